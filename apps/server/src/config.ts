@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, '须以 postgres:// 或 postgresql:// 开头')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, '须以 redis:// 或 rediss:// 开头')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: seed the demo school on the embedded database only */
+  DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+  DEMO_PASSWORD: z.string().min(8).max(20).optional(),
+  SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(168),
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST: z.string().min(1).default(''),
+  /** log: codes are written to the server log (no SMS gateway configured) */
+  SMS_PROVIDER: z.enum(['log']).default('log'),
+  SMS_DAILY_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  seedDemo: boolean;
+  demoPassword: string | undefined;
+  sessionIdleMs: number;
+  trustProxy: boolean;
+  webDist: string;
+  smsProvider: Env['SMS_PROVIDER'];
+  smsDailyLimit: number;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads and validates process.env once; the only place that touches it. Throws ConfigError with every bad variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`配置错误 (environment variables):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.DEMO_DATA === 'auto' ? !e.DATABASE_URL : e.DEMO_DATA === 'true',
+    demoPassword: e.DEMO_PASSWORD,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    smsProvider: e.SMS_PROVIDER,
+    smsDailyLimit: e.SMS_DAILY_LIMIT,
+  };
+}

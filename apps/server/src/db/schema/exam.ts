@@ -1,0 +1,45 @@
+import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { grade, school } from './org';
+import { user } from './people';
+
+/** Exam record; issue 3 adds subjects, examinees and the creation screens. */
+export const exam = pgTable(
+  'exam',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** 1 single-school, 2 joint, 3 class quiz, 4 online */
+    type: smallint('type').notNull().default(1),
+    schoolId: integer('school_id').references(() => school.id),
+    gradeId: integer('grade_id').references(() => grade.id),
+    creatorId: integer('creator_id').references(() => user.id),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    reviewPolicy: smallint('review_policy').notNull().default(0),
+    reviewGroupMode: smallint('review_group_mode').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+    step: smallint('step').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('exam_school_idx').on(t.schoolId, t.createdAt)],
+);
+
+/** A user's role (spec §3 indices 0–9) in an exam, optionally narrowed to a subject or school. */
+export const examRole = pgTable(
+  'exam_role',
+  {
+    id: serial('id').primaryKey(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exam.id),
+    subjectId: integer('subject_id'),
+    schoolId: integer('school_id'),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    role: smallint('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('exam_role_user_idx').on(t.userId), index('exam_role_exam_idx').on(t.examId)],
+);

@@ -1,0 +1,5 @@
+export * from './org';
+export * from './people';
+export * from './auth';
+export * from './notice';
+export * from './exam';

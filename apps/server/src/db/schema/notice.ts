@@ -1,0 +1,50 @@
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './people';
+
+/** System notice; every edit is a new row, the newest is current. */
+export const notice = pgTable('notice', {
+  id: serial('id').primaryKey(),
+  text: text('text').notNull(),
+  maxAge: integer('max_age').notNull(),
+  updatedBy: integer('updated_by').references(() => user.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const message = pgTable('message', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  senderId: integer('sender_id').references(() => user.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const messageReceipt = pgTable(
+  'message_receipt',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => message.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_receipt_user_idx').on(t.userId, t.readAt)],
+);
+
+/** 动态日志: who did what, with before/after in detail. Never updated or deleted. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    examId: integer('exam_id'),
+    schoolId: integer('school_id'),
+    userId: integer('user_id'),
+    action: text('action').notNull(),
+    target: text('target'),
+    detail: jsonb('detail'),
+    ip: text('ip'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_exam_idx').on(t.examId, t.at), index('audit_school_idx').on(t.schoolId, t.at)],
+);

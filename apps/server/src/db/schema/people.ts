@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { banji, school } from './org';
+
+export const user = pgTable(
+  'user',
+  {
+    id: serial('id').primaryKey(),
+    /** login name; a teacher's is their phone */
+    account: text('account').notNull(),
+    phone: text('phone'),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    avatarKey: text('avatar_key'),
+    /** 1 active, 0 disabled */
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('user_account_uq').on(sql`lower(${t.account})`), uniqueIndex('user_phone_uq').on(t.phone)],
+);
+
+export const schoolAdmin = pgTable(
+  'school_admin',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => school.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('school_admin_uq').on(t.schoolId, t.userId), index('school_admin_user_idx').on(t.userId)],
+);
+
+export const teacher = pgTable(
+  'teacher',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => school.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    /** course names taught, e.g. {语文,数学} */
+    subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('teacher_school_user_uq').on(t.schoolId, t.userId), index('teacher_user_idx').on(t.userId)],
+);
+
+export const student = pgTable(
+  'student',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => school.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => banji.id),
+    xuehao: text('xuehao').notNull(),
+    name: text('name').notNull(),
+    /** 1 male, 2 female, 0 unknown */
+    gender: smallint('gender').notNull().default(0),
+    /** 1 enrolled, 0 left */
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('student_school_xuehao_uq').on(t.schoolId, t.xuehao).where(sql`${t.deletedAt} is null`),
+    index('student_class_idx').on(t.classId),
+  ],
+);

@@ -1,0 +1,132 @@
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+
+export type JobHandler = (payload: unknown) => Promise<unknown>;
+
+export interface EnqueueOptions {
+  /** same id → the job runs once (idempotent enqueue) */
+  jobId?: string;
+  attempts?: number;
+}
+
+/** Background jobs: in-process by default, BullMQ on Redis when REDIS_URL is set so other machines share the load. */
+export interface JobQueue {
+  kind: 'memory' | 'redis';
+  register(name: string, handler: JobHandler): void;
+  enqueue(name: string, payload: unknown, opts?: EnqueueOptions): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+interface Logger {
+  error(obj: object, msg: string): void;
+}
+
+const DEFAULT_ATTEMPTS = 3;
+
+/** In-process queue with bounded concurrency and retries with back-off. */
+export function memoryQueue(log: Logger, concurrency = 2): JobQueue {
+  const handlers = new Map<string, JobHandler>();
+  const seen = new Set<string>();
+  const waiting: Array<() => Promise<void>> = [];
+  let running = 0;
+  let closed = false;
+  const active = new Set<Promise<void>>();
+
+  const pump = (): void => {
+    while (!closed && running < concurrency && waiting.length > 0) {
+      const next = waiting.shift()!;
+      running++;
+      const p = next().finally(() => {
+        running--;
+        active.delete(p);
+        pump();
+      });
+      active.add(p);
+    }
+  };
+
+  const run = async (name: string, payload: unknown, attempts: number): Promise<void> => {
+    const handler = handlers.get(name);
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        if (!handler) throw new Error(`no handler for job ${name}`);
+        await handler(payload);
+        return;
+      } catch (err) {
+        log.error({ err, job: name, attempt }, 'job failed');
+        if (attempt < attempts) await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+      }
+    }
+  };
+
+  return {
+    kind: 'memory',
+    register: (name, handler) => void handlers.set(name, handler),
+    async enqueue(name, payload, opts = {}) {
+      if (closed) throw new Error('queue closed');
+      if (opts.jobId) {
+        const key = `${name}:${opts.jobId}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+      }
+      waiting.push(() => run(name, payload, opts.attempts ?? DEFAULT_ATTEMPTS));
+      pump();
+    },
+    ping: async () => !closed,
+    async close() {
+      closed = true;
+      await Promise.allSettled([...active]);
+    },
+  };
+}
+
+const QUEUE_NAME = 'yj-jobs';
+
+/** BullMQ queue; `consume` starts a worker in this process for the registered handlers. */
+export function redisQueue(url: string, opts: { consume: boolean; concurrency?: number }): JobQueue {
+  const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  const queue = new Queue(QUEUE_NAME, { connection });
+  const handlers = new Map<string, JobHandler>();
+  let worker: Worker | null = null;
+  const ensureWorker = (): void => {
+    if (!opts.consume || worker) return;
+    worker = new Worker(
+      QUEUE_NAME,
+      async (job) => {
+        const handler = handlers.get(job.name);
+        if (!handler) throw new Error(`no handler for job ${job.name}`);
+        return handler(job.data);
+      },
+      { connection: connection.duplicate(), concurrency: opts.concurrency ?? 2 },
+    );
+  };
+  return {
+    kind: 'redis',
+    register(name, handler) {
+      handlers.set(name, handler);
+      ensureWorker();
+    },
+    async enqueue(name, payload, o = {}) {
+      await queue.add(name, payload, {
+        jobId: o.jobId ? `${name}__${o.jobId}`.replaceAll(":", "_") : undefined,
+        attempts: o.attempts ?? DEFAULT_ATTEMPTS,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+      });
+    },
+    async ping() {
+      try {
+        return (await connection.ping()) === 'PONG';
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await worker?.close();
+      await queue.close();
+      connection.disconnect();
+    },
+  };
+}

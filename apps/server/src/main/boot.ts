@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../app';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../infra/db';
+import { memoryQueue, redisQueue, type JobQueue } from '../infra/queue';
+import { fsStorage } from '../infra/storage';
+import { auditService } from '../modules/audit/audit.service';
+import { logSmsProvider } from '../modules/auth/sms';
+import { randomPassword, seedDemo, type DemoAccount } from '../modules/demo/demo.service';
+import { messageService } from '../modules/message/message.service';
+
+/** Reads the configuration or exits with the message (a bad variable should never start a half-working server). */
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+}
+
+export function makeLogger(config: Config) {
+  const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
+  return pino({
+    level: config.logLevel,
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  });
+}
+
+export async function openMigrated(config: Config): Promise<Database> {
+  const database = await openDatabase(config);
+  await database.migrate();
+  return database;
+}
+
+export function openQueue(config: Config, log: pino.Logger, consume: boolean): JobQueue {
+  return config.redisUrl ? redisQueue(config.redisUrl, { consume }) : memoryQueue(log);
+}
+
+function demoFile(config: Config): string {
+  return path.join(config.dataDir, 'demo-accounts.txt');
+}
+
+function formatAccounts(accounts: DemoAccount[], password: string): string {
+  const lines = accounts.map((a) => `  ${a.account.padEnd(13)} ${a.name} · ${a.role}`);
+  return ['演示账号（密码均为 ' + password + '）：', ...lines, '  其余老师账号：13800000005 至 13800000021'].join('\n');
+}
+
+/** Seeds the demo school on an empty database and returns the text listing its accounts (kept in DATA_DIR). */
+export async function ensureDemo(config: Config, database: Database): Promise<string | null> {
+  if (!config.seedDemo) return null;
+  const password = config.demoPassword ?? randomPassword();
+  const accounts = await seedDemo({ db: database.db, audit: auditService(), messages: messageService({ db: database.db }) }, password);
+  if (accounts) {
+    const text = formatAccounts(accounts, password);
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(demoFile(config), `${text}\n`, { mode: 0o600 });
+    return text;
+  }
+  return fs.existsSync(demoFile(config)) ? fs.readFileSync(demoFile(config), 'utf8').trimEnd() : null;
+}
+
+export { buildApp, fsStorage, logSmsProvider };

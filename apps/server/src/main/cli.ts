@@ -1,0 +1,70 @@
+import { parseArgs } from 'node:util';
+import { password as passwordRule } from '@yj/contracts';
+import { auditService } from '../modules/audit/audit.service';
+import { hashPassword } from '../modules/auth/password';
+import { userRepo } from '../modules/auth/user.repo';
+import { configOrExit, ensureDemo, openMigrated } from './boot';
+
+const USAGE = `用法:
+  npm run db:migrate                       运行数据库迁移
+  npm run admin:create -- --account A --name N --password P [--phone 138...]
+                                           创建系统管理员（首次登录须修改密码）
+  tsx apps/server/src/main/cli.ts seed-demo  在空数据库中创建演示学校`;
+
+const [command, ...rest] = process.argv.slice(2);
+const config = configOrExit();
+
+async function main(): Promise<number> {
+  const database = await openMigrated(config);
+  try {
+    if (command === 'migrate') {
+      process.stdout.write('数据库迁移完成\n');
+      return 0;
+    }
+    if (command === 'seed-demo') {
+      const text = await ensureDemo({ ...config, seedDemo: true }, database);
+      process.stdout.write(`${text ?? '数据库非空，未创建演示数据'}\n`);
+      return 0;
+    }
+    if (command === 'create-admin') {
+      const { values } = parseArgs({
+        args: rest,
+        options: { account: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, phone: { type: 'string' } },
+      });
+      if (!values.account || !values.name || !values.password) {
+        process.stderr.write(`${USAGE}\n`);
+        return 2;
+      }
+      const rule = passwordRule.safeParse(values.password);
+      if (!rule.success) {
+        process.stderr.write(`${rule.error.issues[0]?.message}\n`);
+        return 2;
+      }
+      const users = userRepo(database.db);
+      if (await users.findByLogin(values.account)) {
+        process.stderr.write(`账号 ${values.account} 已存在\n`);
+        return 1;
+      }
+      const created = await database.db.transaction(async (tx) => {
+        const u = await userRepo(tx).insert({
+          account: values.account!,
+          name: values.name!,
+          phone: values.phone ?? null,
+          passwordHash: await hashPassword(values.password!),
+          isAdmin: true,
+          mustChangePassword: true,
+        });
+        await auditService().record(tx, { action: 'admin.create', userId: u.id, detail: { account: u.account, via: 'cli' } });
+        return u;
+      });
+      process.stdout.write(`已创建系统管理员 ${created.account}（${created.name}），首次登录须修改密码\n`);
+      return 0;
+    }
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AVATAR_MAX_BYTES, changePasswordRequest } from '@yj/contracts';
+import { fail } from '../../errors';
+import { authOf, ok } from '../../plugins/http';
+import type { AccountService } from './account.service';
+
+export function accountRoutes(app: FastifyInstance, d: { account: AccountService }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/account/password/change',
+    { schema: { body: changePasswordRequest }, config: { capability: 'account.self' } },
+    async (req) => {
+      const a = authOf(req);
+      await d.account.changePassword(a.userId, a.sessionId, req.body.oldPassword, req.body.newPassword, req.ip);
+      return ok(null);
+    },
+  );
+
+  r.post('/api/account/avatar/upload', { config: { capability: 'account.self' } }, async (req) => {
+    const a = authOf(req);
+    if (!req.isMultipart()) throw fail('请以表单方式上传头像图片');
+    const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+    if (!file) throw fail('请选择头像图片');
+    const body = await file.toBuffer().catch(() => null);
+    if (!body || file.file.truncated) throw fail('头像图片不能超过 2 MB');
+    return ok(await d.account.uploadAvatar(a.userId, body));
+  });
+
+  r.get(
+    '/api/account/avatar/:userId',
+    { schema: { params: z.object({ userId: z.coerce.number().int().positive() }) }, config: { capability: 'account.self' } },
+    async (req, reply) => {
+      const img = await d.account.avatar(req.params.userId);
+      if (!img) throw fail('该用户未设置头像');
+      return reply.header('cache-control', 'private, max-age=86400').type('image/webp').send(img);
+    },
+  );
+}

@@ -1,0 +1,65 @@
+import sharp from 'sharp';
+import { AVATAR_MAX_BYTES } from '@yj/contracts';
+import { fail } from '../../errors';
+import { avatarUrl, sha256 } from '../../lib/crypto';
+import type { Db } from '../../infra/db';
+import type { Storage } from '../../infra/storage';
+import type { AuditService } from '../audit/audit.service';
+import { hashPassword, verifyPassword } from './password';
+import type { SessionService } from './session.service';
+import { userRepo, type UserRepo } from './user.repo';
+
+const AVATAR_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+const AVATAR_SIZE = 256;
+
+interface Deps {
+  db: Db;
+  users: UserRepo;
+  sessions: SessionService;
+  storage: Storage;
+  audit: AuditService;
+}
+
+export function accountService(d: Deps) {
+  return {
+    /** Changes the password and signs out every other session of the user. */
+    async changePassword(userId: number, sessionId: number, oldPassword: string, newPassword: string, ip: string | null) {
+      const u = await d.users.findById(userId);
+      if (!u || !(await verifyPassword(u.passwordHash, oldPassword))) throw fail('原密码错误');
+      if (oldPassword === newPassword) throw fail('新密码不能与原密码相同');
+      const hash = await hashPassword(newPassword);
+      await d.db.transaction(async (tx) => {
+        await userRepo(tx).setPassword(userId, hash);
+        await d.audit.record(tx, { action: 'account.password.change', userId, ip });
+      });
+      await d.sessions.revokeAllOfUser(userId, sessionId);
+    },
+
+    /** Accepts JPEG/PNG/WebP/GIF up to 2 MB; stores a 256 px WebP re-encoding (nothing of the upload is served as-is). */
+    async uploadAvatar(userId: number, body: Buffer): Promise<{ avatarUrl: string }> {
+      if (body.length === 0) throw fail('请选择头像图片');
+      if (body.length > AVATAR_MAX_BYTES) throw fail('头像图片不能超过 2 MB');
+      let webp: Buffer;
+      try {
+        const meta = await sharp(body).metadata();
+        if (!meta.format || !AVATAR_FORMATS.has(meta.format)) throw new Error('format');
+        webp = await sharp(body).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
+      } catch {
+        throw fail('头像必须是 JPG、PNG、WebP 或 GIF 图片');
+      }
+      const key = `avatars/${userId}-${sha256(webp.toString('base64')).slice(0, 12)}.webp`;
+      await d.storage.put(key, webp);
+      await d.db.transaction(async (tx) => {
+        await userRepo(tx).setAvatar(userId, key);
+        await d.audit.record(tx, { action: 'account.avatar.upload', userId, detail: { key } });
+      });
+      return { avatarUrl: avatarUrl(userId, key) };
+    },
+
+    async avatar(userId: number): Promise<Buffer | null> {
+      const u = await d.users.findById(userId);
+      return u?.avatarKey ? d.storage.get(u.avatarKey) : null;
+    },
+  };
+}
+export type AccountService = ReturnType<typeof accountService>;

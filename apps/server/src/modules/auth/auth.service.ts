@@ -1,0 +1,121 @@
+import type { LoginRequest, LoginResponse, UserProfile } from '@yj/contracts';
+import { fail } from '../../errors';
+import { avatarUrl, maskPhone } from '../../lib/crypto';
+import type { Db } from '../../infra/db';
+import type { AuditService } from '../audit/audit.service';
+import type { CaptchaService } from './captcha';
+import type { GuardRepo } from './guard.repo';
+import { hashPassword, verifyPassword } from './password';
+import type { SessionService } from './session.service';
+import { userRepo, type UserRepo, type UserRow } from './user.repo';
+
+/** After this many failures in the window, a picture captcha is required. */
+export const CAPTCHA_AFTER_FAILURES = 3;
+const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Where the web goes after sign-in. */
+export const HOME_URL = '/minions/book/home';
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+interface Deps {
+  db: Db;
+  users: UserRepo;
+  guard: GuardRepo;
+  sessions: SessionService;
+  captcha: CaptchaService;
+  audit: AuditService;
+}
+
+export function authService(d: Deps) {
+  const windowStart = (): Date => new Date(Date.now() - FAILURE_WINDOW_MS);
+
+  async function profile(u: UserRow, currentSchoolId: number | null): Promise<UserProfile> {
+    const schools = await d.users.schoolsOf(u.id);
+    const current = schools.find((s) => s.id === currentSchoolId) ?? schools[0] ?? null;
+    const roles = [
+      ...(u.isAdmin ? ['admin'] : []),
+      ...(schools.some((s) => s.isAdmin) ? ['schoolAdmin'] : []),
+      ...(schools.some((s) => !s.isAdmin) ? ['teacher'] : []),
+    ];
+    return {
+      id: u.id,
+      account: u.account,
+      name: u.name,
+      phone: maskPhone(u.phone),
+      schoolId: current?.id ?? null,
+      schoolName: current?.name ?? null,
+      schools: schools.map(({ id, name }) => ({ id, name })),
+      roles,
+      isSchoolAdmin: current?.isAdmin ?? false,
+      isAdmin: u.isAdmin,
+      avatarUrl: u.avatarKey ? avatarUrl(u.id, u.avatarKey) : null,
+      mustChangePassword: u.mustChangePassword,
+    };
+  }
+
+  async function startSession(u: UserRow, meta: RequestMeta): Promise<LoginResponse & { schoolId: number | null }> {
+    const schools = await d.users.schoolsOf(u.id);
+    const schoolId = schools[0]?.id ?? null;
+    const token = await d.sessions.create(u.id, schoolId, meta);
+    await d.audit.record(d.db, { action: 'auth.login', userId: u.id, schoolId, ip: meta.ip });
+    return { token, user: await profile(u, schoolId), gotoHfsURL: HOME_URL, schoolId };
+  }
+
+  return {
+    profile,
+
+    /** Sign-in with account or phone. Failures answer 用户名或密码错误; repeated ones demand the captcha. */
+    async login(req: LoginRequest, meta: RequestMeta) {
+      const key = req.account.trim().toLowerCase();
+      const failures = await d.guard.failures(key, windowStart());
+      if (failures >= CAPTCHA_AFTER_FAILURES) {
+        if (!req.captcha || !req.verifyKey) throw fail('请输入图形验证码', await d.captcha.issue());
+        if (!(await d.captcha.check(req.verifyKey, req.captcha))) {
+          throw fail('图形验证码错误，请重新输入', await d.captcha.issue());
+        }
+      }
+      const u = await d.users.findByLogin(req.account.trim());
+      const ok = await verifyPassword(u?.passwordHash ?? null, req.password);
+      if (!u || !ok) {
+        const n = await d.guard.addFailure(key, windowStart());
+        throw fail('用户名或密码错误', n >= CAPTCHA_AFTER_FAILURES ? await d.captcha.issue() : null);
+      }
+      if (u.status !== 1) throw fail('账号已停用，请联系学校管理员');
+      await d.guard.clearFailures(key);
+      if (u.mustChangePassword) {
+        throw fail('首次登录请修改密码', { needChangePwd: true, changeToken: await d.sessions.createChangeTicket(u.id) });
+      }
+      return startSession(u, meta);
+    },
+
+    /** Forced change at first sign-in: the ticket from login, then a normal session. */
+    async changePwdLogin(changeToken: string, newPassword: string, meta: RequestMeta) {
+      const userId = await d.sessions.redeemChangeTicket(changeToken);
+      if (!userId) throw fail('修改密码的凭证已失效，请重新登录');
+      const u = await d.users.findById(userId);
+      if (!u) throw fail('账号不存在');
+      if (await verifyPassword(u.passwordHash, newPassword)) throw fail('新密码不能与初始密码相同');
+      const hash = await hashPassword(newPassword);
+      await d.db.transaction(async (tx) => {
+        await userRepo(tx).setPassword(u.id, hash);
+        await d.audit.record(tx, { action: 'account.password.forcedChange', userId: u.id, ip: meta.ip });
+      });
+      return startSession({ ...u, mustChangePassword: false }, meta);
+    },
+
+    async logout(sessionId: number, userId: number, meta: RequestMeta): Promise<void> {
+      await d.sessions.revoke(sessionId);
+      await d.audit.record(d.db, { action: 'auth.logout', userId, ip: meta.ip });
+    },
+
+    async getUserInfo(userId: number, schoolId: number | null): Promise<UserProfile> {
+      const u = await d.users.findById(userId);
+      if (!u) throw fail('账号不存在');
+      return profile(u, schoolId);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

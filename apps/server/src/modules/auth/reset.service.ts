@@ -1,0 +1,84 @@
+import { AppError, fail } from '../../errors';
+import { newSmsCode, newToken, sha256 } from '../../lib/crypto';
+import type { Db } from '../../infra/db';
+import type { AuditService } from '../audit/audit.service';
+import { guardRepo, type GuardRepo } from './guard.repo';
+import { hashPassword } from './password';
+import type { SessionService } from './session.service';
+import type { SmsProvider } from './sms';
+import { userRepo, type UserRepo } from './user.repo';
+
+const CODE_TTL_S = 300;
+const RESEND_AFTER_S = 60;
+const MAX_CODE_ATTEMPTS = 5;
+const RESET_TTL_MS = 10 * 60_000;
+const PURPOSE = 'reset';
+
+/** Midnight in China (UTC+8), the day the daily SMS quota counts. */
+export function startOfChinaDay(now = new Date()): Date {
+  const shifted = new Date(now.getTime() + 8 * 3600_000);
+  shifted.setUTCHours(0, 0, 0, 0);
+  return new Date(shifted.getTime() - 8 * 3600_000);
+}
+
+interface Deps {
+  db: Db;
+  users: UserRepo;
+  guard: GuardRepo;
+  sessions: SessionService;
+  sms: SmsProvider;
+  audit: AuditService;
+  dailyLimit: number;
+}
+
+/** Forgot password by phone: code → reset token → new password. Unknown phones get the same answers. */
+export function resetService(d: Deps) {
+  return {
+    async sendCode(phone: string): Promise<{ expiresIn: number }> {
+      const sentToday = await d.guard.smsCountSince(phone, startOfChinaDay());
+      if (sentToday >= d.dailyLimit) throw new AppError(2000, '该手机号今日验证码次数已用完，请明天再试');
+      const last = await d.guard.lastSms(phone, PURPOSE);
+      const wait = last ? RESEND_AFTER_S - Math.floor((Date.now() - last.createdAt.getTime()) / 1000) : 0;
+      if (wait > 0) throw fail(`验证码发送过于频繁，请 ${wait} 秒后再试`);
+      const code = newSmsCode();
+      const u = await d.users.findByPhone(phone);
+      // The row is written for unknown phones too, so the quota and the answer do not reveal who is registered.
+      await d.guard.insertSms({
+        phone,
+        purpose: PURPOSE,
+        codeHash: sha256(u ? code : newToken()),
+        expiresAt: new Date(Date.now() + CODE_TTL_S * 1000),
+      });
+      if (u) await d.sms.send(phone, `【阅卷】您的验证码为 ${code}，${CODE_TTL_S / 60} 分钟内有效。如非本人操作请忽略。`);
+      return { expiresIn: CODE_TTL_S };
+    },
+
+    async verifyCode(phone: string, code: string): Promise<{ resetToken: string }> {
+      const row = await d.guard.lastSms(phone, PURPOSE);
+      if (!row || row.usedAt || row.expiresAt < new Date()) throw fail('验证码已失效，请重新获取');
+      if (row.attempts >= MAX_CODE_ATTEMPTS) throw fail('验证码错误次数过多，请重新获取');
+      if (row.codeHash !== sha256(code)) {
+        await d.guard.bumpSmsAttempts(row.id);
+        throw fail('验证码错误');
+      }
+      const resetToken = newToken();
+      await d.guard.markSmsVerified(row.id, sha256(resetToken), new Date(Date.now() + RESET_TTL_MS));
+      return { resetToken };
+    },
+
+    async reset(phone: string, resetToken: string, password: string, ip: string | null): Promise<void> {
+      const hash = await hashPassword(password);
+      const userId = await d.db.transaction(async (tx) => {
+        const claimed = await guardRepo(tx).takeResetToken(phone, sha256(resetToken));
+        if (!claimed) throw fail('重置凭证已失效，请重新验证手机号');
+        const u = await userRepo(tx).findByPhone(phone);
+        if (!u) throw fail('重置凭证已失效，请重新验证手机号');
+        await userRepo(tx).setPassword(u.id, hash);
+        await d.audit.record(tx, { action: 'account.password.reset', userId: u.id, ip });
+        return u.id;
+      });
+      await d.sessions.revokeAllOfUser(userId);
+    },
+  };
+}
+export type ResetService = ReturnType<typeof resetService>;

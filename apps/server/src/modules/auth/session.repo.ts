@@ -1,0 +1,70 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../infra/db';
+import { session, user } from '../../db/schema';
+
+export interface SessionRow {
+  id: number;
+  userId: number;
+  schoolId: number | null;
+  purpose: string;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  userStatus: number;
+}
+
+export function sessionRepo(db: Db) {
+  return {
+    async insert(row: {
+      tokenHash: string;
+      userId: number;
+      schoolId: number | null;
+      purpose: string;
+      expiresAt: Date;
+      ip: string | null;
+      userAgent: string | null;
+    }): Promise<void> {
+      await db.insert(session).values(row);
+    },
+
+    async findActive(tokenHash: string): Promise<SessionRow | null> {
+      const rows = await db
+        .select({
+          id: session.id,
+          userId: session.userId,
+          schoolId: session.schoolId,
+          purpose: session.purpose,
+          expiresAt: session.expiresAt,
+          lastSeenAt: session.lastSeenAt,
+          userStatus: user.status,
+        })
+        .from(session)
+        .innerJoin(user, eq(user.id, session.userId))
+        .where(and(eq(session.tokenHash, tokenHash), isNull(session.revokedAt)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async touch(id: number, expiresAt: Date): Promise<void> {
+      await db.update(session).set({ lastSeenAt: new Date(), expiresAt }).where(eq(session.id, id));
+    },
+
+    async revoke(id: number): Promise<void> {
+      await db.update(session).set({ revokedAt: new Date() }).where(eq(session.id, id));
+    },
+
+    /** Ends every session of a user, except `keepId` (the one changing the password). */
+    async revokeAllOfUser(userId: number, keepId?: number): Promise<void> {
+      await db
+        .update(session)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(session.userId, userId),
+            isNull(session.revokedAt),
+            keepId === undefined ? sql`true` : sql`${session.id} <> ${keepId}`,
+          ),
+        );
+    },
+  };
+}
+export type SessionRepo = ReturnType<typeof sessionRepo>;

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../infra/db';
+import { banji, grade, org, school, schoolAdmin, student, teacher, user } from '../../db/schema';
+
+/** Inserts for the demo school; batched so first start stays quick. */
+export function demoRepo(db: Db) {
+  return {
+    async hasAnyUser(): Promise<boolean> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(user);
+      return Number(row?.n ?? 0) > 0;
+    },
+    async insertOrg(row: typeof org.$inferInsert) {
+      return (await db.insert(org).values(row).returning())[0]!;
+    },
+    async insertSchool(row: typeof school.$inferInsert) {
+      return (await db.insert(school).values(row).returning())[0]!;
+    },
+    async insertGrade(row: typeof grade.$inferInsert) {
+      return (await db.insert(grade).values(row).returning())[0]!;
+    },
+    async insertClass(row: typeof banji.$inferInsert) {
+      return (await db.insert(banji).values(row).returning())[0]!;
+    },
+    async insertUsers(rows: Array<typeof user.$inferInsert>) {
+      return db.insert(user).values(rows).returning({ id: user.id, account: user.account });
+    },
+    async insertSchoolAdmin(schoolId: number, userId: number) {
+      await db.insert(schoolAdmin).values({ schoolId, userId });
+    },
+    async insertTeachers(rows: Array<typeof teacher.$inferInsert>) {
+      if (rows.length) await db.insert(teacher).values(rows);
+    },
+    async insertStudents(rows: Array<typeof student.$inferInsert>) {
+      for (let i = 0; i < rows.length; i += 1000) await db.insert(student).values(rows.slice(i, i + 1000));
+    },
+  };
+}

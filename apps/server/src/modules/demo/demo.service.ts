@@ -1,0 +1,103 @@
+import { randomInt } from 'node:crypto';
+import type { Db } from '../../infra/db';
+import type { AuditService } from '../audit/audit.service';
+import { hashPassword } from '../auth/password';
+import type { MessageService } from '../message/message.service';
+import { demoRepo } from './demo.repo';
+import { chineseName, rng } from './names';
+
+export interface DemoAccount {
+  account: string;
+  name: string;
+  role: string;
+}
+
+const COURSES = ['语文', '数学', '英语', '物理', '化学', '生物', '历史', '地理', '政治'];
+const GRADES = [
+  { name: '高一', entryYear: 2026 },
+  { name: '高二', entryYear: 2025 },
+  { name: '高三', entryYear: 2024 },
+];
+const CLASSES_PER_GRADE = 2;
+const STUDENTS_PER_CLASS = 35;
+const TEACHERS = 20;
+
+/** A password that satisfies the rule: letters and digits, 10 characters. */
+export function randomPassword(): string {
+  const letters = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ';
+  const digits = '23456789';
+  const all = letters + digits;
+  let p = letters[randomInt(letters.length)]! + digits[randomInt(digits.length)]!;
+  while (p.length < 10) p += all[randomInt(all.length)]!;
+  return p;
+}
+
+/**
+ * Seeds the demo bureau, school, grades, classes, ~200 students and 20 teachers, all in one transaction.
+ * Runs only on an empty database; returns the accounts created (all share one password).
+ */
+export async function seedDemo(d: { db: Db; audit: AuditService; messages: MessageService }, password: string) {
+  if (await demoRepo(d.db).hasAnyUser()) return null;
+  const hash = await hashPassword(password);
+  const rand = rng(20261122);
+  const accounts: DemoAccount[] = [];
+  await d.db.transaction(async (tx) => {
+    const repo = demoRepo(tx);
+    const city = await repo.insertOrg({ name: '阳光市教育局', level: 2, typeCode: 'edu_bureau' });
+    const county = await repo.insertOrg({ name: '阳光区教育局', level: 3, parentId: city.id, typeCode: 'edu_bureau' });
+    const sch = await repo.insertSchool({ orgId: county.id, name: '阳光实验中学', code: 'YG001' });
+
+    const people = [
+      { account: 'admin', phone: null, name: '系统管理员', isAdmin: true },
+      { account: '13800000001', phone: '13800000001', name: '王校长', isAdmin: false },
+      ...Array.from({ length: TEACHERS }, (_, i) => {
+        const phone = `138000000${String(i + 2).padStart(2, '0')}`;
+        return { account: phone, phone, name: `${chineseName(rand)}`, isAdmin: false };
+      }),
+    ];
+    const users = await repo.insertUsers(people.map((p) => ({ ...p, passwordHash: hash })));
+    const byAccount = new Map(users.map((u) => [u.account, u.id]));
+    await repo.insertSchoolAdmin(sch.id, byAccount.get('13800000001')!);
+    await repo.insertTeachers(
+      people.slice(2).map((p, i) => ({
+        schoolId: sch.id,
+        userId: byAccount.get(p.account)!,
+        subjects: [COURSES[i % COURSES.length]!],
+      })),
+    );
+    accounts.push({ account: 'admin', name: '系统管理员', role: '系统管理员' });
+    accounts.push({ account: '13800000001', name: '王校长', role: '学校管理员（阳光实验中学）' });
+    for (const [i, p] of people.slice(2, 5).entries()) {
+      accounts.push({ account: p.account, name: p.name, role: `${COURSES[i % COURSES.length]}老师` });
+    }
+
+    let seq = 0;
+    const students = [];
+    for (const [gi, g] of GRADES.entries()) {
+      const gr = await repo.insertGrade({ schoolId: sch.id, name: g.name, entryYear: g.entryYear, sort: gi });
+      for (let c = 1; c <= CLASSES_PER_GRADE; c++) {
+        const cls = await repo.insertClass({ schoolId: sch.id, gradeId: gr.id, name: `${g.name}(${c})班`, sort: c });
+        for (let s = 1; s <= STUDENTS_PER_CLASS; s++) {
+          seq++;
+          students.push({
+            schoolId: sch.id,
+            classId: cls.id,
+            xuehao: `${g.entryYear}${String(c).padStart(2, '0')}${String(s).padStart(2, '0')}`,
+            name: chineseName(rand),
+            gender: rand() < 0.5 ? 1 : 2,
+          });
+        }
+      }
+    }
+    await repo.insertStudents(students);
+    await d.messages.send(
+      tx,
+      '欢迎使用阅卷平台',
+      '这是演示学校“阳光实验中学”的账号。首页列出您参与的考试；点击右上角头像可修改密码、上传头像。',
+      null,
+      users.map((u) => u.id),
+    );
+    await d.audit.record(tx, { action: 'demo.seed', schoolId: sch.id, detail: { students: seq, teachers: TEACHERS } });
+  });
+  return accounts;
+}

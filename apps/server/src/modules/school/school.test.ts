@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { buildClassWithStudents, buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+describe('POST /api/school/getStatistics', () => {
+  it('gives a school admin the counts of their school, and nobody else', async () => {
+    const db = t.database.db;
+    const a = await buildSchool(db);
+    const b = await buildSchool(db);
+    await buildClassWithStudents(db, a.id, 12);
+    await buildTeacher(db, a.id);
+    const teacher = await buildTeacher(db, a.id);
+    const adminA = await buildSchoolAdmin(db, a.id);
+    const adminB = await buildSchoolAdmin(db, b.id);
+    const sys = await buildUser(db, { isAdmin: true });
+
+    const own = await signIn(t.app, adminA.account, PASSWORD);
+    expect(body(await own.post('/filter/api/school/getStatistics', { schoolId: a.id })).data).toEqual({
+      grades: 1,
+      classes: 1,
+      students: 12,
+      teachers: 2,
+      admins: 1,
+    });
+    const other = await signIn(t.app, adminB.account, PASSWORD);
+    expect(body(await other.post('/filter/api/school/getStatistics', { schoolId: a.id }))).toMatchObject({ code: 1, message: '无权限' });
+    const asTeacher = await signIn(t.app, teacher.account, PASSWORD);
+    expect(body(await asTeacher.post('/filter/api/school/getStatistics', { schoolId: a.id })).message).toBe('无权限');
+    const asSys = await signIn(t.app, sys.account, PASSWORD);
+    expect(body(await asSys.post('/filter/api/school/getStatistics', { schoolId: a.id })).data).toMatchObject({ students: 12 });
+    expect(body(await own.post('/filter/api/school/getStatistics', { schoolId: 'x' })).code).toBe(1);
+  });
+});

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CAPABILITY_TABLE, can, type Capability, type Principal, type Scope } from '@yj/contracts';
+import { AppError, forbidden } from '../errors';
+import type { AuthContext, SessionService } from '../modules/auth/session.service';
+import type { PrincipalRepo } from '../modules/auth/principal.repo';
+
+export const SESSION_COOKIE = 'yx_sid';
+export const API_PREFIX = '/filter';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** reachable without a session */
+    public?: boolean;
+    /** the capability of the table the caller needs */
+    capability?: Capability;
+    /** the ids the call acts on, read from params/body/query after validation */
+    scope?: (req: FastifyRequest) => Scope;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** true when the session token came in the yx_sid header (scan agent), not a cookie */
+    tokenFromHeader: boolean;
+    principal(): Promise<Principal>;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function readToken(req: FastifyRequest): { token: string | undefined; fromHeader: boolean } {
+  const header = req.headers[SESSION_COOKIE];
+  if (typeof header === 'string' && header) return { token: header, fromHeader: true };
+  const bearer = req.headers.authorization;
+  if (bearer?.startsWith('Bearer ')) return { token: bearer.slice(7), fromHeader: true };
+  return { token: req.cookies[SESSION_COOKIE], fromHeader: false };
+}
+
+/** The rules of a capability that need more than "signed in". */
+const needsPrincipal = (cap: Capability): boolean => CAPABILITY_TABLE[cap].some((r) => r.who !== 'user');
+
+/**
+ * Session, CSRF and capability checks for every /filter route.
+ * A route without `public` must name a capability, or the server refuses to start.
+ */
+export function registerAuth(app: FastifyInstance, deps: { sessions: SessionService; principals: PrincipalRepo }): void {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('tokenFromHeader', false);
+  app.decorateRequest('principal', function principal(this: FastifyRequest) {
+    if (!this.auth) return Promise.reject(new AppError(1000, '请先登录'));
+    return deps.principals.load(this.auth.userId);
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const cfg = route.config;
+    if (!cfg?.public && !cfg?.capability) {
+      throw new Error(`route ${route.method} ${route.url} names no capability`);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const cfg = req.routeOptions.config;
+    if (!req.url.startsWith(API_PREFIX) || !req.routeOptions.url) return;
+    const { token, fromHeader } = readToken(req);
+    req.tokenFromHeader = fromHeader;
+    // Cookie-borne sessions are what a forged cross-site form would ride on; a custom header cannot be sent cross-site.
+    if (!SAFE_METHODS.has(req.method) && !fromHeader && req.headers['x-requested-with'] !== 'XMLHttpRequest') {
+      throw new AppError(1, '非法请求：缺少 X-Requested-With 请求头', null, 403);
+    }
+    if (cfg.public) {
+      if (token) req.auth = await deps.sessions.resolve(token).catch(() => null);
+      return;
+    }
+    req.auth = await deps.sessions.resolve(token);
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const cfg = req.routeOptions.config;
+    if (!cfg.capability || !req.auth) return;
+    if (!needsPrincipal(cfg.capability)) return;
+    const principal = await req.principal();
+    const scope = cfg.scope ? cfg.scope(req) : {};
+    if (!can(principal, cfg.capability, scope)) throw forbidden();
+  });
+}

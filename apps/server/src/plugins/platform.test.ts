@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, testApp, XHR, type TestApp } from '../../test/app';
+import { ConfigError, loadConfig } from '../config';
+
+const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-web-'));
+fs.mkdirSync(path.join(webDir, 'assets'));
+fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>阅卷</title>');
+fs.writeFileSync(path.join(webDir, 'assets', 'app-abc.js'), 'console.log(1)');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ WEB_DIST: webDir }, (app) => {
+    app.get('/filter/test/crash', { config: { public: true } }, async () => {
+      throw new Error('boom');
+    });
+  });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('envelope and error handler', () => {
+  it('reports health of the database and the queue', async () => {
+    const b = body(await t.app.inject({ method: 'GET', url: '/filter/health' }));
+    expect(b).toMatchObject({ code: 0, data: { status: 'ok', db: 'ok', queue: { kind: 'memory', state: 'ok' } } });
+  });
+
+  it('turns a crash into 500 with a trace id that is also a response header', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/filter/test/crash' });
+    expect(res.statusCode).toBe(500);
+    const b = body(res);
+    expect(b.code).toBe(1);
+    expect(b.message).toBe('服务器内部错误，请稍后重试');
+    expect(b.traceId).toMatch(/^[0-9a-f]{16}$/);
+    expect(res.headers['x-trace-id']).toBe(b.traceId);
+  });
+
+  it('answers malformed JSON with code 1, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/filter/yue/user/login',
+      headers: { ...XHR, 'content-type': 'application/json' },
+      payload: '{"account": "a",',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ code: 1, message: '请求内容不是合法的 JSON' });
+  });
+
+  it('names the field when a string stands where a number belongs', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/filter/yue/user/login', headers: XHR, payload: { account: 12, password: 'x' } });
+    const b = body<Array<{ field: string }>>(res);
+    expect(b.code).toBe(1);
+    expect(b.data[0]?.field).toBe('account');
+    expect(b.message).toMatch(/^参数错误：account /);
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/filter/yue/user/login',
+      headers: { ...XHR, 'content-type': 'application/json' },
+      payload: JSON.stringify({ account: 'a', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(body(res)).toMatchObject({ code: 1, message: '上传内容过大' });
+  });
+
+  it('answers an unknown API route with 404 in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/filter/api/no/such/thing' });
+    expect(res.statusCode).toBe(404);
+    expect(body(res)).toMatchObject({ code: 1, message: '接口不存在' });
+  });
+});
+
+describe('web app serving', () => {
+  it('serves the app for any path under /minions (history mode) and real assets as files', async () => {
+    for (const url of ['/minions/', '/minions/login', '/minions/book/some/unknown/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>阅卷</title>');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/minions/assets/app-abc.js' });
+    expect(asset.body).toBe('console.log(1)');
+    expect((await t.app.inject({ method: 'GET', url: '/minions/assets/missing-123.js' })).statusCode).toBe(404);
+  });
+
+  it('redirects the site root and other paths to the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/minions/');
+  });
+});
+
+describe('capability declarations', () => {
+  it('refuses to start when an API route names no capability', async () => {
+    await expect(
+      testApp({}, (app) => {
+        app.get('/filter/api/forgotten', async () => 'x');
+      }),
+    ).rejects.toThrow(/names no capability/);
+  });
+});
+
+describe('configuration', () => {
+  it('names every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
+    } catch (err) {
+      expect(String((err as Error).message)).toMatch(/PORT/);
+      expect(String((err as Error).message)).toMatch(/DATABASE_URL/);
+    }
+  });
+
+  it('seeds the demo only on the embedded database unless told otherwise', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://h/db', DEMO_DATA: 'true' }).seedDemo).toBe(true);
+  });
+});

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openPglite, openPostgres, type Database } from '../src/infra/db';
+import { memoryQueue } from '../src/infra/queue';
+import { fsStorage } from '../src/infra/storage';
+import type { SmsProvider } from '../src/modules/auth/sms';
+
+/** A fresh, migrated database of its own for one test file. */
+export async function testDatabase(): Promise<Database> {
+  const snapshot = inject('pgliteSnapshot');
+  if (snapshot) return openPglite({ loadDataDir: new Blob([fs.readFileSync(snapshot)]) });
+  const adminUrl = inject('pgAdminUrl');
+  const name = `yj_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const database = openPostgres(u.toString());
+  const close = database.close;
+  return {
+    ...database,
+    async close() {
+      await close();
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+export interface SentSms {
+  phone: string;
+  text: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  sms: SentSms[];
+  close(): Promise<void>;
+}
+
+/** buildApp on a fresh database, silent logs, an SMS provider that records what it sends. */
+export async function testApp(
+  env: Record<string, string> = {},
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-app-'));
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const database = await testDatabase();
+  const sms: SentSms[] = [];
+  const provider: SmsProvider = { send: async (phone, text) => void sms.push({ phone, text }) };
+  const queue = memoryQueue({ error: () => {} });
+  const app = await buildApp(config, { database, queue, storage: fsStorage(path.join(dataDir, 'files')), sms: provider });
+  extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    sms,
+    async close() {
+      await app.close();
+      await queue.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The envelope of a response, typed loosely for assertions. */
+export function body<T = unknown>(res: LightMyRequestResponse): { code: number; message: string; data: T; traceId?: string; errCode?: number } {
+  return res.json();
+}
+
+const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+
+/** A signed-in client: keeps the yx_sid cookie and sends the XHR header like the web does. */
+export async function signIn(app: FastifyInstance, account: string, password: string) {
+  const res = await app.inject({ method: 'POST', url: '/filter/yue/user/login', headers: XHR, payload: { account, password } });
+  const b = body<{ token: string }>(res);
+  if (b.code !== 0) throw new Error(`sign-in failed: ${b.message}`);
+  const cookie = `yx_sid=${b.data.token}`;
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url, headers: { ...XHR, cookie }, ...(payload ? { payload } : {}) });
+  return { token: b.data.token, cookie, call, post: (url: string, payload: object = {}) => call('POST', url, payload), get: (url: string) => call('GET', url) };
+}
+
+export { XHR };

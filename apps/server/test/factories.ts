@@ -1,0 +1,50 @@
+import type { Db } from '../src/infra/db';
+import { banji, grade, org, school, schoolAdmin, student, teacher, user } from '../src/db/schema';
+import { hashPassword } from '../src/modules/auth/password';
+
+export const PASSWORD = 'Passw0rd1';
+let cachedHash: Promise<string> | null = null;
+// One argon2 hash for all factory users keeps the suite quick; login still verifies it for real.
+const passwordHash = () => (cachedHash ??= hashPassword(PASSWORD));
+
+let seq = 0;
+const next = () => ++seq + Math.floor(Math.random() * 1e6) * 100;
+
+export async function buildSchool(db: Db, overrides: Partial<typeof school.$inferInsert> = {}) {
+  const [o] = await db.insert(org).values({ name: '测试区教育局' }).returning();
+  const [s] = await db.insert(school).values({ orgId: o!.id, name: `测试中学${next()}`, ...overrides }).returning();
+  return s!;
+}
+
+export async function buildUser(db: Db, overrides: Partial<typeof user.$inferInsert> = {}) {
+  const n = next();
+  const phone = `139${String(n).padStart(8, '0').slice(-8)}`;
+  const [u] = await db
+    .insert(user)
+    .values({ account: phone, phone, name: '测试老师', passwordHash: await passwordHash(), ...overrides })
+    .returning();
+  return u!;
+}
+
+export async function buildSchoolAdmin(db: Db, schoolId: number, overrides: Partial<typeof user.$inferInsert> = {}) {
+  const u = await buildUser(db, { name: '学校管理员', ...overrides });
+  await db.insert(schoolAdmin).values({ schoolId, userId: u.id });
+  return u;
+}
+
+export async function buildTeacher(db: Db, schoolId: number, overrides: Partial<typeof user.$inferInsert> = {}) {
+  const u = await buildUser(db, overrides);
+  await db.insert(teacher).values({ schoolId, userId: u.id, subjects: ['数学'] });
+  return u;
+}
+
+export async function buildClassWithStudents(db: Db, schoolId: number, students: number) {
+  const [g] = await db.insert(grade).values({ schoolId, name: '高一' }).returning();
+  const [c] = await db.insert(banji).values({ schoolId, gradeId: g!.id, name: '高一(1)班' }).returning();
+  if (students > 0) {
+    await db.insert(student).values(
+      Array.from({ length: students }, (_, i) => ({ schoolId, classId: c!.id, xuehao: `S${i + 1}`, name: `学生${i + 1}` })),
+    );
+  }
+  return { grade: g!, banji: c! };
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/** Password rule shown to users: 8–20 characters with both letters and digits. */
+export const PASSWORD_RULE_TEXT = '密码需为 8-20 位，且同时包含字母和数字';
+export const password = z
+  .string()
+  .min(8, PASSWORD_RULE_TEXT)
+  .max(20, PASSWORD_RULE_TEXT)
+  .regex(/[A-Za-z]/, PASSWORD_RULE_TEXT)
+  .regex(/\d/, PASSWORD_RULE_TEXT);
+
+/** Mainland mobile number. */
+export const phone = z.string().regex(/^1[3-9]\d{9}$/, '手机号格式不正确');
+
+export const loginRequest = z.object({
+  /** phone number or login name */
+  account: z.string().trim().min(1, '请输入账号').max(64),
+  password: z.string().min(1, '请输入密码').max(128),
+  verifyKey: z.string().max(64).optional(),
+  captcha: z.string().max(16).optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export interface SchoolRef {
+  id: number;
+  name: string;
+}
+
+/** The signed-in user (spec §3 Profile). Phone is masked. */
+export interface UserProfile {
+  id: number;
+  account: string;
+  name: string;
+  phone: string | null;
+  schoolId: number | null;
+  schoolName: string | null;
+  schools: SchoolRef[];
+  /** coarse roles of the account: 'admin' | 'schoolAdmin' | 'teacher' */
+  roles: string[];
+  isSchoolAdmin: boolean;
+  isAdmin: boolean;
+  avatarUrl: string | null;
+  mustChangePassword: boolean;
+}
+
+export interface LoginResponse {
+  token: string;
+  user: UserProfile;
+  gotoHfsURL: string;
+}
+
+/** data of a failed login that now needs the picture captcha (spec §8: a data url opens the dialog). */
+export interface CaptchaChallenge {
+  captchaType: 'picture';
+  verifyKey: string;
+  /** data:image/svg+xml;base64,... */
+  url: string;
+}
+
+/** data of a login refused because the password must be changed first. */
+export interface NeedChangePassword {
+  needChangePwd: true;
+  changeToken: string;
+}
+
+export const changePwdLoginRequest = z.object({
+  changeToken: z.string().min(10).max(128),
+  newPassword: password,
+});
+export type ChangePwdLoginRequest = z.infer<typeof changePwdLoginRequest>;
+
+export const changePasswordRequest = z.object({
+  oldPassword: z.string().min(1, '请输入原密码').max(128),
+  newPassword: password,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+export const verifyMobileQuery = z.object({ phone, code: z.string().regex(/^\d{6}$/, '验证码为 6 位数字') });
+export const resetPasswordQuery = z.object({ phone, resetToken: z.string().min(10).max(128), password });
+
+export interface SmsSent {
+  /** seconds the code stays valid */
+  expiresIn: number;
+}
+export interface ResetToken {
+  resetToken: string;
+}
+
+/** System notice (spec §3): text and maxAge in hours. */
+export interface SysNotice {
+  text: string;
+  maxAge: number;
+  updatedAt: string;
+}
+export const sysNoticeUpdate = z.object({
+  text: z.string().trim().max(2000, '公告不能超过 2000 字'),
+  maxAge: z.number().int().min(1, '有效期至少 1 小时').max(24 * 365),
+});
+export type SysNoticeUpdate = z.infer<typeof sysNoticeUpdate>;
+
+/** Largest avatar accepted, bytes. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

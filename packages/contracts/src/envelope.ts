@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Envelope codes of DESIGN.md §7: 0 success, 1 business failure, 1000/1001 session, 2000 SMS quota. */
+export const Code = {
+  ok: 0,
+  fail: 1,
+  notLoggedIn: 1000,
+  sessionExpired: 1001,
+  smsQuota: 2000,
+} as const;
+export type CodeValue = (typeof Code)[keyof typeof Code];
+
+/** Every /filter response body. `traceId` accompanies server crashes (HTTP 500). */
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+  traceId?: string;
+  errCode?: number;
+}
+
+/** One field error of a failed validation (code 1, data is an array of these). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The message the server answers when the subject state forbids an operation (DESIGN.md §3). */
+export const SUBJECT_STATE_FORBIDS = '当前科目状态不允许此操作';
+
+/** Paged list request used by every long list. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** Paged list response: spec §3 "total, size, items". */
+export interface Paged<T> {
+  total: number;
+  size: number;
+  items: T[];
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope';
+
+export const homeExamsQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional() });
+export type HomeExamsQuery = z.infer<typeof homeExamsQuery>;
+
+/** Exam types: single-school, joint, class quiz, online. */
+export const ExamType = { single: 1, joint: 2, quiz: 3, online: 4 } as const;
+export const EXAM_TYPE_LABELS: Record<number, string> = { 1: '单校考试', 2: '联考', 3: '课堂小测', 4: '在线考试' };
+
+export interface HomeExam {
+  id: number;
+  name: string;
+  type: number;
+  gradeName: string | null;
+  schoolName: string | null;
+  startDate: string | null;
+  /** the user's exam roles (spec §3 role indices) */
+  roles: number[];
+}
+
+export interface MessageItem {
+  id: number;
+  title: string;
+  content: string;
+  createdAt: string;
+  read: boolean;
+}
+
+export interface SchoolStatistics {
+  grades: number;
+  classes: number;
+  students: number;
+  teachers: number;
+  admins: number;
+}
+export const schoolIdBody = z.object({ schoolId: z.coerce.number().int().positive() });
+
+export interface Health {
+  status: 'ok' | 'degraded';
+  db: 'ok' | 'down';
+  queue: { kind: 'memory' | 'redis'; state: 'ok' | 'down' };
+  version: string;
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+// Validation messages in Simplified Chinese, for the server's field errors and the web's forms alike.
+z.config(z.locales.zhCN());
+
+export * from './envelope';
+export * from './roles';
+export * from './auth';
+export * from './home';
+export * from './template';
+export * from './capabilities';
