@@ -5,8 +5,9 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Health } from '@yj/contracts';
 import type { Config } from './config';
@@ -87,6 +88,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
 
+  await app.register(swagger, {
+    openapi: { info: { title: '阅卷 API', version: VERSION } },
+    transform: jsonSchemaTransform,
+  });
+
   const { db } = deps.database;
   const audit = auditService();
   const sessions = sessionService(sessionRepo(db), { idleMs: config.sessionIdleMs });
@@ -111,6 +117,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         };
         return ok(health);
       });
+      api.get('/openapi.json', { config: { public: true } }, async () => app.swagger());
       authRoutes(api, { auth, reset, captcha, sessionIdleMs: config.sessionIdleMs, loginRateLimit: 30 });
       accountRoutes(api, { account });
       noticeRoutes(api, { notice: noticeService({ db, audit }) });

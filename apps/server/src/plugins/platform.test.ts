@@ -122,3 +122,22 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://h/db', DEMO_DATA: 'true' }).seedDemo).toBe(true);
   });
 });
+
+describe('OpenAPI and rate limits', () => {
+  it('publishes the OpenAPI document generated from the route schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/filter/openapi.json' })).json() as {
+      paths: Record<string, { post?: { requestBody?: unknown } }>;
+    };
+    expect(doc.paths['/filter/yue/user/login']?.post?.requestBody).toBeDefined();
+    expect(Object.keys(doc.paths)).toContain('/filter/api/school/getStatistics');
+  });
+
+  it('limits the sign-in family per client address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      statuses.push((await t.app.inject({ method: 'GET', url: '/filter/cas/passport/captcha/refresh', remoteAddress: '10.9.8.7' })).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
