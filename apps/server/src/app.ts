@@ -35,6 +35,10 @@ import { noticeRoutes } from './modules/notice/notice.routes';
 import { noticeService } from './modules/notice/notice.service';
 import { schoolRoutes } from './modules/school/school.routes';
 import { schoolService } from './modules/school/school.service';
+import { gradeRoutes } from './modules/school/grade.routes';
+import { gradeService } from './modules/school/grade.service';
+import { studentRoutes } from './modules/school/student.routes';
+import { studentService } from './modules/school/student.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { newTraceId, registerEnvelope } from './plugins/envelope';
 import { ok } from './plugins/http';
@@ -123,7 +127,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       noticeRoutes(api, { notice: noticeService({ db, audit }) });
       homeRoutes(api, { home: homeService({ db }) });
       messageRoutes(api, { messages: messageService({ db }) });
-      schoolRoutes(api, { school: schoolService({ db }) });
+      const school = schoolService({ db });
+      schoolRoutes(api, { school });
+      gradeRoutes(api, { grades: gradeService({ db, audit }) });
+      studentRoutes(api, { students: studentService({ db, audit }), school });
     },
     { prefix: API_PREFIX },
   );

@@ -20,6 +20,27 @@ export const CAPABILITY_TABLE = {
   'home.read': [{ who: 'user', scope: 'any' }],
   /** edit the system notice */
   'notice.edit': [{ who: 'admin', scope: 'any' }],
+  /** students, teachers, administrators, grades and classes of a school: change */
+  'school.manage': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+  ],
+  /** grade and class lists of a school: read */
+  'school.read': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'teacher', scope: 'school' },
+  ],
+  /** see teachers' and administrators' phones unmasked */
+  'school.phone.view': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+  ],
+  /** the organisation tree (bureaus and their schools), for joint exams */
+  'org.read': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'any' },
+  ],
   /** school statistics card */
   'school.statistics.read': [
     { who: 'admin', scope: 'any' },

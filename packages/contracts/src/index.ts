@@ -9,3 +9,4 @@ export * from './auth';
 export * from './home';
 export * from './template';
 export * from './capabilities';
+export * from './school';

@@ -4,6 +4,7 @@ import { schoolRepo } from './school.repo';
 
 export function schoolService(d: { db: Db }) {
   return {
+    find: (schoolId: number) => schoolRepo(d.db).find(schoolId),
     statistics: (schoolId: number): Promise<SchoolStatistics> => schoolRepo(d.db).statistics(schoolId),
   };
 }

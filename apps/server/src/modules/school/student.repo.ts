@@ -1,0 +1,95 @@
+import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Paged, StudentItem, StudentListQuery } from '@yj/contracts';
+import type { Db } from '../../infra/db';
+import { banji, grade, student } from '../../db/schema';
+
+export type StudentRow = typeof student.$inferSelect;
+const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
+
+export function studentRepo(db: Db) {
+  const live = (schoolId: number) => and(eq(student.schoolId, schoolId), isNull(student.deletedAt));
+  const item = {
+    id: student.id,
+    name: student.name,
+    xuehao: student.xuehao,
+    gender: student.gender,
+    gradeId: grade.id,
+    gradeName: grade.name,
+    classId: banji.id,
+    className: banji.name,
+  };
+  return {
+    async list(schoolId: number, q: StudentListQuery): Promise<Paged<StudentItem>> {
+      const where = and(
+        live(schoolId),
+        q.keyword ? or(ilike(student.name, like(q.keyword)), ilike(student.xuehao, like(q.keyword)), ilike(banji.name, like(q.keyword))) : undefined,
+        q.gradeId ? eq(grade.id, q.gradeId) : undefined,
+        q.classId ? eq(banji.id, q.classId) : undefined,
+      );
+      const base = db.select(item).from(student).innerJoin(banji, eq(banji.id, student.classId)).innerJoin(grade, eq(grade.id, banji.gradeId));
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(student)
+        .innerJoin(banji, eq(banji.id, student.classId))
+        .innerJoin(grade, eq(grade.id, banji.gradeId))
+        .where(where);
+      const items = await base
+        .where(where)
+        .orderBy(asc(grade.sort), asc(banji.sort), asc(banji.id), asc(student.xuehao))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size);
+      return { total: Number(count?.n ?? 0), size: q.size, items };
+    },
+    /** Every live student for export, in class order. */
+    async all(schoolId: number): Promise<StudentItem[]> {
+      return db
+        .select(item)
+        .from(student)
+        .innerJoin(banji, eq(banji.id, student.classId))
+        .innerJoin(grade, eq(grade.id, banji.gradeId))
+        .where(live(schoolId))
+        .orderBy(asc(grade.sort), asc(banji.sort), asc(banji.id), asc(student.xuehao));
+    },
+    async findById(schoolId: number, id: number): Promise<StudentRow | null> {
+      const rows = await db.select().from(student).where(and(live(schoolId), eq(student.id, id)));
+      return rows[0] ?? null;
+    },
+    async findByXuehao(schoolId: number, xuehao: string): Promise<StudentRow | null> {
+      const rows = await db.select().from(student).where(and(live(schoolId), eq(student.xuehao, xuehao)));
+      return rows[0] ?? null;
+    },
+    /** xuehao → id of every live student of the school (imports look up existing rows in one query). */
+    async xuehaoIndex(schoolId: number): Promise<Map<string, number>> {
+      const rows = await db.select({ id: student.id, xuehao: student.xuehao }).from(student).where(live(schoolId));
+      return new Map(rows.map((r) => [r.xuehao, r.id]));
+    },
+    async insert(rows: Array<typeof student.$inferInsert>): Promise<void> {
+      for (let i = 0; i < rows.length; i += 1000) await db.insert(student).values(rows.slice(i, i + 1000));
+    },
+    async update(id: number, set: Partial<typeof student.$inferInsert>): Promise<void> {
+      await db.update(student).set(set).where(eq(student.id, id));
+    },
+    /** Updates many rows in batches with one statement each (imports that overwrite existing students). */
+    async updateMany(rows: Array<{ id: number; name: string; classId: number; gender: number }>): Promise<void> {
+      for (let i = 0; i < rows.length; i += 1000) {
+        const chunk = rows.slice(i, i + 1000);
+        const values = sql.join(
+          chunk.map((r) => sql`(${r.id}::int, ${r.name}::text, ${r.classId}::int, ${r.gender}::smallint)`),
+          sql`, `,
+        );
+        await db.execute(sql`update ${student} set name = v.name, class_id = v.class_id, gender = v.gender
+          from (values ${values}) as v(id, name, class_id, gender) where ${student.id} = v.id`);
+      }
+    },
+    /** Soft delete: rows stay for exams that already used them. Returns the ids actually deleted. */
+    async softDelete(schoolId: number, ids: number[] | 'all'): Promise<number[]> {
+      const rows = await db
+        .update(student)
+        .set({ deletedAt: new Date() })
+        .where(and(live(schoolId), ids === 'all' ? undefined : inArray(student.id, ids)))
+        .returning({ id: student.id });
+      return rows.map((r) => r.id);
+    },
+  };
+}
+export type StudentRepo = ReturnType<typeof studentRepo>;

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { phone } from './auth';
+import { pageQuery } from './envelope';
+
+/** Courses a school teaches (GET /api/school/course). */
+export const COURSES = ['语文', '数学', '英语', '物理', '化学', '生物', '政治', '历史', '地理', '技术', '日语', '俄语', '科学', '道德与法治'] as const;
+
+const name = z.string().trim().min(1, '不能为空').max(30, '不能超过 30 个字');
+export const xuehao = z
+  .string()
+  .trim()
+  .min(1, '不能为空')
+  .max(20, '不能超过 20 位')
+  .regex(/^[0-9A-Za-z-]+$/, '只能包含数字、字母和短横线');
+export const gender = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export const GENDER_LABELS: Record<number, string> = { 0: '未知', 1: '男', 2: '女' };
+
+export const studentListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(30).optional(),
+  gradeId: z.coerce.number().int().positive().optional(),
+  classId: z.coerce.number().int().positive().optional(),
+});
+export type StudentListQuery = z.infer<typeof studentListQuery>;
+
+export interface StudentItem {
+  id: number;
+  name: string;
+  xuehao: string;
+  gender: number;
+  gradeId: number;
+  gradeName: string;
+  classId: number;
+  className: string;
+}
+
+export const studentInput = z.object({ name, xuehao, classId: z.number().int().positive(), gender: gender.default(0) });
+export type StudentInput = z.infer<typeof studentInput>;
+/** spec §3: editing sends the row as it was read (oldInfo) and as it should become (newInfo). */
+export const studentUpdate = z.object({
+  oldInfo: z.object({ id: z.number().int().positive(), name: z.string(), xuehao: z.string(), classId: z.number().int() }),
+  newInfo: studentInput,
+});
+export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1, '请选择要删除的记录').max(5000) });
+/** Typed confirmation for delete-all: the user types the school's name. */
+export const deleteAllBody = z.object({ confirm: z.string().trim().min(1, '请输入学校名称以确认') });
+
+/** One problem found in an import file (row is the Excel row number, column the header text). */
+export interface ImportError {
+  row: number;
+  column: string;
+  message: string;
+}
+export interface ImportResult {
+  created: number;
+  updated: number;
+  skipped: number;
+  classesCreated: number;
+  errors: ImportError[];
+}
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+export interface GradeItem {
+  id: number;
+  name: string;
+  entryYear: number | null;
+  classes: number;
+  students: number;
+}
+export interface ClassItem {
+  id: number;
+  gradeId: number;
+  gradeName: string;
+  name: string;
+  kind: number;
+  students: number;
+}
+export const gradeInput = z.object({ name: z.string().trim().min(1, '请输入年级名称').max(20), entryYear: z.number().int().min(1990).max(2100).nullable().default(null) });
+export const classInput = z.object({
+  gradeId: z.number().int().positive(),
+  name: z.string().trim().min(1, '请输入班级名称').max(30),
+  kind: z.union([z.literal(1), z.literal(2)]).default(1),
+});
+export const classListBody = z.object({ gradeId: z.number().int().positive().optional() });
+
+export interface TeacherItem {
+  userId: number;
+  name: string;
+  /** masked unless the caller may see phones */
+  phone: string | null;
+  subjects: string[];
+  classes: Array<{ id: number; name: string }>;
+  mustChangePassword: boolean;
+}
+export const teacherListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(30).optional(),
+  subject: z.string().trim().max(20).optional(),
+});
+export const teacherInput = z.object({
+  name: z.string().trim().min(1, '请输入姓名').max(30),
+  phone,
+  subjects: z.array(z.string().trim().min(1).max(20)).max(10).default([]),
+  classIds: z.array(z.number().int().positive()).max(50).default([]),
+});
+export type TeacherInput = z.infer<typeof teacherInput>;
+export const teacherUpdate = z.object({ oldInfo: z.object({ userId: z.number().int().positive(), phone: z.string().nullable() }), newInfo: teacherInput });
+export interface TeacherCreated {
+  userId: number;
+  /** the initial password when a new account was made (must be changed at first sign-in) */
+  initialPassword: string | null;
+}
+
+export interface AdminItem {
+  userId: number;
+  name: string;
+  phone: string | null;
+}
+export const adminAdd = z.object({ phone, name: z.string().trim().min(1, '请输入姓名').max(30).optional() });
+
+export interface OrgNode {
+  id: number;
+  name: string;
+  level: number;
+  typeCode: string;
+  countyId: number | null;
+  children: OrgNode[];
+  schools: Array<{ id: number; name: string }>;
+}
