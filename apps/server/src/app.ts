@@ -38,6 +38,12 @@ import { schoolService } from './modules/school/school.service';
 import { gradeRoutes } from './modules/school/grade.routes';
 import { gradeService } from './modules/school/grade.service';
 import { studentRoutes } from './modules/school/student.routes';
+import { adminRoutes } from './modules/school/admin.routes';
+import { adminService } from './modules/school/admin.service';
+import { teacherRoutes } from './modules/school/teacher.routes';
+import { teacherService } from './modules/school/teacher.service';
+import { orgRoutes } from './modules/org/org.routes';
+import { orgService } from './modules/org/org.service';
 import { studentService } from './modules/school/student.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { newTraceId, registerEnvelope } from './plugins/envelope';
@@ -131,6 +137,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       schoolRoutes(api, { school });
       gradeRoutes(api, { grades: gradeService({ db, audit }) });
       studentRoutes(api, { students: studentService({ db, audit }), school });
+      teacherRoutes(api, { teachers: teacherService({ db, audit }), school });
+      adminRoutes(api, { admins: adminService({ db, audit }) });
+      orgRoutes(api, { org: orgService({ db }) });
     },
     { prefix: API_PREFIX },
   );

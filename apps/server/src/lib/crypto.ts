@@ -18,3 +18,14 @@ export function avatarUrl(userId: number, key: string): string {
   const version = key.split('/').pop()?.replace(/\.webp$/, '') ?? '';
   return `/filter/api/account/avatar/${userId}?v=${encodeURIComponent(version)}`;
 }
+
+/** A password that satisfies the rule: letters and digits, 10 characters. */
+export function randomPassword(): string {
+  const letters = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ';
+  const digits = '23456789';
+  const all = letters + digits;
+  let p = letters[randomInt(letters.length)]! + digits[randomInt(digits.length)]!;
+  while (p.length < 10) p += all[randomInt(all.length)]!;
+  return p;
+}
+

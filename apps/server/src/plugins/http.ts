@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fail } from '../errors';
 import type { RequestMeta } from '../modules/auth/auth.service';
 import { SESSION_COOKIE } from './auth';
 
@@ -27,4 +28,14 @@ export function setSessionCookies(reply: FastifyReply, req: FastifyRequest, toke
 export function clearSessionCookies(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   reply.clearCookie('schoolId', { path: '/' });
+}
+
+/** Reads the one uploaded file of a multipart request; refuses a missing file or one over the limit with `tooBig`. */
+export async function readUpload(req: FastifyRequest, maxBytes: number, what: string, tooBig: string): Promise<Buffer> {
+  if (!req.isMultipart()) throw fail(`请上传${what}`);
+  const file = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!file) throw fail(`请上传${what}`);
+  const body = await file.toBuffer().catch(() => null);
+  if (!body || file.file.truncated) throw fail(tooBig);
+  return body;
 }

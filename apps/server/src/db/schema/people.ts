@@ -79,3 +79,21 @@ export const student = pgTable(
     index('student_class_idx').on(t.classId),
   ],
 );
+
+/** teacherSchedule: the classes a teacher teaches at a school. */
+export const teacherClass = pgTable(
+  'teacher_class',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => school.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => banji.id),
+  },
+  (t) => [uniqueIndex('teacher_class_uq').on(t.schoolId, t.userId, t.classId)],
+);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, changePasswordRequest } from '@yj/contracts';
 import { fail } from '../../errors';
-import { authOf, ok } from '../../plugins/http';
+import { authOf, ok, readUpload } from '../../plugins/http';
 import type { AccountService } from './account.service';
 
 export function accountRoutes(app: FastifyInstance, d: { account: AccountService }): void {
@@ -21,11 +21,7 @@ export function accountRoutes(app: FastifyInstance, d: { account: AccountService
 
   r.post('/api/account/avatar/upload', { config: { capability: 'account.self' } }, async (req) => {
     const a = authOf(req);
-    if (!req.isMultipart()) throw fail('请以表单方式上传头像图片');
-    const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!file) throw fail('请选择头像图片');
-    const body = await file.toBuffer().catch(() => null);
-    if (!body || file.file.truncated) throw fail('头像图片不能超过 2 MB');
+    const body = await readUpload(req, AVATAR_MAX_BYTES, '头像图片', '头像图片不能超过 2 MB');
     return ok(await d.account.uploadAvatar(a.userId, body));
   });
 

@@ -29,6 +29,13 @@ export function userRepo(db: Db) {
         .set({ passwordHash, mustChangePassword: false, passwordChangedAt: new Date() })
         .where(eq(user.id, id));
     },
+    /** Renames and re-phones a user; a login name that was the old phone follows the new phone. */
+    async setNameAndPhone(id: number, name: string, phone: string, oldPhone: string | null): Promise<void> {
+      await db
+        .update(user)
+        .set({ name, phone, account: sql`case when ${user.account} = ${oldPhone ?? ''} then ${phone} else ${user.account} end` })
+        .where(eq(user.id, id));
+    },
     async setAvatar(id: number, avatarKey: string): Promise<void> {
       await db.update(user).set({ avatarKey }).where(eq(user.id, id));
     },

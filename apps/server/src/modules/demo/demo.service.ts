@@ -1,10 +1,12 @@
-import { randomInt } from 'node:crypto';
+import { randomPassword } from '../../lib/crypto';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import type { MessageService } from '../message/message.service';
 import { demoRepo } from './demo.repo';
 import { chineseName, rng } from './names';
+
+export { randomPassword };
 
 export interface DemoAccount {
   account: string;
@@ -21,16 +23,6 @@ const GRADES = [
 const CLASSES_PER_GRADE = 2;
 const STUDENTS_PER_CLASS = 35;
 const TEACHERS = 20;
-
-/** A password that satisfies the rule: letters and digits, 10 characters. */
-export function randomPassword(): string {
-  const letters = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ';
-  const digits = '23456789';
-  const all = letters + digits;
-  let p = letters[randomInt(letters.length)]! + digits[randomInt(digits.length)]!;
-  while (p.length < 10) p += all[randomInt(all.length)]!;
-  return p;
-}
 
 /**
  * Seeds the demo bureau, school, grades, classes, ~200 students and 20 teachers, all in one transaction.

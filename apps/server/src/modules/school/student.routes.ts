@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { deleteAllBody, IMPORT_MAX_BYTES, idsBody, studentInput, studentListQuery, studentUpdate } from '@yj/contracts';
 import { fail } from '../../errors';
 import { attachment } from '../../lib/excel';
-import { authOf, metaOf, ok } from '../../plugins/http';
+import { authOf, metaOf, ok, readUpload } from '../../plugins/http';
 import { schoolFromParams } from '../../plugins/scope';
 import type { SchoolService } from './school.service';
 import type { StudentService } from './student.service';
@@ -38,11 +38,7 @@ export function studentRoutes(app: FastifyInstance, d: { students: StudentServic
   });
   const importQuery = z.object({ onlyValid: z.enum(['true', 'false']).default('false') });
   r.post(`${base}/import`, { schema: { params, querystring: importQuery }, config: manage }, async (req) => {
-    if (!req.isMultipart()) throw fail('请上传 Excel 文件');
-    const file = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-    if (!file) throw fail('请上传 Excel 文件');
-    const body = await file.toBuffer().catch(() => null);
-    if (!body || file.file.truncated) throw fail('文件不能超过 10 MB');
+    const body = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
     return ok(await d.students.importExcel(req.params.schoolId, body, req.query.onlyValid === 'true', actor(req)));
   });
   r.get(`${base}/template`, { schema: { params }, config: manage }, async (_req, reply) =>

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { org, school } from '../../db/schema';
+import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from '../../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/org/organizeAll', () => {
+  it('returns bureaus as a tree with their schools, for administrators only', async () => {
+    const db = t.database.db;
+    const [city] = await db.insert(org).values({ name: '市教育局', level: 2 }).returning();
+    const [county] = await db.insert(org).values({ name: '县教育局', level: 3, parentId: city!.id, countyId: 7 }).returning();
+    const [s1] = await db.insert(school).values({ name: '县一中', orgId: county!.id }).returning();
+    await db.insert(school).values({ name: '县二中', orgId: county!.id });
+    const admin = await signIn(t.app, (await buildSchoolAdmin(db, s1!.id)).account, PASSWORD);
+    const tree = body<Array<{ name: string; children: Array<{ name: string; countyId: number; schools: Array<{ name: string }> }> }>>(
+      await admin.get('/filter/api/org/organizeAll'),
+    ).data;
+    const cityNode = tree.find((n) => n.name === '市教育局')!;
+    expect(cityNode.children[0]).toMatchObject({ name: '县教育局', countyId: 7, schools: [{ name: '县一中' }, { name: '县二中' }] });
+    const teacher = await signIn(t.app, (await buildTeacher(db, (await buildSchool(db)).id)).account, PASSWORD);
+    expect(body(await teacher.get('/filter/api/org/organizeAll')).message).toBe('无权限');
+  });
+});

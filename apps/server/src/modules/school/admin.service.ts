@@ -1,0 +1,63 @@
+import type { AdminItem } from '@yj/contracts';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import { maskPhone, randomPassword } from '../../lib/crypto';
+import type { AuditService } from '../audit/audit.service';
+import { hashPassword } from '../auth/password';
+import { userRepo } from '../auth/user.repo';
+import { adminRepo } from './admin.repo';
+
+interface Actor {
+  userId: number;
+  ip: string | null;
+}
+
+/** School administrators (spec §6): add, remove another, cancel by phone; a school always keeps one. */
+export function adminService(d: { db: Db; audit: AuditService }) {
+  async function removeUser(schoolId: number, userId: number, actor: Actor, action: string) {
+    await d.db.transaction(async (tx) => {
+      const admins = await adminRepo(tx).list(schoolId);
+      if (!admins.some((a) => a.userId === userId)) throw fail('该用户不是本校管理员');
+      if (admins.length <= 1) throw fail('学校至少保留一名管理员');
+      await adminRepo(tx).remove(schoolId, userId);
+      await d.audit.record(tx, { action, schoolId, userId: actor.userId, ip: actor.ip, detail: { before: admins.find((a) => a.userId === userId) } });
+    });
+  }
+
+  return {
+    async list(schoolId: number, showPhone: boolean): Promise<AdminItem[]> {
+      const admins = await adminRepo(d.db).list(schoolId);
+      return admins.map((a) => ({ ...a, phone: showPhone ? a.phone : maskPhone(a.phone) }));
+    },
+
+    /** Makes the owner of a phone an administrator, creating the account (forced password change) when new. */
+    async add(schoolId: number, phone: string, name: string | undefined, actor: Actor): Promise<{ userId: number; initialPassword: string | null }> {
+      const initialPassword = randomPassword();
+      return d.db.transaction(async (tx) => {
+        let u = await userRepo(tx).findByPhone(phone);
+        let created = false;
+        if (!u) {
+          if (!name) throw fail('该手机号尚未注册，请填写管理员姓名');
+          if (await userRepo(tx).findByLogin(phone)) throw fail(`手机号 ${phone} 已被其他账号使用`);
+          u = await userRepo(tx).insert({ account: phone, phone, name, passwordHash: await hashPassword(initialPassword), mustChangePassword: true });
+          created = true;
+        }
+        if (!(await adminRepo(tx).add(schoolId, u.id))) throw fail(`${u.name} 已是本校管理员`);
+        await d.audit.record(tx, { action: 'schoolAdmin.add', schoolId, userId: actor.userId, ip: actor.ip, detail: { after: { userId: u.id, name: u.name } } });
+        return { userId: u.id, initialPassword: created ? initialPassword : null };
+      });
+    },
+
+    async remove(schoolId: number, userId: number, actor: Actor): Promise<void> {
+      if (userId === actor.userId) throw fail('不能移除自己，如需卸任请使用“取消管理员”');
+      await removeUser(schoolId, userId, actor, 'schoolAdmin.remove');
+    },
+
+    async cancelByPhone(schoolId: number, phone: string, actor: Actor): Promise<void> {
+      const u = await userRepo(d.db).findByPhone(phone);
+      if (!u) throw fail('该用户不是本校管理员');
+      await removeUser(schoolId, u.id, actor, 'schoolAdmin.cancel');
+    },
+  };
+}
+export type AdminService = ReturnType<typeof adminService>;
