@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { ImportError } from '@yj/contracts';
+import { NotXlsxError, readFirstSheet } from './xlsx-read';
 
 export interface SheetRow {
   /** the Excel row number, as the user sees it */
@@ -15,57 +16,46 @@ export interface ReadResult {
 /** Thrown when the file as a whole cannot be read; the message is shown to the user. */
 export class SheetError extends Error {}
 
-function cellText(cell: ExcelJS.Cell): string {
-  const v = cell.value;
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object' && 'richText' in v) return v.richText.map((r) => r.text).join('').trim();
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object' && 'text' in v) return String(v.text).trim();
-  return String(v).trim();
-}
-
 /**
  * Reads the first worksheet: header row 1 must contain every required column (any order, extra columns ignored).
- * Formulas and merged cells are refused per cell, because their shown value is not what the file stores.
+ * Formulas and merged cells are refused, because their shown value is not what the file stores.
  */
 export async function readSheet(buffer: Buffer, required: readonly string[], optional: readonly string[] = []): Promise<ReadResult> {
-  const wb = new ExcelJS.Workbook();
+  let sheet;
   try {
-    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw new SheetError('文件不是有效的 Excel（.xlsx）文件，请使用下载的模板填写后上传');
+    sheet = await readFirstSheet(buffer);
+  } catch (err) {
+    if (err instanceof NotXlsxError) throw new SheetError('文件不是有效的 Excel（.xlsx）文件，请使用下载的模板填写后上传');
+    throw new SheetError('Excel 文件已损坏或格式不受支持，请另存为 .xlsx 后重试');
   }
-  const ws = wb.worksheets[0];
-  if (!ws || ws.rowCount < 1) throw new SheetError('Excel 文件中没有工作表或内容为空');
-  const merges = (ws.model as { merges?: string[] }).merges ?? [];
-  if (merges.length > 0) {
-    throw new SheetError(`工作表“${ws.name}”含有合并单元格（${merges.slice(0, 3).join('、')}），请取消合并后再导入`);
+  if (sheet.merges.length > 0) {
+    throw new SheetError(`工作表“${sheet.name}”含有合并单元格（${sheet.merges.slice(0, 3).join('、')}），请取消合并后再导入`);
   }
+  const headerRow = sheet.rows.get(1);
+  if (!headerRow) throw new SheetError('Excel 文件中没有工作表或内容为空');
   const header = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const text = cellText(cell).replace(/\s|\*/g, '');
+  for (const [col, cell] of headerRow) {
+    const text = cell.text.replace(/\s|\*/g, '');
     if (text) header.set(text, col);
-  });
+  }
   const missing = required.filter((h) => !header.has(h));
   if (missing.length) throw new SheetError(`表头缺少列：${missing.join('、')}。请使用下载的模板`);
   const columns = [...required, ...optional].filter((h) => header.has(h));
 
   const rows: SheetRow[] = [];
   const errors: ImportError[] = [];
-  ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
-    if (rowNumber === 1) return;
+  for (const [rowNumber, cells] of sheet.rows) {
+    if (rowNumber === 1) continue;
     const values: Record<string, string> = {};
     let any = false;
     for (const h of columns) {
-      const cell = r.getCell(header.get(h)!);
-      if (cell.type === ExcelJS.ValueType.Formula) {
-        errors.push({ row: rowNumber, column: h, message: '含有公式，请复制后“粘贴为数值”再导入' });
-      }
-      values[h] = cell.type === ExcelJS.ValueType.Formula ? '' : cellText(cell);
+      const cell = cells.get(header.get(h)!);
+      if (cell?.formula) errors.push({ row: rowNumber, column: h, message: '含有公式，请复制后“粘贴为数值”再导入' });
+      values[h] = cell && !cell.formula ? cell.text : '';
       if (values[h]) any = true;
     }
     if (any) rows.push({ row: rowNumber, values });
-  });
+  }
   if (rows.length === 0 && errors.length === 0) throw new SheetError('Excel 中没有数据行');
   return { rows, errors };
 }

@@ -63,22 +63,25 @@ export function studentRepo(db: Db) {
       const rows = await db.select({ id: student.id, xuehao: student.xuehao }).from(student).where(live(schoolId));
       return new Map(rows.map((r) => [r.xuehao, r.id]));
     },
-    async insert(rows: Array<typeof student.$inferInsert>): Promise<void> {
-      for (let i = 0; i < rows.length; i += 1000) await db.insert(student).values(rows.slice(i, i + 1000));
+    async insert(rows: Array<{ schoolId: number; name: string; xuehao: string; classId: number; gender?: number }>): Promise<void> {
+      // One JSON parameter per 10,000 rows: far fewer bind parameters than a VALUES list, fastest on both drivers.
+      for (let i = 0; i < rows.length; i += 10_000) {
+        const chunk = JSON.stringify(rows.slice(i, i + 10_000).map((r) => ({ ...r, gender: r.gender ?? 0 })));
+        await db.execute(sql`insert into "student" (school_id, name, xuehao, class_id, gender)
+          select x."schoolId", x.name, x.xuehao, x."classId", x.gender
+          from json_to_recordset(${chunk}::json) as x("schoolId" int, name text, xuehao text, "classId" int, gender smallint)`);
+      }
     },
     async update(id: number, set: Partial<typeof student.$inferInsert>): Promise<void> {
       await db.update(student).set(set).where(eq(student.id, id));
     },
-    /** Updates many rows in batches with one statement each (imports that overwrite existing students). */
+    /** Overwrites name, class and gender of many rows (imports that update existing students). */
     async updateMany(rows: Array<{ id: number; name: string; classId: number; gender: number }>): Promise<void> {
-      for (let i = 0; i < rows.length; i += 1000) {
-        const chunk = rows.slice(i, i + 1000);
-        const values = sql.join(
-          chunk.map((r) => sql`(${r.id}::int, ${r.name}::text, ${r.classId}::int, ${r.gender}::smallint)`),
-          sql`, `,
-        );
-        await db.execute(sql`update ${student} set name = v.name, class_id = v.class_id, gender = v.gender
-          from (values ${values}) as v(id, name, class_id, gender) where ${student.id} = v.id`);
+      for (let i = 0; i < rows.length; i += 10_000) {
+        const chunk = JSON.stringify(rows.slice(i, i + 10_000));
+        await db.execute(sql`update "student" s set name = x.name, class_id = x."classId", gender = x.gender
+          from json_to_recordset(${chunk}::json) as x(id int, name text, "classId" int, gender smallint)
+          where s.id = x.id`);
       }
     },
     /** Soft delete: rows stay for exams that already used them. Returns the ids actually deleted. */
