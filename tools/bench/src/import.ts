@@ -76,7 +76,7 @@ async function phaseImport(file: string, small: string, pgAdminUrl?: string): Pr
   const r = await svc.importExcel(s!.id, buf, false, actor);
   const ms = performance.now() - t0;
   const t1 = performance.now();
-  const again = await svc.importExcel(s!.id, buf, false, actor);
+  await svc.importExcel(s!.id, buf, false, actor);
   const ms2 = performance.now() - t1;
   const maxRssMb = process.resourceUsage().maxRSS / 1024;
   await database.close();
