@@ -44,6 +44,14 @@ import { teacherRoutes } from './modules/school/teacher.routes';
 import { teacherService } from './modules/school/teacher.service';
 import { orgRoutes } from './modules/org/org.routes';
 import { orgService } from './modules/org/org.service';
+import { auditQueryService } from './modules/audit/audit-query.service';
+import { examScopes } from './modules/exam/exam-scope';
+import { examRoutes } from './modules/exam/exam.routes';
+import { examService } from './modules/exam/exam.service';
+import { examineeRoutes } from './modules/exam/examinee.routes';
+import { examineeService } from './modules/exam/examinee.service';
+import { roleRoutes } from './modules/exam/role.routes';
+import { roleService } from './modules/exam/role.service';
 import { studentService } from './modules/school/student.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { newTraceId, registerEnvelope } from './plugins/envelope';
@@ -140,6 +148,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       teacherRoutes(api, { teachers: teacherService({ db, audit }), school });
       adminRoutes(api, { admins: adminService({ db, audit }) });
       orgRoutes(api, { org: orgService({ db }) });
+      const scopes = examScopes(db);
+      examRoutes(api, { exams: examService({ db, audit }), scopes, log: auditQueryService({ db }) });
+      examineeRoutes(api, { examinees: examineeService({ db, audit }), scopes });
+      roleRoutes(api, { roles: roleService({ db, audit }), scopes });
     },
     { prefix: API_PREFIX },
   );

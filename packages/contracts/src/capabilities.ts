@@ -41,6 +41,62 @@ export const CAPABILITY_TABLE = {
     { who: 'admin', scope: 'any' },
     { who: 'schoolAdmin', scope: 'any' },
   ],
+  /** create an exam for a school */
+  'exam.create': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+  ],
+  /** create a joint exam across schools */
+  'exam.createJoint': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'any' },
+  ],
+  /** see an exam, its subjects and examinees */
+  'exam.read': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] },
+  ],
+  /** edit, copy, hide, delete an exam; examinees; roles */
+  'exam.manage': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5] },
+  ],
+  /** see examinees' and staff phones unmasked */
+  'exam.phone.view': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5] },
+  ],
+  /** download scores and reports */
+  'score.download': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 9] },
+    { who: 'examRole', scope: 'subject', roles: [3] },
+  ],
+  /** questions, templates, blocks and answers of a subject */
+  'subject.setting.edit': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5] },
+    { who: 'examRole', scope: 'subject', roles: [3] },
+  ],
+  /** scan and fix recognition exceptions */
+  'subject.scan': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5] },
+    { who: 'examRole', scope: 'subject', roles: [2, 3] },
+  ],
+  /** mark papers of a subject */
+  'subject.mark': [{ who: 'examRole', scope: 'subject', roles: [3, 4, 6] }],
+  /** arbitration, problem papers and quality checks of a subject */
+  'subject.lead': [
+    { who: 'examRole', scope: 'subject', roles: [3, 6, 7] },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5] },
+  ],
   /** school statistics card */
   'school.statistics.read': [
     { who: 'admin', scope: 'any' },

@@ -10,3 +10,4 @@ export * from './home';
 export * from './template';
 export * from './capabilities';
 export * from './school';
+export * from './exam';

@@ -14,7 +14,7 @@ declare module 'fastify' {
     /** the capability of the table the caller needs */
     capability?: Capability;
     /** the ids the call acts on, read from params/body/query after validation */
-    scope?: (req: FastifyRequest) => Scope;
+    scope?: (req: FastifyRequest) => Scope | Promise<Scope>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -78,7 +78,7 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
     if (!cfg.capability || !req.auth) return;
     if (!needsPrincipal(cfg.capability)) return;
     const principal = await req.principal();
-    const scope = cfg.scope ? cfg.scope(req) : {};
+    const scope = cfg.scope ? await cfg.scope(req) : {};
     if (!can(principal, cfg.capability, scope)) throw forbidden();
   });
 }

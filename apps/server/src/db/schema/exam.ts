@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { grade, school } from './org';
 import { user } from './people';
 
@@ -12,6 +13,8 @@ export const exam = pgTable(
     type: smallint('type').notNull().default(1),
     schoolId: integer('school_id').references(() => school.id),
     gradeId: integer('grade_id').references(() => grade.id),
+    /** joint exams span schools whose grade rows differ: the grade is named, not referenced */
+    gradeName: text('grade_name'),
     creatorId: integer('creator_id').references(() => user.id),
     startDate: date('start_date'),
     endDate: date('end_date'),
@@ -19,6 +22,8 @@ export const exam = pgTable(
     reviewGroupMode: smallint('review_group_mode').notNull().default(0),
     hidden: boolean('hidden').notNull().default(false),
     step: smallint('step').notNull().default(1),
+    /** joint exams: the bureau that runs it */
+    orgId: integer('org_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -41,5 +46,9 @@ export const examRole = pgTable(
     role: smallint('role').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('exam_role_user_idx').on(t.userId), index('exam_role_exam_idx').on(t.examId)],
+  (t) => [
+    index('exam_role_user_idx').on(t.userId),
+    index('exam_role_exam_idx').on(t.examId),
+    uniqueIndex('exam_role_uq').on(t.examId, t.userId, t.role, sql`coalesce(${t.subjectId}, 0)`, sql`coalesce(${t.schoolId}, 0)`),
+  ],
 );

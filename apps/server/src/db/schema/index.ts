@@ -3,3 +3,4 @@ export * from './people';
 export * from './auth';
 export * from './notice';
 export * from './exam';
+export * from './subject';

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { exam } from './exam';
+import { banji, school } from './org';
+import { student, user } from './people';
+
+/** One subject of an exam; `status` follows the lifecycle of DESIGN.md §3 (SubjectStatus in contracts). */
+export const subject = pgTable(
+  'subject',
+  {
+    id: serial('id').primaryKey(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exam.id),
+    course: text('course').notNull(),
+    name: text('name').notNull(),
+    fullScore: numeric('full_score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    status: smallint('status').notNull().default(0),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('subject_exam_idx').on(t.examId)],
+);
+
+/** Schools taking part in a joint exam (a single-school exam has its own school here too). */
+export const examSchool = pgTable(
+  'exam_school',
+  {
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exam.id),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => school.id),
+    scanFinishedAt: timestamp('scan_finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.schoolId] }), index('exam_school_school_idx').on(t.schoolId)],
+);
+
+/** 考生: a student in an exam, with kaohao unique per exam, room and seat, and A/B paper type. */
+export const examinee = pgTable(
+  'examinee',
+  {
+    id: serial('id').primaryKey(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exam.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => student.id),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => school.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => banji.id),
+    kaohao: text('kaohao').notNull(),
+    kaochang: text('kaochang'),
+    seat: integer('seat'),
+    /** 'A' | 'B' | null */
+    paperType: text('paper_type'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('examinee_exam_kaohao_uq').on(t.examId, t.kaohao),
+    uniqueIndex('examinee_exam_student_uq').on(t.examId, t.studentId),
+    index('examinee_exam_school_idx').on(t.examId, t.schoolId, t.classId),
+  ],
+);
+
+/** 缺考 of one examinee in one subject. */
+export const absence = pgTable(
+  'absence',
+  {
+    examineeId: integer('examinee_id')
+      .notNull()
+      .references(() => examinee.id),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    markedBy: integer('marked_by').references(() => user.id),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.examineeId, t.subjectId] }), index('absence_subject_idx').on(t.subjectId)],
+);

@@ -1,0 +1,11 @@
+import type { DynamicLogItem, Paged } from '@yj/contracts';
+import type { Db } from '../../infra/db';
+import { auditQueryRepo } from './audit-query.repo';
+
+/** 动态日志 screens: who changed what in an exam, newest first. */
+export function auditQueryService(d: { db: Db }) {
+  return {
+    examLog: (examId: number, page: number, size: number): Promise<Paged<DynamicLogItem>> => auditQueryRepo(d.db).byExam(examId, page, size),
+  };
+}
+export type AuditQueryService = ReturnType<typeof auditQueryService>;

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Scope } from '@yj/contracts';
+import type { Db } from '../../infra/db';
+import { exam, subject } from '../../db/schema';
+
+// An exam's owning school and a subject's exam never change, so the lookups are cached for the process.
+const MAX_CACHED = 20_000;
+
+/** Scope resolvers for exam and subject routes: the ids the capability table needs, from the path. */
+export function examScopes(db: Db) {
+  const examSchool = new Map<number, number | null>();
+  const subjectExam = new Map<number, number>();
+  const remember = <K, V>(m: Map<K, V>, k: K, v: V) => {
+    if (m.size >= MAX_CACHED) m.clear();
+    m.set(k, v);
+  };
+
+  async function forExam(examId: number): Promise<Scope> {
+    if (!examSchool.has(examId)) {
+      const [row] = await db.select({ schoolId: exam.schoolId }).from(exam).where(eq(exam.id, examId));
+      if (!row) return { examId };
+      remember(examSchool, examId, row.schoolId);
+    }
+    const schoolId = examSchool.get(examId);
+    return schoolId ? { examId, schoolId } : { examId };
+  }
+
+  async function forSubject(subjectId: number): Promise<Scope> {
+    if (!subjectExam.has(subjectId)) {
+      const [row] = await db.select({ examId: subject.examId }).from(subject).where(eq(subject.id, subjectId));
+      if (!row) return { subjectId };
+      remember(subjectExam, subjectId, row.examId);
+    }
+    return { ...(await forExam(subjectExam.get(subjectId)!)), subjectId };
+  }
+
+  const num = (v: unknown) => Number(v);
+  return {
+    forExam,
+    forSubject,
+    /** from :examId in the path */
+    examParam: (req: FastifyRequest) => forExam(num((req.params as { examId: unknown }).examId)),
+    /** from examId in the body */
+    examBody: (req: FastifyRequest) => forExam(num((req.body as { examId: unknown }).examId)),
+    /** from :id or :subjectId in the path */
+    subjectParam: (req: FastifyRequest) => {
+      const p = req.params as { id?: unknown; subjectId?: unknown };
+      return forSubject(num(p.subjectId ?? p.id));
+    },
+  };
+}
+export type ExamScopes = ReturnType<typeof examScopes>;

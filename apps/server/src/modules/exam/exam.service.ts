@@ -1,0 +1,199 @@
+import {
+  can,
+  ExamRole,
+  ExamType,
+  SUBJECT_STATE_FORBIDS,
+  SubjectStatus,
+  type ExamDetail,
+  type ExamEdit,
+  type ExamListItem,
+  type ExamListQuery,
+  type JointExamCreate,
+  type Paged,
+  type Principal,
+  type SingleExamCreate,
+} from '@yj/contracts';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { AuditService } from '../audit/audit.service';
+import { examRepo } from './exam.repo';
+
+interface Actor {
+  userId: number;
+  ip: string | null;
+}
+
+export function examService(d: { db: Db; audit: AuditService }) {
+  async function requireExam(db: Db, examId: number) {
+    const e = await examRepo(db).find(examId);
+    if (!e) throw fail('考试不存在或已删除');
+    return e;
+  }
+
+  return {
+    requireExam: (examId: number) => requireExam(d.db, examId),
+
+    list: (p: Principal, q: ExamListQuery, joint: boolean): Promise<Paged<ExamListItem>> => examRepo(d.db).list(p, q, joint),
+
+    /** singleCreateExam: basic information and subjects; the creator gets role 0. */
+    async createSingle(input: SingleExamCreate, actor: Actor): Promise<{ id: number }> {
+      return d.db.transaction(async (tx) => {
+        const repo = examRepo(tx);
+        if (!(await repo.gradeOf(input.schoolId, input.gradeId))) throw fail('年级不存在');
+        const e = await repo.insertExam({
+          name: input.name,
+          type: ExamType.single,
+          schoolId: input.schoolId,
+          gradeId: input.gradeId,
+          creatorId: actor.userId,
+          startDate: input.startDate,
+          endDate: input.endDate ?? null,
+          step: 2,
+        });
+        await repo.insertSubjects(e.id, input.subjects);
+        await repo.addSchools(e.id, [input.schoolId]);
+        await repo.addRoles([{ examId: e.id, userId: actor.userId, role: ExamRole.creator }]);
+        await d.audit.record(tx, { action: 'exam.create', examId: e.id, schoolId: input.schoolId, userId: actor.userId, ip: actor.ip, detail: { after: input } });
+        return { id: e.id };
+      });
+    },
+
+    /** create/jointExam: the chosen schools take part; union managers get role 5. */
+    async createJoint(input: JointExamCreate, actor: Actor): Promise<{ id: number }> {
+      return d.db.transaction(async (tx) => {
+        const repo = examRepo(tx);
+        const schoolIds = [...new Set(input.schoolIds)];
+        const live = await repo.liveSchoolIds(schoolIds);
+        if (live.length !== schoolIds.length) throw fail('所选学校中有不存在或已停用的学校');
+        const e = await repo.insertExam({
+          name: input.name,
+          type: ExamType.joint,
+          gradeName: input.gradeName,
+          creatorId: actor.userId,
+          startDate: input.startDate,
+          endDate: input.endDate ?? null,
+          step: 2,
+        });
+        await repo.insertSubjects(e.id, input.subjects);
+        await repo.addSchools(e.id, schoolIds);
+        await repo.addRoles([
+          { examId: e.id, userId: actor.userId, role: ExamRole.creator },
+          ...input.unionManagerIds.map((userId) => ({ examId: e.id, userId, role: ExamRole.unionManager })),
+        ]);
+        await d.audit.record(tx, { action: 'exam.createJoint', examId: e.id, userId: actor.userId, ip: actor.ip, detail: { after: input } });
+        return { id: e.id };
+      });
+    },
+
+    async detail(examId: number, p: Principal): Promise<ExamDetail> {
+      const repo = examRepo(d.db);
+      const e = await requireExam(d.db, examId);
+      const item = await repo.item(examId);
+      if (!item) throw fail('考试不存在或已删除');
+      const scope = { examId, ...(e.schoolId ? { schoolId: e.schoolId } : {}) };
+      return {
+        ...item,
+        gradeId: e.gradeId,
+        schoolList: await repo.schools(examId),
+        can: { manage: can(p, 'exam.manage', scope), viewPhones: can(p, 'exam.phone.view', scope), downloadScores: can(p, 'score.download', scope) },
+      };
+    },
+
+    /** Subjects in 设置中 may change full score or be removed; later states only keep their settings. */
+    async edit(examId: number, input: ExamEdit, actor: Actor): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        const repo = examRepo(tx);
+        const e = await requireExam(tx, examId);
+        const current = await repo.subjects([examId]);
+        const kept = new Set(input.subjects.filter((s) => s.id).map((s) => s.id!));
+        for (const s of current) {
+          const next = input.subjects.find((x) => x.id === s.id);
+          if (!kept.has(s.id)) {
+            if (s.status !== SubjectStatus.setting) throw fail(`${s.name}：${SUBJECT_STATE_FORBIDS}`);
+            await repo.updateSubject(s.id, { deletedAt: new Date() });
+          } else if (next && (next.fullScore !== s.fullScore || next.course !== s.course)) {
+            if (s.status !== SubjectStatus.setting) throw fail(`${s.name}：${SUBJECT_STATE_FORBIDS}`);
+            await repo.updateSubject(s.id, { fullScore: next.fullScore, course: next.course, name: next.course });
+          }
+        }
+        const unknown = input.subjects.filter((s) => s.id && !current.some((c) => c.id === s.id));
+        if (unknown.length) throw fail('科目不存在或已删除');
+        await repo.insertSubjects(examId, input.subjects.filter((s) => !s.id), current.length);
+        await repo.updateExam(examId, { name: input.name, startDate: input.startDate, endDate: input.endDate ?? null });
+        await d.audit.record(tx, {
+          action: 'exam.edit',
+          examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: {
+            before: { name: e.name, startDate: e.startDate, endDate: e.endDate, subjects: current.map((s) => ({ id: s.id, course: s.course, fullScore: s.fullScore })) },
+            after: input,
+          },
+        });
+      });
+    },
+
+    /** A new exam with the same subjects (back in 设置中) and examinees; the copier becomes its creator. */
+    async copy(examId: number, actor: Actor): Promise<{ id: number }> {
+      return d.db.transaction(async (tx) => {
+        const repo = examRepo(tx);
+        const e = await requireExam(tx, examId);
+        const subjects = await repo.subjects([examId]);
+        const copy = await repo.insertExam({
+          name: `${e.name}（副本）`.slice(0, 60),
+          type: e.type,
+          schoolId: e.schoolId,
+          gradeId: e.gradeId,
+          gradeName: e.gradeName,
+          creatorId: actor.userId,
+          startDate: e.startDate,
+          endDate: e.endDate,
+          step: e.step,
+        });
+        await repo.insertSubjects(copy.id, subjects);
+        await repo.addSchools(copy.id, (await repo.schools(examId)).map((s) => s.id));
+        await repo.copyExaminees(examId, copy.id);
+        await repo.addRoles([{ examId: copy.id, userId: actor.userId, role: ExamRole.creator }]);
+        await d.audit.record(tx, { action: 'exam.copy', examId: copy.id, userId: actor.userId, ip: actor.ip, detail: { from: examId } });
+        return { id: copy.id };
+      });
+    },
+
+    /** Soft delete; refused once any subject has left 设置中 (marking or later). */
+    async remove(examId: number, actor: Actor): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        const repo = examRepo(tx);
+        const e = await requireExam(tx, examId);
+        const started = (await repo.subjects([examId])).filter((s) => s.status !== SubjectStatus.setting);
+        if (started.length) throw fail(`${started.map((s) => s.name).join('、')}已开始阅卷，考试不能删除；如不再使用可隐藏考试`);
+        await repo.updateExam(examId, { deletedAt: new Date() });
+        await d.audit.record(tx, { action: 'exam.delete', examId, userId: actor.userId, ip: actor.ip, detail: { before: { name: e.name } } });
+      });
+    },
+
+    async hide(examId: number, hidden: boolean, actor: Actor): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        const e = await requireExam(tx, examId);
+        await examRepo(tx).updateExam(examId, { hidden });
+        await d.audit.record(tx, { action: hidden ? 'exam.hide' : 'exam.unhide', examId, userId: actor.userId, ip: actor.ip, detail: { before: e.hidden, after: hidden } });
+      });
+    },
+
+    async setStep(examId: number, step: number): Promise<void> {
+      await requireExam(d.db, examId);
+      await examRepo(d.db).updateExam(examId, { step });
+    },
+
+    async subjectDetail(subjectId: number) {
+      const s = await examRepo(d.db).findSubject(subjectId);
+      if (!s) throw fail('科目不存在或已删除');
+      const e = await requireExam(d.db, s.examId);
+      return {
+        subjectInfo: { _id: s.id, id: s.id, examId: s.examId, course: s.course, name: s.name, fullScore: Number(s.fullScore), status: s.status },
+        exam: { id: e.id, name: e.name, type: e.type },
+        examinees: await examRepo(d.db).examineeCount(e.id),
+      };
+    },
+  };
+}
+export type ExamService = ReturnType<typeof examService>;

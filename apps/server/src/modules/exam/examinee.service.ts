@@ -1,0 +1,129 @@
+import { ExamType, type ExamineeAdd, type ExamineeItem, type Paged } from '@yj/contracts';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import { writeSheet } from '../../lib/excel';
+import type { AuditService } from '../audit/audit.service';
+import { examRepo } from './exam.repo';
+import { examineeRepo, type ExamineeFilter } from './examinee.repo';
+import { place, ruleProblem, type SeatStudent } from './kaohao';
+
+interface Actor {
+  userId: number;
+  ip: string | null;
+}
+
+export function examineeService(d: { db: Db; audit: AuditService }) {
+  async function requireExam(db: Db, examId: number) {
+    const e = await examRepo(db).find(examId);
+    if (!e) throw fail('考试不存在或已删除');
+    return e;
+  }
+
+  return {
+    list: (examId: number, q: ExamineeFilter): Promise<Paged<ExamineeItem>> => examineeRepo(d.db).list(examId, q),
+
+    /** Takes the students of the chosen classes into the exam, numbering and seating them by the rule. */
+    async add(examId: number, input: ExamineeAdd, actor: Actor): Promise<{ added: number; skipped: number }> {
+      return d.db.transaction(async (tx) => {
+        const e = await requireExam(tx, examId);
+        const repo = examineeRepo(tx);
+        const schools = new Set((await examRepo(tx).schools(examId)).map((s) => s.id));
+        const classes = await repo.liveClasses(input.classIds);
+        if (classes.length !== new Set(input.classIds).size) throw fail('所选班级不存在或已删除');
+        if (classes.some((c) => !schools.has(c.schoolId))) throw fail(e.type === ExamType.joint ? '所选班级不属于参加联考的学校' : '所选班级不属于本校');
+        const usage = await repo.usage(examId);
+        const all = await repo.studentsOfClasses(input.classIds);
+        const fresh = all.filter((s) => !usage.students.has(s.studentId));
+        const classOrder = new Map<number, number>();
+        const position = new Map<number, number>();
+        const seated: Array<SeatStudent & { schoolId: number }> = fresh.map((s) => {
+          if (!classOrder.has(s.classId)) classOrder.set(s.classId, classOrder.size + 1);
+          position.set(s.classId, (position.get(s.classId) ?? 0) + 1);
+          return { ...s, classIndex: classOrder.get(s.classId)!, position: position.get(s.classId)! };
+        });
+        const problem = ruleProblem(input.rule, seated, usage.count + 1);
+        if (problem) throw fail(problem);
+        const placed = place(input.rule, seated, input.roomSize, usage.maxRoom + 1, usage.count + 1);
+        const clash = new Map<string, number>();
+        const dup: string[] = [];
+        for (const p of placed) {
+          if (usage.kaohao.has(p.kaohao) || clash.has(p.kaohao)) dup.push(p.kaohao);
+          clash.set(p.kaohao, p.studentId);
+        }
+        if (dup.length) throw fail(`生成的考号有 ${dup.length} 个重复（如 ${dup.slice(0, 3).join('、')}），请更换考号规则`, dup.slice(0, 50));
+        await repo.insert(
+          examId,
+          placed.map((p, i) => ({ ...p, schoolId: seated[i]!.schoolId, classId: seated[i]!.classId })),
+        );
+        await examRepo(tx).updateExam(examId, { step: Math.max(e.step, 3) });
+        await d.audit.record(tx, {
+          action: 'examinee.add',
+          examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { classIds: input.classIds, rule: input.rule, roomSize: input.roomSize, added: placed.length, skipped: all.length - fresh.length },
+        });
+        return { added: placed.length, skipped: all.length - fresh.length };
+      });
+    },
+
+    async update(examId: number, id: number, set: { kaohao: string; kaochang: string | null; seat: number | null }, actor: Actor): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        const repo = examineeRepo(tx);
+        const [current] = await repo.byIds(examId, [id]);
+        if (!current) throw fail('考生不存在');
+        if (set.kaohao !== current.kaohao && (await repo.usage(examId)).kaohao.has(set.kaohao)) throw fail(`考号 ${set.kaohao} 已被其他考生使用`);
+        await repo.update(id, set);
+        await d.audit.record(tx, {
+          action: 'examinee.update',
+          examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `examinee:${id}`,
+          detail: { before: { kaohao: current.kaohao, kaochang: current.kaochang, seat: current.seat }, after: set },
+        });
+      });
+    },
+
+    async remove(examId: number, ids: number[], actor: Actor): Promise<{ removed: number }> {
+      return d.db.transaction(async (tx) => {
+        const repo = examineeRepo(tx);
+        const rows = await repo.byIds(examId, ids);
+        await repo.remove(examId, rows.map((r) => r.id));
+        await d.audit.record(tx, { action: 'examinee.remove', examId, userId: actor.userId, ip: actor.ip, detail: { before: rows } });
+        return { removed: rows.length };
+      });
+    },
+
+    async setPaperType(examId: number, ids: number[], paperType: 'A' | 'B' | null, actor: Actor): Promise<{ updated: number }> {
+      return d.db.transaction(async (tx) => {
+        const updated = await examineeRepo(tx).setPaperType(examId, ids, paperType);
+        await d.audit.record(tx, { action: 'examinee.paperType', examId, userId: actor.userId, ip: actor.ip, detail: { ids, after: paperType } });
+        return { updated };
+      });
+    },
+
+    /** 缺考 per subject; the subject must belong to the exam of the examinees. */
+    async setAbsent(subjectId: number, ids: number[], absent: boolean, actor: Actor): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        const s = await examRepo(tx).findSubject(subjectId);
+        if (!s) throw fail('科目不存在或已删除');
+        const rows = await examineeRepo(tx).byIds(s.examId, ids);
+        if (rows.length !== new Set(ids).size) throw fail('考生不属于本次考试');
+        await examineeRepo(tx).setAbsent(subjectId, ids, absent, actor.userId);
+        await d.audit.record(tx, { action: absent ? 'examinee.absent' : 'examinee.present', examId: s.examId, userId: actor.userId, ip: actor.ip, detail: { subjectId, ids } });
+      });
+    },
+
+    async exportExcel(examId: number): Promise<Buffer> {
+      const all = await examineeRepo(d.db).all(examId);
+      return writeSheet(
+        '考生名单',
+        ['姓名', '学号', '学校', '班级', '考号', '考场', '座位号', '试卷类型'],
+        all.map((x) => [x.name, x.xuehao, x.schoolName, x.className, x.kaohao, x.kaochang ?? '', x.seat ?? '', x.paperType ?? '']),
+        [10, 14, 18, 14, 14, 8, 8, 10],
+      );
+    },
+  };
+}
+export type ExamineeService = ReturnType<typeof examineeService>;

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { can, roleAdd } from '@yj/contracts';
+import { fail } from '../../errors';
+import { authOf, metaOf, ok } from '../../plugins/http';
+import type { ExamScopes } from './exam-scope';
+import { ROLE_BY_NAME, type RoleService } from './role.service';
+
+const examParams = z.object({ examId: z.coerce.number().int().positive() });
+const id = z.number().int().positive();
+
+/** A role in a URL: its index (0–9) or its spec name (reviewers, leaders …). */
+function roleIndex(raw: string): number {
+  const n = /^\d$/.test(raw) ? Number(raw) : ROLE_BY_NAME[raw];
+  if (n === undefined) throw fail(`未知角色：${raw}`);
+  return n;
+}
+
+export function roleRoutes(app: FastifyInstance, d: { roles: RoleService; scopes: ExamScopes }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const actor = (req: FastifyRequest) => ({ userId: authOf(req).userId, ip: metaOf(req).ip });
+  const manage = { capability: 'exam.manage' as const, scope: d.scopes.examParam };
+
+  r.get('/api/exam/:examId/staff', { schema: { params: examParams }, config: manage }, async (req) => {
+    const scope = await d.scopes.forExam(req.params.examId);
+    return ok(await d.roles.staff(req.params.examId, can(await req.principal(), 'exam.phone.view', scope)));
+  });
+  r.post('/api/exam/:examId/role', { schema: { params: examParams, body: roleAdd }, config: manage }, async (req) => ok(await d.roles.add(req.params.examId, req.body, actor(req))));
+  r.post(
+    '/api/exam/:examId/role/:roleId/edit',
+    { schema: { params: examParams.extend({ roleId: z.coerce.number().int().positive() }), body: z.object({ subjectId: id.nullable(), schoolId: id.nullable() }) }, config: manage },
+    async (req) => {
+      await d.roles.edit(req.params.examId, req.params.roleId, req.body, actor(req));
+      return ok(null);
+    },
+  );
+  r.post(
+    '/api/exam/:examId/role/sync',
+    { schema: { params: examParams, body: z.object({ fromSchoolId: id, toSchoolIds: z.array(id).min(1).max(500) }) }, config: manage },
+    async (req) => ok(await d.roles.syncToSchools(req.params.examId, req.body.fromSchoolId, req.body.toSchoolIds, actor(req))),
+  );
+  // spec §7: POST /api/subject/{id}/{role} adds people to a subject role
+  r.post(
+    '/api/subject/:id/:role',
+    {
+      schema: { params: z.object({ id: z.coerce.number().int().positive(), role: z.string().max(20) }), body: z.object({ userIds: z.array(id).min(1, '请选择人员').max(500) }) },
+      config: { capability: 'exam.manage', scope: d.scopes.subjectParam },
+    },
+    async (req) => {
+      const scope = await d.scopes.forSubject(req.params.id);
+      return ok(await d.roles.add(scope.examId!, { role: roleIndex(req.params.role), userIds: req.body.userIds, subjectId: req.params.id }, actor(req)));
+    },
+  );
+  // spec §7: DELETE /api/exam/role/{role}
+  r.delete(
+    '/api/exam/role/:role',
+    {
+      schema: {
+        params: z.object({ role: z.string().max(20) }),
+        body: z.object({ examId: id, userId: id, subjectId: id.nullable().default(null), schoolId: id.nullable().default(null) }),
+      },
+      config: { capability: 'exam.manage', scope: d.scopes.examBody },
+    },
+    async (req) => {
+      const { examId, ...where } = req.body;
+      await d.roles.remove(examId, { ...where, role: roleIndex(req.params.role) }, actor(req));
+      return ok(null);
+    },
+  );
+  r.get(
+    '/yue/api/subject/:id/operation/permission',
+    { schema: { params: z.object({ id: z.coerce.number().int().positive() }) }, config: { capability: 'exam.read', scope: d.scopes.subjectParam } },
+    async (req) => ok(await d.roles.permission(req.params.id, await req.principal())),
+  );
+}

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { pageQuery } from './envelope';
+
+/** Subject lifecycle, DESIGN.md §3. */
+export const SubjectStatus = {
+  setting: 0,
+  trial: 1,
+  trialPaused: 2,
+  reviewing: 3,
+  paused: 4,
+  done: 5,
+  published: 6,
+} as const;
+export const SUBJECT_STATUS_LABELS: Record<number, string> = {
+  0: '设置中',
+  1: '试评中',
+  2: '试评暂停',
+  3: '阅卷中',
+  4: '已暂停',
+  5: '阅卷完成',
+  6: '已发布',
+};
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+export const subjectInput = z.object({
+  course: z.string().trim().min(1, '请选择学科').max(20),
+  fullScore: z.number().positive('满分须大于 0').max(1000, '满分不能超过 1000'),
+});
+const subjects = z
+  .array(subjectInput)
+  .min(1, '至少添加一个科目')
+  .max(20)
+  .refine((s) => new Set(s.map((x) => x.course)).size === s.length, '科目不能重复');
+
+export const examName = z.string().trim().min(2, '考试名称至少 2 个字').max(60, '考试名称不能超过 60 个字');
+
+/** singleCreateExam step 1–2: basic information and subjects. */
+export const singleExamCreate = z.object({
+  schoolId: z.number().int().positive(),
+  name: examName,
+  gradeId: z.number().int().positive('请选择年级'),
+  startDate: date,
+  endDate: date.optional(),
+  subjects,
+});
+export type SingleExamCreate = z.infer<typeof singleExamCreate>;
+
+/** create/jointExam: schools chosen from the organisation tree, union managers. */
+export const jointExamCreate = z.object({
+  name: examName,
+  gradeName: z.string().trim().min(1, '请填写年级').max(20),
+  startDate: date,
+  endDate: date.optional(),
+  schoolIds: z.array(z.number().int().positive()).min(2, '联考至少选择两所学校').max(500),
+  subjects,
+  unionManagerIds: z.array(z.number().int().positive()).max(50).default([]),
+});
+export type JointExamCreate = z.infer<typeof jointExamCreate>;
+
+export const examEdit = z.object({
+  name: examName,
+  startDate: date,
+  endDate: date.nullable().optional(),
+  subjects: z
+    .array(subjectInput.extend({ id: z.number().int().positive().optional() }))
+    .min(1, '至少保留一个科目')
+    .max(20)
+    .refine((s) => new Set(s.map((x) => x.course)).size === s.length, '科目不能重复'),
+});
+export type ExamEdit = z.infer<typeof examEdit>;
+
+export const examListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(50).optional(),
+  gradeId: z.number().int().positive().optional(),
+  type: z.number().int().min(1).max(4).optional(),
+  dateFrom: date.optional(),
+  dateTo: date.optional(),
+  /** setting | reviewing | done | published: the exam's most advanced subject state */
+  state: z.enum(['setting', 'reviewing', 'done', 'published']).optional(),
+  schoolId: z.number().int().positive().optional(),
+  includeHidden: z.boolean().default(false),
+});
+export type ExamListQuery = z.infer<typeof examListQuery>;
+
+export interface SubjectItem {
+  id: number;
+  examId: number;
+  course: string;
+  name: string;
+  fullScore: number;
+  status: number;
+}
+
+export interface ExamListItem {
+  id: number;
+  name: string;
+  type: number;
+  gradeName: string | null;
+  schoolId: number | null;
+  schoolName: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  hidden: boolean;
+  step: number;
+  subjects: SubjectItem[];
+  examinees: number;
+  schools: number;
+  creatorName: string | null;
+}
+
+export interface ExamDetail extends ExamListItem {
+  gradeId: number | null;
+  schoolList: Array<{ id: number; name: string; examinees: number }>;
+  /** what the signed-in user may do on this exam */
+  can: { manage: boolean; viewPhones: boolean; downloadScores: boolean };
+}
+
+/** Rules for generating kaohao (考号) when taking students into an exam. */
+export const kaohaoRule = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('xuehao') }),
+  z.object({
+    kind: z.literal('classSeat'),
+    prefix: z.string().regex(/^\d{0,8}$/, '前缀只能是数字').default(''),
+    classDigits: z.number().int().min(1).max(3).default(2),
+    seatDigits: z.number().int().min(2).max(3).default(2),
+  }),
+  z.object({
+    kind: z.literal('sequence'),
+    prefix: z.string().regex(/^\d{0,8}$/, '前缀只能是数字').default(''),
+    digits: z.number().int().min(3).max(8).default(4),
+  }),
+]);
+export type KaohaoRule = z.infer<typeof kaohaoRule>;
+
+export const examineeAdd = z.object({
+  classIds: z.array(z.number().int().positive()).min(1, '请选择班级').max(500),
+  rule: kaohaoRule,
+  /** students per exam room; 0 means rooms by class */
+  roomSize: z.number().int().min(0).max(200).default(30),
+});
+export type ExamineeAdd = z.infer<typeof examineeAdd>;
+
+export const examineeListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(30).optional(),
+  schoolId: z.number().int().positive().optional(),
+  classId: z.number().int().positive().optional(),
+  kaochang: z.string().trim().max(20).optional(),
+  /** with subjectId: whether each examinee is absent in that subject */
+  subjectId: z.number().int().positive().optional(),
+});
+
+export interface ExamineeItem {
+  id: number;
+  studentId: number;
+  name: string;
+  xuehao: string;
+  schoolName: string;
+  className: string;
+  kaohao: string;
+  kaochang: string | null;
+  seat: number | null;
+  paperType: 'A' | 'B' | null;
+  absent?: boolean;
+}
+
+export const examineeIds = z.object({ ids: z.array(z.number().int().positive()).min(1, '请选择考生').max(100_000) });
+export const paperTypeBody = examineeIds.extend({ paperType: z.enum(['A', 'B']).nullable() });
+export const absentBody = examineeIds.extend({ absent: z.boolean() });
+
+export const roleAdd = z.object({
+  role: z.number().int().min(0).max(9),
+  userIds: z.array(z.number().int().positive()).min(1, '请选择人员').max(500),
+  subjectId: z.number().int().positive().optional(),
+  schoolId: z.number().int().positive().optional(),
+});
+export type RoleAdd = z.infer<typeof roleAdd>;
+
+export interface StaffItem {
+  id: number;
+  userId: number;
+  name: string;
+  phone: string | null;
+  role: number;
+  subjectId: number | null;
+  subjectName: string | null;
+  schoolId: number | null;
+  schoolName: string | null;
+}
+
+/** GET /yue/api/subject/{id}/operation/permission */
+export interface OperationPermission {
+  subjectId: number;
+  status: number;
+  manageExam: boolean;
+  editSetting: boolean;
+  scan: boolean;
+  mark: boolean;
+  lead: boolean;
+  viewPhones: boolean;
+  downloadScores: boolean;
+}
+
+export interface DynamicLogItem {
+  id: number;
+  at: string;
+  userName: string | null;
+  action: string;
+  target: string | null;
+  detail: unknown;
+}
