@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { exam } from './exam';
 import { banji, school } from './org';
