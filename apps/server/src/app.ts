@@ -142,16 +142,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       homeRoutes(api, { home: homeService({ db }) });
       messageRoutes(api, { messages: messageService({ db }) });
       const school = schoolService({ db });
-      schoolRoutes(api, { school });
+      const log = auditQueryService({ db });
+      schoolRoutes(api, { school, log });
       gradeRoutes(api, { grades: gradeService({ db, audit }) });
       studentRoutes(api, { students: studentService({ db, audit }), school });
-      teacherRoutes(api, { teachers: teacherService({ db, audit }), school });
+      const teachers = teacherService({ db, audit });
+      teacherRoutes(api, { teachers, school });
       adminRoutes(api, { admins: adminService({ db, audit }) });
       orgRoutes(api, { org: orgService({ db }) });
       const scopes = examScopes(db);
-      examRoutes(api, { exams: examService({ db, audit }), scopes, log: auditQueryService({ db }) });
+      const exams = examService({ db, audit });
+      examRoutes(api, { exams, scopes, log });
       examineeRoutes(api, { examinees: examineeService({ db, audit }), scopes });
-      roleRoutes(api, { roles: roleService({ db, audit }), scopes });
+      roleRoutes(api, { roles: roleService({ db, audit }), scopes, teachers, exams });
     },
     { prefix: API_PREFIX },
   );

@@ -179,6 +179,9 @@ export function examService(d: { db: Db; audit: AuditService }) {
       });
     },
 
+    /** Ids of the schools taking part in an exam. */
+    schoolIds: async (examId: number): Promise<number[]> => (await examRepo(d.db).schools(examId)).map((s) => s.id),
+
     async setStep(examId: number, step: number): Promise<void> {
       await requireExam(d.db, examId);
       await examRepo(d.db).updateExam(examId, { step });

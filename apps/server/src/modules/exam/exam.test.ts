@@ -187,3 +187,24 @@ describe('joint exams', () => {
     expect(body(await mgr.post(`/filter/api/exam/${examId}/role/sync`, { fromSchoolId: a.id, toSchoolIds: [b.id] })).data).toEqual({ added: 2 });
   });
 });
+
+describe('teachers to pick for exam roles', () => {
+  it('lists the school teachers of a subject’s course, and all teachers of the exam’s schools', async () => {
+    const db = t.database.db;
+    const s = await buildSchool(db);
+    const c = await buildClassWithStudents(db, s.id, 0);
+    const a = await signIn(t.app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
+    await buildTeacher(db, s.id, { name: '数学甲' });
+    const exam = body<{ id: number }>(
+      await a.post('/filter/api/exam/singleCreate', { schoolId: s.id, name: '选人考试', gradeId: c.grade.id, startDate: '2026-11-01', subjects: [{ course: '数学', fullScore: 100 }, { course: '语文', fullScore: 100 }] }),
+    ).data;
+    const subjects = body<{ subjects: Array<{ id: number; course: string }> }>(await a.get(`/filter/api/exam/${exam.id}/detail`)).data.subjects;
+    const math = subjects.find((x) => x.course === '数学')!;
+    const chinese = subjects.find((x) => x.course === '语文')!;
+    // factory teachers teach 数学
+    expect(body<Array<{ name: string }>>(await a.get(`/filter/api/school/${s.id}/teachers/all?subjectId=${math.id}`)).data.map((x) => x.name)).toEqual(['数学甲']);
+    expect(body<unknown[]>(await a.get(`/filter/api/school/${s.id}/teachers/all?subjectId=${chinese.id}`)).data).toEqual([]);
+    expect(body<Array<{ schoolName: string }>>(await a.get(`/filter/api/school/${s.id}/teachers/alls?examId=${exam.id}`)).data).toHaveLength(1);
+    expect(body(await teacher.get(`/filter/api/school/${s.id}/teachers/alls?examId=${exam.id}`)).message).toBe('无权限');
+  });
+});

@@ -5,6 +5,8 @@ import { can, roleAdd } from '@yj/contracts';
 import { fail } from '../../errors';
 import { authOf, metaOf, ok } from '../../plugins/http';
 import type { ExamScopes } from './exam-scope';
+import type { TeacherService } from '../school/teacher.service';
+import type { ExamService } from './exam.service';
 import { ROLE_BY_NAME, type RoleService } from './role.service';
 
 const examParams = z.object({ examId: z.coerce.number().int().positive() });
@@ -17,7 +19,7 @@ function roleIndex(raw: string): number {
   return n;
 }
 
-export function roleRoutes(app: FastifyInstance, d: { roles: RoleService; scopes: ExamScopes }): void {
+export function roleRoutes(app: FastifyInstance, d: { roles: RoleService; scopes: ExamScopes; teachers: TeacherService; exams: ExamService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const actor = (req: FastifyRequest) => ({ userId: authOf(req).userId, ip: metaOf(req).ip });
   const manage = { capability: 'exam.manage' as const, scope: d.scopes.examParam };
@@ -66,6 +68,33 @@ export function roleRoutes(app: FastifyInstance, d: { roles: RoleService; scopes
       const { examId, ...where } = req.body;
       await d.roles.remove(examId, { ...where, role: roleIndex(req.params.role) }, actor(req));
       return ok(null);
+    },
+  );
+  // spec §7: teachers/all?subjectId= — the school's teachers of that subject's course, to pick reviewers from
+  r.get(
+    '/api/school/:schoolId/teachers/all',
+    {
+      schema: { params: z.object({ schoolId: z.coerce.number().int().positive() }), querystring: z.object({ subjectId: z.coerce.number().int().positive() }) },
+      config: { capability: 'exam.manage', scope: (req) => d.scopes.forSubject((req.query as { subjectId: number }).subjectId) },
+    },
+    async (req) => {
+      const s = await d.exams.subjectDetail(req.query.subjectId);
+      const scope = await d.scopes.forSubject(req.query.subjectId);
+      if (!(await d.exams.schoolIds(s.exam.id)).includes(req.params.schoolId)) throw fail('学校未参加本次考试');
+      return ok(await d.teachers.ofSchools([req.params.schoolId], s.subjectInfo.course, can(await req.principal(), 'exam.phone.view', scope)));
+    },
+  );
+  // spec §7: teachers/alls?examId= — teachers of every school taking part in the exam
+  r.get(
+    '/api/school/:schoolId/teachers/alls',
+    {
+      schema: { params: z.object({ schoolId: z.coerce.number().int().positive() }), querystring: z.object({ examId: z.coerce.number().int().positive() }) },
+      config: { capability: 'exam.manage', scope: (req) => d.scopes.forExam((req.query as { examId: number }).examId) },
+    },
+    async (req) => {
+      const scope = await d.scopes.forExam(req.query.examId);
+      const showPhones = can(await req.principal(), 'exam.phone.view', scope);
+      return ok(await d.teachers.ofSchools(await d.exams.schoolIds(req.query.examId), undefined, showPhones));
     },
   );
   r.get(

@@ -145,6 +145,13 @@ describe('students of a school', () => {
     expect(exp.some((r) => r[0] === '李四' && r[3] === '高一(9)班' && r[4] === '女')).toBe(true);
   });
 
+  it('keeps an operation record of the school, for the school admin only', async () => {
+    const rec = body<{ total: number; items: Array<{ action: string; userName: string }> }>(await admin.post(`/filter/api/school/${schoolId}/records`, { page: 1, size: 50 })).data;
+    expect(rec.items.map((r) => r.action)).toEqual(expect.arrayContaining(['student.add', 'student.update', 'student.import']));
+    expect(rec.items[0]?.userName).toBe('学校管理员');
+    expect(body(await teacher.post(`/filter/api/school/${schoolId}/records`, {})).message).toBe('无权限');
+  });
+
   it('deletes selected students softly, and all only with the school name typed', async () => {
     const page = body<Page>(await list()).data;
     const first = page.items[0]!;

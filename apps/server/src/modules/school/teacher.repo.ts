@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
-import { banji, teacher, teacherClass, user } from '../../db/schema';
+import { banji, school, teacher, teacherClass, user } from '../../db/schema';
 
 export interface TeacherRow {
   userId: number;
@@ -44,6 +44,17 @@ export function teacherRepo(db: Db) {
     },
     async all(schoolId: number): Promise<TeacherRow[]> {
       return db.select(cols).from(teacher).innerJoin(user, eq(user.id, teacher.userId)).where(live(schoolId)).orderBy(asc(user.name));
+    },
+    /** Live teachers of several schools, optionally only those teaching a course, with their school. */
+    async ofSchools(schoolIds: number[], course?: string): Promise<Array<TeacherRow & { schoolId: number; schoolName: string }>> {
+      if (!schoolIds.length) return [];
+      return db
+        .select({ ...cols, schoolId: teacher.schoolId, schoolName: school.name })
+        .from(teacher)
+        .innerJoin(user, eq(user.id, teacher.userId))
+        .innerJoin(school, eq(school.id, teacher.schoolId))
+        .where(and(inArray(teacher.schoolId, schoolIds), isNull(teacher.deletedAt), course ? sql`${course} = any(${teacher.subjects})` : undefined))
+        .orderBy(asc(teacher.schoolId), asc(user.name));
     },
     async findByPhone(schoolId: number, phone: string): Promise<TeacherRow | null> {
       const rows = await db.select(cols).from(teacher).innerJoin(user, eq(user.id, teacher.userId)).where(and(live(schoolId), eq(user.phone, phone)));

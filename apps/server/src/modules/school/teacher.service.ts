@@ -47,6 +47,12 @@ export function teacherService(d: { db: Db; audit: AuditService }) {
       return { total: r.total, size: q.size, items: r.items.map((t) => toItem(t, showPhone)) };
     },
 
+    /** Teachers of the given schools (those teaching `course` when given), for assigning exam roles. */
+    async ofSchools(schoolIds: number[], course: string | undefined, showPhone: boolean): Promise<Array<TeacherItem & { schoolId: number; schoolName: string }>> {
+      const rows = await teacherRepo(d.db).ofSchools(schoolIds, course);
+      return rows.map((r) => ({ ...toItem(r, showPhone), schoolId: r.schoolId, schoolName: r.schoolName }));
+    },
+
     /** spec §5: the lookup fails when the phone is empty or the teacher found has no phone. */
     async findByPhone(schoolId: number, phone: string | undefined, showPhone: boolean): Promise<TeacherItem> {
       if (!phone) throw fail('请输入手机号');
