@@ -8,6 +8,7 @@ import { memoryQueue, redisQueue, type JobQueue } from '../infra/queue';
 import { fsStorage } from '../infra/storage';
 import { auditService } from '../modules/audit/audit.service';
 import { logSmsProvider } from '../modules/auth/sms';
+import { seedDemoExam } from '../modules/demo/demo-exam';
 import { randomPassword, seedDemo, type DemoAccount } from '../modules/demo/demo.service';
 import { messageService } from '../modules/message/message.service';
 
@@ -57,6 +58,7 @@ export async function ensureDemo(config: Config, database: Database): Promise<st
   const password = config.demoPassword ?? randomPassword();
   const accounts = await seedDemo({ db: database.db, audit: auditService(), messages: messageService({ db: database.db }) }, password);
   if (accounts) {
+    await seedDemoExam({ db: database.db, audit: auditService() });
     const text = formatAccounts(accounts, password);
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.writeFileSync(demoFile(config), `${text}\n`, { mode: 0o600 });

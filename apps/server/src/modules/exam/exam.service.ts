@@ -179,6 +179,9 @@ export function examService(d: { db: Db; audit: AuditService }) {
       });
     },
 
+    /** The live subjects of an exam, in display order. */
+    subjects: (examId: number) => examRepo(d.db).subjects([examId]),
+
     /** Ids of the schools taking part in an exam. */
     schoolIds: async (examId: number): Promise<number[]> => (await examRepo(d.db).schools(examId)).map((s) => s.id),
 
