@@ -2,9 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS } from '@yj/contracts';
 import { subject } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { readXlsx } from '../../../test/excel';
-import { buildClassWithStudents, buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from '../../../test/factories';
+import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
+import {
+  buildClassWithStudents,
+  buildSchool,
+  buildSchoolAdmin,
+  buildTeacher,
+  PASSWORD,
+} from '../../../test/factories';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
@@ -51,27 +57,44 @@ describe('single-school exams', () => {
   it('is created by the school admin only, with its subjects in 设置中', async () => {
     expect(body(await create(teacher)).message).toBe('无权限');
     expect(body(await create(stranger)).message).toBe('无权限');
-    const dup = body<Array<{ message: string }>>(await create(admin, { subjects: [{ course: '语文', fullScore: 150 }, { course: '语文', fullScore: 100 }] }));
+    const dup = body<Array<{ message: string }>>(
+      await create(admin, {
+        subjects: [
+          { course: '语文', fullScore: 150 },
+          { course: '语文', fullScore: 100 },
+        ],
+      }),
+    );
     expect(dup.data[0]?.message).toBe('科目不能重复');
     const res = body<{ id: number }>(await create(admin));
     expect(res.code).toBe(0);
     examId = res.data.id;
-    const detail = body<{ subjects: Array<{ course: string; fullScore: number; status: number }>; can: { manage: boolean }; step: number }>(
-      await admin.get(`/filter/api/exam/${examId}/detail`),
-    ).data;
-    expect(detail.subjects.map((s) => [s.course, s.fullScore, s.status])).toEqual([['语文', 150, 0], ['数学', 150, 0]]);
+    const detail = body<{
+      subjects: Array<{ course: string; fullScore: number; status: number }>;
+      can: { manage: boolean };
+      step: number;
+    }>(await admin.get(`/filter/api/exam/${examId}/detail`)).data;
+    expect(detail.subjects.map((s) => [s.course, s.fullScore, s.status])).toEqual([
+      ['语文', 150, 0],
+      ['数学', 150, 0],
+    ]);
     expect(detail.can.manage).toBe(true);
     expect(body(await teacher.get(`/filter/api/exam/${examId}/detail`)).message).toBe('无权限');
     expect(body(await stranger.get(`/filter/api/exam/${examId}/detail`)).message).toBe('无权限');
   });
 
   it('takes students in by class with a kaohao rule, skipping those already in', async () => {
-    const add = (rule: object) => admin.post(`/filter/api/exam/${examId}/examinees/add`, { classIds: [classId], rule, roomSize: 3 });
-    expect(body(await add({ kind: 'classSeat', prefix: '26', classDigits: 2, seatDigits: 2 })).data).toEqual({ added: 5, skipped: 0 });
+    const add = (rule: object) =>
+      admin.post(`/filter/api/exam/${examId}/examinees/add`, { classIds: [classId], rule, roomSize: 3 });
+    expect(body(await add({ kind: 'classSeat', prefix: '26', classDigits: 2, seatDigits: 2 })).data).toEqual({
+      added: 5,
+      skipped: 0,
+    });
     expect(body(await add({ kind: 'xuehao' })).data).toEqual({ added: 0, skipped: 5 });
-    const list = body<{ total: number; items: Array<{ id: number; kaohao: string; kaochang: string; seat: number }> }>(
-      await admin.post(`/filter/api/exam/${examId}/examinees`, { page: 1, size: 10 }),
-    ).data;
+    const list = body<{
+      total: number;
+      items: Array<{ id: number; kaohao: string; kaochang: string; seat: number }>;
+    }>(await admin.post(`/filter/api/exam/${examId}/examinees`, { page: 1, size: 10 })).data;
     expect(list.items.map((e) => [e.kaohao, e.kaochang, e.seat])).toEqual([
       ['260101', '01', 1],
       ['260102', '01', 2],
@@ -80,10 +103,34 @@ describe('single-school exams', () => {
       ['260105', '02', 2],
     ]);
     const [first, second] = list.items;
-    expect(body(await admin.post(`/filter/api/exam/${examId}/examinees/${first!.id}/update`, { kaohao: '260102', kaochang: '01', seat: 1 })).message).toBe('考号 260102 已被其他考生使用');
-    expect(body(await admin.post(`/filter/api/exam/${examId}/examinees/paperType`, { ids: [first!.id, second!.id], paperType: 'B' })).data).toEqual({ updated: 2 });
-    const subjects = body<{ subjects: Array<{ id: number }> }>(await admin.get(`/filter/api/exam/${examId}/detail`)).data.subjects;
-    expect(body(await admin.post(`/filter/api/subject/${subjects[0]!.id}/absent`, { ids: [second!.id], absent: true })).code).toBe(0);
+    expect(
+      body(
+        await admin.post(`/filter/api/exam/${examId}/examinees/${first!.id}/update`, {
+          kaohao: '260102',
+          kaochang: '01',
+          seat: 1,
+        }),
+      ).message,
+    ).toBe('考号 260102 已被其他考生使用');
+    expect(
+      body(
+        await admin.post(`/filter/api/exam/${examId}/examinees/paperType`, {
+          ids: [first!.id, second!.id],
+          paperType: 'B',
+        }),
+      ).data,
+    ).toEqual({ updated: 2 });
+    const subjects = body<{ subjects: Array<{ id: number }> }>(
+      await admin.get(`/filter/api/exam/${examId}/detail`),
+    ).data.subjects;
+    expect(
+      body(
+        await admin.post(`/filter/api/subject/${subjects[0]!.id}/absent`, {
+          ids: [second!.id],
+          absent: true,
+        }),
+      ).code,
+    ).toBe(0);
     const withAbsent = body<{ items: Array<{ id: number; absent: boolean; paperType: string | null }> }>(
       await admin.post(`/filter/api/exam/${examId}/examinees`, { subjectId: subjects[0]!.id }),
     ).data.items;
@@ -94,39 +141,103 @@ describe('single-school exams', () => {
   });
 
   it('gives a reviewer read access and the mark permission for their subject only', async () => {
-    const subjects = body<{ subjects: Array<{ id: number }> }>(await admin.get(`/filter/api/exam/${examId}/detail`)).data.subjects;
+    const subjects = body<{ subjects: Array<{ id: number }> }>(
+      await admin.get(`/filter/api/exam/${examId}/detail`),
+    ).data.subjects;
     const [chinese, math] = subjects;
-    expect(body(await admin.post(`/filter/api/subject/${chinese!.id}/reviewers`, { userIds: [teacherId] })).data).toEqual({ added: 1 });
-    expect(body(await admin.post(`/filter/api/exam/${examId}/role`, { role: 4, userIds: [teacherId] })).message).toBe('阅卷老师须指定科目');
+    expect(
+      body(await admin.post(`/filter/api/subject/${chinese!.id}/reviewers`, { userIds: [teacherId] })).data,
+    ).toEqual({ added: 1 });
+    expect(
+      body(await admin.post(`/filter/api/exam/${examId}/role`, { role: 4, userIds: [teacherId] })).message,
+    ).toBe('阅卷老师须指定科目');
     const perm = (id: number) => teacher.get(`/filter/yue/api/subject/${id}/operation/permission`);
-    expect(body(await perm(chinese!.id)).data).toMatchObject({ mark: true, manageExam: false, editSetting: false, viewPhones: false });
+    expect(body(await perm(chinese!.id)).data).toMatchObject({
+      mark: true,
+      manageExam: false,
+      editSetting: false,
+      viewPhones: false,
+    });
     expect(body(await perm(math!.id)).data).toMatchObject({ mark: false });
-    expect(body<{ can: { manage: boolean } }>(await teacher.get(`/filter/api/exam/${examId}/detail`)).data.can.manage).toBe(false);
-    expect(body(await teacher.post(`/filter/api/exam/${examId}/edit`, { name: '改名', startDate: '2026-11-10', subjects: [{ id: chinese!.id, course: '语文', fullScore: 150 }] })).message).toBe('无权限');
-    const home = body<{ items: Array<{ name: string; roles: number[] }> }>(await teacher.post('/filter/api/home/exams', {})).data.items;
+    expect(
+      body<{ can: { manage: boolean } }>(await teacher.get(`/filter/api/exam/${examId}/detail`)).data.can
+        .manage,
+    ).toBe(false);
+    expect(
+      body(
+        await teacher.post(`/filter/api/exam/${examId}/edit`, {
+          name: '改名',
+          startDate: '2026-11-10',
+          subjects: [{ id: chinese!.id, course: '语文', fullScore: 150 }],
+        }),
+      ).message,
+    ).toBe('无权限');
+    const home = body<{ items: Array<{ name: string; roles: number[] }> }>(
+      await teacher.post('/filter/api/home/exams', {}),
+    ).data.items;
     expect(home).toContainEqual(expect.objectContaining({ name: '2026学年期中考试', roles: [4] }));
-    const staff = body<Array<{ name: string; role: number; subjectName: string | null }>>(await admin.get(`/filter/api/exam/${examId}/staff`)).data;
+    const staff = body<Array<{ name: string; role: number; subjectName: string | null }>>(
+      await admin.get(`/filter/api/exam/${examId}/staff`),
+    ).data;
     expect(staff).toContainEqual(expect.objectContaining({ name: '阅卷老师', role: 4, subjectName: '语文' }));
-    expect(body(await admin.call('DELETE', '/filter/api/exam/role/reviewers', { examId, userId: teacherId, subjectId: chinese!.id })).code).toBe(0);
+    expect(
+      body(
+        await admin.call('DELETE', '/filter/api/exam/role/reviewers', {
+          examId,
+          userId: teacherId,
+          subjectId: chinese!.id,
+        }),
+      ).code,
+    ).toBe(0);
     expect(body(await perm(chinese!.id)).message).toBe('无权限');
   });
 
   it('edits full scores in 设置中 only, and refuses deletion once marking began', async () => {
-    const detail = body<{ subjects: Array<{ id: number; course: string }> }>(await admin.get(`/filter/api/exam/${examId}/detail`)).data;
+    const detail = body<{ subjects: Array<{ id: number; course: string }> }>(
+      await admin.get(`/filter/api/exam/${examId}/detail`),
+    ).data;
     const [chinese, math] = detail.subjects;
-    const edit = (subjects: object[]) => admin.post(`/filter/api/exam/${examId}/edit`, { name: '2026学年期中联考', startDate: '2026-11-11', subjects });
-    expect(body(await edit([{ id: chinese!.id, course: '语文', fullScore: 120 }, { id: math!.id, course: '数学', fullScore: 150 }, { course: '英语', fullScore: 150 }])).code).toBe(0);
+    const edit = (subjects: object[]) =>
+      admin.post(`/filter/api/exam/${examId}/edit`, {
+        name: '2026学年期中联考',
+        startDate: '2026-11-11',
+        subjects,
+      });
+    expect(
+      body(
+        await edit([
+          { id: chinese!.id, course: '语文', fullScore: 120 },
+          { id: math!.id, course: '数学', fullScore: 150 },
+          { course: '英语', fullScore: 150 },
+        ]),
+      ).code,
+    ).toBe(0);
     await t.database.db.update(subject).set({ status: 3 }).where(eq(subject.id, math!.id));
-    expect(body(await edit([{ id: chinese!.id, course: '语文', fullScore: 120 }, { id: math!.id, course: '数学', fullScore: 100 }])).message).toBe(`数学：${SUBJECT_STATE_FORBIDS}`);
-    expect(body(await admin.call('DELETE', `/filter/api/exam/${examId}`)).message).toBe('数学已开始阅卷，考试不能删除；如不再使用可隐藏考试');
-    const log = body<{ items: Array<{ action: string; detail: { before?: { name: string } } }> }>(await admin.post(`/filter/api/exam/${examId}/dynamicLog`, {})).data.items;
-    expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(['exam.create', 'examinee.add', 'role.add', 'role.remove', 'exam.edit']));
+    expect(
+      body(
+        await edit([
+          { id: chinese!.id, course: '语文', fullScore: 120 },
+          { id: math!.id, course: '数学', fullScore: 100 },
+        ]),
+      ).message,
+    ).toBe(`数学：${SUBJECT_STATE_FORBIDS}`);
+    expect(body(await admin.call('DELETE', `/filter/api/exam/${examId}`)).message).toBe(
+      '数学已开始阅卷，考试不能删除；如不再使用可隐藏考试',
+    );
+    const log = body<{ items: Array<{ action: string; detail: { before?: { name: string } } }> }>(
+      await admin.post(`/filter/api/exam/${examId}/dynamicLog`, {}),
+    ).data.items;
+    expect(log.map((l) => l.action)).toEqual(
+      expect.arrayContaining(['exam.create', 'examinee.add', 'role.add', 'role.remove', 'exam.edit']),
+    );
     expect(log.find((l) => l.action === 'exam.edit')?.detail.before?.name).toBe('2026学年期中考试');
   });
 
   it('copies (subjects back in 设置中, examinees kept), hides, lists with filters, and deletes a fresh exam', async () => {
     const copy = body<{ id: number }>(await admin.post(`/filter/api/exam/${examId}/copy`)).data;
-    const copied = body<{ name: string; examinees: number; subjects: Array<{ status: number }> }>(await admin.get(`/filter/api/exam/${copy.id}/detail`)).data;
+    const copied = body<{ name: string; examinees: number; subjects: Array<{ status: number }> }>(
+      await admin.get(`/filter/api/exam/${copy.id}/detail`),
+    ).data;
     expect(copied.name).toBe('2026学年期中联考（副本）');
     expect(copied.examinees).toBe(5);
     expect(copied.subjects.every((s) => s.status === 0)).toBe(true);
@@ -138,7 +249,9 @@ describe('single-school exams', () => {
     expect(body<{ total: number }>(await list({ keyword: '副本', includeHidden: true })).data.total).toBe(1);
     expect(body(await admin.call('DELETE', `/filter/api/exam/${copy.id}`)).code).toBe(0);
     expect(body(await admin.get(`/filter/api/exam/${copy.id}/detail`)).message).toBe('考试不存在或已删除');
-    expect(body<{ total: number }>(await stranger.post('/filter/api/exam/inSchool', { schoolId })).data.total).toBe(0);
+    expect(
+      body<{ total: number }>(await stranger.post('/filter/api/exam/inSchool', { schoolId })).data.total,
+    ).toBe(0);
   });
 });
 
@@ -166,25 +279,64 @@ describe('joint exams', () => {
     expect(res.code).toBe(0);
     const examId = res.data.id;
     // both schools number their students S1..S4: the xuehao rule collides, a sequence does not
-    const addX = body<string[]>(await creator.post(`/filter/api/exam/${examId}/examinees/add`, { classIds: [ca.banji.id, cb.banji.id], rule: { kind: 'xuehao' } }));
+    const addX = body<string[]>(
+      await creator.post(`/filter/api/exam/${examId}/examinees/add`, {
+        classIds: [ca.banji.id, cb.banji.id],
+        rule: { kind: 'xuehao' },
+      }),
+    );
     expect(addX.message).toMatch(/^生成的考号有 4 个重复/);
-    const addSeq = body(await creator.post(`/filter/api/exam/${examId}/examinees/add`, { classIds: [ca.banji.id, cb.banji.id], rule: { kind: 'sequence', prefix: '8', digits: 5 } }));
+    const addSeq = body(
+      await creator.post(`/filter/api/exam/${examId}/examinees/add`, {
+        classIds: [ca.banji.id, cb.banji.id],
+        rule: { kind: 'sequence', prefix: '8', digits: 5 },
+      }),
+    );
     expect(addSeq.data).toEqual({ added: 8, skipped: 0 });
     const other = await buildClassWithStudents(db, (await buildSchool(db)).id, 1);
-    expect(body(await creator.post(`/filter/api/exam/${examId}/examinees/add`, { classIds: [other.banji.id], rule: { kind: 'xuehao' } })).message).toBe('所选班级不属于参加联考的学校');
+    expect(
+      body(
+        await creator.post(`/filter/api/exam/${examId}/examinees/add`, {
+          classIds: [other.banji.id],
+          rule: { kind: 'xuehao' },
+        }),
+      ).message,
+    ).toBe('所选班级不属于参加联考的学校');
 
     const mgr = await signIn(t.app, manager.account, PASSWORD);
-    const detail = body<{ schools: number; examinees: number; schoolList: Array<{ name: string; examinees: number }>; can: { manage: boolean } }>(
-      await mgr.get(`/filter/api/exam/${examId}/detail`),
-    ).data;
+    const detail = body<{
+      schools: number;
+      examinees: number;
+      schoolList: Array<{ name: string; examinees: number }>;
+      can: { manage: boolean };
+    }>(await mgr.get(`/filter/api/exam/${examId}/detail`)).data;
     expect(detail).toMatchObject({ schools: 2, examinees: 8, can: { manage: true } });
-    expect(detail.schoolList.map((s) => [s.name, s.examinees])).toEqual([['联考甲校', 4], ['联考乙校', 4]]);
+    expect(detail.schoolList.map((s) => [s.name, s.examinees])).toEqual([
+      ['联考甲校', 4],
+      ['联考乙校', 4],
+    ]);
     // a participating school's admin sees the joint exam in the list
-    expect(body<{ items: Array<{ name: string }> }>(await bAdmin.post('/filter/api/exam/jointExam/home', {})).data.items.map((e) => e.name)).toContain('阳光区高一联考');
+    expect(
+      body<{ items: Array<{ name: string }> }>(
+        await bAdmin.post('/filter/api/exam/jointExam/home', {}),
+      ).data.items.map((e) => e.name),
+    ).toContain('阳光区高一联考');
 
     const bTeacher = await buildTeacher(db, b.id);
-    expect(body(await mgr.post(`/filter/api/exam/${examId}/role`, { role: 9, userIds: [aAdmin.id, bTeacher.id], schoolId: a.id })).data).toEqual({ added: 2 });
-    expect(body(await mgr.post(`/filter/api/exam/${examId}/role/sync`, { fromSchoolId: a.id, toSchoolIds: [b.id] })).data).toEqual({ added: 2 });
+    expect(
+      body(
+        await mgr.post(`/filter/api/exam/${examId}/role`, {
+          role: 9,
+          userIds: [aAdmin.id, bTeacher.id],
+          schoolId: a.id,
+        }),
+      ).data,
+    ).toEqual({ added: 2 });
+    expect(
+      body(
+        await mgr.post(`/filter/api/exam/${examId}/role/sync`, { fromSchoolId: a.id, toSchoolIds: [b.id] }),
+      ).data,
+    ).toEqual({ added: 2 });
   });
 });
 
@@ -196,15 +348,98 @@ describe('teachers to pick for exam roles', () => {
     const a = await signIn(t.app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
     await buildTeacher(db, s.id, { name: '数学甲' });
     const exam = body<{ id: number }>(
-      await a.post('/filter/api/exam/singleCreate', { schoolId: s.id, name: '选人考试', gradeId: c.grade.id, startDate: '2026-11-01', subjects: [{ course: '数学', fullScore: 100 }, { course: '语文', fullScore: 100 }] }),
+      await a.post('/filter/api/exam/singleCreate', {
+        schoolId: s.id,
+        name: '选人考试',
+        gradeId: c.grade.id,
+        startDate: '2026-11-01',
+        subjects: [
+          { course: '数学', fullScore: 100 },
+          { course: '语文', fullScore: 100 },
+        ],
+      }),
     ).data;
-    const subjects = body<{ subjects: Array<{ id: number; course: string }> }>(await a.get(`/filter/api/exam/${exam.id}/detail`)).data.subjects;
+    const subjects = body<{ subjects: Array<{ id: number; course: string }> }>(
+      await a.get(`/filter/api/exam/${exam.id}/detail`),
+    ).data.subjects;
     const math = subjects.find((x) => x.course === '数学')!;
     const chinese = subjects.find((x) => x.course === '语文')!;
     // factory teachers teach 数学
-    expect(body<Array<{ name: string }>>(await a.get(`/filter/api/school/${s.id}/teachers/all?subjectId=${math.id}`)).data.map((x) => x.name)).toEqual(['数学甲']);
-    expect(body<unknown[]>(await a.get(`/filter/api/school/${s.id}/teachers/all?subjectId=${chinese.id}`)).data).toEqual([]);
-    expect(body<Array<{ schoolName: string }>>(await a.get(`/filter/api/school/${s.id}/teachers/alls?examId=${exam.id}`)).data).toHaveLength(1);
-    expect(body(await teacher.get(`/filter/api/school/${s.id}/teachers/alls?examId=${exam.id}`)).message).toBe('无权限');
+    expect(
+      body<Array<{ name: string }>>(
+        await a.get(`/filter/api/school/${s.id}/teachers/all?subjectId=${math.id}`),
+      ).data.map((x) => x.name),
+    ).toEqual(['数学甲']);
+    expect(
+      body<unknown[]>(await a.get(`/filter/api/school/${s.id}/teachers/all?subjectId=${chinese.id}`)).data,
+    ).toEqual([]);
+    expect(
+      body<Array<{ schoolName: string }>>(
+        await a.get(`/filter/api/school/${s.id}/teachers/alls?examId=${exam.id}`),
+      ).data,
+    ).toHaveLength(1);
+    expect(
+      body(await teacher.get(`/filter/api/school/${s.id}/teachers/alls?examId=${exam.id}`)).message,
+    ).toBe('无权限');
+  });
+});
+
+describe('examinee import', () => {
+  it('adds and renumbers examinees from Excel, checking every row first', async () => {
+    const db = t.database.db;
+    const s = await buildSchool(db, { name: '导入中学' });
+    const c = await buildClassWithStudents(db, s.id, 3);
+    const a = await signIn(t.app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
+    const exam = body<{ id: number }>(
+      await a.post('/filter/api/exam/singleCreate', {
+        schoolId: s.id,
+        name: '导入考试',
+        gradeId: c.grade.id,
+        startDate: '2026-11-01',
+        subjects: [{ course: '数学', fullScore: 100 }],
+      }),
+    ).data;
+    await a.post(`/filter/api/exam/${exam.id}/examinees/add`, {
+      classIds: [c.banji.id],
+      rule: { kind: 'xuehao' },
+    });
+    const send = async (rows: Array<Array<string | number>>) => {
+      const m = multipartFile(
+        '考生.xlsx',
+        await xlsx([['学号', '考号', '考场', '座位号', '试卷类型'], ...rows]),
+      );
+      return body<unknown>(
+        await t.app.inject({
+          method: 'POST',
+          url: `/filter/api/exam/${exam.id}/examinees/import`,
+          headers: { ...XHR, cookie: a.cookie, ...m.headers },
+          payload: m.payload,
+        }),
+      );
+    };
+    const bad = await send([
+      ['S1', 'S2', '01', 1, 'A'],
+      ['S9', 'K9', '', '', 'C'],
+    ]);
+    expect(bad.data).toEqual([
+      { row: 2, column: '考号', message: '考号 S2 已被其他考生使用' },
+      { row: 3, column: '学号', message: '学号 S9 在该校不存在' },
+      { row: 3, column: '试卷类型', message: '试卷类型只能填写 A 或 B' },
+    ]);
+    // swapping two kaohao in one file is fine
+    expect(
+      await send([
+        ['S1', 'S2', '01', 1, 'A'],
+        ['S2', 'S1', '01', 2, 'b'],
+      ]),
+    ).toMatchObject({ code: 0, data: { added: 0, updated: 2 } });
+    const list = body<{ items: Array<{ xuehao: string; kaohao: string; paperType: string }> }>(
+      await a.post(`/filter/api/exam/${exam.id}/examinees`, {}),
+    ).data.items;
+    expect(list.map((e) => [e.xuehao, e.kaohao, e.paperType])).toEqual([
+      ['S2', 'S1', 'B'],
+      ['S1', 'S2', 'A'],
+      ['S3', 'S3', null],
+    ]);
   });
 });

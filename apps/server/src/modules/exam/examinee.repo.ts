@@ -88,6 +88,36 @@ export function examineeRepo(db: Db) {
           from json_to_recordset(${chunk}::json) as x("studentId" int, "schoolId" int, "classId" int, kaohao text, kaochang text, seat int)`);
       }
     },
+    /** Live students of the given schools keyed "schoolId/xuehao" (imports look up rows in one query). */
+    async studentIndex(schoolIds: number[]): Promise<Map<string, { studentId: number; classId: number; schoolId: number }>> {
+      if (!schoolIds.length) return new Map();
+      const rows = await db
+        .select({ studentId: student.id, classId: student.classId, schoolId: student.schoolId, xuehao: student.xuehao })
+        .from(student)
+        .where(and(inArray(student.schoolId, schoolIds), isNull(student.deletedAt)));
+      return new Map(rows.map((r) => [`${r.schoolId}/${r.xuehao}`, r]));
+    },
+    async current(examId: number) {
+      return db.select({ id: examinee.id, studentId: examinee.studentId, kaohao: examinee.kaohao }).from(examinee).where(eq(examinee.examId, examId));
+    },
+    /** Sets kaohao, room, seat and paper type of many examinees at once. */
+    async updateMany(rows: Array<{ id: number; kaohao: string; kaochang: string | null; seat: number | null; paperType: string | null }>): Promise<void> {
+      for (let i = 0; i < rows.length; i += 10_000) {
+        const chunk = JSON.stringify(rows.slice(i, i + 10_000));
+        // kaohao are unique per exam: park the changed rows on temporary values first so swaps do not collide
+        await db.execute(sql`update examinee e set kaohao = '~' || e.id from json_to_recordset(${chunk}::json) as x(id int) where e.id = x.id`);
+        await db.execute(sql`update examinee e set kaohao = x.kaohao, kaochang = x.kaochang, seat = x.seat, paper_type = x."paperType"
+          from json_to_recordset(${chunk}::json) as x(id int, kaohao text, kaochang text, seat int, "paperType" text) where e.id = x.id`);
+      }
+    },
+    async insertFull(examId: number, rows: Array<{ studentId: number; schoolId: number; classId: number; kaohao: string; kaochang: string | null; seat: number | null; paperType: string | null }>) {
+      for (let i = 0; i < rows.length; i += 10_000) {
+        const chunk = JSON.stringify(rows.slice(i, i + 10_000));
+        await db.execute(sql`insert into examinee (exam_id, student_id, school_id, class_id, kaohao, kaochang, seat, paper_type)
+          select ${examId}, x."studentId", x."schoolId", x."classId", x.kaohao, x.kaochang, x.seat, x."paperType"
+          from json_to_recordset(${chunk}::json) as x("studentId" int, "schoolId" int, "classId" int, kaohao text, kaochang text, seat int, "paperType" text)`);
+      }
+    },
     async byIds(examId: number, ids: number[]) {
       return db.select().from(examinee).where(and(eq(examinee.examId, examId), inArray(examinee.id, ids)));
     },

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { absentBody, examineeAdd, examineeIds, examineeListQuery, paperTypeBody } from '@yj/contracts';
+import { absentBody, examineeAdd, examineeIds, examineeListQuery, IMPORT_MAX_BYTES, paperTypeBody } from '@yj/contracts';
 import { attachment } from '../../lib/excel';
-import { authOf, metaOf, ok } from '../../plugins/http';
+import { authOf, metaOf, ok, readUpload } from '../../plugins/http';
 import type { ExamScopes } from './exam-scope';
 import type { ExamineeService } from './examinee.service';
 
@@ -43,6 +43,13 @@ export function examineeRoutes(app: FastifyInstance, d: { examinees: ExamineeSer
   r.delete(base, { schema: { params: examParams, body: examineeIds }, config: manage }, async (req) => ok(await d.examinees.remove(req.params.examId, req.body.ids, actor(req))));
   r.post(`${base}/paperType`, { schema: { params: examParams, body: paperTypeBody }, config: manage }, async (req) =>
     ok(await d.examinees.setPaperType(req.params.examId, req.body.ids, req.body.paperType, actor(req))),
+  );
+  r.post(`${base}/import`, { schema: { params: examParams }, config: manage }, async (req) => {
+    const file = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
+    return ok(await d.examinees.importExcel(req.params.examId, file, actor(req)));
+  });
+  r.get(`${base}/template`, { schema: { params: examParams }, config: manage }, async (_req, reply) =>
+    reply.type(XLSX).header('content-disposition', attachment('考生导入模板.xlsx')).send(await d.examinees.template()),
   );
   r.get(`${base}/export`, { schema: { params: examParams }, config: manage }, async (req, reply) =>
     reply.type(XLSX).header('content-disposition', attachment('考生名单.xlsx')).send(await d.examinees.exportExcel(req.params.examId)),

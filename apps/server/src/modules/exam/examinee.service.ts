@@ -1,7 +1,7 @@
-import { ExamType, type ExamineeAdd, type ExamineeItem, type Paged } from '@yj/contracts';
+import { ExamType, type ExamineeAdd, type ExamineeItem, type ImportError, type Paged } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
-import { writeSheet } from '../../lib/excel';
+import { readSheet, SheetError, writeSheet } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
 import { examRepo } from './exam.repo';
 import { examineeRepo, type ExamineeFilter } from './examinee.repo';
@@ -114,6 +114,74 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
         await d.audit.record(tx, { action: absent ? 'examinee.absent' : 'examinee.present', examId: s.examId, userId: actor.userId, ip: actor.ip, detail: { subjectId, ids } });
       });
     },
+
+    /**
+     * Excel import of 学号, 考号, 考场, 座位号, 试卷类型 (and 学校 for joint exams): adds students not yet in the
+     * exam and renumbers those already in. Every row is checked first; with any error nothing is written.
+     */
+    async importExcel(examId: number, file: Buffer, actor: Actor): Promise<{ added: number; updated: number }> {
+      let sheet;
+      try {
+        sheet = await readSheet(file, ['学号', '考号'], ['学校', '考场', '座位号', '试卷类型']);
+      } catch (err) {
+        if (err instanceof SheetError) throw fail(err.message);
+        throw err;
+      }
+      return d.db.transaction(async (tx) => {
+        const e = await requireExam(tx, examId);
+        const repo = examineeRepo(tx);
+        const schools = await examRepo(tx).schools(examId);
+        const schoolByName = new Map(schools.map((s) => [s.name, s.id]));
+        const students = await repo.studentIndex(schools.map((s) => s.id));
+        const current = await repo.current(examId);
+        const byStudent = new Map(current.map((c) => [c.studentId, c]));
+        const errors: ImportError[] = [...sheet.errors];
+        const seenKaohao = new Map<string, number>();
+        const seenStudent = new Map<number, number>();
+        const adds = [];
+        const updates = [];
+        for (const { row, values } of sheet.rows) {
+          const err = (column: string, message: string) => errors.push({ row, column, message });
+          const before = errors.length;
+          let schoolId = schools.length === 1 ? schools[0]!.id : undefined;
+          if (values['学校']) schoolId = schoolByName.get(values['学校']);
+          if (schoolId === undefined) err('学校', values['学校'] ? `学校“${values['学校']}”未参加本次考试` : '联考须填写学校');
+          const st = schoolId !== undefined ? students.get(`${schoolId}/${values['学号'] ?? ''}`) : undefined;
+          if (schoolId !== undefined && !st) err('学号', `学号 ${values['学号'] || '（空）'} 在该校不存在`);
+          const kaohao = values['考号'] ?? '';
+          if (!/^[0-9A-Za-z-]{1,20}$/.test(kaohao)) err('考号', kaohao ? '考号只能包含数字、字母和短横线' : '考号不能为空');
+          else if (seenKaohao.has(kaohao)) err('考号', `考号与第 ${seenKaohao.get(kaohao)} 行重复`);
+          else seenKaohao.set(kaohao, row);
+          if (st && seenStudent.has(st.studentId)) err('学号', `与第 ${seenStudent.get(st.studentId)} 行是同一名学生`);
+          else if (st) seenStudent.set(st.studentId, row);
+          const seatText = values['座位号'] ?? '';
+          const seat = seatText ? Number(seatText) : null;
+          if (seatText && !(Number.isInteger(seat) && seat! >= 1 && seat! <= 999)) err('座位号', '座位号应为 1–999 的整数');
+          const paperType = (values['试卷类型'] ?? '').toUpperCase() || null;
+          if (paperType && paperType !== 'A' && paperType !== 'B') err('试卷类型', '试卷类型只能填写 A 或 B');
+          if (errors.length > before || !st) continue;
+          const rowData = { kaohao, kaochang: values['考场'] || null, seat, paperType };
+          const existing = byStudent.get(st.studentId);
+          if (existing) updates.push({ id: existing.id, ...rowData });
+          else adds.push({ ...st, ...rowData });
+        }
+        // a kaohao kept by an examinee the file does not renumber must not be taken by another
+        const renumbered = new Set(updates.map((u) => u.id));
+        for (const c of current) {
+          const row = seenKaohao.get(c.kaohao);
+          if (row !== undefined && !renumbered.has(c.id)) errors.push({ row, column: '考号', message: `考号 ${c.kaohao} 已被其他考生使用` });
+        }
+        if (errors.length) throw fail(`导入文件有 ${errors.length} 处错误，请修改后重新导入`, errors.sort((a, b) => a.row - b.row));
+        await repo.updateMany(updates);
+        await repo.insertFull(examId, adds);
+        await examRepo(tx).updateExam(examId, { step: Math.max(e.step, 3) });
+        await d.audit.record(tx, { action: 'examinee.import', examId, userId: actor.userId, ip: actor.ip, detail: { added: adds.length, updated: updates.length } });
+        return { added: adds.length, updated: updates.length };
+      });
+    },
+
+    template: (): Promise<Buffer> =>
+      writeSheet('考生名单', ['学号', '考号', '学校', '考场', '座位号', '试卷类型'], [['20260101', '260101', '', '01', 1, 'A']], [14, 14, 18, 8, 8, 10]),
 
     async exportExcel(examId: number): Promise<Buffer> {
       const all = await examineeRepo(d.db).all(examId);
