@@ -148,8 +148,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       studentRoutes(api, { students: studentService({ db, audit }), school });
       const teachers = teacherService({ db, audit });
       teacherRoutes(api, { teachers, school });
-      adminRoutes(api, { admins: adminService({ db, audit }) });
-      orgRoutes(api, { org: orgService({ db }) });
+      const admins = adminService({ db, audit });
+      adminRoutes(api, { admins });
+      orgRoutes(api, { org: orgService({ db, audit, admins }) });
       const scopes = examScopes(db);
       const exams = examService({ db, audit });
       examRoutes(api, { exams, scopes, log });

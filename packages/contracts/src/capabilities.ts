@@ -97,6 +97,8 @@ export const CAPABILITY_TABLE = {
     { who: 'examRole', scope: 'subject', roles: [3, 6, 7] },
     { who: 'examRole', scope: 'exam', roles: [0, 1, 5] },
   ],
+  /** create education bureaus and schools */
+  'system.manage': [{ who: 'admin', scope: 'any' }],
   /** school statistics card */
   'school.statistics.read': [
     { who: 'admin', scope: 'any' },

@@ -125,3 +125,20 @@ export interface OrgNode {
   children: OrgNode[];
   schools: Array<{ id: number; name: string }>;
 }
+
+export const orgCreate = z.object({
+  name: z.string().trim().min(2, '名称至少 2 个字').max(60),
+  parentId: z.number().int().positive().nullable().default(null),
+  /** 1 province, 2 city, 3 county */
+  level: z.number().int().min(1).max(3),
+  countyId: z.number().int().positive().nullable().default(null),
+});
+export const schoolCreate = z.object({
+  name: z.string().trim().min(2, '学校名称至少 2 个字').max(60),
+  orgId: z.number().int().positive('请选择所属教育局'),
+  code: z.string().trim().max(20).optional(),
+  isTertiary: z.boolean().default(false),
+  adminPhone: phone,
+  adminName: z.string().trim().min(1, '请输入管理员姓名').max(30),
+});
+export type SchoolCreate = z.infer<typeof schoolCreate>;

@@ -19,12 +19,8 @@ export type TemplateRect = z.infer<typeof TemplateRectSchema>;
 
 const name = z.string().min(1);
 
-/** A printed registration mark (定位点): a solid dark block by default. */
-export const AnchorSchema = z.object({
-  name,
-  rect: TemplateRectSchema,
-  shape: z.enum(['block', 'ring']).default('block'),
-});
+/** A printed registration mark (定位点): a solid dark block of any size (corner blocks or custom marks). */
+export const AnchorSchema = z.object({ name, rect: TemplateRectSchema });
 export type Anchor = z.infer<typeof AnchorSchema>;
 
 /** Greyscale reference pixels of a location area, row-major, base64, at `scale` × template pixels. */
@@ -46,7 +42,7 @@ export const LocationAreaSchema = z.object({
 });
 export type LocationArea = z.infer<typeof LocationAreaSchema>;
 
-/** Horizontal-correction line (水平校正): a printed line whose angle gives the skew. */
+/** Horizontal-correction line (水平校正): a printed line whose angle gives the skew (not used by the engine yet). */
 export const HorizontalLineSchema = z.object({ name, rect: TemplateRectSchema });
 
 /** One bubble option: its label and printed rectangle. */

@@ -26,3 +26,23 @@ describe('GET /api/org/organizeAll', () => {
     expect(body(await teacher.get('/filter/api/org/organizeAll')).message).toBe('无权限');
   });
 });
+
+describe('system administration of bureaus and schools', () => {
+  it('lets only the system admin create a bureau and a school with its first administrator', async () => {
+    const db = t.database.db;
+    const { buildUser } = await import('../../../test/factories');
+    const sys = await signIn(t.app, (await buildUser(db, { isAdmin: true })).account, PASSWORD);
+    const schoolAdminClient = await signIn(t.app, (await buildSchoolAdmin(db, (await buildSchool(db)).id)).account, PASSWORD);
+    expect(body(await schoolAdminClient.post('/filter/api/admin/org', { name: '新区教育局', level: 3 })).message).toBe('无权限');
+    const o = body<{ id: number }>(await sys.post('/filter/api/admin/org', { name: '新区教育局', level: 3 }));
+    expect(o.code).toBe(0);
+    const s = body<{ id: number; initialPassword: string }>(
+      await sys.post('/filter/api/admin/school', { name: '新区实验学校', orgId: o.data.id, adminPhone: '13512345678', adminName: '钱校长' }),
+    );
+    expect(s.code).toBe(0);
+    expect(s.data.initialPassword).toBeTruthy();
+    expect(body(await sys.post('/filter/api/admin/school', { name: '新区实验学校', orgId: o.data.id, adminPhone: '13512345679', adminName: '孙' })).message).toBe('学校“新区实验学校”已存在');
+    const admins = body<Array<{ name: string }>>(await sys.post('/filter/api/school/getAdmins', { schoolId: s.data.id })).data;
+    expect(admins.map((a) => a.name)).toEqual(['钱校长']);
+  });
+});

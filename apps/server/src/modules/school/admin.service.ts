@@ -31,9 +31,10 @@ export function adminService(d: { db: Db; audit: AuditService }) {
     },
 
     /** Makes the owner of a phone an administrator, creating the account (forced password change) when new. */
-    async add(schoolId: number, phone: string, name: string | undefined, actor: Actor): Promise<{ userId: number; initialPassword: string | null }> {
+    /** `within`: an enclosing transaction (a new school and its first administrator commit together). */
+    async add(schoolId: number, phone: string, name: string | undefined, actor: Actor, within: Db = d.db): Promise<{ userId: number; initialPassword: string | null }> {
       const initialPassword = randomPassword();
-      return d.db.transaction(async (tx) => {
+      return within.transaction(async (tx) => {
         let u = await userRepo(tx).findByPhone(phone);
         let created = false;
         if (!u) {
