@@ -118,7 +118,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const guard = guardRepo(db);
   const captcha = captchaService(guard);
   const auth = authService({ db, users, guard, sessions, captcha, audit });
-  const reset = resetService({ db, users, guard, sessions, sms: deps.sms, audit, dailyLimit: config.smsDailyLimit });
+  const reset = resetService({
+    db,
+    users,
+    guard,
+    sessions,
+    sms: deps.sms,
+    audit,
+    dailyLimit: config.smsDailyLimit,
+  });
   const account = accountService({ db, users, sessions, storage: deps.storage, audit });
 
   registerAuth(app, { sessions, principals: principalRepo(db) });
@@ -172,7 +180,13 @@ async function registerWeb(app: FastifyInstance, webDist: string): Promise<void>
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: `${WEB_BASE}/`, index: false, wildcard: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: `${WEB_BASE}/`,
+      index: false,
+      wildcard: false,
+      maxAge: '1h',
+    });
   }
   app.get('/', async (_req, reply) => reply.redirect(`${WEB_BASE}/`));
   app.setNotFoundHandler(async (req, reply) => {
@@ -183,8 +197,15 @@ async function registerWeb(app: FastifyInstance, webDist: string): Promise<void>
     if (url === WEB_BASE || url.startsWith(`${WEB_BASE}/`)) {
       // Hashed assets that are missing must 404, or the browser would parse index.html as a script.
       if (/\.[a-z0-9]{2,5}$/i.test(url) && !url.endsWith('.html')) return reply.status(404).send('Not found');
-      if (!hasWeb) return reply.status(503).type('text/plain; charset=utf-8').send('网页尚未构建：请先运行 npm run build');
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+      if (!hasWeb)
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('网页尚未构建：请先运行 npm run build');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(fs.createReadStream(indexFile));
     }
     return reply.redirect(`${WEB_BASE}/`);
   });

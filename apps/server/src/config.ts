@@ -21,7 +21,12 @@ const envSchema = z.object({
   /** auto: seed the demo school on the embedded database only */
   DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
   DEMO_PASSWORD: z.string().min(8).max(20).optional(),
-  SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(168),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(168),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().min(1).default(''),
   /** log: codes are written to the server log (no SMS gateway configured) */

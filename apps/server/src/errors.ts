@@ -13,5 +13,6 @@ export class AppError extends Error {
 }
 
 /** Code 1 with a Chinese message. */
-export const fail = (message: string, data: unknown = null): AppError => new AppError(Code.fail, message, data);
+export const fail = (message: string, data: unknown = null): AppError =>
+  new AppError(Code.fail, message, data);
 export const forbidden = (): AppError => fail('无权限');

@@ -71,7 +71,10 @@ async function ping(db: Db): Promise<boolean> {
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, otherwise PGlite under dataDir. */
-export async function openDatabase(cfg: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(cfg: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   if (cfg.databaseUrl) return openPostgres(cfg.databaseUrl);
   return openPglite({ dataDir: path.join(cfg.dataDir, 'db') });
 }

@@ -109,7 +109,7 @@ export function redisQueue(url: string, opts: { consume: boolean; concurrency?: 
     },
     async enqueue(name, payload, o = {}) {
       await queue.add(name, payload, {
-        jobId: o.jobId ? `${name}__${o.jobId}`.replaceAll(":", "_") : undefined,
+        jobId: o.jobId ? `${name}__${o.jobId}`.replaceAll(':', '_') : undefined,
         attempts: o.attempts ?? DEFAULT_ATTEMPTS,
         backoff: { type: 'exponential', delay: 1000 },
         removeOnComplete: 1000,

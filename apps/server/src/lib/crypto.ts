@@ -10,12 +10,18 @@ export const newSmsCode = (): string => String(randomInt(0, 1_000_000)).padStart
 /** 138****1234: phones shown to anyone but the capability-holders of issue 3 are masked. */
 export function maskPhone(phone: string | null): string | null {
   if (!phone) return phone;
-  return phone.length >= 11 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone.replace(/\d(?=\d{2})/g, '*');
+  return phone.length >= 11
+    ? `${phone.slice(0, 3)}****${phone.slice(-4)}`
+    : phone.replace(/\d(?=\d{2})/g, '*');
 }
 
 /** URL of a user's avatar; the key's hash part busts caches when it changes. */
 export function avatarUrl(userId: number, key: string): string {
-  const version = key.split('/').pop()?.replace(/\.webp$/, '') ?? '';
+  const version =
+    key
+      .split('/')
+      .pop()
+      ?.replace(/\.webp$/, '') ?? '';
   return `/filter/api/account/avatar/${userId}?v=${encodeURIComponent(version)}`;
 }
 
@@ -28,4 +34,3 @@ export function randomPassword(): string {
   while (p.length < 10) p += all[randomInt(all.length)]!;
   return p;
 }
-

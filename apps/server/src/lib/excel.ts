@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { ImportError } from '@yj/contracts';
+import { fail } from '../errors';
 import { NotXlsxError, readFirstSheet } from './xlsx-read';
 
 export interface SheetRow {
@@ -20,16 +21,23 @@ export class SheetError extends Error {}
  * Reads the first worksheet: header row 1 must contain every required column (any order, extra columns ignored).
  * Formulas and merged cells are refused, because their shown value is not what the file stores.
  */
-export async function readSheet(buffer: Buffer, required: readonly string[], optional: readonly string[] = []): Promise<ReadResult> {
+export async function readSheet(
+  buffer: Buffer,
+  required: readonly string[],
+  optional: readonly string[] = [],
+): Promise<ReadResult> {
   let sheet;
   try {
     sheet = await readFirstSheet(buffer);
   } catch (err) {
-    if (err instanceof NotXlsxError) throw new SheetError('文件不是有效的 Excel（.xlsx）文件，请使用下载的模板填写后上传');
+    if (err instanceof NotXlsxError)
+      throw new SheetError('文件不是有效的 Excel（.xlsx）文件，请使用下载的模板填写后上传');
     throw new SheetError('Excel 文件已损坏或格式不受支持，请另存为 .xlsx 后重试');
   }
   if (sheet.merges.length > 0) {
-    throw new SheetError(`工作表“${sheet.name}”含有合并单元格（${sheet.merges.slice(0, 3).join('、')}），请取消合并后再导入`);
+    throw new SheetError(
+      `工作表“${sheet.name}”含有合并单元格（${sheet.merges.slice(0, 3).join('、')}），请取消合并后再导入`,
+    );
   }
   const headerRow = sheet.rows.get(1);
   if (!headerRow) throw new SheetError('Excel 文件中没有工作表或内容为空');
@@ -50,7 +58,8 @@ export async function readSheet(buffer: Buffer, required: readonly string[], opt
     let any = false;
     for (const h of columns) {
       const cell = cells.get(header.get(h)!);
-      if (cell?.formula) errors.push({ row: rowNumber, column: h, message: '含有公式，请复制后“粘贴为数值”再导入' });
+      if (cell?.formula)
+        errors.push({ row: rowNumber, column: h, message: '含有公式，请复制后“粘贴为数值”再导入' });
       values[h] = cell && !cell.formula ? cell.text : '';
       if (values[h]) any = true;
     }
@@ -60,8 +69,27 @@ export async function readSheet(buffer: Buffer, required: readonly string[], opt
   return { rows, errors };
 }
 
+/** readSheet for an import request: a file that cannot be read becomes the user's error message (code 1). */
+export async function readImportSheet(
+  buffer: Buffer,
+  required: readonly string[],
+  optional: readonly string[] = [],
+): Promise<ReadResult> {
+  try {
+    return await readSheet(buffer, required, optional);
+  } catch (err) {
+    if (err instanceof SheetError) throw fail(err.message);
+    throw err;
+  }
+}
+
 /** One worksheet with a bold header row, sized columns, and the rows as given. */
-export async function writeSheet(sheetName: string, headers: string[], rows: Array<Array<string | number>>, widths?: number[]): Promise<Buffer> {
+export async function writeSheet(
+  sheetName: string,
+  headers: string[],
+  rows: Array<Array<string | number>>,
+  widths?: number[],
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheetName);
   ws.columns = headers.map((h, i) => ({ header: h, width: widths?.[i] ?? 14 }));

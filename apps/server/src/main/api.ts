@@ -1,5 +1,14 @@
 import path from 'node:path';
-import { buildApp, configOrExit, ensureDemo, fsStorage, logSmsProvider, makeLogger, openMigrated, openQueue } from './boot';
+import {
+  buildApp,
+  configOrExit,
+  ensureDemo,
+  fsStorage,
+  logSmsProvider,
+  makeLogger,
+  openMigrated,
+  openQueue,
+} from './boot';
 
 const started = performance.now();
 const config = configOrExit();

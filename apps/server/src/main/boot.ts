@@ -29,7 +29,14 @@ export function makeLogger(config: Config) {
   const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
   return pino({
     level: config.logLevel,
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
   });
 }
 
@@ -49,14 +56,21 @@ function demoFile(config: Config): string {
 
 function formatAccounts(accounts: DemoAccount[], password: string): string {
   const lines = accounts.map((a) => `  ${a.account.padEnd(13)} ${a.name} · ${a.role}`);
-  return ['演示账号（密码均为 ' + password + '）：', ...lines, '  其余老师账号：13800000005 至 13800000021'].join('\n');
+  return [
+    '演示账号（密码均为 ' + password + '）：',
+    ...lines,
+    '  其余老师账号：13800000005 至 13800000021',
+  ].join('\n');
 }
 
 /** Seeds the demo school on an empty database and returns the text listing its accounts (kept in DATA_DIR). */
 export async function ensureDemo(config: Config, database: Database): Promise<string | null> {
   if (!config.seedDemo) return null;
   const password = config.demoPassword ?? randomPassword();
-  const accounts = await seedDemo({ db: database.db, audit: auditService(), messages: messageService({ db: database.db }) }, password);
+  const accounts = await seedDemo(
+    { db: database.db, audit: auditService(), messages: messageService({ db: database.db }) },
+    password,
+  );
   if (accounts) {
     await seedDemoExam({ db: database.db, audit: auditService() });
     const text = formatAccounts(accounts, password);

@@ -29,7 +29,12 @@ async function main(): Promise<number> {
     if (command === 'create-admin') {
       const { values } = parseArgs({
         args: rest,
-        options: { account: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, phone: { type: 'string' } },
+        options: {
+          account: { type: 'string' },
+          name: { type: 'string' },
+          password: { type: 'string' },
+          phone: { type: 'string' },
+        },
       });
       if (!values.account || !values.name || !values.password) {
         process.stderr.write(`${USAGE}\n`);
@@ -54,7 +59,11 @@ async function main(): Promise<number> {
           isAdmin: true,
           mustChangePassword: true,
         });
-        await auditService().record(tx, { action: 'admin.create', userId: u.id, detail: { account: u.account, via: 'cli' } });
+        await auditService().record(tx, {
+          action: 'admin.create',
+          userId: u.id,
+          detail: { account: u.account, via: 'cli' },
+        });
         return u;
       });
       process.stdout.write(`已创建系统管理员 ${created.account}（${created.name}），首次登录须修改密码\n`);

@@ -41,7 +41,10 @@ const needsPrincipal = (cap: Capability): boolean => CAPABILITY_TABLE[cap].some(
  * Session, CSRF and capability checks for every /filter route.
  * A route without `public` must name a capability, or the server refuses to start.
  */
-export function registerAuth(app: FastifyInstance, deps: { sessions: SessionService; principals: PrincipalRepo }): void {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { sessions: SessionService; principals: PrincipalRepo },
+): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('tokenFromHeader', false);
   app.decorateRequest('principal', function principal(this: FastifyRequest) {
@@ -63,7 +66,11 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
     const { token, fromHeader } = readToken(req);
     req.tokenFromHeader = fromHeader;
     // Cookie-borne sessions are what a forged cross-site form would ride on; a custom header cannot be sent cross-site.
-    if (!SAFE_METHODS.has(req.method) && !fromHeader && req.headers['x-requested-with'] !== 'XMLHttpRequest') {
+    if (
+      !SAFE_METHODS.has(req.method) &&
+      !fromHeader &&
+      req.headers['x-requested-with'] !== 'XMLHttpRequest'
+    ) {
       throw new AppError(1, '非法请求：缺少 X-Requested-With 请求头', null, 403);
     }
     if (cfg.public) {

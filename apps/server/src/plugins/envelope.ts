@@ -32,7 +32,11 @@ export function registerEnvelope(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply
         .status(200)
-        .send({ code: Code.fail, message: '请求内容不是合法的 JSON', data: [{ field: 'body', message: '不是合法的 JSON' }] });
+        .send({
+          code: Code.fail,
+          message: '请求内容不是合法的 JSON',
+          data: [{ field: 'body', message: '不是合法的 JSON' }],
+        });
     }
     if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.status(413).send({ code: Code.fail, message: '上传内容过大', data: null });
@@ -45,6 +49,8 @@ export function registerEnvelope(app: FastifyInstance): void {
     }
     const traceId = String(request.id);
     request.log.error({ err: error, traceId }, 'unhandled error');
-    return reply.status(500).send({ code: Code.fail, message: '服务器内部错误，请稍后重试', data: null, traceId });
+    return reply
+      .status(500)
+      .send({ code: Code.fail, message: '服务器内部错误，请稍后重试', data: null, traceId });
   });
 }

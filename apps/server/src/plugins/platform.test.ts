@@ -26,7 +26,10 @@ afterAll(async () => {
 describe('envelope and error handler', () => {
   it('reports health of the database and the queue', async () => {
     const b = body(await t.app.inject({ method: 'GET', url: '/filter/health' }));
-    expect(b).toMatchObject({ code: 0, data: { status: 'ok', db: 'ok', queue: { kind: 'memory', state: 'ok' } } });
+    expect(b).toMatchObject({
+      code: 0,
+      data: { status: 'ok', db: 'ok', queue: { kind: 'memory', state: 'ok' } },
+    });
   });
 
   it('turns a crash into 500 with a trace id that is also a response header', async () => {
@@ -51,7 +54,12 @@ describe('envelope and error handler', () => {
   });
 
   it('names the field when a string stands where a number belongs', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/filter/yue/user/login', headers: XHR, payload: { account: 12, password: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/filter/yue/user/login',
+      headers: XHR,
+      payload: { account: 12, password: 'x' },
+    });
     const b = body<Array<{ field: string }>>(res);
     expect(b.code).toBe(1);
     expect(b.data[0]?.field).toBe('account');
@@ -85,7 +93,9 @@ describe('web app serving', () => {
     }
     const asset = await t.app.inject({ method: 'GET', url: '/minions/assets/app-abc.js' });
     expect(asset.body).toBe('console.log(1)');
-    expect((await t.app.inject({ method: 'GET', url: '/minions/assets/missing-123.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/minions/assets/missing-123.js' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('redirects the site root and other paths to the app', async () => {
@@ -135,7 +145,15 @@ describe('OpenAPI and rate limits', () => {
   it('limits the sign-in family per client address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) {
-      statuses.push((await t.app.inject({ method: 'GET', url: '/filter/cas/passport/captcha/refresh', remoteAddress: '10.9.8.7' })).statusCode);
+      statuses.push(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/filter/cas/passport/captcha/refresh',
+            remoteAddress: '10.9.8.7',
+          })
+        ).statusCode,
+      );
     }
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { grade, school } from './org';
 import { user } from './people';
 
@@ -49,6 +60,12 @@ export const examRole = pgTable(
   (t) => [
     index('exam_role_user_idx').on(t.userId),
     index('exam_role_exam_idx').on(t.examId),
-    uniqueIndex('exam_role_uq').on(t.examId, t.userId, t.role, sql`coalesce(${t.subjectId}, 0)`, sql`coalesce(${t.schoolId}, 0)`),
+    uniqueIndex('exam_role_uq').on(
+      t.examId,
+      t.userId,
+      t.role,
+      sql`coalesce(${t.subjectId}, 0)`,
+      sql`coalesce(${t.schoolId}, 0)`,
+    ),
   ],
 );

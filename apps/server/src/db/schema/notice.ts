@@ -1,4 +1,14 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { user } from './people';
 
 /** System notice; every edit is a new row, the newest is current. */
@@ -29,7 +39,10 @@ export const messageReceipt = pgTable(
       .references(() => user.id),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_receipt_user_idx').on(t.userId, t.readAt)],
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId] }),
+    index('message_receipt_user_idx').on(t.userId, t.readAt),
+  ],
 );
 
 /** 动态日志: who did what, with before/after in detail. Never updated or deleted. */

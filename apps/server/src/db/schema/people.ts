@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { banji, school } from './org';
 
 export const user = pgTable(
@@ -19,7 +29,10 @@ export const user = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('user_account_uq').on(sql`lower(${t.account})`), uniqueIndex('user_phone_uq').on(t.phone)],
+  (t) => [
+    uniqueIndex('user_account_uq').on(sql`lower(${t.account})`),
+    uniqueIndex('user_phone_uq').on(t.phone),
+  ],
 );
 
 export const schoolAdmin = pgTable(
@@ -34,7 +47,10 @@ export const schoolAdmin = pgTable(
       .references(() => user.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('school_admin_uq').on(t.schoolId, t.userId), index('school_admin_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('school_admin_uq').on(t.schoolId, t.userId),
+    index('school_admin_user_idx').on(t.userId),
+  ],
 );
 
 export const teacher = pgTable(
@@ -48,11 +64,17 @@ export const teacher = pgTable(
       .notNull()
       .references(() => user.id),
     /** course names taught, e.g. {语文,数学} */
-    subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
+    subjects: text('subjects')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('teacher_school_user_uq').on(t.schoolId, t.userId), index('teacher_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('teacher_school_user_uq').on(t.schoolId, t.userId),
+    index('teacher_user_idx').on(t.userId),
+  ],
 );
 
 export const student = pgTable(
@@ -75,7 +97,9 @@ export const student = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('student_school_xuehao_uq').on(t.schoolId, t.xuehao).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('student_school_xuehao_uq')
+      .on(t.schoolId, t.xuehao)
+      .where(sql`${t.deletedAt} is null`),
     index('student_class_idx').on(t.classId),
   ],
 );

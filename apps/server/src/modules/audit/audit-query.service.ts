@@ -5,9 +5,11 @@ import { auditQueryRepo } from './audit-query.repo';
 /** 动态日志 screens: who changed what in an exam, newest first. */
 export function auditQueryService(d: { db: Db }) {
   return {
-    examLog: (examId: number, page: number, size: number): Promise<Paged<DynamicLogItem>> => auditQueryRepo(d.db).byExam(examId, page, size),
+    examLog: (examId: number, page: number, size: number): Promise<Paged<DynamicLogItem>> =>
+      auditQueryRepo(d.db).byExam(examId, page, size),
     /** the school base-info "record" card: operations on the school's people and classes */
-    schoolLog: (schoolId: number, page: number, size: number): Promise<Paged<DynamicLogItem>> => auditQueryRepo(d.db).bySchool(schoolId, page, size),
+    schoolLog: (schoolId: number, page: number, size: number): Promise<Paged<DynamicLogItem>> =>
+      auditQueryRepo(d.db).bySchool(schoolId, page, size),
   };
 }
 export type AuditQueryService = ReturnType<typeof auditQueryService>;

@@ -14,7 +14,13 @@ export function accountRoutes(app: FastifyInstance, d: { account: AccountService
     { schema: { body: changePasswordRequest }, config: { capability: 'account.self' } },
     async (req) => {
       const a = authOf(req);
-      await d.account.changePassword(a.userId, a.sessionId, req.body.oldPassword, req.body.newPassword, req.ip);
+      await d.account.changePassword(
+        a.userId,
+        a.sessionId,
+        req.body.oldPassword,
+        req.body.newPassword,
+        req.ip,
+      );
       return ok(null);
     },
   );
@@ -27,7 +33,10 @@ export function accountRoutes(app: FastifyInstance, d: { account: AccountService
 
   r.get(
     '/api/account/avatar/:userId',
-    { schema: { params: z.object({ userId: z.coerce.number().int().positive() }) }, config: { capability: 'account.self' } },
+    {
+      schema: { params: z.object({ userId: z.coerce.number().int().positive() }) },
+      config: { capability: 'account.self' },
+    },
     async (req, reply) => {
       const img = await d.account.avatar(req.params.userId);
       if (!img) throw fail('该用户未设置头像');

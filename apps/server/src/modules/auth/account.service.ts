@@ -23,7 +23,13 @@ interface Deps {
 export function accountService(d: Deps) {
   return {
     /** Changes the password and signs out every other session of the user. */
-    async changePassword(userId: number, sessionId: number, oldPassword: string, newPassword: string, ip: string | null) {
+    async changePassword(
+      userId: number,
+      sessionId: number,
+      oldPassword: string,
+      newPassword: string,
+      ip: string | null,
+    ) {
       const u = await d.users.findById(userId);
       if (!u || !(await verifyPassword(u.passwordHash, oldPassword))) throw fail('原密码错误');
       if (oldPassword === newPassword) throw fail('新密码不能与原密码相同');
@@ -43,7 +49,11 @@ export function accountService(d: Deps) {
       try {
         const meta = await sharp(body).metadata();
         if (!meta.format || !AVATAR_FORMATS.has(meta.format)) throw new Error('format');
-        webp = await sharp(body).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
+        webp = await sharp(body)
+          .rotate()
+          .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+          .webp({ quality: 85 })
+          .toBuffer();
       } catch {
         throw fail('头像必须是 JPG、PNG、WebP 或 GIF 图片');
       }

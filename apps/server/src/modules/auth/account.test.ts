@@ -23,10 +23,29 @@ describe('POST /api/account/password/change', () => {
     const u = await buildUser(t.database.db);
     const here = await signIn(t.app, u.account, PASSWORD);
     const elsewhere = await signIn(t.app, u.account, PASSWORD);
-    expect(body(await here.post('/filter/api/account/password/change', { oldPassword: 'wrong-one1', newPassword: 'Better2026' })).message).toBe('原密码错误');
-    const weak = body<Array<{ field: string }>>(await here.post('/filter/api/account/password/change', { oldPassword: PASSWORD, newPassword: 'abcdefgh' }));
+    expect(
+      body(
+        await here.post('/filter/api/account/password/change', {
+          oldPassword: 'wrong-one1',
+          newPassword: 'Better2026',
+        }),
+      ).message,
+    ).toBe('原密码错误');
+    const weak = body<Array<{ field: string }>>(
+      await here.post('/filter/api/account/password/change', {
+        oldPassword: PASSWORD,
+        newPassword: 'abcdefgh',
+      }),
+    );
     expect(weak.data[0]?.field).toBe('newPassword');
-    expect(body(await here.post('/filter/api/account/password/change', { oldPassword: PASSWORD, newPassword: 'Better2026' })).code).toBe(0);
+    expect(
+      body(
+        await here.post('/filter/api/account/password/change', {
+          oldPassword: PASSWORD,
+          newPassword: 'Better2026',
+        }),
+      ).code,
+    ).toBe(0);
     expect(body(await here.post('/filter/api/user/getUserInfo')).code).toBe(0);
     expect(body(await elsewhere.post('/filter/api/user/getUserInfo')).code).toBe(1001);
     await expect(signIn(t.app, u.account, PASSWORD)).rejects.toThrow();
@@ -38,30 +57,53 @@ describe('POST /api/account/avatar/upload', () => {
   it('stores an image as a 256 px WebP and serves it back', async () => {
     const u = await buildUser(t.database.db);
     const c = await signIn(t.app, u.account, PASSWORD);
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     const m = multipart('me.png', 'image/png', png);
-    const res = await t.app.inject({ method: 'POST', url: '/filter/api/account/avatar/upload', headers: { ...XHR, cookie: c.cookie, ...m.headers }, payload: m.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/filter/api/account/avatar/upload',
+      headers: { ...XHR, cookie: c.cookie, ...m.headers },
+      payload: m.payload,
+    });
     const b = body<{ avatarUrl: string }>(res);
     expect(b.code).toBe(0);
     const img = await c.get(b.data.avatarUrl);
     expect(img.headers['content-type']).toBe('image/webp');
     expect(await sharp(img.rawPayload).metadata()).toMatchObject({ width: 256, height: 256, format: 'webp' });
-    expect(body<{ avatarUrl: string }>(await c.post('/filter/api/user/getUserInfo')).data.avatarUrl).toBe(b.data.avatarUrl);
+    expect(body<{ avatarUrl: string }>(await c.post('/filter/api/user/getUserInfo')).data.avatarUrl).toBe(
+      b.data.avatarUrl,
+    );
   });
 
   it('refuses a file that is not an image, and one over 2 MB', async () => {
     const u = await buildUser(t.database.db);
     const c = await signIn(t.app, u.account, PASSWORD);
     const fake = multipart('evil.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
-    const r1 = await t.app.inject({ method: 'POST', url: '/filter/api/account/avatar/upload', headers: { ...XHR, cookie: c.cookie, ...fake.headers }, payload: fake.payload });
+    const r1 = await t.app.inject({
+      method: 'POST',
+      url: '/filter/api/account/avatar/upload',
+      headers: { ...XHR, cookie: c.cookie, ...fake.headers },
+      payload: fake.payload,
+    });
     expect(body(r1)).toMatchObject({ code: 1, message: '头像必须是 JPG、PNG、WebP 或 GIF 图片' });
     const big = multipart('big.png', 'image/png', Buffer.alloc(2 * 1024 * 1024 + 10, 1));
-    const r2 = await t.app.inject({ method: 'POST', url: '/filter/api/account/avatar/upload', headers: { ...XHR, cookie: c.cookie, ...big.headers }, payload: big.payload });
+    const r2 = await t.app.inject({
+      method: 'POST',
+      url: '/filter/api/account/avatar/upload',
+      headers: { ...XHR, cookie: c.cookie, ...big.headers },
+      payload: big.payload,
+    });
     expect(body(r2)).toMatchObject({ code: 1, message: '头像图片不能超过 2 MB' });
   });
 
   it('requires a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/filter/api/account/avatar/upload', headers: XHR });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/filter/api/account/avatar/upload',
+      headers: XHR,
+    });
     expect(body(res).code).toBe(1000);
   });
 });

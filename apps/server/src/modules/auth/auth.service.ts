@@ -56,7 +56,10 @@ export function authService(d: Deps) {
     };
   }
 
-  async function startSession(u: UserRow, meta: RequestMeta): Promise<LoginResponse & { schoolId: number | null }> {
+  async function startSession(
+    u: UserRow,
+    meta: RequestMeta,
+  ): Promise<LoginResponse & { schoolId: number | null }> {
     const schools = await d.users.schoolsOf(u.id);
     const schoolId = schools[0]?.id ?? null;
     const token = await d.sessions.create(u.id, schoolId, meta);
@@ -86,7 +89,10 @@ export function authService(d: Deps) {
       if (u.status !== 1) throw fail('账号已停用，请联系学校管理员');
       await d.guard.clearFailures(key);
       if (u.mustChangePassword) {
-        throw fail('首次登录请修改密码', { needChangePwd: true, changeToken: await d.sessions.createChangeTicket(u.id) });
+        throw fail('首次登录请修改密码', {
+          needChangePwd: true,
+          changeToken: await d.sessions.createChangeTicket(u.id),
+        });
       }
       return startSession(u, meta);
     },

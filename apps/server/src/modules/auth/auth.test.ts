@@ -22,7 +22,13 @@ describe('POST /yue/user/login', () => {
     const res = await login({ account: u.phone, password: PASSWORD });
     const b = body<{ token: string; user: Record<string, unknown>; gotoHfsURL: string }>(res);
     expect(b.code).toBe(0);
-    expect(b.data.user).toMatchObject({ name: '李主任', schoolId: s.id, schoolName: '第一中学', isSchoolAdmin: true, isAdmin: false });
+    expect(b.data.user).toMatchObject({
+      name: '李主任',
+      schoolId: s.id,
+      schoolName: '第一中学',
+      isSchoolAdmin: true,
+      isAdmin: false,
+    });
     expect(b.data.user.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
     expect(b.data.gotoHfsURL).toBe('/minions/book/home');
     const cookies = res.cookies;
@@ -30,7 +36,10 @@ describe('POST /yue/user/login', () => {
     expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', value: b.data.token });
     expect(cookies.find((c) => c.name === 'schoolId')?.value).toBe(String(s.id));
     // only the hash of the token is stored
-    const rows = await t.database.db.select().from(session).where(eq(session.tokenHash, sha256(b.data.token)));
+    const rows = await t.database.db
+      .select()
+      .from(session)
+      .where(eq(session.tokenHash, sha256(b.data.token)));
     expect(rows).toHaveLength(1);
   });
 
@@ -44,8 +53,11 @@ describe('POST /yue/user/login', () => {
 
   it('demands the picture captcha after three failures and accepts the right answer', async () => {
     const u = await buildUser(t.database.db);
-    for (let i = 0; i < 2; i++) expect(body(await login({ account: u.account, password: 'bad-pass1' })).data).toBeNull();
-    const third = body<{ captchaType: string; url: string; verifyKey: string }>(await login({ account: u.account, password: 'bad-pass1' }));
+    for (let i = 0; i < 2; i++)
+      expect(body(await login({ account: u.account, password: 'bad-pass1' })).data).toBeNull();
+    const third = body<{ captchaType: string; url: string; verifyKey: string }>(
+      await login({ account: u.account, password: 'bad-pass1' }),
+    );
     expect(third.message).toBe('用户名或密码错误');
     expect(third.data.captchaType).toBe('picture');
     expect(third.data.url).toMatch(/^data:image\/svg\+xml;base64,/);
@@ -53,20 +65,37 @@ describe('POST /yue/user/login', () => {
     // even the right password is refused without the captcha now
     const noCaptcha = body<{ verifyKey: string }>(await login({ account: u.account, password: PASSWORD }));
     expect(noCaptcha.message).toBe('请输入图形验证码');
-    const wrongCaptcha = body(await login({ account: u.account, password: PASSWORD, verifyKey: noCaptcha.data.verifyKey, captcha: 'zzzz' }));
+    const wrongCaptcha = body(
+      await login({
+        account: u.account,
+        password: PASSWORD,
+        verifyKey: noCaptcha.data.verifyKey,
+        captcha: 'zzzz',
+      }),
+    );
     expect(wrongCaptcha.message).toBe('图形验证码错误，请重新输入');
 
     await guardRepo(t.database.db).putCaptcha('known-key-123', sha256('ab3d'), new Date(Date.now() + 60_000));
-    const ok = body(await login({ account: u.account, password: PASSWORD, verifyKey: 'known-key-123', captcha: 'AB3D' }));
+    const ok = body(
+      await login({ account: u.account, password: PASSWORD, verifyKey: 'known-key-123', captcha: 'AB3D' }),
+    );
     expect(ok.code).toBe(0);
     // a captcha answers once
-    const reused = body(await login({ account: u.account, password: 'bad-pass1', verifyKey: 'known-key-123', captcha: 'ab3d' }));
+    const reused = body(
+      await login({ account: u.account, password: 'bad-pass1', verifyKey: 'known-key-123', captcha: 'ab3d' }),
+    );
     expect(reused.message).toBe('用户名或密码错误');
   });
 
   it('refreshes a captcha picture for a verify key', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/filter/cas/passport/captcha/refresh?verifyKey=abcdefgh12' });
-    expect(body(res).data).toMatchObject({ verifyKey: 'abcdefgh12', url: expect.stringMatching(/^data:image\/svg/) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/filter/cas/passport/captcha/refresh?verifyKey=abcdefgh12',
+    });
+    expect(body(res).data).toMatchObject({
+      verifyKey: 'abcdefgh12',
+      url: expect.stringMatching(/^data:image\/svg/),
+    });
   });
 
   it('names the missing field when the body is incomplete', async () => {
@@ -77,21 +106,34 @@ describe('POST /yue/user/login', () => {
 
   it('refuses a disabled account', async () => {
     const u = await buildUser(t.database.db, { status: 0 });
-    expect(body(await login({ account: u.account, password: PASSWORD })).message).toBe('账号已停用，请联系学校管理员');
+    expect(body(await login({ account: u.account, password: PASSWORD })).message).toBe(
+      '账号已停用，请联系学校管理员',
+    );
   });
 });
 
 describe('forced password change at first sign-in', () => {
   it('hands out a change ticket, then a session once the new password is set', async () => {
     const u = await buildUser(t.database.db, { mustChangePassword: true, account: 'firstlogin' });
-    const first = body<{ needChangePwd: boolean; changeToken: string }>(await login({ account: 'firstlogin', password: PASSWORD }));
+    const first = body<{ needChangePwd: boolean; changeToken: string }>(
+      await login({ account: 'firstlogin', password: PASSWORD }),
+    );
     expect(first).toMatchObject({ code: 1, message: '首次登录请修改密码', data: { needChangePwd: true } });
     // the ticket is not a session
-    const asSession = await t.app.inject({ method: 'POST', url: '/filter/api/user/getUserInfo', headers: { ...XHR, cookie: `yx_sid=${first.data.changeToken}` } });
+    const asSession = await t.app.inject({
+      method: 'POST',
+      url: '/filter/api/user/getUserInfo',
+      headers: { ...XHR, cookie: `yx_sid=${first.data.changeToken}` },
+    });
     expect(body(asSession).code).toBe(1001);
 
     const change = (newPassword: string) =>
-      t.app.inject({ method: 'POST', url: '/filter/api/anno/user/changePwdLogin', headers: XHR, payload: { changeToken: first.data.changeToken, newPassword } });
+      t.app.inject({
+        method: 'POST',
+        url: '/filter/api/anno/user/changePwdLogin',
+        headers: XHR,
+        payload: { changeToken: first.data.changeToken, newPassword },
+      });
     const weak = body<Array<{ field: string }>>(await change('short'));
     expect(weak.code).toBe(1);
     expect(weak.data[0]?.field).toBe('newPassword');
@@ -109,13 +151,20 @@ describe('sessions', () => {
   it('answers 1000 without a session and 1001 for an unknown or expired one', async () => {
     const none = await t.app.inject({ method: 'POST', url: '/filter/api/user/getUserInfo', headers: XHR });
     expect(body(none)).toMatchObject({ code: 1000 });
-    const bogus = await t.app.inject({ method: 'POST', url: '/filter/api/user/getUserInfo', headers: { ...XHR, cookie: 'yx_sid=not-a-token' } });
+    const bogus = await t.app.inject({
+      method: 'POST',
+      url: '/filter/api/user/getUserInfo',
+      headers: { ...XHR, cookie: 'yx_sid=not-a-token' },
+    });
     expect(body(bogus)).toMatchObject({ code: 1001, message: '登录已过期，请重新登录' });
 
     const u = await buildUser(t.database.db);
     const c = await signIn(t.app, u.account, PASSWORD);
     expect(body(await c.post('/filter/api/user/getUserInfo')).code).toBe(0);
-    await t.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.tokenHash, sha256(c.token)));
+    await t.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.tokenHash, sha256(c.token)));
     expect(body(await c.post('/filter/api/user/getUserInfo')).code).toBe(1001);
   });
 
@@ -128,21 +177,32 @@ describe('sessions', () => {
       .set({ expiresAt: soon, lastSeenAt: new Date(Date.now() - 3600_000) })
       .where(eq(session.tokenHash, sha256(c.token)));
     await c.post('/filter/api/user/getUserInfo');
-    const [row] = await t.database.db.select().from(session).where(eq(session.tokenHash, sha256(c.token)));
+    const [row] = await t.database.db
+      .select()
+      .from(session)
+      .where(eq(session.tokenHash, sha256(c.token)));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + t.config.sessionIdleMs - 60_000);
   });
 
   it('accepts the token in the yx_sid header (scan agent) without the XHR header', async () => {
     const u = await buildUser(t.database.db);
     const c = await signIn(t.app, u.account, PASSWORD);
-    const res = await t.app.inject({ method: 'POST', url: '/filter/api/user/getUserInfo', headers: { yx_sid: c.token } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/filter/api/user/getUserInfo',
+      headers: { yx_sid: c.token },
+    });
     expect(body(res).code).toBe(0);
   });
 
   it('refuses a cookie-borne mutating call without X-Requested-With', async () => {
     const u = await buildUser(t.database.db);
     const c = await signIn(t.app, u.account, PASSWORD);
-    const res = await t.app.inject({ method: 'POST', url: '/filter/api/user/getUserInfo', headers: { cookie: c.cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/filter/api/user/getUserInfo',
+      headers: { cookie: c.cookie },
+    });
     expect(res.statusCode).toBe(403);
     expect(body(res).code).toBe(1);
   });

@@ -10,7 +10,13 @@ export function captchaService(repo: GuardRepo) {
   return {
     async issue(verifyKey: string = newToken().slice(0, 24)): Promise<CaptchaChallenge> {
       // glyphs as SVG paths, so the answer is not in the markup as text
-      const c = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1iIlL', color: false, background: '#f4f6fb' });
+      const c = svgCaptcha.create({
+        size: 4,
+        noise: 3,
+        ignoreChars: '0oO1iIlL',
+        color: false,
+        background: '#f4f6fb',
+      });
       await repo.putCaptcha(verifyKey, sha256(c.text.toLowerCase()), new Date(Date.now() + CAPTCHA_TTL_MS));
       return {
         captchaType: 'picture',

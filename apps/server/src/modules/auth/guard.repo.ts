@@ -69,7 +69,10 @@ export function guardRepo(db: Db) {
         .where(eq(smsCode.id, id));
     },
     async markSmsVerified(id: number, resetTokenHash: string, resetExpiresAt: Date): Promise<void> {
-      await db.update(smsCode).set({ usedAt: new Date(), resetTokenHash, resetExpiresAt }).where(eq(smsCode.id, id));
+      await db
+        .update(smsCode)
+        .set({ usedAt: new Date(), resetTokenHash, resetExpiresAt })
+        .where(eq(smsCode.id, id));
     },
     /** Claims a reset token once; null when unknown, used or expired. */
     async takeResetToken(phone: string, resetTokenHash: string): Promise<SmsRow | null> {

@@ -49,7 +49,11 @@ export function resetService(d: Deps) {
         codeHash: sha256(u ? code : newToken()),
         expiresAt: new Date(Date.now() + CODE_TTL_S * 1000),
       });
-      if (u) await d.sms.send(phone, `【阅卷】您的验证码为 ${code}，${CODE_TTL_S / 60} 分钟内有效。如非本人操作请忽略。`);
+      if (u)
+        await d.sms.send(
+          phone,
+          `【阅卷】您的验证码为 ${code}，${CODE_TTL_S / 60} 分钟内有效。如非本人操作请忽略。`,
+        );
       return { expiresIn: CODE_TTL_S };
     },
 

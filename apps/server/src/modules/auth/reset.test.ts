@@ -14,7 +14,10 @@ afterAll(() => t.close());
 const get = (url: string) => t.app.inject({ method: 'GET', url: `/filter${url}` });
 /** Pretends the last code was sent over a minute ago, so the resend wait does not apply. */
 const age = (phone: string) =>
-  t.database.db.update(smsCode).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(smsCode.phone, phone));
+  t.database.db
+    .update(smsCode)
+    .set({ createdAt: new Date(Date.now() - 61_000) })
+    .where(eq(smsCode.phone, phone));
 
 describe('forgot password by phone', () => {
   it('sends a code, verifies it, resets the password, and old sessions end', async () => {
@@ -27,11 +30,17 @@ describe('forgot password by phone', () => {
     expect(body(await get(`/verify/mobile?phone=${phone}&code=000000`)).message).toMatch(/验证码错误|已失效/);
     const verified = body<{ resetToken: string }>(await get(`/verify/mobile?phone=${phone}&code=${code}`));
     expect(verified.code).toBe(0);
-    const reset = await get(`/password/reset?phone=${phone}&resetToken=${verified.data.resetToken}&password=Reset2026x`);
-    expect(body(reset).code).toBe(0);
-    expect(body(await get(`/password/reset?phone=${phone}&resetToken=${verified.data.resetToken}&password=Again2026x`)).message).toBe(
-      '重置凭证已失效，请重新验证手机号',
+    const reset = await get(
+      `/password/reset?phone=${phone}&resetToken=${verified.data.resetToken}&password=Reset2026x`,
     );
+    expect(body(reset).code).toBe(0);
+    expect(
+      body(
+        await get(
+          `/password/reset?phone=${phone}&resetToken=${verified.data.resetToken}&password=Again2026x`,
+        ),
+      ).message,
+    ).toBe('重置凭证已失效，请重新验证手机号');
     await signIn(t.app, u.account, 'Reset2026x');
     expect(body(await old.post('/filter/api/user/getUserInfo')).code).toBe(1001);
   });
@@ -40,12 +49,18 @@ describe('forgot password by phone', () => {
     const u = await buildUser(t.database.db);
     const phone = u.phone!;
     expect(body(await get(`/password/mobile/${phone}`)).code).toBe(0);
-    expect(body(await get(`/password/mobile/${phone}`)).message).toMatch(/^验证码发送过于频繁，请 \d+ 秒后再试$/);
+    expect(body(await get(`/password/mobile/${phone}`)).message).toMatch(
+      /^验证码发送过于频繁，请 \d+ 秒后再试$/,
+    );
     await age(phone);
     expect(body(await get(`/password/mobile/${phone}`)).code).toBe(0);
     await age(phone);
     const third = body(await get(`/password/mobile/${phone}`));
-    expect(third).toMatchObject({ code: 2000, errCode: 2000, message: '该手机号今日验证码次数已用完，请明天再试' });
+    expect(third).toMatchObject({
+      code: 2000,
+      errCode: 2000,
+      message: '该手机号今日验证码次数已用完，请明天再试',
+    });
   });
 
   it('answers an unregistered phone the same way but sends nothing', async () => {

@@ -16,7 +16,11 @@ const CHANGE_PWD_TTL_MS = 15 * 60_000;
 export function sessionService(repo: SessionRepo, opts: { idleMs: number }) {
   return {
     /** Starts a web session; returns the raw token (only its hash is stored). */
-    async create(userId: number, schoolId: number | null, meta: { ip: string | null; userAgent: string | null }) {
+    async create(
+      userId: number,
+      schoolId: number | null,
+      meta: { ip: string | null; userAgent: string | null },
+    ) {
       const token = newToken();
       await repo.insert({
         tokenHash: sha256(token),

@@ -33,7 +33,11 @@ export function userRepo(db: Db) {
     async setNameAndPhone(id: number, name: string, phone: string, oldPhone: string | null): Promise<void> {
       await db
         .update(user)
-        .set({ name, phone, account: sql`case when ${user.account} = ${oldPhone ?? ''} then ${phone} else ${user.account} end` })
+        .set({
+          name,
+          phone,
+          account: sql`case when ${user.account} = ${oldPhone ?? ''} then ${phone} else ${user.account} end`,
+        })
         .where(eq(user.id, id));
     },
     async setAvatar(id: number, avatarKey: string): Promise<void> {

@@ -34,9 +34,18 @@ export async function seedDemoExam(d: { db: Db; audit: AuditService }): Promise<
     },
     actor,
   );
-  await examineeService(d).add(examId, { classIds: classes.map((c) => c.id), rule: { kind: 'classSeat', prefix: '26', classDigits: 2, seatDigits: 2 }, roomSize: 30 }, actor);
+  await examineeService(d).add(
+    examId,
+    {
+      classIds: classes.map((c) => c.id),
+      rule: { kind: 'classSeat', prefix: '26', classDigits: 2, seatDigits: 2 },
+      roomSize: 30,
+    },
+    actor,
+  );
   const subs = await exams.subjects(examId);
-  const teacherId = async (account: string) => (await d.db.select({ id: user.id }).from(user).where(eq(user.account, account)))[0]!.id;
+  const teacherId = async (account: string) =>
+    (await d.db.select({ id: user.id }).from(user).where(eq(user.account, account)))[0]!.id;
   const roles = roleService(d);
   // the demo seed gives teacher k (phone 138000000{k+2}) the course k mod 9: 语文 02/11/20, 数学 03/12/21, 英语 04/13
   const phone = (k: number) => `138000000${String(k + 2).padStart(2, '0')}`;
@@ -44,6 +53,10 @@ export async function seedDemoExam(d: { db: Db; audit: AuditService }): Promise<
     const lead = await teacherId(phone(i));
     const markers = await Promise.all([i + 9, i + 18].filter((k) => k < 20).map((k) => teacherId(phone(k))));
     await roles.add(examId, { role: ExamRole.subjectManager, userIds: [lead], subjectId: s.id }, actor);
-    await roles.add(examId, { role: ExamRole.reviewers, userIds: [lead, ...markers], subjectId: s.id }, actor);
+    await roles.add(
+      examId,
+      { role: ExamRole.reviewers, userIds: [lead, ...markers], subjectId: s.id },
+      actor,
+    );
   }
 }

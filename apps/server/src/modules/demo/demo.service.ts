@@ -28,7 +28,10 @@ const TEACHERS = 20;
  * Seeds the demo bureau, school, grades, classes, ~200 students and 20 teachers, all in one transaction.
  * Runs only on an empty database; returns the accounts created (all share one password).
  */
-export async function seedDemo(d: { db: Db; audit: AuditService; messages: MessageService }, password: string) {
+export async function seedDemo(
+  d: { db: Db; audit: AuditService; messages: MessageService },
+  password: string,
+) {
   if (await demoRepo(d.db).hasAnyUser()) return null;
   const hash = await hashPassword(password);
   const rand = rng(20261122);
@@ -36,7 +39,12 @@ export async function seedDemo(d: { db: Db; audit: AuditService; messages: Messa
   await d.db.transaction(async (tx) => {
     const repo = demoRepo(tx);
     const city = await repo.insertOrg({ name: '阳光市教育局', level: 2, typeCode: 'edu_bureau' });
-    const county = await repo.insertOrg({ name: '阳光区教育局', level: 3, parentId: city.id, typeCode: 'edu_bureau' });
+    const county = await repo.insertOrg({
+      name: '阳光区教育局',
+      level: 3,
+      parentId: city.id,
+      typeCode: 'edu_bureau',
+    });
     const sch = await repo.insertSchool({ orgId: county.id, name: '阳光实验中学', code: 'YG001' });
 
     const people = [
@@ -68,7 +76,12 @@ export async function seedDemo(d: { db: Db; audit: AuditService; messages: Messa
     for (const [gi, g] of GRADES.entries()) {
       const gr = await repo.insertGrade({ schoolId: sch.id, name: g.name, entryYear: g.entryYear, sort: gi });
       for (let c = 1; c <= CLASSES_PER_GRADE; c++) {
-        const cls = await repo.insertClass({ schoolId: sch.id, gradeId: gr.id, name: `${g.name}(${c})班`, sort: c });
+        const cls = await repo.insertClass({
+          schoolId: sch.id,
+          gradeId: gr.id,
+          name: `${g.name}(${c})班`,
+          sort: c,
+        });
         for (let s = 1; s <= STUDENTS_PER_CLASS; s++) {
           seq++;
           students.push({
@@ -89,7 +102,11 @@ export async function seedDemo(d: { db: Db; audit: AuditService; messages: Messa
       null,
       users.map((u) => u.id),
     );
-    await d.audit.record(tx, { action: 'demo.seed', schoolId: sch.id, detail: { students: seq, teachers: TEACHERS } });
+    await d.audit.record(tx, {
+      action: 'demo.seed',
+      schoolId: sch.id,
+      detail: { students: seq, teachers: TEACHERS },
+    });
   });
   return accounts;
 }

@@ -28,7 +28,10 @@ export function examScopes(db: Db) {
 
   async function forSubject(subjectId: number): Promise<Scope> {
     if (!subjectExam.has(subjectId)) {
-      const [row] = await db.select({ examId: subject.examId }).from(subject).where(eq(subject.id, subjectId));
+      const [row] = await db
+        .select({ examId: subject.examId })
+        .from(subject)
+        .where(eq(subject.id, subjectId));
       if (!row) return { subjectId };
       remember(subjectExam, subjectId, row.examId);
     }

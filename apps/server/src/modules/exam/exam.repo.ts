@@ -59,15 +59,28 @@ export function examRepo(db: Db) {
     return rows.map((r) => ({ ...r, subjects: subs.filter((x) => x.examId === r.id) }));
   }
 
-  const toSubject = (s: SubjectRow): SubjectItem => ({ id: s.id, examId: s.examId, course: s.course, name: s.name, fullScore: Number(s.fullScore), status: s.status });
+  const toSubject = (s: SubjectRow): SubjectItem => ({
+    id: s.id,
+    examId: s.examId,
+    course: s.course,
+    name: s.name,
+    fullScore: Number(s.fullScore),
+    status: s.status,
+  });
   return {
     async find(examId: number): Promise<ExamRow | null> {
-      const rows = await db.select().from(exam).where(and(eq(exam.id, examId), isNull(exam.deletedAt)));
+      const rows = await db
+        .select()
+        .from(exam)
+        .where(and(eq(exam.id, examId), isNull(exam.deletedAt)));
       return rows[0] ?? null;
     },
     subjects: subjectsOf,
     async findSubject(subjectId: number): Promise<SubjectRow | null> {
-      const rows = await db.select().from(subject).where(and(eq(subject.id, subjectId), isNull(subject.deletedAt)));
+      const rows = await db
+        .select()
+        .from(subject)
+        .where(and(eq(subject.id, subjectId), isNull(subject.deletedAt)));
       return rows[0] ?? null;
     },
 
@@ -88,8 +101,15 @@ export function examRepo(db: Db) {
         q.state ? sql`${stateExpr} = ${q.state}` : undefined,
         visible(p),
       );
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(exam).where(where);
-      return { total: Number(count?.n ?? 0), size: q.size, items: await items(where, q.size, (q.page - 1) * q.size) };
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(exam)
+        .where(where);
+      return {
+        total: Number(count?.n ?? 0),
+        size: q.size,
+        items: await items(where, q.size, (q.page - 1) * q.size),
+      };
     },
 
     /** One exam as the lists show it, whoever asks (callers check the capability). */
@@ -104,15 +124,33 @@ export function examRepo(db: Db) {
     async updateExam(examId: number, set: Partial<typeof exam.$inferInsert>): Promise<void> {
       await db.update(exam).set(set).where(eq(exam.id, examId));
     },
-    async insertSubjects(examId: number, list: Array<{ course: string; fullScore: number }>, startSort = 0): Promise<void> {
+    async insertSubjects(
+      examId: number,
+      list: Array<{ course: string; fullScore: number }>,
+      startSort = 0,
+    ): Promise<void> {
       if (!list.length) return;
-      await db.insert(subject).values(list.map((s, i) => ({ examId, course: s.course, name: s.course, fullScore: s.fullScore, sort: startSort + i })));
+      await db
+        .insert(subject)
+        .values(
+          list.map((s, i) => ({
+            examId,
+            course: s.course,
+            name: s.course,
+            fullScore: s.fullScore,
+            sort: startSort + i,
+          })),
+        );
     },
     async updateSubject(subjectId: number, set: Partial<typeof subject.$inferInsert>): Promise<void> {
       await db.update(subject).set(set).where(eq(subject.id, subjectId));
     },
     async addSchools(examId: number, schoolIds: number[]): Promise<void> {
-      if (schoolIds.length) await db.insert(examSchool).values(schoolIds.map((schoolId) => ({ examId, schoolId }))).onConflictDoNothing();
+      if (schoolIds.length)
+        await db
+          .insert(examSchool)
+          .values(schoolIds.map((schoolId) => ({ examId, schoolId })))
+          .onConflictDoNothing();
     },
     async schools(examId: number): Promise<Array<{ id: number; name: string; examinees: number }>> {
       return db
@@ -127,12 +165,19 @@ export function examRepo(db: Db) {
         .orderBy(asc(school.id));
     },
     async liveSchoolIds(ids: number[]): Promise<number[]> {
-      const rows = await db.select({ id: school.id }).from(school).where(and(inArray(school.id, ids), isNull(school.deletedAt)));
+      const rows = await db
+        .select({ id: school.id })
+        .from(school)
+        .where(and(inArray(school.id, ids), isNull(school.deletedAt)));
       return rows.map((r) => r.id);
     },
     async addRoles(rows: Array<typeof examRole.$inferInsert>): Promise<number> {
       if (!rows.length) return 0;
-      const inserted = await db.insert(examRole).values(rows).onConflictDoNothing().returning({ id: examRole.id });
+      const inserted = await db
+        .insert(examRole)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: examRole.id });
       return inserted.length;
     },
     async copyExaminees(fromExamId: number, toExamId: number): Promise<void> {
@@ -140,11 +185,17 @@ export function examRepo(db: Db) {
         select ${toExamId}, student_id, school_id, class_id, kaohao, kaochang, seat, paper_type from examinee where exam_id = ${fromExamId}`);
     },
     async gradeOf(schoolId: number, gradeId: number) {
-      const rows = await db.select().from(grade).where(and(eq(grade.id, gradeId), eq(grade.schoolId, schoolId), isNull(grade.deletedAt)));
+      const rows = await db
+        .select()
+        .from(grade)
+        .where(and(eq(grade.id, gradeId), eq(grade.schoolId, schoolId), isNull(grade.deletedAt)));
       return rows[0] ?? null;
     },
     async examineeCount(examId: number): Promise<number> {
-      const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(examinee).where(eq(examinee.examId, examId));
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(examinee)
+        .where(eq(examinee.examId, examId));
       return Number(r?.n ?? 0);
     },
   };

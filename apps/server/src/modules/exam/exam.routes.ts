@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { examEdit, examListQuery, jointExamCreate, pageQuery, singleExamCreate } from '@yj/contracts';
-import { authOf, metaOf, ok } from '../../plugins/http';
+import { actorOf, ok } from '../../plugins/http';
 import { schoolFromBody } from '../../plugins/scope';
 import type { AuditQueryService } from '../audit/audit-query.service';
 import type { ExamScopes } from './exam-scope';
@@ -11,48 +11,79 @@ import type { ExamService } from './exam.service';
 const examParams = z.object({ examId: z.coerce.number().int().positive() });
 const subjectParams = z.object({ id: z.coerce.number().int().positive() });
 
-export function examRoutes(app: FastifyInstance, d: { exams: ExamService; scopes: ExamScopes; log: AuditQueryService }): void {
+export function examRoutes(
+  app: FastifyInstance,
+  d: { exams: ExamService; scopes: ExamScopes; log: AuditQueryService },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const actor = (req: FastifyRequest) => ({ userId: authOf(req).userId, ip: metaOf(req).ip });
   const manage = { capability: 'exam.manage' as const, scope: d.scopes.examParam };
   const read = { capability: 'exam.read' as const, scope: d.scopes.examParam };
 
-  r.post('/api/exam/singleCreate', { schema: { body: singleExamCreate }, config: { capability: 'exam.create', scope: schoolFromBody } }, async (req) =>
-    ok(await d.exams.createSingle(req.body, actor(req))),
+  r.post(
+    '/api/exam/singleCreate',
+    { schema: { body: singleExamCreate }, config: { capability: 'exam.create', scope: schoolFromBody } },
+    async (req) => ok(await d.exams.createSingle(req.body, actorOf(req))),
   );
-  r.post('/api/exam/jointExam/create', { schema: { body: jointExamCreate }, config: { capability: 'exam.createJoint' } }, async (req) =>
-    ok(await d.exams.createJoint(req.body, actor(req))),
+  r.post(
+    '/api/exam/jointExam/create',
+    { schema: { body: jointExamCreate }, config: { capability: 'exam.createJoint' } },
+    async (req) => ok(await d.exams.createJoint(req.body, actorOf(req))),
   );
-  r.post('/api/exam/inSchool', { schema: { body: examListQuery }, config: { capability: 'home.read' } }, async (req) =>
-    ok(await d.exams.list(await req.principal(), req.body, false)),
+  r.post(
+    '/api/exam/inSchool',
+    { schema: { body: examListQuery }, config: { capability: 'home.read' } },
+    async (req) => ok(await d.exams.list(await req.principal(), req.body, false)),
   );
-  r.post('/api/exam/jointExam/home', { schema: { body: examListQuery }, config: { capability: 'home.read' } }, async (req) =>
-    ok(await d.exams.list(await req.principal(), req.body, true)),
+  r.post(
+    '/api/exam/jointExam/home',
+    { schema: { body: examListQuery }, config: { capability: 'home.read' } },
+    async (req) => ok(await d.exams.list(await req.principal(), req.body, true)),
   );
   r.get('/api/exam/:examId/detail', { schema: { params: examParams }, config: read }, async (req) =>
     ok(await d.exams.detail(req.params.examId, await req.principal())),
   );
-  r.post('/api/exam/:examId/edit', { schema: { params: examParams, body: examEdit }, config: manage }, async (req) => {
-    await d.exams.edit(req.params.examId, req.body, actor(req));
-    return ok(null);
-  });
-  r.post('/api/exam/:examId/copy', { schema: { params: examParams }, config: manage }, async (req) => ok(await d.exams.copy(req.params.examId, actor(req))));
-  r.delete('/api/exam/:examId', { schema: { params: examParams }, config: manage }, async (req) => {
-    await d.exams.remove(req.params.examId, actor(req));
-    return ok(null);
-  });
-  r.post('/api/exam/:examId/hide', { schema: { params: examParams, body: z.object({ hidden: z.boolean() }) }, config: manage }, async (req) => {
-    await d.exams.hide(req.params.examId, req.body.hidden, actor(req));
-    return ok(null);
-  });
-  r.post('/api/exam/:examId/step', { schema: { params: examParams, body: z.object({ step: z.number().int().min(1).max(4) }) }, config: manage }, async (req) => {
-    await d.exams.setStep(req.params.examId, req.body.step);
-    return ok(null);
-  });
-  r.post('/api/exam/:examId/dynamicLog', { schema: { params: examParams, body: pageQuery }, config: manage }, async (req) =>
-    ok(await d.log.examLog(req.params.examId, req.body.page, req.body.size)),
+  r.post(
+    '/api/exam/:examId/edit',
+    { schema: { params: examParams, body: examEdit }, config: manage },
+    async (req) => {
+      await d.exams.edit(req.params.examId, req.body, actorOf(req));
+      return ok(null);
+    },
   );
-  r.get('/api/subject/:id/detail', { schema: { params: subjectParams }, config: { capability: 'exam.read', scope: d.scopes.subjectParam } }, async (req) =>
-    ok(await d.exams.subjectDetail(req.params.id)),
+  r.post('/api/exam/:examId/copy', { schema: { params: examParams }, config: manage }, async (req) =>
+    ok(await d.exams.copy(req.params.examId, actorOf(req))),
+  );
+  r.delete('/api/exam/:examId', { schema: { params: examParams }, config: manage }, async (req) => {
+    await d.exams.remove(req.params.examId, actorOf(req));
+    return ok(null);
+  });
+  r.post(
+    '/api/exam/:examId/hide',
+    { schema: { params: examParams, body: z.object({ hidden: z.boolean() }) }, config: manage },
+    async (req) => {
+      await d.exams.hide(req.params.examId, req.body.hidden, actorOf(req));
+      return ok(null);
+    },
+  );
+  r.post(
+    '/api/exam/:examId/step',
+    {
+      schema: { params: examParams, body: z.object({ step: z.number().int().min(1).max(4) }) },
+      config: manage,
+    },
+    async (req) => {
+      await d.exams.setStep(req.params.examId, req.body.step);
+      return ok(null);
+    },
+  );
+  r.post(
+    '/api/exam/:examId/dynamicLog',
+    { schema: { params: examParams, body: pageQuery }, config: manage },
+    async (req) => ok(await d.log.examLog(req.params.examId, req.body.page, req.body.size)),
+  );
+  r.get(
+    '/api/subject/:id/detail',
+    { schema: { params: subjectParams }, config: { capability: 'exam.read', scope: d.scopes.subjectParam } },
+    async (req) => ok(await d.exams.subjectDetail(req.params.id)),
   );
 }

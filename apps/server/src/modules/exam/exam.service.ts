@@ -17,11 +17,7 @@ import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import { examRepo } from './exam.repo';
-
-interface Actor {
-  userId: number;
-  ip: string | null;
-}
+import type { Actor } from '../../lib/actor';
 
 export function examService(d: { db: Db; audit: AuditService }) {
   async function requireExam(db: Db, examId: number) {
@@ -33,7 +29,8 @@ export function examService(d: { db: Db; audit: AuditService }) {
   return {
     requireExam: (examId: number) => requireExam(d.db, examId),
 
-    list: (p: Principal, q: ExamListQuery, joint: boolean): Promise<Paged<ExamListItem>> => examRepo(d.db).list(p, q, joint),
+    list: (p: Principal, q: ExamListQuery, joint: boolean): Promise<Paged<ExamListItem>> =>
+      examRepo(d.db).list(p, q, joint),
 
     /** singleCreateExam: basic information and subjects; the creator gets role 0. */
     async createSingle(input: SingleExamCreate, actor: Actor): Promise<{ id: number }> {
@@ -53,7 +50,14 @@ export function examService(d: { db: Db; audit: AuditService }) {
         await repo.insertSubjects(e.id, input.subjects);
         await repo.addSchools(e.id, [input.schoolId]);
         await repo.addRoles([{ examId: e.id, userId: actor.userId, role: ExamRole.creator }]);
-        await d.audit.record(tx, { action: 'exam.create', examId: e.id, schoolId: input.schoolId, userId: actor.userId, ip: actor.ip, detail: { after: input } });
+        await d.audit.record(tx, {
+          action: 'exam.create',
+          examId: e.id,
+          schoolId: input.schoolId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { after: input },
+        });
         return { id: e.id };
       });
     },
@@ -80,7 +84,13 @@ export function examService(d: { db: Db; audit: AuditService }) {
           { examId: e.id, userId: actor.userId, role: ExamRole.creator },
           ...input.unionManagerIds.map((userId) => ({ examId: e.id, userId, role: ExamRole.unionManager })),
         ]);
-        await d.audit.record(tx, { action: 'exam.createJoint', examId: e.id, userId: actor.userId, ip: actor.ip, detail: { after: input } });
+        await d.audit.record(tx, {
+          action: 'exam.createJoint',
+          examId: e.id,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { after: input },
+        });
         return { id: e.id };
       });
     },
@@ -95,7 +105,11 @@ export function examService(d: { db: Db; audit: AuditService }) {
         ...item,
         gradeId: e.gradeId,
         schoolList: await repo.schools(examId),
-        can: { manage: can(p, 'exam.manage', scope), viewPhones: can(p, 'exam.phone.view', scope), downloadScores: can(p, 'score.download', scope) },
+        can: {
+          manage: can(p, 'exam.manage', scope),
+          viewPhones: can(p, 'exam.phone.view', scope),
+          downloadScores: can(p, 'score.download', scope),
+        },
       };
     },
 
@@ -113,20 +127,37 @@ export function examService(d: { db: Db; audit: AuditService }) {
             await repo.updateSubject(s.id, { deletedAt: new Date() });
           } else if (next && (next.fullScore !== s.fullScore || next.course !== s.course)) {
             if (s.status !== SubjectStatus.setting) throw fail(`${s.name}：${SUBJECT_STATE_FORBIDS}`);
-            await repo.updateSubject(s.id, { fullScore: next.fullScore, course: next.course, name: next.course });
+            await repo.updateSubject(s.id, {
+              fullScore: next.fullScore,
+              course: next.course,
+              name: next.course,
+            });
           }
         }
         const unknown = input.subjects.filter((s) => s.id && !current.some((c) => c.id === s.id));
         if (unknown.length) throw fail('科目不存在或已删除');
-        await repo.insertSubjects(examId, input.subjects.filter((s) => !s.id), current.length);
-        await repo.updateExam(examId, { name: input.name, startDate: input.startDate, endDate: input.endDate ?? null });
+        await repo.insertSubjects(
+          examId,
+          input.subjects.filter((s) => !s.id),
+          current.length,
+        );
+        await repo.updateExam(examId, {
+          name: input.name,
+          startDate: input.startDate,
+          endDate: input.endDate ?? null,
+        });
         await d.audit.record(tx, {
           action: 'exam.edit',
           examId,
           userId: actor.userId,
           ip: actor.ip,
           detail: {
-            before: { name: e.name, startDate: e.startDate, endDate: e.endDate, subjects: current.map((s) => ({ id: s.id, course: s.course, fullScore: s.fullScore })) },
+            before: {
+              name: e.name,
+              startDate: e.startDate,
+              endDate: e.endDate,
+              subjects: current.map((s) => ({ id: s.id, course: s.course, fullScore: s.fullScore })),
+            },
             after: input,
           },
         });
@@ -151,10 +182,19 @@ export function examService(d: { db: Db; audit: AuditService }) {
           step: e.step,
         });
         await repo.insertSubjects(copy.id, subjects);
-        await repo.addSchools(copy.id, (await repo.schools(examId)).map((s) => s.id));
+        await repo.addSchools(
+          copy.id,
+          (await repo.schools(examId)).map((s) => s.id),
+        );
         await repo.copyExaminees(examId, copy.id);
         await repo.addRoles([{ examId: copy.id, userId: actor.userId, role: ExamRole.creator }]);
-        await d.audit.record(tx, { action: 'exam.copy', examId: copy.id, userId: actor.userId, ip: actor.ip, detail: { from: examId } });
+        await d.audit.record(tx, {
+          action: 'exam.copy',
+          examId: copy.id,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { from: examId },
+        });
         return { id: copy.id };
       });
     },
@@ -165,9 +205,18 @@ export function examService(d: { db: Db; audit: AuditService }) {
         const repo = examRepo(tx);
         const e = await requireExam(tx, examId);
         const started = (await repo.subjects([examId])).filter((s) => s.status !== SubjectStatus.setting);
-        if (started.length) throw fail(`${started.map((s) => s.name).join('、')}已开始阅卷，考试不能删除；如不再使用可隐藏考试`);
+        if (started.length)
+          throw fail(
+            `${started.map((s) => s.name).join('、')}已开始阅卷，考试不能删除；如不再使用可隐藏考试`,
+          );
         await repo.updateExam(examId, { deletedAt: new Date() });
-        await d.audit.record(tx, { action: 'exam.delete', examId, userId: actor.userId, ip: actor.ip, detail: { before: { name: e.name } } });
+        await d.audit.record(tx, {
+          action: 'exam.delete',
+          examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { before: { name: e.name } },
+        });
       });
     },
 
@@ -175,7 +224,13 @@ export function examService(d: { db: Db; audit: AuditService }) {
       await d.db.transaction(async (tx) => {
         const e = await requireExam(tx, examId);
         await examRepo(tx).updateExam(examId, { hidden });
-        await d.audit.record(tx, { action: hidden ? 'exam.hide' : 'exam.unhide', examId, userId: actor.userId, ip: actor.ip, detail: { before: e.hidden, after: hidden } });
+        await d.audit.record(tx, {
+          action: hidden ? 'exam.hide' : 'exam.unhide',
+          examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { before: e.hidden, after: hidden },
+        });
       });
     },
 
@@ -183,7 +238,8 @@ export function examService(d: { db: Db; audit: AuditService }) {
     subjects: (examId: number) => examRepo(d.db).subjects([examId]),
 
     /** Ids of the schools taking part in an exam. */
-    schoolIds: async (examId: number): Promise<number[]> => (await examRepo(d.db).schools(examId)).map((s) => s.id),
+    schoolIds: async (examId: number): Promise<number[]> =>
+      (await examRepo(d.db).schools(examId)).map((s) => s.id),
 
     async setStep(examId: number, step: number): Promise<void> {
       await requireExam(d.db, examId);
@@ -195,7 +251,15 @@ export function examService(d: { db: Db; audit: AuditService }) {
       if (!s) throw fail('科目不存在或已删除');
       const e = await requireExam(d.db, s.examId);
       return {
-        subjectInfo: { _id: s.id, id: s.id, examId: s.examId, course: s.course, name: s.name, fullScore: Number(s.fullScore), status: s.status },
+        subjectInfo: {
+          _id: s.id,
+          id: s.id,
+          examId: s.examId,
+          course: s.course,
+          name: s.name,
+          fullScore: Number(s.fullScore),
+          status: s.status,
+        },
         exam: { id: e.id, name: e.name, type: e.type },
         examinees: await examRepo(d.db).examineeCount(e.id),
       };

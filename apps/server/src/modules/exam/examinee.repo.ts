@@ -23,9 +23,19 @@ export function examineeRepo(db: Db) {
         q.schoolId ? eq(examinee.schoolId, q.schoolId) : undefined,
         q.classId ? eq(examinee.classId, q.classId) : undefined,
         q.kaochang ? eq(examinee.kaochang, q.kaochang) : undefined,
-        q.keyword ? or(ilike(student.name, like(q.keyword)), ilike(student.xuehao, like(q.keyword)), ilike(examinee.kaohao, like(q.keyword))) : undefined,
+        q.keyword
+          ? or(
+              ilike(student.name, like(q.keyword)),
+              ilike(student.xuehao, like(q.keyword)),
+              ilike(examinee.kaohao, like(q.keyword)),
+            )
+          : undefined,
       );
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(examinee).innerJoin(student, eq(student.id, examinee.studentId)).where(where);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(examinee)
+        .innerJoin(student, eq(student.id, examinee.studentId))
+        .where(where);
       const rows = await db
         .select({
           id: examinee.id,
@@ -53,14 +63,23 @@ export function examineeRepo(db: Db) {
       return {
         total: Number(count?.n ?? 0),
         size: q.size,
-        items: rows.map((r) => ({ ...r, paperType: (r.paperType as 'A' | 'B' | null) ?? null, ...(q.subjectId ? {} : { absent: undefined }) })),
+        items: rows.map((r) => ({
+          ...r,
+          paperType: (r.paperType as 'A' | 'B' | null) ?? null,
+          ...(q.subjectId ? {} : { absent: undefined }),
+        })),
       };
     },
 
     /** Live students of the classes, in grade/class/xuehao order, with the school each belongs to. */
     async studentsOfClasses(classIds: number[]) {
       return db
-        .select({ studentId: student.id, xuehao: student.xuehao, classId: student.classId, schoolId: student.schoolId })
+        .select({
+          studentId: student.id,
+          xuehao: student.xuehao,
+          classId: student.classId,
+          schoolId: student.schoolId,
+        })
         .from(student)
         .innerJoin(banji, eq(banji.id, student.classId))
         .innerJoin(grade, eq(grade.id, banji.gradeId))
@@ -75,11 +94,29 @@ export function examineeRepo(db: Db) {
     },
     /** What numbering must continue from: used kaohao, taken students, highest room, count. */
     async usage(examId: number) {
-      const rows = await db.select({ kaohao: examinee.kaohao, studentId: examinee.studentId, kaochang: examinee.kaochang }).from(examinee).where(eq(examinee.examId, examId));
+      const rows = await db
+        .select({ kaohao: examinee.kaohao, studentId: examinee.studentId, kaochang: examinee.kaochang })
+        .from(examinee)
+        .where(eq(examinee.examId, examId));
       const maxRoom = Math.max(0, ...rows.map((r) => Number(r.kaochang) || 0));
-      return { kaohao: new Set(rows.map((r) => r.kaohao)), students: new Set(rows.map((r) => r.studentId)), maxRoom, count: rows.length };
+      return {
+        kaohao: new Set(rows.map((r) => r.kaohao)),
+        students: new Set(rows.map((r) => r.studentId)),
+        maxRoom,
+        count: rows.length,
+      };
     },
-    async insert(examId: number, rows: Array<{ studentId: number; schoolId: number; classId: number; kaohao: string; kaochang: string; seat: number }>): Promise<void> {
+    async insert(
+      examId: number,
+      rows: Array<{
+        studentId: number;
+        schoolId: number;
+        classId: number;
+        kaohao: string;
+        kaochang: string;
+        seat: number;
+      }>,
+    ): Promise<void> {
       // one JSON parameter per 10,000 rows keeps a 20,000-examinee joint exam to a couple of statements
       for (let i = 0; i < rows.length; i += 10_000) {
         const chunk = JSON.stringify(rows.slice(i, i + 10_000));
@@ -89,28 +126,59 @@ export function examineeRepo(db: Db) {
       }
     },
     /** Live students of the given schools keyed "schoolId/xuehao" (imports look up rows in one query). */
-    async studentIndex(schoolIds: number[]): Promise<Map<string, { studentId: number; classId: number; schoolId: number }>> {
+    async studentIndex(
+      schoolIds: number[],
+    ): Promise<Map<string, { studentId: number; classId: number; schoolId: number }>> {
       if (!schoolIds.length) return new Map();
       const rows = await db
-        .select({ studentId: student.id, classId: student.classId, schoolId: student.schoolId, xuehao: student.xuehao })
+        .select({
+          studentId: student.id,
+          classId: student.classId,
+          schoolId: student.schoolId,
+          xuehao: student.xuehao,
+        })
         .from(student)
         .where(and(inArray(student.schoolId, schoolIds), isNull(student.deletedAt)));
       return new Map(rows.map((r) => [`${r.schoolId}/${r.xuehao}`, r]));
     },
     async current(examId: number) {
-      return db.select({ id: examinee.id, studentId: examinee.studentId, kaohao: examinee.kaohao }).from(examinee).where(eq(examinee.examId, examId));
+      return db
+        .select({ id: examinee.id, studentId: examinee.studentId, kaohao: examinee.kaohao })
+        .from(examinee)
+        .where(eq(examinee.examId, examId));
     },
     /** Sets kaohao, room, seat and paper type of many examinees at once. */
-    async updateMany(rows: Array<{ id: number; kaohao: string; kaochang: string | null; seat: number | null; paperType: string | null }>): Promise<void> {
+    async updateMany(
+      rows: Array<{
+        id: number;
+        kaohao: string;
+        kaochang: string | null;
+        seat: number | null;
+        paperType: string | null;
+      }>,
+    ): Promise<void> {
       for (let i = 0; i < rows.length; i += 10_000) {
         const chunk = JSON.stringify(rows.slice(i, i + 10_000));
         // kaohao are unique per exam: park the changed rows on temporary values first so swaps do not collide
-        await db.execute(sql`update examinee e set kaohao = '~' || e.id from json_to_recordset(${chunk}::json) as x(id int) where e.id = x.id`);
+        await db.execute(
+          sql`update examinee e set kaohao = '~' || e.id from json_to_recordset(${chunk}::json) as x(id int) where e.id = x.id`,
+        );
         await db.execute(sql`update examinee e set kaohao = x.kaohao, kaochang = x.kaochang, seat = x.seat, paper_type = x."paperType"
           from json_to_recordset(${chunk}::json) as x(id int, kaohao text, kaochang text, seat int, "paperType" text) where e.id = x.id`);
       }
     },
-    async insertFull(examId: number, rows: Array<{ studentId: number; schoolId: number; classId: number; kaohao: string; kaochang: string | null; seat: number | null; paperType: string | null }>) {
+    async insertFull(
+      examId: number,
+      rows: Array<{
+        studentId: number;
+        schoolId: number;
+        classId: number;
+        kaohao: string;
+        kaochang: string | null;
+        seat: number | null;
+        paperType: string | null;
+      }>,
+    ) {
       for (let i = 0; i < rows.length; i += 10_000) {
         const chunk = JSON.stringify(rows.slice(i, i + 10_000));
         await db.execute(sql`insert into examinee (exam_id, student_id, school_id, class_id, kaohao, kaochang, seat, paper_type)
@@ -119,7 +187,10 @@ export function examineeRepo(db: Db) {
       }
     },
     async byIds(examId: number, ids: number[]) {
-      return db.select().from(examinee).where(and(eq(examinee.examId, examId), inArray(examinee.id, ids)));
+      return db
+        .select()
+        .from(examinee)
+        .where(and(eq(examinee.examId, examId), inArray(examinee.id, ids)));
     },
     async remove(examId: number, ids: number[]): Promise<void> {
       await db.delete(absence).where(inArray(absence.examineeId, ids));
@@ -129,12 +200,23 @@ export function examineeRepo(db: Db) {
       await db.update(examinee).set(set).where(eq(examinee.id, id));
     },
     async setPaperType(examId: number, ids: number[], paperType: 'A' | 'B' | null): Promise<number> {
-      const rows = await db.update(examinee).set({ paperType }).where(and(eq(examinee.examId, examId), inArray(examinee.id, ids))).returning({ id: examinee.id });
+      const rows = await db
+        .update(examinee)
+        .set({ paperType })
+        .where(and(eq(examinee.examId, examId), inArray(examinee.id, ids)))
+        .returning({ id: examinee.id });
       return rows.length;
     },
     async setAbsent(subjectId: number, ids: number[], absent: boolean, userId: number): Promise<void> {
-      if (absent) await db.insert(absence).values(ids.map((examineeId) => ({ examineeId, subjectId, markedBy: userId }))).onConflictDoNothing();
-      else await db.delete(absence).where(and(eq(absence.subjectId, subjectId), inArray(absence.examineeId, ids)));
+      if (absent)
+        await db
+          .insert(absence)
+          .values(ids.map((examineeId) => ({ examineeId, subjectId, markedBy: userId })))
+          .onConflictDoNothing();
+      else
+        await db
+          .delete(absence)
+          .where(and(eq(absence.subjectId, subjectId), inArray(absence.examineeId, ids)));
     },
     async all(examId: number) {
       return (await this.list(examId, { page: 1, size: 1_000_000 })).items;

@@ -1,16 +1,12 @@
 import { ExamType, type ExamineeAdd, type ExamineeItem, type ImportError, type Paged } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
-import { readSheet, SheetError, writeSheet } from '../../lib/excel';
+import { readImportSheet, writeSheet } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
 import { examRepo } from './exam.repo';
 import { examineeRepo, type ExamineeFilter } from './examinee.repo';
 import { place, ruleProblem, type SeatStudent } from './kaohao';
-
-interface Actor {
-  userId: number;
-  ip: string | null;
-}
+import type { Actor } from '../../lib/actor';
 
 export function examineeService(d: { db: Db; audit: AuditService }) {
   async function requireExam(db: Db, examId: number) {
@@ -20,7 +16,8 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
   }
 
   return {
-    list: (examId: number, q: ExamineeFilter): Promise<Paged<ExamineeItem>> => examineeRepo(d.db).list(examId, q),
+    list: (examId: number, q: ExamineeFilter): Promise<Paged<ExamineeItem>> =>
+      examineeRepo(d.db).list(examId, q),
 
     /** Takes the students of the chosen classes into the exam, numbering and seating them by the rule. */
     async add(examId: number, input: ExamineeAdd, actor: Actor): Promise<{ added: number; skipped: number }> {
@@ -30,7 +27,8 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
         const schools = new Set((await examRepo(tx).schools(examId)).map((s) => s.id));
         const classes = await repo.liveClasses(input.classIds);
         if (classes.length !== new Set(input.classIds).size) throw fail('所选班级不存在或已删除');
-        if (classes.some((c) => !schools.has(c.schoolId))) throw fail(e.type === ExamType.joint ? '所选班级不属于参加联考的学校' : '所选班级不属于本校');
+        if (classes.some((c) => !schools.has(c.schoolId)))
+          throw fail(e.type === ExamType.joint ? '所选班级不属于参加联考的学校' : '所选班级不属于本校');
         const usage = await repo.usage(examId);
         const all = await repo.studentsOfClasses(input.classIds);
         const fresh = all.filter((s) => !usage.students.has(s.studentId));
@@ -50,7 +48,11 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
           if (usage.kaohao.has(p.kaohao) || clash.has(p.kaohao)) dup.push(p.kaohao);
           clash.set(p.kaohao, p.studentId);
         }
-        if (dup.length) throw fail(`生成的考号有 ${dup.length} 个重复（如 ${dup.slice(0, 3).join('、')}），请更换考号规则`, dup.slice(0, 50));
+        if (dup.length)
+          throw fail(
+            `生成的考号有 ${dup.length} 个重复（如 ${dup.slice(0, 3).join('、')}），请更换考号规则`,
+            dup.slice(0, 50),
+          );
         await repo.insert(
           examId,
           placed.map((p, i) => ({ ...p, schoolId: seated[i]!.schoolId, classId: seated[i]!.classId })),
@@ -61,18 +63,30 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
           examId,
           userId: actor.userId,
           ip: actor.ip,
-          detail: { classIds: input.classIds, rule: input.rule, roomSize: input.roomSize, added: placed.length, skipped: all.length - fresh.length },
+          detail: {
+            classIds: input.classIds,
+            rule: input.rule,
+            roomSize: input.roomSize,
+            added: placed.length,
+            skipped: all.length - fresh.length,
+          },
         });
         return { added: placed.length, skipped: all.length - fresh.length };
       });
     },
 
-    async update(examId: number, id: number, set: { kaohao: string; kaochang: string | null; seat: number | null }, actor: Actor): Promise<void> {
+    async update(
+      examId: number,
+      id: number,
+      set: { kaohao: string; kaochang: string | null; seat: number | null },
+      actor: Actor,
+    ): Promise<void> {
       await d.db.transaction(async (tx) => {
         const repo = examineeRepo(tx);
         const [current] = await repo.byIds(examId, [id]);
         if (!current) throw fail('考生不存在');
-        if (set.kaohao !== current.kaohao && (await repo.usage(examId)).kaohao.has(set.kaohao)) throw fail(`考号 ${set.kaohao} 已被其他考生使用`);
+        if (set.kaohao !== current.kaohao && (await repo.usage(examId)).kaohao.has(set.kaohao))
+          throw fail(`考号 ${set.kaohao} 已被其他考生使用`);
         await repo.update(id, set);
         await d.audit.record(tx, {
           action: 'examinee.update',
@@ -80,7 +94,10 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
           userId: actor.userId,
           ip: actor.ip,
           target: `examinee:${id}`,
-          detail: { before: { kaohao: current.kaohao, kaochang: current.kaochang, seat: current.seat }, after: set },
+          detail: {
+            before: { kaohao: current.kaohao, kaochang: current.kaochang, seat: current.seat },
+            after: set,
+          },
         });
       });
     },
@@ -89,16 +106,36 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
       return d.db.transaction(async (tx) => {
         const repo = examineeRepo(tx);
         const rows = await repo.byIds(examId, ids);
-        await repo.remove(examId, rows.map((r) => r.id));
-        await d.audit.record(tx, { action: 'examinee.remove', examId, userId: actor.userId, ip: actor.ip, detail: { before: rows } });
+        await repo.remove(
+          examId,
+          rows.map((r) => r.id),
+        );
+        await d.audit.record(tx, {
+          action: 'examinee.remove',
+          examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { before: rows },
+        });
         return { removed: rows.length };
       });
     },
 
-    async setPaperType(examId: number, ids: number[], paperType: 'A' | 'B' | null, actor: Actor): Promise<{ updated: number }> {
+    async setPaperType(
+      examId: number,
+      ids: number[],
+      paperType: 'A' | 'B' | null,
+      actor: Actor,
+    ): Promise<{ updated: number }> {
       return d.db.transaction(async (tx) => {
         const updated = await examineeRepo(tx).setPaperType(examId, ids, paperType);
-        await d.audit.record(tx, { action: 'examinee.paperType', examId, userId: actor.userId, ip: actor.ip, detail: { ids, after: paperType } });
+        await d.audit.record(tx, {
+          action: 'examinee.paperType',
+          examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { ids, after: paperType },
+        });
         return { updated };
       });
     },
@@ -111,7 +148,13 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
         const rows = await examineeRepo(tx).byIds(s.examId, ids);
         if (rows.length !== new Set(ids).size) throw fail('考生不属于本次考试');
         await examineeRepo(tx).setAbsent(subjectId, ids, absent, actor.userId);
-        await d.audit.record(tx, { action: absent ? 'examinee.absent' : 'examinee.present', examId: s.examId, userId: actor.userId, ip: actor.ip, detail: { subjectId, ids } });
+        await d.audit.record(tx, {
+          action: absent ? 'examinee.absent' : 'examinee.present',
+          examId: s.examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { subjectId, ids },
+        });
       });
     },
 
@@ -119,14 +162,12 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
      * Excel import of 学号, 考号, 考场, 座位号, 试卷类型 (and 学校 for joint exams): adds students not yet in the
      * exam and renumbers those already in. Every row is checked first; with any error nothing is written.
      */
-    async importExcel(examId: number, file: Buffer, actor: Actor): Promise<{ added: number; updated: number }> {
-      let sheet;
-      try {
-        sheet = await readSheet(file, ['学号', '考号'], ['学校', '考场', '座位号', '试卷类型']);
-      } catch (err) {
-        if (err instanceof SheetError) throw fail(err.message);
-        throw err;
-      }
+    async importExcel(
+      examId: number,
+      file: Buffer,
+      actor: Actor,
+    ): Promise<{ added: number; updated: number }> {
+      const sheet = await readImportSheet(file, ['学号', '考号'], ['学校', '考场', '座位号', '试卷类型']);
       return d.db.transaction(async (tx) => {
         const e = await requireExam(tx, examId);
         const repo = examineeRepo(tx);
@@ -145,18 +186,22 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
           const before = errors.length;
           let schoolId = schools.length === 1 ? schools[0]!.id : undefined;
           if (values['学校']) schoolId = schoolByName.get(values['学校']);
-          if (schoolId === undefined) err('学校', values['学校'] ? `学校“${values['学校']}”未参加本次考试` : '联考须填写学校');
+          if (schoolId === undefined)
+            err('学校', values['学校'] ? `学校“${values['学校']}”未参加本次考试` : '联考须填写学校');
           const st = schoolId !== undefined ? students.get(`${schoolId}/${values['学号'] ?? ''}`) : undefined;
           if (schoolId !== undefined && !st) err('学号', `学号 ${values['学号'] || '（空）'} 在该校不存在`);
           const kaohao = values['考号'] ?? '';
-          if (!/^[0-9A-Za-z-]{1,20}$/.test(kaohao)) err('考号', kaohao ? '考号只能包含数字、字母和短横线' : '考号不能为空');
+          if (!/^[0-9A-Za-z-]{1,20}$/.test(kaohao))
+            err('考号', kaohao ? '考号只能包含数字、字母和短横线' : '考号不能为空');
           else if (seenKaohao.has(kaohao)) err('考号', `考号与第 ${seenKaohao.get(kaohao)} 行重复`);
           else seenKaohao.set(kaohao, row);
-          if (st && seenStudent.has(st.studentId)) err('学号', `与第 ${seenStudent.get(st.studentId)} 行是同一名学生`);
+          if (st && seenStudent.has(st.studentId))
+            err('学号', `与第 ${seenStudent.get(st.studentId)} 行是同一名学生`);
           else if (st) seenStudent.set(st.studentId, row);
           const seatText = values['座位号'] ?? '';
           const seat = seatText ? Number(seatText) : null;
-          if (seatText && !(Number.isInteger(seat) && seat! >= 1 && seat! <= 999)) err('座位号', '座位号应为 1–999 的整数');
+          if (seatText && !(Number.isInteger(seat) && seat! >= 1 && seat! <= 999))
+            err('座位号', '座位号应为 1–999 的整数');
           const paperType = (values['试卷类型'] ?? '').toUpperCase() || null;
           if (paperType && paperType !== 'A' && paperType !== 'B') err('试卷类型', '试卷类型只能填写 A 或 B');
           if (errors.length > before || !st) continue;
@@ -169,26 +214,51 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
         const renumbered = new Set(updates.map((u) => u.id));
         for (const c of current) {
           const row = seenKaohao.get(c.kaohao);
-          if (row !== undefined && !renumbered.has(c.id)) errors.push({ row, column: '考号', message: `考号 ${c.kaohao} 已被其他考生使用` });
+          if (row !== undefined && !renumbered.has(c.id))
+            errors.push({ row, column: '考号', message: `考号 ${c.kaohao} 已被其他考生使用` });
         }
-        if (errors.length) throw fail(`导入文件有 ${errors.length} 处错误，请修改后重新导入`, errors.sort((a, b) => a.row - b.row));
+        if (errors.length)
+          throw fail(
+            `导入文件有 ${errors.length} 处错误，请修改后重新导入`,
+            errors.sort((a, b) => a.row - b.row),
+          );
         await repo.updateMany(updates);
         await repo.insertFull(examId, adds);
         await examRepo(tx).updateExam(examId, { step: Math.max(e.step, 3) });
-        await d.audit.record(tx, { action: 'examinee.import', examId, userId: actor.userId, ip: actor.ip, detail: { added: adds.length, updated: updates.length } });
+        await d.audit.record(tx, {
+          action: 'examinee.import',
+          examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { added: adds.length, updated: updates.length },
+        });
         return { added: adds.length, updated: updates.length };
       });
     },
 
     template: (): Promise<Buffer> =>
-      writeSheet('考生名单', ['学号', '考号', '学校', '考场', '座位号', '试卷类型'], [['20260101', '260101', '', '01', 1, 'A']], [14, 14, 18, 8, 8, 10]),
+      writeSheet(
+        '考生名单',
+        ['学号', '考号', '学校', '考场', '座位号', '试卷类型'],
+        [['20260101', '260101', '', '01', 1, 'A']],
+        [14, 14, 18, 8, 8, 10],
+      ),
 
     async exportExcel(examId: number): Promise<Buffer> {
       const all = await examineeRepo(d.db).all(examId);
       return writeSheet(
         '考生名单',
         ['姓名', '学号', '学校', '班级', '考号', '考场', '座位号', '试卷类型'],
-        all.map((x) => [x.name, x.xuehao, x.schoolName, x.className, x.kaohao, x.kaochang ?? '', x.seat ?? '', x.paperType ?? '']),
+        all.map((x) => [
+          x.name,
+          x.xuehao,
+          x.schoolName,
+          x.className,
+          x.kaohao,
+          x.kaochang ?? '',
+          x.seat ?? '',
+          x.paperType ?? '',
+        ]),
         [10, 14, 18, 14, 14, 8, 8, 10],
       );
     },

@@ -36,8 +36,10 @@ export function ruleProblem(rule: KaohaoRule, students: SeatStudent[], seqStart:
   if (rule.kind === 'classSeat') {
     const maxClass = Math.max(0, ...students.map((s) => s.classIndex));
     const maxPos = Math.max(0, ...students.map((s) => s.position));
-    if (String(maxClass).length > rule.classDigits) return `班级序号需要 ${String(maxClass).length} 位，请增加班级位数`;
-    if (String(maxPos).length > rule.seatDigits) return `班内序号需要 ${String(maxPos).length} 位，请增加座位位数`;
+    if (String(maxClass).length > rule.classDigits)
+      return `班级序号需要 ${String(maxClass).length} 位，请增加班级位数`;
+    if (String(maxPos).length > rule.seatDigits)
+      return `班内序号需要 ${String(maxPos).length} 位，请增加座位位数`;
   }
   if (rule.kind === 'sequence' && String(seqStart + students.length - 1).length > rule.digits) {
     return `考生人数超过 ${rule.digits} 位流水号的容量，请增加位数`;
@@ -49,7 +51,13 @@ export function ruleProblem(rule: KaohaoRule, students: SeatStudent[], seqStart:
  * Numbers students and seats them: rooms of `roomSize` in order (0 = one room per class), continuing after
  * the rooms and running numbers already used in the exam.
  */
-export function place(rule: KaohaoRule, students: SeatStudent[], roomSize: number, firstRoom: number, seqStart: number): Placement[] {
+export function place(
+  rule: KaohaoRule,
+  students: SeatStudent[],
+  roomSize: number,
+  firstRoom: number,
+  seqStart: number,
+): Placement[] {
   return students.map((s, i) => {
     const room = roomSize > 0 ? firstRoom + Math.floor(i / roomSize) : firstRoom + s.classIndex - 1;
     const seat = roomSize > 0 ? (i % roomSize) + 1 : s.position;

@@ -28,17 +28,24 @@ export function roleRepo(db: Db) {
         .orderBy(asc(examRole.role), asc(subject.sort), asc(examRole.id));
     },
     async find(examId: number, id: number): Promise<RoleRow | null> {
-      const rows = await db.select().from(examRole).where(and(eq(examRole.examId, examId), eq(examRole.id, id)));
+      const rows = await db
+        .select()
+        .from(examRole)
+        .where(and(eq(examRole.examId, examId), eq(examRole.id, id)));
       return rows[0] ?? null;
     },
     async insert(rows: Array<typeof examRole.$inferInsert>): Promise<number> {
       if (!rows.length) return 0;
-      return (await db.insert(examRole).values(rows).onConflictDoNothing().returning({ id: examRole.id })).length;
+      return (await db.insert(examRole).values(rows).onConflictDoNothing().returning({ id: examRole.id }))
+        .length;
     },
     async update(id: number, set: { subjectId: number | null; schoolId: number | null }): Promise<void> {
       await db.update(examRole).set(set).where(eq(examRole.id, id));
     },
-    async remove(examId: number, where: { role: number; userId: number; subjectId: number | null; schoolId: number | null }): Promise<RoleRow[]> {
+    async remove(
+      examId: number,
+      where: { role: number; userId: number; subjectId: number | null; schoolId: number | null },
+    ): Promise<RoleRow[]> {
       return db
         .delete(examRole)
         .where(
@@ -53,11 +60,19 @@ export function roleRepo(db: Db) {
         .returning();
     },
     async ofSchool(examId: number, schoolId: number): Promise<RoleRow[]> {
-      return db.select().from(examRole).where(and(eq(examRole.examId, examId), eq(examRole.schoolId, schoolId)));
+      return db
+        .select()
+        .from(examRole)
+        .where(and(eq(examRole.examId, examId), eq(examRole.schoolId, schoolId)));
     },
     async existingUsers(ids: number[]): Promise<number[]> {
       if (!ids.length) return [];
-      return (await db.select({ id: user.id }).from(user).where(and(inArray(user.id, ids), sql`${user.status} = 1`))).map((r) => r.id);
+      return (
+        await db
+          .select({ id: user.id })
+          .from(user)
+          .where(and(inArray(user.id, ids), sql`${user.status} = 1`))
+      ).map((r) => r.id);
     },
   };
 }

@@ -6,16 +6,25 @@ import { exam, examRole, grade, school, schoolAdmin } from '../../db/schema';
 export function homeRepo(db: Db) {
   return {
     /** Exams where the user holds a role, or of schools they administer; newest first. */
-    async examsOf(userId: number, q: { page: number; size: number; keyword?: string }): Promise<Paged<HomeExam>> {
+    async examsOf(
+      userId: number,
+      q: { page: number; size: number; keyword?: string },
+    ): Promise<Paged<HomeExam>> {
       const myExamIds = db.select({ id: examRole.examId }).from(examRole).where(eq(examRole.userId, userId));
-      const mySchools = db.select({ id: schoolAdmin.schoolId }).from(schoolAdmin).where(eq(schoolAdmin.userId, userId));
+      const mySchools = db
+        .select({ id: schoolAdmin.schoolId })
+        .from(schoolAdmin)
+        .where(eq(schoolAdmin.userId, userId));
       const where = and(
         isNull(exam.deletedAt),
         eq(exam.hidden, false),
         or(inArray(exam.id, myExamIds), inArray(exam.schoolId, mySchools)),
         q.keyword ? ilike(exam.name, `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
       );
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(exam).where(where);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(exam)
+        .where(where);
       const rows = await db
         .select({
           id: exam.id,

@@ -21,7 +21,10 @@ describe('POST /api/home/exams', () => {
     const other = await buildSchool(db);
     const teacher = await buildTeacher(db, s.id);
     const admin = await buildSchoolAdmin(db, s.id);
-    const [midterm] = await db.insert(exam).values({ name: '期中考试', schoolId: s.id, startDate: '2026-11-10' }).returning();
+    const [midterm] = await db
+      .insert(exam)
+      .values({ name: '期中考试', schoolId: s.id, startDate: '2026-11-10' })
+      .returning();
     await db.insert(exam).values({ name: '月考', schoolId: s.id, startDate: '2026-10-01' });
     await db.insert(exam).values({ name: '别校考试', schoolId: other.id });
     await db.insert(exam).values({ name: '已隐藏', schoolId: s.id, hidden: true });

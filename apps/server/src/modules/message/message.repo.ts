@@ -53,13 +53,20 @@ export function messageRepo(db: Db) {
       await db
         .update(messageReceipt)
         .set({ readAt: new Date() })
-        .where(and(eq(messageReceipt.userId, userId), eq(messageReceipt.messageId, messageId), isNull(messageReceipt.readAt)));
+        .where(
+          and(
+            eq(messageReceipt.userId, userId),
+            eq(messageReceipt.messageId, messageId),
+            isNull(messageReceipt.readAt),
+          ),
+        );
       return true;
     },
     /** Sends one message to many users. */
     async send(title: string, content: string, senderId: number | null, userIds: number[]): Promise<number> {
       const [m] = await db.insert(message).values({ title, content, senderId }).returning({ id: message.id });
-      if (userIds.length) await db.insert(messageReceipt).values(userIds.map((userId) => ({ messageId: m!.id, userId })));
+      if (userIds.length)
+        await db.insert(messageReceipt).values(userIds.map((userId) => ({ messageId: m!.id, userId })));
       return m!.id;
     },
   };

@@ -10,12 +10,17 @@ export function messageRoutes(app: FastifyInstance, d: { messages: MessageServic
   r.get('/api/message/unread/count', { config: { capability: 'account.self' } }, async (req) =>
     ok({ count: await d.messages.unreadCount(authOf(req).userId) }),
   );
-  r.post('/api/message/list', { schema: { body: pageQuery }, config: { capability: 'account.self' } }, async (req) =>
-    ok(await d.messages.list(authOf(req).userId, req.body.page, req.body.size)),
+  r.post(
+    '/api/message/list',
+    { schema: { body: pageQuery }, config: { capability: 'account.self' } },
+    async (req) => ok(await d.messages.list(authOf(req).userId, req.body.page, req.body.size)),
   );
   r.post(
     '/api/message/:id/read',
-    { schema: { params: z.object({ id: z.coerce.number().int().positive() }) }, config: { capability: 'account.self' } },
+    {
+      schema: { params: z.object({ id: z.coerce.number().int().positive() }) },
+      config: { capability: 'account.self' },
+    },
     async (req) => {
       await d.messages.markRead(authOf(req).userId, req.params.id);
       return ok(null);

@@ -6,7 +6,8 @@ import { messageRepo } from './message.repo';
 export function messageService(d: { db: Db }) {
   return {
     /** Never below 0 (spec §4). */
-    unreadCount: async (userId: number): Promise<number> => Math.max(0, await messageRepo(d.db).unreadCount(userId)),
+    unreadCount: async (userId: number): Promise<number> =>
+      Math.max(0, await messageRepo(d.db).unreadCount(userId)),
     list: (userId: number, page: number, size: number): Promise<Paged<MessageItem>> =>
       messageRepo(d.db).list(userId, page, size),
     async markRead(userId: number, messageId: number): Promise<void> {

@@ -24,7 +24,9 @@ describe('messages', () => {
     expect(body(await c.post(`/filter/api/message/${first}/read`)).code).toBe(0);
     expect(body(await c.post(`/filter/api/message/${first}/read`)).code).toBe(0);
     expect(body(await c.get('/filter/api/message/unread/count')).data).toEqual({ count: 1 });
-    const list = body<{ total: number; items: Array<{ title: string; read: boolean }> }>(await c.post('/filter/api/message/list', { page: 1, size: 10 })).data;
+    const list = body<{ total: number; items: Array<{ title: string; read: boolean }> }>(
+      await c.post('/filter/api/message/list', { page: 1, size: 10 }),
+    ).data;
     expect(list.total).toBe(2);
     expect(list.items).toEqual([
       expect.objectContaining({ title: '成绩发布', read: false }),

@@ -10,18 +10,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const current = async () => body(await t.app.inject({ method: 'GET', url: '/filter/api/anno/getSysNotice' })).data;
+const current = async () =>
+  body(await t.app.inject({ method: 'GET', url: '/filter/api/anno/getSysNotice' })).data;
 
 describe('system notice', () => {
   it('is empty at first, edited only by a system admin, audited, and cleared by an empty text', async () => {
     expect(await current()).toBeNull();
     const teacher = await signIn(t.app, (await buildUser(t.database.db)).account, PASSWORD);
-    expect(body(await teacher.post('/filter/api/admin/sysNotice', { text: '停机维护', maxAge: 24 })).message).toBe('无权限');
+    expect(
+      body(await teacher.post('/filter/api/admin/sysNotice', { text: '停机维护', maxAge: 24 })).message,
+    ).toBe('无权限');
 
     const sys = await buildUser(t.database.db, { isAdmin: true });
     const admin = await signIn(t.app, sys.account, PASSWORD);
-    expect(body(await admin.post('/filter/api/admin/sysNotice', { text: '本周六 22:00 停机维护', maxAge: 0 })).code).toBe(1);
-    expect(body(await admin.post('/filter/api/admin/sysNotice', { text: '本周六 22:00 停机维护', maxAge: 48 })).code).toBe(0);
+    expect(
+      body(await admin.post('/filter/api/admin/sysNotice', { text: '本周六 22:00 停机维护', maxAge: 0 }))
+        .code,
+    ).toBe(1);
+    expect(
+      body(await admin.post('/filter/api/admin/sysNotice', { text: '本周六 22:00 停机维护', maxAge: 48 }))
+        .code,
+    ).toBe(0);
     expect(await current()).toMatchObject({ text: '本周六 22:00 停机维护', maxAge: 48 });
     await admin.post('/filter/api/admin/sysNotice', { text: '', maxAge: 24 });
     expect(await current()).toBeNull();

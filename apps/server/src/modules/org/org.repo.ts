@@ -15,8 +15,20 @@ export function orgRepo(db: Db) {
       return (await db.select().from(org).where(eq(org.id, id)))[0] ?? null;
     },
     async schoolByName(name: string) {
-      return (await db.select().from(school).where(and(eq(school.name, name), isNull(school.deletedAt))))[0] ?? null;
+      return (
+        (
+          await db
+            .select()
+            .from(school)
+            .where(and(eq(school.name, name), isNull(school.deletedAt)))
+        )[0] ?? null
+      );
     },
-    schools: () => db.select({ id: school.id, name: school.name, orgId: school.orgId }).from(school).where(isNull(school.deletedAt)).orderBy(asc(school.id)),
+    schools: () =>
+      db
+        .select({ id: school.id, name: school.name, orgId: school.orgId })
+        .from(school)
+        .where(isNull(school.deletedAt))
+        .orderBy(asc(school.id)),
   };
 }

@@ -4,45 +4,76 @@ import { fail } from '../../errors';
 import type { AuditService } from '../audit/audit.service';
 import type { AdminService } from '../school/admin.service';
 import { orgRepo } from './org.repo';
+import type { Actor } from '../../lib/actor';
 
 /** organizeAll: education bureaus as a tree, each with its schools; the basis for choosing schools of a joint exam. */
-interface Actor {
-  userId: number;
-  ip: string | null;
-}
 
 export function orgService(d: { db: Db; audit: AuditService; admins: AdminService }) {
   return {
     /** A bureau under an optional parent bureau. */
-    async createOrg(input: { name: string; parentId: number | null; level: number; countyId: number | null }, actor: Actor): Promise<{ id: number }> {
+    async createOrg(
+      input: { name: string; parentId: number | null; level: number; countyId: number | null },
+      actor: Actor,
+    ): Promise<{ id: number }> {
       return d.db.transaction(async (tx) => {
-        if (input.parentId !== null && !(await orgRepo(tx).findOrg(input.parentId))) throw fail('上级教育局不存在');
+        if (input.parentId !== null && !(await orgRepo(tx).findOrg(input.parentId)))
+          throw fail('上级教育局不存在');
         const o = await orgRepo(tx).insertOrg({ ...input, typeCode: 'edu_bureau' });
-        await d.audit.record(tx, { action: 'org.create', userId: actor.userId, ip: actor.ip, detail: { after: input } });
+        await d.audit.record(tx, {
+          action: 'org.create',
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { after: input },
+        });
         return { id: o.id };
       });
     },
 
     /** A school under a bureau, with its first administrator (created with a one-time password when new). */
-    async createSchool(input: SchoolCreate, actor: Actor): Promise<{ id: number; adminUserId: number; initialPassword: string | null }> {
+    async createSchool(
+      input: SchoolCreate,
+      actor: Actor,
+    ): Promise<{ id: number; adminUserId: number; initialPassword: string | null }> {
       return d.db.transaction(async (tx) => {
         if (!(await orgRepo(tx).findOrg(input.orgId))) throw fail('所属教育局不存在');
         if (await orgRepo(tx).schoolByName(input.name)) throw fail(`学校“${input.name}”已存在`);
-        const s = await orgRepo(tx).insertSchool({ name: input.name, orgId: input.orgId, code: input.code || null, isTertiary: input.isTertiary });
-        await d.audit.record(tx, { action: 'school.create', schoolId: s.id, userId: actor.userId, ip: actor.ip, detail: { after: input } });
+        const s = await orgRepo(tx).insertSchool({
+          name: input.name,
+          orgId: input.orgId,
+          code: input.code || null,
+          isTertiary: input.isTertiary,
+        });
+        await d.audit.record(tx, {
+          action: 'school.create',
+          schoolId: s.id,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { after: input },
+        });
         const admin = await d.admins.add(s.id, input.adminPhone, input.adminName, actor, tx);
         return { id: s.id, adminUserId: admin.userId, initialPassword: admin.initialPassword };
       });
     },
 
-
     async tree(): Promise<OrgNode[]> {
       const repo = orgRepo(d.db);
       const [orgs, schools] = await Promise.all([repo.orgs(), repo.schools()]);
       const nodes = new Map<number, OrgNode>(
-        orgs.map((o) => [o.id, { id: o.id, name: o.name, level: o.level, typeCode: o.typeCode, countyId: o.countyId, children: [], schools: [] }]),
+        orgs.map((o) => [
+          o.id,
+          {
+            id: o.id,
+            name: o.name,
+            level: o.level,
+            typeCode: o.typeCode,
+            countyId: o.countyId,
+            children: [],
+            schools: [],
+          },
+        ]),
       );
-      for (const s of schools) if (s.orgId !== null) nodes.get(s.orgId)?.schools.push({ id: s.id, name: s.name });
+      for (const s of schools)
+        if (s.orgId !== null) nodes.get(s.orgId)?.schools.push({ id: s.id, name: s.name });
       const roots: OrgNode[] = [];
       for (const o of orgs) {
         const node = nodes.get(o.id)!;

@@ -14,7 +14,11 @@ export function adminRepo(db: Db) {
         .orderBy(asc(schoolAdmin.id));
     },
     async add(schoolId: number, userId: number): Promise<boolean> {
-      const rows = await db.insert(schoolAdmin).values({ schoolId, userId }).onConflictDoNothing().returning({ id: schoolAdmin.id });
+      const rows = await db
+        .insert(schoolAdmin)
+        .values({ schoolId, userId })
+        .onConflictDoNothing()
+        .returning({ id: schoolAdmin.id });
       return rows.length > 0;
     },
     async remove(schoolId: number, userId: number): Promise<boolean> {

@@ -6,11 +6,7 @@ import type { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import { userRepo } from '../auth/user.repo';
 import { adminRepo } from './admin.repo';
-
-interface Actor {
-  userId: number;
-  ip: string | null;
-}
+import type { Actor } from '../../lib/actor';
 
 /** School administrators (spec §6): add, remove another, cancel by phone; a school always keeps one. */
 export function adminService(d: { db: Db; audit: AuditService }) {
@@ -20,7 +16,13 @@ export function adminService(d: { db: Db; audit: AuditService }) {
       if (!admins.some((a) => a.userId === userId)) throw fail('该用户不是本校管理员');
       if (admins.length <= 1) throw fail('学校至少保留一名管理员');
       await adminRepo(tx).remove(schoolId, userId);
-      await d.audit.record(tx, { action, schoolId, userId: actor.userId, ip: actor.ip, detail: { before: admins.find((a) => a.userId === userId) } });
+      await d.audit.record(tx, {
+        action,
+        schoolId,
+        userId: actor.userId,
+        ip: actor.ip,
+        detail: { before: admins.find((a) => a.userId === userId) },
+      });
     });
   }
 
@@ -32,7 +34,13 @@ export function adminService(d: { db: Db; audit: AuditService }) {
 
     /** Makes the owner of a phone an administrator, creating the account (forced password change) when new. */
     /** `within`: an enclosing transaction (a new school and its first administrator commit together). */
-    async add(schoolId: number, phone: string, name: string | undefined, actor: Actor, within: Db = d.db): Promise<{ userId: number; initialPassword: string | null }> {
+    async add(
+      schoolId: number,
+      phone: string,
+      name: string | undefined,
+      actor: Actor,
+      within: Db = d.db,
+    ): Promise<{ userId: number; initialPassword: string | null }> {
       const initialPassword = randomPassword();
       return within.transaction(async (tx) => {
         let u = await userRepo(tx).findByPhone(phone);
@@ -40,11 +48,23 @@ export function adminService(d: { db: Db; audit: AuditService }) {
         if (!u) {
           if (!name) throw fail('该手机号尚未注册，请填写管理员姓名');
           if (await userRepo(tx).findByLogin(phone)) throw fail(`手机号 ${phone} 已被其他账号使用`);
-          u = await userRepo(tx).insert({ account: phone, phone, name, passwordHash: await hashPassword(initialPassword), mustChangePassword: true });
+          u = await userRepo(tx).insert({
+            account: phone,
+            phone,
+            name,
+            passwordHash: await hashPassword(initialPassword),
+            mustChangePassword: true,
+          });
           created = true;
         }
         if (!(await adminRepo(tx).add(schoolId, u.id))) throw fail(`${u.name} 已是本校管理员`);
-        await d.audit.record(tx, { action: 'schoolAdmin.add', schoolId, userId: actor.userId, ip: actor.ip, detail: { after: { userId: u.id, name: u.name } } });
+        await d.audit.record(tx, {
+          action: 'schoolAdmin.add',
+          schoolId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { after: { userId: u.id, name: u.name } },
+        });
         return { userId: u.id, initialPassword: created ? initialPassword : null };
       });
     },

@@ -34,7 +34,13 @@ export function gradeRepo(db: Db) {
         })
         .from(banji)
         .innerJoin(grade, eq(grade.id, banji.gradeId))
-        .where(and(eq(banji.schoolId, schoolId), isNull(banji.deletedAt), gradeId ? eq(banji.gradeId, gradeId) : undefined))
+        .where(
+          and(
+            eq(banji.schoolId, schoolId),
+            isNull(banji.deletedAt),
+            gradeId ? eq(banji.gradeId, gradeId) : undefined,
+          ),
+        )
         .orderBy(asc(grade.sort), asc(banji.sort), asc(banji.id));
     },
     async findGrade(schoolId: number, gradeId: number) {
@@ -66,8 +72,13 @@ export function gradeRepo(db: Db) {
       await db.update(banji).set({ deletedAt: new Date() }).where(eq(banji.id, classId));
     },
     /** All live classes of a school keyed "年级/班级", for imports. */
-    async classIndex(schoolId: number): Promise<{ grades: Map<string, number>; classes: Map<string, number> }> {
-      const gs = await db.select({ id: grade.id, name: grade.name }).from(grade).where(and(eq(grade.schoolId, schoolId), isNull(grade.deletedAt)));
+    async classIndex(
+      schoolId: number,
+    ): Promise<{ grades: Map<string, number>; classes: Map<string, number> }> {
+      const gs = await db
+        .select({ id: grade.id, name: grade.name })
+        .from(grade)
+        .where(and(eq(grade.schoolId, schoolId), isNull(grade.deletedAt)));
       const cs = await db
         .select({ id: banji.id, name: banji.name, gradeId: banji.gradeId })
         .from(banji)

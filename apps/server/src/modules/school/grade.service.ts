@@ -3,23 +3,26 @@ import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import { gradeRepo } from './grade.repo';
-
-interface Actor {
-  userId: number;
-  ip: string | null;
-}
+import type { Actor } from '../../lib/actor';
 
 export function gradeService(d: { db: Db; audit: AuditService }) {
   return {
     grades: (schoolId: number): Promise<GradeItem[]> => gradeRepo(d.db).grades(schoolId),
-    classes: (schoolId: number, gradeId?: number): Promise<ClassItem[]> => gradeRepo(d.db).classes(schoolId, gradeId),
+    classes: (schoolId: number, gradeId?: number): Promise<ClassItem[]> =>
+      gradeRepo(d.db).classes(schoolId, gradeId),
 
     async addGrade(schoolId: number, name: string, entryYear: number | null, actor: Actor) {
       return d.db.transaction(async (tx) => {
         const existing = await gradeRepo(tx).grades(schoolId);
         if (existing.some((g) => g.name === name)) throw fail(`年级“${name}”已存在`);
         const g = await gradeRepo(tx).insertGrade(schoolId, name, entryYear);
-        await d.audit.record(tx, { action: 'grade.add', schoolId, userId: actor.userId, ip: actor.ip, detail: { after: { name, entryYear } } });
+        await d.audit.record(tx, {
+          action: 'grade.add',
+          schoolId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { after: { name, entryYear } },
+        });
         return { id: g.id };
       });
     },
@@ -30,7 +33,13 @@ export function gradeService(d: { db: Db; audit: AuditService }) {
         const siblings = await gradeRepo(tx).classes(schoolId, gradeId);
         if (siblings.some((c) => c.name === name)) throw fail(`班级“${name}”已存在`);
         const c = await gradeRepo(tx).insertClass(schoolId, gradeId, name, kind);
-        await d.audit.record(tx, { action: 'class.add', schoolId, userId: actor.userId, ip: actor.ip, detail: { after: { gradeId, name, kind } } });
+        await d.audit.record(tx, {
+          action: 'class.add',
+          schoolId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { after: { gradeId, name, kind } },
+        });
         return { id: c.id };
       });
     },
@@ -42,7 +51,13 @@ export function gradeService(d: { db: Db; audit: AuditService }) {
         const siblings = await gradeRepo(tx).classes(schoolId, c.gradeId);
         if (siblings.some((s) => s.name === name && s.id !== classId)) throw fail(`班级“${name}”已存在`);
         await gradeRepo(tx).renameClass(classId, name);
-        await d.audit.record(tx, { action: 'class.rename', schoolId, userId: actor.userId, ip: actor.ip, detail: { before: c.name, after: name } });
+        await d.audit.record(tx, {
+          action: 'class.rename',
+          schoolId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { before: c.name, after: name },
+        });
       });
     },
 
@@ -54,7 +69,13 @@ export function gradeService(d: { db: Db; audit: AuditService }) {
         if (!c) throw fail('班级不存在或已删除');
         if (c.students > 0) throw fail(`班级“${c.name}”还有 ${c.students} 名学生，请先调出或删除学生`);
         await gradeRepo(tx).softDeleteClass(classId);
-        await d.audit.record(tx, { action: 'class.delete', schoolId, userId: actor.userId, ip: actor.ip, detail: { before: c } });
+        await d.audit.record(tx, {
+          action: 'class.delete',
+          schoolId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { before: c },
+        });
       });
     },
   };

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { buildClassWithStudents, buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from '../../../test/factories';
+import {
+  buildClassWithStudents,
+  buildSchool,
+  buildSchoolAdmin,
+  buildTeacher,
+  PASSWORD,
+} from '../../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,27 +21,51 @@ describe('grades and classes', () => {
     const { grade, banji } = await buildClassWithStudents(db, s.id, 2);
     const admin = await signIn(t.app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
     const teacher = await signIn(t.app, (await buildTeacher(db, s.id)).account, PASSWORD);
-    const stranger = await signIn(t.app, (await buildSchoolAdmin(db, (await buildSchool(db)).id)).account, PASSWORD);
+    const stranger = await signIn(
+      t.app,
+      (await buildSchoolAdmin(db, (await buildSchool(db)).id)).account,
+      PASSWORD,
+    );
 
-    expect(body(await admin.post(`/filter/api/school/${s.id}/grade`, { name: '高一' })).message).toBe('年级“高一”已存在');
-    const g2 = body<{ id: number }>(await admin.post(`/filter/api/school/${s.id}/grade`, { name: '高二', entryYear: 2025 }));
+    expect(body(await admin.post(`/filter/api/school/${s.id}/grade`, { name: '高一' })).message).toBe(
+      '年级“高一”已存在',
+    );
+    const g2 = body<{ id: number }>(
+      await admin.post(`/filter/api/school/${s.id}/grade`, { name: '高二', entryYear: 2025 }),
+    );
     expect(g2.code).toBe(0);
-    const c2 = body<{ id: number }>(await admin.post(`/filter/api/school/${s.id}/banji`, { gradeId: g2.data.id, name: '高二(1)班' }));
+    const c2 = body<{ id: number }>(
+      await admin.post(`/filter/api/school/${s.id}/banji`, { gradeId: g2.data.id, name: '高二(1)班' }),
+    );
     expect(c2.code).toBe(0);
-    expect(body(await admin.post(`/filter/api/school/${s.id}/banji`, { gradeId: g2.data.id, name: '高二(1)班' })).message).toBe('班级“高二(1)班”已存在');
+    expect(
+      body(await admin.post(`/filter/api/school/${s.id}/banji`, { gradeId: g2.data.id, name: '高二(1)班' }))
+        .message,
+    ).toBe('班级“高二(1)班”已存在');
 
-    const grades = body<Array<{ name: string; classes: number; students: number }>>(await teacher.get(`/filter/api/school/${s.id}/default/grade`)).data;
+    const grades = body<Array<{ name: string; classes: number; students: number }>>(
+      await teacher.get(`/filter/api/school/${s.id}/default/grade`),
+    ).data;
     expect(grades).toEqual([
       expect.objectContaining({ name: '高一', classes: 1, students: 2 }),
       expect.objectContaining({ name: '高二', classes: 1, students: 0 }),
     ]);
-    const classes = body<Array<{ name: string }>>(await teacher.post(`/filter/api/school/${s.id}/banjis`, { gradeId: grade.id })).data;
+    const classes = body<Array<{ name: string }>>(
+      await teacher.post(`/filter/api/school/${s.id}/banjis`, { gradeId: grade.id }),
+    ).data;
     expect(classes.map((c) => c.name)).toEqual(['高一(1)班']);
     expect(body(await stranger.get(`/filter/api/school/${s.id}/default/grade`)).message).toBe('无权限');
-    expect(body(await teacher.post(`/filter/api/school/${s.id}/grade`, { name: '高三' })).message).toBe('无权限');
+    expect(body(await teacher.post(`/filter/api/school/${s.id}/grade`, { name: '高三' })).message).toBe(
+      '无权限',
+    );
 
-    expect(body(await admin.call('DELETE', `/filter/api/school/${s.id}/banji/${banji.id}`)).message).toBe('班级“高一(1)班”还有 2 名学生，请先调出或删除学生');
-    expect(body(await admin.post(`/filter/api/school/${s.id}/banji/${c2.data.id}/rename`, { name: '高二(2)班' })).code).toBe(0);
+    expect(body(await admin.call('DELETE', `/filter/api/school/${s.id}/banji/${banji.id}`)).message).toBe(
+      '班级“高一(1)班”还有 2 名学生，请先调出或删除学生',
+    );
+    expect(
+      body(await admin.post(`/filter/api/school/${s.id}/banji/${c2.data.id}/rename`, { name: '高二(2)班' }))
+        .code,
+    ).toBe(0);
     expect(body(await admin.call('DELETE', `/filter/api/school/${s.id}/banji/${c2.data.id}`)).code).toBe(0);
     expect(body<string[]>(await teacher.get('/filter/api/school/course')).data).toContain('数学');
   });

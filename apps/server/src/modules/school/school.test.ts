@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { buildClassWithStudents, buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import {
+  buildClassWithStudents,
+  buildSchool,
+  buildSchoolAdmin,
+  buildTeacher,
+  buildUser,
+  PASSWORD,
+} from '../../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,11 +36,18 @@ describe('POST /api/school/getStatistics', () => {
       admins: 1,
     });
     const other = await signIn(t.app, adminB.account, PASSWORD);
-    expect(body(await other.post('/filter/api/school/getStatistics', { schoolId: a.id }))).toMatchObject({ code: 1, message: '无权限' });
+    expect(body(await other.post('/filter/api/school/getStatistics', { schoolId: a.id }))).toMatchObject({
+      code: 1,
+      message: '无权限',
+    });
     const asTeacher = await signIn(t.app, teacher.account, PASSWORD);
-    expect(body(await asTeacher.post('/filter/api/school/getStatistics', { schoolId: a.id })).message).toBe('无权限');
+    expect(body(await asTeacher.post('/filter/api/school/getStatistics', { schoolId: a.id })).message).toBe(
+      '无权限',
+    );
     const asSys = await signIn(t.app, sys.account, PASSWORD);
-    expect(body(await asSys.post('/filter/api/school/getStatistics', { schoolId: a.id })).data).toMatchObject({ students: 12 });
+    expect(body(await asSys.post('/filter/api/school/getStatistics', { schoolId: a.id })).data).toMatchObject(
+      { students: 12 },
+    );
     expect(body(await own.post('/filter/api/school/getStatistics', { schoolId: 'x' })).code).toBe(1);
   });
 });

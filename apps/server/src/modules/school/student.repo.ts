@@ -22,11 +22,21 @@ export function studentRepo(db: Db) {
     async list(schoolId: number, q: StudentListQuery): Promise<Paged<StudentItem>> {
       const where = and(
         live(schoolId),
-        q.keyword ? or(ilike(student.name, like(q.keyword)), ilike(student.xuehao, like(q.keyword)), ilike(banji.name, like(q.keyword))) : undefined,
+        q.keyword
+          ? or(
+              ilike(student.name, like(q.keyword)),
+              ilike(student.xuehao, like(q.keyword)),
+              ilike(banji.name, like(q.keyword)),
+            )
+          : undefined,
         q.gradeId ? eq(grade.id, q.gradeId) : undefined,
         q.classId ? eq(banji.id, q.classId) : undefined,
       );
-      const base = db.select(item).from(student).innerJoin(banji, eq(banji.id, student.classId)).innerJoin(grade, eq(grade.id, banji.gradeId));
+      const base = db
+        .select(item)
+        .from(student)
+        .innerJoin(banji, eq(banji.id, student.classId))
+        .innerJoin(grade, eq(grade.id, banji.gradeId));
       const [count] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(student)
@@ -51,19 +61,30 @@ export function studentRepo(db: Db) {
         .orderBy(asc(grade.sort), asc(banji.sort), asc(banji.id), asc(student.xuehao));
     },
     async findById(schoolId: number, id: number): Promise<StudentRow | null> {
-      const rows = await db.select().from(student).where(and(live(schoolId), eq(student.id, id)));
+      const rows = await db
+        .select()
+        .from(student)
+        .where(and(live(schoolId), eq(student.id, id)));
       return rows[0] ?? null;
     },
     async findByXuehao(schoolId: number, xuehao: string): Promise<StudentRow | null> {
-      const rows = await db.select().from(student).where(and(live(schoolId), eq(student.xuehao, xuehao)));
+      const rows = await db
+        .select()
+        .from(student)
+        .where(and(live(schoolId), eq(student.xuehao, xuehao)));
       return rows[0] ?? null;
     },
     /** xuehao → id of every live student of the school (imports look up existing rows in one query). */
     async xuehaoIndex(schoolId: number): Promise<Map<string, number>> {
-      const rows = await db.select({ id: student.id, xuehao: student.xuehao }).from(student).where(live(schoolId));
+      const rows = await db
+        .select({ id: student.id, xuehao: student.xuehao })
+        .from(student)
+        .where(live(schoolId));
       return new Map(rows.map((r) => [r.xuehao, r.id]));
     },
-    async insert(rows: Array<{ schoolId: number; name: string; xuehao: string; classId: number; gender?: number }>): Promise<void> {
+    async insert(
+      rows: Array<{ schoolId: number; name: string; xuehao: string; classId: number; gender?: number }>,
+    ): Promise<void> {
       // One JSON parameter per 10,000 rows: far fewer bind parameters than a VALUES list, fastest on both drivers.
       for (let i = 0; i < rows.length; i += 10_000) {
         const chunk = JSON.stringify(rows.slice(i, i + 10_000).map((r) => ({ ...r, gender: r.gender ?? 0 })));
@@ -76,7 +97,9 @@ export function studentRepo(db: Db) {
       await db.update(student).set(set).where(eq(student.id, id));
     },
     /** Overwrites name, class and gender of many rows (imports that update existing students). */
-    async updateMany(rows: Array<{ id: number; name: string; classId: number; gender: number }>): Promise<void> {
+    async updateMany(
+      rows: Array<{ id: number; name: string; classId: number; gender: number }>,
+    ): Promise<void> {
       for (let i = 0; i < rows.length; i += 10_000) {
         const chunk = JSON.stringify(rows.slice(i, i + 10_000));
         await db.execute(sql`update "student" s set name = x.name, class_id = x."classId", gender = x.gender

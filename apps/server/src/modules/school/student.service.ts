@@ -1,20 +1,23 @@
-import type { ImportError, ImportResult, Paged, StudentInput, StudentItem, StudentListQuery } from '@yj/contracts';
+import type {
+  ImportError,
+  ImportResult,
+  Paged,
+  StudentInput,
+  StudentItem,
+  StudentListQuery,
+} from '@yj/contracts';
 import { GENDER_LABELS, xuehao as xuehaoRule } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
-import { readSheet, SheetError, writeSheet } from '../../lib/excel';
+import { readImportSheet, writeSheet } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
 import { gradeRepo } from './grade.repo';
 import { studentRepo } from './student.repo';
+import type { Actor } from '../../lib/actor';
 
 export const STUDENT_COLUMNS = ['姓名', '学号', '年级', '班级'] as const;
 const OPTIONAL_COLUMNS = ['性别'] as const;
 const GENDER_BY_TEXT: Record<string, number> = { '': 0, 男: 1, 女: 2, 未知: 0 };
-
-interface Actor {
-  userId: number;
-  ip: string | null;
-}
 
 interface ValidRow {
   row: number;
@@ -26,7 +29,10 @@ interface ValidRow {
 }
 
 /** Checks every row of an import; nothing is written here. */
-function validateRows(rows: Array<{ row: number; values: Record<string, string> }>, grades: Map<string, number>) {
+function validateRows(
+  rows: Array<{ row: number; values: Record<string, string> }>,
+  grades: Map<string, number>,
+) {
   const errors: ImportError[] = [];
   const valid: ValidRow[] = [];
   const seen = new Map<string, number>();
@@ -49,7 +55,8 @@ function validateRows(rows: Array<{ row: number; values: Record<string, string> 
     if (!className) e('班级', '班级不能为空');
     else if (className.length > 30) e('班级', '班级名称不能超过 30 个字');
     if (!(genderText in GENDER_BY_TEXT)) e('性别', '性别只能填写“男”或“女”');
-    if (errors.length === before) valid.push({ row, name, xuehao: xh, gradeName, className, gender: GENDER_BY_TEXT[genderText] ?? 0 });
+    if (errors.length === before)
+      valid.push({ row, name, xuehao: xh, gradeName, className, gender: GENDER_BY_TEXT[genderText] ?? 0 });
   }
   return { errors, valid };
 }
@@ -62,26 +69,43 @@ export function studentService(d: { db: Db; audit: AuditService }) {
   }
 
   return {
-    list: (schoolId: number, q: StudentListQuery): Promise<Paged<StudentItem>> => studentRepo(d.db).list(schoolId, q),
+    list: (schoolId: number, q: StudentListQuery): Promise<Paged<StudentItem>> =>
+      studentRepo(d.db).list(schoolId, q),
 
     async addOne(schoolId: number, input: StudentInput, actor: Actor): Promise<{ id: number }> {
       return d.db.transaction(async (tx) => {
         await requireClass(tx, schoolId, input.classId);
-        if (await studentRepo(tx).findByXuehao(schoolId, input.xuehao)) throw fail(`学号 ${input.xuehao} 已存在`);
+        if (await studentRepo(tx).findByXuehao(schoolId, input.xuehao))
+          throw fail(`学号 ${input.xuehao} 已存在`);
         await studentRepo(tx).insert([{ schoolId, ...input }]);
         const created = await studentRepo(tx).findByXuehao(schoolId, input.xuehao);
-        await d.audit.record(tx, { action: 'student.add', schoolId, userId: actor.userId, ip: actor.ip, detail: { after: input } });
+        await d.audit.record(tx, {
+          action: 'student.add',
+          schoolId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { after: input },
+        });
         return { id: created!.id };
       });
     },
 
     /** Refuses when the row changed since the user read it (oldInfo no longer matches). */
-    async update(schoolId: number, oldInfo: { id: number; name: string; xuehao: string; classId: number }, newInfo: StudentInput, actor: Actor) {
+    async update(
+      schoolId: number,
+      oldInfo: { id: number; name: string; xuehao: string; classId: number },
+      newInfo: StudentInput,
+      actor: Actor,
+    ) {
       await d.db.transaction(async (tx) => {
         const repo = studentRepo(tx);
         const current = await repo.findById(schoolId, oldInfo.id);
         if (!current) throw fail('学生不存在或已删除');
-        if (current.name !== oldInfo.name || current.xuehao !== oldInfo.xuehao || current.classId !== oldInfo.classId) {
+        if (
+          current.name !== oldInfo.name ||
+          current.xuehao !== oldInfo.xuehao ||
+          current.classId !== oldInfo.classId
+        ) {
           throw fail('该学生信息已被他人修改，请刷新后重试');
         }
         await requireClass(tx, schoolId, newInfo.classId);
@@ -95,7 +119,15 @@ export function studentService(d: { db: Db; audit: AuditService }) {
           userId: actor.userId,
           ip: actor.ip,
           target: `student:${current.id}`,
-          detail: { before: { name: current.name, xuehao: current.xuehao, classId: current.classId, gender: current.gender }, after: newInfo },
+          detail: {
+            before: {
+              name: current.name,
+              xuehao: current.xuehao,
+              classId: current.classId,
+              gender: current.gender,
+            },
+            after: newInfo,
+          },
         });
       });
     },
@@ -118,21 +150,26 @@ export function studentService(d: { db: Db; audit: AuditService }) {
      * Excel import. Every row is checked first; with errors nothing is written unless `onlyValid`.
      * Existing xuehao are updated, new ones added; missing classes are created under existing grades.
      */
-    async importExcel(schoolId: number, file: Buffer, onlyValid: boolean, actor: Actor): Promise<ImportResult> {
-      let sheet;
-      try {
-        sheet = await readSheet(file, STUDENT_COLUMNS, OPTIONAL_COLUMNS);
-      } catch (err) {
-        if (err instanceof SheetError) throw fail(err.message);
-        throw err;
-      }
+    async importExcel(
+      schoolId: number,
+      file: Buffer,
+      onlyValid: boolean,
+      actor: Actor,
+    ): Promise<ImportResult> {
+      const sheet = await readImportSheet(file, STUDENT_COLUMNS, OPTIONAL_COLUMNS);
       const index = await gradeRepo(d.db).classIndex(schoolId);
       // a row with a formula is already reported; checking its blanked cells again would only repeat it
       const badRows = new Set(sheet.errors.map((e) => e.row));
-      const { errors, valid: rows } = validateRows(sheet.rows.filter((r) => !badRows.has(r.row)), index.grades);
+      const { errors, valid: rows } = validateRows(
+        sheet.rows.filter((r) => !badRows.has(r.row)),
+        index.grades,
+      );
       const allErrors = [...sheet.errors, ...errors].sort((a, b) => a.row - b.row);
       if (allErrors.length > 0 && !onlyValid) {
-        throw fail(`导入文件有 ${allErrors.length} 处错误，请修改后重新导入，或选择“仅导入正确的行”`, allErrors);
+        throw fail(
+          `导入文件有 ${allErrors.length} 处错误，请修改后重新导入，或选择“仅导入正确的行”`,
+          allErrors,
+        );
       }
       return d.db.transaction(async (tx) => {
         const grades = gradeRepo(tx);
@@ -169,21 +206,37 @@ export function studentService(d: { db: Db; audit: AuditService }) {
           schoolId,
           userId: actor.userId,
           ip: actor.ip,
-          detail: { created: result.created, updated: result.updated, skipped: result.skipped, classesCreated },
+          detail: {
+            created: result.created,
+            updated: result.updated,
+            skipped: result.skipped,
+            classesCreated,
+          },
         });
         return result;
       });
     },
 
     template: (): Promise<Buffer> =>
-      writeSheet('学生名单', [...STUDENT_COLUMNS, ...OPTIONAL_COLUMNS], [['张三', '20260101', '高一', '高一(1)班', '男']], [12, 16, 10, 14, 8]),
+      writeSheet(
+        '学生名单',
+        [...STUDENT_COLUMNS, ...OPTIONAL_COLUMNS],
+        [['张三', '20260101', '高一', '高一(1)班', '男']],
+        [12, 16, 10, 14, 8],
+      ),
 
     async exportExcel(schoolId: number): Promise<Buffer> {
       const all = await studentRepo(d.db).all(schoolId);
       return writeSheet(
         '学生名单',
         [...STUDENT_COLUMNS, ...OPTIONAL_COLUMNS],
-        all.map((s) => [s.name, s.xuehao, s.gradeName, s.className, s.gender ? (GENDER_LABELS[s.gender] ?? '') : '']),
+        all.map((s) => [
+          s.name,
+          s.xuehao,
+          s.gradeName,
+          s.className,
+          s.gender ? (GENDER_LABELS[s.gender] ?? '') : '',
+        ]),
         [12, 16, 10, 14, 8],
       );
     },

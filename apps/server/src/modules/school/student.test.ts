@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, student } from '../../db/schema';
 import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
-import { buildClassWithStudents, buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from '../../../test/factories';
+import {
+  buildClassWithStudents,
+  buildSchool,
+  buildSchoolAdmin,
+  buildTeacher,
+  PASSWORD,
+} from '../../../test/factories';
 
 let t: TestApp;
 let schoolId: number;
@@ -25,8 +31,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Page = { total: number; items: Array<{ id: number; name: string; xuehao: string; className: string; gradeName: string }> };
-const list = (c = admin, q: object = {}) => c.post(`/filter/api/school/${schoolId}/students`, { page: 1, size: 50, ...q });
+type Page = {
+  total: number;
+  items: Array<{ id: number; name: string; xuehao: string; className: string; gradeName: string }>;
+};
+const list = (c = admin, q: object = {}) =>
+  c.post(`/filter/api/school/${schoolId}/students`, { page: 1, size: 50, ...q });
 const upload = async (buf: Buffer, onlyValid = false) => {
   const m = multipartFile('学生.xlsx', buf);
   return body<Record<string, unknown>>(
@@ -44,7 +54,14 @@ describe('students of a school', () => {
     const routes: Array<['POST' | 'GET' | 'DELETE', string, object?]> = [
       ['POST', '', { page: 1 }],
       ['POST', '/upload/one', { name: '甲', xuehao: '1', classId }],
-      ['POST', '/update', { oldInfo: { id: 1, name: '', xuehao: '', classId: 1 }, newInfo: { name: '甲', xuehao: '1', classId } }],
+      [
+        'POST',
+        '/update',
+        {
+          oldInfo: { id: 1, name: '', xuehao: '', classId: 1 },
+          newInfo: { name: '甲', xuehao: '1', classId },
+        },
+      ],
       ['DELETE', '', { ids: [1] }],
       ['DELETE', '/all', { confirm: '实验中学' }],
       ['GET', '/template'],
@@ -57,24 +74,62 @@ describe('students of a school', () => {
       }
     }
     const m = multipartFile('a.xlsx', Buffer.from('x'));
-    const imp = await t.app.inject({ method: 'POST', url: `/filter/api/school/${schoolId}/students/import`, headers: { ...XHR, cookie: teacher.cookie, ...m.headers }, payload: m.payload });
+    const imp = await t.app.inject({
+      method: 'POST',
+      url: `/filter/api/school/${schoolId}/students/import`,
+      headers: { ...XHR, cookie: teacher.cookie, ...m.headers },
+      payload: m.payload,
+    });
     expect(body(imp).message).toBe('无权限');
   });
 
   it('adds, searches, edits with oldInfo/newInfo, and refuses duplicates and stale edits', async () => {
-    const add = body<{ id: number }>(await admin.post(`/filter/api/school/${schoolId}/students/upload/one`, { name: '欧阳明', xuehao: '20260999', classId, gender: 1 }));
+    const add = body<{ id: number }>(
+      await admin.post(`/filter/api/school/${schoolId}/students/upload/one`, {
+        name: '欧阳明',
+        xuehao: '20260999',
+        classId,
+        gender: 1,
+      }),
+    );
     expect(add.code).toBe(0);
-    expect(body(await admin.post(`/filter/api/school/${schoolId}/students/upload/one`, { name: '重复', xuehao: '20260999', classId })).message).toBe('学号 20260999 已存在');
-    expect(body(await admin.post(`/filter/api/school/${schoolId}/students/upload/one`, { name: '无班', xuehao: '20260998', classId: 999999 })).message).toBe('班级不存在或已删除');
-    const bad = body<Array<{ field: string }>>(await admin.post(`/filter/api/school/${schoolId}/students/upload/one`, { name: '', xuehao: '有空 格', classId }));
+    expect(
+      body(
+        await admin.post(`/filter/api/school/${schoolId}/students/upload/one`, {
+          name: '重复',
+          xuehao: '20260999',
+          classId,
+        }),
+      ).message,
+    ).toBe('学号 20260999 已存在');
+    expect(
+      body(
+        await admin.post(`/filter/api/school/${schoolId}/students/upload/one`, {
+          name: '无班',
+          xuehao: '20260998',
+          classId: 999999,
+        }),
+      ).message,
+    ).toBe('班级不存在或已删除');
+    const bad = body<Array<{ field: string }>>(
+      await admin.post(`/filter/api/school/${schoolId}/students/upload/one`, {
+        name: '',
+        xuehao: '有空 格',
+        classId,
+      }),
+    );
     expect(bad.data.map((e) => e.field).sort()).toEqual(['name', 'xuehao']);
 
     const found = body<Page>(await list(admin, { keyword: '欧阳' })).data;
     expect(found.total).toBe(1);
     const oldInfo = { id: add.data.id, name: '欧阳明', xuehao: '20260999', classId };
     const newInfo = { name: '欧阳明明', xuehao: '20260999', classId, gender: 1 };
-    expect(body(await admin.post(`/filter/api/school/${schoolId}/students/update`, { oldInfo, newInfo })).code).toBe(0);
-    expect(body(await admin.post(`/filter/api/school/${schoolId}/students/update`, { oldInfo, newInfo })).message).toBe('该学生信息已被他人修改，请刷新后重试');
+    expect(
+      body(await admin.post(`/filter/api/school/${schoolId}/students/update`, { oldInfo, newInfo })).code,
+    ).toBe(0);
+    expect(
+      body(await admin.post(`/filter/api/school/${schoolId}/students/update`, { oldInfo, newInfo })).message,
+    ).toBe('该学生信息已被他人修改，请刷新后重试');
     const log = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'student.update'));
     expect(log[0]?.detail).toMatchObject({ before: { name: '欧阳明' }, after: { name: '欧阳明明' } });
   });
@@ -129,10 +184,27 @@ describe('students of a school', () => {
   });
 
   it('refuses merged cells, a missing column, a file that is not xlsx, and one over 10 MB', async () => {
-    const merged = await xlsx([['姓名', '学号', '年级', '班级'], ['甲', 'M1', '高一', '高一(1)班']], (ws) => ws.mergeCells('A2:B2'));
+    const merged = await xlsx(
+      [
+        ['姓名', '学号', '年级', '班级'],
+        ['甲', 'M1', '高一', '高一(1)班'],
+      ],
+      (ws) => ws.mergeCells('A2:B2'),
+    );
     expect((await upload(merged)).message).toMatch(/含有合并单元格（A2:B2）/);
-    expect((await upload(await xlsx([['姓名', '学号'], ['甲', '1']]))).message).toBe('表头缺少列：年级、班级。请使用下载的模板');
-    expect((await upload(Buffer.from('name,xuehao\n甲,1'))).message).toBe('文件不是有效的 Excel（.xlsx）文件，请使用下载的模板填写后上传');
+    expect(
+      (
+        await upload(
+          await xlsx([
+            ['姓名', '学号'],
+            ['甲', '1'],
+          ]),
+        )
+      ).message,
+    ).toBe('表头缺少列：年级、班级。请使用下载的模板');
+    expect((await upload(Buffer.from('name,xuehao\n甲,1'))).message).toBe(
+      '文件不是有效的 Excel（.xlsx）文件，请使用下载的模板填写后上传',
+    );
     expect((await upload(Buffer.alloc(10 * 1024 * 1024 + 1, 7))).message).toBe('文件不能超过 10 MB');
   });
 
@@ -140,14 +212,20 @@ describe('students of a school', () => {
     const tpl = await admin.get(`/filter/api/school/${schoolId}/students/template`);
     expect(tpl.headers['content-disposition']).toContain(encodeURIComponent('学生导入模板.xlsx'));
     expect((await readXlsx(tpl.rawPayload))[0]).toEqual(['姓名', '学号', '年级', '班级', '性别']);
-    const exp = await readXlsx((await admin.get(`/filter/api/school/${schoolId}/students/export`)).rawPayload);
+    const exp = await readXlsx(
+      (await admin.get(`/filter/api/school/${schoolId}/students/export`)).rawPayload,
+    );
     expect(exp.length - 1).toBe(body<Page>(await list()).data.total);
     expect(exp.some((r) => r[0] === '李四' && r[3] === '高一(9)班' && r[4] === '女')).toBe(true);
   });
 
   it('keeps an operation record of the school, for the school admin only', async () => {
-    const rec = body<{ total: number; items: Array<{ action: string; userName: string }> }>(await admin.post(`/filter/api/school/${schoolId}/records`, { page: 1, size: 50 })).data;
-    expect(rec.items.map((r) => r.action)).toEqual(expect.arrayContaining(['student.add', 'student.update', 'student.import']));
+    const rec = body<{ total: number; items: Array<{ action: string; userName: string }> }>(
+      await admin.post(`/filter/api/school/${schoolId}/records`, { page: 1, size: 50 }),
+    ).data;
+    expect(rec.items.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['student.add', 'student.update', 'student.import']),
+    );
     expect(rec.items[0]?.userName).toBe('学校管理员');
     expect(body(await teacher.post(`/filter/api/school/${schoolId}/records`, {})).message).toBe('无权限');
   });
@@ -155,11 +233,18 @@ describe('students of a school', () => {
   it('deletes selected students softly, and all only with the school name typed', async () => {
     const page = body<Page>(await list()).data;
     const first = page.items[0]!;
-    expect(body(await admin.call('DELETE', `/filter/api/school/${schoolId}/students`, { ids: [first.id] })).data).toEqual({ deleted: 1 });
+    expect(
+      body(await admin.call('DELETE', `/filter/api/school/${schoolId}/students`, { ids: [first.id] })).data,
+    ).toEqual({ deleted: 1 });
     const [row] = await t.database.db.select().from(student).where(eq(student.id, first.id));
     expect(row?.deletedAt).not.toBeNull();
-    expect(body(await admin.call('DELETE', `/filter/api/school/${schoolId}/students/all`, { confirm: '别的名字' })).message).toBe('确认内容与学校名称不一致，未删除任何学生');
-    const all = body<{ deleted: number }>(await admin.call('DELETE', `/filter/api/school/${schoolId}/students/all`, { confirm: '实验中学' }));
+    expect(
+      body(await admin.call('DELETE', `/filter/api/school/${schoolId}/students/all`, { confirm: '别的名字' }))
+        .message,
+    ).toBe('确认内容与学校名称不一致，未删除任何学生');
+    const all = body<{ deleted: number }>(
+      await admin.call('DELETE', `/filter/api/school/${schoolId}/students/all`, { confirm: '实验中学' }),
+    );
     expect(all.data.deleted).toBe(page.total - 1);
     expect(body<Page>(await list()).data.total).toBe(0);
   });

@@ -20,7 +20,9 @@ export function teacherRepo(db: Db) {
     phone: user.phone,
     subjects: teacher.subjects,
     mustChangePassword: user.mustChangePassword,
-    classes: sql<Array<{ id: number; name: string }>>`coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.sort, c.id)
+    classes: sql<
+      Array<{ id: number; name: string }>
+    >`coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.sort, c.id)
       from teacher_class tc join "class" c on c.id = tc.class_id
       where tc.school_id = "teacher"."school_id" and tc.user_id = "teacher"."user_id" and c.deleted_at is null), '[]'::json)`,
   };
@@ -31,7 +33,11 @@ export function teacherRepo(db: Db) {
         q.keyword ? or(ilike(user.name, like(q.keyword)), ilike(user.phone, like(q.keyword))) : undefined,
         q.subject ? sql`${q.subject} = any(${teacher.subjects})` : undefined,
       );
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(teacher).innerJoin(user, eq(user.id, teacher.userId)).where(where);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(teacher)
+        .innerJoin(user, eq(user.id, teacher.userId))
+        .where(where);
       const items: TeacherRow[] = await db
         .select(cols)
         .from(teacher)
@@ -43,25 +49,47 @@ export function teacherRepo(db: Db) {
       return { total: Number(count?.n ?? 0), items };
     },
     async all(schoolId: number): Promise<TeacherRow[]> {
-      return db.select(cols).from(teacher).innerJoin(user, eq(user.id, teacher.userId)).where(live(schoolId)).orderBy(asc(user.name));
+      return db
+        .select(cols)
+        .from(teacher)
+        .innerJoin(user, eq(user.id, teacher.userId))
+        .where(live(schoolId))
+        .orderBy(asc(user.name));
     },
     /** Live teachers of several schools, optionally only those teaching a course, with their school. */
-    async ofSchools(schoolIds: number[], course?: string): Promise<Array<TeacherRow & { schoolId: number; schoolName: string }>> {
+    async ofSchools(
+      schoolIds: number[],
+      course?: string,
+    ): Promise<Array<TeacherRow & { schoolId: number; schoolName: string }>> {
       if (!schoolIds.length) return [];
       return db
         .select({ ...cols, schoolId: teacher.schoolId, schoolName: school.name })
         .from(teacher)
         .innerJoin(user, eq(user.id, teacher.userId))
         .innerJoin(school, eq(school.id, teacher.schoolId))
-        .where(and(inArray(teacher.schoolId, schoolIds), isNull(teacher.deletedAt), course ? sql`${course} = any(${teacher.subjects})` : undefined))
+        .where(
+          and(
+            inArray(teacher.schoolId, schoolIds),
+            isNull(teacher.deletedAt),
+            course ? sql`${course} = any(${teacher.subjects})` : undefined,
+          ),
+        )
         .orderBy(asc(teacher.schoolId), asc(user.name));
     },
     async findByPhone(schoolId: number, phone: string): Promise<TeacherRow | null> {
-      const rows = await db.select(cols).from(teacher).innerJoin(user, eq(user.id, teacher.userId)).where(and(live(schoolId), eq(user.phone, phone)));
+      const rows = await db
+        .select(cols)
+        .from(teacher)
+        .innerJoin(user, eq(user.id, teacher.userId))
+        .where(and(live(schoolId), eq(user.phone, phone)));
       return rows[0] ?? null;
     },
     async find(schoolId: number, userId: number): Promise<TeacherRow | null> {
-      const rows = await db.select(cols).from(teacher).innerJoin(user, eq(user.id, teacher.userId)).where(and(live(schoolId), eq(teacher.userId, userId)));
+      const rows = await db
+        .select(cols)
+        .from(teacher)
+        .innerJoin(user, eq(user.id, teacher.userId))
+        .where(and(live(schoolId), eq(teacher.userId, userId)));
       return rows[0] ?? null;
     },
     /** Adds the teacher row, or revives a soft-deleted one. */
@@ -69,16 +97,25 @@ export function teacherRepo(db: Db) {
       await db
         .insert(teacher)
         .values({ schoolId, userId, subjects })
-        .onConflictDoUpdate({ target: [teacher.schoolId, teacher.userId], set: { subjects, deletedAt: null } });
+        .onConflictDoUpdate({
+          target: [teacher.schoolId, teacher.userId],
+          set: { subjects, deletedAt: null },
+        });
     },
     async setClasses(schoolId: number, userId: number, classIds: number[]): Promise<void> {
-      await db.delete(teacherClass).where(and(eq(teacherClass.schoolId, schoolId), eq(teacherClass.userId, userId)));
-      if (classIds.length) await db.insert(teacherClass).values(classIds.map((classId) => ({ schoolId, userId, classId })));
+      await db
+        .delete(teacherClass)
+        .where(and(eq(teacherClass.schoolId, schoolId), eq(teacherClass.userId, userId)));
+      if (classIds.length)
+        await db.insert(teacherClass).values(classIds.map((classId) => ({ schoolId, userId, classId })));
     },
     /** Ids of the school's live classes among `ids`. */
     async liveClassIds(schoolId: number, ids: number[]): Promise<number[]> {
       if (!ids.length) return [];
-      const rows = await db.select({ id: banji.id }).from(banji).where(and(eq(banji.schoolId, schoolId), isNull(banji.deletedAt), inArray(banji.id, ids)));
+      const rows = await db
+        .select({ id: banji.id })
+        .from(banji)
+        .where(and(eq(banji.schoolId, schoolId), isNull(banji.deletedAt), inArray(banji.id, ids)));
       return rows.map((r) => r.id);
     },
     async softDelete(schoolId: number, userIds: number[] | 'all'): Promise<number[]> {

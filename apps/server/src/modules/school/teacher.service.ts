@@ -1,26 +1,36 @@
-import { phone as phoneRule, type ImportError, type Paged, type TeacherCreated, type TeacherInput, type TeacherItem } from '@yj/contracts';
+import {
+  phone as phoneRule,
+  type ImportError,
+  type Paged,
+  type TeacherCreated,
+  type TeacherInput,
+  type TeacherItem,
+} from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import { maskPhone, randomPassword } from '../../lib/crypto';
-import { readSheet, SheetError, writeSheet } from '../../lib/excel';
+import { readImportSheet, writeSheet } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import { userRepo } from '../auth/user.repo';
 import { gradeRepo } from './grade.repo';
 import { teacherRepo, type TeacherRow } from './teacher.repo';
+import type { Actor } from '../../lib/actor';
 
 const TEACHER_COLUMNS = ['姓名', '手机号'] as const;
 const OPTIONAL = ['学科', '任教班级'] as const;
 /** spec §5: teacher names are kept to 15 characters. */
 const NAME_MAX = 15;
 
-interface Actor {
-  userId: number;
-  ip: string | null;
-}
-
-const toItem = (r: TeacherRow, showPhone: boolean): TeacherItem => ({ ...r, phone: showPhone ? r.phone : maskPhone(r.phone) });
-const splitList = (s: string) => s.split(/[,，、;；\s]+/).map((x) => x.trim()).filter(Boolean);
+const toItem = (r: TeacherRow, showPhone: boolean): TeacherItem => ({
+  ...r,
+  phone: showPhone ? r.phone : maskPhone(r.phone),
+});
+const splitList = (s: string) =>
+  s
+    .split(/[,，、;；\s]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 export function teacherService(d: { db: Db; audit: AuditService }) {
   /** Creates the account when the phone is new (with a one-time initial password), or links the existing one. */
@@ -31,7 +41,13 @@ export function teacherService(d: { db: Db; audit: AuditService }) {
     if (!u) {
       const byAccount = await users.findByLogin(input.phone);
       if (byAccount) throw fail(`手机号 ${input.phone} 已被其他账号使用`);
-      u = await users.insert({ account: input.phone, phone: input.phone, name: input.name.slice(0, NAME_MAX), passwordHash: await initialHash(), mustChangePassword: true });
+      u = await users.insert({
+        account: input.phone,
+        phone: input.phone,
+        name: input.name.slice(0, NAME_MAX),
+        passwordHash: await initialHash(),
+        mustChangePassword: true,
+      });
       created = true;
     }
     await teacherRepo(tx).upsert(schoolId, u.id, input.subjects);
@@ -42,13 +58,21 @@ export function teacherService(d: { db: Db; audit: AuditService }) {
   }
 
   return {
-    async list(schoolId: number, q: { page: number; size: number; keyword?: string; subject?: string }, showPhone: boolean): Promise<Paged<TeacherItem>> {
+    async list(
+      schoolId: number,
+      q: { page: number; size: number; keyword?: string; subject?: string },
+      showPhone: boolean,
+    ): Promise<Paged<TeacherItem>> {
       const r = await teacherRepo(d.db).list(schoolId, q);
       return { total: r.total, size: q.size, items: r.items.map((t) => toItem(t, showPhone)) };
     },
 
     /** Teachers of the given schools (those teaching `course` when given), for assigning exam roles. */
-    async ofSchools(schoolIds: number[], course: string | undefined, showPhone: boolean): Promise<Array<TeacherItem & { schoolId: number; schoolName: string }>> {
+    async ofSchools(
+      schoolIds: number[],
+      course: string | undefined,
+      showPhone: boolean,
+    ): Promise<Array<TeacherItem & { schoolId: number; schoolName: string }>> {
       const rows = await teacherRepo(d.db).ofSchools(schoolIds, course);
       return rows.map((r) => ({ ...toItem(r, showPhone), schoolId: r.schoolId, schoolName: r.schoolName }));
     },
@@ -65,14 +89,26 @@ export function teacherService(d: { db: Db; audit: AuditService }) {
     async addOne(schoolId: number, input: TeacherInput, actor: Actor): Promise<TeacherCreated> {
       const initialPassword = randomPassword();
       return d.db.transaction(async (tx) => {
-        if (await teacherRepo(tx).findByPhone(schoolId, input.phone)) throw fail(`手机号 ${input.phone} 的老师已在本校`);
+        if (await teacherRepo(tx).findByPhone(schoolId, input.phone))
+          throw fail(`手机号 ${input.phone} 的老师已在本校`);
         const r = await attach(tx, schoolId, input, () => hashPassword(initialPassword));
-        await d.audit.record(tx, { action: 'teacher.add', schoolId, userId: actor.userId, ip: actor.ip, detail: { after: { ...input, userId: r.userId } } });
+        await d.audit.record(tx, {
+          action: 'teacher.add',
+          schoolId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { after: { ...input, userId: r.userId } },
+        });
         return { userId: r.userId, initialPassword: r.created ? initialPassword : null };
       });
     },
 
-    async update(schoolId: number, oldInfo: { userId: number; phone: string | null }, newInfo: TeacherInput, actor: Actor): Promise<void> {
+    async update(
+      schoolId: number,
+      oldInfo: { userId: number; phone: string | null },
+      newInfo: TeacherInput,
+      actor: Actor,
+    ): Promise<void> {
       await d.db.transaction(async (tx) => {
         const current = await teacherRepo(tx).find(schoolId, oldInfo.userId);
         if (!current) throw fail('老师不存在或已删除');
@@ -81,7 +117,12 @@ export function teacherService(d: { db: Db; audit: AuditService }) {
           const other = await userRepo(tx).findByPhone(newInfo.phone);
           if (other) throw fail(`手机号 ${newInfo.phone} 已被其他账号使用`);
         }
-        await userRepo(tx).setNameAndPhone(current.userId, newInfo.name.slice(0, NAME_MAX), newInfo.phone, current.phone);
+        await userRepo(tx).setNameAndPhone(
+          current.userId,
+          newInfo.name.slice(0, NAME_MAX),
+          newInfo.phone,
+          current.phone,
+        );
         await teacherRepo(tx).upsert(schoolId, current.userId, newInfo.subjects);
         const classIds = await teacherRepo(tx).liveClassIds(schoolId, newInfo.classIds);
         if (classIds.length !== new Set(newInfo.classIds).size) throw fail('任教班级不存在或已删除');
@@ -92,7 +133,15 @@ export function teacherService(d: { db: Db; audit: AuditService }) {
           userId: actor.userId,
           ip: actor.ip,
           target: `user:${current.userId}`,
-          detail: { before: { name: current.name, phone: current.phone, subjects: current.subjects, classes: current.classes }, after: newInfo },
+          detail: {
+            before: {
+              name: current.name,
+              phone: current.phone,
+              subjects: current.subjects,
+              classes: current.classes,
+            },
+            after: newInfo,
+          },
         });
       });
     },
@@ -101,20 +150,24 @@ export function teacherService(d: { db: Db; audit: AuditService }) {
     async remove(schoolId: number, ids: number[] | 'all', actor: Actor): Promise<{ deleted: number }> {
       return d.db.transaction(async (tx) => {
         const removed = await teacherRepo(tx).softDelete(schoolId, ids);
-        await d.audit.record(tx, { action: ids === 'all' ? 'teacher.deleteAll' : 'teacher.delete', schoolId, userId: actor.userId, ip: actor.ip, detail: { userIds: removed } });
+        await d.audit.record(tx, {
+          action: ids === 'all' ? 'teacher.deleteAll' : 'teacher.delete',
+          schoolId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { userIds: removed },
+        });
         return { deleted: removed.length };
       });
     },
 
     /** Excel import of 姓名, 手机号, 学科, 任教班级; all rows checked before anything is written. */
-    async importExcel(schoolId: number, file: Buffer, actor: Actor): Promise<{ created: number; linked: number; initialPassword: string | null }> {
-      let sheet;
-      try {
-        sheet = await readSheet(file, TEACHER_COLUMNS, OPTIONAL);
-      } catch (err) {
-        if (err instanceof SheetError) throw fail(err.message);
-        throw err;
-      }
+    async importExcel(
+      schoolId: number,
+      file: Buffer,
+      actor: Actor,
+    ): Promise<{ created: number; linked: number; initialPassword: string | null }> {
+      const sheet = await readImportSheet(file, TEACHER_COLUMNS, OPTIONAL);
       const classes = await gradeRepo(d.db).classes(schoolId);
       const classByName = new Map<string, number[]>();
       for (const c of classes) classByName.set(c.name, [...(classByName.get(c.name) ?? []), c.id]);
@@ -126,18 +179,30 @@ export function teacherService(d: { db: Db; audit: AuditService }) {
         const name = values['姓名'] ?? '';
         const phone = values['手机号'] ?? '';
         if (!name) errors.push({ row, column: '姓名', message: '姓名不能为空' });
-        if (!phoneRule.safeParse(phone).success) errors.push({ row, column: '手机号', message: phone ? '手机号格式不正确' : '手机号不能为空' });
-        else if (seen.has(phone)) errors.push({ row, column: '手机号', message: `手机号与第 ${seen.get(phone)} 行重复` });
+        if (!phoneRule.safeParse(phone).success)
+          errors.push({ row, column: '手机号', message: phone ? '手机号格式不正确' : '手机号不能为空' });
+        else if (seen.has(phone))
+          errors.push({ row, column: '手机号', message: `手机号与第 ${seen.get(phone)} 行重复` });
         else seen.set(phone, row);
         const classIds: number[] = [];
         for (const cn of splitList(values['任教班级'] ?? '')) {
           const ids = classByName.get(cn) ?? [];
-          if (ids.length !== 1) errors.push({ row, column: '任教班级', message: ids.length ? `班级“${cn}”重名，请在系统中修改` : `班级“${cn}”不存在` });
+          if (ids.length !== 1)
+            errors.push({
+              row,
+              column: '任教班级',
+              message: ids.length ? `班级“${cn}”重名，请在系统中修改` : `班级“${cn}”不存在`,
+            });
           else classIds.push(ids[0]!);
         }
-        if (errors.length === before) inputs.push({ name, phone, subjects: splitList(values['学科'] ?? ''), classIds });
+        if (errors.length === before)
+          inputs.push({ name, phone, subjects: splitList(values['学科'] ?? ''), classIds });
       }
-      if (errors.length) throw fail(`导入文件有 ${errors.length} 处错误，请修改后重新导入`, errors.sort((a, b) => a.row - b.row));
+      if (errors.length)
+        throw fail(
+          `导入文件有 ${errors.length} 处错误，请修改后重新导入`,
+          errors.sort((a, b) => a.row - b.row),
+        );
       const initialPassword = randomPassword();
       let hash: Promise<string> | null = null;
       return d.db.transaction(async (tx) => {
@@ -146,16 +211,37 @@ export function teacherService(d: { db: Db; audit: AuditService }) {
           const r = await attach(tx, schoolId, input, () => (hash ??= hashPassword(initialPassword)));
           if (r.created) created++;
         }
-        await d.audit.record(tx, { action: 'teacher.import', schoolId, userId: actor.userId, ip: actor.ip, detail: { rows: inputs.length, created } });
-        return { created, linked: inputs.length - created, initialPassword: created ? initialPassword : null };
+        await d.audit.record(tx, {
+          action: 'teacher.import',
+          schoolId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { rows: inputs.length, created },
+        });
+        return {
+          created,
+          linked: inputs.length - created,
+          initialPassword: created ? initialPassword : null,
+        };
       });
     },
 
-    template: () => writeSheet('老师名单', [...TEACHER_COLUMNS, ...OPTIONAL], [['李老师', '13900000000', '数学', '高一(1)班,高一(2)班']], [12, 16, 16, 30]),
+    template: () =>
+      writeSheet(
+        '老师名单',
+        [...TEACHER_COLUMNS, ...OPTIONAL],
+        [['李老师', '13900000000', '数学', '高一(1)班,高一(2)班']],
+        [12, 16, 16, 30],
+      ),
 
     async exportExcel(schoolId: number): Promise<Buffer> {
       const all = await teacherRepo(d.db).all(schoolId);
-      return writeSheet('老师名单', [...TEACHER_COLUMNS, ...OPTIONAL], all.map((t) => [t.name, t.phone ?? '', t.subjects.join(','), t.classes.map((c) => c.name).join(',')]), [12, 16, 16, 30]);
+      return writeSheet(
+        '老师名单',
+        [...TEACHER_COLUMNS, ...OPTIONAL],
+        all.map((t) => [t.name, t.phone ?? '', t.subjects.join(','), t.classes.map((c) => c.name).join(',')]),
+        [12, 16, 16, 30],
+      );
     },
   };
 }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
-import { buildClassWithStudents, buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from '../../../test/factories';
+import {
+  buildClassWithStudents,
+  buildSchool,
+  buildSchoolAdmin,
+  buildTeacher,
+  PASSWORD,
+} from '../../../test/factories';
 
 let t: TestApp;
 let schoolId: number;
@@ -20,26 +26,60 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Page = { total: number; items: Array<{ userId: number; name: string; phone: string; subjects: string[]; classes: Array<{ name: string }> }> };
+type Page = {
+  total: number;
+  items: Array<{
+    userId: number;
+    name: string;
+    phone: string;
+    subjects: string[];
+    classes: Array<{ name: string }>;
+  }>;
+};
 const url = (p = '') => `/filter/api/school/${schoolId}/teachers${p}`;
 
 describe('teachers of a school', () => {
   it('adds a teacher with an initial password that must be changed, with subjects and classes taught', async () => {
-    const add = body<{ userId: number; initialPassword: string }>(await admin.post(url('/upload/one'), { name: '赵老师', phone: '13711112222', subjects: ['数学'], classIds: [classId] }));
+    const add = body<{ userId: number; initialPassword: string }>(
+      await admin.post(url('/upload/one'), {
+        name: '赵老师',
+        phone: '13711112222',
+        subjects: ['数学'],
+        classIds: [classId],
+      }),
+    );
     expect(add.code).toBe(0);
     expect(add.data.initialPassword).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{10}$/);
-    expect(body(await admin.post(url('/upload/one'), { name: '赵老师', phone: '13711112222' })).message).toBe('手机号 13711112222 的老师已在本校');
-    expect(body<Array<{ field: string; message: string }>>(await admin.post(url('/upload/one'), { name: '错号', phone: '1234' })).data[0]).toEqual({ field: 'phone', message: '手机号格式不正确' });
-    const first = await t.app.inject({ method: 'POST', url: '/filter/yue/user/login', headers: XHR, payload: { account: '13711112222', password: add.data.initialPassword } });
+    expect(body(await admin.post(url('/upload/one'), { name: '赵老师', phone: '13711112222' })).message).toBe(
+      '手机号 13711112222 的老师已在本校',
+    );
+    expect(
+      body<Array<{ field: string; message: string }>>(
+        await admin.post(url('/upload/one'), { name: '错号', phone: '1234' }),
+      ).data[0],
+    ).toEqual({ field: 'phone', message: '手机号格式不正确' });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/filter/yue/user/login',
+      headers: XHR,
+      payload: { account: '13711112222', password: add.data.initialPassword },
+    });
     expect(body(first).message).toBe('首次登录请修改密码');
     const found = body<Page>(await admin.post(url(), { keyword: '赵' })).data.items[0];
-    expect(found).toMatchObject({ name: '赵老师', phone: '13711112222', subjects: ['数学'], classes: [{ name: '高一(1)班' }] });
+    expect(found).toMatchObject({
+      name: '赵老师',
+      phone: '13711112222',
+      subjects: ['数学'],
+      classes: [{ name: '高一(1)班' }],
+    });
   });
 
   it('shows colleagues the list with phones masked; only the admin changes it', async () => {
     const seen = body<Page>(await colleague.post(url(), { keyword: '赵' })).data.items[0];
     expect(seen?.phone).toBe('137****2222');
-    expect(body(await colleague.post(url('/upload/one'), { name: '甲', phone: '13700000001' })).message).toBe('无权限');
+    expect(body(await colleague.post(url('/upload/one'), { name: '甲', phone: '13700000001' })).message).toBe(
+      '无权限',
+    );
     expect(body(await colleague.call('DELETE', url(), { ids: [1] })).message).toBe('无权限');
     expect(body(await colleague.get(url('/export'))).message).toBe('无权限');
   });
@@ -55,29 +95,60 @@ describe('teachers of a school', () => {
     const t1 = body<Page>(await admin.post(url(), { keyword: '赵' })).data.items[0]!;
     const res = await admin.post(url('/update'), {
       oldInfo: { userId: t1.userId, phone: '13711112222' },
-      newInfo: { name: '赵老师名字很长很长很长很长很长很长很长', phone: '13733334444', subjects: ['物理'], classIds: [] },
+      newInfo: {
+        name: '赵老师名字很长很长很长很长很长很长很长',
+        phone: '13733334444',
+        subjects: ['物理'],
+        classIds: [],
+      },
     });
     expect(body(res).code).toBe(0);
-    const after = body<{ name: string; subjects: string[] }>(await admin.get(url('/one?phone=13733334444'))).data;
+    const after = body<{ name: string; subjects: string[] }>(
+      await admin.get(url('/one?phone=13733334444')),
+    ).data;
     expect(after.name).toHaveLength(15);
     expect(after.subjects).toEqual(['物理']);
-    expect(body(await admin.post(url('/update'), { oldInfo: { userId: t1.userId, phone: '13711112222' }, newInfo: { name: '赵', phone: '13711112222' } })).message).toBe(
-      '该老师信息已被他人修改，请刷新后重试',
-    );
+    expect(
+      body(
+        await admin.post(url('/update'), {
+          oldInfo: { userId: t1.userId, phone: '13711112222' },
+          newInfo: { name: '赵', phone: '13711112222' },
+        }),
+      ).message,
+    ).toBe('该老师信息已被他人修改，请刷新后重试');
   });
 
   it('imports teachers from Excel, checking every row first', async () => {
     const send = async (buf: Buffer) => {
       const m = multipartFile('老师.xlsx', buf);
-      return body<Record<string, unknown>>(await t.app.inject({ method: 'POST', url: url('/import'), headers: { ...XHR, cookie: admin.cookie, ...m.headers }, payload: m.payload }));
+      return body<Record<string, unknown>>(
+        await t.app.inject({
+          method: 'POST',
+          url: url('/import'),
+          headers: { ...XHR, cookie: admin.cookie, ...m.headers },
+          payload: m.payload,
+        }),
+      );
     };
-    const bad = await send(await xlsx([['姓名', '手机号', '学科', '任教班级'], ['钱老师', '13755556666', '语文', '高一(1)班'], ['孙老师', '123', '', '不存在班']]));
+    const bad = await send(
+      await xlsx([
+        ['姓名', '手机号', '学科', '任教班级'],
+        ['钱老师', '13755556666', '语文', '高一(1)班'],
+        ['孙老师', '123', '', '不存在班'],
+      ]),
+    );
     expect(bad.data).toEqual([
       { row: 3, column: '手机号', message: '手机号格式不正确' },
       { row: 3, column: '任教班级', message: '班级“不存在班”不存在' },
     ]);
     expect(body<Page>(await admin.post(url(), { keyword: '钱' })).data.total).toBe(0);
-    const good = await send(await xlsx([['姓名', '手机号', '学科', '任教班级'], ['钱老师', '13755556666', '语文,历史', '高一(1)班'], ['同事', '13733334444', '', '']]));
+    const good = await send(
+      await xlsx([
+        ['姓名', '手机号', '学科', '任教班级'],
+        ['钱老师', '13755556666', '语文,历史', '高一(1)班'],
+        ['同事', '13733334444', '', ''],
+      ]),
+    );
     expect(good).toMatchObject({ code: 0, data: { created: 1, linked: 1 } });
     const exported = await readXlsx((await admin.get(url('/export'))).rawPayload);
     expect(exported).toContainEqual(['钱老师', '13755556666', '语文,历史', '高一(1)班']);
@@ -88,6 +159,8 @@ describe('teachers of a school', () => {
     const qian = page.items.find((x) => x.name === '钱老师')!;
     expect(body(await admin.call('DELETE', url(), { ids: [qian.userId] })).data).toEqual({ deleted: 1 });
     expect(body<Page>(await admin.post(url(), {})).data.total).toBe(page.total - 1);
-    expect(body(await admin.call('DELETE', url('/all'), { confirm: '一中' })).message).toBe('确认内容与学校名称不一致，未删除任何老师');
+    expect(body(await admin.call('DELETE', url('/all'), { confirm: '一中' })).message).toBe(
+      '确认内容与学校名称不一致，未删除任何老师',
+    );
   });
 });
