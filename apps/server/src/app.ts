@@ -52,6 +52,8 @@ import { examineeRoutes } from './modules/exam/examinee.routes';
 import { examineeService } from './modules/exam/examinee.service';
 import { roleRoutes } from './modules/exam/role.routes';
 import { roleService } from './modules/exam/role.service';
+import { questionRoutes } from './modules/question/question.routes';
+import { questionService } from './modules/question/question.service';
 import { studentService } from './modules/school/student.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { newTraceId, registerEnvelope } from './plugins/envelope';
@@ -164,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       examRoutes(api, { exams, scopes, log });
       examineeRoutes(api, { examinees: examineeService({ db, audit }), scopes });
       roleRoutes(api, { roles: roleService({ db, audit }), scopes, teachers, exams });
+      questionRoutes(api, { questions: questionService({ db, audit, exams }), scopes });
     },
     { prefix: API_PREFIX },
   );

@@ -11,3 +11,5 @@ export * from './template';
 export * from './capabilities';
 export * from './school';
 export * from './exam';
+export * from './question';
+export * from './quick-entry';

@@ -4,3 +4,4 @@ export * from './auth';
 export * from './notice';
 export * from './exam';
 export * from './subject';
+export * from './question';

@@ -1,5 +1,7 @@
 import {
+  boolean,
   index,
+  jsonb,
   integer,
   numeric,
   pgTable,
@@ -28,6 +30,10 @@ export const subject = pgTable(
     status: smallint('status').notNull().default(0),
     publishAt: timestamp('publish_at', { withTimezone: true }),
     sort: integer('sort').notNull().default(0),
+    /** AB卷: two versions with their own keys */
+    abEnabled: boolean('ab_enabled').notNull().default(false),
+    /** 选做 groups: [{ name, pick, nos }] */
+    optionalGroups: jsonb('optional_groups').$type<Array<{ name: string; pick: number; nos: string[] }>>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

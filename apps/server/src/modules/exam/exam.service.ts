@@ -234,6 +234,13 @@ export function examService(d: { db: Db; audit: AuditService }) {
       });
     },
 
+    /** The subject row itself (for modules that keep subject-level settings). */
+    async subjectRow(subjectId: number, db: Db = d.db) {
+      const s = await examRepo(db).findSubject(subjectId);
+      if (!s) throw fail('科目不存在或已删除');
+      return s;
+    },
+
     /** The live subjects of an exam, in display order. */
     subjects: (examId: number) => examRepo(d.db).subjects([examId]),
 

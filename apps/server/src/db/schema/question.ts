@@ -1,0 +1,26 @@
+import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { subject } from './subject';
+
+/** One question of a subject's structure; `no` is the label teachers use ("13", "13(1)"). */
+export const question = pgTable(
+  'question',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    no: text('no').notNull(),
+    /** single | multi | trueFalse | subjective */
+    kind: text('kind').notNull(),
+    options: integer('options').notNull().default(0),
+    score: numeric('score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    answer: text('answer').notNull().default(''),
+    partialScore: numeric('partial_score', { precision: 6, scale: 1, mode: 'number' }),
+    answerB: text('answer_b').notNull().default(''),
+    bNo: text('b_no'),
+    step: numeric('step', { precision: 3, scale: 1, mode: 'number' }).notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('question_subject_no_uq').on(t.subjectId, t.no), index('question_subject_idx').on(t.subjectId, t.sort)],
+);

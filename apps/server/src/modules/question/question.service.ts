@@ -1,0 +1,151 @@
+import {
+  objectiveQuestion,
+  structureProblems,
+  structureTotals,
+  SUBJECT_STATE_FORBIDS,
+  SubjectStatus,
+  type ObjectiveQuestion,
+  type OptionalQuestionGroup,
+  type Structure,
+  type StructureInfo,
+  type SubjectiveQuestion,
+} from '@yj/contracts';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { Actor } from '../../lib/actor';
+import type { AuditService } from '../audit/audit.service';
+import type { ExamService } from '../exam/exam.service';
+import { questionRepo, toObjective, toSubjective } from './question.repo';
+
+/** A subject's question structure (spec: setting/question, /answer, /abrelation, paperStructure*). */
+export function questionService(d: { db: Db; audit: AuditService; exams: ExamService }) {
+  async function load(db: Db, subjectId: number) {
+    // read through `db`: inside a transaction on the embedded database, a read outside it would wait forever
+    const subject = await d.exams.subjectRow(subjectId, db);
+    const subjectInfo = { status: subject.status, fullScore: Number(subject.fullScore) };
+    const rows = await questionRepo(db).ofSubject(subjectId);
+    const structure: Structure = {
+      objective: rows.filter((r) => r.kind !== 'subjective').map(toObjective),
+      subjective: rows.filter((r) => r.kind === 'subjective').map(toSubjective),
+      optionalGroups: subject.optionalGroups,
+      abEnabled: subject.abEnabled,
+    };
+    return { subjectInfo, examId: subject.examId, structure };
+  }
+
+  /** Structure changes are allowed only while the subject is 设置中 (DESIGN.md §3). */
+  async function editable(db: Db, subjectId: number) {
+    const l = await load(db, subjectId);
+    if (l.subjectInfo.status !== SubjectStatus.setting) throw fail(SUBJECT_STATE_FORBIDS);
+    return l;
+  }
+
+  async function audited(
+    subjectId: number,
+    action: string,
+    actor: Actor,
+    change: (tx: Db, before: Structure) => Promise<void>,
+    requireSetting = true,
+  ) {
+    await d.db.transaction(async (tx) => {
+      const before = requireSetting ? await editable(tx, subjectId) : await load(tx, subjectId);
+      await change(tx, before.structure);
+      const after = await load(tx, subjectId);
+      await d.audit.record(tx, {
+        action,
+        examId: before.examId,
+        userId: actor.userId,
+        ip: actor.ip,
+        target: `subject:${subjectId}`,
+        detail: { before: before.structure, after: after.structure },
+      });
+    });
+  }
+
+  return {
+    async info(subjectId: number): Promise<StructureInfo> {
+      const { subjectInfo, structure } = await load(d.db, subjectId);
+      return {
+        subjectId,
+        status: subjectInfo.status,
+        editable: subjectInfo.status === SubjectStatus.setting,
+        fullScore: subjectInfo.fullScore,
+        structure,
+        totals: structureTotals(structure, subjectInfo.fullScore),
+      };
+    },
+
+    saveObjective: (subjectId: number, questions: ObjectiveQuestion[], actor: Actor) =>
+      audited(subjectId, 'question.objective', actor, async (tx) => {
+        await questionRepo(tx).replace(
+          subjectId,
+          true,
+          questions.map((q, i) => ({ subjectId, ...q, sort: i })),
+        );
+      }),
+
+    saveSubjective: (subjectId: number, questions: SubjectiveQuestion[], actor: Actor) =>
+      audited(subjectId, 'question.subjective', actor, async (tx) => {
+        await questionRepo(tx).replace(
+          subjectId,
+          false,
+          questions.map((q, i) => ({
+            subjectId,
+            kind: 'subjective',
+            no: q.no,
+            score: q.score,
+            step: q.step,
+            bNo: q.bNo,
+            sort: 1000 + i,
+          })),
+        );
+      }),
+
+    saveOptional: (subjectId: number, groups: OptionalQuestionGroup[], actor: Actor) =>
+      audited(subjectId, 'question.optional', actor, async (tx) => {
+        await questionRepo(tx).setSubjectOptions(subjectId, { optionalGroups: groups });
+      }),
+
+    saveAb: (subjectId: number, abEnabled: boolean, actor: Actor) =>
+      audited(subjectId, 'question.ab', actor, async (tx) => {
+        await questionRepo(tx).setSubjectOptions(subjectId, { abEnabled });
+      }),
+
+    /** Answer keys may change in any state before publishing; later issues re-score on change. */
+    saveAnswers: (
+      subjectId: number,
+      answers: Array<{ no: string; answer: string; answerB?: string; partialScore?: number | null }>,
+      actor: Actor,
+    ) =>
+      audited(
+        subjectId,
+        'question.answer',
+        actor,
+        async (tx, before) => {
+          const { subjectInfo } = await load(tx, subjectId);
+          if (subjectInfo.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+          for (const a of answers) {
+            const q = before.objective.find((x) => x.no === a.no);
+            if (!q) throw fail(`客观题 ${a.no} 不存在`);
+            const checked = objectiveQuestion.safeParse({
+              ...q,
+              answer: a.answer,
+              answerB: a.answerB ?? q.answerB,
+              partialScore: a.partialScore === undefined ? q.partialScore : a.partialScore,
+            });
+            if (!checked.success) throw fail(checked.error.issues[0]?.message ?? `第 ${a.no} 题答案不合法`);
+          }
+          await questionRepo(tx).setAnswers(subjectId, answers);
+        },
+        false,
+      ),
+
+    /** judge/strucTemplate: what stops the structure from being used, in Chinese; empty when ready. */
+    async judge(subjectId: number): Promise<{ ok: boolean; problems: string[] }> {
+      const { subjectInfo, structure } = await load(d.db, subjectId);
+      const problems = structureProblems(structure, subjectInfo.fullScore);
+      return { ok: problems.length === 0, problems };
+    },
+  };
+}
+export type QuestionService = ReturnType<typeof questionService>;

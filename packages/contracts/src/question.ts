@@ -1,0 +1,202 @@
+import { z } from 'zod';
+
+/** Objective question kinds (GLOSSARY: 单选 / 多选 / 判断), the same words the card template uses. */
+export const objectiveKind = z.enum(['single', 'multi', 'trueFalse']);
+export type ObjectiveKind = z.infer<typeof objectiveKind>;
+export const QUESTION_KIND_LABELS: Record<ObjectiveKind | 'subjective', string> = {
+  single: '单选',
+  multi: '多选',
+  trueFalse: '判断',
+  subjective: '主观',
+};
+
+/** Scores are whole or half points. */
+const score = z
+  .number()
+  .positive('分值须大于 0')
+  .max(300)
+  .refine((n) => Number.isInteger(n * 2), '分值须为 0.5 的倍数');
+/** "13" or a sub-question "13(1)". */
+export const questionNo = z.string().regex(/^\d{1,3}(\(\d{1,2}\))?$/, '题号应为数字，小题写作 13(1)');
+const letters = (n: number) => 'ABCDEFGH'.slice(0, n);
+
+export const objectiveQuestion = z
+  .object({
+    no: questionNo,
+    kind: objectiveKind,
+    /** options A.. ; a true/false question has 2 (A = 对, B = 错) */
+    options: z.number().int().min(2).max(8),
+    score,
+    /** letters, e.g. "B" or for multi "ACD"; empty until the key is entered */
+    answer: z
+      .string()
+      .regex(/^[A-H]*$/, '答案只能是 A-H 的字母')
+      .default(''),
+    /** multi-choice: a correct, non-empty subset earns this (少选得分) */
+    partialScore: z.number().min(0).nullable().default(null),
+    /** A/B papers: this question's key and number on the B paper */
+    answerB: z
+      .string()
+      .regex(/^[A-H]*$/)
+      .default(''),
+    bNo: questionNo.nullable().default(null),
+  })
+  .superRefine((q, ctx) => {
+    const allowed = letters(q.options);
+    for (const [field, value] of [
+      ['answer', q.answer],
+      ['answerB', q.answerB],
+    ] as const) {
+      if ([...value].some((c) => !allowed.includes(c)))
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `第 ${q.no} 题答案超出选项 ${allowed[0]}-${allowed.at(-1)}`,
+        });
+      if (q.kind !== 'multi' && value.length > 1)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `第 ${q.no} 题是${QUESTION_KIND_LABELS[q.kind]}题，只能有一个答案`,
+        });
+    }
+    if (q.kind === 'trueFalse' && q.options !== 2)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `第 ${q.no} 题是判断题，选项应为 2 个` });
+    if (q.partialScore !== null && (q.kind !== 'multi' || q.partialScore >= q.score)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['partialScore'],
+        message: `第 ${q.no} 题：少选得分只用于多选题，且须小于该题分值`,
+      });
+    }
+  });
+export type ObjectiveQuestion = z.infer<typeof objectiveQuestion>;
+
+export const subjectiveQuestion = z.object({
+  no: questionNo,
+  score,
+  /** the smallest score a marker can give: 1 or 0.5 */
+  step: z.union([z.literal(1), z.literal(0.5)]).default(1),
+  bNo: questionNo.nullable().default(null),
+});
+export type SubjectiveQuestion = z.infer<typeof subjectiveQuestion>;
+
+/** 选做题: the student answers `pick` of the group's questions. */
+export const optionalGroup = z.object({
+  name: z.string().trim().min(1).max(20),
+  pick: z.number().int().min(1),
+  nos: z.array(questionNo).min(2, '选做题组至少包含两道题'),
+});
+export type OptionalQuestionGroup = z.infer<typeof optionalGroup>;
+
+const uniqueNos = <T extends { no: string }>(list: T[]) =>
+  new Set(list.map((q) => q.no)).size === list.length;
+export const objectiveSave = z.object({
+  questions: z.array(objectiveQuestion).max(300).refine(uniqueNos, '题号不能重复'),
+});
+export const subjectiveSave = z.object({
+  questions: z.array(subjectiveQuestion).max(200).refine(uniqueNos, '题号不能重复'),
+});
+export const optionalSave = z.object({ groups: z.array(optionalGroup).max(20) });
+export const abSave = z.object({ abEnabled: z.boolean() });
+/** Answer keys may change after setting (they re-score); the structure may not. */
+export const answerSave = z.object({
+  answers: z
+    .array(
+      z.object({
+        no: questionNo,
+        answer: z.string().regex(/^[A-H]*$/, '答案只能是 A-H 的字母'),
+        answerB: z
+          .string()
+          .regex(/^[A-H]*$/)
+          .optional(),
+        partialScore: z.number().min(0).nullable().optional(),
+      }),
+    )
+    .max(300),
+});
+
+export interface Structure {
+  objective: ObjectiveQuestion[];
+  subjective: SubjectiveQuestion[];
+  optionalGroups: OptionalQuestionGroup[];
+  abEnabled: boolean;
+}
+
+export interface StructureTotals {
+  objective: number;
+  subjective: number;
+  total: number;
+  fullScore: number;
+}
+
+export interface StructureInfo {
+  subjectId: number;
+  status: number;
+  /** structure edits are allowed (subject in 设置中) */
+  editable: boolean;
+  fullScore: number;
+  structure: Structure;
+  totals: StructureTotals;
+}
+
+/**
+ * Counted score of a structure: objective and subjective sums, where an optional group counts only `pick`
+ * of its questions (the largest ones, so a mismatch in the group shows up as a difference).
+ */
+export function structureTotals(s: Structure, fullScore: number): StructureTotals {
+  const inGroup = new Set(s.optionalGroups.flatMap((g) => g.nos));
+  const all = [
+    ...s.objective.map((q) => ({ no: q.no, score: q.score, objective: true })),
+    ...s.subjective.map((q) => ({ no: q.no, score: q.score, objective: false })),
+  ];
+  let objective = 0;
+  let subjective = 0;
+  for (const q of all) {
+    if (inGroup.has(q.no)) continue;
+    if (q.objective) objective += q.score;
+    else subjective += q.score;
+  }
+  for (const g of s.optionalGroups) {
+    const members = all
+      .filter((q) => g.nos.includes(q.no))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, g.pick);
+    for (const q of members) {
+      if (q.objective) objective += q.score;
+      else subjective += q.score;
+    }
+  }
+  return { objective, subjective, total: objective + subjective, fullScore };
+}
+
+/** Problems that stop a structure from being used: totals, missing keys, groups, A/B. Empty when ready. */
+export function structureProblems(s: Structure, fullScore: number): string[] {
+  const out: string[] = [];
+  const t = structureTotals(s, fullScore);
+  if (s.objective.length + s.subjective.length === 0) out.push('还没有录入任何题目');
+  if (t.total !== fullScore)
+    out.push(
+      `题目总分 ${t.total} 分（客观 ${t.objective} + 主观 ${t.subjective}）与科目满分 ${fullScore} 分不一致，相差 ${Math.abs(fullScore - t.total)} 分`,
+    );
+  const noKey = s.objective.filter((q) => !q.answer).map((q) => q.no);
+  if (noKey.length)
+    out.push(`客观题 ${noKey.slice(0, 10).join('、')}${noKey.length > 10 ? ' 等' : ''} 尚未设置答案`);
+  const nos = new Set([...s.objective, ...s.subjective].map((q) => q.no));
+  const dupAcross = s.objective.filter((q) => s.subjective.some((x) => x.no === q.no)).map((q) => q.no);
+  if (dupAcross.length) out.push(`题号 ${dupAcross.join('、')} 同时出现在客观题和主观题中`);
+  for (const g of s.optionalGroups) {
+    const missing = g.nos.filter((n) => !nos.has(n));
+    if (missing.length) out.push(`选做题组“${g.name}”中的题号 ${missing.join('、')} 不存在`);
+    if (g.pick >= g.nos.length)
+      out.push(`选做题组“${g.name}”应从 ${g.nos.length} 题中选做少于 ${g.nos.length} 题`);
+  }
+  if (s.abEnabled) {
+    const noB = s.objective.filter((q) => !q.answerB).map((q) => q.no);
+    if (noB.length)
+      out.push(
+        `已启用 AB 卷，客观题 ${noB.slice(0, 10).join('、')}${noB.length > 10 ? ' 等' : ''} 尚未设置 B 卷答案`,
+      );
+  }
+  return out;
+}
