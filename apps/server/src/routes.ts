@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { AppDeps } from './app';
+import type { Health } from '@yj/contracts';
+import { accountRoutes } from './modules/auth/account.routes';
+import { accountService } from './modules/auth/account.service';
+import { auditService } from './modules/audit/audit.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { authService } from './modules/auth/auth.service';
+import { captchaService } from './modules/auth/captcha';
+import { guardRepo } from './modules/auth/guard.repo';
+import { principalRepo } from './modules/auth/principal.repo';
+import { resetService } from './modules/auth/reset.service';
+import { sessionRepo } from './modules/auth/session.repo';
+import { sessionService } from './modules/auth/session.service';
+import { userRepo } from './modules/auth/user.repo';
+import { homeRoutes } from './modules/home/home.routes';
+import { homeService } from './modules/home/home.service';
+import { messageRoutes } from './modules/message/message.routes';
+import { messageService } from './modules/message/message.service';
+import { noticeRoutes } from './modules/notice/notice.routes';
+import { noticeService } from './modules/notice/notice.service';
+import { schoolRoutes } from './modules/school/school.routes';
+import { schoolService } from './modules/school/school.service';
+import { gradeRoutes } from './modules/school/grade.routes';
+import { gradeService } from './modules/school/grade.service';
+import { studentRoutes } from './modules/school/student.routes';
+import { adminRoutes } from './modules/school/admin.routes';
+import { adminService } from './modules/school/admin.service';
+import { teacherRoutes } from './modules/school/teacher.routes';
+import { teacherService } from './modules/school/teacher.service';
+import { orgRoutes } from './modules/org/org.routes';
+import { orgService } from './modules/org/org.service';
+import { auditQueryService } from './modules/audit/audit-query.service';
+import { examScopes } from './modules/exam/exam-scope';
+import { examRoutes } from './modules/exam/exam.routes';
+import { examService } from './modules/exam/exam.service';
+import { examineeRoutes } from './modules/exam/examinee.routes';
+import { examineeService } from './modules/exam/examinee.service';
+import { roleRoutes } from './modules/exam/role.routes';
+import { roleService } from './modules/exam/role.service';
+import { questionRoutes } from './modules/question/question.routes';
+import { questionService } from './modules/question/question.service';
+import { studentService } from './modules/school/student.service';
+import { API_PREFIX, registerAuth } from './plugins/auth';
+import { ok } from './plugins/http';
+
+export const VERSION = '0.1.0';
+
+/** The composition root of the API: repositories and services wired by hand, then every module's routes under /filter. */
+export async function registerApi(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
+  const { db } = deps.database;
+  const audit = auditService();
+  const sessions = sessionService(sessionRepo(db), { idleMs: config.sessionIdleMs });
+  const users = userRepo(db);
+  const guard = guardRepo(db);
+  const captcha = captchaService(guard);
+  const auth = authService({ db, users, guard, sessions, captcha, audit });
+  const reset = resetService({
+    db,
+    users,
+    guard,
+    sessions,
+    sms: deps.sms,
+    audit,
+    dailyLimit: config.smsDailyLimit,
+  });
+  const account = accountService({ db, users, sessions, storage: deps.storage, audit });
+
+  registerAuth(app, { sessions, principals: principalRepo(db) });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', { config: { public: true } }, async () => {
+        const [dbOk, queueOk] = await Promise.all([deps.database.ping(), deps.queue.ping()]);
+        const health: Health = {
+          status: dbOk && queueOk ? 'ok' : 'degraded',
+          db: dbOk ? 'ok' : 'down',
+          queue: { kind: deps.queue.kind, state: queueOk ? 'ok' : 'down' },
+          version: VERSION,
+        };
+        return ok(health);
+      });
+      api.get('/openapi.json', { config: { public: true } }, async () => app.swagger());
+      authRoutes(api, { auth, reset, captcha, sessionIdleMs: config.sessionIdleMs, loginRateLimit: 30 });
+      accountRoutes(api, { account });
+      noticeRoutes(api, { notice: noticeService({ db, audit }) });
+      homeRoutes(api, { home: homeService({ db }) });
+      messageRoutes(api, { messages: messageService({ db }) });
+      const school = schoolService({ db });
+      const log = auditQueryService({ db });
+      schoolRoutes(api, { school, log });
+      gradeRoutes(api, { grades: gradeService({ db, audit }) });
+      studentRoutes(api, { students: studentService({ db, audit }), school });
+      const teachers = teacherService({ db, audit });
+      teacherRoutes(api, { teachers, school });
+      const admins = adminService({ db, audit });
+      adminRoutes(api, { admins });
+      orgRoutes(api, { org: orgService({ db, audit, admins }) });
+      const scopes = examScopes(db);
+      const exams = examService({ db, audit });
+      examRoutes(api, { exams, scopes, log });
+      examineeRoutes(api, { examinees: examineeService({ db, audit }), scopes });
+      roleRoutes(api, { roles: roleService({ db, audit }), scopes, teachers, exams });
+      questionRoutes(api, { questions: questionService({ db, audit, exams }), scopes });
+    },
+    { prefix: API_PREFIX },
+  );
+}
