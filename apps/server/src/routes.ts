@@ -41,6 +41,8 @@ import { roleRoutes } from './modules/exam/role.routes';
 import { roleService } from './modules/exam/role.service';
 import { questionRoutes } from './modules/question/question.routes';
 import { questionService } from './modules/question/question.service';
+import { blockRoutes } from './modules/block/block.routes';
+import { blockService } from './modules/block/block.service';
 import { studentService } from './modules/school/student.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
@@ -102,7 +104,9 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       examRoutes(api, { exams, scopes, log });
       examineeRoutes(api, { examinees: examineeService({ db, audit }), scopes });
       roleRoutes(api, { roles: roleService({ db, audit }), scopes, teachers, exams });
-      questionRoutes(api, { questions: questionService({ db, audit, exams }), scopes });
+      const questions = questionService({ db, audit, exams });
+      questionRoutes(api, { questions, scopes });
+      blockRoutes(api, { blocks: blockService({ db, audit, exams, questions }), scopes });
     },
     { prefix: API_PREFIX },
   );

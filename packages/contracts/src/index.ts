@@ -13,3 +13,4 @@ export * from './school';
 export * from './exam';
 export * from './question';
 export * from './quick-entry';
+export * from './block';

@@ -5,3 +5,4 @@ export * from './notice';
 export * from './exam';
 export * from './subject';
 export * from './question';
+export * from './block';

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { subject } from './subject';
+
+/** 题块: subjective questions marked together on one screen, with the marking mode of DESIGN.md §5. */
+export const block = pgTable(
+  'block',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    name: text('name').notNull(),
+    nos: text('nos').array().notNull().default(sql`'{}'::text[]`),
+    markCount: smallint('mark_count').notNull().default(1),
+    threshold: numeric('threshold', { precision: 6, scale: 1, mode: 'number' }),
+    finalRule: text('final_rule').notNull().default('mean'),
+    arbitration: text('arbitration').notNull().default('leader'),
+    assignMode: text('assign_mode').notNull().default('free'),
+    quota: integer('quota'),
+    sort: integer('sort').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('block_subject_idx').on(t.subjectId, t.sort)],
+);

@@ -1,0 +1,29 @@
+import { and, asc, eq, notInArray } from 'drizzle-orm';
+import type { Db } from '../../infra/db';
+import { block } from '../../db/schema';
+
+export type BlockRow = typeof block.$inferSelect;
+
+export function blockRepo(db: Db) {
+  return {
+    ofSubject: (subjectId: number): Promise<BlockRow[]> =>
+      db.select().from(block).where(eq(block.subjectId, subjectId)).orderBy(asc(block.sort), asc(block.id)),
+    /** Removes the subject's blocks that are not in `keepIds`. */
+    async removeOthers(subjectId: number, keepIds: number[]): Promise<void> {
+      await db
+        .delete(block)
+        .where(
+          and(eq(block.subjectId, subjectId), keepIds.length ? notInArray(block.id, keepIds) : undefined),
+        );
+    },
+    async update(id: number, set: Partial<typeof block.$inferInsert>): Promise<void> {
+      await db
+        .update(block)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(block.id, id));
+    },
+    async insert(row: typeof block.$inferInsert): Promise<void> {
+      await db.insert(block).values(row);
+    },
+  };
+}
