@@ -1,0 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import type { ReactNode } from 'react';
+import { CaptchaDialogs } from '../features/captcha/CaptchaDialogs';
+import { queryClient } from './query-client';
+import { theme } from './theme';
+import { UiBridge } from './ui-bridge';
+
+dayjs.locale('zh-cn');
+
+/** zh_CN locale, antd's App (message/modal context), the query client and the global dialogs. */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider locale={zhCN} theme={theme}>
+      <AntdApp>
+        <UiBridge />
+        <QueryClientProvider client={queryClient}>
+          {children}
+          <CaptchaDialogs />
+        </QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { handleApiError } from '../api/handle-error';
+import { classifyError } from '../api/classify-error';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /**
+     * silent: the screen shows the failure itself, the global handler stays quiet except for session loss;
+     * sessionHandled: the caller (a route loader) also handles session loss itself.
+     */
+    queryMeta: { silent?: boolean; sessionHandled?: boolean };
+    mutationMeta: { silent?: boolean };
+  }
+}
+
+function isSessionError(e: unknown): boolean {
+  return classifyError(e).kind === 'session';
+}
+
+function route(error: unknown, meta: { silent?: boolean; sessionHandled?: boolean } | undefined): void {
+  const session = isSessionError(error);
+  if (session && meta?.sessionHandled) return;
+  // Session loss always leads to the login page, whatever the screen wanted.
+  if (meta?.silent && !session) return;
+  handleApiError(error);
+}
+
+/** One client: failures go through the global handler of spec §8. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (e, q) => route(e, q.meta) }),
+    mutationCache: new MutationCache({ onError: (e, _v, _c, m) => route(e, m.meta) }),
+    defaultOptions: {
+      queries: {
+        // Only a lost connection is worth one quiet retry; business failures will not change.
+        retry: (count, e) => count < 1 && (e as { code?: unknown } | null)?.code === 1024,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,48 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { BASE_PATH } from '../api/constants';
+import { examRoutes } from '../pages/exam/routes';
+import { schoolRoutes } from '../pages/school/routes';
+import { registerSessionHandlers } from '../api/session';
+import { InitialProgressBar } from './progress/TopProgressBar';
+import { queryClient } from './query-client';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+
+/**
+ * Spec §2 routes that work today. A route is added only when its screen works; every unknown path
+ * goes to /login.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <InitialProgressBar />,
+    children: [
+      { index: true, loader: () => redirect('/book/home') },
+      { path: 'login', lazy: () => import('../pages/login/route') },
+      { path: 'forgetPwd', lazy: () => import('../pages/forget-pwd/route') },
+      {
+        path: 'book',
+        lazy: () => import('./shell/route'),
+        children: [
+          { index: true, loader: () => redirect('/book/home') },
+          { path: 'home', lazy: () => import('../pages/home/route') },
+          { path: 'help', lazy: () => import('../pages/help/route') },
+          ...examRoutes,
+          ...schoolRoutes,
+        ],
+      },
+      { path: '*', loader: () => redirect('/login') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes, { basename: BASE_PATH });
+  registerSessionHandlers(
+    (to) => void router.navigate(to, { replace: true }),
+    () => queryClient.clear(),
+  );
+  return router;
+}

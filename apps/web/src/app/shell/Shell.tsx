@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Layout, Result, Spin } from 'antd';
+import { Outlet } from 'react-router';
+import { CurrentUserContext } from '../../features/auth/current-user-context';
+import { currentUserQuery } from '../../features/auth/current-user-query';
+import { AppHeader } from './AppHeader';
+import { ReloadViewContext } from './reload-view';
+import { useRemount } from './useRemount';
+
+/** The /book shell: header, the routed view (which it can reload), footer. */
+export function Shell() {
+  const user = useQuery(currentUserQuery);
+  const [mounted, reloadView] = useRemount();
+
+  if (user.isPending) return <Spin fullscreen description="正在加载…" />;
+  if (user.isError) {
+    return (
+      <Result
+        status="warning"
+        title="暂时无法连接到服务器"
+        subTitle="请检查网络连接后重试。"
+        extra={
+          <Button type="primary" loading={user.isFetching} onClick={() => void user.refetch()}>
+            重新连接
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <CurrentUserContext.Provider value={user.data}>
+      <ReloadViewContext.Provider value={reloadView}>
+        <Layout style={{ minHeight: '100vh' }}>
+          <AppHeader user={user.data} onReload={reloadView} />
+          <Layout.Content
+            style={{
+              padding: '24px 24px 0',
+              width: '100%',
+              maxWidth: 1200,
+              margin: '0 auto',
+              boxSizing: 'border-box',
+            }}
+          >
+            {mounted ? <Outlet /> : null}
+          </Layout.Content>
+          <Layout.Footer
+            style={{ textAlign: 'center', color: '#86909c', fontSize: 12, background: 'transparent' }}
+          >
+            阅卷 · 考试扫描、阅卷与成绩分析平台
+          </Layout.Footer>
+        </Layout>
+      </ReloadViewContext.Provider>
+    </CurrentUserContext.Provider>
+  );
+}

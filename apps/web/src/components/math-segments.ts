@@ -1,0 +1,51 @@
+export type MathSegment = { kind: 'text'; value: string } | { kind: 'math'; value: string; display: boolean };
+
+/** Delimiters of spec §1, longest first so `$$` wins over `$`. */
+const DELIMITERS = [
+  { open: '$$', close: '$$', display: true },
+  { open: '\\[', close: '\\]', display: true },
+  { open: '\\(', close: '\\)', display: false },
+  { open: '$', close: '$', display: false },
+] as const;
+
+/** Index of `close` from `from`, skipping escaped dollars (`\$`). */
+function findClose(s: string, close: string, from: number): number {
+  let i = s.indexOf(close, from);
+  while (i > 0 && close.startsWith('$') && s[i - 1] === '\\') i = s.indexOf(close, i + 1);
+  return i;
+}
+
+/**
+ * Splits text into plain and math parts. `\$` is a literal dollar; an opening delimiter without its
+ * closing one stays plain text, so a price like "5$" is never swallowed.
+ */
+export function splitMath(input: string): MathSegment[] {
+  const out: MathSegment[] = [];
+  let text = '';
+  let i = 0;
+  const flush = (): void => {
+    if (text) out.push({ kind: 'text', value: text });
+    text = '';
+  };
+  outer: while (i < input.length) {
+    if (input.startsWith('\\$', i)) {
+      text += '$';
+      i += 2;
+      continue;
+    }
+    for (const d of DELIMITERS) {
+      if (!input.startsWith(d.open, i)) continue;
+      const end = findClose(input, d.close, i + d.open.length);
+      const body = end < 0 ? '' : input.slice(i + d.open.length, end);
+      if (end < 0 || !body.trim()) break;
+      flush();
+      out.push({ kind: 'math', value: body.trim(), display: d.display });
+      i = end + d.close.length;
+      continue outer;
+    }
+    text += input[i];
+    i++;
+  }
+  flush();
+  return out;
+}

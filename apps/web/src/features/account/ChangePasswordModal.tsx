@@ -1,0 +1,56 @@
+import { PASSWORD_RULE_TEXT, type ChangePasswordRequest } from '@yj/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { App, Form, Input, Modal } from 'antd';
+import { authApi } from '../auth/auth.api';
+import { confirmRule, passwordRules } from '../auth/password-rules';
+
+interface Values extends ChangePasswordRequest {
+  confirm: string;
+}
+
+/** 修改密码: old password, new password twice. */
+export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const { message } = App.useApp();
+  const change = useMutation({
+    mutationFn: ({ oldPassword, newPassword }: Values) =>
+      authApi.changePassword({ oldPassword, newPassword }),
+    onSuccess: () => {
+      void message.success('密码已修改，下次登录请使用新密码');
+      form.resetFields();
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open={open}
+      title="修改密码"
+      okText="确认修改"
+      cancelText="取消"
+      confirmLoading={change.isPending}
+      onOk={() => form.submit()}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={(v) => change.mutate(v)} requiredMark={false}>
+        <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
+          <Input.Password autoComplete="current-password" placeholder="请输入原密码" />
+        </Form.Item>
+        <Form.Item name="newPassword" label="新密码" rules={passwordRules} extra={PASSWORD_RULE_TEXT}>
+          <Input.Password autoComplete="new-password" placeholder="请输入新密码" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label="确认新密码"
+          dependencies={['newPassword']}
+          rules={[{ required: true, message: '请再次输入新密码' }, confirmRule('newPassword')]}
+        >
+          <Input.Password autoComplete="new-password" placeholder="请再次输入新密码" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

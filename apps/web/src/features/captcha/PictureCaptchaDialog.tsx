@@ -1,0 +1,69 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { MESSAGE_DIALOG_WIDTH } from '../../api/constants';
+import { authApi } from '../auth/auth.api';
+import type { CaptchaAnswer } from './captcha-store';
+
+interface Props {
+  text: string;
+  url: string;
+  verifyKey: string;
+  onDone: (answer: CaptchaAnswer | null) => void;
+}
+
+/** Picture captcha: shown when a failed call's data carries an image data url. */
+export function PictureCaptchaDialog({ text, url, verifyKey, onDone }: Props) {
+  const [image, setImage] = useState({ url, verifyKey });
+  const [refreshing, setRefreshing] = useState(false);
+  const [form] = Form.useForm<{ captcha: string }>();
+
+  const refresh = async (): Promise<void> => {
+    setRefreshing(true);
+    try {
+      setImage(await authApi.refreshCaptcha(image.verifyKey));
+      form.resetFields();
+    } catch {
+      // Keep the old picture; the user can still try it or cancel.
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const submit = ({ captcha }: { captcha: string }): void =>
+    onDone({ verifyKey: image.verifyKey, captcha: captcha.trim() });
+
+  return (
+    <Modal
+      open
+      title="请输入图形验证码"
+      width={MESSAGE_DIALOG_WIDTH}
+      okText="确定"
+      cancelText="取消"
+      onOk={() => form.submit()}
+      onCancel={() => onDone(null)}
+      destroyOnHidden
+    >
+      {text !== '请输入图形验证码' && (
+        <Alert type="warning" showIcon title={text} style={{ marginBottom: 12 }} />
+      )}
+      <Typography.Paragraph type="secondary">为保障账号安全，请输入下图中的字符后继续。</Typography.Paragraph>
+      <Form form={form} onFinish={submit} layout="vertical">
+        <Space align="center" style={{ marginBottom: 12 }}>
+          <img
+            src={image.url}
+            alt="图形验证码"
+            data-testid="captcha-image"
+            style={{ height: 48, border: '1px solid #e5e6eb', borderRadius: 4 }}
+          />
+          <Button type="link" icon={<ReloadOutlined />} loading={refreshing} onClick={() => void refresh()}>
+            看不清，换一张
+          </Button>
+        </Space>
+        <Form.Item name="captcha" rules={[{ required: true, whitespace: true, message: '请输入图形验证码' }]}>
+          <Input placeholder="图形验证码" maxLength={16} autoFocus autoComplete="off" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

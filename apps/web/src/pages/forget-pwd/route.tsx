@@ -1,0 +1,3 @@
+import { ForgetPwdPage } from './ForgetPwdPage';
+
+export const Component = ForgetPwdPage;

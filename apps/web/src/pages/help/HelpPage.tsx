@@ -1,0 +1,125 @@
+import { Card, Collapse, Typography } from 'antd';
+import { Link } from 'react-router';
+import { MathText } from '../../components/MathText';
+import { useCurrentUser } from '../../features/auth/current-user-context';
+import { HelpSection } from './HelpSection';
+
+const { Paragraph, Text } = Typography;
+
+const FAQ = [
+  {
+    key: 'locked',
+    label: '登录时提示“用户名或密码错误”，并要求输入图形验证码？',
+    children: (
+      <Paragraph>
+        为防止他人猜测密码，连续输错几次后需要输入图片中的字符才能继续登录。请确认账号和密码（注意大小写和输入法状态），看不清图片可点击“看不清，换一张”。如果记不起密码，请使用登录页的“忘记密码”。
+      </Paragraph>
+    ),
+  },
+  {
+    key: 'sms',
+    label: '收不到短信验证码怎么办？',
+    children: (
+      <Paragraph>
+        请确认填写的是账号绑定的手机号，并检查短信是否被拦截。验证码 60
+        秒后可重新获取；为保护账号安全，同一手机号每天获取验证码的次数有限，用完后请第二天再试，或请学校管理员协助重置密码。
+      </Paragraph>
+    ),
+  },
+  {
+    key: 'expired',
+    label: '为什么使用中突然回到了登录页？',
+    children: (
+      <Paragraph>
+        长时间未操作、在其他设备修改了密码或退出了登录，当前登录状态都会失效，系统会自动回到登录页。重新登录即可，已保存的数据不受影响。
+      </Paragraph>
+    ),
+  },
+  {
+    key: 'no-exam',
+    label: '首页“我的考试”是空的？',
+    children: (
+      <Paragraph>
+        考试由学校管理员创建。只有当您参与某场考试（例如被分配为阅卷老师、扫描员或学科负责人）后，它才会显示在“我的考试”中。如果您认为应该能看到某场考试，请联系本校管理员确认分工。
+      </Paragraph>
+    ),
+  },
+  {
+    key: 'formula',
+    label: '题目和答案里的数学公式如何显示？',
+    children: (
+      <Paragraph>
+        平台会把公式排版成标准数学格式，例如勾股定理 <MathText text="$a^2 + b^2 = c^2$" />
+        ，以及一元二次方程的求根公式：
+        <MathText text="$$x = \frac{-b \pm \sqrt{b^2 - 4ac}}{2a}$$" />
+      </Paragraph>
+    ),
+  },
+];
+
+/** /book/help: what the product does, signing in, passwords, whom to contact. */
+export function HelpPage() {
+  const user = useCurrentUser();
+  return (
+    <Card>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        帮助中心
+      </Typography.Title>
+      <Paragraph type="secondary">使用中遇到问题，可以先在这里查找答案。</Paragraph>
+
+      <HelpSection title="平台能做什么">
+        <Paragraph>
+          阅卷是面向学校和教育局的考试服务平台，覆盖一场考试的全过程：创建校内考试与联考、管理学生和教师、扫描或上传答题卡、识别并处理异常卷、制作答题卡模板、分配和开展网上阅卷、监控阅卷质量与进度，最后发布成绩并生成分析报告。
+        </Paragraph>
+        <Paragraph>
+          不同身份看到的功能不同：学校管理员管理本校的年级、班级、学生和教师；考试管理员和学科负责人安排考试与阅卷任务；阅卷老师完成分配给自己的阅卷任务；扫描员负责答题卡扫描。您的身份显示在首页欢迎栏中。
+        </Paragraph>
+      </HelpSection>
+
+      <HelpSection title="登录">
+        <Paragraph>
+          在登录页输入账号（通常是您的手机号）和密码即可登录。账号由学校管理员开通，首次登录时系统会要求您把初始密码改为自己的密码：密码需为
+          8-20 位，并同时包含字母和数字。
+        </Paragraph>
+        <Paragraph>使用结束后，请点击右上角头像，选择“退出登录”，尤其是在公共电脑上。</Paragraph>
+      </HelpSection>
+
+      <HelpSection title="忘记或修改密码">
+        <Paragraph>
+          <Text strong>忘记密码：</Text>
+          在登录页点击“忘记密码”，输入账号绑定的手机号并获取短信验证码，验证通过后设置新密码。
+        </Paragraph>
+        <Paragraph>
+          <Text strong>修改密码：</Text>登录后点击右上角头像，选择“修改密码”，输入原密码和两次新密码即可。
+        </Paragraph>
+        <Paragraph>
+          <Text strong>个人信息：</Text>在“个人中心”可以查看姓名、手机号和所在学校，并更换头像（JPG、PNG
+          格式，不超过 2 MB）。
+        </Paragraph>
+      </HelpSection>
+
+      <HelpSection title="消息与公告">
+        <Paragraph>
+          右上角的铃铛显示未读消息数，点击可查看最近的消息，点击一条未读消息即标记为已读。系统公告会在打开平台时弹出一次，公告内容更新后会再次提醒。
+        </Paragraph>
+      </HelpSection>
+
+      <HelpSection title="常见问题">
+        <Collapse items={FAQ} bordered={false} />
+      </HelpSection>
+
+      <HelpSection title="联系我们">
+        <Paragraph>
+          {user.isAdmin
+            ? '您是系统管理员，可以在右上角菜单的“系统公告”中向所有用户发布通知。'
+            : user.isSchoolAdmin
+              ? '账号、年级班级和师生信息由您所在学校负责维护。遇到平台本身的问题，请联系为贵校部署平台的系统管理员，并附上页面截图和出错提示中的错误编号。'
+              : '账号开通、姓名或手机号变更、考试分工等问题，请联系本校的学校管理员。反馈问题时，请附上页面截图和出错提示中的错误编号，便于尽快定位。'}
+        </Paragraph>
+        <Paragraph>
+          <Link to="/book/home">返回首页</Link>
+        </Paragraph>
+      </HelpSection>
+    </Card>
+  );
+}

@@ -1,0 +1,3 @@
+import { HelpPage } from './HelpPage';
+
+export const Component = HelpPage;

@@ -1,0 +1,50 @@
+import { PASSWORD_RULE_TEXT, type LoginResponse } from '@yj/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Form, Input } from 'antd';
+import { authApi } from '../../features/auth/auth.api';
+import { confirmRule, passwordRules } from '../../features/auth/password-rules';
+import { AuthTitle } from './AuthLayout';
+
+interface Props {
+  changeToken: string;
+  onBack: () => void;
+  onDone: (res: LoginResponse) => void;
+}
+
+/** First sign-in: the initial password must be replaced before entering (changeToken from the refusal). */
+export function ForceChangePassword({ changeToken, onBack, onDone }: Props) {
+  const change = useMutation({
+    mutationFn: (newPassword: string) => authApi.changePwdLogin({ changeToken, newPassword }),
+    onSuccess: onDone,
+  });
+  return (
+    <>
+      <AuthTitle title="设置新密码" subtitle="首次登录请修改初始密码，修改后将直接进入平台" />
+      <Alert type="info" showIcon title={PASSWORD_RULE_TEXT} style={{ marginBottom: 20 }} />
+      <Form
+        size="large"
+        requiredMark={false}
+        onFinish={(v: { newPassword: string }) => change.mutate(v.newPassword)}
+      >
+        <Form.Item name="newPassword" rules={passwordRules}>
+          <Input.Password placeholder="新密码" autoComplete="new-password" autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          dependencies={['newPassword']}
+          rules={[{ required: true, message: '请再次输入新密码' }, confirmRule('newPassword')]}
+        >
+          <Input.Password placeholder="确认新密码" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item style={{ marginBottom: 12 }}>
+          <Button type="primary" htmlType="submit" block loading={change.isPending}>
+            确认修改并登录
+          </Button>
+        </Form.Item>
+      </Form>
+      <Button type="link" onClick={onBack} style={{ padding: 0 }}>
+        返回登录
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginRequest } from '@yj/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { handleApiError } from '../../api/handle-error';
+import { authApi } from '../../features/auth/auth.api';
+import { readLoginRefusal } from '../../features/auth/login-outcome';
+import { useSignedIn } from '../../features/auth/useSignedIn';
+import { AuthLayout, AuthTitle } from './AuthLayout';
+import { ForceChangePassword } from './ForceChangePassword';
+
+/** /login: account and password; captcha after repeated failures; forced change at first sign-in. */
+export function LoginPage() {
+  const [form] = Form.useForm<LoginRequest>();
+  const [error, setError] = useState<string | null>(null);
+  const [changeToken, setChangeToken] = useState<string | null>(null);
+  const signedIn = useSignedIn();
+
+  const login = useMutation({
+    mutationFn: authApi.login,
+    // The screen explains refusals itself; only session and captcha go through the global handler.
+    meta: { silent: true },
+    onSuccess: signedIn,
+    onError: (e, sent) => {
+      const refusal = readLoginRefusal(e);
+      if (refusal.kind === 'changePassword') {
+        setError(null);
+        setChangeToken(refusal.changeToken);
+        return;
+      }
+      setError(refusal.text);
+      if (refusal.kind === 'captcha') {
+        handleApiError(e, { onCaptcha: (answer) => login.mutate({ ...sent, ...answer }) });
+      }
+    },
+  });
+
+  if (changeToken) {
+    return (
+      <AuthLayout>
+        <ForceChangePassword
+          changeToken={changeToken}
+          onBack={() => setChangeToken(null)}
+          onDone={signedIn}
+        />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout>
+      <AuthTitle title="账号登录" subtitle="欢迎使用阅卷平台" />
+      {error && (
+        <Alert type="error" showIcon title={error} style={{ marginBottom: 20 }} data-testid="login-error" />
+      )}
+      <Form
+        form={form}
+        size="large"
+        requiredMark={false}
+        onFinish={(v) => {
+          setError(null);
+          login.mutate({ account: v.account.trim(), password: v.password });
+        }}
+        onValuesChange={() => error && setError(null)}
+      >
+        <Form.Item
+          name="account"
+          rules={[{ required: true, whitespace: true, message: '请输入账号或手机号' }]}
+        >
+          <Input
+            prefix={<UserOutlined />}
+            placeholder="账号或手机号"
+            autoComplete="username"
+            autoFocus
+            maxLength={64}
+          />
+        </Form.Item>
+        <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder="密码"
+            autoComplete="current-password"
+            maxLength={128}
+          />
+        </Form.Item>
+        <Form.Item style={{ marginBottom: 12 }}>
+          <Button type="primary" htmlType="submit" block loading={login.isPending}>
+            登录
+          </Button>
+        </Form.Item>
+      </Form>
+      <div style={{ display: 'flex', justifyContent: 'space-between', fontSize: 14 }}>
+        <span style={{ color: '#86909c' }}>账号由学校管理员开通</span>
+        <Link to="/forgetPwd">忘记密码？</Link>
+      </div>
+    </AuthLayout>
+  );
+}

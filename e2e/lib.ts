@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Where run.mjs started the server; a developer may point the specs at their own. */
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+export const APP = `${BASE_URL}/minions`;
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
+export const SCHOOL_ADMIN = '13800000001';
+/**
+ * Demo teachers whose password or sign-in state the platform journeys change. Other specs share the
+ * server and its data, so they must pick other accounts.
+ */
+export const JOURNEY_ACCOUNTS = {
+  wrongPassword: '13800000016',
+  captcha: '13800000017',
+  changesPassword: '13800000018',
+  forgetsPassword: '13800000019',
+  wrongCode: '13800000020',
+} as const;
+
+const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+export interface Session {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** console errors and uncaught page errors seen so far */
+  errors: string[];
+  close: () => Promise<void>;
+}
+
+/**
+ * Debian Chromium, never a downloaded browser. Playwright's launch() refuses a --user-data-dir
+ * argument and always starts from a fresh temporary profile of its own, which is what we need.
+ */
+export async function openBrowser(): Promise<Session> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 800 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    // Refused calls (401-style envelopes still answer 200) never log; a red console line is a real bug.
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return {
+    browser,
+    context,
+    page,
+    errors,
+    close: async () => {
+      await browser.close();
+    },
+  };
+}
+
+/** Full-page screenshot kept as e2e/screenshots/NAME.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  // Let transitions (modal zoom, progress bar fade) settle so the picture shows the real state.
+  await page.waitForTimeout(400);
+  // A sticky header would be painted mid-page in a full-page picture taken while scrolled.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+export async function login(page: Page, account: string, password: string): Promise<void> {
+  await page.goto(`${APP}/login`);
+  await page.getByPlaceholder('账号或手机号').fill(account);
+  await page.getByPlaceholder('密码', { exact: true }).fill(password);
+  // By type, not by name: antd renders "登 录" and adds a spinner name while loading.
+  await page.locator('form button[type=submit]').click();
+}
+
+/** Path of the page under /minions, e.g. "/login". */
+export function appPath(page: Page): string {
+  return new URL(page.url()).pathname.replace(/^\/minions/, '');
+}
+
+/** Signs in as the demo school administrator and waits for the home page. */
+export async function loginAsSchoolAdmin(page: Page): Promise<void> {
+  await login(page, SCHOOL_ADMIN, DEMO_PASSWORD);
+  await page.waitForURL('**/minions/book/home');
+  await page.getByTestId('welcome').waitFor();
+}
+
+/** Waits until the path under /minions is `expected`. */
+export async function waitForPath(page: Page, expected: string): Promise<void> {
+  await page.waitForURL((u) => u.pathname === `/minions${expected}`, { timeout: 15_000 });
+}
+
+/** The 我的考试 card has finished loading: either exam rows or the empty state. */
+export async function waitForExamList(page: Page): Promise<void> {
+  await page
+    .locator('[data-testid="my-exams"] .ant-table-row, [data-testid="exams-empty"]')
+    .first()
+    .waitFor();
+}
