@@ -119,7 +119,8 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-data-'));
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD };
+  // every journey signs in from 127.0.0.1: the per-address sign-in limit would throttle the suite itself
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD, LOGIN_RATE_LIMIT: '5000' };
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   else delete env.DATABASE_URL;
 

@@ -32,6 +32,8 @@ const envSchema = z.object({
   /** log: codes are written to the server log (no SMS gateway configured) */
   SMS_PROVIDER: z.enum(['log']).default('log'),
   SMS_DAILY_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
+  /** sign-in, captcha and SMS calls per minute per client address */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -50,6 +52,7 @@ export interface Config {
   webDist: string;
   smsProvider: Env['SMS_PROVIDER'];
   smsDailyLimit: number;
+  loginRateLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -79,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     smsProvider: e.SMS_PROVIDER,
     smsDailyLimit: e.SMS_DAILY_LIMIT,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
   };
 }
