@@ -84,7 +84,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         return ok(health);
       });
       api.get('/openapi.json', { config: { public: true } }, async () => app.swagger());
-      authRoutes(api, { auth, reset, captcha, sessionIdleMs: config.sessionIdleMs, loginRateLimit: 30 });
+      authRoutes(api, { auth, reset, captcha, sessionIdleMs: config.sessionIdleMs, loginRateLimit: config.loginRateLimit });
       accountRoutes(api, { account });
       noticeRoutes(api, { notice: noticeService({ db, audit }) });
       homeRoutes(api, { home: homeService({ db }) });
