@@ -26,7 +26,13 @@ async function makeFile(rows: number): Promise<Buffer> {
   const ws = wb.addWorksheet('学生名单');
   ws.addRow(['姓名', '学号', '年级', '班级', '性别']);
   for (let i = 0; i < rows; i++) {
-    ws.addRow([`学生${i}`, `X${String(i).padStart(7, '0')}`, '高一', `高一(${(i % CLASSES) + 1})班`, i % 2 ? '男' : '女']);
+    ws.addRow([
+      `学生${i}`,
+      `X${String(i).padStart(7, '0')}`,
+      '高一',
+      `高一(${(i % CLASSES) + 1})班`,
+      i % 2 ? '男' : '女',
+    ]);
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -39,7 +45,11 @@ async function phaseRead(file: string, small: string): Promise<PhaseResult> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(buf as unknown as ArrayBuffer);
   const ms = performance.now() - t0;
-  return { ms, maxRssMb: process.resourceUsage().maxRSS / 1024, detail: `${wb.worksheets[0]!.rowCount - 1} rows` };
+  return {
+    ms,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    detail: `${wb.worksheets[0]!.rowCount - 1} rows`,
+  };
 }
 
 /** Child: the product's import into a fresh embedded database (after a warm-up on a small file). */
@@ -65,7 +75,15 @@ async function phaseImport(file: string, small: string, pgAdminUrl?: string): Pr
   for (const sc of [s!, w!]) {
     const [g] = await database.db.insert(grade).values({ schoolId: sc.id, name: '高一' }).returning();
     // half the classes exist, half are created by the import
-    await database.db.insert(banji).values(Array.from({ length: CLASSES / 2 }, (_, i) => ({ schoolId: sc.id, gradeId: g!.id, name: `高一(${i + 1})班` })));
+    await database.db
+      .insert(banji)
+      .values(
+        Array.from({ length: CLASSES / 2 }, (_, i) => ({
+          schoolId: sc.id,
+          gradeId: g!.id,
+          name: `高一(${i + 1})班`,
+        })),
+      );
   }
   const svc = studentService({ db: database.db, audit: auditService() });
   const actor = { userId: 0, ip: null };
@@ -102,7 +120,8 @@ function child(phase: string, file: string, small: string, pgUrl?: string): Phas
 
 const [phase, fileArg, smallArg, pgArg] = process.argv.slice(2);
 if (phase === 'read' || phase === 'import') {
-  const r = phase === 'read' ? await phaseRead(fileArg!, smallArg!) : await phaseImport(fileArg!, smallArg!, pgArg);
+  const r =
+    phase === 'read' ? await phaseRead(fileArg!, smallArg!) : await phaseImport(fileArg!, smallArg!, pgArg);
   process.stdout.write(`${JSON.stringify(r)}\n`);
 } else {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-bench-xlsx-'));
@@ -117,11 +136,19 @@ if (phase === 'read' || phase === 'import') {
   const impPg = pgUrl ? child('import', file, small, pgUrl) : null;
   fs.rmSync(dir, { recursive: true, force: true });
   const row = (k: string, v: string) => console.log(`${k.padEnd(30)} ${v}`);
-  console.log(`\nbench:import — ${ROWS.toLocaleString()} students from one xlsx, embedded PGlite, ${os.cpus().length} cores\n`);
+  console.log(
+    `\nbench:import — ${ROWS.toLocaleString()} students from one xlsx, embedded PGlite, ${os.cpus().length} cores\n`,
+  );
   row('yardstick: exceljs reads file', `${read.ms.toFixed(0)} ms, peak RSS ${read.maxRssMb.toFixed(0)} MB`);
-  for (const [label, r] of [['PGlite', imp], ['PostgreSQL', impPg]] as const) {
+  for (const [label, r] of [
+    ['PGlite', imp],
+    ['PostgreSQL', impPg],
+  ] as const) {
     if (!r) continue;
-    row(`import on ${label}`, `${r.ms.toFixed(0)} ms = ${Math.round(ROWS / (r.ms / 1000)).toLocaleString()} rows/s, ratio ${(r.ms / read.ms).toFixed(2)}× read, peak RSS ${r.maxRssMb.toFixed(0)} MB`);
+    row(
+      `import on ${label}`,
+      `${r.ms.toFixed(0)} ms = ${Math.round(ROWS / (r.ms / 1000)).toLocaleString()} rows/s, ratio ${(r.ms / read.ms).toFixed(2)}× read, peak RSS ${r.maxRssMb.toFixed(0)} MB`,
+    );
     row('', r.detail ?? '');
   }
   row('goals', 'import ≤ 2× read; peak memory ≤ 600 MB');
