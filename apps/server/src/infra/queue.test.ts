@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { memoryQueue, redisQueue, type JobQueue } from './queue';
 
 const quiet = { error: () => {} };
-let q: JobQueue | null = null;
+let q: (JobQueue & { destroy?: () => Promise<void> }) | null = null;
 afterEach(async () => {
-  await q?.close();
+  await (q?.destroy ? q.destroy() : q?.close());
   q = null;
 });
 
@@ -41,10 +41,6 @@ describe('memory queue', () => contract(() => memoryQueue(quiet)));
 
 const redisUrl = process.env.TEST_REDIS_URL;
 describe.runIf(redisUrl)('redis (BullMQ) queue', () => {
-  contract(() => {
-    const url = new URL(redisUrl!);
-    // a database number of its own per run keeps parallel runs from sharing jobs
-    url.pathname = `/${1 + Math.floor(Math.random() * 14)}`;
-    return redisQueue(url.toString(), { consume: true });
-  });
+  // a queue name of its own per run keeps runs from sharing jobs; it is removed from Redis afterwards
+  contract(() => redisQueue(redisUrl!, { consume: true, name: `yj-test-${process.pid}-${Date.now()}` }));
 });

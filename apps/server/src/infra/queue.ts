@@ -84,15 +84,20 @@ export function memoryQueue(log: Logger, concurrency = 2): JobQueue {
 const QUEUE_NAME = 'yj-jobs';
 
 /** BullMQ queue; `consume` starts a worker in this process for the registered handlers. */
-export function redisQueue(url: string, opts: { consume: boolean; concurrency?: number }): JobQueue {
+/** `name` separates queues sharing one Redis (tests use their own). */
+export function redisQueue(
+  url: string,
+  opts: { consume: boolean; concurrency?: number; name?: string },
+): JobQueue & { destroy(): Promise<void> } {
   const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
-  const queue = new Queue(QUEUE_NAME, { connection });
+  const name = opts.name ?? QUEUE_NAME;
+  const queue = new Queue(name, { connection });
   const handlers = new Map<string, JobHandler>();
   let worker: Worker | null = null;
   const ensureWorker = (): void => {
     if (!opts.consume || worker) return;
     worker = new Worker(
-      QUEUE_NAME,
+      name,
       async (job) => {
         const handler = handlers.get(job.name);
         if (!handler) throw new Error(`no handler for job ${job.name}`);
@@ -125,6 +130,13 @@ export function redisQueue(url: string, opts: { consume: boolean; concurrency?: 
     },
     async close() {
       await worker?.close();
+      await queue.close();
+      connection.disconnect();
+    },
+    /** Removes the queue and all its jobs from Redis (tests clean up after themselves). */
+    async destroy() {
+      await worker?.close();
+      await queue.obliterate({ force: true });
       await queue.close();
       connection.disconnect();
     },
