@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Options } from './infra/storage';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -31,6 +32,13 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).default(''),
   /** log: codes are written to the server log (no SMS gateway configured) */
   SMS_PROVIDER: z.enum(['log']).default('log'),
+  /** S3-compatible object store for uploaded files; all four of endpoint, bucket and keys, or none */
+  S3_ENDPOINT: z.url({ message: '须为 http(s):// 地址' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
   SMS_DAILY_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
   /** sign-in, captcha and SMS calls per minute per client address */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
@@ -53,6 +61,7 @@ export interface Config {
   smsProvider: Env['SMS_PROVIDER'];
   smsDailyLimit: number;
   loginRateLimit: number;
+  s3: S3Options | null;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +76,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`配置错误 (environment variables):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const s3Vars = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
+    throw new ConfigError(
+      '配置错误 (environment variables):\n  S3_*: S3_ENDPOINT、S3_BUCKET、S3_ACCESS_KEY_ID、S3_SECRET_ACCESS_KEY 须同时设置',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -83,5 +98,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: e.SMS_PROVIDER,
     smsDailyLimit: e.SMS_DAILY_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET!,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : null,
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import aws4 from 'aws4';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -30,6 +31,61 @@ export function fsStorage(root: string): Storage {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw err;
       }
+    },
+  };
+}
+
+export interface S3Options {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** bucket in the path (MinIO and most self-hosted stores) rather than in the host name */
+  forcePathStyle: boolean;
+}
+
+/** Any S3-compatible store (AWS, MinIO, OSS/COS in S3 mode), signed with SigV4; no SDK needed for put and get. */
+export function s3Storage(o: S3Options): Storage {
+  const base = new URL(o.endpoint);
+  const target = (key: string) => {
+    const path = key.split('/').map(encodeURIComponent).join('/');
+    return o.forcePathStyle
+      ? { host: base.host, path: `${base.pathname.replace(/\/$/, '')}/${o.bucket}/${path}` }
+      : { host: `${o.bucket}.${base.host}`, path: `${base.pathname.replace(/\/$/, '')}/${path}` };
+  };
+  const send = async (method: 'GET' | 'PUT', key: string, body?: Buffer) => {
+    const t = target(key);
+    const signed = aws4.sign(
+      {
+        host: t.host,
+        path: t.path,
+        method,
+        service: 's3',
+        region: o.region,
+        body,
+        headers: body ? { 'content-type': 'application/octet-stream' } : {},
+      },
+      { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey },
+    );
+    return fetch(`${base.protocol}//${t.host}${t.path}`, {
+      method,
+      headers: signed.headers as Record<string, string>,
+      ...(body ? { body: new Uint8Array(body) } : {}),
+    });
+  };
+  return {
+    async put(key, body) {
+      const res = await send('PUT', key, body);
+      if (!res.ok) throw new Error(`S3 put ${key}: HTTP ${res.status} ${await res.text()}`);
+    },
+    async get(key) {
+      const res = await send('GET', key);
+      const text = res.ok ? '' : await res.text();
+      // only a missing object is "not stored"; a missing bucket is a misconfiguration and must be loud
+      if (res.status === 404 && !text.includes('NoSuchBucket')) return null;
+      if (!res.ok) throw new Error(`S3 get ${key}: HTTP ${res.status} ${text}`);
+      return Buffer.from(await res.arrayBuffer());
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   makeLogger,
   openMigrated,
   openQueue,
+  s3Storage,
 } from './boot';
 
 const started = performance.now();
@@ -20,7 +21,7 @@ const queue = openQueue(config, log, true);
 const app = await buildApp(config, {
   database,
   queue,
-  storage: fsStorage(path.join(config.dataDir, 'files')),
+  storage: config.s3 ? s3Storage(config.s3) : fsStorage(path.join(config.dataDir, 'files')),
   sms: logSmsProvider(log),
   logger: log,
 });

@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../infra/db';
 import { memoryQueue, redisQueue, type JobQueue } from '../infra/queue';
-import { fsStorage } from '../infra/storage';
+import { fsStorage, s3Storage } from '../infra/storage';
 import { auditService } from '../modules/audit/audit.service';
 import { logSmsProvider } from '../modules/auth/sms';
 import { seedDemoExam } from '../modules/demo/demo-exam';
@@ -81,4 +81,4 @@ export async function ensureDemo(config: Config, database: Database): Promise<st
   return fs.existsSync(demoFile(config)) ? fs.readFileSync(demoFile(config), 'utf8').trimEnd() : null;
 }
 
-export { buildApp, fsStorage, logSmsProvider };
+export { buildApp, fsStorage, logSmsProvider, s3Storage };
