@@ -43,6 +43,8 @@ import { questionRoutes } from './modules/question/question.routes';
 import { questionService } from './modules/question/question.service';
 import { blockRoutes } from './modules/block/block.routes';
 import { blockService } from './modules/block/block.service';
+import { templateRoutes } from './modules/template/template.routes';
+import { templateService } from './modules/template/template.service';
 import { studentService } from './modules/school/student.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
@@ -107,6 +109,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const questions = questionService({ db, audit, exams });
       questionRoutes(api, { questions, scopes });
       blockRoutes(api, { blocks: blockService({ db, audit, exams, questions }), scopes });
+      templateRoutes(api, { templates: templateService({ db, audit, exams, questions }), scopes });
     },
     { prefix: API_PREFIX },
   );

@@ -14,3 +14,4 @@ export * from './exam';
 export * from './question';
 export * from './quick-entry';
 export * from './block';
+export * from './template-meta';

@@ -65,7 +65,10 @@ export const BubbleGridSchema = z.object({
 export type BubbleGrid = z.infer<typeof BubbleGridSchema>;
 
 /** A field given bubble by bubble, for irregular layouts. */
-export const BubbleFieldSchema = z.object({ name: z.string().optional(), bubbles: z.array(BubbleSchema).min(1) });
+export const BubbleFieldSchema = z.object({
+  name: z.string().optional(),
+  bubbles: z.array(BubbleSchema).min(1),
+});
 export type BubbleField = z.infer<typeof BubbleFieldSchema>;
 
 /** Fields either as a grid or one by one. */

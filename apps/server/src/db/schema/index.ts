@@ -6,3 +6,4 @@ export * from './exam';
 export * from './subject';
 export * from './question';
 export * from './block';
+export * from './template';

@@ -1,0 +1,123 @@
+import {
+  SUBJECT_STATE_FORBIDS,
+  SubjectStatus,
+  templateProblems,
+  type CardTemplate,
+  type TemplateItem,
+  type TemplateMeta,
+} from '@yj/contracts';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { Actor } from '../../lib/actor';
+import type { AuditService } from '../audit/audit.service';
+import type { ExamService } from '../exam/exam.service';
+import type { QuestionService } from '../question/question.service';
+import { templateRepo, type TemplateRow } from './template.repo';
+
+const toItem = (r: TemplateRow): TemplateItem => ({
+  id: r.id,
+  subjectId: r.subjectId,
+  mainTemplateName: r.name,
+  cardType: r.cardType as TemplateItem['cardType'],
+  colorType: r.colorType as TemplateItem['colorType'],
+  dpiValue: r.dpi,
+  isDoubleTemplate: r.isDouble,
+  pages: r.body.pages.length,
+  body: r.body,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** Card templates of a subject (template/home, template/create, template/edit): saved only in 设置中, soft-deleted. */
+export function templateService(d: {
+  db: Db;
+  audit: AuditService;
+  exams: ExamService;
+  questions: QuestionService;
+}) {
+  async function inSetting(db: Db, subjectId: number) {
+    const s = await d.exams.subjectRow(subjectId, db);
+    if (s.status !== SubjectStatus.setting) throw fail(SUBJECT_STATE_FORBIDS);
+    return s;
+  }
+
+  return {
+    list: async (subjectId: number): Promise<TemplateItem[]> =>
+      (await templateRepo(d.db).ofSubject(subjectId)).map(toItem),
+
+    async save(
+      subjectId: number,
+      input: TemplateMeta & { id?: number; body: CardTemplate },
+      actor: Actor,
+    ): Promise<TemplateItem> {
+      return d.db.transaction(async (tx) => {
+        const s = await inSetting(tx, subjectId);
+        const pages = input.body.pages.map((p) => p.index);
+        if (new Set(pages).size !== pages.length) throw fail('模板页码重复');
+        const fields = {
+          name: input.mainTemplateName,
+          cardType: input.cardType,
+          colorType: input.colorType,
+          dpi: input.dpiValue,
+          isDouble: input.isDoubleTemplate,
+          body: input.body,
+        };
+        const repo = templateRepo(tx);
+        let row: TemplateRow;
+        if (input.id) {
+          const before = await repo.find(subjectId, input.id);
+          if (!before) throw fail('模板不存在或已删除');
+          await repo.update(input.id, fields);
+          row = (await repo.find(subjectId, input.id))!;
+          await d.audit.record(tx, {
+            action: 'template.update',
+            examId: s.examId,
+            userId: actor.userId,
+            ip: actor.ip,
+            target: `template:${row.id}`,
+            detail: {
+              before: { name: before.name, pages: before.body.pages.length },
+              after: { name: row.name, pages: row.body.pages.length },
+            },
+          });
+        } else {
+          row = await repo.insert({ subjectId, ...fields });
+          await d.audit.record(tx, {
+            action: 'template.create',
+            examId: s.examId,
+            userId: actor.userId,
+            ip: actor.ip,
+            target: `template:${row.id}`,
+            detail: { after: { name: row.name, pages: row.body.pages.length } },
+          });
+        }
+        return toItem(row);
+      });
+    },
+
+    async remove(subjectId: number, id: number, actor: Actor): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        const s = await inSetting(tx, subjectId);
+        const row = await templateRepo(tx).find(subjectId, id);
+        if (!row) throw fail('模板不存在或已删除');
+        await templateRepo(tx).update(id, { deletedAt: new Date() });
+        await d.audit.record(tx, {
+          action: 'template.delete',
+          examId: s.examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `template:${id}`,
+          detail: { before: { name: row.name } },
+        });
+      });
+    },
+
+    /** Checks a saved template against the subject's question structure. */
+    async validate(subjectId: number, id: number): Promise<{ ok: boolean; problems: string[] }> {
+      const row = await templateRepo(d.db).find(subjectId, id);
+      if (!row) throw fail('模板不存在或已删除');
+      const problems = templateProblems(row.body, await d.questions.structureIn(d.db, subjectId));
+      return { ok: problems.length === 0, problems };
+    },
+  };
+}
+export type TemplateService = ReturnType<typeof templateService>;
