@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/infra/db';
 import { banji, grade, org, school, schoolAdmin, student, teacher, user } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/password';
+import { body, signIn } from './app';
 
 export const PASSWORD = 'Passw0rd1';
 let cachedHash: Promise<string> | null = null;
@@ -12,7 +14,10 @@ const next = () => ++seq + Math.floor(Math.random() * 1e6) * 100;
 
 export async function buildSchool(db: Db, overrides: Partial<typeof school.$inferInsert> = {}) {
   const [o] = await db.insert(org).values({ name: '测试区教育局' }).returning();
-  const [s] = await db.insert(school).values({ orgId: o!.id, name: `测试中学${next()}`, ...overrides }).returning();
+  const [s] = await db
+    .insert(school)
+    .values({ orgId: o!.id, name: `测试中学${next()}`, ...overrides })
+    .returning();
   return s!;
 }
 
@@ -26,13 +31,21 @@ export async function buildUser(db: Db, overrides: Partial<typeof user.$inferIns
   return u!;
 }
 
-export async function buildSchoolAdmin(db: Db, schoolId: number, overrides: Partial<typeof user.$inferInsert> = {}) {
+export async function buildSchoolAdmin(
+  db: Db,
+  schoolId: number,
+  overrides: Partial<typeof user.$inferInsert> = {},
+) {
   const u = await buildUser(db, { name: '学校管理员', ...overrides });
   await db.insert(schoolAdmin).values({ schoolId, userId: u.id });
   return u;
 }
 
-export async function buildTeacher(db: Db, schoolId: number, overrides: Partial<typeof user.$inferInsert> = {}) {
+export async function buildTeacher(
+  db: Db,
+  schoolId: number,
+  overrides: Partial<typeof user.$inferInsert> = {},
+) {
   const u = await buildUser(db, overrides);
   await db.insert(teacher).values({ schoolId, userId: u.id, subjects: ['数学'] });
   return u;
@@ -42,9 +55,44 @@ export async function buildClassWithStudents(db: Db, schoolId: number, students:
   const [g] = await db.insert(grade).values({ schoolId, name: '高一' }).returning();
   const [c] = await db.insert(banji).values({ schoolId, gradeId: g!.id, name: '高一(1)班' }).returning();
   if (students > 0) {
-    await db.insert(student).values(
-      Array.from({ length: students }, (_, i) => ({ schoolId, classId: c!.id, xuehao: `S${i + 1}`, name: `学生${i + 1}` })),
-    );
+    await db
+      .insert(student)
+      .values(
+        Array.from({ length: students }, (_, i) => ({
+          schoolId,
+          classId: c!.id,
+          xuehao: `S${i + 1}`,
+          name: `学生${i + 1}`,
+        })),
+      );
   }
   return { grade: g!, banji: c! };
+}
+
+/**
+ * A school with its admin and a teacher (both signed in) and a single-school exam with one subject,
+ * created through the API as a school admin would.
+ */
+export async function buildSubjectScene(
+  app: FastifyInstance,
+  db: Db,
+  opts: { name: string; course: string; fullScore: number },
+) {
+  const s = await buildSchool(db);
+  const c = await buildClassWithStudents(db, s.id, 0);
+  const admin = await signIn(app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
+  const teacher = await signIn(app, (await buildTeacher(db, s.id)).account, PASSWORD);
+  const exam = body<{ id: number }>(
+    await admin.post('/filter/api/exam/singleCreate', {
+      schoolId: s.id,
+      name: opts.name,
+      gradeId: c.grade.id,
+      startDate: '2026-11-01',
+      subjects: [{ course: opts.course, fullScore: opts.fullScore }],
+    }),
+  ).data;
+  const detail = body<{ subjects: Array<{ id: number }> }>(
+    await admin.get(`/filter/api/exam/${exam.id}/detail`),
+  );
+  return { admin, teacher, examId: exam.id, subjectId: detail.data.subjects[0]!.id, schoolId: s.id };
 }

@@ -7,14 +7,9 @@ import {
   type CardTemplateInput,
 } from '@yj/contracts';
 import { subject } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import {
-  buildClassWithStudents,
-  buildSchool,
-  buildSchoolAdmin,
-  buildTeacher,
-  PASSWORD,
-} from '../../../test/factories';
+import type { signIn } from '../../../test/app';
+import { body, testApp, type TestApp } from '../../../test/app';
+import { buildSubjectScene } from '../../../test/factories';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
@@ -69,22 +64,11 @@ const card = (objectiveCount: number): CardTemplateInput => ({
 
 beforeAll(async () => {
   t = await testApp();
-  const db = t.database.db;
-  const s = await buildSchool(db);
-  const c = await buildClassWithStudents(db, s.id, 0);
-  admin = await signIn(t.app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
-  teacher = await signIn(t.app, (await buildTeacher(db, s.id)).account, PASSWORD);
-  const exam = body<{ id: number }>(
-    await admin.post('/filter/api/exam/singleCreate', {
-      schoolId: s.id,
-      name: '模板考试',
-      gradeId: c.grade.id,
-      startDate: '2026-11-01',
-      subjects: [{ course: '数学', fullScore: 100 }],
-    }),
-  ).data;
-  subjectId = body<{ subjects: Array<{ id: number }> }>(await admin.get(`/filter/api/exam/${exam.id}/detail`))
-    .data.subjects[0]!.id;
+  ({ admin, teacher, subjectId } = await buildSubjectScene(t.app, t.database.db, {
+    name: '模板考试',
+    course: '数学',
+    fullScore: 100,
+  }));
   const quick = parseQuickEntry('1-10 单选 A-D 每题4分');
   if (!quick.ok) throw new Error(quick.error);
   await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/objective`, {
