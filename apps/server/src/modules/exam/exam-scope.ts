@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Scope } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import { exam, subject } from '../../db/schema';
+import { fail } from '../../errors';
 
 // An exam's owning school and a subject's exam never change, so the lookups are cached for the process.
 const MAX_CACHED = 20_000;
@@ -19,7 +20,8 @@ export function examScopes(db: Db) {
   async function forExam(examId: number): Promise<Scope> {
     if (!examSchool.has(examId)) {
       const [row] = await db.select({ schoolId: exam.schoolId }).from(exam).where(eq(exam.id, examId));
-      if (!row) return { examId };
+      // An unknown id is a plain "not found", not 无权限: the user would otherwise hunt for a missing role.
+      if (!row) throw fail('考试不存在或已删除');
       remember(examSchool, examId, row.schoolId);
     }
     const schoolId = examSchool.get(examId);
@@ -32,7 +34,7 @@ export function examScopes(db: Db) {
         .select({ examId: subject.examId })
         .from(subject)
         .where(eq(subject.id, subjectId));
-      if (!row) return { subjectId };
+      if (!row) throw fail('科目不存在或已删除');
       remember(subjectExam, subjectId, row.examId);
     }
     return { ...(await forExam(subjectExam.get(subjectId)!)), subjectId };

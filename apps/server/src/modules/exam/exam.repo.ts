@@ -142,6 +142,14 @@ export function examRepo(db: Db) {
           })),
         );
     },
+    /** People holding a role on the subject (科目负责人, 阅卷老师 …). */
+    async roleCount(subjectId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(examRole)
+        .where(eq(examRole.subjectId, subjectId));
+      return row?.n ?? 0;
+    },
     async updateSubject(subjectId: number, set: Partial<typeof subject.$inferInsert>): Promise<void> {
       await db.update(subject).set(set).where(eq(subject.id, subjectId));
     },
