@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Result, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useReloadView } from '../../app/shell/reload-view';
 import { isRecord } from '../../api/errors';
 import { ExamsEmpty } from './ExamsEmpty';
@@ -26,7 +27,13 @@ const columns: TableColumnsType<HomeExam> = [
   {
     title: '考试名称',
     dataIndex: 'name',
-    render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+    render: (name: string, e: HomeExam) => (
+      <Link to={`/book/exam/${e.id}`}>
+        <Typography.Text strong style={{ color: 'inherit' }}>
+          {name}
+        </Typography.Text>
+      </Link>
+    ),
   },
   {
     title: '类型',

@@ -1,0 +1,107 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ExamListItem, UserProfile } from '@yj/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { examListQuery } from './exam-admin.queries';
+import { examColumns } from './exam-columns';
+import { ExamFilterBar } from './ExamFilterBar';
+import { EMPTY_FILTERS, hasFilters, toListRequest, type ExamListFilters } from './list-query';
+import { PageFrame } from './PageFrame';
+import { QueryFailed } from './QueryFailed';
+import { useExamActions } from './useExamActions';
+
+const PAGE_SIZE = 10;
+
+/** inSchool and jointExam/home: the exams of the school (or the joint exams), filtered and paged. */
+export function ExamListView({ user, joint }: { user: UserProfile; joint: boolean }) {
+  const [filters, setFilters] = useState<ExamListFilters>(EMPTY_FILTERS);
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    ...examListQuery(joint, toListRequest(filters, page, PAGE_SIZE)),
+    meta: { silent: true },
+  });
+  const actions = useExamActions();
+  const title = joint ? '联考' : '校内考试';
+  const createTo = joint ? '/book/create/jointExam' : '/book/singleCreateExam';
+  const canCreate = joint ? user.isSchoolAdmin || user.isAdmin : user.isSchoolAdmin && user.schoolId !== null;
+
+  const create = canCreate ? (
+    <Link to={createTo}>
+      <Button type="primary" icon={<PlusOutlined />}>
+        {joint ? '创建联考' : '创建考试'}
+      </Button>
+    </Link>
+  ) : null;
+
+  const empty = hasFilters(filters) ? (
+    <Empty description="没有符合筛选条件的考试">
+      <Button onClick={() => setFilters({ ...EMPTY_FILTERS, includeHidden: filters.includeHidden })}>
+        清除筛选
+      </Button>
+    </Empty>
+  ) : (
+    <Empty
+      data-testid="exam-list-empty"
+      description={
+        <>
+          <Typography.Text strong style={{ display: 'block', marginBottom: 6 }}>
+            {joint ? '还没有联考' : '还没有校内考试'}
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            {joint
+              ? '联考由多所学校共同参加。点击“创建联考”，从组织机构中选择参加的学校。'
+              : '点击“创建考试”，按步骤填写基本信息、科目、考生和阅卷人员。'}
+          </Typography.Text>
+        </>
+      }
+    >
+      {create}
+    </Empty>
+  );
+
+  return (
+    <PageFrame
+      crumbs={[{ title: '首页', to: '/book/home' }, { title: '考试管理' }, { title }]}
+      title={title}
+      extra={create}
+      testId="exam-list-page"
+    >
+      <Card>
+        <div style={{ marginBottom: 16 }}>
+          <ExamFilterBar
+            value={filters}
+            onChange={(f) => {
+              setFilters(f);
+              setPage(1);
+            }}
+            schoolId={user.schoolId}
+            joint={joint}
+          />
+        </div>
+        {list.isError && !list.data ? (
+          <QueryFailed title="考试列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
+        ) : (
+          <Table<ExamListItem>
+            rowKey="id"
+            data-testid="exam-table"
+            columns={examColumns(joint, actions)}
+            dataSource={list.data?.items ?? []}
+            loading={list.isFetching}
+            locale={{ emptyText: list.isPending ? ' ' : empty }}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: list.data?.total ?? 0,
+              showSizeChanger: false,
+              hideOnSinglePage: false,
+              showTotal: (t) => `共 ${t} 场考试`,
+              onChange: setPage,
+            }}
+          />
+        )}
+      </Card>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ExamDetail } from '@yj/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Result, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { examDetailQuery } from './exam-admin.queries';
+import { QueryFailed } from './QueryFailed';
+
+/** Loads an exam for a screen and shows the loading and failure states every exam screen shares. */
+export function ExamLoader({
+  examId,
+  children,
+}: {
+  examId: number | null;
+  children: (exam: ExamDetail) => ReactNode;
+}) {
+  const exam = useQuery({
+    ...examDetailQuery(examId ?? 0),
+    enabled: examId !== null,
+    meta: { silent: true },
+  });
+  if (examId === null)
+    return <Result status="404" title="考试地址不正确" subTitle="请从考试列表重新进入。" />;
+  if (exam.isPending) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  }
+  if (exam.isError)
+    return <QueryFailed title="考试加载失败" error={exam.error} onRetry={() => void exam.refetch()} />;
+  return <>{children(exam.data)}</>;
+}
+
+/** Breadcrumb trail of an exam's screens: the list it belongs to, then the exam. */
+export function examCrumbs(exam: ExamDetail, here?: string) {
+  const list =
+    exam.type === 2
+      ? { title: '联考', to: '/book/jointExam/home' }
+      : { title: '校内考试', to: '/book/inSchool' };
+  // teachers reach exams from the home page; the management lists are not theirs
+  const lists = exam.can.manage ? [list] : [];
+  return [
+    { title: '首页', to: '/book/home' },
+    ...lists,
+    here ? { title: exam.name, to: `/book/exam/${exam.id}` } : { title: exam.name },
+    ...(here ? [{ title: here }] : []),
+  ];
+}

@@ -1,0 +1,95 @@
+import { CheckCircleFilled, MinusCircleOutlined, UserOutlined } from '@ant-design/icons';
+import { SubjectStatus } from '@yj/contracts';
+import { Alert, Button, Card, Descriptions, Space, Steps, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { abilities, stateHint, subjectStatusColor, subjectStatusLabel } from './exam-state';
+import { examCrumbs } from './ExamLoader';
+import { PageFrame } from './PageFrame';
+import { StaffPanel } from './staff/StaffPanel';
+import type { SubjectBundle } from './SubjectLoader';
+
+/** The lifecycle as a line of steps (DESIGN.md §3); trial and pause sit inside their stage. */
+function stageOf(status: number): number {
+  if (status === SubjectStatus.setting) return 0;
+  if (status <= SubjectStatus.paused) return 1;
+  if (status === SubjectStatus.done) return 2;
+  return 3;
+}
+
+/** subject/{subjectId}: the subject's state, what it allows next, and what the user may do on it. */
+export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) {
+  const info = subject.subjectInfo;
+  const manage = permission.manageExam;
+  return (
+    <PageFrame
+      crumbs={examCrumbs(exam, info.name)}
+      testId="subject-detail"
+      title={
+        <Space size={8}>
+          {exam.name} · {info.name}
+          <Tag color={subjectStatusColor(info.status)}>{subjectStatusLabel(info.status)}</Tag>
+        </Space>
+      }
+      extra={
+        <Link to={`/book/subject/${info.id}/studentManagement`}>
+          <Button icon={<UserOutlined />}>{manage || permission.scan ? '考生与缺考' : '考生名单'}</Button>
+        </Link>
+      }
+    >
+      <Card title="科目进度">
+        <Steps
+          current={stageOf(info.status)}
+          size="small"
+          items={[
+            { title: '设置中' },
+            {
+              title: '阅卷中',
+              content:
+                info.status === SubjectStatus.trial || info.status === SubjectStatus.trialPaused
+                  ? '试评'
+                  : undefined,
+            },
+            { title: '阅卷完成' },
+            { title: '已发布' },
+          ]}
+          style={{ maxWidth: 760, marginBottom: 16 }}
+        />
+        <Alert
+          type={
+            info.status === SubjectStatus.paused || info.status === SubjectStatus.trialPaused
+              ? 'warning'
+              : 'info'
+          }
+          showIcon
+          title={`当前状态：${subjectStatusLabel(info.status)}`}
+          description={stateHint(info.status)}
+        />
+        <Descriptions column={3} style={{ marginTop: 16 }}>
+          <Descriptions.Item label="满分">{info.fullScore} 分</Descriptions.Item>
+          <Descriptions.Item label="考生">{subject.examinees} 人</Descriptions.Item>
+          <Descriptions.Item label="所属考试">
+            <Link to={`/book/exam/${exam.id}`}>{exam.name}</Link>
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title="我在本科目的权限">
+        <div
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 8 }}
+          data-testid="subject-abilities"
+        >
+          {abilities(permission).map((a) => (
+            <Space key={a.key} size={8}>
+              {a.allowed ? (
+                <CheckCircleFilled style={{ color: '#00b42a' }} />
+              ) : (
+                <MinusCircleOutlined style={{ color: '#c9cdd4' }} />
+              )}
+              <Typography.Text type={a.allowed ? undefined : 'secondary'}>{a.label}</Typography.Text>
+            </Space>
+          ))}
+        </div>
+      </Card>
+      {manage && <StaffPanel exam={exam} subjectId={info.id} title={`${info.name} · 人员分工`} />}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { softLoad } from '../../app/progress/loader-signal';
+import { queryClient } from '../../app/query-client';
+import { examDetailQuery, permissionQuery, subjectDetailQuery } from './exam-admin.queries';
+import { parseId } from './route-id';
+
+/** Route loader of the exam screens: the exam arrives while the progress bar runs (spec §4). */
+export async function preloadExam({ params }: LoaderFunctionArgs): Promise<null> {
+  const examId = parseId(params.examId);
+  if (examId !== null) await softLoad(queryClient.ensureQueryData(examDetailQuery(examId)));
+  return null;
+}
+
+/** Route loader of the subject screens: the subject, the user's permission on it, then its exam. */
+export async function preloadSubject({ params }: LoaderFunctionArgs): Promise<null> {
+  const subjectId = parseId(params.subjectId);
+  if (subjectId === null) return null;
+  await softLoad(
+    Promise.all([
+      queryClient
+        .ensureQueryData(subjectDetailQuery(subjectId))
+        .then((s) => queryClient.ensureQueryData(examDetailQuery(s.subjectInfo.examId))),
+      queryClient.ensureQueryData(permissionQuery(subjectId)),
+    ]),
+  );
+  return null;
+}

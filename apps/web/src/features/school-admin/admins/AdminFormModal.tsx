@@ -1,0 +1,65 @@
+import { useMutation } from '@tanstack/react-query';
+import { App, Form, Input, Modal } from 'antd';
+import { schoolAdminApi, type AccountCreated } from '../school-admin.api';
+
+interface Values {
+  phone: string;
+  name?: string;
+}
+
+/** 添加管理员 by phone; a phone without an account needs a name, and gets a new account. */
+export function AdminFormModal({
+  schoolId,
+  open,
+  onClose,
+  onSaved,
+}: {
+  schoolId: number;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (v: { phone: string; name: string }, r: AccountCreated) => void;
+}) {
+  const [form] = Form.useForm<Values>();
+  const { message } = App.useApp();
+  const save = useMutation({
+    mutationFn: (v: Values) => schoolAdminApi.addAdmin(schoolId, v.phone.trim(), v.name?.trim() || undefined),
+    onSuccess: (r, v) => {
+      if (!r.initialPassword) void message.success('已添加为本校管理员');
+      onSaved({ phone: v.phone.trim(), name: v.name?.trim() ?? '' }, r);
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open={open}
+      title="添加管理员"
+      okText="添加"
+      cancelText="取消"
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => save.mutate(v)}>
+        <Form.Item
+          name="phone"
+          label="手机号"
+          rules={[
+            { required: true, whitespace: true, message: '请输入手机号' },
+            { pattern: /^\s*1[3-9]\d{9}\s*$/, message: '手机号格式不正确' },
+          ]}
+        >
+          <Input placeholder="管理员的登录手机号" maxLength={11} inputMode="numeric" />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label="姓名"
+          extra="该手机号尚未注册时必填，系统会为其创建账号并生成初始密码"
+          rules={[{ max: 30, message: '姓名不能超过 30 个字' }]}
+        >
+          <Input placeholder="选填" maxLength={30} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

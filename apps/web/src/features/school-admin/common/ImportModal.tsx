@@ -1,0 +1,180 @@
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { IMPORT_MAX_BYTES, type ImportError } from '@yj/contracts';
+import { Alert, Button, Modal, Progress, Result, Space, Typography, Upload } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { classifyError } from '../../../api/classify-error';
+import { handleApiError } from '../../../api/handle-error';
+import { downloadFile } from '../download';
+import type { ImportAnswer } from '../upload';
+import { badRowCount, ImportErrorTable } from './ImportErrorTable';
+
+type Step<T> =
+  | { kind: 'pick'; problem?: string }
+  | { kind: 'uploading'; percent: number; file: File }
+  | { kind: 'rowErrors'; message: string; errors: ImportError[]; file: File }
+  | { kind: 'done'; data: T };
+
+export interface ImportModalProps<T> {
+  open: boolean;
+  onClose: () => void;
+  /** 学生 / 老师 */
+  what: string;
+  /** the columns of the sheet, as told to the user */
+  columnsHint: ReactNode;
+  templatePath: string;
+  templateName: string;
+  upload: (file: File, onlyValid: boolean, onProgress: (p: number) => void) => Promise<ImportAnswer<T>>;
+  /** the server can write the valid rows and skip the others */
+  allowOnlyValid: boolean;
+  /** what the import did, shown after success */
+  describe: (data: T) => ReactNode;
+  onImported: (data: T) => void;
+}
+
+/** A reason to refuse a file before sending it, or null. */
+export function fileProblem(file: { name: string; size: number }): string | null {
+  if (!/\.xlsx$/i.test(file.name)) return '只支持 .xlsx 格式的 Excel 文件，请使用下载的模板填写';
+  if (file.size > IMPORT_MAX_BYTES) return '文件不能超过 10 MB，请分批导入';
+  if (file.size === 0) return '文件是空的，请检查后重新选择';
+  return null;
+}
+
+/** Excel import: template, choose a file, progress, per-row errors (nothing written), result. */
+export function ImportModal<T>(p: ImportModalProps<T>) {
+  const [step, setStep] = useState<Step<T>>({ kind: 'pick' });
+  const [downloading, setDownloading] = useState(false);
+
+  const send = async (file: File, onlyValid: boolean) => {
+    setStep({ kind: 'uploading', percent: 0, file });
+    const answer = await p.upload(file, onlyValid, (percent) =>
+      setStep({ kind: 'uploading', percent, file }),
+    );
+    if (answer.kind === 'ok') {
+      setStep({ kind: 'done', data: answer.data });
+      p.onImported(answer.data);
+    } else if (answer.kind === 'rowErrors') {
+      setStep({ kind: 'rowErrors', message: answer.message, errors: answer.errors, file });
+    } else {
+      if (classifyError(answer.raw).kind === 'session') handleApiError(answer.raw);
+      setStep({ kind: 'pick', problem: answer.message });
+    }
+  };
+
+  const close = () => {
+    if (step.kind === 'uploading') return;
+    setStep({ kind: 'pick' });
+    p.onClose();
+  };
+
+  const template = (
+    <Button
+      icon={<DownloadOutlined />}
+      loading={downloading}
+      onClick={() => {
+        setDownloading(true);
+        void downloadFile(p.templatePath, p.templateName).finally(() => setDownloading(false));
+      }}
+    >
+      下载导入模板
+    </Button>
+  );
+
+  let body: ReactNode;
+  let footer: ReactNode[] = [];
+  if (step.kind === 'pick') {
+    body = (
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Alert
+          type="info"
+          showIcon
+          title={<>请按模板填写：{p.columnsHint}</>}
+          description="系统会先检查所有行；只要有一处错误，就不会写入任何数据，并列出出错的行和列。"
+          action={template}
+        />
+        {step.problem && <Alert type="error" showIcon title={step.problem} data-testid="import-problem" />}
+        <Upload.Dragger
+          accept=".xlsx"
+          multiple={false}
+          showUploadList={false}
+          beforeUpload={(file) => {
+            const problem = fileProblem(file);
+            if (problem) setStep({ kind: 'pick', problem });
+            else void send(file, false);
+            // The file is sent by our own upload (with progress), never by the component.
+            return Upload.LIST_IGNORE;
+          }}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">点击或将 Excel 文件拖到此处</p>
+          <p className="ant-upload-hint">仅支持 .xlsx，单个文件不超过 10 MB</p>
+        </Upload.Dragger>
+      </Space>
+    );
+    footer = [
+      <Button key="close" onClick={close}>
+        关闭
+      </Button>,
+    ];
+  } else if (step.kind === 'uploading') {
+    body = (
+      <div style={{ textAlign: 'center', padding: '24px 0' }}>
+        <Progress type="circle" percent={step.percent} status="active" />
+        <Typography.Paragraph style={{ marginTop: 16 }}>
+          {step.percent < 100 ? `正在上传 ${step.file.name}…` : '上传完成，正在检查并写入数据，请稍候…'}
+        </Typography.Paragraph>
+      </div>
+    );
+  } else if (step.kind === 'rowErrors') {
+    const rows = badRowCount(step.errors);
+    body = (
+      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+        <Alert
+          type="error"
+          showIcon
+          title={step.message}
+          description={`共 ${rows} 行有问题，本次没有写入任何数据。${p.allowOnlyValid ? '选择“仅导入正确的行”将跳过这些行，其余照常导入。' : '请按下表修改文件后重新导入。'}`}
+        />
+        <ImportErrorTable errors={step.errors} />
+      </Space>
+    );
+    footer = [
+      <Button key="again" onClick={() => setStep({ kind: 'pick' })}>
+        重新选择文件
+      </Button>,
+      ...(p.allowOnlyValid
+        ? [
+            <Button key="valid" type="primary" onClick={() => void send(step.file, true)}>
+              仅导入正确的行
+            </Button>,
+          ]
+        : []),
+    ];
+  } else {
+    body = <Result status="success" title="导入完成" subTitle={p.describe(step.data)} />;
+    footer = [
+      <Button key="more" onClick={() => setStep({ kind: 'pick' })}>
+        继续导入
+      </Button>,
+      <Button key="ok" type="primary" onClick={close}>
+        完成
+      </Button>,
+    ];
+  }
+
+  return (
+    <Modal
+      open={p.open}
+      title={`批量导入${p.what}`}
+      width={680}
+      onCancel={close}
+      closable={step.kind !== 'uploading'}
+      maskClosable={false}
+      footer={footer}
+      destroyOnHidden
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,66 @@
+import { useMutation } from '@tanstack/react-query';
+import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { schoolAdminApi } from '../school-admin.api';
+
+interface Values {
+  name: string;
+  entryYear: number | null;
+}
+
+/** 新增年级: a name (高一) and, optionally, the year its students entered (for 届 naming). */
+export function GradeFormModal({
+  schoolId,
+  open,
+  onClose,
+  onSaved,
+}: {
+  schoolId: number;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (id: number) => void;
+}) {
+  const [form] = Form.useForm<Values>();
+  const { message } = App.useApp();
+  const save = useMutation({
+    mutationFn: (v: Values) => schoolAdminApi.addGrade(schoolId, v.name.trim(), v.entryYear ?? null),
+    onSuccess: (r, v) => {
+      void message.success(`已添加年级 ${v.name.trim()}`);
+      onSaved(r.id);
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open={open}
+      title="新增年级"
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => save.mutate(v)}>
+        <Form.Item
+          name="name"
+          label="年级名称"
+          rules={[
+            { required: true, whitespace: true, message: '请输入年级名称' },
+            { max: 20, message: '不能超过 20 个字' },
+          ]}
+        >
+          <Input placeholder="例如 高一、初二" maxLength={20} />
+        </Form.Item>
+        <Form.Item name="entryYear" label="入学年份" extra="选填，用于区分不同届的学生">
+          <InputNumber
+            min={1990}
+            max={2100}
+            precision={0}
+            placeholder="例如 2026"
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

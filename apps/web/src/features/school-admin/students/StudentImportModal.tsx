@@ -1,0 +1,51 @@
+import type { ImportResult } from '@yj/contracts';
+import { ImportModal } from '../common/ImportModal';
+import { uploadFile } from '../upload';
+
+/** 批量导入学生: existing xuehao are updated, new ones added, missing classes created. */
+export function StudentImportModal({
+  schoolId,
+  open,
+  onClose,
+  onImported,
+}: {
+  schoolId: number;
+  open: boolean;
+  onClose: () => void;
+  onImported: () => void;
+}) {
+  return (
+    <ImportModal<ImportResult>
+      open={open}
+      onClose={onClose}
+      what="学生"
+      columnsHint={
+        <>
+          <b>姓名、学号、年级、班级</b>为必填，<b>性别</b>选填（男 /
+          女）。学号已存在的学生会被更新，班级不存在时自动创建（年级须已存在）。
+        </>
+      }
+      templatePath={`/api/school/${schoolId}/students/template`}
+      templateName="学生导入模板.xlsx"
+      allowOnlyValid
+      upload={(file, onlyValid, onProgress) =>
+        uploadFile<ImportResult>(
+          `/api/school/${schoolId}/students/import?onlyValid=${onlyValid}`,
+          file,
+          onProgress,
+        )
+      }
+      describe={(r) =>
+        [
+          `新增 ${r.created} 名学生`,
+          `更新 ${r.updated} 名`,
+          r.classesCreated ? `新建班级 ${r.classesCreated} 个` : '',
+          r.skipped ? `跳过有错误的 ${r.skipped} 行` : '',
+        ]
+          .filter(Boolean)
+          .join('，')
+      }
+      onImported={onImported}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+/** The cards of school/{schoolId}/base_info_ (spec §2), in tab order; the key is the URL segment. */
+export const CARDS = [
+  { key: 'students', label: '学生' },
+  { key: 'teachers', label: '老师' },
+  { key: 'grade', label: '年级班级' },
+  { key: 'selectedExam', label: '本校考试' },
+  { key: 'teacherSchedule', label: '任课表' },
+  { key: 'organization', label: '组织机构' },
+  { key: 'record', label: '操作记录' },
+  { key: 'administrators', label: '管理员' },
+] as const;
+
+export type CardKey = (typeof CARDS)[number]['key'];
+
+/** The card a URL segment names; an unknown or missing one opens 学生. */
+export function cardOf(segment: string | undefined): CardKey {
+  return CARDS.find((c) => c.key === segment)?.key ?? 'students';
+}

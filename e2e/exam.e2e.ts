@@ -1,0 +1,404 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import {
+  APP,
+  BASE_URL,
+  DEMO_PASSWORD,
+  login,
+  loginAsSchoolAdmin,
+  openBrowser,
+  shot,
+  waitForExamList,
+  waitForPath,
+  type Session,
+} from './lib.ts';
+
+// Names of this spec's own data: the demo's exam (2026学年第一学期高一期中考试) is never touched.
+const EXAM = '2026学年高一十二月月考';
+const JOINT = '2026学年第一学期高一期末联考';
+const SECOND_SCHOOL = '阳光第二中学';
+/** demo teachers: 13800000005 teaches 物理, 13800000006 teaches 化学 (and will mark 数学) */
+const PHYSICS_TEACHER = '13800000005';
+const REVIEWER = '13800000006';
+
+let s: Session;
+let examId = 0;
+
+before(async () => {
+  s = await openBrowser();
+});
+after(async () => {
+  await s.close();
+  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
+  assert.deepEqual(s.errors, [], 'no console errors');
+});
+
+/** The dropdown of one antd Select (its listbox is `<input id>_list`): a closing neighbour never matches. */
+async function optionOf(page: Page, input: ReturnType<Page['locator']>, text: string) {
+  const id = await input.getAttribute('id');
+  return page
+    .locator(`.ant-select-dropdown:has([id="${id}_list"]) .ant-select-item-option`, { hasText: text })
+    .first();
+}
+
+/** Opens an antd Select by its label and picks the option whose text starts with `text`. */
+async function pick(page: Page, label: string, text: string, scope = page.locator('body')): Promise<void> {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await (await optionOf(page, input, text)).click();
+}
+
+/** Types into a searchable Select and picks the first match. */
+async function searchPick(
+  page: Page,
+  label: string,
+  query: string,
+  scope = page.locator('body'),
+): Promise<void> {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await input.pressSequentially(query);
+  await (await optionOf(page, input, query)).click();
+  await page.keyboard.press('Escape');
+}
+
+async function fillDate(
+  page: Page,
+  placeholder: string,
+  value: string,
+  scope = page.locator('body'),
+): Promise<void> {
+  const input = scope.getByPlaceholder(placeholder);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/** An examinee import sheet in the template's columns. */
+async function examineeSheet(rows: Array<[string, string, string, number]>): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('考生');
+  ws.addRow(['学号', '考号', '学校', '考场', '座位号', '试卷类型']);
+  for (const [xuehao, kaohao, kaochang, seat] of rows) ws.addRow([xuehao, kaohao, '', kaochang, seat, 'A']);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function waitForMessage(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+}
+
+test('the school admin creates a two-subject exam step by step', async () => {
+  const { page } = s;
+  await loginAsSchoolAdmin(page);
+  await page.getByRole('menuitem', { name: '考试管理' }).click();
+  await waitForPath(page, '/book/inSchool');
+  await page.locator('[data-testid="exam-table"] .ant-table-row').first().waitFor();
+  await shot(page, 'exam-list');
+
+  await page.getByRole('button', { name: '创建考试' }).first().click();
+  await waitForPath(page, '/book/singleCreateExam');
+  // Step 1 refuses to go on while empty.
+  await page.getByRole('button', { name: '下一步' }).click();
+  await page.getByText('请输入考试名称').waitFor();
+  await shot(page, 'exam-create-basics-invalid');
+
+  await page.getByLabel('考试名称').fill(EXAM);
+  await pick(page, '年级', '高一');
+  await fillDate(page, '开考日期', '2026-12-10');
+  await fillDate(page, '结束日期（可不填）', '2026-12-11');
+  await page.getByRole('button', { name: '下一步' }).click();
+
+  await pick(page, '第 1 个科目', '数学');
+  await page.getByRole('button', { name: '添加科目' }).click();
+  await pick(page, '第 2 个科目', '物理');
+  assert.equal(await page.getByLabel('第 1 个科目满分').inputValue(), '150', '语数英 default to 150');
+  assert.equal(await page.getByLabel('第 2 个科目满分').inputValue(), '100');
+  await shot(page, 'exam-create-subjects');
+  await page.getByRole('button', { name: '创建考试并继续' }).click();
+
+  await page.waitForURL(/singleCreateExam\?examId=\d+/);
+  examId = Number(new URL(page.url()).searchParams.get('examId'));
+  await page.getByText('还没有考生').waitFor();
+  await shot(page, 'exam-create-examinees-empty');
+
+  // Step 3: the 高一 classes with a class + seat rule, previewed before anything is written.
+  await page.getByRole('button', { name: '添加考生' }).first().click();
+  const add = page.getByRole('dialog', { name: '添加考生' });
+  await add.getByTestId('kaohao-preview').waitFor();
+  await add.getByLabel('考号前缀').fill('27');
+  await add.getByText('270101').waitFor();
+  await shot(page, 'exam-add-examinees');
+  await add.getByRole('button', { name: /添加 \d+ 名考生/ }).click();
+  await waitForMessage(page, /已添加 \d+ 名考生/);
+  await page.locator('[data-testid="examinee-table"] .ant-table-row', { hasText: '270101' }).waitFor();
+
+  // Inline edit of one examinee's room and seat.
+  // by position: once editing, the kaohao is an input and no longer row text
+  const row = page.locator('[data-testid="examinee-table"] .ant-table-row').first();
+  await row.getByText('270101').waitFor();
+  await row.getByRole('button', { name: /^编\s?辑/ }).click();
+  await row.getByLabel('考场').fill('99');
+  await shot(page, 'exam-examinee-inline-edit');
+  await row.getByRole('button', { name: /^保\s?存/ }).click();
+  await waitForMessage(page, '已保存');
+  await row.getByText('99', { exact: true }).waitFor();
+  await shot(page, 'exam-create-examinees');
+
+  // Step 4: a subject manager for 物理 and a 化学 teacher who marks 数学.
+  await page.getByRole('button', { name: '下一步：人员' }).click();
+  await page.getByTestId('staff-panel').waitFor();
+  await page.getByRole('button', { name: '添加人员' }).click();
+  let dialog = page.getByRole('dialog', { name: '添加人员' });
+  await pick(page, '角色', '学科负责人', dialog);
+  await pick(page, '科目', '物理', dialog);
+  await searchPick(page, '选择老师', PHYSICS_TEACHER, dialog);
+  await dialog.getByRole('button', { name: /^添\s?加/ }).click();
+  await waitForMessage(page, '已添加 1 位物理学科负责人');
+
+  await page.getByRole('button', { name: '添加人员' }).click();
+  dialog = page.getByRole('dialog', { name: '添加人员' });
+  await pick(page, '角色', '阅卷老师', dialog);
+  await pick(page, '科目', '数学', dialog);
+  // 13800000006 teaches 化学, so the list is widened to every teacher
+  await dialog.getByLabel('只看本学科老师').click();
+  await searchPick(page, '选择老师', REVIEWER, dialog);
+  await shot(page, 'exam-add-reviewer');
+  await dialog.getByRole('button', { name: /^添\s?加/ }).click();
+  await waitForMessage(page, '已添加 1 位数学阅卷老师');
+  await page.locator('[data-testid="staff-panel"] .ant-table-row', { hasText: REVIEWER }).waitFor();
+  await shot(page, 'exam-create-staff');
+
+  await page.getByRole('button', { name: /^完\s?成/ }).click();
+  await waitForPath(page, `/book/exam/${examId}`);
+  const physics = page.getByTestId('subject-card-物理');
+  await physics.getByText('设置中').waitFor();
+  await physics.getByText('学科负责人：').waitFor();
+  assert.equal(await page.getByText('考试创建向导尚未完成').count(), 0, 'the wizard is complete');
+  await shot(page, 'exam-detail-admin');
+});
+
+test('the admin sees the dynamic log, marks absentees, copies and deletes a copy', async () => {
+  const { page } = s;
+  await page.goto(`${APP}/book/exam/${examId}/dynamicLog`);
+  const log = page.getByTestId('dynamic-log');
+  await log.getByText('创建考试').waitFor();
+  await log.getByText('修改考生').waitFor();
+  // the inline edit shows as a before/after pair
+  await log.getByText('99', { exact: true }).waitFor();
+  await log.getByText(/阅卷老师（数学）/).waitFor();
+  await shot(page, 'exam-dynamic-log');
+
+  // Edit: 物理 full score 100 → 120; the log then shows the change.
+  await page.goto(`${APP}/book/exam/${examId}/edit`);
+  await page.getByLabel('第 2 个科目满分').fill('120');
+  await shot(page, 'exam-edit');
+  await page.getByRole('button', { name: /^保\s?存/ }).click();
+  await waitForPath(page, `/book/exam/${examId}`);
+  await page.getByTestId('subject-card-物理').getByText('满分 120 分').waitFor();
+  await page.goto(`${APP}/book/exam/${examId}/dynamicLog`);
+  await log.locator('del', { hasText: '物理 100分' }).waitFor();
+
+  // Import: a bad row is listed by row and column and nothing is written; the fixed file goes in.
+  await page.goto(`${APP}/book/exam/${examId}/studentManagement`);
+  await page.getByRole('button', { name: /导\s?入$/ }).click();
+  const dialog = page.getByRole('dialog', { name: '导入考生' });
+  const input = dialog.locator('input[type=file]');
+  const bad = await examineeSheet([
+    ['20260101', '270101', '99', 5],
+    ['99999999', '279999', '01', 1],
+  ]);
+  await input.setInputFiles({
+    name: '考生.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: bad,
+  });
+  await dialog.getByRole('button', { name: '开始导入' }).click();
+  await dialog.getByTestId('import-errors').getByText('学号 99999999 在该校不存在').waitFor();
+  await shot(page, 'exam-import-errors');
+  const good = await examineeSheet([['20260101', '270101', '99', 5]]);
+  await input.setInputFiles({
+    name: '考生.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: good,
+  });
+  await dialog.getByRole('button', { name: '开始导入' }).click();
+  await waitForMessage(page, '导入完成：新增 0 人，更新 1 人');
+  await page.locator('[data-testid="examinee-table"] .ant-table-row').first().getByText('A 卷').waitFor();
+
+  await page.goto(`${APP}/book/exam/${examId}`);
+  await page.getByTestId('subject-card-数学').getByRole('link', { name: '数学' }).click();
+  await page.getByTestId('subject-abilities').waitFor();
+  await shot(page, 'subject-detail-admin');
+  await page.getByRole('button', { name: '考生与缺考' }).click();
+  const table = page.getByTestId('examinee-table');
+  await table.locator('.ant-table-row').first().waitFor();
+  await table.locator('.ant-table-row .ant-checkbox-input').nth(1).check();
+  await page.getByRole('button', { name: '标记缺考' }).click();
+  await waitForMessage(page, '缺考');
+  await table.getByText('缺考', { exact: true }).waitFor();
+  await shot(page, 'subject-students');
+
+  // Hide from the list, find it again with 显示已隐藏, and show it again.
+  await page.goto(`${APP}/book/inSchool`);
+  const listRow = () => page.locator('[data-testid="exam-table"] .ant-table-row', { hasText: EXAM });
+  await listRow()
+    .getByRole('button', { name: /更多操作/ })
+    .click();
+  await page.getByRole('menuitem', { name: '隐藏考试' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^隐\s?藏/ })
+    .click();
+  await waitForMessage(page, '考试已隐藏');
+  await listRow().waitFor({ state: 'detached' });
+  await page.getByLabel('显示已隐藏的考试').click();
+  await listRow().getByText('已隐藏').waitFor();
+  await shot(page, 'exam-list-hidden');
+  await listRow()
+    .getByRole('button', { name: /更多操作/ })
+    .click();
+  await page.getByRole('menuitem', { name: '取消隐藏' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '取消隐藏' }).click();
+  await waitForMessage(page, '已取消隐藏');
+
+  // Copy, then delete the copy after confirming.
+  await page.goto(`${APP}/book/exam/${examId}`);
+  await page.getByRole('button', { name: /^更\s?多/ }).click();
+  await page.getByRole('menuitem', { name: '复制考试' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^复\s?制/ })
+    .click();
+  await page.getByRole('heading', { name: `${EXAM}（副本）` }).waitFor();
+  await page.getByRole('button', { name: /^更\s?多/ }).click();
+  await page.getByRole('menuitem', { name: '删除考试' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: '删除考试' });
+  await confirm.getByText('无法恢复').waitFor();
+  await shot(page, 'exam-delete-confirm');
+  await confirm.getByRole('button', { name: /^删\s?除/ }).click();
+  await waitForPath(page, '/book/inSchool');
+  await page.locator('[data-testid="exam-table"] .ant-table-row', { hasText: EXAM }).first().waitFor();
+  // in the table only: the closing confirm dialog still names the copy for a moment
+  assert.equal(
+    await page.locator('[data-testid="exam-table"] .ant-table-row', { hasText: `${EXAM}（副本）` }).count(),
+    0,
+    'the copy is gone',
+  );
+});
+
+test('the reviewer sees the exam on the home page and only what the role allows', async () => {
+  const { page, context } = s;
+  await context.clearCookies();
+  await login(page, REVIEWER, DEMO_PASSWORD);
+  await waitForPath(page, '/book/home');
+  await waitForExamList(page);
+  const row = page.locator('[data-testid="my-exams"] .ant-table-row', { hasText: EXAM });
+  await row.getByText('阅卷老师').waitFor();
+  await shot(page, 'home-reviewer');
+  await row.getByRole('link', { name: EXAM }).click();
+  await waitForPath(page, `/book/exam/${examId}`);
+  await page.getByTestId('subject-card-数学').getByTestId('my-abilities').getByText('阅卷').waitFor();
+  assert.equal(await page.getByRole('button', { name: '编辑考试' }).count(), 0, 'no edit');
+  assert.equal(await page.getByRole('button', { name: /^更\s?多/ }).count(), 0, 'no copy/hide/delete');
+  assert.equal(await page.getByRole('button', { name: '人员分工' }).count(), 0, 'no staff screen');
+  await page.getByRole('button', { name: '考生名单' }).waitFor();
+  await shot(page, 'exam-detail-reviewer');
+
+  await page.getByTestId('subject-card-数学').getByRole('link', { name: '数学' }).click();
+  const abilities = page.getByTestId('subject-abilities');
+  await abilities.getByText('参与阅卷').waitFor();
+  assert.equal(await page.getByTestId('staff-panel').count(), 0, 'no staff management on the subject');
+  await shot(page, 'subject-detail-reviewer');
+
+  await page.goto(`${APP}/book/staffInformation/${examId}`);
+  await page.getByText('只有考试管理员可以查看和调整人员分工').waitFor();
+  await page.goto(`${APP}/book/exam/${examId}/edit`);
+  await page.getByText('只有考试管理员可以修改考试').waitFor();
+  await shot(page, 'exam-edit-forbidden');
+});
+
+/** Signs in through the API (as run.mjs seeded) and returns the session cookie. */
+async function apiLogin(account: string): Promise<string> {
+  const res = await fetch(`${BASE_URL}/filter/yue/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify({ account, password: DEMO_PASSWORD }),
+  });
+  const sid = res.headers.getSetCookie().find((c) => c.startsWith('yx_sid='));
+  assert.ok(sid, 'login sets yx_sid');
+  return sid.split(';')[0]!;
+}
+
+interface Org {
+  id: number;
+  children: Org[];
+  schools: Array<{ id: number; name: string }>;
+}
+
+test('a joint exam across two schools is created from the organisation tree', async () => {
+  // The demo has one school: the system admin adds a second one under the same bureau.
+  const cookie = await apiLogin('admin');
+  const headers = { cookie, 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  const tree = (await (await fetch(`${BASE_URL}/filter/api/org/organizeAll`, { headers })).json()) as {
+    data: Org[];
+  };
+  const bureauOf = (orgs: Org[]): Org | undefined =>
+    orgs.map((o) => (o.schools.length ? o : bureauOf(o.children))).find(Boolean);
+  const bureau = bureauOf(tree.data);
+  assert.ok(bureau, 'the demo bureau with its school');
+  const created = (await (
+    await fetch(`${BASE_URL}/filter/api/admin/school`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: SECOND_SCHOOL,
+        orgId: bureau.id,
+        adminPhone: '13900000099',
+        adminName: '李校长',
+      }),
+    })
+  ).json()) as { code: number; message: string };
+  assert.equal(created.code, 0, created.message);
+
+  const { page, context } = s;
+  await context.clearCookies();
+  await loginAsSchoolAdmin(page);
+  await page.getByRole('menuitem', { name: '联考' }).click();
+  await waitForPath(page, '/book/jointExam/home');
+  await page.getByTestId('exam-list-empty').waitFor();
+  await shot(page, 'joint-list-empty');
+  await page.getByRole('button', { name: '创建联考' }).first().click();
+  await waitForPath(page, '/book/create/jointExam');
+
+  await page.getByLabel('联考名称').fill(JOINT);
+  await page.getByLabel('年级').fill('高一');
+  await page.keyboard.press('Escape');
+  await fillDate(page, '开考日期', '2027-01-15');
+  const picker = page.getByTestId('school-picker');
+  await picker.getByPlaceholder('搜索学校名称').fill('第二');
+  await picker.getByText(SECOND_SCHOOL).click();
+  await picker.getByPlaceholder('搜索学校名称').fill('');
+  await picker.getByText('阳光实验中学').click();
+  await page.getByTestId('chosen-schools').getByText(SECOND_SCHOOL).waitFor();
+  await page.getByText('已选 2 所学校').waitFor();
+  await pick(page, '第 1 个科目', '语文');
+  await shot(page, 'joint-create');
+  await page.getByRole('button', { name: '创建联考' }).click();
+
+  await page.waitForURL(/\/book\/exam\/\d+$/);
+  await page.getByText('参加学校').first().waitFor();
+  await page.getByRole('cell', { name: SECOND_SCHOOL }).waitFor();
+  await shot(page, 'joint-detail');
+  await page.getByRole('button', { name: '人员分工' }).click();
+  await page.getByRole('button', { name: '同步到学校' }).waitFor();
+  await shot(page, 'joint-staff');
+
+  await page.getByRole('menuitem', { name: '联考' }).click();
+  await page
+    .locator('[data-testid="exam-table"] .ant-table-row', { hasText: JOINT })
+    .getByText('2 所')
+    .waitFor();
+  await shot(page, 'joint-list');
+});
