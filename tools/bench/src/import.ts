@@ -75,15 +75,13 @@ async function phaseImport(file: string, small: string, pgAdminUrl?: string): Pr
   for (const sc of [s!, w!]) {
     const [g] = await database.db.insert(grade).values({ schoolId: sc.id, name: '高一' }).returning();
     // half the classes exist, half are created by the import
-    await database.db
-      .insert(banji)
-      .values(
-        Array.from({ length: CLASSES / 2 }, (_, i) => ({
-          schoolId: sc.id,
-          gradeId: g!.id,
-          name: `高一(${i + 1})班`,
-        })),
-      );
+    await database.db.insert(banji).values(
+      Array.from({ length: CLASSES / 2 }, (_, i) => ({
+        schoolId: sc.id,
+        gradeId: g!.id,
+        name: `高一(${i + 1})班`,
+      })),
+    );
   }
   const svc = studentService({ db: database.db, audit: auditService() });
   const actor = { userId: 0, ip: null };

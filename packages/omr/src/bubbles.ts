@@ -1,0 +1,114 @@
+import type { TemplateRect } from '@yj/contracts';
+import type { Field } from './fields';
+import { applyH, type Matrix3 } from './geometry';
+import { px, type GreyImage } from './image';
+
+// Share of the bubble measured: the inner part, away from the printed outline.
+const INNER_W = 0.62;
+const INNER_H = 0.56;
+
+/** A bubble's measurements: mean darkness (the fill) and the darkness of its darkest tenth (strokes). */
+export interface BubbleMeasure {
+  fill: number;
+  core: number;
+}
+
+/** Fill value of every bubble of a field: darkness of the inner area against the local paper, 0..1. */
+export function measureField(img: GreyImage, h: Matrix3, field: Field): BubbleMeasure[] {
+  const fieldPaper = localPaper(
+    img,
+    h,
+    field.bubbles.map((b) => b.rect),
+  );
+  return field.bubbles.map((b) => {
+    const { mean, dark } = innerMean(img, h, b.rect);
+    // The ring right around the bubble follows paper texture best; fall back to the field's level
+    // when a neighbour's fill or a stroke darkens the ring.
+    const ring = ringPaper(img, h, b.rect);
+    const paper = ring > fieldPaper * 0.85 ? ring : fieldPaper;
+    const clamp = (v: number) => Math.max(0, Math.min(1, v));
+    return { fill: clamp(1 - mean / paper), core: clamp(1 - dark / paper) };
+  });
+}
+
+let samples = new Uint8Array(1024);
+
+const RING = 20;
+const ringBuf = new Uint8Array(RING);
+
+function ringPaper(img: GreyImage, h: Matrix3, r: TemplateRect): number {
+  const cx = r.x + r.w / 2;
+  const cy = r.y + r.h / 2;
+  const m = Math.min(r.w, r.h) * 0.3;
+  const rx = r.w / 2 + m;
+  const ry = r.h / 2 + m;
+  for (let k = 0; k < RING; k++) {
+    const a = (k / RING) * Math.PI * 2;
+    const q = applyH(h, { x: cx + Math.cos(a) * rx, y: cy + Math.sin(a) * ry });
+    ringBuf[k] = px(img, q.x - 0.5, q.y - 0.5);
+  }
+  ringBuf.sort();
+  return ringBuf[Math.floor(RING * 0.7)]!;
+}
+
+function innerMean(img: GreyImage, h: Matrix3, r: TemplateRect): { mean: number; dark: number } {
+  const c = { x: r.x + r.w / 2, y: r.y + r.h / 2 };
+  const o = applyH(h, c);
+  const ax = applyH(h, { x: c.x + 1, y: c.y });
+  const ay = applyH(h, { x: c.x, y: c.y + 1 });
+  const ux = { x: ax.x - o.x, y: ax.y - o.y };
+  const uy = { x: ay.x - o.x, y: ay.y - o.y };
+  const scale = Math.hypot(ux.x, ux.y);
+  // About one sample per image pixel, at least a 5×4 grid.
+  const nx = Math.max(5, Math.round(r.w * INNER_W * scale));
+  const ny = Math.max(4, Math.round(r.h * INNER_H * scale));
+  let sum = 0;
+  const n = nx * ny;
+  if (samples.length < n) samples = new Uint8Array(n * 2);
+  let k = 0;
+  for (let j = 0; j < ny; j++) {
+    const ty = ((j + 0.5) / ny - 0.5) * r.h * INNER_H;
+    for (let i = 0; i < nx; i++) {
+      const tx = ((i + 0.5) / nx - 0.5) * r.w * INNER_W;
+      const v = px(img, o.x + ux.x * tx + uy.x * ty - 0.5, o.y + ux.y * tx + uy.y * ty - 0.5);
+      samples[k++] = v;
+      sum += v;
+    }
+  }
+  const view = samples.subarray(0, n).sort();
+  return { mean: sum / n, dark: view[Math.floor(n * 0.1)]! };
+}
+
+// Paper level around the field: a high percentile over its surroundings, so print, fills and grey
+// shading under the field do not pull it down, while uneven lighting across the page is followed.
+function localPaper(img: GreyImage, h: Matrix3, rects: TemplateRect[]): number {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  let bh = 0;
+  for (const r of rects) {
+    x0 = Math.min(x0, r.x);
+    y0 = Math.min(y0, r.y);
+    x1 = Math.max(x1, r.x + r.w);
+    y1 = Math.max(y1, r.y + r.h);
+    bh = Math.max(bh, Math.min(r.w, r.h));
+  }
+  const m = bh * 0.5;
+  x0 -= m;
+  y0 -= m;
+  x1 += m;
+  y1 += m;
+  const nx = Math.min(40, Math.max(6, Math.round((x1 - x0) / (bh * 0.35))));
+  const ny = Math.min(40, Math.max(6, Math.round((y1 - y0) / (bh * 0.35))));
+  const vals = new Uint8Array(nx * ny);
+  let k = 0;
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      const q = applyH(h, { x: x0 + ((i + 0.5) / nx) * (x1 - x0), y: y0 + ((j + 0.5) / ny) * (y1 - y0) });
+      vals[k++] = px(img, q.x - 0.5, q.y - 0.5);
+    }
+  }
+  vals.sort();
+  return Math.max(40, vals[Math.floor(vals.length * 0.8)]!);
+}

@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CardTemplateSchema, type CardTemplate } from '@yj/contracts';
+import type { GreyImage } from './image';
+import { recognizePage } from './recognize';
+
+// Golden fixture: three real A4 200 dpi document scans of a third-party sheet without anchors
+// (OMRChecker sample6, MIT), read with our template for it (location areas matched by NCC).
+// Expected values: OMRChecker's own saved results, checked against the images by eye.
+const dir = new URL('../test-fixtures/omrchecker-sample6/', import.meta.url);
+const expected: Record<string, string> = {
+  sample_roll_01: 'A0188877Y',
+  sample_roll_02: 'A0203959W',
+  sample_roll_03: 'A0204729A',
+};
+
+async function load(name: string): Promise<GreyImage> {
+  const { data, info } = await sharp(await readFile(new URL(`${name}.jpg`, dir)))
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+}
+
+function rotate180(img: GreyImage): GreyImage {
+  return { ...img, data: Uint8Array.from(img.data).reverse() };
+}
+
+function rotate90(img: GreyImage): GreyImage {
+  const out = new Uint8Array(img.data.length);
+  const h = img.height;
+  for (let y = 0; y < img.height; y++)
+    for (let x = 0; x < img.width; x++) out[x * h + (h - 1 - y)] = img.data[y * img.width + x]!;
+  return { width: h, height: img.width, data: out };
+}
+
+let card: CardTemplate;
+beforeAll(async () => {
+  card = CardTemplateSchema.parse(JSON.parse(await readFile(new URL('template.json', dir), 'utf8')));
+});
+
+describe('OMRChecker sample6 document scans (golden)', () => {
+  for (const [name, roll] of Object.entries(expected)) {
+    it(`${name} reads ${roll} without exceptions`, async () => {
+      const r = await recognizePage(await load(name), card);
+      expect(r.exceptions).toEqual([]);
+      expect(r.registration?.method).toBe('locationAreas');
+      expect(r.registration?.fitError).toBeLessThan(3);
+      expect(r.examNumber.value).toBe(roll);
+    });
+  }
+
+  it('reads a page fed upside down and one fed sideways', async () => {
+    const img = await load('sample_roll_02');
+    const down = await recognizePage(rotate180(img), card);
+    expect(down.registration?.rotation).toBe(180);
+    expect(down.examNumber.value).toBe('A0203959W');
+    const side = await recognizePage(rotate90(img), card);
+    expect(side.registration?.rotation).toBe(90);
+    expect(side.examNumber.value).toBe('A0203959W');
+  });
+
+  it('raises a location exception for a page of another sheet', async () => {
+    const other = { width: 1653, height: 2339, data: new Uint8Array(1653 * 2339).fill(235) };
+    // Some print so the page is not blank, but nothing of this sheet's patches.
+    for (let y = 300; y < 2000; y += 40)
+      for (let t = 0; t < 6; t++) other.data.fill(30, (y + t) * 1653 + 200, (y + t) * 1653 + 1400);
+    const r = await recognizePage(other, card);
+    expect(r.status).toBe('exception');
+    expect(r.exceptions[0]?.type).toBe('location');
+    expect(r.examNumber.value).toBeNull();
+  });
+});

@@ -1,0 +1,16 @@
+export * from './types';
+export { recognizePage, type RecognizeOptions, type StageTimings } from './recognize';
+export {
+  createZxingReader,
+  encodePageQr,
+  parsePageQr,
+  type BarcodeReader,
+  type BarcodeHit,
+  type BarcodeFormat,
+} from './barcode';
+export type { GreyImage } from './image';
+export { applyH, invertH, multiplyH, fitHomography, fitAffine, type Matrix3, type Point } from './geometry';
+export { pageThresholds, decideField } from './decide';
+export { checkPage } from './page-check';
+export { pageFields, type PageFields } from './layout';
+export type { Field } from './fields';

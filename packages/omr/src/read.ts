@@ -1,0 +1,128 @@
+import type { TemplatePage } from '@yj/contracts';
+import type { BarcodeReader } from './barcode';
+import { measureField, type BubbleMeasure } from './bubbles';
+import { decideField, pageThresholds } from './decide';
+import type { Field } from './fields';
+import { applyH, type Matrix3 } from './geometry';
+import { clipRect, crop, type GreyImage } from './image';
+import { allFields, type PageFields } from './layout';
+import type { FieldReading, MappedBox, OmrException, PageResult, Thresholds } from './types';
+
+type Readings = Pick<PageResult, 'examNumber' | 'objective' | 'ab' | 'absent' | 'optional' | 'scores'>;
+
+/** Reads every bubble field of a registered page and raises the exceptions a person must settle. */
+export function readFields(
+  img: GreyImage,
+  h: Matrix3,
+  f: PageFields,
+): { readings: Readings; thresholds: Thresholds; exceptions: OmrException[] } {
+  const fields = allFields(f);
+  const measures = new Map<Field, BubbleMeasure[]>();
+  for (const field of fields) measures.set(field, measureField(img, h, field));
+  const t = pageThresholds([...measures.values()].flat().map((m) => m.fill));
+  const read = (field: Field, mode: 'single' | 'multi'): FieldReading => {
+    const m = measures.get(field) ?? [];
+    return decideField(
+      field.name,
+      field.bubbles.map((b) => b.label),
+      m.map((x) => x.fill),
+      t,
+      mode,
+      m.map((x) => x.core),
+    );
+  };
+  const ex: OmrException[] = [];
+  const raise = (type: OmrException['type'], r: FieldReading, reason: string) =>
+    ex.push({ type, region: r.name, reason, fills: r.fills.map((v) => Math.round(v * 1000) / 1000) });
+
+  const digits = f.examNumber.map((d) => read(d, 'single'));
+  let examValue: string | null = null;
+  if (digits.length > 0) {
+    const bad = digits.find((d) => d.value === null || d.value.length !== 1);
+    if (bad) raise('examNumber', bad, bad.value === null ? '考号填涂不清或多涂' : '考号未填涂完整');
+    else examValue = digits.map((d) => d.value![0]).join('');
+  }
+
+  const objective = f.objective.map((o) => {
+    const reading = read(o.field, o.kind === 'multi' ? 'multi' : 'single');
+    if (reading.value === null) {
+      const many =
+        reading.states.filter((s) => s === 'filled').length > 1 && !reading.states.includes('uncertain');
+      raise('objective', reading, many ? '单选题多涂' : '填涂不清');
+    }
+    return { question: o.field.name, group: o.group, kind: o.kind, reading };
+  });
+
+  const ab = f.ab ? read(f.ab, 'single') : null;
+  if (ab && (ab.value === null || ab.value.length !== 1))
+    raise('ab', ab, ab.value === null ? 'AB卷标记不清或多涂' : 'AB卷未填涂');
+
+  const absent = f.absent ? read(f.absent, 'single') : null;
+  if (absent && absent.value === null) raise('absent', absent, '缺考标记不清');
+  else if (absent && absent.value?.length === 1) raise('absent', absent, '缺考已填涂');
+
+  const optional = f.optional.map((o) => {
+    const r = read(o, 'single');
+    if (r.value === null || r.value.length !== 1)
+      raise('option', r, r.value === null ? '选做标记不清或多涂' : '选做未填涂');
+    return r;
+  });
+
+  const scores = f.scores.map((s) => {
+    const rs = s.fields.map((d) => read(d, 'single'));
+    const bad = rs.find((r) => r.value === null);
+    if (bad) raise('objective', bad, '打分栏填涂不清');
+    const value = bad ? null : rs.reduce((acc, r) => acc + (r.value?.[0] ? Number(r.value[0]) || 0 : 0), 0);
+    return { name: s.name, question: s.question, value, fields: rs };
+  });
+
+  return {
+    readings: {
+      examNumber: { value: examValue, source: examValue ? 'bubbles' : null, digits },
+      objective,
+      ab,
+      absent,
+      optional,
+      scores,
+    },
+    thresholds: t,
+    exceptions: ex,
+  };
+}
+
+/** Reads a barcode / QR exam number inside its template rectangle. */
+export async function readExamBarcode(
+  img: GreyImage,
+  h: Matrix3,
+  page: TemplatePage,
+  reader: BarcodeReader,
+): Promise<{ value: string | null; source: 'code128' | 'qr' }> {
+  const en = page.examNumber;
+  if (!en || en.kind === 'bubbles') return { value: null, source: 'qr' };
+  const box = mapRect(h, en.rect, 0.15);
+  const r = clipRect(img, box.bbox);
+  if (!r) return { value: null, source: en.kind };
+  const hits = await reader.read(crop(img, r), [en.kind === 'qr' ? 'QRCode' : 'Code128']);
+  return { value: hits[0]?.text ?? null, source: en.kind };
+}
+
+/** Maps a template rectangle (grown by `grow` of its size each side) to image corners and bounding box. */
+export function mapRect(
+  h: Matrix3,
+  r: { x: number; y: number; w: number; h: number },
+  grow = 0,
+): Omit<MappedBox, 'name' | 'question'> {
+  const gx = r.w * grow;
+  const gy = r.h * grow;
+  const c = [
+    applyH(h, { x: r.x - gx, y: r.y - gy }),
+    applyH(h, { x: r.x + r.w + gx, y: r.y - gy }),
+    applyH(h, { x: r.x + r.w + gx, y: r.y + r.h + gy }),
+    applyH(h, { x: r.x - gx, y: r.y + r.h + gy }),
+  ] as MappedBox['corners'];
+  const xs = c.map((p) => p.x);
+  const ys = c.map((p) => p.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { corners: c, bbox: { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y } };
+}

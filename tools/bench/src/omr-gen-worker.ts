@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import sharp from 'sharp';
+import { generateSet, typicalCard, type Difficulty } from '@yj/scan-sim';
+
+sharp.concurrency(1);
+// libvips keeps recent images cached; each image is used once, so the cache only costs memory.
+sharp.cache(false);
+const card = typicalCard();
+
+/** Generates sheet `i` of a set and writes `<dir>/<name>.jpg` and `.json` (truth). */
+export default async function generate(job: {
+  dir: string;
+  difficulty: Difficulty;
+  seed: number;
+  i: number;
+}): Promise<string> {
+  // Same naming as generateSet: sets grow without regenerating the pages already there.
+  const page = card.pages[job.i % card.pages.length]!.index;
+  const known = `${job.dir}/${job.difficulty}-${String(job.i).padStart(5, '0')}-p${page + 1}`;
+  if (existsSync(`${known}.jpg`) && existsSync(`${known}.json`)) return known;
+  const s = await generateSet(card, job.i, { seed: job.seed, difficulty: job.difficulty, dpi: 200 });
+  const base = `${job.dir}/${s.name}`;
+  await mkdir(dirname(base), { recursive: true });
+  await writeFile(`${base}.jpg`, s.jpeg);
+  await writeFile(`${base}.json`, JSON.stringify(s.truth));
+  return base;
+}

@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { recognizePage, type BarcodeReader } from '@yj/omr';
+import { scoreSheet, typicalCard, type SheetTruth } from '@yj/scan-sim';
+import { decodeGrey, loadReader } from './io';
+
+sharp.concurrency(1);
+// libvips keeps recent images cached; a worker decodes each file once, so the cache only costs memory.
+sharp.cache(false);
+const card = typicalCard();
+let reader: Promise<BarcodeReader> | null = null;
+
+/** What one page cost and how it compared with the truth. */
+export interface PageRun {
+  file: string;
+  difficulty: string;
+  decode: number;
+  identify: number;
+  register: number;
+  read: number;
+  total: number;
+  rss: number;
+  status: string;
+  silentErrors: string[];
+  exceptionTypes: string[];
+  needless: string[];
+  /** The first exceptions in words, for reading the report. */
+  details: string[];
+  examNumberCorrect: boolean | null;
+}
+
+/** Bench task: `decode` times sharp alone (the yardstick); `full` runs decode + recognition and scores it. */
+export default async function run(job: { file: string; mode: 'decode' | 'full' }): Promise<PageRun | number> {
+  reader ??= loadReader();
+  const r = await reader;
+  const bytes = await readFile(`${job.file}.jpg`);
+  const t0 = performance.now();
+  const img = await decodeGrey(bytes);
+  const t1 = performance.now();
+  if (job.mode === 'decode') return t1 - t0;
+  const res = await recognizePage(img, card, { reader: r, clock: () => performance.now() });
+  const t2 = performance.now();
+  const truth = JSON.parse(await readFile(`${job.file}.json`, 'utf8')) as SheetTruth;
+  const score = scoreSheet(card, truth, res);
+  return {
+    file: job.file,
+    difficulty: truth.difficulty,
+    decode: t1 - t0,
+    identify: res.timings?.identify ?? 0,
+    register: res.timings?.register ?? 0,
+    read: res.timings?.read ?? 0,
+    total: t2 - t0,
+    rss: process.memoryUsage().rss,
+    status: res.status,
+    silentErrors: score.silentErrors,
+    exceptionTypes: res.exceptions.map((e) => `${e.type}:${e.region}`),
+    needless: score.needlessExceptions,
+    details: res.exceptions
+      .slice(0, 3)
+      .map((e) => `${e.type} ${e.region} ${e.reason} ${e.fills?.map((f) => f.toFixed(2)).join('/') ?? ''}`),
+    examNumberCorrect: score.examNumberCorrect,
+  };
+}

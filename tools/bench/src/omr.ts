@@ -1,0 +1,127 @@
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Piscina } from 'piscina';
+import { SIM_VERSION, type Difficulty } from '@yj/scan-sim';
+import { accuracyLines, printReport } from './omr-report';
+import type { PageRun } from './omr-worker';
+
+// Recognition benchmark (issue 4): generates simulated scans once (cached in bench-out/), then measures
+// one core, all cores, the sharp decode yardstick, stage times, memory and accuracy in one run.
+
+const { values: args } = parseArgs({
+  options: {
+    typical: { type: 'string', default: '1000' },
+    clean: { type: 'string', default: '200' },
+    hard: { type: 'string', default: '300' },
+    seed: { type: 'string', default: '4' },
+    out: { type: 'string', default: 'bench-out/omr' },
+    threads: { type: 'string' },
+    measure: { type: 'boolean', default: false },
+    // Accuracy over large sets (the 10,000-page goal) without the timing passes.
+    'accuracy-only': { type: 'boolean', default: false },
+  },
+});
+const threads = Number(args.threads ?? availableParallelism());
+const seed = Number(args.seed);
+const outDir = resolve(args.out);
+const sets: { difficulty: Difficulty; count: number }[] = [
+  { difficulty: 'typical', count: Number(args.typical) },
+  { difficulty: 'clean', count: Number(args.clean) },
+  { difficulty: 'hard', count: Number(args.hard) },
+];
+
+async function ensureSet(d: Difficulty, count: number): Promise<string[]> {
+  const dir = `${outDir}/v${SIM_VERSION}-${d}-s${seed}`;
+  const manifest = `${dir}/manifest.json`;
+  if (existsSync(manifest)) {
+    const files = JSON.parse(await readFile(manifest, 'utf8')) as string[];
+    if (files.length >= count) return files.slice(0, count);
+  }
+  await mkdir(dir, { recursive: true });
+  const pool = new Piscina({
+    filename: new URL('./omr-gen-worker.ts', import.meta.url).href,
+    maxThreads: threads,
+    minThreads: threads,
+  });
+  const t = performance.now();
+  let done = 0;
+  const files = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      pool.run({ dir, difficulty: d, seed, i }).then((f: string) => {
+        if (++done % 100 === 0) process.stderr.write(`  generated ${done}/${count} ${d}\n`);
+        return f;
+      }),
+    ),
+  );
+  await pool.destroy();
+  process.stderr.write(`generated ${count} ${d} pages in ${((performance.now() - t) / 1000).toFixed(0)} s\n`);
+  await writeFile(manifest, JSON.stringify(files));
+  return files;
+}
+
+let peak = 0;
+const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+
+async function pass<T>(
+  files: string[],
+  mode: 'decode' | 'full',
+  n: number,
+): Promise<{ results: T[]; seconds: number; peakRss: number }> {
+  const pool = new Piscina({
+    filename: new URL('./omr-worker.ts', import.meta.url).href,
+    maxThreads: n,
+    minThreads: n,
+    idleTimeout: 60_000,
+  });
+  // Warm each thread (wasm, JIT) on a few pages so start-up is not billed to the pages.
+  await Promise.all(files.slice(0, 4 * n).map((file) => pool.run({ file, mode })));
+  peak = process.memoryUsage().rss;
+  const t = performance.now();
+  const results = (await Promise.all(files.map((file) => pool.run({ file, mode })))) as T[];
+  const seconds = (performance.now() - t) / 1000;
+  const peakRss = peak;
+  await pool.destroy();
+  return { results, seconds, peakRss };
+}
+
+const files = new Map<Difficulty, string[]>();
+for (const s of sets) if (s.count > 0) files.set(s.difficulty, await ensureSet(s.difficulty, s.count));
+if (!args.measure) {
+  // Measure in a fresh process so memory left over from generating the sets does not count.
+  clearInterval(sampler);
+  const child = fork(process.argv[1]!, [...process.argv.slice(2), '--measure'], {
+    execArgv: process.execArgv,
+    stdio: 'inherit',
+  });
+  const code = await new Promise<number>((done) => child.on('exit', (c) => done(c ?? 1)));
+  process.exit(code);
+}
+if (args['accuracy-only']) {
+  const runs: PageRun[] = [];
+  for (const [d, f] of files) {
+    process.stderr.write(`reading ${f.length} ${d} pages on ${threads} threads …\n`);
+    runs.push(...(await pass<PageRun>(f, 'full', threads)).results);
+  }
+  clearInterval(sampler);
+  console.log(accuracyLines(runs).join('\n'));
+  process.exit(0);
+}
+const typical = files.get('typical') ?? [];
+const baseRss = process.memoryUsage().rss;
+process.stderr.write(
+  `measuring ${typical.length} typical pages: yardstick, 1 thread, ${threads} threads …\n`,
+);
+const yard = await pass<number>(typical, 'decode', 1);
+const one = await pass<PageRun>(typical, 'full', 1);
+const all = await pass<PageRun>(typical, 'full', threads);
+const others: PageRun[] = [];
+for (const d of ['clean', 'hard'] as const) {
+  const f = files.get(d);
+  if (f) others.push(...(await pass<PageRun>(f, 'full', threads)).results);
+}
+clearInterval(sampler);
+printReport({ threads, baseRss, yard, one, all, accuracy: [...all.results, ...others] });

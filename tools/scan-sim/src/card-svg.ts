@@ -1,0 +1,110 @@
+import { toSVG } from 'bwip-js/node';
+import type { Bubble, TemplatePage, TemplateRect } from '@yj/contracts';
+import { encodePageQr, pageFields } from '@yj/omr';
+
+// Prints a template page as SVG: what the school's printer puts on paper before any student touches it.
+
+const FONT = `font-family="Noto Sans CJK SC, Noto Serif CJK SC, DejaVu Sans, sans-serif"`;
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function text(x: number, y: number, s: string, size: number, extra = ''): string {
+  return `<text x="${x}" y="${y}" font-size="${size}" ${FONT} ${extra}>${esc(s)}</text>`;
+}
+
+function bubble(b: Bubble): string {
+  const r = b.rect;
+  const label = b.label.length > 2 ? '' : b.label;
+  return (
+    `<rect x="${r.x + 1}" y="${r.y + 1}" width="${r.w - 2}" height="${r.h - 2}" rx="${r.h / 2 - 1}" fill="none" stroke="#3a3a3a" stroke-width="1.6"/>` +
+    text(r.x + r.w / 2, r.y + r.h * 0.78, label, r.h * 0.7, 'text-anchor="middle" fill="#777"')
+  );
+}
+
+function box(r: TemplateRect, stroke = 2): string {
+  return `<rect x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" fill="none" stroke="#222" stroke-width="${stroke}"/>`;
+}
+
+function qrSvg(content: string, r: TemplateRect): string {
+  const svg = toSVG({
+    bcid: 'qrcode',
+    text: content,
+    backgroundcolor: 'FFFFFF',
+    padding: 8,
+    eclevel: 'M',
+  } as Parameters<typeof toSVG>[0]);
+  const vb = /viewBox="([^"]+)"/.exec(svg)?.[1] ?? '0 0 100 100';
+  const inner = svg.replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+  return `<svg x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" viewBox="${vb}" shape-rendering="crispEdges">${inner}</svg>`;
+}
+
+/** SVG of the printed page (template pixels as SVG units). */
+export function cardSvg(page: TemplatePage, templateId: string, title: string): string {
+  const parts: string[] = [`<rect x="0" y="0" width="${page.width}" height="${page.height}" fill="#fff"/>`];
+  for (const a of page.anchors)
+    parts.push(
+      `<rect x="${a.rect.x}" y="${a.rect.y}" width="${a.rect.w}" height="${a.rect.h}" fill="#000"/>`,
+    );
+  if (page.identity) parts.push(qrSvg(encodePageQr({ templateId, page: page.index }), page.identity.rect));
+  parts.push(text(200, 170, `${title}  第${page.index + 1}页`, 40, 'font-weight="bold"'));
+  const f = pageFields(page);
+  if (f.examNumber.length > 0) {
+    const first = f.examNumber[0]!.bubbles[0]!.rect;
+    const last = f.examNumber[f.examNumber.length - 1]!.bubbles.at(-1)!.rect;
+    parts.push(text(first.x - 10, first.y - 90, '考 号', 24, 'font-weight="bold"'));
+    parts.push(
+      box({
+        x: first.x - 12,
+        y: first.y - 70,
+        w: last.x + last.w - first.x + 24,
+        h: last.y + last.h - first.y + 84,
+      }),
+    );
+    f.examNumber.forEach((d) => {
+      const r = d.bubbles[0]!.rect;
+      parts.push(box({ x: r.x - 8, y: r.y - 60, w: r.w + 16, h: 46 }, 1.2));
+    });
+  }
+  if (f.absent) {
+    const r = f.absent.bubbles[0]!.rect;
+    parts.push(
+      text(r.x - 70, r.y + 17, '缺考', 20),
+      text(r.x + r.w + 10, r.y + 17, '（考生禁填）', 18, 'fill="#555"'),
+    );
+  }
+  if (f.ab) {
+    const r = f.ab.bubbles[0]!.rect;
+    parts.push(text(r.x - 70, r.y + 17, '试卷', 20));
+  }
+  for (const o of f.objective) {
+    const r = o.field.bubbles[0]!.rect;
+    parts.push(text(r.x - 12, r.y + 17, o.field.name, 20, 'text-anchor="end"'));
+  }
+  for (const o of f.optional) {
+    const r = o.bubbles[0]!.rect;
+    parts.push(text(r.x - 380, r.y + 17, '选做题（只涂一个）', 20));
+  }
+  for (const s of f.scores) {
+    const r = s.fields[0]!.bubbles[0]!.rect;
+    parts.push(text(r.x - 80, r.y + 17, '得分', 20, 'fill="#555"'));
+  }
+  for (const field of [
+    ...f.examNumber,
+    ...f.objective.map((o) => o.field),
+    ...(f.absent ? [f.absent] : []),
+    ...(f.ab ? [f.ab] : []),
+    ...f.optional,
+    ...f.scores.flatMap((s) => s.fields),
+  ]) {
+    for (const b of field.bubbles) parts.push(field === f.absent ? bubble({ ...b, label: '' }) : bubble(b));
+  }
+  for (const s of page.subjective) {
+    parts.push(
+      box(s.rect),
+      text(s.rect.x + 16, s.rect.y + 36, `${s.question.replace('|', '/')}.（本题满分 12 分）`, 22),
+    );
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${page.width}" height="${page.height}" viewBox="0 0 ${page.width} ${page.height}">${parts.join('')}</svg>`;
+}

@@ -1,0 +1,39 @@
+import type { CardTemplate } from '@yj/contracts';
+import { randomAnswers } from './answers';
+import type { Difficulty } from './difficulty';
+import { createRng } from './rng';
+import { simulateSheet, type SheetTruth } from './simulate';
+
+/** One simulated scan with its truth. */
+export interface GeneratedSheet {
+  name: string;
+  jpeg: Buffer;
+  truth: SheetTruth;
+}
+
+/**
+ * Sheet `i` of a deterministic set: students take turns, each filling every page of the card with one
+ * exam number, so page 1 and page 2 of a student share it.
+ */
+export async function generateSet(
+  card: CardTemplate,
+  i: number,
+  opts: { seed: number; difficulty: Difficulty; dpi?: number; colour?: boolean; blankRate?: number },
+): Promise<GeneratedSheet> {
+  const pages = card.pages.length;
+  const student = Math.floor(i / pages);
+  const pageIndex = card.pages[i % pages]!.index;
+  const base = opts.seed * 1_000_003 + student * 7919;
+  const rng = createRng(base + pageIndex * 31 + 1);
+  const examNumber = String(10_000_000 + (((base * 2654435761) >>> 0) % 89_999_999)).slice(0, 8);
+  const answers = randomAnswers(card.pages[i % pages]!, rng, opts.difficulty, examNumber);
+  const sim = await simulateSheet(card, pageIndex, answers, {
+    seed: base + pageIndex * 17 + 3,
+    difficulty: opts.difficulty,
+    ...(opts.dpi !== undefined ? { dpi: opts.dpi } : {}),
+    ...(opts.colour !== undefined ? { colour: opts.colour } : {}),
+    // A blank back: duplex scanning of a one-sided sheet.
+    blank: opts.blankRate !== undefined && createRng(base + pageIndex * 13 + 5).chance(opts.blankRate),
+  });
+  return { name: `${opts.difficulty}-${String(i).padStart(5, '0')}-p${pageIndex + 1}`, ...sim };
+}

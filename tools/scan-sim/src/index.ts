@@ -1,0 +1,10 @@
+export { typicalCard } from './typical-card';
+export { simulateSheet, type SheetTruth, type SimulateOptions } from './simulate';
+export { randomAnswers, type SheetAnswers } from './answers';
+export { createRng, type Rng } from './rng';
+export type { Difficulty } from './difficulty';
+export { cardSvg } from './card-svg';
+export { generateSet, type GeneratedSheet } from './generate';
+export { scoreSheet, type SheetScore } from './score';
+/** Bump when the simulator's output changes, so cached bench sets are regenerated. */
+export const SIM_VERSION = 3;

@@ -1,0 +1,44 @@
+import sharp from 'sharp';
+import type { TemplatePage } from '@yj/contracts';
+import { cardSvg } from './card-svg';
+
+/** A greyscale raster (0 black … 255 white). */
+export interface Raster {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+const cache = new Map<string, Promise<Raster>>();
+
+/** The printed page rendered at `dpi` (cached per process: rendering the SVG is the slow part). */
+export function printedPage(
+  page: TemplatePage,
+  templateId: string,
+  title: string,
+  dpi: number,
+): Promise<Raster> {
+  // Keyed by content: two templates may share an id while differing in layout (tests, edits).
+  const key = `${templateId}|${dpi}|${title}|${JSON.stringify(page)}`;
+  let hit = cache.get(key);
+  if (!hit) {
+    hit = render(page, templateId, title, dpi);
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+async function render(page: TemplatePage, templateId: string, title: string, dpi: number): Promise<Raster> {
+  const k = dpi / page.dpi;
+  const svg = cardSvg(page, templateId, title);
+  const width = Math.round(page.width * k);
+  const height = Math.round(page.height * k);
+  const { data, info } = await sharp(Buffer.from(svg), { density: 72 * k })
+    .resize(width, height, { fit: 'fill' })
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1) throw new Error(`expected 1 channel, got ${info.channels}`);
+  return { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}

@@ -1,0 +1,76 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { applyH, pageFields } from '@yj/omr';
+import { generateSet } from './generate';
+import { typicalCard } from './typical-card';
+
+const card = typicalCard();
+
+async function grey(jpeg: Buffer) {
+  const { data, info } = await sharp(jpeg).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    at: (x: number, y: number) => data[Math.round(y) * info.width + Math.round(x)]!,
+  };
+}
+
+describe('built-in typical card', () => {
+  it('is a 2-page A3 card with exam-number grid, 40 objective questions, absent and A/B marks', () => {
+    expect(card.pages).toHaveLength(2);
+    const f = pageFields(card.pages[0]!);
+    expect(f.examNumber).toHaveLength(8);
+    expect(f.objective).toHaveLength(40);
+    expect(f.absent).not.toBeNull();
+    expect(f.ab?.bubbles.map((b) => b.label)).toEqual(['A', 'B']);
+    expect(card.pages[1]!.optional).toHaveLength(1);
+    expect(card.pages.every((p) => p.anchors.length === 4 && p.identity)).toBe(true);
+  });
+});
+
+describe('simulated scans', () => {
+  it('are reproducible from their seed', async () => {
+    const a = await generateSet(card, 3, { seed: 42, difficulty: 'typical' });
+    const b = await generateSet(card, 3, { seed: 42, difficulty: 'typical' });
+    expect(Buffer.compare(a.jpeg, b.jpeg)).toBe(0);
+    expect(a.truth).toEqual(b.truth);
+    const c = await generateSet(card, 3, { seed: 43, difficulty: 'typical' });
+    expect(Buffer.compare(a.jpeg, c.jpeg)).not.toBe(0);
+  });
+
+  it('put the printed anchors and the filled bubbles where the truth transform says', async () => {
+    const s = await generateSet(card, 0, { seed: 8, difficulty: 'clean' });
+    const img = await grey(s.jpeg);
+    expect([img.width, img.height]).toEqual([s.truth.width, s.truth.height]);
+    const page = card.pages[0]!;
+    for (const a of page.anchors) {
+      const c = applyH(s.truth.transform, { x: a.rect.x + a.rect.w / 2, y: a.rect.y + a.rect.h / 2 });
+      expect(img.at(c.x, c.y)).toBeLessThan(80);
+    }
+    const digits = pageFields(page).examNumber;
+    digits.forEach((d, i) => {
+      const want = s.truth.answers.examNumber![i]!;
+      const b = d.bubbles.find((x) => x.label === want)!;
+      const c = applyH(s.truth.transform, { x: b.rect.x + b.rect.w / 2, y: b.rect.y + b.rect.h / 2 });
+      expect(img.at(c.x, c.y)).toBeLessThan(150);
+    });
+  });
+
+  it('make hard scans harder than clean ones', async () => {
+    const clean = await generateSet(card, 0, { seed: 1, difficulty: 'clean' });
+    const hard = await generateSet(card, 0, { seed: 1, difficulty: 'hard' });
+    expect(Math.abs(clean.truth.scan.skewDeg)).toBeLessThanOrEqual(0.5);
+    expect(hard.truth.scan.noise).toBeGreaterThan(clean.truth.scan.noise);
+    expect(hard.truth.scan.jpegQuality).toBeLessThan(clean.truth.scan.jpegQuality);
+  });
+
+  it('produce blank backs with nothing printed', async () => {
+    const s = await generateSet(card, 1, { seed: 1, difficulty: 'typical', blankRate: 1 });
+    expect(s.truth.blank).toBe(true);
+    expect(s.truth.marks).toEqual([]);
+    const img = await grey(s.jpeg);
+    const a = card.pages[1]!.anchors[0]!;
+    const c = applyH(s.truth.transform, { x: a.rect.x + a.rect.w / 2, y: a.rect.y + a.rect.h / 2 });
+    expect(img.at(c.x, c.y)).toBeGreaterThan(150);
+  });
+});

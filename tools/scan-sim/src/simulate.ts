@@ -1,0 +1,170 @@
+import type { CardTemplate, TemplatePage, TemplateRect } from '@yj/contracts';
+import { pageFields, type Field, type Matrix3 } from '@yj/omr';
+import type { SheetAnswers } from './answers';
+import { drawDpi, drawScan, STUDENTS, type Difficulty } from './difficulty';
+import { markBubble, scribble, strayMark, type MarkKind } from './marks';
+import { printedPage, type Raster } from './raster';
+import { createRng, type Rng } from './rng';
+import { multiplyH } from '@yj/omr';
+import { scanPage, type ScanParams } from './scan';
+import { pasteBarcode } from './sticker';
+
+/** Everything known about a simulated scan: what was meant, what was drawn, how it was scanned. */
+export interface SheetTruth {
+  templateId: string;
+  pageIndex: number;
+  blank: boolean;
+  difficulty: Difficulty;
+  seed: number;
+  dpi: number;
+  scan: ScanParams;
+  width: number;
+  height: number;
+  /** Template px → image px. */
+  transform: Matrix3;
+  answers: SheetAnswers;
+  marks: { field: string; label: string; kind: MarkKind; darkness: number }[];
+  /** Regions where a person is rightly needed (double marks, absent mark, missing A/B). */
+  expectExceptions: string[];
+}
+
+/** Options of one simulated sheet. */
+export interface SimulateOptions {
+  seed: number;
+  difficulty: Difficulty;
+  dpi?: number;
+  colour?: boolean;
+  /** Forces the feed rotation (otherwise drawn by difficulty). */
+  feed?: ScanParams['feed'];
+  /** A blank back instead of the printed page. */
+  blank?: boolean;
+  title?: string;
+}
+
+function weighted<T extends string>(rng: Rng, w: Partial<Record<T, number>>): T {
+  const entries = Object.entries(w) as [T, number][];
+  let r = rng.next() * entries.reduce((s, [, v]) => s + v, 0);
+  for (const [k, v] of entries) {
+    r -= v;
+    if (r <= 0) return k;
+  }
+  return entries[0]![0];
+}
+
+function selections(page: TemplatePage, a: SheetAnswers): { field: Field; labels: string[] }[] {
+  const f = pageFields(page);
+  const out: { field: Field; labels: string[] }[] = [];
+  f.examNumber.forEach((d, i) => out.push({ field: d, labels: a.examNumber?.[i] ? [a.examNumber[i]!] : [] }));
+  for (const o of f.objective) out.push({ field: o.field, labels: a.objective[o.field.name] ?? [] });
+  if (f.ab) out.push({ field: f.ab, labels: a.ab ? [a.ab] : [] });
+  if (f.absent) out.push({ field: f.absent, labels: a.absent ? ['absent'] : [] });
+  for (const o of f.optional) out.push({ field: o, labels: a.optional[o.name] ? [a.optional[o.name]!] : [] });
+  for (const s of f.scores) {
+    const v = a.scores[s.name] ?? 0;
+    const [tens, units] = s.fields;
+    if (tens) out.push({ field: tens, labels: [v >= 10 ? '10' : '0'] });
+    if (units) out.push({ field: units, labels: [String(v % 10)] });
+  }
+  return out;
+}
+
+function expected(page: TemplatePage, a: SheetAnswers): string[] {
+  const f = pageFields(page);
+  const out: string[] = [];
+  for (const o of f.objective)
+    if (o.kind !== 'multi' && (a.objective[o.field.name]?.length ?? 0) > 1) out.push(o.field.name);
+  if (f.absent && a.absent) out.push(f.absent.name);
+  if (f.ab && !a.ab) out.push(f.ab.name);
+  return out;
+}
+
+function drawMarks(
+  raster: Raster,
+  page: TemplatePage,
+  a: SheetAnswers,
+  rng: Rng,
+  d: Difficulty,
+  k: number,
+): SheetTruth['marks'] {
+  const prof = STUDENTS[d];
+  const marks: SheetTruth['marks'] = [];
+  const sel = selections(page, a);
+  for (const { field, labels } of sel) {
+    for (const b of field.bubbles) {
+      if (!labels.includes(b.label)) continue;
+      const kind = weighted<MarkKind>(rng, prof.kinds);
+      const dark = kind === 'light' ? rng.range(...prof.lightDarkness) : rng.range(...prof.darkness);
+      markBubble(raster, rng, b.rect, k, kind, dark);
+      marks.push({ field: field.name, label: b.label, kind, darkness: dark });
+    }
+  }
+  if (rng.chance(prof.erasure)) {
+    const n = rng.int(1, 3);
+    for (let i = 0; i < n; i++) {
+      const { field, labels } = rng.pick(sel.filter((s) => s.labels.length > 0));
+      const free = field.bubbles.filter((b) => !labels.includes(b.label));
+      if (free.length === 0) continue;
+      const b = rng.pick(free);
+      const dark = rng.range(...prof.residue);
+      markBubble(raster, rng, b.rect, k, 'residue', dark);
+      marks.push({ field: field.name, label: b.label, kind: 'residue', darkness: dark });
+    }
+  }
+  const scoreTop = new Set(page.scoreBoxes.map((s) => s.question));
+  for (const s of page.subjective)
+    if (rng.chance(0.85)) scribble(raster, rng, s.rect, k, scoreTop.has(s.question) ? 130 : 60);
+  const strays = rng.int(...prof.strayMarks);
+  for (let i = 0; i < strays && page.subjective.length > 0; i++) {
+    const box: TemplateRect = rng.pick(page.subjective).rect;
+    strayMark(raster, rng, { x: box.x + 20, y: box.y + 140, w: box.w - 40, h: box.h - 160 }, k);
+  }
+  return marks;
+}
+
+/** Renders one scanned page of `card` with `answers` marked, and its truth. Deterministic per seed. */
+export async function simulateSheet(
+  card: CardTemplate,
+  pageIndex: number,
+  answers: SheetAnswers,
+  o: SimulateOptions,
+): Promise<{ jpeg: Buffer; truth: SheetTruth }> {
+  const page = card.pages.find((p) => p.index === pageIndex);
+  if (!page) throw new Error(`card ${card.id} has no page ${pageIndex}`);
+  const rng = createRng(o.seed);
+  const dpi = o.dpi ?? drawDpi(rng, o.difficulty);
+  const k = dpi / page.dpi;
+  const scan = drawScan(rng, o.difficulty, dpi);
+  if (o.colour !== undefined) scan.colour = o.colour;
+  if (o.feed !== undefined) scan.feed = o.feed;
+  const printed = await printedPage(page, card.id, o.title ?? card.name, dpi);
+  const raster: Raster = {
+    width: printed.width,
+    height: printed.height,
+    data: o.blank ? new Uint8Array(printed.data.length).fill(255) : Uint8Array.from(printed.data),
+  };
+  const marks = o.blank ? [] : drawMarks(raster, page, answers, rng, o.difficulty, k);
+  const en = page.examNumber;
+  if (!o.blank && en && en.kind !== 'bubbles' && answers.examNumber)
+    await pasteBarcode(raster, en.rect, k, en.kind, answers.examNumber);
+  const { jpeg, m, width, height } = await scanPage(raster, scan, rng);
+  const transform = multiplyH(m, [k, 0, 0, 0, k, 0, 0, 0, 1]);
+  const { dpi: _d, ...scanParams } = scan;
+  return {
+    jpeg,
+    truth: {
+      templateId: card.id,
+      pageIndex,
+      blank: !!o.blank,
+      difficulty: o.difficulty,
+      seed: o.seed,
+      dpi,
+      scan: scanParams,
+      width,
+      height,
+      transform,
+      answers,
+      marks,
+      expectExceptions: o.blank ? [] : expected(page, answers),
+    },
+  };
+}
