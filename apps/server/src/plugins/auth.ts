@@ -16,12 +16,25 @@ declare module 'fastify' {
     /** the ids the call acts on, read from params/body/query after validation */
     scope?: (req: FastifyRequest) => Scope | Promise<Scope>;
   }
+  interface FastifyInstance {
+    /** every /filter route with its access rule, as registered (the access sweep test walks them) */
+    apiRoutes: ApiRoute[];
+  }
   interface FastifyRequest {
     auth: AuthContext | null;
     /** true when the session token came in the yx_sid header (scan agent), not a cookie */
     tokenFromHeader: boolean;
     principal(): Promise<Principal>;
   }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  public: boolean;
+  capability?: Capability;
+  /** true when the route resolves the ids it acts on (school, exam, subject) */
+  scoped: boolean;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -52,12 +65,23 @@ export function registerAuth(
     return deps.principals.load(this.auth.userId);
   });
 
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     const cfg = route.config;
     if (!cfg?.public && !cfg?.capability) {
       throw new Error(`route ${route.method} ${route.url} names no capability`);
     }
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD')
+        apiRoutes.push({
+          method,
+          url: route.url,
+          public: Boolean(cfg?.public),
+          ...(cfg?.capability ? { capability: cfg.capability } : {}),
+          scoped: Boolean(cfg?.scope),
+        });
   });
 
   app.addHook('onRequest', async (req) => {
