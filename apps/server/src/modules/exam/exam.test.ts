@@ -402,6 +402,9 @@ describe('teachers to pick for exam roles', () => {
       ).data,
     ).toHaveLength(1);
     expect(
+      body(await a.get(`/filter/api/school/${s.id + 1000}/teachers/alls?examId=${exam.id}`)).message,
+    ).toBe('该学校未参加此考试');
+    expect(
       body(await teacher.get(`/filter/api/school/${s.id}/teachers/alls?examId=${exam.id}`)).message,
     ).toBe('无权限');
   });

@@ -153,7 +153,10 @@ export function roleRoutes(
     async (req) => {
       const scope = await d.scopes.forExam(req.query.examId);
       const showPhones = can(await req.principal(), 'exam.phone.view', scope);
-      return ok(await d.teachers.ofSchools(await d.exams.schoolIds(req.query.examId), undefined, showPhones));
+      const schoolIds = await d.exams.schoolIds(req.query.examId);
+      // The path names the asking school; the list spans every school of the exam, so it must be one of them.
+      if (!schoolIds.includes(req.params.schoolId)) throw fail('该学校未参加此考试');
+      return ok(await d.teachers.ofSchools(schoolIds, undefined, showPhones));
     },
   );
   r.get(
