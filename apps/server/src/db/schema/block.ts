@@ -11,7 +11,10 @@ export const block = pgTable(
       .notNull()
       .references(() => subject.id),
     name: text('name').notNull(),
-    nos: text('nos').array().notNull().default(sql`'{}'::text[]`),
+    nos: text('nos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     markCount: smallint('mark_count').notNull().default(1),
     threshold: numeric('threshold', { precision: 6, scale: 1, mode: 'number' }),
     finalRule: text('final_rule').notNull().default('mean'),

@@ -22,5 +22,8 @@ export const question = pgTable(
     sort: integer('sort').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('question_subject_no_uq').on(t.subjectId, t.no), index('question_subject_idx').on(t.subjectId, t.sort)],
+  (t) => [
+    uniqueIndex('question_subject_no_uq').on(t.subjectId, t.no),
+    index('question_subject_idx').on(t.subjectId, t.sort),
+  ],
 );

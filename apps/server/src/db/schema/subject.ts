@@ -33,7 +33,10 @@ export const subject = pgTable(
     /** AB卷: two versions with their own keys */
     abEnabled: boolean('ab_enabled').notNull().default(false),
     /** 选做 groups: [{ name, pick, nos }] */
-    optionalGroups: jsonb('optional_groups').$type<Array<{ name: string; pick: number; nos: string[] }>>().notNull().default([]),
+    optionalGroups: jsonb('optional_groups')
+      .$type<Array<{ name: string; pick: number; nos: string[] }>>()
+      .notNull()
+      .default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -130,17 +130,15 @@ export function examRepo(db: Db) {
       startSort = 0,
     ): Promise<void> {
       if (!list.length) return;
-      await db
-        .insert(subject)
-        .values(
-          list.map((s, i) => ({
-            examId,
-            course: s.course,
-            name: s.course,
-            fullScore: s.fullScore,
-            sort: startSort + i,
-          })),
-        );
+      await db.insert(subject).values(
+        list.map((s, i) => ({
+          examId,
+          course: s.course,
+          name: s.course,
+          fullScore: s.fullScore,
+          sort: startSort + i,
+        })),
+      );
     },
     /** People holding a role on the subject (科目负责人, 阅卷老师 …). */
     async roleCount(subjectId: number): Promise<number> {

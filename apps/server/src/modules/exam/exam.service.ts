@@ -127,7 +127,9 @@ export function examService(d: { db: Db; audit: AuditService }) {
             // Roles are what the school entered about people; they are never dropped as a side effect.
             const people = await repo.roleCount(s.id);
             if (people)
-              throw fail(`${s.name}已设置${people}位科目负责人或阅卷老师，请先在人员设置中移除后再删除该科目`);
+              throw fail(
+                `${s.name}已设置${people}位科目负责人或阅卷老师，请先在人员设置中移除后再删除该科目`,
+              );
             await repo.updateSubject(s.id, { deletedAt: new Date() });
           } else if (next && (next.fullScore !== s.fullScore || next.course !== s.course)) {
             if (s.status !== SubjectStatus.setting) throw fail(`${s.name}：${SUBJECT_STATE_FORBIDS}`);

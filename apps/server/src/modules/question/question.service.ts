@@ -64,7 +64,8 @@ export function questionService(d: { db: Db; audit: AuditService; exams: ExamSer
 
   return {
     /** The structure read through `db` (a caller's transaction). */
-    structureIn: async (db: Db, subjectId: number): Promise<Structure> => (await load(db, subjectId)).structure,
+    structureIn: async (db: Db, subjectId: number): Promise<Structure> =>
+      (await load(db, subjectId)).structure,
 
     async info(subjectId: number): Promise<StructureInfo> {
       const { subjectInfo, structure } = await load(d.db, subjectId);
