@@ -14,3 +14,4 @@ export { pageThresholds, decideField } from './decide';
 export { checkPage } from './page-check';
 export { pageFields, type PageFields } from './layout';
 export type { Field } from './fields';
+export { detectLayout, toBubbleGrid, type DetectedLayout, type DetectedGrid } from './detect';

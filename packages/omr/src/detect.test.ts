@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TemplateRect } from '@yj/contracts';
+import { createRng, randomAnswers, simulateSheet, typicalCard, type Difficulty } from '@yj/scan-sim';
+import { detectLayout, toBubbleGrid, type DetectedLayout } from './detect';
+import { applyH, type Matrix3 } from './geometry';
+import type { GreyImage } from './image';
+
+// Auto-recognition for the template builder: on simulated scans the truth transform says where every
+// printed region landed, so each proposal is checked against the card it came from.
+
+const card = typicalCard();
+
+async function grey(buf: Buffer): Promise<GreyImage> {
+  const { data, info } = await sharp(buf).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+}
+
+async function scan(pageIndex: number, difficulty: Difficulty) {
+  const answers = randomAnswers(card.pages[pageIndex]!, createRng(5), difficulty, '20261123');
+  const sim = await simulateSheet(card, pageIndex, answers, { seed: 11, difficulty, feed: 0 });
+  return { layout: detectLayout(await grey(sim.jpeg)), h: sim.truth.transform };
+}
+
+/** Bounding box in the image of a template rectangle. */
+const mapped = (h: Matrix3, r: TemplateRect) => {
+  const pts = [
+    { x: r.x, y: r.y },
+    { x: r.x + r.w, y: r.y },
+    { x: r.x, y: r.y + r.h },
+    { x: r.x + r.w, y: r.y + r.h },
+  ].map((p) => applyH(h, p));
+  const x = Math.min(...pts.map((p) => p.x));
+  const y = Math.min(...pts.map((p) => p.y));
+  return { x, y, w: Math.max(...pts.map((p) => p.x)) - x, h: Math.max(...pts.map((p) => p.y)) - y };
+};
+const near = (a: { x: number; y: number }, b: { x: number; y: number }, tol: number) =>
+  Math.abs(a.x - b.x) <= tol && Math.abs(a.y - b.y) <= tol;
+
+/** The lattices the template prints on page 1: the exam-number grid and the eight objective groups. */
+function expectedGrids(h: Matrix3) {
+  const page = card.pages[0]!;
+  const exam = page.examNumber!;
+  if (exam.kind !== 'bubbles' || !('grid' in exam)) throw new Error('bubble grid exam number expected');
+  const grids = [{ name: '考号', rows: 10, cols: 8, origin: exam.grid.origin }];
+  for (const g of page.objective)
+    if ('grid' in g)
+      grids.push({ name: g.name, rows: g.grid.count, cols: g.grid.options.length, origin: g.grid.origin });
+  return grids.map((g) => ({ ...g, at: applyH(h, g.origin) }));
+}
+
+function checkPageOne(layout: DetectedLayout, h: Matrix3) {
+  expect(layout.anchors.map((a) => a.corner)).toEqual(['tl', 'tr', 'bl', 'br']);
+  for (const [i, a] of card.pages[0]!.anchors.entries())
+    expect(near(layout.anchors[i]!.rect, mapped(h, a.rect), 4)).toBe(true);
+  const lattices = layout.grids.filter((g) => g.rows >= 2 && g.cols >= 2);
+  for (const want of expectedGrids(h)) {
+    const found = lattices.find((g) => near(g.cells[0]![0]!, want.at, 6));
+    expect(found, want.name).toBeDefined();
+    expect([found!.rows, found!.cols], want.name).toEqual([want.rows, want.cols]);
+  }
+  // No lattice that the card does not print.
+  expect(lattices).toHaveLength(expectedGrids(h).length);
+  for (const s of card.pages[0]!.subjective)
+    expect(layout.boxes.some((b) => near(b, mapped(h, s.rect), 8))).toBe(true);
+}
+
+describe('detectLayout on simulated scans of the typical card', () => {
+  let clean: Awaited<ReturnType<typeof scan>>;
+  beforeAll(async () => {
+    clean = await scan(0, 'clean');
+  });
+
+  it('finds the corner anchors, every bubble lattice and the answer boxes of a clean page', () => {
+    checkPageOne(clean.layout, clean.h);
+  });
+
+  it('still finds them on a filled, skewed, noisy typical scan', async () => {
+    const typical = await scan(0, 'typical');
+    checkPageOne(typical.layout, typical.h);
+  });
+
+  it('turns a lattice into the template grid that recognition reads', () => {
+    const g = clean.layout.grids.find((x) => x.rows === 10 && x.cols === 8)!;
+    const grid = toBubbleGrid(g, 'vertical', ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    const exam = card.pages[0]!.examNumber!;
+    if (exam.kind !== 'bubbles' || !('grid' in exam)) throw new Error('bubble grid exam number expected');
+    expect(grid.count).toBe(8);
+    expect(grid.optionGap).toBeCloseTo(exam.grid.optionGap, -0.5);
+    expect(grid.fieldGap).toBeCloseTo(exam.grid.fieldGap, -0.5);
+  });
+
+  it('finds the score-box row and the optional-question marks of the second page', async () => {
+    const { layout, h } = await scan(1, 'clean');
+    expect(layout.anchors).toHaveLength(4);
+    const units = card.pages[1]!.scoreBoxes[0]!;
+    if (!('fields' in units)) throw new Error('score fields expected');
+    const ones = units.fields[1]!.bubbles;
+    const row = layout.grids.find((g) => g.rows === 1 && g.cols === ones.length);
+    expect(row).toBeDefined();
+    expect(near(row!.cells[0]![0]!, mapped(h, ones[0]!.rect), 6)).toBe(true);
+    const bubbles = [...layout.singles, ...layout.grids.flatMap((g) => g.cells.flat())];
+    for (const b of card.pages[1]!.optional[0]!.bubbles)
+      expect(bubbles.some((x) => near(x, mapped(h, b.rect), 6))).toBe(true);
+  });
+});
+
+describe('detectLayout on a real third-party scan (OMRChecker sample6)', () => {
+  it('finds the roll-number lattice of printed circles touching each other', async () => {
+    const img = await grey(
+      await readFile(new URL('../test-fixtures/omrchecker-sample6/sample_roll_01.jpg', import.meta.url)),
+    );
+    const layout = detectLayout(img);
+    const roll = layout.grids.find((g) => g.rows === 10 && g.cols >= 6);
+    expect(roll).toBeDefined();
+    expect(roll!.bubble.w).toBeGreaterThan(20);
+    expect(roll!.pitch.y).toBeGreaterThan(roll!.bubble.h);
+    // A sheet without corner blocks has no anchors to propose: it is registered by location areas.
+    expect(layout.anchors).toEqual([]);
+  });
+});

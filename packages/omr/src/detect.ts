@@ -1,0 +1,462 @@
+import type { GreyImage, IRect } from './image';
+
+// Auto-recognition for the template builder (issue 5): from a scan of a card — ours or a third party's —
+// propose the regions a person would otherwise draw: corner anchors, other solid black marks, bubble
+// grids (rows × columns of printed circles or rectangles, filled or not) and framed answer boxes.
+// Proposals only: the person confirms them on screen, so this favours precision over recall.
+
+/** A group of equally sized bubbles on a regular lattice, in image pixels. */
+export interface DetectedGrid {
+  rect: IRect;
+  rows: number;
+  cols: number;
+  /** Median bubble size. */
+  bubble: { w: number; h: number };
+  /** Centre-to-centre distance between columns and between rows (0 when there is only one). */
+  pitch: { x: number; y: number };
+  /** Bubble rectangles, row by row. */
+  cells: IRect[][];
+}
+
+export interface DetectedLayout {
+  width: number;
+  height: number;
+  /** Solid blocks nearest the corners, in the order top-left, top-right, bottom-left, bottom-right. */
+  anchors: { corner: 'tl' | 'tr' | 'bl' | 'br'; rect: IRect }[];
+  /** Other solid black marks (timing marks, black bars). */
+  marks: IRect[];
+  grids: DetectedGrid[];
+  /** Bubbles standing alone (absent mark, a single option). */
+  singles: IRect[];
+  /** Large thin frames: answer boxes for subjective questions. */
+  boxes: IRect[];
+}
+
+interface Component {
+  id: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  n: number;
+}
+
+/** Dark pixels against the local paper (robust to uneven lighting) or plainly dark. */
+function binarize(img: GreyImage, win: number): Uint8Array {
+  const { width: w, height: h, data } = img;
+  // Integral image of a 1/4-scale copy keeps memory small on A3 pages; the local mean is smooth anyway.
+  const s = 4;
+  const sw = Math.ceil(w / s);
+  const sh = Math.ceil(h / s);
+  const sum = new Float64Array((sw + 1) * (sh + 1));
+  for (let y = 0; y < sh; y++) {
+    let row = 0;
+    const yy = Math.min(h - 1, y * s);
+    for (let x = 0; x < sw; x++) {
+      row += data[yy * w + Math.min(w - 1, x * s)]!;
+      sum[(y + 1) * (sw + 1) + x + 1] = sum[y * (sw + 1) + x + 1]! + row;
+    }
+  }
+  const r = Math.max(2, Math.round(win / s / 2));
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const cy = Math.floor(y / s);
+    const y0 = Math.max(0, cy - r);
+    const y1 = Math.min(sh, cy + r + 1);
+    for (let x = 0; x < w; x++) {
+      const cx = Math.floor(x / s);
+      const x0 = Math.max(0, cx - r);
+      const x1 = Math.min(sw, cx + r + 1);
+      const area = (y1 - y0) * (x1 - x0);
+      const mean =
+        (sum[y1 * (sw + 1) + x1]! -
+          sum[y0 * (sw + 1) + x1]! -
+          sum[y1 * (sw + 1) + x0]! +
+          sum[y0 * (sw + 1) + x0]!) /
+        area;
+      const v = data[y * w + x]!;
+      if (v < 90 || v < mean * 0.78) out[y * w + x] = 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * 8-connected components of the dark pixels, by runs: one pass over the rows with union-find.
+ * `labels` gets each dark pixel's component id (0 = paper).
+ */
+function components(bin: Uint8Array, w: number, h: number, labels: Int32Array): Component[] {
+  const parent: number[] = [];
+  const find = (a: number): number => {
+    while (parent[a] !== a) {
+      parent[a] = parent[parent[a]!]!;
+      a = parent[a]!;
+    }
+    return a;
+  };
+  const runs: { y: number; x0: number; x1: number; label: number }[] = [];
+  let prevStart = 0;
+  let prevEnd = 0;
+  for (let y = 0; y < h; y++) {
+    const rowStart = runs.length;
+    const base = y * w;
+    let x = 0;
+    while (x < w) {
+      if (!bin[base + x]) {
+        x++;
+        continue;
+      }
+      const x0 = x;
+      while (x < w && bin[base + x]) x++;
+      const run = { y, x0, x1: x - 1, label: parent.length };
+      parent.push(run.label);
+      // Runs of the row above that touch this one (diagonals included) join its component.
+      for (let i = prevStart; i < prevEnd; i++) {
+        const p = runs[i]!;
+        if (p.x1 < x0 - 1) continue;
+        if (p.x0 > run.x1 + 1) break;
+        const a = find(p.label);
+        const b = find(run.label);
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+      }
+      runs.push(run);
+    }
+    prevStart = rowStart;
+    prevEnd = runs.length;
+  }
+  const byRoot = new Map<number, Component>();
+  for (const r of runs) {
+    const root = find(r.label);
+    labels.fill(root + 1, r.y * w + r.x0, r.y * w + r.x1 + 1);
+    const c = byRoot.get(root);
+    const n = r.x1 - r.x0 + 1;
+    if (!c) byRoot.set(root, { id: root + 1, x0: r.x0, y0: r.y, x1: r.x1, y1: r.y, n });
+    else {
+      c.x0 = Math.min(c.x0, r.x0);
+      c.x1 = Math.max(c.x1, r.x1);
+      c.y1 = r.y;
+      c.n += n;
+    }
+  }
+  return [...byRoot.values()];
+}
+
+const rectOf = (c: Component): IRect => ({ x: c.x0, y: c.y0, w: c.x1 - c.x0 + 1, h: c.y1 - c.y0 + 1 });
+
+/**
+ * A printed bubble outline is a ring: the middle row and column each cross it exactly twice, and its
+ * centre is empty (a label inside is a separate component). Text glyphs of the same size fail this.
+ */
+function isRing(labels: Int32Array, w: number, c: Component): boolean {
+  const own = (i: number) => labels[i] === c.id;
+  const r = rectOf(c);
+  const crossings = (from: number, step: number, count: number) => {
+    let n = 0;
+    let inside = false;
+    for (let k = 0; k < count; k++) {
+      const i = from + k * step;
+      const on = own(i);
+      if (on && !inside) n++;
+      inside = on;
+    }
+    return n;
+  };
+  const midY = r.y + Math.floor(r.h / 2);
+  const midX = r.x + Math.floor(r.w / 2);
+  if (crossings(midY * w + r.x, 1, r.w) !== 2) return false;
+  if (crossings(r.y * w + midX, w, r.h) !== 2) return false;
+  // The outline itself is thin: the dark part of the middle row is a small share of its width.
+  let dark = 0;
+  for (let x = r.x; x < r.x + r.w; x++) if (own(midY * w + x)) dark++;
+  return dark <= r.w * 0.45;
+}
+
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
+
+/**
+ * Groups equally sized bubbles into rows, rows into lattices. `slope` is the page's skew (dy/dx of its
+ * top edge): rows and columns are followed along it, so a skewed scan still gives whole rows.
+ */
+function gridsOf(bubbles: IRect[], slope: number): { grids: DetectedGrid[]; singles: IRect[] } {
+  const grids: DetectedGrid[] = [];
+  const used = new Set<IRect>();
+  const x = (r: IRect) => r.x + r.w / 2;
+  const y = (r: IRect) => r.y + r.h / 2;
+  // Coordinates along the page's rows (cx) and columns (cy).
+  const cx = (r: IRect) => x(r) + slope * y(r);
+  const cy = (r: IRect) => y(r) - slope * x(r);
+  // Size classes: a card uses one or two bubble sizes; mixing them would break the lattice.
+  const classes: IRect[][] = [];
+  for (const b of [...bubbles].sort((a, z) => a.w * a.h - z.w * z.h)) {
+    const cls = classes.find(
+      (c) => Math.abs(c[0]!.w - b.w) <= c[0]!.w * 0.25 && Math.abs(c[0]!.h - b.h) <= c[0]!.h * 0.25,
+    );
+    if (cls) cls.push(b);
+    else classes.push([b]);
+  }
+  for (const cls of classes) {
+    const bw = median(cls.map((b) => b.w));
+    const bh = median(cls.map((b) => b.h));
+    // Rows: centres within half a bubble height.
+    const rows: { at: number; members: IRect[] }[] = [];
+    for (const b of [...cls].sort((a, z) => cy(a) - cy(z))) {
+      const row = rows.find((r) => Math.abs(r.at - cy(b)) < bh * 0.5);
+      if (!row) rows.push({ at: cy(b), members: [b] });
+      else {
+        row.members.push(b);
+        row.at += (cy(b) - row.at) / row.members.length;
+      }
+    }
+    // Runs: neighbours in a row closer than four bubble widths belong together.
+    const runs: IRect[][] = [];
+    for (const { members: row } of rows) {
+      row.sort((a, z) => cx(a) - cx(z));
+      let run: IRect[] = [row[0]!];
+      for (let i = 1; i < row.length; i++) {
+        const gap = cx(row[i]!) - cx(row[i - 1]!);
+        // Printed options keep clear of each other; glyphs of a line of text and ruled write-in boxes do not.
+        const edgeGap = gap - (row[i]!.w + row[i - 1]!.w) / 2;
+        if (gap > bw * 4 || edgeGap < bw * 0.25) {
+          runs.push(run);
+          run = [];
+        }
+        run.push(row[i]!);
+      }
+      runs.push(run);
+    }
+    // Lattices, seeded by the longest runs: runs above and below whose bubbles sit on the seed's columns
+    // (a filled or smudged bubble may be missing from a run) at an even row pitch.
+    const byLength = [...runs].sort((a, z) => z.length - a.length || cy(a[0]!) - cy(z[0]!));
+    const taken = new Set<IRect[]>();
+    for (const seed of byLength) {
+      if (taken.has(seed)) continue;
+      taken.add(seed);
+      const columns = seed.map(cx);
+      const fits = (run: IRect[]) =>
+        run.length >= Math.max(1, Math.ceil(columns.length / 2)) &&
+        run.every((b) => columns.some((c) => Math.abs(cx(b) - c) < bw * 0.4));
+      const rowAt = (run: IRect[]) => run.reduce((t, b) => t + cy(b), 0) / run.length;
+      const stack = [seed];
+      let pitch = 0;
+      // Grow one row at a time, up or down, taking the nearest fitting run at the expected pitch.
+      for (let grown = true; grown;) {
+        grown = false;
+        const top = Math.min(...stack.map(rowAt));
+        const bottom = Math.max(...stack.map(rowAt));
+        let best: { run: IRect[]; dy: number } | null = null;
+        for (const run of runs) {
+          if (taken.has(run) || !fits(run)) continue;
+          const at = rowAt(run);
+          const dy = at > bottom ? at - bottom : top - at;
+          if (dy <= bh * 0.5) continue;
+          if (pitch === 0 ? dy > bh * 4 : Math.abs(dy - pitch) > pitch * 0.25) continue;
+          if (!best || dy < best.dy) best = { run, dy };
+        }
+        if (best) {
+          if (pitch === 0) pitch = best.dy;
+          stack.push(best.run);
+          taken.add(best.run);
+          grown = true;
+        }
+      }
+      stack.sort((a, z) => rowAt(a) - rowAt(z));
+      const cols = columns.length;
+      if (cols * stack.length < 2) continue;
+      // Every cell of the lattice: the bubble found there, or its place from the row and column.
+      const cells = stack.map((run) => {
+        const at = rowAt(run);
+        return columns.map((c) => {
+          const hit = run.find((b) => Math.abs(cx(b) - c) < bw * 0.4);
+          if (hit) return hit;
+          const px = c - slope * at;
+          const py = at + slope * c;
+          return { x: Math.round(px - bw / 2), y: Math.round(py - bh / 2), w: bw, h: bh };
+        });
+      });
+      for (const run of stack) for (const b of run) used.add(b);
+      const all = cells.flat();
+      const x0 = Math.min(...all.map((b) => b.x));
+      const y0 = Math.min(...all.map((b) => b.y));
+      const x1 = Math.max(...all.map((b) => b.x + b.w));
+      const y1 = Math.max(...all.map((b) => b.y + b.h));
+      grids.push({
+        rect: { x: x0, y: y0, w: x1 - x0, h: y1 - y0 },
+        rows: stack.length,
+        cols,
+        bubble: { w: bw, h: bh },
+        pitch: {
+          x: cols > 1 ? (columns[cols - 1]! - columns[0]!) / (cols - 1) : 0,
+          y: stack.length > 1 ? (rowAt(stack[stack.length - 1]!) - rowAt(stack[0]!)) / (stack.length - 1) : 0,
+        },
+        cells,
+      });
+    }
+  }
+  return { grids: mergeColumns(grids), singles: bubbles.filter((b) => !used.has(b)) };
+}
+
+/**
+ * Bubbles printed edge to edge (common on third-party sheets) come out as single columns: columns with the
+ * same rows at an even spacing are one grid.
+ */
+function mergeColumns(grids: DetectedGrid[]): DetectedGrid[] {
+  const out: DetectedGrid[] = [];
+  const cols = grids.filter((g) => g.cols === 1 && g.rows >= 2).sort((a, z) => a.rect.x - z.rect.x);
+  const done = new Set<DetectedGrid>();
+  for (const g of cols) {
+    if (done.has(g)) continue;
+    const run = [g];
+    done.add(g);
+    for (const next of cols) {
+      if (done.has(next)) continue;
+      const last = run[run.length - 1]!;
+      const dx = next.rect.x - last.rect.x;
+      const step = run.length > 1 ? run[1]!.rect.x - run[0]!.rect.x : dx;
+      if (
+        next.rows === g.rows &&
+        Math.abs(next.rect.y - g.rect.y) < g.bubble.h * 0.5 &&
+        Math.abs(next.pitch.y - g.pitch.y) < g.pitch.y * 0.1 &&
+        dx > 0 &&
+        dx < g.bubble.w * 2.5 &&
+        Math.abs(dx - step) < step * 0.2
+      ) {
+        run.push(next);
+        done.add(next);
+      }
+    }
+    if (run.length === 1) {
+      out.push(g);
+      continue;
+    }
+    const cells = g.cells.map((_, r) => run.map((c) => c.cells[r]![0]!));
+    const x1 = Math.max(...run.map((c) => c.rect.x + c.rect.w));
+    const y1 = Math.max(...run.map((c) => c.rect.y + c.rect.h));
+    const x0 = g.rect.x;
+    const y0 = Math.min(...run.map((c) => c.rect.y));
+    out.push({
+      rect: { x: x0, y: y0, w: x1 - x0, h: y1 - y0 },
+      rows: g.rows,
+      cols: run.length,
+      bubble: g.bubble,
+      pitch: { x: (run[run.length - 1]!.rect.x - x0) / (run.length - 1), y: g.pitch.y },
+      cells,
+    });
+  }
+  return [...grids.filter((g) => !done.has(g)), ...out];
+}
+
+/** Proposes anchors, marks, bubble grids and answer boxes on a scanned card page (`dpi` of the scan). */
+export function detectLayout(img: GreyImage, opts: { dpi?: number } = {}): DetectedLayout {
+  const k = (opts.dpi ?? 200) / 200;
+  const { width: w, height: h } = img;
+  const bin = binarize(img, Math.round(61 * k));
+  const labels = new Int32Array(w * h);
+  const comps = components(bin, w, h, labels);
+  const solids: IRect[] = [];
+  let bubbles: IRect[] = [];
+  const boxes: IRect[] = [];
+  // QR codes and barcodes: dense, half-dark blocks whose finder squares would pass for bubbles.
+  const codes: IRect[] = [];
+  const minSolid = 14 * k;
+  const maxSolid = 120 * k;
+  for (const c of comps) {
+    const r = rectOf(c);
+    const fill = c.n / (r.w * r.h);
+    const aspect = r.w / r.h;
+    if (r.w > 300 * k && r.h > 150 * k && fill < 0.08) {
+      boxes.push(r);
+      continue;
+    }
+    if (r.w > 60 * k && r.h > 60 * k && r.w < 500 * k && r.h < 500 * k && fill > 0.25 && fill < 0.8) {
+      codes.push(r);
+      continue;
+    }
+    if (r.w < 10 * k || r.h < 8 * k || r.w > 90 * k || r.h > 70 * k) {
+      if (fill > 0.85 && r.w >= minSolid && r.h >= minSolid && r.w <= maxSolid && r.h <= maxSolid)
+        solids.push(r);
+      continue;
+    }
+    if (fill > 0.85 && aspect > 0.6 && aspect < 1.7 && r.w >= minSolid && r.h >= minSolid) {
+      solids.push(r);
+      continue;
+    }
+    // A filled bubble: a solid ellipse (π/4 of its box) or rounded rectangle.
+    if (fill > 0.55 && fill <= 0.85 && aspect > 0.8 && aspect < 3.2 && r.w >= 14 * k) {
+      bubbles.push(r);
+      continue;
+    }
+    if (fill < 0.55 && aspect > 0.6 && aspect < 3.2 && isRing(labels, w, c)) bubbles.push(r);
+  }
+  const corners = [
+    { corner: 'tl' as const, x: 0, y: 0 },
+    { corner: 'tr' as const, x: w, y: 0 },
+    { corner: 'bl' as const, x: 0, y: h },
+    { corner: 'br' as const, x: w, y: h },
+  ];
+  const anchors: DetectedLayout['anchors'] = [];
+  const reach = Math.min(w, h) * 0.2;
+  for (const c of corners) {
+    let best: IRect | null = null;
+    let bestD = Infinity;
+    for (const s of solids) {
+      const d = Math.hypot(s.x + s.w / 2 - c.x, s.y + s.h / 2 - c.y);
+      if (d < bestD && d < reach) {
+        best = s;
+        bestD = d;
+      }
+    }
+    if (best) anchors.push({ corner: c.corner, rect: best });
+  }
+  const pad = 12 * k;
+  const inCode = (b: IRect) =>
+    codes.some(
+      (c) =>
+        b.x >= c.x - pad && b.y >= c.y - pad && b.x + b.w <= c.x + c.w + pad && b.y + b.h <= c.y + c.h + pad,
+    );
+  bubbles = bubbles.filter((b) => !inCode(b));
+  const anchorSet = new Set(anchors.map((a) => a.rect));
+  const tl = anchors.find((a) => a.corner === 'tl')?.rect;
+  const tr = anchors.find((a) => a.corner === 'tr')?.rect;
+  const slope = tl && tr ? (tr.y + tr.h / 2 - (tl.y + tl.h / 2)) / (tr.x + tr.w / 2 - (tl.x + tl.w / 2)) : 0;
+  const { grids, singles } = gridsOf(bubbles, slope);
+  return {
+    width: w,
+    height: h,
+    anchors,
+    marks: solids.filter((s) => !anchorSet.has(s) && !inCode(s)),
+    grids: grids.sort((a, z) => a.rect.y - z.rect.y || a.rect.x - z.rect.x),
+    singles,
+    boxes,
+  };
+}
+
+/**
+ * A detected lattice as a template bubble grid: `horizontal` when each row is one question (options left
+ * to right), `vertical` when each column is one field (exam-number digits 0–9 downwards).
+ */
+export function toBubbleGrid(
+  grid: DetectedGrid,
+  direction: 'horizontal' | 'vertical',
+  options: string[],
+): {
+  origin: { x: number; y: number };
+  bubble: { w: number; h: number };
+  direction: 'horizontal' | 'vertical';
+  options: string[];
+  optionGap: number;
+  fieldGap: number;
+  count: number;
+} {
+  const first = grid.cells[0]![0]!;
+  const along = direction === 'horizontal' ? grid.pitch.x : grid.pitch.y;
+  const across = direction === 'horizontal' ? grid.pitch.y : grid.pitch.x;
+  return {
+    origin: { x: first.x, y: first.y },
+    bubble: grid.bubble,
+    direction,
+    options,
+    optionGap: along || grid.bubble.w * 2,
+    fieldGap: across || grid.bubble.h * 2,
+    count: direction === 'horizontal' ? grid.rows : grid.cols,
+  };
+}
