@@ -240,18 +240,39 @@ test('the admin sees the dynamic log, marks absentees, copies and deletes a copy
   await table.getByText('缺考', { exact: true }).waitFor();
   await shot(page, 'subject-students');
 
-  // Hide from the list, find it again with 显示已隐藏, and show it again.
+  // Hide through the 隐藏考试 screen (reached from the list), find it with 显示已隐藏, and restore it.
   await page.goto(`${APP}/book/inSchool`);
   const listRow = () => page.locator('[data-testid="exam-table"] .ant-table-row', { hasText: EXAM });
   await listRow()
     .getByRole('button', { name: /更多操作/ })
     .click();
   await page.getByRole('menuitem', { name: '隐藏考试' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /^隐\s?藏/ })
-    .click();
+  await waitForPath(page, `/book/exam/${examId}/hide`);
+  const hide = page.getByTestId('exam-hide');
+  await hide.getByTestId('hide-state').getByText('这场考试正常显示').waitFor();
+  await hide.getByTestId('hide-subjects').getByText('数学 · 设置中').waitFor();
+  await hide
+    .getByTestId('hide-effects')
+    .getByText(/不会删除任何内容/)
+    .waitFor();
+  await hide
+    .getByTestId('hide-effects')
+    .getByText(/可随时在本页恢复显示/)
+    .waitFor();
+  await page.locator('.ant-menu-item-selected', { hasText: '考试管理' }).waitFor();
+  await shot(page, 'exam-hide');
+  await hide.getByRole('switch', { name: '隐藏这场考试' }).click();
+  const confirmHide = page.getByRole('dialog').filter({ hasText: '数据不会删除' });
+  await confirmHide.waitFor();
+  await shot(page, 'exam-hide-confirm');
+  await confirmHide.getByRole('button', { name: /^隐\s?藏$/ }).click();
   await waitForMessage(page, '考试已隐藏');
+  await hide.getByTestId('hide-state').getByText('这场考试已隐藏').waitFor();
+  assert.equal(await hide.getByRole('switch', { name: '隐藏这场考试' }).isChecked(), true);
+  await shot(page, 'exam-hidden');
+
+  await page.goto(`${APP}/book/inSchool`);
+  await page.locator('[data-testid="exam-table"] .ant-table-row').first().waitFor();
   await listRow().waitFor({ state: 'detached' });
   await page.getByLabel('显示已隐藏的考试').click();
   await listRow().getByText('已隐藏').waitFor();
@@ -259,9 +280,16 @@ test('the admin sees the dynamic log, marks absentees, copies and deletes a copy
   await listRow()
     .getByRole('button', { name: /更多操作/ })
     .click();
-  await page.getByRole('menuitem', { name: '取消隐藏' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '取消隐藏' }).click();
-  await waitForMessage(page, '已取消隐藏');
+  await page.getByRole('menuitem', { name: '恢复显示' }).click();
+  await waitForPath(page, `/book/exam/${examId}/hide`);
+  await hide.getByRole('switch', { name: '隐藏这场考试' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '恢复显示' }).click();
+  await waitForMessage(page, '考试已恢复显示');
+  await hide.getByTestId('hide-state').getByText('这场考试正常显示').waitFor();
+  await hide.getByRole('button', { name: '返回考试详情' }).first().click();
+  await waitForPath(page, `/book/exam/${examId}`);
+  await page.getByTestId('exam-detail').waitFor();
+  assert.equal(await page.getByText('已隐藏', { exact: true }).count(), 0, 'the exam shows again');
 
   // Copy, then delete the copy after confirming.
   await page.goto(`${APP}/book/exam/${examId}`);
@@ -288,6 +316,57 @@ test('the admin sees the dynamic log, marks absentees, copies and deletes a copy
   );
 });
 
+test('the admin sets who holds each role on the 权限设置 screen', async () => {
+  const { page } = s;
+  // Without an exam in the address the screen asks for one.
+  await page.goto(`${APP}/book/exam/permission/setting`);
+  const chooser = page.getByTestId('exam-permission-chooser');
+  await chooser.getByText('选择一场考试').waitFor();
+  await page.locator('.ant-menu-item-selected', { hasText: '考试管理' }).waitFor();
+  await chooser.getByLabel('选择考试').click();
+  await chooser.getByLabel('选择考试').pressSequentially('十二月');
+  await (await optionOf(page, chooser.getByLabel('选择考试'), EXAM)).waitFor();
+  await shot(page, 'exam-permission-chooser');
+  await (await optionOf(page, chooser.getByLabel('选择考试'), EXAM)).click();
+  await page.waitForURL((u) => u.searchParams.get('examId') === String(examId));
+  await page.getByRole('heading', { name: `${EXAM} · 权限设置` }).waitFor();
+
+  // From the exam screen too; every role is a row with what it may do, read from the capability table.
+  await page.goto(`${APP}/book/exam/${examId}`);
+  await page.getByRole('button', { name: '权限设置' }).click();
+  await waitForPath(page, '/book/exam/permission/setting');
+  const reviewers = page.getByTestId('permission-role-4');
+  await reviewers.getByText('参与阅卷').waitFor();
+  await reviewers.getByText('（限所负责科目）').waitFor();
+  await reviewers.getByText('数学：').waitFor();
+  assert.equal(await page.locator('[data-testid^="permission-role-"]').count(), 10, 'one row per role');
+  await page
+    .getByTestId('permission-role-1')
+    .getByText(/管理考试/)
+    .waitFor();
+  await page.getByTestId('permission-role-5').getByText('仅联考使用').waitFor();
+
+  // A 物理 reviewer is added, shown under 物理, and removed after confirming.
+  await page.getByRole('button', { name: '添加阅卷老师' }).click();
+  const dialog = page.getByRole('dialog', { name: '添加人员' });
+  await dialog.getByText(/可以：查看考试、科目和考生名单；参与阅卷/).waitFor();
+  await pick(page, '科目', '物理', dialog);
+  await searchPick(page, '选择老师', PHYSICS_TEACHER, dialog);
+  await dialog.getByRole('button', { name: /^添\s?加/ }).click();
+  await waitForMessage(page, '已添加 1 位物理阅卷老师');
+  await reviewers.getByText('物理：').waitFor();
+  await shot(page, 'exam-permission');
+
+  await reviewers.getByRole('button', { name: /^移除 .+（物理 · 阅卷老师）$/ }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: '移除人员' });
+  await confirm.getByText(/物理 · 阅卷老师/).waitFor();
+  await shot(page, 'exam-permission-remove');
+  await confirm.getByRole('button', { name: /^移\s?除/ }).click();
+  await waitForMessage(page, /已移除 .+ 的阅卷老师角色/);
+  await reviewers.getByText('物理：').waitFor({ state: 'detached' });
+  await reviewers.getByText('数学：').waitFor();
+});
+
 test('the reviewer sees the exam on the home page and only what the role allows', async () => {
   const { page, context } = s;
   await context.clearCookies();
@@ -303,6 +382,7 @@ test('the reviewer sees the exam on the home page and only what the role allows'
   assert.equal(await page.getByRole('button', { name: '编辑考试' }).count(), 0, 'no edit');
   assert.equal(await page.getByRole('button', { name: /^更\s?多/ }).count(), 0, 'no copy/hide/delete');
   assert.equal(await page.getByRole('button', { name: '人员分工' }).count(), 0, 'no staff screen');
+  assert.equal(await page.getByRole('button', { name: '权限设置' }).count(), 0, 'no permission screen');
   await page.getByRole('button', { name: '考生名单' }).waitFor();
   await shot(page, 'exam-detail-reviewer');
 
@@ -317,6 +397,17 @@ test('the reviewer sees the exam on the home page and only what the role allows'
   await page.goto(`${APP}/book/exam/${examId}/edit`);
   await page.getByText('只有考试管理员可以修改考试').waitFor();
   await shot(page, 'exam-edit-forbidden');
+
+  // 权限设置 is read-only for a reviewer; 隐藏考试 is refused.
+  await page.goto(`${APP}/book/exam/permission/setting?examId=${examId}`);
+  await page.getByTestId('permission-role-4').getByText('参与阅卷').waitFor();
+  await page.getByText('人员名单和调整只对考试管理员开放').waitFor();
+  assert.equal(await page.getByRole('button', { name: /^添加/ }).count(), 0, 'no add for a reviewer');
+  assert.equal(await page.getByRole('button', { name: /^移除/ }).count(), 0, 'no remove for a reviewer');
+  await shot(page, 'exam-permission-reviewer');
+  await page.goto(`${APP}/book/exam/${examId}/hide`);
+  await page.getByText('只有考试管理员可以隐藏或恢复考试').waitFor();
+  assert.equal(await page.getByRole('switch').count(), 0, 'no hide switch for a reviewer');
 });
 
 /** Signs in through the API (as run.mjs seeded) and returns the session cookie. */

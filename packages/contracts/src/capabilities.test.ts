@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, type Principal } from './capabilities';
+import { can, capabilitiesOfRole, CAPABILITY_LABELS, type Capability, type Principal } from './capabilities';
 
 const base: Principal = { userId: 1, isAdmin: false, schoolAdminOf: [], teacherOf: [], examRoles: [] };
 
@@ -24,5 +24,41 @@ describe('capability table', () => {
 
   it('allows any signed-in user their own account', () => {
     expect(can(base, 'account.self')).toBe(true);
+  });
+});
+
+describe('capabilitiesOfRole', () => {
+  const names = (role: number) => capabilitiesOfRole(role).map((c) => c.capability);
+
+  it('lets a reviewer read the exam and mark only the subjects given to them', () => {
+    expect(capabilitiesOfRole(4)).toEqual([
+      { capability: 'exam.read', label: CAPABILITY_LABELS['exam.read'], scope: 'exam' },
+      { capability: 'subject.mark', label: '参与阅卷', scope: 'subject' },
+    ]);
+  });
+
+  it('gives the exam manager the whole exam, the subject leadership included', () => {
+    const list = capabilitiesOfRole(1);
+    expect(list.map((c) => c.capability)).toContain('exam.manage');
+    expect(list.find((c) => c.capability === 'subject.lead')?.scope).toBe('exam');
+    expect(names(1)).not.toContain('subject.mark');
+  });
+
+  it('agrees with can() for every role and capability', () => {
+    // what every signed-in user may do comes with the account, not with a role
+    const everyone = (Object.keys(CAPABILITY_LABELS) as Capability[]).filter((c) => can(base, c));
+    expect(everyone).toEqual(['account.self', 'home.read']);
+    for (let role = 0; role <= 9; role++) {
+      const p = { ...base, examRoles: [{ examId: 5, subjectId: 7, schoolId: null, role }] };
+      for (const c of Object.keys(CAPABILITY_LABELS) as Capability[]) {
+        if (everyone.includes(c)) continue;
+        const listed = names(role).includes(c);
+        expect(can(p, c, { examId: 5, subjectId: 7, schoolId: 1 }), `${role} ${c}`).toBe(listed);
+      }
+    }
+  });
+
+  it('lists nothing for an unknown role', () => {
+    expect(capabilitiesOfRole(42)).toEqual([]);
   });
 });

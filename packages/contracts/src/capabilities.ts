@@ -90,6 +90,13 @@ export const CAPABILITY_TABLE = {
     { who: 'examRole', scope: 'exam', roles: [0, 1, 5] },
     { who: 'examRole', scope: 'subject', roles: [2, 3] },
   ],
+  /** scan progress, exception counts and lists, page images of a subject (narrowed to the user's schools by the scan service) */
+  'scan.read': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 8, 9] },
+    { who: 'examRole', scope: 'subject', roles: [2, 3] },
+  ],
   /** mark papers of a subject */
   'subject.mark': [{ who: 'examRole', scope: 'subject', roles: [3, 4, 6] }],
   /** arbitration, problem papers and quality checks of a subject */
@@ -107,6 +114,52 @@ export const CAPABILITY_TABLE = {
 } as const satisfies Record<string, readonly Rule[]>;
 
 export type Capability = keyof typeof CAPABILITY_TABLE;
+
+/** What each capability lets a person do, in plain Chinese: the permission screens list these. */
+export const CAPABILITY_LABELS: Record<Capability, string> = {
+  'account.self': '修改本人资料、密码和头像，收发消息',
+  'home.read': '在首页查看自己参与的考试',
+  'notice.edit': '编辑系统公告',
+  'school.manage': '管理学校的学生、教师、管理员、年级和班级',
+  'school.read': '查看学校的年级和班级',
+  'school.phone.view': '查看教师和管理员的完整手机号',
+  'org.read': '查看教育局和学校的组织结构',
+  'exam.create': '为学校创建考试',
+  'exam.createJoint': '创建多校联考',
+  'exam.read': '查看考试、科目和考生名单',
+  'exam.manage': '管理考试（修改、复制、隐藏、删除，考生和人员分工）',
+  'exam.phone.view': '查看考生和人员的完整手机号',
+  'score.download': '下载成绩与报表',
+  'subject.setting.edit': '编辑科目设置（题目、答案、模板、题块）',
+  'subject.scan': '扫描答题卡、处理识别异常',
+  'scan.read': '查看扫描进度、识别异常和答题卡图像',
+  'subject.mark': '参与阅卷',
+  'subject.lead': '仲裁、问题卷与质检',
+  'system.manage': '创建教育局和学校',
+  'school.statistics.read': '查看学校统计',
+};
+
+/** One thing an exam role may do: on the whole exam, or only on the subjects it is given for. */
+export interface RoleCapability {
+  capability: Capability;
+  label: string;
+  scope: 'exam' | 'subject';
+}
+
+/** The capabilities an exam role (spec §3 index) grants, in table order; the wider scope wins. */
+export function capabilitiesOfRole(role: number): RoleCapability[] {
+  const out: RoleCapability[] = [];
+  for (const capability of Object.keys(CAPABILITY_TABLE) as Capability[]) {
+    const rules: readonly Rule[] = CAPABILITY_TABLE[capability];
+    const scopes = rules
+      .filter((r) => r.who === 'examRole' && (r.roles ?? []).includes(role))
+      .map((r) => r.scope);
+    if (!scopes.length) continue;
+    const scope = scopes.includes('subject') && !scopes.includes('exam') ? 'subject' : 'exam';
+    out.push({ capability, label: CAPABILITY_LABELS[capability], scope });
+  }
+  return out;
+}
 
 export interface ExamRoleGrant {
   examId: number;

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { MessageBell } from '../../features/messages/MessageBell';
 import { UserMenu } from '../../features/account/UserMenu';
 import { BrandMark } from '../../components/BrandMark';
-import { navItems } from './nav-items';
+import { navItems, selectedNavKey } from './nav-items';
 
 interface Props {
   user: UserProfile;
@@ -21,9 +21,7 @@ function schoolLabel(user: UserProfile): string {
 export function AppHeader({ user, onReload }: Props) {
   const { pathname } = useLocation();
   const extra = navItems().filter((n) => !n.show || n.show(user));
-  const selected = pathname.startsWith('/book/help')
-    ? 'help'
-    : (extra.find((n) => pathname.startsWith(n.match))?.key ?? 'home');
+  const selected = selectedNavKey(pathname, extra);
   return (
     <Layout.Header
       style={{

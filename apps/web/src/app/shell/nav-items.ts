@@ -7,12 +7,29 @@ export interface NavItem {
   key: string;
   label: string;
   to: string;
-  /** the pathname prefix that selects it */
-  match: string;
+  /** the pathname prefixes that select it (whole path segments: /book/exam matches /book/exam/3) */
+  match: string | readonly string[];
   show?: (user: UserProfile) => boolean;
 }
 
 /** Header entries between 首页 and 帮助中心, in order; each feature area lists its own in its nav.ts. */
 export function navItems(): NavItem[] {
   return [...examNav, ...schoolNav];
+}
+
+function under(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
+}
+
+/** The header entry a page belongs to: 帮助中心, the entry with the longest matching prefix, else 首页. */
+export function selectedNavKey(pathname: string, items: readonly NavItem[]): string {
+  if (under(pathname, '/book/help')) return 'help';
+  let best: { key: string; length: number } | null = null;
+  for (const item of items) {
+    for (const prefix of typeof item.match === 'string' ? [item.match] : item.match) {
+      if (under(pathname, prefix) && (!best || prefix.length > best.length))
+        best = { key: item.key, length: prefix.length };
+    }
+  }
+  return best?.key ?? 'home';
 }

@@ -1,4 +1,11 @@
-import { DownOutlined, EditOutlined, HistoryOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  EditOutlined,
+  HistoryOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { EXAM_TYPE_LABELS, ExamType, type ExamDetail } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Dropdown, Space, Table, Tag } from 'antd';
@@ -37,8 +44,7 @@ export function ExamDetailView({ exam }: { exam: ExamDetail }) {
             { key: 'copy', label: '复制考试', onClick: () => actions.copy(exam) },
             {
               key: 'hide',
-              label: exam.hidden ? '取消隐藏' : '隐藏考试',
-              onClick: () => actions.toggleHidden(exam),
+              label: <Link to={`/book/exam/${exam.id}/hide`}>{exam.hidden ? '恢复显示' : '隐藏考试'}</Link>,
             },
             { type: 'divider' },
             { key: 'delete', label: '删除考试', danger: true, onClick: () => actions.remove(exam) },
@@ -61,6 +67,11 @@ export function ExamDetailView({ exam }: { exam: ExamDetail }) {
     ...(manage
       ? [
           { to: `/book/staffInformation/${exam.id}`, icon: <TeamOutlined />, label: '人员分工' },
+          {
+            to: `/book/exam/permission/setting?examId=${exam.id}`,
+            icon: <SafetyCertificateOutlined />,
+            label: '权限设置',
+          },
           { to: `/book/exam/${exam.id}/dynamicLog`, icon: <HistoryOutlined />, label: '动态日志' },
         ]
       : []),
@@ -74,7 +85,12 @@ export function ExamDetailView({ exam }: { exam: ExamDetail }) {
         <Space size={8} wrap>
           {exam.name}
           <Tag color={joint ? 'purple' : 'blue'}>{EXAM_TYPE_LABELS[exam.type] ?? '考试'}</Tag>
-          {exam.hidden && <Tag>已隐藏</Tag>}
+          {exam.hidden && manage && (
+            <Link to={`/book/exam/${exam.id}/hide`} title="已隐藏，点击查看或恢复">
+              <Tag>已隐藏</Tag>
+            </Link>
+          )}
+          {exam.hidden && !manage && <Tag>已隐藏</Tag>}
         </Space>
       }
       extra={extra}

@@ -6,7 +6,6 @@ import { examStateLabel, examStateOf, subjectStatusColor, subjectStatusLabel } f
 
 export interface RowActions {
   copy: (e: ExamListItem) => void;
-  toggleHidden: (e: ExamListItem) => void;
   remove: (e: ExamListItem) => void;
 }
 
@@ -90,8 +89,7 @@ export function examColumns(joint: boolean, actions: RowActions): TableColumnsTy
                 { key: 'copy', label: '复制考试', onClick: () => actions.copy(e) },
                 {
                   key: 'hide',
-                  label: e.hidden ? '取消隐藏' : '隐藏考试',
-                  onClick: () => actions.toggleHidden(e),
+                  label: <Link to={`/book/exam/${e.id}/hide`}>{e.hidden ? '恢复显示' : '隐藏考试'}</Link>,
                 },
                 { type: 'divider' },
                 { key: 'delete', label: '删除考试', danger: true, onClick: () => actions.remove(e) },

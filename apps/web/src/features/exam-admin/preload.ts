@@ -4,11 +4,19 @@ import { queryClient } from '../../app/query-client';
 import { examDetailQuery, permissionQuery, subjectDetailQuery } from './exam-admin.queries';
 import { parseId } from './route-id';
 
-/** Route loader of the exam screens: the exam arrives while the progress bar runs (spec §4). */
-export async function preloadExam({ params }: LoaderFunctionArgs): Promise<null> {
-  const examId = parseId(params.examId);
+async function loadExam(examId: number | null): Promise<null> {
   if (examId !== null) await softLoad(queryClient.ensureQueryData(examDetailQuery(examId)));
   return null;
+}
+
+/** Route loader of the exam screens: the exam arrives while the progress bar runs (spec §4). */
+export function preloadExam({ params }: LoaderFunctionArgs): Promise<null> {
+  return loadExam(parseId(params.examId));
+}
+
+/** The same for screens that take the exam as `?examId=` (exam/permission/setting). */
+export function preloadExamFromQuery({ request }: LoaderFunctionArgs): Promise<null> {
+  return loadExam(parseId(new URL(request.url).searchParams.get('examId') ?? undefined));
 }
 
 /** Route loader of the subject screens: the subject, the user's permission on it, then its exam. */

@@ -7,10 +7,11 @@ import { examAdminApi } from './exam-admin.api';
 import { invalidateExam } from './exam-admin.queries';
 import { deleteBlocker } from './exam-state';
 
-type Exam = Pick<ExamListItem, 'id' | 'name' | 'hidden' | 'subjects'>;
+type Exam = Pick<ExamListItem, 'id' | 'name' | 'subjects'>;
 
 /**
- * Copy, hide and delete of an exam, each confirmed first: shared by the lists and the detail screen.
+ * Copy and delete of an exam, each confirmed first: shared by the lists and the detail screen
+ * (hiding has its own screen, exam/{examId}/hide).
  * `afterDelete` lets the detail screen leave the page of an exam that no longer exists.
  */
 export function useExamActions(afterDelete?: () => void) {
@@ -30,25 +31,6 @@ export function useExamActions(afterDelete?: () => void) {
           await invalidateExam(qc);
           message.success('已复制，正在打开新考试');
           void navigate(`/book/exam/${id}`);
-        } catch (e) {
-          handleApiError(e);
-        }
-      },
-    });
-
-  const toggleHidden = (exam: Exam) =>
-    modal.confirm({
-      title: exam.hidden ? '取消隐藏' : '隐藏考试',
-      content: exam.hidden
-        ? `“${exam.name}”将重新出现在考试列表和老师们的首页。`
-        : `隐藏后，“${exam.name}”不再出现在考试列表和老师们的首页，数据不会删除，可以随时取消隐藏。`,
-      okText: exam.hidden ? '取消隐藏' : '隐藏',
-      cancelText: '取消',
-      onOk: async () => {
-        try {
-          await examAdminApi.hide(exam.id, !exam.hidden);
-          await invalidateExam(qc, exam.id);
-          message.success(exam.hidden ? '已取消隐藏' : '考试已隐藏');
         } catch (e) {
           handleApiError(e);
         }
@@ -86,5 +68,5 @@ export function useExamActions(afterDelete?: () => void) {
     });
   };
 
-  return { copy, toggleHidden, remove };
+  return { copy, remove };
 }

@@ -6,15 +6,21 @@ export const examNav: NavItem[] = [
     key: 'exam',
     label: '考试管理',
     to: '/book/inSchool',
-    // the detail, edit and staff screens belong to this entry too
-    match: '/book/inSchool',
+    // every screen of one exam or subject (detail, edit, staff, hide, permissions…) belongs here
+    match: [
+      '/book/inSchool',
+      '/book/exam',
+      '/book/subject',
+      '/book/singleCreateExam',
+      '/book/staffInformation',
+    ],
     show: (u) => u.isSchoolAdmin || u.isAdmin,
   },
   {
     key: 'jointExam',
     label: '联考',
     to: '/book/jointExam/home',
-    match: '/book/jointExam',
+    match: ['/book/jointExam', '/book/create/jointExam'],
     show: (u) => u.isSchoolAdmin || u.isAdmin,
   },
 ];

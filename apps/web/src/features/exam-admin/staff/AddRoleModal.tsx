@@ -10,7 +10,7 @@ import {
   assignableRoles,
   needsSchool,
   needsSubject,
-  ROLE_HINTS,
+  roleAbilityText,
   roleLabel,
 } from './role-rules';
 import { TeacherSelect } from './TeacherSelect';
@@ -90,7 +90,7 @@ export function AddRoleModal({
       destroyOnHidden
     >
       <Form layout="vertical" requiredMark={false}>
-        <Form.Item label="角色" extra={role ? ROLE_HINTS[role] : undefined}>
+        <Form.Item label="角色" extra={role ? `可以：${roleAbilityText(role)}` : undefined}>
           <Select<number>
             aria-label="角色"
             placeholder="选择角色"

@@ -1,23 +1,13 @@
 import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { ExamRole, ExamType, type ExamDetail, type StaffItem } from '@yj/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Select, Space, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { handleApiError } from '../../../api/handle-error';
-import { examAdminApi } from '../exam-admin.api';
-import { invalidateExam, staffQuery } from '../exam-admin.queries';
+import { staffQuery } from '../exam-admin.queries';
 import { AddRoleModal, type RolePreset } from './AddRoleModal';
-import { roleLabel } from './role-rules';
+import { roleColor, roleLabel } from './role-rules';
 import { SyncRolesModal } from './SyncRolesModal';
-
-const ROLE_COLORS: Record<number, string> = {
-  0: 'gold',
-  1: 'blue',
-  3: 'geekblue',
-  4: 'cyan',
-  5: 'blue',
-  9: 'purple',
-};
+import { useRemoveRole } from './useRemoveRole';
 
 /** 人员分工: who holds which role on which subject or school; add, remove, and sync for joint exams. */
 export function StaffPanel({
@@ -29,8 +19,6 @@ export function StaffPanel({
   subjectId?: number;
   title?: string;
 }) {
-  const { modal, message } = App.useApp();
-  const qc = useQueryClient();
   const joint = exam.type === ExamType.joint;
   const staff = useQuery(staffQuery(exam.id));
   const [subjectFilter, setSubjectFilter] = useState<number | undefined>(subjectId);
@@ -41,28 +29,7 @@ export function StaffPanel({
     .filter((r) => subjectFilter === undefined || r.subjectId === subjectFilter)
     .sort((a, b) => a.role - b.role || (a.subjectId ?? 0) - (b.subjectId ?? 0));
 
-  const remove = (r: StaffItem) =>
-    modal.confirm({
-      title: '移除人员',
-      content: `确定取消 ${r.name} 的“${[r.subjectName, roleLabel(r.role)].filter(Boolean).join(' · ')}”角色吗？已完成的阅卷记录会保留。`,
-      okText: '移除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
-      onOk: async () => {
-        try {
-          await examAdminApi.removeRole(r.role, {
-            examId: exam.id,
-            userId: r.userId,
-            subjectId: r.subjectId,
-            schoolId: r.schoolId,
-          });
-          await invalidateExam(qc, exam.id);
-          message.success(`已移除 ${r.name} 的${roleLabel(r.role)}角色`);
-        } catch (e) {
-          handleApiError(e);
-        }
-      },
-    });
+  const remove = useRemoveRole(exam.id);
 
   const extra = (
     <Space wrap>
@@ -113,7 +80,7 @@ export function StaffPanel({
             title: '角色',
             dataIndex: 'role',
             width: 120,
-            render: (r: number) => <Tag color={ROLE_COLORS[r] ?? 'default'}>{roleLabel(r)}</Tag>,
+            render: (r: number) => <Tag color={roleColor(r)}>{roleLabel(r)}</Tag>,
           },
           { title: '姓名', dataIndex: 'name', width: 110 },
           { title: '手机号', dataIndex: 'phone', width: 130, render: (v: string | null) => v ?? '—' },

@@ -1,4 +1,10 @@
-import { EXAM_ROLE_LABELS, ExamRole, type ExamRoleValue } from '@yj/contracts';
+import {
+  capabilitiesOfRole,
+  EXAM_ROLE_LABELS,
+  ExamRole,
+  type Capability,
+  type ExamRoleValue,
+} from '@yj/contracts';
 
 /** Roles that belong to one subject: the server refuses them without a subject. */
 export const SUBJECT_ROLES: readonly number[] = [
@@ -7,19 +13,6 @@ export const SUBJECT_ROLES: readonly number[] = [
   ExamRole.leaders,
   ExamRole.qualityPerson,
 ];
-
-/** What each role does, shown beside the choice so a school admin picks the right one. */
-export const ROLE_HINTS: Record<number, string> = {
-  1: '管理整场考试：修改考试、考生和人员，扫描，查看完整手机号、下载成绩。',
-  2: '扫描答题卡、处理识别异常；可限定到一个科目。',
-  3: '负责一个科目：设置题目答案和模板、扫描、阅卷、仲裁与质检、下载本科成绩。',
-  4: '批阅本科目分配的题块。',
-  5: '管理整场联考，权限与考试管理员相同。',
-  6: '批阅并负责题块的仲裁、问题卷处理。',
-  7: '抽查本科目的阅卷质量。',
-  8: '查看各校阅卷进度。',
-  9: '本校在联考中的负责人，可下载本校成绩。',
-};
 
 /** The roles that can be given on an exam (the creator comes with creating it). */
 export function assignableRoles(joint: boolean): Array<{ value: number; label: string }> {
@@ -42,4 +35,61 @@ export function needsSchool(role: number | undefined): boolean {
 
 export function roleLabel(role: number): string {
   return EXAM_ROLE_LABELS[role as ExamRoleValue] ?? `角色 ${role}`;
+}
+
+/** Roles that only exist in joint exams. */
+export const JOINT_ROLES: readonly number[] = [
+  ExamRole.unionManager,
+  ExamRole.unionMonitor,
+  ExamRole.schoolManager,
+];
+
+/** How a role is given: to the whole exam, per subject or per school. */
+export function roleScopeNote(role: number): string {
+  if (needsSubject(role)) return '按科目分配';
+  if (role === ExamRole.scanner) return '可限定科目';
+  if (needsSchool(role)) return '按学校分配';
+  if (role === ExamRole.creator) return '创建考试时自动获得';
+  return '整场考试';
+}
+
+export interface AbilityItem {
+  capability: Capability;
+  label: string;
+  /** set when the role has it only on the subjects it was given for */
+  limit?: string;
+}
+
+/** What a role may do, read from the one capability table of the contracts. */
+export function roleAbilities(role: number): AbilityItem[] {
+  return capabilitiesOfRole(role).map((c) =>
+    c.scope === 'subject'
+      ? {
+          capability: c.capability,
+          label: c.label,
+          limit: needsSubject(role) ? '限所负责科目' : '可限定科目',
+        }
+      : { capability: c.capability, label: c.label },
+  );
+}
+
+/** The same as one line of text, for a hint under a form field. */
+export function roleAbilityText(role: number): string {
+  return roleAbilities(role)
+    .map((a) => (a.limit ? `${a.label}（${a.limit}）` : a.label))
+    .join('；');
+}
+
+const ROLE_COLORS: Record<number, string> = {
+  0: 'gold',
+  1: 'blue',
+  3: 'geekblue',
+  4: 'cyan',
+  5: 'blue',
+  9: 'purple',
+};
+
+/** antd Tag colour of a role, the same on every screen that lists people. */
+export function roleColor(role: number): string {
+  return ROLE_COLORS[role] ?? 'default';
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { navItems, selectedNavKey } from './nav-items';
+
+const items = navItems();
+
+describe('selectedNavKey', () => {
+  it('highlights 考试管理 on every screen of an exam or a subject', () => {
+    for (const path of [
+      '/book/inSchool',
+      '/book/exam/12',
+      '/book/exam/12/hide',
+      '/book/exam/permission/setting',
+      '/book/subject/7/studentManagement',
+      '/book/staffInformation/12',
+      '/book/singleCreateExam',
+    ])
+      expect(selectedNavKey(path, items), path).toBe('exam');
+  });
+
+  it('keeps 联考 for the joint list and joint creation', () => {
+    expect(selectedNavKey('/book/jointExam/home', items)).toBe('jointExam');
+    expect(selectedNavKey('/book/create/jointExam', items)).toBe('jointExam');
+  });
+
+  it('matches whole path segments only', () => {
+    expect(selectedNavKey('/book/school/3/base_info_', items)).toBe('school');
+    expect(selectedNavKey('/book/schoolExamineeProgress/3', items)).toBe('home');
+    expect(selectedNavKey('/book/examination', items)).toBe('home');
+  });
+
+  it('falls back to 首页 and knows 帮助中心', () => {
+    expect(selectedNavKey('/book/home', items)).toBe('home');
+    expect(selectedNavKey('/book/help', items)).toBe('help');
+    expect(selectedNavKey('/book/exam/3', [])).toBe('home');
+  });
+});
