@@ -1,0 +1,120 @@
+import PDFDocument from 'pdfkit';
+import { BUBBLE_LABEL_PT, LABEL_GREY } from './metrics';
+import { qrRuns, QR_QUIET } from './qr';
+import { BUBBLE_STROKE, bubbleLabel, bubbleShape } from './svg';
+import type { CardGeometry, Element } from './types';
+
+// The printable PDF: pdfkit with the CJK font the caller passes in (fontkit subsets it, so the file
+// only carries the glyphs used). No clock: the creation date is fixed, so the same card gives the same bytes.
+
+/** The fonts of a card PDF: regular, and bold for titles (falls back to regular). */
+export interface CardFonts {
+  regular: Uint8Array;
+  bold?: Uint8Array;
+}
+
+const K = 72 / 25.4;
+const pt = (mm: number) => mm * K;
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+function draw(doc: Doc, e: Element, fonts: { regular: string; bold: string }): void {
+  switch (e.type) {
+    case 'anchor':
+      doc.rect(pt(e.rect.x), pt(e.rect.y), pt(e.rect.w), pt(e.rect.h)).fill('#000000');
+      return;
+    case 'qr': {
+      const { size, runs } = qrRuns(e.content);
+      const m = e.rect.w / (size + 2 * QR_QUIET);
+      const x0 = e.rect.x + QR_QUIET * m;
+      const y0 = e.rect.y + QR_QUIET * m;
+      for (const [r, c, len] of runs) doc.rect(pt(x0 + c * m), pt(y0 + r * m), pt(len * m), pt(m));
+      doc.fill('#000000');
+      return;
+    }
+    case 'text': {
+      doc.font(e.bold ? fonts.bold : fonts.regular).fontSize(e.size);
+      const w = doc.widthOfString(e.text);
+      const x = pt(e.x) - (e.align === 'center' ? w / 2 : e.align === 'right' ? w : 0);
+      doc
+        .fillColor(e.colour ?? '#000000')
+        .text(e.text, x, pt(e.y), { lineBreak: false, baseline: 'alphabetic' });
+      return;
+    }
+    case 'rect': {
+      const r = e.rect;
+      if (e.radius) doc.roundedRect(pt(r.x), pt(r.y), pt(r.w), pt(r.h), pt(e.radius));
+      else doc.rect(pt(r.x), pt(r.y), pt(r.w), pt(r.h));
+      if (e.fill) doc.fill(e.fill);
+      else {
+        if (e.dash) doc.dash(pt(1.5), { space: pt(1) });
+        doc.lineWidth(pt(e.stroke ?? 0.3)).stroke('#000000');
+        doc.undash();
+      }
+      return;
+    }
+    case 'line':
+      if (e.dash) doc.dash(pt(1.5), { space: pt(1) });
+      doc
+        .moveTo(pt(e.x1), pt(e.y1))
+        .lineTo(pt(e.x2), pt(e.y2))
+        .lineWidth(pt(e.stroke ?? 0.3))
+        .stroke('#000000');
+      doc.undash();
+      return;
+    case 'bubble': {
+      const b = bubbleShape(e.rect);
+      doc.roundedRect(pt(b.x), pt(b.y), pt(b.w), pt(b.h), pt(b.r)).lineWidth(pt(BUBBLE_STROKE));
+      if (e.filled) doc.fillAndStroke('#000000', '#222222');
+      else doc.stroke('#222222');
+      if (!e.label || e.filled) return;
+      const l = bubbleLabel(e.rect);
+      doc.font(fonts.regular).fontSize(BUBBLE_LABEL_PT);
+      const w = doc.widthOfString(e.label);
+      doc
+        .fillColor(LABEL_GREY)
+        .text(e.label, pt(l.x) - w / 2, pt(l.y), { lineBreak: false, baseline: 'alphabetic' });
+      return;
+    }
+  }
+}
+
+/** The printable PDF of a card (one PDF page per card page), with the given CJK font embedded as a subset. */
+export function renderPdf(g: CardGeometry, fonts: CardFonts | Uint8Array): Promise<Uint8Array> {
+  const f: CardFonts = fonts instanceof Uint8Array ? { regular: fonts } : fonts;
+  const size: [number, number] = [pt(g.width), pt(g.height)];
+  const doc = new PDFDocument({
+    size,
+    margin: 0,
+    autoFirstPage: false,
+    // The card font as the default font: pdfkit then never loads its built-in Helvetica from disk.
+    font: f.regular as unknown as string,
+    info: { Title: g.name, Creator: '阅卷 答题卡', Producer: 'pdfkit', CreationDate: new Date(0) },
+  });
+  // Opening a CJK CFF font costs seconds in fontkit: reuse the default font (pdfkit caches it under its
+  // PostScript name) instead of registering the same bytes again.
+  const opened = (doc as unknown as { _font?: { name?: string } })._font?.name;
+  if (!opened) doc.registerFont('card', f.regular as unknown as string);
+  if (f.bold) doc.registerFont('card-bold', f.bold as unknown as string);
+  const names = { regular: opened ?? 'card', bold: f.bold ? 'card-bold' : (opened ?? 'card') };
+  const chunks: Uint8Array[] = [];
+  doc.on('data', (c: Uint8Array) => chunks.push(c));
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('end', () => {
+      const out = new Uint8Array(chunks.reduce((s, c) => s + c.length, 0));
+      let o = 0;
+      for (const c of chunks) {
+        out.set(c, o);
+        o += c.length;
+      }
+      resolve(out);
+    });
+    doc.on('error', reject);
+  });
+  for (const p of g.pages) {
+    doc.addPage({ size, margin: 0 });
+    for (const e of p.elements) draw(doc, e, names);
+  }
+  doc.end();
+  return done;
+}
