@@ -44,8 +44,13 @@ import { questionService } from './modules/question/question.service';
 import { blockRoutes } from './modules/block/block.routes';
 import { blockService } from './modules/block/block.service';
 import { templateRoutes } from './modules/template/template.routes';
+import { templateImageService } from './modules/template/template-image.service';
 import { templateService } from './modules/template/template.service';
 import { studentService } from './modules/school/student.service';
+import { scanQueryService } from './modules/scan/scan-query.service';
+import { registerScanJobs } from './modules/scan/scan.jobs';
+import { scanRoutes } from './modules/scan/scan.routes';
+import { scanService } from './modules/scan/scan.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -86,7 +91,13 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         return ok(health);
       });
       api.get('/openapi.json', { config: { public: true } }, async () => app.swagger());
-      authRoutes(api, { auth, reset, captcha, sessionIdleMs: config.sessionIdleMs, loginRateLimit: config.loginRateLimit });
+      authRoutes(api, {
+        auth,
+        reset,
+        captcha,
+        sessionIdleMs: config.sessionIdleMs,
+        loginRateLimit: config.loginRateLimit,
+      });
       accountRoutes(api, { account });
       noticeRoutes(api, { notice: noticeService({ db, audit }) });
       homeRoutes(api, { home: homeService({ db }) });
@@ -109,7 +120,15 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const questions = questionService({ db, audit, exams });
       questionRoutes(api, { questions, scopes });
       blockRoutes(api, { blocks: blockService({ db, audit, exams, questions }), scopes });
-      templateRoutes(api, { templates: templateService({ db, audit, exams, questions }), scopes });
+      const templates = templateService({ db, audit, exams, questions });
+      templateRoutes(api, { templates, images: templateImageService({ storage: deps.storage }), scopes });
+      const scan = scanService({ db, storage: deps.storage, queue: deps.queue, audit, exams, templates });
+      scanRoutes(api, { scan, query: scanQueryService({ db, storage: deps.storage, exams }), scopes });
+      registerScanJobs(deps.queue, { db, storage: deps.storage });
+      // pages acknowledged before a crash or restart are recognised now (jobs are idempotent)
+      api.addHook('onReady', async () => {
+        await scan.resume();
+      });
     },
     { prefix: API_PREFIX },
   );

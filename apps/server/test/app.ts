@@ -59,7 +59,12 @@ export async function testApp(
   const sms: SentSms[] = [];
   const provider: SmsProvider = { send: async (phone, text) => void sms.push({ phone, text }) };
   const queue = memoryQueue({ error: () => {} });
-  const app = await buildApp(config, { database, queue, storage: fsStorage(path.join(dataDir, 'files')), sms: provider });
+  const app = await buildApp(config, {
+    database,
+    queue,
+    storage: fsStorage(path.join(dataDir, 'files')),
+    sms: provider,
+  });
   extend?.(app);
   await app.ready();
   return {
@@ -77,7 +82,9 @@ export async function testApp(
 }
 
 /** The envelope of a response, typed loosely for assertions. */
-export function body<T = unknown>(res: LightMyRequestResponse): { code: number; message: string; data: T; traceId?: string; errCode?: number } {
+export function body<T = unknown>(
+  res: LightMyRequestResponse,
+): { code: number; message: string; data: T; traceId?: string; errCode?: number } {
   return res.json();
 }
 
@@ -85,13 +92,24 @@ const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
 /** A signed-in client: keeps the yx_sid cookie and sends the XHR header like the web does. */
 export async function signIn(app: FastifyInstance, account: string, password: string) {
-  const res = await app.inject({ method: 'POST', url: '/filter/yue/user/login', headers: XHR, payload: { account, password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/filter/yue/user/login',
+    headers: XHR,
+    payload: { account, password },
+  });
   const b = body<{ token: string }>(res);
   if (b.code !== 0) throw new Error(`sign-in failed: ${b.message}`);
   const cookie = `yx_sid=${b.data.token}`;
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, headers: { ...XHR, cookie }, ...(payload ? { payload } : {}) });
-  return { token: b.data.token, cookie, call, post: (url: string, payload: object = {}) => call('POST', url, payload), get: (url: string) => call('GET', url) };
+  return {
+    token: b.data.token,
+    cookie,
+    call,
+    post: (url: string, payload: object = {}) => call('POST', url, payload),
+    get: (url: string) => call('GET', url),
+  };
 }
 
 export { XHR };

@@ -1,7 +1,10 @@
 import ExcelJS from 'exceljs';
 
 /** Builds an .xlsx in memory: rows[0] is the header. `tweak` may add formulas or merges. */
-export async function xlsx(rows: Array<Array<string | number>>, tweak?: (ws: ExcelJS.Worksheet) => void): Promise<Buffer> {
+export async function xlsx(
+  rows: Array<Array<string | number>>,
+  tweak?: (ws: ExcelJS.Worksheet) => void,
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Sheet1');
   ws.addRows(rows);
@@ -18,7 +21,11 @@ export async function readXlsx(buf: Buffer): Promise<string[][]> {
 }
 
 /** A multipart body with one file field. */
-export function multipartFile(filename: string, content: Buffer, type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') {
+export function multipartFile(
+  filename: string,
+  content: Buffer,
+  type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+) {
   const boundary = '----yjtest' + Math.random().toString(16).slice(2);
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
   return {

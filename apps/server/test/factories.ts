@@ -55,16 +55,14 @@ export async function buildClassWithStudents(db: Db, schoolId: number, students:
   const [g] = await db.insert(grade).values({ schoolId, name: '高一' }).returning();
   const [c] = await db.insert(banji).values({ schoolId, gradeId: g!.id, name: '高一(1)班' }).returning();
   if (students > 0) {
-    await db
-      .insert(student)
-      .values(
-        Array.from({ length: students }, (_, i) => ({
-          schoolId,
-          classId: c!.id,
-          xuehao: `S${i + 1}`,
-          name: `学生${i + 1}`,
-        })),
-      );
+    await db.insert(student).values(
+      Array.from({ length: students }, (_, i) => ({
+        schoolId,
+        classId: c!.id,
+        xuehao: `S${i + 1}`,
+        name: `学生${i + 1}`,
+      })),
+    );
   }
   return { grade: g!, banji: c! };
 }

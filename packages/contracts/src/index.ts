@@ -15,3 +15,4 @@ export * from './question';
 export * from './quick-entry';
 export * from './block';
 export * from './template-meta';
+export * from './scan';

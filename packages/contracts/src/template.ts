@@ -128,6 +128,8 @@ export const TemplatePageSchema = z.object({
   width: z.number().positive(),
   height: z.number().positive(),
   dpi: z.number().positive().default(200),
+  /** the scanned picture the template was drawn on (template builder), by its content key */
+  image: z.string().optional(),
   identity: IdentityAreaSchema.optional(),
   anchors: z.array(AnchorSchema).default([]),
   horizontalLine: HorizontalLineSchema.optional(),

@@ -30,13 +30,11 @@ export function registerEnvelope(app: FastifyInstance): void {
       return reply.status(200).send({ code: Code.fail, message, data });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply
-        .status(200)
-        .send({
-          code: Code.fail,
-          message: '请求内容不是合法的 JSON',
-          data: [{ field: 'body', message: '不是合法的 JSON' }],
-        });
+      return reply.status(200).send({
+        code: Code.fail,
+        message: '请求内容不是合法的 JSON',
+        data: [{ field: 'body', message: '不是合法的 JSON' }],
+      });
     }
     if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.status(413).send({ code: Code.fail, message: '上传内容过大', data: null });

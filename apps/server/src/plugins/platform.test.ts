@@ -128,7 +128,12 @@ describe('configuration', () => {
 
   it('wants all of the S3 settings or none', () => {
     expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_ENDPOINT、S3_BUCKET/);
-    const full = loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'yj-files', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    const full = loadConfig({
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'yj-files',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    });
     expect(full.s3).toMatchObject({ bucket: 'yj-files', region: 'us-east-1', forcePathStyle: true });
     expect(loadConfig({}).s3).toBeNull();
   });

@@ -7,3 +7,4 @@ export * from './subject';
 export * from './question';
 export * from './block';
 export * from './template';
+export * from './scan';

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { school } from './org';
+import { user } from './people';
+import { examinee, subject } from './subject';
+import { template } from './template';
+
+/** One upload (or agent run) of scanned pages for a subject and school; counts fixed at ingest. */
+export const scanBatch = pgTable(
+  'scan_batch',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => school.id),
+    uploaderId: integer('uploader_id').references(() => user.id),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => template.id),
+    /** ScanSource: upload / origin / agent */
+    source: text('source').notNull().default('upload'),
+    fileCount: integer('file_count').notNull().default(0),
+    pageCount: integer('page_count').notNull().default(0),
+    duplicateCount: integer('duplicate_count').notNull().default(0),
+    /** recognising → done */
+    state: text('state').notNull().default('recognising'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('scan_batch_subject_idx').on(t.subjectId, t.schoolId)],
+);
+
+/** 答题卡: one student's pages of a subject, matched to an examinee by exam number. */
+export const paper = pgTable(
+  'paper',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => school.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => scanBatch.id),
+    /** position of the paper in its batch */
+    seq: integer('seq').notNull(),
+    examineeId: integer('examinee_id').references(() => examinee.id),
+    /** the exam number as read (or set by a person) */
+    kaohao: text('kaohao'),
+    /** PaperStatus: pending / ok / exception */
+    status: text('status').notNull().default('pending'),
+    /** question → chosen labels (null: undecided) */
+    objective: jsonb('objective').$type<Record<string, string[] | null>>().notNull().default({}),
+    absentMarked: boolean('absent_marked').notNull().default(false),
+    paperType: text('paper_type'),
+    recognisedAt: timestamp('recognised_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('paper_subject_idx').on(t.subjectId, t.schoolId, t.status),
+    index('paper_batch_idx').on(t.batchId),
+    // one live paper per examinee and subject; a second one is a 考号重复 exception, not a match
+    uniqueIndex('paper_subject_examinee_uq')
+      .on(t.subjectId, t.examineeId)
+      .where(sql`${t.examineeId} is not null and ${t.deletedAt} is null`),
+  ],
+);
+
+/** One scanned page: stored image, content hash (same content recognised once per subject), recognition result. */
+export const scanPage = pgTable(
+  'scan_page',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => scanBatch.id),
+    paperId: integer('paper_id').references(() => paper.id),
+    /** position of the page within its paper (0-based) */
+    position: smallint('position').notNull().default(0),
+    /** order of the page in its batch */
+    seq: integer('seq').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    fileName: text('file_name').notNull(),
+    /** page of a multi-page file (TIFF, PDF), 0 for single images */
+    pageInFile: integer('page_in_file').notNull().default(0),
+    /** the card page recognised (template page index) */
+    templatePage: smallint('template_page'),
+    /** ScanPageStatus: queued / recognised / exception / blank */
+    status: text('status').notNull().default('queued'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    attempts: smallint('attempts').notNull().default(0),
+    recognisedAt: timestamp('recognised_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('scan_page_subject_sha_uq').on(t.subjectId, t.sha256),
+    index('scan_page_batch_idx').on(t.batchId, t.status),
+    index('scan_page_paper_idx').on(t.paperId),
+  ],
+);
+
+/** A recognition doubt shown to a person (DESIGN.md §4); resolved by the exception screens, never deleted. */
+export const scanException = pgTable(
+  'scan_exception',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => school.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => scanBatch.id),
+    paperId: integer('paper_id').references(() => paper.id),
+    pageId: integer('page_id').references(() => scanPage.id),
+    /** ScanExceptionType */
+    type: text('type').notNull(),
+    /** the template region concerned (question, 考号 …) */
+    region: text('region'),
+    reason: text('reason').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    resolved: boolean('resolved').notNull().default(false),
+    resolvedBy: integer('resolved_by').references(() => user.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('scan_exception_subject_idx').on(t.subjectId, t.resolved, t.type),
+    index('scan_exception_paper_idx').on(t.paperId),
+  ],
+);

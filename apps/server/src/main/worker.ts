@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { registerScanJobs } from '../modules/scan/scan.jobs';
+import { configOrExit, fsStorage, makeLogger, openMigrated, openQueue, s3Storage } from './boot';
+
+// `npm run worker`: a recognition worker on any machine, fed by BullMQ. Without Redis the API
+// process runs the jobs itself, so a separate worker would have nothing to take.
+const config = configOrExit();
+const log = makeLogger(config);
+if (!config.redisUrl) {
+  process.stderr.write('识别工作进程需要 REDIS_URL（未设置时由服务进程自己识别）\n');
+  process.exit(2);
+}
+if (!config.s3 && !config.databaseUrl) {
+  log.warn('未配置 S3 与 DATABASE_URL：工作进程只能与服务进程在同一台机器上共享数据目录');
+}
+
+const database = await openMigrated(config);
+const queue = openQueue(config, log, true);
+const storage = config.s3 ? s3Storage(config.s3) : fsStorage(path.join(config.dataDir, 'files'));
+registerScanJobs(queue, { db: database.db, storage });
+log.info('识别工作进程已启动');
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, '正在停止识别工作进程…');
+  const timer = setTimeout(() => process.exit(1), 30_000).unref();
+  await queue.close();
+  await database.close();
+  clearTimeout(timer);
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,174 @@
+import { PaperStatus, ScanPageStatus, type CardTemplate, type ScanPageStatusValue } from '@yj/contracts';
+import type { PageResult } from '@yj/omr';
+import type { Db } from '../../infra/db';
+import type { JobQueue } from '../../infra/queue';
+import type { Storage } from '../../infra/storage';
+import { OMR_EXCEPTION, recognizeStored, type Crop, type PageOutcome } from './scan-recognize';
+import { scanRepo, type NewException, type PageRow, type PaperRow } from './scan.repo';
+import { SCAN_RECOGNIZE, type ScanRecognizePayload } from './scan.service';
+
+/** A page that failed this many times for reasons other than its image becomes an image exception. */
+const MAX_PAGE_ATTEMPTS = 5;
+
+interface Recognised {
+  page: PageRow;
+  outcome: PageOutcome;
+}
+
+const pageStatus = (o: PageOutcome): ScanPageStatusValue => {
+  if (!o.ok) return ScanPageStatus.exception;
+  if (o.result.status === 'blank') return ScanPageStatus.blank;
+  return o.result.status === 'ok' ? ScanPageStatus.recognised : ScanPageStatus.exception;
+};
+
+const stored = (r: PageResult, crops: Crop[]): Record<string, unknown> => {
+  const { timings: _t, ...rest } = r as PageResult & { timings?: unknown };
+  return { ...rest, crops };
+};
+
+/** What the paper's pages say together: exam number, objective answers, absent and A/B marks. */
+function combine(pages: Recognised[]) {
+  const objective: Record<string, string[] | null> = {};
+  let kaohao: string | null = null;
+  let absent = false;
+  let paperType: string | null = null;
+  for (const { outcome: o } of pages) {
+    if (!o.ok) continue;
+    const r = o.result;
+    kaohao ??= r.examNumber.value;
+    for (const q of r.objective) objective[q.question] = q.reading.value;
+    if (r.absent?.value?.length) absent = true;
+    paperType ??= r.ab?.value?.[0] ?? null;
+  }
+  return { objective, kaohao, absent, paperType };
+}
+
+/**
+ * scan.recognize: recognises the pages of one paper and finishes it in one transaction (results,
+ * exam-number match, exceptions). Idempotent: a finished paper is left as it is.
+ */
+export function scanJobs(d: { db: Db; storage: Storage }) {
+  async function recognisePage(page: PageRow, card: CardTemplate): Promise<Recognised> {
+    const attempts = await scanRepo(d.db).bumpAttempts(page.id);
+    if (attempts > MAX_PAGE_ATTEMPTS)
+      return { page, outcome: { ok: false, reason: `多次识别失败：${page.error ?? '未知错误'}` } };
+    try {
+      const bytes = await d.storage.get(page.storageKey);
+      if (!bytes) return { page, outcome: { ok: false, reason: '图像文件丢失，请重新扫描' } };
+      const outcome = await recognizeStored(
+        bytes,
+        card,
+        (i) => `scan/${page.subjectId}/crops/${page.id}/${i}.webp`,
+        (k, b) => d.storage.put(k, b),
+      );
+      return { page, outcome };
+    } catch (err) {
+      await scanRepo(d.db).pageError(page.id, (err as Error).message);
+      throw err;
+    }
+  }
+
+  async function finish(p: PaperRow, examId: number, done: Recognised[]): Promise<void> {
+    await d.db.transaction(async (tx) => {
+      const r = scanRepo(tx);
+      const locked = await r.lockPaper(p.id);
+      if (!locked || locked.status !== PaperStatus.pending || locked.deletedAt) return;
+      const base = { subjectId: p.subjectId, schoolId: p.schoolId, batchId: p.batchId, paperId: p.id };
+      const exceptions: NewException[] = [];
+      let kaohaoFlagged = false;
+      for (const { page, outcome: o } of done) {
+        const at = { ...base, pageId: page.id };
+        if (!o.ok) {
+          exceptions.push({ ...at, type: 'image', reason: o.reason, detail: {} });
+        } else {
+          for (const e of o.result.exceptions) {
+            const type = OMR_EXCEPTION[e.type];
+            if (type === 'kaohao') kaohaoFlagged = true;
+            exceptions.push({
+              ...at,
+              type,
+              region: e.region,
+              reason: e.reason,
+              detail: e.fills ? { fills: e.fills } : {},
+            });
+          }
+        }
+        await r.updatePage(page.id, {
+          status: pageStatus(o),
+          templatePage: o.ok ? o.result.pageIndex : null,
+          result: o.ok ? stored(o.result, o.crops) : { reason: o.reason },
+          error: o.ok ? null : o.reason,
+          recognisedAt: new Date(),
+        });
+      }
+      const c = combine(done);
+      let examineeId: number | null = locked.examineeId;
+      const withKaohao = { ...base, pageId: done[0]?.page.id ?? null, region: '考号' };
+      // a paper none of whose pages registered (blank, another card, unreadable) already says why
+      const readable = done.some((x) => x.outcome.ok && x.outcome.result.registration !== null);
+      if (!examineeId && !kaohaoFlagged && readable) {
+        const hit = c.kaohao ? await r.lockExaminee(examId, c.kaohao) : null;
+        const other = hit ? await r.paperOfExaminee(p.subjectId, hit.id, p.id) : null;
+        if (!c.kaohao) exceptions.push({ ...withKaohao, type: 'kaohao', reason: '未识别到考号', detail: {} });
+        else if (!hit)
+          exceptions.push({
+            ...withKaohao,
+            type: 'kaohao',
+            reason: `考号 ${c.kaohao} 不在考生名单中`,
+            detail: { kaohao: c.kaohao },
+          });
+        else if (hit.schoolId !== p.schoolId)
+          exceptions.push({
+            ...withKaohao,
+            type: 'kaohao',
+            reason: `考号 ${c.kaohao} 不是本校考生`,
+            detail: { kaohao: c.kaohao },
+          });
+        else if (other)
+          exceptions.push({
+            ...withKaohao,
+            type: 'kaohaoRepeat',
+            reason: `考号 ${c.kaohao} 已有答题卡`,
+            detail: { kaohao: c.kaohao, examineeId: hit.id, otherPaperId: other },
+          });
+        else examineeId = hit.id;
+      }
+      await r.insertExceptions(exceptions);
+      await r.updatePaper(p.id, {
+        examineeId,
+        kaohao: c.kaohao,
+        objective: c.objective,
+        absentMarked: c.absent,
+        paperType: c.paperType,
+        status: exceptions.length ? PaperStatus.exception : PaperStatus.ok,
+        recognisedAt: new Date(),
+      });
+      await r.closeBatchIfDone(p.batchId);
+    });
+  }
+
+  return {
+    async handleScanRecognize(payload: unknown): Promise<'done' | 'skipped'> {
+      const { paperId } = payload as ScanRecognizePayload;
+      const repo = scanRepo(d.db);
+      const p = await repo.paper(paperId);
+      if (!p || p.status !== PaperStatus.pending || p.deletedAt) return 'skipped';
+      const batch = await repo.batch(p.batchId);
+      const card = batch ? await repo.templateBody(batch.templateId) : null;
+      const examId = await repo.examOfSubject(p.subjectId);
+      if (!batch || !card || examId === null) throw new Error(`paper ${paperId}: batch or template missing`);
+      const done: Recognised[] = [];
+      for (const page of await repo.pagesOf(p.id)) done.push(await recognisePage(page, card));
+      await finish(p, examId, done);
+      return 'done';
+    },
+  };
+}
+export type ScanJobs = ReturnType<typeof scanJobs>;
+
+/** Registers the scan job handlers on a queue (API process or `npm run worker`). */
+export function registerScanJobs(queue: JobQueue, d: { db: Db; storage: Storage }): ScanJobs {
+  const jobs = scanJobs(d);
+  queue.register(SCAN_RECOGNIZE, jobs.handleScanRecognize);
+  return jobs;
+}

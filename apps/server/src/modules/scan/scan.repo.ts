@@ -1,0 +1,168 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../infra/db';
+import { examinee, paper, scanBatch, scanException, scanPage, subject, template } from '../../db/schema';
+
+export type BatchRow = typeof scanBatch.$inferSelect;
+export type PaperRow = typeof paper.$inferSelect;
+export type PageRow = typeof scanPage.$inferSelect;
+export type NewPage = typeof scanPage.$inferInsert;
+export type NewException = typeof scanException.$inferInsert;
+
+/** Writes of ingest and recognition: batches, papers, pages, exceptions. */
+export function scanRepo(db: Db) {
+  return {
+    async knownHashes(subjectId: number, hashes: string[]): Promise<Set<string>> {
+      if (!hashes.length) return new Set();
+      const rows = await db
+        .select({ sha: scanPage.sha256 })
+        .from(scanPage)
+        .where(and(eq(scanPage.subjectId, subjectId), inArray(scanPage.sha256, hashes)));
+      return new Set(rows.map((r) => r.sha));
+    },
+
+    async batchCount(subjectId: number): Promise<number> {
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(scanBatch)
+        .where(eq(scanBatch.subjectId, subjectId));
+      return Number(r?.n ?? 0);
+    },
+
+    async insertBatch(v: typeof scanBatch.$inferInsert): Promise<BatchRow> {
+      const [row] = await db.insert(scanBatch).values(v).returning();
+      return row!;
+    },
+
+    async updateBatch(id: number, v: Partial<typeof scanBatch.$inferInsert>): Promise<void> {
+      await db.update(scanBatch).set(v).where(eq(scanBatch.id, id));
+    },
+
+    async insertPapers(v: Array<typeof paper.$inferInsert>): Promise<Array<{ id: number; seq: number }>> {
+      if (!v.length) return [];
+      return db.insert(paper).values(v).returning({ id: paper.id, seq: paper.seq });
+    },
+
+    /** Inserts pages; a content hash already stored for the subject is skipped (the caller counts it a duplicate). */
+    async insertPages(v: NewPage[]): Promise<Array<{ id: number; paperId: number | null }>> {
+      if (!v.length) return [];
+      return db
+        .insert(scanPage)
+        .values(v)
+        .onConflictDoNothing({ target: [scanPage.subjectId, scanPage.sha256] })
+        .returning({ id: scanPage.id, paperId: scanPage.paperId });
+    },
+
+    async dropPapers(ids: number[]): Promise<void> {
+      if (ids.length) await db.update(paper).set({ deletedAt: new Date() }).where(inArray(paper.id, ids));
+    },
+
+    async paper(id: number): Promise<PaperRow | null> {
+      const [row] = await db.select().from(paper).where(eq(paper.id, id));
+      return row ?? null;
+    },
+
+    /** Locks the paper for its finishing transaction (two workers never finish one paper twice). */
+    async lockPaper(id: number): Promise<PaperRow | null> {
+      const [row] = await db.select().from(paper).where(eq(paper.id, id)).for('update');
+      return row ?? null;
+    },
+
+    pagesOf: (paperId: number): Promise<PageRow[]> =>
+      db.select().from(scanPage).where(eq(scanPage.paperId, paperId)).orderBy(asc(scanPage.position)),
+
+    async batch(id: number): Promise<BatchRow | null> {
+      const [row] = await db.select().from(scanBatch).where(eq(scanBatch.id, id));
+      return row ?? null;
+    },
+
+    async templateBody(id: number) {
+      const [row] = await db.select({ body: template.body }).from(template).where(eq(template.id, id));
+      return row?.body ?? null;
+    },
+
+    async examOfSubject(subjectId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ examId: subject.examId })
+        .from(subject)
+        .where(eq(subject.id, subjectId));
+      return row?.examId ?? null;
+    },
+
+    /** Counts one more attempt on a page and returns the new count. */
+    async bumpAttempts(pageId: number): Promise<number> {
+      const [row] = await db
+        .update(scanPage)
+        .set({ attempts: sql`${scanPage.attempts} + 1` })
+        .where(eq(scanPage.id, pageId))
+        .returning({ attempts: scanPage.attempts });
+      return row?.attempts ?? 0;
+    },
+
+    async pageError(pageId: number, error: string): Promise<void> {
+      await db
+        .update(scanPage)
+        .set({ error: error.slice(0, 1000) })
+        .where(eq(scanPage.id, pageId));
+    },
+
+    async updatePage(id: number, v: Partial<NewPage>): Promise<void> {
+      await db.update(scanPage).set(v).where(eq(scanPage.id, id));
+    },
+
+    async updatePaper(id: number, v: Partial<typeof paper.$inferInsert>): Promise<void> {
+      await db.update(paper).set(v).where(eq(paper.id, id));
+    },
+
+    async insertExceptions(v: NewException[]): Promise<void> {
+      if (v.length) await db.insert(scanException).values(v);
+    },
+
+    /** The examinee with this exam number, locked so two papers cannot claim it at once. */
+    async lockExaminee(examId: number, kaohao: string) {
+      const [row] = await db
+        .select({ id: examinee.id, schoolId: examinee.schoolId })
+        .from(examinee)
+        .where(and(eq(examinee.examId, examId), eq(examinee.kaohao, kaohao)))
+        .for('update');
+      return row ?? null;
+    },
+
+    async paperOfExaminee(subjectId: number, examineeId: number, except: number): Promise<number | null> {
+      const [row] = await db
+        .select({ id: paper.id })
+        .from(paper)
+        .where(
+          and(
+            eq(paper.subjectId, subjectId),
+            eq(paper.examineeId, examineeId),
+            isNull(paper.deletedAt),
+            ne(paper.id, except),
+          ),
+        );
+      return row?.id ?? null;
+    },
+
+    /** Marks the batch done once none of its papers waits for recognition. */
+    async closeBatchIfDone(batchId: number): Promise<void> {
+      await db
+        .update(scanBatch)
+        .set({ state: 'done' })
+        .where(
+          and(
+            eq(scanBatch.id, batchId),
+            sql`not exists (select 1 from ${paper} where ${paper.batchId} = ${batchId} and ${paper.status} = 'pending' and ${paper.deletedAt} is null)`,
+          ),
+        );
+    },
+
+    /** Papers still waiting for recognition (re-queued at start-up: a crash loses no acknowledged page). */
+    pendingPapers: (limit: number): Promise<Array<{ id: number }>> =>
+      db
+        .select({ id: paper.id })
+        .from(paper)
+        .where(and(eq(paper.status, 'pending'), isNull(paper.deletedAt)))
+        .orderBy(asc(paper.id))
+        .limit(limit),
+  };
+}
+export type ScanRepo = ReturnType<typeof scanRepo>;

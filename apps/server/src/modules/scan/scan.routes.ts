@@ -1,0 +1,154 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  missedExamQuery,
+  ScanSource,
+  scanExceptionQuery,
+  scanPaperQuery,
+  scanSchoolQuery,
+  type ScanSourceValue,
+} from '@yj/contracts';
+import { fail } from '../../errors';
+import { actorOf, ok } from '../../plugins/http';
+import type { ExamScopes } from '../exam/exam-scope';
+import type { InputFile } from './scan-input';
+import type { ScanQueryService } from './scan-query.service';
+import type { ScanService } from './scan.service';
+
+const id = z.coerce.number().int().positive();
+const subjectParams = z.object({ subjectId: id });
+const examParams = z.object({ examId: id });
+const pageParams = z.object({ pageId: id });
+const cropParams = pageParams.extend({ crop: z.coerce.number().int().min(0) });
+
+/** Limits of one upload request (a scanner's batch is sent in several requests). */
+const UPLOAD = { files: 500, fileBytes: 200 * 1024 * 1024, totalBytes: 1024 * 1024 * 1024 };
+
+const optionalInt = (v: string | undefined, what: string): number | undefined => {
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw fail(`${what}不正确`);
+  return n;
+};
+
+/** Reads the files (in order) and the text fields of a multipart upload. */
+async function readScanUpload(req: FastifyRequest) {
+  if (!req.isMultipart()) throw fail('请选择要上传的答题卡文件');
+  const files: InputFile[] = [];
+  const fields: Record<string, string> = {};
+  let total = 0;
+  try {
+    for await (const part of req.parts({ limits: { files: UPLOAD.files, fileSize: UPLOAD.fileBytes } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const data = await part.toBuffer();
+      total += data.length;
+      if (total > UPLOAD.totalBytes) throw fail('一次上传的文件过大，请分批上传');
+      files.push({ name: part.filename || `${files.length + 1}`, data });
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail('单个文件不能超过 200MB');
+    if (code === 'FST_FILES_LIMIT') throw fail(`一次最多上传 ${UPLOAD.files} 个文件，请分批上传`);
+    throw err;
+  }
+  return { files, fields };
+}
+
+export function scanRoutes(
+  app: FastifyInstance,
+  d: { scan: ScanService; query: ScanQueryService; scopes: ExamScopes },
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const scan = { capability: 'subject.scan' as const, scope: d.scopes.subjectParam };
+  const read = { capability: 'scan.read' as const, scope: d.scopes.subjectParam };
+  const readExam = { capability: 'scan.read' as const, scope: d.scopes.examParam };
+  const readPage = {
+    capability: 'scan.read' as const,
+    scope: async (req: FastifyRequest) =>
+      d.scopes.forSubject(await d.query.pageSubject(Number((req.params as { pageId: unknown }).pageId))),
+  };
+
+  const upload =
+    (source: ScanSourceValue) => async (req: FastifyRequest<{ Params: { subjectId: number } }>) => {
+      const { files, fields } = await readScanUpload(req);
+      const input = {
+        subjectId: req.params.subjectId,
+        schoolId: optionalInt(fields.schoolId, '学校'),
+        students: optionalInt(fields.students, '所选学生数量'),
+        source,
+        files,
+      };
+      return ok(await d.scan.upload(input, await req.principal(), actorOf(req)));
+    };
+  // subject/{subjectId}/answerCard: scanned answer cards; uploadorigin: original images named by number (spec §5)
+  r.post(
+    '/api/subject/:subjectId/answerCard',
+    { schema: { params: subjectParams }, config: scan },
+    upload(ScanSource.upload),
+  );
+  r.post(
+    '/api/subject/:subjectId/uploadorigin',
+    { schema: { params: subjectParams }, config: scan },
+    upload(ScanSource.origin),
+  );
+
+  r.get(
+    '/api/subject/:subjectId/scanExceptionProgress',
+    { schema: { params: subjectParams, querystring: scanSchoolQuery }, config: read },
+    async (req) =>
+      ok(await d.query.subjectProgress(req.params.subjectId, await req.principal(), req.query.schoolId)),
+  );
+  r.get(
+    '/api/exam/:examId/allScanProgress',
+    { schema: { params: examParams, querystring: scanSchoolQuery }, config: readExam },
+    async (req) =>
+      ok(await d.query.examProgress(req.params.examId, await req.principal(), req.query.schoolId)),
+  );
+  r.get(
+    '/api/schoolExamineeProgress/:examId',
+    { schema: { params: examParams, querystring: scanSchoolQuery }, config: readExam },
+    async (req) =>
+      ok(await d.query.schoolProgress(req.params.examId, await req.principal(), req.query.subjectId)),
+  );
+  r.get(
+    '/api/subject/:subjectId/scan/scanException',
+    { schema: { params: subjectParams, querystring: scanSchoolQuery }, config: read },
+    async (req) =>
+      ok(await d.query.exceptionCounts(req.params.subjectId, await req.principal(), req.query.schoolId)),
+  );
+  r.get(
+    '/api/subject/:subjectId/scan/exceptions',
+    { schema: { params: subjectParams, querystring: scanExceptionQuery }, config: read },
+    async (req) => ok(await d.query.exceptions(req.params.subjectId, await req.principal(), req.query)),
+  );
+  r.get(
+    '/api/subject/:subjectId/missedExamDetail',
+    { schema: { params: subjectParams, querystring: missedExamQuery }, config: read },
+    async (req) => ok(await d.query.missed(req.params.subjectId, await req.principal(), req.query)),
+  );
+  r.get(
+    '/api/subject/:subjectId/scan/papers',
+    { schema: { params: subjectParams, querystring: scanPaperQuery }, config: read },
+    async (req) => ok(await d.query.papers(req.params.subjectId, await req.principal(), req.query)),
+  );
+  r.get(
+    '/api/scan/page/:pageId/image',
+    { schema: { params: pageParams }, config: readPage },
+    async (req, reply) => {
+      const img = await d.query.image(req.params.pageId, await req.principal());
+      return reply.header('cache-control', 'private, max-age=3600').type(img.type).send(img.body);
+    },
+  );
+  r.get(
+    '/api/scan/page/:pageId/crop/:crop',
+    { schema: { params: cropParams }, config: readPage },
+    async (req, reply) => {
+      const img = await d.query.image(req.params.pageId, await req.principal(), req.params.crop);
+      return reply.header('cache-control', 'private, max-age=3600').type(img.type).send(img.body);
+    },
+  );
+}

@@ -1,0 +1,173 @@
+import {
+  SUBJECT_STATE_FORBIDS,
+  ScanSource,
+  SubjectStatus,
+  type Principal,
+  type ScanSourceValue,
+  type ScanUploadResult,
+} from '@yj/contracts';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { JobQueue } from '../../infra/queue';
+import type { Storage } from '../../infra/storage';
+import type { Actor } from '../../lib/actor';
+import type { AuditService } from '../audit/audit.service';
+import type { ExamService } from '../exam/exam.service';
+import type { TemplateService } from '../template/template.service';
+import { assertSchool, scanSchools } from './scan-access';
+import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
+import { scanRepo, type NewPage } from './scan.repo';
+
+export const SCAN_RECOGNIZE = 'scan.recognize';
+export interface ScanRecognizePayload {
+  paperId: number;
+}
+
+export interface UploadInput {
+  subjectId: number;
+  /** the school scanned for; the exam's own school when absent */
+  schoolId?: number;
+  source: ScanSourceValue;
+  files: InputFile[];
+  /** uploadorigin: the number of selected students the files must match (spec §5) */
+  students?: number;
+}
+
+/** Where a page image lives: content-addressed, so the same content is stored once per subject. */
+export const pageKey = (subjectId: number, p: Pick<PageImage, 'sha256' | 'ext'>): string =>
+  `scan/${subjectId}/${p.sha256.slice(0, 2)}/${p.sha256}.${p.ext}`;
+
+/**
+ * Ingest (DESIGN.md §4): files → pages stored and recorded in one transaction before the upload is
+ * acknowledged, grouped into papers by the template's page count, one recognition job per paper.
+ */
+export function scanService(d: {
+  db: Db;
+  storage: Storage;
+  queue: JobQueue;
+  audit: AuditService;
+  exams: ExamService;
+  templates: TemplateService;
+}) {
+  async function target(subjectId: number, schoolId: number | undefined, p: Principal) {
+    const s = await d.exams.subjectRow(subjectId);
+    if (s.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+    const e = await d.exams.requireExam(s.examId);
+    const school = schoolId ?? e.schoolId;
+    if (!school) throw fail('请选择扫描的学校');
+    if (!(await d.exams.schoolIds(e.id)).includes(school)) throw fail('该学校未参加本次考试');
+    assertSchool(scanSchools(p, e, subjectId), school);
+    const [tpl] = await d.templates.list(subjectId);
+    if (!tpl || tpl.body.pages.length === 0) throw fail('模板未在线制作，请先制作答题卡模板');
+    return { subject: s, examId: e.id, schoolId: school, template: tpl };
+  }
+
+  function checkNames(input: UploadInput): void {
+    if (!input.files.length) throw fail('请选择要上传的答题卡文件');
+    if (input.source === ScanSource.origin && input.files.some((f) => !/^\d+$/.test(stem(f.name))))
+      throw fail('图片名称只能为数字');
+    if (input.students !== undefined && input.files.length !== input.students)
+      throw fail(`文件数量（${input.files.length}）与所选学生数量（${input.students}）不一致`);
+  }
+
+  return {
+    async upload(input: UploadInput, p: Principal, actor: Actor): Promise<ScanUploadResult> {
+      const t = await target(input.subjectId, input.schoolId, p);
+      checkNames(input);
+      const pages = await expandFiles(input.files);
+      const perPaper = t.template.body.pages.length;
+      const repo = scanRepo(d.db);
+      const batchNo = (await repo.batchCount(input.subjectId)) + 1;
+      if (pages.length % perPaper !== 0)
+        throw fail(`第${batchNo}批次的页数（${pages.length}）不是模板页数（${perPaper}）的整数倍`);
+
+      // Same content in this upload or already stored: recognised once, reported as duplicate.
+      const known = await repo.knownHashes(input.subjectId, [...new Set(pages.map((x) => x.sha256))]);
+      const seen = new Set<string>();
+      const fresh = pages.map((x) => {
+        const isNew = !known.has(x.sha256) && !seen.has(x.sha256);
+        seen.add(x.sha256);
+        return isNew;
+      });
+      // Stored before the records: a crash in between leaves an unreferenced file, never a record without its image.
+      for (let i = 0; i < pages.length; i++) {
+        if (fresh[i]) await d.storage.put(pageKey(input.subjectId, pages[i]!), pages[i]!.data);
+      }
+
+      const out = await d.db.transaction(async (tx) => {
+        const r = scanRepo(tx);
+        const batch = await r.insertBatch({
+          subjectId: input.subjectId,
+          schoolId: t.schoolId,
+          uploaderId: actor.userId,
+          templateId: t.template.id,
+          source: input.source,
+          fileCount: input.files.length,
+          pageCount: pages.length,
+        });
+        const slots = [...new Set(pages.map((_, i) => Math.floor(i / perPaper)).filter((_, i) => fresh[i]))];
+        const papers = await r.insertPapers(
+          slots.map((seq) => ({ subjectId: input.subjectId, schoolId: t.schoolId, batchId: batch.id, seq })),
+        );
+        const paperOf = new Map(papers.map((x) => [x.seq, x.id]));
+        const rows: NewPage[] = [];
+        pages.forEach((x, i) => {
+          if (!fresh[i]) return;
+          rows.push({
+            subjectId: input.subjectId,
+            batchId: batch.id,
+            paperId: paperOf.get(Math.floor(i / perPaper)) ?? null,
+            position: i % perPaper,
+            seq: i,
+            storageKey: pageKey(input.subjectId, x),
+            sha256: x.sha256,
+            fileName: x.fileName.slice(0, 300),
+            pageInFile: x.pageInFile,
+          });
+        });
+        const inserted = await r.insertPages(rows);
+        // A concurrent upload of the same content won the race for some pages: papers left empty go.
+        const live = new Set(inserted.map((x) => x.paperId));
+        const empty = papers.filter((x) => !live.has(x.id)).map((x) => x.id);
+        await r.dropPapers(empty);
+        const duplicates = pages.length - inserted.length;
+        await r.updateBatch(batch.id, {
+          duplicateCount: duplicates,
+          ...(inserted.length === 0 ? { state: 'done' } : {}),
+        });
+        await d.audit.record(tx, {
+          action: 'scan.upload',
+          examId: t.examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `scan_batch:${batch.id}`,
+          detail: { subjectId: input.subjectId, schoolId: t.schoolId, pages: pages.length, duplicates },
+        });
+        return {
+          batchId: batch.id,
+          files: input.files.length,
+          pages: pages.length,
+          accepted: inserted.length,
+          duplicates,
+          paperIds: papers.filter((x) => live.has(x.id)).map((x) => x.id),
+        };
+      });
+      for (const paperId of out.paperIds) await this.enqueue(paperId);
+      const { paperIds, ...result } = out;
+      return { ...result, papers: paperIds.length };
+    },
+
+    enqueue: (paperId: number): Promise<void> =>
+      d.queue.enqueue(SCAN_RECOGNIZE, { paperId } satisfies ScanRecognizePayload, {
+        jobId: `paper-${paperId}`,
+      }),
+
+    /** Re-queues papers whose recognition never finished (after a crash or restart); jobs are idempotent. */
+    async resume(): Promise<number> {
+      const pending = await scanRepo(d.db).pendingPapers(100_000);
+      for (const x of pending) await this.enqueue(x.id);
+      return pending.length;
+    },
+  };
+}
+export type ScanService = ReturnType<typeof scanService>;

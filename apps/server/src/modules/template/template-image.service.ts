@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { Patch, TemplateRect } from '@yj/contracts';
+import { detectLayout, type DetectedLayout } from '@yj/omr';
+import { fail } from '../../errors';
+import type { Storage } from '../../infra/storage';
+import { expandFiles } from '../scan/scan-input';
+
+/** What the builder gets back for an uploaded blank (or filled) card page. */
+export interface TemplateImage {
+  /** content hash: names the stored picture in later calls */
+  key: string;
+  width: number;
+  height: number;
+  dpi: number;
+  detected: DetectedLayout;
+}
+
+// Location-area patches are kept at half the template resolution: enough texture for the correlation,
+// a quarter of the bytes in the template JSON.
+const PATCH_SCALE = 0.5;
+const MAX_SIDE = 8000;
+const KEY = /^[0-9a-f]{64}$/;
+
+const storageKey = (subjectId: number, key: string) => `templates/${subjectId}/${key}.jpg`;
+
+/**
+ * Pictures the template builder draws on (issue 5): stored greyscale, so template pixels are its pixels,
+ * with the auto-recognised proposals of packages/omr; location-area patches are cut from them.
+ */
+export function templateImageService(d: { storage: Storage }) {
+  async function load(subjectId: number, key: string): Promise<Buffer> {
+    if (!KEY.test(key)) throw fail('模板图片不存在，请重新上传');
+    const img = await d.storage.get(storageKey(subjectId, key));
+    if (!img) throw fail('模板图片不存在，请重新上传');
+    return img;
+  }
+
+  return {
+    /** Stores page `page` of the upload (an image, or a page of a PDF / multi-page TIFF) and proposes regions. */
+    async upload(
+      subjectId: number,
+      file: { name: string; data: Buffer },
+      opts: { dpi: number; page: number },
+    ): Promise<TemplateImage> {
+      const pages = await expandFiles([file]);
+      const source = pages[opts.page];
+      if (!source) throw fail(`文件只有 ${pages.length} 页，没有第 ${opts.page + 1} 页`);
+      const meta = await sharp(source.data)
+        .metadata()
+        .catch(() => null);
+      if (!meta?.width || !meta.height) throw fail('图片无法读取，请重新扫描后上传');
+      if (meta.width > MAX_SIDE || meta.height > MAX_SIDE || meta.width < 200 || meta.height < 200)
+        throw fail('图片尺寸不合适：请以 150–300 dpi 扫描整页答题卡');
+      const jpeg = await sharp(source.data).rotate().greyscale().jpeg({ quality: 92 }).toBuffer();
+      const key = createHash('sha256').update(jpeg).digest('hex');
+      await d.storage.put(storageKey(subjectId, key), jpeg);
+      const { data, info } = await sharp(jpeg).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const grey = {
+        width: info.width,
+        height: info.height,
+        data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      };
+      return {
+        key,
+        width: info.width,
+        height: info.height,
+        dpi: opts.dpi,
+        detected: detectLayout(grey, { dpi: opts.dpi }),
+      };
+    },
+
+    image: load,
+
+    /** Reference pixels of a location area (定位区) for matching by normalised cross-correlation. */
+    async patch(subjectId: number, key: string, rect: TemplateRect): Promise<Patch> {
+      const img = sharp(await load(subjectId, key));
+      const meta = await img.metadata();
+      const left = Math.round(rect.x);
+      const top = Math.round(rect.y);
+      const w = Math.round(rect.w);
+      const h = Math.round(rect.h);
+      if (left < 0 || top < 0 || w < 20 || h < 20 || left + w > meta.width! || top + h > meta.height!)
+        throw fail('定位区超出图片范围或太小（至少 20×20 像素）');
+      const width = Math.max(1, Math.round(w * PATCH_SCALE));
+      const height = Math.max(1, Math.round(h * PATCH_SCALE));
+      const data = await img
+        .extract({ left, top, width: w, height: h })
+        .greyscale()
+        .resize(width, height, { fit: 'fill' })
+        .raw()
+        .toBuffer();
+      return { width, height, scale: PATCH_SCALE, data: data.toString('base64') };
+    },
+  };
+}
+export type TemplateImageService = ReturnType<typeof templateImageService>;
