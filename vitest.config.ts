@@ -25,6 +25,18 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'scan-agent',
+          root: 'apps/scan-agent',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          // The upload test runs against the real server, on its migrated test database.
+          globalSetup: ['../server/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'web',
           root: 'apps/web',
           environment: 'jsdom',

@@ -1,0 +1,125 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ScanCode, ScanError, SCAN_MESSAGES } from '../codes';
+import type { DriverStatus, ScanDriver, ScannedImage, ScanOptions } from './driver';
+import { FolderDriver } from './folder';
+
+const run = promisify(execFile);
+
+/** Whether SANE's `scanimage` is installed; never throws. */
+export async function saneInstalled(bin = 'scanimage'): Promise<boolean> {
+  try {
+    await run(bin, ['--version'], { timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Device names of `scanimage -L` output ("device `epson2:libusb:001:004' is a …"). */
+export function parseDevices(out: string): string[] {
+  return [...out.matchAll(/device [`'‘]([^'’]+)['’]/g)].map((m) => m[1]!);
+}
+
+/**
+ * SANE `scanimage`: a batch scan writes one PNG per sheet into a spool folder, which is watched like any
+ * scan-to-folder output (PNG, so a page still being written is told apart by its missing end chunk).
+ */
+export class SaneDriver implements ScanDriver {
+  readonly kind = 'sane' as const;
+  private readonly spool: FolderDriver;
+  private busy = false;
+  /** `scanimage -L` takes seconds on USB: the web polls the status, so a recent answer is reused */
+  private last: { at: number; status: DriverStatus } | null = null;
+
+  constructor(
+    private readonly spoolDir: string,
+    private readonly bin = 'scanimage',
+  ) {
+    this.spool = new FolderDriver(spoolDir);
+  }
+
+  async status(): Promise<DriverStatus> {
+    if (this.busy) return { available: true, code: ScanCode.inUse, message: SCAN_MESSAGES[11], device: null };
+    if (this.last && Date.now() - this.last.at < 15_000) return this.last.status;
+    const status = await this.probe();
+    this.last = { at: Date.now(), status };
+    return status;
+  }
+
+  private async probe(): Promise<DriverStatus> {
+    const none = (message: string): DriverStatus => ({
+      available: false,
+      code: ScanCode.noScanner,
+      message,
+      device: null,
+    });
+    let out: string;
+    try {
+      out = (await run(this.bin, ['-L'], { timeout: 30_000 })).stdout;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return none('扫描驱动未安装或扫描仪未连接');
+      return none(SCAN_MESSAGES[10]);
+    }
+    const [device] = parseDevices(out);
+    if (!device) return none(SCAN_MESSAGES[10]);
+    return { available: true, code: ScanCode.ok, message: SCAN_MESSAGES[0], device };
+  }
+
+  /** Spooled pages, removed from the spool once handed on (the agent keeps its own copy). */
+  async poll(limit = Infinity): Promise<ScannedImage[]> {
+    const out = await this.spool.poll(limit);
+    for (const img of out) await rm(path.join(this.spoolDir, img.name), { force: true });
+    return out;
+  }
+
+  private args(opts: ScanOptions): string[] {
+    return ['--format=png', `--resolution=${opts.dpi}`, `--mode=${opts.colour ? 'Color' : 'Gray'}`];
+  }
+
+  private async exec(args: string[]): Promise<void> {
+    if (this.busy) throw new ScanError(ScanCode.inUse);
+    this.busy = true;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(this.bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+        let err = '';
+        child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+        child.on('error', (e) =>
+          reject(new ScanError(ScanCode.noScanner, `扫描驱动未安装或扫描仪未连接（${e.message}）`)),
+        );
+        child.on('close', (code) => {
+          // The feeder running empty ends a batch with a non-zero status: that is the normal end.
+          if (code === 0 || /out of documents|no more documents|feeder/i.test(err)) resolve();
+          else
+            reject(new ScanError(ScanCode.scanFailed, `${SCAN_MESSAGES[92]}（${err.trim().slice(0, 200)}）`));
+        });
+      });
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Scans every sheet in the feeder into the spool folder. */
+  async start(opts: ScanOptions): Promise<void> {
+    await mkdir(this.spoolDir, { recursive: true });
+    // A run prefix keeps names unique and in scan order across runs (digits sort as numbers).
+    const prefix = `scan-${Date.now()}-`;
+    await this.exec([...this.args(opts), `--batch=${path.join(this.spoolDir, `${prefix}%05d.png`)}`]);
+  }
+
+  /** One sheet, straight to the caller (never into the page flow). */
+  async scanOne(opts: ScanOptions): Promise<ScannedImage | null> {
+    const dir = path.join(path.dirname(this.spoolDir), 'template-scan');
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, `template-${process.pid}.png`);
+    await this.exec([...this.args(opts), `--output-file=${file}`]);
+    const bytes = await readFile(file).catch(() => null);
+    await rm(file, { force: true });
+    return bytes && bytes.length > 0 ? { name: path.basename(file), bytes } : null;
+  }
+
+  async close(): Promise<void> {}
+}
