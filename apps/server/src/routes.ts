@@ -48,6 +48,7 @@ import { templateImageService } from './modules/template/template-image.service'
 import { templateService } from './modules/template/template.service';
 import { studentService } from './modules/school/student.service';
 import { scanQueryService } from './modules/scan/scan-query.service';
+import { recognizePool } from './modules/scan/scan-recognize';
 import { registerScanJobs } from './modules/scan/scan.jobs';
 import { scanRoutes } from './modules/scan/scan.routes';
 import { scanService } from './modules/scan/scan.service';
@@ -124,7 +125,9 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       templateRoutes(api, { templates, images: templateImageService({ storage: deps.storage }), scopes });
       const scan = scanService({ db, storage: deps.storage, queue: deps.queue, audit, exams, templates });
       scanRoutes(api, { scan, query: scanQueryService({ db, storage: deps.storage, exams }), scopes });
-      registerScanJobs(deps.queue, { db, storage: deps.storage });
+      const pool = recognizePool();
+      app.addHook('onClose', () => pool.close());
+      registerScanJobs(deps.queue, { db, storage: deps.storage, pool });
       // pages acknowledged before a crash or restart are recognised now (jobs are idempotent)
       api.addHook('onReady', async () => {
         await scan.resume();

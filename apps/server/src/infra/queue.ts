@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 
@@ -23,6 +24,9 @@ interface Logger {
 }
 
 const DEFAULT_ATTEMPTS = 3;
+
+/** Jobs run at once per process: two per core, so while one waits on storage or the database another computes. */
+export const JOB_CONCURRENCY = Math.max(2, 2 * os.availableParallelism());
 
 /** In-process queue with bounded concurrency and retries with back-off. */
 export function memoryQueue(log: Logger, concurrency = 2): JobQueue {

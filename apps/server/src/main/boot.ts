@@ -4,7 +4,7 @@ import pino from 'pino';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../infra/db';
-import { memoryQueue, redisQueue, type JobQueue } from '../infra/queue';
+import { JOB_CONCURRENCY, memoryQueue, redisQueue, type JobQueue } from '../infra/queue';
 import { fsStorage, s3Storage } from '../infra/storage';
 import { auditService } from '../modules/audit/audit.service';
 import { logSmsProvider } from '../modules/auth/sms';
@@ -47,7 +47,9 @@ export async function openMigrated(config: Config): Promise<Database> {
 }
 
 export function openQueue(config: Config, log: pino.Logger, consume: boolean): JobQueue {
-  return config.redisUrl ? redisQueue(config.redisUrl, { consume }) : memoryQueue(log);
+  return config.redisUrl
+    ? redisQueue(config.redisUrl, { consume, concurrency: JOB_CONCURRENCY })
+    : memoryQueue(log, JOB_CONCURRENCY);
 }
 
 function demoFile(config: Config): string {

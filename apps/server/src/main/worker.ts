@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { recognizePool } from '../modules/scan/scan-recognize';
 import { registerScanJobs } from '../modules/scan/scan.jobs';
 import { configOrExit, fsStorage, makeLogger, openMigrated, openQueue, s3Storage } from './boot';
 
@@ -17,7 +18,8 @@ if (!config.s3 && !config.databaseUrl) {
 const database = await openMigrated(config);
 const queue = openQueue(config, log, true);
 const storage = config.s3 ? s3Storage(config.s3) : fsStorage(path.join(config.dataDir, 'files'));
-registerScanJobs(queue, { db: database.db, storage });
+const pool = recognizePool();
+registerScanJobs(queue, { db: database.db, storage, pool });
 log.info('识别工作进程已启动');
 
 let closing = false;
@@ -27,6 +29,7 @@ async function shutdown(signal: string): Promise<void> {
   log.info({ signal }, '正在停止识别工作进程…');
   const timer = setTimeout(() => process.exit(1), 30_000).unref();
   await queue.close();
+  await pool.close();
   await database.close();
   clearTimeout(timer);
   process.exit(0);

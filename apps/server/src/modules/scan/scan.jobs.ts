@@ -3,7 +3,13 @@ import type { PageResult } from '@yj/omr';
 import type { Db } from '../../infra/db';
 import type { JobQueue } from '../../infra/queue';
 import type { Storage } from '../../infra/storage';
-import { OMR_EXCEPTION, recognizeStored, type Crop, type PageOutcome } from './scan-recognize';
+import {
+  OMR_EXCEPTION,
+  recognizeStored,
+  type Crop,
+  type PageOutcome,
+  type RecognizePool,
+} from './scan-recognize';
 import { scanRepo, type NewException, type PageRow, type PaperRow } from './scan.repo';
 import { SCAN_RECOGNIZE, type ScanRecognizePayload } from './scan.service';
 
@@ -47,7 +53,7 @@ function combine(pages: Recognised[]) {
  * scan.recognize: recognises the pages of one paper and finishes it in one transaction (results,
  * exam-number match, exceptions). Idempotent: a finished paper is left as it is.
  */
-export function scanJobs(d: { db: Db; storage: Storage }) {
+export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
   async function recognisePage(page: PageRow, card: CardTemplate): Promise<Recognised> {
     const attempts = await scanRepo(d.db).bumpAttempts(page.id);
     if (attempts > MAX_PAGE_ATTEMPTS)
@@ -56,9 +62,10 @@ export function scanJobs(d: { db: Db; storage: Storage }) {
       const bytes = await d.storage.get(page.storageKey);
       if (!bytes) return { page, outcome: { ok: false, reason: '图像文件丢失，请重新扫描' } };
       const outcome = await recognizeStored(
+        d.pool,
         bytes,
         card,
-        (i) => `scan/${page.subjectId}/crops/${page.id}/${i}.webp`,
+        (i) => `scan/${page.subjectId}/crops/${page.id}/${i}.jpg`,
         (k, b) => d.storage.put(k, b),
       );
       return { page, outcome };
@@ -157,8 +164,8 @@ export function scanJobs(d: { db: Db; storage: Storage }) {
       const card = batch ? await repo.templateBody(batch.templateId) : null;
       const examId = await repo.examOfSubject(p.subjectId);
       if (!batch || !card || examId === null) throw new Error(`paper ${paperId}: batch or template missing`);
-      const done: Recognised[] = [];
-      for (const page of await repo.pagesOf(p.id)) done.push(await recognisePage(page, card));
+      // The pages of a paper go to the pool together: a two-page card keeps two threads busy.
+      const done = await Promise.all((await repo.pagesOf(p.id)).map((page) => recognisePage(page, card)));
       await finish(p, examId, done);
       return 'done';
     },
@@ -167,7 +174,10 @@ export function scanJobs(d: { db: Db; storage: Storage }) {
 export type ScanJobs = ReturnType<typeof scanJobs>;
 
 /** Registers the scan job handlers on a queue (API process or `npm run worker`). */
-export function registerScanJobs(queue: JobQueue, d: { db: Db; storage: Storage }): ScanJobs {
+export function registerScanJobs(
+  queue: JobQueue,
+  d: { db: Db; storage: Storage; pool: RecognizePool },
+): ScanJobs {
   const jobs = scanJobs(d);
   queue.register(SCAN_RECOGNIZE, jobs.handleScanRecognize);
   return jobs;

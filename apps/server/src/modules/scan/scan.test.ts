@@ -257,7 +257,13 @@ describe('robustness', () => {
   });
 
   it('runs a finished paper again without changing anything, with attempts recorded', async () => {
-    const jobs = scanJobs({ db: t.database.db, storage: fsStorage(path.join(t.config.dataDir, 'files')) });
+    // A finished paper must not be recognised again: a pool that refuses work proves it is not asked.
+    const refuse = { run: () => Promise.reject(new Error('recognised again')), close: async () => {} };
+    const jobs = scanJobs({
+      db: t.database.db,
+      storage: fsStorage(path.join(t.config.dataDir, 'files')),
+      pool: refuse,
+    });
     const before = await exceptions();
     const first = (await papers())[0]!;
     expect(await jobs.handleScanRecognize({ paperId: first.id })).toBe('skipped');
@@ -315,7 +321,7 @@ describe('refusals', () => {
     const img = await scanner.get(`/filter/api/scan/page/${page}/image`);
     expect(img.headers['content-type']).toBe('image/jpeg');
     const crop = await scanner.get(`/filter/api/scan/page/${page}/crop/0`);
-    expect(crop.headers['content-type']).toBe('image/webp');
+    expect(crop.headers['content-type']).toBe('image/jpeg');
     const stranger = await signIn(t.app, theirs.account, PASSWORD);
     expect(body(await stranger.get(`/filter/api/scan/page/${page}/image`)).message).toBe('无权限');
     const seen = body<Paged<ScanExceptionItem>>(
