@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { BASE_PATH } from '../api/constants';
 import { examRoutes } from '../pages/exam/routes';
 import { schoolRoutes } from '../pages/school/routes';
+import { templateRoutes } from '../pages/template/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
 import { queryClient } from './query-client';
@@ -31,6 +32,7 @@ export const routes: RouteObject[] = [
           { path: 'help', lazy: () => import('../pages/help/route') },
           ...examRoutes,
           ...schoolRoutes,
+          ...templateRoutes,
         ],
       },
       { path: '*', loader: () => redirect('/login') },

@@ -1,4 +1,4 @@
-import { CheckCircleFilled, MinusCircleOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, MinusCircleOutlined, ScanOutlined, UserOutlined } from '@ant-design/icons';
 import { SubjectStatus } from '@yj/contracts';
 import { Alert, Button, Card, Descriptions, Space, Steps, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -31,9 +31,14 @@ export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) 
         </Space>
       }
       extra={
-        <Link to={`/book/subject/${info.id}/studentManagement`}>
-          <Button icon={<UserOutlined />}>{manage || permission.scan ? '考生与缺考' : '考生名单'}</Button>
-        </Link>
+        <Space>
+          <Link to={`/book/subject/${info.id}/template/home`}>
+            <Button icon={<ScanOutlined />}>答题卡模板</Button>
+          </Link>
+          <Link to={`/book/subject/${info.id}/studentManagement`}>
+            <Button icon={<UserOutlined />}>{manage || permission.scan ? '考生与缺考' : '考生名单'}</Button>
+          </Link>
+        </Space>
       }
     >
       <Card title="科目进度">

@@ -1,0 +1,64 @@
+import type { ExamDetail, SubjectItem, TemplateItem } from '@yj/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Table, Tag } from 'antd';
+import { Link } from 'react-router';
+import { examCrumbs } from '../exam-admin/ExamLoader';
+import { PageFrame } from '../exam-admin/PageFrame';
+import { failureText } from '../exam-admin/QueryFailed';
+import { TemplateCheckTag } from './TemplateHomeView';
+import { templateListQuery } from './template.queries';
+
+/** Non-empty templates of a subject (spec §5: a template whose JSON is `{}` counts as none). */
+const realTemplates = (list: TemplateItem[]): TemplateItem[] => list.filter((t) => t.body.pages.length > 0);
+
+function SubjectTemplateState({ subjectId }: { subjectId: number }) {
+  const q = useQuery(templateListQuery(subjectId));
+  if (q.isPending) return <Tag>加载中</Tag>;
+  if (q.isError) return <Tag>{failureText(q.error)}</Tag>;
+  const list = realTemplates(q.data);
+  const first = list[0];
+  if (!first) return <Tag color="default">未建模板</Tag>;
+  return (
+    <>
+      {list.length > 1 && <Tag>{list.length} 个模板</Tag>}
+      <TemplateCheckTag subjectId={subjectId} t={first} />
+    </>
+  );
+}
+
+/** exam/{examId}/allTemplate: every subject of the exam with the state of its card template. */
+export function AllTemplateView({ exam }: { exam: ExamDetail }) {
+  return (
+    <PageFrame
+      crumbs={examCrumbs(exam, '答题卡模板')}
+      title={`${exam.name} · 答题卡模板`}
+      testId="all-template"
+    >
+      <Card>
+        <Table<SubjectItem>
+          rowKey="id"
+          pagination={false}
+          dataSource={exam.subjects}
+          columns={[
+            { title: '科目', dataIndex: 'name' },
+            { title: '满分', dataIndex: 'fullScore', render: (v: number) => `${v} 分` },
+            {
+              title: '模板状态',
+              key: 'state',
+              render: (_: unknown, s) => <SubjectTemplateState subjectId={s.id} />,
+            },
+            {
+              title: '操作',
+              key: 'go',
+              render: (_: unknown, s) => (
+                <Link to={`/book/subject/${s.id}/template/home`}>
+                  <Button type="link">模板管理</Button>
+                </Link>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </PageFrame>
+  );
+}

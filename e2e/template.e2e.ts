@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { BASE_URL, APP, loginAsSchoolAdmin, openBrowser, shot, waitForPath, type Session } from './lib.ts';
+
+// The template builder (issue 5): a blank third-party card from the scan simulator is uploaded, the
+// detected anchors and bubble lattices accepted, one subjective box drawn, and the template saved.
+
+/** The demo exam and the subject this spec draws a template for (no other spec touches it). */
+const EXAM = '2026学年第一学期高一期中考试';
+const SUBJECT = '英语';
+
+let s: Session;
+let card = '';
+
+before(async () => {
+  const out = mkdtempSync(path.join(tmpdir(), 'yj-e2e-card-'));
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  const r = spawnSync(
+    path.join(root, 'node_modules', '.bin', 'tsx'),
+    ['tools/scan-sim/src/cli.ts', '--out', out, '--count', '1', '--difficulty', 'clean'],
+    { cwd: root, encoding: 'utf8' },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  const jpg = readdirSync(out).find((f) => f.endsWith('.jpg'));
+  assert.ok(jpg, 'the simulator wrote a page image');
+  card = path.join(out, jpg);
+  s = await openBrowser();
+});
+after(async () => {
+  await s.close();
+  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
+  assert.deepEqual(s.errors, [], 'no console errors');
+});
+
+async function call<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(`${BASE_URL}/filter${url}`, {
+    method,
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    ...(data === undefined ? {} : { data }),
+  });
+  const body = (await res.json()) as { code: number; message: string; data: T };
+  assert.equal(body.code, 0, `${url}: ${body.message}`);
+  return body.data;
+}
+
+/** Drags on the canvas from one picture point to another (picture pixels). */
+async function dragOnCanvas(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const svg = page.getByTestId('builder-canvas');
+  await svg.scrollIntoViewIfNeeded();
+  const box = await svg.boundingBox();
+  assert.ok(box);
+  const [, , w, h] = ((await svg.getAttribute('viewBox')) ?? '').split(' ').map(Number);
+  const at = (p: { x: number; y: number }) => ({
+    x: box.x + (p.x / w!) * box.width,
+    y: box.y + (p.y / h!) * box.height,
+  });
+  const a = at(from);
+  const b = at(to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+test('a third-party card becomes a template: upload, accept proposals, draw, save', async () => {
+  const { page } = s;
+  await loginAsSchoolAdmin(page);
+  const list = await call<{
+    items: Array<{ id: number; name: string; subjects: Array<{ id: number; name: string }> }>;
+  }>(page, 'POST', '/api/exam/inSchool', { page: 1, size: 50 });
+  const exam = list.items.find((e) => e.name === EXAM);
+  assert.ok(exam, 'the demo exam exists');
+  const subject = exam.subjects.find((x) => x.name === SUBJECT);
+  assert.ok(subject, 'the demo exam has the subject');
+  // The subject's structure, as the question-setting screen would save it: the simulator card's 40 + 4.
+  const objective = Array.from({ length: 40 }, (_, i) => {
+    const no = i + 1;
+    if (no <= 30) return { no: String(no), kind: 'single', options: 4, score: 2 };
+    if (no <= 35) return { no: String(no), kind: 'multi', options: 5, score: 4 };
+    return { no: String(no), kind: 'trueFalse', options: 2, score: 2 };
+  });
+  await call(page, 'POST', `/api/api/subject/${subject.id}/setting/questions/objective`, {
+    questions: objective,
+  });
+  await call(page, 'POST', `/api/api/subject/${subject.id}/setting/questions/subjective`, {
+    questions: ['41', '42', '43', '44'].map((no) => ({ no, score: 7.5, step: 0.5 })),
+  });
+
+  // subject detail → 答题卡模板 (empty)
+  await page.goto(`${APP}/book/subject/${subject.id}`);
+  await page.getByTestId('subject-detail').waitFor();
+  await page.getByRole('button', { name: '答题卡模板' }).click();
+  await waitForPath(page, `/book/subject/${subject.id}/template/home`);
+  await page.getByText('本科目还没有答题卡模板').waitFor();
+  await shot(page, 'template-01-home-empty');
+
+  // the builder: only the picture tab is open at first
+  await page.getByTestId('new-template').first().click();
+  await waitForPath(page, `/book/subject/${subject.id}/template/create`);
+  await page.getByTestId('template-builder').waitFor();
+  const tabs = page.locator('.ant-tabs-tab');
+  assert.equal(await tabs.count(), 11);
+  assert.equal(await page.locator('.ant-tabs-tab-disabled').count(), 10);
+  assert.equal(await page.getByLabel('模板名称').inputValue(), '主模板');
+  assert.equal(await page.getByLabel('dpi').inputValue(), '200');
+  await shot(page, 'template-02-builder-upload');
+
+  await page.locator('input[type=file]').first().setInputFiles(card);
+  await page.getByTestId('picture-summary').getByText('自动识别完成').waitFor({ timeout: 30_000 });
+  await page.locator('[data-proposal^="a:"]').first().waitFor();
+  await shot(page, 'template-03-recognised');
+
+  // 定位区: accept the four detected anchors
+  await page.getByTestId('start-tabs').click();
+  await page.getByTestId('tab-panel-2').waitFor();
+  await page.getByTestId('accept-all').click();
+  assert.equal(await page.locator('[data-region="anchor"]').count(), 4);
+  await shot(page, 'template-04-anchors');
+
+  // 考号区: accept the detected 8-digit lattice
+  await page.getByTestId('next-tab').click();
+  await page.getByTestId('tab-panel-3').waitFor();
+  await page.getByTestId('accept-all').click();
+  assert.equal(await page.locator('[data-region="examNumber"]').count(), 1);
+  await shot(page, 'template-05-exam-number');
+
+  // 客观题: accept every detected question group, numbered 1–40 in reading order
+  await page.getByTestId('next-tab').click();
+  await page.getByTestId('tab-panel-4').waitFor();
+  await page.getByTestId('accept-all').click();
+  assert.equal(await page.locator('[data-region="objective"]').count(), 8);
+  await page.getByTestId('tab-panel-4').getByText('客观题36-40').waitFor();
+  await shot(page, 'template-06-objective');
+
+  // 主观题: draw the box of question 41 by dragging over it
+  await page.locator('.ant-tabs-tab', { hasText: '主观题' }).first().click();
+  await page.getByTestId('tab-panel-6').waitFor();
+  await dragOnCanvas(page, { x: 180, y: 1800 }, { x: 1140, y: 2225 });
+  await page.getByTestId('region-editor').getByText('第41题').waitFor();
+  assert.equal(await page.locator('[data-region="subjective"]').count(), 1);
+  // Delete removes the selected box, a new drag draws it again
+  await page.keyboard.press('Delete');
+  assert.equal(await page.locator('[data-region="subjective"]').count(), 0);
+  await dragOnCanvas(page, { x: 180, y: 1800 }, { x: 1140, y: 2225 });
+  await page.getByTestId('region-editor').getByText('第41题').waitFor();
+  const zoom = await page.getByTestId('zoom').textContent();
+  await page.keyboard.press('+');
+  assert.notEqual(await page.getByTestId('zoom').textContent(), zoom, '+ zooms in');
+  await page.keyboard.press('-');
+  await shot(page, 'template-07-subjective');
+
+  // save: the server's check names the questions still without a box
+  await page.getByTestId('save-template').click();
+  await page.getByTestId('template-problems').getByText('已保存，服务器检查发现').waitFor();
+  await page.getByTestId('template-problems').getByText('主观题 42、43、44 没有答题框').waitFor();
+  await shot(page, 'template-08-saved');
+
+  // the list shows it with its problems
+  await page.getByRole('button', { name: '查看模板列表' }).click();
+  await waitForPath(page, `/book/subject/${subject.id}/template/home`);
+  const row = page.locator('.ant-table-row', { hasText: '主模板' });
+  await row.waitFor();
+  await row.getByText('第三方答题卡').waitFor();
+  await row.getByText('个问题').waitFor();
+  await shot(page, 'template-09-home-list');
+
+  // editing reopens the saved regions on the saved picture
+  await row.getByRole('button', { name: '编辑' }).click();
+  await page.getByTestId('template-builder').waitFor();
+  await page.locator('[data-region="objective"]').first().waitFor();
+  assert.equal(await page.locator('[data-region="anchor"]').count(), 4);
+  await shot(page, 'template-10-edit');
+
+  // every subject of the exam with its template state
+  await page.goto(`${APP}/book/exam/${exam.id}/allTemplate`);
+  await page.getByTestId('all-template').waitFor();
+  await page.locator('.ant-table-row', { hasText: SUBJECT }).getByText('个问题').waitFor();
+  await page.locator('.ant-table-row', { hasText: '语文' }).getByText('未建模板').waitFor();
+  await shot(page, 'template-11-all-template');
+});
