@@ -44,6 +44,8 @@ import { questionService } from './modules/question/question.service';
 import { blockRoutes } from './modules/block/block.routes';
 import { blockService } from './modules/block/block.service';
 import { templateRoutes } from './modules/template/template.routes';
+import { cardRoutes } from './modules/card/card.routes';
+import { cardService } from './modules/card/card.service';
 import { templateImageService } from './modules/template/template-image.service';
 import { templateService } from './modules/template/template.service';
 import { studentService } from './modules/school/student.service';
@@ -123,6 +125,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       blockRoutes(api, { blocks: blockService({ db, audit, exams, questions }), scopes });
       const templates = templateService({ db, audit, exams, questions });
       templateRoutes(api, { templates, images: templateImageService({ storage: deps.storage }), scopes });
+      cardRoutes(api, { cards: cardService({ db, audit, exams, questions, templates }), scopes });
       const scan = scanService({ db, storage: deps.storage, queue: deps.queue, audit, exams, templates });
       scanRoutes(api, { scan, query: scanQueryService({ db, storage: deps.storage, exams }), scopes });
       const pool = recognizePool();

@@ -15,4 +15,5 @@ export * from './question';
 export * from './quick-entry';
 export * from './block';
 export * from './template-meta';
+export * from './card';
 export * from './scan';

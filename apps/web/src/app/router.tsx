@@ -3,6 +3,7 @@ import { BASE_PATH } from '../api/constants';
 import { examRoutes } from '../pages/exam/routes';
 import { schoolRoutes } from '../pages/school/routes';
 import { templateRoutes } from '../pages/template/routes';
+import { acardRoutes } from '../pages/acard/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
 import { queryClient } from './query-client';
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
           ...examRoutes,
           ...schoolRoutes,
           ...templateRoutes,
+          ...acardRoutes,
         ],
       },
       { path: '*', loader: () => redirect('/login') },

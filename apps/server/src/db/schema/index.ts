@@ -8,3 +8,4 @@ export * from './question';
 export * from './block';
 export * from './template';
 export * from './scan';
+export * from './card';

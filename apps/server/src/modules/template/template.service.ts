@@ -48,6 +48,8 @@ export function templateService(d: {
       subjectId: number,
       input: TemplateMeta & { id?: number; body: CardTemplate },
       actor: Actor,
+      /** more writes that belong with the template (e.g. an online card's options), in the same transaction */
+      alongside?: (tx: Db, saved: TemplateItem) => Promise<void>,
     ): Promise<TemplateItem> {
       return d.db.transaction(async (tx) => {
         const s = await inSetting(tx, subjectId);
@@ -90,7 +92,9 @@ export function templateService(d: {
             detail: { after: { name: row.name, pages: row.body.pages.length } },
           });
         }
-        return toItem(row);
+        const item = toItem(row);
+        if (alongside) await alongside(tx, item);
+        return item;
       });
     },
 

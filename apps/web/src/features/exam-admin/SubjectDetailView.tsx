@@ -32,6 +32,9 @@ export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) 
       }
       extra={
         <Space>
+          <Link to={`/book/subject/${info.id}/acard/template/home`}>
+            <Button>在线答题卡</Button>
+          </Link>
           <Link to={`/book/subject/${info.id}/template/home`}>
             <Button icon={<ScanOutlined />}>答题卡模板</Button>
           </Link>

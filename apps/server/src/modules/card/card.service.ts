@@ -1,0 +1,258 @@
+import {
+  cardOptions,
+  templateProblems,
+  type CardDesign,
+  type CardItem,
+  type CardOptionsValue,
+  type CardPreview,
+  type Structure,
+  type TemplateItem,
+} from '@yj/contracts';
+import {
+  cardTemplate,
+  defaultBoxHeight,
+  layoutCard,
+  LayoutError,
+  renderPdf,
+  renderSvg,
+  type CardFonts,
+  type CardGeometry,
+} from '@yj/card';
+import { loadCardFonts } from '@yj/card/font';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { Actor } from '../../lib/actor';
+import type { ExamService } from '../exam/exam.service';
+import type { AuditService } from '../audit/audit.service';
+import { examineeService } from '../exam/examinee.service';
+import type { QuestionService } from '../question/question.service';
+import type { TemplateService } from '../template/template.service';
+import { cardRepo } from './card.repo';
+import {
+  blockerMessage,
+  cardIdOf,
+  defaultBoxes,
+  digitsOf,
+  layoutNotes,
+  pdfName,
+  resolveOptions,
+  structureBlockers,
+  type ResolvedOptions,
+} from './card-rules';
+
+/** Template pixels per inch of an online card (spec §3 dpiValue default). */
+const CARD_DPI = 200;
+
+// The card font is ~15 MB: read once per process, on first use; a failed read is retried next time.
+let fonts: Promise<CardFonts> | null = null;
+function cardFonts(): Promise<CardFonts> {
+  fonts ??= loadCardFonts().catch((e: unknown) => {
+    fonts = null;
+    throw e;
+  });
+  return fonts;
+}
+
+interface Context {
+  subjectId: number;
+  examId: number;
+  examName: string;
+  subjectName: string;
+  course: string;
+  fullScore: number;
+  structure: Structure;
+  /** the exam's kaohao length, null before examinees are added */
+  kaohaoDigits: number | null;
+}
+
+/** The online answer card (dtk, acard/template/*): preview, PDF and template from the question structure. */
+export function cardService(d: {
+  db: Db;
+  audit: AuditService;
+  exams: ExamService;
+  questions: QuestionService;
+  templates: TemplateService;
+}) {
+  // read-only use (the exam's kaohao length); made here so the composition root stays one line
+  const examinees = examineeService({ db: d.db, audit: d.audit });
+  async function context(subjectId: number): Promise<Context> {
+    const detail = await d.exams.subjectDetail(subjectId);
+    const info = await d.questions.info(subjectId);
+    const first = (await examinees.list(detail.exam.id, { page: 1, size: 1 })).items[0];
+    return {
+      subjectId,
+      examId: detail.exam.id,
+      examName: detail.exam.name,
+      subjectName: detail.subjectInfo.name,
+      course: detail.subjectInfo.course,
+      fullScore: info.fullScore,
+      structure: info.structure,
+      kaohaoDigits: first ? digitsOf(first.kaohao) : null,
+    };
+  }
+
+  function layout(c: Context, o: ResolvedOptions): CardGeometry {
+    const blockers =
+      c.structure.objective.length + c.structure.subjective.length === 0
+        ? ['还没有录入任何题目']
+        : structureBlockers(c.structure, c.fullScore);
+    if (blockers.length) throw fail(blockerMessage(blockers));
+    try {
+      return layoutCard({
+        structure: c.structure,
+        options: {
+          cardId: cardIdOf(c.subjectId, c.structure, o),
+          examName: o.title || c.examName,
+          subjectName: c.subjectName,
+          examId: String(c.examId),
+          subjectId: String(c.subjectId),
+          paper: o.paper,
+          columns: o.columns,
+          examNumber: o.examNumber,
+          twoSided: o.twoSided,
+          scoreBoxes: o.scoreBoxes,
+          boxes: o.boxes,
+          order: o.order,
+        },
+      });
+    } catch (e) {
+      if (e instanceof LayoutError) throw fail(e.message);
+      throw e;
+    }
+  }
+
+  async function laidOut(subjectId: number, input: CardOptionsValue) {
+    const c = await context(subjectId);
+    const o = resolveOptions(input, c.kaohaoDigits ?? digitsOf(undefined));
+    return { c, o, geometry: layout(c, o) };
+  }
+
+  async function pdfOf(c: Context, g: CardGeometry) {
+    return { name: pdfName(c.subjectName), bytes: Buffer.from(await renderPdf(g, await cardFonts())) };
+  }
+
+  const onlineTemplates = async (subjectId: number) =>
+    (await d.templates.list(subjectId)).filter((t) => t.cardType === 'online');
+
+  async function savedCard(subjectId: number, templateId: number) {
+    const t = (await onlineTemplates(subjectId)).find((x) => x.id === templateId);
+    const design = (await cardRepo(d.db).ofSubject(subjectId)).find((x) => x.templateId === templateId);
+    if (!t || !design) throw fail('在线答题卡不存在或已删除');
+    return { template: t, options: design.options };
+  }
+
+  return {
+    /** What the designer opens with: a saved card's options, or the defaults of a new card. */
+    async design(subjectId: number, templateId?: number): Promise<CardDesign> {
+      const c = await context(subjectId);
+      const saved = templateId ? await savedCard(subjectId, templateId) : null;
+      const base = saved?.options ?? cardOptions.parse({ boxes: defaultBoxes(c.course, c.structure) });
+      const groupOf = (no: string) =>
+        c.structure.optionalGroups.find((g) => g.nos.includes(no))?.name ?? null;
+      return {
+        templateId: saved?.template.id ?? null,
+        mainTemplateName: saved?.template.mainTemplateName ?? '主模板',
+        options: resolveOptions(base, c.kaohaoDigits ?? digitsOf(undefined)),
+        examName: c.examName,
+        subjectName: c.subjectName,
+        objectiveCount: c.structure.objective.length,
+        questions: c.structure.subjective.map((q) => ({
+          no: q.no,
+          score: q.score,
+          defaultHeight: defaultBoxHeight(q.score),
+          optionalGroup: groupOf(q.no),
+        })),
+        templates: (await d.templates.list(subjectId)).map((t) => ({
+          id: t.id,
+          mainTemplateName: t.mainTemplateName,
+          cardType: t.cardType,
+          updatedAt: t.updatedAt,
+        })),
+      };
+    },
+
+    /** Every page as SVG (viewBox in mm) with the notes that do not stop the card. */
+    async preview(subjectId: number, input: CardOptionsValue): Promise<CardPreview> {
+      const { c, o, geometry } = await laidOut(subjectId, input);
+      return {
+        cardId: geometry.cardId,
+        pages: geometry.pages.map((_, i) => ({ svg: renderSvg(geometry, i) })),
+        problems: layoutNotes(geometry, o, c.kaohaoDigits),
+      };
+    },
+
+    /** The printable PDF of the options as they are now. */
+    async pdf(subjectId: number, input: CardOptionsValue): Promise<{ name: string; bytes: Buffer }> {
+      const { c, geometry } = await laidOut(subjectId, input);
+      return pdfOf(c, geometry);
+    },
+
+    /** The PDF of a saved card; refused when the structure changed since, as recognition would not match. */
+    async savedPdf(subjectId: number, templateId: number): Promise<{ name: string; bytes: Buffer }> {
+      const saved = await savedCard(subjectId, templateId);
+      const { c, geometry } = await laidOut(subjectId, saved.options);
+      if (geometry.cardId !== saved.template.body.id)
+        throw fail('保存答题卡后题目结构有改动，请打开答题卡重新保存后再下载');
+      return pdfOf(c, geometry);
+    },
+
+    /** Saves the card's recognition template (cardType online) and the options it was laid out with. */
+    async save(
+      subjectId: number,
+      input: CardOptionsValue & { templateId?: number; mainTemplateName: string },
+      actor: Actor,
+    ): Promise<{ template: TemplateItem; cardId: string }> {
+      const { templateId, mainTemplateName, ...options } = input;
+      if (templateId) {
+        const existing = (await d.templates.list(subjectId)).find((t) => t.id === templateId);
+        if (existing && existing.cardType !== 'online')
+          throw fail('该模板是第三方答题卡模板，不能用在线答题卡覆盖，请另存为新模板');
+      }
+      const { c, o, geometry } = await laidOut(subjectId, options);
+      const body = cardTemplate(geometry, { dpi: CARD_DPI });
+      const problems = templateProblems(body, c.structure);
+      if (problems.length) throw fail(`答题卡与题目结构不一致：${problems.join('；')}`);
+      const template = await d.templates.save(
+        subjectId,
+        {
+          ...(templateId ? { id: templateId } : {}),
+          mainTemplateName,
+          cardType: 'online',
+          colorType: 'gray',
+          dpiValue: CARD_DPI,
+          isDoubleTemplate: o.twoSided,
+          body,
+        },
+        actor,
+        // the resolved options, with the template in one transaction: the card stays the same when
+        // examinees are added later
+        (tx, saved) => cardRepo(tx).put(saved.id, subjectId, o),
+      );
+      return { template, cardId: geometry.cardId };
+    },
+
+    /** The subject's saved online cards, each marked outdated when the structure changed since saving. */
+    async list(subjectId: number): Promise<CardItem[]> {
+      const designs = new Map((await cardRepo(d.db).ofSubject(subjectId)).map((x) => [x.templateId, x]));
+      const c = await context(subjectId);
+      return (await onlineTemplates(subjectId)).flatMap((t) => {
+        const design = designs.get(t.id);
+        if (!design) return [];
+        const o = resolveOptions(design.options, c.kaohaoDigits ?? digitsOf(undefined));
+        return [
+          {
+            templateId: t.id,
+            mainTemplateName: t.mainTemplateName,
+            pages: t.pages,
+            paper: o.paper,
+            columns: o.columns,
+            twoSided: o.twoSided,
+            updatedAt: t.updatedAt,
+            current: cardIdOf(subjectId, c.structure, o) === t.body.id,
+          },
+        ];
+      });
+    },
+  };
+}
+export type CardService = ReturnType<typeof cardService>;

@@ -1,0 +1,188 @@
+import { DownloadOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { SubjectStatus, type CardDesign, type CardOptionsInput } from '@yj/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { examCrumbs } from '../exam-admin/ExamLoader';
+import { PageFrame } from '../exam-admin/PageFrame';
+import { QueryFailed } from '../exam-admin/QueryFailed';
+import { parseId } from '../exam-admin/route-id';
+import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import { acardApi, acardKeys } from './acard.api';
+import { cardDesignQuery, cardPreviewQuery } from './acard.queries';
+import { bodyKey, toBody, type CardForm } from './card-form';
+import { CardOptionsPanel } from './CardOptionsPanel';
+import { CardPreviewPane } from './CardPreviewPane';
+import { QuestionBoxes } from './QuestionBoxes';
+import { savePlan } from './save-plan';
+import { useDebounced } from './useDebounced';
+
+/** subject/{subjectId}/acard/template/create: the 在线答题卡 designer (`?templateId=` reopens a saved card). */
+export function CardDesigner(b: SubjectBundle) {
+  const subjectId = b.subject.subjectInfo.id;
+  const [params] = useSearchParams();
+  const templateId = parseId(params.get('templateId') ?? undefined);
+  const design = useQuery(cardDesignQuery(subjectId, templateId));
+  if (design.isError)
+    return <QueryFailed title="答题卡加载失败" error={design.error} onRetry={() => void design.refetch()} />;
+  if (!design.data)
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  return <DesignerBody key={templateId ?? 'new'} bundle={b} design={design.data} />;
+}
+
+function DesignerBody({ bundle, design }: { bundle: SubjectBundle; design: CardDesign }) {
+  const { subject, permission, exam } = bundle;
+  const info = subject.subjectInfo;
+  const subjectId = info.id;
+  const { modal, message } = App.useApp();
+  const qc = useQueryClient();
+  const [, setParams] = useSearchParams();
+  const [form, setForm] = useState<CardForm>(design.options);
+  const [name, setName] = useState(design.mainTemplateName);
+  const [savedKey, setSavedKey] = useState(design.templateId ? bodyKey(design.options) : null);
+  const [downloading, setDownloading] = useState(false);
+
+  const key = bodyKey(form);
+  const settledKey = useDebounced(key, 400);
+  const settledBody = useMemo(() => JSON.parse(settledKey) as CardOptionsInput, [settledKey]);
+  const preview = useQuery(cardPreviewQuery(subjectId, settledKey, settledBody));
+
+  const save = useMutation({
+    mutationFn: (id: number | undefined) =>
+      acardApi.save(subjectId, {
+        ...toBody(form),
+        mainTemplateName: name.trim() || '主模板',
+        ...(id ? { templateId: id } : {}),
+      }),
+    onSuccess: async ({ template }) => {
+      message.success(`已保存为模板「${template.mainTemplateName}」`);
+      setSavedKey(key);
+      const templates = [
+        ...design.templates.filter((t) => t.id !== template.id),
+        {
+          id: template.id,
+          mainTemplateName: template.mainTemplateName,
+          cardType: 'online' as const,
+          updatedAt: template.updatedAt,
+        },
+      ];
+      // the designer stays as it is, now bound to the saved template
+      qc.setQueryData(acardKeys.design(subjectId, template.id), {
+        ...design,
+        templateId: template.id,
+        mainTemplateName: template.mainTemplateName,
+        options: form,
+        templates,
+      });
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: acardKeys.list(subjectId) }),
+        qc.invalidateQueries({ queryKey: ['template'] }),
+      ]);
+      if (template.id !== design.templateId)
+        setParams({ templateId: String(template.id) }, { replace: true });
+    },
+  });
+
+  const onSave = () => {
+    const plan = savePlan(design, name.trim() || '主模板');
+    if (!plan.confirm) return save.mutate(plan.templateId);
+    modal.confirm({
+      title: plan.confirm.title,
+      content: plan.confirm.content,
+      okText: plan.confirm.okText,
+      cancelText: '取消',
+      onOk: () => save.mutateAsync(plan.templateId),
+    });
+  };
+
+  const onDownload = async () => {
+    setDownloading(true);
+    try {
+      await acardApi.pdf(subjectId, toBody(form), `${info.name}答题卡.pdf`);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const locked = !permission.editSetting
+    ? '没有修改本科目模板的权限'
+    : info.status !== SubjectStatus.setting
+      ? '科目已不在设置中，模板不能再修改'
+      : null;
+  const dirty = savedKey !== key;
+  const actions = (
+    <Space>
+      {savedKey !== null && dirty && <Tag color="orange">有未保存的修改</Tag>}
+      <Button
+        icon={<DownloadOutlined />}
+        loading={downloading}
+        disabled={!!preview.error}
+        onClick={() => void onDownload()}
+      >
+        下载 PDF
+      </Button>
+      <Tooltip title={locked}>
+        <Button
+          type="primary"
+          icon={<SaveOutlined />}
+          disabled={!!locked || !!preview.error}
+          loading={save.isPending}
+          onClick={onSave}
+        >
+          保存为模板
+        </Button>
+      </Tooltip>
+    </Space>
+  );
+
+  return (
+    <PageFrame
+      crumbs={[
+        ...examCrumbs(exam, info.name).slice(0, -1),
+        { title: info.name, to: `/book/subject/${subjectId}` },
+        { title: '在线答题卡', to: `/book/subject/${subjectId}/acard/template/home` },
+        { title: design.templateId ? '编辑' : '新建' },
+      ]}
+      title={`${exam.name} · ${info.name} · 在线答题卡`}
+      extra={
+        <Link to={`/book/subject/${subjectId}/acard/template/home`}>
+          <Button icon={<UnorderedListOutlined />}>在线答题卡列表</Button>
+        </Link>
+      }
+      testId="acard-designer"
+    >
+      <Typography.Text type="secondary">
+        按题目结构排版：客观题 {design.objectiveCount} 道，主观题 {design.questions.length} 道。
+        调整左侧选项，右侧即时预览；保存后即生成识别模板，无需框选。
+      </Typography.Text>
+      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <div style={{ width: 380, flex: 'none', display: 'flex', flexDirection: 'column', gap: 16 }}>
+          <CardOptionsPanel
+            form={form}
+            onChange={setForm}
+            examName={design.examName}
+            templateName={name}
+            onTemplateName={setName}
+            defaultDigits={
+              design.options.examNumber.kind === 'bubbles' ? design.options.examNumber.digits : 8
+            }
+          />
+          <QuestionBoxes form={form} questions={design.questions} onChange={setForm} />
+        </div>
+        <div style={{ flex: 1, minWidth: 480 }}>
+          <CardPreviewPane
+            preview={preview.data}
+            error={preview.error}
+            loading={preview.isFetching || settledKey !== key}
+            actions={actions}
+          />
+        </div>
+      </div>
+    </PageFrame>
+  );
+}

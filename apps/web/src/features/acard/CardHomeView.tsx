@@ -1,0 +1,148 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CARD_PAPERS, SubjectStatus, type CardItem } from '@yj/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { Link, useNavigate } from 'react-router';
+import { examCrumbs } from '../exam-admin/ExamLoader';
+import { PageFrame } from '../exam-admin/PageFrame';
+import { QueryFailed } from '../exam-admin/QueryFailed';
+import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import { acardApi, acardKeys } from './acard.api';
+import { cardListQuery } from './acard.queries';
+
+/** subject/{subjectId}/acard/template/home: the subject's online answer cards with 编辑 / 下载 / 删除. */
+export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
+  const info = subject.subjectInfo;
+  const subjectId = info.id;
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const list = useQuery(cardListQuery(subjectId));
+  const remove = useMutation({
+    mutationFn: (id: number) => acardApi.remove(subjectId, id),
+    onSuccess: async () => {
+      message.success('答题卡模板已删除');
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: acardKeys.subject(subjectId) }),
+        qc.invalidateQueries({ queryKey: ['template'] }),
+      ]);
+    },
+  });
+  const editable = permission.editSetting && info.status === SubjectStatus.setting;
+  const base = `/book/subject/${subjectId}/acard/template`;
+  const fileName = `${info.name}答题卡.pdf`;
+
+  const columns = [
+    { title: '模板名称', dataIndex: 'mainTemplateName' },
+    {
+      title: '版式',
+      render: (_: unknown, c: CardItem) =>
+        `${CARD_PAPERS[c.paper].label} · ${c.columns} 栏 · ${c.twoSided ? '双面' : '单面'}`,
+    },
+    { title: '页数', dataIndex: 'pages', render: (n: number) => `${n} 页` },
+    {
+      title: '状态',
+      render: (_: unknown, c: CardItem) =>
+        c.current ? (
+          <Tag color="success">与题目结构一致</Tag>
+        ) : (
+          <Tooltip title="保存答题卡后题目有改动：请编辑后重新保存，再下载打印">
+            <Tag color="warning">需重新保存</Tag>
+          </Tooltip>
+        ),
+    },
+    { title: '保存时间', dataIndex: 'updatedAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    {
+      title: '操作',
+      render: (_: unknown, c: CardItem) => (
+        <Space size={4}>
+          <Button
+            size="small"
+            type="link"
+            icon={<EditOutlined />}
+            onClick={() => void navigate(`${base}/create?templateId=${c.templateId}`)}
+          >
+            编辑
+          </Button>
+          <Button
+            size="small"
+            type="link"
+            icon={<DownloadOutlined />}
+            disabled={!c.current}
+            onClick={() => void acardApi.savedPdf(subjectId, c.templateId, fileName)}
+          >
+            下载
+          </Button>
+          <Button
+            size="small"
+            type="link"
+            danger
+            icon={<DeleteOutlined />}
+            disabled={!editable}
+            onClick={() =>
+              modal.confirm({
+                title: `删除答题卡模板「${c.mainTemplateName}」？`,
+                content: '删除后将无法按此模板识别扫描的答题卡。',
+                okText: '删除',
+                okButtonProps: { danger: true },
+                cancelText: '取消',
+                onOk: () => remove.mutateAsync(c.templateId),
+              })
+            }
+          >
+            删除
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  const create = (
+    <Link to={`${base}/create`}>
+      <Button type="primary" icon={<PlusOutlined />} data-testid="new-acard">
+        新建在线答题卡
+      </Button>
+    </Link>
+  );
+  return (
+    <PageFrame
+      crumbs={[
+        ...examCrumbs(exam, info.name).slice(0, -1),
+        { title: info.name, to: `/book/subject/${subjectId}` },
+        { title: '在线答题卡' },
+      ]}
+      title={`${exam.name} · ${info.name} · 在线答题卡`}
+      extra={
+        <Space>
+          <Link to={`/book/subject/${subjectId}/template/home`}>
+            <Button>全部模板</Button>
+          </Link>
+          {create}
+        </Space>
+      }
+      testId="acard-home"
+    >
+      {list.isError ? (
+        <QueryFailed title="答题卡列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Card data-testid="acard-table">
+          <Table<CardItem>
+            rowKey="templateId"
+            loading={list.isPending}
+            dataSource={list.data ?? []}
+            columns={columns}
+            pagination={false}
+            locale={{
+              emptyText: (
+                <Empty description="还没有在线答题卡：按题目结构排版、下载打印，保存后即可扫描识别">
+                  {create}
+                </Empty>
+              ),
+            }}
+          />
+        </Card>
+      )}
+    </PageFrame>
+  );
+}

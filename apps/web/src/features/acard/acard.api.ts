@@ -1,0 +1,87 @@
+import type {
+  CardDesign,
+  CardItem,
+  CardOptionsInput,
+  CardPreview,
+  CardSaveInput,
+  TemplateItem,
+} from '@yj/contracts';
+import { FILTER_BASE } from '../../api/constants';
+import { api, XHR_HEADER } from '../../api/filter';
+import { handleApiError } from '../../api/handle-error';
+import { downloadFile, filenameOf } from '../school-admin/download';
+
+/** Saves bytes the browser received as a file. */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Give the browser a moment to start the download before the blob goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * POSTs the options and saves the PDF the server answers. A refusal comes back as an envelope (JSON) and
+ * goes through the global error handling instead of being saved as a broken file.
+ */
+async function postDownload(path: string, body: unknown, fallbackName: string): Promise<boolean> {
+  let res: Response;
+  try {
+    res = await fetch(`${FILTER_BASE}${path}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { ...XHR_HEADER, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    handleApiError({ code: 1024, message: '网络连接异常，请检查网络后重试' });
+    return false;
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || type.includes('application/json')) {
+    const env: unknown = await res.json().catch(() => null);
+    handleApiError(res.ok ? env : { code: res.status, data: env });
+    return false;
+  }
+  saveBlob(await res.blob(), filenameOf(res.headers.get('content-disposition'), fallbackName));
+  return true;
+}
+
+/** Every /filter call of the online answer card screens. */
+export const acardApi = {
+  design: (subjectId: number, templateId: number | null) =>
+    api.get<CardDesign>('/api/subject/:id/card', templateId ? { templateId } : undefined, {
+      params: { id: subjectId },
+    }),
+  list: (subjectId: number) =>
+    api.get<CardItem[]>('/api/subject/:id/cards', undefined, { params: { id: subjectId } }),
+  preview: (subjectId: number, body: CardOptionsInput, signal?: AbortSignal) =>
+    api.post<CardPreview>('/api/subject/:id/card/preview', body, {
+      params: { id: subjectId },
+      ...(signal ? { signal } : {}),
+    }),
+  save: (subjectId: number, body: CardSaveInput) =>
+    api.post<{ template: TemplateItem; cardId: string }>('/api/subject/:id/card/save', body, {
+      params: { id: subjectId },
+    }),
+  remove: (subjectId: number, templateId: number) =>
+    api.delete<null>('/api/subject/:id/template/:templateId', undefined, {
+      params: { id: subjectId, templateId },
+    }),
+  pdf: (subjectId: number, body: CardOptionsInput, name: string) =>
+    postDownload(`/api/subject/${subjectId}/card/pdf`, body, name),
+  savedPdf: (subjectId: number, templateId: number, name: string) =>
+    downloadFile(`/api/subject/${subjectId}/card/${templateId}/pdf`, name),
+};
+
+export const acardKeys = {
+  subject: (subjectId: number) => ['acard', subjectId] as const,
+  design: (subjectId: number, templateId: number | null) =>
+    ['acard', subjectId, 'design', templateId ?? 'new'] as const,
+  list: (subjectId: number) => ['acard', subjectId, 'list'] as const,
+  preview: (subjectId: number, key: string) => ['acard', subjectId, 'preview', key] as const,
+};

@@ -1,0 +1,224 @@
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { APP, BASE_URL, loginAsSchoolAdmin, openBrowser, shot, waitForPath, type Session } from './lib.ts';
+
+// The online answer card (issue 5): from a subject's question structure, the designer lays out a card,
+// previews it live, downloads the PDF and saves the recognition template without any drawing.
+
+/** The demo exam and the subject this spec makes a card for (no other spec touches its templates). */
+const EXAM = '2026学年第一学期高一期中考试';
+const SUBJECT = '数学';
+const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'screenshots');
+
+let s: Session;
+
+before(async () => {
+  s = await openBrowser();
+});
+after(async () => {
+  await s.close();
+  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
+  assert.deepEqual(s.errors, [], 'no console errors');
+});
+
+async function call<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(`${BASE_URL}/filter${url}`, {
+    method,
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    ...(data === undefined ? {} : { data }),
+  });
+  const body = (await res.json()) as { code: number; message: string; data: T };
+  assert.equal(body.code, 0, `${url}: ${body.message}`);
+  return body.data;
+}
+
+/** Picks an option of an antd radio group by its text (the input itself is hidden under its label). */
+async function choose(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-radio-button-wrapper, .ant-radio-wrapper', { hasText: text }).click();
+}
+
+/** The first preview page's picture, once the preview has settled. */
+async function firstPage(page: Page): Promise<string> {
+  const img = page.getByTestId('card-page').first();
+  await img.waitFor();
+  await page.locator('[data-testid="card-preview"] .ant-spin-spinning').waitFor({ state: 'detached' });
+  return (await img.getAttribute('src')) ?? '';
+}
+
+/** Page 1 of a PDF as a PNG (mupdf at 100 dpi), to look at what is printed; returns the page's text. */
+async function pdfToPng(pdf: Buffer, out: string): Promise<string> {
+  const mupdf = await import('mupdf');
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  const first = doc.loadPage(0);
+  const pixmap = first.toPixmap(
+    mupdf.Matrix.scale(100 / 72, 100 / 72),
+    mupdf.ColorSpace.DeviceRGB,
+    false,
+    true,
+  );
+  writeFileSync(out, pixmap.asPNG());
+  return first.toStructuredText('preserve-whitespace').asText();
+}
+
+test('a teacher designs an online card: preview, columns, PDF, save, list', async () => {
+  const { page } = s;
+  await loginAsSchoolAdmin(page);
+  const list = await call<{
+    items: Array<{ id: number; name: string; subjects: Array<{ id: number; name: string }> }>;
+  }>(page, 'POST', '/api/exam/inSchool', { page: 1, size: 50 });
+  const subject = list.items.find((e) => e.name === EXAM)?.subjects.find((x) => x.name === SUBJECT);
+  assert.ok(subject, 'the demo exam has 数学');
+  // The structure, as the question-setting screen would save it: 12 单选 × 5 + 13–17 主观 = 150.
+  await call(page, 'POST', `/api/api/subject/${subject.id}/setting/questions/objective`, {
+    questions: Array.from({ length: 12 }, (_, i) => ({
+      no: String(i + 1),
+      kind: 'single',
+      options: 4,
+      score: 5,
+    })),
+  });
+  await call(page, 'POST', `/api/api/subject/${subject.id}/setting/questions/subjective`, {
+    questions: [
+      { no: '13', score: 12 },
+      { no: '14', score: 14 },
+      { no: '15', score: 16 },
+      { no: '16', score: 18 },
+      { no: '17', score: 30 },
+    ],
+  });
+
+  // subject detail → 在线答题卡 (none yet)
+  await page.goto(`${APP}/book/subject/${subject.id}`);
+  await page.getByTestId('subject-detail').waitFor();
+  await page.getByRole('button', { name: '在线答题卡' }).click();
+  await waitForPath(page, `/book/subject/${subject.id}/acard/template/home`);
+  await page.getByText('还没有在线答题卡').waitFor();
+  await shot(page, 'acard-01-home-empty');
+
+  // the designer: A3, three columns, a 6-digit exam number (the demo's kaohao) by default
+  await page.getByTestId('new-acard').first().click();
+  await waitForPath(page, `/book/subject/${subject.id}/acard/template/create`);
+  await page.getByTestId('acard-designer').waitFor();
+  const three = await firstPage(page);
+  assert.ok(decodeURIComponent(three).includes('viewBox="0 0 420 297"'), 'A3 landscape');
+  assert.equal(await page.getByLabel('考号位数').inputValue(), '6');
+  assert.equal(await page.getByLabel('模板名称').inputValue(), '主模板');
+  await shot(page, 'acard-02-designer');
+
+  // two columns, ruled lines for 13 and a taller 17: the preview follows
+  await choose(page, '2 栏');
+  await page.getByLabel('第13题框型').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '横线' }).click();
+  await page.getByLabel('第17题高度').fill('150');
+  await page.getByLabel('第17题高度').press('Tab');
+  await page.waitForFunction(
+    (before) => document.querySelector('[data-testid="card-page"]')?.getAttribute('src') !== before,
+    three,
+  );
+  const two = await firstPage(page);
+  assert.notEqual(two, three, 'the preview changed');
+  await page.getByText(/预览 · 共 \d+ 页/).waitFor();
+  await shot(page, 'acard-03-two-columns');
+
+  // a paper that cannot take the columns is refused in Chinese… by the form itself: A4 has 1–2 栏
+  await choose(page, 'A4');
+  assert.equal(await page.getByRole('radio', { name: '3 栏' }).isDisabled(), true);
+  await choose(page, 'A3');
+  await choose(page, '2 栏');
+  await firstPage(page);
+
+  // 下载 PDF
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: '下载 PDF' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), '数学答题卡.pdf');
+  const pdf = readFileSync((await download.path())!);
+  assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
+  const printed = await pdfToPng(pdf, path.join(SHOTS, 'acard-04-pdf-page1.png'));
+  assert.ok(printed.includes(EXAM), 'the exam name is printed');
+  assert.ok(printed.includes('缺考标记'), 'the absent mark is printed');
+
+  // 保存为模板: the first template of the subject is saved without a question
+  await page.getByRole('button', { name: '保存为模板' }).click();
+  await page.locator('.ant-message-notice', { hasText: '已保存为模板「主模板」' }).waitFor();
+  await page.waitForURL(/templateId=\d+/);
+  await shot(page, 'acard-05-saved');
+
+  const templates = await call<Array<{ cardType: string; dpiValue: number; pages: number }>>(
+    page,
+    'GET',
+    `/api/subject/${subject.id}/templates`,
+  );
+  assert.equal(templates.length, 1);
+  assert.equal(templates[0]!.cardType, 'online');
+  assert.equal(templates[0]!.dpiValue, 200);
+
+  // the list shows it, in step with the structure; 编辑 reopens the saved options
+  await page.getByRole('button', { name: '在线答题卡列表' }).click();
+  await waitForPath(page, `/book/subject/${subject.id}/acard/template/home`);
+  const row = page.locator('.ant-table-row', { hasText: '主模板' });
+  await row.waitFor();
+  await row.getByText('与题目结构一致').waitFor();
+  await row.getByText('A3（横排） · 2 栏 · 单面').waitFor();
+  await shot(page, 'acard-06-home-list');
+
+  const [again] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: '下载' }).click(),
+  ]);
+  assert.equal(
+    readFileSync((await again.path())!)
+      .subarray(0, 5)
+      .toString('latin1'),
+    '%PDF-',
+  );
+
+  await row.getByRole('button', { name: '编辑' }).click();
+  await page.getByTestId('acard-designer').waitFor();
+  assert.equal(await page.getByRole('radio', { name: '2 栏' }).isChecked(), true);
+  assert.equal(await page.getByLabel('第17题高度').inputValue(), '150');
+
+  // an essay grid (作文格) for 17: previewed, not saved
+  const before = await firstPage(page);
+  await page.getByLabel('第17题框型').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '作文格' }).click();
+  await page.getByLabel('第17题字数').waitFor();
+  await page.waitForFunction(
+    (prev) =>
+      [...document.querySelectorAll('[data-testid="card-page"]')].every(
+        (i) => i.getAttribute('src') !== prev,
+      ),
+    before,
+  );
+  await firstPage(page);
+  await page.getByText('有未保存的修改').waitFor();
+  await shot(page, 'acard-07-essay');
+});
+
+test('a subject without questions is told what to fix; dtk leads to a subject', async () => {
+  const { page } = s;
+  const list = await call<{
+    items: Array<{ id: number; name: string; subjects: Array<{ id: number; name: string }> }>;
+  }>(page, 'POST', '/api/exam/inSchool', { page: 1, size: 50 });
+  const chinese = list.items.find((e) => e.name === EXAM)?.subjects.find((x) => x.name === '语文');
+  assert.ok(chinese, 'the demo exam has 语文');
+  await page.goto(`${APP}/book/subject/${chinese.id}/acard/template/create`);
+  await page.getByTestId('card-preview-error').getByText('还没有录入任何题目').waitFor();
+  assert.equal(await page.getByRole('button', { name: '保存为模板' }).isDisabled(), true);
+  await shot(page, 'acard-08-no-questions');
+
+  await page.goto(`${APP}/book/dtk`);
+  await page.getByTestId('dtk').waitFor();
+  await page.getByLabel('考试').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: EXAM }).click();
+  await page.getByLabel('科目').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: SUBJECT }).click();
+  await shot(page, 'acard-09-dtk');
+  await page.getByRole('button', { name: '打开在线答题卡' }).click();
+  await page.getByTestId('acard-home').waitFor();
+  await page.locator('.ant-table-row', { hasText: '主模板' }).waitFor();
+});
