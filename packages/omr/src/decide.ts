@@ -54,7 +54,7 @@ export function pageThresholds(values: number[]): Thresholds {
 
 const RESIDUE_SHARE = 0.35;
 // …never above this darkness over the empty level…
-const RESIDUE_MAX = 0.16;
+const RESIDUE_MAX = 0.22;
 // …and only when diffuse: a tick or cross leaves pencil lines whose darkest tenth is far darker than a
 // rubbed-out smear (printed labels stay under about 0.45).
 const RESIDUE_CORE_MAX = 0.5;

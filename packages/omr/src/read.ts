@@ -70,9 +70,17 @@ export function readFields(
 
   const scores = f.scores.map((s) => {
     const rs = s.fields.map((d) => read(d, 'single'));
-    const bad = rs.find((r) => r.value === null);
-    if (bad) raise('objective', bad, '打分栏填涂不清');
-    const value = bad ? null : rs.reduce((acc, r) => acc + (r.value?.[0] ? Number(r.value[0]) || 0 : 0), 0);
+    const unclear = rs.find((r) => r.value === null);
+    const marked = rs.some((r) => r.value?.length);
+    // A digit that offers a 0 must carry a mark once the box is used: left empty it is never read as 0.
+    const missing = marked ? rs.find((r) => r.value?.length === 0 && r.labels.includes('0')) : undefined;
+    if (unclear) raise('objective', unclear, '打分栏填涂不清');
+    else if (missing) raise('objective', missing, '打分栏未填涂完整');
+    // No mark at all: not scored yet (null), which marking then asks for.
+    const value =
+      unclear || missing || !marked
+        ? null
+        : rs.reduce((acc, r) => acc + (r.value?.[0] ? Number(r.value[0]) || 0 : 0), 0);
     return { name: s.name, question: s.question, value, fields: rs };
   });
 
