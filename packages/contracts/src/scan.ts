@@ -11,11 +11,21 @@ export const ScanPageStatus = {
   recognised: 'recognised',
   exception: 'exception',
   blank: 'blank',
+  /** taken out by a person (定位/图像/空白/非本科目): the paper waits for a rescan */
+  removed: 'removed',
 } as const;
 export type ScanPageStatusValue = (typeof ScanPageStatus)[keyof typeof ScanPageStatus];
 
 /** A paper's state: waiting for its pages' recognition, matched without open exceptions, or with open exceptions. */
-export const PaperStatus = { pending: 'pending', ok: 'ok', exception: 'exception' } as const;
+export const PaperStatus = {
+  pending: 'pending',
+  ok: 'ok',
+  exception: 'exception',
+  /** the other paper of a 考号重复 was kept: this one is set aside, never deleted */
+  setAside: 'setAside',
+  /** a page was taken out: the student's sheet must be scanned again */
+  rescan: 'rescan',
+} as const;
 export type PaperStatusValue = (typeof PaperStatus)[keyof typeof PaperStatus];
 
 /** Exception kinds of DESIGN.md §4 (scan_exception.type). */
@@ -195,4 +205,122 @@ export interface ScanPaperItem {
   objective: Record<string, string[] | null>;
   absentMarked: boolean;
   pages: { id: number; position: number; status: ScanPageStatusValue; templatePage: number | null }[];
+}
+
+// ---- exception fixes (scan/scanException screens) ----
+
+/** How an exception was settled (scan_exception.detail.resolution). */
+export type ScanResolution =
+  | 'assigned'
+  | 'kept'
+  | 'setAside'
+  | 'answered'
+  | 'absentConfirmed'
+  | 'absentCleared'
+  | 'paperType'
+  | 'optional'
+  | 'rescan'
+  | 'replaced';
+
+const label = z.string().trim().min(1).max(4);
+const point = z.object({ x: z.number().finite(), y: z.number().finite() });
+
+/** 考号异常 / 考号重复: give the paper to an examinee. */
+export const scanAssignBody = z.object({ exceptionId: id, examineeId: id });
+/** 考号重复: keep one of the two papers, the other is set aside. */
+export const scanKeepBody = z.object({ exceptionId: id, keepPaperId: id });
+/** 客观题异常: the answer of each listed exception (identical cases confirmed in one call). */
+export const scanObjectiveBody = z.object({
+  answers: z
+    .array(z.object({ exceptionId: id, answer: z.array(label).max(26) }))
+    .min(1, '请选择要确认的题目')
+    .max(500),
+});
+/** 缺考: confirm the mark or clear it. */
+export const scanAbsentBody = z.object({ exceptionId: id, absent: z.boolean() });
+/** AB卷异常: the paper type. */
+export const scanPaperTypeBody = z.object({ exceptionId: id, paperType: z.enum(['A', 'B']) });
+/** 选做题异常: the chosen question. */
+export const scanOptionalBody = z.object({ exceptionId: id, chosen: label });
+/** 定位/图像/空白/非本科目: take the page out and ask for a rescan. */
+export const scanRescanBody = z.object({ exceptionId: id });
+/** 定位异常: re-recognise a page with the anchors a person marked on the image (image pixels, template order). */
+export const scanReanchorBody = z.object({
+  pageId: id,
+  pageIndex: z.number().int().min(0).max(20).optional(),
+  points: z.array(point).min(3).max(8),
+});
+/** Re-recognise a batch (after a template fix). */
+export const scanBatchBody = z.object({ batchId: id });
+/** spec §5: the exception papers of one summary kind. */
+export const scanExceptionPapersQuery = z.object({
+  kind: z.enum(['anchor', 'examNo', 'duplicateExamNo']),
+  schoolId: id.optional(),
+});
+export const scanStudentQuery = z.object({ examineeId: id });
+
+/** What a fix answers: the papers touched and the open exceptions left on them. */
+export interface ScanFixResult {
+  papers: number[];
+  resolved: number;
+  /** papers queued for recognition again */
+  queued?: number;
+}
+
+/** A box on the page image, in image pixels. */
+export interface ImageBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** A page of a paper as the exception screens show it. */
+export interface ScanPageView {
+  id: number;
+  position: number;
+  templatePage: number | null;
+  status: ScanPageStatusValue;
+  fileName: string;
+  /** template → image matrix when the page registered */
+  matrix: number[] | null;
+  crops: { index: number; name: string; question: string }[];
+}
+
+export interface ScanPaperView {
+  id: number;
+  batchId: number;
+  schoolId: number;
+  status: PaperStatusValue;
+  kaohao: string | null;
+  examineeId: number | null;
+  name: string | null;
+  className: string | null;
+  objective: Record<string, string[] | null>;
+  absentMarked: boolean;
+  paperType: string | null;
+  pages: ScanPageView[];
+}
+
+/** scan exception detail: the exception, its paper and pages, the region to highlight and the choices. */
+export interface ScanExceptionDetail {
+  exception: ScanExceptionItem;
+  paper: ScanPaperView | null;
+  /** 考号重复: the paper that holds the exam number already */
+  other: ScanPaperView | null;
+  highlight: {
+    pageId: number;
+    box: ImageBox;
+    bubbles: { label: string; box: ImageBox; fill: number | null }[];
+  } | null;
+  /** the labels a person may choose (objective, A/B, optional) */
+  options: string[];
+  /** 定位异常: the anchors to mark, in order */
+  anchors: { name: string }[];
+}
+
+/** scan/view/student/paper: an examinee's paper of a subject. */
+export interface StudentPaperView {
+  examinee: { id: number; kaohao: string; name: string; className: string; schoolName: string };
+  paper: ScanPaperView | null;
 }

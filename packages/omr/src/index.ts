@@ -1,5 +1,12 @@
 export * from './types';
-export { recognizePage, type RecognizeOptions, type StageTimings } from './recognize';
+export {
+  recognizePage,
+  recognizeWithMatrix,
+  recognizeWithPoints,
+  manualAnchorPoints,
+  type RecognizeOptions,
+  type StageTimings,
+} from './recognize';
 export {
   createZxingReader,
   encodePageQr,

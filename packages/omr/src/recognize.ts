@@ -5,6 +5,8 @@ import { identifyByQr, type Identified } from './identify';
 import { layoutScore, pageFields, allFields } from './layout';
 import { checkPage } from './page-check';
 import { mapRect, readExamBarcode, readFields } from './read';
+import { rectCentre } from './fields';
+import { applyH, fitAffine, fitHomography, type Matrix3, type Point } from './geometry';
 import { candidateRotations, registerByAnchors, registerByLocationAreas, type Rotation } from './register';
 import type { OmrException, PageResult, Registration } from './types';
 
@@ -67,6 +69,124 @@ function registerPage(img: GreyImage, page: TemplatePage, rotations: Rotation[])
   return best ?? reason;
 }
 
+/** Reads every field of a registered page into `result` (the read stage after registration). */
+async function readRegistered(
+  img: GreyImage,
+  page: TemplatePage,
+  reg: Registration,
+  result: PageResult,
+  reader: BarcodeReader | undefined,
+): Promise<PageResult> {
+  result.pageIndex = page.index;
+  result.registration = reg;
+  const { readings, thresholds, exceptions } = readFields(img, reg.matrix, pageFields(page));
+  Object.assign(result, readings);
+  result.thresholds = thresholds;
+  result.exceptions.push(...exceptions);
+  if (page.examNumber && page.examNumber.kind !== 'bubbles') {
+    const code = reader
+      ? await readExamBarcode(img, reg.matrix, page, reader)
+      : { value: null, source: page.examNumber.kind };
+    result.examNumber = { value: code.value, source: code.source, digits: [] };
+    if (!code.value)
+      result.exceptions.push({
+        type: 'examNumber',
+        region: page.examNumber.name,
+        reason: '考号条码无法识别',
+      });
+  }
+  result.subjective = page.subjective.map((s) => ({
+    name: s.name,
+    question: s.question,
+    ...mapRect(reg.matrix, s.rect),
+  }));
+  result.status = result.exceptions.length > 0 ? 'exception' : 'ok';
+  return result;
+}
+
+/** The template points a person marks on the image to register a page by hand: anchor centres, else location areas. */
+export function manualAnchorPoints(page: TemplatePage): { name: string; point: Point }[] {
+  const rects = page.anchors.length >= 3 ? page.anchors : page.locationAreas;
+  return rects.map((a) => ({ name: a.name, point: rectCentre(a.rect) }));
+}
+
+/**
+ * Recognises a page with a registration given by a person (定位异常 fixed by hand): `imagePoints` are the
+ * image positions of the page's manual anchor points (see manualAnchorPoints), in that order. Four or more
+ * points fit a homography, three an affine map. Pure: no anchor search, the same read stage as recognizePage.
+ */
+export async function recognizeWithPoints(
+  img: GreyImage,
+  card: CardTemplate,
+  pageIndex: number,
+  imagePoints: Point[],
+  opts: Pick<RecognizeOptions, 'reader'> = {},
+): Promise<PageResult> {
+  const result = emptyResult();
+  const page = card.pages.find((p) => p.index === pageIndex);
+  if (!page) {
+    result.exceptions.push({
+      type: 'wrongPage',
+      region: 'identity',
+      reason: `答题卡没有第 ${pageIndex + 1} 页`,
+    });
+    return result;
+  }
+  const template = manualAnchorPoints(page);
+  const fail = (reason: string) => {
+    result.exceptions.push({ type: 'location', region: 'anchors', reason });
+    return result;
+  };
+  if (template.length < 3 || imagePoints.length !== template.length)
+    return fail(`需要标出 ${template.length} 个定位点，收到 ${imagePoints.length} 个`);
+  const from = template.map((t) => t.point);
+  const matrix = from.length >= 4 ? fitHomography(from, imagePoints) : fitAffine(from, imagePoints);
+  if (!matrix) return fail('定位点共线，无法求解变换');
+  return recognizeWithMatrix(
+    img,
+    card,
+    pageIndex,
+    matrix,
+    opts,
+    template.map((t, i) => ({
+      name: t.name,
+      template: t.point,
+      image: imagePoints[i]!,
+    })),
+  );
+}
+
+/** Reads a page through a given template → image matrix (no registration search). */
+export async function recognizeWithMatrix(
+  img: GreyImage,
+  card: CardTemplate,
+  pageIndex: number,
+  matrix: Matrix3,
+  opts: Pick<RecognizeOptions, 'reader'> = {},
+  points: Registration['points'] = [],
+): Promise<PageResult> {
+  const result = emptyResult();
+  const page = card.pages.find((p) => p.index === pageIndex);
+  if (!page) {
+    result.exceptions.push({
+      type: 'wrongPage',
+      region: 'identity',
+      reason: `答题卡没有第 ${pageIndex + 1} 页`,
+    });
+    return result;
+  }
+  const fitError = points.length
+    ? Math.sqrt(
+        points.reduce((s, p) => {
+          const q = applyH(matrix, p.template);
+          return s + (q.x - p.image.x) ** 2 + (q.y - p.image.y) ** 2;
+        }, 0) / points.length,
+      )
+    : 0;
+  const reg: Registration = { method: 'anchors', rotation: 0, matrix, fitError, points };
+  return readRegistered(img, page, reg, result, opts.reader);
+}
+
 /** Recognises one greyscale page against a card template: identify, register, read, classify exceptions. */
 export async function recognizePage(
   img: GreyImage,
@@ -123,31 +243,7 @@ export async function recognizePage(
   const t2 = now?.() ?? 0;
   if (!best) return fail({ type: 'location', region: 'anchors', reason: reason || '定位失败' });
   const { page, reg } = best;
-  result.pageIndex = page.index;
-  result.registration = reg;
-
-  const { readings, thresholds, exceptions } = readFields(img, reg.matrix, pageFields(page));
-  Object.assign(result, readings);
-  result.thresholds = thresholds;
-  result.exceptions.push(...exceptions);
-  if (page.examNumber && page.examNumber.kind !== 'bubbles') {
-    const code = opts.reader
-      ? await readExamBarcode(img, reg.matrix, page, opts.reader)
-      : { value: null, source: page.examNumber.kind };
-    result.examNumber = { value: code.value, source: code.source, digits: [] };
-    if (!code.value)
-      result.exceptions.push({
-        type: 'examNumber',
-        region: page.examNumber.name,
-        reason: '考号条码无法识别',
-      });
-  }
-  result.subjective = page.subjective.map((s) => ({
-    name: s.name,
-    question: s.question,
-    ...mapRect(reg.matrix, s.rect),
-  }));
-  result.status = result.exceptions.length > 0 ? 'exception' : 'ok';
+  await readRegistered(img, page, reg, result, opts.reader);
   const t3 = now?.() ?? 0;
   if (now) return { ...result, timings: { identify: t1 - t0, register: t2 - t1, read: t3 - t2 } };
   return result;

@@ -4,6 +4,7 @@ import { examRoutes } from '../pages/exam/routes';
 import { schoolRoutes } from '../pages/school/routes';
 import { templateRoutes } from '../pages/template/routes';
 import { acardRoutes } from '../pages/acard/routes';
+import { scanRoutes } from '../pages/scan/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
 import { queryClient } from './query-client';
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
           ...schoolRoutes,
           ...templateRoutes,
           ...acardRoutes,
+          ...scanRoutes,
         ],
       },
       { path: '*', loader: () => redirect('/login') },

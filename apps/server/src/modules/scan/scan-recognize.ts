@@ -7,11 +7,19 @@ import type { CardTemplate, ScanExceptionTypeValue } from '@yj/contracts';
 import {
   createZxingReader,
   recognizePage,
+  recognizeWithPoints,
   type BarcodeReader,
   type GreyImage,
   type OmrExceptionTypeValue,
   type PageResult,
+  type Point,
 } from '@yj/omr';
+
+/** A registration marked by a person on a 定位异常 page: the card page and the image points of its anchors. */
+export interface ManualAnchors {
+  pageIndex: number;
+  points: Point[];
+}
 
 // Pages are decoded in parallel on the worker threads, each using one libvips thread.
 sharp.concurrency(1);
@@ -63,7 +71,11 @@ export type PageOutcome = { ok: true; result: PageResult; crops: Crop[] } | { ok
  * The CPU part of a page, run on a worker thread: decodes once (greyscale raw), recognises, and cuts the
  * subjective boxes from the same pixels.
  */
-export async function computePage(bytes: Uint8Array, card: CardTemplate): Promise<Computed> {
+export async function computePage(
+  bytes: Uint8Array,
+  card: CardTemplate,
+  manual?: ManualAnchors,
+): Promise<Computed> {
   let grey: GreyImage;
   try {
     const { data, info } = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
@@ -75,7 +87,10 @@ export async function computePage(bytes: Uint8Array, card: CardTemplate): Promis
   } catch (err) {
     return { ok: false, reason: `图像无法读取（${(err as Error).message.slice(0, 200)}）` };
   }
-  const result = await recognizePage(grey, card, { reader: await zxingReader() });
+  const reader = await zxingReader();
+  const result = manual
+    ? await recognizeWithPoints(grey, card, manual.pageIndex, manual.points, { reader })
+    : await recognizePage(grey, card, { reader });
   const raw = { raw: { width: grey.width, height: grey.height, channels: 1 as const } };
   // JPEG without entropy optimisation: ~8 ms for a half-page box where WebP's fastest effort takes ~36 ms
   // (measured on a 940×1980 box); the files are ~2.5× larger, a fair price on the recognition hot path.
@@ -96,7 +111,7 @@ export async function computePage(bytes: Uint8Array, card: CardTemplate): Promis
 
 /** Where pages are computed: a pool of worker threads, so the API process's event loop stays free. */
 export interface RecognizePool {
-  run(bytes: Uint8Array, card: CardTemplate): Promise<Computed>;
+  run(bytes: Uint8Array, card: CardTemplate, manual?: ManualAnchors): Promise<Computed>;
   close(): Promise<void>;
 }
 
@@ -114,7 +129,8 @@ export function recognizePool(threads = Math.max(1, os.availableParallelism())):
     execArgv,
   });
   return {
-    run: (bytes, card) => pool.run({ bytes, card }, { transferList: [bytes.buffer as ArrayBuffer] }),
+    run: (bytes, card, manual) =>
+      pool.run({ bytes, card, manual }, { transferList: [bytes.buffer as ArrayBuffer] }),
     close: () => pool.destroy(),
   };
 }
@@ -126,9 +142,10 @@ export async function recognizeStored(
   card: CardTemplate,
   cropKey: (index: number) => string,
   put: (key: string, body: Buffer) => Promise<void>,
+  manual?: ManualAnchors,
 ): Promise<PageOutcome> {
   // A copy the worker can own: storage buffers may share a pooled ArrayBuffer.
-  const out = await pool.run(new Uint8Array(bytes), card);
+  const out = await pool.run(new Uint8Array(bytes), card, manual);
   if (!out.ok) return out;
   const crops = await Promise.all(
     out.cuts.map(async (c, i): Promise<Crop> => {

@@ -7,6 +7,7 @@ import {
   OMR_EXCEPTION,
   recognizeStored,
   type Crop,
+  type ManualAnchors,
   type PageOutcome,
   type RecognizePool,
 } from './scan-recognize';
@@ -19,7 +20,15 @@ const MAX_PAGE_ATTEMPTS = 5;
 interface Recognised {
   page: PageRow;
   outcome: PageOutcome;
+  /** anchors a person marked on this page (kept across re-recognitions) */
+  manual?: ManualAnchors;
 }
+
+/** The anchors a person marked on a page (定位异常 fixed by hand), stored beside its result. */
+const manualOf = (page: PageRow): ManualAnchors | undefined => {
+  const m = (page.result as { manual?: ManualAnchors } | null)?.manual;
+  return m && Array.isArray(m.points) && Number.isInteger(m.pageIndex) ? m : undefined;
+};
 
 const pageStatus = (o: PageOutcome): ScanPageStatusValue => {
   if (!o.ok) return ScanPageStatus.exception;
@@ -55,20 +64,22 @@ function combine(pages: Recognised[]) {
  */
 export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
   async function recognisePage(page: PageRow, card: CardTemplate): Promise<Recognised> {
+    const manual = manualOf(page);
     const attempts = await scanRepo(d.db).bumpAttempts(page.id);
     if (attempts > MAX_PAGE_ATTEMPTS)
-      return { page, outcome: { ok: false, reason: `多次识别失败：${page.error ?? '未知错误'}` } };
+      return { page, manual, outcome: { ok: false, reason: `多次识别失败：${page.error ?? '未知错误'}` } };
     try {
       const bytes = await d.storage.get(page.storageKey);
-      if (!bytes) return { page, outcome: { ok: false, reason: '图像文件丢失，请重新扫描' } };
+      if (!bytes) return { page, manual, outcome: { ok: false, reason: '图像文件丢失，请重新扫描' } };
       const outcome = await recognizeStored(
         d.pool,
         bytes,
         card,
         (i) => `scan/${page.subjectId}/crops/${page.id}/${i}.jpg`,
         (k, b) => d.storage.put(k, b),
+        manual,
       );
-      return { page, outcome };
+      return { page, manual, outcome };
     } catch (err) {
       await scanRepo(d.db).pageError(page.id, (err as Error).message);
       throw err;
@@ -83,7 +94,7 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
       const base = { subjectId: p.subjectId, schoolId: p.schoolId, batchId: p.batchId, paperId: p.id };
       const exceptions: NewException[] = [];
       let kaohaoFlagged = false;
-      for (const { page, outcome: o } of done) {
+      for (const { page, outcome: o, manual } of done) {
         const at = { ...base, pageId: page.id };
         if (!o.ok) {
           exceptions.push({ ...at, type: 'image', reason: o.reason, detail: {} });
@@ -103,7 +114,10 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
         await r.updatePage(page.id, {
           status: pageStatus(o),
           templatePage: o.ok ? o.result.pageIndex : null,
-          result: o.ok ? stored(o.result, o.crops) : { reason: o.reason },
+          result: {
+            ...(o.ok ? stored(o.result, o.crops) : { reason: o.reason }),
+            ...(manual ? { manual } : {}),
+          },
           error: o.ok ? null : o.reason,
           recognisedAt: new Date(),
         });
@@ -143,7 +157,8 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
       await r.insertExceptions(exceptions);
       await r.updatePaper(p.id, {
         examineeId,
-        kaohao: c.kaohao,
+        // a paper a person gave to an examinee keeps that examinee's number
+        kaohao: locked.examineeId ? (locked.kaohao ?? c.kaohao) : c.kaohao,
         objective: c.objective,
         absentMarked: c.absent,
         paperType: c.paperType,

@@ -3,6 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   missedExamQuery,
+  scanAbsentBody,
+  scanAssignBody,
+  scanBatchBody,
+  scanExceptionPapersQuery,
+  scanKeepBody,
+  scanObjectiveBody,
+  scanOptionalBody,
+  scanPaperTypeBody,
+  scanReanchorBody,
+  scanRescanBody,
+  scanStudentQuery,
   ScanSource,
   scanExceptionQuery,
   scanPaperQuery,
@@ -12,6 +23,7 @@ import {
 import { fail } from '../../errors';
 import { actorOf, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
+import type { ScanFixService } from './scan-fix.service';
 import type { InputFile } from './scan-input';
 import type { ScanQueryService } from './scan-query.service';
 import type { ScanService } from './scan.service';
@@ -21,6 +33,7 @@ const subjectParams = z.object({ subjectId: id });
 const examParams = z.object({ examId: id });
 const pageParams = z.object({ pageId: id });
 const cropParams = pageParams.extend({ crop: z.coerce.number().int().min(0) });
+const exceptionParams = subjectParams.extend({ exceptionId: id });
 
 /** Limits of one upload request (a scanner's batch is sent in several requests). */
 const UPLOAD = { files: 500, fileBytes: 200 * 1024 * 1024, totalBytes: 1024 * 1024 * 1024 };
@@ -60,7 +73,7 @@ async function readScanUpload(req: FastifyRequest) {
 
 export function scanRoutes(
   app: FastifyInstance,
-  d: { scan: ScanService; query: ScanQueryService; scopes: ExamScopes },
+  d: { scan: ScanService; query: ScanQueryService; fix: ScanFixService; scopes: ExamScopes },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const scan = { capability: 'subject.scan' as const, scope: d.scopes.subjectParam };
@@ -150,5 +163,52 @@ export function scanRoutes(
       const img = await d.query.image(req.params.pageId, await req.principal(), req.params.crop);
       return reply.header('cache-control', 'private, max-age=3600').type(img.type).send(img.body);
     },
+  );
+
+  // ---- exception fixes: one transaction each, audited with before/after ----
+  const fixes = [
+    ['assign', scanAssignBody, d.fix.assign],
+    ['keep', scanKeepBody, d.fix.keep],
+    ['objective', scanObjectiveBody, d.fix.objective],
+    ['absent', scanAbsentBody, d.fix.absent],
+    ['paperType', scanPaperTypeBody, d.fix.paperType],
+    ['optional', scanOptionalBody, d.fix.optional],
+    ['rescan', scanRescanBody, d.fix.rescan],
+    ['reanchor', scanReanchorBody, d.fix.reanchor],
+    ['rerecognise', scanBatchBody, d.fix.rerecognise],
+  ] as const;
+  for (const [name, schema, run] of fixes) {
+    r.post(
+      `/api/subject/:subjectId/scan/fix/${name}`,
+      { schema: { params: subjectParams, body: schema }, config: scan },
+      async (req) =>
+        ok(
+          await (run as (s: number, b: unknown, p: unknown, a: unknown) => Promise<unknown>).call(
+            d.fix,
+            req.params.subjectId,
+            req.body,
+            await req.principal(),
+            actorOf(req),
+          ),
+        ),
+    );
+  }
+  r.get(
+    '/api/subject/:subjectId/scan/exception/:exceptionId',
+    { schema: { params: exceptionParams }, config: read },
+    async (req) =>
+      ok(await d.fix.detail(req.params.subjectId, req.params.exceptionId, await req.principal())),
+  );
+  // spec §5: reading exception papers answers an error unless the summary count is above 0
+  r.get(
+    '/api/subject/:subjectId/scan/exceptionPapers',
+    { schema: { params: subjectParams, querystring: scanExceptionPapersQuery }, config: read },
+    async (req) => ok(await d.fix.exceptionPapers(req.params.subjectId, req.query, await req.principal())),
+  );
+  r.get(
+    '/api/subject/:subjectId/scan/view/student/paper',
+    { schema: { params: subjectParams, querystring: scanStudentQuery }, config: read },
+    async (req) =>
+      ok(await d.fix.studentPaper(req.params.subjectId, req.query.examineeId, await req.principal())),
   );
 }

@@ -157,10 +157,9 @@ export function scanService(d: {
       return { ...result, papers: paperIds.length };
     },
 
-    enqueue: (paperId: number): Promise<void> =>
-      d.queue.enqueue(SCAN_RECOGNIZE, { paperId } satisfies ScanRecognizePayload, {
-        jobId: `paper-${paperId}`,
-      }),
+    /** Queues a paper's recognition; a re-recognition passes a fresh job id (one job runs per id). */
+    enqueue: (paperId: number, jobId = `paper-${paperId}`): Promise<void> =>
+      d.queue.enqueue(SCAN_RECOGNIZE, { paperId } satisfies ScanRecognizePayload, { jobId }),
 
     /** Re-queues papers whose recognition never finished (after a crash or restart); jobs are idempotent. */
     async resume(): Promise<number> {

@@ -38,6 +38,9 @@ export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) 
           <Link to={`/book/subject/${info.id}/template/home`}>
             <Button icon={<ScanOutlined />}>答题卡模板</Button>
           </Link>
+          <Link to={`/book/subject/${info.id}/answerCard`}>
+            <Button data-testid="to-scan">扫描与识别</Button>
+          </Link>
           <Link to={`/book/subject/${info.id}/studentManagement`}>
             <Button icon={<UserOutlined />}>{manage || permission.scan ? '考生与缺考' : '考生名单'}</Button>
           </Link>

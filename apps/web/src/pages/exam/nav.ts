@@ -13,6 +13,10 @@ export const examNav: NavItem[] = [
       '/book/subject',
       '/book/singleCreateExam',
       '/book/staffInformation',
+      // scan screens addressed by ?subjectId=
+      '/book/scan',
+      '/book/missedExamDetail',
+      '/book/view/student',
     ],
     show: (u) => u.isSchoolAdmin || u.isAdmin,
   },

@@ -1,0 +1,583 @@
+import {
+  PaperStatus,
+  SCAN_EXCEPTION_LABELS,
+  ScanPageStatus,
+  SUBJECT_STATE_FORBIDS,
+  SubjectStatus,
+  type CardTemplate,
+  type PaperStatusValue,
+  type Principal,
+  type ScanExceptionDetail,
+  type ScanExceptionItem,
+  type ScanExceptionTypeValue,
+  type ScanFixResult,
+  type ScanPageStatusValue,
+  type ScanPageView,
+  type ScanPaperView,
+  type ScanResolution,
+  type StudentPaperView,
+} from '@yj/contracts';
+import type { Matrix3, Point } from '@yj/omr';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { Actor } from '../../lib/actor';
+import type { AuditService } from '../audit/audit.service';
+import type { ExamService } from '../exam/exam.service';
+import { assertSchool, narrow, scanSchools, type SchoolFilter } from './scan-access';
+import { scanFixRepo, type ExceptionRow, type ScanFixRepo } from './scan-fix.repo';
+import { anchorNames, highlight, regionOptions } from './scan-regions';
+import type { ManualAnchors } from './scan-recognize';
+import type { PageRow } from './scan.repo';
+import type { ScanService } from './scan.service';
+
+const KAOHAO_TYPES = ['kaohao', 'kaohaoRepeat'];
+const PAGE_TYPES = ['location', 'image', 'blank', 'wrongPage', 'subjective'];
+/** spec §5 summary kinds → exception types */
+const SUMMARY: Record<'anchor' | 'examNo' | 'duplicateExamNo', { types: string[]; none: string }> = {
+  anchor: { types: ['location'], none: '没有定位异常的答题卡' },
+  examNo: { types: ['kaohao'], none: '没有考号异常的答题卡' },
+  duplicateExamNo: { types: ['kaohaoRepeat'], none: '没有考号重复的答题卡' },
+};
+
+type Readings = { name: string; labels: string[]; fills: number[]; value: string[] | null };
+
+/** The reading of a region in a stored page result (objective question, A/B, absent, optional). */
+function readingOf(result: Record<string, unknown> | null, region: string | null): Readings | null {
+  if (!result || !region) return null;
+  const r = result as {
+    objective?: { question: string; reading: Readings }[];
+    ab?: Readings | null;
+    absent?: Readings | null;
+    optional?: Readings[];
+  };
+  const q = r.objective?.find((x) => x.question === region || x.reading.name === region);
+  if (q) return q.reading;
+  if (r.ab?.name === region) return r.ab;
+  if (r.absent?.name === region) return r.absent;
+  return r.optional?.find((x) => x.name === region) ?? null;
+}
+
+const matrixOf = (page: PageRow): Matrix3 | null => {
+  const reg = (page.result as { registration?: { matrix?: number[] } | null } | null)?.registration;
+  return reg?.matrix?.length === 9 ? (reg.matrix as unknown as Matrix3) : null;
+};
+
+/**
+ * The exception screens' actions (DESIGN.md §4): each settles an exception in one transaction, audited
+ * with before and after; counts follow because they are read from the tables.
+ */
+export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamService; scan: ScanService }) {
+  async function access(subjectId: number, p: Principal, write: boolean) {
+    const s = await d.exams.subjectRow(subjectId);
+    if (write && s.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+    const e = await d.exams.requireExam(s.examId);
+    return { examId: e.id, filter: scanSchools(p, e, subjectId) };
+  }
+
+  /** The open exception of this subject, locked, inside the user's schools. */
+  async function openException(
+    r: ScanFixRepo,
+    subjectId: number,
+    filter: SchoolFilter,
+    id: number,
+    types: string[],
+  ): Promise<ExceptionRow & { paperId: number }> {
+    const e = await r.lockException(id);
+    if (!e || e.subjectId !== subjectId) throw fail('异常记录不存在');
+    assertSchool(filter, e.schoolId);
+    if (!types.includes(e.type))
+      throw fail(
+        `该异常是${SCAN_EXCEPTION_LABELS[e.type as ScanExceptionTypeValue] ?? e.type}，不能这样处理`,
+      );
+    if (e.resolved) throw fail('该异常已处理，请刷新');
+    if (e.paperId === null) throw fail('该异常没有对应的答题卡');
+    return e as ExceptionRow & { paperId: number };
+  }
+
+  async function livePaper(r: ScanFixRepo, id: number) {
+    const p = await r.lockPaper(id);
+    if (!p || p.deletedAt) throw fail('答题卡已移出，请刷新');
+    if (p.status === PaperStatus.pending) throw fail('答题卡正在识别，请稍后');
+    return p;
+  }
+
+  async function record(
+    db: Db,
+    examId: number,
+    actor: Actor,
+    action: string,
+    target: string,
+    detail: { before: unknown; after: unknown; [k: string]: unknown },
+  ) {
+    await d.audit.record(db, { action, examId, userId: actor.userId, ip: actor.ip, target, detail });
+  }
+
+  /** Gives the paper to the examinee and settles its exam-number exceptions. */
+  async function assignTo(
+    r: ScanFixRepo,
+    examId: number,
+    subjectId: number,
+    paperId: number,
+    examineeId: number,
+    schoolId: number,
+    actor: Actor,
+  ) {
+    const who = await r.lockExaminee(examId, examineeId);
+    if (!who) throw fail('考生不存在');
+    if (who.schoolId !== schoolId) throw fail('该考生不是本校考生，不能分配这张答题卡');
+    const other = await r.livePaperOf(subjectId, examineeId, paperId);
+    if (other !== null)
+      throw fail(
+        `考生 ${await r.examineeName(examineeId)}（${who.kaohao}）已有答题卡，请对比两张答题卡后保留一张`,
+        { paperId, otherPaperId: other, examineeId },
+      );
+    await r.updatePaper(paperId, { examineeId, kaohao: who.kaohao });
+    const open = await r.openOf(paperId, KAOHAO_TYPES);
+    const n = await r.resolve(
+      open.map((x) => x.id),
+      actor.userId,
+      'assigned' satisfies ScanResolution,
+      { examineeId },
+    );
+    await r.refreshStatus(paperId);
+    return { kaohao: who.kaohao, resolved: n };
+  }
+
+  /** Takes a paper out (set aside or waiting for a rescan), settling every open exception on it. */
+  async function takeOut(
+    r: ScanFixRepo,
+    paperId: number,
+    status: PaperStatusValue,
+    userId: number,
+    how: ScanResolution,
+  ) {
+    await r.updatePaper(paperId, { status, deletedAt: new Date() });
+    const open = await r.openOf(paperId);
+    return r.resolve(
+      open.map((x) => x.id),
+      userId,
+      how,
+    );
+  }
+
+  async function pageViews(r: ScanFixRepo, paperId: number): Promise<ScanPageView[]> {
+    return (await r.pagesOf(paperId)).map((pg) => ({
+      id: pg.id,
+      position: pg.position,
+      templatePage: pg.templatePage,
+      status: pg.status as ScanPageStatusValue,
+      fileName: pg.fileName,
+      matrix: matrixOf(pg) ? [...matrixOf(pg)!] : null,
+      crops: ((pg.result?.crops ?? []) as { name: string; question: string }[]).map((c, index) => ({
+        index,
+        name: c.name,
+        question: c.question,
+      })),
+    }));
+  }
+
+  async function paperView(r: ScanFixRepo, id: number | null): Promise<ScanPaperView | null> {
+    if (id === null) return null;
+    const p = await r.paperView(id);
+    if (!p) return null;
+    const { subjectId: _s, ...rest } = p;
+    return { ...rest, status: p.status as PaperStatusValue, pages: await pageViews(r, id) };
+  }
+
+  return {
+    /** 考号异常 / 考号重复: the paper goes to the examinee; refused when they already have a live paper. */
+    async assign(
+      subjectId: number,
+      body: { exceptionId: number; examineeId: number },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      const { examId, filter } = await access(subjectId, p, true);
+      return d.db.transaction(async (tx) => {
+        const r = scanFixRepo(tx);
+        const e = await openException(r, subjectId, filter, body.exceptionId, KAOHAO_TYPES);
+        const paper = await livePaper(r, e.paperId);
+        const before = { examineeId: paper.examineeId, kaohao: paper.kaohao };
+        const out = await assignTo(r, examId, subjectId, paper.id, body.examineeId, paper.schoolId, actor);
+        await record(tx, examId, actor, 'scan.fix.assign', `paper:${paper.id}`, {
+          subjectId,
+          exceptionId: e.id,
+          before,
+          after: { examineeId: body.examineeId, kaohao: out.kaohao },
+        });
+        return { papers: [paper.id], resolved: out.resolved };
+      });
+    },
+
+    /** 考号重复: keep one of the two papers; the other is set aside (a status, never deleted). */
+    async keep(
+      subjectId: number,
+      body: { exceptionId: number; keepPaperId: number },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      const { examId, filter } = await access(subjectId, p, true);
+      return d.db.transaction(async (tx) => {
+        const r = scanFixRepo(tx);
+        const e = await openException(r, subjectId, filter, body.exceptionId, ['kaohaoRepeat']);
+        const otherId = Number((e.detail as { otherPaperId?: unknown }).otherPaperId);
+        const examineeId = Number((e.detail as { examineeId?: unknown }).examineeId);
+        if (body.keepPaperId !== e.paperId && body.keepPaperId !== otherId)
+          throw fail('只能保留这两张答题卡中的一张');
+        const mine = await livePaper(r, e.paperId);
+        const other = Number.isInteger(otherId) ? await r.lockPaper(otherId) : null;
+        const otherLive = other && !other.deletedAt ? other : null;
+        if (otherLive) assertSchool(filter, otherLive.schoolId);
+        const drop = body.keepPaperId === mine.id ? otherLive : mine;
+        const before = {
+          kept: { id: body.keepPaperId },
+          paper: { id: mine.id, examineeId: mine.examineeId, status: mine.status },
+          other: otherLive
+            ? { id: otherLive.id, examineeId: otherLive.examineeId, status: otherLive.status }
+            : null,
+        };
+        let resolved = 0;
+        if (drop) resolved += await takeOut(r, drop.id, PaperStatus.setAside, actor.userId, 'setAside');
+        if (body.keepPaperId === mine.id) {
+          if (!Number.isInteger(examineeId)) throw fail('该异常没有记录考生，请用分配考生处理');
+          resolved += (await assignTo(r, examId, subjectId, mine.id, examineeId, mine.schoolId, actor))
+            .resolved;
+        }
+        await record(tx, examId, actor, 'scan.fix.keep', `paper:${body.keepPaperId}`, {
+          subjectId,
+          exceptionId: e.id,
+          before,
+          after: { kept: body.keepPaperId, setAside: drop?.id ?? null, examineeId },
+        });
+        return { papers: [mine.id, ...(otherLive ? [otherLive.id] : [])], resolved };
+      });
+    },
+
+    /** 客观题异常: sets the answers; identical cases are confirmed together in one call. */
+    async objective(
+      subjectId: number,
+      body: { answers: { exceptionId: number; answer: string[] }[] },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      const { examId, filter } = await access(subjectId, p, true);
+      if (new Set(body.answers.map((a) => a.exceptionId)).size !== body.answers.length)
+        throw fail('同一异常不能重复提交');
+      return d.db.transaction(async (tx) => {
+        const r = scanFixRepo(tx);
+        const changes: { paperId: number; question: string; before: string[] | null; after: string[] }[] = [];
+        const papers = new Set<number>();
+        let resolved = 0;
+        for (const a of body.answers) {
+          const e = await openException(r, subjectId, filter, a.exceptionId, ['objective']);
+          const paper = await livePaper(r, e.paperId);
+          const question = e.region ?? '';
+          const page = e.pageId ? await r.page(e.pageId) : null;
+          const labels = readingOf(page?.result ?? null, question)?.labels ?? [];
+          const answer = [...new Set(a.answer.map((x) => x.toUpperCase()))].sort();
+          const bad = answer.find((x) => labels.length && !labels.includes(x));
+          if (bad) throw fail(`第${question}题没有选项 ${bad}`);
+          const objective = { ...paper.objective, [question]: answer };
+          changes.push({
+            paperId: paper.id,
+            question,
+            before: paper.objective[question] ?? null,
+            after: answer,
+          });
+          await r.updatePaper(paper.id, { objective });
+          resolved += await r.resolve([e.id], actor.userId, 'answered' satisfies ScanResolution, { answer });
+          papers.add(paper.id);
+        }
+        for (const id of papers) await r.refreshStatus(id);
+        await record(tx, examId, actor, 'scan.fix.objective', `subject:${subjectId}`, {
+          subjectId,
+          before: changes.map((c) => ({ paperId: c.paperId, question: c.question, answer: c.before })),
+          after: changes.map((c) => ({ paperId: c.paperId, question: c.question, answer: c.after })),
+        });
+        return { papers: [...papers], resolved };
+      });
+    },
+
+    /** 缺考: confirm the absent mark, or clear it (a stray mark). */
+    async absent(
+      subjectId: number,
+      body: { exceptionId: number; absent: boolean },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      return this.setPaper(subjectId, body.exceptionId, ['absent'], p, actor, 'scan.fix.absent', (paper) => ({
+        before: { absentMarked: paper.absentMarked },
+        set: { absentMarked: body.absent },
+        how: body.absent ? 'absentConfirmed' : 'absentCleared',
+      }));
+    },
+
+    /** AB卷异常: the paper type. */
+    async paperType(
+      subjectId: number,
+      body: { exceptionId: number; paperType: 'A' | 'B' },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      return this.setPaper(subjectId, body.exceptionId, ['ab'], p, actor, 'scan.fix.paperType', (paper) => ({
+        before: { paperType: paper.paperType },
+        set: { paperType: body.paperType },
+        how: 'paperType',
+      }));
+    },
+
+    /** Shared body of the one-field fixes (absent, A/B). */
+    async setPaper(
+      subjectId: number,
+      exceptionId: number,
+      types: string[],
+      p: Principal,
+      actor: Actor,
+      action: string,
+      change: (paper: { absentMarked: boolean; paperType: string | null }) => {
+        before: Record<string, unknown>;
+        set: { absentMarked?: boolean; paperType?: string };
+        how: ScanResolution;
+      },
+    ): Promise<ScanFixResult> {
+      const { examId, filter } = await access(subjectId, p, true);
+      return d.db.transaction(async (tx) => {
+        const r = scanFixRepo(tx);
+        const e = await openException(r, subjectId, filter, exceptionId, types);
+        const paper = await livePaper(r, e.paperId);
+        const c = change(paper);
+        await r.updatePaper(paper.id, c.set);
+        const n = await r.resolve([e.id], actor.userId, c.how, c.set);
+        await r.refreshStatus(paper.id);
+        await record(tx, examId, actor, action, `paper:${paper.id}`, {
+          subjectId,
+          exceptionId: e.id,
+          before: c.before,
+          after: c.set,
+        });
+        return { papers: [paper.id], resolved: n };
+      });
+    },
+
+    /** 选做题异常: the chosen question, written into the page's optional reading. */
+    async optional(
+      subjectId: number,
+      body: { exceptionId: number; chosen: string },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      const { examId, filter } = await access(subjectId, p, true);
+      return d.db.transaction(async (tx) => {
+        const r = scanFixRepo(tx);
+        const e = await openException(r, subjectId, filter, body.exceptionId, ['optional']);
+        const paper = await livePaper(r, e.paperId);
+        const page = e.pageId ? await r.page(e.pageId) : null;
+        const reading = readingOf(page?.result ?? null, e.region);
+        if (!page || !reading) throw fail('找不到选做题的识别结果');
+        if (!reading.labels.includes(body.chosen)) throw fail(`选做题没有 ${body.chosen} 这一项`);
+        const before = reading.value;
+        const result = structuredClone(page.result!) as { optional?: Readings[] };
+        const target = result.optional?.find((x) => x.name === e.region);
+        if (target) target.value = [body.chosen];
+        await r.updatePage(page.id, { result: result as Record<string, unknown> });
+        const n = await r.resolve([e.id], actor.userId, 'optional' satisfies ScanResolution, {
+          chosen: body.chosen,
+        });
+        await r.refreshStatus(paper.id);
+        await record(tx, examId, actor, 'scan.fix.optional', `paper:${paper.id}`, {
+          subjectId,
+          exceptionId: e.id,
+          region: e.region,
+          before: { chosen: before },
+          after: { chosen: [body.chosen] },
+        });
+        return { papers: [paper.id], resolved: n };
+      });
+    },
+
+    /** 定位/图像/空白/非本科目: takes the page out (kept, status removed); the paper waits for a rescan. */
+    async rescan(
+      subjectId: number,
+      body: { exceptionId: number },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      const { examId, filter } = await access(subjectId, p, true);
+      return d.db.transaction(async (tx) => {
+        const r = scanFixRepo(tx);
+        const e = await openException(r, subjectId, filter, body.exceptionId, PAGE_TYPES);
+        const paper = await livePaper(r, e.paperId);
+        const page = e.pageId ? await r.page(e.pageId) : null;
+        if (page) await r.updatePage(page.id, { status: ScanPageStatus.removed });
+        const n = await takeOut(r, paper.id, PaperStatus.rescan, actor.userId, 'rescan');
+        await record(tx, examId, actor, 'scan.fix.rescan', `paper:${paper.id}`, {
+          subjectId,
+          exceptionId: e.id,
+          before: { paperStatus: paper.status, pageId: page?.id ?? null, pageStatus: page?.status ?? null },
+          after: { paperStatus: PaperStatus.rescan, pageStatus: ScanPageStatus.removed },
+        });
+        return { papers: [paper.id], resolved: n };
+      });
+    },
+
+    /** 定位异常: stores the anchors a person marked and recognises the paper again with them. */
+    async reanchor(
+      subjectId: number,
+      body: { pageId: number; pageIndex?: number; points: Point[] },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      const { examId, filter } = await access(subjectId, p, true);
+      const out = await d.db.transaction(async (tx) => {
+        const r = scanFixRepo(tx);
+        const page = await r.page(body.pageId);
+        if (!page || page.subjectId !== subjectId || page.paperId === null) throw fail('答题卡图像不存在');
+        const paper = await livePaper(r, page.paperId);
+        assertSchool(filter, paper.schoolId);
+        const batch = await r.batch(page.batchId);
+        const card = batch ? ((await r.templateBody(batch.templateId)) as CardTemplate | null) : null;
+        const pageIndex = body.pageIndex ?? page.position;
+        const tpl = card?.pages.find((x) => x.index === pageIndex);
+        if (!tpl) throw fail(`答题卡没有第 ${pageIndex + 1} 页`);
+        const need = anchorNames(tpl).length;
+        if (body.points.length !== need) throw fail(`请在图上依次标出 ${need} 个定位点`);
+        const manual: ManualAnchors = { pageIndex, points: body.points };
+        const before = {
+          status: page.status,
+          manual: (page.result as { manual?: unknown } | null)?.manual ?? null,
+        };
+        await r.updatePage(page.id, { result: { ...(page.result ?? {}), manual } });
+        const resolved = await requeue(r, [paper.id], actor.userId);
+        await record(tx, examId, actor, 'scan.fix.reanchor', `scan_page:${page.id}`, {
+          subjectId,
+          paperId: paper.id,
+          before,
+          after: { manual },
+        });
+        return { papers: [paper.id], resolved };
+      });
+      for (const id of out.papers) await requeueJob(id);
+      return { ...out, queued: out.papers.length };
+    },
+
+    /** Re-recognises a batch (after a template fix): results and open exceptions are replaced, settled ones stay. */
+    async rerecognise(
+      subjectId: number,
+      body: { batchId: number },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      const { examId, filter } = await access(subjectId, p, true);
+      const out = await d.db.transaction(async (tx) => {
+        const r = scanFixRepo(tx);
+        const batch = await r.batch(body.batchId);
+        if (!batch || batch.subjectId !== subjectId) throw fail('批次不存在');
+        assertSchool(filter, batch.schoolId);
+        const papers = (await r.livePapersOfBatch(batch.id)).filter((x) => x.status !== PaperStatus.pending);
+        if (!papers.length) throw fail('该批次正在识别或没有可重新识别的答题卡');
+        const ids = papers.map((x) => x.id);
+        const resolved = await requeue(r, ids, actor.userId);
+        await record(tx, examId, actor, 'scan.fix.rerecognise', `scan_batch:${batch.id}`, {
+          subjectId,
+          before: { papers: ids.length, openExceptions: resolved },
+          after: { queued: ids.length },
+        });
+        return { papers: ids, resolved };
+      });
+      for (const id of out.papers) await requeueJob(id);
+      return { ...out, queued: out.papers.length };
+    },
+
+    // ---- reads ----
+
+    /** scan exception detail: the exception, its paper(s), the highlighted region and the choices. */
+    async detail(subjectId: number, exceptionId: number, p: Principal): Promise<ScanExceptionDetail> {
+      const { filter } = await access(subjectId, p, false);
+      const r = scanFixRepo(d.db);
+      const e = await r.exception(exceptionId);
+      if (!e || e.subjectId !== subjectId) throw fail('异常记录不存在');
+      assertSchool(filter, e.schoolId);
+      const paper = await paperView(r, e.paperId);
+      const otherId = Number((e.detail as { otherPaperId?: unknown }).otherPaperId);
+      const other =
+        e.type === 'kaohaoRepeat' && Number.isInteger(otherId) ? await paperView(r, otherId) : null;
+      const page = e.pageId ? await r.page(e.pageId) : null;
+      const batch = page ? await r.batch(page.batchId) : null;
+      const card = batch ? ((await r.templateBody(batch.templateId)) as CardTemplate | null) : null;
+      const tplIndex = page?.templatePage ?? page?.position ?? 0;
+      const tpl = card?.pages.find((x) => x.index === tplIndex) ?? null;
+      const matrix = page ? matrixOf(page) : null;
+      const region =
+        e.type === 'kaohaoRepeat' || e.type === 'kaohao' ? (tpl?.examNumber?.name ?? e.region) : e.region;
+      const reading = readingOf(page?.result ?? null, e.region);
+      const box = tpl && matrix && page ? highlight(tpl, matrix, region, reading?.fills ?? null) : null;
+      const item: ScanExceptionItem = {
+        id: e.id,
+        type: e.type as ScanExceptionTypeValue,
+        label: SCAN_EXCEPTION_LABELS[e.type as ScanExceptionTypeValue] ?? e.type,
+        paperId: e.paperId,
+        pageId: e.pageId,
+        batchId: e.batchId,
+        schoolId: e.schoolId,
+        kaohao: paper?.kaohao ?? null,
+        region: e.region,
+        reason: e.reason,
+        detail: e.detail,
+        resolved: e.resolved,
+        createdAt: e.createdAt.toISOString(),
+      };
+      return {
+        exception: item,
+        paper,
+        other,
+        highlight: box && page ? { pageId: page.id, ...box } : null,
+        options: tpl ? (reading?.labels ?? regionOptions(tpl, e.region)) : [],
+        anchors: tpl && e.type === 'location' ? anchorNames(tpl) : [],
+      };
+    },
+
+    /** spec §5: reading exception papers answers an error unless the summary count is above 0. */
+    async exceptionPapers(
+      subjectId: number,
+      q: { kind: 'anchor' | 'examNo' | 'duplicateExamNo'; schoolId?: number },
+      p: Principal,
+    ): Promise<{ count: number; types: string[] }> {
+      const { filter } = await access(subjectId, p, false);
+      const s = SUMMARY[q.kind];
+      const count = await scanFixRepo(d.db).openCount(subjectId, s.types, narrow(filter, q.schoolId));
+      if (count <= 0) throw fail(s.none);
+      return { count, types: s.types };
+    },
+
+    /** view/student/paper: an examinee's paper of the subject, with pages and crops. */
+    async studentPaper(subjectId: number, examineeId: number, p: Principal): Promise<StudentPaperView> {
+      const { examId, filter } = await access(subjectId, p, false);
+      const r = scanFixRepo(d.db);
+      const who = await r.examineeView(examId, examineeId);
+      if (!who) throw fail('考生不存在');
+      assertSchool(filter, who.schoolId);
+      const paperId = await r.livePaperOf(subjectId, examineeId, 0);
+      const { schoolId: _s, ...examinee } = who;
+      return { examinee, paper: await paperView(r, paperId) };
+    },
+  };
+
+  /** Papers back to recognition: open exceptions replaced (settled with 'replaced'), pages queued again. */
+  async function requeue(r: ScanFixRepo, paperIds: number[], userId: number): Promise<number> {
+    const open = await r.openOfPapers(paperIds);
+    const n = await r.resolve(
+      open.map((x) => x.id),
+      userId,
+      'replaced' satisfies ScanResolution,
+    );
+    await r.requeuePages(paperIds);
+    for (const id of paperIds) await r.updatePaper(id, { status: PaperStatus.pending });
+    return n;
+  }
+
+  /** A fresh job id: the first recognition's id is spent (the queue runs one job per id). */
+  function requeueJob(paperId: number): Promise<void> {
+    return d.scan.enqueue(paperId, `paper-${paperId}-r${Date.now()}`);
+  }
+}
+export type ScanFixService = ReturnType<typeof scanFixService>;

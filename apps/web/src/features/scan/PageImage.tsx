@@ -1,0 +1,145 @@
+import type { ImageBox } from '@yj/contracts';
+import { Skeleton } from 'antd';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { pageImageUrl, type Point } from './scan.api';
+
+/** The natural size of an image, once loaded (null while loading, 'error' when it failed). */
+function useNaturalSize(url: string) {
+  const [size, setSize] = useState<{ url: string; width: number; height: number } | 'error' | null>(null);
+  useEffect(() => {
+    const img = new Image();
+    img.onload = () => setSize({ url, width: img.naturalWidth, height: img.naturalHeight });
+    img.onerror = () => setSize('error');
+    img.src = url;
+    return () => {
+      img.onload = null;
+      img.onerror = null;
+    };
+  }, [url]);
+  return size !== 'error' && size?.url !== url ? null : size;
+}
+
+export interface Mark {
+  box: ImageBox;
+  label?: string;
+  color?: string;
+}
+
+/**
+ * A stored page image with boxes drawn over it (image pixels), optionally cut to one region, optionally
+ * taking clicks as image points (定位异常: mark the anchors).
+ */
+export function PageImage({
+  pageId,
+  marks = [],
+  region,
+  points = [],
+  onPoint,
+  height = 560,
+  testId,
+}: {
+  pageId: number;
+  marks?: Mark[];
+  /** show only this region (with a margin) */
+  region?: ImageBox;
+  points?: { point: Point; label: string }[];
+  onPoint?: (p: Point) => void;
+  height?: number;
+  testId?: string;
+}) {
+  const url = pageImageUrl(pageId);
+  const size = useNaturalSize(url);
+  if (size === null) return <Skeleton.Image active style={{ width: 320, height: Math.min(height, 240) }} />;
+  if (size === 'error') return <div style={{ color: '#cf1322' }}>答题卡图像加载失败</div>;
+  const pad = region ? Math.max(24, region.h * 0.7) : 0;
+  const view = region
+    ? `${region.x - pad} ${region.y - pad} ${region.w + pad * 2} ${region.h + pad * 2}`
+    : `0 0 ${size.width} ${size.height}`;
+  const stroke = Math.max(2, (region ? region.w : size.width) / 300);
+  const click = (e: MouseEvent<SVGSVGElement>) => {
+    if (!onPoint) return;
+    const svg = e.currentTarget;
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return;
+    const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+    onPoint({ x: Math.round(pt.x), y: Math.round(pt.y) });
+  };
+  return (
+    <svg
+      viewBox={view}
+      style={{
+        width: '100%',
+        maxHeight: height,
+        background: '#fafafa',
+        border: '1px solid #f0f0f0',
+        cursor: onPoint ? 'crosshair' : 'default',
+        display: 'block',
+      }}
+      preserveAspectRatio="xMidYMid meet"
+      onClick={click}
+      data-testid={testId}
+      data-width={size.width}
+      data-height={size.height}
+      role="img"
+      aria-label="答题卡图像"
+    >
+      <image href={url} width={size.width} height={size.height} />
+      {marks.map((m, i) => (
+        <g key={i}>
+          <rect
+            x={m.box.x}
+            y={m.box.y}
+            width={m.box.w}
+            height={m.box.h}
+            fill="none"
+            stroke={m.color ?? '#f5222d'}
+            strokeWidth={stroke}
+          />
+          {m.label && (
+            <text x={m.box.x} y={m.box.y - stroke * 2} fill={m.color ?? '#f5222d'} fontSize={stroke * 8}>
+              {m.label}
+            </text>
+          )}
+        </g>
+      ))}
+      {points.map((p, i) => (
+        <g key={i}>
+          <circle
+            cx={p.point.x}
+            cy={p.point.y}
+            r={stroke * 6}
+            fill="none"
+            stroke="#1677ff"
+            strokeWidth={stroke}
+          />
+          <line
+            x1={p.point.x - stroke * 9}
+            x2={p.point.x + stroke * 9}
+            y1={p.point.y}
+            y2={p.point.y}
+            stroke="#1677ff"
+            strokeWidth={stroke / 2}
+          />
+          <line
+            y1={p.point.y - stroke * 9}
+            y2={p.point.y + stroke * 9}
+            x1={p.point.x}
+            x2={p.point.x}
+            stroke="#1677ff"
+            strokeWidth={stroke / 2}
+          />
+          {/* the label sits towards the page centre so it never leaves the image */}
+          <text
+            x={p.point.x + (p.point.x > size.width / 2 ? -stroke * 8 : stroke * 8)}
+            y={p.point.y + (p.point.y > size.height / 2 ? -stroke * 8 : stroke * 14)}
+            textAnchor={p.point.x > size.width / 2 ? 'end' : 'start'}
+            fill="#1677ff"
+            fontSize={stroke * 8}
+          >
+            {p.label}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+}

@@ -1,0 +1,224 @@
+import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { ScanBatchProgress, ScanUploadResult } from '@yj/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, Progress, Space, Table, Tag, Upload } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { examCrumbs } from '../exam-admin/ExamLoader';
+import { PageFrame } from '../exam-admin/PageFrame';
+import { QueryFailed } from '../exam-admin/QueryFailed';
+import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import { scanApi } from './scan.api';
+import { progressQuery, scanKeys } from './scan.queries';
+import { batchPercent, checkSelection, SCAN_ACCEPT, sortScanFiles } from './scan-logic';
+import { uploadScans } from './upload';
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'sending'; percent: number }
+  | { kind: 'done'; result: ScanUploadResult }
+  | { kind: 'failed'; message: string };
+
+/** subject/{subjectId}/answerCard: upload scanned sheets, follow recognition per batch. */
+export function ScanUploadView({ subject, exam }: SubjectBundle) {
+  const info = subject.subjectInfo;
+  const subjectId = info.id;
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [files, setFiles] = useState<File[]>([]);
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const progress = useQuery(progressQuery(subjectId));
+  const again = useMutation({
+    mutationFn: (batchId: number) => scanApi.rerecognise(subjectId, batchId),
+    onSuccess: async (r) => {
+      message.success(`已重新排队识别 ${r.queued ?? 0} 张答题卡`);
+      await qc.invalidateQueries({ queryKey: scanKeys.subject(subjectId) });
+    },
+  });
+  const problem = files.length ? checkSelection(files) : null;
+
+  async function send() {
+    const sorted = sortScanFiles(files);
+    setStep({ kind: 'sending', percent: 0 });
+    const answer = await uploadScans(subjectId, sorted, (percent) => setStep({ kind: 'sending', percent }));
+    if (answer.kind !== 'ok') {
+      setStep({ kind: 'failed', message: answer.message });
+      return;
+    }
+    setStep({ kind: 'done', result: answer.data });
+    setFiles([]);
+    await qc.invalidateQueries({ queryKey: scanKeys.subject(subjectId) });
+  }
+
+  const exceptionsLink = `/book/scan/scanException?subjectId=${subjectId}`;
+  const total = progress.data?.total;
+  return (
+    <PageFrame
+      crumbs={[
+        ...examCrumbs(exam, info.name).slice(0, -1),
+        { title: info.name, to: `/book/subject/${subjectId}` },
+        { title: '扫描与识别' },
+      ]}
+      title={`${exam.name} · ${info.name} · 扫描与识别`}
+      extra={
+        <Space>
+          <Link to={`/book/exam/${exam.id}/allscan`}>
+            <Button>全科扫描进度</Button>
+          </Link>
+          <Link to={`/book/scan/identifyResults?subjectId=${subjectId}`}>
+            <Button>识别结果</Button>
+          </Link>
+          <Link to={`/book/missedExamDetail?subjectId=${subjectId}`}>
+            <Button>缺扫名单</Button>
+          </Link>
+          <Link to={exceptionsLink}>
+            <Button type="primary" data-testid="to-exceptions">
+              处理识别异常
+            </Button>
+          </Link>
+        </Space>
+      }
+      testId="scan-upload"
+    >
+      <Card title="上传答题卡">
+        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          <Upload.Dragger
+            accept={SCAN_ACCEPT}
+            multiple
+            showUploadList={false}
+            disabled={step.kind === 'sending'}
+            beforeUpload={(file, list) => {
+              // called once per file with the whole drop: take the list on its first file only
+              if (file === list[0]) setFiles((prev) => [...prev, ...list]);
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">点击或将扫描的答题卡拖到此处</p>
+            <p className="ant-upload-hint">
+              支持多张 jpg、png 图片，多页 tif、pdf 和 zip 压缩包；按文件名顺序上传，每份答题卡的页按顺序排列
+            </p>
+          </Upload.Dragger>
+          {files.length > 0 && (
+            <Space wrap data-testid="scan-selection">
+              <span>
+                已选 {files.length} 个文件，共{' '}
+                {(files.reduce((s, f) => s + f.size, 0) / 1024 / 1024).toFixed(1)} MB
+              </span>
+              <Button
+                type="primary"
+                disabled={problem !== null || step.kind === 'sending'}
+                onClick={() => void send()}
+                data-testid="scan-send"
+              >
+                开始上传
+              </Button>
+              <Button
+                onClick={() => setFiles([])}
+                disabled={step.kind === 'sending'}
+                data-testid="scan-clear"
+              >
+                清空
+              </Button>
+            </Space>
+          )}
+          {problem && <Alert type="error" showIcon title={problem} />}
+          {step.kind === 'sending' && <Progress percent={step.percent} status="active" />}
+          {step.kind === 'failed' && (
+            <Alert type="error" showIcon title={step.message} data-testid="scan-upload-error" />
+          )}
+          {step.kind === 'done' && (
+            <Alert
+              type="success"
+              showIcon
+              data-testid="scan-upload-done"
+              title={`上传成功：${step.result.pages} 页，${step.result.papers} 份答题卡进入识别`}
+              description={
+                step.result.duplicates > 0
+                  ? `${step.result.duplicates} 页与已上传的图像相同，未重复识别。`
+                  : '识别进度见下方批次列表。'
+              }
+            />
+          )}
+        </Space>
+      </Card>
+      <Card title="识别进度">
+        {progress.isError ? (
+          <QueryFailed title="进度加载失败" error={progress.error} onRetry={() => void progress.refetch()} />
+        ) : (
+          <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+            {total && (
+              <Descriptions size="small" column={6}>
+                <Descriptions.Item label="页数">{total.pages}</Descriptions.Item>
+                <Descriptions.Item label="待识别">{total.queued}</Descriptions.Item>
+                <Descriptions.Item label="识别正常">{total.recognised}</Descriptions.Item>
+                <Descriptions.Item label="异常页">
+                  <Link to={exceptionsLink}>{total.exception}</Link>
+                </Descriptions.Item>
+                <Descriptions.Item label="答题卡">{total.papers}</Descriptions.Item>
+                <Descriptions.Item label="已匹配考生">{total.matched}</Descriptions.Item>
+              </Descriptions>
+            )}
+            <Table<ScanBatchProgress>
+              rowKey="batchId"
+              size="small"
+              loading={progress.isPending}
+              dataSource={progress.data?.batches ?? []}
+              pagination={false}
+              locale={{ emptyText: '还没有上传答题卡' }}
+              columns={[
+                { title: '批次', dataIndex: 'batchId', render: (v: number) => `#${v}` },
+                { title: '学校', dataIndex: 'schoolName' },
+                { title: '上传人', dataIndex: 'uploader', render: (v: string | null) => v ?? '—' },
+                { title: '页数', dataIndex: 'pages' },
+                {
+                  title: '识别进度',
+                  key: 'p',
+                  width: 220,
+                  render: (_: unknown, b) => (
+                    <Progress
+                      percent={batchPercent(b)}
+                      size="small"
+                      status={b.queued > 0 ? 'active' : 'normal'}
+                      format={() => `${b.pages - b.queued}/${b.pages}`}
+                    />
+                  ),
+                },
+                {
+                  title: '异常页',
+                  dataIndex: 'exception',
+                  render: (v: number) =>
+                    v > 0 ? <Tag color="error">{v}</Tag> : <Tag color="success">0</Tag>,
+                },
+                { title: '重复页', dataIndex: 'duplicates' },
+                {
+                  title: '上传时间',
+                  dataIndex: 'createdAt',
+                  render: (v: string) => dayjs(v).format('MM-DD HH:mm'),
+                },
+                {
+                  title: '操作',
+                  key: 'op',
+                  render: (_: unknown, b) => (
+                    <Button
+                      size="small"
+                      icon={<ReloadOutlined />}
+                      disabled={b.queued > 0}
+                      loading={again.isPending && again.variables === b.batchId}
+                      onClick={() => again.mutate(b.batchId)}
+                    >
+                      重新识别
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+          </Space>
+        )}
+      </Card>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ScanExceptionCounts, ScanExceptionItem } from '@yj/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  batchPercent,
+  checkSelection,
+  groupObjective,
+  openTotal,
+  optionForKey,
+  sortScanFiles,
+  toImagePoint,
+  toggleOption,
+} from './scan-logic';
+
+const item = (id: number, region: string, fills: number[]): ScanExceptionItem => ({
+  id,
+  type: 'objective',
+  label: '客观题异常',
+  paperId: id,
+  pageId: id,
+  batchId: 1,
+  schoolId: 1,
+  kaohao: null,
+  region,
+  reason: '多选',
+  detail: { fills },
+  resolved: false,
+  createdAt: '',
+});
+
+describe('objective groups', () => {
+  it('puts the same question with the same fill pattern together, largest group first', () => {
+    const g = groupObjective([
+      item(1, '1', [0.8, 0.7, 0.02, 0.01]),
+      item(2, '2', [0.8, 0.7, 0.02, 0.01]),
+      item(3, '1', [0.75, 0.66, 0.05, 0.0]),
+      item(4, '1', [0.8, 0.3, 0.02, 0.01]),
+    ]);
+    expect(g.map((x) => [x.question, x.pattern, x.items.map((i) => i.id)])).toEqual([
+      ['1', '●●○○', [1, 3]],
+      ['1', '●◐○○', [4]],
+      ['2', '●●○○', [2]],
+    ]);
+  });
+});
+
+describe('keys', () => {
+  it('maps A–E to the options, labels to themselves', () => {
+    expect(optionForKey('b', ['A', 'B', 'C', 'D'])).toBe('B');
+    expect(optionForKey('A', ['T', 'F'])).toBe('T');
+    expect(optionForKey('F', ['T', 'F'])).toBe('F');
+    expect(optionForKey('E', ['A', 'B', 'C', 'D'])).toBeNull();
+    expect(optionForKey('Enter', ['A'])).toBeNull();
+  });
+  it('toggles an option in option order', () => {
+    expect(toggleOption(['C'], 'A', ['A', 'B', 'C'])).toEqual(['A', 'C']);
+    expect(toggleOption(['A', 'C'], 'A', ['A', 'B', 'C'])).toEqual(['C']);
+  });
+});
+
+describe('upload selection', () => {
+  it('orders files as numbered and refuses other kinds and too many files', () => {
+    expect(
+      sortScanFiles([{ name: '10.jpg' }, { name: '2.jpg' }, { name: '1.jpg' }]).map((f) => f.name),
+    ).toEqual(['1.jpg', '2.jpg', '10.jpg']);
+    expect(checkSelection([{ name: 'a.jpg', size: 1 }])).toBeNull();
+    expect(checkSelection([{ name: '说明.txt', size: 1 }])).toContain('不是支持的格式');
+    expect(checkSelection([])).toBe('请选择要上传的答题卡文件');
+    const many = Array.from({ length: 501 }, (_, i) => ({ name: `${i}.jpg`, size: 1 }));
+    expect(checkSelection(many)).toContain('一次最多上传 500 个文件');
+  });
+});
+
+describe('geometry and progress', () => {
+  it('maps a click on a scaled image to image pixels', () => {
+    expect(toImagePoint({ x: 50, y: 25 }, { width: 100, height: 50 }, { width: 2000, height: 1000 })).toEqual(
+      {
+        x: 1000,
+        y: 500,
+      },
+    );
+  });
+  it('counts batch progress and open exceptions', () => {
+    expect(batchPercent({ pages: 8, queued: 2 })).toBe(75);
+    expect(batchPercent({ pages: 0, queued: 0 })).toBe(100);
+    const c = {
+      locationExp: 1,
+      kaohaoExp: 2,
+      kaohaoRepeat: 0,
+      objExp: 3,
+      subExp: 0,
+      abExp: 0,
+      optionalExp: 0,
+      absentExp: 1,
+      otherExp: 0,
+    } as ScanExceptionCounts;
+    expect(openTotal(c)).toBe(7);
+  });
+});

@@ -1,0 +1,87 @@
+import type {
+  MissedExaminee,
+  Paged,
+  ScanExceptionCounts,
+  ScanExceptionDetail,
+  ScanExceptionItem,
+  ScanExceptionProgress,
+  ScanExceptionTypeValue,
+  ScanFixResult,
+  ScanPaperItem,
+  StudentPaperView,
+  SubjectScanProgress,
+} from '@yj/contracts';
+import { api } from '../../api/filter';
+import { FILTER_BASE } from '../../api/constants';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** Address of a stored page image (img src: the session cookie goes with it). */
+export const pageImageUrl = (pageId: number): string => `${FILTER_BASE}/api/scan/page/${pageId}/image`;
+/** Address of one subjective crop of a page. */
+export const cropUrl = (pageId: number, crop: number): string =>
+  `${FILTER_BASE}/api/scan/page/${pageId}/crop/${crop}`;
+
+const fix = (subjectId: number, name: string, body: Record<string, unknown>) =>
+  api.post<ScanFixResult>(`/api/subject/:subjectId/scan/fix/${name}`, body, { params: { subjectId } });
+
+/** Every /filter call of the scan screens. */
+export const scanApi = {
+  progress: (subjectId: number) =>
+    api.get<ScanExceptionProgress>('/api/subject/:subjectId/scanExceptionProgress', undefined, {
+      params: { subjectId },
+    }),
+  examProgress: (examId: number) =>
+    api.get<SubjectScanProgress[]>('/api/exam/:examId/allScanProgress', undefined, { params: { examId } }),
+  counts: (subjectId: number) =>
+    api.get<ScanExceptionCounts>('/api/subject/:subjectId/scan/scanException', undefined, {
+      params: { subjectId },
+    }),
+  exceptions: (subjectId: number, type: ScanExceptionTypeValue) =>
+    api.get<Paged<ScanExceptionItem>>(
+      '/api/subject/:subjectId/scan/exceptions',
+      { type, resolved: 'false', size: 200 },
+      { params: { subjectId } },
+    ),
+  detail: (subjectId: number, exceptionId: number) =>
+    api.get<ScanExceptionDetail>('/api/subject/:subjectId/scan/exception/:exceptionId', undefined, {
+      params: { subjectId, exceptionId },
+    }),
+  missed: (subjectId: number, page: number) =>
+    api.get<Paged<MissedExaminee>>(
+      '/api/subject/:subjectId/missedExamDetail',
+      { page, size: 50 },
+      { params: { subjectId } },
+    ),
+  papers: (subjectId: number, page: number, status?: string) =>
+    api.get<Paged<ScanPaperItem>>(
+      '/api/subject/:subjectId/scan/papers',
+      { page, size: 50, ...(status ? { status } : {}) },
+      { params: { subjectId } },
+    ),
+  studentPaper: (subjectId: number, examineeId: number) =>
+    api.get<StudentPaperView>(
+      '/api/subject/:subjectId/scan/view/student/paper',
+      { examineeId },
+      { params: { subjectId } },
+    ),
+  assign: (subjectId: number, exceptionId: number, examineeId: number) =>
+    fix(subjectId, 'assign', { exceptionId, examineeId }),
+  keep: (subjectId: number, exceptionId: number, keepPaperId: number) =>
+    fix(subjectId, 'keep', { exceptionId, keepPaperId }),
+  objective: (subjectId: number, answers: { exceptionId: number; answer: string[] }[]) =>
+    fix(subjectId, 'objective', { answers }),
+  absent: (subjectId: number, exceptionId: number, absent: boolean) =>
+    fix(subjectId, 'absent', { exceptionId, absent }),
+  paperType: (subjectId: number, exceptionId: number, paperType: 'A' | 'B') =>
+    fix(subjectId, 'paperType', { exceptionId, paperType }),
+  optional: (subjectId: number, exceptionId: number, chosen: string) =>
+    fix(subjectId, 'optional', { exceptionId, chosen }),
+  rescan: (subjectId: number, exceptionId: number) => fix(subjectId, 'rescan', { exceptionId }),
+  reanchor: (subjectId: number, pageId: number, points: Point[]) =>
+    fix(subjectId, 'reanchor', { pageId, points }),
+  rerecognise: (subjectId: number, batchId: number) => fix(subjectId, 'rerecognise', { batchId }),
+};

@@ -1,0 +1,24 @@
+import type { ScanFixResult } from '@yj/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { scanKeys } from './scan.queries';
+
+/** A fix call: on success the counts, lists and details of the subject are read again. */
+export function useFix<V>(
+  subjectId: number,
+  run: (v: V) => Promise<ScanFixResult>,
+  done = '已处理',
+  /** the caller shows the failure itself */
+  silent = false,
+) {
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  return useMutation({
+    mutationFn: run,
+    meta: { silent },
+    onSuccess: async (r) => {
+      message.success(r.queued ? `${done}，正在重新识别` : done);
+      await qc.invalidateQueries({ queryKey: scanKeys.subject(subjectId) });
+    },
+  });
+}

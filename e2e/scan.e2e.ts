@@ -1,0 +1,304 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { applyH, manualAnchorPoints, type Point } from '@yj/omr';
+import {
+  coverAnchors,
+  createRng,
+  randomAnswers,
+  simulateSheet,
+  typicalCard,
+  type SheetAnswers,
+} from '@yj/scan-sim';
+import { BASE_URL, APP, loginAsSchoolAdmin, openBrowser, shot, waitForPath, type Session } from './lib.ts';
+
+// Scanning and exception handling (issue 6): a simulated batch with planted problems is uploaded in the
+// browser for a fresh exam; every problem shows on its badge and is settled on its screen; the batch ends
+// with the counts at zero and the missing-student list holding exactly the students never scanned.
+
+const EXAM = '2026学年扫描演示考试';
+const card = typicalCard();
+
+let s: Session;
+let dir = '';
+/** template → image matrix of the page whose anchors were covered */
+let coveredTransform: Parameters<typeof applyH>[0];
+
+async function call<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(`${BASE_URL}/filter${url}`, {
+    method,
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    ...(data === undefined ? {} : { data }),
+  });
+  const body = (await res.json()) as { code: number; message: string; data: T };
+  assert.equal(body.code, 0, `${url}: ${body.message}`);
+  return body.data;
+}
+
+/** One student's two pages, clean, with planted edits on the front. */
+async function sheets(seed: number, kaohao: string, edit: (a: SheetAnswers) => void = () => {}) {
+  const a = randomAnswers(card.pages[0]!, createRng(seed), 'clean', kaohao);
+  a.objective['1'] = ['C'];
+  a.ab = 'A';
+  a.absent = false;
+  edit(a);
+  const front = await simulateSheet(card, 0, a, { seed, difficulty: 'clean', feed: 0 });
+  const back = await simulateSheet(card, 1, randomAnswers(card.pages[1]!, createRng(seed + 1), 'clean'), {
+    seed: seed + 1,
+    difficulty: 'clean',
+    feed: 0,
+  });
+  return { front, back };
+}
+
+async function badgeCount(page: Page, key: string): Promise<number> {
+  return Number(await page.getByTestId(`badge-${key}`).getAttribute('data-count'));
+}
+
+async function waitBadge(page: Page, key: string, n: number): Promise<void> {
+  await page.waitForFunction(
+    ([k, v]) =>
+      document.querySelector(`[data-testid="badge-${k}"]`)?.getAttribute('data-count') === String(v),
+    [key, n] as const,
+    { timeout: 60_000 },
+  );
+}
+
+before(async () => {
+  s = await openBrowser();
+  dir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-scan-'));
+});
+after(async () => {
+  await s.close();
+  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
+  assert.deepEqual(s.errors, [], 'no console errors');
+});
+
+test('a batch with planted problems: badges, each fixed on its screen, everyone accounted for', async () => {
+  const { page } = s;
+  await loginAsSchoolAdmin(page);
+
+  // a fresh exam of one class, with the simulator's card as the 物理 template
+  const list = await call<{ items: Array<{ id: number; name: string }> }>(
+    page,
+    'POST',
+    '/api/exam/inSchool',
+    {
+      page: 1,
+      size: 50,
+    },
+  );
+  const demo = list.items.find((e) => e.name === '2026学年第一学期高一期中考试');
+  assert.ok(demo, 'the demo exam exists');
+  const demoDetail = await call<{ gradeId: number; schoolList: Array<{ id: number }> }>(
+    page,
+    'GET',
+    `/api/exam/${demo.id}/detail`,
+  );
+  const schoolId = demoDetail.schoolList[0]!.id;
+  const classes = await call<Array<{ id: number; name: string }>>(
+    page,
+    'POST',
+    `/api/school/${schoolId}/banjis`,
+    {
+      gradeId: demoDetail.gradeId,
+    },
+  );
+  const created = await call<{ id: number }>(page, 'POST', '/api/exam/singleCreate', {
+    schoolId,
+    name: EXAM,
+    gradeId: demoDetail.gradeId,
+    startDate: '2026-11-20',
+    subjects: [{ course: '物理', fullScore: 100 }],
+  });
+  const examId = created.id;
+  const detail = await call<{ subjects: Array<{ id: number; name: string }> }>(
+    page,
+    'GET',
+    `/api/exam/${examId}/detail`,
+  );
+  const subjectId = detail.subjects[0]!.id;
+  await call(page, 'POST', `/api/exam/${examId}/examinees/add`, {
+    classIds: [classes[0]!.id],
+    rule: { kind: 'sequence', prefix: '2026', digits: 4 },
+    roomSize: 30,
+  });
+  const examinees = await call<{ total: number; items: Array<{ id: number; kaohao: string; name: string }> }>(
+    page,
+    'POST',
+    `/api/exam/${examId}/examinees`,
+    { page: 1, size: 200 },
+  );
+  const K = examinees.items.map((e) => e.kaohao).sort();
+  assert.ok(K.length >= 6, 'the class has enough students');
+  await call(page, 'POST', `/api/subject/${subjectId}/template`, { body: card });
+
+  // the batch: six students' sheets with planted problems, named in scan order
+  const clean = await sheets(200, K[0]!);
+  const doubleAbsent = await sheets(210, K[1]!, (a) => {
+    a.objective['1'] = ['A', 'B'];
+    a.absent = true;
+  });
+  const double = await sheets(220, K[2]!, (a) => {
+    a.objective['1'] = ['A', 'B'];
+  });
+  const unknown = await sheets(230, '20269999');
+  const duplicate = await sheets(240, K[0]!);
+  const damaged = await sheets(250, K[4]!);
+  coveredTransform = damaged.front.truth.transform;
+  const covered = await coverAnchors(damaged.front.jpeg, card.pages[0]!, coveredTransform);
+  const pages = [
+    clean.front.jpeg,
+    clean.back.jpeg,
+    doubleAbsent.front.jpeg,
+    doubleAbsent.back.jpeg,
+    double.front.jpeg,
+    double.back.jpeg,
+    unknown.front.jpeg,
+    unknown.back.jpeg,
+    duplicate.front.jpeg,
+    duplicate.back.jpeg,
+    covered,
+    damaged.back.jpeg,
+  ];
+  const files = pages.map((data, i) => {
+    const f = path.join(dir, `${String(i + 1).padStart(4, '0')}.jpg`);
+    writeFileSync(f, data);
+    return f;
+  });
+
+  // subject detail → 扫描与识别: an unsupported file is refused with the server's rule, then the batch goes in
+  await page.goto(`${APP}/book/subject/${subjectId}`);
+  await page.getByTestId('subject-detail').waitFor();
+  await page.getByTestId('to-scan').click();
+  await waitForPath(page, `/book/subject/${subjectId}/answerCard`);
+  await page.getByTestId('scan-upload').waitFor();
+  await page.getByText('还没有上传答题卡').waitFor();
+  await shot(page, 'scan-01-upload-empty');
+
+  await page.locator('input[type=file]').setInputFiles(files.slice(0, 3));
+  await page.getByTestId('scan-send').click();
+  await page.getByTestId('scan-upload-error').getByText('不是模板页数（2）的整数倍').waitFor();
+  await shot(page, 'scan-02-upload-refused');
+  await page.getByTestId('scan-clear').click();
+
+  await page.locator('input[type=file]').setInputFiles(files);
+  await page.getByTestId('scan-selection').getByText('已选 12 个文件').waitFor();
+  await page.getByTestId('scan-send').click();
+  await page.getByTestId('scan-upload-done').getByText('上传成功：12 页，6 份答题卡进入识别').waitFor();
+  await page.locator('.ant-table-row', { hasText: '12/12' }).waitFor({ timeout: 60_000 });
+  await shot(page, 'scan-03-uploaded');
+
+  // the badges
+  await page.getByTestId('to-exceptions').click();
+  await waitForPath(page, '/book/scan/scanException');
+  await page.getByTestId('scan-badges').waitFor();
+  assert.equal(await badgeCount(page, 'locationExp'), 1);
+  assert.equal(await badgeCount(page, 'kaohaoExp'), 2, 'the unknown number and the unreadable one');
+  assert.equal(await badgeCount(page, 'kaohaoRepeat'), 1);
+  assert.equal(await badgeCount(page, 'objExp'), 2);
+  assert.equal(await badgeCount(page, 'absentExp'), 1);
+  await page.getByTestId('risk-examNo').getByText('考号 3').waitFor();
+
+  // 定位异常: mark the four anchors on the image, re-recognise
+  await page.getByTestId('badge-locationExp').click();
+  const img = page.getByTestId('anchor-image');
+  await img.waitFor();
+  await page.getByTestId('anchor-hint').getByText('（1/4）').waitFor();
+  await shot(page, 'scan-04-location');
+  const box = await img.boundingBox();
+  assert.ok(box);
+  const w = Number(await img.getAttribute('data-width'));
+  const h = Number(await img.getAttribute('data-height'));
+  // the image is fitted into the box keeping its aspect ratio, centred; positions are relative to the box
+  const k = Math.min(box.width / w, box.height / h);
+  const ox = (box.width - w * k) / 2;
+  const oy = (box.height - h * k) / 2;
+  const points: Point[] = manualAnchorPoints(card.pages[0]!).map((a) => applyH(coveredTransform, a.point));
+  for (const p of points) await img.click({ position: { x: ox + p.x * k, y: oy + p.y * k } });
+  await page.getByTestId('anchor-hint').getByText('定位点已标完').waitFor();
+  await shot(page, 'scan-05-location-marked');
+  await page.getByTestId('reanchor').click();
+  await waitBadge(page, 'locationExp', 0);
+  await waitBadge(page, 'kaohaoExp', 1);
+
+  // 考号异常: the student who already has a sheet is refused with both sheets shown, then the right one
+  await page.getByTestId('badge-kaohaoExp').click();
+  await page.getByTestId('exception-panel').getByText('不在考生名单中').waitFor();
+  const pick = async (kaohao: string) => {
+    await page.getByTestId('examinee-search').click();
+    await page.keyboard.type(kaohao);
+    await page.locator('.ant-select-item-option', { hasText: kaohao }).click();
+  };
+  await pick(K[1]!);
+  await page.getByTestId('assign').click();
+  await page.locator('.ant-modal-confirm', { hasText: '已有答题卡' }).waitFor();
+  await shot(page, 'scan-06-kaohao-taken');
+  await page.locator('.ant-modal-confirm').getByRole('button').last().click();
+  await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
+  await pick(K[3]!);
+  await shot(page, 'scan-07-kaohao-assign');
+  await page.getByTestId('assign').click();
+  await waitBadge(page, 'kaohaoExp', 0);
+
+  // 考号重复: both sheets side by side; keep the one matched first, the new one is set aside
+  await page.getByTestId('badge-kaohaoRepeat').click();
+  await page.locator('[data-testid^="keep-"]').nth(1).waitFor();
+  await page.getByTestId('exception-panel').locator('svg[role=img]').nth(1).waitFor();
+  await shot(page, 'scan-08-repeat');
+  await page.locator('[data-testid^="keep-"]').nth(1).click();
+  await waitBadge(page, 'kaohaoRepeat', 0);
+
+  // 客观题: the two identical double marks in one group; keys A and Enter settle both
+  await page.getByTestId('badge-objExp').click();
+  await page.getByTestId('objective-panel').getByText('2 张答题卡填涂相同').waitFor();
+  await page.getByTestId('objective-panel').locator('svg[role=img]').nth(1).waitFor();
+  await page.keyboard.press('a');
+  await page.getByTestId('objective-confirm').getByText('确认为 A').waitFor();
+  await shot(page, 'scan-09-objective');
+  await page.keyboard.press('Enter');
+  await waitBadge(page, 'objExp', 0);
+
+  // 缺考: a stray mark on a sheet with answers is cleared
+  await page.getByTestId('badge-absentExp').click();
+  await page.getByTestId('exception-image').waitFor();
+  await shot(page, 'scan-10-absent');
+  await page.getByTestId('absent-clear').click();
+  await page.getByTestId('no-exceptions').waitFor({ timeout: 30_000 });
+  for (const key of ['locationExp', 'kaohaoExp', 'kaohaoRepeat', 'objExp', 'subExp', 'absentExp', 'otherExp'])
+    assert.equal(await badgeCount(page, key), 0, key);
+  await shot(page, 'scan-11-all-settled');
+
+  // the missing-student list: exactly the class's students never scanned
+  await page.getByRole('button', { name: '查看缺扫名单' }).click();
+  await waitForPath(page, '/book/missedExamDetail');
+  const missing = K.length - 5;
+  await page.getByText(`未扫描到答题卡的考生：${missing} 人`).waitFor();
+  for (const kaohao of K.slice(0, 5)) assert.equal(await page.getByRole('cell', { name: kaohao }).count(), 0);
+  await page.getByRole('cell', { name: K[5]!, exact: true }).waitFor();
+  await shot(page, 'scan-12-missed');
+
+  // the recognised papers: six uploaded, the duplicate set aside, all settled
+  await page.goto(`${APP}/book/scan/identifyResults?subjectId=${subjectId}`);
+  await page.getByTestId('identify-results').getByText('答题卡 5 份').waitFor();
+  assert.equal(await page.locator('.ant-table-row', { hasText: '有异常' }).count(), 0);
+  await shot(page, 'scan-13-identify-results');
+
+  // the re-anchored student's paper, with its cut regions
+  const k4 = examinees.items.find((e) => e.kaohao === K[4])!;
+  await page.goto(`${APP}/book/view/student/paper?subjectId=${subjectId}&examineeId=${k4.id}`);
+  await page.getByTestId('student-paper').getByText(k4.name).first().waitFor();
+  await page.getByText('主观题切割图').waitFor();
+  await page.locator('.ant-image img').first().waitFor();
+  await shot(page, 'scan-14-student-paper');
+
+  // the exam's scan progress
+  await page.goto(`${APP}/book/exam/${examId}/allscan`);
+  const row = page.locator('.ant-table-row', { hasText: '物理' });
+  await row.waitFor();
+  await row.getByText(String(missing), { exact: true }).waitFor();
+  await shot(page, 'scan-15-allscan');
+});
