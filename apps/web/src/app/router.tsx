@@ -5,6 +5,7 @@ import { schoolRoutes } from '../pages/school/routes';
 import { templateRoutes } from '../pages/template/routes';
 import { acardRoutes } from '../pages/acard/routes';
 import { scanRoutes } from '../pages/scan/routes';
+import { questionRoutes } from '../pages/question/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
 import { queryClient } from './query-client';
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
           ...templateRoutes,
           ...acardRoutes,
           ...scanRoutes,
+          ...questionRoutes,
         ],
       },
       { path: '*', loader: () => redirect('/login') },

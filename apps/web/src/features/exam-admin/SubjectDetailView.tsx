@@ -32,6 +32,12 @@ export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) 
       }
       extra={
         <Space>
+          <Link to={`/book/subject/${info.id}/setting/question`}>
+            <Button>题目设置</Button>
+          </Link>
+          <Link to={`/book/subject/${info.id}/setting/block`}>
+            <Button>题块设置</Button>
+          </Link>
           <Link to={`/book/subject/${info.id}/acard/template/home`}>
             <Button>在线答题卡</Button>
           </Link>

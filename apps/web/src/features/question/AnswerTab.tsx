@@ -1,0 +1,69 @@
+import type { ObjectiveQuestion } from '@yj/contracts';
+import { Alert, Button, Input, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { answerString, byNo, fillAnswers } from './structure-edit';
+
+function KeyEntry({
+  paper,
+  questions,
+  onChange,
+}: {
+  paper: 'A' | 'B';
+  questions: ObjectiveQuestion[];
+  onChange: (q: ObjectiveQuestion[]) => void;
+}) {
+  const [text, setText] = useState(() => answerString(questions, paper));
+  const [error, setError] = useState<string | null>(null);
+  const fill = () => {
+    const r = fillAnswers(questions, text, paper);
+    if (!r.ok) return setError(r.error);
+    setError(null);
+    onChange(r.questions);
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Text strong>{paper === 'A' ? '答案' : 'B 卷答案'}</Typography.Text>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          value={text}
+          placeholder="ABCDA…，多选用逗号分隔：A,BD,C；判断题写 对/错 或 T/F"
+          onChange={(e) => setText(e.target.value)}
+          onPressEnter={fill}
+          data-testid={`answer-input-${paper}`}
+        />
+        <Button type="primary" ghost onClick={fill} data-testid={`answer-fill-${paper}`}>
+          填入答案
+        </Button>
+      </Space.Compact>
+      {error && <Alert type="error" showIcon title={error} data-testid="answer-error" />}
+    </Space>
+  );
+}
+
+/** 答案: answer strings typed in one go fill the keys; allowed after the structure is fixed, too. */
+export function AnswerTab({
+  questions,
+  ab,
+  onChange,
+}: {
+  questions: ObjectiveQuestion[];
+  ab: boolean;
+  onChange: (q: ObjectiveQuestion[]) => void;
+}) {
+  if (!questions.length)
+    return <Alert type="info" showIcon title="还没有客观题：请先在“客观题”中录入并保存" />;
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <KeyEntry paper="A" questions={questions} onChange={onChange} />
+      {ab && <KeyEntry paper="B" questions={questions} onChange={onChange} />}
+      <div data-testid="answer-keys">
+        {byNo(questions).map((q) => (
+          <Tag key={q.no} color={q.answer ? 'blue' : 'default'} style={{ marginBottom: 4 }}>
+            {q.no}：{q.answer || '—'}
+            {ab ? ` / ${q.answerB || '—'}` : ''}
+          </Tag>
+        ))}
+      </div>
+    </Space>
+  );
+}

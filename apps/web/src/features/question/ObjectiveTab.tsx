@@ -1,0 +1,148 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { QUESTION_KIND_LABELS, type ObjectiveKind, type ObjectiveQuestion } from '@yj/contracts';
+import { Alert, Button, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { mergeObjective, quickEntry, withKind } from './structure-edit';
+
+const KINDS: ObjectiveKind[] = ['single', 'multi', 'trueFalse'];
+
+/** 客观题: quick entry the way teachers type it, then the table to adjust each question. */
+export function ObjectiveTab({
+  questions,
+  onChange,
+}: {
+  questions: ObjectiveQuestion[];
+  onChange: (q: ObjectiveQuestion[]) => void;
+}) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const set = (no: string, patch: Partial<ObjectiveQuestion>) =>
+    onChange(questions.map((q) => (q.no === no ? { ...q, ...patch } : q)));
+
+  const add = () => {
+    const r = quickEntry(text);
+    if (!r.ok) return setError(r.error);
+    setError(null);
+    setText('');
+    onChange(mergeObjective(questions, r.questions));
+  };
+
+  const columns = [
+    { title: '题号', dataIndex: 'no', width: 80 },
+    {
+      title: '题型',
+      width: 110,
+      render: (_: unknown, q: ObjectiveQuestion) => (
+        <Select
+          size="small"
+          value={q.kind}
+          style={{ width: 90 }}
+          aria-label={`第 ${q.no} 题题型`}
+          options={KINDS.map((k) => ({ value: k, label: QUESTION_KIND_LABELS[k] }))}
+          onChange={(k) => onChange(questions.map((x) => (x.no === q.no ? withKind(x, k) : x)))}
+        />
+      ),
+    },
+    {
+      title: '选项数',
+      width: 100,
+      render: (_: unknown, q: ObjectiveQuestion) => (
+        <InputNumber
+          size="small"
+          min={2}
+          max={8}
+          value={q.options}
+          disabled={q.kind === 'trueFalse'}
+          aria-label={`第 ${q.no} 题选项数`}
+          onChange={(v) => v !== null && set(q.no, { options: v })}
+        />
+      ),
+    },
+    {
+      title: '分值',
+      width: 100,
+      render: (_: unknown, q: ObjectiveQuestion) => (
+        <InputNumber
+          size="small"
+          min={0.5}
+          max={300}
+          value={q.score}
+          aria-label={`第 ${q.no} 题分值`}
+          onChange={(v) => v !== null && set(q.no, { score: v })}
+        />
+      ),
+    },
+    {
+      title: '多选少选得分',
+      width: 150,
+      render: (_: unknown, q: ObjectiveQuestion) =>
+        q.kind === 'multi' ? (
+          <InputNumber
+            size="small"
+            min={0}
+            step={0.5}
+            value={q.partialScore}
+            placeholder="不给分"
+            aria-label={`第 ${q.no} 题少选得分`}
+            onChange={(v) => set(q.no, { partialScore: v })}
+          />
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      title: '答案',
+      width: 100,
+      render: (_: unknown, q: ObjectiveQuestion) =>
+        q.answer || <Typography.Text type="secondary">未设置</Typography.Text>,
+    },
+    {
+      title: '操作',
+      width: 70,
+      render: (_: unknown, q: ObjectiveQuestion) => (
+        <Button
+          size="small"
+          type="link"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`删除第 ${q.no} 题`}
+          onClick={() => onChange(questions.filter((x) => x.no !== q.no))}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Typography.Text type="secondary">
+        快速录入：每行一段，如“1-10 单选 A-D 每题3分”“11-15 多选 A-E 每题5分 少选2分”“16-20 判断
+        每题2分”；题号相同的题会被替换。
+      </Typography.Text>
+      <Input.TextArea
+        rows={3}
+        value={text}
+        placeholder="1-10 单选 A-D 每题3分"
+        onChange={(e) => setText(e.target.value)}
+        data-testid="quick-entry"
+      />
+      {error && <Alert type="error" showIcon title={error} data-testid="quick-entry-error" />}
+      <Space>
+        <Button onClick={add} disabled={!text.trim()} data-testid="quick-entry-add">
+          按快速录入添加
+        </Button>
+        <Button danger disabled={!questions.length} onClick={() => onChange([])}>
+          清空客观题
+        </Button>
+      </Space>
+      <Table<ObjectiveQuestion>
+        rowKey="no"
+        size="small"
+        dataSource={questions}
+        columns={columns}
+        pagination={false}
+        data-testid="objective-table"
+        locale={{ emptyText: '还没有客观题：在上方快速录入' }}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,208 @@
+import { SubjectStatus, type Structure, type StructureInfo } from '@yj/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Skeleton, Space, Switch, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { examCrumbs } from '../exam-admin/ExamLoader';
+import { PageFrame } from '../exam-admin/PageFrame';
+import { QueryFailed } from '../exam-admin/QueryFailed';
+import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import { AnswerTab } from './AnswerTab';
+import { ObjectiveTab } from './ObjectiveTab';
+import { OptionalTab } from './OptionalTab';
+import { questionApi, questionKeys, type StructureTag } from './question.api';
+import { structureInfoQuery } from './question.queries';
+import { SaveBar } from './SaveBar';
+import { answersBody, byNo, nextNo } from './structure-edit';
+import { SubjectiveTab } from './SubjectiveTab';
+import { TotalsBar } from './TotalsBar';
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The request body of one tab, and the part of the structure the tab owns. */
+function bodyOf(tag: StructureTag, s: Structure): Record<string, unknown> {
+  if (tag === 'objective') return { questions: s.objective };
+  if (tag === 'subjective') return { questions: s.subjective };
+  if (tag === 'optional') return { groups: s.optionalGroups };
+  if (tag === 'ab') return { abEnabled: s.abEnabled };
+  return answersBody(s.objective, s.abEnabled);
+}
+const SAVED_TEXT: Record<StructureTag, string> = {
+  objective: '客观题已保存',
+  subjective: '主观题已保存',
+  optional: '选做题已保存',
+  ab: 'AB 卷设置已保存',
+  answer: '答案已保存',
+};
+
+function StructureEditor({ info, subjectId }: { info: StructureInfo; subjectId: number }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [saved, setSaved] = useState<Structure>(info.structure);
+  const [draft, setDraft] = useState<Structure>(info.structure);
+  const save = useMutation({
+    meta: { silent: true },
+    mutationFn: (tag: StructureTag) => questionApi.save(subjectId, tag, bodyOf(tag, draft)),
+    onSuccess: (res, tag) => {
+      message.success(SAVED_TEXT[tag]);
+      // Only the saved part is taken from the server: the other tabs keep their unsaved edits.
+      const part = (s: Structure): Partial<Structure> =>
+        tag === 'objective' || tag === 'answer'
+          ? { objective: s.objective }
+          : tag === 'subjective'
+            ? { subjective: s.subjective }
+            : tag === 'optional'
+              ? { optionalGroups: s.optionalGroups }
+              : { abEnabled: s.abEnabled };
+      setSaved((x) => ({ ...x, ...part(res.structure) }));
+      setDraft((x) => ({ ...x, ...part(res.structure) }));
+      qc.setQueryData(questionKeys.info(subjectId), res);
+      void qc.invalidateQueries({ queryKey: ['acard', subjectId] });
+    },
+  });
+  const bar = (tag: StructureTag, dirty: boolean) => (
+    <SaveBar
+      label={tag === 'answer' ? '保存答案' : '保存'}
+      dirty={dirty}
+      saving={save.isPending && save.variables === tag}
+      error={save.variables === tag ? save.error : null}
+      onSave={() => save.mutate(tag)}
+      testId={`save-${tag}`}
+    />
+  );
+  const set = (patch: Partial<Structure>) => setDraft((x) => ({ ...x, ...patch }));
+  const keysOf = (s: Structure) => s.objective.map((q) => [q.no, q.answer, q.answerB, q.partialScore]);
+  const nos = byNo([...draft.objective, ...draft.subjective]).map((q) => q.no);
+
+  const items = [
+    {
+      key: 'objective',
+      label: `客观题（${draft.objective.length}）`,
+      children: (
+        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          <ObjectiveTab questions={draft.objective} onChange={(objective) => set({ objective })} />
+          {bar('objective', !same(draft.objective, saved.objective))}
+        </Space>
+      ),
+    },
+    {
+      key: 'subjective',
+      label: `主观题（${draft.subjective.length}）`,
+      children: (
+        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          <SubjectiveTab
+            questions={draft.subjective}
+            nextNo={nextNo(draft)}
+            ab={draft.abEnabled}
+            onChange={(subjective) => set({ subjective })}
+          />
+          {bar('subjective', !same(draft.subjective, saved.subjective))}
+        </Space>
+      ),
+    },
+    {
+      key: 'optional',
+      label: `选做题（${draft.optionalGroups.length}）`,
+      children: (
+        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          <OptionalTab
+            groups={draft.optionalGroups}
+            nos={nos}
+            onChange={(optionalGroups) => set({ optionalGroups })}
+          />
+          {bar('optional', !same(draft.optionalGroups, saved.optionalGroups))}
+        </Space>
+      ),
+    },
+    {
+      key: 'ab',
+      label: 'AB卷',
+      children: (
+        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          <Space>
+            <Switch
+              checked={draft.abEnabled}
+              onChange={(abEnabled) => set({ abEnabled })}
+              aria-label="启用 AB 卷"
+              data-testid="ab-switch"
+            />
+            <span>启用 AB 卷</span>
+          </Space>
+          <Typography.Text type="secondary">
+            启用后，客观题须在“答案”中另录 B 卷答案，主观题可填 B 卷题号；答题卡上会印 A/B 卷标记。
+          </Typography.Text>
+          {bar('ab', draft.abEnabled !== saved.abEnabled)}
+        </Space>
+      ),
+    },
+    {
+      key: 'answer',
+      label: '答案',
+      children: (
+        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          <AnswerTab
+            questions={draft.objective}
+            ab={draft.abEnabled}
+            onChange={(objective) => set({ objective })}
+          />
+          {draft.objective.length > 0 && bar('answer', !same(keysOf(draft), keysOf(saved)))}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <TotalsBar structure={draft} fullScore={info.fullScore} />
+      <Card>
+        <Tabs items={items} data-testid="question-tabs" />
+      </Card>
+    </>
+  );
+}
+
+/** subject/{subjectId}/setting/question (题目设置): the structure, tab by tab, with its totals. */
+export function QuestionSettingView({ subject, exam }: SubjectBundle) {
+  const sInfo = subject.subjectInfo;
+  const info = useQuery(structureInfoQuery(sInfo.id));
+  return (
+    <PageFrame
+      crumbs={[
+        ...examCrumbs(exam, sInfo.name).slice(0, -1),
+        { title: sInfo.name, to: `/book/subject/${sInfo.id}` },
+        { title: '题目设置' },
+      ]}
+      title={`${exam.name} · ${sInfo.name} · 题目设置`}
+      extra={
+        <Link to={`/book/subject/${sInfo.id}/setting/block`}>
+          <Button>题块设置</Button>
+        </Link>
+      }
+      testId="question-setting"
+    >
+      {info.isError ? (
+        <QueryFailed title="题目结构加载失败" error={info.error} onRetry={() => void info.refetch()} />
+      ) : !info.data ? (
+        <Card>
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      ) : (
+        <>
+          {!info.data.editable && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="not-editable"
+              title={
+                info.data.status === SubjectStatus.published
+                  ? '科目已发布成绩，题目结构和答案都不能再修改'
+                  : '科目已不在“设置中”，题目结构不能再修改；答案仍可修改，保存后会重新计分'
+              }
+            />
+          )}
+          <StructureEditor info={info.data} subjectId={sInfo.id} />
+        </>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,7 @@
+import type { RouteObject } from 'react-router';
+
+/** Question structure and block screens of spec §2 under /book (题目设置, 题块设置). */
+export const questionRoutes: RouteObject[] = [
+  { path: 'subject/:subjectId/setting/question', lazy: () => import('./QuestionSettingPage') },
+  { path: 'subject/:subjectId/setting/block', lazy: () => import('./BlockSettingPage') },
+];

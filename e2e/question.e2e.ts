@@ -1,0 +1,251 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { APP, BASE_URL, loginAsSchoolAdmin, openBrowser, shot, waitForPath, type Session } from './lib.ts';
+
+// Question structure and blocks (issue 5): a teacher types the objective questions the way they say them,
+// adds subjective questions until the totals match the full score, enters the answer string, and groups the
+// subjective questions into two blocks, one of them double-marked. A fresh exam of its own, so no other
+// spec's subject changes.
+
+const EXAM = '2026学年题目设置演示考试';
+
+let s: Session;
+
+before(async () => {
+  s = await openBrowser();
+});
+after(async () => {
+  await s.close();
+  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
+  assert.deepEqual(s.errors, [], 'no console errors');
+});
+
+async function call<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(`${BASE_URL}/filter${url}`, {
+    method,
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    ...(data === undefined ? {} : { data }),
+  });
+  const body = (await res.json()) as { code: number; message: string; data: T };
+  assert.equal(body.code, 0, `${url}: ${body.message}`);
+  return body.data;
+}
+
+async function waitForMessage(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+}
+
+/** Types a score into the InputNumber labelled `label`. */
+async function score(page: Page, label: string, value: number): Promise<void> {
+  const input = page.getByLabel(label, { exact: true });
+  await input.fill(String(value));
+  await input.blur();
+}
+
+/** Picks options of the multiple Select labelled 包含题目 inside the block dialog. */
+async function pickQuestions(page: Page, nos: string[]): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('.ant-select-multiple').click();
+  for (const no of nos) {
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+        hasText: `第 ${no} 题（`,
+      })
+      .first()
+      .click();
+  }
+  // close the dropdown without closing the dialog
+  await dialog.locator('.ant-modal-title').click();
+}
+
+test('a teacher enters a structure by quick entry, matches the totals, sets answers and two blocks', async () => {
+  const { page } = s;
+  await loginAsSchoolAdmin(page);
+
+  // a fresh exam with one subject, 语文 150 分
+  const list = await call<{ items: Array<{ id: number; name: string }> }>(
+    page,
+    'POST',
+    '/api/exam/inSchool',
+    {
+      page: 1,
+      size: 50,
+    },
+  );
+  const demo = list.items.find((e) => e.name === '2026学年第一学期高一期中考试');
+  assert.ok(demo, 'the demo exam exists');
+  const demoDetail = await call<{ gradeId: number; schoolList: Array<{ id: number }> }>(
+    page,
+    'GET',
+    `/api/exam/${demo.id}/detail`,
+  );
+  const created = await call<{ id: number }>(page, 'POST', '/api/exam/singleCreate', {
+    schoolId: demoDetail.schoolList[0]!.id,
+    name: EXAM,
+    gradeId: demoDetail.gradeId,
+    startDate: '2026-11-24',
+    subjects: [{ course: '语文', fullScore: 150 }],
+  });
+  const detail = await call<{ subjects: Array<{ id: number; name: string }> }>(
+    page,
+    'GET',
+    `/api/exam/${created.id}/detail`,
+  );
+  const subjectId = detail.subjects[0]!.id;
+
+  // subject detail → 题目设置
+  await page.goto(`${APP}/book/subject/${subjectId}`);
+  await page.getByTestId('subject-detail').waitFor();
+  await page.getByRole('button', { name: '题目设置' }).click();
+  await waitForPath(page, `/book/subject/${subjectId}/setting/question`);
+  await page.getByTestId('totals-bar').waitFor();
+  await page.getByText('还没有录入任何题目').waitFor();
+  await shot(page, 'question-01-empty');
+
+  // a line the parser cannot read is named by its line number
+  const entry = page.getByTestId('quick-entry');
+  await entry.fill('1-10 单选 A-D 每题3分\n11-12 随便写写');
+  await page.getByTestId('quick-entry-add').click();
+  await page
+    .getByTestId('quick-entry-error')
+    .getByText(/^第 2 行：无法识别“11-12 随便写写”/)
+    .waitFor();
+  await shot(page, 'question-02-quick-entry-error');
+
+  await entry.fill('1-10 单选 A-D 每题3分');
+  await page.getByTestId('quick-entry-add').click();
+  assert.equal(await page.locator('[data-testid="objective-table"] .ant-table-row').count(), 10);
+  await page.getByTestId('totals-state').getByText('还差 120 分：题目总分 30 分，科目满分 150 分').waitFor();
+  // a rule the server refuses comes back in its own words: 少选得分 must stay below the score
+  await page.getByLabel('第 1 题题型', { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+      hasText: '多选',
+    })
+    .click();
+  await score(page, '第 1 题少选得分', 5);
+  await page.getByTestId('save-objective').click();
+  await page
+    .getByTestId('save-error')
+    .getByText(/少选得分只用于多选题，且须小于该题分值/)
+    .waitFor();
+  await shot(page, 'question-03-server-refuses');
+  await score(page, '第 1 题少选得分', 1);
+  await page.getByTestId('save-objective').click();
+  await waitForMessage(page, '客观题已保存');
+  await page.getByTestId('save-error').waitFor({ state: 'detached' });
+  const saved = await call<Array<{ no: string; kind: string; partialScore: number | null }>>(
+    page,
+    'GET',
+    `/yue/subject/${subjectId}/setting/answer/objective`,
+  );
+  assert.deepEqual(saved[0], { ...saved[0], no: '1', kind: 'multi', partialScore: 1 });
+  await shot(page, 'question-04-objective');
+
+  // subjective: 11, 12 with two sub-questions, 13 — the bar says how far off the totals are
+  await page.getByRole('tab', { name: /主观题/ }).click();
+  for (const no of ['11', '12', '13']) {
+    await page.getByTestId('add-subjective').click();
+    await page.getByLabel(`第 ${no} 题满分`, { exact: true }).waitFor();
+  }
+  await page.getByTestId('add-sub-12').click();
+  await page.getByLabel('第 12(2) 题满分', { exact: true }).waitFor();
+  await page
+    .getByTestId('totals-state')
+    .getByText(/^还差 90 分/)
+    .waitFor();
+  await score(page, '第 11 题满分', 20);
+  await score(page, '第 12(1) 题满分', 20);
+  await score(page, '第 12(2) 题满分', 20);
+  await score(page, '第 13 题满分', 70);
+  await page.getByTestId('totals-state').getByText('多出 10 分：题目总分 160 分，科目满分 150 分').waitFor();
+  await shot(page, 'question-05-totals-differ');
+  await score(page, '第 13 题满分', 60);
+  await page.getByTestId('totals-state').getByText('题目总分与科目满分 150 分一致').waitFor();
+  await page.getByTestId('save-subjective').click();
+  await waitForMessage(page, '主观题已保存');
+
+  // answers typed in one go
+  await page.getByRole('tab', { name: '答案' }).click();
+  await page.getByTestId('answer-input-A').fill('ABCDABCDA');
+  await page.getByTestId('answer-fill-A').click();
+  await page.getByTestId('answer-error').getByText('共 10 道客观题，录入了 9 个答案').waitFor();
+  await page.getByTestId('answer-input-A').fill('ABCDABCDAB');
+  await page.getByTestId('answer-fill-A').click();
+  await page.getByTestId('answer-keys').getByText('10：B').waitFor();
+  await page.getByTestId('save-answer').click();
+  await waitForMessage(page, '答案已保存');
+  await page.getByTestId('structure-problems').waitFor({ state: 'detached' });
+  await shot(page, 'question-06-answers-saved');
+
+  const info = await call<{
+    structure: { objective: Array<{ answer: string }>; subjective: Array<{ no: string; score: number }> };
+    totals: { total: number };
+  }>(page, 'GET', `/yue/api/subject/${subjectId}/setting/questions/info`);
+  assert.equal(info.totals.total, 150);
+  assert.equal(info.structure.objective.map((q) => q.answer).join(''), 'ABCDABCDAB');
+  assert.deepEqual(
+    info.structure.subjective.map((q) => q.no),
+    ['11', '12(1)', '12(2)', '13'],
+  );
+  const judged = await call<{ ok: boolean }>(page, 'POST', '/api/subject/judge/strucTemplate', { subjectId });
+  assert.equal(judged.ok, true);
+
+  // 题块设置: 阅读 (11, 12) single-marked; 作文 (13) double-marked with a threshold
+  await page.getByRole('button', { name: '题块设置' }).click();
+  await waitForPath(page, `/book/subject/${subjectId}/setting/block`);
+  await page
+    .getByTestId('unassigned')
+    .getByText(/第11题、第12\(1\)题、第12\(2\)题、第13题/)
+    .waitFor();
+  await shot(page, 'block-01-empty');
+
+  await page.getByTestId('add-block').click();
+  await page.getByRole('dialog').getByPlaceholder('如：作文').fill('现代文阅读');
+  await pickQuestions(page, ['11', '12(1)', '12(2)']);
+  await page.getByRole('dialog').getByText('题块满分 60 分').waitFor();
+  await page.getByRole('dialog').locator('.ant-modal-footer .ant-btn-primary').click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+  await page.getByTestId('add-block').click();
+  await page.getByRole('dialog').getByPlaceholder('如：作文').fill('作文');
+  await pickQuestions(page, ['13']);
+  await page.locator('.ant-radio-button-wrapper', { hasText: '双评' }).click();
+  await page.getByRole('dialog').locator('.ant-modal-footer .ant-btn-primary').click();
+  await page.getByTestId('block-problems').getByText('双评须设置误差阈值').waitFor();
+  await shot(page, 'block-02-double-needs-threshold');
+  await page.getByRole('dialog').getByPlaceholder('误差阈值').fill('6');
+  await page.getByRole('dialog').locator('.ant-modal-footer .ant-btn-primary').click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.getByTestId('all-assigned').waitFor();
+  await page.getByTestId('save-blocks').click();
+  await waitForMessage(page, '题块已保存');
+  await shot(page, 'block-03-saved');
+
+  // saved on the server, and shown again after a reload
+  const blocks = await call<{
+    blocks: Array<{
+      name: string;
+      nos: string[];
+      markCount: number;
+      threshold: number | null;
+      fullScore: number;
+    }>;
+    unassigned: string[];
+  }>(page, 'GET', `/api/subject/${subjectId}/setting/block`);
+  assert.deepEqual(
+    blocks.blocks.map((b) => [b.name, b.nos, b.markCount, b.threshold, b.fullScore]),
+    [
+      ['现代文阅读', ['11', '12(1)', '12(2)'], 1, null, 60],
+      ['作文', ['13'], 2, 6, 60],
+    ],
+  );
+  assert.deepEqual(blocks.unassigned, []);
+  await page.reload();
+  await page
+    .locator('[data-testid="block-table"] .ant-table-row', { hasText: '作文' })
+    .getByText('双评')
+    .waitFor();
+  assert.equal(await page.locator('[data-testid="block-table"] .ant-table-row').count(), 2);
+});
