@@ -1,0 +1,221 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRng, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
+import { openPglite } from '../../infra/db';
+
+// Reliability (issue 6): the real server, on its embedded database, is killed with SIGKILL while an upload
+// is being recognised, then started again on the same data directory. Every page it acknowledged must be
+// stored and recognised exactly once — none lost, none doubled — and the database must open cleanly.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-crash-'));
+const PASSWORD = 'Crash@2026x';
+const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+const card = typicalCard();
+let server: ChildProcess | null = null;
+let base = '';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(): Promise<void> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: PASSWORD,
+    LOGIN_RATE_LIMIT: '1000',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  };
+  // the embedded defaults: no external database or queue
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main/api.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  base = `http://127.0.0.1:${port}/filter`;
+  for (let i = 0; i < 240; i++) {
+    const up = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  const s = server;
+  server = null;
+  if (!s || s.exitCode !== null) return;
+  await new Promise<void>((done) => {
+    s.once('exit', () => done());
+    s.kill(signal);
+  });
+}
+
+let cookie = '';
+async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...XHR, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const b = (await res.json()) as { code: number; message: string; data: T };
+  if (b.code !== 0) throw new Error(`${url}: ${b.message}`);
+  return b.data;
+}
+
+async function signIn(): Promise<void> {
+  const res = await fetch(`${base}/yue/user/login`, {
+    method: 'POST',
+    headers: { ...XHR, 'content-type': 'application/json' },
+    body: JSON.stringify({ account: '13800000001', password: PASSWORD }),
+  });
+  cookie = `yx_sid=${((await res.json()) as { data: { token: string } }).data.token}`;
+}
+
+async function upload(subjectId: number, files: Array<{ name: string; data: Buffer }>) {
+  const form = new FormData();
+  for (const f of files)
+    form.append('files', new Blob([new Uint8Array(f.data)], { type: 'image/jpeg' }), f.name);
+  const res = await fetch(`${base}/api/subject/${subjectId}/answerCard`, {
+    method: 'POST',
+    headers: { ...XHR, cookie },
+    body: form,
+  });
+  return (await res.json()) as { code: number; message: string; data: { pages: number; duplicates: number } };
+}
+
+afterAll(async () => {
+  await stop('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a server killed in the middle of recognition', () => {
+  it('keeps every acknowledged page and recognises each exactly once after a restart', async () => {
+    await start();
+    await signIn();
+    const exams = await call<{ items: Array<{ id: number; name: string }> }>(
+      'POST',
+      '/api/exam/inSchool',
+      {},
+    );
+    const demo = exams.items.find((e) => e.name === '2026学年第一学期高一期中考试')!;
+    const d = await call<{ gradeId: number; schoolList: Array<{ id: number }> }>(
+      'GET',
+      `/api/exam/${demo.id}/detail`,
+    );
+    const schoolId = d.schoolList[0]!.id;
+    const classes = await call<Array<{ id: number }>>('POST', `/api/school/${schoolId}/banjis`, {
+      gradeId: d.gradeId,
+    });
+    const { id: examId } = await call<{ id: number }>('POST', '/api/exam/singleCreate', {
+      schoolId,
+      name: '断电演练',
+      gradeId: d.gradeId,
+      startDate: '2026-11-20',
+      subjects: [{ course: '物理', fullScore: 100 }],
+    });
+    const subjectId = (await call<{ subjects: Array<{ id: number }> }>('GET', `/api/exam/${examId}/detail`))
+      .subjects[0]!.id;
+    await call('POST', `/api/exam/${examId}/examinees/add`, {
+      classIds: [classes[0]!.id],
+      rule: { kind: 'sequence', prefix: '2026', digits: 4 },
+      roomSize: 40,
+    });
+    const kaohaos = (
+      await call<{ items: Array<{ kaohao: string }> }>('POST', `/api/exam/${examId}/examinees`, {
+        page: 1,
+        size: 200,
+      })
+    ).items
+      .map((e) => e.kaohao)
+      .sort();
+    await call('POST', `/api/subject/${subjectId}/template`, { body: card });
+
+    // 12 students × 2 pages, in 6 requests of 2 papers
+    const students = kaohaos.slice(0, 12);
+    const requests: Array<Array<{ name: string; data: Buffer }>> = [];
+    for (let s = 0; s < students.length; s += 2) {
+      const files: Array<{ name: string; data: Buffer }> = [];
+      for (const [j, k] of students.slice(s, s + 2).entries())
+        for (const p of [0, 1]) {
+          const a = randomAnswers(card.pages[p]!, createRng(s * 10 + j * 2 + p), 'clean', k);
+          const sim = await simulateSheet(card, p, a, {
+            seed: s * 10 + j * 2 + p,
+            difficulty: 'clean',
+            feed: 0,
+          });
+          files.push({ name: `${String(s * 2 + j * 2 + p + 1).padStart(4, '0')}.jpg`, data: sim.jpeg });
+        }
+      requests.push(files);
+    }
+
+    // three requests acknowledged, then the power goes while their papers are being recognised
+    for (const files of requests.slice(0, 3)) expect((await upload(subjectId, files)).code).toBe(0);
+    const before = await call<{ total: { pages: number; recognised: number } }>(
+      'GET',
+      `/api/subject/${subjectId}/scanExceptionProgress`,
+    );
+    await stop('SIGKILL');
+    // the kill interrupted work: acknowledged pages were still waiting for recognition
+    expect(before.total.pages).toBe(12);
+    expect(before.total.recognised).toBeLessThan(12);
+
+    await start();
+    await signIn();
+    // the scanning PC sends the last acknowledged request again (it may not have seen the answer)
+    const again = await upload(subjectId, requests[2]!);
+    expect(again.code).toBe(0);
+    expect(again.data.duplicates).toBe(4);
+    for (const files of requests.slice(3)) expect((await upload(subjectId, files)).code).toBe(0);
+    for (let i = 0; i < 240; i++) {
+      const p = await call<{ total: { pages: number; recognised: number } }>(
+        'GET',
+        `/api/subject/${subjectId}/scanExceptionProgress`,
+      );
+      if (p.total.pages === 24 && p.total.recognised === 24) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await stop('SIGTERM');
+
+    const db = await openPglite({ dataDir: path.join(dataDir, 'db') });
+    try {
+      const q = async <T>(sql: string) => (await db.client.query<T>(sql)).rows;
+      const pages = await q<{ status: string; n: number }>(
+        `select p.status, count(*)::int n from scan_page p join scan_batch b on b.id = p.batch_id
+         where b.subject_id = ${subjectId} group by p.status`,
+      );
+      expect(pages).toEqual([{ status: 'recognised', n: 24 }]);
+      const papers = await q<{ n: number; examinees: number; ok: number }>(
+        `select count(*)::int n, count(distinct examinee_id)::int examinees,
+                (count(*) filter (where status = 'ok'))::int ok
+         from paper where subject_id = ${subjectId} and deleted_at is null`,
+      );
+      expect(papers).toEqual([{ n: 12, examinees: 12, ok: 12 }]);
+      const exceptions = await q<{ n: number }>(
+        `select count(*)::int n from scan_exception where subject_id = ${subjectId}`,
+      );
+      expect(exceptions).toEqual([{ n: 0 }]);
+    } finally {
+      await db.close();
+    }
+  }, 240_000);
+});
