@@ -9,7 +9,10 @@ export interface Storage {
   get(key: string): Promise<Buffer | null>;
 }
 
-/** Local folder storage; writes go to a temp file and are renamed so a crash never leaves half a file. */
+/**
+ * Local folder storage; writes go to a temp file, reach the disk (datasync) and are then renamed, so a crash
+ * or a power cut never leaves half a file and an acknowledged upload is on disk, not only in the page cache.
+ */
 export function fsStorage(root: string): Storage {
   const resolve = (key: string): string => {
     const full = path.resolve(root, key);
@@ -21,7 +24,13 @@ export function fsStorage(root: string): Storage {
       const full = resolve(key);
       await fs.mkdir(path.dirname(full), { recursive: true });
       const tmp = `${full}.${randomUUID()}.tmp`;
-      await fs.writeFile(tmp, body);
+      const file = await fs.open(tmp, 'w');
+      try {
+        await file.writeFile(body);
+        await file.datasync();
+      } finally {
+        await file.close();
+      }
       await fs.rename(tmp, full);
     },
     async get(key) {
