@@ -3,13 +3,22 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { APP, BASE_URL, loginAsSchoolAdmin, openBrowser, shot, waitForPath, type Session } from './lib.ts';
+import {
+  APP,
+  call,
+  DEMO_EXAM,
+  demoSubject,
+  loginAsSchoolAdmin,
+  openBrowser,
+  shot,
+  waitForPath,
+  type Session,
+} from './lib.ts';
 
 // The online answer card (issue 5): from a subject's question structure, the designer lays out a card,
 // previews it live, downloads the PDF and saves the recognition template without any drawing.
 
-/** The demo exam and the subject this spec makes a card for (no other spec touches its templates). */
-const EXAM = '2026学年第一学期高一期中考试';
+/** The demo exam's subject this spec makes a card for (no other spec touches its templates). */
 const SUBJECT = '数学';
 const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'screenshots');
 
@@ -23,17 +32,6 @@ after(async () => {
   for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
   assert.deepEqual(s.errors, [], 'no console errors');
 });
-
-async function call<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`${BASE_URL}/filter${url}`, {
-    method,
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = (await res.json()) as { code: number; message: string; data: T };
-  assert.equal(body.code, 0, `${url}: ${body.message}`);
-  return body.data;
-}
 
 /** Picks an option of an antd radio group by its text (the input itself is hidden under its label). */
 async function choose(page: Page, text: string): Promise<void> {
@@ -66,11 +64,7 @@ async function pdfToPng(pdf: Buffer, out: string): Promise<string> {
 test('a teacher designs an online card: preview, columns, PDF, save, list', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const list = await call<{
-    items: Array<{ id: number; name: string; subjects: Array<{ id: number; name: string }> }>;
-  }>(page, 'POST', '/api/exam/inSchool', { page: 1, size: 50 });
-  const subject = list.items.find((e) => e.name === EXAM)?.subjects.find((x) => x.name === SUBJECT);
-  assert.ok(subject, 'the demo exam has 数学');
+  const subject = await demoSubject(page, SUBJECT);
   // The structure, as the question-setting screen would save it: 12 单选 × 5 + 13–17 主观 = 150.
   await call(page, 'POST', `/api/api/subject/${subject.id}/setting/questions/objective`, {
     questions: Array.from({ length: 12 }, (_, i) => ({
@@ -139,7 +133,7 @@ test('a teacher designs an online card: preview, columns, PDF, save, list', asyn
   const pdf = readFileSync((await download.path())!);
   assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
   const printed = await pdfToPng(pdf, path.join(SHOTS, 'acard-04-pdf-page1.png'));
-  assert.ok(printed.includes(EXAM), 'the exam name is printed');
+  assert.ok(printed.includes(DEMO_EXAM), 'the exam name is printed');
   assert.ok(printed.includes('缺考标记'), 'the absent mark is printed');
 
   // 保存为模板: the first template of the subject is saved without a question
@@ -201,11 +195,7 @@ test('a teacher designs an online card: preview, columns, PDF, save, list', asyn
 
 test('a subject without questions is told what to fix; dtk leads to a subject', async () => {
   const { page } = s;
-  const list = await call<{
-    items: Array<{ id: number; name: string; subjects: Array<{ id: number; name: string }> }>;
-  }>(page, 'POST', '/api/exam/inSchool', { page: 1, size: 50 });
-  const chinese = list.items.find((e) => e.name === EXAM)?.subjects.find((x) => x.name === '语文');
-  assert.ok(chinese, 'the demo exam has 语文');
+  const chinese = await demoSubject(page, '语文');
   await page.goto(`${APP}/book/subject/${chinese.id}/acard/template/create`);
   await page.getByTestId('card-preview-error').getByText('还没有录入任何题目').waitFor();
   assert.equal(await page.getByRole('button', { name: '保存为模板' }).isDisabled(), true);
@@ -214,7 +204,7 @@ test('a subject without questions is told what to fix; dtk leads to a subject', 
   await page.goto(`${APP}/book/dtk`);
   await page.getByTestId('dtk').waitFor();
   await page.getByLabel('考试').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: EXAM }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: DEMO_EXAM }).click();
   await page.getByLabel('科目').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: SUBJECT }).click();
   await shot(page, 'acard-09-dtk');

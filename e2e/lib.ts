@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -113,4 +114,74 @@ export async function waitForExamList(page: Page): Promise<void> {
     .locator('[data-testid="my-exams"] .ant-table-row, [data-testid="exams-empty"]')
     .first()
     .waitFor();
+}
+
+/** The seeded demo exam; specs that create an exam of their own put it in this exam's school and grade. */
+export const DEMO_EXAM = '2026学年第一学期高一期中考试';
+
+/** Calls the API as the signed-in page and returns the envelope's data; a non-zero code fails the test. */
+export async function call<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(`${BASE_URL}/filter${url}`, {
+    method,
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    ...(data === undefined ? {} : { data }),
+  });
+  const body = (await res.json()) as { code: number; message: string; data: T };
+  assert.equal(body.code, 0, `${url}: ${body.message}`);
+  return body.data;
+}
+
+interface ExamRow {
+  id: number;
+  name: string;
+  subjects: Array<{ id: number; name: string }>;
+}
+
+/** The demo exam as the school's exam list shows it, with its subjects. */
+export async function demoExam(page: Page): Promise<ExamRow> {
+  const list = await call<{ items: ExamRow[] }>(page, 'POST', '/api/exam/inSchool', { page: 1, size: 50 });
+  const demo = list.items.find((e) => e.name === DEMO_EXAM);
+  assert.ok(demo, 'the demo exam exists');
+  return demo;
+}
+
+/** The demo exam's subject named `name`. */
+export async function demoSubject(page: Page, name: string): Promise<{ id: number; name: string }> {
+  const subject = (await demoExam(page)).subjects.find((x) => x.name === name);
+  assert.ok(subject, `the demo exam has ${name}`);
+  return subject;
+}
+
+export interface CreatedExam {
+  examId: number;
+  subjectId: number;
+  schoolId: number;
+  gradeId: number;
+}
+
+/** Creates an exam with one subject in the demo exam's school and grade. */
+export async function createExamWithOneSubject(
+  page: Page,
+  exam: { name: string; startDate: string; course: string; fullScore: number },
+): Promise<CreatedExam> {
+  const demo = await demoExam(page);
+  const demoDetail = await call<{ gradeId: number; schoolList: Array<{ id: number }> }>(
+    page,
+    'GET',
+    `/api/exam/${demo.id}/detail`,
+  );
+  const schoolId = demoDetail.schoolList[0]!.id;
+  const created = await call<{ id: number }>(page, 'POST', '/api/exam/singleCreate', {
+    schoolId,
+    name: exam.name,
+    gradeId: demoDetail.gradeId,
+    startDate: exam.startDate,
+    subjects: [{ course: exam.course, fullScore: exam.fullScore }],
+  });
+  const detail = await call<{ subjects: Array<{ id: number; name: string }> }>(
+    page,
+    'GET',
+    `/api/exam/${created.id}/detail`,
+  );
+  return { examId: created.id, subjectId: detail.subjects[0]!.id, schoolId, gradeId: demoDetail.gradeId };
 }

@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { APP, BASE_URL, loginAsSchoolAdmin, openBrowser, shot, waitForPath, type Session } from './lib.ts';
+import {
+  APP,
+  call,
+  createExamWithOneSubject,
+  loginAsSchoolAdmin,
+  openBrowser,
+  shot,
+  waitForPath,
+  type Session,
+} from './lib.ts';
 
 // Question structure and blocks (issue 5): a teacher types the objective questions the way they say them,
 // adds subjective questions until the totals match the full score, enters the answer string, and groups the
@@ -20,17 +29,6 @@ after(async () => {
   for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
   assert.deepEqual(s.errors, [], 'no console errors');
 });
-
-async function call<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`${BASE_URL}/filter${url}`, {
-    method,
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = (await res.json()) as { code: number; message: string; data: T };
-  assert.equal(body.code, 0, `${url}: ${body.message}`);
-  return body.data;
-}
 
 async function waitForMessage(page: Page, text: string | RegExp): Promise<void> {
   await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
@@ -64,35 +62,12 @@ test('a teacher enters a structure by quick entry, matches the totals, sets answ
   await loginAsSchoolAdmin(page);
 
   // a fresh exam with one subject, 语文 150 分
-  const list = await call<{ items: Array<{ id: number; name: string }> }>(
-    page,
-    'POST',
-    '/api/exam/inSchool',
-    {
-      page: 1,
-      size: 50,
-    },
-  );
-  const demo = list.items.find((e) => e.name === '2026学年第一学期高一期中考试');
-  assert.ok(demo, 'the demo exam exists');
-  const demoDetail = await call<{ gradeId: number; schoolList: Array<{ id: number }> }>(
-    page,
-    'GET',
-    `/api/exam/${demo.id}/detail`,
-  );
-  const created = await call<{ id: number }>(page, 'POST', '/api/exam/singleCreate', {
-    schoolId: demoDetail.schoolList[0]!.id,
+  const { subjectId } = await createExamWithOneSubject(page, {
     name: EXAM,
-    gradeId: demoDetail.gradeId,
     startDate: '2026-11-24',
-    subjects: [{ course: '语文', fullScore: 150 }],
+    course: '语文',
+    fullScore: 150,
   });
-  const detail = await call<{ subjects: Array<{ id: number; name: string }> }>(
-    page,
-    'GET',
-    `/api/exam/${created.id}/detail`,
-  );
-  const subjectId = detail.subjects[0]!.id;
 
   // subject detail → 题目设置
   await page.goto(`${APP}/book/subject/${subjectId}`);

@@ -13,7 +13,16 @@ import {
   typicalCard,
   type SheetAnswers,
 } from '@yj/scan-sim';
-import { BASE_URL, APP, loginAsSchoolAdmin, openBrowser, shot, waitForPath, type Session } from './lib.ts';
+import {
+  APP,
+  call,
+  createExamWithOneSubject,
+  loginAsSchoolAdmin,
+  openBrowser,
+  shot,
+  waitForPath,
+  type Session,
+} from './lib.ts';
 
 // Scanning and exception handling (issue 6): a simulated batch with planted problems is uploaded in the
 // browser for a fresh exam; every problem shows on its badge and is settled on its screen; the batch ends
@@ -26,17 +35,6 @@ let s: Session;
 let dir = '';
 /** template → image matrix of the page whose anchors were covered */
 let coveredTransform: Parameters<typeof applyH>[0];
-
-async function call<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`${BASE_URL}/filter${url}`, {
-    method,
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = (await res.json()) as { code: number; message: string; data: T };
-  assert.equal(body.code, 0, `${url}: ${body.message}`);
-  return body.data;
-}
 
 /** One student's two pages, clean, with planted edits on the front. */
 async function sheets(seed: number, kaohao: string, edit: (a: SheetAnswers) => void = () => {}) {
@@ -82,45 +80,20 @@ test('a batch with planted problems: badges, each fixed on its screen, everyone 
   await loginAsSchoolAdmin(page);
 
   // a fresh exam of one class, with the simulator's card as the 物理 template
-  const list = await call<{ items: Array<{ id: number; name: string }> }>(
-    page,
-    'POST',
-    '/api/exam/inSchool',
-    {
-      page: 1,
-      size: 50,
-    },
-  );
-  const demo = list.items.find((e) => e.name === '2026学年第一学期高一期中考试');
-  assert.ok(demo, 'the demo exam exists');
-  const demoDetail = await call<{ gradeId: number; schoolList: Array<{ id: number }> }>(
-    page,
-    'GET',
-    `/api/exam/${demo.id}/detail`,
-  );
-  const schoolId = demoDetail.schoolList[0]!.id;
+  const { examId, subjectId, schoolId, gradeId } = await createExamWithOneSubject(page, {
+    name: EXAM,
+    startDate: '2026-11-20',
+    course: '物理',
+    fullScore: 100,
+  });
   const classes = await call<Array<{ id: number; name: string }>>(
     page,
     'POST',
     `/api/school/${schoolId}/banjis`,
     {
-      gradeId: demoDetail.gradeId,
+      gradeId,
     },
   );
-  const created = await call<{ id: number }>(page, 'POST', '/api/exam/singleCreate', {
-    schoolId,
-    name: EXAM,
-    gradeId: demoDetail.gradeId,
-    startDate: '2026-11-20',
-    subjects: [{ course: '物理', fullScore: 100 }],
-  });
-  const examId = created.id;
-  const detail = await call<{ subjects: Array<{ id: number; name: string }> }>(
-    page,
-    'GET',
-    `/api/exam/${examId}/detail`,
-  );
-  const subjectId = detail.subjects[0]!.id;
   await call(page, 'POST', `/api/exam/${examId}/examinees/add`, {
     classIds: [classes[0]!.id],
     rule: { kind: 'sequence', prefix: '2026', digits: 4 },

@@ -5,13 +5,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { BASE_URL, APP, loginAsSchoolAdmin, openBrowser, shot, waitForPath, type Session } from './lib.ts';
+import {
+  APP,
+  call,
+  demoExam,
+  loginAsSchoolAdmin,
+  openBrowser,
+  shot,
+  waitForPath,
+  type Session,
+} from './lib.ts';
 
 // The template builder (issue 5): a blank third-party card from the scan simulator is uploaded, the
 // detected anchors and bubble lattices accepted, one subjective box drawn, and the template saved.
 
-/** The demo exam and the subject this spec draws a template for (no other spec touches it). */
-const EXAM = '2026学年第一学期高一期中考试';
+/** The demo exam's subject this spec draws a template for (no other spec touches it). */
 const SUBJECT = '英语';
 
 let s: Session;
@@ -37,17 +45,6 @@ after(async () => {
   assert.deepEqual(s.errors, [], 'no console errors');
 });
 
-async function call<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`${BASE_URL}/filter${url}`, {
-    method,
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = (await res.json()) as { code: number; message: string; data: T };
-  assert.equal(body.code, 0, `${url}: ${body.message}`);
-  return body.data;
-}
-
 /** Drags on the canvas from one picture point to another (picture pixels). */
 async function dragOnCanvas(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   const svg = page.getByTestId('builder-canvas');
@@ -71,11 +68,7 @@ async function dragOnCanvas(page: Page, from: { x: number; y: number }, to: { x:
 test('a third-party card becomes a template: upload, accept proposals, draw, save', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const list = await call<{
-    items: Array<{ id: number; name: string; subjects: Array<{ id: number; name: string }> }>;
-  }>(page, 'POST', '/api/exam/inSchool', { page: 1, size: 50 });
-  const exam = list.items.find((e) => e.name === EXAM);
-  assert.ok(exam, 'the demo exam exists');
+  const exam = await demoExam(page);
   const subject = exam.subjects.find((x) => x.name === SUBJECT);
   assert.ok(subject, 'the demo exam has the subject');
   // The subject's structure, as the question-setting screen would save it: the simulator card's 40 + 4.

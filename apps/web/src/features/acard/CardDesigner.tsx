@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { examCrumbs } from '../exam-admin/ExamLoader';
+import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { parseId } from '../exam-admin/route-id';
@@ -142,12 +142,12 @@ function DesignerBody({ bundle, design }: { bundle: SubjectBundle; design: CardD
 
   return (
     <PageFrame
-      crumbs={[
-        ...examCrumbs(exam, info.name).slice(0, -1),
-        { title: info.name, to: `/book/subject/${subjectId}` },
+      crumbs={subjectCrumbs(
+        exam,
+        info,
         { title: '在线答题卡', to: `/book/subject/${subjectId}/acard/template/home` },
         { title: design.templateId ? '编辑' : '新建' },
-      ]}
+      )}
       title={`${exam.name} · ${info.name} · 在线答题卡`}
       extra={
         <Link to={`/book/subject/${subjectId}/acard/template/home`}>

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
-import { examCrumbs } from '../exam-admin/ExamLoader';
+import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
@@ -107,11 +107,7 @@ export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
   );
   return (
     <PageFrame
-      crumbs={[
-        ...examCrumbs(exam, info.name).slice(0, -1),
-        { title: info.name, to: `/book/subject/${subjectId}` },
-        { title: '在线答题卡' },
-      ]}
+      crumbs={subjectCrumbs(exam, info, { title: '在线答题卡' })}
       title={`${exam.name} · ${info.name} · 在线答题卡`}
       extra={
         <Space>

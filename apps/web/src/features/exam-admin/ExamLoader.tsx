@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { examDetailQuery } from './exam-admin.queries';
+import type { Crumb } from './PageFrame';
 import { QueryFailed } from './QueryFailed';
 
 /** Loads an exam for a screen and shows the loading and failure states every exam screen shares. */
@@ -45,5 +46,18 @@ export function examCrumbs(exam: ExamDetail, here?: string) {
     ...lists,
     here ? { title: exam.name, to: `/book/exam/${exam.id}` } : { title: exam.name },
     ...(here ? [{ title: here }] : []),
+  ];
+}
+
+/** Breadcrumb trail of a subject's screens: the exam's trail, the subject, then `trail`. */
+export function subjectCrumbs(
+  exam: ExamDetail,
+  subject: { id: number; name: string },
+  ...trail: Crumb[]
+): Crumb[] {
+  return [
+    ...examCrumbs(exam, subject.name).slice(0, -1),
+    { title: subject.name, to: `/book/subject/${subject.id}` },
+    ...trail,
   ];
 }

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Skeleton, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { examCrumbs } from '../exam-admin/ExamLoader';
+import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
@@ -179,11 +179,7 @@ export function BlockSettingView({ subject, exam }: SubjectBundle) {
   const failed = [info, list].find((q) => q.isError);
   return (
     <PageFrame
-      crumbs={[
-        ...examCrumbs(exam, sInfo.name).slice(0, -1),
-        { title: sInfo.name, to: `/book/subject/${sInfo.id}` },
-        { title: '题块设置' },
-      ]}
+      crumbs={subjectCrumbs(exam, sInfo, { title: '题块设置' })}
       title={`${exam.name} · ${sInfo.name} · 题块设置`}
       extra={
         <Link to={`/book/subject/${sInfo.id}/setting/question`}>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Skeleton, Space, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { examCrumbs } from '../exam-admin/ExamLoader';
+import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
@@ -167,11 +167,7 @@ export function QuestionSettingView({ subject, exam }: SubjectBundle) {
   const info = useQuery(structureInfoQuery(sInfo.id));
   return (
     <PageFrame
-      crumbs={[
-        ...examCrumbs(exam, sInfo.name).slice(0, -1),
-        { title: sInfo.name, to: `/book/subject/${sInfo.id}` },
-        { title: '题目设置' },
-      ]}
+      crumbs={subjectCrumbs(exam, sInfo, { title: '题目设置' })}
       title={`${exam.name} · ${sInfo.name} · 题目设置`}
       extra={
         <Link to={`/book/subject/${sInfo.id}/setting/block`}>

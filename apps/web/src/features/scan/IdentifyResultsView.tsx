@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Segmented, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { examCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { papersQuery } from './scan.queries';
+import { scanCrumbs, scanPagination } from './scan-pages';
 
 const STATUS: Record<string, { text: string; color: string }> = {
   ok: { text: '正常', color: 'success' },
@@ -24,12 +24,7 @@ export function IdentifyResultsView({ subject, exam }: SubjectBundle) {
   const q = useQuery(papersQuery(subjectId, page, status || undefined));
   return (
     <PageFrame
-      crumbs={[
-        ...examCrumbs(exam, info.name).slice(0, -1),
-        { title: info.name, to: `/book/subject/${subjectId}` },
-        { title: '扫描与识别', to: `/book/subject/${subjectId}/answerCard` },
-        { title: '识别结果' },
-      ]}
+      crumbs={scanCrumbs(exam, info, '识别结果')}
       title={`${exam.name} · ${info.name} · 识别结果`}
       extra={
         <Link to={`/book/scan/scanException?subjectId=${subjectId}`}>
@@ -65,13 +60,7 @@ export function IdentifyResultsView({ subject, exam }: SubjectBundle) {
             loading={q.isPending}
             dataSource={q.data?.items ?? []}
             locale={{ emptyText: '没有答题卡' }}
-            pagination={{
-              current: page,
-              pageSize: 50,
-              total: q.data?.total ?? 0,
-              onChange: setPage,
-              showSizeChanger: false,
-            }}
+            pagination={scanPagination(page, q.data?.total ?? 0, setPage)}
             columns={[
               { title: '考号', dataIndex: 'kaohao', render: (v: string | null) => v ?? '未识别' },
               {

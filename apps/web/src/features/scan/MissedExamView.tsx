@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { examCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { missedQuery } from './scan.queries';
+import { scanCrumbs, scanPagination } from './scan-pages';
 
 /** missedExamDetail?subjectId=: examinees without a matched paper in the subject. */
 export function MissedExamView({ subject, exam }: SubjectBundle) {
@@ -17,12 +17,7 @@ export function MissedExamView({ subject, exam }: SubjectBundle) {
   const q = useQuery(missedQuery(subjectId, page));
   return (
     <PageFrame
-      crumbs={[
-        ...examCrumbs(exam, info.name).slice(0, -1),
-        { title: info.name, to: `/book/subject/${subjectId}` },
-        { title: '扫描与识别', to: `/book/subject/${subjectId}/answerCard` },
-        { title: '缺扫名单' },
-      ]}
+      crumbs={scanCrumbs(exam, info, '缺扫名单')}
       title={`${exam.name} · ${info.name} · 缺扫名单`}
       extra={
         <Space>
@@ -43,13 +38,7 @@ export function MissedExamView({ subject, exam }: SubjectBundle) {
             loading={q.isPending}
             dataSource={q.data?.items ?? []}
             locale={{ emptyText: '所有考生的答题卡都已扫描' }}
-            pagination={{
-              current: page,
-              pageSize: 50,
-              total: q.data?.total ?? 0,
-              onChange: setPage,
-              showSizeChanger: false,
-            }}
+            pagination={scanPagination(page, q.data?.total ?? 0, setPage)}
             columns={[
               { title: '考号', dataIndex: 'kaohao' },
               { title: '姓名', dataIndex: 'name' },

@@ -3,7 +3,6 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Col, Empty, Result, Row, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { examCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
@@ -11,6 +10,7 @@ import { ExceptionPanel } from './ExceptionPanel';
 import { ObjectivePanel } from './ObjectivePanel';
 import { countsQuery, exceptionsQuery, progressQuery } from './scan.queries';
 import { BADGES, openTotal, RISK_LABELS, type Badge as BadgeDef } from './scan-logic';
+import { scanCrumbs } from './scan-pages';
 
 /** The open exceptions of one badge (its types together), oldest first. */
 function useBadgeItems(subjectId: number, badge: BadgeDef) {
@@ -73,12 +73,7 @@ export function ScanExceptionView({ subject, exam }: SubjectBundle) {
   const queued = progress.data?.total.queued ?? 0;
   return (
     <PageFrame
-      crumbs={[
-        ...examCrumbs(exam, info.name).slice(0, -1),
-        { title: info.name, to: `/book/subject/${subjectId}` },
-        { title: '扫描与识别', to: `/book/subject/${subjectId}/answerCard` },
-        { title: '识别异常' },
-      ]}
+      crumbs={scanCrumbs(exam, info, '识别异常')}
       title={`${exam.name} · ${info.name} · 识别异常处理`}
       extra={
         <Space>

@@ -5,7 +5,7 @@ import { Alert, App, Button, Card, Descriptions, Progress, Space, Table, Tag, Up
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { examCrumbs } from '../exam-admin/ExamLoader';
+import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
@@ -55,11 +55,7 @@ export function ScanUploadView({ subject, exam }: SubjectBundle) {
   const total = progress.data?.total;
   return (
     <PageFrame
-      crumbs={[
-        ...examCrumbs(exam, info.name).slice(0, -1),
-        { title: info.name, to: `/book/subject/${subjectId}` },
-        { title: '扫描与识别' },
-      ]}
+      crumbs={subjectCrumbs(exam, info, { title: '扫描与识别' })}
       title={`${exam.name} · ${info.name} · 扫描与识别`}
       extra={
         <Space>

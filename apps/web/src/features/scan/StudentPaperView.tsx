@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Card, Col, Descriptions, Empty, Image, Result, Row, Space, Tag, Typography } from 'antd';
-import { examCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { PageImage } from './PageImage';
 import { cropUrl } from './scan.api';
 import { studentPaperQuery } from './scan.queries';
+import { scanCrumbs } from './scan-pages';
 
 const STATUS: Record<string, { text: string; color: string }> = {
   ok: { text: '正常', color: 'success' },
@@ -28,12 +28,7 @@ export function StudentPaperView({
   const q = useQuery({ ...studentPaperQuery(subjectId, examineeId ?? 0), enabled: examineeId !== null });
   const frame = (body: ReactNode) => (
     <PageFrame
-      crumbs={[
-        ...examCrumbs(exam, info.name).slice(0, -1),
-        { title: info.name, to: `/book/subject/${subjectId}` },
-        { title: '扫描与识别', to: `/book/subject/${subjectId}/answerCard` },
-        { title: '学生答题卡' },
-      ]}
+      crumbs={scanCrumbs(exam, info, '学生答题卡')}
       title={`${exam.name} · ${info.name} · 学生答题卡`}
       testId="student-paper"
     >

@@ -13,6 +13,7 @@ import type {
 } from '@yj/contracts';
 import { api } from '../../api/filter';
 import { FILTER_BASE } from '../../api/constants';
+import { SCAN_PAGE_SIZE } from './scan-pages';
 
 export interface Point {
   x: number;
@@ -53,13 +54,13 @@ export const scanApi = {
   missed: (subjectId: number, page: number) =>
     api.get<Paged<MissedExaminee>>(
       '/api/subject/:subjectId/missedExamDetail',
-      { page, size: 50 },
+      { page, size: SCAN_PAGE_SIZE },
       { params: { subjectId } },
     ),
   papers: (subjectId: number, page: number, status?: string) =>
     api.get<Paged<ScanPaperItem>>(
       '/api/subject/:subjectId/scan/papers',
-      { page, size: 50, ...(status ? { status } : {}) },
+      { page, size: SCAN_PAGE_SIZE, ...(status ? { status } : {}) },
       { params: { subjectId } },
     ),
   studentPaper: (subjectId: number, examineeId: number) =>

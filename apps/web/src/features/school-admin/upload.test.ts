@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileProblem } from './common/ImportModal';
 import { filenameOf } from './download';
-import { readImportAnswer } from './upload';
+import { readImportAnswer } from '../../api/upload';
 
 describe('readImportAnswer', () => {
   it('returns the data of a successful import', () => {

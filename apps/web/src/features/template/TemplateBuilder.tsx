@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Row, Segmented, Space, Steps, Tabs, Typography } from 'antd';
 import { useCallback, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { examCrumbs } from '../exam-admin/ExamLoader';
+import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { failureText } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
@@ -200,12 +200,12 @@ export function TemplateBuilder({
 
   return (
     <PageFrame
-      crumbs={[
-        ...examCrumbs(bundle.exam, info.name).slice(0, -1),
-        { title: info.name, to: `/book/subject/${subjectId}` },
+      crumbs={subjectCrumbs(
+        bundle.exam,
+        info,
         { title: '答题卡模板', to: home },
         { title: existing ? '编辑模板' : '新建模板' },
-      ]}
+      )}
       title={`${info.name} · ${existing ? `编辑模板：${existing.mainTemplateName}` : '新建答题卡模板'}`}
       testId="template-builder"
       extra={

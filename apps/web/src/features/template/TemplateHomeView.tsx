@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Popover, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { examCrumbs } from '../exam-admin/ExamLoader';
+import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed, failureText } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
@@ -60,11 +60,7 @@ export function TemplateHomeView({ subject, exam }: SubjectBundle) {
   );
   return (
     <PageFrame
-      crumbs={[
-        ...examCrumbs(exam, info.name).slice(0, -1),
-        { title: info.name, to: `/book/subject/${subjectId}` },
-        { title: '答题卡模板' },
-      ]}
+      crumbs={subjectCrumbs(exam, info, { title: '答题卡模板' })}
       title={`${exam.name} · ${info.name} · 答题卡模板`}
       extra={
         <Space>

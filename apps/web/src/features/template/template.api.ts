@@ -1,6 +1,6 @@
 import type { Patch, StructureInfo, TemplateItem, TemplateMeta, CardTemplate } from '@yj/contracts';
 import { api } from '../../api/filter';
-import { uploadFile, type ImportAnswer } from '../school-admin/upload';
+import { uploadFile, type ImportAnswer } from '../../api/upload';
 import type { Rect } from './geometry';
 import type { DetectedGrid } from './lattice';
 

@@ -5,7 +5,7 @@ import { Alert, App, Button, Modal, Progress, Table, Typography, Upload } from '
 import { useState } from 'react';
 import { handleApiError } from '../../../api/handle-error';
 import { downloadFile } from '../../school-admin/download';
-import { uploadFile } from '../../school-admin/upload';
+import { uploadFile } from '../../../api/upload';
 import { examineeFiles } from '../exam-admin.api';
 import { invalidateExam } from '../exam-admin.queries';
 

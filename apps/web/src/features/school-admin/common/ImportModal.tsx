@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { classifyError } from '../../../api/classify-error';
 import { handleApiError } from '../../../api/handle-error';
 import { downloadFile } from '../download';
-import type { ImportAnswer } from '../upload';
+import type { ImportAnswer } from '../../../api/upload';
 import { badRowCount, ImportErrorTable } from './ImportErrorTable';
 
 type Step<T> =

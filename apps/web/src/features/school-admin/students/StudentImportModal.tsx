@@ -1,6 +1,6 @@
 import type { ImportResult } from '@yj/contracts';
 import { ImportModal } from '../common/ImportModal';
-import { uploadFile } from '../upload';
+import { uploadFile } from '../../../api/upload';
 
 /** 批量导入学生: existing xuehao are updated, new ones added, missing classes created. */
 export function StudentImportModal({

@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { GENDER_LABELS, type StudentItem, type StudentListQuery } from '@yj/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -9,15 +9,13 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   Typography,
   type TableColumnsType,
 } from 'antd';
 import { useState } from 'react';
-import { DeleteAllButton } from '../common/DeleteAllButton';
-import { PanelError } from '../common/PanelError';
+import { RosterBulkActions } from '../common/RosterBulkActions';
+import { RosterTable } from '../common/RosterTable';
 import { classOptions } from '../class-options';
-import { downloadFile } from '../download';
 import { schoolAdminApi } from '../school-admin.api';
 import { schoolStatisticsQuery } from '../../school/useSchoolStatistics';
 import { classesQuery, gradesQuery, studentsQuery, useRefreshSchool } from '../school-admin.queries';
@@ -34,7 +32,6 @@ export function StudentsPanel({ schoolId, schoolName }: { schoolId: number; scho
   const [selected, setSelected] = useState<number[]>([]);
   const [form, setForm] = useState<{ editing: StudentItem | null } | null>(null);
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const students = useQuery(studentsQuery(schoolId, q));
   const grades = useQuery(gradesQuery(schoolId));
   const classes = useQuery(classesQuery(schoolId));
@@ -170,66 +167,33 @@ export function StudentsPanel({ schoolId, schoolName }: { schoolId: number; scho
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             批量导入
           </Button>
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            disabled={schoolTotal === 0}
-            onClick={() => {
-              setExporting(true);
-              void downloadFile(`/api/school/${schoolId}/students/export`, '学生名单.xlsx').finally(() =>
-                setExporting(false),
-              );
-            }}
-          >
-            导出
-          </Button>
-          <Popconfirm
-            title={`删除选中的 ${selected.length} 名学生？`}
-            okText="删除"
-            okButtonProps={{ danger: true }}
-            cancelText="取消"
-            disabled={selected.length === 0}
-            onConfirm={() => remove.mutateAsync(selected)}
-          >
-            <Button danger disabled={selected.length === 0}>
-              删除所选{selected.length ? `（${selected.length}）` : ''}
-            </Button>
-          </Popconfirm>
-          <DeleteAllButton
+          <RosterBulkActions
             what="学生"
             total={schoolTotal}
             schoolName={schoolName}
-            pending={removeAll.isPending}
-            onConfirm={(typed) => removeAll.mutateAsync(typed)}
+            exportPath={`/api/school/${schoolId}/students/export`}
+            exportName="学生名单.xlsx"
+            selected={selected.length}
+            selectedTitle={`删除选中的 ${selected.length} 名学生？`}
+            selectedOkText="删除"
+            onRemoveSelected={() => remove.mutateAsync(selected)}
+            removeAllPending={removeAll.isPending}
+            onRemoveAll={(typed) => removeAll.mutateAsync(typed)}
           />
         </Space>
       </div>
-      {students.isError && !students.data ? (
-        <PanelError what="学生名单" error={students.error} onRetry={() => void students.refetch()} />
-      ) : (
-        <Table<StudentItem>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={students.data?.items ?? []}
-          loading={students.isFetching}
-          locale={{ emptyText: students.isPending ? ' ' : empty }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(Number)),
-            preserveSelectedRowKeys: true,
-          }}
-          pagination={{
-            current: q.page,
-            pageSize: q.size,
-            total: students.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 50, 100],
-            showTotal: (t) => `共 ${t} 名学生`,
-            onChange: (page, size) => setQ((old) => ({ ...old, page, size })),
-          }}
-        />
-      )}
+      <RosterTable<StudentItem>
+        what="学生"
+        rowKey="id"
+        columns={columns}
+        list={students}
+        empty={empty}
+        selected={selected}
+        onSelect={setSelected}
+        page={q.page}
+        size={q.size}
+        onPage={(page, size) => setQ((old) => ({ ...old, page, size }))}
+      />
       <StudentFormModal
         schoolId={schoolId}
         classes={classes.data ?? []}

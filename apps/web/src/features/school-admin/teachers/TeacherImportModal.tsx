@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { ImportModal } from '../common/ImportModal';
-import { uploadFile } from '../upload';
+import { uploadFile } from '../../../api/upload';
 
 export interface TeacherImportResult {
   created: number;

@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TeacherItem } from '@yj/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -9,7 +9,6 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   Tag,
   Tooltip,
   Typography,
@@ -17,10 +16,9 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { schoolStatisticsQuery } from '../../school/useSchoolStatistics';
-import { DeleteAllButton } from '../common/DeleteAllButton';
 import { InitialPasswordModal, type NewAccount } from '../common/InitialPasswordModal';
-import { PanelError } from '../common/PanelError';
-import { downloadFile } from '../download';
+import { RosterBulkActions } from '../common/RosterBulkActions';
+import { RosterTable } from '../common/RosterTable';
 import { schoolAdminApi, type TeacherListQuery } from '../school-admin.api';
 import { classesQuery, coursesQuery, teachersQuery, useRefreshSchool } from '../school-admin.queries';
 import { TeacherFormModal } from './TeacherFormModal';
@@ -36,7 +34,6 @@ export function TeachersPanel({ schoolId, schoolName }: { schoolId: number; scho
   const [selected, setSelected] = useState<number[]>([]);
   const [form, setForm] = useState<{ editing: TeacherItem | null } | null>(null);
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const [account, setAccount] = useState<NewAccount | null>(null);
   const teachers = useQuery(teachersQuery(schoolId, q));
   const classes = useQuery(classesQuery(schoolId));
@@ -193,66 +190,33 @@ export function TeachersPanel({ schoolId, schoolName }: { schoolId: number; scho
           <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
             批量导入
           </Button>
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            disabled={schoolTotal === 0}
-            onClick={() => {
-              setExporting(true);
-              void downloadFile(`/api/school/${schoolId}/teachers/export`, '老师名单.xlsx').finally(() =>
-                setExporting(false),
-              );
-            }}
-          >
-            导出
-          </Button>
-          <Popconfirm
-            title={`将选中的 ${selected.length} 名老师移出本校？`}
-            okText="移出"
-            okButtonProps={{ danger: true }}
-            cancelText="取消"
-            disabled={selected.length === 0}
-            onConfirm={() => remove.mutateAsync(selected)}
-          >
-            <Button danger disabled={selected.length === 0}>
-              删除所选{selected.length ? `（${selected.length}）` : ''}
-            </Button>
-          </Popconfirm>
-          <DeleteAllButton
+          <RosterBulkActions
             what="老师"
             total={schoolTotal}
             schoolName={schoolName}
-            pending={removeAll.isPending}
-            onConfirm={(typed) => removeAll.mutateAsync(typed)}
+            exportPath={`/api/school/${schoolId}/teachers/export`}
+            exportName="老师名单.xlsx"
+            selected={selected.length}
+            selectedTitle={`将选中的 ${selected.length} 名老师移出本校？`}
+            selectedOkText="移出"
+            onRemoveSelected={() => remove.mutateAsync(selected)}
+            removeAllPending={removeAll.isPending}
+            onRemoveAll={(typed) => removeAll.mutateAsync(typed)}
           />
         </Space>
       </div>
-      {teachers.isError && !teachers.data ? (
-        <PanelError what="老师名单" error={teachers.error} onRetry={() => void teachers.refetch()} />
-      ) : (
-        <Table<TeacherItem>
-          rowKey="userId"
-          size="middle"
-          columns={columns}
-          dataSource={teachers.data?.items ?? []}
-          loading={teachers.isFetching}
-          locale={{ emptyText: teachers.isPending ? ' ' : empty }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(Number)),
-            preserveSelectedRowKeys: true,
-          }}
-          pagination={{
-            current: q.page,
-            pageSize: q.size,
-            total: teachers.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 50, 100],
-            showTotal: (t) => `共 ${t} 名老师`,
-            onChange: (page, size) => setQ((old) => ({ ...old, page, size })),
-          }}
-        />
-      )}
+      <RosterTable<TeacherItem>
+        what="老师"
+        rowKey="userId"
+        columns={columns}
+        list={teachers}
+        empty={empty}
+        selected={selected}
+        onSelect={setSelected}
+        page={q.page}
+        size={q.size}
+        onPage={(page, size) => setQ((old) => ({ ...old, page, size }))}
+      />
       <TeacherFormModal
         schoolId={schoolId}
         classes={classes.data ?? []}

@@ -1,7 +1,7 @@
 import type { ImportError } from '@yj/contracts';
-import { FILTER_BASE } from '../../api/constants';
-import { XHR_HEADER } from '../../api/filter';
-import { isRecord } from '../../api/errors';
+import { FILTER_BASE } from './constants';
+import { isRecord } from './errors';
+import { XHR_HEADER } from './filter';
 
 /** How an import call ended, decided from the envelope (see readImportAnswer). */
 export type ImportAnswer<T> =
@@ -33,12 +33,12 @@ export function readImportAnswer<T>(status: number, body: unknown): ImportAnswer
 }
 
 /**
- * Sends one file as multipart field `file` with upload progress (fetch cannot report it).
+ * Posts a multipart form with upload progress (fetch cannot report it) and reads the answer as an import.
  * `path` is under /filter; the X-Requested-With header is required by the server for writes.
  */
-export function uploadFile<T>(
+export function uploadForm<T>(
   path: string,
-  file: File,
+  form: FormData,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<ImportAnswer<T>> {
@@ -68,8 +68,18 @@ export function uploadFile<T>(
       });
     xhr.onabort = () => resolve({ kind: 'failed', message: '已取消上传', raw: null });
     signal?.addEventListener('abort', () => xhr.abort());
-    const form = new FormData();
-    form.append('file', file);
     xhr.send(form);
   });
+}
+
+/** Sends one file as multipart field `file` (see uploadForm). */
+export function uploadFile<T>(
+  path: string,
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<ImportAnswer<T>> {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadForm<T>(path, form, onProgress, signal);
 }
