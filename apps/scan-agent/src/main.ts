@@ -3,7 +3,7 @@ import { ScanAgent } from './agent';
 import { CLIENT_VERSION } from './codes';
 import { loadConfig } from './config';
 import { createDriver, saneInstalled } from './drivers';
-import { loadReader } from './recognize';
+import { loadZxingReader } from '@yj/omr/node';
 import { buildServer } from './server';
 import { ServerApi } from './server-api';
 
@@ -26,7 +26,7 @@ const agent = await ScanAgent.open({
   dataDir: config.dataDir,
   driver: createDriver(config),
   api: new ServerApi(config.serverUrl),
-  reader: await loadReader(),
+  reader: await loadZxingReader(),
   session: config.session,
 });
 

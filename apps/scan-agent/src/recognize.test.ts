@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSet, typicalCard } from '@yj/scan-sim';
 import { FilesDriver } from './drivers';
-import { checkPage, loadReader } from './recognize';
+import { loadZxingReader } from '@yj/omr/node';
+import { checkPage } from './recognize';
 import { closedPort, openAgent, SID, tempDir } from './testing';
 
 // Local recognition with packages/omr on simulated scans: the problems the scanner operator should see
@@ -46,7 +47,7 @@ beforeAll(async () => {
   h = await openAgent(dir.dir, {
     serverUrl: `http://127.0.0.1:${await closedPort()}`,
     driver: new FilesDriver([]),
-    reader: await loadReader(),
+    reader: await loadZxingReader(),
   });
   await h.agent.keepTemplate(SUBJECT, card);
   await h.agent.updateSettings({ subjectId: SUBJECT });
@@ -58,7 +59,7 @@ afterAll(async () => {
 
 describe('local recognition', () => {
   it('reads a clean page, tolerates one covered anchor, and flags a page with two covered anchors', async () => {
-    const reader = await loadReader();
+    const reader = await loadZxingReader();
     const s = await generateSet(card, 0, { seed: 3, difficulty: 'clean' });
     const clean = await checkPage(s.jpeg, card, reader);
     expect(clean).toMatchObject({

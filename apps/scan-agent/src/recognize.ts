@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import sharp from 'sharp';
 import type { CardTemplate } from '@yj/contracts';
-import { createZxingReader, recognizePage, type BarcodeReader, type GreyImage } from '@yj/omr';
+import { recognizePage, type BarcodeReader, type GreyImage } from '@yj/omr';
+import { decodeGrey } from '@yj/omr/node';
 
 /** What the local check found on one page: enough to list anchor and exam-number problems at the scanner. */
 export interface LocalCheck {
@@ -17,22 +15,6 @@ export interface LocalCheck {
 }
 
 const PLACEMENT = new Set(['location', 'imageProblem', 'wrongPage']);
-
-/** Decodes image bytes (JPEG, PNG, TIFF …) to the greyscale page the engine reads. */
-export async function decodeGrey(bytes: Buffer): Promise<GreyImage> {
-  const { data, info } = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return {
-    width: info.width,
-    height: info.height,
-    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
-  };
-}
-
-/** zxing-wasm reader with its wasm read from node_modules (the default would fetch it from a CDN). */
-export async function loadReader(): Promise<BarcodeReader> {
-  const wasm = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
-  return createZxingReader(await readFile(wasm));
-}
 
 /** Recognises one scanned image against the subject's card with packages/omr and keeps what the scanner needs. */
 export async function checkPage(

@@ -1,21 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TemplateRect } from '@yj/contracts';
 import { createRng, randomAnswers, simulateSheet, typicalCard, type Difficulty } from '@yj/scan-sim';
 import { detectLayout, toBubbleGrid, type DetectedLayout } from './detect';
 import { applyH, type Matrix3 } from './geometry';
-import type { GreyImage } from './image';
+import { decodeGrey } from './node';
 
 // Auto-recognition for the template builder: on simulated scans the truth transform says where every
 // printed region landed, so each proposal is checked against the card it came from.
 
 const card = typicalCard();
 
-async function grey(buf: Buffer): Promise<GreyImage> {
-  const { data, info } = await sharp(buf).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
-}
+const grey = decodeGrey;
 
 async function scan(pageIndex: number, difficulty: Difficulty) {
   const answers = randomAnswers(card.pages[pageIndex]!, createRng(5), difficulty, '20261123');

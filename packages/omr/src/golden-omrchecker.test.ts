@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CardTemplateSchema, type CardTemplate } from '@yj/contracts';
 import type { GreyImage } from './image';
+import { decodeGrey } from './node';
 import { recognizePage } from './recognize';
 
 // Golden fixture: three real A4 200 dpi document scans of a third-party sheet without anchors
@@ -16,11 +16,7 @@ const expected: Record<string, string> = {
 };
 
 async function load(name: string): Promise<GreyImage> {
-  const { data, info } = await sharp(await readFile(new URL(`${name}.jpg`, dir)))
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
+  return decodeGrey(await readFile(new URL(`${name}.jpg`, dir)));
 }
 
 function rotate180(img: GreyImage): GreyImage {

@@ -1,16 +1,12 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { coverAnchors, createRng, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
 import { applyH } from './geometry';
-import type { GreyImage } from './image';
+import { decodeGrey } from './node';
 import { manualAnchorPoints, recognizePage, recognizeWithMatrix, recognizeWithPoints } from './recognize';
 
 const card = typicalCard();
 
-async function grey(jpeg: Buffer): Promise<GreyImage> {
-  const { data, info } = await sharp(jpeg).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
-}
+const grey = decodeGrey;
 
 /** A scan whose corner anchors are covered (white-out), so the anchor search fails. */
 async function coveredAnchors() {

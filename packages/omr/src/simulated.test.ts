@@ -1,6 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CardTemplateSchema, type CardTemplate } from '@yj/contracts';
 import {
@@ -13,9 +10,9 @@ import {
   type Difficulty,
   type GeneratedSheet,
 } from '@yj/scan-sim';
-import { createZxingReader, type BarcodeReader } from './barcode';
+import type { BarcodeReader } from './barcode';
 import { applyH } from './geometry';
-import type { GreyImage } from './image';
+import { decodeGrey, loadZxingReader } from './node';
 import { recognizePage } from './recognize';
 
 // Simulated golden sets: scans generated deterministically from seeds, read back and compared with
@@ -25,14 +22,10 @@ const card = typicalCard();
 let reader: BarcodeReader;
 
 beforeAll(async () => {
-  const wasm = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
-  reader = await createZxingReader(await readFile(wasm));
+  reader = await loadZxingReader();
 });
 
-async function grey(jpeg: Buffer): Promise<GreyImage> {
-  const { data, info } = await sharp(jpeg).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
-}
+const grey = decodeGrey;
 
 async function run(s: GeneratedSheet, c: CardTemplate = card, withReader = true) {
   const r = await recognizePage(

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import type { CardTemplate, TemplatePage } from '@yj/contracts';
-import { pageFields, type Field, type GreyImage } from '@yj/omr';
+import { pageFields, type Field } from '@yj/omr';
+import { decodeGrey } from '@yj/omr/node';
 import { createRng, type Difficulty, type Rng, type SheetAnswers } from '@yj/scan-sim';
 // The simulator's pencil and scanner models, applied to our own printed PDF page instead of its SVG print.
 import { drawScan, STUDENTS } from '../../../../tools/scan-sim/src/difficulty';
@@ -115,10 +115,7 @@ export async function fillAndScan(
 }
 
 /** A JPEG as the greyscale image recognition takes. */
-export async function greyImage(jpeg: Buffer): Promise<GreyImage> {
-  const { data, info } = await sharp(jpeg).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data) };
-}
+export const greyImage = decodeGrey;
 
 /** Template page by index. */
 export function templatePage(card: CardTemplate, index: number): TemplatePage {

@@ -1,19 +1,16 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import sharp from 'sharp';
 import type { CardTemplate, ScanExceptionTypeValue } from '@yj/contracts';
 import {
-  createZxingReader,
   recognizePage,
   recognizeWithPoints,
-  type BarcodeReader,
   type GreyImage,
   type OmrExceptionTypeValue,
   type PageResult,
   type Point,
 } from '@yj/omr';
+import { decodeGrey, loadZxingReader } from '@yj/omr/node';
 
 /** A registration marked by a person on a 定位异常 page: the card page and the image points of its anchors. */
 export interface ManualAnchors {
@@ -23,17 +20,6 @@ export interface ManualAnchors {
 
 // Pages are decoded in parallel on the worker threads, each using one libvips thread.
 sharp.concurrency(1);
-
-let reader: Promise<BarcodeReader> | null = null;
-
-/** One zxing reader per process: its wasm loads from the package (offline), never from a CDN. */
-export function zxingReader(): Promise<BarcodeReader> {
-  reader ??= (async () => {
-    const wasm = createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
-    return createZxingReader(await readFile(wasm));
-  })();
-  return reader;
-}
 
 /** Exception kinds of the engine → the scan_exception types of DESIGN.md §4. */
 export const OMR_EXCEPTION: Record<OmrExceptionTypeValue, ScanExceptionTypeValue> = {
@@ -78,16 +64,11 @@ export async function computePage(
 ): Promise<Computed> {
   let grey: GreyImage;
   try {
-    const { data, info } = await sharp(bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
-    grey = {
-      width: info.width,
-      height: info.height,
-      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-    };
+    grey = await decodeGrey(bytes);
   } catch (err) {
     return { ok: false, reason: `图像无法读取（${(err as Error).message.slice(0, 200)}）` };
   }
-  const reader = await zxingReader();
+  const reader = await loadZxingReader();
   const result = manual
     ? await recognizeWithPoints(grey, card, manual.pageIndex, manual.points, { reader })
     : await recognizePage(grey, card, { reader });

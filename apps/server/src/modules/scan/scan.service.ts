@@ -90,9 +90,12 @@ export function scanService(d: {
         return isNew;
       });
       // Stored before the records: a crash in between leaves an unreferenced file, never a record without its image.
-      for (let i = 0; i < pages.length; i++) {
-        if (fresh[i]) await d.storage.put(pageKey(input.subjectId, pages[i]!), pages[i]!.data);
-      }
+      // Eight writes at a time: each waits for its disk sync, so one after another would add up.
+      const toStore = pages.filter((_, i) => fresh[i]);
+      for (let i = 0; i < toStore.length; i += 8)
+        await Promise.all(
+          toStore.slice(i, i + 8).map((x) => d.storage.put(pageKey(input.subjectId, x), x.data)),
+        );
 
       const out = await d.db.transaction(async (tx) => {
         const r = scanRepo(tx);

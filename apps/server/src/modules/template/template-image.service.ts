@@ -52,14 +52,21 @@ export function templateImageService(d: { storage: Storage }) {
       if (!meta?.width || !meta.height) throw fail('图片无法读取，请重新扫描后上传');
       if (meta.width > MAX_SIDE || meta.height > MAX_SIDE || meta.width < 200 || meta.height < 200)
         throw fail('图片尺寸不合适：请以 150–300 dpi 扫描整页答题卡');
-      const jpeg = await sharp(source.data).rotate().greyscale().jpeg({ quality: 92 }).toBuffer();
+      // One decode: the upright grey pixels feed both the stored picture and the proposals.
+      const { data, info } = await sharp(source.data)
+        .rotate()
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+        .jpeg({ quality: 92 })
+        .toBuffer();
       const key = createHash('sha256').update(jpeg).digest('hex');
       await d.storage.put(storageKey(subjectId, key), jpeg);
-      const { data, info } = await sharp(jpeg).greyscale().raw().toBuffer({ resolveWithObject: true });
       const grey = {
         width: info.width,
         height: info.height,
-        data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+        data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
       };
       return {
         key,
