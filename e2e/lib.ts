@@ -60,7 +60,8 @@ export async function openBrowser(): Promise<Session> {
   const errors: string[] = [];
   page.on('console', (m) => {
     // Refused calls (401-style envelopes still answer 200) never log; a red console line is a real bug.
-    if (m.type() === 'error') errors.push(m.text());
+    // Except one: the scan screen looking for a local scan agent that is not running (its empty state).
+    if (m.type() === 'error' && !isAgentProbe(m.text(), m.location().url)) errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return {
@@ -72,6 +73,11 @@ export async function openBrowser(): Promise<Session> {
       await browser.close();
     },
   };
+}
+
+/** A refused connection to the local scan agent's /sm calls: the scan screen's "agent missing" state. */
+function isAgentProbe(text: string, url: string): boolean {
+  return text.includes('ERR_CONNECTION_REFUSED') && /^http:\/\/127\.0\.0\.1:\d+\/sm\//.test(url);
 }
 
 /** Full-page screenshot kept as e2e/screenshots/NAME.png. */
@@ -184,4 +190,34 @@ export async function createExamWithOneSubject(
     `/api/exam/${created.id}/detail`,
   );
   return { examId: created.id, subjectId: detail.subjects[0]!.id, schoolId, gradeId: demoDetail.gradeId };
+}
+
+/**
+ * Makes a created exam's subject ready for scanning: the grade's first class as examinees (numbers 2026…)
+ * and `card` as the subject's template. Returns the examinees, by exam number.
+ */
+export async function prepareScanSubject(
+  page: Page,
+  exam: CreatedExam,
+  card: unknown,
+): Promise<Array<{ id: number; kaohao: string; name: string }>> {
+  const classes = await call<Array<{ id: number; name: string }>>(
+    page,
+    'POST',
+    `/api/school/${exam.schoolId}/banjis`,
+    { gradeId: exam.gradeId },
+  );
+  await call(page, 'POST', `/api/exam/${exam.examId}/examinees/add`, {
+    classIds: [classes[0]!.id],
+    rule: { kind: 'sequence', prefix: '2026', digits: 4 },
+    roomSize: 30,
+  });
+  const examinees = await call<{ items: Array<{ id: number; kaohao: string; name: string }> }>(
+    page,
+    'POST',
+    `/api/exam/${exam.examId}/examinees`,
+    { page: 1, size: 200 },
+  );
+  await call(page, 'POST', `/api/subject/${exam.subjectId}/template`, { body: card });
+  return [...examinees.items].sort((a, b) => a.kaohao.localeCompare(b.kaohao));
 }

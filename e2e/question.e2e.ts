@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { cardSvg, typicalCard } from '@yj/scan-sim';
 import {
   APP,
+  BASE_URL,
   call,
   createExamWithOneSubject,
   loginAsSchoolAdmin,
@@ -14,8 +17,9 @@ import {
 
 // Question structure and blocks (issue 5): a teacher types the objective questions the way they say them,
 // adds subjective questions until the totals match the full score, enters the answer string, and groups the
-// subjective questions into two blocks, one of them double-marked. A fresh exam of its own, so no other
-// spec's subject changes.
+// subjective questions into two blocks, one of them double-marked, then frames where each block is cut
+// from on the card (题块框选), sets 给分点 and previews the cut. A fresh exam of its own, so no other spec's
+// subject changes.
 
 const EXAM = '2026学年题目设置演示考试';
 
@@ -29,6 +33,65 @@ after(async () => {
   for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
   assert.deepEqual(s.errors, [], 'no console errors');
 });
+
+/**
+ * Gives the subject a one-page template with a picture: the scan simulator's blank card page 1, its
+ * subjective boxes renumbered to this paper's questions (11, 12(1)+12(2), 13).
+ */
+async function giveTemplate(page: Page, subjectId: number): Promise<void> {
+  const first = typicalCard().pages[0]!;
+  const jpeg = await sharp(Buffer.from(cardSvg(first, 'e2e-block', '语文答题卡')))
+    .jpeg()
+    .toBuffer();
+  const res = await page.request.fetch(
+    `${BASE_URL}/filter/api/subject/${subjectId}/template/image?dpi=200&page=0`,
+    {
+      method: 'POST',
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      multipart: { file: { name: '语文答题卡.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
+    },
+  );
+  const up = (await res.json()) as { code: number; message: string; data: { key: string } };
+  assert.equal(up.code, 0, up.message);
+  const boxes = first.subjective;
+  await call(page, 'POST', `/api/subject/${subjectId}/template`, {
+    body: {
+      id: 'e2e-block',
+      name: '语文答题卡',
+      pages: [
+        {
+          ...first,
+          image: up.data.key,
+          subjective: [
+            { name: '第11题', question: '11', rect: boxes[1]!.rect },
+            { name: '第12题', question: '12(1)|12(2)', rect: boxes[2]!.rect },
+            { name: '第13题', question: '13', rect: boxes[3]!.rect },
+          ],
+        },
+      ],
+    },
+  });
+}
+
+/** Drags on the block canvas from one template point to another. */
+async function dragOnCanvas(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const svg = page.getByTestId('block-canvas');
+  await svg.scrollIntoViewIfNeeded();
+  const box = await svg.boundingBox();
+  assert.ok(box);
+  const [, , w, h] = ((await svg.getAttribute('viewBox')) ?? '').split(' ').map(Number);
+  const at = (p: { x: number; y: number }) => ({
+    x: box.x + (p.x / w!) * box.width,
+    y: box.y + (p.y / h!) * box.height,
+  });
+  const a = at(from);
+  const b = at(to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
 
 async function waitForMessage(page: Page, text: string | RegExp): Promise<void> {
   await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
@@ -223,4 +286,105 @@ test('a teacher enters a structure by quick entry, matches the totals, sets answ
     .getByText('双评')
     .waitFor();
   assert.equal(await page.locator('[data-testid="block-table"] .ant-table-row').count(), 2);
+});
+
+test('题块框选: a proposal accepted, a region drawn, 给分点 set, the cut previewed; the exam overview', async () => {
+  const { page } = s;
+  const exam = (
+    await call<{ items: Array<{ id: number; name: string; subjects: Array<{ id: number }> }> }>(
+      page,
+      'POST',
+      '/api/exam/inSchool',
+      { page: 1, size: 50 },
+    )
+  ).items.find((e) => e.name === EXAM);
+  assert.ok(exam, 'the first test created the exam');
+  const subjectId = exam.subjects[0]!.id;
+  await giveTemplate(page, subjectId);
+
+  await page.goto(`${APP}/book/subject/${subjectId}/setting/block`);
+  await page.getByTestId('to-block-style').click();
+  await waitForPath(page, `/book/subject/${subjectId}/setting/block/style`);
+  await page.getByTestId('block-canvas').waitFor();
+
+  // 现代文阅读 is selected first: its proposal (the boxes of 11 and 12) is accepted in one click
+  await page.getByTestId('accept-proposal').waitFor();
+  await shot(page, 'block-04-style-proposals');
+  await page.getByTestId('accept-proposal').click();
+  await page.getByTestId('style-region').getByText('区域 1：第 1 页 · 940×1980').waitFor();
+
+  // 作文: drawn by hand around the box of question 13
+  await page.getByTestId('style-block-作文').click();
+  await dragOnCanvas(page, { x: 2200, y: 250 }, { x: 3160, y: 2250 });
+  await page.getByTestId('style-region').waitFor();
+  assert.equal(await page.getByTestId('style-region').count(), 1);
+
+  // 给分点 of 13 (60 分): two points that first do not add up
+  const points = page.getByTestId('points-13');
+  await points.getByRole('button', { name: '添加给分点' }).click();
+  await page.getByLabel('第13题给分点1名称', { exact: true }).fill('内容');
+  await score(page, '第13题给分点1分值', 30);
+  await points.getByRole('button', { name: '添加给分点' }).click();
+  await page.getByLabel('第13题给分点2名称', { exact: true }).fill('表达');
+  await score(page, '第13题给分点2分值', 20);
+  await points.getByText('给分点之和 50 分与第 13 题满分 60 分不一致').waitFor();
+  await shot(page, 'block-05-style-points-differ');
+  await score(page, '第13题给分点1分值', 40);
+  await points.getByText('合计 60 分').waitFor();
+  await page.getByTestId('save-style').click();
+  await waitForMessage(page, '题块区域和给分点已保存');
+  await shot(page, 'block-06-style-saved');
+
+  const saved = await call<{
+    blocks: Array<{
+      name: string;
+      regionsProposed: boolean;
+      regions: Array<{ page: number; x: number; y: number; w: number; h: number }>;
+      points: Array<{ no: string; step: number; points: Array<{ name: string; score: number }> }>;
+    }>;
+  }>(page, 'GET', `/api/subject/${subjectId}/setting/block`);
+  const [reading, essay] = saved.blocks;
+  assert.deepEqual(reading!.regions, [{ page: 0, x: 1210, y: 260, w: 940, h: 1980 }]);
+  assert.equal(essay!.regionsProposed, false);
+  const r = essay!.regions[0]!;
+  // drawn on a zoomed canvas: within a few template pixels of where the mouse went
+  for (const [got, want] of [
+    [r.x, 2200],
+    [r.y, 250],
+    [r.x + r.w, 3160],
+    [r.y + r.h, 2250],
+  ] as const)
+    assert.ok(Math.abs(got - want) < 12, `region edge ${got} near ${want}`);
+  assert.deepEqual(essay!.points, [
+    {
+      no: '13',
+      step: 1,
+      points: [
+        { name: '内容', score: 40 },
+        { name: '表达', score: 20 },
+      ],
+    },
+  ]);
+
+  // nothing is scanned for this subject: the preview is cut from the template picture
+  await page.getByTestId('preview-cut').click();
+  await page.getByTestId('preview-source').getByText('还没有扫描的答题卡：切自模板图片').waitFor();
+  const img = page.getByTestId('preview-image');
+  await img.waitFor();
+  await page.waitForFunction(
+    () => (document.querySelector('[data-testid="preview-image"]') as HTMLImageElement | null)?.complete,
+  );
+  const natural = await img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight]);
+  assert.deepEqual(natural, [r.w, r.h]);
+  await shot(page, 'block-07-style-preview');
+  await page.keyboard.press('Escape');
+
+  // exam/{examId}/setting/block: the subject with its two framed blocks
+  await page.goto(`${APP}/book/exam/${exam.id}/setting/block`);
+  const row = page.locator('[data-testid="exam-blocks"] .ant-table-row', { hasText: '语文' });
+  await row.getByText('均已框选').waitFor();
+  await row.getByText('2 个').waitFor();
+  await shot(page, 'block-08-exam-overview');
+  await row.getByRole('button', { name: '题块框选' }).click();
+  await waitForPath(page, `/book/subject/${subjectId}/setting/block/style`);
 });

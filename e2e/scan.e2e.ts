@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { applyH, manualAnchorPoints, type Point } from '@yj/omr';
 import {
   coverAnchors,
@@ -106,7 +107,7 @@ test('a batch with planted problems: badges, each fixed on its screen, everyone 
     { page: 1, size: 200 },
   );
   const K = examinees.items.map((e) => e.kaohao).sort();
-  assert.ok(K.length >= 6, 'the class has enough students');
+  assert.ok(K.length >= 8, 'the class has enough students');
   await call(page, 'POST', `/api/subject/${subjectId}/template`, { body: card });
 
   // the batch: six students' sheets with planted problems, named in scan order
@@ -274,4 +275,95 @@ test('a batch with planted problems: badges, each fixed on its screen, everyone 
   await row.waitFor();
   await row.getByText(String(missing), { exact: true }).waitFor();
   await shot(page, 'scan-15-allscan');
+
+  // uploadorigin: K[5]'s sheet came late as a scanned file named by the 考号, with the 缺考 mark filled
+  const late = await sheets(260, '20260000', (a) => {
+    a.absent = true;
+  });
+  const tif = path.join(dir, `${K[5]}.tif`);
+  writeFileSync(
+    tif,
+    await sharp([late.front.jpeg, late.back.jpeg], { join: { animated: true } })
+      .tiff()
+      .toBuffer(),
+  );
+  const wrongName = path.join(dir, '123.tif');
+  writeFileSync(wrongName, await sharp(late.front.jpeg).tiff().toBuffer());
+  await page.goto(`${APP}/book/uploadorigin?subjectId=${subjectId}`);
+  await page.getByTestId('upload-origin').waitFor();
+  const originRow = page.locator('.ant-table-row', { hasText: K[5]! });
+  await originRow.locator('input[type=checkbox]').check();
+  await page.getByText('已选 1 人').waitFor();
+  await page.locator('input[type=file]').setInputFiles([wrongName]);
+  await page.getByTestId('origin-problem').getByText('图片“123.tif”的名称与所选考生的考号不对应').waitFor();
+  await shot(page, 'scan-16-origin-refused');
+  await page.getByTestId('origin-clear').click();
+  await page.locator('input[type=file]').setInputFiles([tif]);
+  await page.getByTestId('origin-send').click();
+  await page.getByTestId('origin-done').getByText('上传成功：1 份原卷进入识别').waitFor();
+  await shot(page, 'scan-17-origin-done');
+
+  // its 缺考 mark confirmed: the absence is recorded and listed under 缺考
+  await page.goto(`${APP}/book/scan/scanException?subjectId=${subjectId}`);
+  await waitBadge(page, 'absentExp', 1);
+  await page.getByTestId('badge-absentExp').click();
+  await page.getByTestId('absent-confirm').click();
+  await page.getByTestId('no-exceptions').waitFor({ timeout: 30_000 });
+  await page.goto(`${APP}/book/missedExamDetail?subjectId=${subjectId}`);
+  const rest = K.length - 6;
+  await page.getByText(`未扫描到答题卡的考生：${rest} 人`).waitFor();
+  await page.getByTestId('missed-status').getByText('缺考').click();
+  await page.getByText('登记缺考的考生：1 人').waitFor();
+  await page.locator('.ant-table-row', { hasText: K[5]! }).getByText('缺考（答题卡填涂）').waitFor();
+  await shot(page, 'scan-18-missed-absent');
+
+  // 扫描完成 is refused while students are unaccounted for; the rest are marked absent by hand
+  const finishCard = page.getByTestId('scan-finish');
+  await finishCard.getByText(`还有 ${rest} 名考生既未扫描也未登记缺考`).waitFor();
+  assert.equal(await finishCard.getByTestId(`finish-${schoolId}`).isDisabled(), true);
+  await page.getByTestId('missed-status').getByText('未扫').click();
+  await page.getByText(`未扫描到答题卡的考生：${rest} 人`).waitFor();
+  await page.locator('.ant-table-thead input[type=checkbox]').check();
+  await page.getByTestId('mark-absent').click();
+  await page.locator('.ant-modal-confirm', { hasText: `将选中的 ${rest} 名考生标记为缺考` }).waitFor();
+  await shot(page, 'scan-19-mark-absent-confirm');
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '标记缺考' }).click();
+  await page.getByText('未扫描到答题卡的考生：0 人').waitFor();
+
+  // undo one, and 扫描完成 says why it waits; marked again, it is confirmed
+  await page.getByTestId('missed-status').getByText('缺考').click();
+  await page.getByTestId(`undo-absent-${K[6]}`).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '撤销缺考' }).click();
+  await finishCard.getByText('还有 1 名考生既未扫描也未登记缺考').waitFor();
+  await shot(page, 'scan-20-finish-refused');
+  await page.getByTestId('missed-status').getByText('未扫').click();
+  await page.locator('.ant-table-row', { hasText: K[6]! }).locator('input[type=checkbox]').check();
+  await page.getByTestId('mark-absent').click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '标记缺考' }).click();
+  await page.getByText('未扫描到答题卡的考生：0 人').waitFor();
+  await finishCard.getByText('可以确认扫描完成').waitFor();
+  await finishCard.getByTestId(`finish-${schoolId}`).click();
+  await page.locator('.ant-modal-confirm', { hasText: `实考 5 人，缺考 ${rest + 1} 人` }).waitFor();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确认扫描完成' }).click();
+  await finishCard.getByTestId(`finished-${schoolId}`).waitFor();
+  await shot(page, 'scan-21-finished');
+
+  // the upload screen refuses the finished school; the exam's progress shows it
+  await page.goto(`${APP}/book/subject/${subjectId}/answerCard`);
+  await page.getByTestId('school-finished').waitFor();
+  await page.locator('input[type=file]').setInputFiles(files.slice(0, 2));
+  assert.equal(await page.getByTestId('scan-send').isDisabled(), true);
+  await shot(page, 'scan-22-upload-finished');
+  await page.goto(`${APP}/book/exam/${examId}/allscan`);
+  await page.getByTestId(`finished-schools-${subjectId}`).getByText('1/1 校').waitFor();
+  await page.getByTestId('all-scan-schools').getByText('已确认').waitFor();
+  await shot(page, 'scan-23-allscan-finished');
+
+  // 重新打开扫描: uploads are taken again
+  await page.goto(`${APP}/book/subject/${subjectId}/answerCard`);
+  await page.getByTestId(`reopen-${schoolId}`).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '重新打开扫描' }).click();
+  await page.getByTestId(`finish-${schoolId}`).waitFor();
+  await page.getByTestId('school-finished').waitFor({ state: 'detached' });
+  await shot(page, 'scan-24-reopened');
 });

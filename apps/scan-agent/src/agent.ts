@@ -7,6 +7,7 @@ import type { ScanDriver, ScannedImage } from './drivers';
 import { Journal, type BatchEntry } from './journal';
 import { PageFiles, pageExt, sha256 } from './pages';
 import { checkPage, type LocalCheck } from './recognize';
+import { expandScanned } from './split';
 import type { ServerApi } from './server-api';
 import { loadSettings, saveSettings, type ScannerSettings, type ScannerSettingsPatchValue } from './settings';
 import { ScanStore, type PageState } from './store';
@@ -42,6 +43,7 @@ export class ScanAgent {
   /** subjects whose template fetch failed this round: not asked again until the next round */
   private readonly missed = new Set<number>();
   scanProblem: Problem | null = null;
+  private driverFailed = false;
   /** why the last template fetch failed (offline, signed out), reported while pages wait for a template */
   templateProblem: Problem | null = null;
 
@@ -154,10 +156,20 @@ export class ScanAgent {
     return b;
   }
 
-  /** Stores and journals scanned images in order; the same content scanned again for the subject is skipped. */
+  /**
+   * Stores and journals scanned images in order, a multi-page TIFF or PDF page by page; the same content
+   * scanned again for the subject is skipped.
+   */
   async ingest(images: ScannedImage[]): Promise<PageState[]> {
     const out: PageState[] = [];
-    for (const img of images) {
+    const { pages, refused } = await expandScanned(images);
+    if (refused.length > 0)
+      this.scanProblem = {
+        code: ScanCode.scanFailed,
+        message: refused.join('；'),
+        at: new Date().toISOString(),
+      };
+    for (const img of pages) {
       const batch = await this.currentBatch();
       if (!batch) break;
       const hash = sha256(img.bytes);
@@ -211,9 +223,12 @@ export class ScanAgent {
     if (!this.settings.subjectId) return [];
     try {
       const images = await this.deps.driver.poll();
-      this.scanProblem = null;
+      // A driver failure clears once the driver answers again; a refused file stays shown until new pages come.
+      if (this.driverFailed || images.length > 0) this.scanProblem = null;
+      this.driverFailed = false;
       return await this.ingest(images);
     } catch (e) {
+      this.driverFailed = true;
       this.scanProblem = {
         code: ScanCode.scanFailed,
         message: `${SCAN_MESSAGES[92]}（${(e as Error).message}）`,

@@ -45,7 +45,7 @@ const servers = config.ports.map(() => buildServer(agent, { origins: config.orig
 // port kept in session storage (default 18739): the same service answers on both, sharing one agent.
 for (const [i, app] of servers.entries()) await app.listen({ port: config.ports[i]!, host: config.host });
 console.log(
-  `扫描助手 v${CLIENT_VERSION} 已启动：http://${config.host}:${config.ports.join(' 与 :')}  平台 ${config.serverUrl}\n` +
+  `扫描客户端 v${CLIENT_VERSION} 已启动：http://${config.host}:${config.ports.join(' 与 :')}  平台 ${config.serverUrl}\n` +
     `驱动 ${config.driver}${config.driver === 'folder' ? `（监视 ${config.folder}）` : ''}  数据目录 ${config.dataDir}`,
 );
 
@@ -65,7 +65,7 @@ while (!stopping) {
   try {
     await agent.tick();
   } catch (e) {
-    console.error('扫描助手出错：', e);
+    console.error('扫描客户端出错：', e);
   }
   const problem = agent.uploader.problem;
   const text = problem ? `[${problem.code}] ${problem.message}` : '';

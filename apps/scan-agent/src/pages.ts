@@ -5,12 +5,13 @@ import path from 'node:path';
 /** Hex SHA-256 of a page's bytes: how the agent and the server recognise the same content. */
 export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-/** Extension to store a page under, from its name, else from its first bytes. */
+/** Extension to store a page under: from its first bytes (a split TIFF page is a JPEG), else from its name. */
 export function pageExt(name: string, bytes: Buffer): string {
-  const m = /\.(jpe?g|png|tiff?)$/i.exec(name);
-  if (m) return m[1]!.toLowerCase().replace('jpeg', 'jpg').replace('tiff', 'tif');
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'jpg';
   if (bytes[0] === 0x89 && bytes[1] === 0x50) return 'png';
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  const m = /\.(jpe?g|png|tiff?)$/i.exec(name);
+  if (m) return m[1]!.toLowerCase().replace('jpeg', 'jpg').replace('tiff', 'tif');
   return 'tif';
 }
 

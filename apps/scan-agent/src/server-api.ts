@@ -1,4 +1,4 @@
-import { Code, type CardTemplate, type ScanUploadResult, type TemplateItem } from '@yj/contracts';
+import { Code, ScanSource, type CardTemplate, type ScanUploadResult, type TemplateItem } from '@yj/contracts';
 import { NETWORK_DOWN, NETWORK_PROBLEM, ScanCode, ScanError } from './codes';
 
 /** The platform could not be reached, or answered with a server failure: retry later (code 80). */
@@ -86,16 +86,20 @@ export class ServerApi {
   /**
    * Uploads pages in order as one multipart request. The content hashes go along (field `sha256`, one per
    * page, in order); the server hashes the content itself and stores a page it already has only once.
+   * With `batchId` the pages continue that server batch (the server refuses one that is not this user's,
+   * school's and source's); without it the server starts a new batch.
    */
   upload(
     sid: string,
     subjectId: number,
     schoolId: number | null,
     pages: UploadPage[],
+    batchId: number | null = null,
   ): Promise<ScanUploadResult> {
     const form = new FormData();
-    form.append('source', 'agent');
+    form.append('source', ScanSource.agent);
     if (schoolId !== null) form.append('schoolId', String(schoolId));
+    if (batchId !== null) form.append('batchId', String(batchId));
     form.append('sha256', pages.map((p) => p.sha256).join(','));
     for (const p of pages) form.append('files', new Blob([new Uint8Array(p.bytes)]), p.name);
     return this.call(sid, ServerRoutes.upload(subjectId), { method: 'POST', body: form });

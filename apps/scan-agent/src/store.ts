@@ -12,6 +12,8 @@ export interface PageState extends PageEntry {
 export class ScanStore {
   readonly batches = new Map<number, BatchEntry>();
   readonly pages: PageState[] = [];
+  /** local batch → the server batch its uploads continue (the latest the server acknowledged for it) */
+  readonly serverBatches = new Map<number, number>();
   private readonly bySeq = new Map<number, PageState>();
   private readonly hashes = new Set<string>();
 
@@ -43,6 +45,7 @@ export class ScanStore {
           if (!p) continue;
           p.uploaded = true;
           p.serverBatchId = e.serverBatchId;
+          this.serverBatches.set(p.batch, e.serverBatchId);
         }
         return;
     }

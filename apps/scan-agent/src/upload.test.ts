@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanExceptionProgress } from '@yj/contracts';
 import { generateSet, typicalCard, type GeneratedSheet } from '@yj/scan-sim';
-import { body, testApp, type TestApp } from '../../server/test/app';
-import { buildSubjectScene } from '../../server/test/factories';
+import { body, signIn, testApp, type TestApp } from '../../server/test/app';
+import { buildSchoolAdmin, buildSubjectScene, PASSWORD } from '../../server/test/factories';
 import { ServerApi } from './server-api';
 import { cuttableLink, openAgent, SID, tempDir } from './testing';
 
@@ -15,6 +15,7 @@ import { cuttableLink, openAgent, SID, tempDir } from './testing';
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildSubjectScene>>['admin'];
 let subjectId: number;
+let schoolId: number;
 let link: Awaited<ReturnType<typeof cuttableLink>>;
 let sheets: GeneratedSheet[];
 const card = typicalCard();
@@ -22,7 +23,7 @@ const card = typicalCard();
 beforeAll(async () => {
   t = await testApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ({ admin, subjectId } = await buildSubjectScene(t.app, t.database.db, {
+  ({ admin, subjectId, schoolId } = await buildSubjectScene(t.app, t.database.db, {
     name: '期中考试',
     course: '数学',
     fullScore: 150,
@@ -30,7 +31,7 @@ beforeAll(async () => {
   expect(body(await admin.post(`/filter/api/subject/${subjectId}/template`, { body: card })).code).toBe(0);
   link = await cuttableLink((t.app.server.address() as AddressInfo).port);
   sheets = await Promise.all(
-    [0, 1, 2, 3, 4, 5].map((i) => generateSet(card, i, { seed: 21, difficulty: 'clean' })),
+    [...Array(12).keys()].map((i) => generateSet(card, i, { seed: 21, difficulty: 'clean' })),
   );
 });
 afterAll(async () => {
@@ -38,13 +39,23 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Pages the server holds for the subject. */
-async function serverPages(): Promise<number> {
+/** The subject's recognition progress on the server: its pages and batches. */
+async function serverProgress(): Promise<ScanExceptionProgress> {
   const p = body<ScanExceptionProgress>(
     await admin.get(`/filter/api/subject/${subjectId}/scanExceptionProgress`),
   );
   expect(p.code).toBe(0);
-  return p.data.total.pages;
+  return p.data;
+}
+
+/** Pages the server holds for the subject. */
+async function serverPages(): Promise<number> {
+  return (await serverProgress()).total.pages;
+}
+
+/** The server's batch of this id. */
+async function serverBatch(id: number | null) {
+  return (await serverProgress()).batches.find((b) => b.batchId === id);
 }
 
 async function scanInto(inbox: string, names: string[], from: number): Promise<void> {
@@ -93,11 +104,10 @@ describe('upload queue against the real server', () => {
       expect(h.agent.uploader.problem).toBeNull();
       expect((await status()).code).toBe(0);
       expect(await serverPages()).toBe(4);
-      // Two requests, each a whole paper, in scan order.
+      // Two requests, each a whole paper, in scan order, into one server batch the agent's pages continue.
       const batches = h.agent.store.pages.map((p) => p.serverBatchId);
-      expect(batches[0]).toBe(batches[1]);
-      expect(batches[2]).toBe(batches[3]);
-      expect(batches[2]).toBeGreaterThan(batches[0]!);
+      expect(new Set(batches)).toEqual(new Set([batches[0]]));
+      expect(await serverBatch(batches[0]!)).toMatchObject({ source: 'agent', pages: 4, duplicates: 0 });
     } finally {
       await h.close();
       await dir.remove();
@@ -165,6 +175,49 @@ describe('upload queue against the real server', () => {
       await h.app.inject({ method: 'POST', url: '/sm/xiaokao/getBatchInfo', headers: SID, payload: {} })
     ).json();
     expect(info.data.batches).toMatchObject([{ pages: 2, uploaded: 2, pending: 0 }]);
+    await h.close();
+    await dir.remove();
+  });
+
+  it('continues the server batch of a run after a restart, and starts a new one when the server refuses it', async () => {
+    const dir = await tempDir();
+    const serverUrl = `http://127.0.0.1:${link.port}`;
+    const inbox = path.join(dir.dir, 'inbox');
+    const batchesBefore = (await serverProgress()).batches.length;
+
+    let h = await openAgent(dir.dir, { serverUrl, session: admin.token });
+    await h.agent.updateSettings({ subjectId, pagesPerUpload: 2 });
+    await scanInto(inbox, ['r1.jpg', 'r2.jpg'], 6);
+    await h.agent.tick();
+    await h.agent.tick();
+    expect(h.agent.store.pending()).toEqual([]);
+    const run = h.agent.store.pages[0]!.serverBatchId;
+    await h.close();
+
+    // Restart mid-run: the journal knows the run's server batch; the next pages go on in it.
+    h = await openAgent(dir.dir, { serverUrl, session: admin.token });
+    await scanInto(inbox, ['r3.jpg', 'r4.jpg'], 8);
+    await h.agent.tick();
+    await h.agent.tick();
+    expect(h.agent.store.pending()).toEqual([]);
+    expect(h.agent.store.pages.map((p) => p.serverBatchId)).toEqual([run, run, run, run]);
+    expect(await serverBatch(run)).toMatchObject({ source: 'agent', pages: 4 });
+    expect((await serverProgress()).batches).toHaveLength(batchesBefore + 1);
+
+    // Another user signs in on the scanning PC: the server will not let them add to the first user's
+    // batch, so the pages start a new server batch instead of waiting in the queue.
+    const other = await signIn(t.app, (await buildSchoolAdmin(t.database.db, schoolId)).account, PASSWORD);
+    await h.agent.useSession(other.token);
+    await scanInto(inbox, ['r5.jpg', 'r6.jpg'], 10);
+    await h.agent.tick();
+    await h.agent.tick();
+    expect(h.agent.uploader.problem).toBeNull();
+    expect(h.agent.store.pending()).toEqual([]);
+    const next = h.agent.store.pages[4]!.serverBatchId;
+    expect(next).not.toBe(run);
+    expect(h.agent.store.pages[5]!.serverBatchId).toBe(next);
+    expect(await serverBatch(next)).toMatchObject({ source: 'agent', pages: 2 });
+    expect(await serverBatch(run)).toMatchObject({ pages: 4 });
     await h.close();
     await dir.remove();
   });

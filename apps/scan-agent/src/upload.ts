@@ -1,10 +1,10 @@
-import { Code } from '@yj/contracts';
+import { Code, type ScanUploadResult } from '@yj/contracts';
 import type { ScanAgent, Problem } from './agent';
 import { ScanCode, ScanError, SCAN_MESSAGES } from './codes';
 import { NetworkError, SessionError, type UploadPage } from './server-api';
 import type { PageState } from './store';
 
-/** A run of pages of one batch sent in one request: whole papers, in scan order. */
+/** A run of pages of one local batch sent in one request: whole papers, in scan order. */
 export interface UploadUnit {
   batch: number;
   subjectId: number;
@@ -75,6 +75,24 @@ export class Uploader {
     return this.problem;
   }
 
+  /**
+   * Sends a unit into the server batch of its local batch: the first upload of a local batch starts a server
+   * batch, the following ones continue it (known from the journal's uploaded lines, so also after a restart).
+   * When the server refuses to continue it (another user's session, a batch it no longer takes), the pages
+   * start a new server batch rather than stay queued; a refusal of the pages themselves comes back again.
+   */
+  private async send(session: string, unit: UploadUnit, pages: UploadPage[]): Promise<ScanUploadResult> {
+    const { api } = this.agent.deps;
+    const serverBatch = this.agent.store.serverBatches.get(unit.batch) ?? null;
+    try {
+      return await api.upload(session, unit.subjectId, unit.schoolId, pages, serverBatch);
+    } catch (e) {
+      const refused = e instanceof ScanError && !(e instanceof NetworkError) && !(e instanceof SessionError);
+      if (serverBatch === null || !refused) throw e;
+      return api.upload(session, unit.subjectId, unit.schoolId, pages);
+    }
+  }
+
   /** Sends ready units until none is left or one fails; a failure stops the drain (order is kept). */
   async drain(): Promise<DrainResult> {
     let uploaded = 0;
@@ -84,7 +102,7 @@ export class Uploader {
         if (this.agent.store.pending().length === 0) return { uploaded, stopped: (this.problem = null) };
         return {
           uploaded,
-          stopped: this.fail(Code.notLoggedIn, '扫描助手未登录：请在网页的扫描页面打开扫描助手'),
+          stopped: this.fail(Code.notLoggedIn, '扫描客户端未登录：请在网页的扫描页面打开扫描客户端'),
         };
       }
       const unit = await this.nextUnit();
@@ -94,7 +112,7 @@ export class Uploader {
       for (const p of unit.pages)
         pages.push({ name: p.name, sha256: p.sha256, bytes: await this.agent.files.get(p.file) });
       try {
-        const res = await this.agent.deps.api.upload(session, unit.subjectId, unit.schoolId, pages);
+        const res = await this.send(session, unit, pages);
         const entry = {
           t: 'uploaded',
           seqs: unit.pages.map((p) => p.seq),

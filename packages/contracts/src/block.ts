@@ -8,6 +8,32 @@ export const arbitration = z.enum(['leader', 'third']);
 /** Distribution of papers among markers: free claim, an even split, or by class (setting/divide). */
 export const assignMode = z.enum(['free', 'average', 'class']);
 
+/** Where a block is cut from: a rectangle in template pixels on template page `page` (its index). */
+export const blockRegion = z.object({
+  page: z.number().int().min(0).max(99),
+  x: z.number().min(0),
+  y: z.number().min(0),
+  w: z.number().min(10, '区域太小'),
+  h: z.number().min(10, '区域太小'),
+});
+export type BlockRegion = z.infer<typeof blockRegion>;
+
+/** The smallest score a marker gives on a question (0.5 or 1 as in the structure; coarser for long answers). */
+export const scoreStep = z.union([z.literal(0.5), z.literal(1), z.literal(2)]);
+/** 给分点: one part of a question's answer with its score; a question's points add up to its full score. */
+export const scorePoint = z.object({
+  name: z.string().trim().min(1, '请填写给分点名称').max(30),
+  score: z.number().positive('给分点分值应大于 0'),
+});
+export type ScorePoint = z.infer<typeof scorePoint>;
+/** Marking settings of one question of a block: its step and its 给分点 (none: one score for the question). */
+export const blockPoints = z.object({
+  no: questionNo,
+  step: scoreStep,
+  points: z.array(scorePoint).max(20, '每题最多 20 个给分点').default([]),
+});
+export type BlockPoints = z.infer<typeof blockPoints>;
+
 const blockFields = z.object({
   name: z.string().trim().min(1, '请填写题块名称').max(30),
   nos: z.array(questionNo).min(1, '题块至少包含一道主观题'),
@@ -19,12 +45,30 @@ const blockFields = z.object({
   assignMode: assignMode.default('free'),
   /** papers per marker when claiming freely; null = no limit */
   quota: z.number().int().min(1).nullable().default(null),
+  /** template rectangles cut for marking, stacked in this order; empty: not chosen yet */
+  regions: z.array(blockRegion).max(20, '每个题块最多 20 个区域').default([]),
+  /** per question of the block; a question left out keeps its structure step and has no 给分点 */
+  points: z.array(blockPoints).max(100).default([]),
 });
 function checkBlock(b: z.infer<typeof blockFields>, ctx: z.RefinementCtx): void {
   if (b.markCount === 2 && b.threshold === null)
     ctx.addIssue({ code: 'custom', path: ['threshold'], message: '双评须设置误差阈值' });
   if (new Set(b.nos).size !== b.nos.length)
     ctx.addIssue({ code: 'custom', path: ['nos'], message: '同一题块中题号重复' });
+  const seen = new Set<string>();
+  for (const [i, p] of b.points.entries()) {
+    if (!b.nos.includes(p.no))
+      ctx.addIssue({ code: 'custom', path: ['points', i, 'no'], message: `第 ${p.no} 题不在本题块中` });
+    if (seen.has(p.no))
+      ctx.addIssue({ code: 'custom', path: ['points', i, 'no'], message: `第 ${p.no} 题的给分点重复` });
+    seen.add(p.no);
+    if (new Set(p.points.map((x) => x.name)).size !== p.points.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['points', i, 'points'],
+        message: `第 ${p.no} 题的给分点名称重复`,
+      });
+  }
 }
 export const blockInput = blockFields.superRefine(checkBlock);
 export type BlockInput = z.infer<typeof blockInput>;
@@ -39,6 +83,31 @@ export interface BlockItem extends BlockInput {
   id: number;
   /** full score of the block: the sum of its questions */
   fullScore: number;
+  /** `regions` are not saved but proposed: the template's subjective boxes of the block's questions */
+  regionsProposed: boolean;
+}
+
+/** Why a question's 给分点 or step do not fit its full score; null when they do (server and web alike). */
+export function pointsProblem(p: BlockPoints, fullScore: number): string | null {
+  const multiple = (v: number) => Math.abs(v / p.step - Math.round(v / p.step)) < 1e-9;
+  if (!multiple(fullScore)) return `第 ${p.no} 题满分 ${fullScore} 分不是步长 ${p.step} 分的整数倍`;
+  const bad = p.points.find((x) => !multiple(x.score));
+  if (bad) return `第 ${p.no} 题给分点“${bad.name}”的 ${bad.score} 分不是步长 ${p.step} 分的整数倍`;
+  if (!p.points.length) return null;
+  const sum = Math.round(p.points.reduce((s, x) => s + x.score, 0) * 10) / 10;
+  return sum === fullScore ? null : `给分点之和 ${sum} 分与第 ${p.no} 题满分 ${fullScore} 分不一致`;
+}
+
+/** Each block with its question counts, for the exam's block overview (exam/{examId}/setting/block). */
+export interface ExamBlockSubject {
+  subjectId: number;
+  name: string;
+  status: number;
+  blocks: number;
+  /** blocks with regions chosen on the template */
+  framed: number;
+  subjective: number;
+  unassigned: string[];
 }
 
 export const FINAL_RULE_LABELS: Record<z.infer<typeof finalRule>, string> = {

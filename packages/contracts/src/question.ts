@@ -98,7 +98,18 @@ export const subjectiveSave = z.object({
   questions: z.array(subjectiveQuestion).max(200).refine(uniqueNos, '题号不能重复'),
 });
 export const optionalSave = z.object({ groups: z.array(optionalGroup).max(20) });
-export const abSave = z.object({ abEnabled: z.boolean() });
+/**
+ * The AB卷 tab (spec /abrelation): whether the subject has A/B papers, and optionally the B-paper number of
+ * each objective question (subjective B numbers are saved with the subjective questions).
+ */
+export const abSave = z.object({
+  abEnabled: z.boolean(),
+  objective: z
+    .array(z.object({ no: questionNo, bNo: questionNo.nullable() }))
+    .max(300)
+    .optional(),
+});
+export type AbSave = z.infer<typeof abSave>;
 /** Answer keys may change after setting (they re-score); the structure may not. */
 export const answerSave = z.object({
   answers: z
@@ -198,5 +209,35 @@ export function structureProblems(s: Structure, fullScore: number): string[] {
         `已启用 AB 卷，客观题 ${noB.slice(0, 10).join('、')}${noB.length > 10 ? ' 等' : ''} 尚未设置 B 卷答案`,
       );
   }
+  return out;
+}
+
+/**
+ * What is wrong with the A/B question mapping: a B number that is no question of the same part (objective
+ * numbers map to objective questions, subjective to subjective), one used by two questions, or an
+ * objective question mapped to one with another kind or option count (its bubbles would read differently).
+ */
+export function abMappingProblems(s: Structure): string[] {
+  const out: string[] = [];
+  const part = <T extends { no: string; bNo: string | null }>(
+    label: string,
+    list: T[],
+    same?: (a: T, b: T) => boolean,
+  ) => {
+    const byNo = new Map(list.map((q) => [q.no, q]));
+    const users = new Map<string, string[]>();
+    for (const q of list) {
+      if (q.bNo === null) continue;
+      users.set(q.bNo, [...(users.get(q.bNo) ?? []), q.no]);
+      const target = byNo.get(q.bNo);
+      if (!target) out.push(`${label}第 ${q.no} 题的 B 卷题号 ${q.bNo} 不是${label}题号`);
+      else if (same && !same(q, target))
+        out.push(`${label}第 ${q.no} 题与 B 卷第 ${q.bNo} 题的题型或选项数不同`);
+    }
+    for (const [bNo, nos] of users)
+      if (nos.length > 1) out.push(`B 卷题号 ${bNo} 被${label}第 ${nos.join('、')} 题重复使用`);
+  };
+  part('客观题', s.objective, (a, b) => a.kind === b.kind && a.options === b.options);
+  part('主观题', s.subjective);
   return out;
 }

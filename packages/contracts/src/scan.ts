@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope';
+import { pageQuery, type Paged } from './envelope';
 
 /** Where a batch came from: the browser upload, the original-paper upload, or the local scan agent. */
 export const ScanSource = { upload: 'upload', origin: 'origin', agent: 'agent' } as const;
@@ -102,6 +102,17 @@ export interface ScanExceptionProgress {
   batches: ScanBatchProgress[];
 }
 
+/**
+ * Where the examinees of a subject stand: 实考 (a matched sheet, no absence), 缺考 (an absence record,
+ * from a confirmed mark on the sheet or marked by hand), 未扫 (neither). The three add up to `examinees`.
+ */
+export interface ScanAccounting {
+  examinees: number;
+  present: number;
+  absent: number;
+  missing: number;
+}
+
 /** exam/{examId}/allScanProgress: one row per subject. */
 export interface SubjectScanProgress extends ScanCounts {
   subjectId: number;
@@ -109,8 +120,14 @@ export interface SubjectScanProgress extends ScanCounts {
   examinees: number;
   papers: number;
   matched: number;
+  /** 未扫: neither scanned nor absent */
   missing: number;
+  present: number;
+  absent: number;
   exceptions: number;
+  /** schools of the exam the user sees, and those whose 扫描完成 is confirmed for this subject */
+  schools: number;
+  finishedSchools: number;
 }
 
 /** schoolExamineeProgress/{examId}: one row per school (and subject when asked). */
@@ -119,9 +136,32 @@ export interface SchoolScanProgress {
   schoolName: string;
   examinees: number;
   scanned: number;
+  /** examinee-subject pairs with an absence record (per examinee over several subjects, like `scanned`) */
+  absent: number;
   missing: number;
   exceptions: number;
+  /** 扫描完成 confirmed: for the asked subject, or for every subject of the exam */
   scanFinished: boolean;
+}
+
+/** 扫描完成 of a school in a subject: who confirmed it, when, and what it saw. */
+export interface ScanFinishInfo {
+  finishedAt: string;
+  finishedBy: string | null;
+  counts: Record<string, number>;
+}
+
+/** One school of a subject on the scan screens: the school picker and the 扫描完成 card. */
+export interface ScanSchoolStatus extends ScanAccounting {
+  schoolId: number;
+  schoolName: string;
+  /** papers still waiting for recognition */
+  pending: number;
+  /** open exceptions */
+  exceptions: number;
+  finished: ScanFinishInfo | null;
+  /** why 扫描完成 cannot be confirmed now (empty: it can) */
+  blockers: string[];
 }
 
 /** scan/scanException: badge counts, spec §3 names and the §5 summary names. */
@@ -173,6 +213,13 @@ export interface MissedExaminee {
   schoolName: string;
   kaochang: string | null;
   absent: boolean;
+  /** the examinee's sheet was scanned (with a confirmed 缺考 mark) */
+  scanned: boolean;
+}
+
+/** missedExamDetail: the listed examinees and the subject's 实考 / 缺考 / 未扫 counts. */
+export interface MissedExamPage extends Paged<MissedExaminee> {
+  summary: ScanAccounting;
 }
 
 const id = z.coerce.number().int().positive();
@@ -183,8 +230,11 @@ export const scanExceptionQuery = pageQuery.extend({
   schoolId: id.optional(),
   resolved: z.enum(['true', 'false']).optional(),
 });
-/** Query of missedExamDetail. */
-export const missedExamQuery = pageQuery.extend({ schoolId: id.optional() });
+/** Query of missedExamDetail: 未扫 (default), 缺考, or both. */
+export const missedExamQuery = pageQuery.extend({
+  schoolId: id.optional(),
+  status: z.enum(['missing', 'absent', 'all']).default('missing'),
+});
 /** Query of the paper list of a subject (view/student/paper). */
 export const scanPaperQuery = pageQuery.extend({
   schoolId: id.optional(),
@@ -258,6 +308,13 @@ export const scanExceptionPapersQuery = z.object({
   schoolId: id.optional(),
 });
 export const scanStudentQuery = z.object({ examineeId: id });
+/** 标记缺考 by hand on missedExamDetail (students whose sheet never came), or undo it. */
+export const scanAbsenceBody = z.object({
+  examineeIds: z.array(id).min(1, '请选择考生').max(500),
+  absent: z.boolean(),
+});
+/** 扫描完成 of one school, or reopening it. */
+export const scanFinishBody = z.object({ schoolId: id });
 
 /** What a fix answers: the papers touched and the open exceptions left on them. */
 export interface ScanFixResult {

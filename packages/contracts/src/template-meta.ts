@@ -27,6 +27,16 @@ export interface TemplateItem extends TemplateMeta {
   pages: number;
   body: CardTemplate;
   updatedAt: string;
+  /** chosen as the template scanning reads this subject's pages with (设为扫描模板) */
+  active: boolean;
+}
+
+/**
+ * The template scanning uses among a subject's templates (oldest first): the chosen one, else the earliest
+ * with pages (spec §5: an empty template counts as none), else the earliest.
+ */
+export function scanningTemplate<T extends { active: boolean; pages: number }>(list: T[]): T | undefined {
+  return list.find((t) => t.active) ?? list.find((t) => t.pages > 0) ?? list[0];
 }
 
 /** Spec §5: a template whose JSON parses to an empty object counts as no template. */

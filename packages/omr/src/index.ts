@@ -22,3 +22,4 @@ export { checkPage } from './page-check';
 export { pageFields, type PageFields } from './layout';
 export type { Field } from './fields';
 export { detectLayout, toBubbleGrid, type DetectedLayout, type DetectedGrid } from './detect';
+export { cutRegion, stackImages } from './cut';

@@ -27,3 +27,5 @@ export function loadZxingReader(): Promise<BarcodeReader> {
   })();
   return reader;
 }
+
+export { pagedKind, splitFilePages, TooManyPages, type SplitOptions } from './file-pages';

@@ -33,8 +33,8 @@ export interface ScanDriver {
   close(): Promise<void>;
 }
 
-/** Extensions of single-page images the agent takes (one file per scanned page). */
-export const IMAGE_EXT = /\.(jpe?g|png|tiff?)$/i;
+/** Extensions of the scanned files the agent takes: images, and multi-page TIFF / PDF (split into pages). */
+export const IMAGE_EXT = /\.(jpe?g|png|tiff?|pdf)$/i;
 /** Names scanners and copy tools use while a file is still being written. */
 export const TEMP_NAME = /^[.~]|\.(tmp|part|partial|crdownload|download)$/i;
 

@@ -12,6 +12,12 @@ export const LOCAL_TIMEOUT_MS = 120_000;
 /** Scan manager port default and the session-storage key that overrides it (spec §7). */
 export const SCAN_MANAGER_DEFAULT_PORT = 18739;
 export const SCAN_MANAGER_PORT_KEY = 'scanManagerPort';
+/** Port of the local service base (spec §7); a local address's port is swapped for the one above. */
+export const LOCAL_SERVICE_PORT = 18738;
+/** Session-storage key of the session id the scan manager is sent as its yx_sid header (spec §7). */
+export const SCAN_SESSION_KEY = 'yx_sid';
+/** Scan client version this web needs (spec §9 "client version constant 110"). */
+export const SCAN_CLIENT_VERSION = 110;
 
 /** Code given to rejections without any HTTP response (spec §8). */
 export const NETWORK_ERROR_CODE = 1024;

@@ -1,3 +1,5 @@
+import { SCAN_SESSION_KEY } from './constants';
+
 /** Reads one cookie visible to scripts (yx_sid is HttpOnly and never visible here). */
 export function readCookie(name: string, source: string = document.cookie): string | undefined {
   for (const part of source.split(';')) {
@@ -23,6 +25,8 @@ export const SESSION_COOKIES = ['yx_sid', 'schoolId'] as const;
  * script; the server rejects it anyway once it answered 1000/1001, and logout clears it server-side.
  */
 export function clearSessionCookies(): void {
+  // the copy the scan manager is given (spec §7) goes with the cookie
+  globalThis.sessionStorage?.removeItem(SCAN_SESSION_KEY);
   const past = 'Thu, 01 Jan 1970 00:00:00 GMT';
   for (const name of SESSION_COOKIES) {
     for (const path of ['/', '/minions', '/filter'])

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { subject } from './subject';
 
 /** 题块: subjective questions marked together on one screen, with the marking mode of DESIGN.md §5. */
@@ -22,6 +32,16 @@ export const block = pgTable(
     assignMode: text('assign_mode').notNull().default('free'),
     quota: integer('quota'),
     sort: integer('sort').notNull().default(0),
+    /** where the block is cut from: template rectangles, possibly on several pages (shape: BlockRegion[]) */
+    regions: jsonb('regions')
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** 给分点 per question of the block (shape: BlockPoints[]) */
+    points: jsonb('points')
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('block_subject_idx').on(t.subjectId, t.sort)],

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -151,4 +152,22 @@ export const scanException = pgTable(
     index('scan_exception_subject_idx').on(t.subjectId, t.resolved, t.type),
     index('scan_exception_paper_idx').on(t.paperId),
   ],
+);
+
+/** 扫描完成 of one school in one subject: confirmed by a person once every sheet is in (missing list seen). */
+export const scanFinish = pgTable(
+  'scan_finish',
+  {
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => school.id),
+    finishedBy: integer('finished_by').references(() => user.id),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+    /** what the confirmation saw: examinees, papers, missing, open exceptions */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.subjectId, t.schoolId] })],
 );

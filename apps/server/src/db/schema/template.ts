@@ -16,6 +16,8 @@ export const template = pgTable(
     dpi: integer('dpi').notNull().default(200),
     isDouble: boolean('is_double').notNull().default(false),
     body: jsonb('body').$type<CardTemplate>().notNull(),
+    /** the template scanning reads this subject's pages with; when none is chosen, the earliest */
+    active: boolean('active').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

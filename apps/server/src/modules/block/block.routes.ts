@@ -4,11 +4,16 @@ import { z } from 'zod';
 import { blocksSave } from '@yj/contracts';
 import { actorOf, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
+import type { BlockCutService } from './block-cut';
 import type { BlockService } from './block.service';
 
 const params = z.object({ id: z.coerce.number().int().positive() });
+const id = z.coerce.number().int().positive();
 
-export function blockRoutes(app: FastifyInstance, d: { blocks: BlockService; scopes: ExamScopes }): void {
+export function blockRoutes(
+  app: FastifyInstance,
+  d: { blocks: BlockService; cuts: BlockCutService; scopes: ExamScopes },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/subject/:id/setting/block',
@@ -24,6 +29,36 @@ export function blockRoutes(app: FastifyInstance, d: { blocks: BlockService; sco
     async (req) => {
       await d.blocks.save(req.params.id, req.body.blocks, actorOf(req));
       return ok(await d.blocks.list(req.params.id));
+    },
+  );
+  // exam/{examId}/setting/block: the blocks of every subject at a glance
+  r.get(
+    '/api/exam/:examId/setting/block',
+    {
+      schema: { params: z.object({ examId: id }) },
+      config: { capability: 'exam.read', scope: d.scopes.examParam },
+    },
+    async (req) => ok(await d.blocks.ofExam(req.params.examId)),
+  );
+  // setting/block/style: the block's cut image on a sample scan (or on the template picture)
+  r.get(
+    '/api/subject/:subjectId/block/:blockId/preview',
+    {
+      schema: {
+        params: z.object({ subjectId: id, blockId: id }),
+        querystring: z.object({ paperId: id.optional() }),
+      },
+      config: { capability: 'exam.read', scope: d.scopes.subjectParam },
+    },
+    async (req, reply) => {
+      const { subjectId, blockId } = req.params;
+      const cut = await d.cuts.preview(subjectId, blockId, await req.principal(), req.query.paperId);
+      const source = cut.source.kind === 'paper' ? `paper:${cut.source.paperId}` : 'template';
+      return reply
+        .header('cache-control', 'no-store')
+        .header('x-cut-source', source)
+        .type('image/jpeg')
+        .send(cut.body);
     },
   );
 }

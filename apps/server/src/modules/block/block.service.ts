@@ -1,61 +1,148 @@
-import { SUBJECT_STATE_FORBIDS, SubjectStatus, type BlockInput, type BlockItem } from '@yj/contracts';
+import {
+  SUBJECT_STATE_FORBIDS,
+  SubjectStatus,
+  pointsProblem,
+  type BlockInput,
+  type BlockItem,
+  type BlockPoints,
+  type BlockRegion,
+  type CardTemplate,
+  type ExamBlockSubject,
+  type SubjectiveQuestion,
+} from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import type { QuestionService } from '../question/question.service';
+import type { TemplateService } from '../template/template.service';
 import { blockRepo, type BlockRow } from './block.repo';
+import { proposeRegions } from './block-regions';
 
-const toItem = (r: BlockRow, scoreOf: Map<string, number>): BlockItem => ({
-  id: r.id,
-  name: r.name,
-  nos: r.nos,
-  markCount: r.markCount as 1 | 2,
-  threshold: r.threshold === null ? null : Number(r.threshold),
-  finalRule: r.finalRule as BlockItem['finalRule'],
-  arbitration: r.arbitration as BlockItem['arbitration'],
-  assignMode: r.assignMode as BlockItem['assignMode'],
-  quota: r.quota,
-  fullScore: r.nos.reduce((sum, no) => sum + (scoreOf.get(no) ?? 0), 0),
-});
+/** Every question of the block with its step and 给分点: saved, or the structure's step and none. */
+function pointsOf(r: BlockRow, questions: Map<string, SubjectiveQuestion>): BlockPoints[] {
+  const saved = r.points as BlockPoints[];
+  return r.nos.map(
+    (no) => saved.find((p) => p.no === no) ?? { no, step: questions.get(no)?.step ?? 1, points: [] },
+  );
+}
 
-/** 题块 of a subject (setting/block): which subjective questions are marked together, and how. */
+function toItem(
+  r: BlockRow,
+  questions: Map<string, SubjectiveQuestion>,
+  card: CardTemplate | null,
+): BlockItem {
+  const saved = r.regions as BlockRegion[];
+  const proposed = saved.length ? [] : card ? proposeRegions(card, r.nos) : [];
+  return {
+    id: r.id,
+    name: r.name,
+    nos: r.nos,
+    markCount: r.markCount as 1 | 2,
+    threshold: r.threshold === null ? null : Number(r.threshold),
+    finalRule: r.finalRule as BlockItem['finalRule'],
+    arbitration: r.arbitration as BlockItem['arbitration'],
+    assignMode: r.assignMode as BlockItem['assignMode'],
+    quota: r.quota,
+    regions: saved.length ? saved : proposed,
+    regionsProposed: !saved.length && proposed.length > 0,
+    points: pointsOf(r, questions),
+    fullScore: r.nos.reduce((sum, no) => sum + (questions.get(no)?.score ?? 0), 0),
+  };
+}
+
+/** A block's regions must lie on a page of the subject's template. */
+function checkRegions(name: string, regions: BlockRegion[], card: CardTemplate | null): void {
+  if (!regions.length) return;
+  if (!card) throw fail('本科目还没有答题卡模板，无法框选题块区域');
+  for (const r of regions) {
+    const page = card.pages.find((p) => p.index === r.page);
+    if (!page) throw fail(`题块“${name}”的区域在模板第 ${r.page + 1} 页，模板没有这一页`);
+    // a pixel of slack: rectangles drawn to the very edge are rounded outwards by the canvas
+    if (r.x + r.w > page.width + 1 || r.y + r.h > page.height + 1)
+      throw fail(`题块“${name}”的区域超出模板第 ${r.page + 1} 页的范围`);
+  }
+}
+
+/** 题块 of a subject (setting/block): which subjective questions are marked together, how, and from where. */
 export function blockService(d: {
   db: Db;
   audit: AuditService;
   exams: ExamService;
   questions: QuestionService;
+  templates: TemplateService;
 }) {
-  async function scores(subjectId: number, db: Db): Promise<Map<string, number>> {
+  async function questionsOf(subjectId: number, db: Db): Promise<Map<string, SubjectiveQuestion>> {
     const s = await d.questions.structureIn(db, subjectId);
-    return new Map(s.subjective.map((q) => [q.no, q.score]));
+    return new Map(s.subjective.map((q) => [q.no, q]));
+  }
+  /** The template scanning reads the subject with (设为扫描模板, else the earliest): regions are drawn on it. */
+  const cardOf = async (subjectId: number): Promise<CardTemplate | null> =>
+    (await d.templates.forScanning(subjectId))?.body ?? null;
+
+  async function list(subjectId: number): Promise<{ blocks: BlockItem[]; unassigned: string[] }> {
+    const questions = await questionsOf(subjectId, d.db);
+    const card = await cardOf(subjectId);
+    const blocks = (await blockRepo(d.db).ofSubject(subjectId)).map((r) => toItem(r, questions, card));
+    const used = new Set(blocks.flatMap((b) => b.nos));
+    return { blocks, unassigned: [...questions.keys()].filter((no) => !used.has(no)) };
   }
 
   return {
-    async list(subjectId: number): Promise<{ blocks: BlockItem[]; unassigned: string[] }> {
-      const scoreOf = await scores(subjectId, d.db);
-      const blocks = (await blockRepo(d.db).ofSubject(subjectId)).map((r) => toItem(r, scoreOf));
-      const used = new Set(blocks.flatMap((b) => b.nos));
-      return { blocks, unassigned: [...scoreOf.keys()].filter((no) => !used.has(no)) };
+    list,
+
+    /** One block as listed (regions saved or proposed), for its cut image. */
+    async one(subjectId: number, blockId: number): Promise<BlockItem> {
+      const b = (await list(subjectId)).blocks.find((x) => x.id === blockId);
+      if (!b) throw fail('题块不存在或已删除，请刷新后重试');
+      return b;
     },
 
-    /** Saves the whole list in 设置中: every question subjective, in one block at most; a double-marked threshold within the block's score. */
+    /** exam/{examId}/setting/block: each subject's blocks, framed blocks and questions in no block. */
+    async ofExam(examId: number): Promise<ExamBlockSubject[]> {
+      const subjects = await d.exams.subjects(examId);
+      return Promise.all(
+        subjects.map(async (s) => {
+          const l = await list(s.id);
+          return {
+            subjectId: s.id,
+            name: s.name,
+            status: s.status,
+            blocks: l.blocks.length,
+            framed: l.blocks.filter((b) => b.regions.length && !b.regionsProposed).length,
+            subjective: l.blocks.reduce((n, b) => n + b.nos.length, 0) + l.unassigned.length,
+            unassigned: l.unassigned,
+          };
+        }),
+      );
+    },
+
+    /**
+     * Saves the whole list in 设置中: every question subjective, in one block at most; a double-marked
+     * threshold within the block's score; regions on the template; 给分点 adding up to each question's score.
+     */
     async save(subjectId: number, blocks: Array<BlockInput & { id?: number }>, actor: Actor): Promise<void> {
+      const card = await cardOf(subjectId);
       await d.db.transaction(async (tx) => {
         const subject = await d.exams.subjectRow(subjectId, tx);
         if (subject.status !== SubjectStatus.setting) throw fail(SUBJECT_STATE_FORBIDS);
-        const scoreOf = await scores(subjectId, tx);
+        const questions = await questionsOf(subjectId, tx);
         const seen = new Map<string, string>();
         for (const b of blocks) {
           for (const no of b.nos) {
-            if (!scoreOf.has(no)) throw fail(`题块“${b.name}”中的第 ${no} 题不是本科目的主观题`);
+            if (!questions.has(no)) throw fail(`题块“${b.name}”中的第 ${no} 题不是本科目的主观题`);
             if (seen.has(no)) throw fail(`第 ${no} 题同时在题块“${seen.get(no)}”和“${b.name}”中`);
             seen.set(no, b.name);
           }
-          const full = b.nos.reduce((s, no) => s + scoreOf.get(no)!, 0);
+          const full = b.nos.reduce((s, no) => s + questions.get(no)!.score, 0);
           if (b.threshold !== null && b.threshold >= full)
             throw fail(`题块“${b.name}”的误差阈值应小于题块满分 ${full} 分`);
+          for (const p of b.points) {
+            const problem = pointsProblem(p, questions.get(p.no)!.score);
+            if (problem) throw fail(`题块“${b.name}”：${problem}`);
+          }
+          checkRegions(b.name, b.regions, card);
         }
         if (new Set(blocks.map((b) => b.name)).size !== blocks.length) throw fail('题块名称不能重复');
         const repo = blockRepo(tx);

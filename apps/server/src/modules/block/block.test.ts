@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBJECT_STATE_FORBIDS } from '@yj/contracts';
-import { subject } from '../../db/schema';
-import type { signIn } from '../../../test/app';
-import { body, testApp, type TestApp } from '../../../test/app';
-import { buildSubjectScene } from '../../../test/factories';
+import { SUBJECT_STATE_FORBIDS, type ExamBlockSubject } from '@yj/contracts';
+import { generateSet, typicalCard } from '@yj/scan-sim';
+import { examRole, subject } from '../../db/schema';
+import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { buildSchool, buildSubjectScene, buildUser, PASSWORD } from '../../../test/factories';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
@@ -87,3 +88,285 @@ describe('blocks (题块) of a subject', () => {
     expect(body(await admin.post(url(), { blocks: [] })).message).toBe(SUBJECT_STATE_FORBIDS);
   });
 });
+
+// ---- regions, 给分点 and the cut image, on the scan simulator's card (subjective 41–44 on page 1, 45–49 on page 2)
+
+type Framed = {
+  blocks: Array<{
+    id: number;
+    name: string;
+    regions: Array<{ page: number; x: number; y: number; w: number; h: number }>;
+    regionsProposed: boolean;
+    points: Array<{ no: string; step: number; points: Array<{ name: string; score: number }> }>;
+  }>;
+};
+
+describe('regions, 给分点 and the cut image of a block', () => {
+  const card = typicalCard();
+  let s: Awaited<ReturnType<typeof buildSubjectScene>>;
+  const blocksUrl = () => `/filter/api/subject/${s.subjectId}/setting/block`;
+  const preview = (blockId: number, q = '') =>
+    s.admin.get(`/filter/api/subject/${s.subjectId}/block/${blockId}/preview${q}`);
+
+  beforeAll(async () => {
+    s = await buildSubjectScene(t.app, t.database.db, {
+      name: '题块切割考试',
+      course: '物理',
+      fullScore: 110,
+    });
+    const scores: Record<string, number> = {
+      41: 10,
+      42: 12,
+      43: 12,
+      44: 20,
+      45: 6,
+      46: 6,
+      47: 10,
+      48: 14,
+      49: 20,
+    };
+    expect(
+      body(
+        await s.admin.post(`/filter/api/api/subject/${s.subjectId}/setting/questions/subjective`, {
+          questions: Object.entries(scores).map(([no, score]) => ({
+            no,
+            score,
+            step: no === '43' ? 0.5 : 1,
+          })),
+        }),
+      ).code,
+    ).toBe(0);
+    expect(body(await s.admin.post(`/filter/api/subject/${s.subjectId}/template`, { body: card })).code).toBe(
+      0,
+    );
+  });
+
+  it('proposes the template boxes of its questions until regions are saved, across pages', async () => {
+    const saved = body<Framed>(
+      await s.admin.post(blocksUrl(), {
+        blocks: [
+          { name: '第42-43题', nos: ['42', '43'] },
+          { name: '跨页', nos: ['44', '48'] },
+        ],
+      }),
+    ).data;
+    expect(saved.blocks[0]).toMatchObject({
+      regionsProposed: true,
+      regions: [{ page: 0, x: 1210, y: 260, w: 940, h: 1980 }],
+      points: [
+        { no: '42', step: 1, points: [] },
+        { no: '43', step: 0.5, points: [] },
+      ],
+    });
+    expect(saved.blocks[1]!.regions).toEqual([
+      { page: 0, x: 2210, y: 260, w: 940, h: 1980 },
+      { page: 1, x: 1210, y: 260, w: 940, h: 1980 },
+    ]);
+  });
+
+  it('keeps regions and 给分点 that fit the template and the full scores, and says what does not', async () => {
+    const [a, b] = body<Framed>(await s.admin.get(blocksUrl())).data.blocks;
+    const save = (first: Record<string, unknown>) =>
+      s.admin.post(blocksUrl(), {
+        blocks: [
+          { id: a!.id, name: '第42-43题', nos: ['42', '43'], ...first },
+          { id: b!.id, name: '跨页', nos: ['44', '48'] },
+        ],
+      });
+    const points = (list: Array<[string, number]>, step = 1) => [
+      { no: '42', step, points: list.map(([name, score]) => ({ name, score })) },
+    ];
+    expect(
+      body(
+        await save({
+          points: points([
+            ['要点一', 5],
+            ['要点二', 5],
+          ]),
+        }),
+      ).message,
+    ).toBe('题块“第42-43题”：给分点之和 10 分与第 42 题满分 12 分不一致');
+    expect(body(await save({ points: points([['要点一', 12]], 5 as never) })).code).toBe(1);
+    expect(
+      body(
+        await save({
+          points: points(
+            [
+              ['要点一', 6],
+              ['要点二', 6],
+            ],
+            2,
+          ),
+        }),
+      ).code,
+    ).toBe(0);
+    expect(
+      body(
+        await save({
+          points: points(
+            [
+              ['要点一', 7],
+              ['要点二', 5],
+            ],
+            2,
+          ),
+        }),
+      ).message,
+    ).toBe('题块“第42-43题”：第 42 题给分点“要点一”的 7 分不是步长 2 分的整数倍');
+    expect(
+      body<Array<{ field: string; message: string }>>(
+        await save({ points: [{ no: '41', step: 1, points: [] }] }),
+      ).data[0],
+    ).toEqual({ field: 'blocks.0.points.0.no', message: '第 41 题不在本题块中' });
+    expect(body(await save({ regions: [{ page: 5, x: 0, y: 0, w: 100, h: 100 }] })).message).toBe(
+      '题块“第42-43题”的区域在模板第 6 页，模板没有这一页',
+    );
+    expect(body(await save({ regions: [{ page: 0, x: 3000, y: 0, w: 940, h: 100 }] })).message).toBe(
+      '题块“第42-43题”的区域超出模板第 1 页的范围',
+    );
+    const ok = body<Framed>(
+      await save({
+        // the box of question 42 with a margin of 20 template pixels
+        regions: [{ page: 0, x: 1190, y: 240, w: 980, h: 940 }],
+        points: [
+          {
+            no: '42',
+            step: 1,
+            points: [
+              { name: '受力分析', score: 8 },
+              { name: '结论', score: 4 },
+            ],
+          },
+          { no: '43', step: 0.5, points: [] },
+        ],
+      }),
+    );
+    expect(ok.code, ok.message).toBe(0);
+    expect(ok.data.blocks[0]).toMatchObject({
+      regionsProposed: false,
+      regions: [{ page: 0, x: 1190, y: 240, w: 980, h: 940 }],
+      points: [
+        {
+          no: '42',
+          step: 1,
+          points: [
+            { name: '受力分析', score: 8 },
+            { name: '结论', score: 4 },
+          ],
+        },
+        { no: '43', step: 0.5, points: [] },
+      ],
+    });
+  });
+
+  it('previews the cut image on a recognised scan, deskewed, at the size of its regions', async () => {
+    const [a, b] = body<Framed>(await s.admin.get(blocksUrl())).data.blocks;
+    // nothing scanned and a template without pictures: nothing to cut from
+    expect(body(await preview(a!.id)).message).toBe(
+      '还没有扫描的答题卡，模板也没有答题卡图片，无法预览切割图',
+    );
+
+    const sheets = await Promise.all(
+      [0, 1].map((i) => generateSet(card, i, { seed: 5, difficulty: 'typical' })),
+    );
+    const up = body(
+      await uploadPages(
+        s,
+        sheets.map((x) => ({ name: `${x.name}.jpg`, data: x.jpeg })),
+      ),
+    );
+    expect(up.code, up.message).toBe(0);
+    await recognised(s);
+
+    const res = await preview(a!.id);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['x-cut-source']).toMatch(/^paper:\d+$/);
+    const { data, info } = await sharp(res.rawPayload)
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([980, 940]);
+    // the box's printed frame is 20 px in: a straight dark row across its whole width, which only a cut
+    // through the homography gives (a bounding box of a scan skewed by 1° drifts 16 px over that width)
+    const darkShare = (y: number) => {
+      let n = 0;
+      for (let x = 30; x < 950; x++) if (data[y * info.width + x]! < 160) n++;
+      return n / 920;
+    };
+    const best = (from: number, to: number) =>
+      Math.max(...Array.from({ length: to - from }, (_, i) => darkShare(from + i)));
+    expect(best(12, 29)).toBeGreaterThan(0.85);
+    expect(best(911, 929)).toBeGreaterThan(0.85);
+    expect(best(300, 317)).toBeLessThan(0.5);
+
+    // a block over two pages: its regions stacked, 12 px of white between them
+    const both = await preview(b!.id, `?paperId=${res.headers['x-cut-source']!.toString().slice(6)}`);
+    const meta = await sharp(both.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([940, 1980 * 2 + 12]);
+  });
+
+  it("refuses another school's paper and a paper of another subject", async () => {
+    const [a] = body<Framed>(await s.admin.get(blocksUrl())).data.blocks;
+    const paperId = Number((await preview(a!.id)).headers['x-cut-source']!.toString().slice(6));
+    const other = await buildSchool(t.database.db);
+    const theirs = await buildUser(t.database.db);
+    await t.database.db
+      .insert(examRole)
+      .values({ examId: s.examId, subjectId: s.subjectId, schoolId: other.id, userId: theirs.id, role: 2 });
+    const scanner = await signIn(t.app, theirs.account, PASSWORD);
+    expect(
+      body(await scanner.get(`/filter/api/subject/${s.subjectId}/block/${a!.id}/preview?paperId=${paperId}`))
+        .message,
+    ).toBe('无权限');
+    expect(body(await admin.get(`/filter/api/subject/${subjectId}/block/${a!.id}/preview`)).message).toBe(
+      '题块不存在或已删除，请刷新后重试',
+    );
+    expect(body(await preview(a!.id, '?paperId=999999')).message).toBe('答题卡不存在或已删除');
+  });
+
+  it('lists every subject of the exam with its blocks and questions in no block', async () => {
+    const res = body<ExamBlockSubject[]>(await s.admin.get(`/filter/api/exam/${s.examId}/setting/block`));
+    expect(res.data).toEqual([
+      expect.objectContaining({
+        subjectId: s.subjectId,
+        blocks: 2,
+        framed: 1,
+        subjective: 9,
+        unassigned: ['41', '45', '46', '47', '49'],
+      }),
+    ]);
+    expect(body(await teacher.get(`/filter/api/exam/${s.examId}/setting/block`)).message).toBe('无权限');
+  });
+});
+
+function uploadPages(c: { admin: Client; subjectId: number }, files: Array<{ name: string; data: Buffer }>) {
+  const boundary = `----yjblock${Date.now()}`;
+  const parts = files.map((f) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    ]),
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: `/filter/api/subject/${c.subjectId}/answerCard`,
+    headers: { ...XHR, cookie: c.admin.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+  });
+}
+
+/** Waits until no page of the subject waits for recognition (the in-process queue works in the background). */
+async function recognised(c: { admin: Client; subjectId: number }): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    const p = body<{ total: { queued: number } }>(
+      await c.admin.get(`/filter/api/subject/${c.subjectId}/scanExceptionProgress`),
+    );
+    if (p.code !== 0) throw new Error(p.message);
+    if (p.data.total.queued === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('recognition did not finish');
+}

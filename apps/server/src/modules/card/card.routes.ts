@@ -59,4 +59,10 @@ export function cardRoutes(app: FastifyInstance, d: { cards: CardService; scopes
   r.post('/api/subject/:id/card/save', { schema: { params, body: cardSave }, config: edit }, async (req) =>
     ok(await d.cards.save(req.params.id, req.body, actorOf(req))),
   );
+  // spec: POST /api/subject/{subjectId}/dtk/{dtkId} — a saved card (dtk) laid out again and saved over
+  r.post(
+    '/api/subject/:id/dtk/:dtkId',
+    { schema: { params: params.extend({ dtkId: z.coerce.number().int().positive() }) }, config: edit },
+    async (req) => ok(await d.cards.refresh(req.params.id, req.params.dtkId, actorOf(req))),
+  );
 }

@@ -231,6 +231,24 @@ export function cardService(d: {
       return { template, cardId: geometry.cardId };
     },
 
+    /**
+     * POST /api/subject/{subjectId}/dtk/{dtkId}: a saved online card (dtk) laid out again from the
+     * subject's structure as it is now, with the options it was saved with, and its template saved over
+     * (same template, same name) — what an outdated card needs before it is printed or scanned.
+     */
+    async refresh(
+      subjectId: number,
+      dtkId: number,
+      actor: Actor,
+    ): Promise<{ template: TemplateItem; cardId: string }> {
+      const saved = await savedCard(subjectId, dtkId);
+      return this.save(
+        subjectId,
+        { ...saved.options, templateId: dtkId, mainTemplateName: saved.template.mainTemplateName },
+        actor,
+      );
+    },
+
     /** The subject's saved online cards, each marked outdated when the structure changed since saving. */
     async list(subjectId: number): Promise<CardItem[]> {
       const designs = new Map((await cardRepo(d.db).ofSubject(subjectId)).map((x) => [x.templateId, x]));

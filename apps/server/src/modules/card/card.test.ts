@@ -156,6 +156,45 @@ describe('online answer card', () => {
     ).toHaveLength(1);
   });
 
+  it('lays a saved card (dtk) out again after the structure changed: POST …/dtk/{dtkId}', async () => {
+    const [card] = body<CardItem[]>(await admin.get(`/filter/api/subject/${subjectId}/cards`)).data;
+    expect(card?.current).toBe(true);
+    const before = body<TemplateItem[]>(await admin.get(`/filter/api/subject/${subjectId}/templates`)).data;
+    // question 11 now has two parts: the saved card no longer matches
+    await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/subjective`, {
+      questions: [
+        { no: '11(1)', score: 4 },
+        { no: '11(2)', score: 6 },
+        { no: '12', score: 15 },
+        { no: '13', score: 45 },
+      ],
+    });
+    const stale = body<CardItem[]>(await admin.get(`/filter/api/subject/${subjectId}/cards`)).data;
+    expect(stale[0]!.current).toBe(false);
+    expect(body(await admin.call('GET', url(subjectId, `/${card!.templateId}/pdf`))).message).toContain(
+      '请打开答题卡重新保存后再下载',
+    );
+
+    const dtk = (id: number) => `/filter/api/subject/${subjectId}/dtk/${id}`;
+    const refreshed = body<{ template: TemplateItem; cardId: string }>(
+      await admin.post(dtk(card!.templateId)),
+    );
+    expect(refreshed.code).toBe(0);
+    expect(refreshed.data.template).toMatchObject({ id: card!.templateId, mainTemplateName: '主模板' });
+    expect(refreshed.data.cardId).not.toBe(before[0]!.body.id);
+    const after = body<CardItem[]>(await admin.get(`/filter/api/subject/${subjectId}/cards`)).data;
+    expect(after).toEqual([
+      expect.objectContaining({ templateId: card!.templateId, columns: 3, current: true }),
+    ]);
+    const boxes = body<TemplateItem[]>(
+      await admin.get(`/filter/api/subject/${subjectId}/templates`),
+    ).data[0]!.body.pages.flatMap((p) => p.subjective.map((b) => b.question));
+    expect(boxes).toEqual(expect.arrayContaining(['11(1)', '11(2)']));
+
+    expect(body(await admin.post(dtk(999999))).message).toBe('在线答题卡不存在或已删除');
+    expect(body(await teacher.post(dtk(card!.templateId))).message).toBe('无权限');
+  });
+
   it('tells what to fix in a structure that cannot make a card', async () => {
     const res = body(await emptyAdmin.post(url(emptySubjectId, '/preview'), {}));
     expect(res).toMatchObject({ code: 1, message: blockerMessage(['还没有录入任何题目']) });

@@ -52,6 +52,16 @@ export function questionRepo(db: Db) {
           .where(and(eq(question.subjectId, subjectId), eq(question.no, r.no)));
       }
     },
+    /** B-paper numbers of objective questions (A/B relation). */
+    async setBNos(subjectId: number, rows: Array<{ no: string; bNo: string | null }>): Promise<void> {
+      for (const r of rows)
+        await db
+          .update(question)
+          .set({ bNo: r.bNo, updatedAt: new Date() })
+          .where(
+            and(eq(question.subjectId, subjectId), eq(question.no, r.no), ne(question.kind, 'subjective')),
+          );
+    },
     async setSubjectOptions(
       subjectId: number,
       set: { abEnabled?: boolean; optionalGroups?: OptionalQuestionGroup[] },

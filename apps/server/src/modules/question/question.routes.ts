@@ -48,7 +48,7 @@ export function questionRoutes(
       else if (tag === 'subjective')
         await d.questions.saveSubjective(id, parse(subjectiveSave).questions, actor);
       else if (tag === 'optional') await d.questions.saveOptional(id, parse(optionalSave).groups, actor);
-      else if (tag === 'ab') await d.questions.saveAb(id, parse(abSave).abEnabled, actor);
+      else if (tag === 'ab') await d.questions.saveAb(id, parse(abSave), actor);
       else await d.questions.saveAnswers(id, parse(answerSave).answers, actor);
       return ok(await d.questions.info(id));
     },

@@ -1,9 +1,11 @@
 import {
+  abMappingProblems,
   objectiveQuestion,
   structureProblems,
   structureTotals,
   SUBJECT_STATE_FORBIDS,
   SubjectStatus,
+  type AbSave,
   type ObjectiveQuestion,
   type OptionalQuestionGroup,
   type Structure,
@@ -51,6 +53,9 @@ export function questionService(d: { db: Db; audit: AuditService; exams: ExamSer
       const before = requireSetting ? await editable(tx, subjectId) : await load(tx, subjectId);
       await change(tx, before.structure);
       const after = await load(tx, subjectId);
+      // checked on the saved whole: removing question 5 breaks a mapping to it as much as a typo does
+      const ab = abMappingProblems(after.structure);
+      if (ab.length) throw fail(`A/B 卷题号对应有误：${ab.join('；')}`);
       await d.audit.record(tx, {
         action,
         examId: before.examId,
@@ -110,9 +115,15 @@ export function questionService(d: { db: Db; audit: AuditService; exams: ExamSer
         await questionRepo(tx).setSubjectOptions(subjectId, { optionalGroups: groups });
       }),
 
-    saveAb: (subjectId: number, abEnabled: boolean, actor: Actor) =>
-      audited(subjectId, 'question.ab', actor, async (tx) => {
-        await questionRepo(tx).setSubjectOptions(subjectId, { abEnabled });
+    /** AB卷 tab: A/B papers on or off, and the B-paper number of objective questions. */
+    saveAb: (subjectId: number, input: AbSave, actor: Actor) =>
+      audited(subjectId, 'question.ab', actor, async (tx, before) => {
+        const objectiveNos = new Set(before.objective.map((q) => q.no));
+        const unknown = (input.objective ?? []).filter((x) => !objectiveNos.has(x.no)).map((x) => x.no);
+        if (unknown.length) throw fail(`客观题 ${unknown.join('、')} 不存在，请先保存客观题`);
+        const repo = questionRepo(tx);
+        await repo.setSubjectOptions(subjectId, { abEnabled: input.abEnabled });
+        if (input.objective) await repo.setBNos(subjectId, input.objective);
       }),
 
     /** Answer keys may change in any state before publishing; later issues re-score on change. */

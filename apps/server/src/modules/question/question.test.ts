@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseQuickEntry, SUBJECT_STATE_FORBIDS } from '@yj/contracts';
+import { abMappingProblems, parseQuickEntry, SUBJECT_STATE_FORBIDS, type Structure } from '@yj/contracts';
+import { auditLog } from '../../db/schema';
 import { subject } from '../../db/schema';
 import type { signIn } from '../../../test/app';
 import { body, testApp, type TestApp } from '../../../test/app';
@@ -96,6 +97,90 @@ describe('question structure of a subject', () => {
       body(await teacher.get(`/filter/yue/api/subject/${subjectId}/setting/questions/info`)).message,
     ).toBe('无权限');
     expect(body(await save(teacher, 'ab', { abEnabled: true })).message).toBe('无权限');
+  });
+
+  it('maps objective questions to their B-paper numbers (AB卷 tab), refusing unknown and repeated ones', async () => {
+    type Ab = { structure: { abEnabled: boolean; objective: Array<{ no: string; bNo: string | null }> } };
+    // 1 ↔ 2 and 3 ↔ 4 swap on the B paper
+    const ok = body<Ab>(
+      await save(admin, 'ab', {
+        abEnabled: true,
+        objective: [
+          { no: '1', bNo: '2' },
+          { no: '2', bNo: '1' },
+          { no: '3', bNo: '4' },
+          { no: '4', bNo: '3' },
+        ],
+      }),
+    );
+    expect(ok.code).toBe(0);
+    expect(ok.data.structure.abEnabled).toBe(true);
+    expect(ok.data.structure.objective.slice(0, 5).map((q) => q.bNo)).toEqual(['2', '1', '4', '3', null]);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'question.ab'), eq(auditLog.target, `subject:${subjectId}`)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(JSON.stringify(audit?.detail)).toContain('"bNo":"2"');
+
+    const twice = body(await save(admin, 'ab', { abEnabled: true, objective: [{ no: '5', bNo: '2' }] }));
+    expect(twice.message).toBe('A/B 卷题号对应有误：B 卷题号 2 被客观题第 1、5 题重复使用');
+    const unknown = body(await save(admin, 'ab', { abEnabled: true, objective: [{ no: '5', bNo: '14' }] }));
+    expect(unknown.message).toBe('A/B 卷题号对应有误：客观题第 5 题的 B 卷题号 14 不是客观题题号');
+    const kind = body(await save(admin, 'ab', { abEnabled: true, objective: [{ no: '5', bNo: '11' }] }));
+    expect(kind.message).toBe('A/B 卷题号对应有误：客观题第 5 题与 B 卷第 11 题的题型或选项数不同');
+    expect(
+      body(await save(admin, 'ab', { abEnabled: true, objective: [{ no: '99', bNo: '1' }] })).message,
+    ).toBe('客观题 99 不存在，请先保存客观题');
+    // a refused save changes nothing
+    const info = body<Ab>(
+      await admin.get(`/filter/yue/api/subject/${subjectId}/setting/questions/info`),
+    ).data;
+    expect(info.structure.objective[4]?.bNo).toBeNull();
+
+    // the objective tab keeps the mapping it carries, and the same rules hold for subjective B numbers
+    const objective = info.structure.objective;
+    const kept = body<Ab>(await save(admin, 'objective', { questions: objective })).data;
+    expect(kept.structure.objective[0]?.bNo).toBe('2');
+    const dupSub = body(
+      await save(admin, 'subjective', {
+        questions: [
+          { no: '13', score: 20, bNo: '14' },
+          { no: '14', score: 20, bNo: '14' },
+          { no: '15', score: 10 },
+          { no: '16', score: 10 },
+        ],
+      }),
+    );
+    expect(dupSub.message).toBe('A/B 卷题号对应有误：B 卷题号 14 被主观题第 13、14 题重复使用');
+    expect(body(await save(admin, 'ab', { abEnabled: false })).code).toBe(0);
+  });
+
+  it('finds A/B mapping problems in a structure', () => {
+    const q = (no: string, bNo: string | null, options = 4) => ({
+      no,
+      kind: 'single' as const,
+      options,
+      score: 3,
+      answer: '',
+      partialScore: null,
+      answerB: '',
+      bNo,
+    });
+    const s: Structure = {
+      objective: [q('1', '2'), q('2', '1'), q('3', null, 5)],
+      subjective: [{ no: '4', score: 10, step: 1, bNo: '4' }],
+      optionalGroups: [],
+      abEnabled: true,
+    };
+    expect(abMappingProblems(s)).toEqual([]);
+    expect(abMappingProblems({ ...s, objective: [q('1', '3'), q('2', '1'), q('3', null, 5)] })).toEqual([
+      '客观题第 1 题与 B 卷第 3 题的题型或选项数不同',
+    ]);
+    expect(abMappingProblems({ ...s, subjective: [{ no: '4', score: 10, step: 1, bNo: '1' }] })).toEqual([
+      '主观题第 4 题的 B 卷题号 1 不是主观题题号',
+    ]);
   });
 
   it('names the field of a malformed save', async () => {

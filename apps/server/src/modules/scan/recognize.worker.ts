@@ -1,8 +1,7 @@
 import type { CardTemplate } from '@yj/contracts';
 import { computePage, type Computed, type ManualAnchors } from './scan-recognize';
 
-// Worker thread of the recognition pool: decode, recognise, cut. The cut regions go back as transferred
-// bytes so the main thread only stores them.
+// Worker thread of the recognition pool: decode and recognise one page.
 export default async function recognize(task: {
   bytes: Uint8Array;
   card: CardTemplate;

@@ -24,6 +24,8 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { assertSchool, narrow, scanSchools, type SchoolFilter } from './scan-access';
+import { scanFinishRepo } from './scan-finish.repo';
+import { FINISHED_REFUSAL } from './scan-finish.service';
 import { scanFixRepo, type ExceptionRow, type ScanFixRepo } from './scan-fix.repo';
 import { anchorNames, highlight, regionOptions } from './scan-regions';
 import type { ManualAnchors } from './scan-recognize';
@@ -309,6 +311,8 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
         before: { absentMarked: paper.absentMarked },
         set: { absentMarked: body.absent },
         how: body.absent ? 'absentConfirmed' : 'absentCleared',
+        // the examinee's absence record follows the mark, in the same transaction
+        also: (tx: Db) => syncAbsence(tx, subjectId, paper.examineeId, body.absent, actor.userId),
       }));
     },
 
@@ -334,10 +338,11 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
       p: Principal,
       actor: Actor,
       action: string,
-      change: (paper: { absentMarked: boolean; paperType: string | null }) => {
+      change: (paper: { absentMarked: boolean; paperType: string | null; examineeId: number | null }) => {
         before: Record<string, unknown>;
         set: { absentMarked?: boolean; paperType?: string };
         how: ScanResolution;
+        also?: (tx: Db) => Promise<Record<string, unknown>>;
       },
     ): Promise<ScanFixResult> {
       const { examId, filter } = await access(subjectId, p, true);
@@ -346,6 +351,7 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
         const e = await openException(r, subjectId, filter, exceptionId, types);
         const paper = await livePaper(r, e.paperId);
         const c = change(paper);
+        const also = c.also ? await c.also(tx) : {};
         await r.updatePaper(paper.id, c.set);
         const n = await r.resolve([e.id], actor.userId, c.how, c.set);
         await r.refreshStatus(paper.id);
@@ -353,7 +359,7 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
           subjectId,
           exceptionId: e.id,
           before: c.before,
-          after: c.set,
+          after: { ...c.set, ...also },
         });
         return { papers: [paper.id], resolved: n };
       });
@@ -473,6 +479,8 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
         const batch = await r.batch(body.batchId);
         if (!batch || batch.subjectId !== subjectId) throw fail('批次不存在');
         assertSchool(filter, batch.schoolId);
+        // a finished school's sheets stay as confirmed: recognising them again could reopen exceptions
+        if (await scanFinishRepo(tx).lockFinish(subjectId, batch.schoolId)) throw fail(FINISHED_REFUSAL);
         const papers = (await r.livePapersOfBatch(batch.id)).filter((x) => x.status !== PaperStatus.pending);
         if (!papers.length) throw fail('该批次正在识别或没有可重新识别的答题卡');
         const ids = papers.map((x) => x.id);
@@ -561,6 +569,27 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
       return { examinee, paper: await paperView(r, paperId) };
     },
   };
+
+  /**
+   * A confirmed 缺考 mark writes the examinee's absence record, a cleared one removes it. A sheet not yet
+   * given to an examinee cannot be absent for anyone: its exam number is settled first.
+   */
+  async function syncAbsence(
+    tx: Db,
+    subjectId: number,
+    examineeId: number | null,
+    absent: boolean,
+    userId: number,
+  ) {
+    if (examineeId === null) {
+      if (absent) throw fail('这张答题卡还没有对应的考生，请先处理考号异常，再确认缺考');
+      return { absenceOf: null };
+    }
+    const r = scanFinishRepo(tx);
+    if (absent) await r.addAbsence(subjectId, [examineeId], userId);
+    else await r.removeAbsence(subjectId, [examineeId]);
+    return { absenceOf: examineeId };
+  }
 
   /** Papers back to recognition: open exceptions replaced (settled with 'replaced'), pages queued again. */
   async function requeue(r: ScanFixRepo, paperIds: number[], userId: number): Promise<number> {

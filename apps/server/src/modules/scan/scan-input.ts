@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import JSZip from 'jszip';
-import sharp from 'sharp';
+import { splitFilePages, TooManyPages } from '@yj/omr/node';
 import { fail } from '../../errors';
 
 /** One uploaded file, as received. */
@@ -78,54 +78,30 @@ async function unzip(file: InputFile): Promise<InputFile[]> {
   return out;
 }
 
-async function tiffPages(file: InputFile): Promise<PageImage[]> {
+/**
+ * The pages of a multi-page TIFF or PDF (the same split as the scan agent's, from @yj/omr/node). A file that
+ * cannot be read is kept as one page, so recognition reports it as an image exception.
+ */
+async function filePages(file: InputFile, kind: 'tif' | 'pdf'): Promise<PageImage[]> {
   const whole = sha256(file.data);
-  let count: number;
+  let images: Buffer[] | null;
   try {
-    count = (await sharp(file.data).metadata()).pages ?? 1;
-  } catch {
-    // unreadable: kept as it is, recognition reports it as an image exception
-    return [{ fileName: file.name, pageInFile: 0, data: file.data, ext: 'tif', sha256: whole }];
+    images = await splitFilePages(file.data, kind, {
+      maxPages: SCAN_LIMITS.pagesPerFile,
+      pdfDpi: SCAN_LIMITS.pdfDpi,
+    });
+  } catch (e) {
+    if (e instanceof TooManyPages) throw fail(`文件“${file.name}”超过 ${SCAN_LIMITS.pagesPerFile} 页`);
+    throw e;
   }
-  if (count > SCAN_LIMITS.pagesPerFile) throw fail(`文件“${file.name}”超过 ${SCAN_LIMITS.pagesPerFile} 页`);
-  const out: PageImage[] = [];
-  for (let n = 0; n < count; n++) {
-    const data = await sharp(file.data, { page: n }).jpeg({ quality: 90 }).toBuffer();
-    out.push({ fileName: file.name, pageInFile: n, data, ext: 'jpg', sha256: sha256(`${whole}:${n}`) });
-  }
-  return out;
-}
-
-async function pdfPages(file: InputFile): Promise<PageImage[]> {
-  const whole = sha256(file.data);
-  const mupdf = await import('mupdf');
-  let doc: InstanceType<typeof mupdf.Document>;
-  let count: number;
-  try {
-    doc = mupdf.Document.openDocument(file.data, 'application/pdf');
-    count = doc.countPages();
-  } catch {
-    return [{ fileName: file.name, pageInFile: 0, data: file.data, ext: 'pdf', sha256: whole }];
-  }
-  // an empty PDF is kept as one unreadable page so the batch shows it as an exception
-  if (count === 0)
-    return [{ fileName: file.name, pageInFile: 0, data: file.data, ext: 'pdf', sha256: whole }];
-  if (count > SCAN_LIMITS.pagesPerFile) throw fail(`文件“${file.name}”超过 ${SCAN_LIMITS.pagesPerFile} 页`);
-  const scale = SCAN_LIMITS.pdfDpi / 72;
-  const out: PageImage[] = [];
-  try {
-    for (let n = 0; n < count; n++) {
-      const page = doc.loadPage(n);
-      const pix = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, true);
-      const data = Buffer.from(pix.asJPEG(90));
-      pix.destroy();
-      page.destroy();
-      out.push({ fileName: file.name, pageInFile: n, data, ext: 'jpg', sha256: sha256(`${whole}:${n}`) });
-    }
-  } finally {
-    doc.destroy();
-  }
-  return out;
+  if (!images) return [{ fileName: file.name, pageInFile: 0, data: file.data, ext: kind, sha256: whole }];
+  return images.map((data, n) => ({
+    fileName: file.name,
+    pageInFile: n,
+    data,
+    ext: 'jpg',
+    sha256: sha256(`${whole}:${n}`),
+  }));
 }
 
 /**
@@ -138,8 +114,7 @@ export async function expandFiles(files: InputFile[], nested = false): Promise<P
     const kind = sniff(file.data);
     if (!kind || (nested && kind === 'zip')) throw unsupported(file.name);
     if (kind === 'zip') pages.push(...(await expandFiles(await unzip(file), true)));
-    else if (kind === 'tif') pages.push(...(await tiffPages(file)));
-    else if (kind === 'pdf') pages.push(...(await pdfPages(file)));
+    else if (kind === 'tif' || kind === 'pdf') pages.push(...(await filePages(file, kind)));
     else
       pages.push({
         fileName: file.name,

@@ -14,6 +14,7 @@ import {
 import type { ScanCounts } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import {
+  absence,
   banji,
   examSchool,
   examinee,
@@ -28,7 +29,7 @@ import {
 import type { SchoolFilter } from './scan-access';
 
 /** The school filter as SQL (undefined: every school). */
-const inSchools = (col: Column, f: SchoolFilter): SQL | undefined =>
+export const inSchools = (col: Column, f: SchoolFilter): SQL | undefined =>
   f === 'all' ? undefined : f.length ? inArray(col, [...f]) : sql`false`;
 
 const n = (v: unknown): number => Number(v ?? 0);
@@ -179,13 +180,24 @@ export function scanQueryRepo(db: Db) {
       return { total: n(total?.n), items };
     },
 
-    /** Examinees of the exam without a matched paper in the subject. */
-    async missed(examId: number, subjectId: number, f: SchoolFilter, q: { page: number; size: number }) {
-      const where = and(
-        eq(examinee.examId, examId),
-        inSchools(examinee.schoolId, f),
-        sql`not exists (select 1 from ${paper} where ${paper.subjectId} = ${subjectId} and ${paper.examineeId} = ${examinee.id} and ${paper.deletedAt} is null)`,
-      );
+    /**
+     * Examinees of the exam by how they stand in the subject: 未扫 (no live paper, no absence record),
+     * 缺考 (an absence record, scanned or not), or both lists together.
+     */
+    async missed(
+      examId: number,
+      subjectId: number,
+      f: SchoolFilter,
+      q: { status: 'missing' | 'absent' | 'all'; page: number; size: number },
+    ) {
+      const scanned = sql`exists (select 1 from ${paper} where ${paper.subjectId} = ${subjectId} and ${paper.examineeId} = ${examinee.id} and ${paper.deletedAt} is null)`;
+      const absent = sql`exists (select 1 from ${absence} where ${absence.examineeId} = ${examinee.id} and ${absence.subjectId} = ${subjectId})`;
+      const status = {
+        missing: sql`not ${scanned} and not ${absent}`,
+        absent,
+        all: sql`(not ${scanned} or ${absent})`,
+      }[q.status];
+      const where = and(eq(examinee.examId, examId), inSchools(examinee.schoolId, f), status);
       const [total] = await db.select({ n: count() }).from(examinee).where(where);
       const items = await db
         .select({
@@ -196,7 +208,8 @@ export function scanQueryRepo(db: Db) {
           schoolId: examinee.schoolId,
           schoolName: school.name,
           kaochang: examinee.kaochang,
-          absent: sql<boolean>`exists (select 1 from absence a where a.examinee_id = ${examinee.id} and a.subject_id = ${subjectId})`,
+          absent: sql<boolean>`${absent}`,
+          scanned: sql<boolean>`${scanned}`,
         })
         .from(examinee)
         .innerJoin(student, eq(student.id, examinee.studentId))
@@ -206,7 +219,10 @@ export function scanQueryRepo(db: Db) {
         .orderBy(asc(examinee.kaohao))
         .limit(q.size)
         .offset((q.page - 1) * q.size);
-      return { total: n(total?.n), items: items.map((r) => ({ ...r, absent: Boolean(r.absent) })) };
+      return {
+        total: n(total?.n),
+        items: items.map((r) => ({ ...r, absent: Boolean(r.absent), scanned: Boolean(r.scanned) })),
+      };
     },
 
     async papers(subjectId: number, f: SchoolFilter, q: { status?: string; page: number; size: number }) {

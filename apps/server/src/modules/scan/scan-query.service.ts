@@ -1,6 +1,6 @@
 import {
   SCAN_EXCEPTION_LABELS,
-  type MissedExaminee,
+  type MissedExamPage,
   type Paged,
   type Principal,
   type ScanExceptionCounts,
@@ -19,7 +19,10 @@ import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
 import type { ExamService } from '../exam/exam.service';
 import { assertSchool, narrow, scanSchools, type SchoolFilter } from './scan-access';
+import { scanFinishRepo } from './scan-finish.repo';
 import { scanQueryRepo } from './scan-query.repo';
+import { cachedCut } from './scan-cut';
+import type { Crop } from './scan-recognize';
 
 const sum = <T>(xs: T[], f: (x: T) => number): number => xs.reduce((s, x) => s + f(x), 0);
 
@@ -69,16 +72,20 @@ export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamServi
       const filter = await examFilter(examId, p, schoolId);
       const subjects = await d.exams.subjects(examId);
       const ids = subjects.map((s) => s.id);
-      const [examinees, papers, pages, exceptions] = await Promise.all([
+      const [examinees, papers, pages, exceptions, accounting, schools, finishes] = await Promise.all([
         repo().examineesPerSchool(examId, filter),
         repo().paperCounts(ids, filter),
         repo().pageCounts(ids, filter),
         repo().openExceptions(ids, filter),
+        scanFinishRepo(d.db).accounting(examId, ids, filter),
+        repo().schools(examId, filter),
+        scanFinishRepo(d.db).finishes(ids, filter),
       ]);
       const total = sum(examinees, (x) => x.n);
       return subjects.map((s) => {
         const ps = papers.filter((x) => x.subjectId === s.id);
         const pg = pages.find((x) => x.subjectId === s.id);
+        const ac = accounting.filter((x) => x.subjectId === s.id);
         const matched = sum(ps, (x) => x.matched);
         return {
           subjectId: s.id,
@@ -86,7 +93,11 @@ export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamServi
           examinees: total,
           papers: sum(ps, (x) => x.papers),
           matched,
-          missing: Math.max(0, total - matched),
+          present: sum(ac, (x) => x.present),
+          absent: sum(ac, (x) => x.absent),
+          missing: sum(ac, (x) => x.missing),
+          schools: schools.length,
+          finishedSchools: finishes.filter((x) => x.subjectId === s.id).length,
           exceptions: sum(
             exceptions.filter((x) => x.subjectId === s.id),
             (x) => x.n,
@@ -104,15 +115,18 @@ export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamServi
       const filter = await examFilter(examId, p);
       const ids = subjectId ? [subjectId] : (await d.exams.subjects(examId)).map((s) => s.id);
       if (subjectId && !ids.length) throw fail('科目不存在或已删除');
-      const [schools, examinees, papers, exceptions] = await Promise.all([
+      const [schools, examinees, papers, exceptions, accounting, finishes] = await Promise.all([
         repo().schools(examId, filter),
         repo().examineesPerSchool(examId, filter),
         repo().paperCounts(ids, filter),
         repo().openExceptions(ids, filter),
+        scanFinishRepo(d.db).accounting(examId, ids, filter),
+        scanFinishRepo(d.db).finishes(ids, filter),
       ]);
       const subjects = Math.max(1, ids.length);
       return schools.map((s) => {
         const count = examinees.find((x) => x.schoolId === s.schoolId)?.n ?? 0;
+        const ac = accounting.filter((x) => x.schoolId === s.schoolId);
         // over several subjects: examinee-subject pairs scanned, shown per examinee
         const scanned = Math.floor(
           sum(
@@ -125,12 +139,15 @@ export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamServi
           schoolName: s.schoolName,
           examinees: count,
           scanned,
-          missing: Math.max(0, count - scanned),
+          absent: Math.floor(sum(ac, (x) => x.absent) / subjects),
+          missing: Math.floor(sum(ac, (x) => x.missing) / subjects),
           exceptions: sum(
             exceptions.filter((x) => x.schoolId === s.schoolId),
             (x) => x.n,
           ),
-          scanFinished: s.finishedAt !== null,
+          // 扫描完成 is per subject: the school is finished when every subject asked for is
+          scanFinished:
+            finishes.filter((x) => x.schoolId === s.schoolId).length === ids.length && ids.length > 0,
         };
       });
     },
@@ -199,11 +216,20 @@ export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamServi
     async missed(
       subjectId: number,
       p: Principal,
-      q: { schoolId?: number; page: number; size: number },
-    ): Promise<Paged<MissedExaminee>> {
+      q: { schoolId?: number; status: 'missing' | 'absent' | 'all'; page: number; size: number },
+    ): Promise<MissedExamPage> {
       const { examId, filter } = await subjectFilter(subjectId, p, q.schoolId);
-      const r = await repo().missed(examId, subjectId, filter, q);
-      return { total: r.total, size: q.size, items: r.items };
+      const [r, accounting] = await Promise.all([
+        repo().missed(examId, subjectId, filter, q),
+        scanFinishRepo(d.db).accounting(examId, [subjectId], filter),
+      ]);
+      const summary = {
+        examinees: sum(accounting, (x) => x.examinees),
+        present: sum(accounting, (x) => x.present),
+        absent: sum(accounting, (x) => x.absent),
+        missing: sum(accounting, (x) => x.missing),
+      };
+      return { total: r.total, size: q.size, items: r.items, summary };
     },
 
     async papers(
@@ -232,12 +258,14 @@ export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamServi
       if (!page) throw fail('答题卡图像不存在');
       const s = await d.exams.subjectRow(page.subjectId);
       assertSchool(scanSchools(p, await d.exams.requireExam(s.examId), page.subjectId), page.schoolId);
-      let key = page.storageKey;
       if (crop !== undefined) {
-        const crops = (page.result?.crops ?? []) as Array<{ key: string }>;
-        if (!crops[crop]) throw fail('该题的切割图不存在');
-        key = crops[crop].key;
+        const c = ((page.result?.crops ?? []) as Crop[])[crop];
+        if (!c) throw fail('该题的切割图不存在');
+        const body = await cachedCut(d.storage, c.key, page.storageKey, c.bbox);
+        if (!body) throw fail('答题卡图像文件丢失');
+        return { body, type: 'image/jpeg' };
       }
+      const key = page.storageKey;
       const body = await d.storage.get(key);
       if (!body) throw fail('答题卡图像文件丢失');
       return { body, type: contentType(key) };

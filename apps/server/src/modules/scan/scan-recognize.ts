@@ -34,7 +34,10 @@ export const OMR_EXCEPTION: Record<OmrExceptionTypeValue, ScanExceptionTypeValue
   imageProblem: 'image',
 };
 
-/** A subjective region cut for marking. */
+/**
+ * A subjective region of a recognised page: its place in image pixels (clamped to the image) and the
+ * storage key its cut image gets when first looked at (scan-cut.ts). Nothing is cut during recognition.
+ */
 export interface Crop {
   name: string;
   question: string;
@@ -42,21 +45,11 @@ export interface Crop {
   bbox: { x: number; y: number; w: number; h: number };
 }
 
-/** A cut region before it is stored: JPEG bytes beside its place on the page. */
-export interface Cut {
-  name: string;
-  question: string;
-  bbox: Crop['bbox'];
-  jpeg: Uint8Array;
-}
-
-export type Computed = { ok: true; result: PageResult; cuts: Cut[] } | { ok: false; reason: string };
+export type Computed =
+  { ok: true; result: PageResult; size: { width: number; height: number } } | { ok: false; reason: string };
 export type PageOutcome = { ok: true; result: PageResult; crops: Crop[] } | { ok: false; reason: string };
 
-/**
- * The CPU part of a page, run on a worker thread: decodes once (greyscale raw), recognises, and cuts the
- * subjective boxes from the same pixels.
- */
+/** The CPU part of a page, run on a worker thread: decodes once (greyscale raw) and recognises. */
 export async function computePage(
   bytes: Uint8Array,
   card: CardTemplate,
@@ -66,28 +59,34 @@ export async function computePage(
   try {
     grey = await decodeGrey(bytes);
   } catch (err) {
+    // a PDF or TIFF reaches here only when splitting it into pages failed at upload (empty or damaged)
+    if (bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46)
+      return { ok: false, reason: 'PDF 文件没有页面或已损坏，无法读取' };
     return { ok: false, reason: `图像无法读取（${(err as Error).message.slice(0, 200)}）` };
   }
   const reader = await loadZxingReader();
   const result = manual
     ? await recognizeWithPoints(grey, card, manual.pageIndex, manual.points, { reader })
     : await recognizePage(grey, card, { reader });
-  const raw = { raw: { width: grey.width, height: grey.height, channels: 1 as const } };
-  // JPEG without entropy optimisation: ~8 ms for a half-page box where WebP's fastest effort takes ~36 ms
-  // (measured on a 940×1980 box); the files are ~2.5× larger, a fair price on the recognition hot path.
-  const cut = result.subjective.map(async (box): Promise<Cut | null> => {
+  return { ok: true, result, size: { width: grey.width, height: grey.height } };
+}
+
+/** The subjective boxes of a result as crops: whole pixels inside the image; boxes off the image dropped. */
+export function cropsOf(
+  result: PageResult,
+  size: { width: number; height: number },
+  cropKey: (index: number) => string,
+): Crop[] {
+  const crops: Crop[] = [];
+  for (const box of result.subjective) {
     const x = Math.max(0, Math.floor(box.bbox.x));
     const y = Math.max(0, Math.floor(box.bbox.y));
-    const w = Math.min(grey.width - x, Math.ceil(box.bbox.w));
-    const h = Math.min(grey.height - y, Math.ceil(box.bbox.h));
-    if (w < 2 || h < 2) return null;
-    const jpeg = await sharp(grey.data, raw)
-      .extract({ left: x, top: y, width: w, height: h })
-      .jpeg({ quality: 80, optimiseCoding: false })
-      .toBuffer();
-    return { name: box.name, question: box.question, bbox: { x, y, w, h }, jpeg: new Uint8Array(jpeg) };
-  });
-  return { ok: true, result, cuts: (await Promise.all(cut)).filter((c): c is Cut => c !== null) };
+    const w = Math.min(size.width - x, Math.ceil(box.bbox.w));
+    const h = Math.min(size.height - y, Math.ceil(box.bbox.h));
+    if (w < 2 || h < 2) continue;
+    crops.push({ name: box.name, question: box.question, key: cropKey(crops.length), bbox: { x, y, w, h } });
+  }
+  return crops;
 }
 
 /** Where pages are computed: a pool of worker threads, so the API process's event loop stays free. */
@@ -116,24 +115,16 @@ export function recognizePool(threads = Math.max(1, os.availableParallelism())):
   };
 }
 
-/** Recognises a stored page on the pool and stores its cut regions. */
+/** Recognises a stored page on the pool; its subjective regions are named, not yet cut. */
 export async function recognizeStored(
   pool: RecognizePool,
   bytes: Buffer,
   card: CardTemplate,
   cropKey: (index: number) => string,
-  put: (key: string, body: Buffer) => Promise<void>,
   manual?: ManualAnchors,
 ): Promise<PageOutcome> {
   // A copy the worker can own: storage buffers may share a pooled ArrayBuffer.
   const out = await pool.run(new Uint8Array(bytes), card, manual);
   if (!out.ok) return out;
-  const crops = await Promise.all(
-    out.cuts.map(async (c, i): Promise<Crop> => {
-      const key = cropKey(i);
-      await put(key, Buffer.from(c.jpeg.buffer, c.jpeg.byteOffset, c.jpeg.byteLength));
-      return { name: c.name, question: c.question, key, bbox: c.bbox };
-    }),
-  );
-  return { ok: true, result: out.result, crops };
+  return { ok: true, result: out.result, crops: cropsOf(out.result, out.size, cropKey) };
 }

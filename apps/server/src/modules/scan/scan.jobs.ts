@@ -76,7 +76,6 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
         bytes,
         card,
         (i) => `scan/${page.subjectId}/crops/${page.id}/${i}.jpg`,
-        (k, b) => d.storage.put(k, b),
         manual,
       );
       return { page, manual, outcome };
@@ -154,6 +153,15 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
           });
         else examineeId = hit.id;
       }
+      // a sheet of a student recorded 缺考 by hand: one of the two is wrong, and a person says which
+      if (examineeId && !locked.examineeId && !c.absent && (await r.isAbsent(p.subjectId, examineeId)))
+        exceptions.push({
+          ...withKaohao,
+          region: null,
+          type: 'absent',
+          reason: '该考生已登记缺考，但扫描到了答题卡：确认缺考，或清除缺考标记',
+          detail: { examineeId },
+        });
       await r.insertExceptions(exceptions);
       await r.updatePaper(p.id, {
         examineeId,
@@ -169,16 +177,29 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
     });
   }
 
+  // Template bodies by id and version: a batch of 2,000 pages reads its template once, not once a paper;
+  // an edited template (re-recognition after a fix) has a new updatedAt and is read again.
+  const templates = new Map<number, { version: number; body: Promise<CardTemplate | null> }>();
+  function templateOf(id: number, updatedAt: Date): Promise<CardTemplate | null> {
+    const version = updatedAt.getTime();
+    const hit = templates.get(id);
+    if (hit?.version === version) return hit.body;
+    const body = scanRepo(d.db).templateBody(id) as Promise<CardTemplate | null>;
+    if (templates.size > 50) templates.clear();
+    templates.set(id, { version, body });
+    return body;
+  }
+
   return {
     async handleScanRecognize(payload: unknown): Promise<'done' | 'skipped'> {
       const { paperId } = payload as ScanRecognizePayload;
       const repo = scanRepo(d.db);
-      const p = await repo.paper(paperId);
-      if (!p || p.status !== PaperStatus.pending || p.deletedAt) return 'skipped';
-      const batch = await repo.batch(p.batchId);
-      const card = batch ? await repo.templateBody(batch.templateId) : null;
-      const examId = await repo.examOfSubject(p.subjectId);
-      if (!batch || !card || examId === null) throw new Error(`paper ${paperId}: batch or template missing`);
+      const ctx = await repo.jobContext(paperId);
+      if (!ctx) return 'skipped';
+      const { paper: p, examId } = ctx;
+      if (p.status !== PaperStatus.pending || p.deletedAt) return 'skipped';
+      const card = await templateOf(ctx.templateId, ctx.templateVersion);
+      if (!card) throw new Error(`paper ${paperId}: template ${ctx.templateId} missing`);
       // The pages of a paper go to the pool together: a two-page card keeps two threads busy.
       const done = await Promise.all((await repo.pagesOf(p.id)).map((page) => recognisePage(page, card)));
       await finish(p, examId, done);

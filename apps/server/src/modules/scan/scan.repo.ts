@@ -1,6 +1,15 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
-import { examinee, paper, scanBatch, scanException, scanPage, subject, template } from '../../db/schema';
+import {
+  absence,
+  examinee,
+  paper,
+  scanBatch,
+  scanException,
+  scanPage,
+  subject,
+  template,
+} from '../../db/schema';
 
 export type BatchRow = typeof scanBatch.$inferSelect;
 export type PaperRow = typeof paper.$inferSelect;
@@ -25,6 +34,21 @@ export function scanRepo(db: Db) {
         .select({ n: sql<number>`count(*)::int` })
         .from(scanBatch)
         .where(eq(scanBatch.subjectId, subjectId));
+      return Number(r?.n ?? 0);
+    },
+
+    /** The batch a chunk continues, locked while the chunk is recorded (chunks of one batch queue up). */
+    async lockBatch(id: number): Promise<BatchRow> {
+      const [row] = await db.select().from(scanBatch).where(eq(scanBatch.id, id)).for('update');
+      return row!;
+    },
+
+    /** The number of a batch among its subject's batches (第N批次 of the page-count message). */
+    async batchOrdinal(b: Pick<BatchRow, 'id' | 'subjectId'>): Promise<number> {
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(scanBatch)
+        .where(and(eq(scanBatch.subjectId, b.subjectId), sql`${scanBatch.id} <= ${b.id}`));
       return Number(r?.n ?? 0);
     },
 
@@ -72,6 +96,32 @@ export function scanRepo(db: Db) {
 
     async batch(id: number): Promise<BatchRow | null> {
       const [row] = await db.select().from(scanBatch).where(eq(scanBatch.id, id));
+      return row ?? null;
+    },
+
+    /** Whether a person recorded the examinee as 缺考 in the subject (missedExamDetail, an absent fix). */
+    async isAbsent(subjectId: number, examineeId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: absence.examineeId })
+        .from(absence)
+        .where(and(eq(absence.subjectId, subjectId), eq(absence.examineeId, examineeId)));
+      return row !== undefined;
+    },
+
+    /** What a recognition job needs beside its paper, in one query: exam, template id and its version. */
+    async jobContext(paperId: number) {
+      const [row] = await db
+        .select({
+          paper,
+          examId: subject.examId,
+          templateId: scanBatch.templateId,
+          templateVersion: template.updatedAt,
+        })
+        .from(paper)
+        .innerJoin(scanBatch, eq(scanBatch.id, paper.batchId))
+        .innerJoin(subject, eq(subject.id, paper.subjectId))
+        .innerJoin(template, eq(template.id, scanBatch.templateId))
+        .where(eq(paper.id, paperId));
       return row ?? null;
     },
 

@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   missedExamQuery,
+  scanAbsenceBody,
   scanAbsentBody,
+  scanFinishBody,
+  type Principal,
   scanAssignBody,
   scanBatchBody,
   scanExceptionPapersQuery,
@@ -23,6 +26,8 @@ import {
 import { fail } from '../../errors';
 import { actorOf, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
+import type { Actor } from '../../lib/actor';
+import type { ScanFinishService } from './scan-finish.service';
 import type { ScanFixService } from './scan-fix.service';
 import type { InputFile } from './scan-input';
 import type { ScanQueryService } from './scan-query.service';
@@ -43,6 +48,23 @@ const optionalInt = (v: string | undefined, what: string): number | undefined =>
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw fail(`${what}不正确`);
   return n;
+};
+
+/** Who may say they sent an answerCard upload: the browser (default) or the local scan agent. */
+const ANSWER_CARD_SOURCES: readonly ScanSourceValue[] = [ScanSource.upload, ScanSource.agent];
+const answerCardSource = (v: string | undefined): ScanSourceValue => {
+  if (v === undefined || v === '') return ScanSource.upload;
+  const source = ANSWER_CARD_SOURCES.find((x) => x === v);
+  if (!source) throw fail('上传来源不正确');
+  return source;
+};
+
+/** uploadorigin's selected students, sent as "1,2,3". */
+const idList = (v: string | undefined): number[] | undefined => {
+  if (v === undefined || v === '') return undefined;
+  const ids = v.split(',').map(Number);
+  if (ids.some((x) => !Number.isInteger(x) || x <= 0)) throw fail('所选考生不正确');
+  return ids;
 };
 
 /** Reads the files (in order) and the text fields of a multipart upload. */
@@ -73,7 +95,13 @@ async function readScanUpload(req: FastifyRequest) {
 
 export function scanRoutes(
   app: FastifyInstance,
-  d: { scan: ScanService; query: ScanQueryService; fix: ScanFixService; scopes: ExamScopes },
+  d: {
+    scan: ScanService;
+    query: ScanQueryService;
+    fix: ScanFixService;
+    finish: ScanFinishService;
+    scopes: ExamScopes;
+  },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const scan = { capability: 'subject.scan' as const, scope: d.scopes.subjectParam };
@@ -85,13 +113,18 @@ export function scanRoutes(
       d.scopes.forSubject(await d.query.pageSubject(Number((req.params as { pageId: unknown }).pageId))),
   };
 
+  // answerCard: the form's `source` says who sent it; uploadorigin is always origin
   const upload =
-    (source: ScanSourceValue) => async (req: FastifyRequest<{ Params: { subjectId: number } }>) => {
+    (sourceOf: (field: string | undefined) => ScanSourceValue) =>
+    async (req: FastifyRequest<{ Params: { subjectId: number } }>) => {
       const { files, fields } = await readScanUpload(req);
+      const source = sourceOf(fields.source);
       const input = {
         subjectId: req.params.subjectId,
         schoolId: optionalInt(fields.schoolId, '学校'),
         students: optionalInt(fields.students, '所选学生数量'),
+        examineeIds: idList(fields.examineeIds),
+        batchId: optionalInt(fields.batchId, '批次') || undefined,
         source,
         files,
       };
@@ -101,12 +134,12 @@ export function scanRoutes(
   r.post(
     '/api/subject/:subjectId/answerCard',
     { schema: { params: subjectParams }, config: scan },
-    upload(ScanSource.upload),
+    upload(answerCardSource),
   );
   r.post(
     '/api/subject/:subjectId/uploadorigin',
     { schema: { params: subjectParams }, config: scan },
-    upload(ScanSource.origin),
+    upload(() => ScanSource.origin),
   );
 
   r.get(
@@ -193,6 +226,33 @@ export function scanRoutes(
         ),
     );
   }
+  // ---- absence by hand and 扫描完成 per school ----
+  r.get(
+    '/api/subject/:subjectId/scan/schools',
+    { schema: { params: subjectParams }, config: read },
+    async (req) => ok(await d.finish.schools(req.params.subjectId, await req.principal())),
+  );
+  const finishWrites = [
+    ['scan/absence', scanAbsenceBody, d.finish.absence],
+    ['scan/finish', scanFinishBody, d.finish.finish],
+    ['scan/reopen', scanFinishBody, d.finish.reopen],
+  ] as const;
+  for (const [path, schema, run] of finishWrites) {
+    r.post(
+      `/api/subject/:subjectId/${path}`,
+      { schema: { params: subjectParams, body: schema }, config: scan },
+      async (req) =>
+        ok(
+          await (run as (s: number, b: unknown, p: Principal, a: Actor) => Promise<unknown>)(
+            req.params.subjectId,
+            req.body,
+            await req.principal(),
+            actorOf(req),
+          ),
+        ),
+    );
+  }
+
   r.get(
     '/api/subject/:subjectId/scan/exception/:exceptionId',
     { schema: { params: exceptionParams }, config: read },

@@ -15,7 +15,10 @@ import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import type { TemplateService } from '../template/template.service';
 import { assertSchool, scanSchools } from './scan-access';
+import { FINISHED_REFUSAL } from './scan-finish.service';
+import { scanFinishRepo } from './scan-finish.repo';
 import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
+import { matchOrigin, originPages } from './scan-origin';
 import { scanRepo, type NewPage } from './scan.repo';
 
 export const SCAN_RECOGNIZE = 'scan.recognize';
@@ -31,6 +34,10 @@ export interface UploadInput {
   files: InputFile[];
   /** uploadorigin: the number of selected students the files must match (spec §5) */
   students?: number;
+  /** uploadorigin: the selected students; each file is named by one's 考号 and goes to them */
+  examineeIds?: number[];
+  /** a chunk of a large selection: continues this batch (same user, subject, school and source) */
+  batchId?: number;
 }
 
 /** Where a page image lives: content-addressed, so the same content is stored once per subject. */
@@ -57,7 +64,7 @@ export function scanService(d: {
     if (!school) throw fail('请选择扫描的学校');
     if (!(await d.exams.schoolIds(e.id)).includes(school)) throw fail('该学校未参加本次考试');
     assertSchool(scanSchools(p, e, subjectId), school);
-    const [tpl] = await d.templates.list(subjectId);
+    const tpl = await d.templates.forScanning(subjectId);
     if (!tpl || tpl.body.pages.length === 0) throw fail('模板未在线制作，请先制作答题卡模板');
     return { subject: s, examId: e.id, schoolId: school, template: tpl };
   }
@@ -66,18 +73,39 @@ export function scanService(d: {
     if (!input.files.length) throw fail('请选择要上传的答题卡文件');
     if (input.source === ScanSource.origin && input.files.some((f) => !/^\d+$/.test(stem(f.name))))
       throw fail('图片名称只能为数字');
-    if (input.students !== undefined && input.files.length !== input.students)
-      throw fail(`文件数量（${input.files.length}）与所选学生数量（${input.students}）不一致`);
+    const students = input.examineeIds?.length ?? input.students;
+    if (students !== undefined && input.files.length !== students)
+      throw fail(`文件数量（${input.files.length}）与所选学生数量（${students}）不一致`);
+  }
+
+  /** The batch a chunk continues, checked against this upload. */
+  async function continued(input: UploadInput, schoolId: number, actor: Actor) {
+    if (input.batchId === undefined) return null;
+    const b = await scanRepo(d.db).batch(input.batchId);
+    if (!b || b.subjectId !== input.subjectId) throw fail('批次不存在');
+    if (b.uploaderId !== actor.userId || b.schoolId !== schoolId || b.source !== input.source)
+      throw fail('只能继续上传自己在同一学校上传的批次');
+    return b;
+  }
+
+  /** uploadorigin with selected students: the examinee of each file (before anything is stored). */
+  async function originOwners(input: UploadInput, examId: number, schoolId: number) {
+    if (input.source !== ScanSource.origin || !input.examineeIds) return null;
+    const chosen = await scanFinishRepo(d.db).lockExaminees(examId, input.subjectId, input.examineeIds);
+    if (chosen.length !== new Set(input.examineeIds).size) throw fail('所选考生不存在');
+    return matchOrigin(input.files, chosen, schoolId);
   }
 
   return {
     async upload(input: UploadInput, p: Principal, actor: Actor): Promise<ScanUploadResult> {
       const t = await target(input.subjectId, input.schoolId, p);
       checkNames(input);
-      const pages = await expandFiles(input.files);
       const perPaper = t.template.body.pages.length;
+      const owners = await originOwners(input, t.examId, t.schoolId);
+      const pages = owners ? await originPages(input.files, perPaper) : await expandFiles(input.files);
       const repo = scanRepo(d.db);
-      const batchNo = (await repo.batchCount(input.subjectId)) + 1;
+      const prior = await continued(input, t.schoolId, actor);
+      const batchNo = prior ? await repo.batchOrdinal(prior) : (await repo.batchCount(input.subjectId)) + 1;
       if (pages.length % perPaper !== 0)
         throw fail(`第${batchNo}批次的页数（${pages.length}）不是模板页数（${perPaper}）的整数倍`);
 
@@ -99,20 +127,34 @@ export function scanService(d: {
 
       const out = await d.db.transaction(async (tx) => {
         const r = scanRepo(tx);
-        const batch = await r.insertBatch({
-          subjectId: input.subjectId,
-          schoolId: t.schoolId,
-          uploaderId: actor.userId,
-          templateId: t.template.id,
-          source: input.source,
-          fileCount: input.files.length,
-          pageCount: pages.length,
-        });
-        const slots = [...new Set(pages.map((_, i) => Math.floor(i / perPaper)).filter((_, i) => fresh[i]))];
+        if (await scanFinishRepo(tx).lockFinish(input.subjectId, t.schoolId)) throw fail(FINISHED_REFUSAL);
+        // a chunk goes on after the pages already in its batch (page count: always whole papers)
+        const open = prior ? await r.lockBatch(prior.id) : null;
+        const offset = open?.pageCount ?? 0;
+        const batch =
+          open ??
+          (await r.insertBatch({
+            subjectId: input.subjectId,
+            schoolId: t.schoolId,
+            uploaderId: actor.userId,
+            templateId: t.template.id,
+            source: input.source,
+            fileCount: 0,
+            pageCount: 0,
+          }));
+        const slotOf = (i: number) => Math.floor(i / perPaper);
+        const slots = [...new Set(pages.map((_, i) => slotOf(i)).filter((_, i) => fresh[i]))];
         const papers = await r.insertPapers(
-          slots.map((seq) => ({ subjectId: input.subjectId, schoolId: t.schoolId, batchId: batch.id, seq })),
+          slots.map((slot) => ({
+            subjectId: input.subjectId,
+            schoolId: t.schoolId,
+            batchId: batch.id,
+            seq: offset / perPaper + slot,
+            // uploadorigin: the file's name said whose sheet it is
+            ...(owners ? { examineeId: owners[slot]!.id, kaohao: owners[slot]!.kaohao } : {}),
+          })),
         );
-        const paperOf = new Map(papers.map((x) => [x.seq, x.id]));
+        const paperOf = new Map(papers.map((x) => [x.seq - offset / perPaper, x.id]));
         const rows: NewPage[] = [];
         pages.forEach((x, i) => {
           if (!fresh[i]) return;
@@ -121,7 +163,7 @@ export function scanService(d: {
             batchId: batch.id,
             paperId: paperOf.get(Math.floor(i / perPaper)) ?? null,
             position: i % perPaper,
-            seq: i,
+            seq: offset + i,
             storageKey: pageKey(input.subjectId, x),
             sha256: x.sha256,
             fileName: x.fileName.slice(0, 300),
@@ -135,8 +177,10 @@ export function scanService(d: {
         await r.dropPapers(empty);
         const duplicates = pages.length - inserted.length;
         await r.updateBatch(batch.id, {
-          duplicateCount: duplicates,
-          ...(inserted.length === 0 ? { state: 'done' } : {}),
+          fileCount: batch.fileCount + input.files.length,
+          pageCount: offset + pages.length,
+          duplicateCount: batch.duplicateCount + duplicates,
+          ...(inserted.length > 0 ? { state: 'recognising' } : open ? {} : { state: 'done' }),
         });
         await d.audit.record(tx, {
           action: 'scan.upload',
@@ -144,7 +188,13 @@ export function scanService(d: {
           userId: actor.userId,
           ip: actor.ip,
           target: `scan_batch:${batch.id}`,
-          detail: { subjectId: input.subjectId, schoolId: t.schoolId, pages: pages.length, duplicates },
+          detail: {
+            subjectId: input.subjectId,
+            schoolId: t.schoolId,
+            pages: pages.length,
+            duplicates,
+            ...(open ? { continued: true } : {}),
+          },
         });
         return {
           batchId: batch.id,

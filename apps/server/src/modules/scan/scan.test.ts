@@ -67,8 +67,13 @@ function multipart(files: Array<{ name: string; data: Buffer }>, fields: Record<
   };
 }
 
-async function upload(c: Client, files: Array<{ name: string; data: Buffer }>, path = 'answerCard') {
-  const m = multipart(files);
+async function upload(
+  c: Client,
+  files: Array<{ name: string; data: Buffer }>,
+  path = 'answerCard',
+  fields: Record<string, string> = {},
+) {
+  const m = multipart(files, fields);
   return t.app.inject({
     method: 'POST',
     url: `/filter/api/subject/${subjectId}/${path}`,
@@ -256,6 +261,50 @@ describe('robustness', () => {
     expect(counts.subExp).toBe(2);
   });
 
+  it('flags a 1-pixel image and an empty PDF with a message; pages uploaded after them are recognised', async () => {
+    const dot = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const emptyPdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
+    const seen = new Set((await exceptions()).map((e) => e.id));
+    const res = body<{ accepted: number }>(
+      await upload(admin, [
+        { name: 'dot.png', data: dot },
+        { name: 'empty.pdf', data: emptyPdf },
+      ]),
+    );
+    expect(res.data.accepted).toBe(2);
+    await recognised();
+    const flagged = (await exceptions()).filter((e) => !seen.has(e.id));
+    expect(flagged.map((e) => e.type)).toEqual(['image', 'image']);
+    expect(flagged.map((e) => e.reason)).toEqual([
+      '图像尺寸过小或数据不完整',
+      'PDF 文件没有页面或已损坏，无法读取',
+    ]);
+    // the subject goes on: a good paper uploaded next is read
+    const good = await Promise.all(
+      [0, 1].map((p) =>
+        simulateSheet(card, p, randomAnswers(card.pages[p]!, createRng(70 + p), 'clean'), {
+          seed: 70 + p,
+          difficulty: 'clean',
+        }),
+      ),
+    );
+    const next = body<{ accepted: number }>(
+      await upload(
+        admin,
+        good.map((g, i) => ({ name: `g${i}.jpg`, data: g.jpeg })),
+      ),
+    );
+    expect(next.data.accepted).toBe(2);
+    await recognised();
+    const rows = (await pageRows()).sort((a, b) => a.id - b.id);
+    expect(rows.filter((r) => r.status === 'queued')).toHaveLength(0);
+    expect(rows.slice(-2).map((r) => r.templatePage)).toEqual([0, 1]);
+  });
+
   it('runs a finished paper again without changing anything, with attempts recorded', async () => {
     // A finished paper must not be recognised again: a pool that refuses work proves it is not asked.
     const refuse = { run: () => Promise.reject(new Error('recognised again')), close: async () => {} };
@@ -294,6 +343,11 @@ describe('refusals', () => {
     expect(odd.message).toContain('整数倍');
     const names = body(await upload(admin, [{ name: 'a.jpg', data: fresh.jpeg }], 'uploadorigin'));
     expect(names.message).toBe('图片名称只能为数字');
+    // answerCard is sent by the browser or the scan agent; uploadorigin has its own route
+    for (const source of ['origin', 'robot'])
+      expect(body(await upload(admin, jpgs(sheets.slice(0, 2)), 'answerCard', { source })).message).toBe(
+        '上传来源不正确',
+      );
     expect((await t.database.db.select().from(scanBatch)).length).toBe(batches);
     expect((await pageRows()).length).toBe(pages);
   });
@@ -320,8 +374,16 @@ describe('refusals', () => {
     const scanner = await signIn(t.app, ours.account, PASSWORD);
     const img = await scanner.get(`/filter/api/scan/page/${page}/image`);
     expect(img.headers['content-type']).toBe('image/jpeg');
+    // subjective regions are cut when first looked at, not during recognition
+    const [row] = await t.database.db.select().from(scanPage).where(eq(scanPage.id, page));
+    const first = (row!.result as { crops: { key: string; bbox: { w: number; h: number } }[] }).crops[0]!;
+    const files = fsStorage(path.join(t.config.dataDir, 'files'));
+    expect(await files.get(first.key)).toBeNull();
     const crop = await scanner.get(`/filter/api/scan/page/${page}/crop/0`);
     expect(crop.headers['content-type']).toBe('image/jpeg');
+    const cut = await sharp(crop.rawPayload).metadata();
+    expect([cut.width, cut.height]).toEqual([first.bbox.w, first.bbox.h]);
+    expect((await files.get(first.key))?.equals(crop.rawPayload)).toBe(true);
     const stranger = await signIn(t.app, theirs.account, PASSWORD);
     expect(body(await stranger.get(`/filter/api/scan/page/${page}/image`)).message).toBe('无权限');
     const seen = body<Paged<ScanExceptionItem>>(

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
 import { template } from '../../db/schema';
 
@@ -21,6 +21,13 @@ export function templateRepo(db: Db) {
     },
     async insert(row: typeof template.$inferInsert): Promise<TemplateRow> {
       return (await db.insert(template).values(row).returning())[0]!;
+    },
+    /** Marks one template of the subject as the one scanning uses, and no other. */
+    async setActive(subjectId: number, id: number): Promise<void> {
+      await db
+        .update(template)
+        .set({ active: sql`${template.id} = ${id}` })
+        .where(eq(template.subjectId, subjectId));
     },
     async update(id: number, set: Partial<typeof template.$inferInsert>): Promise<void> {
       await db

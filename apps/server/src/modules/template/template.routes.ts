@@ -25,6 +25,11 @@ export function templateRoutes(
   r.post('/api/subject/:id/template', { schema: { params, body: templateSave }, config: edit }, async (req) =>
     ok(await d.templates.save(req.params.id, req.body, actorOf(req))),
   );
+  r.post(
+    '/api/subject/:id/template/:templateId/active',
+    { schema: { params: one }, config: edit },
+    async (req) => ok(await d.templates.activate(req.params.id, req.params.templateId, actorOf(req))),
+  );
   r.delete(
     '/api/subject/:id/template/:templateId',
     { schema: { params: one }, config: edit },

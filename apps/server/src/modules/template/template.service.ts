@@ -1,4 +1,5 @@
 import {
+  scanningTemplate,
   SUBJECT_STATE_FORBIDS,
   SubjectStatus,
   templateProblems,
@@ -25,6 +26,7 @@ const toItem = (r: TemplateRow): TemplateItem => ({
   pages: r.body.pages.length,
   body: r.body,
   updatedAt: r.updatedAt.toISOString(),
+  active: r.active,
 });
 
 /** Card templates of a subject (template/home, template/create, template/edit): saved only in 设置中, soft-deleted. */
@@ -43,6 +45,40 @@ export function templateService(d: {
   return {
     list: async (subjectId: number): Promise<TemplateItem[]> =>
       (await templateRepo(d.db).ofSubject(subjectId)).map(toItem),
+
+    /** The template scanning reads the subject's pages with (the chosen one, else the earliest). */
+    forScanning: async (subjectId: number): Promise<TemplateItem | undefined> =>
+      scanningTemplate((await templateRepo(d.db).ofSubject(subjectId)).map(toItem)),
+
+    /**
+     * 设为扫描模板: one template per subject is the one new batches are read with. Batches already
+     * recognised keep the template they were read with (scan_batch.template_id).
+     */
+    async activate(subjectId: number, id: number, actor: Actor): Promise<TemplateItem> {
+      return d.db.transaction(async (tx) => {
+        const s = await d.exams.subjectRow(subjectId, tx);
+        if (s.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+        const repo = templateRepo(tx);
+        const all = await repo.ofSubject(subjectId);
+        const row = all.find((r) => r.id === id);
+        if (!row) throw fail('模板不存在或已删除');
+        if (row.body.pages.length === 0) throw fail('模板还没有页面，不能用于扫描');
+        const before = scanningTemplate(all.map(toItem));
+        await repo.setActive(subjectId, id);
+        await d.audit.record(tx, {
+          action: 'template.activate',
+          examId: s.examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `template:${id}`,
+          detail: {
+            before: { scanning: before ? { id: before.id, name: before.mainTemplateName } : null },
+            after: { scanning: { id, name: row.name } },
+          },
+        });
+        return toItem({ ...row, active: true });
+      });
+    },
 
     async save(
       subjectId: number,

@@ -1,14 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   isEmptyTemplate,
   parseQuickEntry,
+  scanningTemplate,
   SUBJECT_STATE_FORBIDS,
   type CardTemplateInput,
 } from '@yj/contracts';
-import { subject } from '../../db/schema';
+import { auditLog, subject } from '../../db/schema';
 import type { signIn } from '../../../test/app';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body, testApp, XHR, type TestApp } from '../../../test/app';
+import { multipartFile } from '../../../test/excel';
 import { buildSubjectScene } from '../../../test/factories';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
@@ -126,5 +129,84 @@ describe('card templates of a subject', () => {
     expect(isEmptyTemplate('{}')).toBe(true);
     expect(isEmptyTemplate('')).toBe(true);
     expect(isEmptyTemplate('{"pages":[]}')).toBe(false);
+  });
+});
+
+describe('the template scanning uses (设为扫描模板)', () => {
+  type Listed = Item & { active: boolean };
+  const list = async () => body<Listed[]>(await admin.get(`/filter/api/subject/${subjectId}/templates`)).data;
+  /** A two-, one- and three-page template, oldest first. */
+  const save = async (pages: number) => {
+    const one = card(10).pages[0]!;
+    const res = body<Listed>(
+      await admin.post(url(), {
+        body: { ...card(10), pages: Array.from({ length: pages }, (_, index) => ({ ...one, index })) },
+      }),
+    );
+    expect(res.code).toBe(0);
+    return res.data;
+  };
+  // Uploading one page tells which template scanning took: the page count is checked against it
+  // before anything is stored.
+  const uploadOnePage = async () => {
+    const jpeg = await sharp({ create: { width: 400, height: 560, channels: 3, background: '#ffffff' } })
+      .jpeg()
+      .toBuffer();
+    const m = multipartFile('0001.jpg', jpeg, 'image/jpeg');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/filter/api/subject/${subjectId}/answerCard`,
+      headers: { ...XHR, cookie: admin.cookie, ...m.headers },
+      payload: m.payload,
+    });
+    return body(res).message;
+  };
+
+  it('reads with the earliest template until one is chosen, then with the chosen one', async () => {
+    const two = await save(2);
+    await save(1);
+    const three = await save(3);
+    expect((await list()).map((x) => x.active)).toEqual([false, false, false]);
+    expect(await uploadOnePage()).toBe('第1批次的页数（1）不是模板页数（2）的整数倍');
+
+    const chosen = body<Listed>(await admin.post(url(`/${three.id}/active`)));
+    expect(chosen.data).toMatchObject({ id: three.id, active: true });
+    expect((await list()).map((x) => x.active)).toEqual([false, false, true]);
+    expect(await uploadOnePage()).toBe('第1批次的页数（1）不是模板页数（3）的整数倍');
+
+    // choosing another one moves the mark: one per subject
+    expect(body(await admin.post(url(`/${two.id}/active`))).code).toBe(0);
+    expect((await list()).map((x) => x.active)).toEqual([true, false, false]);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'template.activate'), eq(auditLog.target, `template:${two.id}`)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.detail).toMatchObject({
+      before: { scanning: { id: three.id } },
+      after: { scanning: { id: two.id } },
+    });
+
+    // a deleted choice falls back to the earliest template left
+    await admin.post(url(`/${three.id}/active`));
+    expect(body(await admin.call('DELETE', url(`/${three.id}`))).code).toBe(0);
+    expect(await uploadOnePage()).toBe('第1批次的页数（1）不是模板页数（2）的整数倍');
+  });
+
+  it('refuses unknown templates, people without the setting right, and published subjects', async () => {
+    const [first] = await list();
+    expect(body(await admin.post(url('/999999/active'))).message).toBe('模板不存在或已删除');
+    expect(body(await teacher.post(url(`/${first!.id}/active`))).message).toBe('无权限');
+    await t.database.db.update(subject).set({ status: 6 }).where(eq(subject.id, subjectId));
+    expect(body(await admin.post(url(`/${first!.id}/active`))).message).toBe(SUBJECT_STATE_FORBIDS);
+    await t.database.db.update(subject).set({ status: 0 }).where(eq(subject.id, subjectId));
+  });
+
+  it('picks the chosen template, else the earliest with pages', () => {
+    const t = (id: number, pages: number, active = false) => ({ id, pages, active });
+    expect(scanningTemplate([t(1, 1), t(2, 1, true)])?.id).toBe(2);
+    expect(scanningTemplate([t(1, 0), t(2, 2)])?.id).toBe(2);
+    expect(scanningTemplate([t(1, 0)])?.id).toBe(1);
+    expect(scanningTemplate([])).toBeUndefined();
   });
 });

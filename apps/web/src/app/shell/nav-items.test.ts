@@ -28,6 +28,11 @@ describe('selectedNavKey', () => {
     expect(selectedNavKey('/book/examination', items)).toBe('home');
   });
 
+  it('has the answer-card tool (dtk) after the school entries', () => {
+    expect(items.map((i) => i.key).slice(-1)).toEqual(['dtk']);
+    expect(selectedNavKey('/book/dtk', items)).toBe('dtk');
+  });
+
   it('falls back to 首页 and knows 帮助中心', () => {
     expect(selectedNavKey('/book/home', items)).toBe('home');
     expect(selectedNavKey('/book/help', items)).toBe('help');

@@ -1,4 +1,5 @@
 import type { UserProfile } from '@yj/contracts';
+import { acardNav } from '../../pages/acard/nav';
 import { examNav } from '../../pages/exam/nav';
 import { schoolNav } from '../../pages/school/nav';
 
@@ -14,7 +15,7 @@ export interface NavItem {
 
 /** Header entries between 首页 and 帮助中心, in order; each feature area lists its own in its nav.ts. */
 export function navItems(): NavItem[] {
-  return [...examNav, ...schoolNav];
+  return [...examNav, ...schoolNav, ...acardNav];
 }
 
 function under(pathname: string, prefix: string): boolean {

@@ -1,4 +1,10 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  PlusOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
 import { CARD_PAPERS, SubjectStatus, type CardItem } from '@yj/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
@@ -29,6 +35,16 @@ export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
       ]);
     },
   });
+  const refresh = useMutation({
+    mutationFn: (id: number) => acardApi.refresh(subjectId, id),
+    onSuccess: async () => {
+      message.success('答题卡已按当前题目结构重新排版并保存');
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: acardKeys.subject(subjectId) }),
+        qc.invalidateQueries({ queryKey: ['template'] }),
+      ]);
+    },
+  });
   const editable = permission.editSetting && info.status === SubjectStatus.setting;
   const base = `/book/subject/${subjectId}/acard/template`;
   const fileName = `${info.name}答题卡.pdf`;
@@ -47,7 +63,7 @@ export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
         c.current ? (
           <Tag color="success">与题目结构一致</Tag>
         ) : (
-          <Tooltip title="保存答题卡后题目有改动：请编辑后重新保存，再下载打印">
+          <Tooltip title="保存答题卡后题目有改动：请“按当前结构更新”（或编辑后重新保存），再下载打印">
             <Tag color="warning">需重新保存</Tag>
           </Tooltip>
         ),
@@ -65,6 +81,19 @@ export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
           >
             编辑
           </Button>
+          {!c.current && (
+            <Button
+              size="small"
+              type="link"
+              icon={<SyncOutlined />}
+              disabled={!editable}
+              loading={refresh.isPending && refresh.variables === c.templateId}
+              onClick={() => refresh.mutate(c.templateId)}
+              data-testid="refresh-card"
+            >
+              按当前结构更新
+            </Button>
+          )}
           <Button
             size="small"
             type="link"

@@ -68,6 +68,11 @@ export const acardApi = {
     api.post<{ template: TemplateItem; cardId: string }>('/api/subject/:id/card/save', body, {
       params: { id: subjectId },
     }),
+  /** spec POST /api/subject/{subjectId}/dtk/{dtkId}: the saved card laid out again from the structure as it is now */
+  refresh: (subjectId: number, dtkId: number) =>
+    api.post<{ template: TemplateItem; cardId: string }>('/api/subject/:id/dtk/:dtkId', undefined, {
+      params: { id: subjectId, dtkId },
+    }),
   remove: (subjectId: number, templateId: number) =>
     api.delete<null>('/api/subject/:id/template/:templateId', undefined, {
       params: { id: subjectId, templateId },

@@ -1,6 +1,7 @@
 import type { LoginResponse } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
+import { SCAN_SESSION_KEY } from '../../api/constants';
 import { currentUserQuery } from './current-user-query';
 
 /** After a successful login: remember the user and open where they were going (or the home page). */
@@ -10,6 +11,8 @@ export function useSignedIn(): (res: LoginResponse) => void {
   const [params] = useSearchParams();
   return (res) => {
     qc.clear();
+    // The local scan manager is sent the session in its yx_sid header (spec §7); the cookie is HttpOnly.
+    sessionStorage.setItem(SCAN_SESSION_KEY, res.token);
     qc.setQueryData(currentUserQuery.queryKey, res.user);
     const target = params.get('redirect');
     // Only in-app paths: an absolute URL here would be an open redirect.

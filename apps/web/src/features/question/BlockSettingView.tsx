@@ -74,6 +74,11 @@ function BlockEditor({
         ),
     },
     {
+      title: '切割区域',
+      render: (_: unknown, b: BlockDraft) =>
+        b.regions.length ? `${b.regions.length} 个区域` : <Tag>未框选</Tag>,
+    },
+    {
       title: '任务分配',
       render: (_: unknown, b: BlockDraft) =>
         `${ASSIGN_MODE_LABELS[b.assignMode]}${b.assignMode === 'free' && b.quota ? `（每人 ${b.quota} 份）` : ''}`,
@@ -182,9 +187,19 @@ export function BlockSettingView({ subject, exam }: SubjectBundle) {
       crumbs={subjectCrumbs(exam, sInfo, { title: '题块设置' })}
       title={`${exam.name} · ${sInfo.name} · 题块设置`}
       extra={
-        <Link to={`/book/subject/${sInfo.id}/setting/question`}>
-          <Button>题目设置</Button>
-        </Link>
+        <Space>
+          <Link to={`/book/subject/${sInfo.id}/setting/question`}>
+            <Button>题目设置</Button>
+          </Link>
+          <Link to={`/book/exam/${exam.id}/setting/block`}>
+            <Button>全部科目题块</Button>
+          </Link>
+          <Link to={`/book/subject/${sInfo.id}/setting/block/style`} data-testid="to-block-style">
+            <Button type="primary" ghost>
+              题块框选与给分点
+            </Button>
+          </Link>
+        </Space>
       }
       testId="block-setting"
     >

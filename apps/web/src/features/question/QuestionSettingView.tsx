@@ -7,13 +7,14 @@ import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import { AbMappingTable } from './AbMappingTable';
 import { AnswerTab } from './AnswerTab';
 import { ObjectiveTab } from './ObjectiveTab';
 import { OptionalTab } from './OptionalTab';
 import { questionApi, questionKeys, type StructureTag } from './question.api';
 import { structureInfoQuery } from './question.queries';
 import { SaveBar } from './SaveBar';
-import { answersBody, byNo, nextNo } from './structure-edit';
+import { answersBody, bNosOf, byNo, nextNo, withBNos } from './structure-edit';
 import { SubjectiveTab } from './SubjectiveTab';
 import { TotalsBar } from './TotalsBar';
 
@@ -24,7 +25,7 @@ function bodyOf(tag: StructureTag, s: Structure): Record<string, unknown> {
   if (tag === 'objective') return { questions: s.objective };
   if (tag === 'subjective') return { questions: s.subjective };
   if (tag === 'optional') return { groups: s.optionalGroups };
-  if (tag === 'ab') return { abEnabled: s.abEnabled };
+  if (tag === 'ab') return { abEnabled: s.abEnabled, objective: bNosOf(s.objective) };
   return answersBody(s.objective, s.abEnabled);
 }
 const SAVED_TEXT: Record<StructureTag, string> = {
@@ -46,16 +47,16 @@ function StructureEditor({ info, subjectId }: { info: StructureInfo; subjectId: 
     onSuccess: (res, tag) => {
       message.success(SAVED_TEXT[tag]);
       // Only the saved part is taken from the server: the other tabs keep their unsaved edits.
-      const part = (s: Structure): Partial<Structure> =>
+      const part = (s: Structure, x: Structure): Partial<Structure> =>
         tag === 'objective' || tag === 'answer'
           ? { objective: s.objective }
           : tag === 'subjective'
             ? { subjective: s.subjective }
             : tag === 'optional'
               ? { optionalGroups: s.optionalGroups }
-              : { abEnabled: s.abEnabled };
-      setSaved((x) => ({ ...x, ...part(res.structure) }));
-      setDraft((x) => ({ ...x, ...part(res.structure) }));
+              : { abEnabled: s.abEnabled, objective: withBNos(x.objective, s.objective) };
+      setSaved((x) => ({ ...x, ...part(res.structure, x) }));
+      setDraft((x) => ({ ...x, ...part(res.structure, x) }));
       qc.setQueryData(questionKeys.info(subjectId), res);
       void qc.invalidateQueries({ queryKey: ['acard', subjectId] });
     },
@@ -129,9 +130,16 @@ function StructureEditor({ info, subjectId }: { info: StructureInfo; subjectId: 
             <span>启用 AB 卷</span>
           </Space>
           <Typography.Text type="secondary">
-            启用后，客观题须在“答案”中另录 B 卷答案，主观题可填 B 卷题号；答题卡上会印 A/B 卷标记。
+            启用后，客观题须在“答案”中另录 B 卷答案，主观题可在“主观题”中填 B 卷题号；答题卡上会印 A/B
+            卷标记。
           </Typography.Text>
-          {bar('ab', draft.abEnabled !== saved.abEnabled)}
+          {draft.abEnabled && draft.objective.length > 0 && (
+            <AbMappingTable structure={draft} onChange={(objective) => set({ objective })} />
+          )}
+          {bar(
+            'ab',
+            draft.abEnabled !== saved.abEnabled || !same(bNosOf(draft.objective), bNosOf(saved.objective)),
+          )}
         </Space>
       ),
     },

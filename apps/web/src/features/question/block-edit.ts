@@ -21,12 +21,15 @@ export function emptyBlock(name: string): BlockDraft {
     arbitration: 'leader',
     assignMode: 'free',
     quota: null,
+    regions: [],
+    points: [],
   };
 }
 
+/** A listed block as a draft; proposed regions are not the block's own until accepted on 题块框选. */
 export function fromItem(b: BlockItem): BlockDraft {
-  const { fullScore: _full, ...rest } = b;
-  return { ...rest, key: `id-${b.id}` };
+  const { fullScore: _full, regionsProposed, ...rest } = b;
+  return { ...rest, regions: regionsProposed ? [] : b.regions, key: `id-${b.id}` };
 }
 
 /** Full score of a block: the sum of its questions. */
@@ -74,6 +77,8 @@ export function blocksBody(blocks: BlockDraft[]): { blocks: Array<BlockInput & {
       name: b.name.trim(),
       nos: [...b.nos].sort(compareNo),
       threshold: b.markCount === 2 ? b.threshold : null,
+      // a question moved out of the block takes its 给分点 with it
+      points: b.points.filter((p) => b.nos.includes(p.no)),
     })),
   };
 }

@@ -1,4 +1,4 @@
-import type { BlockInput, BlockItem, StructureInfo } from '@yj/contracts';
+import type { BlockInput, BlockItem, ExamBlockSubject, StructureInfo } from '@yj/contracts';
 import { api } from '../../api/filter';
 
 /** The parts of the structure saved one call each (spec §7 `{tag}`). */
@@ -26,9 +26,12 @@ export const questionApi = {
     api.get<BlockList>('/api/subject/:id/setting/block', undefined, { params: { id: subjectId } }),
   saveBlocks: (subjectId: number, body: BlocksBody) =>
     api.post<BlockList>('/api/subject/:id/setting/block', body, { params: { id: subjectId } }),
+  examBlocks: (examId: number) =>
+    api.get<ExamBlockSubject[]>('/api/exam/:examId/setting/block', undefined, { params: { examId } }),
 };
 
 export const questionKeys = {
   info: (subjectId: number) => ['question', subjectId, 'info'] as const,
   blocks: (subjectId: number) => ['question', subjectId, 'blocks'] as const,
+  examBlocks: (examId: number) => ['question', 'exam', examId, 'blocks'] as const,
 };

@@ -17,3 +17,11 @@ export const blockListQuery = (subjectId: number) =>
     meta: { silent: true },
     staleTime: 0,
   });
+
+export const examBlocksQuery = (examId: number) =>
+  queryOptions({
+    queryKey: questionKeys.examBlocks(examId),
+    queryFn: () => questionApi.examBlocks(examId),
+    meta: { silent: true },
+    staleTime: 0,
+  });

@@ -4,12 +4,14 @@ import {
   addSubQuestion,
   answerString,
   answersBody,
+  bNosOf,
   compareNo,
   fillAnswers,
   mergeObjective,
   nextNo,
   quickEntry,
   totalsNote,
+  withBNos,
   withKind,
 } from './structure-edit';
 
@@ -109,5 +111,23 @@ describe('question structure editing', () => {
     expect(totalsNote({ objective: 30, subjective: 120, total: 150, fullScore: 150 })).toBe(
       '题目总分与科目满分 150 分一致',
     );
+  });
+});
+
+describe('A/B numbers of objective questions', () => {
+  it('sends each question with its B number and takes the saved ones back without losing other edits', () => {
+    const draft = [{ ...obj('1'), score: 5 }, obj('2')];
+    expect(bNosOf([{ ...obj('1'), bNo: '2' }, obj('2')])).toEqual([
+      { no: '1', bNo: '2' },
+      { no: '2', bNo: null },
+    ]);
+    const saved = [
+      { ...obj('1'), bNo: '2' },
+      { ...obj('2'), bNo: '1' },
+    ];
+    expect(withBNos(draft, saved).map((q) => [q.score, q.bNo])).toEqual([
+      [5, '2'],
+      [3, '1'],
+    ]);
   });
 });

@@ -106,6 +106,15 @@ export function answersBody(questions: ObjectiveQuestion[], ab: boolean) {
   };
 }
 
+/** The AB卷 tab's part of the objective questions: each one's B-paper number. */
+export const bNosOf = (questions: ObjectiveQuestion[]) => questions.map((q) => ({ no: q.no, bNo: q.bNo }));
+
+/** `questions` with the B-paper numbers of `from` (the saved AB tab), other unsaved edits kept. */
+export function withBNos(questions: ObjectiveQuestion[], from: ObjectiveQuestion[]): ObjectiveQuestion[] {
+  const b = new Map(from.map((q) => [q.no, q.bNo]));
+  return questions.map((q) => (b.has(q.no) ? { ...q, bNo: b.get(q.no) ?? null } : q));
+}
+
 /** A changed kind keeps the row valid: 判断 has two options and no partial credit. */
 export function withKind(q: ObjectiveQuestion, kind: ObjectiveQuestion['kind']): ObjectiveQuestion {
   if (kind === 'trueFalse')

@@ -12,13 +12,17 @@ import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { scanApi } from './scan.api';
 import { progressQuery, scanKeys } from './scan.queries';
 import { batchPercent, checkSelection, SCAN_ACCEPT, sortScanFiles } from './scan-logic';
-import { uploadScans } from './upload';
+import { planChunks } from './chunks';
+import { ScanFinishCard } from './ScanFinishCard';
+import { SchoolPicker, useScanSchool } from './SchoolPicker';
+import { uploadChunked, type ChunkState } from './upload';
 
 type Step =
   | { kind: 'idle' }
-  | { kind: 'sending'; percent: number }
+  | { kind: 'sending'; percent: number; chunk: number; chunks: number }
   | { kind: 'done'; result: ScanUploadResult }
-  | { kind: 'failed'; message: string };
+  /** `resume`: the chunks already stored, so the rest can be sent into the same batch */
+  | { kind: 'failed'; message: string; resume: ChunkState };
 
 /** subject/{subjectId}/answerCard: upload scanned sheets, follow recognition per batch. */
 export function ScanUploadView({ subject, exam }: SubjectBundle) {
@@ -36,19 +40,25 @@ export function ScanUploadView({ subject, exam }: SubjectBundle) {
       await qc.invalidateQueries({ queryKey: scanKeys.subject(subjectId) });
     },
   });
+  const { schools, school, choose } = useScanSchool(subjectId);
   const problem = files.length ? checkSelection(files) : null;
 
-  async function send() {
-    const sorted = sortScanFiles(files);
-    setStep({ kind: 'sending', percent: 0 });
-    const answer = await uploadScans(subjectId, sorted, (percent) => setStep({ kind: 'sending', percent }));
+  /** Sends the selection in chunks into one batch; `from` continues after a failed chunk. */
+  async function send(from?: ChunkState) {
+    if (!school) return;
+    const chunks = planChunks(sortScanFiles(files));
+    setStep({ kind: 'sending', percent: 0, chunk: from?.next ?? 0, chunks: chunks.length });
+    const answer = await uploadChunked(subjectId, chunks, (p) => setStep({ kind: 'sending', ...p }), {
+      fields: () => ({ schoolId: String(school.schoolId) }),
+      from,
+    });
+    await qc.invalidateQueries({ queryKey: scanKeys.subject(subjectId) });
     if (answer.kind !== 'ok') {
-      setStep({ kind: 'failed', message: answer.message });
+      setStep({ kind: 'failed', message: answer.message, resume: answer.state });
       return;
     }
-    setStep({ kind: 'done', result: answer.data });
+    setStep({ kind: 'done', result: answer.result });
     setFiles([]);
-    await qc.invalidateQueries({ queryKey: scanKeys.subject(subjectId) });
   }
 
   const exceptionsLink = `/book/scan/scanException?subjectId=${subjectId}`;
@@ -68,6 +78,9 @@ export function ScanUploadView({ subject, exam }: SubjectBundle) {
           <Link to={`/book/missedExamDetail?subjectId=${subjectId}`}>
             <Button>缺扫名单</Button>
           </Link>
+          <Link to={`/book/uploadorigin?subjectId=${subjectId}`}>
+            <Button>上传原卷</Button>
+          </Link>
           <Link to={exceptionsLink}>
             <Button type="primary" data-testid="to-exceptions">
               处理识别异常
@@ -79,6 +92,12 @@ export function ScanUploadView({ subject, exam }: SubjectBundle) {
     >
       <Card title="上传答题卡">
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          <SchoolPicker
+            schools={schools}
+            school={school}
+            onChange={choose}
+            disabled={step.kind === 'sending' || files.length > 0}
+          />
           <Upload.Dragger
             accept={SCAN_ACCEPT}
             multiple
@@ -86,7 +105,11 @@ export function ScanUploadView({ subject, exam }: SubjectBundle) {
             disabled={step.kind === 'sending'}
             beforeUpload={(file, list) => {
               // called once per file with the whole drop: take the list on its first file only
-              if (file === list[0]) setFiles((prev) => [...prev, ...list]);
+              if (file === list[0]) {
+                setFiles((prev) => [...prev, ...list]);
+                // a changed selection starts a new batch: the chunks of a failed one no longer line up
+                setStep({ kind: 'idle' });
+              }
               return Upload.LIST_IGNORE;
             }}
           >
@@ -106,14 +129,17 @@ export function ScanUploadView({ subject, exam }: SubjectBundle) {
               </span>
               <Button
                 type="primary"
-                disabled={problem !== null || step.kind === 'sending'}
+                disabled={problem !== null || step.kind === 'sending' || !school || !!school.finished}
                 onClick={() => void send()}
                 data-testid="scan-send"
               >
                 开始上传
               </Button>
               <Button
-                onClick={() => setFiles([])}
+                onClick={() => {
+                  setFiles([]);
+                  setStep({ kind: 'idle' });
+                }}
                 disabled={step.kind === 'sending'}
                 data-testid="scan-clear"
               >
@@ -122,9 +148,35 @@ export function ScanUploadView({ subject, exam }: SubjectBundle) {
             </Space>
           )}
           {problem && <Alert type="error" showIcon title={problem} />}
-          {step.kind === 'sending' && <Progress percent={step.percent} status="active" />}
+          {step.kind === 'sending' && (
+            <Space orientation="vertical" size={0} style={{ width: '100%' }} data-testid="scan-sending">
+              <Progress percent={step.percent} status="active" />
+              {step.chunks > 1 && (
+                <span>
+                  正在上传第 {step.chunk + 1}/{step.chunks} 组文件，每组保存后再发送下一组
+                </span>
+              )}
+            </Space>
+          )}
           {step.kind === 'failed' && (
-            <Alert type="error" showIcon title={step.message} data-testid="scan-upload-error" />
+            <Alert
+              type="error"
+              showIcon
+              title={step.message}
+              data-testid="scan-upload-error"
+              description={
+                step.resume.next > 0
+                  ? `前 ${step.resume.next} 组文件已保存在批次 #${step.resume.batchId}，可以从第 ${step.resume.next + 1} 组继续上传。`
+                  : undefined
+              }
+              action={
+                step.resume.next > 0 ? (
+                  <Button size="small" onClick={() => void send(step.resume)} data-testid="scan-resume">
+                    继续上传
+                  </Button>
+                ) : undefined
+              }
+            />
           )}
           {step.kind === 'done' && (
             <Alert
@@ -215,6 +267,7 @@ export function ScanUploadView({ subject, exam }: SubjectBundle) {
           </Space>
         )}
       </Card>
+      <ScanFinishCard subjectId={subjectId} />
     </PageFrame>
   );
 }

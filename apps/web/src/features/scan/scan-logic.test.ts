@@ -65,8 +65,12 @@ describe('upload selection', () => {
     expect(checkSelection([{ name: 'a.jpg', size: 1 }])).toBeNull();
     expect(checkSelection([{ name: '说明.txt', size: 1 }])).toContain('不是支持的格式');
     expect(checkSelection([])).toBe('请选择要上传的答题卡文件');
-    const many = Array.from({ length: 501 }, (_, i) => ({ name: `${i}.jpg`, size: 1 }));
-    expect(checkSelection(many)).toContain('一次最多上传 500 个文件');
+    // a large selection goes in chunks (chunks.ts); only an unreasonable one is refused
+    expect(
+      checkSelection(Array.from({ length: 2000 }, (_, i) => ({ name: `${i}.jpg`, size: 1 }))),
+    ).toBeNull();
+    const many = Array.from({ length: 20_001 }, (_, i) => ({ name: `${i}.jpg`, size: 1 }));
+    expect(checkSelection(many)).toContain('一次最多选择 20000 个文件');
   });
 });
 

@@ -94,8 +94,8 @@ export const isScanFile = (name: string): boolean => ACCEPTED.test(name);
 /** The accept attribute of the file picker. */
 export const SCAN_ACCEPT = '.jpg,.jpeg,.png,.tif,.tiff,.pdf,.zip';
 
-/** Upload limits of one request (scan.routes.ts). */
-export const UPLOAD_LIMITS = { files: 500, bytes: 1024 * 1024 * 1024 };
+/** Limits of one selection; it is sent in chunks well under one request's limits (scan.routes.ts). */
+export const UPLOAD_LIMITS = { files: 20_000, bytes: 50 * 1024 * 1024 * 1024 };
 
 /** Files in the order a scanner numbered them: 2.jpg before 10.jpg, so pages of a paper stay together. */
 export function sortScanFiles<T extends { name: string }>(files: T[]): T[] {
@@ -107,8 +107,8 @@ export function checkSelection(files: { name: string; size: number }[]): string 
   if (!files.length) return '请选择要上传的答题卡文件';
   const bad = files.find((f) => !isScanFile(f.name));
   if (bad) return `文件“${bad.name}”不是支持的格式，请上传 jpg、png、tif、pdf 图片或 zip 压缩包`;
-  if (files.length > UPLOAD_LIMITS.files) return `一次最多上传 ${UPLOAD_LIMITS.files} 个文件，请分批上传`;
-  if (files.reduce((s, f) => s + f.size, 0) > UPLOAD_LIMITS.bytes) return '一次上传的文件过大，请分批上传';
+  if (files.length > UPLOAD_LIMITS.files) return `一次最多选择 ${UPLOAD_LIMITS.files} 个文件，请分批上传`;
+  if (files.reduce((s, f) => s + f.size, 0) > UPLOAD_LIMITS.bytes) return '一次选择的文件过大，请分批上传';
   return null;
 }
 

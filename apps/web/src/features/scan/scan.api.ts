@@ -1,5 +1,5 @@
 import type {
-  MissedExaminee,
+  MissedExamPage,
   Paged,
   ScanExceptionCounts,
   ScanExceptionDetail,
@@ -8,12 +8,23 @@ import type {
   ScanExceptionTypeValue,
   ScanFixResult,
   ScanPaperItem,
+  ScanSchoolStatus,
+  SchoolScanProgress,
   StudentPaperView,
   SubjectScanProgress,
 } from '@yj/contracts';
 import { api } from '../../api/filter';
 import { FILTER_BASE } from '../../api/constants';
 import { SCAN_PAGE_SIZE } from './scan-pages';
+
+/** missedExamDetail lists: 未扫, 缺考, or both. */
+export type MissedStatus = 'missing' | 'absent' | 'all';
+export interface MissedQuery {
+  page: number;
+  status?: MissedStatus;
+  size?: number;
+  schoolId?: number;
+}
 
 export interface Point {
   x: number;
@@ -37,6 +48,8 @@ export const scanApi = {
     }),
   examProgress: (examId: number) =>
     api.get<SubjectScanProgress[]>('/api/exam/:examId/allScanProgress', undefined, { params: { examId } }),
+  schoolProgress: (examId: number) =>
+    api.get<SchoolScanProgress[]>('/api/schoolExamineeProgress/:examId', undefined, { params: { examId } }),
   counts: (subjectId: number) =>
     api.get<ScanExceptionCounts>('/api/subject/:subjectId/scan/scanException', undefined, {
       params: { subjectId },
@@ -51,10 +64,22 @@ export const scanApi = {
     api.get<ScanExceptionDetail>('/api/subject/:subjectId/scan/exception/:exceptionId', undefined, {
       params: { subjectId, exceptionId },
     }),
-  missed: (subjectId: number, page: number) =>
-    api.get<Paged<MissedExaminee>>(
+  missed: (subjectId: number, q: MissedQuery) =>
+    api.get<MissedExamPage>(
       '/api/subject/:subjectId/missedExamDetail',
-      { page, size: SCAN_PAGE_SIZE },
+      { size: SCAN_PAGE_SIZE, status: 'missing', ...q },
+      { params: { subjectId } },
+    ),
+  schools: (subjectId: number) =>
+    api.get<ScanSchoolStatus[]>('/api/subject/:subjectId/scan/schools', undefined, { params: { subjectId } }),
+  finish: (subjectId: number, schoolId: number) =>
+    api.post<unknown>('/api/subject/:subjectId/scan/finish', { schoolId }, { params: { subjectId } }),
+  reopen: (subjectId: number, schoolId: number) =>
+    api.post<unknown>('/api/subject/:subjectId/scan/reopen', { schoolId }, { params: { subjectId } }),
+  absence: (subjectId: number, examineeIds: number[], absent: boolean) =>
+    api.post<{ changed: number }>(
+      '/api/subject/:subjectId/scan/absence',
+      { examineeIds, absent },
       { params: { subjectId } },
     ),
   papers: (subjectId: number, page: number, status?: string) =>

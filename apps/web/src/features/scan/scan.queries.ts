@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ScanExceptionTypeValue } from '@yj/contracts';
-import { scanApi } from './scan.api';
+import { scanApi, type MissedQuery } from './scan.api';
 
 export const scanKeys = {
   subject: (subjectId: number) => ['scan', 'subject', subjectId] as const,
@@ -36,11 +36,23 @@ export const detailQuery = (subjectId: number, exceptionId: number) =>
     meta: { silent: true },
   });
 
-export const missedQuery = (subjectId: number, page: number) =>
+export const missedQuery = (subjectId: number, q: MissedQuery) =>
   queryOptions({
-    queryKey: [...scanKeys.subject(subjectId), 'missed', page],
-    queryFn: () => scanApi.missed(subjectId, page),
+    queryKey: [...scanKeys.subject(subjectId), 'missed', q],
+    queryFn: () => scanApi.missed(subjectId, q),
     meta: { silent: true },
+  });
+
+/**
+ * The subject's schools the user scans for, with 实考 / 缺考 / 未扫 and 扫描完成 (picker and finish card);
+ * polled like the progress while a paper waits for recognition, so 正在识别 and 实考 follow it.
+ */
+export const schoolsQuery = (subjectId: number) =>
+  queryOptions({
+    queryKey: [...scanKeys.subject(subjectId), 'schools'],
+    queryFn: () => scanApi.schools(subjectId),
+    meta: { silent: true },
+    refetchInterval: (q) => (q.state.data?.some((s) => s.pending > 0) ? 1500 : false),
   });
 
 export const studentPaperQuery = (subjectId: number, examineeId: number) =>
@@ -56,6 +68,14 @@ export const examProgressQuery = (examId: number) =>
     queryFn: () => scanApi.examProgress(examId),
     meta: { silent: true },
     refetchInterval: (q) => (q.state.data?.some((s) => s.queued > 0) ? 2000 : false),
+  });
+
+/** schoolExamineeProgress/{examId}: per school over every subject (扫描完成 when every subject is). */
+export const schoolProgressQuery = (examId: number) =>
+  queryOptions({
+    queryKey: ['scan', 'exam', examId, 'schools'],
+    queryFn: () => scanApi.schoolProgress(examId),
+    meta: { silent: true },
   });
 
 export const papersQuery = (subjectId: number, page: number, status?: string) =>

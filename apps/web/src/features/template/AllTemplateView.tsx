@@ -1,28 +1,33 @@
 import type { ExamDetail, SubjectItem, TemplateItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Table, Tag } from 'antd';
+import { Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { examCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { failureText } from '../exam-admin/QueryFailed';
-import { TemplateCheckTag } from './TemplateHomeView';
+import { ScanningCell, TemplateCheckTag } from './TemplateHomeView';
 import { templateListQuery } from './template.queries';
 
 /** Non-empty templates of a subject (spec §5: a template whose JSON is `{}` counts as none). */
 const realTemplates = (list: TemplateItem[]): TemplateItem[] => list.filter((t) => t.body.pages.length > 0);
 
+/** Each template of a subject: its check, and which one scanning uses (or the action to choose it). */
 function SubjectTemplateState({ subjectId }: { subjectId: number }) {
   const q = useQuery(templateListQuery(subjectId));
   if (q.isPending) return <Tag>加载中</Tag>;
   if (q.isError) return <Tag>{failureText(q.error)}</Tag>;
   const list = realTemplates(q.data);
-  const first = list[0];
-  if (!first) return <Tag color="default">未建模板</Tag>;
+  if (!list.length) return <Tag color="default">未建模板</Tag>;
   return (
-    <>
-      {list.length > 1 && <Tag>{list.length} 个模板</Tag>}
-      <TemplateCheckTag subjectId={subjectId} t={first} />
-    </>
+    <Space orientation="vertical" size={4}>
+      {list.map((t) => (
+        <Space key={t.id} size={8} wrap>
+          <Typography.Text>{t.mainTemplateName}</Typography.Text>
+          <TemplateCheckTag subjectId={subjectId} t={t} />
+          <ScanningCell subjectId={subjectId} t={t} list={list} />
+        </Space>
+      ))}
+    </Space>
   );
 }
 

@@ -3,6 +3,7 @@ import { isRectRegion, moveRegion, regionBounds, type Region } from './draft';
 import { clampRect, rectFromPoints, type Point, type Rect } from './geometry';
 import { blockCells } from './lattice';
 import type { Proposal } from './proposals';
+import { DraftRect } from '../../components/DraftRect';
 
 // The picture with everything on it: plain SVG in picture pixels, scaled by `zoom` inside a scrolling
 // box (panning = scrolling; drag with the middle button or while holding the space bar).
@@ -313,20 +314,7 @@ export function BuilderCanvas(p: CanvasProps) {
             </g>
           );
         })}
-        {preview && (
-          <rect
-            x={preview.x}
-            y={preview.y}
-            width={preview.w}
-            height={preview.h}
-            fill="rgba(22,119,255,0.08)"
-            stroke="#1677ff"
-            strokeWidth={2}
-            strokeDasharray="8 4"
-            vectorEffect="non-scaling-stroke"
-            pointerEvents="none"
-          />
-        )}
+        {preview && <DraftRect r={preview} />}
       </svg>
     </div>
   );

@@ -1,5 +1,18 @@
 import type { Structure } from '@yj/contracts';
-import { Alert, Button, Empty, Form, InputNumber, List, Radio, Select, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Radio,
+  Select,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import type { ReactNode } from 'react';
 import { REGION_LABELS, type PageDraft, type Region, type RegionKind } from './draft';
 import type { DrawSettings } from './drawing';
@@ -25,7 +38,7 @@ const HINTS: Record<TabKey, string> = {
   0: '上传空白答题卡的扫描图（每页一张），系统自动识别定位点、填涂框和答题框，橙色虚线为识别结果。',
   1: '在图上拖出一条印刷横线的区域，用于校正扫描倾斜（可跳过）。',
   2: '采用识别到的定位点，或在图上框选一块印刷内容固定的区域作为定位区（无定位点的答题卡）。',
-  3: '考号为填涂时，从第一位的“0”拖到最后一位的“9”；条码或二维码时框选其区域。拖过识别到的填涂框会自动吸附。',
+  3: '考号为填涂时，从第一位的“0”拖到最后一位的“9”；条码或二维码时框选其区域。拖过识别到的填涂框会自动吸附。考号中有字母位时，选“字母列”，填写选项后拖过该位。',
   4: '从本组第一题的 A 拖到最后一题的最后一个选项；拖过识别到的题组会自动吸附。可直接采用识别到的题组。',
   5: '题目结构中的 AB 卷与选做题组，在“AB信息”“选做信息”中框选对应的标记。',
   6: '框选每道主观题的答题区域，并在右侧选择对应题号。点击识别到的答题框可直接采用。',
@@ -138,6 +151,7 @@ function Settings({
             onChange={(e) => set({ examKind: e.target.value as DrawSettings['examKind'] })}
             options={[
               { value: 'bubbles', label: '填涂' },
+              { value: 'column', label: '字母列' },
               { value: 'code128', label: '条形码' },
               { value: 'qr', label: '二维码' },
             ]}
@@ -151,6 +165,19 @@ function Settings({
               max={20}
               value={s.digits}
               onChange={(v) => v && set({ digits: v })}
+            />
+          </Form.Item>
+        )}
+        {s.examKind === 'column' && (
+          <Form.Item
+            label="本位的选项（从上到下，跨两列时接着写下一列）"
+            extra="用逗号分隔，如 U,A,HT,NT；拖过这一位的填涂框，按从左到右的位置并入考号。"
+          >
+            <Input
+              aria-label="考号字母列选项"
+              placeholder="U,A,HT,NT"
+              value={s.columnLabels}
+              onChange={(e) => set({ columnLabels: e.target.value })}
             />
           </Form.Item>
         )}

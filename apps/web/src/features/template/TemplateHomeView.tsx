@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TemplateItem } from '@yj/contracts';
+import { scanningTemplate, type TemplateItem } from '@yj/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Popover, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -33,6 +33,49 @@ export function TemplateCheckTag({ subjectId, t }: { subjectId: number; t: Templ
         {q.data.problems.length} 个问题：{q.data.problems[0]}
       </Tag>
     </Popover>
+  );
+}
+
+/**
+ * Which template scanning reads the subject's pages with: a 扫描使用中 tag on that one, a 设为扫描模板
+ * action on the others (an empty template cannot be chosen).
+ */
+export function ScanningCell({
+  subjectId,
+  t,
+  list,
+}: {
+  subjectId: number;
+  t: TemplateItem;
+  list: TemplateItem[];
+}) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const activate = useMutation({
+    mutationFn: () => templateApi.activate(subjectId, t.id),
+    onSuccess: async () => {
+      message.success(`扫描将使用模板“${t.mainTemplateName}”`);
+      await qc.invalidateQueries({ queryKey: templateKeys.subject(subjectId) });
+    },
+  });
+  if (scanningTemplate(list)?.id === t.id)
+    return (
+      <Tag color="processing" data-testid="scanning-template">
+        扫描使用中
+      </Tag>
+    );
+  if (t.pages === 0) return <Typography.Text type="secondary">空模板</Typography.Text>;
+  return (
+    <Button
+      type="link"
+      size="small"
+      style={{ padding: 0 }}
+      loading={activate.isPending}
+      onClick={() => activate.mutate()}
+      data-testid="activate-template"
+    >
+      设为扫描模板
+    </Button>
   );
 }
 
@@ -116,6 +159,13 @@ export function TemplateHomeView({ subject, exam }: SubjectBundle) {
                 render: (_: unknown, t) => <TemplateCheckTag subjectId={subjectId} t={t} />,
               },
               {
+                title: '扫描',
+                key: 'scanning',
+                render: (_: unknown, t) => (
+                  <ScanningCell subjectId={subjectId} t={t} list={list.data ?? []} />
+                ),
+              },
+              {
                 title: '操作',
                 key: 'actions',
                 render: (_: unknown, t) => (
@@ -148,7 +198,7 @@ export function TemplateHomeView({ subject, exam }: SubjectBundle) {
             ]}
           />
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-            模板只能在科目“设置中”时新建、修改或删除。
+            模板只能在科目“设置中”时新建、修改或删除。扫描按“扫描使用中”的模板识别新上传的答题卡（未指定时用最早建立的模板）；已识别的批次仍按当时的模板。
           </Typography.Paragraph>
         </Card>
       )}

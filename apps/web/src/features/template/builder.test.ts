@@ -2,7 +2,7 @@ import { templateProblems, type CardTemplate, type Structure, type TemplateMeta 
 import { describe, expect, it } from 'vitest';
 import { builderReducer, type BuilderState } from './builder-state';
 import { assembleTemplate, draftFromTemplate, emptyPage, type PageDraft } from './draft';
-import { DEFAULT_SETTINGS, regionFromDrag } from './drawing';
+import { DEFAULT_SETTINGS, examColumn, regionFromDrag, withExamColumn } from './drawing';
 import { builderFacts } from './progress';
 import { acceptAll, tabProposals } from './proposals';
 import { builderSteps, enabledTabs, usableTab, type BuilderFacts } from './tabs';
@@ -211,5 +211,38 @@ describe('from proposals to a saved template', () => {
     const drag = { x: 240, y: 1060, w: 240, h: 200 };
     const g = regionFromDrag(4, drag, pages[0]!, pages, null, DEFAULT_SETTINGS);
     expect(g).toMatchObject({ kind: 'objective', firstQuestion: 16 });
+  });
+});
+
+describe('an exam number with lettered characters (OMRChecker sample6)', () => {
+  const page = (): PageDraft => ({
+    ...uploaded(),
+    detected: { ...DETECTED, grids: [lattice(300, 400, 10, 3, 40, 32), lattice(250, 400, 4, 1, 40, 32)] },
+  });
+
+  it('puts a lettered column before the digits by its place on the page', () => {
+    let p = page();
+    const digits = regionFromDrag(3, { x: 295, y: 395, w: 120, h: 320 }, p, [p], null, DEFAULT_SETTINGS);
+    p = { ...p, regions: [digits!] };
+    const letters = examColumn({ x: 245, y: 395, w: 44, h: 130 }, p, 'U, A，HT NT');
+    expect(letters?.bubbles.map((b) => b.label)).toEqual(['U', 'A', 'HT', 'NT']);
+    const exam = withExamColumn(p, letters);
+    expect(exam?.kind).toBe('examNumber');
+    if (exam?.kind !== 'examNumber' || !('fields' in exam.block)) throw new Error('fields expected');
+    expect(exam.block.fields.map((f) => f.bubbles[0]!.label)).toEqual(['U', '0', '0', '0']);
+    expect(exam.block.fields[1]!.bubbles).toHaveLength(10);
+  });
+
+  it('divides the drag when nothing was detected there, and needs two labels at least', () => {
+    const p = { ...page(), detected: null };
+    const f = examColumn({ x: 0, y: 0, w: 30, h: 300 }, p, 'A,B,C');
+    expect(f?.bubbles.map((b) => b.rect.y)).toEqual([0, 115, 231]);
+    expect(examColumn({ x: 0, y: 0, w: 30, h: 300 }, p, 'A')).toBeNull();
+  });
+
+  it('counts objective questions done when the structure has only subjective ones', () => {
+    const cover: Structure = { ...STRUCTURE, objective: [] };
+    expect(builderFacts([uploaded()], cover, { viewed: true, saved: false }).objectiveDone).toBe(true);
+    expect(builderFacts([uploaded()], null, { viewed: true, saved: false }).objectiveDone).toBe(false);
   });
 });

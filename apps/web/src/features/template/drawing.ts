@@ -1,7 +1,9 @@
-import type { QuestionKind, Structure } from '@yj/contracts';
+import type { BubbleField, QuestionKind, Structure } from '@yj/contracts';
 import { newId, type PageDraft, type Region } from './draft';
 import { centre, snapRect, type Rect } from './geometry';
 import {
+  blockCells,
+  detectedBubblesIn,
   latticeBubbles,
   latticeFromDrag,
   optionLabels,
@@ -27,9 +29,12 @@ export interface DrawSettings {
   /** objective: first question number, null for the next unboxed one */
   firstQuestion: number | null;
   qkind: QuestionKind;
-  examKind: 'bubbles' | 'code128' | 'qr';
+  /** `column`: one exam-number character with its own labels (letters such as U / A / HT / NT) */
+  examKind: 'bubbles' | 'column' | 'code128' | 'qr';
   /** exam number: digits (columns) */
   digits: number;
+  /** exam number column: its labels from top to bottom (then the next printed column), comma separated */
+  columnLabels: string;
   /** A/B and optional marks: how many bubbles in the row */
   marks: number;
 }
@@ -42,6 +47,7 @@ export const DEFAULT_SETTINGS: DrawSettings = {
   qkind: 'single',
   examKind: 'bubbles',
   digits: 8,
+  columnLabels: '',
   marks: 2,
 };
 
@@ -86,6 +92,7 @@ export function regionFromDrag(
       return { id, kind: 'anchor', name: CORNER_NAMES[cornerOf(rect, w, h)], rect };
     }
     case 3: {
+      if (s.examKind === 'column') return withExamColumn(page, examColumn(drag, page, s.columnLabels));
       if (s.examKind !== 'bubbles')
         return { id, kind: 'examCode', name: '考号', code: s.examKind, rect: drag };
       const l = lattice(drag, page, 10, s.digits);
@@ -145,4 +152,57 @@ export function regionFromDrag(
     default:
       return null;
   }
+}
+
+/** The labels typed for an exam-number column: comma, 、 or space separated. */
+export const columnLabelsOf = (text: string): string[] =>
+  text
+    .split(/[,，、\s]+/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/**
+ * One exam-number character drawn by dragging over its bubbles: the detected bubbles inside the drag,
+ * column by column, take the labels in order; without enough detected bubbles the drag is divided
+ * into one column of as many bubbles as labels.
+ */
+export function examColumn(drag: Rect, page: PageDraft, text: string): BubbleField | null {
+  const labels = columnLabelsOf(text);
+  if (labels.length < 2) return null;
+  const found = detectedBubblesIn(drag, page.detected?.grids ?? [], page.detected?.singles ?? []);
+  const rects =
+    found.length >= labels.length
+      ? found.slice(0, labels.length)
+      : latticeBubbles(latticeFromDrag(drag, labels.length, 1), labels).map((b) => b.rect);
+  return { bubbles: labels.map((label, i) => ({ label, rect: rects[i]! })) };
+}
+
+/**
+ * The page's exam number with one more character: the existing digits (as fields) and the new column,
+ * in order from left to right. Alone, the column is the whole exam number.
+ */
+export function withExamColumn(page: PageDraft, field: BubbleField | null): Region | null {
+  if (!field) return null;
+  const current = page.regions.find(
+    (r): r is Extract<Region, { kind: 'examNumber' }> => r.kind === 'examNumber',
+  );
+  const fields: BubbleField[] = current ? fieldsOf(current.block) : [];
+  const left = (f: BubbleField) => Math.min(...f.bubbles.map((b) => b.rect.x));
+  return {
+    id: newId(),
+    kind: 'examNumber',
+    name: current?.name ?? '考号',
+    block: { fields: [...fields, field].sort((a, b) => left(a) - left(b)) },
+  };
+}
+
+/** A bubble block as one field per character. */
+function fieldsOf(block: Extract<Region, { kind: 'examNumber' }>['block']): BubbleField[] {
+  if ('fields' in block) return block.fields;
+  const out: BubbleField[] = [];
+  for (const c of blockCells(block)) {
+    const f = (out[c.field] ??= { bubbles: [] });
+    f.bubbles.push({ label: c.label, rect: c.rect });
+  }
+  return out;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rectFromPoints, snapRect } from './geometry';
 import {
   blockCells,
+  detectedBubblesIn,
   latticeFromDrag,
   latticeOfGrid,
   snapToDetected,
@@ -71,6 +72,34 @@ describe('snapping', () => {
   it('takes only the rows the drag covers', () => {
     const l = snapToDetected({ x: 245, y: 875, w: 230, h: 60 }, [grid()]);
     expect(l).toMatchObject({ origin: { x: 250, y: 880 }, rows: 2, cols: 4 });
+  });
+
+  it('continues a lattice the detector split, at its pitch, as far as the drag goes', () => {
+    // the detector saw columns 2–4 as one lattice and missed column 1 (touching a frame line)
+    const split = grid(312, 840, 5, 3);
+    const l = snapToDetected({ x: 240, y: 830, w: 240, h: 200 }, [split]);
+    expect(l).toMatchObject({ origin: { x: 250, y: 840 }, rows: 5, cols: 4 });
+    // a drag that stops at the detected lattice takes it as it is
+    expect(snapToDetected({ x: 300, y: 830, w: 180, h: 200 }, [split])).toMatchObject({
+      origin: { x: 312, y: 840 },
+      cols: 3,
+    });
+  });
+
+  it('collects the detected bubbles of a lettered exam-number column, column by column', () => {
+    const left = grid(250, 840, 4, 1);
+    const right = grid(312, 840, 3, 1);
+    const stray = { x: 900, y: 900, w: 34, h: 20 };
+    const found = detectedBubblesIn({ x: 240, y: 830, w: 120, h: 180 }, [right, left, left], [stray]);
+    expect(found.map((r) => [r.x, r.y])).toEqual([
+      [250, 840],
+      [250, 880],
+      [250, 920],
+      [250, 960],
+      [312, 840],
+      [312, 880],
+      [312, 920],
+    ]);
   });
 
   it('does not snap when no detected bubble is inside the drag', () => {

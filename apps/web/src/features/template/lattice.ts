@@ -1,5 +1,5 @@
 import type { Bubble, BubbleBlock, BubbleGrid } from '@yj/contracts';
-import { boundsOf, centre, containsPoint, coveredShare, type Point, type Rect } from './geometry';
+import { boundsOf, centre, containsPoint, coveredShare, iou, type Point, type Rect } from './geometry';
 
 // Bubble grids: from a drag over the first and the last bubble, or from a detected lattice, to the
 // template's BubbleGrid (packages/contracts template.ts), and back to rectangles for drawing.
@@ -90,14 +90,61 @@ export function snapToDetected(drag: Rect, grids: DetectedGrid[]): Lattice | nul
   if (!best) return null;
   const { grid, r0, r1, c0, c1 } = best;
   const first = grid.cells[r0]?.[c0];
-  if (!first) return null;
+  const corner = grid.cells[0]?.[0];
+  if (!first || !corner) return null;
+  // The detector can split one printed lattice (a column touching a frame line, a smudged row): the
+  // drag still shows how far the person meant, so the lattice continues at its pitch across the drag.
+  const [x0, x1] = acrossDrag(corner.x + grid.bubble.w / 2, grid.pitch.x, drag.x, drag.x + drag.w, c0, c1);
+  const [y0, y1] = acrossDrag(corner.y + grid.bubble.h / 2, grid.pitch.y, drag.y, drag.y + drag.h, r0, r1);
   return {
-    origin: { x: first.x, y: first.y },
+    origin: {
+      x: x0 < c0 ? Math.round(corner.x + x0 * grid.pitch.x) : first.x,
+      y: y0 < r0 ? Math.round(corner.y + y0 * grid.pitch.y) : first.y,
+    },
     bubble: { ...grid.bubble },
-    rows: r1 - r0 + 1,
-    cols: c1 - c0 + 1,
+    rows: y1 - y0 + 1,
+    cols: x1 - x0 + 1,
     pitch: { x: round2(grid.pitch.x), y: round2(grid.pitch.y) },
   };
+}
+
+/**
+ * The lattice steps (k: centre at `centre0 + k × pitch`) whose centres fall within [lo, hi], at least
+ * the detected steps k0…k1. A lattice with one row or column (pitch 0) cannot be continued.
+ */
+function acrossDrag(
+  centre0: number,
+  pitch: number,
+  lo: number,
+  hi: number,
+  k0: number,
+  k1: number,
+): [number, number] {
+  if (pitch <= 0) return [k0, k1];
+  const a = Math.ceil((lo - centre0) / pitch - 1e-9);
+  const b = Math.floor((hi - centre0) / pitch + 1e-9);
+  return [Math.min(a, k0), Math.max(b, k1)];
+}
+
+/**
+ * Every detected bubble (of any lattice, or standing alone) whose centre is inside the drag, column by
+ * column from the left and downwards in each: an exam-number column of letters such as OMRChecker's
+ * U / A / HT / NT, or one character offered over two printed columns.
+ */
+export function detectedBubblesIn(drag: Rect, grids: DetectedGrid[], singles: Rect[]): Rect[] {
+  const inside: Rect[] = [];
+  // overlapping proposals can hold the same bubble twice
+  for (const r of [...grids.flatMap((g) => g.cells.flat()), ...singles])
+    if (containsPoint(drag, centre(r)) && !inside.some((x) => iou(x, r) > 0.5)) inside.push(r);
+  const byX = inside.sort((a, b) => centre(a).x - centre(b).x);
+  const columns: Rect[][] = [];
+  for (const r of byX) {
+    const col = columns.at(-1);
+    const last = col?.at(-1);
+    if (col && last && centre(r).x - centre(last).x < Math.max(r.w, last.w) / 2) col.push(r);
+    else columns.push([r]);
+  }
+  return columns.flatMap((c) => c.sort((a, b) => a.y - b.y));
 }
 
 /** The lattice of a whole detected grid. */

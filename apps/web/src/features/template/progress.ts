@@ -19,9 +19,10 @@ export function builderFacts(
   const imagesDone = pages.length > 0 && pages.every((p) => p.image !== null);
   const bound = new Set(boundObjective(pages));
   const boxed = new Set(boxedSubjective(pages));
-  const objectiveDone = structure?.objective.length
-    ? structure.objective.every((q) => bound.has(q.no))
-    : bound.size > 0;
+  // A structure with only subjective questions (a cover sheet such as OMRChecker's sample6) has nothing
+  // to bind here; without any structure at least one group must be drawn.
+  const structured = !!structure && structure.objective.length + structure.subjective.length > 0;
+  const objectiveDone = structured ? structure.objective.every((q) => bound.has(q.no)) : bound.size > 0;
   const subjectiveDone = structure?.subjective.length
     ? structure.subjective.every((q) => boxed.has(q.no) || boxed.has(q.no.replace(/\(\d+\)$/, '')))
     : boxed.size > 0;

@@ -53,6 +53,11 @@ export const templateApi = {
     api.delete<null>('/api/subject/:id/template/:templateId', undefined, {
       params: { id: subjectId, templateId },
     }),
+  /** 设为扫描模板 */
+  activate: (subjectId: number, templateId: number) =>
+    api.post<TemplateItem>('/api/subject/:id/template/:templateId/active', undefined, {
+      params: { id: subjectId, templateId },
+    }),
   validate: (subjectId: number, templateId: number) =>
     api.post<TemplateCheck>('/api/subject/:id/template/:templateId/validate', undefined, {
       params: { id: subjectId, templateId },

@@ -16,6 +16,7 @@ export const examNav: NavItem[] = [
       // scan screens addressed by ?subjectId=
       '/book/scan',
       '/book/missedExamDetail',
+      '/book/uploadorigin',
       '/book/view/student',
     ],
     show: (u) => u.isSchoolAdmin || u.isAdmin,

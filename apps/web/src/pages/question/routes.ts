@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
 
-/** Question structure and block screens of spec §2 under /book (题目设置, 题块设置). */
+/** Question structure and block screens of spec §2 under /book (题目设置, 题块设置, 题块框选). */
 export const questionRoutes: RouteObject[] = [
   { path: 'subject/:subjectId/setting/question', lazy: () => import('./QuestionSettingPage') },
   { path: 'subject/:subjectId/setting/block', lazy: () => import('./BlockSettingPage') },
+  { path: 'subject/:subjectId/setting/block/style', lazy: () => import('./BlockStylePage') },
+  { path: 'exam/:examId/setting/block', lazy: () => import('./ExamBlockPage') },
 ];

@@ -1,11 +1,19 @@
 import { useRouteId } from '../../features/exam-admin/route-id';
 import { SubjectLoader } from '../../features/exam-admin/SubjectLoader';
 import { ScanUploadView } from '../../features/scan/ScanUploadView';
+import { ScanAgentPanel } from '../../features/scan-agent/ScanAgentPanel';
 
 /** /book/subject/:subjectId/answerCard */
 export function Component() {
   return (
-    <SubjectLoader subjectId={useRouteId('subjectId')}>{(b) => <ScanUploadView {...b} />}</SubjectLoader>
+    <SubjectLoader subjectId={useRouteId('subjectId')}>
+      {(b) => (
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+          <ScanUploadView {...b} />
+          <ScanAgentPanel examId={b.exam.id} subjectId={b.subject.subjectInfo.id} />
+        </div>
+      )}
+    </SubjectLoader>
   );
 }
 

@@ -6,6 +6,7 @@ export const scanRoutes: RouteObject[] = [
   { path: 'scan/scanException', lazy: () => import('./ScanExceptionPage') },
   { path: 'scan/identifyResults', lazy: () => import('./IdentifyResultsPage') },
   { path: 'missedExamDetail', lazy: () => import('./MissedExamDetailPage') },
+  { path: 'uploadorigin', lazy: () => import('./UploadOriginPage') },
   { path: 'view/student/paper', lazy: () => import('./StudentPaperPage') },
   { path: 'scan/view/student/paper', lazy: () => import('./StudentPaperPage') },
   { path: 'exam/:examId/allscan', lazy: () => import('./AllScanPage') },

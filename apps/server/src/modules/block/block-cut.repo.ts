@@ -1,0 +1,64 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Matrix3 } from '@yj/omr';
+import type { Db } from '../../infra/db';
+import { paper, scanPage } from '../../db/schema';
+import type { SchoolFilter } from '../scan/scan-access';
+
+/** A recognised page of a paper: where it is stored and how the template maps onto it. */
+export interface CutPage {
+  templatePage: number;
+  storageKey: string;
+  /** template → image homography; null when the page did not register (定位异常 not fixed yet) */
+  matrix: Matrix3 | null;
+}
+
+const inSchools = (f: SchoolFilter): SQL | undefined =>
+  f === 'all' ? undefined : f.length ? inArray(paper.schoolId, [...f]) : sql`false`;
+
+/** The scan tables as the block cut reads them: papers and their registered pages. */
+export function blockCutRepo(db: Db) {
+  return {
+    async paper(paperId: number): Promise<{ id: number; subjectId: number; schoolId: number } | null> {
+      const [row] = await db
+        .select({ id: paper.id, subjectId: paper.subjectId, schoolId: paper.schoolId })
+        .from(paper)
+        .where(and(eq(paper.id, paperId), isNull(paper.deletedAt)));
+      return row ?? null;
+    },
+
+    /** The first recognised paper of the subject in the given schools, a paper without exceptions first. */
+    async firstPaper(subjectId: number, f: SchoolFilter): Promise<number | null> {
+      const [row] = await db
+        .select({ id: paper.id })
+        .from(paper)
+        .where(
+          and(
+            eq(paper.subjectId, subjectId),
+            isNull(paper.deletedAt),
+            isNotNull(paper.recognisedAt),
+            inSchools(f),
+          ),
+        )
+        .orderBy(sql`${paper.status} <> 'ok'`, asc(paper.id))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    /** The paper's pages that were recognised as a card page. */
+    async pages(paperId: number): Promise<CutPage[]> {
+      const rows = await db
+        .select({
+          templatePage: scanPage.templatePage,
+          storageKey: scanPage.storageKey,
+          result: scanPage.result,
+        })
+        .from(scanPage)
+        .where(and(eq(scanPage.paperId, paperId), isNotNull(scanPage.templatePage)))
+        .orderBy(asc(scanPage.position));
+      return rows.map((r) => {
+        const reg = (r.result as { registration?: { matrix?: Matrix3 } | null } | null)?.registration;
+        return { templatePage: r.templatePage!, storageKey: r.storageKey, matrix: reg?.matrix ?? null };
+      });
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { BlockRegion, CardTemplate, Principal } from '@yj/contracts';
+import { cutRegion, stackImages, type GreyImage, type Matrix3 } from '@yj/omr';
+import { decodeGrey } from '@yj/omr/node';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { Storage } from '../../infra/storage';
+import type { ExamService } from '../exam/exam.service';
+import { assertSchool, scanSchools } from '../scan/scan-access';
+import type { TemplateImageService } from '../template/template-image.service';
+import type { TemplateService } from '../template/template.service';
+import { blockCutRepo } from './block-cut.repo';
+import type { BlockService } from './block.service';
+
+const IDENTITY: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+// Between two regions of one block: a white strip, so the marker sees where one region ends.
+const GAP = 12;
+
+/** What a cut image was cut from: a scanned paper, or the template picture when nothing is scanned yet. */
+export type CutSource = { kind: 'paper'; paperId: number } | { kind: 'template' };
+
+/** Greyscale JPEG at quality 80, as the subjective crops of recognition. */
+const jpeg = (img: GreyImage): Promise<Buffer> =>
+  sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+    .jpeg({ quality: 80, optimiseCoding: false })
+    .toBuffer();
+
+/** Each region cut from the picture of its template page, stacked top to bottom in the block's order. */
+async function cutRegions(
+  regions: BlockRegion[],
+  pageOf: (page: number) => Promise<{ img: GreyImage; matrix: Matrix3 }>,
+): Promise<Buffer> {
+  const decoded = new Map<number, Promise<{ img: GreyImage; matrix: Matrix3 }>>();
+  const parts: GreyImage[] = [];
+  for (const r of regions) {
+    if (!decoded.has(r.page)) decoded.set(r.page, pageOf(r.page));
+    const { img, matrix } = await decoded.get(r.page)!;
+    parts.push(cutRegion(img, matrix, r));
+  }
+  return jpeg(stackImages(parts, GAP));
+}
+
+/**
+ * The image of a block (DESIGN.md §4 step 5): its template regions cut from a paper's pages through each
+ * page's registration, deskewed and stacked into one JPEG. Marking shows this; the block preview too.
+ */
+export function blockCutService(d: {
+  db: Db;
+  storage: Storage;
+  exams: ExamService;
+  blocks: BlockService;
+  templates: TemplateService;
+  images: TemplateImageService;
+}) {
+  const repo = () => blockCutRepo(d.db);
+
+  /** The block image of one paper, cut on first use and kept under a key naming the regions and pages. */
+  async function paperImage(regions: BlockRegion[], paperId: number): Promise<Buffer> {
+    if (!regions.length) throw fail('题块还没有框选区域');
+    const pages = await repo().pages(paperId);
+    const used = regions.map((r) => {
+      const page = pages.find((p) => p.templatePage === r.page);
+      if (!page?.matrix) throw fail(`这份答题卡的第 ${r.page + 1} 页没有识别定位，无法切割`);
+      return page;
+    });
+    const hash = createHash('sha256')
+      .update(JSON.stringify({ regions, pages: used.map((p) => [p.storageKey, p.matrix]) }))
+      .digest('hex')
+      .slice(0, 32);
+    const key = `blocks/${paperId}/${hash}.jpg`;
+    const cached = await d.storage.get(key);
+    if (cached) return cached;
+    const body = await cutRegions(regions, async (index) => {
+      const page = used.find((p) => p.templatePage === index)!;
+      const bytes = await d.storage.get(page.storageKey);
+      if (!bytes) throw fail('答题卡图像文件丢失');
+      return { img: await decodeGrey(bytes), matrix: page.matrix! };
+    });
+    await d.storage.put(key, body);
+    return body;
+  }
+
+  /** The regions cut from the template pictures (template pixels are picture pixels). */
+  async function templateImage(
+    subjectId: number,
+    regions: BlockRegion[],
+    card: CardTemplate,
+  ): Promise<Buffer> {
+    return cutRegions(regions, async (index) => {
+      const key = card.pages.find((p) => p.index === index)?.image;
+      if (!key) throw fail('还没有扫描的答题卡，模板也没有答题卡图片，无法预览切割图');
+      return { img: await decodeGrey(await d.images.image(subjectId, key)), matrix: IDENTITY };
+    });
+  }
+
+  return {
+    paperImage,
+
+    /**
+     * A block's cut on a sample scan: the given paper, or the subject's first recognised paper the user may
+     * see; the template picture when nothing is scanned yet. Other schools' papers are refused.
+     */
+    async preview(
+      subjectId: number,
+      blockId: number,
+      p: Principal,
+      paperId?: number,
+    ): Promise<{ body: Buffer; source: CutSource }> {
+      const block = await d.blocks.one(subjectId, blockId);
+      if (!block.regions.length) throw fail('题块还没有框选区域，模板上也没有这些题的主观题框');
+      const s = await d.exams.subjectRow(subjectId);
+      const schools = scanSchools(p, await d.exams.requireExam(s.examId), subjectId);
+      let chosen: number | null;
+      if (paperId !== undefined) {
+        const row = await repo().paper(paperId);
+        if (!row || row.subjectId !== subjectId) throw fail('答题卡不存在或已删除');
+        assertSchool(schools, row.schoolId);
+        chosen = row.id;
+      } else chosen = await repo().firstPaper(subjectId, schools);
+      if (chosen !== null)
+        return { body: await paperImage(block.regions, chosen), source: { kind: 'paper', paperId: chosen } };
+      const card = (await d.templates.forScanning(subjectId))?.body;
+      if (!card) throw fail('还没有扫描的答题卡，也没有答题卡模板，无法预览切割图');
+      return { body: await templateImage(subjectId, block.regions, card), source: { kind: 'template' } };
+    },
+  };
+}
+export type BlockCutService = ReturnType<typeof blockCutService>;

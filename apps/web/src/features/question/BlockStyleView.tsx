@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { Link } from 'react-router';
+import { subjectCrumbs } from '../exam-admin/ExamLoader';
+import { PageFrame } from '../exam-admin/PageFrame';
+import { QueryFailed } from '../exam-admin/QueryFailed';
+import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import { templateListQuery } from '../template/template.queries';
+import { BlockStyleEditor } from './BlockStyleEditor';
+import { blockListQuery, structureInfoQuery } from './question.queries';
+
+/** subject/{subjectId}/setting/block/style (题块框选): where each block is cut from, and its 给分点. */
+export function BlockStyleView({ subject, exam }: SubjectBundle) {
+  const sInfo = subject.subjectInfo;
+  const info = useQuery(structureInfoQuery(sInfo.id));
+  const list = useQuery(blockListQuery(sInfo.id));
+  const templates = useQuery(templateListQuery(sInfo.id));
+  const queries = [info, list, templates];
+  const failed = queries.find((q) => q.isError);
+  const card = templates.data?.find((t) => t.body.pages.length > 0)?.body;
+  const blockUrl = `/book/subject/${sInfo.id}/setting/block`;
+
+  let content;
+  if (failed)
+    content = (
+      <QueryFailed
+        title="题块框选加载失败"
+        error={failed.error}
+        onRetry={() => queries.forEach((q) => void q.refetch())}
+      />
+    );
+  else if (!info.data || !list.data || !templates.data)
+    content = (
+      <Card>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  else if (!card)
+    content = (
+      <Card>
+        <Empty description="本科目还没有答题卡模板：题块区域要在模板上框选">
+          <Link to={`/book/subject/${sInfo.id}/template/home`}>
+            <Button type="primary">去制作模板</Button>
+          </Link>
+        </Empty>
+      </Card>
+    );
+  else if (!list.data.blocks.length)
+    content = (
+      <Card>
+        <Empty description="还没有题块：请先在题块设置中把主观题分成题块">
+          <Link to={blockUrl}>
+            <Button type="primary">去题块设置</Button>
+          </Link>
+        </Empty>
+      </Card>
+    );
+  else
+    content = (
+      <BlockStyleEditor
+        subjectId={sInfo.id}
+        list={list.data}
+        card={card}
+        questions={info.data.structure.subjective}
+        editable={info.data.editable}
+      />
+    );
+
+  return (
+    <PageFrame
+      crumbs={subjectCrumbs(exam, sInfo, { title: '题块设置', to: blockUrl }, { title: '题块框选' })}
+      title={`${exam.name} · ${sInfo.name} · 题块框选`}
+      extra={
+        <Link to={blockUrl}>
+          <Button>返回题块设置</Button>
+        </Link>
+      }
+      testId="block-style"
+    >
+      {info.data && !info.data.editable && (
+        <Alert type="warning" showIcon title="科目已不在“设置中”，题块区域和给分点不能再修改" />
+      )}
+      {content}
+    </PageFrame>
+  );
+}

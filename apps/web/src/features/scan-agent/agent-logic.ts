@@ -1,0 +1,64 @@
+import { SCAN_CLIENT_VERSION } from '../../api/constants';
+import type { AgentStatus, SmEnvelope } from './agent.types';
+
+/** Spec §4/§9: scanner status 6, the default, means the web shows no client-scan errors. */
+export const QUIET_SCANNER_STATUS = 6;
+
+/** Scan codes of spec §8 the panel tells apart. */
+const CODE = { ok: 0, noScanner: 10, inUse: 11, network: 80, update: 83 } as const;
+
+export type Tone = 'success' | 'processing' | 'warning' | 'error' | 'default';
+
+/** The one line saying how the scanner is: ready, in use, not found. */
+export function scannerLine(s: AgentStatus): { tone: Tone; text: string } {
+  if (s.scanner.code === CODE.inUse)
+    return { tone: 'processing', text: s.scanner.message || '扫描仪已被占用' };
+  if (!s.scanner.available || s.scanner.code !== CODE.ok)
+    return { tone: 'error', text: s.scanner.message || '未找到扫描仪，请检查连接' };
+  return { tone: 'success', text: '扫描仪就绪' };
+}
+
+/** How the upload queue stands: everything sent, sending, or held (network cut, no template, signed out). */
+export function queueLine(s: AgentStatus): { tone: Tone; text: string } {
+  const { queue, upload } = s;
+  if (upload)
+    return { tone: 'warning', text: upload.code === CODE.network ? '网络中断，等待续传' : '上传暂停' };
+  if (queue.pending > 0) return { tone: 'processing', text: `正在识别与上传（待上传 ${queue.pending} 页）` };
+  if (queue.scanned === 0) return { tone: 'default', text: '还没有扫描页面' };
+  return { tone: 'success', text: '已全部上传' };
+}
+
+/** Share of the scanned pages the server has (0–100). */
+export const uploadPercent = (s: AgentStatus): number =>
+  s.queue.scanned === 0 ? 0 : Math.round((s.queue.uploaded / s.queue.scanned) * 100);
+
+/**
+ * The client-scan errors to show (spec §8 messages as the agent words them): the status call's own failure,
+ * the last upload and scan problems. None at scanner status 6.
+ */
+export function clientErrors(env: SmEnvelope<AgentStatus>): string[] {
+  const s = env.data;
+  if (!s || s.status === QUIET_SCANNER_STATUS) return [];
+  const out = [
+    env.code !== CODE.ok ? env.message : null,
+    s.upload ? `[${s.upload.code}] ${s.upload.message}` : null,
+    s.scan ? `[${s.scan.code}] ${s.scan.message}` : null,
+  ];
+  return [...new Set(out.filter((x): x is string => !!x))];
+}
+
+/**
+ * Whether the agent is new enough: the web asks checkVersion with the version it needs (110); the agent
+ * answers 83 when it is older, or may report a lower version itself.
+ */
+export function versionProblem(env: SmEnvelope<{ version: number }> | undefined): string | null {
+  if (!env) return null;
+  const version = env.data?.version;
+  if (env.code === CODE.update || (version !== undefined && version < SCAN_CLIENT_VERSION))
+    return `扫描客户端版本过低（${version ?? '未知'}，需要 ${SCAN_CLIENT_VERSION}），请升级扫描客户端`;
+  return null;
+}
+
+/** The one command that starts the agent for this platform (its address is the page's own origin). */
+export const startCommand = (origin: string): string =>
+  `npm run scan-agent -- --server ${origin} --origin ${origin} --folder <扫描文件夹>`;

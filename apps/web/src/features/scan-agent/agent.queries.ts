@@ -1,0 +1,61 @@
+import { queryOptions } from '@tanstack/react-query';
+import { SCAN_CLIENT_VERSION } from '../../api/constants';
+import { agentApi, agentSession, AgentUnreachable } from './agent.api';
+import type { AgentExceptionKind, AgentStatus, SmEnvelope } from './agent.types';
+
+/** What looking for the agent found: no session to send it, nothing listening, or its status answer. */
+export type AgentProbe =
+  { kind: 'no-session' } | { kind: 'missing' } | { kind: 'found'; env: SmEnvelope<AgentStatus> };
+
+export const agentKeys = { all: ['scan-agent'] as const };
+
+/** A missing agent is a state of the panel, never an error for the global handler. */
+async function quietly<T>(call: () => Promise<T>, missing: T): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    if (e instanceof AgentUnreachable) return missing;
+    throw e;
+  }
+}
+
+/** The agent's status, polled: every 2 s while it answers (queue progress), every 5 s while looking for it. */
+export const agentStatusQuery = () =>
+  queryOptions({
+    queryKey: [...agentKeys.all, 'status'],
+    queryFn: (): Promise<AgentProbe> => {
+      if (!agentSession()) return Promise.resolve({ kind: 'no-session' });
+      return quietly<AgentProbe>(async () => ({ kind: 'found', env: await agentApi.status() }), {
+        kind: 'missing',
+      });
+    },
+    meta: { silent: true },
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.kind === 'found' ? 2000 : 5000),
+  });
+
+export const agentVersionQuery = () =>
+  queryOptions({
+    queryKey: [...agentKeys.all, 'version'],
+    queryFn: () => quietly(() => agentApi.checkVersion(SCAN_CLIENT_VERSION), null),
+    meta: { silent: true },
+    retry: false,
+  });
+
+export const agentConfigQuery = () =>
+  queryOptions({
+    queryKey: [...agentKeys.all, 'config'],
+    queryFn: () => quietly(() => agentApi.config(), null),
+    meta: { silent: true },
+    retry: false,
+  });
+
+/** One local exception list of the subject; "none" (code 1 with count 0, spec §5) reads as an empty list. */
+export const agentExceptionsQuery = (kind: AgentExceptionKind, subjectId: number) =>
+  queryOptions({
+    queryKey: [...agentKeys.all, 'exceptions', kind, subjectId],
+    queryFn: () => quietly(() => agentApi.exceptions(kind, subjectId), null),
+    meta: { silent: true },
+    retry: false,
+    refetchInterval: 5000,
+  });

@@ -1,0 +1,7 @@
+import type { NavItem } from '../../app/shell/nav-items';
+
+/**
+ * Header entry of the answer-card tool (spec §2 lists dtk among the utilities): every signed-in user may
+ * open it; the exam and subject lists it offers are what the user may see.
+ */
+export const acardNav: NavItem[] = [{ key: 'dtk', label: '答题卡制作', to: '/book/dtk', match: '/book/dtk' }];

@@ -1,0 +1,241 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { coverAnchors, createRng, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
+import {
+  APP,
+  BASE_URL,
+  call,
+  createExamWithOneSubject,
+  loginAsSchoolAdmin,
+  openBrowser,
+  prepareScanSubject,
+  shot,
+  type Session,
+} from './lib.ts';
+
+// The local scan agent (issue 6): the subject's scan screen first shows how to start it, then finds it on
+// the scan-manager port, starts scanning for the subject; simulated sheets dropped into the agent's folder
+// (one student as a two-page TIFF, one with covered anchors) are checked locally, uploaded, and arrive in
+// the subject's recognition progress and exception screens.
+
+const EXAM = '2026学年扫描客户端演示考试';
+const card = typicalCard();
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+let s: Session;
+let dir = '';
+let agent: ChildProcess | null = null;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The agent as a user starts it (the panel's command), with the folder driver, on one free port. */
+function startAgent(port: number): ChildProcess {
+  const log = openSync(path.join(root, 'e2e', '.out', 'scan-agent.log'), 'w');
+  return spawn(
+    path.join(root, 'node_modules', '.bin', 'tsx'),
+    [
+      'apps/scan-agent/src/main.ts',
+      ...['--server', BASE_URL, '--origin', BASE_URL, '--driver', 'folder'],
+      ...['--folder', path.join(dir, 'inbox'), '--data', path.join(dir, 'data')],
+      ...['--port', String(port), '--sm-port', String(port), '--poll', '300'],
+    ],
+    { cwd: root, stdio: ['ignore', log, log], detached: true },
+  );
+}
+
+/** A student's two pages, clean, with the given exam number. */
+async function sheets(seed: number, kaohao: string) {
+  const front = await simulateSheet(
+    card,
+    0,
+    randomAnswers(card.pages[0]!, createRng(seed), 'clean', kaohao),
+    {
+      seed,
+      difficulty: 'clean',
+      feed: 0,
+    },
+  );
+  const back = await simulateSheet(card, 1, randomAnswers(card.pages[1]!, createRng(seed + 1), 'clean'), {
+    seed: seed + 1,
+    difficulty: 'clean',
+    feed: 0,
+  });
+  return { front, back };
+}
+
+/** Writes a scan into the watched folder the way scanners finish a file: under a temporary name, then renamed. */
+function scanIntoFolder(name: string, bytes: Buffer): void {
+  const inbox = path.join(dir, 'inbox');
+  writeFileSync(path.join(inbox, `.${name}.part`), bytes);
+  renameSync(path.join(inbox, `.${name}.part`), path.join(inbox, name));
+}
+
+async function waitCount(page: Page, testId: string, n: number): Promise<void> {
+  await page.waitForFunction(
+    ([id, v]) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-count') === String(v),
+    [testId, n] as const,
+    { timeout: 120_000 },
+  );
+}
+
+/** Waits until the screen's 识别进度 card shows these values (it polls the platform while pages wait). */
+async function waitProgress(page: Page, want: Record<string, string>): Promise<void> {
+  // no named functions inside: tsx would wrap them in a helper the page does not have
+  await page.waitForFunction(
+    (w) => {
+      const card = [...document.querySelectorAll('.ant-card')].find(
+        (c) => c.querySelector('.ant-card-head-title')?.textContent === '识别进度',
+      );
+      const shown: Record<string, string> = {};
+      for (const item of card?.querySelectorAll('.ant-descriptions-item') ?? []) {
+        const label = item.querySelector('.ant-descriptions-item-label')?.textContent ?? '';
+        shown[label.replace(/[:：]\s*$/, '')] =
+          item.querySelector('.ant-descriptions-item-content')?.textContent ?? '';
+      }
+      return Object.entries(w).every(([label, v]) => shown[label] === v);
+    },
+    want,
+    { timeout: 120_000 },
+  );
+}
+
+before(async () => {
+  s = await openBrowser();
+  dir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-agent-'));
+  mkdirSync(path.join(dir, 'inbox'), { recursive: true });
+  mkdirSync(path.join(root, 'e2e', '.out'), { recursive: true });
+});
+after(async () => {
+  if (agent && agent.exitCode === null) {
+    const exited = new Promise((r) => agent!.once('exit', r));
+    process.kill(-agent.pid!, 'SIGTERM');
+    await exited;
+  }
+  await s.close();
+  rmSync(dir, { recursive: true, force: true });
+  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
+  assert.deepEqual(s.errors, [], 'no console errors');
+});
+
+test('the scan screen finds the local agent, and its folder scans arrive in recognition and exceptions', async () => {
+  const { page } = s;
+  await loginAsSchoolAdmin(page);
+  const exam = await createExamWithOneSubject(page, {
+    name: EXAM,
+    startDate: '2026-11-21',
+    course: '化学',
+    fullScore: 100,
+  });
+  const examinees = await prepareScanSubject(page, exam, card);
+  assert.ok(examinees.length >= 3, 'the class has enough students');
+  const K = examinees.map((e) => e.kaohao);
+
+  // no agent yet: the panel says how to start it, and that the browser upload still works
+  const port = await freePort();
+  await page.evaluate((p) => sessionStorage.setItem('scanManagerPort', String(p)), port);
+  await page.goto(`${APP}/book/subject/${exam.subjectId}/answerCard`);
+  await page.getByTestId('agent-missing').waitFor();
+  const command = await page.getByTestId('agent-command').innerText();
+  assert.match(command, /npm run scan-agent -- --server http:\/\/127\.0\.0\.1:\d+ --origin/);
+  assert.match(await page.getByTestId('agent-missing').innerText(), /浏览器直接上传/);
+  await page.getByTestId('agent-missing').scrollIntoViewIfNeeded();
+  await shot(page, 'scan-agent-01-missing');
+
+  // the agent started as the panel says: found on the scan-manager port, version 110, the folder driver
+  agent = startAgent(port);
+  await page.getByTestId('agent-retry').click();
+  await page.getByTestId('agent-found').waitFor({ timeout: 60_000 });
+  assert.equal(await page.getByTestId('agent-version').innerText(), '110');
+  assert.equal(await page.getByTestId('agent-upgrade').count(), 0, 'version 110 needs no upgrade');
+  assert.match(await page.getByTestId('agent-status').innerText(), /扫描仪就绪/);
+  assert.match(await page.getByTestId('agent-device').innerText(), /inbox/);
+
+  // the scanner settings are the agent's (spec defaults: 200 dpi, status 6) and can be changed
+  const config = page.getByTestId('agent-config');
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('[data-testid="agent-config"] input') as HTMLInputElement | null)?.value ===
+      '200',
+  );
+  const perUpload = config.getByRole('spinbutton').nth(1);
+  await perUpload.fill('4');
+  await page.getByTestId('agent-config-save').click();
+  await page.getByText('扫描设置已保存').waitFor();
+
+  // 开始扫描 points the agent at this subject
+  await page.getByTestId('agent-start').click();
+  await page.getByText('已开始扫描').waitFor();
+  await page.getByText('本科目', { exact: true }).waitFor();
+
+  // the scanner writes: a student as two JPEGs, one as a two-page TIFF, one with both top anchors covered
+  const a = await sheets(300, K[0]!);
+  const b = await sheets(310, K[1]!);
+  const c = await sheets(320, K[2]!);
+  const covered = await coverAnchors(c.front.jpeg, card.pages[0]!, c.front.truth.transform);
+  scanIntoFolder('scan_001.jpg', a.front.jpeg);
+  scanIntoFolder('scan_002.jpg', a.back.jpeg);
+  scanIntoFolder(
+    'scan_003.tif',
+    await sharp([b.front.jpeg, b.back.jpeg], { join: { animated: true } })
+      .tiff()
+      .toBuffer(),
+  );
+  scanIntoFolder('scan_004.jpg', covered);
+  scanIntoFolder('scan_005.jpg', c.back.jpeg);
+
+  // the panel follows the agent: six pages checked and uploaded; the covered page in the local anchor list
+  await waitCount(page, 'agent-uploaded', 6);
+  await waitCount(page, 'agent-ex-anchor', 1);
+  assert.match(await page.getByTestId('agent-queue-state').innerText(), /已全部上传/);
+  assert.match(await page.getByTestId('agent-queue').innerText(), /已扫描 6 页/);
+  assert.match(await page.getByTestId('agent-exceptions').innerText(), /scan_004\.jpg/);
+  assert.match(await page.getByTestId('agent-exceptions').innerText(), /定位/);
+  // the screen's own recognition progress picks the agent's uploads up, without a reload
+  await page.getByText('还没有上传答题卡').waitFor({ state: 'detached' });
+
+  // the platform has the six pages (the TIFF as two) and recognises them like a browser upload
+  await waitProgress(page, { 页数: '6', 待识别: '0' });
+  // the 扫描完成 card follows the recognition too: no paper left 正在识别, the two matched students 实考
+  const finishCard = page.getByTestId('scan-finish');
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="scan-finish"] tbody')?.textContent?.includes('正在识别'),
+    undefined,
+    { timeout: 30_000 },
+  );
+  assert.doesNotMatch(await finishCard.locator('tbody').innerText(), /份答题卡正在识别/);
+  const present = finishCard.locator('tbody tr.ant-table-row td').nth(2);
+  assert.equal(await present.innerText(), '2', '实考 after recognition');
+  await page.getByTestId('scan-agent-panel').scrollIntoViewIfNeeded();
+  await shot(page, 'scan-agent-02-found');
+  const progress = await call<{
+    total: { pages: number; papers: number; matched: number };
+    batches: Array<{ pages: number; source: string }>;
+  }>(page, 'GET', `/api/subject/${exam.subjectId}/scanExceptionProgress`);
+  assert.equal(progress.total.papers, 3);
+  // the agent's two uploads (4 pages, then 2) are one batch of the platform, marked as the agent's
+  assert.deepEqual(progress.batches, [progress.batches[0]]);
+  assert.deepEqual([progress.batches[0]?.pages, progress.batches[0]?.source], [6, 'agent']);
+  assert.equal(progress.total.matched, 2, 'the two readable students are matched');
+
+  // and the covered sheet waits on the platform's exception screen as a location problem
+  await page.goto(`${APP}/book/scan/scanException?subjectId=${exam.subjectId}`);
+  await page.getByTestId('scan-badges').waitFor();
+  await waitCount(page, 'badge-locationExp', 1);
+  await shot(page, 'scan-agent-03-exceptions');
+});
