@@ -147,6 +147,8 @@ export function TemplateBuilder({
   const changeTab = (k: TabKey) => {
     setTab(k);
     setProposalKey(null);
+    // a region selected on one tab is not edited on another (its editor belongs to that tab's panel)
+    dispatch({ type: 'select', selected: null });
     if (k > 0) setViewed(true);
   };
 
