@@ -187,6 +187,8 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
     const body = scanRepo(d.db).templateBody(id) as Promise<CardTemplate | null>;
     if (templates.size > 50) templates.clear();
     templates.set(id, { version, body });
+    // a failed read is not kept: the job's retry reads again
+    body.catch(() => templates.get(id)?.body === body && templates.delete(id));
     return body;
   }
 
