@@ -22,6 +22,7 @@ import {
   student,
 } from '../../db/schema';
 import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { multipartFiles } from '../../../test/multipart';
 import {
   buildClassWithStudents,
   buildSchool,
@@ -62,28 +63,8 @@ async function sheet(seed: number, kaohao: string, edit: (a: SheetAnswers) => vo
   return [front.jpeg, back.jpeg];
 }
 
-function multipart(files: File[], fields: Record<string, string>) {
-  const boundary = `----yjfin${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  for (const f of files)
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 async function upload(files: File[], fields: Record<string, string> = {}, path = 'answerCard', c = admin) {
-  const m = multipart(files, fields);
+  const m = multipartFiles(files, fields);
   return body<{ batchId: number; pages: number; accepted: number; duplicates: number; papers: number }>(
     await t.app.inject({
       method: 'POST',

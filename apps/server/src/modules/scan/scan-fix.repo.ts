@@ -1,23 +1,21 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
-import {
-  banji,
-  examinee,
-  paper,
-  scanBatch,
-  scanException,
-  scanPage,
-  school,
-  student,
-  template,
-} from '../../db/schema';
-import type { PageRow, PaperRow } from './scan.repo';
+import { banji, examinee, paper, scanBatch, scanException, scanPage, school, student } from '../../db/schema';
+import { scanRepo, type PageRow, type PaperRow } from './scan.repo';
 
 export type ExceptionRow = typeof scanException.$inferSelect;
 
 /** Reads and writes of the exception fixes; every call runs inside the fix's transaction. */
 export function scanFixRepo(db: Db) {
+  // the paper and page reads and writes recognition uses too
+  const { lockPaper, templateBody, updatePage, paperOfExaminee } = scanRepo(db);
   return {
+    lockPaper,
+    templateBody,
+    updatePage,
+    /** The examinee's other live paper in the subject (`except` 0: any). */
+    livePaperOf: paperOfExaminee,
+
     /** The exception, locked for its fix (two people settling it at once: the second waits, then sees it done). */
     async lockException(id: number): Promise<ExceptionRow | null> {
       const [row] = await db.select().from(scanException).where(eq(scanException.id, id)).for('update');
@@ -26,11 +24,6 @@ export function scanFixRepo(db: Db) {
 
     async exception(id: number): Promise<ExceptionRow | null> {
       const [row] = await db.select().from(scanException).where(eq(scanException.id, id));
-      return row ?? null;
-    },
-
-    async lockPaper(id: number): Promise<PaperRow | null> {
-      const [row] = await db.select().from(paper).where(eq(paper.id, id)).for('update');
       return row ?? null;
     },
 
@@ -76,10 +69,6 @@ export function scanFixRepo(db: Db) {
       await db.update(paper).set(v).where(eq(paper.id, id));
     },
 
-    async updatePage(id: number, v: Partial<typeof scanPage.$inferInsert>): Promise<void> {
-      await db.update(scanPage).set(v).where(eq(scanPage.id, id));
-    },
-
     /** ok when no exception is left open, exception otherwise (pending and set-aside papers stay as they are). */
     async refreshStatus(paperId: number): Promise<void> {
       await db
@@ -109,29 +98,9 @@ export function scanFixRepo(db: Db) {
       return row?.name ?? '';
     },
 
-    async livePaperOf(subjectId: number, examineeId: number, except: number): Promise<number | null> {
-      const [row] = await db
-        .select({ id: paper.id })
-        .from(paper)
-        .where(
-          and(
-            eq(paper.subjectId, subjectId),
-            eq(paper.examineeId, examineeId),
-            isNull(paper.deletedAt),
-            ne(paper.id, except),
-          ),
-        );
-      return row?.id ?? null;
-    },
-
     async batch(id: number) {
       const [row] = await db.select().from(scanBatch).where(eq(scanBatch.id, id)).for('update');
       return row ?? null;
-    },
-
-    async templateBody(id: number) {
-      const [row] = await db.select({ body: template.body }).from(template).where(eq(template.id, id));
-      return row?.body ?? null;
     },
 
     livePapersOfBatch: (batchId: number): Promise<PaperRow[]> =>

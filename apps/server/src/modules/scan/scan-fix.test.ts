@@ -19,6 +19,7 @@ import {
 } from '@yj/scan-sim';
 import { auditLog, examinee, paper, scanException, scanPage, student } from '../../db/schema';
 import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { multipartFiles } from '../../../test/multipart';
 import {
   buildClassWithStudents,
   buildSchool,
@@ -44,27 +45,8 @@ const K = ['20260001', '20260002', '20260003', '20260004', '20260005'];
 const examineeIds: Record<string, number> = {};
 let damagedTruth: SheetTruth;
 
-function multipart(files: Array<{ name: string; data: Buffer }>) {
-  const boundary = `----yjfix${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 async function upload(files: Array<{ name: string; data: Buffer }>) {
-  const m = multipart(files);
+  const m = multipartFiles(files);
   const res = await t.app.inject({
     method: 'POST',
     url: `/filter/api/subject/${subjectId}/answerCard`,

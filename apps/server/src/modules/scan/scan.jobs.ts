@@ -11,6 +11,7 @@ import {
   type PageOutcome,
   type RecognizePool,
 } from './scan-recognize';
+import { scanFinishRepo } from './scan-finish.repo';
 import { scanRepo, type NewException, type PageRow, type PaperRow } from './scan.repo';
 import { SCAN_RECOGNIZE, type ScanRecognizePayload } from './scan.service';
 
@@ -154,7 +155,12 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
         else examineeId = hit.id;
       }
       // a sheet of a student recorded 缺考 by hand: one of the two is wrong, and a person says which
-      if (examineeId && !locked.examineeId && !c.absent && (await r.isAbsent(p.subjectId, examineeId)))
+      if (
+        examineeId &&
+        !locked.examineeId &&
+        !c.absent &&
+        (await scanFinishRepo(tx).absentOf(p.subjectId, [examineeId])).has(examineeId)
+      )
         exceptions.push({
           ...withKaohao,
           region: null,

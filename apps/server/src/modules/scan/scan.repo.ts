@@ -1,15 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
-import {
-  absence,
-  examinee,
-  paper,
-  scanBatch,
-  scanException,
-  scanPage,
-  subject,
-  template,
-} from '../../db/schema';
+import { examinee, paper, scanBatch, scanException, scanPage, subject, template } from '../../db/schema';
 
 export type BatchRow = typeof scanBatch.$inferSelect;
 export type PaperRow = typeof paper.$inferSelect;
@@ -80,11 +71,6 @@ export function scanRepo(db: Db) {
       if (ids.length) await db.update(paper).set({ deletedAt: new Date() }).where(inArray(paper.id, ids));
     },
 
-    async paper(id: number): Promise<PaperRow | null> {
-      const [row] = await db.select().from(paper).where(eq(paper.id, id));
-      return row ?? null;
-    },
-
     /** Locks the paper for its finishing transaction (two workers never finish one paper twice). */
     async lockPaper(id: number): Promise<PaperRow | null> {
       const [row] = await db.select().from(paper).where(eq(paper.id, id)).for('update');
@@ -97,15 +83,6 @@ export function scanRepo(db: Db) {
     async batch(id: number): Promise<BatchRow | null> {
       const [row] = await db.select().from(scanBatch).where(eq(scanBatch.id, id));
       return row ?? null;
-    },
-
-    /** Whether a person recorded the examinee as 缺考 in the subject (missedExamDetail, an absent fix). */
-    async isAbsent(subjectId: number, examineeId: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: absence.examineeId })
-        .from(absence)
-        .where(and(eq(absence.subjectId, subjectId), eq(absence.examineeId, examineeId)));
-      return row !== undefined;
     },
 
     /** What a recognition job needs beside its paper, in one query: exam, template id and its version. */
@@ -128,14 +105,6 @@ export function scanRepo(db: Db) {
     async templateBody(id: number) {
       const [row] = await db.select({ body: template.body }).from(template).where(eq(template.id, id));
       return row?.body ?? null;
-    },
-
-    async examOfSubject(subjectId: number): Promise<number | null> {
-      const [row] = await db
-        .select({ examId: subject.examId })
-        .from(subject)
-        .where(eq(subject.id, subjectId));
-      return row?.examId ?? null;
     },
 
     /** Counts one more attempt on a page and returns the new count. */

@@ -21,6 +21,7 @@ import { examRole, examinee, scanBatch, scanPage, student } from '../../db/schem
 import { fsStorage } from '../../infra/storage';
 import { scanJobs } from './scan.jobs';
 import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { multipartFiles } from '../../../test/multipart';
 import {
   buildClassWithStudents,
   buildSchool,
@@ -46,34 +47,13 @@ const card = typicalCard();
 let sheets: GeneratedSheet[];
 const kaohaoOf = (student: number) => sheets[student * 2]!.truth.answers.examNumber!;
 
-function multipart(files: Array<{ name: string; data: Buffer }>, fields: Record<string, string> = {}) {
-  const boundary = `----yjscan${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 async function upload(
   c: Client,
   files: Array<{ name: string; data: Buffer }>,
   path = 'answerCard',
   fields: Record<string, string> = {},
 ) {
-  const m = multipart(files, fields);
+  const m = multipartFiles(files, fields);
   return t.app.inject({
     method: 'POST',
     url: `/filter/api/subject/${subjectId}/${path}`,
