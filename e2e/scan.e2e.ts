@@ -5,8 +5,9 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { applyH, manualAnchorPoints, type Point } from '@yj/omr';
+import { applyH, manualAnchorPoints, pageFields, type Point } from '@yj/omr';
 import {
+  blacken,
   coverAnchors,
   createRng,
   randomAnswers,
@@ -31,6 +32,9 @@ import {
 
 const EXAM = '2026学年扫描演示考试';
 const card = typicalCard();
+const strip = card.pages[1]!.scoreBoxes[0]!;
+/** the strip's digits: 十位 (0 / 10) and 个位 (0 … 9) */
+const stripDigits = pageFields(card.pages[1]!).scores[0]!.fields;
 
 let s: Session;
 let dir = '';
@@ -45,11 +49,10 @@ async function sheets(seed: number, kaohao: string, edit: (a: SheetAnswers) => v
   a.absent = false;
   edit(a);
   const front = await simulateSheet(card, 0, a, { seed, difficulty: 'clean', feed: 0 });
-  const back = await simulateSheet(card, 1, randomAnswers(card.pages[1]!, createRng(seed + 1), 'clean'), {
-    seed: seed + 1,
-    difficulty: 'clean',
-    feed: 0,
-  });
+  const b = randomAnswers(card.pages[1]!, createRng(seed + 1), 'clean');
+  // the teacher's 打分栏 on the back (先阅后扫) reads 14
+  b.scores[strip.name] = 14;
+  const back = await simulateSheet(card, 1, b, { seed: seed + 1, difficulty: 'clean', feed: 0 });
   return { front, back };
 }
 
@@ -126,11 +129,13 @@ test('a batch with planted problems: badges, each fixed on its screen, everyone 
   const covered = await coverAnchors(damaged.front.jpeg, card.pages[0]!, coveredTransform);
   const pages = [
     clean.front.jpeg,
-    clean.back.jpeg,
+    // a fold covers this back's 第49题 answer box: a 主观题 image doubt
+    await blacken(clean.back.jpeg, [card.pages[1]!.subjective[1]!.rect], clean.back.truth.transform),
     doubleAbsent.front.jpeg,
     doubleAbsent.back.jpeg,
     double.front.jpeg,
-    double.back.jpeg,
+    // on this back the teacher's 打分栏 also has 8 filled beside the 4: unreadable, a 主观题 doubt
+    await blacken(double.back.jpeg, [stripDigits[1]!.bubbles[8]!.rect], double.back.truth.transform),
     unknown.front.jpeg,
     unknown.back.jpeg,
     duplicate.front.jpeg,
@@ -175,6 +180,7 @@ test('a batch with planted problems: badges, each fixed on its screen, everyone 
   assert.equal(await badgeCount(page, 'kaohaoRepeat'), 1);
   assert.equal(await badgeCount(page, 'objExp'), 2);
   assert.equal(await badgeCount(page, 'absentExp'), 1);
+  assert.equal(await badgeCount(page, 'subExp'), 2);
   await page.getByTestId('risk-examNo').getByText('考号 3').waitFor();
 
   // 定位异常: mark the four anchors on the image, re-recognise
@@ -236,6 +242,27 @@ test('a batch with planted problems: badges, each fixed on its screen, everyone 
   await page.keyboard.press('Enter');
   await waitBadge(page, 'objExp', 0);
 
+  // 主观题: a covered answer box judged by a person; the 打分栏 enlarged with every bubble's fill, the score
+  // read off it and typed (Enter confirms)
+  await page.getByTestId('badge-subExp').click();
+  // papers finish recognition in any order: the case is picked from the list by its reason
+  await page.locator('.ant-table-row', { hasText: '主观题区域' }).click();
+  await page.getByTestId('exception-panel').getByText('主观题区域大面积涂黑或被遮挡').waitFor();
+  await page.getByTestId('exception-image').waitFor();
+  await shot(page, 'scan-09a-subjective-image');
+  // the person judges the box: here the answer is to be marked from what shows
+  await page.getByTestId('subjective-accept').click();
+  await waitBadge(page, 'subExp', 1);
+  await page.getByTestId('score-strip').waitFor();
+  await page.getByTestId('score-entry').getByText('满分 19 分').waitFor();
+  await page.getByTestId('score-entry').locator('input').fill('25');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('score-problem').getByText('满分 19 分，输入的分数超过满分').waitFor();
+  await page.getByTestId('score-entry').locator('input').fill('14');
+  await shot(page, 'scan-09b-subjective-score');
+  await page.keyboard.press('Enter');
+  await waitBadge(page, 'subExp', 0);
+
   // 缺考: a stray mark on a sheet with answers is cleared
   await page.getByTestId('badge-absentExp').click();
   await page.getByTestId('exception-image').waitFor();
@@ -267,6 +294,7 @@ test('a batch with planted problems: badges, each fixed on its screen, everyone 
   await page.getByTestId('student-paper').getByText(k4.name).first().waitFor();
   await page.getByText('主观题切割图').waitFor();
   await page.locator('.ant-image img').first().waitFor();
+  await page.getByTestId('strip-scores').getByText('第48题打分栏：14 分').waitFor();
   await shot(page, 'scan-14-student-paper');
 
   // the exam's scan progress

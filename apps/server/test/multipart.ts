@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 /** A multipart body of scan files (field `files`, in order) and text fields, as the upload screens send it. */
 export function multipartFiles(
   files: Array<{ name: string; data: Buffer }>,
@@ -20,4 +21,22 @@ export function multipartFiles(
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** Posts scan files to a subject as the upload screens do (`answerCard`, `uploadorigin`), signed in by `cookie`. */
+export function postScans(
+  app: FastifyInstance,
+  cookie: string,
+  subjectId: number,
+  files: Array<{ name: string; data: Buffer }>,
+  fields: Record<string, string> = {},
+  path = 'answerCard',
+) {
+  const m = multipartFiles(files, fields);
+  return app.inject({
+    method: 'POST',
+    url: `/filter/api/subject/${subjectId}/${path}`,
+    headers: { 'x-requested-with': 'XMLHttpRequest', cookie, ...m.headers },
+    payload: m.payload,
+  });
 }

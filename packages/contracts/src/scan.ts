@@ -270,7 +270,11 @@ export type ScanResolution =
   | 'paperType'
   | 'optional'
   | 'rescan'
-  | 'replaced';
+  | 'replaced'
+  /** 主观题异常, 打分栏: the score typed by a person */
+  | 'scored'
+  /** 主观题异常, image: a person saw the answer box whole enough to mark */
+  | 'accepted';
 
 const label = z.string().trim().min(1).max(4);
 const point = z.object({ x: z.number().finite(), y: z.number().finite() });
@@ -292,6 +296,18 @@ export const scanAbsentBody = z.object({ exceptionId: id, absent: z.boolean() })
 export const scanPaperTypeBody = z.object({ exceptionId: id, paperType: z.enum(['A', 'B']) });
 /** 选做题异常: the chosen question. */
 export const scanOptionalBody = z.object({ exceptionId: id, chosen: label });
+/** 主观题异常 on a 打分栏: the score the teacher marked, read off the strip by a person. */
+export const scanScoreBody = z.object({
+  exceptionId: id,
+  score: z
+    .number({ error: '请输入分数' })
+    .finite()
+    .min(0, '分数不能小于 0')
+    .max(1000, '分数过大')
+    .refine((v) => Number.isInteger(v * 2), '分数只能是整数或 0.5 的倍数'),
+});
+/** 主观题异常 on an answer box: the image is good enough to mark as it is. */
+export const scanAcceptBody = z.object({ exceptionId: id });
 /** 定位/图像/空白/非本科目: take the page out and ask for a rescan. */
 export const scanRescanBody = z.object({ exceptionId: id });
 /** 定位异常: re-recognise a page with the anchors a person marked on the image (image pixels, template order). */
@@ -354,6 +370,8 @@ export interface ScanPaperView {
   name: string | null;
   className: string | null;
   objective: Record<string, string[] | null>;
+  /** 打分栏 scores by strip name (先阅后扫) */
+  scores: Record<string, { question: string; value: number | null; manual?: boolean }>;
   absentMarked: boolean;
   paperType: string | null;
   pages: ScanPageView[];
@@ -374,6 +392,16 @@ export interface ScanExceptionDetail {
   options: string[];
   /** 定位异常: the anchors to mark, in order */
   anchors: { name: string }[];
+  /** 主观题异常 on a 打分栏: what may be typed (the question's full score and step) and what was read */
+  score: ScoreRule | null;
+}
+
+/** The score a 打分栏 may carry: its question(s), full score and step; `read` is the strip's reading if any. */
+export interface ScoreRule {
+  question: string;
+  max: number;
+  step: 0.5 | 1;
+  read: number | null;
 }
 
 /** scan/view/student/paper: an examinee's paper of a subject. */

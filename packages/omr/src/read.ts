@@ -74,8 +74,15 @@ export function readFields(
     const marked = rs.some((r) => r.value?.length);
     // A digit that offers a 0 must carry a mark once the box is used: left empty it is never read as 0.
     const missing = marked ? rs.find((r) => r.value?.length === 0 && r.labels.includes('0')) : undefined;
-    if (unclear) raise('objective', unclear, '打分栏填涂不清');
-    else if (missing) raise('objective', missing, '打分栏未填涂完整');
+    // Raised on the whole strip (its name, every digit's fills in order): the person reads the score off
+    // the strip and types it, instead of choosing a digit.
+    if (unclear || missing)
+      ex.push({
+        type: 'subjective',
+        region: s.name,
+        reason: unclear ? '打分栏填涂不清或多涂' : '打分栏未填涂完整',
+        fills: rs.flatMap((r) => r.fills.map((v) => Math.round(v * 1000) / 1000)),
+      });
     // No mark at all: not scored yet (null), which marking then asks for.
     const value =
       unclear || missing || !marked

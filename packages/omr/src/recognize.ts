@@ -6,6 +6,7 @@ import { layoutScore, pageFields, allFields } from './layout';
 import { checkPage } from './page-check';
 import { mapRect, readExamBarcode, readFields } from './read';
 import { rectCentre } from './fields';
+import { subjectiveExceptions } from './subjective';
 import { applyH, fitAffine, fitHomography, type Matrix3, type Point } from './geometry';
 import { candidateRotations, registerByAnchors, registerByLocationAreas, type Rotation } from './register';
 import type { OmrException, PageResult, Registration } from './types';
@@ -100,6 +101,7 @@ async function readRegistered(
     question: s.question,
     ...mapRect(reg.matrix, s.rect),
   }));
+  result.exceptions.push(...subjectiveExceptions(img, reg.matrix, page.subjective, result.subjective));
   result.status = result.exceptions.length > 0 ? 'exception' : 'ok';
   return result;
 }

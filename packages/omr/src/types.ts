@@ -8,6 +8,8 @@ export const OmrExceptionType = {
   ab: 'ab',
   option: 'option',
   absent: 'absent',
+  /** 主观题: a 打分栏 (teacher's score strip) that cannot be read, or an answer box the image does not show whole */
+  subjective: 'subjective',
   blankPage: 'blankPage',
   wrongPage: 'wrongPage',
   imageProblem: 'imageProblem',

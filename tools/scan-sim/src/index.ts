@@ -6,6 +6,6 @@ export type { Difficulty } from './difficulty';
 export { cardSvg } from './card-svg';
 export { generateSet, type GeneratedSheet } from './generate';
 export { scoreSheet, type SheetScore } from './score';
-export { coverAnchors } from './damage';
+export { blacken, coverAnchors } from './damage';
 /** Bump when the simulator's output changes, so cached bench sets are regenerated. */
 export const SIM_VERSION = 3;

@@ -44,6 +44,14 @@ export const scanBatch = pgTable(
   (t) => [index('scan_batch_subject_idx').on(t.subjectId, t.schoolId)],
 );
 
+/** A 打分栏 score of a paper: `question` as the strip names it (`13|14` for a strip over two questions). */
+export interface PaperScore {
+  question: string;
+  value: number | null;
+  /** typed by a person on the 主观题异常 screen */
+  manual?: boolean;
+}
+
 /** 答题卡: one student's pages of a subject, matched to an examinee by exam number. */
 export const paper = pgTable(
   'paper',
@@ -67,6 +75,11 @@ export const paper = pgTable(
     status: text('status').notNull().default('pending'),
     /** question → chosen labels (null: undecided) */
     objective: jsonb('objective').$type<Record<string, string[] | null>>().notNull().default({}),
+    /**
+     * 先阅后扫 score strips (打分栏) by strip name: the question(s) and the score read or typed by a person
+     * (null: the strip was left empty, marking on screen gives that score)
+     */
+    scores: jsonb('scores').$type<Record<string, PaperScore>>().notNull().default({}),
     absentMarked: boolean('absent_marked').notNull().default(false),
     paperType: text('paper_type'),
     recognisedAt: timestamp('recognised_at', { withTimezone: true }),

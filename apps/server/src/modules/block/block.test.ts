@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS, type ExamBlockSubject } from '@yj/contracts';
 import { generateSet, typicalCard } from '@yj/scan-sim';
 import { examRole, subject } from '../../db/schema';
-import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { postScans } from '../../../test/multipart';
+import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import { buildSchool, buildSubjectScene, buildUser, PASSWORD } from '../../../test/factories';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
@@ -340,22 +341,7 @@ describe('regions, 给分点 and the cut image of a block', () => {
 });
 
 function uploadPages(c: { admin: Client; subjectId: number }, files: Array<{ name: string; data: Buffer }>) {
-  const boundary = `----yjblock${Date.now()}`;
-  const parts = files.map((f) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return t.app.inject({
-    method: 'POST',
-    url: `/filter/api/subject/${c.subjectId}/answerCard`,
-    headers: { ...XHR, cookie: c.admin.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-  });
+  return postScans(t.app, c.admin.cookie, c.subjectId, files);
 }
 
 /** Waits until no page of the subject waits for recognition (the in-process queue works in the background). */

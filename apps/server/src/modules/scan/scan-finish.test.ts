@@ -21,8 +21,9 @@ import {
   scanPage,
   student,
 } from '../../db/schema';
-import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
-import { multipartFiles } from '../../../test/multipart';
+import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { postScans } from '../../../test/multipart';
+import { untilRecognised } from '../../../test/scan';
 import {
   buildClassWithStudents,
   buildSchool,
@@ -64,25 +65,12 @@ async function sheet(seed: number, kaohao: string, edit: (a: SheetAnswers) => vo
 }
 
 async function upload(files: File[], fields: Record<string, string> = {}, path = 'answerCard', c = admin) {
-  const m = multipartFiles(files, fields);
   return body<{ batchId: number; pages: number; accepted: number; duplicates: number; papers: number }>(
-    await t.app.inject({
-      method: 'POST',
-      url: `/filter/api/subject/${subjectId}/${path}`,
-      headers: { ...XHR, cookie: c.cookie, ...m.headers },
-      payload: m.payload,
-    }),
+    await postScans(t.app, c.cookie, subjectId, files, fields, path),
   );
 }
 
-async function recognised(): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    const pending = await t.database.db.select().from(paper).where(eq(paper.status, 'pending'));
-    if (pending.length === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('recognition did not finish');
-}
+const recognised = () => untilRecognised(t.database.db, subjectId);
 
 const post = (path: string, b: object, c = admin) =>
   c.post(`/filter/api/subject/${subjectId}/${path}`, b).then((r) => body<Record<string, unknown>>(r));
@@ -370,7 +358,21 @@ describe('a sheet of a student recorded absent by hand', () => {
     expect(open.map((e) => e.reason)).toEqual([
       '该考生已登记缺考，但扫描到了答题卡：确认缺考，或清除缺考标记',
     ]);
-    const fix = await post('scan/fix/absent', { exceptionId: open[0]!.id, absent: false });
+    // confirmed 缺考 first, then the batch is recognised again: the sheet still shows no mark, so the
+    // recorded absence is a doubt again (never silently kept against a scanned sheet)
+    const keep = await post('scan/fix/absent', { exceptionId: open[0]!.id, absent: true });
+    expect(keep.code, keep.message).toBe(0);
+    expect((await absentRows()).map((x) => x.examineeId)).toContain(ids[K[3]!]);
+    const again = await post('scan/fix/rerecognise', { batchId: res.data.batchId });
+    expect(again.code, again.message).toBe(0);
+    await recognised();
+    const reopened = body<{ items: ScanExceptionItem[] }>(
+      await admin.get(`/filter/api/subject/${subjectId}/scan/exceptions?type=absent&resolved=false`),
+    ).data.items;
+    expect(reopened.map((e) => e.reason)).toEqual([
+      '该考生已登记缺考，但扫描到了答题卡：确认缺考，或清除缺考标记',
+    ]);
+    const fix = await post('scan/fix/absent', { exceptionId: reopened[0]!.id, absent: false });
     expect(fix.code, fix.message).toBe(0);
     expect((await absentRows()).map((x) => x.examineeId)).not.toContain(ids[K[3]!]);
     expect((await missed()).items).toEqual([]);

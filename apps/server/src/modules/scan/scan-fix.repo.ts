@@ -139,6 +139,7 @@ export function scanFixRepo(db: Db) {
           name: student.name,
           className: banji.name,
           objective: paper.objective,
+          scores: paper.scores,
           absentMarked: paper.absentMarked,
           paperType: paper.paperType,
           subjectId: paper.subjectId,

@@ -23,13 +23,15 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
+import { questionRepo, toSubjective } from '../question/question.repo';
 import { assertSchool, narrow, scanSchools, type SchoolFilter } from './scan-access';
 import { scanFinishRepo } from './scan-finish.repo';
 import { FINISHED_REFUSAL } from './scan-finish.service';
 import { scanFixRepo, type ExceptionRow, type ScanFixRepo } from './scan-fix.repo';
 import { anchorNames, highlight, regionOptions } from './scan-regions';
 import type { ManualAnchors } from './scan-recognize';
-import type { PageRow } from './scan.repo';
+import { scoreProblem, scoreRule, type ScoredQuestion } from './scan-score';
+import type { PageRow, PaperRow } from './scan.repo';
 import type { ScanService } from './scan.service';
 
 const KAOHAO_TYPES = ['kaohao', 'kaohaoRepeat'];
@@ -57,6 +59,14 @@ function readingOf(result: Record<string, unknown> | null, region: string | null
   if (r.ab?.name === region) return r.ab;
   if (r.absent?.name === region) return r.absent;
   return r.optional?.find((x) => x.name === region) ?? null;
+}
+
+type Strip = { name: string; question: string; value: number | null; manual?: boolean; fields: Readings[] };
+
+/** The 打分栏 a 主观题 exception names, in a stored page result. */
+function stripOf(result: Record<string, unknown> | null, region: string | null): Strip | null {
+  if (!result || !region) return null;
+  return (result as { scores?: Strip[] }).scores?.find((x) => x.name === region) ?? null;
 }
 
 const matrixOf = (page: PageRow): Matrix3 | null => {
@@ -112,6 +122,49 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
     detail: { before: unknown; after: unknown; [k: string]: unknown },
   ) {
     await d.audit.record(db, { action, examId, userId: actor.userId, ip: actor.ip, target, detail });
+  }
+
+  /** What one settled exception did: the fix's answer and the audit's before/after. */
+  interface Settled {
+    result: ScanFixResult;
+    target?: string;
+    audit: { before: unknown; after: unknown; [k: string]: unknown };
+  }
+
+  /**
+   * The shape of the fixes on one exception: the user's access, one transaction, the open exception of one
+   * of `types` and its live paper locked (with the exception's page), then `run`, audited under `action`.
+   */
+  async function onException(
+    subjectId: number,
+    exceptionId: number,
+    types: string[],
+    p: Principal,
+    actor: Actor,
+    action: string,
+    run: (c: {
+      tx: Db;
+      examId: number;
+      r: ScanFixRepo;
+      e: ExceptionRow & { paperId: number };
+      paper: PaperRow;
+      page: PageRow | null;
+    }) => Promise<Settled>,
+  ): Promise<ScanFixResult> {
+    const { examId, filter } = await access(subjectId, p, true);
+    return d.db.transaction(async (tx) => {
+      const r = scanFixRepo(tx);
+      const e = await openException(r, subjectId, filter, exceptionId, types);
+      const paper = await livePaper(r, e.paperId);
+      const page = e.pageId ? await r.page(e.pageId) : null;
+      const out = await run({ tx, examId, r, e, paper, page });
+      await record(tx, examId, actor, action, out.target ?? `paper:${paper.id}`, {
+        subjectId,
+        exceptionId: e.id,
+        ...out.audit,
+      });
+      return out.result;
+    });
   }
 
   /** Gives the paper to the examinee and settles its exam-number exceptions. */
@@ -194,21 +247,23 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
       p: Principal,
       actor: Actor,
     ): Promise<ScanFixResult> {
-      const { examId, filter } = await access(subjectId, p, true);
-      return d.db.transaction(async (tx) => {
-        const r = scanFixRepo(tx);
-        const e = await openException(r, subjectId, filter, body.exceptionId, KAOHAO_TYPES);
-        const paper = await livePaper(r, e.paperId);
-        const before = { examineeId: paper.examineeId, kaohao: paper.kaohao };
-        const out = await assignTo(r, examId, subjectId, paper.id, body.examineeId, paper.schoolId, actor);
-        await record(tx, examId, actor, 'scan.fix.assign', `paper:${paper.id}`, {
-          subjectId,
-          exceptionId: e.id,
-          before,
-          after: { examineeId: body.examineeId, kaohao: out.kaohao },
-        });
-        return { papers: [paper.id], resolved: out.resolved };
-      });
+      return onException(
+        subjectId,
+        body.exceptionId,
+        KAOHAO_TYPES,
+        p,
+        actor,
+        'scan.fix.assign',
+        async (c) => {
+          const { r, examId, paper } = c;
+          const before = { examineeId: paper.examineeId, kaohao: paper.kaohao };
+          const out = await assignTo(r, examId, subjectId, paper.id, body.examineeId, paper.schoolId, actor);
+          return {
+            result: { papers: [paper.id], resolved: out.resolved },
+            audit: { before, after: { examineeId: body.examineeId, kaohao: out.kaohao } },
+          };
+        },
+      );
     },
 
     /** 考号重复: keep one of the two papers; the other is set aside (a status, never deleted). */
@@ -345,23 +400,16 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
         also?: (tx: Db) => Promise<Record<string, unknown>>;
       },
     ): Promise<ScanFixResult> {
-      const { examId, filter } = await access(subjectId, p, true);
-      return d.db.transaction(async (tx) => {
-        const r = scanFixRepo(tx);
-        const e = await openException(r, subjectId, filter, exceptionId, types);
-        const paper = await livePaper(r, e.paperId);
+      return onException(subjectId, exceptionId, types, p, actor, action, async ({ tx, r, e, paper }) => {
         const c = change(paper);
         const also = c.also ? await c.also(tx) : {};
         await r.updatePaper(paper.id, c.set);
         const n = await r.resolve([e.id], actor.userId, c.how, c.set);
         await r.refreshStatus(paper.id);
-        await record(tx, examId, actor, action, `paper:${paper.id}`, {
-          subjectId,
-          exceptionId: e.id,
-          before: c.before,
-          after: { ...c.set, ...also },
-        });
-        return { papers: [paper.id], resolved: n };
+        return {
+          result: { papers: [paper.id], resolved: n },
+          audit: { before: c.before, after: { ...c.set, ...also } },
+        };
       });
     },
 
@@ -372,33 +420,91 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
       p: Principal,
       actor: Actor,
     ): Promise<ScanFixResult> {
-      const { examId, filter } = await access(subjectId, p, true);
-      return d.db.transaction(async (tx) => {
-        const r = scanFixRepo(tx);
-        const e = await openException(r, subjectId, filter, body.exceptionId, ['optional']);
-        const paper = await livePaper(r, e.paperId);
-        const page = e.pageId ? await r.page(e.pageId) : null;
+      const { exceptionId, chosen } = body;
+      return onException(subjectId, exceptionId, ['optional'], p, actor, 'scan.fix.optional', async (c) => {
+        const { r, e, paper, page } = c;
         const reading = readingOf(page?.result ?? null, e.region);
         if (!page || !reading) throw fail('找不到选做题的识别结果');
-        if (!reading.labels.includes(body.chosen)) throw fail(`选做题没有 ${body.chosen} 这一项`);
-        const before = reading.value;
+        if (!reading.labels.includes(chosen)) throw fail(`选做题没有 ${chosen} 这一项`);
         const result = structuredClone(page.result!) as { optional?: Readings[] };
         const target = result.optional?.find((x) => x.name === e.region);
-        if (target) target.value = [body.chosen];
+        if (target) target.value = [chosen];
         await r.updatePage(page.id, { result: result as Record<string, unknown> });
-        const n = await r.resolve([e.id], actor.userId, 'optional' satisfies ScanResolution, {
-          chosen: body.chosen,
-        });
+        const n = await r.resolve([e.id], actor.userId, 'optional' satisfies ScanResolution, { chosen });
         await r.refreshStatus(paper.id);
-        await record(tx, examId, actor, 'scan.fix.optional', `paper:${paper.id}`, {
-          subjectId,
-          exceptionId: e.id,
-          region: e.region,
-          before: { chosen: before },
-          after: { chosen: [body.chosen] },
-        });
-        return { papers: [paper.id], resolved: n };
+        return {
+          result: { papers: [paper.id], resolved: n },
+          audit: { region: e.region, before: { chosen: reading.value }, after: { chosen: [chosen] } },
+        };
       });
+    },
+
+    /** 主观题异常 on a 打分栏: the score read off the strip by a person, within the question's full score and step. */
+    async score(
+      subjectId: number,
+      body: { exceptionId: number; score: number },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      const { exceptionId, score } = body;
+      // read before the transaction: PGlite runs one connection, a read beside the transaction would wait
+      const questions = await subjectiveQuestions(subjectId);
+      return onException(subjectId, exceptionId, ['subjective'], p, actor, 'scan.fix.score', async (c) => {
+        const { r, e, paper, page } = c;
+        const strip = stripOf(page?.result ?? null, e.region);
+        if (!page || !strip) throw fail('这条主观题异常不是打分栏，不能录入分数');
+        const rule = scoreRule(
+          strip.question,
+          questions,
+          strip.fields.map((f) => f.labels),
+          strip.value,
+        );
+        const problem = scoreProblem(score, rule);
+        if (problem) throw fail(problem);
+        const result = structuredClone(page.result!) as { scores?: Strip[] };
+        Object.assign(
+          result.scores!.find((x) => x.name === strip.name)!,
+          { value: score, manual: true },
+        );
+        await r.updatePage(page.id, { result: result as Record<string, unknown> });
+        const before = paper.scores[strip.name]?.value ?? null;
+        await r.updatePaper(paper.id, {
+          scores: { ...paper.scores, [strip.name]: { question: strip.question, value: score, manual: true } },
+        });
+        const n = await r.resolve([e.id], actor.userId, 'scored' satisfies ScanResolution, { score });
+        await r.refreshStatus(paper.id);
+        return {
+          result: { papers: [paper.id], resolved: n },
+          audit: { region: strip.name, before: { score: before }, after: { score } },
+        };
+      });
+    },
+
+    /** 主观题异常 on an answer box: a person saw the answer whole enough to mark; the page stays as it is. */
+    async accept(
+      subjectId: number,
+      body: { exceptionId: number },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      return onException(
+        subjectId,
+        body.exceptionId,
+        ['subjective'],
+        p,
+        actor,
+        'scan.fix.accept',
+        async (c) => {
+          const { r, e, paper, page } = c;
+          if (stripOf(page?.result ?? null, e.region)) throw fail('打分栏异常请录入分数');
+          const n = await r.resolve([e.id], actor.userId, 'accepted' satisfies ScanResolution);
+          await r.refreshStatus(paper.id);
+          return {
+            result: { papers: [paper.id], resolved: n },
+            audit: { region: e.region, before: { reason: e.reason }, after: { accepted: true } },
+          };
+        },
+      );
     },
 
     /** 定位/图像/空白/非本科目: takes the page out (kept, status removed); the paper waits for a rescan. */
@@ -408,21 +514,17 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
       p: Principal,
       actor: Actor,
     ): Promise<ScanFixResult> {
-      const { examId, filter } = await access(subjectId, p, true);
-      return d.db.transaction(async (tx) => {
-        const r = scanFixRepo(tx);
-        const e = await openException(r, subjectId, filter, body.exceptionId, PAGE_TYPES);
-        const paper = await livePaper(r, e.paperId);
-        const page = e.pageId ? await r.page(e.pageId) : null;
+      return onException(subjectId, body.exceptionId, PAGE_TYPES, p, actor, 'scan.fix.rescan', async (c) => {
+        const { r, paper, page } = c;
         if (page) await r.updatePage(page.id, { status: ScanPageStatus.removed });
         const n = await takeOut(r, paper.id, PaperStatus.rescan, actor.userId, 'rescan');
-        await record(tx, examId, actor, 'scan.fix.rescan', `paper:${paper.id}`, {
-          subjectId,
-          exceptionId: e.id,
-          before: { paperStatus: paper.status, pageId: page?.id ?? null, pageStatus: page?.status ?? null },
-          after: { paperStatus: PaperStatus.rescan, pageStatus: ScanPageStatus.removed },
-        });
-        return { papers: [paper.id], resolved: n };
+        return {
+          result: { papers: [paper.id], resolved: n },
+          audit: {
+            before: { paperStatus: paper.status, pageId: page?.id ?? null, pageStatus: page?.status ?? null },
+            after: { paperStatus: PaperStatus.rescan, pageStatus: ScanPageStatus.removed },
+          },
+        };
       });
     },
 
@@ -518,7 +620,17 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
       const region =
         e.type === 'kaohaoRepeat' || e.type === 'kaohao' ? (tpl?.examNumber?.name ?? e.region) : e.region;
       const reading = readingOf(page?.result ?? null, e.region);
-      const box = tpl && matrix && page ? highlight(tpl, matrix, region, reading?.fills ?? null) : null;
+      const strip = e.type === 'subjective' ? stripOf(page?.result ?? null, e.region) : null;
+      const fills = reading?.fills ?? (Array.isArray(e.detail.fills) ? (e.detail.fills as number[]) : null);
+      const box = tpl && matrix && page ? highlight(tpl, matrix, region, fills) : null;
+      const score = strip
+        ? scoreRule(
+            strip.question,
+            await subjectiveQuestions(subjectId),
+            strip.fields.map((f) => f.labels),
+            strip.value,
+          )
+        : null;
       const item: ScanExceptionItem = {
         id: e.id,
         type: e.type as ScanExceptionTypeValue,
@@ -539,8 +651,9 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
         paper,
         other,
         highlight: box && page ? { pageId: page.id, ...box } : null,
-        options: tpl ? (reading?.labels ?? regionOptions(tpl, e.region)) : [],
+        options: tpl && !strip ? (reading?.labels ?? regionOptions(tpl, e.region)) : [],
         anchors: tpl && e.type === 'location' ? anchorNames(tpl) : [],
+        score,
       };
     },
 
@@ -569,6 +682,13 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
       return { examinee, paper: await paperView(r, paperId) };
     },
   };
+
+  /** The subject's subjective questions with full score and step (the bounds of a typed 打分栏 score). */
+  async function subjectiveQuestions(subjectId: number): Promise<ScoredQuestion[]> {
+    return (await questionRepo(d.db).ofSubject(subjectId))
+      .filter((q) => q.kind === 'subjective')
+      .map(toSubjective);
+  }
 
   /**
    * A confirmed 缺考 mark writes the examinee's absence record, a cleared one removes it. A sheet not yet

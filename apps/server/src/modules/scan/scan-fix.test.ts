@@ -18,8 +18,9 @@ import {
   type SheetTruth,
 } from '@yj/scan-sim';
 import { auditLog, examinee, paper, scanException, scanPage, student } from '../../db/schema';
-import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
-import { multipartFiles } from '../../../test/multipart';
+import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { postScans } from '../../../test/multipart';
+import { untilRecognised } from '../../../test/scan';
 import {
   buildClassWithStudents,
   buildSchool,
@@ -46,14 +47,7 @@ const examineeIds: Record<string, number> = {};
 let damagedTruth: SheetTruth;
 
 async function upload(files: Array<{ name: string; data: Buffer }>) {
-  const m = multipartFiles(files);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/filter/api/subject/${subjectId}/answerCard`,
-    headers: { ...XHR, cookie: admin.cookie, ...m.headers },
-    payload: m.payload,
-  });
-  const b = body<{ batchId: number; papers: number }>(res);
+  const b = body<{ batchId: number; papers: number }>(await postScans(t.app, admin.cookie, subjectId, files));
   expect(b.code, b.message).toBe(0);
   return b.data;
 }
@@ -74,17 +68,7 @@ async function student2(seed: number, kaohao: string, edit: (a: SheetAnswers) =>
   return { front, back };
 }
 
-async function recognised(): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    const p = body<{ total: { queued: number } }>(
-      await admin.get(`/filter/api/subject/${subjectId}/scanExceptionProgress`),
-    );
-    const pending = await t.database.db.select().from(paper).where(eq(paper.status, 'pending'));
-    if (p.data.total.queued === 0 && pending.length === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('recognition did not finish');
-}
+const recognised = () => untilRecognised(t.database.db, subjectId);
 
 async function exceptions(type: string, resolved = false): Promise<ScanExceptionItem[]> {
   return body<Paged<ScanExceptionItem>>(

@@ -29,6 +29,7 @@ export const OMR_EXCEPTION: Record<OmrExceptionTypeValue, ScanExceptionTypeValue
   ab: 'ab',
   option: 'optional',
   absent: 'absent',
+  subjective: 'subjective',
   blankPage: 'blank',
   wrongPage: 'wrongPage',
   imageProblem: 'image',

@@ -40,7 +40,10 @@ const union = (rs: Rect[]): Rect | null => {
   };
 };
 
-/** The fields of a template page an exception's region names (a question, the exam number, A/B, absent, optional). */
+/**
+ * The fields of a template page an exception's region names (a question, the exam number, A/B, absent,
+ * optional, a 打分栏), or the rectangle of an answer box (主观题).
+ */
 export function regionFields(
   page: TemplatePage,
   region: string | null,
@@ -52,6 +55,12 @@ export function regionFields(
     if (en.kind !== 'bubbles') return { fields: [], rect: en.rect };
     return { fields: f.examNumber, rect: union(f.examNumber.flatMap((x) => x.bubbles.map((b) => b.rect))) };
   }
+  const answerBox = page.subjective.find((b) => b.name === region);
+  if (answerBox) return { fields: [], rect: answerBox.rect };
+  // a 打分栏 by its name: every digit (its fields keep their own names, 十位 / 个位)
+  const strip = f.scores.find((x) => x.name === region);
+  if (strip)
+    return { fields: strip.fields, rect: union(strip.fields.flatMap((x) => x.bubbles.map((b) => b.rect))) };
   const all: Field[] = [
     ...f.objective.map((o) => o.field),
     ...(f.ab ? [f.ab] : []),
@@ -72,7 +81,9 @@ export function highlight(
   const { fields, rect } = regionFields(page, region);
   if (!rect) return null;
   const grow = { x: rect.x - 6, y: rect.y - 6, w: rect.w + 12, h: rect.h + 12 };
-  const bubbles = fields.length === 1 ? fields[0]!.bubbles : [];
+  // one field, or several whose fills were kept in order (a 打分栏: every digit's bubbles)
+  const flat = fields.flatMap((x) => x.bubbles);
+  const bubbles = fields.length === 1 || (fills && fills.length === flat.length) ? flat : [];
   return {
     box: mapBox(matrix, grow),
     bubbles: bubbles.map((b, i) => ({

@@ -1,5 +1,6 @@
 import { PaperStatus, ScanPageStatus, type CardTemplate, type ScanPageStatusValue } from '@yj/contracts';
 import type { PageResult } from '@yj/omr';
+import type { PaperScore } from '../../db/schema';
 import type { Db } from '../../infra/db';
 import type { JobQueue } from '../../infra/queue';
 import type { Storage } from '../../infra/storage';
@@ -42,9 +43,10 @@ const stored = (r: PageResult, crops: Crop[]): Record<string, unknown> => {
   return { ...rest, crops };
 };
 
-/** What the paper's pages say together: exam number, objective answers, absent and A/B marks. */
+/** What the paper's pages say together: exam number, objective answers, 打分栏 scores, absent and A/B marks. */
 function combine(pages: Recognised[]) {
   const objective: Record<string, string[] | null> = {};
+  const scores: Record<string, PaperScore> = {};
   let kaohao: string | null = null;
   let absent = false;
   let paperType: string | null = null;
@@ -53,10 +55,11 @@ function combine(pages: Recognised[]) {
     const r = o.result;
     kaohao ??= r.examNumber.value;
     for (const q of r.objective) objective[q.question] = q.reading.value;
+    for (const x of r.scores) scores[x.name] = { question: x.question, value: x.value };
     if (r.absent?.value?.length) absent = true;
     paperType ??= r.ab?.value?.[0] ?? null;
   }
-  return { objective, kaohao, absent, paperType };
+  return { objective, scores, kaohao, absent, paperType };
 }
 
 /**
@@ -154,10 +157,10 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
           });
         else examineeId = hit.id;
       }
-      // a sheet of a student recorded 缺考 by hand: one of the two is wrong, and a person says which
+      // a sheet of a student recorded 缺考 (by hand, or a mark confirmed before this sheet was read again)
+      // that shows no mark now: one of the two is wrong, and a person says which
       if (
         examineeId &&
-        !locked.examineeId &&
         !c.absent &&
         (await scanFinishRepo(tx).absentOf(p.subjectId, [examineeId])).has(examineeId)
       )
@@ -174,6 +177,7 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
         // a paper a person gave to an examinee keeps that examinee's number
         kaohao: locked.examineeId ? (locked.kaohao ?? c.kaohao) : c.kaohao,
         objective: c.objective,
+        scores: c.scores,
         absentMarked: c.absent,
         paperType: c.paperType,
         status: exceptions.length ? PaperStatus.exception : PaperStatus.ok,

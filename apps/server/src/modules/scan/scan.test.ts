@@ -20,8 +20,8 @@ import {
 import { examRole, examinee, scanBatch, scanPage, student } from '../../db/schema';
 import { fsStorage } from '../../infra/storage';
 import { scanJobs } from './scan.jobs';
-import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
-import { multipartFiles } from '../../../test/multipart';
+import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { postScans } from '../../../test/multipart';
 import {
   buildClassWithStudents,
   buildSchool,
@@ -53,13 +53,7 @@ async function upload(
   path = 'answerCard',
   fields: Record<string, string> = {},
 ) {
-  const m = multipartFiles(files, fields);
-  return t.app.inject({
-    method: 'POST',
-    url: `/filter/api/subject/${subjectId}/${path}`,
-    headers: { ...XHR, cookie: c.cookie, ...m.headers },
-    payload: m.payload,
-  });
+  return postScans(t.app, c.cookie, subjectId, files, fields, path);
 }
 
 const jpgs = (list: GeneratedSheet[]) => list.map((s) => ({ name: `${s.name}.jpg`, data: s.jpeg }));

@@ -7,6 +7,7 @@ import { KaohaoActions, RepeatActions } from './KaohaoActions';
 import { PageImage, type Mark } from './PageImage';
 import { scanApi, type Point } from './scan.api';
 import { detailQuery } from './scan.queries';
+import { SubjectiveActions } from './SubjectiveActions';
 import { useFix } from './useFix';
 
 /** The region of the exception and, for bubbles, each option with its fill. */
@@ -183,9 +184,16 @@ export function ExceptionPanel({
           <AnchorActions key={d.exception.id} subjectId={subjectId} d={d} />
         ) : (
           <>
+            {type === 'subjective' && <SubjectiveActions subjectId={subjectId} d={d} marks={marksOf(d)} />}
             <Choices d={d} subjectId={subjectId} />
             {pageId ? (
-              <PageImage pageId={pageId} marks={marksOf(d)} height={640} testId="exception-image" />
+              <PageImage
+                pageId={pageId}
+                // a 打分栏's bubbles are shown enlarged above: the whole page marks only where it is
+                marks={d.score ? marksOf(d).slice(0, 1) : marksOf(d)}
+                height={640}
+                testId="exception-image"
+              />
             ) : (
               <Empty description="没有图像" />
             )}

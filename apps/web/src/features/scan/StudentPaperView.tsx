@@ -94,6 +94,18 @@ export function StudentPaperView({
               ))}
             </div>
           </Card>
+          {Object.keys(paper.scores).length > 0 && (
+            <Card size="small" title="打分栏（先阅后扫）" data-testid="strip-scores">
+              <Space wrap>
+                {Object.entries(paper.scores).map(([name, s]) => (
+                  <Tag key={name} color={s.value === null ? 'default' : 'blue'}>
+                    {name}：{s.value === null ? '未打分' : `${s.value} 分`}
+                    {s.manual ? '（人工录入）' : ''}
+                  </Tag>
+                ))}
+              </Space>
+            </Card>
+          )}
           <Card size="small" title="主观题切割图">
             <Space wrap align="start">
               {paper.pages.flatMap((p) =>

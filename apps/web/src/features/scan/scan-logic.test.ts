@@ -9,6 +9,7 @@ import {
   sortScanFiles,
   toImagePoint,
   toggleOption,
+  typedScoreProblem,
 } from './scan-logic';
 
 const item = (id: number, region: string, fills: number[]): ScanExceptionItem => ({
@@ -98,5 +99,18 @@ describe('geometry and progress', () => {
       otherExp: 0,
     } as ScanExceptionCounts;
     expect(openTotal(c)).toBe(7);
+  });
+});
+
+describe('typedScoreProblem', () => {
+  it('checks a typed 打分栏 score against the full score and step', () => {
+    const rule = { max: 15, step: 0.5 };
+    expect(typedScoreProblem(null, rule)).toBe('请输入分数');
+    expect(typedScoreProblem(15, rule)).toBeNull();
+    expect(typedScoreProblem(7.5, rule)).toBeNull();
+    expect(typedScoreProblem(15.5, rule)).toBe('满分 15 分，输入的分数超过满分');
+    expect(typedScoreProblem(7.25, rule)).toBe('分数只能是 0.5 的倍数');
+    expect(typedScoreProblem(7.5, { max: 15, step: 1 })).toBe('该题只能给整数分');
+    expect(typedScoreProblem(-1, rule)).toBe('分数不能小于 0');
   });
 });

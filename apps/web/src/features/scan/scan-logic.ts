@@ -129,3 +129,12 @@ export function batchPercent(b: { pages: number; queued: number }): number {
   if (b.pages === 0) return 100;
   return Math.floor(((b.pages - b.queued) / b.pages) * 100);
 }
+
+/** Why a typed score does not fit the strip's question (the server says the same in its own words). */
+export function typedScoreProblem(v: number | null, rule: { max: number; step: number }): string | null {
+  if (v === null) return '请输入分数';
+  if (v < 0) return '分数不能小于 0';
+  if (v > rule.max) return `满分 ${rule.max} 分，输入的分数超过满分`;
+  if (!Number.isInteger(v / rule.step)) return rule.step === 1 ? '该题只能给整数分' : '分数只能是 0.5 的倍数';
+  return null;
+}

@@ -106,6 +106,9 @@ export const scanApi = {
     fix(subjectId, 'paperType', { exceptionId, paperType }),
   optional: (subjectId: number, exceptionId: number, chosen: string) =>
     fix(subjectId, 'optional', { exceptionId, chosen }),
+  score: (subjectId: number, exceptionId: number, score: number) =>
+    fix(subjectId, 'score', { exceptionId, score }),
+  accept: (subjectId: number, exceptionId: number) => fix(subjectId, 'accept', { exceptionId }),
   rescan: (subjectId: number, exceptionId: number) => fix(subjectId, 'rescan', { exceptionId }),
   reanchor: (subjectId: number, pageId: number, points: Point[]) =>
     fix(subjectId, 'reanchor', { pageId, points }),

@@ -1,0 +1,1 @@
+ALTER TABLE "paper" ADD COLUMN "scores" jsonb DEFAULT '{}'::jsonb NOT NULL;
