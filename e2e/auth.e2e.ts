@@ -137,9 +137,16 @@ test('personal centre and change-password dialogs', async () => {
   await page.getByText('头像已更新').waitFor();
   const img = profile.locator('.ant-avatar img');
   await img.waitFor();
-  assert.ok(
-    await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0),
-    'the uploaded avatar loads',
+  // the uploaded avatar loads (on a busy machine the picture arrives after its element)
+  await img.evaluate((el: HTMLImageElement) =>
+    el.complete && el.naturalWidth > 0
+      ? true
+      : new Promise<boolean>((ok, fail) => {
+          el.addEventListener('load', () => ok(el.naturalWidth > 0), { once: true });
+          el.addEventListener('error', () => fail(new Error('the uploaded avatar does not load')), {
+            once: true,
+          });
+        }),
   );
   await shot(page, 'profile-avatar');
   await page.keyboard.press('Escape');
@@ -167,7 +174,9 @@ test('help page', async () => {
 test('logout returns to login and the shell stays closed', async () => {
   const { page } = s;
   await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  const logout = page.getByRole('menuitem', { name: '退出登录' });
+  await logout.waitFor();
+  await logout.click();
   await waitForPath(page, '/login');
   await page.goto(`${APP}/book/home`);
   await waitForPath(page, '/login');
