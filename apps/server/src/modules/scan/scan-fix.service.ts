@@ -127,7 +127,6 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
   /** What one settled exception did: the fix's answer and the audit's before/after. */
   interface Settled {
     result: ScanFixResult;
-    target?: string;
     audit: { before: unknown; after: unknown; [k: string]: unknown };
   }
 
@@ -158,7 +157,7 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
       const paper = await livePaper(r, e.paperId);
       const page = e.pageId ? await r.page(e.pageId) : null;
       const out = await run({ tx, examId, r, e, paper, page });
-      await record(tx, examId, actor, action, out.target ?? `paper:${paper.id}`, {
+      await record(tx, examId, actor, action, `paper:${paper.id}`, {
         subjectId,
         exceptionId: e.id,
         ...out.audit,
