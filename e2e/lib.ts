@@ -89,6 +89,27 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+type SvgPoint = { x: number; y: number };
+
+/**
+ * Drags on an SVG drawing (by its test id) from one point to another, in the drawing's own units (its
+ * viewBox: picture or template pixels), as a hand would: press, move in steps, release. The caller scrolls.
+ */
+export async function dragOnSvg(page: Page, testId: string, from: SvgPoint, to: SvgPoint): Promise<void> {
+  const svg = page.getByTestId(testId);
+  const box = await svg.boundingBox();
+  assert.ok(box, `${testId} is on the page`);
+  const [, , w, h] = ((await svg.getAttribute('viewBox')) ?? '').split(' ').map(Number);
+  const at = (p: SvgPoint) => ({ x: box.x + (p.x / w!) * box.width, y: box.y + (p.y / h!) * box.height });
+  const a = at(from);
+  const b = at(to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
 export async function login(page: Page, account: string, password: string): Promise<void> {
   await page.goto(`${APP}/login`);
   await page.getByPlaceholder('账号或手机号').fill(account);

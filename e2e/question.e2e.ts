@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { cardSvg, typicalCard } from '@yj/scan-sim';
 import {
+  dragOnSvg,
   APP,
   BASE_URL,
   call,
@@ -73,24 +74,10 @@ async function giveTemplate(page: Page, subjectId: number): Promise<void> {
   });
 }
 
-/** Drags on the block canvas from one template point to another. */
+/** Drags on the canvas from one point to another (its own pixels), scrolled into view first. */
 async function dragOnCanvas(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  const svg = page.getByTestId('block-canvas');
-  await svg.scrollIntoViewIfNeeded();
-  const box = await svg.boundingBox();
-  assert.ok(box);
-  const [, , w, h] = ((await svg.getAttribute('viewBox')) ?? '').split(' ').map(Number);
-  const at = (p: { x: number; y: number }) => ({
-    x: box.x + (p.x / w!) * box.width,
-    y: box.y + (p.y / h!) * box.height,
-  });
-  const a = at(from);
-  const b = at(to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
+  await page.getByTestId('block-canvas').scrollIntoViewIfNeeded();
+  await dragOnSvg(page, 'block-canvas', from, to);
 }
 
 async function waitForMessage(page: Page, text: string | RegExp): Promise<void> {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { coverAnchors, createRng, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
+import { coverAnchors, orderlyStudent, typicalCard } from '@yj/scan-sim';
 import {
   APP,
   BASE_URL,
@@ -60,24 +60,7 @@ function startAgent(port: number): ChildProcess {
 }
 
 /** A student's two pages, clean, with the given exam number. */
-async function sheets(seed: number, kaohao: string) {
-  const front = await simulateSheet(
-    card,
-    0,
-    randomAnswers(card.pages[0]!, createRng(seed), 'clean', kaohao),
-    {
-      seed,
-      difficulty: 'clean',
-      feed: 0,
-    },
-  );
-  const back = await simulateSheet(card, 1, randomAnswers(card.pages[1]!, createRng(seed + 1), 'clean'), {
-    seed: seed + 1,
-    difficulty: 'clean',
-    feed: 0,
-  });
-  return { front, back };
-}
+const sheets = (seed: number, kaohao: string) => orderlyStudent(card, seed, kaohao);
 
 /** Writes a scan into the watched folder the way scanners finish a file: under a temporary name, then renamed. */
 function scanIntoFolder(name: string, bytes: Buffer): void {

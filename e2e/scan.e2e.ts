@@ -6,15 +6,7 @@ import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { applyH, manualAnchorPoints, pageFields, type Point } from '@yj/omr';
-import {
-  blacken,
-  coverAnchors,
-  createRng,
-  randomAnswers,
-  simulateSheet,
-  typicalCard,
-  type SheetAnswers,
-} from '@yj/scan-sim';
+import { blacken, coverAnchors, orderlyStudent, typicalCard, type SheetAnswers } from '@yj/scan-sim';
 import {
   APP,
   call,
@@ -41,20 +33,9 @@ let dir = '';
 /** template → image matrix of the page whose anchors were covered */
 let coveredTransform: Parameters<typeof applyH>[0];
 
-/** One student's two pages, clean, with planted edits on the front. */
-async function sheets(seed: number, kaohao: string, edit: (a: SheetAnswers) => void = () => {}) {
-  const a = randomAnswers(card.pages[0]!, createRng(seed), 'clean', kaohao);
-  a.objective['1'] = ['C'];
-  a.ab = 'A';
-  a.absent = false;
-  edit(a);
-  const front = await simulateSheet(card, 0, a, { seed, difficulty: 'clean', feed: 0 });
-  const b = randomAnswers(card.pages[1]!, createRng(seed + 1), 'clean');
-  // the teacher's 打分栏 on the back (先阅后扫) reads 14
-  b.scores[strip.name] = 14;
-  const back = await simulateSheet(card, 1, b, { seed: seed + 1, difficulty: 'clean', feed: 0 });
-  return { front, back };
-}
+/** One student's two pages, clean, with planted edits on the front; the teacher's 打分栏 on the back reads 14. */
+const sheets = (seed: number, kaohao: string, edit?: (a: SheetAnswers) => void) =>
+  orderlyStudent(card, seed, kaohao, { front: edit, back: (b) => (b.scores[strip.name] = 14) });
 
 async function badgeCount(page: Page, key: string): Promise<number> {
   return Number(await page.getByTestId(`badge-${key}`).getAttribute('data-count'));

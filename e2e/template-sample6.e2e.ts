@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
+  dragOnSvg,
   APP,
   call,
   createExamWithOneSubject,
@@ -58,22 +59,8 @@ async function showRow(page: Page, y: number) {
 
 /** Drags over a rectangle of the picture (picture pixels), scrolling it into view first. */
 async function dragOver(page: Page, r: Rect) {
-  const svg = page.getByTestId('builder-canvas');
-  const [, , w, h] = ((await svg.getAttribute('viewBox')) ?? '').split(' ').map(Number);
   await showRow(page, r.y + r.h / 2);
-  const box = await svg.boundingBox();
-  assert.ok(box);
-  const at = (x: number, y: number) => ({
-    x: box.x + (x / w!) * box.width,
-    y: box.y + (y / h!) * box.height,
-  });
-  const a = at(r.x, r.y);
-  const b = at(r.x + r.w, r.y + r.h);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
+  await dragOnSvg(page, 'builder-canvas', { x: r.x, y: r.y }, { x: r.x + r.w, y: r.y + r.h });
 }
 
 test('OMRChecker sample6 through the builder: location areas, a lettered exam number, boxes, then its scans read', async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
+  dragOnSvg,
   APP,
   call,
   demoExam,
@@ -45,24 +46,10 @@ after(async () => {
   assert.deepEqual(s.errors, [], 'no console errors');
 });
 
-/** Drags on the canvas from one picture point to another (picture pixels). */
+/** Drags on the canvas from one point to another (its own pixels), scrolled into view first. */
 async function dragOnCanvas(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  const svg = page.getByTestId('builder-canvas');
-  await svg.scrollIntoViewIfNeeded();
-  const box = await svg.boundingBox();
-  assert.ok(box);
-  const [, , w, h] = ((await svg.getAttribute('viewBox')) ?? '').split(' ').map(Number);
-  const at = (p: { x: number; y: number }) => ({
-    x: box.x + (p.x / w!) * box.width,
-    y: box.y + (p.y / h!) * box.height,
-  });
-  const a = at(from);
-  const b = at(to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
-  await page.mouse.move(b.x, b.y, { steps: 4 });
-  await page.mouse.up();
+  await page.getByTestId('builder-canvas').scrollIntoViewIfNeeded();
+  await dragOnSvg(page, 'builder-canvas', from, to);
 }
 
 test('a third-party card becomes a template: upload, accept proposals, draw, save', async () => {

@@ -7,5 +7,6 @@ export { cardSvg } from './card-svg';
 export { generateSet, type GeneratedSheet } from './generate';
 export { scoreSheet, type SheetScore } from './score';
 export { blacken, coverAnchors } from './damage';
+export { orderlyStudent } from './student';
 /** Bump when the simulator's output changes, so cached bench sets are regenerated. */
 export const SIM_VERSION = 3;

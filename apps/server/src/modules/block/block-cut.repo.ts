@@ -1,8 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Matrix3 } from '@yj/omr';
 import type { Db } from '../../infra/db';
 import { paper, scanPage } from '../../db/schema';
 import type { SchoolFilter } from '../scan/scan-access';
+import { inSchools } from '../scan/scan-query.repo';
+import { registeredMatrix } from '../scan/scan-regions';
 
 /** A recognised page of a paper: where it is stored and how the template maps onto it. */
 export interface CutPage {
@@ -11,9 +13,6 @@ export interface CutPage {
   /** template → image homography; null when the page did not register (定位异常 not fixed yet) */
   matrix: Matrix3 | null;
 }
-
-const inSchools = (f: SchoolFilter): SQL | undefined =>
-  f === 'all' ? undefined : f.length ? inArray(paper.schoolId, [...f]) : sql`false`;
 
 /** The scan tables as the block cut reads them: papers and their registered pages. */
 export function blockCutRepo(db: Db) {
@@ -36,7 +35,7 @@ export function blockCutRepo(db: Db) {
             eq(paper.subjectId, subjectId),
             isNull(paper.deletedAt),
             isNotNull(paper.recognisedAt),
-            inSchools(f),
+            inSchools(paper.schoolId, f),
           ),
         )
         .orderBy(sql`${paper.status} <> 'ok'`, asc(paper.id))
@@ -55,10 +54,11 @@ export function blockCutRepo(db: Db) {
         .from(scanPage)
         .where(and(eq(scanPage.paperId, paperId), isNotNull(scanPage.templatePage)))
         .orderBy(asc(scanPage.position));
-      return rows.map((r) => {
-        const reg = (r.result as { registration?: { matrix?: Matrix3 } | null } | null)?.registration;
-        return { templatePage: r.templatePage!, storageKey: r.storageKey, matrix: reg?.matrix ?? null };
-      });
+      return rows.map((r) => ({
+        templatePage: r.templatePage!,
+        storageKey: r.storageKey,
+        matrix: registeredMatrix(r.result),
+      }));
     },
   };
 }

@@ -7,7 +7,8 @@ import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
 import type { ExamService } from '../exam/exam.service';
-import { assertSchool, scanSchools } from '../scan/scan-access';
+import { assertSchool, subjectScanAccess } from '../scan/scan-access';
+import { CUT_JPEG } from '../scan/scan-cut';
 import type { TemplateImageService } from '../template/template-image.service';
 import type { TemplateService } from '../template/template.service';
 import { blockCutRepo } from './block-cut.repo';
@@ -20,10 +21,10 @@ const GAP = 12;
 /** What a cut image was cut from: a scanned paper, or the template picture when nothing is scanned yet. */
 export type CutSource = { kind: 'paper'; paperId: number } | { kind: 'template' };
 
-/** Greyscale JPEG at quality 80, as the subjective crops of recognition. */
+/** Encoded as the subjective crops of recognition. */
 const jpeg = (img: GreyImage): Promise<Buffer> =>
   sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
-    .jpeg({ quality: 80, optimiseCoding: false })
+    .jpeg(CUT_JPEG)
     .toBuffer();
 
 /** Each region cut from the picture of its template page, stacked top to bottom in the block's order. */
@@ -109,8 +110,7 @@ export function blockCutService(d: {
     ): Promise<{ body: Buffer; source: CutSource }> {
       const block = await d.blocks.one(subjectId, blockId);
       if (!block.regions.length) throw fail('题块还没有框选区域，模板上也没有这些题的主观题框');
-      const s = await d.exams.subjectRow(subjectId);
-      const schools = scanSchools(p, await d.exams.requireExam(s.examId), subjectId);
+      const { filter: schools } = await subjectScanAccess(d.exams, subjectId, p, false);
       let chosen: number | null;
       if (paperId !== undefined) {
         const row = await repo().paper(paperId);

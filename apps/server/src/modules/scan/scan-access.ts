@@ -1,5 +1,6 @@
-import type { Principal } from '@yj/contracts';
-import { forbidden } from '../../errors';
+import { SUBJECT_STATE_FORBIDS, SubjectStatus, type Principal } from '@yj/contracts';
+import { fail, forbidden } from '../../errors';
+import type { ExamService } from '../exam/exam.service';
 
 /** The schools whose scans a user may see in one exam: every school, or a list. */
 export type SchoolFilter = 'all' | readonly number[];
@@ -46,4 +47,20 @@ export function narrow(f: SchoolFilter, schoolId: number | undefined): SchoolFil
   if (schoolId === undefined) return f;
   assertSchool(f, schoolId);
   return [schoolId];
+}
+
+/**
+ * The exam of a subject and the schools the user may scan for in it. A write (upload, fix, absence,
+ * 扫描完成) is refused once the subject's scores are published.
+ */
+export async function subjectScanAccess(
+  exams: ExamService,
+  subjectId: number,
+  p: Principal,
+  write: boolean,
+): Promise<{ examId: number; filter: SchoolFilter }> {
+  const s = await exams.subjectRow(subjectId);
+  if (write && s.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+  const e = await exams.requireExam(s.examId);
+  return { examId: e.id, filter: scanSchools(p, e, subjectId) };
 }

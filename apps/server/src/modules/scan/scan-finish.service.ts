@@ -1,16 +1,10 @@
-import {
-  SUBJECT_STATE_FORBIDS,
-  SubjectStatus,
-  type Principal,
-  type ScanAccounting,
-  type ScanSchoolStatus,
-} from '@yj/contracts';
+import { type Principal, type ScanAccounting, type ScanSchoolStatus } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
-import { assertSchool, scanSchools, type SchoolFilter } from './scan-access';
+import { assertSchool, subjectScanAccess, type SchoolFilter } from './scan-access';
 import { scanFinishRepo } from './scan-finish.repo';
 import { scanQueryRepo } from './scan-query.repo';
 
@@ -37,12 +31,8 @@ export const FINISHED_REFUSAL = '该校本科目已确认扫描完成，不能�
  * narrowed to the schools the user scans for.
  */
 export function scanFinishService(d: { db: Db; audit: AuditService; exams: ExamService }) {
-  async function access(subjectId: number, p: Principal, write: boolean) {
-    const s = await d.exams.subjectRow(subjectId);
-    if (write && s.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
-    const e = await d.exams.requireExam(s.examId);
-    return { examId: e.id, filter: scanSchools(p, e, subjectId) };
-  }
+  const access = (subjectId: number, p: Principal, write: boolean) =>
+    subjectScanAccess(d.exams, subjectId, p, write);
 
   /** Every school of the subject the user sees, read inside `db` (the finish transaction passes its own). */
   async function statuses(db: Db, examId: number, subjectId: number, filter: SchoolFilter) {

@@ -8,7 +8,7 @@ import type {
   SchoolScanProgress,
   SubjectScanProgress,
 } from '@yj/contracts';
-import { createRng, randomAnswers, simulateSheet, typicalCard, type SheetAnswers } from '@yj/scan-sim';
+import { orderlyStudent, typicalCard, type SheetAnswers } from '@yj/scan-sim';
 import {
   absence,
   auditLog,
@@ -49,18 +49,9 @@ const card = typicalCard();
 const K = ['20260001', '20260002', '20260003', '20260004', '20260005', '20260006'];
 const ids: Record<string, number> = {};
 
-async function sheet(seed: number, kaohao: string, edit: (a: SheetAnswers) => void = () => {}) {
-  const a = randomAnswers(card.pages[0]!, createRng(seed), 'clean', kaohao);
-  a.objective['1'] = ['C'];
-  a.ab = 'A';
-  a.absent = false;
-  edit(a);
-  const front = await simulateSheet(card, 0, a, { seed, difficulty: 'clean', feed: 0 });
-  const back = await simulateSheet(card, 1, randomAnswers(card.pages[1]!, createRng(seed + 1), 'clean'), {
-    seed: seed + 1,
-    difficulty: 'clean',
-    feed: 0,
-  });
+/** A student's two pages as files' contents, edited by `edit` on the front. */
+async function sheet(seed: number, kaohao: string, edit?: (a: SheetAnswers) => void) {
+  const { front, back } = await orderlyStudent(card, seed, kaohao, { front: edit });
   return [front.jpeg, back.jpeg];
 }
 

@@ -2,8 +2,6 @@ import {
   PaperStatus,
   SCAN_EXCEPTION_LABELS,
   ScanPageStatus,
-  SUBJECT_STATE_FORBIDS,
-  SubjectStatus,
   type CardTemplate,
   type PaperStatusValue,
   type Principal,
@@ -24,11 +22,11 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { questionRepo, toSubjective } from '../question/question.repo';
-import { assertSchool, narrow, scanSchools, type SchoolFilter } from './scan-access';
+import { assertSchool, narrow, subjectScanAccess, type SchoolFilter } from './scan-access';
 import { scanFinishRepo } from './scan-finish.repo';
 import { FINISHED_REFUSAL } from './scan-finish.service';
 import { scanFixRepo, type ExceptionRow, type ScanFixRepo } from './scan-fix.repo';
-import { anchorNames, highlight, regionOptions } from './scan-regions';
+import { anchorNames, highlight, regionOptions, registeredMatrix } from './scan-regions';
 import type { ManualAnchors } from './scan-recognize';
 import { scoreProblem, scoreRule, type ScoredQuestion } from './scan-score';
 import type { PageRow, PaperRow } from './scan.repo';
@@ -69,22 +67,15 @@ function stripOf(result: Record<string, unknown> | null, region: string | null):
   return (result as { scores?: Strip[] }).scores?.find((x) => x.name === region) ?? null;
 }
 
-const matrixOf = (page: PageRow): Matrix3 | null => {
-  const reg = (page.result as { registration?: { matrix?: number[] } | null } | null)?.registration;
-  return reg?.matrix?.length === 9 ? (reg.matrix as unknown as Matrix3) : null;
-};
+const matrixOf = (page: PageRow): Matrix3 | null => registeredMatrix(page.result);
 
 /**
  * The exception screens' actions (DESIGN.md §4): each settles an exception in one transaction, audited
  * with before and after; counts follow because they are read from the tables.
  */
 export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamService; scan: ScanService }) {
-  async function access(subjectId: number, p: Principal, write: boolean) {
-    const s = await d.exams.subjectRow(subjectId);
-    if (write && s.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
-    const e = await d.exams.requireExam(s.examId);
-    return { examId: e.id, filter: scanSchools(p, e, subjectId) };
-  }
+  const access = (subjectId: number, p: Principal, write: boolean) =>
+    subjectScanAccess(d.exams, subjectId, p, write);
 
   /** The open exception of this subject, locked, inside the user's schools. */
   async function openException(

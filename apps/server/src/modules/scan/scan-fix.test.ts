@@ -8,15 +8,7 @@ import type {
   StudentPaperView,
 } from '@yj/contracts';
 import { applyH, manualAnchorPoints } from '@yj/omr';
-import {
-  coverAnchors,
-  createRng,
-  randomAnswers,
-  simulateSheet,
-  typicalCard,
-  type SheetAnswers,
-  type SheetTruth,
-} from '@yj/scan-sim';
+import { coverAnchors, orderlyStudent, typicalCard, type SheetAnswers, type SheetTruth } from '@yj/scan-sim';
 import { auditLog, examinee, paper, scanException, scanPage, student } from '../../db/schema';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import { postScans } from '../../../test/multipart';
@@ -53,20 +45,8 @@ async function upload(files: Array<{ name: string; data: Buffer }>) {
 }
 
 /** A student's two pages: clean answers with the given exam number, edited by `edit` (planted problems). */
-async function student2(seed: number, kaohao: string, edit: (a: SheetAnswers) => void = () => {}) {
-  const a = randomAnswers(card.pages[0]!, createRng(seed), 'clean', kaohao);
-  a.objective['1'] = ['C'];
-  a.ab = 'A';
-  a.absent = false;
-  edit(a);
-  const front = await simulateSheet(card, 0, a, { seed, difficulty: 'clean', feed: 0 });
-  const back = await simulateSheet(card, 1, randomAnswers(card.pages[1]!, createRng(seed + 1), 'clean'), {
-    seed: seed + 1,
-    difficulty: 'clean',
-    feed: 0,
-  });
-  return { front, back };
-}
+const student2 = (seed: number, kaohao: string, edit?: (a: SheetAnswers) => void) =>
+  orderlyStudent(card, seed, kaohao, { front: edit });
 
 const recognised = () => untilRecognised(t.database.db, subjectId);
 

@@ -18,7 +18,7 @@ import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
 import type { ExamService } from '../exam/exam.service';
-import { assertSchool, narrow, scanSchools, type SchoolFilter } from './scan-access';
+import { assertSchool, narrow, scanSchools, subjectScanAccess, type SchoolFilter } from './scan-access';
 import { scanFinishRepo } from './scan-finish.repo';
 import { scanQueryRepo } from './scan-query.repo';
 import { cachedCut } from './scan-cut';
@@ -31,9 +31,8 @@ export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamServi
   const repo = () => scanQueryRepo(d.db);
 
   async function subjectFilter(subjectId: number, p: Principal, schoolId?: number) {
-    const s = await d.exams.subjectRow(subjectId);
-    const e = await d.exams.requireExam(s.examId);
-    return { examId: e.id, filter: narrow(scanSchools(p, e, subjectId), schoolId) };
+    const { examId, filter } = await subjectScanAccess(d.exams, subjectId, p, false);
+    return { examId, filter: narrow(filter, schoolId) };
   }
 
   async function examFilter(examId: number, p: Principal, schoolId?: number): Promise<SchoolFilter> {

@@ -8,6 +8,12 @@ interface Rect {
   h: number;
 }
 
+/** The template → image matrix a stored page result was registered with; null when it did not register. */
+export function registeredMatrix(result: Record<string, unknown> | null): Matrix3 | null {
+  const reg = (result as { registration?: { matrix?: number[] } | null } | null)?.registration;
+  return reg?.matrix?.length === 9 ? (reg.matrix as unknown as Matrix3) : null;
+}
+
 /** A template rectangle mapped through the page's matrix: the bounding box in image pixels. */
 export function mapBox(m: Matrix3, r: Rect): ImageBox {
   const c = [

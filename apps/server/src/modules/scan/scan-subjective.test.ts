@@ -7,7 +7,7 @@ import type {
   StudentPaperView,
 } from '@yj/contracts';
 import { pageFields } from '@yj/omr';
-import { blacken, createRng, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
+import { blacken, orderlyStudent, typicalCard } from '@yj/scan-sim';
 import { auditLog, examinee, paper, scanPage, student } from '../../db/schema';
 import { body, testApp, type signIn, type TestApp } from '../../../test/app';
 import { postScans } from '../../../test/multipart';
@@ -31,14 +31,9 @@ const ids: Record<string, number> = {};
 
 /** A student's two clean pages; `score` is what the teacher marked on the strip; `damage` edits the back scan. */
 async function sheet(seed: number, kaohao: string, score: number, damage?: 'strip' | 'box') {
-  const a = randomAnswers(card.pages[0]!, createRng(seed), 'clean', kaohao);
-  a.objective['1'] = ['C'];
-  a.ab = 'A';
-  a.absent = false;
-  const front = await simulateSheet(card, 0, a, { seed, difficulty: 'clean', feed: 0 });
-  const b = randomAnswers(back, createRng(seed + 1), 'clean');
-  b.scores[strip.name] = score;
-  const s = await simulateSheet(card, 1, b, { seed: seed + 1, difficulty: 'clean', feed: 0 });
+  const { front, back: s } = await orderlyStudent(card, seed, kaohao, {
+    back: (b) => (b.scores[strip.name] = score),
+  });
   const rects =
     damage === 'strip' ? [digits[1]!.bubbles[8]!.rect] : damage === 'box' ? [back.subjective[1]!.rect] : [];
   return [front.jpeg, rects.length ? await blacken(s.jpeg, rects, s.truth.transform) : s.jpeg];

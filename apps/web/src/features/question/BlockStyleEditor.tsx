@@ -3,6 +3,8 @@ import type { CardTemplate, SubjectiveQuestion } from '@yj/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Empty, List, Row, Segmented, Space, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
+import { useFitZoom } from '../../components/useFitZoom';
+import { ZoomButtons } from '../../components/ZoomButtons';
 import { templateImageUrl } from '../template/template.api';
 import { useWidth } from '../template/useBuilderKeys';
 import { BlockCanvas, type ShownRegion } from './BlockCanvas';
@@ -12,10 +14,6 @@ import { BlockPreview } from './BlockPreview';
 import { PointsEditor } from './PointsEditor';
 import { questionApi, questionKeys, type BlockList } from './question.api';
 import { SaveBar } from './SaveBar';
-
-const ZOOM_MIN = 0.1;
-const ZOOM_MAX = 2;
-const clampZoom = (z: number) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(z * 100) / 100));
 
 /** 题块框选: every block's regions on the template pages, the selected block's regions and 给分点 edited. */
 export function BlockStyleEditor({
@@ -39,7 +37,6 @@ export function BlockStyleEditor({
   const [blocks, setBlocks] = useState(saved);
   const [selectedKey, setSelectedKey] = useState<string | null>(saved[0]?.key ?? null);
   const [pageIndex, setPageIndex] = useState(card.pages[0]!.index);
-  const [zoom, setZoom] = useState<number | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const col = useRef<HTMLDivElement>(null);
   const boxWidth = useWidth(col);
@@ -56,8 +53,8 @@ export function BlockStyleEditor({
   });
 
   const page = card.pages.find((p) => p.index === pageIndex) ?? card.pages[0]!;
-  const fitZoom = clampZoom((boxWidth - 4) / page.width);
-  const shownZoom = zoom ?? fitZoom;
+  const zoom = useFitZoom(boxWidth, page.width, 2);
+  const shownZoom = zoom.shown;
   const selected = blocks.find((b) => b.key === selectedKey) ?? null;
   const selectedIndex = blocks.findIndex((b) => b.key === selectedKey);
   const proposal = selected && !selected.regions.length ? proposals.get(selected.key) : undefined;
@@ -96,26 +93,7 @@ export function BlockStyleEditor({
                     data-testid="style-pages"
                   />
                 )}
-                <Button
-                  size="small"
-                  onClick={() => setZoom((z) => clampZoom((z ?? fitZoom) / 1.25))}
-                  aria-label="缩小"
-                >
-                  −
-                </Button>
-                <Typography.Text style={{ minWidth: 48, display: 'inline-block', textAlign: 'center' }}>
-                  {Math.round(shownZoom * 100)}%
-                </Typography.Text>
-                <Button
-                  size="small"
-                  onClick={() => setZoom((z) => clampZoom((z ?? fitZoom) * 1.25))}
-                  aria-label="放大"
-                >
-                  +
-                </Button>
-                <Button size="small" onClick={() => setZoom(null)}>
-                  适应宽度
-                </Button>
+                <ZoomButtons zoom={zoom} />
                 <Typography.Text type="secondary">
                   {editable && selected
                     ? `在图上拖动，为“${selected.name}”框选区域；拖动区域可移动，拖右下角可改大小`

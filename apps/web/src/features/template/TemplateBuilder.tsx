@@ -13,6 +13,8 @@ import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { failureText } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import { useFitZoom } from '../../components/useFitZoom';
+import { ZoomButtons } from '../../components/ZoomButtons';
 import { BuilderCanvas } from './BuilderCanvas';
 import { builderReducer, selectedRegion, type BuilderState } from './builder-state';
 import { assembleTemplate, draftFromTemplate, emptyPage, type Region } from './draft';
@@ -29,10 +31,6 @@ import { templateKeys, structureQuery } from './template.queries';
 import { TemplateMetaForm } from './TemplateMetaForm';
 import { saveErrorText } from './save-error';
 import { useBuilderKeys, useWidth } from './useBuilderKeys';
-
-const ZOOM_MIN = 0.1;
-const ZOOM_MAX = 4;
-const clampZoom = (z: number) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(z * 100) / 100));
 
 /** A fresh template id (what our page QR would carry). */
 function newTemplateId(subjectId: number): string {
@@ -71,7 +69,6 @@ export function TemplateBuilder({
   const [viewed, setViewed] = useState(!!existing);
   const [settings, setSettings] = useState<DrawSettings>(DEFAULT_SETTINGS);
   const [proposalKey, setProposalKey] = useState<string | null>(null);
-  const [zoom, setZoom] = useState<number | null>(null);
   const [savedId, setSavedId] = useState<number | null>(existing?.id ?? null);
   const [savedProblems, setSavedProblems] = useState<string[] | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -98,10 +95,8 @@ export function TemplateBuilder({
   // Any change makes the last server check stale.
   const touch = useCallback(() => setSavedProblems(null), []);
 
-  // null zoom means "fit the width", recomputed as the box changes size
-  const fitZoom = page.image ? clampZoom((boxWidth - 4) / page.image.width) : 1;
-  const shownZoom = zoom ?? fitZoom;
-  const fit = () => setZoom(null);
+  const zoom = useFitZoom(boxWidth, page.image?.width, 4);
+  const shownZoom = zoom.shown;
 
   const remove = useCallback(() => {
     if (!state.selected) return;
@@ -114,7 +109,7 @@ export function TemplateBuilder({
       dispatch({ type: 'select', selected: null });
       setProposalKey(null);
     },
-    onZoom: (f) => setZoom((z) => clampZoom((z ?? fitZoom) * f)),
+    onZoom: zoom.by,
   });
 
   const fetchPatch = async (region: Extract<Region, { kind: 'location' }>) => {
@@ -140,7 +135,7 @@ export function TemplateBuilder({
   const onUploaded = (r: TemplateImageUpload) => {
     const { detected, ...image } = r;
     dispatch({ type: 'image', page: page.index, image, detected });
-    setZoom(null);
+    zoom.fit();
     touch();
   };
 
@@ -267,7 +262,7 @@ export function TemplateBuilder({
                 onChange={(v) => {
                   setPageIndex(v);
                   dispatch({ type: 'select', selected: null });
-                  setZoom(null);
+                  zoom.fit();
                 }}
                 options={state.pages.map((p) => ({ value: p.index, label: `第 ${p.index + 1} 页` }))}
               />
@@ -282,29 +277,7 @@ export function TemplateBuilder({
               {page.image ? (
                 <Space orientation="vertical" size={8} style={{ width: '100%' }}>
                   <Space wrap>
-                    <Button
-                      size="small"
-                      onClick={() => setZoom((z) => clampZoom((z ?? fitZoom) / 1.25))}
-                      aria-label="缩小"
-                    >
-                      −
-                    </Button>
-                    <Typography.Text
-                      style={{ minWidth: 48, display: 'inline-block', textAlign: 'center' }}
-                      data-testid="zoom"
-                    >
-                      {Math.round(shownZoom * 100)}%
-                    </Typography.Text>
-                    <Button
-                      size="small"
-                      onClick={() => setZoom((z) => clampZoom((z ?? fitZoom) * 1.25))}
-                      aria-label="放大"
-                    >
-                      +
-                    </Button>
-                    <Button size="small" onClick={fit}>
-                      适应宽度
-                    </Button>
+                    <ZoomButtons zoom={zoom} />
                     <Typography.Text type="secondary">
                       {drawing ? '在图上拖动框选；' : ''}拖动已框选区域可移动，Delete 删除，Esc 取消，+/−
                       缩放，按住空格拖动平移
