@@ -136,20 +136,80 @@ test('a teacher designs an online card: preview, columns, PDF, save, list', asyn
   assert.ok(printed.includes(DEMO_EXAM), 'the exam name is printed');
   assert.ok(printed.includes('缺考标记'), 'the absent mark is printed');
 
-  // 保存为模板: the first template of the subject is saved without a question
-  await page.getByRole('button', { name: '保存为模板' }).click();
+  // 保存为模板, double-clicked as people do: the first template of the subject, saved once, without a question
+  await page.getByRole('button', { name: '保存为模板' }).dblclick();
   await page.locator('.ant-message-notice', { hasText: '已保存为模板「主模板」' }).waitFor();
   await page.waitForURL(/templateId=\d+/);
   await shot(page, 'acard-05-saved');
 
-  const templates = await call<Array<{ cardType: string; dpiValue: number; pages: number }>>(
-    page,
-    'GET',
-    `/api/subject/${subject.id}/templates`,
-  );
+  const templates = await call<
+    Array<{
+      id: number;
+      mainTemplateName: string;
+      cardType: string;
+      colorType: string;
+      dpiValue: number;
+      isDoubleTemplate: boolean;
+      pages: number;
+      body: { pages: Array<{ image?: string }> };
+    }>
+  >(page, 'GET', `/api/subject/${subject.id}/templates`);
   assert.equal(templates.length, 1);
   assert.equal(templates[0]!.cardType, 'online');
   assert.equal(templates[0]!.dpiValue, 200);
+  // the printed pages are the template's pictures, one per page
+  assert.ok(templates[0]!.body.pages.every((p) => /^[0-9a-f]{64}$/.test(p.image ?? '')));
+
+  // 题块框选 on the card just saved (issue 12): the printed card is the picture, each block proposed framed
+  await call(page, 'POST', `/api/subject/${subject.id}/setting/block`, {
+    blocks: [
+      { name: '第13-14题', nos: ['13', '14'] },
+      { name: '第15-17题', nos: ['15', '16', '17'] },
+    ],
+  });
+  // a card saved before its pictures were kept: the editor offers to save it again as it is now
+  const t = templates[0]!;
+  await call(page, 'POST', `/api/subject/${subject.id}/template`, {
+    id: t.id,
+    mainTemplateName: t.mainTemplateName,
+    cardType: t.cardType,
+    colorType: t.colorType,
+    dpiValue: t.dpiValue,
+    isDoubleTemplate: t.isDoubleTemplate,
+    body: { ...t.body, pages: t.body.pages.map(({ image: _, ...p }) => p) },
+  });
+  await page.goto(`${APP}/book/subject/${subject.id}/setting/block/style`);
+  await page.getByTestId('style-blocks').waitFor();
+  await page.getByText('模板没有保存答题卡图片').waitFor();
+  await page.getByTestId('render-card-pictures').click();
+  await page.locator('.ant-message-notice', { hasText: '生成了答题卡图片' }).waitFor();
+  const picture = page.locator('[data-testid="block-style"] svg image').first();
+  await picture.waitFor();
+  assert.match((await picture.getAttribute('href')) ?? '', /\/template\/image\/[0-9a-f]{64}/);
+  assert.equal(await page.getByText('模板没有保存答题卡图片').count(), 0);
+  await page.getByTestId('style-block-第13-14题').getByText('有建议区域').waitFor();
+  await page.getByTestId('style-block-第15-17题').getByText('有建议区域').waitFor();
+  await page.getByTestId('style-block-第13-14题').click();
+  await page.getByTestId('accept-proposal').click();
+  await page.getByTestId('style-region').first().waitFor();
+  await page.getByTestId('style-block-第15-17题').click();
+  await page.getByTestId('accept-proposal').click();
+  await page.getByTestId('save-style').click();
+  await page.locator('.ant-message-notice', { hasText: '题块区域和给分点已保存' }).waitFor();
+  await page
+    .getByTestId('style-block-第15-17题')
+    .getByText(/\d+ 个区域/)
+    .waitFor();
+  await shot(page, 'acard-06a-block-style');
+  await page.getByTestId('preview-cut').click();
+  await page.getByTestId('preview-source').getByText('还没有扫描的答题卡：切自模板图片').waitFor();
+  await page.waitForFunction(
+    () => (document.querySelector('[data-testid="preview-image"]') as HTMLImageElement | null)?.complete,
+  );
+  await shot(page, 'acard-06b-block-preview');
+  await page.keyboard.press('Escape');
+  await page.goto(`${APP}/book/subject/${subject.id}/acard/template/create?templateId=${templates[0]!.id}`);
+  await page.getByTestId('acard-designer').waitFor();
 
   // the list shows it, in step with the structure; 编辑 reopens the saved options
   await page.getByRole('button', { name: '在线答题卡列表' }).click();

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { APP, login, openBrowser, shot, waitForExamList, waitForPath, type Session } from './lib.ts';
 
 const ADMIN = process.env.E2E_ADMIN_ACCOUNT ?? 'e2eadmin';
-const INITIAL = process.env.E2E_ADMIN_PASSWORD ?? 'Init@2026';
+const INITIAL = process.env.E2E_ADMIN_PASSWORD ?? 'Init@2026yj';
 const CHANGED = 'Admin2026x';
 const NOTICE = '本周六 22:00-24:00 系统维护，期间暂停使用。';
 

@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 /** Where run.mjs started the server; a developer may point the specs at their own. */
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 export const APP = `${BASE_URL}/minions`;
-export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026';
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@2026yj';
 export const SCHOOL_ADMIN = '13800000001';
 /**
  * Demo teachers whose password or sign-in state the platform journeys change. Other specs share the

@@ -5,11 +5,13 @@
 //   npm run test:e2e -- auth progress   only specs whose path contains one of the words
 // Environment: E2E_DATABASE_URL (a fresh PostgreSQL database instead of the embedded one),
 // E2E_SKIP_BUILD (test the existing apps/web/dist), E2E_KEEP_DATA (keep the data directory),
-// CHROMIUM_PATH (default /usr/bin/chromium). Server output goes to e2e/.out/server.log.
+// CHROMIUM_PATH (default /usr/bin/chromium), E2E_HOST (one of this machine's own non-loopback IPv4
+// addresses for lan.e2e.ts, default the first one found; `none` skips that journey; `all` runs every spec
+// through it). Server output goes to e2e/.out/server.log.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,9 +19,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const e2eDir = path.join(root, 'e2e');
 const outDir = path.join(e2eDir, '.out');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-const DEMO_PASSWORD = 'Demo@2026';
+const DEMO_PASSWORD = 'Demo@2026yj';
 /** The administrator the forced-change journey signs in with; created before the server starts. */
-const E2E_ADMIN = { account: 'e2eadmin', name: '测试管理员', password: 'Init@2026' };
+const E2E_ADMIN = { account: 'e2eadmin', name: '测试管理员', password: 'Init@2026yj' };
 
 function log(msg) {
   process.stdout.write(`[e2e] ${msg}\n`);
@@ -63,6 +65,25 @@ function freePort() {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The address other PCs of the school would use: one of this machine's own non-loopback IPv4 addresses (never
+ * another host). E2E_HOST may pick one of them, or say `none`.
+ */
+function lanAddress() {
+  const own = Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && a.family === 'IPv4' && !a.internal)
+    .map((a) => a.address);
+  const wanted = process.env.E2E_HOST;
+  if (wanted === 'none') return null;
+  if (wanted && wanted !== 'all') {
+    if (!own.includes(wanted))
+      throw new Error(`E2E_HOST ${wanted} is not an address of this machine (${own.join(', ')})`);
+    return wanted;
+  }
+  return own[0] ?? null;
 }
 
 function runCli(env, args) {
@@ -120,7 +141,16 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-data-'));
   const port = await freePort();
   // every journey signs in from 127.0.0.1: the per-address sign-in limit would throttle the suite itself
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD, LOGIN_RATE_LIMIT: '5000' };
+  const lan = lanAddress();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD,
+    LOGIN_RATE_LIMIT: '5000',
+  };
+  // Listening on every interface, as the README's default install does, so the LAN journey reaches it.
+  if (lan) env.HOST = '0.0.0.0';
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   else delete env.DATABASE_URL;
 
@@ -150,7 +180,10 @@ async function main() {
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(`${base}/filter/health`, server, 90_000);
-    log(`server ready at ${base}/minions/`);
+    const lanBase = lan ? `http://${lan}:${port}` : null;
+    log(
+      `server ready at ${base}/minions/${lanBase ? ` and ${lanBase}/minions/` : ' (no LAN address: lan journey skipped)'}`,
+    );
     const specs = readdirSync(e2eDir)
       .filter((f) => f.endsWith('.e2e.ts'))
       .sort()
@@ -162,7 +195,8 @@ async function main() {
       stdio: 'inherit',
       env: {
         ...process.env,
-        E2E_BASE_URL: base,
+        E2E_BASE_URL: process.env.E2E_HOST === 'all' && lanBase ? lanBase : base,
+        ...(lanBase ? { E2E_LAN_URL: lanBase } : {}),
         E2E_SERVER_LOG: serverLog,
         DEMO_PASSWORD,
         E2E_ADMIN_ACCOUNT: E2E_ADMIN.account,

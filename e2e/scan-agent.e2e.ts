@@ -1,10 +1,20 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import JSZip from 'jszip';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { coverAnchors, orderlyStudent, typicalCard } from '@yj/scan-sim';
@@ -20,7 +30,8 @@ import {
   type Session,
 } from './lib.ts';
 
-// The local scan agent (issue 6): the subject's scan screen first shows how to start it, then finds it on
+// The local scan agent (issues 6 and 12): the subject's scan screen first offers it as a download (the zip
+// is unpacked and its bundled agent started, as a school would), then finds it on
 // the scan-manager port, starts scanning for the subject; simulated sheets dropped into the agent's folder
 // (one student as a two-page TIFF, one with covered anchors) are checked locally, uploaded, and arrive in
 // the subject's recognition progress and exception screens.
@@ -44,18 +55,32 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The agent as a user starts it (the panel's command), with the folder driver, on one free port. */
-function startAgent(port: number): ChildProcess {
+/** Unpacks the downloaded zip; its three external packages are the repository's (what npm install would add). */
+async function unpack(zipPath: string): Promise<string> {
+  const zip = await JSZip.loadAsync(readFileSync(zipPath));
+  for (const entry of Object.values(zip.files)) {
+    if (entry.dir) continue;
+    const to = path.join(dir, 'client', entry.name);
+    mkdirSync(path.dirname(to), { recursive: true });
+    writeFileSync(to, await entry.async('nodebuffer'));
+  }
+  const pkg = path.join(dir, 'client', 'yuejuan-scan-agent');
+  symlinkSync(path.join(root, 'node_modules'), path.join(pkg, 'node_modules'), 'dir');
+  return pkg;
+}
+
+/** The downloaded agent's bundle, started as its start script does, with the folder driver, on one free port. */
+function startAgent(pkg: string, port: number): ChildProcess {
   const log = openSync(path.join(root, 'e2e', '.out', 'scan-agent.log'), 'w');
   return spawn(
-    path.join(root, 'node_modules', '.bin', 'tsx'),
+    process.execPath,
     [
-      'apps/scan-agent/src/main.ts',
+      'scan-agent.mjs',
       ...['--server', BASE_URL, '--origin', BASE_URL, '--driver', 'folder'],
       ...['--folder', path.join(dir, 'inbox'), '--data', path.join(dir, 'data')],
       ...['--port', String(port), '--sm-port', String(port), '--poll', '300'],
     ],
-    { cwd: root, stdio: ['ignore', log, log], detached: true },
+    { cwd: pkg, stdio: ['ignore', log, log], detached: true },
   );
 }
 
@@ -129,19 +154,36 @@ test('the scan screen finds the local agent, and its folder scans arrive in reco
   assert.ok(examinees.length >= 3, 'the class has enough students');
   const K = examinees.map((e) => e.kaohao);
 
-  // no agent yet: the panel says how to start it, and that the browser upload still works
+  // no agent yet: the panel offers the download in one Chinese line (no developer command), and says
+  // that the browser upload still works
   const port = await freePort();
   await page.evaluate((p) => sessionStorage.setItem('scanManagerPort', String(p)), port);
   await page.goto(`${APP}/book/subject/${exam.subjectId}/answerCard`);
   await page.getByTestId('agent-missing').waitFor();
-  const command = await page.getByTestId('agent-command').innerText();
-  assert.match(command, /npm run scan-agent -- --server http:\/\/127\.0\.0\.1:\d+ --origin/);
+  assert.match(
+    await page.getByTestId('agent-instruction').innerText(),
+    /^未检测到扫描客户端：请在扫描电脑上\s*下载扫描客户端\s*，解压后双击“启动扫描客户端”/,
+  );
+  assert.doesNotMatch(await page.getByTestId('agent-missing').innerText(), /npm|仓库/);
   assert.match(await page.getByTestId('agent-missing').innerText(), /浏览器直接上传/);
   await page.getByTestId('agent-missing').scrollIntoViewIfNeeded();
   await shot(page, 'scan-agent-01-missing');
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 120_000 }),
+    page.getByTestId('agent-download').click(),
+  ]);
+  assert.equal(download.suggestedFilename(), '扫描客户端.zip');
+  const zipPath = path.join(dir, 'agent.zip');
+  await download.saveAs(zipPath);
+  const pkg = await unpack(zipPath);
+  // the start script already points at this platform: the teacher types nothing
+  assert.match(
+    readFileSync(path.join(pkg, 'start.sh'), 'utf8'),
+    new RegExp(`--server ${BASE_URL} --origin ${BASE_URL}`),
+  );
 
-  // the agent started as the panel says: found on the scan-manager port, version 110, the folder driver
-  agent = startAgent(port);
+  // the downloaded agent started: found on the scan-manager port, version 110, the folder driver
+  agent = startAgent(pkg, port);
   await page.getByTestId('agent-retry').click();
   await page.getByTestId('agent-found').waitFor({ timeout: 60_000 });
   assert.equal(await page.getByTestId('agent-version').innerText(), '110');
@@ -221,4 +263,10 @@ test('the scan screen finds the local agent, and its folder scans arrive in reco
   await page.getByTestId('scan-badges').waitFor();
   await waitCount(page, 'badge-locationExp', 1);
   await shot(page, 'scan-agent-03-exceptions');
+
+  // the same download is on the 工具下载 page of the header's utilities
+  await page.getByRole('link', { name: '工具下载' }).click();
+  await page.getByTestId('tool-scan-agent').waitFor();
+  assert.match(await page.getByTestId('tool-scan-agent').innerText(), /双击“启动扫描客户端”/);
+  await shot(page, 'scan-agent-04-download-page');
 });

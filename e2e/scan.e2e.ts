@@ -211,6 +211,11 @@ test('a batch with planted problems: badges, each fixed on its screen, everyone 
   await page.getByTestId('exception-panel').locator('svg[role=img]').nth(1).waitFor();
   await shot(page, 'scan-08-repeat');
   await page.locator('[data-testid^="keep-"]').nth(1).click();
+  // it sets the other sheet aside, so it asks first
+  await page
+    .locator('.ant-popconfirm', { hasText: '另一张将移出' })
+    .getByRole('button', { name: '保留这张' })
+    .click();
   await waitBadge(page, 'kaohaoRepeat', 0);
 
   // 客观题: the two identical double marks in one group; keys A and Enter settle both
@@ -332,7 +337,10 @@ test('a batch with planted problems: badges, each fixed on its screen, everyone 
   assert.equal(await finishCard.getByTestId(`finish-${schoolId}`).isDisabled(), true);
   await page.getByTestId('missed-status').getByText('未扫').click();
   await page.getByText(`未扫描到答题卡的考生：${rest} 人`).waitFor();
-  await page.locator('.ant-table-thead input[type=checkbox]').check();
+  // the header's menu takes every page, not only the one shown
+  await page.locator('.ant-table-thead .ant-table-selection-extra').hover();
+  await page.getByRole('menuitem', { name: /选择全部未扫考生/ }).click();
+  await page.getByTestId('mark-absent').getByText(`（${rest}）`).waitFor();
   await page.getByTestId('mark-absent').click();
   await page.locator('.ant-modal-confirm', { hasText: `将选中的 ${rest} 名考生标记为缺考` }).waitFor();
   await shot(page, 'scan-19-mark-absent-confirm');

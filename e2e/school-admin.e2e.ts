@@ -176,7 +176,12 @@ test('students: an import with a bad row is refused with the row and column, the
   await page.getByPlaceholder('搜索姓名或学号').fill(`E${TAG}`);
   await page.getByPlaceholder('搜索姓名或学号').press('Enter');
   await page.getByRole('cell', { name: '何嘉怡' }).waitFor();
-  assert.equal(await page.locator('[data-testid="students-panel"] .ant-table-row').count(), 4);
+  // The unfiltered page may still be on screen (it holds the new students too) until the search answers.
+  const tableRows = '[data-testid="students-panel"] .ant-table-row';
+  await page
+    .waitForFunction((sel) => document.querySelectorAll(sel).length === 4, tableRows, { timeout: 10_000 })
+    .catch(() => undefined);
+  assert.equal(await page.locator(tableRows).count(), 4);
   await shot(page, 'school-students-imported');
 });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { passwordProblem } from '@yj/contracts';
 import type { S3Options } from './infra/storage';
 
 const bool = z
@@ -21,13 +22,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** auto: seed the demo school on the embedded database only */
   DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
-  DEMO_PASSWORD: z.string().min(8).max(20).optional(),
+  /** the password rule, with the demo accounts' names (admin, the 138… phones) as the account */
+  DEMO_PASSWORD: z
+    .string()
+    .superRefine((v, ctx) => {
+      const problem = passwordProblem(v, ['admin', '13800000']);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   SESSION_IDLE_HOURS: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 90)
     .default(168),
+  /** however active, a session ends this many days after sign-in */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().min(1).default(''),
   /** log: codes are written to the server log (no SMS gateway configured) */
@@ -56,6 +66,7 @@ export interface Config {
   seedDemo: boolean;
   demoPassword: string | undefined;
   sessionIdleMs: number;
+  sessionMaxMs: number;
   trustProxy: boolean;
   webDist: string;
   smsProvider: Env['SMS_PROVIDER'];
@@ -93,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.DEMO_DATA === 'auto' ? !e.DATABASE_URL : e.DEMO_DATA === 'true',
     demoPassword: e.DEMO_PASSWORD,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
+    sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 3600_000,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     smsProvider: e.SMS_PROVIDER,

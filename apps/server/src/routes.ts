@@ -54,8 +54,11 @@ import { scanFinishService } from './modules/scan/scan-finish.service';
 import { scanFixService } from './modules/scan/scan-fix.service';
 import { scanQueryService } from './modules/scan/scan-query.service';
 import { recognizePool } from './modules/scan/scan-recognize';
+import { pagePool } from './modules/scan/scan-pages';
 import { registerScanJobs } from './modules/scan/scan.jobs';
 import { scanRoutes } from './modules/scan/scan.routes';
+import { scanAgentPackager } from './modules/tool/scan-agent-package';
+import { toolRoutes } from './modules/tool/tool.routes';
 import { scanService } from './modules/scan/scan.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
@@ -66,7 +69,10 @@ export const VERSION = '0.1.0';
 export async function registerApi(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
   const { db } = deps.database;
   const audit = auditService();
-  const sessions = sessionService(sessionRepo(db), { idleMs: config.sessionIdleMs });
+  const sessions = sessionService(sessionRepo(db), {
+    idleMs: config.sessionIdleMs,
+    maxMs: config.sessionMaxMs,
+  });
   const users = userRepo(db);
   const guard = guardRepo(db);
   const captcha = captchaService(guard);
@@ -113,30 +119,43 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       schoolRoutes(api, { school, log });
       gradeRoutes(api, { grades: gradeService({ db, audit }) });
       studentRoutes(api, { students: studentService({ db, audit }), school });
-      const teachers = teacherService({ db, audit });
+      const teachers = teacherService({ db, audit, sms: deps.sms });
       teacherRoutes(api, { teachers, school });
       const admins = adminService({ db, audit });
       adminRoutes(api, { admins });
-      orgRoutes(api, { org: orgService({ db, audit, admins }) });
+      const org = orgService({ db, audit, admins });
+      orgRoutes(api, { org });
       const scopes = examScopes(db);
       const exams = examService({ db, audit });
-      examRoutes(api, { exams, scopes, log });
+      examRoutes(api, { exams, scopes, log, org });
       examineeRoutes(api, { examinees: examineeService({ db, audit }), scopes });
       roleRoutes(api, { roles: roleService({ db, audit }), scopes, teachers, exams });
       const questions = questionService({ db, audit, exams });
       questionRoutes(api, { questions, scopes });
       const templates = templateService({ db, audit, exams, questions });
-      const images = templateImageService({ storage: deps.storage });
+      // PDF and TIFF pages are rendered on worker threads, off the event loop every request shares
+      const pages = pagePool();
+      app.addHook('onClose', () => pages.close());
+      const images = templateImageService({ storage: deps.storage, pages });
       const blocks = blockService({ db, audit, exams, questions, templates });
       const cuts = blockCutService({ db, storage: deps.storage, exams, blocks, templates, images });
       blockRoutes(api, { blocks, cuts, scopes });
       templateRoutes(api, { templates, images, scopes });
-      cardRoutes(api, { cards: cardService({ db, audit, exams, questions, templates }), scopes });
-      const scan = scanService({ db, storage: deps.storage, queue: deps.queue, audit, exams, templates });
+      cardRoutes(api, { cards: cardService({ db, audit, exams, questions, templates, images }), scopes });
+      const scan = scanService({
+        db,
+        storage: deps.storage,
+        queue: deps.queue,
+        audit,
+        exams,
+        templates,
+        pages,
+      });
       const fix = scanFixService({ db, audit, exams, scan });
       const finish = scanFinishService({ db, audit, exams });
       const query = scanQueryService({ db, storage: deps.storage, exams });
       scanRoutes(api, { scan, query, fix, finish, scopes });
+      toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool });

@@ -5,19 +5,18 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
+import { testDatabasePrefix } from './global-setup';
 import { loadConfig, type Config } from '../src/config';
-import { openPglite, openPostgres, type Database } from '../src/infra/db';
+import { openPostgres, type Database } from '../src/infra/db';
 import { memoryQueue } from '../src/infra/queue';
 import { fsStorage } from '../src/infra/storage';
 import type { SmsProvider } from '../src/modules/auth/sms';
 
 /** A fresh, migrated database of its own for one test file. */
 export async function testDatabase(): Promise<Database> {
-  const snapshot = inject('pgliteSnapshot');
-  if (snapshot) return openPglite({ loadDataDir: new Blob([fs.readFileSync(snapshot)]) });
   const adminUrl = inject('pgAdminUrl');
-  const name = `yj_t_${randomBytes(6).toString('hex')}`;
+  const name = testDatabasePrefix(inject('pgTemplate')) + randomBytes(6).toString('hex');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
@@ -48,10 +47,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** buildApp on a fresh database, silent logs, an SMS provider that records what it sends. */
+/** buildApp on a fresh database, silent logs (unless a logger is given), an SMS provider that records what it sends. */
 export async function testApp(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
+  logger?: AppDeps['logger'],
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-app-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env });
@@ -64,6 +64,7 @@ export async function testApp(
     queue,
     storage: fsStorage(path.join(dataDir, 'files')),
     sms: provider,
+    ...(logger ? { logger } : {}),
   });
   extend?.(app);
   await app.ready();

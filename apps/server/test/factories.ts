@@ -4,7 +4,7 @@ import { banji, grade, org, school, schoolAdmin, student, teacher, user } from '
 import { hashPassword } from '../src/modules/auth/password';
 import { body, signIn } from './app';
 
-export const PASSWORD = 'Passw0rd1';
+export const PASSWORD = 'Yuejuan-Test-26';
 let cachedHash: Promise<string> | null = null;
 // One argon2 hash for all factory users keeps the suite quick; login still verifies it for real.
 const passwordHash = () => (cachedHash ??= hashPassword(PASSWORD));

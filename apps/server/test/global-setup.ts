@@ -3,16 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../src/infra/db';
+import { openPostgres } from '../src/infra/db';
+import { startCluster } from '../src/infra/embedded-pg';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PGlite: path of a dump of a migrated database */
-    pgliteSnapshot: string;
     /** PostgreSQL: admin URL and the migrated template database each test file copies */
     pgAdminUrl: string;
     pgTemplate: string;
   }
+}
+
+/** The name prefix of the per-file copies of one run's template (its pid and start time). */
+export function testDatabasePrefix(template: string): string {
+  return template.replace(/^yj_tpl_/, 'yj_t_') + '_';
 }
 
 function withDb(url: string, dbName: string): string {
@@ -22,40 +26,44 @@ function withDb(url: string, dbName: string): string {
 }
 
 /**
- * Migrates once per run. With TEST_DATABASE_URL (CI) a template database on the real PostgreSQL;
- * otherwise a PGlite dump that each test file restores (faster than migrating per file).
+ * Migrates once per run into a template database each test file copies: on TEST_DATABASE_URL (CI), otherwise
+ * on an embedded cluster of this run's own, made in a temporary folder (measured on a loaded 2-core machine:
+ * a copy from the template 1.2 s per file against 6.1 s to restore a PGlite snapshot, and the cluster's
+ * creation 18 s against 44 s for a migrated PGlite).
  */
 export default async function setup(project: TestProject) {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const template = `yj_tpl_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${template}`);
-    const database = openPostgres(withDb(adminUrl, template));
-    await database.migrate();
-    await database.close();
-    project.provide('pgAdminUrl', adminUrl);
-    project.provide('pgTemplate', template);
-    project.provide('pgliteSnapshot', '');
-    return async () => {
-      // Test files drop their own copies; anything left (a crashed file) goes too.
-      const left = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like 'yj_t_%' or datname = $1`,
-        [template],
-      );
-      for (const r of left.rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
-      await admin.end();
-    };
-  }
-  const database = await openPglite({});
+  if (process.env.TEST_DATABASE_URL) return onServer(project, process.env.TEST_DATABASE_URL);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-test-pg-'));
+  const cluster = await startCluster(dir);
+  const u = new URL(cluster.url);
+  u.pathname = '/postgres';
+  const teardown = await onServer(project, u.toString());
+  return async () => {
+    await teardown();
+    await cluster.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+/** A template database, migrated once, on the server at adminUrl. */
+async function onServer(project: TestProject, adminUrl: string): Promise<() => Promise<void>> {
+  const template = `yj_tpl_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${template}`);
+  const database = openPostgres(withDb(adminUrl, template));
   await database.migrate();
-  const dump = await database.client.dumpDataDir('none');
   await database.close();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'yj-test-')), 'migrated.tar');
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteSnapshot', file);
-  project.provide('pgAdminUrl', '');
-  project.provide('pgTemplate', '');
-  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('pgTemplate', template);
+  return async () => {
+    // Test files drop their own copies; anything this run left (a crashed file) goes too — never another
+    // run's databases: several runs may share one server.
+    const left = await admin.query<{ datname: string }>(
+      `select datname from pg_database where starts_with(datname, $1) or datname = $2`,
+      [testDatabasePrefix(template), template],
+    );
+    for (const r of left.rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
+    await admin.end();
+  };
 }

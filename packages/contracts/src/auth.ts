@@ -1,23 +1,16 @@
 import { z } from 'zod';
-
-/** Password rule shown to users: 8–20 characters with both letters and digits. */
-export const PASSWORD_RULE_TEXT = '密码需为 8-20 位，且同时包含字母和数字';
-export const password = z
-  .string()
-  .min(8, PASSWORD_RULE_TEXT)
-  .max(20, PASSWORD_RULE_TEXT)
-  .regex(/[A-Za-z]/, PASSWORD_RULE_TEXT)
-  .regex(/\d/, PASSWORD_RULE_TEXT);
+import { text } from './fields';
+import { password } from './password';
 
 /** Mainland mobile number. */
 export const phone = z.string().regex(/^1[3-9]\d{9}$/, '手机号格式不正确');
 
 export const loginRequest = z.object({
   /** phone number or login name */
-  account: z.string().trim().min(1, '请输入账号').max(64),
-  password: z.string().min(1, '请输入密码').max(128),
-  verifyKey: z.string().max(64).optional(),
-  captcha: z.string().max(16).optional(),
+  account: text().trim().min(1, '请输入账号').max(64),
+  password: text().min(1, '请输入密码').max(128),
+  verifyKey: text().max(64).optional(),
+  captcha: text().max(16).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -64,19 +57,19 @@ export interface NeedChangePassword {
 }
 
 export const changePwdLoginRequest = z.object({
-  changeToken: z.string().min(10).max(128),
+  changeToken: text().min(10).max(128),
   newPassword: password,
 });
 export type ChangePwdLoginRequest = z.infer<typeof changePwdLoginRequest>;
 
 export const changePasswordRequest = z.object({
-  oldPassword: z.string().min(1, '请输入原密码').max(128),
+  oldPassword: text().min(1, '请输入原密码').max(128),
   newPassword: password,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 export const verifyMobileQuery = z.object({ phone, code: z.string().regex(/^\d{6}$/, '验证码为 6 位数字') });
-export const resetPasswordQuery = z.object({ phone, resetToken: z.string().min(10).max(128), password });
+export const resetPasswordQuery = z.object({ phone, resetToken: text().min(10).max(128), password });
 
 export interface SmsSent {
   /** seconds the code stays valid */
@@ -93,7 +86,7 @@ export interface SysNotice {
   updatedAt: string;
 }
 export const sysNoticeUpdate = z.object({
-  text: z.string().trim().max(2000, '公告不能超过 2000 字'),
+  text: text().trim().max(2000, '公告不能超过 2000 字'),
   maxAge: z.number().int().min(1, '有效期至少 1 小时').max(24 * 365),
 });
 export type SysNoticeUpdate = z.infer<typeof sysNoticeUpdate>;

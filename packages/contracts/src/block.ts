@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int, text } from './fields';
 import { questionNo } from './question';
 
 /** How two marks of a double-marked block become one (DESIGN.md §5). */
@@ -10,11 +11,11 @@ export const assignMode = z.enum(['free', 'average', 'class']);
 
 /** Where a block is cut from: a rectangle in template pixels on template page `page` (its index). */
 export const blockRegion = z.object({
-  page: z.number().int().min(0).max(99),
-  x: z.number().min(0),
-  y: z.number().min(0),
-  w: z.number().min(10, '区域太小'),
-  h: z.number().min(10, '区域太小'),
+  page: int(0, 99),
+  x: z.number().min(0).max(100_000),
+  y: z.number().min(0).max(100_000),
+  w: z.number().min(10, '区域太小').max(100_000),
+  h: z.number().min(10, '区域太小').max(100_000),
 });
 export type BlockRegion = z.infer<typeof blockRegion>;
 
@@ -22,8 +23,8 @@ export type BlockRegion = z.infer<typeof blockRegion>;
 export const scoreStep = z.union([z.literal(0.5), z.literal(1), z.literal(2)]);
 /** 给分点: one part of a question's answer with its score; a question's points add up to its full score. */
 export const scorePoint = z.object({
-  name: z.string().trim().min(1, '请填写给分点名称').max(30),
-  score: z.number().positive('给分点分值应大于 0'),
+  name: text().trim().min(1, '请填写给分点名称').max(30),
+  score: z.number().positive('给分点分值应大于 0').max(1000),
 });
 export type ScorePoint = z.infer<typeof scorePoint>;
 /** Marking settings of one question of a block: its step and its 给分点 (none: one score for the question). */
@@ -35,16 +36,16 @@ export const blockPoints = z.object({
 export type BlockPoints = z.infer<typeof blockPoints>;
 
 const blockFields = z.object({
-  name: z.string().trim().min(1, '请填写题块名称').max(30),
-  nos: z.array(questionNo).min(1, '题块至少包含一道主观题'),
+  name: text().trim().min(1, '请填写题块名称').max(30),
+  nos: z.array(questionNo).min(1, '题块至少包含一道主观题').max(200),
   markCount: z.union([z.literal(1), z.literal(2)]).default(1),
   /** allowed difference of two marks; required for double marking */
-  threshold: z.number().min(0).nullable().default(null),
+  threshold: z.number().min(0).max(1000).nullable().default(null),
   finalRule: finalRule.default('mean'),
   arbitration: arbitration.default('leader'),
   assignMode: assignMode.default('free'),
   /** papers per marker when claiming freely; null = no limit */
-  quota: z.number().int().min(1).nullable().default(null),
+  quota: int(1, 1_000_000).nullable().default(null),
   /** template rectangles cut for marking, stacked in this order; empty: not chosen yet */
   regions: z.array(blockRegion).max(20, '每个题块最多 20 个区域').default([]),
   /** per question of the block; a question left out keeps its structure step and has no 给分点 */
@@ -74,9 +75,7 @@ export const blockInput = blockFields.superRefine(checkBlock);
 export type BlockInput = z.infer<typeof blockInput>;
 /** Saving the blocks of a subject: the whole list; an `id` keeps an existing block (marking refers to it). */
 export const blocksSave = z.object({
-  blocks: z
-    .array(blockFields.extend({ id: z.number().int().positive().optional() }).superRefine(checkBlock))
-    .max(100),
+  blocks: z.array(blockFields.extend({ id: id().optional() }).superRefine(checkBlock)).max(100),
 });
 
 export interface BlockItem extends BlockInput {

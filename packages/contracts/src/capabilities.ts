@@ -97,6 +97,12 @@ export const CAPABILITY_TABLE = {
     { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 8, 9] },
     { who: 'examRole', scope: 'subject', roles: [2, 3] },
   ],
+  /** download the local scan agent: whoever may scan some subject (the subject is chosen in the agent later) */
+  'scan.agent': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'any' },
+    { who: 'examRole', scope: 'any', roles: [0, 1, 5, 2, 3] },
+  ],
   /** mark papers of a subject */
   'subject.mark': [{ who: 'examRole', scope: 'subject', roles: [3, 4, 6] }],
   /** arbitration, problem papers and quality checks of a subject */
@@ -133,6 +139,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'subject.setting.edit': '编辑科目设置（题目、答案、模板、题块）',
   'subject.scan': '扫描答题卡、处理识别异常',
   'scan.read': '查看扫描进度、识别异常和答题卡图像',
+  'scan.agent': '下载扫描客户端',
   'subject.mark': '参与阅卷',
   'subject.lead': '仲裁、问题卷与质检',
   'system.manage': '创建教育局和学校',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int, text } from './fields';
 import { questionNo } from './question';
 import type { TemplateItem } from './template-meta';
 
@@ -43,16 +44,16 @@ export type CardExamNumber = z.infer<typeof cardExamNumber>;
 /** The designer's options (preview / pdf / save bodies). Every field has a default, so `{}` is a card. */
 export const cardOptions = z.object({
   /** The title line; the exam's name when empty. */
-  title: z.string().trim().max(60, '标题不能超过 60 个字').optional(),
+  title: text().trim().max(60, '标题不能超过 60 个字').optional(),
   paper: cardPaper.default('A3'),
   /** The paper's default when absent. */
-  columns: z.number().int().min(1).max(3).optional(),
+  columns: int(1, 3).optional(),
   /** The exam's kaohao length as a bubble grid when absent. */
   examNumber: cardExamNumber.optional(),
   twoSided: z.boolean().default(false),
   /** 先阅后扫 score strips on every subjective box */
   scoreBoxes: z.boolean().default(false),
-  boxes: z.record(z.string(), cardBoxOptions).default({}),
+  boxes: z.record(text(), cardBoxOptions).default({}),
   /** Order of the subjective questions; unlisted ones follow in structure order. */
   order: z.array(questionNo).max(300).default([]),
 });
@@ -61,8 +62,8 @@ export type CardOptionsValue = z.infer<typeof cardOptions>;
 
 /** Save: the options plus which online template to overwrite (none: a new one). */
 export const cardSave = cardOptions.extend({
-  templateId: z.number().int().positive().optional(),
-  mainTemplateName: z.string().trim().min(1).max(30).default('主模板'),
+  templateId: id().optional(),
+  mainTemplateName: text().trim().min(1).max(30).default('主模板'),
 });
 export type CardSaveInput = z.input<typeof cardSave>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intParam } from './fields';
 
 /** Envelope codes of DESIGN.md §7: 0 success, 1 business failure, 1000/1001 session, 2000 SMS quota. */
 export const Code = {
@@ -30,8 +31,8 @@ export const SUBJECT_STATE_FORBIDS = '当前科目状态不允许此操作';
 
 /** Paged list request used by every long list. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(20),
+  page: intParam(1).default(1),
+  size: intParam(1, 200).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

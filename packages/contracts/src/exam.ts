@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int, text } from './fields';
 import { pageQuery } from './envelope';
 
 /** Subject lifecycle, DESIGN.md §3. */
@@ -23,7 +24,7 @@ export const SUBJECT_STATUS_LABELS: Record<number, string> = {
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
 export const subjectInput = z.object({
-  course: z.string().trim().min(1, '请选择学科').max(20),
+  course: text().trim().min(1, '请选择学科').max(20),
   fullScore: z.number().positive('满分须大于 0').max(1000, '满分不能超过 1000'),
 });
 const subjects = z
@@ -32,13 +33,13 @@ const subjects = z
   .max(20)
   .refine((s) => new Set(s.map((x) => x.course)).size === s.length, '科目不能重复');
 
-export const examName = z.string().trim().min(2, '考试名称至少 2 个字').max(60, '考试名称不能超过 60 个字');
+export const examName = text().trim().min(2, '考试名称至少 2 个字').max(60, '考试名称不能超过 60 个字');
 
 /** singleCreateExam step 1–2: basic information and subjects. */
 export const singleExamCreate = z.object({
-  schoolId: z.number().int().positive(),
+  schoolId: id(),
   name: examName,
-  gradeId: z.number().int().positive('请选择年级'),
+  gradeId: id('请选择年级'),
   startDate: date,
   endDate: date.optional(),
   subjects,
@@ -48,12 +49,12 @@ export type SingleExamCreate = z.infer<typeof singleExamCreate>;
 /** create/jointExam: schools chosen from the organisation tree, union managers. */
 export const jointExamCreate = z.object({
   name: examName,
-  gradeName: z.string().trim().min(1, '请填写年级').max(20),
+  gradeName: text().trim().min(1, '请填写年级').max(20),
   startDate: date,
   endDate: date.optional(),
-  schoolIds: z.array(z.number().int().positive()).min(2, '联考至少选择两所学校').max(500),
+  schoolIds: z.array(id()).min(2, '联考至少选择两所学校').max(500),
   subjects,
-  unionManagerIds: z.array(z.number().int().positive()).max(50).default([]),
+  unionManagerIds: z.array(id()).max(50).default([]),
 });
 export type JointExamCreate = z.infer<typeof jointExamCreate>;
 
@@ -62,7 +63,7 @@ export const examEdit = z.object({
   startDate: date,
   endDate: date.nullable().optional(),
   subjects: z
-    .array(subjectInput.extend({ id: z.number().int().positive().optional() }))
+    .array(subjectInput.extend({ id: id().optional() }))
     .min(1, '至少保留一个科目')
     .max(20)
     .refine((s) => new Set(s.map((x) => x.course)).size === s.length, '科目不能重复'),
@@ -70,14 +71,14 @@ export const examEdit = z.object({
 export type ExamEdit = z.infer<typeof examEdit>;
 
 export const examListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(50).optional(),
-  gradeId: z.number().int().positive().optional(),
-  type: z.number().int().min(1).max(4).optional(),
+  keyword: text().trim().max(50).optional(),
+  gradeId: id().optional(),
+  type: int(1, 4).optional(),
   dateFrom: date.optional(),
   dateTo: date.optional(),
   /** setting | reviewing | done | published: the exam's most advanced subject state */
   state: z.enum(['setting', 'reviewing', 'done', 'published']).optional(),
-  schoolId: z.number().int().positive().optional(),
+  schoolId: id().optional(),
   includeHidden: z.boolean().default(false),
 });
 export type ExamListQuery = z.infer<typeof examListQuery>;
@@ -121,32 +122,32 @@ export const kaohaoRule = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('classSeat'),
     prefix: z.string().regex(/^\d{0,8}$/, '前缀只能是数字').default(''),
-    classDigits: z.number().int().min(1).max(3).default(2),
-    seatDigits: z.number().int().min(2).max(3).default(2),
+    classDigits: int(1, 3).default(2),
+    seatDigits: int(2, 3).default(2),
   }),
   z.object({
     kind: z.literal('sequence'),
     prefix: z.string().regex(/^\d{0,8}$/, '前缀只能是数字').default(''),
-    digits: z.number().int().min(3).max(8).default(4),
+    digits: int(3, 8).default(4),
   }),
 ]);
 export type KaohaoRule = z.infer<typeof kaohaoRule>;
 
 export const examineeAdd = z.object({
-  classIds: z.array(z.number().int().positive()).min(1, '请选择班级').max(500),
+  classIds: z.array(id()).min(1, '请选择班级').max(500),
   rule: kaohaoRule,
   /** students per exam room; 0 means rooms by class */
-  roomSize: z.number().int().min(0).max(200).default(30),
+  roomSize: int(0, 200).default(30),
 });
 export type ExamineeAdd = z.infer<typeof examineeAdd>;
 
 export const examineeListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(30).optional(),
-  schoolId: z.number().int().positive().optional(),
-  classId: z.number().int().positive().optional(),
-  kaochang: z.string().trim().max(20).optional(),
+  keyword: text().trim().max(30).optional(),
+  schoolId: id().optional(),
+  classId: id().optional(),
+  kaochang: text().trim().max(20).optional(),
   /** with subjectId: whether each examinee is absent in that subject */
-  subjectId: z.number().int().positive().optional(),
+  subjectId: id().optional(),
 });
 
 export interface ExamineeItem {
@@ -163,15 +164,17 @@ export interface ExamineeItem {
   absent?: boolean;
 }
 
-export const examineeIds = z.object({ ids: z.array(z.number().int().positive()).min(1, '请选择考生').max(100_000) });
+export const examineeIds = z.object({
+  ids: z.array(id()).min(1, '请选择考生').max(10_000, '一次最多选择 10000 名考生'),
+});
 export const paperTypeBody = examineeIds.extend({ paperType: z.enum(['A', 'B']).nullable() });
 export const absentBody = examineeIds.extend({ absent: z.boolean() });
 
 export const roleAdd = z.object({
-  role: z.number().int().min(0).max(9),
-  userIds: z.array(z.number().int().positive()).min(1, '请选择人员').max(500),
-  subjectId: z.number().int().positive().optional(),
-  schoolId: z.number().int().positive().optional(),
+  role: int(0, 9),
+  userIds: z.array(id()).min(1, '请选择人员').max(500),
+  subjectId: id().optional(),
+  schoolId: id().optional(),
 });
 export type RoleAdd = z.infer<typeof roleAdd>;
 
@@ -194,6 +197,8 @@ export interface OperationPermission {
   manageExam: boolean;
   editSetting: boolean;
   scan: boolean;
+  /** scan progress, exceptions and page images (scan.read): the 扫描与识别 screens */
+  scanRead: boolean;
   mark: boolean;
   lead: boolean;
   viewPhones: boolean;

@@ -1,12 +1,18 @@
 import { z } from 'zod';
+import { idParam, text } from './fields';
 import { pageQuery } from './envelope';
 
-export const homeExamsQuery = pageQuery.extend({ keyword: z.string().trim().max(50).optional() });
+export const homeExamsQuery = pageQuery.extend({ keyword: text().trim().max(50).optional() });
 export type HomeExamsQuery = z.infer<typeof homeExamsQuery>;
 
 /** Exam types: single-school, joint, class quiz, online. */
 export const ExamType = { single: 1, joint: 2, quiz: 3, online: 4 } as const;
-export const EXAM_TYPE_LABELS: Record<number, string> = { 1: '单校考试', 2: '联考', 3: '课堂小测', 4: '在线考试' };
+export const EXAM_TYPE_LABELS: Record<number, string> = {
+  1: '单校考试',
+  2: '联考',
+  3: '课堂小测',
+  4: '在线考试',
+};
 
 export interface HomeExam {
   id: number;
@@ -34,7 +40,7 @@ export interface SchoolStatistics {
   teachers: number;
   admins: number;
 }
-export const schoolIdBody = z.object({ schoolId: z.coerce.number().int().positive() });
+export const schoolIdBody = z.object({ schoolId: idParam() });
 
 export interface Health {
   status: 'ok' | 'degraded';

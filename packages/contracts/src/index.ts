@@ -3,9 +3,11 @@ import { z } from 'zod';
 // Validation messages in Simplified Chinese, for the server's field errors and the web's forms alike.
 z.config(z.locales.zhCN());
 
+export * from './fields';
 export * from './envelope';
 export * from './roles';
 export * from './auth';
+export * from './password';
 export * from './home';
 export * from './template';
 export * from './capabilities';
@@ -17,3 +19,4 @@ export * from './block';
 export * from './template-meta';
 export * from './card';
 export * from './scan';
+export * from './page-result';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int, text } from './fields';
 
 /** Objective question kinds (GLOSSARY: 单选 / 多选 / 判断), the same words the card template uses. */
 export const objectiveKind = z.enum(['single', 'multi', 'trueFalse']);
@@ -25,7 +26,7 @@ export const objectiveQuestion = z
     no: questionNo,
     kind: objectiveKind,
     /** options A.. ; a true/false question has 2 (A = 对, B = 错) */
-    options: z.number().int().min(2).max(8),
+    options: int(2, 8),
     score,
     /** letters, e.g. "B" or for multi "ACD"; empty until the key is entered */
     answer: z
@@ -33,7 +34,7 @@ export const objectiveQuestion = z
       .regex(/^[A-H]*$/, '答案只能是 A-H 的字母')
       .default(''),
     /** multi-choice: a correct, non-empty subset earns this (少选得分) */
-    partialScore: z.number().min(0).nullable().default(null),
+    partialScore: z.number().min(0).max(1000).nullable().default(null),
     /** A/B papers: this question's key and number on the B paper */
     answerB: z
       .string()
@@ -83,9 +84,9 @@ export type SubjectiveQuestion = z.infer<typeof subjectiveQuestion>;
 
 /** 选做题: the student answers `pick` of the group's questions. */
 export const optionalGroup = z.object({
-  name: z.string().trim().min(1).max(20),
-  pick: z.number().int().min(1),
-  nos: z.array(questionNo).min(2, '选做题组至少包含两道题'),
+  name: text().trim().min(1).max(20),
+  pick: int(1, 20),
+  nos: z.array(questionNo).min(2, '选做题组至少包含两道题').max(20),
 });
 export type OptionalQuestionGroup = z.infer<typeof optionalGroup>;
 
@@ -121,7 +122,7 @@ export const answerSave = z.object({
           .string()
           .regex(/^[A-H]*$/)
           .optional(),
-        partialScore: z.number().min(0).nullable().optional(),
+        partialScore: z.number().min(0).max(1000).nullable().optional(),
       }),
     )
     .max(300),

@@ -1,3 +1,4 @@
+import { arabicNumerals } from './chinese-numerals';
 import type { ObjectiveKind, ObjectiveQuestion } from './question';
 
 const KIND_WORDS: Record<string, ObjectiveKind> = {
@@ -13,7 +14,8 @@ export type QuickEntryResult = { ok: true; questions: ObjectiveQuestion[] } | { 
 
 /**
  * Parses the way teachers type a run of objective questions:
- * "1-10 单选 A-D 每题3分", "11-15 多选 A-E 每题5分 少选2分", "16-20 判断 每题2分". One run per line.
+ * "1-10 单选 A-D 每题3分", "11-15 多选 A-E 每题5分 少选2分", "16-20 判断 每题2分". One run per line;
+ * numbers may be said in Chinese ("一到十 单选 每题五分", "每题两分半").
  */
 export function parseQuickEntry(text: string): QuickEntryResult {
   const questions: ObjectiveQuestion[] = [];
@@ -22,22 +24,24 @@ export function parseQuickEntry(text: string): QuickEntryResult {
     .map((l) => l.trim())
     .filter(Boolean);
   if (!lines.length) return { ok: false, error: '请输入题目，例如：1-10 单选 A-D 每题3分' };
-  for (const line of lines) {
+  for (const said of lines) {
+    // read in digits, but quoted back as the teacher wrote it
+    const line = arabicNumerals(said);
     const range = line.match(/^(\d{1,3})\s*(?:[-—~～至到]\s*(\d{1,3}))?/);
     const kindWord = Object.keys(KIND_WORDS).find((w) => line.includes(w));
     const scoreM = line.match(/每题\s*(\d+(?:\.5)?)\s*分/) ?? line.match(/(\d+(?:\.5)?)\s*分/);
     if (!range || !kindWord || !scoreM)
-      return { ok: false, error: `无法识别“${line}”，格式如：1-10 单选 A-D 每题3分` };
+      return { ok: false, error: `无法识别“${said}”，格式如：1-10 单选 A-D 每题3分` };
     const from = Number(range[1]);
     const to = Number(range[2] ?? range[1]);
-    if (to < from) return { ok: false, error: `“${line}”的题号范围应从小到大` };
+    if (to < from) return { ok: false, error: `“${said}”的题号范围应从小到大` };
     const kind = KIND_WORDS[kindWord]!;
     const opt = line.match(/A\s*[-—~～]\s*([B-H])/i);
     const options = kind === 'trueFalse' ? 2 : opt ? opt[1]!.toUpperCase().charCodeAt(0) - 64 : 4;
     const partial = line.match(/少选(?:得)?\s*(\d+(?:\.5)?)\s*分/);
     const score = Number(scoreM[1]);
     if (partial && Number(partial[1]) >= score)
-      return { ok: false, error: `“${line}”的少选得分应小于每题分值` };
+      return { ok: false, error: `“${said}”的少选得分应小于每题分值` };
     for (let n = from; n <= to; n++) {
       questions.push({
         no: String(n),

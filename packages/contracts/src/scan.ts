@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, int, text } from './fields';
 import { pageQuery, type Paged } from './envelope';
 
 /** Where a batch came from: the browser upload, the original-paper upload, or the local scan agent. */
@@ -135,9 +136,13 @@ export interface SchoolScanProgress {
   schoolId: number;
   schoolName: string;
   examinees: number;
+  /** answer sheets expected: examinees × subjects asked for; always scanned + absent + missing */
+  sheets: number;
+  /** examinee-subject pairs with a scanned paper and no absence */
   scanned: number;
-  /** examinee-subject pairs with an absence record (per examinee over several subjects, like `scanned`) */
+  /** examinee-subject pairs with an absence record */
   absent: number;
+  /** examinee-subject pairs neither scanned nor absent */
   missing: number;
   exceptions: number;
   /** 扫描完成 confirmed: for the asked subject, or for every subject of the exam */
@@ -222,7 +227,7 @@ export interface MissedExamPage extends Paged<MissedExaminee> {
   summary: ScanAccounting;
 }
 
-const id = z.coerce.number().int().positive();
+const id = idParam();
 
 /** Query of the exception list. */
 export const scanExceptionQuery = pageQuery.extend({
@@ -276,8 +281,11 @@ export type ScanResolution =
   /** 主观题异常, image: a person saw the answer box whole enough to mark */
   | 'accepted';
 
-const label = z.string().trim().min(1).max(4);
-const point = z.object({ x: z.number().finite(), y: z.number().finite() });
+const label = text().trim().min(1).max(4);
+const point = z.object({
+  x: z.number().min(-100_000).max(100_000),
+  y: z.number().min(-100_000).max(100_000),
+});
 
 /** 考号异常 / 考号重复: give the paper to an examinee. */
 export const scanAssignBody = z.object({ exceptionId: id, examineeId: id });
@@ -313,7 +321,7 @@ export const scanRescanBody = z.object({ exceptionId: id });
 /** 定位异常: re-recognise a page with the anchors a person marked on the image (image pixels, template order). */
 export const scanReanchorBody = z.object({
   pageId: id,
-  pageIndex: z.number().int().min(0).max(20).optional(),
+  pageIndex: int(0, 20).optional(),
   points: z.array(point).min(3).max(8),
 });
 /** Re-recognise a batch (after a template fix). */

@@ -1,11 +1,27 @@
 import { z } from 'zod';
+import { id, idParam, int, text } from './fields';
 import { phone } from './auth';
 import { pageQuery } from './envelope';
 
 /** Courses a school teaches (GET /api/school/course). */
-export const COURSES = ['语文', '数学', '英语', '物理', '化学', '生物', '政治', '历史', '地理', '技术', '日语', '俄语', '科学', '道德与法治'] as const;
+export const COURSES = [
+  '语文',
+  '数学',
+  '英语',
+  '物理',
+  '化学',
+  '生物',
+  '政治',
+  '历史',
+  '地理',
+  '技术',
+  '日语',
+  '俄语',
+  '科学',
+  '道德与法治',
+] as const;
 
-const name = z.string().trim().min(1, '不能为空').max(30, '不能超过 30 个字');
+const name = text().trim().min(1, '不能为空').max(30, '不能超过 30 个字');
 export const xuehao = z
   .string()
   .trim()
@@ -16,9 +32,9 @@ export const gender = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export const GENDER_LABELS: Record<number, string> = { 0: '未知', 1: '男', 2: '女' };
 
 export const studentListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(30).optional(),
-  gradeId: z.coerce.number().int().positive().optional(),
-  classId: z.coerce.number().int().positive().optional(),
+  keyword: text().trim().max(30).optional(),
+  gradeId: idParam().optional(),
+  classId: idParam().optional(),
 });
 export type StudentListQuery = z.infer<typeof studentListQuery>;
 
@@ -33,16 +49,16 @@ export interface StudentItem {
   className: string;
 }
 
-export const studentInput = z.object({ name, xuehao, classId: z.number().int().positive(), gender: gender.default(0) });
+export const studentInput = z.object({ name, xuehao, classId: id(), gender: gender.default(0) });
 export type StudentInput = z.infer<typeof studentInput>;
 /** spec §3: editing sends the row as it was read (oldInfo) and as it should become (newInfo). */
 export const studentUpdate = z.object({
-  oldInfo: z.object({ id: z.number().int().positive(), name: z.string(), xuehao: z.string(), classId: z.number().int() }),
+  oldInfo: z.object({ id: id(), name: text().max(100), xuehao: text().max(100), classId: id() }),
   newInfo: studentInput,
 });
-export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1, '请选择要删除的记录').max(5000) });
+export const idsBody = z.object({ ids: z.array(id()).min(1, '请选择要删除的记录').max(5000) });
 /** Typed confirmation for delete-all: the user types the school's name. */
-export const deleteAllBody = z.object({ confirm: z.string().trim().min(1, '请输入学校名称以确认') });
+export const deleteAllBody = z.object({ confirm: text().trim().min(1, '请输入学校名称以确认').max(100) });
 
 /** One problem found in an import file (row is the Excel row number, column the header text). */
 export interface ImportError {
@@ -74,13 +90,16 @@ export interface ClassItem {
   kind: number;
   students: number;
 }
-export const gradeInput = z.object({ name: z.string().trim().min(1, '请输入年级名称').max(20), entryYear: z.number().int().min(1990).max(2100).nullable().default(null) });
+export const gradeInput = z.object({
+  name: text().trim().min(1, '请输入年级名称').max(20),
+  entryYear: int(1990, 2100).nullable().default(null),
+});
 export const classInput = z.object({
-  gradeId: z.number().int().positive(),
-  name: z.string().trim().min(1, '请输入班级名称').max(30),
+  gradeId: id(),
+  name: text().trim().min(1, '请输入班级名称').max(30),
   kind: z.union([z.literal(1), z.literal(2)]).default(1),
 });
-export const classListBody = z.object({ gradeId: z.number().int().positive().optional() });
+export const classListBody = z.object({ gradeId: id().optional() });
 
 export interface TeacherItem {
   userId: number;
@@ -92,17 +111,20 @@ export interface TeacherItem {
   mustChangePassword: boolean;
 }
 export const teacherListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(30).optional(),
-  subject: z.string().trim().max(20).optional(),
+  keyword: text().trim().max(30).optional(),
+  subject: text().trim().max(20).optional(),
 });
 export const teacherInput = z.object({
-  name: z.string().trim().min(1, '请输入姓名').max(30),
+  name: text().trim().min(1, '请输入姓名').max(30),
   phone,
-  subjects: z.array(z.string().trim().min(1).max(20)).max(10).default([]),
-  classIds: z.array(z.number().int().positive()).max(50).default([]),
+  subjects: z.array(text().trim().min(1).max(20)).max(10).default([]),
+  classIds: z.array(id()).max(50).default([]),
 });
 export type TeacherInput = z.infer<typeof teacherInput>;
-export const teacherUpdate = z.object({ oldInfo: z.object({ userId: z.number().int().positive(), phone: z.string().nullable() }), newInfo: teacherInput });
+export const teacherUpdate = z.object({
+  oldInfo: z.object({ userId: id(), phone: text().max(20).nullable() }),
+  newInfo: teacherInput,
+});
 export interface TeacherCreated {
   userId: number;
   /** the initial password when a new account was made (must be changed at first sign-in) */
@@ -114,7 +136,7 @@ export interface AdminItem {
   name: string;
   phone: string | null;
 }
-export const adminAdd = z.object({ phone, name: z.string().trim().min(1, '请输入姓名').max(30).optional() });
+export const adminAdd = z.object({ phone, name: text().trim().min(1, '请输入姓名').max(30).optional() });
 
 export interface OrgNode {
   id: number;
@@ -127,18 +149,18 @@ export interface OrgNode {
 }
 
 export const orgCreate = z.object({
-  name: z.string().trim().min(2, '名称至少 2 个字').max(60),
-  parentId: z.number().int().positive().nullable().default(null),
+  name: text().trim().min(2, '名称至少 2 个字').max(60),
+  parentId: id().nullable().default(null),
   /** 1 province, 2 city, 3 county */
-  level: z.number().int().min(1).max(3),
-  countyId: z.number().int().positive().nullable().default(null),
+  level: int(1, 3),
+  countyId: id().nullable().default(null),
 });
 export const schoolCreate = z.object({
-  name: z.string().trim().min(2, '学校名称至少 2 个字').max(60),
-  orgId: z.number().int().positive('请选择所属教育局'),
-  code: z.string().trim().max(20).optional(),
+  name: text().trim().min(2, '学校名称至少 2 个字').max(60),
+  orgId: id('请选择所属教育局'),
+  code: text().trim().max(20).optional(),
   isTertiary: z.boolean().default(false),
   adminPhone: phone,
-  adminName: z.string().trim().min(1, '请输入管理员姓名').max(30),
+  adminName: text().trim().min(1, '请输入管理员姓名').max(30),
 });
 export type SchoolCreate = z.infer<typeof schoolCreate>;

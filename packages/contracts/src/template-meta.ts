@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int, text } from './fields';
 import { CardTemplateSchema, type CardTemplate } from './template';
 import type { Structure } from './question';
 
@@ -7,17 +8,17 @@ export const TemplateException = { none: 0, dtk: 1, page: 2, corner: 3, local: 4
 
 /** Spec §3 template fields, with their defaults. */
 export const templateMeta = z.object({
-  mainTemplateName: z.string().trim().min(1).max(30).default('主模板'),
+  mainTemplateName: text().trim().min(1).max(30).default('主模板'),
   /** online: made from our answer card (dtk); thirdParty: drawn over an uploaded blank card */
   cardType: z.enum(['online', 'thirdParty']).default('thirdParty'),
   colorType: z.enum(['gray', 'color']).default('gray'),
-  dpiValue: z.number().int().min(100).max(600).default(200),
+  dpiValue: int(100, 600).default(200),
   isDoubleTemplate: z.boolean().default(false),
 });
 export type TemplateMeta = z.infer<typeof templateMeta>;
 
 export const templateSave = templateMeta.extend({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   body: CardTemplateSchema,
 });
 

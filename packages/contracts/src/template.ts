@@ -1,23 +1,28 @@
 import { z } from 'zod';
+import { int, text } from './fields';
 
 // The card template: the geometry recognition needs for one answer card (答题卡), ours or a third
 // party's. All coordinates are template pixels at the page's dpi, origin top-left. Every region has a
 // name so an exception can point at it.
 
 /** A point in template pixels. */
-export const TemplatePointSchema = z.object({ x: z.number(), y: z.number() });
+/** A coordinate or size in template pixels: far beyond any page (600 dpi A3 is about 7,000 × 10,000). */
+const px = () => z.number().min(-100_000).max(100_000);
+const size = () => z.number().positive().max(100_000);
+
+export const TemplatePointSchema = z.object({ x: px(), y: px() });
 export type TemplatePoint = z.infer<typeof TemplatePointSchema>;
 
 /** An axis-aligned rectangle in template pixels. */
 export const TemplateRectSchema = z.object({
-  x: z.number(),
-  y: z.number(),
-  w: z.number().positive(),
-  h: z.number().positive(),
+  x: px(),
+  y: px(),
+  w: size(),
+  h: size(),
 });
 export type TemplateRect = z.infer<typeof TemplateRectSchema>;
 
-const name = z.string().min(1);
+const name = text().min(1);
 
 /** A printed registration mark (定位点): a solid dark block of any size (corner blocks or custom marks). */
 export const AnchorSchema = z.object({ name, rect: TemplateRectSchema });
@@ -25,10 +30,10 @@ export type Anchor = z.infer<typeof AnchorSchema>;
 
 /** Greyscale reference pixels of a location area, row-major, base64, at `scale` × template pixels. */
 export const PatchSchema = z.object({
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  scale: z.number().positive(),
-  data: z.string().min(1),
+  width: int(1, 100_000),
+  height: int(1, 100_000),
+  scale: z.number().positive().max(100),
+  data: text().min(1),
 });
 export type Patch = z.infer<typeof PatchSchema>;
 
@@ -38,7 +43,7 @@ export const LocationAreaSchema = z.object({
   rect: TemplateRectSchema,
   patch: PatchSchema,
   /** How far (template pixels) the patch may have moved from `rect`; default 6 % of the page width. */
-  searchRadius: z.number().positive().optional(),
+  searchRadius: size().optional(),
 });
 export type LocationArea = z.infer<typeof LocationAreaSchema>;
 
@@ -46,7 +51,7 @@ export type LocationArea = z.infer<typeof LocationAreaSchema>;
 export const HorizontalLineSchema = z.object({ name, rect: TemplateRectSchema });
 
 /** One bubble option: its label and printed rectangle. */
-export const BubbleSchema = z.object({ label: z.string(), rect: TemplateRectSchema });
+export const BubbleSchema = z.object({ label: text(), rect: TemplateRectSchema });
 export type Bubble = z.infer<typeof BubbleSchema>;
 
 /**
@@ -55,26 +60,26 @@ export type Bubble = z.infer<typeof BubbleSchema>;
  */
 export const BubbleGridSchema = z.object({
   origin: TemplatePointSchema,
-  bubble: z.object({ w: z.number().positive(), h: z.number().positive() }),
+  bubble: z.object({ w: size(), h: size() }),
   direction: z.enum(['horizontal', 'vertical']),
-  options: z.array(z.string()).min(1),
-  optionGap: z.number().positive(),
-  fieldGap: z.number().positive(),
-  count: z.number().int().positive(),
+  options: z.array(text()).min(1).max(26),
+  optionGap: size(),
+  fieldGap: size(),
+  count: int(1, 1000),
 });
 export type BubbleGrid = z.infer<typeof BubbleGridSchema>;
 
 /** A field given bubble by bubble, for irregular layouts. */
 export const BubbleFieldSchema = z.object({
-  name: z.string().optional(),
-  bubbles: z.array(BubbleSchema).min(1),
+  name: text().optional(),
+  bubbles: z.array(BubbleSchema).min(1).max(1000),
 });
 export type BubbleField = z.infer<typeof BubbleFieldSchema>;
 
 /** Fields either as a grid or one by one. */
 export const BubbleBlockSchema = z.union([
   z.object({ grid: BubbleGridSchema }),
-  z.object({ fields: z.array(BubbleFieldSchema).min(1) }),
+  z.object({ fields: z.array(BubbleFieldSchema).min(1).max(1000) }),
 ]);
 export type BubbleBlock = z.infer<typeof BubbleBlockSchema>;
 
@@ -86,8 +91,8 @@ export const ObjectiveGroupSchema = z
   .object({
     name,
     kind: QuestionKindSchema,
-    firstQuestion: z.number().int().positive().optional(),
-    questions: z.array(z.string()).optional(),
+    firstQuestion: int(1, 999).optional(),
+    questions: z.array(text()).max(1000).optional(),
   })
   .and(BubbleBlockSchema);
 export type ObjectiveGroup = z.infer<typeof ObjectiveGroupSchema>;
@@ -104,19 +109,19 @@ export const MarkSchema = z.object({ name, rect: TemplateRectSchema });
 export type Mark = z.infer<typeof MarkSchema>;
 
 /** A/B paper mark (AB卷): exactly one of the options should be filled. */
-export const AbMarkSchema = z.object({ name, bubbles: z.array(BubbleSchema).min(2) });
+export const AbMarkSchema = z.object({ name, bubbles: z.array(BubbleSchema).min(2).max(26) });
 export type AbMark = z.infer<typeof AbMarkSchema>;
 
 /** Optional-question marks (选做): one bubble per alternative question; exactly one filled. */
-export const OptionalGroupSchema = z.object({ name, bubbles: z.array(BubbleSchema).min(2) });
+export const OptionalGroupSchema = z.object({ name, bubbles: z.array(BubbleSchema).min(2).max(26) });
 export type OptionalGroup = z.infer<typeof OptionalGroupSchema>;
 
 /** A subjective answer box (主观题), cut out for marking. */
-export const SubjectiveBoxSchema = z.object({ name, question: z.string(), rect: TemplateRectSchema });
+export const SubjectiveBoxSchema = z.object({ name, question: text(), rect: TemplateRectSchema });
 export type SubjectiveBox = z.infer<typeof SubjectiveBoxSchema>;
 
 /** Score boxes (手阅打分栏) for mark-then-scan: each field's filled label is a number; the score is their sum. */
-export const ScoreBoxSchema = z.object({ name, question: z.string() }).and(BubbleBlockSchema);
+export const ScoreBoxSchema = z.object({ name, question: text() }).and(BubbleBlockSchema);
 export type ScoreBox = z.infer<typeof ScoreBoxSchema>;
 
 /** The page identity QR (our own cards): payload see packages/omr `parsePageQr`. */
@@ -124,32 +129,32 @@ export const IdentityAreaSchema = z.object({ name, rect: TemplateRectSchema });
 
 /** One side of a card. */
 export const TemplatePageSchema = z.object({
-  index: z.number().int().nonnegative(),
-  width: z.number().positive(),
-  height: z.number().positive(),
-  dpi: z.number().positive().default(200),
+  index: int(0, 99),
+  width: size(),
+  height: size(),
+  dpi: z.number().positive().max(1200).default(200),
   /** the scanned picture the template was drawn on (template builder), by its content key */
-  image: z.string().optional(),
+  image: text().optional(),
   identity: IdentityAreaSchema.optional(),
-  anchors: z.array(AnchorSchema).default([]),
+  anchors: z.array(AnchorSchema).max(100).default([]),
   horizontalLine: HorizontalLineSchema.optional(),
-  locationAreas: z.array(LocationAreaSchema).default([]),
+  locationAreas: z.array(LocationAreaSchema).max(100).default([]),
   examNumber: ExamNumberAreaSchema.optional(),
-  objective: z.array(ObjectiveGroupSchema).default([]),
+  objective: z.array(ObjectiveGroupSchema).max(1000).default([]),
   ab: AbMarkSchema.optional(),
   absent: MarkSchema.optional(),
-  optional: z.array(OptionalGroupSchema).default([]),
-  subjective: z.array(SubjectiveBoxSchema).default([]),
-  scoreBoxes: z.array(ScoreBoxSchema).default([]),
+  optional: z.array(OptionalGroupSchema).max(100).default([]),
+  subjective: z.array(SubjectiveBoxSchema).max(1000).default([]),
+  scoreBoxes: z.array(ScoreBoxSchema).max(1000).default([]),
 });
 export type TemplatePage = z.infer<typeof TemplatePageSchema>;
 export type TemplatePageInput = z.input<typeof TemplatePageSchema>;
 
 /** A whole card: its pages in print order. `id` is what our page QR carries. */
 export const CardTemplateSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  pages: z.array(TemplatePageSchema).min(1),
+  id: text().min(1),
+  name: text(),
+  pages: z.array(TemplatePageSchema).min(1).max(100),
 });
 export type CardTemplate = z.infer<typeof CardTemplateSchema>;
 export type CardTemplateInput = z.input<typeof CardTemplateSchema>;

@@ -10,11 +10,40 @@ export class TooManyPages extends Error {
   }
 }
 
+/** A page (0-based `page`) would decode to more pixels than the caller allows; nothing of it was decoded. */
+export class PageTooLarge extends Error {
+  constructor(readonly page: number) {
+    super(`page ${page} too large`);
+  }
+}
+
+/** The one page asked for is not in the file, which holds `count` pages. */
+export class NoSuchPage extends Error {
+  constructor(readonly count: number) {
+    super(`${count} pages`);
+  }
+}
+
 export interface SplitOptions {
   /** refuse files with more pages than this (before rendering any) */
   maxPages: number;
   /** resolution PDF pages are rendered at (spec §9: scans are 200 dpi) */
   pdfDpi: number;
+  /** refuse a page that would decode to more pixels (checked from the page's size, before decoding it) */
+  maxPixels?: number;
+  /** render this page only (0-based): the result holds just it */
+  only?: number;
+}
+
+/** The pages to render: all, or the one asked for (NoSuchPage when the file is shorter). */
+function wanted(count: number, opts: SplitOptions): number[] {
+  if (opts.only === undefined) return Array.from({ length: count }, (_, n) => n);
+  if (opts.only >= count) throw new NoSuchPage(count);
+  return [opts.only];
+}
+
+function checkPixels(page: number, width: number, height: number, opts: SplitOptions): void {
+  if (opts.maxPixels !== undefined && width * height > opts.maxPixels) throw new PageTooLarge(page);
 }
 
 /** Whether bytes are a TIFF or a PDF (the kinds that may hold several pages); null for anything else. */
@@ -34,7 +63,13 @@ async function tiffPages(data: Buffer, opts: SplitOptions): Promise<Buffer[] | n
   }
   if (count > opts.maxPages) throw new TooManyPages(count);
   const out: Buffer[] = [];
-  for (let n = 0; n < count; n++) out.push(await sharp(data, { page: n }).jpeg({ quality: 90 }).toBuffer());
+  for (const n of wanted(count, opts)) {
+    // the header gives the page's size: a 16,000² page is refused before its gigabyte of pixels exists
+    const meta = await sharp(data, { page: n }).metadata();
+    checkPixels(n, meta.width ?? 0, meta.height ?? 0, opts);
+    const limitInputPixels = opts.maxPixels ?? true;
+    out.push(await sharp(data, { page: n, limitInputPixels }).jpeg({ quality: 90 }).toBuffer());
+  }
   return out;
 }
 
@@ -54,8 +89,15 @@ async function pdfPages(data: Buffer, opts: SplitOptions): Promise<Buffer[] | nu
     if (count > opts.maxPages) throw new TooManyPages(count);
     const scale = opts.pdfDpi / 72;
     const out: Buffer[] = [];
-    for (let n = 0; n < count; n++) {
+    for (const n of wanted(count, opts)) {
       const page = doc.loadPage(n);
+      const [x0, y0, x1, y1] = page.getBounds();
+      try {
+        checkPixels(n, Math.ceil((x1 - x0) * scale), Math.ceil((y1 - y0) * scale), opts);
+      } catch (e) {
+        page.destroy();
+        throw e;
+      }
       const pix = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, true);
       out.push(Buffer.from(pix.asJPEG(90)));
       pix.destroy();
@@ -70,7 +112,7 @@ async function pdfPages(data: Buffer, opts: SplitOptions): Promise<Buffer[] | nu
 /**
  * The pages of a TIFF or PDF as JPEG images, in file order. Null when the file cannot be read (or is a PDF
  * without pages): the caller keeps it whole so recognition reports it as an image exception. Throws
- * TooManyPages above `maxPages`.
+ * TooManyPages above `maxPages`, PageTooLarge for a page over `maxPixels`, NoSuchPage when `only` is past the end.
  */
 export function splitFilePages(
   data: Buffer,

@@ -20,6 +20,6 @@ export { applyH, invertH, multiplyH, fitHomography, fitAffine, type Matrix3, typ
 export { pageThresholds, decideField } from './decide';
 export { checkPage } from './page-check';
 export { pageFields, type PageFields } from './layout';
-export type { Field } from './fields';
+export { expandBlock, type Field } from './fields';
 export { detectLayout, toBubbleGrid, type DetectedLayout, type DetectedGrid } from './detect';
 export { cutRegion, stackImages } from './cut';

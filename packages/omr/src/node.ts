@@ -28,4 +28,11 @@ export function loadZxingReader(): Promise<BarcodeReader> {
   return reader;
 }
 
-export { pagedKind, splitFilePages, TooManyPages, type SplitOptions } from './file-pages';
+export {
+  NoSuchPage,
+  pagedKind,
+  PageTooLarge,
+  splitFilePages,
+  TooManyPages,
+  type SplitOptions,
+} from './file-pages';

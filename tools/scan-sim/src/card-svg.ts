@@ -1,10 +1,12 @@
 import { toSVG } from 'bwip-js/node';
 import type { Bubble, TemplatePage, TemplateRect } from '@yj/contracts';
 import { encodePageQr, pageFields } from '@yj/omr';
+import { SIM_FONT_FAMILY } from './fonts';
 
 // Prints a template page as SVG: what the school's printer puts on paper before any student touches it.
 
-const FONT = `font-family="Noto Sans CJK SC, Noto Serif CJK SC, DejaVu Sans, sans-serif"`;
+// The only font fontconfig offers while simulating (see fonts.ts), named so the SVG says what prints.
+const FONT = `font-family="${SIM_FONT_FAMILY}"`;
 
 function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

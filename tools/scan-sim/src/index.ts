@@ -9,4 +9,4 @@ export { scoreSheet, type SheetScore } from './score';
 export { blacken, coverAnchors } from './damage';
 export { orderlyStudent } from './student';
 /** Bump when the simulator's output changes, so cached bench sets are regenerated. */
-export const SIM_VERSION = 3;
+export const SIM_VERSION = 4;

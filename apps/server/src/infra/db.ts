@@ -9,6 +9,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { startCluster } from './embedded-pg';
+import { importPgliteIfPresent } from './pglite-import';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services and repos never know which database runs. */
@@ -18,7 +20,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** embedded: the PostgreSQL cluster this server runs in DATA_DIR/pg */
+  kind: 'pglite' | 'postgres' | 'embedded';
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -70,11 +73,36 @@ async function ping(db: Db): Promise<boolean> {
   }
 }
 
-/** Opens the configured database: PostgreSQL when a URL is given, otherwise PGlite under dataDir. */
-export async function openDatabase(cfg: {
-  databaseUrl: string | undefined;
-  dataDir: string;
-}): Promise<Database> {
+/**
+ * The embedded PostgreSQL cluster in dataDir/pg, started with this process and stopped on close.
+ * A PGlite folder (dataDir/db) left by earlier versions is copied in on the first start.
+ */
+export async function openEmbedded(dataDir: string, notice?: (text: string) => void): Promise<Database> {
+  const cluster = await startCluster(dataDir);
+  const database = openPostgres(cluster.url);
+  try {
+    const kept = await importPgliteIfPresent(dataDir, database);
+    if (kept) notice?.(`已把旧版内置数据库（PGlite）的数据迁移到 ${cluster.dir}，旧目录保留为 ${kept}`);
+  } catch (err) {
+    await database.close();
+    await cluster.stop();
+    throw err;
+  }
+  return {
+    ...database,
+    kind: 'embedded',
+    async close() {
+      await database.close();
+      await cluster.stop();
+    },
+  };
+}
+
+/** Opens the configured database: PostgreSQL when a URL is given, otherwise the embedded cluster under dataDir. */
+export async function openDatabase(
+  cfg: { databaseUrl: string | undefined; dataDir: string },
+  notice?: (text: string) => void,
+): Promise<Database> {
   if (cfg.databaseUrl) return openPostgres(cfg.databaseUrl);
-  return openPglite({ dataDir: path.join(cfg.dataDir, 'db') });
+  return openEmbedded(cfg.dataDir, notice);
 }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { ImportError } from '@yj/contracts';
 import { fail } from '../errors';
-import { NotXlsxError, readFirstSheet } from './xlsx-read';
+import { NotXlsxError, readFirstSheet, SheetTooLarge, XLSX_LIMITS } from './xlsx-read';
 
 export interface SheetRow {
   /** the Excel row number, as the user sees it */
@@ -30,6 +30,8 @@ export async function readSheet(
   try {
     sheet = await readFirstSheet(buffer);
   } catch (err) {
+    if (err instanceof SheetTooLarge)
+      throw new SheetError(`Excel 文件过大：一次最多导入 ${XLSX_LIMITS.rows} 行，请分批导入`);
     if (err instanceof NotXlsxError)
       throw new SheetError('文件不是有效的 Excel（.xlsx）文件，请使用下载的模板填写后上传');
     throw new SheetError('Excel 文件已损坏或格式不受支持，请另存为 .xlsx 后重试');
@@ -67,6 +69,16 @@ export async function readSheet(
   }
   if (rows.length === 0 && errors.length === 0) throw new SheetError('Excel 中没有数据行');
   return { rows, errors };
+}
+
+/** Errors an import answers with: the first 100, sorted by row; the message gives how many there are. */
+export const REPORTED_ERRORS = 100;
+
+/** The refusal of an import with errors: their count, and the first REPORTED_ERRORS of them (by row). */
+export function importErrors(errors: ImportError[], advice: string) {
+  const first = [...errors].sort((a, b) => a.row - b.row).slice(0, REPORTED_ERRORS);
+  const listed = errors.length > REPORTED_ERRORS ? `（列出前 ${REPORTED_ERRORS} 处）` : '';
+  return fail(`导入文件有 ${errors.length} 处错误${listed}，${advice}`, first);
 }
 
 /** readSheet for an import request: a file that cannot be read becomes the user's error message (code 1). */

@@ -1,4 +1,5 @@
 import JSZip from 'jszip';
+import { readZipEntry, ZipEntryTooLarge } from './zip-read';
 
 /** One cell as stored: its text, and whether the file holds a formula there. */
 export interface RawCell {
@@ -13,6 +14,45 @@ export interface RawSheet {
 }
 
 export class NotXlsxError extends Error {}
+
+/** The sheet holds more rows than an import takes, or its parts unpack past their caps; reading stopped there. */
+export class SheetTooLarge extends Error {}
+
+/**
+ * Caps of one import file, checked while unpacking: a 641 KB file can hold 1,000,000 rows that unpack to hundreds of
+ * MB, so nothing is unpacked past the row cap. 100,000 rows is twice the largest school's roster.
+ */
+export const XLSX_LIMITS = {
+  rows: 100_000,
+  /** the worksheet XML (100,000 rows of a roster take ~15 MB) */
+  sheetBytes: 64 * 1024 * 1024,
+  /** shared strings, workbook and relationships */
+  partBytes: 32 * 1024 * 1024,
+};
+
+/** A part of the package as text, within the part cap. */
+async function part(zip: JSZip, path: string): Promise<string | undefined> {
+  const entry = zip.file(path);
+  return entry ? (await readZipEntry(entry, XLSX_LIMITS.partBytes)).toString('utf8') : undefined;
+}
+
+/**
+ * The worksheet XML, unpacked only up to the row cap: rows are counted in each chunk as it is inflated (a tag split
+ * between two chunks is counted by keeping the tail of the previous one).
+ */
+async function sheetPart(entry: JSZip.JSZipObject): Promise<string> {
+  let rows = 0;
+  let tail = '';
+  const xml = await readZipEntry(entry, XLSX_LIMITS.sheetBytes, (chunk) => {
+    const text = tail + chunk.toString('latin1');
+    rows += text.match(/<row[\s>]/g)?.length ?? 0;
+    // a match is 5 characters: 4 carried over cannot hold a whole one, so none is counted twice
+    tail = text.slice(-4);
+    return rows <= XLSX_LIMITS.rows + 1;
+  });
+  if (rows > XLSX_LIMITS.rows + 1) throw new SheetTooLarge('rows');
+  return xml.toString('utf8');
+}
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -55,6 +95,7 @@ function attr(attrs: string, name: string): string | undefined {
 /**
  * Reads the first worksheet of an .xlsx straight from its XML: values as text, formulas flagged, merged ranges listed.
  * Several times faster and lighter than a full workbook model, which matters for 50,000-row imports.
+ * Throws SheetTooLarge past XLSX_LIMITS, having unpacked no more than the caps.
  */
 export async function readFirstSheet(buffer: Buffer): Promise<RawSheet> {
   let zip: JSZip;
@@ -63,23 +104,33 @@ export async function readFirstSheet(buffer: Buffer): Promise<RawSheet> {
   } catch {
     throw new NotXlsxError('not a zip');
   }
-  const workbook = await zip.file('xl/workbook.xml')?.async('string');
+  try {
+    return await readParts(zip);
+  } catch (err) {
+    if (err instanceof ZipEntryTooLarge) throw new SheetTooLarge(err.message);
+    throw err;
+  }
+}
+
+async function readParts(zip: JSZip): Promise<RawSheet> {
+  const workbook = await part(zip, 'xl/workbook.xml');
   if (!workbook) throw new NotXlsxError('no workbook');
   const sheetTag = workbook.match(/<sheet\b([^>]*)\/?>/);
   if (!sheetTag) throw new NotXlsxError('no sheet');
   const name = decode(attr(sheetTag[1]!, 'name') ?? '');
   const rid = attr(sheetTag[1]!, 'r:id');
-  const rels = (await zip.file('xl/_rels/workbook.xml.rels')?.async('string')) ?? '';
+  const rels = (await part(zip, 'xl/_rels/workbook.xml.rels')) ?? '';
   let target = 'worksheets/sheet1.xml';
   for (const m of rels.matchAll(/<Relationship\b([^>]*)\/?>/g)) {
     if (attr(m[1]!, 'Id') === rid) target = attr(m[1]!, 'Target') ?? target;
   }
   const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
-  const sheetXml = await zip.file(path)?.async('string');
-  if (sheetXml === undefined) throw new NotXlsxError('sheet missing');
+  const sheetEntry = zip.file(path);
+  if (!sheetEntry) throw new NotXlsxError('sheet missing');
+  const sheetXml = await sheetPart(sheetEntry);
 
   const shared: string[] = [];
-  const sst = await zip.file('xl/sharedStrings.xml')?.async('string');
+  const sst = await part(zip, 'xl/sharedStrings.xml');
   if (sst) for (const m of sst.matchAll(/<si>([\s\S]*?)<\/si>/g)) shared.push(runsText(m[1]!));
 
   const rows = new Map<number, Map<number, RawCell>>();

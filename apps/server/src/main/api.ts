@@ -15,7 +15,7 @@ const started = performance.now();
 const config = configOrExit();
 const log = makeLogger(config);
 
-const database = await openMigrated(config);
+const database = await openMigrated(config, (text) => log.warn(text));
 const demo = await ensureDemo(config, database);
 const queue = openQueue(config, log, true);
 const app = await buildApp(config, {
@@ -32,7 +32,8 @@ async function shutdown(signal: string): Promise<void> {
   closing = true;
   log.info({ signal }, '正在停止服务…');
   // In-flight requests finish; a stuck one must not keep the process alive forever.
-  const timer = setTimeout(() => process.exit(1), 10_000).unref();
+  // The database still stops then: the embedded cluster must not outlive the server.
+  const timer = setTimeout(() => void database.close().finally(() => process.exit(1)), 10_000).unref();
   await app.close();
   await queue.close();
   await database.close();
@@ -42,9 +43,16 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  // e.g. the port is taken: stop the embedded cluster we started before giving up
+  await database.close();
+  throw err;
+}
 const ms = Math.round(performance.now() - started);
 const url = `http://localhost:${config.port}/minions/`;
-const where = database.kind === 'pglite' ? `内置数据库 ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
+const where =
+  database.kind === 'embedded' ? `内置 PostgreSQL ${path.join(config.dataDir, 'pg')}` : 'PostgreSQL';
 process.stdout.write(`\n阅卷平台已启动：${url}  （${where}，用时 ${ms} ms）\n`);
 if (demo) process.stdout.write(`${demo}\n\n`);

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../infra/db';
+import { EmbeddedPgError } from '../infra/embedded-pg';
 import { JOB_CONCURRENCY, memoryQueue, redisQueue, type JobQueue } from '../infra/queue';
 import { fsStorage, s3Storage } from '../infra/storage';
 import { auditService } from '../modules/audit/audit.service';
@@ -40,9 +41,24 @@ export function makeLogger(config: Config) {
   });
 }
 
-export async function openMigrated(config: Config): Promise<Database> {
-  const database = await openDatabase(config);
-  await database.migrate();
+/** Opens and migrates the database; an embedded cluster that cannot start is explained, then the process exits. */
+export async function openMigrated(config: Config, notice?: (text: string) => void): Promise<Database> {
+  let database: Database;
+  try {
+    database = await openDatabase(config, notice);
+  } catch (err) {
+    if (err instanceof EmbeddedPgError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   return database;
 }
 

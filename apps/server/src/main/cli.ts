@@ -1,12 +1,16 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { password as passwordRule } from '@yj/contracts';
+import { passwordProblem } from '@yj/contracts';
 import { auditService } from '../modules/audit/audit.service';
 import { hashPassword } from '../modules/auth/password';
 import { userRepo } from '../modules/auth/user.repo';
+import { BackupError, restoreBackup, writeBackup } from '../infra/backup';
 import { configOrExit, ensureDemo, openMigrated } from './boot';
 
 const USAGE = `用法:
   npm run db:migrate                       运行数据库迁移
+  npm run db:backup                        备份数据库到 DATA_DIR/backups
+  npm run db:restore -- <备份文件>          用备份替换数据库中的全部数据
   npm run admin:create -- --account A --name N --password P [--phone 138...]
                                            创建系统管理员（首次登录须修改密码）
   tsx apps/server/src/main/cli.ts seed-demo  在空数据库中创建演示学校`;
@@ -15,11 +19,31 @@ const [command, ...rest] = process.argv.slice(2);
 const config = configOrExit();
 
 async function main(): Promise<number> {
-  const database = await openMigrated(config);
+  const database = await openMigrated(config, (text) => process.stdout.write(`${text}\n`));
   try {
     if (command === 'migrate') {
       process.stdout.write('数据库迁移完成\n');
       return 0;
+    }
+    if (command === 'backup') {
+      const { file, rows } = await writeBackup(database, path.join(config.dataDir, 'backups'));
+      process.stdout.write(`已备份 ${rows} 行数据到 ${file}\n`);
+      return 0;
+    }
+    if (command === 'restore') {
+      if (!rest[0]) {
+        process.stderr.write(`${USAGE}\n`);
+        return 2;
+      }
+      try {
+        const { rows } = await restoreBackup(database, path.resolve(rest[0]));
+        process.stdout.write(`已从 ${rest[0]} 恢复 ${rows} 行数据\n`);
+        return 0;
+      } catch (err) {
+        if (!(err instanceof BackupError)) throw err;
+        process.stderr.write(`${err.message}\n`);
+        return 1;
+      }
     }
     if (command === 'seed-demo') {
       const text = await ensureDemo({ ...config, seedDemo: true }, database);
@@ -40,9 +64,9 @@ async function main(): Promise<number> {
         process.stderr.write(`${USAGE}\n`);
         return 2;
       }
-      const rule = passwordRule.safeParse(values.password);
-      if (!rule.success) {
-        process.stderr.write(`${rule.error.issues[0]?.message}\n`);
+      const problem = passwordProblem(values.password, [values.account, values.phone]);
+      if (problem) {
+        process.stderr.write(`${problem}\n`);
         return 2;
       }
       const users = userRepo(database.db);

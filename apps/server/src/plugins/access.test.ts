@@ -1,38 +1,47 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITY_TABLE, type Capability } from '@yj/contracts';
+import { examinee, student, teacher as teacherTable, user } from '../db/schema';
 import { body, signIn, testApp, type TestApp } from '../../test/app';
-import { buildSchool, buildSchoolAdmin, buildSubjectScene, PASSWORD } from '../../test/factories';
+import { readXlsx } from '../../test/excel';
+import {
+  buildClassWithStudents,
+  buildSchool,
+  buildSchoolAdmin,
+  buildSubjectScene,
+  buildTeacher,
+  buildUser,
+  PASSWORD,
+} from '../../test/factories';
+import { routeSampler } from '../../test/route-sample';
 import type { ApiRoute } from './auth';
 
 // The access sweep (issue 3, "tested for every route"): every /filter route that acts on a school, exam or
 // subject is called with school A's ids by school B's administrator and by a plain teacher of school A.
 // Whenever the capability table does not grant the call, the answer must be 无权限 — for routes added later
 // too, since the list comes from the running server.
+// The second angle (issue 19): school B shares a teacher with school A and both take part in a joint exam.
+// Every scoped route is called again with the joint exam's ids, school A's ids and the shared teacher, by
+// B's administrator without a role, by the shared teacher, and by B's administrator as the joint exam's
+// manager — who may run the joint exam but must never see or change school A's own people.
 
-type Json = Record<string, unknown>;
 interface Ids {
   schoolId: number;
   examId: number;
   subjectId: number;
   userId: number;
+  classId: number;
 }
+type Client = Awaited<ReturnType<typeof signIn>>;
 
 let t: TestApp;
+/** the ids requests are filled with: school A's single exam, or the joint exam (see `joint`) */
 let ids: Ids;
+let single: Ids;
 let otherAdmin: Awaited<ReturnType<typeof signIn>>;
 let teacher: Awaited<ReturnType<typeof signIn>>;
-let openapi: {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        requestBody?: { content?: Record<string, { schema: Json }> };
-        parameters?: Array<{ in: string; name: string; required?: boolean; schema: Json }>;
-      }
-    >
-  >;
-};
+let request: ReturnType<typeof routeSampler>['request'];
 
 beforeAll(async () => {
   t = await testApp();
@@ -45,75 +54,18 @@ beforeAll(async () => {
   otherAdmin = await signIn(t.app, (await buildSchoolAdmin(t.database.db, other.id)).account, PASSWORD);
   teacher = scene.teacher;
   const me = body<{ id: number }>(await teacher.post('/filter/api/user/getUserInfo')).data;
-  ids = { schoolId: scene.schoolId, examId: scene.examId, subjectId: scene.subjectId, userId: me.id };
-  openapi = t.app.swagger() as typeof openapi;
+  single = {
+    schoolId: scene.schoolId,
+    examId: scene.examId,
+    subjectId: scene.subjectId,
+    userId: me.id,
+    classId: 1,
+  };
+  // one object the sampler reads: sweeps point it at school A's exam or at the joint exam
+  ids = { ...single };
+  request = routeSampler(t.app, ids).request;
 });
 afterAll(() => t.close());
-
-/** The id a field or path parameter of this name most likely carries, on school A's data. */
-function idFor(name: string, url: string): number {
-  if (/school/i.test(name)) return ids.schoolId;
-  if (/exam/i.test(name)) return ids.examId;
-  if (/subject/i.test(name)) return ids.subjectId;
-  if (/user|teacher/i.test(name)) return ids.userId;
-  if (name === 'id' && /\/subject\//.test(url)) return ids.subjectId;
-  if (name === 'id' && /\/exam\//.test(url)) return ids.examId;
-  return 1;
-}
-
-/** A smallest value the schema accepts, with ids pointing at school A. */
-function sample(schema: Json | undefined, name: string, url: string): unknown {
-  if (!schema) return undefined;
-  const union = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
-  if (union) return sample(union.find((s) => s.type !== 'null') ?? union[0], name, url);
-  if (schema.allOf) return Object.assign({}, ...(schema.allOf as Json[]).map((s) => sample(s, name, url)));
-  if (schema.const !== undefined) return schema.const;
-  if (Array.isArray(schema.enum)) return schema.enum[0];
-  switch (schema.type) {
-    case 'object': {
-      const props = (schema.properties ?? {}) as Record<string, Json>;
-      const required = new Set((schema.required ?? []) as string[]);
-      const out: Json = {};
-      for (const [k, v] of Object.entries(props))
-        if (required.has(k) || /Id$|Ids$/.test(k)) out[k] = sample(v, k, url);
-      return out;
-    }
-    case 'array': {
-      const n = Math.max(1, Number(schema.minItems ?? 0));
-      return Array.from({ length: n }, () => sample(schema.items as Json, name.replace(/s$/, ''), url));
-    }
-    case 'integer':
-    case 'number':
-      return Math.max(idFor(name, url), Number(schema.minimum ?? 0));
-    case 'boolean':
-      return false;
-    case 'string': {
-      if (schema.format === 'date' || /date/i.test(name)) return '2026-11-01';
-      if (typeof schema.pattern === 'string') {
-        const re = new RegExp(schema.pattern);
-        return ['1', '13900000000', 'A', 'x', '0'.repeat(64)].find((c) => re.test(c)) ?? 'x';
-      }
-      return 'x'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
-    }
-    default:
-      return idFor(name, url);
-  }
-}
-
-/** The route's URL with path parameters filled, its query string and body. */
-function request(route: ApiRoute): { url: string; payload?: unknown } {
-  const path = route.url.replace(/:(\w+)/g, (_, p: string) => `{${p}}`);
-  const op = openapi.paths[path]?.[route.method.toLowerCase()];
-  const inPath = (p: string) => op?.parameters?.find((x) => x.in === 'path' && x.name === p)?.schema;
-  let url = route.url.replace(/:(\w+)/g, (_, p: string) =>
-    String(sample(inPath(p), p, route.url) ?? idFor(p, route.url)),
-  );
-  const query = (op?.parameters ?? []).filter((p) => p.in === 'query' && (p.required || /Id$/.test(p.name)));
-  if (query.length)
-    url += `?${query.map((p) => `${p.name}=${encodeURIComponent(String(sample(p.schema, p.name, route.url)))}`).join('&')}`;
-  const schema = op?.requestBody?.content?.['application/json']?.schema;
-  return schema ? { url, payload: sample(schema, '', route.url) } : { url };
-}
 
 const grants = (cap: Capability, who: (r: (typeof CAPABILITY_TABLE)[Capability][number]) => boolean) =>
   CAPABILITY_TABLE[cap].some((r) => r.who === 'user' || who(r));
@@ -125,7 +77,8 @@ function refusedFor(who: (r: (typeof CAPABILITY_TABLE)[Capability][number]) => b
   );
 }
 
-async function sweep(client: typeof teacher, routes: ApiRoute[]): Promise<string[]> {
+async function sweep(client: Client, routes: ApiRoute[], target: Ids = single): Promise<string[]> {
+  Object.assign(ids, target);
   const wrong: string[] = [];
   for (const route of routes) {
     const { url, payload } = request(route);
@@ -156,5 +109,113 @@ describe('access sweep over every scoped route', () => {
     const routes = refusedFor((r) => r.who === 'teacher');
     expect(routes.length).toBeGreaterThan(50);
     expect(await sweep(teacher, routes)).toEqual([]);
+  });
+});
+
+/** Everything a response shows a person: its JSON, or the rows of a spreadsheet it downloads. */
+async function shown(res: LightMyRequestResponse): Promise<string> {
+  const type = res.headers['content-type']?.toString() ?? '';
+  if (type.includes('json')) return res.body;
+  if (type.includes('spreadsheetml')) return JSON.stringify(await readXlsx(res.rawPayload));
+  return '';
+}
+
+describe('access sweep from a second school sharing a teacher and a joint exam (issue 19)', () => {
+  let joint: Ids;
+  let bAdmin: Client;
+  let bManager: Client;
+  let shared: Client;
+  /** names and full phones only school A holds */
+  let secrets: string[];
+  const aSchool = () => single.schoolId;
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const a = aSchool();
+    const b = (await buildSchool(db, { name: '乙校' })).id;
+    const aClass = await buildClassWithStudents(db, a, 3);
+    await db
+      .update(student)
+      .set({ name: sql`'甲校学生' || ${student.xuehao}` })
+      .where(eq(student.classId, aClass.banji.id));
+    await buildClassWithStudents(db, b, 3);
+    const aOnly = await buildTeacher(db, a, { name: '甲校独有老师' });
+    const sharedUser = await buildTeacher(db, a, { name: '两校共用老师' });
+    await db.insert(teacherTable).values({ schoolId: b, userId: sharedUser.id, subjects: ['数学'] });
+    shared = await signIn(t.app, sharedUser.account, PASSWORD);
+    bAdmin = await signIn(t.app, (await buildSchoolAdmin(db, b)).account, PASSWORD);
+    const bHead = await buildSchoolAdmin(db, b, { name: '乙校联考负责人' });
+    bManager = await signIn(t.app, bHead.account, PASSWORD);
+    const aTeacher = await db.select({ phone: user.phone }).from(user).where(eq(user.id, single.userId));
+    secrets = ['甲校学生', '甲校独有老师', aOnly.phone!, aTeacher[0]!.phone!];
+
+    const bureau = await signIn(t.app, (await buildUser(db, { isAdmin: true })).account, PASSWORD);
+    const created = body<{ id: number }>(
+      await bureau.post('/filter/api/exam/jointExam/create', {
+        name: '甲乙联考',
+        gradeName: '高一',
+        startDate: '2026-12-01',
+        schoolIds: [a, b],
+        subjects: [{ course: '数学', fullScore: 100 }],
+        unionManagerIds: [bHead.id],
+      }),
+    );
+    expect(created.code).toBe(0);
+    const subjects = body<{ subjects: Array<{ id: number }> }>(
+      await bureau.get(`/filter/api/exam/${created.data.id}/detail`),
+    ).data.subjects;
+    // school A's own teacher holds a role for A: B's manager sees the name on the staff list, never the phone
+    const forA = { role: 9, userIds: [single.userId], schoolId: a };
+    expect(body(await bureau.post(`/filter/api/exam/${created.data.id}/role`, forA)).code).toBe(0);
+    joint = {
+      schoolId: a,
+      examId: created.data.id,
+      subjectId: subjects[0]!.id,
+      userId: sharedUser.id,
+      classId: aClass.banji.id,
+    };
+  });
+
+  it("refuses B's administrator without a role on A's data and on the joint exam", async () => {
+    const routes = refusedFor((r) => r.who === 'schoolAdmin' && r.scope === 'any');
+    expect(await sweep(bAdmin, routes, joint)).toEqual([]);
+  });
+
+  it('refuses the shared teacher on what only administrators and exam roles may do', async () => {
+    const routes = refusedFor((r) => r.who === 'teacher');
+    expect(await sweep(shared, routes, joint)).toEqual([]);
+  });
+
+  it("lets the joint exam's manager from B see and change nothing of A's own people", async () => {
+    Object.assign(ids, joint);
+    const scoped = t.app.apiRoutes.filter(
+      (r) => !r.public && r.capability && r.scoped && r.method !== 'OPTIONS',
+    );
+    // deletions last, so the joint exam is there for every other call
+    const routes = [
+      ...scoped.filter((r) => r.method !== 'DELETE'),
+      ...scoped.filter((r) => r.method === 'DELETE'),
+    ];
+    expect(routes.length).toBeGreaterThan(60);
+    const leaks: string[] = [];
+    for (const route of routes) {
+      const { url, payload } = request(route);
+      const res = await bManager.call(route.method as 'GET' | 'POST' | 'DELETE', url, payload as object);
+      const text = await shown(res);
+      const seen = secrets.filter((x) => text.includes(x));
+      if (seen.length) leaks.push(`${route.method} ${url}: ${seen.join(', ')}`);
+    }
+    expect(leaks).toEqual([]);
+    const db = t.database.db;
+    const taken = await db
+      .select({ id: examinee.id })
+      .from(examinee)
+      .where(and(eq(examinee.examId, joint.examId), eq(examinee.schoolId, aSchool())));
+    expect(taken).toEqual([]);
+    const people = await db
+      .select({ name: user.name, phone: user.phone })
+      .from(user)
+      .where(inArray(user.name, ['甲校独有老师', '两校共用老师']));
+    expect(people).toHaveLength(2);
   });
 });

@@ -60,9 +60,16 @@ export function registerAuth(
 ): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('tokenFromHeader', false);
+  // The capability check and the handler both ask for the principal: one load per request serves both.
+  const loaded = new WeakMap<FastifyRequest, Promise<Principal>>();
   app.decorateRequest('principal', function principal(this: FastifyRequest) {
     if (!this.auth) return Promise.reject(new AppError(1000, '请先登录'));
-    return deps.principals.load(this.auth.userId);
+    let p = loaded.get(this);
+    if (!p) {
+      p = deps.principals.load(this.auth.userId);
+      loaded.set(this, p);
+    }
+    return p;
   });
 
   const apiRoutes: ApiRoute[] = [];

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, testApp, XHR, type TestApp } from '../../test/app';
 import { ConfigError, loadConfig } from '../config';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { text } from '@yj/contracts';
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-web-'));
 fs.mkdirSync(path.join(webDir, 'assets'));
@@ -16,6 +19,16 @@ beforeAll(async () => {
     app.get('/filter/test/crash', { config: { public: true } }, async () => {
       throw new Error('boom');
     });
+    // A number a schema forgot to bound, reaching the database as an int4.
+    app.get('/filter/test/overflow', { config: { public: true } }, async () => {
+      await t.database.db.execute(sql`select ${'2147483648'}::int as n`);
+    });
+    // Unbounded on purpose: each of 100,000 items is wrong.
+    app.post(
+      '/filter/test/names',
+      { config: { public: true }, schema: { body: z.object({ names: z.array(text()) }) } },
+      async () => null,
+    );
   });
 });
 afterAll(async () => {
@@ -66,6 +79,25 @@ describe('envelope and error handler', () => {
     expect(b.message).toMatch(/^参数错误：account /);
   });
 
+  it('answers a data exception of the database as a parameter error, not a 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/filter/test/overflow' });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({ code: 1, message: '参数错误' });
+  });
+
+  it('lists at most 20 field errors for 100,000 bad items', async () => {
+    const names = Array.from({ length: 100_000 }, () => 1);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/filter/test/names',
+      headers: XHR,
+      payload: { names },
+    });
+    const b = body<unknown[]>(res);
+    expect(b.code).toBe(1);
+    expect(b.data).toHaveLength(20);
+  });
+
   it('refuses an oversized body with 413', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -81,6 +113,19 @@ describe('envelope and error handler', () => {
     const res = await t.app.inject({ method: 'GET', url: '/filter/api/no/such/thing' });
     expect(res.statusCode).toBe(404);
     expect(body(res)).toMatchObject({ code: 1, message: '接口不存在' });
+  });
+  it('answers a path segment too long for the router with the envelope, not an echo of the URL', async () => {
+    const long = `secret${'x'.repeat(5000)}`;
+    const res = await t.app.inject({ method: 'GET', url: `/filter/api/account/avatar/${long}` });
+    expect(res.statusCode).toBe(414);
+    expect(body(res)).toEqual({ code: 1, message: '请求地址过长', data: null });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('answers a malformed percent-escape in the path with the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/filter/api/account/avatar/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toEqual({ code: 1, message: '请求地址无效', data: null });
   });
 });
 
@@ -124,6 +169,14 @@ describe('configuration', () => {
       expect(String((err as Error).message)).toMatch(/PORT/);
       expect(String((err as Error).message)).toMatch(/DATABASE_URL/);
     }
+  });
+
+  it('holds DEMO_PASSWORD to the password rule, with the demo account names', () => {
+    expect(() => loadConfig({ DEMO_PASSWORD: 'Demo@2026' })).toThrow(/DEMO_PASSWORD: 密码至少 10 位/);
+    expect(() => loadConfig({ DEMO_PASSWORD: 'admin-demo-26' })).toThrow(
+      /DEMO_PASSWORD: 密码不能包含账号或手机号/,
+    );
+    expect(loadConfig({ DEMO_PASSWORD: 'Demo@2026yj' }).demoPassword).toBe('Demo@2026yj');
   });
 
   it('wants all of the S3 settings or none', () => {

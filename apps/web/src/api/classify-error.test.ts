@@ -44,20 +44,20 @@ describe('global error classification (spec §8)', () => {
     ).toBe('phoneCaptcha');
   });
 
-  it('prefers Chinese data text, then Chinese message, else a default, titled Oops!', () => {
+  it('prefers Chinese data text, then Chinese message, else a default, titled 出错了', () => {
     expect(classifyError({ code: 1, message: '旧密码不正确', data: '原密码错误' })).toEqual({
       kind: 'alert',
-      title: 'Oops!',
+      title: '出错了',
       text: '原密码错误',
     });
     expect(classifyError({ code: 1, message: '旧密码不正确', data: null })).toEqual({
       kind: 'alert',
-      title: 'Oops!',
+      title: '出错了',
       text: '旧密码不正确',
     });
     expect(classifyError({ code: 1, message: 'Bad Request', data: null })).toEqual({
       kind: 'alert',
-      title: 'Oops!',
+      title: '出错了',
       text: '操作未成功，请稍后重试',
     });
     expect(classifyError({ code: 1024, message: '网络连接异常，请检查网络后重试' })).toMatchObject({
@@ -96,7 +96,7 @@ describe('global error classification (spec §8)', () => {
       }),
     ).toEqual({
       kind: 'alert',
-      title: 'Oops!',
+      title: '出错了',
       text: '操作过于频繁，请稍后再试',
     });
   });

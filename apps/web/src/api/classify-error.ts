@@ -76,5 +76,5 @@ export function classifyError(e: unknown): ErrorAction {
     const serverFault = (httpStatus ?? 0) >= 500 || (code ?? 0) >= 500;
     return { kind: 'alert', title: serverFault ? '出错了' : '提示', text, traceId };
   }
-  return { kind: 'alert', title: 'Oops!', text };
+  return { kind: 'alert', title: '出错了', text };
 }

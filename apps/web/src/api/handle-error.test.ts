@@ -32,10 +32,10 @@ describe('handleApiError (spec §8)', () => {
     vi.useRealTimers();
   });
 
-  it('shows a 410 px Oops! dialog with the Chinese message', () => {
+  it('shows a 410 px 出错了 dialog with the Chinese message', () => {
     handleApiError({ code: 1, message: '原密码不正确', data: null });
     expect(modal.error).toHaveBeenCalledWith(
-      expect.objectContaining({ title: 'Oops!', content: '原密码不正确', width: 410 }),
+      expect.objectContaining({ title: '出错了', content: '原密码不正确', width: 410 }),
     );
   });
 

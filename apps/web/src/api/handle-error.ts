@@ -42,13 +42,13 @@ export function handleApiError(error: unknown, hooks: ErrorHooks = {}): ErrorAct
       if (hooks.onCaptcha) {
         const { onCaptcha } = hooks;
         void askPictureCaptcha(action.text, action.url, action.verifyKey).then((a) => a && onCaptcha(a));
-      } else alert('Oops!', action.text);
+      } else alert('出错了', action.text);
       break;
     case 'phoneCaptcha':
       if (hooks.onPhoneCode) {
         const { onPhoneCode } = hooks;
         void askPhoneCode(action.text, action.data).then((code) => code && onPhoneCode(code));
-      } else alert('Oops!', action.text);
+      } else alert('出错了', action.text);
       break;
     case 'alert':
       alert(action.title, action.traceId ? `${action.text}（错误编号：${action.traceId}）` : action.text);

@@ -7,6 +7,20 @@ type Reset = () => void;
 let navigateInApp: Navigator | undefined;
 let resetCaches: Reset | undefined;
 let redirecting = false;
+/** The session was just found ended: the login page need not ask the server again. */
+let knownSignedOut = false;
+
+/** Notes that a call just found no session (the /book loader, a 1000/1001 answer). */
+export function noteSignedOut(): void {
+  knownSignedOut = true;
+}
+
+/** True once after noteSignedOut: the login page's own check would only hear the same answer again. */
+export function takeSignedOut(): boolean {
+  const known = knownSignedOut;
+  knownSignedOut = false;
+  return known;
+}
 
 /** The router and query cache register here so a session failure can leave without a page reload. */
 export function registerSessionHandlers(navigate: Navigator, reset: Reset): void {
@@ -20,6 +34,7 @@ export function registerSessionHandlers(navigate: Navigator, reset: Reset): void
  */
 export function endSession(): void {
   clearSessionCookies();
+  noteSignedOut();
   if (redirecting) return;
   redirecting = true;
   resetCaches?.();

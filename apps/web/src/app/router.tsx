@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
           { index: true, loader: () => redirect('/book/home') },
           { path: 'home', lazy: () => import('../pages/home/route') },
           { path: 'help', lazy: () => import('../pages/help/route') },
+          { path: 'tool/download', lazy: () => import('../pages/tool/route') },
           ...examRoutes,
           ...schoolRoutes,
           ...templateRoutes,

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { StoredPageResult } from '@yj/contracts';
 import { school } from './org';
 import { user } from './people';
 import { examinee, subject } from './subject';
@@ -121,7 +122,7 @@ export const scanPage = pgTable(
     templatePage: smallint('template_page'),
     /** ScanPageStatus: queued / recognised / exception / blank */
     status: text('status').notNull().default('queued'),
-    result: jsonb('result').$type<Record<string, unknown>>(),
+    result: jsonb('result').$type<StoredPageResult>(),
     error: text('error'),
     attempts: smallint('attempts').notNull().default(0),
     recognisedAt: timestamp('recognised_at', { withTimezone: true }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam } from '@yj/contracts';
 import { AVATAR_MAX_BYTES, changePasswordRequest } from '@yj/contracts';
 import { fail } from '../../errors';
 import { authOf, ok, readUpload } from '../../plugins/http';
@@ -34,11 +35,11 @@ export function accountRoutes(app: FastifyInstance, d: { account: AccountService
   r.get(
     '/api/account/avatar/:userId',
     {
-      schema: { params: z.object({ userId: z.coerce.number().int().positive() }) },
+      schema: { params: z.object({ userId: idParam() }) },
       config: { capability: 'account.self' },
     },
     async (req, reply) => {
-      const img = await d.account.avatar(req.params.userId);
+      const img = await d.account.avatar(await req.principal(), req.params.userId);
       if (!img) throw fail('该用户未设置头像');
       return reply.header('cache-control', 'private, max-age=86400').type('image/webp').send(img);
     },

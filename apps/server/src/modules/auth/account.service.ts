@@ -1,11 +1,11 @@
 import sharp from 'sharp';
-import { AVATAR_MAX_BYTES } from '@yj/contracts';
-import { fail } from '../../errors';
+import { AVATAR_MAX_BYTES, type Principal } from '@yj/contracts';
+import { fail, forbidden } from '../../errors';
 import { avatarUrl, sha256 } from '../../lib/crypto';
 import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
 import type { AuditService } from '../audit/audit.service';
-import { hashPassword, verifyPassword } from './password';
+import { checkNewPassword, hashPassword, verifyPassword } from './password';
 import type { SessionService } from './session.service';
 import { userRepo, type UserRepo } from './user.repo';
 
@@ -33,6 +33,7 @@ export function accountService(d: Deps) {
       const u = await d.users.findById(userId);
       if (!u || !(await verifyPassword(u.passwordHash, oldPassword))) throw fail('原密码错误');
       if (oldPassword === newPassword) throw fail('新密码不能与原密码相同');
+      checkNewPassword(newPassword, u);
       const hash = await hashPassword(newPassword);
       await d.db.transaction(async (tx) => {
         await userRepo(tx).setPassword(userId, hash);
@@ -66,7 +67,13 @@ export function accountService(d: Deps) {
       return { avatarUrl: avatarUrl(userId, key) };
     },
 
-    async avatar(userId: number): Promise<Buffer | null> {
+    /** A user's avatar, for the user, people of a school they belong to, and system admins; others 无权限. */
+    async avatar(viewer: Principal, userId: number): Promise<Buffer | null> {
+      if (viewer.userId !== userId && !viewer.isAdmin) {
+        const mine = new Set([...viewer.schoolAdminOf, ...viewer.teacherOf]);
+        const theirs = await d.users.schoolsOf(userId);
+        if (!theirs.some((s) => mine.has(s.id))) throw forbidden();
+      }
       const u = await d.users.findById(userId);
       return u?.avatarKey ? d.storage.get(u.avatarKey) : null;
     },

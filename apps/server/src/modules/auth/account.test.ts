@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
-import { buildUser, PASSWORD } from '../../../test/factories';
+import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,6 +38,15 @@ describe('POST /api/account/password/change', () => {
       }),
     );
     expect(weak.data[0]?.field).toBe('newPassword');
+    const change = async (newPassword: string) =>
+      body(await here.post('/filter/api/account/password/change', { oldPassword: PASSWORD, newPassword }))
+        .message;
+    // the old 8–20 rule let the first three through, and refused the passphrase
+    expect(await change('aaaaaaa1')).toBe('参数错误：newPassword 密码至少 10 位');
+    expect(await change('password1234')).toBe('参数错误：newPassword 密码过于常见，容易被猜到，请换一个');
+    expect(await change('a1a1a1a1a1a1')).toBe('参数错误：newPassword 密码不能是重复或连续的字符');
+    expect(await change(`my-phone-${u.phone}`)).toBe('密码不能包含账号或手机号');
+    expect(await change('x'.repeat(65))).toBe('参数错误：newPassword 密码不能超过 64 位');
     expect(
       body(
         await here.post('/filter/api/account/password/change', {
@@ -75,6 +84,43 @@ describe('POST /api/account/avatar/upload', () => {
     expect(body<{ avatarUrl: string }>(await c.post('/filter/api/user/getUserInfo')).data.avatarUrl).toBe(
       b.data.avatarUrl,
     );
+  });
+
+  it('serves an avatar to the user, colleagues of a shared school and system admins only', async () => {
+    const a = await buildSchool(t.database.db);
+    const b = await buildSchool(t.database.db);
+    const owner = await buildTeacher(t.database.db, a.id);
+    const c = await signIn(t.app, owner.account, PASSWORD);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#cc3366' } })
+      .png()
+      .toBuffer();
+    const m = multipart('me.png', 'image/png', png);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/filter/api/account/avatar/upload',
+      headers: { ...XHR, cookie: c.cookie, ...m.headers },
+      payload: m.payload,
+    });
+    const url = body<{ avatarUrl: string }>(up).data.avatarUrl;
+    const viewer = async (u: { account: string }) => (await signIn(t.app, u.account, PASSWORD)).get(url);
+
+    expect((await c.get(url)).headers['content-type']).toBe('image/webp');
+    const colleague = await viewer(await buildTeacher(t.database.db, a.id));
+    expect(colleague.headers['content-type']).toBe('image/webp');
+    const ownAdmin = await viewer(await buildSchoolAdmin(t.database.db, a.id));
+    expect(ownAdmin.headers['content-type']).toBe('image/webp');
+    const sysAdmin = await viewer(await buildUser(t.database.db, { isAdmin: true }));
+    expect(sysAdmin.headers['content-type']).toBe('image/webp');
+
+    for (const stranger of [
+      await buildSchoolAdmin(t.database.db, b.id),
+      await buildTeacher(t.database.db, b.id),
+      await buildUser(t.database.db),
+    ]) {
+      const res = await viewer(stranger);
+      expect(res.headers['content-type']).toMatch(/json/);
+      expect(body(res)).toMatchObject({ code: 1, message: '无权限' });
+    }
   });
 
   it('refuses a file that is not an image, and one over 2 MB', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@yj/contracts';
 import {
   changePwdLoginRequest,
   loginRequest,
@@ -86,7 +87,7 @@ export function authRoutes(app: FastifyInstance, d: Deps): void {
   r.get(
     '/cas/passport/captcha/refresh',
     {
-      schema: { querystring: z.object({ verifyKey: z.string().min(8).max(64).optional() }) },
+      schema: { querystring: z.object({ verifyKey: text().min(8).max(64).optional() }) },
       config: { public: true, ...limited },
     },
     async (req) => {

@@ -5,9 +5,9 @@ import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import type { CaptchaService } from './captcha';
 import type { GuardRepo } from './guard.repo';
-import { hashPassword, verifyPassword } from './password';
+import { checkNewPassword, hashPassword, verifyPassword } from './password';
 import type { SessionService } from './session.service';
-import { userRepo, type UserRepo, type UserRow } from './user.repo';
+import { userRepo, type HeldSchool, type UserRepo, type UserRow } from './user.repo';
 
 /** After this many failures in the window, a picture captcha is required. */
 export const CAPTCHA_AFTER_FAILURES = 3;
@@ -32,8 +32,12 @@ interface Deps {
 export function authService(d: Deps) {
   const windowStart = (): Date => new Date(Date.now() - FAILURE_WINDOW_MS);
 
-  async function profile(u: UserRow, currentSchoolId: number | null): Promise<UserProfile> {
-    const schools = await d.users.schoolsOf(u.id);
+  async function profile(
+    u: UserRow,
+    currentSchoolId: number | null,
+    held?: HeldSchool[],
+  ): Promise<UserProfile> {
+    const schools = held ?? (await d.users.schoolsOf(u.id));
     const current = schools.find((s) => s.id === currentSchoolId) ?? schools[0] ?? null;
     const roles = [
       ...(u.isAdmin ? ['admin'] : []),
@@ -73,8 +77,10 @@ export function authService(d: Deps) {
     /** Sign-in with account or phone. Failures answer 用户名或密码错误; repeated ones demand the captcha. */
     async login(req: LoginRequest, meta: RequestMeta) {
       const key = req.account.trim().toLowerCase();
-      const failures = await d.guard.failures(key, windowStart());
-      if (failures >= CAPTCHA_AFTER_FAILURES) {
+      // Counted before the password is checked: of any number of parallel guesses, only the first
+      // CAPTCHA_AFTER_FAILURES reach the check without a captcha (reading the count first let 13 of 25 through).
+      const attempt = await d.guard.countAttempt(key, windowStart());
+      if (attempt > CAPTCHA_AFTER_FAILURES) {
         if (!req.captcha || !req.verifyKey) throw fail('请输入图形验证码', await d.captcha.issue());
         if (!(await d.captcha.check(req.verifyKey, req.captcha))) {
           throw fail('图形验证码错误，请重新输入', await d.captcha.issue());
@@ -83,8 +89,7 @@ export function authService(d: Deps) {
       const u = await d.users.findByLogin(req.account.trim());
       const ok = await verifyPassword(u?.passwordHash ?? null, req.password);
       if (!u || !ok) {
-        const n = await d.guard.addFailure(key, windowStart());
-        throw fail('用户名或密码错误', n >= CAPTCHA_AFTER_FAILURES ? await d.captcha.issue() : null);
+        throw fail('用户名或密码错误', attempt >= CAPTCHA_AFTER_FAILURES ? await d.captcha.issue() : null);
       }
       if (u.status !== 1) throw fail('账号已停用，请联系学校管理员');
       await d.guard.clearFailures(key);
@@ -99,11 +104,15 @@ export function authService(d: Deps) {
 
     /** Forced change at first sign-in: the ticket from login, then a normal session. */
     async changePwdLogin(changeToken: string, newPassword: string, meta: RequestMeta) {
-      const userId = await d.sessions.redeemChangeTicket(changeToken);
-      if (!userId) throw fail('修改密码的凭证已失效，请重新登录');
+      const expired = () => fail('修改密码的凭证已失效，请重新登录');
+      const userId = await d.sessions.changeTicketUser(changeToken);
+      if (!userId) throw expired();
       const u = await d.users.findById(userId);
       if (!u) throw fail('账号不存在');
       if (await verifyPassword(u.passwordHash, newPassword)) throw fail('新密码不能与初始密码相同');
+      checkNewPassword(newPassword, u);
+      // used up only once the password is accepted, and only once
+      if ((await d.sessions.redeemChangeTicket(changeToken)) !== userId) throw expired();
       const hash = await hashPassword(newPassword);
       await d.db.transaction(async (tx) => {
         await userRepo(tx).setPassword(u.id, hash);
@@ -118,9 +127,9 @@ export function authService(d: Deps) {
     },
 
     async getUserInfo(userId: number, schoolId: number | null): Promise<UserProfile> {
-      const u = await d.users.findById(userId);
+      const u = await d.users.findWithSchools(userId);
       if (!u) throw fail('账号不存在');
-      return profile(u, schoolId);
+      return profile(u, schoolId, u.schools);
     },
   };
 }

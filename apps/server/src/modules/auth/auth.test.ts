@@ -137,11 +137,14 @@ describe('forced password change at first sign-in', () => {
     const weak = body<Array<{ field: string }>>(await change('short'));
     expect(weak.code).toBe(1);
     expect(weak.data[0]?.field).toBe('newPassword');
-    const done = body<{ user: { mustChangePassword: boolean } }>(await change('NewPass2026'));
+    // the old 8–20 rule let this one through
+    expect(body(await change('password1')).message).toBe('参数错误：newPassword 密码至少 10 位');
+    expect(body(await change('firstlogin-2026')).message).toBe('密码不能包含账号或手机号');
+    const done = body<{ user: { mustChangePassword: boolean } }>(await change('Fresh-Start-26'));
     expect(done.code).toBe(0);
     expect(done.data.user.mustChangePassword).toBe(false);
-    expect(body(await change('NewPass2027')).message).toBe('修改密码的凭证已失效，请重新登录');
-    expect(body(await login({ account: 'firstlogin', password: 'NewPass2026' })).code).toBe(0);
+    expect(body(await change('Fresh-Start-27')).message).toBe('修改密码的凭证已失效，请重新登录');
+    expect(body(await login({ account: 'firstlogin', password: 'Fresh-Start-26' })).code).toBe(0);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.userId, u.id));
     expect(audit.map((a) => a.action)).toContain('account.password.forcedChange');
   });
@@ -182,6 +185,45 @@ describe('sessions', () => {
       .from(session)
       .where(eq(session.tokenHash, sha256(c.token)));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + t.config.sessionIdleMs - 60_000);
+  });
+
+  it('ends a session SESSION_MAX_DAYS after sign-in however busy it is', async () => {
+    expect(t.config.sessionMaxMs).toBe(30 * 24 * 3600_000);
+    const u = await buildUser(t.database.db);
+    const c = await signIn(t.app, u.account, PASSWORD);
+    const setAge = (days: number) =>
+      t.database.db
+        .update(session)
+        .set({
+          createdAt: new Date(Date.now() - days * 24 * 3600_000),
+          lastSeenAt: new Date(Date.now() - 5 * 60_000),
+          expiresAt: new Date(Date.now() + 3600_000),
+        })
+        .where(eq(session.tokenHash, sha256(c.token)));
+    await setAge(29);
+    expect(body(await c.post('/filter/api/user/getUserInfo')).code).toBe(0);
+    // sliding stops at the limit: the new expiry is 30 days after sign-in, not 168 h from now
+    const [row] = await t.database.db
+      .select()
+      .from(session)
+      .where(eq(session.tokenHash, sha256(c.token)));
+    expect(row!.expiresAt.getTime()).toBe(row!.createdAt.getTime() + t.config.sessionMaxMs);
+    await setAge(31);
+    expect(body(await c.post('/filter/api/user/getUserInfo')).code).toBe(1001);
+  });
+
+  it('marks the cookies Secure when a TLS proxy says the browser used HTTPS, even without TRUST_PROXY', async () => {
+    expect(t.config.trustProxy).toBe(false);
+    const u = await buildUser(t.database.db);
+    const viaProxy = await t.app.inject({
+      method: 'POST',
+      url: '/filter/yue/user/login',
+      headers: { ...XHR, 'x-forwarded-proto': 'https' },
+      payload: { account: u.account, password: PASSWORD },
+    });
+    expect(viaProxy.cookies.find((k) => k.name === 'yx_sid')?.secure).toBe(true);
+    const plain = await login({ account: u.account, password: PASSWORD });
+    expect(plain.cookies.find((k) => k.name === 'yx_sid')?.secure).toBeFalsy();
   });
 
   it('accepts the token in the yx_sid header (scan agent) without the XHR header', async () => {

@@ -7,13 +7,11 @@ export type SmsRow = typeof smsCode.$inferSelect;
 /** Rows that protect sign-in: failure counters, picture captchas, SMS codes. */
 export function guardRepo(db: Db) {
   return {
-    async failures(key: string, since: Date): Promise<number> {
-      const rows = await db.select().from(loginAttempt).where(eq(loginAttempt.key, key));
-      const row = rows[0];
-      return row && row.windowStart >= since ? row.failures : 0;
-    },
-    /** Adds one failure, restarting the window when the old one has lapsed. Returns the new count. */
-    async addFailure(key: string, since: Date): Promise<number> {
+    /**
+     * Counts one sign-in attempt as a failure until it succeeds (then clearFailures), in one statement so
+     * parallel attempts each see a distinct count. Restarts the window when the old one has lapsed.
+     */
+    async countAttempt(key: string, since: Date): Promise<number> {
       const [row] = await db
         .insert(loginAttempt)
         .values({ key, failures: 1, windowStart: new Date() })

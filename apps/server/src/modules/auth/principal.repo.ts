@@ -1,35 +1,37 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Principal } from '@yj/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { ExamRoleGrant, Principal } from '@yj/contracts';
 import type { Db } from '../../infra/db';
-import { examRole, schoolAdmin, teacher, user } from '../../db/schema';
+import { user } from '../../db/schema';
 
 /** Loads what a user holds: system admin flag, schools administered or taught in, exam roles. */
 export function principalRepo(db: Db) {
+  // Every capability check runs this: one statement (not one per table), prepared once, so the database and the
+  // query builder do the least work per request.
+  const load = db
+    .select({
+      isAdmin: user.isAdmin,
+      // Plain column names: drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
+      schoolAdminOf: sql<number[]>`coalesce((select json_agg(sa.school_id) from school_admin sa
+        where sa.user_id = "user".id), '[]')`,
+      teacherOf: sql<number[]>`coalesce((select json_agg(t.school_id) from teacher t
+        where t.user_id = "user".id and t.deleted_at is null), '[]')`,
+      examRoles: sql<ExamRoleGrant[]>`coalesce((select json_agg(json_build_object('examId', r.exam_id,
+        'subjectId', r.subject_id, 'schoolId', r.school_id, 'role', r.role)) from exam_role r
+        where r.user_id = "user".id), '[]')`,
+    })
+    .from(user)
+    .where(eq(user.id, sql.placeholder('userId')))
+    .prepare('principal_load');
+
   return {
     async load(userId: number): Promise<Principal> {
-      const [u, admins, teaches, roles] = await Promise.all([
-        db.select({ isAdmin: user.isAdmin }).from(user).where(eq(user.id, userId)),
-        db.select({ schoolId: schoolAdmin.schoolId }).from(schoolAdmin).where(eq(schoolAdmin.userId, userId)),
-        db
-          .select({ schoolId: teacher.schoolId })
-          .from(teacher)
-          .where(and(eq(teacher.userId, userId), isNull(teacher.deletedAt))),
-        db
-          .select({
-            examId: examRole.examId,
-            subjectId: examRole.subjectId,
-            schoolId: examRole.schoolId,
-            role: examRole.role,
-          })
-          .from(examRole)
-          .where(eq(examRole.userId, userId)),
-      ]);
+      const [p] = await load.execute({ userId });
       return {
         userId,
-        isAdmin: u[0]?.isAdmin ?? false,
-        schoolAdminOf: admins.map((a) => a.schoolId),
-        teacherOf: teaches.map((t) => t.schoolId),
-        examRoles: roles,
+        isAdmin: p?.isAdmin ?? false,
+        schoolAdminOf: p?.schoolAdminOf ?? [],
+        teacherOf: p?.teacherOf ?? [],
+        examRoles: p?.examRoles ?? [],
       };
     },
   };

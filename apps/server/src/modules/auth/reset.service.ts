@@ -3,7 +3,7 @@ import { newSmsCode, newToken, sha256 } from '../../lib/crypto';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import { guardRepo, type GuardRepo } from './guard.repo';
-import { hashPassword } from './password';
+import { checkNewPassword, hashPassword } from './password';
 import type { SessionService } from './session.service';
 import type { SmsProvider } from './sms';
 import { userRepo, type UserRepo } from './user.repo';
@@ -77,6 +77,8 @@ export function resetService(d: Deps) {
         if (!claimed) throw fail('重置凭证已失效，请重新验证手机号');
         const u = await userRepo(tx).findByPhone(phone);
         if (!u) throw fail('重置凭证已失效，请重新验证手机号');
+        // refused inside the transaction, so the claimed token is given back for a second try
+        checkNewPassword(password, u);
         await userRepo(tx).setPassword(u.id, hash);
         await d.audit.record(tx, { action: 'account.password.reset', userId: u.id, ip });
         return u.id;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsCode } from '../../db/schema';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { buildUser } from '../../../test/factories';
+import { buildUser, PASSWORD } from '../../../test/factories';
 import { startOfChinaDay } from './reset.service';
 
 let t: TestApp;
@@ -23,13 +23,22 @@ describe('forgot password by phone', () => {
   it('sends a code, verifies it, resets the password, and old sessions end', async () => {
     const u = await buildUser(t.database.db);
     const phone = u.phone!;
-    const old = await signIn(t.app, u.account, 'Passw0rd1');
+    const old = await signIn(t.app, u.account, PASSWORD);
     expect(body(await get(`/password/mobile/${phone}`)).data).toEqual({ expiresIn: 300 });
     const code = t.sms.at(-1)!.text.match(/\d{6}/)![0];
     expect(t.sms.at(-1)!.phone).toBe(phone);
     expect(body(await get(`/verify/mobile?phone=${phone}&code=000000`)).message).toMatch(/验证码错误|已失效/);
     const verified = body<{ resetToken: string }>(await get(`/verify/mobile?phone=${phone}&code=${code}`));
     expect(verified.code).toBe(0);
+    const refused = await get(
+      `/password/reset?phone=${phone}&resetToken=${verified.data.resetToken}&password=password1`,
+    );
+    expect(body(refused).message).toBe('参数错误：password 密码至少 10 位');
+    const mine = await get(
+      `/password/reset?phone=${phone}&resetToken=${verified.data.resetToken}&password=${phone}ab`,
+    );
+    expect(body(mine).message).toBe('密码不能包含账号或手机号');
+    // a refused password leaves the reset token usable
     const reset = await get(
       `/password/reset?phone=${phone}&resetToken=${verified.data.resetToken}&password=Reset2026x`,
     );

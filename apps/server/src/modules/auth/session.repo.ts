@@ -7,12 +7,30 @@ export interface SessionRow {
   userId: number;
   schoolId: number | null;
   purpose: string;
+  createdAt: Date;
   expiresAt: Date;
   lastSeenAt: Date;
   userStatus: number;
 }
 
 export function sessionRepo(db: Db) {
+  // Every signed-in request looks its session up: prepared once, not rebuilt and re-planned per request.
+  const active = db
+    .select({
+      id: session.id,
+      userId: session.userId,
+      schoolId: session.schoolId,
+      purpose: session.purpose,
+      createdAt: session.createdAt,
+      expiresAt: session.expiresAt,
+      lastSeenAt: session.lastSeenAt,
+      userStatus: user.status,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.tokenHash, sql.placeholder('tokenHash')), isNull(session.revokedAt)))
+    .limit(1)
+    .prepare('session_find_active');
   return {
     async insert(row: {
       tokenHash: string;
@@ -27,20 +45,7 @@ export function sessionRepo(db: Db) {
     },
 
     async findActive(tokenHash: string): Promise<SessionRow | null> {
-      const rows = await db
-        .select({
-          id: session.id,
-          userId: session.userId,
-          schoolId: session.schoolId,
-          purpose: session.purpose,
-          expiresAt: session.expiresAt,
-          lastSeenAt: session.lastSeenAt,
-          userStatus: user.status,
-        })
-        .from(session)
-        .innerJoin(user, eq(user.id, session.userId))
-        .where(and(eq(session.tokenHash, tokenHash), isNull(session.revokedAt)))
-        .limit(1);
+      const rows = await active.execute({ tokenHash });
       return rows[0] ?? null;
     },
 

@@ -13,7 +13,7 @@ export interface AuthContext {
 const TOUCH_EVERY_MS = 60_000;
 const CHANGE_PWD_TTL_MS = 15 * 60_000;
 
-export function sessionService(repo: SessionRepo, opts: { idleMs: number }) {
+export function sessionService(repo: SessionRepo, opts: { idleMs: number; maxMs: number }) {
   return {
     /** Starts a web session; returns the raw token (only its hash is stored). */
     async create(
@@ -27,7 +27,7 @@ export function sessionService(repo: SessionRepo, opts: { idleMs: number }) {
         userId,
         schoolId,
         purpose: 'web',
-        expiresAt: new Date(Date.now() + opts.idleMs),
+        expiresAt: new Date(Date.now() + Math.min(opts.idleMs, opts.maxMs)),
         ...meta,
       });
       return token;
@@ -48,6 +48,12 @@ export function sessionService(repo: SessionRepo, opts: { idleMs: number }) {
       return token;
     },
 
+    /** The user of a valid change ticket, without using it up (a refused new password keeps it); null when not valid. */
+    async changeTicketUser(token: string): Promise<number | null> {
+      const row = await repo.findActive(sha256(token));
+      return row && row.purpose === 'change_pwd' && row.expiresAt >= new Date() ? row.userId : null;
+    },
+
     /** Redeems a change ticket once; null when unknown, used or expired. */
     async redeemChangeTicket(token: string): Promise<number | null> {
       const row = await repo.findActive(sha256(token));
@@ -56,16 +62,18 @@ export function sessionService(repo: SessionRepo, opts: { idleMs: number }) {
       return row.userId;
     },
 
-    /** Resolves a token to its session, sliding the expiry; 1000 when absent, 1001 when unknown or expired. */
+    /** Resolves a token to its session, sliding the expiry up to maxMs after sign-in; 1000 when absent, 1001 when unknown or expired. */
     async resolve(token: string | undefined): Promise<AuthContext> {
       if (!token) throw new AppError(Code.notLoggedIn, '请先登录');
       const row = await repo.findActive(sha256(token));
       const now = Date.now();
-      if (!row || row.purpose !== 'web' || row.expiresAt.getTime() < now || row.userStatus !== 1) {
+      // Sliding alone would keep a stolen but busy token alive forever; maxMs bounds it from sign-in.
+      const endsAt = row ? Math.min(row.expiresAt.getTime(), row.createdAt.getTime() + opts.maxMs) : 0;
+      if (!row || row.purpose !== 'web' || endsAt < now || row.userStatus !== 1) {
         throw new AppError(Code.sessionExpired, '登录已过期，请重新登录');
       }
       if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await repo.touch(row.id, new Date(now + opts.idleMs));
+        await repo.touch(row.id, new Date(Math.min(now + opts.idleMs, row.createdAt.getTime() + opts.maxMs)));
       }
       return { sessionId: row.id, userId: row.userId, schoolId: row.schoolId };
     },

@@ -1,11 +1,32 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import type { SchoolRef } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import { school, schoolAdmin, teacher, user } from '../../db/schema';
 
 export type UserRow = typeof user.$inferSelect;
 
+export type HeldSchool = SchoolRef & { isAdmin: boolean };
+
 export function userRepo(db: Db) {
+  // getUserInfo runs on every page load: the user and their schools in one prepared statement (built on first use).
+  // Plain column names: drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
+  let withSchools: ReturnType<typeof prepareWithSchools> | undefined;
+  function prepareWithSchools() {
+    return db
+      .select({
+        ...getTableColumns(user),
+        schools: sql<HeldSchool[]>`coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name,
+          'isAdmin', h.is_admin) order by h.is_admin desc, s.id)
+          from (select school_id, bool_or(is_admin) as is_admin from (
+            select school_id, true as is_admin from school_admin where user_id = "user".id
+            union all
+            select school_id, false from teacher where user_id = "user".id and deleted_at is null) held
+          group by school_id) h join school s on s.id = h.school_id), '[]')`,
+      })
+      .from(user)
+      .where(eq(user.id, sql.placeholder('id')))
+      .prepare('user_with_schools');
+  }
   return {
     async findByLogin(login: string): Promise<UserRow | null> {
       const rows = await db
@@ -19,6 +40,12 @@ export function userRepo(db: Db) {
       const rows = await db.select().from(user).where(eq(user.id, id)).limit(1);
       return rows[0] ?? null;
     },
+    /** The user with `schoolsOf` in one statement. */
+    async findWithSchools(id: number): Promise<(UserRow & { schools: HeldSchool[] }) | null> {
+      withSchools ??= prepareWithSchools();
+      const [row] = await withSchools.execute({ id });
+      return row ?? null;
+    },
     async findByPhone(phone: string): Promise<UserRow | null> {
       const rows = await db.select().from(user).where(eq(user.phone, phone)).limit(1);
       return rows[0] ?? null;
@@ -29,16 +56,12 @@ export function userRepo(db: Db) {
         .set({ passwordHash, mustChangePassword: false, passwordChangedAt: new Date() })
         .where(eq(user.id, id));
     },
-    /** Renames and re-phones a user; a login name that was the old phone follows the new phone. */
-    async setNameAndPhone(id: number, name: string, phone: string, oldPhone: string | null): Promise<void> {
-      await db
-        .update(user)
-        .set({
-          name,
-          phone,
-          account: sql`case when ${user.account} = ${oldPhone ?? ''} then ${phone} else ${user.account} end`,
-        })
-        .where(eq(user.id, id));
+    /**
+     * Renames and re-phones a user. The login name is left as it is: rewriting it silently would hand the
+     * account to whoever owns the new phone (issue 19); the old phone still signs in until it is reused.
+     */
+    async setNameAndPhone(id: number, name: string, phone: string): Promise<void> {
+      await db.update(user).set({ name, phone }).where(eq(user.id, id));
     },
     async setAvatar(id: number, avatarKey: string): Promise<void> {
       await db.update(user).set({ avatarKey }).where(eq(user.id, id));
@@ -48,20 +71,26 @@ export function userRepo(db: Db) {
       return created!;
     },
     /** Schools the user administers or teaches in, administered first. */
-    async schoolsOf(userId: number): Promise<Array<SchoolRef & { isAdmin: boolean }>> {
-      const admin = await db
-        .select({ id: school.id, name: school.name })
+    async schoolsOf(userId: number): Promise<HeldSchool[]> {
+      // One statement for both roles, by the user_id indexes: every getUserInfo runs it.
+      const held = db
+        .select({ schoolId: schoolAdmin.schoolId, isAdmin: sql<boolean>`true`.as('is_admin') })
         .from(schoolAdmin)
-        .innerJoin(school, eq(school.id, schoolAdmin.schoolId))
-        .where(eq(schoolAdmin.userId, userId));
-      const taught = await db
-        .select({ id: school.id, name: school.name })
-        .from(teacher)
-        .innerJoin(school, eq(school.id, teacher.schoolId))
-        .where(and(eq(teacher.userId, userId), isNull(teacher.deletedAt)));
-      const out = admin.map((s) => ({ ...s, isAdmin: true }));
-      for (const s of taught) if (!out.some((o) => o.id === s.id)) out.push({ ...s, isAdmin: false });
-      return out;
+        .where(eq(schoolAdmin.userId, userId))
+        .unionAll(
+          db
+            .select({ schoolId: teacher.schoolId, isAdmin: sql<boolean>`false`.as('is_admin') })
+            .from(teacher)
+            .where(and(eq(teacher.userId, userId), isNull(teacher.deletedAt))),
+        )
+        .as('held');
+      const isAdmin = sql<boolean>`bool_or(${held.isAdmin})`;
+      return db
+        .select({ id: school.id, name: school.name, isAdmin })
+        .from(held)
+        .innerJoin(school, eq(school.id, held.schoolId))
+        .groupBy(school.id)
+        .orderBy(desc(isAdmin), asc(school.id));
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db';
 import { paper, scanPage } from '../../db/schema';
 import type { SchoolFilter } from '../scan/scan-access';
 import { inSchools } from '../scan/scan-query.repo';
-import { registeredMatrix } from '../scan/scan-regions';
+import { readPageMatrix } from '../../db/stored';
 
 /** A recognised page of a paper: where it is stored and how the template maps onto it. */
 export interface CutPage {
@@ -49,7 +49,9 @@ export function blockCutRepo(db: Db) {
         .select({
           templatePage: scanPage.templatePage,
           storageKey: scanPage.storageKey,
-          result: scanPage.result,
+          // only the matrix: every page of every paper is read here when blocks are cut
+          matrix: sql<unknown>`${scanPage.result}->'registration'->'matrix'`,
+          id: scanPage.id,
         })
         .from(scanPage)
         .where(and(eq(scanPage.paperId, paperId), isNotNull(scanPage.templatePage)))
@@ -57,7 +59,7 @@ export function blockCutRepo(db: Db) {
       return rows.map((r) => ({
         templatePage: r.templatePage!,
         storageKey: r.storageKey,
-        matrix: registeredMatrix(r.result),
+        matrix: readPageMatrix(r.matrix, r.id),
       }));
     },
   };

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam } from '@yj/contracts';
 import { blocksSave } from '@yj/contracts';
 import { actorOf, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { BlockCutService } from './block-cut';
 import type { BlockService } from './block.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
-const id = z.coerce.number().int().positive();
+const params = z.object({ id: idParam() });
+const id = idParam();
 
 export function blockRoutes(
   app: FastifyInstance,

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam } from '@yj/contracts';
 import { cardOptions, cardSave } from '@yj/contracts';
 import { attachment } from '../../lib/excel';
 import { actorOf, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { CardService } from './card.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
-const one = params.extend({ templateId: z.coerce.number().int().positive() });
+const params = z.object({ id: idParam() });
+const one = params.extend({ templateId: idParam() });
 
 /** The online answer card (在线答题卡): designer data, preview, PDF download, save as the subject's template. */
 export function cardRoutes(app: FastifyInstance, d: { cards: CardService; scopes: ExamScopes }): void {
@@ -20,7 +21,7 @@ export function cardRoutes(app: FastifyInstance, d: { cards: CardService; scopes
     {
       schema: {
         params,
-        querystring: z.object({ templateId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ templateId: idParam().optional() }),
       },
       config: read,
     },
@@ -62,7 +63,7 @@ export function cardRoutes(app: FastifyInstance, d: { cards: CardService; scopes
   // spec: POST /api/subject/{subjectId}/dtk/{dtkId} — a saved card (dtk) laid out again and saved over
   r.post(
     '/api/subject/:id/dtk/:dtkId',
-    { schema: { params: params.extend({ dtkId: z.coerce.number().int().positive() }) }, config: edit },
+    { schema: { params: params.extend({ dtkId: idParam() }) }, config: edit },
     async (req) => ok(await d.cards.refresh(req.params.id, req.params.dtkId, actorOf(req))),
   );
 }

@@ -26,6 +26,7 @@ import type { ExamService } from '../exam/exam.service';
 import type { AuditService } from '../audit/audit.service';
 import { examineeService } from '../exam/examinee.service';
 import type { QuestionService } from '../question/question.service';
+import type { TemplateImageService } from '../template/template-image.service';
 import type { TemplateService } from '../template/template.service';
 import { cardRepo } from './card.repo';
 import {
@@ -72,6 +73,7 @@ export function cardService(d: {
   exams: ExamService;
   questions: QuestionService;
   templates: TemplateService;
+  images: TemplateImageService;
 }) {
   // read-only use (the exam's kaohao length); made here so the composition root stays one line
   const examinees = examineeService({ db: d.db, audit: d.audit });
@@ -209,9 +211,12 @@ export function cardService(d: {
           throw fail('该模板是第三方答题卡模板，不能用在线答题卡覆盖，请另存为新模板');
       }
       const { c, o, geometry } = await laidOut(subjectId, options);
-      const body = cardTemplate(geometry, { dpi: CARD_DPI });
-      const problems = templateProblems(body, c.structure);
+      const laid = cardTemplate(geometry, { dpi: CARD_DPI });
+      const problems = templateProblems(laid, c.structure);
       if (problems.length) throw fail(`答题卡与题目结构不一致：${problems.join('；')}`);
+      // the printed pages as the template's pictures: 题块框选 and the cut preview draw on them
+      const pictures = await d.images.rendered(subjectId, (await pdfOf(c, geometry)).bytes, CARD_DPI);
+      const body = { ...laid, pages: laid.pages.map((p, i) => ({ ...p, image: pictures[i] })) };
       const template = await d.templates.save(
         subjectId,
         {

@@ -18,6 +18,14 @@ export async function seedDemoExam(d: { db: Db; audit: AuditService }): Promise<
   const [g1] = await d.db.select().from(grade).where(eq(grade.name, '高一'));
   const classes = await d.db.select().from(banji).where(eq(banji.gradeId, g1!.id));
   const actor = { userId: principal.id, ip: null };
+  // the demo school's administrator, as the capability checks would load them
+  const admin = {
+    userId: principal.id,
+    isAdmin: false,
+    schoolAdminOf: [sch.id],
+    teacherOf: [],
+    examRoles: [],
+  };
   const exams = examService(d);
   const { id: examId } = await exams.createSingle(
     {
@@ -41,6 +49,7 @@ export async function seedDemoExam(d: { db: Db; audit: AuditService }): Promise<
       rule: { kind: 'classSeat', prefix: '26', classDigits: 2, seatDigits: 2 },
       roomSize: 30,
     },
+    admin,
     actor,
   );
   const subs = await exams.subjects(examId);
@@ -52,10 +61,16 @@ export async function seedDemoExam(d: { db: Db; audit: AuditService }): Promise<
   for (const [i, s] of subs.entries()) {
     const lead = await teacherId(phone(i));
     const markers = await Promise.all([i + 9, i + 18].filter((k) => k < 20).map((k) => teacherId(phone(k))));
-    await roles.add(examId, { role: ExamRole.subjectManager, userIds: [lead], subjectId: s.id }, actor);
+    await roles.add(
+      examId,
+      { role: ExamRole.subjectManager, userIds: [lead], subjectId: s.id },
+      admin,
+      actor,
+    );
     await roles.add(
       examId,
       { role: ExamRole.reviewers, userIds: [lead, ...markers], subjectId: s.id },
+      admin,
       actor,
     );
   }

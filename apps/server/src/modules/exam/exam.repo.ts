@@ -1,7 +1,18 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ExamListItem, ExamListQuery, Paged, Principal, SubjectItem } from '@yj/contracts';
 import type { Db } from '../../infra/db';
-import { exam, examRole, examSchool, examinee, grade, school, subject, user } from '../../db/schema';
+import {
+  exam,
+  examRole,
+  examSchool,
+  examinee,
+  grade,
+  school,
+  schoolAdmin,
+  subject,
+  teacher,
+  user,
+} from '../../db/schema';
 
 export type ExamRow = typeof exam.$inferSelect;
 export type SubjectRow = typeof subject.$inferSelect;
@@ -176,6 +187,27 @@ export function examRepo(db: Db) {
         .from(school)
         .where(and(inArray(school.id, ids), isNull(school.deletedAt)));
       return rows.map((r) => r.id);
+    },
+    /** The users among `userIds` who teach at or administer one of the schools. */
+    async membersOf(schoolIds: number[], userIds: number[]): Promise<number[]> {
+      if (!userIds.length) return [];
+      const [taught, admins] = await Promise.all([
+        db
+          .select({ id: teacher.userId })
+          .from(teacher)
+          .where(
+            and(
+              inArray(teacher.schoolId, schoolIds),
+              inArray(teacher.userId, userIds),
+              isNull(teacher.deletedAt),
+            ),
+          ),
+        db
+          .select({ id: schoolAdmin.userId })
+          .from(schoolAdmin)
+          .where(and(inArray(schoolAdmin.schoolId, schoolIds), inArray(schoolAdmin.userId, userIds))),
+      ]);
+      return [...new Set([...taught, ...admins].map((r) => r.id))];
     },
     async addRoles(rows: Array<typeof examRole.$inferInsert>): Promise<number> {
       if (!rows.length) return 0;

@@ -1,19 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam, int } from '@yj/contracts';
 import { examEdit, examListQuery, jointExamCreate, pageQuery, singleExamCreate } from '@yj/contracts';
 import { actorOf, ok } from '../../plugins/http';
 import { schoolFromBody } from '../../plugins/scope';
 import type { AuditQueryService } from '../audit/audit-query.service';
 import type { ExamScopes } from './exam-scope';
 import type { ExamService } from './exam.service';
+import type { OrgService } from '../org/org.service';
+import { mayIncludeSchool } from './exam-school';
 
-const examParams = z.object({ examId: z.coerce.number().int().positive() });
-const subjectParams = z.object({ id: z.coerce.number().int().positive() });
+const examParams = z.object({ examId: idParam() });
+const subjectParams = z.object({ id: idParam() });
 
 export function examRoutes(
   app: FastifyInstance,
-  d: { exams: ExamService; scopes: ExamScopes; log: AuditQueryService },
+  d: { exams: ExamService; scopes: ExamScopes; log: AuditQueryService; org: OrgService },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const manage = { capability: 'exam.manage' as const, scope: d.scopes.examParam };
@@ -27,8 +30,13 @@ export function examRoutes(
   r.post(
     '/api/exam/jointExam/create',
     { schema: { body: jointExamCreate }, config: { capability: 'exam.createJoint' } },
-    async (req) => ok(await d.exams.createJoint(req.body, actorOf(req))),
+    async (req) => ok(await d.exams.createJoint(req.body, await req.principal(), actorOf(req))),
   );
+  // The creation screen offers only the schools the server will accept (a bureau's view for a system admin).
+  r.get('/api/exam/jointExam/schools', { config: { capability: 'exam.createJoint' } }, async (req) => {
+    const p = await req.principal();
+    return ok(await d.org.treeOf((schoolId) => mayIncludeSchool(p, schoolId)));
+  });
   r.post(
     '/api/exam/inSchool',
     { schema: { body: examListQuery }, config: { capability: 'home.read' } },
@@ -51,7 +59,7 @@ export function examRoutes(
     },
   );
   r.post('/api/exam/:examId/copy', { schema: { params: examParams }, config: manage }, async (req) =>
-    ok(await d.exams.copy(req.params.examId, actorOf(req))),
+    ok(await d.exams.copy(req.params.examId, await req.principal(), actorOf(req))),
   );
   r.delete('/api/exam/:examId', { schema: { params: examParams }, config: manage }, async (req) => {
     await d.exams.remove(req.params.examId, actorOf(req));
@@ -68,7 +76,7 @@ export function examRoutes(
   r.post(
     '/api/exam/:examId/step',
     {
-      schema: { params: examParams, body: z.object({ step: z.number().int().min(1).max(4) }) },
+      schema: { params: examParams, body: z.object({ step: int(1, 4) }) },
       config: manage,
     },
     async (req) => {

@@ -17,7 +17,10 @@ import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import { examRepo } from './exam.repo';
+import { mayIncludeSchool } from './exam-school';
 import type { Actor } from '../../lib/actor';
+
+const JOINT_SCHOOLS_REFUSED = '联考只能选择您管理的学校；多校联考请由系统管理员（教育局）创建';
 
 export function examService(d: { db: Db; audit: AuditService }) {
   async function requireExam(db: Db, examId: number) {
@@ -63,12 +66,18 @@ export function examService(d: { db: Db; audit: AuditService }) {
     },
 
     /** create/jointExam: the chosen schools take part; union managers get role 5. */
-    async createJoint(input: JointExamCreate, actor: Actor): Promise<{ id: number }> {
+    async createJoint(input: JointExamCreate, p: Principal, actor: Actor): Promise<{ id: number }> {
+      const schoolIds = [...new Set(input.schoolIds)];
+      // counted after duplicates go: [1, 1] is one school, not a joint exam
+      if (schoolIds.length < 2) throw fail('联考至少选择两所学校');
+      if (!schoolIds.every((id) => mayIncludeSchool(p, id))) throw fail(JOINT_SCHOOLS_REFUSED);
       return d.db.transaction(async (tx) => {
         const repo = examRepo(tx);
-        const schoolIds = [...new Set(input.schoolIds)];
         const live = await repo.liveSchoolIds(schoolIds);
         if (live.length !== schoolIds.length) throw fail('所选学校中有不存在或已停用的学校');
+        const managers = [...new Set(input.unionManagerIds)];
+        if ((await repo.membersOf(schoolIds, managers)).length !== managers.length)
+          throw fail('联考管理员须是参加学校的老师或管理员');
         const e = await repo.insertExam({
           name: input.name,
           type: ExamType.joint,
@@ -82,7 +91,7 @@ export function examService(d: { db: Db; audit: AuditService }) {
         await repo.addSchools(e.id, schoolIds);
         await repo.addRoles([
           { examId: e.id, userId: actor.userId, role: ExamRole.creator },
-          ...input.unionManagerIds.map((userId) => ({ examId: e.id, userId, role: ExamRole.unionManager })),
+          ...managers.map((userId) => ({ examId: e.id, userId, role: ExamRole.unionManager })),
         ]);
         await d.audit.record(tx, {
           action: 'exam.createJoint',
@@ -171,10 +180,14 @@ export function examService(d: { db: Db; audit: AuditService }) {
     },
 
     /** A new exam with the same subjects (back in 设置中) and examinees; the copier becomes its creator. */
-    async copy(examId: number, actor: Actor): Promise<{ id: number }> {
+    async copy(examId: number, p: Principal, actor: Actor): Promise<{ id: number }> {
       return d.db.transaction(async (tx) => {
         const repo = examRepo(tx);
         const e = await requireExam(tx, examId);
+        const schoolIds = (await repo.schools(examId)).map((s) => s.id);
+        // a copy of a joint exam is a new joint exam: the copier needs the creator's standing
+        if (e.type === ExamType.joint && !schoolIds.every((id) => mayIncludeSchool(p, id)))
+          throw fail(JOINT_SCHOOLS_REFUSED);
         const subjects = await repo.subjects([examId]);
         const copy = await repo.insertExam({
           name: `${e.name}（副本）`.slice(0, 60),
@@ -188,10 +201,7 @@ export function examService(d: { db: Db; audit: AuditService }) {
           step: e.step,
         });
         await repo.insertSubjects(copy.id, subjects);
-        await repo.addSchools(
-          copy.id,
-          (await repo.schools(examId)).map((s) => s.id),
-        );
+        await repo.addSchools(copy.id, schoolIds);
         await repo.copyExaminees(examId, copy.id);
         await repo.addRoles([{ examId: copy.id, userId: actor.userId, role: ExamRole.creator }]);
         await d.audit.record(tx, {
@@ -249,6 +259,10 @@ export function examService(d: { db: Db; audit: AuditService }) {
 
     /** The live subjects of an exam, in display order. */
     subjects: (examId: number) => examRepo(d.db).subjects([examId]),
+
+    /** The schools taking part in an exam, by id and name. */
+    schools: async (examId: number): Promise<Array<{ id: number; name: string }>> =>
+      (await examRepo(d.db).schools(examId)).map(({ id, name }) => ({ id, name })),
 
     /** Ids of the schools taking part in an exam. */
     schoolIds: async (examId: number): Promise<number[]> =>

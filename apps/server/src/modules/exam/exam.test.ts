@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS } from '@yj/contracts';
-import { subject } from '../../db/schema';
+import { schoolAdmin, subject } from '../../db/schema';
 import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
 import {
@@ -9,6 +9,7 @@ import {
   buildSchool,
   buildSchoolAdmin,
   buildTeacher,
+  buildUser,
   PASSWORD,
 } from '../../../test/factories';
 
@@ -156,6 +157,8 @@ describe('single-school exams', () => {
       mark: true,
       manageExam: false,
       editSetting: false,
+      scan: false,
+      scanRead: false,
       viewPhones: false,
     });
     expect(body(await perm(math!.id)).data).toMatchObject({ mark: false });
@@ -279,7 +282,49 @@ describe('single-school exams', () => {
 });
 
 describe('joint exams', () => {
-  it('spans schools, numbers examinees across them, and syncs school roles', async () => {
+  const joint = (schoolIds: number[], unionManagerIds: number[] = []) => ({
+    name: '阳光区高一联考',
+    gradeName: '高一',
+    startDate: '2026-12-01',
+    schoolIds,
+    subjects: [{ course: '数学', fullScore: 150 }],
+    unionManagerIds,
+  });
+
+  it("is created only by someone over every school: one school's admin cannot pull in another", async () => {
+    const db = t.database.db;
+    const a = await buildSchool(db);
+    const b = await buildSchool(db);
+    const aAdmin = await signIn(t.app, (await buildSchoolAdmin(db, a.id)).account, PASSWORD);
+    const refused = '联考只能选择您管理的学校；多校联考请由系统管理员（教育局）创建';
+    expect(body(await aAdmin.post('/filter/api/exam/jointExam/create', joint([a.id, b.id]))).message).toBe(
+      refused,
+    );
+    expect(body(await aAdmin.post('/filter/api/exam/jointExam/create', joint([b.id, b.id]))).message).toBe(
+      '联考至少选择两所学校',
+    );
+    expect(body(await aAdmin.post('/filter/api/exam/jointExam/create', joint([a.id, a.id]))).message).toBe(
+      '联考至少选择两所学校',
+    );
+    // the creation screen is offered only what the server accepts
+    const offered = (tree: Array<{ schools: Array<{ id: number }>; children: unknown[] }>) =>
+      tree.flatMap((o) => o.schools.map((x) => x.id));
+    expect(offered(body<[]>(await aAdmin.get('/filter/api/exam/jointExam/schools')).data)).toEqual([a.id]);
+    // an administrator of both schools may
+    const both = await buildSchoolAdmin(db, a.id);
+    await db.insert(schoolAdmin).values({ schoolId: b.id, userId: both.id });
+    const head = await signIn(t.app, both.account, PASSWORD);
+    expect(body(await head.post('/filter/api/exam/jointExam/create', joint([a.id, b.id]))).code).toBe(0);
+    expect(offered(body<[]>(await head.get('/filter/api/exam/jointExam/schools')).data).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
+    const outsider = await buildTeacher(db, (await buildSchool(db)).id);
+    expect(
+      body(await head.post('/filter/api/exam/jointExam/create', joint([a.id, b.id], [outsider.id]))).message,
+    ).toBe('联考管理员须是参加学校的老师或管理员');
+  });
+
+  it('spans schools, numbers examinees across them, and each school is handled by its own people', async () => {
     const db = t.database.db;
     const a = await buildSchool(db, { name: '联考甲校' });
     const b = await buildSchool(db, { name: '联考乙校' });
@@ -287,46 +332,89 @@ describe('joint exams', () => {
     const cb = await buildClassWithStudents(db, b.id, 4);
     const aAdmin = await buildSchoolAdmin(db, a.id);
     const bAdmin = await signIn(t.app, (await buildSchoolAdmin(db, b.id)).account, PASSWORD);
-    const creator = await signIn(t.app, aAdmin.account, PASSWORD);
+    const bureau = await signIn(t.app, (await buildUser(db, { isAdmin: true })).account, PASSWORD);
     const manager = await buildTeacher(db, a.id, { name: '联考管理员' });
     const res = body<{ id: number }>(
-      await creator.post('/filter/api/exam/jointExam/create', {
-        name: '阳光区高一联考',
-        gradeName: '高一',
-        startDate: '2026-12-01',
-        schoolIds: [a.id, b.id],
-        subjects: [{ course: '数学', fullScore: 150 }],
-        unionManagerIds: [manager.id],
-      }),
+      await bureau.post('/filter/api/exam/jointExam/create', joint([a.id, b.id], [manager.id])),
     );
     expect(res.code).toBe(0);
     const examId = res.data.id;
     // both schools number their students S1..S4: the xuehao rule collides, a sequence does not
     const addX = body<string[]>(
-      await creator.post(`/filter/api/exam/${examId}/examinees/add`, {
+      await bureau.post(`/filter/api/exam/${examId}/examinees/add`, {
         classIds: [ca.banji.id, cb.banji.id],
         rule: { kind: 'xuehao' },
       }),
     );
     expect(addX.message).toMatch(/^生成的考号有 4 个重复/);
     const addSeq = body(
-      await creator.post(`/filter/api/exam/${examId}/examinees/add`, {
-        classIds: [ca.banji.id, cb.banji.id],
+      await bureau.post(`/filter/api/exam/${examId}/examinees/add`, {
+        classIds: [ca.banji.id],
         rule: { kind: 'sequence', prefix: '8', digits: 5 },
       }),
     );
-    expect(addSeq.data).toEqual({ added: 8, skipped: 0 });
+    expect(addSeq.data).toEqual({ added: 4, skipped: 0 });
     const other = await buildClassWithStudents(db, (await buildSchool(db)).id, 1);
     expect(
       body(
-        await creator.post(`/filter/api/exam/${examId}/examinees/add`, {
+        await bureau.post(`/filter/api/exam/${examId}/examinees/add`, {
           classIds: [other.banji.id],
           rule: { kind: 'xuehao' },
         }),
       ).message,
     ).toBe('所选班级不属于参加联考的学校');
 
+    // the union manager teaches at 甲校: manages the exam, but 乙校's people only through a role there
     const mgr = await signIn(t.app, manager.account, PASSWORD);
+    const addB = { classIds: [cb.banji.id], rule: { kind: 'sequence', prefix: '9', digits: 5 } };
+    expect(body(await mgr.post(`/filter/api/exam/${examId}/examinees/add`, addB)).message).toBe(
+      '您在“联考乙校”没有职务，不能操作该校的考生和人员',
+    );
+    const bTeacher = await buildTeacher(db, b.id, { name: '乙校老师' });
+    const seen = body<Array<{ name: string; phone: string; schoolName: string }>>(
+      await mgr.get(`/filter/api/school/${b.id}/teachers/alls?examId=${examId}`),
+    ).data;
+    expect(seen.map((x) => x.schoolName)).not.toContain('联考乙校');
+    expect(seen.find((x) => x.name === '联考管理员')?.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    const math = body<{ subjects: Array<{ id: number }> }>(await mgr.get(`/filter/api/exam/${examId}/detail`))
+      .data.subjects[0]!;
+    expect(body(await mgr.get(`/filter/api/school/${b.id}/teachers/all?subjectId=${math.id}`)).message).toBe(
+      '您在“联考乙校”没有职务，不能操作该校的考生和人员',
+    );
+    expect(
+      body(
+        await mgr.post(`/filter/api/exam/${examId}/role`, { role: 1, userIds: [manager.id], schoolId: b.id }),
+      ).message,
+    ).toBe('您在“联考乙校”没有职务，不能操作该校的考生和人员');
+    expect(body(await mgr.post(`/filter/api/exam/${examId}/copy`)).message).toBe(
+      '联考只能选择您管理的学校；多校联考请由系统管理员（教育局）创建',
+    );
+
+    // the bureau gives 乙校's administrator a role for 乙校, who then brings in 乙校's own students
+    expect(
+      body(
+        await bureau.post(`/filter/api/exam/${examId}/role`, {
+          role: 5,
+          userIds: [body<{ id: number }>(await bAdmin.post('/filter/api/user/getUserInfo')).data.id],
+          schoolId: b.id,
+        }),
+      ).data,
+    ).toEqual({ added: 1 });
+    expect(body(await bAdmin.post(`/filter/api/exam/${examId}/examinees/add`, addB)).data).toEqual({
+      added: 4,
+      skipped: 0,
+    });
+    const bSees = body<Array<{ name: string; phone: string }>>(
+      await bAdmin.get(`/filter/api/school/${b.id}/teachers/alls?examId=${examId}`),
+    ).data;
+    expect(bSees.map((x) => x.name)).toEqual(['乙校老师']);
+    expect(bSees[0]!.phone).toBe(bTeacher.phone);
+    expect(
+      body<Array<{ schoolName: string }>>(
+        await bureau.get(`/filter/api/school/${a.id}/teachers/alls?examId=${examId}`),
+      ).data.map((x) => x.schoolName),
+    ).toEqual(['联考甲校', '联考乙校']);
+
     const detail = body<{
       schools: number;
       examinees: number;
@@ -345,7 +433,6 @@ describe('joint exams', () => {
       ).data.items.map((e) => e.name),
     ).toContain('阳光区高一联考');
 
-    const bTeacher = await buildTeacher(db, b.id);
     expect(
       body(
         await mgr.post(`/filter/api/exam/${examId}/role`, {
@@ -358,6 +445,14 @@ describe('joint exams', () => {
     expect(
       body(
         await mgr.post(`/filter/api/exam/${examId}/role/sync`, { fromSchoolId: a.id, toSchoolIds: [b.id] }),
+      ).message,
+    ).toBe('您在“联考乙校”没有职务，不能操作该校的考生和人员');
+    expect(
+      body(
+        await bureau.post(`/filter/api/exam/${examId}/role/sync`, {
+          fromSchoolId: a.id,
+          toSchoolIds: [b.id],
+        }),
       ).data,
     ).toEqual({ added: 2 });
   });

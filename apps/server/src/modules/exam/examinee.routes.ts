@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam, int, text } from '@yj/contracts';
 import {
   absentBody,
   examineeAdd,
@@ -10,11 +11,11 @@ import {
   paperTypeBody,
 } from '@yj/contracts';
 import { attachment } from '../../lib/excel';
-import { actorOf, ok, readUpload } from '../../plugins/http';
+import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import type { ExamScopes } from './exam-scope';
 import type { ExamineeService } from './examinee.service';
 
-const examParams = z.object({ examId: z.coerce.number().int().positive() });
+const examParams = z.object({ examId: idParam() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function examineeRoutes(
@@ -34,20 +35,20 @@ export function examineeRoutes(
     async (req) => ok(await d.examinees.list(req.params.examId, req.body)),
   );
   r.post(`${base}/add`, { schema: { params: examParams, body: examineeAdd }, config: manage }, async (req) =>
-    ok(await d.examinees.add(req.params.examId, req.body, actorOf(req))),
+    ok(await d.examinees.add(req.params.examId, req.body, await req.principal(), actorOf(req))),
   );
   r.post(
     `${base}/:id/update`,
     {
       schema: {
-        params: examParams.extend({ id: z.coerce.number().int().positive() }),
+        params: examParams.extend({ id: idParam() }),
         body: z.object({
           kaohao: z
             .string()
             .trim()
             .regex(/^[0-9A-Za-z-]{1,20}$/, '考号只能包含数字、字母和短横线'),
-          kaochang: z.string().trim().max(20).nullable(),
-          seat: z.number().int().min(1).max(999).nullable(),
+          kaochang: text().trim().max(20).nullable(),
+          seat: int(1, 999).nullable(),
         }),
       },
       config: manage,
@@ -68,7 +69,10 @@ export function examineeRoutes(
   );
   r.post(`${base}/import`, { schema: { params: examParams }, config: manage }, async (req) => {
     const file = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
-    return ok(await d.examinees.importExcel(req.params.examId, file, actorOf(req)));
+    const principal = await req.principal();
+    return ok(
+      await heavy(req, () => d.examinees.importExcel(req.params.examId, file, principal, actorOf(req))),
+    );
   });
   r.get(`${base}/template`, { schema: { params: examParams }, config: manage }, async (_req, reply) =>
     reply
@@ -85,7 +89,7 @@ export function examineeRoutes(
   r.post(
     '/api/subject/:id/absent',
     {
-      schema: { params: z.object({ id: z.coerce.number().int().positive() }), body: absentBody },
+      schema: { params: z.object({ id: idParam() }), body: absentBody },
       config: { capability: 'subject.scan', scope: d.scopes.subjectParam },
     },
     async (req) => {

@@ -1,9 +1,17 @@
-import { ExamType, type ExamineeAdd, type ExamineeItem, type ImportError, type Paged } from '@yj/contracts';
+import {
+  ExamType,
+  type ExamineeAdd,
+  type ExamineeItem,
+  type ImportError,
+  type Paged,
+  type Principal,
+} from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
-import { readImportSheet, writeSheet } from '../../lib/excel';
+import { readImportSheet, writeSheet, importErrors } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
 import { examRepo } from './exam.repo';
+import { actsForSchool, requireActsForSchools } from './exam-school';
 import { examineeRepo, type ExamineeFilter } from './examinee.repo';
 import { place, ruleProblem, type SeatStudent } from './kaohao';
 import type { Actor } from '../../lib/actor';
@@ -20,15 +28,27 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
       examineeRepo(d.db).list(examId, q),
 
     /** Takes the students of the chosen classes into the exam, numbering and seating them by the rule. */
-    async add(examId: number, input: ExamineeAdd, actor: Actor): Promise<{ added: number; skipped: number }> {
+    async add(
+      examId: number,
+      input: ExamineeAdd,
+      p: Principal,
+      actor: Actor,
+    ): Promise<{ added: number; skipped: number }> {
       return d.db.transaction(async (tx) => {
         const e = await requireExam(tx, examId);
         const repo = examineeRepo(tx);
-        const schools = new Set((await examRepo(tx).schools(examId)).map((s) => s.id));
+        const taking = await examRepo(tx).schools(examId);
+        const schools = new Set(taking.map((s) => s.id));
         const classes = await repo.liveClasses(input.classIds);
         if (classes.length !== new Set(input.classIds).size) throw fail('所选班级不存在或已删除');
         if (classes.some((c) => !schools.has(c.schoolId)))
           throw fail(e.type === ExamType.joint ? '所选班级不属于参加联考的学校' : '所选班级不属于本校');
+        const classSchools = new Set(classes.map((c) => c.schoolId));
+        requireActsForSchools(
+          p,
+          e,
+          taking.filter((s) => classSchools.has(s.id)),
+        );
         const usage = await repo.usage(examId);
         const all = await repo.studentsOfClasses(input.classIds);
         const fresh = all.filter((s) => !usage.students.has(s.studentId));
@@ -165,6 +185,7 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
     async importExcel(
       examId: number,
       file: Buffer,
+      p: Principal,
       actor: Actor,
     ): Promise<{ added: number; updated: number }> {
       const sheet = await readImportSheet(file, ['学号', '考号'], ['学校', '考场', '座位号', '试卷类型']);
@@ -173,7 +194,9 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
         const repo = examineeRepo(tx);
         const schools = await examRepo(tx).schools(examId);
         const schoolByName = new Map(schools.map((s) => [s.name, s.id]));
-        const students = await repo.studentIndex(schools.map((s) => s.id));
+        // only the schools the importer acts for are looked into: their 学号 are no oracle for others
+        const own = new Set(schools.filter((s) => actsForSchool(p, e, s.id)).map((s) => s.id));
+        const students = await repo.studentIndex([...own]);
         const current = await repo.current(examId);
         const byStudent = new Map(current.map((c) => [c.studentId, c]));
         const errors: ImportError[] = [...sheet.errors];
@@ -188,6 +211,10 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
           if (values['学校']) schoolId = schoolByName.get(values['学校']);
           if (schoolId === undefined)
             err('学校', values['学校'] ? `学校“${values['学校']}”未参加本次考试` : '联考须填写学校');
+          else if (!own.has(schoolId)) {
+            err('学校', `您在“${values['学校'] ?? ''}”没有职务，不能导入该校考生`);
+            schoolId = undefined;
+          }
           const st = schoolId !== undefined ? students.get(`${schoolId}/${values['学号'] ?? ''}`) : undefined;
           if (schoolId !== undefined && !st) err('学号', `学号 ${values['学号'] || '（空）'} 在该校不存在`);
           const kaohao = values['考号'] ?? '';
@@ -217,11 +244,7 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
           if (row !== undefined && !renumbered.has(c.id))
             errors.push({ row, column: '考号', message: `考号 ${c.kaohao} 已被其他考生使用` });
         }
-        if (errors.length)
-          throw fail(
-            `导入文件有 ${errors.length} 处错误，请修改后重新导入`,
-            errors.sort((a, b) => a.row - b.row),
-          );
+        if (errors.length) throw importErrors(errors, '请修改后重新导入');
         await repo.updateMany(updates);
         await repo.insertFull(examId, adds);
         await examRepo(tx).updateExam(examId, { step: Math.max(e.step, 3) });

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, roleAdd } from '@yj/contracts';
+import { id as recordId, idParam, text } from '@yj/contracts';
+import { roleAdd } from '@yj/contracts';
 import { fail } from '../../errors';
 import { actorOf, ok } from '../../plugins/http';
 import type { ExamScopes } from './exam-scope';
 import type { TeacherService } from '../school/teacher.service';
 import type { ExamService } from './exam.service';
 import { ROLE_BY_NAME, type RoleService } from './role.service';
+import { actsForSchool, requireActsForSchools, showsPhonesOf } from './exam-school';
 
-const examParams = z.object({ examId: z.coerce.number().int().positive() });
-const id = z.number().int().positive();
+const examParams = z.object({ examId: idParam() });
+const id = recordId();
 
 /** A role in a URL: its index (0–9) or its spec name (reviewers, leaders …). */
 function roleIndex(raw: string): number {
@@ -26,26 +28,25 @@ export function roleRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const manage = { capability: 'exam.manage' as const, scope: d.scopes.examParam };
 
-  r.get('/api/exam/:examId/staff', { schema: { params: examParams }, config: manage }, async (req) => {
-    const scope = await d.scopes.forExam(req.params.examId);
-    return ok(await d.roles.staff(req.params.examId, can(await req.principal(), 'exam.phone.view', scope)));
-  });
+  r.get('/api/exam/:examId/staff', { schema: { params: examParams }, config: manage }, async (req) =>
+    ok(await d.roles.staff(req.params.examId, await req.principal())),
+  );
   r.post(
     '/api/exam/:examId/role',
     { schema: { params: examParams, body: roleAdd }, config: manage },
-    async (req) => ok(await d.roles.add(req.params.examId, req.body, actorOf(req))),
+    async (req) => ok(await d.roles.add(req.params.examId, req.body, await req.principal(), actorOf(req))),
   );
   r.post(
     '/api/exam/:examId/role/:roleId/edit',
     {
       schema: {
-        params: examParams.extend({ roleId: z.coerce.number().int().positive() }),
+        params: examParams.extend({ roleId: idParam() }),
         body: z.object({ subjectId: id.nullable(), schoolId: id.nullable() }),
       },
       config: manage,
     },
     async (req) => {
-      await d.roles.edit(req.params.examId, req.params.roleId, req.body, actorOf(req));
+      await d.roles.edit(req.params.examId, req.params.roleId, req.body, await req.principal(), actorOf(req));
       return ok(null);
     },
   );
@@ -64,6 +65,7 @@ export function roleRoutes(
           req.params.examId,
           req.body.fromSchoolId,
           req.body.toSchoolIds,
+          await req.principal(),
           actorOf(req),
         ),
       ),
@@ -73,7 +75,7 @@ export function roleRoutes(
     '/api/subject/:id/:role',
     {
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive(), role: z.string().max(20) }),
+        params: z.object({ id: idParam(), role: text().max(20) }),
         body: z.object({ userIds: z.array(id).min(1, '请选择人员').max(500) }),
       },
       config: { capability: 'exam.manage', scope: d.scopes.subjectParam },
@@ -84,6 +86,7 @@ export function roleRoutes(
         await d.roles.add(
           scope.examId!,
           { role: roleIndex(req.params.role), userIds: req.body.userIds, subjectId: req.params.id },
+          await req.principal(),
           actorOf(req),
         ),
       );
@@ -94,7 +97,7 @@ export function roleRoutes(
     '/api/exam/role/:role',
     {
       schema: {
-        params: z.object({ role: z.string().max(20) }),
+        params: z.object({ role: text().max(20) }),
         body: z.object({
           examId: id,
           userId: id,
@@ -106,7 +109,12 @@ export function roleRoutes(
     },
     async (req) => {
       const { examId, ...where } = req.body;
-      await d.roles.remove(examId, { ...where, role: roleIndex(req.params.role) }, actorOf(req));
+      await d.roles.remove(
+        examId,
+        { ...where, role: roleIndex(req.params.role) },
+        await req.principal(),
+        actorOf(req),
+      );
       return ok(null);
     },
   );
@@ -115,8 +123,8 @@ export function roleRoutes(
     '/api/school/:schoolId/teachers/all',
     {
       schema: {
-        params: z.object({ schoolId: z.coerce.number().int().positive() }),
-        querystring: z.object({ subjectId: z.coerce.number().int().positive() }),
+        params: z.object({ schoolId: idParam() }),
+        querystring: z.object({ subjectId: idParam() }),
       },
       config: {
         capability: 'exam.manage',
@@ -125,25 +133,26 @@ export function roleRoutes(
     },
     async (req) => {
       const s = await d.exams.subjectDetail(req.query.subjectId);
-      const scope = await d.scopes.forSubject(req.query.subjectId);
-      if (!(await d.exams.schoolIds(s.exam.id)).includes(req.params.schoolId))
-        throw fail('学校未参加本次考试');
+      const e = await d.exams.requireExam(s.exam.id);
+      const schools = await d.exams.schools(e.id);
+      const asked = schools.filter((x) => x.id === req.params.schoolId);
+      if (!asked.length) throw fail('学校未参加本次考试');
+      const p = await req.principal();
+      requireActsForSchools(p, e, asked);
       return ok(
-        await d.teachers.ofSchools(
-          [req.params.schoolId],
-          s.subjectInfo.course,
-          can(await req.principal(), 'exam.phone.view', scope),
+        await d.teachers.ofSchools([req.params.schoolId], s.subjectInfo.course, (id) =>
+          showsPhonesOf(p, e, id),
         ),
       );
     },
   );
-  // spec §7: teachers/alls?examId= — teachers of every school taking part in the exam
+  // spec §7: teachers/alls?examId= — teachers of the exam's schools the asker has a role in
   r.get(
     '/api/school/:schoolId/teachers/alls',
     {
       schema: {
-        params: z.object({ schoolId: z.coerce.number().int().positive() }),
-        querystring: z.object({ examId: z.coerce.number().int().positive() }),
+        params: z.object({ schoolId: idParam() }),
+        querystring: z.object({ examId: idParam() }),
       },
       config: {
         capability: 'exam.manage',
@@ -151,18 +160,19 @@ export function roleRoutes(
       },
     },
     async (req) => {
-      const scope = await d.scopes.forExam(req.query.examId);
-      const showPhones = can(await req.principal(), 'exam.phone.view', scope);
-      const schoolIds = await d.exams.schoolIds(req.query.examId);
-      // The path names the asking school; the list spans every school of the exam, so it must be one of them.
+      const e = await d.exams.requireExam(req.query.examId);
+      const schoolIds = await d.exams.schoolIds(e.id);
+      // The path names the asking school; the list spans the exam's schools, so it must be one of them.
       if (!schoolIds.includes(req.params.schoolId)) throw fail('该学校未参加此考试');
-      return ok(await d.teachers.ofSchools(schoolIds, undefined, showPhones));
+      const p = await req.principal();
+      const mine = schoolIds.filter((id) => actsForSchool(p, e, id));
+      return ok(await d.teachers.ofSchools(mine, undefined, (id) => showsPhonesOf(p, e, id)));
     },
   );
   r.get(
     '/yue/api/subject/:id/operation/permission',
     {
-      schema: { params: z.object({ id: z.coerce.number().int().positive() }) },
+      schema: { params: z.object({ id: idParam() }) },
       config: { capability: 'exam.read', scope: d.scopes.subjectParam },
     },
     async (req) => ok(await d.roles.permission(req.params.id, await req.principal())),

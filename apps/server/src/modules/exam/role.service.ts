@@ -13,6 +13,7 @@ import { maskPhone } from '../../lib/crypto';
 import type { AuditService } from '../audit/audit.service';
 import { examRepo } from './exam.repo';
 import { roleRepo } from './role.repo';
+import { requireActsForSchools } from './exam-school';
 import type { Actor } from '../../lib/actor';
 
 /** Roles that only make sense for one subject: they mark, lead or own that subject's settings. */
@@ -55,17 +56,37 @@ export function roleService(d: { db: Db; audit: AuditService }) {
     if (role === ExamRole.schoolManager && schoolId === null) throw fail('学校负责人须指定学校');
   }
 
+  /** Roles given for a school are given only by someone with a role in that school (see actsForSchool). */
+  async function requireSchools(db: Db, examId: number, p: Principal, schoolIds: Array<number | null>) {
+    const ids = new Set(schoolIds.filter((id): id is number => id !== null));
+    if (!ids.size) return;
+    const e = await examRepo(db).find(examId);
+    if (!e) throw fail('考试不存在或已删除');
+    const schools = (await examRepo(db).schools(examId)).filter((s) => ids.has(s.id));
+    requireActsForSchools(p, e, schools);
+  }
+
   return {
-    async staff(examId: number, showPhones: boolean): Promise<StaffItem[]> {
+    /**
+     * Who holds which role. In a joint exam a phone is shown whole only to whoever may see phones at the
+     * school the role is given for (a system admin for exam-wide roles): staff come from several schools.
+     */
+    async staff(examId: number, p: Principal): Promise<StaffItem[]> {
+      const e = await examRepo(d.db).find(examId);
+      if (!e) throw fail('考试不存在或已删除');
       const rows = await roleRepo(d.db).staff(examId);
-      return rows.map((r) => ({ ...r, phone: showPhones ? r.phone : maskPhone(r.phone) }));
+      const single = e.schoolId !== null && can(p, 'exam.phone.view', { examId, schoolId: e.schoolId });
+      const show = (schoolId: number | null) =>
+        single || (e.schoolId === null && can(p, 'school.phone.view', schoolId === null ? {} : { schoolId }));
+      return rows.map((r) => ({ ...r, phone: show(r.schoolId) ? r.phone : maskPhone(r.phone) }));
     },
 
-    async add(examId: number, input: RoleAdd, actor: Actor): Promise<{ added: number }> {
+    async add(examId: number, input: RoleAdd, p: Principal, actor: Actor): Promise<{ added: number }> {
       return d.db.transaction(async (tx) => {
         const subjectId = input.subjectId ?? null;
         const schoolId = input.schoolId ?? null;
         await check(tx, examId, input.role, subjectId, schoolId);
+        await requireSchools(tx, examId, p, [schoolId]);
         const users = await roleRepo(tx).existingUsers([...new Set(input.userIds)]);
         if (users.length !== new Set(input.userIds).size) throw fail('所选人员中有不存在或已停用的账号');
         const added = await roleRepo(tx).insert(
@@ -87,12 +108,14 @@ export function roleService(d: { db: Db; audit: AuditService }) {
       examId: number,
       roleId: number,
       set: { subjectId: number | null; schoolId: number | null },
+      p: Principal,
       actor: Actor,
     ): Promise<void> {
       await d.db.transaction(async (tx) => {
         const row = await roleRepo(tx).find(examId, roleId);
         if (!row) throw fail('该角色分配不存在');
         await check(tx, examId, row.role, set.subjectId, set.schoolId);
+        await requireSchools(tx, examId, p, [row.schoolId, set.schoolId]);
         await roleRepo(tx).update(roleId, set);
         await d.audit.record(tx, {
           action: 'role.edit',
@@ -107,10 +130,12 @@ export function roleService(d: { db: Db; audit: AuditService }) {
     async remove(
       examId: number,
       where: { role: number; userId: number; subjectId: number | null; schoolId: number | null },
+      p: Principal,
       actor: Actor,
     ): Promise<void> {
       await d.db.transaction(async (tx) => {
         if (where.role === ExamRole.creator) throw fail('不能移除考试创建者');
+        await requireSchools(tx, examId, p, [where.schoolId]);
         const removed = await roleRepo(tx).remove(examId, where);
         if (!removed.length) throw fail('该角色分配不存在');
         await d.audit.record(tx, {
@@ -128,11 +153,13 @@ export function roleService(d: { db: Db; audit: AuditService }) {
       examId: number,
       fromSchoolId: number,
       toSchoolIds: number[],
+      p: Principal,
       actor: Actor,
     ): Promise<{ added: number }> {
       return d.db.transaction(async (tx) => {
         const schools = new Set((await examRepo(tx).schools(examId)).map((s) => s.id));
         if (![fromSchoolId, ...toSchoolIds].every((id) => schools.has(id))) throw fail('学校未参加本次考试');
+        await requireSchools(tx, examId, p, [fromSchoolId, ...toSchoolIds]);
         const source = await roleRepo(tx).ofSchool(examId, fromSchoolId);
         const rows = toSchoolIds.flatMap((schoolId) =>
           source.map((r) => ({ examId, userId: r.userId, role: r.role, subjectId: r.subjectId, schoolId })),
@@ -161,6 +188,7 @@ export function roleService(d: { db: Db; audit: AuditService }) {
         manageExam: can(p, 'exam.manage', scope),
         editSetting: can(p, 'subject.setting.edit', scope),
         scan: can(p, 'subject.scan', scope),
+        scanRead: can(p, 'scan.read', scope),
         mark: can(p, 'subject.mark', scope),
         lead: can(p, 'subject.lead', scope),
         viewPhones: can(p, 'exam.phone.view', scope),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam } from '@yj/contracts';
 import { pageQuery } from '@yj/contracts';
 import { authOf, ok } from '../../plugins/http';
 import type { MessageService } from './message.service';
@@ -18,7 +19,7 @@ export function messageRoutes(app: FastifyInstance, d: { messages: MessageServic
   r.post(
     '/api/message/:id/read',
     {
-      schema: { params: z.object({ id: z.coerce.number().int().positive() }) },
+      schema: { params: z.object({ id: idParam() }) },
       config: { capability: 'account.self' },
     },
     async (req) => {

@@ -9,6 +9,35 @@ import type { Actor } from '../../lib/actor';
 /** organizeAll: education bureaus as a tree, each with its schools; the basis for choosing schools of a joint exam. */
 
 export function orgService(d: { db: Db; audit: AuditService; admins: AdminService }) {
+  async function tree(): Promise<OrgNode[]> {
+    const repo = orgRepo(d.db);
+    const [orgs, schools] = await Promise.all([repo.orgs(), repo.schools()]);
+    const nodes = new Map<number, OrgNode>(
+      orgs.map((o) => [
+        o.id,
+        {
+          id: o.id,
+          name: o.name,
+          level: o.level,
+          typeCode: o.typeCode,
+          countyId: o.countyId,
+          children: [],
+          schools: [],
+        },
+      ]),
+    );
+    for (const s of schools)
+      if (s.orgId !== null) nodes.get(s.orgId)?.schools.push({ id: s.id, name: s.name });
+    const roots: OrgNode[] = [];
+    for (const o of orgs) {
+      const node = nodes.get(o.id)!;
+      const parent = o.parentId !== null ? nodes.get(o.parentId) : undefined;
+      if (parent) parent.children.push(node);
+      else roots.push(node);
+    }
+    return roots;
+  }
+
   return {
     /** A bureau under an optional parent bureau. */
     async createOrg(
@@ -55,34 +84,16 @@ export function orgService(d: { db: Db; audit: AuditService; admins: AdminServic
       });
     },
 
-    async tree(): Promise<OrgNode[]> {
-      const repo = orgRepo(d.db);
-      const [orgs, schools] = await Promise.all([repo.orgs(), repo.schools()]);
-      const nodes = new Map<number, OrgNode>(
-        orgs.map((o) => [
-          o.id,
-          {
-            id: o.id,
-            name: o.name,
-            level: o.level,
-            typeCode: o.typeCode,
-            countyId: o.countyId,
-            children: [],
-            schools: [],
-          },
-        ]),
-      );
-      for (const s of schools)
-        if (s.orgId !== null) nodes.get(s.orgId)?.schools.push({ id: s.id, name: s.name });
-      const roots: OrgNode[] = [];
-      for (const o of orgs) {
-        const node = nodes.get(o.id)!;
-        const parent = o.parentId !== null ? nodes.get(o.parentId) : undefined;
-        if (parent) parent.children.push(node);
-        else roots.push(node);
-      }
-      return roots;
+    /** The tree keeping only the schools `keep` allows, and the bureaus that lead to them. */
+    async treeOf(keep: (schoolId: number) => boolean): Promise<OrgNode[]> {
+      const prune = (nodes: OrgNode[]): OrgNode[] =>
+        nodes
+          .map((n) => ({ ...n, children: prune(n.children), schools: n.schools.filter((s) => keep(s.id)) }))
+          .filter((n) => n.children.length || n.schools.length);
+      return prune(await tree());
     },
+
+    tree,
   };
 }
 export type OrgService = ReturnType<typeof orgService>;

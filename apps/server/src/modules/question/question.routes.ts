@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { id, idParam } from '@yj/contracts';
 import { abSave, answerSave, objectiveSave, optionalSave, subjectiveSave } from '@yj/contracts';
 import { fail } from '../../errors';
 import { actorOf, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { QuestionService } from './question.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
+const params = z.object({ id: idParam() });
 
 export function questionRoutes(
   app: FastifyInstance,
@@ -56,7 +57,7 @@ export function questionRoutes(
   r.post(
     '/api/subject/judge/strucTemplate',
     {
-      schema: { body: z.object({ subjectId: z.number().int().positive() }) },
+      schema: { body: z.object({ subjectId: id() }) },
       config: {
         capability: 'exam.read',
         scope: (req) => d.scopes.forSubject((req.body as { subjectId: number }).subjectId),

@@ -226,6 +226,18 @@ describe('扫描完成 per school', () => {
       [schoolA, true, 3],
       [schoolB, false, 0],
     ]);
+    // over every subject the counts are answer sheets that add up, not averages rounded down
+    const allSubjects = body<SchoolScanProgress[]>(
+      await admin.get(`/filter/api/schoolExamineeProgress/${examId}`),
+    ).data;
+    const subjects = body<SubjectScanProgress[]>(
+      await admin.get(`/filter/api/exam/${examId}/allScanProgress`),
+    ).data.length;
+    for (const x of allSubjects) {
+      expect(x.sheets).toBe(x.examinees * subjects);
+      expect(x.scanned + x.absent + x.missing).toBe(x.sheets);
+    }
+    expect(allSubjects.find((x) => x.schoolId === schoolA)).toMatchObject({ absent: 3 });
 
     const res = await post('scan/reopen', { schoolId: schoolA });
     expect(res.code, res.message).toBe(0);

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
 import { banji, examinee, paper, scanBatch, scanException, scanPage, school, student } from '../../db/schema';
-import { scanRepo, type PageRow, type PaperRow } from './scan.repo';
+import { pageRow, scanRepo, type PageRow, type PaperRow } from './scan.repo';
 
 export type ExceptionRow = typeof scanException.$inferSelect;
 
 /** Reads and writes of the exception fixes; every call runs inside the fix's transaction. */
 export function scanFixRepo(db: Db) {
   // the paper and page reads and writes recognition uses too
-  const { lockPaper, templateBody, updatePage, paperOfExaminee } = scanRepo(db);
+  const { lockPaper, templateBody, updatePage, paperOfExaminee, pagesOf } = scanRepo(db);
   return {
     lockPaper,
     templateBody,
@@ -29,11 +29,10 @@ export function scanFixRepo(db: Db) {
 
     async page(id: number): Promise<PageRow | null> {
       const [row] = await db.select().from(scanPage).where(eq(scanPage.id, id));
-      return row ?? null;
+      return row ? pageRow(row) : null;
     },
 
-    pagesOf: (paperId: number): Promise<PageRow[]> =>
-      db.select().from(scanPage).where(eq(scanPage.paperId, paperId)).orderBy(asc(scanPage.position)),
+    pagesOf,
 
     /** Open exceptions of a paper (optionally of some types). */
     openOf: (paperId: number, types?: string[]): Promise<ExceptionRow[]> =>

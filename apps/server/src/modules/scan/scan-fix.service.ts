@@ -2,7 +2,6 @@ import {
   PaperStatus,
   SCAN_EXCEPTION_LABELS,
   ScanPageStatus,
-  type CardTemplate,
   type PaperStatusValue,
   type Principal,
   type ScanExceptionDetail,
@@ -12,7 +11,10 @@ import {
   type ScanPageStatusValue,
   type ScanPageView,
   type ScanPaperView,
+  type RecognisedPage,
   type ScanResolution,
+  type StoredFieldReading,
+  type StoredPageResult,
   type StudentPaperView,
 } from '@yj/contracts';
 import type { Matrix3, Point } from '@yj/omr';
@@ -41,30 +43,26 @@ const SUMMARY: Record<'anchor' | 'examNo' | 'duplicateExamNo', { types: string[]
   duplicateExamNo: { types: ['kaohaoRepeat'], none: '没有考号重复的答题卡' },
 };
 
-type Readings = { name: string; labels: string[]; fills: number[]; value: string[] | null };
+/** The result of a page the engine read; null for an unread page (its result says only why). */
+const recognised = (result: StoredPageResult | null): RecognisedPage | null =>
+  result && 'status' in result ? result : null;
 
 /** The reading of a region in a stored page result (objective question, A/B, absent, optional). */
-function readingOf(result: Record<string, unknown> | null, region: string | null): Readings | null {
-  if (!result || !region) return null;
-  const r = result as {
-    objective?: { question: string; reading: Readings }[];
-    ab?: Readings | null;
-    absent?: Readings | null;
-    optional?: Readings[];
-  };
-  const q = r.objective?.find((x) => x.question === region || x.reading.name === region);
+function readingOf(result: StoredPageResult | null, region: string | null): StoredFieldReading | null {
+  const r = recognised(result);
+  if (!r || !region) return null;
+  const q = r.objective.find((x) => x.question === region || x.reading.name === region);
   if (q) return q.reading;
   if (r.ab?.name === region) return r.ab;
   if (r.absent?.name === region) return r.absent;
-  return r.optional?.find((x) => x.name === region) ?? null;
+  return r.optional.find((x) => x.name === region) ?? null;
 }
 
-type Strip = { name: string; question: string; value: number | null; manual?: boolean; fields: Readings[] };
-
 /** The 打分栏 a 主观题 exception names, in a stored page result. */
-function stripOf(result: Record<string, unknown> | null, region: string | null): Strip | null {
-  if (!result || !region) return null;
-  return (result as { scores?: Strip[] }).scores?.find((x) => x.name === region) ?? null;
+function stripOf(result: StoredPageResult | null, region: string | null) {
+  const r = recognised(result);
+  if (!r || !region) return null;
+  return r.scores.find((x) => x.name === region) ?? null;
 }
 
 const matrixOf = (page: PageRow): Matrix3 | null => registeredMatrix(page.result);
@@ -213,7 +211,7 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
       status: pg.status as ScanPageStatusValue,
       fileName: pg.fileName,
       matrix: matrixOf(pg) ? [...matrixOf(pg)!] : null,
-      crops: ((pg.result?.crops ?? []) as { name: string; question: string }[]).map((c, index) => ({
+      crops: (recognised(pg.result)?.crops ?? []).map((c, index) => ({
         index,
         name: c.name,
         question: c.question,
@@ -416,10 +414,10 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
         const reading = readingOf(page?.result ?? null, e.region);
         if (!page || !reading) throw fail('找不到选做题的识别结果');
         if (!reading.labels.includes(chosen)) throw fail(`选做题没有 ${chosen} 这一项`);
-        const result = structuredClone(page.result!) as { optional?: Readings[] };
-        const target = result.optional?.find((x) => x.name === e.region);
+        const result = structuredClone(recognised(page.result)!);
+        const target = result.optional.find((x) => x.name === e.region);
         if (target) target.value = [chosen];
-        await r.updatePage(page.id, { result: result as Record<string, unknown> });
+        await r.updatePage(page.id, { result });
         const n = await r.resolve([e.id], actor.userId, 'optional' satisfies ScanResolution, { chosen });
         await r.refreshStatus(paper.id);
         return {
@@ -451,12 +449,12 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
         );
         const problem = scoreProblem(score, rule);
         if (problem) throw fail(problem);
-        const result = structuredClone(page.result!) as { scores?: Strip[] };
+        const result = structuredClone(recognised(page.result)!);
         Object.assign(
-          result.scores!.find((x) => x.name === strip.name)!,
+          result.scores.find((x) => x.name === strip.name)!,
           { value: score, manual: true },
         );
-        await r.updatePage(page.id, { result: result as Record<string, unknown> });
+        await r.updatePage(page.id, { result });
         const before = paper.scores[strip.name]?.value ?? null;
         await r.updatePaper(paper.id, {
           scores: { ...paper.scores, [strip.name]: { question: strip.question, value: score, manual: true } },
@@ -533,7 +531,7 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
         const paper = await livePaper(r, page.paperId);
         assertSchool(filter, paper.schoolId);
         const batch = await r.batch(page.batchId);
-        const card = batch ? ((await r.templateBody(batch.templateId)) as CardTemplate | null) : null;
+        const card = batch ? await r.templateBody(batch.templateId) : null;
         const pageIndex = body.pageIndex ?? page.position;
         const tpl = card?.pages.find((x) => x.index === pageIndex);
         if (!tpl) throw fail(`答题卡没有第 ${pageIndex + 1} 页`);
@@ -542,7 +540,7 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
         const manual: ManualAnchors = { pageIndex, points: body.points };
         const before = {
           status: page.status,
-          manual: (page.result as { manual?: unknown } | null)?.manual ?? null,
+          manual: page.result?.manual ?? null,
         };
         await r.updatePage(page.id, { result: { ...(page.result ?? {}), manual } });
         const resolved = await requeue(r, [paper.id], actor.userId);
@@ -603,7 +601,7 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
         e.type === 'kaohaoRepeat' && Number.isInteger(otherId) ? await paperView(r, otherId) : null;
       const page = e.pageId ? await r.page(e.pageId) : null;
       const batch = page ? await r.batch(page.batchId) : null;
-      const card = batch ? ((await r.templateBody(batch.templateId)) as CardTemplate | null) : null;
+      const card = batch ? await r.templateBody(batch.templateId) : null;
       const tplIndex = page?.templatePage ?? page?.position ?? 0;
       const tpl = card?.pages.find((x) => x.index === tplIndex) ?? null;
       const matrix = page ? matrixOf(page) : null;

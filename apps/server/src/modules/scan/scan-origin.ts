@@ -1,5 +1,6 @@
 import { fail } from '../../errors';
 import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
+import type { PagePool } from './scan-pages';
 
 /** An examinee chosen on the uploadorigin screen. */
 export interface OriginExaminee {
@@ -34,10 +35,14 @@ export function matchOrigin(
 }
 
 /** Each file expanded on its own: it must hold exactly one sheet (the template's page count). */
-export async function originPages(files: InputFile[], perPaper: number): Promise<PageImage[]> {
+export async function originPages(
+  pool: PagePool,
+  files: InputFile[],
+  perPaper: number,
+): Promise<PageImage[]> {
   const pages: PageImage[] = [];
   for (const f of files) {
-    const own = await expandFiles([f]);
+    const own = await expandFiles(pool, [f]);
     if (own.length !== perPaper)
       throw fail(`文件“${f.name}”有 ${own.length} 页，与答题卡模板的页数（${perPaper}）不一致`);
     pages.push(...own);

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { ScanCounts } from '@yj/contracts';
 import type { Db } from '../../infra/db';
+import { readPageCrops } from '../../db/stored';
 import {
   absence,
   banji,
@@ -284,12 +285,13 @@ export function scanQueryRepo(db: Db) {
           subjectId: scanPage.subjectId,
           schoolId: scanBatch.schoolId,
           storageKey: scanPage.storageKey,
-          result: scanPage.result,
+          // only the crops: the image routes need nothing else of the result
+          crops: sql<unknown>`${scanPage.result}->'crops'`,
         })
         .from(scanPage)
         .innerJoin(scanBatch, eq(scanBatch.id, scanPage.batchId))
         .where(eq(scanPage.id, pageId));
-      return row ?? null;
+      return row ? { ...row, crops: readPageCrops(row.crops, row.id) } : null;
     },
   };
 }

@@ -22,7 +22,6 @@ import { assertSchool, narrow, scanSchools, subjectScanAccess, type SchoolFilter
 import { scanFinishRepo } from './scan-finish.repo';
 import { scanQueryRepo } from './scan-query.repo';
 import { cachedCut } from './scan-cut';
-import type { Crop } from './scan-recognize';
 
 const sum = <T>(xs: T[], f: (x: T) => number): number => xs.reduce((s, x) => s + f(x), 0);
 
@@ -114,32 +113,26 @@ export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamServi
       const filter = await examFilter(examId, p);
       const ids = subjectId ? [subjectId] : (await d.exams.subjects(examId)).map((s) => s.id);
       if (subjectId && !ids.length) throw fail('科目不存在或已删除');
-      const [schools, examinees, papers, exceptions, accounting, finishes] = await Promise.all([
+      const [schools, examinees, exceptions, accounting, finishes] = await Promise.all([
         repo().schools(examId, filter),
         repo().examineesPerSchool(examId, filter),
-        repo().paperCounts(ids, filter),
         repo().openExceptions(ids, filter),
         scanFinishRepo(d.db).accounting(examId, ids, filter),
         scanFinishRepo(d.db).finishes(ids, filter),
       ]);
-      const subjects = Math.max(1, ids.length);
       return schools.map((s) => {
         const count = examinees.find((x) => x.schoolId === s.schoolId)?.n ?? 0;
         const ac = accounting.filter((x) => x.schoolId === s.schoolId);
-        // over several subjects: examinee-subject pairs scanned, shown per examinee
-        const scanned = Math.floor(
-          sum(
-            papers.filter((x) => x.schoolId === s.schoolId),
-            (x) => x.matched,
-          ) / subjects,
-        );
+        // Over several subjects the counts are answer sheets (examinee × subject), summed, never averaged:
+        // an average rounded down per column stops adding up to the whole.
         return {
           schoolId: s.schoolId,
           schoolName: s.schoolName,
           examinees: count,
-          scanned,
-          absent: Math.floor(sum(ac, (x) => x.absent) / subjects),
-          missing: Math.floor(sum(ac, (x) => x.missing) / subjects),
+          sheets: sum(ac, (x) => x.examinees),
+          scanned: sum(ac, (x) => x.present),
+          absent: sum(ac, (x) => x.absent),
+          missing: sum(ac, (x) => x.missing),
           exceptions: sum(
             exceptions.filter((x) => x.schoolId === s.schoolId),
             (x) => x.n,
@@ -258,7 +251,7 @@ export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamServi
       const s = await d.exams.subjectRow(page.subjectId);
       assertSchool(scanSchools(p, await d.exams.requireExam(s.examId), page.subjectId), page.schoolId);
       if (crop !== undefined) {
-        const c = ((page.result?.crops ?? []) as Crop[])[crop];
+        const c = page.crops[crop];
         if (!c) throw fail('该题的切割图不存在');
         const body = await cachedCut(d.storage, c.key, page.storageKey, c.bbox);
         if (!body) throw fail('答题卡图像文件丢失');

@@ -1,22 +1,18 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import sharp from 'sharp';
-import type { CardTemplate, ScanExceptionTypeValue } from '@yj/contracts';
+import type { CardTemplate, ScanExceptionTypeValue, StoredCrop, StoredManualAnchors } from '@yj/contracts';
 import {
   recognizePage,
   recognizeWithPoints,
   type GreyImage,
   type OmrExceptionTypeValue,
   type PageResult,
-  type Point,
 } from '@yj/omr';
 import { decodeGrey, loadZxingReader } from '@yj/omr/node';
 
 /** A registration marked by a person on a 定位异常 page: the card page and the image points of its anchors. */
-export interface ManualAnchors {
-  pageIndex: number;
-  points: Point[];
-}
+export type ManualAnchors = StoredManualAnchors;
 
 // Pages are decoded in parallel on the worker threads, each using one libvips thread.
 sharp.concurrency(1);
@@ -39,12 +35,7 @@ export const OMR_EXCEPTION: Record<OmrExceptionTypeValue, ScanExceptionTypeValue
  * A subjective region of a recognised page: its place in image pixels (clamped to the image) and the
  * storage key its cut image gets when first looked at (scan-cut.ts). Nothing is cut during recognition.
  */
-export interface Crop {
-  name: string;
-  question: string;
-  key: string;
-  bbox: { x: number; y: number; w: number; h: number };
-}
+export type Crop = StoredCrop;
 
 export type Computed =
   { ok: true; result: PageResult; size: { width: number; height: number } } | { ok: false; reason: string };
@@ -96,18 +87,20 @@ export interface RecognizePool {
   close(): Promise<void>;
 }
 
-/** A worker-thread pool sized to the cores (DESIGN.md §1); each thread keeps its own zxing reader. */
-export function recognizePool(threads = Math.max(1, os.availableParallelism())): RecognizePool {
-  // The server runs TypeScript through tsx; worker threads need the same loader (also under vitest).
-  const execArgv = process.execArgv.some((a) => a.includes('tsx'))
+/** The server runs TypeScript through tsx; worker threads need the same loader (also under vitest). */
+export const workerExecArgv = (): string[] =>
+  process.execArgv.some((a) => a.includes('tsx'))
     ? process.execArgv
     : [...process.execArgv, '--import', 'tsx'];
+
+/** A worker-thread pool sized to the cores (DESIGN.md §1); each thread keeps its own zxing reader. */
+export function recognizePool(threads = Math.max(1, os.availableParallelism())): RecognizePool {
   const pool = new Piscina({
     filename: new URL('./recognize.worker.ts', import.meta.url).href,
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: 30_000,
-    execArgv,
+    execArgv: workerExecArgv(),
   });
   return {
     run: (bytes, card, manual) =>

@@ -1,4 +1,4 @@
-import type { ImageBox, TemplatePage } from '@yj/contracts';
+import type { ImageBox, StoredPageResult, TemplatePage } from '@yj/contracts';
 import { applyH, manualAnchorPoints, pageFields, type Field, type Matrix3 } from '@yj/omr';
 
 interface Rect {
@@ -9,9 +9,8 @@ interface Rect {
 }
 
 /** The template → image matrix a stored page result was registered with; null when it did not register. */
-export function registeredMatrix(result: Record<string, unknown> | null): Matrix3 | null {
-  const reg = (result as { registration?: { matrix?: number[] } | null } | null)?.registration;
-  return reg?.matrix?.length === 9 ? (reg.matrix as unknown as Matrix3) : null;
+export function registeredMatrix(result: StoredPageResult | null): Matrix3 | null {
+  return result && 'registration' in result ? (result.registration?.matrix ?? null) : null;
 }
 
 /** A template rectangle mapped through the page's matrix: the bounding box in image pixels. */

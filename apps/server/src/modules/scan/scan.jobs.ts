@@ -1,4 +1,10 @@
-import { PaperStatus, ScanPageStatus, type CardTemplate, type ScanPageStatusValue } from '@yj/contracts';
+import {
+  PaperStatus,
+  ScanPageStatus,
+  type CardTemplate,
+  type RecognisedPage,
+  type ScanPageStatusValue,
+} from '@yj/contracts';
 import type { PageResult } from '@yj/omr';
 import type { PaperScore } from '../../db/schema';
 import type { Db } from '../../infra/db';
@@ -28,8 +34,7 @@ interface Recognised {
 
 /** The anchors a person marked on a page (定位异常 fixed by hand), stored beside its result. */
 const manualOf = (page: PageRow): ManualAnchors | undefined => {
-  const m = (page.result as { manual?: ManualAnchors } | null)?.manual;
-  return m && Array.isArray(m.points) && Number.isInteger(m.pageIndex) ? m : undefined;
+  return page.result?.manual;
 };
 
 const pageStatus = (o: PageOutcome): ScanPageStatusValue => {
@@ -38,8 +43,8 @@ const pageStatus = (o: PageOutcome): ScanPageStatusValue => {
   return o.result.status === 'ok' ? ScanPageStatus.recognised : ScanPageStatus.exception;
 };
 
-const stored = (r: PageResult, crops: Crop[]): Record<string, unknown> => {
-  const { timings: _t, ...rest } = r as PageResult & { timings?: unknown };
+const stored = (r: PageResult & { timings?: unknown }, crops: Crop[]): RecognisedPage => {
+  const { timings: _t, ...rest } = r;
   return { ...rest, crops };
 };
 
@@ -194,7 +199,7 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
     const version = updatedAt.getTime();
     const hit = templates.get(id);
     if (hit?.version === version) return hit.body;
-    const body = scanRepo(d.db).templateBody(id) as Promise<CardTemplate | null>;
+    const body = scanRepo(d.db).templateBody(id);
     if (templates.size > 50) templates.clear();
     templates.set(id, { version, body });
     // a failed read is not kept: the job's retry reads again

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { CardTemplate } from '@yj/contracts';
 import type { Db } from '../../infra/db';
+import { readPageResult, readTemplateBody } from '../../db/stored';
 import { examinee, paper, scanBatch, scanException, scanPage, subject, template } from '../../db/schema';
 
 export type BatchRow = typeof scanBatch.$inferSelect;
@@ -7,6 +9,9 @@ export type PaperRow = typeof paper.$inferSelect;
 export type PageRow = typeof scanPage.$inferSelect;
 export type NewPage = typeof scanPage.$inferInsert;
 export type NewException = typeof scanException.$inferInsert;
+
+/** A page row with its stored result parsed (once, here). */
+export const pageRow = (row: PageRow): PageRow => ({ ...row, result: readPageResult(row.result, row.id) });
 
 /** Writes of ingest and recognition: batches, papers, pages, exceptions. */
 export function scanRepo(db: Db) {
@@ -77,8 +82,10 @@ export function scanRepo(db: Db) {
       return row ?? null;
     },
 
-    pagesOf: (paperId: number): Promise<PageRow[]> =>
-      db.select().from(scanPage).where(eq(scanPage.paperId, paperId)).orderBy(asc(scanPage.position)),
+    pagesOf: async (paperId: number): Promise<PageRow[]> =>
+      (
+        await db.select().from(scanPage).where(eq(scanPage.paperId, paperId)).orderBy(asc(scanPage.position))
+      ).map(pageRow),
 
     async batch(id: number): Promise<BatchRow | null> {
       const [row] = await db.select().from(scanBatch).where(eq(scanBatch.id, id));
@@ -102,9 +109,9 @@ export function scanRepo(db: Db) {
       return row ?? null;
     },
 
-    async templateBody(id: number) {
+    async templateBody(id: number): Promise<CardTemplate | null> {
       const [row] = await db.select({ body: template.body }).from(template).where(eq(template.id, id));
-      return row?.body ?? null;
+      return row ? readTemplateBody(row.body, id) : null;
     },
 
     /** Counts one more attempt on a page and returns the new count. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam, intParam } from '@yj/contracts';
 import {
   missedExamQuery,
   scanAbsenceBody,
@@ -26,20 +27,19 @@ import {
   type ScanSourceValue,
 } from '@yj/contracts';
 import { fail } from '../../errors';
-import { actorOf, ok } from '../../plugins/http';
+import { actorOf, heavy, ok, saveUploads } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { Actor } from '../../lib/actor';
 import type { ScanFinishService } from './scan-finish.service';
 import type { ScanFixService } from './scan-fix.service';
-import type { InputFile } from './scan-input';
 import type { ScanQueryService } from './scan-query.service';
 import type { ScanService } from './scan.service';
 
-const id = z.coerce.number().int().positive();
+const id = idParam();
 const subjectParams = z.object({ subjectId: id });
 const examParams = z.object({ examId: id });
 const pageParams = z.object({ pageId: id });
-const cropParams = pageParams.extend({ crop: z.coerce.number().int().min(0) });
+const cropParams = pageParams.extend({ crop: intParam(0) });
 const exceptionParams = subjectParams.extend({ exceptionId: id });
 
 /** Limits of one upload request (a scanner's batch is sent in several requests). */
@@ -69,30 +69,15 @@ const idList = (v: string | undefined): number[] | undefined => {
   return ids;
 };
 
-/** Reads the files (in order) and the text fields of a multipart upload. */
-async function readScanUpload(req: FastifyRequest) {
+/** Reads the files (in order, each streamed to disk) and the text fields of a multipart upload. */
+function readScanUpload(req: FastifyRequest) {
   if (!req.isMultipart()) throw fail('请选择要上传的答题卡文件');
-  const files: InputFile[] = [];
-  const fields: Record<string, string> = {};
-  let total = 0;
-  try {
-    for await (const part of req.parts({ limits: { files: UPLOAD.files, fileSize: UPLOAD.fileBytes } })) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      const data = await part.toBuffer();
-      total += data.length;
-      if (total > UPLOAD.totalBytes) throw fail('一次上传的文件过大，请分批上传');
-      files.push({ name: part.filename || `${files.length + 1}`, data });
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail('单个文件不能超过 200MB');
-    if (code === 'FST_FILES_LIMIT') throw fail(`一次最多上传 ${UPLOAD.files} 个文件，请分批上传`);
-    throw err;
-  }
-  return { files, fields };
+  return saveUploads(req, {
+    ...UPLOAD,
+    tooMany: `一次最多上传 ${UPLOAD.files} 个文件，请分批上传`,
+    fileTooBig: '单个文件不能超过 200MB',
+    totalTooBig: '一次上传的文件过大，请分批上传',
+  });
 }
 
 export function scanRoutes(
@@ -119,18 +104,24 @@ export function scanRoutes(
   const upload =
     (sourceOf: (field: string | undefined) => ScanSourceValue) =>
     async (req: FastifyRequest<{ Params: { subjectId: number } }>) => {
-      const { files, fields } = await readScanUpload(req);
-      const source = sourceOf(fields.source);
-      const input = {
-        subjectId: req.params.subjectId,
-        schoolId: optionalInt(fields.schoolId, '学校'),
-        students: optionalInt(fields.students, '所选学生数量'),
-        examineeIds: idList(fields.examineeIds),
-        batchId: optionalInt(fields.batchId, '批次') || undefined,
-        source,
-        files,
-      };
-      return ok(await d.scan.upload(input, await req.principal(), actorOf(req)));
+      const { files, fields, cleanup } = await readScanUpload(req);
+      try {
+        const source = sourceOf(fields.source);
+        const input = {
+          subjectId: req.params.subjectId,
+          schoolId: optionalInt(fields.schoolId, '学校'),
+          students: optionalInt(fields.students, '所选学生数量'),
+          examineeIds: idList(fields.examineeIds),
+          batchId: optionalInt(fields.batchId, '批次') || undefined,
+          source,
+          files,
+        };
+        const principal = await req.principal();
+        // stored before acknowledged, as before: the answer comes once the pages are in storage and recorded
+        return ok(await heavy(req, () => d.scan.upload(input, principal, actorOf(req))));
+      } finally {
+        await cleanup();
+      }
     };
   // subject/{subjectId}/answerCard: scanned answer cards; uploadorigin: original images named by number (spec §5)
   r.post(

@@ -19,6 +19,7 @@ import { FINISHED_REFUSAL } from './scan-finish.service';
 import { scanFinishRepo } from './scan-finish.repo';
 import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
 import { matchOrigin, originPages } from './scan-origin';
+import type { PagePool } from './scan-pages';
 import { scanRepo, type NewPage } from './scan.repo';
 
 export const SCAN_RECOGNIZE = 'scan.recognize';
@@ -55,6 +56,7 @@ export function scanService(d: {
   audit: AuditService;
   exams: ExamService;
   templates: TemplateService;
+  pages: PagePool;
 }) {
   async function target(subjectId: number, schoolId: number | undefined, p: Principal) {
     const s = await d.exams.subjectRow(subjectId);
@@ -102,7 +104,9 @@ export function scanService(d: {
       checkNames(input);
       const perPaper = t.template.body.pages.length;
       const owners = await originOwners(input, t.examId, t.schoolId);
-      const pages = owners ? await originPages(input.files, perPaper) : await expandFiles(input.files);
+      const pages = owners
+        ? await originPages(d.pages, input.files, perPaper)
+        : await expandFiles(d.pages, input.files);
       const repo = scanRepo(d.db);
       const prior = await continued(input, t.schoolId, actor);
       const batchNo = prior ? await repo.batchOrdinal(prior) : (await repo.batchCount(input.subjectId)) + 1;

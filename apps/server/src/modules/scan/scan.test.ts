@@ -58,9 +58,12 @@ async function upload(
 
 const jpgs = (list: GeneratedSheet[]) => list.map((s) => ({ name: `${s.name}.jpg`, data: s.jpeg }));
 
-/** Waits until no page of the subject waits for recognition (the in-process queue works in the background). */
+/**
+ * Waits until no page of the subject waits for recognition (the in-process queue works in the background).
+ * No retry budget of its own: on a loaded machine only the test's timeout says how long is too long.
+ */
 async function recognised(): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
+  for (;;) {
     const p = body<{ total: { queued: number } }>(
       await admin.get(`/filter/api/subject/${subjectId}/scanExceptionProgress`),
     );
@@ -68,7 +71,6 @@ async function recognised(): Promise<void> {
     if (p.data.total.queued === 0) return;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error('recognition did not finish');
 }
 
 async function papers(): Promise<ScanPaperItem[]> {

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { id, idParam } from '@yj/contracts';
 import { adminAdd, can, phone, schoolIdBody } from '@yj/contracts';
 import { actorOf, ok } from '../../plugins/http';
 import { schoolFromBody, schoolFromParams } from '../../plugins/scope';
 import type { AdminService } from './admin.service';
 
-const params = z.object({ schoolId: z.coerce.number().int().positive() });
+const params = z.object({ schoolId: idParam() });
 const manage = { capability: 'school.manage' as const, scope: schoolFromParams };
 
 export function adminRoutes(app: FastifyInstance, d: { admins: AdminService }): void {
@@ -28,7 +29,7 @@ export function adminRoutes(app: FastifyInstance, d: { admins: AdminService }): 
   );
   r.delete(
     '/api/school/:schoolId/admin',
-    { schema: { params, body: z.object({ userId: z.number().int().positive() }) }, config: manage },
+    { schema: { params, body: z.object({ userId: id() }) }, config: manage },
     async (req) => {
       await d.admins.remove(req.params.schoolId, req.body.userId, actorOf(req));
       return ok(null);

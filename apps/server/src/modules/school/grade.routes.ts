@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam } from '@yj/contracts';
 import { classInput, classListBody, COURSES, gradeInput } from '@yj/contracts';
 import { actorOf, ok } from '../../plugins/http';
 import { schoolFromParams } from '../../plugins/scope';
 import type { GradeService } from './grade.service';
 
-const params = z.object({ schoolId: z.coerce.number().int().positive() });
-const classParams = params.extend({ classId: z.coerce.number().int().positive() });
+const params = z.object({ schoolId: idParam() });
+const classParams = params.extend({ classId: idParam() });
 const read = { capability: 'school.read' as const, scope: schoolFromParams };
 const manage = { capability: 'school.manage' as const, scope: schoolFromParams };
 

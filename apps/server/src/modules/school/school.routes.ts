@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam } from '@yj/contracts';
 import { pageQuery, schoolIdBody } from '@yj/contracts';
 import { schoolFromParams } from '../../plugins/scope';
 import type { AuditQueryService } from '../audit/audit-query.service';
@@ -15,7 +16,7 @@ export function schoolRoutes(
   r.post(
     '/api/school/:schoolId/records',
     {
-      schema: { params: z.object({ schoolId: z.coerce.number().int().positive() }), body: pageQuery },
+      schema: { params: z.object({ schoolId: idParam() }), body: pageQuery },
       config: { capability: 'school.manage', scope: schoolFromParams },
     },
     async (req) => ok(await d.log.schoolLog(req.params.schoolId, req.body.page, req.body.size)),

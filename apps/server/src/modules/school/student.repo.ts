@@ -32,23 +32,20 @@ export function studentRepo(db: Db) {
         q.gradeId ? eq(grade.id, q.gradeId) : undefined,
         q.classId ? eq(banji.id, q.classId) : undefined,
       );
-      const base = db
-        .select(item)
-        .from(student)
-        .innerJoin(banji, eq(banji.id, student.classId))
-        .innerJoin(grade, eq(grade.id, banji.gradeId));
-      const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(student)
-        .innerJoin(banji, eq(banji.id, student.classId))
-        .innerJoin(grade, eq(grade.id, banji.gradeId))
-        .where(where);
-      const items = await base
-        .where(where)
+      const from = () =>
+        db
+          .select({ ...item, total: sql<number>`count(*) over ()::int` })
+          .from(student)
+          .innerJoin(banji, eq(banji.id, student.classId))
+          .innerJoin(grade, eq(grade.id, banji.gradeId))
+          .where(where);
+      // The page and the total in one statement; only a page past the end needs the count on its own.
+      const rows = await from()
         .orderBy(asc(grade.sort), asc(banji.sort), asc(banji.id), asc(student.xuehao))
         .limit(q.size)
         .offset((q.page - 1) * q.size);
-      return { total: Number(count?.n ?? 0), size: q.size, items };
+      const total = rows[0]?.total ?? (q.page > 1 ? ((await from().limit(1))[0]?.total ?? 0) : 0);
+      return { total, size: q.size, items: rows.map(({ total: _, ...it }) => it) };
     },
     /** Every live student for export, in class order. */
     async all(schoolId: number): Promise<StudentItem[]> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam } from '@yj/contracts';
 import {
   deleteAllBody,
   IMPORT_MAX_BYTES,
@@ -11,12 +12,12 @@ import {
 } from '@yj/contracts';
 import { fail } from '../../errors';
 import { attachment } from '../../lib/excel';
-import { actorOf, ok, readUpload } from '../../plugins/http';
+import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import { schoolFromParams } from '../../plugins/scope';
 import type { SchoolService } from './school.service';
 import type { StudentService } from './student.service';
 
-const params = z.object({ schoolId: z.coerce.number().int().positive() });
+const params = z.object({ schoolId: idParam() });
 const manage = { capability: 'school.manage' as const, scope: schoolFromParams };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -48,8 +49,9 @@ export function studentRoutes(
   const importQuery = z.object({ onlyValid: z.enum(['true', 'false']).default('false') });
   r.post(`${base}/import`, { schema: { params, querystring: importQuery }, config: manage }, async (req) => {
     const body = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
+    const onlyValid = req.query.onlyValid === 'true';
     return ok(
-      await d.students.importExcel(req.params.schoolId, body, req.query.onlyValid === 'true', actorOf(req)),
+      await heavy(req, () => d.students.importExcel(req.params.schoolId, body, onlyValid, actorOf(req))),
     );
   });
   r.get(`${base}/template`, { schema: { params }, config: manage }, async (_req, reply) =>

@@ -9,7 +9,7 @@ import type {
 import { GENDER_LABELS, xuehao as xuehaoRule } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
-import { readImportSheet, writeSheet } from '../../lib/excel';
+import { readImportSheet, writeSheet, importErrors, REPORTED_ERRORS } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
 import { gradeRepo } from './grade.repo';
 import { studentRepo } from './student.repo';
@@ -166,10 +166,7 @@ export function studentService(d: { db: Db; audit: AuditService }) {
       );
       const allErrors = [...sheet.errors, ...errors].sort((a, b) => a.row - b.row);
       if (allErrors.length > 0 && !onlyValid) {
-        throw fail(
-          `导入文件有 ${allErrors.length} 处错误，请修改后重新导入，或选择“仅导入正确的行”`,
-          allErrors,
-        );
+        throw importErrors(allErrors, '请修改后重新导入，或选择“仅导入正确的行”');
       }
       return d.db.transaction(async (tx) => {
         const grades = gradeRepo(tx);
@@ -199,7 +196,7 @@ export function studentService(d: { db: Db; audit: AuditService }) {
           updated: toUpdate.length,
           skipped: sheet.rows.length - rows.length,
           classesCreated,
-          errors: allErrors,
+          errors: allErrors.slice(0, REPORTED_ERRORS),
         };
         await d.audit.record(tx, {
           action: 'student.import',

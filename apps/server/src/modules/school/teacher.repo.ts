@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
-import { banji, school, teacher, teacherClass, user } from '../../db/schema';
+import { banji, school, schoolAdmin, teacher, teacherClass, user } from '../../db/schema';
 
 export interface TeacherRow {
   userId: number;
@@ -91,6 +91,26 @@ export function teacherRepo(db: Db) {
         .innerJoin(user, eq(user.id, teacher.userId))
         .where(and(live(schoolId), eq(teacher.userId, userId)));
       return rows[0] ?? null;
+    },
+    /**
+     * Whether anyone besides this school holds the account: a system admin, or an administrator or live
+     * teacher of another school. Such an account's name and phone are its owner's to change (issue 19).
+     */
+    async heldElsewhere(schoolId: number, userId: number): Promise<boolean> {
+      const [u] = await db.select({ isAdmin: user.isAdmin }).from(user).where(eq(user.id, userId));
+      if (u?.isAdmin) return true;
+      const admins = await db
+        .select({ id: schoolAdmin.id })
+        .from(schoolAdmin)
+        .where(and(eq(schoolAdmin.userId, userId), ne(schoolAdmin.schoolId, schoolId)))
+        .limit(1);
+      if (admins.length) return true;
+      const taught = await db
+        .select({ id: teacher.id })
+        .from(teacher)
+        .where(and(eq(teacher.userId, userId), ne(teacher.schoolId, schoolId), isNull(teacher.deletedAt)))
+        .limit(1);
+      return taught.length > 0;
     },
     /** Adds the teacher row, or revives a soft-deleted one. */
     async upsert(schoolId: number, userId: number, subjects: string[]): Promise<void> {

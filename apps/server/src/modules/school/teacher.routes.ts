@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam, text } from '@yj/contracts';
 import {
   can,
   deleteAllBody,
@@ -12,12 +13,12 @@ import {
 } from '@yj/contracts';
 import { fail } from '../../errors';
 import { attachment } from '../../lib/excel';
-import { actorOf, ok, readUpload } from '../../plugins/http';
+import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import { schoolFromParams } from '../../plugins/scope';
 import type { SchoolService } from './school.service';
 import type { TeacherService } from './teacher.service';
 
-const params = z.object({ schoolId: z.coerce.number().int().positive() });
+const params = z.object({ schoolId: idParam() });
 const read = { capability: 'school.read' as const, scope: schoolFromParams };
 const manage = { capability: 'school.manage' as const, scope: schoolFromParams };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -39,7 +40,7 @@ export function teacherRoutes(
   r.get(
     `${base}/one`,
     {
-      schema: { params, querystring: z.object({ phone: z.string().trim().max(20).optional() }) },
+      schema: { params, querystring: z.object({ phone: text().trim().max(20).optional() }) },
       config: read,
     },
     async (req) =>
@@ -68,7 +69,7 @@ export function teacherRoutes(
   });
   r.post(`${base}/import`, { schema: { params }, config: manage }, async (req) => {
     const body = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
-    return ok(await d.teachers.importExcel(req.params.schoolId, body, actorOf(req)));
+    return ok(await heavy(req, () => d.teachers.importExcel(req.params.schoolId, body, actorOf(req))));
   });
   r.get(`${base}/template`, { schema: { params }, config: manage }, async (_req, reply) =>
     reply

@@ -9,9 +9,10 @@ import {
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import { maskPhone, randomPassword } from '../../lib/crypto';
-import { readImportSheet, writeSheet } from '../../lib/excel';
+import { readImportSheet, writeSheet, importErrors } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
+import type { SmsProvider } from '../auth/sms';
 import { userRepo } from '../auth/user.repo';
 import { gradeRepo } from './grade.repo';
 import { teacherRepo, type TeacherRow } from './teacher.repo';
@@ -32,7 +33,7 @@ const splitList = (s: string) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-export function teacherService(d: { db: Db; audit: AuditService }) {
+export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvider }) {
   /** Creates the account when the phone is new (with a one-time initial password), or links the existing one. */
   async function attach(tx: Db, schoolId: number, input: TeacherInput, initialHash: () => Promise<string>) {
     const users = userRepo(tx);
@@ -71,10 +72,14 @@ export function teacherService(d: { db: Db; audit: AuditService }) {
     async ofSchools(
       schoolIds: number[],
       course: string | undefined,
-      showPhone: boolean,
+      showPhone: (schoolId: number) => boolean,
     ): Promise<Array<TeacherItem & { schoolId: number; schoolName: string }>> {
       const rows = await teacherRepo(d.db).ofSchools(schoolIds, course);
-      return rows.map((r) => ({ ...toItem(r, showPhone), schoolId: r.schoolId, schoolName: r.schoolName }));
+      return rows.map((r) => ({
+        ...toItem(r, showPhone(r.schoolId)),
+        schoolId: r.schoolId,
+        schoolName: r.schoolName,
+      }));
     },
 
     /** spec §5: the lookup fails when the phone is empty or the teacher found has no phone. */
@@ -109,20 +114,24 @@ export function teacherService(d: { db: Db; audit: AuditService }) {
       newInfo: TeacherInput,
       actor: Actor,
     ): Promise<void> {
-      await d.db.transaction(async (tx) => {
+      const name = newInfo.name.slice(0, NAME_MAX);
+      const rephoned = await d.db.transaction(async (tx) => {
         const current = await teacherRepo(tx).find(schoolId, oldInfo.userId);
         if (!current) throw fail('老师不存在或已删除');
         if (current.phone !== oldInfo.phone) throw fail('该老师信息已被他人修改，请刷新后重试');
-        if (newInfo.phone !== current.phone) {
-          const other = await userRepo(tx).findByPhone(newInfo.phone);
-          if (other) throw fail(`手机号 ${newInfo.phone} 已被其他账号使用`);
+        const identityChanged = name !== current.name.slice(0, NAME_MAX) || newInfo.phone !== current.phone;
+        if (identityChanged) {
+          // Another school (or the system) also relies on this account: only its owner may change who it is.
+          if (await teacherRepo(tx).heldElsewhere(schoolId, current.userId))
+            throw fail('该老师同时属于其他学校，只能由本人修改手机号和姓名');
+          if (newInfo.phone !== current.phone) {
+            const users = userRepo(tx);
+            const other =
+              (await users.findByPhone(newInfo.phone)) ?? (await users.findByLogin(newInfo.phone));
+            if (other && other.id !== current.userId) throw fail(`手机号 ${newInfo.phone} 已被其他账号使用`);
+          }
+          await userRepo(tx).setNameAndPhone(current.userId, name, newInfo.phone);
         }
-        await userRepo(tx).setNameAndPhone(
-          current.userId,
-          newInfo.name.slice(0, NAME_MAX),
-          newInfo.phone,
-          current.phone,
-        );
         await teacherRepo(tx).upsert(schoolId, current.userId, newInfo.subjects);
         const classIds = await teacherRepo(tx).liveClassIds(schoolId, newInfo.classIds);
         if (classIds.length !== new Set(newInfo.classIds).size) throw fail('任教班级不存在或已删除');
@@ -143,7 +152,14 @@ export function teacherService(d: { db: Db; audit: AuditService }) {
             after: newInfo,
           },
         });
+        return current.phone !== newInfo.phone ? current.phone : null;
       });
+      // The old phone hears of the change, so a change the owner did not ask for does not go unnoticed.
+      if (rephoned)
+        await d.sms.send(
+          rephoned,
+          `您在阅卷平台的账号手机号已被学校管理员改为 ${maskPhone(newInfo.phone)}。如非本人知情，请立即联系学校。`,
+        );
     },
 
     /** Ends the teaching role at this school; the account and its marking history stay. */
@@ -198,11 +214,7 @@ export function teacherService(d: { db: Db; audit: AuditService }) {
         if (errors.length === before)
           inputs.push({ name, phone, subjects: splitList(values['学科'] ?? ''), classIds });
       }
-      if (errors.length)
-        throw fail(
-          `导入文件有 ${errors.length} 处错误，请修改后重新导入`,
-          errors.sort((a, b) => a.row - b.row),
-        );
+      if (errors.length) throw importErrors(errors, '请修改后重新导入');
       const initialPassword = randomPassword();
       let hash: Promise<string> | null = null;
       return d.db.transaction(async (tx) => {

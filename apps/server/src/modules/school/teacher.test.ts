@@ -6,6 +6,7 @@ import {
   buildSchool,
   buildSchoolAdmin,
   buildTeacher,
+  buildUser,
   PASSWORD,
 } from '../../../test/factories';
 
@@ -91,7 +92,7 @@ describe('teachers of a school', () => {
     expect(body(await admin.get(url('/one?phone=13000000000'))).message).toBe('本校没有该手机号的老师');
   });
 
-  it('edits name, phone and subjects with oldInfo/newInfo, and the login follows the new phone', async () => {
+  it('edits name, phone and subjects with oldInfo/newInfo; the old phone is told and the new one signs in', async () => {
     const t1 = body<Page>(await admin.post(url(), { keyword: '赵' })).data.items[0]!;
     const res = await admin.post(url('/update'), {
       oldInfo: { userId: t1.userId, phone: '13711112222' },
@@ -108,6 +109,10 @@ describe('teachers of a school', () => {
     ).data;
     expect(after.name).toHaveLength(15);
     expect(after.subjects).toEqual(['物理']);
+    expect(t.sms.at(-1)).toEqual({
+      phone: '13711112222',
+      text: expect.stringContaining('手机号已被学校管理员改为 137****4444') as string,
+    });
     expect(
       body(
         await admin.post(url('/update'), {
@@ -162,5 +167,95 @@ describe('teachers of a school', () => {
     expect(body(await admin.call('DELETE', url('/all'), { confirm: '一中' })).message).toBe(
       '确认内容与学校名称不一致，未删除任何老师',
     );
+  });
+});
+
+describe('a teacher shared with another school (issue 19)', () => {
+  const get = (u: string) => t.app.inject({ method: 'GET', url: `/filter${u}` });
+  /** 忘记密码 as the web does it: a code to the phone, verified, then a new password. */
+  async function resetByPhone(phone: string, password: string) {
+    const sent = body(await get(`/password/mobile/${phone}`));
+    const sms = t.sms.at(-1);
+    if (sent.code !== 0 || sms?.phone !== phone) return sent.message;
+    const code = sms.text.match(/\d{6}/)![0];
+    const token = body<{ resetToken: string }>(await get(`/verify/mobile?phone=${phone}&code=${code}`)).data
+      .resetToken;
+    return body(await get(`/password/reset?phone=${phone}&resetToken=${token}&password=${password}`)).message;
+  }
+  const login = async (account: string, password: string) =>
+    body(
+      await t.app.inject({
+        method: 'POST',
+        url: '/filter/yue/user/login',
+        headers: XHR,
+        payload: { account, password },
+      }),
+    ).code;
+
+  it('cannot be taken over: add by phone, re-phone, reset and sign in as the victim', async () => {
+    const db = t.database.db;
+    const home = await buildSchool(db, { name: '受害者所在学校' });
+    const victim = await buildTeacher(db, home.id, { name: '原老师' });
+    const rival = await buildSchool(db, { name: '另一所学校' });
+    const rivalClass = (await buildClassWithStudents(db, rival.id, 0)).banji.id;
+    const rivalAdmin = await signIn(t.app, (await buildSchoolAdmin(db, rival.id)).account, PASSWORD);
+    const rivalUrl = (p: string) => `/filter/api/school/${rival.id}/teachers${p}`;
+    const attackerPhone = '13666660001';
+
+    const added = body(
+      await rivalAdmin.post(rivalUrl('/upload/one'), { name: '随便', phone: victim.phone! }),
+    );
+    expect(added.data).toEqual({ userId: victim.id, initialPassword: null });
+    const takeover = body(
+      await rivalAdmin.post(rivalUrl('/update'), {
+        oldInfo: { userId: victim.id, phone: victim.phone },
+        newInfo: { name: '攻击者', phone: attackerPhone, subjects: [], classIds: [] },
+      }),
+    );
+    const newPassword = 'Takeover2026zq';
+    await resetByPhone(attackerPhone, newPassword);
+    // the whole chain at once: before the fix the rival signed in with the new phone as the victim
+    expect({
+      update: takeover.message,
+      attackerSignsIn: await login(attackerPhone, newPassword),
+      victimSignsIn: await login(victim.account, PASSWORD),
+    }).toEqual({
+      update: '该老师同时属于其他学校，只能由本人修改手机号和姓名',
+      attackerSignsIn: 1,
+      victimSignsIn: 0,
+    });
+    expect(await login(victim.account, newPassword)).not.toBe(0);
+
+    // what is the rival school's own still changes: subjects and classes taught there
+    const local = body(
+      await rivalAdmin.post(rivalUrl('/update'), {
+        oldInfo: { userId: victim.id, phone: victim.phone },
+        newInfo: { name: '原老师', phone: victim.phone!, subjects: ['化学'], classIds: [rivalClass] },
+      }),
+    );
+    expect(local.code).toBe(0);
+    const seen = body<Page>(await rivalAdmin.post(rivalUrl(''), {})).data.items[0];
+    expect(seen).toMatchObject({ name: '原老师', subjects: ['化学'], classes: [{ name: '高一(1)班' }] });
+  });
+
+  it('is held elsewhere when the account administers another school or is a system admin', async () => {
+    const db = t.database.db;
+    const rival = await buildSchool(db);
+    const rivalAdmin = await signIn(t.app, (await buildSchoolAdmin(db, rival.id)).account, PASSWORD);
+    const headOfOther = await buildSchoolAdmin(db, (await buildSchool(db)).id);
+    const sysAdmin = await buildUser(db, { isAdmin: true });
+    for (const u of [headOfOther, sysAdmin]) {
+      await rivalAdmin.post(`/filter/api/school/${rival.id}/teachers/upload/one`, {
+        name: u.name,
+        phone: u.phone!,
+      });
+      const res = body(
+        await rivalAdmin.post(`/filter/api/school/${rival.id}/teachers/update`, {
+          oldInfo: { userId: u.id, phone: u.phone },
+          newInfo: { name: '改名', phone: u.phone!, subjects: [], classIds: [] },
+        }),
+      );
+      expect(res.message).toBe('该老师同时属于其他学校，只能由本人修改手机号和姓名');
+    }
   });
 });

@@ -4,7 +4,8 @@ import type { Patch, TemplateRect } from '@yj/contracts';
 import { detectLayout, type DetectedLayout } from '@yj/omr';
 import { fail } from '../../errors';
 import type { Storage } from '../../infra/storage';
-import { expandFiles } from '../scan/scan-input';
+import { expandFiles, filePages, SCAN_LIMITS, sniff } from '../scan/scan-input';
+import type { PagePool } from '../scan/scan-pages';
 
 /** What the builder gets back for an uploaded blank (or filled) card page. */
 export interface TemplateImage {
@@ -28,7 +29,7 @@ const storageKey = (subjectId: number, key: string) => `templates/${subjectId}/$
  * Pictures the template builder draws on (issue 5): stored greyscale, so template pixels are its pixels,
  * with the auto-recognised proposals of packages/omr; location-area patches are cut from them.
  */
-export function templateImageService(d: { storage: Storage }) {
+export function templateImageService(d: { storage: Storage; pages: PagePool }) {
   async function load(subjectId: number, key: string): Promise<Buffer> {
     if (!KEY.test(key)) throw fail('模板图片不存在，请重新上传');
     const img = await d.storage.get(storageKey(subjectId, key));
@@ -36,15 +37,44 @@ export function templateImageService(d: { storage: Storage }) {
     return img;
   }
 
+  /** Stores a picture greyscale as JPEG under its content hash, which names it in the template. */
+  async function store(subjectId: number, picture: Buffer | Uint8Array): Promise<string> {
+    const jpeg = await sharp(picture).greyscale().toColourspace('b-w').jpeg({ quality: 92 }).toBuffer();
+    const key = createHash('sha256').update(jpeg).digest('hex');
+    await d.storage.put(storageKey(subjectId, key), jpeg);
+    return key;
+  }
+
   return {
+    /**
+     * The pictures of a card the product printed itself (online card): every page of its PDF rendered
+     * at the template's dpi, so template pixels are picture pixels as for a scanned blank. Keys in page order.
+     */
+    async rendered(subjectId: number, pdf: Buffer, dpi: number): Promise<string[]> {
+      const out = await d.pages.split(pdf, 'pdf', {
+        maxPages: SCAN_LIMITS.pagesPerFile,
+        pdfDpi: dpi,
+        maxPixels: SCAN_LIMITS.pagePixels,
+      });
+      if (!out.ok || !out.images) throw fail('答题卡图片生成失败，请重新保存答题卡');
+      const keys: string[] = [];
+      for (const image of out.images) keys.push(await store(subjectId, image));
+      return keys;
+    },
+
     /** Stores page `page` of the upload (an image, or a page of a PDF / multi-page TIFF) and proposes regions. */
     async upload(
       subjectId: number,
       file: { name: string; data: Buffer },
       opts: { dpi: number; page: number },
     ): Promise<TemplateImage> {
-      const pages = await expandFiles([file]);
-      const source = pages[opts.page];
+      // a PDF or TIFF: only the page asked for is rendered, on the page pool
+      const kind = sniff(file.data);
+      const paged = kind === 'pdf' || kind === 'tif';
+      const pages = paged
+        ? await filePages(d.pages, file, kind, opts.page)
+        : await expandFiles(d.pages, [file]);
+      const source = paged ? pages[0] : pages[opts.page];
       if (!source) throw fail(`文件只有 ${pages.length} 页，没有第 ${opts.page + 1} 页`);
       const meta = await sharp(source.data)
         .metadata()

@@ -1,23 +1,24 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
+import { readTemplateBody } from '../../db/stored';
 import { template } from '../../db/schema';
 
 export type TemplateRow = typeof template.$inferSelect;
 
+/** A template row with its body parsed (once, here): a damaged body fails on read, not in recognition. */
+const templateRow = (row: TemplateRow): TemplateRow => ({ ...row, body: readTemplateBody(row.body, row.id) });
+
 export function templateRepo(db: Db) {
   const live = (subjectId: number) => and(eq(template.subjectId, subjectId), isNull(template.deletedAt));
   return {
-    ofSubject: (subjectId: number): Promise<TemplateRow[]> =>
-      db.select().from(template).where(live(subjectId)).orderBy(asc(template.id)),
+    ofSubject: async (subjectId: number): Promise<TemplateRow[]> =>
+      (await db.select().from(template).where(live(subjectId)).orderBy(asc(template.id))).map(templateRow),
     async find(subjectId: number, id: number): Promise<TemplateRow | null> {
-      return (
-        (
-          await db
-            .select()
-            .from(template)
-            .where(and(live(subjectId), eq(template.id, id)))
-        )[0] ?? null
-      );
+      const [row] = await db
+        .select()
+        .from(template)
+        .where(and(live(subjectId), eq(template.id, id)));
+      return row ? templateRow(row) : null;
     },
     async insert(row: typeof template.$inferInsert): Promise<TemplateRow> {
       return (await db.insert(template).values(row).returning())[0]!;

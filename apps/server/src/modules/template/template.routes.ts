@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam, intParam } from '@yj/contracts';
 import { templateSave, TemplateRectSchema } from '@yj/contracts';
-import { actorOf, ok, readUpload } from '../../plugins/http';
+import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { TemplateImageService } from './template-image.service';
 import type { TemplateService } from './template.service';
 
-const params = z.object({ id: z.coerce.number().int().positive() });
-const one = params.extend({ templateId: z.coerce.number().int().positive() });
+const params = z.object({ id: idParam() });
+const one = params.extend({ templateId: idParam() });
 const imageKey = z.string().regex(/^[0-9a-f]{64}$/, '图片标识无效');
 const TEMPLATE_IMAGE_LIMIT = 30 * 1024 * 1024;
 
@@ -45,8 +46,8 @@ export function templateRoutes(
       schema: {
         params,
         querystring: z.object({
-          dpi: z.coerce.number().int().min(100).max(600).default(200),
-          page: z.coerce.number().int().min(0).max(99).default(0),
+          dpi: intParam(100, 600).default(200),
+          page: intParam(0, 99).default(0),
         }),
       },
       config: edit,
@@ -58,7 +59,9 @@ export function templateRoutes(
         '答题卡图片',
         '图片超过 30 MB，请降低扫描分辨率',
       );
-      return ok(await d.images.upload(req.params.id, { name: '答题卡图片', data }, req.query));
+      return ok(
+        await heavy(req, () => d.images.upload(req.params.id, { name: '答题卡图片', data }, req.query)),
+      );
     },
   );
   r.get(

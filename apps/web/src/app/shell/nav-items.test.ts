@@ -28,9 +28,10 @@ describe('selectedNavKey', () => {
     expect(selectedNavKey('/book/examination', items)).toBe('home');
   });
 
-  it('has the answer-card tool (dtk) after the school entries', () => {
-    expect(items.map((i) => i.key).slice(-1)).toEqual(['dtk']);
+  it('has the answer-card tool (dtk) and the downloads after the school entries', () => {
+    expect(items.map((i) => i.key).slice(-2)).toEqual(['dtk', 'toolDownload']);
     expect(selectedNavKey('/book/dtk', items)).toBe('dtk');
+    expect(selectedNavKey('/book/tool/download', items)).toBe('toolDownload');
   });
 
   it('falls back to 首页 and knows 帮助中心', () => {

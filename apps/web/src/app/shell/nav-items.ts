@@ -2,6 +2,7 @@ import type { UserProfile } from '@yj/contracts';
 import { acardNav } from '../../pages/acard/nav';
 import { examNav } from '../../pages/exam/nav';
 import { schoolNav } from '../../pages/school/nav';
+import { toolNav } from '../../pages/tool/nav';
 
 /** An entry of the header menu; `show` hides it from users it is not for (the server checks anyway). */
 export interface NavItem {
@@ -15,7 +16,7 @@ export interface NavItem {
 
 /** Header entries between 首页 and 帮助中心, in order; each feature area lists its own in its nav.ts. */
 export function navItems(): NavItem[] {
-  return [...examNav, ...schoolNav, ...acardNav];
+  return [...examNav, ...schoolNav, ...acardNav, ...toolNav];
 }
 
 function under(pathname: string, prefix: string): boolean {

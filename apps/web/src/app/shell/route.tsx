@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { classifyError } from '../../api/classify-error';
 import { clearSessionCookies } from '../../api/cookies';
+import { noteSignedOut } from '../../api/session';
 import { currentUserQuery } from '../../features/auth/current-user-query';
 import { markLoaderFailed } from '../progress/loader-signal';
 import { queryClient } from '../query-client';
@@ -14,6 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (e) {
     if (classifyError(e).kind === 'session') {
       clearSessionCookies();
+      noteSignedOut();
       throw redirect(loginWithReturn(request.url));
     }
     markLoaderFailed();

@@ -1,6 +1,8 @@
+import { useUnsavedGuard } from '../../app/useUnsavedGuard';
+import { useOneAtATime } from '../../app/useOneAtATime';
 import { DownloadOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { SubjectStatus, type CardDesign, type CardOptionsInput } from '@yj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -52,7 +54,7 @@ function DesignerBody({ bundle, design }: { bundle: SubjectBundle; design: CardD
   const settledBody = useMemo(() => JSON.parse(settledKey) as CardOptionsInput, [settledKey]);
   const preview = useQuery(cardPreviewQuery(subjectId, settledKey, settledBody));
 
-  const save = useMutation({
+  const save = useOneAtATime({
     mutationFn: (id: number | undefined) =>
       acardApi.save(subjectId, {
         ...toBody(form),
@@ -115,6 +117,8 @@ function DesignerBody({ bundle, design }: { bundle: SubjectBundle; design: CardD
       ? '科目已不在设置中，模板不能再修改'
       : null;
   const dirty = savedKey !== key;
+  // a new card counts as changed once its options differ from the proposed ones
+  useUnsavedGuard(savedKey === null ? key !== bodyKey(design.options) : dirty);
   const actions = (
     <Space>
       {savedKey !== null && dirty && <Tag color="orange">有未保存的修改</Tag>}

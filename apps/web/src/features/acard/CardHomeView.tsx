@@ -1,3 +1,4 @@
+import { useOneAtATime } from '../../app/useOneAtATime';
 import {
   DeleteOutlined,
   DownloadOutlined,
@@ -6,7 +7,7 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import { CARD_PAPERS, SubjectStatus, type CardItem } from '@yj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
@@ -25,7 +26,7 @@ export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const list = useQuery(cardListQuery(subjectId));
-  const remove = useMutation({
+  const remove = useOneAtATime({
     mutationFn: (id: number) => acardApi.remove(subjectId, id),
     onSuccess: async () => {
       message.success('答题卡模板已删除');
@@ -35,7 +36,7 @@ export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
       ]);
     },
   });
-  const refresh = useMutation({
+  const refresh = useOneAtATime({
     mutationFn: (id: number) => acardApi.refresh(subjectId, id),
     onSuccess: async () => {
       message.success('答题卡已按当前题目结构重新排版并保存');

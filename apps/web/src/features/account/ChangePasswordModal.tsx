@@ -1,5 +1,6 @@
+import { useOneAtATime } from '../../app/useOneAtATime';
 import { PASSWORD_RULE_TEXT, type ChangePasswordRequest } from '@yj/contracts';
-import { useMutation } from '@tanstack/react-query';
+
 import { App, Form, Input, Modal } from 'antd';
 import { authApi } from '../auth/auth.api';
 import { confirmRule, passwordRules } from '../auth/password-rules';
@@ -9,10 +10,19 @@ interface Values extends ChangePasswordRequest {
 }
 
 /** 修改密码: old password, new password twice. */
-export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ChangePasswordModal({
+  open,
+  account,
+  onClose,
+}: {
+  open: boolean;
+  /** the signed-in user's account name, which the new password must not contain */
+  account: string;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
-  const change = useMutation({
+  const change = useOneAtATime({
     mutationFn: ({ oldPassword, newPassword }: Values) =>
       authApi.changePassword({ oldPassword, newPassword }),
     onSuccess: () => {
@@ -39,7 +49,12 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
         <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password autoComplete="current-password" placeholder="请输入原密码" />
         </Form.Item>
-        <Form.Item name="newPassword" label="新密码" rules={passwordRules} extra={PASSWORD_RULE_TEXT}>
+        <Form.Item
+          name="newPassword"
+          label="新密码"
+          rules={passwordRules([account])}
+          extra={PASSWORD_RULE_TEXT}
+        >
           <Input.Password autoComplete="new-password" placeholder="请输入新密码" />
         </Form.Item>
         <Form.Item

@@ -1,6 +1,7 @@
+import { useOneAtATime } from '../../app/useOneAtATime';
 import { CameraOutlined } from '@ant-design/icons';
 import { AVATAR_MAX_BYTES, type UserProfile } from '@yj/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Modal, Space, Tag, Typography, Upload } from 'antd';
 import { UserAvatar } from '../../components/UserAvatar';
 import { authApi } from '../auth/auth.api';
@@ -26,7 +27,7 @@ export function ProfileModal({
 }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const upload = useMutation({
+  const upload = useOneAtATime({
     mutationFn: authApi.uploadAvatar,
     onSuccess: ({ avatarUrl }) => {
       qc.setQueryData(currentUserQuery.queryKey, (u) => (u ? { ...u, avatarUrl } : u));

@@ -69,7 +69,11 @@ export function UserMenu({ user }: { user: UserProfile }) {
         </button>
       </Dropdown>
       <ProfileModal open={dialog === 'profile'} user={user} onClose={() => setDialog(null)} />
-      <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <ChangePasswordModal
+        open={dialog === 'password'}
+        account={user.account}
+        onClose={() => setDialog(null)}
+      />
       {user.isAdmin && <SysNoticeEditor open={dialog === 'notice'} onClose={() => setDialog(null)} />}
     </>
   );

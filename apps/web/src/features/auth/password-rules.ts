@@ -1,16 +1,22 @@
-import { password, PASSWORD_RULE_TEXT } from '@yj/contracts';
+import { passwordProblem } from '@yj/contracts';
 import type { FormRule } from 'antd';
 
-/** The contract's password rule, checked in the form before the server sees it. */
-export const passwordRules: FormRule[] = [
-  { required: true, message: '请输入新密码' },
-  {
-    validator: (_rule, value: unknown) =>
-      value === undefined || value === '' || password.safeParse(value).success
-        ? Promise.resolve()
-        : Promise.reject(new Error(PASSWORD_RULE_TEXT)),
-  },
-];
+/**
+ * The contract's password rule, checked in the form before the server sees it, with the same messages.
+ * `personal`: the account name (and phone) the password must not contain, where the form knows them.
+ */
+export function passwordRules(personal: ReadonlyArray<string | null | undefined> = []): FormRule[] {
+  return [
+    { required: true, message: '请输入新密码' },
+    {
+      validator: (_rule, value: unknown) => {
+        if (value === undefined || value === '') return Promise.resolve();
+        const problem = passwordProblem(String(value), personal);
+        return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+      },
+    },
+  ];
+}
 
 /** The confirmation field must repeat `field`. */
 export function confirmRule(field: string): FormRule {

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { examListQuery } from './exam-admin.queries';
+import { schoolNames } from './create/org-tree';
+import { examListQuery, jointSchoolsQuery } from './exam-admin.queries';
 import { examColumns } from './exam-columns';
 import { ExamFilterBar } from './ExamFilterBar';
 import { EMPTY_FILTERS, hasFilters, toListRequest, type ExamListFilters } from './list-query';
@@ -25,7 +26,16 @@ export function ExamListView({ user, joint }: { user: UserProfile; joint: boolea
   const actions = useExamActions();
   const title = joint ? '联考' : '校内考试';
   const createTo = joint ? '/book/create/jointExam' : '/book/singleCreateExam';
-  const canCreate = joint ? user.isSchoolAdmin || user.isAdmin : user.isSchoolAdmin && user.schoolId !== null;
+  const mayCreateJoint = user.isSchoolAdmin || user.isAdmin;
+  // A joint exam needs two schools the server lets this user put in: an administrator of one school sees
+  // no button that could only be refused.
+  const pickable = useQuery({
+    ...jointSchoolsQuery(),
+    enabled: joint && mayCreateJoint,
+    meta: { silent: true },
+  });
+  const jointPossible = (pickable.data ? schoolNames(pickable.data).size : 0) >= 2;
+  const canCreate = joint ? mayCreateJoint && jointPossible : user.isSchoolAdmin && user.schoolId !== null;
 
   const create = canCreate ? (
     <Link to={createTo}>
@@ -50,9 +60,11 @@ export function ExamListView({ user, joint }: { user: UserProfile; joint: boolea
             {joint ? '还没有联考' : '还没有校内考试'}
           </Typography.Text>
           <Typography.Text type="secondary">
-            {joint
-              ? '联考由多所学校共同参加。点击“创建联考”，从组织机构中选择参加的学校。'
-              : '点击“创建考试”，按步骤填写基本信息、科目、考生和阅卷人员。'}
+            {!joint
+              ? '点击“创建考试”，按步骤填写基本信息、科目、考生和阅卷人员。'
+              : canCreate || pickable.isLoading
+                ? '联考由多所学校共同参加。点击“创建联考”，从组织机构中选择参加的学校。'
+                : '联考由教育局（系统管理员）创建，创建后为各校指定负责人，各校再添加本校考生。'}
           </Typography.Text>
         </>
       }

@@ -32,21 +32,28 @@ export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) 
       }
       extra={
         <Space>
-          <Link to={`/book/subject/${info.id}/setting/question`}>
-            <Button>题目设置</Button>
-          </Link>
-          <Link to={`/book/subject/${info.id}/setting/block`}>
-            <Button>题块设置</Button>
-          </Link>
-          <Link to={`/book/subject/${info.id}/acard/template/home`}>
-            <Button>在线答题卡</Button>
-          </Link>
-          <Link to={`/book/subject/${info.id}/template/home`}>
-            <Button icon={<ScanOutlined />}>答题卡模板</Button>
-          </Link>
-          <Link to={`/book/subject/${info.id}/answerCard`}>
-            <Button data-testid="to-scan">扫描与识别</Button>
-          </Link>
+          {/* only what the capability table grants: the server refuses the rest anyway */}
+          {permission.editSetting && (
+            <>
+              <Link to={`/book/subject/${info.id}/setting/question`}>
+                <Button>题目设置</Button>
+              </Link>
+              <Link to={`/book/subject/${info.id}/setting/block`}>
+                <Button>题块设置</Button>
+              </Link>
+              <Link to={`/book/subject/${info.id}/acard/template/home`}>
+                <Button>在线答题卡</Button>
+              </Link>
+              <Link to={`/book/subject/${info.id}/template/home`}>
+                <Button icon={<ScanOutlined />}>答题卡模板</Button>
+              </Link>
+            </>
+          )}
+          {permission.scanRead && (
+            <Link to={`/book/subject/${info.id}/answerCard`}>
+              <Button data-testid="to-scan">扫描与识别</Button>
+            </Link>
+          )}
           <Link to={`/book/subject/${info.id}/studentManagement`}>
             <Button icon={<UserOutlined />}>{manage || permission.scan ? '考生与缺考' : '考生名单'}</Button>
           </Link>

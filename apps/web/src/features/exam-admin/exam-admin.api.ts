@@ -62,7 +62,8 @@ export const examAdminApi = {
     api.post<ClassItem[]>('/api/school/:schoolId/banjis', gradeId ? { gradeId } : {}, {
       params: { schoolId },
     }),
-  orgTree: () => api.get<OrgNode[]>('/api/org/organizeAll'),
+  /** the organisation tree cut to the schools this user may put into a joint exam */
+  jointSchools: () => api.get<OrgNode[]>('/api/exam/jointExam/schools'),
   searchTeachers: (schoolId: number, keyword: string) =>
     api.post<Paged<TeacherItem>>(
       '/api/school/:schoolId/teachers',

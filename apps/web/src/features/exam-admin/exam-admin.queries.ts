@@ -27,8 +27,12 @@ export const classesQuery = (schoolId: number) =>
     staleTime: REFERENCE,
   });
 
-export const orgTreeQuery = () =>
-  queryOptions({ queryKey: ['exam-admin', 'org'], queryFn: examAdminApi.orgTree, staleTime: REFERENCE });
+export const jointSchoolsQuery = () =>
+  queryOptions({
+    queryKey: ['exam-admin', 'joint-schools'],
+    queryFn: examAdminApi.jointSchools,
+    staleTime: REFERENCE,
+  });
 
 export const examListQuery = (joint: boolean, q: ExamListRequest) =>
   queryOptions({

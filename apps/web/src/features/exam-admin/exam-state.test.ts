@@ -35,12 +35,13 @@ describe('abilities', () => {
       manageExam: false,
       editSetting: false,
       scan: false,
+      scanRead: false,
       mark: true,
       lead: false,
       viewPhones: false,
       downloadScores: false,
     });
     expect(list.filter((a) => a.allowed).map((a) => a.label)).toEqual(['参与阅卷']);
-    expect(list).toHaveLength(7);
+    expect(list).toHaveLength(8);
   });
 });

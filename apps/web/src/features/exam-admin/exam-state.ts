@@ -91,6 +91,7 @@ const PERMISSION_CAPABILITY: Array<[keyof OperationPermission, Capability]> = [
   ['manageExam', 'exam.manage'],
   ['editSetting', 'subject.setting.edit'],
   ['scan', 'subject.scan'],
+  ['scanRead', 'scan.read'],
   ['mark', 'subject.mark'],
   ['lead', 'subject.lead'],
   ['viewPhones', 'exam.phone.view'],

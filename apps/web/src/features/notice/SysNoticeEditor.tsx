@@ -1,5 +1,6 @@
+import { useOneAtATime } from '../../app/useOneAtATime';
 import type { SysNoticeUpdate } from '@yj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { noticeApi } from './notice.api';
@@ -17,7 +18,7 @@ export function SysNoticeEditor({ open, onClose }: { open: boolean; onClose: () 
       form.setFieldsValue({ text: current.data?.text ?? '', maxAge: current.data?.maxAge ?? 24 });
   }, [open, current.isSuccess, current.data, form]);
 
-  const save = useMutation({
+  const save = useOneAtATime({
     mutationFn: (v: SysNoticeUpdate) => noticeApi.save({ text: v.text.trim(), maxAge: v.maxAge }),
     onSuccess: (saved) => {
       qc.setQueryData(sysNoticeQuery.queryKey, saved);

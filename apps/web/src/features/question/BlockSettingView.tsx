@@ -1,3 +1,5 @@
+import { useOneAtATime } from '../../app/useOneAtATime';
+import { useUnsavedGuard } from '../../app/useUnsavedGuard';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   ARBITRATION_LABELS,
@@ -5,7 +7,7 @@ import {
   FINAL_RULE_LABELS,
   type SubjectiveQuestion,
 } from '@yj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Skeleton, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,23 +27,26 @@ import {
 import { BlockModal } from './BlockModal';
 import { questionApi, questionKeys, type BlockList } from './question.api';
 import { blockListQuery, structureInfoQuery } from './question.queries';
+import { ReadOnly } from './ReadOnly';
 import { SaveBar } from './SaveBar';
 
 function BlockEditor({
   subjectId,
   list,
   questions,
+  readOnly,
 }: {
   subjectId: number;
   list: BlockList;
   questions: SubjectiveQuestion[];
+  readOnly: boolean;
 }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [saved, setSaved] = useState(() => list.blocks.map(fromItem));
   const [blocks, setBlocks] = useState(saved);
   const [editing, setEditing] = useState<BlockDraft | null>(null);
-  const save = useMutation({
+  const save = useOneAtATime({
     meta: { silent: true },
     mutationFn: () => questionApi.saveBlocks(subjectId, blocksBody(blocks)),
     onSuccess: (res) => {
@@ -54,6 +59,7 @@ function BlockEditor({
   });
   const left = unassigned(blocks, questions);
   const dirty = JSON.stringify(blocksBody(blocks)) !== JSON.stringify(blocksBody(saved));
+  useUnsavedGuard(dirty);
 
   const columns = [
     { title: '题块名称', dataIndex: 'name' },
@@ -149,14 +155,16 @@ function BlockEditor({
           data-testid="block-table"
           locale={{ emptyText: '还没有题块' }}
         />
-        <SaveBar
-          label="保存题块"
-          dirty={dirty}
-          saving={save.isPending}
-          error={save.error}
-          onSave={() => save.mutate()}
-          testId="save-blocks"
-        />
+        {!readOnly && (
+          <SaveBar
+            label="保存题块"
+            dirty={dirty}
+            saving={save.isPending}
+            error={save.error}
+            onSave={() => save.mutate()}
+            testId="save-blocks"
+          />
+        )}
       </Space>
       {editing && (
         <BlockModal
@@ -177,7 +185,7 @@ function BlockEditor({
 }
 
 /** subject/{subjectId}/setting/block (题块设置): subjective questions grouped into blocks for marking. */
-export function BlockSettingView({ subject, exam }: SubjectBundle) {
+export function BlockSettingView({ subject, exam, permission }: SubjectBundle) {
   const sInfo = subject.subjectInfo;
   const info = useQuery(structureInfoQuery(sInfo.id));
   const list = useQuery(blockListQuery(sInfo.id));
@@ -225,7 +233,14 @@ export function BlockSettingView({ subject, exam }: SubjectBundle) {
           <Skeleton active paragraph={{ rows: 6 }} />
         </Card>
       ) : (
-        <BlockEditor subjectId={sInfo.id} list={list.data} questions={info.data.structure.subjective} />
+        <ReadOnly readOnly={!permission.editSetting}>
+          <BlockEditor
+            subjectId={sInfo.id}
+            list={list.data}
+            questions={info.data.structure.subjective}
+            readOnly={!permission.editSetting}
+          />
+        </ReadOnly>
       )}
     </PageFrame>
   );

@@ -1,11 +1,15 @@
+import { useUnsavedGuard } from '../../app/useUnsavedGuard';
+import { useOneAtATime } from '../../app/useOneAtATime';
 import { CheckOutlined, DeleteOutlined, EyeOutlined } from '@ant-design/icons';
 import type { CardTemplate, SubjectiveQuestion } from '@yj/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Empty, List, Row, Segmented, Space, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useFitZoom } from '../../components/useFitZoom';
 import { ZoomButtons } from '../../components/ZoomButtons';
+import { acardApi } from '../acard/acard.api';
 import { templateImageUrl } from '../template/template.api';
+import { templateKeys } from '../template/template.queries';
 import { useWidth } from '../template/useBuilderKeys';
 import { BlockCanvas, type ShownRegion } from './BlockCanvas';
 import { blocksBody, fromItem, type BlockDraft } from './block-edit';
@@ -20,12 +24,15 @@ export function BlockStyleEditor({
   subjectId,
   list,
   card,
+  onlineCardId,
   questions,
   editable,
 }: {
   subjectId: number;
   list: BlockList;
   card: CardTemplate;
+  /** the template's id when it was saved from an online card: its pictures can be rendered again */
+  onlineCardId: number | null;
   questions: SubjectiveQuestion[];
   editable: boolean;
 }) {
@@ -41,7 +48,7 @@ export function BlockStyleEditor({
   const col = useRef<HTMLDivElement>(null);
   const boxWidth = useWidth(col);
 
-  const save = useMutation({
+  const save = useOneAtATime({
     meta: { silent: true },
     mutationFn: () => questionApi.saveBlocks(subjectId, blocksBody(blocks)),
     onSuccess: (res) => {
@@ -49,6 +56,15 @@ export function BlockStyleEditor({
       setItems(res.blocks);
       setBlocks(res.blocks.map(fromItem));
       qc.setQueryData(questionKeys.blocks(subjectId), res);
+    },
+  });
+
+  // an online card saved before its pictures were kept: saved again as it is now (POST …/dtk/{dtkId})
+  const pictures = useOneAtATime({
+    mutationFn: () => acardApi.refresh(subjectId, onlineCardId!),
+    onSuccess: async () => {
+      message.success('已按当前结构更新答题卡，生成了答题卡图片');
+      await qc.invalidateQueries({ queryKey: templateKeys.subject(subjectId) });
     },
   });
 
@@ -60,6 +76,7 @@ export function BlockStyleEditor({
   const proposal = selected && !selected.regions.length ? proposals.get(selected.key) : undefined;
   const problems = styleProblems(blocks, questions);
   const dirty = JSON.stringify(blocksBody(blocks)) !== JSON.stringify(blocksBody(saved));
+  useUnsavedGuard(dirty);
 
   const shown: ShownRegion[] = blocks.flatMap((b, i) => {
     const own = b.regions.map((region, index) => ({ region, index, proposed: false }));
@@ -105,6 +122,19 @@ export function BlockStyleEditor({
                   type="info"
                   showIcon
                   title="这一页的模板没有保存答题卡图片：灰色虚线是模板的主观题框，可照着框选"
+                  action={
+                    editable &&
+                    onlineCardId !== null && (
+                      <Button
+                        size="small"
+                        loading={pictures.isPending}
+                        onClick={() => pictures.mutate()}
+                        data-testid="render-card-pictures"
+                      >
+                        按当前结构更新答题卡并生成图片
+                      </Button>
+                    )
+                  }
                 />
               )}
               <BlockCanvas

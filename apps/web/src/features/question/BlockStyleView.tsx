@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { scanningTemplate } from '@yj/contracts';
 import { Alert, Button, Card, Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
@@ -17,7 +18,9 @@ export function BlockStyleView({ subject, exam }: SubjectBundle) {
   const templates = useQuery(templateListQuery(sInfo.id));
   const queries = [info, list, templates];
   const failed = queries.find((q) => q.isError);
-  const card = templates.data?.find((t) => t.body.pages.length > 0)?.body;
+  // the template the server proposes regions from and cuts with (设为扫描模板, else the first with pages)
+  const template = templates.data && scanningTemplate(templates.data);
+  const card = template?.body.pages.length ? template.body : undefined;
   const blockUrl = `/book/subject/${sInfo.id}/setting/block`;
 
   let content;
@@ -61,6 +64,7 @@ export function BlockStyleView({ subject, exam }: SubjectBundle) {
         subjectId={sInfo.id}
         list={list.data}
         card={card}
+        onlineCardId={template?.cardType === 'online' ? template.id : null}
         questions={info.data.structure.subjective}
         editable={info.data.editable}
       />

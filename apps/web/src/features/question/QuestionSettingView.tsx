@@ -1,6 +1,8 @@
+import { useOneAtATime } from '../../app/useOneAtATime';
+import { useUnsavedGuard } from '../../app/useUnsavedGuard';
 import { SubjectStatus, type Structure, type StructureInfo } from '@yj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Skeleton, Space, Switch, Tabs, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Badge, Button, Card, Skeleton, Space, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
@@ -13,6 +15,7 @@ import { ObjectiveTab } from './ObjectiveTab';
 import { OptionalTab } from './OptionalTab';
 import { questionApi, questionKeys, type StructureTag } from './question.api';
 import { structureInfoQuery } from './question.queries';
+import { ReadOnly } from './ReadOnly';
 import { SaveBar } from './SaveBar';
 import { answersBody, bNosOf, byNo, nextNo, withBNos } from './structure-edit';
 import { SubjectiveTab } from './SubjectiveTab';
@@ -36,12 +39,20 @@ const SAVED_TEXT: Record<StructureTag, string> = {
   answer: '答案已保存',
 };
 
-function StructureEditor({ info, subjectId }: { info: StructureInfo; subjectId: number }) {
+function StructureEditor({
+  info,
+  subjectId,
+  readOnly,
+}: {
+  info: StructureInfo;
+  subjectId: number;
+  readOnly: boolean;
+}) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [saved, setSaved] = useState<Structure>(info.structure);
   const [draft, setDraft] = useState<Structure>(info.structure);
-  const save = useMutation({
+  const save = useOneAtATime({
     meta: { silent: true },
     mutationFn: (tag: StructureTag) => questionApi.save(subjectId, tag, bodyOf(tag, draft)),
     onSuccess: (res, tag) => {
@@ -61,34 +72,50 @@ function StructureEditor({ info, subjectId }: { info: StructureInfo; subjectId: 
       void qc.invalidateQueries({ queryKey: ['acard', subjectId] });
     },
   });
-  const bar = (tag: StructureTag, dirty: boolean) => (
-    <SaveBar
-      label={tag === 'answer' ? '保存答案' : '保存'}
-      dirty={dirty}
-      saving={save.isPending && save.variables === tag}
-      error={save.variables === tag ? save.error : null}
-      onSave={() => save.mutate(tag)}
-      testId={`save-${tag}`}
-    />
-  );
+  const bar = (tag: StructureTag, dirty: boolean) =>
+    !readOnly && (
+      <SaveBar
+        label={tag === 'answer' ? '保存答案' : '保存'}
+        dirty={dirty}
+        saving={save.isPending && save.variables === tag}
+        error={save.variables === tag ? save.error : null}
+        onSave={() => save.mutate(tag)}
+        testId={`save-${tag}`}
+      />
+    );
   const set = (patch: Partial<Structure>) => setDraft((x) => ({ ...x, ...patch }));
   const keysOf = (s: Structure) => s.objective.map((q) => [q.no, q.answer, q.answerB, q.partialScore]);
+  const dirty: Record<StructureTag, boolean> = {
+    objective: !same(draft.objective, saved.objective),
+    subjective: !same(draft.subjective, saved.subjective),
+    optional: !same(draft.optionalGroups, saved.optionalGroups),
+    ab: draft.abEnabled !== saved.abEnabled || !same(bNosOf(draft.objective), bNosOf(saved.objective)),
+    answer: !same(keysOf(draft), keysOf(saved)),
+  };
+  // Each tab saves on its own: leaving with any tab unsaved asks first.
+  useUnsavedGuard(Object.values(dirty).some(Boolean));
+  /** A tab's title, marked while it holds unsaved edits (another tab's 保存 does not save them). */
+  const label = (tag: StructureTag, text: string) => (
+    <Badge dot={dirty[tag]} offset={[6, 0]} data-testid={dirty[tag] ? `unsaved-${tag}` : undefined}>
+      {text}
+    </Badge>
+  );
   const nos = byNo([...draft.objective, ...draft.subjective]).map((q) => q.no);
 
   const items = [
     {
       key: 'objective',
-      label: `客观题（${draft.objective.length}）`,
+      label: label('objective', `客观题（${draft.objective.length}）`),
       children: (
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           <ObjectiveTab questions={draft.objective} onChange={(objective) => set({ objective })} />
-          {bar('objective', !same(draft.objective, saved.objective))}
+          {bar('objective', dirty.objective)}
         </Space>
       ),
     },
     {
       key: 'subjective',
-      label: `主观题（${draft.subjective.length}）`,
+      label: label('subjective', `主观题（${draft.subjective.length}）`),
       children: (
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           <SubjectiveTab
@@ -97,13 +124,13 @@ function StructureEditor({ info, subjectId }: { info: StructureInfo; subjectId: 
             ab={draft.abEnabled}
             onChange={(subjective) => set({ subjective })}
           />
-          {bar('subjective', !same(draft.subjective, saved.subjective))}
+          {bar('subjective', dirty.subjective)}
         </Space>
       ),
     },
     {
       key: 'optional',
-      label: `选做题（${draft.optionalGroups.length}）`,
+      label: label('optional', `选做题（${draft.optionalGroups.length}）`),
       children: (
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           <OptionalTab
@@ -111,13 +138,13 @@ function StructureEditor({ info, subjectId }: { info: StructureInfo; subjectId: 
             nos={nos}
             onChange={(optionalGroups) => set({ optionalGroups })}
           />
-          {bar('optional', !same(draft.optionalGroups, saved.optionalGroups))}
+          {bar('optional', dirty.optional)}
         </Space>
       ),
     },
     {
       key: 'ab',
-      label: 'AB卷',
+      label: label('ab', 'AB卷'),
       children: (
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           <Space>
@@ -136,16 +163,13 @@ function StructureEditor({ info, subjectId }: { info: StructureInfo; subjectId: 
           {draft.abEnabled && draft.objective.length > 0 && (
             <AbMappingTable structure={draft} onChange={(objective) => set({ objective })} />
           )}
-          {bar(
-            'ab',
-            draft.abEnabled !== saved.abEnabled || !same(bNosOf(draft.objective), bNosOf(saved.objective)),
-          )}
+          {bar('ab', dirty.ab)}
         </Space>
       ),
     },
     {
       key: 'answer',
-      label: '答案',
+      label: label('answer', '答案'),
       children: (
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           <AnswerTab
@@ -153,7 +177,7 @@ function StructureEditor({ info, subjectId }: { info: StructureInfo; subjectId: 
             ab={draft.abEnabled}
             onChange={(objective) => set({ objective })}
           />
-          {draft.objective.length > 0 && bar('answer', !same(keysOf(draft), keysOf(saved)))}
+          {draft.objective.length > 0 && bar('answer', dirty.answer)}
         </Space>
       ),
     },
@@ -170,7 +194,7 @@ function StructureEditor({ info, subjectId }: { info: StructureInfo; subjectId: 
 }
 
 /** subject/{subjectId}/setting/question (题目设置): the structure, tab by tab, with its totals. */
-export function QuestionSettingView({ subject, exam }: SubjectBundle) {
+export function QuestionSettingView({ subject, exam, permission }: SubjectBundle) {
   const sInfo = subject.subjectInfo;
   const info = useQuery(structureInfoQuery(sInfo.id));
   return (
@@ -204,7 +228,9 @@ export function QuestionSettingView({ subject, exam }: SubjectBundle) {
               }
             />
           )}
-          <StructureEditor info={info.data} subjectId={sInfo.id} />
+          <ReadOnly readOnly={!permission.editSetting}>
+            <StructureEditor info={info.data} subjectId={sInfo.id} readOnly={!permission.editSetting} />
+          </ReadOnly>
         </>
       )}
     </PageFrame>

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useOneAtATime } from '../../app/useOneAtATime';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, InputNumber, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { agentApi } from './agent.api';
@@ -19,7 +20,7 @@ export function AgentConfigForm() {
   useEffect(() => {
     if (current) form.setFieldsValue(current);
   }, [current, form]);
-  const save = useMutation({
+  const save = useOneAtATime({
     mutationFn: (v: Values) => agentApi.setConfig(v),
     meta: { silent: true },
     onSuccess: async (env) => {

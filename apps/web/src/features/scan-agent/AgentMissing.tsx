@@ -1,8 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Typography } from 'antd';
-import { startCommand } from './agent-logic';
+import { DownloadAgentLink } from './DownloadAgentLink';
 
-/** No agent answers on this computer: how to start it, and that the browser upload above still works. */
+/** No agent answers on this computer: where to get it, and that the browser upload above still works. */
 export function AgentMissing({ onRetry, checking }: { onRetry: () => void; checking: boolean }) {
   return (
     <Empty
@@ -10,14 +10,11 @@ export function AgentMissing({ onRetry, checking }: { onRetry: () => void; check
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={
         <Space orientation="vertical" size={8} style={{ maxWidth: 720, textAlign: 'left' }}>
-          <Typography.Text strong>未检测到扫描客户端</Typography.Text>
-          <Typography.Text>
-            在连接扫描仪的电脑上（仓库根目录）运行下面的命令启动扫描客户端，扫描仪的“扫描到文件夹”指向
-            --folder 指定的文件夹：
+          <Typography.Text data-testid="agent-instruction">
+            <Typography.Text strong>未检测到扫描客户端：</Typography.Text>请在扫描电脑上
+            <DownloadAgentLink />
+            ，解压后双击“启动扫描客户端”，再把扫描仪的“扫描到文件夹”指向其中的 scans 文件夹。
           </Typography.Text>
-          <Typography.Paragraph code copyable style={{ marginBottom: 0 }} data-testid="agent-command">
-            {startCommand(window.location.origin)}
-          </Typography.Paragraph>
           <Typography.Text type="secondary">
             不使用扫描客户端也可以：在上方“上传答题卡”中用浏览器直接上传扫描好的图片。
           </Typography.Text>

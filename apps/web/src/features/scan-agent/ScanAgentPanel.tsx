@@ -1,5 +1,6 @@
+import { useOneAtATime } from '../../app/useOneAtATime';
 import { PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Divider, Skeleton, Space } from 'antd';
 import { useEffect } from 'react';
 import { scanKeys } from '../scan/scan.queries';
@@ -26,7 +27,7 @@ export function ScanAgentPanel({ examId, subjectId }: { examId: number; subjectI
   useEffect(() => {
     if (uploaded) void qc.invalidateQueries({ queryKey: scanKeys.subject(subjectId) });
   }, [uploaded, qc, subjectId]);
-  const start = useMutation({
+  const start = useOneAtATime({
     mutationFn: async () => {
       // this subject first: pages scanned from now on go into its batch
       const set = await agentApi.setConfig({ examId, subjectId });

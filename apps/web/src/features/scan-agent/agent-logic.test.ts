@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  missingAgentDelay,
   clientErrors,
   queueLine,
   scannerLine,
-  startCommand,
   uploadPercent,
   versionProblem,
 } from './agent-logic';
@@ -58,8 +58,13 @@ describe('scan agent panel logic', () => {
       '扫描客户端版本过低（100，需要 110），请升级扫描客户端',
     );
     expect(versionProblem({ code: 0, message: '成功', data: { version: 109 } })).toMatch(/请升级扫描客户端/);
-    expect(startCommand('http://school:8080')).toBe(
-      'npm run scan-agent -- --server http://school:8080 --origin http://school:8080 --folder <扫描文件夹>',
-    );
+  });
+});
+
+describe('missingAgentDelay', () => {
+  it('backs off from 2 s to at most 30 s while no agent answers', () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map(missingAgentDelay)).toEqual([
+      2000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
   });
 });

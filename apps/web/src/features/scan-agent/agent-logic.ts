@@ -59,6 +59,11 @@ export function versionProblem(env: SmEnvelope<{ version: number }> | undefined)
   return null;
 }
 
-/** The one command that starts the agent for this platform (its address is the page's own origin). */
-export const startCommand = (origin: string): string =>
-  `npm run scan-agent -- --server ${origin} --origin ${origin} --folder <扫描文件夹>`;
+/**
+ * How long to wait before looking for a missing agent again after `misses` looks in a row that found
+ * nothing: 2 s, 4 s, 8 s … up to 30 s. Each refused look is a red line the browser itself prints in the
+ * console, so a teacher without the agent gets a few, not one every few seconds all day.
+ */
+export function missingAgentDelay(misses: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.max(1, misses));
+}

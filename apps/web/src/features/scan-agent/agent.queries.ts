@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SCAN_CLIENT_VERSION } from '../../api/constants';
+import { missingAgentDelay } from './agent-logic';
 import { agentApi, agentSession, AgentUnreachable } from './agent.api';
 import type { AgentExceptionKind, AgentStatus, SmEnvelope } from './agent.types';
 
@@ -19,19 +20,29 @@ async function quietly<T>(call: () => Promise<T>, missing: T): Promise<T> {
   }
 }
 
-/** The agent's status, polled: every 2 s while it answers (queue progress), every 5 s while looking for it. */
+/** Looks in a row that found no agent: the wait before the next one grows with them. */
+let misses = 0;
+
+/** The agent's status, polled: every 2 s while it answers (queue progress), backing off while it is missing. */
 export const agentStatusQuery = () =>
   queryOptions({
     queryKey: [...agentKeys.all, 'status'],
-    queryFn: (): Promise<AgentProbe> => {
-      if (!agentSession()) return Promise.resolve({ kind: 'no-session' });
-      return quietly<AgentProbe>(async () => ({ kind: 'found', env: await agentApi.status() }), {
+    queryFn: async (): Promise<AgentProbe> => {
+      if (!agentSession()) return { kind: 'no-session' };
+      const probe = await quietly<AgentProbe>(async () => ({ kind: 'found', env: await agentApi.status() }), {
         kind: 'missing',
       });
+      misses = probe.kind === 'missing' ? misses + 1 : 0;
+      return probe;
     },
     meta: { silent: true },
     retry: false,
-    refetchInterval: (q) => (q.state.data?.kind === 'found' ? 2000 : 5000),
+    refetchInterval: (q) => {
+      const kind = q.state.data?.kind;
+      if (kind === 'found') return 2000;
+      // without a session nothing is sent (no console line): look now and then for one
+      return kind === 'no-session' ? 30_000 : missingAgentDelay(misses);
+    },
   });
 
 export const agentVersionQuery = () =>

@@ -88,7 +88,11 @@ export function AllScanView({ exam }: { exam: ExamDetail }) {
 function SchoolsCard({ examId }: { examId: number }) {
   const q = useQuery(schoolProgressQuery(examId));
   return (
-    <Card title="各校扫描情况（全部科目）" data-testid="all-scan-schools">
+    <Card
+      title="各校扫描情况（全部科目）"
+      extra="按答卷计：每名考生每个科目一份，已扫描 + 缺考 + 未扫 = 应扫答卷"
+      data-testid="all-scan-schools"
+    >
       {q.isError ? (
         <QueryFailed title="各校扫描情况加载失败" error={q.error} onRetry={() => void q.refetch()} />
       ) : (
@@ -101,6 +105,7 @@ function SchoolsCard({ examId }: { examId: number }) {
           columns={[
             { title: '学校', dataIndex: 'schoolName' },
             { title: '考生', dataIndex: 'examinees' },
+            { title: '应扫答卷', dataIndex: 'sheets' },
             { title: '已扫描', dataIndex: 'scanned' },
             { title: '缺考', dataIndex: 'absent' },
             { title: '未扫', dataIndex: 'missing' },

@@ -4,24 +4,12 @@ import { App, Button, Card, Descriptions, Empty, Space, Tag, Typography } from '
 import { useState } from 'react';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { KaohaoActions, RepeatActions } from './KaohaoActions';
-import { PageImage, type Mark } from './PageImage';
+import { marksOf, regionLabel } from './exception-marks';
+import { PageImage } from './PageImage';
 import { scanApi, type Point } from './scan.api';
 import { detailQuery } from './scan.queries';
 import { SubjectiveActions } from './SubjectiveActions';
 import { useFix } from './useFix';
-
-/** The region of the exception and, for bubbles, each option with its fill. */
-export function marksOf(d: ScanExceptionDetail): Mark[] {
-  if (!d.highlight) return [];
-  return [
-    { box: d.highlight.box, label: d.exception.region ?? undefined },
-    ...d.highlight.bubbles.map((b) => ({
-      box: b.box,
-      label: b.fill === null ? b.label : `${b.label} ${Math.round(b.fill * 100)}%`,
-      color: '#fa8c16',
-    })),
-  ];
-}
 
 /** 定位异常: mark the anchors in order and re-recognise, or take the page out. */
 function AnchorActions({ subjectId, d }: { subjectId: number; d: ScanExceptionDetail }) {
@@ -175,7 +163,7 @@ export function ExceptionPanel({
           <Descriptions.Item label="考号">{d.paper?.kaohao ?? '未识别'}</Descriptions.Item>
           <Descriptions.Item label="考生">{d.paper?.name ?? '未匹配'}</Descriptions.Item>
           <Descriptions.Item label="批次">#{d.exception.batchId}</Descriptions.Item>
-          <Descriptions.Item label="区域">{d.exception.region ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="区域">{regionLabel(d.exception.region)}</Descriptions.Item>
         </Descriptions>
         {type === 'kaohao' && <KaohaoActions subjectId={subjectId} examId={examId} d={d} />}
         {type === 'kaohaoRepeat' ? (

@@ -1,7 +1,7 @@
 import type { ExamineeItem, ScanExceptionDetail, ScanPaperView } from '@yj/contracts';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Col, Row, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Col, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { describeError, isRecord } from '../../api/errors';
 import { examAdminApi } from '../exam-admin/exam-admin.api';
@@ -153,15 +153,23 @@ export function RepeatActions({ subjectId, d }: { subjectId: number; d: ScanExce
                 paper={x.paper}
                 title={x.title}
                 action={
-                  <Button
-                    type="primary"
-                    size="small"
-                    loading={keep.isPending && keep.variables === x.paper.id}
-                    onClick={() => keep.mutate(x.paper!.id)}
-                    data-testid={`keep-${x.paper.id}`}
+                  // the other sheet leaves marking: a slip of the mouse must not do that unasked
+                  <Popconfirm
+                    title="保留这张答题卡？"
+                    description="另一张将移出，不再参与阅卷。"
+                    okText="保留这张"
+                    cancelText="取消"
+                    onConfirm={() => keep.mutateAsync(x.paper!.id).catch(() => undefined)}
                   >
-                    保留这张
-                  </Button>
+                    <Button
+                      type="primary"
+                      size="small"
+                      loading={keep.isPending && keep.variables === x.paper.id}
+                      data-testid={`keep-${x.paper.id}`}
+                    >
+                      保留这张
+                    </Button>
+                  </Popconfirm>
                 }
               />
             </Col>

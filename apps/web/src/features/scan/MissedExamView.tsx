@@ -1,5 +1,6 @@
+import { useOneAtATime } from '../../app/useOneAtATime';
 import type { MissedExaminee } from '@yj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,12 +11,16 @@ import { scanApi, type MissedStatus } from './scan.api';
 import { missedQuery, scanKeys } from './scan.queries';
 import { scanCrumbs, scanPagination } from './scan-pages';
 import { ScanFinishCard } from './ScanFinishCard';
+import { handleApiError } from '../../api/handle-error';
 
 const TITLES: Record<MissedStatus, string> = {
   missing: '未扫描到答题卡的考生',
   absent: '登记缺考的考生',
   all: '未扫描或缺考的考生',
 };
+
+/** The most examinees one 标记缺考 call takes (the server's limit). */
+const ABSENCE_BATCH = 500;
 
 /**
  * missedExamDetail?subjectId=: examinees without a sheet (未扫) and those absent (缺考); 标记缺考 by hand
@@ -30,8 +35,12 @@ export function MissedExamView({ subject, exam }: SubjectBundle) {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const q = useQuery(missedQuery(subjectId, { page, status }));
-  const mark = useMutation({
-    mutationFn: (v: { ids: number[]; absent: boolean }) => scanApi.absence(subjectId, v.ids, v.absent),
+  const mark = useOneAtATime({
+    mutationFn: async (v: { ids: number[]; absent: boolean }) => {
+      // a selection over every page may pass what one call takes (500)
+      for (let i = 0; i < v.ids.length; i += ABSENCE_BATCH)
+        await scanApi.absence(subjectId, v.ids.slice(i, i + ABSENCE_BATCH), v.absent);
+    },
     onSuccess: async (_r, v) => {
       message.success(v.absent ? '已标记缺考' : '已撤销缺考');
       setSelected([]);
@@ -58,6 +67,17 @@ export function MissedExamView({ subject, exam }: SubjectBundle) {
       cancelText: '取消',
       onOk: () => mark.mutateAsync({ ids: [x.examineeId], absent: false }),
     });
+
+  /** Every examinee still without a sheet, over all pages (the header checkbox takes one page). */
+  const selectAllPages = async () => {
+    const ids: number[] = [];
+    for (let p = 1; ; p++) {
+      const r = await scanApi.missed(subjectId, { page: p, status: 'missing', size: 200 });
+      ids.push(...r.items.filter((x) => !x.absent && !x.scanned).map((x) => x.examineeId));
+      if (p * 200 >= r.total) break;
+    }
+    setSelected(ids);
+  };
 
   const sum = q.data?.summary;
   return (
@@ -137,6 +157,15 @@ export function MissedExamView({ subject, exam }: SubjectBundle) {
                       selectedRowKeys: selected,
                       onChange: (keys) => setSelected(keys.map(Number)),
                       getCheckboxProps: (x) => ({ disabled: x.absent || x.scanned }),
+                      selections: [
+                        Table.SELECTION_INVERT,
+                        Table.SELECTION_NONE,
+                        {
+                          key: 'all-pages',
+                          text: `选择全部未扫考生（共 ${sum?.missing ?? q.data?.total ?? 0} 人，含其他页）`,
+                          onSelect: () => void selectAllPages().catch(handleApiError),
+                        },
+                      ],
                     }
               }
               columns={[

@@ -2,7 +2,7 @@ import type { ScanExceptionItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { marksOf } from './ExceptionPanel';
+import { marksOf } from './exception-marks';
 import { PageImage } from './PageImage';
 import { scanApi } from './scan.api';
 import { detailQuery } from './scan.queries';

@@ -1,5 +1,6 @@
+import { useOneAtATime } from '../../app/useOneAtATime';
 import type { ScanSchoolStatus } from '@yj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { QueryFailed } from '../exam-admin/QueryFailed';
@@ -19,14 +20,14 @@ export function ScanFinishCard({ subjectId }: { subjectId: number }) {
     await qc.invalidateQueries({ queryKey: scanKeys.subject(subjectId) });
     await qc.invalidateQueries({ queryKey: ['scan', 'exam'] });
   };
-  const finish = useMutation({
+  const finish = useOneAtATime({
     mutationFn: (schoolId: number) => scanApi.finish(subjectId, schoolId),
     onSuccess: async () => {
       message.success('已确认扫描完成');
       await refresh();
     },
   });
-  const reopen = useMutation({
+  const reopen = useOneAtATime({
     mutationFn: (schoolId: number) => scanApi.reopen(subjectId, schoolId),
     onSuccess: async () => {
       message.success('已重新打开扫描');

@@ -1,7 +1,8 @@
+import { useOneAtATime } from '../../app/useOneAtATime';
 import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ScanBatchProgress, ScanUploadResult } from '@yj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Progress, Space, Table, Tag, Upload } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, Progress, Result, Space, Table, Tag, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +26,24 @@ type Step =
   | { kind: 'failed'; message: string; resume: ChunkState };
 
 /** subject/{subjectId}/answerCard: upload scanned sheets, follow recognition per batch. */
-export function ScanUploadView({ subject, exam }: SubjectBundle) {
+export function ScanUploadView(b: SubjectBundle) {
+  if (b.permission.scanRead) return <ScanUploadBody {...b} />;
+  const info = b.subject.subjectInfo;
+  return (
+    <PageFrame
+      crumbs={subjectCrumbs(b.exam, info, { title: '扫描与识别' })}
+      title={`${b.exam.name} · ${info.name} · 扫描与识别`}
+      testId="scan-upload"
+    >
+      <Card>
+        <Result status="403" title="没有查看本科目扫描与识别的权限" data-testid="scan-no-access" />
+      </Card>
+    </PageFrame>
+  );
+}
+
+function ScanUploadBody({ subject, exam, permission }: SubjectBundle) {
+  const canScan = permission.scan;
   const info = subject.subjectInfo;
   const subjectId = info.id;
   const { message } = App.useApp();
@@ -33,7 +51,7 @@ export function ScanUploadView({ subject, exam }: SubjectBundle) {
   const [files, setFiles] = useState<File[]>([]);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const progress = useQuery(progressQuery(subjectId));
-  const again = useMutation({
+  const again = useOneAtATime({
     mutationFn: (batchId: number) => scanApi.rerecognise(subjectId, batchId),
     onSuccess: async (r) => {
       message.success(`已重新排队识别 ${r.queued ?? 0} 张答题卡`);
@@ -78,9 +96,11 @@ export function ScanUploadView({ subject, exam }: SubjectBundle) {
           <Link to={`/book/missedExamDetail?subjectId=${subjectId}`}>
             <Button>缺扫名单</Button>
           </Link>
-          <Link to={`/book/uploadorigin?subjectId=${subjectId}`}>
-            <Button>上传原卷</Button>
-          </Link>
+          {canScan && (
+            <Link to={`/book/uploadorigin?subjectId=${subjectId}`}>
+              <Button>上传原卷</Button>
+            </Link>
+          )}
           <Link to={exceptionsLink}>
             <Button type="primary" data-testid="to-exceptions">
               处理识别异常
@@ -90,109 +110,112 @@ export function ScanUploadView({ subject, exam }: SubjectBundle) {
       }
       testId="scan-upload"
     >
-      <Card title="上传答题卡">
-        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-          <SchoolPicker
-            schools={schools}
-            school={school}
-            onChange={choose}
-            disabled={step.kind === 'sending' || files.length > 0}
-          />
-          <Upload.Dragger
-            accept={SCAN_ACCEPT}
-            multiple
-            showUploadList={false}
-            disabled={step.kind === 'sending'}
-            beforeUpload={(file, list) => {
-              // called once per file with the whole drop: take the list on its first file only
-              if (file === list[0]) {
-                setFiles((prev) => [...prev, ...list]);
-                // a changed selection starts a new batch: the chunks of a failed one no longer line up
-                setStep({ kind: 'idle' });
-              }
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">点击或将扫描的答题卡拖到此处</p>
-            <p className="ant-upload-hint">
-              支持多张 jpg、png 图片，多页 tif、pdf 和 zip 压缩包；按文件名顺序上传，每份答题卡的页按顺序排列
-            </p>
-          </Upload.Dragger>
-          {files.length > 0 && (
-            <Space wrap data-testid="scan-selection">
-              <span>
-                已选 {files.length} 个文件，共{' '}
-                {(files.reduce((s, f) => s + f.size, 0) / 1024 / 1024).toFixed(1)} MB
-              </span>
-              <Button
-                type="primary"
-                disabled={problem !== null || step.kind === 'sending' || !school || !!school.finished}
-                onClick={() => void send()}
-                data-testid="scan-send"
-              >
-                开始上传
-              </Button>
-              <Button
-                onClick={() => {
-                  setFiles([]);
+      {canScan && (
+        <Card title="上传答题卡" data-testid="scan-upload-card">
+          <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+            <SchoolPicker
+              schools={schools}
+              school={school}
+              onChange={choose}
+              disabled={step.kind === 'sending' || files.length > 0}
+            />
+            <Upload.Dragger
+              accept={SCAN_ACCEPT}
+              multiple
+              showUploadList={false}
+              disabled={step.kind === 'sending'}
+              beforeUpload={(file, list) => {
+                // called once per file with the whole drop: take the list on its first file only
+                if (file === list[0]) {
+                  setFiles((prev) => [...prev, ...list]);
+                  // a changed selection starts a new batch: the chunks of a failed one no longer line up
                   setStep({ kind: 'idle' });
-                }}
-                disabled={step.kind === 'sending'}
-                data-testid="scan-clear"
-              >
-                清空
-              </Button>
-            </Space>
-          )}
-          {problem && <Alert type="error" showIcon title={problem} />}
-          {step.kind === 'sending' && (
-            <Space orientation="vertical" size={0} style={{ width: '100%' }} data-testid="scan-sending">
-              <Progress percent={step.percent} status="active" />
-              {step.chunks > 1 && (
+                }
+                return Upload.LIST_IGNORE;
+              }}
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p className="ant-upload-text">点击或将扫描的答题卡拖到此处</p>
+              <p className="ant-upload-hint">
+                支持多张 jpg、png 图片，多页 tif、pdf 和 zip
+                压缩包；按文件名顺序上传，每份答题卡的页按顺序排列
+              </p>
+            </Upload.Dragger>
+            {files.length > 0 && (
+              <Space wrap data-testid="scan-selection">
                 <span>
-                  正在上传第 {step.chunk + 1}/{step.chunks} 组文件，每组保存后再发送下一组
+                  已选 {files.length} 个文件，共{' '}
+                  {(files.reduce((s, f) => s + f.size, 0) / 1024 / 1024).toFixed(1)} MB
                 </span>
-              )}
-            </Space>
-          )}
-          {step.kind === 'failed' && (
-            <Alert
-              type="error"
-              showIcon
-              title={step.message}
-              data-testid="scan-upload-error"
-              description={
-                step.resume.next > 0
-                  ? `前 ${step.resume.next} 组文件已保存在批次 #${step.resume.batchId}，可以从第 ${step.resume.next + 1} 组继续上传。`
-                  : undefined
-              }
-              action={
-                step.resume.next > 0 ? (
-                  <Button size="small" onClick={() => void send(step.resume)} data-testid="scan-resume">
-                    继续上传
-                  </Button>
-                ) : undefined
-              }
-            />
-          )}
-          {step.kind === 'done' && (
-            <Alert
-              type="success"
-              showIcon
-              data-testid="scan-upload-done"
-              title={`上传成功：${step.result.pages} 页，${step.result.papers} 份答题卡进入识别`}
-              description={
-                step.result.duplicates > 0
-                  ? `${step.result.duplicates} 页与已上传的图像相同，未重复识别。`
-                  : '识别进度见下方批次列表。'
-              }
-            />
-          )}
-        </Space>
-      </Card>
+                <Button
+                  type="primary"
+                  disabled={problem !== null || step.kind === 'sending' || !school || !!school.finished}
+                  onClick={() => void send()}
+                  data-testid="scan-send"
+                >
+                  开始上传
+                </Button>
+                <Button
+                  onClick={() => {
+                    setFiles([]);
+                    setStep({ kind: 'idle' });
+                  }}
+                  disabled={step.kind === 'sending'}
+                  data-testid="scan-clear"
+                >
+                  清空
+                </Button>
+              </Space>
+            )}
+            {problem && <Alert type="error" showIcon title={problem} />}
+            {step.kind === 'sending' && (
+              <Space orientation="vertical" size={0} style={{ width: '100%' }} data-testid="scan-sending">
+                <Progress percent={step.percent} status="active" />
+                {step.chunks > 1 && (
+                  <span>
+                    正在上传第 {step.chunk + 1}/{step.chunks} 组文件，每组保存后再发送下一组
+                  </span>
+                )}
+              </Space>
+            )}
+            {step.kind === 'failed' && (
+              <Alert
+                type="error"
+                showIcon
+                title={step.message}
+                data-testid="scan-upload-error"
+                description={
+                  step.resume.next > 0
+                    ? `前 ${step.resume.next} 组文件已保存在批次 #${step.resume.batchId}，可以从第 ${step.resume.next + 1} 组继续上传。`
+                    : undefined
+                }
+                action={
+                  step.resume.next > 0 ? (
+                    <Button size="small" onClick={() => void send(step.resume)} data-testid="scan-resume">
+                      继续上传
+                    </Button>
+                  ) : undefined
+                }
+              />
+            )}
+            {step.kind === 'done' && (
+              <Alert
+                type="success"
+                showIcon
+                data-testid="scan-upload-done"
+                title={`上传成功：${step.result.pages} 页，${step.result.papers} 份答题卡进入识别`}
+                description={
+                  step.result.duplicates > 0
+                    ? `${step.result.duplicates} 页与已上传的图像相同，未重复识别。`
+                    : '识别进度见下方批次列表。'
+                }
+              />
+            )}
+          </Space>
+        </Card>
+      )}
       <Card title="识别进度">
         {progress.isError ? (
           <QueryFailed title="进度加载失败" error={progress.error} onRetry={() => void progress.refetch()} />
@@ -247,27 +270,31 @@ export function ScanUploadView({ subject, exam }: SubjectBundle) {
                   dataIndex: 'createdAt',
                   render: (v: string) => dayjs(v).format('MM-DD HH:mm'),
                 },
-                {
-                  title: '操作',
-                  key: 'op',
-                  render: (_: unknown, b) => (
-                    <Button
-                      size="small"
-                      icon={<ReloadOutlined />}
-                      disabled={b.queued > 0}
-                      loading={again.isPending && again.variables === b.batchId}
-                      onClick={() => again.mutate(b.batchId)}
-                    >
-                      重新识别
-                    </Button>
-                  ),
-                },
+                ...(canScan
+                  ? [
+                      {
+                        title: '操作',
+                        key: 'op',
+                        render: (_: unknown, b: ScanBatchProgress) => (
+                          <Button
+                            size="small"
+                            icon={<ReloadOutlined />}
+                            disabled={b.queued > 0}
+                            loading={again.isPending && again.variables === b.batchId}
+                            onClick={() => again.mutate(b.batchId)}
+                          >
+                            重新识别
+                          </Button>
+                        ),
+                      },
+                    ]
+                  : []),
               ]}
             />
           </Space>
         )}
       </Card>
-      <ScanFinishCard subjectId={subjectId} />
+      {canScan && <ScanFinishCard subjectId={subjectId} />}
     </PageFrame>
   );
 }

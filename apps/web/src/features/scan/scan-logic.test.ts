@@ -86,7 +86,7 @@ describe('geometry and progress', () => {
   });
   it('counts batch progress and open exceptions', () => {
     expect(batchPercent({ pages: 8, queued: 2 })).toBe(75);
-    expect(batchPercent({ pages: 0, queued: 0 })).toBe(100);
+    expect(batchPercent({ pages: 0, queued: 0 })).toBe(0);
     const c = {
       locationExp: 1,
       kaohaoExp: 2,

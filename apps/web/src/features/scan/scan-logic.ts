@@ -126,7 +126,8 @@ export function toImagePoint(
 
 /** Percent of a batch's pages recognised (blank and exception pages are recognised too). */
 export function batchPercent(b: { pages: number; queued: number }): number {
-  if (b.pages === 0) return 100;
+  // nothing to recognise is no progress to show: an empty bar, not a full one for 0/0
+  if (b.pages === 0) return 0;
   return Math.floor(((b.pages - b.queued) / b.pages) * 100);
 }
 

@@ -1,5 +1,6 @@
+import { useOneAtATime } from '../../app/useOneAtATime';
 import type { ScanFixResult } from '@yj/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { scanKeys } from './scan.queries';
 
@@ -13,7 +14,7 @@ export function useFix<V>(
 ) {
   const qc = useQueryClient();
   const { message } = App.useApp();
-  return useMutation({
+  return useOneAtATime({
     mutationFn: run,
     meta: { silent },
     onSuccess: async (r) => {

@@ -1,3 +1,4 @@
+import { useOneAtATime } from '../../app/useOneAtATime';
 import {
   templateMeta,
   templateProblems,
@@ -5,7 +6,7 @@ import {
   type TemplateItem,
   type TemplateMeta,
 } from '@yj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Row, Segmented, Space, Steps, Tabs, Typography } from 'antd';
 import { useCallback, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -147,7 +148,7 @@ export function TemplateBuilder({
     if (k > 0) setViewed(true);
   };
 
-  const save = useMutation({
+  const save = useOneAtATime({
     mutationFn: async () => {
       if (!assembled.template) throw { code: 1, message: assembled.problems.join('；') };
       const item = await templateApi.save(subjectId, {

@@ -1,6 +1,7 @@
+import { useOneAtATime } from '../../app/useOneAtATime';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { scanningTemplate, type TemplateItem } from '@yj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Popover, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -51,7 +52,7 @@ export function ScanningCell({
 }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const activate = useMutation({
+  const activate = useOneAtATime({
     mutationFn: () => templateApi.activate(subjectId, t.id),
     onSuccess: async () => {
       message.success(`扫描将使用模板“${t.mainTemplateName}”`);
@@ -86,7 +87,7 @@ export function TemplateHomeView({ subject, exam }: SubjectBundle) {
   const { modal, message } = App.useApp();
   const qc = useQueryClient();
   const list = useQuery(templateListQuery(subjectId));
-  const remove = useMutation({
+  const remove = useOneAtATime({
     mutationFn: (id: number) => templateApi.remove(subjectId, id),
     onSuccess: async () => {
       message.success('模板已删除');

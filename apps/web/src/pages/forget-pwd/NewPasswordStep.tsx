@@ -20,7 +20,7 @@ export function NewPasswordStep({
   });
   return (
     <Form size="large" requiredMark={false} onFinish={(v: { password: string }) => reset.mutate(v.password)}>
-      <Form.Item name="password" rules={passwordRules} extra={PASSWORD_RULE_TEXT}>
+      <Form.Item name="password" rules={passwordRules([phone])} extra={PASSWORD_RULE_TEXT}>
         <Input.Password placeholder="新密码" autoComplete="new-password" autoFocus />
       </Form.Item>
       <Form.Item

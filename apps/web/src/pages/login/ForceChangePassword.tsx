@@ -7,12 +7,14 @@ import { AuthTitle } from './AuthLayout';
 
 interface Props {
   changeToken: string;
+  /** what was typed to sign in: the new password must not contain it */
+  account: string;
   onBack: () => void;
   onDone: (res: LoginResponse) => void;
 }
 
 /** First sign-in: the initial password must be replaced before entering (changeToken from the refusal). */
-export function ForceChangePassword({ changeToken, onBack, onDone }: Props) {
+export function ForceChangePassword({ changeToken, account, onBack, onDone }: Props) {
   const change = useMutation({
     mutationFn: (newPassword: string) => authApi.changePwdLogin({ changeToken, newPassword }),
     onSuccess: onDone,
@@ -26,7 +28,7 @@ export function ForceChangePassword({ changeToken, onBack, onDone }: Props) {
         requiredMark={false}
         onFinish={(v: { newPassword: string }) => change.mutate(v.newPassword)}
       >
-        <Form.Item name="newPassword" rules={passwordRules}>
+        <Form.Item name="newPassword" rules={passwordRules([account])}>
           <Input.Password placeholder="新密码" autoComplete="new-password" autoFocus />
         </Form.Item>
         <Form.Item

@@ -16,6 +16,7 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginRequest>();
   const [error, setError] = useState<string | null>(null);
   const [changeToken, setChangeToken] = useState<string | null>(null);
+  const [changeAccount, setChangeAccount] = useState('');
   const signedIn = useSignedIn();
 
   const login = useMutation({
@@ -28,6 +29,7 @@ export function LoginPage() {
       if (refusal.kind === 'changePassword') {
         setError(null);
         setChangeToken(refusal.changeToken);
+        setChangeAccount(sent.account);
         return;
       }
       setError(refusal.text);
@@ -42,6 +44,7 @@ export function LoginPage() {
       <AuthLayout>
         <ForceChangePassword
           changeToken={changeToken}
+          account={changeAccount}
           onBack={() => setChangeToken(null)}
           onDone={signedIn}
         />

@@ -10,7 +10,7 @@ export function Component() {
       {(b) => (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
           <ScanUploadView {...b} />
-          <ScanAgentPanel examId={b.exam.id} subjectId={b.subject.subjectInfo.id} />
+          {b.permission.scan && <ScanAgentPanel examId={b.exam.id} subjectId={b.subject.subjectInfo.id} />}
         </div>
       )}
     </SubjectLoader>

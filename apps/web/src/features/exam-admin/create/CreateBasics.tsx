@@ -1,3 +1,4 @@
+import { useExclusive } from '../../../app/useExclusive';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -31,31 +32,29 @@ export function CreateBasics({
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [step, setStep] = useState(1);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useExclusive();
   const grades = useQuery(gradesQuery(schoolId));
 
-  const create = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const endDate = fmt(v.endDate);
-      const { id } = await examAdminApi.createSingle({
-        schoolId,
-        name: v.name.trim(),
-        gradeId: v.gradeId,
-        startDate: fmt(v.startDate)!,
-        ...(endDate ? { endDate } : {}),
-        subjects: toSubjectInputs(v.subjects).map(({ course, fullScore }) => ({ course, fullScore })),
-      });
-      await invalidateExam(qc);
-      message.success('考试已创建，接下来添加考生');
-      onCreated(id);
-    } catch (e) {
-      handleApiError(e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const create = () =>
+    run(async () => {
+      const v = await form.validateFields();
+      try {
+        const endDate = fmt(v.endDate);
+        const { id } = await examAdminApi.createSingle({
+          schoolId,
+          name: v.name.trim(),
+          gradeId: v.gradeId,
+          startDate: fmt(v.startDate)!,
+          ...(endDate ? { endDate } : {}),
+          subjects: toSubjectInputs(v.subjects).map(({ course, fullScore }) => ({ course, fullScore })),
+        });
+        await invalidateExam(qc);
+        message.success('考试已创建，接下来添加考生');
+        onCreated(id);
+      } catch (e) {
+        handleApiError(e);
+      }
+    });
 
   const footer =
     step === 1 ? (

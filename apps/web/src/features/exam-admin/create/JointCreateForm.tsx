@@ -1,8 +1,8 @@
+import { useExclusive } from '../../../app/useExclusive';
 import type { UserProfile } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, AutoComplete, Button, Card, Form, Input, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { handleApiError } from '../../../api/handle-error';
 import { DateFields, fmt } from '../DateFields';
@@ -31,30 +31,28 @@ export function JointCreateForm({ user }: { user: UserProfile }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useExclusive();
 
-  const save = async (v: Values) => {
-    setSaving(true);
-    try {
-      const endDate = fmt(v.endDate);
-      const { id } = await examAdminApi.createJoint({
-        name: v.name.trim(),
-        gradeName: v.gradeName.trim(),
-        startDate: fmt(v.startDate)!,
-        ...(endDate ? { endDate } : {}),
-        schoolIds: v.schoolIds,
-        subjects: toSubjectInputs(v.subjects).map(({ course, fullScore }) => ({ course, fullScore })),
-        unionManagerIds: v.unionManagerIds ?? [],
-      });
-      await invalidateExam(qc);
-      message.success('联考已创建');
-      void navigate(`/book/exam/${id}`);
-    } catch (e) {
-      handleApiError(e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = (v: Values) =>
+    run(async () => {
+      try {
+        const endDate = fmt(v.endDate);
+        const { id } = await examAdminApi.createJoint({
+          name: v.name.trim(),
+          gradeName: v.gradeName.trim(),
+          startDate: fmt(v.startDate)!,
+          ...(endDate ? { endDate } : {}),
+          schoolIds: v.schoolIds,
+          subjects: toSubjectInputs(v.subjects).map(({ course, fullScore }) => ({ course, fullScore })),
+          unionManagerIds: v.unionManagerIds ?? [],
+        });
+        await invalidateExam(qc);
+        message.success('联考已创建');
+        void navigate(`/book/exam/${id}`);
+      } catch (e) {
+        handleApiError(e);
+      }
+    });
 
   return (
     <PageFrame
@@ -117,7 +115,7 @@ export function JointCreateForm({ user }: { user: UserProfile }) {
           <div style={{ maxWidth: 560 }}>
             <Form.Item
               name="unionManagerIds"
-              extra="联考管理员与您一样可以管理整场联考：修改考试、考生和人员分工。创建后也可以在人员分工中添加。"
+              extra="联考管理员可以管理整场联考（修改考试、人员分工），考生和老师只能添加其任职学校的。创建后也可以在人员分工中添加。"
               style={{ marginBottom: 0 }}
             >
               {user.schoolId !== null ? (

@@ -1,3 +1,4 @@
+import { useExclusive } from '../../../app/useExclusive';
 import type { ExamDetail, KaohaoRule } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -41,7 +42,7 @@ export function AddExamineesModal({
   const [picked, setPicked] = useState<number[] | null>(null);
   const [rule, setRule] = useState<KaohaoRule>(DEFAULT_RULE);
   const [roomSize, setRoomSize] = useState(30);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useExclusive();
   const classes = useQuery({
     ...classesQuery(schoolId ?? 0),
     enabled: open && schoolId !== undefined,
@@ -61,28 +62,26 @@ export function AddExamineesModal({
   const chosen = gradeClasses.filter((c) => chosenIds.includes(c.id));
   const preview = previewKaohao(rule, chosen, roomSize, exam.examinees + 1);
 
-  const submit = async () => {
-    setSaving(true);
-    try {
-      const r = await examAdminApi.addExaminees(exam.id, {
-        classIds: chosen.map((c) => c.id),
-        rule,
-        roomSize,
-      });
-      await invalidateExam(qc, exam.id);
-      message.success(
-        r.skipped
-          ? `已添加 ${r.added} 名考生，${r.skipped} 名已在考试中的学生已跳过`
-          : `已添加 ${r.added} 名考生`,
-      );
-      setPicked(null);
-      onClose();
-    } catch (e) {
-      handleApiError(e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = () =>
+    run(async () => {
+      try {
+        const r = await examAdminApi.addExaminees(exam.id, {
+          classIds: chosen.map((c) => c.id),
+          rule,
+          roomSize,
+        });
+        await invalidateExam(qc, exam.id);
+        message.success(
+          r.skipped
+            ? `已添加 ${r.added} 名考生，${r.skipped} 名已在考试中的学生已跳过`
+            : `已添加 ${r.added} 名考生`,
+        );
+        setPicked(null);
+        onClose();
+      } catch (e) {
+        handleApiError(e);
+      }
+    });
 
   return (
     <Modal

@@ -1,3 +1,4 @@
+import { useExclusive } from '../../../app/useExclusive';
 import { ExamType, type ExamDetail } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Modal, Select, Typography } from 'antd';
@@ -38,7 +39,7 @@ export function AddRoleModal({
   const [schoolId, setSchoolId] = useState<number | undefined>(exam.schoolId ?? undefined);
   const [onlyCourse, setOnlyCourse] = useState(true);
   const [userIds, setUserIds] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useExclusive();
   // teachers/all needs a school of the exam; the role's own school wins, else the exam's first one
   const pickerSchool = schoolId ?? exam.schoolId ?? exam.schoolList[0]?.id ?? 0;
 
@@ -52,29 +53,27 @@ export function AddRoleModal({
           ? '请选择老师'
           : null;
 
-  const submit = async () => {
-    if (missing || !role) return;
-    setSaving(true);
-    try {
-      const body = {
-        role,
-        userIds,
-        ...(allowsSubject(role) && subjectId ? { subjectId } : {}),
-        ...((joint || needsSchool(role)) && schoolId ? { schoolId } : {}),
-      };
-      const r = await examAdminApi.addRole(exam.id, body);
-      await invalidateExam(qc, exam.id);
-      const subject = exam.subjects.find((s) => s.id === subjectId)?.name;
-      message.success(
-        `已添加 ${r.added} 位${subject && allowsSubject(role) ? subject : ''}${roleLabel(role)}${r.added < userIds.length ? `（${userIds.length - r.added} 位已有该角色）` : ''}`,
-      );
-      onClose();
-    } catch (e) {
-      handleApiError(e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = () =>
+    run(async () => {
+      if (missing || !role) return;
+      try {
+        const body = {
+          role,
+          userIds,
+          ...(allowsSubject(role) && subjectId ? { subjectId } : {}),
+          ...((joint || needsSchool(role)) && schoolId ? { schoolId } : {}),
+        };
+        const r = await examAdminApi.addRole(exam.id, body);
+        await invalidateExam(qc, exam.id);
+        const subject = exam.subjects.find((s) => s.id === subjectId)?.name;
+        message.success(
+          `已添加 ${r.added} 位${subject && allowsSubject(role) ? subject : ''}${roleLabel(role)}${r.added < userIds.length ? `（${userIds.length - r.added} 位已有该角色）` : ''}`,
+        );
+        onClose();
+      } catch (e) {
+        handleApiError(e);
+      }
+    });
 
   return (
     <Modal

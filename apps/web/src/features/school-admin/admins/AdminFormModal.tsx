@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useOneAtATime } from '../../../app/useOneAtATime';
 import { App, Form, Input, Modal } from 'antd';
 import { schoolAdminApi, type AccountCreated } from '../school-admin.api';
 
@@ -21,7 +21,7 @@ export function AdminFormModal({
 }) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
-  const save = useMutation({
+  const save = useOneAtATime({
     mutationFn: (v: Values) => schoolAdminApi.addAdmin(schoolId, v.phone.trim(), v.name?.trim() || undefined),
     onSuccess: (r, v) => {
       if (!r.initialPassword) void message.success('已添加为本校管理员');

@@ -1,6 +1,7 @@
+import { useOneAtATime } from '../../../app/useOneAtATime';
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminItem } from '@yj/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,7 +24,7 @@ export function AdminsPanel({ schoolId }: { schoolId: number }) {
   const [adding, setAdding] = useState(false);
   const [account, setAccount] = useState<NewAccount | null>(null);
 
-  const remove = useMutation({
+  const remove = useOneAtATime({
     mutationFn: (a: AdminItem) => schoolAdminApi.removeAdmin(schoolId, a.userId),
     onSuccess: (_r, a) => {
       void message.success(`已移除管理员 ${a.name}`);
@@ -31,7 +32,7 @@ export function AdminsPanel({ schoolId }: { schoolId: number }) {
     },
   });
   // Stepping down ends one's own access to this screen: reload the profile and leave.
-  const cancelSelf = useMutation({
+  const cancelSelf = useOneAtATime({
     mutationFn: (a: AdminItem) => schoolAdminApi.cancelAdmin(schoolId, a.phone ?? ''),
     onSuccess: async () => {
       void message.success('您已不再是本校管理员');

@@ -1,5 +1,6 @@
+import { useOneAtATime } from '../../../app/useOneAtATime';
 import type { ClassItem } from '@yj/contracts';
-import { useMutation } from '@tanstack/react-query';
+
 import { App, Form, Input, Modal, Radio } from 'antd';
 import { schoolAdminApi } from '../school-admin.api';
 
@@ -23,7 +24,7 @@ interface Props {
 export function ClassFormModal({ schoolId, grade, renaming, open, onClose, onSaved }: Props) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
-  const save = useMutation({
+  const save = useOneAtATime({
     mutationFn: async (v: Values) => {
       const name = v.name.trim();
       if (renaming) await schoolAdminApi.renameClass(schoolId, renaming.id, name);

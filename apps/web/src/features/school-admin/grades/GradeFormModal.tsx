@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useOneAtATime } from '../../../app/useOneAtATime';
 import { App, Form, Input, InputNumber, Modal } from 'antd';
 import { schoolAdminApi } from '../school-admin.api';
 
@@ -21,7 +21,7 @@ export function GradeFormModal({
 }) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
-  const save = useMutation({
+  const save = useOneAtATime({
     mutationFn: (v: Values) => schoolAdminApi.addGrade(schoolId, v.name.trim(), v.entryYear ?? null),
     onSuccess: (r, v) => {
       void message.success(`已添加年级 ${v.name.trim()}`);

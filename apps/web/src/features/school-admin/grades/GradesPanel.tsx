@@ -1,6 +1,7 @@
+import { useOneAtATime } from '../../../app/useOneAtATime';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ClassItem, GradeItem } from '@yj/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -38,7 +39,7 @@ export function GradesPanel({ schoolId }: { schoolId: number }) {
   const [gradeOpen, setGradeOpen] = useState(false);
   const [classForm, setClassForm] = useState<{ renaming: ClassItem | null } | null>(null);
 
-  const remove = useMutation({
+  const remove = useOneAtATime({
     mutationFn: (c: ClassItem) => schoolAdminApi.deleteClass(schoolId, c.id),
     onSuccess: (_r, c) => {
       void message.success(`已删除班级 ${c.name}`);

@@ -1,5 +1,6 @@
+import { useOneAtATime } from '../../../app/useOneAtATime';
 import type { OrgNode } from '@yj/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Form, Input, Modal, Select } from 'antd';
 import { flattenOrgs, LEVEL_LABELS } from '../org-tree';
 import { schoolAdminApi, type OrgCreateInput, type SchoolCreateInput } from '../school-admin.api';
@@ -25,7 +26,7 @@ export function CreateOrgModal({ tree, open, onClose }: ModalProps) {
   const [form] = Form.useForm<OrgCreateInput>();
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const save = useMutation({
+  const save = useOneAtATime({
     mutationFn: (v: OrgCreateInput) =>
       schoolAdminApi.createOrg({ ...v, name: v.name.trim(), parentId: v.parentId ?? null, countyId: null }),
     onSuccess: (_r, v) => {
@@ -86,7 +87,7 @@ export function CreateSchoolModal({
   const [form] = Form.useForm<SchoolCreateInput>();
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const save = useMutation({
+  const save = useOneAtATime({
     mutationFn: (v: SchoolCreateInput) =>
       schoolAdminApi.createSchool({
         ...v,

@@ -1,5 +1,6 @@
+import { useOneAtATime } from '../../../app/useOneAtATime';
 import type { ClassItem, StudentInput, StudentItem } from '@yj/contracts';
-import { useMutation } from '@tanstack/react-query';
+
 import { App, Form, Input, Modal, Radio, Select } from 'antd';
 import { classOptions } from '../class-options';
 import { schoolAdminApi } from '../school-admin.api';
@@ -21,7 +22,7 @@ export function StudentFormModal({ schoolId, classes, editing, open, onClose, on
   const { message } = App.useApp();
   const onRefresh = useRefreshSchool(schoolId);
 
-  const save = useMutation({
+  const save = useOneAtATime({
     mutationFn: (v: StudentInput) =>
       editing
         ? schoolAdminApi.updateStudent(

@@ -1,6 +1,7 @@
+import { useOneAtATime } from '../../../app/useOneAtATime';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { GENDER_LABELS, type StudentItem, type StudentListQuery } from '@yj/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -40,7 +41,7 @@ export function StudentsPanel({ schoolId, schoolName }: { schoolId: number; scho
   const schoolTotal = stats.data?.students ?? students.data?.total ?? 0;
   const refresh = useRefreshSchool(schoolId);
 
-  const remove = useMutation({
+  const remove = useOneAtATime({
     mutationFn: (ids: number[]) => schoolAdminApi.deleteStudents(schoolId, ids),
     onSuccess: (r) => {
       void message.success(`已删除 ${r.deleted} 名学生`);
@@ -48,7 +49,7 @@ export function StudentsPanel({ schoolId, schoolName }: { schoolId: number; scho
       void refresh();
     },
   });
-  const removeAll = useMutation({
+  const removeAll = useOneAtATime({
     mutationFn: (confirm: string) => schoolAdminApi.deleteAllStudents(schoolId, confirm),
     onSuccess: (r) => {
       void message.success(`已删除全部学生，共 ${r.deleted} 名`);

@@ -1,5 +1,6 @@
+import { useOneAtATime } from '../../../app/useOneAtATime';
 import type { ClassItem, TeacherCreated, TeacherInput, TeacherItem } from '@yj/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { classOptions } from '../class-options';
 import { schoolAdminApi } from '../school-admin.api';
@@ -23,7 +24,7 @@ export function TeacherFormModal({ schoolId, classes, editing, open, onClose, on
   const onRefresh = useRefreshSchool(schoolId);
   const courses = useQuery(coursesQuery);
 
-  const save = useMutation({
+  const save = useOneAtATime({
     mutationFn: async (v: TeacherInput): Promise<TeacherCreated | null> => {
       if (!editing) return schoolAdminApi.addTeacher(schoolId, v);
       await schoolAdminApi.updateTeacher(schoolId, { userId: editing.userId, phone: editing.phone }, v);

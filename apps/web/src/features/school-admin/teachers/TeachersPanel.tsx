@@ -1,6 +1,7 @@
+import { useOneAtATime } from '../../../app/useOneAtATime';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TeacherItem } from '@yj/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -42,7 +43,7 @@ export function TeachersPanel({ schoolId, schoolName }: { schoolId: number; scho
   const schoolTotal = stats.data?.teachers ?? teachers.data?.total ?? 0;
   const refresh = useRefreshSchool(schoolId);
 
-  const remove = useMutation({
+  const remove = useOneAtATime({
     mutationFn: (ids: number[]) => schoolAdminApi.deleteTeachers(schoolId, ids),
     onSuccess: (r) => {
       void message.success(`已将 ${r.deleted} 名老师移出本校`);
@@ -50,7 +51,7 @@ export function TeachersPanel({ schoolId, schoolName }: { schoolId: number; scho
       void refresh();
     },
   });
-  const removeAll = useMutation({
+  const removeAll = useOneAtATime({
     mutationFn: (confirm: string) => schoolAdminApi.deleteAllTeachers(schoolId, confirm),
     onSuccess: (r) => {
       void message.success(`已删除全部老师，共 ${r.deleted} 名`);

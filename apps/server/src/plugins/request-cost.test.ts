@@ -1,0 +1,49 @@
+// Statements a signed-in read sends to the database. Every page and every marking call pays the session and
+// capability check, so its count is held here (the speed itself lives in `npm run bench:api`).
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, signIn, type TestApp, testApp } from '../../test/app';
+import { buildClassWithStudents, buildSchool, buildSchoolAdmin, PASSWORD } from '../../test/factories';
+
+let t: TestApp;
+let statements = 0;
+// Both drivers send every statement, prepared or not, through these.
+const counted = [pg.Client.prototype, PGlite.prototype] as Array<{ query: (...a: unknown[]) => unknown }>;
+const originals = counted.map((proto) => proto.query);
+
+beforeAll(async () => {
+  t = await testApp();
+  counted.forEach((proto, i) => {
+    proto.query = function (this: unknown, ...a: unknown[]) {
+      statements++;
+      return originals[i]!.apply(this, a);
+    };
+  });
+});
+afterAll(async () => {
+  counted.forEach((proto, i) => (proto.query = originals[i]!));
+  await t.close();
+});
+
+async function cost(send: () => Promise<{ json(): unknown }>): Promise<number> {
+  const before = statements;
+  const res = await send();
+  expect(body(res as Parameters<typeof body>[0]).code).toBe(0);
+  return statements - before;
+}
+
+describe('the signed-in request path', () => {
+  it('costs one statement for the session, one for the principal when the capability needs it, and its own', async () => {
+    const s = await buildSchool(t.database.db);
+    await buildClassWithStudents(t.database.db, s.id, 3);
+    const a = await buildSchoolAdmin(t.database.db, s.id);
+    const c = await signIn(t.app, a.account, PASSWORD);
+
+    expect(await cost(() => t.app.inject({ method: 'GET', url: '/filter/health' }))).toBe(1);
+    // session + the user with their schools
+    expect(await cost(() => c.post('/filter/api/user/getUserInfo'))).toBe(2);
+    // session + principal + the page with its total
+    expect(await cost(() => c.post(`/filter/api/school/${s.id}/students`, { page: 1, size: 20 }))).toBe(3);
+  });
+});

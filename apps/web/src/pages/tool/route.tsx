@@ -1,0 +1,3 @@
+import { ToolDownloadPage } from './ToolDownloadPage';
+
+export const Component = ToolDownloadPage;
