@@ -20,3 +20,4 @@ export * from './template-meta';
 export * from './card';
 export * from './scan';
 export * from './page-result';
+export * from './marking';

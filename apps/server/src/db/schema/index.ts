@@ -9,3 +9,4 @@ export * from './block';
 export * from './template';
 export * from './scan';
 export * from './card';
+export * from './marking';

@@ -29,6 +29,9 @@ export const subject = pgTable(
     fullScore: numeric('full_score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     status: smallint('status').notNull().default(0),
     publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** review/schedule: when marking starts / ends by itself (a job fires the transition) */
+    reviewStartAt: timestamp('review_start_at', { withTimezone: true }),
+    reviewEndAt: timestamp('review_end_at', { withTimezone: true }),
     sort: integer('sort').notNull().default(0),
     /** AB卷: two versions with their own keys */
     abEnabled: boolean('ab_enabled').notNull().default(false),

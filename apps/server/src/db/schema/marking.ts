@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { MarkAnnotation, MarkProblem } from '@yj/contracts';
+import { banji, school } from './org';
+import { user } from './people';
+import { block } from './block';
+import { paper } from './scan';
+import { subject } from './subject';
+
+/** 阅卷老师 (role 4) and 题组长 (role 6) of a block, with the marker's share (DESIGN.md §5 distribution). */
+export const blockReviewer = pgTable(
+  'block_reviewer',
+  {
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => block.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    /** ExamRole index: 4 reviewers, 6 leaders */
+    role: smallint('role').notNull(),
+    /** the school the marker marks for (in-school distribution of a joint exam); null: any */
+    schoolId: integer('school_id').references(() => school.id),
+    /** papers this marker may mark in the block (free claim quota or average share); null: no limit */
+    quota: integer('quota'),
+    /** by-class distribution (setting/divide): the classes whose papers this marker marks; empty: any */
+    classIds: integer('class_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockId, t.userId, t.role] }),
+    index('block_reviewer_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * 阅卷任务: one mark slot of one paper in one block (DESIGN.md §5). Slots 1 and 2 are the first and second
+ * marks, 3 the third mark of 2+1+1, 9 a leader's arbitration. A claim is a lease; a submit keeps the lease
+ * token so a replayed submit is recognised. Never deleted: a re-mark (打回) or 回评 writes mark_task_change.
+ */
+export const markTask = pgTable(
+  'mark_task',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => block.id),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => paper.id),
+    /** the paper's school and class, copied so a claim filters without a join */
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => school.id),
+    classId: integer('class_id').references(() => banji.id),
+    slot: smallint('slot').notNull(),
+    /** MarkTaskStatus: pending / leased / submitted / problem */
+    status: text('status').notNull().default('pending'),
+    /** the holder of the lease, then the marker who submitted */
+    userId: integer('user_id').references(() => user.id),
+    leaseToken: uuid('lease_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** markers who skipped the task: it returns to the pool, not to them */
+    skippedBy: integer('skipped_by')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** the block score: the sum of questionScores */
+    score: numeric('score', { precision: 6, scale: 1, mode: 'number' }),
+    /** question no → score */
+    questionScores: jsonb('question_scores').$type<Record<string, number>>(),
+    /** question no → score of each 给分点 */
+    pointScores: jsonb('point_scores').$type<Record<string, number[]>>(),
+    /** annotations drawn on the image (vectors, normalised to the image) */
+    marks: jsonb('marks').$type<MarkAnnotation[]>().notNull().default([]),
+    spentMs: integer('spent_ms'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** bumped on every change of a submitted score (回评, leader); a modify names the version it read */
+    version: integer('version').notNull().default(0),
+    /** 问题卷: reason, note, who flagged, and the leader's resolution */
+    problem: jsonb('problem').$type<MarkProblem>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mark_task_slot_uq').on(t.blockId, t.paperId, t.slot),
+    // the claim walks this in order and skips locked rows
+    index('mark_task_pool_idx')
+      .on(t.blockId, t.slot, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('mark_task_user_idx').on(t.blockId, t.userId, t.status),
+    index('mark_task_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'leased'`),
+    index('mark_task_subject_idx').on(t.subjectId, t.status),
+    index('mark_task_paper_idx').on(t.paperId),
+  ],
+);
+
+/** Every change of a submitted mark (回评, leader's re-mark, problem resolution): before and after, never lost. */
+export const markTaskChange = pgTable(
+  'mark_task_change',
+  {
+    id: serial('id').primaryKey(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => markTask.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    /** modify / remark / recall / resolve / arbitrate */
+    action: text('action').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mark_task_change_task_idx').on(t.taskId)],
+);
+
+/** The final score of one paper in one block, decided by the rules of packages/scoring from its marks. */
+export const blockScore = pgTable(
+  'block_score',
+  {
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => block.id),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => paper.id),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    score: numeric('score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    questionScores: jsonb('question_scores').$type<Record<string, number>>().notNull(),
+    /** BlockScoreSource: single / double / third / arbitration / leader / xianyue */
+    source: text('source').notNull(),
+    decidedBy: integer('decided_by').references(() => user.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockId, t.paperId] }), index('block_score_subject_idx').on(t.subjectId)],
+);
