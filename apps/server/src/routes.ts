@@ -9,7 +9,6 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { captchaService } from './modules/auth/captcha';
 import { guardRepo } from './modules/auth/guard.repo';
-import { principalRepo } from './modules/auth/principal.repo';
 import { resetService } from './modules/auth/reset.service';
 import { sessionRepo } from './modules/auth/session.repo';
 import { sessionService } from './modules/auth/session.service';
@@ -88,7 +87,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
   });
   const account = accountService({ db, users, sessions, storage: deps.storage, audit });
 
-  registerAuth(app, { sessions, principals: principalRepo(db) });
+  registerAuth(app, { sessions });
 
   await app.register(
     async (api) => {
