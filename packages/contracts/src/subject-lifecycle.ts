@@ -108,9 +108,8 @@ export interface ReviewTransitionResult {
 
 const when = z.iso.datetime({ offset: true, message: '时间格式无效' }).nullable().optional();
 /** review/schedule: set a start or end time (ISO), or null to clear it; a field left out stays as it is. */
-export const reviewSchedule = z
-  .object({ startAt: when, endAt: when })
-  .refine((v) => v.startAt !== undefined || v.endAt !== undefined, '请设置开始或结束时间');
+// (a body naming neither is refused by the service, after the capability check)
+export const reviewSchedule = z.object({ startAt: when, endAt: when });
 export type ReviewScheduleInput = z.infer<typeof reviewSchedule>;
 export interface ReviewScheduleResult {
   reviewStartAt: string | null;

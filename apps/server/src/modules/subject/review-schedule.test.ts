@@ -57,7 +57,7 @@ describe('review/schedule', () => {
       reviewEndAt: null,
     });
     expect((await row(s.subjectId)).reviewEndAt).toBeNull();
-    expect(body(await s.admin.post(url, {})).code).toBe(1);
+    expect(body(await s.admin.post(url, {})).message).toBe('请设置开始或结束时间');
     expect(body(await s.admin.post(url, { startAt: '明天早上' })).code).toBe(1);
     expect(body(await s.admin.post(url, { startAt: inHours(-1) })).message).toBe('开始时间须晚于当前时间');
     expect(body(await s.admin.post(url, { endAt: inHours(1) })).message).toBe('结束时间须晚于开始时间');

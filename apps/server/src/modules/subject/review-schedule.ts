@@ -115,6 +115,7 @@ export function reviewScheduleService(d: {
       input: ReviewScheduleInput,
       actor: Actor,
     ): Promise<ReviewScheduleResult> {
+      if (input.startAt === undefined && input.endAt === undefined) throw fail('请设置开始或结束时间');
       const saved = await d.db.transaction(async (tx) => {
         const repo = subjectRepo(tx);
         const s = await repo.lock(subjectId);
