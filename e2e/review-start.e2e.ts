@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   APP,
   call,
@@ -32,6 +32,10 @@ const objective = (score: number) => ({
   questions: Array.from({ length: 5 }, (_, i) => ({ no: String(i + 1), kind: 'single', options: 4, score })),
 });
 
+/** The button texts of a row (antd spaces out a two-character label: 暂 停). */
+const buttons = async (row: Locator) =>
+  (await row.getByRole('button').allTextContents()).map((t) => t.replace(/\s/g, ''));
+
 /** 开始阅卷 on the subject's row, then the confirmation's own 开始阅卷. */
 async function pressStart(page: Page): Promise<void> {
   await page.getByTestId('review-reviewStart').click();
@@ -60,16 +64,28 @@ test('the manager is told why marking cannot start, then starts it over unfinish
   const row = page.getByTestId('review-manage').locator('.ant-table-row', { hasText: '物理' });
   await row.getByText('设置中').waitFor();
   // 设置中 offers 开始阅卷 only
-  assert.deepEqual(await row.getByRole('button').allTextContents(), ['开始阅卷']);
+  assert.deepEqual(await buttons(row), ['设置', '开始阅卷']);
   await shot(page, 'review-start-manage');
+
+  // 定时: a start time a week ahead, kept on the subject and shown in its row
+  const later = new Date(Date.now() + 7 * 86_400_000);
+  const day = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, '0')}-${String(later.getDate()).padStart(2, '0')}`;
+  await row.getByTestId('review-schedule').click();
+  const dialog = page.locator('.ant-modal', { hasText: '定时阅卷：物理' });
+  await dialog.getByLabel('开始阅卷时间').fill(`${day} 08:00`);
+  await dialog.getByLabel('开始阅卷时间').press('Enter');
+  await shot(page, 'review-start-schedule');
+  await dialog.getByRole('button', { name: /^保\s?存$/ }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await row.getByText(/08:00 开始/).waitFor();
 
   await pressStart(page);
   const refusal = page.getByTestId('review-start-refusal');
   await refusal.waitFor();
   const reasons = await refusal.locator('.ant-list-item').allTextContents();
   assert.equal(reasons.length, 2, reasons.join(' | '));
-  assert.match(reasons[0]!, /^1 所学校未确认扫描完成（.+），共 0 名考生未扫描1$/);
-  assert.equal(reasons[1], '1 道主观题未划入题块（第 6 题）1');
+  assert.match(reasons[0]!, /^1 所学校未确认扫描完成（.+），共 0 名考生未扫描$/);
+  assert.equal(reasons[1], '1 道主观题未划入题块（第 6 题）');
   // with another reason left, starting anyway is not offered
   assert.equal(await page.getByTestId('review-force-start').count(), 0);
   await shot(page, 'review-start-refused');
@@ -86,7 +102,9 @@ test('the manager is told why marking cannot start, then starts it over unfinish
   await shot(page, 'review-start-override');
   await page.getByTestId('review-force-start').click();
   await row.getByText('阅卷中').waitFor();
-  assert.deepEqual(await row.getByRole('button').allTextContents(), ['暂停', '阅卷完成']);
+  assert.deepEqual(await buttons(row), ['设置', '暂停', '阅卷完成']);
+  // starting by hand makes the start time moot
+  await row.getByText('未设置').waitFor();
   await shot(page, 'review-start-started');
 
   // the subject's own page shows the step and the same transitions
@@ -95,7 +113,10 @@ test('the manager is told why marking cannot start, then starts it over unfinish
   const progress = page.locator('.ant-card', { hasText: '科目进度' });
   await progress.getByText('当前状态：阅卷中').waitFor();
   await progress.getByTestId('review-reviewPause').click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: '暂停' }).click();
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /^暂\s?停$/ })
+    .click();
   await progress.getByText('当前状态：已暂停').waitFor();
   await progress.getByTestId('review-reviewResume').waitFor();
   await shot(page, 'review-subject-paused');

@@ -1,4 +1,4 @@
-import { Alert, Button, List, Modal, Space, Tag, Typography } from 'antd';
+import { Alert, Button, List, Modal, Space, Typography } from 'antd';
 import type { ReviewAction } from './useReviewAction';
 
 /** Why 开始阅卷 was refused: each reason with its count; 仍然开始 when only scanning is unfinished. */
@@ -35,7 +35,8 @@ export function StartRefusalModal({ action }: { action: ReviewAction }) {
             bordered
             dataSource={r.problems}
             renderItem={(p) => (
-              <List.Item extra={<Tag color="orange">{p.count}</Tag>}>
+              // the message carries the count (3 所学校…, 2 个题块…)
+              <List.Item>
                 <Typography.Text>{p.message}</Typography.Text>
               </List.Item>
             )}

@@ -1,6 +1,7 @@
-import type { ExamDetail, ReviewManageSubject } from '@yj/contracts';
+import { allows, type ExamDetail, type ReviewManageSubject } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { subjectStatusColor, subjectStatusLabel } from '../exam-admin/exam-state';
 import { examCrumbs } from '../exam-admin/ExamLoader';
@@ -8,6 +9,7 @@ import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { reviewSubjectsQuery } from './review-lifecycle.api';
 import { ReviewButtons } from './ReviewButtons';
+import { ScheduleModal } from './ScheduleModal';
 import { StartRefusalModal } from './StartRefusalModal';
 import { useReviewAction } from './useReviewAction';
 
@@ -20,6 +22,7 @@ const time = (iso: string | null) =>
 export function StartReviewManageView({ exam }: { exam: ExamDetail }) {
   const subjects = useQuery(reviewSubjectsQuery(exam.id));
   const action = useReviewAction();
+  const [scheduling, setScheduling] = useState<ReviewManageSubject | null>(null);
   return (
     <PageFrame crumbs={examCrumbs(exam, '阅卷管理')} title={`${exam.name} · 阅卷管理`} testId="review-manage">
       <Alert
@@ -59,10 +62,25 @@ export function StartReviewManageView({ exam }: { exam: ExamDetail }) {
                     time(s.reviewStartAt) && `${time(s.reviewStartAt)} 开始`,
                     time(s.reviewEndAt) && `${time(s.reviewEndAt)} 结束`,
                   ].filter(Boolean);
-                  return parts.length ? (
-                    parts.join('，')
-                  ) : (
-                    <Typography.Text type="secondary">—</Typography.Text>
+                  const mayEnd = allows(s.status, 'reviewStart') || allows(s.status, 'reviewDone');
+                  return (
+                    <Space size={4} wrap>
+                      {parts.length ? (
+                        parts.join('，')
+                      ) : (
+                        <Typography.Text type="secondary">未设置</Typography.Text>
+                      )}
+                      {s.canManage && mayEnd && (
+                        <Button
+                          type="link"
+                          size="small"
+                          data-testid="review-schedule"
+                          onClick={() => setScheduling(s)}
+                        >
+                          设置
+                        </Button>
+                      )}
+                    </Space>
                   );
                 },
               },
@@ -80,6 +98,7 @@ export function StartReviewManageView({ exam }: { exam: ExamDetail }) {
         )}
       </Card>
       <StartRefusalModal action={action} />
+      {scheduling && <ScheduleModal subject={scheduling} onClose={() => setScheduling(null)} />}
     </PageFrame>
   );
 }

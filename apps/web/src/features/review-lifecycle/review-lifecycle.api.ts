@@ -2,6 +2,8 @@ import type {
   ReviewDoneCheck,
   ReviewManageSubject,
   ReviewOperation,
+  ReviewScheduleInput,
+  ReviewScheduleResult,
   ReviewTransitionResult,
 } from '@yj/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -25,6 +27,8 @@ export const reviewLifecycleApi = {
       force ? { force: '1' } : undefined,
       { params: { id: subjectId } },
     ),
+  schedule: (subjectId: number, v: ReviewScheduleInput) =>
+    api.post<ReviewScheduleResult>('/api/subject/:id/review/schedule', v, { params: { id: subjectId } }),
   doneCheck: (subjectId: number) =>
     api.get<ReviewDoneCheck>('/api/subject/:id/review/done/check', undefined, { params: { id: subjectId } }),
 };
