@@ -63,6 +63,7 @@ import { scanService } from './modules/scan/scan.service';
 import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
+import { memoryQueue } from './infra/queue';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -165,8 +166,13 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool });
       const subjects = subjectService({ db, audit, hooks: reviewHooks });
-      const schedule = reviewScheduleService({ db, audit, queue: deps.queue, subjects });
-      registerReviewScheduleJob(deps.queue, schedule);
+      // Review times wait in this process, never on the shared Redis queue: a recognition worker there has
+      // no task pool to start marking with. Each API process arms them (again on start); the job re-reads
+      // the subject under a row lock, so a time fired twice acts once.
+      const reviewTimers = memoryQueue(app.log);
+      app.addHook('onClose', () => reviewTimers.close());
+      const schedule = reviewScheduleService({ db, audit, queue: reviewTimers, subjects });
+      registerReviewScheduleJob(reviewTimers, schedule);
       subjectRoutes(api, { subjects, schedule, scopes });
       // pages acknowledged before a crash or restart are recognised now (jobs are idempotent);
       // review times that passed while the server was down fire now, later ones are armed again
