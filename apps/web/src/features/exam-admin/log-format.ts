@@ -6,6 +6,7 @@ import {
   type SubjectOperation,
 } from '@yj/contracts';
 import { isRecord } from '../../api/errors';
+import { subjectLogSummary } from '../review-lifecycle/subject-log';
 
 /** Chinese names of the audit actions an exam's dynamic log shows. */
 export const ACTION_LABELS: Record<string, string> = {
@@ -204,7 +205,10 @@ export function describeLog(action: string, detail: unknown, look: LogLookup): L
         diff: [],
       };
     }
-    default:
-      return { summary: '', diff: [] };
+    default: {
+      const id = num(d.subjectId);
+      const subject = id ? (look.subjects.get(id) ?? `科目 ${id}`) : '';
+      return { summary: subjectLogSummary(action, detail, subject) ?? '', diff: [] };
+    }
   }
 }
