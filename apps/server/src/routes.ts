@@ -59,6 +59,10 @@ import { scanRoutes } from './modules/scan/scan.routes';
 import { scanAgentPackager } from './modules/tool/scan-agent-package';
 import { toolRoutes } from './modules/tool/tool.routes';
 import { scanService } from './modules/scan/scan.service';
+import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
+import { subjectRoutes } from './modules/subject/subject.routes';
+import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
+import { memoryQueue } from './infra/queue';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -67,6 +71,8 @@ export const VERSION = '0.1.0';
 /** The composition root of the API: repositories and services wired by hand, then every module's routes under /filter. */
 export async function registerApi(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
   const { db } = deps.database;
+  // The task pool plugs in here: tasks created when marking starts, what is left before 阅卷完成.
+  const reviewHooks: Partial<ReviewHooks> = {};
   const audit = auditService();
   const sessions = sessionService(sessionRepo(db), {
     idleMs: config.sessionIdleMs,
@@ -158,9 +164,20 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool });
-      // pages acknowledged before a crash or restart are recognised now (jobs are idempotent)
+      const subjects = subjectService({ db, audit, hooks: reviewHooks });
+      // Review times wait in this process, never on the shared Redis queue: a recognition worker there has
+      // no task pool to start marking with. Each API process arms them (again on start); the job re-reads
+      // the subject under a row lock, so a time fired twice acts once.
+      const reviewTimers = memoryQueue(app.log);
+      app.addHook('onClose', () => reviewTimers.close());
+      const schedule = reviewScheduleService({ db, audit, queue: reviewTimers, subjects });
+      registerReviewScheduleJob(reviewTimers, schedule);
+      subjectRoutes(api, { subjects, schedule, scopes });
+      // pages acknowledged before a crash or restart are recognised now (jobs are idempotent);
+      // review times that passed while the server was down fire now, later ones are armed again
       api.addHook('onReady', async () => {
         await scan.resume();
+        await schedule.resume();
       });
     },
     { prefix: API_PREFIX },
