@@ -31,9 +31,15 @@ export type ReviewerInsert = typeof blockReviewer.$inferInsert;
 /** A Postgres int[] literal: arrays passed whole, so an empty list is a valid query too. */
 const ints = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
+/**
+ * The outer user's id, qualified: drizzle writes a select field's column bare, which inside a correlated
+ * subquery would name the inner table's own id.
+ */
+const userId = sql.raw('"user"."id"');
+
 /** Roles 4 and 6 held in the exam for this subject (or for every subject). */
 const holdsRole = (examId: number, subjectId: number, role: number): SQL =>
-  sql`exists (select 1 from ${examRole} r where r.exam_id = ${examId} and r.user_id = ${user.id}
+  sql`exists (select 1 from ${examRole} r where r.exam_id = ${examId} and r.user_id = ${userId}
     and r.role = ${role} and (r.subject_id = ${subjectId} or r.subject_id is null))`;
 
 export function reviewerRepo(db: Db) {
@@ -148,14 +154,14 @@ export function reviewerRepo(db: Db) {
       page: { keyword?: string; offset: number; limit: number },
     ) {
       const schoolOf = sql<number | null>`coalesce(
-        (select min(t.school_id) from ${teacher} t where t.user_id = ${user.id} and t.deleted_at is null
+        (select min(t.school_id) from ${teacher} t where t.user_id = ${userId} and t.deleted_at is null
           and t.school_id = any(${ints(q.schoolIds)})),
-        (select min(r.school_id) from ${examRole} r where r.exam_id = ${q.examId} and r.user_id = ${user.id}
+        (select min(r.school_id) from ${examRole} r where r.exam_id = ${q.examId} and r.user_id = ${userId}
           and r.role in (4, 6) and (r.subject_id = ${q.subjectId} or r.subject_id is null)))`;
       const where = and(
         eq(user.status, 1),
         or(
-          sql`exists (select 1 from ${teacher} t where t.user_id = ${user.id} and t.deleted_at is null
+          sql`exists (select 1 from ${teacher} t where t.user_id = ${userId} and t.deleted_at is null
             and t.school_id = any(${ints(q.schoolIds)}))`,
           holdsRole(q.examId, q.subjectId, ExamRole.reviewers),
           holdsRole(q.examId, q.subjectId, ExamRole.leaders),

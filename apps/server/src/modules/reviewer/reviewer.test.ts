@@ -49,7 +49,13 @@ describe('setting/task: markers and leaders of a block', () => {
     expect(all.items.map((c) => c.name)).toEqual(expect.arrayContaining(['甲老师', '乙老师', '丙老师']));
     const one = body<Paged<ReviewerCandidate>>(await s.admin.get(task('/candidates?keyword=乙'))).data;
     expect(one.items).toEqual([
-      expect.objectContaining({ userId: ids.t2, phone: s.teachers[1]!.phone, reviewer: false }),
+      expect.objectContaining({
+        userId: ids.t2,
+        phone: s.teachers[1]!.phone,
+        schoolId: s.schoolId,
+        schoolName: expect.stringMatching(/^测试中学/),
+        reviewer: false,
+      }),
     ]);
     expect(body(await s.admin.get(task('/candidates?size=999'))).code).not.toBe(0);
     expect(body(await s.teacher.get(task('/candidates'))).message).toBe('无权限');
@@ -77,6 +83,9 @@ describe('setting/task: markers and leaders of a block', () => {
         { userId: ids.t3, role: 6, subjectId: s.subjectId },
       ]),
     );
+    const flags = body<Paged<ReviewerCandidate>>(await s.admin.get(task('/candidates?keyword=丙'))).data
+      .items;
+    expect(flags).toEqual([expect.objectContaining({ userId: ids.t3, reviewer: false, leader: true })]);
     const marker = await signInAs(t.app, s.teachers[0]!.account);
     const perm = body<{ mark: boolean }>(
       await marker.get(`/filter/yue/api/subject/${s.subjectId}/operation/permission`),

@@ -131,7 +131,16 @@ export function BlockAssignCard({
           columns={[
             { title: '阅卷老师', dataIndex: 'name' },
             { title: '手机号', dataIndex: 'phone', render: (p: string | null) => p ?? '未登记' },
-            { title: '学校', dataIndex: 'schoolName', render: (s: string | null) => s ?? '不限' },
+            // in a joint exam: the school a marker marks for (none: 混合阅卷, any school's papers)
+            ...(data.joint
+              ? [
+                  {
+                    title: '阅卷学校',
+                    dataIndex: 'schoolName',
+                    render: (s: string | null) => s ?? '全部学校',
+                  },
+                ]
+              : []),
             {
               title: block.assignMode === 'class' ? '负责班级' : '任务量',
               key: 'q',

@@ -150,7 +150,15 @@ export function BlockReviewerModal({
             dataSource={draft.markers}
             columns={[
               { title: '姓名', key: 'n', render: (_: unknown, m) => known.get(m.userId)?.name ?? '' },
-              { title: '学校', key: 's', render: (_: unknown, m) => known.get(m.userId)?.schoolName ?? '' },
+              ...(data.joint
+                ? [
+                    {
+                      title: '学校',
+                      key: 's',
+                      render: (_: unknown, m: { userId: number }) => known.get(m.userId)?.schoolName ?? '',
+                    },
+                  ]
+                : []),
               {
                 title: '任务量',
                 key: 'q',

@@ -52,7 +52,7 @@ function Groups({ subjectId, view, canEdit }: { subjectId: number; view: DivideV
         dataSource={groups.map((g, i) => ({ ...g, i }))}
         locale={{ emptyText: '还没有分组' }}
         columns={[
-          { title: '组', key: 'n', width: 70, render: (_: unknown, g) => `第 ${g.i + 1} 组` },
+          { title: '组', key: 'n', width: 90, render: (_: unknown, g) => `第 ${g.i + 1} 组` },
           {
             title: '班级',
             key: 'c',
