@@ -10,19 +10,11 @@ import { App, Button, Card, Checkbox, Empty, Modal, Popconfirm, Space, Table, Ta
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useOneAtATime } from '../../app/useOneAtATime';
-import { BlockReviewerModal, savedText } from './BlockReviewerModal';
+import { BlockReviewerModal, savedText, type BlockModalProps } from './BlockReviewerModal';
 import { reviewerApi, reviewerKeys } from './reviewer.api';
 
 /** 复制到其他题块: the chosen blocks get this block's markers and leaders (theirs are replaced). */
-function CopyModal({
-  data,
-  block,
-  onClose,
-}: {
-  data: SubjectAssignment;
-  block: BlockAssignment;
-  onClose: () => void;
-}) {
+function CopyModal({ data, block, onClose }: BlockModalProps) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [to, setTo] = useState<number[]>([]);

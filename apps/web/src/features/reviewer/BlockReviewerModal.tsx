@@ -28,21 +28,20 @@ const draftOf = (b: BlockAssignment): Draft => ({
   scale: b.scale,
 });
 
+/** A dialog about one block of the subject's assignment. */
+export interface BlockModalProps {
+  data: SubjectAssignment;
+  block: BlockAssignment;
+  onClose: () => void;
+}
+
 /** Words shown after a save: removed markers' claimed papers went back to the pool. */
 export function savedText(released: number): string {
   return released ? `已保存，${released} 份已领取未提交的试卷已退回任务池` : '已保存';
 }
 
 /** 设置阅卷老师: a block's markers with their quota, its leaders, the distribution and, in a joint exam, the scale. */
-export function BlockReviewerModal({
-  data,
-  block,
-  onClose,
-}: {
-  data: SubjectAssignment;
-  block: BlockAssignment;
-  onClose: () => void;
-}) {
+export function BlockReviewerModal({ data, block, onClose }: BlockModalProps) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => draftOf(block));
