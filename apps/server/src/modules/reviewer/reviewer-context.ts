@@ -89,3 +89,18 @@ export function averageQuota(papers: number, markCount: number, markers: number)
   if (!papers || !markers) return null;
   return Math.ceil((markCount * papers) / markers);
 }
+
+/**
+ * The papers a marker may take in a block now: an average share follows the papers scanned so far, a free
+ * claim without a quota of its own takes the block's quota; by class there is no count limit.
+ */
+export function effectiveQuota(
+  b: { assignMode: string; markCount: number; quota: number | null },
+  stored: number | null,
+  papers: number,
+  markers: number,
+): number | null {
+  if (b.assignMode === 'average') return averageQuota(papers, b.markCount, markers);
+  if (b.assignMode === 'free') return stored ?? b.quota;
+  return stored;
+}

@@ -224,6 +224,7 @@ export function reviewerRepo(db: Db) {
         .groupBy(banji.id, banji.name, school.name, school.id)
         .orderBy(asc(school.id), asc(banji.sort), asc(banji.name)),
 
+    /** The user's rows in a block, with what the effective quota depends on. */
     async markerRows(blockId: number, userId: number) {
       return db
         .select({
@@ -231,13 +232,16 @@ export function reviewerRepo(db: Db) {
           schoolId: blockReviewer.schoolId,
           classIds: blockReviewer.classIds,
           role: blockReviewer.role,
+          subjectId: block.subjectId,
+          assignMode: block.assignMode,
+          markCount: block.markCount,
+          blockQuota: block.quota,
+          markers: sql<number>`(select count(*) from ${blockReviewer} x
+            where x.block_id = ${blockId} and x.role = ${ExamRole.reviewers})::int`,
         })
         .from(blockReviewer)
+        .innerJoin(block, eq(block.id, blockReviewer.blockId))
         .where(and(eq(blockReviewer.blockId, blockId), eq(blockReviewer.userId, userId)));
-    },
-
-    async removeOfBlocks(blockIds: number[]): Promise<void> {
-      if (blockIds.length) await db.delete(blockReviewer).where(inArray(blockReviewer.blockId, blockIds));
     },
   };
 }

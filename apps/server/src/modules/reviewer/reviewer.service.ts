@@ -2,7 +2,6 @@ import {
   ExamRole,
   type BlockAssignment,
   type BlockReviewersSave,
-  type ExamAssignmentSubject,
   type MarkScale,
   type Paged,
   type Principal,
@@ -24,6 +23,7 @@ import {
   toReviewerItem,
   type AssignContext,
 } from './reviewer-context';
+import { reviewerLookup } from './reviewer-lookup';
 import { reviewerRepo, type ReviewerInsert } from './reviewer.repo';
 
 type BlockRow = Awaited<ReturnType<ReturnType<typeof reviewerRepo>['blocksOf']>>[number];
@@ -153,13 +153,17 @@ export function reviewerService(d: ReviewerDeps) {
     const blocks = await repo.blocksOf(subjectId);
     const rows = await repo.reviewersOf(blocks.map((b) => b.id));
     const item = (r: (typeof rows)[number]) => toReviewerItem(r, ctx.showsPhone);
+    const papers = await repo.papers(subjectId);
     return {
       subjectId,
       status: ctx.status,
       joint: ctx.joint,
-      papers: await repo.papers(subjectId),
+      papers,
       blocks: blocks.map((b): BlockAssignment => {
         const mine = rows.filter((r) => r.blockId === b.id);
+        const markers = mine.filter((r) => r.role === ExamRole.reviewers);
+        // an average share follows the papers scanned so far, as the task pool counts it
+        const share = averageQuota(papers, b.markCount, markers.length);
         return {
           blockId: b.id,
           name: b.name,
@@ -167,7 +171,7 @@ export function reviewerService(d: ReviewerDeps) {
           assignMode: b.assignMode as BlockAssignment['assignMode'],
           quota: b.quota,
           scale: scaleOf(mine, ctx.joint),
-          markers: mine.filter((r) => r.role === ExamRole.reviewers).map(item),
+          markers: markers.map((r) => ({ ...item(r), quota: b.assignMode === 'average' ? share : r.quota })),
           leaders: mine.filter((r) => r.role === ExamRole.leaders).map(item),
         };
       }),
@@ -233,44 +237,7 @@ export function reviewerService(d: ReviewerDeps) {
       };
     },
 
-    /** exam/{examId}/all_setting_task: every subject's blocks with marker and leader counts. */
-    async ofExam(examId: number): Promise<ExamAssignmentSubject[]> {
-      const repo = reviewerRepo(d.db);
-      const subjects = await d.exams.subjects(examId);
-      return Promise.all(
-        subjects.map(async (s) => {
-          const blocks = await repo.blocksOf(s.id);
-          const rows = await repo.reviewersOf(blocks.map((b) => b.id));
-          const counted = blocks.map((b) => ({
-            blockId: b.id,
-            name: b.name,
-            assignMode: b.assignMode,
-            markers: rows.filter((r) => r.blockId === b.id && r.role === ExamRole.reviewers).length,
-            leaders: rows.filter((r) => r.blockId === b.id && r.role === ExamRole.leaders).length,
-          }));
-          return {
-            subjectId: s.id,
-            name: s.name,
-            status: s.status,
-            blocks: counted,
-            withoutMarkers: counted.filter((b) => !b.markers).map((b) => b.name),
-          };
-        }),
-      );
-    },
-
-    /** For the start check (issue 13): names of the subject's blocks nobody marks. */
-    async blocksWithoutMarkers(subjectId: number): Promise<string[]> {
-      const repo = reviewerRepo(d.db);
-      const blocks = await repo.blocksOf(subjectId);
-      const rows = await repo.reviewersOf(blocks.map((b) => b.id));
-      return blocks
-        .filter((b) => !rows.some((r) => r.blockId === b.id && r.role === ExamRole.reviewers))
-        .map((b) => b.name);
-    },
-
-    /** For the task pool: the user's rows in a block (role 4 marker, 6 leader), with quota, school, classes. */
-    markerOf: (blockId: number, userId: number) => reviewerRepo(d.db).markerRows(blockId, userId),
+    ...reviewerLookup(d),
   };
 }
 export type ReviewerService = ReturnType<typeof reviewerService>;

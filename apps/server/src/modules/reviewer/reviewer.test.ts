@@ -27,6 +27,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The service other modules call (start check, task pool), on the test database. */
+const lookup = () => {
+  const db = t.database.db;
+  const audit = auditService();
+  return reviewerService({ db, audit, exams: examService({ db, audit }), roles: roleService({ db, audit }) });
+};
 const task = (suffix = '') => `/filter/api/subject/${s.subjectId}/setting/task${suffix}`;
 const get = async (c: Client = s.admin) => body<SubjectAssignment>(await c.get(task()));
 const blockOf = async (blockId: number) => (await get()).data.blocks.find((b) => b.blockId === blockId)!;
@@ -150,6 +156,12 @@ describe('setting/task: markers and leaders of a block', () => {
     expect((await get()).data.papers).toBe(5);
     await save(s.blocks.b.id, { markers: three.slice(0, 2), leaders: [] });
     expect((await blockOf(s.blocks.b.id)).markers.map((m) => m.quota)).toEqual([5, 5]);
+    // more papers scanned: the share follows them, for the screen and for the task pool alike
+    await addPapers(t.database.db, s.subjectId, s.schoolId, 5);
+    expect((await blockOf(s.blocks.b.id)).markers.map((m) => m.quota)).toEqual([10, 10]);
+    expect(await lookup().markerOf(s.blocks.b.id, ids.t1)).toEqual([
+      { quota: 10, schoolId: null, classIds: [], role: 4 },
+    ]);
   });
 
   it('copies a block’s markers and leaders to other blocks', async () => {
@@ -218,9 +230,7 @@ describe('setting/task: markers and leaders of a block', () => {
     expect(sub!.withoutMarkers).toEqual([]);
     expect(body(await s.teacher.get(url)).message).toBe('无权限');
     const db = t.database.db;
-    const audit = auditService();
-    const exams = examService({ db, audit });
-    const svc = reviewerService({ db, audit, exams, roles: roleService({ db, audit }) });
+    const svc = lookup();
     await db.delete(blockReviewer).where(eq(blockReviewer.blockId, s.blocks.c.id));
     expect(await svc.blocksWithoutMarkers(s.subjectId)).toEqual(['附加']);
     expect(await svc.markerOf(s.blocks.a.id, ids.t1)).toEqual([

@@ -79,7 +79,9 @@ export function BlockAssignCard({
     },
   });
   const quota = (m: ReviewerItem) =>
-    block.assignMode === 'class' ? `${m.classIds.length} 个班级` : (m.quota ?? '不限');
+    block.assignMode === 'class'
+      ? `${m.classIds.length} 个班级`
+      : (m.quota ?? (block.quota ? `${block.quota}（题块默认）` : '不限'));
   return (
     <Card
       data-testid={`block-${block.name}`}

@@ -107,7 +107,8 @@ export function BlockReviewerModal({ data, block, onClose }: BlockModalProps) {
             }))}
           />
           <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0' }}>
-            {draft.assignMode === 'free' && '阅卷老师自由领取试卷，可为每人设置任务量上限（不填为不限）。'}
+            {draft.assignMode === 'free' &&
+              `阅卷老师自由领取试卷，可为每人设置任务量上限（不填：${block.quota ? `按题块默认 ${block.quota} 份` : '不限'}）。`}
             {draft.assignMode === 'average' &&
               `按有效答卷 ${data.papers} 份平均分配${block.markCount === 2 ? '（双评按两倍计）' : ''}，每人 ${share ?? '—'} 份；移除老师后自动重新分配。`}
             {draft.assignMode === 'class' && '保存后在“按班级分配”中把班级分给各组阅卷老师。'}
@@ -168,7 +169,7 @@ export function BlockReviewerModal({ data, block, onClose }: BlockModalProps) {
                       min={1}
                       max={1_000_000}
                       precision={0}
-                      placeholder="不限"
+                      placeholder={block.quota ? `默认 ${block.quota}` : '不限'}
                       value={m.quota}
                       onChange={(v) =>
                         setDraft({
