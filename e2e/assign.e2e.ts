@@ -137,9 +137,29 @@ test('阅卷分配: two markers and a leader for a block, then 按班级分配',
     [leader.userId],
   );
 
+  // the same people for 作文, then one of them leaves it (after a confirmation)
+  await reading.getByRole('button', { name: '复制到其他题块' }).click();
+  const copy = page.locator('.ant-modal', { hasText: '复制到' });
+  await copy.getByLabel(/^作文/).check();
+  await copy.getByRole('button', { name: /^复\s?制$/ }).click();
+  const essay = page.getByTestId('block-作文');
+  await essay.locator('.ant-table-row', { hasText: m2.name }).waitFor();
+  await essay
+    .locator('.ant-table-row', { hasText: m2.name })
+    .getByRole('button', { name: /^移\s?除$/ })
+    .click();
+  await page.locator('.ant-popconfirm').getByText(`移除阅卷老师“${m2.name}”？`).waitFor();
+  await shot(page, 'assign-remove-confirm');
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /^移\s?除$/ })
+    .click();
+  await essay.locator('.ant-table-row', { hasText: m2.name }).waitFor({ state: 'detached' });
+  await essay.locator('.ant-table-row', { hasText: m1.name }).waitFor();
+
   await page.getByRole('link', { name: '全部科目阅卷分配' }).click();
   await waitForPath(page, `/book/exam/${exam.examId}/all_setting_task`);
-  await page.getByText('1 个题块未分配阅卷老师').waitFor();
+  await page.getByText('作文：1 / 1 人').waitFor();
   await shot(page, 'assign-exam-overview');
 
   // 按班级分配: each marker takes one class
