@@ -43,6 +43,10 @@ import { questionService } from './modules/question/question.service';
 import { blockRoutes } from './modules/block/block.routes';
 import { blockCutService } from './modules/block/block-cut';
 import { blockService } from './modules/block/block.service';
+import { reviewerRoutes } from './modules/reviewer/reviewer.routes';
+import { divideService } from './modules/reviewer/reviewer-divide';
+import { reviewerExcel } from './modules/reviewer/reviewer-excel';
+import { reviewerService } from './modules/reviewer/reviewer.service';
 import { templateRoutes } from './modules/template/template.routes';
 import { templateImageService } from './modules/template/template-image.service';
 import { templateService } from './modules/template/template.service';
@@ -134,7 +138,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const exams = examService({ db, audit });
       examRoutes(api, { exams, scopes, log, org });
       examineeRoutes(api, { examinees: examineeService({ db, audit }), scopes });
-      roleRoutes(api, { roles: roleService({ db, audit }), scopes, teachers, exams });
+      const roles = roleService({ db, audit });
+      roleRoutes(api, { roles, scopes, teachers, exams });
       const questions = questionService({ db, audit, exams });
       questionRoutes(api, { questions, scopes });
       const templates = templateService({ db, audit, exams, questions });
@@ -145,6 +150,13 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const blocks = blockService({ db, audit, exams, questions, templates });
       const cuts = blockCutService({ db, storage: deps.storage, exams, blocks, templates, images });
       blockRoutes(api, { blocks, cuts, scopes });
+      const reviewers = reviewerService({ db, audit, exams, roles });
+      reviewerRoutes(api, {
+        reviewers,
+        divide: divideService({ db, audit, exams, roles, reviewers }),
+        excel: reviewerExcel({ db, audit, exams, roles, reviewers }),
+        scopes,
+      });
       templateRoutes(api, { templates, images, scopes });
       cardRoutes(api, { cards: cardService({ db, audit, exams, questions, templates, images }), scopes });
       const scan = scanService({

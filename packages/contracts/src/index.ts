@@ -22,3 +22,4 @@ export * from './scan';
 export * from './page-result';
 export * from './marking';
 export * from './subject-lifecycle';
+export * from './reviewer';

@@ -45,6 +45,9 @@ export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) 
               <Link to={`/book/subject/${info.id}/setting/block`}>
                 <Button>题块设置</Button>
               </Link>
+              <Link to={`/book/subject/${info.id}/setting/task`} data-testid="to-task-setting">
+                <Button>阅卷分配</Button>
+              </Link>
               <Link to={`/book/subject/${info.id}/acard/template/home`}>
                 <Button>在线答题卡</Button>
               </Link>
