@@ -32,6 +32,16 @@ export const SUBJECT_OPERATIONS = {
   editSetting: { from: [S.setting], to: null, label: '修改题目、模板和题块' },
   /** answer keys and objective scoring (re-scored automatically later) */
   editAnswers: { from: BEFORE_PUBLISHED, to: null, label: '修改答案' },
+  /** markers and leaders of the blocks: until the marks are final */
+  assignMarkers: {
+    from: [S.setting, S.trial, S.trialPaused, S.reviewing, S.paused],
+    to: null,
+    label: '修改阅卷分配',
+  },
+  /** claiming and submitting marks, 问题卷, arbitration */
+  mark: { from: [S.reviewing], to: null, label: '阅卷' },
+  /** 回评 and a leader's changes to submitted marks: until 阅卷完成 */
+  changeMarks: { from: [S.reviewing, S.paused], to: null, label: '修改已阅分数' },
   /** uploading, fixing exceptions, 扫描完成; papers scanned while marking join the task pool */
   scan: { from: BEFORE_PUBLISHED, to: null, label: '扫描答题卡' },
 } as const satisfies Record<string, Rule>;

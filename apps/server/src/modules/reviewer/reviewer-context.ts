@@ -1,14 +1,5 @@
-import {
-  can,
-  ExamRole,
-  ExamType,
-  SUBJECT_STATE_FORBIDS,
-  SubjectStatus,
-  type MarkScale,
-  type Principal,
-  type ReviewerItem,
-} from '@yj/contracts';
-import { fail } from '../../errors';
+import { can, ExamRole, ExamType, type MarkScale, type Principal, type ReviewerItem } from '@yj/contracts';
+import { assertAllows } from '../subject/subject-state';
 import type { Db } from '../../infra/db';
 import { maskPhone } from '../../lib/crypto';
 import { actsForSchool, showsPhonesOf } from '../exam/exam-school';
@@ -55,7 +46,7 @@ export async function assignContext(
 
 /** Markers and leaders change until the subject is done; after that the marks are final. */
 export function requireChangeable(ctx: AssignContext): void {
-  if (ctx.status >= SubjectStatus.done) throw fail(SUBJECT_STATE_FORBIDS);
+  assertAllows(ctx.status, 'assignMarkers');
 }
 
 export function toReviewerItem(
