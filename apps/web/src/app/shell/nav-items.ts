@@ -1,6 +1,7 @@
 import type { UserProfile } from '@yj/contracts';
 import { acardNav } from '../../pages/acard/nav';
 import { examNav } from '../../pages/exam/nav';
+import { markingNav } from '../../pages/marking/nav';
 import { schoolNav } from '../../pages/school/nav';
 import { toolNav } from '../../pages/tool/nav';
 
@@ -16,7 +17,7 @@ export interface NavItem {
 
 /** Header entries between 首页 and 帮助中心, in order; each feature area lists its own in its nav.ts. */
 export function navItems(): NavItem[] {
-  return [...examNav, ...schoolNav, ...acardNav, ...toolNav];
+  return [...examNav, ...markingNav, ...schoolNav, ...acardNav, ...toolNav];
 }
 
 function under(pathname: string, prefix: string): boolean {

@@ -6,7 +6,7 @@ import { annotationAt, type AnnotTool } from './annotations';
 import { fitZoom, turnedLayout, type ViewPrefs } from './view-prefs';
 
 /**
- * The cut image of a paper at the remembered zoom and turn, with its annotations over it. The image is
+ * The cut image of a paper at the remembered zoom (times the fit-width size) and turn, with its annotations over it. The image is
  * drawn at zoom × natural size; a turned picture takes its turned size in the page.
  */
 export function MarkImage(props: {
@@ -21,7 +21,7 @@ export function MarkImage(props: {
   const { url, prefs, boxWidth, marks, tool, onAdd, onRemove } = props;
   const [size, setSize] = useState<{ url: string; w: number; h: number } | null>(null);
   const known = size?.url === url ? size : null;
-  const zoom = known ? (prefs.zoom ?? fitZoom(boxWidth, known.w, known.h, prefs.rotation)) : 1;
+  const zoom = known ? fitZoom(boxWidth, known.w, known.h, prefs.rotation) * (prefs.zoom ?? 1) : 1;
   const w = known ? known.w * zoom : 0;
   const h = known ? known.h * zoom : 0;
   const layout = turnedLayout(w, h, prefs.rotation);

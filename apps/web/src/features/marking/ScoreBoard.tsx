@@ -41,6 +41,8 @@ function FieldRow(props: {
             type={value === s ? 'primary' : 'default'}
             onClick={(e) => {
               e.stopPropagation();
+              // Enter must confirm the next box, not press this button again
+              e.currentTarget.blur();
               onPick(s);
             }}
           >

@@ -66,12 +66,14 @@ export class MarkSession {
     queue: [],
     sending: [],
     failures: [],
-    claiming: false,
+    // the first claim starts as the screen opens
+    claiming: true,
     claimError: null,
     empty: false,
     done: null,
     submittedAt: [],
   };
+  private claimRunning = false;
   private listeners = new Set<() => void>();
   private closed = false;
 
@@ -107,12 +109,13 @@ export class MarkSession {
 
   /** Claims what the screen and the spare lack. */
   async fill(): Promise<void> {
-    if (this.closed || this.view.claiming) return;
+    if (this.closed || this.claimRunning) return;
     const need = claimNeed(this.view.queue.length, this.shown, this.coming());
-    if (!need) return;
+    if (!need) return void (this.view.claiming && this.set({ claiming: false }));
+    this.claimRunning = true;
     this.set({ claiming: true, claimError: null });
     try {
-      const tasks = await this.api.claim(need);
+      const tasks = await this.api.claim(need).finally(() => (this.claimRunning = false));
       if (this.closed) return void (await this.release(tasks));
       this.enqueue(tasks);
       const empty = this.view.queue.length === 0 && this.coming() === 0;
@@ -195,10 +198,18 @@ export class MarkSession {
       if (Date.parse(t.leaseUntil) < soon) void this.api.defer(t.taskId, t.leaseToken).catch(() => undefined);
   }
 
+  /** The screen shows: claim what it needs (again after a close, as React's strict mode does). */
+  open(): void {
+    this.closed = false;
+    void this.fill();
+  }
+
   /** Leaving the screen: the claimed papers go back to the pool at once instead of at the lease end. */
   close(): void {
     this.closed = true;
-    void this.release(this.view.queue);
+    const queue = this.view.queue;
+    this.set({ queue: [] });
+    void this.release(queue);
   }
 
   private async release(tasks: readonly MarkTask[]) {

@@ -69,3 +69,48 @@ describe('view prefs', () => {
     expect(turnedLayout(100, 50, 0).transform).toBe('none');
   });
 });
+
+describe('mark route', () => {
+  it('reads subject, block, type and the display count 1–4', async () => {
+    const { parseMarkRoute, markPath } = await import('./mark-route');
+    expect(parseMarkRoute({ subjectId: '3', blockId: '9', type: 'arbitration', v: '1' })).toEqual({
+      subjectId: 3,
+      blockId: 9,
+      type: 'arbitration',
+      display: 1,
+    });
+    expect(parseMarkRoute({ subjectId: '3', blockId: '9', type: 'normal', v: '5' })).toBeNull();
+    expect(parseMarkRoute({ subjectId: '3', blockId: '9', type: 'other', v: '1' })).toBeNull();
+    expect(markPath(3, 9)).toBe('/book/subject/3/mark/9/normal/1');
+  });
+});
+
+describe('review/task', () => {
+  it('groups blocks by exam and subject and names the button', async () => {
+    const { groupTasks, markAction } = await import('./review-groups');
+    const base = {
+      examName: '期中',
+      subjectName: '语文',
+      subjectStatus: 3,
+      role: 4 as const,
+      done: 0,
+      quota: null,
+      left: 5,
+      blockDone: 0,
+      blockTotal: 10,
+    };
+    const groups = groupTasks([
+      { ...base, examId: 1, subjectId: 11, blockId: 1, blockName: '作文' },
+      { ...base, examId: 2, subjectId: 21, blockId: 3, blockName: '13' },
+      { ...base, examId: 1, subjectId: 11, blockId: 2, blockName: '阅读' },
+    ]);
+    expect(groups.map((g) => [g.examId, g.subjects.map((s) => s.blocks.map((b) => b.blockId))])).toEqual([
+      [1, [[1, 2]]],
+      [2, [[3]]],
+    ]);
+    expect(markAction({ done: 0, left: 3, quota: null })).toBe('开始阅卷');
+    expect(markAction({ done: 2, left: 3, quota: 10 })).toBe('继续阅卷');
+    expect(markAction({ done: 10, left: 3, quota: 10 })).toBeNull();
+    expect(markAction({ done: 1, left: 0, quota: null })).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-/** The cut image's zoom (null: fit the width) and quarter turns, remembered per block in localStorage. */
+/** The cut image's zoom as a multiple of the fit-width size (null: fit the width) and quarter turns, remembered per block in localStorage. */
 export interface ViewPrefs {
   zoom: number | null;
   rotation: 0 | 90 | 180 | 270;
