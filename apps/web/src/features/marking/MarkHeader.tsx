@@ -64,7 +64,7 @@ export function MarkHeader(props: {
       </Flex>
       <Flex gap={12} align="center" wrap>
         <Tooltip title={quickOffered ? '按数字键即给该分并提交' : '仅单题且无给分点的题块可用'}>
-          <span>
+          <label>
             <Switch
               size="small"
               checked={modes.modes.quick && quickOffered}
@@ -72,16 +72,16 @@ export function MarkHeader(props: {
               onChange={(quick) => modes.set({ quick })}
             />{' '}
             一键给分
-          </span>
+          </label>
         </Tooltip>
-        <span>
+        <label>
           <Switch
             size="small"
             checked={modes.modes.standard}
             onChange={(standard) => modes.set({ standard })}
           />{' '}
           显示评分标准
-        </span>
+        </label>
         <Button size="small" onClick={onHelp}>
           快捷键 ?
         </Button>

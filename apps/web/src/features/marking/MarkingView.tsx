@@ -1,8 +1,8 @@
 import type { MarkBlockInfo, MarkType, ProblemReason } from '@yj/contracts';
 import { App, Button, Flex, Result, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useBoxWidth } from './useBoxWidth';
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
-import { useWidth } from '../template/useBuilderKeys';
 import { GivenMarks } from './GivenMarks';
 import { ImageToolbar, useViewPrefs } from './ImageToolbar';
 import { MarkEmpty } from './MarkEmpty';
@@ -57,8 +57,7 @@ export function MarkingView({
   const prefs = useViewPrefs(info.blockId);
   const notes = useAnnotations();
   const quickOffered = display === 1 && quickAllowed(fields);
-  const boxRef = useRef<HTMLDivElement>(null);
-  const boxWidth = useWidth(boxRef);
+  const [boxRef, boxWidth] = useBoxWidth();
 
   const submit = (values: number[]) => {
     if (!onScreen.length) return;

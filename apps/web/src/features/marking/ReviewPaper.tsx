@@ -1,10 +1,10 @@
 import type { MarkBlockInfo, MarkHistoryItem } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Alert, Button, Flex, Typography } from 'antd';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { useBoxWidth } from './useBoxWidth';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
-import { useWidth } from '../template/useBuilderKeys';
 import { ImageToolbar, useViewPrefs } from './ImageToolbar';
 import { MarkImage } from './MarkImage';
 import { markingApi } from './marking.api';
@@ -23,8 +23,7 @@ export function ReviewPaper({ info, item }: { info: MarkBlockInfo; item: MarkHis
     [fields, item.questionScores, item.pointScores],
   );
   const view = useViewPrefs(info.blockId);
-  const boxRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(boxRef);
+  const [boxRef, width] = useBoxWidth();
   const save = useOneAtATime({
     mutationFn: (values: number[]) =>
       markingApi.modify(item.taskId, {

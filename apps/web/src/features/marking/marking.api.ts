@@ -9,7 +9,8 @@ import type {
   ProblemReason,
   ReviewTaskItem,
 } from '@yj/contracts';
-import { api } from '../../api/filter';
+import { FILTER_BASE } from '../../api/constants';
+import { api, XHR_HEADER } from '../../api/filter';
 import type { QuestionScore } from './score-fields';
 
 export interface SubmitBody {
@@ -39,7 +40,18 @@ export const markingApi = {
     api.post<MarkTask[]>(`${M}/block/${blockId}/claim`, { type, count }),
   submit: (taskId: number, body: SubmitBody) =>
     api.post<MarkSubmitResult>(`${M}/task/${taskId}/submit`, { ...body }),
-  skip: (taskId: number, leaseToken: string) => api.post<null>(`${M}/task/${taskId}/skip`, { leaseToken }),
+  /**
+   * 跳过, also sent as the page goes away (reload, tab closed): a keepalive request outlives the page, so the
+   * claimed papers return to the pool now instead of when their lease ends. Its answer is not needed.
+   */
+  skip: (taskId: number, leaseToken: string) =>
+    fetch(`${FILTER_BASE}${M}/task/${taskId}/skip`, {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { ...XHR_HEADER, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ leaseToken }),
+    }).then(() => null),
   defer: (taskId: number, leaseToken: string) =>
     api.post<unknown>(`${M}/task/${taskId}/defer`, { leaseToken }),
   problem: (taskId: number, body: { leaseToken: string; reason: ProblemReason; note: string }) =>

@@ -2,11 +2,10 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { emptyBoard, pressKey, setAll, setValue, type BoardState } from './score-keys';
 import type { ScoreField } from './score-fields';
 
-/** Keys typed in a text box or a dialog belong to it, not to the 给分板. */
+/** Keys typed in a text box belong to it, not to the 给分板 (the board is off while a dialog is open). */
 function typingElsewhere(e: KeyboardEvent): boolean {
   const t = e.target as HTMLElement | null;
   if (!t) return false;
-  if (t.closest('.ant-modal')) return true;
   // radios of the tool switch hold the focus after a click; only text boxes take typed keys
   if (t instanceof HTMLInputElement) return !['radio', 'checkbox', 'button'].includes(t.type);
   return t instanceof HTMLTextAreaElement || t.isContentEditable;

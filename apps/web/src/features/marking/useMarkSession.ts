@@ -30,8 +30,15 @@ export function useMarkSession(blockId: number, type: MarkType, shown: number) {
   useEffect(() => {
     session.open();
     const leases = setInterval(() => session.keepLeases(), 120_000);
+    // a reload or a closed tab unmounts nothing: give the papers back as the page goes
+    const hide = () => session.close();
+    const show = (e: PageTransitionEvent) => e.persisted && session.open();
+    window.addEventListener('pagehide', hide);
+    window.addEventListener('pageshow', show);
     return () => {
       clearInterval(leases);
+      window.removeEventListener('pagehide', hide);
+      window.removeEventListener('pageshow', show);
       session.close();
     };
   }, [session]);
