@@ -94,6 +94,8 @@ test('a submit lost to the network shows 正在重试 and is sent again with the
   const before = pool.submits.length;
   await typeKeys(['3', 'Enter', '1', 'Enter', '1', 'Enter']);
   await page.getByTestId('retrying').waitFor();
+  // the tool switch's tooltip would cover the notice
+  await page.mouse.move(0, 400);
   await shot(page, 'marking-retrying');
   await page.getByTestId('retrying').waitFor({ state: 'detached', timeout: 15_000 });
   assert.equal(pool.submits.length, before + 1);

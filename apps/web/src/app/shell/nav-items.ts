@@ -12,6 +12,8 @@ export interface NavItem {
   to: string;
   /** the pathname prefixes that select it (whole path segments: /book/exam matches /book/exam/3) */
   match: string | readonly string[];
+  /** addresses with an id inside (subject/3/mark/…) that belong here whatever prefix also matches */
+  pattern?: RegExp;
   show?: (user: UserProfile) => boolean;
 }
 
@@ -27,6 +29,8 @@ function under(pathname: string, prefix: string): boolean {
 /** The header entry a page belongs to: 帮助中心, the entry with the longest matching prefix, else 首页. */
 export function selectedNavKey(pathname: string, items: readonly NavItem[]): string {
   if (under(pathname, '/book/help')) return 'help';
+  const patterned = items.find((i) => i.pattern?.test(pathname));
+  if (patterned) return patterned.key;
   let best: { key: string; length: number } | null = null;
   for (const item of items) {
     for (const prefix of typeof item.match === 'string' ? [item.match] : item.match) {

@@ -10,6 +10,8 @@ export const markingNav: NavItem[] = [
     label: '阅卷任务',
     to: '/book/review/task',
     match: ['/book/review'],
+    // the marking screen sits under /book/subject (考试管理's prefix) but is the marker's page
+    pattern: /^\/book\/subject\/\d+\/mark\//,
     show: (u) => u.roles.includes('teacher') || u.isSchoolAdmin,
   },
 ];
