@@ -28,7 +28,7 @@ export function SendingNotice({
           closable
           onClose={() => onDismiss(f.taskId)}
           message={`一份试卷（给分 ${f.total} 分）未能提交：${f.message}`}
-          description="这份试卷已回到任务池，会再次分给阅卷老师。"
+          description="这次给分没有被记录；请把情况告诉题组长。"
         />
       ))}
     </Flex>

@@ -34,10 +34,10 @@ describe('score fields', () => {
     ]);
   });
 
-  it('steps from 0 to full, full always last', () => {
+  it('steps from 0 to full by the step', () => {
     expect(stepScores(3, 1)).toEqual([0, 1, 2, 3]);
     expect(stepScores(2, 0.5)).toEqual([0, 0.5, 1, 1.5, 2]);
-    expect(stepScores(5, 2)).toEqual([0, 2, 4, 5]);
+    expect(stepScores(5, 2)).toEqual([0, 2, 4]);
     expect(stepScores(1.5, 0.5)).toEqual([0, 0.5, 1, 1.5]);
   });
 
@@ -48,7 +48,8 @@ describe('score fields', () => {
     expect(scoreError(7, f)).toBe('超过满分 6');
     expect(scoreError(-1, f)).toBe('分数不能为负');
     expect(scoreError(2.3, f)).toBe('分数须为 0.5 的整数倍');
-    expect(scoreError(5, { full: 5, step: 2 })).toBeNull();
+    // like the server: full itself must be on the step
+    expect(scoreError(5, { full: 5, step: 2 })).toBe('分数须为 2 的整数倍');
   });
 
   it('parses typed text', () => {

@@ -29,22 +29,21 @@ export function scoreFields(questions: readonly MarkQuestion[]): ScoreField[] {
 // Scores are kept in hundredths so 0.5 steps add up without floating-point drift.
 const cents = (n: number) => Math.round(n * 100);
 
-/** The step buttons from 0 to full (full is always offered even when the step does not reach it exactly). */
+/** The step buttons from 0 up to full: the multiples of the step (the server takes no other score). */
 export function stepScores(full: number, step: number): number[] {
   const s = step > 0 ? step : 1;
   const out: number[] = [];
   for (let c = 0; c <= cents(full); c += cents(s)) out.push(c / 100);
-  if (out[out.length - 1] !== full) out.push(full);
   return out;
 }
 
-/** Why a typed score cannot stand (the server's rule mirrored: 0..full on the step), or null when it can. */
+/** Why a typed score cannot stand (packages/scoring checkMarks mirrored: 0..full, a multiple of the step). */
 export function scoreError(value: number, field: Pick<ScoreField, 'full' | 'step'>): string | null {
   if (!Number.isFinite(value)) return '请输入分数';
   if (value < 0) return '分数不能为负';
   if (value > field.full) return `超过满分 ${field.full}`;
   const s = field.step > 0 ? field.step : 1;
-  if (value !== field.full && cents(value) % cents(s) !== 0) return `分数须为 ${s} 的整数倍`;
+  if (cents(value) % cents(s) !== 0) return `分数须为 ${s} 的整数倍`;
   return null;
 }
 
