@@ -77,6 +77,12 @@ test('a score past full is refused; 满分 fills the paper; an annotation goes w
   assert.ok(img);
   await page.mouse.click(img.x + img.width * 0.5, img.y + img.height * 0.5);
   await page.getByTestId('annotation-tick').waitFor();
+  await page.locator('.ant-segmented-item').filter({ hasText: '文字' }).click();
+  await page.mouse.click(img.x + img.width * 0.7, img.y + img.height * 0.3);
+  await page.getByRole('dialog').locator('input').fill('步骤完整');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('annotation-text').waitFor();
+  await page.mouse.move(0, 400);
   await shot(page, 'marking-annotation');
   await page.getByRole('button', { name: /满\s?分/ }).click();
   await page.getByTestId('total-1').getByText('10').waitFor();
@@ -85,6 +91,12 @@ test('a score past full is refused; 满分 fills the paper; an annotation goes w
   const marks = pool.submits[1]?.body.marks as Array<{ kind: string; x: number; y: number }>;
   assert.equal(marks[0]?.kind, 'tick');
   assert.ok(Math.abs((marks[0]?.x ?? 0) - 0.5) < 0.02, JSON.stringify(marks));
+  assert.deepEqual(marks[1] && { ...marks[1], x: Math.round(marks[1].x * 10) / 10 }, {
+    kind: 'text',
+    x: 0.7,
+    y: marks[1]?.y,
+    text: '步骤完整',
+  });
 });
 
 test('a submit lost to the network shows 正在重试 and is sent again with the same lease', async () => {

@@ -11,6 +11,9 @@ function failureText(e: unknown): string {
   return c.kind === 'alert' ? c.text : '题块信息加载失败';
 }
 
+/** The marking screen uses the whole width of the window (Shell). */
+export const handle = { wide: true };
+
 /** /book/subject/:subjectId/mark/:blockId/:type/:v */
 export function Component() {
   const route = parseMarkRoute(useParams());
