@@ -148,7 +148,9 @@ test('问题卷 takes the paper off the screen with its reason; ? shows the keys
 
 test('multi-display scores two papers side by side and submits both', async () => {
   const { page } = s;
-  await page.goto(`${APP}/book/subject/7/mark/1/normal/2`);
+  await page.getByRole('combobox', { name: '每屏份数' }).click();
+  await page.getByTitle('多评 2 份').click();
+  await page.waitForURL('**/book/subject/7/mark/1/normal/2');
   await page.getByTestId('board-2').waitFor();
   assert.equal(await page.getByTestId('paper').count(), 2);
   const before = pool.submits.length;

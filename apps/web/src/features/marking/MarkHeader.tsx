@@ -1,7 +1,8 @@
 import type { MarkBlockInfo, MarkType } from '@yj/contracts';
-import { Button, Flex, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Select, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { markPath } from './mark-route';
 import { perHour } from './speed';
 
 const TYPE_LABELS: Record<MarkType, string> = { normal: '阅卷', arbitration: '仲裁', problem: '问题卷' };
@@ -43,9 +44,11 @@ export function MarkHeader(props: {
   startedAt: number;
   modes: ReturnType<typeof useModes>;
   quickOffered: boolean;
+  display: number;
   onHelp: () => void;
 }) {
-  const { info, type, done, submittedAt, startedAt, modes, quickOffered, onHelp } = props;
+  const { info, type, done, submittedAt, startedAt, modes, quickOffered, display, onHelp } = props;
+  const navigate = useNavigate();
   const now = Math.max(useMinuteClock(), submittedAt[submittedAt.length - 1] ?? 0);
   return (
     <Flex justify="space-between" align="center" wrap gap={8}>
@@ -63,6 +66,16 @@ export function MarkHeader(props: {
         </Typography.Text>
       </Flex>
       <Flex gap={12} align="center" wrap>
+        {type === 'normal' && (
+          <Select
+            size="small"
+            aria-label="每屏份数"
+            value={display}
+            style={{ width: 110 }}
+            onChange={(v) => void navigate(markPath(info.subjectId, info.blockId, type, v))}
+            options={[1, 2, 3, 4].map((n) => ({ value: n, label: n === 1 ? '每屏 1 份' : `多评 ${n} 份` }))}
+          />
+        )}
         <Tooltip title={quickOffered ? '按数字键即给该分并提交' : '仅单题且无给分点的题块可用'}>
           <label>
             <Switch

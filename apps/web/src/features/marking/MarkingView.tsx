@@ -108,6 +108,7 @@ export function MarkingView({
       startedAt={startedAt}
       modes={modes}
       quickOffered={quickOffered}
+      display={display}
       onHelp={() => setHelp(true)}
     />
   );
@@ -180,9 +181,11 @@ export function MarkingView({
               <Button style={{ flex: 1 }} onClick={() => current && session.remove(current.taskId, true)}>
                 跳过
               </Button>
-              <Button style={{ flex: 1 }} danger onClick={() => setProblemOpen(true)}>
-                问题卷
-              </Button>
+              {type === 'normal' && (
+                <Button style={{ flex: 1 }} danger onClick={() => setProblemOpen(true)}>
+                  问题卷
+                </Button>
+              )}
             </Flex>
           </Flex>
         </Flex>
