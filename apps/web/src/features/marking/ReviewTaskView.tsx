@@ -25,7 +25,8 @@ function BlockActions({ it }: { it: ReviewTaskItem }) {
       {it.role === LEADER && marking && (
         <>
           <Link to={markPath(it.subjectId, it.blockId, 'arbitration')}>仲裁（{it.arbitration ?? 0}）</Link>
-          <Link to={markPath(it.subjectId, it.blockId, 'problem')}>问题卷（{it.problems ?? 0}）</Link>
+          {/* problem papers are settled in the leaders' problem list, not on the marking screen */}
+          <Typography.Text type="secondary">问题卷 {it.problems ?? 0} 份</Typography.Text>
         </>
       )}
     </Flex>
