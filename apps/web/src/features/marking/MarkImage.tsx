@@ -1,5 +1,5 @@
 import type { MarkAnnotation } from '@yj/contracts';
-import { Spin } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { AnnotationLayer } from './AnnotationLayer';
 import { annotationAt, type AnnotTool } from './annotations';
@@ -20,6 +20,10 @@ export function MarkImage(props: {
 }) {
   const { url, prefs, boxWidth, marks, tool, onAdd, onRemove } = props;
   const [size, setSize] = useState<{ url: string; w: number; h: number } | null>(null);
+  // a failed load is shown (never an endless spinner); 重新加载 asks again past the browser's cache
+  const [failed, setFailed] = useState<{ url: string; tries: number } | null>(null);
+  const [tries, setTries] = useState(0);
+  const src = tries ? `${url}${url.includes('?') ? '&' : '?'}retry=${tries}` : url;
   const known = size?.url === url ? size : null;
   const zoom = known ? fitZoom(boxWidth, known.w, known.h, prefs.rotation) * (prefs.zoom ?? 1) : 1;
   const w = known ? known.w * zoom : 0;
@@ -27,7 +31,16 @@ export function MarkImage(props: {
   const layout = turnedLayout(w, h, prefs.rotation);
   return (
     <div style={{ overflow: 'auto', maxWidth: '100%' }}>
-      {!known && <Spin style={{ margin: 24 }} />}
+      {!known && failed?.url === url && failed.tries === tries ? (
+        <Result
+          status="warning"
+          title="答题图像加载失败"
+          subTitle="可重新加载；图像本身有问题时请标记问题卷。"
+          extra={<Button onClick={() => setTries(tries + 1)}>重新加载</Button>}
+        />
+      ) : (
+        !known && <Spin style={{ margin: 24 }} />
+      )}
       <div style={{ position: 'relative', width: layout.boxWidth, height: layout.boxHeight }}>
         <div
           style={{
@@ -41,13 +54,14 @@ export function MarkImage(props: {
           }}
         >
           <img
-            src={url}
+            src={src}
             alt="答题图像"
             draggable={false}
             data-testid="mark-image"
             onLoad={(e) =>
               setSize({ url, w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })
             }
+            onError={() => setFailed({ url, tries })}
             style={
               known
                 ? { width: w, height: h, display: 'block' }
