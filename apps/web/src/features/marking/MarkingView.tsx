@@ -21,6 +21,9 @@ import { useMarkSession } from './useMarkSession';
 import { quickAllowed } from './score-keys';
 import { scoreFields, toQuestionScores, totalOf } from './score-fields';
 
+/** Time spent on the papers, as the submit sends it (at most a day). */
+const msSince = (t: number) => Math.min(86_400_000, Date.now() - t);
+
 /**
  * The marking screen: `display` papers side by side (1–4), each with its boxes on one 给分板; Enter past the
  * last box submits them all and the spare papers show at once.
@@ -37,13 +40,12 @@ export function MarkingView({
   const { message } = App.useApp();
   const { session, view } = useMarkSession(info.blockId, type, display);
   const fields = useMemo(() => scoreFields(info.questions), [info.questions]);
-  const onScreen = view.queue.slice(0, display);
-  const allFields = useMemo(
-    () => onScreen.flatMap(() => fields),
-    // the boxes change only with the number of papers on screen
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [fields, onScreen.length],
-  );
+  // Several papers side by side wait until all of them are here (or no more are coming): a board that grew
+  // from one paper to two after the marker began would start again empty.
+  const coming = view.claiming || view.sending.some((o) => o.next);
+  const onScreen = view.queue.length >= display || !coming ? view.queue.slice(0, display) : [];
+  const papers = onScreen.length;
+  const allFields = Array.from({ length: papers }, () => fields).flat();
   const screenKey = onScreen.map((t) => t.taskId).join(',');
   // when the papers on screen came, for spentMs
   const shownAt = useRef(0);
@@ -61,7 +63,7 @@ export function MarkingView({
 
   const submit = (values: number[]) => {
     if (!onScreen.length) return;
-    const spentMs = Math.min(86_400_000, Date.now() - shownAt.current);
+    const spentMs = msSince(shownAt.current);
     session.submit(
       onScreen.map((task, p) => {
         const mine = values.slice(p * fields.length, (p + 1) * fields.length);
