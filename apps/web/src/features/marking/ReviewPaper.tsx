@@ -33,7 +33,7 @@ export function ReviewPaper({ info, item }: { info: MarkBlockInfo; item: MarkHis
       }),
     onSuccess: () => message.success('分数已修改'),
     // a conflict (someone changed it meanwhile) is told by the global handler; the list reloads either way
-    onSettled: () => qc.invalidateQueries({ queryKey: markingKeys.all }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: markingKeys.all }),
   });
   const board = useMarkBoard({
     key: `${item.taskId}-${item.version}`,
