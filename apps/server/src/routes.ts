@@ -67,6 +67,13 @@ import { registerReviewScheduleJob, reviewScheduleService } from './modules/subj
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
 import { memoryQueue } from './infra/queue';
+import { markingHistory } from './modules/marking/marking-history';
+import { doneCheck } from './modules/marking/marking-counts';
+import { createTasks } from './modules/marking/marking-final';
+import { registerMarkingJobs } from './modules/marking/marking.jobs';
+import { markingRoutes } from './modules/marking/marking.routes';
+import { markingScopes } from './modules/marking/marking-scope';
+import { markingService } from './modules/marking/marking.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -75,8 +82,13 @@ export const VERSION = '0.1.0';
 /** The composition root of the API: repositories and services wired by hand, then every module's routes under /filter. */
 export async function registerApi(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
   const { db } = deps.database;
-  // The task pool plugs in here: tasks created when marking starts, what is left before 阅卷完成.
-  const reviewHooks: Partial<ReviewHooks> = {};
+  // The task pool plugs into the lifecycle: tasks created when marking starts, what is left before 阅卷完成.
+  const reviewHooks: Partial<ReviewHooks> = {
+    onReviewStart: async (tx, subjectId) => {
+      await createTasks(tx, subjectId);
+    },
+    doneCheck: (subjectId) => doneCheck(db, subjectId),
+  };
   const audit = auditService();
   const sessions = sessionService(sessionRepo(db), {
     idleMs: config.sessionIdleMs,
@@ -176,6 +188,15 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool });
+      const marking = markingService({ db, paperImage: cuts.paperImage });
+      markingRoutes(api, {
+        db,
+        marking,
+        history: markingHistory({ db }),
+        scopes: markingScopes(db, scopes),
+      });
+      const stopMarkingJobs = registerMarkingJobs(deps.queue, { db });
+      app.addHook('onClose', async () => stopMarkingJobs());
       const subjects = subjectService({ db, audit, hooks: reviewHooks });
       // Review times wait in this process, never on the shared Redis queue: a recognition worker there has
       // no task pool to start marking with. Each API process arms them (again on start); the job re-reads
