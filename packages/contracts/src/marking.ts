@@ -226,6 +226,8 @@ export interface BlockProgress {
     quota: number | null;
     perHour: number;
     mean: number | null;
+    /** papers the marker holds claimed now (收回 returns them to the pool) */
+    leased?: number;
   }>;
 }
 

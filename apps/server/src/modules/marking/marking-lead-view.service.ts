@@ -32,12 +32,13 @@ export function markingLeadViewService(d: { db: Db }) {
   /** Progress of blocks led for one school (or all): a few grouped queries, whatever the block count. */
   async function progressOf(blockIds: number[], school: LeadSchool): Promise<Map<number, BlockProgress>> {
     const v = view();
-    const [blocks, counts, decided, markers, assigned] = await Promise.all([
+    const [blocks, counts, decided, markers, assigned, leased] = await Promise.all([
       Promise.all(blockIds.map((id) => repo().block(id))),
       v.taskCounts(blockIds, school),
       v.decided(blockIds, school),
       v.markerCounts(blockIds, school),
       v.assigned(blockIds),
+      v.leasedBy(blockIds, school),
     ]);
     const out = new Map<number, BlockProgress>();
     for (const b of blocks) {
@@ -82,7 +83,10 @@ export function markingLeadViewService(d: { db: Db }) {
           problem: c?.problem ?? 0,
         },
         arbitration: { waiting: c?.arbWaiting ?? 0, done: c?.arbDone ?? 0 },
-        markers: [...people.values()],
+        markers: [...people.values()].map((m) => ({
+          ...m,
+          leased: leased.find((x) => x.blockId === b.id && x.userId === m.userId)?.n ?? 0,
+        })),
       });
     }
     return out;

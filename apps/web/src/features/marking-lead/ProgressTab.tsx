@@ -57,6 +57,7 @@ export function ProgressTab({ blockId, p, canAct }: { blockId: number; p: BlockP
             dataIndex: 'perHour',
             render: (v: number) => `${v} 份/小时`,
           },
+          { title: '领取中', dataIndex: 'leased', render: (v: number | undefined) => v ?? 0 },
           {
             title: '平均分',
             dataIndex: 'mean',
@@ -68,19 +69,20 @@ export function ProgressTab({ blockId, p, canAct }: { blockId: number; p: BlockP
                 {
                   title: '操作',
                   width: 120,
-                  render: (_: unknown, m: Marker) => (
-                    <Popconfirm
-                      title={`收回${m.name}已领取未提交的试卷？`}
-                      description="收回后这些试卷回到任务池，由其他老师继续评阅。"
-                      okText="收回"
-                      cancelText="取消"
-                      onConfirm={() => recall.mutateAsync(m.userId)}
-                    >
-                      <Button size="small" data-testid={`recall-${m.userId}`}>
-                        收回试卷
-                      </Button>
-                    </Popconfirm>
-                  ),
+                  render: (_: unknown, m: Marker) =>
+                    (m.leased ?? 0) > 0 && (
+                      <Popconfirm
+                        title={`收回${m.name}已领取未提交的 ${m.leased} 份试卷？`}
+                        description="收回后这些试卷回到任务池，由其他老师继续评阅。"
+                        okText="收回"
+                        cancelText="取消"
+                        onConfirm={() => recall.mutateAsync(m.userId)}
+                      >
+                        <Button size="small" data-testid={`recall-${m.userId}`}>
+                          收回试卷
+                        </Button>
+                      </Popconfirm>
+                    ),
                 },
               ]
             : []),
