@@ -7,7 +7,7 @@ import {
   type ProblemResolution,
 } from '@yj/contracts';
 import { fail, forbidden } from '../../errors';
-import type { Db } from '../../infra/db';
+import type { Db, Tx } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import { leadAccess, type LeadBlock } from './marking-lead-access';
@@ -15,7 +15,7 @@ import { blockQuestions, scoresProblem } from './marking-lead-scores';
 import { markingLeadRepo, type LeadSchool, type MarkingLeadRepo, type TaskRow } from './marking-lead.repo';
 
 /** Decides the paper's block score from its marks (or opens a third mark / an arbitration): marking-final.ts. */
-export type Finalize = (tx: Db, blockId: number, paperId: number) => Promise<unknown>;
+export type Finalize = (tx: Tx, blockId: number, paperId: number) => Promise<unknown>;
 
 interface ResolveInput {
   resolution: ProblemResolution;
