@@ -170,14 +170,32 @@ describe('settling a problem paper', () => {
     expect(p!.status).toBe('ok');
   });
 
-  it('writes the 动态日志 of each resolution', async () => {
+  it('the scanning staff take the paper out for a rescan: the task stays a problem of a paper that is gone', async () => {
+    const id = s.tasks[3]!.id;
+    const r = await resolve(s.leader.c, id, { resolution: 'scan' });
+    const rescan = body(
+      await s.admin.post(`/filter/api/subject/${s.subjectId}/scan/fix/rescan`, {
+        exceptionId: r.data.exceptionId,
+      }),
+    );
+    expect(rescan.code, rescan.message).toBe(0);
+    expect(await task(id)).toMatchObject({ status: 'problem', problem: { resolution: 'scan' } });
+    const item = (await problems(s.leader.c, 'resolved')).data.items.find((x) => x.taskId === id);
+    expect(item?.scanException).toEqual({ id: r.data.exceptionId, resolved: true });
+  });
+
+  it('writes the 动态日志 of each resolution and keeps every change of the tasks', async () => {
     const rows = await db().select().from(auditLog).where(eq(auditLog.examId, s.examId));
-    expect(rows.filter((x) => x.action === 'marking.problem.resolve')).toHaveLength(3);
-    expect(
-      await db()
-        .select()
-        .from(markTaskChange)
-        .where(inArray(markTaskChange.taskId, [s.tasks[3]!.id])),
-    ).toEqual([]);
+    expect(rows.filter((x) => x.action === 'marking.problem.resolve')).toHaveLength(4);
+    const scanned = await db()
+      .select()
+      .from(markTaskChange)
+      .where(inArray(markTaskChange.taskId, [s.tasks[2]!.id, s.tasks[3]!.id]))
+      .orderBy(markTaskChange.id);
+    expect(scanned.map((c) => [c.taskId, c.action, c.after.status])).toEqual([
+      [s.tasks[2]!.id, 'resolve', 'problem'],
+      [s.tasks[2]!.id, 'resolve', 'pending'],
+      [s.tasks[3]!.id, 'resolve', 'problem'],
+    ]);
   });
 });
