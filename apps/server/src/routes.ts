@@ -65,6 +65,10 @@ import { registerMarkingJobs } from './modules/marking/marking.jobs';
 import { markingRoutes } from './modules/marking/marking.routes';
 import { markingScopes } from './modules/marking/marking-scope';
 import { markingService } from './modules/marking/marking.service';
+import { finalize } from './modules/marking/marking-final';
+import { markingLeadRoutes } from './modules/marking/marking-lead.routes';
+import { markingLeadService } from './modules/marking/marking-lead.service';
+import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -165,11 +169,19 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool });
       const marking = markingService({ db, paperImage: cuts.paperImage });
+      const onMarking = markingScopes(db, scopes);
       markingRoutes(api, {
         db,
         marking,
         history: markingHistory({ db }),
-        scopes: markingScopes(db, scopes),
+        scopes: onMarking,
+      });
+      markingLeadRoutes(api, {
+        db,
+        lead: markingLeadService({ db, audit, finalize }),
+        view: markingLeadViewService({ db, paperImage: cuts.paperImage }),
+        scopes,
+        marking: onMarking,
       });
       const stopMarkingJobs = registerMarkingJobs(deps.queue, { db });
       app.addHook('onClose', async () => stopMarkingJobs());

@@ -1,5 +1,6 @@
 import type {
   BlockProgress,
+  BlockRegion,
   BlockScoreSourceValue,
   LeadBlockInfo,
   LeadMarkerTask,
@@ -18,13 +19,16 @@ import { blockQuestions } from './marking-lead-scores';
 import { markingLeadViewRepo } from './marking-lead-view.repo';
 import { markingLeadRepo, type LeadSchool } from './marking-lead.repo';
 
-/** The cut image of a task's block (the marking module's image route; leaders may read it). */
-export const taskImageUrl = (taskId: number): string => `${API_PREFIX}/api/marking/task/${taskId}/image`;
+/** The cut image of a task's block, for leaders and managers. */
+export const taskImageUrl = (taskId: number): string => `${API_PREFIX}/api/marking/task/${taskId}/lead/image`;
+
+/** Cuts a block's regions from a paper (block-cut's paperImage). */
+export type PaperImage = (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
 
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
 
 /** The leaders' screens: the block page, problem papers, a marker's papers, progress, one student's paper. */
-export function markingLeadViewService(d: { db: Db }) {
+export function markingLeadViewService(d: { db: Db; paperImage: PaperImage }) {
   const repo = () => markingLeadRepo(d.db);
   const view = () => markingLeadViewRepo(d.db);
   const access = leadAccess(repo);
@@ -93,6 +97,15 @@ export function markingLeadViewService(d: { db: Db }) {
   }
 
   return {
+    /** The block image of a task's paper, for whoever may lead the block. */
+    async image(taskId: number, p: Principal): Promise<Buffer> {
+      const t = await repo().task(taskId);
+      if (!t) throw fail('阅卷任务不存在');
+      const { b, school } = await access.block(t.blockId, p);
+      if (school !== null && t.schoolId !== school) throw forbidden();
+      return d.paperImage(b.regions as BlockRegion[], t.paperId);
+    },
+
     async info(blockId: number, p: Principal): Promise<LeadBlockInfo> {
       const { b, school } = await access.block(blockId, p);
       const questions = blockQuestions(b.nos, b.points, await repo().questions(b.subjectId, b.nos));

@@ -33,6 +33,7 @@ export function markingLeadRepo(db: Db) {
           name: block.name,
           nos: block.nos,
           points: block.points,
+          regions: block.regions,
           markCount: block.markCount,
           threshold: block.threshold,
           subjectId: block.subjectId,
@@ -48,16 +49,17 @@ export function markingLeadRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The subject of a block, of a task, of a paper (the capability scope of a route). */
-    async subjectOf(kind: 'block' | 'task' | 'paper', id: number): Promise<number | null> {
-      const t = { block, task: markTask, paper }[kind];
-      const [row] = await db.select({ s: t.subjectId }).from(t).where(eq(t.id, id));
+    async subjectOfPaper(paperId: number): Promise<number | null> {
+      const [row] = await db.select({ s: paper.subjectId }).from(paper).where(eq(paper.id, paperId));
       return row?.s ?? null;
     },
 
-    async blockOfTask(taskId: number): Promise<number | null> {
-      const [row] = await db.select({ b: markTask.blockId }).from(markTask).where(eq(markTask.id, taskId));
-      return row?.b ?? null;
+    async task(taskId: number) {
+      const [row] = await db
+        .select({ blockId: markTask.blockId, paperId: markTask.paperId, schoolId: markTask.schoolId })
+        .from(markTask)
+        .where(eq(markTask.id, taskId));
+      return row ?? null;
     },
 
     async subject(subjectId: number) {

@@ -17,28 +17,35 @@ import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import { actorOf, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
+import type { MarkingScopes } from './marking-scope';
 import type { MarkingLeadViewService } from './marking-lead-view.service';
 import { markingLeadRepo } from './marking-lead.repo';
 import type { MarkingLeadService } from './marking-lead.service';
 
-const NOT_FOUND = { block: '题块不存在或已删除', task: '阅卷任务不存在', paper: '答题卡不存在或已删除' };
-
 /** The leaders' routes (题组长, DESIGN.md §5): capability subject.lead on the subject of the block, task or paper. */
 export function markingLeadRoutes(
   app: FastifyInstance,
-  d: { db: Db; lead: MarkingLeadService; view: MarkingLeadViewService; scopes: ExamScopes },
+  d: {
+    db: Db;
+    lead: MarkingLeadService;
+    view: MarkingLeadViewService;
+    scopes: ExamScopes;
+    marking: MarkingScopes;
+  },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  /** The capability scope from the subject of the :blockId / :taskId / :paperId in the path. */
-  const scopeOf = (kind: 'block' | 'task' | 'paper') => async (req: FastifyRequest) => {
-    const id = Number((req.params as Record<string, unknown>)[`${kind}Id`]);
-    const subjectId = await markingLeadRepo(d.db).subjectOf(kind, id);
-    if (subjectId === null) throw fail(NOT_FOUND[kind]);
+  /** The capability scope from the subject of the :paperId in the path. */
+  const paperScope = async (req: FastifyRequest) => {
+    const subjectId = await markingLeadRepo(d.db).subjectOfPaper(
+      Number((req.params as { paperId: unknown }).paperId),
+    );
+    if (subjectId === null) throw fail('答题卡不存在或已删除');
     return d.scopes.forSubject(subjectId);
   };
+  const scope = { block: d.marking.blockParam, task: d.marking.taskParam, paper: paperScope };
   const lead = (kind: 'block' | 'task' | 'paper') => ({
     capability: 'subject.lead' as const,
-    scope: scopeOf(kind),
+    scope: scope[kind],
   });
 
   r.get(
@@ -50,6 +57,15 @@ export function markingLeadRoutes(
     '/api/marking/block/:blockId/problems',
     { schema: { params: blockIdParam, querystring: problemListQuery }, config: lead('block') },
     async (req) => ok(await d.view.problems(req.params.blockId, req.query, await req.principal())),
+  );
+  // the cut image for leaders and managers (the marker's image route serves holders and block leaders)
+  r.get(
+    '/api/marking/task/:taskId/lead/image',
+    { schema: { params: taskIdParam }, config: lead('task') },
+    async (req, reply) => {
+      const body = await d.view.image(req.params.taskId, await req.principal());
+      return reply.header('cache-control', 'private, max-age=600').type('image/jpeg').send(body);
+    },
   );
   r.post(
     '/api/marking/task/:taskId/resolve',

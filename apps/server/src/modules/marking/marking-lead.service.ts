@@ -86,8 +86,8 @@ export function markingLeadService(d: { db: Db; audit: AuditService; finalize: F
 
   return {
     async resolve(taskId: number, input: ResolveInput, p: Principal, actor: Actor) {
-      const blockId = await markingLeadRepo(d.db).blockOfTask(taskId);
-      if (blockId === null) throw fail('阅卷任务不存在');
+      const blockId = (await markingLeadRepo(d.db).task(taskId))?.blockId;
+      if (blockId === undefined) throw fail('阅卷任务不存在');
       const { b, school } = await access.block(blockId, p, true);
       const questions =
         input.resolution === 'score'

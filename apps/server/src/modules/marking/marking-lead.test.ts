@@ -62,9 +62,18 @@ describe('leader block page and problem list', () => {
       markerName: '阅卷甲',
       status: 'problem',
       problem: { reason: 'unclear', note: '字迹太淡' },
-      imageUrl: `/filter/api/marking/task/${s.tasks[0]!.id}/image`,
+      imageUrl: `/filter/api/marking/task/${s.tasks[0]!.id}/lead/image`,
       scanException: null,
     });
+  });
+
+  it('serves the cut image to leaders and managers only', async () => {
+    const url = `/filter/api/marking/task/${s.tasks[0]!.id}/lead/image`;
+    for (const c of [s.markerB.c, s.stranger.c, s.otherLeader.c])
+      expect(body(await c.get(url)).message).toBe('无权限');
+    // the scene's block has no regions: the request gets as far as cutting
+    for (const c of [s.leader.c, s.manager.c])
+      expect(body(await c.get(url)).message).toBe('题块还没有框选区域');
   });
 
   it('refuses a marker, a leader of another block, another school, and a bad query', async () => {
