@@ -12,10 +12,10 @@ import type {
   Principal,
 } from '@yj/contracts';
 import { fail, forbidden } from '../../errors';
-import type { Db } from '../../infra/db';
+import type { Db, Tx } from '../../infra/db';
 import { API_PREFIX } from '../../plugins/auth';
 import { leadAccess } from './marking-lead-access';
-import { blockQuestions } from './marking-lead-scores';
+import { blockRules } from './marking-final';
 import { markingLeadViewRepo } from './marking-lead-view.repo';
 import { markingLeadRepo, type LeadSchool } from './marking-lead.repo';
 
@@ -108,7 +108,8 @@ export function markingLeadViewService(d: { db: Db; paperImage: PaperImage }) {
 
     async info(blockId: number, p: Principal): Promise<LeadBlockInfo> {
       const { b, school } = await access.block(blockId, p);
-      const questions = blockQuestions(b.nos, b.points, await repo().questions(b.subjectId, b.nos));
+      // blockRules reads with whichever handle it is given; outside a transaction the pool's db serves
+      const questions = (await blockRules(d.db as Tx, blockId))?.questions ?? [];
       const [c] = await view().taskCounts([blockId], school);
       return {
         blockId: b.id,
@@ -118,7 +119,7 @@ export function markingLeadViewService(d: { db: Db; paperImage: PaperImage }) {
         examId: b.examId,
         examName: b.examName,
         subjectStatus: b.subjectStatus,
-        fullScore: questions.reduce((a, q) => a + q.fullScore, 0),
+        fullScore: Math.round(questions.reduce((a, q) => a + q.fullScore, 0) * 10) / 10,
         markCount: b.markCount,
         threshold: b.threshold,
         questions,

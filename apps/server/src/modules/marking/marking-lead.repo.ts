@@ -7,7 +7,6 @@ import {
   markTask,
   markTaskChange,
   paper,
-  question,
   scanException,
   scanPage,
   subject,
@@ -31,8 +30,6 @@ export function markingLeadRepo(db: Db) {
         .select({
           id: block.id,
           name: block.name,
-          nos: block.nos,
-          points: block.points,
           regions: block.regions,
           markCount: block.markCount,
           threshold: block.threshold,
@@ -110,12 +107,6 @@ export function markingLeadRepo(db: Db) {
           .where(eq(block.subjectId, subjectId))
           .orderBy(asc(block.sort), asc(block.id))
       ).map((r) => r.id),
-
-    questions: (subjectId: number, nos: string[]) =>
-      db
-        .select({ no: question.no, score: question.score, step: question.step, answer: question.answer })
-        .from(question)
-        .where(and(eq(question.subjectId, subjectId), inArray(question.no, nos))),
 
     /** Open problems: no resolution yet; resolved: settled by a leader (the task may be anywhere now). */
     async problems(

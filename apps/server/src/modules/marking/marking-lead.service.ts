@@ -11,7 +11,8 @@ import type { Db, Tx } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import { leadAccess, type LeadBlock } from './marking-lead-access';
-import { blockQuestions, scoresProblem } from './marking-lead-scores';
+import { blockRules } from './marking-final';
+import { assertMarks, scoresOf } from './marking.service';
 import { markingLeadRepo, type LeadSchool, type MarkingLeadRepo, type TaskRow } from './marking-lead.repo';
 
 /** Decides the paper's block score from its marks (or opens a third mark / an arbitration): marking-final.ts. */
@@ -89,15 +90,7 @@ export function markingLeadService(d: { db: Db; audit: AuditService; finalize: F
       const blockId = (await markingLeadRepo(d.db).task(taskId))?.blockId;
       if (blockId === undefined) throw fail('阅卷任务不存在');
       const { b, school } = await access.block(blockId, p, true);
-      const questions =
-        input.resolution === 'score'
-          ? blockQuestions(b.nos, b.points, await markingLeadRepo(d.db).questions(b.subjectId, b.nos))
-          : [];
-      if (input.resolution === 'score') {
-        if (!input.scores) throw fail('请给分');
-        const problem = scoresProblem(questions, input.scores);
-        if (problem) throw fail(problem);
-      }
+      if (input.resolution === 'score' && !input.scores) throw fail('请给分');
       return d.db.transaction(async (tx) => {
         const r = markingLeadRepo(tx);
         const t = await openProblem(r, taskId, blockId, school);
@@ -117,17 +110,15 @@ export function markingLeadService(d: { db: Db; audit: AuditService; finalize: F
         if (input.resolution === 'score') {
           if (await r.markedByElsewhere(t, actor.userId))
             throw fail('您已评过这份试卷的另一评，不能再给分，请由其他题组长处理');
-          const scores = input.scores!;
+          const rules = await blockRules(tx, blockId);
+          if (!rules) throw fail('题块不存在或已删除');
+          assertMarks(input.scores!, rules);
           const set = {
             status: 'submitted',
             userId: actor.userId,
             leaseToken: null,
             leaseUntil: null,
-            score: Math.round(scores.reduce((a, s) => a + s.score, 0) * 10) / 10,
-            questionScores: Object.fromEntries(scores.map((s) => [s.no, s.score])),
-            pointScores: scores.some((s) => s.points)
-              ? Object.fromEntries(scores.filter((s) => s.points).map((s) => [s.no, s.points!]))
-              : null,
+            ...scoresOf(input.scores!),
             submittedAt: now,
             version: t.version + 1,
             problem,

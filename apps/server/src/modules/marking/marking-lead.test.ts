@@ -96,14 +96,14 @@ describe('settling a problem paper', () => {
     expect((await resolve(s.leader.c, id, { resolution: 'maybe' })).code).not.toBe(0);
     expect((await resolve(s.leader.c, id, { resolution: 'score' })).message).toBe('请给分');
     expect((await resolve(s.leader.c, id, { resolution: 'score', ...scores(11, 1) })).message).toBe(
-      '第 13 题不能超过满分 10 分',
+      '第 13 题的分数 11 超过满分 10 分',
     );
     expect((await resolve(s.leader.c, id, { resolution: 'score', ...scores(5, 1.2) })).message).toBe(
-      '第 14 题的分数应是 0.5 分的整数倍',
+      '第 14 题的分数 1.2 不是步长 0.5 分的整数倍',
     );
     expect(
       (await resolve(s.leader.c, id, { resolution: 'score', scores: [{ no: '13', score: 5 }] })).message,
-    ).toBe('请给第 14 题打分');
+    ).toBe('第 14 题未给分');
     expect((await task(id)).status).toBe('problem');
   });
 
