@@ -3,9 +3,51 @@ import { Button, InputNumber, Modal, Radio, Space, Typography, type ButtonProps 
 import { useState } from 'react';
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
 import type { QuestionScore } from './lead.api';
-import { stepScores, totalOf } from './score-steps';
+import { scoreFields, stepScores, toScores, totalOf, type ScoreField } from './score-steps';
 
-/** 给分: a score per question of the block, on the question's step, within its full score. */
+/** One score to give: a button per step, or a number box with 零分 / 满分 when the steps are many. */
+function FieldInput({
+  f,
+  value,
+  set,
+}: {
+  f: ScoreField;
+  value: number | null;
+  set: (v: number | null) => void;
+}) {
+  const steps = stepScores(f.max, f.step);
+  if (steps.length)
+    return (
+      <Radio.Group
+        optionType="button"
+        buttonStyle="solid"
+        value={value}
+        onChange={(e) => set(e.target.value as number)}
+        options={steps.map((v) => ({ label: String(v), value: v }))}
+        data-testid={`score-${f.key}`}
+      />
+    );
+  return (
+    <Space>
+      <InputNumber
+        min={0}
+        max={f.max}
+        step={f.step}
+        value={value}
+        onChange={set}
+        data-testid={`score-${f.key}`}
+      />
+      <Button size="small" onClick={() => set(0)}>
+        零分
+      </Button>
+      <Button size="small" onClick={() => set(f.max)}>
+        满分
+      </Button>
+    </Space>
+  );
+}
+
+/** 给分: a score per question (or per 给分点) of the block, on the question's step, within its full score. */
 export function ScoreDialog({
   open,
   questions,
@@ -17,22 +59,21 @@ export function ScoreDialog({
   onCancel: () => void;
   onSubmit: (scores: QuestionScore[]) => Promise<unknown>;
 }) {
-  const blank = () => Object.fromEntries(questions.map((q) => [q.no, null])) as Record<string, number | null>;
-  const [scores, setScores] = useState<Record<string, number | null>>(blank);
+  const fields = scoreFields(questions);
+  const [values, setValues] = useState<Record<string, number | null>>({});
   const [saving, setSaving] = useState(false);
-  const dirty = open && Object.values(scores).some((v) => v !== null);
-  useUnsavedGuard(dirty);
-  const set = (no: string, v: number | null) => setScores((s) => ({ ...s, [no]: v }));
-  const complete = questions.every((q) => scores[q.no] !== null && scores[q.no] !== undefined);
+  useUnsavedGuard(open && Object.values(values).some((v) => v !== null));
+  const scores = toScores(questions, values);
   const close = () => {
-    setScores(blank());
+    setValues({});
     onCancel();
   };
   const submit = async () => {
+    if (!scores) return;
     setSaving(true);
     try {
-      await onSubmit(questions.map((q) => ({ no: q.no, score: scores[q.no]! })));
-      setScores(blank());
+      await onSubmit(scores);
+      setValues({});
     } finally {
       setSaving(false);
     }
@@ -41,56 +82,36 @@ export function ScoreDialog({
     <Modal
       open={open}
       title="题组长给分"
-      okText={`提交（共 ${totalOf(scores)} 分）`}
+      okText={`提交（共 ${totalOf(values)} 分）`}
       cancelText="取消"
-      okButtonProps={{ disabled: !complete, loading: saving, 'data-testid': 'score-submit' } as ButtonProps}
+      okButtonProps={{ disabled: !scores, loading: saving, 'data-testid': 'score-submit' } as ButtonProps}
       onOk={submit}
       onCancel={close}
-      width={640}
+      width={680}
       destroyOnHidden
     >
       <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="score-dialog">
-        {questions.map((q) => {
-          const steps = stepScores(q);
-          return (
-            <div key={q.no}>
-              <Typography.Text strong>第 {q.no} 题</Typography.Text>
-              <Typography.Text type="secondary">
-                {' '}
-                满分 {q.fullScore} 分，步长 {q.step} 分
-              </Typography.Text>
-              <div style={{ marginTop: 8 }}>
-                {steps.length ? (
-                  <Radio.Group
-                    optionType="button"
-                    buttonStyle="solid"
-                    value={scores[q.no]}
-                    onChange={(e) => set(q.no, e.target.value as number)}
-                    options={steps.map((v) => ({ label: String(v), value: v }))}
-                    data-testid={`score-${q.no}`}
+        {questions.map((q) => (
+          <div key={q.no}>
+            <Typography.Text strong>第 {q.no} 题</Typography.Text>
+            <Typography.Text type="secondary">
+              {' '}
+              满分 {q.fullScore} 分，步长 {q.step} 分
+            </Typography.Text>
+            {fields
+              .filter((f) => f.no === q.no)
+              .map((f) => (
+                <div key={f.key} style={{ marginTop: 8 }}>
+                  {f.label && <div style={{ marginBottom: 4 }}>{f.label}</div>}
+                  <FieldInput
+                    f={f}
+                    value={values[f.key] ?? null}
+                    set={(v) => setValues((s) => ({ ...s, [f.key]: v }))}
                   />
-                ) : (
-                  <Space>
-                    <InputNumber
-                      min={0}
-                      max={q.fullScore}
-                      step={q.step}
-                      value={scores[q.no]}
-                      onChange={(v) => set(q.no, v)}
-                      data-testid={`score-${q.no}`}
-                    />
-                    <Button size="small" onClick={() => set(q.no, 0)}>
-                      零分
-                    </Button>
-                    <Button size="small" onClick={() => set(q.no, q.fullScore)}>
-                      满分
-                    </Button>
-                  </Space>
-                )}
-              </div>
-            </div>
-          );
-        })}
+                </div>
+              ))}
+          </div>
+        ))}
       </Space>
     </Modal>
   );

@@ -13,6 +13,7 @@ export type ProblemState = 'open' | 'resolved';
 export interface QuestionScore {
   no: string;
   score: number;
+  points?: number[];
 }
 
 const block = (blockId: number) => ({ params: { blockId } });
