@@ -132,7 +132,7 @@ export function ProblemsTab({ info, canAct }: { info: LeadBlockInfo; canAct: boo
   const items = q.data?.items ?? [];
   const current = items.find((x) => x.taskId === picked) ?? items[0];
   return (
-    <Row gutter={16}>
+    <Row gutter={16} wrap={false}>
       <Col flex="340px">
         <Segmented<ProblemState>
           value={state}
