@@ -1,20 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { MarkHistoryItem, MarkSubmitResult, MarkTask, Paged } from '@yj/contracts';
+import type { MarkHistoryItem, MarkSubmitResult, Paged } from '@yj/contracts';
 import { body, testApp, type TestApp } from '../../../test/app';
-import { buildMarker, buildMarkingScene, countOf, type MarkingScene } from '../../../test/marking';
+import {
+  buildMarker,
+  buildReviewingScene,
+  claimTasks,
+  submitMark,
+  countOf,
+  type MarkingScene,
+} from '../../../test/marking';
 import { doneCheck } from './marking-counts';
-import { createTasks } from './marking-final';
 import { VERSION_CONFLICT } from './marking-history';
 import { markingRepo } from './marking.repo';
 import { TIMED_OUT } from './marking.service';
 
 let t: TestApp;
 let scene: MarkingScene;
-type Client = Awaited<ReturnType<typeof buildMarker>>['client'];
 beforeAll(async () => {
   t = await testApp();
-  scene = await buildMarkingScene(t.database.db, {
+  scene = await buildReviewingScene(t.database.db, {
     papers: 6,
     schools: 2,
     blocks: [
@@ -23,21 +28,14 @@ beforeAll(async () => {
       { name: '第15题', nos: ['15'], markCount: 2, threshold: 1 },
     ],
   });
-  await t.database.db.transaction((tx) => createTasks(tx, scene.subjectId));
 });
 afterAll(() => t.close());
 
 const db = () => t.database.db;
+const claim = async (...args: Parameters<typeof claimTasks>) => (await claimTasks(...args)).data;
 const single = () => scene.blocks[0]!.id;
 const double = () => scene.blocks[1]!.id;
 const third = () => scene.blocks[2]!.id;
-const claim = async (c: Client, blockId: number, count = 1, type = 'normal') =>
-  body<MarkTask[]>(await c.post(`/filter/api/marking/block/${blockId}/claim`, { type, count })).data;
-const submit = (c: Client, task: MarkTask, no: string, score: number) =>
-  c.post(`/filter/api/marking/task/${task.taskId}/submit`, {
-    leaseToken: task.leaseToken,
-    scores: [{ no, score }],
-  });
 const expire = (taskId: number) =>
   db().execute(sql`update mark_task set lease_until = now() - interval '1 minute' where id = ${taskId}`);
 const paperOf = async (taskId: number) =>
@@ -89,13 +87,13 @@ describe('leases', () => {
     const [late] = await claim(m1.client, double());
     await expire(late!.taskId);
     await markingRepo.recycle(db());
-    expect(body<MarkSubmitResult>(await submit(m1.client, late!, '14', 3)).data.counted).toBe(true);
+    expect(body<MarkSubmitResult>(await submitMark(m1.client, late!, '14', 3)).data.counted).toBe(true);
     const [lost] = await claim(m1.client, double());
     await expire(lost!.taskId);
     // the claim itself takes expired leases back
     const taken = await claim(m2.client, double(), 4);
     expect(taken.map((x) => x.taskId)).toContain(lost!.taskId);
-    expect(body(await submit(m1.client, lost!, '14', 3)).message).toBe(TIMED_OUT);
+    expect(body(await submitMark(m1.client, lost!, '14', 3)).message).toBe(TIMED_OUT);
   });
 
   it('defers a lease and flags a 问题卷 that leaves the marker', async () => {
@@ -131,12 +129,12 @@ describe('double marking, arbitration and 回评', () => {
     });
     expect(body(notLeader).message).toBe('您不是本题块的题组长');
     const [a] = await claim(m1.client, third());
-    await submit(m1.client, a!, '15', 0);
+    await submitMark(m1.client, a!, '15', 0);
     const paper = await paperOf(a!.taskId);
     // the second marker takes the other slot of that paper (pool order: a paper's second mark follows its first)
     const [b] = await claim(m2.client, third());
     expect(await paperOf(b!.taskId)).toBe(paper);
-    await submit(m2.client, b!, '15', 5);
+    await submitMark(m2.client, b!, '15', 5);
     const [arb] = await claim(leader.client, third(), 1, 'arbitration');
     expect(arb!.slot).toBe(9);
     expect(arb!.marks!.map((m) => m.score).sort()).toEqual([0, 5]);
