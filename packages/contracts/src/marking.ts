@@ -243,3 +243,13 @@ export interface ProblemItem {
 export const recallInput = z.object({ userId: id() });
 export const remarkInput = z.object({ taskIds: z.array(id()).min(1).max(500) });
 export const blockIdParam = z.object({ blockId: intParam(1) });
+
+/** …/task/:taskId/defer answers the new end of the lease. */
+export interface MarkDeferResult {
+  leaseUntil: string;
+}
+/** …/task/:taskId/modify answers the task's new version and block score. */
+export interface MarkModifyResult {
+  version: number;
+  score: number;
+}

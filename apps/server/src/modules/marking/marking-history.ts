@@ -4,6 +4,7 @@ import {
   SubjectStatus,
   type MarkAnnotation,
   type MarkHistoryItem,
+  type MarkModifyResult,
   type Paged,
 } from '@yj/contracts';
 import type { z } from 'zod';
@@ -90,7 +91,7 @@ export function markingHistory(d: { db: Db }) {
       taskId: number,
       userId: number,
       input: z.infer<typeof markModify>,
-    ): Promise<{ version: number; score: number }> {
+    ): Promise<MarkModifyResult> {
       return d.db.transaction(async (tx) => {
         const first = await repo.task(tx, taskId);
         if (!first) throw fail('阅卷任务不存在');

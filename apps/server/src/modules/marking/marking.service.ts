@@ -7,6 +7,7 @@ import {
   type BlockRegion,
   type MarkBlockInfo,
   type MarkClaimInput,
+  type MarkDeferResult,
   type MarkProblem,
   type MarkSubmitInput,
   type MarkSubmitResult,
@@ -219,7 +220,7 @@ export function markingService(d: {
     },
 
     /** Another lease period on the same paper (a long answer). */
-    async defer(taskId: number, userId: number, token: string): Promise<{ leaseUntil: string }> {
+    async defer(taskId: number, userId: number, token: string): Promise<MarkDeferResult> {
       return d.db.transaction(async (tx) => {
         const { task, mine } = await leased(tx, taskId, userId, token);
         if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail(TIMED_OUT);

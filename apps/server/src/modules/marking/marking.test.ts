@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MarkBlockInfo, MarkSubmitResult, ReviewTaskItem } from '@yj/contracts';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { PASSWORD, buildTeacher } from '../../../test/factories';
+import { PASSWORD, buildSchool, buildTeacher } from '../../../test/factories';
 import {
   buildMarker,
   buildReviewingScene,
@@ -56,6 +56,9 @@ describe('claim and submit', () => {
     expect(
       await countOf(db(), sql`select count(*)::int as n from block_score where block_id = ${single()}`),
     ).toBe(1);
+    // the holder passes the image check (this scene has no cut regions, so the cut itself is refused)
+    const image = body(await client.get(first.data.next!.imageUrl));
+    expect(image.message).toBe('题块还没有框选区域');
     const list = body<ReviewTaskItem[]>(await client.get('/filter/api/marking/tasks'));
     expect(list.data).toEqual([
       expect.objectContaining({ blockId: single(), role: 4, done: 1, blockDone: 1, blockTotal: 10 }),
@@ -81,6 +84,12 @@ describe('claim and submit', () => {
     expect(body(await outsider.post(`/filter/api/marking/block/${single()}/claim`, {})).message).toBe(
       '无权限',
     );
+    const elsewhere = await signIn(
+      t.app,
+      (await buildTeacher(db(), (await buildSchool(db())).id)).account,
+      PASSWORD,
+    );
+    expect(body(await elsewhere.get(`/filter/api/marking/block/${single()}/info`)).message).toBe('无权限');
     const { client: marker } = await buildMarker(t.app, db(), scene, [single()]);
     const [task] = (await claimTasks(marker, single())).data;
     const other = await buildMarker(t.app, db(), scene, [single()]);
