@@ -166,6 +166,7 @@ interface SlotRow {
   slot: number;
   status: string;
   user_id: number | null;
+  lease_token: string | null;
   lease_until: Date | string | null;
   submitted_at: Date | string | null;
   question_scores: Record<string, number> | null;
@@ -188,7 +189,7 @@ export type FinalOutcome = Decision['kind'] | 'arbitrated' | 'kept';
 /** Locks the paper's tasks of the block, in id order (every writer takes them in the same order: no deadlock). */
 export async function lockPaperTasks(tx: Tx, blockId: number, paperId: number): Promise<SlotRow[]> {
   return rowsOf<SlotRow>(
-    await tx.execute(sql`select id, slot, status, user_id, lease_until, submitted_at, question_scores, score,
+    await tx.execute(sql`select id, slot, status, user_id, lease_token, lease_until, submitted_at, question_scores, score,
       school_id, class_id, subject_id
       from mark_task where block_id = ${blockId} and paper_id = ${paperId} order by id for update`),
   );
@@ -213,8 +214,14 @@ async function writeScore(
  * leader's arbitration (slot 9); a slot-3/9 task no longer needed is removed while nobody holds it. A submitted
  * arbitration (slot 9) is final. A leader's or strip score is kept. Locks the paper's tasks first.
  */
-export async function finalize(tx: Tx, blockId: number, paperId: number): Promise<FinalOutcome> {
-  const rules = await blockRules(tx, blockId);
+export async function finalize(
+  tx: Tx,
+  blockId: number,
+  paperId: number,
+  /** the block's rules when the caller has just read them */
+  known?: BlockRules,
+): Promise<FinalOutcome> {
+  const rules = known ?? (await blockRules(tx, blockId));
   if (!rules) return 'wait';
   const tasks = await lockPaperTasks(tx, blockId, paperId);
   const [kept] = rowsOf<{ source: string }>(

@@ -120,7 +120,7 @@ export function markingHistory(d: { db: Db }) {
           point_scores = ${after.pointScores === null ? null : JSON.stringify(after.pointScores)}::jsonb,
           marks = ${JSON.stringify(after.marks)}::jsonb, version = version + 1
           where id = ${taskId}`);
-        await finalize(tx, t.block_id, t.paper_id);
+        await finalize(tx, t.block_id, t.paper_id, rules);
         return { version: t.version + 1, score: after.score };
       });
     },

@@ -133,9 +133,9 @@ export function markingService(d: {
   async function leased(tx: Tx, taskId: number, userId: number, token: string) {
     const t = await repo.task(tx, taskId);
     if (!t) throw fail('阅卷任务不存在');
-    const locked = await lockPaperTasks(tx, t.block_id, t.paper_id);
-    const now = await repo.task(tx, taskId);
-    if (!now || !locked.length) throw fail('阅卷任务不存在');
+    const fresh = (await lockPaperTasks(tx, t.block_id, t.paper_id)).find((x) => x.id === taskId);
+    if (!fresh) throw fail('阅卷任务不存在');
+    const now = { ...t, status: fresh.status, user_id: fresh.user_id, lease_token: fresh.lease_token };
     const status = await repo.subjectStatus(tx, now.subject_id);
     if (status === null || !LEASE_STATES.has(status)) throw fail(SUBJECT_STATE_FORBIDS);
     const mine = now.user_id === userId && now.lease_token === token;
@@ -199,7 +199,7 @@ export function markingService(d: {
           marks: input.marks,
           spentMs: input.spentMs ?? null,
         });
-        await finalize(tx, task.block_id, task.paper_id);
+        await finalize(tx, task.block_id, task.paper_id, rules);
         return { counted: true, blockId: task.block_id };
       });
       const following = input.next ? await next(outcome.blockId, userId, !outcome.counted) : null;
