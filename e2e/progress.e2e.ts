@@ -40,7 +40,10 @@ test('the top progress bar runs while a slow route loads', async () => {
   assert.equal(new URL(page.url()).pathname, '/minions/book/help');
   await shot(page, 'progress-bar');
   await waitForPath(page, '/book/home');
-  await page.locator('[data-testid="top-progress"][data-state="idle"]').waitFor({ timeout: 5000 });
+  // Idle is hidden: zero width once reset, so wait for the state, not for visibility.
+  await page
+    .locator('[data-testid="top-progress"][data-state="idle"]')
+    .waitFor({ state: 'attached', timeout: 5000 });
   await page.unroute('**/filter/api/home/exams');
 });
 

@@ -9,7 +9,6 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { authService } from './modules/auth/auth.service';
 import { captchaService } from './modules/auth/captcha';
 import { guardRepo } from './modules/auth/guard.repo';
-import { principalRepo } from './modules/auth/principal.repo';
 import { resetService } from './modules/auth/reset.service';
 import { sessionRepo } from './modules/auth/session.repo';
 import { sessionService } from './modules/auth/session.service';
@@ -44,6 +43,10 @@ import { questionService } from './modules/question/question.service';
 import { blockRoutes } from './modules/block/block.routes';
 import { blockCutService } from './modules/block/block-cut';
 import { blockService } from './modules/block/block.service';
+import { reviewerRoutes } from './modules/reviewer/reviewer.routes';
+import { divideService } from './modules/reviewer/reviewer-divide';
+import { reviewerExcel } from './modules/reviewer/reviewer-excel';
+import { reviewerService } from './modules/reviewer/reviewer.service';
 import { templateRoutes } from './modules/template/template.routes';
 import { templateImageService } from './modules/template/template-image.service';
 import { templateService } from './modules/template/template.service';
@@ -65,10 +68,15 @@ import { registerMarkingJobs } from './modules/marking/marking.jobs';
 import { markingRoutes } from './modules/marking/marking.routes';
 import { markingScopes } from './modules/marking/marking-scope';
 import { markingService } from './modules/marking/marking.service';
-import { finalize } from './modules/marking/marking-final';
 import { markingLeadRoutes } from './modules/marking/marking-lead.routes';
 import { markingLeadService } from './modules/marking/marking-lead.service';
 import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
+import { doneCheck } from './modules/marking/marking-counts';
+import { createTasks, finalize } from './modules/marking/marking-final';
+import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
+import { subjectRoutes } from './modules/subject/subject.routes';
+import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
+import { memoryQueue } from './infra/queue';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -77,6 +85,11 @@ export const VERSION = '0.1.0';
 /** The composition root of the API: repositories and services wired by hand, then every module's routes under /filter. */
 export async function registerApi(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
   const { db } = deps.database;
+  // The task pool plugs in here: tasks created when marking starts, what is left before 阅卷完成.
+  const reviewHooks: Partial<ReviewHooks> = {
+    onReviewStart: async (tx, subjectId) => void (await createTasks(tx, subjectId)),
+    doneCheck: (subjectId) => doneCheck(db, subjectId),
+  };
   const audit = auditService();
   const sessions = sessionService(sessionRepo(db), {
     idleMs: config.sessionIdleMs,
@@ -97,7 +110,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
   });
   const account = accountService({ db, users, sessions, storage: deps.storage, audit });
 
-  registerAuth(app, { sessions, principals: principalRepo(db) });
+  registerAuth(app, { sessions });
 
   await app.register(
     async (api) => {
@@ -138,7 +151,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const exams = examService({ db, audit });
       examRoutes(api, { exams, scopes, log, org });
       examineeRoutes(api, { examinees: examineeService({ db, audit }), scopes });
-      roleRoutes(api, { roles: roleService({ db, audit }), scopes, teachers, exams });
+      const roles = roleService({ db, audit });
+      roleRoutes(api, { roles, scopes, teachers, exams });
       const questions = questionService({ db, audit, exams });
       questionRoutes(api, { questions, scopes });
       const templates = templateService({ db, audit, exams, questions });
@@ -149,6 +163,13 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const blocks = blockService({ db, audit, exams, questions, templates });
       const cuts = blockCutService({ db, storage: deps.storage, exams, blocks, templates, images });
       blockRoutes(api, { blocks, cuts, scopes });
+      const reviewers = reviewerService({ db, audit, exams, roles });
+      reviewerRoutes(api, {
+        reviewers,
+        divide: divideService({ db, audit, exams, roles, reviewers }),
+        excel: reviewerExcel({ db, audit, exams, roles, reviewers }),
+        scopes,
+      });
       templateRoutes(api, { templates, images, scopes });
       cardRoutes(api, { cards: cardService({ db, audit, exams, questions, templates, images }), scopes });
       const scan = scanService({
@@ -185,9 +206,20 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       });
       const stopMarkingJobs = registerMarkingJobs(deps.queue, { db });
       app.addHook('onClose', async () => stopMarkingJobs());
-      // pages acknowledged before a crash or restart are recognised now (jobs are idempotent)
+      const subjects = subjectService({ db, audit, hooks: reviewHooks });
+      // Review times wait in this process, never on the shared Redis queue: a recognition worker there has
+      // no task pool to start marking with. Each API process arms them (again on start); the job re-reads
+      // the subject under a row lock, so a time fired twice acts once.
+      const reviewTimers = memoryQueue(app.log);
+      app.addHook('onClose', () => reviewTimers.close());
+      const schedule = reviewScheduleService({ db, audit, queue: reviewTimers, subjects });
+      registerReviewScheduleJob(reviewTimers, schedule);
+      subjectRoutes(api, { subjects, schedule, scopes });
+      // pages acknowledged before a crash or restart are recognised now (jobs are idempotent);
+      // review times that passed while the server was down fire now, later ones are armed again
       api.addHook('onReady', async () => {
         await scan.resume();
+        await schedule.resume();
       });
     },
     { prefix: API_PREFIX },

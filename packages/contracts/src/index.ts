@@ -21,3 +21,5 @@ export * from './card';
 export * from './scan';
 export * from './page-result';
 export * from './marking';
+export * from './subject-lifecycle';
+export * from './reviewer';

@@ -326,3 +326,13 @@ export const taskIdParam = z.object({ taskId: intParam(1) });
 export const paperIdParam = z.object({ paperId: intParam(1) });
 /** 阅卷问题卷 exceptions start their reason with this, so the scan screens tell them from recognition's. */
 export const MARKING_PROBLEM_PREFIX = '阅卷问题卷：';
+
+/** …/task/:taskId/defer answers the new end of the lease. */
+export interface MarkDeferResult {
+  leaseUntil: string;
+}
+/** …/task/:taskId/modify answers the task's new version and block score. */
+export interface MarkModifyResult {
+  version: number;
+  score: number;
+}

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CAPABILITY_TABLE, can, type Capability, type Principal, type Scope } from '@yj/contracts';
 import { AppError, forbidden } from '../errors';
 import type { AuthContext, SessionService } from '../modules/auth/session.service';
-import type { PrincipalRepo } from '../modules/auth/principal.repo';
 
 export const SESSION_COOKIE = 'yx_sid';
 export const API_PREFIX = '/filter';
@@ -54,22 +53,13 @@ const needsPrincipal = (cap: Capability): boolean => CAPABILITY_TABLE[cap].some(
  * Session, CSRF and capability checks for every /filter route.
  * A route without `public` must name a capability, or the server refuses to start.
  */
-export function registerAuth(
-  app: FastifyInstance,
-  deps: { sessions: SessionService; principals: PrincipalRepo },
-): void {
+export function registerAuth(app: FastifyInstance, deps: { sessions: SessionService }): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('tokenFromHeader', false);
-  // The capability check and the handler both ask for the principal: one load per request serves both.
-  const loaded = new WeakMap<FastifyRequest, Promise<Principal>>();
+  // The session lookup read the grants in the same statement: the capability check and the handler share them.
   app.decorateRequest('principal', function principal(this: FastifyRequest) {
     if (!this.auth) return Promise.reject(new AppError(1000, '请先登录'));
-    let p = loaded.get(this);
-    if (!p) {
-      p = deps.principals.load(this.auth.userId);
-      loaded.set(this, p);
-    }
-    return p;
+    return Promise.resolve(this.auth.principal);
   });
 
   const apiRoutes: ApiRoute[] = [];

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
 import { session, user } from '../../db/schema';
+import { grantColumns, type Grants } from './principal.repo';
 
 export interface SessionRow {
   id: number;
@@ -11,6 +12,8 @@ export interface SessionRow {
   expiresAt: Date;
   lastSeenAt: Date;
   userStatus: number;
+  /** the user's grants, read in the same statement (the capability checks need them on most requests) */
+  grants: Grants;
 }
 
 export function sessionRepo(db: Db) {
@@ -25,6 +28,7 @@ export function sessionRepo(db: Db) {
       expiresAt: session.expiresAt,
       lastSeenAt: session.lastSeenAt,
       userStatus: user.status,
+      ...grantColumns(),
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -45,8 +49,10 @@ export function sessionRepo(db: Db) {
     },
 
     async findActive(tokenHash: string): Promise<SessionRow | null> {
-      const rows = await active.execute({ tokenHash });
-      return rows[0] ?? null;
+      const [r] = await active.execute({ tokenHash });
+      if (!r) return null;
+      const { isAdmin, schoolAdminOf, teacherOf, examRoles, ...row } = r;
+      return { ...row, grants: { isAdmin, schoolAdminOf, teacherOf, examRoles } };
     },
 
     async touch(id: number, expiresAt: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import { Code } from '@yj/contracts';
+import { Code, type Principal } from '@yj/contracts';
 import { AppError } from '../../errors';
 import { newToken, sha256 } from '../../lib/crypto';
 import type { SessionRepo } from './session.repo';
@@ -7,6 +7,8 @@ export interface AuthContext {
   sessionId: number;
   userId: number;
   schoolId: number | null;
+  /** the user's grants as of this request's session lookup */
+  principal: Principal;
 }
 
 // Writing last_seen on every request would turn reads into writes; a minute of slack is enough for an idle timeout.
@@ -75,7 +77,12 @@ export function sessionService(repo: SessionRepo, opts: { idleMs: number; maxMs:
       if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         await repo.touch(row.id, new Date(Math.min(now + opts.idleMs, row.createdAt.getTime() + opts.maxMs)));
       }
-      return { sessionId: row.id, userId: row.userId, schoolId: row.schoolId };
+      return {
+        sessionId: row.id,
+        userId: row.userId,
+        schoolId: row.schoolId,
+        principal: { userId: row.userId, ...row.grants },
+      };
     },
 
     revoke: (sessionId: number) => repo.revoke(sessionId),
