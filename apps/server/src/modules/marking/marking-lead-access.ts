@@ -1,5 +1,6 @@
-import { SUBJECT_STATE_FORBIDS, SubjectStatus, type Principal } from '@yj/contracts';
+import type { Principal } from '@yj/contracts';
 import { fail, forbidden } from '../../errors';
+import { assertAllows } from '../subject/subject-state';
 import type { LeadSchool, MarkingLeadRepo } from './marking-lead.repo';
 
 // The capability 'subject.lead' lets roles 3, 6, 7 and the exam managers in; of these, leaders act on the
@@ -25,14 +26,6 @@ function schoolOfGrants(grants: { schoolId: number | null }[]): LeadSchool {
 
 export type LeadBlock = NonNullable<Awaited<ReturnType<MarkingLeadRepo['block']>>>;
 
-/** Marking writes of leaders happen while the subject is in trial or review (running or paused). */
-const WRITABLE: readonly number[] = [
-  SubjectStatus.trial,
-  SubjectStatus.trialPaused,
-  SubjectStatus.reviewing,
-  SubjectStatus.paused,
-];
-
 export function leadAccess(repo: () => MarkingLeadRepo) {
   /** The block and the school the user leads it for; refused unless they lead it or manage its subject. */
   async function block(
@@ -42,7 +35,8 @@ export function leadAccess(repo: () => MarkingLeadRepo) {
   ): Promise<{ b: LeadBlock; school: LeadSchool }> {
     const b = await repo().block(blockId);
     if (!b) throw fail('题块不存在或已删除');
-    if (write && !WRITABLE.includes(b.subjectStatus)) throw fail(SUBJECT_STATE_FORBIDS);
+    // a leader's changes are changes of marks: while marking runs or is paused (the lifecycle table)
+    if (write) assertAllows(b.subjectStatus, 'changeMarks');
     const managing = managerGrants(p, b.examId, b.subjectId);
     if (managing.length) return { b, school: schoolOfGrants(managing) };
     const [lead] = await repo().leads(p.userId, [blockId]);

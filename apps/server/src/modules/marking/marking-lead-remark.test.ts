@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlockProgress, LeadMarkerTask, MarkTask, Paged, PaperMarks } from '@yj/contracts';
-import { blockScore, markTask, markTaskChange } from '../../db/schema';
+import { blockScore, markTask, markTaskChange, subject } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { buildLeadScene, setTask, type LeadScene } from '../../../test/marking-lead-scene';
 import { finalize } from './marking-final';
@@ -190,5 +190,12 @@ describe('re-mark (打回)', () => {
       await s.markerA.c.post(`/filter/api/marking/block/${s.blockId}/claim`, { type: 'normal', count: 5 }),
     );
     expect(again.data.map((x) => x.taskId)).not.toContain(ids[1]);
+  });
+
+  it('is refused once marking is done (the lifecycle table: changeMarks)', async () => {
+    await db().update(subject).set({ status: 5 }).where(eq(subject.id, s.subjectId));
+    const r = await post(s.leader.c, 'remark', { taskIds: [s.tasks[2]!.id] });
+    expect(r.message).toBe('当前科目状态不允许此操作');
+    await db().update(subject).set({ status: 3 }).where(eq(subject.id, s.subjectId));
   });
 });
