@@ -204,8 +204,14 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         scopes,
         marking: onMarking,
       });
-      const stopMarkingJobs = registerMarkingJobs(deps.queue, { db });
-      app.addHook('onClose', async () => stopMarkingJobs());
+      // The pool's minute jobs run in each API process (like review times): a Redis recognition worker has no
+      // marking handlers, and both jobs are idempotent when several processes run them.
+      const markingJobs = memoryQueue(app.log);
+      const stopMarkingJobs = registerMarkingJobs(markingJobs, { db });
+      app.addHook('onClose', async () => {
+        stopMarkingJobs();
+        await markingJobs.close();
+      });
       const subjects = subjectService({ db, audit, hooks: reviewHooks });
       // Review times wait in this process, never on the shared Redis queue: a recognition worker there has
       // no task pool to start marking with. Each API process arms them (again on start); the job re-reads

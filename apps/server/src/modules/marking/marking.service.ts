@@ -107,8 +107,7 @@ export function markingService(d: {
       const rules = await rulesOf(tx, blockId);
       assertAllows((await repo.subjectStatus(tx, rules.subjectId)) ?? -1, 'mark');
       let count = input.count;
-      if (me.quota !== null && role === ROLE_MARKER)
-        count = Math.min(count, me.quota - (await repo.used(tx, blockId, userId)));
+      if (me.quota !== null) count = Math.min(count, me.quota - (await repo.used(tx, blockId, userId)));
       if (count <= 0) return [];
       return repo.claim(tx, {
         blockId,
@@ -154,10 +153,9 @@ export function markingService(d: {
       const roles = await repo.roles(d.db, blockId, userId);
       if (!roles.length) throw fail('您不是本题块的阅卷老师');
       const rules = await rulesOf(d.db, blockId);
-      const [s] = rowsOf<{ subject_name: string; exam_name: string; quota: number | null }>(
-        await d.db.execute(sql`select s.name as subject_name, e.name as exam_name,
-          (select r.quota from block_reviewer r where r.block_id = ${blockId} and r.user_id = ${userId}
-            and r.role = ${ROLE_MARKER}) as quota
+      const marker = await repo.reviewer(d.db, blockId, userId, ROLE_MARKER);
+      const [s] = rowsOf<{ subject_name: string; exam_name: string }>(
+        await d.db.execute(sql`select s.name as subject_name, e.name as exam_name
           from subject s join exam e on e.id = s.exam_id where s.id = ${rules.subjectId}`),
       );
       const leader = roles.includes(ROLE_LEADER);
@@ -171,7 +169,7 @@ export function markingService(d: {
         markCount: rules.markCount,
         threshold: rules.threshold,
         questions: rules.questions,
-        mine: { done: await repo.done(d.db, blockId, userId), quota: s?.quota ?? null, leader },
+        mine: { done: await repo.done(d.db, blockId, userId), quota: marker?.quota ?? null, leader },
         left: await claimableCount(
           d.db,
           blockId,
