@@ -1,6 +1,6 @@
 import type { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { CardTemplate } from '@yj/contracts';
+import type { CardTemplate, MarkTask } from '@yj/contracts';
 import {
   absence,
   banji,
@@ -18,7 +18,8 @@ import {
   template,
 } from '../src/db/schema';
 import type { Db } from '../src/infra/db';
-import { signIn } from './app';
+import { createTasks } from '../src/modules/marking/marking-final';
+import { body, signIn } from './app';
 import { PASSWORD, buildSchool, buildTeacher } from './factories';
 
 export interface BlockSpec {
@@ -189,3 +190,22 @@ export async function countOf(db: Db, q: ReturnType<typeof sql>): Promise<number
   const r = (await db.execute(q)) as unknown as { rows: Array<{ n: number }> };
   return Number(r.rows[0]?.n ?? 0);
 }
+
+/** The scene with its task pool made, as review start makes it. */
+export async function buildReviewingScene(db: Db, opts: Parameters<typeof buildMarkingScene>[1]) {
+  const scene = await buildMarkingScene(db, opts);
+  await db.transaction((tx) => createTasks(tx, scene.subjectId));
+  return scene;
+}
+
+type Client = Awaited<ReturnType<typeof buildMarker>>['client'];
+/** POST …/claim as the marking screen sends it; the envelope. */
+export const claimTasks = async (c: Client, blockId: number, count = 1, type = 'normal') =>
+  body<MarkTask[]>(await c.post(`/filter/api/marking/block/${blockId}/claim`, { type, count }));
+/** POST …/submit with one question's score. */
+export const submitMark = (c: Client, task: MarkTask, no: string, score: number, next = false) =>
+  c.post(`/filter/api/marking/task/${task.taskId}/submit`, {
+    leaseToken: task.leaseToken,
+    scores: [{ no, score }],
+    next,
+  });

@@ -33,7 +33,7 @@ export async function claimableCount(
           and o.user_id = ${userId} and o.id <> t.id)`),
   );
   const free = r?.n ?? 0;
-  if (me.quota === null || role === ROLE_LEADER) return free;
+  if (me.quota === null) return free;
   return Math.max(0, Math.min(free, me.quota - (await repo.used(db, blockId, userId))));
 }
 
@@ -66,7 +66,6 @@ export async function reviewTasks(db: Db, userId: number): Promise<ReviewTaskIte
     block_id: number;
     block_name: string;
     role: number;
-    quota: number | null;
     done: number;
     block_done: number;
     block_total: number;
@@ -74,7 +73,7 @@ export async function reviewTasks(db: Db, userId: number): Promise<ReviewTaskIte
     problems: number;
   }>(
     await db.execute(sql`select e.id as exam_id, e.name as exam_name, s.id as subject_id, s.name as subject_name,
-      s.status, b.id as block_id, b.name as block_name, r.role, r.quota,
+      s.status, b.id as block_id, b.name as block_name, r.role,
       (select count(*) from mark_task t where t.block_id = b.id and t.user_id = ${userId}
         and t.status = 'submitted')::int as done,
       (select count(*) from block_score bs where bs.block_id = b.id)::int as block_done,
@@ -104,7 +103,7 @@ export async function reviewTasks(db: Db, userId: number): Promise<ReviewTaskIte
         blockName: r.block_name,
         role: leader ? 6 : 4,
         done: r.done,
-        quota: leader ? null : r.quota,
+        quota: (await repo.reviewer(db, r.block_id, userId, r.role))?.quota ?? null,
         left: await claimableCount(db, r.block_id, userId, r.role),
         blockDone: r.block_done,
         blockTotal: r.block_total,

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { testApp, type TestApp } from '../../../test/app';
-import { buildMarkingScene, countOf, markAbsent, type MarkingScene } from '../../../test/marking';
+import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { PASSWORD, buildUser } from '../../../test/factories';
+import {
+  buildMarker,
+  buildMarkingScene,
+  countOf,
+  markAbsent,
+  type MarkingScene,
+} from '../../../test/marking';
 import { createTasks, finalize, stripScore } from './marking-final';
 
 let t: TestApp;
@@ -116,5 +123,25 @@ describe('finalize', () => {
     await mark(third(), q, 2, '15', 8);
     expect(await mark(third(), q, 3, '15', 4)).toBe('arbitration');
     expect(await slots(third(), q)).toBe(4);
+  });
+});
+
+describe('review start', () => {
+  it('makes the task pool through the lifecycle hook, and 阅卷完成 counts what is left', async () => {
+    const s = await buildMarkingScene(db(), {
+      papers: 3,
+      status: 0,
+      blocks: [{ name: '全部', nos: ['13', '14', '15'] }],
+    });
+    const region = JSON.stringify([{ page: 0, x: 0, y: 0, w: 100, h: 100 }]);
+    await db().execute(sql`update block set regions = ${region}::jsonb where subject_id = ${s.subjectId}`);
+    await buildMarker(t.app, db(), s, [s.blocks[0]!.id]);
+    const admin = await signIn(t.app, (await buildUser(db(), { isAdmin: true })).account, PASSWORD);
+    const started = body(await admin.get(`/filter/api/subject/${s.subjectId}/review/start?force=1`));
+    expect(started.code, started.message).toBe(0);
+    const tasks = sql`select count(*)::int as n from mark_task where subject_id = ${s.subjectId}`;
+    expect(await countOf(db(), tasks)).toBe(3);
+    const check = body(await admin.get(`/filter/api/subject/${s.subjectId}/review/done/check`));
+    expect(check.data).toEqual({ unmarked: 3, arbitration: 0, problems: 0 });
   });
 });

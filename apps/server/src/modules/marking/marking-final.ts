@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { BlockScoreSource, MarkSlot, type BlockPoints } from '@yj/contracts';
 import { decide, type Decision, type FinalRule, type ArbitrationRule } from '@yj/scoring';
 import type { PaperScore } from '../../db/schema';
-import type { Tx } from '../../infra/db';
+import type { Db, Tx } from '../../infra/db';
+
+/** A transaction or the database: every function here runs on what the caller gives it. */
+type Conn = Tx | Db;
 
 /** Rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
 export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
@@ -28,7 +31,7 @@ export interface BlockRules {
 }
 
 /** The block's marking mode and its questions: full score and answer from the structure, step and 给分点 from the block. */
-export async function blockRules(tx: Tx, blockId: number): Promise<BlockRules | null> {
+export async function blockRules(tx: Conn, blockId: number): Promise<BlockRules | null> {
   const [b] = rowsOf<{
     id: number;
     subject_id: number;
@@ -109,7 +112,7 @@ export function stripScore(
 }
 
 /** 先阅后扫 block scores of the subject's papers that carry strip scores (set-based elsewhere: few papers have them). */
-async function writeStripScores(tx: Tx, subjectId: number): Promise<void> {
+async function writeStripScores(tx: Conn, subjectId: number): Promise<void> {
   const papers = rowsOf<{ id: number; scores: Record<string, PaperScore> }>(
     await tx.execute(sql`select p.id, p.scores from paper p
       where p.subject_id = ${subjectId} and p.deleted_at is null and p.status = 'ok' and p.scores <> '{}'::jsonb
@@ -140,7 +143,7 @@ async function writeStripScores(tx: Tx, subjectId: number): Promise<void> {
  * recognised paper of a present examinee. Idempotent (unique block × paper × slot): run at review start and for
  * papers recognised while reviewing. A block already scored (先阅后扫 strips) gets no task.
  */
-export async function createTasks(tx: Tx, subjectId: number): Promise<number> {
+export async function createTasks(tx: Conn, subjectId: number): Promise<number> {
   // JIT compiling this plan costs more than running it (measured ~0.8 s of ~2 s at 20,000 papers × 3 blocks)
   await tx.execute(sql`set local jit = off`);
   await writeStripScores(tx, subjectId);
@@ -166,6 +169,7 @@ interface SlotRow {
   slot: number;
   status: string;
   user_id: number | null;
+  lease_token: string | null;
   lease_until: Date | string | null;
   submitted_at: Date | string | null;
   question_scores: Record<string, number> | null;
@@ -186,16 +190,16 @@ const KEPT_SOURCES = new Set<string>([BlockScoreSource.leader, BlockScoreSource.
 export type FinalOutcome = Decision['kind'] | 'arbitrated' | 'kept';
 
 /** Locks the paper's tasks of the block, in id order (every writer takes them in the same order: no deadlock). */
-export async function lockPaperTasks(tx: Tx, blockId: number, paperId: number): Promise<SlotRow[]> {
+export async function lockPaperTasks(tx: Conn, blockId: number, paperId: number): Promise<SlotRow[]> {
   return rowsOf<SlotRow>(
-    await tx.execute(sql`select id, slot, status, user_id, lease_until, submitted_at, question_scores, score,
+    await tx.execute(sql`select id, slot, status, user_id, lease_token, lease_until, submitted_at, question_scores, score,
       school_id, class_id, subject_id
       from mark_task where block_id = ${blockId} and paper_id = ${paperId} order by id for update`),
   );
 }
 
 async function writeScore(
-  tx: Tx,
+  tx: Conn,
   blockId: number,
   paperId: number,
   subjectId: number,
@@ -213,8 +217,14 @@ async function writeScore(
  * leader's arbitration (slot 9); a slot-3/9 task no longer needed is removed while nobody holds it. A submitted
  * arbitration (slot 9) is final. A leader's or strip score is kept. Locks the paper's tasks first.
  */
-export async function finalize(tx: Tx, blockId: number, paperId: number): Promise<FinalOutcome> {
-  const rules = await blockRules(tx, blockId);
+export async function finalize(
+  tx: Conn,
+  blockId: number,
+  paperId: number,
+  /** the block's rules when the caller has just read them */
+  known?: BlockRules,
+): Promise<FinalOutcome> {
+  const rules = known ?? (await blockRules(tx, blockId));
   if (!rules) return 'wait';
   const tasks = await lockPaperTasks(tx, blockId, paperId);
   const [kept] = rowsOf<{ source: string }>(

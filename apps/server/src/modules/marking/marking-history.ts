@@ -1,21 +1,20 @@
 import { sql } from 'drizzle-orm';
 import {
-  SUBJECT_STATE_FORBIDS,
-  SubjectStatus,
+  allows,
   type MarkAnnotation,
   type MarkHistoryItem,
+  type MarkModifyResult,
   type Paged,
 } from '@yj/contracts';
 import type { z } from 'zod';
 import type { markHistoryQuery, markModify } from '@yj/contracts';
 import { fail } from '../../errors';
+import { assertAllows } from '../subject/subject-state';
 import type { Db } from '../../infra/db';
 import { blockRules, finalize, lockPaperTasks, rowsOf } from './marking-final';
 import { markingRepo as repo } from './marking.repo';
 import { assertMarks, imageUrl, scoresOf } from './marking.service';
 
-/** 回评 changes scores until the subject is done: while reviewing or paused. */
-const EDITABLE = new Set<number>([SubjectStatus.reviewing, SubjectStatus.paused]);
 export const VERSION_CONFLICT = '该分数已被修改，请刷新后重试';
 
 /** 回评 (DESIGN.md §5 History): the marker's own submitted marks of a block, and changing one of them. */
@@ -56,7 +55,7 @@ export function markingHistory(d: { db: Db }) {
           from mark_task where ${where}
           order by submitted_at desc, id desc limit ${q.size} offset ${(q.page - 1) * q.size}`),
       );
-      const editable = EDITABLE.has(b.status);
+      const editable = allows(b.status, 'changeMarks');
       const total = rows[0]?.total ?? (q.page > 1 ? await countAll() : 0);
       async function countAll() {
         const [c] = rowsOf<{ n: number }>(
@@ -90,15 +89,14 @@ export function markingHistory(d: { db: Db }) {
       taskId: number,
       userId: number,
       input: z.infer<typeof markModify>,
-    ): Promise<{ version: number; score: number }> {
+    ): Promise<MarkModifyResult> {
       return d.db.transaction(async (tx) => {
         const first = await repo.task(tx, taskId);
         if (!first) throw fail('阅卷任务不存在');
         await lockPaperTasks(tx, first.block_id, first.paper_id);
         const t = (await repo.task(tx, taskId))!;
         if (t.user_id !== userId || t.status !== 'submitted') throw fail('只能修改自己已提交的评分');
-        const status = await repo.subjectStatus(tx, t.subject_id);
-        if (status === null || !EDITABLE.has(status)) throw fail(SUBJECT_STATE_FORBIDS);
+        assertAllows((await repo.subjectStatus(tx, t.subject_id)) ?? -1, 'changeMarks');
         if (t.version !== input.version) throw fail(VERSION_CONFLICT);
         const rules = await blockRules(tx, t.block_id);
         if (!rules) throw fail('题块不存在或已删除');
@@ -119,7 +117,7 @@ export function markingHistory(d: { db: Db }) {
           point_scores = ${after.pointScores === null ? null : JSON.stringify(after.pointScores)}::jsonb,
           marks = ${JSON.stringify(after.marks)}::jsonb, version = version + 1
           where id = ${taskId}`);
-        await finalize(tx, t.block_id, t.paper_id);
+        await finalize(tx, t.block_id, t.paper_id, rules);
         return { version: t.version + 1, score: after.score };
       });
     },

@@ -10,9 +10,10 @@ export const MARKING_SYNC = 'marking.sync';
 const EVERY_MS = 60_000;
 
 /**
- * The pool's periodic work, once a minute through the job queue: expired leases back to the pool (claims
- * also take expired leases, this keeps the counts true), and tasks for papers recognised while a subject
- * is reviewing (createTasks is idempotent and set-based, so a full pass per reviewing subject is cheap).
+ * The pool's periodic work, once a minute through a job queue of the API process: expired leases back to
+ * the pool (claims also take expired leases, this keeps the counts true), and tasks for papers recognised
+ * while a subject is reviewing (createTasks is idempotent and skips papers that have tasks, so a pass per
+ * reviewing subject is cheap).
  * Returns a stop function for shutdown.
  */
 export function registerMarkingJobs(queue: JobQueue, d: { db: Db }): () => void {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { LEASE_MINUTES, MarkSlot } from '@yj/contracts';
+import { ExamRole, LEASE_MINUTES, MarkSlot } from '@yj/contracts';
+import { effectiveQuota } from '../reviewer/reviewer-context';
 import type { Db, Tx } from '../../infra/db';
 import { rowsOf } from './marking-final';
 
@@ -58,12 +59,44 @@ function candidates(f: ClaimFilter, where: SQL): SQL {
 
 /** SQL of marking: the claim, the lease checks, counts. Each function runs on the caller's transaction. */
 export const markingRepo = {
-  async reviewer(tx: Tx | Db, blockId: number, userId: number, role: number, lock = false) {
-    const [r] = rowsOf<ReviewerRow>(
-      await tx.execute(sql`select role, quota, school_id, class_ids from block_reviewer
-        where block_id = ${blockId} and user_id = ${userId} and role = ${role}${lock ? sql` for update` : sql``}`),
+  /**
+   * The user's block_reviewer row in that role, `quota` the effective one of the assign module (an average
+   * share of the papers in the pool, a free claim without its own quota the block's; leaders none).
+   * `lock`: the row is locked for the caller's transaction.
+   */
+  async reviewer(
+    tx: Tx | Db,
+    blockId: number,
+    userId: number,
+    role: number,
+    lock = false,
+  ): Promise<ReviewerRow | null> {
+    const [r] = rowsOf<
+      ReviewerRow & {
+        assign_mode: string;
+        mark_count: number;
+        block_quota: number | null;
+        markers: number;
+        papers: number;
+      }
+    >(
+      await tx.execute(sql`select r.role, r.quota, r.school_id, r.class_ids, b.assign_mode, b.mark_count,
+        b.quota as block_quota,
+        (select count(*) from block_reviewer x where x.block_id = r.block_id and x.role = ${ExamRole.reviewers})::int
+          as markers,
+        (case when b.assign_mode = 'average' then (select count(*) from mark_task t
+          where t.block_id = r.block_id and t.slot = ${MarkSlot.first}) else 0 end)::int as papers
+        from block_reviewer r join block b on b.id = r.block_id
+        where r.block_id = ${blockId} and r.user_id = ${userId} and r.role = ${role}${lock ? sql` for update of r` : sql``}`),
     );
-    return r ?? null;
+    if (!r) return null;
+    const block = { assignMode: r.assign_mode, markCount: r.mark_count, quota: r.block_quota };
+    return {
+      role: r.role,
+      quota: role === ExamRole.reviewers ? effectiveQuota(block, r.quota, r.papers, r.markers) : null,
+      school_id: r.school_id,
+      class_ids: r.class_ids,
+    };
   },
 
   async roles(db: Tx | Db, blockId: number, userId: number): Promise<number[]> {

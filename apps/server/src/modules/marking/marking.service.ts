@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   MarkSlot,
-  SUBJECT_STATE_FORBIDS,
-  SubjectStatus,
   type GivenMark,
   type BlockRegion,
   type MarkBlockInfo,
   type MarkClaimInput,
+  type MarkDeferResult,
   type MarkProblem,
   type MarkSubmitInput,
   type MarkSubmitResult,
@@ -15,6 +14,7 @@ import {
 } from '@yj/contracts';
 import { checkMarks } from '@yj/scoring';
 import { fail, forbidden } from '../../errors';
+import { assertAllows } from '../subject/subject-state';
 import type { Db, Tx } from '../../infra/db';
 import { blockRules, finalize, lockPaperTasks, rowsOf, type BlockRules } from './marking-final';
 import { markingRepo as repo, type TaskRow } from './marking.repo';
@@ -24,8 +24,6 @@ export const ROLE_MARKER = 4;
 export const ROLE_LEADER = 6;
 const MARKER_SLOTS = [MarkSlot.first, MarkSlot.second, MarkSlot.third];
 const LEADER_SLOTS = [MarkSlot.arbitration];
-/** Review states in which a lease already held may still be used (a pause stops new claims only). */
-const LEASE_STATES = new Set<number>([SubjectStatus.reviewing, SubjectStatus.paused]);
 export const TIMED_OUT = '该任务已超时并由其他老师领取，请继续阅下一份';
 
 export const imageUrl = (taskId: number) => `/filter/api/marking/task/${taskId}/image`;
@@ -59,7 +57,7 @@ export function markingService(d: {
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
 }) {
   async function rulesOf(db: Tx | Db, blockId: number): Promise<BlockRules> {
-    const rules = await blockRules(db as Tx, blockId);
+    const rules = await blockRules(db, blockId);
     if (!rules) throw fail('题块不存在或已删除');
     return rules;
   }
@@ -107,11 +105,9 @@ export function markingService(d: {
       const me = await repo.reviewer(tx, blockId, userId, role, true);
       if (!me) throw fail(role === ROLE_LEADER ? '您不是本题块的题组长' : '您不是本题块的阅卷老师');
       const rules = await rulesOf(tx, blockId);
-      if ((await repo.subjectStatus(tx, rules.subjectId)) !== SubjectStatus.reviewing)
-        throw fail(SUBJECT_STATE_FORBIDS);
+      assertAllows((await repo.subjectStatus(tx, rules.subjectId)) ?? -1, 'mark');
       let count = input.count;
-      if (me.quota !== null && role === ROLE_MARKER)
-        count = Math.min(count, me.quota - (await repo.used(tx, blockId, userId)));
+      if (me.quota !== null) count = Math.min(count, me.quota - (await repo.used(tx, blockId, userId)));
       if (count <= 0) return [];
       return repo.claim(tx, {
         blockId,
@@ -132,11 +128,10 @@ export function markingService(d: {
   async function leased(tx: Tx, taskId: number, userId: number, token: string) {
     const t = await repo.task(tx, taskId);
     if (!t) throw fail('阅卷任务不存在');
-    const locked = await lockPaperTasks(tx, t.block_id, t.paper_id);
-    const now = await repo.task(tx, taskId);
-    if (!now || !locked.length) throw fail('阅卷任务不存在');
-    const status = await repo.subjectStatus(tx, now.subject_id);
-    if (status === null || !LEASE_STATES.has(status)) throw fail(SUBJECT_STATE_FORBIDS);
+    const fresh = (await lockPaperTasks(tx, t.block_id, t.paper_id)).find((x) => x.id === taskId);
+    if (!fresh) throw fail('阅卷任务不存在');
+    const now = { ...t, status: fresh.status, user_id: fresh.user_id, lease_token: fresh.lease_token };
+    assertAllows((await repo.subjectStatus(tx, now.subject_id)) ?? -1, 'mark');
     const mine = now.user_id === userId && now.lease_token === token;
     return { task: now, mine };
   }
@@ -158,10 +153,9 @@ export function markingService(d: {
       const roles = await repo.roles(d.db, blockId, userId);
       if (!roles.length) throw fail('您不是本题块的阅卷老师');
       const rules = await rulesOf(d.db, blockId);
-      const [s] = rowsOf<{ subject_name: string; exam_name: string; quota: number | null }>(
-        await d.db.execute(sql`select s.name as subject_name, e.name as exam_name,
-          (select r.quota from block_reviewer r where r.block_id = ${blockId} and r.user_id = ${userId}
-            and r.role = ${ROLE_MARKER}) as quota
+      const marker = await repo.reviewer(d.db, blockId, userId, ROLE_MARKER);
+      const [s] = rowsOf<{ subject_name: string; exam_name: string }>(
+        await d.db.execute(sql`select s.name as subject_name, e.name as exam_name
           from subject s join exam e on e.id = s.exam_id where s.id = ${rules.subjectId}`),
       );
       const leader = roles.includes(ROLE_LEADER);
@@ -175,7 +169,7 @@ export function markingService(d: {
         markCount: rules.markCount,
         threshold: rules.threshold,
         questions: rules.questions,
-        mine: { done: await repo.done(d.db, blockId, userId), quota: s?.quota ?? null, leader },
+        mine: { done: await repo.done(d.db, blockId, userId), quota: marker?.quota ?? null, leader },
         left: await claimableCount(
           d.db,
           blockId,
@@ -198,7 +192,7 @@ export function markingService(d: {
           marks: input.marks,
           spentMs: input.spentMs ?? null,
         });
-        await finalize(tx, task.block_id, task.paper_id);
+        await finalize(tx, task.block_id, task.paper_id, rules);
         return { counted: true, blockId: task.block_id };
       });
       const following = input.next ? await next(outcome.blockId, userId, !outcome.counted) : null;
@@ -219,7 +213,7 @@ export function markingService(d: {
     },
 
     /** Another lease period on the same paper (a long answer). */
-    async defer(taskId: number, userId: number, token: string): Promise<{ leaseUntil: string }> {
+    async defer(taskId: number, userId: number, token: string): Promise<MarkDeferResult> {
       return d.db.transaction(async (tx) => {
         const { task, mine } = await leased(tx, taskId, userId, token);
         if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail(TIMED_OUT);
