@@ -1,0 +1,12 @@
+export { roundToStep, total, type Marks } from './round';
+export {
+  combine,
+  decide,
+  FINAL_RULE_ROUNDING,
+  type ArbitrationRule,
+  type Decision,
+  type FinalRule,
+  type QuestionRule,
+} from './final';
+export { checkMarks } from './check';
+export { objectiveScore } from './objective';
