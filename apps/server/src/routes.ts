@@ -60,6 +60,11 @@ import { scanRoutes } from './modules/scan/scan.routes';
 import { scanAgentPackager } from './modules/tool/scan-agent-package';
 import { toolRoutes } from './modules/tool/tool.routes';
 import { scanService } from './modules/scan/scan.service';
+import { markingHistory } from './modules/marking/marking-history';
+import { registerMarkingJobs } from './modules/marking/marking.jobs';
+import { markingRoutes } from './modules/marking/marking.routes';
+import { markingScopes } from './modules/marking/marking-scope';
+import { markingService } from './modules/marking/marking.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -159,6 +164,15 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool });
+      const marking = markingService({ db, paperImage: cuts.paperImage });
+      markingRoutes(api, {
+        db,
+        marking,
+        history: markingHistory({ db }),
+        scopes: markingScopes(db, scopes),
+      });
+      const stopMarkingJobs = registerMarkingJobs(deps.queue, { db });
+      app.addHook('onClose', async () => stopMarkingJobs());
       // pages acknowledged before a crash or restart are recognised now (jobs are idempotent)
       api.addHook('onReady', async () => {
         await scan.resume();

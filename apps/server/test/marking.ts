@@ -85,49 +85,67 @@ export async function buildMarkingScene(
       .insert(scanBatch)
       .values({ subjectId: s!.id, schoolId: sc.id, templateId: t!.id, state: 'done' })
       .returning();
-    const n = opts.papers;
-    const studs = await db
-      .insert(student)
-      .values(
-        Array.from({ length: n }, (_, i) => ({
-          schoolId: sc.id,
-          classId: c!.id,
-          xuehao: `S${i}`,
-          name: `学生${i}`,
-        })),
-      )
-      .returning();
-    const ees = await db
-      .insert(examinee)
-      .values(
-        studs.map((st, i) => ({
-          examId: e!.id,
-          studentId: st.id,
-          schoolId: sc.id,
-          classId: c!.id,
-          kaohao: `${si + 1}${String(i).padStart(5, '0')}`,
-        })),
-      )
-      .returning();
-    const ps = await db
-      .insert(paper)
-      .values(
-        ees.map((ee, i) => ({
-          subjectId: s!.id,
-          schoolId: sc.id,
-          batchId: batch!.id,
-          seq: i,
-          examineeId: ee.id,
-          kaohao: ee.kaohao,
-          status: 'ok',
-        })),
-      )
-      .returning();
-    papers.push(...ps.map((p, i) => ({ id: p.id, examineeId: ees[i]!.id, schoolId: sc.id, classId: c!.id })));
+    for (let from = 0; from < opts.papers; from += CHUNK)
+      papers.push(...(await addPapers(db, e!.id, s!.id, sc.id, c!.id, batch!.id, si, from, opts.papers)));
   }
   return { examId: e!.id, subjectId: s!.id, schools, classes, blocks, papers };
 }
 export type MarkingScene = Awaited<ReturnType<typeof buildMarkingScene>>;
+
+// rows per insert: a statement holds at most 65,535 parameters
+const CHUNK = 2000;
+
+async function addPapers(
+  db: Db,
+  examId: number,
+  subjectId: number,
+  schoolId: number,
+  classId: number,
+  batchId: number,
+  si: number,
+  from: number,
+  total: number,
+) {
+  const n = Math.min(CHUNK, total - from);
+  const studs = await db
+    .insert(student)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        schoolId,
+        classId,
+        xuehao: `S${from + i}`,
+        name: `学生${from + i}`,
+      })),
+    )
+    .returning();
+  const ees = await db
+    .insert(examinee)
+    .values(
+      studs.map((st, i) => ({
+        examId,
+        studentId: st.id,
+        schoolId,
+        classId,
+        kaohao: `${si + 1}${String(from + i).padStart(5, '0')}`,
+      })),
+    )
+    .returning();
+  const ps = await db
+    .insert(paper)
+    .values(
+      ees.map((ee, i) => ({
+        subjectId,
+        schoolId,
+        batchId,
+        seq: from + i,
+        examineeId: ee.id,
+        kaohao: ee.kaohao,
+        status: 'ok',
+      })),
+    )
+    .returning();
+  return ps.map((p, i) => ({ id: p.id, examineeId: ees[i]!.id, schoolId, classId }));
+}
 
 /** A teacher of the school with an exam role on the subject and a block_reviewer row, signed in. */
 export async function buildMarker(
