@@ -90,6 +90,8 @@ export async function runMarkers(opts: {
   taskPaper: Map<number, number>;
   seconds: number;
   connections: number;
+  /** every cut was stored before the run (BENCH_CUTS=ahead): no request cuts */
+  cutsStored: boolean;
 }): Promise<LoadResult> {
   const pool = new Pool(opts.base, {
     connections: opts.connections,
@@ -145,7 +147,7 @@ export async function runMarkers(opts: {
       refuse(`cut image: HTTP ${res.statusCode} ${bytes.subarray(0, 80).toString()}`);
       return;
     }
-    (cutSeen.has(key) ? r.imageCached : r.imageFirst).push(ms);
+    (opts.cutsStored || cutSeen.has(key) ? r.imageCached : r.imageFirst).push(ms);
     cutSeen.add(key);
   }
 

@@ -4,7 +4,8 @@
 // embedded default, whose cluster this process starts first so the seed and the checks reach it too.
 // BENCH_SECONDS shortens the marking (default 60); BENCH_CONNECTIONS sets the requests in flight (default 16, as
 // pgbench's clients); BENCH_KILL=1 SIGKILLs the server halfway, restarts it, and the checks then prove that no
-// acknowledged submit was lost, no lease outlives its length and nothing counted twice.
+// acknowledged submit was lost, no lease outlives its length and nothing counted twice. BENCH_CUTS=ahead stores
+// every paper's cut before the run (marking-cuts.ts): the run then measures the pool, not cutting on demand.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { startCluster, type EmbeddedCluster } from '../../../apps/server/src/inf
 import { createTasks } from '../../../apps/server/src/modules/marking/marking-final';
 import { benchDatabase, freePort, HOST, peakRssMb, startServer, stop, waitHealthy } from './api-server';
 import { markingChecks } from './marking-checks';
+import { cutAhead } from './marking-cuts';
 import { p50p99, runMarkers, THRESHOLD } from './marking-load';
 import { seedMarking, writePageImage } from './marking-seed';
 import { pgbenchVersion, pgbenchYardstick, type Yardstick } from './marking-yardstick';
@@ -26,6 +28,7 @@ const PAPERS = num(process.env.BENCH_PAPERS, 20_000, 200_000);
 const MARKERS = num(process.env.BENCH_MARKERS, 1000, 10_000);
 const PGBENCH_SECONDS = num(process.env.BENCH_PGBENCH_SECONDS, 30, 600);
 const KILL = process.env.BENCH_KILL === '1';
+const CUTS_AHEAD = process.env.BENCH_CUTS === 'ahead';
 
 const log = (s: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${s}\n`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-bench-marking-'));
@@ -119,6 +122,18 @@ try {
     ['43', 12],
     ['44', 18],
   ]);
+  const taskPaper = await taskPapers(seeded.subjectId);
+  if (CUTS_AHEAD) {
+    t0 = performance.now();
+    const n = await cutAhead({
+      base,
+      filesDir: path.join(dataDir, 'files'),
+      markers: seeded.markers,
+      blockIds: seeded.blocks.map((b) => b.id),
+      taskPaper,
+    });
+    log(`${n} cuts stored ahead in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
   log(
     `${MARKERS} markers for ${SECONDS} s, ${CONNECTIONS} requests in flight${KILL ? ', SIGKILL halfway' : ''}`,
   );
@@ -128,9 +143,10 @@ try {
       markers: seeded.markers,
       blocks: seeded.blocks,
       fullScores,
-      taskPaper: await taskPapers(seeded.subjectId),
+      taskPaper,
       seconds: SECONDS,
       connections: CONNECTIONS,
+      cutsStored: CUTS_AHEAD,
     }),
     KILL ? killAndRestart() : Promise.resolve(),
   ]);
@@ -145,7 +161,7 @@ try {
   };
   const perS = load.counted / load.seconds;
   console.log(
-    `\nbench:marking — ${PAPERS.toLocaleString()} papers, 3 blocks (one double-marked), ${MARKERS} markers, ${CONNECTIONS} requests in flight, ${load.seconds.toFixed(0)} s, ${engine} ${await serverVersion()}, ${os.cpus().length} cores\n`,
+    `\nbench:marking — ${PAPERS.toLocaleString()} papers, 3 blocks (one double-marked), ${MARKERS} markers, ${CONNECTIONS} requests in flight, ${load.seconds.toFixed(0)} s, cuts ${CUTS_AHEAD ? 'stored ahead' : 'on demand'}, ${engine} ${await serverVersion()}, ${os.cpus().length} cores\n`,
   );
   row(
     'seed (set-based)',
