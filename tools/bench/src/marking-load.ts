@@ -212,14 +212,20 @@ export async function runMarkers(opts: {
         r.networkErrors++;
         await new Promise((res) => setTimeout(res, 250));
       }
-      if (!s.exhausted) idle.push(s);
-      else r.exhausted++;
+      // a marker whose submit got no answer retries it first, as the screen does with the same lease token
+      if (s.exhausted) r.exhausted++;
+      else if (s.held && s.seen) idle.unshift(s);
+      else idle.push(s);
     }
   }
 
   const started = performance.now();
   await Promise.all(Array.from({ length: opts.connections }, worker));
   r.seconds = (performance.now() - started) / 1000;
+  // submits still without an answer when the time is up are sent once more, so the ledger holds their replays
+  await Promise.all(
+    states.filter((s) => s.held && s.seen).map((s) => turn(s).catch(() => r.networkErrors++)),
+  );
   r.held = states.filter((s) => s.held).length;
   await pool.close();
   return r;
