@@ -22,7 +22,15 @@ export interface ScanParams {
   blur: number;
   colour: boolean;
   jpegQuality: number;
+  /**
+   * EXIF orientation tag written with the JPEG (3, 6 or 8; absent = none): the pixels are stored turned
+   * so that a viewer applying the tag shows the scan as drawn, as phones and some scanners do.
+   */
+  exifOrientation?: 3 | 6 | 8;
 }
+
+// Clockwise turn that stores a displayed image under each tag (the viewer undoes it).
+const STORE_TURN = { 3: 180, 6: 270, 8: 90 } as const;
 
 /** The page px → output px transform the scan applies, and the output size. */
 export function scanTransform(page: Raster, p: ScanParams): { m: Matrix3; width: number; height: number } {
@@ -109,6 +117,10 @@ export async function scanPage(
     ? sharp(tint(out), { raw: { width, height, channels: 3 } })
     : sharp(out, { raw: { width, height, channels: 1 } });
   if (p.blur >= 0.3) img = img.blur(p.blur);
+  if (p.exifOrientation) {
+    // rotate() runs before blur in sharp's pipeline either way; blur is isotropic, so the order is moot.
+    img = img.rotate(STORE_TURN[p.exifOrientation]).withMetadata({ orientation: p.exifOrientation });
+  }
   const jpeg = await img.jpeg({ quality: p.jpegQuality, chromaSubsampling: '4:2:0' }).toBuffer();
   return { jpeg, m, width, height };
 }

@@ -36,6 +36,8 @@ export interface SimulateOptions {
   colour?: boolean;
   /** Forces the feed rotation (otherwise drawn by difficulty). */
   feed?: ScanParams['feed'];
+  /** Stores the JPEG turned with this EXIF orientation tag (the truth stays in the displayed frame). */
+  exifOrientation?: ScanParams['exifOrientation'];
   /** A blank back instead of the printed page. */
   blank?: boolean;
   title?: string;
@@ -136,6 +138,7 @@ export async function simulateSheet(
   const scan = drawScan(rng, o.difficulty, dpi);
   if (o.colour !== undefined) scan.colour = o.colour;
   if (o.feed !== undefined) scan.feed = o.feed;
+  if (o.exifOrientation !== undefined) scan.exifOrientation = o.exifOrientation;
   const printed = await printedPage(page, card.id, o.title ?? card.name, dpi);
   const raster: Raster = {
     width: printed.width,
