@@ -1,3 +1,4 @@
+import { isCornerMark } from './anchors';
 import type { GreyImage, IRect } from './image';
 
 // Auto-recognition for the template builder (issue 5): from a scan of a card — ours or a third party's —
@@ -345,9 +346,52 @@ function mergeColumns(grids: DetectedGrid[]): DetectedGrid[] {
   return [...grids.filter((g) => !done.has(g)), ...out];
 }
 
+/** A 1-bit scan: nearly every pixel pure black or pure white (a sparse sample decides). */
+function isBitonal(img: GreyImage): boolean {
+  let extreme = 0;
+  let n = 0;
+  for (let i = 0; i < img.data.length; i += 97) {
+    const v = img.data[i]!;
+    if (v <= 8 || v >= 247) extreme++;
+    n++;
+  }
+  return extreme >= n * 0.97;
+}
+
+/** Box mean over (2r+1)² px (outside the page is white paper): dithered dots become grey again. */
+function boxBlur(img: GreyImage, r: number): GreyImage {
+  const { width: w, height: h, data } = img;
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? 255 : data[y * w + x]!);
+  // Rows first (running sums), then columns of the row sums.
+  const rows = new Uint32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    let s = 0;
+    for (let x = -r; x <= r; x++) s += at(x, y);
+    for (let x = 0; x < w; x++) {
+      rows[y * w + x] = s;
+      s += at(x + r + 1, y) - at(x - r, y);
+    }
+  }
+  const pad = 255 * (2 * r + 1);
+  const rowAt = (x: number, y: number) => (y < 0 || y >= h ? pad : rows[y * w + x]!);
+  const out = new Uint8Array(w * h);
+  const n = (2 * r + 1) * (2 * r + 1);
+  for (let x = 0; x < w; x++) {
+    let s = 0;
+    for (let y = -r; y <= r; y++) s += rowAt(x, y);
+    for (let y = 0; y < h; y++) {
+      out[y * w + x] = Math.round(s / n);
+      s += rowAt(x, y + r + 1) - rowAt(x, y - r);
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
 /** Proposes anchors, marks, bubble grids and answer boxes on a scanned card page (`dpi` of the scan). */
-export function detectLayout(img: GreyImage, opts: { dpi?: number } = {}): DetectedLayout {
+export function detectLayout(scan: GreyImage, opts: { dpi?: number } = {}): DetectedLayout {
   const k = (opts.dpi ?? 200) / 200;
+  // A 1-bit dithered scan turns solid marks into dots: read it smoothed, as the eye does.
+  const img = isBitonal(scan) ? boxBlur(scan, Math.max(1, Math.round(2 * k))) : scan;
   const { width: w, height: h } = img;
   const bin = binarize(img, Math.round(61 * k));
   const labels = new Int32Array(w * h);
@@ -357,12 +401,26 @@ export function detectLayout(img: GreyImage, opts: { dpi?: number } = {}): Detec
   const boxes: IRect[] = [];
   // QR codes and barcodes: dense, half-dark blocks whose finder squares would pass for bubbles.
   const codes: IRect[] = [];
+  // L-shaped corner marks: candidates for the corner anchors only.
+  const cornerMarks: IRect[] = [];
   const minSolid = 14 * k;
   const maxSolid = 120 * k;
   for (const c of comps) {
     const r = rectOf(c);
     const fill = c.n / (r.w * r.h);
     const aspect = r.w / r.h;
+    const solidSize = r.w >= minSolid && r.h >= minSolid && r.w <= maxSolid && r.h <= maxSolid;
+    if (
+      solidSize &&
+      fill > 0.3 &&
+      fill < 0.8 &&
+      aspect > 0.6 &&
+      aspect < 1.7 &&
+      isCornerMark(labels, w, c, c.id)
+    ) {
+      cornerMarks.push(r);
+      continue;
+    }
     if (r.w > 300 * k && r.h > 150 * k && fill < 0.08) {
       boxes.push(r);
       continue;
@@ -398,7 +456,7 @@ export function detectLayout(img: GreyImage, opts: { dpi?: number } = {}): Detec
   for (const c of corners) {
     let best: IRect | null = null;
     let bestD = Infinity;
-    for (const s of solids) {
+    for (const s of [...solids, ...cornerMarks]) {
       const d = Math.hypot(s.x + s.w / 2 - c.x, s.y + s.h / 2 - c.y);
       if (d < bestD && d < reach) {
         best = s;

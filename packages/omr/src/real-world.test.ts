@@ -1,8 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createRng, randomAnswers, scoreSheet, simulateSheet, typicalCard } from '@yj/scan-sim';
+import type { TemplateRect } from '@yj/contracts';
+import {
+  createRng,
+  randomAnswers,
+  scoreSheet,
+  simulateSheet,
+  typicalCard,
+  type SimulateOptions,
+} from '@yj/scan-sim';
 import type { BarcodeReader } from './barcode';
-import { applyH } from './geometry';
+import { detectLayout } from './detect';
+import { applyH, type Matrix3 } from './geometry';
 import { decodeGrey, loadZxingReader } from './node';
 import { recognizePage } from './recognize';
 
@@ -45,4 +54,55 @@ describe('EXIF orientation', () => {
       expect(Math.hypot(box.corners[0].x - want.x, box.corners[0].y - want.y)).toBeLessThan(2);
     },
   );
+});
+
+/** Bounding box in the image of a template rectangle. */
+function mappedRect(h: Matrix3, r: TemplateRect) {
+  const pts = [
+    { x: r.x, y: r.y },
+    { x: r.x + r.w, y: r.y + r.h },
+    { x: r.x + r.w, y: r.y },
+    { x: r.x, y: r.y + r.h },
+  ].map((p) => applyH(h, p));
+  const x = Math.min(...pts.map((p) => p.x));
+  const y = Math.min(...pts.map((p) => p.y));
+  return { x, y, w: Math.max(...pts.map((p) => p.x)) - x, h: Math.max(...pts.map((p) => p.y)) - y };
+}
+
+describe('grey, dithered and L-shaped corner marks', () => {
+  const cases: [string, Partial<SimulateOptions>][] = [
+    ['grey anchors (≈110/255 on the scan)', { print: { anchorGrey: 120 } }],
+    ['L-shaped corner marks', { print: { anchorShape: 'L' } }],
+    ['a 1-bit dithered scan', { bitonal: true }],
+    ['grey anchors on a 1-bit dithered scan', { bitonal: true, print: { anchorGrey: 110 } }],
+    [
+      'grey L-shaped marks on a 1-bit dithered scan',
+      { bitonal: true, print: { anchorShape: 'L', anchorGrey: 90 } },
+    ],
+  ];
+  it.each(cases)('%s: every page registers and reads with no silent error', async (_, extra) => {
+    for (const seed of [1, 2]) {
+      const answers = randomAnswers(card.pages[0]!, createRng(seed), 'typical', '20261234');
+      const sim = await simulateSheet(card, 0, answers, {
+        seed: 100 + seed,
+        difficulty: 'typical',
+        ...extra,
+      });
+      const img = await decodeGrey(sim.jpeg);
+      const r = await recognizePage(img, card, { reader });
+      expect(r.registration?.points, `seed ${seed}`).toHaveLength(4);
+      expect(scoreSheet(card, sim.truth, r).silentErrors).toEqual([]);
+      expect(r.exceptions).toEqual([]);
+      expect(r.examNumber.value).toBe('20261234');
+      // The template builder proposes all four, where they are printed.
+      const layout = detectLayout(img, { dpi: sim.truth.dpi });
+      expect(layout.anchors.map((a) => a.corner)).toEqual(['tl', 'tr', 'bl', 'br']);
+      for (const [i, a] of card.pages[0]!.anchors.entries()) {
+        const want = mappedRect(sim.truth.transform, a.rect);
+        const got = layout.anchors[i]!.rect;
+        expect(Math.abs(got.x + got.w / 2 - want.x - want.w / 2), a.name).toBeLessThan(4);
+        expect(Math.abs(got.y + got.h / 2 - want.y - want.h / 2), a.name).toBeLessThan(4);
+      }
+    }
+  });
 });
