@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { TemplateRect } from '@yj/contracts';
 import {
   createRng,
+  printedPage,
   randomAnswers,
   scoreSheet,
   simulateSheet,
@@ -103,6 +104,51 @@ describe('grey, dithered and L-shaped corner marks', () => {
         expect(Math.abs(got.x + got.w / 2 - want.x - want.w / 2), a.name).toBeLessThan(4);
         expect(Math.abs(got.y + got.h / 2 - want.y - want.h / 2), a.name).toBeLessThan(4);
       }
+    }
+  });
+});
+
+describe('letters printed inside bubbles', () => {
+  const print = { letterBold: true, letterGrey: 0x30 };
+
+  it('reads typical sheets with dark letters in every bubble cleanly', async () => {
+    for (const seed of [0, 1, 2]) {
+      const answers = randomAnswers(card.pages[0]!, createRng(seed), 'typical', '20261234');
+      const sim = await simulateSheet(card, 0, answers, { seed: 100 + seed, difficulty: 'typical', print });
+      const r = await recognizePage(await decodeGrey(sim.jpeg), card, { reader });
+      expect(scoreSheet(card, sim.truth, r).silentErrors).toEqual([]);
+      expect(r.exceptions, `seed ${seed}`).toEqual([]);
+      expect(r.examNumber.value).toBe('20261234');
+    }
+  });
+
+  it('asks about a hard lettered sheet no more than about the same sheet printed plainly', async () => {
+    for (const seed of [0, 1, 2, 3]) {
+      const answers = randomAnswers(card.pages[0]!, createRng(seed), 'hard', '20261234');
+      const read = async (o: Partial<SimulateOptions>) => {
+        const sim = await simulateSheet(card, 0, answers, {
+          seed: 100 + seed,
+          difficulty: 'hard',
+          feed: 0,
+          ...o,
+        });
+        const r = await recognizePage(await decodeGrey(sim.jpeg), card, { reader });
+        expect(scoreSheet(card, sim.truth, r).silentErrors, `seed ${seed}`).toEqual([]);
+        return r.exceptions.length;
+      };
+      expect(await read({ print })).toBeLessThanOrEqual((await read({})) + 1);
+    }
+  });
+
+  it('takes rare labels’ letters from the printed blank (the template picture)', async () => {
+    const page = card.pages[1]!;
+    const blank = await printedPage(page, card.id, card.name, page.dpi, print);
+    for (const seed of [7, 8, 9]) {
+      const answers = randomAnswers(page, createRng(seed), 'typical', '20261234');
+      const sim = await simulateSheet(card, 1, answers, { seed: 100 + seed, difficulty: 'typical', print });
+      const r = await recognizePage(await decodeGrey(sim.jpeg), card, { reader, blanks: { 1: blank } });
+      expect(scoreSheet(card, sim.truth, r).silentErrors).toEqual([]);
+      expect(r.exceptions, `seed ${seed}`).toEqual([]);
     }
   });
 });

@@ -16,12 +16,22 @@ function text(x: number, y: number, s: string, size: number, extra = ''): string
   return `<text x="${x}" y="${y}" font-size="${size}" ${FONT} ${extra}>${esc(s)}</text>`;
 }
 
-function bubble(b: Bubble, letterGrey = 0x77): string {
+function bubble(b: Bubble, style: PrintStyle): string {
   const r = b.rect;
   const label = b.label.length > 2 ? '' : b.label;
+  const fill = `fill="#${hex(style.letterGrey ?? 0x77)}"`;
+  const letter = style.letterBold
+    ? text(
+        r.x + r.w / 2,
+        r.y + r.h * 0.9,
+        label,
+        r.h * 1.0,
+        `text-anchor="middle" font-weight="bold" ${fill}`,
+      )
+    : text(r.x + r.w / 2, r.y + r.h * 0.78, label, r.h * 0.7, `text-anchor="middle" ${fill}`);
   return (
     `<rect x="${r.x + 1}" y="${r.y + 1}" width="${r.w - 2}" height="${r.h - 2}" rx="${r.h / 2 - 1}" fill="none" stroke="#3a3a3a" stroke-width="1.6"/>` +
-    text(r.x + r.w / 2, r.y + r.h * 0.78, label, r.h * 0.7, `text-anchor="middle" fill="#${hex(letterGrey)}"`)
+    letter
   );
 }
 
@@ -53,6 +63,8 @@ export interface PrintStyle {
   anchorShape?: 'block' | 'L';
   /** Grey level of the option letters printed inside bubbles (default #777). */
   letterGrey?: number;
+  /** Bold letters filling the bubble's height (some third-party sheets): empty bubbles read 0.2–0.4. */
+  letterBold?: boolean;
 }
 
 const hex = (v: number) => Math.round(v).toString(16).padStart(2, '0').repeat(3);
@@ -133,8 +145,7 @@ export function cardSvg(
     ...f.optional,
     ...f.scores.flatMap((s) => s.fields),
   ]) {
-    for (const b of field.bubbles)
-      parts.push(bubble(field === f.absent ? { ...b, label: '' } : b, style.letterGrey));
+    for (const b of field.bubbles) parts.push(bubble(field === f.absent ? { ...b, label: '' } : b, style));
   }
   for (const s of page.subjective) {
     parts.push(
