@@ -55,9 +55,19 @@ export function readFields(
   const digits = f.examNumber.map((d) => read(d, 'single'));
   let examValue: string | null = null;
   if (digits.length > 0) {
-    const bad = digits.find((d) => d.value === null || d.value.length !== 1);
+    // Left-aligned numbers end at the first empty digit (never the first one); every digit after it must be
+    // empty too: a gap or a stray digit is a person's call, not a shorter number.
+    const firstEmpty = digits.findIndex((d) => d.value?.length === 0);
+    const used = f.examNumberLength === 'leftAligned' && firstEmpty > 0 ? firstEmpty : digits.length;
+    const bad = digits.find((d, i) =>
+      i < used ? d.value === null || d.value.length !== 1 : d.value === null || d.value.length !== 0,
+    );
     if (bad) raise('examNumber', bad, bad.value === null ? '考号填涂不清或多涂' : '考号未填涂完整');
-    else examValue = digits.map((d) => d.value![0]).join('');
+    else
+      examValue = digits
+        .slice(0, used)
+        .map((d) => d.value![0])
+        .join('');
   }
 
   const objective = f.objective.map((o) => {

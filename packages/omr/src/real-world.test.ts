@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { TemplateRect } from '@yj/contracts';
+import { CardTemplateSchema, type TemplateRect } from '@yj/contracts';
 import {
   createRng,
   printedPage,
@@ -150,5 +150,39 @@ describe('letters printed inside bubbles', () => {
       expect(scoreSheet(card, sim.truth, r).silentErrors).toEqual([]);
       expect(r.exceptions, `seed ${seed}`).toEqual([]);
     }
+  });
+});
+
+describe('exam numbers shorter than the grid', () => {
+  const leftAligned = CardTemplateSchema.parse({
+    ...card,
+    pages: card.pages.map((p) =>
+      p.index === 0 && p.examNumber ? { ...p, examNumber: { ...p.examNumber, length: 'leftAligned' } } : p,
+    ),
+  });
+
+  it('reads the leading digits when the template allows a left-aligned number, else asks', async () => {
+    for (const seed of [1, 2]) {
+      const answers = randomAnswers(card.pages[0]!, createRng(seed), 'typical', '202612');
+      const sim = await simulateSheet(card, 0, answers, { seed: 60 + seed, difficulty: 'typical' });
+      const img = await decodeGrey(sim.jpeg);
+      const r = await recognizePage(img, leftAligned, { reader });
+      expect(r.examNumber.value).toBe('202612');
+      expect(r.exceptions).toEqual([]);
+      expect(scoreSheet(leftAligned, sim.truth, r).silentErrors).toEqual([]);
+      // A fixed-length template never takes six digits for its eight.
+      const fixed = await recognizePage(img, card, { reader });
+      expect(fixed.examNumber.value).toBeNull();
+      expect(fixed.exceptions.map((e) => e.type)).toEqual(['examNumber']);
+    }
+  });
+
+  it('asks about a gap inside a left-aligned number', async () => {
+    const answers = { ...randomAnswers(card.pages[0]!, createRng(3), 'clean', '20261234') };
+    answers.examNumber = '20 61234';
+    const sim = await simulateSheet(card, 0, answers, { seed: 63, difficulty: 'clean' });
+    const r = await recognizePage(await decodeGrey(sim.jpeg), leftAligned, { reader });
+    expect(r.examNumber.value).toBeNull();
+    expect(r.exceptions.map((e) => e.type)).toEqual(['examNumber']);
   });
 });
