@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type * as JpegTurbo from '@julusian/jpeg-turbo';
 import sharp from 'sharp';
 import { createZxingReader, type BarcodeReader } from './barcode';
 import type { GreyImage } from './image';
