@@ -12,9 +12,7 @@ import { jpegOrientation, orient } from './orientation';
 // libjpeg-turbo through its N-API binding (prebuilt binaries ship in the package): asked for grey, it
 // decodes the luma plane only — no chroma upsampling, no colour conversion — like OpenCV's
 // imread(GRAYSCALE). CommonJS that fills its exports at run time: loaded by require.
-const jpegTurbo = createRequire(import.meta.url)(
-  '@julusian/jpeg-turbo',
-) as typeof import('@julusian/jpeg-turbo');
+const jpegTurbo = createRequire(import.meta.url)('@julusian/jpeg-turbo') as typeof JpegTurbo;
 
 /**
  * Decodes image bytes (JPEG, PNG, TIFF …) to the greyscale page the engine reads; one decode, no copy.
