@@ -175,6 +175,31 @@ function isRing(labels: Int32Array, w: number, c: Component): boolean {
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
 
 /**
+ * Two grids printed side by side with the same bubbles (a course code beside the exam number) make one
+ * row of bubbles whose spacing breaks where one ends: a gap that is not a whole number of the row's pitch
+ * (a whole number is a bubble missing from the row — filled, smudged) ends the run.
+ */
+function splitAtPitchBreaks(run: IRect[], cx: (r: IRect) => number): IRect[][] {
+  if (run.length < 3) return [run];
+  const gaps = run.slice(1).map((b, i) => cx(b) - cx(run[i]!));
+  const pitch = median(gaps);
+  const out: IRect[][] = [[run[0]!]];
+  gaps.forEach((g, i) => {
+    const steps = g / pitch;
+    if (steps > 1.25 && Math.abs(steps - Math.round(steps)) > 0.2) out.push([]);
+    out[out.length - 1]!.push(run[i + 1]!);
+  });
+  return out;
+}
+
+/** Bubble candidates inside another one are what is printed in it (a letter such as O, D, 0, 8). */
+function dropNested(bubbles: IRect[]): IRect[] {
+  const inside = (a: IRect, b: IRect) =>
+    a !== b && a.x >= b.x - 1 && a.y >= b.y - 1 && a.x + a.w <= b.x + b.w + 1 && a.y + a.h <= b.y + b.h + 1;
+  return bubbles.filter((a) => !bubbles.some((b) => b.w * b.h > a.w * a.h && inside(a, b)));
+}
+
+/**
  * Groups equally sized bubbles into rows, rows into lattices. `slope` is the page's skew (dy/dx of its
  * top edge): rows and columns are followed along it, so a skewed scan still gives whole rows.
  */
@@ -209,7 +234,7 @@ function gridsOf(bubbles: IRect[], slope: number): { grids: DetectedGrid[]; sing
       }
     }
     // Runs: neighbours in a row closer than four bubble widths belong together.
-    const runs: IRect[][] = [];
+    const rowRuns: IRect[][] = [];
     for (const { members: row } of rows) {
       row.sort((a, z) => cx(a) - cx(z));
       let run: IRect[] = [row[0]!];
@@ -218,13 +243,14 @@ function gridsOf(bubbles: IRect[], slope: number): { grids: DetectedGrid[]; sing
         // Printed options keep clear of each other; glyphs of a line of text and ruled write-in boxes do not.
         const edgeGap = gap - (row[i]!.w + row[i - 1]!.w) / 2;
         if (gap > bw * 4 || edgeGap < bw * 0.25) {
-          runs.push(run);
+          rowRuns.push(run);
           run = [];
         }
         run.push(row[i]!);
       }
-      runs.push(run);
+      rowRuns.push(run);
     }
+    const runs = rowRuns.flatMap((r) => splitAtPitchBreaks(r, cx));
     // Lattices, seeded by the longest runs: runs above and below whose bubbles sit on the seed's columns
     // (a filled or smudged bubble may be missing from a run) at an even row pitch.
     const byLength = [...runs].sort((a, z) => z.length - a.length || cy(a[0]!) - cy(z[0]!));
@@ -471,7 +497,7 @@ export function detectLayout(scan: GreyImage, opts: { dpi?: number } = {}): Dete
       (c) =>
         b.x >= c.x - pad && b.y >= c.y - pad && b.x + b.w <= c.x + c.w + pad && b.y + b.h <= c.y + c.h + pad,
     );
-  bubbles = bubbles.filter((b) => !inCode(b));
+  bubbles = dropNested(bubbles.filter((b) => !inCode(b)));
   const anchorSet = new Set(anchors.map((a) => a.rect));
   const tl = anchors.find((a) => a.corner === 'tl')?.rect;
   const tr = anchors.find((a) => a.corner === 'tr')?.rect;
