@@ -1,5 +1,6 @@
 import type { Point } from './geometry';
 import { clipRect, type GreyImage, type IRect } from './image';
+import { unionFind } from './union-find';
 
 /** A dark blob found where an anchor should be. */
 export interface AnchorHit {
@@ -124,14 +125,7 @@ function bestBlob(
 function label(g: Grid, cut: number): { labels: Int32Array; blobs: Map<number, Blob> } {
   const { w: gw, h: gh, data } = g;
   const labels = new Int32Array(gw * gh).fill(-1);
-  const parent: number[] = [];
-  const find = (a: number): number => {
-    while (parent[a] !== a) {
-      parent[a] = parent[parent[a]!]!;
-      a = parent[a]!;
-    }
-    return a;
-  };
+  const { parent, find } = unionFind();
   for (let gy = 0; gy < gh; gy++) {
     for (let gx = 0; gx < gw; gx++) {
       const i = gy * gw + gx;

@@ -1,4 +1,5 @@
 import type { GreyImage, IRect } from './image';
+import { unionFind } from './union-find';
 
 // Pixel stages of the layout detector (detect.ts): dark pixels, their connected components, ring and
 // 1-bit scan tests.
@@ -57,14 +58,7 @@ export function binarize(img: GreyImage, win: number): Uint8Array {
  * `labels` gets each dark pixel's component id (0 = paper).
  */
 export function components(bin: Uint8Array, w: number, h: number, labels: Int32Array): Component[] {
-  const parent: number[] = [];
-  const find = (a: number): number => {
-    while (parent[a] !== a) {
-      parent[a] = parent[parent[a]!]!;
-      a = parent[a]!;
-    }
-    return a;
-  };
+  const { parent, find } = unionFind();
   const runs: { y: number; x0: number; x1: number; label: number }[] = [];
   let prevStart = 0;
   let prevEnd = 0;
