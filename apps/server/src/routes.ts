@@ -59,6 +59,9 @@ import { scanRoutes } from './modules/scan/scan.routes';
 import { scanAgentPackager } from './modules/tool/scan-agent-package';
 import { toolRoutes } from './modules/tool/tool.routes';
 import { scanService } from './modules/scan/scan.service';
+import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
+import { scoreRoutes } from './modules/score/score.routes';
+import { scoreService } from './modules/score/score.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -129,7 +132,9 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       examRoutes(api, { exams, scopes, log, org });
       examineeRoutes(api, { examinees: examineeService({ db, audit }), scopes });
       roleRoutes(api, { roles: roleService({ db, audit }), scopes, teachers, exams });
-      const questions = questionService({ db, audit, exams });
+      const scoring = scoreCompute({ db, queue: deps.queue });
+      registerScoreJobs(deps.queue, scoring);
+      const questions = questionService({ db, audit, exams, rescore: scoring.enqueue });
       questionRoutes(api, { questions, scopes });
       const templates = templateService({ db, audit, exams, questions });
       // PDF and TIFF pages are rendered on worker threads, off the event loop every request shares
@@ -150,14 +155,15 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         templates,
         pages,
       });
-      const fix = scanFixService({ db, audit, exams, scan });
+      const fix = scanFixService({ db, audit, exams, scan, scores: scoring.paper });
       const finish = scanFinishService({ db, audit, exams });
       const query = scanQueryService({ db, storage: deps.storage, exams });
       scanRoutes(api, { scan, query, fix, finish, scopes });
+      scoreRoutes(api, { scores: scoreService({ db, audit, exams, compute: scoring }), scopes });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
-      registerScanJobs(deps.queue, { db, storage: deps.storage, pool });
+      registerScanJobs(deps.queue, { db, storage: deps.storage, pool, scores: scoring.paper });
       // pages acknowledged before a crash or restart are recognised now (jobs are idempotent)
       api.addHook('onReady', async () => {
         await scan.resume();

@@ -21,3 +21,4 @@ export * from './card';
 export * from './scan';
 export * from './page-result';
 export * from './marking';
+export * from './score';

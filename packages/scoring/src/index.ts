@@ -10,3 +10,14 @@ export {
 } from './final';
 export { checkMarks } from './check';
 export { objectiveScore } from './objective';
+export {
+  countedQuestions,
+  objectiveScores,
+  subjectScore,
+  type KeyQuestion,
+  type ObjectiveResult,
+  type OptionalGroup,
+  type ScoreParts,
+  type SubjectKey,
+  type SubjectScore,
+} from './subject';
