@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text } from './fields';
+import { idParam, text } from './fields';
 import { pageQuery } from './envelope';
 
 // Scores of a subject (DESIGN.md §6, spec §2 subject/{subjectId}/score: summary, stuScore, scoreCheck).
@@ -35,7 +35,7 @@ export type ScoreSort = z.infer<typeof scoreSort>;
 
 /** GET /api/subject/:id/score/students */
 export const scoreStudentsQuery = pageQuery.extend({
-  classId: id().optional(),
+  classId: idParam().optional(),
   keyword: text().trim().max(30).optional(),
   sort: scoreSort.default('kaohao'),
   order: z.enum(['asc', 'desc']).default('asc'),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ScoreSort, ScoreStudentsQuery } from '@yj/contracts';
 import type { Db } from '../../infra/db';
+import { banji } from '../../db/schema';
 import type { SchoolFilter } from '../scan/scan-access';
 import { intArray, rowsOf } from './score-compute.repo';
 
@@ -59,7 +60,7 @@ export function scoreQueryRepo(db: Db) {
           round(avg(s.total), 2)::float8 as mean, max(s.total)::float8 as max, min(s.total)::float8 as min,
           max(s.computed_at) as "computedAt"
         from examinee e
-        join banji b on b.id = e.class_id
+        join ${banji} b on b.id = e.class_id
         join school sc on sc.id = e.school_id
         left join score s on s.subject_id = ${subjectId} and s.examinee_id = e.id
         where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)}
@@ -85,7 +86,7 @@ export function scoreQueryRepo(db: Db) {
           (s.examinee_id is not null) as computed, count(*) over ()::int as count
         from examinee e
         join student st on st.id = e.student_id
-        join banji b on b.id = e.class_id
+        join ${banji} b on b.id = e.class_id
         left join score s on s.subject_id = ${subjectId} and s.examinee_id = e.id
         where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)} ${cls} ${search}
         order by ${SORT[q.sort]} ${dir} nulls last, e.kaohao
@@ -95,7 +96,7 @@ export function scoreQueryRepo(db: Db) {
 
     async classes(examId: number, f: SchoolFilter): Promise<Array<{ id: number; name: string }>> {
       const r = await db.execute(sql`
-        select distinct b.id, b.name from examinee e join banji b on b.id = e.class_id
+        select distinct b.id, b.name from examinee e join ${banji} b on b.id = e.class_id
         where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)} order by b.name, b.id`);
       return rowsOf<{ id: number; name: string }>(r);
     },
