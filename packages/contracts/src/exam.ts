@@ -121,13 +121,19 @@ export const kaohaoRule = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('xuehao') }),
   z.object({
     kind: z.literal('classSeat'),
-    prefix: z.string().regex(/^\d{0,8}$/, '前缀只能是数字').default(''),
+    prefix: z
+      .string()
+      .regex(/^\d{0,8}$/, '前缀只能是数字')
+      .default(''),
     classDigits: int(1, 3).default(2),
     seatDigits: int(2, 3).default(2),
   }),
   z.object({
     kind: z.literal('sequence'),
-    prefix: z.string().regex(/^\d{0,8}$/, '前缀只能是数字').default(''),
+    prefix: z
+      .string()
+      .regex(/^\d{0,8}$/, '前缀只能是数字')
+      .default(''),
     digits: int(3, 8).default(4),
   }),
 ]);
@@ -203,6 +209,8 @@ export interface OperationPermission {
   lead: boolean;
   viewPhones: boolean;
   downloadScores: boolean;
+  /** the subject's score screens (score.read) */
+  scoreRead: boolean;
 }
 
 export interface DynamicLogItem {

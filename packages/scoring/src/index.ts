@@ -12,6 +12,7 @@ export { checkMarks } from './check';
 export { objectiveScore } from './objective';
 export {
   countedQuestions,
+  objectiveScorer,
   objectiveScores,
   subjectScore,
   type KeyQuestion,

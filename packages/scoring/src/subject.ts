@@ -42,15 +42,30 @@ export function objectiveScores(
   chosen: Record<string, string[] | null>,
   paperType: string | null,
 ): ObjectiveResult {
-  const b = key.abEnabled && paperType === 'B';
-  const scores: Marks = {};
-  const answered = new Set<string>();
-  for (const q of key.objective) {
-    const read = chosen[b ? (q.bNo ?? q.no) : q.no] ?? null;
-    if (read?.some((c) => c.length > 0)) answered.add(q.no);
-    scores[q.no] = objectiveScore({ ...q, answer: b ? q.answerB : q.answer }, read);
-  }
-  return { scores, answered };
+  return objectiveScorer(key)(chosen, paperType);
+}
+
+/**
+ * objectiveScores for many papers of one key: a question's score for a reading is worked out once (a subject's
+ * 100,000 sheets hold a few hundred distinct readings per question), so a key change re-scores at lookup speed.
+ */
+export function objectiveScorer(key: SubjectKey) {
+  const memo = new Map<string, number>();
+  const keyed = key.objective.map((q) => ({ q, a: { ...q }, b: { ...q, answer: q.answerB } }));
+  return (chosen: Record<string, string[] | null>, paperType: string | null): ObjectiveResult => {
+    const isB = key.abEnabled && paperType === 'B';
+    const scores: Marks = {};
+    const answered = new Set<string>();
+    for (const { q, a, b } of keyed) {
+      const read = chosen[isB ? (q.bNo ?? q.no) : q.no] ?? null;
+      if (read?.some((c) => c.length > 0)) answered.add(q.no);
+      const id = `${isB ? 'B' : 'A'}${q.no}:${read?.join(',') ?? ''}`;
+      let v = memo.get(id);
+      if (v === undefined) memo.set(id, (v = objectiveScore(isB ? b : a, read)));
+      scores[q.no] = v;
+    }
+    return { scores, answered };
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { objectiveScores, subjectScore, type SubjectKey } from '@yj/scoring';
+import { objectiveScorer, subjectScore, type ObjectiveResult, type SubjectKey } from '@yj/scoring';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { JobQueue } from '../../infra/queue';
@@ -25,12 +25,14 @@ function subjectiveOf(s: ScoreSource): Record<string, number> {
   return out;
 }
 
-function derive(key: SubjectKey, s: ScoreSource): ScoreRow {
+type Scorer = (chosen: Record<string, string[] | null>, paperType: string | null) => ObjectiveResult;
+
+function derive(key: SubjectKey, score: Scorer, s: ScoreSource): ScoreRow {
   const r = subjectScore({
     absent: s.absent,
     irregular: s.irregular,
     hasPaper: s.paperId !== null,
-    objective: objectiveScores(key, s.objective ?? {}, s.paperType),
+    objective: score(s.objective ?? {}, s.paperType),
     subjective: subjectiveOf(s),
     adjusted: s.adjusted ?? {},
     groups: key.optionalGroups,
@@ -57,6 +59,7 @@ export function scoreCompute(d: { db: Db; queue?: JobQueue }) {
     const s = await repo.subject(subjectId);
     if (!s) throw fail('科目不存在或已删除');
     const key = await repo.key(s);
+    const scorer = objectiveScorer(key);
     const blockIds = await repo.blockIds(subjectId);
     let after = 0;
     let n = 0;
@@ -72,7 +75,7 @@ export function scoreCompute(d: { db: Db; queue?: JobQueue }) {
       if (!sources.length) return n;
       await repo.write(
         subjectId,
-        sources.map((x) => derive(key, x)),
+        sources.map((x) => derive(key, scorer, x)),
       );
       n += sources.length;
       after = sources.at(-1)!.examineeId;
