@@ -58,24 +58,6 @@ try {
     (await db.execute(sql`select id from subject`)) as unknown as { rows: Array<{ id: number }> }
   ).rows[0]!.id;
   const compute = scoreCompute({ db });
-  if (process.env.SCORE_EXPLAIN) {
-    const { scoreComputeRepo } = await import('../../../apps/server/src/modules/score/score-compute.repo');
-    const exam = ((await db.execute(sql`select id from exam`)) as unknown as { rows: Array<{ id: number }> })
-      .rows[0]!.id;
-    const blocks = (
-      (await db.execute(sql`select id from block`)) as unknown as { rows: Array<{ id: number }> }
-    ).rows.map((r) => r.id);
-    const orig = db.execute.bind(db);
-    (db as unknown as { execute: unknown }).execute = async (q: ReturnType<typeof sql>) => {
-      const r = (await orig(sql`explain (analyze, buffers) ${q}`)) as unknown as {
-        rows: Array<Record<string, string>>;
-      };
-      console.log(r.rows.map((x) => Object.values(x)[0]).join('\n'));
-      return { rows: [] };
-    };
-    await scoreComputeRepo(db).sources({ subjectId, examId: exam, blockIds: blocks, after: 0, limit: 10000 });
-    (db as unknown as { execute: unknown }).execute = orig;
-  }
   let t = performance.now();
   await compute.recompute(subjectId);
   console.log(`scoring from scratch: ${seconds(t)} s`);
@@ -88,6 +70,7 @@ try {
   console.log(`yardstick, one statement rewriting every row: ${seconds(t)} s`);
 } finally {
   await database.close();
-  await admin.db.execute(sql.raw(`drop database if exists ${name}`));
+  if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
+  else await admin.db.execute(sql.raw(`drop database if exists ${name}`));
   await admin.close();
 }

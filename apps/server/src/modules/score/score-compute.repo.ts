@@ -38,6 +38,14 @@ export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 /** The reads and the write of score derivation: sources in batches of examinees, rows written in one statement. */
 export function scoreComputeRepo(db: Db) {
   return {
+    /**
+     * The batch read's estimates are far off (jsonb expanded per sheet), which turns JIT compilation on: seconds
+     * of compiling for a statement that runs in a fraction of one. Off for the rest of the caller's transaction.
+     */
+    async noJit(): Promise<void> {
+      await db.execute(sql`set local jit = off`);
+    },
+
     async subject(subjectId: number) {
       const [s] = await db
         .select({

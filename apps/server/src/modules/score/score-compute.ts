@@ -56,6 +56,7 @@ function derive(key: SubjectKey, score: Scorer, s: ScoreSource): ScoreRow {
 export function scoreCompute(d: { db: Db; queue?: JobQueue }) {
   async function run(db: Db, subjectId: number, only?: number[]): Promise<number> {
     const repo = scoreComputeRepo(db);
+    await repo.noJit();
     const s = await repo.subject(subjectId);
     if (!s) throw fail('科目不存在或已删除');
     const key = await repo.key(s);
