@@ -130,10 +130,10 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const scopes = examScopes(db);
       const exams = examService({ db, audit });
       examRoutes(api, { exams, scopes, log, org });
-      examineeRoutes(api, { examinees: examineeService({ db, audit }), scopes });
-      roleRoutes(api, { roles: roleService({ db, audit }), scopes, teachers, exams });
       const scoring = scoreCompute({ db, queue: deps.queue });
       registerScoreJobs(deps.queue, scoring);
+      examineeRoutes(api, { examinees: examineeService({ db, audit, scores: scoring.examinees }), scopes });
+      roleRoutes(api, { roles: roleService({ db, audit }), scopes, teachers, exams });
       const questions = questionService({ db, audit, exams, rescore: scoring.enqueue });
       questionRoutes(api, { questions, scopes });
       const templates = templateService({ db, audit, exams, questions });
@@ -156,7 +156,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         pages,
       });
       const fix = scanFixService({ db, audit, exams, scan, scores: scoring.paper });
-      const finish = scanFinishService({ db, audit, exams });
+      const finish = scanFinishService({ db, audit, exams, scores: scoring.examinees });
       const query = scanQueryService({ db, storage: deps.storage, exams });
       scanRoutes(api, { scan, query, fix, finish, scopes });
       scoreRoutes(api, { scores: scoreService({ db, audit, exams, compute: scoring }), scopes });

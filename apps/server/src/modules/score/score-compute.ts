@@ -13,6 +13,9 @@ export interface ScoreSubjectPayload {
 /** What the scan module calls when a sheet changed (recognised, fixed, moved to another examinee). */
 export type PaperScoreHook = (tx: Db, paperId: number, previousExamineeId?: number | null) => Promise<void>;
 
+/** What a change of absence calls: these examinees' scores in the subject follow, in the same transaction. */
+export type ExamineeScoreHook = (tx: Db, subjectId: number, examineeIds: number[]) => Promise<void>;
+
 /** Examinees derived per batch: one read and one write statement each, memory bounded. */
 const BATCH = 10_000;
 
@@ -91,9 +94,9 @@ export function scoreCompute(d: { db: Db; queue?: JobQueue }) {
     recomputeIn: (tx: Db, subjectId: number): Promise<number> => run(tx, subjectId),
 
     /** Re-derives some examinees inside the caller's transaction (a paper recognised, fixed or moved). */
-    examinees: async (tx: Db, subjectId: number, examineeIds: number[]): Promise<void> => {
+    examinees: (async (tx, subjectId, examineeIds) => {
       if (examineeIds.length) await run(tx, subjectId, examineeIds);
-    },
+    }) satisfies ExamineeScoreHook as ExamineeScoreHook,
 
     /** The hook of the scan module: a paper's answers, type or examinee changed. */
     paper: (async (tx, paperId, previousExamineeId) => {

@@ -153,6 +153,25 @@ describe('key changes and publishing', () => {
     expect(await totalOf()).toBe(8);
   });
 
+  it('a change of absence re-derives the examinee at once', async () => {
+    const e2 = scene.examinees[2]!;
+    const status = async () =>
+      (
+        await scene.admin
+          .get(`${url}/students?keyword=${e2.kaohao}`)
+          .then((r) => body<ScoreStudentsPage>(r).data)
+      ).items[0]!.status;
+    expect(await status()).toBe('absent');
+    const res = body(
+      await scene.admin.post(`/filter/api/subject/${scene.subjectId}/scan/absence`, {
+        examineeIds: [e2.id],
+        absent: false,
+      }),
+    );
+    expect(res.code, res.message).toBe(0);
+    expect(await status()).toBe('missing');
+  });
+
   it('a published subject refuses a recompute', async () => {
     await t.database.db
       .update(subject)
