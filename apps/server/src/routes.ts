@@ -130,7 +130,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const scopes = examScopes(db);
       const exams = examService({ db, audit });
       examRoutes(api, { exams, scopes, log, org });
-      const scoring = scoreCompute({ db, queue: deps.queue });
+      const scoring = scoreCompute({ db, queue: deps.queue, lanes: deps.database.kind === 'pglite' ? 1 : 2 });
       registerScoreJobs(deps.queue, scoring);
       examineeRoutes(api, { examinees: examineeService({ db, audit, scores: scoring.examinees }), scopes });
       roleRoutes(api, { roles: roleService({ db, audit }), scopes, teachers, exams });

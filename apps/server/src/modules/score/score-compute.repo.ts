@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { KeyQuestion, SubjectKey } from '@yj/scoring';
 import type { Db } from '../../infra/db';
-import { block, question, subject } from '../../db/schema';
+import { block, examinee, question, subject } from '../../db/schema';
 
 /** What one examinee's score is derived from, as one row of a batch. */
 export interface ScoreSource {
@@ -78,6 +78,16 @@ export function scoreComputeRepo(db: Db) {
       }));
       const key: SubjectKey = { objective, optionalGroups: s.optionalGroups, abEnabled: s.abEnabled };
       return key;
+    },
+
+    /** Every examinee of the exam, by id (a full recompute cuts them into batches). */
+    async examineeIds(examId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: examinee.id })
+        .from(examinee)
+        .where(eq(examinee.examId, examId))
+        .orderBy(asc(examinee.id));
+      return rows.map((r) => r.id);
     },
 
     async blockIds(subjectId: number): Promise<number[]> {

@@ -56,7 +56,12 @@ function derive(key: SubjectKey, score: Scorer, s: ScoreSource): ScoreRow {
  * answers and the key, the final block scores (or strips), absence and adjustments. Batched by examinee id: a
  * batch is one read and one write, and a row that did not change is not rewritten.
  */
-export function scoreCompute(d: { db: Db; queue?: JobQueue }) {
+export function scoreCompute(d: {
+  db: Db;
+  queue?: JobQueue;
+  /** batches of a full recompute in flight at once, each its own transaction (1 on a single-connection PGlite) */
+  lanes?: number;
+}) {
   async function run(db: Db, subjectId: number, only?: number[]): Promise<number> {
     const repo = scoreComputeRepo(db);
     await repo.noJit();
@@ -87,11 +92,30 @@ export function scoreCompute(d: { db: Db; queue?: JobQueue }) {
     }
   }
 
+  /**
+   * The whole subject: its examinees cut into batches, `lanes` of them in flight at once (one is read while
+   * another is derived and written), each batch one transaction. Returns the examinees derived.
+   */
+  async function recompute(subjectId: number): Promise<number> {
+    const repo = scoreComputeRepo(d.db);
+    const s = await repo.subject(subjectId);
+    if (!s) throw fail('科目不存在或已删除');
+    const ids = await repo.examineeIds(s.examId);
+    const batches: number[][] = [];
+    for (let i = 0; i < ids.length; i += BATCH) batches.push(ids.slice(i, i + BATCH));
+    let next = 0;
+    const lane = async () => {
+      while (next < batches.length) {
+        const batch = batches[next++]!;
+        await d.db.transaction((tx) => run(tx, subjectId, batch));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, d.lanes ?? 2) }, lane));
+    return ids.length;
+  }
+
   return {
-    /** Re-derives the whole subject in one transaction (readers never see half a key change); returns the rows. */
-    recompute: (subjectId: number): Promise<number> => d.db.transaction((tx) => run(tx, subjectId)),
-    /** The same inside the caller's transaction (with its audit record). */
-    recomputeIn: (tx: Db, subjectId: number): Promise<number> => run(tx, subjectId),
+    recompute,
 
     /** Re-derives some examinees inside the caller's transaction (a paper recognised, fixed or moved). */
     examinees: (async (tx, subjectId, examineeIds) => {

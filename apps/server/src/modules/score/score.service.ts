@@ -126,8 +126,9 @@ export function scoreService(d: { db: Db; audit: AuditService; exams: ExamServic
     async recompute(subjectId: number, p: Principal, actor: Actor): Promise<ScoreRecomputed> {
       const { examId, subject } = await access(subjectId, p);
       if (subject.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+      // batches commit one by one (each a transaction); the audit record follows in its own
+      const examinees = await d.compute.recompute(subjectId);
       return d.db.transaction(async (tx) => {
-        const examinees = await d.compute.recomputeIn(tx, subjectId);
         await d.audit.record(tx, {
           action: 'score.recompute',
           examId,
