@@ -62,6 +62,7 @@ import { scanService } from './modules/scan/scan.service';
 import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
 import { scoreService } from './modules/score/score.service';
+import { scoreAdjustService } from './modules/score/score-adjust.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -159,7 +160,11 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const finish = scanFinishService({ db, audit, exams, scores: scoring.examinees });
       const query = scanQueryService({ db, storage: deps.storage, exams });
       scanRoutes(api, { scan, query, fix, finish, scopes });
-      scoreRoutes(api, { scores: scoreService({ db, audit, exams, compute: scoring }), scopes });
+      scoreRoutes(api, {
+        scores: scoreService({ db, audit, exams, compute: scoring }),
+        adjust: scoreAdjustService({ db, audit, exams, compute: scoring }),
+        scopes,
+      });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());

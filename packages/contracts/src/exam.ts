@@ -211,6 +211,8 @@ export interface OperationPermission {
   downloadScores: boolean;
   /** the subject's score screens (score.read) */
   scoreRead: boolean;
+  /** change a question's score by hand (score.adjust) */
+  scoreAdjust: boolean;
 }
 
 export interface DynamicLogItem {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, text } from './fields';
+import { id, idParam, text } from './fields';
+import { questionNo } from './question';
 import { pageQuery } from './envelope';
 
 // Scores of a subject (DESIGN.md §6, spec §2 subject/{subjectId}/score: summary, stuScore, scoreCheck).
@@ -91,4 +92,33 @@ export interface ScoreCheck {
 /** POST /api/subject/:id/score/recompute */
 export interface ScoreRecomputed {
   examinees: number;
+}
+
+/** POST /api/subject/:id/score/adjust: one question's score changed by hand, with the reason (kept). */
+export const scoreAdjustBody = z.object({
+  examineeId: id(),
+  questionNo,
+  score: z.number().min(0, '分数不能为负').max(1000),
+  reason: text().trim().min(1, '请填写调整原因').max(200, '调整原因不能超过 200 字'),
+});
+export type ScoreAdjustBody = z.infer<typeof scoreAdjustBody>;
+
+export interface ScoreAdjusted {
+  before: number | null;
+  after: number;
+  total: number | null;
+}
+
+/** GET /api/subject/:id/score/adjustments (adjust/checkdetail): every adjustment, newest first. */
+export interface ScoreAdjustmentItem {
+  id: number;
+  examineeId: number;
+  kaohao: string;
+  name: string;
+  questionNo: string;
+  before: number | null;
+  after: number;
+  reason: string;
+  userName: string;
+  at: string;
 }

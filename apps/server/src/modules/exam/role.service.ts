@@ -194,6 +194,7 @@ export function roleService(d: { db: Db; audit: AuditService }) {
         viewPhones: can(p, 'exam.phone.view', scope),
         downloadScores: can(p, 'score.download', scope),
         scoreRead: can(p, 'score.read', scope),
+        scoreAdjust: can(p, 'score.adjust', scope),
       };
     },
   };

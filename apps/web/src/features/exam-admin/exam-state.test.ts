@@ -41,8 +41,9 @@ describe('abilities', () => {
       viewPhones: false,
       downloadScores: false,
       scoreRead: false,
+      scoreAdjust: false,
     });
     expect(list.filter((a) => a.allowed).map((a) => a.label)).toEqual(['参与阅卷']);
-    expect(list).toHaveLength(9);
+    expect(list).toHaveLength(10);
   });
 });

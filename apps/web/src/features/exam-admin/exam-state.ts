@@ -97,6 +97,7 @@ const PERMISSION_CAPABILITY: Array<[keyof OperationPermission, Capability]> = [
   ['viewPhones', 'exam.phone.view'],
   ['downloadScores', 'score.download'],
   ['scoreRead', 'score.read'],
+  ['scoreAdjust', 'score.adjust'],
 ];
 
 /** The abilities the server granted on a subject, labelled for people (the "what may I do" list). */

@@ -13,6 +13,7 @@ const TABS = [
   { key: 'summary', label: '成绩概览' },
   { key: 'stuScore', label: '学生成绩' },
   { key: 'scoreCheck', label: '成绩核查' },
+  { key: 'adjust/checkdetail', label: '调整记录' },
 ];
 
 /**

@@ -5,7 +5,7 @@ import {
   type ScoreStudentsPage,
 } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Input, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Card, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import type { StudentsQuery } from './score.api';
 import { studentsQuery } from './score.queries';
 import { figure } from './score-format';
+import { AdjustModal } from './AdjustModal';
 
 const STATUS_COLOR: Record<ScoreStudentRow['status'], string> = {
   ok: 'green',
@@ -27,6 +28,7 @@ function columns(
   page: ScoreStudentsPage | undefined,
   q: StudentsQuery,
   paperLink: (r: ScoreStudentRow) => string | null,
+  onAdjust: ((r: ScoreStudentRow) => void) | null,
 ): TableColumnsType<ScoreStudentRow> {
   const order = (key: ScoreSort): SortOrder =>
     q.sort === key ? (q.order === 'asc' ? 'ascend' : 'descend') : null;
@@ -56,13 +58,23 @@ function columns(
       render: (_: unknown, r: ScoreStudentRow) => (r.total === null ? '' : figure(r.questions[x.no])),
     })),
     {
-      title: '答题卡',
-      key: 'paper',
+      title: '操作',
+      key: 'actions',
       fixed: 'right',
-      width: 80,
+      width: 110,
       render: (_, r) => {
         const to = paperLink(r);
-        return to ? <Link to={to}>查看</Link> : null;
+        return (
+          <Space size={8}>
+            {to && <Link to={to}>答题卡</Link>}
+            {/* 缺考 and no sheet have no score to adjust */}
+            {onAdjust && r.total !== null && (
+              <Typography.Link onClick={() => onAdjust(r)} data-testid={`adjust-${r.kaohao}`}>
+                调整
+              </Typography.Link>
+            )}
+          </Space>
+        );
       },
     },
   ];
@@ -73,6 +85,7 @@ export function StuScoreView({ subject, permission }: SubjectBundle) {
   const subjectId = subject.subjectInfo.id;
   const [q, setQ] = useState<StudentsQuery>({ page: 1, size: 50, sort: 'kaohao', order: 'asc' });
   const r = useQuery(studentsQuery(subjectId, q));
+  const [adjusting, setAdjusting] = useState<ScoreStudentRow | null>(null);
   if (r.isError)
     return <QueryFailed title="学生成绩加载失败" error={r.error} onRetry={() => void r.refetch()} />;
   const paperLink = (x: ScoreStudentRow) =>
@@ -109,7 +122,7 @@ export function StuScoreView({ subject, permission }: SubjectBundle) {
         size="small"
         loading={r.isFetching}
         dataSource={r.data?.items}
-        columns={columns(r.data, q, paperLink)}
+        columns={columns(r.data, q, paperLink, permission.scoreAdjust ? setAdjusting : null)}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: q.keyword || q.classId ? '没有符合条件的考生' : '本科目没有考生' }}
         pagination={{
@@ -124,6 +137,12 @@ export function StuScoreView({ subject, permission }: SubjectBundle) {
           const sort = (SORTABLE.has(key) && one?.order ? key : 'kaohao') as ScoreSort;
           setQ({ ...q, page: p.current ?? 1, sort, order: one?.order === 'descend' ? 'desc' : 'asc' });
         }}
+      />
+      <AdjustModal
+        subjectId={subjectId}
+        row={adjusting}
+        questions={r.data?.questions ?? []}
+        onClose={() => setAdjusting(null)}
       />
     </Card>
   );

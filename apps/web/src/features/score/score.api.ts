@@ -1,4 +1,14 @@
-import type { ScoreCheck, ScoreRecomputed, ScoreSort, ScoreStudentsPage, ScoreSummary } from '@yj/contracts';
+import type {
+  Paged,
+  ScoreAdjustBody,
+  ScoreAdjusted,
+  ScoreAdjustmentItem,
+  ScoreCheck,
+  ScoreRecomputed,
+  ScoreSort,
+  ScoreStudentsPage,
+  ScoreSummary,
+} from '@yj/contracts';
 import { api } from '../../api/filter';
 
 export interface StudentsQuery {
@@ -24,6 +34,14 @@ export const scoreApi = {
     ),
   check: (subjectId: number) =>
     api.get<ScoreCheck>('/api/subject/:subjectId/score/check', undefined, params(subjectId)),
+  adjust: (subjectId: number, body: ScoreAdjustBody) =>
+    api.post<ScoreAdjusted>('/api/subject/:subjectId/score/adjust', body, params(subjectId)),
+  adjustments: (subjectId: number, page: number) =>
+    api.get<Paged<ScoreAdjustmentItem>>(
+      '/api/subject/:subjectId/score/adjustments',
+      { page, size: 50 },
+      params(subjectId),
+    ),
   recompute: (subjectId: number) =>
     api.post<ScoreRecomputed>('/api/subject/:subjectId/score/recompute', {}, params(subjectId)),
 };

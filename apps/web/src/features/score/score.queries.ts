@@ -27,3 +27,11 @@ export const checkQuery = (subjectId: number) =>
     queryFn: () => scoreApi.check(subjectId),
     meta: { silent: true },
   });
+
+export const adjustmentsQuery = (subjectId: number, page: number) =>
+  queryOptions({
+    queryKey: [...scoreKeys.subject(subjectId), 'adjustments', page],
+    queryFn: () => scoreApi.adjustments(subjectId, page),
+    meta: { silent: true },
+    placeholderData: keepPreviousData,
+  });

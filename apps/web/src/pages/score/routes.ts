@@ -10,6 +10,7 @@ export const scoreRoutes: RouteObject[] = [
       { path: 'summary', lazy: () => import('./SummaryPage') },
       { path: 'stuScore', lazy: () => import('./StuScorePage') },
       { path: 'scoreCheck', lazy: () => import('./ScoreCheckPage') },
+      { path: 'adjust/checkdetail', lazy: () => import('./AdjustmentsPage') },
     ],
   },
 ];
