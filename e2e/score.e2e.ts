@@ -123,6 +123,27 @@ test('recognised sheets are scored; summary, per-student scores and the checks s
     .waitFor();
   await shot(page, 'score-03-check');
 
+  // an adjustment with its reason: the second student's question 1, 0 -> 2, total 19 -> 21
+  await page.getByRole('tab', { name: '学生成绩' }).click();
+  await page.getByTestId(`adjust-${k2}`).click();
+  await page.getByLabel('题号').click();
+  await page.locator('.ant-select-item-option', { hasText: '第 1 题（' }).click();
+  await page.getByLabel('调整后分数').fill('2');
+  await page.getByLabel('调整原因').fill('复核后加分');
+  await shot(page, 'score-04-adjust');
+  await page.getByRole('button', { name: '确认调整' }).click();
+  await page.getByText('第 1 题已调整为 2 分，总分 21').waitFor();
+  await page
+    .getByTestId('stu-score')
+    .locator('.ant-table-row', { hasText: k2 })
+    .getByText('21')
+    .first()
+    .waitFor();
+  await page.getByRole('tab', { name: '调整记录' }).click();
+  await waitForPath(page, `/book/subject/${subjectId}/score/adjust/checkdetail`);
+  await page.getByTestId('score-adjustments').getByText('复核后加分').waitFor();
+  await shot(page, 'score-05-adjustments');
+
   await page.getByTestId('score-recompute').click();
   await page.getByText(`已重新计算 ${examinees.length} 名考生的成绩`).waitFor();
 });
