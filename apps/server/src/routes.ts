@@ -43,6 +43,10 @@ import { questionService } from './modules/question/question.service';
 import { blockRoutes } from './modules/block/block.routes';
 import { blockCutService } from './modules/block/block-cut';
 import { blockService } from './modules/block/block.service';
+import { reviewerRoutes } from './modules/reviewer/reviewer.routes';
+import { divideService } from './modules/reviewer/reviewer-divide';
+import { reviewerExcel } from './modules/reviewer/reviewer-excel';
+import { reviewerService } from './modules/reviewer/reviewer.service';
 import { templateRoutes } from './modules/template/template.routes';
 import { templateImageService } from './modules/template/template-image.service';
 import { templateService } from './modules/template/template.service';
@@ -59,6 +63,20 @@ import { scanRoutes } from './modules/scan/scan.routes';
 import { scanAgentPackager } from './modules/tool/scan-agent-package';
 import { toolRoutes } from './modules/tool/tool.routes';
 import { scanService } from './modules/scan/scan.service';
+import { markingHistory } from './modules/marking/marking-history';
+import { registerMarkingJobs } from './modules/marking/marking.jobs';
+import { markingRoutes } from './modules/marking/marking.routes';
+import { markingScopes } from './modules/marking/marking-scope';
+import { markingService } from './modules/marking/marking.service';
+import { markingLeadRoutes } from './modules/marking/marking-lead.routes';
+import { markingLeadService } from './modules/marking/marking-lead.service';
+import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
+import { doneCheck } from './modules/marking/marking-counts';
+import { createTasks, finalize } from './modules/marking/marking-final';
+import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
+import { subjectRoutes } from './modules/subject/subject.routes';
+import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
+import { memoryQueue } from './infra/queue';
 import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
 import { scoreService } from './modules/score/score.service';
@@ -71,6 +89,13 @@ export const VERSION = '0.1.0';
 /** The composition root of the API: repositories and services wired by hand, then every module's routes under /filter. */
 export async function registerApi(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
   const { db } = deps.database;
+  // The task pool plugs into the lifecycle: tasks created when marking starts, what is left before 阅卷完成.
+  const reviewHooks: Partial<ReviewHooks> = {
+    onReviewStart: async (tx, subjectId) => {
+      await createTasks(tx, subjectId);
+    },
+    doneCheck: (subjectId) => doneCheck(db, subjectId),
+  };
   const audit = auditService();
   const sessions = sessionService(sessionRepo(db), {
     idleMs: config.sessionIdleMs,
@@ -134,7 +159,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const scoring = scoreCompute({ db, queue: deps.queue, lanes: deps.database.kind === 'pglite' ? 1 : 2 });
       registerScoreJobs(deps.queue, scoring);
       examineeRoutes(api, { examinees: examineeService({ db, audit, scores: scoring.examinees }), scopes });
-      roleRoutes(api, { roles: roleService({ db, audit }), scopes, teachers, exams });
+      const roles = roleService({ db, audit });
+      roleRoutes(api, { roles, scopes, teachers, exams });
       const questions = questionService({ db, audit, exams, rescore: scoring.enqueue });
       questionRoutes(api, { questions, scopes });
       const templates = templateService({ db, audit, exams, questions });
@@ -145,6 +171,13 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const blocks = blockService({ db, audit, exams, questions, templates });
       const cuts = blockCutService({ db, storage: deps.storage, exams, blocks, templates, images });
       blockRoutes(api, { blocks, cuts, scopes });
+      const reviewers = reviewerService({ db, audit, exams, roles });
+      reviewerRoutes(api, {
+        reviewers,
+        divide: divideService({ db, audit, exams, roles, reviewers }),
+        excel: reviewerExcel({ db, audit, exams, roles, reviewers }),
+        scopes,
+      });
       templateRoutes(api, { templates, images, scopes });
       cardRoutes(api, { cards: cardService({ db, audit, exams, questions, templates, images }), scopes });
       const scan = scanService({
@@ -169,9 +202,43 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool, scores: scoring.paper });
-      // pages acknowledged before a crash or restart are recognised now (jobs are idempotent)
+      const marking = markingService({ db, paperImage: cuts.paperImage });
+      const onMarking = markingScopes(db, scopes);
+      markingRoutes(api, {
+        db,
+        marking,
+        history: markingHistory({ db }),
+        scopes: onMarking,
+      });
+      markingLeadRoutes(api, {
+        db,
+        lead: markingLeadService({ db, audit, finalize }),
+        view: markingLeadViewService({ db, paperImage: cuts.paperImage }),
+        scopes,
+        marking: onMarking,
+      });
+      // The pool's minute jobs run in each API process (like review times): a Redis recognition worker has no
+      // marking handlers, and both jobs are idempotent when several processes run them.
+      const markingJobs = memoryQueue(app.log);
+      const stopMarkingJobs = registerMarkingJobs(markingJobs, { db });
+      app.addHook('onClose', async () => {
+        stopMarkingJobs();
+        await markingJobs.close();
+      });
+      const subjects = subjectService({ db, audit, hooks: reviewHooks });
+      // Review times wait in this process, never on the shared Redis queue: a recognition worker there has
+      // no task pool to start marking with. Each API process arms them (again on start); the job re-reads
+      // the subject under a row lock, so a time fired twice acts once.
+      const reviewTimers = memoryQueue(app.log);
+      app.addHook('onClose', () => reviewTimers.close());
+      const schedule = reviewScheduleService({ db, audit, queue: reviewTimers, subjects });
+      registerReviewScheduleJob(reviewTimers, schedule);
+      subjectRoutes(api, { subjects, schedule, scopes });
+      // pages acknowledged before a crash or restart are recognised now (jobs are idempotent);
+      // review times that passed while the server was down fire now, later ones are armed again
       api.addHook('onReady', async () => {
         await scan.resume();
+        await schedule.resume();
       });
     },
     { prefix: API_PREFIX },

@@ -80,7 +80,8 @@ export function routeSampler(app: FastifyInstance, ids: SceneIds) {
         );
         const plain = 'x'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
         const fits = (c: string) => res.every((re) => re.test(c));
-        return [plain, '1', '13900000000', 'A', '0'.repeat(64)].find(fits) ?? plain;
+        const uuid = '6f1d3c52-4a8e-4b7e-9c1a-2b3c4d5e6f70';
+        return [plain, '1', '13900000000', 'A', '0'.repeat(64), uuid].find(fits) ?? plain;
       }
       default:
         return idFor(name, url);

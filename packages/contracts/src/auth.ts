@@ -87,7 +87,11 @@ export interface SysNotice {
 }
 export const sysNoticeUpdate = z.object({
   text: text().trim().max(2000, '公告不能超过 2000 字'),
-  maxAge: z.number().int().min(1, '有效期至少 1 小时').max(24 * 365),
+  maxAge: z
+    .number()
+    .int()
+    .min(1, '有效期至少 1 小时')
+    .max(24 * 365),
 });
 export type SysNoticeUpdate = z.infer<typeof sysNoticeUpdate>;
 

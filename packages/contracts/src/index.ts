@@ -21,4 +21,6 @@ export * from './card';
 export * from './scan';
 export * from './page-result';
 export * from './marking';
+export * from './subject-lifecycle';
+export * from './reviewer';
 export * from './score';

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryQueue, redisQueue, type JobQueue } from './queue';
 
 const quiet = { error: () => {} };
@@ -37,7 +37,33 @@ function contract(make: () => JobQueue) {
   });
 }
 
-describe('memory queue', () => contract(() => memoryQueue(quiet)));
+describe('memory queue', () => {
+  contract(() => memoryQueue(quiet));
+
+  it('holds a delayed job until its time, also beyond the longest timer, and drops it on close', async () => {
+    vi.useFakeTimers();
+    try {
+      q = memoryQueue(quiet);
+      const seen: string[] = [];
+      q.register('t.later', async (p) => void seen.push(p as string));
+      const month = 30 * 24 * 3600_000;
+      await q.enqueue('t.later', 'soon', { delayMs: 60_000 });
+      await q.enqueue('t.later', 'next month', { delayMs: month });
+      await q.enqueue('t.later', 'never', { delayMs: 2 * month });
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(seen).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(seen).toEqual(['soon']);
+      await vi.advanceTimersByTimeAsync(month - 60_000);
+      expect(seen).toEqual(['soon', 'next month']);
+      await q.close();
+      await vi.advanceTimersByTimeAsync(month);
+      expect(seen).toEqual(['soon', 'next month']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
 
 const redisUrl = process.env.TEST_REDIS_URL;
 describe.runIf(redisUrl)('redis (BullMQ) queue', () => {

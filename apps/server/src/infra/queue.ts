@@ -8,6 +8,8 @@ export interface EnqueueOptions {
   /** same id → the job runs once (idempotent enqueue) */
   jobId?: string;
   attempts?: number;
+  /** run no earlier than this many milliseconds from now (scheduled work: review/schedule) */
+  delayMs?: number;
 }
 
 /** Background jobs: in-process by default, BullMQ on Redis when REDIS_URL is set so other machines share the load. */
@@ -24,6 +26,8 @@ interface Logger {
 }
 
 const DEFAULT_ATTEMPTS = 3;
+/** setTimeout's longest wait (about 24.8 days); longer delays wait in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Jobs run at once per process: two per core, so while one waits on storage or the database another computes. */
 export const JOB_CONCURRENCY = Math.max(2, 2 * os.availableParallelism());
@@ -36,6 +40,20 @@ export function memoryQueue(log: Logger, concurrency = 2): JobQueue {
   let running = 0;
   let closed = false;
   const active = new Set<Promise<void>>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  // A delayed job waits on an unref'd timer: it never keeps the process alive, and close() drops it
+  // (the owner of scheduled work re-arms it on start, as review/schedule does).
+  const later = (ms: number, run: () => void): void => {
+    const step = Math.min(ms, MAX_TIMER_MS);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (ms > step) later(ms - step, run);
+      else if (!closed) run();
+    }, step);
+    timer.unref();
+    timers.add(timer);
+  };
 
   const pump = (): void => {
     while (!closed && running < concurrency && waiting.length > 0) {
@@ -74,12 +92,18 @@ export function memoryQueue(log: Logger, concurrency = 2): JobQueue {
         if (seen.has(key)) return;
         seen.add(key);
       }
-      waiting.push(() => run(name, payload, opts.attempts ?? DEFAULT_ATTEMPTS));
-      pump();
+      const start = () => {
+        waiting.push(() => run(name, payload, opts.attempts ?? DEFAULT_ATTEMPTS));
+        pump();
+      };
+      if (opts.delayMs && opts.delayMs > 0) later(opts.delayMs, start);
+      else start();
     },
     ping: async () => !closed,
     async close() {
       closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
       await Promise.allSettled([...active]);
     },
   };
@@ -120,6 +144,7 @@ export function redisQueue(
       await queue.add(name, payload, {
         jobId: o.jobId ? `${name}__${o.jobId}`.replaceAll(':', '_') : undefined,
         attempts: o.attempts ?? DEFAULT_ATTEMPTS,
+        ...(o.delayMs && o.delayMs > 0 ? { delay: o.delayMs } : {}),
         backoff: { type: 'exponential', delay: 1000 },
         removeOnComplete: 1000,
         removeOnFail: 5000,

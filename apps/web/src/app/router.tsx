@@ -6,6 +6,8 @@ import { templateRoutes } from '../pages/template/routes';
 import { acardRoutes } from '../pages/acard/routes';
 import { scanRoutes } from '../pages/scan/routes';
 import { questionRoutes } from '../pages/question/routes';
+import { markingRoutes } from '../pages/marking/routes';
+import { markingLeadRoutes } from '../pages/marking-lead/routes';
 import { scoreRoutes } from '../pages/score/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
@@ -41,6 +43,8 @@ export const routes: RouteObject[] = [
           ...acardRoutes,
           ...scanRoutes,
           ...questionRoutes,
+          ...markingRoutes,
+          ...markingLeadRoutes,
           ...scoreRoutes,
         ],
       },

@@ -1,6 +1,4 @@
 import {
-  SUBJECT_STATE_FORBIDS,
-  SubjectStatus,
   pointsProblem,
   type BlockInput,
   type BlockItem,
@@ -15,6 +13,7 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
+import { assertAllows } from '../subject/subject-state';
 import type { QuestionService } from '../question/question.service';
 import type { TemplateService } from '../template/template.service';
 import { blockRepo, type BlockRow } from './block.repo';
@@ -126,7 +125,7 @@ export function blockService(d: {
       const card = await cardOf(subjectId);
       await d.db.transaction(async (tx) => {
         const subject = await d.exams.subjectRow(subjectId, tx);
-        if (subject.status !== SubjectStatus.setting) throw fail(SUBJECT_STATE_FORBIDS);
+        assertAllows(subject.status, 'editSetting');
         const questions = await questionsOf(subjectId, tx);
         const seen = new Map<string, string>();
         for (const b of blocks) {

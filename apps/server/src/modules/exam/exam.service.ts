@@ -2,8 +2,7 @@ import {
   can,
   ExamRole,
   ExamType,
-  SUBJECT_STATE_FORBIDS,
-  SubjectStatus,
+  allows,
   type ExamDetail,
   type ExamEdit,
   type ExamListItem,
@@ -19,6 +18,7 @@ import type { AuditService } from '../audit/audit.service';
 import { examRepo } from './exam.repo';
 import { mayIncludeSchool } from './exam-school';
 import type { Actor } from '../../lib/actor';
+import { assertAllows } from '../subject/subject-state';
 
 const JOINT_SCHOOLS_REFUSED = '联考只能选择您管理的学校；多校联考请由系统管理员（教育局）创建';
 
@@ -132,7 +132,7 @@ export function examService(d: { db: Db; audit: AuditService }) {
         for (const s of current) {
           const next = input.subjects.find((x) => x.id === s.id);
           if (!kept.has(s.id)) {
-            if (s.status !== SubjectStatus.setting) throw fail(`${s.name}：${SUBJECT_STATE_FORBIDS}`);
+            assertAllows(s.status, 'editSetting', s.name);
             // Roles are what the school entered about people; they are never dropped as a side effect.
             const people = await repo.roleCount(s.id);
             if (people)
@@ -141,7 +141,7 @@ export function examService(d: { db: Db; audit: AuditService }) {
               );
             await repo.updateSubject(s.id, { deletedAt: new Date() });
           } else if (next && (next.fullScore !== s.fullScore || next.course !== s.course)) {
-            if (s.status !== SubjectStatus.setting) throw fail(`${s.name}：${SUBJECT_STATE_FORBIDS}`);
+            assertAllows(s.status, 'editSetting', s.name);
             await repo.updateSubject(s.id, {
               fullScore: next.fullScore,
               course: next.course,
@@ -220,7 +220,7 @@ export function examService(d: { db: Db; audit: AuditService }) {
       await d.db.transaction(async (tx) => {
         const repo = examRepo(tx);
         const e = await requireExam(tx, examId);
-        const started = (await repo.subjects([examId])).filter((s) => s.status !== SubjectStatus.setting);
+        const started = (await repo.subjects([examId])).filter((s) => !allows(s.status, 'editSetting'));
         if (started.length)
           throw fail(
             `${started.map((s) => s.name).join('、')}已开始阅卷，考试不能删除；如不再使用可隐藏考试`,

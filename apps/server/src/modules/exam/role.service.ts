@@ -81,8 +81,15 @@ export function roleService(d: { db: Db; audit: AuditService }) {
       return rows.map((r) => ({ ...r, phone: show(r.schoolId) ? r.phone : maskPhone(r.phone) }));
     },
 
-    async add(examId: number, input: RoleAdd, p: Principal, actor: Actor): Promise<{ added: number }> {
-      return d.db.transaction(async (tx) => {
+    /** `db`: a caller's transaction (block assignment gives the role with the assignment), else its own. */
+    async add(
+      examId: number,
+      input: RoleAdd,
+      p: Principal,
+      actor: Actor,
+      db: Db = d.db,
+    ): Promise<{ added: number }> {
+      return db.transaction(async (tx) => {
         const subjectId = input.subjectId ?? null;
         const schoolId = input.schoolId ?? null;
         await check(tx, examId, input.role, subjectId, schoolId);

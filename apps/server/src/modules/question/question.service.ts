@@ -1,10 +1,9 @@
 import {
+  allows,
   abMappingProblems,
   objectiveQuestion,
   structureProblems,
   structureTotals,
-  SUBJECT_STATE_FORBIDS,
-  SubjectStatus,
   type AbSave,
   type ObjectiveQuestion,
   type OptionalQuestionGroup,
@@ -17,6 +16,7 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
+import { assertAllows } from '../subject/subject-state';
 import { questionRepo, toObjective, toSubjective } from './question.repo';
 
 /** A subject's question structure (spec: setting/question, /answer, /abrelation, paperStructure*). */
@@ -44,7 +44,7 @@ export function questionService(d: {
   /** Structure changes are allowed only while the subject is 设置中 (DESIGN.md §3). */
   async function editable(db: Db, subjectId: number) {
     const l = await load(db, subjectId);
-    if (l.subjectInfo.status !== SubjectStatus.setting) throw fail(SUBJECT_STATE_FORBIDS);
+    assertAllows(l.subjectInfo.status, 'editSetting');
     return l;
   }
 
@@ -84,7 +84,7 @@ export function questionService(d: {
       return {
         subjectId,
         status: subjectInfo.status,
-        editable: subjectInfo.status === SubjectStatus.setting,
+        editable: allows(subjectInfo.status, 'editSetting'),
         fullScore: subjectInfo.fullScore,
         structure,
         totals: structureTotals(structure, subjectInfo.fullScore),
@@ -145,7 +145,7 @@ export function questionService(d: {
         actor,
         async (tx, before) => {
           const { subjectInfo } = await load(tx, subjectId);
-          if (subjectInfo.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+          assertAllows(subjectInfo.status, 'editAnswers');
           for (const a of answers) {
             const q = before.objective.find((x) => x.no === a.no);
             if (!q) throw fail(`客观题 ${a.no} 不存在`);

@@ -1,6 +1,7 @@
-import { SUBJECT_STATE_FORBIDS, SubjectStatus, type Principal } from '@yj/contracts';
-import { fail, forbidden } from '../../errors';
+import { type Principal } from '@yj/contracts';
+import { forbidden } from '../../errors';
 import type { ExamService } from '../exam/exam.service';
+import { assertAllows } from '../subject/subject-state';
 
 /** The schools whose scans a user may see in one exam: every school, or a list. */
 export type SchoolFilter = 'all' | readonly number[];
@@ -60,7 +61,7 @@ export async function subjectScanAccess(
   write: boolean,
 ): Promise<{ examId: number; filter: SchoolFilter }> {
   const s = await exams.subjectRow(subjectId);
-  if (write && s.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+  if (write) assertAllows(s.status, 'scan');
   const e = await exams.requireExam(s.examId);
   return { examId: e.id, filter: scanSchools(p, e, subjectId) };
 }

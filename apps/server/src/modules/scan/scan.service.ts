@@ -1,11 +1,4 @@
-import {
-  SUBJECT_STATE_FORBIDS,
-  ScanSource,
-  SubjectStatus,
-  type Principal,
-  type ScanSourceValue,
-  type ScanUploadResult,
-} from '@yj/contracts';
+import { ScanSource, type Principal, type ScanSourceValue, type ScanUploadResult } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { JobQueue } from '../../infra/queue';
@@ -13,6 +6,7 @@ import type { Storage } from '../../infra/storage';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
+import { assertAllows } from '../subject/subject-state';
 import type { TemplateService } from '../template/template.service';
 import { assertSchool, scanSchools } from './scan-access';
 import { FINISHED_REFUSAL } from './scan-finish.service';
@@ -60,7 +54,7 @@ export function scanService(d: {
 }) {
   async function target(subjectId: number, schoolId: number | undefined, p: Principal) {
     const s = await d.exams.subjectRow(subjectId);
-    if (s.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+    assertAllows(s.status, 'scan');
     const e = await d.exams.requireExam(s.examId);
     const school = schoolId ?? e.schoolId;
     if (!school) throw fail('请选择扫描的学校');

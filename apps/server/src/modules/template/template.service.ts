@@ -1,7 +1,5 @@
 import {
   scanningTemplate,
-  SUBJECT_STATE_FORBIDS,
-  SubjectStatus,
   templateProblems,
   type CardTemplate,
   type TemplateItem,
@@ -12,6 +10,7 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
+import { assertAllows } from '../subject/subject-state';
 import type { QuestionService } from '../question/question.service';
 import { templateRepo, type TemplateRow } from './template.repo';
 
@@ -38,7 +37,7 @@ export function templateService(d: {
 }) {
   async function inSetting(db: Db, subjectId: number) {
     const s = await d.exams.subjectRow(subjectId, db);
-    if (s.status !== SubjectStatus.setting) throw fail(SUBJECT_STATE_FORBIDS);
+    assertAllows(s.status, 'editSetting');
     return s;
   }
 
@@ -57,7 +56,8 @@ export function templateService(d: {
     async activate(subjectId: number, id: number, actor: Actor): Promise<TemplateItem> {
       return d.db.transaction(async (tx) => {
         const s = await d.exams.subjectRow(subjectId, tx);
-        if (s.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+        // the scanning template: chosen whenever scanning is allowed
+        assertAllows(s.status, 'scan');
         const repo = templateRepo(tx);
         const all = await repo.ofSubject(subjectId);
         const row = all.find((r) => r.id === id);

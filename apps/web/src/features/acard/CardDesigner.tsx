@@ -1,7 +1,7 @@
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { DownloadOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { SubjectStatus, type CardDesign, type CardOptionsInput } from '@yj/contracts';
+import { allows, type CardDesign, type CardOptionsInput } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -113,7 +113,7 @@ function DesignerBody({ bundle, design }: { bundle: SubjectBundle; design: CardD
 
   const locked = !permission.editSetting
     ? '没有修改本科目模板的权限'
-    : info.status !== SubjectStatus.setting
+    : !allows(info.status, 'editSetting')
       ? '科目已不在设置中，模板不能再修改'
       : null;
   const dirty = savedKey !== key;

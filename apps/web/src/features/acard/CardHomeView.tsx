@@ -6,7 +6,7 @@ import {
   PlusOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import { CARD_PAPERS, SubjectStatus, type CardItem } from '@yj/contracts';
+import { allows, CARD_PAPERS, type CardItem } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
@@ -46,7 +46,7 @@ export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
       ]);
     },
   });
-  const editable = permission.editSetting && info.status === SubjectStatus.setting;
+  const editable = permission.editSetting && allows(info.status, 'editSetting');
   const base = `/book/subject/${subjectId}/acard/template`;
   const fileName = `${info.name}答题卡.pdf`;
 

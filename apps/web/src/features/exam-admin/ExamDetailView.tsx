@@ -2,6 +2,7 @@ import {
   DownOutlined,
   EditOutlined,
   HistoryOutlined,
+  PlayCircleOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
   UserOutlined,
@@ -67,6 +68,7 @@ export function ExamDetailView({ exam }: { exam: ExamDetail }) {
     ...(manage
       ? [
           { to: `/book/staffInformation/${exam.id}`, icon: <TeamOutlined />, label: '人员分工' },
+          { to: `/book/exam/${exam.id}/startReviewManage`, icon: <PlayCircleOutlined />, label: '阅卷管理' },
           {
             to: `/book/exam/permission/setting?examId=${exam.id}`,
             icon: <SafetyCertificateOutlined />,

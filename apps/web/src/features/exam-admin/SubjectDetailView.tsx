@@ -6,6 +6,9 @@ import { abilities, stateHint, subjectStatusColor, subjectStatusLabel } from './
 import { examCrumbs } from './ExamLoader';
 import { PageFrame } from './PageFrame';
 import { StaffPanel } from './staff/StaffPanel';
+import { ReviewButtons } from '../review-lifecycle/ReviewButtons';
+import { StartRefusalModal } from '../review-lifecycle/StartRefusalModal';
+import { useReviewAction } from '../review-lifecycle/useReviewAction';
 import type { SubjectBundle } from './SubjectLoader';
 
 /** The lifecycle as a line of steps (DESIGN.md §3); trial and pause sit inside their stage. */
@@ -20,6 +23,7 @@ function stageOf(status: number): number {
 export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) {
   const info = subject.subjectInfo;
   const manage = permission.manageExam;
+  const review = useReviewAction();
   return (
     <PageFrame
       crumbs={examCrumbs(exam, info.name)}
@@ -41,6 +45,9 @@ export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) 
               <Link to={`/book/subject/${info.id}/setting/block`}>
                 <Button>题块设置</Button>
               </Link>
+              <Link to={`/book/subject/${info.id}/setting/task`} data-testid="to-task-setting">
+                <Button>阅卷分配</Button>
+              </Link>
               <Link to={`/book/subject/${info.id}/acard/template/home`}>
                 <Button>在线答题卡</Button>
               </Link>
@@ -54,6 +61,11 @@ export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) 
               <Button data-testid="to-scan">扫描与识别</Button>
             </Link>
           )}
+          {permission.lead && (
+            <Link to={`/book/review/progress/all?subjectId=${info.id}`}>
+              <Button data-testid="to-lead">阅卷进度</Button>
+            </Link>
+          )}
           {permission.scoreRead && (
             <Link to={`/book/subject/${info.id}/score`}>
               <Button data-testid="to-score">成绩</Button>
@@ -65,7 +77,19 @@ export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) 
         </Space>
       }
     >
-      <Card title="科目进度">
+      <Card
+        title="科目进度"
+        extra={
+          // the marking transitions this state allows, for whoever may change the subject's settings
+          permission.editSetting && (
+            <ReviewButtons
+              subject={{ subjectId: info.id, name: info.name }}
+              status={info.status}
+              action={review}
+            />
+          )
+        }
+      >
         <Steps
           current={stageOf(info.status)}
           size="small"
@@ -118,6 +142,7 @@ export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) 
           ))}
         </div>
       </Card>
+      <StartRefusalModal action={review} />
       {manage && <StaffPanel exam={exam} subjectId={info.id} title={`${info.name} · 人员分工`} />}
     </PageFrame>
   );

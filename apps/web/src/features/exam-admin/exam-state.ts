@@ -1,4 +1,5 @@
 import {
+  allows,
   CAPABILITY_LABELS,
   SUBJECT_STATUS_LABELS,
   type Capability,
@@ -54,7 +55,7 @@ export function examStateLabel(state: ExamState): string {
 
 /** Deleting is refused by the server once any subject left 设置中; the UI says so before asking. */
 export function deleteBlocker(subjects: Pick<SubjectItem, 'status' | 'name'>[]): string | null {
-  const started = subjects.filter((s) => s.status !== SubjectStatus.setting);
+  const started = subjects.filter((s) => !allows(s.status, 'editSetting'));
   if (!started.length) return null;
   return `${started.map((s) => s.name).join('、')}已开始阅卷，考试不能删除；如不再使用，可以隐藏考试。`;
 }

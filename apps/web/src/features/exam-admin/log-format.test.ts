@@ -12,6 +12,26 @@ describe('describeLog', () => {
     expect(actionLabel('exam.create')).toBe('创建考试');
     expect(actionLabel('role.sync')).toBe('同步人员到学校');
     expect(actionLabel('something.new')).toBe('something.new');
+    expect(actionLabel('subject.reviewStart')).toBe('开始阅卷');
+    expect(actionLabel('subject.reviewSchedule')).toBe('设置阅卷时间');
+  });
+
+  it('says how a subject moved along its lifecycle, and who moved it', () => {
+    const moved = (by: string) =>
+      describeLog(
+        'subject.reviewPause',
+        { subjectId: 7, by, before: { status: 3, label: '阅卷中' }, after: { status: 4, label: '已暂停' } },
+        look,
+      ).summary;
+    expect(moved('user')).toBe('数学：阅卷中 → 已暂停');
+    expect(moved('schedule')).toBe('数学：阅卷中 → 已暂停（定时）');
+    expect(
+      describeLog(
+        'subject.reviewSchedule.fired',
+        { subjectId: 7, kind: 'start', refused: '不能开始阅卷：…' },
+        look,
+      ).summary,
+    ).toBe('数学：定时开始未执行，不能开始阅卷：…');
   });
 
   it('shows only the fields an edit changed, before and after', () => {

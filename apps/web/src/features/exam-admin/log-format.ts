@@ -1,5 +1,12 @@
-import { EXAM_ROLE_LABELS, type ExamRoleValue } from '@yj/contracts';
+import {
+  EXAM_ROLE_LABELS,
+  operationLabel,
+  SUBJECT_OPERATIONS,
+  type ExamRoleValue,
+  type SubjectOperation,
+} from '@yj/contracts';
 import { isRecord } from '../../api/errors';
+import { subjectLogSummary } from '../review-lifecycle/subject-log';
 
 /** Chinese names of the audit actions an exam's dynamic log shows. */
 export const ACTION_LABELS: Record<string, string> = {
@@ -21,9 +28,14 @@ export const ACTION_LABELS: Record<string, string> = {
   'role.edit': '调整人员',
   'role.remove': '移除人员',
   'role.sync': '同步人员到学校',
+  'subject.reviewSchedule': '设置阅卷时间',
+  'subject.reviewSchedule.fired': '定时阅卷未执行',
 };
 
 export function actionLabel(action: string): string {
+  // subject transitions are named by the lifecycle table: subject.reviewStart → 开始阅卷
+  const op = action.startsWith('subject.') ? action.slice('subject.'.length) : '';
+  if (op in SUBJECT_OPERATIONS) return operationLabel(op as SubjectOperation);
   return ACTION_LABELS[action] ?? action;
 }
 
@@ -193,7 +205,10 @@ export function describeLog(action: string, detail: unknown, look: LogLookup): L
         diff: [],
       };
     }
-    default:
-      return { summary: '', diff: [] };
+    default: {
+      const id = num(d.subjectId);
+      const subject = id ? (look.subjects.get(id) ?? `科目 ${id}`) : '';
+      return { summary: subjectLogSummary(action, detail, subject) ?? '', diff: [] };
+    }
   }
 }

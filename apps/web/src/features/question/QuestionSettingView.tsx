@@ -1,6 +1,6 @@
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
-import { SubjectStatus, type Structure, type StructureInfo } from '@yj/contracts';
+import { allows, type Structure, type StructureInfo } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Card, Skeleton, Space, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
@@ -222,7 +222,7 @@ export function QuestionSettingView({ subject, exam, permission }: SubjectBundle
               showIcon
               data-testid="not-editable"
               title={
-                info.data.status === SubjectStatus.published
+                !allows(info.data.status, 'editAnswers')
                   ? '科目已发布成绩，题目结构和答案都不能再修改'
                   : '科目已不在“设置中”，题目结构不能再修改；答案仍可修改，保存后会重新计分'
               }

@@ -11,6 +11,7 @@ export const examRoutes: RouteObject[] = [
   { path: 'exam/:examId/studentManagement', lazy: () => import('./ExamStudentsPage') },
   { path: 'exam/:examId/dynamicLog', lazy: () => import('./DynamicLogPage') },
   { path: 'exam/:examId/hide', lazy: () => import('./ExamHidePage') },
+  { path: 'exam/:examId/startReviewManage', lazy: () => import('./StartReviewManagePage') },
   { path: 'exam/permission/setting', lazy: () => import('./PermissionSettingPage') },
   { path: 'staffInformation/:examId', lazy: () => import('./StaffPage') },
   { path: 'subject/:subjectId', lazy: () => import('./SubjectDetailPage') },

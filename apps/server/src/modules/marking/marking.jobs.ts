@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { SubjectStatus } from '@yj/contracts';
+import type { Db } from '../../infra/db';
+import type { JobQueue } from '../../infra/queue';
+import { createTasks, rowsOf } from './marking-final';
+import { markingRepo } from './marking.repo';
+
+export const MARKING_RECYCLE = 'marking.recycle';
+export const MARKING_SYNC = 'marking.sync';
+const EVERY_MS = 60_000;
+
+/**
+ * The pool's periodic work, once a minute through a job queue of the API process: expired leases back to
+ * the pool (claims also take expired leases, this keeps the counts true), and tasks for papers recognised
+ * while a subject is reviewing (createTasks is idempotent and skips papers that have tasks, so a pass per
+ * reviewing subject is cheap).
+ * Returns a stop function for shutdown.
+ */
+export function registerMarkingJobs(queue: JobQueue, d: { db: Db }): () => void {
+  queue.register(MARKING_RECYCLE, async () => markingRepo.recycle(d.db));
+  queue.register(MARKING_SYNC, async () => {
+    const subjects = rowsOf<{ id: number }>(
+      await d.db.execute(sql`select id from subject where status = ${SubjectStatus.reviewing}
+        and deleted_at is null`),
+    );
+    for (const s of subjects) await d.db.transaction((tx) => createTasks(tx, s.id));
+  });
+  const tick = () => {
+    // a failed enqueue (queue closing, Redis away) is retried on the next tick
+    void queue.enqueue(MARKING_RECYCLE, {}, { attempts: 1 }).catch(() => {});
+    void queue.enqueue(MARKING_SYNC, {}, { attempts: 1 }).catch(() => {});
+  };
+  const timer = setInterval(tick, EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,227 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ExamRole, LEASE_MINUTES, MarkSlot } from '@yj/contracts';
+import { effectiveQuota } from '../reviewer/reviewer-context';
+import type { Db, Tx } from '../../infra/db';
+import { rowsOf } from './marking-final';
+
+/** A block_reviewer row: the user's part in a block. */
+export interface ReviewerRow {
+  role: number;
+  quota: number | null;
+  school_id: number | null;
+  class_ids: number[];
+}
+
+export interface TaskRow {
+  id: number;
+  subject_id: number;
+  block_id: number;
+  paper_id: number;
+  slot: number;
+  status: string;
+  user_id: number | null;
+  lease_token: string | null;
+  lease_until: Date | string | null;
+  skipped_by: number[];
+  version: number;
+  score: string | null;
+  question_scores: Record<string, number> | null;
+  point_scores: Record<string, number[]> | null;
+  marks: unknown[];
+  problem: unknown;
+  submitted_at: Date | string | null;
+}
+
+/** Who may claim what: markers the ordinary slots, leaders the arbitration slot. */
+export interface ClaimFilter {
+  blockId: number;
+  userId: number;
+  slots: number[];
+  count: number;
+  schoolId: number | null;
+  classIds: number[];
+}
+
+const LEASE = sql.raw(`interval '${LEASE_MINUTES} minutes'`);
+
+/** The candidates of one slot (or the expired leases) for the claim, in pool order, locked or skipped. */
+function candidates(f: ClaimFilter, where: SQL): SQL {
+  const school = f.schoolId === null ? sql`` : sql` and t.school_id = ${f.schoolId}`;
+  const classes = f.classIds.length
+    ? sql` and t.class_id = any(${`{${f.classIds.join(',')}}`}::int[])`
+    : sql``;
+  return sql`select t.id, t.paper_id, t.slot from mark_task t
+    where t.block_id = ${f.blockId} and ${where} and not (${f.userId}::int = any(t.skipped_by))${school}${classes}
+      and not exists (select 1 from mark_task o where o.block_id = t.block_id and o.paper_id = t.paper_id
+        and o.user_id = ${f.userId} and o.id <> t.id)
+    order by t.id limit ${f.count} for update of t skip locked`;
+}
+
+/** SQL of marking: the claim, the lease checks, counts. Each function runs on the caller's transaction. */
+export const markingRepo = {
+  /**
+   * The user's block_reviewer row in that role, `quota` the effective one of the assign module (an average
+   * share of the papers in the pool, a free claim without its own quota the block's; leaders none).
+   * `lock`: the row is locked for the caller's transaction.
+   */
+  async reviewer(
+    tx: Tx | Db,
+    blockId: number,
+    userId: number,
+    role: number,
+    lock = false,
+  ): Promise<ReviewerRow | null> {
+    const [r] = rowsOf<
+      ReviewerRow & {
+        assign_mode: string;
+        mark_count: number;
+        block_quota: number | null;
+        markers: number;
+        papers: number;
+      }
+    >(
+      await tx.execute(sql`select r.role, r.quota, r.school_id, r.class_ids, b.assign_mode, b.mark_count,
+        b.quota as block_quota,
+        (select count(*) from block_reviewer x where x.block_id = r.block_id and x.role = ${ExamRole.reviewers})::int
+          as markers,
+        (case when b.assign_mode = 'average' then (select count(*) from mark_task t
+          where t.block_id = r.block_id and t.slot = ${MarkSlot.first}) else 0 end)::int as papers
+        from block_reviewer r join block b on b.id = r.block_id
+        where r.block_id = ${blockId} and r.user_id = ${userId} and r.role = ${role}${lock ? sql` for update of r` : sql``}`),
+    );
+    if (!r) return null;
+    const block = { assignMode: r.assign_mode, markCount: r.mark_count, quota: r.block_quota };
+    return {
+      role: r.role,
+      quota: role === ExamRole.reviewers ? effectiveQuota(block, r.quota, r.papers, r.markers) : null,
+      school_id: r.school_id,
+      class_ids: r.class_ids,
+    };
+  },
+
+  async roles(db: Tx | Db, blockId: number, userId: number): Promise<number[]> {
+    return rowsOf<{ role: number }>(
+      await db.execute(
+        sql`select role from block_reviewer where block_id = ${blockId} and user_id = ${userId}`,
+      ),
+    ).map((r) => r.role);
+  },
+
+  /** Tasks the user holds or has marked in the block: what a quota counts. */
+  async used(tx: Tx | Db, blockId: number, userId: number): Promise<number> {
+    const [r] = rowsOf<{ n: number }>(
+      await tx.execute(sql`select count(*)::int as n from mark_task where block_id = ${blockId}
+        and user_id = ${userId} and slot <> ${MarkSlot.arbitration}
+        and (status = 'submitted' or (status = 'leased' and lease_until >= now()))`),
+    );
+    return r?.n ?? 0;
+  },
+
+  async done(tx: Tx | Db, blockId: number, userId: number): Promise<number> {
+    const [r] = rowsOf<{ n: number }>(
+      await tx.execute(sql`select count(*)::int as n from mark_task where block_id = ${blockId}
+        and user_id = ${userId} and status = 'submitted'`),
+    );
+    return r?.n ?? 0;
+  },
+
+  /**
+   * The claim (DESIGN.md §5): up to `count` tasks leased in ONE statement. Per slot the pool index is walked
+   * in id order (ids follow paper then slot, so a paper's second mark comes right after its first), rows
+   * another claim holds are skipped, expired leases count as free; at most one slot per paper, third marks first.
+   */
+  async claim(tx: Tx, f: ClaimFilter): Promise<TaskRow[]> {
+    const parts = f.slots.map((s) => candidates(f, sql`t.slot = ${s} and t.status = 'pending'`));
+    parts.push(
+      candidates(
+        f,
+        sql`t.status = 'leased' and t.lease_until < now() and t.slot = any(${`{${f.slots.join(',')}}`}::int[])`,
+      ),
+    );
+    const ctes = sql.join(
+      parts.map((p, i) => sql`${sql.raw(`c${i}`)} as (${p})`),
+      sql`, `,
+    );
+    const all = sql.raw(parts.map((_, i) => `select * from c${i}`).join(' union all '));
+    return rowsOf<TaskRow>(
+      await tx.execute(sql`with ${ctes}, picked as (
+        select id from (select distinct on (paper_id) id, slot from (${all}) a order by paper_id, id) b
+        order by slot = ${MarkSlot.third} desc, id limit ${f.count})
+      update mark_task t set status = 'leased', user_id = ${f.userId}, lease_token = gen_random_uuid(),
+        lease_until = now() + ${LEASE}
+      from picked where t.id = picked.id
+      returning t.*`),
+    ).sort((a, b) => a.id - b.id);
+  },
+
+  /** The user's leases in the block still running (a replayed submit with next gets one back, not a new one). */
+  async held(tx: Tx | Db, blockId: number, userId: number, slots: number[]): Promise<TaskRow[]> {
+    return rowsOf<TaskRow>(
+      await tx.execute(sql`select * from mark_task where block_id = ${blockId} and user_id = ${userId}
+        and status = 'leased' and lease_until > now() and slot = any(${`{${slots.join(',')}}`}::int[])
+        order by id`),
+    );
+  },
+
+  async task(db: Tx | Db, taskId: number, lock = false): Promise<TaskRow | null> {
+    const [r] = rowsOf<TaskRow>(
+      await db.execute(sql`select * from mark_task where id = ${taskId}${lock ? sql` for update` : sql``}`),
+    );
+    return r ?? null;
+  },
+
+  async subjectStatus(db: Tx | Db, subjectId: number): Promise<number | null> {
+    const [r] = rowsOf<{ status: number }>(
+      await db.execute(sql`select status from subject where id = ${subjectId} and deleted_at is null`),
+    );
+    return r?.status ?? null;
+  },
+
+  async submit(
+    tx: Tx,
+    taskId: number,
+    v: {
+      score: number;
+      questionScores: Record<string, number>;
+      pointScores: Record<string, number[]> | null;
+      marks: unknown[];
+      spentMs: number | null;
+    },
+  ): Promise<void> {
+    await tx.execute(sql`update mark_task set status = 'submitted', score = ${v.score},
+      question_scores = ${JSON.stringify(v.questionScores)}::jsonb,
+      point_scores = ${v.pointScores === null ? null : JSON.stringify(v.pointScores)}::jsonb,
+      marks = ${JSON.stringify(v.marks)}::jsonb, spent_ms = ${v.spentMs}, submitted_at = now(), lease_until = null
+      where id = ${taskId}`);
+  },
+
+  /** Back to the pool: nobody holds it; a skip also keeps it from the marker who skipped. */
+  async release(tx: Tx, taskId: number, skippedBy: number | null): Promise<void> {
+    await tx.execute(sql`update mark_task set status = 'pending', user_id = null, lease_token = null,
+      lease_until = null${skippedBy === null ? sql`` : sql`, skipped_by = array_append(skipped_by, ${skippedBy}::int)`}
+      where id = ${taskId}`);
+  },
+
+  async extend(tx: Tx, taskId: number): Promise<string> {
+    const [r] = rowsOf<{ lease_until: Date | string }>(
+      await tx.execute(sql`update mark_task set status = 'leased', lease_until = now() + ${LEASE}
+        where id = ${taskId} returning lease_until`),
+    );
+    return new Date(r!.lease_until).toISOString();
+  },
+
+  async flag(tx: Tx, taskId: number, problem: object): Promise<void> {
+    await tx.execute(sql`update mark_task set status = 'problem', lease_until = null,
+      problem = ${JSON.stringify(problem)}::jsonb where id = ${taskId}`);
+  },
+
+  /**
+   * Expired leases back to the pool. Holder and token stay on the row, so a late submit is still recognised
+   * until another marker claims the task.
+   */
+  async recycle(db: Tx | Db): Promise<number> {
+    const r = await db.execute(sql`update mark_task set status = 'pending'
+      where status = 'leased' and lease_until < now()`);
+    return (r as { rowCount?: number | null }).rowCount ?? 0;
+  },
+};

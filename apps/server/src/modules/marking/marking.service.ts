@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import {
+  MarkSlot,
+  type GivenMark,
+  type BlockRegion,
+  type MarkBlockInfo,
+  type MarkClaimInput,
+  type MarkDeferResult,
+  type MarkProblem,
+  type MarkSubmitInput,
+  type MarkSubmitResult,
+  type MarkTask,
+  type ProblemReason,
+} from '@yj/contracts';
+import { checkMarks } from '@yj/scoring';
+import { fail, forbidden } from '../../errors';
+import { assertAllows } from '../subject/subject-state';
+import type { Db, Tx } from '../../infra/db';
+import { blockRules, finalize, lockPaperTasks, rowsOf, type BlockRules } from './marking-final';
+import { markingRepo as repo, type TaskRow } from './marking.repo';
+import { claimableCount } from './marking-counts';
+
+export const ROLE_MARKER = 4;
+export const ROLE_LEADER = 6;
+const MARKER_SLOTS = [MarkSlot.first, MarkSlot.second, MarkSlot.third];
+const LEADER_SLOTS = [MarkSlot.arbitration];
+export const TIMED_OUT = '该任务已超时并由其他老师领取，请继续阅下一份';
+
+export const imageUrl = (taskId: number) => `/filter/api/marking/task/${taskId}/image`;
+const iso = (v: Date | string | null) => (v === null ? '' : new Date(v).toISOString());
+const round1 = (v: number) => Math.round(v * 10) / 10 + 0;
+
+/** The submitted scores as stored: per question, per 给分点, and the block total. */
+export function scoresOf(scores: MarkSubmitInput['scores']) {
+  const questionScores: Record<string, number> = {};
+  const pointScores: Record<string, number[]> = {};
+  for (const s of scores) {
+    questionScores[s.no] = s.score;
+    if (s.points?.length) pointScores[s.no] = s.points;
+  }
+  return {
+    questionScores,
+    pointScores: Object.keys(pointScores).length ? pointScores : null,
+    score: round1(scores.reduce((a, s) => a + s.score, 0)),
+  };
+}
+
+/** Refuses a mark that does not fit the block's questions (packages/scoring), in Chinese. */
+export function assertMarks(scores: MarkSubmitInput['scores'], rules: BlockRules): void {
+  const problem = checkMarks(scores, rules.questions);
+  if (problem) throw fail(problem);
+}
+
+/** The marker's screen (DESIGN.md §5): claim, image, submit, skip, defer, 问题卷. No student identity leaves here. */
+export function markingService(d: {
+  db: Db;
+  paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+}) {
+  async function rulesOf(db: Tx | Db, blockId: number): Promise<BlockRules> {
+    const rules = await blockRules(db, blockId);
+    if (!rules) throw fail('题块不存在或已删除');
+    return rules;
+  }
+
+  /** The marks already given on the paper, with the markers' names: arbitration shows them to the leader. */
+  async function given(db: Tx | Db, t: TaskRow): Promise<GivenMark[]> {
+    const rows = rowsOf<{
+      slot: number;
+      name: string;
+      score: string;
+      question_scores: Record<string, number>;
+      point_scores: Record<string, number[]> | null;
+    }>(
+      await db.execute(sql`select t.slot, u.name, t.score, t.question_scores, t.point_scores
+        from mark_task t join "user" u on u.id = t.user_id
+        where t.block_id = ${t.block_id} and t.paper_id = ${t.paper_id} and t.status = 'submitted'
+          and t.slot <> ${MarkSlot.arbitration} order by t.slot`),
+    );
+    return rows.map((r) => ({
+      slot: r.slot,
+      markerName: r.name,
+      score: Number(r.score),
+      questionScores: r.question_scores,
+      pointScores: r.point_scores,
+    }));
+  }
+
+  async function toTask(db: Tx | Db, t: TaskRow): Promise<MarkTask> {
+    return {
+      taskId: t.id,
+      leaseToken: t.lease_token!,
+      leaseUntil: iso(t.lease_until),
+      blockId: t.block_id,
+      slot: t.slot,
+      imageUrl: imageUrl(t.id),
+      ...(t.slot === MarkSlot.arbitration ? { marks: await given(db, t) } : {}),
+    };
+  }
+
+  async function claim(blockId: number, userId: number, input: MarkClaimInput): Promise<MarkTask[]> {
+    if (input.type === 'problem') throw fail('问题卷请在问题卷列表中处理');
+    const role = input.type === 'arbitration' ? ROLE_LEADER : ROLE_MARKER;
+    const rows = await d.db.transaction(async (tx) => {
+      // the reviewer row is locked: one user's claims (two tabs) run one after the other, so the quota holds
+      const me = await repo.reviewer(tx, blockId, userId, role, true);
+      if (!me) throw fail(role === ROLE_LEADER ? '您不是本题块的题组长' : '您不是本题块的阅卷老师');
+      const rules = await rulesOf(tx, blockId);
+      assertAllows((await repo.subjectStatus(tx, rules.subjectId)) ?? -1, 'mark');
+      let count = input.count;
+      if (me.quota !== null) count = Math.min(count, me.quota - (await repo.used(tx, blockId, userId)));
+      if (count <= 0) return [];
+      return repo.claim(tx, {
+        blockId,
+        userId,
+        slots: role === ROLE_LEADER ? LEADER_SLOTS : MARKER_SLOTS,
+        count,
+        schoolId: me.school_id,
+        classIds: me.class_ids,
+      });
+    });
+    return Promise.all(rows.map((r) => toTask(d.db, r)));
+  }
+
+  /**
+   * The task under the caller's lease, locked with its paper's other tasks (id order). A lease that expired
+   * still counts while nobody else claimed the task; a claim by another marker replaced the token.
+   */
+  async function leased(tx: Tx, taskId: number, userId: number, token: string) {
+    const t = await repo.task(tx, taskId);
+    if (!t) throw fail('阅卷任务不存在');
+    const fresh = (await lockPaperTasks(tx, t.block_id, t.paper_id)).find((x) => x.id === taskId);
+    if (!fresh) throw fail('阅卷任务不存在');
+    const now = { ...t, status: fresh.status, user_id: fresh.user_id, lease_token: fresh.lease_token };
+    assertAllows((await repo.subjectStatus(tx, now.subject_id)) ?? -1, 'mark');
+    const mine = now.user_id === userId && now.lease_token === token;
+    return { task: now, mine };
+  }
+
+  async function next(blockId: number, userId: number, replay: boolean): Promise<MarkTask | null> {
+    if (replay) {
+      // the first answer may have carried a next task the network lost: give that lease back, not another
+      const [held] = await repo.held(d.db, blockId, userId, MARKER_SLOTS);
+      if (held) return toTask(d.db, held);
+    }
+    const [t] = await claim(blockId, userId, { type: 'normal', count: 1 }).catch(() => []);
+    return t ?? null;
+  }
+
+  return {
+    claim,
+
+    async info(blockId: number, userId: number): Promise<MarkBlockInfo> {
+      const roles = await repo.roles(d.db, blockId, userId);
+      if (!roles.length) throw fail('您不是本题块的阅卷老师');
+      const rules = await rulesOf(d.db, blockId);
+      const marker = await repo.reviewer(d.db, blockId, userId, ROLE_MARKER);
+      const [s] = rowsOf<{ subject_name: string; exam_name: string }>(
+        await d.db.execute(sql`select s.name as subject_name, e.name as exam_name
+          from subject s join exam e on e.id = s.exam_id where s.id = ${rules.subjectId}`),
+      );
+      const leader = roles.includes(ROLE_LEADER);
+      return {
+        blockId,
+        blockName: rules.name,
+        subjectId: rules.subjectId,
+        subjectName: s?.subject_name ?? '',
+        examName: s?.exam_name ?? '',
+        fullScore: round1(rules.questions.reduce((a, q) => a + q.fullScore, 0)),
+        markCount: rules.markCount,
+        threshold: rules.threshold,
+        questions: rules.questions,
+        mine: { done: await repo.done(d.db, blockId, userId), quota: marker?.quota ?? null, leader },
+        left: await claimableCount(
+          d.db,
+          blockId,
+          userId,
+          roles.includes(ROLE_MARKER) ? ROLE_MARKER : ROLE_LEADER,
+        ),
+      };
+    },
+
+    async submit(taskId: number, userId: number, input: MarkSubmitInput): Promise<MarkSubmitResult> {
+      const outcome = await d.db.transaction(async (tx) => {
+        const { task, mine } = await leased(tx, taskId, userId, input.leaseToken);
+        if (task.status === 'submitted' && mine) return { counted: false, blockId: task.block_id };
+        if (!mine) throw fail(TIMED_OUT);
+        if (task.status === 'problem') throw fail('该任务已标记为问题卷');
+        const rules = await rulesOf(tx, task.block_id);
+        assertMarks(input.scores, rules);
+        await repo.submit(tx, taskId, {
+          ...scoresOf(input.scores),
+          marks: input.marks,
+          spentMs: input.spentMs ?? null,
+        });
+        await finalize(tx, task.block_id, task.paper_id, rules);
+        return { counted: true, blockId: task.block_id };
+      });
+      const following = input.next ? await next(outcome.blockId, userId, !outcome.counted) : null;
+      return {
+        counted: outcome.counted,
+        next: following,
+        done: await repo.done(d.db, outcome.blockId, userId),
+      };
+    },
+
+    /** Back to the pool, never to this marker again. */
+    async skip(taskId: number, userId: number, token: string): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        const { task, mine } = await leased(tx, taskId, userId, token);
+        if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail(TIMED_OUT);
+        await repo.release(tx, taskId, userId);
+      });
+    },
+
+    /** Another lease period on the same paper (a long answer). */
+    async defer(taskId: number, userId: number, token: string): Promise<MarkDeferResult> {
+      return d.db.transaction(async (tx) => {
+        const { task, mine } = await leased(tx, taskId, userId, token);
+        if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail(TIMED_OUT);
+        return { leaseUntil: await repo.extend(tx, taskId) };
+      });
+    },
+
+    /** 问题卷: the paper leaves the marker for the leaders' queue. */
+    async problem(taskId: number, userId: number, token: string, reason: ProblemReason, note: string) {
+      await d.db.transaction(async (tx) => {
+        const { task, mine } = await leased(tx, taskId, userId, token);
+        if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail(TIMED_OUT);
+        const problem: MarkProblem = { reason, note, by: userId, at: new Date().toISOString() };
+        await repo.flag(tx, taskId, problem);
+      });
+    },
+
+    /** The block's cut image of the task's paper: for the lease holder, the marker who submitted, or a leader. */
+    async image(taskId: number, userId: number): Promise<Buffer> {
+      const t = await repo.task(d.db, taskId);
+      if (!t) throw fail('阅卷任务不存在');
+      const own = t.user_id === userId && t.status !== 'problem';
+      if (!own && !(await repo.roles(d.db, t.block_id, userId)).includes(ROLE_LEADER)) throw forbidden();
+      const [b] = rowsOf<{ regions: BlockRegion[] }>(
+        await d.db.execute(sql`select regions from block where id = ${t.block_id}`),
+      );
+      return d.paperImage(b?.regions ?? [], t.paper_id);
+    },
+  };
+}
+export type MarkingService = ReturnType<typeof markingService>;

@@ -1,0 +1,85 @@
+import {
+  OVERRIDABLE_START_PROBLEMS,
+  ReviewStartProblemKind as K,
+  type ReviewStartProblem,
+} from '@yj/contracts';
+import type { Db } from '../../infra/db';
+import { scanFinishRepo } from '../scan/scan-finish.repo';
+import { subjectRepo } from './subject.repo';
+
+const listed = (names: string[], max = 5): string =>
+  names.slice(0, max).join('、') + (names.length > max ? ` 等` : '');
+
+/**
+ * What stands in the way of 开始阅卷 (DESIGN.md §3/§5), each reason with its count: scanning not confirmed
+ * finished in some schools (with the examinees not scanned there), subjective questions in no block,
+ * blocks without regions or markers, and papers an open 定位 / 考号 exception leaves without an image.
+ * Read inside the start's transaction, after the subject row is locked.
+ */
+export async function reviewStartProblems(
+  db: Db,
+  s: { id: number; examId: number },
+): Promise<ReviewStartProblem[]> {
+  const repo = subjectRepo(db);
+  const out: ReviewStartProblem[] = [];
+
+  const unfinished = await repo.unfinishedSchools(s.examId, s.id);
+  if (unfinished.length) {
+    const accounting = await scanFinishRepo(db).accounting(
+      s.examId,
+      [s.id],
+      unfinished.map((x) => x.id),
+    );
+    const missing = accounting.reduce((t, a) => t + a.missing, 0);
+    out.push({
+      kind: K.scanUnfinished,
+      count: unfinished.length,
+      message: `${unfinished.length} 所学校未确认扫描完成（${listed(
+        unfinished.map((x) => x.name),
+        3,
+      )}），共 ${missing} 名考生未扫描`,
+    });
+  }
+
+  const questions = await repo.questionKinds(s.id);
+  if (!questions.length) out.push({ kind: K.noQuestions, count: 1, message: '尚未设置题目' });
+  const blocks = await repo.blocks(s.id);
+  const inBlocks = new Set(blocks.flatMap((b) => b.nos));
+  const loose = questions.filter((q) => q.kind === 'subjective' && !inBlocks.has(q.no)).map((q) => q.no);
+  if (loose.length)
+    out.push({
+      kind: K.questionNoBlock,
+      count: loose.length,
+      message: `${loose.length} 道主观题未划入题块（第 ${listed(loose, 8)} 题）`,
+    });
+  const noRegion = blocks.filter((b) => b.regions.length === 0).map((b) => b.name);
+  if (noRegion.length)
+    out.push({
+      kind: K.blockNoRegion,
+      count: noRegion.length,
+      message: `${noRegion.length} 个题块未框选切割区域（${listed(noRegion)}）`,
+    });
+  const noMarker = blocks.filter((b) => b.markers === 0).map((b) => b.name);
+  if (noMarker.length)
+    out.push({
+      kind: K.blockNoMarker,
+      count: noMarker.length,
+      message: `${noMarker.length} 个题块未设置阅卷老师（${listed(noMarker)}）`,
+    });
+  const noImage = await repo.papersWithoutImage(s.id);
+  if (noImage)
+    out.push({
+      kind: K.paperNoImage,
+      count: noImage,
+      message: `${noImage} 份答题卡有未处理的定位或考号异常，无法切出阅卷图像`,
+    });
+  return out;
+}
+
+/** The reasons left once the manager chose to start anyway (force overrides unfinished scanning only). */
+export const blocking = (problems: ReviewStartProblem[], force: boolean): ReviewStartProblem[] =>
+  force ? problems.filter((p) => !OVERRIDABLE_START_PROBLEMS.includes(p.kind)) : problems;
+
+/** The refusal's message: every reason with its count, in one line. */
+export const startRefusal = (problems: ReviewStartProblem[]): string =>
+  `不能开始阅卷：${problems.map((p) => p.message).join('；')}`;

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { SubjectStatus } from './exam';
+
+// The subject lifecycle of DESIGN.md §3 as data: which operation each state allows and where it leads.
+// The server refuses through it (当前科目状态不允许此操作); the web shows only the buttons it allows.
+
+type Status = (typeof SubjectStatus)[keyof typeof SubjectStatus];
+const S = SubjectStatus;
+const BEFORE_PUBLISHED: Status[] = [S.setting, S.trial, S.trialPaused, S.reviewing, S.paused, S.done];
+
+interface Rule {
+  from: readonly Status[];
+  /** the state the operation leads to; null: the state stays (an edit allowed in these states) */
+  to: Status | null;
+  label: string;
+}
+
+export const SUBJECT_OPERATIONS = {
+  trialStart: { from: [S.setting], to: S.trial, label: '开始试评' },
+  trialPause: { from: [S.trial], to: S.trialPaused, label: '暂停试评' },
+  trialResume: { from: [S.trialPaused], to: S.trial, label: '继续试评' },
+  trialRollback: { from: [S.trial, S.trialPaused], to: S.setting, label: '结束试评并回到设置' },
+  reviewStart: { from: [S.setting, S.trial, S.trialPaused], to: S.reviewing, label: '开始阅卷' },
+  reviewPause: { from: [S.reviewing], to: S.paused, label: '暂停' },
+  reviewResume: { from: [S.paused], to: S.reviewing, label: '继续' },
+  // a paused subject whose last papers were marked before the pause may be finished as it is
+  reviewDone: { from: [S.reviewing, S.paused], to: S.done, label: '阅卷完成' },
+  reviewDoneCancel: { from: [S.done], to: S.reviewing, label: '取消完成' },
+  publish: { from: [S.done], to: S.published, label: '发布成绩' },
+  publishCancel: { from: [S.published], to: S.done, label: '取消发布' },
+  /** template, questions and blocks */
+  editSetting: { from: [S.setting], to: null, label: '修改题目、模板和题块' },
+  /** answer keys and objective scoring (re-scored automatically later) */
+  editAnswers: { from: BEFORE_PUBLISHED, to: null, label: '修改答案' },
+  /** markers and leaders of the blocks: until the marks are final */
+  assignMarkers: {
+    from: [S.setting, S.trial, S.trialPaused, S.reviewing, S.paused],
+    to: null,
+    label: '修改阅卷分配',
+  },
+  /** claiming and submitting marks, 问题卷, arbitration */
+  mark: { from: [S.reviewing], to: null, label: '阅卷' },
+  /** 回评 and a leader's changes to submitted marks: until 阅卷完成 */
+  changeMarks: { from: [S.reviewing, S.paused], to: null, label: '修改已阅分数' },
+  /** uploading, fixing exceptions, 扫描完成; papers scanned while marking join the task pool */
+  scan: { from: BEFORE_PUBLISHED, to: null, label: '扫描答题卡' },
+} as const satisfies Record<string, Rule>;
+
+export type SubjectOperation = keyof typeof SUBJECT_OPERATIONS;
+export const subjectOperations = Object.keys(SUBJECT_OPERATIONS) as SubjectOperation[];
+
+/** Whether a subject in `status` may undergo `op`. */
+export function allows(status: number, op: SubjectOperation): boolean {
+  return (SUBJECT_OPERATIONS[op].from as readonly number[]).includes(status);
+}
+
+/** The state after `op`, or null when the state does not allow it. An edit leaves the state as it is. */
+export function next(status: number, op: SubjectOperation): number | null {
+  if (!allows(status, op)) return null;
+  return SUBJECT_OPERATIONS[op].to ?? status;
+}
+
+/** The Chinese name of an operation (button text, audit log). */
+export const operationLabel = (op: SubjectOperation): string => SUBJECT_OPERATIONS[op].label;
+
+/** The operations that change the state and that `status` allows, in the table's order. */
+export const transitionsFrom = (status: number): SubjectOperation[] =>
+  subjectOperations.filter((op) => SUBJECT_OPERATIONS[op].to !== null && allows(status, op));
+
+/** The marking transitions the startReviewManage screen offers (trial and publishing live elsewhere). */
+export const REVIEW_OPERATIONS = [
+  'reviewStart',
+  'reviewPause',
+  'reviewResume',
+  'reviewDone',
+  'reviewDoneCancel',
+] as const satisfies readonly SubjectOperation[];
+export type ReviewOperation = (typeof REVIEW_OPERATIONS)[number];
+
+/** Why 开始阅卷 is refused: each reason with its count (the refusal's `data`). */
+export const ReviewStartProblemKind = {
+  /** schools whose 扫描完成 is not confirmed (the manager may start anyway) */
+  scanUnfinished: 'scanUnfinished',
+  noQuestions: 'noQuestions',
+  questionNoBlock: 'questionNoBlock',
+  blockNoRegion: 'blockNoRegion',
+  blockNoMarker: 'blockNoMarker',
+  /** papers an open 定位 / 考号 exception leaves without an image to mark */
+  paperNoImage: 'paperNoImage',
+} as const;
+export type ReviewStartProblemKindValue =
+  (typeof ReviewStartProblemKind)[keyof typeof ReviewStartProblemKind];
+export interface ReviewStartProblem {
+  kind: ReviewStartProblemKindValue;
+  message: string;
+  count: number;
+}
+/** The only reason `force` overrides. */
+export const OVERRIDABLE_START_PROBLEMS: readonly ReviewStartProblemKindValue[] = ['scanUnfinished'];
+
+export const reviewStartQuery = z.object({
+  /** 1: start although some schools have not confirmed 扫描完成 */
+  force: z.enum(['0', '1']).optional(),
+});
+
+/** What is left before 阅卷完成 (review/done/check). */
+export interface ReviewDoneCheck {
+  unmarked: number;
+  arbitration: number;
+  problems: number;
+}
+
+/** The answer of every review transition. */
+export interface ReviewTransitionResult {
+  subjectId: number;
+  status: number;
+}
+
+const when = z.iso.datetime({ offset: true, message: '时间格式无效' }).nullable().optional();
+/** review/schedule: set a start or end time (ISO), or null to clear it; a field left out stays as it is. */
+// (a body naming neither is refused by the service, after the capability check)
+export const reviewSchedule = z.object({ startAt: when, endAt: when });
+export type ReviewScheduleInput = z.infer<typeof reviewSchedule>;
+export interface ReviewScheduleResult {
+  reviewStartAt: string | null;
+  reviewEndAt: string | null;
+}
+
+/** One row of exam/{examId}/startReviewManage. */
+export interface ReviewManageSubject extends ReviewScheduleResult {
+  subjectId: number;
+  name: string;
+  status: number;
+  /** the user may start, pause and finish this subject's marking (subject.setting.edit) */
+  canManage: boolean;
+}
