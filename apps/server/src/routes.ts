@@ -77,6 +77,10 @@ import { registerReviewScheduleJob, reviewScheduleService } from './modules/subj
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
 import { memoryQueue } from './infra/queue';
+import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
+import { scoreRoutes } from './modules/score/score.routes';
+import { scoreService } from './modules/score/score.service';
+import { scoreAdjustService } from './modules/score/score-adjust.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -152,10 +156,12 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const scopes = examScopes(db);
       const exams = examService({ db, audit });
       examRoutes(api, { exams, scopes, log, org });
-      examineeRoutes(api, { examinees: examineeService({ db, audit }), scopes });
+      const scoring = scoreCompute({ db, queue: deps.queue, lanes: deps.database.kind === 'pglite' ? 1 : 2 });
+      registerScoreJobs(deps.queue, scoring);
+      examineeRoutes(api, { examinees: examineeService({ db, audit, scores: scoring.examinees }), scopes });
       const roles = roleService({ db, audit });
       roleRoutes(api, { roles, scopes, teachers, exams });
-      const questions = questionService({ db, audit, exams });
+      const questions = questionService({ db, audit, exams, rescore: scoring.enqueue });
       questionRoutes(api, { questions, scopes });
       const templates = templateService({ db, audit, exams, questions });
       // PDF and TIFF pages are rendered on worker threads, off the event loop every request shares
@@ -183,14 +189,19 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         templates,
         pages,
       });
-      const fix = scanFixService({ db, audit, exams, scan });
-      const finish = scanFinishService({ db, audit, exams });
+      const fix = scanFixService({ db, audit, exams, scan, scores: scoring.paper });
+      const finish = scanFinishService({ db, audit, exams, scores: scoring.examinees });
       const query = scanQueryService({ db, storage: deps.storage, exams });
       scanRoutes(api, { scan, query, fix, finish, scopes });
+      scoreRoutes(api, {
+        scores: scoreService({ db, audit, exams, compute: scoring }),
+        adjust: scoreAdjustService({ db, audit, exams, compute: scoring }),
+        scopes,
+      });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
-      registerScanJobs(deps.queue, { db, storage: deps.storage, pool });
+      registerScanJobs(deps.queue, { db, storage: deps.storage, pool, scores: scoring.paper });
       const marking = markingService({ db, paperImage: cuts.paperImage });
       const onMarking = markingScopes(db, scopes);
       markingRoutes(api, {

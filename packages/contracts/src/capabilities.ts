@@ -76,6 +76,20 @@ export const CAPABILITY_TABLE = {
     { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 9] },
     { who: 'examRole', scope: 'subject', roles: [3] },
   ],
+  /** see a subject's scores (summary, per student and question, the checks before publishing); recompute them */
+  'score.read': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 9] },
+    { who: 'examRole', scope: 'subject', roles: [3] },
+  ],
+  /** change a question's score by hand (before / after / reason kept) */
+  'score.adjust': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5] },
+    { who: 'examRole', scope: 'subject', roles: [3] },
+  ],
   /** questions, templates, blocks and answers of a subject */
   'subject.setting.edit': [
     { who: 'admin', scope: 'any' },
@@ -136,6 +150,8 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'exam.manage': '管理考试（修改、复制、隐藏、删除，考生和人员分工）',
   'exam.phone.view': '查看考生和人员的完整手机号',
   'score.download': '下载成绩与报表',
+  'score.read': '查看科目成绩与成绩核查，重新计算成绩',
+  'score.adjust': '调整题目得分（记录调整前后分数与原因）',
   'subject.setting.edit': '编辑科目设置（题目、答案、模板、题块）',
   'subject.scan': '扫描答题卡、处理识别异常',
   'scan.read': '查看扫描进度、识别异常和答题卡图像',

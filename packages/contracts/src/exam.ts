@@ -209,6 +209,10 @@ export interface OperationPermission {
   lead: boolean;
   viewPhones: boolean;
   downloadScores: boolean;
+  /** the subject's score screens (score.read) */
+  scoreRead: boolean;
+  /** change a question's score by hand (score.adjust) */
+  scoreAdjust: boolean;
 }
 
 export interface DynamicLogItem {

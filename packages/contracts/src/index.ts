@@ -23,3 +23,4 @@ export * from './page-result';
 export * from './marking';
 export * from './subject-lifecycle';
 export * from './reviewer';
+export * from './score';

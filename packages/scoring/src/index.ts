@@ -10,3 +10,15 @@ export {
 } from './final';
 export { checkMarks } from './check';
 export { objectiveScore } from './objective';
+export {
+  countedQuestions,
+  objectiveScorer,
+  objectiveScores,
+  subjectScore,
+  type KeyQuestion,
+  type ObjectiveResult,
+  type OptionalGroup,
+  type ScoreParts,
+  type SubjectKey,
+  type SubjectScore,
+} from './subject';

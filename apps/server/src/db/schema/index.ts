@@ -10,3 +10,4 @@ export * from './template';
 export * from './scan';
 export * from './card';
 export * from './marking';
+export * from './score';

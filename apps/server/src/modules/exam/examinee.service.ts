@@ -15,8 +15,9 @@ import { actsForSchool, requireActsForSchools } from './exam-school';
 import { examineeRepo, type ExamineeFilter } from './examinee.repo';
 import { place, ruleProblem, type SeatStudent } from './kaohao';
 import type { Actor } from '../../lib/actor';
+import type { ExamineeScoreHook } from '../score/score-compute';
 
-export function examineeService(d: { db: Db; audit: AuditService }) {
+export function examineeService(d: { db: Db; audit: AuditService; scores?: ExamineeScoreHook }) {
   async function requireExam(db: Db, examId: number) {
     const e = await examRepo(db).find(examId);
     if (!e) throw fail('考试不存在或已删除');
@@ -168,6 +169,7 @@ export function examineeService(d: { db: Db; audit: AuditService }) {
         const rows = await examineeRepo(tx).byIds(s.examId, ids);
         if (rows.length !== new Set(ids).size) throw fail('考生不属于本次考试');
         await examineeRepo(tx).setAbsent(subjectId, ids, absent, actor.userId);
+        await d.scores?.(tx, subjectId, ids);
         await d.audit.record(tx, {
           action: absent ? 'examinee.absent' : 'examinee.present',
           examId: s.examId,

@@ -200,6 +200,8 @@ export function roleService(d: { db: Db; audit: AuditService }) {
         lead: can(p, 'subject.lead', scope),
         viewPhones: can(p, 'exam.phone.view', scope),
         downloadScores: can(p, 'score.download', scope),
+        scoreRead: can(p, 'score.read', scope),
+        scoreAdjust: can(p, 'score.adjust', scope),
       };
     },
   };

@@ -20,7 +20,13 @@ import { assertAllows } from '../subject/subject-state';
 import { questionRepo, toObjective, toSubjective } from './question.repo';
 
 /** A subject's question structure (spec: setting/question, /answer, /abrelation, paperStructure*). */
-export function questionService(d: { db: Db; audit: AuditService; exams: ExamService }) {
+export function questionService(d: {
+  db: Db;
+  audit: AuditService;
+  exams: ExamService;
+  /** after a saved change of keys or structure: re-score the subject (a queued job) */
+  rescore?: (subjectId: number) => Promise<void>;
+}) {
   async function load(db: Db, subjectId: number) {
     // read through `db`: inside a transaction on the embedded database, a read outside it would wait forever
     const subject = await d.exams.subjectRow(subjectId, db);
@@ -65,6 +71,7 @@ export function questionService(d: { db: Db; audit: AuditService; exams: ExamSer
         detail: { before: before.structure, after: after.structure },
       });
     });
+    await d.rescore?.(subjectId);
   }
 
   return {

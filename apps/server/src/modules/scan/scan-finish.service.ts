@@ -7,6 +7,7 @@ import type { ExamService } from '../exam/exam.service';
 import { assertSchool, subjectScanAccess, type SchoolFilter } from './scan-access';
 import { scanFinishRepo } from './scan-finish.repo';
 import { scanQueryRepo } from './scan-query.repo';
+import type { ExamineeScoreHook } from '../score/score-compute';
 
 const none: ScanAccounting = { examinees: 0, present: 0, absent: 0, missing: 0 };
 
@@ -30,7 +31,12 @@ export const FINISHED_REFUSAL = '该校本科目已确认扫描完成，不能�
  * Absence by hand, 扫描完成 per school and its undo (DESIGN.md §4): each write one audited transaction,
  * narrowed to the schools the user scans for.
  */
-export function scanFinishService(d: { db: Db; audit: AuditService; exams: ExamService }) {
+export function scanFinishService(d: {
+  db: Db;
+  audit: AuditService;
+  exams: ExamService;
+  scores?: ExamineeScoreHook;
+}) {
   const access = (subjectId: number, p: Principal, write: boolean) =>
     subjectScanAccess(d.exams, subjectId, p, write);
 
@@ -167,6 +173,8 @@ export function scanFinishService(d: { db: Db; audit: AuditService; exams: ExamS
           changed = await r.removeAbsence(subjectId, ids);
           await r.clearAbsentMark(who.flatMap((x) => (x.paper?.absentMarked ? [x.paper.id] : [])));
         }
+        // 缺考 has no score figure: the examinees' scores follow the absence now
+        await d.scores?.(tx, subjectId, ids);
         await record(
           tx,
           examId,

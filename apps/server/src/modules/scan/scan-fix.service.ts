@@ -33,6 +33,7 @@ import type { ManualAnchors } from './scan-recognize';
 import { scoreProblem, scoreRule, type ScoredQuestion } from './scan-score';
 import type { PageRow, PaperRow } from './scan.repo';
 import type { ScanService } from './scan.service';
+import type { PaperScoreHook } from '../score/score-compute';
 
 const KAOHAO_TYPES = ['kaohao', 'kaohaoRepeat'];
 const PAGE_TYPES = ['location', 'image', 'blank', 'wrongPage', 'subjective'];
@@ -71,7 +72,13 @@ const matrixOf = (page: PageRow): Matrix3 | null => registeredMatrix(page.result
  * The exception screens' actions (DESIGN.md §4): each settles an exception in one transaction, audited
  * with before and after; counts follow because they are read from the tables.
  */
-export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamService; scan: ScanService }) {
+export function scanFixService(d: {
+  db: Db;
+  audit: AuditService;
+  exams: ExamService;
+  scan: ScanService;
+  scores?: PaperScoreHook;
+}) {
   const access = (subjectId: number, p: Principal, write: boolean) =>
     subjectScanAccess(d.exams, subjectId, p, write);
 
@@ -146,6 +153,8 @@ export function scanFixService(d: { db: Db; audit: AuditService; exams: ExamServ
       const paper = await livePaper(r, e.paperId);
       const page = e.pageId ? await r.page(e.pageId) : null;
       const out = await run({ tx, examId, r, e, paper, page });
+      // answers, type, examinee or absence of the sheet may have changed: its examinees' scores follow
+      await d.scores?.(tx, paper.id, paper.examineeId);
       await record(tx, examId, actor, action, `paper:${paper.id}`, {
         subjectId,
         exceptionId: e.id,

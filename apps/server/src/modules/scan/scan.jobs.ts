@@ -9,6 +9,7 @@ import type { PageResult } from '@yj/omr';
 import type { PaperScore } from '../../db/schema';
 import type { Db } from '../../infra/db';
 import type { JobQueue } from '../../infra/queue';
+import type { PaperScoreHook } from '../score/score-compute';
 import type { Storage } from '../../infra/storage';
 import {
   OMR_EXCEPTION,
@@ -71,7 +72,7 @@ function combine(pages: Recognised[]) {
  * scan.recognize: recognises the pages of one paper and finishes it in one transaction (results,
  * exam-number match, exceptions). Idempotent: a finished paper is left as it is.
  */
-export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
+export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool; scores?: PaperScoreHook }) {
   async function recognisePage(page: PageRow, card: CardTemplate): Promise<Recognised> {
     const manual = manualOf(page);
     const attempts = await scanRepo(d.db).bumpAttempts(page.id);
@@ -188,6 +189,8 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool }) {
         status: exceptions.length ? PaperStatus.exception : PaperStatus.ok,
         recognisedAt: new Date(),
       });
+      // the examinee's objective scores and totals follow the sheet in the same transaction
+      await d.scores?.(tx, p.id, locked.examineeId);
       await r.closeBatchIfDone(p.batchId);
     });
   }
@@ -229,7 +232,7 @@ export type ScanJobs = ReturnType<typeof scanJobs>;
 /** Registers the scan job handlers on a queue (API process or `npm run worker`). */
 export function registerScanJobs(
   queue: JobQueue,
-  d: { db: Db; storage: Storage; pool: RecognizePool },
+  d: { db: Db; storage: Storage; pool: RecognizePool; scores?: PaperScoreHook },
 ): ScanJobs {
   const jobs = scanJobs(d);
   queue.register(SCAN_RECOGNIZE, jobs.handleScanRecognize);

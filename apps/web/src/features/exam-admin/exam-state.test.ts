@@ -40,8 +40,10 @@ describe('abilities', () => {
       lead: false,
       viewPhones: false,
       downloadScores: false,
+      scoreRead: false,
+      scoreAdjust: false,
     });
     expect(list.filter((a) => a.allowed).map((a) => a.label)).toEqual(['参与阅卷']);
-    expect(list).toHaveLength(8);
+    expect(list).toHaveLength(10);
   });
 });

@@ -97,6 +97,8 @@ const PERMISSION_CAPABILITY: Array<[keyof OperationPermission, Capability]> = [
   ['lead', 'subject.lead'],
   ['viewPhones', 'exam.phone.view'],
   ['downloadScores', 'score.download'],
+  ['scoreRead', 'score.read'],
+  ['scoreAdjust', 'score.adjust'],
 ];
 
 /** The abilities the server granted on a subject, labelled for people (the "what may I do" list). */

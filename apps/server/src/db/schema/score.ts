@@ -1,0 +1,68 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { user } from './people';
+import { paper } from './scan';
+import { examinee, subject } from './subject';
+
+/**
+ * 成绩: one examinee in one subject (DESIGN.md §6), derived by the score module from the objective answers and the
+ * key, the final block scores (or 先阅后扫 strips) and the adjustments; re-derived whenever one of them changes.
+ * Figures are null when the examinee is absent or has no sheet: 缺考 is kept apart from 0.
+ */
+export const score = pgTable(
+  'score',
+  {
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    // derived data: removing an examinee removes their scores (a paper or an adjustment still blocks it)
+    examineeId: integer('examinee_id')
+      .notNull()
+      .references(() => examinee.id, { onDelete: 'cascade' }),
+    paperId: integer('paper_id').references(() => paper.id, { onDelete: 'set null' }),
+    objective: numeric('objective', { precision: 7, scale: 1, mode: 'number' }),
+    subjective: numeric('subjective', { precision: 7, scale: 1, mode: 'number' }),
+    total: numeric('total', { precision: 7, scale: 1, mode: 'number' }),
+    /** the counted questions: no → score (a 选做 question not chosen is left out) */
+    questionScores: jsonb('question_scores').$type<Record<string, number>>().notNull().default({}),
+    absent: boolean('absent').notNull().default(false),
+    /** 违纪: the subject scores 0, with the reason */
+    irregular: boolean('irregular').notNull().default(false),
+    irregularReason: text('irregular_reason'),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subjectId, t.examineeId] }), index('score_examinee_idx').on(t.examineeId)],
+);
+
+/** 成绩调整: a question's score changed by hand with before / after / reason; recomputing keeps the last one. */
+export const scoreAdjustment = pgTable(
+  'score_adjustment',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    examineeId: integer('examinee_id')
+      .notNull()
+      .references(() => examinee.id),
+    questionNo: text('question_no').notNull(),
+    before: numeric('before', { precision: 6, scale: 1, mode: 'number' }),
+    after: numeric('after', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('score_adjustment_subject_idx').on(t.subjectId, t.examineeId)],
+);

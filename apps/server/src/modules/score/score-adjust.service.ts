@@ -1,0 +1,93 @@
+import {
+  SUBJECT_STATE_FORBIDS,
+  SubjectStatus,
+  type Paged,
+  type Principal,
+  type ScoreAdjustBody,
+  type ScoreAdjusted,
+  type ScoreAdjustmentItem,
+} from '@yj/contracts';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { Actor } from '../../lib/actor';
+import type { AuditService } from '../audit/audit.service';
+import type { ExamService } from '../exam/exam.service';
+import { assertSchool, subjectScanAccess } from '../scan/scan-access';
+import type { ScoreCompute } from './score-compute';
+import { scoreAdjustRepo } from './score-adjust.repo';
+
+/** A multiple of step within float noise. */
+const onStep = (v: number, step: number) => Math.abs(v / step - Math.round(v / step)) < 1e-9;
+
+/** 成绩调整 (spec score/adjust, adjust/checkdetail): a question's score by hand, before / after / reason kept. */
+export function scoreAdjustService(d: {
+  db: Db;
+  audit: AuditService;
+  exams: ExamService;
+  compute: ScoreCompute;
+}) {
+  return {
+    async adjust(
+      subjectId: number,
+      body: ScoreAdjustBody,
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScoreAdjusted> {
+      const { examId, filter } = await subjectScanAccess(d.exams, subjectId, p, false);
+      const subject = await d.exams.subjectRow(subjectId);
+      if (subject.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+      return d.db.transaction(async (tx) => {
+        const r = scoreAdjustRepo(tx);
+        const who = await r.examinee(examId, body.examineeId);
+        if (!who) throw fail('考生不存在');
+        assertSchool(filter, who.schoolId);
+        const q = await r.question(subjectId, body.questionNo);
+        if (!q) throw fail(`第 ${body.questionNo} 题不存在`);
+        const full = Number(q.score);
+        if (body.score > full) throw fail(`第 ${q.no} 题的分数 ${body.score} 超过满分 ${full} 分`);
+        // objective questions are scored in whole or half points; subjective ones on their step
+        const step = q.kind === 'subjective' ? Number(q.step) : 0.5;
+        if (!onStep(body.score, step)) throw fail(`第 ${q.no} 题的分数须为 ${step} 分的整数倍`);
+        const row = await r.lockScore(subjectId, who.id);
+        if (!row || row.total === null) throw fail('该考生缺考或没有答题卡，不能调整成绩');
+        const before = row.questionScores[q.no] ?? null;
+        if (before === body.score) throw fail('调整后的分数与原分数相同');
+        await r.insert({
+          subjectId,
+          examineeId: who.id,
+          questionNo: q.no,
+          before,
+          after: body.score,
+          reason: body.reason,
+          userId: actor.userId,
+        });
+        await d.compute.examinees(tx, subjectId, [who.id]);
+        const after = await r.lockScore(subjectId, who.id);
+        await d.audit.record(tx, {
+          action: 'score.adjust',
+          examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `examinee:${who.id}`,
+          detail: { subjectId, questionNo: q.no, before, after: body.score, reason: body.reason },
+        });
+        return { before, after: body.score, total: after?.total ?? null };
+      });
+    },
+
+    async list(
+      subjectId: number,
+      q: { page: number; size: number },
+      p: Principal,
+    ): Promise<Paged<ScoreAdjustmentItem>> {
+      const { filter } = await subjectScanAccess(d.exams, subjectId, p, false);
+      const rows = await scoreAdjustRepo(d.db).list(subjectId, filter, q.page, q.size);
+      return {
+        total: rows[0]?.count ?? 0,
+        size: q.size,
+        items: rows.map(({ count: _c, at, ...x }) => ({ ...x, at: at.toISOString() })),
+      };
+    },
+  };
+}
+export type ScoreAdjustService = ReturnType<typeof scoreAdjustService>;

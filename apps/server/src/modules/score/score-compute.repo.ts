@@ -1,0 +1,171 @@
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { KeyQuestion, SubjectKey } from '@yj/scoring';
+import type { Db } from '../../infra/db';
+import { block, examinee, question, subject } from '../../db/schema';
+
+/** What one examinee's score is derived from, as one row of a batch. */
+export interface ScoreSource {
+  examineeId: number;
+  paperId: number | null;
+  objective: Record<string, string[] | null> | null;
+  /** 先阅后扫 strips: name → the question(s) and the score written on the sheet */
+  strips: Record<string, { question: string; value: number | null }> | null;
+  paperType: string | null;
+  /** final block scores merged: question → score */
+  blockScores: Record<string, number> | null;
+  adjusted: Record<string, number> | null;
+  absent: boolean;
+  irregular: boolean;
+}
+
+/** One derived row to write. */
+export interface ScoreRow {
+  e: number;
+  p: number | null;
+  o: number | null;
+  s: number | null;
+  t: number | null;
+  q: Record<string, number>;
+  a: boolean;
+}
+
+/** An int[] parameter (drizzle spreads a JS array into a list; ids are integers, so the text form is safe). */
+export const intArray = (ids: number[]) => sql`string_to_array(${ids.join(',')}, ',')::int[]`;
+
+/** Rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
+/** The reads and the write of score derivation: sources in batches of examinees, rows written in one statement. */
+export function scoreComputeRepo(db: Db) {
+  return {
+    /**
+     * The batch read's estimates are far off (jsonb expanded per sheet), which turns JIT compilation on: seconds
+     * of compiling for a statement that runs in a fraction of one. Off for the rest of the caller's transaction.
+     */
+    async noJit(): Promise<void> {
+      await db.execute(sql`set local jit = off`);
+    },
+
+    async subject(subjectId: number) {
+      const [s] = await db
+        .select({
+          id: subject.id,
+          examId: subject.examId,
+          status: subject.status,
+          fullScore: subject.fullScore,
+          abEnabled: subject.abEnabled,
+          optionalGroups: subject.optionalGroups,
+        })
+        .from(subject)
+        .where(and(eq(subject.id, subjectId), isNull(subject.deletedAt)));
+      return s ?? null;
+    },
+
+    async key(s: { id: number; abEnabled: boolean; optionalGroups: SubjectKey['optionalGroups'] }) {
+      const rows = await db
+        .select()
+        .from(question)
+        .where(and(eq(question.subjectId, s.id), ne(question.kind, 'subjective')))
+        .orderBy(asc(question.sort), asc(question.id));
+      const objective: KeyQuestion[] = rows.map((r) => ({
+        no: r.no,
+        kind: r.kind as KeyQuestion['kind'],
+        score: Number(r.score),
+        partialScore: r.partialScore === null ? null : Number(r.partialScore),
+        answer: r.answer,
+        answerB: r.answerB,
+        bNo: r.bNo,
+      }));
+      const key: SubjectKey = { objective, optionalGroups: s.optionalGroups, abEnabled: s.abEnabled };
+      return key;
+    },
+
+    /** Every examinee of the exam, by id (a full recompute cuts them into batches). */
+    async examineeIds(examId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: examinee.id })
+        .from(examinee)
+        .where(eq(examinee.examId, examId))
+        .orderBy(asc(examinee.id));
+      return rows.map((r) => r.id);
+    },
+
+    async blockIds(subjectId: number): Promise<number[]> {
+      const rows = await db.select({ id: block.id }).from(block).where(eq(block.subjectId, subjectId));
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * The next `limit` examinees of the exam after `after` (by id), or only `only`, with everything their score in
+     * the subject comes from. Block scores are looked up by (block, paper), the primary key, so a batch reads its
+     * own rows and not the subject's.
+     */
+    async sources(q: {
+      subjectId: number;
+      examId: number;
+      blockIds: number[];
+      after: number;
+      limit: number;
+      only?: number[];
+    }): Promise<ScoreSource[]> {
+      const only = q.only ? sql`and e.id = any(${intArray(q.only)})` : sql``;
+      const r = await db.execute(sql`
+        with ex as (
+          select e.id, e.paper_type from examinee e
+          where e.exam_id = ${q.examId} and e.id > ${q.after} ${only}
+          order by e.id limit ${q.limit}
+        ), p as (
+          select p.id, p.examinee_id, p.objective, p.scores, coalesce(p.paper_type, ex.paper_type) as t
+          from paper p join ex on p.examinee_id = ex.id
+          where p.subject_id = ${q.subjectId} and p.deleted_at is null
+        ), bs as (
+          select b.paper_id, jsonb_object_agg(j.key, j.value order by b.block_id) as qs
+          from p join block_score b on b.paper_id = p.id and b.block_id = any(${intArray(q.blockIds)})
+          cross join lateral jsonb_each(b.question_scores) j
+          group by b.paper_id
+        ), adj as (
+          select a.examinee_id, jsonb_object_agg(a.question_no, a.after::float8 order by a.id) as qs
+          from score_adjustment a join ex on a.examinee_id = ex.id
+          where a.subject_id = ${q.subjectId}
+          group by a.examinee_id
+        )
+        select ex.id as "examineeId", p.id as "paperId", p.objective, p.scores as strips, p.t as "paperType",
+          bs.qs as "blockScores", adj.qs as adjusted, (ab.examinee_id is not null) as absent,
+          coalesce(s.irregular, false) as irregular
+        from ex
+        left join p on p.examinee_id = ex.id
+        left join bs on bs.paper_id = p.id
+        left join adj on adj.examinee_id = ex.id
+        left join absence ab on ab.examinee_id = ex.id and ab.subject_id = ${q.subjectId}
+        left join score s on s.subject_id = ${q.subjectId} and s.examinee_id = ex.id
+        order by ex.id`);
+      return rowsOf<ScoreSource>(r);
+    },
+
+    /** Writes derived rows; a row whose figures did not change is left alone (a key change rewrites only what moved). */
+    async write(subjectId: number, rows: ScoreRow[]): Promise<void> {
+      if (!rows.length) return;
+      await db.execute(sql`
+        insert into score (subject_id, examinee_id, paper_id, objective, subjective, total, question_scores, absent)
+        select ${subjectId}, x.e, x.p, x.o, x.s, x.t, x.q, x.a
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as x(e int, p int, o numeric, s numeric, t numeric, q jsonb, a boolean)
+        on conflict (subject_id, examinee_id) do update set
+          paper_id = excluded.paper_id, objective = excluded.objective, subjective = excluded.subjective,
+          total = excluded.total, question_scores = excluded.question_scores, absent = excluded.absent,
+          computed_at = now()
+        where (score.paper_id, score.objective, score.subjective, score.total, score.question_scores, score.absent)
+          is distinct from
+          (excluded.paper_id, excluded.objective, excluded.subjective, excluded.total, excluded.question_scores,
+           excluded.absent)`);
+    },
+
+    /** The subject and examinee of a paper (null: deleted or not matched to an examinee). */
+    async paperExaminee(paperId: number): Promise<{ subjectId: number; examineeId: number | null } | null> {
+      const r = await db.execute(
+        sql`select subject_id as "subjectId", examinee_id as "examineeId" from paper where id = ${paperId}`,
+      );
+      return rowsOf<{ subjectId: number; examineeId: number | null }>(r)[0] ?? null;
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { objectiveScorer, subjectScore, type ObjectiveResult, type SubjectKey } from '@yj/scoring';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { JobQueue } from '../../infra/queue';
+import { scoreComputeRepo, type ScoreRow, type ScoreSource } from './score-compute.repo';
+
+/** The job that re-derives a whole subject (a key change, a recompute on demand). Idempotent. */
+export const SCORE_SUBJECT = 'score.subject';
+export interface ScoreSubjectPayload {
+  subjectId: number;
+}
+
+/** What the scan module calls when a sheet changed (recognised, fixed, moved to another examinee). */
+export type PaperScoreHook = (tx: Db, paperId: number, previousExamineeId?: number | null) => Promise<void>;
+
+/** What a change of absence calls: these examinees' scores in the subject follow, in the same transaction. */
+export type ExamineeScoreHook = (tx: Db, subjectId: number, examineeIds: number[]) => Promise<void>;
+
+/** Examinees derived per batch: one read and one write statement each, memory bounded. */
+const BATCH = 10_000;
+
+/** The subjective scores of a sheet: marking's final block scores, else the 先阅后扫 strips written on it. */
+function subjectiveOf(s: ScoreSource): Record<string, number> {
+  if (s.blockScores && Object.keys(s.blockScores).length) return s.blockScores;
+  const out: Record<string, number> = {};
+  for (const strip of Object.values(s.strips ?? {}))
+    if (strip.value !== null) out[strip.question] = strip.value;
+  return out;
+}
+
+type Scorer = (chosen: Record<string, string[] | null>, paperType: string | null) => ObjectiveResult;
+
+function derive(key: SubjectKey, score: Scorer, s: ScoreSource): ScoreRow {
+  const r = subjectScore({
+    absent: s.absent,
+    irregular: s.irregular,
+    hasPaper: s.paperId !== null,
+    objective: score(s.objective ?? {}, s.paperType),
+    subjective: subjectiveOf(s),
+    adjusted: s.adjusted ?? {},
+    groups: key.optionalGroups,
+  });
+  return {
+    e: s.examineeId,
+    p: s.paperId,
+    o: r.objective,
+    s: r.subjective,
+    t: r.total,
+    q: r.questions,
+    a: s.absent,
+  };
+}
+
+/**
+ * Score derivation (DESIGN.md §6): every examinee of the subject's exam gets a `score` row from the objective
+ * answers and the key, the final block scores (or strips), absence and adjustments. Batched by examinee id: a
+ * batch is one read and one write, and a row that did not change is not rewritten.
+ */
+export function scoreCompute(d: {
+  db: Db;
+  queue?: JobQueue;
+  /** batches of a full recompute in flight at once, each its own transaction (1 on a single-connection PGlite) */
+  lanes?: number;
+}) {
+  async function run(db: Db, subjectId: number, only?: number[]): Promise<number> {
+    const repo = scoreComputeRepo(db);
+    await repo.noJit();
+    const s = await repo.subject(subjectId);
+    if (!s) throw fail('科目不存在或已删除');
+    const key = await repo.key(s);
+    const scorer = objectiveScorer(key);
+    const blockIds = await repo.blockIds(subjectId);
+    let after = 0;
+    let n = 0;
+    for (;;) {
+      const sources = await repo.sources({
+        subjectId,
+        examId: s.examId,
+        blockIds,
+        after,
+        limit: BATCH,
+        only,
+      });
+      if (!sources.length) return n;
+      await repo.write(
+        subjectId,
+        sources.map((x) => derive(key, scorer, x)),
+      );
+      n += sources.length;
+      after = sources.at(-1)!.examineeId;
+      if (sources.length < BATCH) return n;
+    }
+  }
+
+  /**
+   * The whole subject: its examinees cut into batches, `lanes` of them in flight at once (one is read while
+   * another is derived and written), each batch one transaction. Returns the examinees derived.
+   */
+  async function recompute(subjectId: number): Promise<number> {
+    const repo = scoreComputeRepo(d.db);
+    const s = await repo.subject(subjectId);
+    if (!s) throw fail('科目不存在或已删除');
+    const ids = await repo.examineeIds(s.examId);
+    const batches: number[][] = [];
+    for (let i = 0; i < ids.length; i += BATCH) batches.push(ids.slice(i, i + BATCH));
+    let next = 0;
+    const lane = async () => {
+      while (next < batches.length) {
+        const batch = batches[next++]!;
+        await d.db.transaction((tx) => run(tx, subjectId, batch));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, d.lanes ?? 2) }, lane));
+    return ids.length;
+  }
+
+  return {
+    recompute,
+
+    /** Re-derives some examinees inside the caller's transaction (a paper recognised, fixed or moved). */
+    examinees: (async (tx, subjectId, examineeIds) => {
+      if (examineeIds.length) await run(tx, subjectId, examineeIds);
+    }) satisfies ExamineeScoreHook as ExamineeScoreHook,
+
+    /** The hook of the scan module: a paper's answers, type or examinee changed. */
+    paper: (async (tx, paperId, previousExamineeId) => {
+      const p = await scoreComputeRepo(tx).paperExaminee(paperId);
+      if (!p) return;
+      const ids = [p.examineeId, previousExamineeId].filter((x): x is number => typeof x === 'number');
+      if (ids.length) await run(tx, p.subjectId, [...new Set(ids)]);
+    }) satisfies PaperScoreHook as PaperScoreHook,
+
+    /** Queues the re-derivation of a subject (after a key change); the job runs it once per request. */
+    async enqueue(subjectId: number): Promise<void> {
+      if (!d.queue) throw new Error('score queue not wired');
+      const payload: ScoreSubjectPayload = { subjectId };
+      await d.queue.enqueue(SCORE_SUBJECT, payload);
+    },
+  };
+}
+export type ScoreCompute = ReturnType<typeof scoreCompute>;
+
+/** Registers the subject re-derivation job on a queue (API process or `npm run worker`). */
+export function registerScoreJobs(queue: JobQueue, compute: ScoreCompute): void {
+  queue.register(SCORE_SUBJECT, async (payload) => {
+    await compute.recompute((payload as ScoreSubjectPayload).subjectId);
+  });
+}

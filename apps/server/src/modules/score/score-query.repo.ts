@@ -1,0 +1,154 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ScoreSort, ScoreStudentsQuery } from '@yj/contracts';
+import type { Db } from '../../infra/db';
+import { banji } from '../../db/schema';
+import type { SchoolFilter } from '../scan/scan-access';
+import { intArray, rowsOf } from './score-compute.repo';
+
+/** `and <column> = any(schools)` unless the user sees every school. */
+const inSchools = (column: SQL, f: SchoolFilter): SQL =>
+  f === 'all' ? sql`` : sql`and ${column} = any(${intArray([...f])})`;
+
+export interface SummaryRow {
+  classId: number | null;
+  className: string | null;
+  schoolName: string | null;
+  examinees: number;
+  present: number;
+  absent: number;
+  mean: number | null;
+  max: number | null;
+  min: number | null;
+  computedAt: Date | string | null;
+}
+
+export interface StudentRow {
+  examineeId: number;
+  kaohao: string;
+  name: string;
+  className: string;
+  paperId: number | null;
+  objective: number | null;
+  subjective: number | null;
+  total: number | null;
+  questions: Record<string, number> | null;
+  absent: boolean | null;
+  irregular: boolean | null;
+  irregularReason: string | null;
+  computed: boolean;
+  count: number;
+}
+
+const SORT: Record<ScoreSort, SQL> = {
+  kaohao: sql`e.kaohao`,
+  name: sql`st.name`,
+  total: sql`s.total`,
+  objective: sql`s.objective`,
+  subjective: sql`s.subjective`,
+};
+
+/** Reads of the score screens: the summary by class, the paged students, the publishing checks. */
+export function scoreQueryRepo(db: Db) {
+  return {
+    /** One row per class and the whole (classId null); figures over 实考 only, 缺考 apart. */
+    async summary(subjectId: number, examId: number, f: SchoolFilter): Promise<SummaryRow[]> {
+      const r = await db.execute(sql`
+        select e.class_id as "classId", min(b.name) as "className", min(sc.name) as "schoolName",
+          count(*)::int as examinees,
+          count(s.total)::int as present,
+          count(*) filter (where s.absent)::int as absent,
+          round(avg(s.total), 2)::float8 as mean, max(s.total)::float8 as max, min(s.total)::float8 as min,
+          max(s.computed_at) as "computedAt"
+        from examinee e
+        join ${banji} b on b.id = e.class_id
+        join school sc on sc.id = e.school_id
+        left join score s on s.subject_id = ${subjectId} and s.examinee_id = e.id
+        where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)}
+        group by grouping sets ((e.class_id), ())
+        order by "classId" nulls first, "className"`);
+      return rowsOf<SummaryRow>(r);
+    },
+
+    async students(
+      subjectId: number,
+      examId: number,
+      f: SchoolFilter,
+      q: ScoreStudentsQuery,
+    ): Promise<StudentRow[]> {
+      const cls = q.classId ? sql`and e.class_id = ${q.classId}` : sql``;
+      const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const search = like ? sql`and (st.name like ${like} or e.kaohao like ${like})` : sql``;
+      const dir = q.order === 'desc' ? sql`desc` : sql`asc`;
+      const r = await db.execute(sql`
+        select e.id as "examineeId", e.kaohao, st.name, b.name as "className", s.paper_id as "paperId",
+          s.objective::float8 as objective, s.subjective::float8 as subjective, s.total::float8 as total,
+          s.question_scores as questions, s.absent, s.irregular, s.irregular_reason as "irregularReason",
+          (s.examinee_id is not null) as computed, count(*) over ()::int as count
+        from examinee e
+        join student st on st.id = e.student_id
+        join ${banji} b on b.id = e.class_id
+        left join score s on s.subject_id = ${subjectId} and s.examinee_id = e.id
+        where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)} ${cls} ${search}
+        order by ${SORT[q.sort]} ${dir} nulls last, e.kaohao
+        limit ${q.size} offset ${(q.page - 1) * q.size}`);
+      return rowsOf<StudentRow>(r);
+    },
+
+    async classes(examId: number, f: SchoolFilter): Promise<Array<{ id: number; name: string }>> {
+      const r = await db.execute(sql`
+        select distinct b.id, b.name from examinee e join ${banji} b on b.id = e.class_id
+        where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)} order by b.name, b.id`);
+      return rowsOf<{ id: number; name: string }>(r);
+    },
+
+    /**
+     * Counts of what stops publishing. Marking state is read from mark_task and block_score (read only): a live
+     * sheet lacking a final score in some block is unmarked; one with an open arbitration task (slot 9) is in
+     * arbitration.
+     */
+    async check(subjectId: number, examId: number, f: SchoolFilter) {
+      const r = await db.execute(sql`
+        with live as (
+          select p.id, p.examinee_id from paper p
+          where p.subject_id = ${subjectId} and p.deleted_at is null and p.examinee_id is not null
+            ${inSchools(sql`p.school_id`, f)}
+            and not exists (select 1 from absence a where a.subject_id = ${subjectId} and a.examinee_id = p.examinee_id)
+        )
+        select
+          (select count(*) from live where exists (
+            select 1 from block k where k.subject_id = ${subjectId} and not exists (
+              select 1 from block_score bs where bs.block_id = k.id and bs.paper_id = live.id)))::int as unmarked,
+          (select count(distinct t.paper_id) from mark_task t join live on live.id = t.paper_id
+            where t.subject_id = ${subjectId} and t.slot = 9 and t.status <> 'submitted')::int as arbitration,
+          (select count(*) from scan_exception x where x.subject_id = ${subjectId} and not x.resolved
+            ${inSchools(sql`x.school_id`, f)})::int as exceptions,
+          (select count(*) from score s join examinee e on e.id = s.examinee_id
+            join subject su on su.id = s.subject_id
+            where s.subject_id = ${subjectId} ${inSchools(sql`e.school_id`, f)}
+              and (s.total > su.full_score or exists (
+                select 1 from jsonb_each_text(s.question_scores) j
+                join question q on q.subject_id = ${subjectId} and q.no = j.key
+                where j.value::numeric > q.score)))::int as "overFull",
+          (select count(*) from examinee e where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)}
+            and not exists (select 1 from paper p where p.subject_id = ${subjectId} and p.examinee_id = e.id
+              and p.deleted_at is null)
+            and not exists (select 1 from absence a where a.subject_id = ${subjectId} and a.examinee_id = e.id)
+          )::int as missing`);
+      return rowsOf<{
+        unmarked: number;
+        arbitration: number;
+        exceptions: number;
+        overFull: number;
+        missing: number;
+      }>(r)[0]!;
+    },
+
+    /** The questions of a subject as the per-question columns show them. */
+    async questions(subjectId: number) {
+      const r = await db.execute(sql`
+        select no, score::float8 as score, kind <> 'subjective' as objective from question
+        where subject_id = ${subjectId} order by sort, id`);
+      return rowsOf<{ no: string; score: number; objective: boolean }>(r);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam, pageQuery, scoreAdjustBody, scoreStudentsQuery } from '@yj/contracts';
+import { actorOf, ok } from '../../plugins/http';
+import type { ExamScopes } from '../exam/exam-scope';
+import type { ScoreAdjustService } from './score-adjust.service';
+import type { ScoreService } from './score.service';
+
+const params = z.object({ id: idParam() });
+
+/** Scores of a subject (spec §2 subject/{subjectId}/score): summary, stuScore, scoreCheck, recompute. */
+export function scoreRoutes(
+  app: FastifyInstance,
+  d: { scores: ScoreService; adjust: ScoreAdjustService; scopes: ExamScopes },
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = { capability: 'score.read' as const, scope: d.scopes.subjectParam };
+
+  r.get('/api/subject/:id/score/summary', { schema: { params }, config: read }, async (req) =>
+    ok(await d.scores.summary(req.params.id, await req.principal())),
+  );
+  r.get(
+    '/api/subject/:id/score/students',
+    { schema: { params, querystring: scoreStudentsQuery }, config: read },
+    async (req) => ok(await d.scores.students(req.params.id, req.query, await req.principal())),
+  );
+  r.get('/api/subject/:id/score/check', { schema: { params }, config: read }, async (req) =>
+    ok(await d.scores.check(req.params.id, await req.principal())),
+  );
+  r.post(
+    '/api/subject/:id/score/adjust',
+    {
+      schema: { params, body: scoreAdjustBody },
+      config: { capability: 'score.adjust' as const, scope: d.scopes.subjectParam },
+    },
+    async (req) => ok(await d.adjust.adjust(req.params.id, req.body, await req.principal(), actorOf(req))),
+  );
+  r.get(
+    '/api/subject/:id/score/adjustments',
+    { schema: { params, querystring: pageQuery }, config: read },
+    async (req) => ok(await d.adjust.list(req.params.id, req.query, await req.principal())),
+  );
+  r.post('/api/subject/:id/score/recompute', { schema: { params }, config: read }, async (req) =>
+    ok(await d.scores.recompute(req.params.id, await req.principal(), actorOf(req))),
+  );
+}

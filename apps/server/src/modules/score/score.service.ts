@@ -1,0 +1,145 @@
+import {
+  SUBJECT_STATE_FORBIDS,
+  SubjectStatus,
+  type Principal,
+  type ScoreBlocker,
+  type ScoreCheck,
+  type ScoreRecomputed,
+  type ScoreStudentRow,
+  type ScoreStudentsPage,
+  type ScoreStudentsQuery,
+  type ScoreSummary,
+  type ScoreSummaryRow,
+} from '@yj/contracts';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { Actor } from '../../lib/actor';
+import type { AuditService } from '../audit/audit.service';
+import type { ExamService } from '../exam/exam.service';
+import { subjectScanAccess } from '../scan/scan-access';
+import type { ScoreCompute } from './score-compute';
+import { scoreQueryRepo, type StudentRow, type SummaryRow } from './score-query.repo';
+
+const summaryRow = (r: SummaryRow): ScoreSummaryRow => ({
+  classId: r.classId,
+  className: r.classId === null ? '全部' : (r.className ?? ''),
+  schoolName: r.classId === null ? '' : (r.schoolName ?? ''),
+  examinees: r.examinees,
+  present: r.present,
+  absent: r.absent,
+  missing: r.examinees - r.present - r.absent,
+  mean: r.mean,
+  max: r.max,
+  min: r.min,
+});
+
+function studentStatus(r: StudentRow): ScoreStudentRow['status'] {
+  if (r.absent) return 'absent';
+  if (r.irregular) return 'irregular';
+  return r.paperId === null ? 'missing' : 'ok';
+}
+
+/** What each blocker means and where it is settled. */
+const BLOCKERS: Record<ScoreBlocker['kind'], { label: string; hint: string }> = {
+  unmarked: { label: '未阅完的答题卡', hint: '在阅卷进度中完成阅卷' },
+  arbitration: { label: '待仲裁的答题卡', hint: '由题组长在仲裁卷中给出最终分' },
+  exceptions: { label: '未处理的识别异常', hint: '在扫描异常中处理' },
+  overFull: { label: '超过满分的成绩', hint: '核对题目分值与给分后重新计算成绩' },
+  missing: { label: '无答题卡且未登记缺考的考生', hint: '补扫答题卡，或在缺考名单中登记缺考' },
+};
+
+/** The score screens (spec §2 subject/{subjectId}/score): summary, per student and question, checks, recompute. */
+export function scoreService(d: { db: Db; audit: AuditService; exams: ExamService; compute: ScoreCompute }) {
+  /** The subject, its exam and the schools the user may see in it (a joint exam's school sees its own). */
+  async function access(subjectId: number, p: Principal) {
+    const { examId, filter } = await subjectScanAccess(d.exams, subjectId, p, false);
+    const s = await d.exams.subjectRow(subjectId);
+    return { examId, filter, subject: s };
+  }
+
+  return {
+    async summary(subjectId: number, p: Principal): Promise<ScoreSummary> {
+      const { examId, filter, subject } = await access(subjectId, p);
+      const rows = await scoreQueryRepo(d.db).summary(subjectId, examId, filter);
+      const total = rows.find((r) => r.classId === null);
+      const computedAt = total?.computedAt ? new Date(total.computedAt).toISOString() : null;
+      const empty: ScoreSummaryRow = summaryRow({
+        classId: null,
+        className: null,
+        schoolName: null,
+        examinees: 0,
+        present: 0,
+        absent: 0,
+        mean: null,
+        max: null,
+        min: null,
+        computedAt: null,
+      });
+      return {
+        subjectName: subject.name,
+        fullScore: Number(subject.fullScore),
+        computedAt,
+        total: total ? summaryRow(total) : empty,
+        classes: rows.filter((r) => r.classId !== null).map(summaryRow),
+      };
+    },
+
+    async students(subjectId: number, q: ScoreStudentsQuery, p: Principal): Promise<ScoreStudentsPage> {
+      const { examId, filter } = await access(subjectId, p);
+      const repo = scoreQueryRepo(d.db);
+      const [rows, questions, classes] = await Promise.all([
+        repo.students(subjectId, examId, filter, q),
+        repo.questions(subjectId),
+        repo.classes(examId, filter),
+      ]);
+      return {
+        total: rows[0]?.count ?? 0,
+        size: q.size,
+        questions,
+        classes,
+        items: rows.map((r) => ({
+          examineeId: r.examineeId,
+          kaohao: r.kaohao,
+          name: r.name,
+          className: r.className,
+          status: studentStatus(r),
+          irregularReason: r.irregularReason,
+          objective: r.objective,
+          subjective: r.subjective,
+          total: r.total,
+          questions: r.questions ?? {},
+          paperId: r.paperId,
+        })),
+      };
+    },
+
+    async check(subjectId: number, p: Principal): Promise<ScoreCheck> {
+      const { examId, filter } = await access(subjectId, p);
+      const counts = await scoreQueryRepo(d.db).check(subjectId, examId, filter);
+      const blockers = (Object.keys(BLOCKERS) as Array<ScoreBlocker['kind']>)
+        .filter((kind) => counts[kind] > 0)
+        .map((kind) => ({ kind, count: counts[kind], ...BLOCKERS[kind] }));
+      return { ok: blockers.length === 0, blockers };
+    },
+
+    /** Re-derives every score of the subject now (refused once published: the scores are fixed then). */
+    async recompute(subjectId: number, p: Principal, actor: Actor): Promise<ScoreRecomputed> {
+      const { examId, subject } = await access(subjectId, p);
+      if (subject.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+      // batches commit one by one (each a transaction); the audit record follows in its own
+      const examinees = await d.compute.recompute(subjectId);
+      return d.db.transaction(async (tx) => {
+        await d.audit.record(tx, {
+          action: 'score.recompute',
+          examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `subject:${subjectId}`,
+          detail: { examinees },
+        });
+        return { examinees };
+      });
+    },
+  };
+}
+export type ScoreService = ReturnType<typeof scoreService>;

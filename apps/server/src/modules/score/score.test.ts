@@ -1,0 +1,182 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SUBJECT_STATE_FORBIDS,
+  SubjectStatus,
+  type ScoreCheck,
+  type ScoreStudentsPage,
+  type ScoreSummary,
+} from '@yj/contracts';
+import { absence, markTask, scanException, score, subject } from '../../db/schema';
+import { body, testApp, type TestApp } from '../../../test/app';
+import { buildScoreScene } from '../../../test/score';
+
+// Keys (test/score.ts): 1 B, 2 C (3 分 each), 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分; subjective 21 and the 选做
+// pair 22 / 23, 10 分 each. Four examinees: e0 all right + block 8 + 7 = 28; e1 only 1 right + block 2 + 0 = 5;
+// e2 absent; e3 no sheet.
+let t: TestApp;
+let scene: Awaited<ReturnType<typeof buildScoreScene>>;
+let url: string;
+
+beforeAll(async () => {
+  t = await testApp();
+  scene = await buildScoreScene(t.app, t.database.db, 4);
+  url = `/filter/api/subject/${scene.subjectId}/score`;
+  const [e0, e1, e2] = scene.examinees;
+  const p0 = await scene.addPaper(e0!.id, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
+  await scene.addBlockScore(p0.id, { '21': 8, '22': 7, '23': 0 });
+  const p1 = await scene.addPaper(e1!.id, { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] });
+  await scene.addBlockScore(p1.id, { '21': 2, '22': 0, '23': 0 });
+  await t.database.db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('POST score/recompute', () => {
+  it('derives every examinee; refuses a bad id and a teacher without a role', async () => {
+    const res = body<{ examinees: number }>(await scene.admin.post(`${url}/recompute`, {}));
+    expect(res).toMatchObject({ code: 0, data: { examinees: 4 } });
+    expect(body(await scene.admin.post('/filter/api/subject/0/score/recompute', {})).code).not.toBe(0);
+    expect(body(await scene.teacher.post(`${url}/recompute`, {})).message).toBe('无权限');
+  });
+});
+
+describe('GET score/summary', () => {
+  it('实考 / 缺考 / 无答题卡 apart; mean, max, min over 实考', async () => {
+    const s = body<ScoreSummary>(await scene.admin.get(`${url}/summary`)).data;
+    // e0: 13 + 15 = 28; e1: 3 + 2 = 5 -> mean 16.5, max 28, min 5
+    const expected = { examinees: 4, present: 2, absent: 1, missing: 1, mean: 16.5, max: 28, min: 5 };
+    expect(s.total).toMatchObject({ className: '全部', ...expected });
+    expect(s.classes).toEqual([expect.objectContaining({ classId: scene.classId, ...expected })]);
+    expect(s.fullScore).toBe(43);
+    expect(s.computedAt).not.toBeNull();
+    expect(body(await scene.admin.get('/filter/api/subject/abc/score/summary')).code).not.toBe(0);
+    expect(body(await scene.teacher.get(`${url}/summary`)).message).toBe('无权限');
+  });
+});
+
+describe('GET score/students', () => {
+  const get = (q: string) => scene.admin.get(`${url}/students?${q}`).then((r) => body<ScoreStudentsPage>(r));
+
+  it('per student and question, sorted, filtered by class, searched by name or exam number', async () => {
+    const all = (await get('sort=total&order=desc')).data;
+    expect(all.total).toBe(4);
+    // totals 28, 5, then the two without a figure (nulls last, by exam number)
+    expect(all.items.map((x) => [x.kaohao, x.total, x.status])).toEqual([
+      ['20260001', 28, 'ok'],
+      ['20260002', 5, 'ok'],
+      ['20260003', null, 'absent'],
+      ['20260004', null, 'missing'],
+    ]);
+    expect(all.items[0]!.questions).toEqual({ '1': 3, '2': 3, '3': 5, '4': 2, '21': 8, '22': 7 });
+    expect(all.questions.map((q) => q.no)).toEqual(['1', '2', '3', '4', '21', '22', '23']);
+    expect(all.classes).toEqual([{ id: scene.classId, name: '高一(1)班' }]);
+    const paged = (await get('size=1&page=2&sort=kaohao')).data;
+    expect([paged.total, paged.items.map((x) => x.kaohao)]).toEqual([4, ['20260002']]);
+    expect((await get('keyword=20260003')).data.items.map((x) => x.status)).toEqual(['absent']);
+    expect((await get('keyword=学生2')).data.items.map((x) => x.kaohao)).toEqual(['20260002']);
+    expect((await get(`classId=${scene.classId + 999}`)).data.total).toBe(0);
+  });
+
+  it('refuses a bad sort and a teacher without a role', async () => {
+    expect((await get('sort=nope')).code).not.toBe(0);
+    expect(body(await scene.teacher.get(`${url}/students`)).message).toBe('无权限');
+  });
+});
+
+describe('GET score/check', () => {
+  const check = () => scene.admin.get(`${url}/check`).then((r) => body<ScoreCheck>(r).data);
+
+  it('lists what stops publishing with counts, and clears as each is settled', async () => {
+    expect((await check()).blockers.map((b) => [b.kind, b.count])).toEqual([['missing', 1]]);
+    const db = t.database.db;
+    const [e3] = scene.examinees.slice(3);
+    const p3 = await scene.addPaper(e3!.id, { '1': ['B'] });
+    const [x] = await db
+      .insert(scanException)
+      .values({
+        subjectId: scene.subjectId,
+        schoolId: scene.schoolId,
+        batchId: p3.batchId,
+        paperId: p3.id,
+        type: 'objective',
+        reason: '多选',
+      })
+      .returning();
+    await db.insert(markTask).values({
+      subjectId: scene.subjectId,
+      blockId: scene.blockId,
+      paperId: p3.id,
+      schoolId: scene.schoolId,
+      slot: 9,
+    });
+    // a final score over the question's 10 分
+    await db
+      .update(score)
+      .set({ questionScores: { '21': 12 } })
+      .where(and(eq(score.subjectId, scene.subjectId), eq(score.examineeId, scene.examinees[1]!.id)));
+    const c = await check();
+    expect(c.ok).toBe(false);
+    expect(c.blockers.map((b) => [b.kind, b.count])).toEqual([
+      ['unmarked', 1],
+      ['arbitration', 1],
+      ['exceptions', 1],
+      ['overFull', 1],
+    ]);
+    expect(c.blockers[0]!.label).toBe('未阅完的答题卡');
+    await db.update(scanException).set({ resolved: true }).where(eq(scanException.id, x!.id));
+    await db.update(markTask).set({ status: 'submitted' }).where(eq(markTask.paperId, p3.id));
+    await scene.addBlockScore(p3.id, { '21': 1, '22': 0, '23': 0 });
+    expect(body(await scene.admin.post(`${url}/recompute`, {})).code).toBe(0);
+    expect(await check()).toEqual({ ok: true, blockers: [] });
+    expect(body(await scene.admin.get('/filter/api/subject/0/score/check')).code).not.toBe(0);
+    expect(body(await scene.teacher.get(`${url}/check`)).message).toBe('无权限');
+  });
+});
+
+describe('key changes and publishing', () => {
+  it('saving answers re-scores the subject through the queued job', async () => {
+    const res = body(
+      await scene.admin.post(`/filter/api/api/subject/${scene.subjectId}/setting/questions/answer`, {
+        answers: [{ no: '2', answer: 'A' }],
+      }),
+    );
+    expect(res.code, res.message).toBe(0);
+    // e1 answered 2 with A: 0 -> 3, total 5 -> 8
+    const totalOf = async () =>
+      (
+        await t.database.db
+          .select({ total: score.total })
+          .from(score)
+          .where(and(eq(score.subjectId, scene.subjectId), eq(score.examineeId, scene.examinees[1]!.id)))
+      )[0]?.total;
+    for (let i = 0; i < 100 && (await totalOf()) !== 8; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await totalOf()).toBe(8);
+  });
+
+  it('a change of absence re-derives the examinee at once', async () => {
+    const e2 = scene.examinees[2]!;
+    const status = async () =>
+      (
+        await scene.admin
+          .get(`${url}/students?keyword=${e2.kaohao}`)
+          .then((r) => body<ScoreStudentsPage>(r).data)
+      ).items[0]!.status;
+    expect(await status()).toBe('absent');
+    const res = body(
+      await scene.admin.post(`/filter/api/subject/${scene.subjectId}/scan/absence`, {
+        examineeIds: [e2.id],
+        absent: false,
+      }),
+    );
+    expect(res.code, res.message).toBe(0);
+    expect(await status()).toBe('missing');
+  });
+
+  it('a published subject refuses a recompute', async () => {
+    await t.database.db
+      .update(subject)
+      .set({ status: SubjectStatus.published })
+      .where(eq(subject.id, scene.subjectId));
+    expect(body(await scene.admin.post(`${url}/recompute`, {})).message).toBe(SUBJECT_STATE_FORBIDS);
+  });
+});

@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { CardTemplate } from '@yj/contracts';
+import type { Db } from '../src/infra/db';
+import { block, blockScore, examinee, paper, scanBatch, student, template } from '../src/db/schema';
+import { body } from './app';
+import { buildClassWithStudents, buildSubjectScene } from './factories';
+
+/**
+ * A subject ready for scores: objective 1-2 单选 3 分 (keys B, C; B paper D, A with 1 ↔ 2 swapped), 3 多选 5 分
+ * key ACD 少选 2 分 (B: ABD), 4 判断 2 分 key A; subjective 21 (10 分) and the 选做 pair 22 / 23 (10 分, pick 1),
+ * in one block; `students` examinees in one class, and a batch to put papers in.
+ */
+export async function buildScoreScene(app: FastifyInstance, db: Db, students: number) {
+  const scene = await buildSubjectScene(app, db, { name: '成绩考试', course: '数学', fullScore: 43 });
+  const { admin, subjectId, examId, schoolId } = scene;
+  const save = async (tag: string, payload: object) => {
+    const r = body(
+      await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/${tag}`, payload),
+    );
+    if (r.code !== 0) throw new Error(r.message);
+  };
+  const single = { kind: 'single', options: 4, score: 3 };
+  await save('objective', {
+    questions: [
+      { ...single, no: '1', answer: 'B', answerB: 'D', bNo: '2' },
+      { ...single, no: '2', answer: 'C', answerB: 'A', bNo: '1' },
+      { no: '3', kind: 'multi', options: 4, score: 5, answer: 'ACD', answerB: 'ABD', partialScore: 2 },
+      { no: '4', kind: 'trueFalse', options: 2, score: 2, answer: 'A', answerB: 'B' },
+    ],
+  });
+  await save('subjective', {
+    questions: [
+      { no: '21', score: 10 },
+      { no: '22', score: 10 },
+      { no: '23', score: 10 },
+    ],
+  });
+  await save('optional', { groups: [{ name: '选做题', pick: 1, nos: ['22', '23'] }] });
+  await save('ab', { abEnabled: true });
+  const c = await buildClassWithStudents(db, schoolId, students);
+  const studs = await db.select().from(student).where(eq(student.classId, c.banji.id));
+  const examinees = await db
+    .insert(examinee)
+    .values(
+      studs.map((s, i) => ({
+        examId,
+        studentId: s.id,
+        schoolId,
+        classId: c.banji.id,
+        kaohao: String(20260001 + i),
+      })),
+    )
+    .returning();
+  examinees.sort((a, b) => a.id - b.id);
+  const [tpl] = await db
+    .insert(template)
+    .values({ subjectId, body: {} as CardTemplate })
+    .returning();
+  const [batch] = await db.insert(scanBatch).values({ subjectId, schoolId, templateId: tpl!.id }).returning();
+  const [blk] = await db
+    .insert(block)
+    .values({ subjectId, name: '主观题', nos: ['21', '22', '23'] })
+    .returning();
+  let seq = 0;
+  return {
+    ...scene,
+    classId: c.banji.id,
+    examinees,
+    blockId: blk!.id,
+    /** A recognised paper of an examinee. */
+    async addPaper(
+      examineeId: number,
+      objective: Record<string, string[] | null>,
+      more: Partial<typeof paper.$inferInsert> = {},
+    ) {
+      const [p] = await db
+        .insert(paper)
+        .values({
+          subjectId,
+          schoolId,
+          batchId: batch!.id,
+          seq: ++seq,
+          examineeId,
+          objective,
+          status: 'ok',
+          ...more,
+        })
+        .returning();
+      return p!;
+    },
+    /** A final block score (what marking writes). */
+    async addBlockScore(paperId: number, questionScores: Record<string, number>) {
+      const score = Object.values(questionScores).reduce((s, v) => s + v, 0);
+      await db
+        .insert(blockScore)
+        .values({ blockId: blk!.id, paperId, subjectId, score, questionScores, source: 'single' });
+    },
+  };
+}

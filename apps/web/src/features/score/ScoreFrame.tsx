@@ -1,0 +1,65 @@
+import { SubjectStatus } from '@yj/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Result, Tabs } from 'antd';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useOneAtATime } from '../../app/useOneAtATime';
+import { subjectCrumbs } from '../exam-admin/ExamLoader';
+import { PageFrame } from '../exam-admin/PageFrame';
+import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import { scoreApi } from './score.api';
+import { scoreKeys } from './score.queries';
+
+const TABS = [
+  { key: 'summary', label: '成绩概览' },
+  { key: 'stuScore', label: '学生成绩' },
+  { key: 'scoreCheck', label: '成绩核查' },
+  { key: 'adjust/checkdetail', label: '调整记录' },
+];
+
+/**
+ * subject/{subjectId}/score: the tabs summary (default), stuScore and scoreCheck over one frame, with 重新计算
+ * (refused by the server once published, so hidden then). The child screens read the bundle from the outlet.
+ */
+export function ScoreFrame(b: SubjectBundle) {
+  const info = b.subject.subjectInfo;
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const recompute = useOneAtATime({
+    mutationFn: () => scoreApi.recompute(info.id),
+    onSuccess: async (r) => {
+      message.success(`已重新计算 ${r.examinees} 名考生的成绩`);
+      await qc.invalidateQueries({ queryKey: scoreKeys.subject(info.id) });
+    },
+  });
+  if (!b.permission.scoreRead)
+    return <Result status="403" title="没有查看成绩的权限" subTitle="请联系考试管理员分配职务。" />;
+  const tab = TABS.find((t) => pathname.endsWith(`/${t.key}`))?.key ?? 'summary';
+  return (
+    <PageFrame
+      crumbs={subjectCrumbs(b.exam, { id: info.id, name: info.name }, { title: '成绩' })}
+      title={`${b.exam.name} · ${info.name} · 成绩`}
+      testId="score-frame"
+      extra={
+        info.status !== SubjectStatus.published && (
+          <Button
+            loading={recompute.isPending}
+            onClick={() => recompute.mutate()}
+            data-testid="score-recompute"
+          >
+            重新计算成绩
+          </Button>
+        )
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        items={TABS}
+        onChange={(k) => void navigate(`/book/subject/${info.id}/score/${k}`)}
+        style={{ marginBottom: -16 }}
+      />
+      <Outlet context={b} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  SCORE_STUDENT_STATUS_LABELS,
+  type ScoreSort,
+  type ScoreStudentRow,
+  type ScoreStudentsPage,
+} from '@yj/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { QueryFailed } from '../exam-admin/QueryFailed';
+import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import type { StudentsQuery } from './score.api';
+import { studentsQuery } from './score.queries';
+import { figure } from './score-format';
+import { AdjustModal } from './AdjustModal';
+
+const STATUS_COLOR: Record<ScoreStudentRow['status'], string> = {
+  ok: 'green',
+  absent: 'default',
+  missing: 'orange',
+  irregular: 'red',
+};
+const SORTABLE = new Set<string>(['kaohao', 'name', 'objective', 'subjective', 'total']);
+
+function columns(
+  page: ScoreStudentsPage | undefined,
+  q: StudentsQuery,
+  paperLink: (r: ScoreStudentRow) => string | null,
+  onAdjust: ((r: ScoreStudentRow) => void) | null,
+): TableColumnsType<ScoreStudentRow> {
+  const order = (key: ScoreSort): SortOrder =>
+    q.sort === key ? (q.order === 'asc' ? 'ascend' : 'descend') : null;
+  const sorted = (key: ScoreSort) => ({ key, sorter: true, sortOrder: order(key) });
+  return [
+    { title: '考号', dataIndex: 'kaohao', fixed: 'left', width: 110, ...sorted('kaohao') },
+    { title: '姓名', dataIndex: 'name', fixed: 'left', width: 90, ...sorted('name') },
+    { title: '班级', dataIndex: 'className', width: 110 },
+    {
+      title: '状态',
+      key: 'status',
+      width: 90,
+      render: (_, r) => (
+        <Tooltip title={r.irregularReason}>
+          <Tag color={STATUS_COLOR[r.status]}>{SCORE_STUDENT_STATUS_LABELS[r.status]}</Tag>
+        </Tooltip>
+      ),
+    },
+    { title: '客观题', width: 80, render: (_, r) => figure(r.objective), ...sorted('objective') },
+    { title: '主观题', width: 80, render: (_, r) => figure(r.subjective), ...sorted('subjective') },
+    { title: '总分', width: 80, render: (_, r) => <b>{figure(r.total)}</b>, ...sorted('total') },
+    ...(page?.questions ?? []).map((x) => ({
+      title: x.no,
+      key: `q${x.no}`,
+      width: 64,
+      // a 选做 question the student did not choose has no score: '—', not 0
+      render: (_: unknown, r: ScoreStudentRow) => (r.total === null ? '' : figure(r.questions[x.no])),
+    })),
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 110,
+      render: (_, r) => {
+        const to = paperLink(r);
+        return (
+          <Space size={8}>
+            {to && <Link to={to}>答题卡</Link>}
+            {/* 缺考 and no sheet have no score to adjust */}
+            {onAdjust && r.total !== null && (
+              <Typography.Link onClick={() => onAdjust(r)} data-testid={`adjust-${r.kaohao}`}>
+                调整
+              </Typography.Link>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+}
+
+/** stuScore: every student's score per question; sort, filter by class, search by name or exam number. */
+export function StuScoreView({ subject, permission }: SubjectBundle) {
+  const subjectId = subject.subjectInfo.id;
+  const [q, setQ] = useState<StudentsQuery>({ page: 1, size: 50, sort: 'kaohao', order: 'asc' });
+  const r = useQuery(studentsQuery(subjectId, q));
+  const [adjusting, setAdjusting] = useState<ScoreStudentRow | null>(null);
+  if (r.isError)
+    return <QueryFailed title="学生成绩加载失败" error={r.error} onRetry={() => void r.refetch()} />;
+  const paperLink = (x: ScoreStudentRow) =>
+    permission.scanRead && x.paperId !== null
+      ? `/book/view/student/paper?subjectId=${subjectId}&examineeId=${x.examineeId}`
+      : null;
+  return (
+    <Card
+      data-testid="stu-score"
+      title={r.data ? `共 ${r.data.total} 名考生` : '学生成绩'}
+      extra={
+        <Space>
+          <Select
+            allowClear
+            placeholder="全部班级"
+            style={{ width: 160 }}
+            value={q.classId}
+            options={(r.data?.classes ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            onChange={(classId?: number) => setQ({ ...q, classId, page: 1 })}
+            aria-label="按班级筛选"
+          />
+          <Input.Search
+            allowClear
+            placeholder="姓名或考号"
+            style={{ width: 200 }}
+            onSearch={(keyword) => setQ({ ...q, keyword: keyword.trim() || undefined, page: 1 })}
+            aria-label="搜索姓名或考号"
+          />
+        </Space>
+      }
+    >
+      <Table<ScoreStudentRow>
+        rowKey="examineeId"
+        size="small"
+        loading={r.isFetching}
+        dataSource={r.data?.items}
+        columns={columns(r.data, q, paperLink, permission.scoreAdjust ? setAdjusting : null)}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: q.keyword || q.classId ? '没有符合条件的考生' : '本科目没有考生' }}
+        pagination={{
+          current: q.page,
+          pageSize: q.size,
+          total: r.data?.total ?? 0,
+          showSizeChanger: false,
+        }}
+        onChange={(p, _f, s) => {
+          const one = Array.isArray(s) ? s[0] : s;
+          const key = String(one?.columnKey ?? '');
+          const sort = (SORTABLE.has(key) && one?.order ? key : 'kaohao') as ScoreSort;
+          setQ({ ...q, page: p.current ?? 1, sort, order: one?.order === 'descend' ? 'desc' : 'asc' });
+        }}
+      />
+      <AdjustModal
+        subjectId={subjectId}
+        row={adjusting}
+        questions={r.data?.questions ?? []}
+        onClose={() => setAdjusting(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,134 @@
+import { objectiveScore } from './objective';
+import type { Marks } from './round';
+
+/** An objective question with its A and B keys (contracts `ObjectiveQuestion`, the fields scoring reads). */
+export interface KeyQuestion {
+  no: string;
+  kind: 'single' | 'multi' | 'trueFalse';
+  score: number;
+  partialScore: number | null;
+  answer: string;
+  answerB: string;
+  /** its number on the B paper; null: the same number */
+  bNo: string | null;
+}
+
+/** 选做题组: `pick` of `nos` count. */
+export interface OptionalGroup {
+  name: string;
+  pick: number;
+  nos: string[];
+}
+
+/** The key of a subject as scoring needs it. */
+export interface SubjectKey {
+  objective: KeyQuestion[];
+  optionalGroups: OptionalGroup[];
+  abEnabled: boolean;
+}
+
+/** Scores of one paper's objective questions and which ones the student answered (选做 needs it). */
+export interface ObjectiveResult {
+  scores: Marks;
+  answered: Set<string>;
+}
+
+/**
+ * Each objective question's score on one paper. A B paper (A/B enabled, type 'B') reads question q at its B
+ * number (bNo ?? no) and scores it with the B key; anything else reads q at its own number with the A key.
+ */
+export function objectiveScores(
+  key: SubjectKey,
+  chosen: Record<string, string[] | null>,
+  paperType: string | null,
+): ObjectiveResult {
+  return objectiveScorer(key)(chosen, paperType);
+}
+
+/**
+ * objectiveScores for many papers of one key: a question's score for a reading is worked out once (a subject's
+ * 100,000 sheets hold a few hundred distinct readings per question), so a key change re-scores at lookup speed.
+ */
+export function objectiveScorer(key: SubjectKey) {
+  const memo = new Map<string, number>();
+  const keyed = key.objective.map((q) => ({ q, a: { ...q }, b: { ...q, answer: q.answerB } }));
+  return (chosen: Record<string, string[] | null>, paperType: string | null): ObjectiveResult => {
+    const isB = key.abEnabled && paperType === 'B';
+    const scores: Marks = {};
+    const answered = new Set<string>();
+    for (const { q, a, b } of keyed) {
+      const read = chosen[isB ? (q.bNo ?? q.no) : q.no] ?? null;
+      if (read?.some((c) => c.length > 0)) answered.add(q.no);
+      const id = `${isB ? 'B' : 'A'}${q.no}:${read?.join(',') ?? ''}`;
+      let v = memo.get(id);
+      if (v === undefined) memo.set(id, (v = objectiveScore(isB ? b : a, read)));
+      scores[q.no] = v;
+    }
+    return { scores, answered };
+  };
+}
+
+/**
+ * The questions that count under the 选做 groups: in each group the first `pick` answered members in the group's
+ * order (a student who answers more than asked is scored on the first ones, as exam rules say); questions of no
+ * group always count. `answered` is what the student did (objective: a bubble filled; subjective: a score above 0,
+ * since a shared box is marked on the question the student wrote).
+ */
+export function countedQuestions(
+  groups: OptionalGroup[],
+  nos: string[],
+  answered: (no: string) => boolean,
+): Set<string> {
+  const grouped = new Set(groups.flatMap((g) => g.nos));
+  const counted = new Set(nos.filter((no) => !grouped.has(no)));
+  for (const g of groups) for (const no of g.nos.filter(answered).slice(0, g.pick)) counted.add(no);
+  return counted;
+}
+
+/** Everything one examinee's subject score is made of. */
+export interface ScoreParts {
+  absent: boolean;
+  /** 违纪: the subject scores 0 (the reason is kept beside it) */
+  irregular: boolean;
+  /** a sheet of this examinee was scanned */
+  hasPaper: boolean;
+  objective: ObjectiveResult;
+  /** final subjective question scores (marking's block scores, or 先阅后扫 strip scores) */
+  subjective: Marks;
+  /** question → the score an adjustment set (the last one wins) */
+  adjusted: Marks;
+  groups: OptionalGroup[];
+}
+
+/** One examinee's subject score; null figures when absent or without a sheet (kept apart from 0). */
+export interface SubjectScore {
+  objective: number | null;
+  subjective: number | null;
+  total: number | null;
+  /** the counted questions only (a 选做 question not chosen is left out) */
+  questions: Marks;
+}
+
+const sum = (m: Marks, nos: string[]) => Math.round(nos.reduce((s, no) => s + (m[no] ?? 0), 0) * 10) / 10 + 0;
+
+/** objective + subjective with adjustments and 选做 applied; 违纪 sets 0, 缺考 and 无答题卡 leave no figure. */
+export function subjectScore(p: ScoreParts): SubjectScore {
+  if (p.absent || !p.hasPaper) return { objective: null, subjective: null, total: null, questions: {} };
+  const all: Marks = { ...p.objective.scores, ...p.subjective, ...p.adjusted };
+  const objectiveNos = new Set(Object.keys(p.objective.scores));
+  const counted = countedQuestions(p.groups, Object.keys(all), (no) =>
+    objectiveNos.has(no) ? p.objective.answered.has(no) : (all[no] ?? 0) > 0,
+  );
+  const questions: Marks = {};
+  for (const [no, v] of Object.entries(all)) if (counted.has(no)) questions[no] = p.irregular ? 0 : v;
+  const nos = Object.keys(questions);
+  const objective = sum(
+    questions,
+    nos.filter((no) => objectiveNos.has(no)),
+  );
+  const subjective = sum(
+    questions,
+    nos.filter((no) => !objectiveNos.has(no)),
+  );
+  return { objective, subjective, total: Math.round((objective + subjective) * 10) / 10 + 0, questions };
+}
