@@ -11,6 +11,7 @@ import {
 } from '../../../test/marking';
 import { createTasks, finalize, stripScore } from './marking-final';
 import { markingRepo } from './marking.repo';
+import { doneCheck } from './marking-counts';
 
 let t: TestApp;
 let scene: MarkingScene;
@@ -144,6 +145,9 @@ describe('review start', () => {
     expect(await countOf(db(), tasks)).toBe(3);
     const check = body(await admin.get(`/filter/api/subject/${s.subjectId}/review/done/check`));
     expect(check.data).toEqual({ unmarked: 3, arbitration: 0, problems: 0 });
+    // a paper deleted after its tasks were made leaves nothing to mark
+    await db().execute(sql`update paper set deleted_at = now() where id = ${s.papers[0]!.id}`);
+    expect(await doneCheck(db(), s.subjectId)).toEqual({ unmarked: 2, arbitration: 0, problems: 0 });
   });
 });
 
