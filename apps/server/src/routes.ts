@@ -63,17 +63,17 @@ import { scanRoutes } from './modules/scan/scan.routes';
 import { scanAgentPackager } from './modules/tool/scan-agent-package';
 import { toolRoutes } from './modules/tool/tool.routes';
 import { scanService } from './modules/scan/scan.service';
-import { markingHistory } from './modules/marking/marking-history';
-import { registerMarkingJobs } from './modules/marking/marking.jobs';
-import { markingRoutes } from './modules/marking/marking.routes';
-import { markingScopes } from './modules/marking/marking-scope';
-import { markingService } from './modules/marking/marking.service';
-import { doneCheck } from './modules/marking/marking-counts';
-import { createTasks } from './modules/marking/marking-final';
 import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
 import { memoryQueue } from './infra/queue';
+import { markingHistory } from './modules/marking/marking-history';
+import { doneCheck } from './modules/marking/marking-counts';
+import { createTasks } from './modules/marking/marking-final';
+import { registerMarkingJobs } from './modules/marking/marking.jobs';
+import { markingRoutes } from './modules/marking/marking.routes';
+import { markingScopes } from './modules/marking/marking-scope';
+import { markingService } from './modules/marking/marking.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -82,9 +82,11 @@ export const VERSION = '0.1.0';
 /** The composition root of the API: repositories and services wired by hand, then every module's routes under /filter. */
 export async function registerApi(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
   const { db } = deps.database;
-  // The task pool plugs in here: tasks created when marking starts, what is left before 阅卷完成.
+  // The task pool plugs into the lifecycle: tasks created when marking starts, what is left before 阅卷完成.
   const reviewHooks: Partial<ReviewHooks> = {
-    onReviewStart: async (tx, subjectId) => void (await createTasks(tx, subjectId)),
+    onReviewStart: async (tx, subjectId) => {
+      await createTasks(tx, subjectId);
+    },
     doneCheck: (subjectId) => doneCheck(db, subjectId),
   };
   const audit = auditService();

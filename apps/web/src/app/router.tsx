@@ -6,6 +6,7 @@ import { templateRoutes } from '../pages/template/routes';
 import { acardRoutes } from '../pages/acard/routes';
 import { scanRoutes } from '../pages/scan/routes';
 import { questionRoutes } from '../pages/question/routes';
+import { markingRoutes } from '../pages/marking/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
 import { queryClient } from './query-client';
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
           ...acardRoutes,
           ...scanRoutes,
           ...questionRoutes,
+          ...markingRoutes,
         ],
       },
       { path: '*', loader: () => redirect('/login') },

@@ -9,7 +9,7 @@ import {
   type SubjectOperation,
 } from '@yj/contracts';
 import { fail } from '../../errors';
-import type { Db } from '../../infra/db';
+import type { Db, Tx } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import { blocking, reviewStartProblems, startRefusal } from './review-start-check';
@@ -22,7 +22,7 @@ import { subjectRepo } from './subject.repo';
  * 阅卷完成. Without a pool: nothing is created and nothing is left.
  */
 export interface ReviewHooks {
-  onReviewStart(tx: Db, subjectId: number): Promise<void>;
+  onReviewStart(tx: Tx, subjectId: number): Promise<void>;
   doneCheck(subjectId: number): Promise<ReviewDoneCheck>;
 }
 const NO_HOOKS: ReviewHooks = {
@@ -36,9 +36,9 @@ export type TransitionActor = Actor | 'schedule';
 type SubjectRow = NonNullable<Awaited<ReturnType<ReturnType<typeof subjectRepo>['lock']>>>;
 interface TransitionSteps {
   /** refuses inside the transaction, with the row locked, before the state changes */
-  guard?: (tx: Db, s: SubjectRow) => Promise<void>;
+  guard?: (tx: Tx, s: SubjectRow) => Promise<void>;
   /** runs after the state changed, in the same transaction */
-  after?: (tx: Db, s: SubjectRow) => Promise<void>;
+  after?: (tx: Tx, s: SubjectRow) => Promise<void>;
   /** what else the audit line should say (the reasons overridden, the schedule) */
   detail?: Record<string, unknown>;
 }

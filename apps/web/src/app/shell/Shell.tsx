@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Layout, Result, Spin } from 'antd';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { CurrentUserContext } from '../../features/auth/current-user-context';
 import { currentUserQuery } from '../../features/auth/current-user-query';
 import { AppHeader } from './AppHeader';
@@ -11,6 +11,8 @@ import { useRemount } from './useRemount';
 export function Shell() {
   const user = useQuery(currentUserQuery);
   const [mounted, reloadView] = useRemount();
+  // a route whose handle says wide (the marking screen: image and 给分板 side by side) takes the whole width
+  const wide = useMatches().some((m) => (m.handle as { wide?: boolean } | undefined)?.wide === true);
 
   if (user.isPending) return <Spin fullscreen description="正在加载…" />;
   if (user.isError) {
@@ -37,7 +39,7 @@ export function Shell() {
             style={{
               padding: '24px 24px 0',
               width: '100%',
-              maxWidth: 1200,
+              maxWidth: wide ? 'none' : 1200,
               margin: '0 auto',
               boxSizing: 'border-box',
             }}

@@ -40,3 +40,10 @@ describe('selectedNavKey', () => {
     expect(selectedNavKey('/book/exam/3', [])).toBe('home');
   });
 });
+
+describe('nav patterns', () => {
+  it('selects the marking entry on the marking screen under /book/subject', () => {
+    expect(selectedNavKey('/book/subject/3/mark/9/normal/1', items)).toBe('reviewTask');
+    expect(selectedNavKey('/book/subject/3/detail', items)).toBe('exam');
+  });
+});

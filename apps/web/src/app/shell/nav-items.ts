@@ -1,6 +1,7 @@
 import type { UserProfile } from '@yj/contracts';
 import { acardNav } from '../../pages/acard/nav';
 import { examNav } from '../../pages/exam/nav';
+import { markingNav } from '../../pages/marking/nav';
 import { schoolNav } from '../../pages/school/nav';
 import { toolNav } from '../../pages/tool/nav';
 
@@ -11,12 +12,14 @@ export interface NavItem {
   to: string;
   /** the pathname prefixes that select it (whole path segments: /book/exam matches /book/exam/3) */
   match: string | readonly string[];
+  /** addresses with an id inside (subject/3/mark/…) that belong here whatever prefix also matches */
+  pattern?: RegExp;
   show?: (user: UserProfile) => boolean;
 }
 
 /** Header entries between 首页 and 帮助中心, in order; each feature area lists its own in its nav.ts. */
 export function navItems(): NavItem[] {
-  return [...examNav, ...schoolNav, ...acardNav, ...toolNav];
+  return [...examNav, ...markingNav, ...schoolNav, ...acardNav, ...toolNav];
 }
 
 function under(pathname: string, prefix: string): boolean {
@@ -26,6 +29,8 @@ function under(pathname: string, prefix: string): boolean {
 /** The header entry a page belongs to: 帮助中心, the entry with the longest matching prefix, else 首页. */
 export function selectedNavKey(pathname: string, items: readonly NavItem[]): string {
   if (under(pathname, '/book/help')) return 'help';
+  const patterned = items.find((i) => i.pattern?.test(pathname));
+  if (patterned) return patterned.key;
   let best: { key: string; length: number } | null = null;
   for (const item of items) {
     for (const prefix of typeof item.match === 'string' ? [item.match] : item.match) {

@@ -1,0 +1,109 @@
+import { SUBJECT_STATUS_LABELS, SubjectStatus, type ReviewTaskItem } from '@yj/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Flex, Progress, Result, Spin, Table, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { markPath } from './mark-route';
+import { reviewTasksQuery } from './marking.queries';
+import { groupTasks, markAction } from './review-groups';
+
+const LEADER = 6;
+
+function BlockActions({ it }: { it: ReviewTaskItem }) {
+  const action = markAction(it);
+  const marking = it.subjectStatus === SubjectStatus.reviewing || it.subjectStatus === SubjectStatus.trial;
+  return (
+    <Flex gap={8} wrap align="center">
+      {marking && action && (
+        <Link to={markPath(it.subjectId, it.blockId)}>
+          <Button type="primary" size="small">
+            {action}
+          </Button>
+        </Link>
+      )}
+      {marking && !action && <Typography.Text type="secondary">暂无可阅试卷</Typography.Text>}
+      {it.done > 0 && <Link to={`/book/review/again/${it.blockId}`}>回评</Link>}
+      {it.role === LEADER && marking && (
+        <>
+          <Link to={markPath(it.subjectId, it.blockId, 'arbitration')}>仲裁（{it.arbitration ?? 0}）</Link>
+          {/* problem papers are settled in the leaders' problem list, not on the marking screen */}
+          <Typography.Text type="secondary">问题卷 {it.problems ?? 0} 份</Typography.Text>
+        </>
+      )}
+    </Flex>
+  );
+}
+
+const columns = [
+  {
+    title: '题块',
+    key: 'block',
+    render: (_: unknown, it: ReviewTaskItem) => (
+      <>
+        {it.blockName} {it.role === LEADER && <Tag color="gold">题组长</Tag>}
+      </>
+    ),
+  },
+  {
+    title: '我已阅 / 任务量',
+    key: 'mine',
+    render: (_: unknown, it: ReviewTaskItem) => `${it.done} / ${it.quota ?? '不限'}`,
+  },
+  { title: '可领取', dataIndex: 'left', key: 'left' },
+  {
+    title: '题块进度',
+    key: 'block-progress',
+    width: 200,
+    render: (_: unknown, it: ReviewTaskItem) => (
+      <Progress
+        size="small"
+        percent={it.blockTotal ? Math.floor((it.blockDone * 100) / it.blockTotal) : 0}
+        format={() => `${it.blockDone}/${it.blockTotal}`}
+      />
+    ),
+  },
+  { title: '操作', key: 'actions', render: (_: unknown, it: ReviewTaskItem) => <BlockActions it={it} /> },
+];
+
+/** review/task: every block the user marks or leads, by exam and subject. */
+export function ReviewTaskView() {
+  const q = useQuery(reviewTasksQuery());
+  if (q.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (q.isError)
+    return (
+      <Result
+        status="warning"
+        title="阅卷任务加载失败"
+        extra={<Button onClick={() => void q.refetch()}>重试</Button>}
+      />
+    );
+  const groups = groupTasks(q.data);
+  return (
+    <Flex vertical gap={12} style={{ padding: 16 }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        阅卷任务
+      </Typography.Title>
+      {!groups.length && <Empty description="您当前没有阅卷任务；考试管理员分配阅卷任务后会显示在这里" />}
+      {groups.map((exam) => (
+        <Card key={exam.examId} title={exam.examName} size="small" data-testid="review-exam">
+          {exam.subjects.map((s) => (
+            <div key={s.subjectId} style={{ marginBottom: 12 }}>
+              <Flex gap={8} align="center" style={{ marginBottom: 6 }}>
+                <Typography.Text strong>{s.subjectName}</Typography.Text>
+                <Tag color={s.subjectStatus === SubjectStatus.reviewing ? 'processing' : 'default'}>
+                  {SUBJECT_STATUS_LABELS[s.subjectStatus] ?? '未知'}
+                </Tag>
+              </Flex>
+              <Table
+                size="small"
+                rowKey="blockId"
+                pagination={false}
+                dataSource={s.blocks}
+                columns={columns}
+              />
+            </div>
+          ))}
+        </Card>
+      ))}
+    </Flex>
+  );
+}

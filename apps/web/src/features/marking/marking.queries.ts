@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import { markingApi, type HistoryQuery } from './marking.api';
+
+export const markingKeys = { all: ['marking'] as const };
+
+export const blockInfoQuery = (blockId: number) =>
+  queryOptions({
+    queryKey: [...markingKeys.all, 'block', blockId, 'info'],
+    queryFn: () => markingApi.info(blockId),
+    meta: { silent: true },
+  });
+
+export const reviewTasksQuery = () =>
+  queryOptions({
+    queryKey: [...markingKeys.all, 'tasks'],
+    queryFn: () => markingApi.tasks(),
+    meta: { silent: true },
+  });
+
+export const historyQuery = (blockId: number, q: HistoryQuery) =>
+  queryOptions({
+    queryKey: [...markingKeys.all, 'block', blockId, 'history', q],
+    queryFn: () => markingApi.history(blockId, q),
+    meta: { silent: true },
+  });

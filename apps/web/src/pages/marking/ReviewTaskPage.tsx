@@ -1,0 +1,6 @@
+import { ReviewTaskView } from '../../features/marking/ReviewTaskView';
+
+/** /book/review/task */
+export function Component() {
+  return <ReviewTaskView />;
+}
