@@ -221,8 +221,10 @@ export const markingRepo = {
    * until another marker claims the task.
    */
   async recycle(db: Tx | Db): Promise<number> {
+    // rows a submit or claim holds are left for the next run: the job never waits on a marker
     const r = await db.execute(sql`update mark_task set status = 'pending'
-      where status = 'leased' and lease_until < now()`);
+      where id in (select id from mark_task where status = 'leased' and lease_until < now()
+        for update skip locked)`);
     return (r as { rowCount?: number | null }).rowCount ?? 0;
   },
 };
