@@ -63,17 +63,20 @@ import { scanRoutes } from './modules/scan/scan.routes';
 import { scanAgentPackager } from './modules/tool/scan-agent-package';
 import { toolRoutes } from './modules/tool/tool.routes';
 import { scanService } from './modules/scan/scan.service';
-import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
-import { subjectRoutes } from './modules/subject/subject.routes';
-import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
-import { memoryQueue } from './infra/queue';
 import { markingHistory } from './modules/marking/marking-history';
-import { doneCheck } from './modules/marking/marking-counts';
-import { createTasks } from './modules/marking/marking-final';
 import { registerMarkingJobs } from './modules/marking/marking.jobs';
 import { markingRoutes } from './modules/marking/marking.routes';
 import { markingScopes } from './modules/marking/marking-scope';
 import { markingService } from './modules/marking/marking.service';
+import { markingLeadRoutes } from './modules/marking/marking-lead.routes';
+import { markingLeadService } from './modules/marking/marking-lead.service';
+import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
+import { doneCheck } from './modules/marking/marking-counts';
+import { createTasks, finalize } from './modules/marking/marking-final';
+import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
+import { subjectRoutes } from './modules/subject/subject.routes';
+import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
+import { memoryQueue } from './infra/queue';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -189,11 +192,19 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool });
       const marking = markingService({ db, paperImage: cuts.paperImage });
+      const onMarking = markingScopes(db, scopes);
       markingRoutes(api, {
         db,
         marking,
         history: markingHistory({ db }),
-        scopes: markingScopes(db, scopes),
+        scopes: onMarking,
+      });
+      markingLeadRoutes(api, {
+        db,
+        lead: markingLeadService({ db, audit, finalize }),
+        view: markingLeadViewService({ db, paperImage: cuts.paperImage }),
+        scopes,
+        marking: onMarking,
       });
       // The pool's minute jobs run in each API process (like review times): a Redis recognition worker has no
       // marking handlers, and both jobs are idempotent when several processes run them.

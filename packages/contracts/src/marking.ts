@@ -71,6 +71,10 @@ export interface MarkProblem {
   resolution?: ProblemResolution;
   resolvedBy?: number;
   resolvedAt?: string;
+  /** the leader's note when settling it */
+  resolveNote?: string;
+  /** 转扫描问题: the scan exception made for the scanning staff */
+  exceptionId?: number;
 }
 
 /** One question as the marker's 给分板 shows it. */
@@ -222,6 +226,8 @@ export interface BlockProgress {
     quota: number | null;
     perHour: number;
     mean: number | null;
+    /** papers the marker holds claimed now (收回 returns them to the pool) */
+    leased?: number;
   }>;
 }
 
@@ -243,6 +249,83 @@ export interface ProblemItem {
 export const recallInput = z.object({ userId: id() });
 export const remarkInput = z.object({ taskIds: z.array(id()).min(1).max(500) });
 export const blockIdParam = z.object({ blockId: intParam(1) });
+
+// ---- Leaders (题组长): the block page, a marker's papers, a student's paper across blocks ----
+
+/** The block as its leader page needs it: names, the 给分板 questions, and the leader's queues. */
+export interface LeadBlockInfo {
+  blockId: number;
+  blockName: string;
+  subjectId: number;
+  subjectName: string;
+  examId: number;
+  examName: string;
+  subjectStatus: number;
+  fullScore: number;
+  markCount: number;
+  threshold: number | null;
+  questions: MarkQuestion[];
+  /** problem papers not yet settled, arbitration tasks not yet submitted */
+  problems: number;
+  arbitration: number;
+}
+
+/** A marker's submitted paper as the leader sees it (打回 picks from these). */
+export interface LeadMarkerTask {
+  taskId: number;
+  paperId: number;
+  slot: number;
+  score: number;
+  questionScores: Record<string, number>;
+  submittedAt: string;
+  imageUrl: string;
+}
+
+/** One slot of a paper in a block: who marked it and how. */
+export interface PaperSlotMark {
+  taskId: number;
+  slot: number;
+  status: MarkTaskStatusValue;
+  markerName: string | null;
+  score: number | null;
+  questionScores: Record<string, number> | null;
+  submittedAt: string | null;
+}
+export interface PaperBlockMarks {
+  blockId: number;
+  blockName: string;
+  fullScore: number;
+  /** the decided score of the block, null while undecided */
+  final: { score: number; source: BlockScoreSourceValue; decidedBy: string | null; decidedAt: string } | null;
+  slots: PaperSlotMark[];
+  /** the block image of the paper, through one of its tasks (null: no task yet) */
+  imageUrl: string | null;
+}
+/** A student's paper with every block's marks and markers (leaders and managers only). */
+export interface PaperMarks {
+  paperId: number;
+  subjectId: number;
+  name: string | null;
+  kaohao: string | null;
+  className: string | null;
+  schoolName: string;
+  blocks: PaperBlockMarks[];
+}
+
+/** A leader's problem paper, with the status the task is in now (resolved ones keep their problem). */
+export interface LeadProblemItem extends ProblemItem {
+  status: MarkTaskStatusValue;
+  paperId: number;
+  /** the scan exception made for a 转扫描问题, and whether the scanning staff settled it */
+  scanException: { id: number; resolved: boolean } | null;
+}
+
+export const markerTasksQuery = pageQuery;
+export const leadMarkerParams = z.object({ blockId: intParam(1), userId: intParam(1) });
+export const taskIdParam = z.object({ taskId: intParam(1) });
+export const paperIdParam = z.object({ paperId: intParam(1) });
+/** 阅卷问题卷 exceptions start their reason with this, so the scan screens tell them from recognition's. */
+export const MARKING_PROBLEM_PREFIX = '阅卷问题卷：';
 
 /** …/task/:taskId/defer answers the new end of the lease. */
 export interface MarkDeferResult {

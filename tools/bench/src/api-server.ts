@@ -49,9 +49,12 @@ export interface BenchDatabase {
 }
 
 /** A fresh database on the machine's PostgreSQL, or undefined for the embedded default. */
-export async function benchDatabase(adminUrl: string | undefined): Promise<BenchDatabase> {
+export async function benchDatabase(
+  adminUrl: string | undefined,
+  prefix = 'yj_bench_api',
+): Promise<BenchDatabase> {
   if (!adminUrl) return { drop: async () => {} };
-  const name = `yj_bench_api_${process.pid}`;
+  const name = `${prefix}_${process.pid}`;
   const admin = async (q: string) => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();

@@ -7,6 +7,7 @@ import { acardRoutes } from '../pages/acard/routes';
 import { scanRoutes } from '../pages/scan/routes';
 import { questionRoutes } from '../pages/question/routes';
 import { markingRoutes } from '../pages/marking/routes';
+import { markingLeadRoutes } from '../pages/marking-lead/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
 import { queryClient } from './query-client';
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
           ...scanRoutes,
           ...questionRoutes,
           ...markingRoutes,
+          ...markingLeadRoutes,
         ],
       },
       { path: '*', loader: () => redirect('/login') },

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
 import { banji, examinee, paper, scanBatch, scanException, scanPage, school, student } from '../../db/schema';
+import { reopenScanProblems } from '../marking/marking-lead.repo';
 import { pageRow, scanRepo, type PageRow, type PaperRow } from './scan.repo';
 
 export type ExceptionRow = typeof scanException.$inferSelect;
@@ -60,7 +61,9 @@ export function scanFixRepo(db: Db) {
           detail: sql`${scanException.detail} || ${JSON.stringify({ resolution, ...extra })}::jsonb`,
         })
         .where(and(inArray(scanException.id, ids), eq(scanException.resolved, false)))
-        .returning({ id: scanException.id });
+        .returning({ id: scanException.id, detail: scanException.detail });
+      // a 问题卷 a leader sent to the scanning staff returns to the marking pool with its exception
+      await reopenScanProblems(db, rows, userId);
       return rows.length;
     },
 

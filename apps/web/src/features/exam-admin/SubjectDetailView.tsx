@@ -61,6 +61,11 @@ export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) 
               <Button data-testid="to-scan">扫描与识别</Button>
             </Link>
           )}
+          {permission.lead && (
+            <Link to={`/book/review/progress/all?subjectId=${info.id}`}>
+              <Button data-testid="to-lead">阅卷进度</Button>
+            </Link>
+          )}
           <Link to={`/book/subject/${info.id}/studentManagement`}>
             <Button icon={<UserOutlined />}>{manage || permission.scan ? '考生与缺考' : '考生名单'}</Button>
           </Link>

@@ -1,0 +1,70 @@
+import type { Principal } from '@yj/contracts';
+import { fail, forbidden } from '../../errors';
+import { assertAllows } from '../subject/subject-state';
+import type { LeadSchool, MarkingLeadRepo } from './marking-lead.repo';
+
+// The capability 'subject.lead' lets roles 3, 6, 7 and the exam managers in; of these, leaders act on the
+// blocks they lead (block_reviewer role 6), managers (exam 0/1/5, subject 3) on every block of the subject.
+const EXAM_MANAGERS = new Set([0, 1, 5]);
+const SUBJECT_MANAGER = 3;
+
+/** The manager grants of the user on this exam and subject (none: not a manager). */
+function managerGrants(p: Principal, examId: number, subjectId: number) {
+  return p.examRoles.filter(
+    (g) =>
+      g.examId === examId &&
+      (EXAM_MANAGERS.has(g.role) ||
+        (g.role === SUBJECT_MANAGER && (g.subjectId === null || g.subjectId === subjectId))),
+  );
+}
+
+/** The school a set of grants narrows to: none of them names one → every school. */
+function schoolOfGrants(grants: { schoolId: number | null }[]): LeadSchool {
+  if (grants.some((g) => g.schoolId === null)) return null;
+  return grants[0]?.schoolId ?? null;
+}
+
+export type LeadBlock = NonNullable<Awaited<ReturnType<MarkingLeadRepo['block']>>>;
+
+export function leadAccess(repo: () => MarkingLeadRepo) {
+  /** The block and the school the user leads it for; refused unless they lead it or manage its subject. */
+  async function block(
+    blockId: number,
+    p: Principal,
+    write = false,
+  ): Promise<{ b: LeadBlock; school: LeadSchool }> {
+    const b = await repo().block(blockId);
+    if (!b) throw fail('题块不存在或已删除');
+    // a leader's changes are changes of marks: while marking runs or is paused (the lifecycle table)
+    if (write) assertAllows(b.subjectStatus, 'changeMarks');
+    const managing = managerGrants(p, b.examId, b.subjectId);
+    if (managing.length) return { b, school: schoolOfGrants(managing) };
+    const [lead] = await repo().leads(p.userId, [blockId]);
+    if (!lead) throw forbidden();
+    return { b, school: lead.schoolId };
+  }
+
+  /**
+   * The blocks of a subject the user may watch: every block for a manager, the led ones for a leader
+   * (each with the school it is led for); refused when there is none.
+   */
+  async function subjectBlocks(
+    subjectId: number,
+    examId: number,
+    p: Principal,
+  ): Promise<{ blockIds: number[]; school: Map<number, LeadSchool> }> {
+    const all = await repo().blockIdsOf(subjectId);
+    const managing = managerGrants(p, examId, subjectId);
+    if (managing.length) {
+      const s = schoolOfGrants(managing);
+      return { blockIds: all, school: new Map(all.map((id) => [id, s])) };
+    }
+    const leads = await repo().leads(p.userId, all);
+    if (!leads.length) throw forbidden();
+    const school = new Map(leads.map((l) => [l.blockId, l.schoolId]));
+    return { blockIds: all.filter((id) => school.has(id)), school };
+  }
+
+  return { block, subjectBlocks };
+}
+export type LeadAccess = ReturnType<typeof leadAccess>;

@@ -1,0 +1,59 @@
+import type {
+  BlockProgress,
+  LeadBlockInfo,
+  LeadMarkerTask,
+  LeadProblemItem,
+  Paged,
+  PaperMarks,
+  ProblemResolution,
+} from '@yj/contracts';
+import { api } from '../../api/filter';
+
+export type ProblemState = 'open' | 'resolved';
+export interface QuestionScore {
+  no: string;
+  score: number;
+  points?: number[];
+}
+
+const block = (blockId: number) => ({ params: { blockId } });
+
+/** Every /filter call of the leaders' screens (题组长). */
+export const leadApi = {
+  info: (blockId: number) =>
+    api.get<LeadBlockInfo>('/api/marking/block/:blockId/lead', undefined, block(blockId)),
+  progress: (blockId: number) =>
+    api.get<BlockProgress>('/api/marking/block/:blockId/progress', undefined, block(blockId)),
+  subjectProgress: (subjectId: number) =>
+    api.get<BlockProgress[]>('/api/subject/:subjectId/marking/progress', undefined, {
+      params: { subjectId },
+    }),
+  problems: (blockId: number, state: ProblemState, page: number) =>
+    api.get<Paged<LeadProblemItem>>(
+      '/api/marking/block/:blockId/problems',
+      { state, page, size: 50 },
+      block(blockId),
+    ),
+  resolve: (taskId: number, resolution: ProblemResolution, scores?: QuestionScore[], note = '') =>
+    api.post<{ taskId: number }>(
+      '/api/marking/task/:taskId/resolve',
+      { resolution, note, ...(scores ? { scores } : {}) },
+      { params: { taskId } },
+    ),
+  recall: (blockId: number, userId: number) =>
+    api.post<{ recalled: number }>('/api/marking/block/:blockId/recall', { userId }, block(blockId)),
+  remark: (blockId: number, taskIds: number[]) =>
+    api.post<{ remarked: number; scoresRemoved: number }>(
+      '/api/marking/block/:blockId/remark',
+      { taskIds },
+      block(blockId),
+    ),
+  markerTasks: (blockId: number, userId: number, page: number, size: number) =>
+    api.get<Paged<LeadMarkerTask>>(
+      '/api/marking/block/:blockId/marker/:userId/tasks',
+      { page, size },
+      { params: { blockId, userId } },
+    ),
+  paper: (paperId: number) =>
+    api.get<PaperMarks>('/api/marking/paper/:paperId', undefined, { params: { paperId } }),
+};

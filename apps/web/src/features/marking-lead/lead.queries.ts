@@ -1,0 +1,52 @@
+import { queryOptions } from '@tanstack/react-query';
+import { leadApi, type ProblemState } from './lead.api';
+
+export const leadKeys = {
+  block: (blockId: number) => ['marking-lead', 'block', blockId] as const,
+  subject: (subjectId: number) => ['marking-lead', 'subject', subjectId] as const,
+};
+
+export const infoQuery = (blockId: number) =>
+  queryOptions({
+    queryKey: [...leadKeys.block(blockId), 'info'],
+    queryFn: () => leadApi.info(blockId),
+    meta: { silent: true },
+  });
+
+/** Progress moves while markers work: read again every 15 s while the page is open. */
+export const progressQuery = (blockId: number) =>
+  queryOptions({
+    queryKey: [...leadKeys.block(blockId), 'progress'],
+    queryFn: () => leadApi.progress(blockId),
+    meta: { silent: true },
+    refetchInterval: 15_000,
+  });
+
+export const subjectProgressQuery = (subjectId: number) =>
+  queryOptions({
+    queryKey: [...leadKeys.subject(subjectId), 'progress'],
+    queryFn: () => leadApi.subjectProgress(subjectId),
+    meta: { silent: true },
+    refetchInterval: 15_000,
+  });
+
+export const problemsQuery = (blockId: number, state: ProblemState, page: number) =>
+  queryOptions({
+    queryKey: [...leadKeys.block(blockId), 'problems', state, page],
+    queryFn: () => leadApi.problems(blockId, state, page),
+    meta: { silent: true },
+  });
+
+export const markerTasksQuery = (blockId: number, userId: number, page: number, size: number) =>
+  queryOptions({
+    queryKey: [...leadKeys.block(blockId), 'marker', userId, page, size],
+    queryFn: () => leadApi.markerTasks(blockId, userId, page, size),
+    meta: { silent: true },
+  });
+
+export const paperQuery = (paperId: number) =>
+  queryOptions({
+    queryKey: ['marking-lead', 'paper', paperId],
+    queryFn: () => leadApi.paper(paperId),
+    meta: { silent: true },
+  });

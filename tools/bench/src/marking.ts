@@ -1,0 +1,210 @@
+// npm run bench:marking — the marking task pool under 1,000 simulated markers, beside the yardstick
+// `pgbench -N -c 16 -T 30` on the same PostgreSQL in the same run. The real API entry runs in a child process
+// (api-server.ts): on BENCH_DATABASE_URL's PostgreSQL (a database is created and dropped), otherwise on the
+// embedded default, whose cluster this process starts first so the seed and the checks reach it too.
+// BENCH_SECONDS shortens the marking (default 60); BENCH_CONNECTIONS sets the requests in flight (default 16, as
+// pgbench's clients); BENCH_KILL=1 SIGKILLs the server halfway, restarts it, and the checks then prove that no
+// acknowledged submit was lost, no lease outlives its length and nothing counted twice. BENCH_CUTS=ahead stores
+// every paper's cut before the run (marking-cuts.ts): the run then measures the pool, not cutting on demand.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openPostgres } from '../../../apps/server/src/infra/db';
+import { startCluster, type EmbeddedCluster } from '../../../apps/server/src/infra/embedded-pg';
+import { createTasks } from '../../../apps/server/src/modules/marking/marking-final';
+import { benchDatabase, freePort, HOST, peakRssMb, startServer, stop, waitHealthy } from './api-server';
+import { markingChecks } from './marking-checks';
+import { cutAhead } from './marking-cuts';
+import { p50p99, runMarkers, THRESHOLD } from './marking-load';
+import { seedMarking, writePageImage } from './marking-seed';
+import { pgbenchVersion, pgbenchYardstick, type Yardstick } from './marking-yardstick';
+
+const num = (v: string | undefined, d: number, max: number) => Math.max(1, Math.min(max, Number(v) || d));
+const SECONDS = num(process.env.BENCH_SECONDS, 60, 600);
+const CONNECTIONS = num(process.env.BENCH_CONNECTIONS, 16, 1000);
+const PAPERS = num(process.env.BENCH_PAPERS, 20_000, 200_000);
+const MARKERS = num(process.env.BENCH_MARKERS, 1000, 10_000);
+const PGBENCH_SECONDS = num(process.env.BENCH_PGBENCH_SECONDS, 30, 600);
+const KILL = process.env.BENCH_KILL === '1';
+const CUTS_AHEAD = process.env.BENCH_CUTS === 'ahead';
+
+const log = (s: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${s}\n`);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-bench-marking-'));
+const adminUrl = process.env.BENCH_DATABASE_URL;
+const database = await benchDatabase(adminUrl, 'yj_bench_marking');
+let cluster: EmbeddedCluster | null = null;
+if (!database.url) cluster = await startCluster(dataDir);
+const dbUrl = database.url ?? cluster!.url;
+const engine = database.url ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PostgreSQL (the default)';
+const port = await freePort();
+const base = `http://${HOST}:${port}`;
+let server = startServer(port, dataDir, database.url);
+const guard = setTimeout(
+  () => {
+    log('bench:marking took too long, stopping');
+    server.kill('SIGKILL');
+    process.exit(1);
+  },
+  (SECONDS + PGBENCH_SECONDS) * 1000 + 1_200_000,
+).unref();
+
+async function serverVersion(): Promise<string> {
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  const v = (await c.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v;
+  await c.end();
+  return v;
+}
+
+/** Subject status reviewing and the task pool, as the start of marking leaves them (createTasks of the server). */
+async function startMarking(subjectId: number): Promise<number> {
+  const d = openPostgres(dbUrl);
+  try {
+    await d.db.transaction(async (tx) => {
+      await tx.execute(sql`update subject set status = 3 where id = ${subjectId}`);
+      await createTasks(tx, subjectId);
+    });
+    const r = await d.db.execute(
+      sql`select count(*)::int as n from mark_task where subject_id = ${subjectId}`,
+    );
+    return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  } finally {
+    await d.close();
+  }
+}
+
+async function taskPapers(subjectId: number): Promise<Map<number, number>> {
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  const rows = (await c.query('select id, paper_id from mark_task where subject_id = $1', [subjectId])).rows;
+  await c.end();
+  return new Map(rows.map((r: { id: number; paper_id: number }) => [r.id, r.paper_id]));
+}
+
+const killed = { downtime: null as number | null };
+/** BENCH_KILL: SIGKILL halfway, then the same server again on the same port and data. */
+async function killAndRestart(): Promise<void> {
+  await new Promise((res) => setTimeout(res, (SECONDS * 1000) / 2));
+  log('SIGKILL the server');
+  const t0 = performance.now();
+  const exited = new Promise((res) => server.once('exit', res));
+  server.kill('SIGKILL');
+  await exited;
+  server = startServer(port, dataDir, database.url);
+  await waitHealthy(base, server);
+  killed.downtime = (performance.now() - t0) / 1000;
+  log(`server back after ${killed.downtime.toFixed(1)} s`);
+}
+
+try {
+  log(`starting the server on ${engine}`);
+  await waitHealthy(base, server);
+  log(`seeding ${PAPERS} papers, ${MARKERS} markers`);
+  let t0 = performance.now();
+  const matrix = await writePageImage(path.join(dataDir, 'files'));
+  const seeded = await seedMarking(dbUrl, { papers: PAPERS, markers: MARKERS, matrix, threshold: THRESHOLD });
+  const seedS = (performance.now() - t0) / 1000;
+  t0 = performance.now();
+  const tasks = await startMarking(seeded.subjectId);
+  const startS = (performance.now() - t0) / 1000;
+  log(`${tasks} tasks created in ${startS.toFixed(1)} s`);
+  const pgbench = await pgbenchVersion();
+  let yard: Yardstick | null = null;
+  if (pgbench) {
+    log(`yardstick: pgbench -N -c 16 -T ${PGBENCH_SECONDS}`);
+    yard = await pgbenchYardstick(dbUrl, PGBENCH_SECONDS);
+  }
+  const fullScores = new Map<string, number>([
+    ['41', 10],
+    ['42', 20],
+    ['43', 12],
+    ['44', 18],
+  ]);
+  const taskPaper = await taskPapers(seeded.subjectId);
+  if (CUTS_AHEAD) {
+    t0 = performance.now();
+    const n = await cutAhead({
+      base,
+      filesDir: path.join(dataDir, 'files'),
+      markers: seeded.markers,
+      blockIds: seeded.blocks.map((b) => b.id),
+      taskPaper,
+    });
+    log(`${n} cuts stored ahead in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  log(
+    `${MARKERS} markers for ${SECONDS} s, ${CONNECTIONS} requests in flight${KILL ? ', SIGKILL halfway' : ''}`,
+  );
+  const [load] = await Promise.all([
+    runMarkers({
+      base,
+      markers: seeded.markers,
+      blocks: seeded.blocks,
+      fullScores,
+      taskPaper,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      cutsStored: CUTS_AHEAD,
+    }),
+    KILL ? killAndRestart() : Promise.resolve(),
+  ]);
+  const rss = peakRssMb(server.pid);
+  log('checking');
+  const result = await markingChecks(dbUrl, seeded.subjectId, seeded.blocks, load.ledger, { killed: KILL });
+
+  const row = (k: string, v: string) => console.log(`${k.padEnd(34)} ${v}`);
+  const lat = (xs: number[]) => {
+    const p = p50p99(xs);
+    return `p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms (${p.n.toLocaleString()} requests)`;
+  };
+  const perS = load.counted / load.seconds;
+  console.log(
+    `\nbench:marking — ${PAPERS.toLocaleString()} papers, 3 blocks (one double-marked), ${MARKERS} markers, ${CONNECTIONS} requests in flight, ${load.seconds.toFixed(0)} s, cuts ${CUTS_AHEAD ? 'stored ahead' : 'on demand'}, ${engine} ${await serverVersion()}, ${os.cpus().length} cores\n`,
+  );
+  row(
+    'seed (set-based)',
+    `${seedS.toFixed(1)} s; start of marking: ${tasks.toLocaleString()} tasks in ${startS.toFixed(1)} s`,
+  );
+  row(
+    'submits/s',
+    `${perS.toFixed(0)} (${load.counted.toLocaleString()} counted, ${load.replays} replays acknowledged)`,
+  );
+  row('claim', lat(load.claim));
+  row('submit', lat(load.submit));
+  row('cut image, first cut of a paper', lat(load.imageFirst));
+  row('cut image, cut already stored', lat(load.imageCached));
+  if (yard) {
+    row(
+      `yardstick ${yard.command}`,
+      `${yard.tps.toFixed(0)} tps, latency average ${yard.latencyMs} ms (${pgbench})`,
+    );
+    row('submits/s ÷ pgbench tps', `${(perS / yard.tps).toFixed(2)} (goal ≥ 0.5)`);
+  } else row('yardstick', 'pgbench not found on PATH: no yardstick in this run');
+  const p99 = Math.max(p50p99(load.claim).p99, p50p99(load.submit).p99);
+  row('p99 of claim and submit', `${p99.toFixed(1)} ms (goal < 50 ms)`);
+  row('server peak RSS', rss === null ? 'n/a' : `${rss.toFixed(0)} MB`);
+  if (KILL)
+    row(
+      'SIGKILL',
+      `server back in ${killed.downtime?.toFixed(1) ?? '?'} s, ${load.networkErrors} requests without answer`,
+    );
+  else if (load.networkErrors) row('requests without answer', String(load.networkErrors));
+  for (const [m, n] of load.refused) row('refused', `${n} × ${m}`);
+  if (load.exhausted) row('markers with nothing left to claim', String(load.exhausted));
+  // a claim answered while the server died leaves a lease nobody knows of: it returns to the pool when it ends
+  row(
+    'leases at the end',
+    `${result.leased} (${load.held} held by markers, ${result.leased - load.held} orphaned)`,
+  );
+  console.log('');
+  for (const ch of result.checks) console.log(`${ch.pass ? 'PASS' : 'FAIL'}  ${ch.name} — ${ch.detail}`);
+  if (result.checks.some((ch) => !ch.pass) || !load.counted) process.exitCode = 1;
+} finally {
+  await stop(server);
+  clearTimeout(guard);
+  await database.drop().catch((e: unknown) => log(`could not drop the bench database: ${String(e)}`));
+  await cluster?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
