@@ -72,7 +72,7 @@ import { markingLeadRoutes } from './modules/marking/marking-lead.routes';
 import { markingLeadService } from './modules/marking/marking-lead.service';
 import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
 import { doneCheck } from './modules/marking/marking-counts';
-import { createTasks, finalize } from './modules/marking/marking-final';
+import { createTasks, finalizer } from './modules/marking/marking-final';
 import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
@@ -202,17 +202,19 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool, scores: scoring.paper });
-      const marking = markingService({ db, paperImage: cuts.paperImage });
+      // every change of a block score re-derives the paper's subject score in the same transaction
+      const finalize = finalizer(scoring.paper);
+      const marking = markingService({ db, paperImage: cuts.paperImage, finalize });
       const onMarking = markingScopes(db, scopes);
       markingRoutes(api, {
         db,
         marking,
-        history: markingHistory({ db }),
+        history: markingHistory({ db, finalize }),
         scopes: onMarking,
       });
       markingLeadRoutes(api, {
         db,
-        lead: markingLeadService({ db, audit, finalize }),
+        lead: markingLeadService({ db, audit, finalize, onScore: scoring.paper }),
         view: markingLeadViewService({ db, paperImage: cuts.paperImage }),
         scopes,
         marking: onMarking,

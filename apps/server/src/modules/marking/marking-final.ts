@@ -296,3 +296,19 @@ export async function finalize(
   } else if (d.kind === 'arbitration') await ensure(MarkSlot.arbitration);
   return d.kind;
 }
+
+/** Re-derives the subject score of a paper whose block score changed (the score module's hook). */
+export type PaperScored = (tx: Tx, paperId: number) => Promise<void>;
+
+/**
+ * `finalize` followed, when the paper's block score was written or cleared, by the re-derivation of its subject
+ * score in the same transaction: scores follow every mark without a recompute.
+ */
+export function finalizer(onScore?: PaperScored) {
+  return async (tx: Tx, blockId: number, paperId: number, known?: BlockRules): Promise<FinalOutcome> => {
+    const out = await finalize(tx, blockId, paperId, known);
+    if (onScore && out !== 'wait' && out !== 'kept') await onScore(tx, paperId);
+    return out;
+  };
+}
+export type Finalizer = ReturnType<typeof finalizer>;

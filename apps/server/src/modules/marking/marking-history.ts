@@ -11,14 +11,15 @@ import type { markHistoryQuery, markModify } from '@yj/contracts';
 import { fail } from '../../errors';
 import { assertAllows } from '../subject/subject-state';
 import type { Db } from '../../infra/db';
-import { blockRules, finalize, lockPaperTasks, rowsOf } from './marking-final';
+import { blockRules, finalizer, lockPaperTasks, rowsOf, type Finalizer } from './marking-final';
 import { markingRepo as repo } from './marking.repo';
 import { assertMarks, imageUrl, scoresOf } from './marking.service';
 
 export const VERSION_CONFLICT = '该分数已被修改，请刷新后重试';
 
 /** 回评 (DESIGN.md §5 History): the marker's own submitted marks of a block, and changing one of them. */
-export function markingHistory(d: { db: Db }) {
+export function markingHistory(d: { db: Db; finalize?: Finalizer }) {
+  const finalize = d.finalize ?? finalizer();
   return {
     async list(
       blockId: number,

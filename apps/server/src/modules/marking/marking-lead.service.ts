@@ -42,7 +42,13 @@ const ARBITRATION = 9;
  * The leaders' writes (DESIGN.md §5): problem papers settled, a marker's claimed papers recalled, chosen
  * marks sent back (打回). Each is one transaction that writes mark_task_change and the 动态日志.
  */
-export function markingLeadService(d: { db: Db; audit: AuditService; finalize: Finalize }) {
+export function markingLeadService(d: {
+  db: Db;
+  audit: AuditService;
+  finalize: Finalize;
+  /** the score module's hook: a paper whose block score was removed (打回) */
+  onScore?: (tx: Tx, paperId: number) => Promise<void>;
+}) {
   const access = leadAccess(() => markingLeadRepo(d.db));
 
   const log = (tx: Db, b: LeadBlock, actor: Actor, action: string, target: string, detail: unknown) =>
@@ -198,7 +204,9 @@ export function markingLeadService(d: { db: Db; audit: AuditService; finalize: F
         if (markers.size !== 1) throw fail('一次只能打回同一位老师的试卷');
         const markerId = rows[0]!.userId!;
         await r.remark(ids, markerId);
-        const dropped = await r.dropScores(blockId, [...new Set(rows.map((t) => t.paperId))]);
+        const papers = [...new Set(rows.map((t) => t.paperId))];
+        const dropped = await r.dropScores(blockId, papers);
+        if (d.onScore) for (const paperId of papers) await d.onScore(tx, paperId);
         await r.changes(
           rows.map((t) => ({
             taskId: t.id,

@@ -16,7 +16,14 @@ import { checkMarks } from '@yj/scoring';
 import { fail, forbidden } from '../../errors';
 import { assertAllows } from '../subject/subject-state';
 import type { Db, Tx } from '../../infra/db';
-import { blockRules, finalize, lockPaperTasks, rowsOf, type BlockRules } from './marking-final';
+import {
+  blockRules,
+  finalizer,
+  lockPaperTasks,
+  rowsOf,
+  type BlockRules,
+  type Finalizer,
+} from './marking-final';
 import { markingRepo as repo, type TaskRow } from './marking.repo';
 import { claimableCount } from './marking-counts';
 
@@ -55,7 +62,10 @@ export function assertMarks(scores: MarkSubmitInput['scores'], rules: BlockRules
 export function markingService(d: {
   db: Db;
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+  /** finalize with the score module's hook (routes.ts); plain finalize in tests that do not need scores */
+  finalize?: Finalizer;
 }) {
+  const finalize = d.finalize ?? finalizer();
   async function rulesOf(db: Tx | Db, blockId: number): Promise<BlockRules> {
     const rules = await blockRules(db, blockId);
     if (!rules) throw fail('题块不存在或已删除');

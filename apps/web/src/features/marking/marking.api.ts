@@ -33,6 +33,15 @@ export interface HistoryQuery {
 const M = '/api/marking';
 
 /** The marking routes of contracts/marking.ts (server module apps/server/src/modules/marking). */
+const leaseCall = (taskId: number, action: 'skip' | 'release', leaseToken: string) =>
+  fetch(`${FILTER_BASE}${M}/task/${taskId}/${action}`, {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { ...XHR_HEADER, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ leaseToken }),
+  }).then(() => null);
+
 export const markingApi = {
   tasks: () => api.get<ReviewTaskItem[]>(`${M}/tasks`),
   info: (blockId: number) => api.get<MarkBlockInfo>(`${M}/block/${blockId}/info`),
@@ -40,18 +49,13 @@ export const markingApi = {
     api.post<MarkTask[]>(`${M}/block/${blockId}/claim`, { type, count }),
   submit: (taskId: number, body: SubmitBody) =>
     api.post<MarkSubmitResult>(`${M}/task/${taskId}/submit`, { ...body }),
+  /** 跳过: the paper goes back to the pool, never to this marker again. */
+  skip: (taskId: number, leaseToken: string) => leaseCall(taskId, 'skip', leaseToken),
   /**
-   * 跳过, also sent as the page goes away (reload, tab closed): a keepalive request outlives the page, so the
-   * claimed papers return to the pool now instead of when their lease ends. Its answer is not needed.
+   * Sent as the screen or the page goes away (reload, tab closed): the claimed papers return to the pool for
+   * anyone now instead of when their lease ends. A keepalive request outlives the page; its answer is not needed.
    */
-  skip: (taskId: number, leaseToken: string) =>
-    fetch(`${FILTER_BASE}${M}/task/${taskId}/skip`, {
-      method: 'POST',
-      keepalive: true,
-      credentials: 'same-origin',
-      headers: { ...XHR_HEADER, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ leaseToken }),
-    }).then(() => null),
+  release: (taskId: number, leaseToken: string) => leaseCall(taskId, 'release', leaseToken),
   defer: (taskId: number, leaseToken: string) =>
     api.post<unknown>(`${M}/task/${taskId}/defer`, { leaseToken }),
   problem: (taskId: number, body: { leaseToken: string; reason: ProblemReason; note: string }) =>
