@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   APP,
   JOURNEY_ACCOUNTS,
@@ -31,16 +31,27 @@ after(async () => {
 
 type Candidate = { userId: number; name: string; phone: string | null };
 
+/**
+ * An option of this select's own dropdown (another one may still be closing, listing the same people): antd
+ * names the list after the select's input id.
+ */
+async function optionOf(page: Page, select: Locator, text: string): Promise<Locator> {
+  // the select, or its input as getByLabel finds it
+  const id = await select.evaluate((el) => (el.matches('input') ? el : el.querySelector('input'))?.id ?? '');
+  return page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${id}_list"]`) })
+    .locator('.ant-select-item-option')
+    .filter({ hasText: text })
+    .first();
+}
+
 /** Picks `name` in the candidate select `testId`, searched on the server by the name typed. */
 async function pick(page: Page, testId: string, name: string): Promise<void> {
   const select = page.getByTestId(testId);
   await select.click();
   await page.keyboard.type(name);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: name })
-    .first()
-    .click();
+  await (await optionOf(page, select, name)).click();
   await page.keyboard.press('Escape');
   await select.locator('.ant-select-selection-item', { hasText: name }).waitFor();
 }
@@ -171,19 +182,13 @@ test('阅卷分配: two markers and a leader for a block, then 按班级分配',
     [classes[0]!, m1],
     [classes[1]!, m2],
   ].entries()) {
-    await page.getByLabel(`第 ${i + 1} 组班级`).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: (cls as { name: string }).name })
-      .first()
-      .click();
+    const classSelect = page.getByLabel(`第 ${i + 1} 组班级`);
+    await classSelect.click();
+    await (await optionOf(page, classSelect, (cls as { name: string }).name)).click();
     await page.keyboard.press('Escape');
-    await page.getByLabel(`第 ${i + 1} 组阅卷老师`).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: (marker as Candidate).name })
-      .first()
-      .click();
+    const markerSelect = page.getByLabel(`第 ${i + 1} 组阅卷老师`);
+    await markerSelect.click();
+    await (await optionOf(page, markerSelect, (marker as Candidate).name)).click();
     await page.keyboard.press('Escape');
   }
   await page.getByRole('button', { name: /^保\s?存$/ }).click();
