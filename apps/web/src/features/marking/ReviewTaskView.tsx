@@ -25,8 +25,13 @@ function BlockActions({ it }: { it: ReviewTaskItem }) {
       {it.role === LEADER && marking && (
         <>
           <Link to={markPath(it.subjectId, it.blockId, 'arbitration')}>仲裁（{it.arbitration ?? 0}）</Link>
-          {/* problem papers are settled in the leaders' problem list, not on the marking screen */}
-          <Typography.Text type="secondary">问题卷 {it.problems ?? 0} 份</Typography.Text>
+          {/* problem papers, recall and 打回 live on the leaders' block page: this row is their only way in */}
+          <Link
+            to={`/book/subject/${it.subjectId}/overview/block/${it.blockId}`}
+            data-testid={`lead-block-${it.blockId}`}
+          >
+            题块管理（问题卷 {it.problems ?? 0} 份）
+          </Link>
         </>
       )}
     </Flex>
