@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
 import {
   APP,
   JOURNEY_ACCOUNTS,
@@ -12,6 +11,7 @@ import {
   waitForPath,
   type Session,
 } from './lib.ts';
+import { pickCandidate } from './marking-lib.ts';
 
 // Who marks what (issue 13): the school administrator opens 阅卷分配 from the subject page, gives the block
 // 阅读 two markers (one with a quota) and a leader picked from the school's teachers by search, sees the
@@ -31,19 +31,7 @@ after(async () => {
 
 type Candidate = { userId: number; name: string; phone: string | null };
 
-/** Picks `name` in the candidate select `testId`, searched on the server by the name typed. */
-async function pick(page: Page, testId: string, name: string): Promise<void> {
-  const select = page.getByTestId(testId);
-  await select.click();
-  await page.keyboard.type(name);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: name })
-    .first()
-    .click();
-  await page.keyboard.press('Escape');
-  await select.locator('.ant-select-selection-item', { hasText: name }).waitFor();
-}
+const pick = pickCandidate;
 
 test('阅卷分配: two markers and a leader for a block, then 按班级分配', async () => {
   const { page } = s;
