@@ -29,6 +29,7 @@ export async function claimableCount(
       where t.block_id = ${blockId} and t.slot = any(${`{${slots.join(',')}}`}::int[])
         and (t.status = 'pending' or (t.status = 'leased' and t.lease_until < now()))
         and not (${userId}::int = any(t.skipped_by))${school}${classes}
+        and not exists (select 1 from paper p where p.id = t.paper_id and p.deleted_at is not null)
         and not exists (select 1 from mark_task o where o.block_id = t.block_id and o.paper_id = t.paper_id
           and o.user_id = ${userId} and o.id <> t.id)`),
   );
@@ -50,7 +51,9 @@ export async function doneCheck(
       (count(*) filter (where slot <> ${MarkSlot.arbitration} and status in ('pending', 'leased')))::int as unmarked,
       (count(*) filter (where slot = ${MarkSlot.arbitration} and status in ('pending', 'leased')))::int as arbitration,
       (count(*) filter (where status = 'problem' and problem->>'resolution' is null))::int as problems
-      from mark_task where subject_id = ${subjectId}`),
+      from mark_task t where subject_id = ${subjectId}
+        -- a paper deleted (rescanned, removed) after its tasks were made leaves nothing to mark
+        and not exists (select 1 from paper p where p.id = t.paper_id and p.deleted_at is not null)`),
   );
   return { unmarked: r?.unmarked ?? 0, arbitration: r?.arbitration ?? 0, problems: r?.problems ?? 0 };
 }

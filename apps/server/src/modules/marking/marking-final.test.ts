@@ -10,6 +10,8 @@ import {
   type MarkingScene,
 } from '../../../test/marking';
 import { createTasks, finalize, stripScore } from './marking-final';
+import { markingRepo } from './marking.repo';
+import { doneCheck } from './marking-counts';
 
 let t: TestApp;
 let scene: MarkingScene;
@@ -143,5 +145,22 @@ describe('review start', () => {
     expect(await countOf(db(), tasks)).toBe(3);
     const check = body(await admin.get(`/filter/api/subject/${s.subjectId}/review/done/check`));
     expect(check.data).toEqual({ unmarked: 3, arbitration: 0, problems: 0 });
+    // a paper deleted after its tasks were made leaves nothing to mark
+    await db().execute(sql`update paper set deleted_at = now() where id = ${s.papers[0]!.id}`);
+    expect(await doneCheck(db(), s.subjectId)).toEqual({ unmarked: 2, arbitration: 0, problems: 0 });
+  });
+});
+
+describe('effective quota', () => {
+  it('a free claim without its own quota takes the block quota; an average split shares the pool', async () => {
+    const s = await buildMarkingScene(db(), { papers: 3, blocks: [{ name: '单评', nos: ['13'] }] });
+    const blockId = s.blocks[0]!.id;
+    await db().transaction((tx) => createTasks(tx, s.subjectId));
+    const a = await buildMarker(t.app, db(), s, [blockId]);
+    await buildMarker(t.app, db(), s, [blockId]);
+    await db().execute(sql`update block set quota = 5 where id = ${blockId}`);
+    expect((await markingRepo.reviewer(db(), blockId, a.user.id, 4))?.quota).toBe(5);
+    await db().execute(sql`update block set assign_mode = 'average' where id = ${blockId}`);
+    expect((await markingRepo.reviewer(db(), blockId, a.user.id, 4))?.quota).toBe(2);
   });
 });

@@ -52,6 +52,7 @@ function candidates(f: ClaimFilter, where: SQL): SQL {
     : sql``;
   return sql`select t.id, t.paper_id, t.slot from mark_task t
     where t.block_id = ${f.blockId} and ${where} and not (${f.userId}::int = any(t.skipped_by))${school}${classes}
+      and not exists (select 1 from paper p where p.id = t.paper_id and p.deleted_at is not null)
       and not exists (select 1 from mark_task o where o.block_id = t.block_id and o.paper_id = t.paper_id
         and o.user_id = ${f.userId} and o.id <> t.id)
     order by t.id limit ${f.count} for update of t skip locked`;
@@ -220,8 +221,10 @@ export const markingRepo = {
    * until another marker claims the task.
    */
   async recycle(db: Tx | Db): Promise<number> {
+    // rows a submit or claim holds are left for the next run: the job never waits on a marker
     const r = await db.execute(sql`update mark_task set status = 'pending'
-      where status = 'leased' and lease_until < now()`);
+      where id in (select id from mark_task where status = 'leased' and lease_until < now()
+        for update skip locked)`);
     return (r as { rowCount?: number | null }).rowCount ?? 0;
   },
 };
