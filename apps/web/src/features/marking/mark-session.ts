@@ -18,6 +18,8 @@ export interface SessionApi {
     },
   ) => Promise<MarkSubmitResult>;
   skip: (taskId: number, leaseToken: string) => Promise<unknown>;
+  /** back to the pool without 跳过: the marker may get the paper again */
+  release: (taskId: number, leaseToken: string) => Promise<unknown>;
   defer: (taskId: number, leaseToken: string) => Promise<unknown>;
 }
 
@@ -213,6 +215,6 @@ export class MarkSession {
   }
 
   private async release(tasks: readonly MarkTask[]) {
-    await Promise.all(tasks.map((t) => this.api.skip(t.taskId, t.leaseToken).catch(() => undefined)));
+    await Promise.all(tasks.map((t) => this.api.release(t.taskId, t.leaseToken).catch(() => undefined)));
   }
 }

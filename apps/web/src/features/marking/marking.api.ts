@@ -21,6 +21,16 @@ export interface SubmitBody {
   next: boolean;
 }
 
+/** 跳过 or release with a keepalive request, which outlives the page when it goes away. */
+const leave = (taskId: number, op: 'skip' | 'release', leaseToken: string) =>
+  fetch(`${FILTER_BASE}/api/marking/task/${taskId}/${op}`, {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { ...XHR_HEADER, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ leaseToken }),
+  }).then(() => null);
+
 export interface HistoryQuery {
   page: number;
   size: number;
@@ -40,18 +50,13 @@ export const markingApi = {
     api.post<MarkTask[]>(`${M}/block/${blockId}/claim`, { type, count }),
   submit: (taskId: number, body: SubmitBody) =>
     api.post<MarkSubmitResult>(`${M}/task/${taskId}/submit`, { ...body }),
+  /** 跳过: the paper goes back to the pool and never comes back to this marker. */
+  skip: (taskId: number, leaseToken: string) => leave(taskId, 'skip', leaseToken),
   /**
-   * 跳过, also sent as the page goes away (reload, tab closed): a keepalive request outlives the page, so the
-   * claimed papers return to the pool now instead of when their lease ends. Its answer is not needed.
+   * Leaving the screen (reload, tab closed, another block): back to the pool now instead of when the lease
+   * ends, and still this marker's to mark later. A keepalive request outlives the page; its answer is not needed.
    */
-  skip: (taskId: number, leaseToken: string) =>
-    fetch(`${FILTER_BASE}${M}/task/${taskId}/skip`, {
-      method: 'POST',
-      keepalive: true,
-      credentials: 'same-origin',
-      headers: { ...XHR_HEADER, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ leaseToken }),
-    }).then(() => null),
+  release: (taskId: number, leaseToken: string) => leave(taskId, 'release', leaseToken),
   defer: (taskId: number, leaseToken: string) =>
     api.post<unknown>(`${M}/task/${taskId}/defer`, { leaseToken }),
   problem: (taskId: number, body: { leaseToken: string; reason: ProblemReason; note: string }) =>

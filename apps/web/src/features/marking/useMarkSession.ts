@@ -20,6 +20,7 @@ export function useMarkSession(blockId: number, type: MarkType, shown: number) {
           claim: (count) => markingApi.claim(blockId, type, count),
           submit: (taskId, body) => markingApi.submit(taskId, body),
           skip: (taskId, token) => markingApi.skip(taskId, token),
+          release: (taskId, token) => markingApi.release(taskId, token),
           defer: (taskId, token) => markingApi.defer(taskId, token),
         },
         shown,
