@@ -12,7 +12,11 @@ type Card = ReturnType<typeof typicalCard>;
 
 /** A signed-in page of its own for another person (own cookies); page errors go to the session's list. */
 export async function signedIn(s: Session, account: string): Promise<Page> {
-  const context = await s.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
+  const context = await s.browser.newContext({
+    viewport: { width: 1366, height: 800 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
   const page = await context.newPage();
   page.on('pageerror', (e) => s.errors.push(e.message));
   await login(page, account, DEMO_PASSWORD);
