@@ -97,9 +97,18 @@ export const ObjectiveGroupSchema = z
   .and(BubbleBlockSchema);
 export type ObjectiveGroup = z.infer<typeof ObjectiveGroupSchema>;
 
+/**
+ * How many digits of a bubble exam number are filled: `fixed` (default) every digit; `leftAligned` a school
+ * using fewer digits than the grid has fills the leading ones and leaves the rest empty.
+ */
+export const ExamNumberLengthSchema = z.enum(['fixed', 'leftAligned']);
+export type ExamNumberLength = z.infer<typeof ExamNumberLengthSchema>;
+
 /** Exam number (考号): a bubble grid of N digits × 10, or a barcode / QR region. */
 export const ExamNumberAreaSchema = z.union([
-  z.object({ name, kind: z.literal('bubbles') }).and(BubbleBlockSchema),
+  z
+    .object({ name, kind: z.literal('bubbles'), length: ExamNumberLengthSchema.optional() })
+    .and(BubbleBlockSchema),
   z.object({ name, kind: z.enum(['code128', 'qr']), rect: TemplateRectSchema }),
 ]);
 export type ExamNumberArea = z.infer<typeof ExamNumberAreaSchema>;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TemplateRect } from '@yj/contracts';
+import { CardTemplateSchema, type TemplateRect } from '@yj/contracts';
 import { createRng, randomAnswers, simulateSheet, typicalCard, type Difficulty } from '@yj/scan-sim';
 import { detectLayout, toBubbleGrid, type DetectedLayout } from './detect';
 import { applyH, type Matrix3 } from './geometry';
@@ -114,5 +114,46 @@ describe('detectLayout on a real third-party scan (OMRChecker sample6)', () => {
     expect(roll!.pitch.y).toBeGreaterThan(roll!.bubble.h);
     // A sheet without corner blocks has no anchors to propose: it is registered by location areas.
     expect(layout.anchors).toEqual([]);
+  });
+});
+
+describe('detectLayout on third-party print', () => {
+  it('proposes no grids for letters printed inside the bubbles', async () => {
+    const answers = randomAnswers(card.pages[0]!, createRng(5), 'clean', '20261123');
+    const sim = await simulateSheet(card, 0, answers, {
+      seed: 11,
+      difficulty: 'clean',
+      feed: 0,
+      print: { letterGrey: 0x20 },
+    });
+    checkPageOne(detectLayout(await grey(sim.jpeg)), sim.truth.transform);
+  });
+
+  it('keeps a course-code grid printed beside the exam-number grid apart, each with its own pitch', async () => {
+    const page = card.pages[0]!;
+    const exam = page.examNumber!;
+    if (exam.kind !== 'bubbles' || !('grid' in exam)) throw new Error('bubble grid exam number expected');
+    const g = exam.grid;
+    // Two more columns 1.5 column pitches to the right of the last exam-number column.
+    const origin = { x: g.origin.x + (g.count - 1) * g.fieldGap + 1.5 * g.fieldGap, y: g.origin.y };
+    const withCode = CardTemplateSchema.parse({
+      ...card,
+      pages: [
+        {
+          ...page,
+          objective: [
+            ...page.objective,
+            { name: '科目代码', kind: 'single', firstQuestion: 90, grid: { ...g, origin, count: 2 } },
+          ],
+        },
+        ...card.pages.slice(1),
+      ],
+    });
+    const answers = randomAnswers(withCode.pages[0]!, createRng(5), 'clean', '20261123');
+    const sim = await simulateSheet(withCode, 0, answers, { seed: 11, difficulty: 'clean', feed: 0 });
+    const layout = detectLayout(await grey(sim.jpeg));
+    const tall = layout.grids.filter((x) => x.rows === 10);
+    expect(tall.map((x) => x.cols).sort()).toEqual([2, 8]);
+    for (const x of tall) expect(x.pitch.x).toBeCloseTo(g.fieldGap, -0.5);
   });
 });

@@ -1,3 +1,5 @@
+import { isCornerMark } from './anchors';
+import { binarize, boxBlur, components, isBitonal, isRing, rectOf } from './detect-pixels';
 import type { GreyImage, IRect } from './image';
 
 // Auto-recognition for the template builder (issue 5): from a scan of a card — ours or a third party's —
@@ -32,146 +34,32 @@ export interface DetectedLayout {
   boxes: IRect[];
 }
 
-interface Component {
-  id: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  n: number;
-}
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
 
-/** Dark pixels against the local paper (robust to uneven lighting) or plainly dark. */
-function binarize(img: GreyImage, win: number): Uint8Array {
-  const { width: w, height: h, data } = img;
-  // Integral image of a 1/4-scale copy keeps memory small on A3 pages; the local mean is smooth anyway.
-  const s = 4;
-  const sw = Math.ceil(w / s);
-  const sh = Math.ceil(h / s);
-  const sum = new Float64Array((sw + 1) * (sh + 1));
-  for (let y = 0; y < sh; y++) {
-    let row = 0;
-    const yy = Math.min(h - 1, y * s);
-    for (let x = 0; x < sw; x++) {
-      row += data[yy * w + Math.min(w - 1, x * s)]!;
-      sum[(y + 1) * (sw + 1) + x + 1] = sum[y * (sw + 1) + x + 1]! + row;
-    }
-  }
-  const r = Math.max(2, Math.round(win / s / 2));
-  const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const cy = Math.floor(y / s);
-    const y0 = Math.max(0, cy - r);
-    const y1 = Math.min(sh, cy + r + 1);
-    for (let x = 0; x < w; x++) {
-      const cx = Math.floor(x / s);
-      const x0 = Math.max(0, cx - r);
-      const x1 = Math.min(sw, cx + r + 1);
-      const area = (y1 - y0) * (x1 - x0);
-      const mean =
-        (sum[y1 * (sw + 1) + x1]! -
-          sum[y0 * (sw + 1) + x1]! -
-          sum[y1 * (sw + 1) + x0]! +
-          sum[y0 * (sw + 1) + x0]!) /
-        area;
-      const v = data[y * w + x]!;
-      if (v < 90 || v < mean * 0.78) out[y * w + x] = 1;
-    }
-  }
+/**
+ * Two grids printed side by side with the same bubbles (a course code beside the exam number) make one
+ * row of bubbles whose spacing breaks where one ends: a gap that is not a whole number of the row's pitch
+ * (a whole number is a bubble missing from the row — filled, smudged) ends the run.
+ */
+function splitAtPitchBreaks(run: IRect[], cx: (r: IRect) => number): IRect[][] {
+  if (run.length < 3) return [run];
+  const gaps = run.slice(1).map((b, i) => cx(b) - cx(run[i]!));
+  const pitch = median(gaps);
+  const out: IRect[][] = [[run[0]!]];
+  gaps.forEach((g, i) => {
+    const steps = g / pitch;
+    if (steps > 1.25 && Math.abs(steps - Math.round(steps)) > 0.2) out.push([]);
+    out[out.length - 1]!.push(run[i + 1]!);
+  });
   return out;
 }
 
-/**
- * 8-connected components of the dark pixels, by runs: one pass over the rows with union-find.
- * `labels` gets each dark pixel's component id (0 = paper).
- */
-function components(bin: Uint8Array, w: number, h: number, labels: Int32Array): Component[] {
-  const parent: number[] = [];
-  const find = (a: number): number => {
-    while (parent[a] !== a) {
-      parent[a] = parent[parent[a]!]!;
-      a = parent[a]!;
-    }
-    return a;
-  };
-  const runs: { y: number; x0: number; x1: number; label: number }[] = [];
-  let prevStart = 0;
-  let prevEnd = 0;
-  for (let y = 0; y < h; y++) {
-    const rowStart = runs.length;
-    const base = y * w;
-    let x = 0;
-    while (x < w) {
-      if (!bin[base + x]) {
-        x++;
-        continue;
-      }
-      const x0 = x;
-      while (x < w && bin[base + x]) x++;
-      const run = { y, x0, x1: x - 1, label: parent.length };
-      parent.push(run.label);
-      // Runs of the row above that touch this one (diagonals included) join its component.
-      for (let i = prevStart; i < prevEnd; i++) {
-        const p = runs[i]!;
-        if (p.x1 < x0 - 1) continue;
-        if (p.x0 > run.x1 + 1) break;
-        const a = find(p.label);
-        const b = find(run.label);
-        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-      }
-      runs.push(run);
-    }
-    prevStart = rowStart;
-    prevEnd = runs.length;
-  }
-  const byRoot = new Map<number, Component>();
-  for (const r of runs) {
-    const root = find(r.label);
-    labels.fill(root + 1, r.y * w + r.x0, r.y * w + r.x1 + 1);
-    const c = byRoot.get(root);
-    const n = r.x1 - r.x0 + 1;
-    if (!c) byRoot.set(root, { id: root + 1, x0: r.x0, y0: r.y, x1: r.x1, y1: r.y, n });
-    else {
-      c.x0 = Math.min(c.x0, r.x0);
-      c.x1 = Math.max(c.x1, r.x1);
-      c.y1 = r.y;
-      c.n += n;
-    }
-  }
-  return [...byRoot.values()];
+/** Bubble candidates inside another one are what is printed in it (a letter such as O, D, 0, 8). */
+function dropNested(bubbles: IRect[]): IRect[] {
+  const inside = (a: IRect, b: IRect) =>
+    a !== b && a.x >= b.x - 1 && a.y >= b.y - 1 && a.x + a.w <= b.x + b.w + 1 && a.y + a.h <= b.y + b.h + 1;
+  return bubbles.filter((a) => !bubbles.some((b) => b.w * b.h > a.w * a.h && inside(a, b)));
 }
-
-const rectOf = (c: Component): IRect => ({ x: c.x0, y: c.y0, w: c.x1 - c.x0 + 1, h: c.y1 - c.y0 + 1 });
-
-/**
- * A printed bubble outline is a ring: the middle row and column each cross it exactly twice, and its
- * centre is empty (a label inside is a separate component). Text glyphs of the same size fail this.
- */
-function isRing(labels: Int32Array, w: number, c: Component): boolean {
-  const own = (i: number) => labels[i] === c.id;
-  const r = rectOf(c);
-  const crossings = (from: number, step: number, count: number) => {
-    let n = 0;
-    let inside = false;
-    for (let k = 0; k < count; k++) {
-      const i = from + k * step;
-      const on = own(i);
-      if (on && !inside) n++;
-      inside = on;
-    }
-    return n;
-  };
-  const midY = r.y + Math.floor(r.h / 2);
-  const midX = r.x + Math.floor(r.w / 2);
-  if (crossings(midY * w + r.x, 1, r.w) !== 2) return false;
-  if (crossings(r.y * w + midX, w, r.h) !== 2) return false;
-  // The outline itself is thin: the dark part of the middle row is a small share of its width.
-  let dark = 0;
-  for (let x = r.x; x < r.x + r.w; x++) if (own(midY * w + x)) dark++;
-  return dark <= r.w * 0.45;
-}
-
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
 
 /**
  * Groups equally sized bubbles into rows, rows into lattices. `slope` is the page's skew (dy/dx of its
@@ -208,7 +96,7 @@ function gridsOf(bubbles: IRect[], slope: number): { grids: DetectedGrid[]; sing
       }
     }
     // Runs: neighbours in a row closer than four bubble widths belong together.
-    const runs: IRect[][] = [];
+    const rowRuns: IRect[][] = [];
     for (const { members: row } of rows) {
       row.sort((a, z) => cx(a) - cx(z));
       let run: IRect[] = [row[0]!];
@@ -217,13 +105,14 @@ function gridsOf(bubbles: IRect[], slope: number): { grids: DetectedGrid[]; sing
         // Printed options keep clear of each other; glyphs of a line of text and ruled write-in boxes do not.
         const edgeGap = gap - (row[i]!.w + row[i - 1]!.w) / 2;
         if (gap > bw * 4 || edgeGap < bw * 0.25) {
-          runs.push(run);
+          rowRuns.push(run);
           run = [];
         }
         run.push(row[i]!);
       }
-      runs.push(run);
+      rowRuns.push(run);
     }
+    const runs = rowRuns.flatMap((r) => splitAtPitchBreaks(r, cx));
     // Lattices, seeded by the longest runs: runs above and below whose bubbles sit on the seed's columns
     // (a filled or smudged bubble may be missing from a run) at an even row pitch.
     const byLength = [...runs].sort((a, z) => z.length - a.length || cy(a[0]!) - cy(z[0]!));
@@ -346,8 +235,10 @@ function mergeColumns(grids: DetectedGrid[]): DetectedGrid[] {
 }
 
 /** Proposes anchors, marks, bubble grids and answer boxes on a scanned card page (`dpi` of the scan). */
-export function detectLayout(img: GreyImage, opts: { dpi?: number } = {}): DetectedLayout {
+export function detectLayout(scan: GreyImage, opts: { dpi?: number } = {}): DetectedLayout {
   const k = (opts.dpi ?? 200) / 200;
+  // A 1-bit dithered scan turns solid marks into dots: read it smoothed, as the eye does.
+  const img = isBitonal(scan) ? boxBlur(scan, Math.max(1, Math.round(2 * k))) : scan;
   const { width: w, height: h } = img;
   const bin = binarize(img, Math.round(61 * k));
   const labels = new Int32Array(w * h);
@@ -357,12 +248,26 @@ export function detectLayout(img: GreyImage, opts: { dpi?: number } = {}): Detec
   const boxes: IRect[] = [];
   // QR codes and barcodes: dense, half-dark blocks whose finder squares would pass for bubbles.
   const codes: IRect[] = [];
+  // L-shaped corner marks: candidates for the corner anchors only.
+  const cornerMarks: IRect[] = [];
   const minSolid = 14 * k;
   const maxSolid = 120 * k;
   for (const c of comps) {
     const r = rectOf(c);
     const fill = c.n / (r.w * r.h);
     const aspect = r.w / r.h;
+    const solidSize = r.w >= minSolid && r.h >= minSolid && r.w <= maxSolid && r.h <= maxSolid;
+    if (
+      solidSize &&
+      fill > 0.3 &&
+      fill < 0.8 &&
+      aspect > 0.6 &&
+      aspect < 1.7 &&
+      isCornerMark(labels, w, c, c.id)
+    ) {
+      cornerMarks.push(r);
+      continue;
+    }
     if (r.w > 300 * k && r.h > 150 * k && fill < 0.08) {
       boxes.push(r);
       continue;
@@ -398,7 +303,7 @@ export function detectLayout(img: GreyImage, opts: { dpi?: number } = {}): Detec
   for (const c of corners) {
     let best: IRect | null = null;
     let bestD = Infinity;
-    for (const s of solids) {
+    for (const s of [...solids, ...cornerMarks]) {
       const d = Math.hypot(s.x + s.w / 2 - c.x, s.y + s.h / 2 - c.y);
       if (d < bestD && d < reach) {
         best = s;
@@ -413,7 +318,7 @@ export function detectLayout(img: GreyImage, opts: { dpi?: number } = {}): Detec
       (c) =>
         b.x >= c.x - pad && b.y >= c.y - pad && b.x + b.w <= c.x + c.w + pad && b.y + b.h <= c.y + c.h + pad,
     );
-  bubbles = bubbles.filter((b) => !inCode(b));
+  bubbles = dropNested(bubbles.filter((b) => !inCode(b)));
   const anchorSet = new Set(anchors.map((a) => a.rect));
   const tl = anchors.find((a) => a.corner === 'tl')?.rect;
   const tr = anchors.find((a) => a.corner === 'tr')?.rect;

@@ -6,6 +6,8 @@ import { px, type GreyImage } from './image';
 /** Every bubble field of a page, by role, in reading order. */
 export interface PageFields {
   examNumber: Field[];
+  /** `leftAligned`: fewer digits than the grid has may be used, filled from the left. */
+  examNumberLength: 'fixed' | 'leftAligned';
   objective: { group: string; kind: 'single' | 'multi' | 'trueFalse'; field: Field }[];
   ab: Field | null;
   absent: Field | null;
@@ -23,6 +25,7 @@ export function pageFields(page: TemplatePage): PageFields {
   });
   return {
     examNumber,
+    examNumberLength: en && en.kind === 'bubbles' && en.length === 'leftAligned' ? 'leftAligned' : 'fixed',
     objective,
     ab: page.ab ? { name: page.ab.name, bubbles: page.ab.bubbles } : null,
     absent: page.absent

@@ -1,5 +1,5 @@
 import type { LocationArea } from '@yj/contracts';
-import { applyH, type Matrix3, type Point } from './geometry';
+import type { Matrix3, Point } from './geometry';
 import { bilinear, type GreyImage } from './image';
 
 /** Where a location area was found: its offset from the template position, in template px. */
@@ -37,6 +37,41 @@ function downsample(p: Plane, k: number): Plane {
   return { w, h, d };
 }
 
+/** Planes at the given levels (1, 2, 4, 8 …), each made from the previous one by 2×2 means. */
+function pyramid(p: Plane, levels: number[]): Map<number, Plane> {
+  const out = new Map<number, Plane>([[1, p]]);
+  let cur = p;
+  for (let k = 2; k <= Math.max(...levels); k *= 2) {
+    cur = downsample(cur, 2);
+    out.set(k, cur);
+  }
+  return out;
+}
+
+interface PatternLevels {
+  levels: number[];
+  planes: Map<number, Plane>;
+  stats: Map<number, { m: number; s: number }>;
+}
+
+// The patches are the same on every page of a template: decoded and reduced once per area object.
+const patterns = new WeakMap<LocationArea, PatternLevels | null>();
+
+function patternOf(area: LocationArea): PatternLevels | null {
+  if (patterns.has(area)) return patterns.get(area)!;
+  const { patch } = area;
+  const pat: Plane = { w: patch.width, h: patch.height, d: Float32Array.from(decodePatch(patch.data)) };
+  let out: PatternLevels | null = null;
+  if (pat.d.length === pat.w * pat.h) {
+    const levels = [8, 4, 2, 1].filter((k) => k === 1 || Math.min(pat.w, pat.h) / k >= 6);
+    const planes = pyramid(pat, levels);
+    const st = new Map(levels.map((k) => [k, stats(planes.get(k)!)]));
+    out = { levels, planes, stats: st };
+  }
+  patterns.set(area, out);
+  return out;
+}
+
 function nccAt(win: Plane, pat: Plane, pm: number, ps: number, ox: number, oy: number): number {
   let sw = 0;
   let sww = 0;
@@ -71,10 +106,10 @@ function stats(p: Plane): { m: number; s: number } {
 function best(
   win: Plane,
   pat: Plane,
+  { m, s }: { m: number; s: number },
   xs: [number, number],
   ys: [number, number],
 ): { x: number; y: number; v: number } {
-  const { m, s } = stats(pat);
   let top = { x: xs[0], y: ys[0], v: -2 };
   for (let oy = Math.max(0, ys[0]); oy <= Math.min(win.h - pat.h, ys[1]); oy++) {
     for (let ox = Math.max(0, xs[0]); ox <= Math.min(win.w - pat.w, xs[1]); ox++) {
@@ -94,33 +129,47 @@ export function matchLocationArea(
 ): LocationHit | null {
   const { patch, rect } = area;
   const sc = patch.scale;
-  const pat: Plane = { w: patch.width, h: patch.height, d: Float32Array.from(decodePatch(patch.data)) };
-  if (pat.d.length !== pat.w * pat.h) return null;
+  const pl = patternOf(area);
+  if (!pl) return null;
+  const pat = pl.planes.get(1)!;
   const r = Math.round(radius * sc);
   const win: Plane = {
     w: pat.w + 2 * r,
     h: pat.h + 2 * r,
     d: new Float32Array((pat.w + 2 * r) * (pat.h + 2 * r)),
   };
+  // Template point of window pixel (x, y) is linear in x along a row: the homography's numerators and
+  // denominator step by constants, so each pixel costs one division and no allocation.
+  const [a, b, c, d, e, g, p6, p7, p8] = h;
   for (let y = 0; y < win.h; y++) {
+    const ty = rect.y + (y - r + 0.5) / sc;
+    const tx0 = rect.x + (-r + 0.5) / sc;
+    let nx = a * tx0 + b * ty + c;
+    let ny = d * tx0 + e * ty + g;
+    let dn = p6 * tx0 + p7 * ty + p8;
+    const sx = a / sc;
+    const sy = d / sc;
+    const sd = p6 / sc;
+    const row = y * win.w;
     for (let x = 0; x < win.w; x++) {
-      const t = { x: rect.x + (x - r + 0.5) / sc, y: rect.y + (y - r + 0.5) / sc };
-      const q = applyH(h, t);
-      win.d[y * win.w + x] = bilinear(img, q.x - 0.5, q.y - 0.5);
+      win.d[row + x] = bilinear(img, nx / dn - 0.5, ny / dn - 0.5);
+      nx += sx;
+      ny += sy;
+      dn += sd;
     }
   }
   // Pyramid search: exhaustive on a coarse grid, then ±2 cells at each finer level.
-  const levels = [8, 4, 2, 1].filter((k) => k === 1 || Math.min(pat.w, pat.h) / k >= 6);
+  const wins = pyramid(win, pl.levels);
   let f = { x: 0, y: 0, v: -2 };
   let prevK = 0;
-  for (const k of levels) {
-    const cw = downsample(win, k);
-    const cp = downsample(pat, k);
+  for (const k of pl.levels) {
+    const cw = wins.get(k)!;
+    const cp = pl.planes.get(k)!;
     const xs: [number, number] =
       prevK === 0 ? [0, cw.w - cp.w] : [Math.floor((f.x * prevK) / k) - 2, Math.ceil((f.x * prevK) / k) + 2];
     const ys: [number, number] =
       prevK === 0 ? [0, cw.h - cp.h] : [Math.floor((f.y * prevK) / k) - 2, Math.ceil((f.y * prevK) / k) + 2];
-    f = best(cw, cp, xs, ys);
+    f = best(cw, cp, pl.stats.get(k)!, xs, ys);
     prevK = k;
   }
   if (f.v < -1) return null;

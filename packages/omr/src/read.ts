@@ -6,7 +6,10 @@ import type { Field } from './fields';
 import { applyH, type Matrix3 } from './geometry';
 import { clipRect, crop, type GreyImage } from './image';
 import { allFields, type PageFields } from './layout';
+import { printedLift, withoutPrint } from './printed';
 import type { FieldReading, MappedBox, OmrException, PageResult, Thresholds } from './types';
+
+const IDENTITY: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
 type Readings = Pick<PageResult, 'examNumber' | 'objective' | 'ab' | 'absent' | 'optional' | 'scores'>;
 
@@ -15,10 +18,24 @@ export function readFields(
   img: GreyImage,
   h: Matrix3,
   f: PageFields,
+  blank?: GreyImage,
 ): { readings: Readings; thresholds: Thresholds; exceptions: OmrException[] } {
   const fields = allFields(f);
   const measures = new Map<Field, BubbleMeasure[]>();
   for (const field of fields) measures.set(field, measureField(img, h, field));
+  // Letters printed inside the bubbles: read the pencil on top of them (printed.ts).
+  const blankFills = blank
+    ? new Map(fields.map((field) => [field, measureField(blank, IDENTITY, field).map((m) => m.fill)]))
+    : undefined;
+  const printed = printedLift(fields, measures, blankFills);
+  if (printed)
+    for (const [field, m] of measures) {
+      const lift = printed.lift.get(field)!;
+      measures.set(
+        field,
+        m.map((x, i) => ({ ...x, fill: withoutPrint(x.fill, lift[i]!, printed.base) })),
+      );
+    }
   const t = pageThresholds([...measures.values()].flat().map((m) => m.fill));
   const read = (field: Field, mode: 'single' | 'multi'): FieldReading => {
     const m = measures.get(field) ?? [];
@@ -38,9 +55,19 @@ export function readFields(
   const digits = f.examNumber.map((d) => read(d, 'single'));
   let examValue: string | null = null;
   if (digits.length > 0) {
-    const bad = digits.find((d) => d.value === null || d.value.length !== 1);
+    // Left-aligned numbers end at the first empty digit (never the first one); every digit after it must be
+    // empty too: a gap or a stray digit is a person's call, not a shorter number.
+    const firstEmpty = digits.findIndex((d) => d.value?.length === 0);
+    const used = f.examNumberLength === 'leftAligned' && firstEmpty > 0 ? firstEmpty : digits.length;
+    const bad = digits.find((d, i) =>
+      i < used ? d.value === null || d.value.length !== 1 : d.value === null || d.value.length !== 0,
+    );
     if (bad) raise('examNumber', bad, bad.value === null ? '考号填涂不清或多涂' : '考号未填涂完整');
-    else examValue = digits.map((d) => d.value![0]).join('');
+    else
+      examValue = digits
+        .slice(0, used)
+        .map((d) => d.value![0])
+        .join('');
   }
 
   const objective = f.objective.map((o) => {

@@ -19,6 +19,11 @@ export interface RecognizeOptions {
   pageIndex?: number;
   /** Injected clock for per-stage timings (the library itself never reads the time). */
   clock?: () => number;
+  /**
+   * The printed blank of each page (the template picture, in template pixels), by page index: shows how
+   * dark an empty bubble with a printed letter is, for labels too rare on the page to show it themselves.
+   */
+  blanks?: Record<number, GreyImage>;
 }
 
 /** Milliseconds spent per stage, when a clock was given. */
@@ -77,10 +82,11 @@ async function readRegistered(
   reg: Registration,
   result: PageResult,
   reader: BarcodeReader | undefined,
+  blank?: GreyImage,
 ): Promise<PageResult> {
   result.pageIndex = page.index;
   result.registration = reg;
-  const { readings, thresholds, exceptions } = readFields(img, reg.matrix, pageFields(page));
+  const { readings, thresholds, exceptions } = readFields(img, reg.matrix, pageFields(page), blank);
   Object.assign(result, readings);
   result.thresholds = thresholds;
   result.exceptions.push(...exceptions);
@@ -245,7 +251,7 @@ export async function recognizePage(
   const t2 = now?.() ?? 0;
   if (!best) return fail({ type: 'location', region: 'anchors', reason: reason || '定位失败' });
   const { page, reg } = best;
-  await readRegistered(img, page, reg, result, opts.reader);
+  await readRegistered(img, page, reg, result, opts.reader, opts.blanks?.[page.index]);
   const t3 = now?.() ?? 0;
   if (now) return { ...result, timings: { identify: t1 - t0, register: t2 - t1, read: t3 - t2 } };
   return result;

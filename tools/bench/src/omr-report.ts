@@ -28,7 +28,9 @@ export function printReport(r: {
   lines.push('');
   lines.push('| throughput | pages/s |');
   lines.push('| --- | ---: |');
-  lines.push(`| sharp decode only, 1 thread (yardstick) | ${(n / r.yard.seconds).toFixed(1)} |`);
+  lines.push(
+    `| sharp greyscale decode only, 1 thread (yardstick; --peer for OpenCV's) | ${(n / r.yard.seconds).toFixed(1)} |`,
+  );
   lines.push(`| decode + recognise, 1 thread | ${(n / r.one.seconds).toFixed(1)} |`);
   lines.push(
     `| decode + recognise, ${r.threads} threads | ${(r.all.results.length / r.all.seconds).toFixed(1)} |`,

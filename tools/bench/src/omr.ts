@@ -23,8 +23,15 @@ const { values: args } = parseArgs({
     measure: { type: 'boolean', default: false },
     // Accuracy over large sets (the 10,000-page goal) without the timing passes.
     'accuracy-only': { type: 'boolean', default: false },
+    // Against OMRChecker on its own sample, same run (omr-peer.ts).
+    peer: { type: 'boolean', default: false },
   },
 });
+if (args.peer) {
+  const { peerBench } = await import('./omr-peer');
+  await peerBench();
+  process.exit(0);
+}
 const threads = Number(args.threads ?? availableParallelism());
 const seed = Number(args.seed);
 const outDir = resolve(args.out);

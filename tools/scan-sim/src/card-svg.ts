@@ -16,12 +16,22 @@ function text(x: number, y: number, s: string, size: number, extra = ''): string
   return `<text x="${x}" y="${y}" font-size="${size}" ${FONT} ${extra}>${esc(s)}</text>`;
 }
 
-function bubble(b: Bubble): string {
+function bubble(b: Bubble, style: PrintStyle): string {
   const r = b.rect;
   const label = b.label.length > 2 ? '' : b.label;
+  const fill = `fill="#${hex(style.letterGrey ?? 0x77)}"`;
+  const letter = style.letterBold
+    ? text(
+        r.x + r.w / 2,
+        r.y + r.h * 0.9,
+        label,
+        r.h * 1.0,
+        `text-anchor="middle" font-weight="bold" ${fill}`,
+      )
+    : text(r.x + r.w / 2, r.y + r.h * 0.78, label, r.h * 0.7, `text-anchor="middle" ${fill}`);
   return (
     `<rect x="${r.x + 1}" y="${r.y + 1}" width="${r.w - 2}" height="${r.h - 2}" rx="${r.h / 2 - 1}" fill="none" stroke="#3a3a3a" stroke-width="1.6"/>` +
-    text(r.x + r.w / 2, r.y + r.h * 0.78, label, r.h * 0.7, 'text-anchor="middle" fill="#777"')
+    letter
   );
 }
 
@@ -42,13 +52,48 @@ function qrSvg(content: string, r: TemplateRect): string {
   return `<svg x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" viewBox="${vb}" shape-rendering="crispEdges">${inner}</svg>`;
 }
 
+/**
+ * How a third-party sheet prints what ours prints plainly: grey anchors (a printer saving toner, or a
+ * designer's choice), L-shaped corner marks instead of blocks, letters inside the bubbles.
+ */
+export interface PrintStyle {
+  /** Grey level of the anchors (0 = black, the default). */
+  anchorGrey?: number;
+  /** `L`: an L-shaped corner mark filling two sides of the anchor rectangle, its corner outwards. */
+  anchorShape?: 'block' | 'L';
+  /** Grey level of the option letters printed inside bubbles (default #777). */
+  letterGrey?: number;
+  /** Bold letters filling the bubble's height (some third-party sheets): empty bubbles read 0.2–0.4. */
+  letterBold?: boolean;
+}
+
+const hex = (v: number) => Math.round(v).toString(16).padStart(2, '0').repeat(3);
+
+function anchorSvg(page: TemplatePage, r: TemplateRect, style: PrintStyle): string {
+  const fill = `#${hex(style.anchorGrey ?? 0)}`;
+  if (style.anchorShape !== 'L')
+    return `<rect x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" fill="${fill}"/>`;
+  // The corner of the L faces the page corner the anchor sits in; the arms are a third of the mark.
+  const left = r.x + r.w / 2 < page.width / 2;
+  const top = r.y + r.h / 2 < page.height / 2;
+  const t = Math.round(Math.min(r.w, r.h) / 3);
+  const vx = left ? r.x : r.x + r.w - t;
+  const hy = top ? r.y : r.y + r.h - t;
+  return (
+    `<rect x="${vx}" y="${r.y}" width="${t}" height="${r.h}" fill="${fill}"/>` +
+    `<rect x="${r.x}" y="${hy}" width="${r.w}" height="${t}" fill="${fill}"/>`
+  );
+}
+
 /** SVG of the printed page (template pixels as SVG units). */
-export function cardSvg(page: TemplatePage, templateId: string, title: string): string {
+export function cardSvg(
+  page: TemplatePage,
+  templateId: string,
+  title: string,
+  style: PrintStyle = {},
+): string {
   const parts: string[] = [`<rect x="0" y="0" width="${page.width}" height="${page.height}" fill="#fff"/>`];
-  for (const a of page.anchors)
-    parts.push(
-      `<rect x="${a.rect.x}" y="${a.rect.y}" width="${a.rect.w}" height="${a.rect.h}" fill="#000"/>`,
-    );
+  for (const a of page.anchors) parts.push(anchorSvg(page, a.rect, style));
   if (page.identity) parts.push(qrSvg(encodePageQr({ templateId, page: page.index }), page.identity.rect));
   parts.push(text(200, 170, `${title}  第${page.index + 1}页`, 40, 'font-weight="bold"'));
   const f = pageFields(page);
@@ -100,7 +145,7 @@ export function cardSvg(page: TemplatePage, templateId: string, title: string): 
     ...f.optional,
     ...f.scores.flatMap((s) => s.fields),
   ]) {
-    for (const b of field.bubbles) parts.push(field === f.absent ? bubble({ ...b, label: '' }) : bubble(b));
+    for (const b of field.bubbles) parts.push(bubble(field === f.absent ? { ...b, label: '' } : b, style));
   }
   for (const s of page.subjective) {
     parts.push(

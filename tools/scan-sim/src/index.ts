@@ -3,7 +3,8 @@ export { simulateSheet, type SheetTruth, type SimulateOptions } from './simulate
 export { randomAnswers, type SheetAnswers } from './answers';
 export { createRng, type Rng } from './rng';
 export type { Difficulty } from './difficulty';
-export { cardSvg } from './card-svg';
+export { cardSvg, type PrintStyle } from './card-svg';
+export { printedPage } from './raster';
 export { generateSet, type GeneratedSheet } from './generate';
 export { scoreSheet, type SheetScore } from './score';
 export { blacken, coverAnchors } from './damage';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { TemplatePage } from '@yj/contracts';
-import { cardSvg } from './card-svg';
+import { cardSvg, type PrintStyle } from './card-svg';
 
 /** A greyscale raster (0 black … 255 white). */
 export interface Raster {
@@ -17,20 +17,27 @@ export function printedPage(
   templateId: string,
   title: string,
   dpi: number,
+  style: PrintStyle = {},
 ): Promise<Raster> {
   // Keyed by content: two templates may share an id while differing in layout (tests, edits).
-  const key = `${templateId}|${dpi}|${title}|${JSON.stringify(page)}`;
+  const key = `${templateId}|${dpi}|${title}|${JSON.stringify(style)}|${JSON.stringify(page)}`;
   let hit = cache.get(key);
   if (!hit) {
-    hit = render(page, templateId, title, dpi);
+    hit = render(page, templateId, title, dpi, style);
     cache.set(key, hit);
   }
   return hit;
 }
 
-async function render(page: TemplatePage, templateId: string, title: string, dpi: number): Promise<Raster> {
+async function render(
+  page: TemplatePage,
+  templateId: string,
+  title: string,
+  dpi: number,
+  style: PrintStyle,
+): Promise<Raster> {
   const k = dpi / page.dpi;
-  const svg = cardSvg(page, templateId, title);
+  const svg = cardSvg(page, templateId, title, style);
   const width = Math.round(page.width * k);
   const height = Math.round(page.height * k);
   const { data, info } = await sharp(Buffer.from(svg), { density: 72 * k })

@@ -22,7 +22,17 @@ export interface ScanParams {
   blur: number;
   colour: boolean;
   jpegQuality: number;
+  /**
+   * EXIF orientation tag written with the JPEG (3, 6 or 8; absent = none): the pixels are stored turned
+   * so that a viewer applying the tag shows the scan as drawn, as phones and some scanners do.
+   */
+  exifOrientation?: 3 | 6 | 8;
+  /** A 1-bit scan: dithered to black and white (Floyd–Steinberg) and saved losslessly as PNG. */
+  bitonal?: boolean;
 }
+
+// Clockwise turn that stores a displayed image under each tag (the viewer undoes it).
+const STORE_TURN = { 3: 180, 6: 270, 8: 90 } as const;
 
 /** The page px → output px transform the scan applies, and the output size. */
 export function scanTransform(page: Raster, p: ScanParams): { m: Matrix3; width: number; height: number } {
@@ -105,10 +115,22 @@ export async function scanPage(
       out[y * width + x] = Math.max(0, Math.min(255, (val / 255) * p.paper * g + noise[ni]!));
     }
   }
+  if (p.bitonal) {
+    if (p.blur >= 0.3) blurInPlace(out, width, height);
+    dither(out, width, height);
+    const png = await sharp(out, { raw: { width, height, channels: 1 } })
+      .png({ palette: true, colours: 2 })
+      .toBuffer();
+    return { jpeg: png, m, width, height };
+  }
   let img = p.colour
     ? sharp(tint(out), { raw: { width, height, channels: 3 } })
     : sharp(out, { raw: { width, height, channels: 1 } });
   if (p.blur >= 0.3) img = img.blur(p.blur);
+  if (p.exifOrientation) {
+    // rotate() runs before blur in sharp's pipeline either way; blur is isotropic, so the order is moot.
+    img = img.rotate(STORE_TURN[p.exifOrientation]).withMetadata({ orientation: p.exifOrientation });
+  }
   const jpeg = await img.jpeg({ quality: p.jpegQuality, chromaSubsampling: '4:2:0' }).toBuffer();
   return { jpeg, m, width, height };
 }
@@ -123,4 +145,34 @@ function tint(grey: Uint8Array): Uint8Array {
     rgb[j + 2] = Math.round(v * (0.93 + 0.07 * (1 - v / 255)));
   }
   return rgb;
+}
+
+// Floyd–Steinberg error diffusion to 0/255: what a 1-bit scanner's "dither" setting does; grey becomes dots.
+function dither(g: Uint8Array, w: number, h: number): void {
+  const e = new Float32Array(g);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const v = e[i]! < 128 ? 0 : 255;
+      const err = e[i]! - v;
+      g[i] = v;
+      if (x + 1 < w) e[i + 1]! += (err * 7) / 16;
+      if (y + 1 < h) {
+        if (x > 0) e[i + w - 1]! += (err * 3) / 16;
+        e[i + w]! += (err * 5) / 16;
+        if (x + 1 < w) e[i + w + 1]! += err / 16;
+      }
+    }
+  }
+}
+
+// A 3×3 box blur (optics before the 1-bit threshold).
+function blurInPlace(g: Uint8Array, w: number, h: number): void {
+  const src = Uint8Array.from(g);
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      let s = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) s += src[(y + dy) * w + x + dx]!;
+      g[y * w + x] = Math.round(s / 9);
+    }
 }

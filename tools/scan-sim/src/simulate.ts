@@ -3,6 +3,7 @@ import { pageFields, type Field, type Matrix3 } from '@yj/omr';
 import type { SheetAnswers } from './answers';
 import { drawDpi, drawScan, STUDENTS, type Difficulty } from './difficulty';
 import { markBubble, scribble, strayMark, type MarkKind } from './marks';
+import type { PrintStyle } from './card-svg';
 import { printedPage, type Raster } from './raster';
 import { createRng, type Rng } from './rng';
 import { multiplyH } from '@yj/omr';
@@ -36,6 +37,12 @@ export interface SimulateOptions {
   colour?: boolean;
   /** Forces the feed rotation (otherwise drawn by difficulty). */
   feed?: ScanParams['feed'];
+  /** How the sheet is printed (grey or L-shaped anchors, letters in bubbles); default: our own print. */
+  print?: PrintStyle;
+  /** A 1-bit scan: error-diffusion dithered to black and white, saved as PNG (`jpeg` then holds PNG bytes). */
+  bitonal?: boolean;
+  /** Stores the JPEG turned with this EXIF orientation tag (the truth stays in the displayed frame). */
+  exifOrientation?: ScanParams['exifOrientation'];
   /** A blank back instead of the printed page. */
   blank?: boolean;
   title?: string;
@@ -136,7 +143,9 @@ export async function simulateSheet(
   const scan = drawScan(rng, o.difficulty, dpi);
   if (o.colour !== undefined) scan.colour = o.colour;
   if (o.feed !== undefined) scan.feed = o.feed;
-  const printed = await printedPage(page, card.id, o.title ?? card.name, dpi);
+  if (o.exifOrientation !== undefined) scan.exifOrientation = o.exifOrientation;
+  if (o.bitonal) scan.bitonal = true;
+  const printed = await printedPage(page, card.id, o.title ?? card.name, dpi, o.print);
   const raster: Raster = {
     width: printed.width,
     height: printed.height,

@@ -68,6 +68,13 @@ describe('distribution', () => {
     const again = await claim(client, double(), 4);
     expect(again.map((x) => x.taskId)).not.toContain(task!.taskId);
     const { client: other } = await buildMarker(t.app, db(), scene, [double()]);
+    const [taken] = await claim(other, double(), 1);
+    expect(taken!.taskId).toBe(task!.taskId);
+    // release (the screen closed): back to the pool, and to the same marker too
+    const released = await other.post(`/filter/api/marking/task/${taken!.taskId}/release`, {
+      leaseToken: taken!.leaseToken,
+    });
+    expect(body(released).code).toBe(0);
     expect((await claim(other, double(), 1))[0]!.taskId).toBe(task!.taskId);
   });
 

@@ -62,14 +62,16 @@ export function markingRoutes(
     { schema: { params: taskParams, body: markSubmit }, config: onTask },
     async (req) => ok(await d.marking.submit(req.params.taskId, me(req), req.body)),
   );
-  r.post(
-    '/api/marking/task/:taskId/skip',
-    { schema: { params: taskParams, body: markLease }, config: onTask },
-    async (req) => {
-      await d.marking.skip(req.params.taskId, me(req), req.body.leaseToken);
-      return ok(null);
-    },
-  );
+  // skip: back to the pool, never to this marker again; release: back to the pool for anyone (page closed)
+  for (const action of ['skip', 'release'] as const)
+    r.post(
+      `/api/marking/task/:taskId/${action}`,
+      { schema: { params: taskParams, body: markLease }, config: onTask },
+      async (req) => {
+        await d.marking[action](req.params.taskId, me(req), req.body.leaseToken);
+        return ok(null);
+      },
+    );
   r.post(
     '/api/marking/task/:taskId/release',
     { schema: { params: taskParams, body: markLease }, config: onTask },

@@ -146,6 +146,14 @@ export function markingService(d: {
     return t ?? null;
   }
 
+  async function giveBack(taskId: number, userId: number, token: string, skip: boolean) {
+    await d.db.transaction(async (tx) => {
+      const { task, mine } = await leased(tx, taskId, userId, token);
+      if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail(TIMED_OUT);
+      await repo.release(tx, taskId, skip ? userId : null);
+    });
+  }
+
   return {
     claim,
 
@@ -205,11 +213,12 @@ export function markingService(d: {
 
     /** Back to the pool, never to this marker again. */
     async skip(taskId: number, userId: number, token: string): Promise<void> {
-      await d.db.transaction(async (tx) => {
-        const { task, mine } = await leased(tx, taskId, userId, token);
-        if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail(TIMED_OUT);
-        await repo.release(tx, taskId, userId);
-      });
+      await giveBack(taskId, userId, token, true);
+    },
+
+    /** Back to the pool and to anyone, this marker too (the screen closed with papers still claimed). */
+    async release(taskId: number, userId: number, token: string): Promise<void> {
+      await giveBack(taskId, userId, token, false);
     },
 
     /**

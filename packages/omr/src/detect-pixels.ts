@@ -1,0 +1,178 @@
+import type { GreyImage, IRect } from './image';
+import { unionFind } from './union-find';
+
+// Pixel stages of the layout detector (detect.ts): dark pixels, their connected components, ring and
+// 1-bit scan tests.
+
+export interface Component {
+  id: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  n: number;
+}
+
+/** Dark pixels against the local paper (robust to uneven lighting) or plainly dark. */
+export function binarize(img: GreyImage, win: number): Uint8Array {
+  const { width: w, height: h, data } = img;
+  // Integral image of a 1/4-scale copy keeps memory small on A3 pages; the local mean is smooth anyway.
+  const s = 4;
+  const sw = Math.ceil(w / s);
+  const sh = Math.ceil(h / s);
+  const sum = new Float64Array((sw + 1) * (sh + 1));
+  for (let y = 0; y < sh; y++) {
+    let row = 0;
+    const yy = Math.min(h - 1, y * s);
+    for (let x = 0; x < sw; x++) {
+      row += data[yy * w + Math.min(w - 1, x * s)]!;
+      sum[(y + 1) * (sw + 1) + x + 1] = sum[y * (sw + 1) + x + 1]! + row;
+    }
+  }
+  const r = Math.max(2, Math.round(win / s / 2));
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const cy = Math.floor(y / s);
+    const y0 = Math.max(0, cy - r);
+    const y1 = Math.min(sh, cy + r + 1);
+    for (let x = 0; x < w; x++) {
+      const cx = Math.floor(x / s);
+      const x0 = Math.max(0, cx - r);
+      const x1 = Math.min(sw, cx + r + 1);
+      const area = (y1 - y0) * (x1 - x0);
+      const mean =
+        (sum[y1 * (sw + 1) + x1]! -
+          sum[y0 * (sw + 1) + x1]! -
+          sum[y1 * (sw + 1) + x0]! +
+          sum[y0 * (sw + 1) + x0]!) /
+        area;
+      const v = data[y * w + x]!;
+      if (v < 90 || v < mean * 0.78) out[y * w + x] = 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * 8-connected components of the dark pixels, by runs: one pass over the rows with union-find.
+ * `labels` gets each dark pixel's component id (0 = paper).
+ */
+export function components(bin: Uint8Array, w: number, h: number, labels: Int32Array): Component[] {
+  const { parent, find } = unionFind();
+  const runs: { y: number; x0: number; x1: number; label: number }[] = [];
+  let prevStart = 0;
+  let prevEnd = 0;
+  for (let y = 0; y < h; y++) {
+    const rowStart = runs.length;
+    const base = y * w;
+    let x = 0;
+    while (x < w) {
+      if (!bin[base + x]) {
+        x++;
+        continue;
+      }
+      const x0 = x;
+      while (x < w && bin[base + x]) x++;
+      const run = { y, x0, x1: x - 1, label: parent.length };
+      parent.push(run.label);
+      // Runs of the row above that touch this one (diagonals included) join its component.
+      for (let i = prevStart; i < prevEnd; i++) {
+        const p = runs[i]!;
+        if (p.x1 < x0 - 1) continue;
+        if (p.x0 > run.x1 + 1) break;
+        const a = find(p.label);
+        const b = find(run.label);
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+      }
+      runs.push(run);
+    }
+    prevStart = rowStart;
+    prevEnd = runs.length;
+  }
+  const byRoot = new Map<number, Component>();
+  for (const r of runs) {
+    const root = find(r.label);
+    labels.fill(root + 1, r.y * w + r.x0, r.y * w + r.x1 + 1);
+    const c = byRoot.get(root);
+    const n = r.x1 - r.x0 + 1;
+    if (!c) byRoot.set(root, { id: root + 1, x0: r.x0, y0: r.y, x1: r.x1, y1: r.y, n });
+    else {
+      c.x0 = Math.min(c.x0, r.x0);
+      c.x1 = Math.max(c.x1, r.x1);
+      c.y1 = r.y;
+      c.n += n;
+    }
+  }
+  return [...byRoot.values()];
+}
+
+export const rectOf = (c: Component): IRect => ({ x: c.x0, y: c.y0, w: c.x1 - c.x0 + 1, h: c.y1 - c.y0 + 1 });
+
+/**
+ * A printed bubble outline is a ring: the middle row and column each cross it exactly twice, and its
+ * centre is empty (a label inside is a separate component). Text glyphs of the same size fail this.
+ */
+export function isRing(labels: Int32Array, w: number, c: Component): boolean {
+  const own = (i: number) => labels[i] === c.id;
+  const r = rectOf(c);
+  const crossings = (from: number, step: number, count: number) => {
+    let n = 0;
+    let inside = false;
+    for (let k = 0; k < count; k++) {
+      const i = from + k * step;
+      const on = own(i);
+      if (on && !inside) n++;
+      inside = on;
+    }
+    return n;
+  };
+  const midY = r.y + Math.floor(r.h / 2);
+  const midX = r.x + Math.floor(r.w / 2);
+  if (crossings(midY * w + r.x, 1, r.w) !== 2) return false;
+  if (crossings(r.y * w + midX, w, r.h) !== 2) return false;
+  // The outline itself is thin: the dark part of the middle row is a small share of its width.
+  let dark = 0;
+  for (let x = r.x; x < r.x + r.w; x++) if (own(midY * w + x)) dark++;
+  return dark <= r.w * 0.45;
+}
+
+/** A 1-bit scan: nearly every pixel pure black or pure white (a sparse sample decides). */
+export function isBitonal(img: GreyImage): boolean {
+  let extreme = 0;
+  let n = 0;
+  for (let i = 0; i < img.data.length; i += 97) {
+    const v = img.data[i]!;
+    if (v <= 8 || v >= 247) extreme++;
+    n++;
+  }
+  return extreme >= n * 0.97;
+}
+
+/** Box mean over (2r+1)² px (outside the page is white paper): dithered dots become grey again. */
+export function boxBlur(img: GreyImage, r: number): GreyImage {
+  const { width: w, height: h, data } = img;
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? 255 : data[y * w + x]!);
+  // Rows first (running sums), then columns of the row sums.
+  const rows = new Uint32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    let s = 0;
+    for (let x = -r; x <= r; x++) s += at(x, y);
+    for (let x = 0; x < w; x++) {
+      rows[y * w + x] = s;
+      s += at(x + r + 1, y) - at(x - r, y);
+    }
+  }
+  const pad = 255 * (2 * r + 1);
+  const rowAt = (x: number, y: number) => (y < 0 || y >= h ? pad : rows[y * w + x]!);
+  const out = new Uint8Array(w * h);
+  const n = (2 * r + 1) * (2 * r + 1);
+  for (let x = 0; x < w; x++) {
+    let s = 0;
+    for (let y = -r; y <= r; y++) s += rowAt(x, y);
+    for (let y = 0; y < h; y++) {
+      out[y * w + x] = Math.round(s / n);
+      s += rowAt(x, y + r + 1) - rowAt(x, y - r);
+    }
+  }
+  return { width: w, height: h, data: out };
+}

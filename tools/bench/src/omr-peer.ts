@@ -1,0 +1,115 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { CardTemplateSchema } from '@yj/contracts';
+import { recognizePage } from '@yj/omr';
+import { decodeGrey } from './io';
+
+// `bench:omr -- --peer`: the engine against the best open reader (OMRChecker, shared/peers/omrchecker) on
+// that reader's own sample (sample6: three A4 200 dpi progressive JPEG scans), in the same run, one core.
+// The decode yardstick is OpenCV's imread(GRAYSCALE) of the same files, timed by the peer script; sharp's
+// greyscale decode where the peer cannot run.
+
+const root = resolve(import.meta.dirname, '../../..');
+// shared/ sits beside the checkout (../shared); a worktree is one level deeper, so look upwards for it.
+function sharedDir(): string {
+  for (let d = resolve(root, '..'); ; d = dirname(d)) {
+    if (existsSync(resolve(d, 'shared/peers'))) return resolve(d, 'shared');
+    if (dirname(d) === d) return resolve(root, '../shared');
+  }
+}
+const peerDir = resolve(sharedDir(), 'peers/omrchecker');
+const sampleDir = resolve(sharedDir(), 'samples/omrchecker/sample6');
+const template = resolve(root, 'packages/omr/test-fixtures/omrchecker-sample6/template.json');
+const ROUNDS = 5;
+
+interface PeerReport {
+  tool: string;
+  files: number;
+  median_ms_per_sheet: number;
+  opencv_decode_grey_median_ms: number;
+  values: Record<string, Record<string, string>>;
+}
+
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+
+/** Median over files of each file's median over rounds (as the peer script reports), after a warm-up. */
+async function perFile(bytes: Buffer[], fn: (b: Buffer) => Promise<unknown>): Promise<number> {
+  for (const b of bytes) await fn(b);
+  const times = bytes.map(() => [] as number[]);
+  for (let r = 0; r < ROUNDS; r++)
+    for (const [i, b] of bytes.entries()) {
+      const t = performance.now();
+      await fn(b);
+      times[i]!.push(performance.now() - t);
+    }
+  return median(times.map(median));
+}
+
+async function runPeer(): Promise<PeerReport | null> {
+  const script = resolve(peerDir, 'bench.sh');
+  if (!existsSync(script)) return null;
+  try {
+    const { stdout } = await promisify(execFile)(
+      'bash',
+      [script, sampleDir, 'template.json', String(ROUNDS)],
+      {
+        maxBuffer: 1 << 24,
+      },
+    );
+    return JSON.parse(stdout) as PeerReport;
+  } catch (e) {
+    process.stderr.write(`peer script failed: ${(e as Error).message.split('\n')[0]}\n`);
+    return null;
+  }
+}
+
+export async function peerBench(): Promise<void> {
+  sharp.concurrency(1);
+  const card = CardTemplateSchema.parse(JSON.parse(await readFile(template, 'utf8')));
+  const names = (await readdir(resolve(sampleDir, 'doc-scans'))).filter((f) => /\.jpe?g$/i.test(f)).sort();
+  const bytes = await Promise.all(names.map((n) => readFile(resolve(sampleDir, 'doc-scans', n))));
+  // The machine is shared: the engine is timed before and after the peer, and the quieter pass counts.
+  const ours = async () => {
+    const sharpDecode = await perFile(bytes, (b) => sharp(b).greyscale().raw().toBuffer());
+    const decode = await perFile(bytes, (b) => decodeGrey(b));
+    const engine = await perFile(bytes, async (b) => recognizePage(await decodeGrey(b), card));
+    return { sharpDecode, decode, engine };
+  };
+  process.stderr.write('engine on sample6 …\n');
+  const before = await ours();
+  process.stderr.write(`peer: OMRChecker on the same ${names.length} files …\n`);
+  const peer = await runPeer();
+  process.stderr.write('engine again …\n');
+  const after = await ours();
+  const sharpDecode = Math.min(before.sharpDecode, after.sharpDecode);
+  const decode = Math.min(before.decode, after.decode);
+  const values: string[] = [];
+  const stages = { identify: [] as number[], register: [] as number[], read: [] as number[] };
+  await perFile(bytes, async (b) => {
+    const r = await recognizePage(await decodeGrey(b), card, { clock: () => performance.now() });
+    values.push(r.exceptions.length === 0 ? 'ok' : `${r.exceptions.length} exceptions`);
+    for (const k of ['identify', 'register', 'read'] as const) stages[k].push(r.timings?.[k] ?? 0);
+  });
+  const engine = Math.min(before.engine, after.engine);
+  const yard = peer
+    ? { label: 'OpenCV imread(GRAYSCALE), peer script', ms: peer.opencv_decode_grey_median_ms }
+    : { label: 'sharp greyscale().raw() (peer script not runnable)', ms: sharpDecode };
+  const f = (v: number) => v.toFixed(1).padStart(7);
+  const lines = [
+    `sample6: ${names.length} files (A4, 200 dpi, progressive JPEG), median ms per sheet over ${ROUNDS} rounds, one core, same run`,
+    `  engine (decode + recognize)      ${f(engine)} ms${peer ? `   ${(engine / peer.median_ms_per_sheet).toFixed(2)}× OMRChecker (goal ≤ 0.20×)` : ''}`,
+    peer
+      ? `  OMRChecker (imread + read)       ${f(peer.median_ms_per_sheet)} ms`
+      : '  OMRChecker                       not run (no python3 OpenCV / script)',
+    `  engine decode (decodeGrey)       ${f(decode)} ms   ${(decode / yard.ms).toFixed(2)}× yardstick (goal ≤ 1.2×)`,
+    `  sharp greyscale decode           ${f(sharpDecode)} ms   ${(sharpDecode / yard.ms).toFixed(2)}× yardstick`,
+    `  yardstick: ${yard.label} ${yard.ms.toFixed(1)} ms`,
+    `  engine stages (median ms): identify ${median(stages.identify).toFixed(1)}, register ${median(stages.register).toFixed(1)}, read ${median(stages.read).toFixed(1)}`,
+    `  engine pages read without exceptions: ${values.filter((v) => v === 'ok').length}/${values.length}`,
+  ];
+  console.log(lines.join('\n'));
+}
