@@ -73,14 +73,6 @@ export function markingRoutes(
       },
     );
   r.post(
-    '/api/marking/task/:taskId/release',
-    { schema: { params: taskParams, body: markLease }, config: onTask },
-    async (req) => {
-      await d.marking.release(req.params.taskId, me(req), req.body.leaseToken);
-      return ok(null);
-    },
-  );
-  r.post(
     '/api/marking/task/:taskId/defer',
     { schema: { params: taskParams, body: markLease }, config: onTask },
     async (req) => ok(await d.marking.defer(req.params.taskId, me(req), req.body.leaseToken)),

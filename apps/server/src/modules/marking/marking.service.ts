@@ -221,18 +221,6 @@ export function markingService(d: {
       await giveBack(taskId, userId, token, false);
     },
 
-    /**
-     * Leaving the screen (reload, another block, a closed tab): the paper goes back to the pool and may come
-     * back to this marker later — unlike 跳过, which keeps it from them for good.
-     */
-    async release(taskId: number, userId: number, token: string): Promise<void> {
-      await d.db.transaction(async (tx) => {
-        const { task, mine } = await leased(tx, taskId, userId, token);
-        if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail(TIMED_OUT);
-        await repo.release(tx, taskId, null);
-      });
-    },
-
     /** Another lease period on the same paper (a long answer). */
     async defer(taskId: number, userId: number, token: string): Promise<MarkDeferResult> {
       return d.db.transaction(async (tx) => {
