@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
 import {
   APP,
   JOURNEY_ACCOUNTS,
@@ -12,6 +11,7 @@ import {
   waitForPath,
   type Session,
 } from './lib.ts';
+import { optionOf, pickCandidate } from './marking-lib.ts';
 
 // Who marks what (issue 13): the school administrator opens 阅卷分配 from the subject page, gives the block
 // 阅读 two markers (one with a quota) and a leader picked from the school's teachers by search, sees the
@@ -31,30 +31,7 @@ after(async () => {
 
 type Candidate = { userId: number; name: string; phone: string | null };
 
-/**
- * An option of this select's own dropdown (another one may still be closing, listing the same people): antd
- * names the list after the select's input id.
- */
-async function optionOf(page: Page, select: Locator, text: string): Promise<Locator> {
-  // the select, or its input as getByLabel finds it
-  const id = await select.evaluate((el) => (el.matches('input') ? el : el.querySelector('input'))?.id ?? '');
-  return page
-    .locator('.ant-select-dropdown')
-    .filter({ has: page.locator(`[id="${id}_list"]`) })
-    .locator('.ant-select-item-option')
-    .filter({ hasText: text })
-    .first();
-}
-
-/** Picks `name` in the candidate select `testId`, searched on the server by the name typed. */
-async function pick(page: Page, testId: string, name: string): Promise<void> {
-  const select = page.getByTestId(testId);
-  await select.click();
-  await page.keyboard.type(name);
-  await (await optionOf(page, select, name)).click();
-  await page.keyboard.press('Escape');
-  await select.locator('.ant-select-selection-item', { hasText: name }).waitFor();
-}
+const pick = pickCandidate;
 
 test('阅卷分配: two markers and a leader for a block, then 按班级分配', async () => {
   const { page } = s;

@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
-import { orderlyStudent, typicalCard } from '@yj/scan-sim';
+import { typicalCard } from '@yj/scan-sim';
 import {
   APP,
-  DEMO_PASSWORD,
   call,
   createExamWithOneSubject,
-  login,
   loginAsSchoolAdmin,
   openBrowser,
   prepareScanSubject,
@@ -18,6 +12,7 @@ import {
   waitForPath,
   type Session,
 } from './lib.ts';
+import { candidate, scanSheets, signedIn } from './marking-lib.ts';
 
 // Leaders (题组长, issue 13): a fresh subject is scanned, its block 第41题 gets two markers and a leader, and
 // marking starts. Marker A marks a paper, flags one as 问题卷 and keeps one claimed. The leader sees the
@@ -26,7 +21,6 @@ import {
 
 const card = typicalCard();
 const box41 = card.pages[0]!.subjective[0]!;
-const strip = card.pages[1]!.scoreBoxes[0]!;
 /** demo teachers no other spec signs in as */
 const LEADER = '13800000012';
 const MARKER_A = '13800000013';
@@ -42,23 +36,7 @@ after(async () => {
   assert.deepEqual(s.errors, [], 'no console errors');
 });
 
-/** A signed-in page of its own for another person (own cookies). */
-async function as(account: string): Promise<Page> {
-  const context = await s.browser.newContext({ viewport: { width: 1366, height: 800 }, locale: 'zh-CN' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => s.errors.push(e.message));
-  await login(page, account, DEMO_PASSWORD);
-  await page.waitForURL('**/minions/book/**');
-  return page;
-}
-
-async function until(what: string, ok: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (await ok()) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const as = (account: string) => signedIn(s, account);
 
 test('a block leader: progress and recall, a problem paper scored from its image, 打回, a student’s paper', async () => {
   const { page } = s;
@@ -85,40 +63,10 @@ test('a block leader: progress and recall, a problem paper scored from its image
   const blockId = blocks[0]!.id;
 
   // three students' sheets, uploaded on the scan screen and recognised
-  const dir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-lead-'));
-  const files: string[] = [];
-  for (const [i, e] of examinees.slice(0, 3).entries()) {
-    const sheet = await orderlyStudent(card, 300 + i, e.kaohao, { back: (b) => (b.scores[strip.name] = 5) });
-    for (const [j, jpeg] of [sheet.front.jpeg, sheet.back.jpeg].entries()) {
-      const f = path.join(dir, `${String(i * 2 + j + 1).padStart(4, '0')}.jpg`);
-      writeFileSync(f, jpeg);
-      files.push(f);
-    }
-  }
-  await page.goto(`${APP}/book/subject/${subjectId}/answerCard`);
-  await page.getByTestId('scan-upload').waitFor();
-  await page.locator('input[type=file]').setInputFiles(files);
-  await page.getByTestId('scan-selection').getByText('已选 6 个文件').waitFor();
-  await page.getByTestId('scan-send').click();
-  await page.getByTestId('scan-upload-done').getByText('上传成功：6 页，3 份答题卡进入识别').waitFor();
-  await until('recognition', async () => {
-    const p = await call<{ total: { queued: number; matched: number } }>(
-      page,
-      'GET',
-      `/api/subject/${subjectId}/scanExceptionProgress`,
-    );
-    return p.total.queued === 0 && p.total.matched === 3;
-  });
+  await scanSheets(page, subjectId, card, examinees.slice(0, 3), 300);
 
   // two markers and a leader for the block, then marking starts (scanning is not confirmed finished)
-  const userOf = async (phone: string) =>
-    (
-      await call<{ items: Array<{ userId: number; name: string }> }>(
-        page,
-        'GET',
-        `/api/subject/${subjectId}/setting/task/candidates?keyword=${phone}`,
-      )
-    ).items[0]!;
+  const userOf = (phone: string) => candidate(page, subjectId, phone);
   const [leader, markerA, markerB] = [
     (await userOf(LEADER)).userId,
     (await userOf(MARKER_A)).userId,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import {
   APP,
   call,
@@ -11,6 +11,7 @@ import {
   waitForPath,
   type Session,
 } from './lib.ts';
+import { pressReviewStart } from './marking-lib.ts';
 
 // 开始阅卷 (issue 13, the subject lifecycle): the manager opens 阅卷管理 from the exam, presses 开始阅卷 and is
 // refused with the reasons and their counts; once the only reason left is scanning not confirmed finished,
@@ -36,13 +37,7 @@ const objective = (score: number) => ({
 const buttons = async (row: Locator) =>
   (await row.getByRole('button').allTextContents()).map((t) => t.replace(/\s/g, ''));
 
-/** 开始阅卷 on the subject's row, then the confirmation's own 开始阅卷. */
-async function pressStart(page: Page): Promise<void> {
-  await page.getByTestId('review-reviewStart').click();
-  const confirm = page.locator('.ant-modal-confirm');
-  await confirm.getByText('开始后题目、答题卡模板和题块将锁定').waitFor();
-  await confirm.getByRole('button', { name: '开始阅卷' }).click();
-}
+const pressStart = pressReviewStart;
 
 test('the manager is told why marking cannot start, then starts it over unfinished scanning', async () => {
   const { page } = s;

@@ -78,6 +78,26 @@ describe('distribution', () => {
     expect((await claim(other, double(), 1))[0]!.taskId).toBe(task!.taskId);
   });
 
+  it('release (leaving the screen) returns the task to the pool, to the same marker too', async () => {
+    const { client } = await buildMarker(t.app, db(), scene, [single()]);
+    const [task] = await claim(client, single());
+    const release = (leaseToken: unknown) =>
+      client.post(`/filter/api/marking/task/${task!.taskId}/release`, { leaseToken });
+    expect(body(await release(task!.leaseToken)).code).toBe(0);
+    expect((await claim(client, single(), 1))[0]!.taskId).toBe(task!.taskId);
+    // the old lease is gone: a release with it is refused; a bad token is a validation failure
+    expect(body(await release(task!.leaseToken)).message).toBe(TIMED_OUT);
+    expect(body(await release('nope')).message).toContain('领取凭证无效');
+    // not a marker of the block: refused
+    const { client: stranger } = await buildMarker(t.app, db(), scene, [double()]);
+    const refused = body(
+      await stranger.post(`/filter/api/marking/task/${task!.taskId}/release`, {
+        leaseToken: task!.leaseToken,
+      }),
+    );
+    expect(refused.code).not.toBe(0);
+  });
+
   it('refuses claims while the subject is not reviewing', async () => {
     const { client } = await buildMarker(t.app, db(), scene, [single()]);
     await db().execute(sql`update subject set status = 4 where id = ${scene.subjectId}`);

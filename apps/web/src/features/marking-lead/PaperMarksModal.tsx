@@ -53,7 +53,7 @@ function BlockCard({ b }: { b: PaperBlockMarks }) {
             render: (v: Record<string, number> | null) =>
               v
                 ? Object.entries(v)
-                    .map(([no, s]) => `${no}: ${s}`)
+                    .map(([no, s]) => `${no}：${s}`)
                     .join('，')
                 : '—',
           },

@@ -9,7 +9,9 @@ import { groupTasks, markAction } from './review-groups';
 const LEADER = 6;
 
 function BlockActions({ it }: { it: ReviewTaskItem }) {
-  const action = markAction(it);
+  const leader = it.role === LEADER;
+  // a leader's row counts arbitration tasks: they claim them through 仲裁, never on the normal screen
+  const action = leader ? null : markAction(it);
   const marking = it.subjectStatus === SubjectStatus.reviewing || it.subjectStatus === SubjectStatus.trial;
   return (
     <Flex gap={8} wrap align="center">
@@ -20,13 +22,18 @@ function BlockActions({ it }: { it: ReviewTaskItem }) {
           </Button>
         </Link>
       )}
-      {marking && !action && <Typography.Text type="secondary">暂无可阅试卷</Typography.Text>}
+      {marking && !leader && !action && <Typography.Text type="secondary">暂无可阅试卷</Typography.Text>}
       {it.done > 0 && <Link to={`/book/review/again/${it.blockId}`}>回评</Link>}
-      {it.role === LEADER && marking && (
+      {leader && marking && (
         <>
           <Link to={markPath(it.subjectId, it.blockId, 'arbitration')}>仲裁（{it.arbitration ?? 0}）</Link>
-          {/* problem papers are settled in the leaders' problem list, not on the marking screen */}
-          <Typography.Text type="secondary">问题卷 {it.problems ?? 0} 份</Typography.Text>
+          {/* problem papers, recall and 打回 live on the leaders' block page: this row is their only way in */}
+          <Link
+            to={`/book/subject/${it.subjectId}/overview/block/${it.blockId}`}
+            data-testid={`lead-block-${it.blockId}`}
+          >
+            题块管理（问题卷 {it.problems ?? 0} 份）
+          </Link>
         </>
       )}
     </Flex>

@@ -13,6 +13,8 @@ function FieldRow(props: {
   onFocus: () => void;
 }) {
   const { field, value, active, typed, disabled, onPick, onFocus } = props;
+  // a 给分点 reads 第 43 题 ①, not 第 43·① 题
+  const point = field.point === null ? '' : ` ${field.label.slice(field.no.length + 1)}`;
   return (
     <div
       onClick={onFocus}
@@ -26,7 +28,7 @@ function FieldRow(props: {
     >
       <Flex justify="space-between" align="baseline">
         <Typography.Text strong>
-          第 {field.label} 题 <Typography.Text type="secondary">（满分 {field.full}）</Typography.Text>
+          第 {field.no} 题{point} <Typography.Text type="secondary">（满分 {field.full}）</Typography.Text>
         </Typography.Text>
         <Typography.Text strong style={{ fontSize: 18 }} data-testid={`value-${field.label}`}>
           {active && typed ? `${typed}_` : (value ?? '—')}

@@ -144,7 +144,7 @@ describe('MarkSession', () => {
     expect(m.get().queue).toHaveLength(3);
     m.close();
     await flush();
-    // closing gives the papers back for anyone: released, not skipped
+    // leaving is not 跳过: the papers may come back to this marker
     expect(calls2.released).toEqual([1, 2, 3]);
     expect(calls2.skipped).toEqual([]);
   });

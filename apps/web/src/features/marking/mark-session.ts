@@ -18,7 +18,7 @@ export interface SessionApi {
     },
   ) => Promise<MarkSubmitResult>;
   skip: (taskId: number, leaseToken: string) => Promise<unknown>;
-  /** back to the pool for anyone (the screen closed), unlike 跳过 which keeps the paper from this marker */
+  /** back to the pool without 跳过: the marker may get the paper again */
   release: (taskId: number, leaseToken: string) => Promise<unknown>;
   defer: (taskId: number, leaseToken: string) => Promise<unknown>;
 }

@@ -21,6 +21,16 @@ export interface SubmitBody {
   next: boolean;
 }
 
+/** 跳过 or release with a keepalive request, which outlives the page when it goes away. */
+const leave = (taskId: number, op: 'skip' | 'release', leaseToken: string) =>
+  fetch(`${FILTER_BASE}/api/marking/task/${taskId}/${op}`, {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { ...XHR_HEADER, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ leaseToken }),
+  }).then(() => null);
+
 export interface HistoryQuery {
   page: number;
   size: number;
@@ -33,15 +43,6 @@ export interface HistoryQuery {
 const M = '/api/marking';
 
 /** The marking routes of contracts/marking.ts (server module apps/server/src/modules/marking). */
-const leaseCall = (taskId: number, action: 'skip' | 'release', leaseToken: string) =>
-  fetch(`${FILTER_BASE}${M}/task/${taskId}/${action}`, {
-    method: 'POST',
-    keepalive: true,
-    credentials: 'same-origin',
-    headers: { ...XHR_HEADER, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ leaseToken }),
-  }).then(() => null);
-
 export const markingApi = {
   tasks: () => api.get<ReviewTaskItem[]>(`${M}/tasks`),
   info: (blockId: number) => api.get<MarkBlockInfo>(`${M}/block/${blockId}/info`),
@@ -49,13 +50,13 @@ export const markingApi = {
     api.post<MarkTask[]>(`${M}/block/${blockId}/claim`, { type, count }),
   submit: (taskId: number, body: SubmitBody) =>
     api.post<MarkSubmitResult>(`${M}/task/${taskId}/submit`, { ...body }),
-  /** 跳过: the paper goes back to the pool, never to this marker again. */
-  skip: (taskId: number, leaseToken: string) => leaseCall(taskId, 'skip', leaseToken),
+  /** 跳过: the paper goes back to the pool and never comes back to this marker. */
+  skip: (taskId: number, leaseToken: string) => leave(taskId, 'skip', leaseToken),
   /**
-   * Sent as the screen or the page goes away (reload, tab closed): the claimed papers return to the pool for
-   * anyone now instead of when their lease ends. A keepalive request outlives the page; its answer is not needed.
+   * Leaving the screen (reload, tab closed, another block): back to the pool now instead of when the lease
+   * ends, and still this marker's to mark later. A keepalive request outlives the page; its answer is not needed.
    */
-  release: (taskId: number, leaseToken: string) => leaseCall(taskId, 'release', leaseToken),
+  release: (taskId: number, leaseToken: string) => leave(taskId, 'release', leaseToken),
   defer: (taskId: number, leaseToken: string) =>
     api.post<unknown>(`${M}/task/${taskId}/defer`, { leaseToken }),
   problem: (taskId: number, body: { leaseToken: string; reason: ProblemReason; note: string }) =>

@@ -1,0 +1,126 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { orderlyStudent, type typicalCard } from '@yj/scan-sim';
+import { APP, DEMO_PASSWORD, call, login, type Session } from './lib.ts';
+
+// Shared setup of the marking journeys (lead.e2e.ts, marking-journey.e2e.ts): real sheets scanned on the
+// scan screen, the people of a block found by phone, and a signed-in page per person.
+
+type Card = ReturnType<typeof typicalCard>;
+
+/** A signed-in page of its own for another person (own cookies); page errors go to the session's list. */
+export async function signedIn(s: Session, account: string): Promise<Page> {
+  const context = await s.browser.newContext({
+    viewport: { width: 1366, height: 800 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => s.errors.push(e.message));
+  await login(page, account, DEMO_PASSWORD);
+  await page.waitForURL('**/minions/book/**');
+  return page;
+}
+
+/** Polls `ok` until it holds (the server's background work: recognition, jobs); fails after two minutes. */
+export async function until(what: string, ok: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    if (await ok()) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * One sheet per examinee (front and back, the back's score strip at 5), uploaded on the subject's scan
+ * screen and waited for until every sheet is recognised and matched.
+ */
+export async function scanSheets(
+  page: Page,
+  subjectId: number,
+  card: Card,
+  examinees: Array<{ kaohao: string }>,
+  seed: number,
+): Promise<void> {
+  const strip = card.pages[1]!.scoreBoxes[0]!;
+  const dir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-sheets-'));
+  const files: string[] = [];
+  for (const [i, e] of examinees.entries()) {
+    const sheet = await orderlyStudent(card, seed + i, e.kaohao, { back: (b) => (b.scores[strip.name] = 5) });
+    for (const [j, jpeg] of [sheet.front.jpeg, sheet.back.jpeg].entries()) {
+      const f = path.join(dir, `${String(i * 2 + j + 1).padStart(4, '0')}.jpg`);
+      writeFileSync(f, jpeg);
+      files.push(f);
+    }
+  }
+  const n = examinees.length;
+  await page.goto(`${APP}/book/subject/${subjectId}/answerCard`);
+  await page.getByTestId('scan-upload').waitFor();
+  await page.locator('input[type=file]').setInputFiles(files);
+  await page
+    .getByTestId('scan-selection')
+    .getByText(`已选 ${2 * n} 个文件`)
+    .waitFor();
+  await page.getByTestId('scan-send').click();
+  await page
+    .getByTestId('scan-upload-done')
+    .getByText(`上传成功：${2 * n} 页，${n} 份答题卡进入识别`)
+    .waitFor();
+  await until('recognition', async () => {
+    const p = await call<{ total: { queued: number; matched: number } }>(
+      page,
+      'GET',
+      `/api/subject/${subjectId}/scanExceptionProgress`,
+    );
+    return p.total.queued === 0 && p.total.matched === n;
+  });
+}
+
+/** A teacher the subject's 阅卷分配 may choose, found by phone. */
+export async function candidate(
+  page: Page,
+  subjectId: number,
+  phone: string,
+): Promise<{ userId: number; name: string }> {
+  const found = await call<{ items: Array<{ userId: number; name: string }> }>(
+    page,
+    'GET',
+    `/api/subject/${subjectId}/setting/task/candidates?keyword=${phone}`,
+  );
+  return found.items[0]!;
+}
+
+/**
+ * An option of this select's own dropdown (another one may still be closing, listing the same people): antd
+ * names the list after the select's input id.
+ */
+export async function optionOf(page: Page, select: Locator, text: string): Promise<Locator> {
+  // the select, or its input as getByLabel finds it
+  const id = await select.evaluate((el) => (el.matches('input') ? el : el.querySelector('input'))?.id ?? '');
+  return page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${id}_list"]`) })
+    .locator('.ant-select-item-option')
+    .filter({ hasText: text })
+    .first();
+}
+
+/** Picks `name` in the candidate select `testId` (setting/task), searched on the server by the name typed. */
+export async function pickCandidate(page: Page, testId: string, name: string): Promise<void> {
+  const select = page.getByTestId(testId);
+  await select.click();
+  await page.keyboard.type(name);
+  await (await optionOf(page, select, name)).click();
+  await page.keyboard.press('Escape');
+  await select.locator('.ant-select-selection-item', { hasText: name }).waitFor();
+}
+
+/** 开始阅卷 on the subject's row of startReviewManage, then the confirmation's own 开始阅卷. */
+export async function pressReviewStart(page: Page): Promise<void> {
+  await page.getByTestId('review-reviewStart').click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await confirm.getByText('开始后题目、答题卡模板和题块将锁定').waitFor();
+  await confirm.getByRole('button', { name: '开始阅卷' }).click();
+}
