@@ -11,8 +11,16 @@ import { jpegOrientation, orient } from './orientation';
 
 // libjpeg-turbo through its N-API binding (prebuilt binaries ship in the package): asked for grey, it
 // decodes the luma plane only — no chroma upsampling, no colour conversion — like OpenCV's
-// imread(GRAYSCALE). CommonJS that fills its exports at run time: loaded by require.
-const jpegTurbo = createRequire(import.meta.url)('@julusian/jpeg-turbo') as typeof JpegTurbo;
+// imread(GRAYSCALE). CommonJS that fills its exports at run time: loaded by require. Where it is not installed
+// (the packaged scan agent installs only sharp, mupdf and zxing-wasm) or has no binary for the platform, every
+// JPEG goes through sharp: slower, the same pixels.
+const jpegTurbo = ((): typeof JpegTurbo | null => {
+  try {
+    return createRequire(import.meta.url)('@julusian/jpeg-turbo') as typeof JpegTurbo;
+  } catch {
+    return null;
+  }
+})();
 
 /**
  * Decodes image bytes (JPEG, PNG, TIFF …) to the greyscale page the engine reads; one decode, no copy.
@@ -22,7 +30,7 @@ const jpegTurbo = createRequire(import.meta.url)('@julusian/jpeg-turbo') as type
  * read (CMYK, 12-bit, a damaged file) and every other format through sharp.
  */
 export async function decodeGrey(bytes: Buffer | Uint8Array): Promise<GreyImage> {
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) {
+  if (jpegTurbo && bytes[0] === 0xff && bytes[1] === 0xd8) {
     const fast = await decodeJpegGrey(bytes).catch(() => null);
     if (fast) return fast;
   }
@@ -39,6 +47,7 @@ export async function decodeGrey(bytes: Buffer | Uint8Array): Promise<GreyImage>
 
 /** libjpeg-turbo's grey (luma) decode of a JPEG, turned upright by its EXIF orientation. */
 export async function decodeJpegGrey(bytes: Buffer | Uint8Array): Promise<GreyImage> {
+  if (!jpegTurbo) throw new Error('@julusian/jpeg-turbo is not installed');
   const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out = await jpegTurbo.decompress(buf, { format: jpegTurbo.FORMAT_GRAY });
   const img = {
