@@ -18,6 +18,7 @@ import { assertAllows } from '../subject/subject-state';
 import type { Db, Tx } from '../../infra/db';
 import { blockRules, finalizer, rowsOf, type BlockRules, type Finalizer } from './marking-final';
 import { leaseRepo } from './marking-lease.repo';
+import { cutAhead } from './marking-cut-ahead';
 import { markingRepo as repo, type TaskRow } from './marking.repo';
 import { claimableCount } from './marking-counts';
 
@@ -60,6 +61,7 @@ export function markingService(d: {
   finalize?: Finalizer;
 }) {
   const finalize = d.finalize ?? finalizer();
+  const cuts = cutAhead(d);
   async function rulesOf(db: Tx | Db, blockId: number): Promise<BlockRules> {
     const rules = await blockRules(db, blockId);
     if (!rules) throw fail('题块不存在或已删除');
@@ -131,6 +133,8 @@ export function markingService(d: {
         classIds: me.class_ids,
       });
     });
+    // the next papers of the pool are cut while this marker looks at these: their first image is stored
+    if (rows.length) void cuts.after(blockId, rows[rows.length - 1]!.id);
     return Promise.all(rows.map((r) => toTask(d.db, r)));
   }
 
@@ -260,7 +264,7 @@ export function markingService(d: {
       const [b] = rowsOf<{ regions: BlockRegion[] }>(
         await d.db.execute(sql`select regions from block where id = ${t.block_id}`),
       );
-      return d.paperImage(b?.regions ?? [], t.paper_id);
+      return cuts.image(b?.regions ?? [], t.paper_id);
     },
   };
 }
