@@ -166,7 +166,7 @@ export async function createTasks(tx: Conn, subjectId: number): Promise<number> 
   return (r as { rowCount?: number | null; affectedRows?: number }).rowCount ?? 0;
 }
 
-interface SlotRow {
+export interface SlotRow {
   id: number;
   slot: number;
   status: string;
@@ -190,6 +190,12 @@ const unheld = (t: SlotRow): boolean =>
 const KEPT_SOURCES = new Set<string>([BlockScoreSource.leader, BlockScoreSource.xianyue]);
 
 export type FinalOutcome = Decision['kind'] | 'arbitrated' | 'kept';
+
+/** What finalize reads first: the paper's tasks (locked) and the source of its block score, if any. */
+export interface PaperSeen {
+  tasks: SlotRow[];
+  kept: string | null;
+}
 
 /** Locks the paper's tasks of the block, in id order (every writer takes them in the same order: no deadlock). */
 export async function lockPaperTasks(tx: Conn, blockId: number, paperId: number): Promise<SlotRow[]> {
@@ -225,16 +231,20 @@ export async function finalize(
   paperId: number,
   /** the block's rules when the caller has just read them */
   known?: BlockRules,
+  /** the paper's tasks and block score source when the caller has read them with the tasks locked */
+  seen?: PaperSeen,
 ): Promise<FinalOutcome> {
   const rules = known ?? (await blockRules(tx, blockId));
   if (!rules) return 'wait';
-  const tasks = await lockPaperTasks(tx, blockId, paperId);
-  const [kept] = rowsOf<{ source: string }>(
-    await tx.execute(
-      sql`select source from block_score where block_id = ${blockId} and paper_id = ${paperId}`,
-    ),
-  );
-  if (kept && KEPT_SOURCES.has(kept.source)) return 'kept';
+  const tasks = seen?.tasks ?? (await lockPaperTasks(tx, blockId, paperId));
+  const kept = seen
+    ? seen.kept
+    : (rowsOf<{ source: string }>(
+        await tx.execute(
+          sql`select source from block_score where block_id = ${blockId} and paper_id = ${paperId}`,
+        ),
+      )[0]?.source ?? null);
+  if (kept && KEPT_SOURCES.has(kept)) return 'kept';
   const slot = (n: number) => tasks.find((t) => t.slot === n);
   const done = (n: number) => {
     const t = slot(n);
@@ -305,8 +315,14 @@ export type PaperScored = (tx: Tx, paperId: number) => Promise<void>;
  * score in the same transaction: scores follow every mark without a recompute.
  */
 export function finalizer(onScore?: PaperScored) {
-  return async (tx: Tx, blockId: number, paperId: number, known?: BlockRules): Promise<FinalOutcome> => {
-    const out = await finalize(tx, blockId, paperId, known);
+  return async (
+    tx: Tx,
+    blockId: number,
+    paperId: number,
+    known?: BlockRules,
+    seen?: PaperSeen,
+  ): Promise<FinalOutcome> => {
+    const out = await finalize(tx, blockId, paperId, known, seen);
     if (onScore && out !== 'wait' && out !== 'kept') await onScore(tx, paperId);
     return out;
   };

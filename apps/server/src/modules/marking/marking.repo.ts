@@ -10,6 +10,8 @@ export interface ReviewerRow {
   quota: number | null;
   school_id: number | null;
   class_ids: number[];
+  /** with `lock` (a claim): the subject's status (null: deleted) */
+  subject_status?: number | null;
 }
 
 export interface TaskRow {
@@ -38,6 +40,8 @@ export interface ClaimFilter {
   userId: number;
   slots: number[];
   count: number;
+  /** the user's effective quota: the claim stops at it (counted in the claim's statement, after the reviewer lock) */
+  quota: number | null;
   schoolId: number | null;
   classIds: number[];
 }
@@ -57,6 +61,15 @@ function candidates(f: ClaimFilter, where: SQL): SQL {
         and o.user_id = ${f.userId} and o.id <> t.id)
     order by t.id limit ${f.count} for update of t skip locked`;
 }
+
+/** What a claim reads beside the reviewer row: the subject's status. */
+const CLAIM_COLUMNS = sql`
+  (select s.status from subject s where s.id = b.subject_id and s.deleted_at is null) as subject_status,`;
+
+/** Tasks the user holds or has marked in the block: what a quota counts. */
+const usedCount = (blockId: number, userId: number) => sql`(select count(*)::int from mark_task
+  where block_id = ${blockId} and user_id = ${userId} and slot <> ${MarkSlot.arbitration}
+    and (status = 'submitted' or (status = 'leased' and lease_until >= now())))`;
 
 /** SQL of marking: the claim, the lease checks, counts. Each function runs on the caller's transaction. */
 export const markingRepo = {
@@ -84,7 +97,7 @@ export const markingRepo = {
       await tx.execute(sql`select r.role, r.quota, r.school_id, r.class_ids, b.assign_mode, b.mark_count,
         b.quota as block_quota,
         (select count(*) from block_reviewer x where x.block_id = r.block_id and x.role = ${ExamRole.reviewers})::int
-          as markers,
+          as markers,${lock ? CLAIM_COLUMNS : sql``}
         (case when b.assign_mode = 'average' then (select count(*) from mark_task t
           where t.block_id = r.block_id and t.slot = ${MarkSlot.first}) else 0 end)::int as papers
         from block_reviewer r join block b on b.id = r.block_id
@@ -97,6 +110,7 @@ export const markingRepo = {
       quota: role === ExamRole.reviewers ? effectiveQuota(block, r.quota, r.papers, r.markers) : null,
       school_id: r.school_id,
       class_ids: r.class_ids,
+      ...(lock ? { subject_status: r.subject_status ?? null } : {}),
     };
   },
 
@@ -110,11 +124,7 @@ export const markingRepo = {
 
   /** Tasks the user holds or has marked in the block: what a quota counts. */
   async used(tx: Tx | Db, blockId: number, userId: number): Promise<number> {
-    const [r] = rowsOf<{ n: number }>(
-      await tx.execute(sql`select count(*)::int as n from mark_task where block_id = ${blockId}
-        and user_id = ${userId} and slot <> ${MarkSlot.arbitration}
-        and (status = 'submitted' or (status = 'leased' and lease_until >= now()))`),
-    );
+    const [r] = rowsOf<{ n: number }>(await tx.execute(sql`select ${usedCount(blockId, userId)} as n`));
     return r?.n ?? 0;
   },
 
@@ -144,10 +154,14 @@ export const markingRepo = {
       sql`, `,
     );
     const all = sql.raw(parts.map((_, i) => `select * from c${i}`).join(' union all '));
+    const limit =
+      f.quota === null
+        ? sql`${f.count}`
+        : sql`greatest(0, least(${f.count}::int, ${f.quota}::int - ${usedCount(f.blockId, f.userId)}))`;
     return rowsOf<TaskRow>(
       await tx.execute(sql`with ${ctes}, picked as (
         select id from (select distinct on (paper_id) id, slot from (${all}) a order by paper_id, id) b
-        order by slot = ${MarkSlot.third} desc, id limit ${f.count})
+        order by slot = ${MarkSlot.third} desc, id limit ${limit})
       update mark_task t set status = 'leased', user_id = ${f.userId}, lease_token = gen_random_uuid(),
         lease_until = now() + ${LEASE}
       from picked where t.id = picked.id
@@ -176,24 +190,6 @@ export const markingRepo = {
       await db.execute(sql`select status from subject where id = ${subjectId} and deleted_at is null`),
     );
     return r?.status ?? null;
-  },
-
-  async submit(
-    tx: Tx,
-    taskId: number,
-    v: {
-      score: number;
-      questionScores: Record<string, number>;
-      pointScores: Record<string, number[]> | null;
-      marks: unknown[];
-      spentMs: number | null;
-    },
-  ): Promise<void> {
-    await tx.execute(sql`update mark_task set status = 'submitted', score = ${v.score},
-      question_scores = ${JSON.stringify(v.questionScores)}::jsonb,
-      point_scores = ${v.pointScores === null ? null : JSON.stringify(v.pointScores)}::jsonb,
-      marks = ${JSON.stringify(v.marks)}::jsonb, spent_ms = ${v.spentMs}, submitted_at = now(), lease_until = null
-      where id = ${taskId}`);
   },
 
   /** Back to the pool: nobody holds it; a skip also keeps it from the marker who skipped. */

@@ -16,14 +16,9 @@ import { checkMarks } from '@yj/scoring';
 import { fail, forbidden } from '../../errors';
 import { assertAllows } from '../subject/subject-state';
 import type { Db, Tx } from '../../infra/db';
-import {
-  blockRules,
-  finalizer,
-  lockPaperTasks,
-  rowsOf,
-  type BlockRules,
-  type Finalizer,
-} from './marking-final';
+import { blockRules, finalizer, rowsOf, type BlockRules, type Finalizer } from './marking-final';
+import { leaseRepo } from './marking-lease.repo';
+import { cutAhead } from './marking-cut-ahead';
 import { markingRepo as repo, type TaskRow } from './marking.repo';
 import { claimableCount } from './marking-counts';
 
@@ -66,9 +61,20 @@ export function markingService(d: {
   finalize?: Finalizer;
 }) {
   const finalize = d.finalize ?? finalizer();
+  const cuts = cutAhead(d);
   async function rulesOf(db: Tx | Db, blockId: number): Promise<BlockRules> {
     const rules = await blockRules(db, blockId);
     if (!rules) throw fail('题块不存在或已删除');
+    return rules;
+  }
+  // a block's rules change only in 设置中, which bumps the key (block and questions updated_at): one read per change
+  const cachedRules = new Map<number, { key: string; rules: BlockRules }>();
+  async function rulesFor(tx: Tx, blockId: number, key: string): Promise<BlockRules> {
+    const hit = cachedRules.get(blockId);
+    if (hit?.key === key) return hit.rules;
+    const rules = await rulesOf(tx, blockId);
+    if (cachedRules.size >= 10_000) cachedRules.clear();
+    cachedRules.set(blockId, { key, rules });
     return rules;
   }
 
@@ -112,22 +118,23 @@ export function markingService(d: {
     const role = input.type === 'arbitration' ? ROLE_LEADER : ROLE_MARKER;
     const rows = await d.db.transaction(async (tx) => {
       // the reviewer row is locked: one user's claims (two tabs) run one after the other, so the quota holds
+      // one statement: the reviewer row locked and the subject's status; the quota is counted by the claim's
       const me = await repo.reviewer(tx, blockId, userId, role, true);
       if (!me) throw fail(role === ROLE_LEADER ? '您不是本题块的题组长' : '您不是本题块的阅卷老师');
-      const rules = await rulesOf(tx, blockId);
-      assertAllows((await repo.subjectStatus(tx, rules.subjectId)) ?? -1, 'mark');
-      let count = input.count;
-      if (me.quota !== null) count = Math.min(count, me.quota - (await repo.used(tx, blockId, userId)));
-      if (count <= 0) return [];
+      assertAllows(me.subject_status ?? -1, 'mark');
+      if (me.quota !== null && me.quota <= 0) return [];
       return repo.claim(tx, {
         blockId,
         userId,
         slots: role === ROLE_LEADER ? LEADER_SLOTS : MARKER_SLOTS,
-        count,
+        count: input.count,
+        quota: me.quota,
         schoolId: me.school_id,
         classIds: me.class_ids,
       });
     });
+    // the next papers of the pool are cut while this marker looks at these: their first image is stored
+    if (rows.length) void cuts.after(blockId, rows[rows.length - 1]!.id);
     return Promise.all(rows.map((r) => toTask(d.db, r)));
   }
 
@@ -136,14 +143,12 @@ export function markingService(d: {
    * still counts while nobody else claimed the task; a claim by another marker replaced the token.
    */
   async function leased(tx: Tx, taskId: number, userId: number, token: string) {
-    const t = await repo.task(tx, taskId);
-    if (!t) throw fail('阅卷任务不存在');
-    const fresh = (await lockPaperTasks(tx, t.block_id, t.paper_id)).find((x) => x.id === taskId);
-    if (!fresh) throw fail('阅卷任务不存在');
-    const now = { ...t, status: fresh.status, user_id: fresh.user_id, lease_token: fresh.lease_token };
-    assertAllows((await repo.subjectStatus(tx, now.subject_id)) ?? -1, 'mark');
-    const mine = now.user_id === userId && now.lease_token === token;
-    return { task: now, mine };
+    const lock = await leaseRepo.lock(tx, taskId);
+    const task = lock?.tasks.find((x) => x.id === taskId);
+    if (!lock || !task) throw fail('阅卷任务不存在');
+    assertAllows(lock.subjectStatus ?? -1, 'mark');
+    const mine = task.user_id === userId && task.lease_token === token;
+    return { task, mine, lock };
   }
 
   async function next(blockId: number, userId: number, replay: boolean): Promise<MarkTask | null> {
@@ -199,25 +204,26 @@ export function markingService(d: {
 
     async submit(taskId: number, userId: number, input: MarkSubmitInput): Promise<MarkSubmitResult> {
       const outcome = await d.db.transaction(async (tx) => {
-        const { task, mine } = await leased(tx, taskId, userId, input.leaseToken);
-        if (task.status === 'submitted' && mine) return { counted: false, blockId: task.block_id };
+        const { task, mine, lock } = await leased(tx, taskId, userId, input.leaseToken);
+        if (task.status === 'submitted' && mine)
+          return { counted: false, blockId: task.block_id, done: null };
         if (!mine) throw fail(TIMED_OUT);
         if (task.status === 'problem') throw fail('该任务已标记为问题卷');
-        const rules = await rulesOf(tx, task.block_id);
+        const rules = await rulesFor(tx, task.block_id, lock.rulesKey);
         assertMarks(input.scores, rules);
-        await repo.submit(tx, taskId, {
+        const { seen, done } = await leaseRepo.submit(tx, task, {
           ...scoresOf(input.scores),
           marks: input.marks,
           spentMs: input.spentMs ?? null,
         });
-        await finalize(tx, task.block_id, task.paper_id, rules);
-        return { counted: true, blockId: task.block_id };
+        await finalize(tx, task.block_id, task.paper_id, rules, seen);
+        return { counted: true, blockId: task.block_id, done };
       });
       const following = input.next ? await next(outcome.blockId, userId, !outcome.counted) : null;
       return {
         counted: outcome.counted,
         next: following,
-        done: await repo.done(d.db, outcome.blockId, userId),
+        done: outcome.done ?? (await repo.done(d.db, outcome.blockId, userId)),
       };
     },
 
@@ -259,7 +265,7 @@ export function markingService(d: {
       const [b] = rowsOf<{ regions: BlockRegion[] }>(
         await d.db.execute(sql`select regions from block where id = ${t.block_id}`),
       );
-      return d.paperImage(b?.regions ?? [], t.paper_id);
+      return cuts.image(b?.regions ?? [], t.paper_id);
     },
   };
 }

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { BlockRegion } from '@yj/contracts';
+import { testApp, type TestApp } from '../../../test/app';
+import { buildReviewingScene, type MarkingScene } from '../../../test/marking';
+import { cutAhead } from './marking-cut-ahead';
+import { rowsOf } from './marking-final';
+
+let t: TestApp;
+let scene: MarkingScene;
+const REGIONS: BlockRegion[] = [{ page: 0, x: 10, y: 10, w: 100, h: 50 }];
+beforeAll(async () => {
+  t = await testApp();
+  scene = await buildReviewingScene(t.database.db, {
+    papers: 8,
+    schools: 1,
+    blocks: [{ name: '第13题', nos: ['13'] }],
+  });
+  await t.database.db.execute(
+    sql`update block set regions = ${JSON.stringify(REGIONS)}::jsonb where id = ${scene.blocks[0]!.id}`,
+  );
+});
+afterAll(() => t.close());
+
+describe('cutting ahead', () => {
+  it('cuts the next pending papers of the block once each, and an image request joins a running cut', async () => {
+    const db = t.database.db;
+    const blockId = scene.blocks[0]!.id;
+    const pool = rowsOf<{ id: number; paper_id: number }>(
+      await db.execute(sql`select id, paper_id from mark_task where block_id = ${blockId} order by id`),
+    );
+    const cut: number[] = [];
+    const ahead = cutAhead({
+      db,
+      paperImage: async (_regions, paperId) => {
+        cut.push(paperId);
+        return Buffer.from(`paper ${paperId}`);
+      },
+    });
+    await ahead.after(blockId, pool[0]!.id);
+    await ahead.idle();
+    expect(cut).toEqual(pool.slice(1, 5).map((p) => p.paper_id));
+    // queued again: stored cuts are not cut twice
+    await ahead.after(blockId, pool[0]!.id);
+    await ahead.idle();
+    expect(cut).toHaveLength(4);
+    const other = pool[6]!.paper_id;
+    const [a, b] = await Promise.all([ahead.image(REGIONS, other), ahead.image(REGIONS, other)]);
+    expect(a.toString()).toBe(`paper ${other}`);
+    expect(b).toBe(a);
+    expect(cut.filter((p) => p === other)).toHaveLength(1);
+  });
+
+  it('never fails the caller when cutting fails', async () => {
+    const ahead = cutAhead({
+      db: t.database.db,
+      paperImage: () => Promise.reject(new Error('broken page')),
+    });
+    await ahead.after(scene.blocks[0]!.id, 0);
+    await expect(ahead.idle()).resolves.toBeUndefined();
+  });
+});
