@@ -8,6 +8,7 @@ import {
   DEMO_PASSWORD,
   login,
   loginAsSchoolAdmin,
+  optionOf,
   openBrowser,
   shot,
   waitForExamList,
@@ -36,13 +37,6 @@ after(async () => {
 });
 
 /** The dropdown of one antd Select (its listbox is `<input id>_list`): a closing neighbour never matches. */
-async function optionOf(page: Page, input: ReturnType<Page['locator']>, text: string) {
-  const id = await input.getAttribute('id');
-  return page
-    .locator(`.ant-select-dropdown:has([id="${id}_list"]) .ant-select-item-option`, { hasText: text })
-    .first();
-}
-
 /**
  * Opens an antd Select by its label and picks the option whose text starts with `text`. On a loaded machine a
  * click can land while the list is still sliding in and select nothing: the pick is checked and tried again.
@@ -71,10 +65,22 @@ async function searchPick(
   scope = page.locator('body'),
 ): Promise<void> {
   const input = scope.getByLabel(label, { exact: true });
-  await input.click();
-  await input.pressSequentially(query);
-  await (await optionOf(page, input, query)).click();
-  await page.keyboard.press('Escape');
+  const select = input.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  // as in pick: a click that lands while the list slides in selects nothing, so check and try again
+  for (let attempt = 1; ; attempt++) {
+    await input.click();
+    await input.fill('');
+    await input.pressSequentially(query);
+    await (await optionOf(page, input, query)).click();
+    await page.keyboard.press('Escape');
+    try {
+      // the chosen item shows the teacher's name, not the phone searched for: any chosen item will do
+      await select.locator('.ant-select-selection-item').first().waitFor({ timeout: 5_000 });
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
+  }
 }
 
 async function fillDate(

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /** Where run.mjs started the server; a developer may point the specs at their own. */
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
@@ -241,4 +241,19 @@ export async function prepareScanSubject(
   );
   await call(page, 'POST', `/api/subject/${exam.subjectId}/template`, { body: card });
   return [...examinees.items].sort((a, b) => a.kaohao.localeCompare(b.kaohao));
+}
+
+/**
+ * An option of this select's own dropdown (another one may still be closing, listing the same people): antd
+ * names the list after the select's input id.
+ */
+export async function optionOf(page: Page, select: Locator, text: string): Promise<Locator> {
+  // the select, or its input as getByLabel finds it
+  const id = await select.evaluate((el) => (el.matches('input') ? el : el.querySelector('input'))?.id ?? '');
+  return page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${id}_list"]`) })
+    .locator('.ant-select-item-option')
+    .filter({ hasText: text })
+    .first();
 }

@@ -1,9 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { orderlyStudent, type typicalCard } from '@yj/scan-sim';
-import { APP, DEMO_PASSWORD, call, login, type Session } from './lib.ts';
+import { APP, DEMO_PASSWORD, call, login, optionOf, type Session } from './lib.ts';
+
+export { optionOf };
 
 // Shared setup of the marking journeys (lead.e2e.ts, marking-journey.e2e.ts): real sheets scanned on the
 // scan screen, the people of a block found by phone, and a signed-in page per person.
@@ -90,21 +92,6 @@ export async function candidate(
     `/api/subject/${subjectId}/setting/task/candidates?keyword=${phone}`,
   );
   return found.items[0]!;
-}
-
-/**
- * An option of this select's own dropdown (another one may still be closing, listing the same people): antd
- * names the list after the select's input id.
- */
-export async function optionOf(page: Page, select: Locator, text: string): Promise<Locator> {
-  // the select, or its input as getByLabel finds it
-  const id = await select.evaluate((el) => (el.matches('input') ? el : el.querySelector('input'))?.id ?? '');
-  return page
-    .locator('.ant-select-dropdown')
-    .filter({ has: page.locator(`[id="${id}_list"]`) })
-    .locator('.ant-select-item-option')
-    .filter({ hasText: text })
-    .first();
 }
 
 /** Picks `name` in the candidate select `testId` (setting/task), searched on the server by the name typed. */
