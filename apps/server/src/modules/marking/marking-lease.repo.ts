@@ -46,11 +46,11 @@ export const leaseRepo = {
 
   /**
    * The submit's write and finalize's read in one statement, under the lock taken by `lock`: the paper's tasks
-   * (the submitted one as written), the source of its block score and the marker's count of submitted tasks.
+   * (the submitted one as written) and the source of its block score.
    */
   async submit(
     tx: Tx,
-    t: { id: number; block_id: number; paper_id: number; user_id: number | null },
+    t: { id: number; block_id: number; paper_id: number },
     v: {
       score: number;
       questionScores: Record<string, number>;
@@ -58,10 +58,8 @@ export const leaseRepo = {
       marks: unknown[];
       spentMs: number | null;
     },
-  ): Promise<{ seen: PaperSeen; done: number }> {
-    const rows = rowsOf<
-      LeaseRow & { kept: string | null; written_at: Date | string | null; done_before: number }
-    >(
+  ): Promise<PaperSeen> {
+    const rows = rowsOf<LeaseRow & { kept: string | null; written_at: Date | string | null }>(
       await tx.execute(sql`with written as (update mark_task set status = 'submitted', score = ${v.score},
           question_scores = ${JSON.stringify(v.questionScores)}::jsonb,
           point_scores = ${v.pointScores === null ? null : JSON.stringify(v.pointScores)}::jsonb,
@@ -69,9 +67,7 @@ export const leaseRepo = {
           lease_until = null
         where id = ${t.id} returning id, submitted_at)
         select ${SLOT_COLUMNS}, (select w.submitted_at from written w where w.id = t.id) as written_at,
-          (select bs.source from block_score bs where bs.block_id = t.block_id and bs.paper_id = t.paper_id) as kept,
-          (select count(*)::int from mark_task d where d.block_id = t.block_id and d.user_id = ${t.user_id}
-            and d.status = 'submitted') as done_before
+          (select bs.source from block_score bs where bs.block_id = t.block_id and bs.paper_id = t.paper_id) as kept
         from mark_task t where t.block_id = ${t.block_id} and t.paper_id = ${t.paper_id} order by t.id`),
     );
     // the statement's own snapshot shows the row before its update: the written values replace it
@@ -87,7 +83,6 @@ export const leaseRepo = {
           }
         : r,
     );
-    // the marker's submitted tasks in the block, this one included (the screen's count)
-    return { seen: { tasks, kept: rows[0]?.kept ?? null }, done: (rows[0]?.done_before ?? 0) + 1 };
+    return { tasks, kept: rows[0]?.kept ?? null };
   },
 };

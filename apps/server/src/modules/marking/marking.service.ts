@@ -205,25 +205,24 @@ export function markingService(d: {
     async submit(taskId: number, userId: number, input: MarkSubmitInput): Promise<MarkSubmitResult> {
       const outcome = await d.db.transaction(async (tx) => {
         const { task, mine, lock } = await leased(tx, taskId, userId, input.leaseToken);
-        if (task.status === 'submitted' && mine)
-          return { counted: false, blockId: task.block_id, done: null };
+        if (task.status === 'submitted' && mine) return { counted: false, blockId: task.block_id };
         if (!mine) throw fail(TIMED_OUT);
         if (task.status === 'problem') throw fail('该任务已标记为问题卷');
         const rules = await rulesFor(tx, task.block_id, lock.rulesKey);
         assertMarks(input.scores, rules);
-        const { seen, done } = await leaseRepo.submit(tx, task, {
+        const seen = await leaseRepo.submit(tx, task, {
           ...scoresOf(input.scores),
           marks: input.marks,
           spentMs: input.spentMs ?? null,
         });
         await finalize(tx, task.block_id, task.paper_id, rules, seen);
-        return { counted: true, blockId: task.block_id, done };
+        return { counted: true, blockId: task.block_id };
       });
       const following = input.next ? await next(outcome.blockId, userId, !outcome.counted) : null;
       return {
         counted: outcome.counted,
         next: following,
-        done: outcome.done ?? (await repo.done(d.db, outcome.blockId, userId)),
+        done: await repo.done(d.db, outcome.blockId, userId),
       };
     },
 
