@@ -160,7 +160,19 @@ export function MarkingView({
             </Flex>
           </Flex>
           {modes.modes.standard && <StandardAnswers questions={info.questions} />}
-          <Flex vertical gap={8} style={{ width: 320, flex: 'none' }}>
+          {/* the 给分板 stays in view while a tall answer image scrolls */}
+          <Flex
+            vertical
+            gap={8}
+            style={{
+              width: 320,
+              flex: 'none',
+              position: 'sticky',
+              top: 12,
+              maxHeight: 'calc(100vh - 24px)',
+              overflowY: 'auto',
+            }}
+          >
             {current && (current.marks?.length || current.problem) ? (
               <GivenMarks marks={current.marks} problem={current.problem} />
             ) : null}
