@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './db';
+import { rowsOf, type Db } from './db';
 
 /**
  * Table data moved between databases as JSON rows: backups (`npm run db:backup`), their restore, and the
@@ -13,7 +13,7 @@ export type Columns = Record<string, string[]>;
 
 /** Rows of a raw query: both drivers (pg and PGlite) answer with `rows`. */
 export async function rows<T>(db: Db, query: string): Promise<T[]> {
-  return ((await db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(await db.execute(sql.raw(query)));
 }
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;

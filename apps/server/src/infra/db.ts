@@ -17,6 +17,8 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query surface. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */
+export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 export interface Database {
   db: Db;

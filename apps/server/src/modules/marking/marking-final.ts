@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import { BlockScoreSource, MarkSlot, type BlockPoints } from '@yj/contracts';
 import { decide, type Decision, type FinalRule, type ArbitrationRule } from '@yj/scoring';
 import type { PaperScore } from '../../db/schema';
-import type { Db, Tx } from '../../infra/db';
+import { rowsOf, type Db, type Tx } from '../../infra/db';
 
 /** A transaction or the database: every function here runs on what the caller gives it. */
 type Conn = Tx | Db;
 
 /** Rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
-export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+// one reader of raw rows for the project, re-exported for the module's files
+export { rowsOf };
 
 /** A question of a block as marking checks and shows it. */
 export interface MarkRule {

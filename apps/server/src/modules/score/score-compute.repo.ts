@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { KeyQuestion, SubjectKey } from '@yj/scoring';
-import type { Db } from '../../infra/db';
+import { rowsOf, type Db } from '../../infra/db';
 import { block, examinee, question, subject } from '../../db/schema';
 
 /** What one examinee's score is derived from, as one row of a batch. */
@@ -33,7 +33,8 @@ export interface ScoreRow {
 export const intArray = (ids: number[]) => sql`string_to_array(${ids.join(',')}, ',')::int[]`;
 
 /** Rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
-export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+// one reader of raw rows for the project, re-exported for the module's files
+export { rowsOf };
 
 /** The reads and the write of score derivation: sources in batches of examinees, rows written in one statement. */
 export function scoreComputeRepo(db: Db) {
