@@ -11,16 +11,21 @@ import { jpegOrientation, orient } from './orientation';
 
 // libjpeg-turbo through its N-API binding (prebuilt binaries ship in the package): asked for grey, it
 // decodes the luma plane only — no chroma upsampling, no colour conversion — like OpenCV's
-// imread(GRAYSCALE). CommonJS that fills its exports at run time: loaded by require. Where it is not installed
-// (the packaged scan agent installs only sharp, mupdf and zxing-wasm) or has no binary for the platform, every
-// JPEG goes through sharp: slower, the same pixels.
+// imread(GRAYSCALE). CommonJS that fills its exports at run time: loaded by require. Off unless
+// YJ_JPEG_TURBO=1: in one test run the binding ended a worker process with an uncaught native exception
+// ("terminate called after throwing an instance of 'Napi::Error'"), which in a recognition worker would take
+// pages down with it; until that is understood every JPEG goes through sharp (slower, the same pixels), as it
+// also does where the package is not installed (the packaged scan agent).
 const jpegTurbo = ((): typeof JpegTurbo | null => {
+  if (process.env.YJ_JPEG_TURBO !== '1') return null;
   try {
     return createRequire(import.meta.url)('@julusian/jpeg-turbo') as typeof JpegTurbo;
   } catch {
     return null;
   }
 })();
+/** Whether JPEGs are decoded by libjpeg-turbo (YJ_JPEG_TURBO=1 and the package loads) rather than sharp. */
+export const JPEG_TURBO = jpegTurbo !== null;
 
 /**
  * Decodes image bytes (JPEG, PNG, TIFF …) to the greyscale page the engine reads; one decode, no copy.
