@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 // The operating-system side of the embedded cluster: where the binaries are, which user runs them, processes.
@@ -19,6 +20,8 @@ export interface Binaries {
   initdb: string;
   pgCtl: string;
   major: string;
+  /** the package's full version: the key of a copy made by reachableBinaries */
+  version: string;
 }
 
 export async function binaries(): Promise<Binaries> {
@@ -41,7 +44,7 @@ export async function binaries(): Promise<Binaries> {
   const pkg = JSON.parse(
     fs.readFileSync(path.resolve(path.dirname(mod.initdb), '../../package.json'), 'utf8'),
   ) as { version: string };
-  return { initdb: mod.initdb, pgCtl: mod.pg_ctl, major: pkg.version.split('.')[0]! };
+  return { initdb: mod.initdb, pgCtl: mod.pg_ctl, major: pkg.version.split('.')[0]!, version: pkg.version };
 }
 
 /** PostgreSQL refuses to run as root: as root we run it as `postgres` (or `nobody`) and give it the folder. */
@@ -62,21 +65,50 @@ export function runAs(): { uid: number; gid: number; name: string } | null {
   );
 }
 
+/** The first folder on the way down to `dir` that `user` may not pass through, or null. */
+function blockedAncestor(dir: string, user: { uid: number }): string | null {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const st = fs.statSync(d);
+    if (st.uid !== user.uid && (st.mode & 0o001) === 0) return d;
+    if (d === path.dirname(d)) return null;
+  }
+}
+
 /** As root the cluster's user must be able to walk down to the data folder (e.g. not under a 0700 /root). */
 export function checkReachable(dir: string, user: { uid: number; name: string }): void {
   // DATA_DIR itself is ours (often a 0700 mkdtemp folder): let others pass through it, not list it.
   const own = fs.statSync(path.dirname(dir));
   if (own.uid === 0 && (own.mode & 0o001) === 0) fs.chmodSync(path.dirname(dir), (own.mode & 0o7777) | 0o001);
-  for (let d = path.dirname(dir); ; d = path.dirname(d)) {
-    const st = fs.statSync(d);
-    if (st.uid !== user.uid && (st.mode & 0o001) === 0) {
-      throw new EmbeddedPgError(
-        `以 root 运行时内置数据库以系统用户 ${user.name} 运行，但该用户无法进入目录 ${d}。请把 DATA_DIR 设到其他用户可进入的目录（如 /var/lib/yuejuan），或以普通用户启动。\n` +
-          `Running as root, the database runs as user ${user.name}, who cannot enter ${d}: set DATA_DIR elsewhere (e.g. /var/lib/yuejuan) or run as a normal user.`,
-      );
-    }
-    if (d === path.dirname(d)) return;
+  const d = blockedAncestor(path.dirname(dir), user);
+  if (d) {
+    throw new EmbeddedPgError(
+      `以 root 运行时内置数据库以系统用户 ${user.name} 运行，但该用户无法进入目录 ${d}。请把 DATA_DIR 设到其他用户可进入的目录（如 /var/lib/yuejuan），或以普通用户启动。\n` +
+        `Running as root, the database runs as user ${user.name}, who cannot enter ${d}: set DATA_DIR elsewhere (e.g. /var/lib/yuejuan) or run as a normal user.`,
+    );
   }
+}
+
+/**
+ * As root the cluster's user must also reach the binaries. A project checked out under a 0700 folder (a
+ * mkdtemp clone, /root) hides them: run a copy in the shared temporary folder instead, made once per
+ * version and put in place by a rename so two servers starting together never see half a copy.
+ */
+export function reachableBinaries(bin: Binaries, user: { uid: number; name: string }): Binaries {
+  const nativeDir = path.resolve(path.dirname(bin.initdb), '..');
+  if (!blockedAncestor(nativeDir, user)) return bin;
+  const copy = path.join(os.tmpdir(), `yj-pg-${bin.version}-${process.platform}-${process.arch}`);
+  if (!fs.existsSync(path.join(copy, 'bin', path.basename(bin.initdb)))) {
+    const staging = `${copy}.${process.pid}.${Date.now()}`;
+    fs.cpSync(nativeDir, staging, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(staging, 0o755);
+    try {
+      fs.renameSync(staging, copy);
+    } catch {
+      fs.rmSync(staging, { recursive: true, force: true }); // another server put its copy in place first
+    }
+  }
+  const inCopy = (file: string): string => path.join(copy, path.relative(nativeDir, file));
+  return { ...bin, initdb: inCopy(bin.initdb), pgCtl: inCopy(bin.pgCtl) };
 }
 
 export function run(

@@ -13,6 +13,7 @@ import {
   isPostgres,
   readPidFile,
   run,
+  reachableBinaries,
   runAs,
   watch,
   type Binaries,
@@ -126,8 +127,8 @@ export async function startCluster(dataDir: string): Promise<EmbeddedCluster> {
   const dir = path.join(dataDir, 'pg');
   const passwordFile = path.join(dataDir, 'pg.password');
   const ownerFile = path.join(dataDir, 'pg.owner');
-  const bin = await binaries();
   const user = runAs();
+  const bin = user ? reachableBinaries(await binaries(), user) : await binaries();
   fs.mkdirSync(dataDir, { recursive: true });
   if (user) checkReachable(dir, user);
 
