@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfNeeded } from '../scripts/build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const e2eDir = path.join(root, 'e2e');
@@ -121,7 +122,7 @@ function stop(child) {
       clearTimeout(timer);
       resolve();
     });
-    // The server runs in its own process group: tsx and the node process it starts stop together.
+    // The server runs in its own process group: it and anything it starts stop together.
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {
@@ -170,7 +171,8 @@ async function main() {
 
   const serverLog = path.join(outDir, 'server.log');
   const logFd = openSync(serverLog, 'w');
-  const server = spawn(tsx, ['apps/server/src/main/api.ts'], {
+  // the server as `npm start` runs it: from its bundle
+  const server = spawn(process.execPath, [await buildServerIfNeeded()], {
     cwd: root,
     env,
     stdio: ['ignore', logFd, logFd],

@@ -1,8 +1,9 @@
-// npm start: build the web app when it is missing or older than its sources, then run the API server.
+// npm start: build the web app and the server bundle when missing or older than their sources, then run the API server.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfNeeded } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
@@ -22,6 +23,8 @@ if (built < Math.max(...sources.map((s) => newest(path.join(root, s))))) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main/api.ts'], { cwd: root, stdio: 'inherit' });
+// The server runs from its bundle (scripts/build-server.mjs): plain JavaScript, no TypeScript loader thread.
+const entry = await buildServerIfNeeded();
+const server = spawn(process.execPath, [entry], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -4,10 +4,10 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { registerApi, VERSION } from './routes';
 import type { SmsProvider } from './modules/auth/sms';
+import { ioredis } from './infra/redis-lazy';
 import { logSerializers } from './plugins/log-redact';
 import { registerWeb } from './plugins/web';
 import { registerSecurityHeaders } from './plugins/headers';
@@ -51,7 +51,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cookie);
   await registerSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 50 } });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  const redis = config.redisUrl ? new (ioredis().Redis)(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
 
   await app.register(swagger, {

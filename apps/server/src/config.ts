@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { passwordProblem } from '@yj/contracts';
 import type { S3Options } from './infra/storage';
+import { SERVER_ROOT } from './server-root';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -77,7 +78,7 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const repoRoot = path.resolve(SERVER_ROOT, '../..');
 
 /** Reads and validates process.env once; the only place that touches it. Throws ConfigError with every bad variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

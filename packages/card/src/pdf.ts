@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 import { BUBBLE_LABEL_PT, LABEL_GREY } from './metrics';
 import { qrRuns, QR_QUIET } from './qr';
 import { BUBBLE_STROKE, bubbleLabel, bubbleShape } from './svg';
@@ -16,7 +16,7 @@ export interface CardFonts {
 const K = 72 / 25.4;
 const pt = (mm: number) => mm * K;
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFDocumentClass>;
 
 function draw(doc: Doc, e: Element, fonts: { regular: string; bold: string }): void {
   switch (e.type) {
@@ -80,7 +80,9 @@ function draw(doc: Doc, e: Element, fonts: { regular: string; bold: string }): v
 }
 
 /** The printable PDF of a card (one PDF page per card page), with the given CJK font embedded as a subset. */
-export function renderPdf(g: CardGeometry, fonts: CardFonts | Uint8Array): Promise<Uint8Array> {
+export async function renderPdf(g: CardGeometry, fonts: CardFonts | Uint8Array): Promise<Uint8Array> {
+  // pdfkit and its font engine hold ~25 MB: loaded with the first card printed, not with the server.
+  const { default: PDFDocument } = await import('pdfkit');
   const f: CardFonts = fonts instanceof Uint8Array ? { regular: fonts } : fonts;
   const size: [number, number] = [pt(g.width), pt(g.height)];
   const doc = new PDFDocument({
@@ -116,5 +118,5 @@ export function renderPdf(g: CardGeometry, fonts: CardFonts | Uint8Array): Promi
     for (const e of p.elements) draw(doc, e, names);
   }
   doc.end();
-  return done;
+  return await done;
 }

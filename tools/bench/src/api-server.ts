@@ -1,6 +1,6 @@
 // The pieces of npm run bench:api shared by its one-engine and its comparison mode: a server started like
 // `npm start` in a child process, signed in as the demo administrator, loaded with autocannon. Loopback only.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -80,7 +80,10 @@ export function startServer(port: number, dataDir: string, databaseUrl: string |
     LOG_LEVEL: 'warn',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main/api.ts'], {
+  // the server as `npm start` runs it: from its bundle (built here when older than the sources)
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`server bundle: ${built.stderr}`);
+  return spawn(process.execPath, [built.stdout.trim()], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as schema from '../db/schema';
 import { startCluster } from './embedded-pg';
 import { importPgliteIfPresent } from './pglite-import';
+import { SERVER_ROOT } from '../server-root';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services and repos never know which database runs. */
@@ -29,7 +30,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../db/migrations');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'src/db/migrations');
 
 // pg returns bigint/numeric as strings; counts we select are cast to int in SQL instead.
 export function openPostgres(url: string): Database {

@@ -1,6 +1,6 @@
 import os from 'node:os';
-import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Worker } from 'bullmq';
+import { bullmq, ioredis } from './redis-lazy';
 
 export type JobHandler = (payload: unknown) => Promise<unknown>;
 
@@ -117,7 +117,8 @@ export function redisQueue(
   url: string,
   opts: { consume: boolean; concurrency?: number; name?: string },
 ): JobQueue & { destroy(): Promise<void> } {
-  const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  const { Queue, Worker } = bullmq();
+  const connection = new (ioredis().Redis)(url, { maxRetriesPerRequest: null, lazyConnect: false });
   const name = opts.name ?? QUEUE_NAME;
   const queue = new Queue(name, { connection });
   const handlers = new Map<string, JobHandler>();

@@ -1,4 +1,11 @@
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
+
+// exceljs holds ~30 MB once loaded: load it with the first spreadsheet, not with the server.
+let excelJs: Promise<typeof ExcelJSModule> | undefined;
+export function loadExcelJs(): Promise<typeof ExcelJSModule> {
+  excelJs ??= import('exceljs').then((m) => m.default);
+  return excelJs;
+}
 import type { ImportError } from '@yj/contracts';
 import { fail } from '../errors';
 import { NotXlsxError, readFirstSheet, SheetTooLarge, XLSX_LIMITS } from './xlsx-read';
@@ -102,6 +109,7 @@ export async function writeSheet(
   rows: Array<Array<string | number>>,
   widths?: number[],
 ): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheetName);
   ws.columns = headers.map((h, i) => ({ header: h, width: widths?.[i] ?? 14 }));

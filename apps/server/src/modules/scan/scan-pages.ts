@@ -2,6 +2,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import type { SplitOptions } from '@yj/omr/node';
 import { workerExecArgv } from './scan-recognize';
+import { workerEntry } from '../../server-root';
 
 /** What the page pool answers for one file; refusals are values (see pages.worker.ts). */
 export type SplitOutcome =
@@ -21,7 +22,7 @@ export interface PagePool {
  */
 export function pagePool(threads = Math.max(1, Math.floor(os.availableParallelism() / 2))): PagePool {
   const pool = new Piscina({
-    filename: new URL('./pages.worker.ts', import.meta.url).href,
+    filename: workerEntry('modules/scan/pages.worker.ts'),
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: 30_000,

@@ -10,6 +10,7 @@ import {
   type PageResult,
 } from '@yj/omr';
 import { decodeGrey, loadZxingReader } from '@yj/omr/node';
+import { BUNDLED, workerEntry } from '../../server-root';
 
 /** A registration marked by a person on a 定位异常 page: the card page and the image points of its anchors. */
 export type ManualAnchors = StoredManualAnchors;
@@ -89,14 +90,14 @@ export interface RecognizePool {
 
 /** The server runs TypeScript through tsx; worker threads need the same loader (also under vitest). */
 export const workerExecArgv = (): string[] =>
-  process.execArgv.some((a) => a.includes('tsx'))
+  BUNDLED || process.execArgv.some((a) => a.includes('tsx'))
     ? process.execArgv
     : [...process.execArgv, '--import', 'tsx'];
 
 /** A worker-thread pool sized to the cores (DESIGN.md §1); each thread keeps its own zxing reader. */
 export function recognizePool(threads = Math.max(1, os.availableParallelism())): RecognizePool {
   const pool = new Piscina({
-    filename: new URL('./recognize.worker.ts', import.meta.url).href,
+    filename: workerEntry('modules/scan/recognize.worker.ts'),
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: 30_000,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import { fail } from '../../errors';
+import { SERVER_ROOT } from '../../server-root';
 
 // The local scan agent (apps/scan-agent) as a zip a school can start: the agent and its pure libraries
 // bundled into one JS file by esbuild, beside a package.json naming the three packages that cannot be
@@ -11,7 +11,7 @@ import { fail } from '../../errors';
 // that install those once and start the agent pointed at this server. Node is already on the school's
 // server machine (it runs the platform); the scanning PC needs Node 20.19+ and the npm registry once.
 
-const APPS = fileURLToPath(new URL('../../../../', import.meta.url));
+const APPS = path.resolve(SERVER_ROOT, '..') + path.sep;
 const AGENT_ENTRY = path.join(APPS, 'scan-agent/src/main.ts');
 /** Sources whose change makes a new bundle: the agent and the engine it checks pages with. */
 const SOURCE_DIRS = [path.join(APPS, 'scan-agent/src'), path.join(APPS, '../packages/omr/src')];
