@@ -1,4 +1,4 @@
-import { objectiveScore } from './objective';
+import { objectiveScore, type PartialRule } from './objective';
 import type { Marks } from './round';
 
 /** An objective question with its A and B keys (contracts `ObjectiveQuestion`, the fields scoring reads). */
@@ -7,11 +7,18 @@ export interface KeyQuestion {
   kind: 'single' | 'multi' | 'trueFalse';
   score: number;
   partialScore: number | null;
+  /** 多选少选 rule (absent: fixed) */
+  partialRule?: PartialRule;
   answer: string;
   answerB: string;
   /** its number on the B paper; null: the same number */
   bNo: string | null;
+  /** 送分: full marks to every examinee with a sheet; 取消: the question counts for nobody (left out) */
+  special?: QuestionSpecial | null;
 }
+
+/** A question given to all (送分) or cancelled from the paper (取消此题), with its reason on the question. */
+export type QuestionSpecial = 'gift' | 'cancelled';
 
 /** 选做题组: `pick` of `nos` count. */
 export interface OptionalGroup {
@@ -51,7 +58,10 @@ export function objectiveScores(
  */
 export function objectiveScorer(key: SubjectKey) {
   const memo = new Map<string, number>();
-  const keyed = key.objective.map((q) => ({ q, a: { ...q }, b: { ...q, answer: q.answerB } }));
+  // a cancelled question is no part of anyone's score: neither scored nor answered (选做 skips it too)
+  const keyed = key.objective
+    .filter((q) => q.special !== 'cancelled')
+    .map((q) => ({ q, a: { ...q }, b: { ...q, answer: q.answerB } }));
   return (chosen: Record<string, string[] | null>, paperType: string | null): ObjectiveResult => {
     const isB = key.abEnabled && paperType === 'B';
     const scores: Marks = {};
@@ -60,7 +70,7 @@ export function objectiveScorer(key: SubjectKey) {
       const read = chosen[isB ? (q.bNo ?? q.no) : q.no] ?? null;
       if (read?.some((c) => c.length > 0)) answered.add(q.no);
       const id = `${isB ? 'B' : 'A'}${q.no}:${read?.join(',') ?? ''}`;
-      let v = memo.get(id);
+      let v = q.special === 'gift' ? q.score : memo.get(id);
       if (v === undefined) memo.set(id, (v = objectiveScore(isB ? b : a, read)));
       scores[q.no] = v;
     }
