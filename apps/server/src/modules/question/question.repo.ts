@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { ObjectiveQuestion, OptionalQuestionGroup, SubjectiveQuestion } from '@yj/contracts';
+import type {
+  ObjectiveQuestion,
+  OptionalQuestionGroup,
+  PartialRule,
+  QuestionSpecial,
+  SubjectiveQuestion,
+} from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import { question, subject } from '../../db/schema';
 
@@ -38,7 +44,13 @@ export function questionRepo(db: Db) {
     },
     async setAnswers(
       subjectId: number,
-      rows: Array<{ no: string; answer: string; answerB?: string; partialScore?: number | null }>,
+      rows: Array<{
+        no: string;
+        answer: string;
+        answerB?: string;
+        partialScore?: number | null;
+        partialRule?: PartialRule;
+      }>,
     ): Promise<void> {
       for (const r of rows) {
         await db
@@ -47,10 +59,18 @@ export function questionRepo(db: Db) {
             answer: r.answer,
             ...(r.answerB !== undefined ? { answerB: r.answerB } : {}),
             ...(r.partialScore !== undefined ? { partialScore: r.partialScore } : {}),
+            ...(r.partialRule !== undefined ? { partialRule: r.partialRule } : {}),
             updatedAt: new Date(),
           })
           .where(and(eq(question.subjectId, subjectId), eq(question.no, r.no)));
       }
+    },
+    /** 送分 / 取消此题 of one objective question, with its reason (null: back to the key). */
+    async setSpecial(subjectId: number, no: string, special: QuestionSpecial | null, reason: string | null) {
+      await db
+        .update(question)
+        .set({ special, specialReason: reason, updatedAt: new Date() })
+        .where(and(eq(question.subjectId, subjectId), eq(question.no, no), ne(question.kind, 'subjective')));
     },
     /** B-paper numbers of objective questions (A/B relation). */
     async setBNos(subjectId: number, rows: Array<{ no: string; bNo: string | null }>): Promise<void> {
@@ -78,8 +98,11 @@ export const toObjective = (r: QuestionRow): ObjectiveQuestion => ({
   score: Number(r.score),
   answer: r.answer,
   partialScore: r.partialScore === null ? null : Number(r.partialScore),
+  partialRule: r.partialRule as PartialRule,
   answerB: r.answerB,
   bNo: r.bNo,
+  special: r.special as QuestionSpecial | null,
+  specialReason: r.specialReason,
 });
 export const toSubjective = (r: QuestionRow): SubjectiveQuestion => ({
   no: r.no,

@@ -73,9 +73,11 @@ export function scoreComputeRepo(db: Db) {
         kind: r.kind as KeyQuestion['kind'],
         score: Number(r.score),
         partialScore: r.partialScore === null ? null : Number(r.partialScore),
+        partialRule: r.partialRule as KeyQuestion['partialRule'],
         answer: r.answer,
         answerB: r.answerB,
         bNo: r.bNo,
+        special: r.special as KeyQuestion['special'],
       }));
       const key: SubjectKey = { objective, optionalGroups: s.optionalGroups, abEnabled: s.abEnabled };
       return key;
