@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { orderlyStudent, typicalCard, type SheetAnswers } from '@yj/scan-sim';
+import type { ScoreSummary } from '@yj/contracts';
+import {
+  APP,
+  call,
+  createExamWithOneSubject,
+  loginAsSchoolAdmin,
+  openBrowser,
+  prepareScanSubject,
+  shot,
+  type Session,
+} from './lib.ts';
+
+// 送分 / 取消此题 (issue 15): two scanned sheets are scored; on 题目设置 → 答案 a 多选 question is given to all
+// with its reason, the subject is re-scored by the job and the summary follows; then it is cancelled.
+
+const card = typicalCard();
+let s: Session;
+
+/** Answers 1-30 单选, 31-35 多选, 36-40 判断 (T/F), all the same per kind. */
+const answer = (single: string, multi: string[], tf: string) => (a: SheetAnswers) => {
+  for (let i = 1; i <= 40; i++) a.objective[String(i)] = i <= 30 ? [single] : i <= 35 ? multi : [tf];
+};
+
+before(async () => {
+  s = await openBrowser();
+});
+after(async () => {
+  await s.close();
+  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
+  assert.deepEqual(s.errors, [], 'no console errors');
+});
+
+test('送分 and 取消此题 on 题目设置 re-score the subject', async () => {
+  const { page } = s;
+  await loginAsSchoolAdmin(page);
+  const exam = await createExamWithOneSubject(page, {
+    name: '2026学年送分演示考试',
+    startDate: '2026-11-21',
+    course: '数学',
+    fullScore: 150,
+  });
+  const { subjectId } = exam;
+  const examinees = await prepareScanSubject(page, exam, card);
+  // keys: 单选 A (2 分), 多选 AC (4 分; 31-34 少选 2 分, 35 按比例), 判断 对 = A (1 分)
+  const questions = Array.from({ length: 40 }, (_, i) => {
+    const no = String(i + 1);
+    if (i < 30) return { no, kind: 'single', options: 4, score: 2, answer: 'A' };
+    if (i === 34) return { no, kind: 'multi', options: 5, score: 4, answer: 'AC', partialRule: 'share' };
+    if (i < 35) return { no, kind: 'multi', options: 5, score: 4, answer: 'AC', partialScore: 2 };
+    return { no, kind: 'trueFalse', options: 2, score: 1, answer: 'A' };
+  });
+  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/objective`, { questions });
+
+  // one: all right 60 + 20 + 5 = 85; two: 单选 B 0, 多选 A only: 4 × 2 + 35 share 4 × 1/2 = 2 -> 10, 判断 F 0 -> 10
+  const dir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-special-'));
+  const [k1, k2] = [examinees[0]!.kaohao, examinees[1]!.kaohao];
+  const one = await orderlyStudent(card, 601, k1, { front: answer('A', ['A', 'C'], 'T') });
+  const two = await orderlyStudent(card, 602, k2, { front: answer('B', ['A'], 'F') });
+  const files = [one.front, one.back, two.front, two.back].map((x, i) => {
+    const f = path.join(dir, `${i + 1}.jpg`);
+    writeFileSync(f, x.jpeg);
+    return f;
+  });
+  await page.goto(`${APP}/book/subject/${subjectId}/answerCard`);
+  await page.getByTestId('scan-upload').waitFor();
+  await page.locator('input[type=file]').setInputFiles(files);
+  await page.getByTestId('scan-send').click();
+  await page.getByTestId('scan-upload-done').waitFor();
+  const summaryIs = async (max: number, min: number) => {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const t = (await call<ScoreSummary>(page, 'GET', `/api/subject/${subjectId}/score/summary`)).total;
+      if (t.present === 2 && t.max === max && t.min === min) return;
+      if (Date.now() > deadline) assert.fail(`summary ${t.max} / ${t.min}, expected ${max} / ${min}`);
+      await page.waitForTimeout(300);
+    }
+  };
+  await summaryIs(85, 10);
+
+  await page.goto(`${APP}/book/subject/${subjectId}/setting/question`);
+  await page.getByTestId('objective-table').waitFor();
+  await page.getByTestId('partial-rule-35').waitFor();
+  await shot(page, 'score-special-01-partial-rule');
+  await page.getByRole('tab', { name: '答案' }).click();
+  await page.getByTestId('special-questions').waitFor();
+  // 送分 on 31: two gets 4 instead of 2 -> 12
+  await page.getByTestId('special-31').click();
+  await page.getByTestId('special-reason').fill('第 31 题选项印刷有误，全体送分');
+  await shot(page, 'score-special-02-confirm');
+  await page.getByTestId('special-ok').click();
+  await page.getByText('第 31 题已送分，正在重新计分').waitFor();
+  await page.getByTestId('special-questions').getByText('第 31 题选项印刷有误，全体送分').waitFor();
+  await summaryIs(85, 12);
+  await shot(page, 'score-special-03-gift');
+
+  // 取消 32: one loses 4 (81), two loses 2 (10)
+  await page.getByTestId('special-32').click();
+  await page.getByTestId('special-choice-cancelled').click();
+  await page.getByTestId('special-reason').fill('超出考试范围');
+  await page.getByTestId('special-ok').click();
+  await page.getByText('第 32 题已取消此题，正在重新计分').waitFor();
+  await summaryIs(81, 10);
+  await shot(page, 'score-special-04-cancelled');
+});
