@@ -20,6 +20,7 @@ import {
 // with its reason, the subject is re-scored by the job and the summary follows; then it is cancelled.
 
 const card = typicalCard();
+const strip = card.pages[1]!.scoreBoxes[0]!;
 let s: Session;
 
 /** Answers 1-30 单选, 31-35 多选, 36-40 判断 (T/F), all the same per kind. */
@@ -57,11 +58,18 @@ test('送分 and 取消此题 on 题目设置 re-score the subject', async () =>
   });
   await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/objective`, { questions });
 
-  // one: all right 60 + 20 + 5 = 85; two: 单选 B 0, 多选 A only: 4 × 2 + 35 share 4 × 1/2 = 2 -> 10, 判断 F 0 -> 10
+  // one: all right 60 + 20 + 5 = 85, strip 14 -> 99; two: 单选 B 0, 多选 A only: 4 × 2 + 35 share 4 × 1/2 = 2
+  // -> 10, 判断 F 0, strip 9 -> 19
   const dir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-special-'));
   const [k1, k2] = [examinees[0]!.kaohao, examinees[1]!.kaohao];
-  const one = await orderlyStudent(card, 601, k1, { front: answer('A', ['A', 'C'], 'T') });
-  const two = await orderlyStudent(card, 602, k2, { front: answer('B', ['A'], 'F') });
+  const one = await orderlyStudent(card, 601, k1, {
+    front: answer('A', ['A', 'C'], 'T'),
+    back: (b) => (b.scores[strip.name] = 14),
+  });
+  const two = await orderlyStudent(card, 602, k2, {
+    front: answer('B', ['A'], 'F'),
+    back: (b) => (b.scores[strip.name] = 9),
+  });
   const files = [one.front, one.back, two.front, two.back].map((x, i) => {
     const f = path.join(dir, `${i + 1}.jpg`);
     writeFileSync(f, x.jpeg);
@@ -81,7 +89,7 @@ test('送分 and 取消此题 on 题目设置 re-score the subject', async () =>
       await page.waitForTimeout(300);
     }
   };
-  await summaryIs(85, 10);
+  await summaryIs(99, 19);
 
   await page.goto(`${APP}/book/subject/${subjectId}/setting/question`);
   await page.getByTestId('objective-table').waitFor();
@@ -89,22 +97,22 @@ test('送分 and 取消此题 on 题目设置 re-score the subject', async () =>
   await shot(page, 'score-special-01-partial-rule');
   await page.getByRole('tab', { name: '答案' }).click();
   await page.getByTestId('special-questions').waitFor();
-  // 送分 on 31: two gets 4 instead of 2 -> 12
+  // 送分 on 31: two gets 4 instead of 2 -> 21
   await page.getByTestId('special-31').click();
   await page.getByTestId('special-reason').fill('第 31 题选项印刷有误，全体送分');
   await shot(page, 'score-special-02-confirm');
   await page.getByTestId('special-ok').click();
   await page.getByText('第 31 题已送分，正在重新计分').waitFor();
   await page.getByTestId('special-questions').getByText('第 31 题选项印刷有误，全体送分').waitFor();
-  await summaryIs(85, 12);
+  await summaryIs(99, 21);
   await shot(page, 'score-special-03-gift');
 
-  // 取消 32: one loses 4 (81), two loses 2 (10)
+  // 取消 32: one loses 4 (95), two loses 2 (19)
   await page.getByTestId('special-32').click();
   await page.getByTestId('special-choice-cancelled').click();
   await page.getByTestId('special-reason').fill('超出考试范围');
   await page.getByTestId('special-ok').click();
   await page.getByText('第 32 题已取消此题，正在重新计分').waitFor();
-  await summaryIs(81, 10);
+  await summaryIs(95, 19);
   await shot(page, 'score-special-04-cancelled');
 });

@@ -109,8 +109,8 @@ export function ObjectiveTab({
                 onChange={(v) => set(q.no, { partialScore: v })}
               />
             ) : (
-              <Typography.Text type="secondary" title="分值 × 选对个数 ÷ 正确选项数，按 0.5 分向下取">
-                按比例
+              <Typography.Text type="secondary" title="按 0.5 分向下取">
+                分值 × 选对数 ÷ 答案数
               </Typography.Text>
             )}
           </Space>

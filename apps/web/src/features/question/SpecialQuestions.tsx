@@ -114,7 +114,7 @@ export function SpecialQuestions({
         size="small"
         dataSource={byNo(questions)}
         columns={columns}
-        pagination={questions.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+        pagination={questions.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
         locale={{ emptyText: '还没有客观题' }}
       />
       <Modal
