@@ -112,7 +112,7 @@ test('送分 and 取消此题 on 题目设置 re-score the subject', async () =>
   await page.getByTestId('special-choice-cancelled').click();
   await page.getByTestId('special-reason').fill('超出考试范围');
   await page.getByTestId('special-ok').click();
-  await page.getByText('第 32 题已取消此题，正在重新计分').waitFor();
+  await page.getByText('第 32 题已取消，正在重新计分').waitFor();
   await summaryIs(95, 19);
   await shot(page, 'score-special-04-cancelled');
 });

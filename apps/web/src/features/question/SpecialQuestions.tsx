@@ -12,6 +12,7 @@ import { SaveFailed } from './SaveFailed';
 import { byNo } from './structure-edit';
 
 type Choice = QuestionSpecial | 'none';
+const DONE_TEXT: Record<QuestionSpecial, string> = { gift: '送分', cancelled: '取消' };
 const CHOICE_TEXT: Record<Choice, string> = {
   gift: '送分：每位有答题卡的考生得该题满分',
   cancelled: '取消此题：该题不计入任何考生的成绩',
@@ -53,7 +54,7 @@ export function SpecialQuestions({
       questionApi.special(subjectId, b),
     onSuccess: (res, b) => {
       message.success(
-        `第 ${b.no} 题已${b.special ? QUESTION_SPECIAL_LABELS[b.special] : '恢复按答案计分'}，正在重新计分`,
+        `第 ${b.no} 题已${b.special ? DONE_TEXT[b.special] : '恢复按答案计分'}，正在重新计分`,
       );
       setOpen(null);
       onSaved(res);
