@@ -10,6 +10,14 @@ import type { Db } from '../../infra/db';
 import { question, subject } from '../../db/schema';
 
 export type QuestionRow = typeof question.$inferSelect;
+/** One objective question's key as the answer save changes it (absent fields stay). */
+export interface AnswerRow {
+  no: string;
+  answer: string;
+  answerB?: string;
+  partialScore?: number | null;
+  partialRule?: PartialRule;
+}
 
 export function questionRepo(db: Db) {
   return {
@@ -42,16 +50,7 @@ export function questionRepo(db: Db) {
       await db.delete(question).where(and(eq(question.subjectId, subjectId), inArray(question.no, keep)));
       await db.insert(question).values(rows);
     },
-    async setAnswers(
-      subjectId: number,
-      rows: Array<{
-        no: string;
-        answer: string;
-        answerB?: string;
-        partialScore?: number | null;
-        partialRule?: PartialRule;
-      }>,
-    ): Promise<void> {
+    async setAnswers(subjectId: number, rows: AnswerRow[]): Promise<void> {
       for (const r of rows) {
         await db
           .update(question)

@@ -7,7 +7,6 @@ import {
   QUESTION_SPECIAL_LABELS,
   type AbSave,
   type ObjectiveQuestion,
-  type PartialRule,
   type SpecialSave,
   type OptionalQuestionGroup,
   type Structure,
@@ -20,7 +19,7 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { assertAllows } from '../subject/subject-state';
-import { questionRepo, toObjective, toSubjective } from './question.repo';
+import { questionRepo, toObjective, toSubjective, type AnswerRow } from './question.repo';
 
 /** A subject's question structure (spec: setting/question, /answer, /abrelation, paperStructure*). */
 export function questionService(d: {
@@ -147,17 +146,7 @@ export function questionService(d: {
       }),
 
     /** Answer keys may change in any state before publishing; later issues re-score on change. */
-    saveAnswers: (
-      subjectId: number,
-      answers: Array<{
-        no: string;
-        answer: string;
-        answerB?: string;
-        partialScore?: number | null;
-        partialRule?: PartialRule;
-      }>,
-      actor: Actor,
-    ) =>
+    saveAnswers: (subjectId: number, answers: AnswerRow[], actor: Actor) =>
       audited(
         subjectId,
         'question.answer',
