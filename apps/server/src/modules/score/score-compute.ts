@@ -16,8 +16,11 @@ export type PaperScoreHook = (tx: Db, paperId: number, previousExamineeId?: numb
 /** What a change of absence calls: these examinees' scores in the subject follow, in the same transaction. */
 export type ExamineeScoreHook = (tx: Db, subjectId: number, examineeIds: number[]) => Promise<void>;
 
-/** Examinees derived per batch: one read and one write statement each, memory bounded. */
-const BATCH = 10_000;
+/**
+ * Examinees derived per batch: one read and one write statement each, memory bounded (bench:scores: 5,000 keeps
+ * the scoring process near 330 MB peak at 100,000 examinees against 440 MB with 10,000, at the same speed).
+ */
+const BATCH = 5_000;
 
 /** The subjective scores of a sheet: marking's final block scores, else the 先阅后扫 strips written on it. */
 function subjectiveOf(s: ScoreSource): Record<string, number> {
