@@ -21,6 +21,18 @@ const score = z
 export const questionNo = z.string().regex(/^\d{1,3}(\(\d{1,2}\))?$/, '题号应为数字，小题写作 13(1)');
 const letters = (n: number) => 'ABCDEFGH'.slice(0, n);
 
+/** 多选少选 rule (GLOSSARY 少选得分): a set score, or a share of the score by the options found. */
+export const partialRule = z.enum(['fixed', 'share']);
+export type PartialRule = z.infer<typeof partialRule>;
+export const PARTIAL_RULE_LABELS: Record<PartialRule, string> = { fixed: '少选给定分', share: '按选对比例' };
+/** 送分 (full marks to every examinee) or 取消此题 (the question counts for nobody). */
+export const questionSpecial = z.enum(['gift', 'cancelled']);
+export type QuestionSpecial = z.infer<typeof questionSpecial>;
+export const QUESTION_SPECIAL_LABELS: Record<QuestionSpecial, string> = {
+  gift: '送分',
+  cancelled: '取消此题',
+};
+
 export const objectiveQuestion = z
   .object({
     no: questionNo,
@@ -35,6 +47,11 @@ export const objectiveQuestion = z
       .default(''),
     /** multi-choice: a correct, non-empty subset earns this (少选得分) */
     partialScore: z.number().min(0).max(1000).nullable().default(null),
+    /** 多选少选 rule: fixed = partialScore (absent: fixed); share = score × options found / key size */
+    partialRule: partialRule.optional(),
+    /** 送分 / 取消此题 and its reason: read-only here, set by the `special` save (a structure save keeps it) */
+    special: questionSpecial.nullable().optional(),
+    specialReason: z.string().nullable().optional(),
     /** A/B papers: this question's key and number on the B paper */
     answerB: z
       .string()
@@ -63,6 +80,12 @@ export const objectiveQuestion = z
     }
     if (q.kind === 'trueFalse' && q.options !== 2)
       ctx.addIssue({ code: 'custom', path: ['options'], message: `第 ${q.no} 题是判断题，选项应为 2 个` });
+    if (q.partialRule === 'share' && q.kind !== 'multi')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['partialRule'],
+        message: `第 ${q.no} 题：按选对比例给分只用于多选题`,
+      });
     if (q.partialScore !== null && (q.kind !== 'multi' || q.partialScore >= q.score)) {
       ctx.addIssue({
         code: 'custom',
@@ -123,10 +146,22 @@ export const answerSave = z.object({
           .regex(/^[A-H]*$/)
           .optional(),
         partialScore: z.number().min(0).max(1000).nullable().optional(),
+        partialRule: partialRule.optional(),
       }),
     )
     .max(300),
 });
+
+/**
+ * 送分 / 取消此题 (the `special` save): one objective question given full marks to all, cancelled, or set back
+ * (null), with the reason the audit trail keeps. A key change: it re-scores the subject.
+ */
+export const specialSave = z.object({
+  no: questionNo,
+  special: questionSpecial.nullable(),
+  reason: text().trim().min(2, '请填写原因（至少 2 个字）').max(200),
+});
+export type SpecialSave = z.infer<typeof specialSave>;
 
 export interface Structure {
   objective: ObjectiveQuestion[];

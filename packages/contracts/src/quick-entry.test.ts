@@ -13,6 +13,20 @@ describe('quick entry of objective questions', () => {
     expect(r.questions[13]).toMatchObject({ no: '14', kind: 'trueFalse', options: 2, score: 2 });
   });
 
+  it('reads the 多选 share rule', () => {
+    const r = parseQuickEntry('1-2 多选 A-D 每题6分 少选按比例');
+    if (!r.ok) throw new Error(r.error);
+    expect(r.questions[1]).toMatchObject({
+      no: '2',
+      kind: 'multi',
+      partialRule: 'share',
+      partialScore: null,
+    });
+    const fixed = parseQuickEntry('3 多选 A-D 每题6分 少选3分');
+    if (!fixed.ok) throw new Error(fixed.error);
+    expect(fixed.questions[0]!.partialRule).toBeUndefined();
+  });
+
   it('says what it could not read', () => {
     expect(parseQuickEntry('1-10 选择')).toEqual({
       ok: false,

@@ -14,7 +14,8 @@ export type QuickEntryResult = { ok: true; questions: ObjectiveQuestion[] } | { 
 
 /**
  * Parses the way teachers type a run of objective questions:
- * "1-10 单选 A-D 每题3分", "11-15 多选 A-E 每题5分 少选2分", "16-20 判断 每题2分". One run per line;
+ * "1-10 单选 A-D 每题3分", "11-15 多选 A-E 每题5分 少选2分" (or "少选按比例"),
+ * "16-20 判断 每题2分". One run per line;
  * numbers may be said in Chinese ("一到十 单选 每题五分", "每题两分半").
  */
 export function parseQuickEntry(text: string): QuickEntryResult {
@@ -39,6 +40,8 @@ export function parseQuickEntry(text: string): QuickEntryResult {
     const opt = line.match(/A\s*[-—~～]\s*([B-H])/i);
     const options = kind === 'trueFalse' ? 2 : opt ? opt[1]!.toUpperCase().charCodeAt(0) - 64 : 4;
     const partial = line.match(/少选(?:得)?\s*(\d+(?:\.5)?)\s*分/);
+    // "少选按比例": the share rule (score × options found / key size)
+    const share = kind === 'multi' && /少选按比例/.test(line);
     const score = Number(scoreM[1]);
     if (partial && Number(partial[1]) >= score)
       return { ok: false, error: `“${said}”的少选得分应小于每题分值` };
@@ -49,7 +52,8 @@ export function parseQuickEntry(text: string): QuickEntryResult {
         options,
         score,
         answer: '',
-        partialScore: kind === 'multi' && partial ? Number(partial[1]) : null,
+        partialScore: kind === 'multi' && partial && !share ? Number(partial[1]) : null,
+        ...(share ? { partialRule: 'share' as const } : {}),
         answerB: '',
         bNo: null,
       });

@@ -9,7 +9,7 @@ export {
   type QuestionRule,
 } from './final';
 export { checkMarks } from './check';
-export { objectiveScore } from './objective';
+export { objectiveScore, type PartialRule } from './objective';
 export {
   countedQuestions,
   objectiveScorer,
@@ -18,6 +18,7 @@ export {
   type KeyQuestion,
   type ObjectiveResult,
   type OptionalGroup,
+  type QuestionSpecial,
   type ScoreParts,
   type SubjectKey,
   type SubjectScore,

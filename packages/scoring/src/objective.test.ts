@@ -47,6 +47,29 @@ describe('objectiveScore', () => {
     expect(objectiveScore(multi, null)).toBe(0);
   });
 
+  it('multi, share rule: score × options found / key size, rounded down to half a point', () => {
+    const share = {
+      kind: 'multi' as const,
+      answer: 'ABCD',
+      score: 6,
+      partialScore: null,
+      partialRule: 'share' as const,
+    };
+    // 3 of 4 right: 6 × 3/4 = 4.5; 2 of 4: 3; 1 of 4: 1.5
+    expect(objectiveScore(share, ['A', 'B', 'C'])).toBe(4.5);
+    expect(objectiveScore(share, ['B', 'D'])).toBe(3);
+    expect(objectiveScore(share, ['C'])).toBe(1.5);
+    // key ACD, 5 points, 2 of 3 right: 5 × 2/3 = 3.33 -> 3; 1 of 3: 1.67 -> 1.5
+    expect(objectiveScore({ ...share, answer: 'ACD', score: 5 }, ['A', 'D'])).toBe(3);
+    expect(objectiveScore({ ...share, answer: 'ACD', score: 5 }, ['C'])).toBe(1.5);
+    // all right still full, any wrong option still 0, partialScore ignored under the share rule
+    expect(objectiveScore(share, ['A', 'B', 'C', 'D'])).toBe(6);
+    expect(objectiveScore(share, ['A', 'E'])).toBe(0);
+    expect(objectiveScore({ ...share, partialScore: 2 }, ['A'])).toBe(1.5);
+    // a single question has no partial credit under either rule
+    expect(objectiveScore({ ...single, partialRule: 'share' }, ['B', 'C'])).toBe(0);
+  });
+
   it('an empty key (not entered yet) scores 0', () => {
     expect(objectiveScore({ ...single, answer: '' }, ['B'])).toBe(0);
   });

@@ -49,6 +49,41 @@ describe('objectiveScores', () => {
   });
 });
 
+describe('送分 and 取消此题', () => {
+  it('送分: full marks whatever was read, on A and B papers; answered still follows the bubbles', () => {
+    const gift: SubjectKey = {
+      ...key,
+      objective: key.objective.map((q) => (q.no === '3' ? { ...q, special: 'gift' } : q)),
+    };
+    // 3 is 5 points: unread, wrong {A, B} on an A paper, right on a B paper -> 5 each
+    expect(objectiveScores(gift, {}, 'A').scores['3']).toBe(5);
+    expect(objectiveScores(gift, { '3': ['A', 'B'] }, 'A').scores['3']).toBe(5);
+    expect(objectiveScores(gift, { '3': ['A', 'B', 'D'] }, 'B').scores['3']).toBe(5);
+    expect([...objectiveScores(gift, {}, 'A').answered]).toEqual([]);
+  });
+
+  it('取消此题: the question is in nobody’s scores, so totals lose it', () => {
+    const cancelled: SubjectKey = {
+      ...key,
+      objective: key.objective.map((q) => (q.no === '1' ? { ...q, special: 'cancelled' } : q)),
+    };
+    const r = objectiveScores(cancelled, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['T'] }, 'A');
+    // without 1 (3 points): 2 right 3 + 3 full 5 + 4 right 2 = 10
+    expect(r.scores).toEqual({ '2': 3, '3': 5, '4': 2 });
+    expect(r.answered.has('1')).toBe(false);
+    const s = subjectScore({
+      absent: false,
+      irregular: false,
+      hasPaper: true,
+      objective: r,
+      subjective: { '5': 7 },
+      adjusted: {},
+      groups: [],
+    });
+    expect(s).toMatchObject({ objective: 10, subjective: 7, total: 17 });
+  });
+});
+
 describe('countedQuestions', () => {
   const groups = [{ name: '选做', pick: 1, nos: ['22', '23'] }];
   it('the first answered members of a group, questions of no group always', () => {

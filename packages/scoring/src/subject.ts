@@ -1,4 +1,4 @@
-import { objectiveScore } from './objective';
+import { objectiveScore, type PartialRule } from './objective';
 import type { Marks } from './round';
 
 /** An objective question with its A and B keys (contracts `ObjectiveQuestion`, the fields scoring reads). */
@@ -7,11 +7,18 @@ export interface KeyQuestion {
   kind: 'single' | 'multi' | 'trueFalse';
   score: number;
   partialScore: number | null;
+  /** 多选少选 rule (absent: fixed) */
+  partialRule?: PartialRule;
   answer: string;
   answerB: string;
   /** its number on the B paper; null: the same number */
   bNo: string | null;
+  /** 送分: full marks to every examinee with a sheet; 取消: the question counts for nobody (left out) */
+  special?: QuestionSpecial | null;
 }
+
+/** A question given to all (送分) or cancelled from the paper (取消此题), with its reason on the question. */
+export type QuestionSpecial = 'gift' | 'cancelled';
 
 /** 选做题组: `pick` of `nos` count. */
 export interface OptionalGroup {
@@ -50,16 +57,30 @@ export function objectiveScores(
  * 100,000 sheets hold a few hundred distinct readings per question), so a key change re-scores at lookup speed.
  */
 export function objectiveScorer(key: SubjectKey) {
-  const memo = new Map<string, number>();
-  const keyed = key.objective.map((q) => ({ q, a: { ...q }, b: { ...q, answer: q.answerB } }));
+  // a cancelled question is no part of anyone's score: neither scored nor answered (选做 skips it too)
+  const keyed = key.objective
+    .filter((q) => q.special !== 'cancelled')
+    .map((q) => ({
+      q,
+      a: { ...q },
+      b: { ...q, answer: q.answerB },
+      // one memo per question and paper side, keyed by the reading: no string building per question and sheet
+      memoA: new Map<string, number>(),
+      memoB: new Map<string, number>(),
+    }));
   return (chosen: Record<string, string[] | null>, paperType: string | null): ObjectiveResult => {
     const isB = key.abEnabled && paperType === 'B';
     const scores: Marks = {};
     const answered = new Set<string>();
-    for (const { q, a, b } of keyed) {
+    for (const { q, a, b, memoA, memoB } of keyed) {
       const read = chosen[isB ? (q.bNo ?? q.no) : q.no] ?? null;
       if (read?.some((c) => c.length > 0)) answered.add(q.no);
-      const id = `${isB ? 'B' : 'A'}${q.no}:${read?.join(',') ?? ''}`;
+      if (q.special === 'gift') {
+        scores[q.no] = q.score;
+        continue;
+      }
+      const memo = isB ? memoB : memoA;
+      const id = read === null ? '-' : read.length === 1 ? read[0]! : read.join(',');
       let v = memo.get(id);
       if (v === undefined) memo.set(id, (v = objectiveScore(isB ? b : a, read)));
       scores[q.no] = v;
@@ -109,26 +130,33 @@ export interface SubjectScore {
   questions: Marks;
 }
 
-const sum = (m: Marks, nos: string[]) => Math.round(nos.reduce((s, no) => s + (m[no] ?? 0), 0) * 10) / 10 + 0;
+const round1 = (n: number) => Math.round(n * 10) / 10 + 0;
 
-/** objective + subjective with adjustments and 选做 applied; 违纪 sets 0, 缺考 and 无答题卡 leave no figure. */
+/**
+ * objective + subjective with adjustments and 选做 applied; 违纪 sets 0, 缺考 and 无答题卡 leave no figure.
+ * One pass over the questions (a subject's 100,000 examinees go through here on every key change).
+ */
 export function subjectScore(p: ScoreParts): SubjectScore {
   if (p.absent || !p.hasPaper) return { objective: null, subjective: null, total: null, questions: {} };
-  const all: Marks = { ...p.objective.scores, ...p.subjective, ...p.adjusted };
-  const objectiveNos = new Set(Object.keys(p.objective.scores));
-  const counted = countedQuestions(p.groups, Object.keys(all), (no) =>
-    objectiveNos.has(no) ? p.objective.answered.has(no) : (all[no] ?? 0) > 0,
-  );
+  const objectiveScores = p.objective.scores;
+  const isObjective = (no: string) => Object.hasOwn(objectiveScores, no);
+  const all: Marks = { ...objectiveScores, ...p.subjective, ...p.adjusted };
+  const counted = p.groups.length
+    ? countedQuestions(p.groups, Object.keys(all), (no) =>
+        isObjective(no) ? p.objective.answered.has(no) : (all[no] ?? 0) > 0,
+      )
+    : null;
   const questions: Marks = {};
-  for (const [no, v] of Object.entries(all)) if (counted.has(no)) questions[no] = p.irregular ? 0 : v;
-  const nos = Object.keys(questions);
-  const objective = sum(
-    questions,
-    nos.filter((no) => objectiveNos.has(no)),
-  );
-  const subjective = sum(
-    questions,
-    nos.filter((no) => !objectiveNos.has(no)),
-  );
-  return { objective, subjective, total: Math.round((objective + subjective) * 10) / 10 + 0, questions };
+  let objective = 0;
+  let subjective = 0;
+  for (const [no, score] of Object.entries(all)) {
+    if (counted && !counted.has(no)) continue;
+    const v = p.irregular ? 0 : score;
+    questions[no] = v;
+    if (isObjective(no)) objective += v;
+    else subjective += v;
+  }
+  objective = round1(objective);
+  subjective = round1(subjective);
+  return { objective, subjective, total: round1(objective + subjective), questions };
 }

@@ -16,6 +16,11 @@ export const question = pgTable(
     score: numeric('score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     answer: text('answer').notNull().default(''),
     partialScore: numeric('partial_score', { precision: 6, scale: 1, mode: 'number' }),
+    /** 多选少选 rule: fixed (partial_score) | share (score × options found / key size) */
+    partialRule: text('partial_rule').notNull().default('fixed'),
+    /** null | gift (送分: full marks to all) | cancelled (取消此题: counts for nobody); a key change with a reason */
+    special: text('special'),
+    specialReason: text('special_reason'),
     answerB: text('answer_b').notNull().default(''),
     bNo: text('b_no'),
     step: numeric('step', { precision: 3, scale: 1, mode: 'number' }).notNull().default(1),

@@ -1,9 +1,23 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { ObjectiveQuestion, OptionalQuestionGroup, SubjectiveQuestion } from '@yj/contracts';
+import type {
+  ObjectiveQuestion,
+  OptionalQuestionGroup,
+  PartialRule,
+  QuestionSpecial,
+  SubjectiveQuestion,
+} from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import { question, subject } from '../../db/schema';
 
 export type QuestionRow = typeof question.$inferSelect;
+/** One objective question's key as the answer save changes it (absent fields stay). */
+export interface AnswerRow {
+  no: string;
+  answer: string;
+  answerB?: string;
+  partialScore?: number | null;
+  partialRule?: PartialRule;
+}
 
 export function questionRepo(db: Db) {
   return {
@@ -36,10 +50,7 @@ export function questionRepo(db: Db) {
       await db.delete(question).where(and(eq(question.subjectId, subjectId), inArray(question.no, keep)));
       await db.insert(question).values(rows);
     },
-    async setAnswers(
-      subjectId: number,
-      rows: Array<{ no: string; answer: string; answerB?: string; partialScore?: number | null }>,
-    ): Promise<void> {
+    async setAnswers(subjectId: number, rows: AnswerRow[]): Promise<void> {
       for (const r of rows) {
         await db
           .update(question)
@@ -47,10 +58,18 @@ export function questionRepo(db: Db) {
             answer: r.answer,
             ...(r.answerB !== undefined ? { answerB: r.answerB } : {}),
             ...(r.partialScore !== undefined ? { partialScore: r.partialScore } : {}),
+            ...(r.partialRule !== undefined ? { partialRule: r.partialRule } : {}),
             updatedAt: new Date(),
           })
           .where(and(eq(question.subjectId, subjectId), eq(question.no, r.no)));
       }
+    },
+    /** 送分 / 取消此题 of one objective question, with its reason (null: back to the key). */
+    async setSpecial(subjectId: number, no: string, special: QuestionSpecial | null, reason: string | null) {
+      await db
+        .update(question)
+        .set({ special, specialReason: reason, updatedAt: new Date() })
+        .where(and(eq(question.subjectId, subjectId), eq(question.no, no), ne(question.kind, 'subjective')));
     },
     /** B-paper numbers of objective questions (A/B relation). */
     async setBNos(subjectId: number, rows: Array<{ no: string; bNo: string | null }>): Promise<void> {
@@ -78,8 +97,11 @@ export const toObjective = (r: QuestionRow): ObjectiveQuestion => ({
   score: Number(r.score),
   answer: r.answer,
   partialScore: r.partialScore === null ? null : Number(r.partialScore),
+  partialRule: r.partialRule as PartialRule,
   answerB: r.answerB,
   bNo: r.bNo,
+  special: r.special as QuestionSpecial | null,
+  specialReason: r.specialReason,
 });
 export const toSubjective = (r: QuestionRow): SubjectiveQuestion => ({
   no: r.no,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id, idParam } from '@yj/contracts';
-import { abSave, answerSave, objectiveSave, optionalSave, subjectiveSave } from '@yj/contracts';
+import { abSave, answerSave, objectiveSave, optionalSave, specialSave, subjectiveSave } from '@yj/contracts';
 import { fail } from '../../errors';
 import { actorOf, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
@@ -29,7 +29,9 @@ export function questionRoutes(
     '/api/api/subject/:id/setting/questions/:tag',
     {
       schema: {
-        params: params.extend({ tag: z.enum(['objective', 'subjective', 'optional', 'ab', 'answer']) }),
+        params: params.extend({
+          tag: z.enum(['objective', 'subjective', 'optional', 'ab', 'answer', 'special']),
+        }),
       },
       config: edit,
     },
@@ -50,6 +52,7 @@ export function questionRoutes(
         await d.questions.saveSubjective(id, parse(subjectiveSave).questions, actor);
       else if (tag === 'optional') await d.questions.saveOptional(id, parse(optionalSave).groups, actor);
       else if (tag === 'ab') await d.questions.saveAb(id, parse(abSave), actor);
+      else if (tag === 'special') await d.questions.saveSpecial(id, parse(specialSave), actor);
       else await d.questions.saveAnswers(id, parse(answerSave).answers, actor);
       return ok(await d.questions.info(id));
     },

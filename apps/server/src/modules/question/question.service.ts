@@ -4,8 +4,10 @@ import {
   objectiveQuestion,
   structureProblems,
   structureTotals,
+  QUESTION_SPECIAL_LABELS,
   type AbSave,
   type ObjectiveQuestion,
+  type SpecialSave,
   type OptionalQuestionGroup,
   type Structure,
   type StructureInfo,
@@ -17,7 +19,7 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { assertAllows } from '../subject/subject-state';
-import { questionRepo, toObjective, toSubjective } from './question.repo';
+import { questionRepo, toObjective, toSubjective, type AnswerRow } from './question.repo';
 
 /** A subject's question structure (spec: setting/question, /answer, /abrelation, paperStructure*). */
 export function questionService(d: {
@@ -54,6 +56,7 @@ export function questionService(d: {
     actor: Actor,
     change: (tx: Db, before: Structure) => Promise<void>,
     requireSetting = true,
+    reason?: string,
   ) {
     await d.db.transaction(async (tx) => {
       const before = requireSetting ? await editable(tx, subjectId) : await load(tx, subjectId);
@@ -68,7 +71,7 @@ export function questionService(d: {
         userId: actor.userId,
         ip: actor.ip,
         target: `subject:${subjectId}`,
-        detail: { before: before.structure, after: after.structure },
+        detail: { before: before.structure, after: after.structure, ...(reason ? { reason } : {}) },
       });
     });
     await d.rescore?.(subjectId);
@@ -92,11 +95,20 @@ export function questionService(d: {
     },
 
     saveObjective: (subjectId: number, questions: ObjectiveQuestion[], actor: Actor) =>
-      audited(subjectId, 'question.objective', actor, async (tx) => {
+      audited(subjectId, 'question.objective', actor, async (tx, before) => {
+        // 送分 / 取消此题 is set only by its own save (with a reason): a structure save keeps what a number had
+        const kept = new Map(before.objective.map((q) => [q.no, q]));
         await questionRepo(tx).replace(
           subjectId,
           true,
-          questions.map((q, i) => ({ subjectId, ...q, sort: i })),
+          questions.map((q, i) => ({
+            subjectId,
+            ...q,
+            partialRule: q.partialRule ?? 'fixed',
+            special: kept.get(q.no)?.special ?? null,
+            specialReason: kept.get(q.no)?.specialReason ?? null,
+            sort: i,
+          })),
         );
       }),
 
@@ -134,11 +146,7 @@ export function questionService(d: {
       }),
 
     /** Answer keys may change in any state before publishing; later issues re-score on change. */
-    saveAnswers: (
-      subjectId: number,
-      answers: Array<{ no: string; answer: string; answerB?: string; partialScore?: number | null }>,
-      actor: Actor,
-    ) =>
+    saveAnswers: (subjectId: number, answers: AnswerRow[], actor: Actor) =>
       audited(
         subjectId,
         'question.answer',
@@ -154,12 +162,40 @@ export function questionService(d: {
               answer: a.answer,
               answerB: a.answerB ?? q.answerB,
               partialScore: a.partialScore === undefined ? q.partialScore : a.partialScore,
+              partialRule: a.partialRule ?? q.partialRule,
             });
             if (!checked.success) throw fail(checked.error.issues[0]?.message ?? `第 ${a.no} 题答案不合法`);
           }
           await questionRepo(tx).setAnswers(subjectId, answers);
         },
         false,
+      ),
+
+    /**
+     * 送分 / 取消此题: one objective question given full marks to every examinee with a sheet, cancelled from the
+     * paper, or set back to its key (special null). A key change: allowed until the subject is published, audited
+     * with the reason, and the subject re-scored by the queued job.
+     */
+    saveSpecial: (subjectId: number, input: SpecialSave, actor: Actor) =>
+      audited(
+        subjectId,
+        'question.special',
+        actor,
+        async (tx, before) => {
+          const { subjectInfo } = await load(tx, subjectId);
+          assertAllows(subjectInfo.status, 'editAnswers');
+          const q = before.objective.find((x) => x.no === input.no);
+          if (!q) throw fail(`客观题 ${input.no} 不存在`);
+          if ((q.special ?? null) === input.special)
+            throw fail(
+              input.special
+                ? `第 ${q.no} 题已经${QUESTION_SPECIAL_LABELS[input.special]}`
+                : `第 ${q.no} 题没有送分或取消`,
+            );
+          await questionRepo(tx).setSpecial(subjectId, q.no, input.special, input.reason);
+        },
+        false,
+        input.reason,
       ),
 
     /** judge/strucTemplate: what stops the structure from being used, in Chinese; empty when ready. */

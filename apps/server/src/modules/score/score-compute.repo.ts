@@ -11,8 +11,8 @@ export interface ScoreSource {
   /** 先阅后扫 strips: name → the question(s) and the score written on the sheet */
   strips: Record<string, { question: string; value: number | null }> | null;
   paperType: string | null;
-  /** final block scores merged: question → score */
-  blockScores: Record<string, number> | null;
+  /** final block scores, one question → score map per block (in block order) */
+  blockScores: Array<Record<string, number>> | null;
   adjusted: Record<string, number> | null;
   absent: boolean;
   irregular: boolean;
@@ -73,9 +73,11 @@ export function scoreComputeRepo(db: Db) {
         kind: r.kind as KeyQuestion['kind'],
         score: Number(r.score),
         partialScore: r.partialScore === null ? null : Number(r.partialScore),
+        partialRule: r.partialRule as KeyQuestion['partialRule'],
         answer: r.answer,
         answerB: r.answerB,
         bNo: r.bNo,
+        special: r.special as KeyQuestion['special'],
       }));
       const key: SubjectKey = { objective, optionalGroups: s.optionalGroups, abEnabled: s.abEnabled };
       return key;
@@ -97,49 +99,30 @@ export function scoreComputeRepo(db: Db) {
     },
 
     /**
-     * The next `limit` examinees of the exam after `after` (by id), or only `only`, with everything their score in
-     * the subject comes from. Block scores are looked up by (block, paper), the primary key, so a batch reads its
-     * own rows and not the subject's.
+     * The examinees `ids` of the exam with everything their score in the subject comes from, in no order. Every
+     * part is an index lookup per examinee (the sheet by (subject, examinee), its block scores by (block, paper),
+     * absence, adjustments, the 违纪 mark): a batch costs the same wherever it lies in the exam — a merge join over
+     * the subject's sheets from the first one made each later batch slower (quadratic over a subject).
      */
     async sources(q: {
       subjectId: number;
       examId: number;
       blockIds: number[];
-      after: number;
-      limit: number;
-      only?: number[];
+      ids: number[];
     }): Promise<ScoreSource[]> {
-      const only = q.only ? sql`and e.id = any(${intArray(q.only)})` : sql``;
       const r = await db.execute(sql`
-        with ex as (
-          select e.id, e.paper_type from examinee e
-          where e.exam_id = ${q.examId} and e.id > ${q.after} ${only}
-          order by e.id limit ${q.limit}
-        ), p as (
-          select p.id, p.examinee_id, p.objective, p.scores, coalesce(p.paper_type, ex.paper_type) as t
-          from paper p join ex on p.examinee_id = ex.id
-          where p.subject_id = ${q.subjectId} and p.deleted_at is null
-        ), bs as (
-          select b.paper_id, jsonb_object_agg(j.key, j.value order by b.block_id) as qs
-          from p join block_score b on b.paper_id = p.id and b.block_id = any(${intArray(q.blockIds)})
-          cross join lateral jsonb_each(b.question_scores) j
-          group by b.paper_id
-        ), adj as (
-          select a.examinee_id, jsonb_object_agg(a.question_no, a.after::float8 order by a.id) as qs
-          from score_adjustment a join ex on a.examinee_id = ex.id
-          where a.subject_id = ${q.subjectId}
-          group by a.examinee_id
-        )
-        select ex.id as "examineeId", p.id as "paperId", p.objective, p.scores as strips, p.t as "paperType",
-          bs.qs as "blockScores", adj.qs as adjusted, (ab.examinee_id is not null) as absent,
-          coalesce(s.irregular, false) as irregular
-        from ex
-        left join p on p.examinee_id = ex.id
-        left join bs on bs.paper_id = p.id
-        left join adj on adj.examinee_id = ex.id
-        left join absence ab on ab.examinee_id = ex.id and ab.subject_id = ${q.subjectId}
-        left join score s on s.subject_id = ${q.subjectId} and s.examinee_id = ex.id
-        order by ex.id`);
+        select e.id as "examineeId", p.id as "paperId", p.objective, p.scores as strips,
+          coalesce(p.paper_type, e.paper_type) as "paperType",
+          (select jsonb_agg(b.question_scores order by b.block_id) from block_score b
+           where b.block_id = any(${intArray(q.blockIds)}) and b.paper_id = p.id) as "blockScores",
+          (select jsonb_object_agg(a.question_no, a.after::float8 order by a.id) from score_adjustment a
+           where a.examinee_id = e.id and a.subject_id = ${q.subjectId}) as adjusted,
+          exists (select from absence ab where ab.examinee_id = e.id and ab.subject_id = ${q.subjectId}) as absent,
+          coalesce((select s.irregular from score s where s.subject_id = ${q.subjectId} and s.examinee_id = e.id),
+            false) as irregular
+        from examinee e
+        left join paper p on p.subject_id = ${q.subjectId} and p.examinee_id = e.id and p.deleted_at is null
+        where e.id = any(${intArray(q.ids)}) and e.exam_id = ${q.examId}`);
       return rowsOf<ScoreSource>(r);
     },
 

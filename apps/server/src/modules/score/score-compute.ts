@@ -16,13 +16,17 @@ export type PaperScoreHook = (tx: Db, paperId: number, previousExamineeId?: numb
 /** What a change of absence calls: these examinees' scores in the subject follow, in the same transaction. */
 export type ExamineeScoreHook = (tx: Db, subjectId: number, examineeIds: number[]) => Promise<void>;
 
-/** Examinees derived per batch: one read and one write statement each, memory bounded. */
-const BATCH = 10_000;
+/**
+ * Examinees derived per batch: one read and one write statement each, memory bounded (bench:scores: 5,000 keeps
+ * the scoring process near 330 MB peak at 100,000 examinees against 440 MB with 10,000, at the same speed).
+ */
+const BATCH = 5_000;
 
 /** The subjective scores of a sheet: marking's final block scores, else the 先阅后扫 strips written on it. */
 function subjectiveOf(s: ScoreSource): Record<string, number> {
-  if (s.blockScores && Object.keys(s.blockScores).length) return s.blockScores;
   const out: Record<string, number> = {};
+  for (const b of s.blockScores ?? []) Object.assign(out, b);
+  if (Object.keys(out).length) return out;
   for (const strip of Object.values(s.strips ?? {}))
     if (strip.value !== null) out[strip.question] = strip.value;
   return out;
@@ -62,7 +66,8 @@ export function scoreCompute(d: {
   /** batches of a full recompute in flight at once, each its own transaction (1 on a single-connection PGlite) */
   lanes?: number;
 }) {
-  async function run(db: Db, subjectId: number, only?: number[]): Promise<number> {
+  /** Derives the examinees `ids` of the subject, BATCH at a time: one read and one write statement each. */
+  async function run(db: Db, subjectId: number, ids: number[]): Promise<number> {
     const repo = scoreComputeRepo(db);
     await repo.noJit();
     const s = await repo.subject(subjectId);
@@ -70,26 +75,21 @@ export function scoreCompute(d: {
     const key = await repo.key(s);
     const scorer = objectiveScorer(key);
     const blockIds = await repo.blockIds(subjectId);
-    let after = 0;
     let n = 0;
-    for (;;) {
+    for (let i = 0; i < ids.length; i += BATCH) {
       const sources = await repo.sources({
         subjectId,
         examId: s.examId,
         blockIds,
-        after,
-        limit: BATCH,
-        only,
+        ids: ids.slice(i, i + BATCH),
       });
-      if (!sources.length) return n;
       await repo.write(
         subjectId,
         sources.map((x) => derive(key, scorer, x)),
       );
       n += sources.length;
-      after = sources.at(-1)!.examineeId;
-      if (sources.length < BATCH) return n;
     }
+    return n;
   }
 
   /**

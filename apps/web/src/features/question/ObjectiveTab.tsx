@@ -1,10 +1,18 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { QUESTION_KIND_LABELS, type ObjectiveKind, type ObjectiveQuestion } from '@yj/contracts';
+import {
+  PARTIAL_RULE_LABELS,
+  QUESTION_KIND_LABELS,
+  type ObjectiveKind,
+  type ObjectiveQuestion,
+  type PartialRule,
+} from '@yj/contracts';
 import { Alert, Button, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { SpecialTag } from './SpecialQuestions';
 import { mergeObjective, quickEntry, withKind } from './structure-edit';
 
 const KINDS: ObjectiveKind[] = ['single', 'multi', 'trueFalse'];
+const PARTIAL_RULES: PartialRule[] = ['fixed', 'share'];
 
 /** 客观题: quick entry the way teachers type it, then the table to adjust each question. */
 export function ObjectiveTab({
@@ -74,27 +82,51 @@ export function ObjectiveTab({
     },
     {
       title: '多选少选得分',
-      width: 150,
+      width: 250,
       render: (_: unknown, q: ObjectiveQuestion) =>
         q.kind === 'multi' ? (
-          <InputNumber
-            size="small"
-            min={0}
-            step={0.5}
-            value={q.partialScore}
-            placeholder="不给分"
-            aria-label={`第 ${q.no} 题少选得分`}
-            onChange={(v) => set(q.no, { partialScore: v })}
-          />
+          <Space size={4}>
+            <Select
+              size="small"
+              value={q.partialRule ?? 'fixed'}
+              style={{ width: 118 }}
+              aria-label={`第 ${q.no} 题少选规则`}
+              data-testid={`partial-rule-${q.no}`}
+              options={PARTIAL_RULES.map((r) => ({ value: r, label: PARTIAL_RULE_LABELS[r] }))}
+              onChange={(partialRule) =>
+                set(q.no, { partialRule, ...(partialRule === 'share' ? { partialScore: null } : {}) })
+              }
+            />
+            {(q.partialRule ?? 'fixed') === 'fixed' ? (
+              <InputNumber
+                size="small"
+                min={0}
+                step={0.5}
+                style={{ width: 90 }}
+                value={q.partialScore}
+                placeholder="不给分"
+                aria-label={`第 ${q.no} 题少选得分`}
+                onChange={(v) => set(q.no, { partialScore: v })}
+              />
+            ) : (
+              <Typography.Text type="secondary" title="按 0.5 分向下取">
+                分值 × 选对数 ÷ 答案数
+              </Typography.Text>
+            )}
+          </Space>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>
         ),
     },
     {
       title: '答案',
-      width: 100,
-      render: (_: unknown, q: ObjectiveQuestion) =>
-        q.answer || <Typography.Text type="secondary">未设置</Typography.Text>,
+      width: 130,
+      render: (_: unknown, q: ObjectiveQuestion) => (
+        <Space size={4}>
+          {q.answer || <Typography.Text type="secondary">未设置</Typography.Text>}
+          <SpecialTag q={q} />
+        </Space>
+      ),
     },
     {
       title: '操作',

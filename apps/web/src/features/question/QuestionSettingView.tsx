@@ -18,6 +18,7 @@ import { structureInfoQuery } from './question.queries';
 import { ReadOnly } from './ReadOnly';
 import { SaveBar } from './SaveBar';
 import { answersBody, bNosOf, byNo, nextNo, withBNos } from './structure-edit';
+import { SpecialQuestions } from './SpecialQuestions';
 import { SubjectiveTab } from './SubjectiveTab';
 import { TotalsBar } from './TotalsBar';
 
@@ -84,7 +85,8 @@ function StructureEditor({
       />
     );
   const set = (patch: Partial<Structure>) => setDraft((x) => ({ ...x, ...patch }));
-  const keysOf = (s: Structure) => s.objective.map((q) => [q.no, q.answer, q.answerB, q.partialScore]);
+  const keysOf = (s: Structure) =>
+    s.objective.map((q) => [q.no, q.answer, q.answerB, q.partialScore, q.partialRule ?? 'fixed']);
   const dirty: Record<StructureTag, boolean> = {
     objective: !same(draft.objective, saved.objective),
     subjective: !same(draft.subjective, saved.subjective),
@@ -178,6 +180,26 @@ function StructureEditor({
             onChange={(objective) => set({ objective })}
           />
           {draft.objective.length > 0 && bar('answer', dirty.answer)}
+          {saved.objective.length > 0 && (
+            <SpecialQuestions
+              subjectId={subjectId}
+              questions={saved.objective}
+              canEdit={!readOnly && allows(info.status, 'editAnswers')}
+              onSaved={(res) => {
+                // only 送分 / 取消 is taken from the server: unsaved key edits stay in the draft
+                const special = new Map(res.structure.objective.map((q) => [q.no, q]));
+                const merge = (list: Structure['objective']) =>
+                  list.map((q) => ({
+                    ...q,
+                    special: special.get(q.no)?.special ?? null,
+                    specialReason: special.get(q.no)?.specialReason ?? null,
+                  }));
+                setSaved((x) => ({ ...x, objective: merge(x.objective) }));
+                setDraft((x) => ({ ...x, objective: merge(x.objective) }));
+                qc.setQueryData(questionKeys.info(subjectId), res);
+              }}
+            />
+          )}
         </Space>
       ),
     },

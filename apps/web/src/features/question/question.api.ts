@@ -1,4 +1,4 @@
-import type { BlockInput, BlockItem, ExamBlockSubject, StructureInfo } from '@yj/contracts';
+import type { BlockInput, BlockItem, ExamBlockSubject, QuestionSpecial, StructureInfo } from '@yj/contracts';
 import { api } from '../../api/filter';
 
 /** The parts of the structure saved one call each (spec §7 `{tag}`). */
@@ -19,6 +19,11 @@ export const questionApi = {
   save: (subjectId: number, tag: StructureTag, body: Record<string, unknown>) =>
     api.post<StructureInfo>('/api/api/subject/:id/setting/questions/:tag', body, {
       params: { id: subjectId, tag },
+    }),
+  /** 送分 / 取消此题 (special null: back to the key), with its reason */
+  special: (subjectId: number, body: { no: string; special: QuestionSpecial | null; reason: string }) =>
+    api.post<StructureInfo>('/api/api/subject/:id/setting/questions/:tag', body, {
+      params: { id: subjectId, tag: 'special' },
     }),
   judge: (subjectId: number) =>
     api.post<{ ok: boolean; problems: string[] }>('/api/subject/judge/strucTemplate', { subjectId }),

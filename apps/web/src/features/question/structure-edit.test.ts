@@ -90,7 +90,12 @@ describe('question structure editing', () => {
 
   it('sends B keys only with A/B papers', () => {
     const q = { ...obj('1'), answer: 'A', answerB: 'C' };
-    expect(answersBody([q], false).answers[0]).toEqual({ no: '1', answer: 'A', partialScore: null });
+    expect(answersBody([q], false).answers[0]).toEqual({
+      no: '1',
+      answer: 'A',
+      partialScore: null,
+      partialRule: 'fixed',
+    });
     expect(answersBody([q], true).answers[0]).toMatchObject({ answerB: 'C' });
   });
 

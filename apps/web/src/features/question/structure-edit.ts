@@ -102,6 +102,7 @@ export function answersBody(questions: ObjectiveQuestion[], ab: boolean) {
       answer: q.answer,
       ...(ab ? { answerB: q.answerB } : {}),
       partialScore: q.partialScore,
+      partialRule: q.partialRule ?? 'fixed',
     })),
   };
 }
@@ -118,13 +119,14 @@ export function withBNos(questions: ObjectiveQuestion[], from: ObjectiveQuestion
 /** A changed kind keeps the row valid: 判断 has two options and no partial credit. */
 export function withKind(q: ObjectiveQuestion, kind: ObjectiveQuestion['kind']): ObjectiveQuestion {
   if (kind === 'trueFalse')
-    return { ...q, kind, options: 2, partialScore: null, answer: q.answer.slice(0, 1) };
+    return { ...q, kind, options: 2, partialScore: null, partialRule: 'fixed', answer: q.answer.slice(0, 1) };
   if (kind === 'single')
     return {
       ...q,
       kind,
       options: q.kind === 'trueFalse' ? 4 : q.options,
       partialScore: null,
+      partialRule: 'fixed',
       answer: q.answer.slice(0, 1),
     };
   return { ...q, kind, options: q.kind === 'trueFalse' ? 4 : q.options };
