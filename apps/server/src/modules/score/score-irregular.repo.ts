@@ -24,8 +24,9 @@ export function scoreIrregularRepo(db: Db) {
             and s.examinee_id = e.id), false) as irregular
         from examinee e where e.exam_id = ${examId} and e.id = ${examineeId}`);
       return (
-        rowsOf<{ id: number; schoolId: number; absent: boolean; hasPaper: boolean; irregular: boolean }>(r)[0] ??
-        null
+        rowsOf<{ id: number; schoolId: number; absent: boolean; hasPaper: boolean; irregular: boolean }>(
+          r,
+        )[0] ?? null
       );
     },
 

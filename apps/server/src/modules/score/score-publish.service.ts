@@ -203,9 +203,7 @@ export function scorePublishService(d: {
           publishAt: iso(s.publishAt),
           tongfen: s.tongfenAt !== null,
           xianyue: await repo.xianyue(s.subjectId),
-          blockers: checks
-            ? blockersOf(await scoreQueryRepo(d.db).check(s.subjectId, s.examId, 'all'))
-            : [],
+          blockers: checks ? blockersOf(await scoreQueryRepo(d.db).check(s.subjectId, s.examId, 'all')) : [],
           canPublish: can(p, 'score.publish', scope),
         });
       }

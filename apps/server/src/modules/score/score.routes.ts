@@ -20,7 +20,12 @@ const params = z.object({ id: idParam() });
 /** Scores of a subject (spec §2 subject/{subjectId}/score): summary, stuScore, scoreCheck, recompute. */
 export function scoreRoutes(
   app: FastifyInstance,
-  d: { scores: ScoreService; adjust: ScoreAdjustService; irregular: ScoreIrregularService; scopes: ExamScopes },
+  d: {
+    scores: ScoreService;
+    adjust: ScoreAdjustService;
+    irregular: ScoreIrregularService;
+    scopes: ExamScopes;
+  },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { capability: 'score.read' as const, scope: d.scopes.subjectParam };
