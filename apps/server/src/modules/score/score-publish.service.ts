@@ -32,8 +32,7 @@ export type PublishFireOutcome = 'published' | 'refused' | 'skipped';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** A publish time may be set while marking runs or is finished: it publishes once the checks pass. */
-const maySchedule = (status: number) =>
-  allows(status, 'publish') || allows(status, 'reviewDone') || allows(status, 'xianyueTongfen');
+const maySchedule = (status: number) => allows(status, 'publish') || allows(status, 'reviewDone');
 
 /** The refusal of 发布 while scoreCheck finds something: each blocker with its count. */
 export function publishRefusal(blockers: ScoreBlocker[]): string {
