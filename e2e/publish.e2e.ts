@@ -105,7 +105,7 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   // the second: marking started (the 打分栏 scores become the block's scores) and finished
   await page.goto(`${APP}/book/subject/${subjectId}/score/scoreCheck`);
   await page.getByTestId('settle-unmarked').waitFor();
-  assert.equal(await page.getByTestId('blocker-missing').count(), 0);
+  await page.getByTestId('blocker-missing').waitFor({ state: 'detached' });
   await page.goto(`${APP}/book/exam/${examId}/startReviewManage`);
   const row = page.getByTestId('review-manage').locator('.ant-table-row', { hasText: '生物' });
   await pressReviewStart(page);
@@ -122,6 +122,8 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   await page.getByRole('tab', { name: '学生成绩' }).click();
   await page.getByTestId(`adjust-${k1}`).click();
   await page.getByLabel('题号').click();
+  // the list is virtual: 48 comes after the 40 objective questions, found by typing
+  await page.keyboard.type('48');
   await page.locator('.ant-select-item-option', { hasText: '第 48 题（' }).click();
   await page.getByLabel('调整后分数').fill('7');
   await page.getByLabel('调整原因').fill('复核打分栏，漏加 2 分');
@@ -149,11 +151,10 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   await page.getByTestId('publish-delay').click();
   const modal = page.locator('.ant-modal', { hasText: '定时发布：' });
   // written in the browser's own time zone, as the picker shows it
-  const text = await page.evaluate(() => {
-    const at = new Date(Date.now() + 90_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  });
+  const offset = await page.evaluate(() => new Date().getTimezoneOffset());
+  const at = new Date(Date.now() + 90_000 - offset * 60_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const text = `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())} ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
   const input = modal.getByTestId('publish-at').locator('input');
   await input.click();
   await input.fill(text);
