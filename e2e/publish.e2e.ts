@@ -43,9 +43,10 @@ const students = (page: Page, subjectId: number, kaohao: string) =>
 
 /** Confirms the open confirmation dialog with its button `name`. */
 async function confirm(page: Page, name: string): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm');
+  // clicked once its opening animation is over
+  const dialog = page.locator('.ant-modal-confirm:not(.ant-zoom-appear)');
   await dialog.getByRole('button', { name }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await page.locator('.ant-modal-confirm').waitFor({ state: 'hidden' });
 }
 
 test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, published again, batch released', async () => {
@@ -155,7 +156,7 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   const at = new Date(Date.now() + 90_000 - offset * 60_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   const text = `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())} ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
-  const input = modal.getByTestId('publish-at').locator('input');
+  const input = modal.locator('.ant-picker input');
   await input.click();
   await input.fill(text);
   await input.press('Enter');

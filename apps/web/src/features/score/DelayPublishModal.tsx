@@ -59,7 +59,6 @@ export function DelayPublishModal({
             format={FORMAT}
             disabledDate={beforeToday}
             style={{ width: 240 }}
-            data-testid="publish-at"
           />
         </Form.Item>
       </Form>
