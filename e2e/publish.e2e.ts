@@ -14,7 +14,7 @@ import {
   waitForPath,
   type Session,
 } from './lib.ts';
-import { assignMarkers, pressReviewDone, pressReviewStart, scanSheets } from './marking-lib.ts';
+import { assignMarkers, pressReviewDone, pressReviewStart, scanSheets, until } from './marking-lib.ts';
 
 // Issue 15 "Publishing", on the real server: two sheets of a fresh subject are scanned (question 48 scored on the
 // sheet's 打分栏). scoreCheck shows two blockers — sheets not marked, examinees without a sheet — each settled on
@@ -93,15 +93,24 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   // the first blocker's link: 缺考 registered for everyone without a sheet, a page at a time
   await page.getByTestId('settle-missing').click();
   await waitForPath(page, '/book/missedExamDetail');
-  const empty = page.getByText('每名考生都已扫描或登记缺考');
-  while (!(await empty.isVisible())) {
-    await page.locator('.ant-table-thead .ant-checkbox-input').first().waitFor();
+  const missing = async () =>
+    (
+      await call<{ blockers: Array<{ kind: string; count: number }> }>(
+        page,
+        'GET',
+        `/api/subject/${subjectId}/score/check`,
+      )
+    ).blockers.find((b) => b.kind === 'missing')?.count ?? 0;
+  for (let left = await missing(); left > 0;) {
+    await page.locator('.ant-table-tbody .ant-checkbox-input:not([disabled])').first().waitFor();
     await page.locator('.ant-table-thead .ant-checkbox-input').first().check();
     await page.getByTestId('mark-absent').click();
     await confirm(page, '标记缺考');
-    await page.getByText('已标记缺考').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    const before = left;
+    await until('缺考 registered', async () => (left = await missing()) < before);
   }
+  await page.getByText('每名考生都已扫描或登记缺考').waitFor();
+  await shot(page, 'publish-02-absent-registered');
 
   // the second: marking started (the 打分栏 scores become the block's scores) and finished
   await page.goto(`${APP}/book/subject/${subjectId}/score/scoreCheck`);
@@ -116,7 +125,7 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   await row.getByText('阅卷完成').waitFor();
   await page.goto(`${APP}/book/subject/${subjectId}/score/scoreCheck`);
   await page.getByText('核查通过').waitFor();
-  await shot(page, 'publish-02-check-passed');
+  await shot(page, 'publish-03-check-passed');
 
   // an adjustment with its reason: question 48 of the first student, 5 -> 7
   const before = (await students(page, subjectId, k1)).items[0]!.total!;
@@ -134,14 +143,14 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   // 违纪 on the second student: 0 with the reason, listed; then cleared
   await page.getByTestId(`irregular-${k2}`).click();
   await page.getByLabel('违纪原因').fill('考试中使用手机');
-  await shot(page, 'publish-03-irregular');
+  await shot(page, 'publish-04-irregular');
   await page.getByRole('button', { name: '标记违纪' }).click();
   const row2 = page.getByTestId('stu-score').locator('.ant-table-row', { hasText: k2 });
   await row2.getByText('违纪').first().waitFor();
   assert.equal((await students(page, subjectId, k2)).items[0]!.total, 0);
   await page.getByRole('tab', { name: '违纪记录' }).click();
   await page.getByTestId('score-irregulars').getByText('考试中使用手机').waitFor();
-  await shot(page, 'publish-04-irregulars');
+  await shot(page, 'publish-05-irregulars');
   await page.getByRole('tab', { name: '学生成绩' }).click();
   await page.getByTestId(`irregular-clear-${k2}`).click();
   await confirm(page, '取消违纪');
@@ -159,15 +168,16 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   const input = modal.locator('.ant-picker input');
   await input.click();
   await input.fill(text);
+  await shot(page, 'publish-06-delay');
+  // Enter takes the typed time and submits the form (保存)
   await input.press('Enter');
-  await shot(page, 'publish-05-delay');
-  await modal.getByRole('button', { name: /^保\s?存$/ }).click();
+  await modal.waitFor({ state: 'hidden' });
   await page.getByTestId('publish-at-tag').getByText(`定时发布：${text}`).waitFor();
-  await shot(page, 'publish-06-waiting');
+  await shot(page, 'publish-07-waiting');
   await page.getByTestId('publish-state').getByText('已发布').waitFor({ timeout: 180_000 });
   await page.getByTestId('publish-at-tag').waitFor({ state: 'detached' });
   assert.equal(await page.getByTestId('score-recompute').count(), 0, 'no recompute once published');
-  await shot(page, 'publish-07-published');
+  await shot(page, 'publish-08-published');
 
   // published: no more adjustments; 取消发布 (confirmed), then 发布 again
   await page.getByRole('tab', { name: '学生成绩' }).click();
@@ -180,7 +190,7 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   await page.getByTestId('publish-release').click();
   await confirm(page, '发布');
   await page.getByTestId('publish-state').getByText('已发布').waitFor();
-  await shot(page, 'publish-08-republished');
+  await shot(page, 'publish-09-republished');
 
   // the exam's 成绩发布 screen: cancelled once more, chosen and released there
   await page.getByTestId('publish-cancel').click();
@@ -189,12 +199,12 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   await page.goto(`${APP}/book/exam/${examId}/scoreRelease`);
   const line = page.getByTestId('score-release').locator('.ant-table-row', { hasText: '生物' });
   await line.getByText('核查通过').waitFor();
-  await shot(page, 'publish-09-release-screen');
+  await shot(page, 'publish-10-release-screen');
   await line.getByRole('checkbox').check();
   await page.getByTestId('batch-release').click();
   await confirm(page, '发布');
   await page.getByTestId('batch-result').getByText('已发布').waitFor();
-  await shot(page, 'publish-10-batch-result');
+  await shot(page, 'publish-11-batch-result');
   await page.getByRole('button', { name: '知道了' }).click();
   await line.getByText('已发布').waitFor();
 });
