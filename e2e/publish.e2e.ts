@@ -146,7 +146,7 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   await shot(page, 'publish-04-irregular');
   await page.getByRole('button', { name: '标记违纪' }).click();
   const row2 = page.getByTestId('stu-score').locator('.ant-table-row', { hasText: k2 });
-  await row2.getByText('违纪').first().waitFor();
+  await row2.locator('.ant-tag', { hasText: '违纪' }).waitFor();
   assert.equal((await students(page, subjectId, k2)).items[0]!.total, 0);
   await page.getByRole('tab', { name: '违纪记录' }).click();
   await page.getByTestId('score-irregulars').getByText('考试中使用手机').waitFor();
@@ -154,7 +154,7 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   await page.getByRole('tab', { name: '学生成绩' }).click();
   await page.getByTestId(`irregular-clear-${k2}`).click();
   await confirm(page, '取消违纪');
-  await row2.getByText('正常').waitFor();
+  await row2.locator('.ant-tag', { hasText: '正常' }).waitFor();
 
   // 定时发布 a minute or so ahead (the picker takes whole minutes); the page sees it publish without a reload
   await page.getByRole('tab', { name: '成绩概览' }).click();
