@@ -111,3 +111,21 @@ export async function pressReviewStart(page: Page): Promise<void> {
   await confirm.getByText('开始后题目、答题卡模板和题块将锁定').waitFor();
   await confirm.getByRole('button', { name: '开始阅卷' }).click();
 }
+
+/** Gives a block its markers by phone (setting/task), without the screen: journeys that are not about 阅卷分配. */
+export async function assignMarkers(
+  page: Page,
+  subjectId: number,
+  blockId: number,
+  phones: string[],
+): Promise<void> {
+  const markers = [];
+  for (const phone of phones) markers.push({ userId: (await candidate(page, subjectId, phone)).userId });
+  await call(page, 'POST', `/api/subject/${subjectId}/setting/task/${blockId}`, { markers, leaders: [] });
+}
+
+/** 阅卷完成 on the subject's row of startReviewManage, then the confirmation's own button. */
+export async function pressReviewDone(page: Page): Promise<void> {
+  await page.getByTestId('review-reviewDone').click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '阅卷完成' }).click();
+}

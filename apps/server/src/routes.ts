@@ -72,7 +72,7 @@ import { markingLeadRoutes } from './modules/marking/marking-lead.routes';
 import { markingLeadService } from './modules/marking/marking-lead.service';
 import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
 import { doneCheck } from './modules/marking/marking-counts';
-import { createTasks, finalizer } from './modules/marking/marking-final';
+import { createTasks, finalizer, refreshStripScores } from './modules/marking/marking-final';
 import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
@@ -81,6 +81,9 @@ import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
 import { scoreService } from './modules/score/score.service';
 import { scoreAdjustService } from './modules/score/score-adjust.service';
+import { scoreIrregularService } from './modules/score/score-irregular.service';
+import { registerPublishScheduleJob, scorePublishService } from './modules/score/score-publish.service';
+import { scorePublishRoutes } from './modules/score/score-publish.routes';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -196,6 +199,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       scoreRoutes(api, {
         scores: scoreService({ db, audit, exams, compute: scoring }),
         adjust: scoreAdjustService({ db, audit, exams, compute: scoring }),
+        irregular: scoreIrregularService({ db, audit, exams, compute: scoring }),
         scopes,
       });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
@@ -236,11 +240,24 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const schedule = reviewScheduleService({ db, audit, queue: reviewTimers, subjects });
       registerReviewScheduleJob(reviewTimers, schedule);
       subjectRoutes(api, { subjects, schedule, scopes });
+      // publish times wait beside the review times, for the same reasons
+      const publish = scorePublishService({
+        db,
+        audit,
+        queue: reviewTimers,
+        subjects,
+        compute: scoring,
+        scopes,
+        stripScores: refreshStripScores,
+      });
+      registerPublishScheduleJob(reviewTimers, publish);
+      scorePublishRoutes(api, { publish, scopes });
       // pages acknowledged before a crash or restart are recognised now (jobs are idempotent);
-      // review times that passed while the server was down fire now, later ones are armed again
+      // review and publish times that passed while the server was down fire now, later ones are armed again
       api.addHook('onReady', async () => {
         await scan.resume();
         await schedule.resume();
+        await publish.resume();
       });
     },
     { prefix: API_PREFIX },

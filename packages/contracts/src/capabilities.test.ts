@@ -30,11 +30,26 @@ describe('capability table', () => {
 describe('capabilitiesOfRole', () => {
   const names = (role: number) => capabilitiesOfRole(role).map((c) => c.capability);
 
-  it('lets a reviewer read the exam and mark only the subjects given to them', () => {
+  it('lets a reviewer read the exam, mark and see published scores of the subjects given to them', () => {
     expect(capabilitiesOfRole(4)).toEqual([
       { capability: 'exam.read', label: CAPABILITY_LABELS['exam.read'], scope: 'exam' },
+      { capability: 'score.read', label: '查看已发布的科目成绩', scope: 'subject' },
       { capability: 'subject.mark', label: '参与阅卷', scope: 'subject' },
     ]);
+  });
+
+  it('keeps unpublished scores and publishing to the managers', () => {
+    for (const role of [2, 4, 6, 7, 8]) {
+      expect(names(role), `${role}`).toContain('score.read');
+      expect(names(role), `${role}`).not.toContain('score.unpublished.read');
+      expect(names(role), `${role}`).not.toContain('score.publish');
+    }
+    expect(names(1)).toEqual(expect.arrayContaining(['score.unpublished.read', 'score.publish']));
+    expect(names(9)).toContain('score.unpublished.read');
+    expect(names(9)).not.toContain('score.publish');
+    const teacher = { ...base, teacherOf: [7] };
+    expect(can(teacher, 'score.read', { schoolId: 7 })).toBe(true);
+    expect(can(teacher, 'score.unpublished.read', { schoolId: 7 })).toBe(false);
   });
 
   it('gives the exam manager the whole exam, the subject leadership included', () => {

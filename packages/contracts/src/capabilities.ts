@@ -76,14 +76,29 @@ export const CAPABILITY_TABLE = {
     { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 9] },
     { who: 'examRole', scope: 'subject', roles: [3] },
   ],
-  /** see a subject's scores (summary, per student and question, the checks before publishing); recompute them */
+  /** see a subject's published scores (summary, per student and question): teachers and the exam's staff */
   'score.read': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'teacher', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 8, 9] },
+    { who: 'examRole', scope: 'subject', roles: [2, 3, 4, 6, 7] },
+  ],
+  /** see scores before they are published, the checks before publishing; recompute them */
+  'score.unpublished.read': [
     { who: 'admin', scope: 'any' },
     { who: 'schoolAdmin', scope: 'school' },
     { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 9] },
     { who: 'examRole', scope: 'subject', roles: [3] },
   ],
-  /** change a question's score by hand (before / after / reason kept) */
+  /** publish a subject's scores, at once or at a time, cancel publishing; 先阅后扫 统分 */
+  'score.publish': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5] },
+    { who: 'examRole', scope: 'subject', roles: [3] },
+  ],
+  /** change a question's score by hand (before / after / reason kept); mark an examinee 违纪 */
   'score.adjust': [
     { who: 'admin', scope: 'any' },
     { who: 'schoolAdmin', scope: 'school' },
@@ -150,8 +165,10 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'exam.manage': '管理考试（修改、复制、隐藏、删除，考生和人员分工）',
   'exam.phone.view': '查看考生和人员的完整手机号',
   'score.download': '下载成绩与报表',
-  'score.read': '查看科目成绩与成绩核查，重新计算成绩',
-  'score.adjust': '调整题目得分（记录调整前后分数与原因）',
+  'score.read': '查看已发布的科目成绩',
+  'score.unpublished.read': '查看未发布的成绩与成绩核查，重新计算成绩',
+  'score.publish': '发布、定时发布和取消发布成绩，先阅后扫统分',
+  'score.adjust': '调整题目得分、标记违纪（记录调整前后分数与原因）',
   'subject.setting.edit': '编辑科目设置（题目、答案、模板、题块）',
   'subject.scan': '扫描答题卡、处理识别异常',
   'scan.read': '查看扫描进度、识别异常和答题卡图像',

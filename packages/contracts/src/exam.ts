@@ -213,6 +213,10 @@ export interface OperationPermission {
   scoreRead: boolean;
   /** change a question's score by hand (score.adjust) */
   scoreAdjust: boolean;
+  /** see scores before they are published and the checks (score.unpublished.read) */
+  scoreUnpublishedRead: boolean;
+  /** publish, delay and cancel publishing (score.publish) */
+  scorePublish: boolean;
 }
 
 export interface DynamicLogItem {

@@ -14,6 +14,8 @@ export interface ScoreSummaryRow {
   /** 实考: a sheet and not absent */
   present: number;
   absent: number;
+  /** 违纪: counted in 实考 with 0, shown apart */
+  irregular: number;
   /** neither a sheet nor an absence record */
   missing: number;
   mean: number | null;

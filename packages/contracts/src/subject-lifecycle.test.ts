@@ -29,6 +29,8 @@ describe('the subject lifecycle table (DESIGN.md §3)', () => {
       [S.done, 'reviewDoneCancel', S.reviewing],
       [S.done, 'publish', S.published],
       [S.published, 'publishCancel', S.done],
+      [S.setting, 'xianyueTongfen', S.published],
+      [S.published, 'xianyueTongfenCancel', S.setting],
     ];
     for (const [from, op, to] of path) expect([from, op, next(from, op)]).toEqual([from, op, to]);
   });
@@ -47,9 +49,10 @@ describe('the subject lifecycle table (DESIGN.md §3)', () => {
     expect(every.filter((s) => allows(s, 'editSetting'))).toEqual([S.setting]);
     expect(every.filter((s) => !allows(s, 'editAnswers'))).toEqual([S.published]);
     expect(every.filter((s) => !allows(s, 'scan'))).toEqual([S.published]);
+    expect(every.filter((s) => !allows(s, 'adjustScores'))).toEqual([S.published]);
     // edits keep the state
     expect(next(S.reviewing, 'scan')).toBe(S.reviewing);
-    expect(transitionsFrom(S.setting)).toEqual(['trialStart', 'reviewStart']);
+    expect(transitionsFrom(S.setting)).toEqual(['trialStart', 'reviewStart', 'xianyueTongfen']);
     expect(transitionsFrom(S.reviewing)).toEqual(['reviewPause', 'reviewDone']);
   });
 

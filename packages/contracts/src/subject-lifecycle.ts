@@ -28,6 +28,9 @@ export const SUBJECT_OPERATIONS = {
   reviewDoneCancel: { from: [S.done], to: S.reviewing, label: '取消完成' },
   publish: { from: [S.done], to: S.published, label: '发布成绩' },
   publishCancel: { from: [S.published], to: S.done, label: '取消发布' },
+  /** 先阅后扫: the scores written on the sheets are unified and published without marking on screen */
+  xianyueTongfen: { from: [S.setting], to: S.published, label: '先阅后扫统分' },
+  xianyueTongfenCancel: { from: [S.published], to: S.setting, label: '取消统分发布' },
   /** template, questions and blocks */
   editSetting: { from: [S.setting], to: null, label: '修改题目、模板和题块' },
   /** answer keys and objective scoring (re-scored automatically later) */
@@ -42,6 +45,8 @@ export const SUBJECT_OPERATIONS = {
   mark: { from: [S.reviewing], to: null, label: '阅卷' },
   /** 回评 and a leader's changes to submitted marks: until 阅卷完成 */
   changeMarks: { from: [S.reviewing, S.paused], to: null, label: '修改已阅分数' },
+  /** 成绩调整, 违纪 and recomputing: until the scores are published */
+  adjustScores: { from: BEFORE_PUBLISHED, to: null, label: '调整成绩' },
   /** uploading, fixing exceptions, 扫描完成; papers scanned while marking join the task pool */
   scan: { from: BEFORE_PUBLISHED, to: null, label: '扫描答题卡' },
 } as const satisfies Record<string, Rule>;

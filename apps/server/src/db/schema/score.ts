@@ -39,6 +39,9 @@ export const score = pgTable(
     /** 违纪: the subject scores 0, with the reason */
     irregular: boolean('irregular').notNull().default(false),
     irregularReason: text('irregular_reason'),
+    /** who marked the 违纪 and when (the audit log keeps every change) */
+    irregularBy: integer('irregular_by').references(() => user.id),
+    irregularAt: timestamp('irregular_at', { withTimezone: true }),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.subjectId, t.examineeId] }), index('score_examinee_idx').on(t.examineeId)],

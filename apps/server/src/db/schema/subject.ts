@@ -28,7 +28,10 @@ export const subject = pgTable(
     name: text('name').notNull(),
     fullScore: numeric('full_score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     status: smallint('status').notNull().default(0),
+    /** 定时发布: when the server publishes the scores by itself (a job fires it; re-armed on start) */
     publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** set while the scores are published by 先阅后扫统分 (cancelled by cancelXianyueTongfen, back to setting) */
+    tongfenAt: timestamp('tongfen_at', { withTimezone: true }),
     /** review/schedule: when marking starts / ends by itself (a job fires the transition) */
     reviewStartAt: timestamp('review_start_at', { withTimezone: true }),
     reviewEndAt: timestamp('review_end_at', { withTimezone: true }),

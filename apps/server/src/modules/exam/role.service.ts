@@ -202,6 +202,8 @@ export function roleService(d: { db: Db; audit: AuditService }) {
         downloadScores: can(p, 'score.download', scope),
         scoreRead: can(p, 'score.read', scope),
         scoreAdjust: can(p, 'score.adjust', scope),
+        scoreUnpublishedRead: can(p, 'score.unpublished.read', scope),
+        scorePublish: can(p, 'score.publish', scope),
       };
     },
   };

@@ -140,6 +140,18 @@ async function writeStripScores(tx: Conn, subjectId: number): Promise<void> {
 }
 
 /**
+ * 先阅后扫统分: the block scores read from the strips again (a sheet rescanned or a strip fixed since the last
+ * 统分 must not keep its old score), then written like at review start. Only strip-sourced rows are replaced:
+ * marks and a leader's scores stay.
+ */
+export async function refreshStripScores(tx: Conn, subjectId: number): Promise<void> {
+  await tx.execute(
+    sql`delete from block_score where subject_id = ${subjectId} and source = ${BlockScoreSource.xianyue}`,
+  );
+  await writeStripScores(tx, subjectId);
+}
+
+/**
  * The task pool of a subject (DESIGN.md §5): slot 1 (and 2 for double marking) of every block for every live,
  * recognised paper of a present examinee. Idempotent (unique block × paper × slot): run at review start and for
  * papers recognised while reviewing. A block already scored (先阅后扫 strips) gets no task.

@@ -1,6 +1,4 @@
 import {
-  SUBJECT_STATE_FORBIDS,
-  SubjectStatus,
   type Paged,
   type Principal,
   type ScoreAdjustBody,
@@ -12,9 +10,12 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
-import { assertSchool, subjectScanAccess } from '../scan/scan-access';
+import { assertSchool } from '../scan/scan-access';
+import { assertAllows } from '../subject/subject-state';
+import { scoreAccess } from './score-access';
 import type { ScoreCompute } from './score-compute';
 import { scoreAdjustRepo } from './score-adjust.repo';
+import { scoreIrregularRepo } from './score-irregular.repo';
 
 /** A multiple of step within float noise. */
 const onStep = (v: number, step: number) => Math.abs(v / step - Math.round(v / step)) < 1e-9;
@@ -33,10 +34,10 @@ export function scoreAdjustService(d: {
       p: Principal,
       actor: Actor,
     ): Promise<ScoreAdjusted> {
-      const { examId, filter } = await subjectScanAccess(d.exams, subjectId, p, false);
-      const subject = await d.exams.subjectRow(subjectId);
-      if (subject.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+      const { examId, filter } = await scoreAccess(d.exams, subjectId, p);
       return d.db.transaction(async (tx) => {
+        // read under a share lock: a publish waits for this adjustment, or this one sees it published
+        assertAllows((await scoreIrregularRepo(tx).lockStatus(subjectId)) ?? -1, 'adjustScores');
         const r = scoreAdjustRepo(tx);
         const who = await r.examinee(examId, body.examineeId);
         if (!who) throw fail('考生不存在');
@@ -80,7 +81,7 @@ export function scoreAdjustService(d: {
       q: { page: number; size: number },
       p: Principal,
     ): Promise<Paged<ScoreAdjustmentItem>> {
-      const { filter } = await subjectScanAccess(d.exams, subjectId, p, false);
+      const { filter } = await scoreAccess(d.exams, subjectId, p);
       const rows = await scoreAdjustRepo(d.db).list(subjectId, filter, q.page, q.size);
       return {
         total: rows[0]?.count ?? 0,

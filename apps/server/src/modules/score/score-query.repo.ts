@@ -16,6 +16,7 @@ export interface SummaryRow {
   examinees: number;
   present: number;
   absent: number;
+  irregular: number;
   mean: number | null;
   max: number | null;
   min: number | null;
@@ -57,6 +58,7 @@ export function scoreQueryRepo(db: Db) {
           count(*)::int as examinees,
           count(s.total)::int as present,
           count(*) filter (where s.absent)::int as absent,
+          count(*) filter (where s.irregular and s.total is not null)::int as irregular,
           round(avg(s.total), 2)::float8 as mean, max(s.total)::float8 as max, min(s.total)::float8 as min,
           max(s.computed_at) as "computedAt"
         from examinee e

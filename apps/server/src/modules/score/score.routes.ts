@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, pageQuery, scoreAdjustBody, scoreStudentsQuery } from '@yj/contracts';
+import {
+  idParam,
+  irregularBody,
+  irregularCancelBody,
+  pageQuery,
+  scoreAdjustBody,
+  scoreStudentsQuery,
+} from '@yj/contracts';
 import { actorOf, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { ScoreAdjustService } from './score-adjust.service';
+import type { ScoreIrregularService } from './score-irregular.service';
 import type { ScoreService } from './score.service';
 
 const params = z.object({ id: idParam() });
@@ -12,10 +20,16 @@ const params = z.object({ id: idParam() });
 /** Scores of a subject (spec §2 subject/{subjectId}/score): summary, stuScore, scoreCheck, recompute. */
 export function scoreRoutes(
   app: FastifyInstance,
-  d: { scores: ScoreService; adjust: ScoreAdjustService; scopes: ExamScopes },
+  d: {
+    scores: ScoreService;
+    adjust: ScoreAdjustService;
+    irregular: ScoreIrregularService;
+    scopes: ExamScopes;
+  },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { capability: 'score.read' as const, scope: d.scopes.subjectParam };
+  const adjust = { capability: 'score.adjust' as const, scope: d.scopes.subjectParam };
 
   r.get('/api/subject/:id/score/summary', { schema: { params }, config: read }, async (req) =>
     ok(await d.scores.summary(req.params.id, await req.principal())),
@@ -32,7 +46,7 @@ export function scoreRoutes(
     '/api/subject/:id/score/adjust',
     {
       schema: { params, body: scoreAdjustBody },
-      config: { capability: 'score.adjust' as const, scope: d.scopes.subjectParam },
+      config: adjust,
     },
     async (req) => ok(await d.adjust.adjust(req.params.id, req.body, await req.principal(), actorOf(req))),
   );
@@ -43,5 +57,22 @@ export function scoreRoutes(
   );
   r.post('/api/subject/:id/score/recompute', { schema: { params }, config: read }, async (req) =>
     ok(await d.scores.recompute(req.params.id, await req.principal(), actorOf(req))),
+  );
+  // 违纪: mark with the reason, clear, list
+  r.post(
+    '/api/subject/:id/score/irregular',
+    { schema: { params, body: irregularBody }, config: adjust },
+    async (req) => ok(await d.irregular.mark(req.params.id, req.body, await req.principal(), actorOf(req))),
+  );
+  r.post(
+    '/api/subject/:id/score/irregular/cancel',
+    { schema: { params, body: irregularCancelBody }, config: adjust },
+    async (req) =>
+      ok(await d.irregular.cancel(req.params.id, req.body.examineeId, await req.principal(), actorOf(req))),
+  );
+  r.get(
+    '/api/subject/:id/score/irregulars',
+    { schema: { params, querystring: pageQuery }, config: read },
+    async (req) => ok(await d.irregular.list(req.params.id, req.query, await req.principal())),
   );
 }

@@ -1,6 +1,4 @@
 import {
-  SUBJECT_STATE_FORBIDS,
-  SubjectStatus,
   type Principal,
   type ScoreBlocker,
   type ScoreCheck,
@@ -11,12 +9,12 @@ import {
   type ScoreSummary,
   type ScoreSummaryRow,
 } from '@yj/contracts';
-import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
-import { subjectScanAccess } from '../scan/scan-access';
+import { assertAllows } from '../subject/subject-state';
+import { scoreAccess } from './score-access';
 import type { ScoreCompute } from './score-compute';
 import { scoreQueryRepo, type StudentRow, type SummaryRow } from './score-query.repo';
 
@@ -27,6 +25,7 @@ const summaryRow = (r: SummaryRow): ScoreSummaryRow => ({
   examinees: r.examinees,
   present: r.present,
   absent: r.absent,
+  irregular: r.irregular,
   missing: r.examinees - r.present - r.absent,
   mean: r.mean,
   max: r.max,
@@ -48,14 +47,17 @@ const BLOCKERS: Record<ScoreBlocker['kind'], { label: string; hint: string }> = 
   missing: { label: '无答题卡且未登记缺考的考生', hint: '补扫答题卡，或在缺考名单中登记缺考' },
 };
 
+/** The blockers of a scoreCheck from its counts: only those left, in the table's order, with label and hint. */
+export function blockersOf(counts: Record<ScoreBlocker['kind'], number>): ScoreBlocker[] {
+  return (Object.keys(BLOCKERS) as Array<ScoreBlocker['kind']>)
+    .filter((kind) => counts[kind] > 0)
+    .map((kind) => ({ kind, count: counts[kind], ...BLOCKERS[kind] }));
+}
+
 /** The score screens (spec §2 subject/{subjectId}/score): summary, per student and question, checks, recompute. */
 export function scoreService(d: { db: Db; audit: AuditService; exams: ExamService; compute: ScoreCompute }) {
   /** The subject, its exam and the schools the user may see in it (a joint exam's school sees its own). */
-  async function access(subjectId: number, p: Principal) {
-    const { examId, filter } = await subjectScanAccess(d.exams, subjectId, p, false);
-    const s = await d.exams.subjectRow(subjectId);
-    return { examId, filter, subject: s };
-  }
+  const access = (subjectId: number, p: Principal) => scoreAccess(d.exams, subjectId, p);
 
   return {
     async summary(subjectId: number, p: Principal): Promise<ScoreSummary> {
@@ -70,6 +72,7 @@ export function scoreService(d: { db: Db; audit: AuditService; exams: ExamServic
         examinees: 0,
         present: 0,
         absent: 0,
+        irregular: 0,
         mean: null,
         max: null,
         min: null,
@@ -116,16 +119,14 @@ export function scoreService(d: { db: Db; audit: AuditService; exams: ExamServic
     async check(subjectId: number, p: Principal): Promise<ScoreCheck> {
       const { examId, filter } = await access(subjectId, p);
       const counts = await scoreQueryRepo(d.db).check(subjectId, examId, filter);
-      const blockers = (Object.keys(BLOCKERS) as Array<ScoreBlocker['kind']>)
-        .filter((kind) => counts[kind] > 0)
-        .map((kind) => ({ kind, count: counts[kind], ...BLOCKERS[kind] }));
+      const blockers = blockersOf(counts);
       return { ok: blockers.length === 0, blockers };
     },
 
     /** Re-derives every score of the subject now (refused once published: the scores are fixed then). */
     async recompute(subjectId: number, p: Principal, actor: Actor): Promise<ScoreRecomputed> {
       const { examId, subject } = await access(subjectId, p);
-      if (subject.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+      assertAllows(subject.status, 'adjustScores');
       // batches commit one by one (each a transaction); the audit record follows in its own
       const examinees = await d.compute.recompute(subjectId);
       return d.db.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import {
 import { absence, markTask, scanException, score, subject } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { buildScoreScene } from '../../../test/score';
+import { NOT_PUBLISHED } from './score-access';
 
 // Keys (test/score.ts): 1 B, 2 C (3 分 each), 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分; subjective 21 and the 选做
 // pair 22 / 23, 10 分 each. Four examinees: e0 all right + block 8 + 7 = 28; e1 only 1 right + block 2 + 0 = 5;
@@ -32,11 +33,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('POST score/recompute', () => {
-  it('derives every examinee; refuses a bad id and a teacher without a role', async () => {
+  it('derives every examinee; refuses a bad id and a teacher before publishing', async () => {
     const res = body<{ examinees: number }>(await scene.admin.post(`${url}/recompute`, {}));
     expect(res).toMatchObject({ code: 0, data: { examinees: 4 } });
     expect(body(await scene.admin.post('/filter/api/subject/0/score/recompute', {})).code).not.toBe(0);
-    expect(body(await scene.teacher.post(`${url}/recompute`, {})).message).toBe('无权限');
+    expect(body(await scene.teacher.post(`${url}/recompute`, {})).message).toBe(NOT_PUBLISHED);
   });
 });
 
@@ -50,7 +51,7 @@ describe('GET score/summary', () => {
     expect(s.fullScore).toBe(43);
     expect(s.computedAt).not.toBeNull();
     expect(body(await scene.admin.get('/filter/api/subject/abc/score/summary')).code).not.toBe(0);
-    expect(body(await scene.teacher.get(`${url}/summary`)).message).toBe('无权限');
+    expect(body(await scene.teacher.get(`${url}/summary`)).message).toBe(NOT_PUBLISHED);
   });
 });
 
@@ -77,9 +78,9 @@ describe('GET score/students', () => {
     expect((await get(`classId=${scene.classId + 999}`)).data.total).toBe(0);
   });
 
-  it('refuses a bad sort and a teacher without a role', async () => {
+  it('refuses a bad sort and a teacher before publishing', async () => {
     expect((await get('sort=nope')).code).not.toBe(0);
-    expect(body(await scene.teacher.get(`${url}/students`)).message).toBe('无权限');
+    expect(body(await scene.teacher.get(`${url}/students`)).message).toBe(NOT_PUBLISHED);
   });
 });
 
@@ -129,7 +130,7 @@ describe('GET score/check', () => {
     expect(body(await scene.admin.post(`${url}/recompute`, {})).code).toBe(0);
     expect(await check()).toEqual({ ok: true, blockers: [] });
     expect(body(await scene.admin.get('/filter/api/subject/0/score/check')).code).not.toBe(0);
-    expect(body(await scene.teacher.get(`${url}/check`)).message).toBe('无权限');
+    expect(body(await scene.teacher.get(`${url}/check`)).message).toBe(NOT_PUBLISHED);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   EditOutlined,
   HistoryOutlined,
   PlayCircleOutlined,
+  SendOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
   UserOutlined,
@@ -69,6 +70,7 @@ export function ExamDetailView({ exam }: { exam: ExamDetail }) {
       ? [
           { to: `/book/staffInformation/${exam.id}`, icon: <TeamOutlined />, label: '人员分工' },
           { to: `/book/exam/${exam.id}/startReviewManage`, icon: <PlayCircleOutlined />, label: '阅卷管理' },
+          { to: `/book/exam/${exam.id}/scoreRelease`, icon: <SendOutlined />, label: '成绩发布' },
           {
             to: `/book/exam/permission/setting?examId=${exam.id}`,
             icon: <SafetyCertificateOutlined />,

@@ -42,8 +42,10 @@ describe('abilities', () => {
       downloadScores: false,
       scoreRead: false,
       scoreAdjust: false,
+      scoreUnpublishedRead: false,
+      scorePublish: false,
     });
     expect(list.filter((a) => a.allowed).map((a) => a.label)).toEqual(['参与阅卷']);
-    expect(list).toHaveLength(10);
+    expect(list).toHaveLength(12);
   });
 });

@@ -99,6 +99,8 @@ const PERMISSION_CAPABILITY: Array<[keyof OperationPermission, Capability]> = [
   ['downloadScores', 'score.download'],
   ['scoreRead', 'score.read'],
   ['scoreAdjust', 'score.adjust'],
+  ['scoreUnpublishedRead', 'score.unpublished.read'],
+  ['scorePublish', 'score.publish'],
 ];
 
 /** The abilities the server granted on a subject, labelled for people (the "what may I do" list). */

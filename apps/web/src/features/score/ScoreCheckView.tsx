@@ -1,4 +1,4 @@
-import type { ScoreBlocker } from '@yj/contracts';
+import type { OperationPermission, ScoreBlocker } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, List, Result } from 'antd';
 import { Link } from 'react-router';
@@ -6,12 +6,28 @@ import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { checkQuery } from './score.queries';
 
-/** Where each blocker is settled: the screen that exists for it today (null: no screen to link yet). */
-function settleAt(kind: ScoreBlocker['kind'], subjectId: number, scanRead: boolean): string | null {
-  if (kind === 'exceptions' && scanRead) return `/book/scan/scanException?subjectId=${subjectId}`;
-  if (kind === 'missing' && scanRead) return `/book/missedExamDetail?subjectId=${subjectId}`;
-  if (kind === 'overFull') return `/book/subject/${subjectId}/score/stuScore`;
-  return null;
+/** Where each blocker is settled and what the link says (null: the user cannot reach that screen). */
+function settleAt(
+  kind: ScoreBlocker['kind'],
+  subjectId: number,
+  p: OperationPermission,
+): { to: string; label: string } | null {
+  const progress = `/book/review/progress/all?subjectId=${subjectId}`;
+  const marking = p.lead || p.editSetting;
+  switch (kind) {
+    case 'unmarked':
+      return marking ? { to: progress, label: '查看阅卷进度' } : null;
+    case 'arbitration':
+      return marking ? { to: progress, label: '去仲裁' } : null;
+    case 'exceptions':
+      return p.scanRead
+        ? { to: `/book/scan/scanException?subjectId=${subjectId}`, label: '处理识别异常' }
+        : null;
+    case 'missing':
+      return p.scanRead ? { to: `/book/missedExamDetail?subjectId=${subjectId}`, label: '登记缺考' } : null;
+    case 'overFull':
+      return { to: `/book/subject/${subjectId}/score/stuScore`, label: '核对并调整成绩' };
+  }
 }
 
 /** scoreCheck: what stops publishing, with counts and the screen that settles each. */
@@ -35,14 +51,14 @@ export function ScoreCheckView({ subject, permission }: SubjectBundle) {
           <List<ScoreBlocker>
             dataSource={q.data?.blockers ?? []}
             renderItem={(b) => {
-              const to = settleAt(b.kind, subjectId, permission.scanRead);
+              const to = settleAt(b.kind, subjectId, permission);
               return (
                 <List.Item
                   data-testid={`blocker-${b.kind}`}
                   extra={
                     to && (
-                      <Link to={to}>
-                        <Button size="small">去处理</Button>
+                      <Link to={to.to} data-testid={`settle-${b.kind}`}>
+                        <Button size="small">{to.label}</Button>
                       </Link>
                     )
                   }

@@ -1,11 +1,12 @@
-import { SubjectStatus } from '@yj/contracts';
+import { allows, SubjectStatus } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Result, Tabs } from 'antd';
+import { App, Button, Result, Space, Tabs } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import { PublishControls } from './PublishControls';
 import { scoreApi } from './score.api';
 import { scoreKeys } from './score.queries';
 
@@ -14,11 +15,13 @@ const TABS = [
   { key: 'stuScore', label: '学生成绩' },
   { key: 'scoreCheck', label: '成绩核查' },
   { key: 'adjust/checkdetail', label: '调整记录' },
+  { key: 'irregular', label: '违纪记录' },
 ];
 
 /**
- * subject/{subjectId}/score: the tabs summary (default), stuScore and scoreCheck over one frame, with 重新计算
- * (refused by the server once published, so hidden then). The child screens read the bundle from the outlet.
+ * subject/{subjectId}/score: the tabs summary (default), stuScore and scoreCheck over one frame, with the publish
+ * controls and 重新计算 (refused by the server once published, so hidden then). Before publishing only holders of
+ * score.unpublished.read see the scores. The child screens read the bundle from the outlet.
  */
 export function ScoreFrame(b: SubjectBundle) {
   const info = b.subject.subjectInfo;
@@ -36,30 +39,45 @@ export function ScoreFrame(b: SubjectBundle) {
   if (!b.permission.scoreRead)
     return <Result status="403" title="没有查看成绩的权限" subTitle="请联系考试管理员分配职务。" />;
   const tab = TABS.find((t) => pathname.endsWith(`/${t.key}`))?.key ?? 'summary';
+  const hidden = info.status !== SubjectStatus.published && !b.permission.scoreUnpublishedRead;
   return (
     <PageFrame
       crumbs={subjectCrumbs(b.exam, { id: info.id, name: info.name }, { title: '成绩' })}
       title={`${b.exam.name} · ${info.name} · 成绩`}
       testId="score-frame"
       extra={
-        info.status !== SubjectStatus.published && (
-          <Button
-            loading={recompute.isPending}
-            onClick={() => recompute.mutate()}
-            data-testid="score-recompute"
-          >
-            重新计算成绩
-          </Button>
-        )
+        <Space wrap>
+          <PublishControls subjectId={info.id} status={info.status} permission={b.permission} />
+          {b.permission.scoreUnpublishedRead && allows(info.status, 'adjustScores') && (
+            <Button
+              loading={recompute.isPending}
+              onClick={() => recompute.mutate()}
+              data-testid="score-recompute"
+            >
+              重新计算成绩
+            </Button>
+          )}
+        </Space>
       }
     >
-      <Tabs
-        activeKey={tab}
-        items={TABS}
-        onChange={(k) => void navigate(`/book/subject/${info.id}/score/${k}`)}
-        style={{ marginBottom: -16 }}
-      />
-      <Outlet context={b} />
+      {hidden ? (
+        <Result
+          status="info"
+          title="成绩尚未发布"
+          subTitle="成绩发布后即可在这里查看。"
+          data-testid="score-unpublished"
+        />
+      ) : (
+        <>
+          <Tabs
+            activeKey={tab}
+            items={TABS}
+            onChange={(k) => void navigate(`/book/subject/${info.id}/score/${k}`)}
+            style={{ marginBottom: -16 }}
+          />
+          <Outlet context={b} />
+        </>
+      )}
     </PageFrame>
   );
 }

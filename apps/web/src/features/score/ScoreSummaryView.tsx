@@ -12,6 +12,8 @@ const columns = [
   { title: '考生', dataIndex: 'examinees', key: 'examinees' },
   { title: '实考', dataIndex: 'present', key: 'present' },
   { title: '缺考', dataIndex: 'absent', key: 'absent' },
+  // 违纪 sit in 实考 with 0; shown apart so nobody takes them for 缺考
+  { title: '违纪', dataIndex: 'irregular', key: 'irregular' },
   { title: '无答题卡', dataIndex: 'missing', key: 'missing' },
   { title: '平均分', key: 'mean', render: (r: ScoreSummaryRow) => figure(r.mean) },
   { title: '最高分', key: 'max', render: (r: ScoreSummaryRow) => figure(r.max) },

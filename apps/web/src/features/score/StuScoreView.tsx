@@ -1,18 +1,32 @@
 import {
+  allows,
   SCORE_STUDENT_STATUS_LABELS,
   type ScoreSort,
   type ScoreStudentRow,
   type ScoreStudentsPage,
 } from '@yj/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Card, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Card,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
+import { useOneAtATime } from '../../app/useOneAtATime';
 import { Link } from 'react-router';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
-import type { StudentsQuery } from './score.api';
-import { studentsQuery } from './score.queries';
+import { scoreApi, type StudentsQuery } from './score.api';
+import { scoreKeys, studentsQuery } from './score.queries';
+import { IrregularModal } from './IrregularModal';
 import { figure } from './score-format';
 import { AdjustModal } from './AdjustModal';
 
@@ -29,6 +43,7 @@ function columns(
   q: StudentsQuery,
   paperLink: (r: ScoreStudentRow) => string | null,
   onAdjust: ((r: ScoreStudentRow) => void) | null,
+  irregular: { mark: (r: ScoreStudentRow) => void; clear: (r: ScoreStudentRow) => void } | null,
 ): TableColumnsType<ScoreStudentRow> {
   const order = (key: ScoreSort): SortOrder =>
     q.sort === key ? (q.order === 'asc' ? 'ascend' : 'descend') : null;
@@ -61,7 +76,7 @@ function columns(
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      width: 110,
+      width: 170,
       render: (_, r) => {
         const to = paperLink(r);
         return (
@@ -71,6 +86,21 @@ function columns(
             {onAdjust && r.total !== null && (
               <Typography.Link onClick={() => onAdjust(r)} data-testid={`adjust-${r.kaohao}`}>
                 调整
+              </Typography.Link>
+            )}
+            {/* 违纪 needs a sheet and no 缺考 (the server says so too) */}
+            {irregular && r.status === 'ok' && (
+              <Typography.Link
+                type="danger"
+                onClick={() => irregular.mark(r)}
+                data-testid={`irregular-${r.kaohao}`}
+              >
+                违纪
+              </Typography.Link>
+            )}
+            {irregular && r.status === 'irregular' && (
+              <Typography.Link onClick={() => irregular.clear(r)} data-testid={`irregular-clear-${r.kaohao}`}>
+                取消违纪
               </Typography.Link>
             )}
           </Space>
@@ -86,6 +116,31 @@ export function StuScoreView({ subject, permission }: SubjectBundle) {
   const [q, setQ] = useState<StudentsQuery>({ page: 1, size: 50, sort: 'kaohao', order: 'asc' });
   const r = useQuery(studentsQuery(subjectId, q));
   const [adjusting, setAdjusting] = useState<ScoreStudentRow | null>(null);
+  const [marking, setMarking] = useState<ScoreStudentRow | null>(null);
+  const { modal, message } = App.useApp();
+  const qc = useQueryClient();
+  const clear = useOneAtATime({
+    mutationFn: (x: ScoreStudentRow) => scoreApi.irregularCancel(subjectId, x.examineeId),
+    onSuccess: (res, x) => {
+      void message.success(`已取消 ${x.name} 的违纪标记，总分 ${res.total ?? '—'}`);
+      void qc.invalidateQueries({ queryKey: scoreKeys.subject(subjectId) });
+    },
+  });
+  // changes only until the scores are published
+  const editable = allows(subject.subjectInfo.status, 'adjustScores') && permission.scoreAdjust;
+  const irregular = editable
+    ? {
+        mark: setMarking,
+        clear: (x: ScoreStudentRow) =>
+          modal.confirm({
+            title: `取消 ${x.name} 的违纪标记？`,
+            content: '取消后按答题卡重新计算该考生本科成绩。',
+            okText: '取消违纪',
+            cancelText: '返回',
+            onOk: () => clear.mutateAsync(x).catch(() => undefined),
+          }),
+      }
+    : null;
   if (r.isError)
     return <QueryFailed title="学生成绩加载失败" error={r.error} onRetry={() => void r.refetch()} />;
   const paperLink = (x: ScoreStudentRow) =>
@@ -122,7 +177,7 @@ export function StuScoreView({ subject, permission }: SubjectBundle) {
         size="small"
         loading={r.isFetching}
         dataSource={r.data?.items}
-        columns={columns(r.data, q, paperLink, permission.scoreAdjust ? setAdjusting : null)}
+        columns={columns(r.data, q, paperLink, editable ? setAdjusting : null, irregular)}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: q.keyword || q.classId ? '没有符合条件的考生' : '本科目没有考生' }}
         pagination={{
@@ -138,6 +193,7 @@ export function StuScoreView({ subject, permission }: SubjectBundle) {
           setQ({ ...q, page: p.current ?? 1, sort, order: one?.order === 'descend' ? 'desc' : 'asc' });
         }}
       />
+      <IrregularModal subjectId={subjectId} row={marking} onClose={() => setMarking(null)} />
       <AdjustModal
         subjectId={subjectId}
         row={adjusting}

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { scoreApi, type StudentsQuery } from './score.api';
+import { publishApi, scoreApi, type StudentsQuery } from './score.api';
 
 export const scoreKeys = {
   subject: (subjectId: number) => ['score', 'subject', subjectId] as const,
@@ -34,4 +34,30 @@ export const adjustmentsQuery = (subjectId: number, page: number) =>
     queryFn: () => scoreApi.adjustments(subjectId, page),
     meta: { silent: true },
     placeholderData: keepPreviousData,
+  });
+
+export const irregularsQuery = (subjectId: number, page: number) =>
+  queryOptions({
+    queryKey: [...scoreKeys.subject(subjectId), 'irregulars', page],
+    queryFn: () => scoreApi.irregulars(subjectId, page),
+    meta: { silent: true },
+    placeholderData: keepPreviousData,
+  });
+
+/** How often a waiting 定时发布 is looked at: the screen follows the server's publish without a reload. */
+const WATCH_MS = 3000;
+
+export const publishStateQuery = (subjectId: number) =>
+  queryOptions({
+    queryKey: ['score-publish', 'subject', subjectId],
+    queryFn: () => publishApi.state(subjectId),
+    meta: { silent: true },
+    refetchInterval: (q) => (q.state.data?.publishAt ? WATCH_MS : false),
+  });
+
+export const examReleaseQuery = (examId: number) =>
+  queryOptions({
+    queryKey: ['score-publish', 'exam', examId],
+    queryFn: () => publishApi.examRows(examId),
+    meta: { silent: true },
   });

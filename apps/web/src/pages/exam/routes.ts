@@ -12,6 +12,7 @@ export const examRoutes: RouteObject[] = [
   { path: 'exam/:examId/dynamicLog', lazy: () => import('./DynamicLogPage') },
   { path: 'exam/:examId/hide', lazy: () => import('./ExamHidePage') },
   { path: 'exam/:examId/startReviewManage', lazy: () => import('./StartReviewManagePage') },
+  { path: 'exam/:examId/scoreRelease', lazy: () => import('./ScoreReleasePage') },
   { path: 'exam/permission/setting', lazy: () => import('./PermissionSettingPage') },
   { path: 'staffInformation/:examId', lazy: () => import('./StaffPage') },
   { path: 'subject/:subjectId', lazy: () => import('./SubjectDetailPage') },

@@ -1,0 +1,248 @@
+import {
+  allows,
+  can,
+  SUBJECT_STATE_FORBIDS,
+  type BatchReleaseItem,
+  type DelayPublishBody,
+  type ExamReleaseRow,
+  type Principal,
+  type PublishState,
+  type ReviewTransitionResult,
+  type ScoreBlocker,
+} from '@yj/contracts';
+import { AppError, fail } from '../../errors';
+import type { Db, Tx } from '../../infra/db';
+import type { JobQueue } from '../../infra/queue';
+import type { Actor } from '../../lib/actor';
+import type { AuditService } from '../audit/audit.service';
+import type { ExamScopes } from '../exam/exam-scope';
+import { recordSubject, type SubjectService, type TransitionActor } from '../subject/subject.service';
+import { subjectRepo } from '../subject/subject.repo';
+import type { ScoreCompute } from './score-compute';
+import { scorePublishRepo } from './score-publish.repo';
+import { scoreQueryRepo } from './score-query.repo';
+import { blockersOf } from './score.service';
+
+export const PUBLISH_SCHEDULE_JOB = 'score.publishSchedule';
+interface SchedulePayload {
+  subjectId: number;
+}
+/** What a fired publish time did (tests and logs). */
+export type PublishFireOutcome = 'published' | 'refused' | 'skipped';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+/** A publish time may be set while marking runs or is finished: it publishes once the checks pass. */
+const maySchedule = (status: number) => allows(status, 'publish') || allows(status, 'reviewDone');
+
+/** The refusal of 发布 while scoreCheck finds something: each blocker with its count. */
+export function publishRefusal(blockers: ScoreBlocker[]): string {
+  return `成绩核查未通过，不能发布：${blockers.map((b) => `${b.label} ${b.count}`).join('、')}`;
+}
+
+/**
+ * Publishing a subject's scores (spec §4): 发布 once marking is done and scoreCheck finds nothing, 取消发布,
+ * 定时发布 (a time kept on the subject and fired by a delayed job, re-armed on server start, like
+ * review/schedule), batch release over an exam's subjects, and 先阅后扫统分 with its cancel. Every change goes
+ * through the subject lifecycle (locked row, audited), so a published subject refuses marks, keys and
+ * adjustments until it is cancelled.
+ */
+export function scorePublishService(d: {
+  db: Db;
+  audit: AuditService;
+  queue: JobQueue;
+  subjects: SubjectService;
+  compute: ScoreCompute;
+  scopes: ExamScopes;
+  /** marking writes the 打分栏 scores of 先阅后扫 sheets as final block scores (in the caller's transaction) */
+  stripScores: (tx: Tx, subjectId: number) => Promise<void>;
+}) {
+  /** Refuses inside the transaction while scoreCheck (every school) finds something. */
+  async function assertChecked(tx: Tx, s: { id: number; examId: number }): Promise<void> {
+    const blockers = blockersOf(await scoreQueryRepo(tx).check(s.id, s.examId, 'all'));
+    if (blockers.length) throw fail(publishRefusal(blockers), blockers);
+  }
+
+  function publish(subjectId: number, actor: TransitionActor): Promise<ReviewTransitionResult> {
+    return d.subjects.transition(subjectId, 'publish', actor, {
+      guard: assertChecked,
+      // a publish by hand makes a pending time moot
+      after: (tx, s) => scorePublishRepo(tx).setPublishAt(s.id, null),
+    });
+  }
+
+  async function arm(subjectId: number, at: Date): Promise<void> {
+    await d.queue.enqueue(PUBLISH_SCHEDULE_JOB, { subjectId } satisfies SchedulePayload, {
+      jobId: `${subjectId}:${at.getTime()}`,
+      delayMs: Math.max(0, at.getTime() - Date.now()),
+    });
+  }
+
+  /** Clears a fired time that could not publish and keeps why in the audit log. */
+  async function settle(subjectId: number, at: Date, detail: object): Promise<void> {
+    await d.db.transaction(async (tx) => {
+      const s = await subjectRepo(tx).lock(subjectId);
+      if (!s || s.publishAt?.getTime() !== at.getTime()) return;
+      await scorePublishRepo(tx).setPublishAt(subjectId, null);
+      await recordSubject(d.audit, tx, 'score.publishSchedule.fired', s, 'schedule', {
+        at: at.toISOString(),
+        ...detail,
+      });
+    });
+  }
+
+  /** The job: publishes only when the subject still has this time and it has come (idempotent). */
+  async function fire(payload: unknown, now = new Date()): Promise<PublishFireOutcome> {
+    const { subjectId } = payload as SchedulePayload;
+    const s = await subjectRepo(d.db).find(subjectId);
+    const at = s?.publishAt;
+    if (!s || !at || at.getTime() > now.getTime()) return 'skipped';
+    try {
+      await publish(subjectId, 'schedule');
+      return 'published';
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      await settle(subjectId, at, { refused: err.message, blockers: err.data });
+      return 'refused';
+    }
+  }
+
+  async function state(subjectId: number): Promise<PublishState> {
+    const s = await subjectRepo(d.db).find(subjectId);
+    if (!s) throw fail('科目不存在或已删除');
+    return {
+      subjectId,
+      name: s.name,
+      status: s.status,
+      publishAt: iso(s.publishAt),
+      tongfen: s.tongfenAt !== null,
+      xianyue: await scorePublishRepo(d.db).xianyue(subjectId),
+    };
+  }
+
+  return {
+    fire,
+    state,
+
+    /** 发布成绩: refused with every blocker and its count while scoreCheck finds something. */
+    publish: (subjectId: number, actor: Actor) => publish(subjectId, actor),
+
+    /** 取消发布: back to 阅卷完成 (a subject published by 统分 is cancelled with cancelXianyueTongfen). */
+    cancel: (subjectId: number, actor: Actor) =>
+      d.subjects.transition(subjectId, 'publishCancel', actor, {
+        guard: async (_tx, s) => {
+          if (s.tongfenAt) throw fail('该科目由先阅后扫统分发布，请使用“取消统分发布”');
+        },
+      }),
+
+    /** 定时发布: sets (later than now) or clears (null) the time the server publishes at. */
+    async delay(subjectId: number, body: DelayPublishBody, actor: Actor): Promise<PublishState> {
+      const at = body.publishAt === null ? null : new Date(body.publishAt);
+      await d.db.transaction(async (tx) => {
+        const s = await subjectRepo(tx).lock(subjectId);
+        if (!s) throw fail('科目不存在或已删除');
+        if (at && !maySchedule(s.status)) throw fail(SUBJECT_STATE_FORBIDS);
+        if (at && at.getTime() <= Date.now()) throw fail('发布时间须晚于当前时间');
+        if (!at && !s.publishAt) throw fail('该科目没有设置定时发布');
+        await scorePublishRepo(tx).setPublishAt(subjectId, at);
+        await recordSubject(d.audit, tx, 'score.delayPublish', s, actor, {
+          before: iso(s.publishAt),
+          after: iso(at),
+        });
+      });
+      // armed after the commit: a job that ran before it would find the old time
+      if (at) await arm(subjectId, at);
+      return state(subjectId);
+    },
+
+    /** On server start: times that passed while it was down fire now, later ones are armed again. */
+    async resume(now = new Date()): Promise<PublishFireOutcome[]> {
+      const fired: PublishFireOutcome[] = [];
+      for (const s of await scorePublishRepo(d.db).scheduled()) {
+        if (s.publishAt!.getTime() <= now.getTime()) fired.push(await fire({ subjectId: s.id }, now));
+        else await arm(s.id, s.publishAt!);
+      }
+      return fired;
+    },
+
+    /** Batch release: each chosen subject of the exam published on its own, or refused with why. */
+    async batch(examId: number, subjectIds: number[], p: Principal, actor: Actor) {
+      const rows = await scorePublishRepo(d.db).ofExam(examId);
+      const out: BatchReleaseItem[] = [];
+      for (const id of [...new Set(subjectIds)]) {
+        const s = rows.find((r) => r.subjectId === id);
+        const item = { subjectId: id, name: s?.name ?? '', ok: false, message: '', blockers: [] };
+        if (!s) out.push({ ...item, message: '科目不属于该考试' });
+        else if (!can(p, 'score.publish', await d.scopes.forSubject(id)))
+          out.push({ ...item, message: '无权限发布该科目' });
+        else {
+          try {
+            await publish(id, actor);
+            out.push({ ...item, ok: true, message: '已发布' });
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            const blockers = Array.isArray(err.data) ? (err.data as ScoreBlocker[]) : [];
+            out.push({ ...item, message: err.message, blockers });
+          }
+        }
+      }
+      return out;
+    },
+
+    /** The exam's release screen: every subject, its state, its blockers and whether the user may publish it. */
+    async ofExam(examId: number, p: Principal): Promise<ExamReleaseRow[]> {
+      const repo = scorePublishRepo(d.db);
+      const out: ExamReleaseRow[] = [];
+      for (const s of await repo.ofExam(examId)) {
+        const scope = await d.scopes.forSubject(s.subjectId);
+        const checks = can(p, 'score.unpublished.read', scope) && !allows(s.status, 'publishCancel');
+        out.push({
+          subjectId: s.subjectId,
+          name: s.name,
+          status: s.status,
+          publishAt: iso(s.publishAt),
+          tongfen: s.tongfenAt !== null,
+          xianyue: await repo.xianyue(s.subjectId),
+          blockers: checks ? blockersOf(await scoreQueryRepo(d.db).check(s.subjectId, s.examId, 'all')) : [],
+          canPublish: can(p, 'score.publish', scope),
+        });
+      }
+      return out;
+    },
+
+    /**
+     * 先阅后扫统分: the 打分栏 scores become the final block scores, every examinee's score is derived again
+     * and, when scoreCheck finds nothing, the subject is published straight from 设置中 (nothing to mark).
+     */
+    async tongfen(subjectId: number, actor: Actor): Promise<ReviewTransitionResult> {
+      if (!(await scorePublishRepo(d.db).xianyue(subjectId)))
+        throw fail('该科目的答题卡没有打分栏分数，不是先阅后扫科目');
+      return d.subjects.transition(subjectId, 'xianyueTongfen', actor, {
+        guard: async (tx, s) => {
+          await d.stripScores(tx, s.id);
+          await d.compute.examinees(tx, s.id, await scorePublishRepo(tx).examineeIds(s.examId));
+          await assertChecked(tx, s);
+        },
+        after: async (tx, s) => {
+          const repo = scorePublishRepo(tx);
+          await repo.setTongfen(s.id, new Date());
+          await repo.setPublishAt(s.id, null);
+        },
+      });
+    },
+
+    /** cancelXianyueTongfen: back to 设置中, so sheets can be rescanned or fixed and 统分 run again. */
+    cancelTongfen: (subjectId: number, actor: Actor) =>
+      d.subjects.transition(subjectId, 'xianyueTongfenCancel', actor, {
+        guard: async (_tx, s) => {
+          if (!s.tongfenAt) throw fail('该科目不是由先阅后扫统分发布的，请使用“取消发布”');
+        },
+        after: (tx, s) => scorePublishRepo(tx).setTongfen(s.id, null),
+      }),
+  };
+}
+export type ScorePublishService = ReturnType<typeof scorePublishService>;
+
+/** Registers the publish time's handler on the queue the API process keeps its timers in. */
+export function registerPublishScheduleJob(queue: JobQueue, publish: ScorePublishService): void {
+  queue.register(PUBLISH_SCHEDULE_JOB, async (payload) => publish.fire(payload));
+}

@@ -1,0 +1,56 @@
+import type { ScoreStudentRow } from '@yj/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Form, Input, Modal } from 'antd';
+import { useOneAtATime } from '../../app/useOneAtATime';
+import { scoreApi } from './score.api';
+import { scoreKeys } from './score.queries';
+
+/** 违纪: the examinee's subject scores 0, with the reason kept (cleared again from the same row). */
+export function IrregularModal({
+  subjectId,
+  row,
+  onClose,
+}: {
+  subjectId: number;
+  row: ScoreStudentRow | null;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<{ reason: string }>();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const save = useOneAtATime({
+    mutationFn: (reason: string) => scoreApi.irregular(subjectId, row!.examineeId, reason.trim()),
+    onSuccess: () => {
+      void message.success(`已将 ${row?.name ?? ''} 标记为违纪，本科成绩记 0 分`);
+      void qc.invalidateQueries({ queryKey: scoreKeys.subject(subjectId) });
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open={row !== null}
+      title={row ? `标记违纪：${row.name}（${row.kaohao}）` : '标记违纪'}
+      okText="标记违纪"
+      okButtonProps={{ danger: true }}
+      cancelText="取消"
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => save.mutate(v.reason)}>
+        <Form.Item
+          name="reason"
+          label="违纪原因"
+          extra="标记后本科成绩记 0 分，与缺考分开统计；成绩发布前可以取消。"
+          rules={[
+            { required: true, whitespace: true, message: '请填写违纪原因' },
+            { max: 200, message: '不能超过 200 字' },
+          ]}
+        >
+          <Input.TextArea rows={3} maxLength={200} placeholder="例如 考试中夹带小抄" aria-label="违纪原因" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
