@@ -79,6 +79,10 @@ import { subjectService, type ReviewHooks } from './modules/subject/subject.serv
 import { memoryQueue } from './infra/queue';
 import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
+import { allScoreService } from './modules/export/all-score.service';
+import { exportQueue, registerExportJobs } from './modules/export/export.jobs';
+import { exportRoutes } from './modules/export/export.routes';
+import { exportService } from './modules/export/export.service';
 import { scoreService } from './modules/score/score.service';
 import { scoreAdjustService } from './modules/score/score-adjust.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
@@ -198,6 +202,10 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         adjust: scoreAdjustService({ db, audit, exams, compute: scoring }),
         scopes,
       });
+      const exportJobs = exportQueue(app);
+      const exports = exportService({ db, storage: deps.storage, audit, exams, queue: exportJobs });
+      registerExportJobs(app, exportJobs, exports);
+      exportRoutes(api, { exports, allScore: allScoreService({ db, exams }), scopes });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());

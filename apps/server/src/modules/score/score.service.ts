@@ -18,7 +18,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { subjectScanAccess } from '../scan/scan-access';
 import type { ScoreCompute } from './score-compute';
-import { scoreQueryRepo, type StudentRow, type SummaryRow } from './score-query.repo';
+import { scoreQueryRepo, studentStatus, type SummaryRow } from './score-query.repo';
 
 const summaryRow = (r: SummaryRow): ScoreSummaryRow => ({
   classId: r.classId,
@@ -33,11 +33,6 @@ const summaryRow = (r: SummaryRow): ScoreSummaryRow => ({
   min: r.min,
 });
 
-function studentStatus(r: StudentRow): ScoreStudentRow['status'] {
-  if (r.absent) return 'absent';
-  if (r.irregular) return 'irregular';
-  return r.paperId === null ? 'missing' : 'ok';
-}
 
 /** What each blocker means and where it is settled. */
 const BLOCKERS: Record<ScoreBlocker['kind'], { label: string; hint: string }> = {
