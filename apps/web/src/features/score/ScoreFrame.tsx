@@ -1,10 +1,11 @@
 import { SubjectStatus } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Result, Tabs } from 'antd';
+import { App, Button, Result, Space, Tabs } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
+import { ExportButton } from '../export/ExportButton';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { scoreApi } from './score.api';
 import { scoreKeys } from './score.queries';
@@ -42,15 +43,31 @@ export function ScoreFrame(b: SubjectBundle) {
       title={`${b.exam.name} · ${info.name} · 成绩`}
       testId="score-frame"
       extra={
-        info.status !== SubjectStatus.published && (
-          <Button
-            loading={recompute.isPending}
-            onClick={() => recompute.mutate()}
-            data-testid="score-recompute"
-          >
-            重新计算成绩
-          </Button>
-        )
+        <Space>
+          {b.permission.downloadScores && (
+            <>
+              <ExportButton
+                request={{ kind: 'questions', subjectId: info.id }}
+                label="导出小题分"
+                testId="export-questions"
+              />
+              <ExportButton
+                request={{ kind: 'classes', subjectId: info.id }}
+                label="导出班级汇总"
+                testId="export-classes"
+              />
+            </>
+          )}
+          {info.status !== SubjectStatus.published && (
+            <Button
+              loading={recompute.isPending}
+              onClick={() => recompute.mutate()}
+              data-testid="score-recompute"
+            >
+              重新计算成绩
+            </Button>
+          )}
+        </Space>
       }
     >
       <Tabs

@@ -1,0 +1,31 @@
+import type { ExportCreate } from '@yj/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button } from 'antd';
+import { Link } from 'react-router';
+import { useOneAtATime } from '../../app/useOneAtATime';
+import { exportApi, exportKeys } from './export.api';
+
+/**
+ * Asks for an export; the file is written by a job and lands in the download center. A double click sends one
+ * request (useOneAtATime).
+ */
+export function ExportButton({ request, label, testId }: { request: ExportCreate; label: string; testId: string }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const create = useOneAtATime({
+    mutationFn: () => exportApi.create(request),
+    onSuccess: async () => {
+      message.success(
+        <span>
+          已提交导出任务，生成后可在<Link to="/book/download/center">下载中心</Link>下载
+        </span>,
+      );
+      await qc.invalidateQueries({ queryKey: exportKeys.center });
+    },
+  });
+  return (
+    <Button loading={create.isPending} onClick={() => create.mutate()} data-testid={testId}>
+      {label}
+    </Button>
+  );
+}
