@@ -124,7 +124,12 @@ export interface ExamineeListPage {
 }
 
 /** Status codes the all-score query answers per subject (null: no score row yet, shown as 无答题卡). */
-export const CELL_STATUS: Record<number, ScoreStudentStatus> = { 0: 'ok', 1: 'absent', 2: 'missing', 3: 'irregular' };
+export const CELL_STATUS: Record<number, ScoreStudentStatus> = {
+  0: 'ok',
+  1: 'absent',
+  2: 'missing',
+  3: 'irregular',
+};
 
 /**
  * What a score cell shows, on screen and in Excel alike: the figure; 缺考 (never 0); 违纪 beside its 0; blank when
@@ -137,9 +142,13 @@ export function scoreCellText(cell: AllScoreCell): string | number {
 }
 
 /** The exam total's cell: the sum, or 缺考 when every counted subject was missed, or blank. */
-export function totalCellText(row: Pick<AllScoreRow, 'subjects' | 'total'>, subjects: AllScoreSubject[]): string | number {
+export function totalCellText(
+  row: Pick<AllScoreRow, 'subjects' | 'total'>,
+  subjects: AllScoreSubject[],
+): string | number {
   if (row.total !== null) return row.total;
   const counted = subjects.filter((s) => s.inTotal);
-  const allAbsent = counted.length > 0 && counted.every((s) => row.subjects[String(s.id)]?.status === 'absent');
+  const allAbsent =
+    counted.length > 0 && counted.every((s) => row.subjects[String(s.id)]?.status === 'absent');
   return allAbsent ? '缺考' : '';
 }

@@ -68,13 +68,27 @@ try {
 
   // yardstick: the same select, every row out of PostgreSQL as text through psql
   const subjects = await allScoreRepo(db).subjects(examId);
-  const q = new PgDialect().sqlToQuery(allScoreSql(examId, subjects, 'all', { sort: 'kaohao', order: 'asc' }));
-  const inlined = q.sql.replace(/\$(\d+)/g, (_, i: string) => `'${String(q.params[Number(i) - 1]).replace(/'/g, "''")}'`);
+  const q = new PgDialect().sqlToQuery(
+    allScoreSql(examId, subjects, 'all', { sort: 'kaohao', order: 'asc' }),
+  );
+  const inlined = q.sql.replace(
+    /\$(\d+)/g,
+    (_, i: string) => `'${String(q.params[Number(i) - 1]).replace(/'/g, "''")}'`,
+  );
   const copyFile = path.join(dir, 'copy.tsv');
   let t = performance.now();
-  execFileSync('psql', [url, '-q', '-v', 'ON_ERROR_STOP=1', '-c', `\\copy (${inlined.replace(/\s+/g, ' ')}) to '${copyFile}'`]);
+  execFileSync('psql', [
+    url,
+    '-q',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-c',
+    `\\copy (${inlined.replace(/\s+/g, ' ')}) to '${copyFile}'`,
+  ]);
   const copy = seconds(t);
-  console.log(`yardstick COPY (same select) TO STDOUT via psql: ${copy.toFixed(2)} s, ${mb(fs.statSync(copyFile).size)} MB text`);
+  console.log(
+    `yardstick COPY (same select) TO STDOUT via psql: ${copy.toFixed(2)} s, ${mb(fs.statSync(copyFile).size)} MB text`,
+  );
 
   const queue = memoryQueue({ error: (o, m) => console.error(m, o) });
   const audit = auditService();

@@ -103,7 +103,8 @@ export function s3Storage(o: S3Options): Storage {
     },
     async remove(key) {
       const res = await send('DELETE', key);
-      if (!res.ok && res.status !== 404) throw new Error(`S3 delete ${key}: HTTP ${res.status} ${await res.text()}`);
+      if (!res.ok && res.status !== 404)
+        throw new Error(`S3 delete ${key}: HTTP ${res.status} ${await res.text()}`);
     },
   };
 }

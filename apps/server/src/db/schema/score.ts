@@ -89,7 +89,10 @@ export const exportTask = pgTable(
     /** the schools the requester saw when asking (null: every school); the file holds only these */
     schools: jsonb('schools').$type<number[] | null>(),
     /** pending → running → done | failed; done → expired once the file is removed */
-    status: text('status').$type<'pending' | 'running' | 'done' | 'failed' | 'expired'>().notNull().default('pending'),
+    status: text('status')
+      .$type<'pending' | 'running' | 'done' | 'failed' | 'expired'>()
+      .notNull()
+      .default('pending'),
     /** 0…100 */
     progress: smallint('progress').notNull().default(0),
     rows: integer('rows'),
@@ -101,5 +104,8 @@ export const exportTask = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (t) => [index('export_task_user_idx').on(t.userId, t.createdAt), index('export_task_exam_idx').on(t.examId)],
+  (t) => [
+    index('export_task_user_idx').on(t.userId, t.createdAt),
+    index('export_task_exam_idx').on(t.examId),
+  ],
 );

@@ -6,7 +6,6 @@ import type { SchoolFilter } from '../scan/scan-access';
 import { intArray, rowsOf } from '../score/score-compute.repo';
 import { inSchools, nameOrKaohao } from '../score/score-query.repo';
 
-
 /** One raw row: fixed columns, then t<i> (total) and c<i> (status code) for the i-th subject. */
 export type RawAllScoreRow = {
   examineeId: number;
@@ -55,9 +54,7 @@ export function allScoreSql(
     const i = ids.indexOf(Number(q.sort.slice(1)));
     if (i >= 0) by = sql`${sql.identifier(`t${i}`)}`;
   }
-  const paging = page
-    ? sql`, count(*) over ()::int as count`
-    : sql``;
+  const paging = page ? sql`, count(*) over ()::int as count` : sql``;
   const limit = page ? sql`limit ${page.size} offset ${(page.page - 1) * page.size}` : sql``;
   return sql`
     select e.id as "examineeId", e.kaohao, st.name, sc.name as "schoolName", b.name as "className"

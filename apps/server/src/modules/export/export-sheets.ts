@@ -7,7 +7,13 @@ import {
 } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import type { SchoolFilter } from '../scan/scan-access';
-import { scoreQueryRepo, studentStatus, studentsSql, type StudentRow, type SummaryRow } from '../score/score-query.repo';
+import {
+  scoreQueryRepo,
+  studentStatus,
+  studentsSql,
+  type StudentRow,
+  type SummaryRow,
+} from '../score/score-query.repo';
 import { allScoreRepo, allScoreRow, allScoreSql, type RawAllScoreRow } from './all-score.repo';
 import { cursorSource, streamSheet, type Cell, type SheetSpec } from './export-writer';
 
@@ -49,7 +55,17 @@ async function questions(i: SheetInput): Promise<SheetSpec<StudentRow>> {
   const query = studentsSql(subjectId, i.examId, i.filter, { sort: 'kaohao', order: 'asc' });
   return {
     sheetName: '小题分明细',
-    headers: ['考号', '姓名', '班级', '状态', '违纪原因', '客观题', '主观题', '总分', ...qs.map((q) => `第${q.no}题`)],
+    headers: [
+      '考号',
+      '姓名',
+      '班级',
+      '状态',
+      '违纪原因',
+      '客观题',
+      '主观题',
+      '总分',
+      ...qs.map((q) => `第${q.no}题`),
+    ],
     widths: [14, 10, 12, 8, 14, 8, 8, 8, ...qs.map(() => 8)],
     source: cursorSource(i.db, query),
     toCells: (r) => {
@@ -92,7 +108,11 @@ async function classes(i: SheetInput): Promise<SheetSpec<SummaryRow>> {
   };
 }
 
-type WriteSheet = (i: SheetInput, file: string, onBatch: (written: number) => Promise<void>) => Promise<number>;
+type WriteSheet = (
+  i: SheetInput,
+  file: string,
+  onBatch: (written: number) => Promise<void>,
+) => Promise<number>;
 
 /** Writes the export of a kind to `file`; answers the rows written. */
 export const SHEETS: Record<ExportKind, WriteSheet> = {

@@ -26,7 +26,11 @@ export async function streamSheet<T>(
   spec: SheetSpec<T>,
   onBatch: (written: number) => Promise<void>,
 ): Promise<number> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const ws = wb.addWorksheet(spec.sheetName);
   ws.columns = spec.headers.map((h, i) => ({ header: h, width: spec.widths[i] ?? 12 }));
   ws.getRow(1).font = { bold: true };

@@ -21,8 +21,7 @@ export function registerExportJobs(
   queue.register(EXPORT_JOB, async (payload) => {
     await exports.run((payload as { taskId: number }).taskId);
   });
-  const sweep = () =>
-    exports.sweep().catch((err: unknown) => app.log.error({ err }, 'export sweep failed'));
+  const sweep = () => exports.sweep().catch((err: unknown) => app.log.error({ err }, 'export sweep failed'));
   const timer = setInterval(sweep, SWEEP_MS);
   timer.unref();
   app.addHook('onReady', async () => {

@@ -40,13 +40,14 @@ export function exportRoutes(
   r.get(
     '/api/api/subject/:id/getExamineeList/:status',
     {
-      schema: { params: z.object({ id: idParam(), status: examineeListStatus }), querystring: examineeStatusQuery },
+      schema: {
+        params: z.object({ id: idParam(), status: examineeListStatus }),
+        querystring: examineeStatusQuery,
+      },
       config: { capability: 'score.read' as const, scope: d.scopes.subjectParam },
     },
     async (req) =>
-      ok(
-        await d.allScore.examineeList(req.params.id, req.params.status, req.query, await req.principal()),
-      ),
+      ok(await d.allScore.examineeList(req.params.id, req.params.status, req.query, await req.principal())),
   );
 
   // the scope of an export: its exam, or its subject

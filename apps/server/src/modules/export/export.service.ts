@@ -168,7 +168,10 @@ export function exportService(d: {
           .orderBy(desc(exportTask.createdAt), desc(exportTask.id))
           .limit(q.size)
           .offset((q.page - 1) * q.size),
-        d.db.select({ n: sql<number>`count(*)::int` }).from(exportTask).where(mine),
+        d.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(exportTask)
+          .where(mine),
       ]);
       return {
         total: count?.n ?? 0,
@@ -227,7 +230,12 @@ export function exportService(d: {
         await d.db
           .update(exportTask)
           .set({ status: 'expired', fileKey: null })
-          .where(inArray(exportTask.id, due.map((t) => t.id)));
+          .where(
+            inArray(
+              exportTask.id,
+              due.map((t) => t.id),
+            ),
+          );
       }
       return due.length;
     },

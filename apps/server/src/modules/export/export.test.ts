@@ -31,7 +31,9 @@ beforeAll(async () => {
   const p1 = await scene.addPaper(e1!.id, { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] });
   await scene.addBlockScore(p1.id, { '21': 2, '22': 0, '23': 0 });
   await db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
-  expect(body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code).toBe(0);
+  expect(
+    body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code,
+  ).toBe(0);
   const added = await db
     .insert(subject)
     .values([
@@ -86,7 +88,9 @@ describe('GET exam/:examId/all_score', () => {
   it('refuses a bad sort, a bad id, a teacher without a role and another school', async () => {
     expect((await allScore('sort=drop')).code).not.toBe(0);
     expect(body(await scene.admin.get('/filter/api/exam/0/all_score')).code).not.toBe(0);
-    expect(body(await scene.teacher.get(`/filter/api/exam/${scene.examId}/all_score`)).message).toBe('无权限');
+    expect(body(await scene.teacher.get(`/filter/api/exam/${scene.examId}/all_score`)).message).toBe(
+      '无权限',
+    );
     expect(body(await other.get(`/filter/api/exam/${scene.examId}/all_score`)).message).toBe('无权限');
   });
 });
@@ -120,7 +124,9 @@ describe('GET getExamineeList/:status', () => {
 /** Waits until the task leaves the queue (the job runs in the app's process). */
 async function finished(id: number): Promise<ExportTaskItem> {
   for (;;) {
-    const page = body<Paged<ExportTaskItem>>(await scene.admin.get('/filter/api/download/center?size=50')).data;
+    const page = body<Paged<ExportTaskItem>>(
+      await scene.admin.get('/filter/api/download/center?size=50'),
+    ).data;
     const item = page.items.find((x) => x.id === id)!;
     if (item.status === 'done' || item.status === 'failed') return item;
     await new Promise((r) => setTimeout(r, 50));
@@ -145,7 +151,13 @@ describe('exports and the download center', () => {
   it('the totals workbook holds the all_score figures', async () => {
     const { id } = (await create({ kind: 'totals', examId: scene.examId })).data;
     const task = await finished(id);
-    expect(task).toMatchObject({ status: 'done', progress: 100, rows: 4, kind: 'totals', examName: '成绩考试' });
+    expect(task).toMatchObject({
+      status: 'done',
+      progress: 100,
+      rows: 4,
+      kind: 'totals',
+      examName: '成绩考试',
+    });
     expect(task.size).toBeGreaterThan(0);
     expect(task.expiresAt).not.toBeNull();
     const { name, rows } = await workbook(id);
@@ -187,8 +199,28 @@ describe('exports and the download center', () => {
     const { id } = (await create({ kind: 'questions', subjectId: scene.subjectId })).data;
     expect((await finished(id)).status).toBe('done');
     const { rows } = await workbook(id);
-    expect(rows[0]!.slice(0, 9)).toEqual(['考号', '姓名', '班级', '状态', '违纪原因', '客观题', '主观题', '总分', '第1题']);
-    expect(rows[1]!.slice(0, 9)).toEqual(['20260001', '学生1', '高一(1)班', '正常', undefined, 13, 15, 28, 3]);
+    expect(rows[0]!.slice(0, 9)).toEqual([
+      '考号',
+      '姓名',
+      '班级',
+      '状态',
+      '违纪原因',
+      '客观题',
+      '主观题',
+      '总分',
+      '第1题',
+    ]);
+    expect(rows[1]!.slice(0, 9)).toEqual([
+      '20260001',
+      '学生1',
+      '高一(1)班',
+      '正常',
+      undefined,
+      13,
+      15,
+      28,
+      3,
+    ]);
     expect(rows[2]!.slice(3, 8)).toEqual(['违纪', '携带手机', 0, 0, 0]);
     expect(rows[3]!.slice(3, 9)).toEqual(['缺考', undefined, '缺考', '缺考', '缺考', '缺考']);
     expect(rows[4]![3]).toBe('无答题卡');
@@ -223,7 +255,10 @@ describe('exports and the download center', () => {
     const db = t.database.db;
     const { id } = (await create({ kind: 'classes', subjectId: scene.subjectId })).data;
     expect((await finished(id)).status).toBe('done');
-    await db.update(exportTask).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(exportTask.id, id));
+    await db
+      .update(exportTask)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(exportTask.id, id));
     const storage = fsStorage(path.join(t.config.dataDir, 'files'));
     const [before] = await db.select().from(exportTask).where(eq(exportTask.id, id));
     expect(await storage.get(before!.fileKey!)).not.toBeNull();
@@ -233,9 +268,12 @@ describe('exports and the download center', () => {
     expect(await svc.sweep()).toBeGreaterThanOrEqual(1);
     await queue.close();
     expect(await storage.get(before!.fileKey!)).toBeNull();
-    const item = body<Paged<ExportTaskItem>>(await scene.admin.get('/filter/api/download/center?size=50'))
-      .data.items.find((x) => x.id === id)!;
+    const item = body<Paged<ExportTaskItem>>(
+      await scene.admin.get('/filter/api/download/center?size=50'),
+    ).data.items.find((x) => x.id === id)!;
     expect(item.status).toBe('expired');
-    expect(body(await scene.admin.get(`/filter/api/download/${id}/file`)).message).toBe('文件已过期，请重新导出');
+    expect(body(await scene.admin.get(`/filter/api/download/${id}/file`)).message).toBe(
+      '文件已过期，请重新导出',
+    );
   });
 });

@@ -5,7 +5,6 @@ import {
   type ScoreBlocker,
   type ScoreCheck,
   type ScoreRecomputed,
-  type ScoreStudentRow,
   type ScoreStudentsPage,
   type ScoreStudentsQuery,
   type ScoreSummary,
@@ -32,7 +31,6 @@ const summaryRow = (r: SummaryRow): ScoreSummaryRow => ({
   max: r.max,
   min: r.min,
 });
-
 
 /** What each blocker means and where it is settled. */
 const BLOCKERS: Record<ScoreBlocker['kind'], { label: string; hint: string }> = {

@@ -23,7 +23,8 @@ function cell(v: string | number) {
 }
 
 function columns(page: AllScorePage | undefined, q: AllScoreQ): TableColumnsType<AllScoreRow> {
-  const order = (key: string): SortOrder => (q.sort === key ? (q.order === 'asc' ? 'ascend' : 'descend') : null);
+  const order = (key: string): SortOrder =>
+    q.sort === key ? (q.order === 'asc' ? 'ascend' : 'descend') : null;
   const sorted = (key: string) => ({ key, sorter: true, sortOrder: order(key) });
   const subjects = page?.subjects ?? [];
   const joint = new Set(page?.items.map((r) => r.schoolName)).size > 1;
@@ -58,7 +59,11 @@ export function AllScoreView({ exam }: { exam: ExamDetail }) {
       testId="all-score"
       extra={
         exam.can.downloadScores && (
-          <ExportButton request={{ kind: 'totals', examId: exam.id }} label="导出总分表" testId="export-totals" />
+          <ExportButton
+            request={{ kind: 'totals', examId: exam.id }}
+            label="导出总分表"
+            testId="export-totals"
+          />
         )
       }
     >

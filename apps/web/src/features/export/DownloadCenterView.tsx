@@ -93,7 +93,13 @@ export function DownloadCenterView() {
         columns={columns}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '还没有导出任务：在成绩页面点击“导出”后，文件会出现在这里' }}
-        pagination={{ current: page, pageSize: size, total: r.data?.total ?? 0, showSizeChanger: false, onChange: setPage }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: r.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+        }}
       />
     </Card>
   );

@@ -9,7 +9,15 @@ import { exportApi, exportKeys } from './export.api';
  * Asks for an export; the file is written by a job and lands in the download center. A double click sends one
  * request (useOneAtATime).
  */
-export function ExportButton({ request, label, testId }: { request: ExportCreate; label: string; testId: string }) {
+export function ExportButton({
+  request,
+  label,
+  testId,
+}: {
+  request: ExportCreate;
+  label: string;
+  testId: string;
+}) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const create = useOneAtATime({

@@ -1,9 +1,4 @@
-import type {
-  AllScorePage,
-  ExportCreate,
-  ExportTaskItem,
-  Paged,
-} from '@yj/contracts';
+import type { AllScorePage, ExportCreate, ExportTaskItem, Paged } from '@yj/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/filter';
 import { FILTER_BASE } from '../../api/constants';
