@@ -205,7 +205,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const exportJobs = exportQueue(app);
       const exports = exportService({ db, storage: deps.storage, audit, exams, queue: exportJobs });
       registerExportJobs(app, exportJobs, exports);
-      exportRoutes(api, { exports, allScore: allScoreService({ db, exams }), scopes });
+      exportRoutes(api, { exports, allScore: allScoreService({ db, exams, audit }), scopes });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());

@@ -152,3 +152,7 @@ export function totalCellText(
     counted.length > 0 && counted.every((s) => row.subjects[String(s.id)]?.status === 'absent');
   return allAbsent ? '缺考' : '';
 }
+
+/** POST /api/exam/:examId/subject/:subjectId/inTotal — 计入总分 of one subject (the exam's managers). */
+export const inTotalBody = z.object({ inTotal: z.boolean() });
+export type InTotalBody = z.infer<typeof inTotalBody>;

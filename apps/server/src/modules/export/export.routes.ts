@@ -8,6 +8,7 @@ import {
   exportCreate,
   exportListQuery,
   idParam,
+  inTotalBody,
   type ExportCreate,
 } from '@yj/contracts';
 import { attachment } from '../../lib/excel';
@@ -35,6 +36,19 @@ export function exportRoutes(
       config: { capability: 'score.read' as const, scope: d.scopes.examParam },
     },
     async (req) => ok(await d.allScore.allScore(req.params.examId, req.query, await req.principal())),
+  );
+
+  r.post(
+    '/api/exam/:examId/subject/:subjectId/inTotal',
+    {
+      schema: { params: z.object({ examId: idParam(), subjectId: idParam() }), body: inTotalBody },
+      config: { capability: 'exam.manage' as const, scope: d.scopes.examParam },
+    },
+    async (req) => {
+      const { examId, subjectId } = req.params;
+      await d.allScore.setInTotal(examId, subjectId, req.body.inTotal, actorOf(req));
+      return ok(null);
+    },
   );
 
   r.get(

@@ -277,3 +277,21 @@ describe('exports and the download center', () => {
     );
   });
 });
+
+describe('POST exam/:examId/subject/:subjectId/inTotal', () => {
+  const set = (subjectId: number, payload: object, who = scene.admin) =>
+    who.post(`/filter/api/exam/${scene.examId}/subject/${subjectId}/inTotal`, payload).then((r) => body(r));
+
+  it('takes a subject out of the total and back, audited; refuses bad input, a teacher, another school', async () => {
+    expect((await set(english, { inTotal: false })).code).toBe(0);
+    const out = (await allScore('sort=kaohao')).data;
+    expect(out.subjects.find((s) => s.id === english)!.inTotal).toBe(false);
+    expect(out.items[0]!.total).toBe(28);
+    expect((await set(english, { inTotal: true })).code).toBe(0);
+    expect((await allScore('sort=kaohao')).data.items[0]!.total).toBe(118);
+    expect((await set(english, { inTotal: 'yes' })).code).not.toBe(0);
+    expect((await set(999999, { inTotal: true })).message).toBe('科目不存在或已删除');
+    expect((await set(english, { inTotal: false }, scene.teacher)).message).toBe('无权限');
+    expect((await set(english, { inTotal: false }, other)).message).toBe('无权限');
+  });
+});

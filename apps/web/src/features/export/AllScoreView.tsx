@@ -14,6 +14,7 @@ import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { allScoreQuery, type AllScoreQ } from './export.api';
 import { ExportButton } from './ExportButton';
+import { InTotalButton } from './InTotalButton';
 
 /** A cell as the Excel shows it: the figure, 缺考, 违纪 (its 0 counts), or '—' for no sheet. */
 function cell(v: string | number) {
@@ -58,13 +59,16 @@ export function AllScoreView({ exam }: { exam: ExamDetail }) {
       title={`${exam.name} · 全科成绩`}
       testId="all-score"
       extra={
-        exam.can.downloadScores && (
-          <ExportButton
-            request={{ kind: 'totals', examId: exam.id }}
-            label="导出总分表"
-            testId="export-totals"
-          />
-        )
+        <Space>
+          {exam.can.manage && r.data && <InTotalButton examId={exam.id} subjects={r.data.subjects} />}
+          {exam.can.downloadScores && (
+            <ExportButton
+              request={{ kind: 'totals', examId: exam.id }}
+              label="导出总分表"
+              testId="export-totals"
+            />
+          )}
+        </Space>
       }
     >
       {body}
