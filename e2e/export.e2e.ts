@@ -45,8 +45,8 @@ test('export the exam totals, watch it in the download center, open the Excel an
     fullScore: 150,
   });
   const examinees = await prepareScanSubject(page, exam, card);
-  // every objective question keyed A, 1 分: the sheet below answers A throughout (40), its strip gives 12
-  const questions = Array.from({ length: 40 }, (_, i) => ({
+  // the card's 30 单选 keyed A, 1 分 each (its 多选 and 判断 keep no key): the sheet answers A, its strip gives 12
+  const questions = Array.from({ length: 30 }, (_, i) => ({
     no: String(i + 1),
     kind: 'single',
     options: 4,
@@ -57,7 +57,7 @@ test('export the exam totals, watch it in the download center, open the Excel an
   const [first, second] = examinees;
   const sheet = await orderlyStudent(card, 601, first!.kaohao, {
     front: (a) => {
-      for (let i = 1; i <= 40; i++) a.objective[String(i)] = ['A'];
+      for (let i = 1; i <= 30; i++) a.objective[String(i)] = ['A'];
     },
     back: (b) => (b.scores[strip.name] = 12),
   });
@@ -79,14 +79,17 @@ test('export the exam totals, watch it in the download center, open the Excel an
   const allScore = `/api/exam/${exam.examId}/all_score?size=200`;
   const deadline = Date.now() + 90_000;
   let screen = await call<AllScorePage>(page, 'GET', allScore);
-  while (screen.items.find((r) => r.kaohao === first!.kaohao)?.total !== 52 && Date.now() < deadline) {
+  const scored = () => screen.items.find((r) => r.kaohao === first!.kaohao)?.total ?? null;
+  while (scored() === null && Date.now() < deadline) {
     await page.waitForTimeout(500);
     screen = await call<AllScorePage>(page, 'GET', allScore);
   }
+  const total = scored();
+  assert.equal(total, 42, '30 单选 right and the strip 12');
   await page.goto(`${APP}/book/exam/${exam.examId}`);
   await page.getByText('全科成绩').click();
   await waitForPath(page, `/book/exam/${exam.examId}/all_score`);
-  await page.getByTestId(`total-${first!.kaohao}`).getByText('52').waitFor();
+  await page.getByTestId(`total-${first!.kaohao}`).getByText(String(total), { exact: true }).waitFor();
   await page.getByTestId(`total-${second!.kaohao}`).getByText('缺考').waitFor();
   await page.getByTestId('all-score').getByText(`共 ${examinees.length} 名考生`).waitFor();
   await shot(page, 'export-01-all-score');
@@ -134,6 +137,6 @@ test('export the exam totals, watch it in the download center, open the Excel an
     const expected = r.total ?? (cell.status === 'absent' ? '缺考' : '');
     assert.equal(file.get(r.kaohao), expected, `总分 of ${r.kaohao}`);
   }
-  assert.equal(file.get(first!.kaohao), 52);
+  assert.equal(file.get(first!.kaohao), total);
   assert.equal(file.get(second!.kaohao), '缺考');
 });
