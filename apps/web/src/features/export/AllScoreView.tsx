@@ -6,11 +6,12 @@ import {
   type ExamDetail,
 } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Input, Result, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Card, Result, Space, Table, Tag, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { examCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
+import { ClassSearch } from '../score/ClassSearch';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { allScoreQuery, type AllScoreQ } from './export.api';
 import { ExportButton } from './ExportButton';
@@ -88,24 +89,12 @@ export function AllScoreView({ exam }: { exam: ExamDetail }) {
     <Card
       title={r.data ? `共 ${r.data.total} 名考生` : '全科成绩'}
       extra={
-        <Space>
-          <Select
-            allowClear
-            placeholder="全部班级"
-            style={{ width: 160 }}
-            value={q.classId}
-            options={(r.data?.classes ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            onChange={(classId?: number) => setQ({ ...q, classId, page: 1 })}
-            aria-label="按班级筛选"
-          />
-          <Input.Search
-            allowClear
-            placeholder="姓名或考号"
-            style={{ width: 200 }}
-            onSearch={(keyword) => setQ({ ...q, keyword: keyword.trim() || undefined, page: 1 })}
-            aria-label="搜索姓名或考号"
-          />
-        </Space>
+        <ClassSearch
+          classes={r.data?.classes ?? []}
+          classId={q.classId}
+          onClass={(classId) => setQ({ ...q, classId, page: 1 })}
+          onSearch={(keyword) => setQ({ ...q, keyword, page: 1 })}
+        />
       }
     >
       <Table<AllScoreRow>

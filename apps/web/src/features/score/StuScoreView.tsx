@@ -5,10 +5,11 @@ import {
   type ScoreStudentsPage,
 } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ClassSearch } from './ClassSearch';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import type { StudentsQuery } from './score.api';
@@ -97,24 +98,12 @@ export function StuScoreView({ subject, permission }: SubjectBundle) {
       data-testid="stu-score"
       title={r.data ? `共 ${r.data.total} 名考生` : '学生成绩'}
       extra={
-        <Space>
-          <Select
-            allowClear
-            placeholder="全部班级"
-            style={{ width: 160 }}
-            value={q.classId}
-            options={(r.data?.classes ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            onChange={(classId?: number) => setQ({ ...q, classId, page: 1 })}
-            aria-label="按班级筛选"
-          />
-          <Input.Search
-            allowClear
-            placeholder="姓名或考号"
-            style={{ width: 200 }}
-            onSearch={(keyword) => setQ({ ...q, keyword: keyword.trim() || undefined, page: 1 })}
-            aria-label="搜索姓名或考号"
-          />
-        </Space>
+        <ClassSearch
+          classes={r.data?.classes ?? []}
+          classId={q.classId}
+          onClass={(classId) => setQ({ ...q, classId, page: 1 })}
+          onSearch={(keyword) => setQ({ ...q, keyword, page: 1 })}
+        />
       }
     >
       <Table<ScoreStudentRow>
