@@ -1,7 +1,7 @@
 import type { ExportCreate } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
-import { Link } from 'react-router';
+import { App, Button, Typography } from 'antd';
+import { useNavigate } from 'react-router';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { exportApi, exportKeys } from './export.api';
 
@@ -20,12 +20,16 @@ export function ExportButton({
 }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
+  // the message renders outside the router: it navigates with this page's navigate, not a <Link>
+  const navigate = useNavigate();
   const create = useOneAtATime({
     mutationFn: () => exportApi.create(request),
     onSuccess: async () => {
       message.success(
         <span>
-          已提交导出任务，生成后可在<Link to="/book/download/center">下载中心</Link>下载
+          已提交导出任务，生成后可在
+          <Typography.Link onClick={() => void navigate('/book/download/center')}>下载中心</Typography.Link>
+          下载
         </span>,
       );
       await qc.invalidateQueries({ queryKey: exportKeys.center });
