@@ -18,7 +18,17 @@ const STATUS_COLOR: Record<ExportStatus, string> = {
   expired: 'default',
 };
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+const time = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleString('zh-CN', {
+        hour12: false,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+    : '—';
 
 /** A file size in the unit people read: 字节, KB, MB. */
 export function fileSize(bytes: number | null): string {
@@ -29,19 +39,20 @@ export function fileSize(bytes: number | null): string {
 }
 
 const columns: TableColumnsType<ExportTaskItem> = [
-  { title: '文件', dataIndex: 'fileName', ellipsis: true, width: 260 },
-  { title: '类型', key: 'kind', width: 110, render: (_, t) => EXPORT_KIND_LABELS[t.kind] },
+  { title: '文件', dataIndex: 'fileName', ellipsis: true, width: 210 },
+  { title: '类型', key: 'kind', width: 100, render: (_, t) => EXPORT_KIND_LABELS[t.kind] },
   {
     title: '考试 / 科目',
     key: 'target',
-    width: 200,
+    ellipsis: true,
+    width: 170,
     render: (_, t) => (t.subjectName ? `${t.examName} · ${t.subjectName}` : t.examName),
   },
-  { title: '申请人', dataIndex: 'userName', width: 90 },
+  { title: '申请人', dataIndex: 'userName', width: 80 },
   {
     title: '状态',
     key: 'status',
-    width: 170,
+    width: 140,
     render: (_, t) =>
       t.status === 'pending' || t.status === 'running' ? (
         <Progress percent={t.progress} size="small" status="active" data-testid={`progress-${t.id}`} />
@@ -53,20 +64,20 @@ const columns: TableColumnsType<ExportTaskItem> = [
         </Tooltip>
       ),
   },
-  { title: '行数', dataIndex: 'rows', width: 80, render: (v: number | null) => v ?? '—' },
-  { title: '大小', key: 'size', width: 90, render: (_, t) => fileSize(t.size) },
-  { title: '创建时间', key: 'createdAt', width: 160, render: (_, t) => time(t.createdAt) },
+  { title: '行数', dataIndex: 'rows', width: 70, render: (v: number | null) => v ?? '—' },
+  { title: '大小', key: 'size', width: 80, render: (_, t) => fileSize(t.size) },
+  { title: '创建时间', key: 'createdAt', width: 135, render: (_, t) => time(t.createdAt) },
   {
     title: '有效期至',
     key: 'expiresAt',
-    width: 160,
+    width: 135,
     render: (_, t) => (t.status === 'expired' ? '已过期' : time(t.expiresAt)),
   },
   {
     title: '操作',
     key: 'actions',
     fixed: 'right',
-    width: 80,
+    width: 60,
     render: (_, t) =>
       t.status === 'done' ? (
         <Typography.Link href={fileUrl(t.id)} download={t.fileName} data-testid={`download-${t.id}`}>
