@@ -18,6 +18,7 @@ CREATE TABLE "export_task" (
 );
 --> statement-breakpoint
 ALTER TABLE "subject" ADD COLUMN "in_total" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "subject" ADD COLUMN "scores_imported" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "export_task" ADD CONSTRAINT "export_task_exam_id_exam_id_fk" FOREIGN KEY ("exam_id") REFERENCES "public"."exam"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "export_task" ADD CONSTRAINT "export_task_subject_id_subject_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."subject"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "export_task" ADD CONSTRAINT "export_task_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
