@@ -83,6 +83,7 @@ import { allScoreService } from './modules/export/all-score.service';
 import { exportQueue, registerExportJobs } from './modules/export/export.jobs';
 import { exportRoutes } from './modules/export/export.routes';
 import { exportService } from './modules/export/export.service';
+import { scoreImportService } from './modules/export/score-import.service';
 import { scoreService } from './modules/score/score.service';
 import { scoreAdjustService } from './modules/score/score-adjust.service';
 import { API_PREFIX, registerAuth } from './plugins/auth';
@@ -205,7 +206,12 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const exportJobs = exportQueue(app);
       const exports = exportService({ db, storage: deps.storage, audit, exams, queue: exportJobs });
       registerExportJobs(app, exportJobs, exports);
-      exportRoutes(api, { exports, allScore: allScoreService({ db, exams, audit }), scopes });
+      exportRoutes(api, {
+        exports,
+        allScore: allScoreService({ db, exams, audit }),
+        imports: scoreImportService({ db, audit, exams }),
+        scopes,
+      });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());

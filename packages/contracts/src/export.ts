@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, idParam, intParam, text } from './fields';
 import { pageQuery } from './envelope';
 import type { ScoreStudentStatus } from './score';
+import type { ImportError } from './school';
 
 // Score exports and the download center (spec §2 download/center, exam/{examId}/all_score; §7 scores export).
 
@@ -156,3 +157,15 @@ export function totalCellText(
 /** POST /api/exam/:examId/subject/:subjectId/inTotal — 计入总分 of one subject (the exam's managers). */
 export const inTotalBody = z.object({ inTotal: z.boolean() });
 export type InTotalBody = z.infer<typeof inTotalBody>;
+
+/** The columns of a score import (成绩导入): 考号 and 成绩 required (a number or 缺考), 姓名 checked when given. */
+export const SCORE_IMPORT_COLUMNS = ['考号', '成绩'] as const;
+export const SCORE_IMPORT_OPTIONAL = ['姓名'] as const;
+
+/** POST /api/subject/:id/score/import */
+export interface ScoreImportResult {
+  imported: number;
+  absent: number;
+  skipped: number;
+  errors: ImportError[];
+}

@@ -7,16 +7,19 @@ import {
   examineeListStatus,
   exportCreate,
   exportListQuery,
+  IMPORT_MAX_BYTES,
   idParam,
   inTotalBody,
   type ExportCreate,
 } from '@yj/contracts';
 import { attachment } from '../../lib/excel';
-import { actorOf, ok } from '../../plugins/http';
+import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { AllScoreService } from './all-score.service';
 import type { ExportService } from './export.service';
+import type { ScoreImportService } from './score-import.service';
 
+const importQuery = z.object({ onlyValid: z.enum(['true', 'false']).default('false') });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -25,7 +28,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  */
 export function exportRoutes(
   app: FastifyInstance,
-  d: { exports: ExportService; allScore: AllScoreService; scopes: ExamScopes },
+  d: { exports: ExportService; allScore: AllScoreService; imports: ScoreImportService; scopes: ExamScopes },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -36,6 +39,31 @@ export function exportRoutes(
       config: { capability: 'score.read' as const, scope: d.scopes.examParam },
     },
     async (req) => ok(await d.allScore.allScore(req.params.examId, req.query, await req.principal())),
+  );
+
+  // 成绩导入: who may change scores by hand (score.adjust) may import a subject not marked here
+  const adjust = { capability: 'score.adjust' as const, scope: d.scopes.subjectParam };
+  const subjectParams = z.object({ id: idParam() });
+  r.post(
+    '/api/subject/:id/score/import',
+    { schema: { params: subjectParams, querystring: importQuery }, config: adjust },
+    async (req) => {
+      const file = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
+      const onlyValid = req.query.onlyValid === 'true';
+      const p = await req.principal();
+      return ok(
+        await heavy(req, () => d.imports.importExcel(req.params.id, file, onlyValid, p, actorOf(req))),
+      );
+    },
+  );
+  r.get(
+    '/api/subject/:id/score/import/template',
+    { schema: { params: subjectParams }, config: adjust },
+    async (req, reply) =>
+      reply
+        .type(XLSX)
+        .header('content-disposition', attachment('成绩导入模板.xlsx'))
+        .send(await d.imports.template(req.params.id, await req.principal())),
   );
 
   r.post(
