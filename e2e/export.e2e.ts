@@ -140,3 +140,47 @@ test('export the exam totals, watch it in the download center, open the Excel an
   assert.equal(file.get(first!.kaohao), total);
   assert.equal(file.get(second!.kaohao), '缺考');
 });
+
+test('import the scores of a subject not marked here: row errors, only the right rows, all_score shows them', async () => {
+  const { page } = s;
+  const exam = await createExamWithOneSubject(page, {
+    name: '2026学年成绩导入演示考试',
+    startDate: '2026-11-22',
+    course: '英语',
+    fullScore: 100,
+  });
+  const examinees = await prepareScanSubject(page, exam, card);
+  await page.goto(`${APP}/book/subject/${exam.subjectId}/score/stuScore`);
+  await page.getByTestId('score-import').click();
+  const modal = page.getByRole('dialog');
+  await modal.getByText('点击或将 Excel 文件拖到此处').waitFor();
+  const [a, b] = examinees;
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet('成绩').addRows([
+    ['考号', '姓名', '成绩'],
+    [a!.kaohao, a!.name, 91.5],
+    [b!.kaohao, '', '缺考'],
+    ['20269999', '', 60],
+  ]);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'yj-e2e-import-')), '英语成绩.xlsx');
+  await wb.xlsx.writeFile(file);
+  await modal.locator('input[type=file]').setInputFiles(file);
+  const errors = modal.getByTestId('import-errors');
+  await errors.getByText('考号 20269999 不在本次考试的考生中').waitFor();
+  await shot(page, 'export-03-import-errors');
+  await modal.getByRole('button', { name: '仅导入正确的行' }).click();
+  await modal.getByText('导入完成').waitFor();
+  assert.match(await modal.innerText(), /导入 2 名考生的成绩，其中缺考 1 名，跳过有错误的 1 行/);
+  await shot(page, 'export-04-import-done');
+  await modal.getByRole('button', { name: /完\s*成/ }).click();
+  await page
+    .getByTestId('stu-score')
+    .locator('.ant-table-row', { hasText: a!.kaohao })
+    .getByText('91.5')
+    .first()
+    .waitFor();
+
+  await page.goto(`${APP}/book/exam/${exam.examId}/all_score`);
+  await page.getByTestId(`total-${a!.kaohao}`).getByText('91.5').waitFor();
+  await page.getByTestId(`total-${b!.kaohao}`).getByText('缺考').waitFor();
+});

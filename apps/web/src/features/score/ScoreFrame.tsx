@@ -6,6 +6,7 @@ import { useOneAtATime } from '../../app/useOneAtATime';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { ExportButton } from '../export/ExportButton';
+import { ScoreImportButton } from '../export/ScoreImportButton';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { scoreApi } from './score.api';
 import { scoreKeys } from './score.queries';
@@ -57,6 +58,9 @@ export function ScoreFrame(b: SubjectBundle) {
                 testId="export-classes"
               />
             </>
+          )}
+          {b.permission.scoreAdjust && info.status !== SubjectStatus.published && (
+            <ScoreImportButton subjectId={info.id} examId={b.exam.id} />
           )}
           {info.status !== SubjectStatus.published && (
             <Button
