@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AllScorePage, ImportError, ScoreImportResult } from '@yj/contracts';
+import type {
+  AllScorePage,
+  ExamineeListPage,
+  ImportError,
+  ScoreCheck,
+  ScoreImportResult,
+} from '@yj/contracts';
 import { auditLog, score, subject } from '../../db/schema';
 import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
@@ -99,6 +105,16 @@ describe('POST subject/:id/score/import', () => {
       { total: null, status: 'absent' },
       { total: 0, status: 'ok' },
       { total: null, status: 'missing' },
+    ]);
+    // the imported figures settle those examinees: only 20260004 is left without a score
+    const check = body<ScoreCheck>(await scene.admin.get(`/filter/api/subject/${english}/score/check`)).data;
+    expect(check.blockers.find((x) => x.kind === 'missing')?.count).toBe(1);
+    const ok = body<ExamineeListPage>(
+      await scene.admin.get(`/filter/api/api/subject/${english}/getExamineeList/ok`),
+    ).data;
+    expect(ok.items.map((x) => [x.kaohao, x.status])).toEqual([
+      ['20260001', 'ok'],
+      ['20260003', 'ok'],
     ]);
     expect(body(await scene.admin.post(`/filter/api/subject/${english}/score/recompute`, {})).code).toBe(0);
     expect((await scores()).length).toBe(3);

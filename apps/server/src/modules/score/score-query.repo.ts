@@ -43,7 +43,8 @@ export interface StudentRow {
 export function studentStatus(r: StudentRow): ScoreStudentStatus {
   if (r.absent) return 'absent';
   if (r.irregular) return 'irregular';
-  return r.paperId === null ? 'missing' : 'ok';
+  // an imported score (成绩导入) has a figure without a sheet
+  return r.paperId === null && r.total === null ? 'missing' : 'ok';
 }
 
 const SORT: Record<ScoreSort, SQL> = {
@@ -58,8 +59,9 @@ const SORT: Record<ScoreSort, SQL> = {
 const STATUS_WHERE: Record<ScoreStudentStatus, SQL> = {
   absent: sql`and s.absent`,
   irregular: sql`and s.irregular and not s.absent`,
-  missing: sql`and coalesce(s.absent, false) = false and coalesce(s.irregular, false) = false and s.paper_id is null`,
-  ok: sql`and not s.absent and not s.irregular and s.paper_id is not null`,
+  missing: sql`and coalesce(s.absent, false) = false and coalesce(s.irregular, false) = false
+    and s.paper_id is null and s.total is null`,
+  ok: sql`and not s.absent and not s.irregular and (s.paper_id is not null or s.total is not null)`,
 };
 
 /** `and` the student's name or exam number contains the keyword (LIKE wildcards taken literally). */
@@ -168,6 +170,9 @@ export function scoreQueryRepo(db: Db) {
             and not exists (select 1 from paper p where p.subject_id = ${subjectId} and p.examinee_id = e.id
               and p.deleted_at is null)
             and not exists (select 1 from absence a where a.subject_id = ${subjectId} and a.examinee_id = e.id)
+            -- an imported score (成绩导入), a figure or 缺考, settles an examinee without a sheet
+            and not exists (select 1 from score s where s.subject_id = ${subjectId} and s.examinee_id = e.id
+              and (s.total is not null or s.absent))
           )::int as missing`);
       return rowsOf<{
         unmarked: number;
