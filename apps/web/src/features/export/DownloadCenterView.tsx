@@ -66,12 +66,18 @@ const columns: TableColumnsType<ExportTaskItem> = [
   },
   { title: '行数', dataIndex: 'rows', width: 70, render: (v: number | null) => v ?? '—' },
   { title: '大小', key: 'size', width: 80, render: (_, t) => fileSize(t.size) },
-  { title: '创建时间', key: 'createdAt', width: 135, render: (_, t) => time(t.createdAt) },
   {
-    title: '有效期至',
-    key: 'expiresAt',
-    width: 135,
-    render: (_, t) => (t.status === 'expired' ? '已过期' : time(t.expiresAt)),
+    title: '创建 / 有效期至',
+    key: 'time',
+    width: 150,
+    render: (_, t) => (
+      <>
+        <div>{time(t.createdAt)}</div>
+        <Typography.Text type="secondary" data-testid={`expiry-${t.id}`}>
+          {t.status === 'expired' ? '已过期' : time(t.expiresAt)}
+        </Typography.Text>
+      </>
+    ),
   },
   {
     title: '操作',
