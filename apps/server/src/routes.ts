@@ -79,6 +79,11 @@ import { subjectService, type ReviewHooks } from './modules/subject/subject.serv
 import { memoryQueue } from './infra/queue';
 import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
+import { allScoreService } from './modules/export/all-score.service';
+import { exportQueue, registerExportJobs } from './modules/export/export.jobs';
+import { exportRoutes } from './modules/export/export.routes';
+import { exportService } from './modules/export/export.service';
+import { scoreImportService } from './modules/export/score-import.service';
 import { scoreService } from './modules/score/score.service';
 import { scoreAdjustService } from './modules/score/score-adjust.service';
 import { scoreIrregularService } from './modules/score/score-irregular.service';
@@ -200,6 +205,15 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         scores: scoreService({ db, audit, exams, compute: scoring }),
         adjust: scoreAdjustService({ db, audit, exams, compute: scoring }),
         irregular: scoreIrregularService({ db, audit, exams, compute: scoring }),
+        scopes,
+      });
+      const exportJobs = exportQueue(app);
+      const exports = exportService({ db, storage: deps.storage, audit, exams, queue: exportJobs });
+      registerExportJobs(app, exportJobs, exports);
+      exportRoutes(api, {
+        exports,
+        allScore: allScoreService({ db, exams, audit }),
+        imports: scoreImportService({ db, audit, exams }),
         scopes,
       });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });

@@ -25,3 +25,4 @@ export * from './subject-lifecycle';
 export * from './reviewer';
 export * from './score';
 export * from './score-publish';
+export * from './export';

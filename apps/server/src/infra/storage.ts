@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface Storage {
   put(key: string, body: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Removes the file; a missing one is not an error (expiry sweeps may run twice). */
+  remove(key: string): Promise<void>;
 }
 
 /**
@@ -41,6 +43,9 @@ export function fsStorage(root: string): Storage {
         throw err;
       }
     },
+    async remove(key) {
+      await fs.rm(resolve(key), { force: true });
+    },
   };
 }
 
@@ -63,7 +68,7 @@ export function s3Storage(o: S3Options): Storage {
       ? { host: base.host, path: `${base.pathname.replace(/\/$/, '')}/${o.bucket}/${path}` }
       : { host: `${o.bucket}.${base.host}`, path: `${base.pathname.replace(/\/$/, '')}/${path}` };
   };
-  const send = async (method: 'GET' | 'PUT', key: string, body?: Buffer) => {
+  const send = async (method: 'GET' | 'PUT' | 'DELETE', key: string, body?: Buffer) => {
     const t = target(key);
     const signed = aws4.sign(
       {
@@ -95,6 +100,11 @@ export function s3Storage(o: S3Options): Storage {
       if (res.status === 404 && !text.includes('NoSuchBucket')) return null;
       if (!res.ok) throw new Error(`S3 get ${key}: HTTP ${res.status} ${text}`);
       return Buffer.from(await res.arrayBuffer());
+    },
+    async remove(key) {
+      const res = await send('DELETE', key);
+      if (!res.ok && res.status !== 404)
+        throw new Error(`S3 delete ${key}: HTTP ${res.status} ${await res.text()}`);
     },
   };
 }

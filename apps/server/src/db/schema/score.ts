@@ -7,9 +7,11 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { exam } from './exam';
 import { user } from './people';
 import { paper } from './scan';
 import { examinee, subject } from './subject';
@@ -68,4 +70,45 @@ export const scoreAdjustment = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('score_adjustment_subject_idx').on(t.subjectId, t.examineeId)],
+);
+
+/**
+ * 下载中心: one export asked for by a user (spec §2 download/center). A job writes the file to the storage layer;
+ * after `expiresAt` a sweep removes the file and the row stays with status expired (已过期).
+ */
+export const exportTask = pgTable(
+  'export_task',
+  {
+    id: serial('id').primaryKey(),
+    /** questions: a subject per student and question; classes: a subject per class; totals: the exam's totals */
+    kind: text('kind').$type<'questions' | 'classes' | 'totals'>().notNull(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exam.id),
+    subjectId: integer('subject_id').references(() => subject.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    /** the schools the requester saw when asking (null: every school); the file holds only these */
+    schools: jsonb('schools').$type<number[] | null>(),
+    /** pending → running → done | failed; done → expired once the file is removed */
+    status: text('status')
+      .$type<'pending' | 'running' | 'done' | 'failed' | 'expired'>()
+      .notNull()
+      .default('pending'),
+    /** 0…100 */
+    progress: smallint('progress').notNull().default(0),
+    rows: integer('rows'),
+    size: integer('size'),
+    fileName: text('file_name').notNull(),
+    fileKey: text('file_key'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('export_task_user_idx').on(t.userId, t.createdAt),
+    index('export_task_exam_idx').on(t.examId),
+  ],
 );

@@ -36,6 +36,10 @@ export const subject = pgTable(
     reviewStartAt: timestamp('review_start_at', { withTimezone: true }),
     reviewEndAt: timestamp('review_end_at', { withTimezone: true }),
     sort: integer('sort').notNull().default(0),
+    /** 计入总分: false leaves the subject out of the exam total (all_score, the totals export) */
+    inTotal: boolean('in_total').notNull().default(true),
+    /** 成绩导入: the scores came from an Excel import (a subject not marked here); derivation leaves them alone */
+    scoresImported: boolean('scores_imported').notNull().default(false),
     /** AB卷: two versions with their own keys */
     abEnabled: boolean('ab_enabled').notNull().default(false),
     /** 选做 groups: [{ name, pick, nos }] */

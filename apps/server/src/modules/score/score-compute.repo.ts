@@ -56,6 +56,7 @@ export function scoreComputeRepo(db: Db) {
           fullScore: subject.fullScore,
           abEnabled: subject.abEnabled,
           optionalGroups: subject.optionalGroups,
+          scoresImported: subject.scoresImported,
         })
         .from(subject)
         .where(and(eq(subject.id, subjectId), isNull(subject.deletedAt)));

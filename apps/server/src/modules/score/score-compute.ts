@@ -72,6 +72,8 @@ export function scoreCompute(d: {
     await repo.noJit();
     const s = await repo.subject(subjectId);
     if (!s) throw fail('科目不存在或已删除');
+    // imported scores (成绩导入) have no sheets to derive from: deriving would blank them
+    if (s.scoresImported) return 0;
     const key = await repo.key(s);
     const scorer = objectiveScorer(key);
     const blockIds = await repo.blockIds(subjectId);

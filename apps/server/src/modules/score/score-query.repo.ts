@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ScoreSort, ScoreStudentsQuery } from '@yj/contracts';
+import type { ScoreSort, ScoreStudentStatus, ScoreStudentsQuery } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import { banji } from '../../db/schema';
 import type { SchoolFilter } from '../scan/scan-access';
 import { intArray, rowsOf } from './score-compute.repo';
 
 /** `and <column> = any(schools)` unless the user sees every school. */
-const inSchools = (column: SQL, f: SchoolFilter): SQL =>
+export const inSchools = (column: SQL, f: SchoolFilter): SQL =>
   f === 'all' ? sql`` : sql`and ${column} = any(${intArray([...f])})`;
 
 export interface SummaryRow {
@@ -40,6 +40,14 @@ export interface StudentRow {
   count: number;
 }
 
+/** The status a student's row shows: 缺考, 违纪, 无答题卡 or 正常. */
+export function studentStatus(r: StudentRow): ScoreStudentStatus {
+  if (r.absent) return 'absent';
+  if (r.irregular) return 'irregular';
+  // an imported score (成绩导入) has a figure without a sheet
+  return r.paperId === null && r.total === null ? 'missing' : 'ok';
+}
+
 const SORT: Record<ScoreSort, SQL> = {
   kaohao: sql`e.kaohao`,
   name: sql`st.name`,
@@ -47,6 +55,51 @@ const SORT: Record<ScoreSort, SQL> = {
   objective: sql`s.objective`,
   subjective: sql`s.subjective`,
 };
+
+/** The rows of one status, as studentStatus names them (no score row yet: 无答题卡). */
+const STATUS_WHERE: Record<ScoreStudentStatus, SQL> = {
+  absent: sql`and s.absent`,
+  irregular: sql`and s.irregular and not s.absent`,
+  missing: sql`and coalesce(s.absent, false) = false and coalesce(s.irregular, false) = false
+    and s.paper_id is null and s.total is null`,
+  ok: sql`and not s.absent and not s.irregular and (s.paper_id is not null or s.total is not null)`,
+};
+
+/** `and` the student's name or exam number contains the keyword (LIKE wildcards taken literally). */
+export function nameOrKaohao(keyword: string | undefined): SQL {
+  if (!keyword) return sql``;
+  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`and (st.name like ${like} or e.kaohao like ${like})`;
+}
+
+/**
+ * The students of a subject with their scores per question: paged for stuScore, whole (through a cursor) for the
+ * per-question export, so both show the same figures.
+ */
+export function studentsSql(
+  subjectId: number,
+  examId: number,
+  f: SchoolFilter,
+  q: Pick<ScoreStudentsQuery, 'classId' | 'keyword' | 'sort' | 'order'> & { status?: ScoreStudentStatus },
+  page?: { size: number; page: number },
+): SQL {
+  const cls = q.classId ? sql`and e.class_id = ${q.classId}` : sql``;
+  const status = q.status ? STATUS_WHERE[q.status] : sql``;
+  const search = nameOrKaohao(q.keyword);
+  const dir = q.order === 'desc' ? sql`desc` : sql`asc`;
+  return sql`
+    select e.id as "examineeId", e.kaohao, st.name, b.name as "className", s.paper_id as "paperId",
+      s.objective::float8 as objective, s.subjective::float8 as subjective, s.total::float8 as total,
+      s.question_scores as questions, s.absent, s.irregular, s.irregular_reason as "irregularReason",
+      (s.examinee_id is not null) as computed ${page ? sql`, count(*) over ()::int as count` : sql``}
+    from examinee e
+    join student st on st.id = e.student_id
+    join ${banji} b on b.id = e.class_id
+    left join score s on s.subject_id = ${subjectId} and s.examinee_id = e.id
+    where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)} ${cls} ${search} ${status}
+    order by ${SORT[q.sort]} ${dir} nulls last, e.kaohao
+    ${page ? sql`limit ${page.size} offset ${(page.page - 1) * page.size}` : sql``}`;
+}
 
 /** Reads of the score screens: the summary by class, the paged students, the publishing checks. */
 export function scoreQueryRepo(db: Db) {
@@ -75,25 +128,9 @@ export function scoreQueryRepo(db: Db) {
       subjectId: number,
       examId: number,
       f: SchoolFilter,
-      q: ScoreStudentsQuery,
+      q: ScoreStudentsQuery & { status?: ScoreStudentStatus },
     ): Promise<StudentRow[]> {
-      const cls = q.classId ? sql`and e.class_id = ${q.classId}` : sql``;
-      const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const search = like ? sql`and (st.name like ${like} or e.kaohao like ${like})` : sql``;
-      const dir = q.order === 'desc' ? sql`desc` : sql`asc`;
-      const r = await db.execute(sql`
-        select e.id as "examineeId", e.kaohao, st.name, b.name as "className", s.paper_id as "paperId",
-          s.objective::float8 as objective, s.subjective::float8 as subjective, s.total::float8 as total,
-          s.question_scores as questions, s.absent, s.irregular, s.irregular_reason as "irregularReason",
-          (s.examinee_id is not null) as computed, count(*) over ()::int as count
-        from examinee e
-        join student st on st.id = e.student_id
-        join ${banji} b on b.id = e.class_id
-        left join score s on s.subject_id = ${subjectId} and s.examinee_id = e.id
-        where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)} ${cls} ${search}
-        order by ${SORT[q.sort]} ${dir} nulls last, e.kaohao
-        limit ${q.size} offset ${(q.page - 1) * q.size}`);
-      return rowsOf<StudentRow>(r);
+      return rowsOf<StudentRow>(await db.execute(studentsSql(subjectId, examId, f, q, q)));
     },
 
     async classes(examId: number, f: SchoolFilter): Promise<Array<{ id: number; name: string }>> {
@@ -135,6 +172,9 @@ export function scoreQueryRepo(db: Db) {
             and not exists (select 1 from paper p where p.subject_id = ${subjectId} and p.examinee_id = e.id
               and p.deleted_at is null)
             and not exists (select 1 from absence a where a.subject_id = ${subjectId} and a.examinee_id = e.id)
+            -- an imported score (成绩导入), a figure or 缺考, settles an examinee without a sheet
+            and not exists (select 1 from score s where s.subject_id = ${subjectId} and s.examinee_id = e.id
+              and (s.total is not null or s.absent))
           )::int as missing`);
       return rowsOf<{
         unmarked: number;

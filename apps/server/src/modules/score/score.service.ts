@@ -3,7 +3,6 @@ import {
   type ScoreBlocker,
   type ScoreCheck,
   type ScoreRecomputed,
-  type ScoreStudentRow,
   type ScoreStudentsPage,
   type ScoreStudentsQuery,
   type ScoreSummary,
@@ -16,7 +15,7 @@ import type { ExamService } from '../exam/exam.service';
 import { assertAllows } from '../subject/subject-state';
 import { scoreAccess } from './score-access';
 import type { ScoreCompute } from './score-compute';
-import { scoreQueryRepo, type StudentRow, type SummaryRow } from './score-query.repo';
+import { scoreQueryRepo, studentStatus, type SummaryRow } from './score-query.repo';
 
 const summaryRow = (r: SummaryRow): ScoreSummaryRow => ({
   classId: r.classId,
@@ -31,12 +30,6 @@ const summaryRow = (r: SummaryRow): ScoreSummaryRow => ({
   max: r.max,
   min: r.min,
 });
-
-function studentStatus(r: StudentRow): ScoreStudentRow['status'] {
-  if (r.absent) return 'absent';
-  if (r.irregular) return 'irregular';
-  return r.paperId === null ? 'missing' : 'ok';
-}
 
 /** What each blocker means and where it is settled. */
 const BLOCKERS: Record<ScoreBlocker['kind'], { label: string; hint: string }> = {

@@ -4,6 +4,7 @@ import { examNav } from '../../pages/exam/nav';
 import { markingNav } from '../../pages/marking/nav';
 import { schoolNav } from '../../pages/school/nav';
 import { toolNav } from '../../pages/tool/nav';
+import { exportNav } from '../../pages/export/nav';
 
 /** An entry of the header menu; `show` hides it from users it is not for (the server checks anyway). */
 export interface NavItem {
@@ -19,7 +20,7 @@ export interface NavItem {
 
 /** Header entries between 首页 and 帮助中心, in order; each feature area lists its own in its nav.ts. */
 export function navItems(): NavItem[] {
-  return [...examNav, ...markingNav, ...schoolNav, ...acardNav, ...toolNav];
+  return [...examNav, ...markingNav, ...schoolNav, ...acardNav, ...toolNav, ...exportNav];
 }
 
 function under(pathname: string, prefix: string): boolean {

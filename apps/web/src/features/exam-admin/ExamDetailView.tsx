@@ -2,6 +2,7 @@ import {
   DownOutlined,
   EditOutlined,
   HistoryOutlined,
+  TableOutlined,
   PlayCircleOutlined,
   SendOutlined,
   SafetyCertificateOutlined,
@@ -78,6 +79,10 @@ export function ExamDetailView({ exam }: { exam: ExamDetail }) {
           },
           { to: `/book/exam/${exam.id}/dynamicLog`, icon: <HistoryOutlined />, label: '动态日志' },
         ]
+      : []),
+    // every subject side by side: for those who see the exam's scores as a whole (score.download at exam scope)
+    ...(exam.can.downloadScores
+      ? [{ to: `/book/exam/${exam.id}/all_score`, icon: <TableOutlined />, label: '全科成绩' }]
       : []),
   ];
 

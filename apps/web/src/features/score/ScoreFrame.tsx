@@ -5,6 +5,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
+import { ExportButton } from '../export/ExportButton';
+import { ScoreImportButton } from '../export/ScoreImportButton';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { PublishControls } from './PublishControls';
 import { scoreApi } from './score.api';
@@ -48,6 +50,23 @@ export function ScoreFrame(b: SubjectBundle) {
       extra={
         <Space wrap>
           <PublishControls subjectId={info.id} status={info.status} permission={b.permission} />
+          {!hidden && b.permission.downloadScores && (
+            <>
+              <ExportButton
+                request={{ kind: 'questions', subjectId: info.id }}
+                label="导出小题分"
+                testId="export-questions"
+              />
+              <ExportButton
+                request={{ kind: 'classes', subjectId: info.id }}
+                label="导出班级汇总"
+                testId="export-classes"
+              />
+            </>
+          )}
+          {b.permission.scoreAdjust && allows(info.status, 'adjustScores') && (
+            <ScoreImportButton subjectId={info.id} examId={b.exam.id} />
+          )}
           {b.permission.scoreUnpublishedRead && allows(info.status, 'adjustScores') && (
             <Button
               loading={recompute.isPending}

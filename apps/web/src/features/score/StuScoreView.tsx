@@ -9,8 +9,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Card,
-  Input,
-  Select,
   Space,
   Table,
   Tag,
@@ -22,6 +20,7 @@ import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { Link } from 'react-router';
+import { ClassSearch } from './ClassSearch';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { scoreApi, type StudentsQuery } from './score.api';
@@ -152,24 +151,12 @@ export function StuScoreView({ subject, permission }: SubjectBundle) {
       data-testid="stu-score"
       title={r.data ? `共 ${r.data.total} 名考生` : '学生成绩'}
       extra={
-        <Space>
-          <Select
-            allowClear
-            placeholder="全部班级"
-            style={{ width: 160 }}
-            value={q.classId}
-            options={(r.data?.classes ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            onChange={(classId?: number) => setQ({ ...q, classId, page: 1 })}
-            aria-label="按班级筛选"
-          />
-          <Input.Search
-            allowClear
-            placeholder="姓名或考号"
-            style={{ width: 200 }}
-            onSearch={(keyword) => setQ({ ...q, keyword: keyword.trim() || undefined, page: 1 })}
-            aria-label="搜索姓名或考号"
-          />
-        </Space>
+        <ClassSearch
+          classes={r.data?.classes ?? []}
+          classId={q.classId}
+          onClass={(classId) => setQ({ ...q, classId, page: 1 })}
+          onSearch={(keyword) => setQ({ ...q, keyword, page: 1 })}
+        />
       }
     >
       <Table<ScoreStudentRow>

@@ -1,0 +1,93 @@
+import type {
+  AllScorePage,
+  AllScoreQuery,
+  ExamineeListPage,
+  ExamineeListStatus,
+  Principal,
+} from '@yj/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { subject } from '../../db/schema';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { Actor } from '../../lib/actor';
+import type { AuditService } from '../audit/audit.service';
+import type { ExamService } from '../exam/exam.service';
+import { scanSchools, subjectScanAccess } from '../scan/scan-access';
+import { scoreQueryRepo, studentStatus } from '../score/score-query.repo';
+import { allScoreRepo, allScoreRow } from './all-score.repo';
+
+/** exam/{examId}/all_score and getExamineeList/{status}: the exam's scores read across subjects or by status. */
+export function allScoreService(d: { db: Db; exams: ExamService; audit: AuditService }) {
+  return {
+    /** 计入总分: whether a subject counts in the exam total (all_score and the totals export follow). Audited. */
+    async setInTotal(examId: number, subjectId: number, inTotal: boolean, actor: Actor): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ inTotal: subject.inTotal })
+          .from(subject)
+          .where(and(eq(subject.id, subjectId), eq(subject.examId, examId), isNull(subject.deletedAt)))
+          .for('update');
+        if (!before) throw fail('科目不存在或已删除');
+        await tx.update(subject).set({ inTotal }).where(eq(subject.id, subjectId));
+        await d.audit.record(tx, {
+          action: 'subject.inTotal',
+          examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `subject:${subjectId}`,
+          detail: { before: before.inTotal, after: inTotal },
+        });
+      });
+    },
+
+    async allScore(examId: number, q: AllScoreQuery, p: Principal): Promise<AllScorePage> {
+      const e = await d.exams.requireExam(examId);
+      const filter = scanSchools(p, e);
+      const repo = allScoreRepo(d.db);
+      const subjects = await repo.subjects(examId);
+      const [rows, classes] = await Promise.all([
+        repo.page(examId, subjects, filter, q),
+        scoreQueryRepo(d.db).classes(examId, filter),
+      ]);
+      return {
+        total: rows[0]?.count ?? 0,
+        size: q.size,
+        subjects,
+        classes,
+        items: rows.map((r) => allScoreRow(r, subjects)),
+      };
+    },
+
+    /** The examinees of a subject in one score status (all: every one), by exam number. */
+    async examineeList(
+      subjectId: number,
+      status: ExamineeListStatus,
+      q: { p: number; size: number },
+      p: Principal,
+    ): Promise<ExamineeListPage> {
+      const { examId, filter } = await subjectScanAccess(d.exams, subjectId, p, false);
+      const rows = await scoreQueryRepo(d.db).students(subjectId, examId, filter, {
+        page: q.p,
+        size: q.size,
+        sort: 'kaohao',
+        order: 'asc',
+        ...(status === 'all' ? {} : { status }),
+      });
+      return {
+        total: rows[0]?.count ?? 0,
+        size: q.size,
+        page: q.p,
+        items: rows.map((r) => ({
+          examineeId: r.examineeId,
+          kaohao: r.kaohao,
+          name: r.name,
+          className: r.className,
+          status: studentStatus(r),
+          total: r.total,
+          irregularReason: r.irregularReason,
+        })),
+      };
+    },
+  };
+}
+export type AllScoreService = ReturnType<typeof allScoreService>;

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import {
+  EXPORT_KIND_LABELS,
+  can,
+  type ExportCreate,
+  type ExportKind,
+  type ExportTaskItem,
+  type PageQuery,
+  type Paged,
+  type Principal,
+} from '@yj/contracts';
+import { exam, exportTask, subject, user } from '../../db/schema';
+import { fail, forbidden } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { JobQueue } from '../../infra/queue';
+import type { Storage } from '../../infra/storage';
+import type { Actor } from '../../lib/actor';
+import type { AuditService } from '../audit/audit.service';
+import type { ExamService } from '../exam/exam.service';
+import { scanSchools, type SchoolFilter } from '../scan/scan-access';
+import { SHEETS } from './export-sheets';
+
+export const EXPORT_JOB = 'score.export';
+/** A file stays downloadable this long; then the sweep removes it and the row shows 已过期. */
+export const EXPORT_TTL_MS = 7 * 24 * 3600_000;
+
+type Task = typeof exportTask.$inferSelect;
+
+/** The file name users see: exam, subject, kind, all from what the school entered (path characters dropped). */
+const fileName = (parts: Array<string | null>, kind: ExportKind) =>
+  `${[...parts.filter(Boolean), EXPORT_KIND_LABELS[kind]].join('-').replace(/[\\/:*?"<>|\s]+/g, '_')}.xlsx`;
+
+/** The schools in `inner` are all seen by `outer`. */
+const covers = (outer: SchoolFilter, inner: number[] | null) =>
+  outer === 'all' || (inner !== null && inner.every((s) => outer.includes(s)));
+
+/** 下载中心 (spec §2 download/center): export tasks asked for, run as jobs, their files kept until expiry. */
+export function exportService(d: {
+  db: Db;
+  storage: Storage;
+  audit: AuditService;
+  exams: ExamService;
+  queue: JobQueue;
+  ttlMs?: number;
+}) {
+  const ttl = d.ttlMs ?? EXPORT_TTL_MS;
+
+  /** The exam, subject and schools a request covers (the capability is checked by the route). */
+  async function target(input: ExportCreate, p: Principal) {
+    const s = input.kind === 'totals' ? null : await d.exams.subjectRow(input.subjectId);
+    const e = await d.exams.requireExam(s ? s.examId : (input as { examId: number }).examId);
+    return { exam: e, subject: s, filter: scanSchools(p, e, s?.id) };
+  }
+
+  const setProgress = (id: number, progress: number) =>
+    d.db.update(exportTask).set({ progress }).where(eq(exportTask.id, id));
+
+  async function run(taskId: number): Promise<void> {
+    const [t] = await d.db.select().from(exportTask).where(eq(exportTask.id, taskId));
+    // done, expired, or gone: a repeated or retried job has nothing left to do
+    if (!t || t.status === 'done' || t.status === 'expired') return;
+    await d.db
+      .update(exportTask)
+      .set({ status: 'running', progress: 0, error: null })
+      .where(eq(exportTask.id, taskId));
+    const filter: SchoolFilter = t.schools ?? 'all';
+    const tmp = path.join(os.tmpdir(), `yj-export-${taskId}-${randomUUID()}.xlsx`);
+    try {
+      const expected = Math.max(1, await expectedRows(t, filter));
+      let shown = 0;
+      const input = { db: d.db, examId: t.examId, subjectId: t.subjectId, filter };
+      const rows = await SHEETS[t.kind](input, tmp, async (written) => {
+        // the bar moves in whole percent steps; the last 5 % are the upload to storage
+        const pct = Math.min(95, Math.floor((written / expected) * 95));
+        if (pct > shown) {
+          shown = pct;
+          await setProgress(taskId, pct);
+        }
+      });
+      const body = await fs.readFile(tmp);
+      const key = `exports/${taskId}.xlsx`;
+      await d.storage.put(key, body);
+      const now = new Date();
+      await d.db
+        .update(exportTask)
+        .set({
+          status: 'done',
+          progress: 100,
+          rows,
+          size: body.length,
+          fileKey: key,
+          finishedAt: now,
+          expiresAt: new Date(now.getTime() + ttl),
+        })
+        .where(eq(exportTask.id, taskId));
+    } catch (err) {
+      await d.db
+        .update(exportTask)
+        .set({ status: 'failed', error: '生成文件失败，请稍后重新导出' })
+        .where(eq(exportTask.id, taskId));
+      throw err;
+    } finally {
+      await fs.rm(tmp, { force: true });
+    }
+  }
+
+  async function expectedRows(t: Task, filter: SchoolFilter): Promise<number> {
+    if (t.kind === 'classes') return 1;
+    const r = await d.db.execute(sql`
+      select count(*)::int as n from examinee e where e.exam_id = ${t.examId}
+      ${filter === 'all' ? sql`` : sql`and e.school_id = any(string_to_array(${filter.join(',')}, ',')::int[])`}`);
+    return (r as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+  }
+
+  return {
+    run,
+
+    async create(input: ExportCreate, p: Principal, actor: Actor): Promise<{ id: number }> {
+      const { exam: e, subject: s, filter } = await target(input, p);
+      if (filter !== 'all' && filter.length === 0) throw forbidden();
+      const id = await d.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(exportTask)
+          .values({
+            kind: input.kind,
+            examId: e.id,
+            subjectId: s?.id ?? null,
+            userId: actor.userId,
+            schools: filter === 'all' ? null : [...filter],
+            fileName: fileName([e.name, s?.name ?? null], input.kind),
+          })
+          .returning({ id: exportTask.id });
+        await d.audit.record(tx, {
+          action: 'score.export',
+          examId: e.id,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: s ? `subject:${s.id}` : `exam:${e.id}`,
+          detail: { kind: input.kind, task: row!.id },
+        });
+        return row!.id;
+      });
+      // the task id keys the job: asking the queue twice runs it once
+      await d.queue.enqueue(EXPORT_JOB, { taskId: id }, { jobId: String(id) });
+      return { id };
+    },
+
+    /** The user's own tasks, newest first (an administrator sees everyone's). */
+    async list(q: PageQuery, p: Principal): Promise<Paged<ExportTaskItem>> {
+      const mine = p.isAdmin ? undefined : eq(exportTask.userId, p.userId);
+      const [rows, [count]] = await Promise.all([
+        d.db
+          .select({
+            t: exportTask,
+            examName: exam.name,
+            subjectName: subject.name,
+            userName: user.name,
+          })
+          .from(exportTask)
+          .innerJoin(exam, eq(exam.id, exportTask.examId))
+          .innerJoin(user, eq(user.id, exportTask.userId))
+          .leftJoin(subject, eq(subject.id, exportTask.subjectId))
+          .where(mine)
+          .orderBy(desc(exportTask.createdAt), desc(exportTask.id))
+          .limit(q.size)
+          .offset((q.page - 1) * q.size),
+        d.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(exportTask)
+          .where(mine),
+      ]);
+      return {
+        total: count?.n ?? 0,
+        size: q.size,
+        items: rows.map(({ t, examName, subjectName, userName }) => ({
+          id: t.id,
+          kind: t.kind,
+          examId: t.examId,
+          examName,
+          subjectId: t.subjectId,
+          subjectName,
+          userName,
+          status: t.status,
+          progress: t.progress,
+          rows: t.rows,
+          size: t.size,
+          fileName: t.fileName,
+          error: t.error,
+          createdAt: t.createdAt.toISOString(),
+          expiresAt: t.expiresAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    /**
+     * The file of a finished task: its requester (or an administrator), who still may download scores of that exam
+     * or subject, and still sees every school the file holds.
+     */
+    async file(id: number, p: Principal): Promise<{ body: Buffer; fileName: string }> {
+      const [t] = await d.db.select().from(exportTask).where(eq(exportTask.id, id));
+      if (!t) throw fail('导出任务不存在');
+      if (t.userId !== p.userId && !p.isAdmin) throw forbidden();
+      const e = await d.exams.requireExam(t.examId);
+      const scope = {
+        examId: e.id,
+        ...(e.schoolId ? { schoolId: e.schoolId } : {}),
+        ...(t.subjectId ? { subjectId: t.subjectId } : {}),
+      };
+      if (!can(p, 'score.download', scope)) throw forbidden();
+      if (!covers(scanSchools(p, e, t.subjectId ?? undefined), t.schools)) throw forbidden();
+      if (t.status === 'expired') throw fail('文件已过期，请重新导出');
+      if (t.status !== 'done' || !t.fileKey) throw fail('文件尚未生成完成');
+      const body = await d.storage.get(t.fileKey);
+      if (!body) throw fail('文件已过期，请重新导出');
+      return { body, fileName: t.fileName };
+    },
+
+    /** Removes the files past their expiry; the rows stay, shown 已过期. Safe to run twice at once. */
+    async sweep(now = new Date()): Promise<number> {
+      const due = await d.db
+        .select({ id: exportTask.id, fileKey: exportTask.fileKey })
+        .from(exportTask)
+        .where(and(eq(exportTask.status, 'done'), lt(exportTask.expiresAt, now)));
+      for (const t of due) if (t.fileKey) await d.storage.remove(t.fileKey);
+      if (due.length > 0) {
+        await d.db
+          .update(exportTask)
+          .set({ status: 'expired', fileKey: null })
+          .where(
+            inArray(
+              exportTask.id,
+              due.map((t) => t.id),
+            ),
+          );
+      }
+      return due.length;
+    },
+
+    /** Tasks left pending or running by a stop are queued again (the job starts each over). */
+    async resume(): Promise<void> {
+      const open = await d.db
+        .select({ id: exportTask.id })
+        .from(exportTask)
+        .where(inArray(exportTask.status, ['pending', 'running']));
+      for (const t of open) await d.queue.enqueue(EXPORT_JOB, { taskId: t.id }, { jobId: String(t.id) });
+    },
+  };
+}
+export type ExportService = ReturnType<typeof exportService>;

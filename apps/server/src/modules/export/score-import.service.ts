@@ -1,0 +1,135 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  SCORE_IMPORT_COLUMNS,
+  SCORE_IMPORT_OPTIONAL,
+  SUBJECT_STATE_FORBIDS,
+  SubjectStatus,
+  type Principal,
+  type ScoreImportResult,
+} from '@yj/contracts';
+import { paper, score, subject } from '../../db/schema';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { Actor } from '../../lib/actor';
+import { importErrors, readImportSheet, REPORTED_ERRORS, writeSheet } from '../../lib/excel';
+import type { AuditService } from '../audit/audit.service';
+import type { ExamService } from '../exam/exam.service';
+import { subjectScanAccess, type SchoolFilter } from '../scan/scan-access';
+import { inSchools } from '../score/score-query.repo';
+import { rowsOf } from '../score/score-compute.repo';
+import { validateScoreRows } from './score-import';
+
+/** Rows written per statement. */
+const CHUNK = 5000;
+
+/**
+ * 成绩导入 (spec §7 scores import): a subject not marked here gets its scores from Excel. As the student import
+ * does: any bad row refuses the file (nothing written) unless only the right rows are asked for.
+ */
+export function scoreImportService(d: { db: Db; audit: AuditService; exams: ExamService }) {
+  async function examinees(examId: number, f: SchoolFilter) {
+    const r = await d.db.execute(sql`
+      select e.id, e.kaohao, st.name from examinee e join student st on st.id = e.student_id
+      where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)} order by e.kaohao`);
+    return rowsOf<{ id: number; kaohao: string; name: string }>(r);
+  }
+
+  /** The subject, refused once published or when sheets were scanned for it (its scores come from marking). */
+  async function importable(subjectId: number, p: Principal) {
+    const { examId, filter } = await subjectScanAccess(d.exams, subjectId, p, false);
+    const s = await d.exams.subjectRow(subjectId);
+    if (s.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+    const [scanned] = await d.db
+      .select({ id: paper.id })
+      .from(paper)
+      .where(and(eq(paper.subjectId, subjectId), isNull(paper.deletedAt)))
+      .limit(1);
+    if (scanned) throw fail('本科目已扫描答题卡，成绩由阅卷得出，不能导入');
+    return { examId, filter, subject: s };
+  }
+
+  return {
+    /** The template: every examinee the user sees, 成绩 left to fill in. */
+    async template(subjectId: number, p: Principal): Promise<Buffer> {
+      const { examId, filter } = await importable(subjectId, p);
+      const rows = await examinees(examId, filter);
+      return writeSheet(
+        '成绩导入',
+        ['考号', '姓名', '成绩'],
+        rows.map((r) => [r.kaohao, r.name, '']),
+        [14, 12, 10],
+      );
+    },
+
+    async importExcel(
+      subjectId: number,
+      file: Buffer,
+      onlyValid: boolean,
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScoreImportResult> {
+      const { examId, filter, subject: s } = await importable(subjectId, p);
+      const sheet = await readImportSheet(file, SCORE_IMPORT_COLUMNS, SCORE_IMPORT_OPTIONAL);
+      const index = new Map((await examinees(examId, filter)).map((e) => [e.kaohao, e]));
+      const badRows = new Set(sheet.errors.map((e) => e.row));
+      const { valid, errors } = validateScoreRows(
+        sheet.rows.filter((r) => !badRows.has(r.row)),
+        index,
+        Number(s.fullScore),
+      );
+      const allErrors = [...sheet.errors, ...errors].sort((a, b) => a.row - b.row);
+      if (allErrors.length > 0 && !onlyValid)
+        throw importErrors(allErrors, '请修改后重新导入，或选择“仅导入正确的行”');
+      if (valid.length === 0) throw fail('没有可导入的行');
+      return d.db.transaction(async (tx) => {
+        await tx.update(subject).set({ scoresImported: true }).where(eq(subject.id, subjectId));
+        for (let i = 0; i < valid.length; i += CHUNK) {
+          const now = new Date();
+          await tx
+            .insert(score)
+            .values(
+              valid.slice(i, i + CHUNK).map((v) => ({
+                subjectId,
+                examineeId: v.examineeId,
+                total: v.total,
+                subjective: v.total,
+                objective: null,
+                absent: v.absent,
+                questionScores: {},
+                computedAt: now,
+              })),
+            )
+            .onConflictDoUpdate({
+              target: [score.subjectId, score.examineeId],
+              set: {
+                total: sql`excluded.total`,
+                subjective: sql`excluded.subjective`,
+                objective: sql`excluded.objective`,
+                absent: sql`excluded.absent`,
+                irregular: false,
+                irregularReason: null,
+                questionScores: sql`excluded.question_scores`,
+                computedAt: sql`excluded.computed_at`,
+              },
+            });
+        }
+        const result: ScoreImportResult = {
+          imported: valid.length,
+          absent: valid.filter((v) => v.absent).length,
+          skipped: sheet.rows.length - valid.length,
+          errors: allErrors.slice(0, REPORTED_ERRORS),
+        };
+        await d.audit.record(tx, {
+          action: 'score.import',
+          examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `subject:${subjectId}`,
+          detail: { imported: result.imported, absent: result.absent, skipped: result.skipped },
+        });
+        return result;
+      });
+    },
+  };
+}
+export type ScoreImportService = ReturnType<typeof scoreImportService>;

@@ -1,0 +1,43 @@
+import type { ExportCreate } from '@yj/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { useOneAtATime } from '../../app/useOneAtATime';
+import { exportApi, exportKeys } from './export.api';
+
+/**
+ * Asks for an export; the file is written by a job and lands in the download center. A double click sends one
+ * request (useOneAtATime).
+ */
+export function ExportButton({
+  request,
+  label,
+  testId,
+}: {
+  request: ExportCreate;
+  label: string;
+  testId: string;
+}) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  // the message renders outside the router: it navigates with this page's navigate, not a <Link>
+  const navigate = useNavigate();
+  const create = useOneAtATime({
+    mutationFn: () => exportApi.create(request),
+    onSuccess: async () => {
+      message.success(
+        <span>
+          已提交导出任务，生成后可在
+          <Typography.Link onClick={() => void navigate('/book/download/center')}>下载中心</Typography.Link>
+          下载
+        </span>,
+      );
+      await qc.invalidateQueries({ queryKey: exportKeys.center });
+    },
+  });
+  return (
+    <Button loading={create.isPending} onClick={() => create.mutate()} data-testid={testId}>
+      {label}
+    </Button>
+  );
+}
