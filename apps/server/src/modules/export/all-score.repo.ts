@@ -96,11 +96,11 @@ export function allScoreRow(r: RawAllScoreRow, subjects: AllScoreSubject[]): All
 export function allScoreRepo(db: Db) {
   return {
     /** The exam's live subjects in their order, with 计入总分. */
-    async subjects(examId: number): Promise<AllScoreSubject[]> {
+    async subjects(examId: number): Promise<Array<AllScoreSubject & { status: number }>> {
       const r = await db.execute(sql`
-        select id, name, full_score::float8 as "fullScore", in_total as "inTotal" from subject
+        select id, name, full_score::float8 as "fullScore", in_total as "inTotal", status from subject
         where exam_id = ${examId} and deleted_at is null order by sort, id`);
-      return rowsOf<AllScoreSubject>(r);
+      return rowsOf<AllScoreSubject & { status: number }>(r);
     },
 
     async page(

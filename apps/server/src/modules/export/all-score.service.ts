@@ -5,6 +5,7 @@ import type {
   ExamineeListStatus,
   Principal,
 } from '@yj/contracts';
+import { can, SubjectStatus } from '@yj/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { subject } from '../../db/schema';
 import { fail } from '../../errors';
@@ -12,7 +13,7 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
-import { scanSchools, subjectScanAccess } from '../scan/scan-access';
+import { NOT_ALL_PUBLISHED, scoreAccess, scoreSchools } from '../score/score-access';
 import { scoreQueryRepo, studentStatus } from '../score/score-query.repo';
 import { allScoreRepo, allScoreRow } from './all-score.repo';
 
@@ -42,9 +43,17 @@ export function allScoreService(d: { db: Db; exams: ExamService; audit: AuditSer
 
     async allScore(examId: number, q: AllScoreQuery, p: Principal): Promise<AllScorePage> {
       const e = await d.exams.requireExam(examId);
-      const filter = scanSchools(p, e);
       const repo = allScoreRepo(d.db);
-      const subjects = await repo.subjects(examId);
+      const withStatus = await repo.subjects(examId);
+      // the total spans every subject: before all are published only holders of score.unpublished.read see it
+      const scope = { examId, ...(e.schoolId ? { schoolId: e.schoolId } : {}) };
+      if (
+        withStatus.some((s) => s.status !== SubjectStatus.published) &&
+        !can(p, 'score.unpublished.read', scope)
+      )
+        throw fail(NOT_ALL_PUBLISHED);
+      const subjects = withStatus.map(({ status: _status, ...s }) => s);
+      const filter = scoreSchools(p, e, null);
       const [rows, classes] = await Promise.all([
         repo.page(examId, subjects, filter, q),
         scoreQueryRepo(d.db).classes(examId, filter),
@@ -65,7 +74,7 @@ export function allScoreService(d: { db: Db; exams: ExamService; audit: AuditSer
       q: { p: number; size: number },
       p: Principal,
     ): Promise<ExamineeListPage> {
-      const { examId, filter } = await subjectScanAccess(d.exams, subjectId, p, false);
+      const { examId, filter } = await scoreAccess(d.exams, subjectId, p);
       const rows = await scoreQueryRepo(d.db).students(subjectId, examId, filter, {
         page: q.p,
         size: q.size,

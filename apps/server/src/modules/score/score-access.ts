@@ -6,6 +6,7 @@ import { scanSchools, type SchoolFilter } from '../scan/scan-access';
 /** Marking roles of a subject (reviewers, leaders, quality persons): they see its published scores. */
 const MARKING_ROLES = new Set([4, 6, 7]);
 export const NOT_PUBLISHED = '成绩尚未发布，发布后才能查看';
+export const NOT_ALL_PUBLISHED = '还有科目的成绩尚未发布，全部发布后才能查看全科成绩';
 
 /**
  * The schools whose scores a user sees in a subject: those of the scan rules, plus the schools of the user's
@@ -14,14 +15,15 @@ export const NOT_PUBLISHED = '成绩尚未发布，发布后才能查看';
 export function scoreSchools(
   p: Principal,
   exam: { id: number; schoolId: number | null },
-  subjectId: number,
+  /** null: the whole exam (all_score), where a marking role in any subject counts */
+  subjectId: number | null,
 ): SchoolFilter {
-  const base = scanSchools(p, exam, subjectId);
+  const base = scanSchools(p, exam, subjectId ?? undefined);
   if (base === 'all') return base;
   const schools = new Set(base);
   for (const g of p.examRoles) {
     if (g.examId !== exam.id || !MARKING_ROLES.has(g.role)) continue;
-    if (g.subjectId !== null && g.subjectId !== subjectId) continue;
+    if (subjectId !== null && g.subjectId !== null && g.subjectId !== subjectId) continue;
     if (g.schoolId === null) return 'all';
     schools.add(g.schoolId);
   }

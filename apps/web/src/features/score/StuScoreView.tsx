@@ -6,16 +6,7 @@ import {
   type ScoreStudentsPage,
 } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Card,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App, Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
