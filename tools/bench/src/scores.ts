@@ -4,6 +4,10 @@
 // ≤ 2×) and the peak memory of the process doing the scoring (a child running the score module, as the job
 // does). PostgreSQL: BENCH_DATABASE_URL (a scratch database is created and dropped), else the embedded default.
 // BENCH_EXAMINEES (default 100,000) and BENCH_SUBJECTS (default 9) shrink the run.
+// Measured 2026-11-24 on the shared 2-core machine at load 21 (absolute seconds several times those of a quiet
+// machine; the ratios are the figures): embedded PostgreSQL, 9 subjects from scratch 278 s vs yardstick 172 s
+// (1.61×), a key change 29.3 s vs 18.4 s (1.60×), peak RSS 367 MB; machine PostgreSQL, 1 subject: from scratch
+// 0.93×, key change 0.73× (14.9 s at load 22), peak RSS 337 MB; every row equal to the yardstick's.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
