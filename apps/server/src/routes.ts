@@ -76,6 +76,10 @@ import { createTasks, finalizer } from './modules/marking/marking-final';
 import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
+import { trialRoutes } from './modules/trial/trial.routes';
+import { trialService } from './modules/trial/trial.service';
+import { trialMarkService } from './modules/trial/trial-mark.service';
+import { trialLeadService } from './modules/trial/trial-lead.service';
 import { memoryQueue } from './infra/queue';
 import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
@@ -236,6 +240,14 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const schedule = reviewScheduleService({ db, audit, queue: reviewTimers, subjects });
       registerReviewScheduleJob(reviewTimers, schedule);
       subjectRoutes(api, { subjects, schedule, scopes });
+      trialRoutes(api, {
+        db,
+        trial: trialService({ db, subjects }),
+        marks: trialMarkService({ db, paperImage: cuts.paperImage }),
+        lead: trialLeadService({ db, audit, paperImage: cuts.paperImage }),
+        scopes,
+        marking: onMarking,
+      });
       // pages acknowledged before a crash or restart are recognised now (jobs are idempotent);
       // review times that passed while the server was down fire now, later ones are armed again
       api.addHook('onReady', async () => {

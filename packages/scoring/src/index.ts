@@ -22,3 +22,4 @@ export {
   type SubjectKey,
   type SubjectScore,
 } from './subject';
+export { deviation, markerDeviation, type MarkerDeviation } from './deviation';
