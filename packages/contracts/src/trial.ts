@@ -14,7 +14,10 @@ export const trialPapersInput = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('random'), count: int(1, TRIAL_PAPERS_MAX) }),
   z.object({
     mode: z.literal('pick'),
-    paperIds: z.array(id()).min(1, '请选择试卷').max(TRIAL_PAPERS_MAX, `每个题块最多 ${TRIAL_PAPERS_MAX} 份试评试卷`),
+    paperIds: z
+      .array(id())
+      .min(1, '请选择试卷')
+      .max(TRIAL_PAPERS_MAX, `每个题块最多 ${TRIAL_PAPERS_MAX} 份试评试卷`),
   }),
 ]);
 export type TrialPapersInput = z.infer<typeof trialPapersInput>;

@@ -70,7 +70,8 @@ export function trialLeadService(d: { db: Db; audit: AuditService; paperImage: P
           where m.block_id = ${blockId} and m.status = 'submitted' order by m.user_id`),
       );
       const markers = rowsOf<{ user_id: number; name: string }>(
-        await d.db.execute(sql`select r.user_id, u.name from block_reviewer r join "user" u on u.id = r.user_id
+        await d.db
+          .execute(sql`select r.user_id, u.name from block_reviewer r join "user" u on u.id = r.user_id
           where r.block_id = ${blockId} and r.role = ${ROLE_MARKER} order by r.user_id`),
       );
       const refOf = new Map(papers.map((x) => [x.id, x.ref_score === null ? null : Number(x.ref_score)]));
@@ -106,9 +107,7 @@ export function trialLeadService(d: { db: Db; audit: AuditService; paperImage: P
                   comment: x.comment,
                 },
           sample: x.sample,
-          marks: items
-            .filter((m) => m.trialPaperId === x.id)
-            .map(({ trialPaperId: _, ...m }) => m),
+          marks: items.filter((m) => m.trialPaperId === x.id).map(({ trialPaperId: _, ...m }) => m),
         })),
         markers: [...people].map(([userId, markerName]) => {
           const dev = markerDeviation(items.filter((m) => m.userId === userId).map((m) => m.deviation));
@@ -159,7 +158,9 @@ export function trialLeadService(d: { db: Db; audit: AuditService; paperImage: P
             from trial_paper where id = ${trialPaperId}
             on conflict (block_id, paper_id) do nothing`);
         else
-          await tx.execute(sql`delete from sample_paper where block_id = ${tp.block_id} and paper_id = ${tp.paper_id}`);
+          await tx.execute(
+            sql`delete from sample_paper where block_id = ${tp.block_id} and paper_id = ${tp.paper_id}`,
+          );
         await d.audit.record(tx, {
           action: keep ? 'trial.sampleKeep' : 'trial.sampleRemove',
           examId: tp.exam_id,

@@ -121,9 +121,7 @@ export function trialMarkService(d: { db: Db; paperImage: PaperImage }) {
           submitted_at = now(), lease_until = null where id = ${markId}`);
         return { counted: true, blockId: m.block_id };
       });
-      const next = input.next
-        ? ((await claim(outcome.blockId, userId, 1).catch(() => []))[0] ?? null)
-        : null;
+      const next = input.next ? ((await claim(outcome.blockId, userId, 1).catch(() => []))[0] ?? null) : null;
       return { counted: outcome.counted, next, done: await done(outcome.blockId, userId) };
     },
 
@@ -133,7 +131,9 @@ export function trialMarkService(d: { db: Db; paperImage: PaperImage }) {
         const m = await locked(tx, markId, userId);
         if (m.status !== 'leased' || m.lease_token !== token) throw fail(TIMED_OUT);
         if (skip)
-          await tx.execute(sql`update trial_mark set status = 'skipped', lease_until = null where id = ${markId}`);
+          await tx.execute(
+            sql`update trial_mark set status = 'skipped', lease_until = null where id = ${markId}`,
+          );
         else await tx.execute(sql`delete from trial_mark where id = ${markId} and status = 'leased'`);
       });
     },

@@ -49,7 +49,8 @@ export function trialRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const manage = { capability: 'subject.setting.edit' as const, scope: d.scopes.subjectParam };
   /** the subject of a trial mark, trial paper or sample in the path, for the capability's scope */
-  const byRow = (table: 'trial_mark' | 'trial_paper' | 'sample_paper', key: string, missing: string) =>
+  const byRow =
+    (table: 'trial_mark' | 'trial_paper' | 'sample_paper', key: string, missing: string) =>
     async (req: FastifyRequest) => {
       const rowId = Number((req.params as Record<string, unknown>)[key]);
       const [row] = rowsOf<{ block_id: number }>(
@@ -58,13 +59,22 @@ export function trialRoutes(
       if (!row) throw fail(missing);
       return d.marking.forBlock(row.block_id);
     };
-  const onBlock = (capability: 'subject.mark' | 'subject.lead') => ({ capability, scope: d.marking.blockParam });
-  const onMark = { capability: 'subject.mark' as const, scope: byRow('trial_mark', 'taskId', '阅卷任务不存在') };
+  const onBlock = (capability: 'subject.mark' | 'subject.lead') => ({
+    capability,
+    scope: d.marking.blockParam,
+  });
+  const onMark = {
+    capability: 'subject.mark' as const,
+    scope: byRow('trial_mark', 'taskId', '阅卷任务不存在'),
+  };
   const onPaper = {
     capability: 'subject.lead' as const,
     scope: byRow('trial_paper', 'trialPaperId', '试评试卷不存在'),
   };
-  const onSample = { capability: 'subject.mark' as const, scope: byRow('sample_paper', 'sampleId', '样卷不存在') };
+  const onSample = {
+    capability: 'subject.mark' as const,
+    scope: byRow('sample_paper', 'sampleId', '样卷不存在'),
+  };
   const me = (req: FastifyRequest) => authOf(req).userId;
 
   // the manager
@@ -83,8 +93,10 @@ export function trialRoutes(
   );
   // GET like review/start … of spec §7
   for (const op of ['start', 'pause', 'resume', 'rollback'] as const)
-    r.get(`/api/subject/:id/trial/${op}`, { schema: { params: subjectParams }, config: manage }, async (req) =>
-      ok(await d.trial[op](req.params.id, actorOf(req))),
+    r.get(
+      `/api/subject/:id/trial/${op}`,
+      { schema: { params: subjectParams }, config: manage },
+      async (req) => ok(await d.trial[op](req.params.id, actorOf(req))),
     );
 
   // the marker
@@ -116,7 +128,10 @@ export function trialRoutes(
     '/api/marking/trial/task/:taskId/image',
     { schema: { params: taskParams }, config: onMark },
     async (req, reply) =>
-      reply.header('cache-control', 'private, max-age=600').type(jpeg).send(await d.marks.image(req.params.taskId, me(req))),
+      reply
+        .header('cache-control', 'private, max-age=600')
+        .type(jpeg)
+        .send(await d.marks.image(req.params.taskId, me(req))),
   );
 
   // the leader

@@ -1,10 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  type Paged,
-  type TrialCandidate,
-  type TrialOverview,
-  type TrialPapersInput,
-} from '@yj/contracts';
+import { type Paged, type TrialCandidate, type TrialOverview, type TrialPapersInput } from '@yj/contracts';
 import { fail } from '../../errors';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 import { assertAllows } from '../subject/subject-state';
@@ -86,7 +81,9 @@ export function trialService(d: { db: Db; subjects: SubjectService }) {
           exists (select 1 from trial_paper tp where tp.block_id = ${blockId} and tp.paper_id = p.id) as chosen
           ${from} where ${where} order by p.kaohao, p.id limit ${q.size} offset ${(q.page - 1) * q.size}`),
       );
-      const [t] = rowsOf<{ n: number }>(await d.db.execute(sql`select count(*)::int as n ${from} where ${where}`));
+      const [t] = rowsOf<{ n: number }>(
+        await d.db.execute(sql`select count(*)::int as n ${from} where ${where}`),
+      );
       return {
         items: rows.map((r) => ({ paperId: r.paper_id, kaohao: r.kaohao, name: r.name, chosen: r.chosen })),
         total: t?.n ?? 0,
@@ -140,7 +137,8 @@ export function trialService(d: { db: Db; subjects: SubjectService }) {
           if (bare.length) throw fail(`题块 ${bare.join('、')} 还没有阅卷老师`);
         },
       }),
-    pause: (subjectId: number, actor: TransitionActor) => d.subjects.transition(subjectId, 'trialPause', actor),
+    pause: (subjectId: number, actor: TransitionActor) =>
+      d.subjects.transition(subjectId, 'trialPause', actor),
     resume: (subjectId: number, actor: TransitionActor) =>
       d.subjects.transition(subjectId, 'trialResume', actor),
 

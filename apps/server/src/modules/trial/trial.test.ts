@@ -9,7 +9,16 @@ import type {
   TrialLeadView,
   TrialOverview,
 } from '@yj/contracts';
-import { auditLog, block, blockScore, markTask, samplePaper, subject, trialMark, trialPaper } from '../../db/schema';
+import {
+  auditLog,
+  block,
+  blockScore,
+  markTask,
+  samplePaper,
+  subject,
+  trialMark,
+  trialPaper,
+} from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { buildLeadScene, type LeadScene } from '../../../test/marking-lead-scene';
 
@@ -26,7 +35,8 @@ const FORBIDS = '当前科目状态不允许此操作';
 const subjectUrl = (op: string) => `/filter/api/subject/${s.subjectId}/trial${op}`;
 const choose = (c: Client, b: object, blockId = s.blockId) =>
   c.post(subjectUrl(`/block/${blockId}/papers`), b).then((r) => body<{ papers: number }>(r));
-const op = (c: Client, name: string) => c.get(subjectUrl(`/${name}`)).then((r) => body<{ status: number }>(r));
+const op = (c: Client, name: string) =>
+  c.get(subjectUrl(`/${name}`)).then((r) => body<{ status: number }>(r));
 const claim = (c: Client, count: number) =>
   c.post(`/filter/api/marking/trial/block/${s.blockId}/claim`, { count }).then((r) => body<MarkTask[]>(r));
 const scores = (a: number, b: number) => [
@@ -50,7 +60,11 @@ const reference = (c: Client, trialPaperId: number, a: number, b: number, commen
 const keep = (c: Client, trialPaperId: number, k: boolean) =>
   c.post(`/filter/api/marking/trial/paper/${trialPaperId}/sample`, { keep: k }).then((r) => body(r));
 const count = async (table: typeof trialMark | typeof trialPaper | typeof markTask | typeof samplePaper) =>
-  (await db().select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+  (
+    await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+  )[0]!.n;
 
 beforeAll(async () => {
   t = await testApp();
@@ -72,7 +86,8 @@ describe('choosing trial papers and starting the trial', () => {
 
   it('refuses to start without trial papers, and the other transitions in 设置中', async () => {
     expect((await op(s.manager.c, 'start')).message).toBe('请先为题块选择试评试卷');
-    for (const name of ['pause', 'resume', 'rollback']) expect((await op(s.manager.c, name)).message).toBe(FORBIDS);
+    for (const name of ['pause', 'resume', 'rollback'])
+      expect((await op(s.manager.c, name)).message).toBe(FORBIDS);
   });
 
   it('refuses markers, leaders and other schools', async () => {
@@ -96,7 +111,9 @@ describe('choosing trial papers and starting the trial', () => {
     expect((await choose(s.manager.c, { mode: 'pick', paperIds: [s.papers[0]!, 999_999] })).message).toBe(
       '所选试卷不属于本科目或不能阅卷',
     );
-    expect((await choose(s.manager.c, { mode: 'random', count: 2 }, 999_999)).message).toBe('题块不存在或已删除');
+    expect((await choose(s.manager.c, { mode: 'random', count: 2 }, 999_999)).message).toBe(
+      '题块不存在或已删除',
+    );
   });
 
   it('draws a random count, then replaces it with picked papers', async () => {
@@ -110,7 +127,12 @@ describe('choosing trial papers and starting the trial', () => {
       await s.manager.c.get(subjectUrl(`/block/${s.blockId}/candidates?page=1&size=10`)),
     );
     expect(c.data.total).toBe(4);
-    expect(c.data.items.filter((x) => x.chosen).map((x) => x.paperId).sort()).toEqual([...picked].sort());
+    expect(
+      c.data.items
+        .filter((x) => x.chosen)
+        .map((x) => x.paperId)
+        .sort(),
+    ).toEqual([...picked].sort());
     expect(c.data.items[0]!.kaohao).toBe('20260001');
   });
 
@@ -157,7 +179,9 @@ describe('trial marking', () => {
     expect(await db().select().from(blockScore)).toEqual([]);
     // nothing is left for A; the normal claim is refused in 试评
     expect((await claim(s.markerA.c, 1)).data).toEqual([]);
-    const normal = body(await s.markerA.c.post(`/filter/api/marking/block/${s.blockId}/claim`, { type: 'normal' }));
+    const normal = body(
+      await s.markerA.c.post(`/filter/api/marking/block/${s.blockId}/claim`, { type: 'normal' }),
+    );
     expect(normal.message).toBe(FORBIDS);
   });
 
@@ -204,7 +228,9 @@ describe("the leader's trial screen", () => {
 
   it('takes references and shows deviations per paper and per marker (hand-computed)', async () => {
     const [p1, p2] = (await view()).data.papers;
-    expect((await reference(s.leader.c, p1!.trialPaperId, 9, 4, '第14题第二问不给分')).data).toEqual({ score: 13 });
+    expect((await reference(s.leader.c, p1!.trialPaperId, 9, 4, '第14题第二问不给分')).data).toEqual({
+      score: 13,
+    });
     expect((await reference(s.manager.c, p2!.trialPaperId, 7, 3)).data).toEqual({ score: 10 });
     const r = await view();
     // A: 12−13 = −1, 9.5−10 = −0.5; B: 16−13 = +3, 14−10 = +4
@@ -235,7 +261,9 @@ describe("the leader's trial screen", () => {
 
   it('keeps a referenced paper as a 样卷 that the block’s markers see', async () => {
     const papers = (await view()).data.papers;
-    expect((await keep(s.leader.c, papers[2]!.trialPaperId, true)).message).toBe('请先给出参考分，再设为样卷');
+    expect((await keep(s.leader.c, papers[2]!.trialPaperId, true)).message).toBe(
+      '请先给出参考分，再设为样卷',
+    );
     expect((await keep(s.markerA.c, papers[0]!.trialPaperId, true)).message).toBe('无权限');
     expect((await keep(s.leader.c, papers[0]!.trialPaperId, true)).data).toEqual({ sample: true });
     expect((await keep(s.leader.c, papers[1]!.trialPaperId, true)).code).toBe(0);
@@ -252,7 +280,9 @@ describe("the leader's trial screen", () => {
         comment: '第14题第二问不给分',
       },
     ]);
-    expect(body(await s.stranger.c.get(`/filter/api/marking/block/${s.blockId}/samples`)).message).toBe('无权限');
+    expect(body(await s.stranger.c.get(`/filter/api/marking/block/${s.blockId}/samples`)).message).toBe(
+      '无权限',
+    );
     expect(body(await s.manager.c.get(`/filter/api/marking/block/${s.blockId}/samples`)).message).toBe(
       '您不是本题块的阅卷老师',
     );
@@ -288,7 +318,9 @@ describe('rollback', () => {
       .update(block)
       .set({ regions: [{ page: 0, x: 0, y: 0, w: 100, h: 100 }] })
       .where(eq(block.id, s.blockId));
-    const r = body<{ status: number }>(await s.manager.c.get(`/filter/api/subject/${s.subjectId}/review/start?force=1`));
+    const r = body<{ status: number }>(
+      await s.manager.c.get(`/filter/api/subject/${s.subjectId}/review/start?force=1`),
+    );
     expect(r.data).toEqual({ subjectId: s.subjectId, status: 3 });
     const tasks = await db().select().from(markTask);
     expect(tasks).toHaveLength(4);

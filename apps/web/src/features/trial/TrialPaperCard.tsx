@@ -1,0 +1,108 @@
+import type { MarkQuestion, TrialLeadPaper, TrialMarkItem } from '@yj/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { useOneAtATime } from '../../app/useOneAtATime';
+import { ReferenceForm } from './ReferenceForm';
+import { Deviation } from './Deviation';
+import { trialApi, trialKeys } from './trial.api';
+
+/** One trial paper: its image, every marker's marks with the deviation, the reference form and 样卷. */
+export function TrialPaperCard({
+  blockId,
+  questions,
+  paper,
+  editable,
+}: {
+  blockId: number;
+  questions: readonly MarkQuestion[];
+  paper: TrialLeadPaper;
+  editable: boolean;
+}) {
+  const { modal, message } = App.useApp();
+  const qc = useQueryClient();
+  const sample = useOneAtATime({
+    mutationFn: (keep: boolean) => trialApi.sample(paper.trialPaperId, keep),
+    onSuccess: async (r) => {
+      message.success(r.sample ? '已设为样卷，阅卷老师可在阅卷界面查看' : '已取消样卷');
+      await qc.invalidateQueries({ queryKey: trialKeys.all });
+    },
+  });
+  const toggle = () =>
+    paper.sample
+      ? modal.confirm({
+          title: '确定取消这份样卷吗？',
+          content: '阅卷老师将不再看到这份样卷。',
+          okText: '取消样卷',
+          cancelText: '保留',
+          onOk: () => sample.mutateAsync(false).catch(() => undefined),
+        })
+      : sample.mutate(true);
+  return (
+    <Card
+      size="small"
+      data-testid="trial-paper"
+      title={
+        <Flex gap={8} align="center">
+          试评试卷 {paper.seq}
+          {paper.reference && <Tag color="green">参考分 {paper.reference.score} 分</Tag>}
+          {paper.sample && <Tag color="gold">样卷</Tag>}
+        </Flex>
+      }
+      extra={
+        editable && (
+          <Button
+            size="small"
+            disabled={!paper.reference}
+            title={paper.reference ? undefined : '请先给出参考分'}
+            loading={sample.isPending}
+            onClick={toggle}
+            data-testid="sample-toggle"
+          >
+            {paper.sample ? '取消样卷' : '设为样卷'}
+          </Button>
+        )
+      }
+    >
+      <Flex gap={16} align="flex-start" wrap>
+        <img
+          src={paper.imageUrl}
+          alt={`试评试卷 ${paper.seq}`}
+          style={{ width: 420, maxWidth: '100%', border: '1px solid #f0f0f0' }}
+        />
+        <Flex vertical gap={12} style={{ flex: 1, minWidth: 320 }}>
+          <Table<TrialMarkItem>
+            size="small"
+            rowKey="userId"
+            pagination={false}
+            dataSource={paper.marks}
+            locale={{ emptyText: '还没有老师提交这份试卷的试评' }}
+            columns={[
+              { title: '阅卷老师', dataIndex: 'markerName' },
+              ...questions.map((q) => ({
+                title: `第 ${q.no} 题`,
+                key: q.no,
+                render: (_: unknown, m: TrialMarkItem) => m.questionScores[q.no] ?? '—',
+              })),
+              { title: '总分', dataIndex: 'score' },
+              {
+                title: '偏差',
+                dataIndex: 'deviation',
+                render: (d: number | null) => <Deviation value={d} />,
+              },
+            ]}
+          />
+          <ReferenceForm
+            key={`${paper.trialPaperId}-${paper.reference?.score ?? ''}`}
+            blockId={blockId}
+            questions={questions}
+            paper={paper}
+            editable={editable}
+          />
+          {!editable && paper.reference?.comment && (
+            <Typography.Text type="secondary">评语：{paper.reference.comment}</Typography.Text>
+          )}
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
