@@ -80,6 +80,7 @@ import { trialRoutes } from './modules/trial/trial.routes';
 import { trialService } from './modules/trial/trial.service';
 import { trialMarkService } from './modules/trial/trial-mark.service';
 import { trialLeadService } from './modules/trial/trial-lead.service';
+import { standardRates, standardService } from './modules/trial/standard.service';
 import { memoryQueue } from './infra/queue';
 import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
@@ -208,13 +209,17 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool, scores: scoring.paper });
       // every change of a block score re-derives the paper's subject score in the same transaction
       const finalize = finalizer(scoring.paper);
-      const marking = markingService({ db, paperImage: cuts.paperImage, finalize });
+      // 质检: 标准卷 mixed into the markers' streams, stored apart (modules/trial/standard.service.ts)
+      const rates = standardRates(db);
+      const standard = standardService({ db, rates, paperImage: cuts.paperImage });
+      const marking = markingService({ db, paperImage: cuts.paperImage, finalize, standard });
       const onMarking = markingScopes(db, scopes);
       markingRoutes(api, {
         db,
         marking,
         history: markingHistory({ db, finalize }),
         scopes: onMarking,
+        standard,
       });
       markingLeadRoutes(api, {
         db,
@@ -244,7 +249,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         db,
         trial: trialService({ db, subjects }),
         marks: trialMarkService({ db, paperImage: cuts.paperImage }),
-        lead: trialLeadService({ db, audit, paperImage: cuts.paperImage }),
+        lead: trialLeadService({ db, audit, paperImage: cuts.paperImage, rates }),
         scopes,
         marking: onMarking,
       });

@@ -65,7 +65,10 @@ export const trialReferenceInput = z.object({
   comment: text().trim().max(500).default(''),
 });
 export type TrialReferenceInput = z.infer<typeof trialReferenceInput>;
-export const trialSampleInput = z.object({ keep: z.boolean() });
+/** keep the paper as a 样卷 (shown to markers) or a 标准卷 (hidden in their streams), or stop keeping it */
+export const sampleKind = z.enum(['sample', 'standard']);
+export type SampleKind = z.infer<typeof sampleKind>;
+export const trialSampleInput = z.object({ keep: z.boolean(), kind: sampleKind.default('sample') });
 
 export interface TrialReference {
   score: number;
@@ -88,8 +91,10 @@ export interface TrialLeadPaper {
   seq: number;
   imageUrl: string;
   reference: TrialReference | null;
-  /** kept as a 样卷 */
+  /** kept as a 样卷 (shown to markers) */
   sample: boolean;
+  /** kept as a 标准卷 (mixed into markers' streams in real marking) */
+  standard: boolean;
   marks: TrialMarkItem[];
 }
 /** A marker's overall deviation over the papers with a reference. */
@@ -114,6 +119,25 @@ export interface TrialLeadView {
   markers: TrialMarkerDeviation[];
   /** the user may give references and keep samples (subject in trial or marking) */
   canEdit: boolean;
+  /** 质检: one 标准卷 after every n real marks of a marker; null: off */
+  standardEvery: number | null;
+}
+
+/** 质检 rate of a block: one 标准卷 after every `every` real marks of a marker (0: off). */
+export const STANDARD_EVERY_MAX = 1000;
+export const standardRateInput = z.object({ every: int(0, STANDARD_EVERY_MAX) });
+/** One marker's mark of a 标准卷 (the quality statistics read these): never part of any score. */
+export interface StandardMarkItem {
+  userId: number;
+  markerName: string;
+  samplePaperId: number;
+  score: number;
+  questionScores: Record<string, number>;
+  /** the reference when the paper was handed out */
+  refScore: number;
+  /** score − refScore */
+  deviation: number;
+  submittedAt: string;
 }
 
 /** A 样卷 as markers see it beside the marking standard. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -73,7 +74,10 @@ export const trialMark = pgTable(
   ],
 );
 
-/** 样卷: a paper with a leader's reference score, shown to the block's markers beside the marking standard. */
+/**
+ * 样卷 / 标准卷: a paper with a leader's reference score. A 样卷 (kind sample) is shown to the block's markers
+ * beside the marking standard; a 标准卷 (kind standard) is never shown: it is mixed into their streams (质检).
+ */
 export const samplePaper = pgTable(
   'sample_paper',
   {
@@ -89,8 +93,58 @@ export const samplePaper = pgTable(
     questionScores: jsonb('question_scores').$type<Record<string, number>>().notNull(),
     pointScores: jsonb('point_scores').$type<Record<string, number[]>>(),
     comment: text('comment').notNull().default(''),
+    /** sample: shown as an example; standard: hidden in the markers' streams */
+    kind: text('kind').notNull().default('sample'),
     createdBy: integer('created_by').references(() => user.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sample_paper_uq').on(t.blockId, t.paperId)],
+);
+
+/** A block's quality-test setting: one 标准卷 after every `standardEvery` real marks of a marker (null: off). */
+export const blockQuality = pgTable('block_quality', {
+  blockId: integer('block_id')
+    .primaryKey()
+    .references(() => block.id),
+  standardEvery: integer('standard_every'),
+  updatedBy: integer('updated_by').references(() => user.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A 标准卷 handed to a marker in real marking, and their mark of it, kept apart from the task pool: it never
+ * reaches a score. Its id comes from mark_task's sequence so it shares the marker's task id space — the claim
+ * answers the same shape and the task routes tell the two apart by the id alone.
+ */
+export const standardMark = pgTable(
+  'standard_mark',
+  {
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('mark_task_id_seq')`),
+    samplePaperId: integer('sample_paper_id')
+      .notNull()
+      .references(() => samplePaper.id),
+    blockId: integer('block_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    /** leased / submitted / skipped / problem */
+    status: text('status').notNull(),
+    leaseToken: uuid('lease_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** the reference when it was handed out (the leader may change it later) */
+    refScore: numeric('ref_score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    score: numeric('score', { precision: 6, scale: 1, mode: 'number' }),
+    questionScores: jsonb('question_scores').$type<Record<string, number>>(),
+    pointScores: jsonb('point_scores').$type<Record<string, number[]>>(),
+    marks: jsonb('marks').$type<MarkAnnotation[]>().notNull().default([]),
+    spentMs: integer('spent_ms'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('standard_mark_uq').on(t.samplePaperId, t.userId),
+    index('standard_mark_block_idx').on(t.blockId, t.userId, t.status),
+  ],
 );

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   type BlockRegion,
   type Principal,
+  type SampleKind,
   type SamplePaper,
+  type StandardMarkItem,
   type TrialLeadView,
   type TrialReferenceInput,
 } from '@yj/contracts';
@@ -18,6 +20,11 @@ import { markingLeadRepo } from '../marking/marking-lead.repo';
 import { markingRepo } from '../marking/marking.repo';
 import { assertMarks, ROLE_MARKER, scoresOf } from '../marking/marking.service';
 import type { PaperImage } from './trial-mark.service';
+import type { StandardRates } from './standard.service';
+
+/** The kind a trial paper is kept as (样卷 / 标准卷), or null. */
+const keptKind = sql`(select sp.kind from sample_paper sp
+  where sp.block_id = tp.block_id and sp.paper_id = tp.paper_id) as kind`;
 
 export const trialPaperImageUrl = (id: number) => `/filter/api/marking/trial/paper/${id}/image`;
 export const sampleImageUrl = (id: number) => `/filter/api/marking/sample/${id}/image`;
@@ -30,17 +37,22 @@ interface PaperRow {
   ref_question_scores: Record<string, number> | null;
   ref_point_scores: Record<string, number[]> | null;
   comment: string;
-  sample: boolean;
+  /** the kind it is kept as, or null */
+  kind: SampleKind | null;
 }
 
 /** The leader's trial screen: every marker's marks per trial paper, reference scores, deviations, 样卷. */
-export function trialLeadService(d: { db: Db; audit: AuditService; paperImage: PaperImage }) {
+export function trialLeadService(d: {
+  db: Db;
+  audit: AuditService;
+  paperImage: PaperImage;
+  rates: StandardRates;
+}) {
   const access = leadAccess(() => markingLeadRepo(d.db));
 
   async function trialPaper(trialPaperId: number) {
     const [r] = rowsOf<PaperRow & { exam_id: number; subject_id: number }>(
-      await d.db.execute(sql`select tp.*, s.exam_id,
-          exists (select 1 from sample_paper sp where sp.block_id = tp.block_id and sp.paper_id = tp.paper_id) as sample
+      await d.db.execute(sql`select tp.*, s.exam_id, ${keptKind}
         from trial_paper tp join subject s on s.id = tp.subject_id where tp.id = ${trialPaperId}`),
     );
     if (!r) throw fail('试评试卷不存在');
@@ -54,8 +66,7 @@ export function trialLeadService(d: { db: Db; audit: AuditService; paperImage: P
       if (!rules) throw fail('题块不存在或已删除');
       const papers = rowsOf<PaperRow>(
         await d.db.execute(sql`select tp.id, tp.block_id, tp.paper_id, tp.ref_score, tp.ref_question_scores,
-            tp.ref_point_scores, tp.comment,
-            exists (select 1 from sample_paper sp where sp.block_id = tp.block_id and sp.paper_id = tp.paper_id) as sample
+            tp.ref_point_scores, tp.comment, ${keptKind}
           from trial_paper tp where tp.block_id = ${blockId} order by tp.id`),
       );
       const marks = rowsOf<{
@@ -93,6 +104,7 @@ export function trialLeadService(d: { db: Db; audit: AuditService; paperImage: P
         fullScore: Math.round(rules.questions.reduce((a, q) => a + q.fullScore, 0) * 10) / 10,
         questions: rules.questions,
         canEdit: [1, 2, 3, 4].includes(b.subjectStatus),
+        standardEvery: await d.rates.of(blockId),
         papers: papers.map((x, i) => ({
           trialPaperId: x.id,
           seq: i + 1,
@@ -106,7 +118,8 @@ export function trialLeadService(d: { db: Db; audit: AuditService; paperImage: P
                   pointScores: x.ref_point_scores,
                   comment: x.comment,
                 },
-          sample: x.sample,
+          sample: x.kind === 'sample',
+          standard: x.kind === 'standard',
           marks: items.filter((m) => m.trialPaperId === x.id).map(({ trialPaperId: _, ...m }) => m),
         })),
         markers: [...people].map(([userId, markerName]) => {
@@ -144,33 +157,96 @@ export function trialLeadService(d: { db: Db; audit: AuditService; paperImage: P
       return { score: s.score };
     },
 
-    /** 样卷: keep the trial paper (with its reference) as an example for the block's markers, or stop showing it. */
-    async sample(trialPaperId: number, keep: boolean, p: Principal, actor: Actor) {
+    /**
+     * Keep the trial paper (with its reference) as a 样卷 for the block's markers or a 标准卷 hidden in their
+     * streams, or stop keeping it. A 标准卷 already handed out stays kept (its marks are quality data).
+     */
+    async sample(trialPaperId: number, keep: boolean, kind: SampleKind, p: Principal, actor: Actor) {
       const tp = await trialPaper(trialPaperId);
       const { b } = await access.block(tp.block_id, p);
       assertAllows(b.subjectStatus, 'trialReference');
-      if (keep && tp.ref_score === null) throw fail('请先给出参考分，再设为样卷');
+      const name = (k: SampleKind) => (k === 'sample' ? '样卷' : '标准卷');
+      if (keep && tp.ref_score === null) throw fail(`请先给出参考分，再设为${name(kind)}`);
+      if (keep && tp.kind && tp.kind !== kind) throw fail(`这份试卷已设为${name(tp.kind)}`);
       await d.db.transaction(async (tx) => {
         if (keep)
           await tx.execute(sql`insert into sample_paper (subject_id, block_id, paper_id, score, question_scores,
-              point_scores, comment, created_by)
-            select subject_id, block_id, paper_id, ref_score, ref_question_scores, ref_point_scores, comment, ${p.userId}
+              point_scores, comment, kind, created_by)
+            select subject_id, block_id, paper_id, ref_score, ref_question_scores, ref_point_scores, comment,
+              ${kind}, ${p.userId}
             from trial_paper where id = ${trialPaperId}
             on conflict (block_id, paper_id) do nothing`);
-        else
-          await tx.execute(
-            sql`delete from sample_paper where block_id = ${tp.block_id} and paper_id = ${tp.paper_id}`,
+        else {
+          const [used] = rowsOf<{ n: number }>(
+            await tx.execute(sql`select count(*)::int as n from standard_mark m join sample_paper sp
+              on sp.id = m.sample_paper_id where sp.block_id = ${tp.block_id} and sp.paper_id = ${tp.paper_id}`),
           );
+          if (used?.n) throw fail('这份标准卷已发给阅卷老师，其给分是质检数据，不能取消');
+          await tx.execute(sql`delete from sample_paper where block_id = ${tp.block_id}
+            and paper_id = ${tp.paper_id} and kind = ${kind}`);
+        }
         await d.audit.record(tx, {
           action: keep ? 'trial.sampleKeep' : 'trial.sampleRemove',
           examId: tp.exam_id,
           userId: actor.userId,
           ip: actor.ip,
           target: `block:${tp.block_id}`,
-          detail: { blockId: tp.block_id, paperId: tp.paper_id, trialPaperId },
+          detail: { blockId: tp.block_id, paperId: tp.paper_id, trialPaperId, kind },
         });
       });
       return { sample: keep };
+    },
+
+    /** 质检 rate: one 标准卷 after every `every` real marks of each marker (0: off). */
+    async setRate(blockId: number, every: number, p: Principal, actor: Actor) {
+      const { b } = await access.block(blockId, p);
+      assertAllows(b.subjectStatus, 'trialReference');
+      const value = every === 0 ? null : every;
+      await d.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into block_quality (block_id, standard_every, updated_by)
+          values (${blockId}, ${value}, ${p.userId})
+          on conflict (block_id) do update set standard_every = excluded.standard_every,
+            updated_by = excluded.updated_by, updated_at = now()`);
+        await d.audit.record(tx, {
+          action: 'quality.standardRate',
+          examId: b.examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `block:${blockId}`,
+          detail: { blockId, standardEvery: value },
+        });
+      });
+      d.rates.forget(blockId);
+      return { standardEvery: value };
+    },
+
+    /** Every submitted mark of a 标准卷 in the block: (marker, paper, mark, reference) for the quality statistics. */
+    async standardMarks(blockId: number, p: Principal): Promise<StandardMarkItem[]> {
+      await access.block(blockId, p);
+      const rows = rowsOf<{
+        user_id: number;
+        name: string;
+        sample_paper_id: number;
+        score: string;
+        question_scores: Record<string, number>;
+        ref_score: string;
+        submitted_at: Date | string;
+      }>(
+        await d.db.execute(sql`select m.user_id, u.name, m.sample_paper_id, m.score, m.question_scores,
+            m.ref_score, m.submitted_at
+          from standard_mark m join "user" u on u.id = m.user_id
+          where m.block_id = ${blockId} and m.status = 'submitted' order by m.submitted_at, m.id limit 10000`),
+      );
+      return rows.map((r) => ({
+        userId: r.user_id,
+        markerName: r.name,
+        samplePaperId: r.sample_paper_id,
+        score: Number(r.score),
+        questionScores: r.question_scores,
+        refScore: Number(r.ref_score),
+        deviation: deviation(Number(r.score), Number(r.ref_score)) ?? 0,
+        submittedAt: new Date(r.submitted_at).toISOString(),
+      }));
     },
 
     async paperImage(trialPaperId: number, p: Principal): Promise<Buffer> {
@@ -190,7 +266,7 @@ export function trialLeadService(d: { db: Db; audit: AuditService; paperImage: P
         comment: string;
       }>(
         await d.db.execute(sql`select id, score, question_scores, point_scores, comment from sample_paper
-          where block_id = ${blockId} order by id`),
+          where block_id = ${blockId} and kind = 'sample' order by id`),
       );
       return rows.map((r) => ({
         sampleId: r.id,
@@ -204,7 +280,10 @@ export function trialLeadService(d: { db: Db; audit: AuditService; paperImage: P
 
     async sampleImage(sampleId: number, userId: number): Promise<Buffer> {
       const [s] = rowsOf<{ block_id: number; paper_id: number }>(
-        await d.db.execute(sql`select block_id, paper_id from sample_paper where id = ${sampleId}`),
+        // a 标准卷 is never shown as an example
+        await d.db.execute(
+          sql`select block_id, paper_id from sample_paper where id = ${sampleId} and kind = 'sample'`,
+        ),
       );
       if (!s) throw fail('样卷不存在');
       if (!(await markingRepo.roles(d.db, s.block_id, userId)).length) throw forbidden();

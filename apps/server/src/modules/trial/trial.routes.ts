@@ -10,6 +10,7 @@ import {
   markSubmit,
   MULTI_MARK_MAX,
   sampleParam,
+  standardRateInput,
   trialBlockParams,
   trialCandidateQuery,
   trialPaperParam,
@@ -149,7 +150,27 @@ export function trialRoutes(
     '/api/marking/trial/paper/:trialPaperId/sample',
     { schema: { params: trialPaperParam, body: trialSampleInput }, config: onPaper },
     async (req) =>
-      ok(await d.lead.sample(req.params.trialPaperId, req.body.keep, await req.principal(), actorOf(req))),
+      ok(
+        await d.lead.sample(
+          req.params.trialPaperId,
+          req.body.keep,
+          req.body.kind,
+          await req.principal(),
+          actorOf(req),
+        ),
+      ),
+  );
+  // 质检: the block's 标准卷 rate, and the marks of 标准卷 (marker, paper, mark, reference)
+  r.post(
+    '/api/marking/block/:blockId/standard/rate',
+    { schema: { params: blockIdParam, body: standardRateInput }, config: onBlock('subject.lead') },
+    async (req) =>
+      ok(await d.lead.setRate(req.params.blockId, req.body.every, await req.principal(), actorOf(req))),
+  );
+  r.get(
+    '/api/marking/block/:blockId/standard/marks',
+    { schema: { params: blockIdParam }, config: onBlock('subject.lead') },
+    async (req) => ok(await d.lead.standardMarks(req.params.blockId, await req.principal())),
   );
   r.get(
     '/api/marking/trial/paper/:trialPaperId/image',
