@@ -20,7 +20,8 @@ import { candidate, pressReviewStart, scanSheets, signedIn } from './marking-lib
 // leader gives references 7 and 8 with a comment and sees the deviations (A −1 and 0, mean −0.50; B +2 and
 // +1, mean +1.50), keeps paper 1 as a 样卷, which marker A opens beside the marking standard. The manager
 // rolls the trial back (its four marks deleted) and starts real marking: marker A starts from clean tasks,
-// with the 样卷 still there.
+// with the 样卷 still there. Paper 2 was kept as a 标准卷 (reference 8) at one per real mark: it comes in
+// marker A's stream unmarked as such, and its mark is stored apart — every paper's score is its real mark.
 
 const EXAM = '2026学年试评演示考试';
 const card = typicalCard();
@@ -157,6 +158,13 @@ test('试评: chosen papers, marks, the leader’s references and deviations, �
   await first.locator('.ant-table-row', { hasText: b.name }).getByText('+2.0').waitFor();
   await first.getByTestId('sample-toggle').click();
   await first.getByText('样卷', { exact: true }).waitFor();
+  // paper 2 becomes a 标准卷, mixed in after every real mark of a marker
+  await cards.nth(1).getByTestId('standard-toggle').click();
+  await cards.nth(1).getByText('标准卷', { exact: true }).waitFor();
+  const standardCard = pl.getByTestId('standard-card');
+  await standardCard.getByLabel('标准卷间隔份数').fill('1');
+  await standardCard.getByRole('button', { name: /^保\s?存$/ }).click();
+  await standardCard.getByText('当前：每阅 1 份插入 1 份标准卷；已设标准卷 1 份').waitFor();
   await shot(pl, 'trial-06-lead-references');
 
   // marker A opens the 样卷 beside the marking standard
@@ -210,8 +218,46 @@ test('试评: chosen papers, marks, the leader’s references and deviations, �
   await taskRow(pa, '第41题').getByRole('button', { name: '开始阅卷' }).click();
   await waitForPath(pa, `/book/subject/${subjectId}/mark/${blockId}/normal/1`);
   await myCount(pa, 0);
-  await keyScore(pa, 5, 1);
+  // three papers and the 标准卷 somewhere among them: the marker cannot tell which, and gives 4, 5, 6, 7
+  await keyScore(pa, 4, 1);
   await pa.getByTestId('samples-open').click();
   await pa.locator('.ant-drawer').getByTestId('sample-card').waitFor();
   await shot(pa, 'trial-10-real-marking');
+  await pa.locator('.ant-drawer .ant-drawer-close').click();
+  await pa.locator('.ant-drawer').waitFor({ state: 'hidden' });
+  for (const [i, v] of [5, 6, 7].entries()) await keyScore(pa, v, i + 2);
+  await pa.getByText('本题块暂无可阅试卷').waitFor();
+
+  // the 标准卷's mark is kept apart with its reference; the three papers' scores are their real marks
+  const std = await call<Array<{ markerName: string; score: number; refScore: number }>>(
+    pl,
+    'GET',
+    `/api/marking/block/${blockId}/standard/marks`,
+  );
+  assert.equal(std.length, 1);
+  assert.equal(std[0]!.refScore, 8);
+  const papers = await call<{ items: Array<{ paperId: number }> }>(
+    page,
+    'GET',
+    `/api/subject/${subjectId}/trial/block/${blockId}/candidates?page=1&size=10`,
+  );
+  const finals: number[] = [];
+  for (const p of papers.items) {
+    const marks = await call<{ blocks: Array<{ final: { score: number } | null; slots: unknown[] }> }>(
+      page,
+      'GET',
+      `/api/marking/paper/${p.paperId}`,
+    );
+    assert.equal(marks.blocks[0]!.slots.length, 1);
+    finals.push(marks.blocks[0]!.final!.score);
+  }
+  assert.deepEqual([...finals, std[0]!.score].sort(), [4, 5, 6, 7]);
+  await pl.goto(`${APP}/book/review/task`);
+  await taskRow(pl, '第41题').getByTestId(`trial-lead-${blockId}`).click();
+  await pl
+    .getByTestId('standard-marks')
+    .locator('.ant-table-row', { hasText: a.name })
+    .getByText(String(std[0]!.score - 8) + '.0')
+    .waitFor();
+  await shot(pl, 'trial-11-standard-marks');
 });

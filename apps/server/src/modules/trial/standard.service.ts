@@ -49,8 +49,8 @@ interface Row {
 }
 
 export function standardService(d: { db: Db; rates: StandardRates; paperImage: PaperImage }) {
-  /** The marker's own standard mark, locked, with the subject's state (real marking only). */
-  async function locked(tx: Tx, id: number, userId: number): Promise<Row> {
+  /** The standard mark, locked, with the subject's state (real marking only); the callers check the holder. */
+  async function locked(tx: Tx, id: number): Promise<Row> {
     const [m] = rowsOf<Row>(
       await tx.execute(sql`select m.id, m.block_id, m.user_id, m.status, m.lease_token, s.status as subject_status
         from standard_mark m join block b on b.id = m.block_id join subject s on s.id = b.subject_id
@@ -62,7 +62,7 @@ export function standardService(d: { db: Db; rates: StandardRates; paperImage: P
     return m;
   }
   async function held(tx: Tx, id: number, userId: number, token: string): Promise<Row> {
-    const m = await locked(tx, id, userId);
+    const m = await locked(tx, id);
     if (m.user_id !== userId || m.lease_token !== token || m.status !== 'leased') throw fail(TIMED_OUT);
     return m;
   }
@@ -105,7 +105,7 @@ export function standardService(d: { db: Db; rates: StandardRates; paperImage: P
     /** The submit of a 标准卷: stored apart; a replay counts once. Returns the block for the next claim. */
     async submit(id: number, userId: number, input: MarkSubmitInput) {
       return d.db.transaction(async (tx) => {
-        const m = await locked(tx, id, userId);
+        const m = await locked(tx, id);
         const mine = m.user_id === userId && m.lease_token === input.leaseToken;
         if (m.status === 'submitted' && mine) return { counted: false, blockId: m.block_id };
         if (!mine || m.status !== 'leased') throw fail(TIMED_OUT);

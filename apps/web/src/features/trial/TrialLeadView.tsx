@@ -7,6 +7,7 @@ import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { Deviation } from './Deviation';
 import { trialLeadQuery } from './trial.api';
+import { StandardCard } from './StandardCard';
 import { TrialPaperCard } from './TrialPaperCard';
 
 /** subject/{subjectId}/trial/block/{blockId}: the leader compares every marker's trial marks with the reference. */
@@ -64,6 +65,12 @@ export function TrialLeadView({ bundle, blockId }: { bundle: SubjectBundle; bloc
           平均偏差大于 0 表示该老师给分偏高，小于 0 表示偏低；满分 {v.fullScore} 分。
         </Typography.Paragraph>
       </Card>
+      <StandardCard
+        blockId={blockId}
+        every={v.standardEvery}
+        standards={v.papers.filter((p) => p.standard).length}
+        editable={v.canEdit}
+      />
       {!v.papers.length && (
         <Card>
           <Empty description="本题块没有试评试卷" />

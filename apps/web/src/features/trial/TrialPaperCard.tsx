@@ -1,10 +1,8 @@
 import type { MarkQuestion, TrialLeadPaper, TrialMarkItem } from '@yj/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Table, Tag, Typography } from 'antd';
-import { useOneAtATime } from '../../app/useOneAtATime';
+import { Card, Flex, Table, Tag, Typography } from 'antd';
+import { KeepButtons } from './KeepButtons';
 import { ReferenceForm } from './ReferenceForm';
 import { Deviation } from './Deviation';
-import { trialApi, trialKeys } from './trial.api';
 
 /** One trial paper: its image, every marker's marks with the deviation, the reference form and 样卷. */
 export function TrialPaperCard({
@@ -18,25 +16,6 @@ export function TrialPaperCard({
   paper: TrialLeadPaper;
   editable: boolean;
 }) {
-  const { modal, message } = App.useApp();
-  const qc = useQueryClient();
-  const sample = useOneAtATime({
-    mutationFn: (keep: boolean) => trialApi.sample(paper.trialPaperId, keep),
-    onSuccess: async (r) => {
-      message.success(r.sample ? '已设为样卷，阅卷老师可在阅卷界面查看' : '已取消样卷');
-      await qc.invalidateQueries({ queryKey: trialKeys.all });
-    },
-  });
-  const toggle = () =>
-    paper.sample
-      ? modal.confirm({
-          title: '确定取消这份样卷吗？',
-          content: '阅卷老师将不再看到这份样卷。',
-          okText: '取消样卷',
-          cancelText: '保留',
-          onOk: () => sample.mutateAsync(false).catch(() => undefined),
-        })
-      : sample.mutate(true);
   return (
     <Card
       size="small"
@@ -46,22 +25,10 @@ export function TrialPaperCard({
           试评试卷 {paper.seq}
           {paper.reference && <Tag color="green">参考分 {paper.reference.score} 分</Tag>}
           {paper.sample && <Tag color="gold">样卷</Tag>}
+          {paper.standard && <Tag color="purple">标准卷</Tag>}
         </Flex>
       }
-      extra={
-        editable && (
-          <Button
-            size="small"
-            disabled={!paper.reference}
-            title={paper.reference ? undefined : '请先给出参考分'}
-            loading={sample.isPending}
-            onClick={toggle}
-            data-testid="sample-toggle"
-          >
-            {paper.sample ? '取消样卷' : '设为样卷'}
-          </Button>
-        )
-      }
+      extra={editable && <KeepButtons paper={paper} />}
     >
       <Flex gap={16} align="flex-start" wrap>
         <img

@@ -2,7 +2,9 @@ import type {
   MarkTask,
   Paged,
   ReviewTransitionResult,
+  SampleKind,
   SamplePaper,
+  StandardMarkItem,
   TrialCandidate,
   TrialLeadView,
   TrialOverview,
@@ -50,14 +52,24 @@ export const trialApi = {
         params: { trialPaperId },
       },
     ),
-  sample: (trialPaperId: number, keep: boolean) =>
+  sample: (trialPaperId: number, keep: boolean, kind: SampleKind) =>
     api.post<{ sample: boolean }>(
       '/api/marking/trial/paper/:trialPaperId/sample',
-      { keep },
+      { keep, kind },
       {
         params: { trialPaperId },
       },
     ),
+  standardRate: (blockId: number, every: number) =>
+    api.post<{ standardEvery: number | null }>(
+      '/api/marking/block/:blockId/standard/rate',
+      { every },
+      { params: { blockId } },
+    ),
+  standardMarks: (blockId: number) =>
+    api.get<StandardMarkItem[]>('/api/marking/block/:blockId/standard/marks', undefined, {
+      params: { blockId },
+    }),
   samples: (blockId: number) =>
     api.get<SamplePaper[]>('/api/marking/block/:blockId/samples', undefined, { params: { blockId } }),
 };
@@ -79,5 +91,11 @@ export const samplesQuery = (blockId: number) =>
   queryOptions({
     queryKey: [...trialKeys.all, 'samples', blockId],
     queryFn: () => trialApi.samples(blockId),
+    meta: { silent: true },
+  });
+export const standardMarksQuery = (blockId: number) =>
+  queryOptions({
+    queryKey: [...trialKeys.all, 'standard-marks', blockId],
+    queryFn: () => trialApi.standardMarks(blockId),
     meta: { silent: true },
   });
