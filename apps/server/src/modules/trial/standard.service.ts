@@ -24,11 +24,12 @@ const RATE_TTL_MS = 30_000;
 export function standardRates(db: Db) {
   const cache = new Map<number, { every: number | null; at: number }>();
   return {
-    async of(blockId: number): Promise<number | null> {
+    /** `conn`: the caller's transaction — a claim holding its connection must not wait for another */
+    async of(blockId: number, conn: Tx | Db = db): Promise<number | null> {
       const hit = cache.get(blockId);
       if (hit && Date.now() - hit.at < RATE_TTL_MS) return hit.every;
       const [r] = rowsOf<{ standard_every: number | null }>(
-        await db.execute(sql`select standard_every from block_quality where block_id = ${blockId}`),
+        await conn.execute(sql`select standard_every from block_quality where block_id = ${blockId}`),
       );
       if (cache.size >= 10_000) cache.clear();
       cache.set(blockId, { every: r?.standard_every ?? null, at: Date.now() });
@@ -73,7 +74,7 @@ export function standardService(d: { db: Db; rates: StandardRates; paperImage: P
      * real marks reached (standards given + 1) × rate — and one is left that they have not had. Null otherwise.
      */
     async handOut(tx: Tx, blockId: number, userId: number): Promise<MarkTask | null> {
-      const every = await d.rates.of(blockId);
+      const every = await d.rates.of(blockId, tx);
       if (!every) return null;
       const [r] = rowsOf<{ id: number; lease_token: string; lease_until: Date | string }>(
         await tx.execute(sql`with due as (
