@@ -224,7 +224,7 @@ test('试评: chosen papers, marks, the leader’s references and deviations, �
   await pa.locator('.ant-drawer').getByTestId('sample-card').waitFor();
   await shot(pa, 'trial-10-real-marking');
   await pa.locator('.ant-drawer .ant-drawer-close').click();
-  await pa.locator('.ant-drawer').waitFor({ state: 'hidden' });
+  await pa.locator('.ant-drawer').getByTestId('sample-card').waitFor({ state: 'hidden' });
   for (const [i, v] of [5, 6, 7].entries()) await keyScore(pa, v, i + 2);
   await pa.getByText('本题块暂无可阅试卷').waitFor();
 
