@@ -121,6 +121,8 @@ export interface TrialLeadView {
   canEdit: boolean;
   /** 质检: one 标准卷 after every n real marks of a marker; null: off */
   standardEvery: number | null;
+  /** 标准卷 kept in the block (they outlive a rollback of the trial) */
+  standardCount: number;
 }
 
 /** 质检 rate of a block: one 标准卷 after every `every` real marks of a marker (0: off). */

@@ -105,6 +105,10 @@ export function trialLeadService(d: {
         questions: rules.questions,
         canEdit: [1, 2, 3, 4].includes(b.subjectStatus),
         standardEvery: await d.rates.of(blockId),
+        standardCount: rowsOf<{ n: number }>(
+          await d.db.execute(sql`select count(*)::int as n from sample_paper
+            where block_id = ${blockId} and kind = 'standard'`),
+        )[0]!.n,
         papers: papers.map((x, i) => ({
           trialPaperId: x.id,
           seq: i + 1,

@@ -56,7 +56,7 @@ export function ReferenceForm({
       <Typography.Text strong>参考分</Typography.Text>
       {questions.map((q) => (
         <Flex key={q.no} gap={8} align="center" wrap>
-          <Typography.Text style={{ width: 96 }}>
+          <Typography.Text style={{ width: 120, flex: 'none' }}>
             第 {q.no} 题（{q.fullScore} 分）
           </Typography.Text>
           {values[q.no]!.map((v, i) => (
@@ -89,6 +89,7 @@ export function ReferenceForm({
         <Button
           type="primary"
           size="small"
+          style={{ alignSelf: 'flex-start' }}
           disabled={!complete}
           loading={save.isPending}
           onClick={() => save.mutate()}

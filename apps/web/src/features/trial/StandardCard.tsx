@@ -20,7 +20,7 @@ export function StandardCard({
 }: {
   blockId: number;
   every: number | null;
-  /** 标准卷 kept among the trial papers */
+  /** 标准卷 kept in the block */
   standards: number;
   editable: boolean;
 }) {

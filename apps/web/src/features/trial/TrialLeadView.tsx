@@ -68,7 +68,7 @@ export function TrialLeadView({ bundle, blockId }: { bundle: SubjectBundle; bloc
       <StandardCard
         blockId={blockId}
         every={v.standardEvery}
-        standards={v.papers.filter((p) => p.standard).length}
+        standards={v.standardCount}
         editable={v.canEdit}
       />
       {!v.papers.length && (
