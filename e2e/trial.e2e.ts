@@ -13,7 +13,15 @@ import {
   waitForPath,
   type Session,
 } from './lib.ts';
-import { candidate, pressReviewStart, scanSheets, signedIn } from './marking-lib.ts';
+import {
+  candidate,
+  pressReviewStart,
+  scanSheets,
+  signedIn,
+  keyScore,
+  myCount,
+  taskRow as rowOf,
+} from './marking-lib.ts';
 
 // 试评 (issue 14), on the real server: the manager picks two of three scanned papers for block 第41题 and
 // starts the trial; markers A and B mark both on the normal marking screen (A: 6 and 8, B: 9 and 9). The
@@ -40,16 +48,7 @@ after(async () => {
   assert.deepEqual(s.errors, [], 'no console errors');
 });
 
-const taskRow = (page: Page, blockName: string) =>
-  page.getByTestId('review-exam').filter({ hasText: EXAM }).locator('.ant-table-row', { hasText: blockName });
-const myCount = (page: Page, n: number) =>
-  page.getByTestId('my-count').getByText(String(n), { exact: true }).waitFor();
-async function keyScore(page: Page, score: number, count: number): Promise<void> {
-  await page.getByTestId('mark-image').first().waitFor();
-  for (const k of String(score)) await page.keyboard.press(k);
-  await page.keyboard.press('Enter');
-  await myCount(page, count);
-}
+const taskRow = (page: Page, blockName: string) => rowOf(page, EXAM, blockName);
 
 /** A marker marks both trial papers from review/task with the keyboard. */
 async function trialMarks(

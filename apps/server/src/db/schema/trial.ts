@@ -19,6 +19,18 @@ import { paper } from './scan';
 // 试评 (DESIGN.md §5) is stored apart from the task pool: a trial mark never reaches mark_task, block_score or
 // any count of real marking, so starting real marking after a trial starts from clean tasks.
 
+/** The lease and the mark of a mark kept apart (trial_mark, standard_mark): as mark_task keeps them. */
+const apartMark = () => ({
+  leaseToken: uuid('lease_token'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  score: numeric('score', { precision: 6, scale: 1, mode: 'number' }),
+  questionScores: jsonb('question_scores').$type<Record<string, number>>(),
+  pointScores: jsonb('point_scores').$type<Record<string, number[]>>(),
+  marks: jsonb('marks').$type<MarkAnnotation[]>().notNull().default([]),
+  spentMs: integer('spent_ms'),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+});
+
 /** A trial paper of a block, with the leader's reference score and comment once given. */
 export const trialPaper = pgTable(
   'trial_paper',
@@ -59,14 +71,7 @@ export const trialMark = pgTable(
       .references(() => user.id),
     /** leased / submitted / skipped */
     status: text('status').notNull(),
-    leaseToken: uuid('lease_token'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    score: numeric('score', { precision: 6, scale: 1, mode: 'number' }),
-    questionScores: jsonb('question_scores').$type<Record<string, number>>(),
-    pointScores: jsonb('point_scores').$type<Record<string, number[]>>(),
-    marks: jsonb('marks').$type<MarkAnnotation[]>().notNull().default([]),
-    spentMs: integer('spent_ms'),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    ...apartMark(),
   },
   (t) => [
     uniqueIndex('trial_mark_uq').on(t.trialPaperId, t.userId),
@@ -131,17 +136,10 @@ export const standardMark = pgTable(
       .references(() => user.id),
     /** leased / submitted / skipped / problem */
     status: text('status').notNull(),
-    leaseToken: uuid('lease_token'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     /** the reference when it was handed out (the leader may change it later) */
     refScore: numeric('ref_score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
-    score: numeric('score', { precision: 6, scale: 1, mode: 'number' }),
-    questionScores: jsonb('question_scores').$type<Record<string, number>>(),
-    pointScores: jsonb('point_scores').$type<Record<string, number[]>>(),
-    marks: jsonb('marks').$type<MarkAnnotation[]>().notNull().default([]),
-    spentMs: integer('spent_ms'),
+    ...apartMark(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('standard_mark_uq').on(t.samplePaperId, t.userId),

@@ -10,8 +10,8 @@ import {
 import { fail } from '../../errors';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 import { assertAllows } from '../subject/subject-state';
-import { blockRules } from '../marking/marking-final';
-import { assertMarks, imageUrl, scoresOf, TIMED_OUT } from '../marking/marking.service';
+import { imageUrl, TIMED_OUT } from '../marking/marking.service';
+import { submitApart } from './apart-mark';
 import type { PaperImage } from './trial-mark.service';
 
 // 质检 (DESIGN.md §5): 标准卷 — papers with a leader's reference — mixed into a marker's stream in real marking,
@@ -105,22 +105,9 @@ export function standardService(d: { db: Db; rates: StandardRates; paperImage: P
 
     /** The submit of a 标准卷: stored apart; a replay counts once. Returns the block for the next claim. */
     async submit(id: number, userId: number, input: MarkSubmitInput) {
-      return d.db.transaction(async (tx) => {
-        const m = await locked(tx, id);
-        const mine = m.user_id === userId && m.lease_token === input.leaseToken;
-        if (m.status === 'submitted' && mine) return { counted: false, blockId: m.block_id };
-        if (!mine || m.status !== 'leased') throw fail(TIMED_OUT);
-        const rules = await blockRules(tx, m.block_id);
-        if (!rules) throw fail('题块不存在或已删除');
-        assertMarks(input.scores, rules);
-        const s = scoresOf(input.scores);
-        await tx.execute(sql`update standard_mark set status = 'submitted', score = ${s.score},
-          question_scores = ${JSON.stringify(s.questionScores)}::jsonb,
-          point_scores = ${s.pointScores ? JSON.stringify(s.pointScores) : null}::jsonb,
-          marks = ${JSON.stringify(input.marks)}::jsonb, spent_ms = ${input.spentMs ?? null},
-          submitted_at = now(), lease_until = null where id = ${id}`);
-        return { counted: true, blockId: m.block_id };
-      });
+      return d.db.transaction(async (tx) =>
+        submitApart(tx, 'standard_mark', await locked(tx, id), userId, input),
+      );
     },
 
     /** 跳过 keeps it from the marker (it counts as given); a release lets it come again later. */

@@ -11,8 +11,8 @@ import {
 import { fail } from '../../errors';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 import { assertAllows } from '../subject/subject-state';
-import { blockRules } from '../marking/marking-final';
-import { assertMarks, ROLE_MARKER, scoresOf, TIMED_OUT } from '../marking/marking.service';
+import { ROLE_MARKER, TIMED_OUT } from '../marking/marking.service';
+import { submitApart } from './apart-mark';
 import { markingRepo } from '../marking/marking.repo';
 
 export type PaperImage = (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
@@ -105,22 +105,9 @@ export function trialMarkService(d: { db: Db; paperImage: PaperImage }) {
     claim,
 
     async submit(markId: number, userId: number, input: MarkSubmitInput): Promise<MarkSubmitResult> {
-      const outcome = await d.db.transaction(async (tx) => {
-        const m = await locked(tx, markId, userId);
-        const mine = m.lease_token === input.leaseToken;
-        if (m.status === 'submitted' && mine) return { counted: false, blockId: m.block_id };
-        if (!mine || m.status !== 'leased') throw fail(TIMED_OUT);
-        const rules = await blockRules(tx, m.block_id);
-        if (!rules) throw fail('题块不存在或已删除');
-        assertMarks(input.scores, rules);
-        const s = scoresOf(input.scores);
-        await tx.execute(sql`update trial_mark set status = 'submitted', score = ${s.score},
-          question_scores = ${JSON.stringify(s.questionScores)}::jsonb,
-          point_scores = ${s.pointScores ? JSON.stringify(s.pointScores) : null}::jsonb,
-          marks = ${JSON.stringify(input.marks)}::jsonb, spent_ms = ${input.spentMs ?? null},
-          submitted_at = now(), lease_until = null where id = ${markId}`);
-        return { counted: true, blockId: m.block_id };
-      });
+      const outcome = await d.db.transaction(async (tx) =>
+        submitApart(tx, 'trial_mark', await locked(tx, markId, userId), userId, input),
+      );
       const next = input.next ? ((await claim(outcome.blockId, userId, 1).catch(() => []))[0] ?? null) : null;
       return { counted: outcome.counted, next, done: await done(outcome.blockId, userId) };
     },

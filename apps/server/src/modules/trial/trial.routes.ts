@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -30,7 +30,9 @@ import type { TrialService } from './trial.service';
 const subjectParams = z.object({ id: idParam() });
 const taskParams = z.object({ taskId: idParam() });
 const trialClaim = z.object({ count: int(1, MULTI_MARK_MAX).default(1) });
-const jpeg = 'image/jpeg';
+/** A cut image: private, a marker's browser may keep it for the preload; no shared cache ever sees a paper. */
+const jpeg = (reply: FastifyReply, body: Buffer) =>
+  reply.header('cache-control', 'private, max-age=600').type('image/jpeg').send(body);
 
 /**
  * 试评 (DESIGN.md §3, §5): the manager's trial page and transitions under /api/subject/{id}/trial…, the
@@ -128,11 +130,7 @@ export function trialRoutes(
   r.get(
     '/api/marking/trial/task/:taskId/image',
     { schema: { params: taskParams }, config: onMark },
-    async (req, reply) =>
-      reply
-        .header('cache-control', 'private, max-age=600')
-        .type(jpeg)
-        .send(await d.marks.image(req.params.taskId, me(req))),
+    async (req, reply) => jpeg(reply, await d.marks.image(req.params.taskId, me(req))),
   );
 
   // the leader
@@ -176,10 +174,7 @@ export function trialRoutes(
     '/api/marking/trial/paper/:trialPaperId/image',
     { schema: { params: trialPaperParam }, config: onPaper },
     async (req, reply) =>
-      reply
-        .header('cache-control', 'private, max-age=600')
-        .type(jpeg)
-        .send(await d.lead.paperImage(req.params.trialPaperId, await req.principal())),
+      jpeg(reply, await d.lead.paperImage(req.params.trialPaperId, await req.principal())),
   );
 
   // 样卷 beside the marking standard
@@ -191,10 +186,6 @@ export function trialRoutes(
   r.get(
     '/api/marking/sample/:sampleId/image',
     { schema: { params: sampleParam }, config: onSample },
-    async (req, reply) =>
-      reply
-        .header('cache-control', 'private, max-age=600')
-        .type(jpeg)
-        .send(await d.lead.sampleImage(req.params.sampleId, me(req))),
+    async (req, reply) => jpeg(reply, await d.lead.sampleImage(req.params.sampleId, me(req))),
   );
 }

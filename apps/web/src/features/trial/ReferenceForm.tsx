@@ -5,6 +5,15 @@ import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { trialApi, trialKeys } from './trial.api';
 
+/** A trial paper of the leader's screen with its block's questions. */
+export interface TrialPaperProps {
+  blockId: number;
+  questions: readonly MarkQuestion[];
+  paper: TrialLeadPaper;
+  /** references and 样卷 may change (the subject is in trial or marking) */
+  editable: boolean;
+}
+
 const sum = (xs: number[]) => Math.round(xs.reduce((a, x) => a + x, 0) * 10) / 10;
 
 /** Each question's boxes: one per 给分点 when the question has them, else one for the question. */
@@ -19,17 +28,7 @@ function initial(questions: readonly MarkQuestion[], p: TrialLeadPaper): Record<
 }
 
 /** The leader's reference score of one trial paper, per question or 给分点, and a comment for the markers. */
-export function ReferenceForm({
-  blockId,
-  questions,
-  paper,
-  editable,
-}: {
-  blockId: number;
-  questions: readonly MarkQuestion[];
-  paper: TrialLeadPaper;
-  editable: boolean;
-}) {
+export function ReferenceForm({ blockId, questions, paper, editable }: TrialPaperProps) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [values, setValues] = useState(() => initial(questions, paper));

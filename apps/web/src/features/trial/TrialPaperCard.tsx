@@ -1,21 +1,11 @@
-import type { MarkQuestion, TrialLeadPaper, TrialMarkItem } from '@yj/contracts';
+import type { TrialMarkItem } from '@yj/contracts';
 import { Card, Flex, Table, Tag, Typography } from 'antd';
 import { KeepButtons } from './KeepButtons';
-import { ReferenceForm } from './ReferenceForm';
+import { ReferenceForm, type TrialPaperProps } from './ReferenceForm';
 import { Deviation } from './Deviation';
 
 /** One trial paper: its image, every marker's marks with the deviation, the reference form and 样卷. */
-export function TrialPaperCard({
-  blockId,
-  questions,
-  paper,
-  editable,
-}: {
-  blockId: number;
-  questions: readonly MarkQuestion[];
-  paper: TrialLeadPaper;
-  editable: boolean;
-}) {
+export function TrialPaperCard({ blockId, questions, paper, editable }: TrialPaperProps) {
   return (
     <Card
       size="small"
