@@ -33,7 +33,7 @@ export function useTrialAction(subjectId: number) {
     modal.confirm({
       title: `确定${label}吗？`,
       content: rollback
-        ? `将删除全部 ${marked} 份试评给分（记入动态日志），试评试卷退回，科目回到设置中；已设为样卷的试卷保留。此操作不能撤销。`
+        ? `将删除全部 ${marked} 份试评给分（记入动态日志），试评试卷及其参考分退回，科目回到设置中；已设为样卷或标准卷的试卷保留。此操作不能撤销。`
         : CONFIRM[op as Exclude<TrialOp, 'trialRollback'>],
       okText: label,
       okButtonProps: { danger: rollback },
