@@ -199,8 +199,25 @@ describe('trial marking', () => {
     expect(body(await s.markerA.c.get(img)).message).toBe('阅卷任务不存在');
     // the scene's block has no regions: the holder gets as far as cutting
     expect(body(await s.markerB.c.get(img)).message).toBe('题块还没有框选区域');
-    const skip = `/filter/api/marking/trial/task/${tasks[2]!.taskId}/skip`;
-    expect(body(await s.markerB.c.post(skip, { leaseToken: tasks[2]!.leaseToken })).code).toBe(0);
+    // 延时 keeps the lease; a release (screen closed) gives the paper back to B later; 跳过 never again
+    const base = `/filter/api/marking/trial/task/${tasks[2]!.taskId}`;
+    const deferred = body<{ leaseUntil: string }>(
+      await s.markerB.c.post(`${base}/defer`, { leaseToken: tasks[2]!.leaseToken }),
+    );
+    expect(new Date(deferred.data.leaseUntil).getTime()).toBeGreaterThan(Date.now());
+    expect(body(await s.markerA.c.post(`${base}/defer`, { leaseToken: tasks[2]!.leaseToken })).message).toBe(
+      '阅卷任务不存在',
+    );
+    expect(body(await s.markerB.c.post(`${base}/release`, { leaseToken: tasks[2]!.leaseToken })).code).toBe(
+      0,
+    );
+    const [back] = (await claim(s.markerB.c, 1)).data;
+    expect(back).toBeDefined();
+    const skip = `/filter/api/marking/trial/task/${back!.taskId}/skip`;
+    expect(body(await s.markerB.c.post(skip, { leaseToken: tasks[2]!.leaseToken })).message).toBe(
+      '该任务已超时并由其他老师领取，请继续阅下一份',
+    );
+    expect(body(await s.markerB.c.post(skip, { leaseToken: back!.leaseToken })).code).toBe(0);
     expect((await claim(s.markerB.c, 1)).data).toEqual([]);
   });
 
