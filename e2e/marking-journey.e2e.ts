@@ -13,7 +13,15 @@ import {
   waitForPath,
   type Session,
 } from './lib.ts';
-import { candidate, pickCandidate, pressReviewStart, scanSheets, signedIn } from './marking-lib.ts';
+import {
+  candidate,
+  pickCandidate,
+  pressReviewStart,
+  scanSheets,
+  signedIn,
+  keyScore,
+  taskRow as rowOf,
+} from './marking-lib.ts';
 
 // Issue 13 "Done means", on the real server: the manager presses 开始阅卷 and is refused (scanning not
 // confirmed, a block without markers), gives the block two markers and a leader on 阅卷分配 and starts anyway.
@@ -42,21 +50,7 @@ after(async () => {
   assert.deepEqual(s.errors, [], 'no console errors');
 });
 
-/** The row of a block on review/task, in this journey's exam. */
-const taskRow = (page: Page, blockName: string) =>
-  page.getByTestId('review-exam').filter({ hasText: EXAM }).locator('.ant-table-row', { hasText: blockName });
-
-/** Waits for the header's count of my papers. */
-const myCount = (page: Page, n: number) =>
-  page.getByTestId('my-count').getByText(String(n), { exact: true }).waitFor();
-
-/** Scores the paper on screen with digits and Enter only, and waits until the count says it went. */
-async function keyScore(page: Page, score: number, count: number): Promise<void> {
-  await page.getByTestId('mark-image').first().waitFor();
-  for (const k of String(score)) await page.keyboard.press(k);
-  await page.keyboard.press('Enter');
-  await myCount(page, count);
-}
+const taskRow = (page: Page, blockName: string) => rowOf(page, EXAM, blockName);
 
 test('开始阅卷 refused then started, double marking by keyboard, arbitration, 问题卷, 回评, 阅卷完成', async () => {
   const { page } = s;

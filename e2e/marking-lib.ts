@@ -129,3 +129,19 @@ export async function pressReviewDone(page: Page): Promise<void> {
   await page.getByTestId('review-reviewDone').click();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: '阅卷完成' }).click();
 }
+
+/** The row of a block on review/task, in the exam named `exam`. */
+export const taskRow = (page: Page, exam: string, blockName: string) =>
+  page.getByTestId('review-exam').filter({ hasText: exam }).locator('.ant-table-row', { hasText: blockName });
+
+/** Waits for the marking screen's count of my papers. */
+export const myCount = (page: Page, n: number) =>
+  page.getByTestId('my-count').getByText(String(n), { exact: true }).waitFor();
+
+/** Scores the paper on screen with digits and Enter only, and waits until the count says it went. */
+export async function keyScore(page: Page, score: number, count: number): Promise<void> {
+  await page.getByTestId('mark-image').first().waitFor();
+  for (const k of String(score)) await page.keyboard.press(k);
+  await page.keyboard.press('Enter');
+  await myCount(page, count);
+}

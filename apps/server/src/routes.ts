@@ -76,6 +76,11 @@ import { createTasks, finalizer, refreshStripScores } from './modules/marking/ma
 import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
+import { trialRoutes } from './modules/trial/trial.routes';
+import { trialService } from './modules/trial/trial.service';
+import { trialMarkService } from './modules/trial/trial-mark.service';
+import { trialLeadService } from './modules/trial/trial-lead.service';
+import { standardRates, standardService } from './modules/trial/standard.service';
 import { memoryQueue } from './infra/queue';
 import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
@@ -222,13 +227,17 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool, scores: scoring.paper });
       // every change of a block score re-derives the paper's subject score in the same transaction
       const finalize = finalizer(scoring.paper);
-      const marking = markingService({ db, paperImage: cuts.paperImage, finalize });
+      // 质检: 标准卷 mixed into the markers' streams, stored apart (modules/trial/standard.service.ts)
+      const rates = standardRates(db);
+      const standard = standardService({ db, rates, paperImage: cuts.paperImage });
+      const marking = markingService({ db, paperImage: cuts.paperImage, finalize, standard });
       const onMarking = markingScopes(db, scopes);
       markingRoutes(api, {
         db,
         marking,
         history: markingHistory({ db, finalize }),
         scopes: onMarking,
+        standard,
       });
       markingLeadRoutes(api, {
         db,
@@ -266,6 +275,14 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       });
       registerPublishScheduleJob(reviewTimers, publish);
       scorePublishRoutes(api, { publish, scopes });
+      trialRoutes(api, {
+        db,
+        trial: trialService({ db, subjects }),
+        marks: trialMarkService({ db, paperImage: cuts.paperImage }),
+        lead: trialLeadService({ db, audit, paperImage: cuts.paperImage, rates }),
+        scopes,
+        marking: onMarking,
+      });
       // pages acknowledged before a crash or restart are recognised now (jobs are idempotent);
       // review and publish times that passed while the server was down fire now, later ones are armed again
       api.addHook('onReady', async () => {

@@ -26,3 +26,4 @@ export * from './reviewer';
 export * from './score';
 export * from './score-publish';
 export * from './export';
+export * from './trial';

@@ -43,6 +43,14 @@ export const SUBJECT_OPERATIONS = {
   },
   /** claiming and submitting marks, 问题卷, arbitration */
   mark: { from: [S.reviewing], to: null, label: '阅卷' },
+  /** trial marks (试评): markers mark the trial papers apart from real marking */
+  trialMark: { from: [S.trial], to: null, label: '试评' },
+  /** the leader's reference scores of trial papers and the 样卷 kept from them */
+  trialReference: {
+    from: [S.trial, S.trialPaused, S.reviewing, S.paused],
+    to: null,
+    label: '试评参考分与样卷',
+  },
   /** 回评 and a leader's changes to submitted marks: until 阅卷完成 */
   changeMarks: { from: [S.reviewing, S.paused], to: null, label: '修改已阅分数' },
   /** 成绩调整, 违纪 and recomputing: until the scores are published */

@@ -23,3 +23,4 @@ export {
   type SubjectKey,
   type SubjectScore,
 } from './subject';
+export { deviation, markerDeviation, type MarkerDeviation } from './deviation';

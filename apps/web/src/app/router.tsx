@@ -10,6 +10,7 @@ import { markingRoutes } from '../pages/marking/routes';
 import { markingLeadRoutes } from '../pages/marking-lead/routes';
 import { scoreRoutes } from '../pages/score/routes';
 import { exportRoutes } from '../pages/export/routes';
+import { trialRoutes } from '../pages/trial/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
 import { queryClient } from './query-client';
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
           ...markingLeadRoutes,
           ...scoreRoutes,
           ...exportRoutes,
+          ...trialRoutes,
         ],
       },
       { path: '*', loader: () => redirect('/login') },

@@ -29,12 +29,22 @@ export function markingScopes(db: Db, scopes: ExamScopes) {
     return scopes.forSubject(blockSubject.get(blockId)!);
   }
 
-  async function forTask(taskId: number): Promise<Scope> {
+  // requests whose :taskId is a 标准卷 of 质检 (standard_mark, same id sequence): the routes hand them over
+  const standard = new WeakSet<FastifyRequest>();
+
+  async function forTask(taskId: number, req?: FastifyRequest): Promise<Scope> {
     if (!taskBlock.has(taskId)) {
       const [row] = rowsOf<{ block_id: number }>(
         await db.execute(sql`select block_id from mark_task where id = ${taskId}`),
       );
-      if (!row) throw fail('阅卷任务不存在');
+      if (!row) {
+        const [std] = rowsOf<{ block_id: number }>(
+          await db.execute(sql`select block_id from standard_mark where id = ${taskId}`),
+        );
+        if (!std) throw fail('阅卷任务不存在');
+        if (req) standard.add(req);
+        return forBlock(std.block_id);
+      }
       remember(taskBlock, taskId, row.block_id);
     }
     return forBlock(taskBlock.get(taskId)!);
@@ -48,7 +58,9 @@ export function markingScopes(db: Db, scopes: ExamScopes) {
     /** from :blockId in the path */
     blockParam: (req: FastifyRequest) => forBlock(num(req, 'blockId')),
     /** from :taskId in the path */
-    taskParam: (req: FastifyRequest) => forTask(num(req, 'taskId')),
+    taskParam: (req: FastifyRequest) => forTask(num(req, 'taskId'), req),
+    /** the request's :taskId is a 标准卷 (known once taskParam resolved it) */
+    isStandard: (req: FastifyRequest) => standard.has(req),
   };
 }
 export type MarkingScopes = ReturnType<typeof markingScopes>;

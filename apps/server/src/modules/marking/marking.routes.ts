@@ -16,6 +16,7 @@ import { reviewTasks } from './marking-counts';
 import type { MarkingHistory } from './marking-history';
 import type { MarkingScopes } from './marking-scope';
 import type { MarkingService } from './marking.service';
+import type { StandardService } from '../trial/standard.service';
 import type { Db } from '../../infra/db';
 
 const taskParams = z.object({ taskId: idParam() });
@@ -23,12 +24,21 @@ const taskParams = z.object({ taskId: idParam() });
 /** The marker's API (DESIGN.md §5), under /filter/api/marking/…; the user's part in the block is checked by the service. */
 export function markingRoutes(
   app: FastifyInstance,
-  d: { db: Db; marking: MarkingService; history: MarkingHistory; scopes: MarkingScopes },
+  d: {
+    db: Db;
+    marking: MarkingService;
+    history: MarkingHistory;
+    scopes: MarkingScopes;
+    /** 质检: a :taskId of a 标准卷 goes here (the scope resolver tells) */
+    standard?: StandardService;
+  },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onBlock = { capability: 'subject.mark', scope: d.scopes.blockParam } as const;
   const onTask = { capability: 'subject.mark', scope: d.scopes.taskParam } as const;
   const me = (req: Parameters<typeof authOf>[0]) => authOf(req).userId;
+  /** the 标准卷 service when the request's task is one */
+  const std = (req: Parameters<typeof authOf>[0]) => (d.scopes.isStandard(req) ? d.standard : undefined);
 
   r.get('/api/marking/tasks', { config: { capability: 'home.read' } }, async (req) =>
     ok(await reviewTasks(d.db, me(req))),
@@ -52,7 +62,10 @@ export function markingRoutes(
     '/api/marking/task/:taskId/image',
     { schema: { params: taskParams }, config: onTask },
     async (req, reply) => {
-      const body = await d.marking.image(req.params.taskId, me(req));
+      const s = std(req);
+      const body = await (s
+        ? s.image(req.params.taskId, me(req))
+        : d.marking.image(req.params.taskId, me(req)));
       // private: a marker's browser may keep it for the preload; no shared cache ever sees a paper
       return reply.header('cache-control', 'private, max-age=600').type('image/jpeg').send(body);
     },
@@ -60,7 +73,10 @@ export function markingRoutes(
   r.post(
     '/api/marking/task/:taskId/submit',
     { schema: { params: taskParams, body: markSubmit }, config: onTask },
-    async (req) => ok(await d.marking.submit(req.params.taskId, me(req), req.body)),
+    async (req) =>
+      ok(
+        await (std(req) ? d.marking.submitStandard : d.marking.submit)(req.params.taskId, me(req), req.body),
+      ),
   );
   // skip: back to the pool, never to this marker again; release: back to the pool for anyone (page closed)
   for (const action of ['skip', 'release'] as const)
@@ -68,21 +84,33 @@ export function markingRoutes(
       `/api/marking/task/:taskId/${action}`,
       { schema: { params: taskParams, body: markLease }, config: onTask },
       async (req) => {
-        await d.marking[action](req.params.taskId, me(req), req.body.leaseToken);
+        const s = std(req);
+        if (s) await s.giveBack(req.params.taskId, me(req), req.body.leaseToken, action === 'skip');
+        else await d.marking[action](req.params.taskId, me(req), req.body.leaseToken);
         return ok(null);
       },
     );
   r.post(
     '/api/marking/task/:taskId/defer',
     { schema: { params: taskParams, body: markLease }, config: onTask },
-    async (req) => ok(await d.marking.defer(req.params.taskId, me(req), req.body.leaseToken)),
+    async (req) => {
+      const s = std(req);
+      const token = req.body.leaseToken;
+      return ok(
+        await (s
+          ? s.defer(req.params.taskId, me(req), token)
+          : d.marking.defer(req.params.taskId, me(req), token)),
+      );
+    },
   );
   r.post(
     '/api/marking/task/:taskId/problem',
     { schema: { params: taskParams, body: markProblemInput }, config: onTask },
     async (req) => {
       const { leaseToken, reason, note } = req.body;
-      await d.marking.problem(req.params.taskId, me(req), leaseToken, reason, note);
+      const s = std(req);
+      if (s) await s.problem(req.params.taskId, me(req), leaseToken);
+      else await d.marking.problem(req.params.taskId, me(req), leaseToken, reason, note);
       return ok(null);
     },
   );

@@ -21,6 +21,7 @@ import { leaseRepo } from './marking-lease.repo';
 import { cutAhead } from './marking-cut-ahead';
 import { markingRepo as repo, type TaskRow } from './marking.repo';
 import { claimableCount } from './marking-counts';
+import type { StandardService } from '../trial/standard.service';
 
 export const ROLE_MARKER = 4;
 export const ROLE_LEADER = 6;
@@ -59,6 +60,8 @@ export function markingService(d: {
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
   /** finalize with the score module's hook (routes.ts); plain finalize in tests that do not need scores */
   finalize?: Finalizer;
+  /** 质检: 标准卷 mixed into the markers' streams (modules/trial/standard.service.ts) */
+  standard?: StandardService;
 }) {
   const finalize = d.finalize ?? finalizer();
   const cuts = cutAhead(d);
@@ -122,20 +125,28 @@ export function markingService(d: {
       const me = await repo.reviewer(tx, blockId, userId, role, true);
       if (!me) throw fail(role === ROLE_LEADER ? '您不是本题块的题组长' : '您不是本题块的阅卷老师');
       assertAllows(me.subject_status ?? -1, 'mark');
-      if (me.quota !== null && me.quota <= 0) return [];
-      return repo.claim(tx, {
-        blockId,
-        userId,
-        slots: role === ROLE_LEADER ? LEADER_SLOTS : MARKER_SLOTS,
-        count: input.count,
-        quota: me.quota,
-        schoolId: me.school_id,
-        classIds: me.class_ids,
-      });
+      if (me.quota !== null && me.quota <= 0) return { rows: [], standard: null };
+      // 质检: a 标准卷 that is due takes the place of one paper of the pool
+      const standard =
+        role === ROLE_MARKER && d.standard ? await d.standard.handOut(tx, blockId, userId) : null;
+      const count = input.count - (standard ? 1 : 0);
+      const rows = count
+        ? await repo.claim(tx, {
+            blockId,
+            userId,
+            slots: role === ROLE_LEADER ? LEADER_SLOTS : MARKER_SLOTS,
+            count,
+            quota: me.quota,
+            schoolId: me.school_id,
+            classIds: me.class_ids,
+          })
+        : [];
+      return { rows, standard };
     });
     // the next papers of the pool are cut while this marker looks at these: their first image is stored
-    if (rows.length) void cuts.after(blockId, rows[rows.length - 1]!.id);
-    return Promise.all(rows.map((r) => toTask(d.db, r)));
+    if (rows.rows.length) void cuts.after(blockId, rows.rows[rows.rows.length - 1]!.id);
+    const tasks = await Promise.all(rows.rows.map((r) => toTask(d.db, r)));
+    return rows.standard ? [...tasks, rows.standard] : tasks;
   }
 
   /**
@@ -218,6 +229,18 @@ export function markingService(d: {
         await finalize(tx, task.block_id, task.paper_id, rules, seen);
         return { counted: true, blockId: task.block_id };
       });
+      const following = input.next ? await next(outcome.blockId, userId, !outcome.counted) : null;
+      return {
+        counted: outcome.counted,
+        next: following,
+        done: await repo.done(d.db, outcome.blockId, userId),
+      };
+    },
+
+    /** The submit of a 标准卷 (质检): stored apart, answered like any submit (next, done). */
+    async submitStandard(taskId: number, userId: number, input: MarkSubmitInput): Promise<MarkSubmitResult> {
+      if (!d.standard) throw fail('阅卷任务不存在');
+      const outcome = await d.standard.submit(taskId, userId, input);
       const following = input.next ? await next(outcome.blockId, userId, !outcome.counted) : null;
       return {
         counted: outcome.counted,

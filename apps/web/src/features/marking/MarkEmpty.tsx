@@ -6,12 +6,28 @@ import { Link } from 'react-router';
 export function MarkEmpty({
   info,
   done,
+  trial = false,
   onRetry,
 }: {
   info: MarkBlockInfo;
   done: number;
+  /** 试评: every trial paper of the block is marked */
+  trial?: boolean;
   onRetry: () => void;
 }) {
+  if (trial)
+    return (
+      <Result
+        status="success"
+        title="本题块的试评试卷已全部阅完"
+        subTitle="题组长会对照参考分查看试评结果；正式阅卷开始后请从阅卷任务进入。"
+        extra={
+          <Link to="/book/review/task">
+            <Button type="primary">返回阅卷任务</Button>
+          </Link>
+        }
+      />
+    );
   const quotaDone = info.mine.quota !== null && done >= info.mine.quota;
   return (
     <Result

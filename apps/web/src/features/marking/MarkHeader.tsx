@@ -1,11 +1,17 @@
-import type { MarkBlockInfo, MarkType } from '@yj/contracts';
+import type { MarkBlockInfo } from '@yj/contracts';
 import { Button, Flex, Select, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { markPath } from './mark-route';
+import { SamplesButton } from '../trial/SamplesButton';
+import { markPath, type MarkRouteType } from './mark-route';
 import { perHour } from './speed';
 
-const TYPE_LABELS: Record<MarkType, string> = { normal: '阅卷', arbitration: '仲裁', problem: '问题卷' };
+const TYPE_LABELS: Record<MarkRouteType, string> = {
+  normal: '阅卷',
+  arbitration: '仲裁',
+  problem: '问题卷',
+  trial: '试评',
+};
 
 /** The screen's modes, remembered per block: quickScore (one key scores and submits), standardScore. */
 export function useModes(blockId: number) {
@@ -38,7 +44,7 @@ function useMinuteClock(): number {
 /** Block, my count and speed, the modes and the help. */
 export function MarkHeader(props: {
   info: MarkBlockInfo;
-  type: MarkType;
+  type: MarkRouteType;
   done: number;
   submittedAt: readonly number[];
   startedAt: number;
@@ -66,7 +72,7 @@ export function MarkHeader(props: {
         </Typography.Text>
       </Flex>
       <Flex gap={12} align="center" wrap>
-        {type === 'normal' && (
+        {(type === 'normal' || type === 'trial') && (
           <Select
             size="small"
             aria-label="每屏份数"
@@ -95,6 +101,7 @@ export function MarkHeader(props: {
           />{' '}
           显示评分标准
         </label>
+        <SamplesButton blockId={info.blockId} />
         <Button size="small" onClick={onHelp}>
           快捷键 ?
         </Button>

@@ -1,4 +1,5 @@
-import type { MarkBlockInfo, MarkType, ProblemReason } from '@yj/contracts';
+import type { MarkBlockInfo, ProblemReason } from '@yj/contracts';
+import type { MarkRouteType } from './mark-route';
 import { App, Button, Flex, Result, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBoxWidth } from './useBoxWidth';
@@ -34,11 +35,12 @@ export function MarkingView({
   display,
 }: {
   info: MarkBlockInfo;
-  type: MarkType;
+  type: MarkRouteType;
   display: number;
 }) {
   const { message } = App.useApp();
-  const { session, view } = useMarkSession(info.blockId, type, display);
+  const trial = type === 'trial';
+  const { session, view } = useMarkSession(info.blockId, trial ? 'normal' : type, display, trial);
   const fields = useMemo(() => scoreFields(info.questions), [info.questions]);
   // Several papers side by side wait until all of them are here (or no more are coming): a board that grew
   // from one paper to two after the marker began would start again empty.
@@ -100,7 +102,8 @@ export function MarkingView({
     message.success('已标记为问题卷，交由题组长处理');
   };
 
-  const done = view.done ?? info.mine.done;
+  // a trial counts its own marks: none before the first submit of this sitting
+  const done = view.done ?? (trial ? 0 : info.mine.done);
   const header = (
     <MarkHeader
       info={info}
@@ -120,7 +123,7 @@ export function MarkingView({
       {header}
       <SendingNotice view={view} onDismiss={(id) => session.dismissFailure(id)} />
       {!onScreen.length && view.empty && (
-        <MarkEmpty info={info} done={done} onRetry={() => void session.refresh()} />
+        <MarkEmpty info={info} done={done} trial={trial} onRetry={() => void session.refresh()} />
       )}
       {!onScreen.length && !view.empty && view.claimError && (
         <Result

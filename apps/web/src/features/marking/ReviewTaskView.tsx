@@ -12,9 +12,28 @@ function BlockActions({ it }: { it: ReviewTaskItem }) {
   const leader = it.role === LEADER;
   // a leader's row counts arbitration tasks: they claim them through 仲裁, never on the normal screen
   const action = leader ? null : markAction(it);
-  const marking = it.subjectStatus === SubjectStatus.reviewing || it.subjectStatus === SubjectStatus.trial;
+  const marking = it.subjectStatus === SubjectStatus.reviewing;
+  const trial = it.subjectStatus === SubjectStatus.trial;
+  // the trial's results stay for the leader while the trial is paused and through real marking
+  const trialResults =
+    leader && it.subjectStatus >= SubjectStatus.trial && it.subjectStatus <= SubjectStatus.paused;
   return (
     <Flex gap={8} wrap align="center">
+      {trial && !leader && (
+        <Link to={markPath(it.subjectId, it.blockId, 'trial')}>
+          <Button type="primary" size="small" data-testid={`trial-mark-${it.blockId}`}>
+            试评
+          </Button>
+        </Link>
+      )}
+      {trialResults && (
+        <Link
+          to={`/book/subject/${it.subjectId}/trial/block/${it.blockId}`}
+          data-testid={`trial-lead-${it.blockId}`}
+        >
+          试评结果
+        </Link>
+      )}
       {marking && action && (
         <Link to={markPath(it.subjectId, it.blockId)}>
           <Button type="primary" size="small">

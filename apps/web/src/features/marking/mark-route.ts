@@ -1,6 +1,13 @@
 import { markType, MULTI_MARK_MAX, type MarkType } from '@yj/contracts';
 import { parseId } from '../exam-admin/route-id';
 
+/** The screen's {type}: the server's kinds of work, and 试评 (trial papers on the same screen). */
+export type MarkRouteType = MarkType | 'trial';
+const routeType = {
+  safeParse: (v: unknown) =>
+    v === 'trial' ? { success: true as const, data: 'trial' as const } : markType.safeParse(v),
+};
+
 /**
  * subject/{subjectId}/mark/{blockId}/{type}/{v}: v is the number of papers shown side by side, 1 (one paper)
  * to 4 (多评显示); anything else makes the address invalid.
@@ -8,18 +15,18 @@ import { parseId } from '../exam-admin/route-id';
 export interface MarkRoute {
   subjectId: number;
   blockId: number;
-  type: MarkType;
+  type: MarkRouteType;
   display: number;
 }
 
 export function parseMarkRoute(p: Record<string, string | undefined>): MarkRoute | null {
   const subjectId = parseId(p.subjectId);
   const blockId = parseId(p.blockId);
-  const type = markType.safeParse(p.type);
+  const type = routeType.safeParse(p.type);
   const display = parseId(p.v);
   if (!subjectId || !blockId || !type.success || !display || display > MULTI_MARK_MAX) return null;
   return { subjectId, blockId, type: type.data, display };
 }
 
-export const markPath = (subjectId: number, blockId: number, type: MarkType = 'normal', display = 1) =>
+export const markPath = (subjectId: number, blockId: number, type: MarkRouteType = 'normal', display = 1) =>
   `/book/subject/${subjectId}/mark/${blockId}/${type}/${display}`;

@@ -83,6 +83,17 @@ describe('mark route', () => {
     expect(parseMarkRoute({ subjectId: '3', blockId: '9', type: 'other', v: '1' })).toBeNull();
     expect(markPath(3, 9)).toBe('/book/subject/3/mark/9/normal/1');
   });
+
+  it('reads 试评 as a type of the same screen', async () => {
+    const { parseMarkRoute, markPath } = await import('./mark-route');
+    expect(parseMarkRoute({ subjectId: '3', blockId: '9', type: 'trial', v: '2' })).toEqual({
+      subjectId: 3,
+      blockId: 9,
+      type: 'trial',
+      display: 2,
+    });
+    expect(markPath(3, 9, 'trial')).toBe('/book/subject/3/mark/9/trial/1');
+  });
 });
 
 describe('review/task', () => {

@@ -22,8 +22,8 @@ export interface SubmitBody {
 }
 
 /** 跳过 or release with a keepalive request, which outlives the page when it goes away. */
-const leave = (taskId: number, op: 'skip' | 'release', leaseToken: string) =>
-  fetch(`${FILTER_BASE}/api/marking/task/${taskId}/${op}`, {
+const leave = (taskId: number, op: 'skip' | 'release', leaseToken: string, base = '/api/marking') =>
+  fetch(`${FILTER_BASE}${base}/task/${taskId}/${op}`, {
     method: 'POST',
     keepalive: true,
     credentials: 'same-origin',
@@ -65,4 +65,16 @@ export const markingApi = {
     api.get<Paged<MarkHistoryItem>>(`${M}/block/${blockId}/history`, { ...q }),
   modify: (taskId: number, body: { version: number; scores: QuestionScore[]; marks: MarkAnnotation[] }) =>
     api.post<unknown>(`${M}/task/${taskId}/modify`, { ...body }),
+};
+
+const T = '/api/marking/trial';
+/** 试评 on the same screen: the trial routes (apps/server/src/modules/trial), the same task shape. */
+export const trialMarkingApi = {
+  claim: (blockId: number, count: number) => api.post<MarkTask[]>(`${T}/block/${blockId}/claim`, { count }),
+  submit: (taskId: number, body: SubmitBody) =>
+    api.post<MarkSubmitResult>(`${T}/task/${taskId}/submit`, { ...body }),
+  skip: (taskId: number, leaseToken: string) => leave(taskId, 'skip', leaseToken, T),
+  release: (taskId: number, leaseToken: string) => leave(taskId, 'release', leaseToken, T),
+  defer: (taskId: number, leaseToken: string) =>
+    api.post<unknown>(`${T}/task/${taskId}/defer`, { leaseToken }),
 };

@@ -1,6 +1,6 @@
 import type { MarkType } from '@yj/contracts';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { markingApi } from './marking.api';
+import { markingApi, trialMarkingApi } from './marking.api';
 import { MarkSession } from './mark-session';
 
 /** The browser loads an image ahead so the paper shows at once when its turn comes. */
@@ -10,24 +10,28 @@ function preload(url: string) {
 }
 const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** A sitting on one block, type and display count; leaving the screen gives the claimed papers back. */
-export function useMarkSession(blockId: number, type: MarkType, shown: number) {
+/**
+ * A sitting on one block, type and display count; leaving the screen gives the claimed papers back.
+ * `trial`: 试评 — the same sitting on the trial routes.
+ */
+export function useMarkSession(blockId: number, type: MarkType, shown: number, trial = false) {
   // one sitting per mount (the page keys the screen by block, type and display count)
-  const [session] = useState(
-    () =>
-      new MarkSession(
-        {
-          claim: (count) => markingApi.claim(blockId, type, count),
-          submit: (taskId, body) => markingApi.submit(taskId, body),
-          skip: (taskId, token) => markingApi.skip(taskId, token),
-          release: (taskId, token) => markingApi.release(taskId, token),
-          defer: (taskId, token) => markingApi.defer(taskId, token),
-        },
-        shown,
-        preload,
-        wait,
-      ),
-  );
+  const [session] = useState(() => {
+    const to = trial ? trialMarkingApi : markingApi;
+    return new MarkSession(
+      {
+        claim: (count) =>
+          trial ? trialMarkingApi.claim(blockId, count) : markingApi.claim(blockId, type, count),
+        submit: (taskId, body) => to.submit(taskId, body),
+        skip: (taskId, token) => to.skip(taskId, token),
+        release: (taskId, token) => to.release(taskId, token),
+        defer: (taskId, token) => to.defer(taskId, token),
+      },
+      shown,
+      preload,
+      wait,
+    );
+  });
   useEffect(() => {
     session.open();
     const leases = setInterval(() => session.keepLeases(), 120_000);

@@ -88,7 +88,16 @@ export function StartReviewManageView({ exam }: { exam: ExamDetail }) {
                 title: '操作',
                 render: (_, s) =>
                   s.canManage ? (
-                    <ReviewButtons subject={s} status={s.status} action={action} size="small" />
+                    <Space size={8} wrap>
+                      <ReviewButtons subject={s} status={s.status} action={action} size="small" />
+                      {/* 试评 before the real marking: papers, start, pause, resume and rollback */}
+                      <Link
+                        to={`/book/subject/${s.subjectId}/trial`}
+                        data-testid={`trial-link-${s.subjectId}`}
+                      >
+                        试评
+                      </Link>
+                    </Space>
                   ) : (
                     <Typography.Text type="secondary">无操作权限</Typography.Text>
                   ),

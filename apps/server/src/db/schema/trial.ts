@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { MarkAnnotation } from '@yj/contracts';
+import { user } from './people';
+import { block } from './block';
+import { paper } from './scan';
+
+// 试评 (DESIGN.md §5) is stored apart from the task pool: a trial mark never reaches mark_task, block_score or
+// any count of real marking, so starting real marking after a trial starts from clean tasks.
+
+/** The lease and the mark of a mark kept apart (trial_mark, standard_mark): as mark_task keeps them. */
+const apartMark = () => ({
+  leaseToken: uuid('lease_token'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  score: numeric('score', { precision: 6, scale: 1, mode: 'number' }),
+  questionScores: jsonb('question_scores').$type<Record<string, number>>(),
+  pointScores: jsonb('point_scores').$type<Record<string, number[]>>(),
+  marks: jsonb('marks').$type<MarkAnnotation[]>().notNull().default([]),
+  spentMs: integer('spent_ms'),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+});
+
+/** A trial paper of a block, with the leader's reference score and comment once given. */
+export const trialPaper = pgTable(
+  'trial_paper',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id').notNull(),
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => block.id),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => paper.id),
+    /** the reference (标准) score: block total, per question, per 给分点 */
+    refScore: numeric('ref_score', { precision: 6, scale: 1, mode: 'number' }),
+    refQuestionScores: jsonb('ref_question_scores').$type<Record<string, number>>(),
+    refPointScores: jsonb('ref_point_scores').$type<Record<string, number[]>>(),
+    comment: text('comment').notNull().default(''),
+    refBy: integer('ref_by').references(() => user.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('trial_paper_uq').on(t.blockId, t.paperId),
+    index('trial_paper_subject_idx').on(t.subjectId),
+  ],
+);
+
+/** One marker's trial mark of one trial paper: leased on claim, then submitted (or skipped). */
+export const trialMark = pgTable(
+  'trial_mark',
+  {
+    id: serial('id').primaryKey(),
+    trialPaperId: integer('trial_paper_id')
+      .notNull()
+      .references(() => trialPaper.id),
+    blockId: integer('block_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    /** leased / submitted / skipped */
+    status: text('status').notNull(),
+    ...apartMark(),
+  },
+  (t) => [
+    uniqueIndex('trial_mark_uq').on(t.trialPaperId, t.userId),
+    index('trial_mark_block_idx').on(t.blockId, t.userId),
+  ],
+);
+
+/**
+ * 样卷 / 标准卷: a paper with a leader's reference score. A 样卷 (kind sample) is shown to the block's markers
+ * beside the marking standard; a 标准卷 (kind standard) is never shown: it is mixed into their streams (质检).
+ */
+export const samplePaper = pgTable(
+  'sample_paper',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id').notNull(),
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => block.id),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => paper.id),
+    score: numeric('score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    questionScores: jsonb('question_scores').$type<Record<string, number>>().notNull(),
+    pointScores: jsonb('point_scores').$type<Record<string, number[]>>(),
+    comment: text('comment').notNull().default(''),
+    /** sample: shown as an example; standard: hidden in the markers' streams */
+    kind: text('kind').notNull().default('sample'),
+    createdBy: integer('created_by').references(() => user.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sample_paper_uq').on(t.blockId, t.paperId)],
+);
+
+/** A block's quality-test setting: one 标准卷 after every `standardEvery` real marks of a marker (null: off). */
+export const blockQuality = pgTable('block_quality', {
+  blockId: integer('block_id')
+    .primaryKey()
+    .references(() => block.id),
+  standardEvery: integer('standard_every'),
+  updatedBy: integer('updated_by').references(() => user.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A 标准卷 handed to a marker in real marking, and their mark of it, kept apart from the task pool: it never
+ * reaches a score. Its id comes from mark_task's sequence so it shares the marker's task id space — the claim
+ * answers the same shape and the task routes tell the two apart by the id alone.
+ */
+export const standardMark = pgTable(
+  'standard_mark',
+  {
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('mark_task_id_seq')`),
+    samplePaperId: integer('sample_paper_id')
+      .notNull()
+      .references(() => samplePaper.id),
+    blockId: integer('block_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    /** leased / submitted / skipped / problem */
+    status: text('status').notNull(),
+    /** the reference when it was handed out (the leader may change it later) */
+    refScore: numeric('ref_score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    ...apartMark(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('standard_mark_uq').on(t.samplePaperId, t.userId),
+    index('standard_mark_block_idx').on(t.blockId, t.userId, t.status),
+  ],
+);
