@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
 import { eachBatch } from './all-score.repo';
+import { loadExcelJs } from '../../lib/excel';
 
 /** Rows fetched from the cursor and written per step: bounds memory whatever the examinee count. */
 export const EXPORT_BATCH = 5000;
@@ -26,6 +26,7 @@ export async function streamSheet<T>(
   spec: SheetSpec<T>,
   onBatch: (written: number) => Promise<void>,
 ): Promise<number> {
+  const ExcelJS = await loadExcelJs();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: file,
     useStyles: true,
