@@ -73,6 +73,7 @@ import { markingLeadService } from './modules/marking/marking-lead.service';
 import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
 import { doneCheck } from './modules/marking/marking-counts';
 import { createTasks, finalizer } from './modules/marking/marking-final';
+import { scoreQueue } from './modules/marking/marking-score-queue';
 import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
@@ -158,6 +159,11 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       examRoutes(api, { exams, scopes, log, org });
       const scoring = scoreCompute({ db, queue: deps.queue, lanes: deps.database.kind === 'pglite' ? 1 : 2 });
       registerScoreJobs(deps.queue, scoring);
+      // a change of a block score marks the paper's subject score stale in its transaction; a batched job
+      // re-derives it (marking-score-queue.ts), the score pages and 阅卷完成 flush their subject first
+      const stale = scoreQueue({ db, derive: scoring.examinees });
+      app.addHook('onClose', async () => stale.close());
+      reviewHooks.onReviewDone = (tx, subjectId) => stale.flushIn(tx, subjectId);
       examineeRoutes(api, { examinees: examineeService({ db, audit, scores: scoring.examinees }), scopes });
       const roles = roleService({ db, audit });
       roleRoutes(api, { roles, scopes, teachers, exams });
@@ -194,7 +200,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const query = scanQueryService({ db, storage: deps.storage, exams });
       scanRoutes(api, { scan, query, fix, finish, scopes });
       scoreRoutes(api, {
-        scores: scoreService({ db, audit, exams, compute: scoring }),
+        scores: scoreService({ db, audit, exams, compute: scoring, flush: stale.flush }),
         adjust: scoreAdjustService({ db, audit, exams, compute: scoring }),
         scopes,
       });
@@ -202,8 +208,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool, scores: scoring.paper });
-      // every change of a block score re-derives the paper's subject score in the same transaction
-      const finalize = finalizer(scoring.paper);
+      const finalize = finalizer((tx, paperId) => stale.mark(tx, paperId));
       const marking = markingService({ db, paperImage: cuts.paperImage, finalize });
       const onMarking = markingScopes(db, scopes);
       markingRoutes(api, {

@@ -80,7 +80,9 @@ export function startServer(port: number, dataDir: string, databaseUrl: string |
     LOG_LEVEL: 'warn',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main/api.ts'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (where a bench's time goes)
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  return spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main/api.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

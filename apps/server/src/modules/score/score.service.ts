@@ -49,10 +49,18 @@ const BLOCKERS: Record<ScoreBlocker['kind'], { label: string; hint: string }> = 
 };
 
 /** The score screens (spec §2 subject/{subjectId}/score): summary, per student and question, checks, recompute. */
-export function scoreService(d: { db: Db; audit: AuditService; exams: ExamService; compute: ScoreCompute }) {
+export function scoreService(d: {
+  db: Db;
+  audit: AuditService;
+  exams: ExamService;
+  compute: ScoreCompute;
+  /** the subject's scores that marking left stale are re-derived before a page reads them (marking-score-queue.ts) */
+  flush?: (subjectId: number) => Promise<void>;
+}) {
   /** The subject, its exam and the schools the user may see in it (a joint exam's school sees its own). */
   async function access(subjectId: number, p: Principal) {
     const { examId, filter } = await subjectScanAccess(d.exams, subjectId, p, false);
+    await d.flush?.(subjectId);
     const s = await d.exams.subjectRow(subjectId);
     return { examId, filter, subject: s };
   }
