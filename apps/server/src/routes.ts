@@ -101,6 +101,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
   const sessions = sessionService(sessionRepo(db), {
     idleMs: config.sessionIdleMs,
     maxMs: config.sessionMaxMs,
+    cacheMs: config.sessionCacheMs,
   });
   const users = userRepo(db);
   const guard = guardRepo(db);
