@@ -12,7 +12,7 @@ const REGIONS: BlockRegion[] = [{ page: 0, x: 10, y: 10, w: 100, h: 50 }];
 beforeAll(async () => {
   t = await testApp();
   scene = await buildReviewingScene(t.database.db, {
-    papers: 8,
+    papers: 16,
     schools: 1,
     blocks: [{ name: '第13题', nos: ['13'] }],
   });
@@ -39,12 +39,16 @@ describe('cutting ahead', () => {
     });
     await ahead.after(blockId, pool[0]!.id);
     await ahead.idle();
-    expect(cut).toEqual(pool.slice(1, 5).map((p) => p.paper_id));
-    // queued again: stored cuts are not cut twice
+    expect(cut).toEqual(pool.slice(1, 9).map((p) => p.paper_id));
+    // claims before the middle of what was queued do not look again; stored cuts are not cut twice
     await ahead.after(blockId, pool[0]!.id);
+    await ahead.after(blockId, pool[4]!.id);
     await ahead.idle();
-    expect(cut).toHaveLength(4);
-    const other = pool[6]!.paper_id;
+    expect(cut).toHaveLength(8);
+    await ahead.after(blockId, pool[5]!.id);
+    await ahead.idle();
+    expect(cut).toEqual(pool.slice(1, 14).map((p) => p.paper_id));
+    const other = pool[15]!.paper_id;
     const [a, b] = await Promise.all([ahead.image(REGIONS, other), ahead.image(REGIONS, other)]);
     expect(a.toString()).toBe(`paper ${other}`);
     expect(b).toBe(a);

@@ -6,7 +6,7 @@ import { rowsOf } from './marking-final';
 type PaperImage = (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
 
 /** Papers cut ahead after each claim: the next ones of the pool, so their image request finds the cut stored. */
-const AHEAD = 4;
+const AHEAD = 8;
 /** Cuts running at once in the background: the requests keep the rest of the machine. */
 const CONCURRENCY = 1;
 /** Cuts waiting: beyond this a claim's papers are not queued (the image request cuts them itself). */
@@ -26,6 +26,11 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage }) {
   const queue: { key: string; regions: BlockRegion[]; paperId: number }[] = [];
   let busy = 0;
   let waiters: (() => void)[] = [];
+  /**
+   * Per block, a task id halfway through the papers the last look-up queued: claims before it find their
+   * papers queued already, so the look-up (a statement per claim) runs again only past it.
+   */
+  const lookAgainAt = new Map<number, number>();
   const keyOf = (regions: BlockRegion[], paperId: number) => `${paperId}:${JSON.stringify(regions)}`;
 
   /** The cut of one paper: the running one when a cut of the same regions is under way. */
@@ -63,12 +68,16 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage }) {
   }
 
   async function queueAfter(blockId: number, lastTaskId: number): Promise<void> {
-    const rows = rowsOf<{ paper_id: number; regions: BlockRegion[] }>(
-      await d.db.execute(sql`select t.paper_id, b.regions from mark_task t join block b on b.id = t.block_id
+    if (lastTaskId < (lookAgainAt.get(blockId) ?? 0)) return;
+    const rows = rowsOf<{ id: number; paper_id: number; regions: BlockRegion[] }>(
+      await d.db.execute(sql`select t.id, t.paper_id, b.regions from mark_task t join block b on b.id = t.block_id
         where t.block_id = ${blockId} and t.slot = ${MarkSlot.first} and t.status = 'pending'
           and t.id > ${lastTaskId}
         order by t.id limit ${AHEAD}`),
     );
+    // a short answer: the pool's end is near, every claim looks again
+    if (rows.length === AHEAD) lookAgainAt.set(blockId, rows[AHEAD / 2]!.id);
+    else lookAgainAt.delete(blockId);
     for (const r of rows) {
       if (!r.regions.length) return;
       const key = keyOf(r.regions, r.paper_id);
