@@ -210,7 +210,12 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool, scores: scoring.paper });
       const finalize = finalizer((tx, paperId) => stale.mark(tx, paperId));
-      const marking = markingService({ db, paperImage: cuts.paperImage, finalize });
+      const marking = markingService({
+        db,
+        paperImage: cuts.paperImage,
+        paperImages: cuts.paperImages,
+        finalize,
+      });
       const onMarking = markingScopes(db, scopes);
       markingRoutes(api, {
         db,

@@ -19,7 +19,7 @@ const tasks = (cookie: string) =>
 async function signedIn() {
   const s = await buildSchool(t.database.db);
   const u = await buildSchoolAdmin(t.database.db, s.id);
-  const { cookie } = await signIn(t.app, u.phone, PASSWORD);
+  const { cookie } = await signIn(t.app, u.phone!, PASSWORD);
   return { u, cookie };
 }
 
@@ -27,7 +27,11 @@ describe('session cache', () => {
   it('forgets a session at sign-out: the next request is refused', async () => {
     const { cookie } = await signedIn();
     expect(body(await tasks(cookie)).code).toBe(0);
-    const out = await t.app.inject({ method: 'POST', url: '/filter/api/user/logout', headers: { ...XHR, cookie } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/filter/api/user/logout',
+      headers: { ...XHR, cookie },
+    });
     expect(body(out).code).toBe(0);
     expect(body(await tasks(cookie)).code).toBe(1001);
   });

@@ -55,6 +55,52 @@ describe('cutting ahead', () => {
     expect(cut.filter((p) => p === other)).toHaveLength(1);
   });
 
+  it('cuts every block of a paper together when the cutter offers it (one decode per paper)', async () => {
+    const db = t.database.db;
+    const s2 = await buildReviewingScene(db, {
+      papers: 3,
+      schools: 1,
+      blocks: [
+        { name: '第13题', nos: ['13'] },
+        { name: '第14题', nos: ['14'] },
+      ],
+    });
+    const other: BlockRegion[] = [{ page: 0, x: 10, y: 80, w: 100, h: 40 }];
+    await db.execute(
+      sql`update block set regions = ${JSON.stringify(REGIONS)}::jsonb where id = ${s2.blocks[0]!.id}`,
+    );
+    await db.execute(
+      sql`update block set regions = ${JSON.stringify(other)}::jsonb where id = ${s2.blocks[1]!.id}`,
+    );
+    const pool = rowsOf<{ id: number; paper_id: number }>(
+      await db.execute(
+        sql`select id, paper_id from mark_task where block_id = ${s2.blocks[0]!.id} order by id`,
+      ),
+    );
+    const calls: { paperId: number; blocks: number }[] = [];
+    const single: number[] = [];
+    const ahead = cutAhead({
+      db,
+      paperImage: async (_r, paperId) => {
+        single.push(paperId);
+        return Buffer.from('single');
+      },
+      paperImages: async (blocks, paperId) => {
+        calls.push({ paperId, blocks: blocks.length });
+        return blocks.map((b) => Buffer.from(`paper ${paperId} y ${b[0]!.y}`));
+      },
+    });
+    await ahead.after(s2.blocks[0]!.id, pool[0]!.id);
+    await ahead.idle();
+    expect(calls).toEqual(pool.slice(1).map((p) => ({ paperId: p.paper_id, blocks: 2 })));
+    // the other block's image of a paper cut ahead is stored: the request is not cut again by itself
+    await ahead.after(s2.blocks[1]!.id, 0);
+    await ahead.idle();
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.paperId).toBe(pool[0]!.paper_id);
+    expect(single).toEqual([]);
+  });
+
   it('never fails the caller when cutting fails', async () => {
     const ahead = cutAhead({
       db: t.database.db,

@@ -34,7 +34,8 @@ export function scoreQueue(d: { db: Db; derive: DeriveExaminees; delayMs?: numbe
           returning subject_id, examinee_id`),
       );
       const bySubject = new Map<number, number[]>();
-      for (const r of rows) bySubject.set(r.subject_id, [...(bySubject.get(r.subject_id) ?? []), r.examinee_id]);
+      for (const r of rows)
+        bySubject.set(r.subject_id, [...(bySubject.get(r.subject_id) ?? []), r.examinee_id]);
       for (const [s, ids] of bySubject) await d.derive(tx, s, ids);
       return rows.length;
     });

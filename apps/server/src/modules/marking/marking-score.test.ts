@@ -99,7 +99,10 @@ describe('the stale score queue', () => {
       await queue.flush(scene.subjectId);
       expect(await subjectiveOf(paperId)).toBe(7);
       expect(
-        await countOf(db(), sql`select count(*)::int as n from score_stale where subject_id = ${scene.subjectId}`),
+        await countOf(
+          db(),
+          sql`select count(*)::int as n from score_stale where subject_id = ${scene.subjectId}`,
+        ),
       ).toBe(0);
     } finally {
       queue.close();
