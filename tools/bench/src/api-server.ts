@@ -81,7 +81,9 @@ export function startServer(port: number, dataDir: string, databaseUrl: string |
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (where a bench's time goes)
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const prof = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   return spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main/api.ts'], {
     cwd: root,
     env,
@@ -177,6 +179,18 @@ export async function drained(base: string, t: Target, cookie: string): Promise<
 /** A process's peak resident memory (Linux /proc VmHWM), in MB. */
 export function peakRssMb(pid: number | undefined): number | null {
   return procStatusMb(pid, 'VmHWM');
+}
+
+/** A process's CPU time so far (Linux /proc stat: user + system), in seconds; null when unreadable. */
+export function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    // the fields after the command name (which may hold spaces) start at state: utime and stime are 12th and 13th
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 /** A process's resident memory now (Linux /proc VmRSS), in MB. */
