@@ -36,7 +36,9 @@ export function scoreQueue(d: { db: Db; derive: DeriveExaminees; delayMs?: numbe
       const bySubject = new Map<number, number[]>();
       for (const r of rows)
         bySubject.set(r.subject_id, [...(bySubject.get(r.subject_id) ?? []), r.examinee_id]);
-      for (const [s, ids] of bySubject) await d.derive(tx, s, ids);
+      // a subject that cannot be derived (deleted since) loses its rows, not the batch: a savepoint each
+      for (const [s, ids] of bySubject)
+        await tx.transaction((sp) => d.derive(sp, s, ids)).catch(() => undefined);
       return rows.length;
     });
   }
