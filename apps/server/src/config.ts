@@ -39,6 +39,11 @@ const envSchema = z.object({
     .default(168),
   /** however active, a session ends this many days after sign-in */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * a session and its grants are reused this long by the process that read them (0: read on every request);
+   * a sign-out or any change through this process forgets them at once, another process within this time
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().min(1).default(''),
   /** log: codes are written to the server log (no SMS gateway configured) */
@@ -68,6 +73,7 @@ export interface Config {
   demoPassword: string | undefined;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  sessionCacheMs: number;
   trustProxy: boolean;
   webDist: string;
   smsProvider: Env['SMS_PROVIDER'];
@@ -106,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.DEMO_PASSWORD,
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 3600_000,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     smsProvider: e.SMS_PROVIDER,

@@ -73,6 +73,7 @@ import { markingLeadService } from './modules/marking/marking-lead.service';
 import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
 import { doneCheck } from './modules/marking/marking-counts';
 import { createTasks, finalizer, refreshStripScores } from './modules/marking/marking-final';
+import { scoreQueue } from './modules/marking/marking-score-queue';
 import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
@@ -113,6 +114,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
   const sessions = sessionService(sessionRepo(db), {
     idleMs: config.sessionIdleMs,
     maxMs: config.sessionMaxMs,
+    cacheMs: config.sessionCacheMs,
   });
   const users = userRepo(db);
   const guard = guardRepo(db);
@@ -171,6 +173,11 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       examRoutes(api, { exams, scopes, log, org });
       const scoring = scoreCompute({ db, queue: deps.queue, lanes: deps.database.kind === 'pglite' ? 1 : 2 });
       registerScoreJobs(deps.queue, scoring);
+      // a change of a block score marks the paper's subject score stale in its transaction; a batched job
+      // re-derives it (marking-score-queue.ts), the score pages and 阅卷完成 flush their subject first
+      const stale = scoreQueue({ db, derive: scoring.examinees });
+      app.addHook('onClose', async () => stale.close());
+      reviewHooks.onReviewDone = (tx, subjectId) => stale.flushIn(tx, subjectId);
       examineeRoutes(api, { examinees: examineeService({ db, audit, scores: scoring.examinees }), scopes });
       const roles = roleService({ db, audit });
       roleRoutes(api, { roles, scopes, teachers, exams });
@@ -207,7 +214,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const query = scanQueryService({ db, storage: deps.storage, exams });
       scanRoutes(api, { scan, query, fix, finish, scopes });
       scoreRoutes(api, {
-        scores: scoreService({ db, audit, exams, compute: scoring }),
+        scores: scoreService({ db, audit, exams, compute: scoring, flush: stale.flush }),
         adjust: scoreAdjustService({ db, audit, exams, compute: scoring }),
         irregular: scoreIrregularService({ db, audit, exams, compute: scoring }),
         scopes,
@@ -225,12 +232,17 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool, scores: scoring.paper });
-      // every change of a block score re-derives the paper's subject score in the same transaction
-      const finalize = finalizer(scoring.paper);
+      const finalize = finalizer((tx, paperId) => stale.mark(tx, paperId));
       // 质检: 标准卷 mixed into the markers' streams, stored apart (modules/trial/standard.service.ts)
       const rates = standardRates(db);
       const standard = standardService({ db, rates, paperImage: cuts.paperImage });
-      const marking = markingService({ db, paperImage: cuts.paperImage, finalize, standard });
+      const marking = markingService({
+        db,
+        paperImage: cuts.paperImage,
+        paperImages: cuts.paperImages,
+        finalize,
+        standard,
+      });
       const onMarking = markingScopes(db, scopes);
       markingRoutes(api, {
         db,

@@ -54,7 +54,13 @@ export async function testApp(
   logger?: AppDeps['logger'],
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-app-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  // tests write grants straight to the database: sessions are read on every request unless a test asks
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    SESSION_CACHE_MS: '0',
+    ...env,
+  });
   const database = await testDatabase();
   const sms: SentSms[] = [];
   const provider: SmsProvider = { send: async (phone, text) => void sms.push({ phone, text }) };

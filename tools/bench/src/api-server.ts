@@ -80,10 +80,14 @@ export function startServer(port: number, dataDir: string, databaseUrl: string |
     LOG_LEVEL: 'warn',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (where a bench's time goes)
+  const prof = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   // the server as `npm start` runs it: from its bundle (built here when older than the sources)
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`server bundle: ${built.stderr}`);
-  return spawn(process.execPath, [built.stdout.trim()], {
+  return spawn(process.execPath, [...prof, built.stdout.trim()], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -178,6 +182,18 @@ export async function drained(base: string, t: Target, cookie: string): Promise<
 /** A process's peak resident memory (Linux /proc VmHWM), in MB. */
 export function peakRssMb(pid: number | undefined): number | null {
   return procStatusMb(pid, 'VmHWM');
+}
+
+/** A process's CPU time so far (Linux /proc stat: user + system), in seconds; null when unreadable. */
+export function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    // the fields after the command name (which may hold spaces) start at state: utime and stime are 12th and 13th
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 /** A process's resident memory now (Linux /proc VmRSS), in MB. */

@@ -119,6 +119,7 @@ export async function markingChecks(
 
     const scored = await finalScores(c, subjectId, blocks, tasks);
     checks.push(...scored.checks);
+    checks.push(await subjectScoresFollow(c, subjectId));
     return { checks, submitted, leased: l.leased, beyond: scored.beyond, pairs: scored.pairs };
   } finally {
     await c.end();
@@ -206,3 +207,37 @@ async function finalScores(c: pg.Client, subjectId: number, blocks: SeededBlock[
 }
 
 const sorted = (m: Marks) => Object.fromEntries(Object.entries(m).sort(([a], [b]) => a.localeCompare(b)));
+
+/**
+ * Subject scores follow the final block scores: the submit only marks them stale (score_stale) and a batched job
+ * of the server re-derives them, also after a SIGKILL (its sweep). Waits for the stale rows to be taken, then
+ * compares every question of every final block score with the examinee's subject score.
+ */
+async function subjectScoresFollow(c: pg.Client, subjectId: number): Promise<Check> {
+  const deadline = Date.now() + 60_000;
+  const staleLeft = async () =>
+    Number(
+      (await c.query('select count(*)::int as n from score_stale where subject_id = $1', [subjectId])).rows[0]
+        .n,
+    );
+  let stale = await staleLeft();
+  while (stale > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    stale = await staleLeft();
+  }
+  const r = await c.query(
+    `select count(*)::int as n, count(*) filter (where (s.question_scores->>j.key)::numeric
+         is distinct from (j.value #>> '{}')::numeric)::int as wrong
+     from block_score bs join paper p on p.id = bs.paper_id
+     left join score s on s.subject_id = bs.subject_id and s.examinee_id = p.examinee_id
+     cross join lateral jsonb_each(bs.question_scores) j
+     where bs.subject_id = $1`,
+    [subjectId],
+  );
+  const { n, wrong } = r.rows[0] as { n: number; wrong: number };
+  return check(
+    'every subject score follows its final block scores',
+    stale === 0 && wrong === 0,
+    `${n} question scores of final block scores: ${wrong} differ in the subject score, ${stale} examinees still stale`,
+  );
+}

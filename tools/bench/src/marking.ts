@@ -14,7 +14,16 @@ import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../../apps/server/src/infra/db';
 import { startCluster, type EmbeddedCluster } from '../../../apps/server/src/infra/embedded-pg';
 import { createTasks } from '../../../apps/server/src/modules/marking/marking-final';
-import { benchDatabase, freePort, HOST, peakRssMb, startServer, stop, waitHealthy } from './api-server';
+import {
+  benchDatabase,
+  cpuSeconds,
+  freePort,
+  HOST,
+  peakRssMb,
+  startServer,
+  stop,
+  waitHealthy,
+} from './api-server';
 import { markingChecks } from './marking-checks';
 import { cutAhead } from './marking-cuts';
 import { p50p99, runMarkers, THRESHOLD } from './marking-load';
@@ -137,6 +146,9 @@ try {
   log(
     `${MARKERS} markers for ${SECONDS} s, ${CONNECTIONS} requests in flight${KILL ? ', SIGKILL halfway' : ''}`,
   );
+  // CPU of this process (the simulated markers) and of the server during the run: is the client the limit?
+  const clientCpu0 = process.cpuUsage();
+  const serverCpu0 = cpuSeconds(server.pid);
   const [load] = await Promise.all([
     runMarkers({
       base,
@@ -150,6 +162,10 @@ try {
     }),
     KILL ? killAndRestart() : Promise.resolve(),
   ]);
+  const clientCpu = process.cpuUsage(clientCpu0);
+  const clientCpuS = (clientCpu.user + clientCpu.system) / 1e6;
+  const serverCpu1 = cpuSeconds(server.pid);
+  const serverCpuS = !KILL && serverCpu0 !== null && serverCpu1 !== null ? serverCpu1 - serverCpu0 : null;
   const rss = peakRssMb(server.pid);
   log('checking');
   const result = await markingChecks(dbUrl, seeded.subjectId, seeded.blocks, load.ledger, { killed: KILL });
@@ -185,6 +201,11 @@ try {
   const p99 = Math.max(p50p99(load.claim).p99, p50p99(load.submit).p99);
   row('p99 of claim and submit', `${p99.toFixed(1)} ms (goal < 50 ms)`);
   row('server peak RSS', rss === null ? 'n/a' : `${rss.toFixed(0)} MB`);
+  const share = (cpu: number) => `${((100 * cpu) / load.seconds).toFixed(0)} % of a core`;
+  row(
+    'CPU during the run',
+    `client (${MARKERS} markers, this process) ${share(clientCpuS)}, server ${serverCpuS === null ? 'n/a' : share(serverCpuS)}, machine load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
   if (KILL)
     row(
       'SIGKILL',

@@ -14,6 +14,8 @@ declare module 'fastify' {
     capability?: Capability;
     /** the ids the call acts on, read from params/body/query after validation */
     scope?: (req: FastifyRequest) => Scope | Promise<Scope>;
+    /** a change that never touches a session or a grant (marking): remembered sessions stay remembered */
+    keepsSessions?: boolean;
   }
   interface FastifyInstance {
     /** every /filter route with its access rule, as registered (the access sweep test walks them) */
@@ -99,6 +101,13 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
       return;
     }
     req.auth = await deps.sessions.resolve(token);
+  });
+
+  // any other change may have touched a grant or a session: every remembered session is read again
+  // (before the answer leaves: the caller's next request already reads again)
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (!SAFE_METHODS.has(req.method) && !req.routeOptions.config?.keepsSessions) deps.sessions.forgetAll();
+    return payload;
   });
 
   app.addHook('preHandler', async (req) => {

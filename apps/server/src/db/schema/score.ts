@@ -112,3 +112,23 @@ export const exportTask = pgTable(
     index('export_task_exam_idx').on(t.examId),
   ],
 );
+
+/**
+ * 成绩待更新: examinees whose subject score must be re-derived because a final block score changed (marking). The
+ * submit only records the examinee here, in its transaction; a batched job of the marking module re-derives and
+ * removes the rows (idempotent), and the score pages and 阅卷完成 flush a subject's rows before they read or
+ * decide: a reader never sees a figure older than the marks (DESIGN.md §6).
+ */
+export const scoreStale = pgTable(
+  'score_stale',
+  {
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    examineeId: integer('examinee_id')
+      .notNull()
+      .references(() => examinee.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subjectId, t.examineeId] })],
+);

@@ -1,7 +1,7 @@
 import { Code, type Principal } from '@yj/contracts';
 import { AppError } from '../../errors';
 import { newToken, sha256 } from '../../lib/crypto';
-import type { SessionRepo } from './session.repo';
+import type { SessionRepo, SessionRow } from './session.repo';
 
 export interface AuthContext {
   sessionId: number;
@@ -15,8 +15,39 @@ export interface AuthContext {
 const TOUCH_EVERY_MS = 60_000;
 const CHANGE_PWD_TTL_MS = 15 * 60_000;
 
-export function sessionService(repo: SessionRepo, opts: { idleMs: number; maxMs: number }) {
+/** Sessions remembered at most (cleared when full: a miss only costs the lookup). */
+const MAX_CACHED = 50_000;
+
+export function sessionService(
+  repo: SessionRepo,
+  /** cacheMs: a session row (with its grants) is reused this long by this process; 0 reads it every time */
+  opts: { idleMs: number; maxMs: number; cacheMs?: number },
+) {
+  // issue 13: the lookup was a third of a marker's statements. Kept briefly, forgotten on sign-out here and
+  // on every change request of this process (a grant may have changed); another process's change is seen
+  // within cacheMs.
+  const cache = new Map<string, { row: SessionRow; at: number }>();
+  async function lookup(tokenHash: string): Promise<SessionRow | null> {
+    const ttl = opts.cacheMs ?? 0;
+    const now = Date.now();
+    const hit = ttl > 0 ? cache.get(tokenHash) : undefined;
+    if (hit && now - hit.at < ttl) return hit.row;
+    const row = await repo.findActive(tokenHash);
+    if (ttl > 0) {
+      if (cache.size >= MAX_CACHED) cache.clear();
+      if (row) cache.set(tokenHash, { row, at: now });
+      else cache.delete(tokenHash);
+    }
+    return row;
+  }
+  const forget = (match: (row: SessionRow) => boolean) => {
+    for (const [k, v] of cache) if (match(v.row)) cache.delete(k);
+  };
+
   return {
+    /** Every remembered session read again on its next request (a change that may touch grants). */
+    forgetAll: () => cache.clear(),
+
     /** Starts a web session; returns the raw token (only its hash is stored). */
     async create(
       userId: number,
@@ -67,7 +98,7 @@ export function sessionService(repo: SessionRepo, opts: { idleMs: number; maxMs:
     /** Resolves a token to its session, sliding the expiry up to maxMs after sign-in; 1000 when absent, 1001 when unknown or expired. */
     async resolve(token: string | undefined): Promise<AuthContext> {
       if (!token) throw new AppError(Code.notLoggedIn, '请先登录');
-      const row = await repo.findActive(sha256(token));
+      const row = await lookup(sha256(token));
       const now = Date.now();
       // Sliding alone would keep a stolen but busy token alive forever; maxMs bounds it from sign-in.
       const endsAt = row ? Math.min(row.expiresAt.getTime(), row.createdAt.getTime() + opts.maxMs) : 0;
@@ -75,7 +106,10 @@ export function sessionService(repo: SessionRepo, opts: { idleMs: number; maxMs:
         throw new AppError(Code.sessionExpired, '登录已过期，请重新登录');
       }
       if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await repo.touch(row.id, new Date(Math.min(now + opts.idleMs, row.createdAt.getTime() + opts.maxMs)));
+        const expiresAt = new Date(Math.min(now + opts.idleMs, row.createdAt.getTime() + opts.maxMs));
+        await repo.touch(row.id, expiresAt);
+        // the remembered row slides with the stored one (else it would be touched on every cached request)
+        Object.assign(row, { lastSeenAt: new Date(now), expiresAt });
       }
       return {
         sessionId: row.id,
@@ -85,8 +119,16 @@ export function sessionService(repo: SessionRepo, opts: { idleMs: number; maxMs:
       };
     },
 
-    revoke: (sessionId: number) => repo.revoke(sessionId),
-    revokeAllOfUser: (userId: number, keepId?: number) => repo.revokeAllOfUser(userId, keepId),
+    revoke: async (sessionId: number) => {
+      forget((r) => r.id === sessionId);
+      await repo.revoke(sessionId);
+      forget((r) => r.id === sessionId);
+    },
+    revokeAllOfUser: async (userId: number, keepId?: number) => {
+      forget((r) => r.userId === userId && r.id !== keepId);
+      await repo.revokeAllOfUser(userId, keepId);
+      forget((r) => r.userId === userId && r.id !== keepId);
+    },
   };
 }
 export type SessionService = ReturnType<typeof sessionService>;

@@ -27,12 +27,17 @@ const jpeg = (img: GreyImage): Promise<Buffer> =>
     .jpeg(CUT_JPEG)
     .toBuffer();
 
-/** Each region cut from the picture of its template page, stacked top to bottom in the block's order. */
+type Decoded = { img: GreyImage; matrix: Matrix3 };
+
+/**
+ * Each region cut from the picture of its template page, stacked top to bottom in the block's order. `decoded`
+ * holds the pages decoded so far: several blocks of one paper share them (a page is decoded once).
+ */
 async function cutRegions(
   regions: BlockRegion[],
-  pageOf: (page: number) => Promise<{ img: GreyImage; matrix: Matrix3 }>,
+  pageOf: (page: number) => Promise<Decoded>,
+  decoded = new Map<number, Promise<Decoded>>(),
 ): Promise<Buffer> {
-  const decoded = new Map<number, Promise<{ img: GreyImage; matrix: Matrix3 }>>();
   const parts: GreyImage[] = [];
   for (const r of regions) {
     if (!decoded.has(r.page)) decoded.set(r.page, pageOf(r.page));
@@ -56,30 +61,52 @@ export function blockCutService(d: {
 }) {
   const repo = () => blockCutRepo(d.db);
 
+  /**
+   * The images of several blocks of one paper, each cut on first use and kept under a key naming its regions
+   * and pages; the pages are read and decoded once for all of them (cutting ahead asks for a paper's blocks
+   * together: decoding is most of a cut).
+   */
+  async function paperImages(blocks: BlockRegion[][], paperId: number): Promise<Buffer[]> {
+    const pages = await repo().pages(paperId);
+    const decoded = new Map<number, Promise<Decoded>>();
+    const out: Buffer[] = [];
+    // one block after another: at most one paper's pages in memory
+    for (const regions of blocks) {
+      if (!regions.length) throw fail('题块还没有框选区域');
+      const used = regions.map((r) => {
+        const page = pages.find((p) => p.templatePage === r.page);
+        if (!page?.matrix) throw fail(`这份答题卡的第 ${r.page + 1} 页没有识别定位，无法切割`);
+        return page;
+      });
+      const hash = createHash('sha256')
+        .update(JSON.stringify({ regions, pages: used.map((p) => [p.storageKey, p.matrix]) }))
+        .digest('hex')
+        .slice(0, 32);
+      const key = `blocks/${paperId}/${hash}.jpg`;
+      const cached = await d.storage.get(key);
+      if (cached) {
+        out.push(cached);
+        continue;
+      }
+      const body = await cutRegions(
+        regions,
+        async (index) => {
+          const page = used.find((p) => p.templatePage === index)!;
+          const bytes = await d.storage.get(page.storageKey);
+          if (!bytes) throw fail('答题卡图像文件丢失');
+          return { img: await decodeGrey(bytes), matrix: page.matrix! };
+        },
+        decoded,
+      );
+      await d.storage.put(key, body);
+      out.push(body);
+    }
+    return out;
+  }
+
   /** The block image of one paper, cut on first use and kept under a key naming the regions and pages. */
   async function paperImage(regions: BlockRegion[], paperId: number): Promise<Buffer> {
-    if (!regions.length) throw fail('题块还没有框选区域');
-    const pages = await repo().pages(paperId);
-    const used = regions.map((r) => {
-      const page = pages.find((p) => p.templatePage === r.page);
-      if (!page?.matrix) throw fail(`这份答题卡的第 ${r.page + 1} 页没有识别定位，无法切割`);
-      return page;
-    });
-    const hash = createHash('sha256')
-      .update(JSON.stringify({ regions, pages: used.map((p) => [p.storageKey, p.matrix]) }))
-      .digest('hex')
-      .slice(0, 32);
-    const key = `blocks/${paperId}/${hash}.jpg`;
-    const cached = await d.storage.get(key);
-    if (cached) return cached;
-    const body = await cutRegions(regions, async (index) => {
-      const page = used.find((p) => p.templatePage === index)!;
-      const bytes = await d.storage.get(page.storageKey);
-      if (!bytes) throw fail('答题卡图像文件丢失');
-      return { img: await decodeGrey(bytes), matrix: page.matrix! };
-    });
-    await d.storage.put(key, body);
-    return body;
+    return (await paperImages([regions], paperId))[0]!;
   }
 
   /** The regions cut from the template pictures (template pixels are picture pixels). */
@@ -97,6 +124,7 @@ export function blockCutService(d: {
 
   return {
     paperImage,
+    paperImages,
 
     /**
      * A block's cut on a sample scan: the given paper, or the subject's first recognised paper the user may

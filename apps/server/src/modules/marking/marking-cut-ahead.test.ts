@@ -12,7 +12,7 @@ const REGIONS: BlockRegion[] = [{ page: 0, x: 10, y: 10, w: 100, h: 50 }];
 beforeAll(async () => {
   t = await testApp();
   scene = await buildReviewingScene(t.database.db, {
-    papers: 8,
+    papers: 16,
     schools: 1,
     blocks: [{ name: '第13题', nos: ['13'] }],
   });
@@ -39,16 +39,66 @@ describe('cutting ahead', () => {
     });
     await ahead.after(blockId, pool[0]!.id);
     await ahead.idle();
-    expect(cut).toEqual(pool.slice(1, 5).map((p) => p.paper_id));
-    // queued again: stored cuts are not cut twice
+    expect(cut).toEqual(pool.slice(1, 9).map((p) => p.paper_id));
+    // claims before the middle of what was queued do not look again; stored cuts are not cut twice
     await ahead.after(blockId, pool[0]!.id);
+    await ahead.after(blockId, pool[4]!.id);
     await ahead.idle();
-    expect(cut).toHaveLength(4);
-    const other = pool[6]!.paper_id;
+    expect(cut).toHaveLength(8);
+    await ahead.after(blockId, pool[5]!.id);
+    await ahead.idle();
+    expect(cut).toEqual(pool.slice(1, 14).map((p) => p.paper_id));
+    const other = pool[15]!.paper_id;
     const [a, b] = await Promise.all([ahead.image(REGIONS, other), ahead.image(REGIONS, other)]);
     expect(a.toString()).toBe(`paper ${other}`);
     expect(b).toBe(a);
     expect(cut.filter((p) => p === other)).toHaveLength(1);
+  });
+
+  it('cuts every block of a paper together when the cutter offers it (one decode per paper)', async () => {
+    const db = t.database.db;
+    const s2 = await buildReviewingScene(db, {
+      papers: 3,
+      schools: 1,
+      blocks: [
+        { name: '第13题', nos: ['13'] },
+        { name: '第14题', nos: ['14'] },
+      ],
+    });
+    const other: BlockRegion[] = [{ page: 0, x: 10, y: 80, w: 100, h: 40 }];
+    await db.execute(
+      sql`update block set regions = ${JSON.stringify(REGIONS)}::jsonb where id = ${s2.blocks[0]!.id}`,
+    );
+    await db.execute(
+      sql`update block set regions = ${JSON.stringify(other)}::jsonb where id = ${s2.blocks[1]!.id}`,
+    );
+    const pool = rowsOf<{ id: number; paper_id: number }>(
+      await db.execute(
+        sql`select id, paper_id from mark_task where block_id = ${s2.blocks[0]!.id} order by id`,
+      ),
+    );
+    const calls: { paperId: number; blocks: number }[] = [];
+    const single: number[] = [];
+    const ahead = cutAhead({
+      db,
+      paperImage: async (_r, paperId) => {
+        single.push(paperId);
+        return Buffer.from('single');
+      },
+      paperImages: async (blocks, paperId) => {
+        calls.push({ paperId, blocks: blocks.length });
+        return blocks.map((b) => Buffer.from(`paper ${paperId} y ${b[0]!.y}`));
+      },
+    });
+    await ahead.after(s2.blocks[0]!.id, pool[0]!.id);
+    await ahead.idle();
+    expect(calls).toEqual(pool.slice(1).map((p) => ({ paperId: p.paper_id, blocks: 2 })));
+    // the other block's image of a paper cut ahead is stored: the request is not cut again by itself
+    await ahead.after(s2.blocks[1]!.id, 0);
+    await ahead.idle();
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.paperId).toBe(pool[0]!.paper_id);
+    expect(single).toEqual([]);
   });
 
   it('never fails the caller when cutting fails', async () => {

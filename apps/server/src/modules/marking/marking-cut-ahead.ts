@@ -4,9 +4,11 @@ import type { Db } from '../../infra/db';
 import { rowsOf } from './marking-final';
 
 type PaperImage = (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+/** Several blocks of one paper cut together, its pages decoded once (block-cut.ts). */
+type PaperImages = (blocks: BlockRegion[][], paperId: number) => Promise<Buffer[]>;
 
 /** Papers cut ahead after each claim: the next ones of the pool, so their image request finds the cut stored. */
-const AHEAD = 4;
+const AHEAD = 8;
 /** Cuts running at once in the background: the requests keep the rest of the machine. */
 const CONCURRENCY = 1;
 /** Cuts waiting: beyond this a claim's papers are not queued (the image request cuts them itself). */
@@ -20,29 +22,52 @@ const MAX_REMEMBERED = 20_000;
  * A cut is idempotent (stored under a key naming regions and pages); an image request for a paper being cut
  * waits for that cut instead of starting another. A failed cut is left to the image request, which reports it.
  */
-export function cutAhead(d: { db: Db; paperImage: PaperImage }) {
+export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: PaperImages }) {
   const running = new Map<string, Promise<Buffer>>();
   const stored = new Set<string>();
-  const queue: { key: string; regions: BlockRegion[]; paperId: number }[] = [];
+  /** a paper and the regions of its blocks still to cut (every block of the subject: one decode for all) */
+  const queue: { keys: string[]; blocks: BlockRegion[][]; paperId: number }[] = [];
   let busy = 0;
   let waiters: (() => void)[] = [];
+  /**
+   * Per block, a task id halfway through the papers the last look-up queued: claims before it find their
+   * papers queued already, so the look-up (a statement per claim) runs again only past it.
+   */
+  const lookAgainAt = new Map<number, number>();
   const keyOf = (regions: BlockRegion[], paperId: number) => `${paperId}:${JSON.stringify(regions)}`;
 
-  /** The cut of one paper: the running one when a cut of the same regions is under way. */
-  function image(regions: BlockRegion[], paperId: number): Promise<Buffer> {
-    const key = keyOf(regions, paperId);
-    const now = running.get(key);
-    if (now) return now;
-    const p = d.paperImage(regions, paperId).finally(() => running.delete(key));
-    running.set(key, p);
-    void p.then(
+  /** A cut under way: joined by image requests of the same paper and regions, remembered once stored. */
+  function track(key: string, p: Promise<Buffer>): Promise<Buffer> {
+    const q = p.finally(() => running.delete(key));
+    running.set(key, q);
+    void q.then(
       () => {
         if (stored.size >= MAX_REMEMBERED) stored.clear();
         stored.add(key);
       },
       () => undefined,
     );
-    return p;
+    return q;
+  }
+
+  /** The cut of one paper: the running one when a cut of the same regions is under way. */
+  function image(regions: BlockRegion[], paperId: number): Promise<Buffer> {
+    const key = keyOf(regions, paperId);
+    return running.get(key) ?? track(key, d.paperImage(regions, paperId));
+  }
+
+  /** Several blocks of a paper in one cut (one decode) when the cutter offers it. */
+  function images(blocks: BlockRegion[][], paperId: number): Promise<unknown> {
+    if (!d.paperImages || blocks.length === 1) return Promise.all(blocks.map((r) => image(r, paperId)));
+    const all = d.paperImages(blocks, paperId);
+    return Promise.all(
+      blocks.map((r, i) =>
+        track(
+          keyOf(r, paperId),
+          all.then((b) => b[i]!),
+        ),
+      ),
+    );
   }
 
   function pump(): void {
@@ -53,7 +78,7 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage }) {
     while (busy < CONCURRENCY && queue.length) {
       const next = queue.shift()!;
       busy++;
-      void image(next.regions, next.paperId)
+      void images(next.blocks, next.paperId)
         .catch(() => undefined)
         .finally(() => {
           busy--;
@@ -63,18 +88,29 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage }) {
   }
 
   async function queueAfter(blockId: number, lastTaskId: number): Promise<void> {
-    const rows = rowsOf<{ paper_id: number; regions: BlockRegion[] }>(
-      await d.db.execute(sql`select t.paper_id, b.regions from mark_task t join block b on b.id = t.block_id
+    if (lastTaskId < (lookAgainAt.get(blockId) ?? 0)) return;
+    // the next papers of this block's pool, with the regions of every block of the subject: a paper's pages
+    // are decoded once for all its blocks
+    const rows = rowsOf<{ id: number; paper_id: number; blocks: BlockRegion[][] }>(
+      await d.db
+        .execute(sql`select t.id, t.paper_id, (select coalesce(json_agg(b.regions order by b.id), '[]')
+          from block b where b.subject_id = t.subject_id and jsonb_array_length(b.regions) > 0) as blocks
+        from mark_task t
         where t.block_id = ${blockId} and t.slot = ${MarkSlot.first} and t.status = 'pending'
           and t.id > ${lastTaskId}
         order by t.id limit ${AHEAD}`),
     );
+    // a short answer: the pool's end is near, every claim looks again
+    if (rows.length === AHEAD) lookAgainAt.set(blockId, rows[AHEAD / 2]!.id);
+    else lookAgainAt.delete(blockId);
     for (const r of rows) {
-      if (!r.regions.length) return;
-      const key = keyOf(r.regions, r.paper_id);
-      if (stored.has(key) || running.has(key) || queue.some((q) => q.key === key)) continue;
+      const left = r.blocks.filter((regions) => {
+        const key = keyOf(regions, r.paper_id);
+        return !stored.has(key) && !running.has(key) && !queue.some((q) => q.keys.includes(key));
+      });
+      if (!left.length) continue;
       if (queue.length >= MAX_QUEUED) break;
-      queue.push({ key, regions: r.regions, paperId: r.paper_id });
+      queue.push({ keys: left.map((x) => keyOf(x, r.paper_id)), blocks: left, paperId: r.paper_id });
     }
     pump();
   }

@@ -34,8 +34,9 @@ export function markingRoutes(
   },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const onBlock = { capability: 'subject.mark', scope: d.scopes.blockParam } as const;
-  const onTask = { capability: 'subject.mark', scope: d.scopes.taskParam } as const;
+  // a marker's calls change tasks, never a session or a grant: remembered sessions stay (session.service)
+  const onBlock = { capability: 'subject.mark', scope: d.scopes.blockParam, keepsSessions: true } as const;
+  const onTask = { capability: 'subject.mark', scope: d.scopes.taskParam, keepsSessions: true } as const;
   const me = (req: Parameters<typeof authOf>[0]) => authOf(req).userId;
   /** the 标准卷 service when the request's task is one */
   const std = (req: Parameters<typeof authOf>[0]) => (d.scopes.isStandard(req) ? d.standard : undefined);

@@ -58,6 +58,8 @@ export function assertMarks(scores: MarkSubmitInput['scores'], rules: BlockRules
 export function markingService(d: {
   db: Db;
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+  /** several blocks of a paper at once, its pages decoded once (cutting ahead) */
+  paperImages?: (blocks: BlockRegion[][], paperId: number) => Promise<Buffer[]>;
   /** finalize with the score module's hook (routes.ts); plain finalize in tests that do not need scores */
   finalize?: Finalizer;
   /** 质检: 标准卷 mixed into the markers' streams (modules/trial/standard.service.ts) */
@@ -280,14 +282,23 @@ export function markingService(d: {
 
     /** The block's cut image of the task's paper: for the lease holder, the marker who submitted, or a leader. */
     async image(taskId: number, userId: number): Promise<Buffer> {
-      const t = await repo.task(d.db, taskId);
+      // the task, its block's regions and whether the caller leads the block: one statement
+      const [t] = rowsOf<{
+        paper_id: number;
+        user_id: number | null;
+        status: string;
+        regions: BlockRegion[] | null;
+        leader: boolean;
+      }>(
+        await d.db.execute(sql`select t.paper_id, t.user_id, t.status, b.regions,
+          exists (select 1 from block_reviewer r where r.block_id = t.block_id and r.user_id = ${userId}
+            and r.role = ${ROLE_LEADER}) as leader
+          from mark_task t left join block b on b.id = t.block_id where t.id = ${taskId}`),
+      );
       if (!t) throw fail('阅卷任务不存在');
       const own = t.user_id === userId && t.status !== 'problem';
-      if (!own && !(await repo.roles(d.db, t.block_id, userId)).includes(ROLE_LEADER)) throw forbidden();
-      const [b] = rowsOf<{ regions: BlockRegion[] }>(
-        await d.db.execute(sql`select regions from block where id = ${t.block_id}`),
-      );
-      return cuts.image(b?.regions ?? [], t.paper_id);
+      if (!own && !t.leader) throw forbidden();
+      return cuts.image(t.regions ?? [], t.paper_id);
     },
   };
 }

@@ -48,9 +48,21 @@ export function blockersOf(counts: Record<ScoreBlocker['kind'], number>): ScoreB
 }
 
 /** The score screens (spec §2 subject/{subjectId}/score): summary, per student and question, checks, recompute. */
-export function scoreService(d: { db: Db; audit: AuditService; exams: ExamService; compute: ScoreCompute }) {
+export function scoreService(d: {
+  db: Db;
+  audit: AuditService;
+  exams: ExamService;
+  compute: ScoreCompute;
+  /** the subject's scores that marking left stale are re-derived before a page reads them (marking-score-queue.ts) */
+  flush?: (subjectId: number) => Promise<void>;
+}) {
   /** The subject, its exam and the schools the user may see in it (a joint exam's school sees its own). */
-  const access = (subjectId: number, p: Principal) => scoreAccess(d.exams, subjectId, p);
+  async function access(subjectId: number, p: Principal) {
+    const a = await scoreAccess(d.exams, subjectId, p);
+    // marks submitted a moment ago: their subject scores are re-derived before the page reads them
+    await d.flush?.(subjectId);
+    return a;
+  }
 
   return {
     async summary(subjectId: number, p: Principal): Promise<ScoreSummary> {

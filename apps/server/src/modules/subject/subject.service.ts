@@ -24,9 +24,12 @@ import { subjectRepo } from './subject.repo';
 export interface ReviewHooks {
   onReviewStart(tx: Tx, subjectId: number): Promise<void>;
   doneCheck(subjectId: number): Promise<ReviewDoneCheck>;
+  /** in 阅卷完成's transaction: the subject scores the marks left out of date are brought up to date */
+  onReviewDone(tx: Tx, subjectId: number): Promise<void>;
 }
 const NO_HOOKS: ReviewHooks = {
   onReviewStart: async () => {},
+  onReviewDone: async () => {},
   doneCheck: async () => ({ unmarked: 0, arbitration: 0, problems: 0 }),
 };
 
@@ -155,7 +158,10 @@ export function subjectService(d: { db: Db; audit: AuditService; hooks?: Partial
           const c = await hooks.doneCheck(subjectId);
           if (leftOf(c)) throw fail(doneRefusal(c), c);
         },
-        after: (tx, s) => subjectRepo(tx).setSchedule(s.id, { reviewEndAt: null }),
+        after: async (tx, s) => {
+          await subjectRepo(tx).setSchedule(s.id, { reviewEndAt: null });
+          await hooks.onReviewDone(tx, s.id);
+        },
       });
     },
 
