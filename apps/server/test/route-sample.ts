@@ -73,6 +73,7 @@ export function routeSampler(app: FastifyInstance, ids: SceneIds) {
       case 'boolean':
         return false;
       case 'string': {
+        if (schema.format === 'date-time') return '2026-11-01T08:00:00+08:00';
         if (schema.format === 'date' || /date/i.test(name)) return '2026-11-01';
         // one or more patterns (allOf): a candidate that matches all of them
         const res = [schema, ...((schema.allOf as Json[] | undefined) ?? [])].flatMap((s) =>
