@@ -206,5 +206,5 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   await page.getByTestId('batch-result').getByText('已发布').waitFor();
   await shot(page, 'publish-11-batch-result');
   await page.getByRole('button', { name: '知道了' }).click();
-  await line.getByText('已发布').waitFor();
+  await line.getByText('已发布').first().waitFor();
 });
