@@ -42,7 +42,7 @@ const students = (page: Page, subjectId: number, kaohao: string) =>
   call<ScoreStudentsPage>(page, 'GET', `/api/subject/${subjectId}/score/students?keyword=${kaohao}`);
 
 /** Confirms the open confirmation dialog with its button `name`. */
-async function confirm(page: Page, name: string): Promise<void> {
+async function confirm(page: Page, name: string | RegExp): Promise<void> {
   // clicked once its opening animation is over
   const dialog = page.locator('.ant-modal-confirm:not(.ant-zoom-appear)');
   await dialog.getByRole('button', { name }).click();
@@ -188,7 +188,7 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   await page.getByTestId('publish-state').getByText('未发布').waitFor();
   await page.getByTestId(`adjust-${k1}`).waitFor();
   await page.getByTestId('publish-release').click();
-  await confirm(page, '发布');
+  await confirm(page, /^发\s?布$/);
   await page.getByTestId('publish-state').getByText('已发布').waitFor();
   await shot(page, 'publish-09-republished');
 
@@ -202,9 +202,9 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   await shot(page, 'publish-10-release-screen');
   await line.getByRole('checkbox').check();
   await page.getByTestId('batch-release').click();
-  await confirm(page, '发布');
+  await confirm(page, /^发\s?布$/);
   await page.getByTestId('batch-result').getByText('已发布').waitFor();
   await shot(page, 'publish-11-batch-result');
   await page.getByRole('button', { name: '知道了' }).click();
-  await line.getByText('已发布').waitFor();
+  await line.getByText('已发布').first().waitFor();
 });

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { roleAbilities, roleAbilityText, roleScopeNote } from './role-rules';
 
 describe('role abilities', () => {
-  it('says a reviewer marks only the subjects given to them', () => {
+  it('says a reviewer marks and sees published scores only of the subjects given to them', () => {
     expect(roleAbilities(4)).toEqual([
       { capability: 'exam.read', label: '查看考试、科目和考生名单' },
+      { capability: 'score.read', label: '查看已发布的科目成绩', limit: '限所负责科目' },
       { capability: 'subject.mark', label: '参与阅卷', limit: '限所负责科目' },
     ]);
-    expect(roleAbilityText(4)).toBe('查看考试、科目和考生名单；参与阅卷（限所负责科目）');
+    expect(roleAbilityText(4)).toBe(
+      '查看考试、科目和考生名单；查看已发布的科目成绩（限所负责科目）；参与阅卷（限所负责科目）',
+    );
   });
 
   it('lets a scanner be limited to a subject or not', () => {
