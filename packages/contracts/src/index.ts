@@ -24,3 +24,4 @@ export * from './marking';
 export * from './subject-lifecycle';
 export * from './reviewer';
 export * from './score';
+export * from './quality';

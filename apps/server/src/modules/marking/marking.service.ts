@@ -21,6 +21,7 @@ import { leaseRepo } from './marking-lease.repo';
 import { cutAhead } from './marking-cut-ahead';
 import { markingRepo as repo, type TaskRow } from './marking.repo';
 import { claimableCount } from './marking-counts';
+import { assertNotPaused } from '../quality/quality-pause';
 
 export const ROLE_MARKER = 4;
 export const ROLE_LEADER = 6;
@@ -123,6 +124,7 @@ export function markingService(d: {
       if (!me) throw fail(role === ROLE_LEADER ? '您不是本题块的题组长' : '您不是本题块的阅卷老师');
       assertAllows(me.subject_status ?? -1, 'mark');
       if (me.quota !== null && me.quota <= 0) return [];
+      if (role === ROLE_MARKER) await assertNotPaused(tx, blockId, userId);
       return repo.claim(tx, {
         blockId,
         userId,
