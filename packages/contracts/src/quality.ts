@@ -139,7 +139,7 @@ export const qualityLimitsInput = z.object({
 });
 export type QualityLimitsInput = z.infer<typeof qualityLimitsInput>;
 
-/** PUT /api/marking/block/{blockId}/quality/setting */
+/** POST /api/marking/block/{blockId}/quality/setting */
 export const qualitySettingInput = z.object({ limits: qualityLimitsInput, pause: z.boolean() });
 export type QualitySettingInput = z.infer<typeof qualitySettingInput>;
 

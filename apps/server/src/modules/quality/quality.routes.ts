@@ -53,7 +53,7 @@ export function qualityRoutes(
     async (req) => ok(await d.monitor.papers(req.params.blockId, req.query, await req.principal())),
   );
   const lead = { capability: 'subject.lead' as const, scope: d.marking.blockParam };
-  r.put(
+  r.post(
     '/api/marking/block/:blockId/quality/setting',
     { schema: { params: blockIdParam, body: qualitySettingInput }, config: lead },
     async (req) =>
