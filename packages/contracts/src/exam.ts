@@ -213,6 +213,8 @@ export interface OperationPermission {
   scoreRead: boolean;
   /** change a question's score by hand (score.adjust) */
   scoreAdjust: boolean;
+  /** live marking progress and 质检 screens (marking.monitor) */
+  monitor: boolean;
 }
 
 export interface DynamicLogItem {

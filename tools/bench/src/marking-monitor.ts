@@ -88,6 +88,8 @@ export async function pollMonitor(base: string, w: MonitorWorld, seconds: number
   const routes = (i: number): Array<[string, string]> => {
     const b = w.blockIds[i % w.blockIds.length]!;
     return [
+      // the yardstick: the server's plainest answer under the same load
+      ['GET /filter/health (yardstick)', '/health'],
       ['subject/{id}/monitor/progress', `/api/subject/${big}/monitor/progress`],
       ['subject/{id}/monitor/progress (live)', `/api/subject/${live}/monitor/progress`],
       ['exam/{examId}/monitor/progress', `/api/exam/${w.examId}/monitor/progress`],
@@ -103,8 +105,8 @@ export async function pollMonitor(base: string, w: MonitorWorld, seconds: number
     for (const [name, path] of routes(i)) {
       const t0 = performance.now();
       const r = await fetch(`${base}/filter${path}`, { headers: { cookie: w.cookie } });
-      const body = (await r.json()) as { code: number; message: string };
-      if (body.code !== 0) throw new Error(`${path}: ${body.message}`);
+      const body = (await r.json()) as { code?: number; message?: string };
+      if (body.code !== undefined && body.code !== 0) throw new Error(`${path}: ${body.message}`);
       out.set(name, [...(out.get(name) ?? []), performance.now() - t0]);
     }
   return out;

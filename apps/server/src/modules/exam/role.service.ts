@@ -202,6 +202,7 @@ export function roleService(d: { db: Db; audit: AuditService }) {
         downloadScores: can(p, 'score.download', scope),
         scoreRead: can(p, 'score.read', scope),
         scoreAdjust: can(p, 'score.adjust', scope),
+        monitor: can(p, 'marking.monitor', scope),
       };
     },
   };

@@ -63,7 +63,11 @@ export function qualityMonitor(d: { db: Db; audit: AuditService }) {
     }
     const blockHist = merge([...byUser.values()]);
     const seq = new Map<number, number[]>();
-    for (const x of devs) seq.set(x.user_id, [...(seq.get(x.user_id) ?? []), Number(x.mark) - Number(x.other)]);
+    for (const x of devs) {
+      const list = seq.get(x.user_id) ?? [];
+      list.push(Number(x.mark) - Number(x.other));
+      seq.set(x.user_id, list);
+    }
     // the charts' scale: the spread of all markers' pair differences (a marker in control differs this much)
     const scale = spread([...seq.values()].flat()) ?? Math.max(b.threshold ?? 1, 1);
     const markers = [...byUser].map(([userId, h]) => {
@@ -125,8 +129,8 @@ export function qualityMonitor(d: { db: Db; audit: AuditService }) {
    * Flags the markers whose figures pass the block's limits (idempotent: a flagged marker's reasons are
    * brought up to date; a marker a leader released is judged again once they marked minMarks more).
    */
-  async function evaluate(b: BlockRow): Promise<void> {
-    const { markers, limits } = await figuresOf(b, d.db);
+  async function evaluate(b: BlockRow, known?: Awaited<ReturnType<typeof figuresOf>>): Promise<void> {
+    const { markers, limits } = known ?? (await figuresOf(b, d.db));
     const hits = markers.filter((m) => m.reasons.length);
     if (!hits.length) return;
     await d.db.transaction(async (tx) => {
@@ -154,11 +158,10 @@ export function qualityMonitor(d: { db: Db; audit: AuditService }) {
       const { s, school } = await access.block(p, blockId);
       if (school !== null) throw fail('质量监控按题块统计全部学校的评分，请联系考试管理员查看');
       const b = await blockRow(s.id, blockId);
-      await evaluate(b);
-      const [{ markers, blockHist, limits, pause }, flags] = await Promise.all([
-        figuresOf(b, d.db),
-        qualityRepo(d.db).flags([blockId]),
-      ]);
+      const figures = await figuresOf(b, d.db);
+      await evaluate(b, figures);
+      const { markers, blockHist, limits, pause } = figures;
+      const flags = await qualityRepo(d.db).flags([blockId]);
       const names = new Map(
         (await qualityRepo(d.db).names(markers.map((m) => m.figures.userId))).map((u) => [u.id, u.name]),
       );

@@ -42,8 +42,9 @@ describe('abilities', () => {
       downloadScores: false,
       scoreRead: false,
       scoreAdjust: false,
+      monitor: false,
     });
     expect(list.filter((a) => a.allowed).map((a) => a.label)).toEqual(['参与阅卷']);
-    expect(list).toHaveLength(10);
+    expect(list).toHaveLength(11);
   });
 });

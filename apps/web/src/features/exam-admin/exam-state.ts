@@ -99,6 +99,7 @@ const PERMISSION_CAPABILITY: Array<[keyof OperationPermission, Capability]> = [
   ['downloadScores', 'score.download'],
   ['scoreRead', 'score.read'],
   ['scoreAdjust', 'score.adjust'],
+  ['monitor', 'marking.monitor'],
 ];
 
 /** The abilities the server granted on a subject, labelled for people (the "what may I do" list). */
