@@ -66,7 +66,9 @@ export interface SubjectMonitor extends ProgressFigures {
 export interface ExamMonitor extends ProgressFigures {
   examId: number;
   examName: string;
-  subjects: Array<ProgressFigures & { subjectId: number; subjectName: string; status: number; blocks: number }>;
+  subjects: Array<
+    ProgressFigures & { subjectId: number; subjectName: string; status: number; blocks: number }
+  >;
   at: string;
 }
 
@@ -106,7 +108,13 @@ export interface MarkerQuality {
   arbitrationRate: number | null;
   standard: { n: number; meanDiff: number | null; meanAbsDiff: number | null };
   self: { n: number; meanAbsDiff: number | null };
-  drift: { n: number; ewma: number | null; limit: number | null; cusumHigh: number | null; cusumLow: number | null };
+  drift: {
+    n: number;
+    ewma: number | null;
+    limit: number | null;
+    cusumHigh: number | null;
+    cusumLow: number | null;
+  };
   /** 1 flagged (and paused when the block says so), 0 released by a leader, null never flagged */
   flag: { state: number; reasons: string[]; at: string; paused: boolean } | null;
 }

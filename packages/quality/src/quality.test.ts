@@ -31,7 +31,15 @@ describe('marker figures', () => {
   });
 
   it('merges histograms', () => {
-    expect([...merge([{ 1: 2 }, new Map([[1, 1], [3, 4]])]).entries()]).toEqual([
+    expect([
+      ...merge([
+        { 1: 2 },
+        new Map([
+          [1, 1],
+          [3, 4],
+        ]),
+      ]).entries(),
+    ]).toEqual([
       [1, 3],
       [3, 4],
     ]);

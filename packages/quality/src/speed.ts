@@ -3,7 +3,7 @@
 /** Papers per hour from `count` marks over `ms` milliseconds; null when no time passed. */
 export function perHour(count: number, ms: number): number | null {
   if (ms <= 0) return count > 0 ? null : 0;
-  return Math.round((count * 3_600_000) / ms * 10) / 10 + 0;
+  return Math.round(((count * 3_600_000) / ms) * 10) / 10 + 0;
 }
 
 /**

@@ -37,7 +37,14 @@ export async function seedMonitor(url: string, seeded: Seeded): Promise<MonitorW
       const { id } = await one<{ id: number }>(
         `insert into block (subject_id, name, nos, mark_count, threshold, sort)
          values ($1, $2, $3, $4, $5, $6) returning id`,
-        [subjectId, `第${k + 1}题块`, [['41', '42', '43', '44'][k % 4]], double ? 2 : 1, double ? 3 : null, k],
+        [
+          subjectId,
+          `第${k + 1}题块`,
+          [['41', '42', '43', '44'][k % 4]],
+          double ? 2 : 1,
+          double ? 3 : null,
+          k,
+        ],
       );
       blockIds.push(id);
       const markers = seeded.markers.map((m) => m.userId);
@@ -73,7 +80,12 @@ export async function seedMonitor(url: string, seeded: Seeded): Promise<MonitorW
     );
     await c.query('commit');
     await c.query('analyze');
-    return { cookie: `yx_sid=${token}`, examId: seeded.examId, subjectIds: [subjectId, seeded.subjectId], blockIds };
+    return {
+      cookie: `yx_sid=${token}`,
+      examId: seeded.examId,
+      subjectIds: [subjectId, seeded.subjectId],
+      blockIds,
+    };
   } catch (err) {
     await c.query('rollback').catch(() => {});
     throw err;
@@ -83,7 +95,11 @@ export async function seedMonitor(url: string, seeded: Seeded): Promise<MonitorW
 }
 
 /** Polls every monitoring route in turn until `seconds` pass; latencies per route (ms). */
-export async function pollMonitor(base: string, w: MonitorWorld, seconds: number): Promise<Map<string, number[]>> {
+export async function pollMonitor(
+  base: string,
+  w: MonitorWorld,
+  seconds: number,
+): Promise<Map<string, number[]>> {
   const [big, live] = w.subjectIds;
   const routes = (i: number): Array<[string, string]> => {
     const b = w.blockIds[i % w.blockIds.length]!;

@@ -8,6 +8,7 @@ import { scanRoutes } from '../pages/scan/routes';
 import { questionRoutes } from '../pages/question/routes';
 import { markingRoutes } from '../pages/marking/routes';
 import { markingLeadRoutes } from '../pages/marking-lead/routes';
+import { qualityRoutes } from '../pages/quality/routes';
 import { scoreRoutes } from '../pages/score/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
           ...questionRoutes,
           ...markingRoutes,
           ...markingLeadRoutes,
+          ...qualityRoutes,
           ...scoreRoutes,
         ],
       },

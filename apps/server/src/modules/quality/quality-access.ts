@@ -37,7 +37,8 @@ export function qualityAccess(db: Db) {
     const grants = p.examRoles.filter(
       (g) =>
         g.examId === s.exam_id &&
-        (EXAM_WIDE.has(g.role) || (SUBJECT_WIDE.has(g.role) && (g.subjectId === null || g.subjectId === s.id))),
+        (EXAM_WIDE.has(g.role) ||
+          (SUBJECT_WIDE.has(g.role) && (g.subjectId === null || g.subjectId === s.id))),
     );
     if (!grants.length) return undefined;
     if (grants.some((g) => g.schoolId === null)) return null;

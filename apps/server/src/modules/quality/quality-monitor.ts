@@ -18,7 +18,6 @@ import {
   LIMIT_DEFAULTS,
   merge,
   moments,
-  pairStats,
   spread,
 } from '@yj/quality';
 import { fail } from '../../errors';
@@ -206,10 +205,9 @@ export function qualityMonitor(d: { db: Db; audit: AuditService }) {
       if (school !== null) throw fail('质量监控按题块统计全部学校的评分，请联系考试管理员查看');
       const r = await qualityRepo(d.db).pairPapers(blockId, q.minDiff, q.userId, q.page, q.size);
       const names = new Map(
-        (await qualityRepo(d.db).names([...new Set(r.items.flatMap((x) => [x.a_user, x.b_user]))])).map((u) => [
-          u.id,
-          u.name,
-        ]),
+        (await qualityRepo(d.db).names([...new Set(r.items.flatMap((x) => [x.a_user, x.b_user]))])).map(
+          (u) => [u.id, u.name],
+        ),
       );
       return {
         total: r.total,
@@ -253,7 +251,8 @@ export function qualityMonitor(d: { db: Db; audit: AuditService }) {
           released_at = now(), at_done = (select coalesce(sum(done), 0) from mark_stat
             where block_id = ${blockId} and user_id = ${userId})
           where block_id = ${blockId} and user_id = ${userId} and state = 1 returning user_id`);
-        if (!(r as unknown as { rows: unknown[] }).rows.length) throw fail('该阅卷老师未被标记或已放行，请刷新');
+        if (!(r as unknown as { rows: unknown[] }).rows.length)
+          throw fail('该阅卷老师未被标记或已放行，请刷新');
         await d.audit.record(tx as unknown as Db, {
           action: 'quality.release',
           examId: s.exam_id,

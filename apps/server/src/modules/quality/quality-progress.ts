@@ -67,7 +67,12 @@ export function qualityProgress(d: { db: Db }) {
       if (watch.has(b.id)) bySchool.set(watch.get(b.id)!, [...(bySchool.get(watch.get(b.id)!) ?? []), b.id]);
     const ids = [...watch.keys()];
     const [parts, recent, pairs, flags] = await Promise.all([
-      Promise.all([...bySchool].map(async ([s, bs]) => ({ t: await repo().totals(bs, s), m: await repo().marks(bs, s) }))),
+      Promise.all(
+        [...bySchool].map(async ([s, bs]) => ({
+          t: await repo().totals(bs, s),
+          m: await repo().marks(bs, s),
+        })),
+      ),
       ids.length ? repo().recent(ids, RECENT_MINUTES) : [],
       ids.length ? repo().pairs(ids) : [],
       ids.length ? repo().flags(ids) : [],
@@ -120,7 +125,11 @@ export function qualityProgress(d: { db: Db }) {
   /** The subject's watched blocks and their progress. */
   async function subjectBlocks(p: Principal, s: SubjectRow, now: number) {
     const blocks = await repo().blocksOf([s.id]);
-    const watch = await access.watch(p, s, blocks.map((b) => b.id));
+    const watch = await access.watch(
+      p,
+      s,
+      blocks.map((b) => b.id),
+    );
     const watched = blocks.filter((b) => watch.has(b.id));
     const l = await load(watched, watch);
     const out = watched.map((b) => blockMonitor(b, l, now));
@@ -159,7 +168,13 @@ export function qualityProgress(d: { db: Db }) {
       for (const s of subjects) {
         const r = await subjectBlocks(p, s, now);
         if (!r.watched) continue;
-        out.push({ subjectId: s.id, subjectName: s.name, status: s.status, blocks: r.blocks.length, ...figures(r.tally, now) });
+        out.push({
+          subjectId: s.id,
+          subjectName: s.name,
+          status: s.status,
+          blocks: r.blocks.length,
+          ...figures(r.tally, now),
+        });
         total = add(total, r.tally);
       }
       if (!out.length && subjects.length) throw forbidden();
@@ -177,7 +192,12 @@ export function qualityProgress(d: { db: Db }) {
       const s = await access.subject(subjectId);
       const r = await subjectBlocks(p, s, now);
       if (!r.watched) throw forbidden();
-      return { subjectId: s.id, subjectName: s.name, schools: await schools(r.l, null, now), at: new Date(now).toISOString() };
+      return {
+        subjectId: s.id,
+        subjectName: s.name,
+        schools: await schools(r.l, null, now),
+        at: new Date(now).toISOString(),
+      };
     },
 
     async block(blockId: number, p: Principal): Promise<BlockMonitorDetail> {
@@ -196,7 +216,13 @@ export function qualityProgress(d: { db: Db }) {
       const speed: BlockMonitorDetail['speed'] = [];
       for (let at = start + 300_000; at <= now; at += 300_000)
         speed.push({ at: new Date(at).toISOString(), marks: series.find((x) => ms(x.at) === at)?.n ?? 0 });
-      return { ...bm, markers, schools: await schools(l, blockId, now), speed, at: new Date(now).toISOString() };
+      return {
+        ...bm,
+        markers,
+        schools: await schools(l, blockId, now),
+        speed,
+        at: new Date(now).toISOString(),
+      };
     },
   };
 
@@ -204,14 +230,26 @@ export function qualityProgress(d: { db: Db }) {
     const by = new Map<number, Tally & { papers: number }>();
     const of = (id: number) => by.get(id) ?? { ...empty(), recent: null, papers: 0 };
     for (const t of l.totals.filter((x) => blockId === null || x.block_id === blockId))
-      by.set(t.school_id, { ...of(t.school_id), total: of(t.school_id).total + t.tasks, papers: of(t.school_id).papers + t.papers });
+      by.set(t.school_id, {
+        ...of(t.school_id),
+        total: of(t.school_id).total + t.tasks,
+        papers: of(t.school_id).papers + t.papers,
+      });
     for (const m of l.marks.filter((x) => blockId === null || x.block_id === blockId)) {
       const was = of(m.school_id);
-      by.set(m.school_id, { ...add(was, { done: m.done, first: ms(m.first_at), last: ms(m.last_at), recent: null }), papers: was.papers });
+      by.set(m.school_id, {
+        ...add(was, { done: m.done, first: ms(m.first_at), last: ms(m.last_at), recent: null }),
+        papers: was.papers,
+      });
     }
     const names = new Map((await repo().schoolNames([...by.keys()])).map((x) => [x.id, x.name]));
     return [...by]
-      .map(([id, t]) => ({ schoolId: id, schoolName: names.get(id) ?? '', papers: t.papers, ...figures(t, now) }))
+      .map(([id, t]) => ({
+        schoolId: id,
+        schoolName: names.get(id) ?? '',
+        papers: t.papers,
+        ...figures(t, now),
+      }))
       .sort((a, b) => a.schoolId - b.schoolId);
   }
 
@@ -240,7 +278,11 @@ export function qualityProgress(d: { db: Db }) {
         // without a quota a marker's remaining share is the block's remaining at their share of the speed
         const f = figures(t, now);
         const remaining =
-          q !== null ? Math.max(0, q - t.done) : blockRecent > 0 ? Math.round((left * f.recentPerHour) / blockRecent) : null;
+          q !== null
+            ? Math.max(0, q - t.done)
+            : blockRecent > 0
+              ? Math.round((left * f.recentPerHour) / blockRecent)
+              : null;
         const eta = estimatedFinish(remaining ?? 0, f.recentPerHour, f.overallPerHour, now);
         return {
           userId: id,

@@ -16,14 +16,18 @@ const EVERY_MS = 30_000;
 export function registerQualityJobs(queue: JobQueue, d: { db: Db; monitor: QualityMonitor }): () => void {
   queue.register(QUALITY_EVALUATE, async () => {
     const subjects = rowsOf<{ id: number }>(
-      await d.db.execute(sql`select distinct b.subject_id as id from mark_stat_minute m join block b on b.id = m.block_id
+      await d.db
+        .execute(sql`select distinct b.subject_id as id from mark_stat_minute m join block b on b.id = m.block_id
         join subject s on s.id = b.subject_id and s.status = ${SubjectStatus.reviewing}
         where m.minute > now() - interval '2 minutes'`),
     );
     const blocks = await qualityRepo(d.db).blocksOf(subjects.map((s) => s.id));
     for (const b of blocks) await d.monitor.evaluate(b);
   });
-  const timer = setInterval(() => void queue.enqueue(QUALITY_EVALUATE, {}, { attempts: 1 }).catch(() => {}), EVERY_MS);
+  const timer = setInterval(
+    () => void queue.enqueue(QUALITY_EVALUATE, {}, { attempts: 1 }).catch(() => {}),
+    EVERY_MS,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -5,7 +5,8 @@ import { rowsOf, type Db, type Tx } from '../../infra/db';
 export type MonitorSchool = number | null;
 
 const ints = (ids: readonly number[]) => `{${ids.join(',')}}`;
-const onSchool = (col: SQL, school: MonitorSchool) => (school === null ? sql`` : sql` and ${col} = ${school}`);
+const onSchool = (col: SQL, school: MonitorSchool) =>
+  school === null ? sql`` : sql` and ${col} = ${school}`;
 
 export interface BlockRow {
   id: number;
@@ -25,7 +26,9 @@ export function qualityRepo(db: Db | Tx) {
   return {
     async blocksOf(subjectIds: readonly number[]): Promise<BlockRow[]> {
       if (!subjectIds.length) return [];
-      const r = await rows<Omit<BlockRow, 'threshold' | 'full_score'> & { threshold: string | null; full_score: string }>(
+      const r = await rows<
+        Omit<BlockRow, 'threshold' | 'full_score'> & { threshold: string | null; full_score: string }
+      >(
         sql`select b.id, b.subject_id, b.name, b.mark_count, b.threshold,
           coalesce((select sum(q.score) from question q where q.subject_id = b.subject_id and q.no = any(b.nos)), 0)
             as full_score
@@ -78,7 +81,14 @@ export function qualityRepo(db: Db | Tx) {
       ),
 
     pairs: (blockIds: readonly number[]) =>
-      rows<{ block_id: number; user_id: number; pairs: number; agree: number; diff_sum: string; abs_sum: string }>(
+      rows<{
+        block_id: number;
+        user_id: number;
+        pairs: number;
+        agree: number;
+        diff_sum: string;
+        abs_sum: string;
+      }>(
         sql`select block_id, user_id, pairs, agree, diff_sum, abs_sum from mark_pair_stat
           where block_id = any(${ints(blockIds)}::int[])`,
       ),
@@ -124,11 +134,20 @@ export function qualityRepo(db: Db | Tx) {
 
     schoolNames: (ids: readonly number[]) =>
       ids.length
-        ? rows<{ id: number; name: string }>(sql`select id, name from school where id = any(${ints(ids)}::int[])`)
+        ? rows<{ id: number; name: string }>(
+            sql`select id, name from school where id = any(${ints(ids)}::int[])`,
+          )
         : Promise.resolve([]),
 
     flags: (blockIds: readonly number[]) =>
-      rows<{ block_id: number; user_id: number; reasons: string[]; state: number; at_done: number; flagged_at: Date | string }>(
+      rows<{
+        block_id: number;
+        user_id: number;
+        reasons: string[];
+        state: number;
+        at_done: number;
+        flagged_at: Date | string;
+      }>(
         sql`select block_id, user_id, reasons, state, at_done, flagged_at from marker_flag
           where block_id = any(${ints(blockIds)}::int[])`,
       ),
@@ -141,7 +160,13 @@ export function qualityRepo(db: Db | Tx) {
     },
 
     /** Papers whose double marks differ, the largest difference first (qualityMonitorStudent). */
-    async pairPapers(blockId: number, minDiff: number, userId: number | undefined, page: number, size: number) {
+    async pairPapers(
+      blockId: number,
+      minDiff: number,
+      userId: number | undefined,
+      page: number,
+      size: number,
+    ) {
       const who = userId === undefined ? sql`` : sql` and (a.user_id = ${userId} or b.user_id = ${userId})`;
       const from = sql`from mark_deviation a join mark_deviation b on b.block_id = a.block_id
           and b.paper_id = a.paper_id and b.kind = 'pair' and b.user_id > a.user_id and b.mark = a.other

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blockIdParam, idParam, qualityMarkerParams, qualityPapersQuery, qualitySettingInput } from '@yj/contracts';
+import {
+  blockIdParam,
+  idParam,
+  qualityMarkerParams,
+  qualityPapersQuery,
+  qualitySettingInput,
+} from '@yj/contracts';
 import { actorOf, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { MarkingScopes } from '../marking/marking-scope';
@@ -22,8 +28,10 @@ export function qualityRoutes(
   const onBlock = { capability: 'marking.monitor' as const, scope: d.marking.blockParam };
 
   // review/progress/all: every watched block of a subject
-  r.get('/api/subject/:id/monitor/progress', { schema: { params: subjectParams }, config: onSubject }, async (req) =>
-    ok(await d.progress.subject(req.params.id, await req.principal())),
+  r.get(
+    '/api/subject/:id/monitor/progress',
+    { schema: { params: subjectParams }, config: onSubject },
+    async (req) => ok(await d.progress.subject(req.params.id, await req.principal())),
   );
   // exam/{examId}/all_review_progress_all
   r.get(
@@ -35,16 +43,22 @@ export function qualityRoutes(
     async (req) => ok(await d.progress.exam(req.params.examId, await req.principal())),
   );
   // spec §7: a joint exam's subject by school
-  r.get('/api/exam/subject/:id/uniteProgress', { schema: { params: subjectParams }, config: onSubject }, async (req) =>
-    ok(await d.progress.unite(req.params.id, await req.principal())),
+  r.get(
+    '/api/exam/subject/:id/uniteProgress',
+    { schema: { params: subjectParams }, config: onSubject },
+    async (req) => ok(await d.progress.unite(req.params.id, await req.principal())),
   );
   // overview/block/{blockId}
-  r.get('/api/marking/block/:blockId/monitor', { schema: { params: blockIdParam }, config: onBlock }, async (req) =>
-    ok(await d.progress.block(req.params.blockId, await req.principal())),
+  r.get(
+    '/api/marking/block/:blockId/monitor',
+    { schema: { params: blockIdParam }, config: onBlock },
+    async (req) => ok(await d.progress.block(req.params.blockId, await req.principal())),
   );
   // qualityMonitorBlock
-  r.get('/api/marking/block/:blockId/quality', { schema: { params: blockIdParam }, config: onBlock }, async (req) =>
-    ok(await d.monitor.block(req.params.blockId, await req.principal())),
+  r.get(
+    '/api/marking/block/:blockId/quality',
+    { schema: { params: blockIdParam }, config: onBlock },
+    async (req) => ok(await d.monitor.block(req.params.blockId, await req.principal())),
   );
   // qualityMonitorStudent
   r.get(

@@ -13,7 +13,13 @@ import { examRole } from '../../db/schema';
 import { rowsOf } from '../../infra/db';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import { PASSWORD, buildTeacher } from '../../../test/factories';
-import { buildMarker, buildReviewingScene, claimTasks, submitMark, type MarkingScene } from '../../../test/marking';
+import {
+  buildMarker,
+  buildReviewingScene,
+  claimTasks,
+  submitMark,
+  type MarkingScene,
+} from '../../../test/marking';
 import { PAUSED } from './quality-pause';
 
 // Live progress and 质检 (issue 14): the counters the triggers keep equal a count from scratch after a mixed
@@ -33,7 +39,8 @@ const get = async <T>(c: Client, url: string) => body<T>(await c.get(`/filter/ap
 async function mark(c: Client, blockId: number, no: string, scores: number[]) {
   const tasks = (await claimTasks(c, blockId, scores.length)).data as MarkTask[];
   expect(tasks).toHaveLength(scores.length);
-  for (const [i, task] of tasks.entries()) expect(body(await submitMark(c, task, no, scores[i]!)).code).toBe(0);
+  for (const [i, task] of tasks.entries())
+    expect(body(await submitMark(c, task, no, scores[i]!)).code).toBe(0);
   return tasks;
 }
 
@@ -95,13 +102,18 @@ describe('incremental counters', () => {
     expect(kept).toEqual(counted);
     expect(kept.length).toBeGreaterThan(4);
 
-    const hist = await q(sql`select block_id, user_id, score, n from mark_stat_score where n > 0 order by 1, 2, 3`);
+    const hist = await q(
+      sql`select block_id, user_id, score, n from mark_stat_score where n > 0 order by 1, 2, 3`,
+    );
     const histCounted = await q(sql`select block_id, user_id, score, count(*)::int as n from mark_task
       where status = 'submitted' and slot <> 9 group by 1, 2, 3 order by 1, 2, 3`);
     expect(hist).toEqual(histCounted);
 
-    const totals = await q(sql`select block_id, school_id, papers, tasks, arb from mark_stat_total order by 1, 2`);
-    const totalsCounted = await q(sql`select block_id, school_id, (count(*) filter (where slot = 1))::int as papers,
+    const totals = await q(
+      sql`select block_id, school_id, papers, tasks, arb from mark_stat_total order by 1, 2`,
+    );
+    const totalsCounted =
+      await q(sql`select block_id, school_id, (count(*) filter (where slot = 1))::int as papers,
         (count(*) filter (where slot between 1 and 3))::int as tasks, (count(*) filter (where slot = 9))::int as arb
       from mark_task group by 1, 2 order by 1, 2`);
     expect(totals).toEqual(totalsCounted);
@@ -113,8 +125,8 @@ describe('incremental counters', () => {
           select a.user_id, a.score - b.score as d from mark_task a join mark_task b on b.block_id = a.block_id
             and b.paper_id = a.paper_id and b.slot = 3 - a.slot
           where a.slot in (1, 2) and a.status = 'submitted' and b.status = 'submitted'
-            and a.block_id = ${double()} and not (a.id = any(${`{${(await firstModified())}}`}::int[]) or
-              b.id = any(${`{${(await firstModified())}}`}::int[]))) u
+            and a.block_id = ${double()} and not (a.id = any(${`{${await firstModified()}}`}::int[]) or
+              b.id = any(${`{${await firstModified()}}`}::int[]))) u
         group by 1 order by 1`);
     // the modified pair was 3 vs 3 (within) as given: add it back to both markers
     const withModified = pairsCounted.map((r) => {
@@ -136,10 +148,23 @@ describe('progress routes', () => {
       const r = await get<SubjectMonitor>(c, `/subject/${scene.subjectId}/monitor/progress`);
       expect(r.code, r.message).toBe(0);
       const [a, b] = r.data.blocks;
-      expect(a).toMatchObject({ blockName: '第13题', papers: 12, total: 12, done: 12, share: 1, double: null });
+      expect(a).toMatchObject({
+        blockName: '第13题',
+        papers: 12,
+        total: 12,
+        done: 12,
+        share: 1,
+        double: null,
+      });
       // 12 papers × 2 marks, all given; 2 of 4 pairs went beyond the threshold and were arbitrated
       expect(b).toMatchObject({ papers: 12, total: 24, done: 8 });
-      expect(b!.double).toMatchObject({ pairs: 4, agreement: 0.5, arbitrationRate: 0.5, arbitrationDone: 2, arbitrationTotal: 2 });
+      expect(b!.double).toMatchObject({
+        pairs: 4,
+        agreement: 0.5,
+        arbitrationRate: 0.5,
+        arbitrationDone: 2,
+        arbitrationTotal: 2,
+      });
       expect(r.data.recentPerHour).toBeGreaterThan(0);
       expect(r.data).toMatchObject({ done: 20, total: 36 });
       expect(r.data.estimatedFinish).not.toBeNull();
@@ -149,10 +174,14 @@ describe('progress routes', () => {
   it('all_review_progress_all and uniteProgress (by school)', async () => {
     const e = await get<ExamMonitor>(quality, `/exam/${scene.examId}/monitor/progress`);
     expect(e.code, e.message).toBe(0);
-    expect(e.data.subjects).toEqual([expect.objectContaining({ subjectId: scene.subjectId, done: 20, total: 36 })]);
+    expect(e.data.subjects).toEqual([
+      expect.objectContaining({ subjectId: scene.subjectId, done: 20, total: 36 }),
+    ]);
     const u = await get<UniteProgress>(leader, `/exam/subject/${scene.subjectId}/uniteProgress`);
     expect(u.code, u.message).toBe(0);
-    expect(u.data.schools.map((s) => s.schoolId)).toEqual(scene.schools.map((s) => s.id).sort((a, b) => a - b));
+    expect(u.data.schools.map((s) => s.schoolId)).toEqual(
+      scene.schools.map((s) => s.id).sort((a, b) => a - b),
+    );
     expect(u.data.schools.reduce((a, s) => a + s.done, 0)).toBe(20);
     expect(u.data.schools.every((s) => s.papers === 12 && s.total === 18)).toBe(true);
   });
@@ -187,7 +216,15 @@ describe('progress routes', () => {
 describe('quality monitor and flagging', () => {
   const setting = (c: Client, limits: object, pause = true) =>
     c.post(`/filter/api/marking/block/${single()}/quality/setting`, {
-      limits: { minMarks: 3, maxMeanDiffSd: 1, minAgreement: 0.6, maxStandardDev: 2, maxSelfDiff: 2, drift: true, ...limits },
+      limits: {
+        minMarks: 3,
+        maxMeanDiffSd: 1,
+        minAgreement: 0.6,
+        maxStandardDev: 2,
+        maxSelfDiff: 2,
+        drift: true,
+        ...limits,
+      },
       pause,
     });
 
@@ -204,11 +241,16 @@ describe('quality monitor and flagging', () => {
     const [top, ...rest] = r.data.markers;
     // (10 − 6.667) / 2.4267 = 1.37 block SDs
     expect(top).toMatchObject({ userId: m3Id, mean: 10, fullShare: 1, meanDiffSd: 1.3736 });
-    expect(top!.flag).toMatchObject({ state: 1, paused: true, reasons: ['平均分比题块高 1.37 个标准差，超过 1'] });
+    expect(top!.flag).toMatchObject({
+      state: 1,
+      paused: true,
+      reasons: ['平均分比题块高 1.37 个标准差，超过 1'],
+    });
     expect(rest.every((m) => m.flag === null)).toBe(true);
 
     expect((await claimTasks(m3, single(), 1)).message).toBe(PAUSED);
-    const release = (c: Client) => c.post(`/filter/api/marking/block/${single()}/quality/marker/${m3Id}/release`);
+    const release = (c: Client) =>
+      c.post(`/filter/api/marking/block/${single()}/quality/marker/${m3Id}/release`);
     expect(body(await release(m1)).message).toBe('无权限');
     expect(body(await release(leader)).code).toBe(0);
     expect(body(await release(leader)).message).toBe('该阅卷老师未被标记或已放行，请刷新');
