@@ -46,7 +46,7 @@ export function SubjectMonitorPanel({ subjectId, examId }: { subjectId: number; 
           </Row>
         )}
       </Card>
-      <Card size="small" title="各题块进度与质量">
+      <Card size="small" title="各题块进度与质量" data-testid="monitor-blocks">
         <Table<BlockMonitor>
           rowKey="blockId"
           size="small"
