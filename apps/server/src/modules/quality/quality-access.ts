@@ -21,6 +21,9 @@ export interface SubjectRow {
 /** The blocks of one subject the user may watch, each with the school it is narrowed to. */
 export type Watch = Map<number, MonitorSchool>;
 
+// a block's subject never changes: remembered for the process (the monitoring screens poll every few seconds)
+const blockSubject = new Map<number, number>();
+
 export function qualityAccess(db: Db) {
   async function subject(subjectId: number): Promise<SubjectRow> {
     const [s] = rowsOf<SubjectRow>(
@@ -59,11 +62,15 @@ export function qualityAccess(db: Db) {
 
   /** The subject and its block of a :blockId; refused unless the user watches it. */
   async function block(p: Principal, blockId: number) {
-    const [b] = rowsOf<{ subject_id: number }>(
-      await db.execute(sql`select subject_id from block where id = ${blockId}`),
-    );
-    if (!b) throw fail('题块不存在或已删除');
-    const s = await subject(b.subject_id);
+    if (!blockSubject.has(blockId)) {
+      const [b] = rowsOf<{ subject_id: number }>(
+        await db.execute(sql`select subject_id from block where id = ${blockId}`),
+      );
+      if (!b) throw fail('题块不存在或已删除');
+      if (blockSubject.size >= 50_000) blockSubject.clear();
+      blockSubject.set(blockId, b.subject_id);
+    }
+    const s = await subject(blockSubject.get(blockId)!);
     const w = await watch(p, s, [blockId]);
     if (!w.has(blockId)) throw forbidden();
     return { s, school: w.get(blockId)! };

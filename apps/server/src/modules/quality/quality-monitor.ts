@@ -45,14 +45,16 @@ export function qualityMonitor(d: { db: Db; audit: AuditService }) {
   /** Every marker's figures of a block, from the counters (histograms, pairs) and the latest deviations. */
   async function figuresOf(b: BlockRow, db: Db) {
     const repo = qualityRepo(db);
-    const [hist, pairs, devs, standard, self, setting] = await Promise.all([
+    const [hist, pairs, devs, standard, self, setting, flags] = await Promise.all([
       repo.histograms(b.id),
       repo.pairs([b.id]),
       repo.deviations(b.id, 'pair', DRIFT_WINDOW),
       repo.deviationSums(b.id, 'standard'),
       repo.deviationSums(b.id, 'self'),
       repo.setting(b.id),
+      repo.flags([b.id]),
     ]);
+    const names = new Map(hist.map((h) => [h.user_id, h.name]));
     const limits = limitsOf(setting?.limits);
     const byUser = new Map<number, Map<number, number>>();
     for (const h of hist) {
@@ -121,7 +123,7 @@ export function qualityMonitor(d: { db: Db; audit: AuditService }) {
       );
       return { figures, reasons };
     });
-    return { markers, blockHist, limits, pause: setting?.pause ?? false };
+    return { markers, blockHist, limits, pause: setting?.pause ?? false, names, flags };
   }
 
   /**
@@ -159,11 +161,11 @@ export function qualityMonitor(d: { db: Db; audit: AuditService }) {
       const b = await blockRow(s.id, blockId);
       const figures = await figuresOf(b, d.db);
       await evaluate(b, figures);
-      const { markers, blockHist, limits, pause } = figures;
-      const flags = await qualityRepo(d.db).flags([blockId]);
-      const names = new Map(
-        (await qualityRepo(d.db).names(markers.map((m) => m.figures.userId))).map((u) => [u.id, u.name]),
-      );
+      const { markers, blockHist, limits, pause, names } = figures;
+      // flags read with the figures; a marker flagged just now by evaluate is read again
+      const flags = markers.some((m) => m.reasons.length)
+        ? await qualityRepo(d.db).flags([blockId])
+        : figures.flags;
       const bm = moments(blockHist);
       const out: MarkerQuality[] = markers.map(({ figures }) => {
         const f = flags.find((x) => x.user_id === figures.userId);

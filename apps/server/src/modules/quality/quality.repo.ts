@@ -95,8 +95,9 @@ export function qualityRepo(db: Db | Tx) {
 
     /** The markers' score histograms of a block. */
     histograms: (blockId: number) =>
-      rows<{ user_id: number; score: string; n: number }>(
-        sql`select user_id, score, n from mark_stat_score where block_id = ${blockId} and n > 0`,
+      rows<{ user_id: number; name: string; score: string; n: number }>(
+        sql`select s.user_id, u.name, s.score, s.n from mark_stat_score s join "user" u on u.id = s.user_id
+          where s.block_id = ${blockId} and s.n > 0`,
       ),
 
     /** Each marker's latest `last` deviations of a kind, oldest first. */
