@@ -102,7 +102,7 @@ test('progress moves while marking goes on; a marker who gives high scores is fl
   await summary.getByText('/ 9').waitFor();
   await shot(l, 'quality-02-progress-empty');
   const progressShows = (text: string) =>
-    l.getByTestId('monitor-blocks').locator('.ant-progress-text', { hasText: text }).waitFor();
+    l.getByTestId('monitor-blocks').getByText(text, { exact: true }).waitFor();
   await progressShows('0 / 9');
   const pa = await signedIn(s, MARKER_A);
   await mark(pa, blockId, [4, 5, 4]);
@@ -152,6 +152,6 @@ test('progress moves while marking goes on; a marker who gives high scores is fl
   await shot(l, 'quality-07-papers-empty');
   await l.goto(`${APP}/book/exam/${exam.examId}/all_review_progress_all`);
   await l.getByTestId('exam-progress').getByText('化学').waitFor();
-  await l.getByTestId('exam-progress').locator('.ant-progress-text', { hasText: '9 / 9' }).first().waitFor();
+  await l.getByTestId('exam-progress').getByText('9 / 9', { exact: true }).first().waitFor();
   await shot(l, 'quality-08-exam-progress');
 });
