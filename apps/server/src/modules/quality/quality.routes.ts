@@ -33,12 +33,13 @@ export function qualityRoutes(
     { schema: { params: subjectParams }, config: onSubject },
     async (req) => ok(await d.progress.subject(req.params.id, await req.principal())),
   );
-  // exam/{examId}/all_review_progress_all
+  // exam/{examId}/all_review_progress_all: any role of the exam passes here (a leader's grant names a subject),
+  // the service keeps the subjects the user watches and refuses when there is none
   r.get(
     '/api/exam/:examId/monitor/progress',
     {
       schema: { params: z.object({ examId: idParam() }) },
-      config: { capability: 'marking.monitor', scope: d.scopes.examParam },
+      config: { capability: 'exam.read', scope: d.scopes.examParam },
     },
     async (req) => ok(await d.progress.exam(req.params.examId, await req.principal())),
   );

@@ -207,6 +207,7 @@ export function QualityBlockView({
               loading={quality.isPending}
               dataSource={q?.markers ?? []}
               pagination={(q?.markers.length ?? 0) > 50 ? { pageSize: 50 } : false}
+              scroll={{ x: 1400 }}
               rowClassName={(m) => (m.flag?.state === 1 ? 'quality-flagged' : '')}
               onRow={(m) =>
                 ({
