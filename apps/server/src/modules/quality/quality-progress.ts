@@ -19,6 +19,9 @@ import { qualityRepo, type BlockRow, type MonitorSchool } from './quality.repo';
 
 const RECENT_MINUTES = 10;
 const RECENT_MS = RECENT_MINUTES * 60_000;
+// the overall speed spans the first to the last submit: a span shorter than a minute (a marker's first few
+// papers) would give thousands of papers an hour, so it counts as one minute
+const MIN_SPAN_MS = 60_000;
 const ms = (v: Date | string) => new Date(v).getTime();
 
 /** What progress sums from: marks given and to give, recent marks, the span of submits. */
@@ -43,7 +46,7 @@ function add(a: Tally, b: Partial<Tally>): Tally {
 
 function figures(t: Tally, now: number): ProgressFigures {
   const recentPerHour = t.recent === null ? null : perHour(t.recent, RECENT_MS);
-  const overallPerHour = t.first !== null && t.last !== null ? perHour(t.done, t.last - t.first) : null;
+  const overallPerHour = t.first !== null && t.last !== null ? perHour(t.done, Math.max(t.last - t.first, MIN_SPAN_MS)) : null;
   const eta = estimatedFinish(t.total - t.done, recentPerHour, overallPerHour, now);
   return {
     done: t.done,
