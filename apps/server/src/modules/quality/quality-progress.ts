@@ -46,7 +46,8 @@ function add(a: Tally, b: Partial<Tally>): Tally {
 
 function figures(t: Tally, now: number): ProgressFigures {
   const recentPerHour = t.recent === null ? null : perHour(t.recent, RECENT_MS);
-  const overallPerHour = t.first !== null && t.last !== null ? perHour(t.done, Math.max(t.last - t.first, MIN_SPAN_MS)) : null;
+  const overallPerHour =
+    t.first !== null && t.last !== null ? perHour(t.done, Math.max(t.last - t.first, MIN_SPAN_MS)) : null;
   const eta = estimatedFinish(t.total - t.done, recentPerHour, overallPerHour, now);
   return {
     done: t.done,
