@@ -217,7 +217,7 @@ export function QualityBlockView({
               }
               locale={{ emptyText: '还没有老师提交评分' }}
               columns={[
-                { title: '老师', dataIndex: 'name' },
+                { title: '老师', dataIndex: 'name', fixed: 'left', width: 100 },
                 { title: '已评', dataIndex: 'n' },
                 { title: '平均分', render: (_, m) => num(m.mean) },
                 { title: '标准差', render: (_, m) => num(m.sd) },
