@@ -105,7 +105,8 @@ export const markDeviation = pgTable(
     other: numeric('other', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mark_deviation_marker_idx').on(t.blockId, t.userId, t.id)],
+  // a marker's latest of a kind (drift), and a kind's sums per block (standard, self) read a range of it
+  (t) => [index('mark_deviation_marker_idx').on(t.blockId, t.kind, t.userId, t.id)],
 );
 
 /** A block's quality limits (packages/quality QualityLimits) and whether a flagged marker is paused. */
