@@ -74,6 +74,10 @@ import { markingLeadViewService } from './modules/marking/marking-lead-view.serv
 import { doneCheck } from './modules/marking/marking-counts';
 import { createTasks, finalizer, refreshStripScores } from './modules/marking/marking-final';
 import { scoreQueue } from './modules/marking/marking-score-queue';
+import { qualityMonitor } from './modules/quality/quality-monitor';
+import { qualityProgress } from './modules/quality/quality-progress';
+import { qualityRoutes } from './modules/quality/quality.routes';
+import { registerQualityJobs } from './modules/quality/quality.jobs';
 import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
@@ -262,8 +266,12 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       // marking handlers, and both jobs are idempotent when several processes run them.
       const markingJobs = memoryQueue(app.log);
       const stopMarkingJobs = registerMarkingJobs(markingJobs, { db });
+      const monitor = qualityMonitor({ db, audit });
+      qualityRoutes(api, { progress: qualityProgress({ db }), monitor, scopes, marking: onMarking });
+      const stopQualityJobs = registerQualityJobs(markingJobs, { db, monitor });
       app.addHook('onClose', async () => {
         stopMarkingJobs();
+        stopQualityJobs();
         await markingJobs.close();
       });
       const subjects = subjectService({ db, audit, hooks: reviewHooks });

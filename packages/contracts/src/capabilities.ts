@@ -139,6 +139,13 @@ export const CAPABILITY_TABLE = {
     { who: 'examRole', scope: 'subject', roles: [3, 6, 7] },
     { who: 'examRole', scope: 'exam', roles: [0, 1, 5] },
   ],
+  /** live marking progress and 质检 figures (review/progress/all, qualityMonitorBlock, uniteProgress); leaders
+   * see the blocks they lead, the service narrows a grant given for one school to it */
+  'marking.monitor': [
+    { who: 'admin', scope: 'any' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 8] },
+    { who: 'examRole', scope: 'subject', roles: [3, 6, 7] },
+  ],
   /** create education bureaus and schools */
   'system.manage': [{ who: 'admin', scope: 'any' }],
   /** school statistics card */
@@ -175,6 +182,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'scan.agent': '下载扫描客户端',
   'subject.mark': '参与阅卷',
   'subject.lead': '仲裁、问题卷与质检',
+  'marking.monitor': '查看阅卷进度与质量监控',
   'system.manage': '创建教育局和学校',
   'school.statistics.read': '查看学校统计',
 };

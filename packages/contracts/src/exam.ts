@@ -217,6 +217,8 @@ export interface OperationPermission {
   scoreUnpublishedRead: boolean;
   /** publish, delay and cancel publishing (score.publish) */
   scorePublish: boolean;
+  /** live marking progress and 质检 screens (marking.monitor) */
+  monitor: boolean;
 }
 
 export interface DynamicLogItem {

@@ -27,3 +27,4 @@ export * from './score';
 export * from './score-publish';
 export * from './export';
 export * from './trial';
+export * from './quality';

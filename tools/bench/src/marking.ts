@@ -6,6 +6,7 @@
 // pgbench's clients); BENCH_KILL=1 SIGKILLs the server halfway, restarts it, and the checks then prove that no
 // acknowledged submit was lost, no lease outlives its length and nothing counted twice. BENCH_CUTS=ahead stores
 // every paper's cut before the run (marking-cuts.ts): the run then measures the pool, not cutting on demand.
+// BENCH_MONITOR=1 polls the monitoring routes during the run (marking-monitor.ts) and prints their p99.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,7 @@ import { markingChecks } from './marking-checks';
 import { cutAhead } from './marking-cuts';
 import { p50p99, runMarkers, THRESHOLD } from './marking-load';
 import { seedMarking, writePageImage } from './marking-seed';
+import { pollMonitor, seedMonitor } from './marking-monitor';
 import { pgbenchVersion, pgbenchYardstick, type Yardstick } from './marking-yardstick';
 
 const num = (v: string | undefined, d: number, max: number) => Math.max(1, Math.min(max, Number(v) || d));
@@ -38,6 +40,7 @@ const MARKERS = num(process.env.BENCH_MARKERS, 1000, 10_000);
 const PGBENCH_SECONDS = num(process.env.BENCH_PGBENCH_SECONDS, 30, 600);
 const KILL = process.env.BENCH_KILL === '1';
 const CUTS_AHEAD = process.env.BENCH_CUTS === 'ahead';
+const MONITOR = process.env.BENCH_MONITOR === '1';
 
 const log = (s: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${s}\n`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-bench-marking-'));
@@ -146,10 +149,13 @@ try {
   log(
     `${MARKERS} markers for ${SECONDS} s, ${CONNECTIONS} requests in flight${KILL ? ', SIGKILL halfway' : ''}`,
   );
+  const monitorWorld = MONITOR ? await seedMonitor(dbUrl, seeded) : null;
+  // the routes' own cost first, with nobody marking; then under the markers' load
+  const idle = monitorWorld ? await pollMonitor(base, monitorWorld, 10) : null;
   // CPU of this process (the simulated markers) and of the server during the run: is the client the limit?
   const clientCpu0 = process.cpuUsage();
   const serverCpu0 = cpuSeconds(server.pid);
-  const [load] = await Promise.all([
+  const [load, polled] = await Promise.all([
     runMarkers({
       base,
       markers: seeded.markers,
@@ -160,6 +166,7 @@ try {
       connections: CONNECTIONS,
       cutsStored: CUTS_AHEAD,
     }),
+    monitorWorld ? pollMonitor(base, monitorWorld, SECONDS) : Promise.resolve(null),
     KILL ? killAndRestart() : Promise.resolve(),
   ]);
   const clientCpu = process.cpuUsage(clientCpu0);
@@ -200,6 +207,8 @@ try {
   } else row('yardstick', 'pgbench not found on PATH: no yardstick in this run');
   const p99 = Math.max(p50p99(load.claim).p99, p50p99(load.submit).p99);
   row('p99 of claim and submit', `${p99.toFixed(1)} ms (goal < 50 ms)`);
+  for (const [name, xs] of idle ?? []) row(`monitor, idle: ${name}`, `${lat(xs)} (goal p99 < 200 ms)`);
+  for (const [name, xs] of polled ?? []) row(`monitor, marking: ${name}`, lat(xs));
   row('server peak RSS', rss === null ? 'n/a' : `${rss.toFixed(0)} MB`);
   const share = (cpu: number) => `${((100 * cpu) / load.seconds).toFixed(0)} % of a core`;
   row(

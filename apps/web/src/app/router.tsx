@@ -8,6 +8,7 @@ import { scanRoutes } from '../pages/scan/routes';
 import { questionRoutes } from '../pages/question/routes';
 import { markingRoutes } from '../pages/marking/routes';
 import { markingLeadRoutes } from '../pages/marking-lead/routes';
+import { qualityRoutes } from '../pages/quality/routes';
 import { scoreRoutes } from '../pages/score/routes';
 import { exportRoutes } from '../pages/export/routes';
 import { trialRoutes } from '../pages/trial/routes';
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
           ...questionRoutes,
           ...markingRoutes,
           ...markingLeadRoutes,
+          ...qualityRoutes,
           ...scoreRoutes,
           ...exportRoutes,
           ...trialRoutes,

@@ -12,3 +12,4 @@ export * from './card';
 export * from './marking';
 export * from './score';
 export * from './trial';
+export * from './quality';

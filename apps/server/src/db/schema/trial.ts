@@ -106,15 +106,7 @@ export const samplePaper = pgTable(
   (t) => [uniqueIndex('sample_paper_uq').on(t.blockId, t.paperId)],
 );
 
-/** A block's quality-test setting: one 标准卷 after every `standardEvery` real marks of a marker (null: off). */
-export const blockQuality = pgTable('block_quality', {
-  blockId: integer('block_id')
-    .primaryKey()
-    .references(() => block.id),
-  standardEvery: integer('standard_every'),
-  updatedBy: integer('updated_by').references(() => user.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+// A block's 标准卷 rate (`standard_every`) lives in block_quality (schema/quality.ts) with its quality limits.
 
 /**
  * A 标准卷 handed to a marker in real marking, and their mark of it, kept apart from the task pool: it never

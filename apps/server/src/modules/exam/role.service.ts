@@ -204,6 +204,7 @@ export function roleService(d: { db: Db; audit: AuditService }) {
         scoreAdjust: can(p, 'score.adjust', scope),
         scoreUnpublishedRead: can(p, 'score.unpublished.read', scope),
         scorePublish: can(p, 'score.publish', scope),
+        monitor: can(p, 'marking.monitor', scope),
       };
     },
   };

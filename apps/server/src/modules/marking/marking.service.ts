@@ -22,6 +22,7 @@ import { cutAhead } from './marking-cut-ahead';
 import { markingRepo as repo, type TaskRow } from './marking.repo';
 import { claimableCount } from './marking-counts';
 import type { StandardService } from '../trial/standard.service';
+import { assertNotPaused } from '../quality/quality-pause';
 
 export const ROLE_MARKER = 4;
 export const ROLE_LEADER = 6;
@@ -128,6 +129,7 @@ export function markingService(d: {
       if (!me) throw fail(role === ROLE_LEADER ? '您不是本题块的题组长' : '您不是本题块的阅卷老师');
       assertAllows(me.subject_status ?? -1, 'mark');
       if (me.quota !== null && me.quota <= 0) return { rows: [], standard: null };
+      if (role === ROLE_MARKER) await assertNotPaused(tx, blockId, userId);
       // 质检: a 标准卷 that is due takes the place of one paper of the pool
       const standard =
         role === ROLE_MARKER && d.standard ? await d.standard.handOut(tx, blockId, userId) : null;

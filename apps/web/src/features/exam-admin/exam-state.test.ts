@@ -44,8 +44,9 @@ describe('abilities', () => {
       scoreAdjust: false,
       scoreUnpublishedRead: false,
       scorePublish: false,
+      monitor: false,
     });
     expect(list.filter((a) => a.allowed).map((a) => a.label)).toEqual(['参与阅卷']);
-    expect(list).toHaveLength(12);
+    expect(list).toHaveLength(13);
   });
 });

@@ -101,6 +101,7 @@ const PERMISSION_CAPABILITY: Array<[keyof OperationPermission, Capability]> = [
   ['scoreAdjust', 'score.adjust'],
   ['scoreUnpublishedRead', 'score.unpublished.read'],
   ['scorePublish', 'score.publish'],
+  ['monitor', 'marking.monitor'],
 ];
 
 /** The abilities the server granted on a subject, labelled for people (the "what may I do" list). */

@@ -8,9 +8,10 @@ import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { subjectProgressQuery } from './lead.queries';
 import { percent } from './ProgressTab';
+import { SubjectMonitorPanel } from '../quality/SubjectMonitorPanel';
 
 /** review/progress/all?subjectId=: every block the user leads or manages, with its progress. */
-export function SubjectProgressView({ subject, exam }: SubjectBundle) {
+export function SubjectProgressView({ subject, exam, permission }: SubjectBundle) {
   const s = subject.subjectInfo;
   const q = useQuery(subjectProgressQuery(s.id));
   return (
@@ -19,6 +20,8 @@ export function SubjectProgressView({ subject, exam }: SubjectBundle) {
       title={`${exam.name} · ${s.name} · 阅卷进度`}
       testId="subject-progress"
     >
+      {/* live figures from the monitoring counters (issue 14), then the leaders' task counts */}
+      {permission.monitor && <SubjectMonitorPanel subjectId={s.id} examId={exam.id} />}
       {q.isError ? (
         <QueryFailed title="阅卷进度加载失败" error={q.error} onRetry={() => void q.refetch()} />
       ) : (

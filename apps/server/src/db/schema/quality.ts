@@ -1,0 +1,149 @@
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { user } from './people';
+import { block } from './block';
+
+// Monitoring figures kept incrementally (issue 14): the triggers of migration quality_counters update them in
+// the transaction that changes a mark_task row, so a monitoring screen reads a few hundred counter rows, never
+// the tasks. Every row is keyed by the marker (and the paper's school): a submit only touches its own
+// marker's rows, so concurrent markers never wait on one another's counter.
+
+/** A marker's marks in a block for one school of the papers: done, arbitrations, first and last submit. */
+export const markStat = pgTable(
+  'mark_stat',
+  {
+    blockId: integer('block_id').notNull(),
+    userId: integer('user_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    /** submitted marks of slots 1–3 */
+    done: integer('done').notNull().default(0),
+    /** submitted arbitrations (slot 9) */
+    arbDone: integer('arb_done').notNull().default(0),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blockId, t.userId, t.schoolId] })],
+);
+
+/** A marker's score histogram in a block (slots 1–3): mean, SD, shares of 0 and full, the distribution. */
+export const markStatScore = pgTable(
+  'mark_stat_score',
+  {
+    blockId: integer('block_id').notNull(),
+    userId: integer('user_id').notNull(),
+    score: numeric('score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.blockId, t.userId, t.score] })],
+);
+
+/** New marks per marker and minute: speed over the last 10 minutes and the speed-over-time chart. */
+export const markStatMinute = pgTable(
+  'mark_stat_minute',
+  {
+    blockId: integer('block_id').notNull(),
+    userId: integer('user_id').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.blockId, t.minute, t.userId] })],
+);
+
+/** Double-marking pairs of a marker: count, within the block's threshold, sums of signed and absolute difference. */
+export const markPairStat = pgTable(
+  'mark_pair_stat',
+  {
+    blockId: integer('block_id').notNull(),
+    userId: integer('user_id').notNull(),
+    pairs: integer('pairs').notNull().default(0),
+    agree: integer('agree').notNull().default(0),
+    diffSum: numeric('diff_sum', { precision: 12, scale: 1, mode: 'number' }).notNull().default(0),
+    absSum: numeric('abs_sum', { precision: 12, scale: 1, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.blockId, t.userId] })],
+);
+
+/** Tasks made per block and paper school (slot 1: papers; 1–3: marks to give; 9: arbitrations). */
+export const markStatTotal = pgTable(
+  'mark_stat_total',
+  {
+    blockId: integer('block_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    papers: integer('papers').notNull().default(0),
+    tasks: integer('tasks').notNull().default(0),
+    arb: integer('arb').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.blockId, t.schoolId] })],
+);
+
+/**
+ * A marker's signed deviations in marking order (append-only): 'pair' from double marking (the trigger),
+ * 'standard' a standard paper against its reference score and 'self' a paper sent again against the first
+ * mark (written by 质检 mixing). EWMA / CUSUM drift reads the latest of them.
+ */
+export const markDeviation = pgTable(
+  'mark_deviation',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    blockId: integer('block_id').notNull(),
+    userId: integer('user_id').notNull(),
+    paperId: integer('paper_id').notNull(),
+    /** pair / standard / self */
+    kind: text('kind').notNull(),
+    mark: numeric('mark', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    other: numeric('other', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // a marker's latest of a kind (drift), and a kind's sums per block (standard, self) read a range of it
+  (t) => [index('mark_deviation_marker_idx').on(t.blockId, t.kind, t.userId, t.id)],
+);
+
+/**
+ * A block's quality setting: its limits (packages/quality QualityLimits; missing keys take the defaults), whether
+ * a flagged marker is paused, and the 标准卷 rate — one after every `standardEvery` real marks (null: off).
+ */
+export const blockQuality = pgTable('block_quality', {
+  blockId: integer('block_id')
+    .primaryKey()
+    .references(() => block.id),
+  limits: jsonb('limits').$type<Record<string, number | boolean>>().notNull().default({}),
+  standardEvery: integer('standard_every'),
+  /** a flagged marker may not claim until a leader lets them go on */
+  pause: boolean('pause').notNull().default(false),
+  updatedBy: integer('updated_by').references(() => user.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A marker flagged by the quality rule: the reasons, and a leader's release (kept, never deleted). */
+export const markerFlag = pgTable(
+  'marker_flag',
+  {
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => block.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
+    /** 1 flagged (paused if the block says so), 0 released by a leader */
+    state: smallint('state').notNull().default(1),
+    /** marks done when flagged: a released marker is judged again only on later marks */
+    atDone: integer('at_done').notNull().default(0),
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedBy: integer('released_by').references(() => user.id),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    note: text('note'),
+  },
+  (t) => [primaryKey({ columns: [t.blockId, t.userId] })],
+);

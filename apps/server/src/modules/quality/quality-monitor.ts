@@ -1,0 +1,270 @@
+import { sql } from 'drizzle-orm';
+import type {
+  BlockQuality,
+  MarkerQuality,
+  Principal,
+  QualityLimitsInput,
+  QualityPapers,
+  QualityPapersQuery,
+  QualitySettingInput,
+} from '@yj/contracts';
+import {
+  arbitrationRate,
+  binShares,
+  distance,
+  drift,
+  extremes,
+  flagReasons,
+  LIMIT_DEFAULTS,
+  merge,
+  moments,
+  spread,
+} from '@yj/quality';
+import { fail } from '../../errors';
+import type { Actor } from '../../lib/actor';
+import type { Db } from '../../infra/db';
+import type { AuditService } from '../audit/audit.service';
+import { qualityAccess } from './quality-access';
+import { qualityRepo, type BlockRow } from './quality.repo';
+
+const BINS = 10;
+/** the drift charts read the latest deviations of each marker: recent behaviour, a bounded read */
+const DRIFT_WINDOW = 200;
+const num = (v: string | number | null) => (v === null ? null : Number(v));
+const r4 = (v: number) => Math.round(v * 10000) / 10000 + 0;
+
+const limitsOf = (stored: Record<string, number | boolean> | undefined): QualityLimitsInput => ({
+  ...LIMIT_DEFAULTS,
+  ...(stored ?? {}),
+});
+
+/** qualityMonitorBlock, qualityMonitorStudent, the block's limits, flagging and a leader's release. */
+export function qualityMonitor(d: { db: Db; audit: AuditService }) {
+  const access = qualityAccess(d.db);
+
+  /** Every marker's figures of a block, from the counters (histograms, pairs) and the latest deviations. */
+  async function figuresOf(b: BlockRow, db: Db) {
+    const repo = qualityRepo(db);
+    const [hist, pairs, devs, standard, self, setting, flags] = await Promise.all([
+      repo.histograms(b.id),
+      repo.pairs([b.id]),
+      repo.deviations(b.id, 'pair', DRIFT_WINDOW),
+      repo.deviationSums(b.id, 'standard'),
+      repo.deviationSums(b.id, 'self'),
+      repo.setting(b.id),
+      repo.flags([b.id]),
+    ]);
+    const names = new Map(hist.map((h) => [h.user_id, h.name]));
+    const limits = limitsOf(setting?.limits);
+    const byUser = new Map<number, Map<number, number>>();
+    for (const h of hist) {
+      const m = byUser.get(h.user_id) ?? new Map<number, number>();
+      m.set(Number(h.score), h.n);
+      byUser.set(h.user_id, m);
+    }
+    const blockHist = merge([...byUser.values()]);
+    const seq = new Map<number, number[]>();
+    for (const x of devs) {
+      const list = seq.get(x.user_id) ?? [];
+      list.push(Number(x.mark) - Number(x.other));
+      seq.set(x.user_id, list);
+    }
+    // the charts' scale: the spread of all markers' pair differences (a marker in control differs this much)
+    const scale = spread([...seq.values()].flat()) ?? Math.max(b.threshold ?? 1, 1);
+    const markers = [...byUser].map(([userId, h]) => {
+      const m = moments(h);
+      const ex = extremes(h, b.full_score);
+      const dist = distance(h, blockHist, b.full_score, BINS);
+      const p = pairs.find((x) => x.user_id === userId);
+      const pn = p?.pairs ?? 0;
+      const st = standard.find((x) => x.user_id === userId);
+      const sf = self.find((x) => x.user_id === userId);
+      const dr = drift(seq.get(userId) ?? [], scale);
+      const figures = {
+        userId,
+        n: m.n,
+        mean: m.mean,
+        sd: m.sd,
+        zeroShare: ex.zero,
+        fullShare: ex.full,
+        meanDiffSd: dist.meanDiffSd,
+        tvd: dist.tvd,
+        bins: binShares(h, b.full_score, BINS),
+        agreement: {
+          n: pn,
+          within: pn ? r4(p!.agree / pn) : null,
+          meanDiff: pn ? r4(Number(p!.diff_sum) / pn) : null,
+        },
+        arbitrationRate: arbitrationRate(pn, pn - (p?.agree ?? 0)),
+        standard: {
+          n: st?.n ?? 0,
+          meanDiff: st ? r4(Number(st.diff) / st.n) : null,
+          meanAbsDiff: st ? r4(Number(st.abs) / st.n) : null,
+        },
+        self: { n: sf?.n ?? 0, meanAbsDiff: sf ? r4(Number(sf.abs) / sf.n) : null },
+        drift: {
+          n: dr.points.length,
+          ewma: dr.last?.ewma ?? null,
+          limit: dr.last?.limit ?? null,
+          cusumHigh: dr.last?.cusumHigh ?? null,
+          cusumLow: dr.last?.cusumLow ?? null,
+        },
+      };
+      const reasons = flagReasons(
+        {
+          n: m.n,
+          meanDiffSd: dist.meanDiffSd,
+          agreement: { n: pn, within: figures.agreement.within },
+          standard: { n: figures.standard.n, meanAbsDiff: figures.standard.meanAbsDiff },
+          self: figures.self,
+          drift: dr.signal ? { chart: dr.signal.chart, direction: dr.signal.direction } : null,
+        },
+        limits,
+      );
+      return { figures, reasons };
+    });
+    return { markers, blockHist, limits, pause: setting?.pause ?? false, names, flags };
+  }
+
+  /**
+   * Flags the markers whose figures pass the block's limits (idempotent: a flagged marker's reasons are
+   * brought up to date; a marker a leader released is judged again once they marked minMarks more).
+   */
+  async function evaluate(b: BlockRow, known?: Awaited<ReturnType<typeof figuresOf>>): Promise<void> {
+    const { markers, limits } = known ?? (await figuresOf(b, d.db));
+    const hits = markers.filter((m) => m.reasons.length);
+    if (!hits.length) return;
+    await d.db.transaction(async (tx) => {
+      for (const m of hits)
+        await tx.execute(sql`insert into marker_flag as f (block_id, user_id, reasons, state, at_done)
+          values (${b.id}, ${m.figures.userId}, ${JSON.stringify(m.reasons)}::jsonb, 1, ${m.figures.n})
+          on conflict (block_id, user_id) do update set reasons = excluded.reasons,
+            state = 1, at_done = case when f.state = 1 then f.at_done else excluded.at_done end,
+            flagged_at = case when f.state = 1 then f.flagged_at else now() end
+          where f.state = 1 or excluded.at_done >= f.at_done + ${limits.minMarks}`);
+    });
+  }
+
+  async function blockRow(subjectId: number, blockId: number): Promise<BlockRow> {
+    const b = (await qualityRepo(d.db).blocksOf([subjectId])).find((x) => x.id === blockId);
+    if (!b) throw fail('题块不存在或已删除');
+    return b;
+  }
+
+  return {
+    evaluate,
+
+    /** qualityMonitorBlock: each marker's figures against the block, flagged markers first. */
+    async block(blockId: number, p: Principal): Promise<BlockQuality> {
+      const { s, school } = await access.block(p, blockId);
+      if (school !== null) throw fail('质量监控按题块统计全部学校的评分，请联系考试管理员查看');
+      const b = await blockRow(s.id, blockId);
+      const figures = await figuresOf(b, d.db);
+      await evaluate(b, figures);
+      const { markers, blockHist, limits, pause, names } = figures;
+      // flags read with the figures; a marker flagged just now by evaluate is read again
+      const flags = markers.some((m) => m.reasons.length)
+        ? await qualityRepo(d.db).flags([blockId])
+        : figures.flags;
+      const bm = moments(blockHist);
+      const out: MarkerQuality[] = markers.map(({ figures }) => {
+        const f = flags.find((x) => x.user_id === figures.userId);
+        return {
+          ...figures,
+          name: names.get(figures.userId) ?? '',
+          flag: f
+            ? {
+                state: f.state,
+                reasons: f.reasons,
+                at: new Date(f.flagged_at).toISOString(),
+                paused: f.state === 1 && pause,
+              }
+            : null,
+        };
+      });
+      out.sort((a, c) => (c.flag?.state ?? 0) - (a.flag?.state ?? 0) || c.n - a.n || a.userId - c.userId);
+      return {
+        blockId,
+        blockName: b.name,
+        subjectId: s.id,
+        fullScore: b.full_score,
+        threshold: b.threshold,
+        markCount: b.mark_count,
+        n: bm.n,
+        mean: bm.mean,
+        sd: bm.sd,
+        bins: binShares(blockHist, b.full_score, BINS),
+        limits,
+        pause,
+        markers: out,
+        at: new Date().toISOString(),
+      };
+    },
+
+    /** qualityMonitorStudent: the papers whose two marks differ most, with both markers. */
+    async papers(blockId: number, q: QualityPapersQuery, p: Principal): Promise<QualityPapers> {
+      const { school } = await access.block(p, blockId);
+      if (school !== null) throw fail('质量监控按题块统计全部学校的评分，请联系考试管理员查看');
+      const r = await qualityRepo(d.db).pairPapers(blockId, q.minDiff, q.userId, q.page, q.size);
+      const names = new Map(
+        (await qualityRepo(d.db).names([...new Set(r.items.flatMap((x) => [x.a_user, x.b_user]))])).map(
+          (u) => [u.id, u.name],
+        ),
+      );
+      return {
+        total: r.total,
+        items: r.items.map((x) => ({
+          paperId: x.paper_id,
+          marks: [
+            { userId: x.a_user, name: names.get(x.a_user) ?? '', score: num(x.a_mark)! },
+            { userId: x.b_user, name: names.get(x.b_user) ?? '', score: num(x.b_mark)! },
+          ],
+          diff: r4(Math.abs(Number(x.a_mark) - Number(x.b_mark))),
+          at: new Date(x.at).toISOString(),
+        })),
+      };
+    },
+
+    /** The block's limits and whether a flagged marker is paused. */
+    async setSetting(blockId: number, input: QualitySettingInput, p: Principal, actor: Actor): Promise<void> {
+      const { s } = await access.block(p, blockId);
+      await d.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into block_quality (block_id, limits, pause, updated_by, updated_at)
+          values (${blockId}, ${JSON.stringify(input.limits)}::jsonb, ${input.pause}, ${actor.userId}, now())
+          on conflict (block_id) do update set limits = excluded.limits, pause = excluded.pause,
+            updated_by = excluded.updated_by, updated_at = now()`);
+        await d.audit.record(tx as unknown as Db, {
+          action: 'quality.setting',
+          examId: s.exam_id,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `block:${blockId}`,
+          detail: input,
+        });
+      });
+    },
+
+    /** A leader lets a flagged marker go on (the flag is kept, released). */
+    async release(blockId: number, userId: number, p: Principal, actor: Actor): Promise<void> {
+      const { s } = await access.block(p, blockId);
+      await d.db.transaction(async (tx) => {
+        // judged again only on the marks given after the release
+        const r = await tx.execute(sql`update marker_flag set state = 0, released_by = ${actor.userId},
+          released_at = now(), at_done = (select coalesce(sum(done), 0) from mark_stat
+            where block_id = ${blockId} and user_id = ${userId})
+          where block_id = ${blockId} and user_id = ${userId} and state = 1 returning user_id`);
+        if (!(r as unknown as { rows: unknown[] }).rows.length)
+          throw fail('该阅卷老师未被标记或已放行，请刷新');
+        await d.audit.record(tx as unknown as Db, {
+          action: 'quality.release',
+          examId: s.exam_id,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `block:${blockId}`,
+          detail: { userId },
+        });
+      });
+    },
+  };
+}
+export type QualityMonitor = ReturnType<typeof qualityMonitor>;

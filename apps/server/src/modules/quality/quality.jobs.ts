@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { SubjectStatus } from '@yj/contracts';
+import { rowsOf, type Db } from '../../infra/db';
+import type { JobQueue } from '../../infra/queue';
+import type { QualityMonitor } from './quality-monitor';
+import { qualityRepo } from './quality.repo';
+
+export const QUALITY_EVALUATE = 'quality.evaluate';
+const EVERY_MS = 30_000;
+
+/**
+ * Flags drifting markers while nobody watches the quality screen: every 30 s the blocks of reviewing
+ * subjects that had new marks in the last minute are judged (evaluate is idempotent).
+ * Returns a stop function for shutdown.
+ */
+export function registerQualityJobs(queue: JobQueue, d: { db: Db; monitor: QualityMonitor }): () => void {
+  queue.register(QUALITY_EVALUATE, async () => {
+    const subjects = rowsOf<{ id: number }>(
+      await d.db
+        .execute(sql`select distinct b.subject_id as id from mark_stat_minute m join block b on b.id = m.block_id
+        join subject s on s.id = b.subject_id and s.status = ${SubjectStatus.reviewing}
+        where m.minute > now() - interval '2 minutes'`),
+    );
+    const blocks = await qualityRepo(d.db).blocksOf(subjects.map((s) => s.id));
+    for (const b of blocks) await d.monitor.evaluate(b);
+  });
+  const timer = setInterval(
+    () => void queue.enqueue(QUALITY_EVALUATE, {}, { attempts: 1 }).catch(() => {}),
+    EVERY_MS,
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,5 @@
+export * from './marker';
+export * from './pairs';
+export * from './drift';
+export * from './flag';
+export * from './speed';
