@@ -24,3 +24,5 @@ export * from './marking';
 export * from './subject-lifecycle';
 export * from './reviewer';
 export * from './score';
+export * from './report';
+export * from './report-tables';

@@ -11,3 +11,4 @@ export * from './scan';
 export * from './card';
 export * from './marking';
 export * from './score';
+export * from './report';
