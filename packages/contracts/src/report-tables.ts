@@ -17,7 +17,19 @@ export const fix2 = (x: number | null | undefined): ReportCell =>
 export const pct = (x: number | null | undefined): ReportCell =>
   x === null || x === undefined ? '' : Math.round(x * 10000) / 100;
 
-const FIGURE_HEADERS = ['实考', '缺考', '平均分', '最高分', '最低分', '中位数', '标准差', '优秀率(%)', '良好率(%)', '及格率(%)', '低分率(%)'];
+const FIGURE_HEADERS = [
+  '实考',
+  '缺考',
+  '平均分',
+  '最高分',
+  '最低分',
+  '中位数',
+  '标准差',
+  '优秀率(%)',
+  '良好率(%)',
+  '及格率(%)',
+  '低分率(%)',
+];
 const figureCells = (f: ReportFigures): ReportCell[] => [
   f.sat,
   f.absent,
@@ -40,7 +52,9 @@ function overview(r: Report): ReportTable {
 }
 
 function classes(r: Report): ReportTable {
-  const partNames = r.questions.length ? r.questions.map((q) => `第${q.no}题得分率(%)`) : r.parts.map((p) => `${p.name}平均分`);
+  const partNames = r.questions.length
+    ? r.questions.map((q) => `第${q.no}题得分率(%)`)
+    : r.parts.map((p) => `${p.name}平均分`);
   const partCell = (x: number | null) => (r.questions.length ? pct(x) : fix2(x));
   return {
     title: '班级对比',
@@ -71,7 +85,18 @@ const KIND: Record<string, string> = { single: '单选', multi: '多选', trueFa
 function questions(r: Report): ReportTable {
   return {
     title: '试题分析',
-    headers: ['题号', '题型', '满分', '人数', '平均分', '得分率(%)', '难度', '区分度', '点二列相关', '选项分布'],
+    headers: [
+      '题号',
+      '题型',
+      '满分',
+      '人数',
+      '平均分',
+      '得分率(%)',
+      '难度',
+      '区分度',
+      '点二列相关',
+      '选项分布',
+    ],
     rows: r.questions.map((q) => [
       q.no,
       KIND[q.kind] ?? q.kind,

@@ -143,7 +143,10 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     };
   });
 
-  const items: Item[] = input.questions.map((q, j) => ({ full: q.full, scores: entries.map((e) => e.parts[j] ?? null) }));
+  const items: Item[] = input.questions.map((q, j) => ({
+    full: q.full,
+    scores: entries.map((e) => e.parts[j] ?? null),
+  }));
   const groups = extremeGroups(totals);
   const questions: ReportQuestion[] = input.questions.map((q, j) => ({
     no: q.no,

@@ -24,7 +24,9 @@ export async function reportView(
   for (const g of p.examRoles) {
     if (g.examId !== exam.id) continue;
     const fits =
-      EXAM_WIDE.has(g.role) || g.role === 9 || (g.role === 3 && (g.subjectId === null || g.subjectId === subjectId));
+      EXAM_WIDE.has(g.role) ||
+      g.role === 9 ||
+      (g.role === 3 && (g.subjectId === null || g.subjectId === subjectId));
     if (!fits) continue;
     const school = g.schoolId ?? (EXAM_WIDE.has(g.role) ? null : exam.schoolId);
     if (school === null) return { all: true };

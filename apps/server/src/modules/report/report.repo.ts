@@ -102,7 +102,7 @@ export function reportRepo(db: Db) {
           select id, name from school
           where id in (select distinct school_id from examinee where exam_id = ${examId}) order by id`),
         db.execute(sql`
-          select b.id, b.name, b.school_id as "schoolId" from banji b
+          select b.id, b.name, b.school_id as "schoolId" from class b
           where b.id in (select distinct class_id from examinee where exam_id = ${examId})
           order by b.school_id, b.sort, b.id`),
       ]);

@@ -13,8 +13,10 @@ export function reportRoutes(app: FastifyInstance, d: { reports: ReportService; 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { capability: 'report.read' as const, scope: d.scopes.examParam };
 
-  r.get('/api/exam/:examId/report/subjects', { schema: { params: reportParams }, config: read }, async (req) =>
-    ok(await d.reports.subjects(req.params.examId, await req.principal())),
+  r.get(
+    '/api/exam/:examId/report/subjects',
+    { schema: { params: reportParams }, config: read },
+    async (req) => ok(await d.reports.subjects(req.params.examId, await req.principal())),
   );
   // a stale report is computed on the first read: heavy work, under the limiter
   r.get(

@@ -84,14 +84,27 @@ export function reportService(d: { db: Db }) {
     return [...byExaminee.values()];
   }
 
-  async function compute(examId: number, examName: string, subjects: ReportSubjectRow[], subjectId: number | null) {
+  async function compute(
+    examId: number,
+    examName: string,
+    subjects: ReportSubjectRow[],
+    subjectId: number | null,
+  ) {
     const groups = await repo.groups(examId);
     const base = { examId, examName, subjectId, ...groups };
     if (subjectId !== null) {
       const s = subjects[0]!;
       const i = await subjectInput(s);
       return computeReport(
-        { ...base, name: s.name, fullScore: s.fullScore, entries: i.entries, questions: i.questions, options: i.options, subjects: [] },
+        {
+          ...base,
+          name: s.name,
+          fullScore: s.fullScore,
+          entries: i.entries,
+          questions: i.questions,
+          options: i.options,
+          subjects: [],
+        },
         new Date(),
       );
     }
@@ -155,7 +168,12 @@ export function reportService(d: { db: Db }) {
       const list = await repo.subjects(examId);
       return {
         examName: e.name,
-        subjects: list.map((s) => ({ id: s.id, name: s.name, fullScore: s.fullScore, published: published(s) })),
+        subjects: list.map((s) => ({
+          id: s.id,
+          name: s.name,
+          fullScore: s.fullScore,
+          published: published(s),
+        })),
       };
     },
 
