@@ -9,6 +9,7 @@ import { questionRoutes } from '../pages/question/routes';
 import { markingRoutes } from '../pages/marking/routes';
 import { markingLeadRoutes } from '../pages/marking-lead/routes';
 import { scoreRoutes } from '../pages/score/routes';
+import { reportRoutes } from '../pages/report/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
 import { queryClient } from './query-client';
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
           ...markingRoutes,
           ...markingLeadRoutes,
           ...scoreRoutes,
+          ...reportRoutes,
         ],
       },
       { path: '*', loader: () => redirect('/login') },
