@@ -45,27 +45,31 @@ export function reportRepo(db: Db) {
       return rowsOf<ReportSubjectRow>(r);
     },
 
-    async cached(examId: number, subjectId: number): Promise<{ stamp: string; data: unknown } | null> {
+    /** The cached report as JSON text (sent as it is to whoever sees the whole report: no parse, no re-encode). */
+    async cached(examId: number, subjectId: number): Promise<{ stamp: string; json: string } | null> {
       const r = await db.execute(
-        sql`select stamp, data from report_cache where exam_id = ${examId} and subject_id = ${subjectId}`,
+        sql`select stamp, data::text as json from report_cache where exam_id = ${examId} and subject_id = ${subjectId}`,
       );
-      return rowsOf<{ stamp: string; data: unknown }>(r)[0] ?? null;
+      return rowsOf<{ stamp: string; json: string }>(r)[0] ?? null;
     },
 
-    async store(examId: number, subjectId: number, stamp: string, data: unknown): Promise<void> {
+    async store(examId: number, subjectId: number, stamp: string, json: string): Promise<void> {
       await db.execute(sql`
         insert into report_cache (exam_id, subject_id, stamp, data) values (${examId}, ${subjectId}, ${stamp},
-          ${JSON.stringify(data)}::jsonb)
+          ${json}::jsonb)
         on conflict (exam_id, subject_id) do update set stamp = excluded.stamp, data = excluded.data,
           computed_at = now()`);
     },
 
-    /** Every scored examinee of a subject with school, class, total and question scores. */
-    async entries(subjectId: number): Promise<ScoreEntry[]> {
+    /** Every scored examinee of a subject with school, class, total and (when asked) question scores. */
+    async entries(subjectId: number, withQuestions = true): Promise<ScoreEntry[]> {
+      const questions = withQuestions
+        ? sql`case when s.absent then null else s.question_scores end`
+        : sql`null`;
       const r = await db.execute(sql`
         select s.examinee_id as "examineeId", e.school_id as "schoolId", e.class_id as "classId",
           case when s.absent then null else s.total::float8 end as total,
-          case when s.absent then null else s.question_scores end as questions
+          ${questions} as questions
         from score s join examinee e on e.id = s.examinee_id
         where s.subject_id = ${subjectId}`);
       return rowsOf<ScoreEntry>(r);

@@ -108,7 +108,7 @@ export function reportService(d: { db: Db }) {
         new Date(),
       );
     }
-    const rows = await Promise.all(subjects.map((s) => repo.entries(s.id)));
+    const rows = await Promise.all(subjects.map((s) => repo.entries(s.id, false)));
     return computeReport(
       {
         ...base,
@@ -123,8 +123,12 @@ export function reportService(d: { db: Db }) {
     );
   }
 
-  /** The report from the cache, computed and stored first when stale (one computation at a time per report). */
-  async function cachedReport(examId: number, subjectId: number | undefined): Promise<Report> {
+  /**
+   * The report's JSON from the cache, computed and stored first when stale (one computation at a time per
+   * report). Figures are kept to 6 decimals: the screens and Excel show 2, and the stored text is what every
+   * later reader gets, so the first answer and the cached ones are the same numbers.
+   */
+  async function cachedReport(examId: number, subjectId: number | undefined): Promise<string> {
     const e = await examOf(examId);
     const all = await repo.subjects(examId);
     let deps: ReportSubjectRow[];
@@ -140,24 +144,31 @@ export function reportService(d: { db: Db }) {
     const key = subjectId ?? TOTAL;
     const stamp = stampOf(deps);
     const hit = await repo.cached(examId, key);
-    if (hit?.stamp === stamp) return hit.data as Report;
+    if (hit?.stamp === stamp) return hit.json;
     return d.db.transaction(async (tx) => {
       // two first readers of a stale report: the second waits and takes the first one's result
       await tx.execute(sql`select pg_advisory_xact_lock(${examId}, ${key})`);
       const again = await reportRepo(tx).cached(examId, key);
-      if (again?.stamp === stamp) return again.data as Report;
+      if (again?.stamp === stamp) return again.json;
       const report = await compute(examId, e.name, deps, subjectId ?? null);
-      await reportRepo(tx).store(examId, key, stamp, report);
-      return report;
+      const json = JSON.stringify(report, (_k, v: unknown) =>
+        typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 1e6) / 1e6 : v,
+      );
+      await reportRepo(tx).store(examId, key, stamp, json);
+      return json;
     });
   }
 
-  async function viewed(examId: number, subjectId: number | undefined, p: Principal): Promise<Report> {
+  /** The report as the user may see it, as JSON text: the cached text itself when they see all of it. */
+  async function viewedJson(examId: number, subjectId: number | undefined, p: Principal): Promise<string> {
     const e = await examOf(examId);
     const view = await reportView(p, e, subjectId ?? null, () => repo.teacherClasses(p.userId));
     if (!view.all && !view.schools.size && !view.classes.size) throw forbidden();
-    return narrowReport(await cachedReport(examId, subjectId), view);
+    const json = await cachedReport(examId, subjectId);
+    return view.all ? json : JSON.stringify(narrowReport(JSON.parse(json) as Report, view));
   }
+  const viewed = async (examId: number, subjectId: number | undefined, p: Principal): Promise<Report> =>
+    JSON.parse(await viewedJson(examId, subjectId, p)) as Report;
 
   return {
     /** The subjects the report menu offers (published ones can be opened). */
@@ -178,6 +189,7 @@ export function reportService(d: { db: Db }) {
     },
 
     report: viewed,
+    reportJson: viewedJson,
 
     /** One table of the report as an Excel sheet: the rows the screen shows. */
     async exportSheet(examId: number, subjectId: number | undefined, sheet: ReportSheet, p: Principal) {

@@ -1,4 +1,5 @@
 import {
+  BarChartOutlined,
   DownOutlined,
   EditOutlined,
   HistoryOutlined,
@@ -7,7 +8,7 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { EXAM_TYPE_LABELS, ExamType, type ExamDetail } from '@yj/contracts';
+import { EXAM_TYPE_LABELS, ExamType, SubjectStatus, type ExamDetail } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Dropdown, Space, Table, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
@@ -76,6 +77,10 @@ export function ExamDetailView({ exam }: { exam: ExamDetail }) {
           },
           { to: `/book/exam/${exam.id}/dynamicLog`, icon: <HistoryOutlined />, label: '动态日志' },
         ]
+      : []),
+    // reports read published scores; whoever may download scores may read them (report.read covers more)
+    ...(exam.can.downloadScores && exam.subjects.some((s) => s.status === SubjectStatus.published)
+      ? [{ to: `/book/report_forms/${exam.id}`, icon: <BarChartOutlined />, label: '成绩报表' }]
       : []),
   ];
 
