@@ -54,7 +54,7 @@ try {
     insert into scan_batch (subject_id, school_id, template_id)
       select s.id, sc.id, t.id from subject s join template t on t.subject_id = s.id, school sc;
     create temporary table ability as
-      select e.id, ((e.id * 7919) % 1000) / 1000.0 as a, e.school_id from examinee e;
+      select e.id, ((e.id::bigint * 7919) % 1000) / 1000.0 as a, e.school_id from examinee e;
     insert into score (subject_id, examinee_id, objective, subjective, total, question_scores, absent)
       select s.id, ab.id, x.o, x.s, x.o + x.s, x.q, false
       from subject s cross join ability ab
@@ -63,7 +63,7 @@ try {
           jsonb_object_agg(q::text, v) as q
         from (select q, case when q <= 20 then case when p > 0.5 then 3 else 0 end
                         else round(p * 9) / 2 end as v
-              from (select q, (ab.a + ((ab.id * 104729 + q * 7907 + s.id * 613) % 1000) / 1000.0) / 2 as p
+              from (select q, (ab.a + ((ab.id::bigint * 104729 + q * 7907 + s.id * 613) % 1000) / 1000.0) / 2 as p
                     from generate_series(1, 40) q) r) v
       ) x
       where (ab.id + s.id) % 97 <> 0;
