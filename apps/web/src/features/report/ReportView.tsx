@@ -8,6 +8,9 @@ import { bandsOption, boxOption, questionsOption, segmentsOption } from './repor
 import { reportQuery, reportSubjectsQuery } from './report.api';
 import { ReportTableCard } from './ReportTableCard';
 
+/** A figure for the descriptions: '—' when it does not exist (nobody sat). */
+const shown = (x: number | string, unit = '') => (x === '' ? '—' : `${x}${unit}`);
+
 function Overview({ r }: { r: Report }) {
   const o = r.overall;
   return (
@@ -17,21 +20,19 @@ function Overview({ r }: { r: Report }) {
           <Descriptions.Item label="满分">{r.fullScore}</Descriptions.Item>
           <Descriptions.Item label="实考">{o.sat} 人</Descriptions.Item>
           <Descriptions.Item label="缺考">{o.absent} 人</Descriptions.Item>
-          <Descriptions.Item label="平均分">{fix2(o.mean)}</Descriptions.Item>
-          <Descriptions.Item label="最高分">{fix2(o.max)}</Descriptions.Item>
-          <Descriptions.Item label="最低分">{fix2(o.min)}</Descriptions.Item>
-          <Descriptions.Item label="中位数">{fix2(o.median)}</Descriptions.Item>
-          <Descriptions.Item label="标准差">{fix2(o.sd)}</Descriptions.Item>
-          <Descriptions.Item label="优秀率">{pct(o.excellent.rate)}%</Descriptions.Item>
-          <Descriptions.Item label="良好率">{pct(o.good.rate)}%</Descriptions.Item>
-          <Descriptions.Item label="及格率">{pct(o.pass.rate)}%</Descriptions.Item>
-          <Descriptions.Item label="低分率">{pct(o.low.rate)}%</Descriptions.Item>
+          <Descriptions.Item label="平均分">{shown(fix2(o.mean))}</Descriptions.Item>
+          <Descriptions.Item label="最高分">{shown(fix2(o.max))}</Descriptions.Item>
+          <Descriptions.Item label="最低分">{shown(fix2(o.min))}</Descriptions.Item>
+          <Descriptions.Item label="中位数">{shown(fix2(o.median))}</Descriptions.Item>
+          <Descriptions.Item label="标准差">{shown(fix2(o.sd))}</Descriptions.Item>
+          <Descriptions.Item label="优秀率">{shown(pct(o.excellent.rate), '%')}</Descriptions.Item>
+          <Descriptions.Item label="良好率">{shown(pct(o.good.rate), '%')}</Descriptions.Item>
+          <Descriptions.Item label="及格率">{shown(pct(o.pass.rate), '%')}</Descriptions.Item>
+          <Descriptions.Item label="低分率">{shown(pct(o.low.rate), '%')}</Descriptions.Item>
           {r.subjectId !== null && (
             <>
-              <Descriptions.Item label="信度 α">
-                {fix2(r.alpha) === '' ? '—' : fix2(r.alpha)}
-              </Descriptions.Item>
-              <Descriptions.Item label="KR-20">{fix2(r.kr20) === '' ? '—' : fix2(r.kr20)}</Descriptions.Item>
+              <Descriptions.Item label="信度 α">{shown(fix2(r.alpha))}</Descriptions.Item>
+              <Descriptions.Item label="KR-20">{shown(fix2(r.kr20))}</Descriptions.Item>
             </>
           )}
         </Descriptions>
@@ -104,6 +105,8 @@ function Questions({ r }: { r: Report }) {
 export function ReportView({ examId }: { examId: number }) {
   const subjects = useQuery(reportSubjectsQuery(examId));
   const [subjectId, setSubjectId] = useState<number | null>(null);
+  // the open tab stays when another subject is chosen
+  const [tab, setTab] = useState('overview');
   const report = useQuery({
     ...reportQuery(examId, subjectId),
     enabled: subjects.isSuccess && subjects.data.subjects.some((s) => s.published),
@@ -144,6 +147,8 @@ export function ReportView({ examId }: { examId: number }) {
             <Card loading />
           ) : (
             <Tabs
+              activeKey={tab}
+              onChange={setTab}
               items={[
                 { key: 'overview', label: '成绩概览', children: <Overview r={r} /> },
                 {

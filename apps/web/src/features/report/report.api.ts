@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Report, ReportSheet, ReportSubjects } from '@yj/contracts';
 import { api } from '../../api/filter';
 
@@ -27,4 +27,6 @@ export const reportQuery = (examId: number, subjectId: number | null) =>
     queryKey: ['report', examId, subjectId ?? 0],
     queryFn: () => reportApi.report(examId, subjectId),
     meta: { silent: true },
+    // the screen keeps the last report while the next subject's loads
+    placeholderData: keepPreviousData,
   });
