@@ -8,8 +8,8 @@ export function segmentsOption(r: Report): EChartsCoreOption {
   const rows = [...r.segments].reverse();
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: ['人数', '累计人数'] },
-    grid: { left: 48, right: 56, top: 40, bottom: 40 },
+    legend: { top: 0, data: ['人数', '累计人数'] },
+    grid: { left: 48, right: 56, top: 56, bottom: 40 },
     xAxis: { type: 'category', name: '分数', data: rows.map((s) => s.score) },
     yAxis: [
       { type: 'value', name: '人数', minInterval: 1 },
@@ -63,8 +63,8 @@ export function boxOption(r: Report): EChartsCoreOption {
 export function questionsOption(r: Report): EChartsCoreOption {
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: ['得分率(%)', '区分度'] },
-    grid: { left: 48, right: 48, top: 40, bottom: 40 },
+    legend: { top: 0, data: ['得分率(%)', '区分度'] },
+    grid: { left: 48, right: 48, top: 56, bottom: 40 },
     xAxis: { type: 'category', name: '题号', data: r.questions.map((q) => q.no) },
     yAxis: [
       { type: 'value', name: '得分率(%)', min: 0, max: 100 },
