@@ -9,6 +9,9 @@
 //   2. a cached page's answer (read, narrowed, serialised as the response) beside a bare read of the row;
 //   3. one score changed: only its subject and the total are recomputed.
 // Goals: all figures < 15 s and ≤ 2 × the floor; a cached page < 150 ms.
+// Measured 2026-11-24 on the shared 2-core machine at load 22–25 (so absolute times are ~10× inflated): all
+// figures 284.7 s beside a floor of 228.6 s (1.25 ×); cached page 172 ms beside a bare read of its row 118 ms;
+// after one score change 47.3 s (2 of 10 reports recomputed).
 import { sql } from 'drizzle-orm';
 import type { Principal } from '@yj/contracts';
 import { openPostgres } from '../../../apps/server/src/infra/db';
