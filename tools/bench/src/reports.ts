@@ -11,7 +11,8 @@
 // Goals: all figures < 15 s and ≤ 2 × the floor; a cached page < 150 ms.
 // Measured 2026-11-24 on the shared 2-core machine at load 22–25 (so absolute times are ~10× inflated): all
 // figures 284.7 s beside a floor of 228.6 s (1.25 ×); cached page 172 ms beside a bare read of its row 118 ms;
-// after one score change 47.3 s (2 of 10 reports recomputed).
+// after one score change 47.3 s (2 of 10 reports recomputed). A second run at lighter load: all figures 126.0 s
+// beside a floor of 62.8 s (2.01 ×); cached page 20 ms beside a bare read of 19 ms; after one change 9.2 s.
 import { sql } from 'drizzle-orm';
 import type { Principal } from '@yj/contracts';
 import { openPostgres } from '../../../apps/server/src/infra/db';
