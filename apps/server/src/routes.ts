@@ -38,6 +38,8 @@ import { examineeRoutes } from './modules/exam/examinee.routes';
 import { examineeService } from './modules/exam/examinee.service';
 import { roleRoutes } from './modules/exam/role.routes';
 import { roleService } from './modules/exam/role.service';
+import { reportRoutes } from './modules/report/report.routes';
+import { reportService } from './modules/report/report.service';
 import { questionRoutes } from './modules/question/question.routes';
 import { questionService } from './modules/question/question.service';
 import { blockRoutes } from './modules/block/block.routes';
@@ -232,6 +234,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         imports: scoreImportService({ db, audit, exams }),
         scopes,
       });
+      reportRoutes(api, { reports: reportService({ db }), scopes });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());

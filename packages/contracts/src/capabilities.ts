@@ -98,6 +98,17 @@ export const CAPABILITY_TABLE = {
     { who: 'examRole', scope: 'exam', roles: [0, 1, 5] },
     { who: 'examRole', scope: 'subject', roles: [3] },
   ],
+  /**
+   * score reports of published subjects (report_forms). A school manager and a teacher pass here for any exam;
+   * the report service narrows them to their school's figures and their own classes (teacherSchedule), and
+   * refuses who sees nothing of the exam.
+   */
+  'report.read': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'any' },
+    { who: 'teacher', scope: 'any' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 3, 5, 8, 9] },
+  ],
   /** change a question's score by hand (before / after / reason kept); mark an examinee 违纪 */
   'score.adjust': [
     { who: 'admin', scope: 'any' },
@@ -169,6 +180,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'exam.create': '为学校创建考试',
   'exam.createJoint': '创建多校联考',
   'exam.read': '查看考试、科目和考生名单',
+  'report.read': '查看已发布成绩的分析报表（教师只看任教班级）',
   'exam.manage': '管理考试（修改、复制、隐藏、删除，考生和人员分工）',
   'exam.phone.view': '查看考生和人员的完整手机号',
   'score.download': '下载成绩与报表',

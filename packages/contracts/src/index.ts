@@ -28,3 +28,5 @@ export * from './score-publish';
 export * from './export';
 export * from './trial';
 export * from './quality';
+export * from './report';
+export * from './report-tables';

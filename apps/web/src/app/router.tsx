@@ -12,6 +12,7 @@ import { qualityRoutes } from '../pages/quality/routes';
 import { scoreRoutes } from '../pages/score/routes';
 import { exportRoutes } from '../pages/export/routes';
 import { trialRoutes } from '../pages/trial/routes';
+import { reportRoutes } from '../pages/report/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
 import { queryClient } from './query-client';
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
           ...scoreRoutes,
           ...exportRoutes,
           ...trialRoutes,
+          ...reportRoutes,
         ],
       },
       { path: '*', loader: () => redirect('/login') },

@@ -13,3 +13,4 @@ export * from './marking';
 export * from './score';
 export * from './trial';
 export * from './quality';
+export * from './report';

@@ -1,4 +1,5 @@
 import {
+  BarChartOutlined,
   DownOutlined,
   EditOutlined,
   HistoryOutlined,
@@ -9,7 +10,7 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { EXAM_TYPE_LABELS, ExamType, type ExamDetail } from '@yj/contracts';
+import { EXAM_TYPE_LABELS, ExamType, SubjectStatus, type ExamDetail } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Dropdown, Space, Table, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
@@ -83,6 +84,10 @@ export function ExamDetailView({ exam }: { exam: ExamDetail }) {
     // every subject side by side: for those who see the exam's scores as a whole (score.download at exam scope)
     ...(exam.can.downloadScores
       ? [{ to: `/book/exam/${exam.id}/all_score`, icon: <TableOutlined />, label: '全科成绩' }]
+      : []),
+    // reports read published scores; whoever may download scores may read them (report.read covers more)
+    ...(exam.can.downloadScores && exam.subjects.some((s) => s.status === SubjectStatus.published)
+      ? [{ to: `/book/report_forms/${exam.id}`, icon: <BarChartOutlined />, label: '成绩报表' }]
       : []),
   ];
 

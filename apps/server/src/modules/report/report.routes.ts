@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { reportExportQuery, reportParams, reportQuery } from '@yj/contracts';
+import { attachment } from '../../lib/excel';
+import { heavy, ok } from '../../plugins/http';
+import type { ExamScopes } from '../exam/exam-scope';
+import type { ReportService } from './report.service';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Score reports of an exam (spec §2 report_forms): the subject menu, a report, a table as Excel. */
+export function reportRoutes(app: FastifyInstance, d: { reports: ReportService; scopes: ExamScopes }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const read = { capability: 'report.read' as const, scope: d.scopes.examParam };
+
+  r.get(
+    '/api/exam/:examId/report/subjects',
+    { schema: { params: reportParams }, config: read },
+    async (req) => ok(await d.reports.subjects(req.params.examId, await req.principal())),
+  );
+  // a stale report is computed on the first read: heavy work, under the limiter
+  r.get(
+    '/api/exam/:examId/report',
+    { schema: { params: reportParams, querystring: reportQuery }, config: read },
+    async (req, reply) => {
+      const p = await req.principal();
+      const json = await heavy(req, () => d.reports.reportJson(req.params.examId, req.query.subjectId, p));
+      // the envelope around the cached text: a large report is not parsed and encoded again per request
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`{"code":0,"message":"success","data":${json}}`);
+    },
+  );
+  r.get(
+    '/api/exam/:examId/report/export',
+    { schema: { params: reportParams, querystring: reportExportQuery }, config: read },
+    async (req, reply) => {
+      const p = await req.principal();
+      const { buffer, filename } = await heavy(req, () =>
+        d.reports.exportSheet(req.params.examId, req.query.subjectId, req.query.sheet, p),
+      );
+      return reply.type(XLSX).header('content-disposition', attachment(filename)).send(buffer);
+    },
+  );
+}

@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm';
+import {
+  REPORT_SHEET_NAMES,
+  reportTable,
+  SubjectStatus,
+  type Principal,
+  type Report,
+  type ReportSheet,
+  type ReportSubjects,
+} from '@yj/contracts';
+import { fail, forbidden } from '../../errors';
+import type { Db } from '../../infra/db';
+import { writeSheet } from '../../lib/excel';
+import { computeReport, type ReportEntry } from './report-compute';
+import { reportRepo, type ReportSubjectRow, type ScoreEntry } from './report.repo';
+import { narrowReport, reportView } from './report-view';
+
+/** Cache key of the total over the published subjects (subject ids start at 1). */
+const TOTAL = 0;
+
+const published = (s: ReportSubjectRow) => s.status === SubjectStatus.published;
+/** What a report depends on: each subject's id, state and score version. */
+const stampOf = (subjects: readonly ReportSubjectRow[]) =>
+  subjects.map((s) => `${s.id}:${s.status}:${s.version}`).join(',');
+
+/**
+ * Score reports (report_forms): computed from the score table and @yj/stats, stored in report_cache with the
+ * stamp of what they depend on, and answered from there until a score of one of those subjects changes (the
+ * score triggers bump its version) or a subject is published or withdrawn.
+ */
+export function reportService(d: { db: Db }) {
+  const repo = reportRepo(d.db);
+
+  async function examOf(examId: number) {
+    const e = await repo.exam(examId);
+    if (!e) throw fail('考试不存在或已删除');
+    return e;
+  }
+
+  /** Reads a subject's entries with its question scores as parts in question order. */
+  async function subjectInput(subject: ReportSubjectRow) {
+    const [rows, questions, options] = await Promise.all([
+      repo.entries(subject.id),
+      repo.questions(subject.id),
+      repo.options(subject.id),
+    ]);
+    const byNo = new Map<string, { answer: string; count: number }[]>();
+    for (const o of options) {
+      const labels = JSON.parse(o.answer) as string[];
+      const answer = [...labels].sort().join('');
+      const list = byNo.get(o.no) ?? [];
+      const same = list.find((x) => x.answer === answer);
+      if (same) same.count += o.count;
+      else list.push({ answer, count: o.count });
+      byNo.set(o.no, list);
+    }
+    for (const list of byNo.values()) list.sort((a, b) => a.answer.localeCompare(b.answer));
+    const entries: ReportEntry[] = rows.map((r) => ({
+      schoolId: r.schoolId,
+      classId: r.classId,
+      total: r.total,
+      parts: questions.map((q) => (r.questions ? (r.questions[q.no] ?? null) : null)),
+    }));
+    return { rows, questions, options: byNo, entries };
+  }
+
+  /**
+   * The total over the published subjects: an examinee's sum of the subjects they sat; 缺考 only when absent
+   * from every one (a missing subject lowers the total, as on the printed score list).
+   */
+  function totalEntries(subjects: readonly ReportSubjectRow[], rows: readonly ScoreEntry[][]): ReportEntry[] {
+    const byExaminee = new Map<number, ReportEntry>();
+    rows.forEach((list, k) => {
+      for (const r of list) {
+        let e = byExaminee.get(r.examineeId);
+        if (!e) {
+          e = { schoolId: r.schoolId, classId: r.classId, total: null, parts: subjects.map(() => null) };
+          byExaminee.set(r.examineeId, e);
+        }
+        e.parts[k] = r.total;
+        if (r.total !== null) e.total = (e.total ?? 0) + r.total;
+      }
+    });
+    return [...byExaminee.values()];
+  }
+
+  async function compute(
+    examId: number,
+    examName: string,
+    subjects: ReportSubjectRow[],
+    subjectId: number | null,
+  ) {
+    const groups = await repo.groups(examId);
+    const base = { examId, examName, subjectId, ...groups };
+    if (subjectId !== null) {
+      const s = subjects[0]!;
+      const i = await subjectInput(s);
+      return computeReport(
+        {
+          ...base,
+          name: s.name,
+          fullScore: s.fullScore,
+          entries: i.entries,
+          questions: i.questions,
+          options: i.options,
+          subjects: [],
+        },
+        new Date(),
+      );
+    }
+    const rows = await Promise.all(subjects.map((s) => repo.entries(s.id, false)));
+    return computeReport(
+      {
+        ...base,
+        name: '总分',
+        fullScore: subjects.reduce((a, s) => a + s.fullScore, 0),
+        entries: totalEntries(subjects, rows),
+        questions: [],
+        options: new Map(),
+        subjects: subjects.map((s) => ({ id: s.id, name: s.name, fullScore: s.fullScore })),
+      },
+      new Date(),
+    );
+  }
+
+  /**
+   * The report's JSON from the cache, computed and stored first when stale (one computation at a time per
+   * report). Figures are kept to 6 decimals: the screens and Excel show 2, and the stored text is what every
+   * later reader gets, so the first answer and the cached ones are the same numbers.
+   */
+  async function cachedReport(
+    e: { id: number; name: string },
+    subjectId: number | undefined,
+  ): Promise<string> {
+    const examId = e.id;
+    const key = subjectId ?? TOTAL;
+    // the cached row is read beside the subjects (one round trip less on the hot path); it is used only when
+    // its stamp is the subjects' current one
+    const [all, hit] = await Promise.all([repo.subjects(examId), repo.cached(examId, key)]);
+    let deps: ReportSubjectRow[];
+    if (subjectId !== undefined) {
+      const s = all.find((x) => x.id === subjectId);
+      if (!s) throw fail('科目不存在或已删除');
+      if (!published(s)) throw fail(`${s.name}的成绩尚未发布，发布后才能查看报表`);
+      deps = [s];
+    } else {
+      deps = all.filter(published);
+      if (!deps.length) throw fail('本次考试还没有已发布成绩的科目');
+    }
+    const stamp = stampOf(deps);
+    if (hit?.stamp === stamp) return hit.json;
+    return d.db.transaction(async (tx) => {
+      // two first readers of a stale report: the second waits and takes the first one's result
+      await tx.execute(sql`select pg_advisory_xact_lock(${examId}, ${key})`);
+      const again = await reportRepo(tx).cached(examId, key);
+      if (again?.stamp === stamp) return again.json;
+      const report = await compute(examId, e.name, deps, subjectId ?? null);
+      const json = JSON.stringify(report, (_k, v: unknown) =>
+        typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 1e6) / 1e6 : v,
+      );
+      await reportRepo(tx).store(examId, key, stamp, json);
+      return json;
+    });
+  }
+
+  /** The report as the user may see it, as JSON text: the cached text itself when they see all of it. */
+  async function viewedJson(examId: number, subjectId: number | undefined, p: Principal): Promise<string> {
+    const e = await examOf(examId);
+    const view = await reportView(p, e, subjectId ?? null, () => repo.teacherClasses(p.userId));
+    if (!view.all && !view.schools.size && !view.classes.size) throw forbidden();
+    const json = await cachedReport(e, subjectId);
+    return view.all ? json : JSON.stringify(narrowReport(JSON.parse(json) as Report, view));
+  }
+  const viewed = async (examId: number, subjectId: number | undefined, p: Principal): Promise<Report> =>
+    JSON.parse(await viewedJson(examId, subjectId, p)) as Report;
+
+  return {
+    /** The subjects the report menu offers (published ones can be opened). */
+    async subjects(examId: number, p: Principal): Promise<ReportSubjects> {
+      const e = await examOf(examId);
+      const view = await reportView(p, e, null, () => repo.teacherClasses(p.userId));
+      if (!view.all && !view.schools.size && !view.classes.size) throw forbidden();
+      const list = await repo.subjects(examId);
+      return {
+        examName: e.name,
+        subjects: list.map((s) => ({
+          id: s.id,
+          name: s.name,
+          fullScore: s.fullScore,
+          published: published(s),
+        })),
+      };
+    },
+
+    report: viewed,
+    reportJson: viewedJson,
+
+    /** One table of the report as an Excel sheet: the rows the screen shows. */
+    async exportSheet(examId: number, subjectId: number | undefined, sheet: ReportSheet, p: Principal) {
+      const r = await viewed(examId, subjectId, p);
+      const t = reportTable(r, sheet);
+      const buffer = await writeSheet(t.title, t.headers, t.rows);
+      return { buffer, filename: `${r.examName}-${r.name}-${REPORT_SHEET_NAMES[sheet]}.xlsx` };
+    },
+
+    /** Computes (or confirms) every report of an exam: the total and each published subject. */
+    async warm(examId: number): Promise<number> {
+      const subjects = (await repo.subjects(examId)).filter(published);
+      const e = await examOf(examId);
+      for (const s of subjects) await cachedReport(e, s.id);
+      if (subjects.length) await cachedReport(e, undefined);
+      return subjects.length;
+    },
+  };
+}
+export type ReportService = ReturnType<typeof reportService>;

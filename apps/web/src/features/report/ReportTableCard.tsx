@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Button, Card, Table } from 'antd';
+import { reportTable, type Report, type ReportCell, type ReportSheet } from '@yj/contracts';
+import { downloadFile } from '../school-admin/download';
+import { reportApi } from './report.api';
+
+type Row = { key: number; cells: ReportCell[] };
+
+const compare = (a: ReportCell, b: ReportCell) =>
+  typeof a === 'number' && typeof b === 'number'
+    ? a - b
+    : // an empty figure ('') sorts below every number
+      typeof a === 'number'
+      ? 1
+      : typeof b === 'number'
+        ? -1
+        : String(a).localeCompare(String(b), 'zh');
+
+/**
+ * One table of a report — the rows the Excel export writes, so a download matches the screen — every column
+ * sortable, with its 导出 Excel button.
+ */
+export function ReportTableCard({
+  report,
+  sheet,
+  empty,
+  extra,
+}: {
+  report: Report;
+  sheet: ReportSheet;
+  empty: string;
+  extra?: React.ReactNode;
+}) {
+  const t = reportTable(report, sheet);
+  const [busy, setBusy] = useState(false);
+  const columns = t.headers.map((h, i) => ({
+    title: h,
+    key: String(i),
+    render: (r: Row) => r.cells[i],
+    sorter: (a: Row, b: Row) => compare(a.cells[i]!, b.cells[i]!),
+    fixed: i === 0 ? ('left' as const) : undefined,
+  }));
+  return (
+    <Card
+      size="small"
+      title={t.title}
+      data-testid={`report-table-${sheet}`}
+      extra={
+        <>
+          {extra}
+          <Button
+            size="small"
+            loading={busy}
+            disabled={!t.rows.length}
+            onClick={() => {
+              setBusy(true);
+              void downloadFile(
+                reportApi.exportPath(report.examId, report.subjectId, sheet),
+                `${t.title}.xlsx`,
+              ).finally(() => setBusy(false));
+            }}
+          >
+            导出 Excel
+          </Button>
+        </>
+      }
+    >
+      <Table<Row>
+        size="small"
+        rowKey="key"
+        columns={columns}
+        dataSource={t.rows.map((cells, key) => ({ key, cells }))}
+        pagination={t.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: empty }}
+        showSorterTooltip={{ title: '点击排序' }}
+      />
+    </Card>
+  );
+}

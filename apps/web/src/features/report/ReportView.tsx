@@ -1,0 +1,169 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Descriptions, Empty, Segmented, Space, Tabs, Typography } from 'antd';
+import { fix2, pct, type Report } from '@yj/contracts';
+import { QueryFailed } from '../exam-admin/QueryFailed';
+import { EChart } from './EChart';
+import { bandsOption, boxOption, questionsOption, segmentsOption } from './report-charts';
+import { reportQuery, reportSubjectsQuery } from './report.api';
+import { ReportTableCard } from './ReportTableCard';
+
+/** A figure for the descriptions: '—' when it does not exist (nobody sat). */
+const shown = (x: number | string, unit = '') => (x === '' ? '—' : `${x}${unit}`);
+
+function Overview({ r }: { r: Report }) {
+  const o = r.overall;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Card size="small" data-testid="report-overview">
+        <Descriptions size="small" column={4}>
+          <Descriptions.Item label="满分">{r.fullScore}</Descriptions.Item>
+          <Descriptions.Item label="实考">{o.sat} 人</Descriptions.Item>
+          <Descriptions.Item label="缺考">{o.absent} 人</Descriptions.Item>
+          <Descriptions.Item label="平均分">{shown(fix2(o.mean))}</Descriptions.Item>
+          <Descriptions.Item label="最高分">{shown(fix2(o.max))}</Descriptions.Item>
+          <Descriptions.Item label="最低分">{shown(fix2(o.min))}</Descriptions.Item>
+          <Descriptions.Item label="中位数">{shown(fix2(o.median))}</Descriptions.Item>
+          <Descriptions.Item label="标准差">{shown(fix2(o.sd))}</Descriptions.Item>
+          <Descriptions.Item label="优秀率">{shown(pct(o.excellent.rate), '%')}</Descriptions.Item>
+          <Descriptions.Item label="良好率">{shown(pct(o.good.rate), '%')}</Descriptions.Item>
+          <Descriptions.Item label="及格率">{shown(pct(o.pass.rate), '%')}</Descriptions.Item>
+          <Descriptions.Item label="低分率">{shown(pct(o.low.rate), '%')}</Descriptions.Item>
+          {r.subjectId !== null && (
+            <>
+              <Descriptions.Item label="信度 α">{shown(fix2(r.alpha))}</Descriptions.Item>
+              <Descriptions.Item label="KR-20">{shown(fix2(r.kr20))}</Descriptions.Item>
+            </>
+          )}
+        </Descriptions>
+        <Typography.Text type="secondary">
+          四率按满分的 85% / 70% / 60% 划线（优秀、良好、及格为达到该线的人数占实考人数的比例，低分率为低于
+          40% 的比例）；标准差按全体实考考生计算；缺考不计入任何统计。
+        </Typography.Text>
+      </Card>
+      <ReportTableCard report={r} sheet="overview" empty="没有可统计的学校" />
+    </Space>
+  );
+}
+
+function Distribution({ r }: { r: Report }) {
+  const bands = useMemo(() => bandsOption(r), [r]);
+  const box = useMemo(() => boxOption(r), [r]);
+  if (!r.overall.sat) return <Empty description="没有实考考生，无法绘制分布" />;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Card size="small" title="分数段分布">
+        <EChart option={bands} testId="chart-bands" />
+      </Card>
+      <Card size="small" title="各班成绩箱线图（最低分、下四分位、中位数、上四分位、最高分）">
+        {r.classes.some((c) => c.box) ? (
+          <EChart option={box} testId="chart-box" />
+        ) : (
+          <Empty description="没有班级数据" />
+        )}
+      </Card>
+    </Space>
+  );
+}
+
+function Segments({ r }: { r: Report }) {
+  const option = useMemo(() => segmentsOption(r), [r]);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Card size="small" title="一分一段曲线">
+        {r.segments.length ? (
+          <EChart option={option} testId="chart-segments" />
+        ) : (
+          <Empty description="没有实考考生" />
+        )}
+      </Card>
+      <ReportTableCard report={r} sheet="segments" empty="没有实考考生" />
+    </Space>
+  );
+}
+
+function Questions({ r }: { r: Report }) {
+  const option = useMemo(() => questionsOption(r), [r]);
+  if (r.subjectId === null) return <Empty description="试题分析按科目查看：请在上方选择一个科目" />;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      {r.questions.length > 0 && (
+        <Card size="small" title="各题得分率与区分度">
+          <EChart option={option} testId="chart-questions" />
+        </Card>
+      )}
+      <ReportTableCard report={r} sheet="questions" empty="本科目没有设置题目" />
+      <Typography.Text type="secondary">
+        难度 P 为得分率（越大越容易）；区分度 D 为总分前 27% 与后 27%
+        考生该题平均分之差除以满分；点二列相关为该题得分与总分的相关系数。
+      </Typography.Text>
+    </Space>
+  );
+}
+
+/** report_forms: the reports of an exam, the total or one published subject. */
+export function ReportView({ examId }: { examId: number }) {
+  const subjects = useQuery(reportSubjectsQuery(examId));
+  const [subjectId, setSubjectId] = useState<number | null>(null);
+  // the open tab stays when another subject is chosen
+  const [tab, setTab] = useState('overview');
+  const report = useQuery({
+    ...reportQuery(examId, subjectId),
+    enabled: subjects.isSuccess && subjects.data.subjects.some((s) => s.published),
+  });
+  if (subjects.isError)
+    return (
+      <QueryFailed title="成绩报表加载失败" error={subjects.error} onRetry={() => void subjects.refetch()} />
+    );
+  if (!subjects.data) return <Card loading />;
+  const published = subjects.data.subjects.filter((s) => s.published);
+  const r = report.data;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="report-forms">
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {subjects.data.examName} · 成绩报表
+      </Typography.Title>
+      {!published.length ? (
+        <Card>
+          <Empty description="本次考试还没有发布成绩的科目：科目发布成绩后即可查看报表" />
+        </Card>
+      ) : (
+        <>
+          <Segmented
+            value={subjectId ?? 0}
+            onChange={(v) => setSubjectId(v === 0 ? null : Number(v))}
+            options={[{ label: '总分', value: 0 }, ...published.map((s) => ({ label: s.name, value: s.id }))]}
+          />
+          {r && !r.complete && (
+            <Alert
+              type="info"
+              showIcon
+              message="按您的权限只显示您所在学校或任教班级的数据；全体数据为整场考试的统计。"
+            />
+          )}
+          {report.isError ? (
+            <QueryFailed title="报表加载失败" error={report.error} onRetry={() => void report.refetch()} />
+          ) : !r ? (
+            <Card loading />
+          ) : (
+            <Tabs
+              activeKey={tab}
+              onChange={setTab}
+              items={[
+                { key: 'overview', label: '成绩概览', children: <Overview r={r} /> },
+                {
+                  key: 'classes',
+                  label: '班级对比',
+                  children: <ReportTableCard report={r} sheet="classes" empty="没有可查看的班级" />,
+                },
+                { key: 'segments', label: '一分一段', children: <Segments r={r} /> },
+                { key: 'distribution', label: '分数分布', children: <Distribution r={r} /> },
+                { key: 'questions', label: '试题分析', children: <Questions r={r} /> },
+              ]}
+            />
+          )}
+        </>
+      )}
+    </Space>
+  );
+}

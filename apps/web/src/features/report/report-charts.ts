@@ -1,0 +1,87 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import type { Report } from '@yj/contracts';
+
+const two = (x: number) => Math.round(x * 100) / 100;
+
+/** 一分一段: the count at each score (bars) and the cumulative count from the top (the curve). */
+export function segmentsOption(r: Report): EChartsCoreOption {
+  const rows = [...r.segments].reverse();
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, data: ['人数', '累计人数'] },
+    grid: { left: 48, right: 56, top: 56, bottom: 40 },
+    xAxis: { type: 'category', name: '分数', data: rows.map((s) => s.score) },
+    yAxis: [
+      { type: 'value', name: '人数', minInterval: 1 },
+      { type: 'value', name: '累计人数', minInterval: 1 },
+    ],
+    series: [
+      { name: '人数', type: 'bar', data: rows.map((s) => s.count) },
+      {
+        name: '累计人数',
+        type: 'line',
+        yAxisIndex: 1,
+        showSymbol: false,
+        data: rows.map((s) => s.cumulative),
+      },
+    ],
+  };
+}
+
+/** Distribution histogram over the score bands. */
+export function bandsOption(r: Report): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    grid: { left: 48, right: 24, top: 32, bottom: 40 },
+    xAxis: { type: 'category', name: '分数段', data: r.bands.map((b) => `${b.from}–${b.to}`) },
+    yAxis: { type: 'value', name: '人数', minInterval: 1 },
+    series: [{ name: '人数', type: 'bar', barCategoryGap: '2%', data: r.bands.map((b) => b.count) }],
+  };
+}
+
+/** Box plots per class (min, hinges, median, max). */
+export function boxOption(r: Report): EChartsCoreOption {
+  const classes = r.classes.filter((c) => c.box);
+  return {
+    tooltip: { trigger: 'item' },
+    grid: { left: 48, right: 24, top: 32, bottom: 64 },
+    xAxis: {
+      type: 'category',
+      data: classes.map((c) =>
+        r.complete && new Set(r.classes.map((x) => x.schoolId)).size > 1
+          ? `${c.schoolName}${c.name}`
+          : c.name,
+      ),
+      axisLabel: { rotate: classes.length > 8 ? 30 : 0 },
+    },
+    yAxis: { type: 'value', name: '分数', min: 0, max: r.fullScore },
+    series: [{ name: '成绩分布', type: 'boxplot', data: classes.map((c) => c.box!.map(two)) }],
+  };
+}
+
+/** Each question's 得分率 (%) and discrimination, side by side. */
+export function questionsOption(r: Report): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, data: ['得分率(%)', '区分度'] },
+    grid: { left: 48, right: 48, top: 56, bottom: 40 },
+    xAxis: { type: 'category', name: '题号', data: r.questions.map((q) => q.no) },
+    yAxis: [
+      { type: 'value', name: '得分率(%)', min: 0, max: 100 },
+      { type: 'value', name: '区分度', min: -1, max: 1 },
+    ],
+    series: [
+      {
+        name: '得分率(%)',
+        type: 'bar',
+        data: r.questions.map((q) => (q.scoreRate === null ? null : two(q.scoreRate * 100))),
+      },
+      {
+        name: '区分度',
+        type: 'line',
+        yAxisIndex: 1,
+        data: r.questions.map((q) => (q.discrimination === null ? null : two(q.discrimination))),
+      },
+    ],
+  };
+}

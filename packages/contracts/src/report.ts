@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { idParam } from './fields';
+
+// Score reports (report_forms, issue 16, DESIGN.md §6): figures of a published subject — or of the total over
+// the exam's published subjects — at exam, school and class level, per question, and 一分一段.
+
+export interface ReportRate {
+  count: number;
+  rate: number | null;
+}
+
+/** The figures of one set of examinees (the exam, a school, a class). */
+export interface ReportFigures {
+  /** 实考 */
+  sat: number;
+  /** 缺考 */
+  absent: number;
+  mean: number | null;
+  max: number | null;
+  min: number | null;
+  median: number | null;
+  /** population standard deviation */
+  sd: number | null;
+  excellent: ReportRate;
+  good: ReportRate;
+  pass: ReportRate;
+  low: ReportRate;
+  /** min, lower hinge, median, upper hinge, max — for the box plot */
+  box: [number, number, number, number, number] | null;
+}
+
+/** A school or class compared with the whole exam. */
+export interface ReportGroup extends ReportFigures {
+  id: number;
+  name: string;
+  schoolId: number;
+  schoolName: string;
+  /** mean − exam mean */
+  diff: number | null;
+  /** 超均率 (mean − exam mean) / exam mean */
+  overRate: number | null;
+  /** rank of the mean among all schools (or classes) of the exam, competition ranking */
+  rank: number | null;
+  /** classes: rank of the mean among the classes of its school */
+  rankInSchool: number | null;
+  /** subject report: 得分率 of each question (order of `questions`); total report: mean of each subject */
+  parts: (number | null)[];
+}
+
+export interface ReportSegment {
+  score: number;
+  count: number;
+  cumulative: number;
+  cumulativeRate: number;
+}
+
+export interface ReportBand {
+  from: number;
+  to: number;
+  count: number;
+  rate: number;
+}
+
+export interface ReportQuestion {
+  no: string;
+  /** single | multi | trueFalse | subjective */
+  kind: string;
+  full: number;
+  count: number;
+  mean: number | null;
+  /** 得分率, also the difficulty P */
+  scoreRate: number | null;
+  /** D: top 27 % − bottom 27 % over full marks */
+  discrimination: number | null;
+  pointBiserial: number | null;
+  /** objective questions: each answer given and its count ('' blank); null for subjective */
+  options: { answer: string; count: number }[] | null;
+  answer: string;
+}
+
+/** GET /api/exam/:examId/report?subjectId= — one subject, or the total when subjectId is left out. */
+export interface Report {
+  examId: number;
+  examName: string;
+  /** null: the total over the published subjects */
+  subjectId: number | null;
+  name: string;
+  fullScore: number;
+  computedAt: string;
+  overall: ReportFigures;
+  schools: ReportGroup[];
+  classes: ReportGroup[];
+  segments: ReportSegment[];
+  bands: ReportBand[];
+  /** subject report: its questions; total report: empty */
+  questions: ReportQuestion[];
+  /** total report: the subjects the `parts` of each group follow */
+  parts: { id: number; name: string; fullScore: number }[];
+  alpha: number | null;
+  kr20: number | null;
+  /** the viewer sees every school and class (false: a teacher's classes, a school's own) */
+  complete: boolean;
+}
+
+/** GET /api/exam/:examId/report/subjects: what the report menu offers. */
+export interface ReportSubjects {
+  examName: string;
+  subjects: { id: number; name: string; fullScore: number; published: boolean }[];
+}
+
+export const reportParams = z.object({ examId: idParam() });
+export const reportQuery = z.object({ subjectId: idParam().optional() });
+export type ReportQuery = z.infer<typeof reportQuery>;
+
+/** The tables of a report an Excel export holds (one sheet each). */
+export const reportSheet = z.enum(['overview', 'classes', 'segments', 'questions']);
+export type ReportSheet = z.infer<typeof reportSheet>;
+export const reportExportQuery = reportQuery.extend({ sheet: reportSheet });

@@ -1,0 +1,27 @@
+export {
+  boxPlot,
+  mean,
+  median,
+  present,
+  stddev,
+  summarize,
+  variance,
+  type Scores,
+  type Summary,
+} from './describe';
+export { DEFAULT_RATE_THRESHOLDS, fourRates, type FourRates, type Rate, type RateThresholds } from './rates';
+export { rankChange, ranks } from './rank';
+export { oneScoreSegments, scoreBands, type Band, type Segment } from './segments';
+export { compareGroups, criticalStudents, type Critical, type GroupComparison } from './compare';
+export {
+  extremeGroups,
+  GROUP_SHARE,
+  itemStats,
+  optionDistribution,
+  pearson,
+  type Item,
+  type ItemStats,
+} from './items';
+export { cronbachAlpha, kr20 } from './reliability';
+export { standardScores } from './standard';
+export { DEFAULT_GRADE_BANDS, gradeScores, type GradeBand, type GradedScore } from './grade';

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { extremeGroups, itemStats, optionDistribution } from './items';
+import { cronbachAlpha, kr20 } from './reliability';
+
+describe('itemStats', () => {
+  it('mean, 得分率 / P, D from the top and bottom 27 %, point-biserial', () => {
+    // 10 examinees, totals 10…1, question (full 2) scores 2 2 2 1 1 1 0 0 0 0
+    // mean 9 / 10 = 0.9, 得分率 0.45; groups round(2.7) = 3: top 2 2 2 → 2, bottom 0 0 0 → 0, D = 2 / 2 = 1
+    // r: Σdxdt = 22.5, Σdx² = 6.9, Σdt² = 82.5 → 22.5 / √(6.9 × 82.5) = 0.943042
+    const totals = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1];
+    const s = itemStats({ full: 2, scores: [2, 2, 2, 1, 1, 1, 0, 0, 0, 0] }, totals);
+    expect(s.count).toBe(10);
+    expect(s.mean).toBeCloseTo(0.9, 10);
+    expect(s.scoreRate).toBeCloseTo(0.45, 10);
+    expect(s.discrimination).toBe(1);
+    expect(s.pointBiserial).toBeCloseTo(0.943042, 6);
+  });
+
+  it('a right / wrong question: r equals the point-biserial formula (Mp − Mq) / σ × √(pq)', () => {
+    // totals 4 3 2 1, right 1 1 0 0: Mp 3.5, Mq 1.5, σ √1.25, p = q = 0.5 → 2 / 1.118034 × 0.5 = 0.894427
+    // groups round(1.08) = 1: top 1, bottom 0 → D 1
+    const s = itemStats({ full: 1, scores: [1, 1, 0, 0, null] }, [4, 3, 2, 1, null]);
+    expect(s.pointBiserial).toBeCloseTo(0.894427, 6);
+    expect(s.discrimination).toBe(1);
+    expect(s.count).toBe(4);
+  });
+
+  it('absent examinees leave the groups; everybody full marks: P 1, D 0, r null (no spread)', () => {
+    expect(extremeGroups([null, 5, 9, null, 1])).toEqual({ top: [2], bottom: [4] });
+    const s = itemStats({ full: 3, scores: [3, 3, 3] }, [10, 7, 5]);
+    expect(s).toMatchObject({ scoreRate: 1, discrimination: 0, pointBiserial: null });
+    expect(itemStats({ full: 3, scores: [null] }, [null])).toMatchObject({
+      count: 0,
+      mean: null,
+      scoreRate: null,
+    });
+  });
+
+  it('ties at a group edge are taken in list order so both groups keep their size', () => {
+    // 4 examinees → round(1.08) = 1 each; totals 5 5 1 1: top is the first 5, bottom the last 1
+    expect(extremeGroups([5, 5, 1, 1])).toEqual({ top: [0], bottom: [3] });
+  });
+});
+
+describe('optionDistribution', () => {
+  it('counts whole answers, blanks as "", absent left out', () => {
+    expect(optionDistribution(['A', 'B', 'A', '', null, 'AC'])).toEqual([
+      { answer: '', count: 1 },
+      { answer: 'A', count: 2 },
+      { answer: 'AC', count: 1 },
+      { answer: 'B', count: 1 },
+    ]);
+  });
+});
+
+describe('reliability', () => {
+  // 4 complete examinees × 3 right / wrong questions; totals 3 2 2 0 → mean 1.75, σ² 4.75 / 4 = 1.1875
+  // item variances p(1−p): .25 .25 .1875 → Σ .6875; α = 3/2 × (1 − .6875 / 1.1875) = 0.631579
+  const items = [
+    { full: 1, scores: [1, 1, 0, 0, null] },
+    { full: 1, scores: [1, 0, 1, 0, 1] },
+    { full: 1, scores: [1, 1, 1, 0, 1] },
+  ];
+  it('Cronbach α over complete cases (the fifth examinee lacks a score and is left out)', () => {
+    expect(cronbachAlpha(items)).toBeCloseTo(0.631579, 6);
+  });
+  it('KR-20 equals α on right / wrong questions, null when a question has partial credit', () => {
+    expect(kr20(items)).toBeCloseTo(0.631579, 6);
+    expect(
+      kr20([
+        { full: 2, scores: [1, 2, 0] },
+        { full: 1, scores: [1, 1, 0] },
+      ]),
+    ).toBeNull();
+    // partial credit still has an α: totals 2 3 0 → σ² 14/9; items σ² 2/3 and 2/9 → α = 2 × (1 − 8/14) = 0.857143
+    expect(
+      cronbachAlpha([
+        { full: 2, scores: [1, 2, 0] },
+        { full: 1, scores: [1, 1, 0] },
+      ]),
+    ).toBeCloseTo(0.857143, 6);
+  });
+  it('null with one question or no spread', () => {
+    expect(cronbachAlpha([items[0]!])).toBeNull();
+    expect(
+      cronbachAlpha([
+        { full: 1, scores: [1, 1] },
+        { full: 1, scores: [1, 1] },
+      ]),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,178 @@
+// npm run bench:reports — score reports at scale (issue 16): an exam of 100,000 examinees (BENCH_EXAMINEES) in
+// 20 schools × 100 classes, 9 published subjects of 40 questions each (20 objective with recognised answers,
+// 20 subjective in half points), ~1 % absent, generated set-based in a scratch PostgreSQL database
+// (BENCH_DATABASE_URL, default the local server; created and dropped). Then, in the same run:
+//   1. every report figure (9 subject reports + the total, at exam / school / class level, per question,
+//      一分一段, bands, α / KR-20) computed by the report service and stored — beside the floor: plain SQL
+//      aggregations of the same figures (counts, means, medians, stddev, 四率, ranks by window function,
+//      一分一段, per-question mean / D / correlation, per-class question means, option counts);
+//   2. a cached page's answer (read, narrowed, serialised as the response) beside a bare read of the row;
+//   3. one score changed: only its subject and the total are recomputed.
+// Goals: all figures < 15 s and ≤ 2 × the floor; a cached page < 150 ms.
+// Measured 2026-11-24 on the shared 2-core machine at load 22–25 (so absolute times are ~10× inflated): all
+// figures 284.7 s beside a floor of 228.6 s (1.25 ×); cached page 172 ms beside a bare read of its row 118 ms;
+// after one score change 47.3 s (2 of 10 reports recomputed). A second run at lighter load: all figures 126.0 s
+// beside a floor of 62.8 s (2.01 ×); cached page 20 ms beside a bare read of 19 ms; after one change 9.2 s.
+import { sql } from 'drizzle-orm';
+import type { Principal } from '@yj/contracts';
+import { openPostgres } from '../../../apps/server/src/infra/db';
+import { reportService } from '../../../apps/server/src/modules/report/report.service';
+
+const N = Number(process.env.BENCH_EXAMINEES ?? 100_000);
+const SUBJECTS = 9;
+const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = `yj_bench_reports_${process.pid}`;
+const admin = openPostgres(base);
+await admin.db.execute(sql.raw(`create database ${name}`));
+const database = openPostgres(base.replace(/\/[^/]*$/, `/${name}`));
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+const since = (t: number) => performance.now() - t;
+const COURSES = ['语文', '数学', '英语', '物理', '化学', '生物', '政治', '历史', '地理'];
+
+try {
+  await database.migrate();
+  const db = database.db;
+  let t = performance.now();
+  // ability a ∈ [0,1) per examinee, noise per question: a question is right (objective) or scored (subjective)
+  // by (a + noise) / 2, so totals spread and questions correlate with them as in a real exam
+  await db.execute(
+    sql.raw(`
+    insert into org (name) values ('基准教育局');
+    insert into school (org_id, name) select o.id, '基准中学' || i from org o, generate_series(1, 20) i;
+    insert into grade (school_id, name) select id, '高一' from school;
+    insert into "class" (school_id, grade_id, name, sort) select g.school_id, g.id, '高一(' || i || ')班', i
+      from grade g, generate_series(1, ${Math.max(1, Math.round(N / 1000))}) i;
+    insert into student (school_id, class_id, xuehao, name)
+      select c.school_id, c.id, 'S' || c.id || '-' || i, '学生' || i from "class" c, generate_series(1, 50) i;
+    insert into exam (name, type) values ('基准联考', 2);
+    insert into exam_school (exam_id, school_id) select e.id, s.id from exam e, school s;
+    insert into subject (exam_id, course, name, full_score, status, sort)
+      select e.id, c, c, 150, 6, k from exam e, unnest(array['${COURSES.join("','")}']) with ordinality as x(c, k);
+    insert into examinee (exam_id, student_id, school_id, class_id, kaohao)
+      select e.id, st.id, st.school_id, st.class_id, lpad(st.id::text, 8, '0') from exam e, student st;
+    insert into question (subject_id, no, kind, options, score, answer, sort)
+      select s.id, q::text, case when q <= 20 then 'single' else 'subjective' end, case when q <= 20 then 4 else 0 end,
+        case when q <= 20 then 3 else 4.5 end, case when q <= 20 then 'A' else '' end, q
+      from subject s, generate_series(1, 40) q;
+    insert into template (subject_id, body) select id, '{}' from subject;
+    insert into scan_batch (subject_id, school_id, template_id)
+      select s.id, sc.id, t.id from subject s join template t on t.subject_id = s.id, school sc;
+    create temporary table ability as
+      select e.id, ((e.id::bigint * 7919) % 1000) / 1000.0 as a, e.school_id from examinee e;
+    insert into score (subject_id, examinee_id, objective, subjective, total, question_scores, absent)
+      select s.id, ab.id, x.o, x.s, x.o + x.s, x.q, false
+      from subject s cross join ability ab
+      cross join lateral (
+        select sum(v) filter (where q <= 20) as o, sum(v) filter (where q > 20) as s,
+          jsonb_object_agg(q::text, v) as q
+        from (select q, case when q <= 20 then case when p > 0.5 then 3 else 0 end
+                        else round(p * 9) / 2 end as v
+              from (select q, (ab.a + ((ab.id::bigint * 104729 + q * 7907 + s.id * 613) % 1000) / 1000.0) / 2 as p
+                    from generate_series(1, 40) q) r) v
+      ) x
+      where (ab.id + s.id) % 97 <> 0;
+    insert into score (subject_id, examinee_id, question_scores, absent)
+      select s.id, ab.id, '{}', true from subject s cross join ability ab where (ab.id + s.id) % 97 = 0;
+    insert into paper (subject_id, school_id, batch_id, seq, examinee_id, status, objective)
+      select sc.subject_id, b.school_id, b.id, sc.examinee_id, sc.examinee_id, 'ok',
+        (select jsonb_object_agg(q::text, case when (sc.question_scores->>q::text)::numeric > 0 then '["A"]'::jsonb
+           else jsonb_build_array(substr('BCD', (sc.examinee_id + q) % 3 + 1, 1)) end) from generate_series(1, 20) q)
+      from score sc join ability ab on ab.id = sc.examinee_id
+      join scan_batch b on b.subject_id = sc.subject_id and b.school_id = ab.school_id
+      where not sc.absent;
+    analyze;`),
+  );
+  console.log(`generated ${N} examinees × ${SUBJECTS} subjects × 40 questions in ${seconds(since(t))} s`);
+  const examId = ((await db.execute(sql`select id from exam`)) as unknown as { rows: { id: number }[] })
+    .rows[0]!.id;
+  const subjects = (
+    (await db.execute(sql`select id from subject order by sort`)) as unknown as { rows: { id: number }[] }
+  ).rows.map((r) => r.id);
+  const reports = reportService({ db });
+
+  // 1. every figure, from scratch
+  t = performance.now();
+  await reports.warm(examId);
+  const all = since(t);
+
+  // the floor: the same figures in plain SQL (results aggregated in the database, only small answers sent)
+  t = performance.now();
+  await db.execute(sql`
+    select s.subject_id, grouping(e.school_id, e.class_id) as g, e.school_id, e.class_id,
+      count(*) filter (where not s.absent), count(*) filter (where s.absent), avg(s.total), max(s.total),
+      min(s.total), stddev_pop(s.total), percentile_cont(0.5) within group (order by s.total),
+      percentile_cont(array[0.25, 0.75]) within group (order by s.total),
+      count(*) filter (where s.total >= 127.5), count(*) filter (where s.total >= 105),
+      count(*) filter (where s.total >= 90), count(*) filter (where s.total < 60)
+    from score s join examinee e on e.id = s.examinee_id
+    group by s.subject_id, grouping sets ((), (e.school_id), (e.school_id, e.class_id))`);
+  await db.execute(sql`
+    with t as (select e.id, e.school_id, e.class_id, sum(s.total) as total
+               from score s join examinee e on e.id = s.examinee_id group by e.id)
+    select grouping(school_id, class_id), school_id, class_id, count(*), avg(total), max(total), min(total),
+      stddev_pop(total), percentile_cont(0.5) within group (order by total)
+    from t group by grouping sets ((), (school_id), (school_id, class_id))`);
+  await db.execute(sql`
+    select subject_id, max(r1), max(r2), max(r3) from (
+      select s.subject_id, rank() over (partition by s.subject_id order by s.total desc) as r1,
+        rank() over (partition by s.subject_id, e.school_id order by s.total desc) as r2,
+        rank() over (partition by s.subject_id, e.class_id order by s.total desc) as r3
+      from score s join examinee e on e.id = s.examinee_id where not s.absent) x group by subject_id`);
+  await db.execute(sql`
+    select subject_id, floor(total) as score, count(*),
+      sum(count(*)) over (partition by subject_id order by floor(total) desc) as cumulative
+    from score where not absent group by subject_id, floor(total)`);
+  await db.execute(sql`
+    with x as (select s.subject_id, s.total, s.question_scores,
+                 percent_rank() over (partition by s.subject_id order by s.total desc) as pr
+               from score s where not s.absent)
+    select x.subject_id, j.key, avg(j.value::numeric), corr(j.value::numeric, x.total),
+      avg(j.value::numeric) filter (where x.pr < 0.27) - avg(j.value::numeric) filter (where x.pr > 0.73)
+    from x cross join lateral jsonb_each_text(x.question_scores) j group by x.subject_id, j.key`);
+  await db.execute(sql`
+    select s.subject_id, e.class_id, j.key, avg(j.value::numeric)
+    from score s join examinee e on e.id = s.examinee_id cross join lateral jsonb_each_text(s.question_scores) j
+    where not s.absent group by 1, 2, 3`);
+  await db.execute(sql`
+    select p.subject_id, j.key, j.value::text, count(*)
+    from paper p cross join lateral jsonb_each(p.objective) j group by 1, 2, 3`);
+  const floor = since(t);
+  console.log(`all report figures (${SUBJECTS} subjects + total): ${seconds(all)} s`);
+  console.log(`floor, plain SQL aggregations of the same figures: ${seconds(floor)} s`);
+  console.log(`ratio: ${(all / floor).toFixed(2)} × the floor (goal ≤ 2×, and < 15 s)`);
+
+  // 2. a cached page: the subject report read from the cache, narrowed, serialised
+  const p: Principal = { userId: 1, isAdmin: true, schoolAdminOf: [], teacherOf: [], examRoles: [] };
+  const page: number[] = [];
+  const bare: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    t = performance.now();
+    await reports.reportJson(examId, subjects[i % SUBJECTS]!, p);
+    page.push(since(t));
+    t = performance.now();
+    await db.execute(
+      sql`select data::text from report_cache where exam_id = ${examId} and subject_id = ${subjects[i % SUBJECTS]!}`,
+    );
+    bare.push(since(t));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  const bytes = (await reports.reportJson(examId, subjects[0]!, p)).length;
+  console.log(
+    `cached page (subject report, ${(bytes / 1e6).toFixed(2)} MB of JSON): median ${median(page).toFixed(0)} ms ` +
+      `(goal < 150 ms); bare read of the cached row: ${median(bare).toFixed(0)} ms`,
+  );
+
+  // 3. one score changed: its subject and the total go stale, the 8 others answer from the cache
+  await db.execute(sql`update score set total = total + 1 where subject_id = ${subjects[0]!} and not absent
+    and examinee_id = (select min(examinee_id) from score where subject_id = ${subjects[0]!} and not absent)`);
+  t = performance.now();
+  await reports.warm(examId);
+  console.log(
+    `after one score change, every report answered again in ${seconds(since(t))} s (only 2 of 10 recomputed)`,
+  );
+} finally {
+  await database.close();
+  if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
+  else await admin.db.execute(sql.raw(`drop database if exists ${name}`));
+  await admin.close();
+}
