@@ -39,5 +39,10 @@ export async function submitApart(
     point_scores = ${s.pointScores ? JSON.stringify(s.pointScores) : null}::jsonb,
     marks = ${JSON.stringify(input.marks)}::jsonb, spent_ms = ${input.spentMs ?? null},
     submitted_at = now(), lease_until = null where id = ${m.id}`);
+  // 质检: a 标准卷's mark against its reference is one of the marker's deviations (@yj/quality reads them)
+  if (table === 'standard_mark')
+    await tx.execute(sql`insert into mark_deviation (block_id, user_id, paper_id, kind, mark, other)
+      select m.block_id, m.user_id, sp.paper_id, 'standard', m.score, m.ref_score
+      from standard_mark m join sample_paper sp on sp.id = m.sample_paper_id where m.id = ${m.id}`);
   return { counted: true, blockId: m.block_id };
 }

@@ -123,6 +123,11 @@ describe('a 标准卷 in the marker’s stream', () => {
     // the next one is a paper of the pool: the second 标准卷 is due after 4 real marks
     expect(await isStandard(r.data.next!.taskId)).toBe(false);
     expect((await submit(s.markerA.c, std, 10, 5)).data.counted).toBe(false);
+    // the mark against the reference is one deviation of the marker for the quality figures, once
+    const dev = await db().execute(sql`select d.user_id, d.mark::float8 as mark, d.other::float8 as other
+      from mark_deviation d where d.kind = 'standard'`);
+    const [row] = await db().select().from(standardMark).where(eq(standardMark.id, std.taskId));
+    expect(dev.rows).toEqual([{ user_id: row!.userId, mark: row!.score, other: row!.refScore }]);
     const scores = await db().select().from(blockScore);
     expect(scores.map((x) => x.paperId).sort()).toEqual([s.papers[0]!, s.papers[1]!].sort());
     const [pool] = await db().select().from(markTask).where(eq(markTask.paperId, s.papers[4]!));

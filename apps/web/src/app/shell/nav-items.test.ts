@@ -28,8 +28,9 @@ describe('selectedNavKey', () => {
     expect(selectedNavKey('/book/examination', items)).toBe('home');
   });
 
-  it('has the answer-card tool (dtk) and the downloads after the school entries', () => {
-    expect(items.map((i) => i.key).slice(-2)).toEqual(['dtk', 'toolDownload']);
+  it('has the answer-card tool (dtk), the downloads and the download center after the school entries', () => {
+    expect(items.map((i) => i.key).slice(-3)).toEqual(['dtk', 'toolDownload', 'downloadCenter']);
+    expect(selectedNavKey('/book/download/center', items)).toBe('downloadCenter');
     expect(selectedNavKey('/book/dtk', items)).toBe('dtk');
     expect(selectedNavKey('/book/tool/download', items)).toBe('toolDownload');
   });
