@@ -51,7 +51,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cookie);
   await registerSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 50 } });
-  const redis = config.redisUrl ? new (ioredis().Redis)(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  const redis = config.redisUrl
+    ? new (ioredis().Redis)(config.redisUrl, { maxRetriesPerRequest: 1 })
+    : undefined;
   await app.register(rateLimit, { global: false, ...(redis ? { redis } : {}) });
 
   await app.register(swagger, {

@@ -53,9 +53,7 @@ export function SpecialQuestions({
     mutationFn: (b: { no: string; special: QuestionSpecial | null; reason: string }) =>
       questionApi.special(subjectId, b),
     onSuccess: (res, b) => {
-      message.success(
-        `第 ${b.no} 题已${b.special ? DONE_TEXT[b.special] : '恢复按答案计分'}，正在重新计分`,
-      );
+      message.success(`第 ${b.no} 题已${b.special ? DONE_TEXT[b.special] : '恢复按答案计分'}，正在重新计分`);
       setOpen(null);
       onSaved(res);
     },
