@@ -356,7 +356,7 @@ test('the admin sets who holds each role on the 权限设置 screen', async () =
   await waitForPath(page, '/book/exam/permission/setting');
   const reviewers = page.getByTestId('permission-role-4');
   await reviewers.getByText('参与阅卷').waitFor();
-  await reviewers.getByText('（限所负责科目）').waitFor();
+  await reviewers.getByText('（限所负责科目）').first().waitFor();
   await reviewers.getByText('数学：').waitFor();
   assert.equal(await page.locator('[data-testid^="permission-role-"]').count(), 10, 'one row per role');
   await page

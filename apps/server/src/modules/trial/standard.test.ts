@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarkSubmitResult, MarkTask, SamplePaper, StandardMarkItem } from '@yj/contracts';
 import { blockScore, markTask, standardMark, subject, trialPaper } from '../../db/schema';
+import { rowsOf } from '../../infra/db';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { buildLeadScene, type LeadScene } from '../../../test/marking-lead-scene';
 
@@ -127,7 +128,7 @@ describe('a 标准卷 in the marker’s stream', () => {
     const dev = await db().execute(sql`select d.user_id, d.mark::float8 as mark, d.other::float8 as other
       from mark_deviation d where d.kind = 'standard'`);
     const [row] = await db().select().from(standardMark).where(eq(standardMark.id, std.taskId));
-    expect(dev.rows).toEqual([{ user_id: row!.userId, mark: row!.score, other: row!.refScore }]);
+    expect(rowsOf(dev)).toEqual([{ user_id: row!.userId, mark: row!.score, other: row!.refScore }]);
     const scores = await db().select().from(blockScore);
     expect(scores.map((x) => x.paperId).sort()).toEqual([s.papers[0]!, s.papers[1]!].sort());
     const [pool] = await db().select().from(markTask).where(eq(markTask.paperId, s.papers[4]!));
