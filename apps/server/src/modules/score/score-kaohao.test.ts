@@ -84,7 +84,7 @@ describe('POST score/adjust/kaohao', () => {
   });
 
   it('refuses: same number, unknown number, target with a sheet, no sheet, another school, bad input', async () => {
-    const [e0, e1, , e3] = scene.examinees;
+    const [e0, e1] = scene.examinees;
     const msg = async (b: object) => (await move(b)).message;
     const reason = '考号错误';
     expect(await msg({ examineeId: e1!.id, kaohao: '20260002', reason })).toBe(
