@@ -44,7 +44,7 @@ export function KaohaoMoveView({ subject, permission }: SubjectBundle) {
       void message.success(
         `答题卡已移给 ${r.to.name}（${r.to.kaohao}），总分 ${figure(r.to.total)}；${r.from.name} 现无答题卡`,
       );
-      form.resetFields();
+      form.setFieldsValue({ from: '', to: '', reason: '' });
       void qc.invalidateQueries({ queryKey: scoreKeys.subject(subjectId) });
     },
   });
@@ -75,7 +75,7 @@ export function KaohaoMoveView({ subject, permission }: SubjectBundle) {
             <span>将 {who(a)} 的答题卡及其评分</span>
             <span>移给 {who(b)}。</span>
             <Typography.Text type="secondary">
-              调整后两名考生的成绩都将重新计算，{b.name} 的缺考标记会被清除。
+              调整后两名考生的成绩都将重新计算；{b.name} 如登记了缺考，缺考将被清除。
             </Typography.Text>
           </Space>
         ),
