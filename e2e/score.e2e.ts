@@ -98,4 +98,32 @@ test('recognised sheets are scored; summary, per-student scores and the checks s
 
   await page.getByTestId('score-recompute').click();
   await page.getByText(`已重新计算 ${examinees.length} 名考生的成绩`).waitFor();
+
+  // 考号调整: the second sheet belonged to the third student (exam number fixed late): its marks and the
+  // adjustment follow it, 21 for the third student, none for the second
+  const k3 = examinees[2]!.kaohao;
+  await page.getByRole('tab', { name: '学生成绩' }).click();
+  await page.getByTestId(`kaohao-${k2}`).click();
+  await waitForPath(page, `/book/subject/${subjectId}/score/adjust/kaohao`);
+  await page.getByTestId('kaohao-move').getByText('还没有调整过考号').waitFor();
+  assert.equal(await page.getByLabel('当前考号').inputValue(), k2);
+  await page.getByLabel('正确考号').fill(k3);
+  await page.getByLabel('调整原因').fill('考号填涂错误');
+  await page.getByRole('button', { name: '核对并调整' }).click();
+  const confirm = page.getByTestId('kaohao-confirm');
+  await confirm.getByText(`移给 ${examinees[2]!.name}（${k3}`).waitFor();
+  await confirm.getByText(`将 ${examinees[1]!.name}（${k2}`).waitFor();
+  await shot(page, 'score-06-kaohao-confirm');
+  await page.getByRole('dialog').getByRole('button', { name: '确认调整' }).click();
+  await page.getByText(`答题卡已移给 ${examinees[2]!.name}（${k3}），总分 21`).waitFor();
+  await page.getByTestId('kaohao-move').getByText('考号调整记录：1 条').waitFor();
+  await page.getByTestId('kaohao-move').locator('.ant-table-row', { hasText: '考号填涂错误' }).waitFor();
+  await shot(page, 'score-07-kaohao');
+  await page.getByRole('tab', { name: '学生成绩' }).click();
+  await page
+    .getByTestId('stu-score')
+    .locator('.ant-table-row', { hasText: k3 })
+    .getByText('21')
+    .first()
+    .waitFor();
 });

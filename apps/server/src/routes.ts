@@ -98,6 +98,7 @@ import { exportService } from './modules/export/export.service';
 import { scoreImportService } from './modules/export/score-import.service';
 import { scoreService } from './modules/score/score.service';
 import { scoreAdjustService } from './modules/score/score-adjust.service';
+import { scoreKaohaoService } from './modules/score/score-kaohao.service';
 import { scoreIrregularService } from './modules/score/score-irregular.service';
 import { registerPublishScheduleJob, scorePublishService } from './modules/score/score-publish.service';
 import { scorePublishRoutes } from './modules/score/score-publish.routes';
@@ -223,6 +224,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         scores: scoreService({ db, audit, exams, compute: scoring, flush: stale.flush }),
         adjust: scoreAdjustService({ db, audit, exams, compute: scoring }),
         irregular: scoreIrregularService({ db, audit, exams, compute: scoring }),
+        kaohao: scoreKaohaoService({ db, audit, exams, compute: scoring }),
         scopes,
       });
       const exportJobs = exportQueue(app);

@@ -124,3 +124,38 @@ export interface ScoreAdjustmentItem {
   userName: string;
   at: string;
 }
+
+/**
+ * POST /api/subject/:id/score/adjust/kaohao (adjust/kaohao): the exam number was fixed late — the sheet of
+ * `examineeId` moves to the examinee whose exam number is `kaohao`, its marks with it.
+ */
+export const scoreKaohaoBody = z.object({
+  examineeId: id(),
+  kaohao: text()
+    .trim()
+    .min(1, '请填写正确的考号')
+    .max(32, '考号不能超过 32 位')
+    .regex(/^[0-9A-Za-z-]+$/, '考号只能包含数字、字母和连字符'),
+  reason: text().trim().min(1, '请填写调整原因').max(200, '调整原因不能超过 200 字'),
+});
+export type ScoreKaohaoBody = z.infer<typeof scoreKaohaoBody>;
+
+/** The two examinees after the move: the sheet's old owner (now without a sheet) and its new one. */
+export interface ScoreKaohaoMoved {
+  paperId: number;
+  from: { examineeId: number; kaohao: string; name: string; total: number | null };
+  to: { examineeId: number; kaohao: string; name: string; total: number | null };
+}
+
+/** GET /api/subject/:id/score/adjust/kaohao: the moves made in the subject, newest first. */
+export interface ScoreKaohaoItem {
+  id: number;
+  paperId: number;
+  fromKaohao: string;
+  fromName: string;
+  toKaohao: string;
+  toName: string;
+  reason: string;
+  userName: string;
+  at: string;
+}

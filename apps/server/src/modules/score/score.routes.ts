@@ -7,11 +7,13 @@ import {
   irregularCancelBody,
   pageQuery,
   scoreAdjustBody,
+  scoreKaohaoBody,
   scoreStudentsQuery,
 } from '@yj/contracts';
 import { actorOf, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { ScoreAdjustService } from './score-adjust.service';
+import type { ScoreKaohaoService } from './score-kaohao.service';
 import type { ScoreIrregularService } from './score-irregular.service';
 import type { ScoreService } from './score.service';
 
@@ -24,6 +26,7 @@ export function scoreRoutes(
     scores: ScoreService;
     adjust: ScoreAdjustService;
     irregular: ScoreIrregularService;
+    kaohao: ScoreKaohaoService;
     scopes: ExamScopes;
   },
 ): void {
@@ -54,6 +57,17 @@ export function scoreRoutes(
     '/api/subject/:id/score/adjustments',
     { schema: { params, querystring: pageQuery }, config: read },
     async (req) => ok(await d.adjust.list(req.params.id, req.query, await req.principal())),
+  );
+  // 考号调整: the sheet moves to the right examinee, its marks with it
+  r.post(
+    '/api/subject/:id/score/adjust/kaohao',
+    { schema: { params, body: scoreKaohaoBody }, config: adjust },
+    async (req) => ok(await d.kaohao.move(req.params.id, req.body, await req.principal(), actorOf(req))),
+  );
+  r.get(
+    '/api/subject/:id/score/adjust/kaohao',
+    { schema: { params, querystring: pageQuery }, config: read },
+    async (req) => ok(await d.kaohao.list(req.params.id, req.query, await req.principal())),
   );
   r.post('/api/subject/:id/score/recompute', { schema: { params }, config: read }, async (req) =>
     ok(await d.scores.recompute(req.params.id, await req.principal(), actorOf(req))),

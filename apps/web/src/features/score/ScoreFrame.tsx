@@ -18,6 +18,7 @@ const TABS = [
   { key: 'scoreCheck', label: '成绩核查' },
   { key: 'adjust/checkdetail', label: '调整记录' },
   { key: 'irregular', label: '违纪记录' },
+  { key: 'adjust/kaohao', label: '考号调整', adjust: true },
 ];
 
 /**
@@ -90,7 +91,10 @@ export function ScoreFrame(b: SubjectBundle) {
         <>
           <Tabs
             activeKey={tab}
-            items={TABS}
+            items={TABS.filter((t) => !t.adjust || b.permission.scoreAdjust).map(({ key, label }) => ({
+              key,
+              label,
+            }))}
             onChange={(k) => void navigate(`/book/subject/${info.id}/score/${k}`)}
             style={{ marginBottom: -16 }}
           />

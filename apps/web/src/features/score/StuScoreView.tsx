@@ -34,6 +34,8 @@ function columns(
   paperLink: (r: ScoreStudentRow) => string | null,
   onAdjust: ((r: ScoreStudentRow) => void) | null,
   irregular: { mark: (r: ScoreStudentRow) => void; clear: (r: ScoreStudentRow) => void } | null,
+  /** 改考号: the row's sheet to adjust/kaohao, the current exam number filled in */
+  kaohaoLink: ((r: ScoreStudentRow) => string) | null,
 ): TableColumnsType<ScoreStudentRow> {
   const order = (key: ScoreSort): SortOrder =>
     q.sort === key ? (q.order === 'asc' ? 'ascend' : 'descend') : null;
@@ -66,7 +68,7 @@ function columns(
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      width: 170,
+      width: 220,
       render: (_, r) => {
         const to = paperLink(r);
         return (
@@ -92,6 +94,11 @@ function columns(
               <Typography.Link onClick={() => irregular.clear(r)} data-testid={`irregular-clear-${r.kaohao}`}>
                 取消违纪
               </Typography.Link>
+            )}
+            {kaohaoLink && r.paperId !== null && (
+              <Link to={kaohaoLink(r)} data-testid={`kaohao-${r.kaohao}`}>
+                改考号
+              </Link>
             )}
           </Space>
         );
@@ -155,7 +162,16 @@ export function StuScoreView({ subject, permission }: SubjectBundle) {
         size="small"
         loading={r.isFetching}
         dataSource={r.data?.items}
-        columns={columns(r.data, q, paperLink, editable ? setAdjusting : null, irregular)}
+        columns={columns(
+          r.data,
+          q,
+          paperLink,
+          editable ? setAdjusting : null,
+          irregular,
+          editable
+            ? (x) => `/book/subject/${subjectId}/score/adjust/kaohao?from=${encodeURIComponent(x.kaohao)}`
+            : null,
+        )}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: q.keyword || q.classId ? '没有符合条件的考生' : '本科目没有考生' }}
         pagination={{

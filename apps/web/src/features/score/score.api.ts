@@ -9,6 +9,9 @@ import type {
   ScoreAdjusted,
   ScoreAdjustmentItem,
   ScoreCheck,
+  ScoreKaohaoBody,
+  ScoreKaohaoItem,
+  ScoreKaohaoMoved,
   ScoreRecomputed,
   ScoreSort,
   ScoreStudentsPage,
@@ -45,6 +48,14 @@ export const scoreApi = {
   adjustments: (subjectId: number, page: number) =>
     api.get<Paged<ScoreAdjustmentItem>>(
       '/api/subject/:subjectId/score/adjustments',
+      { page, size: 50 },
+      params(subjectId),
+    ),
+  moveKaohao: (subjectId: number, body: ScoreKaohaoBody) =>
+    api.post<ScoreKaohaoMoved>('/api/subject/:subjectId/score/adjust/kaohao', body, params(subjectId)),
+  kaohaoMoves: (subjectId: number, page: number) =>
+    api.get<Paged<ScoreKaohaoItem>>(
+      '/api/subject/:subjectId/score/adjust/kaohao',
       { page, size: 50 },
       params(subjectId),
     ),

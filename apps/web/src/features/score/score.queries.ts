@@ -36,6 +36,14 @@ export const adjustmentsQuery = (subjectId: number, page: number) =>
     placeholderData: keepPreviousData,
   });
 
+export const kaohaoMovesQuery = (subjectId: number, page: number) =>
+  queryOptions({
+    queryKey: [...scoreKeys.subject(subjectId), 'kaohaoMoves', page],
+    queryFn: () => scoreApi.kaohaoMoves(subjectId, page),
+    meta: { silent: true },
+    placeholderData: keepPreviousData,
+  });
+
 export const irregularsQuery = (subjectId: number, page: number) =>
   queryOptions({
     queryKey: [...scoreKeys.subject(subjectId), 'irregulars', page],

@@ -11,6 +11,7 @@ export const scoreRoutes: RouteObject[] = [
       { path: 'stuScore', lazy: () => import('./StuScorePage') },
       { path: 'scoreCheck', lazy: () => import('./ScoreCheckPage') },
       { path: 'adjust/checkdetail', lazy: () => import('./AdjustmentsPage') },
+      { path: 'adjust/kaohao', lazy: () => import('./KaohaoMovePage') },
       { path: 'irregular', lazy: () => import('./IrregularPage') },
     ],
   },
