@@ -25,7 +25,10 @@ interface Planned {
 
 export function markingResetRepo(db: Db) {
   return {
-    /** The subject of the block, locked when `lock` (a reset and a state change never cross). */
+    /**
+     * The subject of the block, locked when `lock`: a reset and a state change never cross. Not FOR UPDATE: the
+     * score queue's writes check their key on the subject (FOR KEY SHARE) while holding score_stale rows.
+     */
     async block(blockId: number, lock = false) {
       const [row] = rowsOf<{
         subject_id: number;
@@ -36,7 +39,7 @@ export function markingResetRepo(db: Db) {
       }>(
         await db.execute(sql`select b.subject_id, s.status, b.name, s.exam_id, b.mark_count from block b
           join subject s on s.id = b.subject_id and s.deleted_at is null
-          where b.id = ${blockId}${lock ? sql` for update of s` : sql``}`),
+          where b.id = ${blockId}${lock ? sql` for no key update of s` : sql``}`),
       );
       return row ?? null;
     },
