@@ -93,22 +93,26 @@ export function markingResetRepo(db: Db) {
      * history (and its reset row) moves to the paper's first-mark task: the row itself cannot stay.
      */
     async keepHistory(plan: Planned, actorId: number): Promise<void> {
-      const all = [...plan.reset, ...plan.remove];
-      if (!all.length) return;
       const first = sql`(select f.id from mark_task f where f.block_id = t.block_id and f.paper_id = t.paper_id
         and f.slot = ${MarkSlot.first})`;
       if (plan.remove.length)
         await db.execute(sql`update mark_task_change c set task_id = ${first},
             before = c.before || jsonb_build_object('taskId', t.id, 'slot', t.slot)
           from mark_task t where c.task_id = t.id and t.id = any(${ids(plan.remove)})`);
-      await db.execute(sql`insert into mark_task_change (task_id, user_id, action, before, after)
-        select case when t.id = any(${ids(plan.remove)}) then ${first} else t.id end, ${actorId}, 'reset',
-          jsonb_build_object('taskId', t.id, 'slot', t.slot, 'status', t.status, 'userId', t.user_id,
-            'score', t.score, 'questionScores', t.question_scores, 'pointScores', t.point_scores, 'marks', t.marks,
-            'spentMs', t.spent_ms, 'submittedAt', t.submitted_at, 'version', t.version, 'problem', t.problem),
-          case when t.id = any(${ids(plan.remove)}) then '{"removed": true}'::jsonb
-            else jsonb_build_object('status', 'pending', 'userId', null, 'score', null, 'version', t.version + 1) end
-        from mark_task t where t.id = any(${ids(all)}) order by t.id`);
+      const before = sql`jsonb_build_object('taskId', t.id, 'slot', t.slot, 'status', t.status,
+        'userId', t.user_id, 'score', t.score, 'questionScores', t.question_scores, 'pointScores', t.point_scores,
+        'marks', t.marks, 'spentMs', t.spent_ms, 'submittedAt', t.submitted_at, 'version', t.version,
+        'problem', t.problem)`;
+      // two statements, not a per-row `= any()` over both lists (a block of 20,000 papers)
+      if (plan.reset.length)
+        await db.execute(sql`insert into mark_task_change (task_id, user_id, action, before, after)
+          select t.id, ${actorId}, 'reset', ${before}, jsonb_build_object('status', 'pending', 'userId', null,
+            'score', null, 'version', t.version + 1)
+          from mark_task t where t.id = any(${ids(plan.reset)}) order by t.id`);
+      if (plan.remove.length)
+        await db.execute(sql`insert into mark_task_change (task_id, user_id, action, before, after)
+          select ${first}, ${actorId}, 'reset', ${before}, '{"removed": true}'::jsonb
+          from mark_task t where t.id = any(${ids(plan.remove)}) order by t.id`);
     },
 
     /**
