@@ -72,6 +72,8 @@ import { markingScopes } from './modules/marking/marking-scope';
 import { markingService } from './modules/marking/marking.service';
 import { markingLeadRoutes } from './modules/marking/marking-lead.routes';
 import { markingLeadService } from './modules/marking/marking-lead.service';
+import { markingReset } from './modules/marking/marking-reset';
+import { markingResetRoutes } from './modules/marking/marking-reset.routes';
 import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
 import { doneCheck } from './modules/marking/marking-counts';
 import { createTasks, finalizer, refreshStripScores } from './modules/marking/marking-final';
@@ -266,6 +268,15 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         view: markingLeadViewService({ db, paperImage: cuts.paperImage }),
         scopes,
         marking: onMarking,
+      });
+      markingResetRoutes(api, {
+        reset: markingReset({
+          db,
+          audit,
+          finalize,
+          onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
+        }),
+        scopes,
       });
       // The pool's minute jobs run in each API process (like review times): a Redis recognition worker has no
       // marking handlers, and both jobs are idempotent when several processes run them.

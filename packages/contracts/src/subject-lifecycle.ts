@@ -53,6 +53,8 @@ export const SUBJECT_OPERATIONS = {
   },
   /** 回评 and a leader's changes to submitted marks: until 阅卷完成 */
   changeMarks: { from: [S.reviewing, S.paused], to: null, label: '修改已阅分数' },
+  /** 重置阅卷: a block's (or one marker's) marks discarded and marked again, until 阅卷完成 */
+  resetMarks: { from: [S.reviewing, S.paused], to: null, label: '重置阅卷' },
   /** 成绩调整, 违纪 and recomputing: until the scores are published */
   adjustScores: { from: BEFORE_PUBLISHED, to: null, label: '调整成绩' },
   /** uploading, fixing exceptions, 扫描完成; papers scanned while marking join the task pool */

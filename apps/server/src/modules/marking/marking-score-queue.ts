@@ -80,6 +80,16 @@ export function scoreQueue(d: { db: Db; derive: DeriveExaminees; delayMs?: numbe
       kick();
     },
 
+    /** The same for many papers at once (重置阅卷), one statement. */
+    async markMany(tx: Tx, paperIds: number[]): Promise<void> {
+      if (!paperIds.length) return;
+      await tx.execute(sql`insert into score_stale (subject_id, examinee_id)
+        select subject_id, examinee_id from paper where id = any(${`{${paperIds.join(',')}}`}::int[])
+          and examinee_id is not null
+        on conflict do nothing`);
+      kick();
+    },
+
     /** Every stale score of the subject re-derived before the caller reads it (waits for a batch in flight). */
     async flush(subjectId: number): Promise<void> {
       while ((await batch(subjectId, true)) === BATCH);

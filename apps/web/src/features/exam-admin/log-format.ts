@@ -30,6 +30,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'role.sync': '同步人员到学校',
   'subject.reviewSchedule': '设置阅卷时间',
   'subject.reviewSchedule.fired': '定时阅卷未执行',
+  'marking.reset': '重置阅卷',
 };
 
 export function actionLabel(action: string): string {

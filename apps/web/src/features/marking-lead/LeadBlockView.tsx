@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { allows } from '@yj/contracts';
+import { useState } from 'react';
 import { Badge, Button, Card, Result, Skeleton, Space, Statistic, Tabs, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
@@ -10,6 +12,7 @@ import { infoQuery, progressQuery } from './lead.queries';
 import { ProblemsTab } from './ProblemsTab';
 import { ProgressTab } from './ProgressTab';
 import { RemarkTab } from './RemarkTab';
+import { ResetModal } from './ResetModal';
 
 const TABS = ['progress', 'problems', 'arbitration', 'remark'] as const;
 type TabKey = (typeof TABS)[number];
@@ -21,6 +24,7 @@ export function LeadBlockView({ bundle, blockId }: { bundle: SubjectBundle; bloc
   const info = useQuery(infoQuery(blockId));
   const progress = useQuery(progressQuery(blockId));
   const [params, setParams] = useSearchParams();
+  const [resetting, setResetting] = useState(false);
   const tab: TabKey = TABS.find((t) => t === params.get('tab')) ?? 'progress';
   const crumbs = subjectCrumbs(
     exam,
@@ -53,6 +57,8 @@ export function LeadBlockView({ bundle, blockId }: { bundle: SubjectBundle; bloc
   // the server refuses the writes anyway; the buttons show only for those it lets through
   const canAct = permission.lead;
   const arbitrate = `/book/subject/${s.id}/mark/${b.blockId}/arbitration/1`;
+  // 重置阅卷: the subject's managers (as for 开始阅卷), while marking runs or is paused
+  const canReset = permission.editSetting && allows(b.subjectStatus, 'resetMarks');
   return (
     <PageFrame
       crumbs={crumbs}
@@ -64,9 +70,16 @@ export function LeadBlockView({ bundle, blockId }: { bundle: SubjectBundle; bloc
         </Space>
       }
       extra={
-        <Tag>
-          {b.markCount === 2 ? `双评，误差阈值 ${b.threshold ?? 0} 分` : '单评'} · 满分 {b.fullScore} 分
-        </Tag>
+        <Space>
+          <Tag>
+            {b.markCount === 2 ? `双评，误差阈值 ${b.threshold ?? 0} 分` : '单评'} · 满分 {b.fullScore} 分
+          </Tag>
+          {canReset && (
+            <Button danger onClick={() => setResetting(true)} data-testid="reset-open">
+              重置阅卷
+            </Button>
+          )}
+        </Space>
       }
     >
       <Card>
@@ -117,6 +130,9 @@ export function LeadBlockView({ bundle, blockId }: { bundle: SubjectBundle; bloc
           ]}
         />
       </Card>
+      {canReset && (
+        <ResetModal open={resetting} onClose={() => setResetting(false)} subjectId={s.id} p={progress.data} />
+      )}
     </PageFrame>
   );
 }

@@ -6,6 +6,8 @@ import type {
   Paged,
   PaperMarks,
   ProblemResolution,
+  ResetCounts,
+  ResetInput,
 } from '@yj/contracts';
 import { api } from '../../api/filter';
 
@@ -54,6 +56,15 @@ export const leadApi = {
       { page, size },
       { params: { blockId, userId } },
     ),
+  /** 重置阅卷: what a reset of the block (or one marker's marks) would discard, and the reset itself */
+  resetPreview: (subjectId: number, blockId: number, userId: number | null) =>
+    api.get<ResetCounts>(
+      '/api/subject/:subjectId/resetting/preview',
+      { blockId, ...(userId === null ? {} : { userId }) },
+      { params: { subjectId } },
+    ),
+  reset: (subjectId: number, input: ResetInput) =>
+    api.post<ResetCounts>('/api/subject/:subjectId/resetting', input, { params: { subjectId } }),
   paper: (paperId: number) =>
     api.get<PaperMarks>('/api/marking/paper/:paperId', undefined, { params: { paperId } }),
 };

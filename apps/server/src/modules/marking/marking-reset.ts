@@ -1,0 +1,90 @@
+import {
+  allows,
+  SUBJECT_STATE_FORBIDS,
+  SubjectStatus,
+  type ResetCounts,
+  type ResetInput,
+} from '@yj/contracts';
+import { fail } from '../../errors';
+import type { Db, Tx } from '../../infra/db';
+import type { Actor } from '../../lib/actor';
+import type { AuditService } from '../audit/audit.service';
+import type { Finalizer } from './marking-final';
+import { markingResetRepo } from './marking-reset.repo';
+
+/** Why a subject refuses 重置阅卷 (the lifecycle table allows it while marking runs or is paused). */
+function assertResettable(status: number): void {
+  if (allows(status, 'resetMarks')) return;
+  if (status === SubjectStatus.done) throw fail('阅卷已完成，不能重置，请先取消完成');
+  if (status === SubjectStatus.published) throw fail('成绩已发布，不能重置阅卷');
+  if (status < SubjectStatus.reviewing) throw fail('阅卷尚未开始，没有可重置的评分');
+  throw fail(SUBJECT_STATE_FORBIDS);
+}
+
+/**
+ * 重置阅卷 (spec §2 resetting): a block's marks, or one marker's, discarded after marking started. In one
+ * transaction the marks go to the change history, the papers back to the pool, third marks and arbitrations
+ * given on them are removed, the block scores go and the subject scores are marked stale; audited.
+ */
+export function markingReset(d: {
+  db: Db;
+  audit: AuditService;
+  finalize: Finalizer;
+  /** the score queue: the subject scores of these papers are out of date */
+  onScores: (tx: Tx, paperIds: number[]) => Promise<void>;
+}) {
+  async function blockOf(subjectId: number, blockId: number) {
+    const b = await markingResetRepo(d.db).block(blockId);
+    if (!b || b.subject_id !== subjectId) throw fail('题块不存在或不属于这个科目');
+    return b;
+  }
+
+  return {
+    async preview(subjectId: number, blockId: number, userId: number | null): Promise<ResetCounts> {
+      await blockOf(subjectId, blockId);
+      return markingResetRepo(d.db).counts(blockId, userId);
+    },
+
+    async reset(subjectId: number, input: ResetInput, actor: Actor): Promise<ResetCounts> {
+      await blockOf(subjectId, input.blockId);
+      const userId = input.userId ?? null;
+      return d.db.transaction(async (tx) => {
+        const r = markingResetRepo(tx);
+        const b = (await r.block(input.blockId, true))!;
+        assertResettable(b.status);
+        const papers = await r.papers(input.blockId, userId);
+        if (!papers.length)
+          throw fail(userId === null ? '这个题块还没有可重置的评分' : '这位老师在这个题块没有可重置的评分');
+        const plan = await r.plan(input.blockId, userId, papers);
+        // counted under the locks: what the confirmation showed, unless marks arrived meanwhile
+        const counts = await r.counts(input.blockId, userId);
+        await r.keepHistory(plan, actor.userId);
+        await r.dropPairs(input.blockId, plan);
+        await r.apply(plan);
+        const dropped = await r.dropScores(input.blockId, papers);
+        await d.onScores(tx, papers);
+        for (const paperId of await r.complete(input.blockId, papers, b.mark_count))
+          await d.finalize(tx, input.blockId, paperId);
+        await d.audit.record(tx, {
+          action: 'marking.reset',
+          examId: b.exam_id,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: userId === null ? `block:${input.blockId}` : `user:${userId}`,
+          detail: {
+            blockId: input.blockId,
+            blockName: b.name,
+            ...(userId === null ? {} : { markerId: userId }),
+            reason: input.reason,
+            counts,
+            // a leader's score is no mark of the history: kept here
+            before: { leaderScores: dropped.filter((s) => s.source === 'leader') },
+            after: { status: 'pending' },
+          },
+        });
+        return counts;
+      });
+    },
+  };
+}
+export type MarkingReset = ReturnType<typeof markingReset>;

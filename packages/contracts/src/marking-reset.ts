@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { id, idParam, text } from './fields';
+
+// 重置阅卷 (spec §2 subject/{subjectId}/{step}/resetting): a block's marks, or one marker's, discarded after
+// marking started. The marks stay in the change history; the papers go back to the pool.
+
+export const resetPreviewQuery = z.object({
+  blockId: idParam('题块编号无效'),
+  /** one marker's marks only; left out: every mark of the block */
+  userId: idParam('阅卷老师编号无效').optional(),
+});
+
+export const resetInput = z.object({
+  blockId: id('题块编号无效'),
+  userId: id('阅卷老师编号无效').optional(),
+  reason: text().trim().min(1, '请填写重置原因').max(200, '重置原因不能超过 200 字'),
+});
+export type ResetInput = z.infer<typeof resetInput>;
+
+/** What a reset discards (the confirmation shows it; the reset answers what it did). */
+export interface ResetCounts {
+  /** submitted marks (first, second and third marks) discarded */
+  marks: number;
+  /** final block scores removed */
+  scores: number;
+  /** arbitration tasks removed (given or waiting) */
+  arbitrations: number;
+  /** open problem papers (问题卷) returned to the pool */
+  problems: number;
+  /** papers to be marked again */
+  papers: number;
+}
