@@ -368,7 +368,7 @@ test('the admin sets who holds each role on the 权限设置 screen', async () =
   // A 物理 reviewer is added, shown under 物理, and removed after confirming.
   await page.getByRole('button', { name: '添加阅卷老师' }).click();
   const dialog = page.getByRole('dialog', { name: '添加人员' });
-  await dialog.getByText(/可以：查看考试、科目和考生名单；参与阅卷/).waitFor();
+  await dialog.getByText(/可以：查看考试、科目和考生名单；.*参与阅卷/).waitFor();
   await pick(page, '科目', '物理', dialog);
   await searchPick(page, '选择老师', PHYSICS_TEACHER, dialog);
   await dialog.getByRole('button', { name: /^添\s?加/ }).click();
