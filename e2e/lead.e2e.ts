@@ -162,7 +162,8 @@ test('a block leader: progress and recall, a problem paper scored from its image
 
   // 阅卷进度 of the subject
   await l.goto(`${APP}/book/review/progress/all?subjectId=${subjectId}`);
-  await l.getByTestId('subject-progress').getByText('第41题').waitFor();
+  // the live panel (monitor-blocks) and the leaders' table both name the block
+  await l.getByTestId('subject-progress').getByText('第41题').first().waitFor();
   await shot(l, 'lead-06-subject-progress');
   await l.getByText('题块管理').click();
   await waitForPath(l, `/book/subject/${subjectId}/overview/block/${blockId}`);

@@ -81,6 +81,27 @@ describe('MarkSession', () => {
     expect(calls.claims).toEqual([2]);
   });
 
+  it('never lowers the count when the two papers of one screen answer out of order', async () => {
+    const { api } = pool(6);
+    let n = 0;
+    const crossing: SessionApi = {
+      ...api,
+      submit: async (id, body) => {
+        const res = await api.submit(id, body);
+        // the first answer counted before the second paper was written, and arrives last
+        if (n++ > 0) return { ...res, done: 2 };
+        await new Promise((r) => setTimeout(r, 5));
+        return { ...res, done: 1 };
+      },
+    };
+    const s = new MarkSession(crossing, 2, () => undefined, async () => undefined);
+    await s.fill();
+    const [a, b] = s.get().queue;
+    s.submit([scored(a!), scored(b!)]);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(s.get().done).toBe(2);
+  });
+
   it('retries a submit lost to the network with the same lease token, counted once', async () => {
     const { api, calls } = pool(3, 2);
     const waits: number[] = [];

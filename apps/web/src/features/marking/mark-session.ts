@@ -155,7 +155,9 @@ export class MarkSession {
     for (;;) {
       try {
         const res = await this.api.submit(out.taskId, body);
-        this.drop(out.taskId, { done: res.done, submittedAt: [...this.view.submittedAt, this.now()] });
+        // the papers of one screen are sent together and may answer out of order: the count never goes back
+        const done = Math.max(this.view.done ?? 0, res.done);
+        this.drop(out.taskId, { done, submittedAt: [...this.view.submittedAt, this.now()] });
         if (res.next && this.closed) await this.release([res.next]);
         else if (res.next) this.enqueue([res.next]);
         break;
