@@ -22,10 +22,12 @@ import { candidate, scanSheets, signedIn } from './marking-lib.ts';
 
 const card = typicalCard();
 const box41 = card.pages[0]!.subjective[0]!;
-const LEADER = '13800000019';
-const MARKER_A = '13800000016';
-const MARKER_B = '13800000017';
-const MARKER_C = '13800000018';
+// Not JOURNEY_ACCOUNTS (16–20): the auth journeys change those passwords. These mark in other journeys' exams
+// too (lead, reset), which never change their sign-in.
+const LEADER = '13800000012';
+const MARKER_A = '13800000013';
+const MARKER_B = '13800000014';
+const MARKER_C = '13800000007';
 const PAUSED = '您的评分已被质检标记，暂停领取试卷，请联系题组长放行后继续';
 
 let s: Session;

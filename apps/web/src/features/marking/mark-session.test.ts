@@ -94,7 +94,12 @@ describe('MarkSession', () => {
         return { ...res, done: 1 };
       },
     };
-    const s = new MarkSession(crossing, 2, () => undefined, async () => undefined);
+    const s = new MarkSession(
+      crossing,
+      2,
+      () => undefined,
+      async () => undefined,
+    );
     await s.fill();
     const [a, b] = s.get().queue;
     s.submit([scored(a!), scored(b!)]);
