@@ -1,18 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { typicalCard } from '@yj/scan-sim';
-import {
-  APP,
-  call,
-  createExamWithOneSubject,
-  loginAsSchoolAdmin,
-  openBrowser,
-  prepareScanSubject,
-  shot,
-  waitForPath,
-  type Session,
-} from './lib.ts';
-import { candidate, scanSheets, signedIn } from './marking-lib.ts';
+import { APP, call, loginAsSchoolAdmin, openBrowser, shot, waitForPath, type Session } from './lib.ts';
+import { candidate, oneBlockScene, signedIn } from './marking-lib.ts';
 
 // Leaders (题组长, issue 13): a fresh subject is scanned, its block 第41题 gets two markers and a leader, and
 // marking starts. Marker A marks a paper, flags one as 问题卷 and keeps one claimed. The leader sees the
@@ -20,7 +10,6 @@ import { candidate, scanSheets, signedIn } from './marking-lib.ts';
 // (打回) and opens the student's paper; the subject's progress lists the block.
 
 const card = typicalCard();
-const box41 = card.pages[0]!.subjective[0]!;
 /** demo teachers no other spec signs in as */
 const LEADER = '13800000012';
 const MARKER_A = '13800000013';
@@ -41,29 +30,14 @@ const as = (account: string) => signedIn(s, account);
 test('a block leader: progress and recall, a problem paper scored from its image, 打回, a student’s paper', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const exam = await createExamWithOneSubject(page, {
+  const { subjectId, blockId } = await oneBlockScene(page, card, {
     name: '2026学年题组长演示考试',
     startDate: '2026-11-27',
     course: '物理',
-    fullScore: 100,
+    score: 10,
+    scanned: 3,
+    seed: 300,
   });
-  const { subjectId } = exam;
-  const examinees = await prepareScanSubject(page, exam, card);
-  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: [{ no: '41', score: 10 }],
-  });
-  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
-    page,
-    'POST',
-    `/api/subject/${subjectId}/setting/block`,
-    {
-      blocks: [{ name: '第41题', nos: ['41'], regions: [{ page: 0, ...box41.rect }] }],
-    },
-  );
-  const blockId = blocks[0]!.id;
-
-  // three students' sheets, uploaded on the scan screen and recognised
-  await scanSheets(page, subjectId, card, examinees.slice(0, 3), 300);
 
   // two markers and a leader for the block, then marking starts (scanning is not confirmed finished)
   const userOf = (phone: string) => candidate(page, subjectId, phone);

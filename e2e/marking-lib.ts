@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { orderlyStudent, type typicalCard } from '@yj/scan-sim';
-import { APP, DEMO_PASSWORD, call, login, optionOf, type Session } from './lib.ts';
+import {
+  APP,
+  DEMO_PASSWORD,
+  call,
+  createExamWithOneSubject,
+  login,
+  optionOf,
+  prepareScanSubject,
+  type Session,
+} from './lib.ts';
 
 export { optionOf };
 
@@ -144,4 +153,36 @@ export async function keyScore(page: Page, score: number, count: number): Promis
   for (const k of String(score)) await page.keyboard.press(k);
   await page.keyboard.press('Enter');
   await myCount(page, count);
+}
+
+/**
+ * The scene of the one-block journeys (lead, quality, reset): an exam of one subject whose question 41 (full
+ * `score`) is the block 第41题 over the card's first answer box, and the first `scanned` students' sheets
+ * scanned and recognised.
+ */
+export async function oneBlockScene(
+  page: Page,
+  card: Card,
+  o: { name: string; startDate: string; course: string; score: number; scanned: number; seed: number },
+) {
+  const exam = await createExamWithOneSubject(page, {
+    name: o.name,
+    startDate: o.startDate,
+    course: o.course,
+    fullScore: 100,
+  });
+  const { subjectId } = exam;
+  const examinees = await prepareScanSubject(page, exam, card);
+  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
+    questions: [{ no: '41', score: o.score }],
+  });
+  const box41 = card.pages[0]!.subjective[0]!;
+  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
+    page,
+    'POST',
+    `/api/subject/${subjectId}/setting/block`,
+    { blocks: [{ name: '第41题', nos: ['41'], regions: [{ page: 0, ...box41.rect }] }] },
+  );
+  await scanSheets(page, subjectId, card, examinees.slice(0, o.scanned), o.seed);
+  return { exam, subjectId, examinees, blockId: blocks[0]!.id };
 }

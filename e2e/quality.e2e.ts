@@ -2,18 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { typicalCard } from '@yj/scan-sim';
-import {
-  APP,
-  BASE_URL,
-  call,
-  createExamWithOneSubject,
-  loginAsSchoolAdmin,
-  openBrowser,
-  prepareScanSubject,
-  shot,
-  type Session,
-} from './lib.ts';
-import { candidate, scanSheets, signedIn } from './marking-lib.ts';
+import { APP, BASE_URL, call, loginAsSchoolAdmin, openBrowser, shot, type Session } from './lib.ts';
+import { candidate, oneBlockScene, signedIn } from './marking-lib.ts';
 
 // 质检 and live progress (issue 14): a fresh subject is scanned, its block 第41题 gets three markers and a
 // leader, the block pauses flagged markers. While the markers mark, the leader's progress page moves without a
@@ -21,7 +11,6 @@ import { candidate, scanSheets, signedIn } from './marking-lib.ts';
 // claim, and goes on after the leader lets them.
 
 const card = typicalCard();
-const box41 = card.pages[0]!.subjective[0]!;
 // Not JOURNEY_ACCOUNTS (16–20): the auth journeys change those passwords. These mark in other journeys' exams
 // too (lead, reset), which never change their sign-in.
 const LEADER = '13800000012';
@@ -59,25 +48,14 @@ async function mark(page: Page, blockId: number, scores: number[]): Promise<void
 test('progress moves while marking goes on; a marker who gives high scores is flagged, paused and released', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const exam = await createExamWithOneSubject(page, {
+  const { exam, subjectId, blockId } = await oneBlockScene(page, card, {
     name: '2026学年质检演示考试',
     startDate: '2026-11-28',
     course: '化学',
-    fullScore: 100,
+    score: 10,
+    scanned: 9,
+    seed: 500,
   });
-  const { subjectId } = exam;
-  const examinees = await prepareScanSubject(page, exam, card);
-  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: [{ no: '41', score: 10 }],
-  });
-  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
-    page,
-    'POST',
-    `/api/subject/${subjectId}/setting/block`,
-    { blocks: [{ name: '第41题', nos: ['41'], regions: [{ page: 0, ...box41.rect }] }] },
-  );
-  const blockId = blocks[0]!.id;
-  await scanSheets(page, subjectId, card, examinees.slice(0, 9), 500);
   const userOf = (phone: string) => candidate(page, subjectId, phone);
   const [leader, a, b, c] = await Promise.all([LEADER, MARKER_A, MARKER_B, MARKER_C].map(userOf));
   await call(page, 'POST', `/api/subject/${subjectId}/setting/task/${blockId}`, {

@@ -1,24 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { typicalCard } from '@yj/scan-sim';
-import {
-  APP,
-  call,
-  createExamWithOneSubject,
-  loginAsSchoolAdmin,
-  openBrowser,
-  prepareScanSubject,
-  shot,
-  type Session,
-} from './lib.ts';
-import { candidate, scanSheets, signedIn } from './marking-lib.ts';
+import { APP, call, loginAsSchoolAdmin, openBrowser, shot, type Session } from './lib.ts';
+import { candidate, oneBlockScene, signedIn } from './marking-lib.ts';
 
 // 重置阅卷 (issue 14, spec §2 resetting): a fresh subject is scanned and marked by two markers; the school
 // admin (the subject's manager) resets marker A's marks from the block page after seeing how many go, then
 // sees what a reset of the whole block would discard.
 
 const card = typicalCard();
-const box41 = card.pages[0]!.subjective[0]!;
 /** demo teachers no other spec signs in as */
 const MARKER_A = '13800000007';
 const MARKER_B = '13800000009';
@@ -40,25 +30,14 @@ interface Progress {
 test('a manager resets one marker’s marks after seeing the counts', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const exam = await createExamWithOneSubject(page, {
+  const { subjectId, blockId } = await oneBlockScene(page, card, {
     name: '2026学年重置阅卷演示考试',
     startDate: '2026-11-28',
     course: '物理',
-    fullScore: 100,
+    score: 10,
+    scanned: 3,
+    seed: 300,
   });
-  const { subjectId } = exam;
-  const examinees = await prepareScanSubject(page, exam, card);
-  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: [{ no: '41', score: 10 }],
-  });
-  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
-    page,
-    'POST',
-    `/api/subject/${subjectId}/setting/block`,
-    { blocks: [{ name: '第41题', nos: ['41'], regions: [{ page: 0, ...box41.rect }] }] },
-  );
-  const blockId = blocks[0]!.id;
-  await scanSheets(page, subjectId, card, examinees.slice(0, 3), 300);
   const a = await candidate(page, subjectId, MARKER_A);
   const b = await candidate(page, subjectId, MARKER_B);
   await call(page, 'POST', `/api/subject/${subjectId}/setting/task/${blockId}`, {

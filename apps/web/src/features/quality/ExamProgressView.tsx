@@ -1,15 +1,15 @@
 import type { ExamDetail, ExamMonitor } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Progress, Row, Statistic, Table } from 'antd';
+import { Button, Card, Progress, Table } from 'antd';
 import { Link } from 'react-router';
 import { examCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import { eta, speed } from './format';
+import { eta, percent, speed } from './format';
+import { ProgressFigures } from './ProgressFigures';
 import { examMonitorQuery } from './quality.queries';
 
 type Row = ExamMonitor['subjects'][number];
-const percent = (share: number | null) => (share === null ? 0 : Math.floor(share * 1000) / 10);
 
 /** exam/{examId}/all_review_progress_all: every subject's marking progress, live. */
 export function ExamProgressView({ exam }: { exam: ExamDetail }) {
@@ -22,23 +22,7 @@ export function ExamProgressView({ exam }: { exam: ExamDetail }) {
       ) : (
         <>
           <Card size="small" loading={q.isPending}>
-            {m && (
-              <Row gutter={24}>
-                <Col span={6}>
-                  <Statistic title="已评 / 应评（份次）" value={m.done} suffix={`/ ${m.total}`} />
-                  <Progress percent={percent(m.share)} size="small" />
-                </Col>
-                <Col span={6}>
-                  <Statistic title="近10分钟速度" value={speed(m.recentPerHour)} />
-                </Col>
-                <Col span={6}>
-                  <Statistic title="平均速度" value={speed(m.overallPerHour)} />
-                </Col>
-                <Col span={6}>
-                  <Statistic title="预计完成" value={eta(m.estimatedFinish, m.done, m.total)} />
-                </Col>
-              </Row>
-            )}
+            {m && <ProgressFigures m={m} />}
           </Card>
           <Table<Row>
             rowKey="subjectId"

@@ -23,12 +23,10 @@ import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { EChart } from './EChart';
-import { eta, num, pct, speed } from './format';
+import { eta, num, pct, percent, speed } from './format';
 import { qualityApi } from './quality.api';
 import { blockMonitorQuery, blockQualityQuery, qualityKeys } from './quality.queries';
 import { QualitySettingButton } from './QualitySettingButton';
-
-const percent = (share: number | null) => (share === null ? 0 : Math.floor(share * 1000) / 10);
 
 function FlagTag({ m }: { m: MarkerQuality }) {
   if (!m.flag) return <Tag color="green">正常</Tag>;

@@ -1,12 +1,11 @@
 import type { BlockMonitor, SchoolProgress } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Progress, Row, Statistic, Table, Tag } from 'antd';
+import { Button, Card, Progress, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import { eta, pct, speed } from './format';
+import { eta, pct, percent, speed } from './format';
+import { ProgressFigures } from './ProgressFigures';
 import { subjectMonitorQuery, uniteQuery } from './quality.queries';
-
-const percent = (share: number | null) => (share === null ? 0 : Math.floor(share * 1000) / 10);
 
 /**
  * review/progress/all, live: the subject's marks given / to give, speed over the last 10 minutes and overall,
@@ -28,23 +27,7 @@ export function SubjectMonitorPanel({ subjectId, examId }: { subjectId: number; 
         data-testid="monitor-summary"
         extra={<Link to={`/book/exam/${examId}/all_review_progress_all`}>全部科目进度</Link>}
       >
-        {m && (
-          <Row gutter={24}>
-            <Col span={6}>
-              <Statistic title="已评 / 应评（份次）" value={m.done} suffix={`/ ${m.total}`} />
-              <Progress percent={percent(m.share)} size="small" />
-            </Col>
-            <Col span={6}>
-              <Statistic title="近10分钟速度" value={speed(m.recentPerHour)} />
-            </Col>
-            <Col span={6}>
-              <Statistic title="平均速度" value={speed(m.overallPerHour)} />
-            </Col>
-            <Col span={6}>
-              <Statistic title="预计完成" value={eta(m.estimatedFinish, m.done, m.total)} />
-            </Col>
-          </Row>
-        )}
+        {m && <ProgressFigures m={m} />}
       </Card>
       <Card size="small" title="各题块进度与质量" data-testid="monitor-blocks">
         <Table<BlockMonitor>
