@@ -13,13 +13,18 @@ export const infoQuery = (blockId: number) =>
     meta: { silent: true },
   });
 
-/** Progress moves while markers work: read again every 15 s while the page is open. */
+/**
+ * Progress moves while markers work: read again while the page is open, as often as the live monitor panel shown
+ * beside it (quality LIVE_MS), so the two never disagree for long.
+ */
+const PROGRESS_MS = 5_000;
+
 export const progressQuery = (blockId: number) =>
   queryOptions({
     queryKey: [...leadKeys.block(blockId), 'progress'],
     queryFn: () => leadApi.progress(blockId),
     meta: { silent: true },
-    refetchInterval: 15_000,
+    refetchInterval: PROGRESS_MS,
   });
 
 export const subjectProgressQuery = (subjectId: number) =>
@@ -27,7 +32,7 @@ export const subjectProgressQuery = (subjectId: number) =>
     queryKey: [...leadKeys.subject(subjectId), 'progress'],
     queryFn: () => leadApi.subjectProgress(subjectId),
     meta: { silent: true },
-    refetchInterval: 15_000,
+    refetchInterval: PROGRESS_MS,
   });
 
 export const problemsQuery = (blockId: number, state: ProblemState, page: number) =>
