@@ -71,6 +71,9 @@ import { markingRoutes } from './modules/marking/marking.routes';
 import { markingScopes } from './modules/marking/marking-scope';
 import { markingService } from './modules/marking/marking.service';
 import { markingLeadRoutes } from './modules/marking/marking-lead.routes';
+import { markingBookRoutes } from './modules/marking/marking-book.routes';
+import { markingOrigin } from './modules/marking/marking-origin';
+import { markingOverview } from './modules/marking/marking-overview';
 import { markingLeadService } from './modules/marking/marking-lead.service';
 import { markingReset } from './modules/marking/marking-reset';
 import { markingResetRoutes } from './modules/marking/marking-reset.routes';
@@ -266,6 +269,13 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         db,
         lead: markingLeadService({ db, audit, finalize, onScore: scoring.paper }),
         view: markingLeadViewService({ db, paperImage: cuts.paperImage }),
+        scopes,
+        marking: onMarking,
+      });
+      markingBookRoutes(api, {
+        db,
+        origin: markingOrigin({ db, storage: deps.storage }),
+        overview: markingOverview({ db }),
         scopes,
         marking: onMarking,
       });

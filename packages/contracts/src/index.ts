@@ -21,6 +21,7 @@ export * from './card';
 export * from './scan';
 export * from './page-result';
 export * from './marking';
+export * from './marking-book';
 export * from './marking-reset';
 export * from './subject-lifecycle';
 export * from './reviewer';

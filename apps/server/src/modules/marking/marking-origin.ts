@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { BlockRegion, MarkOrigin } from '@yj/contracts';
+import { readPageMatrix, readTemplateBody } from '../../db/stored';
+import type { Matrix3 } from '@yj/omr';
+import { decodeGrey } from '@yj/omr/node';
+import { fail, forbidden } from '../../errors';
+import type { Db, Tx } from '../../infra/db';
+import type { Storage } from '../../infra/storage';
+import { API_PREFIX } from '../../plugins/auth';
+import { CUT_JPEG } from '../scan/scan-cut';
+import { blockRules, rowsOf } from './marking-final';
+import { identityRegions, paint, toPixels } from './origin-mask';
+import { ROLE_LEADER } from './marking.service';
+
+/** Bumped when the masking rule changes: masked pages stored under the old rule are never served again. */
+const MASK_RULE = 1;
+
+const pageUrl = (taskId: number, page: number) => `${API_PREFIX}/api/marking/task/${taskId}/origin/${page}`;
+
+interface Target {
+  paperId: number;
+  blockId: number;
+}
+
+/**
+ * originPicAndAnswer (issue 13): the whole pages of the paper a marker is marking, with the regions that name
+ * the student painted over before they leave the server, and the block's answers and marking standard.
+ */
+export function markingOrigin(d: { db: Db; storage: Storage }) {
+  /**
+   * The paper and block of a task the user may look at: their own task (held or submitted; not one they sent
+   * to the leaders as 问题卷), a task of a block they lead, or their own 标准卷 of 质检 (same id sequence) —
+   * the marker must not tell a 标准卷 from any other paper by this button failing.
+   */
+  async function target(taskId: number, userId: number): Promise<Target> {
+    const [t] = rowsOf<{ paper_id: number; block_id: number; own: boolean; leader: boolean }>(
+      await d.db.execute(sql`select t.paper_id, t.block_id,
+          (t.user_id = ${userId} and t.status <> 'problem') as own,
+          exists (select 1 from block_reviewer r where r.block_id = t.block_id and r.user_id = ${userId}
+            and r.role = ${ROLE_LEADER}) as leader
+        from mark_task t where t.id = ${taskId}
+        union all
+        select sp.paper_id, m.block_id, m.user_id = ${userId}, false
+        from standard_mark m join sample_paper sp on sp.id = m.sample_paper_id where m.id = ${taskId}`),
+    );
+    if (!t) throw fail('阅卷任务不存在');
+    if (!t.own && !t.leader) throw forbidden();
+    return { paperId: t.paper_id, blockId: t.block_id };
+  }
+
+  /** The paper's card pages with the template each was read with (its batch's). */
+  async function pages(paperId: number) {
+    const rows = rowsOf<{
+      id: number;
+      template_page: number;
+      storage_key: string;
+      matrix: unknown;
+      template_id: number;
+      body: unknown;
+    }>(
+      await d.db.execute(sql`select p.id, p.template_page, p.storage_key,
+          p.result->'registration'->'matrix' as matrix, t.id as template_id, t.body
+        from scan_page p join scan_batch b on b.id = p.batch_id join template t on t.id = b.template_id
+        where p.paper_id = ${paperId} and p.template_page is not null
+          and exists (select 1 from paper x where x.id = p.paper_id and x.deleted_at is null)
+        order by p.template_page, p.position`),
+    );
+    return rows.map((r) => ({
+      page: r.template_page,
+      storageKey: r.storage_key,
+      matrix: readPageMatrix(r.matrix, r.id) as Matrix3 | null,
+      templateId: r.template_id,
+      body: r.body,
+    }));
+  }
+
+  return {
+    async info(taskId: number, userId: number): Promise<MarkOrigin> {
+      const { paperId, blockId } = await target(taskId, userId);
+      // blockRules reads with whichever handle it is given; outside a transaction the pool's db serves
+      const rules = await blockRules(d.db as Tx, blockId);
+      if (!rules) throw fail('题块不存在或已删除');
+      const [s] = rowsOf<{ name: string }>(
+        await d.db.execute(sql`select name from subject where id = ${rules.subjectId}`),
+      );
+      const list = await pages(paperId);
+      return {
+        taskId,
+        blockId,
+        blockName: rules.name,
+        subjectName: s?.name ?? '',
+        questions: rules.questions,
+        pages: [...new Set(list.map((p) => p.page))].map((page) => ({ page, imageUrl: pageUrl(taskId, page) })),
+      };
+    },
+
+    /** One page, masked; kept in storage under a key naming the page, its registration and the rule. */
+    async image(taskId: number, page: number, userId: number): Promise<Buffer> {
+      const { paperId, blockId } = await target(taskId, userId);
+      const p = (await pages(paperId)).find((x) => x.page === page);
+      if (!p) throw fail('这份答题卡没有这一页');
+      if (!p.matrix) throw fail('这一页没有识别定位，无法显示原卷');
+      const tp = readTemplateBody(p.body, p.templateId).pages.find((x) => x.index === page);
+      if (!tp) throw fail('答题卡模板没有这一页');
+      const [b] = rowsOf<{ regions: BlockRegion[] | null }>(
+        await d.db.execute(sql`select regions from block where id = ${blockId}`),
+      );
+      const keep = (b?.regions ?? []).filter((r) => r.page === page);
+      const regions = identityRegions(tp, keep);
+      const key = `origin/${paperId}/${createHash('sha256')
+        .update(JSON.stringify({ MASK_RULE, k: p.storageKey, m: p.matrix, regions }))
+        .digest('hex')
+        .slice(0, 32)}.jpg`;
+      const cached = await d.storage.get(key);
+      if (cached) return cached;
+      const bytes = await d.storage.get(p.storageKey);
+      if (!bytes) throw fail('答题卡图像文件丢失');
+      const img = await decodeGrey(bytes);
+      paint(img, toPixels(regions, p.matrix, img));
+      const body = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+        .jpeg(CUT_JPEG)
+        .toBuffer();
+      await d.storage.put(key, body);
+      return body;
+    },
+  };
+}
+export type MarkingOrigin = ReturnType<typeof markingOrigin>;
