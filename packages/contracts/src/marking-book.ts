@@ -37,7 +37,9 @@ export interface MarkOrigin {
 export const originPageParams = z.object({ taskId: idParam(), page: intParam(0, 99) });
 
 /** overview/blockOrStudent: a student's papers of the subject by 考号 or name. */
-export const paperSearchQuery = pageQuery.extend({ keyword: text().trim().min(1, '请输入考号或姓名').max(50) });
+export const paperSearchQuery = pageQuery.extend({
+  keyword: text().trim().min(1, '请输入考号或姓名').max(50),
+});
 export interface PaperSearchItem {
   paperId: number;
   kaohao: string | null;

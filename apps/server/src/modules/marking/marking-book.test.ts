@@ -59,14 +59,17 @@ async function pageImage(): Promise<Buffer> {
   ink(NAME);
   ink(BARCODE);
   ink({ x: ANSWER.x + 20, y: ANSWER.y + 20, w: 300, h: 60 });
-  return sharp(px, { raw: { width: W, height: H, channels: 1 } }).jpeg({ quality: 95 }).toBuffer();
+  return sharp(px, { raw: { width: W, height: H, channels: 1 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
 }
 
 /** The mean grey of a rectangle of a decoded JPEG. */
 async function meanOf(jpeg: Buffer, r: { x: number; y: number; w: number; h: number }): Promise<number> {
   const { data, info } = await sharp(jpeg).greyscale().raw().toBuffer({ resolveWithObject: true });
   let sum = 0;
-  for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) sum += data[y * info.width + x]!;
+  for (let y = r.y; y < r.y + r.h; y++)
+    for (let x = r.x; x < r.x + r.w; x++) sum += data[y * info.width + x]!;
   return sum / (r.w * r.h);
 }
 
@@ -89,7 +92,11 @@ beforeAll(async () => {
   await db().execute(sql`update block set regions = ${JSON.stringify([{ page: 0, ...ANSWER }])}::jsonb
     where id = ${s.blockId}`);
   // markerA holds paper 0's task, submitted paper 1's; markerB submitted paper 2's; paper 3's is a 问题卷
-  const lease = { status: 'leased', leaseToken: crypto.randomUUID(), leaseUntil: new Date(Date.now() + 600_000) };
+  const lease = {
+    status: 'leased',
+    leaseToken: crypto.randomUUID(),
+    leaseUntil: new Date(Date.now() + 600_000),
+  };
   await setTask(db(), s.tasks[0]!.id, { ...lease, userId: s.markerA.id });
   const submitted = (userId: number, score: number, at: string) => ({
     status: 'submitted',
@@ -100,11 +107,32 @@ beforeAll(async () => {
   });
   await setTask(db(), s.tasks[1]!.id, submitted(s.markerA.id, 7, '2026-11-20T02:00:00Z'));
   await setTask(db(), s.tasks[2]!.id, submitted(s.markerB.id, 9, '2026-11-21T02:00:00Z'));
-  await db().insert(blockScore).values([
-    { blockId: s.blockId, subjectId: s.subjectId, paperId: s.papers[1]!, score: 7, questionScores: { '13': 7, '14': 0 }, source: 'single' },
-    { blockId: s.blockId, subjectId: s.subjectId, paperId: s.papers[2]!, score: 9, questionScores: { '13': 9, '14': 0 }, source: 'single' },
-  ]);
-  const problem: MarkProblem = { reason: 'unclear', note: '', by: s.markerB.id, at: new Date().toISOString() };
+  await db()
+    .insert(blockScore)
+    .values([
+      {
+        blockId: s.blockId,
+        subjectId: s.subjectId,
+        paperId: s.papers[1]!,
+        score: 7,
+        questionScores: { '13': 7, '14': 0 },
+        source: 'single',
+      },
+      {
+        blockId: s.blockId,
+        subjectId: s.subjectId,
+        paperId: s.papers[2]!,
+        score: 9,
+        questionScores: { '13': 9, '14': 0 },
+        source: 'single',
+      },
+    ]);
+  const problem: MarkProblem = {
+    reason: 'unclear',
+    note: '',
+    by: s.markerB.id,
+    at: new Date().toISOString(),
+  };
   await setTask(db(), s.tasks[3]!.id, { status: 'problem', userId: s.markerB.id, problem });
 });
 afterAll(() => t.close());
@@ -114,7 +142,12 @@ describe('my history across blocks', () => {
     const r = body<Paged<MyHistoryItem>>(await s.markerA.c.get('/filter/api/marking/history'));
     expect(r.code).toBe(0);
     expect(r.data.total).toBe(1);
-    expect(r.data.items[0]).toMatchObject({ taskId: s.tasks[1]!.id, score: 7, blockName: '第13-14题', editable: true });
+    expect(r.data.items[0]).toMatchObject({
+      taskId: s.tasks[1]!.id,
+      score: 7,
+      blockName: '第13-14题',
+      editable: true,
+    });
     const text = JSON.stringify(r.data);
     expect(text).not.toContain('20260002');
     expect(text).not.toMatch(/kaohao|paperId|schoolName|className/);
@@ -143,7 +176,9 @@ describe('originPicAndAnswer', () => {
     const [st] = await db()
       .select({ name: student.name })
       .from(student)
-      .where(sql`id = (select student_id from examinee where id = (select examinee_id from paper where id = ${s.papers[0]!}))`);
+      .where(
+        sql`id = (select student_id from examinee where id = (select examinee_id from paper where id = ${s.papers[0]!}))`,
+      );
     const text = JSON.stringify(r.data);
     expect(text).not.toContain('20260001');
     expect(text).not.toContain(st!.name);
@@ -173,7 +208,9 @@ describe('originPicAndAnswer', () => {
     expect(missing).toMatchObject({ code: 1, message: '这份答题卡没有这一页' });
     expect(body(await s.markerA.c.get(`/filter/api/marking/task/${taskId()}/origin/-1`)).code).toBe(1);
     // the block's leader may look too
-    expect(body<MarkOrigin>(await s.leader.c.get(`/filter/api/marking/task/${taskId()}/origin`)).code).toBe(0);
+    expect(body<MarkOrigin>(await s.leader.c.get(`/filter/api/marking/task/${taskId()}/origin`)).code).toBe(
+      0,
+    );
   });
 });
 
@@ -188,15 +225,21 @@ describe('overview for leaders and managers', () => {
     const [st] = await db()
       .select({ name: student.name })
       .from(student)
-      .where(sql`id = (select student_id from examinee where id = (select examinee_id from paper where id = ${s.papers[1]!}))`);
+      .where(
+        sql`id = (select student_id from examinee where id = (select examinee_id from paper where id = ${s.papers[1]!}))`,
+      );
     const byName = body<Paged<PaperSearchItem>>(
       await s.leader.c.get(
         `/filter/api/subject/${s.subjectId}/marking/papers?keyword=${encodeURIComponent(st!.name)}`,
       ),
     );
     expect(byName.data.items.map((i) => i.paperId)).toContain(s.papers[1]);
-    expect(body(await s.markerA.c.get(`/filter/api/subject/${s.subjectId}/marking/papers?keyword=2026`)).code).toBe(1);
-    expect(body(await s.leader.c.get(`/filter/api/subject/${s.subjectId}/marking/papers?keyword=`)).code).toBe(1);
+    expect(
+      body(await s.markerA.c.get(`/filter/api/subject/${s.subjectId}/marking/papers?keyword=2026`)).code,
+    ).toBe(1);
+    expect(
+      body(await s.leader.c.get(`/filter/api/subject/${s.subjectId}/marking/papers?keyword=`)).code,
+    ).toBe(1);
   });
 
   it("lists a block's papers with marks and markers, filtered by state, marker and score", async () => {
@@ -222,8 +265,12 @@ describe('overview for leaders and managers', () => {
   });
 
   it('counts each block’s problem papers open and settled', async () => {
-    const r = body<AbnormalBlock[]>(await s.manager.c.get(`/filter/api/subject/${s.subjectId}/marking/abnormal`));
-    expect(r.data).toEqual([{ blockId: s.blockId, blockName: '第13-14题', open: 1, score: 0, back: 0, scan: 0 }]);
+    const r = body<AbnormalBlock[]>(
+      await s.manager.c.get(`/filter/api/subject/${s.subjectId}/marking/abnormal`),
+    );
+    expect(r.data).toEqual([
+      { blockId: s.blockId, blockName: '第13-14题', open: 1, score: 0, back: 0, scan: 0 },
+    ]);
     expect(body(await s.stranger.c.get(`/filter/api/subject/${s.subjectId}/marking/abnormal`)).code).toBe(1);
   });
 });

@@ -30,7 +30,9 @@ export async function myHistory(
   const from = sql`mark_task t join block b on b.id = t.block_id join subject s on s.id = b.subject_id
     join exam e on e.id = s.exam_id`;
   const live = sql`${where} and s.deleted_at is null and e.deleted_at is null`;
-  const [c] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${from} where ${live}`));
+  const [c] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from ${from} where ${live}`),
+  );
   const rows = rowsOf<{
     id: number;
     score: string;

@@ -92,7 +92,10 @@ export function markingOrigin(d: { db: Db; storage: Storage }) {
         blockName: rules.name,
         subjectName: s?.name ?? '',
         questions: rules.questions,
-        pages: [...new Set(list.map((p) => p.page))].map((page) => ({ page, imageUrl: pageUrl(taskId, page) })),
+        pages: [...new Set(list.map((p) => p.page))].map((page) => ({
+          page,
+          imageUrl: pageUrl(taskId, page),
+        })),
       };
     },
 

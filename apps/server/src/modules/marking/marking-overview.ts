@@ -52,8 +52,16 @@ export function markingOverview(d: { db: Db }) {
       const from = sql`paper x join school sc on sc.id = x.school_id
         left join examinee en on en.id = x.examinee_id left join student st on st.id = en.student_id
         left join class bj on bj.id = en.class_id`;
-      const [c] = rowsOf<{ n: number }>(await d.db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
-      const rows = rowsOf<{ id: number; kaohao: string | null; name: string | null; class_name: string | null; school_name: string }>(
+      const [c] = rowsOf<{ n: number }>(
+        await d.db.execute(sql`select count(*)::int as n from ${from} where ${where}`),
+      );
+      const rows = rowsOf<{
+        id: number;
+        kaohao: string | null;
+        name: string | null;
+        class_name: string | null;
+        school_name: string;
+      }>(
         await d.db.execute(sql`select x.id, x.kaohao, st.name, bj.name as class_name, sc.name as school_name
           from ${from} where ${where} order by x.kaohao nulls last, x.id
           limit ${q.size} offset ${(q.page - 1) * q.size}`),
@@ -107,7 +115,9 @@ export function markingOverview(d: { db: Db }) {
       const from = sql`paper x left join block_score bs on bs.block_id = ${blockId} and bs.paper_id = x.id
         left join examinee en on en.id = x.examinee_id left join student st on st.id = en.student_id
         left join class bj on bj.id = en.class_id`;
-      const [c] = rowsOf<{ n: number }>(await d.db.execute(sql`select count(*)::int as n from ${from} where ${where}`));
+      const [c] = rowsOf<{ n: number }>(
+        await d.db.execute(sql`select count(*)::int as n from ${from} where ${where}`),
+      );
       const papers = rowsOf<{
         id: number;
         kaohao: string | null;
@@ -147,9 +157,7 @@ export function markingOverview(d: { db: Db }) {
             name: r.name,
             className: r.class_name,
             final:
-              r.score === null
-                ? null
-                : { score: Number(r.score), source: r.source as BlockScoreSourceValue },
+              r.score === null ? null : { score: Number(r.score), source: r.source as BlockScoreSourceValue },
             slots: mine.map((s) => ({
               taskId: s.id,
               slot: s.slot,
@@ -187,7 +195,9 @@ export function markingOverview(d: { db: Db }) {
           group by t.block_id, t.school_id`),
       );
       const names = rowsOf<{ id: number; name: string }>(
-        await d.db.execute(sql`select id, name from block where id = any(${`{${blockIds.join(',')}}`}::int[])`),
+        await d.db.execute(
+          sql`select id, name from block where id = any(${`{${blockIds.join(',')}}`}::int[])`,
+        ),
       );
       return blockIds.map((id) => {
         const sch = school.get(id) ?? null;

@@ -82,5 +82,6 @@ export const MASK_GREY = 160;
 /** Paints the rectangles over a greyscale image in place. */
 export function paint(img: { width: number; data: Uint8Array }, rects: PixelRect[]): void {
   for (const r of rects)
-    for (let y = r.y; y < r.y + r.h; y++) img.data.fill(MASK_GREY, y * img.width + r.x, y * img.width + r.x + r.w);
+    for (let y = r.y; y < r.y + r.h; y++)
+      img.data.fill(MASK_GREY, y * img.width + r.x, y * img.width + r.x + r.w);
 }

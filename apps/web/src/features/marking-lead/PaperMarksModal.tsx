@@ -1,5 +1,6 @@
 import { BlockScoreSource, type BlockScoreSourceValue, type PaperBlockMarks } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Card, Descriptions, Modal, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { failureText } from '../exam-admin/QueryFailed';
 import { paperQuery } from './lead.queries';
@@ -14,15 +15,18 @@ export const SOURCE_LABELS: Record<BlockScoreSourceValue, string> = {
   [BlockScoreSource.leader]: '题组长给分',
   [BlockScoreSource.xianyue]: '先阅后扫',
 };
-const SLOT_LABELS: Record<number, string> = { 1: '一评', 2: '二评', 3: '三评', 9: '仲裁' };
-const STATUS_LABELS: Record<string, string> = {
+export const SLOT_LABELS: Record<number, string> = { 1: '一评', 2: '二评', 3: '三评', 9: '仲裁' };
+export const STATUS_LABELS: Record<string, string> = {
   pending: '未评',
   leased: '评阅中',
   submitted: '已评',
   problem: '问题卷',
 };
 
-function BlockCard({ b }: { b: PaperBlockMarks }) {
+/** 打回 of one submitted mark (a marker's, not an arbitration): check/checkStuPaper offers it to leaders. */
+export type RemarkSlot = (blockId: number, taskId: number, markerName: string | null) => ReactNode;
+
+export function BlockCard({ b, remark }: { b: PaperBlockMarks; remark?: RemarkSlot }) {
   return (
     <Card
       size="small"
@@ -58,6 +62,18 @@ function BlockCard({ b }: { b: PaperBlockMarks }) {
                 : '—',
           },
           { title: '提交时间', dataIndex: 'submittedAt', render: time },
+          ...(remark
+            ? [
+                {
+                  title: '操作',
+                  key: 'remark',
+                  render: (_: unknown, t: PaperBlockMarks['slots'][number]) =>
+                    t.status === 'submitted' && t.slot !== 9
+                      ? remark(b.blockId, t.taskId, t.markerName)
+                      : null,
+                },
+              ]
+            : []),
         ]}
       />
       {b.imageUrl && (
@@ -71,10 +87,19 @@ function BlockCard({ b }: { b: PaperBlockMarks }) {
 
 /** A student's paper with every block's marks and markers (leaders and managers only). */
 export function PaperMarksModal({ paperId, onClose }: { paperId: number | null; onClose: () => void }) {
-  const q = useQuery({ ...paperQuery(paperId ?? 0), enabled: paperId !== null });
-  const p = q.data;
   return (
     <Modal open={paperId !== null} title="学生试卷评阅详情" footer={null} onCancel={onClose} width={900}>
+      {paperId !== null && <PaperMarksDetail paperId={paperId} />}
+    </Modal>
+  );
+}
+
+/** The student, then every block's final score and each mark with its marker (and 打回 where offered). */
+export function PaperMarksDetail({ paperId, remark }: { paperId: number; remark?: RemarkSlot }) {
+  const q = useQuery(paperQuery(paperId));
+  const p = q.data;
+  return (
+    <>
       {q.isError ? (
         <Typography.Text type="danger">{failureText(q.error)}</Typography.Text>
       ) : !p ? (
@@ -88,10 +113,10 @@ export function PaperMarksModal({ paperId, onClose }: { paperId: number | null; 
             <Descriptions.Item label="学校">{p.schoolName}</Descriptions.Item>
           </Descriptions>
           {p.blocks.map((b) => (
-            <BlockCard key={b.blockId} b={b} />
+            <BlockCard key={b.blockId} b={b} {...(remark ? { remark } : {})} />
           ))}
         </Space>
       )}
-    </Modal>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { subjectProgressQuery } from './lead.queries';
 import { percent } from './ProgressTab';
 import { SubjectMonitorPanel } from '../quality/SubjectMonitorPanel';
+import { OverviewNav } from './OverviewNav';
 
 /** review/progress/all?subjectId=: every block the user leads or manages, with its progress. */
 export function SubjectProgressView({ subject, exam, permission }: SubjectBundle) {
@@ -19,6 +20,7 @@ export function SubjectProgressView({ subject, exam, permission }: SubjectBundle
       crumbs={subjectCrumbs(exam, s, { title: '阅卷进度' })}
       title={`${exam.name} · ${s.name} · 阅卷进度`}
       testId="subject-progress"
+      extra={<OverviewNav subjectId={s.id} here="progress" />}
     >
       {/* live figures from the monitoring counters (issue 14), then the leaders' task counts */}
       {permission.monitor && <SubjectMonitorPanel subjectId={s.id} examId={exam.id} />}

@@ -1,10 +1,14 @@
 import type {
+  AbnormalBlock,
+  BlockPaperItem,
+  BlockPaperState,
   BlockProgress,
   LeadBlockInfo,
   LeadMarkerTask,
   LeadProblemItem,
   Paged,
   PaperMarks,
+  PaperSearchItem,
   ProblemResolution,
   ResetCounts,
   ResetInput,
@@ -16,6 +20,14 @@ export interface QuestionScore {
   no: string;
   score: number;
   points?: number[];
+}
+
+export interface BlockPapersFilter {
+  state: BlockPaperState;
+  markerId?: number;
+  minScore?: number;
+  maxScore?: number;
+  kaohao?: string;
 }
 
 const block = (blockId: number) => ({ params: { blockId } });
@@ -65,6 +77,21 @@ export const leadApi = {
     ),
   reset: (subjectId: number, input: ResetInput) =>
     api.post<ResetCounts>('/api/subject/:subjectId/resetting', input, { params: { subjectId } }),
+  /** overview/blockOrStudent: the subject's papers by 考号 or name */
+  searchPapers: (subjectId: number, keyword: string, page: number) =>
+    api.get<Paged<PaperSearchItem>>(
+      '/api/subject/:subjectId/marking/papers',
+      { keyword, page, size: 20 },
+      { params: { subjectId } },
+    ),
+  /** check/block/{blockId}: the block's papers with marks and markers */
+  blockPapers: (blockId: number, q: BlockPapersFilter & { page: number; size: number }) =>
+    api.get<Paged<BlockPaperItem>>('/api/marking/block/:blockId/papers', { ...q }, block(blockId)),
+  /** abnormal: each block's problem papers, open and settled */
+  abnormal: (subjectId: number) =>
+    api.get<AbnormalBlock[]>('/api/subject/:subjectId/marking/abnormal', undefined, {
+      params: { subjectId },
+    }),
   paper: (paperId: number) =>
     api.get<PaperMarks>('/api/marking/paper/:paperId', undefined, { params: { paperId } }),
 };

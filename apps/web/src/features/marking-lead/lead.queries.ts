@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { leadApi, type ProblemState } from './lead.api';
+import { leadApi, type BlockPapersFilter, type ProblemState } from './lead.api';
 
 export const leadKeys = {
   block: (blockId: number) => ['marking-lead', 'block', blockId] as const,
@@ -53,5 +53,26 @@ export const paperQuery = (paperId: number) =>
   queryOptions({
     queryKey: ['marking-lead', 'paper', paperId],
     queryFn: () => leadApi.paper(paperId),
+    meta: { silent: true },
+  });
+
+export const searchPapersQuery = (subjectId: number, keyword: string, page: number) =>
+  queryOptions({
+    queryKey: [...leadKeys.subject(subjectId), 'papers', keyword, page],
+    queryFn: () => leadApi.searchPapers(subjectId, keyword, page),
+    meta: { silent: true },
+  });
+
+export const blockPapersQuery = (blockId: number, f: BlockPapersFilter, page: number, size: number) =>
+  queryOptions({
+    queryKey: [...leadKeys.block(blockId), 'papers', f, page, size],
+    queryFn: () => leadApi.blockPapers(blockId, { ...f, page, size }),
+    meta: { silent: true },
+  });
+
+export const abnormalQuery = (subjectId: number) =>
+  queryOptions({
+    queryKey: [...leadKeys.subject(subjectId), 'abnormal'],
+    queryFn: () => leadApi.abnormal(subjectId),
     meta: { silent: true },
   });

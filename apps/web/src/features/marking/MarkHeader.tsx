@@ -52,8 +52,10 @@ export function MarkHeader(props: {
   quickOffered: boolean;
   display: number;
   onHelp: () => void;
+  /** /book/multi keeps the marker on its own page: the papers per screen change there, not by address */
+  onDisplay?: (n: number) => void;
 }) {
-  const { info, type, done, submittedAt, startedAt, modes, quickOffered, display, onHelp } = props;
+  const { info, type, done, submittedAt, startedAt, modes, quickOffered, display, onHelp, onDisplay } = props;
   const navigate = useNavigate();
   const now = Math.max(useMinuteClock(), submittedAt[submittedAt.length - 1] ?? 0);
   return (
@@ -78,7 +80,9 @@ export function MarkHeader(props: {
             aria-label="每屏份数"
             value={display}
             style={{ width: 110 }}
-            onChange={(v) => void navigate(markPath(info.subjectId, info.blockId, type, v))}
+            onChange={(v) =>
+              onDisplay ? onDisplay(v) : void navigate(markPath(info.subjectId, info.blockId, type, v))
+            }
             options={[1, 2, 3, 4].map((n) => ({ value: n, label: n === 1 ? '每屏 1 份' : `多评 ${n} 份` }))}
           />
         )}

@@ -20,6 +20,7 @@ import { useAnnotations } from './useAnnotations';
 import { useMarkBoard } from './useMarkBoard';
 import { useMarkSession } from './useMarkSession';
 import { quickAllowed } from './score-keys';
+import { originHref } from './mark-route';
 import { scoreFields, toQuestionScores, totalOf } from './score-fields';
 
 /** Time spent on the papers, as the submit sends it (at most a day). */
@@ -33,10 +34,12 @@ export function MarkingView({
   info,
   type,
   display,
+  onDisplay,
 }: {
   info: MarkBlockInfo;
   type: MarkRouteType;
   display: number;
+  onDisplay?: (n: number) => void;
 }) {
   const { message } = App.useApp();
   const trial = type === 'trial';
@@ -115,6 +118,7 @@ export function MarkingView({
       quickOffered={quickOffered}
       display={display}
       onHelp={() => setHelp(true)}
+      onDisplay={onDisplay}
     />
   );
   const paperWidth = (boxWidth - 8 * (onScreen.length - 1)) / Math.max(1, onScreen.length);
@@ -204,6 +208,12 @@ export function MarkingView({
                 </Button>
               )}
             </Flex>
+            {/* the whole page and the answers in a tab of their own: the marking here goes on */}
+            {current && type !== 'trial' && (
+              <a href={originHref(current.taskId)} target="_blank" rel="noopener" data-testid="origin-open">
+                查看原卷及答案（新窗口）
+              </a>
+            )}
           </Flex>
         </Flex>
       )}

@@ -4,7 +4,7 @@ import { Button, Card, Empty, Flex, Progress, Result, Spin, Table, Tag, Typograp
 import { Link } from 'react-router';
 import { markPath } from './mark-route';
 import { reviewTasksQuery } from './marking.queries';
-import { groupTasks, markAction } from './review-groups';
+import { groupTasks, markableBlocks, markAction } from './review-groups';
 
 const LEADER = 6;
 
@@ -52,6 +52,9 @@ function BlockActions({ it }: { it: ReviewTaskItem }) {
             data-testid={`lead-block-${it.blockId}`}
           >
             题块管理（问题卷 {it.problems ?? 0} 份）
+          </Link>
+          <Link to={`/book/subject/${it.subjectId}/overview`} data-testid={`overview-${it.blockId}`}>
+            阅卷总览
           </Link>
         </>
       )}
@@ -103,11 +106,24 @@ export function ReviewTaskView() {
       />
     );
   const groups = groupTasks(q.data);
+  const markable = markableBlocks(q.data).length;
   return (
     <Flex vertical gap={12} style={{ padding: 16 }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        阅卷任务
-      </Typography.Title>
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          阅卷任务
+        </Typography.Title>
+        <Flex gap={8}>
+          {markable > 1 && (
+            <Link to="/book/multi" data-testid="to-multi">
+              <Button type="primary">多题块阅卷（{markable} 个题块）</Button>
+            </Link>
+          )}
+          <Link to="/book/history" data-testid="to-history">
+            <Button>我的阅卷记录</Button>
+          </Link>
+        </Flex>
+      </Flex>
       {!groups.length && <Empty description="您当前没有阅卷任务；考试管理员分配阅卷任务后会显示在这里" />}
       {groups.map((exam) => (
         <Card key={exam.examId} title={exam.examName} size="small" data-testid="review-exam">

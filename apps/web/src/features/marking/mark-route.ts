@@ -1,4 +1,5 @@
 import { markType, MULTI_MARK_MAX, type MarkType } from '@yj/contracts';
+import { BASE_PATH } from '../../api/constants';
 import { parseId } from '../exam-admin/route-id';
 
 /** The screen's {type}: the server's kinds of work, and 试评 (trial papers on the same screen). */
@@ -30,3 +31,6 @@ export function parseMarkRoute(p: Record<string, string | undefined>): MarkRoute
 
 export const markPath = (subjectId: number, blockId: number, type: MarkRouteType = 'normal', display = 1) =>
   `/book/subject/${subjectId}/mark/${blockId}/${type}/${display}`;
+
+/** originPicAndAnswer of a task, as a full address (it opens in a tab of its own). */
+export const originHref = (taskId: number) => `${BASE_PATH}/book/originPicAndAnswer?taskId=${taskId}`;

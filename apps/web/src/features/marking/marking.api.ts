@@ -2,6 +2,8 @@ import type {
   MarkAnnotation,
   MarkBlockInfo,
   MarkHistoryItem,
+  MarkOrigin,
+  MyHistoryItem,
   MarkSubmitResult,
   MarkTask,
   MarkType,
@@ -63,6 +65,11 @@ export const markingApi = {
     api.post<null>(`${M}/task/${taskId}/problem`, { ...body }),
   history: (blockId: number, q: HistoryQuery) =>
     api.get<Paged<MarkHistoryItem>>(`${M}/block/${blockId}/history`, { ...q }),
+  /** /book/history: my submitted marks across every block */
+  myHistory: (q: HistoryQuery & { blockId?: number }) =>
+    api.get<Paged<MyHistoryItem>>(`${M}/history`, { ...q }),
+  /** originPicAndAnswer: the whole pages (masked on the server) and the block's answers */
+  origin: (taskId: number) => api.get<MarkOrigin>(`${M}/task/${taskId}/origin`),
   modify: (taskId: number, body: { version: number; scores: QuestionScore[]; marks: MarkAnnotation[] }) =>
     api.post<unknown>(`${M}/task/${taskId}/modify`, { ...body }),
 };

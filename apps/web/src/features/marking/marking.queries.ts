@@ -23,3 +23,17 @@ export const historyQuery = (blockId: number, q: HistoryQuery) =>
     queryFn: () => markingApi.history(blockId, q),
     meta: { silent: true },
   });
+
+export const myHistoryQuery = (q: HistoryQuery & { blockId?: number }) =>
+  queryOptions({
+    queryKey: [...markingKeys.all, 'history', q],
+    queryFn: () => markingApi.myHistory(q),
+    meta: { silent: true },
+  });
+
+export const originQuery = (taskId: number) =>
+  queryOptions({
+    queryKey: [...markingKeys.all, 'task', taskId, 'origin'],
+    queryFn: () => markingApi.origin(taskId),
+    meta: { silent: true },
+  });

@@ -1,4 +1,4 @@
-import type { ReviewTaskItem } from '@yj/contracts';
+import { SubjectStatus, type ReviewTaskItem } from '@yj/contracts';
 
 export interface SubjectGroup {
   subjectId: number;
@@ -40,4 +40,9 @@ export function markAction(
   if (it.quota !== null && it.done >= it.quota) return null;
   if (it.left <= 0) return null;
   return it.done > 0 ? '继续阅卷' : '开始阅卷';
+}
+
+/** /book/multi: the blocks one can mark now — a marker's (not a leader's) blocks of subjects in marking. */
+export function markableBlocks(items: readonly ReviewTaskItem[]): ReviewTaskItem[] {
+  return items.filter((it) => it.role === 4 && it.subjectStatus === SubjectStatus.reviewing);
 }

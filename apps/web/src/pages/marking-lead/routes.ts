@@ -1,7 +1,13 @@
 import type { RouteObject } from 'react-router';
 
-/** The leaders' screens (题组长) of spec §2 under /book. */
+/** The leaders' screens (题组长) of spec §2 under /book: the overview family, progress, 问题卷. */
 export const markingLeadRoutes: RouteObject[] = [
+  { path: 'subject/:subjectId/overview', lazy: () => import('./OverviewPage') },
+  { path: 'subject/:subjectId/overview/blockOrStudent', lazy: () => import('./BlockOrStudentPage') },
   { path: 'subject/:subjectId/overview/block/:blockId', lazy: () => import('./LeadBlockPage') },
+  { path: 'subject/:subjectId/overview/check/block/:blockId', lazy: () => import('./CheckBlockPage') },
+  { path: 'subject/:subjectId/overview/check/checkStuPaper', lazy: () => import('./CheckStuPaperPage') },
   { path: 'review/progress/all', lazy: () => import('./ProgressAllPage') },
+  { path: 'abnormal', lazy: () => import('./AbnormalPage') },
+  { path: 'review/abnormal/blockview', lazy: () => import('./AbnormalBlockPage') },
 ];

@@ -1,0 +1,152 @@
+import type { MyHistoryItem } from '@yj/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Flex, InputNumber, Result, Select, Spin, Table, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { blockInfoQuery, myHistoryQuery, reviewTasksQuery } from './marking.queries';
+import { ReviewPaper } from './ReviewPaper';
+import { toHistoryQuery } from './ReviewAgainView';
+
+const SIZE = 20;
+
+interface Filters {
+  blockId: number | null;
+  minScore: number | null;
+  maxScore: number | null;
+  range: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** 回评 of one paper of the list: its block's 给分板, loaded when it is opened. */
+function OpenPaper({ item }: { item: MyHistoryItem }) {
+  const info = useQuery(blockInfoQuery(item.blockId));
+  if (info.isPending) return <Spin style={{ display: 'block', margin: 24 }} />;
+  if (info.isError) return <Result status="warning" title="题块信息加载失败" />;
+  return (
+    <Card
+      size="small"
+      title={`回评 · ${item.examName} · ${item.subjectName} · ${item.blockName}`}
+      extra={<Link to={`/book/review/again/${item.blockId}`}>该题块全部回评</Link>}
+      data-testid="history-paper"
+    >
+      <ReviewPaper key={item.taskId} info={info.data} item={item} />
+    </Card>
+  );
+}
+
+/** /book/history: my submitted papers across every block, by score and time; a row opens its 回评. */
+export function MyHistoryView() {
+  const tasks = useQuery(reviewTasksQuery());
+  const [page, setPage] = useState(1);
+  const empty: Filters = { blockId: null, minScore: null, maxScore: null, range: null };
+  const [draft, setDraft] = useState<Filters>(empty);
+  const [filters, setFilters] = useState<Filters>(empty);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const query = {
+    ...toHistoryQuery(page, filters),
+    size: SIZE,
+    ...(filters.blockId ? { blockId: filters.blockId } : {}),
+  };
+  const list = useQuery({ ...myHistoryQuery(query), placeholderData: keepPreviousData });
+  const open = list.data?.items.find((i) => i.taskId === openId) ?? null;
+  const blocks = (tasks.data ?? []).filter(
+    (t, i, all) => all.findIndex((x) => x.blockId === t.blockId) === i,
+  );
+  return (
+    <Flex vertical gap={12} style={{ padding: 16 }} data-testid="my-history">
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          我的阅卷记录
+        </Typography.Title>
+        <Link to="/book/review/task">返回阅卷任务</Link>
+      </Flex>
+      <Flex gap={8} align="center" wrap>
+        <span>题块</span>
+        <Select
+          aria-label="题块"
+          allowClear
+          placeholder="全部题块"
+          style={{ width: 260 }}
+          value={draft.blockId}
+          onChange={(v?: number) => setDraft({ ...draft, blockId: v ?? null })}
+          options={blocks.map((b) => ({
+            value: b.blockId,
+            label: `${b.examName} · ${b.subjectName} · ${b.blockName}`,
+          }))}
+        />
+        <span>得分</span>
+        <InputNumber
+          aria-label="最低分"
+          min={0}
+          max={1000}
+          value={draft.minScore}
+          onChange={(v) => setDraft({ ...draft, minScore: v })}
+        />
+        <span>至</span>
+        <InputNumber
+          aria-label="最高分"
+          min={0}
+          max={1000}
+          value={draft.maxScore}
+          onChange={(v) => setDraft({ ...draft, maxScore: v })}
+        />
+        <span>提交时间</span>
+        <DatePicker.RangePicker value={draft.range} onChange={(r) => setDraft({ ...draft, range: r })} />
+        <Button
+          type="primary"
+          onClick={() => {
+            setFilters(draft);
+            setPage(1);
+            setOpenId(null);
+          }}
+        >
+          查询
+        </Button>
+      </Flex>
+      {list.isError ? (
+        <Result
+          status="warning"
+          title="阅卷记录加载失败"
+          extra={<Button onClick={() => void list.refetch()}>重试</Button>}
+        />
+      ) : (
+        <Table<MyHistoryItem>
+          size="small"
+          rowKey="taskId"
+          loading={list.isFetching}
+          dataSource={list.data?.items ?? []}
+          locale={{ emptyText: '没有符合条件的已阅试卷' }}
+          onRow={(r) => ({ onClick: () => setOpenId(r.taskId), style: { cursor: 'pointer' } })}
+          rowClassName={(r) => (r.taskId === openId ? 'ant-table-row-selected' : '')}
+          pagination={{
+            current: page,
+            pageSize: SIZE,
+            total: list.data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+            showTotal: (n) => `共 ${n} 份`,
+          }}
+          columns={[
+            { title: '考试', dataIndex: 'examName', key: 'exam' },
+            { title: '科目', dataIndex: 'subjectName', key: 'subject' },
+            { title: '题块', dataIndex: 'blockName', key: 'block' },
+            { title: '得分', dataIndex: 'score', key: 'score' },
+            {
+              title: '提交时间',
+              key: 'at',
+              render: (_, r) => new Date(r.submittedAt).toLocaleString('zh-CN', { hour12: false }),
+            },
+            {
+              title: '操作',
+              key: 'open',
+              render: (_, r) => (
+                <a onClick={() => setOpenId(r.taskId)}>{r.editable ? '回评 / 改分' : '查看'}</a>
+              ),
+            },
+          ]}
+        />
+      )}
+      {open && <OpenPaper key={open.taskId} item={open} />}
+    </Flex>
+  );
+}

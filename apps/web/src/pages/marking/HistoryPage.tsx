@@ -1,0 +1,6 @@
+import { MyHistoryView } from '../../features/marking/MyHistoryView';
+
+/** /book/history */
+export function Component() {
+  return <MyHistoryView />;
+}
