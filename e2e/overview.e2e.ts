@@ -110,7 +110,7 @@ test('a leader checks the block and a student’s paper, re-marks it, and settle
   await l.getByTestId('overview-nav').getByText('按题块 / 学生查看').click();
   await l.waitForURL('**/overview/blockOrStudent');
   const search = l.getByTestId('student-search');
-  await search.getByRole('textbox', { name: '考号或姓名' }).fill(examinees[3]!.kaohao);
+  await search.locator('input').fill(examinees[3]!.kaohao);
   await search.getByRole('button', { name: /查\s?找/ }).click();
   await search.locator('.ant-table-row').first().getByText(examinees[3]!.kaohao).waitFor();
   assert.equal(await search.locator('.ant-table-row').count(), 1);

@@ -15,7 +15,7 @@ import { identityRegions, paint, toPixels } from './origin-mask';
 import { ROLE_LEADER } from './marking.service';
 
 /** Bumped when the masking rule changes: masked pages stored under the old rule are never served again. */
-const MASK_RULE = 1;
+const MASK_RULE = 2;
 
 const pageUrl = (taskId: number, page: number) => `${API_PREFIX}/api/marking/task/${taskId}/origin/${page}`;
 

@@ -33,31 +33,49 @@ export function examNumberRect(page: TemplatePage): TemplateRect | null {
 /**
  * The regions of a template page that identify the student, in template pixels (originPicAndAnswer: the
  * marker never sees who wrote the paper). The template names the exam-number area (bubbles, barcode or QR)
- * and the page QR but not where the name is written: cards put the name, class and seat fields in the head of
- * the page above or beside the exam number (packages/card header.ts, and third-party cards alike), so the
- * whole band from the top of the page down to the bottom of the exam-number area is masked, across the full
- * width, stopping above the first answer box below the exam number's top that the band would reach.
+ * and the page QR but not where the name is written: cards put the name, class and seat fields in the head
+ * of the column that holds the exam number, above or beside it (packages/card header.ts; third-party cards
+ * alike). So the band over the exam number's column, from the top of the page (or the last answer box above
+ * it) down to just below the exam number, is masked — as wide as it can go before an answer box beside it
+ * (the card's subjective boxes and the block's own regions, `keep`), so an answer is never hidden. The
+ * exam-number area itself is masked whatever lies near it.
  */
 export function identityRegions(page: TemplatePage, keep: readonly TemplateRect[] = []): TemplateRect[] {
   const out: TemplateRect[] = [];
-  if (page.identity) out.push(page.identity.rect);
+  if (page.identity) out.push(grow(page.identity.rect, PAD));
   const en = examNumberRect(page);
   if (!en) return out;
-  out.push(en);
-  let bottom = en.y + en.h + PAD;
-  // answer boxes (the card's, and the block's own regions) that start below the exam number's top
-  for (const r of [...page.subjective.map((s) => s.rect), ...keep])
-    if (r.y > en.y && r.y < bottom) bottom = r.y;
-  if (bottom > 0) out.push({ x: 0, y: 0, w: page.width, h: bottom });
+  out.push(grow(en, PAD));
+  const boxes = [...page.subjective.map((s) => s.rect), ...keep];
+  const besideEn = (r: TemplateRect) => r.y < en.y + en.h && r.y + r.h > en.y;
+  const left = Math.max(0, ...boxes.filter((r) => r.x + r.w <= en.x && besideEn(r)).map((r) => r.x + r.w));
+  const right = Math.min(
+    page.width,
+    ...boxes.filter((r) => r.x >= en.x + en.w && besideEn(r)).map((r) => r.x),
+  );
+  const inColumn = (r: TemplateRect) => r.x < right && r.x + r.w > left;
+  const top = Math.max(0, ...boxes.filter((r) => inColumn(r) && r.y + r.h <= en.y).map((r) => r.y + r.h));
+  const bottom = Math.min(
+    en.y + en.h + PAD,
+    ...boxes.filter((r) => inColumn(r) && r.y > en.y).map((r) => r.y),
+  );
+  if (right > left && bottom > top) out.push({ x: left, y: top, w: right - left, h: bottom - top });
   return out;
 }
 
-/** Template regions as image rectangles through the page's registration (their corners' extent), padded. */
+const grow = (r: TemplateRect, by: number): TemplateRect => ({
+  x: r.x - by,
+  y: r.y - by,
+  w: r.w + 2 * by,
+  h: r.h + 2 * by,
+});
+
+/** Template regions as image rectangles through the page's registration (their corners' extent). */
 export function toPixels(
   regions: TemplateRect[],
   matrix: Matrix3,
   image: { width: number; height: number },
-  pad = PAD,
+  pad = 0,
 ): PixelRect[] {
   const out: PixelRect[] = [];
   for (const r of regions) {
