@@ -74,6 +74,9 @@ export function LeadBlockView({ bundle, blockId }: { bundle: SubjectBundle; bloc
           <Tag>
             {b.markCount === 2 ? `双评，误差阈值 ${b.threshold ?? 0} 分` : '单评'} · 满分 {b.fullScore} 分
           </Tag>
+          <Link to={`/book/subject/${s.id}/overview/check/block/${b.blockId}`}>
+            <Button>评阅明细</Button>
+          </Link>
           {canReset && (
             <Button danger onClick={() => setResetting(true)} data-testid="reset-open">
               重置阅卷

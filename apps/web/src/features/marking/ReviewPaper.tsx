@@ -12,6 +12,7 @@ import { markingKeys } from './marking.queries';
 import { ScoreBoard } from './ScoreBoard';
 import { fromStored, scoreFields, toQuestionScores } from './score-fields';
 import { useMarkBoard } from './useMarkBoard';
+import { originHref } from './mark-route';
 
 /** One submitted paper of 回评: the image with my annotations and the scores, changed while the subject marks. */
 export function ReviewPaper({ info, item }: { info: MarkBlockInfo; item: MarkHistoryItem }) {
@@ -79,6 +80,9 @@ export function ReviewPaper({ info, item }: { info: MarkBlockInfo; item: MarkHis
             修改分数
           </Button>
         )}
+        <a href={originHref(item.taskId)} target="_blank" rel="noopener" data-testid="origin-open">
+          查看原卷及答案（新窗口）
+        </a>
       </Flex>
     </Flex>
   );

@@ -124,4 +124,29 @@ describe('review/task', () => {
     expect(markAction({ done: 10, left: 3, quota: 10 })).toBeNull();
     expect(markAction({ done: 1, left: 0, quota: null })).toBeNull();
   });
+
+  it('/book/multi offers the blocks I mark in subjects that are marking, not the ones I lead', async () => {
+    const { markableBlocks } = await import('./review-groups');
+    const base = {
+      examId: 1,
+      examName: '期中',
+      subjectId: 11,
+      subjectName: '语文',
+      blockName: '作文',
+      done: 0,
+      quota: null,
+      left: 5,
+      blockDone: 0,
+      blockTotal: 10,
+    };
+    const picked = markableBlocks([
+      { ...base, blockId: 1, role: 4, subjectStatus: 3 },
+      { ...base, blockId: 2, role: 6, subjectStatus: 3 },
+      // 试评 (1) and 暂停 (4) are not marking now
+      { ...base, blockId: 3, role: 4, subjectStatus: 1 },
+      { ...base, blockId: 4, role: 4, subjectStatus: 4 },
+      { ...base, blockId: 5, role: 4, subjectStatus: 3, left: 0 },
+    ]);
+    expect(picked.map((b) => b.blockId)).toEqual([1, 5]);
+  });
 });
