@@ -12,7 +12,7 @@ import type {
   Paged,
   PaperSearchItem,
 } from '@yj/contracts';
-import { blockScore, scanPage, student } from '../../db/schema';
+import { blockScore, samplePaper, scanPage, standardMark, student } from '../../db/schema';
 import { fsStorage } from '../../infra/storage';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { buildLeadScene, setTask, type LeadScene } from '../../../test/marking-lead-scene';
@@ -199,6 +199,35 @@ describe('originPicAndAnswer', () => {
     // served again from storage, the same bytes
     const again = await s.markerA.c.get(`/filter/api/marking/task/${taskId()}/origin/0`);
     expect(Buffer.compare(again.rawPayload, img)).toBe(0);
+  });
+
+  it('answers a 标准卷 of 质检 like any paper to the marker it was given to (it must not stand out)', async () => {
+    const [sp] = await db()
+      .insert(samplePaper)
+      .values({
+        subjectId: s.subjectId,
+        blockId: s.blockId,
+        paperId: s.papers[0]!,
+        score: 8,
+        questionScores: { '13': 5, '14': 3 },
+        kind: 'standard',
+      })
+      .returning();
+    const [m] = await db()
+      .insert(standardMark)
+      .values({
+        samplePaperId: sp!.id,
+        blockId: s.blockId,
+        userId: s.markerB.id,
+        status: 'leased',
+        refScore: 8,
+      })
+      .returning();
+    const r = body<MarkOrigin>(await s.markerB.c.get(`/filter/api/marking/task/${m!.id}/origin`));
+    expect(r.data.pages).toEqual([{ page: 0, imageUrl: `/filter/api/marking/task/${m!.id}/origin/0` }]);
+    const img = await s.markerB.c.get(`/filter/api/marking/task/${m!.id}/origin/0`);
+    expect(Math.abs((await meanOf(img.rawPayload, BARCODE)) - MASK_GREY)).toBeLessThan(6);
+    expect(body(await s.markerA.c.get(`/filter/api/marking/task/${m!.id}/origin`)).code).toBe(1);
   });
 
   it('refuses another marker, a page the paper does not have, and a bad page number', async () => {
