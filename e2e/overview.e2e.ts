@@ -96,6 +96,10 @@ test('a leader checks the block and a student’s paper, re-marks it, and settle
   const stu = l.getByTestId('stu-paper');
   await stu.getByText('最终 8 分').waitFor();
   await stu.getByText(marker.name).first().waitFor();
+  await l.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid="stu-paper"] img');
+    return Boolean(img && img.complete && img.naturalWidth > 0);
+  });
   await shot(l, 'overview-04-stu-paper');
   await stu.getByTestId(`remark-${tasks[1]!.taskId}`).click();
   await l
