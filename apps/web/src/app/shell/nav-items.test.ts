@@ -47,4 +47,10 @@ describe('nav patterns', () => {
     expect(selectedNavKey('/book/subject/3/mark/9/normal/1', items)).toBe('reviewTask');
     expect(selectedNavKey('/book/subject/3/detail', items)).toBe('exam');
   });
+
+  it("selects the marking entry on a marker's cross-block screens and the problem-paper lists", () => {
+    for (const path of ['/book/multi', '/book/history', '/book/originPicAndAnswer', '/book/abnormal'])
+      expect(selectedNavKey(path, items), path).toBe('reviewTask');
+    expect(selectedNavKey('/book/review/abnormal/blockview', items)).toBe('reviewTask');
+  });
 });

@@ -9,7 +9,7 @@ export const markingNav: NavItem[] = [
     key: 'reviewTask',
     label: '阅卷任务',
     to: '/book/review/task',
-    match: ['/book/review', '/book/multi', '/book/history', '/book/originPicAndAnswer'],
+    match: ['/book/review', '/book/multi', '/book/history', '/book/originPicAndAnswer', '/book/abnormal'],
     // the marking screen sits under /book/subject (考试管理's prefix) but is the marker's page
     pattern: /^\/book\/subject\/\d+\/mark\//,
     show: (u) => u.roles.includes('teacher') || u.isSchoolAdmin,
