@@ -51,8 +51,14 @@ export function MultiMarkView() {
   const current = blocks.find((b) => b.blockId === asked) ?? blocks.find((b) => b.left > 0) ?? blocks[0];
   const v = parseId(params.get('v') ?? undefined);
   const display = v && v <= MULTI_MARK_MAX ? v : 1;
-  const go = (blockId: number, n = display) =>
-    setParams({ blockId: String(blockId), ...(n > 1 ? { v: String(n) } : {}) });
+  const go = (blockId: number, n = display, replace = false) =>
+    setParams({ blockId: String(blockId), ...(n > 1 ? { v: String(n) } : {}) }, { replace });
+  // the block chosen for the marker stays chosen: the counts read again every few seconds must never move
+  // them to another block while they score the papers they hold (their own claims empty the pool)
+  const chosen = current && current.blockId !== asked ? current.blockId : null;
+  useEffect(() => {
+    if (chosen !== null) go(chosen, display, true);
+  });
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
