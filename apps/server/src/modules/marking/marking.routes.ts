@@ -118,6 +118,13 @@ export function markingRoutes(
   r.post(
     '/api/marking/task/:taskId/modify',
     { schema: { params: taskParams, body: markModify }, config: onTask },
-    async (req) => ok(await d.history.modify(req.params.taskId, me(req), req.body)),
+    async (req) => {
+      const s = std(req);
+      return ok(
+        await (s
+          ? s.modify(req.params.taskId, me(req), req.body)
+          : d.history.modify(req.params.taskId, me(req), req.body)),
+      );
+    },
   );
 }

@@ -24,6 +24,7 @@ import { fail } from '../../errors';
 import type { Actor } from '../../lib/actor';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
+import type { StandardRates } from '../trial/standard.service';
 import { qualityAccess } from './quality-access';
 import { qualityRepo, type BlockRow } from './quality.repo';
 
@@ -39,7 +40,7 @@ const limitsOf = (stored: Record<string, number | boolean> | undefined): Quality
 });
 
 /** qualityMonitorBlock, qualityMonitorStudent, the block's limits, flagging and a leader's release. */
-export function qualityMonitor(d: { db: Db; audit: AuditService }) {
+export function qualityMonitor(d: { db: Db; audit: AuditService; rates?: StandardRates }) {
   const access = qualityAccess(d.db);
 
   /** Every marker's figures of a block, from the counters (histograms, pairs) and the latest deviations. */
@@ -242,6 +243,8 @@ export function qualityMonitor(d: { db: Db; audit: AuditService }) {
           detail: input,
         });
       });
+      // the claims of this process see the pause at once (one cached read of block_quality per claim)
+      d.rates?.forget(blockId);
     },
 
     /** A leader lets a flagged marker go on (the flag is kept, released). */
