@@ -152,7 +152,9 @@ export function qualityTestReportTable(r: QualityTestReport): ReportTable {
       m.agreement.n,
       pct(m.agreement.within),
       pct(m.arbitrationRate),
-      m.driftSignal ? `第 ${m.driftSignal.t} 次起持续偏${m.driftSignal.direction === 'high' ? '高' : '低'}` : '正常',
+      m.driftSignal
+        ? `第 ${m.driftSignal.t} 次起持续偏${m.driftSignal.direction === 'high' ? '高' : '低'}`
+        : '正常',
     ]),
   };
 }

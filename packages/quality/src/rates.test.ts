@@ -28,7 +28,12 @@ describe('质检 rates', () => {
     expect(s).toEqual({ n: 3, diff: 4, abs: 6, maxAbs: 3 });
     // 4 / 3 = 1.3333, 6 / 3 = 2
     expect(deviationFigures(s)).toEqual({ n: 3, meanDiff: 1.3333, meanAbsDiff: 2, maxAbsDiff: 3 });
-    expect(deviationFigures(undefined)).toEqual({ n: 0, meanDiff: null, meanAbsDiff: null, maxAbsDiff: null });
+    expect(deviationFigures(undefined)).toEqual({
+      n: 0,
+      meanDiff: null,
+      meanAbsDiff: null,
+      maxAbsDiff: null,
+    });
     expect(sumsOf([])).toEqual({ n: 0, diff: 0, abs: 0, maxAbs: null });
   });
 

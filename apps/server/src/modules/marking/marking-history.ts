@@ -62,9 +62,7 @@ export function markingHistory(d: { db: Db; finalize?: Finalizer }) {
       const editable = allows(b.status, 'changeMarks');
       const total = rows[0]?.total ?? (q.page > 1 ? await countAll() : 0);
       async function countAll() {
-        const [c] = rowsOf<{ n: number }>(
-          await d.db.execute(sql`select count(*)::int as n from ${mine} h`),
-        );
+        const [c] = rowsOf<{ n: number }>(await d.db.execute(sql`select count(*)::int as n from ${mine} h`));
         return c?.n ?? 0;
       }
       return {

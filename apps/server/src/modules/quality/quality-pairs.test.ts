@@ -30,7 +30,8 @@ const submit = (c: Client, task: MarkTask, a: number, b: number) =>
     .then((r) => body<MarkSubmitResult>(r));
 const stats = async () =>
   rowsOf<{ user_id: number; pairs: number; agree: number; diff_sum: number; abs_sum: number }>(
-    await db().execute(sql`select user_id, pairs, agree, diff_sum::float8 as diff_sum, abs_sum::float8 as abs_sum
+    await db()
+      .execute(sql`select user_id, pairs, agree, diff_sum::float8 as diff_sum, abs_sum::float8 as abs_sum
       from mark_pair_stat where block_id = ${s.blockId} order by user_id`),
   );
 const devs = async () =>

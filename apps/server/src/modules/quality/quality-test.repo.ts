@@ -55,12 +55,19 @@ export function qualityTestRepo(db: Db | Tx) {
 
     /** Real marks submitted per block and marker (every school). */
     done: (blockIds: readonly number[]) =>
-      rows<{ block_id: number; user_id: number; done: number }>(sql`select block_id, user_id, sum(done)::int as done
+      rows<{
+        block_id: number;
+        user_id: number;
+        done: number;
+      }>(sql`select block_id, user_id, sum(done)::int as done
         from mark_stat where block_id = any(${ints(blockIds)}::int[]) group by block_id, user_id`),
 
     /** Each marker's latest `last` deviations of every kind, oldest first (the drift chart). */
     latest: (blockId: number, last: number) =>
-      rows<{ user_id: number; d: string }>(sql`select d.user_id, d.d from (select distinct user_id from mark_stat
+      rows<{
+        user_id: number;
+        d: string;
+      }>(sql`select d.user_id, d.d from (select distinct user_id from mark_stat
           where block_id = ${blockId}) u
         cross join lateral (select user_id, mark - other as d, id from mark_deviation x
           where x.block_id = ${blockId} and x.user_id = u.user_id order by x.id desc limit ${last}) d

@@ -59,7 +59,9 @@ export function qualityTestRoutes(
     '/api/marking/block/:blockId/quality-test/setting',
     { schema: { params: blockIdParam, body: qualityTestSettingInput }, config: leadBlock },
     async (req) =>
-      ok(await d.test.setSetting(req.params.blockId, req.body, await req.principal(), actorOf(req)) ?? null),
+      ok(
+        (await d.test.setSetting(req.params.blockId, req.body, await req.principal(), actorOf(req))) ?? null,
+      ),
   );
   // quality-test/progress2
   r.get(

@@ -200,10 +200,17 @@ describe('a marker’s own paper sent again', () => {
     expect((await mod(0, 6)).data).toEqual({ version: 1, score: 9 });
     expect((await mod(0, 6)).message).toBe('该分数已被修改，请刷新后重试');
     expect((await mod(1, 11)).code).not.toBe(0);
-    expect(body(await s.markerB.c.post(`/filter/api/marking/task/${again.taskId}/modify`, {
-      version: 1,
-      scores: [{ no: '13', score: 1 }, { no: '14', score: 1 }],
-    })).message).toBe('只能修改自己已提交的评分');
+    expect(
+      body(
+        await s.markerB.c.post(`/filter/api/marking/task/${again.taskId}/modify`, {
+          version: 1,
+          scores: [
+            { no: '13', score: 1 },
+            { no: '14', score: 1 },
+          ],
+        }),
+      ).message,
+    ).toBe('只能修改自己已提交的评分');
     const [d] = rowsOf<{ mark: number }>(
       await db().execute(sql`select mark::float8 as mark from mark_deviation where kind = 'self'`),
     );
@@ -214,14 +221,16 @@ describe('a marker’s own paper sent again', () => {
 
   it('a 标准卷 due comes first; pause is read with the rates in the one setting', async () => {
     // a 标准卷 kept for the block (paper 20) and a rate of 2: marker B after 2 real marks meets it
-    await db().insert(samplePaper).values({
-      subjectId: s.subjectId,
-      blockId: s.blockId,
-      paperId: s.papers[19]!,
-      score: 10,
-      questionScores: { '13': 7, '14': 3 },
-      kind: 'standard',
-    });
+    await db()
+      .insert(samplePaper)
+      .values({
+        subjectId: s.subjectId,
+        blockId: s.blockId,
+        paperId: s.papers[19]!,
+        score: 10,
+        questionScores: { '13': 7, '14': 3 },
+        kind: 'standard',
+      });
     expect((await setting(s.leader.c, { ...OK_SETTING, standardEvery: 2 })).code).toBe(0);
     const [b1] = (await claim(s.markerB.c)).data;
     const r1 = await submit(s.markerB.c, b1!, 6, 2, true);
@@ -293,15 +302,20 @@ describe('a leader’s blind spot check', () => {
     );
     expect(dev).toEqual([{ user_id: s.markerA.id, mark: mt!.score, other: 6 }]);
     // 打回 from the result: the leaders' remark of that task
-    const back = await s.leader.c.post(`/filter/api/marking/block/${s.blockId}/remark`, { taskIds: [r.data.taskId] });
+    const back = await s.leader.c.post(`/filter/api/marking/block/${s.blockId}/remark`, {
+      taskIds: [r.data.taskId],
+    });
     expect(body(back).code).toBe(0);
   });
 
   it('refuses when the block checks none; a given-up check goes back', async () => {
     const open = (await spotOf(s.leader.c, s.markerA.id)).data;
     expect(
-      body(await s.leader.c.post(`/filter/api/marking/spot/${open.spotId}/release`, { leaseToken: open.leaseToken }))
-        .code,
+      body(
+        await s.leader.c.post(`/filter/api/marking/spot/${open.spotId}/release`, {
+          leaseToken: open.leaseToken,
+        }),
+      ).code,
     ).toBe(0);
     expect((await spotSubmit(s.leader.c, open, 4, 2)).message).toBe('抽查任务不存在');
     expect((await setting(s.leader.c, { ...OK_SETTING, spotPercent: 0 })).code).toBe(0);

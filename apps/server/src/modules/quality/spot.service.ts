@@ -84,9 +84,7 @@ export function spotService(d: {
     ]);
     return reviewers.map((r) => {
       const n = done.find((x) => x.user_id === r.user_id)?.done ?? 0;
-      const spot = deviationFigures(
-        sums.find((x) => x.userId === r.user_id && x.kind === 'spot')?.sums,
-      );
+      const spot = deviationFigures(sums.find((x) => x.userId === r.user_id && x.kind === 'spot')?.sums);
       return {
         userId: r.user_id,
         name: r.name,
