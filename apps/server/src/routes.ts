@@ -93,6 +93,7 @@ import { standardRates, standardService } from './modules/trial/standard.service
 import { qualityTestRoutes } from './modules/quality/quality-test.routes';
 import { qualityTestService } from './modules/quality/quality-test.service';
 import { spotService } from './modules/quality/spot.service';
+import { hiddenProblems } from './modules/quality/hidden-problems';
 import { memoryQueue } from './infra/queue';
 import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
@@ -251,6 +252,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       // (modules/trial/standard.service.ts); `rates` is the claim's one cached read of block_quality
       const rates = standardRates(db);
       const standard = standardService({ db, rates, paperImage: cuts.paperImage });
+      const hidden = hiddenProblems({ db, audit, paperImage: cuts.paperImage });
       const marking = markingService({
         db,
         paperImage: cuts.paperImage,
@@ -269,9 +271,10 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       markingLeadRoutes(api, {
         db,
         lead: markingLeadService({ db, audit, finalize, onScore: scoring.paper }),
-        view: markingLeadViewService({ db, paperImage: cuts.paperImage }),
+        view: markingLeadViewService({ db, paperImage: cuts.paperImage, hidden }),
         scopes,
         marking: onMarking,
+        hidden,
       });
       markingResetRoutes(api, {
         reset: markingReset({

@@ -110,7 +110,7 @@ export function markingRoutes(
     async (req) => {
       const { leaseToken, reason, note } = req.body;
       const s = std(req);
-      if (s) await s.problem(req.params.taskId, me(req), leaseToken);
+      if (s) await s.problem(req.params.taskId, me(req), leaseToken, reason, note);
       else await d.marking.problem(req.params.taskId, me(req), leaseToken, reason, note);
       return ok(null);
     },

@@ -368,3 +368,80 @@ describe('quality-test/progress2 and report', () => {
     expect(body(await s.markerA.c.get(`${url}/export`)).message).toBe('无权限');
   });
 });
+
+describe('a 问题卷 on a hidden paper', () => {
+  let id: number;
+  const lease = '00000000-0000-4000-8000-000000000001';
+  const resolve = (c: Client, resolution: string) =>
+    c.post(`/filter/api/marking/task/${id}/resolve`, { resolution, note: '' }).then((r) => body(r));
+  const problems = (c: Client, state = 'open') =>
+    c
+      .get(`/filter/api/marking/block/${s.blockId}/problems?state=${state}&page=1&size=20`)
+      .then((r) => body<Paged<{ taskId: number; hidden?: boolean; markerName: string }>>(r));
+
+  it('goes to the leaders like any other, tagged for them only', async () => {
+    // marker 乙 holds one of their own papers sent again, and raises a 问题卷 on it
+    const [own] = rowsOf<{ id: number; paper_id: number; score: number }>(
+      await db().execute(sql`select id, paper_id, score::float8 as score from mark_task
+        where user_id = ${s.markerB.id} and status = 'submitted' order by id limit 1`),
+    );
+    const [row] = rowsOf<{ id: number }>(
+      await db().execute(sql`insert into standard_mark (kind, task_id, paper_id, block_id, user_id, status,
+          lease_token, lease_until, ref_score)
+        values ('self', ${own!.id}, ${own!.paper_id}, ${s.blockId}, ${s.markerB.id}, 'leased', ${lease},
+          now() + interval '10 minutes', ${own!.score}) returning id`),
+    );
+    id = row!.id;
+    const flag = await s.markerB.c.post(`/filter/api/marking/task/${id}/problem`, {
+      leaseToken: lease,
+      reason: 'unclear',
+      note: '看不清',
+    });
+    expect(body(flag).code).toBe(0);
+    const list = await problems(s.leader.c);
+    expect(list.data.items).toEqual([
+      expect.objectContaining({ taskId: id, hidden: true, markerName: '阅卷乙' }),
+    ]);
+    expect(list.data.total).toBe(1);
+    const info = body<{ problems: number }>(
+      await s.leader.c.get(`/filter/api/marking/block/${s.blockId}/lead`),
+    );
+    expect(info.data.problems).toBe(1);
+    expect(body(await s.leader.c.get(`/filter/api/marking/task/${id}/lead/image`)).message).toBe(
+      '题块还没有框选区域',
+    );
+    for (const c of [s.markerA.c, s.stranger.c]) expect((await problems(c)).message).toBe('无权限');
+    expect(body(await s.otherLeader.c.get(`/filter/api/marking/task/${id}/lead/image`)).message).toBe(
+      '无权限',
+    );
+  });
+
+  it('is settled apart: no scanning problem; 退回 gives it back, 结束 keeps it closed', async () => {
+    expect((await resolve(s.markerA.c, 'back')).message).toBe('无权限');
+    expect((await resolve(s.leader.c, 'scan')).message).toBe(
+      '这是一份质检卷（标准卷或自评卷），不计入成绩，请直接给分结束或退回',
+    );
+    await status(5);
+    expect((await resolve(s.leader.c, 'back')).message).toBe('当前科目状态不允许此操作');
+    await status(3);
+    expect((await resolve(s.leader.c, 'back')).code).toBe(0);
+    expect(await hidden(id)).toBeUndefined();
+    expect((await resolve(s.leader.c, 'back')).message).toBe('阅卷任务不存在');
+    expect((await problems(s.leader.c)).data.total).toBe(0);
+    // one more, closed by the leader: listed among the settled ones, never a mark
+    const [again] = rowsOf<{ id: number }>(
+      await db().execute(sql`insert into standard_mark (kind, task_id, paper_id, block_id, user_id, status,
+          ref_score, problem)
+        select 'self', id, paper_id, block_id, user_id, 'problem', score,
+          jsonb_build_object('reason', 'unclear', 'note', '', 'by', user_id, 'at', now())
+        from mark_task where user_id = ${s.markerB.id} and status = 'submitted' order by id limit 1
+        returning id`),
+    );
+    id = again!.id;
+    expect((await resolve(s.leader.c, 'score')).code).toBe(0);
+    expect((await resolve(s.leader.c, 'score')).message).toBe('该问题卷已处理，请刷新');
+    const settled = await problems(s.leader.c, 'resolved');
+    expect(settled.data.items.map((x) => x.taskId)).toContain(id);
+    expect(await hidden(id)).toMatchObject({ status: 'problem', score: null });
+  });
+});

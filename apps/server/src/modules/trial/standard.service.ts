@@ -6,6 +6,8 @@ import {
   type BlockRegion,
   type MarkDeferResult,
   type MarkModifyResult,
+  type MarkProblem,
+  type ProblemReason,
   type markModify,
   type MarkSubmitInput,
   type MarkTask,
@@ -193,13 +195,16 @@ export function standardService(d: { db: Db; rates: StandardRates; paperImage: P
       });
     },
 
-    /** 问题卷 on a 标准卷: accepted like any other (the marker must not notice), kept on the row only. */
-    async problem(id: number, userId: number, token: string): Promise<void> {
+    /**
+     * 问题卷 on a hidden paper: accepted like any other (the marker must not notice) and listed to the block's
+     * leaders with the pool's (modules/quality/hidden-problems.ts); never a mark.
+     */
+    async problem(id: number, userId: number, token: string, reason: ProblemReason, note: string) {
       await d.db.transaction(async (tx) => {
         await held(tx, id, userId, token);
-        await tx.execute(
-          sql`update standard_mark set status = 'problem', lease_until = null where id = ${id}`,
-        );
+        const problem: MarkProblem = { reason, note, by: userId, at: new Date().toISOString() };
+        await tx.execute(sql`update standard_mark set status = 'problem', lease_until = null,
+          problem = ${JSON.stringify(problem)}::jsonb where id = ${id}`);
       });
     },
 

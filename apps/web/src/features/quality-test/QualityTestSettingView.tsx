@@ -63,7 +63,7 @@ export function QualityTestSettingView({ subject, exam, permission }: SubjectBun
         <Card size="small">
           <Typography.Paragraph type="secondary">
             标准卷和自评卷混在阅卷老师的任务中发放，老师无法分辨；其评分单独保存，不计入成绩。抽查由题组长盲评（提交前看不到原评分）。
-            偏差上限同时用于标准卷、自评和抽查：老师的平均偏差超过上限即被标记，开启“暂停”后需题组长放行才能继续领取试卷。
+            偏差上限同时用于标准卷、自评和抽查：老师的平均偏差超过上限即被标记，开启“超限暂停”后需题组长放行才能继续领取试卷。
           </Typography.Paragraph>
           <Table<QualityTestBlockSetting>
             size="small"
