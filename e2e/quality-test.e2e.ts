@@ -127,7 +127,9 @@ test('质检: settings, hidden papers the marker cannot tell, a blind spot check
         ? undefined
         : new Promise((ok) => img.addEventListener('load', ok, { once: true })),
     );
-  assert.equal(await taskCard.getByText('原评分').count(), 0);
+  // blind: nothing of the marker's mark on the card
+  assert.equal(await taskCard.getByText('原评分', { exact: true }).count(), 0);
+  assert.doesNotMatch(await taskCard.innerText(), /\b6 分/);
   await taskCard.getByLabel('第 41 题抽查分').fill('4');
   await shot(pl, 'quality-test-07-spot-blind');
   await taskCard.getByRole('button', { name: '提交抽查分' }).click();

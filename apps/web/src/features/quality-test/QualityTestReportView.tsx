@@ -33,6 +33,8 @@ export function QualityTestReportView({
   const shown = q.data?.markers.find((m) => m.userId === picked) ?? q.data?.markers[0];
   const chart = useMemo(
     () => ({
+      // redrawn on every poll: no animation replaying the line
+      animation: false,
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
       grid: { left: 48, right: 16, top: 32, bottom: 32 },
