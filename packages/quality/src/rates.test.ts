@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviationFigures, hiddenDue, overLimit, spotDue, sumsOf } from './index';
+import { deviationFigures, flagReasons, hiddenDue, overLimit, spotDue, sumsOf } from './index';
 
 describe('质检 rates', () => {
   it('one hidden paper after every n real marks, a given one counting', () => {
@@ -43,5 +43,23 @@ describe('质检 rates', () => {
     expect(overLimit([a, none], 2)).toBe(false);
     expect(overLimit([a, none], 1.9)).toBe(true);
     expect(overLimit([none], 0)).toBe(false);
+  });
+});
+
+describe('spot checks in the flag rule', () => {
+  const base = {
+    n: 30,
+    meanDiffSd: 0,
+    agreement: { n: 0, within: null },
+    standard: { n: 0, meanAbsDiff: null },
+    self: { n: 0, meanAbsDiff: null },
+    drift: null,
+  };
+  it('a mean |difference| from the leader past the 标准卷 limit (2 points) flags', () => {
+    expect(flagReasons({ ...base, spot: { n: 2, meanAbsDiff: 2.5 } })).toEqual([
+      '抽查平均偏差 2.5 分，超过 2 分',
+    ]);
+    expect(flagReasons({ ...base, spot: { n: 2, meanAbsDiff: 2 } })).toEqual([]);
+    expect(flagReasons({ ...base, spot: { n: 0, meanAbsDiff: null } })).toEqual([]);
   });
 });

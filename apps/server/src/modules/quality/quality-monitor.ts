@@ -46,12 +46,13 @@ export function qualityMonitor(d: { db: Db; audit: AuditService; rates?: Standar
   /** Every marker's figures of a block, from the counters (histograms, pairs) and the latest deviations. */
   async function figuresOf(b: BlockRow, db: Db) {
     const repo = qualityRepo(db);
-    const [hist, pairs, devs, standard, self, setting, flags] = await Promise.all([
+    const [hist, pairs, devs, standard, self, spot, setting, flags] = await Promise.all([
       repo.histograms(b.id),
       repo.pairs([b.id]),
       repo.deviations(b.id, 'pair', DRIFT_WINDOW),
       repo.deviationSums(b.id, 'standard'),
       repo.deviationSums(b.id, 'self'),
+      repo.deviationSums(b.id, 'spot'),
       repo.setting(b.id),
       repo.flags([b.id]),
     ]);
@@ -118,6 +119,10 @@ export function qualityMonitor(d: { db: Db; audit: AuditService; rates?: Standar
           agreement: { n: pn, within: figures.agreement.within },
           standard: { n: figures.standard.n, meanAbsDiff: figures.standard.meanAbsDiff },
           self: figures.self,
+          spot: (() => {
+            const x = spot.find((y) => y.user_id === userId);
+            return { n: x?.n ?? 0, meanAbsDiff: x ? r4(Number(x.abs) / x.n) : null };
+          })(),
           drift: dr.signal ? { chart: dr.signal.chart, direction: dr.signal.direction } : null,
         },
         limits,
