@@ -113,7 +113,7 @@ test('质检: settings, hidden papers the marker cannot tell, a blind spot check
 
   // the leader's blind spot check from progress2: no score of the marker until the leader's own is in
   await progress.getByRole('button', { name: /^抽\s?查$/ }).click();
-  await waitForPath(pl, `/book/subject/${subjectId}/overview/check/block/${blockId}`);
+  await waitForPath(pl, `/book/quality-test/spot`);
   const spot = pl.getByTestId('spot-check');
   await spot.getByRole('cell', { name: '4', exact: true }).waitFor();
   await shot(pl, 'quality-test-06-spot-list');

@@ -55,7 +55,7 @@ export function QualityTestProgressView({ subject, exam, permission }: SubjectBu
                     <Button size="small">质检报告</Button>
                   </Link>
                   {permission.lead && (
-                    <Link to={`/book/subject/${s.id}/overview/check/block/${b.blockId}`}>
+                    <Link to={`/book/quality-test/spot?subjectId=${s.id}&blockId=${b.blockId}`}>
                       <Button size="small">抽查</Button>
                     </Link>
                   )}

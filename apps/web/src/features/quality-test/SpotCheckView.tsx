@@ -12,7 +12,7 @@ import { DeviationText } from './DeviationText';
 import { qualityTestApi, qualityTestKeys, spotQuery } from './qualityTest.api';
 import { SpotScoreForm } from './SpotScoreForm';
 
-/** 抽查 (overview/check/block/{blockId}): a leader re-marks markers' papers blind, then sees the difference. */
+/** 抽查 (quality-test/spot): a leader re-marks markers' papers blind, then sees the difference. */
 export function SpotCheckView({ subject, exam, blockId }: SubjectBundle & { blockId: number }) {
   const s = subject.subjectInfo;
   const q = useQuery(spotQuery(blockId));
