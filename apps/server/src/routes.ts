@@ -93,6 +93,10 @@ import { trialService } from './modules/trial/trial.service';
 import { trialMarkService } from './modules/trial/trial-mark.service';
 import { trialLeadService } from './modules/trial/trial-lead.service';
 import { standardRates, standardService } from './modules/trial/standard.service';
+import { qualityTestRoutes } from './modules/quality/quality-test.routes';
+import { qualityTestService } from './modules/quality/quality-test.service';
+import { spotService } from './modules/quality/spot.service';
+import { hiddenProblems } from './modules/quality/hidden-problems';
 import { memoryQueue } from './infra/queue';
 import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
@@ -247,9 +251,11 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, { db, storage: deps.storage, pool, scores: scoring.paper });
       const finalize = finalizer((tx, paperId) => stale.mark(tx, paperId));
-      // 质检: 标准卷 mixed into the markers' streams, stored apart (modules/trial/standard.service.ts)
+      // 质检: the hidden papers (标准卷, a marker's own paper again) mixed into the markers' streams, stored apart
+      // (modules/trial/standard.service.ts); `rates` is the claim's one cached read of block_quality
       const rates = standardRates(db);
       const standard = standardService({ db, rates, paperImage: cuts.paperImage });
+      const hidden = hiddenProblems({ db, audit, paperImage: cuts.paperImage });
       const marking = markingService({
         db,
         paperImage: cuts.paperImage,
@@ -268,9 +274,10 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       markingLeadRoutes(api, {
         db,
         lead: markingLeadService({ db, audit, finalize, onScore: scoring.paper }),
-        view: markingLeadViewService({ db, paperImage: cuts.paperImage }),
+        view: markingLeadViewService({ db, paperImage: cuts.paperImage, hidden }),
         scopes,
         marking: onMarking,
+        hidden,
       });
       markingBookRoutes(api, {
         db,
@@ -292,8 +299,16 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       // marking handlers, and both jobs are idempotent when several processes run them.
       const markingJobs = memoryQueue(app.log);
       const stopMarkingJobs = registerMarkingJobs(markingJobs, { db });
-      const monitor = qualityMonitor({ db, audit });
+      const monitor = qualityMonitor({ db, audit, rates });
       qualityRoutes(api, { progress: qualityProgress({ db }), monitor, scopes, marking: onMarking });
+      // 质检: setting/qualitytest, quality-test/progress2 and report, the leaders' spot checks
+      qualityTestRoutes(api, {
+        db,
+        test: qualityTestService({ db, audit, rates }),
+        spot: spotService({ db, paperImage: cuts.paperImage }),
+        scopes,
+        marking: onMarking,
+      });
       const stopQualityJobs = registerQualityJobs(markingJobs, { db, monitor });
       app.addHook('onClose', async () => {
         stopMarkingJobs();

@@ -30,5 +30,6 @@ export * from './score-publish';
 export * from './export';
 export * from './trial';
 export * from './quality';
+export * from './quality-test';
 export * from './report';
 export * from './report-tables';

@@ -318,6 +318,8 @@ export interface LeadProblemItem extends ProblemItem {
   paperId: number;
   /** the scan exception made for a 转扫描问题, and whether the scanning staff settled it */
   scanException: { id: number; resolved: boolean } | null;
+  /** a hidden paper of 质检 (标准卷 or the marker's own paper again): never a score, no scanning problem */
+  hidden?: boolean;
 }
 
 export const markerTasksQuery = pageQuery;

@@ -32,6 +32,8 @@ export interface MarkerFigures {
   agreement: { n: number; within: number | null };
   standard: { n: number; meanAbsDiff: number | null };
   self: { n: number; meanAbsDiff: number | null };
+  /** a leader's blind spot checks (the limit of the 标准卷 applies: both compare with a leader's score) */
+  spot?: { n: number; meanAbsDiff: number | null };
   drift: { chart: 'ewma' | 'cusum'; direction: 'high' | 'low' } | null;
 }
 
@@ -52,6 +54,8 @@ export function flagReasons(f: MarkerFigures, l: QualityLimits = LIMIT_DEFAULTS)
     out.push(`标准卷平均偏差 ${num(f.standard.meanAbsDiff)} 分，超过 ${num(l.maxStandardDev)} 分`);
   if (f.self.n > 0 && f.self.meanAbsDiff !== null && f.self.meanAbsDiff > l.maxSelfDiff)
     out.push(`自评一致性差：两次评分平均相差 ${num(f.self.meanAbsDiff)} 分，超过 ${num(l.maxSelfDiff)} 分`);
+  if (f.spot && f.spot.n > 0 && f.spot.meanAbsDiff !== null && f.spot.meanAbsDiff > l.maxStandardDev)
+    out.push(`抽查平均偏差 ${num(f.spot.meanAbsDiff)} 分，超过 ${num(l.maxStandardDev)} 分`);
   if (l.drift && f.drift)
     out.push(
       `评分漂移：${f.drift.chart === 'ewma' ? 'EWMA' : 'CUSUM'} 显示评分持续偏${f.drift.direction === 'high' ? '高' : '低'}`,

@@ -3,3 +3,4 @@ export * from './pairs';
 export * from './drift';
 export * from './flag';
 export * from './speed';
+export * from './rates';

@@ -9,6 +9,7 @@ import { questionRoutes } from '../pages/question/routes';
 import { markingRoutes } from '../pages/marking/routes';
 import { markingLeadRoutes } from '../pages/marking-lead/routes';
 import { qualityRoutes } from '../pages/quality/routes';
+import { qualityTestRoutes } from '../pages/quality-test/routes';
 import { scoreRoutes } from '../pages/score/routes';
 import { exportRoutes } from '../pages/export/routes';
 import { trialRoutes } from '../pages/trial/routes';
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
           ...markingRoutes,
           ...markingLeadRoutes,
           ...qualityRoutes,
+          ...qualityTestRoutes,
           ...scoreRoutes,
           ...exportRoutes,
           ...trialRoutes,

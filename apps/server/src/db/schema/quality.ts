@@ -7,9 +7,12 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  serial,
   smallint,
   text,
   timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './people';
 import { block } from './block';
@@ -111,7 +114,9 @@ export const markDeviation = pgTable(
 
 /**
  * A block's quality setting: its limits (packages/quality QualityLimits; missing keys take the defaults), whether
- * a flagged marker is paused, and the 标准卷 rate — one after every `standardEvery` real marks (null: off).
+ * a flagged marker is paused, the 标准卷 rate — one after every `standardEvery` real marks (null: off) — the
+ * self-consistency rate (one of the marker's own papers again after every `selfEvery`) and the leaders' spot-check
+ * share (`spotPercent` of each marker's submitted papers re-marked blind).
  */
 export const blockQuality = pgTable('block_quality', {
   blockId: integer('block_id')
@@ -119,6 +124,8 @@ export const blockQuality = pgTable('block_quality', {
     .references(() => block.id),
   limits: jsonb('limits').$type<Record<string, number | boolean>>().notNull().default({}),
   standardEvery: integer('standard_every'),
+  selfEvery: integer('self_every'),
+  spotPercent: smallint('spot_percent').notNull().default(0),
   /** a flagged marker may not claim until a leader lets them go on */
   pause: boolean('pause').notNull().default(false),
   updatedBy: integer('updated_by').references(() => user.id),
@@ -146,4 +153,40 @@ export const markerFlag = pgTable(
     note: text('note'),
   },
   (t) => [primaryKey({ columns: [t.blockId, t.userId] })],
+);
+
+/**
+ * A leader's blind spot check of one marker's submitted task (质检): the leader marks the paper without seeing
+ * the marker's score; the submit records the difference (mark_deviation kind 'spot') and only then shows it.
+ */
+export const spotCheck = pgTable(
+  'spot_check',
+  {
+    id: serial('id').primaryKey(),
+    blockId: integer('block_id')
+      .notNull()
+      .references(() => block.id),
+    /** the marker's task checked */
+    taskId: integer('task_id').notNull(),
+    markerId: integer('marker_id')
+      .notNull()
+      .references(() => user.id),
+    paperId: integer('paper_id').notNull(),
+    leaderId: integer('leader_id')
+      .notNull()
+      .references(() => user.id),
+    /** leased / submitted */
+    status: text('status').notNull(),
+    leaseToken: uuid('lease_token'),
+    score: numeric('score', { precision: 6, scale: 1, mode: 'number' }),
+    questionScores: jsonb('question_scores').$type<Record<string, number>>(),
+    /** the marker's mark when the leader submitted */
+    markerScore: numeric('marker_score', { precision: 6, scale: 1, mode: 'number' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('spot_check_task_uq').on(t.taskId),
+    index('spot_check_block_idx').on(t.blockId, t.markerId, t.status),
+  ],
 );

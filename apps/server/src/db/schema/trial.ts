@@ -109,9 +109,11 @@ export const samplePaper = pgTable(
 // A block's 标准卷 rate (`standard_every`) lives in block_quality (schema/quality.ts) with its quality limits.
 
 /**
- * A 标准卷 handed to a marker in real marking, and their mark of it, kept apart from the task pool: it never
- * reaches a score. Its id comes from mark_task's sequence so it shares the marker's task id space — the claim
- * answers the same shape and the task routes tell the two apart by the id alone.
+ * A 质检 paper handed to a marker in real marking, and their mark of it, kept apart from the task pool: it never
+ * reaches a score. Kind 'standard': a 标准卷 (sample_paper) against its reference; kind 'self': the marker's own
+ * earlier paper sent again (task_id), against their current mark of it (self-consistency). Its id comes from
+ * mark_task's sequence so it shares the marker's task id space — the claim answers the same shape and the task
+ * routes tell the two apart by the id alone.
  */
 export const standardMark = pgTable(
   'standard_mark',
@@ -119,22 +121,32 @@ export const standardMark = pgTable(
     id: integer('id')
       .primaryKey()
       .default(sql`nextval('mark_task_id_seq')`),
-    samplePaperId: integer('sample_paper_id')
-      .notNull()
-      .references(() => samplePaper.id),
+    /** standard: a 标准卷; self: the marker's own earlier paper sent again */
+    kind: text('kind').notNull().default('standard'),
+    /** the 标准卷 (kind standard) */
+    samplePaperId: integer('sample_paper_id').references(() => samplePaper.id),
+    /** the marker's earlier task of the paper (kind self) */
+    taskId: integer('task_id'),
+    /** the paper shown (both kinds) */
+    paperId: integer('paper_id').references(() => paper.id),
     blockId: integer('block_id').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => user.id),
     /** leased / submitted / skipped / problem */
     status: text('status').notNull(),
-    /** the reference when it was handed out (the leader may change it later) */
+    /** the reference when it was handed out (the leader may change it later); the first mark for kind self */
     refScore: numeric('ref_score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     ...apartMark(),
+    /** 回评 of the mark (changes go here only, never to a score) */
+    version: integer('version').notNull().default(0),
+    /** a 问题卷 on it, as a marker's 问题卷 on a task (MarkProblem): the leaders see it like any other */
+    problem: jsonb('problem').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('standard_mark_uq').on(t.samplePaperId, t.userId),
+    uniqueIndex('standard_mark_task_uq').on(t.taskId),
     index('standard_mark_block_idx').on(t.blockId, t.userId, t.status),
   ],
 );

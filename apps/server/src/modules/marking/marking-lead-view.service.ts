@@ -14,6 +14,7 @@ import type {
 import { fail, forbidden } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import { API_PREFIX } from '../../plugins/auth';
+import type { HiddenProblems } from '../quality/hidden-problems';
 import { leadAccess } from './marking-lead-access';
 import { blockRules } from './marking-final';
 import { markingLeadViewRepo } from './marking-lead-view.repo';
@@ -28,7 +29,12 @@ export type PaperImage = (regions: BlockRegion[], paperId: number) => Promise<Bu
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
 
 /** The leaders' screens: the block page, problem papers, a marker's papers, progress, one student's paper. */
-export function markingLeadViewService(d: { db: Db; paperImage: PaperImage }) {
+export function markingLeadViewService(d: {
+  db: Db;
+  paperImage: PaperImage;
+  /** 问题卷 on the hidden papers of 质检, listed after the pool's (modules/quality/hidden-problems.ts) */
+  hidden?: HiddenProblems;
+}) {
   const repo = () => markingLeadRepo(d.db);
   const view = () => markingLeadViewRepo(d.db);
   const access = leadAccess(repo);
@@ -123,7 +129,7 @@ export function markingLeadViewService(d: { db: Db; paperImage: PaperImage }) {
         markCount: b.markCount,
         threshold: b.threshold,
         questions,
-        problems: c?.openProblems ?? 0,
+        problems: (c?.openProblems ?? 0) + ((await d.hidden?.openCount(blockId, school)) ?? 0),
         arbitration: c?.arbWaiting ?? 0,
       };
     },
@@ -135,22 +141,30 @@ export function markingLeadViewService(d: { db: Db; paperImage: PaperImage }) {
     ): Promise<Paged<LeadProblemItem>> {
       const { school } = await access.block(blockId, p);
       const { total, items } = await repo().problems(blockId, school, q);
+      // the hidden papers' come after the pool's: the page's rest past the pool's total
+      const skip = Math.max(0, (q.page - 1) * q.size - total);
+      const hidden = d.hidden
+        ? await d.hidden.list(blockId, school, q.state, skip, q.size - items.length)
+        : { total: 0, items: [] };
       return {
-        total,
+        total: total + hidden.total,
         size: q.size,
-        items: items.map((x) => ({
-          taskId: x.taskId,
-          slot: x.slot,
-          paperId: x.paperId,
-          status: x.status as MarkTaskStatusValue,
-          markerName: x.markerName ?? '',
-          problem: x.problem as MarkProblem,
-          imageUrl: taskImageUrl(x.taskId),
-          scanException:
-            x.problem?.exceptionId !== undefined
-              ? { id: x.problem.exceptionId, resolved: x.exceptionResolved ?? false }
-              : null,
-        })),
+        items: [
+          ...items.map((x) => ({
+            taskId: x.taskId,
+            slot: x.slot,
+            paperId: x.paperId,
+            status: x.status as MarkTaskStatusValue,
+            markerName: x.markerName ?? '',
+            problem: x.problem as MarkProblem,
+            imageUrl: taskImageUrl(x.taskId),
+            scanException:
+              x.problem?.exceptionId !== undefined
+                ? { id: x.problem.exceptionId, resolved: x.exceptionResolved ?? false }
+                : null,
+          })),
+          ...hidden.items,
+        ],
       };
     },
 

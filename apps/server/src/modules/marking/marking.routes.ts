@@ -110,7 +110,7 @@ export function markingRoutes(
     async (req) => {
       const { leaseToken, reason, note } = req.body;
       const s = std(req);
-      if (s) await s.problem(req.params.taskId, me(req), leaseToken);
+      if (s) await s.problem(req.params.taskId, me(req), leaseToken, reason, note);
       else await d.marking.problem(req.params.taskId, me(req), leaseToken, reason, note);
       return ok(null);
     },
@@ -118,6 +118,13 @@ export function markingRoutes(
   r.post(
     '/api/marking/task/:taskId/modify',
     { schema: { params: taskParams, body: markModify }, config: onTask },
-    async (req) => ok(await d.history.modify(req.params.taskId, me(req), req.body)),
+    async (req) => {
+      const s = std(req);
+      return ok(
+        await (s
+          ? s.modify(req.params.taskId, me(req), req.body)
+          : d.history.modify(req.params.taskId, me(req), req.body)),
+      );
+    },
   );
 }

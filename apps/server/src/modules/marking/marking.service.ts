@@ -22,7 +22,6 @@ import { cutAhead } from './marking-cut-ahead';
 import { markingRepo as repo, type TaskRow } from './marking.repo';
 import { claimableCount } from './marking-counts';
 import type { StandardService } from '../trial/standard.service';
-import { assertNotPaused } from '../quality/quality-pause';
 
 export const ROLE_MARKER = 4;
 export const ROLE_LEADER = 6;
@@ -63,7 +62,7 @@ export function markingService(d: {
   paperImages?: (blocks: BlockRegion[][], paperId: number) => Promise<Buffer[]>;
   /** finalize with the score module's hook (routes.ts); plain finalize in tests that do not need scores */
   finalize?: Finalizer;
-  /** 质检: 标准卷 mixed into the markers' streams (modules/trial/standard.service.ts) */
+  /** 质检: the pause of flagged markers and the hidden papers mixed into their streams (standard.service.ts) */
   standard?: StandardService;
 }) {
   const finalize = d.finalize ?? finalizer();
@@ -129,8 +128,8 @@ export function markingService(d: {
       if (!me) throw fail(role === ROLE_LEADER ? '您不是本题块的题组长' : '您不是本题块的阅卷老师');
       assertAllows(me.subject_status ?? -1, 'mark');
       if (me.quota !== null && me.quota <= 0) return { rows: [], standard: null };
-      if (role === ROLE_MARKER) await assertNotPaused(tx, blockId, userId);
-      // 质检: a 标准卷 that is due takes the place of one paper of the pool
+      // 质检 (modules/trial/standard.service.ts): refused while paused; a hidden paper that is due takes the place
+      // of one paper of the pool
       const standard =
         role === ROLE_MARKER && d.standard ? await d.standard.handOut(tx, blockId, userId) : null;
       const count = input.count - (standard ? 1 : 0);

@@ -24,6 +24,7 @@ import { fail } from '../../errors';
 import type { Actor } from '../../lib/actor';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
+import type { StandardRates } from '../trial/standard.service';
 import { qualityAccess } from './quality-access';
 import { qualityRepo, type BlockRow } from './quality.repo';
 
@@ -39,18 +40,19 @@ const limitsOf = (stored: Record<string, number | boolean> | undefined): Quality
 });
 
 /** qualityMonitorBlock, qualityMonitorStudent, the block's limits, flagging and a leader's release. */
-export function qualityMonitor(d: { db: Db; audit: AuditService }) {
+export function qualityMonitor(d: { db: Db; audit: AuditService; rates?: StandardRates }) {
   const access = qualityAccess(d.db);
 
   /** Every marker's figures of a block, from the counters (histograms, pairs) and the latest deviations. */
   async function figuresOf(b: BlockRow, db: Db) {
     const repo = qualityRepo(db);
-    const [hist, pairs, devs, standard, self, setting, flags] = await Promise.all([
+    const [hist, pairs, devs, standard, self, spot, setting, flags] = await Promise.all([
       repo.histograms(b.id),
       repo.pairs([b.id]),
       repo.deviations(b.id, 'pair', DRIFT_WINDOW),
       repo.deviationSums(b.id, 'standard'),
       repo.deviationSums(b.id, 'self'),
+      repo.deviationSums(b.id, 'spot'),
       repo.setting(b.id),
       repo.flags([b.id]),
     ]);
@@ -117,6 +119,10 @@ export function qualityMonitor(d: { db: Db; audit: AuditService }) {
           agreement: { n: pn, within: figures.agreement.within },
           standard: { n: figures.standard.n, meanAbsDiff: figures.standard.meanAbsDiff },
           self: figures.self,
+          spot: (() => {
+            const x = spot.find((y) => y.user_id === userId);
+            return { n: x?.n ?? 0, meanAbsDiff: x ? r4(Number(x.abs) / x.n) : null };
+          })(),
           drift: dr.signal ? { chart: dr.signal.chart, direction: dr.signal.direction } : null,
         },
         limits,
@@ -242,6 +248,8 @@ export function qualityMonitor(d: { db: Db; audit: AuditService }) {
           detail: input,
         });
       });
+      // the claims of this process see the pause at once (one cached read of block_quality per claim)
+      d.rates?.forget(blockId);
     },
 
     /** A leader lets a flagged marker go on (the flag is kept, released). */

@@ -264,8 +264,9 @@ describe('quality monitor and flagging', () => {
     const r = await get<BlockQuality>(leader, `/marking/block/${double()}/quality`);
     expect(r.code, r.message).toBe(0);
     const m2Row = r.data.markers.find((m) => m.n === 4 && m.mean === 4.375)!;
-    // m2 against m1 as given: 0, +0.5, +2, +3 → within 1: 2 of 4, mean difference 1.375
-    expect(m2Row.agreement).toEqual({ n: 4, within: 0.5, meanDiff: 1.375 });
+    // m2 against m1's current marks (the 回评 made the first 2.5): +0.5, +0.5, +2, +3 → within 1: 2 of 4,
+    // mean difference 1.5 (the first mark as given, 3, would say 1.375)
+    expect(m2Row.agreement).toEqual({ n: 4, within: 0.5, meanDiff: 1.5 });
     expect(m2Row.arbitrationRate).toBe(0.5);
     const p = await get<QualityPapers>(leader, `/marking/block/${double()}/quality/papers?minDiff=1`);
     expect(p.code, p.message).toBe(0);

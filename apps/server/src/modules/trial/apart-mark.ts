@@ -5,7 +5,7 @@ import type { Tx } from '../../infra/db';
 import { blockRules } from '../marking/marking-final';
 import { assertMarks, scoresOf, TIMED_OUT } from '../marking/marking.service';
 
-/** The marks kept apart from the task pool: 试评 (trial_mark) and 标准卷 of 质检 (standard_mark). */
+/** The marks kept apart from the task pool: 试评 (trial_mark) and the hidden papers of 质检 (standard_mark). */
 export type ApartTable = 'trial_mark' | 'standard_mark';
 
 export interface ApartRow {
@@ -39,10 +39,13 @@ export async function submitApart(
     point_scores = ${s.pointScores ? JSON.stringify(s.pointScores) : null}::jsonb,
     marks = ${JSON.stringify(input.marks)}::jsonb, spent_ms = ${input.spentMs ?? null},
     submitted_at = now(), lease_until = null where id = ${m.id}`);
-  // 质检: a 标准卷's mark against its reference is one of the marker's deviations (@yj/quality reads them)
+  // 质检: a hidden paper's mark against its reference — the 标准卷's, or for a paper sent again the marker's
+  // current mark of it (after a 回评 too) — is one of the marker's deviations (@yj/quality reads them)
   if (table === 'standard_mark')
     await tx.execute(sql`insert into mark_deviation (block_id, user_id, paper_id, kind, mark, other)
-      select m.block_id, m.user_id, sp.paper_id, 'standard', m.score, m.ref_score
-      from standard_mark m join sample_paper sp on sp.id = m.sample_paper_id where m.id = ${m.id}`);
+      select m.block_id, m.user_id, m.paper_id, m.kind, m.score, case when m.kind = 'self'
+          then coalesce((select t.score from mark_task t where t.id = m.task_id and t.status = 'submitted'), m.ref_score)
+          else m.ref_score end
+      from standard_mark m where m.id = ${m.id}`);
   return { counted: true, blockId: m.block_id };
 }

@@ -239,7 +239,8 @@ export function trialLeadService(d: {
         await d.db.execute(sql`select m.user_id, u.name, m.sample_paper_id, m.score, m.question_scores,
             m.ref_score, m.submitted_at
           from standard_mark m join "user" u on u.id = m.user_id
-          where m.block_id = ${blockId} and m.status = 'submitted' order by m.submitted_at, m.id limit 10000`),
+          where m.block_id = ${blockId} and m.kind = 'standard' and m.status = 'submitted'
+          order by m.submitted_at, m.id limit 10000`),
       );
       return rows.map((r) => ({
         userId: r.user_id,

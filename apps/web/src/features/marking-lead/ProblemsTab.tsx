@@ -18,6 +18,7 @@ import {
   Space,
   Table,
   Tag,
+  Typography,
 } from 'antd';
 import { useState } from 'react';
 import { leadApi, type ProblemState, type QuestionScore } from './lead.api';
@@ -61,7 +62,21 @@ function ProblemPanel({
   const open = !item.problem.resolution;
   const waitingScan = item.problem.resolution === 'scan' && !item.scanException?.resolved;
   return (
-    <Card size="small" title={`问题卷 #${item.taskId}`} extra={settledTag(item)} data-testid="problem-panel">
+    <Card
+      size="small"
+      title={
+        <>
+          问题卷 #{item.taskId}
+          {item.hidden && (
+            <Tag color="purple" style={{ marginLeft: 8 }}>
+              质检卷
+            </Tag>
+          )}
+        </>
+      }
+      extra={settledTag(item)}
+      data-testid="problem-panel"
+    >
       <Descriptions size="small" column={2} style={{ marginBottom: 12 }}>
         <Descriptions.Item label="提交老师">{item.markerName}</Descriptions.Item>
         <Descriptions.Item label="提交时间">{time(item.problem.at)}</Descriptions.Item>
@@ -83,10 +98,26 @@ function ProblemPanel({
             value={note}
             onChange={(e) => setNote(e.target.value)}
           />
+          {item.hidden && (
+            <Typography.Text type="secondary">
+              这是混在老师任务中的质检卷（标准卷或自评卷），不计入成绩：结束处理即可，或退回以便再次发出。
+            </Typography.Text>
+          )}
           <Space wrap>
-            <Button type="primary" onClick={() => setScoring(true)} data-testid="problem-score">
-              给分
-            </Button>
+            {item.hidden ? (
+              <Button
+                type="primary"
+                loading={act.isPending}
+                onClick={() => void act.mutateAsync({ resolution: 'score' })}
+                data-testid="problem-close"
+              >
+                结束处理
+              </Button>
+            ) : (
+              <Button type="primary" onClick={() => setScoring(true)} data-testid="problem-score">
+                给分
+              </Button>
+            )}
             <Popconfirm
               title="退回任务池？"
               description="试卷回到任务池，由其他老师评阅（不会再分给提交问题卷的老师）。"
@@ -96,7 +127,7 @@ function ProblemPanel({
             >
               <Button data-testid="problem-back">退回</Button>
             </Popconfirm>
-            {open && (
+            {open && !item.hidden && (
               <Popconfirm
                 title="转为扫描问题？"
                 description="扫描人员会在“主观题异常”中看到这张答题卡，处理后试卷自动回到任务池。"

@@ -1,0 +1,259 @@
+import { sql } from 'drizzle-orm';
+import {
+  qualityTestReportTable,
+  type Principal,
+  type QualityTestBlockSetting,
+  type QualityTestProgress,
+  type QualityTestReport,
+  type QualityTestSetting,
+  type QualityTestSettingInput,
+} from '@yj/contracts';
+import {
+  arbitrationRate,
+  deviationFigures,
+  drift,
+  extremes,
+  LIMIT_DEFAULTS,
+  moments,
+  overLimit,
+  spotDue,
+  spread,
+  type DeviationSums,
+} from '@yj/quality';
+import { fail, forbidden } from '../../errors';
+import type { Actor } from '../../lib/actor';
+import { writeSheet } from '../../lib/excel';
+import type { Db } from '../../infra/db';
+import type { AuditService } from '../audit/audit.service';
+import { assertAllows } from '../subject/subject-state';
+import type { StandardRates } from '../trial/standard.service';
+import { qualityAccess } from './quality-access';
+import { qualityRepo } from './quality.repo';
+import { qualityTestRepo, type QualityTestRow } from './quality-test.repo';
+
+/** the drift chart reads each marker's latest deviations: recent behaviour, a bounded read */
+const DRIFT_WINDOW = 200;
+const r4 = (v: number) => Math.round(v * 10000) / 10000 + 0;
+
+/** The block's limit in points: the 标准卷 limit of its quality limits (the setting writes all three alike). */
+const maxDeviationOf = (q: QualityTestRow | undefined) =>
+  Number(q?.limits.maxStandardDev ?? LIMIT_DEFAULTS.maxStandardDev);
+
+type Kind = 'standard' | 'self' | 'spot';
+function sumsByMarker(rows: Awaited<ReturnType<ReturnType<typeof qualityTestRepo>['sums']>>) {
+  const out = new Map<string, DeviationSums>();
+  for (const r of rows) out.set(`${r.blockId}:${r.userId}:${r.kind}`, r.sums);
+  return (blockId: number, userId: number, kind: Kind) =>
+    deviationFigures(out.get(`${blockId}:${userId}:${kind}`));
+}
+
+/**
+ * 质检 (spec §2 setting/qualitytest, quality-test/progress2, quality-test/report): the rates of the hidden papers
+ * and spot checks per block, what each marker has had of them, and the per-marker report with its Excel.
+ */
+export function qualityTestService(d: { db: Db; audit: AuditService; rates: StandardRates }) {
+  const access = qualityAccess(d.db);
+
+  /** The watched blocks of a subject; refused when the user watches none. */
+  async function watched(subjectId: number, p: Principal) {
+    const s = await access.subject(subjectId);
+    const blocks = await qualityRepo(d.db).blocksOf([s.id]);
+    const w = await access.watch(
+      p,
+      s,
+      blocks.map((b) => b.id),
+    );
+    if (!w.size) throw forbidden();
+    return { s, blocks: blocks.filter((b) => w.has(b.id)), watch: w };
+  }
+
+  return {
+    /** setting/qualitytest: every watched block's rates and limit. */
+    async setting(subjectId: number, p: Principal): Promise<QualityTestSetting> {
+      const { s, blocks } = await watched(subjectId, p);
+      const ids = blocks.map((b) => b.id);
+      const repo = qualityTestRepo(d.db);
+      const [settings, standards] = await Promise.all([repo.settings(ids), repo.standards(ids)]);
+      return {
+        subjectId: s.id,
+        subjectName: s.name,
+        examName: s.exam_name,
+        blocks: blocks.map((b): QualityTestBlockSetting => {
+          const q = settings.find((x) => x.block_id === b.id);
+          return {
+            blockId: b.id,
+            blockName: b.name,
+            fullScore: b.full_score,
+            standardEvery: q?.standard_every ?? null,
+            standards: standards.find((x) => x.block_id === b.id)?.n ?? 0,
+            selfEvery: q?.self_every ?? null,
+            spotPercent: q?.spot_percent ?? 0,
+            maxDeviation: maxDeviationOf(q),
+            pause: q?.pause ?? false,
+          };
+        }),
+      };
+    },
+
+    /** A block's 质检 setting; until the marks are final. The limit applies to standard, self and spot alike. */
+    async setSetting(blockId: number, input: QualityTestSettingInput, p: Principal, actor: Actor) {
+      const { s } = await access.block(p, blockId);
+      assertAllows(s.status, 'assignMarkers');
+      const limits = {
+        maxStandardDev: input.maxDeviation,
+        maxSelfDiff: input.maxDeviation,
+      };
+      await d.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into block_quality as q (block_id, standard_every, self_every, spot_percent,
+            limits, pause, updated_by, updated_at)
+          values (${blockId}, ${input.standardEvery}, ${input.selfEvery}, ${input.spotPercent},
+            ${JSON.stringify(limits)}::jsonb, ${input.pause}, ${actor.userId}, now())
+          on conflict (block_id) do update set standard_every = excluded.standard_every,
+            self_every = excluded.self_every, spot_percent = excluded.spot_percent,
+            limits = q.limits || excluded.limits, pause = excluded.pause, updated_by = excluded.updated_by,
+            updated_at = now()`);
+        await d.audit.record(tx as unknown as Db, {
+          action: 'quality.test.setting',
+          examId: s.exam_id,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `block:${blockId}`,
+          detail: { blockId, ...input },
+        });
+      });
+      // the claims of this process read the new rates and pause at once
+      d.rates.forget(blockId);
+    },
+
+    /** quality-test/progress2: per watched block and marker, the hidden papers and spot checks so far. */
+    async progress(subjectId: number, p: Principal): Promise<QualityTestProgress> {
+      const { s, blocks, watch } = await watched(subjectId, p);
+      const ids = blocks.map((b) => b.id);
+      const repo = qualityTestRepo(d.db);
+      // the markers of each block, narrowed to the school a leader's grant names
+      const schools = [...new Set(watch.values())];
+      const [settings, sums, done, reviewers] = await Promise.all([
+        repo.settings(ids),
+        repo.sums(ids),
+        repo.done(ids),
+        Promise.all(
+          schools.map((sc) =>
+            qualityRepo(d.db).reviewers(
+              ids.filter((id) => watch.get(id) === sc),
+              sc,
+            ),
+          ),
+        ).then((x) => x.flat()),
+      ]);
+      const fig = sumsByMarker(sums);
+      return {
+        subjectId: s.id,
+        at: new Date().toISOString(),
+        blocks: blocks.map((b) => {
+          const q = settings.find((x) => x.block_id === b.id);
+          const setting = {
+            standardEvery: q?.standard_every ?? null,
+            selfEvery: q?.self_every ?? null,
+            spotPercent: q?.spot_percent ?? 0,
+            maxDeviation: maxDeviationOf(q),
+            pause: q?.pause ?? false,
+          };
+          const markers = reviewers
+            .filter((r) => r.block_id === b.id)
+            .map((r) => {
+              const n = done.find((x) => x.block_id === b.id && x.user_id === r.user_id)?.done ?? 0;
+              const standard = fig(b.id, r.user_id, 'standard');
+              const self = fig(b.id, r.user_id, 'self');
+              const spot = fig(b.id, r.user_id, 'spot');
+              return {
+                userId: r.user_id,
+                name: r.name,
+                done: n,
+                standard,
+                self,
+                spot,
+                spotDue: spotDue(n, spot.n, setting.spotPercent),
+                over: overLimit([standard, self, spot], setting.maxDeviation),
+              };
+            });
+          return { blockId: b.id, blockName: b.name, setting, markers };
+        }),
+      };
+    },
+
+    report,
+
+    /** The report table as an Excel sheet: the rows the screen shows. */
+    async exportReport(blockId: number, p: Principal) {
+      const r = await report(blockId, p);
+      const t = qualityTestReportTable(r);
+      return {
+        buffer: await writeSheet('质检报告', t.headers, t.rows),
+        filename: `${r.examName}-${r.subjectName}-${t.title}.xlsx`,
+      };
+    },
+  };
+
+  /** quality-test/report: per marker of the block, every 质检 figure and the drift of their deviations. */
+  async function report(blockId: number, p: Principal): Promise<QualityTestReport> {
+    const { s, school } = await access.block(p, blockId);
+    if (school !== null) throw fail('质检报告按题块统计全部学校的评分，请联系考试管理员查看');
+    const b = (await qualityRepo(d.db).blocksOf([s.id])).find((x) => x.id === blockId);
+    if (!b) throw fail('题块不存在或已删除');
+    const q = qualityRepo(d.db);
+    const t = qualityTestRepo(d.db);
+    const [hist, pairs, sums, latest, settings] = await Promise.all([
+      q.histograms(blockId),
+      q.pairs([blockId]),
+      t.sums([blockId]),
+      t.latest(blockId, DRIFT_WINDOW),
+      t.settings([blockId]),
+    ]);
+    const fig = sumsByMarker(sums);
+    const byUser = new Map<number, { name: string; h: Map<number, number> }>();
+    for (const x of hist) {
+      const u = byUser.get(x.user_id) ?? { name: x.name, h: new Map<number, number>() };
+      u.h.set(Number(x.score), x.n);
+      byUser.set(x.user_id, u);
+    }
+    const seq = new Map<number, number[]>();
+    for (const x of latest) seq.set(x.user_id, [...(seq.get(x.user_id) ?? []), Number(x.d)]);
+    // the chart's scale: the spread of every marker's deviations (a marker in control differs this much)
+    const scale = spread([...seq.values()].flat()) ?? Math.max(b.threshold ?? 1, 1);
+    const markers = [...byUser].map(([userId, u]) => {
+      const m = moments(u.h);
+      const ex = extremes(u.h, b.full_score);
+      const pr = pairs.find((x) => x.user_id === userId);
+      const pn = pr?.pairs ?? 0;
+      const dr = drift(seq.get(userId) ?? [], scale);
+      return {
+        userId,
+        name: u.name,
+        n: m.n,
+        mean: m.mean,
+        sd: m.sd,
+        zeroShare: ex.zero,
+        fullShare: ex.full,
+        standard: fig(blockId, userId, 'standard'),
+        self: fig(blockId, userId, 'self'),
+        spot: fig(blockId, userId, 'spot'),
+        agreement: { n: pn, within: pn ? r4(pr!.agree / pn) : null },
+        arbitrationRate: arbitrationRate(pn, pn - (pr?.agree ?? 0)),
+        drift: dr.points.map((x) => ({ t: x.t, ewma: x.ewma, limit: x.limit })),
+        driftSignal: dr.signal,
+      };
+    });
+    markers.sort((a, c) => c.n - a.n || a.userId - c.userId);
+    return {
+      blockId,
+      blockName: b.name,
+      subjectId: s.id,
+      subjectName: s.name,
+      examName: s.exam_name,
+      maxDeviation: maxDeviationOf(settings[0]),
+      markers,
+      at: new Date().toISOString(),
+    };
+  }
+}
+export type QualityTestService = ReturnType<typeof qualityTestService>;
