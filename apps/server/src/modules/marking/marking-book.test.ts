@@ -153,6 +153,32 @@ describe('my history across blocks', () => {
     expect(text).not.toMatch(/kaohao|paperId|schoolName|className/);
   });
 
+  it('lists a hidden 质检 paper I marked like any other (its absence would tell it apart)', async () => {
+    const [m] = await db()
+      .insert(standardMark)
+      .values({
+        kind: 'self',
+        taskId: s.tasks[1]!.id,
+        paperId: s.papers[1]!,
+        blockId: s.blockId,
+        userId: s.markerA.id,
+        status: 'submitted',
+        refScore: 7,
+        score: 6,
+        questionScores: { '13': 6, '14': 0 },
+        submittedAt: new Date('2026-11-22T02:00:00Z'),
+      })
+      .returning();
+    try {
+      const r = body<Paged<MyHistoryItem>>(await s.markerA.c.get('/filter/api/marking/history'));
+      expect(r.data.total).toBe(2);
+      expect(r.data.items.map((i) => i.taskId)).toEqual([m!.id, s.tasks[1]!.id]);
+      expect(r.data.items[0]).toMatchObject({ score: 6, blockName: '第13-14题', editable: true });
+    } finally {
+      await db().delete(standardMark).where(sql`id = ${m!.id}`);
+    }
+  });
+
   it('searches by score and time', async () => {
     const c = s.markerA.c;
     const n = async (q: string) =>

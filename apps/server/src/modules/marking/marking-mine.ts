@@ -19,20 +19,24 @@ export async function myHistory(
     [
       // through the user's blocks, so each is read by mark_task_user_idx (block, user, status) instead of a
       // scan of every mark; a block the user was taken off leaves the list, as its 回评 refuses them too
-      sql`t.block_id = any(array(select r.block_id from block_reviewer r where r.user_id = ${userId}))
-        and t.user_id = ${userId} and t.status = 'submitted'`,
-      ...(q.blockId !== undefined ? [sql`t.block_id = ${q.blockId}`] : []),
-      ...(q.minScore !== undefined ? [sql`t.score >= ${q.minScore}`] : []),
-      ...(q.maxScore !== undefined ? [sql`t.score <= ${q.maxScore}`] : []),
-      ...(q.from ? [sql`t.submitted_at >= ${q.from}::timestamptz`] : []),
-      ...(q.to ? [sql`t.submitted_at <= ${q.to}::timestamptz`] : []),
+      sql`block_id = any(array(select r.block_id from block_reviewer r where r.user_id = ${userId}))
+        and user_id = ${userId} and status = 'submitted'`,
+      ...(q.blockId !== undefined ? [sql`block_id = ${q.blockId}`] : []),
+      ...(q.minScore !== undefined ? [sql`score >= ${q.minScore}`] : []),
+      ...(q.maxScore !== undefined ? [sql`score <= ${q.maxScore}`] : []),
+      ...(q.from ? [sql`submitted_at >= ${q.from}::timestamptz`] : []),
+      ...(q.to ? [sql`submitted_at <= ${q.to}::timestamptz`] : []),
     ],
     sql` and `,
   );
   // deleted exams and subjects drop out of the list (and the count) like everywhere else
-  const from = sql`mark_task t join block b on b.id = t.block_id join subject s on s.id = b.subject_id
-    join exam e on e.id = s.exam_id`;
-  const live = sql`${where} and s.deleted_at is null and e.deleted_at is null`;
+  // the hidden papers of 质检 (standard_mark: 标准卷 and self re-sends) are listed like any other, as in 回评:
+  // a marker must not tell them apart by their absence here
+  const cols = sql`id, block_id, score, question_scores, point_scores, marks, submitted_at, version`;
+  const from = sql`(select ${cols} from mark_task where ${where}
+      union all select ${cols} from standard_mark where ${where}) t
+    join block b on b.id = t.block_id join subject s on s.id = b.subject_id join exam e on e.id = s.exam_id`;
+  const live = sql`s.deleted_at is null and e.deleted_at is null`;
   const [c] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from ${from} where ${live}`),
   );
