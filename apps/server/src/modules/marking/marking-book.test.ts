@@ -175,7 +175,9 @@ describe('my history across blocks', () => {
       expect(r.data.items.map((i) => i.taskId)).toEqual([m!.id, s.tasks[1]!.id]);
       expect(r.data.items[0]).toMatchObject({ score: 6, blockName: '第13-14题', editable: true });
     } finally {
-      await db().delete(standardMark).where(sql`id = ${m!.id}`);
+      await db()
+        .delete(standardMark)
+        .where(sql`id = ${m!.id}`);
     }
   });
 
