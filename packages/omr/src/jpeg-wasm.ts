@@ -18,8 +18,26 @@ interface TurboExports {
   free(p: number): void;
   tjInitDecompress(): number;
   tjDestroy(h: number): number;
-  tjDecompressHeader3(h: number, src: number, len: number, w: number, hgt: number, ss: number, cs: number): number;
-  tjDecompress2(h: number, src: number, len: number, dst: number, w: number, pitch: number, hgt: number, pf: number, flags: number): number;
+  tjDecompressHeader3(
+    h: number,
+    src: number,
+    len: number,
+    w: number,
+    hgt: number,
+    ss: number,
+    cs: number,
+  ): number;
+  tjDecompress2(
+    h: number,
+    src: number,
+    len: number,
+    dst: number,
+    w: number,
+    pitch: number,
+    hgt: number,
+    pf: number,
+    flags: number,
+  ): number;
 }
 
 let module: WebAssembly.Module | null = null;

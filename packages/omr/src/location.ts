@@ -121,7 +121,10 @@ function nccAt(
   }
   const w1 = win.w + 1;
   const box = (t: Float64Array) =>
-    t[(oy + cen.h) * w1 + ox + cen.w]! - t[oy * w1 + ox + cen.w]! - t[(oy + cen.h) * w1 + ox]! + t[oy * w1 + ox]!;
+    t[(oy + cen.h) * w1 + ox + cen.w]! -
+    t[oy * w1 + ox + cen.w]! -
+    t[(oy + cen.h) * w1 + ox]! +
+    t[oy * w1 + ox]!;
   const n = cen.w * cen.h;
   const mw = box(sums.s) / n;
   const varW = box(sums.q) / n - mw * mw;
@@ -272,7 +275,8 @@ export function matchLocationArea(
     };
     const lower = pl.levels.filter((k) => k < kc && k >= finest);
     const near = new Map([[finest, sampleWindow(img, h, area, r, fine, finest, 1)]]);
-    for (const k of [...lower].reverse().filter((k) => k > finest)) near.set(k, downsample(near.get(k / 2)!, 2));
+    for (const k of [...lower].reverse().filter((k) => k > finest))
+      near.set(k, downsample(near.get(k / 2)!, 2));
     const at = searchLevels(pl, lower, near, { x: c.x - x0 / kc, y: c.y - y0 / kc, k: kc });
     // back to full-resolution window pixels
     f = { x: at.x * finest + x0, y: at.y * finest + y0, v: at.v };

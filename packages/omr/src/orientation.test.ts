@@ -45,7 +45,9 @@ describe('EXIF orientation on the fast JPEG path', () => {
   });
 
   it('reads damaged JPEGs through sharp or refuses them, and decodes again afterwards', async () => {
-    const good = await sharp(await pattern()).jpeg({ quality: 90 }).toBuffer();
+    const good = await sharp(await pattern())
+      .jpeg({ quality: 90 })
+      .toBuffer();
     const cut = good.subarray(0, Math.floor(good.length / 2));
     const junk = Buffer.concat([good.subarray(0, 20), Buffer.alloc(500, 0x5a)]);
     const header = good.subarray(0, 2);

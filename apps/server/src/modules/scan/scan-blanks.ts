@@ -17,7 +17,9 @@ export interface BlankPicture {
 }
 
 /** The template pictures of a card, read once per card object (scan.jobs keeps one per template version). */
-export function blankPictures(storage: Storage): (subjectId: number, card: CardTemplate) => Promise<BlankPicture[]> {
+export function blankPictures(
+  storage: Storage,
+): (subjectId: number, card: CardTemplate) => Promise<BlankPicture[]> {
   const cache = new WeakMap<CardTemplate, Promise<BlankPicture[]>>();
   async function read(subjectId: number, card: CardTemplate): Promise<BlankPicture[]> {
     const out: BlankPicture[] = [];

@@ -86,7 +86,12 @@ export function cropsOf(
 
 /** Where pages are computed: a pool of worker threads, so the API process's event loop stays free. */
 export interface RecognizePool {
-  run(bytes: Uint8Array, card: CardTemplate, manual?: ManualAnchors, blanks?: BlankPicture[]): Promise<Computed>;
+  run(
+    bytes: Uint8Array,
+    card: CardTemplate,
+    manual?: ManualAnchors,
+    blanks?: BlankPicture[],
+  ): Promise<Computed>;
   close(): Promise<void>;
 }
 
