@@ -109,6 +109,14 @@ test('a third-party card becomes a template: upload, accept proposals, draw, sav
   await page.getByTestId('accept-all').click();
   assert.equal(await page.locator('[data-region="examNumber"]').count(), 1);
   await shot(page, 'template-05-exam-number');
+  // 考号位数规则: this school's numbers may be shorter than the grid — 左对齐不定长 instead of 固定位数
+  await page.locator('[data-region="examNumber"]').click();
+  const editor = page.getByTestId('region-editor');
+  await editor.getByText('每一位都须填涂，少填一位即为考号异常').waitFor();
+  await editor.getByLabel('考号位数规则').click();
+  await page.locator('.ant-select-item-option', { hasText: '左对齐不定长' }).click();
+  await editor.getByText('考号较短的学生从左起填涂，右边空着的位不算异常').waitFor();
+  await shot(page, 'template-05b-exam-length');
 
   // 客观题: accept every detected question group, numbered 1–40 in reading order
   await page.getByTestId('next-tab').click();
@@ -156,6 +164,9 @@ test('a third-party card becomes a template: upload, accept proposals, draw, sav
   await page.locator('[data-region="objective"]').first().waitFor();
   assert.equal(await page.locator('[data-region="anchor"]').count(), 4);
   await shot(page, 'template-10-edit');
+  // the saved template kept the exam number's length rule
+  await page.locator('[data-region="examNumber"]').click();
+  await page.getByTestId('region-editor').getByText('左对齐不定长').waitFor();
 
   // every subject of the exam with its template state
   await page.goto(`${APP}/book/exam/${exam.id}/allTemplate`);

@@ -1,5 +1,5 @@
 import { isCornerMark } from './anchors';
-import { binarize, boxBlur, components, isBitonal, isRing, rectOf } from './detect-pixels';
+import { binarize, boxBlur, components, isBitonal, isRing, rectOf, turnedFill } from './detect-pixels';
 import type { GreyImage, IRect } from './image';
 
 // Auto-recognition for the template builder (issue 5): from a scan of a card — ours or a third party's —
@@ -250,6 +250,7 @@ export function detectLayout(scan: GreyImage, opts: { dpi?: number } = {}): Dete
   const codes: IRect[] = [];
   // L-shaped corner marks: candidates for the corner anchors only.
   const cornerMarks: IRect[] = [];
+  const askew: IRect[] = [];
   const minSolid = 14 * k;
   const maxSolid = 120 * k;
   for (const c of comps) {
@@ -285,6 +286,10 @@ export function detectLayout(scan: GreyImage, opts: { dpi?: number } = {}): Dete
       solids.push(r);
       continue;
     }
+    // A solid square fed askew (hard scans turn a few degrees; a dithered scan's smoothing rounds its
+    // corners) fills less of its upright box: a corner anchor candidate, still read as a bubble otherwise.
+    if (fill > 0.7 && aspect > 0.6 && aspect < 1.7 && solidSize && turnedFill(labels, w, c) > 0.86)
+      askew.push(r);
     // A filled bubble: a solid ellipse (π/4 of its box) or rounded rectangle.
     if (fill > 0.55 && fill <= 0.85 && aspect > 0.8 && aspect < 3.2 && r.w >= 14 * k) {
       bubbles.push(r);
@@ -303,7 +308,7 @@ export function detectLayout(scan: GreyImage, opts: { dpi?: number } = {}): Dete
   for (const c of corners) {
     let best: IRect | null = null;
     let bestD = Infinity;
-    for (const s of [...solids, ...cornerMarks]) {
+    for (const s of [...solids, ...cornerMarks, ...askew]) {
       const d = Math.hypot(s.x + s.w / 2 - c.x, s.y + s.h / 2 - c.y);
       if (d < bestD && d < reach) {
         best = s;
@@ -318,8 +323,9 @@ export function detectLayout(scan: GreyImage, opts: { dpi?: number } = {}): Dete
       (c) =>
         b.x >= c.x - pad && b.y >= c.y - pad && b.x + b.w <= c.x + c.w + pad && b.y + b.h <= c.y + c.h + pad,
     );
-  bubbles = dropNested(bubbles.filter((b) => !inCode(b)));
   const anchorSet = new Set(anchors.map((a) => a.rect));
+  // an askew anchor was also taken for a bubble
+  bubbles = dropNested(bubbles.filter((b) => !inCode(b) && !anchorSet.has(b)));
   const tl = anchors.find((a) => a.corner === 'tl')?.rect;
   const tr = anchors.find((a) => a.corner === 'tr')?.rect;
   const slope = tl && tr ? (tr.y + tr.h / 2 - (tl.y + tl.h / 2)) / (tr.x + tr.w / 2 - (tl.x + tl.w / 2)) : 0;

@@ -51,10 +51,15 @@ function pyramid(p: Plane, levels: number[]): Map<number, Plane> {
 interface PatternLevels {
   levels: number[];
   planes: Map<number, Plane>;
+  /** each level's pattern minus its mean: NCC then needs one product per pixel */
+  centred: Map<number, Plane>;
   stats: Map<number, { m: number; s: number }>;
 }
 
 // The patches are the same on every page of a template: decoded and reduced once per area object.
+/** cells searched either side of the coarser level's best */
+const R = 1;
+
 const patterns = new WeakMap<LocationArea, PatternLevels | null>();
 
 function patternOf(area: LocationArea): PatternLevels | null {
@@ -66,30 +71,65 @@ function patternOf(area: LocationArea): PatternLevels | null {
     const levels = [8, 4, 2, 1].filter((k) => k === 1 || Math.min(pat.w, pat.h) / k >= 6);
     const planes = pyramid(pat, levels);
     const st = new Map(levels.map((k) => [k, stats(planes.get(k)!)]));
-    out = { levels, planes, stats: st };
+    const centred = new Map(
+      levels.map((k) => {
+        const p = planes.get(k)!;
+        const m = st.get(k)!.m;
+        return [k, { w: p.w, h: p.h, d: p.d.map((v) => v - m) }];
+      }),
+    );
+    out = { levels, planes, centred, stats: st };
   }
   patterns.set(area, out);
   return out;
 }
 
-function nccAt(win: Plane, pat: Plane, pm: number, ps: number, ox: number, oy: number): number {
-  let sw = 0;
-  let sww = 0;
-  let swp = 0;
-  for (let y = 0; y < pat.h; y++) {
-    const wr = (oy + y) * win.w + ox;
-    const pr = y * pat.w;
-    for (let x = 0; x < pat.w; x++) {
-      const v = win.d[wr + x]!;
-      sw += v;
-      sww += v * v;
-      swp += v * pat.d[pr + x]!;
+/** Summed-area tables of a plane and of its squares: any window's mean and variance in four look-ups. */
+function integrals(p: Plane): { s: Float64Array; q: Float64Array } {
+  const w1 = p.w + 1;
+  const s = new Float64Array(w1 * (p.h + 1));
+  const q = new Float64Array(w1 * (p.h + 1));
+  for (let y = 0; y < p.h; y++) {
+    let rs = 0;
+    let rq = 0;
+    for (let x = 0; x < p.w; x++) {
+      const v = p.d[y * p.w + x]!;
+      rs += v;
+      rq += v * v;
+      s[(y + 1) * w1 + x + 1] = s[y * w1 + x + 1]! + rs;
+      q[(y + 1) * w1 + x + 1] = q[y * w1 + x + 1]! + rq;
     }
   }
-  const n = pat.w * pat.h;
-  const varW = sww / n - (sw / n) ** 2;
+  return { s, q };
+}
+
+// NCC of the pattern at (ox, oy): Σ window·(pattern − mean) needs one product per pixel; the window's own
+// sum and sum of squares come from the summed-area tables.
+function nccAt(
+  win: Plane,
+  sums: { s: Float64Array; q: Float64Array },
+  cen: Plane,
+  ps: number,
+  ox: number,
+  oy: number,
+): number {
+  let swp = 0;
+  for (let y = 0; y < cen.h; y++) {
+    const wr = (oy + y) * win.w + ox;
+    const pr = y * cen.w;
+    for (let x = 0; x < cen.w; x++) swp += win.d[wr + x]! * cen.d[pr + x]!;
+  }
+  const w1 = win.w + 1;
+  const box = (t: Float64Array) =>
+    t[(oy + cen.h) * w1 + ox + cen.w]! -
+    t[oy * w1 + ox + cen.w]! -
+    t[(oy + cen.h) * w1 + ox]! +
+    t[oy * w1 + ox]!;
+  const n = cen.w * cen.h;
+  const mw = box(sums.s) / n;
+  const varW = box(sums.q) / n - mw * mw;
   if (varW < 1e-6) return -1;
-  return (swp / n - (sw / n) * pm) / (Math.sqrt(varW) * ps);
+  return swp / n / (Math.sqrt(varW) * ps);
 }
 
 function stats(p: Plane): { m: number; s: number } {
@@ -105,72 +145,141 @@ function stats(p: Plane): { m: number; s: number } {
 
 function best(
   win: Plane,
-  pat: Plane,
-  { m, s }: { m: number; s: number },
+  cen: Plane,
+  ps: number,
   xs: [number, number],
   ys: [number, number],
 ): { x: number; y: number; v: number } {
+  const sums = integrals(win);
   let top = { x: xs[0], y: ys[0], v: -2 };
-  for (let oy = Math.max(0, ys[0]); oy <= Math.min(win.h - pat.h, ys[1]); oy++) {
-    for (let ox = Math.max(0, xs[0]); ox <= Math.min(win.w - pat.w, xs[1]); ox++) {
-      const v = nccAt(win, pat, m, s, ox, oy);
+  for (let oy = Math.max(0, ys[0]); oy <= Math.min(win.h - cen.h, ys[1]); oy++) {
+    for (let ox = Math.max(0, xs[0]); ox <= Math.min(win.w - cen.w, xs[1]); ox++) {
+      const v = nccAt(win, sums, cen, ps, ox, oy);
       if (v > top.v) top = { x: ox, y: oy, v };
     }
   }
   return top;
 }
 
-/** Matches a location area's patch around its template place (seen through `h`) by normalised cross-correlation. */
+/**
+ * Samples a plane of the window around an area: plane pixel (x, y) is the mean of `sub`² bilinear samples
+ * over the `step`-wide cell at window position (x0 + x·step, y0 + y·step), window pixel (0, 0) being
+ * `r` patch pixels above and left of the area. Template point of a window position is linear in x along a
+ * row (the homography's numerators and denominator step by constants): one division per sample.
+ */
+function sampleWindow(
+  img: GreyImage,
+  h: Matrix3,
+  area: LocationArea,
+  r: number,
+  box: { x0: number; y0: number; w: number; h: number },
+  step: number,
+  sub: number,
+): Plane {
+  const { rect } = area;
+  const sc = area.patch.scale;
+  const out: Plane = { w: box.w, h: box.h, d: new Float32Array(box.w * box.h) };
+  const [a, b, c, d, e, g, p6, p7, p8] = h;
+  const inc = step / sub / sc;
+  for (let y = 0; y < box.h; y++) {
+    const row = y * box.w;
+    for (let j = 0; j < sub; j++) {
+      const ty = rect.y + (box.y0 + y * step + (j + 0.5) * (step / sub) - r) / sc;
+      const tx0 = rect.x + (box.x0 + (0.5 * step) / sub - r) / sc;
+      let nx = a * tx0 + b * ty + c;
+      let ny = d * tx0 + e * ty + g;
+      let dn = p6 * tx0 + p7 * ty + p8;
+      for (let x = 0; x < box.w; x++) {
+        let acc = 0;
+        for (let i = 0; i < sub; i++) {
+          acc += bilinear(img, nx / dn - 0.5, ny / dn - 0.5);
+          nx += a * inc;
+          ny += d * inc;
+          dn += p6 * inc;
+        }
+        out.d[row + x]! += acc;
+      }
+    }
+  }
+  if (sub > 1) for (let i = 0; i < out.d.length; i++) out.d[i]! /= sub * sub;
+  return out;
+}
+
+/** Searches the levels of a window plane (at level `base`) coarse to fine, from an exhaustive search at the top. */
+function searchLevels(
+  pl: PatternLevels,
+  levels: number[],
+  wins: Map<number, Plane>,
+  start: { x: number; y: number; k: number } | null,
+): { x: number; y: number; v: number } {
+  let f = start ? { x: start.x, y: start.y, v: -2 } : { x: 0, y: 0, v: -2 };
+  let prevK = start?.k ?? 0;
+  for (const k of levels) {
+    const cw = wins.get(k)!;
+    const cp = pl.centred.get(k)!;
+    const xs: [number, number] =
+      prevK === 0 ? [0, cw.w - cp.w] : [Math.floor((f.x * prevK) / k) - R, Math.ceil((f.x * prevK) / k) + R];
+    const ys: [number, number] =
+      prevK === 0 ? [0, cw.h - cp.h] : [Math.floor((f.y * prevK) / k) - R, Math.ceil((f.y * prevK) / k) + R];
+    f = best(cw, cp, pl.stats.get(k)!.s, xs, ys);
+    prevK = k;
+  }
+  return f;
+}
+
+/** Window radius (patch px) from which the search starts on a coarse sampling of the window. */
+const COARSE_FROM = 12;
+
+/**
+ * Matches a location area's patch around its template place (seen through `h`) by normalised
+ * cross-correlation. `finest` 2 stops a wide search at half resolution (a first pass that a full-resolution
+ * pass around the fitted place refines).
+ */
 export function matchLocationArea(
   img: GreyImage,
   h: Matrix3,
   area: LocationArea,
   radius: number,
+  finest = 1,
 ): LocationHit | null {
-  const { patch, rect } = area;
-  const sc = patch.scale;
+  const sc = area.patch.scale;
   const pl = patternOf(area);
   if (!pl) return null;
   const pat = pl.planes.get(1)!;
   const r = Math.round(radius * sc);
-  const win: Plane = {
-    w: pat.w + 2 * r,
-    h: pat.h + 2 * r,
-    d: new Float32Array((pat.w + 2 * r) * (pat.h + 2 * r)),
-  };
-  // Template point of window pixel (x, y) is linear in x along a row: the homography's numerators and
-  // denominator step by constants, so each pixel costs one division and no allocation.
-  const [a, b, c, d, e, g, p6, p7, p8] = h;
-  for (let y = 0; y < win.h; y++) {
-    const ty = rect.y + (y - r + 0.5) / sc;
-    const tx0 = rect.x + (-r + 0.5) / sc;
-    let nx = a * tx0 + b * ty + c;
-    let ny = d * tx0 + e * ty + g;
-    let dn = p6 * tx0 + p7 * ty + p8;
-    const sx = a / sc;
-    const sy = d / sc;
-    const sd = p6 / sc;
-    const row = y * win.w;
-    for (let x = 0; x < win.w; x++) {
-      win.d[row + x] = bilinear(img, nx / dn - 0.5, ny / dn - 0.5);
-      nx += sx;
-      ny += sy;
-      dn += sd;
-    }
-  }
-  // Pyramid search: exhaustive on a coarse grid, then ±2 cells at each finer level.
-  const wins = pyramid(win, pl.levels);
-  let f = { x: 0, y: 0, v: -2 };
-  let prevK = 0;
-  for (const k of pl.levels) {
-    const cw = wins.get(k)!;
-    const cp = pl.planes.get(k)!;
-    const xs: [number, number] =
-      prevK === 0 ? [0, cw.w - cp.w] : [Math.floor((f.x * prevK) / k) - 2, Math.ceil((f.x * prevK) / k) + 2];
-    const ys: [number, number] =
-      prevK === 0 ? [0, cw.h - cp.h] : [Math.floor((f.y * prevK) / k) - 2, Math.ceil((f.y * prevK) / k) + 2];
-    f = best(cw, cp, pl.stats.get(k)!, xs, ys);
-    prevK = k;
+  const full = { x0: 0, y0: 0, w: pat.w + 2 * r, h: pat.h + 2 * r };
+  const kc = pl.levels.find((k) => k <= 4) ?? 1;
+  let f: { x: number; y: number; v: number };
+  if (r < COARSE_FROM || kc < 4) {
+    // Small window: every level from full-resolution samples.
+    f = searchLevels(pl, pl.levels, pyramid(sampleWindow(img, h, area, r, full, 1, 1), pl.levels), null);
+  } else {
+    // Wide search: the window is sampled at level kc only (2×2 samples a cell, a sixteenth of the work),
+    // searched exhaustively there and above; then full resolution only around the best, levels below kc.
+    const coarseBox = { x0: 0, y0: 0, w: Math.floor(full.w / kc), h: Math.floor(full.h / kc) };
+    const coarse = sampleWindow(img, h, area, r, coarseBox, kc, 2);
+    const upper = pl.levels.filter((k) => k >= kc);
+    const wins = new Map<number, Plane>([[kc, coarse]]);
+    for (const k of upper.filter((k) => k > kc).reverse()) wins.set(k, downsample(wins.get(k / 2)!, 2));
+    const c = searchLevels(pl, upper, wins, null);
+    // The best at level kc is within one cell: finer sampling only over that cell's neighbourhood, its
+    // origin on the `finest` grid so the 2×2 levels below line up with the window's own.
+    const m = kc + 2;
+    const x0 = Math.max(0, Math.floor((c.x * kc - m) / finest) * finest);
+    const y0 = Math.max(0, Math.floor((c.y * kc - m) / finest) * finest);
+    const fine = {
+      x0,
+      y0,
+      w: Math.floor(Math.min(full.w - x0, pat.w + 2 * m + 2) / finest),
+      h: Math.floor(Math.min(full.h - y0, pat.h + 2 * m + 2) / finest),
+    };
+    const lower = pl.levels.filter((k) => k < kc && k >= finest);
+    const near = new Map([[finest, sampleWindow(img, h, area, r, fine, finest, 1)]]);
+    for (const k of [...lower].reverse().filter((k) => k > finest))
+      near.set(k, downsample(near.get(k / 2)!, 2));
+    const at = searchLevels(pl, lower, near, { x: c.x - x0 / kc, y: c.y - y0 / kc, k: kc });
+    // back to full-resolution window pixels
+    f = { x: at.x * finest + x0, y: at.y * finest + y0, v: at.v };
   }
   if (f.v < -1) return null;
   return { offset: { x: (f.x - r) / sc, y: (f.y - r) / sc }, score: f.v };

@@ -108,6 +108,33 @@ describe('grey, dithered and L-shaped corner marks', () => {
   });
 });
 
+describe('detectLayout on hard dithered scans', () => {
+  // Fed a few degrees askew and smoothed from dots, a solid square fills only ~0.84 of its upright box:
+  // these pages proposed 3 anchors before the turned box was measured.
+  const cases: [number, Partial<SimulateOptions>][] = [
+    [2, { bitonal: true }],
+    [2, { bitonal: true, print: { anchorGrey: 110 } }],
+    [3, { bitonal: true, print: { anchorGrey: 110 } }],
+  ];
+  it.each(cases)('proposes all four anchors where they are printed (seed %i, %o)', async (seed, extra) => {
+    const answers = randomAnswers(card.pages[0]!, createRng(seed), 'hard', '20261234');
+    const sim = await simulateSheet(card, 0, answers, { seed: 100 + seed, difficulty: 'hard', ...extra });
+    const img = await decodeGrey(sim.jpeg);
+    const layout = detectLayout(img, { dpi: sim.truth.dpi });
+    expect(layout.anchors).toHaveLength(4);
+    const k = sim.truth.dpi / 200;
+    for (const a of card.pages[0]!.anchors) {
+      const want = mappedRect(sim.truth.transform, a.rect);
+      const hit = layout.anchors.some(({ rect: r }) => {
+        const dx = r.x + r.w / 2 - want.x - want.w / 2;
+        const dy = r.y + r.h / 2 - want.y - want.h / 2;
+        return Math.hypot(dx, dy) < 4 * k;
+      });
+      expect(hit, a.name).toBe(true);
+    }
+  });
+});
+
 describe('letters printed inside bubbles', () => {
   const print = { letterBold: true, letterGrey: 0x30 };
 

@@ -1,4 +1,5 @@
 import type { CardTemplate } from '@yj/contracts';
+import type { BlankPicture } from './scan-blanks';
 import { computePage, type Computed, type ManualAnchors } from './scan-recognize';
 
 // Worker thread of the recognition pool: decode and recognise one page.
@@ -6,6 +7,7 @@ export default async function recognize(task: {
   bytes: Uint8Array;
   card: CardTemplate;
   manual?: ManualAnchors;
+  blanks?: BlankPicture[];
 }): Promise<Computed> {
-  return computePage(task.bytes, task.card, task.manual);
+  return computePage(task.bytes, task.card, task.manual, task.blanks);
 }

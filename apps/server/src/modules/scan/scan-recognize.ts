@@ -11,6 +11,7 @@ import {
 } from '@yj/omr';
 import { decodeGrey, loadZxingReader } from '@yj/omr/node';
 import { BUNDLED, workerEntry } from '../../server-root';
+import { blankImages, type BlankPicture } from './scan-blanks';
 
 /** A registration marked by a person on a 定位异常 page: the card page and the image points of its anchors. */
 export type ManualAnchors = StoredManualAnchors;
@@ -47,6 +48,7 @@ export async function computePage(
   bytes: Uint8Array,
   card: CardTemplate,
   manual?: ManualAnchors,
+  blanks?: BlankPicture[],
 ): Promise<Computed> {
   let grey: GreyImage;
   try {
@@ -60,7 +62,7 @@ export async function computePage(
   const reader = await loadZxingReader();
   const result = manual
     ? await recognizeWithPoints(grey, card, manual.pageIndex, manual.points, { reader })
-    : await recognizePage(grey, card, { reader });
+    : await recognizePage(grey, card, { reader, blanks: await blankImages(blanks) });
   return { ok: true, result, size: { width: grey.width, height: grey.height } };
 }
 
@@ -84,7 +86,12 @@ export function cropsOf(
 
 /** Where pages are computed: a pool of worker threads, so the API process's event loop stays free. */
 export interface RecognizePool {
-  run(bytes: Uint8Array, card: CardTemplate, manual?: ManualAnchors): Promise<Computed>;
+  run(
+    bytes: Uint8Array,
+    card: CardTemplate,
+    manual?: ManualAnchors,
+    blanks?: BlankPicture[],
+  ): Promise<Computed>;
   close(): Promise<void>;
 }
 
@@ -104,8 +111,9 @@ export function recognizePool(threads = Math.max(1, os.availableParallelism())):
     execArgv: workerExecArgv(),
   });
   return {
-    run: (bytes, card, manual) =>
-      pool.run({ bytes, card, manual }, { transferList: [bytes.buffer as ArrayBuffer] }),
+    // the page's bytes move to the worker; the template pictures are copied (the job side keeps them)
+    run: (bytes, card, manual, blanks) =>
+      pool.run({ bytes, card, manual, blanks }, { transferList: [bytes.buffer as ArrayBuffer] }),
     close: () => pool.destroy(),
   };
 }
@@ -117,9 +125,10 @@ export async function recognizeStored(
   card: CardTemplate,
   cropKey: (index: number) => string,
   manual?: ManualAnchors,
+  blanks?: BlankPicture[],
 ): Promise<PageOutcome> {
   // A copy the worker can own: storage buffers may share a pooled ArrayBuffer.
-  const out = await pool.run(new Uint8Array(bytes), card, manual);
+  const out = await pool.run(new Uint8Array(bytes), card, manual, blanks);
   if (!out.ok) return out;
   return { ok: true, result: out.result, crops: cropsOf(out.result, out.size, cropKey) };
 }

@@ -19,6 +19,7 @@ import {
   type PageOutcome,
   type RecognizePool,
 } from './scan-recognize';
+import { blankPictures } from './scan-blanks';
 import { scanFinishRepo } from './scan-finish.repo';
 import { scanRepo, type NewException, type PageRow, type PaperRow } from './scan.repo';
 import { SCAN_RECOGNIZE, type ScanRecognizePayload } from './scan.service';
@@ -73,6 +74,7 @@ function combine(pages: Recognised[]) {
  * exam-number match, exceptions). Idempotent: a finished paper is left as it is.
  */
 export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool; scores?: PaperScoreHook }) {
+  const blanksOf = blankPictures(d.storage);
   async function recognisePage(page: PageRow, card: CardTemplate): Promise<Recognised> {
     const manual = manualOf(page);
     const attempts = await scanRepo(d.db).bumpAttempts(page.id);
@@ -87,6 +89,7 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool; sco
         card,
         (i) => `scan/${page.subjectId}/crops/${page.id}/${i}.jpg`,
         manual,
+        await blanksOf(page.subjectId, card),
       );
       return { page, manual, outcome };
     } catch (err) {

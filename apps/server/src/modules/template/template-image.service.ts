@@ -23,7 +23,8 @@ const PATCH_SCALE = 0.5;
 const MAX_SIDE = 8000;
 const KEY = /^[0-9a-f]{64}$/;
 
-const storageKey = (subjectId: number, key: string) => `templates/${subjectId}/${key}.jpg`;
+/** Where a template picture is stored (recognition reads it as the printed blank: scan/scan-blanks.ts). */
+export const templatePictureKey = (subjectId: number, key: string) => `templates/${subjectId}/${key}.jpg`;
 
 /**
  * Pictures the template builder draws on (issue 5): stored greyscale, so template pixels are its pixels,
@@ -32,7 +33,7 @@ const storageKey = (subjectId: number, key: string) => `templates/${subjectId}/$
 export function templateImageService(d: { storage: Storage; pages: PagePool }) {
   async function load(subjectId: number, key: string): Promise<Buffer> {
     if (!KEY.test(key)) throw fail('模板图片不存在，请重新上传');
-    const img = await d.storage.get(storageKey(subjectId, key));
+    const img = await d.storage.get(templatePictureKey(subjectId, key));
     if (!img) throw fail('模板图片不存在，请重新上传');
     return img;
   }
@@ -41,7 +42,7 @@ export function templateImageService(d: { storage: Storage; pages: PagePool }) {
   async function store(subjectId: number, picture: Buffer | Uint8Array): Promise<string> {
     const jpeg = await sharp(picture).greyscale().toColourspace('b-w').jpeg({ quality: 92 }).toBuffer();
     const key = createHash('sha256').update(jpeg).digest('hex');
-    await d.storage.put(storageKey(subjectId, key), jpeg);
+    await d.storage.put(templatePictureKey(subjectId, key), jpeg);
     return key;
   }
 
@@ -92,7 +93,7 @@ export function templateImageService(d: { storage: Storage; pages: PagePool }) {
         .jpeg({ quality: 92 })
         .toBuffer();
       const key = createHash('sha256').update(jpeg).digest('hex');
-      await d.storage.put(storageKey(subjectId, key), jpeg);
+      await d.storage.put(templatePictureKey(subjectId, key), jpeg);
       const grey = {
         width: info.width,
         height: info.height,

@@ -109,7 +109,12 @@ describe('GET /filter/api/tool/scanAgent', () => {
       dependencies: Record<string, string>;
     };
     // exactly the versions the agent is tested with; nothing else needs installing
-    expect(pkg.dependencies).toEqual({ sharp: '0.35.5', mupdf: '1.28.1', 'zxing-wasm': '3.1.4' });
+    expect(pkg.dependencies).toEqual({
+      sharp: '0.35.5',
+      mupdf: '1.28.1',
+      'zxing-wasm': '3.1.4',
+      '@cwasm/jpeg-turbo': '0.1.3',
+    });
     const bat = await readFile(path.join(dir, START_BAT), 'utf8');
     expect(bat).toContain('npm install --omit=dev');
     expect(bat).toContain(`node ${BUNDLE} --server ${url} --origin ${url} --data data --folder scans`);
@@ -125,7 +130,7 @@ describe('GET /filter/api/tool/scanAgent', () => {
     expect(again.statusCode).toBe(200);
     expect(await readdir(path.join(t.config.dataDir, 'tool'))).toEqual(cached);
 
-    // The bundled agent runs with only the three external packages beside it (what npm install puts
+    // The bundled agent runs with only the four external packages beside it (what npm install puts
     // there; here the repository's copies) and answers the web's version check.
     await symlink(REPO_MODULES, path.join(dir, 'node_modules'), 'dir');
     const port = await freePort();

@@ -6,8 +6,8 @@ import { fail } from '../../errors';
 import { SERVER_ROOT } from '../../server-root';
 
 // The local scan agent (apps/scan-agent) as a zip a school can start: the agent and its pure libraries
-// bundled into one JS file by esbuild, beside a package.json naming the three packages that cannot be
-// bundled (sharp is native; mupdf and zxing-wasm read their .wasm from node_modules), and start scripts
+// bundled into one JS file by esbuild, beside a package.json naming the four packages that cannot be
+// bundled (sharp is native; mupdf, zxing-wasm and @cwasm/jpeg-turbo read their .wasm from node_modules), and start scripts
 // that install those once and start the agent pointed at this server. Node is already on the school's
 // server machine (it runs the platform); the scanning PC needs Node 20.19+ and the npm registry once.
 
@@ -15,7 +15,7 @@ const APPS = path.resolve(SERVER_ROOT, '..') + path.sep;
 const AGENT_ENTRY = path.join(APPS, 'scan-agent/src/main.ts');
 /** Sources whose change makes a new bundle: the agent and the engine it checks pages with. */
 const SOURCE_DIRS = [path.join(APPS, 'scan-agent/src'), path.join(APPS, '../packages/omr/src')];
-const EXTERNAL = ['sharp', 'mupdf', 'zxing-wasm'] as const;
+const EXTERNAL = ['sharp', 'mupdf', 'zxing-wasm', '@cwasm/jpeg-turbo'] as const;
 
 /** The folder inside the zip, and the names a teacher sees in it. */
 export const PACKAGE_DIR = 'yuejuan-scan-agent';

@@ -1,4 +1,9 @@
-import { QUESTION_KIND_LABELS, type QuestionKind, type Structure } from '@yj/contracts';
+import {
+  QUESTION_KIND_LABELS,
+  type ExamNumberLength,
+  type QuestionKind,
+  type Structure,
+} from '@yj/contracts';
 import { Button, Descriptions, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { fieldCount, REGION_LABELS, regionBounds, type Region } from './draft';
 import { latticeOfGrid, optionLabels, toBubbleGrid } from './lattice';
@@ -9,6 +14,11 @@ const KIND_OPTIONS = (['single', 'multi', 'trueFalse'] as QuestionKind[]).map((k
   value: k,
   label: QUESTION_KIND_LABELS[k],
 }));
+
+const EXAM_LENGTH_OPTIONS: { value: ExamNumberLength; label: string }[] = [
+  { value: 'fixed', label: '固定位数' },
+  { value: 'leftAligned', label: '左对齐不定长' },
+];
 
 /** Properties of the selected region: its name, question numbers and bubble layout. */
 export function RegionEditor({
@@ -82,6 +92,23 @@ export function RegionEditor({
                 if (!v || !('grid' in region.block)) return;
                 onChange({ ...region, block: { grid: { ...region.block.grid, count: v } } });
               }}
+            />
+          </Form.Item>
+        )}
+        {region.kind === 'examNumber' && (
+          <Form.Item
+            label="考号位数规则"
+            extra={
+              region.length === 'leftAligned'
+                ? '考号较短的学生从左起填涂，右边空着的位不算异常'
+                : '每一位都须填涂，少填一位即为考号异常'
+            }
+          >
+            <Select
+              aria-label="考号位数规则"
+              value={region.length ?? 'fixed'}
+              options={EXAM_LENGTH_OPTIONS}
+              onChange={(length: ExamNumberLength) => onChange({ ...region, length })}
             />
           </Form.Item>
         )}

@@ -177,6 +177,22 @@ describe('from proposals to a saved template', () => {
     expect(again[0]!.image?.key).toBe('abc');
   });
 
+  it('keeps the exam number length rule (固定位数 / 左对齐不定长) through saving and opening', () => {
+    let pages = [uploaded()];
+    for (const tab of [2, 3] as const) pages = acceptAll(pages, 0, tab, STRUCTURE);
+    const examOf = (p: PageDraft[]) => p[0]!.regions.find((r) => r.kind === 'examNumber');
+    const exam = examOf(pages);
+    if (exam?.kind !== 'examNumber') throw new Error('exam number expected');
+    // fixed is the default and is not written
+    const fixed = assembleTemplate(pages, META, 't').template!;
+    expect(fixed.pages[0]!.examNumber).not.toHaveProperty('length');
+    let s: BuilderState = { pages, selected: null };
+    s = builderReducer(s, { type: 'update', page: 0, region: { ...exam, length: 'leftAligned' } });
+    const { template } = assembleTemplate(s.pages, META, 't');
+    expect(template!.pages[0]!.examNumber).toMatchObject({ kind: 'bubbles', length: 'leftAligned' });
+    expect(examOf(draftFromTemplate(template as CardTemplate))).toMatchObject({ length: 'leftAligned' });
+  });
+
   it('names the problems of an unfinished draft', () => {
     const { template, problems } = assembleTemplate([emptyPage(0), emptyPage(1)], META, 't');
     expect(template).toBeNull();

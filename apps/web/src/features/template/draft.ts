@@ -2,6 +2,7 @@ import type {
   Bubble,
   BubbleBlock,
   CardTemplate,
+  ExamNumberLength,
   Patch,
   QuestionKind,
   TemplateMeta,
@@ -23,7 +24,7 @@ export type Region =
   | (Base & { kind: 'anchor'; rect: Rect })
   | (Base & { kind: 'horizontalLine'; rect: Rect })
   | (Base & { kind: 'location'; rect: Rect; patch: Patch | null })
-  | (Base & { kind: 'examNumber'; block: BubbleBlock })
+  | (Base & { kind: 'examNumber'; block: BubbleBlock; length?: ExamNumberLength })
   | (Base & { kind: 'examCode'; code: 'code128' | 'qr'; rect: Rect })
   | (Base & {
       kind: 'objective';
@@ -180,7 +181,17 @@ function pageOf(p: PageDraft, meta: TemplateMeta, problems: string[]): CardTempl
     scoreBoxes: p.extras.scoreBoxes,
     ...(p.extras.identity ? { identity: p.extras.identity } : {}),
     ...(line ? { horizontalLine: { name: line.name, rect: line.rect } } : {}),
-    ...(exam ? { examNumber: { name: exam.name, kind: 'bubbles' as const, ...exam.block } } : {}),
+    ...(exam
+      ? {
+          examNumber: {
+            name: exam.name,
+            kind: 'bubbles' as const,
+            // 'fixed' is the default: only the other choice is written
+            ...(exam.length === 'leftAligned' ? { length: exam.length } : {}),
+            ...exam.block,
+          },
+        }
+      : {}),
     ...(!exam && code ? { examNumber: { name: code.name, kind: code.code, rect: code.rect } } : {}),
     ...(ab ? { ab: { name: ab.name, bubbles: ab.bubbles } } : {}),
     ...(absent ? { absent: { name: absent.name, rect: absent.rect } } : {}),
@@ -247,6 +258,7 @@ export function draftFromTemplate(t: CardTemplate): PageDraft[] {
           kind: 'examNumber',
           name: e.name,
           block: 'grid' in e ? { grid: e.grid } : { fields: e.fields },
+          ...(e.length ? { length: e.length } : {}),
         });
       else regions.push({ id: newId(), kind: 'examCode', name: e.name, code: e.kind, rect: e.rect });
     }
