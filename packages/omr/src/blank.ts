@@ -48,7 +48,7 @@ function quantile(img: GreyImage, q: number): number {
 }
 
 /** Paper white (the 90th percentile) and the noise of the paper (median absolute deviation of light pixels). */
-function paperOf(img: GreyImage): { paper: number; noise: number } {
+export function paperOf(img: GreyImage): { paper: number; noise: number } {
   const paper = Math.max(1, quantile(img, 0.9));
   const h = new Uint32Array(256);
   let n = 0;
@@ -73,14 +73,14 @@ function paperOf(img: GreyImage): { paper: number; noise: number } {
 }
 
 /** A mask of pixels darker than the paper by `contrast` (grey relative to the image's own paper). */
-function darkMask(img: GreyImage, paper: number, contrast: number): Uint8Array {
+export function darkMask(img: GreyImage, paper: number, contrast: number): Uint8Array {
   const m = new Uint8Array(img.data.length);
   for (let i = 0; i < img.data.length; i++) if (img.data[i]! < paper - contrast) m[i] = 1;
   return m;
 }
 
 /** Dilation by a square of radius r (two passes of a running window: O(pixels) whatever r). */
-function dilate(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
+export function dilate(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
   if (r <= 0) return m;
   const tmp = new Uint8Array(m.length);
   for (let y = 0; y < h; y++) {
