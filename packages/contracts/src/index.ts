@@ -22,6 +22,7 @@ export * from './scan';
 export * from './page-result';
 export * from './marking';
 export * from './marking-reset';
+export * from './intelligent';
 export * from './subject-lifecycle';
 export * from './reviewer';
 export * from './score';
