@@ -1,6 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createRng, printedPage, randomAnswers, simulateSheet, typicalCard, type SubjectiveInk } from '@yj/scan-sim';
-import { answerSignature, GROUP_THRESHOLD, groupAnswers, signatureDistance, SIDE, type AnswerSignature } from './answer-group';
+import {
+  createRng,
+  printedPage,
+  randomAnswers,
+  simulateSheet,
+  typicalCard,
+  type SubjectiveInk,
+} from '@yj/scan-sim';
+import {
+  answerSignature,
+  GROUP_THRESHOLD,
+  groupAnswers,
+  signatureDistance,
+  SIDE,
+  type AnswerSignature,
+} from './answer-group';
 import { cutRegion } from './cut';
 import type { Matrix3 } from './geometry';
 import type { GreyImage } from './image';
@@ -68,7 +82,8 @@ describe('groupAnswers', () => {
       ['x=2', { kind: 'answer', text: 'x=2' }],
     ];
     const sigs: AnswerSignature[] = [];
-    for (const [i, [, ink]] of plan.entries()) sigs.push(await sig(300 + i, ink, i % 3 ? 'typical' : 'clean'));
+    for (const [i, [, ink]] of plan.entries())
+      sigs.push(await sig(300 + i, ink, i % 3 ? 'typical' : 'clean'));
     const groups = groupAnswers(sigs).map((g) => g.map((i) => plan[i]![0]));
     // each group holds one text, each text one group; the free writing stays alone; the blank is left out
     expect(groups).toEqual([['3', '3', '3', '3'], ['x=2', 'x=2', 'x=2'], ['7', '7'], ['full-a'], ['full-b']]);
@@ -83,7 +98,9 @@ describe('groupAnswers', () => {
         if (label(i) === label(j)) inside = Math.max(inside, d);
         else across = Math.min(across, d);
       }
-    console.log(`归组: largest distance inside a group ${inside.toFixed(3)}, smallest across ${across.toFixed(3)}`);
+    console.log(
+      `归组: largest distance inside a group ${inside.toFixed(3)}, smallest across ${across.toFixed(3)}`,
+    );
     expect(inside).toBeLessThan(across);
   }, 120_000);
 });

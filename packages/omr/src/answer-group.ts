@@ -83,7 +83,7 @@ export function answerSignature(cut: GreyImage, blank: GreyImage, slack = 3): An
   const frame = { ...blobs[0]! };
   const taken = [blobs[0]!];
   let rest = blobs.slice(1);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     rest = rest.filter((x) => {
       const near =

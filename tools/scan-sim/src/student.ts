@@ -30,6 +30,11 @@ export async function orderlyStudent(
   const b = randomAnswers(card.pages[1]!, createRng(seed + 1), 'clean');
   edit.back?.(b);
   const front = await simulateSheet(card, 0, a, { seed, difficulty: 'clean', feed: 0, ink: edit.ink });
-  const back = await simulateSheet(card, 1, b, { seed: seed + 1, difficulty: 'clean', feed: 0, ink: edit.ink });
+  const back = await simulateSheet(card, 1, b, {
+    seed: seed + 1,
+    difficulty: 'clean',
+    feed: 0,
+    ink: edit.ink,
+  });
   return { front, back };
 }

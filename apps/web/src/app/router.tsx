@@ -8,6 +8,7 @@ import { scanRoutes } from '../pages/scan/routes';
 import { questionRoutes } from '../pages/question/routes';
 import { markingRoutes } from '../pages/marking/routes';
 import { markingLeadRoutes } from '../pages/marking-lead/routes';
+import { intelligentRoutes } from '../pages/intelligent/routes';
 import { qualityRoutes } from '../pages/quality/routes';
 import { scoreRoutes } from '../pages/score/routes';
 import { exportRoutes } from '../pages/export/routes';
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
           ...questionRoutes,
           ...markingRoutes,
           ...markingLeadRoutes,
+          ...intelligentRoutes,
           ...qualityRoutes,
           ...scoreRoutes,
           ...exportRoutes,

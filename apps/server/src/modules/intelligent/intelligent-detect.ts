@@ -54,13 +54,18 @@ export function intelligentDetect(d: {
     return b;
   }
 
-  const cutOf = async (regions: BlockRegion[], paperId: number) => decodeGrey(await d.paperImage(regions, paperId));
+  const cutOf = async (regions: BlockRegion[], paperId: number) =>
+    decodeGrey(await d.paperImage(regions, paperId));
 
   /**
    * The printed blank region of the block: the template's picture of the card cut like a paper, or, when the
    * template stores none (a card built online), the background of the first papers' cuts.
    */
-  async function blankRegion(subjectId: number, regions: BlockRegion[], papers: number[]): Promise<GreyImage> {
+  async function blankRegion(
+    subjectId: number,
+    regions: BlockRegion[],
+    papers: number[],
+  ): Promise<GreyImage> {
     const card = (await d.templates.forScanning(subjectId))?.body;
     const keys = regions.map((r) => card?.pages.find((p) => p.index === r.page)?.image);
     if (card && keys.every(Boolean)) {
@@ -160,13 +165,17 @@ export function intelligentDetect(d: {
 
   return {
     /** Queues the run (once per run id). */
-    start: (runId: number) => d.queue.enqueue(INTELLIGENT_RUN, { runId }, { jobId: String(runId), attempts: 1 }),
+    start: (runId: number) =>
+      d.queue.enqueue(INTELLIGENT_RUN, { runId }, { jobId: String(runId), attempts: 1 }),
     /** Runs a restart interrupted go on (each skips the papers it measured already). */
     async resume(): Promise<void> {
       const open = rowsOf<{ id: number }>(
-        await d.db.execute(sql`select id from intelligent_run where status in ('queued', 'running') order by id`),
+        await d.db.execute(
+          sql`select id from intelligent_run where status in ('queued', 'running') order by id`,
+        ),
       );
-      for (const r of open) await d.queue.enqueue(INTELLIGENT_RUN, { runId: r.id }, { jobId: String(r.id), attempts: 1 });
+      for (const r of open)
+        await d.queue.enqueue(INTELLIGENT_RUN, { runId: r.id }, { jobId: String(r.id), attempts: 1 });
     },
   };
 }

@@ -33,7 +33,13 @@ export function intelligentGroupService(d: {
 }) {
   /** The block of the subject, for a marker or leader of it (block_reviewer), with its subject's state. */
   async function marked(subjectId: number, blockId: number, userId: number) {
-    const [b] = rowsOf<{ name: string; subject_id: number; status: number; regions: BlockRegion[]; mine: boolean }>(
+    const [b] = rowsOf<{
+      name: string;
+      subject_id: number;
+      status: number;
+      regions: BlockRegion[];
+      mine: boolean;
+    }>(
       await d.db.execute(sql`select b.name, b.subject_id, s.status, b.regions,
           exists (select 1 from block_reviewer r where r.block_id = b.id and r.user_id = ${userId}) as mine
         from block b join subject s on s.id = b.subject_id and s.deleted_at is null where b.id = ${blockId}`),
@@ -98,7 +104,11 @@ export function intelligentGroupService(d: {
         await r.submitTasks(
           chosen,
           { userId, score: s.score, questionScores: s.questionScores },
-          { actorId: userId, action: 'intelligent-group', after: { status: 'submitted', groupId: input.groupId } },
+          {
+            actorId: userId,
+            action: 'intelligent-group',
+            after: { status: 'submitted', groupId: input.groupId },
+          },
         );
         for (const pid of given) await d.finalize(tx, input.blockId, pid, rules);
         await r.setGroupState(input.blockId, given, 'scored');
@@ -106,7 +116,11 @@ export function intelligentGroupService(d: {
       });
     },
 
-    async split(subjectId: number, input: { blockId: number; groupId: number; paperId: number }, userId: number) {
+    async split(
+      subjectId: number,
+      input: { blockId: number; groupId: number; paperId: number },
+      userId: number,
+    ) {
       const b = await marked(subjectId, input.blockId, userId);
       assertAllows(b.status, 'mark');
       await d.db.transaction(async (tx) => {

@@ -76,7 +76,9 @@ export function intelligentRepo(db: Conn) {
     },
 
     async run(runId: number): Promise<RunRow | null> {
-      return rowsOf<RunRow>(await db.execute(sql`select * from intelligent_run where id = ${runId}`))[0] ?? null;
+      return (
+        rowsOf<RunRow>(await db.execute(sql`select * from intelligent_run where id = ${runId}`))[0] ?? null
+      );
     },
 
     /** A run still queued or running for the block and kind (one at a time). */
@@ -96,7 +98,10 @@ export function intelligentRepo(db: Conn) {
       )[0]!;
     },
 
-    async progress(runId: number, p: { status?: string; total?: number; done?: number; found?: number; error?: string }) {
+    async progress(
+      runId: number,
+      p: { status?: string; total?: number; done?: number; found?: number; error?: string },
+    ) {
       await db.execute(sql`update intelligent_run set status = coalesce(${p.status ?? null}, status),
           total = coalesce(${p.total ?? null}::int, total), done = coalesce(${p.done ?? null}::int, done),
           found = coalesce(${p.found ?? null}::int, found), error = coalesce(${p.error ?? null}, error),
@@ -129,7 +134,12 @@ export function intelligentRepo(db: Conn) {
     },
 
     /** One paper's measure (a decided paper keeps its state: a rerun never undoes a leader's decision). */
-    async saveMeasure(blockId: number, paperId: number, runId: number, m: { ink: number; excess: number; blank: boolean }) {
+    async saveMeasure(
+      blockId: number,
+      paperId: number,
+      runId: number,
+      m: { ink: number; excess: number; blank: boolean },
+    ) {
       await db.execute(sql`insert into intelligent_blank (block_id, paper_id, run_id, ink, excess, blank)
         values (${blockId}, ${paperId}, ${runId}, ${m.ink}, ${m.excess}, ${m.blank})
         on conflict (block_id, paper_id) do update set run_id = excluded.run_id, ink = excluded.ink,
@@ -148,7 +158,13 @@ export function intelligentRepo(db: Conn) {
     /** Blanks by state, in the leader's school. */
     async blankCounts(blockIds: number[], school: number | null) {
       if (!blockIds.length) return [];
-      return rowsOf<{ block_id: number; detected: number; applied: number; returned: number; measured: number }>(
+      return rowsOf<{
+        block_id: number;
+        detected: number;
+        applied: number;
+        returned: number;
+        measured: number;
+      }>(
         await db.execute(sql`select ib.block_id,
             (count(*) filter (where ib.blank and ib.state = 'measured'))::int as detected,
             (count(*) filter (where ib.blank and ib.state = 'applied'))::int as applied,
@@ -176,7 +192,10 @@ export function intelligentRepo(db: Conn) {
     },
 
     /** Detected blanks to score 0: locked, in the leader's school. */
-    async detected(blockId: number, school: number | null): Promise<Array<{ paper_id: number; ink: number }>> {
+    async detected(
+      blockId: number,
+      school: number | null,
+    ): Promise<Array<{ paper_id: number; ink: number }>> {
       return rowsOf<{ paper_id: number; ink: number }>(
         await db.execute(sql`select ib.paper_id, ib.ink from intelligent_blank ib
           join mark_task t on t.block_id = ib.block_id and t.paper_id = ib.paper_id and t.slot = ${MarkSlot.first}
@@ -204,8 +223,14 @@ export function intelligentRepo(db: Conn) {
     /** The mark tasks of the papers in the block, locked in id order (every writer's order). */
     async lockTasks(blockId: number, paperIds: number[]) {
       if (!paperIds.length) return [];
-      return rowsOf<{ id: number; paper_id: number; slot: number; status: string; user_id: number | null;
-        lease_until: Date | string | null }>(
+      return rowsOf<{
+        id: number;
+        paper_id: number;
+        slot: number;
+        status: string;
+        user_id: number | null;
+        lease_until: Date | string | null;
+      }>(
         await db.execute(sql`select id, paper_id, slot, status, user_id, lease_until from mark_task
           where block_id = ${blockId} and paper_id = any(${ids(paperIds)}) order by id for update`),
       );
@@ -293,7 +318,10 @@ export function intelligentRepo(db: Conn) {
           from intelligent_group g join intelligent_group_paper p on p.group_id = g.id and p.state = 'in'
           where g.block_id = ${blockId}
           group by g.id having count(*) >= 2 order by count(*) desc, g.id`),
-      ).map((g) => ({ ...g, papers: g.papers.slice(0, per).map((p) => ({ ...p, distance: Number(p.distance) })) }));
+      ).map((g) => ({
+        ...g,
+        papers: g.papers.slice(0, per).map((p) => ({ ...p, distance: Number(p.distance) })),
+      }));
     },
 
     async groupPapers(blockId: number, groupId: number, lock = false): Promise<number[]> {

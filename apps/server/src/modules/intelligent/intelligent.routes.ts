@@ -42,14 +42,25 @@ export function intelligentRoutes(
   });
   r.post(`${base}/run`, { schema: { params, body: intelligentRunInput }, config: lead }, async (req) =>
     ok(
-      await d.intelligent.run(req.params.id, req.body.blockId, req.body.kind, await req.principal(), actorOf(req)),
+      await d.intelligent.run(
+        req.params.id,
+        req.body.blockId,
+        req.body.kind,
+        await req.principal(),
+        actorOf(req),
+      ),
     ),
   );
-  r.get(`${base}/check`, { schema: { params, querystring: intelligentBlockQuery }, config: lead }, async (req) =>
-    ok(await d.intelligent.check(req.params.id, req.query.blockId, await req.principal())),
+  r.get(
+    `${base}/check`,
+    { schema: { params, querystring: intelligentBlockQuery }, config: lead },
+    async (req) => ok(await d.intelligent.check(req.params.id, req.query.blockId, await req.principal())),
   );
-  r.post(`${base}/check/confirm`, { schema: { params, body: intelligentConfirm }, config: lead }, async (req) =>
-    ok(await d.intelligent.confirm(req.params.id, req.body, await req.principal(), actorOf(req))),
+  r.post(
+    `${base}/check/confirm`,
+    { schema: { params, body: intelligentConfirm }, config: lead },
+    async (req) =>
+      ok(await d.intelligent.confirm(req.params.id, req.body, await req.principal(), actorOf(req))),
   );
   r.post(`${base}/check/return`, { schema: { params, body: intelligentReturn }, config: lead }, async (req) =>
     ok(await d.intelligent.giveBack(req.params.id, req.body, await req.principal(), actorOf(req))),
@@ -77,7 +88,12 @@ export function intelligentRoutes(
     `${base}/intelligentReview/image`,
     { schema: { params, querystring: imageQuery }, config: mark },
     async (req, reply) => {
-      const body = await d.groups.image(req.params.id, req.query.blockId, req.query.paperId, actorOf(req).userId);
+      const body = await d.groups.image(
+        req.params.id,
+        req.query.blockId,
+        req.query.paperId,
+        actorOf(req).userId,
+      );
       return reply.header('cache-control', 'private, max-age=600').type('image/jpeg').send(body);
     },
   );

@@ -73,7 +73,9 @@ export function intelligentService(d: {
   return {
     async settings(subjectId: number, p: Principal): Promise<IntelligentSettingsView> {
       const [s] = rowsOf<{ status: number; exam_id: number }>(
-        await d.db.execute(sql`select status, exam_id from subject where id = ${subjectId} and deleted_at is null`),
+        await d.db.execute(
+          sql`select status, exam_id from subject where id = ${subjectId} and deleted_at is null`,
+        ),
       );
       if (!s) throw fail('科目不存在或已删除');
       const { blockIds, school } = await d.access.subjectBlocks(subjectId, s.exam_id, p);
@@ -146,7 +148,12 @@ export function intelligentService(d: {
     async check(subjectId: number, blockId: number, p: Principal): Promise<IntelligentCheckView> {
       const { b, school } = await led(subjectId, blockId, p);
       const [c] = await repo().blankCounts([blockId], school);
-      const item = (r: { paper_id: number; ink: number; state: 'measured' | 'applied'; task_id: number }) => ({
+      const item = (r: {
+        paper_id: number;
+        ink: number;
+        state: 'measured' | 'applied';
+        task_id: number;
+      }) => ({
         paperId: r.paper_id,
         ink: r.ink,
         state: r.state,
@@ -210,7 +217,11 @@ export function intelligentService(d: {
         await r.submitTasks(
           taskIds,
           { userId: null, score: 0, questionScores: zeros },
-          { actorId: actor.userId, action: 'intelligent-blank', after: { status: 'submitted', source: '智能判空', runId: run.id } },
+          {
+            actorId: actor.userId,
+            action: 'intelligent-blank',
+            after: { status: 'submitted', source: '智能判空', runId: run.id },
+          },
         );
         for (const pid of apply) await d.finalize(tx, input.blockId, pid, rules);
         await r.setBlankState(input.blockId, apply, 'applied', actor.userId);

@@ -71,16 +71,25 @@ beforeAll(async () => {
   // the blocks are cut from answer box 41 of the card's front; each paper's front scanned by scan-sim
   const region = JSON.stringify([{ page: 0, ...box.rect }]);
   // the card scanned with: typical card, which stores no picture (the blank region comes from the papers)
-  await db().execute(sql`update template set body = ${JSON.stringify(card)}::jsonb where subject_id = ${scene.subjectId}`);
+  await db().execute(
+    sql`update template set body = ${JSON.stringify(card)}::jsonb where subject_id = ${scene.subjectId}`,
+  );
   await db().execute(sql`update block set regions = ${region}::jsonb where subject_id = ${scene.subjectId}`);
   const storage = fsStorage(path.join(t.config.dataDir, 'files'));
-  const [batch] = await q<{ id: number }>(sql`select id from scan_batch where subject_id = ${scene.subjectId}`);
+  const [batch] = await q<{ id: number }>(
+    sql`select id from scan_batch where subject_id = ${scene.subjectId}`,
+  );
   for (const [i, ink] of INKS.entries()) {
     const p = scene.papers[i]!;
     // clean scans: no stray pencil marks in the answer boxes (a blank box with one is rightly left to a marker;
     // packages/omr blank.test.ts measures typical and hard scans)
     const a = randomAnswers(card.pages[0]!, createRng(500 + i), 'clean', '20260001');
-    const s = await simulateSheet(card, 0, a, { seed: 500 + i, difficulty: 'clean', feed: 0, ink: { '41': ink } });
+    const s = await simulateSheet(card, 0, a, {
+      seed: 500 + i,
+      difficulty: 'clean',
+      feed: 0,
+      ink: { '41': ink },
+    });
     const key = `test/pages/${p.id}.jpg`;
     await storage.put(key, s.jpeg);
     const result = JSON.stringify({ registration: { matrix: s.truth.transform } });
@@ -96,10 +105,15 @@ beforeAll(async () => {
   // a marker of nothing here, and a manager of the subject
   stranger = (await buildMarker(t.app, db(), scene, [])).client;
   const mgr = await buildTeacher(db(), scene.schools[0]!.id, { name: '科目负责人' });
-  await db().insert(examRole).values({ examId: scene.examId, subjectId: scene.subjectId, userId: mgr.id, role: 3 });
+  await db()
+    .insert(examRole)
+    .values({ examId: scene.examId, subjectId: scene.subjectId, userId: mgr.id, role: 3 });
   manager = await signIn(t.app, mgr.account, PASSWORD);
   // a subject manager of another exam's subject, in another school
-  const elsewhere = await buildReviewingScene(db(), { papers: 1, blocks: [{ name: '别校题块', nos: ['13'] }] });
+  const elsewhere = await buildReviewingScene(db(), {
+    papers: 1,
+    blocks: [{ name: '别校题块', nos: ['13'] }],
+  });
   const o = await buildTeacher(db(), elsewhere.schools[0]!.id, { name: '别校负责人' });
   await db()
     .insert(examRole)
@@ -116,15 +130,25 @@ describe('智能辅助设置 (setting/intelligent)', () => {
       ['第13题', false, false],
       ['第14题', false, false],
     ]);
+    // the subject's manager leads no block but sees every one
+    expect(body<IntelligentSettingsView>(await manager.get(base())).data.blocks).toHaveLength(2);
     expect(body(await marker.get(base())).code).not.toBe(0);
     expect(body(await otherSchool.get(base())).code).not.toBe(0);
   });
 
   it('validates, refuses who does not lead the block, and audits a change', async () => {
-    for (const b of [{ blockId: 0, blank: true, grouping: false }, { blockId: blockId(), blank: 'yes', grouping: false }, {}])
+    for (const b of [
+      { blockId: 0, blank: true, grouping: false },
+      { blockId: blockId(), blank: 'yes', grouping: false },
+      {},
+    ])
       expect(body(await leader.post(base(), b)).code, JSON.stringify(b)).not.toBe(0);
-    expect(body(await marker.post(base(), { blockId: blockId(), blank: true, grouping: true })).code).not.toBe(0);
-    expect(body(await otherSchool.post(base(), { blockId: blockId(), blank: true, grouping: true })).code).not.toBe(0);
+    expect(
+      body(await marker.post(base(), { blockId: blockId(), blank: true, grouping: true })).code,
+    ).not.toBe(0);
+    expect(
+      body(await otherSchool.post(base(), { blockId: blockId(), blank: true, grouping: true })).code,
+    ).not.toBe(0);
     const r = body(await leader.post(base(), { blockId: blockId(), blank: true, grouping: true }));
     expect(r.code, r.message).toBe(0);
     const [a] = await q<{ detail: { after: unknown } }>(
@@ -146,7 +170,9 @@ describe('智能辅助设置 (setting/intelligent)', () => {
 
 describe('智能判空 (setting/intelligent/check)', () => {
   it('finds the blank answers and calls no written one blank', async () => {
-    const r = body<IntelligentRunView>(await leader.post(`${base()}/run`, { blockId: blockId(), kind: 'blank' }));
+    const r = body<IntelligentRunView>(
+      await leader.post(`${base()}/run`, { blockId: blockId(), kind: 'blank' }),
+    );
     expect(r.code, r.message).toBe(0);
     const run = await untilRun(leader, 'blank');
     expect(run.error).toBeNull();
@@ -172,16 +198,24 @@ describe('智能判空 (setting/intelligent/check)', () => {
   it('sends one back before the confirmation, then scores the rest 0 through finalize', async () => {
     const c = body<IntelligentCheckView>(await leader.get(`${base()}/check?blockId=${blockId()}`)).data;
     const [kept, ...rest] = blankPapers();
-    const back = body(await leader.post(`${base()}/check/return`, { blockId: blockId(), paperId: kept, reason: '有字' }));
+    const back = body(
+      await leader.post(`${base()}/check/return`, { blockId: blockId(), paperId: kept, reason: '有字' }),
+    );
     expect(back.code, back.message).toBe(0);
     // validation, a stale sample, a marker
-    const confirm = (b: unknown, who = leader) => who.post(`${base()}/check/confirm`, b);
-    expect(body(await confirm({ blockId: blockId(), runId: c.run!.id, checked: [] })).message).toContain('请先查看抽样的答卷');
+    const confirm = (b: object, who = leader) => who.post(`${base()}/check/confirm`, b);
+    expect(body(await confirm({ blockId: blockId(), runId: c.run!.id, checked: [] })).message).toContain(
+      '请先查看抽样的答卷',
+    );
     expect(body(await confirm({ blockId: blockId(), runId: c.run!.id, checked: [kept] })).message).toBe(
       '抽样的答卷已有变化，请刷新后重新查看',
     );
-    expect(body(await confirm({ blockId: blockId(), runId: c.run!.id + 99, checked: rest })).code).not.toBe(0);
-    expect(body(await confirm({ blockId: blockId(), runId: c.run!.id, checked: rest }, marker)).code).not.toBe(0);
+    expect(body(await confirm({ blockId: blockId(), runId: c.run!.id + 99, checked: rest })).code).not.toBe(
+      0,
+    );
+    expect(
+      body(await confirm({ blockId: blockId(), runId: c.run!.id, checked: rest }, marker)).code,
+    ).not.toBe(0);
     const r = body<{ applied: number; skipped: number }>(
       await confirm({ blockId: blockId(), runId: c.run!.id, checked: rest }),
     );
@@ -191,13 +225,17 @@ describe('智能判空 (setting/intelligent/check)', () => {
       sql`select paper_id, status, user_id, score from mark_task where block_id = ${blockId()} and status = 'submitted'
         order by paper_id`,
     );
-    expect(tasks).toEqual(rest.map((p) => ({ paper_id: p, status: 'submitted', user_id: null, score: '0.0' })));
+    expect(tasks).toEqual(
+      rest.map((p) => ({ paper_id: p, status: 'submitted', user_id: null, score: '0.0' })),
+    );
     const scores = await q<{ paper_id: number; score: string }>(
       sql`select paper_id, score from block_score where block_id = ${blockId()} order by 1`,
     );
     expect(scores).toEqual(rest.map((p) => ({ paper_id: p, score: '0.0' })));
     // recognisable as 智能判空 in the history and the 动态日志
-    const changes = await q<{ n: number }>(sql`select count(*)::int as n from mark_task_change where action = 'intelligent-blank'`);
+    const changes = await q<{ n: number }>(
+      sql`select count(*)::int as n from mark_task_change where action = 'intelligent-blank'`,
+    );
     expect(changes[0]!.n).toBe(2);
     const [a] = await q<{ detail: { applied: number } }>(
       sql`select detail from audit_log where action = 'marking.intelligent.blank'`,
@@ -209,7 +247,9 @@ describe('智能判空 (setting/intelligent/check)', () => {
 
   it('sends an applied blank back to marking: its 0 goes, the history keeps it', async () => {
     const [, paperId] = blankPapers();
-    const r = body(await leader.post(`${base()}/check/return`, { blockId: blockId(), paperId, reason: '学生写在框外' }));
+    const r = body(
+      await leader.post(`${base()}/check/return`, { blockId: blockId(), paperId, reason: '学生写在框外' }),
+    );
     expect(r.code, r.message).toBe(0);
     const [task] = await q<{ status: string }>(
       sql`select status from mark_task where block_id = ${blockId()} and paper_id = ${paperId}`,
@@ -219,15 +259,19 @@ describe('智能判空 (setting/intelligent/check)', () => {
       await q(sql`select 1 from block_score where block_id = ${blockId()} and paper_id = ${paperId}`),
     ).toHaveLength(0);
     expect(
-      (await q<{ n: number }>(sql`select count(*)::int as n from mark_task_change where action = 'intelligent-return'`))[0]!.n,
+      (
+        await q<{ n: number }>(
+          sql`select count(*)::int as n from mark_task_change where action = 'intelligent-return'`,
+        )
+      )[0]!.n,
     ).toBe(1);
     const again = body(await leader.post(`${base()}/check/return`, { blockId: blockId(), paperId }));
     expect(again.message).toBe('这份答卷已退回正常阅卷');
     // a written answer is no blank to send back
     const written = scene.papers[1]!.id;
-    expect(body(await leader.post(`${base()}/check/return`, { blockId: blockId(), paperId: written })).message).toBe(
-      '这份答卷不是智能判空检测出的空白答卷',
-    );
+    expect(
+      body(await leader.post(`${base()}/check/return`, { blockId: blockId(), paperId: written })).message,
+    ).toBe('这份答卷不是智能判空检测出的空白答卷');
   });
 });
 
@@ -237,7 +281,9 @@ describe('相同答案归组 (setting/intelligent/intelligentReview)', () => {
     expect(r.code, r.message).toBe(0);
     const run = await untilRun(leader, 'group');
     expect(run.status, run.error ?? '').toBe('done');
-    const v = body<IntelligentReviewView>(await marker.get(`${base()}/intelligentReview?blockId=${blockId()}`));
+    const v = body<IntelligentReviewView>(
+      await marker.get(`${base()}/intelligentReview?blockId=${blockId()}`),
+    );
     expect(v.code, v.message).toBe(0);
     const alike = [scene.papers[2]!.id, scene.papers[5]!.id];
     const third = scene.papers[9]!.id;
@@ -254,13 +300,27 @@ describe('相同答案归组 (setting/intelligent/intelligentReview)', () => {
     expect(body(loose).message).toBe('这份答卷不在本题块的分组中');
     const groupId = v.data.groups[0]!.id;
     // the marker looks closer and takes one out: it is marked on its own
-    const split = body(await marker.post(`${base()}/intelligentReview/split`, { blockId: blockId(), groupId, paperId: third }));
+    const split = body(
+      await marker.post(`${base()}/intelligentReview/split`, { blockId: blockId(), groupId, paperId: third }),
+    );
     expect(split.code, split.message).toBe(0);
-    expect(body(await stranger.post(`${base()}/intelligentReview/split`, { blockId: blockId(), groupId, paperId: alike[0] })).code).not.toBe(0);
-    const score = (b: unknown, who = marker) => who.post(`${base()}/intelligentReview/score`, b);
-    expect(body(await score({ blockId: blockId(), groupId, scores: [{ no: '13', score: 11 }] })).code).not.toBe(0);
+    expect(
+      body(
+        await stranger.post(`${base()}/intelligentReview/split`, {
+          blockId: blockId(),
+          groupId,
+          paperId: alike[0],
+        }),
+      ).code,
+    ).not.toBe(0);
+    const score = (b: object, who = marker) => who.post(`${base()}/intelligentReview/score`, b);
+    expect(
+      body(await score({ blockId: blockId(), groupId, scores: [{ no: '13', score: 11 }] })).code,
+    ).not.toBe(0);
     expect(body(await score({ blockId: blockId(), groupId, scores: [] })).code).not.toBe(0);
-    expect(body(await score({ blockId: blockId(), groupId, scores: [{ no: '13', score: 8 }] }, stranger)).code).not.toBe(0);
+    expect(
+      body(await score({ blockId: blockId(), groupId, scores: [{ no: '13', score: 8 }] }, stranger)).code,
+    ).not.toBe(0);
     const s = body<{ scored: number; skipped: number }>(
       await score({ blockId: blockId(), groupId, scores: [{ no: '13', score: 8 }] }),
     );
@@ -285,7 +345,9 @@ describe('相同答案归组 (setting/intelligent/intelligentReview)', () => {
   it('leaves the scored and the blank papers out of the pool; a split paper is no longer in its group', async () => {
     // a fresh grouping run finds nothing new to group (the alike pair is scored)
     await db().execute(sql`update intelligent_run set status = 'done' where status <> 'done'`);
-    const v = body<IntelligentReviewView>(await marker.get(`${base()}/intelligentReview?blockId=${blockId()}`));
+    const v = body<IntelligentReviewView>(
+      await marker.get(`${base()}/intelligentReview?blockId=${blockId()}`),
+    );
     expect(v.data.groups).toEqual([]);
     const [g] = await q<{ group_id: number }>(sql`select group_id from intelligent_group_paper limit 1`);
     const split = body(
@@ -298,7 +360,7 @@ describe('相同答案归组 (setting/intelligent/intelligentReview)', () => {
     expect(split.message).toBe('这份答卷不在这个分组中');
     // the marker's pool: the papers neither scored 0 nor scored as a group
     const claimed: MarkTask[] = [];
-    for (let got = 1; got; ) {
+    for (let got = 1; got;) {
       const c = (await claimTasks(marker, blockId(), 4)).data as MarkTask[];
       got = c.length;
       claimed.push(...c);

@@ -9,7 +9,10 @@ import type { MarkingReselect } from './marking-reselect';
 const params = z.object({ id: idParam() });
 
 /** 重新选题 (spec §2 subject/{subjectId}/{step}/resetting/{reSelectFlag}): the subject's managers, as 重置阅卷. */
-export function markingReselectRoutes(app: FastifyInstance, d: { reselect: MarkingReselect; scopes: ExamScopes }): void {
+export function markingReselectRoutes(
+  app: FastifyInstance,
+  d: { reselect: MarkingReselect; scopes: ExamScopes },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const manage = { capability: 'subject.setting.edit' as const, scope: d.scopes.subjectParam };
   r.get(

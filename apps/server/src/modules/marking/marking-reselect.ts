@@ -36,7 +36,13 @@ export function markingReselect(d: {
   onScores: (tx: Tx, paperIds: number[]) => Promise<void>;
 }) {
   async function blocksOf(db: Db | Tx, subjectId: number) {
-    return rowsOf<{ id: number; name: string; nos: string[]; threshold: string | null; points: BlockPoints[] }>(
+    return rowsOf<{
+      id: number;
+      name: string;
+      nos: string[];
+      threshold: string | null;
+      points: BlockPoints[];
+    }>(
       await db.execute(sql`select id, name, nos, threshold, points from block where subject_id = ${subjectId}
         order by sort, id`),
     );
@@ -83,7 +89,14 @@ export function markingReselect(d: {
         const threshold = self.threshold === null ? null : Number(self.threshold);
         if (threshold !== null && threshold >= full)
           throw fail(`题块的误差阈值 ${threshold} 分应小于新的题块满分 ${full} 分，请先修改阈值`);
-        const { counts, dropped } = await discardMarks(tx, d, input.blockId, null, actor.userId, b.mark_count);
+        const { counts, dropped } = await discardMarks(
+          tx,
+          d,
+          input.blockId,
+          null,
+          actor.userId,
+          b.mark_count,
+        );
         const points = self.points.filter((p) => nos.includes(p.no));
         await tx.execute(sql`update block set nos = ${`{${nos.map((n) => `"${n}"`).join(',')}}`}::text[],
           points = ${JSON.stringify(points)}::jsonb, updated_at = now() where id = ${input.blockId}`);

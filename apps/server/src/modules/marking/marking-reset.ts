@@ -82,7 +82,14 @@ export function markingReset(d: {
         const papers = await r.papers(input.blockId, userId);
         if (!papers.length)
           throw fail(userId === null ? '这个题块还没有可重置的评分' : '这位老师在这个题块没有可重置的评分');
-        const { counts, dropped } = await discardMarks(tx, d, input.blockId, userId, actor.userId, b.mark_count);
+        const { counts, dropped } = await discardMarks(
+          tx,
+          d,
+          input.blockId,
+          userId,
+          actor.userId,
+          b.mark_count,
+        );
         await d.audit.record(tx, {
           action: 'marking.reset',
           examId: b.exam_id,
