@@ -349,3 +349,16 @@ export function intelligentRepo(db: Conn) {
   };
 }
 export type IntelligentRepo = ReturnType<typeof intelligentRepo>;
+
+/**
+ * Marks discarded (重置阅卷, 重新选题): a paper scored 0 as blank or scored with its group is open again, so its
+ * intelligent decision goes with the marks (the history keeps them): the blank may be checked again, the paper
+ * grouped again.
+ */
+export async function forgetIntelligentDecisions(tx: Conn, blockId: number, paperIds: number[]): Promise<void> {
+  if (!paperIds.length) return;
+  await tx.execute(sql`update intelligent_blank set state = 'measured', decided_by = null, decided_at = null
+    where block_id = ${blockId} and paper_id = any(${ids(paperIds)}) and state = 'applied'`);
+  await tx.execute(sql`delete from intelligent_group_paper where block_id = ${blockId}
+    and paper_id = any(${ids(paperIds)}) and state = 'scored'`);
+}

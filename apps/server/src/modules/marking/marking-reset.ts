@@ -11,6 +11,7 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { Finalizer } from './marking-final';
 import { markingResetRepo } from './marking-reset.repo';
+import { forgetIntelligentDecisions } from '../intelligent/intelligent.repo';
 
 /** Why a subject refuses 重置阅卷 (the lifecycle table allows it while marking runs or is paused). */
 export function assertResettable(status: number): void {
@@ -43,6 +44,7 @@ export async function discardMarks(
   await r.dropPairs(blockId, plan);
   await r.apply(plan);
   const dropped = await r.dropScores(blockId, papers);
+  await forgetIntelligentDecisions(tx, blockId, papers);
   await d.onScores(tx, papers);
   for (const paperId of await r.complete(blockId, papers, markCount)) await d.finalize(tx, blockId, paperId);
   return { counts, dropped };
