@@ -137,7 +137,10 @@ test('blank answers scored 0 after the leader’s check, a group scored at once,
   await group.first().getByTestId('group-score-42').locator('input').fill('0');
   await group.first().getByTestId('group-score-submit').click();
   await mp.locator('.ant-popconfirm').getByText('给本组 3 份答卷都记 2 分？').waitFor();
-  await mp.locator('.ant-popconfirm').getByRole('button', { name: /^确\s?定$/ }).click();
+  await mp
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /^确\s?定$/ })
+    .click();
   await mp.getByText('已给分 3 份').waitFor();
   await mp.getByText('没有待评的相同答案分组：都已给分或移出').waitFor();
   await shot(mp, 'intelligent-06-group-done');

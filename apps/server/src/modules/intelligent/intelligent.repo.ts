@@ -355,7 +355,11 @@ export type IntelligentRepo = ReturnType<typeof intelligentRepo>;
  * intelligent decision goes with the marks (the history keeps them): the blank may be checked again, the paper
  * grouped again.
  */
-export async function forgetIntelligentDecisions(tx: Conn, blockId: number, paperIds: number[]): Promise<void> {
+export async function forgetIntelligentDecisions(
+  tx: Conn,
+  blockId: number,
+  paperIds: number[],
+): Promise<void> {
   if (!paperIds.length) return;
   await tx.execute(sql`update intelligent_blank set state = 'measured', decided_by = null, decided_at = null
     where block_id = ${blockId} and paper_id = any(${ids(paperIds)}) and state = 'applied'`);
