@@ -11,7 +11,7 @@ import {
   shot,
   type Session,
 } from './lib.ts';
-import { candidate, scanSheets, signedIn } from './marking-lib.ts';
+import { candidate, scanSheets, signedIn, taskRow } from './marking-lib.ts';
 
 // 智能辅助 and 重新选题 (issue 14): nine sheets scanned where three answers are blank and three alike; the block
 // leader switches both parts on, runs 智能判空, checks the sample and confirms (the blanks get 0 and leave the
@@ -124,17 +124,21 @@ test('blank answers scored 0 after the leader’s check, a group scored at once,
   await lp.getByTestId(`group-open-${blockId}`).waitFor({ timeout: 120_000 });
   await shot(lp, 'intelligent-04-grouped');
 
-  // the marker scores the alike answers as one group
+  // the marker finds the group on the task list and scores the alike answers as one group
   const mp = await signedIn(s, MARKER);
-  await mp.goto(`${APP}/book/subject/${subjectId}/setting/intelligent/intelligentReview?blockId=${blockId}`);
+  await mp.goto(`${APP}/book/review/task`);
+  await taskRow(mp, '2026学年智能辅助演示考试', '第41-42题')
+    .getByRole('link', { name: '归组评阅（1）' })
+    .click();
   const group = mp.getByTestId('answer-group');
   await group.first().waitFor();
   assert.equal(await group.count(), 1, 'one group: the three answers "3"');
   assert.equal(await group.first().getByTestId('group-paper').count(), 3);
   await group.first().getByTestId('task-image').nth(2).locator('img').waitFor();
   await shot(mp, 'intelligent-05-group');
-  await group.first().getByTestId('group-score-41').locator('input').fill('2');
-  await group.first().getByTestId('group-score-42').locator('input').fill('0');
+  // the score of each question of the block: 41 then 42
+  await group.first().getByRole('spinbutton').nth(0).fill('2');
+  await group.first().getByRole('spinbutton').nth(1).fill('0');
   await group.first().getByTestId('group-score-submit').click();
   await mp.locator('.ant-popconfirm').getByText('给本组 3 份答卷都记 2 分？').waitFor();
   await mp
