@@ -14,8 +14,13 @@ export interface BlankOptions {
   minContrast?: number;
   /** least pixels of one connected mark that count as ink (default 12: specks of noise and dust are less) */
   minBlob?: number;
-  /** ink pixels at which an answer is written (default 60) */
+  /** ink pixels at which an answer is written (default 24: two specks; faint pencil leaves hundreds) */
   maxInk?: number;
+  /**
+   * paper noise (grey levels, σ) above which no region is called blank (default 7.5): on a grainy scan the ink
+   * threshold rises over the darkness of a light pencil, so a faint answer could vanish into the paper
+   */
+  maxNoise?: number;
   /** extra dark mass over the blank region at which an answer is written, as a share of the area (default 0.004) */
   maxExcess?: number;
 }
@@ -151,14 +156,17 @@ function darkMass(img: GreyImage, paper: number, floor: number): number {
 /**
  * The ink of a cut answer region against its printed blank region (same size: both at template scale). A
  * region is blank when it has fewer than `maxInk` ink pixels AND its dark mass exceeds the blank region's by
- * less than `maxExcess` (the second catches writing over printed lines, which the first forgives as print).
+ * less than `maxExcess` (the second catches writing over printed lines, which the first forgives as print)
+ * AND its paper is quiet enough that light pencil would show (`maxNoise`). Measured on scan-sim sets
+ * (blank.test.ts, `npm run bench:intelligent`): faint pencil on a hard scan disappears above noise ≈ 10.
  */
 export function measureInk(cut: GreyImage, blank: GreyImage, o: BlankOptions = {}): InkMeasure {
   if (cut.width !== blank.width || cut.height !== blank.height)
     throw new Error(`cut ${cut.width}×${cut.height} and blank region ${blank.width}×${blank.height} differ`);
   const slack = o.slack ?? 3;
   const minBlob = o.minBlob ?? 12;
-  const maxInk = o.maxInk ?? 60;
+  const maxInk = o.maxInk ?? 24;
+  const maxNoise = o.maxNoise ?? 7.5;
   const maxExcess = o.maxExcess ?? 0.004;
   const { width: w, height: h } = cut;
   const c = paperOf(cut);
@@ -177,7 +185,7 @@ export function measureInk(cut: GreyImage, blank: GreyImage, o: BlankOptions = {
     excess: Math.round(excess * 1e5) / 1e5,
     paper: c.paper,
     noise: Math.round(c.noise * 10) / 10,
-    blank: inkPx < maxInk && excess < maxExcess,
+    blank: inkPx < maxInk && excess < maxExcess && c.noise <= maxNoise,
   };
 }
 
