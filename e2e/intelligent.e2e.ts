@@ -127,9 +127,12 @@ test('blank answers scored 0 after the leader’s check, a group scored at once,
   // the marker finds the group on the task list and scores the alike answers as one group
   const mp = await signedIn(s, MARKER);
   await mp.goto(`${APP}/book/review/task`);
-  await taskRow(mp, '2026学年智能辅助演示考试', '第41-42题')
-    .getByRole('link', { name: '归组评阅（1）' })
-    .click();
+  const groupsLink = taskRow(mp, '2026学年智能辅助演示考试', '第41-42题').getByRole('link', {
+    name: '归组评阅（1）',
+  });
+  await groupsLink.waitFor();
+  await shot(mp, 'intelligent-05a-task-list');
+  await groupsLink.click();
   const group = mp.getByTestId('answer-group');
   await group.first().waitFor();
   assert.equal(await group.count(), 1, 'one group: the three answers "3"');
