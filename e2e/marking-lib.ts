@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { orderlyStudent, type typicalCard } from '@yj/scan-sim';
+import { orderlyStudent, type SubjectiveInk, type typicalCard } from '@yj/scan-sim';
 import {
   APP,
   DEMO_PASSWORD,
@@ -54,12 +54,17 @@ export async function scanSheets(
   card: Card,
   examinees: Array<{ kaohao: string }>,
   seed: number,
+  /** what examinee i wrote in the answer boxes, by question (default: the simulator's random choice) */
+  ink?: (i: number) => Record<string, SubjectiveInk>,
 ): Promise<void> {
   const strip = card.pages[1]!.scoreBoxes[0]!;
   const dir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-sheets-'));
   const files: string[] = [];
   for (const [i, e] of examinees.entries()) {
-    const sheet = await orderlyStudent(card, seed + i, e.kaohao, { back: (b) => (b.scores[strip.name] = 5) });
+    const sheet = await orderlyStudent(card, seed + i, e.kaohao, {
+      back: (b) => (b.scores[strip.name] = 5),
+      ink: ink?.(i),
+    });
     for (const [j, jpeg] of [sheet.front.jpeg, sheet.back.jpeg].entries()) {
       const f = path.join(dir, `${String(i * 2 + j + 1).padStart(4, '0')}.jpg`);
       writeFileSync(f, jpeg);

@@ -77,6 +77,14 @@ import { markingOverview } from './modules/marking/marking-overview';
 import { markingLeadService } from './modules/marking/marking-lead.service';
 import { markingReset } from './modules/marking/marking-reset';
 import { markingResetRoutes } from './modules/marking/marking-reset.routes';
+import { markingReselect } from './modules/marking/marking-reselect';
+import { markingReselectRoutes } from './modules/marking/marking-reselect.routes';
+import { leadAccess } from './modules/marking/marking-lead-access';
+import { markingLeadRepo } from './modules/marking/marking-lead.repo';
+import { intelligentDetect } from './modules/intelligent/intelligent-detect';
+import { intelligentGroupService } from './modules/intelligent/intelligent-group.service';
+import { intelligentRoutes } from './modules/intelligent/intelligent.routes';
+import { intelligentService } from './modules/intelligent/intelligent.service';
 import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
 import { doneCheck } from './modules/marking/marking-counts';
 import { createTasks, finalizer, refreshStripScores } from './modules/marking/marking-final';
@@ -295,6 +303,38 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         }),
         scopes,
       });
+      markingReselectRoutes(api, {
+        reselect: markingReselect({
+          db,
+          audit,
+          questions,
+          finalize,
+          onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
+        }),
+        scopes,
+      });
+      // 智能辅助: detection runs in this process (they read the stored pages), one at a time
+      const intelligentJobs = memoryQueue(app.log, 1);
+      app.addHook('onClose', () => intelligentJobs.close());
+      const detect = intelligentDetect({
+        db,
+        queue: intelligentJobs,
+        paperImage: cuts.paperImage,
+        templates,
+        images,
+      });
+      intelligentRoutes(api, {
+        intelligent: intelligentService({
+          db,
+          audit,
+          finalize,
+          access: leadAccess(() => markingLeadRepo(db)),
+          detect,
+          onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
+        }),
+        groups: intelligentGroupService({ db, finalize, paperImage: cuts.paperImage }),
+        scopes,
+      });
       // The pool's minute jobs run in each API process (like review times): a Redis recognition worker has no
       // marking handlers, and both jobs are idempotent when several processes run them.
       const markingJobs = memoryQueue(app.log);
@@ -350,6 +390,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         await scan.resume();
         await schedule.resume();
         await publish.resume();
+        await detect.resume();
       });
     },
     { prefix: API_PREFIX },

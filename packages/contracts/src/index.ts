@@ -23,6 +23,7 @@ export * from './page-result';
 export * from './marking';
 export * from './marking-book';
 export * from './marking-reset';
+export * from './intelligent';
 export * from './subject-lifecycle';
 export * from './reviewer';
 export * from './score';

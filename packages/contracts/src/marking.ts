@@ -209,6 +209,8 @@ export interface ReviewTaskItem {
   /** leaders: arbitration and problem papers waiting */
   arbitration?: number;
   problems?: number;
+  /** 相同答案归组: groups of alike answers waiting for a score (intelligentReview) */
+  groups?: number;
 }
 
 /** Block progress for leaders and managers. */

@@ -23,3 +23,11 @@ export { pageFields, type PageFields } from './layout';
 export { expandBlock, type Field } from './fields';
 export { detectLayout, toBubbleGrid, type DetectedLayout, type DetectedGrid } from './detect';
 export { cutRegion, stackImages } from './cut';
+export { measureInk, printedBackground, type InkMeasure, type BlankOptions } from './blank';
+export {
+  answerSignature,
+  signatureDistance,
+  groupAnswers,
+  GROUP_THRESHOLD,
+  type AnswerSignature,
+} from './answer-group';

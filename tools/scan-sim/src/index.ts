@@ -9,5 +9,6 @@ export { generateSet, type GeneratedSheet } from './generate';
 export { scoreSheet, type SheetScore } from './score';
 export { blacken, coverAnchors } from './damage';
 export { orderlyStudent } from './student';
+export type { SubjectiveInk } from './marks';
 /** Bump when the simulator's output changes, so cached bench sets are regenerated. */
 export const SIM_VERSION = 4;

@@ -198,3 +198,93 @@ export function strayMark(r: Raster, rng: Rng, area: TemplateRect, k: number): v
     rng.range(0.3, 0.6),
   );
 }
+
+/**
+ * What is written in a subjective box, for tests of blank detection and answer grouping: `blank` nothing,
+ * `strokes` two or three short pen strokes, `full` lines of handwriting, `faint` lines in a light pencil,
+ * `answer` a short answer whose strokes depend only on `text` (two sheets with the same text carry the same
+ * shape, placed with a small jitter: a fill-in blank answered alike).
+ */
+export type SubjectiveInk =
+  | { kind: 'blank' }
+  | { kind: 'strokes' }
+  | { kind: 'full' }
+  | { kind: 'faint' }
+  | { kind: 'answer'; text: string };
+
+function textSeed(text: string): number {
+  let h = 2166136261;
+  for (const c of text) h = Math.imul(h ^ c.codePointAt(0)!, 16777619) >>> 0;
+  return h;
+}
+
+/** Writes `ink` in a subjective box (template rect, k = page px per template px) below `topSkip`. */
+export function writeInk(
+  r: Raster,
+  rng: Rng,
+  rect: TemplateRect,
+  k: number,
+  topSkip: number,
+  ink: SubjectiveInk,
+  glyphRng: (seed: number) => Rng,
+): void {
+  switch (ink.kind) {
+    case 'blank':
+      return;
+    case 'full':
+      scribble(r, rng, rect, k, topSkip);
+      return;
+    case 'faint': {
+      // a hard pencil pressed lightly: the lines of `full` at a fifth of the darkness, thinner
+      const y0 = rect.y + topSkip + 30;
+      for (let l = 0; l < 3; l++) {
+        let x = (rect.x + 30) * k;
+        const y = (y0 + l * 55) * k;
+        const end = (rect.x + rect.w * 0.7) * k;
+        while (x < end) {
+          const cw = rng.range(14, 24) * k;
+          const pts = [];
+          for (let j = 0; j < 6; j++)
+            pts.push({ x: x + (j / 5) * cw + rng.range(-2, 2) * k, y: y + rng.range(-12, 12) * k });
+          stroke(r, pts, 1.4 * k, rng.range(0.15, 0.25));
+          x += cw + rng.range(4, 10) * k;
+        }
+      }
+      return;
+    }
+    case 'strokes': {
+      const n = rng.int(2, 3);
+      for (let i = 0; i < n; i++) {
+        const x = (rect.x + 40 + rng.range(0, rect.w - 200)) * k;
+        const y = (rect.y + topSkip + 40 + rng.range(0, Math.max(1, rect.h - topSkip - 120))) * k;
+        stroke(
+          r,
+          [
+            { x, y },
+            { x: x + rng.range(20, 50) * k, y: y + rng.range(-15, 15) * k },
+          ],
+          2 * k,
+          rng.range(0.6, 0.8),
+        );
+      }
+      return;
+    }
+    case 'answer': {
+      // the glyph strokes come from the text alone; where they sit moves a little per sheet
+      const g = glyphRng(textSeed(ink.text));
+      const ox = (rect.x + 40 + rng.range(-6, 6)) * k;
+      const oy = (rect.y + topSkip + 40 + rng.range(-6, 6)) * k;
+      let x = ox;
+      for (let c = 0; c < Math.max(1, [...ink.text].length); c++) {
+        const cw = g.range(22, 34) * k;
+        for (let s = 0; s < 3; s++) {
+          const pts = [];
+          for (let j = 0; j < 4; j++) pts.push({ x: x + g.range(0, cw), y: oy + g.range(0, 40) * k });
+          stroke(r, pts, 2.2 * k, 0.75);
+        }
+        x += cw + 10 * k;
+      }
+      return;
+    }
+  }
+}

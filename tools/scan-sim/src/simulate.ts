@@ -2,7 +2,7 @@ import type { CardTemplate, TemplatePage, TemplateRect } from '@yj/contracts';
 import { pageFields, type Field, type Matrix3 } from '@yj/omr';
 import type { SheetAnswers } from './answers';
 import { drawDpi, drawScan, STUDENTS, type Difficulty } from './difficulty';
-import { markBubble, scribble, strayMark, type MarkKind } from './marks';
+import { markBubble, strayMark, writeInk, type MarkKind, type SubjectiveInk } from './marks';
 import type { PrintStyle } from './card-svg';
 import { printedPage, type Raster } from './raster';
 import { createRng, type Rng } from './rng';
@@ -25,6 +25,8 @@ export interface SheetTruth {
   transform: Matrix3;
   answers: SheetAnswers;
   marks: { field: string; label: string; kind: MarkKind; darkness: number }[];
+  /** What each subjective box holds (blank: nothing written). */
+  inks: { question: string; kind: SubjectiveInk['kind'] }[];
   /** Regions where a person is rightly needed (double marks, absent mark, missing A/B). */
   expectExceptions: string[];
 }
@@ -45,6 +47,11 @@ export interface SimulateOptions {
   exifOrientation?: ScanParams['exifOrientation'];
   /** A blank back instead of the printed page. */
   blank?: boolean;
+  /**
+   * What to write in subjective boxes, by box question (e.g. `'41'`); a box not named keeps the random
+   * choice (85 % written). The random draws are made either way, so the rest of the sheet does not change.
+   */
+  ink?: Record<string, SubjectiveInk>;
   title?: string;
 }
 
@@ -92,6 +99,8 @@ function drawMarks(
   rng: Rng,
   d: Difficulty,
   k: number,
+  ink: Record<string, SubjectiveInk> = {},
+  inks: SheetTruth['inks'] = [],
 ): SheetTruth['marks'] {
   const prof = STUDENTS[d];
   const marks: SheetTruth['marks'] = [];
@@ -118,8 +127,12 @@ function drawMarks(
     }
   }
   const scoreTop = new Set(page.scoreBoxes.map((s) => s.question));
-  for (const s of page.subjective)
-    if (rng.chance(0.85)) scribble(raster, rng, s.rect, k, scoreTop.has(s.question) ? 130 : 60);
+  for (const s of page.subjective) {
+    const drawn = rng.chance(0.85);
+    const want: SubjectiveInk = ink[s.question] ?? { kind: drawn ? 'full' : 'blank' };
+    writeInk(raster, rng, s.rect, k, scoreTop.has(s.question) ? 130 : 60, want, createRng);
+    inks.push({ question: s.question, kind: want.kind });
+  }
   const strays = rng.int(...prof.strayMarks);
   for (let i = 0; i < strays && page.subjective.length > 0; i++) {
     const box: TemplateRect = rng.pick(page.subjective).rect;
@@ -151,7 +164,8 @@ export async function simulateSheet(
     height: printed.height,
     data: o.blank ? new Uint8Array(printed.data.length).fill(255) : Uint8Array.from(printed.data),
   };
-  const marks = o.blank ? [] : drawMarks(raster, page, answers, rng, o.difficulty, k);
+  const inks: SheetTruth['inks'] = [];
+  const marks = o.blank ? [] : drawMarks(raster, page, answers, rng, o.difficulty, k, o.ink, inks);
   const en = page.examNumber;
   if (!o.blank && en && en.kind !== 'bubbles' && answers.examNumber)
     await pasteBarcode(raster, en.rect, k, en.kind, answers.examNumber);
@@ -173,6 +187,7 @@ export async function simulateSheet(
       transform,
       answers,
       marks,
+      inks,
       expectExceptions: o.blank ? [] : expected(page, answers),
     },
   };

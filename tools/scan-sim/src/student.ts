@@ -1,6 +1,7 @@
 import type { CardTemplate } from '@yj/contracts';
 import { randomAnswers, type SheetAnswers } from './answers';
 import { createRng } from './rng';
+import type { SubjectiveInk } from './marks';
 import { simulateSheet, type SheetTruth } from './simulate';
 
 type Scan = { jpeg: Buffer; truth: SheetTruth };
@@ -14,7 +15,12 @@ export async function orderlyStudent(
   card: CardTemplate,
   seed: number,
   kaohao: string,
-  edit: { front?: (a: SheetAnswers) => void; back?: (a: SheetAnswers) => void } = {},
+  edit: {
+    front?: (a: SheetAnswers) => void;
+    back?: (a: SheetAnswers) => void;
+    /** what is written in the subjective boxes, by question (both pages) */
+    ink?: Record<string, SubjectiveInk>;
+  } = {},
 ): Promise<{ front: Scan; back: Scan }> {
   const a = randomAnswers(card.pages[0]!, createRng(seed), 'clean', kaohao);
   a.objective['1'] = ['C'];
@@ -23,7 +29,12 @@ export async function orderlyStudent(
   edit.front?.(a);
   const b = randomAnswers(card.pages[1]!, createRng(seed + 1), 'clean');
   edit.back?.(b);
-  const front = await simulateSheet(card, 0, a, { seed, difficulty: 'clean', feed: 0 });
-  const back = await simulateSheet(card, 1, b, { seed: seed + 1, difficulty: 'clean', feed: 0 });
+  const front = await simulateSheet(card, 0, a, { seed, difficulty: 'clean', feed: 0, ink: edit.ink });
+  const back = await simulateSheet(card, 1, b, {
+    seed: seed + 1,
+    difficulty: 'clean',
+    feed: 0,
+    ink: edit.ink,
+  });
   return { front, back };
 }

@@ -8,6 +8,7 @@ import { scanRoutes } from '../pages/scan/routes';
 import { questionRoutes } from '../pages/question/routes';
 import { markingRoutes } from '../pages/marking/routes';
 import { markingLeadRoutes } from '../pages/marking-lead/routes';
+import { intelligentRoutes } from '../pages/intelligent/routes';
 import { qualityRoutes } from '../pages/quality/routes';
 import { qualityTestRoutes } from '../pages/quality-test/routes';
 import { scoreRoutes } from '../pages/score/routes';
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
           ...questionRoutes,
           ...markingRoutes,
           ...markingLeadRoutes,
+          ...intelligentRoutes,
           ...qualityRoutes,
           ...qualityTestRoutes,
           ...scoreRoutes,

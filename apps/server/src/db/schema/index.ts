@@ -14,3 +14,4 @@ export * from './score';
 export * from './trial';
 export * from './quality';
 export * from './report';
+export * from './intelligent';

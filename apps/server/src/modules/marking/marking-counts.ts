@@ -74,6 +74,7 @@ export async function reviewTasks(db: Db, userId: number): Promise<ReviewTaskIte
     block_total: number;
     arbitration: number;
     problems: number;
+    groups: number;
   }>(
     await db.execute(sql`select e.id as exam_id, e.name as exam_name, s.id as subject_id, s.name as subject_name,
       s.status, b.id as block_id, b.name as block_name, r.role,
@@ -85,7 +86,9 @@ export async function reviewTasks(db: Db, userId: number): Promise<ReviewTaskIte
       (select count(*) from mark_task t where t.block_id = b.id and t.slot = ${MarkSlot.arbitration}
         and t.status in ('pending', 'leased'))::int as arbitration,
       (select count(*) from mark_task t where t.block_id = b.id and t.status = 'problem'
-        and t.problem->>'resolution' is null)::int as problems
+        and t.problem->>'resolution' is null)::int as problems,
+      (select count(*) from (select 1 from intelligent_group_paper g where g.block_id = b.id and g.state = 'in'
+        group by g.group_id having count(*) >= 2) w)::int as groups
       from block_reviewer r
       join block b on b.id = r.block_id
       join subject s on s.id = b.subject_id and s.deleted_at is null
@@ -110,6 +113,7 @@ export async function reviewTasks(db: Db, userId: number): Promise<ReviewTaskIte
         left: await claimableCount(db, r.block_id, userId, r.role),
         blockDone: r.block_done,
         blockTotal: r.block_total,
+        ...(r.groups ? { groups: r.groups } : {}),
       };
       return leader ? { ...item, arbitration: r.arbitration, problems: r.problems } : item;
     }),

@@ -11,14 +11,43 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { Finalizer } from './marking-final';
 import { markingResetRepo } from './marking-reset.repo';
+import { forgetIntelligentDecisions } from '../intelligent/intelligent.repo';
 
 /** Why a subject refuses 重置阅卷 (the lifecycle table allows it while marking runs or is paused). */
-function assertResettable(status: number): void {
+export function assertResettable(status: number): void {
   if (allows(status, 'resetMarks')) return;
   if (status === SubjectStatus.done) throw fail('阅卷已完成，不能重置，请先取消完成');
   if (status === SubjectStatus.published) throw fail('成绩已发布，不能重置阅卷');
   if (status < SubjectStatus.reviewing) throw fail('阅卷尚未开始，没有可重置的评分');
   throw fail(SUBJECT_STATE_FORBIDS);
+}
+
+/**
+ * The discard of 重置阅卷 inside the caller's transaction (the subject locked by it): the marks of the block,
+ * or one marker's, to the change history, the papers back to the pool, third marks and arbitrations given on
+ * them removed, the block scores gone and the subject scores stale. 重新选题 discards a block's marks the same way.
+ */
+export async function discardMarks(
+  tx: Tx,
+  d: { finalize: Finalizer; onScores: (tx: Tx, paperIds: number[]) => Promise<void> },
+  blockId: number,
+  userId: number | null,
+  actorId: number,
+  markCount: number,
+) {
+  const r = markingResetRepo(tx);
+  const papers = await r.papers(blockId, userId);
+  const plan = await r.plan(blockId, userId, papers);
+  // counted under the locks: what the confirmation showed, unless marks arrived meanwhile
+  const counts = await r.counts(blockId, userId);
+  await r.keepHistory(plan, actorId);
+  await r.dropPairs(blockId, plan);
+  await r.apply(plan);
+  const dropped = await r.dropScores(blockId, papers);
+  await forgetIntelligentDecisions(tx, blockId, papers);
+  await d.onScores(tx, papers);
+  for (const paperId of await r.complete(blockId, papers, markCount)) await d.finalize(tx, blockId, paperId);
+  return { counts, dropped };
 }
 
 /**
@@ -55,16 +84,14 @@ export function markingReset(d: {
         const papers = await r.papers(input.blockId, userId);
         if (!papers.length)
           throw fail(userId === null ? '这个题块还没有可重置的评分' : '这位老师在这个题块没有可重置的评分');
-        const plan = await r.plan(input.blockId, userId, papers);
-        // counted under the locks: what the confirmation showed, unless marks arrived meanwhile
-        const counts = await r.counts(input.blockId, userId);
-        await r.keepHistory(plan, actor.userId);
-        await r.dropPairs(input.blockId, plan);
-        await r.apply(plan);
-        const dropped = await r.dropScores(input.blockId, papers);
-        await d.onScores(tx, papers);
-        for (const paperId of await r.complete(input.blockId, papers, b.mark_count))
-          await d.finalize(tx, input.blockId, paperId);
+        const { counts, dropped } = await discardMarks(
+          tx,
+          d,
+          input.blockId,
+          userId,
+          actor.userId,
+          b.mark_count,
+        );
         await d.audit.record(tx, {
           action: 'marking.reset',
           examId: b.exam_id,

@@ -66,6 +66,11 @@ export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) 
               <Button data-testid="to-lead">阅卷进度</Button>
             </Link>
           )}
+          {permission.lead && (
+            <Link to={`/book/subject/${info.id}/setting/intelligent`}>
+              <Button data-testid="to-intelligent">智能辅助</Button>
+            </Link>
+          )}
           {permission.scoreRead && (
             <Link to={`/book/subject/${info.id}/score`}>
               <Button data-testid="to-score">成绩</Button>

@@ -31,6 +31,10 @@ export const ACTION_LABELS: Record<string, string> = {
   'subject.reviewSchedule': '设置阅卷时间',
   'subject.reviewSchedule.fired': '定时阅卷未执行',
   'marking.reset': '重置阅卷',
+  'marking.reselect': '重新选题',
+  'marking.intelligent.setting': '智能辅助设置',
+  'marking.intelligent.blank': '智能判空记 0 分',
+  'marking.intelligent.return': '智能判空退回阅卷',
 };
 
 export function actionLabel(action: string): string {

@@ -13,6 +13,7 @@ import { ProblemsTab } from './ProblemsTab';
 import { ProgressTab } from './ProgressTab';
 import { RemarkTab } from './RemarkTab';
 import { ResetModal } from './ResetModal';
+import { ReselectModal } from '../reselect/ReselectModal';
 
 const TABS = ['progress', 'problems', 'arbitration', 'remark'] as const;
 type TabKey = (typeof TABS)[number];
@@ -25,6 +26,7 @@ export function LeadBlockView({ bundle, blockId }: { bundle: SubjectBundle; bloc
   const progress = useQuery(progressQuery(blockId));
   const [params, setParams] = useSearchParams();
   const [resetting, setResetting] = useState(false);
+  const [reselecting, setReselecting] = useState(false);
   const tab: TabKey = TABS.find((t) => t === params.get('tab')) ?? 'progress';
   const crumbs = subjectCrumbs(
     exam,
@@ -82,6 +84,11 @@ export function LeadBlockView({ bundle, blockId }: { bundle: SubjectBundle; bloc
               重置阅卷
             </Button>
           )}
+          {canReset && (
+            <Button danger onClick={() => setReselecting(true)} data-testid="reselect-open">
+              重新选题
+            </Button>
+          )}
         </Space>
       }
     >
@@ -135,6 +142,15 @@ export function LeadBlockView({ bundle, blockId }: { bundle: SubjectBundle; bloc
       </Card>
       {canReset && (
         <ResetModal open={resetting} onClose={() => setResetting(false)} subjectId={s.id} p={progress.data} />
+      )}
+      {canReset && (
+        <ReselectModal
+          open={reselecting}
+          onClose={() => setReselecting(false)}
+          subjectId={s.id}
+          blockId={b.blockId}
+          blockName={b.blockName}
+        />
       )}
     </PageFrame>
   );

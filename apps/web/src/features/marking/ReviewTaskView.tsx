@@ -43,6 +43,13 @@ function BlockActions({ it }: { it: ReviewTaskItem }) {
       )}
       {marking && !leader && !action && <Typography.Text type="secondary">暂无可阅试卷</Typography.Text>}
       {it.done > 0 && <Link to={`/book/review/again/${it.blockId}`}>回评</Link>}
+      {!!it.groups && (
+        <Link
+          to={`/book/subject/${it.subjectId}/setting/intelligent/intelligentReview?blockId=${it.blockId}`}
+        >
+          归组评阅（{it.groups}）
+        </Link>
+      )}
       {leader && marking && (
         <>
           <Link to={markPath(it.subjectId, it.blockId, 'arbitration')}>仲裁（{it.arbitration ?? 0}）</Link>

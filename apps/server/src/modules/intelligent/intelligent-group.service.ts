@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import {
+  MarkSlot,
+  type BlockRegion,
+  type GroupScoreResult,
+  type IntelligentReviewView,
+  type MarkSubmitInput,
+} from '@yj/contracts';
+import { fail, forbidden } from '../../errors';
+import { rowsOf, type Db } from '../../infra/db';
+import { assertAllows } from '../subject/subject-state';
+import { assertNotPaused } from '../quality/quality-pause';
+import { blockRules, type Finalizer } from '../marking/marking-final';
+import { assertMarks, scoresOf } from '../marking/marking.service';
+import { intelligentRepo, runView } from './intelligent.repo';
+
+/** Papers of a group shown at once (the rest are scored with them, and counted). */
+const SHOWN = 60;
+const imageUrl = (subjectId: number, blockId: number, paperId: number) =>
+  `/filter/api/subject/${subjectId}/setting/intelligent/intelligentReview/image?blockId=${blockId}&paperId=${paperId}`;
+
+/**
+ * 相同答案归组 on the marker's side (intelligentReview): the block's groups of alike answers, a score given to
+ * a whole group, a paper taken out of its group. A group score is one mark of the signed-in marker on each
+ * paper: the paper's first free slot the marker has not marked (double marking: the other slot is still
+ * marked by someone else in ordinary marking), submitted and decided by finalize like a mark from the
+ * marking screen; history 'intelligent-group'. A paper someone holds or marked meanwhile is skipped.
+ */
+export function intelligentGroupService(d: {
+  db: Db;
+  finalize: Finalizer;
+  paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+}) {
+  /** The block of the subject, for a marker or leader of it (block_reviewer), with its subject's state. */
+  async function marked(subjectId: number, blockId: number, userId: number) {
+    const [b] = rowsOf<{
+      name: string;
+      subject_id: number;
+      status: number;
+      regions: BlockRegion[];
+      mine: boolean;
+    }>(
+      await d.db.execute(sql`select b.name, b.subject_id, s.status, b.regions,
+          exists (select 1 from block_reviewer r where r.block_id = b.id and r.user_id = ${userId}) as mine
+        from block b join subject s on s.id = b.subject_id and s.deleted_at is null where b.id = ${blockId}`),
+    );
+    if (!b || b.subject_id !== subjectId) throw fail('题块不存在或不属于这个科目');
+    if (!b.mine) throw forbidden();
+    return b;
+  }
+
+  return {
+    async groups(subjectId: number, blockId: number, userId: number): Promise<IntelligentReviewView> {
+      const b = await marked(subjectId, blockId, userId);
+      const r = intelligentRepo(d.db);
+      const run = (await r.latestRuns([blockId])).find((x) => x.kind === 'group');
+      const rules = await blockRules(d.db, blockId);
+      return {
+        blockId,
+        blockName: b.name,
+        run: run ? runView(run) : null,
+        questions: (rules?.questions ?? []).map((q) => ({ no: q.no, fullScore: q.fullScore, step: q.step })),
+        groups: (await r.groups(blockId, SHOWN)).map((g) => ({
+          id: g.id,
+          size: g.size,
+          papers: g.papers.map((x) => ({ ...x, imageUrl: imageUrl(subjectId, blockId, x.paperId) })),
+        })),
+      };
+    },
+
+    async score(
+      subjectId: number,
+      input: { blockId: number; groupId: number; scores: MarkSubmitInput['scores'] },
+      userId: number,
+    ): Promise<GroupScoreResult> {
+      const b = await marked(subjectId, input.blockId, userId);
+      assertAllows(b.status, 'mark');
+      return d.db.transaction(async (tx) => {
+        // a marker the quality checks paused marks no group either
+        await assertNotPaused(tx, input.blockId, userId);
+        const r = intelligentRepo(tx);
+        const rules = (await blockRules(tx, input.blockId))!;
+        assertMarks(input.scores, rules);
+        const papers = await r.groupPapers(input.blockId, input.groupId, true);
+        if (!papers.length) throw fail('这个分组已没有待评的答卷，请刷新');
+        const tasks = await r.lockTasks(input.blockId, papers);
+        const scored = await r.hasScore(input.blockId, papers);
+        const free = (t: (typeof tasks)[number]) =>
+          t.status === 'pending' ||
+          (t.status === 'leased' && t.lease_until !== null && new Date(t.lease_until).getTime() < Date.now());
+        const chosen: number[] = [];
+        const given: number[] = [];
+        for (const pid of papers) {
+          if (scored.has(pid)) continue;
+          const mine = tasks.filter((t) => t.paper_id === pid);
+          // never two slots of a paper for one marker (as the claim); third marks and arbitration are not ours
+          if (mine.some((t) => t.user_id === userId && t.status === 'submitted')) continue;
+          const slot = mine.find((t) => t.slot <= rules.markCount && t.slot !== MarkSlot.third && free(t));
+          if (!slot) continue;
+          chosen.push(slot.id);
+          given.push(pid);
+        }
+        const s = scoresOf(input.scores);
+        await r.submitTasks(
+          chosen,
+          { userId, score: s.score, questionScores: s.questionScores },
+          {
+            actorId: userId,
+            action: 'intelligent-group',
+            after: { status: 'submitted', groupId: input.groupId },
+          },
+        );
+        for (const pid of given) await d.finalize(tx, input.blockId, pid, rules);
+        await r.setGroupState(input.blockId, given, 'scored');
+        return { scored: given.length, skipped: papers.length - given.length };
+      });
+    },
+
+    async split(
+      subjectId: number,
+      input: { blockId: number; groupId: number; paperId: number },
+      userId: number,
+    ) {
+      const b = await marked(subjectId, input.blockId, userId);
+      assertAllows(b.status, 'mark');
+      await d.db.transaction(async (tx) => {
+        const r = intelligentRepo(tx);
+        const papers = await r.groupPapers(input.blockId, input.groupId, true);
+        if (!papers.includes(input.paperId)) throw fail('这份答卷不在这个分组中');
+        await r.setGroupState(input.blockId, [input.paperId], 'split');
+      });
+    },
+
+    /** The cut of a grouped paper, for the block's markers (who see no student's identity here either). */
+    async image(subjectId: number, blockId: number, paperId: number, userId: number): Promise<Buffer> {
+      const b = await marked(subjectId, blockId, userId);
+      if (!(await intelligentRepo(d.db).inGroup(blockId, paperId))) throw fail('这份答卷不在本题块的分组中');
+      return d.paperImage(b.regions, paperId);
+    },
+  };
+}
+export type IntelligentGroupService = ReturnType<typeof intelligentGroupService>;

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import type { BlockPoints, ReselectInput, ResetCounts } from '@yj/contracts';
+import { fail } from '../../errors';
+import { rowsOf, type Db, type Tx } from '../../infra/db';
+import type { Actor } from '../../lib/actor';
+import type { AuditService } from '../audit/audit.service';
+import type { QuestionService } from '../question/question.service';
+import type { Finalizer } from './marking-final';
+import { assertResettable, discardMarks } from './marking-reset';
+import { markingResetRepo } from './marking-reset.repo';
+
+export interface ReselectPreview extends ResetCounts {
+  /** the block's questions now */
+  nos: string[];
+  /** subjective questions of the subject in no block (they may join this one) */
+  free: string[];
+}
+
+export interface ReselectResult extends ResetCounts {
+  nos: string[];
+  /** questions left in no block by the change: nobody marks them */
+  unassigned: string[];
+}
+
+/**
+ * 重新选题 (spec §2 resetting/{reSelectFlag}): a block's questions changed after marking started. Marks are
+ * given per question of the block, so every mark of the block is discarded the way 重置阅卷 discards them
+ * (kept in mark_task_change) and the papers are marked again on the new questions; the 给分点 of questions
+ * that left go with them. Refused, with the reason, once the subject is done or published; audited.
+ */
+export function markingReselect(d: {
+  db: Db;
+  audit: AuditService;
+  questions: QuestionService;
+  finalize: Finalizer;
+  onScores: (tx: Tx, paperIds: number[]) => Promise<void>;
+}) {
+  async function blocksOf(db: Db | Tx, subjectId: number) {
+    return rowsOf<{
+      id: number;
+      name: string;
+      nos: string[];
+      threshold: string | null;
+      points: BlockPoints[];
+    }>(
+      await db.execute(sql`select id, name, nos, threshold, points from block where subject_id = ${subjectId}
+        order by sort, id`),
+    );
+  }
+
+  async function blockOf(subjectId: number, blockId: number) {
+    const b = await markingResetRepo(d.db).block(blockId);
+    if (!b || b.subject_id !== subjectId) throw fail('题块不存在或不属于这个科目');
+    return b;
+  }
+
+  return {
+    async preview(subjectId: number, blockId: number): Promise<ReselectPreview> {
+      await blockOf(subjectId, blockId);
+      const blocks = await blocksOf(d.db, subjectId);
+      const used = new Set(blocks.flatMap((b) => b.nos));
+      const structure = await d.questions.structureIn(d.db, subjectId);
+      return {
+        ...(await markingResetRepo(d.db).counts(blockId, null)),
+        nos: blocks.find((b) => b.id === blockId)!.nos,
+        free: structure.subjective.map((q) => q.no).filter((no) => !used.has(no)),
+      };
+    },
+
+    async reselect(subjectId: number, input: ReselectInput, actor: Actor): Promise<ReselectResult> {
+      await blockOf(subjectId, input.blockId);
+      return d.db.transaction(async (tx) => {
+        const b = (await markingResetRepo(tx).block(input.blockId, true))!;
+        assertResettable(b.status);
+        const questions = new Map(
+          (await d.questions.structureIn(tx, subjectId)).subjective.map((q) => [q.no, q]),
+        );
+        const blocks = await blocksOf(tx, subjectId);
+        const self = blocks.find((x) => x.id === input.blockId)!;
+        const nos = [...new Set(input.nos)];
+        for (const no of nos) {
+          if (!questions.has(no)) throw fail(`第 ${no} 题不是本科目的主观题`);
+          const other = blocks.find((x) => x.id !== input.blockId && x.nos.includes(no));
+          if (other) throw fail(`第 ${no} 题在题块“${other.name}”中，请先从那个题块移出`);
+        }
+        if (nos.length === self.nos.length && nos.every((n) => self.nos.includes(n)))
+          throw fail('题块的题目没有变化');
+        const full = nos.reduce((a, no) => a + questions.get(no)!.score, 0);
+        const threshold = self.threshold === null ? null : Number(self.threshold);
+        if (threshold !== null && threshold >= full)
+          throw fail(`题块的误差阈值 ${threshold} 分应小于新的题块满分 ${full} 分，请先修改阈值`);
+        const { counts, dropped } = await discardMarks(
+          tx,
+          d,
+          input.blockId,
+          null,
+          actor.userId,
+          b.mark_count,
+        );
+        const points = self.points.filter((p) => nos.includes(p.no));
+        await tx.execute(sql`update block set nos = ${`{${nos.map((n) => `"${n}"`).join(',')}}`}::text[],
+          points = ${JSON.stringify(points)}::jsonb, updated_at = now() where id = ${input.blockId}`);
+        const unassigned = self.nos.filter((no) => !nos.includes(no));
+        await d.audit.record(tx, {
+          action: 'marking.reselect',
+          examId: b.exam_id,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `block:${input.blockId}`,
+          detail: {
+            blockId: input.blockId,
+            blockName: b.name,
+            reason: input.reason,
+            counts,
+            before: { nos: self.nos, leaderScores: dropped.filter((s) => s.source === 'leader') },
+            after: { nos, unassigned },
+          },
+        });
+        return { ...counts, nos, unassigned };
+      });
+    },
+  };
+}
+export type MarkingReselect = ReturnType<typeof markingReselect>;

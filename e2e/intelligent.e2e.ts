@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { typicalCard, type SubjectiveInk } from '@yj/scan-sim';
+import {
+  APP,
+  call,
+  createExamWithOneSubject,
+  loginAsSchoolAdmin,
+  openBrowser,
+  prepareScanSubject,
+  shot,
+  type Session,
+} from './lib.ts';
+import { candidate, scanSheets, signedIn, taskRow } from './marking-lib.ts';
+
+// 智能辅助 and 重新选题 (issue 14): nine sheets scanned where three answers are blank and three alike; the block
+// leader switches both parts on, runs 智能判空, checks the sample and confirms (the blanks get 0 and leave the
+// pool), sends one back; runs 归组 and the marker scores the alike group at once; the subject's manager then
+// changes the block's questions behind the confirmation that says how many marks go.
+
+const card = typicalCard();
+/** demo teachers no other journey signs in as */
+const LEADER = '13800000002';
+const MARKER = '13800000004';
+/** what examinee i wrote in answer box 41: blank, the short answer "3", or lines of writing */
+const INK = (i: number): Record<string, SubjectiveInk> => ({
+  '41': i % 3 === 0 ? { kind: 'blank' } : i % 3 === 1 ? { kind: 'answer', text: '3' } : { kind: 'full' },
+});
+
+let s: Session;
+before(async () => {
+  s = await openBrowser();
+});
+after(async () => {
+  await s.close();
+  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
+  assert.deepEqual(s.errors, [], 'no console errors');
+});
+
+interface Progress {
+  tasks: { submitted: number; pending: number };
+}
+
+test('blank answers scored 0 after the leader’s check, a group scored at once, a reselect', async () => {
+  const { page } = s;
+  await loginAsSchoolAdmin(page);
+  const exam = await createExamWithOneSubject(page, {
+    name: '2026学年智能辅助演示考试',
+    startDate: '2026-11-29',
+    course: '化学',
+    fullScore: 100,
+  });
+  const { subjectId } = exam;
+  const examinees = await prepareScanSubject(page, exam, card);
+  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
+    questions: [
+      { no: '41', score: 6 },
+      { no: '42', score: 4 },
+    ],
+  });
+  const box41 = card.pages[0]!.subjective[0]!;
+  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
+    page,
+    'POST',
+    `/api/subject/${subjectId}/setting/block`,
+    { blocks: [{ name: '第41-42题', nos: ['41', '42'], regions: [{ page: 0, ...box41.rect }] }] },
+  );
+  const blockId = blocks[0]!.id;
+  await scanSheets(page, subjectId, card, examinees.slice(0, 9), 900, INK);
+  const leader = await candidate(page, subjectId, LEADER);
+  const marker = await candidate(page, subjectId, MARKER);
+  await call(page, 'POST', `/api/subject/${subjectId}/setting/task/${blockId}`, {
+    markers: [{ userId: marker.userId }],
+    leaders: [leader.userId],
+  });
+  await call(page, 'GET', `/api/subject/${subjectId}/review/start?force=1`);
+  const progress = () => call<Progress>(page, 'GET', `/api/marking/block/${blockId}/progress`);
+
+  // the leader: 智能辅助 from the subject page, both parts switched on for the block (off by default)
+  const lp = await signedIn(s, LEADER);
+  await lp.goto(`${APP}/book/subject/${subjectId}`);
+  await lp.getByTestId('to-intelligent').click();
+  await lp.getByTestId('intelligent-setting').waitFor();
+  await lp.getByTestId(`blank-switch-${blockId}`).click();
+  await lp.getByTestId(`blank-switch-${blockId}`).and(lp.locator('.ant-switch-checked')).waitFor();
+  await lp.getByTestId(`group-switch-${blockId}`).click();
+  await lp.getByTestId(`group-switch-${blockId}`).and(lp.locator('.ant-switch-checked')).waitFor();
+
+  // 智能判空 runs over the block, its progress followed on the page
+  await lp.getByTestId(`blank-run-${blockId}`).click();
+  await lp.getByText('检出 3 份空白').waitFor({ timeout: 120_000 });
+  await shot(lp, 'intelligent-01-settings');
+
+  // the check screen: the sample of blanks, then the confirmation
+  await lp.getByTestId(`blank-check-${blockId}`).click();
+  await lp.getByTestId('blank-check').waitFor();
+  const sample = lp.getByTestId('blank-sample').getByTestId('blank-item');
+  await sample.nth(2).waitFor();
+  assert.equal(await sample.count(), 3);
+  await lp.getByTestId('blank-sample').getByTestId('task-image').nth(2).locator('img').waitFor();
+  await shot(lp, 'intelligent-02-check');
+  await lp.getByTestId('blank-confirm').click();
+  await lp.locator('.ant-modal-confirm').getByText('检出的 3 份空白答卷记 0 分').waitFor();
+  await lp.locator('.ant-modal-confirm').getByRole('button', { name: '确认记 0 分' }).click();
+  await lp.getByText('已确认：3 份空白答卷记 0 分').waitFor();
+  let p = await progress();
+  assert.equal(p.tasks.submitted, 3, 'the blanks are scored');
+  assert.equal(p.tasks.pending, 6, 'and left the pool');
+
+  // one is sent back to ordinary marking
+  const applied = lp.getByTestId('blank-applied').getByTestId('blank-item');
+  await applied.nth(2).waitFor();
+  await applied.first().getByTestId('blank-back').click();
+  await lp.getByText('已退回正常阅卷').waitFor();
+  await lp.getByTestId('blank-applied').getByTestId('blank-item').nth(1).waitFor();
+  assert.equal(await lp.getByTestId('blank-applied').getByTestId('blank-item').count(), 2);
+  await shot(lp, 'intelligent-03-applied');
+  p = await progress();
+  assert.equal(p.tasks.pending, 7);
+
+  // 归组 over the papers still in the pool
+  await lp.goto(`${APP}/book/subject/${subjectId}/setting/intelligent`);
+  await lp.getByTestId(`group-run-${blockId}`).click();
+  await lp.getByTestId(`group-open-${blockId}`).waitFor({ timeout: 120_000 });
+  await shot(lp, 'intelligent-04-grouped');
+
+  // the marker finds the group on the task list and scores the alike answers as one group
+  const mp = await signedIn(s, MARKER);
+  await mp.goto(`${APP}/book/review/task`);
+  const groupsLink = taskRow(mp, '2026学年智能辅助演示考试', '第41-42题').getByRole('link', {
+    name: '归组评阅（1）',
+  });
+  await groupsLink.waitFor();
+  await shot(mp, 'intelligent-05a-task-list');
+  await groupsLink.click();
+  const group = mp.getByTestId('answer-group');
+  await group.first().waitFor();
+  assert.equal(await group.count(), 1, 'one group: the three answers "3"');
+  assert.equal(await group.first().getByTestId('group-paper').count(), 3);
+  await group.first().getByTestId('task-image').nth(2).locator('img').waitFor();
+  await shot(mp, 'intelligent-05-group');
+  // the score of each question of the block: 41 then 42
+  await group.first().getByRole('spinbutton').nth(0).fill('2');
+  await group.first().getByRole('spinbutton').nth(1).fill('0');
+  await group.first().getByTestId('group-score-submit').click();
+  await mp.locator('.ant-popconfirm').getByText('给本组 3 份答卷都记 2 分？').waitFor();
+  await mp
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /^确\s?定$/ })
+    .click();
+  await mp.getByText('已给分 3 份').waitFor();
+  await mp.getByText('没有待评的相同答案分组：都已给分或移出').waitFor();
+  await shot(mp, 'intelligent-06-group-done');
+  p = await progress();
+  assert.equal(p.tasks.submitted, 5, 'two blanks and the group of three');
+
+  // 重新选题: the manager takes question 42 out of the block after seeing how many marks go
+  await page.goto(`${APP}/book/subject/${subjectId}/overview/block/${blockId}`);
+  await page.getByTestId('reselect-open').click();
+  const modal = page.getByTestId('reselect-modal');
+  await modal.getByTestId('reselect-counts').getByText('5 份').first().waitFor();
+  await modal
+    .locator('.ant-select-selection-item', { hasText: '第42题' })
+    .locator('.ant-select-selection-item-remove')
+    .click();
+  await modal.getByText('第 42 题将不在任何题块中').waitFor();
+  await modal.getByTestId('reselect-reason').fill('第42题改为线下批阅');
+  await modal.getByTestId('reselect-sure').check();
+  await shot(page, 'intelligent-07-reselect');
+  await page.getByRole('button', { name: '确认重新选题' }).click();
+  await page.getByText('已重新选题：题块现为第 41 题，5 份评分作废，5 份试卷重新评阅').waitFor();
+  p = await progress();
+  assert.equal(p.tasks.submitted, 0, 'every mark of the block discarded');
+});

@@ -1,0 +1,213 @@
+import type { GreyImage } from './image';
+
+// 智能判空 (issue 14): is anything written in a cut answer region? The cut (template scale, registered) is
+// compared with the printed blank region — the template picture, or the printed background estimated from
+// the block's own cuts (`printedBackground`). Ink is what the cut has and the blank region does not, after
+// allowing for the registration's error; specks of scanner noise are not ink. The decision leans to
+// "written": a written answer called blank loses a student marks, a blank one called written costs a marker
+// a few seconds.
+
+export interface BlankOptions {
+  /** registration tolerance: ink within this many px of print counts as print (default 3) */
+  slack?: number;
+  /** least darkening below the paper that is ink, in grey levels (default 28; the noise raises it) */
+  minContrast?: number;
+  /** least pixels of one connected mark that count as ink (default 12: specks of noise and dust are less) */
+  minBlob?: number;
+  /** ink pixels at which an answer is written (default 24: two specks; faint pencil leaves hundreds) */
+  maxInk?: number;
+  /**
+   * paper noise (grey levels, σ) above which no region is called blank (default 7.5): on a grainy scan the ink
+   * threshold rises over the darkness of a light pencil, so a faint answer could vanish into the paper
+   */
+  maxNoise?: number;
+  /** extra dark mass over the blank region at which an answer is written, as a share of the area (default 0.004) */
+  maxExcess?: number;
+}
+
+export interface InkMeasure {
+  /** pixels of ink not explained by print (in marks of at least minBlob pixels) */
+  ink: number;
+  /** connected marks counted */
+  marks: number;
+  /** the cut's dark mass over the blank region's, as a share of the area (grey levels / 255 per pixel) */
+  excess: number;
+  /** the paper white and the noise the contrast was judged against */
+  paper: number;
+  noise: number;
+  /** true: nothing written (safe to score 0 after a leader's check) */
+  blank: boolean;
+}
+
+/** The grey value at quantile q of the image (histogram). */
+function quantile(img: GreyImage, q: number): number {
+  const h = new Uint32Array(256);
+  for (let i = 0; i < img.data.length; i++) h[img.data[i]!]!++;
+  const target = q * img.data.length;
+  let acc = 0;
+  for (let v = 0; v < 256; v++) {
+    acc += h[v]!;
+    if (acc >= target) return v;
+  }
+  return 255;
+}
+
+/** Paper white (the 90th percentile) and the noise of the paper (median absolute deviation of light pixels). */
+export function paperOf(img: GreyImage): { paper: number; noise: number } {
+  const paper = Math.max(1, quantile(img, 0.9));
+  const h = new Uint32Array(256);
+  let n = 0;
+  for (let i = 0; i < img.data.length; i++) {
+    const v = img.data[i]!;
+    // only pixels near the paper: print and ink would swamp the deviation
+    if (v >= paper - 40) {
+      h[Math.min(255, Math.abs(v - paper))]!++;
+      n++;
+    }
+  }
+  let acc = 0;
+  let mad = 0;
+  for (let d = 0; d < 256; d++) {
+    acc += h[d]!;
+    if (acc >= n / 2) {
+      mad = d;
+      break;
+    }
+  }
+  return { paper, noise: mad * 1.4826 };
+}
+
+/** A mask of pixels darker than the paper by `contrast` (grey relative to the image's own paper). */
+export function darkMask(img: GreyImage, paper: number, contrast: number): Uint8Array {
+  const m = new Uint8Array(img.data.length);
+  for (let i = 0; i < img.data.length; i++) if (img.data[i]! < paper - contrast) m[i] = 1;
+  return m;
+}
+
+/** Dilation by a square of radius r (two passes of a running window: O(pixels) whatever r). */
+export function dilate(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  if (r <= 0) return m;
+  const tmp = new Uint8Array(m.length);
+  for (let y = 0; y < h; y++) {
+    let count = 0;
+    const row = y * w;
+    for (let x = 0; x < Math.min(w, r); x++) count += m[row + x]!;
+    for (let x = 0; x < w; x++) {
+      if (x + r < w) count += m[row + x + r]!;
+      if (x - r - 1 >= 0) count -= m[row + x - r - 1]!;
+      tmp[row + x] = count > 0 ? 1 : 0;
+    }
+  }
+  const out = new Uint8Array(m.length);
+  for (let x = 0; x < w; x++) {
+    let count = 0;
+    for (let y = 0; y < Math.min(h, r); y++) count += tmp[y * w + x]!;
+    for (let y = 0; y < h; y++) {
+      if (y + r < h) count += tmp[(y + r) * w + x]!;
+      if (y - r - 1 >= 0) count -= tmp[(y - r - 1) * w + x]!;
+      out[y * w + x] = count > 0 ? 1 : 0;
+    }
+  }
+  return out;
+}
+
+/** Sizes of the 8-connected components of a mask (iterative flood fill). */
+function components(m: Uint8Array, w: number, h: number): number[] {
+  const seen = new Uint8Array(m.length);
+  const sizes: number[] = [];
+  const stack: number[] = [];
+  for (let i = 0; i < m.length; i++) {
+    if (!m[i] || seen[i]) continue;
+    let size = 0;
+    seen[i] = 1;
+    stack.push(i);
+    while (stack.length) {
+      const p = stack.pop()!;
+      size++;
+      const x = p % w;
+      const y = (p - x) / w;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const q = ny * w + nx;
+          if (m[q] && !seen[q]) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+    }
+    sizes.push(size);
+  }
+  return sizes;
+}
+
+/** Darkness below the paper summed over the image, per pixel, in units of full black (0…1). */
+function darkMass(img: GreyImage, paper: number, floor: number): number {
+  let s = 0;
+  for (let i = 0; i < img.data.length; i++) {
+    const d = paper - img.data[i]!;
+    if (d > floor) s += d;
+  }
+  return s / 255 / img.data.length;
+}
+
+/**
+ * The ink of a cut answer region against its printed blank region (same size: both at template scale). A
+ * region is blank when it has fewer than `maxInk` ink pixels AND its dark mass exceeds the blank region's by
+ * less than `maxExcess` (the second catches writing over printed lines, which the first forgives as print)
+ * AND its paper is quiet enough that light pencil would show (`maxNoise`). Measured on scan-sim sets
+ * (blank.test.ts, `npm run bench:intelligent`): faint pencil on a hard scan disappears above noise ≈ 10.
+ */
+export function measureInk(cut: GreyImage, blank: GreyImage, o: BlankOptions = {}): InkMeasure {
+  if (cut.width !== blank.width || cut.height !== blank.height)
+    throw new Error(`cut ${cut.width}×${cut.height} and blank region ${blank.width}×${blank.height} differ`);
+  const slack = o.slack ?? 3;
+  const minBlob = o.minBlob ?? 12;
+  const maxInk = o.maxInk ?? 24;
+  const maxNoise = o.maxNoise ?? 7.5;
+  const maxExcess = o.maxExcess ?? 0.004;
+  const { width: w, height: h } = cut;
+  const c = paperOf(cut);
+  const b = paperOf(blank);
+  // ink must stand out of the paper's own noise (a grainy scan raises the bar), but never less than the floor
+  const contrast = Math.max(o.minContrast ?? 28, 4 * c.noise);
+  const printed = dilate(darkMask(blank, b.paper, Math.max(20, 4 * b.noise)), w, h, slack);
+  const ink = darkMask(cut, c.paper, contrast);
+  for (let i = 0; i < ink.length; i++) if (printed[i]) ink[i] = 0;
+  const blobs = components(ink, w, h).filter((s) => s >= minBlob);
+  const inkPx = blobs.reduce((a, s) => a + s, 0);
+  const excess = darkMass(cut, c.paper, contrast / 2) - darkMass(blank, b.paper, contrast / 2);
+  return {
+    ink: inkPx,
+    marks: blobs.length,
+    excess: Math.round(excess * 1e5) / 1e5,
+    paper: c.paper,
+    noise: Math.round(c.noise * 10) / 10,
+    blank: inkPx < maxInk && excess < maxExcess && c.noise <= maxNoise,
+  };
+}
+
+/**
+ * The printed blank region estimated from cuts of many papers (all the same size, registered): per pixel the
+ * grey that `share` of the papers are at least as dark as — print is dark on nearly every paper, writing on
+ * few at any one pixel. Used when the template stores no picture of the card. With fewer than 5 cuts the
+ * estimate is refused (one student's writing would pass as print).
+ */
+export function printedBackground(cuts: GreyImage[], share = 0.8): GreyImage {
+  if (cuts.length < 5) throw new Error('at least 5 cuts are needed to estimate the printed background');
+  const { width, height } = cuts[0]!;
+  if (cuts.some((c) => c.width !== width || c.height !== height)) throw new Error('cuts differ in size');
+  const n = cuts.length;
+  // the k-th lightest of the n values: dark there only when at least `share` of the papers are dark
+  const k = Math.min(n - 1, Math.max(0, Math.ceil(share * n) - 1));
+  const out = new Uint8Array(width * height);
+  const v = new Uint8Array(n);
+  for (let i = 0; i < out.length; i++) {
+    for (let j = 0; j < n; j++) v[j] = cuts[j]!.data[i]!;
+    v.sort();
+    out[i] = v[k]!;
+  }
+  return { width, height, data: out };
+}
