@@ -31,3 +31,4 @@ export * from './trial';
 export * from './quality';
 export * from './report';
 export * from './report-tables';
+export * from './report-settings';

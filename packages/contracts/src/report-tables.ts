@@ -112,11 +112,32 @@ function questions(r: Report): ReportTable {
   };
 }
 
+/** 等级赋分 and 临界生: the whole exam, then each class. */
+function levels(r: Report): ReportTable {
+  const { grades, critical } = r.settings;
+  const lines = critical.lines.flatMap((l) => [`${l}%线下临界`, `${l}%线上临界`]);
+  const cells = (f: ReportFigures): ReportCell[] => [
+    f.sat,
+    ...f.grades,
+    fix2(f.gradeMean),
+    ...f.critical.flatMap((c) => [c.below, c.above]),
+  ];
+  return {
+    title: '等级与临界生',
+    headers: ['学校', '班级', '实考', ...grades.map((g) => `${g.grade}等人数`), '赋分平均分', ...lines],
+    rows: [
+      ['全体', '', ...cells(r.overall)],
+      ...r.classes.map((c: ReportGroup) => [c.schoolName, c.name, ...cells(c)]),
+    ],
+  };
+}
+
 export const REPORT_SHEET_NAMES: Record<ReportSheet, string> = {
   overview: '成绩概览',
   classes: '班级对比',
   segments: '一分一段',
   questions: '试题分析',
+  levels: '等级与临界生',
 };
 
 export function reportTable(r: Report, sheet: ReportSheet): ReportTable {
@@ -129,5 +150,7 @@ export function reportTable(r: Report, sheet: ReportSheet): ReportTable {
       return segments(r);
     case 'questions':
       return questions(r);
+    case 'levels':
+      return levels(r);
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './fields';
+import type { ReportSettings } from './report-settings';
 
 // Score reports (report_forms, issue 16, DESIGN.md §6): figures of a published subject — or of the total over
 // the exam's published subjects — at exam, school and class level, per question, and 一分一段.
@@ -27,6 +28,12 @@ export interface ReportFigures {
   low: ReportRate;
   /** min, lower hinge, median, upper hinge, max — for the box plot */
   box: [number, number, number, number, number] | null;
+  /** 等级赋分: how many examinees of the set are in each grade (order of the settings' grades) */
+  grades: number[];
+  /** mean of the 等级赋分 points */
+  gradeMean: number | null;
+  /** 临界生 per line of the settings: within the width below the line, and on or above it */
+  critical: { below: number; above: number }[];
 }
 
 /** A school or class compared with the whole exam. */
@@ -100,6 +107,8 @@ export interface Report {
   kr20: number | null;
   /** the viewer sees every school and class (false: a teacher's classes, a school's own) */
   complete: boolean;
+  /** the exam's report settings the figures were computed with (四率, 等级赋分, 临界生) */
+  settings: ReportSettings;
 }
 
 /** GET /api/exam/:examId/report/subjects: what the report menu offers. */
@@ -113,6 +122,6 @@ export const reportQuery = z.object({ subjectId: idParam().optional() });
 export type ReportQuery = z.infer<typeof reportQuery>;
 
 /** The tables of a report an Excel export holds (one sheet each). */
-export const reportSheet = z.enum(['overview', 'classes', 'segments', 'questions']);
+export const reportSheet = z.enum(['overview', 'classes', 'segments', 'questions', 'levels']);
 export type ReportSheet = z.infer<typeof reportSheet>;
 export const reportExportQuery = reportQuery.extend({ sheet: reportSheet });

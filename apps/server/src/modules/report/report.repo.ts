@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ReportSettings } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
 
 export interface ReportSubjectRow {
@@ -43,6 +44,23 @@ export function reportRepo(db: Db) {
         where s.exam_id = ${examId} and s.deleted_at is null
         order by s.sort, s.id`);
       return rowsOf<ReportSubjectRow>(r);
+    },
+
+    /** The exam's own report settings and their version; null: the exam keeps the defaults. */
+    async settings(examId: number): Promise<{ settings: ReportSettings; version: number } | null> {
+      const r = await db.execute(
+        sql`select settings, version from report_setting where exam_id = ${examId}`,
+      );
+      return rowsOf<{ settings: ReportSettings; version: number }>(r)[0] ?? null;
+    },
+
+    /** Stores an exam's settings with the next version (the cached reports' stamps no longer match). */
+    async saveSettings(examId: number, settings: ReportSettings, userId: number): Promise<void> {
+      await db.execute(sql`
+        insert into report_setting (exam_id, settings, updated_by) values (${examId},
+          ${JSON.stringify(settings)}::jsonb, ${userId})
+        on conflict (exam_id) do update set settings = excluded.settings, updated_by = excluded.updated_by,
+          version = report_setting.version + 1, updated_at = now()`);
     },
 
     /** The cached report as JSON text (sent as it is to whoever sees the whole report: no parse, no re-encode). */
@@ -114,6 +132,14 @@ export function reportRepo(db: Db) {
         schools: rowsOf<{ id: number; name: string }>(s),
         classes: rowsOf<{ id: number; name: string; schoolId: number }>(c),
       };
+    },
+
+    /** Whether the exam has examinees in one of these schools or classes (a narrowed view sees something). */
+    async hasExamineesIn(examId: number, schools: number[], classes: number[]): Promise<boolean> {
+      const r = await db.execute(sql`
+        select exists (select 1 from examinee where exam_id = ${examId}
+          and (school_id = any(${sql.param(schools)}::int[]) or class_id = any(${sql.param(classes)}::int[]))) as yes`);
+      return rowsOf<{ yes: boolean }>(r)[0]?.yes ?? false;
     },
 
     /** The classes a teacher teaches (teacherSchedule). */

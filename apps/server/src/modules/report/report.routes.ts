@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reportExportQuery, reportParams, reportQuery } from '@yj/contracts';
+import { reportExportQuery, reportParams, reportQuery, reportSettingsBody } from '@yj/contracts';
 import { attachment } from '../../lib/excel';
-import { heavy, ok } from '../../plugins/http';
+import { actorOf, heavy, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { ReportService } from './report.service';
 
@@ -12,11 +12,25 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export function reportRoutes(app: FastifyInstance, d: { reports: ReportService; scopes: ExamScopes }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { capability: 'report.read' as const, scope: d.scopes.examParam };
+  const configure = { capability: 'report.configure' as const, scope: d.scopes.examParam };
 
   r.get(
     '/api/exam/:examId/report/subjects',
     { schema: { params: reportParams }, config: read },
     async (req) => ok(await d.reports.subjects(req.params.examId, await req.principal())),
+  );
+  r.get(
+    '/api/exam/:examId/report/settings',
+    { schema: { params: reportParams }, config: read },
+    async (req) => ok(await d.reports.settings(req.params.examId, await req.principal())),
+  );
+  r.post(
+    '/api/exam/:examId/report/settings',
+    { schema: { params: reportParams, body: reportSettingsBody }, config: configure },
+    async (req) => {
+      await d.reports.saveSettings(req.params.examId, req.body, await req.principal(), actorOf(req));
+      return ok(null);
+    },
   );
   // a stale report is computed on the first read: heavy work, under the limiter
   r.get(

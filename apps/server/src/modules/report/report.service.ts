@@ -1,16 +1,22 @@
 import { sql } from 'drizzle-orm';
 import {
+  can,
+  DEFAULT_REPORT_SETTINGS,
   REPORT_SHEET_NAMES,
   reportTable,
   SubjectStatus,
   type Principal,
   type Report,
+  type ReportSettings,
+  type ReportSettingsView,
   type ReportSheet,
   type ReportSubjects,
 } from '@yj/contracts';
 import { fail, forbidden } from '../../errors';
 import type { Db } from '../../infra/db';
+import type { Actor } from '../../lib/actor';
 import { writeSheet } from '../../lib/excel';
+import type { AuditService } from '../audit/audit.service';
 import { computeReport, type ReportEntry } from './report-compute';
 import { reportRepo, type ReportSubjectRow, type ScoreEntry } from './report.repo';
 import { narrowReport, reportView } from './report-view';
@@ -19,16 +25,30 @@ import { narrowReport, reportView } from './report-view';
 const TOTAL = 0;
 
 const published = (s: ReportSubjectRow) => s.status === SubjectStatus.published;
-/** What a report depends on: each subject's id, state and score version. */
-const stampOf = (subjects: readonly ReportSubjectRow[]) =>
-  subjects.map((s) => `${s.id}:${s.status}:${s.version}`).join(',');
+/** What a report depends on: the exam's settings version, and each subject's id, state and score version. */
+const stampOf = (settingsVersion: number, subjects: readonly ReportSubjectRow[]) =>
+  `c${settingsVersion}|` + subjects.map((s) => `${s.id}:${s.status}:${s.version}`).join(',');
+
+/** Exam roles that may change a joint exam's settings (a 学校负责人 only those of their school's own exam). */
+const JOINT_CONFIGURERS = new Set([0, 1, 5]);
+
+/** Who may change an exam's report settings: the capability, and for a joint exam an exam-wide role. */
+function mayConfigure(p: Principal, e: { id: number; schoolId: number | null }): boolean {
+  const scope = e.schoolId === null ? { examId: e.id } : { examId: e.id, schoolId: e.schoolId };
+  if (!can(p, 'report.configure', scope)) return false;
+  return (
+    e.schoolId !== null ||
+    p.isAdmin ||
+    p.examRoles.some((g) => g.examId === e.id && JOINT_CONFIGURERS.has(g.role) && g.schoolId === null)
+  );
+}
 
 /**
  * Score reports (report_forms): computed from the score table and @yj/stats, stored in report_cache with the
  * stamp of what they depend on, and answered from there until a score of one of those subjects changes (the
  * score triggers bump its version) or a subject is published or withdrawn.
  */
-export function reportService(d: { db: Db }) {
+export function reportService(d: { db: Db; audit: AuditService }) {
   const repo = reportRepo(d.db);
 
   async function examOf(examId: number) {
@@ -89,9 +109,10 @@ export function reportService(d: { db: Db }) {
     examName: string,
     subjects: ReportSubjectRow[],
     subjectId: number | null,
+    settings: ReportSettings,
   ) {
     const groups = await repo.groups(examId);
-    const base = { examId, examName, subjectId, ...groups };
+    const base = { examId, examName, subjectId, settings, ...groups };
     if (subjectId !== null) {
       const s = subjects[0]!;
       const i = await subjectInput(s);
@@ -136,7 +157,11 @@ export function reportService(d: { db: Db }) {
     const key = subjectId ?? TOTAL;
     // the cached row is read beside the subjects (one round trip less on the hot path); it is used only when
     // its stamp is the subjects' current one
-    const [all, hit] = await Promise.all([repo.subjects(examId), repo.cached(examId, key)]);
+    const [all, hit, own] = await Promise.all([
+      repo.subjects(examId),
+      repo.cached(examId, key),
+      repo.settings(examId),
+    ]);
     let deps: ReportSubjectRow[];
     if (subjectId !== undefined) {
       const s = all.find((x) => x.id === subjectId);
@@ -147,18 +172,27 @@ export function reportService(d: { db: Db }) {
       deps = all.filter(published);
       if (!deps.length) throw fail('本次考试还没有已发布成绩的科目');
     }
-    const stamp = stampOf(deps);
+    const stamp = stampOf(own?.version ?? 0, deps);
     if (hit?.stamp === stamp) return hit.json;
     return d.db.transaction(async (tx) => {
       // two first readers of a stale report: the second waits and takes the first one's result
       await tx.execute(sql`select pg_advisory_xact_lock(${examId}, ${key})`);
+      // the settings as this transaction sees them: one saved since the stamp above was taken is computed with
+      const cfg = await reportRepo(tx).settings(examId);
+      const fresh = stampOf(cfg?.version ?? 0, deps);
       const again = await reportRepo(tx).cached(examId, key);
-      if (again?.stamp === stamp) return again.json;
-      const report = await compute(examId, e.name, deps, subjectId ?? null);
+      if (again?.stamp === fresh) return again.json;
+      const report = await compute(
+        examId,
+        e.name,
+        deps,
+        subjectId ?? null,
+        cfg?.settings ?? DEFAULT_REPORT_SETTINGS,
+      );
       const json = JSON.stringify(report, (_k, v: unknown) =>
         typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 1e6) / 1e6 : v,
       );
-      await reportRepo(tx).store(examId, key, stamp, json);
+      await reportRepo(tx).store(examId, key, fresh, json);
       return json;
     });
   }
@@ -171,15 +205,25 @@ export function reportService(d: { db: Db }) {
     const json = await cachedReport(e, subjectId);
     return view.all ? json : JSON.stringify(narrowReport(JSON.parse(json) as Report, view));
   }
+  /**
+   * Refuses whoever sees nothing of the exam's reports (an administrator of another school, a teacher of
+   * classes outside the exam); returns the exam.
+   */
+  async function examSeenBy(examId: number, p: Principal) {
+    const e = await examOf(examId);
+    const view = await reportView(p, e, null, () => repo.teacherClasses(p.userId));
+    if (view.all) return e;
+    if (!(await repo.hasExamineesIn(examId, [...view.schools], [...view.classes]))) throw forbidden();
+    return e;
+  }
+
   const viewed = async (examId: number, subjectId: number | undefined, p: Principal): Promise<Report> =>
     JSON.parse(await viewedJson(examId, subjectId, p)) as Report;
 
   return {
     /** The subjects the report menu offers (published ones can be opened). */
     async subjects(examId: number, p: Principal): Promise<ReportSubjects> {
-      const e = await examOf(examId);
-      const view = await reportView(p, e, null, () => repo.teacherClasses(p.userId));
-      if (!view.all && !view.schools.size && !view.classes.size) throw forbidden();
+      const e = await examSeenBy(examId, p);
       const list = await repo.subjects(examId);
       return {
         examName: e.name,
@@ -190,6 +234,36 @@ export function reportService(d: { db: Db }) {
           published: published(s),
         })),
       };
+    },
+
+    /** The exam's report settings (the defaults until someone saves them) for whoever reads its reports. */
+    async settings(examId: number, p: Principal): Promise<ReportSettingsView> {
+      const e = await examSeenBy(examId, p);
+      const own = await repo.settings(examId);
+      return {
+        settings: own?.settings ?? DEFAULT_REPORT_SETTINGS,
+        custom: own !== null,
+        mayEdit: mayConfigure(p, e),
+      };
+    },
+
+    /** Saves the exam's settings (audited); every cached report of the exam is stale from then on. */
+    async saveSettings(examId: number, settings: ReportSettings, p: Principal, actor: Actor): Promise<void> {
+      const e = await examOf(examId);
+      if (!mayConfigure(p, e)) throw forbidden();
+      await d.db.transaction(async (tx) => {
+        const before = await reportRepo(tx).settings(examId);
+        await reportRepo(tx).saveSettings(examId, settings, actor.userId);
+        await d.audit.record(tx, {
+          action: 'report.settings',
+          userId: actor.userId,
+          schoolId: e.schoolId,
+          examId,
+          target: `exam:${examId}`,
+          ip: actor.ip,
+          detail: { before: before?.settings ?? DEFAULT_REPORT_SETTINGS, after: settings },
+        });
+      });
     },
 
     report: viewed,
