@@ -93,10 +93,15 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   type Row = { id: number; kaohao: string; className: string };
   const all: Row[] = [];
   for (let p = 1; ; p++) {
-    const got = await call<{ items: Row[]; total: number }>(page, 'POST', `/api/exam/${exam.examId}/examinees`, {
-      page: p,
-      size: 200,
-    });
+    const got = await call<{ items: Row[]; total: number }>(
+      page,
+      'POST',
+      `/api/exam/${exam.examId}/examinees`,
+      {
+        page: p,
+        size: 200,
+      },
+    );
     all.push(...got.items);
     if (all.length >= got.total || !got.items.length) break;
   }
@@ -194,8 +199,52 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await page.getByTestId('report-table-questions').locator('tbody tr.ant-table-row').nth(40).waitFor();
   await shot(page, 'reports-05-questions');
 
+  // 报表设置: 及格线 50 %, a second 临界线 at 30 % with 10 % either side; the figures follow
+  await page.getByRole('tab', { name: '成绩概览' }).click();
+  await page.getByTestId('rate-lines').getByText('85% / 70% / 60%').waitFor();
+  await page.getByTestId('report-settings-open').click();
+  const dialog = page.getByTestId('report-settings');
+  await dialog.getByLabel('及格线').fill('50');
+  await dialog.getByRole('button', { name: '添加临界线' }).click();
+  await dialog.getByLabel('临界线2').fill('30');
+  await dialog.getByLabel('上下浮动').fill('10');
+  // a share sum other than 100 % is refused before anything is sent
+  await dialog.getByLabel('A等人数比例').fill('20');
+  await page.getByTestId('settings-save').click();
+  await dialog.getByText('各等级人数比例之和应为 100%').waitFor();
+  await dialog.getByLabel('A等人数比例').fill('15');
+  await shot(page, 'reports-06-settings');
+  await page.getByTestId('settings-save').click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByTestId('rate-lines').getByText('85% / 70% / 50%').waitFor();
+  await page.getByRole('tab', { name: '等级与临界生' }).click();
+  const levels = page.getByTestId('report-table-levels');
+  await levels.getByRole('columnheader', { name: '30%线下临界' }).waitFor();
+  await levels.locator('tbody tr.ant-table-row', { hasText: three[1]!.name }).waitFor();
+  await shot(page, 'reports-07-levels');
+  const onScreen = await tableTexts(levels);
+  const [levelsFile] = await Promise.all([
+    page.waitForEvent('download'),
+    levels.getByRole('button', { name: '导出 Excel' }).click(),
+  ]);
+  const lw = new ExcelJS.Workbook();
+  await lw.xlsx.readFile((await levelsFile.path())!);
+  const levelRows: string[][] = [];
+  lw.worksheets[0]!.eachRow((r) =>
+    levelRows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
+  );
+  assert.deepEqual(levelRows, onScreen, 'the 等级与临界生 export holds the table on screen');
+  const grades = onScreen[0]!.indexOf('A等人数');
+  const satCell = onScreen[1]![onScreen[0]!.indexOf('实考')];
+  const graded = onScreen[1]!.slice(grades, grades + 5).reduce((a, c) => a + Number(c), 0);
+  assert.equal(String(graded), satCell, 'every examinee who sat has a grade');
+
   // a teacher of the second class only (任教班级 set as the teachers screen does)
-  const t = await call<TeacherItem>(page, 'GET', `/api/school/${exam.schoolId}/teachers/one?phone=${TEACHER}`);
+  const t = await call<TeacherItem>(
+    page,
+    'GET',
+    `/api/school/${exam.schoolId}/teachers/one?phone=${TEACHER}`,
+  );
   await call(page, 'POST', `/api/school/${exam.schoolId}/teachers/update`, {
     oldInfo: { userId: t.userId, phone: t.phone },
     newInfo: { name: t.name, phone: t.phone, subjects: t.subjects, classIds: [three[1]!.id] },
@@ -208,5 +257,10 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await own.first().waitFor();
   assert.equal(await own.count(), 1);
   assert.ok((await own.first().innerText()).includes(three[1]!.name));
-  await shot(tp, 'reports-06-teacher');
+  assert.equal(
+    await tp.getByTestId('report-settings-open').count(),
+    0,
+    'a teacher does not change the settings',
+  );
+  await shot(tp, 'reports-08-teacher');
 });

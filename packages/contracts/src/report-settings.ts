@@ -49,43 +49,41 @@ const band = z.object({
   low: int(0, 1000),
 });
 
-/** POST /api/exam/:examId/report/settings. Every rule that makes the figures meaningless is refused here. */
-export const reportSettingsBody = z
-  .object({
-    rates: z.object({
-      excellent: int(1, 100),
-      good: int(1, 100),
-      pass: int(1, 100),
-      low: int(0, 100),
-    }),
-    grades: z.array(band).length(GRADE_NAMES.length, '等级应为 A、B、C、D、E 五级'),
-    critical: z.object({
-      lines: z.array(int(1, 100)).max(5, '临界线最多设置 5 条'),
-      within: int(1, 50),
-    }),
-  })
-  .superRefine((s, ctx) => {
-    const r = s.rates;
-    if (!(r.excellent > r.good && r.good > r.pass && r.pass > r.low))
-      ctx.addIssue({ code: 'custom', path: ['rates'], message: '四率线应满足 优秀 > 良好 > 及格 > 低分' });
-    if (s.grades.some((g, i) => g.grade !== GRADE_NAMES[i]))
-      ctx.addIssue({ code: 'custom', path: ['grades'], message: '等级应按 A、B、C、D、E 顺序排列' });
-    if (s.grades.reduce((a, g) => a + g.share, 0) !== 100)
-      ctx.addIssue({ code: 'custom', path: ['grades'], message: '各等级人数比例之和应为 100%' });
-    s.grades.forEach((g, i) => {
-      if (g.high < g.low)
-        ctx.addIssue({ code: 'custom', path: ['grades', i], message: `${g.grade}等的赋分上限不能低于下限` });
-      const next = s.grades[i + 1];
-      if (next && next.high >= g.low)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['grades', i + 1],
-          message: `${next.grade}等的赋分上限应低于${g.grade}等的下限`,
-        });
-    });
-    if (new Set(s.critical.lines).size !== s.critical.lines.length)
-      ctx.addIssue({ code: 'custom', path: ['critical', 'lines'], message: '临界线不能重复' });
-  });
+/**
+ * POST /api/exam/:examId/report/settings: each field within its bounds. The rules between fields are
+ * `reportSettingsProblem`, checked by the service once the caller is known to be allowed (and by the screen
+ * before sending).
+ */
+export const reportSettingsBody = z.object({
+  rates: z.object({
+    excellent: int(1, 100),
+    good: int(1, 100),
+    pass: int(1, 100),
+    low: int(0, 100),
+  }),
+  grades: z.array(band).length(GRADE_NAMES.length, '等级应为 A、B、C、D、E 五级'),
+  critical: z.object({
+    lines: z.array(int(1, 100)).max(5, '临界线最多设置 5 条'),
+    within: int(1, 50),
+  }),
+});
+
+/** What makes the figures meaningless, in Chinese; null when the settings hold together. */
+export function reportSettingsProblem(s: ReportSettings): string | null {
+  const r = s.rates;
+  if (!(r.excellent > r.good && r.good > r.pass && r.pass > r.low))
+    return '四率线应满足 优秀 > 良好 > 及格 > 低分';
+  if (s.grades.length !== GRADE_NAMES.length || s.grades.some((g, i) => g.grade !== GRADE_NAMES[i]))
+    return '等级应按 A、B、C、D、E 顺序排列';
+  if (s.grades.reduce((a, g) => a + g.share, 0) !== 100) return '各等级人数比例之和应为 100%';
+  for (const [i, g] of s.grades.entries()) {
+    if (g.high < g.low) return `${g.grade}等的赋分上限不能低于下限`;
+    const next = s.grades[i + 1];
+    if (next && next.high >= g.low) return `${next.grade}等的赋分上限应低于${g.grade}等的下限`;
+  }
+  if (new Set(s.critical.lines).size !== s.critical.lines.length) return '临界线不能重复';
+  return null;
+}
 
 /** GET /api/exam/:examId/report/settings: the settings in force and whether the reader may change them. */
 export interface ReportSettingsView {

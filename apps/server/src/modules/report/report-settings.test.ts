@@ -48,7 +48,12 @@ beforeAll(async () => {
   await db
     .update(examinee)
     .set({ classId: c2!.id })
-    .where(inArray(examinee.id, scene.examinees.slice(2).map((e) => e.id)));
+    .where(
+      inArray(
+        examinee.id,
+        scene.examinees.slice(2).map((e) => e.id),
+      ),
+    );
   const [s2] = await db
     .insert(subject)
     .values({
@@ -85,9 +90,12 @@ describe('report settings', () => {
     const r = (await get(scene.admin, `${base}?subjectId=${english}`)).data;
     expect(r.settings).toEqual(DEFAULT_REPORT_SETTINGS);
     // ≥ 85: 90 100; ≥ 70: 90 70 80 100; ≥ 60: all; < 40: none
-    expect([r.overall.excellent.count, r.overall.good.count, r.overall.pass.count, r.overall.low.count]).toEqual(
-      [2, 4, 5, 0],
-    );
+    expect([
+      r.overall.excellent.count,
+      r.overall.good.count,
+      r.overall.pass.count,
+      r.overall.low.count,
+    ]).toEqual([2, 4, 5, 0]);
     // 5 sat, 15/35/35/13/2 %: A rank 1 (100); B ranks 2–3 (90 80); C ranks 4–5 (70 60, 4 < 5 × 85 %)
     // points: A 100; B 90 → 85, 80 → 71; C 70 → 70, 60 → 56; mean 382 / 5
     expect(r.overall.grades).toEqual([1, 2, 2, 0, 0]);
@@ -99,8 +107,7 @@ describe('report settings', () => {
   });
 
   it('refuses settings that make no sense, in Chinese', async () => {
-    const bad = async (s: ReportSettings) =>
-      body(await scene.admin.post(`${base}/settings`, s)).message;
+    const bad = async (s: ReportSettings) => body(await scene.admin.post(`${base}/settings`, s)).message;
     expect(await bad({ ...CHANGED, rates: { excellent: 60, good: 70, pass: 50, low: 40 } })).toContain(
       '四率线应满足 优秀 > 良好 > 及格 > 低分',
     );
@@ -112,9 +119,7 @@ describe('report settings', () => {
     ).toContain('B等的赋分上限应低于A等的下限');
     expect(await bad({ ...CHANGED, critical: { lines: [60, 60], within: 5 } })).toContain('临界线不能重复');
     expect(await bad({ ...CHANGED, grades: CHANGED.grades.slice(0, 4) })).toContain('五级');
-    expect(
-      body(await scene.admin.post(`/filter/api/exam/0/report/settings`, CHANGED)).code,
-    ).not.toBe(0);
+    expect(body(await scene.admin.post(`/filter/api/exam/0/report/settings`, CHANGED)).code).not.toBe(0);
     expect((await get<ReportSettingsView>(scene.admin, `${base}/settings`)).data.custom).toBe(false);
   });
 
@@ -136,9 +141,12 @@ describe('report settings', () => {
     const r = (await get(scene.admin, `${base}?subjectId=${english}`)).data;
     expect(r.computedAt).not.toBe(before);
     // ≥ 90: 90 100; ≥ 80: 90 80 100; ≥ 70: 90 70 80 100; < 65: 60
-    expect([r.overall.excellent.count, r.overall.good.count, r.overall.pass.count, r.overall.low.count]).toEqual(
-      [2, 3, 4, 1],
-    );
+    expect([
+      r.overall.excellent.count,
+      r.overall.good.count,
+      r.overall.pass.count,
+      r.overall.low.count,
+    ]).toEqual([2, 3, 4, 1]);
     // five grades of 20 %: one examinee each, each grade's single score at its band's top
     expect(r.overall.grades).toEqual([1, 1, 1, 1, 1]);
     expect(r.overall.gradeMean).toBe(70);

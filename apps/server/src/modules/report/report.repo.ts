@@ -48,9 +48,7 @@ export function reportRepo(db: Db) {
 
     /** The exam's own report settings and their version; null: the exam keeps the defaults. */
     async settings(examId: number): Promise<{ settings: ReportSettings; version: number } | null> {
-      const r = await db.execute(
-        sql`select settings, version from report_setting where exam_id = ${examId}`,
-      );
+      const r = await db.execute(sql`select settings, version from report_setting where exam_id = ${examId}`);
       return rowsOf<{ settings: ReportSettings; version: number }>(r)[0] ?? null;
     },
 

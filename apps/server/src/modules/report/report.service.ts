@@ -3,6 +3,7 @@ import {
   can,
   DEFAULT_REPORT_SETTINGS,
   REPORT_SHEET_NAMES,
+  reportSettingsProblem,
   reportTable,
   SubjectStatus,
   type Principal,
@@ -251,6 +252,8 @@ export function reportService(d: { db: Db; audit: AuditService }) {
     async saveSettings(examId: number, settings: ReportSettings, p: Principal, actor: Actor): Promise<void> {
       const e = await examOf(examId);
       if (!mayConfigure(p, e)) throw forbidden();
+      const problem = reportSettingsProblem(settings);
+      if (problem) throw fail(problem);
       await d.db.transaction(async (tx) => {
         const before = await reportRepo(tx).settings(examId);
         await reportRepo(tx).saveSettings(examId, settings, actor.userId);
