@@ -1,4 +1,4 @@
-import type { Report, ReportFigures, ReportGroup, ReportSheet } from './report';
+import type { Report, ReportFigures, ReportGroup, ReportSheet, ReportStudent } from './report';
 
 // The tables of a report as rows of cells: the report screens render these and the Excel export writes the
 // same rows, so a downloaded sheet holds exactly the numbers on screen.
@@ -154,3 +154,19 @@ export function reportTable(r: Report, sheet: ReportSheet): ReportTable {
       return levels(r);
   }
 }
+
+/** A row of the 学生成绩 list, as the screen and its Excel export show it ('缺考' for an absent score). */
+export const reportStudentCells = (s: ReportStudent): ReportCell[] => [
+  s.kaohao,
+  s.name,
+  s.schoolName,
+  s.className,
+  s.score ?? '缺考',
+  s.rankInClass ?? '',
+  s.rankInSchool ?? '',
+  s.rank ?? '',
+  fix2(s.z),
+  fix2(s.t),
+  s.grade ?? '',
+  s.points ?? '',
+];

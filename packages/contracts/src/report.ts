@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './fields';
+import { idParam, intParam, text } from './fields';
 import type { ReportSettings } from './report-settings';
 
 // Score reports (report_forms, issue 16, DESIGN.md §6): figures of a published subject — or of the total over
@@ -125,3 +125,54 @@ export type ReportQuery = z.infer<typeof reportQuery>;
 export const reportSheet = z.enum(['overview', 'classes', 'segments', 'questions', 'levels']);
 export type ReportSheet = z.infer<typeof reportSheet>;
 export const reportExportQuery = reportQuery.extend({ sheet: reportSheet });
+
+/** One examinee of the 学生成绩 list: the score, ranks (competition ranking), Z / T and 等级赋分. */
+export interface ReportStudent {
+  examineeId: number;
+  kaohao: string;
+  name: string;
+  schoolName: string;
+  className: string;
+  /** null: 缺考 */
+  score: number | null;
+  rankInClass: number | null;
+  rankInSchool: number | null;
+  /** among every examinee of the exam (a joint exam: all its schools) */
+  rank: number | null;
+  z: number | null;
+  t: number | null;
+  grade: string | null;
+  points: number | null;
+}
+
+/** GET /api/exam/:examId/report/students: a page of the list, ranked best first (缺考 last). */
+export interface ReportStudentsPage {
+  items: ReportStudent[];
+  total: number;
+}
+
+export const reportStudentsFilter = reportQuery.extend({
+  classId: idParam().optional(),
+  keyword: text().trim().max(30).optional(),
+});
+export const reportStudentsQuery = reportStudentsFilter.extend({
+  page: intParam(1).default(1),
+  size: intParam(1, 200).default(20),
+});
+export type ReportStudentsQuery = z.infer<typeof reportStudentsQuery>;
+export type ReportStudentsFilter = z.infer<typeof reportStudentsFilter>;
+
+export const REPORT_STUDENT_HEADERS = [
+  '考号',
+  '姓名',
+  '学校',
+  '班级',
+  '分数',
+  '班级排名',
+  '校内排名',
+  '总排名',
+  'Z分数',
+  'T分数',
+  '等级',
+  '赋分',
+];

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_REPORT_SETTINGS,
@@ -8,18 +8,17 @@ import {
   type ReportSettings,
   type ReportSettingsView,
 } from '@yj/contracts';
-import { auditLog, banji, examinee, score, subject, teacherClass } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { auditLog } from '../../db/schema';
+import { body, testApp, type TestApp } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
-import { buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from '../../../test/factories';
-import { buildScoreScene } from '../../../test/score';
+import { buildReportScene, type ReportScene } from '../../../test/report';
 
-// 报表设置 (issue 16): one subject of full marks 100 with scores 90 60 70 80 100 — e0 e1 in 1班, e2 e3 e4 in 2班.
+// 报表设置 (issue 16), on test/report.ts's scene: 英语 (full 100) 90 60 70 80 100 — e0 e1 in 1班, e2 e3 e4 in 2班.
 let t: TestApp;
-let scene: Awaited<ReturnType<typeof buildScoreScene>>;
+let scene: ReportScene['scene'];
 let base: string;
 let english: number;
-type Who = Awaited<ReturnType<typeof signIn>>;
+type Who = ReportScene['teacher'];
 let teacher: Who;
 let stranger: Who;
 
@@ -34,52 +33,7 @@ const CHANGED: ReportSettings = {
 
 beforeAll(async () => {
   t = await testApp();
-  const db = t.database.db;
-  scene = await buildScoreScene(t.app, db, 5);
-  base = `/filter/api/exam/${scene.examId}/report`;
-  const [c2] = await db
-    .insert(banji)
-    .values({
-      schoolId: scene.schoolId,
-      gradeId: (await db.select().from(banji).where(eq(banji.id, scene.classId)))[0]!.gradeId,
-      name: '高一(2)班',
-    })
-    .returning();
-  await db
-    .update(examinee)
-    .set({ classId: c2!.id })
-    .where(
-      inArray(
-        examinee.id,
-        scene.examinees.slice(2).map((e) => e.id),
-      ),
-    );
-  const [s2] = await db
-    .insert(subject)
-    .values({
-      examId: scene.examId,
-      course: '英语',
-      name: '英语',
-      fullScore: 100,
-      status: SubjectStatus.published,
-      sort: 2,
-    })
-    .returning();
-  english = s2!.id;
-  await db.insert(score).values(
-    scene.examinees.map((e, i) => ({
-      subjectId: english,
-      examineeId: e.id,
-      total: [90, 60, 70, 80, 100][i]!,
-      objective: 0,
-      subjective: 0,
-    })),
-  );
-  const tu = await buildTeacher(db, scene.schoolId);
-  await db.insert(teacherClass).values({ schoolId: scene.schoolId, userId: tu.id, classId: c2!.id });
-  teacher = await signIn(t.app, tu.account, PASSWORD);
-  const other = await buildSchool(db);
-  stranger = await signIn(t.app, (await buildSchoolAdmin(db, other.id)).account, PASSWORD);
+  ({ scene, base, english, teacher, stranger } = await buildReportScene(t));
 }, 120_000);
 afterAll(() => t?.close());
 

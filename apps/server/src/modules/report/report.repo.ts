@@ -140,6 +140,14 @@ export function reportRepo(db: Db) {
       return rowsOf<{ yes: boolean }>(r)[0]?.yes ?? false;
     },
 
+    /** Exam number and name of every examinee of an exam. */
+    async examineeNames(examId: number): Promise<{ id: number; kaohao: string; name: string }[]> {
+      const r = await db.execute(sql`
+        select e.id, e.kaohao, s.name from examinee e join student s on s.id = e.student_id
+        where e.exam_id = ${examId}`);
+      return rowsOf<{ id: number; kaohao: string; name: string }>(r);
+    },
+
     /** The classes a teacher teaches (teacherSchedule). */
     async teacherClasses(userId: number): Promise<number[]> {
       const r = await db.execute(sql`select class_id as id from teacher_class where user_id = ${userId}`);

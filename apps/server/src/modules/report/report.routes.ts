@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reportExportQuery, reportParams, reportQuery, reportSettingsBody } from '@yj/contracts';
+import {
+  reportExportQuery,
+  reportParams,
+  reportQuery,
+  reportSettingsBody,
+  reportStudentsFilter,
+  reportStudentsQuery,
+} from '@yj/contracts';
 import { attachment } from '../../lib/excel';
 import { actorOf, heavy, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
@@ -30,6 +37,25 @@ export function reportRoutes(app: FastifyInstance, d: { reports: ReportService; 
     async (req) => {
       await d.reports.saveSettings(req.params.examId, req.body, await req.principal(), actorOf(req));
       return ok(null);
+    },
+  );
+  r.get(
+    '/api/exam/:examId/report/students',
+    { schema: { params: reportParams, querystring: reportStudentsQuery }, config: read },
+    async (req) => {
+      const p = await req.principal();
+      return ok(await heavy(req, () => d.reports.students(req.params.examId, req.query, p)));
+    },
+  );
+  r.get(
+    '/api/exam/:examId/report/students/export',
+    { schema: { params: reportParams, querystring: reportStudentsFilter }, config: read },
+    async (req, reply) => {
+      const p = await req.principal();
+      const { buffer, filename } = await heavy(req, () =>
+        d.reports.exportStudents(req.params.examId, req.query, p),
+      );
+      return reply.type(XLSX).header('content-disposition', attachment(filename)).send(buffer);
     },
   );
   // a stale report is computed on the first read: heavy work, under the limiter

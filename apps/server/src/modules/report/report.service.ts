@@ -3,6 +3,8 @@ import {
   can,
   DEFAULT_REPORT_SETTINGS,
   REPORT_SHEET_NAMES,
+  REPORT_STUDENT_HEADERS,
+  reportStudentCells,
   reportSettingsProblem,
   reportTable,
   SubjectStatus,
@@ -11,6 +13,10 @@ import {
   type ReportSettings,
   type ReportSettingsView,
   type ReportSheet,
+  type ReportStudent,
+  type ReportStudentsFilter,
+  type ReportStudentsPage,
+  type ReportStudentsQuery,
   type ReportSubjects,
 } from '@yj/contracts';
 import { fail, forbidden } from '../../errors';
@@ -19,6 +25,7 @@ import type { Actor } from '../../lib/actor';
 import { writeSheet } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
 import { computeReport, type ReportEntry } from './report-compute';
+import { studentFigures, type StudentEntry } from './report-students';
 import { reportRepo, type ReportSubjectRow, type ScoreEntry } from './report.repo';
 import { narrowReport, reportView } from './report-view';
 
@@ -58,6 +65,19 @@ export function reportService(d: { db: Db; audit: AuditService }) {
     return e;
   }
 
+  /** The published subjects a report is about: the one asked for, or all of them for the total. */
+  function depsOf(all: ReportSubjectRow[], subjectId: number | undefined): ReportSubjectRow[] {
+    if (subjectId !== undefined) {
+      const s = all.find((x) => x.id === subjectId);
+      if (!s) throw fail('科目不存在或已删除');
+      if (!published(s)) throw fail(`${s.name}的成绩尚未发布，发布后才能查看报表`);
+      return [s];
+    }
+    const deps = all.filter(published);
+    if (!deps.length) throw fail('本次考试还没有已发布成绩的科目');
+    return deps;
+  }
+
   /** Reads a subject's entries with its question scores as parts in question order. */
   async function subjectInput(subject: ReportSubjectRow) {
     const [rows, questions, options] = await Promise.all([
@@ -89,13 +109,22 @@ export function reportService(d: { db: Db; audit: AuditService }) {
    * The total over the published subjects: an examinee's sum of the subjects they sat; 缺考 only when absent
    * from every one (a missing subject lowers the total, as on the printed score list).
    */
-  function totalEntries(subjects: readonly ReportSubjectRow[], rows: readonly ScoreEntry[][]): ReportEntry[] {
-    const byExaminee = new Map<number, ReportEntry>();
+  function totalEntries(
+    subjects: readonly ReportSubjectRow[],
+    rows: readonly ScoreEntry[][],
+  ): (ReportEntry & StudentEntry)[] {
+    const byExaminee = new Map<number, ReportEntry & StudentEntry>();
     rows.forEach((list, k) => {
       for (const r of list) {
         let e = byExaminee.get(r.examineeId);
         if (!e) {
-          e = { schoolId: r.schoolId, classId: r.classId, total: null, parts: subjects.map(() => null) };
+          e = {
+            examineeId: r.examineeId,
+            schoolId: r.schoolId,
+            classId: r.classId,
+            total: null,
+            parts: subjects.map(() => null),
+          };
           byExaminee.set(r.examineeId, e);
         }
         e.parts[k] = r.total;
@@ -163,16 +192,7 @@ export function reportService(d: { db: Db; audit: AuditService }) {
       repo.cached(examId, key),
       repo.settings(examId),
     ]);
-    let deps: ReportSubjectRow[];
-    if (subjectId !== undefined) {
-      const s = all.find((x) => x.id === subjectId);
-      if (!s) throw fail('科目不存在或已删除');
-      if (!published(s)) throw fail(`${s.name}的成绩尚未发布，发布后才能查看报表`);
-      deps = [s];
-    } else {
-      deps = all.filter(published);
-      if (!deps.length) throw fail('本次考试还没有已发布成绩的科目');
-    }
+    const deps = depsOf(all, subjectId);
     const stamp = stampOf(own?.version ?? 0, deps);
     if (hit?.stamp === stamp) return hit.json;
     return d.db.transaction(async (tx) => {
@@ -221,7 +241,74 @@ export function reportService(d: { db: Db; audit: AuditService }) {
   const viewed = async (examId: number, subjectId: number | undefined, p: Principal): Promise<Report> =>
     JSON.parse(await viewedJson(examId, subjectId, p)) as Report;
 
+  /**
+   * The 学生成绩 list the user may see, filtered (class, exam number or name), best first and 缺考 last: figures
+   * over every examinee of the exam (ranks, Z / T, 等级赋分 with the exam's settings).
+   */
+  async function studentList(
+    examId: number,
+    f: ReportStudentsFilter,
+    p: Principal,
+  ): Promise<ReportStudent[]> {
+    const e = await examOf(examId);
+    const view = await reportView(p, e, f.subjectId ?? null, () => repo.teacherClasses(p.userId));
+    if (!view.all && !view.schools.size && !view.classes.size) throw forbidden();
+    const [all, own] = await Promise.all([repo.subjects(examId), repo.settings(examId)]);
+    const deps = depsOf(all, f.subjectId);
+    const [lists, names, groups] = await Promise.all([
+      Promise.all(deps.map((s) => repo.entries(s.id, false))),
+      repo.examineeNames(examId),
+      repo.groups(examId),
+    ]);
+    const entries: StudentEntry[] = f.subjectId !== undefined ? lists[0]! : totalEntries(deps, lists);
+    const figures = studentFigures(entries, (own?.settings ?? DEFAULT_REPORT_SETTINGS).grades);
+    const who = new Map(names.map((n) => [n.id, n]));
+    const schoolName = new Map(groups.schools.map((x) => [x.id, x.name]));
+    const className = new Map(groups.classes.map((x) => [x.id, x.name]));
+    const seen = (x: StudentEntry) => view.all || view.schools.has(x.schoolId) || view.classes.has(x.classId);
+    const keyword = f.keyword?.toLowerCase();
+    const out: ReportStudent[] = [];
+    entries.forEach((x, i) => {
+      if (!seen(x) || (f.classId !== undefined && x.classId !== f.classId)) return;
+      const n = who.get(x.examineeId);
+      if (!n) return;
+      if (keyword && !n.kaohao.toLowerCase().includes(keyword) && !n.name.toLowerCase().includes(keyword))
+        return;
+      out.push({
+        examineeId: x.examineeId,
+        kaohao: n.kaohao,
+        name: n.name,
+        schoolName: schoolName.get(x.schoolId) ?? '',
+        className: className.get(x.classId) ?? '',
+        score: x.total,
+        ...figures[i]!,
+      });
+    });
+    // a view that holds nothing of this exam (another school's administrator, a teacher of other classes)
+    if (!view.all && !entries.some(seen)) throw forbidden();
+    return out.sort(
+      (a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.kaohao.localeCompare(b.kaohao),
+    );
+  }
+
   return {
+    /** A page of the 学生成绩 list. */
+    async students(examId: number, q: ReportStudentsQuery, p: Principal): Promise<ReportStudentsPage> {
+      const list = await studentList(examId, q, p);
+      const from = (q.page - 1) * q.size;
+      return { items: list.slice(from, from + q.size), total: list.length };
+    },
+
+    /** The whole filtered 学生成绩 list as an Excel sheet: the rows and cells of the screen. */
+    async exportStudents(examId: number, f: ReportStudentsFilter, p: Principal) {
+      const list = await studentList(examId, f, p);
+      const subject =
+        f.subjectId === undefined ? null : (await repo.subjects(examId)).find((s) => s.id === f.subjectId);
+      const e = await examOf(examId);
+      const buffer = await writeSheet('学生成绩', REPORT_STUDENT_HEADERS, list.map(reportStudentCells));
+      return { buffer, filename: `${e.name}-${subject?.name ?? '总分'}-学生成绩.xlsx` };
+    },
+
     /** The subjects the report menu offers (published ones can be opened). */
     async subjects(examId: number, p: Principal): Promise<ReportSubjects> {
       const e = await examSeenBy(examId, p);
