@@ -239,6 +239,44 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   const graded = onScreen[1]!.slice(grades, grades + 5).reduce((a, c) => a + Number(c), 0);
   assert.equal(String(graded), satCell, 'every examinee who sat has a grade');
 
+  // 学生成绩: ranks, Z / T and 等级赋分 of every examinee (缺考 listed last); by class, by exam number; the
+  // export = the table
+  const classSize = all.filter((e) => e.className === three[1]!.name).length;
+  await page.getByRole('tab', { name: '学生成绩' }).click();
+  const students = page.getByTestId('report-students');
+  await students.getByText(`共 ${all.length} 人`).waitFor();
+  await students.getByTestId('students-class').click();
+  await page.locator('.ant-select-item-option', { hasText: three[1]!.name }).click();
+  await students.getByText(`共 ${classSize} 人`).waitFor();
+  await shot(page, 'reports-08-students');
+  const listed = await tableTexts(students);
+  assert.ok(
+    listed.slice(1).every((r) => r[listed[0]!.indexOf('班级')] === three[1]!.name),
+    'only the chosen class',
+  );
+  const [studentsFile] = await Promise.all([
+    page.waitForEvent('download'),
+    students.getByRole('button', { name: '导出 Excel' }).click(),
+  ]);
+  const sw = new ExcelJS.Workbook();
+  await sw.xlsx.readFile((await studentsFile.path())!);
+  const studentRows: string[][] = [];
+  sw.worksheets[0]!.eachRow((r) =>
+    studentRows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
+  );
+  // the whole filtered list; the screen shows its first page
+  assert.equal(studentRows.length - 1, classSize, 'every student of the class');
+  assert.deepEqual(
+    studentRows.slice(0, listed.length),
+    listed,
+    'the 学生成绩 export holds the list on screen',
+  );
+  const one = sitting.find((e) => e.className === three[1]!.name)!;
+  await students.getByPlaceholder('考号或姓名').fill(one.kaohao);
+  await students.getByPlaceholder('考号或姓名').press('Enter');
+  await students.getByText('共 1 人').waitFor();
+  await students.locator('tbody tr.ant-table-row', { hasText: one.kaohao }).waitFor();
+
   // a teacher of the second class only (任教班级 set as the teachers screen does)
   const t = await call<TeacherItem>(
     page,
@@ -262,5 +300,7 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
     0,
     'a teacher does not change the settings',
   );
-  await shot(tp, 'reports-08-teacher');
+  await tp.getByRole('tab', { name: '学生成绩' }).click();
+  await tp.getByTestId('report-students').getByText(`共 ${classSize} 人`).waitFor();
+  await shot(tp, 'reports-09-teacher');
 });

@@ -7,6 +7,7 @@ import { EChart } from './EChart';
 import { bandsOption, boxOption, questionsOption, segmentsOption } from './report-charts';
 import { reportQuery, reportSettingsQuery, reportSubjectsQuery } from './report.api';
 import { ReportSettingsDialog } from './ReportSettingsDialog';
+import { StudentsTab } from './StudentsTab';
 import { ReportTableCard } from './ReportTableCard';
 
 /** A figure for the descriptions: '—' when it does not exist (nobody sat). */
@@ -203,6 +204,11 @@ export function ReportView({ examId }: { examId: number }) {
                 { key: 'distribution', label: '分数分布', children: <Distribution r={r} /> },
                 { key: 'questions', label: '试题分析', children: <Questions r={r} /> },
                 { key: 'levels', label: '等级与临界生', children: <Levels r={r} /> },
+                {
+                  key: 'students',
+                  label: '学生成绩',
+                  children: <StudentsTab key={r.subjectId ?? 0} r={r} />,
+                },
               ]}
             />
           )}

@@ -1,8 +1,32 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Report, ReportSettings, ReportSettingsView, ReportSheet, ReportSubjects } from '@yj/contracts';
+import type {
+  Report,
+  ReportSettings,
+  ReportSettingsView,
+  ReportSheet,
+  ReportStudentsPage,
+  ReportSubjects,
+} from '@yj/contracts';
 import { api } from '../../api/filter';
 
 const params = (examId: number) => ({ params: { examId } });
+
+/** What the 学生成绩 list is narrowed to: the report's subject (null: total), a class, a search text. */
+export interface StudentFilter {
+  subjectId: number | null;
+  classId: number | null;
+  keyword: string;
+}
+/** The query string of a filter: only what is set. */
+function studentQuery(f: StudentFilter & { page?: number; size?: number }): Record<string, string | number> {
+  const q: Record<string, string | number> = {};
+  if (f.subjectId) q.subjectId = f.subjectId;
+  if (f.classId) q.classId = f.classId;
+  if (f.keyword.trim()) q.keyword = f.keyword.trim();
+  if (f.page) q.page = f.page;
+  if (f.size) q.size = f.size;
+  return q;
+}
 
 /** Every /filter call of the report screens (report_forms). */
 export const reportApi = {
@@ -14,6 +38,13 @@ export const reportApi = {
     api.get<ReportSettingsView>('/api/exam/:examId/report/settings', undefined, params(examId)),
   saveSettings: (examId: number, settings: ReportSettings) =>
     api.post<null>('/api/exam/:examId/report/settings', { ...settings }, params(examId)),
+  students: (examId: number, f: StudentFilter & { page: number; size: number }) =>
+    api.get<ReportStudentsPage>('/api/exam/:examId/report/students', studentQuery(f), params(examId)),
+  /** the xlsx of the filtered 学生成绩 list */
+  studentsExportPath: (examId: number, f: StudentFilter) =>
+    `/api/exam/${examId}/report/students/export?${new URLSearchParams(
+      Object.entries(studentQuery(f)).map(([k, v]) => [k, String(v)]),
+    ).toString()}`,
   /** the xlsx of one table, fetched by the shared downloader */
   exportPath: (examId: number, subjectId: number | null, sheet: ReportSheet) =>
     `/api/exam/${examId}/report/export?${subjectId ? `subjectId=${subjectId}&` : ''}sheet=${sheet}`,
@@ -40,4 +71,12 @@ export const reportSettingsQuery = (examId: number) =>
     queryKey: ['report', examId, 'settings'],
     queryFn: () => reportApi.settings(examId),
     meta: { silent: true },
+  });
+
+export const reportStudentsQuery = (examId: number, f: StudentFilter, page: number, size: number) =>
+  queryOptions({
+    queryKey: ['report', examId, f.subjectId ?? 0, 'students', f.classId, f.keyword, page, size],
+    queryFn: () => reportApi.students(examId, { ...f, page, size }),
+    meta: { silent: true },
+    placeholderData: keepPreviousData,
   });
