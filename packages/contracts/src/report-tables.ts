@@ -1,4 +1,11 @@
-import type { Report, ReportFigures, ReportGroup, ReportSheet, ReportStudent } from './report';
+import type {
+  Report,
+  ReportFigures,
+  ReportGroup,
+  ReportProgressStudent,
+  ReportSheet,
+  ReportStudent,
+} from './report';
 
 // The tables of a report as rows of cells: the report screens render these and the Excel export writes the
 // same rows, so a downloaded sheet holds exactly the numbers on screen.
@@ -169,4 +176,16 @@ export const reportStudentCells = (s: ReportStudent): ReportCell[] => [
   fix2(s.t),
   s.grade ?? '',
   s.points ?? '',
+];
+
+/** A row of 进退步 as the screen and its export show it: '缺考' / '' where an exam has no score or rank. */
+export const reportProgressCells = (s: ReportProgressStudent): ReportCell[] => [
+  s.kaohao,
+  s.name,
+  s.className,
+  s.score ?? '缺考',
+  s.rank ?? '',
+  s.earlierScore ?? '缺考',
+  s.earlierRank ?? '',
+  s.change ?? '',
 ];

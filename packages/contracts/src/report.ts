@@ -176,3 +176,67 @@ export const REPORT_STUDENT_HEADERS = [
   '等级',
   '赋分',
 ];
+
+/** GET /api/exam/:examId/report/progress/exams: earlier exams of the same students with published scores. */
+export interface ReportProgressExam {
+  id: number;
+  name: string;
+  startDate: string | null;
+  /** examinees of both exams (the same students) */
+  shared: number;
+}
+
+/** One student of 进退步: the exam-wide rank now and in the earlier exam; change > 0 moved up (进步). */
+export interface ReportProgressStudent {
+  kaohao: string;
+  name: string;
+  className: string;
+  score: number | null;
+  rank: number | null;
+  earlierScore: number | null;
+  earlierRank: number | null;
+  change: number | null;
+}
+
+/** A class's summary: students ranked in both exams, how many moved up or down, the mean change. */
+export interface ReportProgressClass {
+  classId: number;
+  className: string;
+  schoolName: string;
+  compared: number;
+  up: number;
+  down: number;
+  meanChange: number | null;
+}
+
+/** GET /api/exam/:examId/report/progress: by class, then a page of students (largest 进步 first). */
+export interface ReportProgress {
+  earlierExamName: string;
+  /** the earlier exam's subject of the same course; null: the totals */
+  subjectName: string | null;
+  classes: ReportProgressClass[];
+  items: ReportProgressStudent[];
+  total: number;
+}
+
+export const reportProgressFilter = reportQuery.extend({
+  earlierExamId: idParam(),
+  classId: idParam().optional(),
+});
+export const reportProgressQuery = reportProgressFilter.extend({
+  page: intParam(1).default(1),
+  size: intParam(1, 200).default(20),
+});
+export type ReportProgressFilter = z.infer<typeof reportProgressFilter>;
+export type ReportProgressQuery = z.infer<typeof reportProgressQuery>;
+
+export const REPORT_PROGRESS_HEADERS = [
+  '考号',
+  '姓名',
+  '班级',
+  '本次分数',
+  '本次排名',
+  '上次分数',
+  '上次排名',
+  '名次变化',
+];

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_REPORT_SETTINGS,
   reportTable,
-  SubjectStatus,
   type Report,
   type ReportSettings,
   type ReportSettingsView,

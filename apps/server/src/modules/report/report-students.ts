@@ -3,6 +3,7 @@ import { gradeScores, groupRanks, ranks, standardScores, type GradeBand } from '
 /** One examinee's score in a report (a subject, or the total over the published subjects). */
 export interface StudentEntry {
   examineeId: number;
+  studentId: number;
   schoolId: number;
   classId: number;
   /** null: 缺考 */

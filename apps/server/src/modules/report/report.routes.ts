@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   reportExportQuery,
   reportParams,
+  reportProgressFilter,
+  reportProgressQuery,
   reportQuery,
   reportSettingsBody,
   reportStudentsFilter,
@@ -54,6 +56,30 @@ export function reportRoutes(app: FastifyInstance, d: { reports: ReportService; 
       const p = await req.principal();
       const { buffer, filename } = await heavy(req, () =>
         d.reports.exportStudents(req.params.examId, req.query, p),
+      );
+      return reply.type(XLSX).header('content-disposition', attachment(filename)).send(buffer);
+    },
+  );
+  r.get(
+    '/api/exam/:examId/report/progress/exams',
+    { schema: { params: reportParams }, config: read },
+    async (req) => ok(await d.reports.progressExams(req.params.examId, await req.principal())),
+  );
+  r.get(
+    '/api/exam/:examId/report/progress',
+    { schema: { params: reportParams, querystring: reportProgressQuery }, config: read },
+    async (req) => {
+      const p = await req.principal();
+      return ok(await heavy(req, () => d.reports.progress(req.params.examId, req.query, p)));
+    },
+  );
+  r.get(
+    '/api/exam/:examId/report/progress/export',
+    { schema: { params: reportParams, querystring: reportProgressFilter }, config: read },
+    async (req, reply) => {
+      const p = await req.principal();
+      const { buffer, filename } = await heavy(req, () =>
+        d.reports.exportProgress(req.params.examId, req.query, p),
       );
       return reply.type(XLSX).header('content-disposition', attachment(filename)).send(buffer);
     },

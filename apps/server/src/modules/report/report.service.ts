@@ -3,7 +3,9 @@ import {
   can,
   DEFAULT_REPORT_SETTINGS,
   REPORT_SHEET_NAMES,
+  REPORT_PROGRESS_HEADERS,
   REPORT_STUDENT_HEADERS,
+  reportProgressCells,
   reportStudentCells,
   reportSettingsProblem,
   reportTable,
@@ -13,6 +15,12 @@ import {
   type ReportSettings,
   type ReportSettingsView,
   type ReportSheet,
+  type ReportProgress,
+  type ReportProgressClass,
+  type ReportProgressExam,
+  type ReportProgressFilter,
+  type ReportProgressQuery,
+  type ReportProgressStudent,
   type ReportStudent,
   type ReportStudentsFilter,
   type ReportStudentsPage,
@@ -25,6 +33,7 @@ import type { Actor } from '../../lib/actor';
 import { writeSheet } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
 import { computeReport, type ReportEntry } from './report-compute';
+import { progressLines, progressSummary } from './report-progress';
 import { studentFigures, type StudentEntry } from './report-students';
 import { reportRepo, type ReportSubjectRow, type ScoreEntry } from './report.repo';
 import { narrowReport, reportView } from './report-view';
@@ -120,6 +129,7 @@ export function reportService(d: { db: Db; audit: AuditService }) {
         if (!e) {
           e = {
             examineeId: r.examineeId,
+            studentId: r.studentId,
             schoolId: r.schoolId,
             classId: r.classId,
             total: null,
@@ -291,7 +301,119 @@ export function reportService(d: { db: Db; audit: AuditService }) {
     );
   }
 
+  /** An exam's scores per examinee for a report: one subject's, or the total over the published subjects. */
+  async function scoresOf(deps: ReportSubjectRow[], single: boolean): Promise<StudentEntry[]> {
+    const lists = await Promise.all(deps.map((s) => repo.entries(s.id, false)));
+    return single ? lists[0]! : totalEntries(deps, lists);
+  }
+
+  /**
+   * 进退步 against an earlier exam of the same students: exam-wide ranks in each, for the students the user
+   * sees now; by class, then a page of students with the largest 进步 first.
+   */
+  async function progressOf(examId: number, f: ReportProgressFilter, p: Principal) {
+    const e = await examOf(examId);
+    const view = await reportView(p, e, f.subjectId ?? null, () => repo.teacherClasses(p.userId));
+    if (!view.all && !view.schools.size && !view.classes.size) throw forbidden();
+    if (f.earlierExamId === examId) throw fail('请选择另一次考试');
+    const earlierExam = await examSeenBy(f.earlierExamId, p);
+    const [all, allEarlier, names, groups] = await Promise.all([
+      repo.subjects(examId),
+      repo.subjects(f.earlierExamId),
+      repo.examineeNames(examId),
+      repo.groups(examId),
+    ]);
+    const deps = depsOf(all, f.subjectId);
+    let earlierDeps: ReportSubjectRow[];
+    if (f.subjectId !== undefined) {
+      const same = allEarlier.find((s) => s.course === deps[0]!.course && published(s));
+      if (!same) throw fail(`${earlierExam.name}没有已发布成绩的${deps[0]!.course}`);
+      earlierDeps = [same];
+    } else {
+      earlierDeps = allEarlier.filter(published);
+      if (!earlierDeps.length) throw fail(`${earlierExam.name}还没有已发布成绩的科目`);
+    }
+    const single = f.subjectId !== undefined;
+    const [now, before] = await Promise.all([scoresOf(deps, single), scoresOf(earlierDeps, single)]);
+    if (!view.all && !now.some((x) => view.schools.has(x.schoolId) || view.classes.has(x.classId)))
+      throw forbidden();
+    const lines = progressLines(now, before);
+    const byStudent = new Map(now.map((x) => [x.studentId, x]));
+    const who = new Map(names.map((n) => [n.id, n]));
+    const className = new Map(groups.classes.map((c) => [c.id, c.name]));
+    const seen = lines.filter((l) => {
+      const x = byStudent.get(l.studentId)!;
+      return view.all || view.schools.has(x.schoolId) || view.classes.has(x.classId);
+    });
+    const classes: ReportProgressClass[] = groups.classes.flatMap((c) => {
+      const own = seen.filter((l) => byStudent.get(l.studentId)!.classId === c.id);
+      if (!own.length) return [];
+      const schoolName = groups.schools.find((x) => x.id === c.schoolId)?.name ?? '';
+      return [{ classId: c.id, className: c.name, schoolName, ...progressSummary(own) }];
+    });
+    const students: ReportProgressStudent[] = seen
+      .filter((l) => f.classId === undefined || byStudent.get(l.studentId)!.classId === f.classId)
+      .map((l) => {
+        const x = byStudent.get(l.studentId)!;
+        const n = who.get(x.examineeId);
+        return {
+          kaohao: n?.kaohao ?? '',
+          name: n?.name ?? '',
+          className: className.get(x.classId) ?? '',
+          score: l.score,
+          rank: l.rank,
+          earlierScore: l.earlierScore,
+          earlierRank: l.earlierRank,
+          change: l.change,
+        };
+      })
+      .sort((a, b) => (b.change ?? -Infinity) - (a.change ?? -Infinity) || a.kaohao.localeCompare(b.kaohao));
+    return {
+      earlierExamName: earlierExam.name,
+      subjectName: single ? deps[0]!.name : null,
+      classes,
+      students,
+    };
+  }
+
   return {
+    /** Earlier exams of the same students the user may compare with (those with published scores). */
+    async progressExams(examId: number, p: Principal): Promise<ReportProgressExam[]> {
+      await examSeenBy(examId, p);
+      const out: ReportProgressExam[] = [];
+      for (const x of await repo.sharingExams(examId)) {
+        if (!(await repo.subjects(x.id)).some(published)) continue;
+        try {
+          await examSeenBy(x.id, p);
+          out.push(x);
+        } catch {
+          // an exam the user sees nothing of is not offered
+        }
+      }
+      return out;
+    },
+
+    /** 进退步 with a page of students. */
+    async progress(examId: number, q: ReportProgressQuery, p: Principal): Promise<ReportProgress> {
+      const r = await progressOf(examId, q, p);
+      const from = (q.page - 1) * q.size;
+      return {
+        earlierExamName: r.earlierExamName,
+        subjectName: r.subjectName,
+        classes: r.classes,
+        items: r.students.slice(from, from + q.size),
+        total: r.students.length,
+      };
+    },
+
+    /** 进退步 of the filtered students as an Excel sheet, with the cells of the screen. */
+    async exportProgress(examId: number, f: ReportProgressFilter, p: Principal) {
+      const r = await progressOf(examId, f, p);
+      const e = await examOf(examId);
+      const buffer = await writeSheet('进退步', REPORT_PROGRESS_HEADERS, r.students.map(reportProgressCells));
+      return { buffer, filename: `${e.name}-${r.subjectName ?? '总分'}-进退步.xlsx` };
+    },
+
     /** A page of the 学生成绩 list. */
     async students(examId: number, q: ReportStudentsQuery, p: Principal): Promise<ReportStudentsPage> {
       const list = await studentList(examId, q, p);
