@@ -67,12 +67,18 @@ async function tableTexts(card: Locator): Promise<string[][]> {
   return [head.map((h) => h.trim()), ...rows];
 }
 
-test('published scores: overview, class comparison, 一分一段, distribution, questions; Excel = table; a teacher sees their class', async () => {
-  const { page } = s;
-  await loginAsSchoolAdmin(page);
+/**
+ * An exam of the grade's first classes (up to three) with 数学 published: the first sheets of each class scanned
+ * (random answers, a 打分栏 score spread over 0–19), the rest 缺考, marked from the 打分栏 and published on the
+ * screens. 1–40 单选 2 分 (80), 48 主观 20 分.
+ */
+async function publishedExam(
+  page: Page,
+  o: { name: string; startDate: string; prefix: string; seed: number },
+) {
   const exam = await createExamWithOneSubject(page, {
-    name: '2026学年报表演示考试',
-    startDate: '2026-11-21',
+    name: o.name,
+    startDate: o.startDate,
     course: '数学',
     fullScore: 100,
   });
@@ -87,7 +93,7 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   const three = classes.slice(0, 3);
   await call(page, 'POST', `/api/exam/${exam.examId}/examinees/add`, {
     classIds: three.map((c) => c.id),
-    rule: { kind: 'sequence', prefix: '2027', digits: 4 },
+    rule: { kind: 'sequence', prefix: o.prefix, digits: 4 },
     roomSize: 30,
   });
   type Row = { id: number; kaohao: string; className: string };
@@ -130,13 +136,32 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   const sorted = [...all].sort((a, b) => a.kaohao.localeCompare(b.kaohao));
   const sitting = three.flatMap((c) => sorted.filter((e) => e.className === c.name).slice(0, PER_CLASS));
   assert.equal(sitting.length, three.length * PER_CLASS, 'every class has its sheets');
-  await scanSheets(page, exam.subjectId, card, sitting, 900, (i) => (i * 7) % 20);
+  await scanSheets(page, exam.subjectId, card, sitting, o.seed, (i) => (i * o.seed) % 20);
   const sat = new Set(sitting.map((e) => e.id));
   await call(page, 'POST', `/api/subject/${exam.subjectId}/absent`, {
     ids: sorted.filter((e) => !sat.has(e.id)).map((e) => e.id),
     absent: true,
   });
   await markAndPublish(page, exam.examId, exam.subjectId);
+  return { exam, three, all, sitting };
+}
+
+test('published scores: overview, class comparison, 一分一段, distribution, questions, 等级, 学生成绩, 进退步; Excel = table; a teacher sees their class', async () => {
+  const { page } = s;
+  await loginAsSchoolAdmin(page);
+  // an earlier exam of the same students, then this one
+  await publishedExam(page, {
+    name: '2026学年报表演示期初考试',
+    startDate: '2026-09-05',
+    prefix: '2026',
+    seed: 301,
+  });
+  const { exam, three, all, sitting } = await publishedExam(page, {
+    name: '2026学年报表演示考试',
+    startDate: '2026-11-21',
+    prefix: '2027',
+    seed: 907,
+  });
 
   // exam page → 成绩报表
   await page.goto(`${APP}/book/exam/${exam.examId}`);
@@ -277,6 +302,37 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await students.getByText('共 1 人').waitFor();
   await students.locator('tbody tr.ant-table-row', { hasText: one.kaohao }).waitFor();
 
+  // 进退步 against the earlier exam: class summary and students, each change = 上次名次 − 本次名次
+  await page.getByRole('tab', { name: '进退步' }).click();
+  await page.getByTestId('progress-exam').click();
+  await page.locator('.ant-select-item-option', { hasText: '2026学年报表演示期初考试' }).click();
+  const summary = page.getByTestId('progress-classes');
+  await summary
+    .locator('tbody tr.ant-table-row')
+    .nth(three.length - 1)
+    .waitFor();
+  const progressCard = page.getByTestId('progress-students');
+  await progressCard.getByText(`共 ${all.length} 人`).waitFor();
+  await shot(page, 'reports-09-progress');
+  const moved = await tableTexts(progressCard);
+  const col = (h: string) => moved[0]!.indexOf(h);
+  const ranked = moved.slice(1).filter((r) => r[col('本次排名')] && r[col('上次排名')]);
+  assert.ok(ranked.length > 0, 'students ranked in both exams');
+  for (const r of ranked)
+    assert.equal(Number(r[col('名次变化')]), Number(r[col('上次排名')]) - Number(r[col('本次排名')]));
+  const [progressFile] = await Promise.all([
+    page.waitForEvent('download'),
+    progressCard.getByRole('button', { name: '导出 Excel' }).click(),
+  ]);
+  const pw = new ExcelJS.Workbook();
+  await pw.xlsx.readFile((await progressFile.path())!);
+  const progressRows: string[][] = [];
+  pw.worksheets[0]!.eachRow((r) =>
+    progressRows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
+  );
+  assert.equal(progressRows.length - 1, all.length, 'every student of both exams');
+  assert.deepEqual(progressRows.slice(0, moved.length), moved, 'the 进退步 export holds the list on screen');
+
   // a teacher of the second class only (任教班级 set as the teachers screen does)
   const t = await call<TeacherItem>(
     page,
@@ -302,5 +358,5 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   );
   await tp.getByRole('tab', { name: '学生成绩' }).click();
   await tp.getByTestId('report-students').getByText(`共 ${classSize} 人`).waitFor();
-  await shot(tp, 'reports-09-teacher');
+  await shot(tp, 'reports-10-teacher');
 });

@@ -8,6 +8,7 @@ import { bandsOption, boxOption, questionsOption, segmentsOption } from './repor
 import { reportQuery, reportSettingsQuery, reportSubjectsQuery } from './report.api';
 import { ReportSettingsDialog } from './ReportSettingsDialog';
 import { StudentsTab } from './StudentsTab';
+import { ProgressTab } from './ProgressTab';
 import { ReportTableCard } from './ReportTableCard';
 
 /** A figure for the descriptions: '—' when it does not exist (nobody sat). */
@@ -209,6 +210,7 @@ export function ReportView({ examId }: { examId: number }) {
                   label: '学生成绩',
                   children: <StudentsTab key={r.subjectId ?? 0} r={r} />,
                 },
+                { key: 'progress', label: '进退步', children: <ProgressTab r={r} /> },
               ]}
             />
           )}

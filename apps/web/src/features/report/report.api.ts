@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   Report,
+  ReportProgress,
+  ReportProgressExam,
   ReportSettings,
   ReportSettingsView,
   ReportSheet,
@@ -45,6 +47,14 @@ export const reportApi = {
     `/api/exam/${examId}/report/students/export?${new URLSearchParams(
       Object.entries(studentQuery(f)).map(([k, v]) => [k, String(v)]),
     ).toString()}`,
+  progressExams: (examId: number) =>
+    api.get<ReportProgressExam[]>('/api/exam/:examId/report/progress/exams', undefined, params(examId)),
+  progress: (examId: number, f: ProgressFilter & { page: number; size: number }) =>
+    api.get<ReportProgress>('/api/exam/:examId/report/progress', progressQuery(f), params(examId)),
+  progressExportPath: (examId: number, f: ProgressFilter) =>
+    `/api/exam/${examId}/report/progress/export?${new URLSearchParams(
+      Object.entries(progressQuery(f)).map(([k, v]) => [k, String(v)]),
+    ).toString()}`,
   /** the xlsx of one table, fetched by the shared downloader */
   exportPath: (examId: number, subjectId: number | null, sheet: ReportSheet) =>
     `/api/exam/${examId}/report/export?${subjectId ? `subjectId=${subjectId}&` : ''}sheet=${sheet}`,
@@ -71,6 +81,36 @@ export const reportSettingsQuery = (examId: number) =>
     queryKey: ['report', examId, 'settings'],
     queryFn: () => reportApi.settings(examId),
     meta: { silent: true },
+  });
+
+/** 进退步 against `earlierExamId`, of the report's subject (null: total), maybe one class. */
+export interface ProgressFilter {
+  earlierExamId: number;
+  subjectId: number | null;
+  classId: number | null;
+}
+function progressQuery(f: ProgressFilter & { page?: number; size?: number }): Record<string, number> {
+  const q: Record<string, number> = { earlierExamId: f.earlierExamId };
+  if (f.subjectId) q.subjectId = f.subjectId;
+  if (f.classId) q.classId = f.classId;
+  if (f.page) q.page = f.page;
+  if (f.size) q.size = f.size;
+  return q;
+}
+
+export const reportProgressExamsQuery = (examId: number) =>
+  queryOptions({
+    queryKey: ['report', examId, 'progress-exams'],
+    queryFn: () => reportApi.progressExams(examId),
+    meta: { silent: true },
+  });
+
+export const reportProgressQuery = (examId: number, f: ProgressFilter, page: number, size: number) =>
+  queryOptions({
+    queryKey: ['report', examId, f.subjectId ?? 0, 'progress', f.earlierExamId, f.classId, page, size],
+    queryFn: () => reportApi.progress(examId, { ...f, page, size }),
+    meta: { silent: true },
+    placeholderData: keepPreviousData,
   });
 
 export const reportStudentsQuery = (examId: number, f: StudentFilter, page: number, size: number) =>
