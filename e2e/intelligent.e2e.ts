@@ -66,7 +66,7 @@ test('blank answers scored 0 after the leader’s check, a group scored at once,
     { blocks: [{ name: '第41-42题', nos: ['41', '42'], regions: [{ page: 0, ...box41.rect }] }] },
   );
   const blockId = blocks[0]!.id;
-  await scanSheets(page, subjectId, card, examinees.slice(0, 9), 900, INK);
+  await scanSheets(page, subjectId, card, examinees.slice(0, 9), 900, { ink: INK });
   const leader = await candidate(page, subjectId, LEADER);
   const marker = await candidate(page, subjectId, MARKER);
   await call(page, 'POST', `/api/subject/${subjectId}/setting/task/${blockId}`, {

@@ -45,8 +45,8 @@ export async function until(what: string, ok: () => Promise<boolean>): Promise<v
 }
 
 /**
- * One sheet per examinee (front and back, the back's score strip at 5), uploaded on the subject's scan
- * screen and waited for until every sheet is recognised and matched.
+ * One sheet per examinee (front and back, the back's score strip at `strip(i)`, 5 unless given), uploaded on
+ * the subject's scan screen and waited for until every sheet is recognised and matched.
  */
 export async function scanSheets(
   page: Page,
@@ -54,16 +54,20 @@ export async function scanSheets(
   card: Card,
   examinees: Array<{ kaohao: string }>,
   seed: number,
-  /** what examinee i wrote in the answer boxes, by question (default: the simulator's random choice) */
-  ink?: (i: number) => Record<string, SubjectiveInk>,
+  o: {
+    /** what examinee i wrote in the answer boxes, by question (default: the simulator's random choice) */
+    ink?: (i: number) => Record<string, SubjectiveInk>;
+    /** the score examinee i's 打分栏 shows (default 5) */
+    strip?: (i: number) => number;
+  } = {},
 ): Promise<void> {
-  const strip = card.pages[1]!.scoreBoxes[0]!;
+  const box = card.pages[1]!.scoreBoxes[0]!;
   const dir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-sheets-'));
   const files: string[] = [];
   for (const [i, e] of examinees.entries()) {
     const sheet = await orderlyStudent(card, seed + i, e.kaohao, {
-      back: (b) => (b.scores[strip.name] = 5),
-      ink: ink?.(i),
+      back: (b) => (b.scores[box.name] = o.strip?.(i) ?? 5),
+      ink: o.ink?.(i),
     });
     for (const [j, jpeg] of [sheet.front.jpeg, sheet.back.jpeg].entries()) {
       const f = path.join(dir, `${String(i * 2 + j + 1).padStart(4, '0')}.jpg`);

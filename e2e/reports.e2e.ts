@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
+import { typicalCard } from '@yj/scan-sim';
+import type { TeacherItem } from '@yj/contracts';
 import {
   APP,
   call,
@@ -12,31 +13,48 @@ import {
   shot,
   type Session,
 } from './lib.ts';
-import { signedIn } from './marking-lib.ts';
+import { assignMarkers, pressReviewDone, pressReviewStart, scanSheets, signedIn } from './marking-lib.ts';
 
-// Reports (issue 16): an exam of the grade's first classes (up to three) with published scores; the school admin opens its reports
-// from the exam page (charts render, the class table's Excel export holds the table's rows), and a teacher
-// of one class sees only that class.
-//
-// The scores are written and the subject published straight in the database (E2E_DATABASE_URL), as the API
-// tests' factory does: this branch has no publishing route yet (issue of helper "publish").
+// Reports (issue 16): an exam of the grade's first classes (up to three) whose sheets are scanned (four per
+// class; the others registered 缺考), marked from the sheets' 打分栏 and published with 发布 on the scoreCheck
+// screen, as a school admin does it. The school admin opens its reports from the exam page (charts render, the
+// class table's Excel export holds the table's rows), and a teacher of one class sees only that class.
 const TEACHER = '13800000021';
+const PER_CLASS = 4;
+const card = typicalCard();
+const box48 = card.pages[1]!.subjective.find((x) => x.question === '48')!;
 let s: Session;
-let db: pg.Client;
 
 before(async () => {
-  const url = process.env.E2E_DATABASE_URL;
-  assert.ok(url, 'run with E2E_DATABASE_URL: the journey publishes scores in the database');
-  db = new pg.Client({ connectionString: url });
-  await db.connect();
   s = await openBrowser();
 });
 after(async () => {
   await s?.close();
-  await db?.end();
   for (const e of s?.errors ?? []) console.log(`console error: ${e.slice(0, 300)}`);
   assert.deepEqual(s?.errors ?? [], [], 'no console errors');
 });
+
+/** The subject's scores, published as a user does: marking started and finished, then 发布 on scoreCheck. */
+async function markAndPublish(page: Page, examId: number, subjectId: number): Promise<void> {
+  await page.goto(`${APP}/book/exam/${examId}/startReviewManage`);
+  const row = page.getByTestId('review-manage').locator('.ant-table-row', { hasText: '数学' });
+  await row.waitFor();
+  await pressReviewStart(page);
+  // refused reasons (if any) are overridden with 仍然开始, as the scan staff confirmed the absences
+  const force = page.getByTestId('review-force-start');
+  await row.getByText('阅卷中').or(force).first().waitFor();
+  if (await force.isVisible()) await force.click();
+  await row.getByText('阅卷中').waitFor();
+  await pressReviewDone(page);
+  await row.getByText('阅卷完成').waitFor();
+  await page.goto(`${APP}/book/subject/${subjectId}/score/scoreCheck`);
+  await page.getByText('核查通过').waitFor();
+  await page.getByTestId('publish-release').click();
+  const dialog = page.locator('.ant-modal-confirm:not(.ant-zoom-appear)');
+  await dialog.getByRole('button', { name: /^发\s?布$/ }).click();
+  await page.getByTestId('publish-state').getByText('已发布').waitFor();
+  await shot(page, 'reports-00-published');
+}
 
 /** The cell texts of the rows of a table card (antd renders sorter headers and a measure row apart). */
 async function tableTexts(card: Locator): Promise<string[][]> {
@@ -49,12 +67,18 @@ async function tableTexts(card: Locator): Promise<string[][]> {
   return [head.map((h) => h.trim()), ...rows];
 }
 
-test('published scores: overview, class comparison, 一分一段, distribution, questions; Excel = table; a teacher sees their class', async () => {
-  const { page } = s;
-  await loginAsSchoolAdmin(page);
+/**
+ * An exam of the grade's first classes (up to three) with 数学 published: the first sheets of each class scanned
+ * (random answers, a 打分栏 score spread over 0–19), the rest 缺考, marked from the 打分栏 and published on the
+ * screens. 1–40 单选 2 分 (80), 48 主观 20 分.
+ */
+async function publishedExam(
+  page: Page,
+  o: { name: string; startDate: string; prefix: string; seed: number },
+) {
   const exam = await createExamWithOneSubject(page, {
-    name: '2026学年报表演示考试',
-    startDate: '2026-11-21',
+    name: o.name,
+    startDate: o.startDate,
     course: '数学',
     fullScore: 100,
   });
@@ -69,57 +93,77 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   const three = classes.slice(0, 3);
   await call(page, 'POST', `/api/exam/${exam.examId}/examinees/add`, {
     classIds: three.map((c) => c.id),
-    rule: { kind: 'sequence', prefix: '2027', digits: 4 },
+    rule: { kind: 'sequence', prefix: o.prefix, digits: 4 },
     roomSize: 30,
   });
-  // 1–10 单选 4 分 (40), 11–13 主观 20 分 (60)
+  type Row = { id: number; kaohao: string; className: string };
+  const all: Row[] = [];
+  for (let p = 1; ; p++) {
+    const got = await call<{ items: Row[]; total: number }>(
+      page,
+      'POST',
+      `/api/exam/${exam.examId}/examinees`,
+      {
+        page: p,
+        size: 200,
+      },
+    );
+    all.push(...got.items);
+    if (all.length >= got.total || !got.items.length) break;
+  }
+  // 1–40 单选 2 分 (80), 48 主观 20 分 (scored on the sheet's 打分栏, 0–19)
+  await call(page, 'POST', `/api/subject/${exam.subjectId}/template`, { body: card });
   await call(page, 'POST', `/api/api/subject/${exam.subjectId}/setting/questions/objective`, {
-    questions: Array.from({ length: 10 }, (_, i) => ({
+    questions: Array.from({ length: 40 }, (_, i) => ({
       no: String(i + 1),
       kind: 'single',
       options: 4,
-      score: 4,
+      score: 2,
       answer: 'A',
     })),
   });
   await call(page, 'POST', `/api/api/subject/${exam.subjectId}/setting/questions/subjective`, {
-    questions: [11, 12, 13].map((no) => ({ no: String(no), score: 20 })),
+    questions: [{ no: '48', score: 20 }],
   });
-  // marked sheets, as scanning and marking leave them: recognised answers (A right; ability and question decide)
-  // and a final block score per examinee; every 17th examinee absent. Then the score module derives the scores.
-  const ids = [exam.subjectId, exam.examId];
-  await db.query(`insert into template (subject_id, body) values ($1, '{}')`, [exam.subjectId]);
-  await db.query(
-    `insert into scan_batch (subject_id, school_id, template_id) select $1, $2, id from template where subject_id = $1`,
-    [exam.subjectId, exam.schoolId],
+  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
+    page,
+    'POST',
+    `/api/subject/${exam.subjectId}/setting/block`,
+    { blocks: [{ name: '第48题', nos: ['48'], markCount: 1, regions: [{ page: 1, ...box48.rect }] }] },
   );
-  await db.query(`insert into block (subject_id, name, nos) values ($1, '主观题', '{11,12,13}')`, [
-    exam.subjectId,
-  ]);
-  await db.query(
-    `insert into absence (examinee_id, subject_id) select id, $1 from examinee where exam_id = $2 and id % 17 = 0`,
-    ids,
-  );
-  await db.query(
-    `insert into paper (subject_id, school_id, batch_id, seq, examinee_id, status, objective)
-     select $1, e.school_id, b.id, e.id, e.id, 'ok',
-       (select jsonb_object_agg(q::text, case when ((e.id * 37) % 100 + (e.id * 7 + q * 13) % 100) > 90
-          then '["A"]'::jsonb else jsonb_build_array(substr('BCD', (e.id + q) % 3 + 1, 1)) end)
-        from generate_series(1, 10) q)
-     from examinee e join scan_batch b on b.subject_id = $1 where e.exam_id = $2 and e.id % 17 <> 0`,
-    ids,
-  );
-  await db.query(
-    `insert into block_score (block_id, paper_id, subject_id, score, question_scores, source)
-     select k.id, p.id, $1, x.total, x.q, 'single' from paper p join block k on k.subject_id = $1
-     cross join lateral (select sum(v) as total, jsonb_object_agg(q::text, v) as q from (
-       select q, round(((p.examinee_id * 37) % 100 + (p.examinee_id * 7 + q * 13) % 100) / 10.0) as v
-       from generate_series(11, 13) q) r) x
-     where p.subject_id = $1`,
-    [exam.subjectId],
-  );
-  await call(page, 'POST', `/api/subject/${exam.subjectId}/score/recompute`, {});
-  await db.query('update subject set status = 6 where id = $1', [exam.subjectId]);
+  await assignMarkers(page, exam.subjectId, blocks[0]!.id, [TEACHER]);
+  // the first sheets of each class scanned (random answers, a 打分栏 score spread over 0–19); the rest 缺考
+  const sorted = [...all].sort((a, b) => a.kaohao.localeCompare(b.kaohao));
+  const sitting = three.flatMap((c) => sorted.filter((e) => e.className === c.name).slice(0, PER_CLASS));
+  assert.equal(sitting.length, three.length * PER_CLASS, 'every class has its sheets');
+  await scanSheets(page, exam.subjectId, card, sitting, o.seed, {
+    strip: (i) => (i * o.seed) % 20,
+  });
+  const sat = new Set(sitting.map((e) => e.id));
+  await call(page, 'POST', `/api/subject/${exam.subjectId}/absent`, {
+    ids: sorted.filter((e) => !sat.has(e.id)).map((e) => e.id),
+    absent: true,
+  });
+  await markAndPublish(page, exam.examId, exam.subjectId);
+  return { exam, three, all, sitting };
+}
+
+test('published scores: overview, class comparison, 一分一段, distribution, questions, 等级, 学生成绩, 进退步; Excel = table; a teacher sees their class', async () => {
+  const { page } = s;
+  await loginAsSchoolAdmin(page);
+  // an earlier exam of the same students, then this one
+  await publishedExam(page, {
+    name: '2026学年报表演示期初考试',
+    startDate: '2026-09-05',
+    prefix: '2026',
+    seed: 301,
+  });
+  const { exam, three, all, sitting } = await publishedExam(page, {
+    name: '2026学年报表演示考试',
+    startDate: '2026-11-21',
+    prefix: '2027',
+    seed: 907,
+  });
 
   // exam page → 成绩报表
   await page.goto(`${APP}/book/exam/${exam.examId}`);
@@ -179,17 +223,128 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await page.getByText('试题分析按科目查看：请在上方选择一个科目').waitFor();
   await forms.getByText('数学', { exact: true }).click();
   await page.getByTestId('chart-questions').locator('canvas').waitFor();
-  await page.getByTestId('report-table-questions').locator('tbody tr.ant-table-row').nth(12).waitFor();
+  await page.getByTestId('report-table-questions').locator('tbody tr.ant-table-row').nth(40).waitFor();
   await shot(page, 'reports-05-questions');
 
-  // a teacher of the second class only
-  const teacherId = (await db.query<{ id: number }>('select id from "user" where account = $1', [TEACHER]))
-    .rows[0]!.id;
-  await db.query('insert into teacher_class (school_id, user_id, class_id) values ($1, $2, $3)', [
-    exam.schoolId,
-    teacherId,
-    three[1]!.id,
+  // 报表设置: 及格线 50 %, a second 临界线 at 30 % with 10 % either side; the figures follow
+  await page.getByRole('tab', { name: '成绩概览' }).click();
+  await page.getByTestId('rate-lines').getByText('85% / 70% / 60%').waitFor();
+  await page.getByTestId('report-settings-open').click();
+  const dialog = page.getByTestId('report-settings');
+  await dialog.getByLabel('及格线').fill('50');
+  await dialog.getByRole('button', { name: '添加临界线' }).click();
+  await dialog.getByLabel('临界线2').fill('30');
+  await dialog.getByLabel('上下浮动').fill('10');
+  // a share sum other than 100 % is refused before anything is sent
+  await dialog.getByLabel('A等人数比例').fill('20');
+  await page.getByTestId('settings-save').click();
+  await dialog.getByText('各等级人数比例之和应为 100%').waitFor();
+  await dialog.getByLabel('A等人数比例').fill('15');
+  await shot(page, 'reports-06-settings');
+  await page.getByTestId('settings-save').click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByTestId('rate-lines').getByText('85% / 70% / 50%').waitFor();
+  await page.getByRole('tab', { name: '等级与临界生' }).click();
+  const levels = page.getByTestId('report-table-levels');
+  await levels.getByRole('columnheader', { name: '30%线下临界' }).waitFor();
+  await levels.locator('tbody tr.ant-table-row', { hasText: three[1]!.name }).waitFor();
+  await shot(page, 'reports-07-levels');
+  const onScreen = await tableTexts(levels);
+  const [levelsFile] = await Promise.all([
+    page.waitForEvent('download'),
+    levels.getByRole('button', { name: '导出 Excel' }).click(),
   ]);
+  const lw = new ExcelJS.Workbook();
+  await lw.xlsx.readFile((await levelsFile.path())!);
+  const levelRows: string[][] = [];
+  lw.worksheets[0]!.eachRow((r) =>
+    levelRows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
+  );
+  assert.deepEqual(levelRows, onScreen, 'the 等级与临界生 export holds the table on screen');
+  const grades = onScreen[0]!.indexOf('A等人数');
+  const satCell = onScreen[1]![onScreen[0]!.indexOf('实考')];
+  const graded = onScreen[1]!.slice(grades, grades + 5).reduce((a, c) => a + Number(c), 0);
+  assert.equal(String(graded), satCell, 'every examinee who sat has a grade');
+
+  // 学生成绩: ranks, Z / T and 等级赋分 of every examinee (缺考 listed last); by class, by exam number; the
+  // export = the table
+  const classSize = all.filter((e) => e.className === three[1]!.name).length;
+  await page.getByRole('tab', { name: '学生成绩' }).click();
+  const students = page.getByTestId('report-students');
+  await students.getByText(`共 ${all.length} 人`).waitFor();
+  await students.getByTestId('students-class').click();
+  await page.locator('.ant-select-item-option', { hasText: three[1]!.name }).click();
+  await students.getByText(`共 ${classSize} 人`).waitFor();
+  await shot(page, 'reports-08-students');
+  const listed = await tableTexts(students);
+  assert.ok(
+    listed.slice(1).every((r) => r[listed[0]!.indexOf('班级')] === three[1]!.name),
+    'only the chosen class',
+  );
+  const [studentsFile] = await Promise.all([
+    page.waitForEvent('download'),
+    students.getByRole('button', { name: '导出 Excel' }).click(),
+  ]);
+  const sw = new ExcelJS.Workbook();
+  await sw.xlsx.readFile((await studentsFile.path())!);
+  const studentRows: string[][] = [];
+  sw.worksheets[0]!.eachRow((r) =>
+    studentRows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
+  );
+  // the whole filtered list; the screen shows its first page
+  assert.equal(studentRows.length - 1, classSize, 'every student of the class');
+  assert.deepEqual(
+    studentRows.slice(0, listed.length),
+    listed,
+    'the 学生成绩 export holds the list on screen',
+  );
+  const one = sitting.find((e) => e.className === three[1]!.name)!;
+  await students.getByPlaceholder('考号或姓名').fill(one.kaohao);
+  await students.getByPlaceholder('考号或姓名').press('Enter');
+  await students.getByText('共 1 人').waitFor();
+  await students.locator('tbody tr.ant-table-row', { hasText: one.kaohao }).waitFor();
+
+  // 进退步 against the earlier exam: class summary and students, each change = 上次名次 − 本次名次
+  await page.getByRole('tab', { name: '进退步' }).click();
+  await page.getByTestId('progress-exam').click();
+  await page.locator('.ant-select-item-option', { hasText: '2026学年报表演示期初考试' }).click();
+  const summary = page.getByTestId('progress-classes');
+  await summary
+    .locator('tbody tr.ant-table-row')
+    .nth(three.length - 1)
+    .waitFor();
+  const progressCard = page.getByTestId('progress-students');
+  await progressCard.getByText(`共 ${all.length} 人`).waitFor();
+  await shot(page, 'reports-09-progress');
+  const moved = await tableTexts(progressCard);
+  const col = (h: string) => moved[0]!.indexOf(h);
+  const ranked = moved.slice(1).filter((r) => r[col('本次排名')] && r[col('上次排名')]);
+  assert.ok(ranked.length > 0, 'students ranked in both exams');
+  for (const r of ranked)
+    assert.equal(Number(r[col('名次变化')]), Number(r[col('上次排名')]) - Number(r[col('本次排名')]));
+  const [progressFile] = await Promise.all([
+    page.waitForEvent('download'),
+    progressCard.getByRole('button', { name: '导出 Excel' }).click(),
+  ]);
+  const pw = new ExcelJS.Workbook();
+  await pw.xlsx.readFile((await progressFile.path())!);
+  const progressRows: string[][] = [];
+  pw.worksheets[0]!.eachRow((r) =>
+    progressRows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
+  );
+  assert.equal(progressRows.length - 1, all.length, 'every student of both exams');
+  assert.deepEqual(progressRows.slice(0, moved.length), moved, 'the 进退步 export holds the list on screen');
+
+  // a teacher of the second class only (任教班级 set as the teachers screen does)
+  const t = await call<TeacherItem>(
+    page,
+    'GET',
+    `/api/school/${exam.schoolId}/teachers/one?phone=${TEACHER}`,
+  );
+  await call(page, 'POST', `/api/school/${exam.schoolId}/teachers/update`, {
+    oldInfo: { userId: t.userId, phone: t.phone },
+    newInfo: { name: t.name, phone: t.phone, subjects: t.subjects, classIds: [three[1]!.id] },
+  });
   const tp = await signedIn(s, TEACHER);
   await tp.goto(`${APP}/book/report_forms/${exam.examId}`);
   await tp.getByText('按您的权限只显示您所在学校或任教班级的数据').waitFor();
@@ -198,5 +353,12 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await own.first().waitFor();
   assert.equal(await own.count(), 1);
   assert.ok((await own.first().innerText()).includes(three[1]!.name));
-  await shot(tp, 'reports-06-teacher');
+  assert.equal(
+    await tp.getByTestId('report-settings-open').count(),
+    0,
+    'a teacher does not change the settings',
+  );
+  await tp.getByRole('tab', { name: '学生成绩' }).click();
+  await tp.getByTestId('report-students').getByText(`共 ${classSize} 人`).waitFor();
+  await shot(tp, 'reports-10-teacher');
 });

@@ -253,7 +253,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         imports: scoreImportService({ db, audit, exams }),
         scopes,
       });
-      reportRoutes(api, { reports: reportService({ db }), scopes });
+      reportRoutes(api, { reports: reportService({ db, audit }), scopes });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());

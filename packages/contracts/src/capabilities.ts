@@ -109,6 +109,15 @@ export const CAPABILITY_TABLE = {
     { who: 'teacher', scope: 'any' },
     { who: 'examRole', scope: 'exam', roles: [0, 1, 3, 5, 8, 9] },
   ],
+  /**
+   * the exam's report settings (四率 lines, 等级赋分, 临界生): the school's administrator, the exam's creator and
+   * managers, its 学校负责人 (a joint exam's settings only by an exam-wide role: the report service checks)
+   */
+  'report.configure': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 9] },
+  ],
   /** change a question's score by hand (before / after / reason kept); mark an examinee 违纪 */
   'score.adjust': [
     { who: 'admin', scope: 'any' },
@@ -181,6 +190,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'exam.createJoint': '创建多校联考',
   'exam.read': '查看考试、科目和考生名单',
   'report.read': '查看已发布成绩的分析报表（教师只看任教班级）',
+  'report.configure': '设置成绩报表的四率线、等级赋分和临界生',
   'exam.manage': '管理考试（修改、复制、隐藏、删除，考生和人员分工）',
   'exam.phone.view': '查看考生和人员的完整手机号',
   'score.download': '下载成绩与报表',

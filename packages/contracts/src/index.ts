@@ -34,3 +34,4 @@ export * from './quality';
 export * from './quality-test';
 export * from './report';
 export * from './report-tables';
+export * from './report-settings';

@@ -1,4 +1,11 @@
-import type { Report, ReportFigures, ReportGroup, ReportSheet } from './report';
+import type {
+  Report,
+  ReportFigures,
+  ReportGroup,
+  ReportProgressStudent,
+  ReportSheet,
+  ReportStudent,
+} from './report';
 
 // The tables of a report as rows of cells: the report screens render these and the Excel export writes the
 // same rows, so a downloaded sheet holds exactly the numbers on screen.
@@ -112,11 +119,32 @@ function questions(r: Report): ReportTable {
   };
 }
 
+/** 等级赋分 and 临界生: the whole exam, then each class. */
+function levels(r: Report): ReportTable {
+  const { grades, critical } = r.settings;
+  const lines = critical.lines.flatMap((l) => [`${l}%线下临界`, `${l}%线上临界`]);
+  const cells = (f: ReportFigures): ReportCell[] => [
+    f.sat,
+    ...f.grades,
+    fix2(f.gradeMean),
+    ...f.critical.flatMap((c) => [c.below, c.above]),
+  ];
+  return {
+    title: '等级与临界生',
+    headers: ['学校', '班级', '实考', ...grades.map((g) => `${g.grade}等人数`), '赋分平均分', ...lines],
+    rows: [
+      ['全体', '', ...cells(r.overall)],
+      ...r.classes.map((c: ReportGroup) => [c.schoolName, c.name, ...cells(c)]),
+    ],
+  };
+}
+
 export const REPORT_SHEET_NAMES: Record<ReportSheet, string> = {
   overview: '成绩概览',
   classes: '班级对比',
   segments: '一分一段',
   questions: '试题分析',
+  levels: '等级与临界生',
 };
 
 export function reportTable(r: Report, sheet: ReportSheet): ReportTable {
@@ -129,5 +157,35 @@ export function reportTable(r: Report, sheet: ReportSheet): ReportTable {
       return segments(r);
     case 'questions':
       return questions(r);
+    case 'levels':
+      return levels(r);
   }
 }
+
+/** A row of the 学生成绩 list, as the screen and its Excel export show it ('缺考' for an absent score). */
+export const reportStudentCells = (s: ReportStudent): ReportCell[] => [
+  s.kaohao,
+  s.name,
+  s.schoolName,
+  s.className,
+  s.score ?? '缺考',
+  s.rankInClass ?? '',
+  s.rankInSchool ?? '',
+  s.rank ?? '',
+  fix2(s.z),
+  fix2(s.t),
+  s.grade ?? '',
+  s.points ?? '',
+];
+
+/** A row of 进退步 as the screen and its export show it: '缺考' / '' where an exam has no score or rank. */
+export const reportProgressCells = (s: ReportProgressStudent): ReportCell[] => [
+  s.kaohao,
+  s.name,
+  s.className,
+  s.score ?? '缺考',
+  s.rank ?? '',
+  s.earlierScore ?? '缺考',
+  s.earlierRank ?? '',
+  s.change ?? '',
+];

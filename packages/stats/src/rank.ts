@@ -33,3 +33,22 @@ export function rankChange(
     return r === null || e === null || e === undefined ? null : e - r;
   });
 }
+
+/**
+ * Ranks within groups (a class, a school): each examinee ranked among the examinees of the same key only,
+ * with the same competition ranking as `ranks`. 缺考 unranked.
+ */
+export function groupRanks<K>(scores: Scores, keys: readonly K[]): (number | null)[] {
+  const byKey = new Map<K, number[]>();
+  keys.forEach((k, i) => {
+    const list = byKey.get(k);
+    if (list) list.push(i);
+    else byKey.set(k, [i]);
+  });
+  const out: (number | null)[] = new Array<number | null>(scores.length).fill(null);
+  for (const idx of byKey.values()) {
+    const r = ranks(idx.map((i) => scores[i]!));
+    idx.forEach((i, j) => (out[i] = r[j]!));
+  }
+  return out;
+}

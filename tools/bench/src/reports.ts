@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { Principal } from '@yj/contracts';
 import { openPostgres } from '../../../apps/server/src/infra/db';
 import { reportService } from '../../../apps/server/src/modules/report/report.service';
+import { auditService } from '../../../apps/server/src/modules/audit/audit.service';
 
 const N = Number(process.env.BENCH_EXAMINEES ?? 100_000);
 const SUBJECTS = 9;
@@ -88,7 +89,7 @@ try {
   const subjects = (
     (await db.execute(sql`select id from subject order by sort`)) as unknown as { rows: { id: number }[] }
   ).rows.map((r) => r.id);
-  const reports = reportService({ db });
+  const reports = reportService({ db, audit: auditService() });
 
   // 1. every figure, from scratch
   t = performance.now();

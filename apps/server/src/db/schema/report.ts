@@ -1,4 +1,6 @@
 import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ReportSettings } from '@yj/contracts';
+import { user } from './people';
 import { exam } from './exam';
 import { subject } from './subject';
 
@@ -31,3 +33,17 @@ export const reportCache = pgTable(
   },
   (t) => [primaryKey({ columns: [t.examId, t.subjectId] })],
 );
+
+/**
+ * 报表设置 of an exam (四率 lines, 等级赋分 grades, 临界生 lines): an exam without a row uses the defaults.
+ * `version` goes into every cached report's stamp, so a change makes the exam's cached reports stale.
+ */
+export const reportSetting = pgTable('report_setting', {
+  examId: integer('exam_id')
+    .primaryKey()
+    .references(() => exam.id),
+  settings: jsonb('settings').$type<ReportSettings>().notNull(),
+  version: integer('version').notNull().default(1),
+  updatedBy: integer('updated_by').references(() => user.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

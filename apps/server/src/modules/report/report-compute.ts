@@ -1,10 +1,12 @@
-import type { Report, ReportFigures, ReportGroup, ReportQuestion } from '@yj/contracts';
+import type { Report, ReportFigures, ReportGroup, ReportQuestion, ReportSettings } from '@yj/contracts';
 import {
   boxPlot,
   compareGroups,
+  criticalStudents,
   cronbachAlpha,
   extremeGroups,
   fourRates,
+  gradeScores,
   itemStats,
   kr20,
   mean,
@@ -12,6 +14,7 @@ import {
   present,
   scoreBands,
   summarize,
+  type GradedScore,
   type Item,
   type Scores,
 } from '@yj/stats';
@@ -39,12 +42,42 @@ export interface ReportInput {
   subjects: { id: number; name: string; fullScore: number }[];
   schools: { id: number; name: string }[];
   classes: { id: number; name: string; schoolId: number }[];
+  /** the exam's 四率, 等级赋分 and 临界生 settings */
+  settings: ReportSettings;
 }
 
-export function figures(scores: Scores, fullScore: number): ReportFigures {
+/**
+ * The figures of one set of examinees. `graded` is the 等级赋分 of each of them, graded over the whole exam
+ * (a class's grades are its share of the exam's, not graded within the class).
+ */
+export function figures(
+  scores: Scores,
+  graded: readonly (GradedScore | null)[],
+  fullScore: number,
+  settings: ReportSettings,
+): ReportFigures {
   const s = summarize(scores);
-  const r = fourRates(scores, fullScore);
-  return { ...s, ...r, box: boxPlot(present(scores)) };
+  const t = settings.rates;
+  const r = fourRates(scores, fullScore, {
+    excellent: t.excellent / 100,
+    good: t.good / 100,
+    pass: t.pass / 100,
+    low: t.low / 100,
+  });
+  const grades = settings.grades.map(() => 0);
+  const points: number[] = [];
+  for (const g of graded) {
+    if (!g) continue;
+    grades[settings.grades.findIndex((b) => b.grade === g.grade)]!++;
+    points.push(g.points);
+  }
+  const within = (fullScore * settings.critical.within) / 100;
+  const critical = settings.critical.lines.map((line) => {
+    const near = criticalStudents(scores, (fullScore * line) / 100, within);
+    const below = near.filter((c) => c.gap < 0).length;
+    return { below, above: near.length - below };
+  });
+  return { ...s, ...r, box: boxPlot(present(scores)), grades, gradeMean: mean(points), critical };
 }
 
 /** Ten bands over full marks, whole points wide (a 150-point subject: 15 points each). */
@@ -84,11 +117,19 @@ function groupParts(input: ReportInput, idx: readonly number[]): (number | null)
 export function computeReport(input: ReportInput, computedAt: Date): Report {
   const { entries, fullScore } = input;
   const totals = entries.map((e) => e.total);
-  const overall = figures(totals, fullScore);
+  const graded = gradeScores(totals, input.settings.grades);
+  const overall = figures(totals, graded, fullScore, input.settings);
   const bySchool = indexBy(entries, (e) => e.schoolId);
   const byClass = indexBy(entries, (e) => e.classId);
   const schoolName = new Map(input.schools.map((s) => [s.id, s.name]));
   const scoresOf = (idx: readonly number[]) => idx.map((i) => totals[i]!);
+  const figuresOf = (idx: readonly number[]) =>
+    figures(
+      scoresOf(idx),
+      idx.map((i) => graded[i] ?? null),
+      fullScore,
+      input.settings,
+    );
 
   const schoolList = input.schools.filter((s) => bySchool.has(s.id));
   const schoolCmp = compareGroups(
@@ -99,7 +140,7 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     const idx = bySchool.get(s.id)!;
     const c = schoolCmp[k]!;
     return {
-      ...figures(scoresOf(idx), fullScore),
+      ...figuresOf(idx),
       id: s.id,
       name: s.name,
       schoolId: s.id,
@@ -130,7 +171,7 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     const idx = byClass.get(c.id)!;
     const cmp = classCmp[k]!;
     return {
-      ...figures(scoresOf(idx), fullScore),
+      ...figuresOf(idx),
       id: c.id,
       name: c.name,
       schoolId: c.schoolId,
@@ -177,5 +218,6 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     alpha: cronbachAlpha(answeredByAll),
     kr20: kr20(answeredByAll),
     complete: true,
+    settings: input.settings,
   };
 }

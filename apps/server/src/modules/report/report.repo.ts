@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { ReportSettings } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
 
 export interface ReportSubjectRow {
   id: number;
   name: string;
+  course: string;
   fullScore: number;
   status: number;
   version: number;
@@ -12,6 +14,7 @@ export interface ReportSubjectRow {
 /** One examinee's score in a subject: total null when absent (缺考); question scores by question no. */
 export interface ScoreEntry {
   examineeId: number;
+  studentId: number;
   schoolId: number;
   classId: number;
   total: number | null;
@@ -38,11 +41,26 @@ export function reportRepo(db: Db) {
     /** The exam's subjects with the version of their scores (0: never written). */
     async subjects(examId: number): Promise<ReportSubjectRow[]> {
       const r = await db.execute(sql`
-        select s.id, s.name, s.full_score::float8 as "fullScore", s.status, coalesce(v.version, 0)::int as version
+        select s.id, s.name, s.course, s.full_score::float8 as "fullScore", s.status, coalesce(v.version, 0)::int as version
         from subject s left join report_version v on v.subject_id = s.id
         where s.exam_id = ${examId} and s.deleted_at is null
         order by s.sort, s.id`);
       return rowsOf<ReportSubjectRow>(r);
+    },
+
+    /** The exam's own report settings and their version; null: the exam keeps the defaults. */
+    async settings(examId: number): Promise<{ settings: ReportSettings; version: number } | null> {
+      const r = await db.execute(sql`select settings, version from report_setting where exam_id = ${examId}`);
+      return rowsOf<{ settings: ReportSettings; version: number }>(r)[0] ?? null;
+    },
+
+    /** Stores an exam's settings with the next version (the cached reports' stamps no longer match). */
+    async saveSettings(examId: number, settings: ReportSettings, userId: number): Promise<void> {
+      await db.execute(sql`
+        insert into report_setting (exam_id, settings, updated_by) values (${examId},
+          ${JSON.stringify(settings)}::jsonb, ${userId})
+        on conflict (exam_id) do update set settings = excluded.settings, updated_by = excluded.updated_by,
+          version = report_setting.version + 1, updated_at = now()`);
     },
 
     /** The cached report as JSON text (sent as it is to whoever sees the whole report: no parse, no re-encode). */
@@ -67,7 +85,7 @@ export function reportRepo(db: Db) {
         ? sql`case when s.absent then null else s.question_scores end`
         : sql`null`;
       const r = await db.execute(sql`
-        select s.examinee_id as "examineeId", e.school_id as "schoolId", e.class_id as "classId",
+        select s.examinee_id as "examineeId", e.student_id as "studentId", e.school_id as "schoolId", e.class_id as "classId",
           case when s.absent then null else s.total::float8 end as total,
           ${questions} as questions
         from score s join examinee e on e.id = s.examinee_id
@@ -114,6 +132,35 @@ export function reportRepo(db: Db) {
         schools: rowsOf<{ id: number; name: string }>(s),
         classes: rowsOf<{ id: number; name: string; schoolId: number }>(c),
       };
+    },
+
+    /** Whether the exam has examinees in one of these schools or classes (a narrowed view sees something). */
+    async hasExamineesIn(examId: number, schools: number[], classes: number[]): Promise<boolean> {
+      const r = await db.execute(sql`
+        select exists (select 1 from examinee where exam_id = ${examId}
+          and (school_id = any(${sql.param(schools)}::int[]) or class_id = any(${sql.param(classes)}::int[]))) as yes`);
+      return rowsOf<{ yes: boolean }>(r)[0]?.yes ?? false;
+    },
+
+    /** Other exams with examinees who are students of this one, newest first, and how many they share. */
+    async sharingExams(
+      examId: number,
+    ): Promise<{ id: number; name: string; startDate: string | null; shared: number }[]> {
+      const r = await db.execute(sql`
+        select x.id, x.name, x.start_date::text as "startDate", count(*)::int as shared
+        from examinee a join examinee b on b.student_id = a.student_id and b.exam_id <> a.exam_id
+        join exam x on x.id = b.exam_id and x.deleted_at is null
+        where a.exam_id = ${examId}
+        group by x.id order by x.start_date desc nulls last, x.id desc limit 50`);
+      return rowsOf<{ id: number; name: string; startDate: string | null; shared: number }>(r);
+    },
+
+    /** Exam number and name of every examinee of an exam. */
+    async examineeNames(examId: number): Promise<{ id: number; kaohao: string; name: string }[]> {
+      const r = await db.execute(sql`
+        select e.id, e.kaohao, s.name from examinee e join student s on s.id = e.student_id
+        where e.exam_id = ${examId}`);
+      return rowsOf<{ id: number; kaohao: string; name: string }>(r);
     },
 
     /** The classes a teacher teaches (teacherSchedule). */

@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Empty, Segmented, Space, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Segmented, Space, Tabs, Typography } from 'antd';
 import { fix2, pct, type Report } from '@yj/contracts';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { EChart } from './EChart';
 import { bandsOption, boxOption, questionsOption, segmentsOption } from './report-charts';
-import { reportQuery, reportSubjectsQuery } from './report.api';
+import { reportQuery, reportSettingsQuery, reportSubjectsQuery } from './report.api';
+import { ReportSettingsDialog } from './ReportSettingsDialog';
+import { StudentsTab } from './StudentsTab';
+import { ProgressTab } from './ProgressTab';
 import { ReportTableCard } from './ReportTableCard';
 
 /** A figure for the descriptions: '—' when it does not exist (nobody sat). */
@@ -36,9 +39,10 @@ function Overview({ r }: { r: Report }) {
             </>
           )}
         </Descriptions>
-        <Typography.Text type="secondary">
-          四率按满分的 85% / 70% / 60% 划线（优秀、良好、及格为达到该线的人数占实考人数的比例，低分率为低于
-          40% 的比例）；标准差按全体实考考生计算；缺考不计入任何统计。
+        <Typography.Text type="secondary" data-testid="rate-lines">
+          四率按满分的 {r.settings.rates.excellent}% / {r.settings.rates.good}% / {r.settings.rates.pass}%
+          划线（优秀、良好、及格为达到该线的人数占实考人数的比例，低分率为低于 {r.settings.rates.low}%
+          的比例）；标准差按全体实考考生计算；缺考不计入任何统计。
         </Typography.Text>
       </Card>
       <ReportTableCard report={r} sheet="overview" empty="没有可统计的学校" />
@@ -101,6 +105,44 @@ function Questions({ r }: { r: Report }) {
   );
 }
 
+function Levels({ r }: { r: Report }) {
+  const { grades, critical } = r.settings;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <ReportTableCard report={r} sheet="levels" empty="没有可查看的班级" />
+      <Typography.Text type="secondary">
+        等级赋分按全体实考考生的分数排名划分：
+        {grades.map((g) => `${g.grade} 等 ${g.share}%（${g.high}–${g.low} 分）`).join('，')}
+        ；同分考生同等级，等级内按比例线性转换为赋分。临界生为分数在临界线上下满分的 {critical.within}%
+        以内的考生（线下：低于临界线；线上：达到临界线）。
+        {!critical.lines.length && '本次考试未设置临界线。'}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+/** 报表设置 for those allowed (the server says who), with the dialog. */
+function SettingsButton({ examId }: { examId: number }) {
+  const q = useQuery(reportSettingsQuery(examId));
+  const [open, setOpen] = useState(false);
+  if (!q.data?.mayEdit) return null;
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} data-testid="report-settings-open">
+        报表设置
+      </Button>
+      {open && (
+        <ReportSettingsDialog
+          examId={examId}
+          open={open}
+          settings={q.data.settings}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}
+
 /** report_forms: the reports of an exam, the total or one published subject. */
 export function ReportView({ examId }: { examId: number }) {
   const subjects = useQuery(reportSubjectsQuery(examId));
@@ -120,9 +162,12 @@ export function ReportView({ examId }: { examId: number }) {
   const r = report.data;
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="report-forms">
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {subjects.data.examName} · 成绩报表
-      </Typography.Title>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {subjects.data.examName} · 成绩报表
+        </Typography.Title>
+        <SettingsButton examId={examId} />
+      </Space>
       {!published.length ? (
         <Card>
           <Empty description="本次考试还没有发布成绩的科目：科目发布成绩后即可查看报表" />
@@ -159,6 +204,13 @@ export function ReportView({ examId }: { examId: number }) {
                 { key: 'segments', label: '一分一段', children: <Segments r={r} /> },
                 { key: 'distribution', label: '分数分布', children: <Distribution r={r} /> },
                 { key: 'questions', label: '试题分析', children: <Questions r={r} /> },
+                { key: 'levels', label: '等级与临界生', children: <Levels r={r} /> },
+                {
+                  key: 'students',
+                  label: '学生成绩',
+                  children: <StudentsTab key={r.subjectId ?? 0} r={r} />,
+                },
+                { key: 'progress', label: '进退步', children: <ProgressTab r={r} /> },
               ]}
             />
           )}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Input, Select, Space, Table, Typography } from 'antd';
+import {
+  REPORT_STUDENT_HEADERS,
+  reportStudentCells,
+  type Report,
+  type ReportCell,
+  type ReportStudent,
+} from '@yj/contracts';
+import { QueryFailed } from '../exam-admin/QueryFailed';
+import { downloadFile } from '../school-admin/download';
+import { reportApi, reportStudentsQuery, type StudentFilter } from './report.api';
+
+type Row = { key: number; cells: ReportCell[] };
+
+/**
+ * 学生成绩: every examinee the user may see with ranks in class / school / exam, Z and T, 等级赋分 — paged on the
+ * server, by class and exam number or name; the export holds the whole filtered list with the same cells.
+ */
+export function StudentsTab({ r }: { r: Report }) {
+  // 0: every class
+  const [classId, setClassId] = useState(0);
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(20);
+  const [busy, setBusy] = useState(false);
+  const filter: StudentFilter = { subjectId: r.subjectId, classId: classId || null, keyword };
+  const q = useQuery(reportStudentsQuery(r.examId, filter, page, size));
+  if (q.isError)
+    return <QueryFailed title="学生成绩加载失败" error={q.error} onRetry={() => void q.refetch()} />;
+  const rows: Row[] = (q.data?.items ?? []).map((s: ReportStudent) => ({
+    key: s.examineeId,
+    cells: reportStudentCells(s),
+  }));
+  const columns = REPORT_STUDENT_HEADERS.map((h, i) => ({
+    title: h,
+    key: String(i),
+    render: (row: Row) => row.cells[i],
+    fixed: i < 2 ? ('left' as const) : undefined,
+  }));
+  return (
+    <Card
+      size="small"
+      title="学生成绩"
+      data-testid="report-students"
+      extra={
+        <Button
+          size="small"
+          loading={busy}
+          disabled={!q.data?.total}
+          onClick={() => {
+            setBusy(true);
+            void downloadFile(reportApi.studentsExportPath(r.examId, filter), '学生成绩.xlsx').finally(() =>
+              setBusy(false),
+            );
+          }}
+        >
+          导出 Excel
+        </Button>
+      }
+    >
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select<number>
+          aria-label="班级"
+          style={{ width: 200 }}
+          value={classId}
+          onChange={(v) => {
+            setClassId(v);
+            setPage(1);
+          }}
+          options={[
+            { label: '全部班级', value: 0 },
+            ...r.classes.map((c) => ({
+              label: r.schools.length > 1 ? `${c.schoolName} ${c.name}` : c.name,
+              value: c.id,
+            })),
+          ]}
+          data-testid="students-class"
+        />
+        <Input.Search
+          allowClear
+          placeholder="考号或姓名"
+          style={{ width: 220 }}
+          onSearch={(v) => {
+            setKeyword(v);
+            setPage(1);
+          }}
+          data-testid="students-search"
+        />
+      </Space>
+      <Table<Row>
+        size="small"
+        rowKey="key"
+        loading={q.isFetching}
+        columns={columns}
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: q.data ? '没有符合条件的学生' : '加载中' }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: q.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+          showTotal: (n) => `共 ${n} 人`,
+          onChange: (p, s) => {
+            setPage(s === size ? p : 1);
+            setSize(s);
+          },
+        }}
+      />
+      <Typography.Text type="secondary">
+        排名为竞争排名（同分同名次，其后名次顺延）；总排名为全体考生中的名次。Z 分数 = (分数 − 平均分) /
+        标准差，T 分数 = 50 + 10Z，均按全体实考考生计算；等级赋分按报表设置的比例与赋分区间。缺考不参与排名。
+      </Typography.Text>
+    </Card>
+  );
+}
