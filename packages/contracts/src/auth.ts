@@ -80,11 +80,8 @@ export interface ResetToken {
 }
 
 /** System notice (spec §3): text and maxAge in hours. */
-export interface SysNotice {
-  text: string;
-  maxAge: number;
-  updatedAt: string;
-}
+export const sysNotice = z.object({ text: z.string(), maxAge: z.number(), updatedAt: z.string() });
+export type SysNotice = z.infer<typeof sysNotice>;
 export const sysNoticeUpdate = z.object({
   text: text().trim().max(2000, '公告不能超过 2000 字'),
   maxAge: z

@@ -31,3 +31,5 @@ export * from './trial';
 export * from './quality';
 export * from './report';
 export * from './report-tables';
+export * from './route';
+export * from './routes/home';
