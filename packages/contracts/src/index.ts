@@ -33,3 +33,4 @@ export * from './report';
 export * from './report-tables';
 export * from './route';
 export * from './routes/home';
+export * from './routes/auth';
