@@ -221,11 +221,12 @@ export interface OperationPermission {
   monitor: boolean;
 }
 
-export interface DynamicLogItem {
-  id: number;
-  at: string;
-  userName: string | null;
-  action: string;
-  target: string | null;
-  detail: unknown;
-}
+export const dynamicLogItem = z.object({
+  id: z.number(),
+  at: z.string(),
+  userName: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  detail: z.unknown(),
+});
+export type DynamicLogItem = z.infer<typeof dynamicLogItem>;

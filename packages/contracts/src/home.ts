@@ -35,13 +35,14 @@ export const messageItem = z.object({
 });
 export type MessageItem = z.infer<typeof messageItem>;
 
-export interface SchoolStatistics {
-  grades: number;
-  classes: number;
-  students: number;
-  teachers: number;
-  admins: number;
-}
+export const schoolStatistics = z.object({
+  grades: z.number(),
+  classes: z.number(),
+  students: z.number(),
+  teachers: z.number(),
+  admins: z.number(),
+});
+export type SchoolStatistics = z.infer<typeof schoolStatistics>;
 export const schoolIdBody = z.object({ schoolId: idParam() });
 
 export interface Health {

@@ -34,3 +34,4 @@ export * from './report-tables';
 export * from './route';
 export * from './routes/home';
 export * from './routes/auth';
+export * from './routes/school';

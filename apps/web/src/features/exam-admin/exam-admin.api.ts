@@ -1,5 +1,5 @@
+import { schoolContract } from '@yj/contracts';
 import type {
-  ClassItem,
   DynamicLogItem,
   ExamDetail,
   ExamEdit,
@@ -7,7 +7,6 @@ import type {
   ExamineeItem,
   ExamListItem,
   ExamListQuery,
-  GradeItem,
   JointExamCreate,
   OperationPermission,
   OrgNode,
@@ -18,6 +17,7 @@ import type {
   TeacherItem,
 } from '@yj/contracts';
 import { api } from '../../api/filter';
+import { callRoute } from '../../api/contract';
 
 /** GET /api/subject/{id}/detail */
 export interface SubjectDetail {
@@ -55,21 +55,17 @@ export interface RoleWhere {
 
 /** Every /filter call of the exam screens, typed by the contracts. */
 export const examAdminApi = {
-  courses: () => api.get<string[]>('/api/school/course'),
-  grades: (schoolId: number) =>
-    api.get<GradeItem[]>('/api/school/:schoolId/default/grade', undefined, { params: { schoolId } }),
+  courses: () => callRoute(schoolContract.courses, {}),
+  grades: (schoolId: number) => callRoute(schoolContract.grades, { params: { schoolId } }),
   classes: (schoolId: number, gradeId?: number) =>
-    api.post<ClassItem[]>('/api/school/:schoolId/banjis', gradeId ? { gradeId } : {}, {
-      params: { schoolId },
-    }),
+    callRoute(schoolContract.classes, { params: { schoolId }, body: gradeId ? { gradeId } : {} }),
   /** the organisation tree cut to the schools this user may put into a joint exam */
   jointSchools: () => api.get<OrgNode[]>('/api/exam/jointExam/schools'),
   searchTeachers: (schoolId: number, keyword: string) =>
-    api.post<Paged<TeacherItem>>(
-      '/api/school/:schoolId/teachers',
-      { page: 1, size: 50, ...(keyword ? { keyword } : {}) },
-      { params: { schoolId } },
-    ),
+    callRoute(schoolContract.teachers, {
+      params: { schoolId },
+      body: { page: 1, size: 50, ...(keyword ? { keyword } : {}) },
+    }),
   subjectTeachers: (schoolId: number, subjectId: number) =>
     api.get<ExamTeacher[]>('/api/school/:schoolId/teachers/all', { subjectId }, { params: { schoolId } }),
   examTeachers: (schoolId: number, examId: number) =>
