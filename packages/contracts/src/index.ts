@@ -35,3 +35,4 @@ export * from './route';
 export * from './routes/home';
 export * from './routes/auth';
 export * from './routes/school';
+export * from './routes/subject';

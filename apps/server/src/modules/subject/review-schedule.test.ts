@@ -29,7 +29,12 @@ function jobs() {
     audit: auditService(),
     hooks: { doneCheck: async () => left },
   });
-  return reviewScheduleService({ db: t.database.db, audit: auditService(), queue: typedJobs(queue), subjects });
+  return reviewScheduleService({
+    db: t.database.db,
+    audit: auditService(),
+    queue: typedJobs(queue),
+    subjects,
+  });
 }
 const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 const row = async (id: number) => (await t.database.db.select().from(subject).where(eq(subject.id, id)))[0]!;
