@@ -36,3 +36,4 @@ export * from './routes/home';
 export * from './routes/auth';
 export * from './routes/school';
 export * from './routes/subject';
+export * from './routes/tool';
