@@ -37,3 +37,4 @@ export * from './routes/auth';
 export * from './routes/school';
 export * from './routes/subject';
 export * from './routes/tool';
+export * from './routes/exam';

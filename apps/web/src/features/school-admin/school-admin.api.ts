@@ -1,12 +1,10 @@
 import {
+  examContract,
   schoolContract as c,
-  type ExamListItem,
-  type Paged,
   type StudentInput,
   type StudentListQuery,
   type TeacherInput,
 } from '@yj/contracts';
-import { api } from '../../api/filter';
 import { callRoute } from '../../api/contract';
 
 /** Query of the teachers list (page, size, keyword by name or phone, one subject). */
@@ -93,10 +91,9 @@ export const schoolAdminApi = {
   records: (schoolId: number, page: number, size: number) =>
     callRoute(c.records, { params: { schoolId }, body: { page, size } }),
   exams: (schoolId: number, page: number, size: number, keyword?: string) =>
-    api.post<Paged<ExamListItem>>(
-      '/api/exam/inSchool',
-      keyword ? { schoolId, page, size, keyword } : { schoolId, page, size },
-    ),
+    callRoute(examContract.inSchool, {
+      body: keyword ? { schoolId, page, size, keyword } : { schoolId, page, size },
+    }),
 
   orgTree: () => callRoute(c.orgTree, {}),
   createOrg: (input: OrgCreateInput) => callRoute(c.createOrg, { body: input }),
