@@ -36,8 +36,7 @@ export function contractSerializer({ response: data, method, path: url }: RouteC
 }
 
 /** The envelope OpenAPI documents for a contract's answer. */
-const envelopeOf = (data: z.ZodType) =>
-  z.object({ code: z.literal(0), message: z.string(), data });
+const envelopeOf = (data: z.ZodType) => z.object({ code: z.literal(0), message: z.string(), data });
 
 /**
  * Registers the handler of a contract on `app` (the /filter scope): method, path, request schemas and the
