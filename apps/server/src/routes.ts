@@ -105,6 +105,7 @@ import { qualityTestRoutes } from './modules/quality/quality-test.routes';
 import { qualityTestService } from './modules/quality/quality-test.service';
 import { spotService } from './modules/quality/spot.service';
 import { hiddenProblems } from './modules/quality/hidden-problems';
+import { jobs } from './infra/jobs';
 import { memoryQueue } from './infra/queue';
 import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
@@ -195,8 +196,10 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const scopes = examScopes(db);
       const exams = examService({ db, audit });
       examRoutes(api, { exams, scopes, log, org });
-      const scoring = scoreCompute({ db, queue: deps.queue, lanes: deps.database.kind === 'pglite' ? 1 : 2 });
-      registerScoreJobs(deps.queue, scoring);
+      // the shared queue (in-process, or BullMQ with REDIS_URL): recognition and re-scoring, any worker may take them
+      const shared = jobs(deps.queue);
+      const scoring = scoreCompute({ db, queue: shared, lanes: deps.database.kind === 'pglite' ? 1 : 2 });
+      registerScoreJobs(shared, scoring);
       // a change of a block score marks the paper's subject score stale in its transaction; a batched job
       // re-derives it (marking-score-queue.ts), the score pages and 阅卷完成 flush their subject first
       const stale = scoreQueue({ db, derive: scoring.examinees });
@@ -245,7 +248,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         scopes,
       });
       const exportJobs = exportQueue(app);
-      const exports = exportService({ db, storage: deps.storage, audit, exams, queue: exportJobs });
+      const exports = exportService({ db, storage: deps.storage, audit, exams, queue: exportJobs.jobs });
       registerExportJobs(app, exportJobs, exports);
       exportRoutes(api, {
         exports,
@@ -335,10 +338,13 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         groups: intelligentGroupService({ db, finalize, paperImage: cuts.paperImage }),
         scopes,
       });
-      // The pool's minute jobs run in each API process (like review times): a Redis recognition worker has no
-      // marking handlers, and both jobs are idempotent when several processes run them.
-      const markingJobs = memoryQueue(app.log);
-      const stopMarkingJobs = registerMarkingJobs(markingJobs, { db });
+      // Work of this API process alone, never on the shared Redis queue: a recognition worker there has no task
+      // pool. The pool's minute jobs and quality's 30 s check (idempotent when several processes run them), and
+      // the review and publish times (each process arms them again on start; the job re-reads the subject under
+      // a row lock, so a time fired twice acts once). One in-process queue for all of them.
+      const localQueue = memoryQueue(app.log, 4);
+      const local = jobs(localQueue);
+      const stopMarkingJobs = registerMarkingJobs(localQueue, { db });
       const monitor = qualityMonitor({ db, audit, rates });
       qualityRoutes(api, { progress: qualityProgress({ db }), monitor, scopes, marking: onMarking });
       // 质检: setting/qualitytest, quality-test/progress2 and report, the leaders' spot checks
@@ -349,32 +355,27 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         scopes,
         marking: onMarking,
       });
-      const stopQualityJobs = registerQualityJobs(markingJobs, { db, monitor });
+      const stopQualityJobs = registerQualityJobs(localQueue, { db, monitor });
       app.addHook('onClose', async () => {
         stopMarkingJobs();
         stopQualityJobs();
-        await markingJobs.close();
+        await localQueue.close();
       });
       const subjects = subjectService({ db, audit, hooks: reviewHooks });
-      // Review times wait in this process, never on the shared Redis queue: a recognition worker there has
-      // no task pool to start marking with. Each API process arms them (again on start); the job re-reads
-      // the subject under a row lock, so a time fired twice acts once.
-      const reviewTimers = memoryQueue(app.log);
-      app.addHook('onClose', () => reviewTimers.close());
-      const schedule = reviewScheduleService({ db, audit, queue: reviewTimers, subjects });
-      registerReviewScheduleJob(reviewTimers, schedule);
+      const schedule = reviewScheduleService({ db, audit, queue: local, subjects });
+      registerReviewScheduleJob(local, schedule);
       subjectRoutes(api, { subjects, schedule, scopes });
       // publish times wait beside the review times, for the same reasons
       const publish = scorePublishService({
         db,
         audit,
-        queue: reviewTimers,
+        queue: local,
         subjects,
         compute: scoring,
         scopes,
         stripScores: refreshStripScores,
       });
-      registerPublishScheduleJob(reviewTimers, publish);
+      registerPublishScheduleJob(local, publish);
       scorePublishRoutes(api, { publish, scopes });
       trialRoutes(api, {
         db,

@@ -14,33 +14,29 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export interface SchoolRef {
-  id: number;
-  name: string;
-}
+export const schoolRef = z.object({ id: z.number(), name: z.string() });
+export type SchoolRef = z.infer<typeof schoolRef>;
 
 /** The signed-in user (spec §3 Profile). Phone is masked. */
-export interface UserProfile {
-  id: number;
-  account: string;
-  name: string;
-  phone: string | null;
-  schoolId: number | null;
-  schoolName: string | null;
-  schools: SchoolRef[];
+export const userProfile = z.object({
+  id: z.number(),
+  account: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  schoolId: z.number().nullable(),
+  schoolName: z.string().nullable(),
+  schools: z.array(schoolRef),
   /** coarse roles of the account: 'admin' | 'schoolAdmin' | 'teacher' */
-  roles: string[];
-  isSchoolAdmin: boolean;
-  isAdmin: boolean;
-  avatarUrl: string | null;
-  mustChangePassword: boolean;
-}
+  roles: z.array(z.string()),
+  isSchoolAdmin: z.boolean(),
+  isAdmin: z.boolean(),
+  avatarUrl: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
 
-export interface LoginResponse {
-  token: string;
-  user: UserProfile;
-  gotoHfsURL: string;
-}
+export const loginResponse = z.object({ token: z.string(), user: userProfile, gotoHfsURL: z.string() });
+export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** data of a failed login that now needs the picture captcha (spec §8: a data url opens the dialog). */
 export interface CaptchaChallenge {
@@ -71,20 +67,19 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 export const verifyMobileQuery = z.object({ phone, code: z.string().regex(/^\d{6}$/, '验证码为 6 位数字') });
 export const resetPasswordQuery = z.object({ phone, resetToken: text().min(10).max(128), password });
 
-export interface SmsSent {
+export const smsSent = z.object({
   /** seconds the code stays valid */
-  expiresIn: number;
-}
-export interface ResetToken {
-  resetToken: string;
-}
+  expiresIn: z.number(),
+});
+export type SmsSent = z.infer<typeof smsSent>;
+export const resetToken = z.object({ resetToken: z.string() });
+export type ResetToken = z.infer<typeof resetToken>;
+/** the picture captcha: its key and a data url of the image */
+export const captchaImage = z.object({ verifyKey: z.string(), url: z.string() });
 
 /** System notice (spec §3): text and maxAge in hours. */
-export interface SysNotice {
-  text: string;
-  maxAge: number;
-  updatedAt: string;
-}
+export const sysNotice = z.object({ text: z.string(), maxAge: z.number(), updatedAt: z.string() });
+export type SysNotice = z.infer<typeof sysNotice>;
 export const sysNoticeUpdate = z.object({
   text: text().trim().max(2000, '公告不能超过 2000 字'),
   maxAge: z

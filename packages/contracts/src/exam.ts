@@ -83,38 +83,49 @@ export const examListQuery = pageQuery.extend({
 });
 export type ExamListQuery = z.infer<typeof examListQuery>;
 
-export interface SubjectItem {
-  id: number;
-  examId: number;
-  course: string;
-  name: string;
-  fullScore: number;
-  status: number;
-}
+export const subjectItem = z.object({
+  id: z.number(),
+  examId: z.number(),
+  course: z.string(),
+  name: z.string(),
+  fullScore: z.number(),
+  status: z.number(),
+});
+export type SubjectItem = z.infer<typeof subjectItem>;
 
-export interface ExamListItem {
-  id: number;
-  name: string;
-  type: number;
-  gradeName: string | null;
-  schoolId: number | null;
-  schoolName: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  hidden: boolean;
-  step: number;
-  subjects: SubjectItem[];
-  examinees: number;
-  schools: number;
-  creatorName: string | null;
-}
+export const examListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.number(),
+  gradeName: z.string().nullable(),
+  schoolId: z.number().nullable(),
+  schoolName: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  hidden: z.boolean(),
+  step: z.number(),
+  subjects: z.array(subjectItem),
+  examinees: z.number(),
+  schools: z.number(),
+  creatorName: z.string().nullable(),
+});
+export type ExamListItem = z.infer<typeof examListItem>;
 
-export interface ExamDetail extends ExamListItem {
-  gradeId: number | null;
-  schoolList: Array<{ id: number; name: string; examinees: number }>;
+export const examDetail = examListItem.extend({
+  gradeId: z.number().nullable(),
+  schoolList: z.array(z.object({ id: z.number(), name: z.string(), examinees: z.number() })),
   /** what the signed-in user may do on this exam */
-  can: { manage: boolean; viewPhones: boolean; downloadScores: boolean };
-}
+  can: z.object({ manage: z.boolean(), viewPhones: z.boolean(), downloadScores: z.boolean() }),
+});
+export type ExamDetail = z.infer<typeof examDetail>;
+
+/** GET /api/subject/{id}/detail: the subject (with the spec's `_id`), its exam and the exam's examinee count. */
+export const subjectDetail = z.object({
+  subjectInfo: subjectItem.extend({ _id: z.number() }),
+  exam: z.object({ id: z.number(), name: z.string(), type: z.number() }),
+  examinees: z.number(),
+});
+export type SubjectDetail = z.infer<typeof subjectDetail>;
 
 /** Rules for generating kaohao (考号) when taking students into an exam. */
 export const kaohaoRule = z.discriminatedUnion('kind', [
@@ -221,11 +232,12 @@ export interface OperationPermission {
   monitor: boolean;
 }
 
-export interface DynamicLogItem {
-  id: number;
-  at: string;
-  userName: string | null;
-  action: string;
-  target: string | null;
-  detail: unknown;
-}
+export const dynamicLogItem = z.object({
+  id: z.number(),
+  at: z.string(),
+  userName: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  detail: z.unknown(),
+});
+export type DynamicLogItem = z.infer<typeof dynamicLogItem>;

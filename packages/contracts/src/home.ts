@@ -14,32 +14,35 @@ export const EXAM_TYPE_LABELS: Record<number, string> = {
   4: '在线考试',
 };
 
-export interface HomeExam {
-  id: number;
-  name: string;
-  type: number;
-  gradeName: string | null;
-  schoolName: string | null;
-  startDate: string | null;
+export const homeExam = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.number(),
+  gradeName: z.string().nullable(),
+  schoolName: z.string().nullable(),
+  startDate: z.string().nullable(),
   /** the user's exam roles (spec §3 role indices) */
-  roles: number[];
-}
+  roles: z.array(z.number()),
+});
+export type HomeExam = z.infer<typeof homeExam>;
 
-export interface MessageItem {
-  id: number;
-  title: string;
-  content: string;
-  createdAt: string;
-  read: boolean;
-}
+export const messageItem = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type MessageItem = z.infer<typeof messageItem>;
 
-export interface SchoolStatistics {
-  grades: number;
-  classes: number;
-  students: number;
-  teachers: number;
-  admins: number;
-}
+export const schoolStatistics = z.object({
+  grades: z.number(),
+  classes: z.number(),
+  students: z.number(),
+  teachers: z.number(),
+  admins: z.number(),
+});
+export type SchoolStatistics = z.infer<typeof schoolStatistics>;
 export const schoolIdBody = z.object({ schoolId: idParam() });
 
 export interface Health {

@@ -38,16 +38,17 @@ export const studentListQuery = pageQuery.extend({
 });
 export type StudentListQuery = z.infer<typeof studentListQuery>;
 
-export interface StudentItem {
-  id: number;
-  name: string;
-  xuehao: string;
-  gender: number;
-  gradeId: number;
-  gradeName: string;
-  classId: number;
-  className: string;
-}
+export const studentItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  xuehao: z.string(),
+  gender: z.number(),
+  gradeId: z.number(),
+  gradeName: z.string(),
+  classId: z.number(),
+  className: z.string(),
+});
+export type StudentItem = z.infer<typeof studentItem>;
 
 export const studentInput = z.object({ name, xuehao, classId: id(), gender: gender.default(0) });
 export type StudentInput = z.infer<typeof studentInput>;
@@ -75,21 +76,23 @@ export interface ImportResult {
 }
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
-export interface GradeItem {
-  id: number;
-  name: string;
-  entryYear: number | null;
-  classes: number;
-  students: number;
-}
-export interface ClassItem {
-  id: number;
-  gradeId: number;
-  gradeName: string;
-  name: string;
-  kind: number;
-  students: number;
-}
+export const gradeItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  entryYear: z.number().nullable(),
+  classes: z.number(),
+  students: z.number(),
+});
+export type GradeItem = z.infer<typeof gradeItem>;
+export const classItem = z.object({
+  id: z.number(),
+  gradeId: z.number(),
+  gradeName: z.string(),
+  name: z.string(),
+  kind: z.number(),
+  students: z.number(),
+});
+export type ClassItem = z.infer<typeof classItem>;
 export const gradeInput = z.object({
   name: text().trim().min(1, '请输入年级名称').max(20),
   entryYear: int(1990, 2100).nullable().default(null),
@@ -101,15 +104,16 @@ export const classInput = z.object({
 });
 export const classListBody = z.object({ gradeId: id().optional() });
 
-export interface TeacherItem {
-  userId: number;
-  name: string;
+export const teacherItem = z.object({
+  userId: z.number(),
+  name: z.string(),
   /** masked unless the caller may see phones */
-  phone: string | null;
-  subjects: string[];
-  classes: Array<{ id: number; name: string }>;
-  mustChangePassword: boolean;
-}
+  phone: z.string().nullable(),
+  subjects: z.array(z.string()),
+  classes: z.array(z.object({ id: z.number(), name: z.string() })),
+  mustChangePassword: z.boolean(),
+});
+export type TeacherItem = z.infer<typeof teacherItem>;
 export const teacherListQuery = pageQuery.extend({
   keyword: text().trim().max(30).optional(),
   subject: text().trim().max(20).optional(),
@@ -125,17 +129,15 @@ export const teacherUpdate = z.object({
   oldInfo: z.object({ userId: id(), phone: text().max(20).nullable() }),
   newInfo: teacherInput,
 });
-export interface TeacherCreated {
-  userId: number;
+export const teacherCreated = z.object({
+  userId: z.number(),
   /** the initial password when a new account was made (must be changed at first sign-in) */
-  initialPassword: string | null;
-}
+  initialPassword: z.string().nullable(),
+});
+export type TeacherCreated = z.infer<typeof teacherCreated>;
 
-export interface AdminItem {
-  userId: number;
-  name: string;
-  phone: string | null;
-}
+export const adminItem = z.object({ userId: z.number(), name: z.string(), phone: z.string().nullable() });
+export type AdminItem = z.infer<typeof adminItem>;
 export const adminAdd = z.object({ phone, name: text().trim().min(1, '请输入姓名').max(30).optional() });
 
 export interface OrgNode {
@@ -147,6 +149,17 @@ export interface OrgNode {
   children: OrgNode[];
   schools: Array<{ id: number; name: string }>;
 }
+export const orgNode: z.ZodType<OrgNode, OrgNode> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    level: z.number(),
+    typeCode: z.string(),
+    countyId: z.number().nullable(),
+    children: z.array(orgNode),
+    schools: z.array(z.object({ id: z.number(), name: z.string() })),
+  }),
+);
 
 export const orgCreate = z.object({
   name: text().trim().min(2, '名称至少 2 个字').max(60),

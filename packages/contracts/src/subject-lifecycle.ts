@@ -119,33 +119,34 @@ export const reviewStartQuery = z.object({
 });
 
 /** What is left before 阅卷完成 (review/done/check). */
-export interface ReviewDoneCheck {
-  unmarked: number;
-  arbitration: number;
-  problems: number;
-}
+export const reviewDoneCheck = z.object({
+  unmarked: z.number(),
+  arbitration: z.number(),
+  problems: z.number(),
+});
+export type ReviewDoneCheck = z.infer<typeof reviewDoneCheck>;
 
 /** The answer of every review transition. */
-export interface ReviewTransitionResult {
-  subjectId: number;
-  status: number;
-}
+export const reviewTransitionResult = z.object({ subjectId: z.number(), status: z.number() });
+export type ReviewTransitionResult = z.infer<typeof reviewTransitionResult>;
 
 const when = z.iso.datetime({ offset: true, message: '时间格式无效' }).nullable().optional();
 /** review/schedule: set a start or end time (ISO), or null to clear it; a field left out stays as it is. */
 // (a body naming neither is refused by the service, after the capability check)
 export const reviewSchedule = z.object({ startAt: when, endAt: when });
 export type ReviewScheduleInput = z.infer<typeof reviewSchedule>;
-export interface ReviewScheduleResult {
-  reviewStartAt: string | null;
-  reviewEndAt: string | null;
-}
+export const reviewScheduleResult = z.object({
+  reviewStartAt: z.string().nullable(),
+  reviewEndAt: z.string().nullable(),
+});
+export type ReviewScheduleResult = z.infer<typeof reviewScheduleResult>;
 
 /** One row of exam/{examId}/startReviewManage. */
-export interface ReviewManageSubject extends ReviewScheduleResult {
-  subjectId: number;
-  name: string;
-  status: number;
+export const reviewManageSubject = reviewScheduleResult.extend({
+  subjectId: z.number(),
+  name: z.string(),
+  status: z.number(),
   /** the user may start, pause and finish this subject's marking (subject.setting.edit) */
-  canManage: boolean;
-}
+  canManage: z.boolean(),
+});
+export type ReviewManageSubject = z.infer<typeof reviewManageSubject>;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { openPostgres } from '../../../apps/server/src/infra/db';
+import { jobs } from '../../../apps/server/src/infra/jobs';
 import { memoryQueue } from '../../../apps/server/src/infra/queue';
 import { fsStorage } from '../../../apps/server/src/infra/storage';
 import { auditService } from '../../../apps/server/src/modules/audit/audit.service';
@@ -95,7 +96,7 @@ try {
   const queue = memoryQueue({ error: (o, m) => console.error(m, o) });
   const audit = auditService();
   const storage = fsStorage(path.join(dir, 'files'));
-  const svc = exportService({ db, storage, audit, exams: examService({ db, audit }), queue });
+  const svc = exportService({ db, storage, audit, exams: examService({ db, audit }), queue: jobs(queue) });
   const [task] = await db
     .insert(exportTask)
     .values({ kind: 'totals', examId, userId, schools: null, fileName: 'bench.xlsx' })

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jobs, type JobStatus } from './jobs';
 import { memoryQueue, redisQueue, type JobQueue } from './queue';
 
 const quiet = { error: () => {} };
@@ -34,6 +35,23 @@ function contract(make: () => JobQueue) {
     expect(seen).toEqual([{ n: 1 }]);
     expect(flaky).toBe(2);
     expect(await q.ping()).toBe(true);
+  });
+
+  it('by name (the job table): a payload is checked when taken, a misfit never reaches the handler', async () => {
+    q = make();
+    const taken: number[] = [];
+    const typed = jobs(q);
+    typed.register('score.subject', async ({ subjectId }): Promise<JobStatus> => {
+      taken.push(subjectId);
+      return 'done';
+    });
+    await typed.enqueue('score.subject', { subjectId: 7 });
+    // what an old job left in Redis, or a caller that bypassed the types, would send
+    await q.enqueue('score.subject', { subjectId: 'seven' }, { attempts: 1 });
+    await q.enqueue('score.subject', { subjectId: 8 });
+    await until(() => taken.length >= 2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(taken.sort()).toEqual([7, 8]);
   });
 }
 

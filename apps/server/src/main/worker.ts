@@ -2,6 +2,7 @@ import path from 'node:path';
 import { recognizePool } from '../modules/scan/scan-recognize';
 import { registerScanJobs } from '../modules/scan/scan.jobs';
 import { registerScoreJobs, scoreCompute } from '../modules/score/score-compute';
+import { jobs } from '../infra/jobs';
 import { configOrExit, fsStorage, makeLogger, openMigrated, openQueue, s3Storage } from './boot';
 
 // `npm run worker`: a recognition worker on any machine, fed by BullMQ. Without Redis the API
@@ -21,8 +22,9 @@ const queue = openQueue(config, log, true);
 const storage = config.s3 ? s3Storage(config.s3) : fsStorage(path.join(config.dataDir, 'files'));
 const pool = recognizePool();
 // a sheet's scores follow it as it is recognised; a key change's re-score may land here too
-const scoring = scoreCompute({ db: database.db, queue });
-registerScoreJobs(queue, scoring);
+const shared = jobs(queue);
+const scoring = scoreCompute({ db: database.db, queue: shared });
+registerScoreJobs(shared, scoring);
 registerScanJobs(queue, { db: database.db, storage, pool, scores: scoring.paper });
 log.info('识别工作进程已启动');
 

@@ -2,29 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@yj/contracts';
-import { AVATAR_MAX_BYTES, changePasswordRequest } from '@yj/contracts';
+import { AVATAR_MAX_BYTES, authContract as c } from '@yj/contracts';
 import { fail } from '../../errors';
+import { contractRoutes } from '../../plugins/contract';
 import { authOf, ok, readUpload } from '../../plugins/http';
 import type { AccountService } from './account.service';
 
 export function accountRoutes(app: FastifyInstance, d: { account: AccountService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const on = contractRoutes(app);
 
-  r.post(
-    '/api/account/password/change',
-    { schema: { body: changePasswordRequest }, config: { capability: 'account.self' } },
-    async (req) => {
-      const a = authOf(req);
-      await d.account.changePassword(
-        a.userId,
-        a.sessionId,
-        req.body.oldPassword,
-        req.body.newPassword,
-        req.ip,
-      );
-      return ok(null);
-    },
-  );
+  on(c.changePassword, async ({ body }, req) => {
+    const a = authOf(req);
+    await d.account.changePassword(a.userId, a.sessionId, body.oldPassword, body.newPassword, req.ip);
+    return null;
+  });
+
+  // the upload and the picture stay on Fastify's own registration: a multipart body, an image answer
 
   r.post('/api/account/avatar/upload', { config: { capability: 'account.self' } }, async (req) => {
     const a = authOf(req);

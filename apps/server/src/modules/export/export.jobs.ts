@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { memoryQueue } from '../../infra/queue';
+import { jobs, type Jobs } from '../../infra/jobs';
+import { memoryQueue, type JobQueue } from '../../infra/queue';
 import { EXPORT_JOB, type ExportService } from './export.service';
 
 const SWEEP_MS = 3600_000;
@@ -9,18 +10,17 @@ const SWEEP_MS = 3600_000;
  * two at once would double it), retried on failure; tasks a stop left open are queued again on start, and an hourly
  * sweep removes expired files.
  */
-export function exportQueue(app: FastifyInstance) {
-  return memoryQueue(app.log, 1);
+export function exportQueue(app: FastifyInstance): { queue: JobQueue; jobs: Jobs } {
+  const queue = memoryQueue(app.log, 1);
+  return { queue, jobs: jobs(queue) };
 }
 
 export function registerExportJobs(
   app: FastifyInstance,
-  queue: ReturnType<typeof exportQueue>,
+  { queue, jobs }: ReturnType<typeof exportQueue>,
   exports: ExportService,
 ): void {
-  queue.register(EXPORT_JOB, async (payload) => {
-    await exports.run((payload as { taskId: number }).taskId);
-  });
+  jobs.register(EXPORT_JOB, ({ taskId }) => exports.run(taskId));
   const sweep = () => exports.sweep().catch((err: unknown) => app.log.error({ err }, 'export sweep failed'));
   const timer = setInterval(sweep, SWEEP_MS);
   timer.unref();

@@ -16,7 +16,7 @@ import {
 import { exam, exportTask, subject, user } from '../../db/schema';
 import { fail, forbidden } from '../../errors';
 import type { Db } from '../../infra/db';
-import type { JobQueue } from '../../infra/queue';
+import type { Jobs, JobStatus } from '../../infra/jobs';
 import type { Storage } from '../../infra/storage';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
@@ -44,7 +44,7 @@ export function exportService(d: {
   storage: Storage;
   audit: AuditService;
   exams: ExamService;
-  queue: JobQueue;
+  queue: Jobs;
   ttlMs?: number;
 }) {
   const ttl = d.ttlMs ?? EXPORT_TTL_MS;
@@ -59,10 +59,10 @@ export function exportService(d: {
   const setProgress = (id: number, progress: number) =>
     d.db.update(exportTask).set({ progress }).where(eq(exportTask.id, id));
 
-  async function run(taskId: number): Promise<void> {
+  async function run(taskId: number): Promise<JobStatus> {
     const [t] = await d.db.select().from(exportTask).where(eq(exportTask.id, taskId));
     // done, expired, or gone: a repeated or retried job has nothing left to do
-    if (!t || t.status === 'done' || t.status === 'expired') return;
+    if (!t || t.status === 'done' || t.status === 'expired') return 'skipped';
     await d.db
       .update(exportTask)
       .set({ status: 'running', progress: 0, error: null })
@@ -97,6 +97,7 @@ export function exportService(d: {
           expiresAt: new Date(now.getTime() + ttl),
         })
         .where(eq(exportTask.id, taskId));
+      return 'done';
     } catch (err) {
       await d.db
         .update(exportTask)

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AllScorePage, ExamineeListPage, ExportTaskItem, Paged } from '@yj/contracts';
 import { absence, exportTask, score, subject } from '../../db/schema';
+import { jobs } from '../../infra/jobs';
 import { memoryQueue } from '../../infra/queue';
 import { fsStorage } from '../../infra/storage';
 import { auditService } from '../audit/audit.service';
@@ -265,7 +266,7 @@ describe('exports and the download center', () => {
     expect(await storage.get(before!.fileKey!)).not.toBeNull();
     const queue = memoryQueue({ error: () => {} });
     const audit = auditService();
-    const svc = exportService({ db, storage, audit, exams: examService({ db, audit }), queue });
+    const svc = exportService({ db, storage, audit, exams: examService({ db, audit }), queue: jobs(queue) });
     expect(await svc.sweep()).toBeGreaterThanOrEqual(1);
     await queue.close();
     expect(await storage.get(before!.fileKey!)).toBeNull();

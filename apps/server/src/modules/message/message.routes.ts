@@ -1,30 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParam } from '@yj/contracts';
-import { pageQuery } from '@yj/contracts';
-import { authOf, ok } from '../../plugins/http';
+import { homeContract as c } from '@yj/contracts';
+import { contractRoutes } from '../../plugins/contract';
+import { authOf } from '../../plugins/http';
 import type { MessageService } from './message.service';
 
 export function messageRoutes(app: FastifyInstance, d: { messages: MessageService }): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/message/unread/count', { config: { capability: 'account.self' } }, async (req) =>
-    ok({ count: await d.messages.unreadCount(authOf(req).userId) }),
-  );
-  r.post(
-    '/api/message/list',
-    { schema: { body: pageQuery }, config: { capability: 'account.self' } },
-    async (req) => ok(await d.messages.list(authOf(req).userId, req.body.page, req.body.size)),
-  );
-  r.post(
-    '/api/message/:id/read',
-    {
-      schema: { params: z.object({ id: idParam() }) },
-      config: { capability: 'account.self' },
-    },
-    async (req) => {
-      await d.messages.markRead(authOf(req).userId, req.params.id);
-      return ok(null);
-    },
-  );
+  const on = contractRoutes(app);
+  on(c.unreadCount, async (_in, req) => ({ count: await d.messages.unreadCount(authOf(req).userId) }));
+  on(c.messages, ({ body }, req) => d.messages.list(authOf(req).userId, body.page, body.size));
+  on(c.markRead, async ({ params }, req) => {
+    await d.messages.markRead(authOf(req).userId, params.id);
+    return null;
+  });
 }

@@ -1,46 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { id, idParam } from '@yj/contracts';
-import { adminAdd, can, phone, schoolIdBody } from '@yj/contracts';
-import { actorOf, ok } from '../../plugins/http';
+import { can, schoolContract as c } from '@yj/contracts';
+import { contractRoutes } from '../../plugins/contract';
+import { actorOf } from '../../plugins/http';
 import { schoolFromBody, schoolFromParams } from '../../plugins/scope';
 import type { AdminService } from './admin.service';
 
-const params = z.object({ schoolId: idParam() });
-const manage = { capability: 'school.manage' as const, scope: schoolFromParams };
+const scope = { scope: schoolFromParams };
 
 export function adminRoutes(app: FastifyInstance, d: { admins: AdminService }): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const on = contractRoutes(app);
 
-  r.post(
-    '/api/school/getAdmins',
-    { schema: { body: schoolIdBody }, config: { capability: 'school.manage', scope: schoolFromBody } },
-    async (req) =>
-      ok(
-        await d.admins.list(
-          req.body.schoolId,
-          can(await req.principal(), 'school.phone.view', { schoolId: req.body.schoolId }),
-        ),
+  on(
+    c.admins,
+    async ({ body }, req) =>
+      d.admins.list(
+        body.schoolId,
+        can(await req.principal(), 'school.phone.view', { schoolId: body.schoolId }),
       ),
+    { scope: schoolFromBody },
   );
-  r.post('/api/school/:schoolId/admin', { schema: { params, body: adminAdd }, config: manage }, async (req) =>
-    ok(await d.admins.add(req.params.schoolId, req.body.phone, req.body.name, actorOf(req))),
+  on(
+    c.addAdmin,
+    ({ params, body }, req) => d.admins.add(params.schoolId, body.phone, body.name, actorOf(req)),
+    scope,
   );
-  r.delete(
-    '/api/school/:schoolId/admin',
-    { schema: { params, body: z.object({ userId: id() }) }, config: manage },
-    async (req) => {
-      await d.admins.remove(req.params.schoolId, req.body.userId, actorOf(req));
-      return ok(null);
+  on(
+    c.removeAdmin,
+    async ({ params, body }, req) => {
+      await d.admins.remove(params.schoolId, body.userId, actorOf(req));
+      return null;
     },
+    scope,
   );
-  r.delete(
-    '/api/school/:schoolId/admin/del',
-    { schema: { params, body: z.object({ phone }) }, config: manage },
-    async (req) => {
-      await d.admins.cancelByPhone(req.params.schoolId, req.body.phone, actorOf(req));
-      return ok(null);
+  on(
+    c.cancelAdmin,
+    async ({ params, body }, req) => {
+      await d.admins.cancelByPhone(params.schoolId, body.phone, actorOf(req));
+      return null;
     },
+    scope,
   );
 }

@@ -1,63 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParam } from '@yj/contracts';
-import { classInput, classListBody, COURSES, gradeInput } from '@yj/contracts';
-import { actorOf, ok } from '../../plugins/http';
+import { COURSES, schoolContract as c } from '@yj/contracts';
+import { contractRoutes } from '../../plugins/contract';
+import { actorOf } from '../../plugins/http';
 import { schoolFromParams } from '../../plugins/scope';
 import type { GradeService } from './grade.service';
 
-const params = z.object({ schoolId: idParam() });
-const classParams = params.extend({ classId: idParam() });
-const read = { capability: 'school.read' as const, scope: schoolFromParams };
-const manage = { capability: 'school.manage' as const, scope: schoolFromParams };
+const scope = { scope: schoolFromParams };
 
 export function gradeRoutes(app: FastifyInstance, d: { grades: GradeService }): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const on = contractRoutes(app);
 
-  r.get('/api/school/course', { config: { capability: 'home.read' } }, async () => ok([...COURSES]));
-  r.get('/api/school/:schoolId/default/grade', { schema: { params }, config: read }, async (req) =>
-    ok(await d.grades.grades(req.params.schoolId)),
+  on(c.courses, async () => [...COURSES]);
+  on(c.grades, ({ params }) => d.grades.grades(params.schoolId), scope);
+  on(c.classes, ({ params, body }) => d.grades.classes(params.schoolId, body.gradeId), scope);
+  on(
+    c.addGrade,
+    ({ params, body }, req) => d.grades.addGrade(params.schoolId, body.name, body.entryYear, actorOf(req)),
+    scope,
   );
-  r.post(
-    '/api/school/:schoolId/banjis',
-    { schema: { params, body: classListBody }, config: read },
-    async (req) => ok(await d.grades.classes(req.params.schoolId, req.body.gradeId)),
+  on(
+    c.addClass,
+    ({ params, body }, req) =>
+      d.grades.addClass(params.schoolId, body.gradeId, body.name, body.kind, actorOf(req)),
+    scope,
   );
-  r.post(
-    '/api/school/:schoolId/grade',
-    { schema: { params, body: gradeInput }, config: manage },
-    async (req) =>
-      ok(await d.grades.addGrade(req.params.schoolId, req.body.name, req.body.entryYear, actorOf(req))),
-  );
-  r.post(
-    '/api/school/:schoolId/banji',
-    { schema: { params, body: classInput }, config: manage },
-    async (req) =>
-      ok(
-        await d.grades.addClass(
-          req.params.schoolId,
-          req.body.gradeId,
-          req.body.name,
-          req.body.kind,
-          actorOf(req),
-        ),
-      ),
-  );
-  r.post(
-    '/api/school/:schoolId/banji/:classId/rename',
-    { schema: { params: classParams, body: z.object({ name: classInput.shape.name }) }, config: manage },
-    async (req) => {
-      await d.grades.renameClass(req.params.schoolId, req.params.classId, req.body.name, actorOf(req));
-      return ok(null);
+  on(
+    c.renameClass,
+    async ({ params, body }, req) => {
+      await d.grades.renameClass(params.schoolId, params.classId, body.name, actorOf(req));
+      return null;
     },
+    scope,
   );
-  r.delete(
-    '/api/school/:schoolId/banji/:classId',
-    { schema: { params: classParams }, config: manage },
-    async (req) => {
-      await d.grades.removeClass(req.params.schoolId, req.params.classId, actorOf(req));
-      return ok(null);
+  on(
+    c.deleteClass,
+    async ({ params }, req) => {
+      await d.grades.removeClass(params.schoolId, params.classId, actorOf(req));
+      return null;
     },
+    scope,
   );
 }

@@ -2,15 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@yj/contracts';
-import {
-  deleteAllBody,
-  IMPORT_MAX_BYTES,
-  idsBody,
-  studentInput,
-  studentListQuery,
-  studentUpdate,
-} from '@yj/contracts';
+import { IMPORT_MAX_BYTES, schoolContract as c } from '@yj/contracts';
 import { fail } from '../../errors';
+import { contractRoutes } from '../../plugins/contract';
 import { attachment } from '../../lib/excel';
 import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import { schoolFromParams } from '../../plugins/scope';
@@ -19,6 +13,7 @@ import type { StudentService } from './student.service';
 
 const params = z.object({ schoolId: idParam() });
 const manage = { capability: 'school.manage' as const, scope: schoolFromParams };
+const scope = { scope: schoolFromParams };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function studentRoutes(
@@ -26,26 +21,34 @@ export function studentRoutes(
   d: { students: StudentService; school: SchoolService },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const on = contractRoutes(app);
   const base = '/api/school/:schoolId/students';
 
-  r.post(base, { schema: { params, body: studentListQuery }, config: manage }, async (req) =>
-    ok(await d.students.list(req.params.schoolId, req.body)),
+  on(c.students, ({ params, body }) => d.students.list(params.schoolId, body), scope);
+  on(c.addStudent, ({ params, body }, req) => d.students.addOne(params.schoolId, body, actorOf(req)), scope);
+  on(
+    c.updateStudent,
+    async ({ params, body }, req) => {
+      await d.students.update(params.schoolId, body.oldInfo, body.newInfo, actorOf(req));
+      return null;
+    },
+    scope,
   );
-  r.post(`${base}/upload/one`, { schema: { params, body: studentInput }, config: manage }, async (req) =>
-    ok(await d.students.addOne(req.params.schoolId, req.body, actorOf(req))),
+  on(
+    c.deleteStudents,
+    ({ params, body }, req) => d.students.remove(params.schoolId, body.ids, actorOf(req)),
+    scope,
   );
-  r.post(`${base}/update`, { schema: { params, body: studentUpdate }, config: manage }, async (req) => {
-    await d.students.update(req.params.schoolId, req.body.oldInfo, req.body.newInfo, actorOf(req));
-    return ok(null);
-  });
-  r.delete(base, { schema: { params, body: idsBody }, config: manage }, async (req) =>
-    ok(await d.students.remove(req.params.schoolId, req.body.ids, actorOf(req))),
+  on(
+    c.deleteAllStudents,
+    async ({ params, body }, req) => {
+      const school = await d.school.find(params.schoolId);
+      if (!school || body.confirm !== school.name) throw fail('确认内容与学校名称不一致，未删除任何学生');
+      return d.students.remove(params.schoolId, 'all', actorOf(req));
+    },
+    scope,
   );
-  r.delete(`${base}/all`, { schema: { params, body: deleteAllBody }, config: manage }, async (req) => {
-    const school = await d.school.find(req.params.schoolId);
-    if (!school || req.body.confirm !== school.name) throw fail('确认内容与学校名称不一致，未删除任何学生');
-    return ok(await d.students.remove(req.params.schoolId, 'all', actorOf(req)));
-  });
+  // the import, template and export stay on Fastify's own registration: a multipart body, Excel answers
   const importQuery = z.object({ onlyValid: z.enum(['true', 'false']).default('false') });
   r.post(`${base}/import`, { schema: { params, querystring: importQuery }, config: manage }, async (req) => {
     const body = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');

@@ -1,16 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, text } from '@yj/contracts';
-import {
-  can,
-  deleteAllBody,
-  IMPORT_MAX_BYTES,
-  idsBody,
-  teacherInput,
-  teacherListQuery,
-  teacherUpdate,
-} from '@yj/contracts';
+import { idParam } from '@yj/contracts';
+import { can, IMPORT_MAX_BYTES, schoolContract as c } from '@yj/contracts';
+import { contractRoutes } from '../../plugins/contract';
 import { fail } from '../../errors';
 import { attachment } from '../../lib/excel';
 import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
@@ -19,8 +12,8 @@ import type { SchoolService } from './school.service';
 import type { TeacherService } from './teacher.service';
 
 const params = z.object({ schoolId: idParam() });
-const read = { capability: 'school.read' as const, scope: schoolFromParams };
 const manage = { capability: 'school.manage' as const, scope: schoolFromParams };
+const scope = { scope: schoolFromParams };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function mayViewPhones(req: FastifyRequest, schoolId: number): Promise<boolean> {
@@ -32,41 +25,49 @@ export function teacherRoutes(
   d: { teachers: TeacherService; school: SchoolService },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const on = contractRoutes(app);
   const base = '/api/school/:schoolId/teachers';
 
-  r.post(base, { schema: { params, body: teacherListQuery }, config: read }, async (req) =>
-    ok(await d.teachers.list(req.params.schoolId, req.body, await mayViewPhones(req, req.params.schoolId))),
+  on(
+    c.teachers,
+    async ({ params, body }, req) =>
+      d.teachers.list(params.schoolId, body, await mayViewPhones(req, params.schoolId)),
+    scope,
   );
-  r.get(
-    `${base}/one`,
-    {
-      schema: { params, querystring: z.object({ phone: text().trim().max(20).optional() }) },
-      config: read,
-    },
-    async (req) =>
-      ok(
-        await d.teachers.findByPhone(
-          req.params.schoolId,
-          req.query.phone || undefined,
-          await mayViewPhones(req, req.params.schoolId),
-        ),
+  on(
+    c.teacherByPhone,
+    async ({ params, query }, req) =>
+      d.teachers.findByPhone(
+        params.schoolId,
+        query.phone || undefined,
+        await mayViewPhones(req, params.schoolId),
       ),
+    scope,
   );
-  r.post(`${base}/upload/one`, { schema: { params, body: teacherInput }, config: manage }, async (req) =>
-    ok(await d.teachers.addOne(req.params.schoolId, req.body, actorOf(req))),
+  on(c.addTeacher, ({ params, body }, req) => d.teachers.addOne(params.schoolId, body, actorOf(req)), scope);
+  on(
+    c.updateTeacher,
+    async ({ params, body }, req) => {
+      await d.teachers.update(params.schoolId, body.oldInfo, body.newInfo, actorOf(req));
+      return null;
+    },
+    scope,
   );
-  r.post(`${base}/update`, { schema: { params, body: teacherUpdate }, config: manage }, async (req) => {
-    await d.teachers.update(req.params.schoolId, req.body.oldInfo, req.body.newInfo, actorOf(req));
-    return ok(null);
-  });
-  r.delete(base, { schema: { params, body: idsBody }, config: manage }, async (req) =>
-    ok(await d.teachers.remove(req.params.schoolId, req.body.ids, actorOf(req))),
+  on(
+    c.deleteTeachers,
+    ({ params, body }, req) => d.teachers.remove(params.schoolId, body.ids, actorOf(req)),
+    scope,
   );
-  r.delete(`${base}/all`, { schema: { params, body: deleteAllBody }, config: manage }, async (req) => {
-    const school = await d.school.find(req.params.schoolId);
-    if (!school || req.body.confirm !== school.name) throw fail('确认内容与学校名称不一致，未删除任何老师');
-    return ok(await d.teachers.remove(req.params.schoolId, 'all', actorOf(req)));
-  });
+  on(
+    c.deleteAllTeachers,
+    async ({ params, body }, req) => {
+      const school = await d.school.find(params.schoolId);
+      if (!school || body.confirm !== school.name) throw fail('确认内容与学校名称不一致，未删除任何老师');
+      return d.teachers.remove(params.schoolId, 'all', actorOf(req));
+    },
+    scope,
+  );
+  // the import, template and export stay on Fastify's own registration: a multipart body, Excel answers
   r.post(`${base}/import`, { schema: { params }, config: manage }, async (req) => {
     const body = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
     return ok(await heavy(req, () => d.teachers.importExcel(req.params.schoolId, body, actorOf(req))));

@@ -1,14 +1,12 @@
 import { objectiveScorer, subjectScore, type ObjectiveResult, type SubjectKey } from '@yj/scoring';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
-import type { JobQueue } from '../../infra/queue';
+import type { JobPayload, Jobs } from '../../infra/jobs';
 import { scoreComputeRepo, type ScoreRow, type ScoreSource } from './score-compute.repo';
 
 /** The job that re-derives a whole subject (a key change, a recompute on demand). Idempotent. */
 export const SCORE_SUBJECT = 'score.subject';
-export interface ScoreSubjectPayload {
-  subjectId: number;
-}
+export type ScoreSubjectPayload = JobPayload<typeof SCORE_SUBJECT>;
 
 /** What the scan module calls when a sheet changed (recognised, fixed, moved to another examinee). */
 export type PaperScoreHook = (tx: Db, paperId: number, previousExamineeId?: number | null) => Promise<void>;
@@ -62,7 +60,7 @@ function derive(key: SubjectKey, score: Scorer, s: ScoreSource): ScoreRow {
  */
 export function scoreCompute(d: {
   db: Db;
-  queue?: JobQueue;
+  queue?: Jobs;
   /** batches of a full recompute in flight at once, each its own transaction (1 on a single-connection PGlite) */
   lanes?: number;
 }) {
@@ -143,8 +141,9 @@ export function scoreCompute(d: {
 export type ScoreCompute = ReturnType<typeof scoreCompute>;
 
 /** Registers the subject re-derivation job on a queue (API process or `npm run worker`). */
-export function registerScoreJobs(queue: JobQueue, compute: ScoreCompute): void {
-  queue.register(SCORE_SUBJECT, async (payload) => {
-    await compute.recompute((payload as ScoreSubjectPayload).subjectId);
+export function registerScoreJobs(queue: Jobs, compute: ScoreCompute): void {
+  queue.register(SCORE_SUBJECT, async ({ subjectId }) => {
+    await compute.recompute(subjectId);
+    return 'done';
   });
 }

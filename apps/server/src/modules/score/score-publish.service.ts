@@ -12,7 +12,7 @@ import {
 } from '@yj/contracts';
 import { AppError, fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
-import type { JobQueue } from '../../infra/queue';
+import type { JobPayload, Jobs } from '../../infra/jobs';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamScopes } from '../exam/exam-scope';
@@ -24,9 +24,7 @@ import { scoreQueryRepo } from './score-query.repo';
 import { blockersOf } from './score.service';
 
 export const PUBLISH_SCHEDULE_JOB = 'score.publishSchedule';
-interface SchedulePayload {
-  subjectId: number;
-}
+type SchedulePayload = JobPayload<typeof PUBLISH_SCHEDULE_JOB>;
 /** What a fired publish time did (tests and logs). */
 export type PublishFireOutcome = 'published' | 'refused' | 'skipped';
 
@@ -49,7 +47,7 @@ export function publishRefusal(blockers: ScoreBlocker[]): string {
 export function scorePublishService(d: {
   db: Db;
   audit: AuditService;
-  queue: JobQueue;
+  queue: Jobs;
   subjects: SubjectService;
   compute: ScoreCompute;
   scopes: ExamScopes;
@@ -91,8 +89,8 @@ export function scorePublishService(d: {
   }
 
   /** The job: publishes only when the subject still has this time and it has come (idempotent). */
-  async function fire(payload: unknown, now = new Date()): Promise<PublishFireOutcome> {
-    const { subjectId } = payload as SchedulePayload;
+  async function fire(payload: SchedulePayload, now = new Date()): Promise<PublishFireOutcome> {
+    const { subjectId } = payload;
     const s = await subjectRepo(d.db).find(subjectId);
     const at = s?.publishAt;
     if (!s || !at || at.getTime() > now.getTime()) return 'skipped';
@@ -243,6 +241,6 @@ export function scorePublishService(d: {
 export type ScorePublishService = ReturnType<typeof scorePublishService>;
 
 /** Registers the publish time's handler on the queue the API process keeps its timers in. */
-export function registerPublishScheduleJob(queue: JobQueue, publish: ScorePublishService): void {
-  queue.register(PUBLISH_SCHEDULE_JOB, async (payload) => publish.fire(payload));
+export function registerPublishScheduleJob(queue: Jobs, publish: ScorePublishService): void {
+  queue.register(PUBLISH_SCHEDULE_JOB, (payload) => publish.fire(payload));
 }

@@ -11,6 +11,7 @@ import {
 } from '@yj/contracts';
 import { buildApp } from '../../app';
 import { auditLog, paper, subject } from '../../db/schema';
+import { jobs } from '../../infra/jobs';
 import { memoryQueue } from '../../infra/queue';
 import { fsStorage } from '../../infra/storage';
 import { body, testApp, XHR, type TestApp } from '../../../test/app';
@@ -314,7 +315,7 @@ function jobsOf(app: TestApp) {
   return scorePublishService({
     db,
     audit,
-    queue,
+    queue: jobs(queue),
     subjects: subjectService({ db, audit }),
     compute: scoreCompute({ db }),
     scopes: examScopes(db),

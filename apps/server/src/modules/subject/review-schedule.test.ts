@@ -2,6 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS, SubjectStatus, type ReviewDoneCheck } from '@yj/contracts';
 import { auditLog, subject } from '../../db/schema';
+import { jobs as typedJobs } from '../../infra/jobs';
 import { memoryQueue } from '../../infra/queue';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { reviewScene } from '../../../test/review';
@@ -28,7 +29,12 @@ function jobs() {
     audit: auditService(),
     hooks: { doneCheck: async () => left },
   });
-  return reviewScheduleService({ db: t.database.db, audit: auditService(), queue, subjects });
+  return reviewScheduleService({
+    db: t.database.db,
+    audit: auditService(),
+    queue: typedJobs(queue),
+    subjects,
+  });
 }
 const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 const row = async (id: number) => (await t.database.db.select().from(subject).where(eq(subject.id, id)))[0]!;

@@ -6,17 +6,14 @@ import {
 } from '@yj/contracts';
 import { AppError, fail } from '../../errors';
 import type { Db } from '../../infra/db';
-import type { JobQueue } from '../../infra/queue';
+import type { JobPayload, Jobs } from '../../infra/jobs';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import { leftOf, recordSubject, type SubjectService } from './subject.service';
 import { subjectRepo, type ScheduleKind } from './subject.repo';
 
 export const REVIEW_SCHEDULE_JOB = 'subject.reviewSchedule';
-interface SchedulePayload {
-  subjectId: number;
-  kind: ScheduleKind;
-}
+type SchedulePayload = JobPayload<typeof REVIEW_SCHEDULE_JOB>;
 /** What a fired schedule did (tests and logs). */
 export type FireOutcome = 'started' | 'done' | 'paused' | 'refused' | 'skipped';
 
@@ -35,7 +32,7 @@ const mayEnd = (status: number) => allows(status, 'reviewStart') || allows(statu
 export function reviewScheduleService(d: {
   db: Db;
   audit: AuditService;
-  queue: JobQueue;
+  queue: Jobs;
   subjects: SubjectService;
 }) {
   async function arm(subjectId: number, kind: ScheduleKind, at: Date): Promise<void> {
@@ -93,8 +90,8 @@ export function reviewScheduleService(d: {
   }
 
   /** The job: acts only when the subject still has this time set and it has come. */
-  async function fire(payload: unknown, now = new Date()): Promise<FireOutcome> {
-    const { subjectId, kind } = payload as SchedulePayload;
+  async function fire(payload: SchedulePayload, now = new Date()): Promise<FireOutcome> {
+    const { subjectId, kind } = payload;
     const s = await subjectRepo(d.db).find(subjectId);
     const at = s?.[column(kind)];
     if (!s || !at || at.getTime() > now.getTime()) return 'skipped';
@@ -159,6 +156,6 @@ export function reviewScheduleService(d: {
 export type ReviewScheduleService = ReturnType<typeof reviewScheduleService>;
 
 /** Registers the job's handler on the queue (the api process and workers alike). */
-export function registerReviewScheduleJob(queue: JobQueue, schedule: ReviewScheduleService): void {
-  queue.register(REVIEW_SCHEDULE_JOB, async (payload) => schedule.fire(payload));
+export function registerReviewScheduleJob(queue: Jobs, schedule: ReviewScheduleService): void {
+  queue.register(REVIEW_SCHEDULE_JOB, (payload) => schedule.fire(payload));
 }

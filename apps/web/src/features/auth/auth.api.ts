@@ -1,32 +1,28 @@
-import type {
-  ChangePasswordRequest,
-  ChangePwdLoginRequest,
-  LoginRequest,
-  LoginResponse,
-  ResetToken,
-  SmsSent,
-  UserProfile,
+import {
+  authContract as c,
+  type ChangePasswordRequest,
+  type ChangePwdLoginRequest,
+  type LoginRequest,
 } from '@yj/contracts';
 import { api } from '../../api/filter';
+import { callRoute } from '../../api/contract';
 
 /** Account calls of spec §7 "Auth and account". */
 export const authApi = {
-  login: (body: LoginRequest) => api.post<LoginResponse>('/yue/user/login', body),
-  changePwdLogin: (body: ChangePwdLoginRequest) =>
-    api.post<LoginResponse>('/api/anno/user/changePwdLogin', body),
-  logout: () => api.post<unknown>('/api/user/logout'),
-  userInfo: () => api.post<UserProfile>('/api/user/getUserInfo', {}),
-  changePassword: (body: ChangePasswordRequest) => api.post<unknown>('/api/account/password/change', body),
+  login: (body: LoginRequest) => callRoute(c.login, { body }),
+  changePwdLogin: (body: ChangePwdLoginRequest) => callRoute(c.changePwdLogin, { body }),
+  logout: () => callRoute(c.logout, {}),
+  userInfo: () => callRoute(c.userInfo, {}),
+  changePassword: (body: ChangePasswordRequest) => callRoute(c.changePassword, { body }),
+  // a multipart upload: outside the contracts (the server reads the file itself)
   uploadAvatar: (file: File) => {
     const form = new FormData();
     form.append('file', file);
     return api.post<{ avatarUrl: string }>('/api/account/avatar/upload', form);
   },
-  sendResetCode: (phone: string) =>
-    api.get<SmsSent>('/password/mobile/:phone', undefined, { params: { phone } }),
-  verifyMobile: (phone: string, code: string) => api.get<ResetToken>('/verify/mobile', { phone, code }),
+  sendResetCode: (phone: string) => callRoute(c.sendResetCode, { params: { phone } }),
+  verifyMobile: (phone: string, code: string) => callRoute(c.verifyMobile, { query: { phone, code } }),
   resetPassword: (phone: string, resetToken: string, password: string) =>
-    api.get<unknown>('/password/reset', { phone, resetToken, password }),
-  refreshCaptcha: (verifyKey: string) =>
-    api.get<{ verifyKey: string; url: string }>('/cas/passport/captcha/refresh', { verifyKey }),
+    callRoute(c.resetPassword, { query: { phone, resetToken, password } }),
+  refreshCaptcha: (verifyKey: string) => callRoute(c.refreshCaptcha, { query: { verifyKey } }),
 };

@@ -1,16 +1,11 @@
+import { examContract, schoolContract } from '@yj/contracts';
 import type {
-  ClassItem,
-  DynamicLogItem,
-  ExamDetail,
   ExamEdit,
   ExamineeAdd,
   ExamineeItem,
-  ExamListItem,
   ExamListQuery,
-  GradeItem,
   JointExamCreate,
   OperationPermission,
-  OrgNode,
   Paged,
   RoleAdd,
   SingleExamCreate,
@@ -18,21 +13,10 @@ import type {
   TeacherItem,
 } from '@yj/contracts';
 import { api } from '../../api/filter';
+import { callRoute } from '../../api/contract';
 
 /** GET /api/subject/{id}/detail */
-export interface SubjectDetail {
-  subjectInfo: {
-    _id: number;
-    id: number;
-    examId: number;
-    course: string;
-    name: string;
-    fullScore: number;
-    status: number;
-  };
-  exam: { id: number; name: string; type: number };
-  examinees: number;
-}
+export type { SubjectDetail } from '@yj/contracts';
 
 export type ExamTeacher = TeacherItem & { schoolId: number; schoolName: string };
 
@@ -55,43 +39,36 @@ export interface RoleWhere {
 
 /** Every /filter call of the exam screens, typed by the contracts. */
 export const examAdminApi = {
-  courses: () => api.get<string[]>('/api/school/course'),
-  grades: (schoolId: number) =>
-    api.get<GradeItem[]>('/api/school/:schoolId/default/grade', undefined, { params: { schoolId } }),
+  courses: () => callRoute(schoolContract.courses, {}),
+  grades: (schoolId: number) => callRoute(schoolContract.grades, { params: { schoolId } }),
   classes: (schoolId: number, gradeId?: number) =>
-    api.post<ClassItem[]>('/api/school/:schoolId/banjis', gradeId ? { gradeId } : {}, {
-      params: { schoolId },
-    }),
+    callRoute(schoolContract.classes, { params: { schoolId }, body: gradeId ? { gradeId } : {} }),
   /** the organisation tree cut to the schools this user may put into a joint exam */
-  jointSchools: () => api.get<OrgNode[]>('/api/exam/jointExam/schools'),
+  jointSchools: () => callRoute(examContract.jointSchools, {}),
   searchTeachers: (schoolId: number, keyword: string) =>
-    api.post<Paged<TeacherItem>>(
-      '/api/school/:schoolId/teachers',
-      { page: 1, size: 50, ...(keyword ? { keyword } : {}) },
-      { params: { schoolId } },
-    ),
+    callRoute(schoolContract.teachers, {
+      params: { schoolId },
+      body: { page: 1, size: 50, ...(keyword ? { keyword } : {}) },
+    }),
   subjectTeachers: (schoolId: number, subjectId: number) =>
     api.get<ExamTeacher[]>('/api/school/:schoolId/teachers/all', { subjectId }, { params: { schoolId } }),
   examTeachers: (schoolId: number, examId: number) =>
     api.get<ExamTeacher[]>('/api/school/:schoolId/teachers/alls', { examId }, { params: { schoolId } }),
 
-  createSingle: (body: SingleExamCreate) => api.post<{ id: number }>('/api/exam/singleCreate', body),
-  createJoint: (body: JointExamCreate) => api.post<{ id: number }>('/api/exam/jointExam/create', body),
+  createSingle: (body: SingleExamCreate) => callRoute(examContract.createSingle, { body }),
+  createJoint: (body: JointExamCreate) => callRoute(examContract.createJoint, { body }),
   list: (joint: boolean, q: Partial<ExamListQuery> & { page: number; size: number }) =>
-    api.post<Paged<ExamListItem>>(joint ? '/api/exam/jointExam/home' : '/api/exam/inSchool', q),
-  detail: (examId: number) =>
-    api.get<ExamDetail>('/api/exam/:examId/detail', undefined, { params: { examId } }),
-  edit: (examId: number, body: ExamEdit) =>
-    api.post<null>('/api/exam/:examId/edit', body, { params: { examId } }),
-  copy: (examId: number) => api.post<{ id: number }>('/api/exam/:examId/copy', {}, { params: { examId } }),
-  remove: (examId: number) => api.delete<null>('/api/exam/:examId', {}, { params: { examId } }),
+    callRoute(joint ? examContract.joint : examContract.inSchool, { body: q }),
+  detail: (examId: number) => callRoute(examContract.detail, { params: { examId } }),
+  edit: (examId: number, body: ExamEdit) => callRoute(examContract.edit, { params: { examId }, body }),
+  copy: (examId: number) => callRoute(examContract.copy, { params: { examId } }),
+  remove: (examId: number) => callRoute(examContract.remove, { params: { examId } }),
   hide: (examId: number, hidden: boolean) =>
-    api.post<null>('/api/exam/:examId/hide', { hidden }, { params: { examId } }),
+    callRoute(examContract.hide, { params: { examId }, body: { hidden } }),
   step: (examId: number, step: number) =>
-    api.post<null>('/api/exam/:examId/step', { step }, { params: { examId } }),
+    callRoute(examContract.step, { params: { examId }, body: { step } }),
 
-  subject: (subjectId: number) =>
-    api.get<SubjectDetail>('/api/subject/:id/detail', undefined, { params: { id: subjectId } }),
+  subject: (subjectId: number) => callRoute(examContract.subject, { params: { id: subjectId } }),
   permission: (subjectId: number) =>
     api.get<OperationPermission>('/yue/api/subject/:id/operation/permission', undefined, {
       params: { id: subjectId },
@@ -135,7 +112,7 @@ export const examAdminApi = {
     ),
 
   dynamicLog: (examId: number, page: number, size: number) =>
-    api.post<Paged<DynamicLogItem>>('/api/exam/:examId/dynamicLog', { page, size }, { params: { examId } }),
+    callRoute(examContract.dynamicLog, { params: { examId }, body: { page, size } }),
 };
 
 /** Paths of the xlsx files (downloaded with the shared downloader so a refusal shows as an error). */

@@ -1,6 +1,6 @@
-import type { HomeExam, HomeExamsQuery, Paged } from '@yj/contracts';
-import { api } from '../../api/filter';
+import { homeContract, type HomeExamsQuery } from '@yj/contracts';
+import { callRoute } from '../../api/contract';
 
 export const examsApi = {
-  home: (q: HomeExamsQuery) => api.post<Paged<HomeExam>>('/api/home/exams', q),
+  home: (q: HomeExamsQuery) => callRoute(homeContract.exams, { body: q }),
 };

@@ -1,8 +1,8 @@
-import type { MessageItem, Paged } from '@yj/contracts';
-import { api } from '../../api/filter';
+import { homeContract } from '@yj/contracts';
+import { callRoute } from '../../api/contract';
 
 export const messagesApi = {
-  unreadCount: () => api.get<{ count: number }>('/api/message/unread/count'),
-  list: (page: number, size: number) => api.post<Paged<MessageItem>>('/api/message/list', { page, size }),
-  markRead: (id: number) => api.post<unknown>('/api/message/:id/read', { id }),
+  unreadCount: () => callRoute(homeContract.unreadCount, {}),
+  list: (page: number, size: number) => callRoute(homeContract.messages, { body: { page, size } }),
+  markRead: (id: number) => callRoute(homeContract.markRead, { params: { id } }),
 };

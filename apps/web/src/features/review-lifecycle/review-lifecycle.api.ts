@@ -1,36 +1,25 @@
-import type {
-  ReviewDoneCheck,
-  ReviewManageSubject,
-  ReviewOperation,
-  ReviewScheduleInput,
-  ReviewScheduleResult,
-  ReviewTransitionResult,
-} from '@yj/contracts';
+import { subjectContract as c, type ReviewOperation, type ReviewScheduleInput } from '@yj/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/filter';
+import { callRoute } from '../../api/contract';
 
-/** The spec §7 path of each marking transition (GET, as the spec names them). */
-const PATHS: Record<ReviewOperation, string> = {
-  reviewStart: 'start',
-  reviewPause: 'pause',
-  reviewResume: 'resume',
-  reviewDone: 'done',
-  reviewDoneCancel: 'done/cancel',
-};
+/** The contract of each marking transition (spec §7 paths, GET as the spec names them). */
+const TRANSITIONS = {
+  reviewStart: c.start,
+  reviewPause: c.pause,
+  reviewResume: c.resume,
+  reviewDone: c.done,
+  reviewDoneCancel: c.doneCancel,
+} as const;
 
 export const reviewLifecycleApi = {
-  subjects: (examId: number) =>
-    api.get<ReviewManageSubject[]>('/api/exam/:examId/review/subjects', undefined, { params: { examId } }),
+  subjects: (examId: number) => callRoute(c.subjects, { params: { examId } }),
   run: (subjectId: number, op: ReviewOperation, force = false) =>
-    api.get<ReviewTransitionResult>(
-      `/api/subject/:id/review/${PATHS[op]}`,
-      force ? { force: '1' } : undefined,
-      { params: { id: subjectId } },
-    ),
+    op === 'reviewStart'
+      ? callRoute(TRANSITIONS.reviewStart, { params: { id: subjectId }, query: force ? { force: '1' } : {} })
+      : callRoute(TRANSITIONS[op], { params: { id: subjectId } }),
   schedule: (subjectId: number, v: ReviewScheduleInput) =>
-    api.post<ReviewScheduleResult>('/api/subject/:id/review/schedule', v, { params: { id: subjectId } }),
-  doneCheck: (subjectId: number) =>
-    api.get<ReviewDoneCheck>('/api/subject/:id/review/done/check', undefined, { params: { id: subjectId } }),
+    callRoute(c.schedule, { params: { id: subjectId }, body: v }),
+  doneCheck: (subjectId: number) => callRoute(c.doneCheck, { params: { id: subjectId } }),
 };
 
 export const reviewKeys = { all: ['review-lifecycle'] as const };

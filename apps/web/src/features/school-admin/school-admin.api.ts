@@ -1,19 +1,11 @@
-import type {
-  AdminItem,
-  ClassItem,
-  DynamicLogItem,
-  ExamListItem,
-  GradeItem,
-  OrgNode,
-  Paged,
-  StudentInput,
-  StudentItem,
-  StudentListQuery,
-  TeacherCreated,
-  TeacherInput,
-  TeacherItem,
+import {
+  examContract,
+  schoolContract as c,
+  type StudentInput,
+  type StudentListQuery,
+  type TeacherInput,
 } from '@yj/contracts';
-import { api } from '../../api/filter';
+import { callRoute } from '../../api/contract';
 
 /** Query of the teachers list (page, size, keyword by name or phone, one subject). */
 export interface TeacherListQuery {
@@ -45,71 +37,65 @@ export interface AccountCreated {
   initialPassword: string | null;
 }
 
-const school = (schoolId: number) => `/api/school/${schoolId}`;
-
 /** Every call of the school base-info screens (spec §7 "School", plus records and organisation). */
 export const schoolAdminApi = {
   students: (schoolId: number, q: StudentListQuery) =>
-    api.post<Paged<StudentItem>>(`${school(schoolId)}/students`, { ...q }),
+    callRoute(c.students, { params: { schoolId }, body: q }),
   addStudent: (schoolId: number, input: StudentInput) =>
-    api.post<{ id: number }>(`${school(schoolId)}/students/upload/one`, { ...input }),
+    callRoute(c.addStudent, { params: { schoolId }, body: input }),
   updateStudent: (
     schoolId: number,
     oldInfo: { id: number; name: string; xuehao: string; classId: number },
     newInfo: StudentInput,
-  ) => api.post<null>(`${school(schoolId)}/students/update`, { oldInfo, newInfo }),
+  ) => callRoute(c.updateStudent, { params: { schoolId }, body: { oldInfo, newInfo } }),
   deleteStudents: (schoolId: number, ids: number[]) =>
-    api.delete<{ deleted: number }>(`${school(schoolId)}/students`, { ids }),
+    callRoute(c.deleteStudents, { params: { schoolId }, body: { ids } }),
   deleteAllStudents: (schoolId: number, confirm: string) =>
-    api.delete<{ deleted: number }>(`${school(schoolId)}/students/all`, { confirm }),
+    callRoute(c.deleteAllStudents, { params: { schoolId }, body: { confirm } }),
 
   teachers: (schoolId: number, q: TeacherListQuery) =>
-    api.post<Paged<TeacherItem>>(`${school(schoolId)}/teachers`, { ...q }),
+    callRoute(c.teachers, { params: { schoolId }, body: q }),
   addTeacher: (schoolId: number, input: TeacherInput) =>
-    api.post<TeacherCreated>(`${school(schoolId)}/teachers/upload/one`, { ...input }),
+    callRoute(c.addTeacher, { params: { schoolId }, body: input }),
   updateTeacher: (
     schoolId: number,
     oldInfo: { userId: number; phone: string | null },
     newInfo: TeacherInput,
-  ) => api.post<null>(`${school(schoolId)}/teachers/update`, { oldInfo, newInfo }),
+  ) => callRoute(c.updateTeacher, { params: { schoolId }, body: { oldInfo, newInfo } }),
   deleteTeachers: (schoolId: number, ids: number[]) =>
-    api.delete<{ deleted: number }>(`${school(schoolId)}/teachers`, { ids }),
+    callRoute(c.deleteTeachers, { params: { schoolId }, body: { ids } }),
   deleteAllTeachers: (schoolId: number, confirm: string) =>
-    api.delete<{ deleted: number }>(`${school(schoolId)}/teachers/all`, { confirm }),
+    callRoute(c.deleteAllTeachers, { params: { schoolId }, body: { confirm } }),
 
-  grades: (schoolId: number) => api.get<GradeItem[]>(`${school(schoolId)}/default/grade`),
+  grades: (schoolId: number) => callRoute(c.grades, { params: { schoolId } }),
   classes: (schoolId: number, gradeId?: number) =>
-    api.post<ClassItem[]>(`${school(schoolId)}/banjis`, gradeId ? { gradeId } : {}),
+    callRoute(c.classes, { params: { schoolId }, body: gradeId ? { gradeId } : {} }),
   addGrade: (schoolId: number, name: string, entryYear: number | null) =>
-    api.post<{ id: number }>(`${school(schoolId)}/grade`, { name, entryYear }),
+    callRoute(c.addGrade, { params: { schoolId }, body: { name, entryYear } }),
   addClass: (schoolId: number, gradeId: number, name: string, kind: 1 | 2) =>
-    api.post<{ id: number }>(`${school(schoolId)}/banji`, { gradeId, name, kind }),
+    callRoute(c.addClass, { params: { schoolId }, body: { gradeId, name, kind } }),
   renameClass: (schoolId: number, classId: number, name: string) =>
-    api.post<null>(`${school(schoolId)}/banji/${classId}/rename`, { name }),
+    callRoute(c.renameClass, { params: { schoolId, classId }, body: { name } }),
   deleteClass: (schoolId: number, classId: number) =>
-    api.delete<null>(`${school(schoolId)}/banji/${classId}`),
-  courses: () => api.get<string[]>('/api/school/course'),
+    callRoute(c.deleteClass, { params: { schoolId, classId } }),
+  courses: () => callRoute(c.courses, {}),
 
-  admins: (schoolId: number) => api.post<AdminItem[]>('/api/school/getAdmins', { schoolId }),
+  admins: (schoolId: number) => callRoute(c.admins, { body: { schoolId } }),
   addAdmin: (schoolId: number, phone: string, name?: string) =>
-    api.post<AccountCreated>(`${school(schoolId)}/admin`, name ? { phone, name } : { phone }),
+    callRoute(c.addAdmin, { params: { schoolId }, body: name ? { phone, name } : { phone } }),
   removeAdmin: (schoolId: number, userId: number) =>
-    api.delete<null>(`${school(schoolId)}/admin`, { userId }),
+    callRoute(c.removeAdmin, { params: { schoolId }, body: { userId } }),
   cancelAdmin: (schoolId: number, phone: string) =>
-    api.delete<null>(`${school(schoolId)}/admin/del`, { phone }),
+    callRoute(c.cancelAdmin, { params: { schoolId }, body: { phone } }),
 
   records: (schoolId: number, page: number, size: number) =>
-    api.post<Paged<DynamicLogItem>>(`${school(schoolId)}/records`, { page, size }),
+    callRoute(c.records, { params: { schoolId }, body: { page, size } }),
   exams: (schoolId: number, page: number, size: number, keyword?: string) =>
-    api.post<Paged<ExamListItem>>(
-      '/api/exam/inSchool',
-      keyword ? { schoolId, page, size, keyword } : { schoolId, page, size },
-    ),
-
-  orgTree: () => api.get<OrgNode[]>('/api/org/organizeAll'),
-  createOrg: (input: OrgCreateInput) => api.post<{ id: number }>('/api/admin/org', { ...input }),
-  createSchool: (input: SchoolCreateInput) =>
-    api.post<{ id: number; adminUserId: number; initialPassword: string | null }>('/api/admin/school', {
-      ...input,
+    callRoute(examContract.inSchool, {
+      body: keyword ? { schoolId, page, size, keyword } : { schoolId, page, size },
     }),
+
+  orgTree: () => callRoute(c.orgTree, {}),
+  createOrg: (input: OrgCreateInput) => callRoute(c.createOrg, { body: input }),
+  createSchool: (input: SchoolCreateInput) => callRoute(c.createSchool, { body: input }),
 };

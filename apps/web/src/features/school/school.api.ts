@@ -1,6 +1,6 @@
-import type { SchoolStatistics } from '@yj/contracts';
-import { api } from '../../api/filter';
+import { schoolContract } from '@yj/contracts';
+import { callRoute } from '../../api/contract';
 
 export const schoolApi = {
-  statistics: (schoolId: number) => api.post<SchoolStatistics>('/api/school/getStatistics', { schoolId }),
+  statistics: (schoolId: number) => callRoute(schoolContract.statistics, { body: { schoolId } }),
 };

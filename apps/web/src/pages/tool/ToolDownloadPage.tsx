@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Space, Typography } from 'antd';
-import { api } from '../../api/filter';
+import { toolContract } from '@yj/contracts';
+import { callRoute } from '../../api/contract';
 import { DownloadAgentLink } from '../../features/scan-agent/DownloadAgentLink';
 
 const { Paragraph, Text, Title } = Typography;
@@ -9,7 +10,7 @@ const { Paragraph, Text, Title } = Typography;
 export function ToolDownloadPage() {
   const allowed = useQuery({
     queryKey: ['tool', 'list'],
-    queryFn: () => api.get<{ scanAgent: boolean }>('/api/tool/list'),
+    queryFn: () => callRoute(toolContract.list, {}),
   });
   return (
     <Card>
