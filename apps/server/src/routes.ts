@@ -59,6 +59,7 @@ import { scanFinishService } from './modules/scan/scan-finish.service';
 import { scanFixService } from './modules/scan/scan-fix.service';
 import { scanQueryService } from './modules/scan/scan-query.service';
 import { recognizePool } from './modules/scan/scan-recognize';
+import { cutPool } from './modules/block/block-cut-pool';
 import { pagePool } from './modules/scan/scan-pages';
 import { registerScanJobs } from './modules/scan/scan.jobs';
 import { scanRoutes } from './modules/scan/scan.routes';
@@ -198,7 +199,18 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       app.addHook('onClose', () => pages.close());
       const images = templateImageService({ storage: deps.storage, pages });
       const blocks = blockService({ db, audit, exams, questions, templates });
-      const cuts = blockCutService({ db, storage: deps.storage, exams, blocks, templates, images });
+      // block images are cut on worker threads too: the pixel work held up every marker's claim and submit
+      const cutter = cutPool();
+      app.addHook('onClose', () => cutter.close());
+      const cuts = blockCutService({
+        db,
+        storage: deps.storage,
+        exams,
+        blocks,
+        templates,
+        images,
+        pool: cutter,
+      });
       blockRoutes(api, { blocks, cuts, scopes });
       const reviewers = reviewerService({ db, audit, exams, roles });
       reviewerRoutes(api, {
