@@ -114,9 +114,13 @@ export const VERSION = '0.1.0';
 export async function registerApi(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
   const { db } = deps.database;
   // The task pool plugs into the lifecycle: tasks created when marking starts, what is left before 阅卷完成.
+  // set once the marking service exists (below): cuts a subject's block images ahead of its markers
+  let cutSubject: ((subjectId: number) => void) | null = null;
   const reviewHooks: Partial<ReviewHooks> = {
     onReviewStart: async (tx, subjectId) => {
       await createTasks(tx, subjectId);
+      // the walk reads the new tasks, committed by then (and the marking jobs' pass each minute runs it again)
+      setTimeout(() => cutSubject?.(subjectId), 1_000).unref();
     },
     doneCheck: (subjectId) => doneCheck(db, subjectId),
   };
@@ -266,6 +270,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         finalize,
         standard,
       });
+      cutSubject = marking.cutSubject;
       const onMarking = markingScopes(db, scopes);
       markingRoutes(api, {
         db,
@@ -293,7 +298,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       // The pool's minute jobs run in each API process (like review times): a Redis recognition worker has no
       // marking handlers, and both jobs are idempotent when several processes run them.
       const markingJobs = memoryQueue(app.log);
-      const stopMarkingJobs = registerMarkingJobs(markingJobs, { db });
+      const stopMarkingJobs = registerMarkingJobs(markingJobs, { db, cutSubject: marking.cutSubject });
       const monitor = qualityMonitor({ db, audit });
       qualityRoutes(api, { progress: qualityProgress({ db }), monitor, scopes, marking: onMarking });
       const stopQualityJobs = registerQualityJobs(markingJobs, { db, monitor });
