@@ -9,7 +9,10 @@ type PaperImages = (blocks: BlockRegion[][], paperId: number) => Promise<Buffer[
 
 /** Papers cut ahead after each claim: the next ones of the pool, so their image request finds the cut stored. */
 const AHEAD = 8;
-/** Cuts running at once in the background: the requests keep the rest of the machine. */
+/**
+ * Cuts running at once in the background (after claims and the subject walks together): the image requests keep
+ * the pool's other threads, and the rest of the machine.
+ */
 const CONCURRENCY = 1;
 /** Cuts waiting: beyond this a claim's papers are not queued (the image request cuts them itself). */
 const MAX_QUEUED = 64;
@@ -31,6 +34,8 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
   const queue: { keys: string[]; blocks: BlockRegion[][]; paperId: number }[] = [];
   let busy = 0;
   let waiters: (() => void)[] = [];
+  /** walks waiting for the background slot (the after-claim queue goes first: its papers are claimed next) */
+  const walkers: (() => void)[] = [];
   /**
    * Per block, a task id halfway through the papers the last look-up queued: claims before it find their
    * papers queued already, so the look-up (a statement per claim) runs again only past it.
@@ -76,6 +81,10 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
     if (!busy && !queue.length) {
       waiters.forEach((w) => w());
       waiters = [];
+    }
+    if (busy < CONCURRENCY && !queue.length && walkers.length) {
+      busy++;
+      walkers.shift()!();
     }
     while (busy < CONCURRENCY && queue.length) {
       const next = queue.shift()!;
@@ -140,11 +149,25 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
       if (!rows.length) return;
       after = rows[rows.length - 1]!.id;
       for (const r of rows) {
-        const left = r.blocks.filter((regions) => {
-          const key = keyOf(regions, r.paper_id);
-          return !stored.has(key) && !running.has(key);
+        const todo = () =>
+          r.blocks.filter((regions) => {
+            const key = keyOf(regions, r.paper_id);
+            return !stored.has(key) && !running.has(key);
+          });
+        if (!todo().length) continue;
+        // the background slot, shared with the cuts queued after claims (they go first: claimed next)
+        await new Promise<void>((res) => {
+          walkers.push(res);
+          pump();
         });
-        if (left.length) await images(left, r.paper_id).catch(() => undefined);
+        // an image request may have cut the paper while the walk waited
+        const left = todo();
+        await (left.length ? images(left, r.paper_id) : Promise.resolve())
+          .catch(() => undefined)
+          .finally(() => {
+            busy--;
+            pump();
+          });
       }
     }
   }
