@@ -13,6 +13,7 @@ const ENTRIES = [
   'src/main/api.ts',
   'src/modules/scan/recognize.worker.ts',
   'src/modules/scan/pages.worker.ts',
+  'src/modules/block/block-cut.worker.ts',
 ];
 const SOURCES = ['apps/server/src', 'packages', 'scripts/build-server.mjs'];
 

@@ -59,6 +59,7 @@ import { scanFinishService } from './modules/scan/scan-finish.service';
 import { scanFixService } from './modules/scan/scan-fix.service';
 import { scanQueryService } from './modules/scan/scan-query.service';
 import { recognizePool } from './modules/scan/scan-recognize';
+import { cutPool } from './modules/block/block-cut-pool';
 import { pagePool } from './modules/scan/scan-pages';
 import { registerScanJobs } from './modules/scan/scan.jobs';
 import { scanRoutes } from './modules/scan/scan.routes';
@@ -129,9 +130,13 @@ export const VERSION = '0.1.0';
 export async function registerApi(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
   const { db } = deps.database;
   // The task pool plugs into the lifecycle: tasks created when marking starts, what is left before 阅卷完成.
+  // set once the marking service exists (below): cuts a subject's block images ahead of its markers
+  let cutSubject: ((subjectId: number) => void) | null = null;
   const reviewHooks: Partial<ReviewHooks> = {
     onReviewStart: async (tx, subjectId) => {
       await createTasks(tx, subjectId);
+      // the walk reads the new tasks, committed by then (and the marking jobs' pass each minute runs it again)
+      setTimeout(() => cutSubject?.(subjectId), 1_000).unref();
     },
     doneCheck: (subjectId) => doneCheck(db, subjectId),
   };
@@ -216,7 +221,18 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       app.addHook('onClose', () => pages.close());
       const images = templateImageService({ storage: deps.storage, pages });
       const blocks = blockService({ db, audit, exams, questions, templates });
-      const cuts = blockCutService({ db, storage: deps.storage, exams, blocks, templates, images });
+      // block images are cut on worker threads too: the pixel work held up every marker's claim and submit
+      const cutter = cutPool();
+      app.addHook('onClose', () => cutter.close());
+      const cuts = blockCutService({
+        db,
+        storage: deps.storage,
+        exams,
+        blocks,
+        templates,
+        images,
+        pool: cutter,
+      });
       blockRoutes(api, { blocks, cuts, scopes });
       const reviewers = reviewerService({ db, audit, exams, roles });
       reviewerRoutes(api, {
@@ -274,6 +290,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         finalize,
         standard,
       });
+      cutSubject = marking.cutSubject;
       const onMarking = markingScopes(db, scopes);
       markingRoutes(api, {
         db,
@@ -344,7 +361,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       // a row lock, so a time fired twice acts once). One in-process queue for all of them.
       const localQueue = memoryQueue(app.log, 4);
       const local = jobs(localQueue);
-      const stopMarkingJobs = registerMarkingJobs(localQueue, { db });
+      const stopMarkingJobs = registerMarkingJobs(localQueue, { db, cutSubject: marking.cutSubject });
       const monitor = qualityMonitor({ db, audit, rates });
       qualityRoutes(api, { progress: qualityProgress({ db }), monitor, scopes, marking: onMarking });
       // 质检: setting/qualitytest, quality-test/progress2 and report, the leaders' spot checks

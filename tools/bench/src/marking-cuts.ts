@@ -40,11 +40,11 @@ export async function cutAhead(o: {
     });
     if (!task) throw new Error(`block ${blockId}: nothing to claim`);
     const dir = path.join(o.filesDir, 'blocks', String(o.taskPaper.get(task.taskId)));
-    const before = filesOf(dir);
     const r = await fetch(`${o.base}${task.imageUrl}`, { headers: { ...HEADERS, cookie: m.cookie } });
     if (r.status !== 200) throw new Error(`cut image: HTTP ${r.status}`);
-    await r.arrayBuffer();
-    const name = [...filesOf(dir)].find((f) => !before.has(f));
+    const body = Buffer.from(await r.arrayBuffer());
+    // the stored file with the bytes served (the server may have cut the paper's other blocks ahead already)
+    const name = [...filesOf(dir)].find((f) => fs.readFileSync(path.join(dir, f)).equals(body));
     if (!name) throw new Error(`block ${blockId}: the cut was not stored under ${dir}`);
     // back to the pool: the run starts from untouched tasks
     await post(o.base, `/filter/api/marking/task/${task.taskId}/skip`, m.cookie, {

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import { startCluster } from './embedded-pg';
+import { grantWriteLogger } from './grant-writes';
 import { importPgliteIfPresent } from './pglite-import';
 import { SERVER_ROOT } from '../server-root';
 
@@ -37,7 +38,7 @@ export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   // An idle connection cut by the server (restart, failover) must not crash the process: the pool opens a new one.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: grantWriteLogger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -56,7 +57,7 @@ export async function openPglite(opts: {
   const client = await PGlite.create(opts.dataDir ? `file://${opts.dataDir}` : undefined, {
     loadDataDir: opts.loadDataDir,
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: grantWriteLogger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
@@ -91,6 +92,9 @@ export async function ensureDemo(config: Config, database: Database): Promise<st
   );
   if (accounts) {
     await seedDemoExam({ db: database.db, audit: auditService() });
+    // The tables were empty a moment ago: without fresh statistics the planner takes them for one row each
+    // (nested loops over every student) until autovacuum gets round to them, a minute or more later.
+    await database.db.execute(sql`analyze`);
     const text = formatAccounts(accounts, password);
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.writeFileSync(demoFile(config), `${text}\n`, { mode: 0o600 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CAPABILITY_TABLE, can, type Capability, type Principal, type Scope } from '@yj/contracts';
 import { AppError, forbidden } from '../errors';
+import { grantWrites } from '../infra/grant-writes';
 import type { AuthContext, SessionService } from '../modules/auth/session.service';
 
 export const SESSION_COOKIE = 'yx_sid';
@@ -14,7 +15,10 @@ declare module 'fastify' {
     capability?: Capability;
     /** the ids the call acts on, read from params/body/query after validation */
     scope?: (req: FastifyRequest) => Scope | Promise<Scope>;
-    /** a change that never touches a session or a grant (marking): remembered sessions stay remembered */
+    /**
+     * No longer needed (kept so routes naming it still compile): remembered sessions are now forgotten only
+     * after a request that wrote a session or a grant, whatever its route (infra/grant-writes).
+     */
     keepsSessions?: boolean;
   }
   interface FastifyInstance {
@@ -25,6 +29,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** true when the session token came in the yx_sid header (scan agent), not a cookie */
     tokenFromHeader: boolean;
+    /** grantWrites() when the request arrived */
+    grantWritesAtStart: number;
     principal(): Promise<Principal>;
   }
 }
@@ -58,6 +64,7 @@ const needsPrincipal = (cap: Capability): boolean => CAPABILITY_TABLE[cap].some(
 export function registerAuth(app: FastifyInstance, deps: { sessions: SessionService }): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('tokenFromHeader', false);
+  app.decorateRequest('grantWritesAtStart', 0);
   // The session lookup read the grants in the same statement: the capability check and the handler share them.
   app.decorateRequest('principal', function principal(this: FastifyRequest) {
     if (!this.auth) return Promise.reject(new AppError(1000, '请先登录'));
@@ -86,6 +93,7 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
   app.addHook('onRequest', async (req) => {
     const cfg = req.routeOptions.config;
     if (!req.url.startsWith(API_PREFIX) || !req.routeOptions.url) return;
+    req.grantWritesAtStart = grantWrites();
     const { token, fromHeader } = readToken(req);
     req.tokenFromHeader = fromHeader;
     // Cookie-borne sessions are what a forged cross-site form would ride on; a custom header cannot be sent cross-site.
@@ -103,10 +111,11 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
     req.auth = await deps.sessions.resolve(token);
   });
 
-  // any other change may have touched a grant or a session: every remembered session is read again
-  // (before the answer leaves: the caller's next request already reads again)
+  // A grant or a session was written while this request ran (by it, its transaction now committed, or by another
+  // one): every remembered session is read again, before the answer leaves, so the caller's next request already
+  // sees the change. Other writes (marking submits, imports…) keep them. Any method: a few GETs change state.
   app.addHook('onSend', async (req, _reply, payload) => {
-    if (!SAFE_METHODS.has(req.method) && !req.routeOptions.config?.keepsSessions) deps.sessions.forgetAll();
+    if (grantWrites() !== req.grantWritesAtStart) deps.sessions.forgetAll();
     return payload;
   });
 

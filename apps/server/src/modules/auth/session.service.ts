@@ -24,16 +24,20 @@ export function sessionService(
   opts: { idleMs: number; maxMs: number; cacheMs?: number },
 ) {
   // issue 13: the lookup was a third of a marker's statements. Kept briefly, forgotten on sign-out here and
-  // on every change request of this process (a grant may have changed); another process's change is seen
-  // within cacheMs.
+  // after a request of this process that wrote a session or a grant (plugins/auth); another process's change is
+  // seen within cacheMs.
   const cache = new Map<string, { row: SessionRow; at: number }>();
+  // Bumped by every forgetting: a lookup that was already reading when a grant changed must not put the row it
+  // read (from before the change) back into the cache.
+  let epoch = 0;
   async function lookup(tokenHash: string): Promise<SessionRow | null> {
     const ttl = opts.cacheMs ?? 0;
     const now = Date.now();
     const hit = ttl > 0 ? cache.get(tokenHash) : undefined;
     if (hit && now - hit.at < ttl) return hit.row;
+    const readFrom = epoch;
     const row = await repo.findActive(tokenHash);
-    if (ttl > 0) {
+    if (ttl > 0 && readFrom === epoch) {
       if (cache.size >= MAX_CACHED) cache.clear();
       if (row) cache.set(tokenHash, { row, at: now });
       else cache.delete(tokenHash);
@@ -41,12 +45,16 @@ export function sessionService(
     return row;
   }
   const forget = (match: (row: SessionRow) => boolean) => {
+    epoch++;
     for (const [k, v] of cache) if (match(v.row)) cache.delete(k);
   };
 
   return {
     /** Every remembered session read again on its next request (a change that may touch grants). */
-    forgetAll: () => cache.clear(),
+    forgetAll: () => {
+      epoch++;
+      cache.clear();
+    },
 
     /** Starts a web session; returns the raw token (only its hash is stored). */
     async create(

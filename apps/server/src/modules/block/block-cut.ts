@@ -1,51 +1,23 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { BlockRegion, CardTemplate, Principal } from '@yj/contracts';
-import { cutRegion, stackImages, type GreyImage, type Matrix3 } from '@yj/omr';
+import type { Matrix3 } from '@yj/omr';
 import { decodeGrey } from '@yj/omr/node';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
 import type { ExamService } from '../exam/exam.service';
 import { assertSchool, subjectScanAccess } from '../scan/scan-access';
-import { CUT_JPEG } from '../scan/scan-cut';
 import type { TemplateImageService } from '../template/template-image.service';
 import type { TemplateService } from '../template/template.service';
+import { cutRegions, type CutTask } from './block-cut-pixels';
+import type { CutPool } from './block-cut-pool';
 import { blockCutRepo } from './block-cut.repo';
 import type { BlockService } from './block.service';
 
 const IDENTITY: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
-// Between two regions of one block: a white strip, so the marker sees where one region ends.
-const GAP = 12;
 
 /** What a cut image was cut from: a scanned paper, or the template picture when nothing is scanned yet. */
 export type CutSource = { kind: 'paper'; paperId: number } | { kind: 'template' };
-
-/** Encoded as the subjective crops of recognition. */
-const jpeg = (img: GreyImage): Promise<Buffer> =>
-  sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
-    .jpeg(CUT_JPEG)
-    .toBuffer();
-
-type Decoded = { img: GreyImage; matrix: Matrix3 };
-
-/**
- * Each region cut from the picture of its template page, stacked top to bottom in the block's order. `decoded`
- * holds the pages decoded so far: several blocks of one paper share them (a page is decoded once).
- */
-async function cutRegions(
-  regions: BlockRegion[],
-  pageOf: (page: number) => Promise<Decoded>,
-  decoded = new Map<number, Promise<Decoded>>(),
-): Promise<Buffer> {
-  const parts: GreyImage[] = [];
-  for (const r of regions) {
-    if (!decoded.has(r.page)) decoded.set(r.page, pageOf(r.page));
-    const { img, matrix } = await decoded.get(r.page)!;
-    parts.push(cutRegion(img, matrix, r));
-  }
-  return jpeg(stackImages(parts, GAP));
-}
 
 /**
  * The image of a block (DESIGN.md §4 step 5): its template regions cut from a paper's pages through each
@@ -58,6 +30,8 @@ export function blockCutService(d: {
   blocks: BlockService;
   templates: TemplateService;
   images: TemplateImageService;
+  /** the worker threads the pixel work runs on */
+  pool: CutPool;
 }) {
   const repo = () => blockCutRepo(d.db);
 
@@ -68,10 +42,9 @@ export function blockCutService(d: {
    */
   async function paperImages(blocks: BlockRegion[][], paperId: number): Promise<Buffer[]> {
     const pages = await repo().pages(paperId);
-    const decoded = new Map<number, Promise<Decoded>>();
     const out: Buffer[] = [];
-    // one block after another: at most one paper's pages in memory
-    for (const regions of blocks) {
+    const missing: { at: number; key: string; regions: BlockRegion[] }[] = [];
+    for (const [at, regions] of blocks.entries()) {
       if (!regions.length) throw fail('题块还没有框选区域');
       const used = regions.map((r) => {
         const page = pages.find((p) => p.templatePage === r.page);
@@ -84,22 +57,23 @@ export function blockCutService(d: {
         .slice(0, 32);
       const key = `blocks/${paperId}/${hash}.jpg`;
       const cached = await d.storage.get(key);
-      if (cached) {
-        out.push(cached);
-        continue;
-      }
-      const body = await cutRegions(
-        regions,
-        async (index) => {
-          const page = used.find((p) => p.templatePage === index)!;
-          const bytes = await d.storage.get(page.storageKey);
-          if (!bytes) throw fail('答题卡图像文件丢失');
-          return { img: await decodeGrey(bytes), matrix: page.matrix! };
-        },
-        decoded,
-      );
-      await d.storage.put(key, body);
-      out.push(body);
+      if (cached) out[at] = cached;
+      else missing.push({ at, key, regions });
+    }
+    if (!missing.length) return out;
+    // the pages the missing blocks use, read once and cut on a worker thread (one paper's pages in memory)
+    const indexes = [...new Set(missing.flatMap((m) => m.regions.map((r) => r.page)))];
+    const task: CutTask = { pages: [], blocks: missing.map((m) => m.regions) };
+    for (const index of indexes) {
+      const page = pages.find((p) => p.templatePage === index)!;
+      const bytes = await d.storage.get(page.storageKey);
+      if (!bytes) throw fail('答题卡图像文件丢失');
+      task.pages.push({ index, bytes, matrix: page.matrix! });
+    }
+    const cut = await d.pool.run(task);
+    for (const [i, m] of missing.entries()) {
+      await d.storage.put(m.key, cut[i]!);
+      out[m.at] = cut[i]!;
     }
     return out;
   }

@@ -101,6 +101,42 @@ describe('cutting ahead', () => {
     expect(single).toEqual([]);
   });
 
+  it('walks a subject at 开始阅卷: every paper with a pending first mark cut once, in claim order', async () => {
+    const db = t.database.db;
+    const s3 = await buildReviewingScene(db, {
+      papers: 5,
+      schools: 1,
+      blocks: [{ name: '第13题', nos: ['13'] }],
+    });
+    await db.execute(
+      sql`update block set regions = ${JSON.stringify(REGIONS)}::jsonb where id = ${s3.blocks[0]!.id}`,
+    );
+    const pool = rowsOf<{ id: number; paper_id: number }>(
+      await db.execute(
+        sql`select id, paper_id from mark_task where block_id = ${s3.blocks[0]!.id} order by id`,
+      ),
+    );
+    // one paper already marked: nothing to cut for it
+    await db.execute(sql`update mark_task set status = 'submitted' where id = ${pool[1]!.id}`);
+    const cut: number[] = [];
+    const ahead = cutAhead({
+      db,
+      paperImage: async (_regions, paperId) => {
+        cut.push(paperId);
+        return Buffer.from(`paper ${paperId}`);
+      },
+    });
+    // an image request cut one paper already (with the regions as stored): the walk passes over it
+    const [b] = rowsOf<{ regions: BlockRegion[] }>(
+      await db.execute(sql`select regions from block where id = ${s3.blocks[0]!.id}`),
+    );
+    await ahead.image(b!.regions, pool[3]!.paper_id);
+    ahead.subject(s3.subjectId);
+    ahead.subject(s3.subjectId);
+    await ahead.walked();
+    expect(cut).toEqual([pool[3]!.paper_id, pool[0]!.paper_id, pool[2]!.paper_id, pool[4]!.paper_id]);
+  });
+
   it('never fails the caller when cutting fails', async () => {
     const ahead = cutAhead({
       db: t.database.db,

@@ -9,12 +9,17 @@ type PaperImages = (blocks: BlockRegion[][], paperId: number) => Promise<Buffer[
 
 /** Papers cut ahead after each claim: the next ones of the pool, so their image request finds the cut stored. */
 const AHEAD = 8;
-/** Cuts running at once in the background: the requests keep the rest of the machine. */
+/**
+ * Cuts running at once in the background (after claims and the subject walks together): the image requests keep
+ * the pool's other threads, and the rest of the machine.
+ */
 const CONCURRENCY = 1;
 /** Cuts waiting: beyond this a claim's papers are not queued (the image request cuts them itself). */
 const MAX_QUEUED = 64;
 /** Cuts remembered as stored, so a paper is not queued twice (cleared when full). */
-const MAX_REMEMBERED = 20_000;
+const MAX_REMEMBERED = 200_000;
+/** Papers a subject's walk reads at a time. */
+const WALK_PAGE = 64;
 
 /**
  * Cutting ahead (issue 13): the first image request of a paper cut it on demand (seconds under load). After a
@@ -29,6 +34,8 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
   const queue: { keys: string[]; blocks: BlockRegion[][]; paperId: number }[] = [];
   let busy = 0;
   let waiters: (() => void)[] = [];
+  /** walks waiting for the background slot (the after-claim queue goes first: its papers are claimed next) */
+  const walkers: (() => void)[] = [];
   /**
    * Per block, a task id halfway through the papers the last look-up queued: claims before it find their
    * papers queued already, so the look-up (a statement per claim) runs again only past it.
@@ -75,6 +82,10 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
       waiters.forEach((w) => w());
       waiters = [];
     }
+    if (busy < CONCURRENCY && !queue.length && walkers.length) {
+      busy++;
+      walkers.shift()!();
+    }
     while (busy < CONCURRENCY && queue.length) {
       const next = queue.shift()!;
       busy++;
@@ -115,8 +126,69 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
     pump();
   }
 
+  /** Subjects being walked: one walk per subject at a time. */
+  const walking = new Set<number>();
+
+  /**
+   * Every paper of a reviewing subject that still has a pending first mark, in the order markers claim them,
+   * each cut (all its blocks, one decode) on the pool one after another. Papers cut or being cut are passed
+   * over: the walk soon runs ahead of the markers, whose image requests then only read stored bytes.
+   */
+  async function walk(subjectId: number): Promise<void> {
+    let after = 0;
+    for (;;) {
+      const rows = rowsOf<{ id: number; paper_id: number; blocks: BlockRegion[][] }>(
+        await d.db.execute(sql`select p.id, p.paper_id, (select coalesce(json_agg(b.regions order by b.id), '[]')
+            from block b where b.subject_id = ${subjectId} and jsonb_array_length(b.regions) > 0) as blocks
+          from (select min(t.id) as id, t.paper_id from mark_task t
+            where t.subject_id = ${subjectId} and t.status = 'pending' and t.slot = ${MarkSlot.first}
+              and t.id > ${after}
+            group by t.paper_id order by min(t.id) limit ${WALK_PAGE}) p
+          order by p.id`),
+      );
+      if (!rows.length) return;
+      after = rows[rows.length - 1]!.id;
+      for (const r of rows) {
+        const todo = () =>
+          r.blocks.filter((regions) => {
+            const key = keyOf(regions, r.paper_id);
+            return !stored.has(key) && !running.has(key);
+          });
+        if (!todo().length) continue;
+        // the background slot, shared with the cuts queued after claims (they go first: claimed next)
+        await new Promise<void>((res) => {
+          walkers.push(res);
+          pump();
+        });
+        // an image request may have cut the paper while the walk waited
+        const left = todo();
+        await (left.length ? images(left, r.paper_id) : Promise.resolve())
+          .catch(() => undefined)
+          .finally(() => {
+            busy--;
+            pump();
+          });
+      }
+    }
+  }
+
   return {
     image,
+    /**
+     * Cuts the subject's papers ahead of its markers, in the background (at 开始阅卷, and on each pass of the
+     * marking jobs for papers scanned since); a walk already running for the subject is not started twice.
+     */
+    subject(subjectId: number): void {
+      if (walking.has(subjectId)) return;
+      walking.add(subjectId);
+      void walk(subjectId)
+        .catch(() => undefined)
+        .finally(() => walking.delete(subjectId));
+    },
+    /** Resolves when no walk is running (tests). */
+    async walked(): Promise<void> {
+      while (walking.size) await new Promise((res) => setTimeout(res, 10));
+    },
     /** After a claim in the block up to that task: queues the next papers (resolves once queued, never fails). */
     after(blockId: number, lastTaskId: number): Promise<void> {
       return queueAfter(blockId, lastTaskId).catch(() => undefined);

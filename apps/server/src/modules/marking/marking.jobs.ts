@@ -13,17 +13,24 @@ const EVERY_MS = 60_000;
  * The pool's periodic work, once a minute through a job queue of the API process: expired leases back to
  * the pool (claims also take expired leases, this keeps the counts true), and tasks for papers recognised
  * while a subject is reviewing (createTasks is idempotent and skips papers that have tasks, so a pass per
- * reviewing subject is cheap).
+ * reviewing subject is cheap); then the block images of the subject's papers are cut ahead of its markers.
  * Returns a stop function for shutdown.
  */
-export function registerMarkingJobs(queue: JobQueue, d: { db: Db }): () => void {
+export function registerMarkingJobs(
+  queue: JobQueue,
+  d: { db: Db; cutSubject?: (subjectId: number) => void },
+): () => void {
   queue.register(MARKING_RECYCLE, async () => markingRepo.recycle(d.db));
   queue.register(MARKING_SYNC, async () => {
     const subjects = rowsOf<{ id: number }>(
       await d.db.execute(sql`select id from subject where status = ${SubjectStatus.reviewing}
         and deleted_at is null`),
     );
-    for (const s of subjects) await d.db.transaction((tx) => createTasks(tx, s.id));
+    for (const s of subjects) {
+      await d.db.transaction((tx) => createTasks(tx, s.id));
+      // block images of papers not cut yet (marking started in another process, or papers scanned since)
+      d.cutSubject?.(s.id);
+    }
   });
   const tick = () => {
     // a failed enqueue (queue closing, Redis away) is retried on the next tick

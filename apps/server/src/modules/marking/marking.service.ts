@@ -185,6 +185,8 @@ export function markingService(d: {
 
   return {
     claim,
+    /** The subject's papers cut ahead of its markers, in the background (marking-cut-ahead.ts). */
+    cutSubject: (subjectId: number) => cuts.subject(subjectId),
 
     async info(blockId: number, userId: number): Promise<MarkBlockInfo> {
       const roles = await repo.roles(d.db, blockId, userId);

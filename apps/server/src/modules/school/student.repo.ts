@@ -6,20 +6,58 @@ import { banji, grade, student } from '../../db/schema';
 export type StudentRow = typeof student.$inferSelect;
 const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
+const item = {
+  id: student.id,
+  name: student.name,
+  xuehao: student.xuehao,
+  gender: student.gender,
+  gradeId: grade.id,
+  gradeName: grade.name,
+  classId: banji.id,
+  className: banji.name,
+};
+const pageOrder = [asc(grade.sort), asc(banji.sort), asc(banji.id), asc(student.xuehao)];
+
+/**
+ * The unfiltered page (the 学生管理 screen's first view and its paging) is prepared once per database: building
+ * the statement in drizzle and planning it in PostgreSQL cost as much as running it (issue 12, bench:api).
+ * Filtered lists are rarer and keep the builder (their plan depends on which filters are given).
+ */
+const preparedPages = new WeakMap<Db, ReturnType<typeof preparePage>>();
+function preparePage(db: Db) {
+  return db
+    .select({ ...item, total: sql<number>`count(*) over ()::int` })
+    .from(student)
+    .innerJoin(banji, eq(banji.id, student.classId))
+    .innerJoin(grade, eq(grade.id, banji.gradeId))
+    .where(and(eq(student.schoolId, sql.placeholder('schoolId')), isNull(student.deletedAt)))
+    .orderBy(...pageOrder)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('student_page');
+}
+function plainPage(db: Db) {
+  let p = preparedPages.get(db);
+  if (!p) preparedPages.set(db, (p = preparePage(db)));
+  return p;
+}
+
 export function studentRepo(db: Db) {
   const live = (schoolId: number) => and(eq(student.schoolId, schoolId), isNull(student.deletedAt));
-  const item = {
-    id: student.id,
-    name: student.name,
-    xuehao: student.xuehao,
-    gender: student.gender,
-    gradeId: grade.id,
-    gradeName: grade.name,
-    classId: banji.id,
-    className: banji.name,
+  const count = async (schoolId: number): Promise<number> => {
+    const [r] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(student)
+      .where(live(schoolId));
+    return r?.n ?? 0;
   };
   return {
     async list(schoolId: number, q: StudentListQuery): Promise<Paged<StudentItem>> {
+      if (!q.keyword && !q.gradeId && !q.classId) {
+        const rows = await plainPage(db).execute({ schoolId, limit: q.size, offset: (q.page - 1) * q.size });
+        const total = rows[0]?.total ?? (q.page > 1 ? await count(schoolId) : 0);
+        return { total, size: q.size, items: rows.map(({ total: _, ...it }) => it) };
+      }
       const where = and(
         live(schoolId),
         q.keyword
@@ -41,7 +79,7 @@ export function studentRepo(db: Db) {
           .where(where);
       // The page and the total in one statement; only a page past the end needs the count on its own.
       const rows = await from()
-        .orderBy(asc(grade.sort), asc(banji.sort), asc(banji.id), asc(student.xuehao))
+        .orderBy(...pageOrder)
         .limit(q.size)
         .offset((q.page - 1) * q.size);
       const total = rows[0]?.total ?? (q.page > 1 ? ((await from().limit(1))[0]?.total ?? 0) : 0);
@@ -55,7 +93,7 @@ export function studentRepo(db: Db) {
         .innerJoin(banji, eq(banji.id, student.classId))
         .innerJoin(grade, eq(grade.id, banji.gradeId))
         .where(live(schoolId))
-        .orderBy(asc(grade.sort), asc(banji.sort), asc(banji.id), asc(student.xuehao));
+        .orderBy(...pageOrder);
     },
     async findById(schoolId: number, id: number): Promise<StudentRow | null> {
       const rows = await db
