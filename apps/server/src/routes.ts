@@ -43,7 +43,7 @@ import { reportService } from './modules/report/report.service';
 import { questionRoutes } from './modules/question/question.routes';
 import { questionService } from './modules/question/question.service';
 import { blockRoutes } from './modules/block/block.routes';
-import { blockCutService } from './modules/block/block-cut';
+import { blockPreviewService } from './modules/block/block-preview.service';
 import { blockService } from './modules/block/block.service';
 import { reviewerRoutes } from './modules/reviewer/reviewer.routes';
 import { divideService } from './modules/reviewer/reviewer-divide';
@@ -55,16 +55,15 @@ import { templateService } from './modules/template/template.service';
 import { cardRoutes } from './modules/card/card.routes';
 import { cardService } from './modules/card/card.service';
 import { studentService } from './modules/school/student.service';
-import { scanFinishService } from './modules/scan/scan-finish.service';
-import { scanFixService } from './modules/scan/scan-fix.service';
-import { scanQueryService } from './modules/scan/scan-query.service';
-import { recognizePool } from './modules/scan/scan-recognize';
-import { pagePool } from './modules/scan/scan-pages';
-import { registerScanJobs } from './modules/scan/scan.jobs';
+import { paperImageRepo } from './modules/scan/image/paper-image.repo';
+import { paperImageService } from './modules/scan/image/paper-image.service';
+import { recognizePool } from './modules/scan/recognition/scan-recognize';
+import { pagePool } from './modules/scan/ingest/scan-pages';
+import { registerScanJobs } from './modules/scan/recognition/scan.jobs';
+import { scanJobDeps, scanModule } from './modules/scan/scan.module';
 import { scanRoutes } from './modules/scan/scan.routes';
 import { scanAgentPackager } from './modules/tool/scan-agent-package';
 import { toolRoutes } from './modules/tool/tool.routes';
-import { scanService } from './modules/scan/scan.service';
 import { markingHistory } from './modules/marking/marking-history';
 import { registerMarkingJobs } from './modules/marking/marking.jobs';
 import { markingRoutes } from './modules/marking/marking.routes';
@@ -72,6 +71,7 @@ import { markingScopes } from './modules/marking/marking-scope';
 import { markingService } from './modules/marking/marking.service';
 import { markingLeadRoutes } from './modules/marking/marking-lead.routes';
 import { markingLeadService } from './modules/marking/marking-lead.service';
+import { reopenScanProblems } from './modules/marking/marking-lead.repo';
 import { markingReset } from './modules/marking/marking-reset';
 import { markingResetRoutes } from './modules/marking/marking-reset.routes';
 import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
@@ -198,7 +198,14 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       app.addHook('onClose', () => pages.close());
       const images = templateImageService({ storage: deps.storage, pages });
       const blocks = blockService({ db, audit, exams, questions, templates });
-      const cuts = blockCutService({ db, storage: deps.storage, exams, blocks, templates, images });
+      // every cut of a scanned paper (blocks, marking, trial, quality): the scan module's paper images
+      const paperImages = paperImageService({
+        db,
+        storage: deps.storage,
+        repo: paperImageRepo,
+        templatePicture: images.image,
+      });
+      const cuts = blockPreviewService({ exams, blocks, templates, images: paperImages });
       blockRoutes(api, { blocks, cuts, scopes });
       const reviewers = reviewerService({ db, audit, exams, roles });
       reviewerRoutes(api, {
@@ -209,7 +216,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       });
       templateRoutes(api, { templates, images, scopes });
       cardRoutes(api, { cards: cardService({ db, audit, exams, questions, templates, images }), scopes });
-      const scan = scanService({
+      const { scan, fix, view, finish, query } = scanModule({
         db,
         storage: deps.storage,
         queue: deps.queue,
@@ -217,11 +224,12 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         exams,
         templates,
         pages,
+        images: paperImages,
+        scores: scoring,
+        subjectiveQuestions: questions.subjective,
+        onResolved: reopenScanProblems,
       });
-      const fix = scanFixService({ db, audit, exams, scan, scores: scoring.paper });
-      const finish = scanFinishService({ db, audit, exams, scores: scoring.examinees });
-      const query = scanQueryService({ db, storage: deps.storage, exams });
-      scanRoutes(api, { scan, query, fix, finish, scopes });
+      scanRoutes(api, { scan, query, fix, view, finish, scopes });
       scoreRoutes(api, {
         scores: scoreService({ db, audit, exams, compute: scoring, flush: stale.flush }),
         adjust: scoreAdjustService({ db, audit, exams, compute: scoring }),
@@ -242,15 +250,15 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
-      registerScanJobs(deps.queue, { db, storage: deps.storage, pool, scores: scoring.paper });
+      registerScanJobs(deps.queue, scanJobDeps({ db, storage: deps.storage, pool, scores: scoring.paper }));
       const finalize = finalizer((tx, paperId) => stale.mark(tx, paperId));
       // 质检: 标准卷 mixed into the markers' streams, stored apart (modules/trial/standard.service.ts)
       const rates = standardRates(db);
-      const standard = standardService({ db, rates, paperImage: cuts.paperImage });
+      const standard = standardService({ db, rates, paperImage: paperImages.paperImage });
       const marking = markingService({
         db,
-        paperImage: cuts.paperImage,
-        paperImages: cuts.paperImages,
+        paperImage: paperImages.paperImage,
+        paperImages: paperImages.paperImages,
         finalize,
         standard,
       });
@@ -265,7 +273,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       markingLeadRoutes(api, {
         db,
         lead: markingLeadService({ db, audit, finalize, onScore: scoring.paper }),
-        view: markingLeadViewService({ db, paperImage: cuts.paperImage }),
+        view: markingLeadViewService({ db, paperImage: paperImages.paperImage }),
         scopes,
         marking: onMarking,
       });
@@ -314,8 +322,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       trialRoutes(api, {
         db,
         trial: trialService({ db, subjects }),
-        marks: trialMarkService({ db, paperImage: cuts.paperImage }),
-        lead: trialLeadService({ db, audit, paperImage: cuts.paperImage, rates }),
+        marks: trialMarkService({ db, paperImage: paperImages.paperImage }),
+        lead: trialLeadService({ db, audit, paperImage: paperImages.paperImage, rates }),
         scopes,
         marking: onMarking,
       });

@@ -30,10 +30,11 @@ import { fail } from '../../errors';
 import { actorOf, heavy, ok, saveUploads } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { Actor } from '../../lib/actor';
-import type { ScanFinishService } from './scan-finish.service';
-import type { ScanFixService } from './scan-fix.service';
-import type { ScanQueryService } from './scan-query.service';
-import type { ScanService } from './scan.service';
+import type { ScanExceptionViewService } from './exceptions/scan-exception-view.service';
+import type { ScanFinishService } from './finish/scan-finish.service';
+import type { ScanFixService } from './exceptions/scan-fix.service';
+import type { ScanQueryService } from './query/scan-query.service';
+import type { ScanService } from './ingest/scan-ingest.service';
 
 const id = idParam();
 const subjectParams = z.object({ subjectId: id });
@@ -86,6 +87,7 @@ export function scanRoutes(
     scan: ScanService;
     query: ScanQueryService;
     fix: ScanFixService;
+    view: ScanExceptionViewService;
     finish: ScanFinishService;
     scopes: ExamScopes;
   },
@@ -252,18 +254,18 @@ export function scanRoutes(
     '/api/subject/:subjectId/scan/exception/:exceptionId',
     { schema: { params: exceptionParams }, config: read },
     async (req) =>
-      ok(await d.fix.detail(req.params.subjectId, req.params.exceptionId, await req.principal())),
+      ok(await d.view.detail(req.params.subjectId, req.params.exceptionId, await req.principal())),
   );
   // spec §5: reading exception papers answers an error unless the summary count is above 0
   r.get(
     '/api/subject/:subjectId/scan/exceptionPapers',
     { schema: { params: subjectParams, querystring: scanExceptionPapersQuery }, config: read },
-    async (req) => ok(await d.fix.exceptionPapers(req.params.subjectId, req.query, await req.principal())),
+    async (req) => ok(await d.view.exceptionPapers(req.params.subjectId, req.query, await req.principal())),
   );
   r.get(
     '/api/subject/:subjectId/scan/view/student/paper',
     { schema: { params: subjectParams, querystring: scanStudentQuery }, config: read },
     async (req) =>
-      ok(await d.fix.studentPaper(req.params.subjectId, req.query.examineeId, await req.principal())),
+      ok(await d.view.studentPaper(req.params.subjectId, req.query.examineeId, await req.principal())),
   );
 }

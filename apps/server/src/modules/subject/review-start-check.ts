@@ -4,7 +4,7 @@ import {
   type ReviewStartProblem,
 } from '@yj/contracts';
 import type { Db } from '../../infra/db';
-import { scanFinishRepo } from '../scan/scan-finish.repo';
+import { scanFinishRepo } from '../scan/finish/scan-finish.repo';
 import { subjectRepo } from './subject.repo';
 
 const listed = (names: string[], max = 5): string =>

@@ -17,11 +17,12 @@ import {
   typicalCard,
   type GeneratedSheet,
 } from '@yj/scan-sim';
-import { examRole, examinee, scanBatch, scanPage, student } from '../../db/schema';
-import { fsStorage } from '../../infra/storage';
-import { scanJobs } from './scan.jobs';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { postScans } from '../../../test/multipart';
+import { examRole, examinee, scanBatch, scanPage, student } from '../../../db/schema';
+import { fsStorage } from '../../../infra/storage';
+import { scanJobs } from '../recognition/scan.jobs';
+import { scanJobDeps } from '../scan.module';
+import { body, signIn, testApp, type TestApp } from '../../../../test/app';
+import { postScans } from '../../../../test/multipart';
 import {
   buildClassWithStudents,
   buildSchool,
@@ -29,7 +30,7 @@ import {
   buildSubjectScene,
   buildUser,
   PASSWORD,
-} from '../../../test/factories';
+} from '../../../../test/factories';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 interface Paged<T> {
@@ -284,11 +285,13 @@ describe('robustness', () => {
   it('runs a finished paper again without changing anything, with attempts recorded', async () => {
     // A finished paper must not be recognised again: a pool that refuses work proves it is not asked.
     const refuse = { run: () => Promise.reject(new Error('recognised again')), close: async () => {} };
-    const jobs = scanJobs({
-      db: t.database.db,
-      storage: fsStorage(path.join(t.config.dataDir, 'files')),
-      pool: refuse,
-    });
+    const jobs = scanJobs(
+      scanJobDeps({
+        db: t.database.db,
+        storage: fsStorage(path.join(t.config.dataDir, 'files')),
+        pool: refuse,
+      }),
+    );
     const before = await exceptions();
     const first = (await papers())[0]!;
     expect(await jobs.handleScanRecognize({ paperId: first.id })).toBe('skipped');

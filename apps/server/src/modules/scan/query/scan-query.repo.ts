@@ -12,8 +12,8 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { ScanCounts } from '@yj/contracts';
-import type { Db } from '../../infra/db';
-import { readPageCrops } from '../../db/stored';
+import type { Db } from '../../../infra/db';
+import { readPageCrops } from '../../../db/stored';
 import {
   absence,
   banji,
@@ -26,8 +26,8 @@ import {
   school,
   student,
   user,
-} from '../../db/schema';
-import type { SchoolFilter } from './scan-access';
+} from '../../../db/schema';
+import type { SchoolFilter } from '../scan-access';
 
 /** The school filter as SQL (undefined: every school). */
 export const inSchools = (col: Column, f: SchoolFilter): SQL | undefined =>

@@ -6,11 +6,11 @@ import {
   type ScanPageStatusValue,
 } from '@yj/contracts';
 import type { PageResult } from '@yj/omr';
-import type { PaperScore } from '../../db/schema';
-import type { Db } from '../../infra/db';
-import type { JobQueue } from '../../infra/queue';
-import type { PaperScoreHook } from '../score/score-compute';
-import type { Storage } from '../../infra/storage';
+import type { PaperScore } from '../../../db/schema';
+import type { Db } from '../../../infra/db';
+import type { JobQueue } from '../../../infra/queue';
+import type { PaperScoreHook } from '../../score/score-compute';
+import type { Storage } from '../../../infra/storage';
 import {
   OMR_EXCEPTION,
   recognizeStored,
@@ -19,9 +19,13 @@ import {
   type PageOutcome,
   type RecognizePool,
 } from './scan-recognize';
-import { scanFinishRepo } from './scan-finish.repo';
-import { scanRepo, type NewException, type PageRow, type PaperRow } from './scan.repo';
-import { SCAN_RECOGNIZE, type ScanRecognizePayload } from './scan.service';
+import type { scanRepo, NewException, PageRow, PaperRow } from '../scan.repo';
+import type { PaperMatchService } from './paper-match.service';
+
+export const SCAN_RECOGNIZE = 'scan.recognize';
+export interface ScanRecognizePayload {
+  paperId: number;
+}
 
 /** A page that failed this many times for reasons other than its image becomes an image exception. */
 const MAX_PAGE_ATTEMPTS = 5;
@@ -68,14 +72,25 @@ function combine(pages: Recognised[]) {
   return { objective, scores, kaohao, absent, paperType };
 }
 
+/** What the recognition job is given (at the composition root: routes.ts, main/worker.ts). */
+export interface ScanJobDeps {
+  db: Db;
+  storage: Storage;
+  pool: RecognizePool;
+  repo: typeof scanRepo;
+  /** exam-number matching and the absence rule (paper-match.service.ts) */
+  match: PaperMatchService;
+  scores?: PaperScoreHook;
+}
+
 /**
  * scan.recognize: recognises the pages of one paper and finishes it in one transaction (results,
  * exam-number match, exceptions). Idempotent: a finished paper is left as it is.
  */
-export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool; scores?: PaperScoreHook }) {
+export function scanJobs(d: ScanJobDeps) {
   async function recognisePage(page: PageRow, card: CardTemplate): Promise<Recognised> {
     const manual = manualOf(page);
-    const attempts = await scanRepo(d.db).bumpAttempts(page.id);
+    const attempts = await d.repo(d.db).bumpAttempts(page.id);
     if (attempts > MAX_PAGE_ATTEMPTS)
       return { page, manual, outcome: { ok: false, reason: `多次识别失败：${page.error ?? '未知错误'}` } };
     try {
@@ -90,14 +105,14 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool; sco
       );
       return { page, manual, outcome };
     } catch (err) {
-      await scanRepo(d.db).pageError(page.id, (err as Error).message);
+      await d.repo(d.db).pageError(page.id, (err as Error).message);
       throw err;
     }
   }
 
   async function finish(p: PaperRow, examId: number, done: Recognised[]): Promise<void> {
     await d.db.transaction(async (tx) => {
-      const r = scanRepo(tx);
+      const r = d.repo(tx);
       const locked = await r.lockPaper(p.id);
       if (!locked || locked.status !== PaperStatus.pending || locked.deletedAt) return;
       const base = { subjectId: p.subjectId, schoolId: p.schoolId, batchId: p.batchId, paperId: p.id };
@@ -132,51 +147,19 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool; sco
         });
       }
       const c = combine(done);
-      let examineeId: number | null = locked.examineeId;
-      const withKaohao = { ...base, pageId: done[0]?.page.id ?? null, region: '考号' };
       // a paper none of whose pages registered (blank, another card, unreadable) already says why
       const readable = done.some((x) => x.outcome.ok && x.outcome.result.registration !== null);
-      if (!examineeId && !kaohaoFlagged && readable) {
-        const hit = c.kaohao ? await r.lockExaminee(examId, c.kaohao) : null;
-        const other = hit ? await r.paperOfExaminee(p.subjectId, hit.id, p.id) : null;
-        if (!c.kaohao) exceptions.push({ ...withKaohao, type: 'kaohao', reason: '未识别到考号', detail: {} });
-        else if (!hit)
-          exceptions.push({
-            ...withKaohao,
-            type: 'kaohao',
-            reason: `考号 ${c.kaohao} 不在考生名单中`,
-            detail: { kaohao: c.kaohao },
-          });
-        else if (hit.schoolId !== p.schoolId)
-          exceptions.push({
-            ...withKaohao,
-            type: 'kaohao',
-            reason: `考号 ${c.kaohao} 不是本校考生`,
-            detail: { kaohao: c.kaohao },
-          });
-        else if (other)
-          exceptions.push({
-            ...withKaohao,
-            type: 'kaohaoRepeat',
-            reason: `考号 ${c.kaohao} 已有答题卡`,
-            detail: { kaohao: c.kaohao, examineeId: hit.id, otherPaperId: other },
-          });
-        else examineeId = hit.id;
-      }
-      // a sheet of a student recorded 缺考 (by hand, or a mark confirmed before this sheet was read again)
-      // that shows no mark now: one of the two is wrong, and a person says which
-      if (
-        examineeId &&
-        !c.absent &&
-        (await scanFinishRepo(tx).absentOf(p.subjectId, [examineeId])).has(examineeId)
-      )
-        exceptions.push({
-          ...withKaohao,
-          region: null,
-          type: 'absent',
-          reason: '该考生已登记缺考，但扫描到了答题卡：确认缺考，或清除缺考标记',
-          detail: { examineeId },
-        });
+      const matched = await d.match.match(tx, {
+        paper: p,
+        examId,
+        given: locked.examineeId,
+        kaohao: c.kaohao,
+        absent: c.absent,
+        at: { ...base, pageId: done[0]?.page.id ?? null },
+        ask: !kaohaoFlagged && readable,
+      });
+      const examineeId = matched.examineeId;
+      exceptions.push(...matched.exceptions);
       await r.insertExceptions(exceptions);
       await r.updatePaper(p.id, {
         examineeId,
@@ -202,7 +185,7 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool; sco
     const version = updatedAt.getTime();
     const hit = templates.get(id);
     if (hit?.version === version) return hit.body;
-    const body = scanRepo(d.db).templateBody(id);
+    const body = d.repo(d.db).templateBody(id);
     if (templates.size > 50) templates.clear();
     templates.set(id, { version, body });
     // a failed read is not kept: the job's retry reads again
@@ -213,7 +196,7 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool; sco
   return {
     async handleScanRecognize(payload: unknown): Promise<'done' | 'skipped'> {
       const { paperId } = payload as ScanRecognizePayload;
-      const repo = scanRepo(d.db);
+      const repo = d.repo(d.db);
       const ctx = await repo.jobContext(paperId);
       if (!ctx) return 'skipped';
       const { paper: p, examId } = ctx;
@@ -230,10 +213,7 @@ export function scanJobs(d: { db: Db; storage: Storage; pool: RecognizePool; sco
 export type ScanJobs = ReturnType<typeof scanJobs>;
 
 /** Registers the scan job handlers on a queue (API process or `npm run worker`). */
-export function registerScanJobs(
-  queue: JobQueue,
-  d: { db: Db; storage: Storage; pool: RecognizePool; scores?: PaperScoreHook },
-): ScanJobs {
+export function registerScanJobs(queue: JobQueue, d: ScanJobDeps): ScanJobs {
   const jobs = scanJobs(d);
   queue.register(SCAN_RECOGNIZE, jobs.handleScanRecognize);
   return jobs;

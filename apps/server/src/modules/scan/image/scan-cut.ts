@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { ImageBox } from '@yj/contracts';
-import type { Storage } from '../../infra/storage';
+import type { Storage } from '../../../infra/storage';
 
 /**
  * How every cut image is encoded (subjective crops, block images): greyscale JPEG without entropy

@@ -9,17 +9,17 @@ import type {
 } from '@yj/contracts';
 import { applyH, manualAnchorPoints } from '@yj/omr';
 import { coverAnchors, orderlyStudent, typicalCard, type SheetAnswers, type SheetTruth } from '@yj/scan-sim';
-import { auditLog, examinee, paper, scanException, scanPage, student } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { postScans } from '../../../test/multipart';
-import { untilRecognised } from '../../../test/scan';
+import { auditLog, examinee, paper, scanException, scanPage, student } from '../../../db/schema';
+import { body, signIn, testApp, type TestApp } from '../../../../test/app';
+import { postScans } from '../../../../test/multipart';
+import { untilRecognised } from '../../../../test/scan';
 import {
   buildClassWithStudents,
   buildSchool,
   buildSchoolAdmin,
   buildSubjectScene,
   PASSWORD,
-} from '../../../test/factories';
+} from '../../../../test/factories';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 interface Paged<T> {

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../infra/db';
-import { absence, examinee, paper, scanFinish, student, subject, user } from '../../db/schema';
-import type { SchoolFilter } from './scan-access';
-import { inSchools } from './scan-query.repo';
+import type { Db } from '../../../infra/db';
+import { absence, examinee, paper, scanFinish, student, subject, user } from '../../../db/schema';
+import type { SchoolFilter } from '../scan-access';
+import { inSchools } from '../query/scan-query.repo';
 
 const n = (v: unknown): number => Number(v ?? 0);
 

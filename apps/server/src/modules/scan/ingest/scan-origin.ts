@@ -1,4 +1,4 @@
-import { fail } from '../../errors';
+import { fail } from '../../../errors';
 import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
 import type { PagePool } from './scan-pages';
 

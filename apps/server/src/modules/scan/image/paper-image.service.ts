@@ -1,25 +1,18 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { BlockRegion, CardTemplate, Principal } from '@yj/contracts';
+import type { BlockRegion, CardTemplate, ImageBox } from '@yj/contracts';
 import { cutRegion, stackImages, type GreyImage, type Matrix3 } from '@yj/omr';
 import { decodeGrey } from '@yj/omr/node';
-import { fail } from '../../errors';
-import type { Db } from '../../infra/db';
-import type { Storage } from '../../infra/storage';
-import type { ExamService } from '../exam/exam.service';
-import { assertSchool, subjectScanAccess } from '../scan/scan-access';
-import { CUT_JPEG } from '../scan/scan-cut';
-import type { TemplateImageService } from '../template/template-image.service';
-import type { TemplateService } from '../template/template.service';
-import { blockCutRepo } from './block-cut.repo';
-import type { BlockService } from './block.service';
+import { fail } from '../../../errors';
+import type { Db } from '../../../infra/db';
+import type { Storage } from '../../../infra/storage';
+import type { SchoolFilter } from '../scan-access';
+import { cachedCut, CUT_JPEG } from './scan-cut';
+import type { paperImageRepo } from './paper-image.repo';
 
 const IDENTITY: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 // Between two regions of one block: a white strip, so the marker sees where one region ends.
 const GAP = 12;
-
-/** What a cut image was cut from: a scanned paper, or the template picture when nothing is scanned yet. */
-export type CutSource = { kind: 'paper'; paperId: number } | { kind: 'template' };
 
 /** Encoded as the subjective crops of recognition. */
 const jpeg = (img: GreyImage): Promise<Buffer> =>
@@ -48,18 +41,19 @@ async function cutRegions(
 }
 
 /**
- * The image of a block (DESIGN.md §4 step 5): its template regions cut from a paper's pages through each
- * page's registration, deskewed and stacked into one JPEG. Marking shows this; the block preview too.
+ * Every cut of a scanned paper, in one place (DESIGN.md §4 step 5): a block's template regions cut from a paper's
+ * pages through each page's registration, deskewed and stacked into one JPEG (marking, the block preview, trial
+ * and quality show this), the same regions cut from the template pictures, and a recognition crop of a page (the
+ * exception screens). Who may see which paper is decided by the caller's route and service, never here.
  */
-export function blockCutService(d: {
+export function paperImageService(d: {
   db: Db;
   storage: Storage;
-  exams: ExamService;
-  blocks: BlockService;
-  templates: TemplateService;
-  images: TemplateImageService;
+  repo: typeof paperImageRepo;
+  /** a template picture of the subject by its key (template-image.service's image) */
+  templatePicture: (subjectId: number, key: string) => Promise<Buffer>;
 }) {
-  const repo = () => blockCutRepo(d.db);
+  const repo = () => d.repo(d.db);
 
   /**
    * The images of several blocks of one paper, each cut on first use and kept under a key naming its regions
@@ -109,49 +103,28 @@ export function blockCutService(d: {
     return (await paperImages([regions], paperId))[0]!;
   }
 
-  /** The regions cut from the template pictures (template pixels are picture pixels). */
-  async function templateImage(
-    subjectId: number,
-    regions: BlockRegion[],
-    card: CardTemplate,
-  ): Promise<Buffer> {
-    return cutRegions(regions, async (index) => {
-      const key = card.pages.find((p) => p.index === index)?.image;
-      if (!key) throw fail('还没有扫描的答题卡，模板也没有答题卡图片，无法预览切割图');
-      return { img: await decodeGrey(await d.images.image(subjectId, key)), matrix: IDENTITY };
-    });
-  }
-
   return {
     paperImage,
     paperImages,
 
-    /**
-     * A block's cut on a sample scan: the given paper, or the subject's first recognised paper the user may
-     * see; the template picture when nothing is scanned yet. Other schools' papers are refused.
-     */
-    async preview(
-      subjectId: number,
-      blockId: number,
-      p: Principal,
-      paperId?: number,
-    ): Promise<{ body: Buffer; source: CutSource }> {
-      const block = await d.blocks.one(subjectId, blockId);
-      if (!block.regions.length) throw fail('题块还没有框选区域，模板上也没有这些题的主观题框');
-      const { filter: schools } = await subjectScanAccess(d.exams, subjectId, p, false);
-      let chosen: number | null;
-      if (paperId !== undefined) {
-        const row = await repo().paper(paperId);
-        if (!row || row.subjectId !== subjectId) throw fail('答题卡不存在或已删除');
-        assertSchool(schools, row.schoolId);
-        chosen = row.id;
-      } else chosen = await repo().firstPaper(subjectId, schools);
-      if (chosen !== null)
-        return { body: await paperImage(block.regions, chosen), source: { kind: 'paper', paperId: chosen } };
-      const card = (await d.templates.forScanning(subjectId))?.body;
-      if (!card) throw fail('还没有扫描的答题卡，也没有答题卡模板，无法预览切割图');
-      return { body: await templateImage(subjectId, block.regions, card), source: { kind: 'template' } };
+    /** The regions cut from the template pictures (template pixels are picture pixels). */
+    async templateImage(subjectId: number, regions: BlockRegion[], card: CardTemplate): Promise<Buffer> {
+      return cutRegions(regions, async (index) => {
+        const key = card.pages.find((p) => p.index === index)?.image;
+        if (!key) throw fail('还没有扫描的答题卡，模板也没有答题卡图片，无法预览切割图');
+        return { img: await decodeGrey(await d.templatePicture(subjectId, key)), matrix: IDENTITY };
+      });
     },
+
+    /** A recognition crop of a stored page (a subjective box), cut on first look; null when the page is gone. */
+    crop: (key: string, pageKey: string, box: ImageBox): Promise<Buffer | null> =>
+      cachedCut(d.storage, key, pageKey, box),
+
+    /** A live paper of the subject (the block preview checks its school), or null. */
+    paper: (paperId: number) => repo().paper(paperId),
+
+    /** The subject's first recognised paper in these schools, a paper without exceptions first. */
+    firstPaper: (subjectId: number, schools: SchoolFilter) => repo().firstPaper(subjectId, schools),
   };
 }
-export type BlockCutService = ReturnType<typeof blockCutService>;
+export type PaperImageService = ReturnType<typeof paperImageService>;

@@ -1,13 +1,13 @@
 import { type Principal, type ScanAccounting, type ScanSchoolStatus } from '@yj/contracts';
-import { fail } from '../../errors';
-import type { Db } from '../../infra/db';
-import type { Actor } from '../../lib/actor';
-import type { AuditService } from '../audit/audit.service';
-import type { ExamService } from '../exam/exam.service';
-import { assertSchool, subjectScanAccess, type SchoolFilter } from './scan-access';
-import { scanFinishRepo } from './scan-finish.repo';
-import { scanQueryRepo } from './scan-query.repo';
-import type { ExamineeScoreHook } from '../score/score-compute';
+import { fail } from '../../../errors';
+import type { Db } from '../../../infra/db';
+import type { Actor } from '../../../lib/actor';
+import type { AuditService } from '../../audit/audit.service';
+import type { ExamService } from '../../exam/exam.service';
+import { assertSchool, subjectScanAccess, type SchoolFilter } from '../scan-access';
+import type { scanFinishRepo } from './scan-finish.repo';
+import type { scanQueryRepo } from '../query/scan-query.repo';
+import type { ExamineeScoreHook } from '../../score/score-compute';
 
 const none: ScanAccounting = { examinees: 0, present: 0, absent: 0, missing: 0 };
 
@@ -35,6 +35,8 @@ export function scanFinishService(d: {
   db: Db;
   audit: AuditService;
   exams: ExamService;
+  repo: typeof scanFinishRepo;
+  queryRepo: typeof scanQueryRepo;
   scores?: ExamineeScoreHook;
 }) {
   const access = (subjectId: number, p: Principal, write: boolean) =>
@@ -42,8 +44,8 @@ export function scanFinishService(d: {
 
   /** Every school of the subject the user sees, read inside `db` (the finish transaction passes its own). */
   async function statuses(db: Db, examId: number, subjectId: number, filter: SchoolFilter) {
-    const r = scanFinishRepo(db);
-    const q = scanQueryRepo(db);
+    const r = d.repo(db);
+    const q = d.queryRepo(db);
     const [schools, accounting, pending, exceptions, finishes] = await Promise.all([
       q.schools(examId, filter),
       r.accounting(examId, [subjectId], filter),
@@ -94,7 +96,7 @@ export function scanFinishService(d: {
 
     /** Refuses an upload for a school whose 扫描完成 is confirmed (inside the upload's transaction). */
     async assertOpen(db: Db, subjectId: number, schoolId: number): Promise<void> {
-      if (await scanFinishRepo(db).lockFinish(subjectId, schoolId)) throw fail(FINISHED_REFUSAL);
+      if (await d.repo(db).lockFinish(subjectId, schoolId)) throw fail(FINISHED_REFUSAL);
     },
 
     /** 扫描完成 of one school: refused with the reasons while the rule is not met; the counts seen are kept. */
@@ -102,7 +104,7 @@ export function scanFinishService(d: {
       const { examId, filter } = await access(subjectId, p, true);
       assertSchool(filter, body.schoolId);
       return d.db.transaction(async (tx) => {
-        const r = scanFinishRepo(tx);
+        const r = d.repo(tx);
         if (await r.lockFinish(subjectId, body.schoolId)) throw fail('该校本科目已确认扫描完成');
         const s = (await statuses(tx, examId, subjectId, filter)).find((x) => x.schoolId === body.schoolId);
         if (!s) throw fail('该学校未参加本次考试');
@@ -130,7 +132,7 @@ export function scanFinishService(d: {
       const { examId, filter } = await access(subjectId, p, true);
       assertSchool(filter, body.schoolId);
       return d.db.transaction(async (tx) => {
-        const r = scanFinishRepo(tx);
+        const r = d.repo(tx);
         const row = await r.lockFinish(subjectId, body.schoolId);
         if (!row) throw fail('该校本科目尚未确认扫描完成');
         await r.deleteFinish(subjectId, body.schoolId);
@@ -157,7 +159,7 @@ export function scanFinishService(d: {
       const { examId, filter } = await access(subjectId, p, true);
       const ids = [...new Set(body.examineeIds)];
       return d.db.transaction(async (tx) => {
-        const r = scanFinishRepo(tx);
+        const r = d.repo(tx);
         const who = await r.lockExaminees(examId, subjectId, ids);
         if (who.length !== ids.length) throw fail('考生不存在');
         for (const x of who) assertSchool(filter, x.schoolId);

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import JSZip from 'jszip';
 import sharp from 'sharp';
-import { fail } from '../../errors';
-import { readZipEntry, ZipEntryTooLarge } from '../../lib/zip-read';
+import { fail } from '../../../errors';
+import { readZipEntry, ZipEntryTooLarge } from '../../../lib/zip-read';
 import type { PagePool } from './scan-pages';
 
 /** One uploaded file: in memory (a zip entry) or where the upload streamed it to disk. */

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRng, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
-import { rows } from '../../infra/db-copy';
-import { openEmbedded } from '../../infra/db';
-import { startCluster } from '../../infra/embedded-pg';
+import { rows } from '../../../infra/db-copy';
+import { openEmbedded } from '../../../infra/db';
+import { startCluster } from '../../../infra/embedded-pg';
 
 // Reliability (issues 6 and 18): the real server, on its embedded PostgreSQL cluster, is killed with SIGKILL while an upload
 // is being recognised, then started again on the same data directory. Every page it acknowledged must be
@@ -18,7 +18,7 @@ import { startCluster } from '../../infra/embedded-pg';
 const PAPERS = Math.max(4, Number(process.env.CRASH_PAPERS ?? 12));
 const PER_REQUEST = PAPERS > 100 ? 25 : 2;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-crash-'));
 const PASSWORD = 'Crash@2026x';
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };

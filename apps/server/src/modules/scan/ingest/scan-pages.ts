@@ -1,8 +1,8 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import type { SplitOptions } from '@yj/omr/node';
-import { workerExecArgv } from './scan-recognize';
-import { workerEntry } from '../../server-root';
+import { workerExecArgv } from '../recognition/scan-recognize';
+import { workerEntry } from '../../../server-root';
 
 /** What the page pool answers for one file; refusals are values (see pages.worker.ts). */
 export type SplitOutcome =
@@ -22,7 +22,7 @@ export interface PagePool {
  */
 export function pagePool(threads = Math.max(1, Math.floor(os.availableParallelism() / 2))): PagePool {
   const pool = new Piscina({
-    filename: workerEntry('modules/scan/pages.worker.ts'),
+    filename: workerEntry('modules/scan/ingest/pages.worker.ts'),
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: 30_000,

@@ -1,8 +1,16 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../infra/db';
-import { banji, examinee, paper, scanBatch, scanException, scanPage, school, student } from '../../db/schema';
-import { reopenScanProblems } from '../marking/marking-lead.repo';
-import { pageRow, scanRepo, type PageRow, type PaperRow } from './scan.repo';
+import type { Db } from '../../../infra/db';
+import {
+  banji,
+  examinee,
+  paper,
+  scanBatch,
+  scanException,
+  scanPage,
+  school,
+  student,
+} from '../../../db/schema';
+import { pageRow, scanRepo, type PageRow, type PaperRow } from '../scan.repo';
 
 export type ExceptionRow = typeof scanException.$inferSelect;
 
@@ -49,10 +57,13 @@ export function scanFixRepo(db: Db) {
         )
         .orderBy(asc(scanException.id)),
 
-    /** Marks exceptions settled, recording how (the rows stay: DESIGN.md §4). */
-    async resolve(ids: number[], userId: number, resolution: string, extra: Record<string, unknown> = {}) {
-      if (!ids.length) return 0;
-      const rows = await db
+    /**
+     * Marks exceptions settled, recording how (the rows stay: DESIGN.md §4); answers the rows settled (the fixes
+     * pass them on to marking: a 问题卷 a leader sent to the scanning staff returns to the pool).
+     */
+    async settle(ids: number[], userId: number, resolution: string, extra: Record<string, unknown> = {}) {
+      if (!ids.length) return [];
+      return db
         .update(scanException)
         .set({
           resolved: true,
@@ -62,9 +73,6 @@ export function scanFixRepo(db: Db) {
         })
         .where(and(inArray(scanException.id, ids), eq(scanException.resolved, false)))
         .returning({ id: scanException.id, detail: scanException.detail });
-      // a 问题卷 a leader sent to the scanning staff returns to the marking pool with its exception
-      await reopenScanProblems(db, rows, userId);
-      return rows.length;
     },
 
     async updatePaper(id: number, v: Partial<typeof paper.$inferInsert>): Promise<void> {
@@ -192,4 +200,12 @@ export function scanFixRepo(db: Db) {
     },
   };
 }
-export type ScanFixRepo = ReturnType<typeof scanFixRepo>;
+/** The repository as the fixes use it: `resolve` settles and answers how many (fix-kit.ts adds it). */
+export type ScanFixRepo = ReturnType<typeof scanFixRepo> & {
+  resolve(
+    ids: number[],
+    userId: number,
+    resolution: string,
+    extra?: Record<string, unknown>,
+  ): Promise<number>;
+};

@@ -1,25 +1,21 @@
 import { ScanSource, type Principal, type ScanSourceValue, type ScanUploadResult } from '@yj/contracts';
-import { fail } from '../../errors';
-import type { Db } from '../../infra/db';
-import type { JobQueue } from '../../infra/queue';
-import type { Storage } from '../../infra/storage';
-import type { Actor } from '../../lib/actor';
-import type { AuditService } from '../audit/audit.service';
-import type { ExamService } from '../exam/exam.service';
-import { assertAllows } from '../subject/subject-state';
-import type { TemplateService } from '../template/template.service';
-import { assertSchool, scanSchools } from './scan-access';
-import { FINISHED_REFUSAL } from './scan-finish.service';
-import { scanFinishRepo } from './scan-finish.repo';
+import { fail } from '../../../errors';
+import type { Db } from '../../../infra/db';
+import type { JobQueue } from '../../../infra/queue';
+import type { Storage } from '../../../infra/storage';
+import type { Actor } from '../../../lib/actor';
+import type { AuditService } from '../../audit/audit.service';
+import type { ExamService } from '../../exam/exam.service';
+import { assertAllows } from '../../subject/subject-state';
+import type { TemplateService } from '../../template/template.service';
+import { assertSchool, scanSchools } from '../scan-access';
+import { FINISHED_REFUSAL } from '../finish/scan-finish.service';
+import type { scanFinishRepo } from '../finish/scan-finish.repo';
 import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
 import { matchOrigin, originPages } from './scan-origin';
 import type { PagePool } from './scan-pages';
-import { scanRepo, type NewPage } from './scan.repo';
-
-export const SCAN_RECOGNIZE = 'scan.recognize';
-export interface ScanRecognizePayload {
-  paperId: number;
-}
+import { SCAN_RECOGNIZE, type ScanRecognizePayload } from '../recognition/scan.jobs';
+import type { scanRepo, NewPage } from '../scan.repo';
 
 export interface UploadInput {
   subjectId: number;
@@ -51,6 +47,8 @@ export function scanService(d: {
   exams: ExamService;
   templates: TemplateService;
   pages: PagePool;
+  repo: typeof scanRepo;
+  finishRepo: typeof scanFinishRepo;
 }) {
   async function target(subjectId: number, schoolId: number | undefined, p: Principal) {
     const s = await d.exams.subjectRow(subjectId);
@@ -77,7 +75,7 @@ export function scanService(d: {
   /** The batch a chunk continues, checked against this upload. */
   async function continued(input: UploadInput, schoolId: number, actor: Actor) {
     if (input.batchId === undefined) return null;
-    const b = await scanRepo(d.db).batch(input.batchId);
+    const b = await d.repo(d.db).batch(input.batchId);
     if (!b || b.subjectId !== input.subjectId) throw fail('批次不存在');
     if (b.uploaderId !== actor.userId || b.schoolId !== schoolId || b.source !== input.source)
       throw fail('只能继续上传自己在同一学校上传的批次');
@@ -87,7 +85,7 @@ export function scanService(d: {
   /** uploadorigin with selected students: the examinee of each file (before anything is stored). */
   async function originOwners(input: UploadInput, examId: number, schoolId: number) {
     if (input.source !== ScanSource.origin || !input.examineeIds) return null;
-    const chosen = await scanFinishRepo(d.db).lockExaminees(examId, input.subjectId, input.examineeIds);
+    const chosen = await d.finishRepo(d.db).lockExaminees(examId, input.subjectId, input.examineeIds);
     if (chosen.length !== new Set(input.examineeIds).size) throw fail('所选考生不存在');
     return matchOrigin(input.files, chosen, schoolId);
   }
@@ -101,7 +99,7 @@ export function scanService(d: {
       const pages = owners
         ? await originPages(d.pages, input.files, perPaper)
         : await expandFiles(d.pages, input.files);
-      const repo = scanRepo(d.db);
+      const repo = d.repo(d.db);
       const prior = await continued(input, t.schoolId, actor);
       const batchNo = prior ? await repo.batchOrdinal(prior) : (await repo.batchCount(input.subjectId)) + 1;
       if (pages.length % perPaper !== 0)
@@ -124,8 +122,8 @@ export function scanService(d: {
         );
 
       const out = await d.db.transaction(async (tx) => {
-        const r = scanRepo(tx);
-        if (await scanFinishRepo(tx).lockFinish(input.subjectId, t.schoolId)) throw fail(FINISHED_REFUSAL);
+        const r = d.repo(tx);
+        if (await d.finishRepo(tx).lockFinish(input.subjectId, t.schoolId)) throw fail(FINISHED_REFUSAL);
         // a chunk goes on after the pages already in its batch (page count: always whole papers)
         const open = prior ? await r.lockBatch(prior.id) : null;
         const offset = open?.pageCount ?? 0;
@@ -214,7 +212,7 @@ export function scanService(d: {
 
     /** Re-queues papers whose recognition never finished (after a crash or restart); jobs are idempotent. */
     async resume(): Promise<number> {
-      const pending = await scanRepo(d.db).pendingPapers(100_000);
+      const pending = await d.repo(d.db).pendingPapers(100_000);
       for (const x of pending) await this.enqueue(x.id);
       return pending.length;
     },

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Matrix3 } from '@yj/omr';
-import type { Db } from '../../infra/db';
-import { paper, scanPage } from '../../db/schema';
-import type { SchoolFilter } from '../scan/scan-access';
-import { inSchools } from '../scan/scan-query.repo';
-import { readPageMatrix } from '../../db/stored';
+import type { Db } from '../../../infra/db';
+import { paper, scanPage } from '../../../db/schema';
+import type { SchoolFilter } from '../scan-access';
+import { inSchools } from '../query/scan-query.repo';
+import { readPageMatrix } from '../../../db/stored';
 
 /** A recognised page of a paper: where it is stored and how the template maps onto it. */
 export interface CutPage {
@@ -14,8 +14,8 @@ export interface CutPage {
   matrix: Matrix3 | null;
 }
 
-/** The scan tables as the block cut reads them: papers and their registered pages. */
-export function blockCutRepo(db: Db) {
+/** The scan tables as the paper images read them: papers and their registered pages. */
+export function paperImageRepo(db: Db) {
   return {
     async paper(paperId: number): Promise<{ id: number; subjectId: number; schoolId: number } | null> {
       const [row] = await db

@@ -2,15 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoredPageResultSchema } from '@yj/contracts';
 import { orderlyStudent, typicalCard } from '@yj/scan-sim';
-import { scanPage, template } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
-import { postScans } from '../../../test/multipart';
-import { untilRecognised } from '../../../test/scan';
-import { buildSubjectScene } from '../../../test/factories';
-import { blockCutRepo } from '../block/block-cut.repo';
-import { templateRepo } from '../template/template.repo';
-import { scanFixRepo } from './scan-fix.repo';
-import { scanQueryRepo } from './scan-query.repo';
+import { scanPage, template } from '../../../db/schema';
+import { body, testApp, type TestApp } from '../../../../test/app';
+import { postScans } from '../../../../test/multipart';
+import { untilRecognised } from '../../../../test/scan';
+import { buildSubjectScene } from '../../../../test/factories';
+import { paperImageRepo } from '../image/paper-image.repo';
+import { templateRepo } from '../../template/template.repo';
+import { scanFixRepo } from '../exceptions/scan-fix.repo';
+import { scanQueryRepo } from '../query/scan-query.repo';
 
 // The jsonb values the server stores (a page's recognition result, a template's body) are parsed where the
 // repositories read them: what recognition writes passes, a damaged value fails there, naming the row.
@@ -61,7 +61,7 @@ describe('stored results', () => {
     for (const r of raw) expect(StoredPageResultSchema.safeParse(r.result).success).toBe(true);
     const page = await scanFixRepo(t.database.db).page(pageIds[0]!);
     expect(page?.result && 'status' in page.result ? page.result.registration?.matrix : null).toHaveLength(9);
-    const cut = await blockCutRepo(t.database.db).pages(paperId);
+    const cut = await paperImageRepo(t.database.db).pages(paperId);
     expect(cut.every((p) => p.matrix?.length === 9)).toBe(true);
     const tpl = await templateRepo(t.database.db).find(subjectId, templateId);
     expect(tpl?.body.pages).toHaveLength(card.pages.length);
@@ -75,7 +75,7 @@ describe('stored results', () => {
     await expect(scanFixRepo(t.database.db).page(id!)).rejects.toThrow(`scan_page ${id} result is malformed`);
     await expect(scanFixRepo(t.database.db).pagesOf(paperId)).rejects.toThrow('is malformed');
     await damage(id!, JSON.stringify({ ...(row!.result as object), registration: { matrix: [1, 2] } }));
-    await expect(blockCutRepo(t.database.db).pages(paperId)).rejects.toThrow(
+    await expect(paperImageRepo(t.database.db).pages(paperId)).rejects.toThrow(
       `scan_page ${id} registration matrix is malformed`,
     );
     await damage(id!, JSON.stringify({ ...(row!.result as object), crops: [{ name: 'x' }] }));

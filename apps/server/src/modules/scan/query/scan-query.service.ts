@@ -14,20 +14,27 @@ import {
   type PaperStatusValue,
   type SubjectScanProgress,
 } from '@yj/contracts';
-import { fail } from '../../errors';
-import type { Db } from '../../infra/db';
-import type { Storage } from '../../infra/storage';
-import type { ExamService } from '../exam/exam.service';
-import { assertSchool, narrow, scanSchools, subjectScanAccess, type SchoolFilter } from './scan-access';
-import { scanFinishRepo } from './scan-finish.repo';
-import { scanQueryRepo } from './scan-query.repo';
-import { cachedCut } from './scan-cut';
+import { fail } from '../../../errors';
+import type { Db } from '../../../infra/db';
+import type { Storage } from '../../../infra/storage';
+import type { ExamService } from '../../exam/exam.service';
+import { assertSchool, narrow, scanSchools, subjectScanAccess, type SchoolFilter } from '../scan-access';
+import type { scanFinishRepo } from '../finish/scan-finish.repo';
+import type { scanQueryRepo } from './scan-query.repo';
+import type { PaperImageService } from '../image/paper-image.service';
 
 const sum = <T>(xs: T[], f: (x: T) => number): number => xs.reduce((s, x) => s + f(x), 0);
 
 /** Progress, exception counts and lists, missing examinees and page images, narrowed to the user's schools. */
-export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamService }) {
-  const repo = () => scanQueryRepo(d.db);
+export function scanQueryService(d: {
+  db: Db;
+  storage: Storage;
+  exams: ExamService;
+  images: PaperImageService;
+  repo: typeof scanQueryRepo;
+  finishRepo: typeof scanFinishRepo;
+}) {
+  const repo = () => d.repo(d.db);
 
   async function subjectFilter(subjectId: number, p: Principal, schoolId?: number) {
     const { examId, filter } = await subjectScanAccess(d.exams, subjectId, p, false);
@@ -75,9 +82,9 @@ export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamServi
         repo().paperCounts(ids, filter),
         repo().pageCounts(ids, filter),
         repo().openExceptions(ids, filter),
-        scanFinishRepo(d.db).accounting(examId, ids, filter),
+        d.finishRepo(d.db).accounting(examId, ids, filter),
         repo().schools(examId, filter),
-        scanFinishRepo(d.db).finishes(ids, filter),
+        d.finishRepo(d.db).finishes(ids, filter),
       ]);
       const total = sum(examinees, (x) => x.n);
       return subjects.map((s) => {
@@ -117,8 +124,8 @@ export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamServi
         repo().schools(examId, filter),
         repo().examineesPerSchool(examId, filter),
         repo().openExceptions(ids, filter),
-        scanFinishRepo(d.db).accounting(examId, ids, filter),
-        scanFinishRepo(d.db).finishes(ids, filter),
+        d.finishRepo(d.db).accounting(examId, ids, filter),
+        d.finishRepo(d.db).finishes(ids, filter),
       ]);
       return schools.map((s) => {
         const count = examinees.find((x) => x.schoolId === s.schoolId)?.n ?? 0;
@@ -213,7 +220,7 @@ export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamServi
       const { examId, filter } = await subjectFilter(subjectId, p, q.schoolId);
       const [r, accounting] = await Promise.all([
         repo().missed(examId, subjectId, filter, q),
-        scanFinishRepo(d.db).accounting(examId, [subjectId], filter),
+        d.finishRepo(d.db).accounting(examId, [subjectId], filter),
       ]);
       const summary = {
         examinees: sum(accounting, (x) => x.examinees),
@@ -253,7 +260,7 @@ export function scanQueryService(d: { db: Db; storage: Storage; exams: ExamServi
       if (crop !== undefined) {
         const c = page.crops[crop];
         if (!c) throw fail('该题的切割图不存在');
-        const body = await cachedCut(d.storage, c.key, page.storageKey, c.bbox);
+        const body = await d.images.crop(c.key, page.storageKey, c.bbox);
         if (!body) throw fail('答题卡图像文件丢失');
         return { body, type: 'image/jpeg' };
       }

@@ -10,7 +10,7 @@ import {
   type PageResult,
 } from '@yj/omr';
 import { decodeGrey, loadZxingReader } from '@yj/omr/node';
-import { BUNDLED, workerEntry } from '../../server-root';
+import { BUNDLED, workerEntry } from '../../../server-root';
 
 /** A registration marked by a person on a 定位异常 page: the card page and the image points of its anchors. */
 export type ManualAnchors = StoredManualAnchors;
@@ -97,7 +97,7 @@ export const workerExecArgv = (): string[] =>
 /** A worker-thread pool sized to the cores (DESIGN.md §1); each thread keeps its own zxing reader. */
 export function recognizePool(threads = Math.max(1, os.availableParallelism())): RecognizePool {
   const pool = new Piscina({
-    filename: workerEntry('modules/scan/recognize.worker.ts'),
+    filename: workerEntry('modules/scan/recognition/recognize.worker.ts'),
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: 30_000,

@@ -20,10 +20,10 @@ import {
   scanFinish,
   scanPage,
   student,
-} from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { postScans } from '../../../test/multipart';
-import { untilRecognised } from '../../../test/scan';
+} from '../../../db/schema';
+import { body, signIn, testApp, type TestApp } from '../../../../test/app';
+import { postScans } from '../../../../test/multipart';
+import { untilRecognised } from '../../../../test/scan';
 import {
   buildClassWithStudents,
   buildSchool,
@@ -31,7 +31,7 @@ import {
   buildSubjectScene,
   buildUser,
   PASSWORD,
-} from '../../../test/factories';
+} from '../../../../test/factories';
 
 // Absence records, 扫描完成 per school, chunked uploads into one batch and uploadorigin (issue 6).
 // School A has K[0..3]; school B joins the exam with K[4] and K[5].
