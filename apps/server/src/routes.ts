@@ -60,7 +60,7 @@ import { paperImageService } from './modules/scan/image/paper-image.service';
 import { recognizePool } from './modules/scan/recognition/scan-recognize';
 import { pagePool } from './modules/scan/ingest/scan-pages';
 import { registerScanJobs } from './modules/scan/recognition/scan.jobs';
-import { scanJobDeps, scanModule } from './modules/scan/scan.module';
+import { scanJobDeps, scanMissing, scanModule } from './modules/scan/scan.module';
 import { scanRoutes } from './modules/scan/scan.routes';
 import { scanAgentPackager } from './modules/tool/scan-agent-package';
 import { toolRoutes } from './modules/tool/tool.routes';
@@ -71,7 +71,9 @@ import { markingScopes } from './modules/marking/marking-scope';
 import { markingService } from './modules/marking/marking.service';
 import { markingLeadRoutes } from './modules/marking/marking-lead.routes';
 import { markingLeadService } from './modules/marking/marking-lead.service';
-import { reopenScanProblems } from './modules/marking/marking-lead.repo';
+import { markingLeadRepo, reopenScanProblems } from './modules/marking/marking-lead.repo';
+import { leadAccess } from './modules/marking/marking-lead-access';
+import { markingRepo } from './modules/marking/marking.repo';
 import { markingReset } from './modules/marking/marking-reset';
 import { markingResetRoutes } from './modules/marking/marking-reset.routes';
 import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
@@ -83,6 +85,7 @@ import { qualityProgress } from './modules/quality/quality-progress';
 import { qualityRoutes } from './modules/quality/quality.routes';
 import { registerQualityJobs } from './modules/quality/quality.jobs';
 import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
+import { subjectRepo } from './modules/subject/subject.repo';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
 import { trialRoutes } from './modules/trial/trial.routes';
@@ -171,9 +174,9 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       schoolRoutes(api, { school, log });
       gradeRoutes(api, { grades: gradeService({ db, audit }) });
       studentRoutes(api, { students: studentService({ db, audit }), school });
-      const teachers = teacherService({ db, audit, sms: deps.sms });
+      const teachers = teacherService({ db, audit, sms: deps.sms, users: userRepo });
       teacherRoutes(api, { teachers, school });
-      const admins = adminService({ db, audit });
+      const admins = adminService({ db, audit, users: userRepo });
       adminRoutes(api, { admins });
       const org = orgService({ db, audit, admins });
       orgRoutes(api, { org });
@@ -251,6 +254,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       registerScanJobs(deps.queue, scanJobDeps({ db, storage: deps.storage, pool, scores: scoring.paper }));
+      // the marking module's answers other modules ask for (trial): a user's roles in a block
+      const blockRoles = (blockId: number, userId: number) => markingRepo.roles(db, blockId, userId);
       const finalize = finalizer((tx, paperId) => stale.mark(tx, paperId));
       // 质检: 标准卷 mixed into the markers' streams, stored apart (modules/trial/standard.service.ts)
       const rates = standardRates(db);
@@ -298,7 +303,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         stopQualityJobs();
         await markingJobs.close();
       });
-      const subjects = subjectService({ db, audit, hooks: reviewHooks });
+      const subjects = subjectService({ db, audit, scanMissing, hooks: reviewHooks });
       // Review times wait in this process, never on the shared Redis queue: a recognition worker there has
       // no task pool to start marking with. Each API process arms them (again on start); the job re-reads
       // the subject under a row lock, so a time fired twice acts once.
@@ -316,14 +321,22 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         compute: scoring,
         scopes,
         stripScores: refreshStripScores,
+        subjectRows: subjectRepo,
       });
       registerPublishScheduleJob(reviewTimers, publish);
       scorePublishRoutes(api, { publish, scopes });
       trialRoutes(api, {
         db,
         trial: trialService({ db, subjects }),
-        marks: trialMarkService({ db, paperImage: paperImages.paperImage }),
-        lead: trialLeadService({ db, audit, paperImage: paperImages.paperImage, rates }),
+        marks: trialMarkService({ db, paperImage: paperImages.paperImage, roles: blockRoles }),
+        lead: trialLeadService({
+          db,
+          audit,
+          paperImage: paperImages.paperImage,
+          rates,
+          access: leadAccess(() => markingLeadRepo(db)),
+          roles: blockRoles,
+        }),
         scopes,
         marking: onMarking,
       });

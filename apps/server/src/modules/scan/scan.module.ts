@@ -99,3 +99,17 @@ export function scanJobDeps(d: {
 }): ScanJobDeps {
   return { ...d, repo: scanRepo, match: paperMatchService({ scan: scanRepo, finish: scanFinishRepo }) };
 }
+
+/**
+ * The examinees of these schools neither scanned nor recorded absent in the subject (开始阅卷's reasons, the
+ * subject module), read through `db` (its transaction).
+ */
+export async function scanMissing(
+  db: Db,
+  examId: number,
+  subjectId: number,
+  schoolIds: number[],
+): Promise<number> {
+  const accounting = await scanFinishRepo(db).accounting(examId, [subjectId], schoolIds);
+  return accounting.reduce((t, a) => t + a.missing, 0);
+}
