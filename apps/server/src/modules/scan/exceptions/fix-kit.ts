@@ -108,13 +108,11 @@ export function fixKit(d: FixDeps) {
     const e = await r.lockException(id);
     if (!e || e.subjectId !== subjectId) throw fail('异常记录不存在');
     assertSchool(filter, e.schoolId);
-    if (!FIXES_BY_KIND[e.type as ScanExceptionTypeValue]?.includes(fix))
-      throw fail(
-        `该异常是${SCAN_EXCEPTION_LABELS[e.type as ScanExceptionTypeValue] ?? e.type}，不能这样处理`,
-      );
+    if (!FIXES_BY_KIND[e.type].includes(fix))
+      throw fail(`该异常是${SCAN_EXCEPTION_LABELS[e.type]}，不能这样处理`);
     if (e.resolved) throw fail('该异常已处理，请刷新');
     if (e.paperId === null) throw fail('该异常没有对应的答题卡');
-    return e as ExceptionRow & { paperId: number };
+    return { ...e, paperId: e.paperId };
   }
 
   async function livePaper(r: ScanFixRepo, id: number) {

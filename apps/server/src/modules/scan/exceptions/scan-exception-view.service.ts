@@ -4,7 +4,6 @@ import {
   type Principal,
   type ScanExceptionDetail,
   type ScanExceptionItem,
-  type ScanExceptionTypeValue,
   type ScanPageStatusValue,
   type ScanPageView,
   type ScanPaperView,
@@ -17,7 +16,7 @@ import { assertSchool, narrow, subjectScanAccess } from '../scan-access';
 import type { scanFixRepo } from './scan-fix.repo';
 import { anchorNames, highlight, regionOptions } from './scan-regions';
 import { scoreRule, type ScoredQuestion } from './scan-score';
-import { matrixOf, readingOf, recognised, stripOf } from './stored-reading';
+import { detailOf, matrixOf, readingOf, recognised, stripOf } from './stored-reading';
 
 /** spec §5 summary kinds → exception types */
 const SUMMARY: Record<'anchor' | 'examNo' | 'duplicateExamNo', { types: string[]; none: string }> = {
@@ -73,9 +72,8 @@ export function scanExceptionViewService(d: {
       if (!e || e.subjectId !== subjectId) throw fail('异常记录不存在');
       assertSchool(filter, e.schoolId);
       const paper = await paperView(r, e.paperId);
-      const otherId = Number((e.detail as { otherPaperId?: unknown }).otherPaperId);
       const other =
-        e.type === 'kaohaoRepeat' && Number.isInteger(otherId) ? await paperView(r, otherId) : null;
+        e.type === 'kaohaoRepeat' ? await paperView(r, detailOf(e, 'kaohaoRepeat').otherPaperId) : null;
       const page = e.pageId ? await r.page(e.pageId) : null;
       const batch = page ? await r.batch(page.batchId) : null;
       const card = batch ? await r.templateBody(batch.templateId) : null;
@@ -86,7 +84,8 @@ export function scanExceptionViewService(d: {
         e.type === 'kaohaoRepeat' || e.type === 'kaohao' ? (tpl?.examNumber?.name ?? e.region) : e.region;
       const reading = readingOf(page?.result ?? null, e.region);
       const strip = e.type === 'subjective' ? stripOf(page?.result ?? null, e.region) : null;
-      const fills = reading?.fills ?? (Array.isArray(e.detail.fills) ? (e.detail.fills as number[]) : null);
+      const kept = e.detail;
+      const fills = reading?.fills ?? ('fills' in kept && Array.isArray(kept.fills) ? kept.fills : null);
       const box = tpl && matrix && page ? highlight(tpl, matrix, region, fills) : null;
       const score = strip
         ? scoreRule(
@@ -98,8 +97,8 @@ export function scanExceptionViewService(d: {
         : null;
       const item: ScanExceptionItem = {
         id: e.id,
-        type: e.type as ScanExceptionTypeValue,
-        label: SCAN_EXCEPTION_LABELS[e.type as ScanExceptionTypeValue] ?? e.type,
+        type: e.type,
+        label: SCAN_EXCEPTION_LABELS[e.type],
         paperId: e.paperId,
         pageId: e.pageId,
         batchId: e.batchId,

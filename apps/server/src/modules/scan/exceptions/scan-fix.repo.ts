@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { ScanExceptionTypeValue } from '@yj/contracts';
 import type { Db } from '../../../infra/db';
+import { readExceptionDetail, readExceptionType } from '../../../db/stored';
 import {
   banji,
   examinee,
@@ -12,7 +14,13 @@ import {
 } from '../../../db/schema';
 import { pageRow, scanRepo, type PageRow, type PaperRow } from '../scan.repo';
 
-export type ExceptionRow = typeof scanException.$inferSelect;
+/** An exception as the fixes see it: its kind known, its detail parsed by kind (db/stored.ts). */
+export type ExceptionRow = Omit<typeof scanException.$inferSelect, 'type'> & { type: ScanExceptionTypeValue };
+
+const exceptionRow = (row: typeof scanException.$inferSelect): ExceptionRow => {
+  const type = readExceptionType(row.type, row.id);
+  return { ...row, type, detail: readExceptionDetail(type, row.detail, row.id) };
+};
 
 /** Reads and writes of the exception fixes; every call runs inside the fix's transaction. */
 export function scanFixRepo(db: Db) {
@@ -28,12 +36,12 @@ export function scanFixRepo(db: Db) {
     /** The exception, locked for its fix (two people settling it at once: the second waits, then sees it done). */
     async lockException(id: number): Promise<ExceptionRow | null> {
       const [row] = await db.select().from(scanException).where(eq(scanException.id, id)).for('update');
-      return row ?? null;
+      return row ? exceptionRow(row) : null;
     },
 
     async exception(id: number): Promise<ExceptionRow | null> {
       const [row] = await db.select().from(scanException).where(eq(scanException.id, id));
-      return row ?? null;
+      return row ? exceptionRow(row) : null;
     },
 
     async page(id: number): Promise<PageRow | null> {
@@ -44,9 +52,9 @@ export function scanFixRepo(db: Db) {
     pagesOf,
 
     /** Open exceptions of a paper (optionally of some types). */
-    openOf: (paperId: number, types?: string[]): Promise<ExceptionRow[]> =>
+    openOf: (paperId: number, types?: string[]): Promise<Array<{ id: number }>> =>
       db
-        .select()
+        .select({ id: scanException.id })
         .from(scanException)
         .where(
           and(
@@ -120,10 +128,10 @@ export function scanFixRepo(db: Db) {
         .where(and(eq(paper.batchId, batchId), isNull(paper.deletedAt)))
         .orderBy(asc(paper.id)),
 
-    async openOfPapers(paperIds: number[]): Promise<ExceptionRow[]> {
+    async openOfPapers(paperIds: number[]): Promise<Array<{ id: number }>> {
       if (!paperIds.length) return [];
       return db
-        .select()
+        .select({ id: scanException.id })
         .from(scanException)
         .where(and(inArray(scanException.paperId, paperIds), eq(scanException.resolved, false)));
     },

@@ -1,4 +1,11 @@
-import type { RecognisedPage, StoredFieldReading, StoredPageResult } from '@yj/contracts';
+import type {
+  RecognisedPage,
+  ScanExceptionDetailOf,
+  ScanExceptionTypeValue,
+  StoredFieldReading,
+  StoredPageResult,
+} from '@yj/contracts';
+import { readExceptionDetail } from '../../../db/stored';
 import type { Matrix3 } from '@yj/omr';
 import type { PageRow } from '../scan.repo';
 import { registeredMatrix } from './scan-regions';
@@ -26,3 +33,12 @@ export function stripOf(result: StoredPageResult | null, region: string | null) 
 }
 
 export const matrixOf = (page: PageRow): Matrix3 | null => registeredMatrix(page.result);
+
+/** The detail of an exception of kind `kind` (a fix only runs on the kinds it settles: fix-kit.ts FIXES_BY_KIND). */
+export function detailOf<K extends ScanExceptionTypeValue>(
+  e: { id: number; type: ScanExceptionTypeValue; detail: unknown },
+  kind: K,
+): ScanExceptionDetailOf<K> {
+  if (e.type !== kind) throw new Error(`scan_exception ${e.id} is ${e.type}, not ${kind}`);
+  return readExceptionDetail(kind, e.detail, e.id);
+}

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { ScanCounts } from '@yj/contracts';
 import type { Db } from '../../../infra/db';
-import { readPageCrops } from '../../../db/stored';
+import { readExceptionDetail, readExceptionType, readPageCrops } from '../../../db/stored';
 import {
   absence,
   banji,
@@ -178,7 +178,13 @@ export function scanQueryRepo(db: Db) {
         .orderBy(asc(scanException.id))
         .limit(q.size)
         .offset((q.page - 1) * q.size);
-      return { total: n(total?.n), items };
+      return {
+        total: n(total?.n),
+        items: items.map((x) => {
+          const type = readExceptionType(x.type, x.id);
+          return { ...x, type, detail: readExceptionDetail(type, x.detail, x.id) };
+        }),
+      };
     },
 
     /**

@@ -205,8 +205,7 @@ export function scanQueryService(d: {
         size: q.size,
         items: r.items.map((x) => ({
           ...x,
-          type: x.type as ScanExceptionTypeValue,
-          label: SCAN_EXCEPTION_LABELS[x.type as ScanExceptionTypeValue] ?? x.type,
+          label: SCAN_EXCEPTION_LABELS[x.type],
           createdAt: x.createdAt.toISOString(),
         })),
       };

@@ -4,6 +4,7 @@ import type { Actor } from '../../../../lib/actor';
 import { assertSchool } from '../../scan-access';
 import type { FixKit } from '../fix-kit';
 import type { ScanFixRepo } from '../scan-fix.repo';
+import { detailOf } from '../stored-reading';
 
 const KAOHAO_TYPES = ['kaohao', 'kaohaoRepeat'];
 
@@ -72,12 +73,11 @@ export function kaohaoFixes(kit: FixKit) {
       return kit.d.db.transaction(async (tx) => {
         const r = repo(tx);
         const e = await openException(r, subjectId, filter, body.exceptionId, 'keep');
-        const otherId = Number((e.detail as { otherPaperId?: unknown }).otherPaperId);
-        const examineeId = Number((e.detail as { examineeId?: unknown }).examineeId);
+        const { otherPaperId: otherId, examineeId } = detailOf(e, 'kaohaoRepeat');
         if (body.keepPaperId !== e.paperId && body.keepPaperId !== otherId)
           throw fail('只能保留这两张答题卡中的一张');
         const mine = await livePaper(r, e.paperId);
-        const other = Number.isInteger(otherId) ? await r.lockPaper(otherId) : null;
+        const other = await r.lockPaper(otherId);
         const otherLive = other && !other.deletedAt ? other : null;
         if (otherLive) assertSchool(filter, otherLive.schoolId);
         const drop = body.keepPaperId === mine.id ? otherLive : mine;
@@ -91,7 +91,6 @@ export function kaohaoFixes(kit: FixKit) {
         let resolved = 0;
         if (drop) resolved += await takeOut(r, drop.id, PaperStatus.setAside, actor.userId, 'setAside');
         if (body.keepPaperId === mine.id) {
-          if (!Number.isInteger(examineeId)) throw fail('该异常没有记录考生，请用分配考生处理');
           resolved += (await assignTo(r, examId, subjectId, mine.id, examineeId, mine.schoolId, actor))
             .resolved;
         }
