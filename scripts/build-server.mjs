@@ -11,9 +11,9 @@ const server = path.join(root, 'apps/server');
 const dist = path.join(server, 'dist');
 const ENTRIES = [
   'src/main/api.ts',
-  'src/modules/scan/recognize.worker.ts',
-  'src/modules/scan/pages.worker.ts',
-  'src/modules/block/block-cut.worker.ts',
+  'src/modules/scan/recognition/recognize.worker.ts',
+  'src/modules/scan/ingest/pages.worker.ts',
+  'src/modules/scan/image/cut.worker.ts',
 ];
 const SOURCES = ['apps/server/src', 'packages', 'scripts/build-server.mjs'];
 

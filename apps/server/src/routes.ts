@@ -43,7 +43,7 @@ import { reportService } from './modules/report/report.service';
 import { questionRoutes } from './modules/question/question.routes';
 import { questionService } from './modules/question/question.service';
 import { blockRoutes } from './modules/block/block.routes';
-import { blockCutService } from './modules/block/block-cut';
+import { blockPreviewService } from './modules/block/block-preview.service';
 import { blockService } from './modules/block/block.service';
 import { reviewerRoutes } from './modules/reviewer/reviewer.routes';
 import { divideService } from './modules/reviewer/reviewer-divide';
@@ -55,17 +55,16 @@ import { templateService } from './modules/template/template.service';
 import { cardRoutes } from './modules/card/card.routes';
 import { cardService } from './modules/card/card.service';
 import { studentService } from './modules/school/student.service';
-import { scanFinishService } from './modules/scan/scan-finish.service';
-import { scanFixService } from './modules/scan/scan-fix.service';
-import { scanQueryService } from './modules/scan/scan-query.service';
-import { recognizePool } from './modules/scan/scan-recognize';
-import { cutPool } from './modules/block/block-cut-pool';
-import { pagePool } from './modules/scan/scan-pages';
-import { registerScanJobs } from './modules/scan/scan.jobs';
+import { paperImageRepo } from './modules/scan/image/paper-image.repo';
+import { paperImageService } from './modules/scan/image/paper-image.service';
+import { recognizePool } from './modules/scan/recognition/scan-recognize';
+import { pagePool } from './modules/scan/ingest/scan-pages';
+import { registerScanJobs } from './modules/scan/recognition/scan.jobs';
+import { scanJobDeps, scanMissing, scanModule } from './modules/scan/scan.module';
+import { cutPool } from './modules/scan/image/cut-pool';
 import { scanRoutes } from './modules/scan/scan.routes';
 import { scanAgentPackager } from './modules/tool/scan-agent-package';
 import { toolRoutes } from './modules/tool/tool.routes';
-import { scanService } from './modules/scan/scan.service';
 import { markingHistory } from './modules/marking/marking-history';
 import { registerMarkingJobs } from './modules/marking/marking.jobs';
 import { markingRoutes } from './modules/marking/marking.routes';
@@ -76,15 +75,17 @@ import { markingBookRoutes } from './modules/marking/marking-book.routes';
 import { markingOrigin } from './modules/marking/marking-origin';
 import { markingOverview } from './modules/marking/marking-overview';
 import { markingLeadService } from './modules/marking/marking-lead.service';
+import { markingLeadRepo, reopenScanProblems } from './modules/marking/marking-lead.repo';
+import { leadAccess } from './modules/marking/marking-lead-access';
+import { markingRepo } from './modules/marking/marking.repo';
 import { markingReset } from './modules/marking/marking-reset';
 import { markingResetRoutes } from './modules/marking/marking-reset.routes';
 import { markingReselect } from './modules/marking/marking-reselect';
 import { markingReselectRoutes } from './modules/marking/marking-reselect.routes';
-import { leadAccess } from './modules/marking/marking-lead-access';
-import { markingLeadRepo } from './modules/marking/marking-lead.repo';
 import { intelligentDetect } from './modules/intelligent/intelligent-detect';
 import { intelligentGroupService } from './modules/intelligent/intelligent-group.service';
 import { intelligentRoutes } from './modules/intelligent/intelligent.routes';
+import { forgetIntelligentDecisions } from './modules/intelligent/intelligent.repo';
 import { intelligentService } from './modules/intelligent/intelligent.service';
 import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
 import { doneCheck } from './modules/marking/marking-counts';
@@ -95,6 +96,7 @@ import { qualityProgress } from './modules/quality/quality-progress';
 import { qualityRoutes } from './modules/quality/quality.routes';
 import { registerQualityJobs } from './modules/quality/quality.jobs';
 import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
+import { subjectRepo } from './modules/subject/subject.repo';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
 import { trialRoutes } from './modules/trial/trial.routes';
@@ -192,9 +194,9 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       schoolRoutes(api, { school, log });
       gradeRoutes(api, { grades: gradeService({ db, audit }) });
       studentRoutes(api, { students: studentService({ db, audit }), school });
-      const teachers = teacherService({ db, audit, sms: deps.sms });
+      const teachers = teacherService({ db, audit, sms: deps.sms, users: userRepo });
       teacherRoutes(api, { teachers, school });
-      const admins = adminService({ db, audit });
+      const admins = adminService({ db, audit, users: userRepo });
       adminRoutes(api, { admins });
       const org = orgService({ db, audit, admins });
       orgRoutes(api, { org });
@@ -221,18 +223,18 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       app.addHook('onClose', () => pages.close());
       const images = templateImageService({ storage: deps.storage, pages });
       const blocks = blockService({ db, audit, exams, questions, templates });
-      // block images are cut on worker threads too: the pixel work held up every marker's claim and submit
+      // every cut of a scanned paper (blocks, marking, trial, quality): the scan module's paper images, the pixel
+      // work on worker threads (cutting in the request path held up every marker's claim and submit)
       const cutter = cutPool();
       app.addHook('onClose', () => cutter.close());
-      const cuts = blockCutService({
+      const paperImages = paperImageService({
         db,
         storage: deps.storage,
-        exams,
-        blocks,
-        templates,
-        images,
+        repo: paperImageRepo,
+        templatePicture: images.image,
         pool: cutter,
       });
+      const cuts = blockPreviewService({ exams, blocks, templates, images: paperImages });
       blockRoutes(api, { blocks, cuts, scopes });
       const reviewers = reviewerService({ db, audit, exams, roles });
       reviewerRoutes(api, {
@@ -243,7 +245,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       });
       templateRoutes(api, { templates, images, scopes });
       cardRoutes(api, { cards: cardService({ db, audit, exams, questions, templates, images }), scopes });
-      const scan = scanService({
+      const { scan, fix, view, finish, query } = scanModule({
         db,
         storage: deps.storage,
         queue: deps.queue,
@@ -251,11 +253,12 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         exams,
         templates,
         pages,
+        images: paperImages,
+        scores: scoring,
+        subjectiveQuestions: questions.subjective,
+        onResolved: reopenScanProblems,
       });
-      const fix = scanFixService({ db, audit, exams, scan, scores: scoring.paper });
-      const finish = scanFinishService({ db, audit, exams, scores: scoring.examinees });
-      const query = scanQueryService({ db, storage: deps.storage, exams });
-      scanRoutes(api, { scan, query, fix, finish, scopes });
+      scanRoutes(api, { scan, query, fix, view, finish, scopes });
       scoreRoutes(api, {
         scores: scoreService({ db, audit, exams, compute: scoring, flush: stale.flush }),
         adjust: scoreAdjustService({ db, audit, exams, compute: scoring }),
@@ -276,17 +279,24 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
-      registerScanJobs(deps.queue, { db, storage: deps.storage, pool, scores: scoring.paper });
+      registerScanJobs(deps.queue, scanJobDeps({ db, storage: deps.storage, pool, scores: scoring.paper }));
+      // the marking module's answers other modules ask for (trial): a user's roles in a block
+      const blockRoles = (blockId: number, userId: number) => markingRepo.roles(db, blockId, userId);
       const finalize = finalizer((tx, paperId) => stale.mark(tx, paperId));
       // 质检: the hidden papers (标准卷, a marker's own paper again) mixed into the markers' streams, stored apart
       // (modules/trial/standard.service.ts); `rates` is the claim's one cached read of block_quality
       const rates = standardRates(db);
-      const standard = standardService({ db, rates, paperImage: cuts.paperImage });
-      const hidden = hiddenProblems({ db, audit, paperImage: cuts.paperImage });
+      const standard = standardService({ db, rates, paperImage: paperImages.paperImage });
+      const hidden = hiddenProblems({
+        db,
+        audit,
+        paperImage: paperImages.paperImage,
+        access: leadAccess(() => markingLeadRepo(db)),
+      });
       const marking = markingService({
         db,
-        paperImage: cuts.paperImage,
-        paperImages: cuts.paperImages,
+        paperImage: paperImages.paperImage,
+        paperImages: paperImages.paperImages,
         finalize,
         standard,
       });
@@ -302,7 +312,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       markingLeadRoutes(api, {
         db,
         lead: markingLeadService({ db, audit, finalize, onScore: scoring.paper }),
-        view: markingLeadViewService({ db, paperImage: cuts.paperImage, hidden }),
+        view: markingLeadViewService({ db, paperImage: paperImages.paperImage, hidden }),
         scopes,
         marking: onMarking,
         hidden,
@@ -320,6 +330,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
           audit,
           finalize,
           onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
+          onDiscard: forgetIntelligentDecisions,
         }),
         scopes,
       });
@@ -330,6 +341,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
           questions,
           finalize,
           onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
+          onDiscard: forgetIntelligentDecisions,
         }),
         scopes,
       });
@@ -339,7 +351,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const detect = intelligentDetect({
         db,
         queue: intelligentJobs,
-        paperImage: cuts.paperImage,
+        paperImage: paperImages.paperImage,
         templates,
         images,
       });
@@ -352,7 +364,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
           detect,
           onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
         }),
-        groups: intelligentGroupService({ db, finalize, paperImage: cuts.paperImage }),
+        groups: intelligentGroupService({ db, finalize, paperImage: paperImages.paperImage }),
         scopes,
       });
       // Work of this API process alone, never on the shared Redis queue: a recognition worker there has no task
@@ -368,7 +380,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       qualityTestRoutes(api, {
         db,
         test: qualityTestService({ db, audit, rates }),
-        spot: spotService({ db, paperImage: cuts.paperImage }),
+        spot: spotService({ db, paperImage: paperImages.paperImage }),
         scopes,
         marking: onMarking,
       });
@@ -378,7 +390,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         stopQualityJobs();
         await localQueue.close();
       });
-      const subjects = subjectService({ db, audit, hooks: reviewHooks });
+      const subjects = subjectService({ db, audit, scanMissing, hooks: reviewHooks });
       const schedule = reviewScheduleService({ db, audit, queue: local, subjects });
       registerReviewScheduleJob(local, schedule);
       subjectRoutes(api, { subjects, schedule, scopes });
@@ -391,14 +403,22 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         compute: scoring,
         scopes,
         stripScores: refreshStripScores,
+        subjectRows: subjectRepo,
       });
       registerPublishScheduleJob(local, publish);
       scorePublishRoutes(api, { publish, scopes });
       trialRoutes(api, {
         db,
         trial: trialService({ db, subjects }),
-        marks: trialMarkService({ db, paperImage: cuts.paperImage }),
-        lead: trialLeadService({ db, audit, paperImage: cuts.paperImage, rates }),
+        marks: trialMarkService({ db, paperImage: paperImages.paperImage, roles: blockRoles }),
+        lead: trialLeadService({
+          db,
+          audit,
+          paperImage: paperImages.paperImage,
+          rates,
+          access: leadAccess(() => markingLeadRepo(db)),
+          roles: blockRoles,
+        }),
         scopes,
         marking: onMarking,
       });

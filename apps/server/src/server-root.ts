@@ -23,7 +23,7 @@ export const SERVER_ROOT = findServerRoot(import.meta.dirname);
 /** true when running from the bundle in apps/server/dist */
 export const BUNDLED = import.meta.url.endsWith('.mjs');
 
-/** A worker thread's entry, given by its source path under apps/server/src (e.g. `modules/scan/pages.worker.ts`). */
+/** A worker thread's entry, given by its source path under apps/server/src (e.g. `modules/scan/ingest/pages.worker.ts`). */
 export function workerEntry(source: string): string {
   const file = BUNDLED
     ? path.join(SERVER_ROOT, 'dist', path.basename(source).replace(/\.ts$/, '.mjs'))

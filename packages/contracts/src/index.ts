@@ -20,6 +20,7 @@ export * from './template-meta';
 export * from './card';
 export * from './scan';
 export * from './page-result';
+export * from './exception-detail';
 export * from './marking';
 export * from './marking-book';
 export * from './marking-reset';

@@ -2,8 +2,8 @@
 // way, in the same run: the pages rendered on the API's own thread. The figure is the longest time the event loop
 // (every other request) waited while the file was cut into pages, and the wall time of the cut.
 import { splitFilePages } from '@yj/omr/node';
-import { SCAN_LIMITS } from '../../../apps/server/src/modules/scan/scan-input';
-import { pagePool } from '../../../apps/server/src/modules/scan/scan-pages';
+import { SCAN_LIMITS } from '../../../apps/server/src/modules/scan/ingest/scan-input';
+import { pagePool } from '../../../apps/server/src/modules/scan/ingest/scan-pages';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 200);
 

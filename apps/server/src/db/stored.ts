@@ -2,8 +2,11 @@ import {
   CardTemplateSchema,
   CropSchema,
   MatrixSchema,
+  ScanExceptionDetailSchemas,
   StoredPageResultSchema,
   type CardTemplate,
+  type ScanExceptionDetailOf,
+  type ScanExceptionTypeValue,
   type StoredCrop,
   type StoredPageResult,
 } from '@yj/contracts';
@@ -36,3 +39,24 @@ export const readPageCrops = (raw: unknown, pageId: number): StoredCrop[] =>
 /** template.body: the card geometry recognition reads pages with. */
 export const readTemplateBody = (raw: unknown, templateId: number): CardTemplate =>
   parse(CardTemplateSchema, raw, `template ${templateId} body`);
+
+/** scan_exception.type: one of the kinds contracts knows (each with its detail schema). */
+export function readExceptionType(raw: string, exceptionId: number): ScanExceptionTypeValue {
+  const kind = (Object.keys(ScanExceptionDetailSchemas) as ScanExceptionTypeValue[]).find((k) => k === raw);
+  if (!kind) throw new Error(`scan_exception ${exceptionId} has an unknown type ${raw}`);
+  return kind;
+}
+
+/**
+ * scan_exception.detail by the row's kind: what recognition read, how it was settled. An unknown kind fails
+ * like a malformed value (a kind is added in contracts first).
+ */
+export function readExceptionDetail<K extends ScanExceptionTypeValue>(
+  type: K,
+  raw: unknown,
+  exceptionId: number,
+): ScanExceptionDetailOf<K> {
+  const schema = (ScanExceptionDetailSchemas as Record<string, z.ZodType | undefined>)[type];
+  if (!schema) throw new Error(`scan_exception ${exceptionId} has an unknown type ${String(type)}`);
+  return parse(schema, raw, `scan_exception ${exceptionId} detail`) as ScanExceptionDetailOf<K>;
+}

@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { StoredPageResult } from '@yj/contracts';
+import type { StoredExceptionDetail, StoredPageResult } from '@yj/contracts';
 import { school } from './org';
 import { user } from './people';
 import { examinee, subject } from './subject';
@@ -156,7 +156,8 @@ export const scanException = pgTable(
     /** the template region concerned (question, 考号 …) */
     region: text('region'),
     reason: text('reason').notNull(),
-    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    // per kind: packages/contracts exception-detail.ts (read with db/stored.ts readExceptionDetail)
+    detail: jsonb('detail').$type<StoredExceptionDetail>().notNull().default({}),
     resolved: boolean('resolved').notNull().default(false),
     resolvedBy: integer('resolved_by').references(() => user.id),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),

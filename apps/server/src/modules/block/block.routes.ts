@@ -5,7 +5,7 @@ import { idParam } from '@yj/contracts';
 import { blocksSave } from '@yj/contracts';
 import { actorOf, ok } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
-import type { BlockCutService } from './block-cut';
+import type { BlockPreviewService } from './block-preview.service';
 import type { BlockService } from './block.service';
 
 const params = z.object({ id: idParam() });
@@ -13,7 +13,7 @@ const id = idParam();
 
 export function blockRoutes(
   app: FastifyInstance,
-  d: { blocks: BlockService; cuts: BlockCutService; scopes: ExamScopes },
+  d: { blocks: BlockService; cuts: BlockPreviewService; scopes: ExamScopes },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CELL_STATUS, type AllScoreQuery, type AllScoreRow, type AllScoreSubject } from '@yj/contracts';
-import type { Db } from '../../infra/db';
+import { rowsOf, type Db } from '../../infra/db';
 import { banji } from '../../db/schema';
 import type { SchoolFilter } from '../scan/scan-access';
-import { intArray, rowsOf } from '../score/score-compute.repo';
-import { inSchools, nameOrKaohao } from '../score/score-query.repo';
+import { inSchools, intArray, nameOrKaohao } from '../score/score-reads';
 
 /** One raw row: fixed columns, then t<i> (total) and c<i> (status code) for the i-th subject. */
 export type RawAllScoreRow = {

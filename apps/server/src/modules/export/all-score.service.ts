@@ -14,7 +14,7 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { NOT_ALL_PUBLISHED, scoreAccess, scoreSchools } from '../score/score-access';
-import { scoreQueryRepo, studentStatus } from '../score/score-query.repo';
+import { scoreReads, studentStatus } from '../score/score-reads';
 import { allScoreRepo, allScoreRow } from './all-score.repo';
 
 /** exam/{examId}/all_score and getExamineeList/{status}: the exam's scores read across subjects or by status. */
@@ -56,7 +56,7 @@ export function allScoreService(d: { db: Db; exams: ExamService; audit: AuditSer
       const filter = scoreSchools(p, e, null);
       const [rows, classes] = await Promise.all([
         repo.page(examId, subjects, filter, q),
-        scoreQueryRepo(d.db).classes(examId, filter),
+        scoreReads(d.db).classes(examId, filter),
       ]);
       return {
         total: rows[0]?.count ?? 0,
@@ -75,7 +75,7 @@ export function allScoreService(d: { db: Db; exams: ExamService; audit: AuditSer
       p: Principal,
     ): Promise<ExamineeListPage> {
       const { examId, filter } = await scoreAccess(d.exams, subjectId, p);
-      const rows = await scoreQueryRepo(d.db).students(subjectId, examId, filter, {
+      const rows = await scoreReads(d.db).students(subjectId, examId, filter, {
         page: q.p,
         size: q.size,
         sort: 'kaohao',

@@ -8,12 +8,12 @@ import {
 import type { Db } from '../../infra/db';
 import type { SchoolFilter } from '../scan/scan-access';
 import {
-  scoreQueryRepo,
+  scoreReads,
   studentStatus,
   studentsSql,
   type StudentRow,
   type SummaryRow,
-} from '../score/score-query.repo';
+} from '../score/score-reads';
 import { allScoreRepo, allScoreRow, allScoreSql, type RawAllScoreRow } from './all-score.repo';
 import { cursorSource, streamSheet, type Cell, type SheetSpec } from './export-writer';
 
@@ -51,7 +51,7 @@ async function totals(i: SheetInput): Promise<SheetSpec<RawAllScoreRow>> {
 /** 小题分明细: a subject per student and question, as stuScore shows it (absent: 缺考 in every figure). */
 async function questions(i: SheetInput): Promise<SheetSpec<StudentRow>> {
   const subjectId = i.subjectId!;
-  const qs = await scoreQueryRepo(i.db).questions(subjectId);
+  const qs = await scoreReads(i.db).questions(subjectId);
   const query = studentsSql(subjectId, i.examId, i.filter, { sort: 'kaohao', order: 'asc' });
   return {
     sheetName: '小题分明细',
@@ -88,7 +88,7 @@ async function questions(i: SheetInput): Promise<SheetSpec<StudentRow>> {
 
 /** 班级成绩汇总: the summary screen's rows (全部 first, then each class). */
 async function classes(i: SheetInput): Promise<SheetSpec<SummaryRow>> {
-  const rows = await scoreQueryRepo(i.db).summary(i.subjectId!, i.examId, i.filter);
+  const rows = await scoreReads(i.db).summary(i.subjectId!, i.examId, i.filter);
   return {
     sheetName: '班级成绩汇总',
     headers: ['学校', '班级', '考生数', '实考', '缺考', '无答题卡', '平均分', '最高分', '最低分'],

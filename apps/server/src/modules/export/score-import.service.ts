@@ -9,14 +9,13 @@ import {
 } from '@yj/contracts';
 import { paper, score, subject } from '../../db/schema';
 import { fail } from '../../errors';
-import type { Db } from '../../infra/db';
+import { rowsOf, type Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import { importErrors, readImportSheet, REPORTED_ERRORS, writeSheet } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { subjectScanAccess, type SchoolFilter } from '../scan/scan-access';
-import { inSchools } from '../score/score-query.repo';
-import { rowsOf } from '../score/score-compute.repo';
+import { inSchools } from '../score/score-reads';
 import { validateScoreRows } from './score-import';
 
 /** Rows written per statement. */

@@ -9,7 +9,7 @@ import { fail, forbidden } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
 import { API_PREFIX } from '../../plugins/auth';
-import { CUT_JPEG } from '../scan/scan-cut';
+import { CUT_JPEG } from '../scan/image/scan-cut';
 import { blockRules, rowsOf } from './marking-final';
 import { identityRegions, paint, toPixels } from './origin-mask';
 import { ROLE_LEADER } from './marking.service';

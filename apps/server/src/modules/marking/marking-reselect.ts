@@ -34,6 +34,8 @@ export function markingReselect(d: {
   questions: QuestionService;
   finalize: Finalizer;
   onScores: (tx: Tx, paperIds: number[]) => Promise<void>;
+  /** what other modules keep about these papers of the block and must forget (智能辅助's applied decisions) */
+  onDiscard: (tx: Tx, blockId: number, paperIds: number[]) => Promise<void>;
 }) {
   async function blocksOf(db: Db | Tx, subjectId: number) {
     return rowsOf<{

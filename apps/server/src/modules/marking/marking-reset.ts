@@ -11,7 +11,6 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { Finalizer } from './marking-final';
 import { markingResetRepo } from './marking-reset.repo';
-import { forgetIntelligentDecisions } from '../intelligent/intelligent.repo';
 
 /** Why a subject refuses 重置阅卷 (the lifecycle table allows it while marking runs or is paused). */
 export function assertResettable(status: number): void {
@@ -29,7 +28,11 @@ export function assertResettable(status: number): void {
  */
 export async function discardMarks(
   tx: Tx,
-  d: { finalize: Finalizer; onScores: (tx: Tx, paperIds: number[]) => Promise<void> },
+  d: {
+    finalize: Finalizer;
+    onScores: (tx: Tx, paperIds: number[]) => Promise<void>;
+    onDiscard: (tx: Tx, blockId: number, paperIds: number[]) => Promise<void>;
+  },
   blockId: number,
   userId: number | null,
   actorId: number,
@@ -44,7 +47,7 @@ export async function discardMarks(
   await r.dropPairs(blockId, plan);
   await r.apply(plan);
   const dropped = await r.dropScores(blockId, papers);
-  await forgetIntelligentDecisions(tx, blockId, papers);
+  await d.onDiscard(tx, blockId, papers);
   await d.onScores(tx, papers);
   for (const paperId of await r.complete(blockId, papers, markCount)) await d.finalize(tx, blockId, paperId);
   return { counts, dropped };
@@ -61,6 +64,8 @@ export function markingReset(d: {
   finalize: Finalizer;
   /** the score queue: the subject scores of these papers are out of date */
   onScores: (tx: Tx, paperIds: number[]) => Promise<void>;
+  /** what other modules keep about these papers of the block and must forget (智能辅助's applied decisions) */
+  onDiscard: (tx: Tx, blockId: number, paperIds: number[]) => Promise<void>;
 }) {
   async function blockOf(subjectId: number, blockId: number) {
     const b = await markingResetRepo(d.db).block(blockId);

@@ -4,9 +4,10 @@ import { fail } from '../../errors';
 import type { Actor } from '../../lib/actor';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
-import { leadAccess } from '../marking/marking-lead-access';
-import { markingLeadRepo } from '../marking/marking-lead.repo';
-import type { LeadSchool } from '../marking/marking-lead.repo';
+import type { LeadAccess } from '../marking/marking-lead-access';
+
+/** a leader's school narrowing (null: every school of the block), as marking-lead's */
+type LeadSchool = number | null;
 
 // A 问题卷 raised on a hidden paper of 质检 (standard_mark: a 标准卷 or the marker's own paper again) goes to the
 // block's leaders like any other — a marker who saw theirs vanish would know it was special. The leaders' list
@@ -25,8 +26,10 @@ export function hiddenProblems(d: {
   db: Db;
   audit: AuditService;
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+  /** who leads a block (marking-lead-access, passed in at the composition root) */
+  access: LeadAccess;
 }) {
-  const access = leadAccess(() => markingLeadRepo(d.db));
+  const access = d.access;
   const blockOf = async (id: number, db: Db | Tx = d.db) => {
     const [r] = rowsOf<{ block_id: number }>(
       await db.execute(sql`select block_id from standard_mark where id = ${id}`),

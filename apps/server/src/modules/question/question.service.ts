@@ -82,6 +82,12 @@ export function questionService(d: {
     structureIn: async (db: Db, subjectId: number): Promise<Structure> =>
       (await load(db, subjectId)).structure,
 
+    /** The subject's subjective questions with full score and step (the bounds of a typed 打分栏 score). */
+    subjective: async (subjectId: number): Promise<SubjectiveQuestion[]> =>
+      (await questionRepo(d.db).ofSubject(subjectId))
+        .filter((q) => q.kind === 'subjective')
+        .map(toSubjective),
+
     async info(subjectId: number): Promise<StructureInfo> {
       const { subjectInfo, structure } = await load(d.db, subjectId);
       return {

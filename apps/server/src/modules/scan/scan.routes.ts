@@ -30,10 +30,11 @@ import { fail } from '../../errors';
 import { actorOf, heavy, ok, saveUploads } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { Actor } from '../../lib/actor';
-import type { ScanFinishService } from './scan-finish.service';
-import type { ScanFixService } from './scan-fix.service';
-import type { ScanQueryService } from './scan-query.service';
-import type { ScanService } from './scan.service';
+import type { ScanExceptionViewService } from './exceptions/scan-exception-view.service';
+import type { ScanFinishService } from './finish/scan-finish.service';
+import type { ScanFixService } from './exceptions/scan-fix.service';
+import type { ScanQueryService } from './query/scan-query.service';
+import type { ScanService } from './ingest/scan-ingest.service';
 
 const id = idParam();
 const subjectParams = z.object({ subjectId: id });
@@ -86,6 +87,7 @@ export function scanRoutes(
     scan: ScanService;
     query: ScanQueryService;
     fix: ScanFixService;
+    view: ScanExceptionViewService;
     finish: ScanFinishService;
     scopes: ExamScopes;
   },
@@ -192,78 +194,59 @@ export function scanRoutes(
   );
 
   // ---- exception fixes: one transaction each, audited with before/after ----
-  const fixes = [
-    ['assign', scanAssignBody, d.fix.assign],
-    ['keep', scanKeepBody, d.fix.keep],
-    ['objective', scanObjectiveBody, d.fix.objective],
-    ['absent', scanAbsentBody, d.fix.absent],
-    ['paperType', scanPaperTypeBody, d.fix.paperType],
-    ['optional', scanOptionalBody, d.fix.optional],
-    ['score', scanScoreBody, d.fix.score],
-    ['accept', scanAcceptBody, d.fix.accept],
-    ['rescan', scanRescanBody, d.fix.rescan],
-    ['reanchor', scanReanchorBody, d.fix.reanchor],
-    ['rerecognise', scanBatchBody, d.fix.rerecognise],
-  ] as const;
-  for (const [name, schema, run] of fixes) {
+  /**
+   * A write on a subject: its body schema and the service call, whose body type must fit the schema's (checked
+   * at each line below, where a table with casts checked nothing). The provider cannot carry a generic schema
+   * into `req.body`: the one assertion is what the schema has just validated.
+   */
+  const write = <S extends z.ZodType>(
+    path: string,
+    body: S,
+    run: (subjectId: number, body: z.infer<S>, p: Principal, a: Actor) => Promise<unknown>,
+  ) =>
     r.post(
-      `/api/subject/:subjectId/scan/fix/${name}`,
-      { schema: { params: subjectParams, body: schema }, config: scan },
+      `/api/subject/:subjectId/${path}`,
+      { schema: { params: subjectParams, body }, config: scan },
       async (req) =>
-        ok(
-          await (run as (s: number, b: unknown, p: unknown, a: unknown) => Promise<unknown>).call(
-            d.fix,
-            req.params.subjectId,
-            req.body,
-            await req.principal(),
-            actorOf(req),
-          ),
-        ),
+        ok(await run(req.params.subjectId, req.body as z.infer<S>, await req.principal(), actorOf(req))),
     );
-  }
+  write('scan/fix/assign', scanAssignBody, d.fix.assign);
+  write('scan/fix/keep', scanKeepBody, d.fix.keep);
+  write('scan/fix/objective', scanObjectiveBody, d.fix.objective);
+  write('scan/fix/absent', scanAbsentBody, d.fix.absent);
+  write('scan/fix/paperType', scanPaperTypeBody, d.fix.paperType);
+  write('scan/fix/optional', scanOptionalBody, d.fix.optional);
+  write('scan/fix/score', scanScoreBody, d.fix.score);
+  write('scan/fix/accept', scanAcceptBody, d.fix.accept);
+  write('scan/fix/rescan', scanRescanBody, d.fix.rescan);
+  write('scan/fix/reanchor', scanReanchorBody, d.fix.reanchor);
+  write('scan/fix/rerecognise', scanBatchBody, d.fix.rerecognise);
   // ---- absence by hand and 扫描完成 per school ----
   r.get(
     '/api/subject/:subjectId/scan/schools',
     { schema: { params: subjectParams }, config: read },
     async (req) => ok(await d.finish.schools(req.params.subjectId, await req.principal())),
   );
-  const finishWrites = [
-    ['scan/absence', scanAbsenceBody, d.finish.absence],
-    ['scan/finish', scanFinishBody, d.finish.finish],
-    ['scan/reopen', scanFinishBody, d.finish.reopen],
-  ] as const;
-  for (const [path, schema, run] of finishWrites) {
-    r.post(
-      `/api/subject/:subjectId/${path}`,
-      { schema: { params: subjectParams, body: schema }, config: scan },
-      async (req) =>
-        ok(
-          await (run as (s: number, b: unknown, p: Principal, a: Actor) => Promise<unknown>)(
-            req.params.subjectId,
-            req.body,
-            await req.principal(),
-            actorOf(req),
-          ),
-        ),
-    );
-  }
+  write('scan/absence', scanAbsenceBody, d.finish.absence);
+  write('scan/finish', scanFinishBody, d.finish.finish);
+  write('scan/reopen', scanFinishBody, d.finish.reopen);
 
   r.get(
     '/api/subject/:subjectId/scan/exception/:exceptionId',
     { schema: { params: exceptionParams }, config: read },
     async (req) =>
-      ok(await d.fix.detail(req.params.subjectId, req.params.exceptionId, await req.principal())),
+      ok(await d.view.detail(req.params.subjectId, req.params.exceptionId, await req.principal())),
   );
   // spec §5: reading exception papers answers an error unless the summary count is above 0
   r.get(
     '/api/subject/:subjectId/scan/exceptionPapers',
     { schema: { params: subjectParams, querystring: scanExceptionPapersQuery }, config: read },
-    async (req) => ok(await d.fix.exceptionPapers(req.params.subjectId, req.query, await req.principal())),
+    async (req) => ok(await d.view.exceptionPapers(req.params.subjectId, req.query, await req.principal())),
   );
   r.get(
     '/api/subject/:subjectId/scan/view/student/paper',
     { schema: { params: subjectParams, querystring: scanStudentQuery }, config: read },
     async (req) =>
-      ok(await d.fix.studentPaper(req.params.subjectId, req.query.examineeId, await req.principal())),
+      ok(await d.view.studentPaper(req.params.subjectId, req.query.examineeId, await req.principal())),
   );
 }

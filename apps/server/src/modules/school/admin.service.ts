@@ -4,12 +4,12 @@ import type { Db } from '../../infra/db';
 import { maskPhone, randomPassword } from '../../lib/crypto';
 import type { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
-import { userRepo } from '../auth/user.repo';
+import type { UserAccounts } from './user-accounts';
 import { adminRepo } from './admin.repo';
 import type { Actor } from '../../lib/actor';
 
 /** School administrators (spec §6): add, remove another, cancel by phone; a school always keeps one. */
-export function adminService(d: { db: Db; audit: AuditService }) {
+export function adminService(d: { db: Db; audit: AuditService; users: UserAccounts }) {
   async function removeUser(schoolId: number, userId: number, actor: Actor, action: string) {
     await d.db.transaction(async (tx) => {
       const admins = await adminRepo(tx).list(schoolId);
@@ -43,12 +43,12 @@ export function adminService(d: { db: Db; audit: AuditService }) {
     ): Promise<{ userId: number; initialPassword: string | null }> {
       const initialPassword = randomPassword();
       return within.transaction(async (tx) => {
-        let u = await userRepo(tx).findByPhone(phone);
+        let u = await d.users(tx).findByPhone(phone);
         let created = false;
         if (!u) {
           if (!name) throw fail('该手机号尚未注册，请填写管理员姓名');
-          if (await userRepo(tx).findByLogin(phone)) throw fail(`手机号 ${phone} 已被其他账号使用`);
-          u = await userRepo(tx).insert({
+          if (await d.users(tx).findByLogin(phone)) throw fail(`手机号 ${phone} 已被其他账号使用`);
+          u = await d.users(tx).insert({
             account: phone,
             phone,
             name,
@@ -75,7 +75,7 @@ export function adminService(d: { db: Db; audit: AuditService }) {
     },
 
     async cancelByPhone(schoolId: number, phone: string, actor: Actor): Promise<void> {
-      const u = await userRepo(d.db).findByPhone(phone);
+      const u = await d.users(d.db).findByPhone(phone);
       if (!u) throw fail('该用户不是本校管理员');
       await removeUser(schoolId, u.id, actor, 'schoolAdmin.cancel');
     },

@@ -13,7 +13,7 @@ import { readImportSheet, writeSheet, importErrors } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import type { SmsProvider } from '../auth/sms';
-import { userRepo } from '../auth/user.repo';
+import type { UserAccounts } from './user-accounts';
 import { gradeRepo } from './grade.repo';
 import { teacherRepo, type TeacherRow } from './teacher.repo';
 import type { Actor } from '../../lib/actor';
@@ -33,10 +33,10 @@ const splitList = (s: string) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvider }) {
+export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvider; users: UserAccounts }) {
   /** Creates the account when the phone is new (with a one-time initial password), or links the existing one. */
   async function attach(tx: Db, schoolId: number, input: TeacherInput, initialHash: () => Promise<string>) {
-    const users = userRepo(tx);
+    const users = d.users(tx);
     let u = await users.findByPhone(input.phone);
     let created = false;
     if (!u) {
@@ -125,12 +125,12 @@ export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvide
           if (await teacherRepo(tx).heldElsewhere(schoolId, current.userId))
             throw fail('该老师同时属于其他学校，只能由本人修改手机号和姓名');
           if (newInfo.phone !== current.phone) {
-            const users = userRepo(tx);
+            const users = d.users(tx);
             const other =
               (await users.findByPhone(newInfo.phone)) ?? (await users.findByLogin(newInfo.phone));
             if (other && other.id !== current.userId) throw fail(`手机号 ${newInfo.phone} 已被其他账号使用`);
           }
-          await userRepo(tx).setNameAndPhone(current.userId, name, newInfo.phone);
+          await d.users(tx).setNameAndPhone(current.userId, name, newInfo.phone);
         }
         await teacherRepo(tx).upsert(schoolId, current.userId, newInfo.subjects);
         const classIds = await teacherRepo(tx).liveClassIds(schoolId, newInfo.classIds);

@@ -13,11 +13,11 @@ import {
 import { AppError, fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import type { JobPayload, Jobs } from '../../infra/jobs';
+import type { subject } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamScopes } from '../exam/exam-scope';
 import { recordSubject, type SubjectService, type TransitionActor } from '../subject/subject.service';
-import { subjectRepo } from '../subject/subject.repo';
 import type { ScoreCompute } from './score-compute';
 import { scorePublishRepo } from './score-publish.repo';
 import { scoreQueryRepo } from './score-query.repo';
@@ -44,6 +44,8 @@ export function publishRefusal(blockers: ScoreBlocker[]): string {
  * through the subject lifecycle (locked row, audited), so a published subject refuses marks, keys and
  * adjustments until it is cancelled.
  */
+type SubjectRow = typeof subject.$inferSelect;
+
 export function scorePublishService(d: {
   db: Db;
   audit: AuditService;
@@ -53,6 +55,11 @@ export function scorePublishService(d: {
   scopes: ExamScopes;
   /** marking writes the 打分栏 scores of 先阅后扫 sheets as final block scores (in the caller's transaction) */
   stripScores: (tx: Tx, subjectId: number) => Promise<void>;
+  /** the live subject row, read or locked through `db` (the subject module's, passed in at the composition root) */
+  subjectRows: (db: Db) => {
+    find(subjectId: number): Promise<SubjectRow | null>;
+    lock(subjectId: number): Promise<SubjectRow | null>;
+  };
 }) {
   /** Refuses inside the transaction while scoreCheck (every school) finds something. */
   async function assertChecked(tx: Tx, s: { id: number; examId: number }): Promise<void> {
@@ -78,7 +85,7 @@ export function scorePublishService(d: {
   /** Clears a fired time that could not publish and keeps why in the audit log. */
   async function settle(subjectId: number, at: Date, detail: object): Promise<void> {
     await d.db.transaction(async (tx) => {
-      const s = await subjectRepo(tx).lock(subjectId);
+      const s = await d.subjectRows(tx).lock(subjectId);
       if (!s || s.publishAt?.getTime() !== at.getTime()) return;
       await scorePublishRepo(tx).setPublishAt(subjectId, null);
       await recordSubject(d.audit, tx, 'score.publishSchedule.fired', s, 'schedule', {
@@ -91,7 +98,7 @@ export function scorePublishService(d: {
   /** The job: publishes only when the subject still has this time and it has come (idempotent). */
   async function fire(payload: SchedulePayload, now = new Date()): Promise<PublishFireOutcome> {
     const { subjectId } = payload;
-    const s = await subjectRepo(d.db).find(subjectId);
+    const s = await d.subjectRows(d.db).find(subjectId);
     const at = s?.publishAt;
     if (!s || !at || at.getTime() > now.getTime()) return 'skipped';
     try {
@@ -105,7 +112,7 @@ export function scorePublishService(d: {
   }
 
   async function state(subjectId: number): Promise<PublishState> {
-    const s = await subjectRepo(d.db).find(subjectId);
+    const s = await d.subjectRows(d.db).find(subjectId);
     if (!s) throw fail('科目不存在或已删除');
     return {
       subjectId,
@@ -136,7 +143,7 @@ export function scorePublishService(d: {
     async delay(subjectId: number, body: DelayPublishBody, actor: Actor): Promise<PublishState> {
       const at = body.publishAt === null ? null : new Date(body.publishAt);
       await d.db.transaction(async (tx) => {
-        const s = await subjectRepo(tx).lock(subjectId);
+        const s = await d.subjectRows(tx).lock(subjectId);
         if (!s) throw fail('科目不存在或已删除');
         if (at && !maySchedule(s.status)) throw fail(SUBJECT_STATE_FORBIDS);
         if (at && at.getTime() <= Date.now()) throw fail('发布时间须晚于当前时间');

@@ -19,10 +19,12 @@ import { buildScoreScene } from '../../../test/score';
 import { auditService } from '../audit/audit.service';
 import { examScopes } from '../exam/exam-scope';
 import { refreshStripScores } from '../marking/marking-final';
+import { subjectRepo } from '../subject/subject.repo';
 import { subjectService } from '../subject/subject.service';
 import { NOT_PUBLISHED } from './score-access';
 import { scoreCompute } from './score-compute';
 import { scorePublishService } from './score-publish.service';
+import { scanMissing } from '../scan/scan.module';
 
 // Publishing (spec §4, §7): 发布 refused with the scoreCheck blockers, 取消发布, 定时发布 fired by a job and
 // re-armed after a restart, batch release, 先阅后扫统分 and its cancel; a published subject refuses changes.
@@ -316,9 +318,10 @@ function jobsOf(app: TestApp) {
     db,
     audit,
     queue: jobs(queue),
-    subjects: subjectService({ db, audit }),
+    subjects: subjectService({ db, audit, scanMissing }),
     compute: scoreCompute({ db }),
     scopes: examScopes(db),
     stripScores: refreshStripScores,
+    subjectRows: subjectRepo,
   });
 }

@@ -9,6 +9,7 @@ import { reviewScene } from '../../../test/review';
 import { auditService } from '../audit/audit.service';
 import { reviewScheduleService } from './review-schedule';
 import { subjectService } from './subject.service';
+import { scanMissing } from '../scan/scan.module';
 
 let t: TestApp;
 const queue = memoryQueue({ error: () => {} });
@@ -27,6 +28,7 @@ function jobs() {
   const subjects = subjectService({
     db: t.database.db,
     audit: auditService(),
+    scanMissing,
     hooks: { doneCheck: async () => left },
   });
   return reviewScheduleService({

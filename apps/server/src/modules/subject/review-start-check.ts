@@ -4,8 +4,10 @@ import {
   type ReviewStartProblem,
 } from '@yj/contracts';
 import type { Db } from '../../infra/db';
-import { scanFinishRepo } from '../scan/scan-finish.repo';
 import { subjectRepo } from './subject.repo';
+
+/** The examinees of these schools neither scanned nor recorded absent in the subject (the scan module's). */
+export type ScanMissing = (db: Db, examId: number, subjectId: number, schoolIds: number[]) => Promise<number>;
 
 const listed = (names: string[], max = 5): string =>
   names.slice(0, max).join('、') + (names.length > max ? ` 等` : '');
@@ -19,18 +21,19 @@ const listed = (names: string[], max = 5): string =>
 export async function reviewStartProblems(
   db: Db,
   s: { id: number; examId: number },
+  scanMissing: ScanMissing,
 ): Promise<ReviewStartProblem[]> {
   const repo = subjectRepo(db);
   const out: ReviewStartProblem[] = [];
 
   const unfinished = await repo.unfinishedSchools(s.examId, s.id);
   if (unfinished.length) {
-    const accounting = await scanFinishRepo(db).accounting(
+    const missing = await scanMissing(
+      db,
       s.examId,
-      [s.id],
+      s.id,
       unfinished.map((x) => x.id),
     );
-    const missing = accounting.reduce((t, a) => t + a.missing, 0);
     out.push({
       kind: K.scanUnfinished,
       count: unfinished.length,

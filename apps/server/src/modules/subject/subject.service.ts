@@ -12,7 +12,7 @@ import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
-import { blocking, reviewStartProblems, startRefusal } from './review-start-check';
+import { blocking, reviewStartProblems, startRefusal, type ScanMissing } from './review-start-check';
 import { assertAllows } from './subject-state';
 import { subjectRepo } from './subject.repo';
 
@@ -78,7 +78,13 @@ export function doneRefusal(c: ReviewDoneCheck): string {
 }
 
 /** The subject lifecycle of DESIGN.md §3: every state change goes through `transition`. */
-export function subjectService(d: { db: Db; audit: AuditService; hooks?: Partial<ReviewHooks> }) {
+export function subjectService(d: {
+  db: Db;
+  audit: AuditService;
+  /** examinees not yet scanned in some schools (the scan module's port, for 开始阅卷's reasons) */
+  scanMissing: ScanMissing;
+  hooks?: Partial<ReviewHooks>;
+}) {
   const hooks: ReviewHooks = { ...NO_HOOKS, ...d.hooks };
 
   /**
@@ -128,7 +134,7 @@ export function subjectService(d: { db: Db; audit: AuditService; hooks?: Partial
       const overridden: ReviewStartProblem[] = [];
       return transition(subjectId, 'reviewStart', actor, {
         guard: async (tx, s) => {
-          const problems = await reviewStartProblems(tx, s);
+          const problems = await reviewStartProblems(tx, s, d.scanMissing);
           const left = blocking(problems, force);
           if (left.length) throw fail(startRefusal(problems), problems);
           overridden.push(...problems);

@@ -6,6 +6,7 @@ import { body, testApp, type TestApp } from '../../../test/app';
 import { reviewScene } from '../../../test/review';
 import { auditService } from '../audit/audit.service';
 import { subjectService } from './subject.service';
+import { scanMissing } from '../scan/scan.module';
 
 let t: TestApp;
 let scene: Awaited<ReturnType<typeof reviewScene>>;
@@ -145,6 +146,7 @@ describe('the hooks the task pool plugs in', () => {
     const subjects = subjectService({
       db: t.database.db,
       audit: auditService(),
+      scanMissing,
       hooks: {
         onReviewStart: async (tx, id) => {
           // inside the transaction: the subject already reads as reviewing there
@@ -176,6 +178,7 @@ describe('the hooks the task pool plugs in', () => {
     const subjects = subjectService({
       db: t.database.db,
       audit: auditService(),
+      scanMissing,
       hooks: { onReviewStart: () => Promise.reject(new Error('pool down')) },
     });
     await expect(subjects.start(other.subjectId, false, 'schedule')).rejects.toThrow('pool down');

@@ -4,8 +4,8 @@ import type { Patch, TemplateRect } from '@yj/contracts';
 import { detectLayout, type DetectedLayout } from '@yj/omr';
 import { fail } from '../../errors';
 import type { Storage } from '../../infra/storage';
-import { expandFiles, filePages, SCAN_LIMITS, sniff } from '../scan/scan-input';
-import type { PagePool } from '../scan/scan-pages';
+import { expandFiles, filePages, SCAN_LIMITS, sniff } from '../scan/ingest/scan-input';
+import type { PagePool } from '../scan/ingest/scan-pages';
 
 /** What the builder gets back for an uploaded blank (or filled) card page. */
 export interface TemplateImage {

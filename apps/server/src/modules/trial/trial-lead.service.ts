@@ -15,9 +15,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { Actor } from '../../lib/actor';
 import { assertAllows } from '../subject/subject-state';
 import { blockRules } from '../marking/marking-final';
-import { leadAccess } from '../marking/marking-lead-access';
-import { markingLeadRepo } from '../marking/marking-lead.repo';
-import { markingRepo } from '../marking/marking.repo';
+import type { LeadAccess } from '../marking/marking-lead-access';
 import { assertMarks, ROLE_MARKER, scoresOf } from '../marking/marking.service';
 import type { PaperImage } from './trial-mark.service';
 import type { StandardRates } from './standard.service';
@@ -47,8 +45,12 @@ export function trialLeadService(d: {
   audit: AuditService;
   paperImage: PaperImage;
   rates: StandardRates;
+  /** the marking module's leader access (built on its repository at the composition root) */
+  access: LeadAccess;
+  /** the user's roles in a block (the marking module's) */
+  roles: (blockId: number, userId: number) => Promise<number[]>;
 }) {
-  const access = leadAccess(() => markingLeadRepo(d.db));
+  const access = d.access;
 
   async function trialPaper(trialPaperId: number) {
     const [r] = rowsOf<PaperRow & { exam_id: number; subject_id: number }>(
@@ -262,7 +264,7 @@ export function trialLeadService(d: {
 
     /** The block's 样卷 for anyone marking or leading it. */
     async samples(blockId: number, userId: number): Promise<SamplePaper[]> {
-      if (!(await markingRepo.roles(d.db, blockId, userId)).length) throw fail('您不是本题块的阅卷老师');
+      if (!(await d.roles(blockId, userId)).length) throw fail('您不是本题块的阅卷老师');
       const rows = rowsOf<{
         id: number;
         score: string;
@@ -291,7 +293,7 @@ export function trialLeadService(d: {
         ),
       );
       if (!s) throw fail('样卷不存在');
-      if (!(await markingRepo.roles(d.db, s.block_id, userId)).length) throw forbidden();
+      if (!(await d.roles(s.block_id, userId)).length) throw forbidden();
       return imageOf(d, s.block_id, s.paper_id);
     },
   };

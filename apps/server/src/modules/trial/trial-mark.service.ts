@@ -13,7 +13,6 @@ import { rowsOf, type Db, type Tx } from '../../infra/db';
 import { assertAllows } from '../subject/subject-state';
 import { ROLE_MARKER, TIMED_OUT } from '../marking/marking.service';
 import { submitApart } from './apart-mark';
-import { markingRepo } from '../marking/marking.repo';
 
 export type PaperImage = (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
 
@@ -39,7 +38,12 @@ const toTask = (r: MarkRow): MarkTask => ({
  * The marker's side of 试评: every marker of the block marks every trial paper once, on the normal marking
  * screen. The marks stay in trial_mark (never a task of the pool, never a final score).
  */
-export function trialMarkService(d: { db: Db; paperImage: PaperImage }) {
+export function trialMarkService(d: {
+  db: Db;
+  paperImage: PaperImage;
+  /** the user's roles in a block (the marking module's) */
+  roles: (blockId: number, userId: number) => Promise<number[]>;
+}) {
   async function assertMarker(tx: Tx | Db, blockId: number, userId: number) {
     const [r] = rowsOf<{ status: number; is_marker: boolean }>(
       await tx.execute(sql`select s.status, exists (select 1 from block_reviewer r where r.block_id = b.id
@@ -149,7 +153,7 @@ export function trialMarkService(d: { db: Db; paperImage: PaperImage }) {
 
     /** The marker's trial count in the block (the screen's 已阅). */
     done,
-    roles: (blockId: number, userId: number) => markingRepo.roles(d.db, blockId, userId),
+    roles: d.roles,
   };
 }
 export type TrialMarkService = ReturnType<typeof trialMarkService>;

@@ -1,0 +1,36 @@
+import type { Principal, ScanFixResult, ScanResolution } from '@yj/contracts';
+import { fail } from '../../../../errors';
+import type { Actor } from '../../../../lib/actor';
+import type { FixKit } from '../fix-kit';
+import { readingOf, recognised } from '../stored-reading';
+
+/** 选做题异常: the question a student chose. */
+export function optionalFixes(kit: FixKit) {
+  return {
+    /** 选做题异常: the chosen question, written into the page's optional reading. */
+    async optional(
+      subjectId: number,
+      body: { exceptionId: number; chosen: string },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      const { exceptionId, chosen } = body;
+      return kit.onException(subjectId, exceptionId, 'optional', p, actor, 'scan.fix.optional', async (c) => {
+        const { r, e, paper, page } = c;
+        const reading = readingOf(page?.result ?? null, e.region);
+        if (!page || !reading) throw fail('找不到选做题的识别结果');
+        if (!reading.labels.includes(chosen)) throw fail(`选做题没有 ${chosen} 这一项`);
+        const result = structuredClone(recognised(page.result)!);
+        const target = result.optional.find((x) => x.name === e.region);
+        if (target) target.value = [chosen];
+        await r.updatePage(page.id, { result });
+        const n = await r.resolve([e.id], actor.userId, 'optional' satisfies ScanResolution, { chosen });
+        await r.refreshStatus(paper.id);
+        return {
+          result: { papers: [paper.id], resolved: n },
+          audit: { region: e.region, before: { chosen: reading.value }, after: { chosen: [chosen] } },
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { PaperStatus, ScanPageStatus, type Principal, type ScanFixResult } from '@yj/contracts';
+import type { Point } from '@yj/omr';
+import { fail } from '../../../../errors';
+import type { Actor } from '../../../../lib/actor';
+import type { ManualAnchors } from '../../recognition/scan-recognize';
+import { assertSchool } from '../../scan-access';
+import type { FixKit } from '../fix-kit';
+import { anchorNames } from '../scan-regions';
+
+/** 定位异常, 图像异常, 空白页, 非本科目 (and a 主观题 answer box): the page as a whole. */
+export function pageFixes(kit: FixKit) {
+  const { access, livePaper, record, requeue, requeueJob, takeOut, repo } = kit;
+  return {
+    /** 定位/图像/空白/非本科目: takes the page out (kept, status removed); the paper waits for a rescan. */
+    async rescan(
+      subjectId: number,
+      body: { exceptionId: number },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      return kit.onException(
+        subjectId,
+        body.exceptionId,
+        'rescan',
+        p,
+        actor,
+        'scan.fix.rescan',
+        async (c) => {
+          const { r, paper, page } = c;
+          if (page) await r.updatePage(page.id, { status: ScanPageStatus.removed });
+          const n = await takeOut(r, paper.id, PaperStatus.rescan, actor.userId, 'rescan');
+          return {
+            result: { papers: [paper.id], resolved: n },
+            audit: {
+              before: {
+                paperStatus: paper.status,
+                pageId: page?.id ?? null,
+                pageStatus: page?.status ?? null,
+              },
+              after: { paperStatus: PaperStatus.rescan, pageStatus: ScanPageStatus.removed },
+            },
+          };
+        },
+      );
+    },
+
+    /** 定位异常: stores the anchors a person marked and recognises the paper again with them. */
+    async reanchor(
+      subjectId: number,
+      body: { pageId: number; pageIndex?: number; points: Point[] },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      const { examId, filter } = await access(subjectId, p, true);
+      const out = await kit.d.db.transaction(async (tx) => {
+        const r = repo(tx);
+        const page = await r.page(body.pageId);
+        if (!page || page.subjectId !== subjectId || page.paperId === null) throw fail('答题卡图像不存在');
+        const paper = await livePaper(r, page.paperId);
+        assertSchool(filter, paper.schoolId);
+        const batch = await r.batch(page.batchId);
+        const card = batch ? await r.templateBody(batch.templateId) : null;
+        const pageIndex = body.pageIndex ?? page.position;
+        const tpl = card?.pages.find((x) => x.index === pageIndex);
+        if (!tpl) throw fail(`答题卡没有第 ${pageIndex + 1} 页`);
+        const need = anchorNames(tpl).length;
+        if (body.points.length !== need) throw fail(`请在图上依次标出 ${need} 个定位点`);
+        const manual: ManualAnchors = { pageIndex, points: body.points };
+        const before = {
+          status: page.status,
+          manual: page.result?.manual ?? null,
+        };
+        await r.updatePage(page.id, { result: { ...(page.result ?? {}), manual } });
+        const resolved = await requeue(r, [paper.id], actor.userId);
+        await record(tx, examId, actor, 'scan.fix.reanchor', `scan_page:${page.id}`, {
+          subjectId,
+          paperId: paper.id,
+          before,
+          after: { manual },
+        });
+        return { papers: [paper.id], resolved };
+      });
+      for (const id of out.papers) await requeueJob(id);
+      return { ...out, queued: out.papers.length };
+    },
+  };
+}

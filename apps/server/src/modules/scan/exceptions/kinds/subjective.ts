@@ -1,0 +1,79 @@
+import type { Principal, ScanFixResult, ScanResolution } from '@yj/contracts';
+import { fail } from '../../../../errors';
+import type { Actor } from '../../../../lib/actor';
+import type { FixKit } from '../fix-kit';
+import { scoreProblem, scoreRule } from '../scan-score';
+import { recognised, stripOf } from '../stored-reading';
+
+/** 主观题异常: a 打分栏 score typed by a person, or an answer box accepted as it is. */
+export function subjectiveFixes(kit: FixKit) {
+  return {
+    /** 主观题异常 on a 打分栏: the score read off the strip by a person, within the question's full score and step. */
+    async score(
+      subjectId: number,
+      body: { exceptionId: number; score: number },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      const { exceptionId, score } = body;
+      // read before the transaction: PGlite runs one connection, a read beside the transaction would wait
+      const questions = await kit.d.subjectiveQuestions(subjectId);
+      return kit.onException(subjectId, exceptionId, 'score', p, actor, 'scan.fix.score', async (c) => {
+        const { r, e, paper, page } = c;
+        const strip = stripOf(page?.result ?? null, e.region);
+        if (!page || !strip) throw fail('这条主观题异常不是打分栏，不能录入分数');
+        const rule = scoreRule(
+          strip.question,
+          questions,
+          strip.fields.map((f) => f.labels),
+          strip.value,
+        );
+        const problem = scoreProblem(score, rule);
+        if (problem) throw fail(problem);
+        const result = structuredClone(recognised(page.result)!);
+        Object.assign(
+          result.scores.find((x) => x.name === strip.name)!,
+          { value: score, manual: true },
+        );
+        await r.updatePage(page.id, { result });
+        const before = paper.scores[strip.name]?.value ?? null;
+        await r.updatePaper(paper.id, {
+          scores: { ...paper.scores, [strip.name]: { question: strip.question, value: score, manual: true } },
+        });
+        const n = await r.resolve([e.id], actor.userId, 'scored' satisfies ScanResolution, { score });
+        await r.refreshStatus(paper.id);
+        return {
+          result: { papers: [paper.id], resolved: n },
+          audit: { region: strip.name, before: { score: before }, after: { score } },
+        };
+      });
+    },
+
+    /** 主观题异常 on an answer box: a person saw the answer whole enough to mark; the page stays as it is. */
+    async accept(
+      subjectId: number,
+      body: { exceptionId: number },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      return kit.onException(
+        subjectId,
+        body.exceptionId,
+        'accept',
+        p,
+        actor,
+        'scan.fix.accept',
+        async (c) => {
+          const { r, e, paper, page } = c;
+          if (stripOf(page?.result ?? null, e.region)) throw fail('打分栏异常请录入分数');
+          const n = await r.resolve([e.id], actor.userId, 'accepted' satisfies ScanResolution);
+          await r.refreshStatus(paper.id);
+          return {
+            result: { papers: [paper.id], resolved: n },
+            audit: { region: e.region, before: { reason: e.reason }, after: { accepted: true } },
+          };
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import type { BlockRegion, CardTemplate, ImageBox } from '@yj/contracts';
+import type { Matrix3 } from '@yj/omr';
+import { decodeGrey } from '@yj/omr/node';
+import { fail } from '../../../errors';
+import type { Db } from '../../../infra/db';
+import type { Storage } from '../../../infra/storage';
+import type { SchoolFilter } from '../scan-access';
+import { cutRegions, type CutTask } from './cut-pixels';
+import type { CutPool } from './cut-pool';
+import { cachedCut } from './scan-cut';
+import type { paperImageRepo } from './paper-image.repo';
+
+const IDENTITY: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+
+/**
+ * Every cut of a scanned paper, in one place (DESIGN.md §4 step 5): a block's template regions cut from a paper's
+ * pages through each page's registration, deskewed and stacked into one JPEG (marking, the block preview, trial
+ * and quality show this), the same regions cut from the template pictures, and a recognition crop of a page (the
+ * exception screens). Who may see which paper is decided by the caller's route and service, never here.
+ */
+export function paperImageService(d: {
+  db: Db;
+  storage: Storage;
+  repo: typeof paperImageRepo;
+  /** a template picture of the subject by its key (template-image.service's image) */
+  templatePicture: (subjectId: number, key: string) => Promise<Buffer>;
+  /** the worker threads the pixel work of a paper's cuts runs on */
+  pool: CutPool;
+}) {
+  const repo = () => d.repo(d.db);
+
+  /**
+   * The images of several blocks of one paper, each cut on first use and kept under a key naming its regions
+   * and pages; the pages are read and decoded once for all of them (cutting ahead asks for a paper's blocks
+   * together: decoding is most of a cut).
+   */
+  async function paperImages(blocks: BlockRegion[][], paperId: number): Promise<Buffer[]> {
+    const pages = await repo().pages(paperId);
+    const out: Buffer[] = [];
+    const missing: { at: number; key: string; regions: BlockRegion[] }[] = [];
+    for (const [at, regions] of blocks.entries()) {
+      if (!regions.length) throw fail('题块还没有框选区域');
+      const used = regions.map((r) => {
+        const page = pages.find((p) => p.templatePage === r.page);
+        if (!page?.matrix) throw fail(`这份答题卡的第 ${r.page + 1} 页没有识别定位，无法切割`);
+        return page;
+      });
+      const hash = createHash('sha256')
+        .update(JSON.stringify({ regions, pages: used.map((p) => [p.storageKey, p.matrix]) }))
+        .digest('hex')
+        .slice(0, 32);
+      const key = `blocks/${paperId}/${hash}.jpg`;
+      const cached = await d.storage.get(key);
+      if (cached) out[at] = cached;
+      else missing.push({ at, key, regions });
+    }
+    if (!missing.length) return out;
+    // the pages the missing blocks use, read once and cut on a worker thread (one paper's pages in memory)
+    const indexes = [...new Set(missing.flatMap((m) => m.regions.map((r) => r.page)))];
+    const task: CutTask = { pages: [], blocks: missing.map((m) => m.regions) };
+    for (const index of indexes) {
+      const page = pages.find((p) => p.templatePage === index)!;
+      const bytes = await d.storage.get(page.storageKey);
+      if (!bytes) throw fail('答题卡图像文件丢失');
+      task.pages.push({ index, bytes, matrix: page.matrix! });
+    }
+    const cut = await d.pool.run(task);
+    for (const [i, m] of missing.entries()) {
+      await d.storage.put(m.key, cut[i]!);
+      out[m.at] = cut[i]!;
+    }
+    return out;
+  }
+
+  /** The block image of one paper, cut on first use and kept under a key naming the regions and pages. */
+  async function paperImage(regions: BlockRegion[], paperId: number): Promise<Buffer> {
+    return (await paperImages([regions], paperId))[0]!;
+  }
+
+  return {
+    paperImage,
+    paperImages,
+
+    /** The regions cut from the template pictures (template pixels are picture pixels). */
+    async templateImage(subjectId: number, regions: BlockRegion[], card: CardTemplate): Promise<Buffer> {
+      return cutRegions(regions, async (index) => {
+        const key = card.pages.find((p) => p.index === index)?.image;
+        if (!key) throw fail('还没有扫描的答题卡，模板也没有答题卡图片，无法预览切割图');
+        return { img: await decodeGrey(await d.templatePicture(subjectId, key)), matrix: IDENTITY };
+      });
+    },
+
+    /** A recognition crop of a stored page (a subjective box), cut on first look; null when the page is gone. */
+    crop: (key: string, pageKey: string, box: ImageBox): Promise<Buffer | null> =>
+      cachedCut(d.storage, key, pageKey, box),
+
+    /** A live paper of the subject (the block preview checks its school), or null. */
+    paper: (paperId: number) => repo().paper(paperId),
+
+    /** The subject's first recognised paper in these schools, a paper without exceptions first. */
+    firstPaper: (subjectId: number, schools: SchoolFilter) => repo().firstPaper(subjectId, schools),
+  };
+}
+export type PaperImageService = ReturnType<typeof paperImageService>;

@@ -1,0 +1,221 @@
+import { ScanSource, type Principal, type ScanSourceValue, type ScanUploadResult } from '@yj/contracts';
+import { fail } from '../../../errors';
+import type { Db } from '../../../infra/db';
+import type { JobQueue } from '../../../infra/queue';
+import type { Storage } from '../../../infra/storage';
+import type { Actor } from '../../../lib/actor';
+import type { AuditService } from '../../audit/audit.service';
+import type { ExamService } from '../../exam/exam.service';
+import { assertAllows } from '../../subject/subject-state';
+import type { TemplateService } from '../../template/template.service';
+import { assertSchool, scanSchools } from '../scan-access';
+import { FINISHED_REFUSAL } from '../finish/scan-finish.service';
+import type { scanFinishRepo } from '../finish/scan-finish.repo';
+import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
+import { matchOrigin, originPages } from './scan-origin';
+import type { PagePool } from './scan-pages';
+import { SCAN_RECOGNIZE, type ScanRecognizePayload } from '../recognition/scan.jobs';
+import type { scanRepo, NewPage } from '../scan.repo';
+
+export interface UploadInput {
+  subjectId: number;
+  /** the school scanned for; the exam's own school when absent */
+  schoolId?: number;
+  source: ScanSourceValue;
+  files: InputFile[];
+  /** uploadorigin: the number of selected students the files must match (spec §5) */
+  students?: number;
+  /** uploadorigin: the selected students; each file is named by one's 考号 and goes to them */
+  examineeIds?: number[];
+  /** a chunk of a large selection: continues this batch (same user, subject, school and source) */
+  batchId?: number;
+}
+
+/** Where a page image lives: content-addressed, so the same content is stored once per subject. */
+export const pageKey = (subjectId: number, p: Pick<PageImage, 'sha256' | 'ext'>): string =>
+  `scan/${subjectId}/${p.sha256.slice(0, 2)}/${p.sha256}.${p.ext}`;
+
+/**
+ * Ingest (DESIGN.md §4): files → pages stored and recorded in one transaction before the upload is
+ * acknowledged, grouped into papers by the template's page count, one recognition job per paper.
+ */
+export function scanService(d: {
+  db: Db;
+  storage: Storage;
+  queue: JobQueue;
+  audit: AuditService;
+  exams: ExamService;
+  templates: TemplateService;
+  pages: PagePool;
+  repo: typeof scanRepo;
+  finishRepo: typeof scanFinishRepo;
+}) {
+  async function target(subjectId: number, schoolId: number | undefined, p: Principal) {
+    const s = await d.exams.subjectRow(subjectId);
+    assertAllows(s.status, 'scan');
+    const e = await d.exams.requireExam(s.examId);
+    const school = schoolId ?? e.schoolId;
+    if (!school) throw fail('请选择扫描的学校');
+    if (!(await d.exams.schoolIds(e.id)).includes(school)) throw fail('该学校未参加本次考试');
+    assertSchool(scanSchools(p, e, subjectId), school);
+    const tpl = await d.templates.forScanning(subjectId);
+    if (!tpl || tpl.body.pages.length === 0) throw fail('模板未在线制作，请先制作答题卡模板');
+    return { subject: s, examId: e.id, schoolId: school, template: tpl };
+  }
+
+  function checkNames(input: UploadInput): void {
+    if (!input.files.length) throw fail('请选择要上传的答题卡文件');
+    if (input.source === ScanSource.origin && input.files.some((f) => !/^\d+$/.test(stem(f.name))))
+      throw fail('图片名称只能为数字');
+    const students = input.examineeIds?.length ?? input.students;
+    if (students !== undefined && input.files.length !== students)
+      throw fail(`文件数量（${input.files.length}）与所选学生数量（${students}）不一致`);
+  }
+
+  /** The batch a chunk continues, checked against this upload. */
+  async function continued(input: UploadInput, schoolId: number, actor: Actor) {
+    if (input.batchId === undefined) return null;
+    const b = await d.repo(d.db).batch(input.batchId);
+    if (!b || b.subjectId !== input.subjectId) throw fail('批次不存在');
+    if (b.uploaderId !== actor.userId || b.schoolId !== schoolId || b.source !== input.source)
+      throw fail('只能继续上传自己在同一学校上传的批次');
+    return b;
+  }
+
+  /** uploadorigin with selected students: the examinee of each file (before anything is stored). */
+  async function originOwners(input: UploadInput, examId: number, schoolId: number) {
+    if (input.source !== ScanSource.origin || !input.examineeIds) return null;
+    const chosen = await d.finishRepo(d.db).lockExaminees(examId, input.subjectId, input.examineeIds);
+    if (chosen.length !== new Set(input.examineeIds).size) throw fail('所选考生不存在');
+    return matchOrigin(input.files, chosen, schoolId);
+  }
+
+  return {
+    async upload(input: UploadInput, p: Principal, actor: Actor): Promise<ScanUploadResult> {
+      const t = await target(input.subjectId, input.schoolId, p);
+      checkNames(input);
+      const perPaper = t.template.body.pages.length;
+      const owners = await originOwners(input, t.examId, t.schoolId);
+      const pages = owners
+        ? await originPages(d.pages, input.files, perPaper)
+        : await expandFiles(d.pages, input.files);
+      const repo = d.repo(d.db);
+      const prior = await continued(input, t.schoolId, actor);
+      const batchNo = prior ? await repo.batchOrdinal(prior) : (await repo.batchCount(input.subjectId)) + 1;
+      if (pages.length % perPaper !== 0)
+        throw fail(`第${batchNo}批次的页数（${pages.length}）不是模板页数（${perPaper}）的整数倍`);
+
+      // Same content in this upload or already stored: recognised once, reported as duplicate.
+      const known = await repo.knownHashes(input.subjectId, [...new Set(pages.map((x) => x.sha256))]);
+      const seen = new Set<string>();
+      const fresh = pages.map((x) => {
+        const isNew = !known.has(x.sha256) && !seen.has(x.sha256);
+        seen.add(x.sha256);
+        return isNew;
+      });
+      // Stored before the records: a crash in between leaves an unreferenced file, never a record without its image.
+      // Eight writes at a time: each waits for its disk sync, so one after another would add up.
+      const toStore = pages.filter((_, i) => fresh[i]);
+      for (let i = 0; i < toStore.length; i += 8)
+        await Promise.all(
+          toStore.slice(i, i + 8).map((x) => d.storage.put(pageKey(input.subjectId, x), x.data)),
+        );
+
+      const out = await d.db.transaction(async (tx) => {
+        const r = d.repo(tx);
+        if (await d.finishRepo(tx).lockFinish(input.subjectId, t.schoolId)) throw fail(FINISHED_REFUSAL);
+        // a chunk goes on after the pages already in its batch (page count: always whole papers)
+        const open = prior ? await r.lockBatch(prior.id) : null;
+        const offset = open?.pageCount ?? 0;
+        const batch =
+          open ??
+          (await r.insertBatch({
+            subjectId: input.subjectId,
+            schoolId: t.schoolId,
+            uploaderId: actor.userId,
+            templateId: t.template.id,
+            source: input.source,
+            fileCount: 0,
+            pageCount: 0,
+          }));
+        const slotOf = (i: number) => Math.floor(i / perPaper);
+        const slots = [...new Set(pages.map((_, i) => slotOf(i)).filter((_, i) => fresh[i]))];
+        const papers = await r.insertPapers(
+          slots.map((slot) => ({
+            subjectId: input.subjectId,
+            schoolId: t.schoolId,
+            batchId: batch.id,
+            seq: offset / perPaper + slot,
+            // uploadorigin: the file's name said whose sheet it is
+            ...(owners ? { examineeId: owners[slot]!.id, kaohao: owners[slot]!.kaohao } : {}),
+          })),
+        );
+        const paperOf = new Map(papers.map((x) => [x.seq - offset / perPaper, x.id]));
+        const rows: NewPage[] = [];
+        pages.forEach((x, i) => {
+          if (!fresh[i]) return;
+          rows.push({
+            subjectId: input.subjectId,
+            batchId: batch.id,
+            paperId: paperOf.get(Math.floor(i / perPaper)) ?? null,
+            position: i % perPaper,
+            seq: offset + i,
+            storageKey: pageKey(input.subjectId, x),
+            sha256: x.sha256,
+            fileName: x.fileName.slice(0, 300),
+            pageInFile: x.pageInFile,
+          });
+        });
+        const inserted = await r.insertPages(rows);
+        // A concurrent upload of the same content won the race for some pages: papers left empty go.
+        const live = new Set(inserted.map((x) => x.paperId));
+        const empty = papers.filter((x) => !live.has(x.id)).map((x) => x.id);
+        await r.dropPapers(empty);
+        const duplicates = pages.length - inserted.length;
+        await r.updateBatch(batch.id, {
+          fileCount: batch.fileCount + input.files.length,
+          pageCount: offset + pages.length,
+          duplicateCount: batch.duplicateCount + duplicates,
+          ...(inserted.length > 0 ? { state: 'recognising' } : open ? {} : { state: 'done' }),
+        });
+        await d.audit.record(tx, {
+          action: 'scan.upload',
+          examId: t.examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `scan_batch:${batch.id}`,
+          detail: {
+            subjectId: input.subjectId,
+            schoolId: t.schoolId,
+            pages: pages.length,
+            duplicates,
+            ...(open ? { continued: true } : {}),
+          },
+        });
+        return {
+          batchId: batch.id,
+          files: input.files.length,
+          pages: pages.length,
+          accepted: inserted.length,
+          duplicates,
+          paperIds: papers.filter((x) => live.has(x.id)).map((x) => x.id),
+        };
+      });
+      for (const paperId of out.paperIds) await this.enqueue(paperId);
+      const { paperIds, ...result } = out;
+      return { ...result, papers: paperIds.length };
+    },
+
+    /** Queues a paper's recognition; a re-recognition passes a fresh job id (one job runs per id). */
+    enqueue: (paperId: number, jobId = `paper-${paperId}`): Promise<void> =>
+      d.queue.enqueue(SCAN_RECOGNIZE, { paperId } satisfies ScanRecognizePayload, { jobId }),
+
+    /** Re-queues papers whose recognition never finished (after a crash or restart); jobs are idempotent. */
+    async resume(): Promise<number> {
+      const pending = await d.repo(d.db).pendingPapers(100_000);
+      for (const x of pending) await this.enqueue(x.id);
+      return pending.length;
+    },
+  };
+}
+export type ScanService = ReturnType<typeof scanService>;

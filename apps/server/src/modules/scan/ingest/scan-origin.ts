@@ -1,0 +1,51 @@
+import { fail } from '../../../errors';
+import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
+import type { PagePool } from './scan-pages';
+
+/** An examinee chosen on the uploadorigin screen. */
+export interface OriginExaminee {
+  id: number;
+  kaohao: string;
+  name: string;
+  schoolId: number;
+  paper: { id: number } | null;
+}
+
+/**
+ * uploadorigin (spec §5): one file per selected student, named by the student's 考号 (digits only), so
+ * each sheet goes to its student without reading the exam number. Returns the examinee of each file, in order.
+ */
+export function matchOrigin(
+  files: InputFile[],
+  chosen: OriginExaminee[],
+  schoolId: number,
+): Array<{ id: number; kaohao: string }> {
+  const byKaohao = new Map(chosen.map((x) => [x.kaohao, x]));
+  const seen = new Set<string>();
+  return files.map((f) => {
+    const k = stem(f.name);
+    const who = byKaohao.get(k);
+    if (!who) throw fail(`图片“${f.name}”的名称与所选考生的考号不对应`);
+    if (seen.has(k)) throw fail(`考号 ${k} 有多个文件`);
+    seen.add(k);
+    if (who.schoolId !== schoolId) throw fail(`考生 ${who.name}（${k}）不是所选学校的考生`);
+    if (who.paper) throw fail(`考生 ${who.name}（${k}）已有答题卡`);
+    return { id: who.id, kaohao: k };
+  });
+}
+
+/** Each file expanded on its own: it must hold exactly one sheet (the template's page count). */
+export async function originPages(
+  pool: PagePool,
+  files: InputFile[],
+  perPaper: number,
+): Promise<PageImage[]> {
+  const pages: PageImage[] = [];
+  for (const f of files) {
+    const own = await expandFiles(pool, [f]);
+    if (own.length !== perPaper)
+      throw fail(`文件“${f.name}”有 ${own.length} 页，与答题卡模板的页数（${perPaper}）不一致`);
+    pages.push(...own);
+  }
+  return pages;
+}

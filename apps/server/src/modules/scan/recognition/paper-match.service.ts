@@ -1,0 +1,75 @@
+import type { Db } from '../../../infra/db';
+import type { scanFinishRepo } from '../finish/scan-finish.repo';
+import type { NewException, PaperRow, scanRepo } from '../scan.repo';
+
+/** What recognition read of a paper, as the matching needs it. */
+export interface PaperReading {
+  paper: PaperRow;
+  examId: number;
+  /** the examinee a person (or uploadorigin's file name) already gave the paper to */
+  given: number | null;
+  /** the exam number the pages read together */
+  kaohao: string | null;
+  /** a 缺考 mark was read */
+  absent: boolean;
+  /** where an exception of the paper points (its first page) */
+  at: Pick<NewException, 'subjectId' | 'schoolId' | 'batchId' | 'paperId' | 'pageId'>;
+  /** look the exam number up: the engine did not already flag it, and some page registered */
+  ask: boolean;
+}
+
+/**
+ * The examinee of a recognised paper (DESIGN.md §4): its exam number looked up in the exam's list, within the
+ * paper's school, refused when that examinee already has a live paper; and the absence rule — a sheet of a
+ * student recorded 缺考 that shows no mark is an exception a person settles. Runs inside the job's transaction.
+ */
+export function paperMatchService(d: { scan: typeof scanRepo; finish: typeof scanFinishRepo }) {
+  return {
+    async match(tx: Db, x: PaperReading): Promise<{ examineeId: number | null; exceptions: NewException[] }> {
+      const r = d.scan(tx);
+      const { paper: p, kaohao } = x;
+      const exceptions: NewException[] = [];
+      let examineeId = x.given;
+      const withKaohao = { ...x.at, region: '考号' };
+      if (!examineeId && x.ask) {
+        const hit = kaohao ? await r.lockExaminee(x.examId, kaohao) : null;
+        const other = hit ? await r.paperOfExaminee(p.subjectId, hit.id, p.id) : null;
+        if (!kaohao) exceptions.push({ ...withKaohao, type: 'kaohao', reason: '未识别到考号', detail: {} });
+        else if (!hit)
+          exceptions.push({
+            ...withKaohao,
+            type: 'kaohao',
+            reason: `考号 ${kaohao} 不在考生名单中`,
+            detail: { kaohao },
+          });
+        else if (hit.schoolId !== p.schoolId)
+          exceptions.push({
+            ...withKaohao,
+            type: 'kaohao',
+            reason: `考号 ${kaohao} 不是本校考生`,
+            detail: { kaohao },
+          });
+        else if (other)
+          exceptions.push({
+            ...withKaohao,
+            type: 'kaohaoRepeat',
+            reason: `考号 ${kaohao} 已有答题卡`,
+            detail: { kaohao, examineeId: hit.id, otherPaperId: other },
+          });
+        else examineeId = hit.id;
+      }
+      // a sheet of a student recorded 缺考 (by hand, or a mark confirmed before this sheet was read again)
+      // that shows no mark now: one of the two is wrong, and a person says which
+      if (examineeId && !x.absent && (await d.finish(tx).absentOf(p.subjectId, [examineeId])).has(examineeId))
+        exceptions.push({
+          ...withKaohao,
+          region: null,
+          type: 'absent',
+          reason: '该考生已登记缺考，但扫描到了答题卡：确认缺考，或清除缺考标记',
+          detail: { examineeId },
+        });
+      return { examineeId, exceptions };
+    },
+  };
+}
+export type PaperMatchService = ReturnType<typeof paperMatchService>;

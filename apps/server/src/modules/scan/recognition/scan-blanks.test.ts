@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CardTemplateSchema } from '@yj/contracts';
+import { createRng, printedPage, randomAnswers, scoreSheet, simulateSheet, typicalCard } from '@yj/scan-sim';
+import { fsStorage } from '../../../infra/storage';
+import { templatePictureKey } from '../../template/template-image.service';
+import { blankImages, blankPictures } from './scan-blanks';
+import { computePage } from './scan-recognize';
+
+// Recognition gets the template's picture as the printed blank: a third-party sheet with letters printed in
+// its bubbles reads cleanly only with it (packages/omr printed.ts), and the picture is read once per template.
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'yj-blanks-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const print = { letterBold: true, letterGrey: 0x30 };
+
+describe('template pictures as printed blanks', () => {
+  it('reads a lettered sheet cleanly with the stored picture, and asks without it', async () => {
+    const storage = fsStorage(dir);
+    const base = typicalCard();
+    const page = base.pages[1]!;
+    const blank = await printedPage(page, base.id, base.name, page.dpi, print);
+    const jpeg = await sharp(blank.data, { raw: { width: blank.width, height: blank.height, channels: 1 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const key = 'a'.repeat(64);
+    await storage.put(templatePictureKey(7, key), jpeg);
+    const card = CardTemplateSchema.parse({
+      ...base,
+      pages: base.pages.map((p) => (p.index === 1 ? { ...p, image: key } : p)),
+    });
+
+    const blanksOf = blankPictures(storage);
+    const pictures = await blanksOf(7, card);
+    expect(pictures.map((p) => [p.page, p.key])).toEqual([[1, key]]);
+    // one read per template version: the same card object gives the same answer without storage
+    expect(blanksOf(7, card)).toBe(blanksOf(7, card));
+    const decoded = await blankImages(pictures);
+    expect((await blankImages(pictures))[1]).toBe(decoded[1]);
+    expect([decoded[1]!.width, decoded[1]!.height]).toEqual([blank.width, blank.height]);
+
+    let withoutAsked = 0;
+    for (const seed of [7, 8, 9]) {
+      const answers = randomAnswers(page, createRng(seed), 'typical', '20261234');
+      const sim = await simulateSheet(card, 1, answers, { seed: 100 + seed, difficulty: 'typical', print });
+      const withBlank = await computePage(new Uint8Array(sim.jpeg), card, undefined, pictures);
+      if (!withBlank.ok) throw new Error(withBlank.reason);
+      expect(withBlank.result.exceptions, `seed ${seed}`).toEqual([]);
+      expect(scoreSheet(card, sim.truth, withBlank.result).silentErrors).toEqual([]);
+      const without = await computePage(new Uint8Array(sim.jpeg), card);
+      if (!without.ok) throw new Error(without.reason);
+      expect(scoreSheet(card, sim.truth, without.result).silentErrors).toEqual([]);
+      withoutAsked += without.result.exceptions.length;
+    }
+    // the picture is what makes the difference on these sheets
+    expect(withoutAsked).toBeGreaterThan(0);
+  });
+
+  it('recognises without blanks when the picture is missing from storage', async () => {
+    const card = CardTemplateSchema.parse({
+      ...typicalCard(),
+      pages: typicalCard().pages.map((p) => ({ ...p, image: 'b'.repeat(64) })),
+    });
+    expect(await blankPictures(fsStorage(dir))(7, card)).toEqual([]);
+  });
+});

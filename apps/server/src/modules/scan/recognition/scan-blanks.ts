@@ -1,0 +1,61 @@
+import type { CardTemplate } from '@yj/contracts';
+import type { GreyImage } from '@yj/omr';
+import { decodeGrey } from '@yj/omr/node';
+import type { Storage } from '../../../infra/storage';
+import { templatePictureKey } from '../../template/template-image.service';
+
+// The printed blank of each template page (the picture the template was drawn on) goes with every page to
+// recognition: on third-party sheets with letters printed inside the bubbles it shows how dark an empty
+// bubble is (packages/omr printed.ts). Read from storage once per template version on the job side, decoded
+// once per worker thread; a template without pictures (or a picture gone) is recognised without them.
+
+/** A template page's picture as stored (greyscale JPEG, template pixels), named by its content key. */
+export interface BlankPicture {
+  page: number;
+  key: string;
+  bytes: Uint8Array;
+}
+
+/** The template pictures of a card, read once per card object (scan.jobs keeps one per template version). */
+export function blankPictures(
+  storage: Storage,
+): (subjectId: number, card: CardTemplate) => Promise<BlankPicture[]> {
+  const cache = new WeakMap<CardTemplate, Promise<BlankPicture[]>>();
+  async function read(subjectId: number, card: CardTemplate): Promise<BlankPicture[]> {
+    const out: BlankPicture[] = [];
+    for (const p of card.pages) {
+      if (!p.image) continue;
+      const bytes = await storage.get(templatePictureKey(subjectId, p.image)).catch(() => null);
+      if (bytes) out.push({ page: p.index, key: p.image, bytes: new Uint8Array(bytes) });
+    }
+    return out;
+  }
+  return (subjectId, card) => {
+    let hit = cache.get(card);
+    if (!hit) {
+      hit = read(subjectId, card);
+      cache.set(card, hit);
+    }
+    return hit;
+  };
+}
+
+// Worker side: decoded pictures by content key, the few most recent (a page is ~9 MB decoded).
+const decoded = new Map<string, Promise<GreyImage | null>>();
+const KEEP = 4;
+
+/** The blanks option of recognizePage from the pictures sent with a page; decoded once per thread. */
+export async function blankImages(list: BlankPicture[] | undefined): Promise<Record<number, GreyImage>> {
+  const out: Record<number, GreyImage> = {};
+  for (const b of list ?? []) {
+    let img = decoded.get(b.key);
+    if (!img) {
+      img = decodeGrey(b.bytes).catch(() => null);
+      decoded.set(b.key, img);
+      if (decoded.size > KEEP) decoded.delete(decoded.keys().next().value!);
+    }
+    const grey = await img;
+    if (grey) out[b.page] = grey;
+  }
+  return out;
+}

@@ -1,0 +1,134 @@
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import sharp from 'sharp';
+import type { CardTemplate, ScanExceptionTypeValue, StoredCrop, StoredManualAnchors } from '@yj/contracts';
+import {
+  recognizePage,
+  recognizeWithPoints,
+  type GreyImage,
+  type OmrExceptionTypeValue,
+  type PageResult,
+} from '@yj/omr';
+import { decodeGrey, loadZxingReader } from '@yj/omr/node';
+import { BUNDLED, workerEntry } from '../../../server-root';
+import { blankImages, type BlankPicture } from './scan-blanks';
+
+/** A registration marked by a person on a 定位异常 page: the card page and the image points of its anchors. */
+export type ManualAnchors = StoredManualAnchors;
+
+// Pages are decoded in parallel on the worker threads, each using one libvips thread.
+sharp.concurrency(1);
+
+/** Exception kinds of the engine → the scan_exception types of DESIGN.md §4. */
+export const OMR_EXCEPTION: Record<OmrExceptionTypeValue, ScanExceptionTypeValue> = {
+  location: 'location',
+  examNumber: 'kaohao',
+  objective: 'objective',
+  ab: 'ab',
+  option: 'optional',
+  absent: 'absent',
+  subjective: 'subjective',
+  blankPage: 'blank',
+  wrongPage: 'wrongPage',
+  imageProblem: 'image',
+};
+
+/**
+ * A subjective region of a recognised page: its place in image pixels (clamped to the image) and the
+ * storage key its cut image gets when first looked at (scan-cut.ts). Nothing is cut during recognition.
+ */
+export type Crop = StoredCrop;
+
+export type Computed =
+  { ok: true; result: PageResult; size: { width: number; height: number } } | { ok: false; reason: string };
+export type PageOutcome = { ok: true; result: PageResult; crops: Crop[] } | { ok: false; reason: string };
+
+/** The CPU part of a page, run on a worker thread: decodes once (greyscale raw) and recognises. */
+export async function computePage(
+  bytes: Uint8Array,
+  card: CardTemplate,
+  manual?: ManualAnchors,
+  blanks?: BlankPicture[],
+): Promise<Computed> {
+  let grey: GreyImage;
+  try {
+    grey = await decodeGrey(bytes);
+  } catch (err) {
+    // a PDF or TIFF reaches here only when splitting it into pages failed at upload (empty or damaged)
+    if (bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46)
+      return { ok: false, reason: 'PDF 文件没有页面或已损坏，无法读取' };
+    return { ok: false, reason: `图像无法读取（${(err as Error).message.slice(0, 200)}）` };
+  }
+  const reader = await loadZxingReader();
+  const result = manual
+    ? await recognizeWithPoints(grey, card, manual.pageIndex, manual.points, { reader })
+    : await recognizePage(grey, card, { reader, blanks: await blankImages(blanks) });
+  return { ok: true, result, size: { width: grey.width, height: grey.height } };
+}
+
+/** The subjective boxes of a result as crops: whole pixels inside the image; boxes off the image dropped. */
+export function cropsOf(
+  result: PageResult,
+  size: { width: number; height: number },
+  cropKey: (index: number) => string,
+): Crop[] {
+  const crops: Crop[] = [];
+  for (const box of result.subjective) {
+    const x = Math.max(0, Math.floor(box.bbox.x));
+    const y = Math.max(0, Math.floor(box.bbox.y));
+    const w = Math.min(size.width - x, Math.ceil(box.bbox.w));
+    const h = Math.min(size.height - y, Math.ceil(box.bbox.h));
+    if (w < 2 || h < 2) continue;
+    crops.push({ name: box.name, question: box.question, key: cropKey(crops.length), bbox: { x, y, w, h } });
+  }
+  return crops;
+}
+
+/** Where pages are computed: a pool of worker threads, so the API process's event loop stays free. */
+export interface RecognizePool {
+  run(
+    bytes: Uint8Array,
+    card: CardTemplate,
+    manual?: ManualAnchors,
+    blanks?: BlankPicture[],
+  ): Promise<Computed>;
+  close(): Promise<void>;
+}
+
+/** The server runs TypeScript through tsx; worker threads need the same loader (also under vitest). */
+export const workerExecArgv = (): string[] =>
+  BUNDLED || process.execArgv.some((a) => a.includes('tsx'))
+    ? process.execArgv
+    : [...process.execArgv, '--import', 'tsx'];
+
+/** A worker-thread pool sized to the cores (DESIGN.md §1); each thread keeps its own zxing reader. */
+export function recognizePool(threads = Math.max(1, os.availableParallelism())): RecognizePool {
+  const pool = new Piscina({
+    filename: workerEntry('modules/scan/recognition/recognize.worker.ts'),
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 30_000,
+    execArgv: workerExecArgv(),
+  });
+  return {
+    // the page's bytes move to the worker; the template pictures are copied (the job side keeps them)
+    run: (bytes, card, manual, blanks) =>
+      pool.run({ bytes, card, manual, blanks }, { transferList: [bytes.buffer as ArrayBuffer] }),
+    close: () => pool.destroy(),
+  };
+}
+
+/** Recognises a stored page on the pool; its subjective regions are named, not yet cut. */
+export async function recognizeStored(
+  pool: RecognizePool,
+  bytes: Buffer,
+  card: CardTemplate,
+  cropKey: (index: number) => string,
+  manual?: ManualAnchors,
+  blanks?: BlankPicture[],
+): Promise<PageOutcome> {
+  // A copy the worker can own: storage buffers may share a pooled ArrayBuffer.
+  const out = await pool.run(new Uint8Array(bytes), card, manual, blanks);
+  if (!out.ok) return out;
+  return { ok: true, result: out.result, crops: cropsOf(out.result, out.size, cropKey) };
+}

@@ -1,0 +1,223 @@
+import {
+  PaperStatus,
+  ScanPageStatus,
+  type CardTemplate,
+  type RecognisedPage,
+  type ScanPageStatusValue,
+} from '@yj/contracts';
+import type { PageResult } from '@yj/omr';
+import type { PaperScore } from '../../../db/schema';
+import type { Db } from '../../../infra/db';
+import type { JobQueue } from '../../../infra/queue';
+import type { PaperScoreHook } from '../../score/score-compute';
+import type { Storage } from '../../../infra/storage';
+import {
+  OMR_EXCEPTION,
+  recognizeStored,
+  type Crop,
+  type ManualAnchors,
+  type PageOutcome,
+  type RecognizePool,
+} from './scan-recognize';
+import { blankPictures } from './scan-blanks';
+import type { scanRepo, NewException, PageRow, PaperRow } from '../scan.repo';
+import type { PaperMatchService } from './paper-match.service';
+
+export const SCAN_RECOGNIZE = 'scan.recognize';
+export interface ScanRecognizePayload {
+  paperId: number;
+}
+
+/** A page that failed this many times for reasons other than its image becomes an image exception. */
+const MAX_PAGE_ATTEMPTS = 5;
+
+interface Recognised {
+  page: PageRow;
+  outcome: PageOutcome;
+  /** anchors a person marked on this page (kept across re-recognitions) */
+  manual?: ManualAnchors;
+}
+
+/** The anchors a person marked on a page (定位异常 fixed by hand), stored beside its result. */
+const manualOf = (page: PageRow): ManualAnchors | undefined => {
+  return page.result?.manual;
+};
+
+const pageStatus = (o: PageOutcome): ScanPageStatusValue => {
+  if (!o.ok) return ScanPageStatus.exception;
+  if (o.result.status === 'blank') return ScanPageStatus.blank;
+  return o.result.status === 'ok' ? ScanPageStatus.recognised : ScanPageStatus.exception;
+};
+
+const stored = (r: PageResult & { timings?: unknown }, crops: Crop[]): RecognisedPage => {
+  const { timings: _t, ...rest } = r;
+  return { ...rest, crops };
+};
+
+/** What the paper's pages say together: exam number, objective answers, 打分栏 scores, absent and A/B marks. */
+function combine(pages: Recognised[]) {
+  const objective: Record<string, string[] | null> = {};
+  const scores: Record<string, PaperScore> = {};
+  let kaohao: string | null = null;
+  let absent = false;
+  let paperType: string | null = null;
+  for (const { outcome: o } of pages) {
+    if (!o.ok) continue;
+    const r = o.result;
+    kaohao ??= r.examNumber.value;
+    for (const q of r.objective) objective[q.question] = q.reading.value;
+    for (const x of r.scores) scores[x.name] = { question: x.question, value: x.value };
+    if (r.absent?.value?.length) absent = true;
+    paperType ??= r.ab?.value?.[0] ?? null;
+  }
+  return { objective, scores, kaohao, absent, paperType };
+}
+
+/** What the recognition job is given (at the composition root: routes.ts, main/worker.ts). */
+export interface ScanJobDeps {
+  db: Db;
+  storage: Storage;
+  pool: RecognizePool;
+  repo: typeof scanRepo;
+  /** exam-number matching and the absence rule (paper-match.service.ts) */
+  match: PaperMatchService;
+  scores?: PaperScoreHook;
+}
+
+/**
+ * scan.recognize: recognises the pages of one paper and finishes it in one transaction (results,
+ * exam-number match, exceptions). Idempotent: a finished paper is left as it is.
+ */
+export function scanJobs(d: ScanJobDeps) {
+  const blanksOf = blankPictures(d.storage);
+  async function recognisePage(page: PageRow, card: CardTemplate): Promise<Recognised> {
+    const manual = manualOf(page);
+    const attempts = await d.repo(d.db).bumpAttempts(page.id);
+    if (attempts > MAX_PAGE_ATTEMPTS)
+      return { page, manual, outcome: { ok: false, reason: `多次识别失败：${page.error ?? '未知错误'}` } };
+    try {
+      const bytes = await d.storage.get(page.storageKey);
+      if (!bytes) return { page, manual, outcome: { ok: false, reason: '图像文件丢失，请重新扫描' } };
+      const outcome = await recognizeStored(
+        d.pool,
+        bytes,
+        card,
+        (i) => `scan/${page.subjectId}/crops/${page.id}/${i}.jpg`,
+        manual,
+        await blanksOf(page.subjectId, card),
+      );
+      return { page, manual, outcome };
+    } catch (err) {
+      await d.repo(d.db).pageError(page.id, (err as Error).message);
+      throw err;
+    }
+  }
+
+  async function finish(p: PaperRow, examId: number, done: Recognised[]): Promise<void> {
+    await d.db.transaction(async (tx) => {
+      const r = d.repo(tx);
+      const locked = await r.lockPaper(p.id);
+      if (!locked || locked.status !== PaperStatus.pending || locked.deletedAt) return;
+      const base = { subjectId: p.subjectId, schoolId: p.schoolId, batchId: p.batchId, paperId: p.id };
+      const exceptions: NewException[] = [];
+      let kaohaoFlagged = false;
+      for (const { page, outcome: o, manual } of done) {
+        const at = { ...base, pageId: page.id };
+        if (!o.ok) {
+          exceptions.push({ ...at, type: 'image', reason: o.reason, detail: {} });
+        } else {
+          for (const e of o.result.exceptions) {
+            const type = OMR_EXCEPTION[e.type];
+            if (type === 'kaohao') kaohaoFlagged = true;
+            exceptions.push({
+              ...at,
+              type,
+              region: e.region,
+              reason: e.reason,
+              detail: e.fills ? { fills: e.fills } : {},
+            });
+          }
+        }
+        await r.updatePage(page.id, {
+          status: pageStatus(o),
+          templatePage: o.ok ? o.result.pageIndex : null,
+          result: {
+            ...(o.ok ? stored(o.result, o.crops) : { reason: o.reason }),
+            ...(manual ? { manual } : {}),
+          },
+          error: o.ok ? null : o.reason,
+          recognisedAt: new Date(),
+        });
+      }
+      const c = combine(done);
+      // a paper none of whose pages registered (blank, another card, unreadable) already says why
+      const readable = done.some((x) => x.outcome.ok && x.outcome.result.registration !== null);
+      const matched = await d.match.match(tx, {
+        paper: p,
+        examId,
+        given: locked.examineeId,
+        kaohao: c.kaohao,
+        absent: c.absent,
+        at: { ...base, pageId: done[0]?.page.id ?? null },
+        ask: !kaohaoFlagged && readable,
+      });
+      const examineeId = matched.examineeId;
+      exceptions.push(...matched.exceptions);
+      await r.insertExceptions(exceptions);
+      await r.updatePaper(p.id, {
+        examineeId,
+        // a paper a person gave to an examinee keeps that examinee's number
+        kaohao: locked.examineeId ? (locked.kaohao ?? c.kaohao) : c.kaohao,
+        objective: c.objective,
+        scores: c.scores,
+        absentMarked: c.absent,
+        paperType: c.paperType,
+        status: exceptions.length ? PaperStatus.exception : PaperStatus.ok,
+        recognisedAt: new Date(),
+      });
+      // the examinee's objective scores and totals follow the sheet in the same transaction
+      await d.scores?.(tx, p.id, locked.examineeId);
+      await r.closeBatchIfDone(p.batchId);
+    });
+  }
+
+  // Template bodies by id and version: a batch of 2,000 pages reads its template once, not once a paper;
+  // an edited template (re-recognition after a fix) has a new updatedAt and is read again.
+  const templates = new Map<number, { version: number; body: Promise<CardTemplate | null> }>();
+  function templateOf(id: number, updatedAt: Date): Promise<CardTemplate | null> {
+    const version = updatedAt.getTime();
+    const hit = templates.get(id);
+    if (hit?.version === version) return hit.body;
+    const body = d.repo(d.db).templateBody(id);
+    if (templates.size > 50) templates.clear();
+    templates.set(id, { version, body });
+    // a failed read is not kept: the job's retry reads again
+    body.catch(() => templates.get(id)?.body === body && templates.delete(id));
+    return body;
+  }
+
+  return {
+    async handleScanRecognize(payload: unknown): Promise<'done' | 'skipped'> {
+      const { paperId } = payload as ScanRecognizePayload;
+      const repo = d.repo(d.db);
+      const ctx = await repo.jobContext(paperId);
+      if (!ctx) return 'skipped';
+      const { paper: p, examId } = ctx;
+      if (p.status !== PaperStatus.pending || p.deletedAt) return 'skipped';
+      const card = await templateOf(ctx.templateId, ctx.templateVersion);
+      if (!card) throw new Error(`paper ${paperId}: template ${ctx.templateId} missing`);
+      // The pages of a paper go to the pool together: a two-page card keeps two threads busy.
+      const done = await Promise.all((await repo.pagesOf(p.id)).map((page) => recognisePage(page, card)));
+      await finish(p, examId, done);
+      return 'done';
+    },
+  };
+}
+export type ScanJobs = ReturnType<typeof scanJobs>;
+
+/** Registers the scan job handlers on a queue (API process or `npm run worker`). */
+export function registerScanJobs(queue: JobQueue, d: ScanJobDeps): ScanJobs {
+  const jobs = scanJobs(d);
+  queue.register(SCAN_RECOGNIZE, jobs.handleScanRecognize);
+  return jobs;
+}

@@ -1,0 +1,115 @@
+import type { Db } from '../../infra/db';
+import type { JobQueue } from '../../infra/queue';
+import type { Storage } from '../../infra/storage';
+import type { AuditService } from '../audit/audit.service';
+import type { ExamService } from '../exam/exam.service';
+import type { ExamineeScoreHook, PaperScoreHook } from '../score/score-compute';
+import type { TemplateService } from '../template/template.service';
+import type { FixDeps } from './exceptions/fix-kit';
+import { scanExceptionViewService } from './exceptions/scan-exception-view.service';
+import { scanFixRepo } from './exceptions/scan-fix.repo';
+import { scanFixService } from './exceptions/scan-fix.service';
+import type { ScoredQuestion } from './exceptions/scan-score';
+import { scanFinishRepo } from './finish/scan-finish.repo';
+import { scanFinishService } from './finish/scan-finish.service';
+import type { PaperImageService } from './image/paper-image.service';
+import { scanService } from './ingest/scan-ingest.service';
+import type { PagePool } from './ingest/scan-pages';
+import { scanQueryRepo } from './query/scan-query.repo';
+import { scanQueryService } from './query/scan-query.service';
+import { paperMatchService } from './recognition/paper-match.service';
+import type { RecognizePool } from './recognition/scan-recognize';
+import type { ScanJobDeps } from './recognition/scan.jobs';
+import { scanRepo } from './scan.repo';
+
+/**
+ * The scan module wired (called from the composition root, routes.ts): its repositories passed into its
+ * services here, and what it needs of other modules passed in as small ports.
+ */
+export function scanModule(d: {
+  db: Db;
+  storage: Storage;
+  queue: JobQueue;
+  audit: AuditService;
+  exams: ExamService;
+  templates: TemplateService;
+  pages: PagePool;
+  images: PaperImageService;
+  scores: { paper: PaperScoreHook; examinees: ExamineeScoreHook };
+  /** the subject's subjective questions with full score and step (question module) */
+  subjectiveQuestions: (subjectId: number) => Promise<ScoredQuestion[]>;
+  /** exceptions settled: a 问题卷 marking sent to the scanning staff returns to the pool (marking module) */
+  onResolved: FixDeps['onResolved'];
+}) {
+  const { db, audit, exams } = d;
+  const scan = scanService({
+    db,
+    storage: d.storage,
+    queue: d.queue,
+    audit,
+    exams,
+    templates: d.templates,
+    pages: d.pages,
+    repo: scanRepo,
+    finishRepo: scanFinishRepo,
+  });
+  const fix = scanFixService({
+    db,
+    audit,
+    exams,
+    scan,
+    repo: scanFixRepo,
+    finishRepo: scanFinishRepo,
+    subjectiveQuestions: d.subjectiveQuestions,
+    onResolved: d.onResolved,
+    scores: d.scores.paper,
+  });
+  const view = scanExceptionViewService({
+    db,
+    exams,
+    repo: scanFixRepo,
+    subjectiveQuestions: d.subjectiveQuestions,
+  });
+  const finish = scanFinishService({
+    db,
+    audit,
+    exams,
+    repo: scanFinishRepo,
+    queryRepo: scanQueryRepo,
+    scores: d.scores.examinees,
+  });
+  const query = scanQueryService({
+    db,
+    storage: d.storage,
+    exams,
+    images: d.images,
+    repo: scanQueryRepo,
+    finishRepo: scanFinishRepo,
+  });
+  return { scan, fix, view, finish, query };
+}
+export type ScanModule = ReturnType<typeof scanModule>;
+
+/** What the recognition job needs (the API process and `npm run worker` both wire it here). */
+export function scanJobDeps(d: {
+  db: Db;
+  storage: Storage;
+  pool: RecognizePool;
+  scores?: PaperScoreHook;
+}): ScanJobDeps {
+  return { ...d, repo: scanRepo, match: paperMatchService({ scan: scanRepo, finish: scanFinishRepo }) };
+}
+
+/**
+ * The examinees of these schools neither scanned nor recorded absent in the subject (开始阅卷's reasons, the
+ * subject module), read through `db` (its transaction).
+ */
+export async function scanMissing(
+  db: Db,
+  examId: number,
+  subjectId: number,
+  schoolIds: number[],
+): Promise<number> {
+  const accounting = await scanFinishRepo(db).accounting(examId, [subjectId], schoolIds);
+  return accounting.reduce((t, a) => t + a.missing, 0);
+}
