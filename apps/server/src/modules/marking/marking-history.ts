@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   allows,
   type MarkAnnotation,
@@ -17,6 +17,49 @@ import { assertMarks, imageUrl, scoresOf } from './marking.service';
 
 export const VERSION_CONFLICT = '该分数已被修改，请刷新后重试';
 
+/** A submitted mark as 回评 lists it (from mark_task or, for the hidden papers of 质检, standard_mark). */
+export interface SubmittedMarkRow {
+  id: number;
+  score: string;
+  question_scores: Record<string, number>;
+  point_scores: Record<string, number[]> | null;
+  marks: MarkAnnotation[];
+  submitted_at: Date | string;
+  version: number;
+}
+
+/** The score and time filters of 回评 and /book/history, on a submitted-mark row. */
+export function markFilters(q: { minScore?: number; maxScore?: number; from?: string; to?: string }): SQL[] {
+  return [
+    ...(q.minScore !== undefined ? [sql`score >= ${q.minScore}`] : []),
+    ...(q.maxScore !== undefined ? [sql`score <= ${q.maxScore}`] : []),
+    ...(q.from ? [sql`submitted_at >= ${q.from}::timestamptz`] : []),
+    ...(q.to ? [sql`submitted_at <= ${q.to}::timestamptz`] : []),
+  ];
+}
+
+/**
+ * A marker's submitted marks matching `where`, as one relation: the hidden papers of 质检 (standard_mark: 标准卷
+ * and self re-sends) are listed like any other, so a marker cannot tell them apart by their absence.
+ */
+export const submittedMarks = (where: SQL) => {
+  const cols = sql`id, block_id, score, question_scores, point_scores, marks, submitted_at, version`;
+  return sql`(select ${cols} from mark_task where ${where} union all select ${cols} from standard_mark where ${where})`;
+};
+
+/** The answer's item of one submitted mark; no student field, as on the marking screen. */
+export const markHistoryItem = (r: SubmittedMarkRow, editable: boolean): MarkHistoryItem => ({
+  taskId: r.id,
+  score: Number(r.score),
+  questionScores: r.question_scores,
+  pointScores: r.point_scores,
+  marks: r.marks,
+  submittedAt: new Date(r.submitted_at).toISOString(),
+  version: r.version,
+  imageUrl: imageUrl(r.id),
+  editable,
+});
+
 /** 回评 (DESIGN.md §5 History): the marker's own submitted marks of a block, and changing one of them. */
 export function markingHistory(d: { db: Db; finalize?: Finalizer }) {
   const finalize = d.finalize ?? finalizer();
@@ -32,29 +75,11 @@ export function markingHistory(d: { db: Db; finalize?: Finalizer }) {
       );
       if (!b) throw fail('题块不存在或已删除');
       const where = sql.join(
-        [
-          sql`block_id = ${blockId} and user_id = ${userId} and status = 'submitted'`,
-          ...(q.minScore !== undefined ? [sql`score >= ${q.minScore}`] : []),
-          ...(q.maxScore !== undefined ? [sql`score <= ${q.maxScore}`] : []),
-          ...(q.from ? [sql`submitted_at >= ${q.from}::timestamptz`] : []),
-          ...(q.to ? [sql`submitted_at <= ${q.to}::timestamptz`] : []),
-        ],
+        [sql`block_id = ${blockId} and user_id = ${userId} and status = 'submitted'`, ...markFilters(q)],
         sql` and `,
       );
-      // the hidden papers of 质检 (standard_mark) are listed like any other: the marker must not tell them apart
-      const cols = sql`id, score, question_scores, point_scores, marks, submitted_at, version`;
-      const mine = sql`(select ${cols} from mark_task where ${where}
-        union all select ${cols} from standard_mark where ${where})`;
-      const rows = rowsOf<{
-        id: number;
-        score: string;
-        question_scores: Record<string, number>;
-        point_scores: Record<string, number[]> | null;
-        marks: MarkAnnotation[];
-        submitted_at: Date | string;
-        version: number;
-        total: number;
-      }>(
+      const mine = submittedMarks(where);
+      const rows = rowsOf<SubmittedMarkRow & { total: number }>(
         await d.db.execute(sql`select id, score, question_scores, point_scores, marks, submitted_at, version,
           (count(*) over ())::int as total
           from ${mine} h order by submitted_at desc, id desc limit ${q.size} offset ${(q.page - 1) * q.size}`),
@@ -68,17 +93,7 @@ export function markingHistory(d: { db: Db; finalize?: Finalizer }) {
       return {
         total,
         size: q.size,
-        items: rows.map((r) => ({
-          taskId: r.id,
-          score: Number(r.score),
-          questionScores: r.question_scores,
-          pointScores: r.point_scores,
-          marks: r.marks,
-          submittedAt: new Date(r.submitted_at).toISOString(),
-          version: r.version,
-          imageUrl: imageUrl(r.id),
-          editable,
-        })),
+        items: rows.map((r) => markHistoryItem(r, editable)),
       };
     },
 
