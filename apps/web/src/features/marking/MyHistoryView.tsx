@@ -1,20 +1,16 @@
 import type { MyHistoryItem } from '@yj/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, InputNumber, Result, Select, Spin, Table, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Card, Flex, Result, Select, Spin, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { blockInfoQuery, myHistoryQuery, reviewTasksQuery } from './marking.queries';
 import { ReviewPaper } from './ReviewPaper';
-import { toHistoryQuery } from './ReviewAgainView';
+import { NO_SCORE_TIME, ScoreTimeFields, toHistoryQuery, type ScoreTimeFilters } from './HistoryFilters';
 
 const SIZE = 20;
 
-interface Filters {
+interface Filters extends ScoreTimeFilters {
   blockId: number | null;
-  minScore: number | null;
-  maxScore: number | null;
-  range: [Dayjs | null, Dayjs | null] | null;
 }
 
 /** 回评 of one paper of the list: its block's 给分板, loaded when it is opened. */
@@ -38,13 +34,12 @@ function OpenPaper({ item }: { item: MyHistoryItem }) {
 export function MyHistoryView() {
   const tasks = useQuery(reviewTasksQuery());
   const [page, setPage] = useState(1);
-  const empty: Filters = { blockId: null, minScore: null, maxScore: null, range: null };
+  const empty: Filters = { blockId: null, ...NO_SCORE_TIME };
   const [draft, setDraft] = useState<Filters>(empty);
   const [filters, setFilters] = useState<Filters>(empty);
   const [openId, setOpenId] = useState<number | null>(null);
   const query = {
-    ...toHistoryQuery(page, filters),
-    size: SIZE,
+    ...toHistoryQuery(page, SIZE, filters),
     ...(filters.blockId ? { blockId: filters.blockId } : {}),
   };
   const list = useQuery({ ...myHistoryQuery(query), placeholderData: keepPreviousData });
@@ -74,24 +69,7 @@ export function MyHistoryView() {
             label: `${b.examName} · ${b.subjectName} · ${b.blockName}`,
           }))}
         />
-        <span>得分</span>
-        <InputNumber
-          aria-label="最低分"
-          min={0}
-          max={1000}
-          value={draft.minScore}
-          onChange={(v) => setDraft({ ...draft, minScore: v })}
-        />
-        <span>至</span>
-        <InputNumber
-          aria-label="最高分"
-          min={0}
-          max={1000}
-          value={draft.maxScore}
-          onChange={(v) => setDraft({ ...draft, maxScore: v })}
-        />
-        <span>提交时间</span>
-        <DatePicker.RangePicker value={draft.range} onChange={(r) => setDraft({ ...draft, range: r })} />
+        <ScoreTimeFields draft={draft} onChange={setDraft} maxScore={1000} />
         <Button
           type="primary"
           onClick={() => {

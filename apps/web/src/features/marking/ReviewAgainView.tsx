@@ -1,62 +1,28 @@
 import type { MarkBlockInfo, MarkHistoryItem } from '@yj/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Flex, InputNumber, Result, Spin, Table, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Flex, Result, Spin, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { HistoryQuery } from './marking.api';
+import { NO_SCORE_TIME, ScoreTimeFields, toHistoryQuery, type ScoreTimeFilters } from './HistoryFilters';
 import { blockInfoQuery, historyQuery } from './marking.queries';
 import { ReviewPaper } from './ReviewPaper';
 
 const SIZE = 20;
 
-interface Filters {
-  minScore: number | null;
-  maxScore: number | null;
-  range: [Dayjs | null, Dayjs | null] | null;
-}
-
-/** The history query of the filters: the time range covers the whole of its last day. */
-export function toHistoryQuery(page: number, f: Filters): HistoryQuery {
-  const q: HistoryQuery = { page, size: SIZE };
-  if (f.minScore !== null) q.minScore = f.minScore;
-  if (f.maxScore !== null) q.maxScore = f.maxScore;
-  if (f.range?.[0]) q.from = f.range[0].startOf('day').toISOString();
-  if (f.range?.[1]) q.to = f.range[1].endOf('day').toISOString();
-  return q;
-}
-
 function HistoryList({ info }: { info: MarkBlockInfo }) {
   const [page, setPage] = useState(1);
-  const [draft, setDraft] = useState<Filters>({ minScore: null, maxScore: null, range: null });
-  const [filters, setFilters] = useState<Filters>(draft);
+  const [draft, setDraft] = useState<ScoreTimeFilters>(NO_SCORE_TIME);
+  const [filters, setFilters] = useState<ScoreTimeFilters>(draft);
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useQuery({
-    ...historyQuery(info.blockId, toHistoryQuery(page, filters)),
+    ...historyQuery(info.blockId, toHistoryQuery(page, SIZE, filters)),
     placeholderData: keepPreviousData,
   });
   const open = list.data?.items.find((i) => i.taskId === openId) ?? null;
   return (
     <Flex vertical gap={12}>
       <Flex gap={8} align="center" wrap>
-        <span>得分</span>
-        <InputNumber
-          aria-label="最低分"
-          min={0}
-          max={info.fullScore}
-          value={draft.minScore}
-          onChange={(v) => setDraft({ ...draft, minScore: v })}
-        />
-        <span>至</span>
-        <InputNumber
-          aria-label="最高分"
-          min={0}
-          max={info.fullScore}
-          value={draft.maxScore}
-          onChange={(v) => setDraft({ ...draft, maxScore: v })}
-        />
-        <span>提交时间</span>
-        <DatePicker.RangePicker value={draft.range} onChange={(r) => setDraft({ ...draft, range: r })} />
+        <ScoreTimeFields draft={draft} onChange={setDraft} maxScore={info.fullScore} />
         <Button
           type="primary"
           onClick={() => {
