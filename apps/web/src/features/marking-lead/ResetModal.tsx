@@ -1,19 +1,9 @@
 import type { BlockProgress, ResetCounts } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Checkbox,
-  Descriptions,
-  Input,
-  Modal,
-  Radio,
-  Select,
-  Skeleton,
-  Space,
-  Typography,
-} from 'antd';
+import { Alert, Checkbox, Input, Modal, Radio, Select, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryFailed } from '../exam-admin/QueryFailed';
+import { DiscardCounts } from './DiscardCounts';
 import { leadApi } from './lead.api';
 import { leadKeys } from './lead.queries';
 import { useLeadAction } from './useLeadAction';
@@ -128,15 +118,7 @@ export function ResetModal({
           />
         ) : (
           <>
-            <Descriptions size="small" column={2} bordered data-testid="reset-counts">
-              <Descriptions.Item label="作废的评分">{c.marks} 份</Descriptions.Item>
-              <Descriptions.Item label="删除的最终得分">{c.scores} 份</Descriptions.Item>
-              <Descriptions.Item label="撤销的仲裁">{c.arbitrations} 份</Descriptions.Item>
-              <Descriptions.Item label="退回的问题卷">{c.problems} 份</Descriptions.Item>
-              <Descriptions.Item label="重新评阅的试卷" span={2}>
-                {c.papers} 份
-              </Descriptions.Item>
-            </Descriptions>
+            <DiscardCounts counts={c} testId="reset-counts" />
             <Typography.Text type="secondary">
               作废的评分保存在修改记录中；试卷回到任务池重新评阅，双评试卷保留另一评，等待新的评分后重新计算最终分，科目成绩随之更新。
             </Typography.Text>

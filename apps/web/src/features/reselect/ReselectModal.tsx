@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Checkbox, Descriptions, Input, Modal, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, Checkbox, Input, Modal, Select, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryFailed } from '../exam-admin/QueryFailed';
+import { DiscardCounts } from '../marking-lead/DiscardCounts';
 import { leadKeys } from '../marking-lead/lead.queries';
 import { useLeadAction } from '../marking-lead/useLeadAction';
 import { reselectApi } from './reselect.api';
@@ -94,15 +95,7 @@ export function ReselectModal({
                 title={`第 ${left.join('、')} 题将不在任何题块中，没有人评阅这些题`}
               />
             )}
-            <Descriptions size="small" column={2} bordered data-testid="reselect-counts">
-              <Descriptions.Item label="作废的评分">{p.marks} 份</Descriptions.Item>
-              <Descriptions.Item label="删除的最终得分">{p.scores} 份</Descriptions.Item>
-              <Descriptions.Item label="撤销的仲裁">{p.arbitrations} 份</Descriptions.Item>
-              <Descriptions.Item label="退回的问题卷">{p.problems} 份</Descriptions.Item>
-              <Descriptions.Item label="重新评阅的试卷" span={2}>
-                {p.papers} 份
-              </Descriptions.Item>
-            </Descriptions>
+            <DiscardCounts counts={p} testId="reselect-counts" />
             <Typography.Text type="secondary">
               评分按题给出，题目变化后本题块的全部评分作废（保存在修改记录中），试卷按新的题目重新评阅。
             </Typography.Text>
