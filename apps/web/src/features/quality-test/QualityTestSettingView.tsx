@@ -46,6 +46,27 @@ export function QualityTestSettingView({ subject, exam, permission }: SubjectBun
   const valueOf = (b: QualityTestBlockSetting) => edits[b.blockId] ?? inputOf(b);
   const change = (b: QualityTestBlockSetting, patch: Partial<Edit>) =>
     setEdits((old) => ({ ...old, [b.blockId]: { ...valueOf(b), ...patch } }));
+  /** One number of a block's setting; a rate left empty means "none" (null), the others fall back to 0. */
+  const numberField = (
+    b: QualityTestBlockSetting,
+    key: 'standardEvery' | 'selfEvery' | 'spotPercent' | 'maxDeviation',
+    o: { label: string; min: number; max: number; unit: string; width: number; step?: number; none?: string },
+  ) => (
+    <InputNumber
+      size="small"
+      min={o.min}
+      max={o.max}
+      step={o.step}
+      precision={o.step ? undefined : 0}
+      placeholder={o.none}
+      aria-label={`${b.blockName}${o.label}`}
+      disabled={!editable}
+      value={valueOf(b)[key]}
+      onChange={(v) => change(b, { [key]: v ?? (o.none ? null : 0) })}
+      addonAfter={o.unit}
+      style={{ width: o.width }}
+    />
+  );
   return (
     <PageFrame
       crumbs={subjectCrumbs(exam, s, { title: '质检设置' })}
@@ -87,19 +108,14 @@ export function QualityTestSettingView({ subject, exam, permission }: SubjectBun
                 key: 'standard',
                 render: (_, b) => (
                   <>
-                    <InputNumber
-                      size="small"
-                      min={2}
-                      max={1000}
-                      precision={0}
-                      placeholder="不插入"
-                      aria-label={`${b.blockName}标准卷频率`}
-                      disabled={!editable}
-                      value={valueOf(b).standardEvery}
-                      onChange={(v) => change(b, { standardEvery: v ?? null })}
-                      addonAfter="份"
-                      style={{ width: 130 }}
-                    />
+                    {numberField(b, 'standardEvery', {
+                      label: '标准卷频率',
+                      min: 2,
+                      max: 1000,
+                      unit: '份',
+                      width: 130,
+                      none: '不插入',
+                    })}
                     {b.standards === 0 ? (
                       <Tag color="orange" style={{ marginLeft: 8 }}>
                         尚无标准卷
@@ -113,57 +129,40 @@ export function QualityTestSettingView({ subject, exam, permission }: SubjectBun
               {
                 title: '自评：每阅多少份重发 1 份',
                 key: 'self',
-                render: (_, b) => (
-                  <InputNumber
-                    size="small"
-                    min={2}
-                    max={1000}
-                    precision={0}
-                    placeholder="不重发"
-                    aria-label={`${b.blockName}自评频率`}
-                    disabled={!editable}
-                    value={valueOf(b).selfEvery}
-                    onChange={(v) => change(b, { selfEvery: v ?? null })}
-                    addonAfter="份"
-                    style={{ width: 130 }}
-                  />
-                ),
+                render: (_, b) =>
+                  numberField(b, 'selfEvery', {
+                    label: '自评频率',
+                    min: 2,
+                    max: 1000,
+                    unit: '份',
+                    width: 130,
+                    none: '不重发',
+                  }),
               },
               {
                 title: '抽查比例',
                 key: 'spot',
-                render: (_, b) => (
-                  <InputNumber
-                    size="small"
-                    min={0}
-                    max={100}
-                    precision={0}
-                    aria-label={`${b.blockName}抽查比例`}
-                    disabled={!editable}
-                    value={valueOf(b).spotPercent}
-                    onChange={(v) => change(b, { spotPercent: v ?? 0 })}
-                    addonAfter="%"
-                    style={{ width: 110 }}
-                  />
-                ),
+                render: (_, b) =>
+                  numberField(b, 'spotPercent', {
+                    label: '抽查比例',
+                    min: 0,
+                    max: 100,
+                    unit: '%',
+                    width: 110,
+                  }),
               },
               {
                 title: '偏差上限',
                 key: 'limit',
-                render: (_, b) => (
-                  <InputNumber
-                    size="small"
-                    min={0}
-                    max={1000}
-                    step={0.5}
-                    aria-label={`${b.blockName}偏差上限`}
-                    disabled={!editable}
-                    value={valueOf(b).maxDeviation}
-                    onChange={(v) => change(b, { maxDeviation: v ?? 0 })}
-                    addonAfter="分"
-                    style={{ width: 110 }}
-                  />
-                ),
+                render: (_, b) =>
+                  numberField(b, 'maxDeviation', {
+                    label: '偏差上限',
+                    min: 0,
+                    max: 1000,
+                    unit: '分',
+                    width: 110,
+                    step: 0.5,
+                  }),
               },
               {
                 title: '超限暂停',
