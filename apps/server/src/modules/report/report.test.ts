@@ -1,21 +1,19 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportTable, SubjectStatus, type Report, type ReportSubjects } from '@yj/contracts';
-import { absence, banji, examinee, reportVersion, score, subject, teacherClass } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { absence, reportVersion, score, subject } from '../../db/schema';
+import { body, testApp, type TestApp } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
-import { buildTeacher, PASSWORD } from '../../../test/factories';
-import { buildScoreScene } from '../../../test/score';
+import { buildReportScene, type ReportScene } from '../../../test/report';
 
 // Keys (test/score.ts): 1 B, 2 C (3 分), 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分; 21 and 选做 22 / 23, 10 分; full 43.
 // 1班: e0 13 + 8 + 7 = 28; e1 3 + 2 + 0 = 5. 2班: e2 absent; e3 3 + 3 + 2 + 2 + 10 + 10 = 30; e4 all blank 0.
 let t: TestApp;
-let scene: Awaited<ReturnType<typeof buildScoreScene>>;
+let scene: ReportScene['scene'];
 let base: string;
-let class2: number;
 let second: number;
-let teacher: Awaited<ReturnType<typeof signIn>>;
-let idle: Awaited<ReturnType<typeof signIn>>;
+let teacher: ReportScene['teacher'];
+let idle: ReportScene['idle'];
 
 const get = <T = Report>(who: { get: (u: string) => Promise<unknown> }, url: string) =>
   who.get(url).then((r) => body<T>(r as never));
@@ -23,22 +21,8 @@ const get = <T = Report>(who: { get: (u: string) => Promise<unknown> }, url: str
 beforeAll(async () => {
   t = await testApp();
   const db = t.database.db;
-  scene = await buildScoreScene(t.app, db, 5);
-  base = `/filter/api/exam/${scene.examId}/report`;
+  ({ scene, base, english: second, teacher, idle } = await buildReportScene(t));
   const [e0, e1, e2, e3, e4] = scene.examinees;
-  const [c2] = await db
-    .insert(banji)
-    .values({
-      schoolId: scene.schoolId,
-      gradeId: (await db.select().from(banji).where(eq(banji.id, scene.classId)))[0]!.gradeId,
-      name: '高一(2)班',
-    })
-    .returning();
-  class2 = c2!.id;
-  await db
-    .update(examinee)
-    .set({ classId: class2 })
-    .where(inArray(examinee.id, [e2!.id, e3!.id, e4!.id]));
   const p0 = await scene.addPaper(e0!.id, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
   await scene.addBlockScore(p0.id, { '21': 8, '22': 7, '23': 0 });
   const p1 = await scene.addPaper(e1!.id, { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] });
@@ -51,32 +35,6 @@ beforeAll(async () => {
   expect(
     body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code,
   ).toBe(0);
-  // a second subject, its scores written as the score module would (the trigger versions them too)
-  const [s2] = await db
-    .insert(subject)
-    .values({
-      examId: scene.examId,
-      course: '英语',
-      name: '英语',
-      fullScore: 100,
-      status: SubjectStatus.published,
-      sort: 2,
-    })
-    .returning();
-  second = s2!.id;
-  await db.insert(score).values(
-    scene.examinees.map((e, i) => ({
-      subjectId: second,
-      examineeId: e.id,
-      total: [90, 60, 70, 80, 100][i]!,
-      objective: 0,
-      subjective: 0,
-    })),
-  );
-  const tu = await buildTeacher(db, scene.schoolId);
-  await db.insert(teacherClass).values({ schoolId: scene.schoolId, userId: tu.id, classId: class2 });
-  teacher = await signIn(t.app, tu.account, PASSWORD);
-  idle = await signIn(t.app, (await buildTeacher(db, scene.schoolId)).account, PASSWORD);
 }, 120_000);
 afterAll(() => t?.close());
 
