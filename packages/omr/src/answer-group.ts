@@ -1,4 +1,5 @@
 import { darkMask, dilate, paperOf } from './blank';
+import { components } from './detect-pixels';
 import type { GreyImage } from './image';
 
 // 相同答案归组 (issue 14): short answers of a fill-in blank grouped by how their ink looks, so a marker scores a
@@ -25,39 +26,14 @@ interface Blob {
   y1: number;
 }
 
-/** The 8-connected marks of an ink mask, each with its pixels and bounding box. */
+/** The 8-connected marks of an ink mask (the layout detector's components), each with its pixels and box. */
 function blobsOf(m: Uint8Array, w: number, h: number): Blob[] {
-  const seen = new Uint8Array(m.length);
-  const out: Blob[] = [];
-  for (let i = 0; i < m.length; i++) {
-    if (!m[i] || seen[i]) continue;
-    const b: Blob = { pixels: [], x0: w, y0: h, x1: -1, y1: -1 };
-    const stack = [i];
-    seen[i] = 1;
-    while (stack.length) {
-      const p = stack.pop()!;
-      b.pixels.push(p);
-      const x = p % w;
-      const y = (p - x) / w;
-      b.x0 = Math.min(b.x0, x);
-      b.x1 = Math.max(b.x1, x);
-      b.y0 = Math.min(b.y0, y);
-      b.y1 = Math.max(b.y1, y);
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-          const q = ny * w + nx;
-          if (m[q] && !seen[q]) {
-            seen[q] = 1;
-            stack.push(q);
-          }
-        }
-    }
-    out.push(b);
-  }
-  return out;
+  const labels = new Int32Array(w * h);
+  const byId = new Map<number, Blob>();
+  for (const c of components(m, w, h, labels))
+    byId.set(c.id, { pixels: [], x0: c.x0, y0: c.y0, x1: c.x1, y1: c.y1 });
+  for (let p = 0; p < labels.length; p++) if (labels[p]) byId.get(labels[p]!)!.pixels.push(p);
+  return [...byId.values()];
 }
 
 /** Marks of fewer pixels are noise; marks further than GAP px from the answer are stray (a pencil slip). */

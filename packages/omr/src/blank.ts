@@ -1,4 +1,5 @@
 import type { GreyImage } from './image';
+import { components } from './detect-pixels';
 
 // 智能判空 (issue 14): is anything written in a cut answer region? The cut (template scale, registered) is
 // compared with the printed blank region — the template picture, or the printed background estimated from
@@ -111,38 +112,6 @@ export function dilate(m: Uint8Array, w: number, h: number, r: number): Uint8Arr
   return out;
 }
 
-/** Sizes of the 8-connected components of a mask (iterative flood fill). */
-function components(m: Uint8Array, w: number, h: number): number[] {
-  const seen = new Uint8Array(m.length);
-  const sizes: number[] = [];
-  const stack: number[] = [];
-  for (let i = 0; i < m.length; i++) {
-    if (!m[i] || seen[i]) continue;
-    let size = 0;
-    seen[i] = 1;
-    stack.push(i);
-    while (stack.length) {
-      const p = stack.pop()!;
-      size++;
-      const x = p % w;
-      const y = (p - x) / w;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-          const q = ny * w + nx;
-          if (m[q] && !seen[q]) {
-            seen[q] = 1;
-            stack.push(q);
-          }
-        }
-    }
-    sizes.push(size);
-  }
-  return sizes;
-}
-
 /** Darkness below the paper summed over the image, per pixel, in units of full black (0…1). */
 function darkMass(img: GreyImage, paper: number, floor: number): number {
   let s = 0;
@@ -176,7 +145,9 @@ export function measureInk(cut: GreyImage, blank: GreyImage, o: BlankOptions = {
   const printed = dilate(darkMask(blank, b.paper, Math.max(20, 4 * b.noise)), w, h, slack);
   const ink = darkMask(cut, c.paper, contrast);
   for (let i = 0; i < ink.length; i++) if (printed[i]) ink[i] = 0;
-  const blobs = components(ink, w, h).filter((s) => s >= minBlob);
+  const blobs = components(ink, w, h, new Int32Array(w * h))
+    .map((c) => c.n)
+    .filter((s) => s >= minBlob);
   const inkPx = blobs.reduce((a, s) => a + s, 0);
   const excess = darkMass(cut, c.paper, contrast / 2) - darkMass(blank, b.paper, contrast / 2);
   return {
