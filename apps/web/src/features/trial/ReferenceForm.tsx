@@ -1,8 +1,9 @@
 import type { MarkQuestion, TrialLeadPaper } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Input, InputNumber, Typography } from 'antd';
+import { App, Button, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
+import { boxesComplete, QuestionScoreBoxes, scoresOfBoxes, type BoxValues } from './QuestionScoreBoxes';
 import { trialApi, trialKeys } from './trial.api';
 
 /** A trial paper of the leader's screen with its block's questions. */
@@ -14,11 +15,9 @@ export interface TrialPaperProps {
   editable: boolean;
 }
 
-const sum = (xs: number[]) => Math.round(xs.reduce((a, x) => a + x, 0) * 10) / 10;
-
-/** Each question's boxes: one per 给分点 when the question has them, else one for the question. */
-function initial(questions: readonly MarkQuestion[], p: TrialLeadPaper): Record<string, (number | null)[]> {
-  const out: Record<string, (number | null)[]> = {};
+/** The boxes filled with the paper's reference, if it has one. */
+function initial(questions: readonly MarkQuestion[], p: TrialLeadPaper): BoxValues {
+  const out: BoxValues = {};
   for (const q of questions) {
     const points = p.reference?.pointScores?.[q.no];
     const score = p.reference?.questionScores[q.no] ?? null;
@@ -33,14 +32,11 @@ export function ReferenceForm({ blockId, questions, paper, editable }: TrialPape
   const qc = useQueryClient();
   const [values, setValues] = useState(() => initial(questions, paper));
   const [comment, setComment] = useState(paper.reference?.comment ?? '');
-  const complete = questions.every((q) => values[q.no]!.every((v) => v !== null));
+  const complete = boxesComplete(questions, values);
   const save = useOneAtATime({
     mutationFn: () =>
       trialApi.reference(paper.trialPaperId, {
-        scores: questions.map((q) => {
-          const v = values[q.no]!.map((x) => x ?? 0);
-          return q.points.length ? { no: q.no, score: sum(v), points: v } : { no: q.no, score: v[0]! };
-        }),
+        scores: scoresOfBoxes(questions, values),
         comment,
       }),
     onSuccess: async (r) => {
@@ -48,33 +44,16 @@ export function ReferenceForm({ blockId, questions, paper, editable }: TrialPape
       await qc.invalidateQueries({ queryKey: [...trialKeys.all, 'lead', blockId] });
     },
   });
-  const set = (no: string, i: number, v: number | null) =>
-    setValues((old) => ({ ...old, [no]: old[no]!.map((x, j) => (j === i ? v : x)) }));
   return (
     <Flex vertical gap={8} data-testid="reference-form">
       <Typography.Text strong>参考分</Typography.Text>
-      {questions.map((q) => (
-        <Flex key={q.no} gap={8} align="center" wrap>
-          <Typography.Text style={{ width: 120, flex: 'none' }}>
-            第 {q.no} 题（{q.fullScore} 分）
-          </Typography.Text>
-          {values[q.no]!.map((v, i) => (
-            <InputNumber
-              key={i}
-              size="small"
-              min={0}
-              max={q.points[i]?.score ?? q.fullScore}
-              step={q.step}
-              value={v}
-              disabled={!editable}
-              placeholder={q.points[i]?.name ?? '分数'}
-              aria-label={`第 ${q.no} 题${q.points[i] ? ` ${q.points[i].name}` : ''}参考分`}
-              onChange={(x) => set(q.no, i, x)}
-              style={{ width: 88 }}
-            />
-          ))}
-        </Flex>
-      ))}
+      <QuestionScoreBoxes
+        questions={questions}
+        values={values}
+        onChange={setValues}
+        label="参考分"
+        disabled={!editable}
+      />
       <Input.TextArea
         rows={2}
         maxLength={500}
