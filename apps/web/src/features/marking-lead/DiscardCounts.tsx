@@ -1,0 +1,17 @@
+import type { ResetCounts } from '@yj/contracts';
+import { Descriptions } from 'antd';
+
+/** What a confirmed 重置阅卷 or 重新选题 discards, as the confirmation shows it before the click. */
+export function DiscardCounts({ counts: c, testId }: { counts: ResetCounts; testId: string }) {
+  return (
+    <Descriptions size="small" column={2} bordered data-testid={testId}>
+      <Descriptions.Item label="作废的评分">{c.marks} 份</Descriptions.Item>
+      <Descriptions.Item label="删除的最终得分">{c.scores} 份</Descriptions.Item>
+      <Descriptions.Item label="撤销的仲裁">{c.arbitrations} 份</Descriptions.Item>
+      <Descriptions.Item label="退回的问题卷">{c.problems} 份</Descriptions.Item>
+      <Descriptions.Item label="重新评阅的试卷" span={2}>
+        {c.papers} 份
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
