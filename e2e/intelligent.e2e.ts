@@ -15,8 +15,9 @@ import { candidate, scanSheets, signedIn, taskRow } from './marking-lib.ts';
 
 // 智能辅助 and 重新选题 (issue 14): nine sheets scanned where three answers are blank and three alike; the block
 // leader switches both parts on, runs 智能判空, checks the sample and confirms (the blanks get 0 and leave the
-// pool), sends one back; runs 归组 and the marker scores the alike group at once; the subject's manager then
-// changes the block's questions behind the confirmation that says how many marks go.
+// pool), sends one back; runs 归组 and the marker scores the alike group at once; the marker sends one of the
+// confirmed blanks back with a reason; the subject's manager then changes the block's questions on the
+// 重新选题 page behind the confirmation that says how many marks go.
 
 const card = typicalCard();
 /** demo teachers no other journey signs in as */
@@ -112,7 +113,8 @@ test('blank answers scored 0 after the leader’s check, a group scored at once,
   await applied.nth(2).waitFor();
   await applied.first().getByTestId('blank-back').click();
   await lp.getByText('已退回正常阅卷').waitFor();
-  await lp.getByTestId('blank-applied').getByTestId('blank-item').nth(1).waitFor();
+  // the list is read again after the message: wait for the third card to go (a loaded machine is slow here)
+  await lp.getByTestId('blank-applied').getByTestId('blank-item').nth(2).waitFor({ state: 'detached' });
   assert.equal(await lp.getByTestId('blank-applied').getByTestId('blank-item').count(), 2);
   await shot(lp, 'intelligent-03-applied');
   p = await progress();
@@ -154,21 +156,45 @@ test('blank answers scored 0 after the leader’s check, a group scored at once,
   p = await progress();
   assert.equal(p.tasks.submitted, 5, 'two blanks and the group of three');
 
-  // 重新选题: the manager takes question 42 out of the block after seeing how many marks go
+  await mp.goto(`${APP}/book/review/task`);
+  const row = taskRow(mp, '2026学年智能辅助演示考试', '第41-42题');
+  // a blank scored 0 is a mark of no marker, in nobody's 回评: the markers reach them from the task list
+  const blanksLink = row.getByTestId(`marker-blanks-${blockId}`);
+  await blanksLink.getByText('智能判空（2）').waitFor();
+  await blanksLink.click();
+  const blanks = mp.getByTestId('marker-blanks').getByTestId('marker-blank');
+  await blanks.nth(1).waitFor();
+  assert.equal(await blanks.count(), 2);
+  await mp.getByTestId('marker-blanks').getByTestId('task-image').nth(1).locator('img').waitFor();
+  await shot(mp, 'intelligent-06b-marker-blanks');
+  await blanks.first().getByTestId('marker-blank-back').click();
+  await mp.getByTestId('marker-blank-reason').fill('框外有作答');
+  await shot(mp, 'intelligent-06c-marker-blank-back');
+  await mp.getByTestId('marker-blank-back-ok').click();
+  await mp.getByText('已退回正常阅卷，这份答卷将由阅卷老师评分').waitFor();
+  await mp.getByText('智能判空把 1 份空白答卷记为 0 分').waitFor();
+  p = await progress();
+  assert.equal(p.tasks.submitted, 4, 'one blank and the group of three');
+
+  // 重新选题 on its own page (spec subject/{subjectId}/{step}/resetting/{reSelectFlag}), from the block page:
+  // the manager takes question 42 out of the block after seeing how many marks go
   await page.goto(`${APP}/book/subject/${subjectId}/overview/block/${blockId}`);
   await page.getByTestId('reselect-open').click();
-  const modal = page.getByTestId('reselect-modal');
-  await modal.getByTestId('reselect-counts').getByText('5 份').first().waitFor();
-  await modal
+  await page.waitForURL(`**/book/subject/${subjectId}/${blockId}/resetting/1`);
+  const form = page.getByTestId('reselect-form');
+  await form.getByTestId('reselect-counts').getByText('4 份').first().waitFor();
+  await form
     .locator('.ant-select-selection-item', { hasText: '第42题' })
     .locator('.ant-select-selection-item-remove')
     .click();
-  await modal.getByText('第 42 题将不在任何题块中').waitFor();
-  await modal.getByTestId('reselect-reason').fill('第42题改为线下批阅');
-  await modal.getByTestId('reselect-sure').check();
+  await form.getByText('第 42 题将不在任何题块中').waitFor();
+  await form.getByTestId('reselect-reason').fill('第42题改为线下批阅');
+  await form.getByTestId('reselect-sure').check();
   await shot(page, 'intelligent-07-reselect');
-  await page.getByRole('button', { name: '确认重新选题' }).click();
-  await page.getByText('已重新选题：题块现为第 41 题，5 份评分作废，5 份试卷重新评阅').waitFor();
+  await form.getByTestId('reselect-submit').click();
+  await page.getByText('已重新选题：题块现为第 41 题，4 份评分作废，4 份试卷重新评阅').waitFor();
+  // back on the block page
+  await page.waitForURL(`**/book/subject/${subjectId}/overview/block/${blockId}**`);
   p = await progress();
   assert.equal(p.tasks.submitted, 0, 'every mark of the block discarded');
 });

@@ -81,6 +81,9 @@ function isAgentProbe(text: string, url: string): boolean {
 }
 
 /** Full-page screenshot kept as e2e/screenshots/NAME.png. */
+/** Where a screenshot of that name goes (for pictures `shot` does not take: a viewport, print media). */
+export const shotPath = (name: string): string => path.join(SHOTS, `${name}.png`);
+
 export async function shot(page: Page, name: string): Promise<void> {
   // Let transitions (modal zoom, progress bar fade) settle so the picture shows the real state.
   await page.waitForTimeout(400);

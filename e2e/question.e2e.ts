@@ -204,8 +204,20 @@ test('a teacher enters a structure by quick entry, matches the totals, sets answ
   await page.getByTestId('structure-problems').waitFor({ state: 'detached' });
   await shot(page, 'question-06-answers-saved');
 
+  // 评分标准 of a subjective question: typed, the tab marked unsaved, saved, read back
+  await page.getByRole('tab', { name: /评分标准/ }).click();
+  await page.getByTestId('standard-13').fill('立意明确 20 分；结构完整 20 分；\n语言通顺 20 分');
+  await page.getByTestId('unsaved-standard').waitFor();
+  await shot(page, 'question-06b-standard');
+  await page.getByTestId('save-standard').click();
+  await waitForMessage(page, '评分标准已保存');
+  await page.getByTestId('unsaved-standard').waitFor({ state: 'detached' });
+
   const info = await call<{
-    structure: { objective: Array<{ answer: string }>; subjective: Array<{ no: string; score: number }> };
+    structure: {
+      objective: Array<{ answer: string }>;
+      subjective: Array<{ no: string; score: number; answer?: string }>;
+    };
     totals: { total: number };
   }>(page, 'GET', `/yue/api/subject/${subjectId}/setting/questions/info`);
   assert.equal(info.totals.total, 150);
@@ -214,6 +226,7 @@ test('a teacher enters a structure by quick entry, matches the totals, sets answ
     info.structure.subjective.map((q) => q.no),
     ['11', '12(1)', '12(2)', '13'],
   );
+  assert.equal(info.structure.subjective[3]?.answer, '立意明确 20 分；结构完整 20 分；\n语言通顺 20 分');
   const judged = await call<{ ok: boolean }>(page, 'POST', '/api/subject/judge/strucTemplate', { subjectId });
   assert.equal(judged.ok, true);
 

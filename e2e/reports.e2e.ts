@@ -11,6 +11,7 @@ import {
   loginAsSchoolAdmin,
   openBrowser,
   shot,
+  shotPath,
   type Session,
 } from './lib.ts';
 import { assignMarkers, pressReviewDone, pressReviewStart, scanSheets, signedIn } from './marking-lib.ts';
@@ -54,6 +55,19 @@ async function markAndPublish(page: Page, examId: number, subjectId: number): Pr
   await dialog.getByRole('button', { name: /^发\s?布$/ }).click();
   await page.getByTestId('publish-state').getByText('已发布').waitFor();
   await shot(page, 'reports-00-published');
+}
+
+/** The rows of the Excel file a card's 导出 Excel button downloads, as cell texts. */
+async function exportedRows(page: Page, card: Locator): Promise<string[][]> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: '导出 Excel' }).click(),
+  ]);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile((await file.path())!);
+  const rows: string[][] = [];
+  wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+  return rows;
 }
 
 /** The cell texts of the rows of a table card (antd renders sorter headers and a measure row apart). */
@@ -195,14 +209,7 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
     means,
     'sorted by mean, highest first',
   );
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    classCard.getByRole('button', { name: '导出 Excel' }).click(),
-  ]);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile((await download.path())!);
-  const sheet: string[][] = [];
-  wb.worksheets[0]!.eachRow((r) => sheet.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+  const sheet = await exportedRows(page, classCard);
   assert.deepEqual(sheet[0], shown[0], 'the same columns');
   const byClass = (rows: string[][]) => [...rows.slice(1)].sort((a, b) => a[1]!.localeCompare(b[1]!));
   assert.deepEqual(
@@ -225,6 +232,44 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await page.getByTestId('chart-questions').locator('canvas').waitFor();
   await page.getByTestId('report-table-questions').locator('tbody tr.ant-table-row').nth(40).waitFor();
   await shot(page, 'reports-05-questions');
+  // 各班得分率雷达图: every class of the exam (up to six) over the 41 questions
+  const radar = page.getByTestId('chart-radar');
+  await radar.locator('canvas').waitFor();
+  await radar.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: shotPath('reports-05b-radar'), fullPage: false });
+
+  // 试卷讲评 of the first class: 41 questions against the grade, the export = the table, a typical answer's cut
+  await page.getByRole('tab', { name: '试卷讲评' }).click();
+  const commentary = page.getByTestId('report-commentary');
+  await commentary.getByText(`试卷讲评 · 数学 · ${three[0]!.name}`).waitFor();
+  await commentary.locator('tbody tr.ant-table-row').nth(40).waitFor();
+  await commentary.getByText(`本班实考 ${PER_CLASS} 人，全体实考 ${sitting.length} 人`).waitFor();
+  const said = await tableTexts(commentary);
+  const commentaryRows = await exportedRows(page, commentary);
+  assert.deepEqual(
+    commentaryRows,
+    said.map((r) => r.slice(0, commentaryRows[0]!.length)),
+    'the 试卷讲评 export holds the table on screen (the typical answers are images)',
+  );
+  // sortable by 班级得分率: lowest first
+  await commentary.getByRole('columnheader', { name: '班级得分率' }).click();
+  const sortedRates = (await tableTexts(commentary)).slice(1).map((r) => parseFloat(r[4]!));
+  assert.deepEqual(
+    [...sortedRates].sort((a, b) => a - b),
+    sortedRates,
+    'lowest 得分率 first',
+  );
+  await shot(page, 'reports-05c-commentary');
+  const q48 = commentary.locator('tbody tr.ant-table-row', { hasText: '主观' });
+  await q48.getByRole('button', { name: /^高分/ }).click();
+  const cut = page.locator('.ant-modal').getByRole('img', { name: '第48题高分答卷' });
+  await cut.waitFor();
+  await page.waitForFunction(
+    () => (document.querySelector('img[alt="第48题高分答卷"]') as HTMLImageElement | null)?.naturalWidth,
+  );
+  await shot(page, 'reports-05d-typical');
+  await page.keyboard.press('Escape');
 
   // 报表设置: 及格线 50 %, a second 临界线 at 30 % with 10 % either side; the figures follow
   await page.getByRole('tab', { name: '成绩概览' }).click();
@@ -250,16 +295,7 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await levels.locator('tbody tr.ant-table-row', { hasText: three[1]!.name }).waitFor();
   await shot(page, 'reports-07-levels');
   const onScreen = await tableTexts(levels);
-  const [levelsFile] = await Promise.all([
-    page.waitForEvent('download'),
-    levels.getByRole('button', { name: '导出 Excel' }).click(),
-  ]);
-  const lw = new ExcelJS.Workbook();
-  await lw.xlsx.readFile((await levelsFile.path())!);
-  const levelRows: string[][] = [];
-  lw.worksheets[0]!.eachRow((r) =>
-    levelRows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
-  );
+  const levelRows = await exportedRows(page, levels);
   assert.deepEqual(levelRows, onScreen, 'the 等级与临界生 export holds the table on screen');
   const grades = onScreen[0]!.indexOf('A等人数');
   const satCell = onScreen[1]![onScreen[0]!.indexOf('实考')];
@@ -281,28 +317,41 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
     listed.slice(1).every((r) => r[listed[0]!.indexOf('班级')] === three[1]!.name),
     'only the chosen class',
   );
-  const [studentsFile] = await Promise.all([
-    page.waitForEvent('download'),
-    students.getByRole('button', { name: '导出 Excel' }).click(),
-  ]);
-  const sw = new ExcelJS.Workbook();
-  await sw.xlsx.readFile((await studentsFile.path())!);
-  const studentRows: string[][] = [];
-  sw.worksheets[0]!.eachRow((r) =>
-    studentRows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
-  );
+  const studentRows = await exportedRows(page, students);
   // the whole filtered list; the screen shows its first page
   assert.equal(studentRows.length - 1, classSize, 'every student of the class');
   assert.deepEqual(
     studentRows.slice(0, listed.length),
-    listed,
+    // the last column on screen opens the student's report
+    listed.map((r) => r.slice(0, studentRows[0]!.length)),
     'the 学生成绩 export holds the list on screen',
   );
   const one = sitting.find((e) => e.className === three[1]!.name)!;
   await students.getByPlaceholder('考号或姓名').fill(one.kaohao);
   await students.getByPlaceholder('考号或姓名').press('Enter');
   await students.getByText('共 1 人').waitFor();
-  await students.locator('tbody tr.ant-table-row', { hasText: one.kaohao }).waitFor();
+  const oneRow = students.locator('tbody tr.ant-table-row', { hasText: one.kaohao });
+  await oneRow.waitFor();
+  // the student's printable report, in a tab of its own: the 数学 score and ranks of the list
+  const listedOne = (await tableTexts(students))[1]!;
+  const [sr] = await Promise.all([
+    page.waitForEvent('popup'),
+    oneRow.getByRole('link', { name: '查看 / 打印' }).click(),
+  ]);
+  const report = sr.getByTestId('student-report');
+  await report.getByText(`姓名：${listedOne[1]}`).waitFor();
+  const mathRow = report.getByTestId('student-report-summary').locator('tbody tr', { hasText: '数学' });
+  const cells = await mathRow.locator('td').allInnerTexts();
+  // 科目 满分 得分 班级平均 班级最高 班级排名 校内排名 总排名; the list: … 分数 班级排名 校内排名 总排名
+  assert.deepEqual(cells.slice(5, 8), listedOne.slice(5, 8), 'the ranks of the list');
+  assert.equal(Number(cells[2]), Number(listedOne[4]), 'the score of the list');
+  assert.equal(await report.getByTestId('student-report-questions').locator('tbody tr').count(), 41);
+  await shot(sr, 'reports-08b-student-report');
+  await sr.emulateMedia({ media: 'print' });
+  await sr.screenshot({ path: shotPath('reports-08c-student-report-print'), fullPage: true });
+  const pdf = await sr.pdf({ format: 'A4' });
+  assert.ok(pdf.length > 10_000, 'prints to A4');
+  await sr.close();
 
   // 进退步 against the earlier exam: class summary and students, each change = 上次名次 − 本次名次
   await page.getByRole('tab', { name: '进退步' }).click();
@@ -322,16 +371,7 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   assert.ok(ranked.length > 0, 'students ranked in both exams');
   for (const r of ranked)
     assert.equal(Number(r[col('名次变化')]), Number(r[col('上次排名')]) - Number(r[col('本次排名')]));
-  const [progressFile] = await Promise.all([
-    page.waitForEvent('download'),
-    progressCard.getByRole('button', { name: '导出 Excel' }).click(),
-  ]);
-  const pw = new ExcelJS.Workbook();
-  await pw.xlsx.readFile((await progressFile.path())!);
-  const progressRows: string[][] = [];
-  pw.worksheets[0]!.eachRow((r) =>
-    progressRows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
-  );
+  const progressRows = await exportedRows(page, progressCard);
   assert.equal(progressRows.length - 1, all.length, 'every student of both exams');
   assert.deepEqual(progressRows.slice(0, moved.length), moved, 'the 进退步 export holds the list on screen');
 
@@ -361,4 +401,15 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await tp.getByRole('tab', { name: '学生成绩' }).click();
   await tp.getByTestId('report-students').getByText(`共 ${classSize} 人`).waitFor();
   await shot(tp, 'reports-10-teacher');
+  // 试卷讲评: their class only; a student of another class's report is refused
+  await tp.getByTestId('report-forms').getByText('数学', { exact: true }).click();
+  await tp.getByRole('tab', { name: '试卷讲评' }).click();
+  await tp.getByTestId('report-commentary').getByText(`试卷讲评 · 数学 · ${three[1]!.name}`).waitFor();
+  await tp.getByTestId('commentary-class').click();
+  assert.equal(await tp.locator('.ant-select-item-option').count(), 1, 'only their class to choose');
+  await tp.keyboard.press('Escape');
+  const stranger = sitting.find((e) => e.className === three[0]!.name)!;
+  await tp.goto(`${APP}/book/report_forms/${exam.examId}/student/${stranger.id}`);
+  await tp.getByText('学生报告加载失败').waitFor();
+  await shot(tp, 'reports-11-teacher-refused');
 });

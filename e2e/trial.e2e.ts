@@ -65,6 +65,21 @@ async function trialMarks(
   await p.getByTestId('marking-screen').getByText('试评', { exact: true }).waitFor();
   await p.getByTestId('mark-image').first().waitFor();
   await shot(p, `trial-${name}-marking`);
+  if (name === 'a') {
+    // 原卷与答案 of a 试评 paper, in a tab of its own: the block's answers beside the whole page
+    const [tab] = await Promise.all([p.context().waitForEvent('page'), p.getByTestId('origin-open').click()]);
+    await tab.waitForURL('**/book/originPicAndAnswer?taskId=*&kind=trial');
+    await tab
+      .getByTestId('standard')
+      .getByText(/第 41 题/)
+      .waitFor();
+    await tab.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="origin-page"]');
+      return Boolean(img && img.complete && img.naturalWidth > 0);
+    });
+    await shot(tab, 'trial-04b-origin');
+    await tab.close();
+  }
   for (const [i, v] of scores.entries()) await keyScore(p, v, i + 1);
   await p.getByText('本题块的试评试卷已全部阅完').waitFor();
   return p;

@@ -2,65 +2,50 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { AppDeps } from './app';
 import type { Health } from '@yj/contracts';
+import { ExamRole } from '@yj/contracts';
 import { accountRoutes } from './modules/auth/account.routes';
-import { accountService } from './modules/auth/account.service';
-import { auditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { authService } from './modules/auth/auth.service';
-import { captchaService } from './modules/auth/captcha';
-import { guardRepo } from './modules/auth/guard.repo';
-import { resetService } from './modules/auth/reset.service';
-import { sessionRepo } from './modules/auth/session.repo';
-import { sessionService } from './modules/auth/session.service';
+import { authModule } from './modules/auth/auth.module';
+import { auditModule } from './modules/audit/audit.module';
+import { homeModule } from './modules/home/home.module';
+import { messageModule } from './modules/message/message.module';
+import { noticeModule } from './modules/notice/notice.module';
+import { orgModule } from './modules/org/org.module';
 import { userRepo } from './modules/auth/user.repo';
 import { homeRoutes } from './modules/home/home.routes';
-import { homeService } from './modules/home/home.service';
 import { messageRoutes } from './modules/message/message.routes';
-import { messageService } from './modules/message/message.service';
 import { noticeRoutes } from './modules/notice/notice.routes';
-import { noticeService } from './modules/notice/notice.service';
 import { schoolRoutes } from './modules/school/school.routes';
-import { schoolService } from './modules/school/school.service';
+import { schoolModule } from './modules/school/school.module';
 import { gradeRoutes } from './modules/school/grade.routes';
-import { gradeService } from './modules/school/grade.service';
 import { studentRoutes } from './modules/school/student.routes';
 import { adminRoutes } from './modules/school/admin.routes';
-import { adminService } from './modules/school/admin.service';
 import { teacherRoutes } from './modules/school/teacher.routes';
-import { teacherService } from './modules/school/teacher.service';
 import { orgRoutes } from './modules/org/org.routes';
-import { orgService } from './modules/org/org.service';
-import { auditQueryService } from './modules/audit/audit-query.service';
-import { examScopes } from './modules/exam/exam-scope';
 import { examRoutes } from './modules/exam/exam.routes';
-import { examService } from './modules/exam/exam.service';
+import { examModule } from './modules/exam/exam.module';
 import { examineeRoutes } from './modules/exam/examinee.routes';
-import { examineeService } from './modules/exam/examinee.service';
 import { roleRoutes } from './modules/exam/role.routes';
-import { roleService } from './modules/exam/role.service';
+import { reportCommentaryService } from './modules/report/report-commentary.service';
 import { reportRoutes } from './modules/report/report.routes';
 import { reportService } from './modules/report/report.service';
 import { questionRoutes } from './modules/question/question.routes';
-import { questionService } from './modules/question/question.service';
+import { questionModule } from './modules/question/question.module';
 import { blockRoutes } from './modules/block/block.routes';
-import { blockPreviewService } from './modules/block/block-preview.service';
-import { blockService } from './modules/block/block.service';
+import { blockModule } from './modules/block/block.module';
 import { reviewerRoutes } from './modules/reviewer/reviewer.routes';
-import { divideService } from './modules/reviewer/reviewer-divide';
-import { reviewerExcel } from './modules/reviewer/reviewer-excel';
-import { reviewerService } from './modules/reviewer/reviewer.service';
+import { reviewerModule } from './modules/reviewer/reviewer.module';
 import { templateRoutes } from './modules/template/template.routes';
-import { templateImageService } from './modules/template/template-image.service';
-import { templateService } from './modules/template/template.service';
+import { templateModule } from './modules/template/template.module';
 import { cardRoutes } from './modules/card/card.routes';
-import { cardService } from './modules/card/card.service';
-import { studentService } from './modules/school/student.service';
+import { cardModule } from './modules/card/card.module';
 import { paperImageRepo } from './modules/scan/image/paper-image.repo';
 import { paperImageService } from './modules/scan/image/paper-image.service';
 import { recognizePool } from './modules/scan/recognition/scan-recognize';
 import { pagePool } from './modules/scan/ingest/scan-pages';
 import { registerScanJobs } from './modules/scan/recognition/scan.jobs';
 import { scanJobDeps, scanMissing, scanModule } from './modules/scan/scan.module';
+import { blockRegionsOf } from './modules/block/block-framed';
 import { cutPool } from './modules/scan/image/cut-pool';
 import { scanRoutes } from './modules/scan/scan.routes';
 import { scanAgentPackager } from './modules/tool/scan-agent-package';
@@ -78,7 +63,7 @@ import { markingLeadService } from './modules/marking/marking-lead.service';
 import { markingLeadRepo, reopenScanProblems } from './modules/marking/marking-lead.repo';
 import { leadAccess } from './modules/marking/marking-lead-access';
 import { markingRepo } from './modules/marking/marking.repo';
-import { markingReset } from './modules/marking/marking-reset';
+import { markingReset, type Discard } from './modules/marking/marking-reset';
 import { markingResetRoutes } from './modules/marking/marking-reset.routes';
 import { markingReselect } from './modules/marking/marking-reselect';
 import { markingReselectRoutes } from './modules/marking/marking-reselect.routes';
@@ -87,6 +72,7 @@ import { intelligentGroupService } from './modules/intelligent/intelligent-group
 import { intelligentRoutes } from './modules/intelligent/intelligent.routes';
 import { forgetIntelligentDecisions } from './modules/intelligent/intelligent.repo';
 import { intelligentService } from './modules/intelligent/intelligent.service';
+import { intelligentMarkerBlanks } from './modules/intelligent/intelligent-marker-blank';
 import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
 import { doneCheck } from './modules/marking/marking-counts';
 import { createTasks, finalizer, refreshStripScores } from './modules/marking/marking-final';
@@ -94,11 +80,12 @@ import { scoreQueue } from './modules/marking/marking-score-queue';
 import { qualityMonitor } from './modules/quality/quality-monitor';
 import { qualityProgress } from './modules/quality/quality-progress';
 import { qualityRoutes } from './modules/quality/quality.routes';
+import { forgetQualityRecords } from './modules/quality/quality.repo';
 import { registerQualityJobs } from './modules/quality/quality.jobs';
-import { registerReviewScheduleJob, reviewScheduleService } from './modules/subject/review-schedule';
 import { subjectRepo } from './modules/subject/subject.repo';
 import { subjectRoutes } from './modules/subject/subject.routes';
-import { subjectService, type ReviewHooks } from './modules/subject/subject.service';
+import type { ReviewHooks } from './modules/subject/subject.service';
+import { subjectModule } from './modules/subject/subject.module';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { trialService } from './modules/trial/trial.service';
 import { trialMarkService } from './modules/trial/trial-mark.service';
@@ -112,16 +99,9 @@ import { jobs } from './infra/jobs';
 import { memoryQueue } from './infra/queue';
 import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
-import { allScoreService } from './modules/export/all-score.service';
-import { exportQueue, registerExportJobs } from './modules/export/export.jobs';
+import { scoreModule, scorePublishing } from './modules/score/score.module';
 import { exportRoutes } from './modules/export/export.routes';
-import { exportService } from './modules/export/export.service';
-import { scoreImportService } from './modules/export/score-import.service';
-import { scoreService } from './modules/score/score.service';
-import { scoreAdjustService } from './modules/score/score-adjust.service';
-import { scoreKaohaoService } from './modules/score/score-kaohao.service';
-import { scoreIrregularService } from './modules/score/score-irregular.service';
-import { registerPublishScheduleJob, scorePublishService } from './modules/score/score-publish.service';
+import { exportModule } from './modules/export/export.module';
 import { scorePublishRoutes } from './modules/score/score-publish.routes';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
@@ -142,26 +122,15 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
     },
     doneCheck: (subjectId) => doneCheck(db, subjectId),
   };
-  const audit = auditService();
-  const sessions = sessionService(sessionRepo(db), {
-    idleMs: config.sessionIdleMs,
-    maxMs: config.sessionMaxMs,
-    cacheMs: config.sessionCacheMs,
-  });
-  const users = userRepo(db);
-  const guard = guardRepo(db);
-  const captcha = captchaService(guard);
-  const auth = authService({ db, users, guard, sessions, captcha, audit });
-  const reset = resetService({
+  const { audit, log } = auditModule({ db });
+  const { sessions, captcha, auth, reset, account } = authModule({
     db,
-    users,
-    guard,
-    sessions,
-    sms: deps.sms,
     audit,
-    dailyLimit: config.smsDailyLimit,
+    sms: deps.sms,
+    storage: deps.storage,
+    sessions: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, cacheMs: config.sessionCacheMs },
+    smsDailyLimit: config.smsDailyLimit,
   });
-  const account = accountService({ db, users, sessions, storage: deps.storage, audit });
 
   registerAuth(app, { sessions });
 
@@ -186,43 +155,48 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         loginRateLimit: config.loginRateLimit,
       });
       accountRoutes(api, { account });
-      noticeRoutes(api, { notice: noticeService({ db, audit }) });
-      homeRoutes(api, { home: homeService({ db }) });
-      messageRoutes(api, { messages: messageService({ db }) });
-      const school = schoolService({ db });
-      const log = auditQueryService({ db });
+      noticeRoutes(api, noticeModule({ db, audit }));
+      homeRoutes(api, homeModule({ db }));
+      messageRoutes(api, messageModule({ db }));
+      const { school, grades, students, teachers, admins } = schoolModule({
+        db,
+        audit,
+        sms: deps.sms,
+        users: userRepo,
+      });
       schoolRoutes(api, { school, log });
-      gradeRoutes(api, { grades: gradeService({ db, audit }) });
-      studentRoutes(api, { students: studentService({ db, audit }), school });
-      const teachers = teacherService({ db, audit, sms: deps.sms, users: userRepo });
+      gradeRoutes(api, { grades });
+      studentRoutes(api, { students, school });
       teacherRoutes(api, { teachers, school });
-      const admins = adminService({ db, audit, users: userRepo });
       adminRoutes(api, { admins });
-      const org = orgService({ db, audit, admins });
+      const { org } = orgModule({ db, audit, admins });
       orgRoutes(api, { org });
-      const scopes = examScopes(db);
-      const exams = examService({ db, audit });
-      examRoutes(api, { exams, scopes, log, org });
       // the shared queue (in-process, or BullMQ with REDIS_URL): recognition and re-scoring, any worker may take them
       const shared = jobs(deps.queue);
       const scoring = scoreCompute({ db, queue: shared, lanes: deps.database.kind === 'pglite' ? 1 : 2 });
       registerScoreJobs(shared, scoring);
+      const { scopes, exams, examinees, roles } = examModule({ db, audit, scores: scoring.examinees });
+      examRoutes(api, { exams, scopes, log, org });
       // a change of a block score marks the paper's subject score stale in its transaction; a batched job
       // re-derives it (marking-score-queue.ts), the score pages and 阅卷完成 flush their subject first
       const stale = scoreQueue({ db, derive: scoring.examinees });
       app.addHook('onClose', async () => stale.close());
       reviewHooks.onReviewDone = (tx, subjectId) => stale.flushIn(tx, subjectId);
-      examineeRoutes(api, { examinees: examineeService({ db, audit, scores: scoring.examinees }), scopes });
-      const roles = roleService({ db, audit });
+      examineeRoutes(api, { examinees, scopes });
       roleRoutes(api, { roles, scopes, teachers, exams });
-      const questions = questionService({ db, audit, exams, rescore: scoring.enqueue });
+      const { questions } = questionModule({ db, audit, exams, rescore: scoring.enqueue });
       questionRoutes(api, { questions, scopes });
-      const templates = templateService({ db, audit, exams, questions });
       // PDF and TIFF pages are rendered on worker threads, off the event loop every request shares
       const pages = pagePool();
       app.addHook('onClose', () => pages.close());
-      const images = templateImageService({ storage: deps.storage, pages });
-      const blocks = blockService({ db, audit, exams, questions, templates });
+      const { templates, images } = templateModule({
+        db,
+        audit,
+        exams,
+        questions,
+        storage: deps.storage,
+        pages,
+      });
       // every cut of a scanned paper (blocks, marking, trial, quality): the scan module's paper images, the pixel
       // work on worker threads (cutting in the request path held up every marker's claim and submit)
       const cutter = cutPool();
@@ -234,21 +208,18 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         templatePicture: images.image,
         pool: cutter,
       });
-      const cuts = blockPreviewService({ exams, blocks, templates, images: paperImages });
+      const { blocks, cuts } = blockModule({ db, audit, exams, questions, templates, images: paperImages });
       blockRoutes(api, { blocks, cuts, scopes });
-      const reviewers = reviewerService({ db, audit, exams, roles });
-      reviewerRoutes(api, {
-        reviewers,
-        divide: divideService({ db, audit, exams, roles, reviewers }),
-        excel: reviewerExcel({ db, audit, exams, roles, reviewers }),
+      reviewerRoutes(api, { ...reviewerModule({ db, audit, exams, roles }), scopes });
+      templateRoutes(api, { templates, images, scopes });
+      cardRoutes(api, {
+        ...cardModule({ db, audit, exams, questions, templates, images, examinees }),
         scopes,
       });
-      templateRoutes(api, { templates, images, scopes });
-      cardRoutes(api, { cards: cardService({ db, audit, exams, questions, templates, images }), scopes });
       const { scan, fix, view, finish, query } = scanModule({
         db,
         storage: deps.storage,
-        queue: deps.queue,
+        queue: shared,
         audit,
         exams,
         templates,
@@ -260,28 +231,32 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       });
       scanRoutes(api, { scan, query, fix, view, finish, scopes });
       scoreRoutes(api, {
-        scores: scoreService({ db, audit, exams, compute: scoring, flush: stale.flush }),
-        adjust: scoreAdjustService({ db, audit, exams, compute: scoring }),
-        irregular: scoreIrregularService({ db, audit, exams, compute: scoring }),
-        kaohao: scoreKaohaoService({ db, audit, exams, compute: scoring }),
+        ...scoreModule({ db, audit, exams, compute: scoring, flush: stale.flush }),
         scopes,
       });
-      const exportJobs = exportQueue(app);
-      const exports = exportService({ db, storage: deps.storage, audit, exams, queue: exportJobs.jobs });
-      registerExportJobs(app, exportJobs, exports);
-      exportRoutes(api, {
-        exports,
-        allScore: allScoreService({ db, exams, audit }),
-        imports: scoreImportService({ db, audit, exams }),
+      exportRoutes(api, { ...exportModule(app, { db, storage: deps.storage, audit, exams }), scopes });
+      reportRoutes(api, {
+        reports: reportService({ db, audit }),
+        commentary: reportCommentaryService({ db, paperImage: paperImages.paperImage }),
         scopes,
       });
-      reportRoutes(api, { reports: reportService({ db, audit }), scopes });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
-      registerScanJobs(deps.queue, scanJobDeps({ db, storage: deps.storage, pool, scores: scoring.paper }));
+      registerScanJobs(
+        shared,
+        scanJobDeps({
+          db,
+          storage: deps.storage,
+          pool,
+          scores: scoring.paper,
+          blockRegions: blockRegionsOf(db),
+        }),
+      );
       // the marking module's answers other modules ask for (trial): a user's roles in a block
       const blockRoles = (blockId: number, userId: number) => markingRepo.roles(db, blockId, userId);
+      // originPicAndAnswer: the marker's screens and 试评 both show a paper's whole pages through it
+      const origin = markingOrigin({ db, maskedPage: paperImages.maskedPage });
       const finalize = finalizer((tx, paperId) => stale.mark(tx, paperId));
       // 质检: the hidden papers (标准卷, a marker's own paper again) mixed into the markers' streams, stored apart
       // (modules/trial/standard.service.ts); `rates` is the claim's one cached read of block_quality
@@ -319,18 +294,23 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       });
       markingBookRoutes(api, {
         db,
-        origin: markingOrigin({ db, storage: deps.storage }),
+        origin,
         overview: markingOverview({ db }),
         scopes,
         marking: onMarking,
       });
+      // discarded marks (重置阅卷, 重新选题): 智能辅助's decisions on the papers and the quality records go too
+      const forgetOnDiscard: Discard = async (tx, blockId, paperIds, userId) => {
+        await forgetIntelligentDecisions(tx, blockId, paperIds);
+        return { ...(await forgetQualityRecords(tx, blockId, userId)) };
+      };
       markingResetRoutes(api, {
         reset: markingReset({
           db,
           audit,
           finalize,
           onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
-          onDiscard: forgetIntelligentDecisions,
+          onDiscard: forgetOnDiscard,
         }),
         scopes,
       });
@@ -341,7 +321,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
           questions,
           finalize,
           onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
-          onDiscard: forgetIntelligentDecisions,
+          onDiscard: forgetOnDiscard,
         }),
         scopes,
       });
@@ -350,21 +330,31 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       app.addHook('onClose', () => intelligentJobs.close());
       const detect = intelligentDetect({
         db,
-        queue: intelligentJobs,
+        queue: jobs(intelligentJobs),
         paperImage: paperImages.paperImage,
         templates,
         images,
       });
+      const intelligent = intelligentService({
+        db,
+        audit,
+        finalize,
+        access: leadAccess(() => markingLeadRepo(db)),
+        detect,
+        onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
+      });
       intelligentRoutes(api, {
-        intelligent: intelligentService({
+        intelligent,
+        blanks: intelligentMarkerBlanks({ db, intelligent, paperImage: paperImages.paperImage }),
+        groups: intelligentGroupService({
           db,
-          audit,
           finalize,
-          access: leadAccess(() => markingLeadRepo(db)),
-          detect,
-          onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
+          paperImage: paperImages.paperImage,
+          quota: async (tx, blockId, userId) => {
+            const me = await markingRepo.reviewer(tx, blockId, userId, ExamRole.reviewers, true);
+            return { quota: me?.quota ?? null, used: await markingRepo.used(tx, blockId, userId) };
+          },
         }),
-        groups: intelligentGroupService({ db, finalize, paperImage: paperImages.paperImage }),
         scopes,
       });
       // Work of this API process alone, never on the shared Redis queue: a recognition worker there has no task
@@ -373,7 +363,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       // a row lock, so a time fired twice acts once). One in-process queue for all of them.
       const localQueue = memoryQueue(app.log, 4);
       const local = jobs(localQueue);
-      const stopMarkingJobs = registerMarkingJobs(localQueue, { db, cutSubject: marking.cutSubject });
+      const stopMarkingJobs = registerMarkingJobs(local, { db, cutSubject: marking.cutSubject });
       const monitor = qualityMonitor({ db, audit, rates });
       qualityRoutes(api, { progress: qualityProgress({ db }), monitor, scopes, marking: onMarking });
       // 质检: setting/qualitytest, quality-test/progress2 and report, the leaders' spot checks
@@ -384,18 +374,22 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         scopes,
         marking: onMarking,
       });
-      const stopQualityJobs = registerQualityJobs(localQueue, { db, monitor });
+      const stopQualityJobs = registerQualityJobs(local, { db, monitor });
       app.addHook('onClose', async () => {
         stopMarkingJobs();
         stopQualityJobs();
         await localQueue.close();
       });
-      const subjects = subjectService({ db, audit, scanMissing, hooks: reviewHooks });
-      const schedule = reviewScheduleService({ db, audit, queue: local, subjects });
-      registerReviewScheduleJob(local, schedule);
+      const { subjects, schedule } = subjectModule({
+        db,
+        audit,
+        queue: local,
+        scanMissing,
+        hooks: reviewHooks,
+      });
       subjectRoutes(api, { subjects, schedule, scopes });
       // publish times wait beside the review times, for the same reasons
-      const publish = scorePublishService({
+      const publish = scorePublishing({
         db,
         audit,
         queue: local,
@@ -405,7 +399,6 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         stripScores: refreshStripScores,
         subjectRows: subjectRepo,
       });
-      registerPublishScheduleJob(local, publish);
       scorePublishRoutes(api, { publish, scopes });
       trialRoutes(api, {
         db,
@@ -421,6 +414,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         }),
         scopes,
         marking: onMarking,
+        origin,
       });
       // pages acknowledged before a crash or restart are recognised now (jobs are idempotent);
       // review and publish times that passed while the server was down fire now, later ones are armed again

@@ -11,8 +11,27 @@ export function qrModules(text: string): { size: number; dark: boolean[] } {
   return { size: sym.pixx, dark: sym.pixs.map((v: number) => v === 1) };
 }
 
+type Runs = { size: number; runs: ReadonlyArray<readonly [number, number, number]> };
+
+/**
+ * Encoding one QR costs ≈ 15 ms (bwip-js), the most of a card page's preview (issue 12); the same page codes
+ * come back on every preview of unchanged options, a reopened card, its PDF and its template. The last
+ * RUNS_KEPT texts are remembered; the answer is frozen, as callers share it.
+ */
+const RUNS_KEPT = 256;
+const remembered = new Map<string, Runs>();
+
 /** Dark modules of a QR merged into horizontal runs (fewer shapes to draw): [row, col, length]. */
-export function qrRuns(text: string): { size: number; runs: [number, number, number][] } {
+export function qrRuns(text: string): Runs {
+  const kept = remembered.get(text);
+  if (kept) return kept;
+  const computed = encodeRuns(text);
+  remembered.set(text, computed);
+  if (remembered.size > RUNS_KEPT) remembered.delete(remembered.keys().next().value!);
+  return computed;
+}
+
+function encodeRuns(text: string): Runs {
   const { size, dark } = qrModules(text);
   const runs: [number, number, number][] = [];
   for (let y = 0; y < size; y++) {
@@ -27,7 +46,7 @@ export function qrRuns(text: string): { size: number; runs: [number, number, num
       runs.push([y, start, x - start]);
     }
   }
-  return { size, runs };
+  return Object.freeze({ size, runs: Object.freeze(runs.map((r) => Object.freeze(r))) });
 }
 
 /** Quiet zone (modules) kept white around our page QR. */

@@ -35,6 +35,13 @@ export const userProfile = z.object({
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
+/**
+ * POST /api/account/avatar/upload (a multipart upload, on Fastify's own registration): the answer's `data`,
+ * which the web reads through this schema.
+ */
+export const avatarUploaded = z.object({ avatarUrl: z.string() });
+export type AvatarUploaded = z.infer<typeof avatarUploaded>;
+
 export const loginResponse = z.object({ token: z.string(), user: userProfile, gotoHfsURL: z.string() });
 export type LoginResponse = z.infer<typeof loginResponse>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, int, text } from './fields';
+import { id, int, storedNumber, text } from './fields';
 import { questionNo } from './question';
 
 /** How two marks of a double-marked block become one (DESIGN.md §5). */
@@ -78,13 +78,39 @@ export const blocksSave = z.object({
   blocks: z.array(blockFields.extend({ id: id().optional() }).superRefine(checkBlock)).max(100),
 });
 
-export interface BlockItem extends BlockInput {
-  id: number;
+/**
+ * A saved block as answered: shape only (the input rules of `blockInput` — name length, thresholds, region
+ * sizes, points adding up — are not asked of a block a school already stored).
+ */
+export const blockItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  nos: z.array(z.string()),
+  markCount: storedNumber<1 | 2>(),
+  threshold: z.number().nullable(),
+  finalRule,
+  arbitration,
+  assignMode,
+  quota: z.number().nullable(),
+  regions: z.array(
+    z.object({ page: z.number(), x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+  ),
+  points: z.array(
+    z.object({
+      no: z.string(),
+      step: storedNumber<z.infer<typeof scoreStep>>(),
+      points: z.array(z.object({ name: z.string(), score: z.number() })),
+    }),
+  ),
   /** full score of the block: the sum of its questions */
-  fullScore: number;
+  fullScore: z.number(),
   /** `regions` are not saved but proposed: the template's subjective boxes of the block's questions */
-  regionsProposed: boolean;
-}
+  regionsProposed: z.boolean(),
+});
+export type BlockItem = z.infer<typeof blockItem>;
+/** GET/POST …/setting/block: the subject's blocks and the subjective questions in none yet. */
+export const blockList = z.object({ blocks: z.array(blockItem), unassigned: z.array(z.string()) });
+export type BlockList = z.infer<typeof blockList>;
 
 /** Why a question's 给分点 or step do not fit its full score; null when they do (server and web alike). */
 export function pointsProblem(p: BlockPoints, fullScore: number): string | null {
@@ -98,16 +124,17 @@ export function pointsProblem(p: BlockPoints, fullScore: number): string | null 
 }
 
 /** Each block with its question counts, for the exam's block overview (exam/{examId}/setting/block). */
-export interface ExamBlockSubject {
-  subjectId: number;
-  name: string;
-  status: number;
-  blocks: number;
+export const examBlockSubject = z.object({
+  subjectId: z.number(),
+  name: z.string(),
+  status: z.number(),
+  blocks: z.number(),
   /** blocks with regions chosen on the template */
-  framed: number;
-  subjective: number;
-  unassigned: string[];
-}
+  framed: z.number(),
+  subjective: z.number(),
+  unassigned: z.array(z.string()),
+});
+export type ExamBlockSubject = z.infer<typeof examBlockSubject>;
 
 export const FINAL_RULE_LABELS: Record<z.infer<typeof finalRule>, string> = {
   mean: '取平均分',

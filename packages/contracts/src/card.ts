@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, int, text } from './fields';
 import { questionNo } from './question';
-import type { TemplateItem } from './template-meta';
+import { templateItem } from './template-meta';
 
 // The online answer card (在线答题卡, dtk): the options a teacher picks in the designer. The server lays the
 // card out from the subject's question structure and these options (packages/card); the same options give
@@ -68,46 +68,77 @@ export const cardSave = cardOptions.extend({
 export type CardSaveInput = z.input<typeof cardSave>;
 
 /** A subjective question as the designer lists it. */
-export interface CardQuestion {
-  no: string;
-  score: number;
+export const cardQuestion = z.object({
+  no: z.string(),
+  score: z.number(),
   /** the box height (mm) the card uses when none is set */
-  defaultHeight: number;
+  defaultHeight: z.number(),
   /** name of its 选做 group (its members share one box) */
-  optionalGroup: string | null;
-}
+  optionalGroup: z.string().nullable(),
+});
+export type CardQuestion = z.infer<typeof cardQuestion>;
+
+/**
+ * The options as a saved card answers them, resolved (exam number and columns filled in): shape only, the
+ * designer's input rules are not asked of options a school already saved.
+ */
+export const cardOptionsAnswer = z.object({
+  title: z.string().optional(),
+  paper: cardPaper,
+  columns: z.number(),
+  examNumber: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('bubbles'), digits: z.number() }),
+    z.object({ kind: z.literal('barcode') }),
+  ]),
+  twoSided: z.boolean(),
+  scoreBoxes: z.boolean(),
+  boxes: z.record(
+    z.string(),
+    z.object({
+      height: z.number().optional(),
+      style: cardBoxOptions.shape.style,
+      essayChars: z.number().optional(),
+    }),
+  ),
+  order: z.array(z.string()),
+});
 
 /** GET /api/subject/:id/card: what the designer opens with. */
-export interface CardDesign {
+export const cardDesign = z.object({
   /** the online template these options were saved with; null for a new card */
-  templateId: number | null;
-  mainTemplateName: string;
-  options: CardOptionsValue & { examNumber: CardExamNumber; columns: number };
-  examName: string;
-  subjectName: string;
-  objectiveCount: number;
-  questions: CardQuestion[];
+  templateId: z.number().nullable(),
+  mainTemplateName: z.string(),
+  options: cardOptionsAnswer,
+  examName: z.string(),
+  subjectName: z.string(),
+  objectiveCount: z.number(),
+  questions: z.array(cardQuestion),
   /** every live template of the subject (any card type): saving asks before adding or overwriting */
-  templates: Pick<TemplateItem, 'id' | 'mainTemplateName' | 'cardType' | 'updatedAt'>[];
-}
+  templates: z.array(
+    templateItem.pick({ id: true, mainTemplateName: true, cardType: true, updatedAt: true }),
+  ),
+});
+export type CardDesign = z.infer<typeof cardDesign>;
 
 /** POST /api/subject/:id/card/preview answer. */
-export interface CardPreview {
-  cardId: string;
-  pages: { svg: string }[];
+export const cardPreview = z.object({
+  cardId: z.string(),
+  pages: z.array(z.object({ svg: z.string() })),
   /** notes that do not stop the card (a box split across columns, …) */
-  problems: string[];
-}
+  problems: z.array(z.string()),
+});
+export type CardPreview = z.infer<typeof cardPreview>;
 
 /** GET /api/subject/:id/cards: the subject's saved online cards. */
-export interface CardItem {
-  templateId: number;
-  mainTemplateName: string;
-  pages: number;
-  paper: CardPaper;
-  columns: number;
-  twoSided: boolean;
-  updatedAt: string;
+export const cardItem = z.object({
+  templateId: z.number(),
+  mainTemplateName: z.string(),
+  pages: z.number(),
+  paper: cardPaper,
+  columns: z.number(),
+  twoSided: z.boolean(),
+  updatedAt: z.string(),
   /** false when the question structure changed since saving: the card must be saved again */
-  current: boolean;
-}
+  current: z.boolean(),
+});
+export type CardItem = z.infer<typeof cardItem>;

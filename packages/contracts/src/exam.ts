@@ -167,19 +167,20 @@ export const examineeListQuery = pageQuery.extend({
   subjectId: id().optional(),
 });
 
-export interface ExamineeItem {
-  id: number;
-  studentId: number;
-  name: string;
-  xuehao: string;
-  schoolName: string;
-  className: string;
-  kaohao: string;
-  kaochang: string | null;
-  seat: number | null;
-  paperType: 'A' | 'B' | null;
-  absent?: boolean;
-}
+export const examineeItem = z.object({
+  id: z.number(),
+  studentId: z.number(),
+  name: z.string(),
+  xuehao: z.string(),
+  schoolName: z.string(),
+  className: z.string(),
+  kaohao: z.string(),
+  kaochang: z.string().nullable(),
+  seat: z.number().nullable(),
+  paperType: z.enum(['A', 'B']).nullable(),
+  absent: z.boolean().optional(),
+});
+export type ExamineeItem = z.infer<typeof examineeItem>;
 
 export const examineeIds = z.object({
   ids: z.array(id()).min(1, '请选择考生').max(10_000, '一次最多选择 10000 名考生'),
@@ -195,42 +196,44 @@ export const roleAdd = z.object({
 });
 export type RoleAdd = z.infer<typeof roleAdd>;
 
-export interface StaffItem {
-  id: number;
-  userId: number;
-  name: string;
-  phone: string | null;
-  role: number;
-  subjectId: number | null;
-  subjectName: string | null;
-  schoolId: number | null;
-  schoolName: string | null;
-}
+export const staffItem = z.object({
+  id: z.number(),
+  userId: z.number(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  role: z.number(),
+  subjectId: z.number().nullable(),
+  subjectName: z.string().nullable(),
+  schoolId: z.number().nullable(),
+  schoolName: z.string().nullable(),
+});
+export type StaffItem = z.infer<typeof staffItem>;
 
 /** GET /yue/api/subject/{id}/operation/permission */
-export interface OperationPermission {
-  subjectId: number;
-  status: number;
-  manageExam: boolean;
-  editSetting: boolean;
-  scan: boolean;
+export const operationPermission = z.object({
+  subjectId: z.number(),
+  status: z.number(),
+  manageExam: z.boolean(),
+  editSetting: z.boolean(),
+  scan: z.boolean(),
   /** scan progress, exceptions and page images (scan.read): the 扫描与识别 screens */
-  scanRead: boolean;
-  mark: boolean;
-  lead: boolean;
-  viewPhones: boolean;
-  downloadScores: boolean;
+  scanRead: z.boolean(),
+  mark: z.boolean(),
+  lead: z.boolean(),
+  viewPhones: z.boolean(),
+  downloadScores: z.boolean(),
   /** the subject's score screens (score.read) */
-  scoreRead: boolean;
+  scoreRead: z.boolean(),
   /** change a question's score by hand (score.adjust) */
-  scoreAdjust: boolean;
+  scoreAdjust: z.boolean(),
   /** see scores before they are published and the checks (score.unpublished.read) */
-  scoreUnpublishedRead: boolean;
+  scoreUnpublishedRead: z.boolean(),
   /** publish, delay and cancel publishing (score.publish) */
-  scorePublish: boolean;
+  scorePublish: z.boolean(),
   /** live marking progress and 质检 screens (marking.monitor) */
-  monitor: boolean;
-}
+  monitor: z.boolean(),
+});
+export type OperationPermission = z.infer<typeof operationPermission>;
 
 export const dynamicLogItem = z.object({
   id: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, idParam, intParam, text } from './fields';
 import { pageQuery } from './envelope';
-import type { ScoreStudentStatus } from './score';
+import { scoreStudentStatus, type ScoreStudentStatus } from './score';
 import type { ImportError } from './school';
 
 // Score exports and the download center (spec §2 download/center, exam/{examId}/all_score; §7 scores export).
@@ -14,7 +14,8 @@ export const EXPORT_KIND_LABELS: Record<ExportKind, string> = {
   totals: '考试总分表',
 };
 
-export type ExportStatus = 'pending' | 'running' | 'done' | 'failed' | 'expired';
+export const exportStatus = z.enum(['pending', 'running', 'done', 'failed', 'expired']);
+export type ExportStatus = z.infer<typeof exportStatus>;
 export const EXPORT_STATUS_LABELS: Record<ExportStatus, string> = {
   pending: '排队中',
   running: '生成中',
@@ -32,23 +33,24 @@ export const exportCreate = z.discriminatedUnion('kind', [
 export type ExportCreate = z.infer<typeof exportCreate>;
 
 /** One row of the download center. */
-export interface ExportTaskItem {
-  id: number;
-  kind: ExportKind;
-  examId: number;
-  examName: string;
-  subjectId: number | null;
-  subjectName: string | null;
-  userName: string;
-  status: ExportStatus;
-  progress: number;
-  rows: number | null;
-  size: number | null;
-  fileName: string;
-  error: string | null;
-  createdAt: string;
-  expiresAt: string | null;
-}
+export const exportTaskItem = z.object({
+  id: z.number(),
+  kind: exportKind,
+  examId: z.number(),
+  examName: z.string(),
+  subjectId: z.number().nullable(),
+  subjectName: z.string().nullable(),
+  userName: z.string(),
+  status: exportStatus,
+  progress: z.number(),
+  rows: z.number().nullable(),
+  size: z.number().nullable(),
+  fileName: z.string(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type ExportTaskItem = z.infer<typeof exportTaskItem>;
 
 /** GET /api/download/center */
 export const exportListQuery = pageQuery;
@@ -66,39 +68,43 @@ export const allScoreQuery = pageQuery.extend({
 });
 export type AllScoreQuery = z.infer<typeof allScoreQuery>;
 
-export interface AllScoreSubject {
-  id: number;
-  name: string;
-  fullScore: number;
+export const allScoreSubject = z.object({
+  id: z.number(),
+  name: z.string(),
+  fullScore: z.number(),
   /** 计入总分 */
-  inTotal: boolean;
-}
+  inTotal: z.boolean(),
+});
+export type AllScoreSubject = z.infer<typeof allScoreSubject>;
 
 /** One examinee's cell in a subject: the figure, or why there is none. */
-export interface AllScoreCell {
-  total: number | null;
-  status: ScoreStudentStatus;
-}
+export const allScoreCell = z.object({
+  total: z.number().nullable(),
+  status: scoreStudentStatus,
+});
+export type AllScoreCell = z.infer<typeof allScoreCell>;
 
-export interface AllScoreRow {
-  examineeId: number;
-  kaohao: string;
-  name: string;
-  schoolName: string;
-  className: string;
+export const allScoreRow = z.object({
+  examineeId: z.number(),
+  kaohao: z.string(),
+  name: z.string(),
+  schoolName: z.string(),
+  className: z.string(),
   /** subjectId → cell */
-  subjects: Record<string, AllScoreCell>;
+  subjects: z.record(z.string(), allScoreCell),
   /** sum of the 计入总分 subjects with a figure; null when none has one */
-  total: number | null;
-}
+  total: z.number().nullable(),
+});
+export type AllScoreRow = z.infer<typeof allScoreRow>;
 
-export interface AllScorePage {
-  total: number;
-  size: number;
-  items: AllScoreRow[];
-  subjects: AllScoreSubject[];
-  classes: Array<{ id: number; name: string }>;
-}
+export const allScorePage = z.object({
+  total: z.number(),
+  size: z.number(),
+  items: z.array(allScoreRow),
+  subjects: z.array(allScoreSubject),
+  classes: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type AllScorePage = z.infer<typeof allScorePage>;
 
 /** GET /api/api/subject/:id/getExamineeList/:status?p= — the examinees of a subject in one score status. */
 export const examineeListStatus = z.enum(['all', 'ok', 'absent', 'missing', 'irregular']);
@@ -108,21 +114,23 @@ export const examineeStatusQuery = z.object({
   size: intParam(1, 200).default(20),
 });
 
-export interface ExamineeListItem {
-  examineeId: number;
-  kaohao: string;
-  name: string;
-  className: string;
-  status: ScoreStudentStatus;
-  total: number | null;
-  irregularReason: string | null;
-}
-export interface ExamineeListPage {
-  total: number;
-  size: number;
-  page: number;
-  items: ExamineeListItem[];
-}
+export const examineeListItem = z.object({
+  examineeId: z.number(),
+  kaohao: z.string(),
+  name: z.string(),
+  className: z.string(),
+  status: scoreStudentStatus,
+  total: z.number().nullable(),
+  irregularReason: z.string().nullable(),
+});
+export type ExamineeListItem = z.infer<typeof examineeListItem>;
+export const examineeListPage = z.object({
+  total: z.number(),
+  size: z.number(),
+  page: z.number(),
+  items: z.array(examineeListItem),
+});
+export type ExamineeListPage = z.infer<typeof examineeListPage>;
 
 /** Status codes the all-score query answers per subject (null: no score row yet, shown as 无答题卡). */
 export const CELL_STATUS: Record<number, ScoreStudentStatus> = {

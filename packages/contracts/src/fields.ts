@@ -28,3 +28,9 @@ export const idParam = (message = '编号无效') =>
 /** An integer in a path or query string. */
 export const intParam = (min: number, max: number = MAX_INT) =>
   z.coerce.number().int('应为整数').min(min, `不能小于 ${min}`).max(max, `不能大于 ${max}`);
+
+/**
+ * A number of a stored row in an answer schema, typed as the values the writes allow (a step of 1 or 0.5 …)
+ * but checked as a number only: an answer reads back what a school already stored and never refuses it.
+ */
+export const storedNumber = <T extends number>() => z.custom<T>((v) => typeof v === 'number', '应为数字');

@@ -50,75 +50,87 @@ export const intelligentGroupSplit = z.object({
   paperId: id('答卷编号无效'),
 });
 
-export interface IntelligentRunView {
-  id: number;
-  kind: IntelligentRunKind;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  total: number;
-  done: number;
-  found: number;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+// The answers (shape only: what is stored is answered as it is).
 
-export interface IntelligentBlockView {
-  blockId: number;
-  name: string;
-  nos: string[];
-  blank: boolean;
-  grouping: boolean;
-  blankRun: IntelligentRunView | null;
-  groupRun: IntelligentRunView | null;
+export const intelligentRunView = z.object({
+  id: z.number(),
+  kind: intelligentRunKind,
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  total: z.number(),
+  done: z.number(),
+  found: z.number(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type IntelligentRunView = z.infer<typeof intelligentRunView>;
+
+const blankCounts = { detected: z.number(), applied: z.number(), returned: z.number() };
+
+export const intelligentBlockView = z.object({
+  blockId: z.number(),
+  name: z.string(),
+  nos: z.array(z.string()),
+  blank: z.boolean(),
+  grouping: z.boolean(),
+  blankRun: intelligentRunView.nullable(),
+  groupRun: intelligentRunView.nullable(),
   /** blanks detected and not yet decided / scored 0 / sent back */
-  blanks: { detected: number; applied: number; returned: number };
-}
+  blanks: z.object(blankCounts),
+});
+export type IntelligentBlockView = z.infer<typeof intelligentBlockView>;
 
-export interface IntelligentSettingsView {
-  subjectStatus: number;
-  blocks: IntelligentBlockView[];
-}
+export const intelligentSettingsView = z.object({
+  subjectStatus: z.number(),
+  blocks: z.array(intelligentBlockView),
+});
+export type IntelligentSettingsView = z.infer<typeof intelligentSettingsView>;
 
-export interface BlankSampleItem {
-  paperId: number;
-  ink: number;
-  state: 'measured' | 'applied' | 'returned';
+export const blankSampleItem = z.object({
+  paperId: z.number(),
+  ink: z.number(),
+  state: z.enum(['measured', 'applied', 'returned']),
   /** the cut image of the paper's block (leaders' image route) */
-  imageUrl: string;
-}
+  imageUrl: z.string(),
+});
+export type BlankSampleItem = z.infer<typeof blankSampleItem>;
 
-export interface IntelligentCheckView {
-  blockId: number;
-  blockName: string;
-  run: IntelligentRunView | null;
-  blanks: { detected: number; applied: number; returned: number; measured: number };
+export const intelligentCheckView = z.object({
+  blockId: z.number(),
+  blockName: z.string(),
+  run: intelligentRunView.nullable(),
+  blanks: z.object({ ...blankCounts, measured: z.number() }),
   /** up to 12 detected blanks, spread over the block (the leader looks at these before confirming) */
-  sample: BlankSampleItem[];
+  sample: z.array(blankSampleItem),
   /** blanks scored 0 (newest first, up to 50): any may be sent back */
-  applied: BlankSampleItem[];
-}
+  applied: z.array(blankSampleItem),
+});
+export type IntelligentCheckView = z.infer<typeof intelligentCheckView>;
 
-export interface AnswerGroupView {
-  id: number;
+export const answerGroupView = z.object({
+  id: z.number(),
   /** papers still in the group, waiting for a score */
-  size: number;
-  papers: Array<{ paperId: number; distance: number; imageUrl: string }>;
-}
+  size: z.number(),
+  papers: z.array(z.object({ paperId: z.number(), distance: z.number(), imageUrl: z.string() })),
+});
+export type AnswerGroupView = z.infer<typeof answerGroupView>;
 
-export interface IntelligentReviewView {
-  blockId: number;
-  blockName: string;
-  run: IntelligentRunView | null;
-  questions: Array<{ no: string; fullScore: number; step: number }>;
-  groups: AnswerGroupView[];
-}
+export const intelligentReviewView = z.object({
+  blockId: z.number(),
+  blockName: z.string(),
+  run: intelligentRunView.nullable(),
+  questions: z.array(z.object({ no: z.string(), fullScore: z.number(), step: z.number() })),
+  groups: z.array(answerGroupView),
+});
+export type IntelligentReviewView = z.infer<typeof intelligentReviewView>;
 
-export interface GroupScoreResult {
+export const groupScoreResult = z.object({
   /** papers given the group's score (a mark of the signed-in marker each) */
-  scored: number;
+  scored: z.number(),
   /** papers left to ordinary marking (someone holds or has marked them meanwhile) */
-  skipped: number;
-}
+  skipped: z.number(),
+});
+export type GroupScoreResult = z.infer<typeof groupScoreResult>;
 
 /** 重新选题: the block's new questions, and why (the confirmation shows the marks that will go). */
 export const reselectInput = z.object({
@@ -127,3 +139,31 @@ export const reselectInput = z.object({
   reason: text().trim().min(1, '请填写重新选题的原因').max(200, '原因不能超过 200 字'),
 });
 export type ReselectInput = z.infer<typeof reselectInput>;
+
+/**
+ * A blank scored 0 by 智能判空 sent back to marking by one of the block's markers (intelligentReview/blank):
+ * the reason is required, the leaders read it in the 动态日志.
+ */
+export const markerBlankReturn = z.object({
+  blockId: id('题块编号无效'),
+  paperId: id('答卷编号无效'),
+  reason: text().trim().min(1, '请填写退回的原因').max(200, '原因不能超过 200 字'),
+});
+export type MarkerBlankReturnInput = z.infer<typeof markerBlankReturn>;
+
+/** A blank scored 0 by 智能判空 as the block's markers see it: the cut, when it was confirmed. */
+export const markerBlankItem = z.object({
+  paperId: z.number(),
+  imageUrl: z.string(),
+  decidedAt: z.string().nullable(),
+});
+
+/** The confirmed blanks of a block for its markers (the newest first, up to `shown`). */
+export const markerBlanksView = z.object({
+  blockId: z.number(),
+  blockName: z.string(),
+  subjectStatus: z.number(),
+  total: z.number(),
+  items: z.array(markerBlankItem),
+});
+export type MarkerBlanksView = z.infer<typeof markerBlanksView>;

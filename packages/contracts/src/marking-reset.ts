@@ -18,15 +18,31 @@ export const resetInput = z.object({
 export type ResetInput = z.infer<typeof resetInput>;
 
 /** What a reset discards (the confirmation shows it; the reset answers what it did). */
-export interface ResetCounts {
+export const resetCounts = z.object({
   /** submitted marks (first, second and third marks) discarded */
-  marks: number;
+  marks: z.number(),
   /** final block scores removed */
-  scores: number;
+  scores: z.number(),
   /** arbitration tasks removed (given or waiting) */
-  arbitrations: number;
+  arbitrations: z.number(),
   /** open problem papers (问题卷) returned to the pool */
-  problems: number;
+  problems: z.number(),
   /** papers to be marked again */
-  papers: number;
-}
+  papers: z.number(),
+});
+export type ResetCounts = z.infer<typeof resetCounts>;
+
+/** 重新选题's preview: what goes (as a reset of the block), the block's questions now and the free ones. */
+export const reselectPreview = resetCounts.extend({
+  /** the block's questions now */
+  nos: z.array(z.string()),
+  /** subjective questions of the subject in no block (they may join this one) */
+  free: z.array(z.string()),
+});
+export type ReselectPreview = z.infer<typeof reselectPreview>;
+/** 重新选题's answer: what went, the block's new questions and those now in no block (nobody marks them). */
+export const reselectResult = resetCounts.extend({
+  nos: z.array(z.string()),
+  unassigned: z.array(z.string()),
+});
+export type ReselectResult = z.infer<typeof reselectResult>;

@@ -62,68 +62,81 @@ export const PROBLEM_RESOLUTION_LABELS: Record<ProblemResolution, string> = {
   back: '退回任务池',
   scan: '转扫描问题',
 };
+// Answers are described by shape only (types, no input bounds): what a school already stored is answered as it
+// is, never refused (the route contracts of routes/marking.ts check answers with these).
+
+/** Scores per question no, and the 给分点 scores per question (stored jsonb). */
+export const questionScoresShape = z.record(z.string(), z.number());
+export const pointScoresShape = z.record(z.string(), z.array(z.number())).nullable();
+
 /** Stored on the task: who flagged it, why, and how a leader settled it. */
-export interface MarkProblem {
-  reason: ProblemReason;
-  note: string;
-  by: number;
-  at: string;
-  resolution?: ProblemResolution;
-  resolvedBy?: number;
-  resolvedAt?: string;
+export const markProblem = z.object({
+  reason: problemReason,
+  note: z.string(),
+  by: z.number(),
+  at: z.string(),
+  resolution: problemResolution.optional(),
+  resolvedBy: z.number().optional(),
+  resolvedAt: z.string().optional(),
   /** the leader's note when settling it */
-  resolveNote?: string;
+  resolveNote: z.string().optional(),
   /** 转扫描问题: the scan exception made for the scanning staff */
-  exceptionId?: number;
-}
+  exceptionId: z.number().optional(),
+});
+export type MarkProblem = z.infer<typeof markProblem>;
 
 /** One question as the marker's 给分板 shows it. */
-export interface MarkQuestion {
-  no: string;
-  fullScore: number;
-  step: number;
-  points: { name: string; score: number }[];
+export const markQuestion = z.object({
+  no: z.string(),
+  fullScore: z.number(),
+  step: z.number(),
+  points: z.array(z.object({ name: z.string(), score: z.number() })),
   /** the standard answer / marking standard (standardScore mode shows it beside the image) */
-  answer: string;
-}
+  answer: z.string(),
+});
+export type MarkQuestion = z.infer<typeof markQuestion>;
+
+export const givenMark = z.object({
+  slot: z.number(),
+  markerName: z.string(),
+  score: z.number(),
+  questionScores: questionScoresShape,
+  pointScores: pointScoresShape,
+});
+export type GivenMark = z.infer<typeof givenMark>;
 
 /** A claimed task: what the marker sees. It never names the student, exam number or school. */
-export interface MarkTask {
-  taskId: number;
-  leaseToken: string;
-  leaseUntil: string;
-  blockId: number;
-  slot: number;
+export const markTask = z.object({
+  taskId: z.number(),
+  leaseToken: z.string(),
+  leaseUntil: z.string(),
+  blockId: z.number(),
+  slot: z.number(),
   /** the cut image of the block (JPEG), readable while the lease is held */
-  imageUrl: string;
+  imageUrl: z.string(),
   /** arbitration / problem: the marks already given, with the markers' names (leaders only) */
-  marks?: GivenMark[];
-  problem?: MarkProblem;
-}
-export interface GivenMark {
-  slot: number;
-  markerName: string;
-  score: number;
-  questionScores: Record<string, number>;
-  pointScores: Record<string, number[]> | null;
-}
+  marks: z.array(givenMark).optional(),
+  problem: markProblem.optional(),
+});
+export type MarkTask = z.infer<typeof markTask>;
 
 /** The block as the marking screen needs it once (questions, modes), and the marker's own counts. */
-export interface MarkBlockInfo {
-  blockId: number;
-  blockName: string;
-  subjectId: number;
-  subjectName: string;
-  examName: string;
-  fullScore: number;
-  markCount: 1 | 2;
-  threshold: number | null;
-  questions: MarkQuestion[];
+export const markBlockInfo = z.object({
+  blockId: z.number(),
+  blockName: z.string(),
+  subjectId: z.number(),
+  subjectName: z.string(),
+  examName: z.string(),
+  fullScore: z.number(),
+  markCount: z.literal([1, 2]),
+  threshold: z.number().nullable(),
+  questions: z.array(markQuestion),
   /** the signed-in user's part in the block */
-  mine: { done: number; quota: number | null; leader: boolean };
+  mine: z.object({ done: z.number(), quota: z.number().nullable(), leader: z.boolean() }),
   /** tasks still in the pool for this user (0: nothing left to claim now) */
-  left: number;
-}
+  left: z.number(),
+});
+export type MarkBlockInfo = z.infer<typeof markBlockInfo>;
 
 export const markClaim = z.object({
   type: markType.default('normal'),
@@ -149,12 +162,13 @@ export const markSubmit = z.object({
   next: z.boolean().default(false),
 });
 export type MarkSubmitInput = z.infer<typeof markSubmit>;
-export interface MarkSubmitResult {
+export const markSubmitResult = z.object({
   /** false when this submit was a replay of one already counted */
-  counted: boolean;
-  next: MarkTask | null;
-  done: number;
-}
+  counted: z.boolean(),
+  next: markTask.nullable(),
+  done: z.number(),
+});
+export type MarkSubmitResult = z.infer<typeof markSubmitResult>;
 
 export const markLease = z.object({ leaseToken: z.uuid('领取凭证无效') });
 export const markProblemInput = z.object({
@@ -171,18 +185,26 @@ export const markHistoryQuery = pageQuery.extend({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });
-export interface MarkHistoryItem {
-  taskId: number;
-  score: number;
-  questionScores: Record<string, number>;
-  pointScores: Record<string, number[]> | null;
-  marks: MarkAnnotation[];
-  submittedAt: string;
-  version: number;
-  imageUrl: string;
+/** An annotation as stored (shape only: the answer never refuses one the input rules would refuse today). */
+export const markAnnotationShape = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('tick'), x: z.number(), y: z.number() }),
+  z.object({ kind: z.literal('cross'), x: z.number(), y: z.number() }),
+  z.object({ kind: z.literal('circle'), x: z.number(), y: z.number(), r: z.number() }),
+  z.object({ kind: z.literal('text'), x: z.number(), y: z.number(), text: z.string() }),
+]);
+export const markHistoryItem = z.object({
+  taskId: z.number(),
+  score: z.number(),
+  questionScores: questionScoresShape,
+  pointScores: pointScoresShape,
+  marks: z.array(markAnnotationShape),
+  submittedAt: z.string(),
+  version: z.number(),
+  imageUrl: z.string(),
   /** false once the subject is done: 回评 only shows */
-  editable: boolean;
-}
+  editable: z.boolean(),
+});
+export type MarkHistoryItem = z.infer<typeof markHistoryItem>;
 export const markModify = z.object({
   version: int(0),
   scores: markScores,
@@ -190,48 +212,60 @@ export const markModify = z.object({
 });
 
 /** review/task: every block the user marks or leads, across exams. */
-export interface ReviewTaskItem {
-  examId: number;
-  examName: string;
-  subjectId: number;
-  subjectName: string;
-  subjectStatus: number;
-  blockId: number;
-  blockName: string;
-  role: 4 | 6;
-  done: number;
-  quota: number | null;
+export const reviewTaskItem = z.object({
+  examId: z.number(),
+  examName: z.string(),
+  subjectId: z.number(),
+  subjectName: z.string(),
+  subjectStatus: z.number(),
+  blockId: z.number(),
+  blockName: z.string(),
+  role: z.literal([4, 6]),
+  done: z.number(),
+  quota: z.number().nullable(),
   /** tasks the user may still claim now */
-  left: number;
+  left: z.number(),
   /** the block as a whole: final scores decided / papers */
-  blockDone: number;
-  blockTotal: number;
+  blockDone: z.number(),
+  blockTotal: z.number(),
   /** leaders: arbitration and problem papers waiting */
-  arbitration?: number;
-  problems?: number;
+  arbitration: z.number().optional(),
+  problems: z.number().optional(),
   /** 相同答案归组: groups of alike answers waiting for a score (intelligentReview) */
-  groups?: number;
-}
+  groups: z.number().optional(),
+  /** 智能判空: blanks scored 0 (a mark of no marker, so in nobody's 回评): the markers may send one back */
+  blanks: z.number().optional(),
+});
+export type ReviewTaskItem = z.infer<typeof reviewTaskItem>;
 
 /** Block progress for leaders and managers. */
-export interface BlockProgress {
-  blockId: number;
-  blockName: string;
-  papers: number;
-  decided: number;
-  tasks: { total: number; submitted: number; leased: number; pending: number; problem: number };
-  arbitration: { waiting: number; done: number };
-  markers: Array<{
-    userId: number;
-    name: string;
-    done: number;
-    quota: number | null;
-    perHour: number;
-    mean: number | null;
-    /** papers the marker holds claimed now (收回 returns them to the pool) */
-    leased?: number;
-  }>;
-}
+export const blockProgress = z.object({
+  blockId: z.number(),
+  blockName: z.string(),
+  papers: z.number(),
+  decided: z.number(),
+  tasks: z.object({
+    total: z.number(),
+    submitted: z.number(),
+    leased: z.number(),
+    pending: z.number(),
+    problem: z.number(),
+  }),
+  arbitration: z.object({ waiting: z.number(), done: z.number() }),
+  markers: z.array(
+    z.object({
+      userId: z.number(),
+      name: z.string(),
+      done: z.number(),
+      quota: z.number().nullable(),
+      perHour: z.number(),
+      mean: z.number().nullable(),
+      /** papers the marker holds claimed now (收回 returns them to the pool) */
+      leased: z.number().optional(),
+    }),
+  ),
+});
+export type BlockProgress = z.infer<typeof blockProgress>;
 
 export const problemResolve = z.object({
   resolution: problemResolution,
@@ -240,13 +274,14 @@ export const problemResolve = z.object({
   note: text().trim().max(200).default(''),
 });
 export const problemListQuery = pageQuery.extend({ state: z.enum(['open', 'resolved']).default('open') });
-export interface ProblemItem {
-  taskId: number;
-  slot: number;
-  markerName: string;
-  problem: MarkProblem;
-  imageUrl: string;
-}
+export const problemItem = z.object({
+  taskId: z.number(),
+  slot: z.number(),
+  markerName: z.string(),
+  problem: markProblem,
+  imageUrl: z.string(),
+});
+export type ProblemItem = z.infer<typeof problemItem>;
 
 export const recallInput = z.object({ userId: id() });
 export const remarkInput = z.object({ taskIds: z.array(id()).min(1).max(500) });
@@ -255,74 +290,90 @@ export const blockIdParam = z.object({ blockId: intParam(1) });
 // ---- Leaders (题组长): the block page, a marker's papers, a student's paper across blocks ----
 
 /** The block as its leader page needs it: names, the 给分板 questions, and the leader's queues. */
-export interface LeadBlockInfo {
-  blockId: number;
-  blockName: string;
-  subjectId: number;
-  subjectName: string;
-  examId: number;
-  examName: string;
-  subjectStatus: number;
-  fullScore: number;
-  markCount: number;
-  threshold: number | null;
-  questions: MarkQuestion[];
+export const leadBlockInfo = z.object({
+  blockId: z.number(),
+  blockName: z.string(),
+  subjectId: z.number(),
+  subjectName: z.string(),
+  examId: z.number(),
+  examName: z.string(),
+  subjectStatus: z.number(),
+  fullScore: z.number(),
+  markCount: z.number(),
+  threshold: z.number().nullable(),
+  questions: z.array(markQuestion),
   /** problem papers not yet settled, arbitration tasks not yet submitted */
-  problems: number;
-  arbitration: number;
-}
+  problems: z.number(),
+  arbitration: z.number(),
+});
+export type LeadBlockInfo = z.infer<typeof leadBlockInfo>;
 
 /** A marker's submitted paper as the leader sees it (打回 picks from these). */
-export interface LeadMarkerTask {
-  taskId: number;
-  paperId: number;
-  slot: number;
-  score: number;
-  questionScores: Record<string, number>;
-  submittedAt: string;
-  imageUrl: string;
-}
+export const leadMarkerTask = z.object({
+  taskId: z.number(),
+  paperId: z.number(),
+  slot: z.number(),
+  score: z.number(),
+  questionScores: questionScoresShape,
+  submittedAt: z.string(),
+  imageUrl: z.string(),
+});
+export type LeadMarkerTask = z.infer<typeof leadMarkerTask>;
+
+export const markTaskStatus = z.enum(['pending', 'leased', 'submitted', 'problem']);
+export const blockScoreSource = z.enum(['single', 'double', 'third', 'arbitration', 'leader', 'xianyue']);
 
 /** One slot of a paper in a block: who marked it and how. */
-export interface PaperSlotMark {
-  taskId: number;
-  slot: number;
-  status: MarkTaskStatusValue;
-  markerName: string | null;
-  score: number | null;
-  questionScores: Record<string, number> | null;
-  submittedAt: string | null;
-}
-export interface PaperBlockMarks {
-  blockId: number;
-  blockName: string;
-  fullScore: number;
+export const paperSlotMark = z.object({
+  taskId: z.number(),
+  slot: z.number(),
+  status: markTaskStatus,
+  markerName: z.string().nullable(),
+  score: z.number().nullable(),
+  questionScores: questionScoresShape.nullable(),
+  submittedAt: z.string().nullable(),
+});
+export type PaperSlotMark = z.infer<typeof paperSlotMark>;
+export const paperBlockMarks = z.object({
+  blockId: z.number(),
+  blockName: z.string(),
+  fullScore: z.number(),
   /** the decided score of the block, null while undecided */
-  final: { score: number; source: BlockScoreSourceValue; decidedBy: string | null; decidedAt: string } | null;
-  slots: PaperSlotMark[];
+  final: z
+    .object({
+      score: z.number(),
+      source: blockScoreSource,
+      decidedBy: z.string().nullable(),
+      decidedAt: z.string(),
+    })
+    .nullable(),
+  slots: z.array(paperSlotMark),
   /** the block image of the paper, through one of its tasks (null: no task yet) */
-  imageUrl: string | null;
-}
+  imageUrl: z.string().nullable(),
+});
+export type PaperBlockMarks = z.infer<typeof paperBlockMarks>;
 /** A student's paper with every block's marks and markers (leaders and managers only). */
-export interface PaperMarks {
-  paperId: number;
-  subjectId: number;
-  name: string | null;
-  kaohao: string | null;
-  className: string | null;
-  schoolName: string;
-  blocks: PaperBlockMarks[];
-}
+export const paperMarks = z.object({
+  paperId: z.number(),
+  subjectId: z.number(),
+  name: z.string().nullable(),
+  kaohao: z.string().nullable(),
+  className: z.string().nullable(),
+  schoolName: z.string(),
+  blocks: z.array(paperBlockMarks),
+});
+export type PaperMarks = z.infer<typeof paperMarks>;
 
 /** A leader's problem paper, with the status the task is in now (resolved ones keep their problem). */
-export interface LeadProblemItem extends ProblemItem {
-  status: MarkTaskStatusValue;
-  paperId: number;
+export const leadProblemItem = problemItem.extend({
+  status: markTaskStatus,
+  paperId: z.number(),
   /** the scan exception made for a 转扫描问题, and whether the scanning staff settled it */
-  scanException: { id: number; resolved: boolean } | null;
+  scanException: z.object({ id: z.number(), resolved: z.boolean() }).nullable(),
   /** a hidden paper of 质检 (标准卷 or the marker's own paper again): never a score, no scanning problem */
-  hidden?: boolean;
-}
+  hidden: z.boolean().optional(),
+});
+export type LeadProblemItem = z.infer<typeof leadProblemItem>;
 
 export const markerTasksQuery = pageQuery;
 export const leadMarkerParams = z.object({ blockId: intParam(1), userId: intParam(1) });
@@ -332,11 +383,8 @@ export const paperIdParam = z.object({ paperId: intParam(1) });
 export const MARKING_PROBLEM_PREFIX = '阅卷问题卷：';
 
 /** …/task/:taskId/defer answers the new end of the lease. */
-export interface MarkDeferResult {
-  leaseUntil: string;
-}
+export const markDeferResult = z.object({ leaseUntil: z.string() });
+export type MarkDeferResult = z.infer<typeof markDeferResult>;
 /** …/task/:taskId/modify answers the task's new version and block score. */
-export interface MarkModifyResult {
-  version: number;
-  score: number;
-}
+export const markModifyResult = z.object({ version: z.number(), score: z.number() });
+export type MarkModifyResult = z.infer<typeof markModifyResult>;

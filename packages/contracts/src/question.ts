@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, text } from './fields';
+import { int, storedNumber, text } from './fields';
 
 /** Objective question kinds (GLOSSARY: 单选 / 多选 / 判断), the same words the card template uses. */
 export const objectiveKind = z.enum(['single', 'multi', 'trueFalse']);
@@ -102,6 +102,11 @@ export const subjectiveQuestion = z.object({
   /** the smallest score a marker can give: 1 or 0.5 */
   step: z.union([z.literal(1), z.literal(0.5)]).default(1),
   bNo: questionNo.nullable().default(null),
+  /**
+   * 评分标准: the answer and marking standard markers see beside the paper (originPicAndAnswer, standardScore).
+   * Read with the structure; changed only by `standardSave` (the structure save keeps it).
+   */
+  answer: text().max(2000).optional(),
 });
 export type SubjectiveQuestion = z.infer<typeof subjectiveQuestion>;
 
@@ -153,6 +158,18 @@ export const answerSave = z.object({
 });
 
 /**
+ * 评分标准 of subjective questions (the `standard` save): like answer keys, they may change until the subject
+ * is published — a leader refines the standard while marking goes on.
+ */
+export const standardSave = z.object({
+  standards: z
+    .array(z.object({ no: questionNo, answer: text().trim().max(2000, '评分标准最多 2000 字') }))
+    .max(200)
+    .refine(uniqueNos, '题号不能重复'),
+});
+export type StandardSave = z.infer<typeof standardSave>;
+
+/**
  * 送分 / 取消此题 (the `special` save): one objective question given full marks to all, cancelled, or set back
  * (null), with the reason the audit trail keeps. A key change: it re-scores the subject.
  */
@@ -177,15 +194,57 @@ export interface StructureTotals {
   fullScore: number;
 }
 
-export interface StructureInfo {
-  subjectId: number;
-  status: number;
+/**
+ * The structure as answered: shape only. The save schemas above carry input rules (score steps, key letters
+ * within the options, unique numbers …) that a structure a school already stored may not meet; an answer
+ * reads it back as it is.
+ */
+export const structureAnswer = z.object({
+  objective: z.array(
+    z.object({
+      no: z.string(),
+      kind: objectiveKind,
+      options: z.number(),
+      score: z.number(),
+      answer: z.string(),
+      partialScore: z.number().nullable(),
+      partialRule: partialRule.optional(),
+      special: questionSpecial.nullable().optional(),
+      specialReason: z.string().nullable().optional(),
+      answerB: z.string(),
+      bNo: z.string().nullable(),
+    }),
+  ),
+  subjective: z.array(
+    z.object({
+      no: z.string(),
+      score: z.number(),
+      step: storedNumber<1 | 0.5>(),
+      bNo: z.string().nullable(),
+      /** 评分标准 */
+      answer: z.string().optional(),
+    }),
+  ),
+  optionalGroups: z.array(z.object({ name: z.string(), pick: z.number(), nos: z.array(z.string()) })),
+  abEnabled: z.boolean(),
+});
+
+/** GET …/setting/questions/info, and the answer of each structure save. */
+export const structureInfo = z.object({
+  subjectId: z.number(),
+  status: z.number(),
   /** structure edits are allowed (subject in 设置中) */
-  editable: boolean;
-  fullScore: number;
-  structure: Structure;
-  totals: StructureTotals;
-}
+  editable: z.boolean(),
+  fullScore: z.number(),
+  structure: structureAnswer,
+  totals: z.object({
+    objective: z.number(),
+    subjective: z.number(),
+    total: z.number(),
+    fullScore: z.number(),
+  }),
+});
+export type StructureInfo = z.infer<typeof structureInfo>;
 
 /**
  * Counted score of a structure: objective and subjective sums, where an optional group counts only `pick`

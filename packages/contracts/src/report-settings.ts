@@ -14,7 +14,7 @@ export interface ReportRateLines {
 
 /** One grade of 等级赋分: its share of 实考 (percent) and the band of points it maps onto. */
 export interface ReportGradeBand {
-  grade: string;
+  grade: GradeName;
   share: number;
   high: number;
   low: number;
@@ -29,6 +29,7 @@ export interface ReportSettings {
 }
 
 export const GRADE_NAMES = ['A', 'B', 'C', 'D', 'E'] as const;
+export type GradeName = (typeof GRADE_NAMES)[number];
 
 export const DEFAULT_REPORT_SETTINGS: ReportSettings = {
   rates: { excellent: 85, good: 70, pass: 60, low: 40 },
@@ -83,12 +84,4 @@ export function reportSettingsProblem(s: ReportSettings): string | null {
   }
   if (new Set(s.critical.lines).size !== s.critical.lines.length) return '临界线不能重复';
   return null;
-}
-
-/** GET /api/exam/:examId/report/settings: the settings in force and whether the reader may change them. */
-export interface ReportSettingsView {
-  settings: ReportSettings;
-  /** false: the exam keeps the defaults */
-  custom: boolean;
-  mayEdit: boolean;
 }

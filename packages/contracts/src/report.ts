@@ -1,121 +1,135 @@
 import { z } from 'zod';
 import { idParam, intParam, text } from './fields';
-import type { ReportSettings } from './report-settings';
+import { GRADE_NAMES, type ReportSettings } from './report-settings';
 
 // Score reports (report_forms, issue 16, DESIGN.md §6): figures of a published subject — or of the total over
 // the exam's published subjects — at exam, school and class level, per question, and 一分一段.
 
-export interface ReportRate {
-  count: number;
-  rate: number | null;
-}
+const num = z.number();
+const numOrNull = z.number().nullable();
+
+export const reportRate = z.object({ count: num, rate: numOrNull });
+export type ReportRate = z.infer<typeof reportRate>;
+
+/** The settings a report was computed with, as answered (the request side is `reportSettingsBody`). */
+export const reportSettingsData = z.object({
+  rates: z.object({ excellent: num, good: num, pass: num, low: num }),
+  grades: z.array(z.object({ grade: z.enum(GRADE_NAMES), share: num, high: num, low: num })),
+  critical: z.object({ lines: z.array(num), within: num }),
+}) satisfies z.ZodType<ReportSettings>;
+
+/** GET /api/exam/:examId/report/settings: the settings in force and whether the reader may change them. */
+export const reportSettingsView = z.object({
+  settings: reportSettingsData,
+  /** false: the exam keeps the defaults */
+  custom: z.boolean(),
+  mayEdit: z.boolean(),
+});
+export type ReportSettingsView = z.infer<typeof reportSettingsView>;
 
 /** The figures of one set of examinees (the exam, a school, a class). */
-export interface ReportFigures {
+export const reportFigures = z.object({
   /** 实考 */
-  sat: number;
+  sat: num,
   /** 缺考 */
-  absent: number;
-  mean: number | null;
-  max: number | null;
-  min: number | null;
-  median: number | null;
+  absent: num,
+  mean: numOrNull,
+  max: numOrNull,
+  min: numOrNull,
+  median: numOrNull,
   /** population standard deviation */
-  sd: number | null;
-  excellent: ReportRate;
-  good: ReportRate;
-  pass: ReportRate;
-  low: ReportRate;
+  sd: numOrNull,
+  excellent: reportRate,
+  good: reportRate,
+  pass: reportRate,
+  low: reportRate,
   /** min, lower hinge, median, upper hinge, max — for the box plot */
-  box: [number, number, number, number, number] | null;
+  box: z.tuple([num, num, num, num, num]).nullable(),
   /** 等级赋分: how many examinees of the set are in each grade (order of the settings' grades) */
-  grades: number[];
+  grades: z.array(num),
   /** mean of the 等级赋分 points */
-  gradeMean: number | null;
+  gradeMean: numOrNull,
   /** 临界生 per line of the settings: within the width below the line, and on or above it */
-  critical: { below: number; above: number }[];
-}
+  critical: z.array(z.object({ below: num, above: num })),
+});
+export type ReportFigures = z.infer<typeof reportFigures>;
 
 /** A school or class compared with the whole exam. */
-export interface ReportGroup extends ReportFigures {
-  id: number;
-  name: string;
-  schoolId: number;
-  schoolName: string;
+export const reportGroup = reportFigures.extend({
+  id: num,
+  name: z.string(),
+  schoolId: num,
+  schoolName: z.string(),
   /** mean − exam mean */
-  diff: number | null;
+  diff: numOrNull,
   /** 超均率 (mean − exam mean) / exam mean */
-  overRate: number | null;
+  overRate: numOrNull,
   /** rank of the mean among all schools (or classes) of the exam, competition ranking */
-  rank: number | null;
+  rank: numOrNull,
   /** classes: rank of the mean among the classes of its school */
-  rankInSchool: number | null;
+  rankInSchool: numOrNull,
   /** subject report: 得分率 of each question (order of `questions`); total report: mean of each subject */
-  parts: (number | null)[];
-}
+  parts: z.array(numOrNull),
+});
+export type ReportGroup = z.infer<typeof reportGroup>;
 
-export interface ReportSegment {
-  score: number;
-  count: number;
-  cumulative: number;
-  cumulativeRate: number;
-}
+export const reportSegment = z.object({ score: num, count: num, cumulative: num, cumulativeRate: num });
+export type ReportSegment = z.infer<typeof reportSegment>;
 
-export interface ReportBand {
-  from: number;
-  to: number;
-  count: number;
-  rate: number;
-}
+export const reportBand = z.object({ from: num, to: num, count: num, rate: num });
+export type ReportBand = z.infer<typeof reportBand>;
 
-export interface ReportQuestion {
-  no: string;
+export const reportQuestion = z.object({
+  no: z.string(),
   /** single | multi | trueFalse | subjective */
-  kind: string;
-  full: number;
-  count: number;
-  mean: number | null;
+  kind: z.string(),
+  full: num,
+  count: num,
+  mean: numOrNull,
   /** 得分率, also the difficulty P */
-  scoreRate: number | null;
+  scoreRate: numOrNull,
   /** D: top 27 % − bottom 27 % over full marks */
-  discrimination: number | null;
-  pointBiserial: number | null;
+  discrimination: numOrNull,
+  pointBiserial: numOrNull,
   /** objective questions: each answer given and its count ('' blank); null for subjective */
-  options: { answer: string; count: number }[] | null;
-  answer: string;
-}
+  options: z.array(z.object({ answer: z.string(), count: num })).nullable(),
+  answer: z.string(),
+});
+export type ReportQuestion = z.infer<typeof reportQuestion>;
 
 /** GET /api/exam/:examId/report?subjectId= — one subject, or the total when subjectId is left out. */
-export interface Report {
-  examId: number;
-  examName: string;
+export const report = z.object({
+  examId: num,
+  examName: z.string(),
   /** null: the total over the published subjects */
-  subjectId: number | null;
-  name: string;
-  fullScore: number;
-  computedAt: string;
-  overall: ReportFigures;
-  schools: ReportGroup[];
-  classes: ReportGroup[];
-  segments: ReportSegment[];
-  bands: ReportBand[];
+  subjectId: numOrNull,
+  name: z.string(),
+  fullScore: num,
+  computedAt: z.string(),
+  overall: reportFigures,
+  schools: z.array(reportGroup),
+  classes: z.array(reportGroup),
+  segments: z.array(reportSegment),
+  bands: z.array(reportBand),
   /** subject report: its questions; total report: empty */
-  questions: ReportQuestion[];
+  questions: z.array(reportQuestion),
   /** total report: the subjects the `parts` of each group follow */
-  parts: { id: number; name: string; fullScore: number }[];
-  alpha: number | null;
-  kr20: number | null;
+  parts: z.array(z.object({ id: num, name: z.string(), fullScore: num })),
+  alpha: numOrNull,
+  kr20: numOrNull,
   /** the viewer sees every school and class (false: a teacher's classes, a school's own) */
-  complete: boolean;
+  complete: z.boolean(),
   /** the exam's report settings the figures were computed with (四率, 等级赋分, 临界生) */
-  settings: ReportSettings;
-}
+  settings: reportSettingsData,
+});
+export type Report = z.infer<typeof report>;
 
 /** GET /api/exam/:examId/report/subjects: what the report menu offers. */
-export interface ReportSubjects {
-  examName: string;
-  subjects: { id: number; name: string; fullScore: number; published: boolean }[];
-}
+export const reportSubjects = z.object({
+  examName: z.string(),
+  subjects: z.array(z.object({ id: num, name: z.string(), fullScore: num, published: z.boolean() })),
+});
+export type ReportSubjects = z.infer<typeof reportSubjects>;
 
 export const reportParams = z.object({ examId: idParam() });
 export const reportQuery = z.object({ subjectId: idParam().optional() });
@@ -127,29 +141,28 @@ export type ReportSheet = z.infer<typeof reportSheet>;
 export const reportExportQuery = reportQuery.extend({ sheet: reportSheet });
 
 /** One examinee of the 学生成绩 list: the score, ranks (competition ranking), Z / T and 等级赋分. */
-export interface ReportStudent {
-  examineeId: number;
-  kaohao: string;
-  name: string;
-  schoolName: string;
-  className: string;
+export const reportStudent = z.object({
+  examineeId: num,
+  kaohao: z.string(),
+  name: z.string(),
+  schoolName: z.string(),
+  className: z.string(),
   /** null: 缺考 */
-  score: number | null;
-  rankInClass: number | null;
-  rankInSchool: number | null;
+  score: numOrNull,
+  rankInClass: numOrNull,
+  rankInSchool: numOrNull,
   /** among every examinee of the exam (a joint exam: all its schools) */
-  rank: number | null;
-  z: number | null;
-  t: number | null;
-  grade: string | null;
-  points: number | null;
-}
+  rank: numOrNull,
+  z: numOrNull,
+  t: numOrNull,
+  grade: z.string().nullable(),
+  points: numOrNull,
+});
+export type ReportStudent = z.infer<typeof reportStudent>;
 
 /** GET /api/exam/:examId/report/students: a page of the list, ranked best first (缺考 last). */
-export interface ReportStudentsPage {
-  items: ReportStudent[];
-  total: number;
-}
+export const reportStudentsPage = z.object({ items: z.array(reportStudent), total: num });
+export type ReportStudentsPage = z.infer<typeof reportStudentsPage>;
 
 export const reportStudentsFilter = reportQuery.extend({
   classId: idParam().optional(),
@@ -178,46 +191,50 @@ export const REPORT_STUDENT_HEADERS = [
 ];
 
 /** GET /api/exam/:examId/report/progress/exams: earlier exams of the same students with published scores. */
-export interface ReportProgressExam {
-  id: number;
-  name: string;
-  startDate: string | null;
+export const reportProgressExam = z.object({
+  id: num,
+  name: z.string(),
+  startDate: z.string().nullable(),
   /** examinees of both exams (the same students) */
-  shared: number;
-}
+  shared: num,
+});
+export type ReportProgressExam = z.infer<typeof reportProgressExam>;
 
 /** One student of 进退步: the exam-wide rank now and in the earlier exam; change > 0 moved up (进步). */
-export interface ReportProgressStudent {
-  kaohao: string;
-  name: string;
-  className: string;
-  score: number | null;
-  rank: number | null;
-  earlierScore: number | null;
-  earlierRank: number | null;
-  change: number | null;
-}
+export const reportProgressStudent = z.object({
+  kaohao: z.string(),
+  name: z.string(),
+  className: z.string(),
+  score: numOrNull,
+  rank: numOrNull,
+  earlierScore: numOrNull,
+  earlierRank: numOrNull,
+  change: numOrNull,
+});
+export type ReportProgressStudent = z.infer<typeof reportProgressStudent>;
 
 /** A class's summary: students ranked in both exams, how many moved up or down, the mean change. */
-export interface ReportProgressClass {
-  classId: number;
-  className: string;
-  schoolName: string;
-  compared: number;
-  up: number;
-  down: number;
-  meanChange: number | null;
-}
+export const reportProgressClass = z.object({
+  classId: num,
+  className: z.string(),
+  schoolName: z.string(),
+  compared: num,
+  up: num,
+  down: num,
+  meanChange: numOrNull,
+});
+export type ReportProgressClass = z.infer<typeof reportProgressClass>;
 
 /** GET /api/exam/:examId/report/progress: by class, then a page of students (largest 进步 first). */
-export interface ReportProgress {
-  earlierExamName: string;
+export const reportProgress = z.object({
+  earlierExamName: z.string(),
   /** the earlier exam's subject of the same course; null: the totals */
-  subjectName: string | null;
-  classes: ReportProgressClass[];
-  items: ReportProgressStudent[];
-  total: number;
-}
+  subjectName: z.string().nullable(),
+  classes: z.array(reportProgressClass),
+  items: z.array(reportProgressStudent),
+  total: num,
+});
+export type ReportProgress = z.infer<typeof reportProgress>;
 
 export const reportProgressFilter = reportQuery.extend({
   earlierExamId: idParam(),

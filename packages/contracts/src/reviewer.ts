@@ -41,78 +41,94 @@ export const divideSave = z.object({
 });
 export type DivideSave = z.infer<typeof divideSave>;
 
-export interface ReviewerItem {
-  userId: number;
-  name: string;
+export const reviewerItem = z.object({
+  userId: z.number(),
+  name: z.string(),
   /** masked unless the viewer may see phones */
-  phone: string | null;
-  schoolId: number | null;
-  schoolName: string | null;
-  quota: number | null;
-  classIds: number[];
-}
+  phone: z.string().nullable(),
+  schoolId: z.number().nullable(),
+  schoolName: z.string().nullable(),
+  quota: z.number().nullable(),
+  classIds: z.array(z.number()),
+});
+export type ReviewerItem = z.infer<typeof reviewerItem>;
 
-export interface BlockAssignment {
-  blockId: number;
-  name: string;
-  markCount: number;
-  assignMode: z.infer<typeof assignMode>;
+export const blockAssignment = z.object({
+  blockId: z.number(),
+  name: z.string(),
+  markCount: z.number(),
+  assignMode: assignMode,
   /** the block's default quota of free claim */
-  quota: number | null;
+  quota: z.number().nullable(),
   /** joint exams: read back from the markers' school; null in a single-school exam */
-  scale: MarkScale | null;
-  markers: ReviewerItem[];
-  leaders: ReviewerItem[];
-}
+  scale: markScale.nullable(),
+  markers: z.array(reviewerItem),
+  leaders: z.array(reviewerItem),
+});
+export type BlockAssignment = z.infer<typeof blockAssignment>;
 
-export interface SubjectAssignment {
-  subjectId: number;
-  status: number;
-  joint: boolean;
+export const subjectAssignment = z.object({
+  subjectId: z.number(),
+  status: z.number(),
+  joint: z.boolean(),
   /** live recognised papers, not absent: what an average split divides */
-  papers: number;
-  blocks: BlockAssignment[];
-}
+  papers: z.number(),
+  blocks: z.array(blockAssignment),
+});
+export type SubjectAssignment = z.infer<typeof subjectAssignment>;
 
-export interface ReviewerCandidate {
-  userId: number;
-  name: string;
-  phone: string | null;
-  schoolId: number | null;
-  schoolName: string | null;
+export const reviewerCandidate = z.object({
+  userId: z.number(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  schoolId: z.number().nullable(),
+  schoolName: z.string().nullable(),
   /** already holds 阅卷老师 (4) / 题组长 (6) in this subject */
-  reviewer: boolean;
-  leader: boolean;
-}
+  reviewer: z.boolean(),
+  leader: z.boolean(),
+});
+export type ReviewerCandidate = z.infer<typeof reviewerCandidate>;
 
-export interface DivideClass {
-  id: number;
-  name: string;
-  schoolName: string;
-  examinees: number;
-}
-export interface DivideView {
-  blockId: number;
-  name: string;
-  assignMode: z.infer<typeof assignMode>;
-  classes: DivideClass[];
-  markers: ReviewerItem[];
-  groups: Array<{ classIds: number[]; userIds: number[] }>;
-}
+export const divideClass = z.object({
+  id: z.number(),
+  name: z.string(),
+  schoolName: z.string(),
+  examinees: z.number(),
+});
+export type DivideClass = z.infer<typeof divideClass>;
+export const divideView = z.object({
+  blockId: z.number(),
+  name: z.string(),
+  assignMode: assignMode,
+  classes: z.array(divideClass),
+  markers: z.array(reviewerItem),
+  groups: z.array(z.object({ classIds: z.array(z.number()), userIds: z.array(z.number()) })),
+});
+export type DivideView = z.infer<typeof divideView>;
 
 /** exam/{examId}/all_setting_task: every subject's blocks with their marker and leader counts. */
-export interface ExamAssignmentSubject {
-  subjectId: number;
-  name: string;
-  status: number;
-  blocks: Array<{ blockId: number; name: string; markers: number; leaders: number; assignMode: string }>;
+export const examAssignmentSubject = z.object({
+  subjectId: z.number(),
+  name: z.string(),
+  status: z.number(),
+  blocks: z.array(
+    z.object({
+      blockId: z.number(),
+      name: z.string(),
+      markers: z.number(),
+      leaders: z.number(),
+      assignMode: z.string(),
+    }),
+  ),
   /** names of blocks without markers: marking cannot start */
-  withoutMarkers: string[];
-}
+  withoutMarkers: z.array(z.string()),
+});
+export type ExamAssignmentSubject = z.infer<typeof examAssignmentSubject>;
 
-export interface AssignImportResult {
-  blocks: number;
-  markers: number;
-  leaders: number;
-  rolesAdded: number;
-}
+export const assignImportResult = z.object({
+  blocks: z.number(),
+  markers: z.number(),
+  leaders: z.number(),
+  rolesAdded: z.number(),
+});
+export type AssignImportResult = z.infer<typeof assignImportResult>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, int, text } from './fields';
-import { pageQuery, type Paged } from './envelope';
+import { pageQuery } from './envelope';
+import { paged } from './route';
 
 /** Where a batch came from: the browser upload, the original-paper upload, or the local scan agent. */
 export const ScanSource = { upload: 'upload', origin: 'origin', agent: 'agent' } as const;
@@ -64,6 +65,14 @@ export const SCAN_EXCEPTION_LABELS: Record<ScanExceptionTypeValue, string> = {
   image: '图像异常',
 };
 
+// The answers (shape only: what a school already stored is answered as it is, never refused).
+
+const scanSource = z.enum([ScanSource.upload, ScanSource.origin, ScanSource.agent]);
+const scanPageStatus = z.enum(
+  Object.values(ScanPageStatus) as [ScanPageStatusValue, ...ScanPageStatusValue[]],
+);
+const paperStatus = z.enum(Object.values(PaperStatus) as [PaperStatusValue, ...PaperStatusValue[]]);
+
 /** Result of one upload: what was stored, what was already there. */
 export interface ScanUploadResult {
   batchId: number;
@@ -77,155 +86,166 @@ export interface ScanUploadResult {
 }
 
 /** Counts of one batch, a subject or a school. */
-export interface ScanCounts {
-  pages: number;
-  queued: number;
-  recognised: number;
-  exception: number;
-  blank: number;
-}
+const scanCountsShape = {
+  pages: z.number(),
+  queued: z.number(),
+  recognised: z.number(),
+  exception: z.number(),
+  blank: z.number(),
+};
+export const scanCounts = z.object(scanCountsShape);
+export type ScanCounts = z.infer<typeof scanCounts>;
 
-export interface ScanBatchProgress extends ScanCounts {
-  batchId: number;
-  schoolId: number;
-  schoolName: string;
-  source: ScanSourceValue;
-  uploader: string | null;
-  duplicates: number;
-  state: string;
-  createdAt: string;
-}
+export const scanBatchProgress = scanCounts.extend({
+  batchId: z.number(),
+  schoolId: z.number(),
+  schoolName: z.string(),
+  source: scanSource,
+  uploader: z.string().nullable(),
+  duplicates: z.number(),
+  state: z.string(),
+  createdAt: z.string(),
+});
+export type ScanBatchProgress = z.infer<typeof scanBatchProgress>;
 
 /** scanExceptionProgress of a subject: per batch, and the whole. */
-export interface ScanExceptionProgress {
-  subjectId: number;
-  total: ScanCounts & { papers: number; matched: number };
-  batches: ScanBatchProgress[];
-}
+export const scanExceptionProgress = z.object({
+  subjectId: z.number(),
+  total: scanCounts.extend({ papers: z.number(), matched: z.number() }),
+  batches: z.array(scanBatchProgress),
+});
+export type ScanExceptionProgress = z.infer<typeof scanExceptionProgress>;
 
 /**
  * Where the examinees of a subject stand: 实考 (a matched sheet, no absence), 缺考 (an absence record,
  * from a confirmed mark on the sheet or marked by hand), 未扫 (neither). The three add up to `examinees`.
  */
-export interface ScanAccounting {
-  examinees: number;
-  present: number;
-  absent: number;
-  missing: number;
-}
+export const scanAccounting = z.object({
+  examinees: z.number(),
+  present: z.number(),
+  absent: z.number(),
+  missing: z.number(),
+});
+export type ScanAccounting = z.infer<typeof scanAccounting>;
 
 /** exam/{examId}/allScanProgress: one row per subject. */
-export interface SubjectScanProgress extends ScanCounts {
-  subjectId: number;
-  name: string;
-  examinees: number;
-  papers: number;
-  matched: number;
+export const subjectScanProgress = scanCounts.extend({
+  subjectId: z.number(),
+  name: z.string(),
+  examinees: z.number(),
+  papers: z.number(),
+  matched: z.number(),
   /** 未扫: neither scanned nor absent */
-  missing: number;
-  present: number;
-  absent: number;
-  exceptions: number;
+  missing: z.number(),
+  present: z.number(),
+  absent: z.number(),
+  exceptions: z.number(),
   /** schools of the exam the user sees, and those whose 扫描完成 is confirmed for this subject */
-  schools: number;
-  finishedSchools: number;
-}
+  schools: z.number(),
+  finishedSchools: z.number(),
+});
+export type SubjectScanProgress = z.infer<typeof subjectScanProgress>;
 
 /** schoolExamineeProgress/{examId}: one row per school (and subject when asked). */
-export interface SchoolScanProgress {
-  schoolId: number;
-  schoolName: string;
-  examinees: number;
+export const schoolScanProgress = z.object({
+  schoolId: z.number(),
+  schoolName: z.string(),
+  examinees: z.number(),
   /** answer sheets expected: examinees × subjects asked for; always scanned + absent + missing */
-  sheets: number;
+  sheets: z.number(),
   /** examinee-subject pairs with a scanned paper and no absence */
-  scanned: number;
+  scanned: z.number(),
   /** examinee-subject pairs with an absence record */
-  absent: number;
+  absent: z.number(),
   /** examinee-subject pairs neither scanned nor absent */
-  missing: number;
-  exceptions: number;
+  missing: z.number(),
+  exceptions: z.number(),
   /** 扫描完成 confirmed: for the asked subject, or for every subject of the exam */
-  scanFinished: boolean;
-}
+  scanFinished: z.boolean(),
+});
+export type SchoolScanProgress = z.infer<typeof schoolScanProgress>;
 
 /** 扫描完成 of a school in a subject: who confirmed it, when, and what it saw. */
-export interface ScanFinishInfo {
-  finishedAt: string;
-  finishedBy: string | null;
-  counts: Record<string, number>;
-}
+export const scanFinishInfo = z.object({
+  finishedAt: z.string(),
+  finishedBy: z.string().nullable(),
+  counts: z.record(z.string(), z.number()),
+});
+export type ScanFinishInfo = z.infer<typeof scanFinishInfo>;
 
 /** One school of a subject on the scan screens: the school picker and the 扫描完成 card. */
-export interface ScanSchoolStatus extends ScanAccounting {
-  schoolId: number;
-  schoolName: string;
+export const scanSchoolStatus = scanAccounting.extend({
+  schoolId: z.number(),
+  schoolName: z.string(),
   /** papers still waiting for recognition */
-  pending: number;
+  pending: z.number(),
   /** open exceptions */
-  exceptions: number;
-  finished: ScanFinishInfo | null;
+  exceptions: z.number(),
+  finished: scanFinishInfo.nullable(),
   /** why 扫描完成 cannot be confirmed now (empty: it can) */
-  blockers: string[];
-}
+  blockers: z.array(z.string()),
+});
+export type ScanSchoolStatus = z.infer<typeof scanSchoolStatus>;
 
 /** scan/scanException: badge counts, spec §3 names and the §5 summary names. */
-export interface ScanExceptionCounts {
-  locationExp: number;
-  kaohaoExp: number;
-  kaohaoRepeat: number;
-  objExp: number;
-  subExp: number;
-  abExp: number;
-  optionalExp: number;
-  absentExp: number;
-  otherExp: number;
-  riskItems: {
-    local: number;
-    examNo: number;
-    objective: number;
-    subjective: number;
-    abPaper: number;
-    absent: number;
-  };
-  anchorExceptionCount: number;
-  examNoExceptionCount: number;
-  duplicateExamNoExceptionCount: number;
-}
+export const scanExceptionCounts = z.object({
+  locationExp: z.number(),
+  kaohaoExp: z.number(),
+  kaohaoRepeat: z.number(),
+  objExp: z.number(),
+  subExp: z.number(),
+  abExp: z.number(),
+  optionalExp: z.number(),
+  absentExp: z.number(),
+  otherExp: z.number(),
+  riskItems: z.object({
+    local: z.number(),
+    examNo: z.number(),
+    objective: z.number(),
+    subjective: z.number(),
+    abPaper: z.number(),
+    absent: z.number(),
+  }),
+  anchorExceptionCount: z.number(),
+  examNoExceptionCount: z.number(),
+  duplicateExamNoExceptionCount: z.number(),
+});
+export type ScanExceptionCounts = z.infer<typeof scanExceptionCounts>;
 
-export interface ScanExceptionItem {
-  id: number;
-  type: ScanExceptionTypeValue;
-  label: string;
-  paperId: number | null;
-  pageId: number | null;
-  batchId: number;
-  schoolId: number;
-  kaohao: string | null;
-  region: string | null;
-  reason: string;
-  detail: Record<string, unknown>;
-  resolved: boolean;
-  createdAt: string;
-}
+export const scanExceptionItem = z.object({
+  id: z.number(),
+  type: z.enum(scanExceptionTypes),
+  label: z.string(),
+  paperId: z.number().nullable(),
+  pageId: z.number().nullable(),
+  batchId: z.number(),
+  schoolId: z.number(),
+  kaohao: z.string().nullable(),
+  region: z.string().nullable(),
+  reason: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  resolved: z.boolean(),
+  createdAt: z.string(),
+});
+export type ScanExceptionItem = z.infer<typeof scanExceptionItem>;
 
-export interface MissedExaminee {
-  examineeId: number;
-  kaohao: string;
-  name: string;
-  className: string;
-  schoolId: number;
-  schoolName: string;
-  kaochang: string | null;
-  absent: boolean;
+export const missedExaminee = z.object({
+  examineeId: z.number(),
+  kaohao: z.string(),
+  name: z.string(),
+  className: z.string(),
+  schoolId: z.number(),
+  schoolName: z.string(),
+  kaochang: z.string().nullable(),
+  absent: z.boolean(),
   /** the examinee's sheet was scanned (with a confirmed 缺考 mark) */
-  scanned: boolean;
-}
+  scanned: z.boolean(),
+});
+export type MissedExaminee = z.infer<typeof missedExaminee>;
 
 /** missedExamDetail: the listed examinees and the subject's 实考 / 缺考 / 未扫 counts. */
-export interface MissedExamPage extends Paged<MissedExaminee> {
-  summary: ScanAccounting;
-}
+export const missedExamPage = paged(missedExaminee).extend({ summary: scanAccounting });
+export type MissedExamPage = z.infer<typeof missedExamPage>;
 
 const id = idParam();
 
@@ -249,18 +269,27 @@ export const scanPaperQuery = pageQuery.extend({
 export const scanSchoolQuery = z.object({ schoolId: id.optional(), subjectId: id.optional() });
 
 /** A recognised paper (view/student/paper). */
-export interface ScanPaperItem {
-  id: number;
-  batchId: number;
-  schoolId: number;
-  kaohao: string | null;
-  examineeId: number | null;
-  name: string | null;
-  status: PaperStatusValue;
-  objective: Record<string, string[] | null>;
-  absentMarked: boolean;
-  pages: { id: number; position: number; status: ScanPageStatusValue; templatePage: number | null }[];
-}
+const objectiveShape = z.record(z.string(), z.array(z.string()).nullable());
+export const scanPaperItem = z.object({
+  id: z.number(),
+  batchId: z.number(),
+  schoolId: z.number(),
+  kaohao: z.string().nullable(),
+  examineeId: z.number().nullable(),
+  name: z.string().nullable(),
+  status: paperStatus,
+  objective: objectiveShape,
+  absentMarked: z.boolean(),
+  pages: z.array(
+    z.object({
+      id: z.number(),
+      position: z.number(),
+      status: scanPageStatus,
+      templatePage: z.number().nullable(),
+    }),
+  ),
+});
+export type ScanPaperItem = z.infer<typeof scanPaperItem>;
 
 // ---- exception fixes (scan/scanException screens) ----
 
@@ -341,79 +370,92 @@ export const scanAbsenceBody = z.object({
 export const scanFinishBody = z.object({ schoolId: id });
 
 /** What a fix answers: the papers touched and the open exceptions left on them. */
-export interface ScanFixResult {
-  papers: number[];
-  resolved: number;
+export const scanFixResult = z.object({
+  papers: z.array(z.number()),
+  resolved: z.number(),
   /** papers queued for recognition again */
-  queued?: number;
-}
+  queued: z.number().optional(),
+});
+export type ScanFixResult = z.infer<typeof scanFixResult>;
 
 /** A box on the page image, in image pixels. */
-export interface ImageBox {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+export const imageBox = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
+export type ImageBox = z.infer<typeof imageBox>;
 
 /** A page of a paper as the exception screens show it. */
-export interface ScanPageView {
-  id: number;
-  position: number;
-  templatePage: number | null;
-  status: ScanPageStatusValue;
-  fileName: string;
+export const scanPageView = z.object({
+  id: z.number(),
+  position: z.number(),
+  templatePage: z.number().nullable(),
+  status: scanPageStatus,
+  fileName: z.string(),
   /** template → image matrix when the page registered */
-  matrix: number[] | null;
-  crops: { index: number; name: string; question: string }[];
-}
+  matrix: z.array(z.number()).nullable(),
+  crops: z.array(z.object({ index: z.number(), name: z.string(), question: z.string() })),
+});
+export type ScanPageView = z.infer<typeof scanPageView>;
 
-export interface ScanPaperView {
-  id: number;
-  batchId: number;
-  schoolId: number;
-  status: PaperStatusValue;
-  kaohao: string | null;
-  examineeId: number | null;
-  name: string | null;
-  className: string | null;
-  objective: Record<string, string[] | null>;
+export const scanPaperView = z.object({
+  id: z.number(),
+  batchId: z.number(),
+  schoolId: z.number(),
+  status: paperStatus,
+  kaohao: z.string().nullable(),
+  examineeId: z.number().nullable(),
+  name: z.string().nullable(),
+  className: z.string().nullable(),
+  objective: objectiveShape,
   /** 打分栏 scores by strip name (先阅后扫) */
-  scores: Record<string, { question: string; value: number | null; manual?: boolean }>;
-  absentMarked: boolean;
-  paperType: string | null;
-  pages: ScanPageView[];
-}
-
-/** scan exception detail: the exception, its paper and pages, the region to highlight and the choices. */
-export interface ScanExceptionDetail {
-  exception: ScanExceptionItem;
-  paper: ScanPaperView | null;
-  /** 考号重复: the paper that holds the exam number already */
-  other: ScanPaperView | null;
-  highlight: {
-    pageId: number;
-    box: ImageBox;
-    bubbles: { label: string; box: ImageBox; fill: number | null }[];
-  } | null;
-  /** the labels a person may choose (objective, A/B, optional) */
-  options: string[];
-  /** 定位异常: the anchors to mark, in order */
-  anchors: { name: string }[];
-  /** 主观题异常 on a 打分栏: what may be typed (the question's full score and step) and what was read */
-  score: ScoreRule | null;
-}
+  scores: z.record(
+    z.string(),
+    z.object({ question: z.string(), value: z.number().nullable(), manual: z.boolean().optional() }),
+  ),
+  absentMarked: z.boolean(),
+  paperType: z.string().nullable(),
+  pages: z.array(scanPageView),
+});
+export type ScanPaperView = z.infer<typeof scanPaperView>;
 
 /** The score a 打分栏 may carry: its question(s), full score and step; `read` is the strip's reading if any. */
-export interface ScoreRule {
-  question: string;
-  max: number;
-  step: 0.5 | 1;
-  read: number | null;
-}
+export const scoreRule = z.object({
+  question: z.string(),
+  max: z.number(),
+  step: z.literal([0.5, 1]),
+  read: z.number().nullable(),
+});
+export type ScoreRule = z.infer<typeof scoreRule>;
+
+/** scan exception detail: the exception, its paper and pages, the region to highlight and the choices. */
+export const scanExceptionDetail = z.object({
+  exception: scanExceptionItem,
+  paper: scanPaperView.nullable(),
+  /** 考号重复: the paper that holds the exam number already */
+  other: scanPaperView.nullable(),
+  highlight: z
+    .object({
+      pageId: z.number(),
+      box: imageBox,
+      bubbles: z.array(z.object({ label: z.string(), box: imageBox, fill: z.number().nullable() })),
+    })
+    .nullable(),
+  /** the labels a person may choose (objective, A/B, optional) */
+  options: z.array(z.string()),
+  /** 定位异常: the anchors to mark, in order */
+  anchors: z.array(z.object({ name: z.string() })),
+  /** 主观题异常 on a 打分栏: what may be typed (the question's full score and step) and what was read */
+  score: scoreRule.nullable(),
+});
+export type ScanExceptionDetail = z.infer<typeof scanExceptionDetail>;
 
 /** scan/view/student/paper: an examinee's paper of a subject. */
-export interface StudentPaperView {
-  examinee: { id: number; kaohao: string; name: string; className: string; schoolName: string };
-  paper: ScanPaperView | null;
-}
+export const studentPaperView = z.object({
+  examinee: z.object({
+    id: z.number(),
+    kaohao: z.string(),
+    name: z.string(),
+    className: z.string(),
+    schoolName: z.string(),
+  }),
+  paper: scanPaperView.nullable(),
+});
+export type StudentPaperView = z.infer<typeof studentPaperView>;

@@ -1,22 +1,23 @@
 import { z } from 'zod';
 import { id, text } from './fields';
-import type { ScoreBlocker } from './score';
+import { scoreBlocker } from './score';
 
 // Publishing a subject's scores (spec §4 publish / cancel / delay publish, 先阅后扫 统分; §7 the scores family:
 // release, batch release, delay publish) and 违纪 marks (DESIGN.md §6).
 
 /** GET /api/subject/:id/score/release: where the subject stands and what the user may do. */
-export interface PublishState {
-  subjectId: number;
-  name: string;
-  status: number;
+export const publishState = z.object({
+  subjectId: z.number(),
+  name: z.string(),
+  status: z.number(),
   /** 定时发布: when the server publishes by itself; null when none is set */
-  publishAt: string | null;
+  publishAt: z.string().nullable(),
   /** published by 先阅后扫统分 (cancelled with cancelXianyueTongfen, not 取消发布) */
-  tongfen: boolean;
+  tongfen: z.boolean(),
   /** the sheets carry 打分栏 scores: 先阅后扫统分 is offered */
-  xianyue: boolean;
-}
+  xianyue: z.boolean(),
+});
+export type PublishState = z.infer<typeof publishState>;
 
 /** POST /api/subject/:id/score/delayPublish: a time (ISO, later than now) or null to clear it. */
 export const delayPublishBody = z.object({
@@ -36,20 +37,22 @@ export const batchReleaseBody = z.object({
 export type BatchReleaseBody = z.infer<typeof batchReleaseBody>;
 
 /** One subject of a batch release: published, or refused with the reason (and the blockers when the check failed). */
-export interface BatchReleaseItem {
-  subjectId: number;
-  name: string;
-  ok: boolean;
-  message: string;
-  blockers: ScoreBlocker[];
-}
+export const batchReleaseItem = z.object({
+  subjectId: z.number(),
+  name: z.string(),
+  ok: z.boolean(),
+  message: z.string(),
+  blockers: z.array(scoreBlocker),
+});
+export type BatchReleaseItem = z.infer<typeof batchReleaseItem>;
 
 /** One row of the exam's release screen (GET /api/exam/:examId/score/release). */
-export interface ExamReleaseRow extends PublishState {
-  blockers: ScoreBlocker[];
+export const examReleaseRow = publishState.extend({
+  blockers: z.array(scoreBlocker),
   /** the user may publish and cancel this subject (score.publish) */
-  canPublish: boolean;
-}
+  canPublish: z.boolean(),
+});
+export type ExamReleaseRow = z.infer<typeof examReleaseRow>;
 
 /** POST /api/subject/:id/score/irregular: mark an examinee 违纪 (the subject scores 0) with the reason. */
 export const irregularBody = z.object({
@@ -62,12 +65,13 @@ export type IrregularBody = z.infer<typeof irregularBody>;
 export const irregularCancelBody = z.object({ examineeId: id('考生编号无效') });
 
 /** One row of GET /api/subject/:id/score/irregulars */
-export interface IrregularItem {
-  examineeId: number;
-  kaohao: string;
-  name: string;
-  className: string;
-  reason: string;
-  userName: string | null;
-  at: string | null;
-}
+export const irregularItem = z.object({
+  examineeId: z.number(),
+  kaohao: z.string(),
+  name: z.string(),
+  className: z.string(),
+  reason: z.string(),
+  userName: z.string().nullable(),
+  at: z.string().nullable(),
+});
+export type IrregularItem = z.infer<typeof irregularItem>;

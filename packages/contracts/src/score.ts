@@ -6,32 +6,34 @@ import { pageQuery } from './envelope';
 // Scores of a subject (DESIGN.md §6, spec §2 subject/{subjectId}/score: summary, stuScore, scoreCheck).
 
 /** One class (or the whole subject, classId null) in the summary: 实考 / 缺考 kept apart, figures over 实考. */
-export interface ScoreSummaryRow {
-  classId: number | null;
-  className: string;
-  schoolName: string;
-  examinees: number;
+export const scoreSummaryRow = z.object({
+  classId: z.number().nullable(),
+  className: z.string(),
+  schoolName: z.string(),
+  examinees: z.number(),
   /** 实考: a sheet and not absent */
-  present: number;
-  absent: number;
+  present: z.number(),
+  absent: z.number(),
   /** 违纪: counted in 实考 with 0, shown apart */
-  irregular: number;
+  irregular: z.number(),
   /** neither a sheet nor an absence record */
-  missing: number;
-  mean: number | null;
-  max: number | null;
-  min: number | null;
-}
+  missing: z.number(),
+  mean: z.number().nullable(),
+  max: z.number().nullable(),
+  min: z.number().nullable(),
+});
+export type ScoreSummaryRow = z.infer<typeof scoreSummaryRow>;
 
 /** GET /api/subject/:id/score/summary */
-export interface ScoreSummary {
-  subjectName: string;
-  fullScore: number;
+export const scoreSummary = z.object({
+  subjectName: z.string(),
+  fullScore: z.number(),
   /** the last time a score of the subject was derived; null before the first */
-  computedAt: string | null;
-  total: ScoreSummaryRow;
-  classes: ScoreSummaryRow[];
-}
+  computedAt: z.string().nullable(),
+  total: scoreSummaryRow,
+  classes: z.array(scoreSummaryRow),
+});
+export type ScoreSummary = z.infer<typeof scoreSummary>;
 
 export const scoreSort = z.enum(['kaohao', 'total', 'objective', 'subjective', 'name']);
 export type ScoreSort = z.infer<typeof scoreSort>;
@@ -45,7 +47,8 @@ export const scoreStudentsQuery = pageQuery.extend({
 });
 export type ScoreStudentsQuery = z.infer<typeof scoreStudentsQuery>;
 
-export type ScoreStudentStatus = 'ok' | 'absent' | 'missing' | 'irregular';
+export const scoreStudentStatus = z.enum(['ok', 'absent', 'missing', 'irregular']);
+export type ScoreStudentStatus = z.infer<typeof scoreStudentStatus>;
 export const SCORE_STUDENT_STATUS_LABELS: Record<ScoreStudentStatus, string> = {
   ok: '正常',
   absent: '缺考',
@@ -53,48 +56,54 @@ export const SCORE_STUDENT_STATUS_LABELS: Record<ScoreStudentStatus, string> = {
   irregular: '违纪',
 };
 
-export interface ScoreStudentRow {
-  examineeId: number;
-  kaohao: string;
-  name: string;
-  className: string;
-  status: ScoreStudentStatus;
-  irregularReason: string | null;
-  objective: number | null;
-  subjective: number | null;
-  total: number | null;
+export const scoreStudentRow = z.object({
+  examineeId: z.number(),
+  kaohao: z.string(),
+  name: z.string(),
+  className: z.string(),
+  status: scoreStudentStatus,
+  irregularReason: z.string().nullable(),
+  objective: z.number().nullable(),
+  subjective: z.number().nullable(),
+  total: z.number().nullable(),
   /** counted questions: no → score (a 选做 question not chosen is absent) */
-  questions: Record<string, number>;
-  paperId: number | null;
-}
+  questions: z.record(z.string(), z.number()),
+  paperId: z.number().nullable(),
+});
+export type ScoreStudentRow = z.infer<typeof scoreStudentRow>;
 
 /** The page of students plus the question columns (in structure order) and the class filter's options. */
-export interface ScoreStudentsPage {
-  total: number;
-  size: number;
-  items: ScoreStudentRow[];
-  questions: Array<{ no: string; score: number; objective: boolean }>;
-  classes: Array<{ id: number; name: string }>;
-}
+export const scoreStudentsPage = z.object({
+  total: z.number(),
+  size: z.number(),
+  items: z.array(scoreStudentRow),
+  questions: z.array(z.object({ no: z.string(), score: z.number(), objective: z.boolean() })),
+  classes: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type ScoreStudentsPage = z.infer<typeof scoreStudentsPage>;
 
-export type ScoreBlockerKind = 'unmarked' | 'arbitration' | 'exceptions' | 'overFull' | 'missing';
+export const scoreBlockerKind = z.enum(['unmarked', 'arbitration', 'exceptions', 'overFull', 'missing']);
+export type ScoreBlockerKind = z.infer<typeof scoreBlockerKind>;
 /** What stops publishing, with where it is settled (a route of the web app, relative to /book). */
-export interface ScoreBlocker {
-  kind: ScoreBlockerKind;
-  label: string;
-  count: number;
-  hint: string;
-}
+export const scoreBlocker = z.object({
+  kind: scoreBlockerKind,
+  label: z.string(),
+  count: z.number(),
+  hint: z.string(),
+});
+export type ScoreBlocker = z.infer<typeof scoreBlocker>;
 /** GET /api/subject/:id/score/check */
-export interface ScoreCheck {
-  ok: boolean;
-  blockers: ScoreBlocker[];
-}
+export const scoreCheck = z.object({
+  ok: z.boolean(),
+  blockers: z.array(scoreBlocker),
+});
+export type ScoreCheck = z.infer<typeof scoreCheck>;
 
 /** POST /api/subject/:id/score/recompute */
-export interface ScoreRecomputed {
-  examinees: number;
-}
+export const scoreRecomputed = z.object({
+  examinees: z.number(),
+});
+export type ScoreRecomputed = z.infer<typeof scoreRecomputed>;
 
 /** POST /api/subject/:id/score/adjust: one question's score changed by hand, with the reason (kept). */
 export const scoreAdjustBody = z.object({
@@ -105,25 +114,27 @@ export const scoreAdjustBody = z.object({
 });
 export type ScoreAdjustBody = z.infer<typeof scoreAdjustBody>;
 
-export interface ScoreAdjusted {
-  before: number | null;
-  after: number;
-  total: number | null;
-}
+export const scoreAdjusted = z.object({
+  before: z.number().nullable(),
+  after: z.number(),
+  total: z.number().nullable(),
+});
+export type ScoreAdjusted = z.infer<typeof scoreAdjusted>;
 
 /** GET /api/subject/:id/score/adjustments (adjust/checkdetail): every adjustment, newest first. */
-export interface ScoreAdjustmentItem {
-  id: number;
-  examineeId: number;
-  kaohao: string;
-  name: string;
-  questionNo: string;
-  before: number | null;
-  after: number;
-  reason: string;
-  userName: string;
-  at: string;
-}
+export const scoreAdjustmentItem = z.object({
+  id: z.number(),
+  examineeId: z.number(),
+  kaohao: z.string(),
+  name: z.string(),
+  questionNo: z.string(),
+  before: z.number().nullable(),
+  after: z.number(),
+  reason: z.string(),
+  userName: z.string(),
+  at: z.string(),
+});
+export type ScoreAdjustmentItem = z.infer<typeof scoreAdjustmentItem>;
 
 /**
  * POST /api/subject/:id/score/adjust/kaohao (adjust/kaohao): the exam number was fixed late — the sheet of
@@ -141,21 +152,33 @@ export const scoreKaohaoBody = z.object({
 export type ScoreKaohaoBody = z.infer<typeof scoreKaohaoBody>;
 
 /** The two examinees after the move: the sheet's old owner (now without a sheet) and its new one. */
-export interface ScoreKaohaoMoved {
-  paperId: number;
-  from: { examineeId: number; kaohao: string; name: string; total: number | null };
-  to: { examineeId: number; kaohao: string; name: string; total: number | null };
-}
+export const scoreKaohaoMoved = z.object({
+  paperId: z.number(),
+  from: z.object({
+    examineeId: z.number(),
+    kaohao: z.string(),
+    name: z.string(),
+    total: z.number().nullable(),
+  }),
+  to: z.object({
+    examineeId: z.number(),
+    kaohao: z.string(),
+    name: z.string(),
+    total: z.number().nullable(),
+  }),
+});
+export type ScoreKaohaoMoved = z.infer<typeof scoreKaohaoMoved>;
 
 /** GET /api/subject/:id/score/adjust/kaohao: the moves made in the subject, newest first. */
-export interface ScoreKaohaoItem {
-  id: number;
-  paperId: number;
-  fromKaohao: string;
-  fromName: string;
-  toKaohao: string;
-  toName: string;
-  reason: string;
-  userName: string;
-  at: string;
-}
+export const scoreKaohaoItem = z.object({
+  id: z.number(),
+  paperId: z.number(),
+  fromKaohao: z.string(),
+  fromName: z.string(),
+  toKaohao: z.string(),
+  toName: z.string(),
+  reason: z.string(),
+  userName: z.string(),
+  at: z.string(),
+});
+export type ScoreKaohaoItem = z.infer<typeof scoreKaohaoItem>;

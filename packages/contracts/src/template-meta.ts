@@ -22,15 +22,25 @@ export const templateSave = templateMeta.extend({
   body: CardTemplateSchema,
 });
 
-export interface TemplateItem extends TemplateMeta {
-  id: number;
-  subjectId: number;
-  pages: number;
-  body: CardTemplate;
-  updatedAt: string;
+/**
+ * A saved template as answered (shape only: the meta's input rules are not asked of stored rows; the body was
+ * parsed with its schema when read).
+ */
+export const templateItem = z.object({
+  id: z.number(),
+  subjectId: z.number(),
+  mainTemplateName: z.string(),
+  cardType: templateMeta.shape.cardType.unwrap(),
+  colorType: templateMeta.shape.colorType.unwrap(),
+  dpiValue: z.number(),
+  isDoubleTemplate: z.boolean(),
+  pages: z.number(),
+  body: CardTemplateSchema,
+  updatedAt: z.string(),
   /** chosen as the template scanning reads this subject's pages with (设为扫描模板) */
-  active: boolean;
-}
+  active: z.boolean(),
+});
+export type TemplateItem = z.infer<typeof templateItem>;
 
 /**
  * The template scanning uses among a subject's templates (oldest first): the chosen one, else the earliest

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, idParam, int, text } from './fields';
-import { markScores, type MarkQuestion } from './marking';
+import { markQuestion, markScores, pointScoresShape, questionScoresShape } from './marking';
 
 // 试评 (DESIGN.md §3, §5): the manager picks trial papers per block, markers mark every one of them apart from
 // real marking, the leader gives a reference score and compares; a paper with a reference may be kept as a
@@ -27,32 +27,35 @@ export const trialPaperParam = z.object({ trialPaperId: idParam() });
 export const sampleParam = z.object({ sampleId: idParam() });
 
 /** One block of the manager's trial page. */
-export interface TrialBlock {
-  blockId: number;
-  name: string;
+export const trialBlock = z.object({
+  blockId: z.number(),
+  name: z.string(),
   /** trial papers chosen */
-  papers: number;
+  papers: z.number(),
   /** markers of the block (role 4) */
-  markers: number;
+  markers: z.number(),
   /** trial marks submitted so far */
-  marked: number;
+  marked: z.number(),
   /** papers with a leader's reference score */
-  referenced: number;
-}
-export interface TrialOverview {
-  subjectId: number;
-  status: number;
+  referenced: z.number(),
+});
+export type TrialBlock = z.infer<typeof trialBlock>;
+export const trialOverview = z.object({
+  subjectId: z.number(),
+  status: z.number(),
   /** recognised papers of the subject to choose from */
-  paperCount: number;
-  blocks: TrialBlock[];
-}
+  paperCount: z.number(),
+  blocks: z.array(trialBlock),
+});
+export type TrialOverview = z.infer<typeof trialOverview>;
 /** A paper the manager may pick (the manager sees exam numbers; markers never do). */
-export interface TrialCandidate {
-  paperId: number;
-  kaohao: string;
-  name: string;
-  chosen: boolean;
-}
+export const trialCandidate = z.object({
+  paperId: z.number(),
+  kaohao: z.string(),
+  name: z.string(),
+  chosen: z.boolean(),
+});
+export type TrialCandidate = z.infer<typeof trialCandidate>;
 export const trialCandidateQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
@@ -70,84 +73,91 @@ export const sampleKind = z.enum(['sample', 'standard']);
 export type SampleKind = z.infer<typeof sampleKind>;
 export const trialSampleInput = z.object({ keep: z.boolean(), kind: sampleKind.default('sample') });
 
-export interface TrialReference {
-  score: number;
-  questionScores: Record<string, number>;
-  pointScores: Record<string, number[]> | null;
-  comment: string;
-}
+export const trialReference = z.object({
+  score: z.number(),
+  questionScores: questionScoresShape,
+  pointScores: pointScoresShape,
+  comment: z.string(),
+});
+export type TrialReference = z.infer<typeof trialReference>;
 /** One marker's trial mark of a paper, with its deviation from the reference (mark − reference). */
-export interface TrialMarkItem {
-  userId: number;
-  markerName: string;
-  score: number;
-  questionScores: Record<string, number>;
+export const trialMarkItem = z.object({
+  userId: z.number(),
+  markerName: z.string(),
+  score: z.number(),
+  questionScores: questionScoresShape,
   /** null until the leader gives a reference score */
-  deviation: number | null;
-}
-export interface TrialLeadPaper {
-  trialPaperId: number;
+  deviation: z.number().nullable(),
+});
+export type TrialMarkItem = z.infer<typeof trialMarkItem>;
+export const trialLeadPaper = z.object({
+  trialPaperId: z.number(),
   /** 1, 2 … in the block: markers and leaders never see the student */
-  seq: number;
-  imageUrl: string;
-  reference: TrialReference | null;
+  seq: z.number(),
+  imageUrl: z.string(),
+  reference: trialReference.nullable(),
   /** kept as a 样卷 (shown to markers) */
-  sample: boolean;
+  sample: z.boolean(),
   /** kept as a 标准卷 (mixed into markers' streams in real marking) */
-  standard: boolean;
-  marks: TrialMarkItem[];
-}
+  standard: z.boolean(),
+  marks: z.array(trialMarkItem),
+});
+export type TrialLeadPaper = z.infer<typeof trialLeadPaper>;
 /** A marker's overall deviation over the papers with a reference. */
-export interface TrialMarkerDeviation {
-  userId: number;
-  markerName: string;
-  marked: number;
+export const trialMarkerDeviation = z.object({
+  userId: z.number(),
+  markerName: z.string(),
+  marked: z.number(),
   /** papers marked that have a reference */
-  compared: number;
+  compared: z.number(),
   /** mean of (mark − reference): above 0 the marker gives more */
-  meanDeviation: number | null;
+  meanDeviation: z.number().nullable(),
   /** mean of |mark − reference| */
-  meanAbsDeviation: number | null;
-}
-export interface TrialLeadView {
-  blockId: number;
-  blockName: string;
-  subjectStatus: number;
-  fullScore: number;
-  questions: MarkQuestion[];
-  papers: TrialLeadPaper[];
-  markers: TrialMarkerDeviation[];
+  meanAbsDeviation: z.number().nullable(),
+});
+export type TrialMarkerDeviation = z.infer<typeof trialMarkerDeviation>;
+export const trialLeadView = z.object({
+  blockId: z.number(),
+  blockName: z.string(),
+  subjectStatus: z.number(),
+  fullScore: z.number(),
+  questions: z.array(markQuestion),
+  papers: z.array(trialLeadPaper),
+  markers: z.array(trialMarkerDeviation),
   /** the user may give references and keep samples (subject in trial or marking) */
-  canEdit: boolean;
+  canEdit: z.boolean(),
   /** 质检: one 标准卷 after every n real marks of a marker; null: off */
-  standardEvery: number | null;
+  standardEvery: z.number().nullable(),
   /** 标准卷 kept in the block (they outlive a rollback of the trial) */
-  standardCount: number;
-}
+  standardCount: z.number(),
+});
+export type TrialLeadView = z.infer<typeof trialLeadView>;
 
 /** 质检 rate of a block: one 标准卷 after every `every` real marks of a marker (0: off). */
 export const STANDARD_EVERY_MAX = 1000;
 export const standardRateInput = z.object({ every: int(0, STANDARD_EVERY_MAX) });
 /** One marker's mark of a 标准卷 (the quality statistics read these): never part of any score. */
-export interface StandardMarkItem {
-  userId: number;
-  markerName: string;
-  samplePaperId: number;
-  score: number;
-  questionScores: Record<string, number>;
+export const standardMarkItem = z.object({
+  userId: z.number(),
+  markerName: z.string(),
+  samplePaperId: z.number(),
+  score: z.number(),
+  questionScores: questionScoresShape,
   /** the reference when the paper was handed out */
-  refScore: number;
+  refScore: z.number(),
   /** score − refScore */
-  deviation: number;
-  submittedAt: string;
-}
+  deviation: z.number(),
+  submittedAt: z.string(),
+});
+export type StandardMarkItem = z.infer<typeof standardMarkItem>;
 
 /** A 样卷 as markers see it beside the marking standard. */
-export interface SamplePaper {
-  sampleId: number;
-  imageUrl: string;
-  score: number;
-  questionScores: Record<string, number>;
-  pointScores: Record<string, number[]> | null;
-  comment: string;
-}
+export const samplePaper = z.object({
+  sampleId: z.number(),
+  imageUrl: z.string(),
+  score: z.number(),
+  questionScores: questionScoresShape,
+  pointScores: pointScoresShape,
+  comment: z.string(),
+});
+export type SamplePaper = z.infer<typeof samplePaper>;

@@ -25,3 +25,18 @@ export {
 export { cronbachAlpha, kr20 } from './reliability';
 export { standardScores } from './standard';
 export { DEFAULT_GRADE_BANDS, gradeScores, type GradeBand, type GradedScore } from './grade';
+export {
+  columnItemStats,
+  columnReliability,
+  fromColumn,
+  groupColumnMeans,
+  toColumn,
+  type Column,
+} from './columns';
+export {
+  largestLosses,
+  typicalAnswers,
+  wrongAnswers,
+  type GivenAnswer,
+  type WrongAnswer,
+} from './commentary';

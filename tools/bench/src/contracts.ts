@@ -1,9 +1,10 @@
-import { authContract, schoolContract, type RouteContract } from '@yj/contracts';
+import { authContract, markingContract, schoolContract, type RouteContract } from '@yj/contracts';
 import { contractSerializer } from '../../../apps/server/src/plugins/contract';
 
 // What checking an answer against its route contract costs (issue 12, route contracts). The yardstick is the
 // JSON.stringify every answer pays anyway, measured in the same run on the same envelope, for the two answers
-// of the signed-in hot path `npm run bench:api` loads (getUserInfo, a students page of 20).
+// of the signed-in hot path `npm run bench:api` loads (getUserInfo, a students page of 20), and the marker's
+// hot path: a claim of one task and a submit answered with the next task.
 // Run: npm run bench:contracts
 
 const user = {
@@ -35,6 +36,17 @@ const page = {
   })),
 };
 
+const task = (taskId: number) => ({
+  taskId,
+  leaseToken: '3f8a2c4e-9b1d-4e6f-8a7c-2d5e9f0b1c3a',
+  leaseUntil: '2026-11-24T17:10:00.000Z',
+  blockId: 12,
+  slot: 1,
+  imageUrl: `/filter/api/marking/task/${taskId}/image`,
+});
+const claim = [task(4711)];
+const submitted = { counted: true, next: task(4712), done: 37 };
+
 const ROUNDS = 200_000;
 function microseconds(f: () => unknown): number {
   for (let i = 0; i < ROUNDS / 10; i++) f();
@@ -47,6 +59,8 @@ console.log(`bench:contracts — ${ROUNDS.toLocaleString()} answers each\n`);
 const cases: Array<[string, unknown, RouteContract]> = [
   ['getUserInfo', user, authContract.userInfo],
   ['students page (20 rows)', page, schoolContract.students],
+  ['marking claim (1 task)', claim, markingContract.claim],
+  ['marking submit (+ next)', submitted, markingContract.submit],
 ];
 for (const [name, data, contract] of cases) {
   const envelope = { code: 0, message: 'success', data };

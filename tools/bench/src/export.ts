@@ -15,8 +15,8 @@ import { openPostgres } from '../../../apps/server/src/infra/db';
 import { jobs } from '../../../apps/server/src/infra/jobs';
 import { memoryQueue } from '../../../apps/server/src/infra/queue';
 import { fsStorage } from '../../../apps/server/src/infra/storage';
-import { auditService } from '../../../apps/server/src/modules/audit/audit.service';
-import { examService } from '../../../apps/server/src/modules/exam/exam.service';
+import { auditModule } from '../../../apps/server/src/modules/audit/audit.module';
+import { examModule } from '../../../apps/server/src/modules/exam/exam.module';
 import { allScoreRepo, allScoreSql } from '../../../apps/server/src/modules/export/all-score.repo';
 import { exportService } from '../../../apps/server/src/modules/export/export.service';
 import { exportTask } from '../../../apps/server/src/db/schema';
@@ -94,9 +94,10 @@ try {
   );
 
   const queue = memoryQueue({ error: (o, m) => console.error(m, o) });
-  const audit = auditService();
+  const { audit } = auditModule({ db });
   const storage = fsStorage(path.join(dir, 'files'));
-  const svc = exportService({ db, storage, audit, exams: examService({ db, audit }), queue: jobs(queue) });
+  const { exams } = examModule({ db, audit });
+  const svc = exportService({ db, storage, audit, exams, queue: jobs(queue) });
   const [task] = await db
     .insert(exportTask)
     .values({ kind: 'totals', examId, userId, schools: null, fileName: 'bench.xlsx' })

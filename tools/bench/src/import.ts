@@ -8,7 +8,9 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../../../apps/server/src/infra/db';
-import { auditService } from '../../../apps/server/src/modules/audit/audit.service';
+import { auditModule } from '../../../apps/server/src/modules/audit/audit.module';
+import { gradeRepo } from '../../../apps/server/src/modules/school/grade.repo';
+import { studentRepo } from '../../../apps/server/src/modules/school/student.repo';
 import { studentService } from '../../../apps/server/src/modules/school/student.service';
 import { banji, grade, org, school } from '../../../apps/server/src/db/schema';
 
@@ -83,7 +85,8 @@ async function phaseImport(file: string, small: string, pgAdminUrl?: string): Pr
       })),
     );
   }
-  const svc = studentService({ db: database.db, audit: auditService() });
+  const { audit } = auditModule({ db: database.db });
+  const svc = studentService({ db: database.db, repo: studentRepo, gradeRepo, audit });
   const actor = { userId: 0, ip: null };
   await svc.importExcel(w!.id, fs.readFileSync(small), false, actor);
   const baseRssMb = process.memoryUsage().rss / 1024 / 1024;

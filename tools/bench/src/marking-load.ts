@@ -92,6 +92,11 @@ export async function runMarkers(opts: {
   connections: number;
   /** every cut was stored before the run (BENCH_CUTS=ahead): no request cuts */
   cutsStored: boolean;
+  /**
+   * As the marking screen does (mark-session.ts): each submit asks for the following paper (`next: true`), so a
+   * marker claims only for the first paper or when the answer brought none. False: a claim before every paper.
+   */
+  nextWithSubmit: boolean;
 }): Promise<LoadResult> {
   const pool = new Pool(opts.base, {
     connections: opts.connections,
@@ -151,6 +156,18 @@ export async function runMarkers(opts: {
     cutSeen.add(key);
   }
 
+  /** The marker takes a task: its scores and the submit's body are chosen now, so a retried submit is the same. */
+  function hold(s: State, task: MarkTask): Held {
+    const scores = scoresFor(blocks.get(s.blockId)!, opts.fullScores);
+    const body = JSON.stringify({
+      leaseToken: task.leaseToken,
+      scores: Object.entries(scores).map(([no, score]) => ({ no, score })),
+      next: opts.nextWithSubmit,
+    });
+    s.seen = false;
+    return (s.held = { task, body, scores });
+  }
+
   /** One turn of a marker: claim (unless it holds a task), fetch the image, submit. */
   async function turn(s: State): Promise<void> {
     if (!s.held) {
@@ -167,21 +184,14 @@ export async function runMarkers(opts: {
         s.exhausted = true;
         return;
       }
-      const scores = scoresFor(blocks.get(s.blockId)!, opts.fullScores);
-      const body = JSON.stringify({
-        leaseToken: task.leaseToken,
-        scores: Object.entries(scores).map(([no, score]) => ({ no, score })),
-        next: false,
-      });
-      s.held = { task, body, scores };
-      s.seen = false;
+      hold(s, task);
     }
-    const held = s.held;
+    const held = s.held!;
     if (!s.seen) {
       await image(s, held.task);
       s.seen = true;
     }
-    const a = await call<{ counted: boolean }>(
+    const a = await call<{ counted: boolean; next: MarkTask | null }>(
       'POST',
       `/filter/api/marking/task/${held.task.taskId}/submit`,
       s.cookie,
@@ -189,6 +199,7 @@ export async function runMarkers(opts: {
     );
     s.held = null;
     if (a.code !== 0) return refuse(`submit: ${a.message}`);
+    if (a.data.next) hold(s, a.data.next);
     r.submit.push(a.ms);
     if (a.data.counted) r.counted++;
     else r.replays++;

@@ -7,6 +7,8 @@
 // acknowledged submit was lost, no lease outlives its length and nothing counted twice. BENCH_CUTS=ahead stores
 // every paper's cut before the run (marking-cuts.ts): the run then measures the pool, not cutting on demand.
 // BENCH_MONITOR=1 polls the monitoring routes during the run (marking-monitor.ts) and prints their p99.
+// Markers work as the marking screen does: each submit also claims the following paper (`next: true`), a claim
+// only for the first paper; BENCH_FLOW=claim-each claims before every paper instead (the figures of before).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +43,7 @@ const PGBENCH_SECONDS = num(process.env.BENCH_PGBENCH_SECONDS, 30, 600);
 const KILL = process.env.BENCH_KILL === '1';
 const CUTS_AHEAD = process.env.BENCH_CUTS === 'ahead';
 const MONITOR = process.env.BENCH_MONITOR === '1';
+const CLAIM_EACH = process.env.BENCH_FLOW === 'claim-each';
 
 const log = (s: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${s}\n`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-bench-marking-'));
@@ -165,6 +168,7 @@ try {
       seconds: SECONDS,
       connections: CONNECTIONS,
       cutsStored: CUTS_AHEAD,
+      nextWithSubmit: !CLAIM_EACH,
     }),
     monitorWorld ? pollMonitor(base, monitorWorld, SECONDS) : Promise.resolve(null),
     KILL ? killAndRestart() : Promise.resolve(),
@@ -184,7 +188,7 @@ try {
   };
   const perS = load.counted / load.seconds;
   console.log(
-    `\nbench:marking — ${PAPERS.toLocaleString()} papers, 3 blocks (one double-marked), ${MARKERS} markers, ${CONNECTIONS} requests in flight, ${load.seconds.toFixed(0)} s, cuts ${CUTS_AHEAD ? 'stored ahead' : 'on demand'}, ${engine} ${await serverVersion()}, ${os.cpus().length} cores\n`,
+    `\nbench:marking — ${PAPERS.toLocaleString()} papers, 3 blocks (one double-marked), ${MARKERS} markers (${CLAIM_EACH ? 'a claim before each paper' : 'each submit claims the next paper'}), ${CONNECTIONS} requests in flight, ${load.seconds.toFixed(0)} s, cuts ${CUTS_AHEAD ? 'stored ahead' : 'on demand'}, ${engine} ${await serverVersion()}, ${os.cpus().length} cores\n`,
   );
   row(
     'seed (set-based)',
@@ -194,8 +198,8 @@ try {
     'submits/s',
     `${perS.toFixed(0)} (${load.counted.toLocaleString()} counted, ${load.replays} replays acknowledged)`,
   );
-  row('claim', lat(load.claim));
-  row('submit', lat(load.submit));
+  row(CLAIM_EACH ? 'claim' : 'claim (a marker\'s first paper)', lat(load.claim));
+  row(CLAIM_EACH ? 'submit' : 'submit, claiming the next paper', lat(load.submit));
   row('cut image, first cut of a paper', lat(load.imageFirst));
   row('cut image, cut already stored', lat(load.imageCached));
   if (yard) {

@@ -26,13 +26,15 @@ export const JOBS = {
   'marking.sync': none,
   /** drifting markers flagged (every 30 s, in-process). */
   'quality.evaluate': none,
+  /** one 智能辅助 detection run (判空 or 相同答案归组; in-process, one at a time). Idempotent per run. */
+  'intelligent.run': z.object({ runId: id() }),
 } as const;
 
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;
 
 /** What a handler did, for logs and tests: `done`, or why it did nothing or something else. */
-export type JobStatus = 'done' | 'skipped' | 'started' | 'paused' | 'refused' | 'published';
+export type JobStatus = 'done' | 'skipped' | 'started' | 'paused' | 'refused' | 'published' | 'failed';
 
 export type JobHandlerOf<N extends JobName> = (payload: JobPayload<N>) => Promise<JobStatus>;
 

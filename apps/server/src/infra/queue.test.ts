@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jobs, type JobStatus } from './jobs';
+import { JOBS, JobPayloadError, jobs, type JobName, type JobStatus } from './jobs';
 import { memoryQueue, redisQueue, type JobQueue } from './queue';
 
 const quiet = { error: () => {} };
@@ -57,6 +57,34 @@ function contract(make: () => JobQueue) {
 
 describe('memory queue', () => {
   contract(() => memoryQueue(quiet));
+
+  it('every job of the table refuses a stored payload that does not fit, naming the job, before its handler', async () => {
+    const failed: Array<{ job: string; err: unknown }> = [];
+    q = memoryQueue({ error: (o) => void failed.push(o as { job: string; err: unknown }) });
+    const typed = jobs(q);
+    const names = Object.keys(JOBS) as JobName[];
+    const ran: string[] = [];
+    for (const name of names)
+      typed.register(name, async () => {
+        ran.push(name);
+        return 'done';
+      });
+    // a payload no row of the table accepts (every row is an object)
+    for (const name of names) await q.enqueue(name, 'not a payload', { attempts: 1 });
+    await until(() => failed.length >= names.length);
+    expect(ran).toEqual([]);
+    expect(failed.map((f) => f.job).sort()).toEqual([...names].sort());
+    for (const f of failed) {
+      expect(f.err).toBeInstanceOf(JobPayloadError);
+      expect((f.err as Error).message).toContain(`job ${f.job}:`);
+    }
+    // the payloads its callers send pass
+    await typed.enqueue('scan.recognize', { paperId: 1 });
+    await typed.enqueue('intelligent.run', { runId: 2 });
+    await typed.enqueue('marking.sync', {});
+    await until(() => ran.length >= 3);
+    expect(ran.sort()).toEqual(['intelligent.run', 'marking.sync', 'scan.recognize']);
+  });
 
   it('holds a delayed job until its time, also beyond the longest timer, and drops it on close', async () => {
     vi.useFakeTimers();

@@ -8,11 +8,11 @@ import { openDatabase, type Database } from '../infra/db';
 import { EmbeddedPgError } from '../infra/embedded-pg';
 import { JOB_CONCURRENCY, memoryQueue, redisQueue, type JobQueue } from '../infra/queue';
 import { fsStorage, s3Storage } from '../infra/storage';
-import { auditService } from '../modules/audit/audit.service';
+import { auditModule } from '../modules/audit/audit.module';
 import { logSmsProvider } from '../modules/auth/sms';
 import { seedDemoExam } from '../modules/demo/demo-exam';
 import { randomPassword, seedDemo, type DemoAccount } from '../modules/demo/demo.service';
-import { messageService } from '../modules/message/message.service';
+import { messageModule } from '../modules/message/message.module';
 
 /** Reads the configuration or exits with the message (a bad variable should never start a half-working server). */
 export function configOrExit(): Config {
@@ -86,12 +86,11 @@ function formatAccounts(accounts: DemoAccount[], password: string): string {
 export async function ensureDemo(config: Config, database: Database): Promise<string | null> {
   if (!config.seedDemo) return null;
   const password = config.demoPassword ?? randomPassword();
-  const accounts = await seedDemo(
-    { db: database.db, audit: auditService(), messages: messageService({ db: database.db }) },
-    password,
-  );
+  const { audit } = auditModule({ db: database.db });
+  const { messages } = messageModule({ db: database.db });
+  const accounts = await seedDemo({ db: database.db, audit, messages }, password);
   if (accounts) {
-    await seedDemoExam({ db: database.db, audit: auditService() });
+    await seedDemoExam({ db: database.db, audit });
     // The tables were empty a moment ago: without fresh statistics the planner takes them for one row each
     // (nested loops over every student) until autovacuum gets round to them, a minute or more later.
     await database.db.execute(sql`analyze`);

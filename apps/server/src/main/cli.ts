@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { passwordProblem } from '@yj/contracts';
-import { auditService } from '../modules/audit/audit.service';
+import { auditModule } from '../modules/audit/audit.module';
 import { hashPassword } from '../modules/auth/password';
 import { userRepo } from '../modules/auth/user.repo';
 import { BackupError, restoreBackup, writeBackup } from '../infra/backup';
@@ -83,7 +83,7 @@ async function main(): Promise<number> {
           isAdmin: true,
           mustChangePassword: true,
         });
-        await auditService().record(tx, {
+        await auditModule({ db: database.db }).audit.record(tx, {
           action: 'admin.create',
           userId: u.id,
           detail: { account: u.account, via: 'cli' },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { recognizePool } from '../modules/scan/recognition/scan-recognize';
 import { registerScanJobs } from '../modules/scan/recognition/scan.jobs';
 import { scanJobDeps } from '../modules/scan/scan.module';
+import { blockRegionsOf } from '../modules/block/block-framed';
 import { registerScoreJobs, scoreCompute } from '../modules/score/score-compute';
 import { jobs } from '../infra/jobs';
 import { configOrExit, fsStorage, makeLogger, openMigrated, openQueue, s3Storage } from './boot';
@@ -26,7 +27,8 @@ const pool = recognizePool();
 const shared = jobs(queue);
 const scoring = scoreCompute({ db: database.db, queue: shared });
 registerScoreJobs(shared, scoring);
-registerScanJobs(queue, scanJobDeps({ db: database.db, storage, pool, scores: scoring.paper }));
+const blockRegions = blockRegionsOf(database.db);
+registerScanJobs(shared, scanJobDeps({ db: database.db, storage, pool, scores: scoring.paper, blockRegions }));
 log.info('识别工作进程已启动');
 
 let closing = false;

@@ -15,11 +15,6 @@ declare module 'fastify' {
     capability?: Capability;
     /** the ids the call acts on, read from params/body/query after validation */
     scope?: (req: FastifyRequest) => Scope | Promise<Scope>;
-    /**
-     * No longer needed (kept so routes naming it still compile): remembered sessions are now forgotten only
-     * after a request that wrote a session or a grant, whatever its route (infra/grant-writes).
-     */
-    keepsSessions?: boolean;
   }
   interface FastifyInstance {
     /** every /filter route with its access rule, as registered (the access sweep test walks them) */

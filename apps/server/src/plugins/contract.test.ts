@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineRoute, idParam, noData } from '@yj/contracts';
 import { fail } from '../errors';
 import { testApp, XHR, type TestApp } from '../../test/app';
-import { contractRoutes } from './contract';
+import { CheckedJson, contractRoutes } from './contract';
 
 const item = z.object({ id: z.number(), name: z.string() });
 // contracts of this test only, answered by handlers that keep or break them
@@ -24,6 +24,8 @@ const refused = defineRoute({
   response: noData,
 });
 
+const stored = defineRoute({ method: 'GET', path: '/filter/test/stored', access: 'public', response: item });
+
 let t: TestApp;
 beforeAll(async () => {
   t = await testApp({}, (app) => {
@@ -38,6 +40,7 @@ beforeAll(async () => {
     on(refused, async () => {
       throw fail('不可以');
     });
+    on(stored, async () => new CheckedJson('{"id":3,"name":"乙"}'));
   });
 });
 afterAll(() => t.close());
@@ -69,6 +72,12 @@ describe('route contracts', () => {
     const res = await t.app.inject({ method: 'GET', url: '/filter/test/broken' });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('wrong');
+  });
+
+  it('sends text already made from the contract as it is, inside the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/filter/test/stored' });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe('{"code":0,"message":"success","data":{"id":3,"name":"乙"}}');
   });
 
   it('documents the answer in OpenAPI beside the request', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -103,6 +104,18 @@ export const student = pgTable(
     index('student_class_idx').on(t.classId),
   ],
 );
+
+/**
+ * A school's roster version: moved on by statement triggers on every write of `student`, `class` or `grade`
+ * (hand-written in the migration), in the writing transaction. The students page caches its answers per
+ * process under this number, so a write by any process, job or script is seen on the very next read.
+ */
+export const rosterVersion = pgTable('roster_version', {
+  schoolId: integer('school_id')
+    .primaryKey()
+    .references(() => school.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** teacherSchedule: the classes a teacher teaches at a school. */
 export const teacherClass = pgTable(

@@ -1,10 +1,10 @@
 import type { Db } from '../../infra/db';
-import { auditRepo, type AuditEntry } from './audit.repo';
+import type { auditRepo, AuditEntry } from './audit.repo';
 
 /** 动态日志. Pass the transaction handle so the log line commits or rolls back with the change it describes. */
-export function auditService() {
+export function auditService(d: { repo: typeof auditRepo }) {
   return {
-    record: (db: Db, entry: AuditEntry): Promise<void> => auditRepo(db).insert(entry),
+    record: (db: Db, entry: AuditEntry): Promise<void> => d.repo(db).insert(entry),
   };
 }
 export type AuditService = ReturnType<typeof auditService>;

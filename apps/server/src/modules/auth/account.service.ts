@@ -7,7 +7,7 @@ import type { Storage } from '../../infra/storage';
 import type { AuditService } from '../audit/audit.service';
 import { checkNewPassword, hashPassword, verifyPassword } from './password';
 import type { SessionService } from './session.service';
-import { userRepo, type UserRepo } from './user.repo';
+import type { userRepo, UserRepo } from './user.repo';
 
 const AVATAR_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 const AVATAR_SIZE = 256;
@@ -15,6 +15,8 @@ const AVATAR_SIZE = 256;
 interface Deps {
   db: Db;
   users: UserRepo;
+  /** the same repository in a transaction */
+  userRepo: typeof userRepo;
   sessions: SessionService;
   storage: Storage;
   audit: AuditService;
@@ -36,7 +38,7 @@ export function accountService(d: Deps) {
       checkNewPassword(newPassword, u);
       const hash = await hashPassword(newPassword);
       await d.db.transaction(async (tx) => {
-        await userRepo(tx).setPassword(userId, hash);
+        await d.userRepo(tx).setPassword(userId, hash);
         await d.audit.record(tx, { action: 'account.password.change', userId, ip });
       });
       await d.sessions.revokeAllOfUser(userId, sessionId);
@@ -61,7 +63,7 @@ export function accountService(d: Deps) {
       const key = `avatars/${userId}-${sha256(webp.toString('base64')).slice(0, 12)}.webp`;
       await d.storage.put(key, webp);
       await d.db.transaction(async (tx) => {
-        await userRepo(tx).setAvatar(userId, key);
+        await d.userRepo(tx).setAvatar(userId, key);
         await d.audit.record(tx, { action: 'account.avatar.upload', userId, detail: { key } });
       });
       return { avatarUrl: avatarUrl(userId, key) };

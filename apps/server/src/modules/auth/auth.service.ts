@@ -7,7 +7,7 @@ import type { CaptchaService } from './captcha';
 import type { GuardRepo } from './guard.repo';
 import { checkNewPassword, hashPassword, verifyPassword } from './password';
 import type { SessionService } from './session.service';
-import { userRepo, type HeldSchool, type UserRepo, type UserRow } from './user.repo';
+import type { userRepo, HeldSchool, UserRepo, UserRow } from './user.repo';
 
 /** After this many failures in the window, a picture captcha is required. */
 export const CAPTCHA_AFTER_FAILURES = 3;
@@ -23,6 +23,8 @@ export interface RequestMeta {
 interface Deps {
   db: Db;
   users: UserRepo;
+  /** the same repository in a transaction */
+  userRepo: typeof userRepo;
   guard: GuardRepo;
   sessions: SessionService;
   captcha: CaptchaService;
@@ -115,7 +117,7 @@ export function authService(d: Deps) {
       if ((await d.sessions.redeemChangeTicket(changeToken)) !== userId) throw expired();
       const hash = await hashPassword(newPassword);
       await d.db.transaction(async (tx) => {
-        await userRepo(tx).setPassword(u.id, hash);
+        await d.userRepo(tx).setPassword(u.id, hash);
         await d.audit.record(tx, { action: 'account.password.forcedChange', userId: u.id, ip: meta.ip });
       });
       return startSession({ ...u, mustChangePassword: false }, meta);

@@ -2,11 +2,11 @@ import { AppError, fail } from '../../errors';
 import { newSmsCode, newToken, sha256 } from '../../lib/crypto';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
-import { guardRepo, type GuardRepo } from './guard.repo';
+import type { guardRepo, GuardRepo } from './guard.repo';
 import { checkNewPassword, hashPassword } from './password';
 import type { SessionService } from './session.service';
 import type { SmsProvider } from './sms';
-import { userRepo, type UserRepo } from './user.repo';
+import type { userRepo, UserRepo } from './user.repo';
 
 const CODE_TTL_S = 300;
 const RESEND_AFTER_S = 60;
@@ -24,6 +24,9 @@ export function startOfChinaDay(now = new Date()): Date {
 interface Deps {
   db: Db;
   users: UserRepo;
+  /** the same repositories in a transaction */
+  userRepo: typeof userRepo;
+  guardRepo: typeof guardRepo;
   guard: GuardRepo;
   sessions: SessionService;
   sms: SmsProvider;
@@ -73,13 +76,13 @@ export function resetService(d: Deps) {
     async reset(phone: string, resetToken: string, password: string, ip: string | null): Promise<void> {
       const hash = await hashPassword(password);
       const userId = await d.db.transaction(async (tx) => {
-        const claimed = await guardRepo(tx).takeResetToken(phone, sha256(resetToken));
+        const claimed = await d.guardRepo(tx).takeResetToken(phone, sha256(resetToken));
         if (!claimed) throw fail('重置凭证已失效，请重新验证手机号');
-        const u = await userRepo(tx).findByPhone(phone);
+        const u = await d.userRepo(tx).findByPhone(phone);
         if (!u) throw fail('重置凭证已失效，请重新验证手机号');
         // refused inside the transaction, so the claimed token is given back for a second try
         checkNewPassword(password, u);
-        await userRepo(tx).setPassword(u.id, hash);
+        await d.userRepo(tx).setPassword(u.id, hash);
         await d.audit.record(tx, { action: 'account.password.reset', userId: u.id, ip });
         return u.id;
       });

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '@yj/contracts';
-import { blocksSave } from '@yj/contracts';
-import { actorOf, ok } from '../../plugins/http';
+import { blockContract as c, idParam } from '@yj/contracts';
+import { contractRoutes } from '../../plugins/contract';
+import { actorOf } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { BlockPreviewService } from './block-preview.service';
 import type { BlockService } from './block.service';
 
-const params = z.object({ id: idParam() });
 const id = idParam();
 
 export function blockRoutes(
@@ -16,31 +15,18 @@ export function blockRoutes(
   d: { blocks: BlockService; cuts: BlockPreviewService; scopes: ExamScopes },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/subject/:id/setting/block',
-    { schema: { params }, config: { capability: 'exam.read', scope: d.scopes.subjectParam } },
-    async (req) => ok(await d.blocks.list(req.params.id)),
-  );
-  r.post(
-    '/api/subject/:id/setting/block',
-    {
-      schema: { params, body: blocksSave },
-      config: { capability: 'subject.setting.edit', scope: d.scopes.subjectParam },
+  const on = contractRoutes(app);
+  const subject = { scope: d.scopes.subjectParam };
+  on(c.list, ({ params }) => d.blocks.list(params.id), subject);
+  on(
+    c.save,
+    async ({ params, body }, req) => {
+      await d.blocks.save(params.id, body.blocks, actorOf(req));
+      return d.blocks.list(params.id);
     },
-    async (req) => {
-      await d.blocks.save(req.params.id, req.body.blocks, actorOf(req));
-      return ok(await d.blocks.list(req.params.id));
-    },
+    subject,
   );
-  // exam/{examId}/setting/block: the blocks of every subject at a glance
-  r.get(
-    '/api/exam/:examId/setting/block',
-    {
-      schema: { params: z.object({ examId: id }) },
-      config: { capability: 'exam.read', scope: d.scopes.examParam },
-    },
-    async (req) => ok(await d.blocks.ofExam(req.params.examId)),
-  );
+  on(c.ofExam, ({ params }) => d.blocks.ofExam(params.examId), { scope: d.scopes.examParam });
   // setting/block/style: the block's cut image on a sample scan (or on the template picture)
   r.get(
     '/api/subject/:subjectId/block/:blockId/preview',

@@ -16,7 +16,7 @@ import type { ExamService } from '../exam/exam.service';
 import { assertAllows } from '../subject/subject-state';
 import type { QuestionService } from '../question/question.service';
 import type { TemplateService } from '../template/template.service';
-import { blockRepo, type BlockRow } from './block.repo';
+import type { blockRepo, BlockRow } from './block.repo';
 import { proposeRegions } from './block-regions';
 
 /** Every question of the block with its step and 给分点: saved, or the structure's step and none. */
@@ -67,6 +67,7 @@ function checkRegions(name: string, regions: BlockRegion[], card: CardTemplate |
 /** 题块 of a subject (setting/block): which subjective questions are marked together, how, and from where. */
 export function blockService(d: {
   db: Db;
+  repo: typeof blockRepo;
   audit: AuditService;
   exams: ExamService;
   questions: QuestionService;
@@ -83,7 +84,7 @@ export function blockService(d: {
   async function list(subjectId: number): Promise<{ blocks: BlockItem[]; unassigned: string[] }> {
     const questions = await questionsOf(subjectId, d.db);
     const card = await cardOf(subjectId);
-    const blocks = (await blockRepo(d.db).ofSubject(subjectId)).map((r) => toItem(r, questions, card));
+    const blocks = (await d.repo(d.db).ofSubject(subjectId)).map((r) => toItem(r, questions, card));
     const used = new Set(blocks.flatMap((b) => b.nos));
     return { blocks, unassigned: [...questions.keys()].filter((no) => !used.has(no)) };
   }
@@ -144,7 +145,7 @@ export function blockService(d: {
           checkRegions(b.name, b.regions, card);
         }
         if (new Set(blocks.map((b) => b.name)).size !== blocks.length) throw fail('题块名称不能重复');
-        const repo = blockRepo(tx);
+        const repo = d.repo(tx);
         const before = await repo.ofSubject(subjectId);
         const keep = blocks.filter((b) => b.id).map((b) => b.id!);
         if (keep.some((id) => !before.some((r) => r.id === id)))

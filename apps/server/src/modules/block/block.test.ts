@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +108,8 @@ describe('regions, 给分点 and the cut image of a block', () => {
   const card = typicalCard();
   let s: Awaited<ReturnType<typeof buildSubjectScene>>;
   const blocksUrl = () => `/filter/api/subject/${s.subjectId}/setting/block`;
+  /** paper → the cut files recognition stored */
+  const cutAtRecognition = new Map<number, string[]>();
   const preview = (blockId: number, q = '') =>
     s.admin.get(`/filter/api/subject/${s.subjectId}/block/${blockId}/preview${q}`);
 
@@ -263,6 +267,11 @@ describe('regions, 给分点 and the cut image of a block', () => {
     );
     expect(up.code, up.message).toBe(0);
     await recognised(s);
+    // recognition cut block a (on page 1) of the paper while it held its pages; b spans two pages
+    const blocksDir = path.join(t.config.dataDir, 'files', 'blocks');
+    for (const p of fs.readdirSync(blocksDir))
+      cutAtRecognition.set(Number(p), fs.readdirSync(path.join(blocksDir, p)));
+    expect([...cutAtRecognition.values()].map((f) => f.length)).toEqual([1]);
 
     const res = await preview(a!.id);
     expect(res.headers['content-type']).toBe('image/jpeg');
@@ -289,6 +298,18 @@ describe('regions, 给分点 and the cut image of a block', () => {
     const both = await preview(b!.id, `?paperId=${res.headers['x-cut-source']!.toString().slice(6)}`);
     const meta = await sharp(both.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([940, 1980 * 2 + 12]);
+  });
+
+  it('was cut while recognised (the block on one page), the same bytes a cut on demand gives', async () => {
+    const [a] = body<Framed>(await s.admin.get(blocksUrl())).data.blocks;
+    const paperId = Number((await preview(a!.id)).headers['x-cut-source']!.toString().slice(6));
+    const dir = path.join(t.config.dataDir, 'files', 'blocks', String(paperId));
+    const atRecognition = cutAtRecognition.get(paperId)![0]!;
+    const stored = fs.readFileSync(path.join(dir, atRecognition));
+    fs.rmSync(path.join(dir, atRecognition));
+    const onDemand = await preview(a!.id, `?paperId=${paperId}`);
+    expect(fs.readdirSync(dir)).toContain(atRecognition);
+    expect(Buffer.compare(onDemand.rawPayload, stored)).toBe(0);
   });
 
   it("refuses another school's paper and a paper of another subject", async () => {

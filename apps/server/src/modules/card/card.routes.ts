@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '@yj/contracts';
-import { cardOptions, cardSave } from '@yj/contracts';
+import { cardContract as c, cardOptions, idParam } from '@yj/contracts';
 import { attachment } from '../../lib/excel';
-import { actorOf, ok } from '../../plugins/http';
+import { contractRoutes } from '../../plugins/contract';
+import { actorOf } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { CardService } from './card.service';
 
@@ -14,27 +14,12 @@ const one = params.extend({ templateId: idParam() });
 /** The online answer card (在线答题卡): designer data, preview, PDF download, save as the subject's template. */
 export function cardRoutes(app: FastifyInstance, d: { cards: CardService; scopes: ExamScopes }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const on = contractRoutes(app);
+  const subject = { scope: d.scopes.subjectParam };
   const read = { capability: 'exam.read' as const, scope: d.scopes.subjectParam };
-  const edit = { capability: 'subject.setting.edit' as const, scope: d.scopes.subjectParam };
-  r.get(
-    '/api/subject/:id/card',
-    {
-      schema: {
-        params,
-        querystring: z.object({ templateId: idParam().optional() }),
-      },
-      config: read,
-    },
-    async (req) => ok(await d.cards.design(req.params.id, req.query.templateId)),
-  );
-  r.get('/api/subject/:id/cards', { schema: { params }, config: read }, async (req) =>
-    ok(await d.cards.list(req.params.id)),
-  );
-  r.post(
-    '/api/subject/:id/card/preview',
-    { schema: { params, body: cardOptions }, config: read },
-    async (req) => ok(await d.cards.preview(req.params.id, req.body)),
-  );
+  on(c.design, ({ params, query }) => d.cards.design(params.id, query.templateId), subject);
+  on(c.list, ({ params }) => d.cards.list(params.id), subject);
+  on(c.preview, ({ params, body }) => d.cards.preview(params.id, body), subject);
   r.post(
     '/api/subject/:id/card/pdf',
     { schema: { params, body: cardOptions }, config: read },
@@ -57,13 +42,7 @@ export function cardRoutes(app: FastifyInstance, d: { cards: CardService; scopes
         .send(pdf.bytes);
     },
   );
-  r.post('/api/subject/:id/card/save', { schema: { params, body: cardSave }, config: edit }, async (req) =>
-    ok(await d.cards.save(req.params.id, req.body, actorOf(req))),
-  );
+  on(c.save, ({ params, body }, req) => d.cards.save(params.id, body, actorOf(req)), subject);
   // spec: POST /api/subject/{subjectId}/dtk/{dtkId} — a saved card (dtk) laid out again and saved over
-  r.post(
-    '/api/subject/:id/dtk/:dtkId',
-    { schema: { params: params.extend({ dtkId: idParam() }) }, config: edit },
-    async (req) => ok(await d.cards.refresh(req.params.id, req.params.dtkId, actorOf(req))),
-  );
+  on(c.refresh, ({ params }, req) => d.cards.refresh(params.id, params.dtkId, actorOf(req)), subject);
 }

@@ -24,11 +24,11 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { ExamService } from '../exam/exam.service';
 import type { AuditService } from '../audit/audit.service';
-import { examineeService } from '../exam/examinee.service';
+import type { ExamineeService } from '../exam/examinee.service';
 import type { QuestionService } from '../question/question.service';
 import type { TemplateImageService } from '../template/template-image.service';
 import type { TemplateService } from '../template/template.service';
-import { cardRepo } from './card.repo';
+import type { cardRepo } from './card.repo';
 import {
   blockerMessage,
   cardIdOf,
@@ -69,14 +69,16 @@ interface Context {
 /** The online answer card (dtk, acard/template/*): preview, PDF and template from the question structure. */
 export function cardService(d: {
   db: Db;
+  repo: typeof cardRepo;
   audit: AuditService;
   exams: ExamService;
   questions: QuestionService;
   templates: TemplateService;
   images: TemplateImageService;
+  /** read-only use: the exam's kaohao length (exam module) */
+  examinees: Pick<ExamineeService, 'list'>;
 }) {
-  // read-only use (the exam's kaohao length); made here so the composition root stays one line
-  const examinees = examineeService({ db: d.db, audit: d.audit });
+  const { examinees } = d;
   async function context(subjectId: number): Promise<Context> {
     const detail = await d.exams.subjectDetail(subjectId);
     const info = await d.questions.info(subjectId);
@@ -138,7 +140,7 @@ export function cardService(d: {
 
   async function savedCard(subjectId: number, templateId: number) {
     const t = (await onlineTemplates(subjectId)).find((x) => x.id === templateId);
-    const design = (await cardRepo(d.db).ofSubject(subjectId)).find((x) => x.templateId === templateId);
+    const design = (await d.repo(d.db).ofSubject(subjectId)).find((x) => x.templateId === templateId);
     if (!t || !design) throw fail('在线答题卡不存在或已删除');
     return { template: t, options: design.options };
   }
@@ -231,7 +233,7 @@ export function cardService(d: {
         actor,
         // the resolved options, with the template in one transaction: the card stays the same when
         // examinees are added later
-        (tx, saved) => cardRepo(tx).put(saved.id, subjectId, o),
+        (tx, saved) => d.repo(tx).put(saved.id, subjectId, o),
       );
       return { template, cardId: geometry.cardId };
     },
@@ -256,7 +258,7 @@ export function cardService(d: {
 
     /** The subject's saved online cards, each marked outdated when the structure changed since saving. */
     async list(subjectId: number): Promise<CardItem[]> {
-      const designs = new Map((await cardRepo(d.db).ofSubject(subjectId)).map((x) => [x.templateId, x]));
+      const designs = new Map((await d.repo(d.db).ofSubject(subjectId)).map((x) => [x.templateId, x]));
       const c = await context(subjectId);
       return (await onlineTemplates(subjectId)).flatMap((t) => {
         const design = designs.get(t.id);

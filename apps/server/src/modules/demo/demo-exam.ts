@@ -3,9 +3,7 @@ import { ExamRole } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import { banji, grade, school, user } from '../../db/schema';
 import type { AuditService } from '../audit/audit.service';
-import { examService } from '../exam/exam.service';
-import { examineeService } from '../exam/examinee.service';
-import { roleService } from '../exam/role.service';
+import { examModule } from '../exam/exam.module';
 
 /**
  * The demo school's first exam, made through the same services a school admin's clicks reach:
@@ -26,7 +24,7 @@ export async function seedDemoExam(d: { db: Db; audit: AuditService }): Promise<
     teacherOf: [],
     examRoles: [],
   };
-  const exams = examService(d);
+  const { exams, examinees, roles } = examModule(d);
   const { id: examId } = await exams.createSingle(
     {
       schoolId: sch.id,
@@ -42,7 +40,7 @@ export async function seedDemoExam(d: { db: Db; audit: AuditService }): Promise<
     },
     actor,
   );
-  await examineeService(d).add(
+  await examinees.add(
     examId,
     {
       classIds: classes.map((c) => c.id),
@@ -55,7 +53,6 @@ export async function seedDemoExam(d: { db: Db; audit: AuditService }): Promise<
   const subs = await exams.subjects(examId);
   const teacherId = async (account: string) =>
     (await d.db.select({ id: user.id }).from(user).where(eq(user.account, account)))[0]!.id;
-  const roles = roleService(d);
   // the demo seed gives teacher k (phone 138000000{k+2}) the course k mod 9: 语文 02/11/20, 数学 03/12/21, 英语 04/13
   const phone = (k: number) => `138000000${String(k + 2).padStart(2, '0')}`;
   for (const [i, s] of subs.entries()) {

@@ -15,16 +15,16 @@ import {
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
-import { examRepo } from './exam.repo';
+import type { examRepo } from './exam.repo';
 import { mayIncludeSchool } from './exam-school';
 import type { Actor } from '../../lib/actor';
 import { assertAllows } from '../subject/subject-state';
 
 const JOINT_SCHOOLS_REFUSED = '联考只能选择您管理的学校；多校联考请由系统管理员（教育局）创建';
 
-export function examService(d: { db: Db; audit: AuditService }) {
+export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditService }) {
   async function requireExam(db: Db, examId: number) {
-    const e = await examRepo(db).find(examId);
+    const e = await d.repo(db).find(examId);
     if (!e) throw fail('考试不存在或已删除');
     return e;
   }
@@ -33,12 +33,12 @@ export function examService(d: { db: Db; audit: AuditService }) {
     requireExam: (examId: number) => requireExam(d.db, examId),
 
     list: (p: Principal, q: ExamListQuery, joint: boolean): Promise<Paged<ExamListItem>> =>
-      examRepo(d.db).list(p, q, joint),
+      d.repo(d.db).list(p, q, joint),
 
     /** singleCreateExam: basic information and subjects; the creator gets role 0. */
     async createSingle(input: SingleExamCreate, actor: Actor): Promise<{ id: number }> {
       return d.db.transaction(async (tx) => {
-        const repo = examRepo(tx);
+        const repo = d.repo(tx);
         if (!(await repo.gradeOf(input.schoolId, input.gradeId))) throw fail('年级不存在');
         const e = await repo.insertExam({
           name: input.name,
@@ -72,7 +72,7 @@ export function examService(d: { db: Db; audit: AuditService }) {
       if (schoolIds.length < 2) throw fail('联考至少选择两所学校');
       if (!schoolIds.every((id) => mayIncludeSchool(p, id))) throw fail(JOINT_SCHOOLS_REFUSED);
       return d.db.transaction(async (tx) => {
-        const repo = examRepo(tx);
+        const repo = d.repo(tx);
         const live = await repo.liveSchoolIds(schoolIds);
         if (live.length !== schoolIds.length) throw fail('所选学校中有不存在或已停用的学校');
         const managers = [...new Set(input.unionManagerIds)];
@@ -105,7 +105,7 @@ export function examService(d: { db: Db; audit: AuditService }) {
     },
 
     async detail(examId: number, p: Principal): Promise<ExamDetail> {
-      const repo = examRepo(d.db);
+      const repo = d.repo(d.db);
       const e = await requireExam(d.db, examId);
       const item = await repo.item(examId);
       if (!item) throw fail('考试不存在或已删除');
@@ -125,7 +125,7 @@ export function examService(d: { db: Db; audit: AuditService }) {
     /** Subjects in 设置中 may change full score or be removed; later states only keep their settings. */
     async edit(examId: number, input: ExamEdit, actor: Actor): Promise<void> {
       await d.db.transaction(async (tx) => {
-        const repo = examRepo(tx);
+        const repo = d.repo(tx);
         const e = await requireExam(tx, examId);
         const current = await repo.subjects([examId]);
         const kept = new Set(input.subjects.filter((s) => s.id).map((s) => s.id!));
@@ -182,7 +182,7 @@ export function examService(d: { db: Db; audit: AuditService }) {
     /** A new exam with the same subjects (back in 设置中) and examinees; the copier becomes its creator. */
     async copy(examId: number, p: Principal, actor: Actor): Promise<{ id: number }> {
       return d.db.transaction(async (tx) => {
-        const repo = examRepo(tx);
+        const repo = d.repo(tx);
         const e = await requireExam(tx, examId);
         const schoolIds = (await repo.schools(examId)).map((s) => s.id);
         // a copy of a joint exam is a new joint exam: the copier needs the creator's standing
@@ -218,7 +218,7 @@ export function examService(d: { db: Db; audit: AuditService }) {
     /** Soft delete; refused once any subject has left 设置中 (marking or later). */
     async remove(examId: number, actor: Actor): Promise<void> {
       await d.db.transaction(async (tx) => {
-        const repo = examRepo(tx);
+        const repo = d.repo(tx);
         const e = await requireExam(tx, examId);
         const started = (await repo.subjects([examId])).filter((s) => !allows(s.status, 'editSetting'));
         if (started.length)
@@ -239,7 +239,7 @@ export function examService(d: { db: Db; audit: AuditService }) {
     async hide(examId: number, hidden: boolean, actor: Actor): Promise<void> {
       await d.db.transaction(async (tx) => {
         const e = await requireExam(tx, examId);
-        await examRepo(tx).updateExam(examId, { hidden });
+        await d.repo(tx).updateExam(examId, { hidden });
         await d.audit.record(tx, {
           action: hidden ? 'exam.hide' : 'exam.unhide',
           examId,
@@ -252,29 +252,29 @@ export function examService(d: { db: Db; audit: AuditService }) {
 
     /** The subject row itself (for modules that keep subject-level settings). */
     async subjectRow(subjectId: number, db: Db = d.db) {
-      const s = await examRepo(db).findSubject(subjectId);
+      const s = await d.repo(db).findSubject(subjectId);
       if (!s) throw fail('科目不存在或已删除');
       return s;
     },
 
     /** The live subjects of an exam, in display order. */
-    subjects: (examId: number) => examRepo(d.db).subjects([examId]),
+    subjects: (examId: number) => d.repo(d.db).subjects([examId]),
 
     /** The schools taking part in an exam, by id and name. */
     schools: async (examId: number): Promise<Array<{ id: number; name: string }>> =>
-      (await examRepo(d.db).schools(examId)).map(({ id, name }) => ({ id, name })),
+      (await d.repo(d.db).schools(examId)).map(({ id, name }) => ({ id, name })),
 
     /** Ids of the schools taking part in an exam. */
     schoolIds: async (examId: number): Promise<number[]> =>
-      (await examRepo(d.db).schools(examId)).map((s) => s.id),
+      (await d.repo(d.db).schools(examId)).map((s) => s.id),
 
     async setStep(examId: number, step: number): Promise<void> {
       await requireExam(d.db, examId);
-      await examRepo(d.db).updateExam(examId, { step });
+      await d.repo(d.db).updateExam(examId, { step });
     },
 
     async subjectDetail(subjectId: number) {
-      const s = await examRepo(d.db).findSubject(subjectId);
+      const s = await d.repo(d.db).findSubject(subjectId);
       if (!s) throw fail('科目不存在或已删除');
       const e = await requireExam(d.db, s.examId);
       return {
@@ -288,7 +288,7 @@ export function examService(d: { db: Db; audit: AuditService }) {
           status: s.status,
         },
         exam: { id: e.id, name: e.name, type: e.type },
-        examinees: await examRepo(d.db).examineeCount(e.id),
+        examinees: await d.repo(d.db).examineeCount(e.id),
       };
     },
   };

@@ -10,23 +10,28 @@ import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import { readImportSheet, writeSheet, importErrors } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
-import { examRepo } from './exam.repo';
+import type { examRepo } from './exam.repo';
 import { actsForSchool, requireActsForSchools } from './exam-school';
-import { examineeRepo, type ExamineeFilter } from './examinee.repo';
+import type { examineeRepo, ExamineeFilter } from './examinee.repo';
 import { place, ruleProblem, type SeatStudent } from './kaohao';
 import type { Actor } from '../../lib/actor';
 import type { ExamineeScoreHook } from '../score/score-compute';
 
-export function examineeService(d: { db: Db; audit: AuditService; scores?: ExamineeScoreHook }) {
+export function examineeService(d: {
+  db: Db;
+  examRepo: typeof examRepo;
+  repo: typeof examineeRepo;
+  audit: AuditService;
+  scores?: ExamineeScoreHook;
+}) {
   async function requireExam(db: Db, examId: number) {
-    const e = await examRepo(db).find(examId);
+    const e = await d.examRepo(db).find(examId);
     if (!e) throw fail('考试不存在或已删除');
     return e;
   }
 
   return {
-    list: (examId: number, q: ExamineeFilter): Promise<Paged<ExamineeItem>> =>
-      examineeRepo(d.db).list(examId, q),
+    list: (examId: number, q: ExamineeFilter): Promise<Paged<ExamineeItem>> => d.repo(d.db).list(examId, q),
 
     /** Takes the students of the chosen classes into the exam, numbering and seating them by the rule. */
     async add(
@@ -37,8 +42,8 @@ export function examineeService(d: { db: Db; audit: AuditService; scores?: Exami
     ): Promise<{ added: number; skipped: number }> {
       return d.db.transaction(async (tx) => {
         const e = await requireExam(tx, examId);
-        const repo = examineeRepo(tx);
-        const taking = await examRepo(tx).schools(examId);
+        const repo = d.repo(tx);
+        const taking = await d.examRepo(tx).schools(examId);
         const schools = new Set(taking.map((s) => s.id));
         const classes = await repo.liveClasses(input.classIds);
         if (classes.length !== new Set(input.classIds).size) throw fail('所选班级不存在或已删除');
@@ -78,7 +83,7 @@ export function examineeService(d: { db: Db; audit: AuditService; scores?: Exami
           examId,
           placed.map((p, i) => ({ ...p, schoolId: seated[i]!.schoolId, classId: seated[i]!.classId })),
         );
-        await examRepo(tx).updateExam(examId, { step: Math.max(e.step, 3) });
+        await d.examRepo(tx).updateExam(examId, { step: Math.max(e.step, 3) });
         await d.audit.record(tx, {
           action: 'examinee.add',
           examId,
@@ -103,7 +108,7 @@ export function examineeService(d: { db: Db; audit: AuditService; scores?: Exami
       actor: Actor,
     ): Promise<void> {
       await d.db.transaction(async (tx) => {
-        const repo = examineeRepo(tx);
+        const repo = d.repo(tx);
         const [current] = await repo.byIds(examId, [id]);
         if (!current) throw fail('考生不存在');
         if (set.kaohao !== current.kaohao && (await repo.usage(examId)).kaohao.has(set.kaohao))
@@ -125,7 +130,7 @@ export function examineeService(d: { db: Db; audit: AuditService; scores?: Exami
 
     async remove(examId: number, ids: number[], actor: Actor): Promise<{ removed: number }> {
       return d.db.transaction(async (tx) => {
-        const repo = examineeRepo(tx);
+        const repo = d.repo(tx);
         const rows = await repo.byIds(examId, ids);
         await repo.remove(
           examId,
@@ -149,7 +154,7 @@ export function examineeService(d: { db: Db; audit: AuditService; scores?: Exami
       actor: Actor,
     ): Promise<{ updated: number }> {
       return d.db.transaction(async (tx) => {
-        const updated = await examineeRepo(tx).setPaperType(examId, ids, paperType);
+        const updated = await d.repo(tx).setPaperType(examId, ids, paperType);
         await d.audit.record(tx, {
           action: 'examinee.paperType',
           examId,
@@ -164,11 +169,11 @@ export function examineeService(d: { db: Db; audit: AuditService; scores?: Exami
     /** 缺考 per subject; the subject must belong to the exam of the examinees. */
     async setAbsent(subjectId: number, ids: number[], absent: boolean, actor: Actor): Promise<void> {
       await d.db.transaction(async (tx) => {
-        const s = await examRepo(tx).findSubject(subjectId);
+        const s = await d.examRepo(tx).findSubject(subjectId);
         if (!s) throw fail('科目不存在或已删除');
-        const rows = await examineeRepo(tx).byIds(s.examId, ids);
+        const rows = await d.repo(tx).byIds(s.examId, ids);
         if (rows.length !== new Set(ids).size) throw fail('考生不属于本次考试');
-        await examineeRepo(tx).setAbsent(subjectId, ids, absent, actor.userId);
+        await d.repo(tx).setAbsent(subjectId, ids, absent, actor.userId);
         await d.scores?.(tx, subjectId, ids);
         await d.audit.record(tx, {
           action: absent ? 'examinee.absent' : 'examinee.present',
@@ -193,8 +198,8 @@ export function examineeService(d: { db: Db; audit: AuditService; scores?: Exami
       const sheet = await readImportSheet(file, ['学号', '考号'], ['学校', '考场', '座位号', '试卷类型']);
       return d.db.transaction(async (tx) => {
         const e = await requireExam(tx, examId);
-        const repo = examineeRepo(tx);
-        const schools = await examRepo(tx).schools(examId);
+        const repo = d.repo(tx);
+        const schools = await d.examRepo(tx).schools(examId);
         const schoolByName = new Map(schools.map((s) => [s.name, s.id]));
         // only the schools the importer acts for are looked into: their 学号 are no oracle for others
         const own = new Set(schools.filter((s) => actsForSchool(p, e, s.id)).map((s) => s.id));
@@ -249,7 +254,7 @@ export function examineeService(d: { db: Db; audit: AuditService; scores?: Exami
         if (errors.length) throw importErrors(errors, '请修改后重新导入');
         await repo.updateMany(updates);
         await repo.insertFull(examId, adds);
-        await examRepo(tx).updateExam(examId, { step: Math.max(e.step, 3) });
+        await d.examRepo(tx).updateExam(examId, { step: Math.max(e.step, 3) });
         await d.audit.record(tx, {
           action: 'examinee.import',
           examId,
@@ -270,7 +275,7 @@ export function examineeService(d: { db: Db; audit: AuditService; scores?: Exami
       ),
 
     async exportExcel(examId: number): Promise<Buffer> {
-      const all = await examineeRepo(d.db).all(examId);
+      const all = await d.repo(d.db).all(examId);
       return writeSheet(
         '考生名单',
         ['姓名', '学号', '学校', '班级', '考号', '考场', '座位号', '试卷类型'],

@@ -11,8 +11,8 @@ import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import { maskPhone } from '../../lib/crypto';
 import type { AuditService } from '../audit/audit.service';
-import { examRepo } from './exam.repo';
-import { roleRepo } from './role.repo';
+import type { examRepo } from './exam.repo';
+import type { roleRepo } from './role.repo';
 import { requireActsForSchools } from './exam-school';
 import type { Actor } from '../../lib/actor';
 
@@ -37,7 +37,12 @@ export const ROLE_BY_NAME: Record<string, number> = {
   schoolManager: 9,
 };
 
-export function roleService(d: { db: Db; audit: AuditService }) {
+export function roleService(d: {
+  db: Db;
+  examRepo: typeof examRepo;
+  repo: typeof roleRepo;
+  audit: AuditService;
+}) {
   async function check(
     db: Db,
     examId: number,
@@ -48,10 +53,10 @@ export function roleService(d: { db: Db; audit: AuditService }) {
     if (role === ExamRole.creator) throw fail('考试创建者不能另行指定');
     if (SUBJECT_ROLES.has(role) && subjectId === null) throw fail(`${EXAM_ROLE_LABELS[role as 3]}须指定科目`);
     if (subjectId !== null) {
-      const s = await examRepo(db).findSubject(subjectId);
+      const s = await d.examRepo(db).findSubject(subjectId);
       if (!s || s.examId !== examId) throw fail('科目不属于本次考试');
     }
-    if (schoolId !== null && !(await examRepo(db).schools(examId)).some((s) => s.id === schoolId))
+    if (schoolId !== null && !(await d.examRepo(db).schools(examId)).some((s) => s.id === schoolId))
       throw fail('学校未参加本次考试');
     if (role === ExamRole.schoolManager && schoolId === null) throw fail('学校负责人须指定学校');
   }
@@ -60,9 +65,9 @@ export function roleService(d: { db: Db; audit: AuditService }) {
   async function requireSchools(db: Db, examId: number, p: Principal, schoolIds: Array<number | null>) {
     const ids = new Set(schoolIds.filter((id): id is number => id !== null));
     if (!ids.size) return;
-    const e = await examRepo(db).find(examId);
+    const e = await d.examRepo(db).find(examId);
     if (!e) throw fail('考试不存在或已删除');
-    const schools = (await examRepo(db).schools(examId)).filter((s) => ids.has(s.id));
+    const schools = (await d.examRepo(db).schools(examId)).filter((s) => ids.has(s.id));
     requireActsForSchools(p, e, schools);
   }
 
@@ -72,9 +77,9 @@ export function roleService(d: { db: Db; audit: AuditService }) {
      * school the role is given for (a system admin for exam-wide roles): staff come from several schools.
      */
     async staff(examId: number, p: Principal): Promise<StaffItem[]> {
-      const e = await examRepo(d.db).find(examId);
+      const e = await d.examRepo(d.db).find(examId);
       if (!e) throw fail('考试不存在或已删除');
-      const rows = await roleRepo(d.db).staff(examId);
+      const rows = await d.repo(d.db).staff(examId);
       const single = e.schoolId !== null && can(p, 'exam.phone.view', { examId, schoolId: e.schoolId });
       const show = (schoolId: number | null) =>
         single || (e.schoolId === null && can(p, 'school.phone.view', schoolId === null ? {} : { schoolId }));
@@ -94,11 +99,11 @@ export function roleService(d: { db: Db; audit: AuditService }) {
         const schoolId = input.schoolId ?? null;
         await check(tx, examId, input.role, subjectId, schoolId);
         await requireSchools(tx, examId, p, [schoolId]);
-        const users = await roleRepo(tx).existingUsers([...new Set(input.userIds)]);
+        const users = await d.repo(tx).existingUsers([...new Set(input.userIds)]);
         if (users.length !== new Set(input.userIds).size) throw fail('所选人员中有不存在或已停用的账号');
-        const added = await roleRepo(tx).insert(
-          users.map((userId) => ({ examId, userId, role: input.role, subjectId, schoolId })),
-        );
+        const added = await d
+          .repo(tx)
+          .insert(users.map((userId) => ({ examId, userId, role: input.role, subjectId, schoolId })));
         await d.audit.record(tx, {
           action: 'role.add',
           examId,
@@ -119,11 +124,11 @@ export function roleService(d: { db: Db; audit: AuditService }) {
       actor: Actor,
     ): Promise<void> {
       await d.db.transaction(async (tx) => {
-        const row = await roleRepo(tx).find(examId, roleId);
+        const row = await d.repo(tx).find(examId, roleId);
         if (!row) throw fail('该角色分配不存在');
         await check(tx, examId, row.role, set.subjectId, set.schoolId);
         await requireSchools(tx, examId, p, [row.schoolId, set.schoolId]);
-        await roleRepo(tx).update(roleId, set);
+        await d.repo(tx).update(roleId, set);
         await d.audit.record(tx, {
           action: 'role.edit',
           examId,
@@ -143,7 +148,7 @@ export function roleService(d: { db: Db; audit: AuditService }) {
       await d.db.transaction(async (tx) => {
         if (where.role === ExamRole.creator) throw fail('不能移除考试创建者');
         await requireSchools(tx, examId, p, [where.schoolId]);
-        const removed = await roleRepo(tx).remove(examId, where);
+        const removed = await d.repo(tx).remove(examId, where);
         if (!removed.length) throw fail('该角色分配不存在');
         await d.audit.record(tx, {
           action: 'role.remove',
@@ -164,14 +169,14 @@ export function roleService(d: { db: Db; audit: AuditService }) {
       actor: Actor,
     ): Promise<{ added: number }> {
       return d.db.transaction(async (tx) => {
-        const schools = new Set((await examRepo(tx).schools(examId)).map((s) => s.id));
+        const schools = new Set((await d.examRepo(tx).schools(examId)).map((s) => s.id));
         if (![fromSchoolId, ...toSchoolIds].every((id) => schools.has(id))) throw fail('学校未参加本次考试');
         await requireSchools(tx, examId, p, [fromSchoolId, ...toSchoolIds]);
-        const source = await roleRepo(tx).ofSchool(examId, fromSchoolId);
+        const source = await d.repo(tx).ofSchool(examId, fromSchoolId);
         const rows = toSchoolIds.flatMap((schoolId) =>
           source.map((r) => ({ examId, userId: r.userId, role: r.role, subjectId: r.subjectId, schoolId })),
         );
-        const added = await roleRepo(tx).insert(rows);
+        const added = await d.repo(tx).insert(rows);
         await d.audit.record(tx, {
           action: 'role.sync',
           examId,
@@ -185,9 +190,9 @@ export function roleService(d: { db: Db; audit: AuditService }) {
 
     /** What the current user may do on a subject, from the one capability table. */
     async permission(subjectId: number, p: Principal): Promise<OperationPermission> {
-      const s = await examRepo(d.db).findSubject(subjectId);
+      const s = await d.examRepo(d.db).findSubject(subjectId);
       if (!s) throw fail('科目不存在或已删除');
-      const e = await examRepo(d.db).find(s.examId);
+      const e = await d.examRepo(d.db).find(s.examId);
       const scope = { examId: s.examId, subjectId, ...(e?.schoolId ? { schoolId: e.schoolId } : {}) };
       return {
         subjectId,

@@ -15,10 +15,15 @@ import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { NOT_ALL_PUBLISHED, scoreAccess, scoreSchools } from '../score/score-access';
 import { scoreReads, studentStatus } from '../score/score-reads';
-import { allScoreRepo, allScoreRow } from './all-score.repo';
+import { allScoreRow, type allScoreRepo } from './all-score.repo';
 
 /** exam/{examId}/all_score and getExamineeList/{status}: the exam's scores read across subjects or by status. */
-export function allScoreService(d: { db: Db; exams: ExamService; audit: AuditService }) {
+export function allScoreService(d: {
+  db: Db;
+  repo: typeof allScoreRepo;
+  exams: ExamService;
+  audit: AuditService;
+}) {
   return {
     /** 计入总分: whether a subject counts in the exam total (all_score and the totals export follow). Audited. */
     async setInTotal(examId: number, subjectId: number, inTotal: boolean, actor: Actor): Promise<void> {
@@ -43,7 +48,7 @@ export function allScoreService(d: { db: Db; exams: ExamService; audit: AuditSer
 
     async allScore(examId: number, q: AllScoreQuery, p: Principal): Promise<AllScorePage> {
       const e = await d.exams.requireExam(examId);
-      const repo = allScoreRepo(d.db);
+      const repo = d.repo(d.db);
       const withStatus = await repo.subjects(examId);
       // the total spans every subject: before all are published only holders of score.unpublished.read see it
       const scope = { examId, ...(e.schoolId ? { schoolId: e.schoolId } : {}) };

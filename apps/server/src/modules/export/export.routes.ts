@@ -1,18 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  allScoreQuery,
-  examineeStatusQuery,
-  examineeListStatus,
-  exportCreate,
-  exportListQuery,
-  IMPORT_MAX_BYTES,
-  idParam,
-  inTotalBody,
-  type ExportCreate,
-} from '@yj/contracts';
+import { exportContract as c, IMPORT_MAX_BYTES, idParam, type ExportCreate } from '@yj/contracts';
 import { attachment } from '../../lib/excel';
+import { contractRoutes } from '../../plugins/contract';
 import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { AllScoreService } from './all-score.service';
@@ -31,14 +22,12 @@ export function exportRoutes(
   d: { exports: ExportService; allScore: AllScoreService; imports: ScoreImportService; scopes: ExamScopes },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const on = contractRoutes(app);
 
-  r.get(
-    '/api/exam/:examId/all_score',
-    {
-      schema: { params: z.object({ examId: idParam() }), querystring: allScoreQuery },
-      config: { capability: 'score.read' as const, scope: d.scopes.examParam },
-    },
-    async (req) => ok(await d.allScore.allScore(req.params.examId, req.query, await req.principal())),
+  on(
+    c.allScore,
+    async ({ params, query }, req) => d.allScore.allScore(params.examId, query, await req.principal()),
+    { scope: d.scopes.examParam },
   );
 
   // 成绩导入: who may change scores by hand (score.adjust) may import a subject not marked here
@@ -66,30 +55,20 @@ export function exportRoutes(
         .send(await d.imports.template(req.params.id, await req.principal())),
   );
 
-  r.post(
-    '/api/exam/:examId/subject/:subjectId/inTotal',
-    {
-      schema: { params: z.object({ examId: idParam(), subjectId: idParam() }), body: inTotalBody },
-      config: { capability: 'exam.manage' as const, scope: d.scopes.examParam },
+  on(
+    c.inTotal,
+    async ({ params, body }, req) => {
+      await d.allScore.setInTotal(params.examId, params.subjectId, body.inTotal, actorOf(req));
+      return null;
     },
-    async (req) => {
-      const { examId, subjectId } = req.params;
-      await d.allScore.setInTotal(examId, subjectId, req.body.inTotal, actorOf(req));
-      return ok(null);
-    },
+    { scope: d.scopes.examParam },
   );
 
-  r.get(
-    '/api/api/subject/:id/getExamineeList/:status',
-    {
-      schema: {
-        params: z.object({ id: idParam(), status: examineeListStatus }),
-        querystring: examineeStatusQuery,
-      },
-      config: { capability: 'score.read' as const, scope: d.scopes.subjectParam },
-    },
-    async (req) =>
-      ok(await d.allScore.examineeList(req.params.id, req.params.status, req.query, await req.principal())),
+  on(
+    c.examineeList,
+    async ({ params, query }, req) =>
+      d.allScore.examineeList(params.id, params.status, query, await req.principal()),
+    { scope: d.scopes.subjectParam },
   );
 
   // the scope of an export: its exam, or its subject
@@ -97,17 +76,10 @@ export function exportRoutes(
     const b = req.body as ExportCreate;
     return b.kind === 'totals' ? d.scopes.forExam(b.examId) : d.scopes.forSubject(b.subjectId);
   };
-  r.post(
-    '/api/download/export',
-    { schema: { body: exportCreate }, config: { capability: 'score.download' as const, scope: exportScope } },
-    async (req) => ok(await d.exports.create(req.body, await req.principal(), actorOf(req))),
-  );
-
-  r.get(
-    '/api/download/center',
-    { schema: { querystring: exportListQuery }, config: { capability: 'account.self' as const } },
-    async (req) => ok(await d.exports.list(req.query, await req.principal())),
-  );
+  on(c.create, async ({ body }, req) => d.exports.create(body, await req.principal(), actorOf(req)), {
+    scope: exportScope,
+  });
+  on(c.center, async ({ query }, req) => d.exports.list(query, await req.principal()));
 
   // the capability, the requester and the schools are checked by the service against the task's exam
   r.get(

@@ -13,12 +13,11 @@ import {
 } from '@yj/omr';
 import { decodeGrey } from '@yj/omr/node';
 import { rowsOf, type Db } from '../../infra/db';
-import type { JobQueue } from '../../infra/queue';
+import type { Jobs } from '../../infra/jobs';
 import type { TemplateImageService } from '../template/template-image.service';
 import type { TemplateService } from '../template/template.service';
 import { intelligentRepo } from './intelligent.repo';
 
-export const INTELLIGENT_RUN = 'intelligent.run';
 /** Between two regions of one block: as block-cut.ts stacks them, so a cut and its blank region match. */
 const GAP = 12;
 /** Papers whose cuts estimate the printed background when the template has no picture of the card. */
@@ -38,7 +37,7 @@ type PaperImage = (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
  */
 export function intelligentDetect(d: {
   db: Db;
-  queue: JobQueue;
+  queue: Jobs;
   paperImage: PaperImage;
   templates: TemplateService;
   images: TemplateImageService;
@@ -143,20 +142,19 @@ export function intelligentDetect(d: {
     });
   }
 
-  d.queue.register(INTELLIGENT_RUN, async (payload) => {
-    const { runId } = payload as { runId: number };
+  d.queue.register('intelligent.run', async ({ runId }) => {
     const run = await repo().run(runId);
-    if (!run || run.status === 'done' || run.status === 'failed') return;
+    if (!run || run.status === 'done' || run.status === 'failed') return 'skipped';
     for (let attempt = 1; ; attempt++) {
       try {
         if (run.kind === 'blank') await blankRun(runId, run.block_id);
         else await groupRun(runId, run.block_id);
-        return;
+        return 'done';
       } catch (err) {
         if (attempt >= ATTEMPTS) {
           const message = err instanceof Error ? err.message : String(err);
           await repo().progress(runId, { status: 'failed', error: message.slice(0, 300) });
-          return;
+          return 'failed';
         }
         await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
       }
@@ -166,7 +164,7 @@ export function intelligentDetect(d: {
   return {
     /** Queues the run (once per run id). */
     start: (runId: number) =>
-      d.queue.enqueue(INTELLIGENT_RUN, { runId }, { jobId: String(runId), attempts: 1 }),
+      d.queue.enqueue('intelligent.run', { runId }, { jobId: String(runId), attempts: 1 }),
     /** Runs a restart interrupted go on (each skips the papers it measured already). */
     async resume(): Promise<void> {
       const open = rowsOf<{ id: number }>(
@@ -175,7 +173,7 @@ export function intelligentDetect(d: {
         ),
       );
       for (const r of open)
-        await d.queue.enqueue(INTELLIGENT_RUN, { runId: r.id }, { jobId: String(r.id), attempts: 1 });
+        await d.queue.enqueue('intelligent.run', { runId: r.id }, { jobId: String(r.id), attempts: 1 });
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   type MarkSubmitInput,
 } from '@yj/contracts';
 import { fail, forbidden } from '../../errors';
-import { rowsOf, type Db } from '../../infra/db';
+import { rowsOf, type Db, type Tx } from '../../infra/db';
 import { assertAllows } from '../subject/subject-state';
 import { assertNotPaused } from '../quality/quality-pause';
 import { blockRules, type Finalizer } from '../marking/marking-final';
@@ -25,10 +25,19 @@ const imageUrl = (subjectId: number, blockId: number, paperId: number) =>
  * paper: the paper's first free slot the marker has not marked (double marking: the other slot is still
  * marked by someone else in ordinary marking), submitted and decided by finalize like a mark from the
  * marking screen; history 'intelligent-group'. A paper someone holds or marked meanwhile is skipped.
+ *
+ * A group is one unit: while it is open its papers are held out of the ordinary claim (marking.repo's one
+ * group condition); a group score closes it (the papers it skipped go back to ordinary marking) and counts
+ * against the marker's quota like claimed papers; 移出 takes one paper out (a group of one is no group).
  */
 export function intelligentGroupService(d: {
   db: Db;
   finalize: Finalizer;
+  /**
+   * The marker's effective quota in the block (null: none) and the papers it already counts, the reviewer row
+   * locked for the transaction so a claim of the same marker (another tab) waits: the marking module's port.
+   */
+  quota: (tx: Tx, blockId: number, userId: number) => Promise<{ quota: number | null; used: number }>;
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
 }) {
   /** The block of the subject, for a marker or leader of it (block_reviewer), with its subject's state. */
@@ -78,6 +87,8 @@ export function intelligentGroupService(d: {
       return d.db.transaction(async (tx) => {
         // a marker the quality checks paused marks no group either
         await assertNotPaused(tx, input.blockId, userId);
+        // first the reviewer row, as the claim: the marker's claims wait for this score, and the tasks after
+        const q = await d.quota(tx, input.blockId, userId);
         const r = intelligentRepo(tx);
         const rules = (await blockRules(tx, input.blockId))!;
         assertMarks(input.scores, rules);
@@ -100,6 +111,16 @@ export function intelligentGroupService(d: {
           chosen.push(slot.id);
           given.push(pid);
         }
+        if (given.length) {
+          if (q.quota !== null && q.used + given.length > q.quota) {
+            const left = Math.max(0, q.quota - q.used);
+            throw fail(
+              left
+                ? `这个分组有 ${given.length} 份待评答卷，超出您剩余的任务量（还可评 ${left} 份），请先移出部分答卷`
+                : '您在这个题块的任务量已评完，不能再给分组评分',
+            );
+          }
+        }
         const s = scoresOf(input.scores);
         await r.submitTasks(
           chosen,
@@ -112,6 +133,12 @@ export function intelligentGroupService(d: {
         );
         for (const pid of given) await d.finalize(tx, input.blockId, pid, rules);
         await r.setGroupState(input.blockId, given, 'scored');
+        // the group is closed: what it skipped (held or marked meanwhile) is marked one by one again
+        await r.setGroupState(
+          input.blockId,
+          papers.filter((p) => !given.includes(p)),
+          'split',
+        );
         return { scored: given.length, skipped: papers.length - given.length };
       });
     },
@@ -127,7 +154,8 @@ export function intelligentGroupService(d: {
         const r = intelligentRepo(tx);
         const papers = await r.groupPapers(input.blockId, input.groupId, true);
         if (!papers.includes(input.paperId)) throw fail('这份答卷不在这个分组中');
-        await r.setGroupState(input.blockId, [input.paperId], 'split');
+        // a group of one is no group: the last paper goes back to ordinary marking with the one taken out
+        await r.setGroupState(input.blockId, papers.length <= 2 ? papers : [input.paperId], 'split');
       });
     },
 

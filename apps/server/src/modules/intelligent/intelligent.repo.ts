@@ -191,6 +191,20 @@ export function intelligentRepo(db: Conn) {
       );
     },
 
+    /** When each of these blanks was decided (confirmed), ISO. */
+    async decidedAt(blockId: number, paperIds: number[]): Promise<Map<number, string>> {
+      if (!paperIds.length) return new Map();
+      const rows = rowsOf<{ paper_id: number; decided_at: Date | string | null }>(
+        await db.execute(sql`select paper_id, decided_at from intelligent_blank where block_id = ${blockId}
+          and paper_id = any(${ids(paperIds)})`),
+      );
+      return new Map(
+        rows
+          .filter((r) => r.decided_at !== null)
+          .map((r) => [r.paper_id, new Date(r.decided_at!).toISOString()]),
+      );
+    },
+
     /** Detected blanks to score 0: locked, in the leader's school. */
     async detected(
       blockId: number,

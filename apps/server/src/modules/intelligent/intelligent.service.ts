@@ -70,6 +70,52 @@ export function intelligentService(d: {
     return r ? runView(r) : null;
   };
 
+  /**
+   * A blank sent back to ordinary marking: before the confirmation it is left out of it; after, its marks of
+   * 0 go back to the pool (history 'intelligent-return') and its block score goes. `by` 'marker': one of the
+   * block's markers (intelligentReview/blank) sends back only a blank already scored 0.
+   */
+  async function sendBack(
+    input: { blockId: number; paperId: number; reason: string },
+    school: number | null,
+    actor: Actor,
+    by: 'leader' | 'marker',
+  ): Promise<{ state: 'returned' }> {
+    return d.db.transaction(async (tx) => {
+      const b = await lockedBlock(tx, input.blockId);
+      assertMarking(b.status);
+      const r = intelligentRepo(tx);
+      const row = await r.blank(input.blockId, input.paperId, true);
+      if (!row || !row.blank || (school !== null && row.school_id !== school))
+        throw fail('这份答卷不是智能判空检测出的空白答卷');
+      if (row.state === 'returned') throw fail('这份答卷已退回正常阅卷');
+      if (by === 'marker' && row.state !== 'applied') throw fail('这份答卷还没有按空白卷记 0 分');
+      if (row.state === 'applied') {
+        await r.lockTasks(input.blockId, [input.paperId]);
+        await r.unsubmitBlank(input.blockId, input.paperId, actor.userId, input.reason);
+        await d.onScores(tx, [input.paperId]);
+      }
+      await r.setBlankState(input.blockId, [input.paperId], 'returned', actor.userId);
+      await d.audit.record(tx, {
+        action: 'marking.intelligent.return',
+        examId: b.exam_id,
+        userId: actor.userId,
+        ip: actor.ip,
+        target: `paper:${input.paperId}`,
+        detail: {
+          blockId: input.blockId,
+          blockName: b.name,
+          paperId: input.paperId,
+          reason: input.reason,
+          by,
+          before: { state: row.state, score: row.state === 'applied' ? 0 : null },
+          after: { state: 'returned' },
+        },
+      });
+      return { state: 'returned' as const };
+    });
+  }
+
   return {
     async settings(subjectId: number, p: Principal): Promise<IntelligentSettingsView> {
       const [s] = rowsOf<{ status: number; exam_id: number }>(
@@ -112,6 +158,8 @@ export function intelligentService(d: {
       await d.db.transaction(async (tx) => {
         const before = await intelligentRepo(tx).setting(input.blockId);
         await intelligentRepo(tx).saveSetting(input.blockId, input.blank, input.grouping, actor.userId);
+        // grouping off: the waiting groups go, their papers back to ordinary marking (held out while grouped)
+        if (!input.grouping) await intelligentRepo(tx).clearWaitingGroups(input.blockId);
         await d.audit.record(tx, {
           action: 'marking.intelligent.setting',
           examId: b.examId,
@@ -247,10 +295,7 @@ export function intelligentService(d: {
       });
     },
 
-    /**
-     * A blank sent back to ordinary marking: before the confirmation it is left out of it; after, its marks of
-     * 0 go back to the pool (history 'intelligent-return') and its block score goes.
-     */
+    /** The leader's send-back on the check screen (before or after the confirmation). */
     async giveBack(
       subjectId: number,
       input: { blockId: number; paperId: number; reason: string },
@@ -258,38 +303,10 @@ export function intelligentService(d: {
       actor: Actor,
     ): Promise<{ state: 'returned' }> {
       const { school } = await led(subjectId, input.blockId, p);
-      return d.db.transaction(async (tx) => {
-        const b = await lockedBlock(tx, input.blockId);
-        assertMarking(b.status);
-        const r = intelligentRepo(tx);
-        const row = await r.blank(input.blockId, input.paperId, true);
-        if (!row || !row.blank || (school !== null && row.school_id !== school))
-          throw fail('这份答卷不是智能判空检测出的空白答卷');
-        if (row.state === 'returned') throw fail('这份答卷已退回正常阅卷');
-        if (row.state === 'applied') {
-          await r.lockTasks(input.blockId, [input.paperId]);
-          await r.unsubmitBlank(input.blockId, input.paperId, actor.userId, input.reason);
-          await d.onScores(tx, [input.paperId]);
-        }
-        await r.setBlankState(input.blockId, [input.paperId], 'returned', actor.userId);
-        await d.audit.record(tx, {
-          action: 'marking.intelligent.return',
-          examId: b.exam_id,
-          userId: actor.userId,
-          ip: actor.ip,
-          target: `paper:${input.paperId}`,
-          detail: {
-            blockId: input.blockId,
-            blockName: b.name,
-            paperId: input.paperId,
-            reason: input.reason,
-            before: { state: row.state, score: row.state === 'applied' ? 0 : null },
-            after: { state: 'returned' },
-          },
-        });
-        return { state: 'returned' as const };
-      });
+      return sendBack(input, school, actor, 'leader');
     },
+
+    sendBack,
   };
 }
 export type IntelligentService = ReturnType<typeof intelligentService>;

@@ -6,7 +6,9 @@ import type {
   IntelligentReviewView,
   IntelligentRunView,
   IntelligentSettingsView,
+  MarkerBlanksView,
   MarkTask,
+  ReviewTaskItem,
 } from '@yj/contracts';
 import { createRng, randomAnswers, simulateSheet, typicalCard, type SubjectiveInk } from '@yj/scan-sim';
 import { examRole, subject } from '../../db/schema';
@@ -299,11 +301,36 @@ describe('相同答案归组 (setting/intelligent/intelligentReview)', () => {
     );
     expect(body(loose).message).toBe('这份答卷不在本题块的分组中');
     const groupId = v.data.groups[0]!.id;
+    // a group is one unit: ordinary marking hands out none of its papers while it is open
+    const claimPapers = async () => {
+      const got: MarkTask[] = [];
+      for (let n = 1; n;) {
+        const c = (await claimTasks(marker, blockId(), 4)).data as MarkTask[];
+        n = c.length;
+        got.push(...c);
+      }
+      const rows = await q<{ id: number; paper_id: number }>(sql`select id, paper_id from mark_task
+        where id = any(${`{${got.map((x) => x.taskId).join(',')}}`}::int[]) order by paper_id`);
+      // back to the pool, untouched: the test only looks
+      await db().execute(sql`update mark_task set status = 'pending', user_id = null, lease_token = null,
+        lease_until = null where id = any(${`{${rows.map((x) => x.id).join(',')}}`}::int[])`);
+      return rows.map((x) => x.paper_id);
+    };
+    // review/task counts what the claim hands out: not the grouped papers
+    const tasks = body<ReviewTaskItem[]>(await marker.get('/filter/api/marking/tasks'));
+    expect(tasks.data.find((x) => x.blockId === blockId())!.left).toBe(INKS.length - 1 - 3);
+    const before = await claimPapers();
+    expect(before).toHaveLength(INKS.length - 1 /* one blank scored 0 */ - 3); /* the group */
+    expect(before.filter((p) => [...alike, third].includes(p))).toEqual([]);
     // the marker looks closer and takes one out: it is marked on its own
     const split = body(
       await marker.post(`${base()}/intelligentReview/split`, { blockId: blockId(), groupId, paperId: third }),
     );
     expect(split.code, split.message).toBe(0);
+    // 移出: that paper is marked one by one again, the rest of the group still held
+    const after = await claimPapers();
+    expect(after).toContain(third);
+    expect(after.filter((p) => alike.includes(p))).toEqual([]);
     expect(
       body(
         await stranger.post(`${base()}/intelligentReview/split`, {
@@ -321,6 +348,14 @@ describe('相同答案归组 (setting/intelligent/intelligentReview)', () => {
     expect(
       body(await score({ blockId: blockId(), groupId, scores: [{ no: '13', score: 8 }] }, stranger)).code,
     ).not.toBe(0);
+    // a group score counts against the marker's quota like claimed papers: refused beyond it
+    await db().execute(sql`update block_reviewer set quota = 1 where block_id = ${blockId()}
+      and user_id = ${markerId} and role = 4`);
+    expect(body(await score({ blockId: blockId(), groupId, scores: [{ no: '13', score: 8 }] })).message).toBe(
+      '这个分组有 2 份待评答卷，超出您剩余的任务量（还可评 1 份），请先移出部分答卷',
+    );
+    await db().execute(sql`update block_reviewer set quota = null where block_id = ${blockId()}
+      and user_id = ${markerId} and role = 4`);
     const s = body<{ scored: number; skipped: number }>(
       await score({ blockId: blockId(), groupId, scores: [{ no: '13', score: 8 }] }),
     );
@@ -367,5 +402,60 @@ describe('相同答案归组 (setting/intelligent/intelligentReview)', () => {
     }
     const left = INKS.length - 1 /* one blank scored 0 */ - 2; /* the group */
     expect(claimed).toHaveLength(left);
+  });
+});
+
+describe('智能判空 on the markers’ side (intelligentReview/blanks)', () => {
+  const url = () => `${base()}/intelligentReview/blanks`;
+  it('lists the block’s confirmed blanks to its markers, who send one back with a reason', async () => {
+    // the confirmed blank still scored 0: the last of the three (one sent back before, one after the confirmation)
+    const paperId = blankPapers()[2]!;
+    expect(body(await stranger.get(`${url()}?blockId=${blockId()}`)).code).not.toBe(0);
+    const v = body<MarkerBlanksView>(await marker.get(`${url()}?blockId=${blockId()}`));
+    expect(v.code, v.message).toBe(0);
+    expect(v.data.total).toBe(1);
+    const listed = body<ReviewTaskItem[]>(await marker.get('/filter/api/marking/tasks'));
+    expect(listed.data.find((x) => x.blockId === blockId())!.blanks).toBe(1);
+    expect(v.data.items.map((x) => x.paperId)).toEqual([paperId]);
+    expect(v.data.items[0]!.decidedAt).not.toBeNull();
+    const img = await marker.get(v.data.items[0]!.imageUrl);
+    expect(img.headers['content-type']).toBe('image/jpeg');
+    const written = scene.papers[1]!.id;
+    expect(body(await marker.get(`${url()}/image?blockId=${blockId()}&paperId=${written}`)).message).toBe(
+      '这份答卷不是本题块按空白卷记 0 分的答卷',
+    );
+    const back = (b: object, who = marker) => who.post(`${url()}/return`, b);
+    // a reason is required; a stranger and a paper sent back before the confirmation are refused
+    expect(body(await back({ blockId: blockId(), paperId, reason: ' ' })).message).toContain(
+      '请填写退回的原因',
+    );
+    expect(body(await back({ blockId: blockId(), paperId, reason: '有字' }, stranger)).code).not.toBe(0);
+    expect(body(await back({ blockId: blockId(), paperId: blankPapers()[0]!, reason: '有字' })).message).toBe(
+      '这份答卷已退回正常阅卷',
+    );
+    const r = body(await back({ blockId: blockId(), paperId, reason: '框外有作答' }));
+    expect(r.code, r.message).toBe(0);
+    expect(r.data).toEqual({ state: 'returned' });
+    expect(
+      await q(
+        sql`select status, user_id from mark_task where block_id = ${blockId()} and paper_id = ${paperId}`,
+      ),
+    ).toEqual([{ status: 'pending', user_id: null }]);
+    expect(
+      await q(sql`select 1 from block_score where block_id = ${blockId()} and paper_id = ${paperId}`),
+    ).toHaveLength(0);
+    const [a] = await q<{ user_id: number; detail: Record<string, unknown> }>(sql`select user_id, detail
+      from audit_log where action = 'marking.intelligent.return' order by id desc limit 1`);
+    expect(a!.user_id).toBe(markerId);
+    expect(a!.detail).toMatchObject({
+      paperId,
+      reason: '框外有作答',
+      by: 'marker',
+      before: { state: 'applied' },
+    });
+    expect(body<MarkerBlanksView>(await marker.get(`${url()}?blockId=${blockId()}`)).data.total).toBe(0);
+    // review/task no longer points to any
+    const tasks = body<ReviewTaskItem[]>(await marker.get('/filter/api/marking/tasks'));
+    expect(tasks.data.find((x) => x.blockId === blockId())!.blanks).toBeUndefined();
   });
 });

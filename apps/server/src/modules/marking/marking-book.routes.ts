@@ -1,17 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  blockIdParam,
-  blockPapersQuery,
-  idParam,
-  myHistoryQuery,
-  originPageParams,
-  paperSearchQuery,
-  taskIdParam,
-} from '@yj/contracts';
+import { markingContract, markingLeadContract, originPageParams } from '@yj/contracts';
 import type { Db } from '../../infra/db';
-import { authOf, ok } from '../../plugins/http';
+import { contractRoutes } from '../../plugins/contract';
+import { authOf } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import { myHistory } from './marking-mine';
 import type { MarkingOrigin } from './marking-origin';
@@ -27,46 +19,37 @@ export function markingBookRoutes(
   d: { db: Db; origin: MarkingOrigin; overview: MarkingOverview; scopes: ExamScopes; marking: MarkingScopes },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const on = contractRoutes(app);
+  const c = markingContract;
+  const lead = markingLeadContract;
   const me = (req: Parameters<typeof authOf>[0]) => authOf(req).userId;
-  const onTask = { capability: 'subject.mark', scope: d.marking.taskParam, keepsSessions: true } as const;
-  const subjectParams = z.object({ id: idParam() });
-  const leadSubject = { capability: 'subject.lead', scope: d.scopes.subjectParam } as const;
+  const onTask = { scope: d.marking.taskParam };
+  const leadSubject = { scope: d.scopes.subjectParam };
 
   // only the user's own marks, across exams: like review/task, any signed-in user (none: an empty list)
-  r.get(
-    '/api/marking/history',
-    { schema: { querystring: myHistoryQuery }, config: { capability: 'home.read' } },
-    async (req) => ok(await myHistory(d.db, me(req), req.query)),
-  );
-  r.get(
-    '/api/marking/task/:taskId/origin',
-    { schema: { params: taskIdParam }, config: onTask },
-    async (req) => ok(await d.origin.info(req.params.taskId, me(req))),
-  );
+  on(c.myHistory, ({ query }, req) => myHistory(d.db, me(req), query));
+  on(c.origin, ({ params }, req) => d.origin.info(params.taskId, me(req)), onTask);
   r.get(
     '/api/marking/task/:taskId/origin/:page',
-    { schema: { params: originPageParams }, config: onTask },
+    { schema: { params: originPageParams }, config: { ...onTask, capability: 'subject.mark' } },
     async (req, reply) => {
       const body = await d.origin.image(req.params.taskId, req.params.page, me(req));
       return reply.header('cache-control', 'private, max-age=600').type('image/jpeg').send(body);
     },
   );
-  r.get(
-    '/api/subject/:id/marking/papers',
-    { schema: { params: subjectParams, querystring: paperSearchQuery }, config: leadSubject },
-    async (req) => ok(await d.overview.searchPapers(req.params.id, req.query, await req.principal())),
+  on(
+    lead.searchPapers,
+    async ({ params, query }, req) => d.overview.searchPapers(params.id, query, await req.principal()),
+    leadSubject,
   );
-  r.get(
-    '/api/subject/:id/marking/abnormal',
-    { schema: { params: subjectParams }, config: leadSubject },
-    async (req) => ok(await d.overview.abnormal(req.params.id, await req.principal())),
+  on(
+    lead.abnormal,
+    async ({ params }, req) => d.overview.abnormal(params.id, await req.principal()),
+    leadSubject,
   );
-  r.get(
-    '/api/marking/block/:blockId/papers',
-    {
-      schema: { params: blockIdParam, querystring: blockPapersQuery },
-      config: { capability: 'subject.lead', scope: d.marking.blockParam },
-    },
-    async (req) => ok(await d.overview.blockPapers(req.params.blockId, req.query, await req.principal())),
+  on(
+    lead.blockPapers,
+    async ({ params, query }, req) => d.overview.blockPapers(params.blockId, query, await req.principal()),
+    { scope: d.marking.blockParam },
   );
 }

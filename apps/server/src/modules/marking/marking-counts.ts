@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { MarkSlot, type ReviewTaskItem } from '@yj/contracts';
 import type { Db, Tx } from '../../infra/db';
 import { rowsOf } from './marking-final';
-import { markingRepo as repo } from './marking.repo';
+import { GROUP_HELD, markingRepo as repo } from './marking.repo';
 
 const ROLE_LEADER = 6;
 
@@ -31,7 +31,8 @@ export async function claimableCount(
         and not (${userId}::int = any(t.skipped_by))${school}${classes}
         and not exists (select 1 from paper p where p.id = t.paper_id and p.deleted_at is not null)
         and not exists (select 1 from mark_task o where o.block_id = t.block_id and o.paper_id = t.paper_id
-          and o.user_id = ${userId} and o.id <> t.id)`),
+          and o.user_id = ${userId} and o.id <> t.id)
+        and ${GROUP_HELD}`),
   );
   const free = r?.n ?? 0;
   if (me.quota === null) return free;
@@ -75,6 +76,7 @@ export async function reviewTasks(db: Db, userId: number): Promise<ReviewTaskIte
     arbitration: number;
     problems: number;
     groups: number;
+    blanks: number;
   }>(
     await db.execute(sql`select e.id as exam_id, e.name as exam_name, s.id as subject_id, s.name as subject_name,
       s.status, b.id as block_id, b.name as block_name, r.role,
@@ -88,7 +90,9 @@ export async function reviewTasks(db: Db, userId: number): Promise<ReviewTaskIte
       (select count(*) from mark_task t where t.block_id = b.id and t.status = 'problem'
         and t.problem->>'resolution' is null)::int as problems,
       (select count(*) from (select 1 from intelligent_group_paper g where g.block_id = b.id and g.state = 'in'
-        group by g.group_id having count(*) >= 2) w)::int as groups
+        group by g.group_id having count(*) >= 2) w)::int as groups,
+      (select count(*) from intelligent_blank ib where ib.block_id = b.id and ib.blank
+        and ib.state = 'applied')::int as blanks
       from block_reviewer r
       join block b on b.id = r.block_id
       join subject s on s.id = b.subject_id and s.deleted_at is null
@@ -114,6 +118,7 @@ export async function reviewTasks(db: Db, userId: number): Promise<ReviewTaskIte
         blockDone: r.block_done,
         blockTotal: r.block_total,
         ...(r.groups ? { groups: r.groups } : {}),
+        ...(r.blanks ? { blanks: r.blanks } : {}),
       };
       return leader ? { ...item, arbitration: r.arbitration, problems: r.problems } : item;
     }),

@@ -1,21 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  blockIdParam,
-  idParam,
-  leadMarkerParams,
-  markerTasksQuery,
-  paperIdParam,
-  problemListQuery,
-  problemResolve,
-  recallInput,
-  remarkInput,
-  taskIdParam,
-} from '@yj/contracts';
+import { markingLeadContract as c, taskIdParam } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
-import { actorOf, ok } from '../../plugins/http';
+import { contractRoutes } from '../../plugins/contract';
+import { actorOf } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { HiddenProblems } from '../quality/hidden-problems';
 import type { MarkingScopes } from './marking-scope';
@@ -37,6 +26,7 @@ export function markingLeadRoutes(
   },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const on = contractRoutes(app);
   /** The capability scope from the subject of the :paperId in the path. */
   const paperScope = async (req: FastifyRequest) => {
     const subjectId = await markingLeadRepo(d.db).subjectOfPaper(
@@ -46,25 +36,18 @@ export function markingLeadRoutes(
     return d.scopes.forSubject(subjectId);
   };
   const scope = { block: d.marking.blockParam, task: d.marking.taskParam, paper: paperScope };
-  const lead = (kind: 'block' | 'task' | 'paper') => ({
-    capability: 'subject.lead' as const,
-    scope: scope[kind],
-  });
+  const lead = (kind: 'block' | 'task' | 'paper') => ({ scope: scope[kind] });
 
-  r.get(
-    '/api/marking/block/:blockId/lead',
-    { schema: { params: blockIdParam }, config: lead('block') },
-    async (req) => ok(await d.view.info(req.params.blockId, await req.principal())),
-  );
-  r.get(
-    '/api/marking/block/:blockId/problems',
-    { schema: { params: blockIdParam, querystring: problemListQuery }, config: lead('block') },
-    async (req) => ok(await d.view.problems(req.params.blockId, req.query, await req.principal())),
+  on(c.info, async ({ params }, req) => d.view.info(params.blockId, await req.principal()), lead('block'));
+  on(
+    c.problems,
+    async ({ params, query }, req) => d.view.problems(params.blockId, query, await req.principal()),
+    lead('block'),
   );
   // the cut image for leaders and managers (the marker's image route serves holders and block leaders)
   r.get(
     '/api/marking/task/:taskId/lead/image',
-    { schema: { params: taskIdParam }, config: lead('task') },
+    { schema: { params: taskIdParam }, config: { ...lead('task'), capability: 'subject.lead' } },
     async (req, reply) => {
       const p = await req.principal();
       const body = await (d.hidden && d.marking.isStandard(req)
@@ -73,52 +56,43 @@ export function markingLeadRoutes(
       return reply.header('cache-control', 'private, max-age=600').type('image/jpeg').send(body);
     },
   );
-  r.post(
-    '/api/marking/task/:taskId/resolve',
-    { schema: { params: taskIdParam, body: problemResolve }, config: lead('task') },
-    async (req) => {
+  on(
+    c.resolve,
+    async ({ params, body }, req) => {
       const p = await req.principal();
       if (d.hidden && d.marking.isStandard(req)) {
-        await d.hidden.resolve(req.params.taskId, req.body, p, actorOf(req));
-        return ok(null);
+        await d.hidden.resolve(params.taskId, body, p, actorOf(req));
+        return null;
       }
-      return ok(await d.lead.resolve(req.params.taskId, req.body, p, actorOf(req)));
+      return d.lead.resolve(params.taskId, body, p, actorOf(req));
     },
+    lead('task'),
   );
-  r.post(
-    '/api/marking/block/:blockId/recall',
-    { schema: { params: blockIdParam, body: recallInput }, config: lead('block') },
-    async (req) =>
-      ok(await d.lead.recall(req.params.blockId, req.body.userId, await req.principal(), actorOf(req))),
+  on(
+    c.recall,
+    async ({ params, body }, req) =>
+      d.lead.recall(params.blockId, body.userId, await req.principal(), actorOf(req)),
+    lead('block'),
   );
-  r.post(
-    '/api/marking/block/:blockId/remark',
-    { schema: { params: blockIdParam, body: remarkInput }, config: lead('block') },
-    async (req) =>
-      ok(await d.lead.remark(req.params.blockId, req.body.taskIds, await req.principal(), actorOf(req))),
+  on(
+    c.remark,
+    async ({ params, body }, req) =>
+      d.lead.remark(params.blockId, body.taskIds, await req.principal(), actorOf(req)),
+    lead('block'),
   );
-  r.get(
-    '/api/marking/block/:blockId/marker/:userId/tasks',
-    { schema: { params: leadMarkerParams, querystring: markerTasksQuery }, config: lead('block') },
-    async (req) =>
-      ok(await d.view.markerTasks(req.params.blockId, req.params.userId, req.query, await req.principal())),
+  on(
+    c.markerTasks,
+    async ({ params, query }, req) =>
+      d.view.markerTasks(params.blockId, params.userId, query, await req.principal()),
+    lead('block'),
   );
-  r.get(
-    '/api/marking/paper/:paperId',
-    { schema: { params: paperIdParam }, config: lead('paper') },
-    async (req) => ok(await d.view.paper(req.params.paperId, await req.principal())),
+  on(c.paper, async ({ params }, req) => d.view.paper(params.paperId, await req.principal()), lead('paper'));
+  on(
+    c.progress,
+    async ({ params }, req) => d.view.progress(params.blockId, await req.principal()),
+    lead('block'),
   );
-  r.get(
-    '/api/marking/block/:blockId/progress',
-    { schema: { params: blockIdParam }, config: lead('block') },
-    async (req) => ok(await d.view.progress(req.params.blockId, await req.principal())),
-  );
-  r.get(
-    '/api/subject/:id/marking/progress',
-    {
-      schema: { params: z.object({ id: idParam() }) },
-      config: { capability: 'subject.lead', scope: d.scopes.subjectParam },
-    },
-    async (req) => ok(await d.view.subjectProgress(req.params.id, await req.principal())),
-  );
+  on(c.subjectProgress, async ({ params }, req) => d.view.subjectProgress(params.id, await req.principal()), {
+    scope: d.scopes.subjectParam,
+  });
 }

@@ -1,23 +1,26 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import { sql, type SQL } from 'drizzle-orm';
 import type { BlockRegion, MarkOrigin } from '@yj/contracts';
 import { readPageMatrix, readTemplateBody } from '../../db/stored';
 import type { Matrix3 } from '@yj/omr';
-import { decodeGrey } from '@yj/omr/node';
 import { fail, forbidden } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
-import type { Storage } from '../../infra/storage';
 import { API_PREFIX } from '../../plugins/auth';
-import { CUT_JPEG } from '../scan/image/scan-cut';
+import type { PaperImageService } from '../scan/image/paper-image.service';
 import { blockRules, rowsOf } from './marking-final';
-import { identityRegions, paint, toPixels } from './origin-mask';
+import { identityRegions } from './origin-mask';
 import { ROLE_LEADER } from './marking.service';
 
 /** Bumped when the masking rule changes: masked pages stored under the old rule are never served again. */
 const MASK_RULE = 2;
 
-const pageUrl = (taskId: number, page: number) => `${API_PREFIX}/api/marking/task/${taskId}/origin/${page}`;
+/** Whose id a request names: a marking task (or 标准卷), or a 试评 mark (trial_mark, its own id sequence). */
+export type OriginOf = 'task' | 'trial';
+
+const pageUrl = (taskId: number, page: number, of: OriginOf) =>
+  of === 'trial'
+    ? `${API_PREFIX}/api/marking/trial/task/${taskId}/origin/${page}`
+    : `${API_PREFIX}/api/marking/task/${taskId}/origin/${page}`;
 
 interface Target {
   paperId: number;
@@ -28,18 +31,29 @@ interface Target {
  * originPicAndAnswer (issue 13): the whole pages of the paper a marker is marking, with the regions that name
  * the student painted over before they leave the server, and the block's answers and marking standard.
  */
-export function markingOrigin(d: { db: Db; storage: Storage }) {
+export function markingOrigin(d: {
+  db: Db;
+  /** the scan module's paper images: the page masked on its worker threads (decoding a page is its work) */
+  maskedPage: PaperImageService['maskedPage'];
+}) {
   /**
    * The paper and block of a task the user may look at: their own task (held or submitted; not one they sent
    * to the leaders as 问题卷), a task of a block they lead, or their own 标准卷 of 质检 (same id sequence) —
-   * the marker must not tell a 标准卷 from any other paper by this button failing.
+   * the marker must not tell a 标准卷 from any other paper by this button failing. A 试评 mark (`of` 'trial'):
+   * the marker's own, or one of a block the user leads.
    */
-  async function target(taskId: number, userId: number): Promise<Target> {
+  async function target(taskId: number, userId: number, of: OriginOf): Promise<Target> {
+    const leads = (block: SQL) => sql`exists (select 1 from block_reviewer r where r.block_id = ${block}
+      and r.user_id = ${userId} and r.role = ${ROLE_LEADER})`;
     const [t] = rowsOf<{ paper_id: number; block_id: number; own: boolean; leader: boolean }>(
-      await d.db.execute(sql`select t.paper_id, t.block_id,
+      of === 'trial'
+        ? // a 试评 mark: the marker's own (leased or submitted), or a trial paper of a block the user leads
+          await d.db.execute(sql`select tp.paper_id, m.block_id, m.user_id = ${userId} as own,
+              ${leads(sql`m.block_id`)} as leader
+            from trial_mark m join trial_paper tp on tp.id = m.trial_paper_id where m.id = ${taskId}`)
+        : await d.db.execute(sql`select t.paper_id, t.block_id,
           (t.user_id = ${userId} and t.status <> 'problem') as own,
-          exists (select 1 from block_reviewer r where r.block_id = t.block_id and r.user_id = ${userId}
-            and r.role = ${ROLE_LEADER}) as leader
+          ${leads(sql`t.block_id`)} as leader
         from mark_task t where t.id = ${taskId}
         union all
         select sp.paper_id, m.block_id, m.user_id = ${userId}, false
@@ -77,8 +91,8 @@ export function markingOrigin(d: { db: Db; storage: Storage }) {
   }
 
   return {
-    async info(taskId: number, userId: number): Promise<MarkOrigin> {
-      const { paperId, blockId } = await target(taskId, userId);
+    async info(taskId: number, userId: number, of: OriginOf = 'task'): Promise<MarkOrigin> {
+      const { paperId, blockId } = await target(taskId, userId, of);
       // blockRules reads with whichever handle it is given; outside a transaction the pool's db serves
       const rules = await blockRules(d.db as Tx, blockId);
       if (!rules) throw fail('题块不存在或已删除');
@@ -94,14 +108,14 @@ export function markingOrigin(d: { db: Db; storage: Storage }) {
         questions: rules.questions,
         pages: [...new Set(list.map((p) => p.page))].map((page) => ({
           page,
-          imageUrl: pageUrl(taskId, page),
+          imageUrl: pageUrl(taskId, page, of),
         })),
       };
     },
 
     /** One page, masked; kept in storage under a key naming the page, its registration and the rule. */
-    async image(taskId: number, page: number, userId: number): Promise<Buffer> {
-      const { paperId, blockId } = await target(taskId, userId);
+    async image(taskId: number, page: number, userId: number, of: OriginOf = 'task'): Promise<Buffer> {
+      const { paperId, blockId } = await target(taskId, userId, of);
       const p = (await pages(paperId)).find((x) => x.page === page);
       if (!p) throw fail('这份答题卡没有这一页');
       if (!p.matrix) throw fail('这一页没有识别定位，无法显示原卷');
@@ -116,16 +130,8 @@ export function markingOrigin(d: { db: Db; storage: Storage }) {
         .update(JSON.stringify({ MASK_RULE, k: p.storageKey, m: p.matrix, regions }))
         .digest('hex')
         .slice(0, 32)}.jpg`;
-      const cached = await d.storage.get(key);
-      if (cached) return cached;
-      const bytes = await d.storage.get(p.storageKey);
-      if (!bytes) throw fail('答题卡图像文件丢失');
-      const img = await decodeGrey(bytes);
-      paint(img, toPixels(regions, p.matrix, img));
-      const body = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
-        .jpeg(CUT_JPEG)
-        .toBuffer();
-      await d.storage.put(key, body);
+      const body = await d.maskedPage(key, p.storageKey, p.matrix, regions);
+      if (!body) throw fail('答题卡图像文件丢失');
       return body;
     },
   };

@@ -1,26 +1,16 @@
 import { sql } from 'drizzle-orm';
-import type { BlockPoints, ReselectInput, ResetCounts } from '@yj/contracts';
+import type { BlockPoints, ReselectInput, ReselectPreview, ReselectResult } from '@yj/contracts';
 import { fail } from '../../errors';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { QuestionService } from '../question/question.service';
 import type { Finalizer } from './marking-final';
-import { assertResettable, discardMarks } from './marking-reset';
+import { assertResettable, discardMarks, type Discard } from './marking-reset';
 import { markingResetRepo } from './marking-reset.repo';
 
-export interface ReselectPreview extends ResetCounts {
-  /** the block's questions now */
-  nos: string[];
-  /** subjective questions of the subject in no block (they may join this one) */
-  free: string[];
-}
-
-export interface ReselectResult extends ResetCounts {
-  nos: string[];
-  /** questions left in no block by the change: nobody marks them */
-  unassigned: string[];
-}
+/** the answers' types (the route contract's schemas); the module's tests read them from here */
+export type { ReselectPreview, ReselectResult };
 
 /**
  * 重新选题 (spec §2 resetting/{reSelectFlag}): a block's questions changed after marking started. Marks are
@@ -34,8 +24,7 @@ export function markingReselect(d: {
   questions: QuestionService;
   finalize: Finalizer;
   onScores: (tx: Tx, paperIds: number[]) => Promise<void>;
-  /** what other modules keep about these papers of the block and must forget (智能辅助's applied decisions) */
-  onDiscard: (tx: Tx, blockId: number, paperIds: number[]) => Promise<void>;
+  onDiscard: Discard;
 }) {
   async function blocksOf(db: Db | Tx, subjectId: number) {
     return rowsOf<{
@@ -91,7 +80,7 @@ export function markingReselect(d: {
         const threshold = self.threshold === null ? null : Number(self.threshold);
         if (threshold !== null && threshold >= full)
           throw fail(`题块的误差阈值 ${threshold} 分应小于新的题块满分 ${full} 分，请先修改阈值`);
-        const { counts, dropped } = await discardMarks(
+        const { counts, dropped, cleared } = await discardMarks(
           tx,
           d,
           input.blockId,
@@ -114,6 +103,7 @@ export function markingReselect(d: {
             blockName: b.name,
             reason: input.reason,
             counts,
+            cleared,
             before: { nos: self.nos, leaderScores: dropped.filter((s) => s.source === 'leader') },
             after: { nos, unassigned },
           },

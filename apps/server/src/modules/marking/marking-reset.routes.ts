@@ -1,28 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idParam, resetInput, resetPreviewQuery } from '@yj/contracts';
-import { actorOf, ok } from '../../plugins/http';
+import { markingResetContract as c } from '@yj/contracts';
+import { contractRoutes } from '../../plugins/contract';
+import { actorOf } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { MarkingReset } from './marking-reset';
-
-const params = z.object({ id: idParam() });
 
 /** 重置阅卷 (spec §2 subject/{subjectId}/{step}/resetting): the subject's managers, as for 开始阅卷 and 暂停. */
 export function markingResetRoutes(
   app: FastifyInstance,
   d: { reset: MarkingReset; scopes: ExamScopes },
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const manage = { capability: 'subject.setting.edit' as const, scope: d.scopes.subjectParam };
-  r.get(
-    '/api/subject/:id/resetting/preview',
-    { schema: { params, querystring: resetPreviewQuery }, config: manage },
-    async (req) => ok(await d.reset.preview(req.params.id, req.query.blockId, req.query.userId ?? null)),
+  const on = contractRoutes(app);
+  const manage = { scope: d.scopes.subjectParam };
+  on(
+    c.resetPreview,
+    ({ params, query }) => d.reset.preview(params.id, query.blockId, query.userId ?? null),
+    manage,
   );
-  r.post(
-    '/api/subject/:id/resetting',
-    { schema: { params, body: resetInput }, config: manage },
-    async (req) => ok(await d.reset.reset(req.params.id, req.body, actorOf(req))),
-  );
+  on(c.reset, ({ params, body }, req) => d.reset.reset(params.id, body, actorOf(req)), manage);
 }

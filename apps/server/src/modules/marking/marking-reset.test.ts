@@ -288,4 +288,58 @@ describe('重置阅卷', () => {
       ),
     ).toBe(8);
   });
+
+  it('clears the quality records of what it discards: one marker’s, then the whole block’s', async () => {
+    // 标准卷 / self / spot deviations, a hidden paper, a spot check and a flag per marker and block
+    const tasks = await q<{ id: number; paper_id: number; block_id: number; user_id: number }>(
+      sql`select id, paper_id, block_id, user_id from mark_task where slot = 1 and status = 'submitted'
+        and block_id = ${double()} order by id limit 1`,
+    );
+    const task = tasks[0]!;
+    const seed = async (blockId: number, userId: number) => {
+      for (const kind of ['standard', 'self', 'spot', 'pair'])
+        await db().execute(sql`insert into mark_deviation (block_id, user_id, paper_id, kind, mark, other)
+          values (${blockId}, ${userId}, ${task.paper_id}, ${kind}, 5, 3)`);
+      await db().execute(sql`insert into standard_mark (kind, paper_id, block_id, user_id, status, ref_score)
+        values ('self', ${task.paper_id}, ${blockId}, ${userId}, 'submitted', 3)`);
+      await db()
+        .execute(sql`insert into spot_check (block_id, task_id, marker_id, paper_id, leader_id, status)
+        values (${blockId}, ${-1000 - blockId * 10 - (userId % 10)}, ${userId}, ${task.paper_id}, ${leaderId}, 'submitted')`);
+      await db().execute(sql`insert into marker_flag (block_id, user_id, reasons)
+        values (${blockId}, ${userId}, '["标准卷偏差过大"]'::jsonb)`);
+    };
+    await seed(double(), m1Id);
+    await seed(double(), m2Id);
+    await seed(single(), m1Id);
+    const left = async (blockId: number) =>
+      q<{ t: string; user_id: number; n: number }>(sql`select t, user_id, count(*)::int as n from (
+          select 'deviation:' || kind as t, user_id from mark_deviation where block_id = ${blockId}
+            and kind <> 'pair'
+          union all select 'hidden', user_id from standard_mark where block_id = ${blockId}
+          union all select 'spot', marker_id from spot_check where block_id = ${blockId}
+          union all select 'flag', user_id from marker_flag where block_id = ${blockId}) x
+        group by 1, 2 order by 1, 2`);
+    const each = (userId: number) =>
+      ['deviation:self', 'deviation:spot', 'deviation:standard', 'flag', 'hidden', 'spot'].map((t) => ({
+        t,
+        user_id: userId,
+        n: 1,
+      }));
+    expect(task.user_id).toBe(m1Id);
+    expect(
+      (await reset(manager, { blockId: double(), userId: m1Id, reason: '甲老师标准卷偏差大，重评' })).code,
+    ).toBe(0);
+    // 甲's records of this block went, 乙's and the other block's stay
+    expect(await left(double())).toEqual(each(m2Id));
+    expect(await left(single())).toEqual(each(m1Id));
+    const [audit] = await q<{ cleared: Record<string, number> }>(sql`select detail->'cleared' as cleared
+      from audit_log where action = 'marking.reset' order by id desc limit 1`);
+    expect(audit!.cleared).toEqual({ deviations: 3, hidden: 1, spotChecks: 1, flags: 1 });
+
+    expect((await reset(manager, { blockId: double(), reason: '题块整体重评' })).code).toBe(0);
+    expect(await left(double())).toEqual([]);
+    expect(await left(single())).toEqual(each(m1Id));
+    // the pair deviations leave with the pairs of the papers reset
+    expect(await n(sql`select count(*)::int as n from mark_deviation where block_id = ${double()}`)).toBe(0);
+  });
 });

@@ -22,6 +22,19 @@ export function assertResettable(status: number): void {
 }
 
 /**
+ * What other modules keep about the discarded marks of the block (all markers', `userId` null, or one marker's)
+ * and must forget: 智能辅助's applied decisions on the papers, the quality records (标准卷 / self / spot
+ * deviations, hidden papers, spot checks, flags) so the quality report starts over. Answers what it cleared,
+ * counted per kind, for the audit row.
+ */
+export type Discard = (
+  tx: Tx,
+  blockId: number,
+  paperIds: number[],
+  userId: number | null,
+) => Promise<Record<string, number> | void>;
+
+/**
  * The discard of 重置阅卷 inside the caller's transaction (the subject locked by it): the marks of the block,
  * or one marker's, to the change history, the papers back to the pool, third marks and arbitrations given on
  * them removed, the block scores gone and the subject scores stale. 重新选题 discards a block's marks the same way.
@@ -31,7 +44,7 @@ export async function discardMarks(
   d: {
     finalize: Finalizer;
     onScores: (tx: Tx, paperIds: number[]) => Promise<void>;
-    onDiscard: (tx: Tx, blockId: number, paperIds: number[]) => Promise<void>;
+    onDiscard: Discard;
   },
   blockId: number,
   userId: number | null,
@@ -47,10 +60,10 @@ export async function discardMarks(
   await r.dropPairs(blockId, plan);
   await r.apply(plan);
   const dropped = await r.dropScores(blockId, papers);
-  await d.onDiscard(tx, blockId, papers);
+  const cleared = (await d.onDiscard(tx, blockId, papers, userId)) ?? {};
   await d.onScores(tx, papers);
   for (const paperId of await r.complete(blockId, papers, markCount)) await d.finalize(tx, blockId, paperId);
-  return { counts, dropped };
+  return { counts, dropped, cleared };
 }
 
 /**
@@ -64,8 +77,7 @@ export function markingReset(d: {
   finalize: Finalizer;
   /** the score queue: the subject scores of these papers are out of date */
   onScores: (tx: Tx, paperIds: number[]) => Promise<void>;
-  /** what other modules keep about these papers of the block and must forget (智能辅助's applied decisions) */
-  onDiscard: (tx: Tx, blockId: number, paperIds: number[]) => Promise<void>;
+  onDiscard: Discard;
 }) {
   async function blockOf(subjectId: number, blockId: number) {
     const b = await markingResetRepo(d.db).block(blockId);
@@ -89,7 +101,7 @@ export function markingReset(d: {
         const papers = await r.papers(input.blockId, userId);
         if (!papers.length)
           throw fail(userId === null ? '这个题块还没有可重置的评分' : '这位老师在这个题块没有可重置的评分');
-        const { counts, dropped } = await discardMarks(
+        const { counts, dropped, cleared } = await discardMarks(
           tx,
           d,
           input.blockId,
@@ -109,6 +121,7 @@ export function markingReset(d: {
             ...(userId === null ? {} : { markerId: userId }),
             reason: input.reason,
             counts,
+            cleared,
             // a leader's score is no mark of the history: kept here
             before: { leaderScores: dropped.filter((s) => s.source === 'leader') },
             after: { status: 'pending' },

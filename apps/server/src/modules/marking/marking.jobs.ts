@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { SubjectStatus } from '@yj/contracts';
 import type { Db } from '../../infra/db';
-import type { JobQueue } from '../../infra/queue';
+import type { Jobs } from '../../infra/jobs';
 import { createTasks, rowsOf } from './marking-final';
 import { markingRepo } from './marking.repo';
 
-export const MARKING_RECYCLE = 'marking.recycle';
-export const MARKING_SYNC = 'marking.sync';
 const EVERY_MS = 60_000;
 
 /**
@@ -17,11 +15,14 @@ const EVERY_MS = 60_000;
  * Returns a stop function for shutdown.
  */
 export function registerMarkingJobs(
-  queue: JobQueue,
+  queue: Jobs,
   d: { db: Db; cutSubject?: (subjectId: number) => void },
 ): () => void {
-  queue.register(MARKING_RECYCLE, async () => markingRepo.recycle(d.db));
-  queue.register(MARKING_SYNC, async () => {
+  queue.register('marking.recycle', async () => {
+    await markingRepo.recycle(d.db);
+    return 'done';
+  });
+  queue.register('marking.sync', async () => {
     const subjects = rowsOf<{ id: number }>(
       await d.db.execute(sql`select id from subject where status = ${SubjectStatus.reviewing}
         and deleted_at is null`),
@@ -31,11 +32,12 @@ export function registerMarkingJobs(
       // block images of papers not cut yet (marking started in another process, or papers scanned since)
       d.cutSubject?.(s.id);
     }
+    return 'done';
   });
   const tick = () => {
     // a failed enqueue (queue closing, Redis away) is retried on the next tick
-    void queue.enqueue(MARKING_RECYCLE, {}, { attempts: 1 }).catch(() => {});
-    void queue.enqueue(MARKING_SYNC, {}, { attempts: 1 }).catch(() => {});
+    void queue.enqueue('marking.recycle', {}, { attempts: 1 }).catch(() => {});
+    void queue.enqueue('marking.sync', {}, { attempts: 1 }).catch(() => {});
   };
   const timer = setInterval(tick, EVERY_MS);
   timer.unref();

@@ -12,6 +12,8 @@ export interface ReviewerRow {
   class_ids: number[];
   /** with `lock` (a claim): the subject's status (null: deleted) */
   subject_status?: number | null;
+  /** with `withDone` (the claim a submit makes): the user's marks in the block, as `done` counts them */
+  done?: number;
 }
 
 export interface TaskRow {
@@ -48,6 +50,14 @@ export interface ClaimFilter {
 
 const LEASE = sql.raw(`interval '${LEASE_MINUTES} minutes'`);
 
+/**
+ * 相同答案归组 (modules/intelligent): a paper in a group still open (state 'in') is one unit with its group — it is
+ * scored with the group on intelligentReview and held out of the ordinary claim until the group is scored or the
+ * paper is 移出 (state 'split'). The one condition the claim has for the intelligent module.
+ */
+export const GROUP_HELD = sql`not exists (select 1 from intelligent_group_paper g where g.block_id = t.block_id
+        and g.paper_id = t.paper_id and g.state = 'in')`;
+
 /** The candidates of one slot (or the expired leases) for the claim, in pool order, locked or skipped. */
 function candidates(f: ClaimFilter, where: SQL): SQL {
   const school = f.schoolId === null ? sql`` : sql` and t.school_id = ${f.schoolId}`;
@@ -59,12 +69,18 @@ function candidates(f: ClaimFilter, where: SQL): SQL {
       and not exists (select 1 from paper p where p.id = t.paper_id and p.deleted_at is not null)
       and not exists (select 1 from mark_task o where o.block_id = t.block_id and o.paper_id = t.paper_id
         and o.user_id = ${f.userId} and o.id <> t.id)
+      and ${GROUP_HELD}
     order by t.id limit ${f.count} for update of t skip locked`;
 }
 
 /** What a claim reads beside the reviewer row: the subject's status. */
 const CLAIM_COLUMNS = sql`
   (select s.status from subject s where s.id = b.subject_id and s.deleted_at is null) as subject_status,`;
+
+/** The user's submitted marks in the block, 标准卷 of 质检 too: the marker's 已阅 must not tell them apart. */
+const doneCount = (blockId: number, userId: number) => sql`((select count(*) from mark_task
+  where block_id = ${blockId} and user_id = ${userId} and status = 'submitted') + (select count(*) from standard_mark
+  where block_id = ${blockId} and user_id = ${userId} and status = 'submitted'))::int`;
 
 /** Tasks the user holds or has marked in the block: what a quota counts. */
 const usedCount = (blockId: number, userId: number) => sql`(select count(*)::int from mark_task
@@ -76,7 +92,8 @@ export const markingRepo = {
   /**
    * The user's block_reviewer row in that role, `quota` the effective one of the assign module (an average
    * share of the papers in the pool, a free claim without its own quota the block's; leaders none).
-   * `lock`: the row is locked for the caller's transaction.
+   * `lock`: the row is locked for the caller's transaction; `withDone`: the user's `done` read in the same
+   * statement (a submit that claims the next paper answers both without another round trip).
    */
   async reviewer(
     tx: Tx | Db,
@@ -84,6 +101,7 @@ export const markingRepo = {
     userId: number,
     role: number,
     lock = false,
+    withDone = false,
   ): Promise<ReviewerRow | null> {
     const [r] = rowsOf<
       ReviewerRow & {
@@ -92,12 +110,13 @@ export const markingRepo = {
         block_quota: number | null;
         markers: number;
         papers: number;
+        done?: number;
       }
     >(
       await tx.execute(sql`select r.role, r.quota, r.school_id, r.class_ids, b.assign_mode, b.mark_count,
         b.quota as block_quota,
         (select count(*) from block_reviewer x where x.block_id = r.block_id and x.role = ${ExamRole.reviewers})::int
-          as markers,${lock ? CLAIM_COLUMNS : sql``}
+          as markers,${lock ? CLAIM_COLUMNS : sql``}${withDone ? sql` ${doneCount(blockId, userId)} as done,` : sql``}
         (case when b.assign_mode = 'average' then (select count(*) from mark_task t
           where t.block_id = r.block_id and t.slot = ${MarkSlot.first}) else 0 end)::int as papers
         from block_reviewer r join block b on b.id = r.block_id
@@ -111,6 +130,7 @@ export const markingRepo = {
       school_id: r.school_id,
       class_ids: r.class_ids,
       ...(lock ? { subject_status: r.subject_status ?? null } : {}),
+      ...(withDone ? { done: r.done ?? 0 } : {}),
     };
   },
 
@@ -129,12 +149,7 @@ export const markingRepo = {
   },
 
   async done(tx: Tx | Db, blockId: number, userId: number): Promise<number> {
-    // 标准卷 of 质检 count too: the marker's 已阅 must not tell them apart
-    const [r] = rowsOf<{ n: number }>(
-      await tx.execute(sql`select ((select count(*) from mark_task where block_id = ${blockId}
-        and user_id = ${userId} and status = 'submitted') + (select count(*) from standard_mark
-        where block_id = ${blockId} and user_id = ${userId} and status = 'submitted'))::int as n`),
-    );
+    const [r] = rowsOf<{ n: number }>(await tx.execute(sql`select ${doneCount(blockId, userId)} as n`));
     return r?.n ?? 0;
   },
 

@@ -1,17 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  blockIdParam,
-  idParam,
-  markClaim,
-  markHistoryQuery,
-  markLease,
-  markModify,
-  markProblemInput,
-  markSubmit,
-} from '@yj/contracts';
-import { authOf, ok } from '../../plugins/http';
+import { idParam, markingContract as c } from '@yj/contracts';
+import { contractRoutes } from '../../plugins/contract';
+import { authOf } from '../../plugins/http';
 import { reviewTasks } from './marking-counts';
 import type { MarkingHistory } from './marking-history';
 import type { MarkingScopes } from './marking-scope';
@@ -34,34 +26,20 @@ export function markingRoutes(
   },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // a marker's calls change tasks, never a session or a grant: remembered sessions stay (session.service)
-  const onBlock = { capability: 'subject.mark', scope: d.scopes.blockParam, keepsSessions: true } as const;
-  const onTask = { capability: 'subject.mark', scope: d.scopes.taskParam, keepsSessions: true } as const;
+  const on = contractRoutes(app);
+  const onBlock = { scope: d.scopes.blockParam };
+  const onTask = { scope: d.scopes.taskParam };
   const me = (req: Parameters<typeof authOf>[0]) => authOf(req).userId;
   /** the 标准卷 service when the request's task is one */
   const std = (req: Parameters<typeof authOf>[0]) => (d.scopes.isStandard(req) ? d.standard : undefined);
 
-  r.get('/api/marking/tasks', { config: { capability: 'home.read' } }, async (req) =>
-    ok(await reviewTasks(d.db, me(req))),
-  );
-  r.get(
-    '/api/marking/block/:blockId/info',
-    { schema: { params: blockIdParam }, config: onBlock },
-    async (req) => ok(await d.marking.info(req.params.blockId, me(req))),
-  );
-  r.post(
-    '/api/marking/block/:blockId/claim',
-    { schema: { params: blockIdParam, body: markClaim }, config: onBlock },
-    async (req) => ok(await d.marking.claim(req.params.blockId, me(req), req.body)),
-  );
-  r.get(
-    '/api/marking/block/:blockId/history',
-    { schema: { params: blockIdParam, querystring: markHistoryQuery }, config: onBlock },
-    async (req) => ok(await d.history.list(req.params.blockId, me(req), req.query)),
-  );
+  on(c.tasks, (_in, req) => reviewTasks(d.db, me(req)));
+  on(c.info, ({ params }, req) => d.marking.info(params.blockId, me(req)), onBlock);
+  on(c.claim, ({ params, body }, req) => d.marking.claim(params.blockId, me(req), body), onBlock);
+  on(c.history, ({ params, query }, req) => d.history.list(params.blockId, me(req), query), onBlock);
   r.get(
     '/api/marking/task/:taskId/image',
-    { schema: { params: taskParams }, config: onTask },
+    { schema: { params: taskParams }, config: { ...onTask, capability: 'subject.mark' } },
     async (req, reply) => {
       const s = std(req);
       const body = await (s
@@ -71,60 +49,51 @@ export function markingRoutes(
       return reply.header('cache-control', 'private, max-age=600').type('image/jpeg').send(body);
     },
   );
-  r.post(
-    '/api/marking/task/:taskId/submit',
-    { schema: { params: taskParams, body: markSubmit }, config: onTask },
-    async (req) =>
-      ok(
-        await (std(req) ? d.marking.submitStandard : d.marking.submit)(req.params.taskId, me(req), req.body),
-      ),
+  on(
+    c.submit,
+    ({ params, body }, req) =>
+      (std(req) ? d.marking.submitStandard : d.marking.submit)(params.taskId, me(req), body),
+    onTask,
   );
   // skip: back to the pool, never to this marker again; release: back to the pool for anyone (page closed)
   for (const action of ['skip', 'release'] as const)
-    r.post(
-      `/api/marking/task/:taskId/${action}`,
-      { schema: { params: taskParams, body: markLease }, config: onTask },
-      async (req) => {
+    on(
+      c[action],
+      async ({ params, body }, req) => {
         const s = std(req);
-        if (s) await s.giveBack(req.params.taskId, me(req), req.body.leaseToken, action === 'skip');
-        else await d.marking[action](req.params.taskId, me(req), req.body.leaseToken);
-        return ok(null);
+        if (s) await s.giveBack(params.taskId, me(req), body.leaseToken, action === 'skip');
+        else await d.marking[action](params.taskId, me(req), body.leaseToken);
+        return null;
       },
+      onTask,
     );
-  r.post(
-    '/api/marking/task/:taskId/defer',
-    { schema: { params: taskParams, body: markLease }, config: onTask },
-    async (req) => {
+  on(
+    c.defer,
+    ({ params, body }, req) => {
       const s = std(req);
-      const token = req.body.leaseToken;
-      return ok(
-        await (s
-          ? s.defer(req.params.taskId, me(req), token)
-          : d.marking.defer(req.params.taskId, me(req), token)),
-      );
+      return s
+        ? s.defer(params.taskId, me(req), body.leaseToken)
+        : d.marking.defer(params.taskId, me(req), body.leaseToken);
     },
+    onTask,
   );
-  r.post(
-    '/api/marking/task/:taskId/problem',
-    { schema: { params: taskParams, body: markProblemInput }, config: onTask },
-    async (req) => {
-      const { leaseToken, reason, note } = req.body;
+  on(
+    c.problem,
+    async ({ params, body }, req) => {
+      const { leaseToken, reason, note } = body;
       const s = std(req);
-      if (s) await s.problem(req.params.taskId, me(req), leaseToken, reason, note);
-      else await d.marking.problem(req.params.taskId, me(req), leaseToken, reason, note);
-      return ok(null);
+      if (s) await s.problem(params.taskId, me(req), leaseToken, reason, note);
+      else await d.marking.problem(params.taskId, me(req), leaseToken, reason, note);
+      return null;
     },
+    onTask,
   );
-  r.post(
-    '/api/marking/task/:taskId/modify',
-    { schema: { params: taskParams, body: markModify }, config: onTask },
-    async (req) => {
+  on(
+    c.modify,
+    ({ params, body }, req) => {
       const s = std(req);
-      return ok(
-        await (s
-          ? s.modify(req.params.taskId, me(req), req.body)
-          : d.history.modify(req.params.taskId, me(req), req.body)),
-      );
+      return s ? s.modify(params.taskId, me(req), body) : d.history.modify(params.taskId, me(req), body);
     },
+    onTask,
   );
 }

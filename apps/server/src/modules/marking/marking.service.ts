@@ -13,7 +13,7 @@ import {
   type ProblemReason,
 } from '@yj/contracts';
 import { checkMarks } from '@yj/scoring';
-import { fail, forbidden } from '../../errors';
+import { AppError, fail, forbidden } from '../../errors';
 import { assertAllows } from '../subject/subject-state';
 import type { Db, Tx } from '../../infra/db';
 import { blockRules, finalizer, rowsOf, type BlockRules, type Finalizer } from './marking-final';
@@ -28,6 +28,23 @@ export const ROLE_LEADER = 6;
 const MARKER_SLOTS = [MarkSlot.first, MarkSlot.second, MarkSlot.third];
 const LEADER_SLOTS = [MarkSlot.arbitration];
 export const TIMED_OUT = '该任务已超时并由其他老师领取，请继续阅下一份';
+
+/** What a submit asking for the following paper claims: one paper, as the marking screen keeps one spare. */
+const NEXT_CLAIM: MarkClaimInput = { type: 'normal', count: 1 };
+
+/** The paper a submit hands on: the lease a lost answer carried (`held`), or a new claim. */
+interface Following {
+  held: TaskRow | null;
+  claimed: Claimed | null;
+}
+const NO_NEXT: Following = { held: null, claimed: null };
+
+/** A claim's rows before they are handed out; `done` when the claim read it. */
+interface Claimed {
+  rows: TaskRow[];
+  standard: MarkTask | null;
+  done?: number;
+}
 
 export const imageUrl = (taskId: number) => `/filter/api/marking/task/${taskId}/image`;
 const iso = (v: Date | string | null) => (v === null ? '' : new Date(v).toISOString());
@@ -118,38 +135,52 @@ export function markingService(d: {
     };
   }
 
+  /**
+   * A claim on the caller's transaction: the reviewer row locked (one user's claims — two tabs — run one after
+   * the other, so the quota holds) with the subject's status in one statement; the quota is counted by the
+   * claim's statement. `withDone`: the user's done count read in the same first statement.
+   */
+  async function claimOn(
+    tx: Tx,
+    blockId: number,
+    userId: number,
+    input: MarkClaimInput,
+    withDone = false,
+  ): Promise<Claimed> {
+    const role = input.type === 'arbitration' ? ROLE_LEADER : ROLE_MARKER;
+    const me = await repo.reviewer(tx, blockId, userId, role, true, withDone);
+    if (!me) throw fail(role === ROLE_LEADER ? '您不是本题块的题组长' : '您不是本题块的阅卷老师');
+    assertAllows(me.subject_status ?? -1, 'mark');
+    if (me.quota !== null && me.quota <= 0) return { rows: [], standard: null, done: me.done };
+    // 质检 (modules/trial/standard.service.ts): refused while paused; a hidden paper that is due takes the place
+    // of one paper of the pool
+    const standard =
+      role === ROLE_MARKER && d.standard ? await d.standard.handOut(tx, blockId, userId) : null;
+    const count = input.count - (standard ? 1 : 0);
+    const rows = count
+      ? await repo.claim(tx, {
+          blockId,
+          userId,
+          slots: role === ROLE_LEADER ? LEADER_SLOTS : MARKER_SLOTS,
+          count,
+          quota: me.quota,
+          schoolId: me.school_id,
+          classIds: me.class_ids,
+        })
+      : [];
+    return { rows, standard, done: me.done };
+  }
+
+  /** The claimed tasks as the marker gets them; the next papers of the pool are cut while they look at these. */
+  async function handed(blockId: number, c: Claimed): Promise<MarkTask[]> {
+    if (c.rows.length) void cuts.after(blockId, c.rows[c.rows.length - 1]!.id);
+    const tasks = await Promise.all(c.rows.map((r) => toTask(d.db, r)));
+    return c.standard ? [...tasks, c.standard] : tasks;
+  }
+
   async function claim(blockId: number, userId: number, input: MarkClaimInput): Promise<MarkTask[]> {
     if (input.type === 'problem') throw fail('问题卷请在问题卷列表中处理');
-    const role = input.type === 'arbitration' ? ROLE_LEADER : ROLE_MARKER;
-    const rows = await d.db.transaction(async (tx) => {
-      // the reviewer row is locked: one user's claims (two tabs) run one after the other, so the quota holds
-      // one statement: the reviewer row locked and the subject's status; the quota is counted by the claim's
-      const me = await repo.reviewer(tx, blockId, userId, role, true);
-      if (!me) throw fail(role === ROLE_LEADER ? '您不是本题块的题组长' : '您不是本题块的阅卷老师');
-      assertAllows(me.subject_status ?? -1, 'mark');
-      if (me.quota !== null && me.quota <= 0) return { rows: [], standard: null };
-      // 质检 (modules/trial/standard.service.ts): refused while paused; a hidden paper that is due takes the place
-      // of one paper of the pool
-      const standard =
-        role === ROLE_MARKER && d.standard ? await d.standard.handOut(tx, blockId, userId) : null;
-      const count = input.count - (standard ? 1 : 0);
-      const rows = count
-        ? await repo.claim(tx, {
-            blockId,
-            userId,
-            slots: role === ROLE_LEADER ? LEADER_SLOTS : MARKER_SLOTS,
-            count,
-            quota: me.quota,
-            schoolId: me.school_id,
-            classIds: me.class_ids,
-          })
-        : [];
-      return { rows, standard };
-    });
-    // the next papers of the pool are cut while this marker looks at these: their first image is stored
-    if (rows.rows.length) void cuts.after(blockId, rows.rows[rows.rows.length - 1]!.id);
-    const tasks = await Promise.all(rows.rows.map((r) => toTask(d.db, r)));
-    return rows.standard ? [...tasks, rows.standard] : tasks;
+    return handed(blockId, await d.db.transaction((tx) => claimOn(tx, blockId, userId, input)));
   }
 
   /**
@@ -165,15 +196,45 @@ export function markingService(d: {
     return { task, mine, lock };
   }
 
-  async function next(blockId: number, userId: number, replay: boolean): Promise<MarkTask | null> {
+  /**
+   * The following paper claimed in the submit's own transaction (a marker's every submit asks for one: two
+   * round trips fewer, and the done count comes with the reviewer row). A refusal of the claim (paused, no
+   * longer a marker, quota reached) is thrown before any statement fails, so it leaves the submit intact and
+   * answers no next paper. Null `claimed`: the lease the first answer carried is handed again (a replay).
+   */
+  async function nextOn(tx: Tx, blockId: number, userId: number, replay: boolean): Promise<Following> {
     if (replay) {
       // the first answer may have carried a next task the network lost: give that lease back, not another
-      const [held] = await repo.held(d.db, blockId, userId, MARKER_SLOTS);
-      if (held) return toTask(d.db, held);
+      const [held] = await repo.held(tx, blockId, userId, MARKER_SLOTS);
+      if (held) return { held, claimed: null };
     }
-    const [t] = await claim(blockId, userId, { type: 'normal', count: 1 }).catch(() => []);
-    return t ?? null;
+    try {
+      return { held: null, claimed: await claimOn(tx, blockId, userId, NEXT_CLAIM, true) };
+    } catch (err) {
+      if (err instanceof AppError) return NO_NEXT;
+      throw err;
+    }
   }
+
+  /** A submit's answer: whether it counted, the following paper (when asked for) and the marker's done count. */
+  async function answer(
+    counted: boolean,
+    blockId: number,
+    userId: number,
+    following: Following | null,
+  ): Promise<MarkSubmitResult> {
+    const claimed = following?.claimed;
+    const next = following?.held
+      ? await toTask(d.db, following.held)
+      : claimed
+        ? ((await handed(blockId, claimed))[0] ?? null)
+        : null;
+    return { counted, next, done: claimed?.done ?? (await repo.done(d.db, blockId, userId)) };
+  }
+
+  /** The following paper in a transaction of its own (after a 标准卷, or when the submit's own failed). */
+  const nextApart = (blockId: number, userId: number, replay: boolean) =>
+    d.db.transaction((tx) => nextOn(tx, blockId, userId, replay)).catch(() => NO_NEXT);
 
   async function giveBack(taskId: number, userId: number, token: string, skip: boolean) {
     await d.db.transaction(async (tx) => {
@@ -219,39 +280,50 @@ export function markingService(d: {
     },
 
     async submit(taskId: number, userId: number, input: MarkSubmitInput): Promise<MarkSubmitResult> {
-      const outcome = await d.db.transaction(async (tx) => {
-        const { task, mine, lock } = await leased(tx, taskId, userId, input.leaseToken);
-        if (task.status === 'submitted' && mine) return { counted: false, blockId: task.block_id };
-        if (!mine) throw fail(TIMED_OUT);
-        if (task.status === 'problem') throw fail('该任务已标记为问题卷');
-        const rules = await rulesFor(tx, task.block_id, lock.rulesKey);
-        assertMarks(input.scores, rules);
-        const seen = await leaseRepo.submit(tx, task, {
-          ...scoresOf(input.scores),
-          marks: input.marks,
-          spentMs: input.spentMs ?? null,
+      const run = (withNext: boolean) =>
+        d.db.transaction(async (tx) => {
+          const { task, mine, lock } = await leased(tx, taskId, userId, input.leaseToken);
+          const blockId = task.block_id;
+          let counted = false;
+          if (!(task.status === 'submitted' && mine)) {
+            if (!mine) throw fail(TIMED_OUT);
+            if (task.status === 'problem') throw fail('该任务已标记为问题卷');
+            const rules = await rulesFor(tx, blockId, lock.rulesKey);
+            assertMarks(input.scores, rules);
+            const seen = await leaseRepo.submit(tx, task, {
+              ...scoresOf(input.scores),
+              marks: input.marks,
+              spentMs: input.spentMs ?? null,
+            });
+            await finalize(tx, blockId, task.paper_id, rules, seen);
+            counted = true;
+          }
+          return {
+            counted,
+            blockId,
+            following: withNext ? await nextOn(tx, blockId, userId, !counted) : null,
+          };
         });
-        await finalize(tx, task.block_id, task.paper_id, rules, seen);
-        return { counted: true, blockId: task.block_id };
-      });
-      const following = input.next ? await next(outcome.blockId, userId, !outcome.counted) : null;
-      return {
-        counted: outcome.counted,
-        next: following,
-        done: await repo.done(d.db, outcome.blockId, userId),
-      };
+      let outcome: Awaited<ReturnType<typeof run>>;
+      try {
+        outcome = await run(input.next);
+      } catch (err) {
+        // a database error of the claim part (a deadlock with a leader's change, say) must not cost the mark:
+        // the submit alone again (idempotent), then the claim in its own transaction as before
+        if (!input.next || err instanceof AppError) throw err;
+        const alone = await run(false);
+        const following = await nextApart(alone.blockId, userId, !alone.counted);
+        return answer(alone.counted, alone.blockId, userId, following);
+      }
+      return answer(outcome.counted, outcome.blockId, userId, outcome.following);
     },
 
     /** The submit of a 标准卷 (质检): stored apart, answered like any submit (next, done). */
     async submitStandard(taskId: number, userId: number, input: MarkSubmitInput): Promise<MarkSubmitResult> {
       if (!d.standard) throw fail('阅卷任务不存在');
       const outcome = await d.standard.submit(taskId, userId, input);
-      const following = input.next ? await next(outcome.blockId, userId, !outcome.counted) : null;
-      return {
-        counted: outcome.counted,
-        next: following,
-        done: await repo.done(d.db, outcome.blockId, userId),
-      };
+      const following = input.next ? await nextApart(outcome.blockId, userId, !outcome.counted) : null;
+      return answer(outcome.counted, outcome.blockId, userId, following);
     },
 
     /** Back to the pool, never to this marker again. */

@@ -65,6 +65,29 @@ describe('claim and submit', () => {
     ]);
   });
 
+  it('keeps the mark of a submit whose claim of the next paper is refused (one transaction for both)', async () => {
+    const { client, user } = await buildMarker(t.app, db(), scene, [single()]);
+    const [a, b] = (await claimTasks(client, single(), 2)).data;
+    // taken off the block while holding papers: the claim part refuses, the submit part stands
+    await db().execute(sql`delete from block_reviewer where block_id = ${single()} and user_id = ${user.id}`);
+    const r = body<MarkSubmitResult>(await submitMark(client, a!, '13', 4, true));
+    expect(r.code, r.message).toBe(0);
+    expect(r.data).toMatchObject({ counted: true, next: null, done: 1 });
+    expect(
+      await countOf(
+        db(),
+        sql`select count(*)::int as n from mark_task where id = ${a!.taskId} and status = 'submitted'`,
+      ),
+    ).toBe(1);
+    // the done count read with the claim counts the submit just made: back on the block, the next submit says 2
+    await db().execute(
+      sql`insert into block_reviewer (block_id, user_id, role) values (${single()}, ${user.id}, 4)`,
+    );
+    const r2 = body<MarkSubmitResult>(await submitMark(client, b!, '13', 5, true));
+    expect(r2.data).toMatchObject({ counted: true, done: 2 });
+    expect(r2.data.next).not.toBeNull();
+  });
+
   it('refuses marks that do not fit the question, and bad requests', async () => {
     const { client } = await buildMarker(t.app, db(), scene, [single()]);
     const [task] = (await claimTasks(client, single())).data;

@@ -1,13 +1,9 @@
 import type { TemplatePage, TemplateRect } from '@yj/contracts';
-import { applyH, expandBlock, type Matrix3 } from '@yj/omr';
+import { expandBlock } from '@yj/omr';
 
-/** A rectangle of image pixels, integer, inside the image. */
-export interface PixelRect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+// The rule of what is masked lives here; the pixel work (regions through the registration, painted grey) with
+// the paper-image service's cuts, on its worker threads (scan/image/cut-pixels.ts).
+export { MASK_GREY, paint, toPixels, type PixelRect } from '../scan/image/cut-pixels';
 
 // Around a masked region, so a pen stroke or a slightly shifted scan never shows past its edge: template
 // pixels (at 200 dpi, 24 px is 3 mm).
@@ -69,37 +65,3 @@ const grow = (r: TemplateRect, by: number): TemplateRect => ({
   w: r.w + 2 * by,
   h: r.h + 2 * by,
 });
-
-/** Template regions as image rectangles through the page's registration (their corners' extent). */
-export function toPixels(
-  regions: TemplateRect[],
-  matrix: Matrix3,
-  image: { width: number; height: number },
-  pad = 0,
-): PixelRect[] {
-  const out: PixelRect[] = [];
-  for (const r of regions) {
-    const corners = [
-      { x: r.x - pad, y: r.y - pad },
-      { x: r.x + r.w + pad, y: r.y - pad },
-      { x: r.x - pad, y: r.y + r.h + pad },
-      { x: r.x + r.w + pad, y: r.y + r.h + pad },
-    ].map((p) => applyH(matrix, p));
-    const x0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))));
-    const y0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))));
-    const x1 = Math.min(image.width, Math.ceil(Math.max(...corners.map((c) => c.x))));
-    const y1 = Math.min(image.height, Math.ceil(Math.max(...corners.map((c) => c.y))));
-    if (x1 > x0 && y1 > y0) out.push({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
-  }
-  return out;
-}
-
-/** The grey of a masked area: plainly not paper, so nobody takes it for a blank head. */
-export const MASK_GREY = 160;
-
-/** Paints the rectangles over a greyscale image in place. */
-export function paint(img: { width: number; data: Uint8Array }, rects: PixelRect[]): void {
-  for (const r of rects)
-    for (let y = r.y; y < r.y + r.h; y++)
-      img.data.fill(MASK_GREY, y * img.width + r.x, y * img.width + r.x + r.w);
-}

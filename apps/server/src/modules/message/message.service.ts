@@ -1,21 +1,21 @@
 import type { MessageItem, Paged } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
-import { messageRepo } from './message.repo';
+import type { messageRepo } from './message.repo';
 
-export function messageService(d: { db: Db }) {
+export function messageService(d: { db: Db; repo: typeof messageRepo }) {
   return {
     /** Never below 0 (spec §4). */
     unreadCount: async (userId: number): Promise<number> =>
-      Math.max(0, await messageRepo(d.db).unreadCount(userId)),
+      Math.max(0, await d.repo(d.db).unreadCount(userId)),
     list: (userId: number, page: number, size: number): Promise<Paged<MessageItem>> =>
-      messageRepo(d.db).list(userId, page, size),
+      d.repo(d.db).list(userId, page, size),
     async markRead(userId: number, messageId: number): Promise<void> {
-      if (!(await messageRepo(d.db).markRead(userId, messageId))) throw fail('消息不存在');
+      if (!(await d.repo(d.db).markRead(userId, messageId))) throw fail('消息不存在');
     },
     /** Used by other modules (and the demo seed) to notify users. */
     send: (db: Db, title: string, content: string, senderId: number | null, userIds: number[]) =>
-      messageRepo(db).send(title, content, senderId, userIds),
+      d.repo(db).send(title, content, senderId, userIds),
   };
 }
 export type MessageService = ReturnType<typeof messageService>;

@@ -1,10 +1,10 @@
 import type { SysNotice, SysNoticeUpdate } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
-import { noticeRepo } from './notice.repo';
+import type { noticeRepo } from './notice.repo';
 
 /** The system notice: every edit is a new row (history kept); an empty text means no notice. */
-export function noticeService(d: { db: Db; audit: AuditService }) {
+export function noticeService(d: { db: Db; repo: typeof noticeRepo; audit: AuditService }) {
   const toDto = (row: { text: string; maxAge: number; updatedAt: Date }): SysNotice => ({
     text: row.text,
     maxAge: row.maxAge,
@@ -12,13 +12,13 @@ export function noticeService(d: { db: Db; audit: AuditService }) {
   });
   return {
     async current(): Promise<SysNotice | null> {
-      const row = await noticeRepo(d.db).latest();
+      const row = await d.repo(d.db).latest();
       return row && row.text ? toDto(row) : null;
     },
     async update(input: SysNoticeUpdate, userId: number): Promise<SysNotice | null> {
       return d.db.transaction(async (tx) => {
-        const before = await noticeRepo(tx).latest();
-        const row = await noticeRepo(tx).insert(input.text, input.maxAge, userId);
+        const before = await d.repo(tx).latest();
+        const row = await d.repo(tx).insert(input.text, input.maxAge, userId);
         await d.audit.record(tx, {
           action: 'notice.update',
           userId,

@@ -3,14 +3,14 @@ import type { Db } from '../../infra/db';
 import { fail } from '../../errors';
 import type { AuditService } from '../audit/audit.service';
 import type { AdminService } from '../school/admin.service';
-import { orgRepo } from './org.repo';
+import type { orgRepo } from './org.repo';
 import type { Actor } from '../../lib/actor';
 
 /** organizeAll: education bureaus as a tree, each with its schools; the basis for choosing schools of a joint exam. */
 
-export function orgService(d: { db: Db; audit: AuditService; admins: AdminService }) {
+export function orgService(d: { db: Db; repo: typeof orgRepo; audit: AuditService; admins: AdminService }) {
   async function tree(): Promise<OrgNode[]> {
-    const repo = orgRepo(d.db);
+    const repo = d.repo(d.db);
     const [orgs, schools] = await Promise.all([repo.orgs(), repo.schools()]);
     const nodes = new Map<number, OrgNode>(
       orgs.map((o) => [
@@ -45,9 +45,9 @@ export function orgService(d: { db: Db; audit: AuditService; admins: AdminServic
       actor: Actor,
     ): Promise<{ id: number }> {
       return d.db.transaction(async (tx) => {
-        if (input.parentId !== null && !(await orgRepo(tx).findOrg(input.parentId)))
+        if (input.parentId !== null && !(await d.repo(tx).findOrg(input.parentId)))
           throw fail('上级教育局不存在');
-        const o = await orgRepo(tx).insertOrg({ ...input, typeCode: 'edu_bureau' });
+        const o = await d.repo(tx).insertOrg({ ...input, typeCode: 'edu_bureau' });
         await d.audit.record(tx, {
           action: 'org.create',
           userId: actor.userId,
@@ -64,9 +64,9 @@ export function orgService(d: { db: Db; audit: AuditService; admins: AdminServic
       actor: Actor,
     ): Promise<{ id: number; adminUserId: number; initialPassword: string | null }> {
       return d.db.transaction(async (tx) => {
-        if (!(await orgRepo(tx).findOrg(input.orgId))) throw fail('所属教育局不存在');
-        if (await orgRepo(tx).schoolByName(input.name)) throw fail(`学校“${input.name}”已存在`);
-        const s = await orgRepo(tx).insertSchool({
+        if (!(await d.repo(tx).findOrg(input.orgId))) throw fail('所属教育局不存在');
+        if (await d.repo(tx).schoolByName(input.name)) throw fail(`学校“${input.name}”已存在`);
+        const s = await d.repo(tx).insertSchool({
           name: input.name,
           orgId: input.orgId,
           code: input.code || null,

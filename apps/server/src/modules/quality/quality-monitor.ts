@@ -137,8 +137,17 @@ export function qualityMonitor(d: { db: Db; audit: AuditService; rates?: Standar
    * brought up to date; a marker a leader released is judged again once they marked minMarks more).
    */
   async function evaluate(b: BlockRow, known?: Awaited<ReturnType<typeof figuresOf>>): Promise<void> {
-    const { markers, limits } = known ?? (await figuresOf(b, d.db));
-    const hits = markers.filter((m) => m.reasons.length);
+    const { markers, limits, flags } = known ?? (await figuresOf(b, d.db));
+    // only what the upsert below would change is written: a monitoring read of a block whose flags stand writes
+    // nothing (a flagged marker with the same reasons; a released one not yet judged again)
+    const same = (a: string[], c: string[]) => a.length === c.length && a.every((x, i) => x === c[i]);
+    const hits = markers.filter((m) => {
+      if (!m.reasons.length) return false;
+      const f = flags.find((x) => x.user_id === m.figures.userId);
+      if (!f) return true;
+      if (f.state === 1) return !same(f.reasons, m.reasons);
+      return m.figures.n >= f.at_done + limits.minMarks;
+    });
     if (!hits.length) return;
     await d.db.transaction(async (tx) => {
       for (const m of hits)

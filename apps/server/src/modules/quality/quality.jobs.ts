@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { SubjectStatus } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
-import type { JobQueue } from '../../infra/queue';
+import type { Jobs } from '../../infra/jobs';
 import type { QualityMonitor } from './quality-monitor';
 import { qualityRepo } from './quality.repo';
 
-export const QUALITY_EVALUATE = 'quality.evaluate';
 const EVERY_MS = 30_000;
 
 /**
@@ -13,8 +12,8 @@ const EVERY_MS = 30_000;
  * subjects that had new marks in the last minute are judged (evaluate is idempotent).
  * Returns a stop function for shutdown.
  */
-export function registerQualityJobs(queue: JobQueue, d: { db: Db; monitor: QualityMonitor }): () => void {
-  queue.register(QUALITY_EVALUATE, async () => {
+export function registerQualityJobs(queue: Jobs, d: { db: Db; monitor: QualityMonitor }): () => void {
+  queue.register('quality.evaluate', async () => {
     const subjects = rowsOf<{ id: number }>(
       await d.db
         .execute(sql`select distinct b.subject_id as id from mark_stat_minute m join block b on b.id = m.block_id
@@ -23,9 +22,10 @@ export function registerQualityJobs(queue: JobQueue, d: { db: Db; monitor: Quali
     );
     const blocks = await qualityRepo(d.db).blocksOf(subjects.map((s) => s.id));
     for (const b of blocks) await d.monitor.evaluate(b);
+    return 'done';
   });
   const timer = setInterval(
-    () => void queue.enqueue(QUALITY_EVALUATE, {}, { attempts: 1 }).catch(() => {}),
+    () => void queue.enqueue('quality.evaluate', {}, { attempts: 1 }).catch(() => {}),
     EVERY_MS,
   );
   timer.unref();

@@ -190,3 +190,38 @@ export function qualityRepo(db: Db | Tx) {
   };
 }
 export type QualityRepo = ReturnType<typeof qualityRepo>;
+
+/** What a reset clears of a block's quality records: the rows removed of each kind. */
+export interface QualityForgotten {
+  deviations: number;
+  hidden: number;
+  spotChecks: number;
+  flags: number;
+}
+
+/**
+ * Marks discarded (重置阅卷, 重新选题) of the whole block (`userId` null) or of one marker: the quality report
+ * starts over for them. Their 标准卷 / self / spot deviations (pair deviations leave with the pairs, per paper),
+ * their hidden papers (standard_mark: a 标准卷 may be handed to them again), the spot checks of their marks
+ * and their flag go. The discarded marks stay in mark_task_change; the reset's audit row counts what went here.
+ */
+export async function forgetQualityRecords(
+  tx: Db | Tx,
+  blockId: number,
+  userId: number | null,
+): Promise<QualityForgotten> {
+  const who = (col: SQL) => (userId === null ? sql`` : sql` and ${col} = ${userId}`);
+  const count = async (q: SQL) => rowsOf<{ n: number }>(await tx.execute(q))[0]?.n ?? 0;
+  return {
+    deviations: await count(sql`with x as (delete from mark_deviation where block_id = ${blockId}
+        and kind <> 'pair'${who(sql`user_id`)} returning 1) select count(*)::int as n from x`),
+    hidden:
+      await count(sql`with x as (delete from standard_mark where block_id = ${blockId}${who(sql`user_id`)}
+        returning 1) select count(*)::int as n from x`),
+    spotChecks:
+      await count(sql`with x as (delete from spot_check where block_id = ${blockId}${who(sql`marker_id`)}
+        returning 1) select count(*)::int as n from x`),
+    flags: await count(sql`with x as (delete from marker_flag where block_id = ${blockId}${who(sql`user_id`)}
+        returning 1) select count(*)::int as n from x`),
+  };
+}

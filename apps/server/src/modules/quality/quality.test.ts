@@ -247,6 +247,16 @@ describe('quality monitor and flagging', () => {
       reasons: ['平均分比题块高 1.37 个标准差，超过 1'],
     });
     expect(rest.every((m) => m.flag === null)).toBe(true);
+    // a read of a block whose flags stand writes nothing (the row version is the same after another read)
+    const version = async () =>
+      rowsOf<{ v: string }>(
+        await t.database.db.execute(
+          sql`select xmin::text as v from marker_flag where block_id = ${single()} and user_id = ${m3Id}`,
+        ),
+      )[0]!.v;
+    const before = await version();
+    expect((await get<BlockQuality>(quality, `/marking/block/${single()}/quality`)).code).toBe(0);
+    expect(await version()).toBe(before);
 
     expect((await claimTasks(m3, single(), 1)).message).toBe(PAUSED);
     const release = (c: Client) =>

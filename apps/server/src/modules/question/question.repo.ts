@@ -64,6 +64,16 @@ export function questionRepo(db: Db) {
           .where(and(eq(question.subjectId, subjectId), eq(question.no, r.no)));
       }
     },
+    /** 评分标准 of subjective questions (their `answer`): the marking rules' key follows updated_at. */
+    async setStandards(subjectId: number, rows: Array<{ no: string; answer: string }>): Promise<void> {
+      for (const r of rows)
+        await db
+          .update(question)
+          .set({ answer: r.answer, updatedAt: new Date() })
+          .where(
+            and(eq(question.subjectId, subjectId), eq(question.no, r.no), eq(question.kind, 'subjective')),
+          );
+    },
     /** 送分 / 取消此题 of one objective question, with its reason (null: back to the key). */
     async setSpecial(subjectId: number, no: string, special: QuestionSpecial | null, reason: string | null) {
       await db
@@ -108,4 +118,5 @@ export const toSubjective = (r: QuestionRow): SubjectiveQuestion => ({
   score: Number(r.score),
   step: Number(r.step) as 1 | 0.5,
   bNo: r.bNo,
+  answer: r.answer,
 });

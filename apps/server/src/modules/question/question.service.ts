@@ -8,6 +8,7 @@ import {
   type AbSave,
   type ObjectiveQuestion,
   type SpecialSave,
+  type StandardSave,
   type OptionalQuestionGroup,
   type Structure,
   type StructureInfo,
@@ -19,11 +20,12 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { assertAllows } from '../subject/subject-state';
-import { questionRepo, toObjective, toSubjective, type AnswerRow } from './question.repo';
+import { type questionRepo, toObjective, toSubjective, type AnswerRow } from './question.repo';
 
 /** A subject's question structure (spec: setting/question, /answer, /abrelation, paperStructure*). */
 export function questionService(d: {
   db: Db;
+  repo: typeof questionRepo;
   audit: AuditService;
   exams: ExamService;
   /** after a saved change of keys or structure: re-score the subject (a queued job) */
@@ -33,7 +35,7 @@ export function questionService(d: {
     // read through `db`: inside a transaction on the embedded database, a read outside it would wait forever
     const subject = await d.exams.subjectRow(subjectId, db);
     const subjectInfo = { status: subject.status, fullScore: Number(subject.fullScore) };
-    const rows = await questionRepo(db).ofSubject(subjectId);
+    const rows = await d.repo(db).ofSubject(subjectId);
     const structure: Structure = {
       objective: rows.filter((r) => r.kind !== 'subjective').map(toObjective),
       subjective: rows.filter((r) => r.kind === 'subjective').map(toSubjective),
@@ -43,23 +45,23 @@ export function questionService(d: {
     return { subjectInfo, examId: subject.examId, structure };
   }
 
-  /** Structure changes are allowed only while the subject is 设置中 (DESIGN.md §3). */
-  async function editable(db: Db, subjectId: number) {
-    const l = await load(db, subjectId);
-    assertAllows(l.subjectInfo.status, 'editSetting');
-    return l;
-  }
-
   async function audited(
     subjectId: number,
     action: string,
     actor: Actor,
     change: (tx: Db, before: Structure) => Promise<void>,
-    requireSetting = true,
-    reason?: string,
+    opts: {
+      /** its lifecycle operation: the structure (设置中 only, DESIGN.md §3) or keys and standards (until published) */
+      op?: 'editSetting' | 'editAnswers';
+      reason?: string;
+      /** false: the change moves no score (评分标准 text) */
+      rescore?: boolean;
+    } = {},
   ) {
+    const { op = 'editSetting', reason, rescore = true } = opts;
     await d.db.transaction(async (tx) => {
-      const before = requireSetting ? await editable(tx, subjectId) : await load(tx, subjectId);
+      const before = await load(tx, subjectId);
+      assertAllows(before.subjectInfo.status, op);
       await change(tx, before.structure);
       const after = await load(tx, subjectId);
       // checked on the saved whole: removing question 5 breaks a mapping to it as much as a typo does
@@ -74,7 +76,7 @@ export function questionService(d: {
         detail: { before: before.structure, after: after.structure, ...(reason ? { reason } : {}) },
       });
     });
-    await d.rescore?.(subjectId);
+    if (rescore) await d.rescore?.(subjectId);
   }
 
   return {
@@ -84,9 +86,7 @@ export function questionService(d: {
 
     /** The subject's subjective questions with full score and step (the bounds of a typed 打分栏 score). */
     subjective: async (subjectId: number): Promise<SubjectiveQuestion[]> =>
-      (await questionRepo(d.db).ofSubject(subjectId))
-        .filter((q) => q.kind === 'subjective')
-        .map(toSubjective),
+      (await d.repo(d.db).ofSubject(subjectId)).filter((q) => q.kind === 'subjective').map(toSubjective),
 
     async info(subjectId: number): Promise<StructureInfo> {
       const { subjectInfo, structure } = await load(d.db, subjectId);
@@ -104,7 +104,7 @@ export function questionService(d: {
       audited(subjectId, 'question.objective', actor, async (tx, before) => {
         // 送分 / 取消此题 is set only by its own save (with a reason): a structure save keeps what a number had
         const kept = new Map(before.objective.map((q) => [q.no, q]));
-        await questionRepo(tx).replace(
+        await d.repo(tx).replace(
           subjectId,
           true,
           questions.map((q, i) => ({
@@ -119,8 +119,10 @@ export function questionService(d: {
       }),
 
     saveSubjective: (subjectId: number, questions: SubjectiveQuestion[], actor: Actor) =>
-      audited(subjectId, 'question.subjective', actor, async (tx) => {
-        await questionRepo(tx).replace(
+      audited(subjectId, 'question.subjective', actor, async (tx, before) => {
+        // the 评分标准 of a question that stays is kept: only the `standard` save changes it
+        const standards = new Map(before.subjective.map((q) => [q.no, q.answer ?? '']));
+        await d.repo(tx).replace(
           subjectId,
           false,
           questions.map((q, i) => ({
@@ -130,6 +132,7 @@ export function questionService(d: {
             score: q.score,
             step: q.step,
             bNo: q.bNo,
+            answer: standards.get(q.no) ?? '',
             sort: 1000 + i,
           })),
         );
@@ -137,7 +140,7 @@ export function questionService(d: {
 
     saveOptional: (subjectId: number, groups: OptionalQuestionGroup[], actor: Actor) =>
       audited(subjectId, 'question.optional', actor, async (tx) => {
-        await questionRepo(tx).setSubjectOptions(subjectId, { optionalGroups: groups });
+        await d.repo(tx).setSubjectOptions(subjectId, { optionalGroups: groups });
       }),
 
     /** AB卷 tab: A/B papers on or off, and the B-paper number of objective questions. */
@@ -146,7 +149,7 @@ export function questionService(d: {
         const objectiveNos = new Set(before.objective.map((q) => q.no));
         const unknown = (input.objective ?? []).filter((x) => !objectiveNos.has(x.no)).map((x) => x.no);
         if (unknown.length) throw fail(`客观题 ${unknown.join('、')} 不存在，请先保存客观题`);
-        const repo = questionRepo(tx);
+        const repo = d.repo(tx);
         await repo.setSubjectOptions(subjectId, { abEnabled: input.abEnabled });
         if (input.objective) await repo.setBNos(subjectId, input.objective);
       }),
@@ -158,8 +161,6 @@ export function questionService(d: {
         'question.answer',
         actor,
         async (tx, before) => {
-          const { subjectInfo } = await load(tx, subjectId);
-          assertAllows(subjectInfo.status, 'editAnswers');
           for (const a of answers) {
             const q = before.objective.find((x) => x.no === a.no);
             if (!q) throw fail(`客观题 ${a.no} 不存在`);
@@ -172,9 +173,24 @@ export function questionService(d: {
             });
             if (!checked.success) throw fail(checked.error.issues[0]?.message ?? `第 ${a.no} 题答案不合法`);
           }
-          await questionRepo(tx).setAnswers(subjectId, answers);
+          await d.repo(tx).setAnswers(subjectId, answers);
         },
-        false,
+        { op: 'editAnswers' },
+      ),
+
+    /** 评分标准 of subjective questions: like answer keys, changed in any state before publishing. */
+    saveStandards: (subjectId: number, standards: StandardSave['standards'], actor: Actor) =>
+      audited(
+        subjectId,
+        'question.standard',
+        actor,
+        async (tx, before) => {
+          const nos = new Set(before.subjective.map((q) => q.no));
+          const unknown = standards.filter((x) => !nos.has(x.no)).map((x) => x.no);
+          if (unknown.length) throw fail(`主观题 ${unknown.join('、')} 不存在，请先保存主观题`);
+          await d.repo(tx).setStandards(subjectId, standards);
+        },
+        { op: 'editAnswers', rescore: false },
       ),
 
     /**
@@ -188,8 +204,6 @@ export function questionService(d: {
         'question.special',
         actor,
         async (tx, before) => {
-          const { subjectInfo } = await load(tx, subjectId);
-          assertAllows(subjectInfo.status, 'editAnswers');
           const q = before.objective.find((x) => x.no === input.no);
           if (!q) throw fail(`客观题 ${input.no} 不存在`);
           if ((q.special ?? null) === input.special)
@@ -198,10 +212,9 @@ export function questionService(d: {
                 ? `第 ${q.no} 题已经${QUESTION_SPECIAL_LABELS[input.special]}`
                 : `第 ${q.no} 题没有送分或取消`,
             );
-          await questionRepo(tx).setSpecial(subjectId, q.no, input.special, input.reason);
+          await d.repo(tx).setSpecial(subjectId, q.no, input.special, input.reason);
         },
-        false,
-        input.reason,
+        { op: 'editAnswers', reason: input.reason },
       ),
 
     /** judge/strucTemplate: what stops the structure from being used, in Chinese; empty when ready. */

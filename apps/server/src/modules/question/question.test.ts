@@ -92,6 +92,44 @@ describe('question structure of a subject', () => {
     await t.database.db.update(subject).set({ status: 0 }).where(eq(subject.id, subjectId));
   });
 
+  it('keeps the 评分标准 of subjective questions: changed while marking, kept by a structure save', async () => {
+    type Subj = { structure: { subjective: Array<{ no: string; answer?: string }> } };
+    const standardOf = (i: Subj, no: string) => i.structure.subjective.find((q) => q.no === no)?.answer;
+    const r = body<Subj>(
+      await save(admin, 'standard', {
+        standards: [{ no: '13', answer: '  列出方程 2 分；\n解得 x=3 得 3 分  ' }],
+      }),
+    );
+    expect(r.code, r.message).toBe(0);
+    expect(standardOf(r.data, '13')).toBe('列出方程 2 分；\n解得 x=3 得 3 分');
+    expect(body(await save(admin, 'standard', { standards: [{ no: '1', answer: 'A' }] })).message).toBe(
+      '主观题 1 不存在，请先保存主观题',
+    );
+    expect(
+      body(await save(admin, 'standard', { standards: [{ no: '13', answer: 'x'.repeat(2001) }] })).code,
+    ).toBe(1);
+    // the structure saved again (same numbers, a score changed): the standard stays
+    const kept = body<Subj>(
+      await save(admin, 'subjective', {
+        questions: [
+          { no: '13', score: 20 },
+          { no: '14', score: 20, step: 0.5 },
+          { no: '15', score: 10 },
+          { no: '16', score: 10 },
+        ],
+      }),
+    ).data;
+    expect(standardOf(kept, '13')).toBe('列出方程 2 分；\n解得 x=3 得 3 分');
+    // marking under way: the structure is frozen, the standard may still be refined
+    await t.database.db.update(subject).set({ status: 3 }).where(eq(subject.id, subjectId));
+    const later = body<Subj>(
+      await save(admin, 'standard', { standards: [{ no: '14', answer: '要点三个，各 2 分' }] }),
+    );
+    expect(later.code, later.message).toBe(0);
+    expect(standardOf(later.data, '14')).toBe('要点三个，各 2 分');
+    await t.database.db.update(subject).set({ status: 0 }).where(eq(subject.id, subjectId));
+  });
+
   it('lets a teacher without a role neither read nor change it', async () => {
     expect(
       body(await teacher.get(`/filter/yue/api/subject/${subjectId}/setting/questions/info`)).message,

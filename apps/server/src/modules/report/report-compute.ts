@@ -1,31 +1,35 @@
 import type { Report, ReportFigures, ReportGroup, ReportQuestion, ReportSettings } from '@yj/contracts';
 import {
   boxPlot,
+  columnItemStats,
+  columnReliability,
   compareGroups,
   criticalStudents,
-  cronbachAlpha,
   extremeGroups,
   fourRates,
+  fromColumn,
   gradeScores,
-  itemStats,
-  kr20,
+  groupColumnMeans,
   mean,
   oneScoreSegments,
   present,
   scoreBands,
   summarize,
+  type Column,
   type GradedScore,
-  type Item,
   type Scores,
 } from '@yj/stats';
 
-/** One examinee in a report: the score it is about and its parts (question scores, or subject totals). */
-export interface ReportEntry {
-  schoolId: number;
-  classId: number;
-  /** null: 缺考 */
-  total: number | null;
-  parts: (number | null)[];
+/**
+ * The examinees of a report as columns (one value per examinee, same positions throughout): school, class, the
+ * score the report is about (NaN: 缺考) and its parts — one column per question, or per subject for the total
+ * (NaN: no score). Columns rather than an object per examinee: 100,000 examinees × 40 questions.
+ */
+export interface ReportEntries {
+  schoolIds: Int32Array;
+  classIds: Int32Array;
+  totals: Column;
+  parts: Column[];
 }
 
 export interface ReportInput {
@@ -34,7 +38,7 @@ export interface ReportInput {
   subjectId: number | null;
   name: string;
   fullScore: number;
-  entries: ReportEntry[];
+  entries: ReportEntries;
   /** subject report: the questions the parts are (得分率 per group); total report: none */
   questions: { no: string; kind: string; full: number; answer: string }[];
   options: Map<string, { answer: string; count: number }[]>;
@@ -83,31 +87,32 @@ export function figures(
 /** Ten bands over full marks, whole points wide (a 150-point subject: 15 points each). */
 export const bandWidth = (fullScore: number) => Math.max(1, Math.round(fullScore / 10));
 
-function indexBy<K>(entries: readonly ReportEntry[], key: (e: ReportEntry) => K): Map<K, number[]> {
-  const m = new Map<K, number[]>();
-  entries.forEach((e, i) => {
-    const list = m.get(key(e));
+function indexBy(keys: Int32Array): Map<number, number[]> {
+  const m = new Map<number, number[]>();
+  keys.forEach((k, i) => {
+    const list = m.get(k);
     if (list) list.push(i);
-    else m.set(key(e), [i]);
+    else m.set(k, [i]);
   });
   return m;
 }
 
-/** Mean of each part over a group, over full marks for questions (得分率). */
-function groupParts(input: ReportInput, idx: readonly number[]): (number | null)[] {
-  const n = input.questions.length || input.subjects.length;
-  const out: (number | null)[] = [];
-  for (let j = 0; j < n; j++) {
-    const xs: number[] = [];
-    for (const i of idx) {
-      const v = input.entries[i]!.parts[j];
-      if (v !== null && v !== undefined) xs.push(v);
-    }
-    const m = mean(xs);
-    const div = input.questions.length ? input.questions[j]!.full : 1;
-    out.push(m === null || !div ? null : m / div);
-  }
-  return out;
+/**
+ * Mean of each part in each group (over full marks for questions: 得分率), by the groups' order in `ids`: one
+ * pass over the part columns for all groups at once.
+ */
+function groupParts(input: ReportInput, keys: Int32Array, ids: readonly number[]): (number | null)[][] {
+  const at = new Map(ids.map((id, g) => [id, g]));
+  const groupOf = keys.map((k) => at.get(k) ?? -1);
+  const cols = input.entries.parts;
+  const means = groupColumnMeans(cols, groupOf, ids.length);
+  return ids.map((_, g) =>
+    cols.map((_c, j) => {
+      const m = means[g * cols.length + j]!;
+      const div = input.questions.length ? input.questions[j]!.full : 1;
+      return Number.isNaN(m) || !div ? null : m / div;
+    }),
+  );
 }
 
 /**
@@ -116,11 +121,11 @@ function groupParts(input: ReportInput, idx: readonly number[]): (number | null)
  */
 export function computeReport(input: ReportInput, computedAt: Date): Report {
   const { entries, fullScore } = input;
-  const totals = entries.map((e) => e.total);
+  const totals = fromColumn(entries.totals);
   const graded = gradeScores(totals, input.settings.grades);
   const overall = figures(totals, graded, fullScore, input.settings);
-  const bySchool = indexBy(entries, (e) => e.schoolId);
-  const byClass = indexBy(entries, (e) => e.classId);
+  const bySchool = indexBy(entries.schoolIds);
+  const byClass = indexBy(entries.classIds);
   const schoolName = new Map(input.schools.map((s) => [s.id, s.name]));
   const scoresOf = (idx: readonly number[]) => idx.map((i) => totals[i]!);
   const figuresOf = (idx: readonly number[]) =>
@@ -136,6 +141,11 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     schoolList.map((s) => ({ key: s.id, scores: scoresOf(bySchool.get(s.id)!) })),
     overall.mean,
   );
+  const schoolParts = groupParts(
+    input,
+    entries.schoolIds,
+    schoolList.map((s) => s.id),
+  );
   const schools: ReportGroup[] = schoolList.map((s, k) => {
     const idx = bySchool.get(s.id)!;
     const c = schoolCmp[k]!;
@@ -149,7 +159,7 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
       overRate: c.overRate,
       rank: c.rank,
       rankInSchool: null,
-      parts: groupParts(input, idx),
+      parts: schoolParts[k]!,
     };
   });
 
@@ -167,6 +177,11 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     );
     for (const c of cmp) inSchool.set(c.key, c.rank);
   }
+  const classParts = groupParts(
+    input,
+    entries.classIds,
+    classList.map((c) => c.id),
+  );
   const classes: ReportGroup[] = classList.map((c, k) => {
     const idx = byClass.get(c.id)!;
     const cmp = classCmp[k]!;
@@ -180,26 +195,26 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
       overRate: cmp.overRate,
       rank: cmp.rank,
       rankInSchool: inSchool.get(c.id) ?? null,
-      parts: groupParts(input, idx),
+      parts: classParts[k]!,
     };
   });
 
-  const items: Item[] = input.questions.map((q, j) => ({
-    full: q.full,
-    scores: entries.map((e) => e.parts[j] ?? null),
-  }));
   const groups = extremeGroups(totals);
   const questions: ReportQuestion[] = input.questions.map((q, j) => ({
     no: q.no,
     kind: q.kind,
     full: q.full,
     answer: q.answer,
-    ...itemStats(items[j]!, totals, groups),
+    ...columnItemStats(entries.parts[j]!, q.full, entries.totals, groups),
     options: q.kind === 'subjective' ? null : (input.options.get(q.no) ?? []),
   }));
   // Reliability over the questions every examinee who sat has a score on (选做 questions would leave no
   // complete case).
-  const answeredByAll = items.filter((it, j) => questions[j]!.count === overall.sat);
+  const answeredByAll = input.questions.flatMap((q, j) => (questions[j]!.count === overall.sat ? [j] : []));
+  const reliability = columnReliability(
+    answeredByAll.map((j) => entries.parts[j]!),
+    answeredByAll.map((j) => input.questions[j]!.full),
+  );
 
   return {
     examId: input.examId,
@@ -215,9 +230,59 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     bands: scoreBands(totals, fullScore, bandWidth(fullScore)),
     questions,
     parts: input.subjects,
-    alpha: cronbachAlpha(answeredByAll),
-    kr20: kr20(answeredByAll),
+    alpha: reliability.alpha,
+    kr20: reliability.kr20,
     complete: true,
     settings: input.settings,
+  };
+}
+
+/** Examinees as columns (school, class, student, the score a report is about and its parts). */
+export interface ExamineeColumns {
+  examineeIds: Int32Array;
+  studentIds: Int32Array;
+  schoolIds: Int32Array;
+  classIds: Int32Array;
+  /** NaN: 缺考 */
+  totals: Column;
+}
+
+/**
+ * The total over several subjects: an examinee's sum of the subjects they sat, in subject order; NaN (缺考)
+ * only when absent from every one (a missing subject lowers the total, as on the printed score list). The
+ * parts are the subject scores. Examinees in the order first met, subject by subject.
+ */
+export function totalColumns(lists: readonly ExamineeColumns[]): ExamineeColumns & { parts: Column[] } {
+  const at = new Map<number, number>();
+  const first: [number, number][] = [];
+  lists.forEach((c, k) => {
+    for (let i = 0; i < c.examineeIds.length; i++) {
+      const id = c.examineeIds[i]!;
+      if (!at.has(id)) {
+        at.set(id, first.length);
+        first.push([k, i]);
+      }
+    }
+  });
+  const n = first.length;
+  const pick = (f: (c: ExamineeColumns) => Int32Array) =>
+    Int32Array.from(first, ([k, i]) => f(lists[k]!)[i]!);
+  const totals = new Float64Array(n).fill(NaN);
+  const parts = lists.map(() => new Float64Array(n).fill(NaN));
+  lists.forEach((c, k) => {
+    for (let i = 0; i < c.examineeIds.length; i++) {
+      const p = at.get(c.examineeIds[i]!)!;
+      const t = c.totals[i]!;
+      parts[k]![p] = t;
+      if (t === t) totals[p] = (totals[p] === totals[p] ? totals[p]! : 0) + t;
+    }
+  });
+  return {
+    examineeIds: pick((c) => c.examineeIds),
+    studentIds: pick((c) => c.studentIds),
+    schoolIds: pick((c) => c.schoolIds),
+    classIds: pick((c) => c.classIds),
+    totals,
+    parts,
   };
 }

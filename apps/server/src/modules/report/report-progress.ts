@@ -16,6 +16,11 @@ export interface ProgressLine {
   change: number | null;
 }
 
+/** A student's score in one exam with their exam-wide rank in it. */
+export interface RankedEntry extends ProgressEntry {
+  rank: number | null;
+}
+
 /**
  * 进退步: each student of the current exam who was also in the earlier one, with the exam-wide rank in each
  * (ranked over each exam's own examinees, competition ranking) and the change. Pure.
@@ -26,20 +31,31 @@ export function progressLines(
 ): ProgressLine[] {
   const now = ranks(current.map((e) => e.total));
   const before = ranks(earlier.map((e) => e.total));
-  const then = new Map(earlier.map((e, i) => [e.studentId, { score: e.total, rank: before[i]! }]));
-  const shared = current.flatMap((e, i) => {
+  return progressJoin(
+    current.map((e, i) => ({ ...e, rank: now[i]! })),
+    earlier.map((e, i) => ({ ...e, rank: before[i]! })),
+  );
+}
+
+/** 进退步 of entries already ranked over their exams (the cached 学生成绩 figures): joined by student. */
+export function progressJoin(
+  current: readonly RankedEntry[],
+  earlier: readonly RankedEntry[],
+): ProgressLine[] {
+  const then = new Map(earlier.map((e) => [e.studentId, e]));
+  const shared = current.flatMap((e) => {
     const b = then.get(e.studentId);
-    return b ? [{ e, rank: now[i]!, b }] : [];
+    return b ? [{ e, b }] : [];
   });
   const change = rankChange(
-    shared.map((x) => x.rank),
+    shared.map((x) => x.e.rank),
     shared.map((x) => x.b.rank),
   );
   return shared.map((x, k) => ({
     studentId: x.e.studentId,
     score: x.e.total,
-    rank: x.rank,
-    earlierScore: x.b.score,
+    rank: x.e.rank,
+    earlierScore: x.b.total,
     earlierRank: x.b.rank,
     change: change[k]!,
   }));

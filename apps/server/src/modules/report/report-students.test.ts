@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_STUDENT_HEADERS, reportStudentCells, type ReportStudentsPage } from '@yj/contracts';
-import { score } from '../../db/schema';
+import { reportCache, score, student } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
 import { buildReportScene, type ReportScene } from '../../../test/report';
@@ -79,6 +79,46 @@ describe('GET report/students', () => {
     expect((await page(s.scene.admin, '&classId=abc')).code).not.toBe(0);
     const math = body(await s.scene.admin.get(`${s.base}/students?subjectId=${s.scene.subjectId}`));
     expect(math.message).toBe('数学的成绩尚未发布，发布后才能查看报表');
+  });
+
+  it('answers from the cached figures until a score changes; names are read at each request', async () => {
+    const db = t.database.db;
+    const row = async () =>
+      (
+        await db
+          .select()
+          .from(reportCache)
+          .where(
+            and(
+              eq(reportCache.examId, s.scene.examId),
+              eq(reportCache.subjectId, s.english),
+              eq(reportCache.kind, 'students'),
+            ),
+          )
+      )[0];
+    await page(s.scene.admin, '');
+    const first = await row();
+    expect(first).toBeDefined();
+    const e1 = s.scene.examinees[1]!;
+    await db.update(student).set({ name: '改过的名字' }).where(eq(student.id, e1.studentId));
+    const listed = (await page(s.scene.admin, '&size=10')).data.items;
+    expect(listed.find((x) => x.examineeId === e1.id)!.name).toBe('改过的名字');
+    expect((await page(s.scene.admin, '&keyword=改过')).data.total).toBe(1);
+    expect((await row())!.computedAt).toEqual(first!.computedAt);
+    // the other report kind of the same subject is a row of its own
+    await s.scene.admin.get(`${s.base}?subjectId=${s.english}`);
+    expect((await row())!.computedAt).toEqual(first!.computedAt);
+    await db
+      .update(score)
+      .set({ total: 95 })
+      .where(and(eq(score.subjectId, s.english), eq(score.examineeId, e1.id)));
+    const after = (await page(s.scene.admin, '&size=10')).data.items;
+    expect(after.find((x) => x.examineeId === e1.id)).toMatchObject({ score: 95, rank: 2, rankInClass: 1 });
+    expect((await row())!.stamp).not.toBe(first!.stamp);
+    await db
+      .update(score)
+      .set({ total: 60 })
+      .where(and(eq(score.subjectId, s.english), eq(score.examineeId, e1.id)));
   });
 
   it('缺考 last, without ranks or grade; the total over published subjects lists the same', async () => {

@@ -1,3 +1,4 @@
+import type { ExamineeColumns } from './report-compute';
 import { gradeScores, groupRanks, ranks, standardScores, type GradeBand } from '@yj/stats';
 
 /** One examinee's score in a report (a subject, or the total over the published subjects). */
@@ -9,6 +10,16 @@ export interface StudentEntry {
   /** null: 缺考 */
   total: number | null;
 }
+
+/** The examinees of columns as entries (NaN → null: 缺考). */
+export const studentEntries = (c: ExamineeColumns): StudentEntry[] =>
+  Array.from(c.examineeIds, (examineeId, i) => ({
+    examineeId,
+    studentId: c.studentIds[i]!,
+    schoolId: c.schoolIds[i]!,
+    classId: c.classIds[i]!,
+    total: Number.isNaN(c.totals[i]) ? null : c.totals[i]!,
+  }));
 
 export interface StudentFigures {
   rankInClass: number | null;
@@ -50,4 +61,56 @@ export function studentFigures(
     grade: graded[i]?.grade ?? null,
     points: graded[i]?.points ?? null,
   }));
+}
+
+/**
+ * The 学生成绩 figures of every examinee of a report in list order — best first, ties by exam number, 缺考 last
+ * — as columns (what report_cache keeps as kind 'students'; the list and 进退步 read it). Examinees without an
+ * exam number in `kaohao` are left out.
+ */
+export interface StudentTable {
+  examineeId: number[];
+  studentId: number[];
+  schoolId: number[];
+  classId: number[];
+  /** the exam number at computation: the order of equal ranks */
+  kaohao: string[];
+  score: (number | null)[];
+  rankInClass: (number | null)[];
+  rankInSchool: (number | null)[];
+  rank: (number | null)[];
+  z: (number | null)[];
+  t: (number | null)[];
+  grade: (string | null)[];
+  points: (number | null)[];
+}
+
+export function studentTable(
+  entries: readonly StudentEntry[],
+  grades: readonly GradeBand[],
+  kaohao: ReadonlyMap<number, string>,
+): StudentTable {
+  const figures = studentFigures(entries, grades);
+  const order = entries.flatMap((e, i) => (kaohao.has(e.examineeId) ? [i] : []));
+  const k = (i: number) => kaohao.get(entries[i]!.examineeId)!;
+  const collator = new Intl.Collator(); // String#localeCompare's order, one collator for the whole sort
+  order.sort(
+    (a, b) => (figures[a]!.rank ?? Infinity) - (figures[b]!.rank ?? Infinity) || collator.compare(k(a), k(b)),
+  );
+  const column = <T>(f: (i: number) => T) => order.map(f);
+  return {
+    examineeId: column((i) => entries[i]!.examineeId),
+    studentId: column((i) => entries[i]!.studentId),
+    schoolId: column((i) => entries[i]!.schoolId),
+    classId: column((i) => entries[i]!.classId),
+    kaohao: column(k),
+    score: column((i) => entries[i]!.total),
+    rankInClass: column((i) => figures[i]!.rankInClass),
+    rankInSchool: column((i) => figures[i]!.rankInSchool),
+    rank: column((i) => figures[i]!.rank),
+    z: column((i) => figures[i]!.z),
+    t: column((i) => figures[i]!.t),
+    grade: column((i) => figures[i]!.grade),
+    points: column((i) => figures[i]!.points),
+  };
 }

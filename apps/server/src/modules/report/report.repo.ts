@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReportSettings } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
+import { readNumbers } from './score-text';
 
 export interface ReportSubjectRow {
   id: number;
@@ -11,7 +12,31 @@ export interface ReportSubjectRow {
   version: number;
 }
 
-/** One examinee's score in a subject: total null when absent (缺考); question scores by question no. */
+/**
+ * Every examinee of a subject as columns, in examinee order (same positions throughout); total NaN when absent.
+ * `questions`: each row's question scores as the JSON text of the score table (null when absent), joined by
+ * commas — one text for the whole subject rather than a row object and a parsed object per examinee.
+ */
+export interface ScoreColumns {
+  examineeIds: Int32Array;
+  studentIds: Int32Array;
+  schoolIds: Int32Array;
+  classIds: Int32Array;
+  totals: Float64Array;
+  questions: string | null;
+}
+
+/** What a report_cache row holds: a report's figures, or the 学生成绩 figures of every examinee. */
+export type CacheKind = 'report' | 'students';
+
+export interface QuestionRow {
+  no: string;
+  kind: string;
+  full: number;
+  answer: string;
+}
+
+/** A scored examinee as the 试卷讲评 reads it (the reports themselves read columns: scoreColumns). */
 export interface ScoreEntry {
   examineeId: number;
   studentId: number;
@@ -21,12 +46,21 @@ export interface ScoreEntry {
   questions: Record<string, number> | null;
 }
 
-export interface QuestionRow {
-  no: string;
-  kind: string;
-  full: number;
-  answer: string;
-}
+/**
+ * Each objective question's answer on a paper as scoring reads it (`@yj/scoring` subject.ts), joined after `paper p`:
+ * on an A/B subject a B paper's answer to A question q is at q's B number (`bNo ?? no`) — counting the read keys
+ * as they are put a B paper's answers under the wrong questions — and the B key (the right answer) counts as the
+ * A key. A B paper's other letters are counted as read: the structure keeps no option mapping between the papers.
+ */
+export const objectiveAnswers = sql`join subject sj on sj.id = p.subject_id
+  join question q on q.subject_id = p.subject_id and q.kind <> 'subjective'
+  cross join lateral (select sj.ab_enabled and p.paper_type = 'B' as b) t
+  cross join lateral (select p.objective -> (case when t.b then coalesce(q.b_no, q.no) else q.no end) as read) r
+  cross join lateral (select case
+      when t.b and q.answer_b <> '' and q.answer_b <> q.answer and jsonb_typeof(r.read) = 'array'
+        and (select string_agg(x, '' order by x) from jsonb_array_elements_text(r.read) x)
+          = (select string_agg(x, '' order by x) from regexp_split_to_table(q.answer_b, '') x)
+      then to_jsonb(regexp_split_to_array(q.answer, '')) else r.read end as value) j`;
 
 /** The reads of the reports: one set-based statement each, never a query per examinee. */
 export function reportRepo(db: Db) {
@@ -64,22 +98,55 @@ export function reportRepo(db: Db) {
     },
 
     /** The cached report as JSON text (sent as it is to whoever sees the whole report: no parse, no re-encode). */
-    async cached(examId: number, subjectId: number): Promise<{ stamp: string; json: string } | null> {
-      const r = await db.execute(
-        sql`select stamp, data::text as json from report_cache where exam_id = ${examId} and subject_id = ${subjectId}`,
-      );
+    async cached(
+      examId: number,
+      subjectId: number,
+      kind: CacheKind = 'report',
+    ): Promise<{ stamp: string; json: string } | null> {
+      const r = await db.execute(sql`select stamp, data::text as json from report_cache
+        where exam_id = ${examId} and subject_id = ${subjectId} and kind = ${kind}`);
       return rowsOf<{ stamp: string; json: string }>(r)[0] ?? null;
     },
 
-    async store(examId: number, subjectId: number, stamp: string, json: string): Promise<void> {
+    async store(examId: number, subjectId: number, stamp: string, json: string, kind: CacheKind = 'report') {
       await db.execute(sql`
-        insert into report_cache (exam_id, subject_id, stamp, data) values (${examId}, ${subjectId}, ${stamp},
-          ${json}::jsonb)
-        on conflict (exam_id, subject_id) do update set stamp = excluded.stamp, data = excluded.data,
+        insert into report_cache (exam_id, subject_id, kind, stamp, data) values (${examId}, ${subjectId}, ${kind},
+          ${stamp}, ${json}::jsonb)
+        on conflict (exam_id, subject_id, kind) do update set stamp = excluded.stamp, data = excluded.data,
           computed_at = now()`);
     },
 
-    /** Every scored examinee of a subject with school, class, total and (when asked) question scores. */
+    /**
+     * A subject's scores as columns (see ScoreColumns): one statement, one row — the examinees as one text of
+     * numbers (examinee, student, school, class, total; '' for 缺考) and, when asked, their question scores.
+     */
+    async scoreColumns(subjectId: number, withQuestions = true): Promise<ScoreColumns> {
+      const questions = withQuestions
+        ? sql`string_agg(case when s.absent then 'null' else coalesce(s.question_scores::text, 'null') end, ','
+            order by s.examinee_id)`
+        : sql`null`;
+      const r = await db.execute(sql`
+        select count(*)::int as n,
+          coalesce(string_agg(concat_ws(',', s.examinee_id, e.student_id, e.school_id, e.class_id,
+            case when s.absent then '' else s.total::float8::text end), ',' order by s.examinee_id), '') as ids,
+          ${questions} as questions
+        from score s join examinee e on e.id = s.examinee_id
+        where s.subject_id = ${subjectId}`);
+      const row = rowsOf<{ n: number; ids: string; questions: string | null }>(r)[0]!;
+      const n = row.n;
+      const out: ScoreColumns = {
+        examineeIds: new Int32Array(n),
+        studentIds: new Int32Array(n),
+        schoolIds: new Int32Array(n),
+        classIds: new Int32Array(n),
+        totals: new Float64Array(n),
+        questions: row.questions,
+      };
+      readNumbers(row.ids, n, [out.examineeIds, out.studentIds, out.schoolIds, out.classIds, out.totals]);
+      return out;
+    },
+
+    /** Every scored examinee of a subject with school, class, total and (when asked) question scores, as rows (试卷讲评). */
     async entries(subjectId: number, withQuestions = true): Promise<ScoreEntry[]> {
       const questions = withQuestions
         ? sql`case when s.absent then null else s.question_scores end`
@@ -106,9 +173,9 @@ export function reportRepo(db: Db) {
      */
     async options(subjectId: number): Promise<{ no: string; answer: string; count: number }[]> {
       const r = await db.execute(sql`
-        select j.key as no, j.value::text as answer, count(*)::int as count
+        select q.no, j.value::text as answer, count(*)::int as count
         from paper p join score s on s.subject_id = p.subject_id and s.examinee_id = p.examinee_id and not s.absent
-        cross join lateral jsonb_each(p.objective) j
+        ${objectiveAnswers}
         where p.subject_id = ${subjectId} and p.deleted_at is null and jsonb_typeof(j.value) = 'array'
         group by 1, 2`);
       return rowsOf<{ no: string; answer: string; count: number }>(r);
@@ -153,6 +220,24 @@ export function reportRepo(db: Db) {
         where a.exam_id = ${examId}
         group by x.id order by x.start_date desc nulls last, x.id desc limit 50`);
       return rowsOf<{ id: number; name: string; startDate: string | null; shared: number }>(r);
+    },
+
+    /** The examinees of an exam whose exam number or name holds the keyword (any case). */
+    async examineesMatching(examId: number, keyword: string): Promise<Set<number>> {
+      const r = await db.execute(sql`
+        select e.id from examinee e join student s on s.id = e.student_id
+        where e.exam_id = ${examId}
+          and (strpos(lower(e.kaohao), lower(${keyword})) > 0 or strpos(lower(s.name), lower(${keyword})) > 0)`);
+      return new Set(rowsOf<{ id: number }>(r).map((x) => x.id));
+    },
+
+    /** Exam number and name of some examinees (a page of a list). */
+    async examineeNamesOf(ids: readonly number[]): Promise<{ id: number; kaohao: string; name: string }[]> {
+      if (!ids.length) return [];
+      const r = await db.execute(sql`
+        select e.id, e.kaohao, s.name from examinee e join student s on s.id = e.student_id
+        where e.id = any(${sql.param(ids)}::int[])`);
+      return rowsOf<{ id: number; kaohao: string; name: string }>(r);
     },
 
     /** Exam number and name of every examinee of an exam. */

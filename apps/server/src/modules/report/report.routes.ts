@@ -1,54 +1,95 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  reportCommentaryImageQuery,
+  reportCommentaryQuery,
+  reportContract as c,
   reportExportQuery,
   reportParams,
   reportProgressFilter,
-  reportProgressQuery,
-  reportQuery,
-  reportSettingsBody,
   reportStudentsFilter,
-  reportStudentsQuery,
 } from '@yj/contracts';
 import { attachment } from '../../lib/excel';
-import { actorOf, heavy, ok } from '../../plugins/http';
+import { CheckedJson, contractRoutes } from '../../plugins/contract';
+import { actorOf, heavy } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
+import type { ReportCommentaryService } from './report-commentary.service';
 import type { ReportService } from './report.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Score reports of an exam (spec §2 report_forms): the subject menu, a report, a table as Excel. */
-export function reportRoutes(app: FastifyInstance, d: { reports: ReportService; scopes: ExamScopes }): void {
+/**
+ * Score reports of an exam (spec §2 report_forms, exam_commentary): the JSON answers by contract
+ * (`reportContract`), the Excel sheets and the typical answers' images as files.
+ */
+export function reportRoutes(
+  app: FastifyInstance,
+  d: { reports: ReportService; commentary: ReportCommentaryService; scopes: ExamScopes },
+): void {
+  const on = contractRoutes(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const exam = { scope: d.scopes.examParam };
   const read = { capability: 'report.read' as const, scope: d.scopes.examParam };
-  const configure = { capability: 'report.configure' as const, scope: d.scopes.examParam };
 
-  r.get(
-    '/api/exam/:examId/report/subjects',
-    { schema: { params: reportParams }, config: read },
-    async (req) => ok(await d.reports.subjects(req.params.examId, await req.principal())),
-  );
-  r.get(
-    '/api/exam/:examId/report/settings',
-    { schema: { params: reportParams }, config: read },
-    async (req) => ok(await d.reports.settings(req.params.examId, await req.principal())),
-  );
-  r.post(
-    '/api/exam/:examId/report/settings',
-    { schema: { params: reportParams, body: reportSettingsBody }, config: configure },
-    async (req) => {
-      await d.reports.saveSettings(req.params.examId, req.body, await req.principal(), actorOf(req));
-      return ok(null);
+  on(c.subjects, async ({ params }, req) => d.reports.subjects(params.examId, await req.principal()), exam);
+  on(c.settings, async ({ params }, req) => d.reports.settings(params.examId, await req.principal()), exam);
+  on(
+    c.saveSettings,
+    async ({ params, body }, req) => {
+      await d.reports.saveSettings(params.examId, body, await req.principal(), actorOf(req));
+      return null;
     },
+    exam,
   );
-  r.get(
-    '/api/exam/:examId/report/students',
-    { schema: { params: reportParams, querystring: reportStudentsQuery }, config: read },
-    async (req) => {
+  on(
+    c.students,
+    async ({ params, query }, req) => {
       const p = await req.principal();
-      return ok(await heavy(req, () => d.reports.students(req.params.examId, req.query, p)));
+      return heavy(req, () => d.reports.students(params.examId, query, p));
     },
+    exam,
   );
+  on(
+    c.progressExams,
+    async ({ params }, req) => d.reports.progressExams(params.examId, await req.principal()),
+    exam,
+  );
+  on(
+    c.progress,
+    async ({ params, query }, req) => {
+      const p = await req.principal();
+      return heavy(req, () => d.reports.progress(params.examId, query, p));
+    },
+    exam,
+  );
+  // a stale report is computed on the first read: heavy work, under the limiter; the cached text is sent as
+  // it is (report.contract.test.ts checks it fits the contract)
+  on(
+    c.report,
+    async ({ params, query }, req) => {
+      const p = await req.principal();
+      return new CheckedJson(await heavy(req, () => d.reports.reportJson(params.examId, query.subjectId, p)));
+    },
+    exam,
+  );
+  on(
+    c.commentary,
+    async ({ params, query }, req) => {
+      const p = await req.principal();
+      return heavy(req, () => d.commentary.commentary(params.examId, query, p));
+    },
+    exam,
+  );
+  on(
+    c.student,
+    async ({ params }, req) => {
+      const p = await req.principal();
+      return heavy(req, () => d.commentary.student(params.examId, params.examineeId, p));
+    },
+    exam,
+  );
+
+  // files
   r.get(
     '/api/exam/:examId/report/students/export',
     { schema: { params: reportParams, querystring: reportStudentsFilter }, config: read },
@@ -58,19 +99,6 @@ export function reportRoutes(app: FastifyInstance, d: { reports: ReportService; 
         d.reports.exportStudents(req.params.examId, req.query, p),
       );
       return reply.type(XLSX).header('content-disposition', attachment(filename)).send(buffer);
-    },
-  );
-  r.get(
-    '/api/exam/:examId/report/progress/exams',
-    { schema: { params: reportParams }, config: read },
-    async (req) => ok(await d.reports.progressExams(req.params.examId, await req.principal())),
-  );
-  r.get(
-    '/api/exam/:examId/report/progress',
-    { schema: { params: reportParams, querystring: reportProgressQuery }, config: read },
-    async (req) => {
-      const p = await req.principal();
-      return ok(await heavy(req, () => d.reports.progress(req.params.examId, req.query, p)));
     },
   );
   r.get(
@@ -84,19 +112,6 @@ export function reportRoutes(app: FastifyInstance, d: { reports: ReportService; 
       return reply.type(XLSX).header('content-disposition', attachment(filename)).send(buffer);
     },
   );
-  // a stale report is computed on the first read: heavy work, under the limiter
-  r.get(
-    '/api/exam/:examId/report',
-    { schema: { params: reportParams, querystring: reportQuery }, config: read },
-    async (req, reply) => {
-      const p = await req.principal();
-      const json = await heavy(req, () => d.reports.reportJson(req.params.examId, req.query.subjectId, p));
-      // the envelope around the cached text: a large report is not parsed and encoded again per request
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(`{"code":0,"message":"success","data":${json}}`);
-    },
-  );
   r.get(
     '/api/exam/:examId/report/export',
     { schema: { params: reportParams, querystring: reportExportQuery }, config: read },
@@ -106,6 +121,26 @@ export function reportRoutes(app: FastifyInstance, d: { reports: ReportService; 
         d.reports.exportSheet(req.params.examId, req.query.subjectId, req.query.sheet, p),
       );
       return reply.type(XLSX).header('content-disposition', attachment(filename)).send(buffer);
+    },
+  );
+  r.get(
+    '/api/exam/:examId/report/commentary/export',
+    { schema: { params: reportParams, querystring: reportCommentaryQuery }, config: read },
+    async (req, reply) => {
+      const p = await req.principal();
+      const { buffer, filename } = await heavy(req, () =>
+        d.commentary.exportCommentary(req.params.examId, req.query, p),
+      );
+      return reply.type(XLSX).header('content-disposition', attachment(filename)).send(buffer);
+    },
+  );
+  // a typical answer of 试卷讲评: the block's cut of the examinee's marked paper
+  r.get(
+    '/api/exam/:examId/report/commentary/image',
+    { schema: { params: reportParams, querystring: reportCommentaryImageQuery }, config: read },
+    async (req, reply) => {
+      const body = await d.commentary.typicalImage(req.params.examId, req.query, await req.principal());
+      return reply.header('cache-control', 'private, max-age=600').type('image/jpeg').send(body);
     },
   );
 }

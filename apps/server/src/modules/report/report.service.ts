@@ -32,11 +32,18 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import { writeSheet } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
-import { computeReport, type ReportEntry } from './report-compute';
-import { progressLines, progressSummary } from './report-progress';
-import { studentFigures, type StudentEntry } from './report-students';
-import { reportRepo, type ReportSubjectRow, type ScoreEntry } from './report.repo';
+import { computeReport, totalColumns, type ExamineeColumns, type ReportEntries } from './report-compute';
+import { progressJoin, progressSummary } from './report-progress';
+import { studentEntries, studentTable, type StudentEntry, type StudentTable } from './report-students';
+import { reportRepo, type CacheKind, type ReportSubjectRow } from './report.repo';
 import { narrowReport, reportView } from './report-view';
+import { questionColumns } from './score-text';
+
+/** Subjects' examinees as columns, read once while every report of an exam is computed (see `warm`). */
+type ColumnsMemo = Map<number, Promise<ExamineeColumns>>;
+
+/** The order of exam numbers (what String#localeCompare gives, without building a collator per call). */
+const collator = new Intl.Collator();
 
 /** Cache key of the total over the published subjects (subject ids start at 1). */
 const TOTAL = 0;
@@ -87,10 +94,28 @@ export function reportService(d: { db: Db; audit: AuditService }) {
     return deps;
   }
 
-  /** Reads a subject's entries with its question scores as parts in question order. */
-  async function subjectInput(subject: ReportSubjectRow) {
-    const [rows, questions, options] = await Promise.all([
-      repo.entries(subject.id),
+  /**
+   * A subject's examinees as columns without question scores: read, or taken from `memo` (when computing every
+   * report of an exam, each subject's scores are read once for its report, its 学生成绩 and the total's).
+   */
+  function columnsOf(subjectId: number, memo?: ColumnsMemo): Promise<ExamineeColumns> {
+    const had = memo?.get(subjectId);
+    if (had) return had;
+    const read = repo.scoreColumns(subjectId, false);
+    memo?.set(subjectId, read);
+    return read;
+  }
+
+  /** Reads a subject's examinees as columns with its question scores as parts in question order. */
+  async function subjectInput(subject: ReportSubjectRow, memo?: ColumnsMemo) {
+    const reading = repo.scoreColumns(subject.id);
+    if (memo && !memo.has(subject.id)) {
+      const columns = reading.then((c) => ({ ...c, questions: null }));
+      columns.catch(() => undefined); // a failed read fails this report; its later readers see it too
+      memo.set(subject.id, columns);
+    }
+    const [cols, questions, options] = await Promise.all([
+      reading,
       repo.questions(subject.id),
       repo.options(subject.id),
     ]);
@@ -105,43 +130,13 @@ export function reportService(d: { db: Db; audit: AuditService }) {
       byNo.set(o.no, list);
     }
     for (const list of byNo.values()) list.sort((a, b) => a.answer.localeCompare(b.answer));
-    const entries: ReportEntry[] = rows.map((r) => ({
-      schoolId: r.schoolId,
-      classId: r.classId,
-      total: r.total,
-      parts: questions.map((q) => (r.questions ? (r.questions[q.no] ?? null) : null)),
-    }));
-    return { rows, questions, options: byNo, entries };
-  }
-
-  /**
-   * The total over the published subjects: an examinee's sum of the subjects they sat; 缺考 only when absent
-   * from every one (a missing subject lowers the total, as on the printed score list).
-   */
-  function totalEntries(
-    subjects: readonly ReportSubjectRow[],
-    rows: readonly ScoreEntry[][],
-  ): (ReportEntry & StudentEntry)[] {
-    const byExaminee = new Map<number, ReportEntry & StudentEntry>();
-    rows.forEach((list, k) => {
-      for (const r of list) {
-        let e = byExaminee.get(r.examineeId);
-        if (!e) {
-          e = {
-            examineeId: r.examineeId,
-            studentId: r.studentId,
-            schoolId: r.schoolId,
-            classId: r.classId,
-            total: null,
-            parts: subjects.map(() => null),
-          };
-          byExaminee.set(r.examineeId, e);
-        }
-        e.parts[k] = r.total;
-        if (r.total !== null) e.total = (e.total ?? 0) + r.total;
-      }
-    });
-    return [...byExaminee.values()];
+    const parts = questionColumns(
+      cols.questions,
+      cols.totals.length,
+      questions.map((q) => q.no),
+    );
+    const entries: ReportEntries = { ...cols, parts };
+    return { questions, options: byNo, entries };
   }
 
   async function compute(
@@ -150,12 +145,13 @@ export function reportService(d: { db: Db; audit: AuditService }) {
     subjects: ReportSubjectRow[],
     subjectId: number | null,
     settings: ReportSettings,
+    memo?: ColumnsMemo,
   ) {
     const groups = await repo.groups(examId);
     const base = { examId, examName, subjectId, settings, ...groups };
     if (subjectId !== null) {
       const s = subjects[0]!;
-      const i = await subjectInput(s);
+      const i = await subjectInput(s, memo);
       return computeReport(
         {
           ...base,
@@ -169,13 +165,13 @@ export function reportService(d: { db: Db; audit: AuditService }) {
         new Date(),
       );
     }
-    const rows = await Promise.all(subjects.map((s) => repo.entries(s.id, false)));
+    const lists = await Promise.all(subjects.map((s) => columnsOf(s.id, memo)));
     return computeReport(
       {
         ...base,
         name: '总分',
         fullScore: subjects.reduce((a, s) => a + s.fullScore, 0),
-        entries: totalEntries(subjects, rows),
+        entries: totalColumns(lists),
         questions: [],
         options: new Map(),
         subjects: subjects.map((s) => ({ id: s.id, name: s.name, fullScore: s.fullScore })),
@@ -185,13 +181,14 @@ export function reportService(d: { db: Db; audit: AuditService }) {
   }
 
   /**
-   * The report's JSON from the cache, computed and stored first when stale (one computation at a time per
-   * report). Figures are kept to 6 decimals: the screens and Excel show 2, and the stored text is what every
-   * later reader gets, so the first answer and the cached ones are the same numbers.
+   * A cached JSON text of an exam's report (one subject, or the total): the row of report_cache of that kind
+   * when its stamp is current, else made and stored first (one computation at a time per row).
    */
-  async function cachedReport(
+  async function cachedJson(
     e: { id: number; name: string },
     subjectId: number | undefined,
+    kind: CacheKind,
+    make: (deps: ReportSubjectRow[], settings: ReportSettings) => Promise<string>,
   ): Promise<string> {
     const examId = e.id;
     const key = subjectId ?? TOTAL;
@@ -199,33 +196,90 @@ export function reportService(d: { db: Db; audit: AuditService }) {
     // its stamp is the subjects' current one
     const [all, hit, own] = await Promise.all([
       repo.subjects(examId),
-      repo.cached(examId, key),
+      repo.cached(examId, key, kind),
       repo.settings(examId),
     ]);
     const deps = depsOf(all, subjectId);
     const stamp = stampOf(own?.version ?? 0, deps);
     if (hit?.stamp === stamp) return hit.json;
     return d.db.transaction(async (tx) => {
-      // two first readers of a stale report: the second waits and takes the first one's result
-      await tx.execute(sql`select pg_advisory_xact_lock(${examId}, ${key})`);
+      // two first readers of a stale row: the second waits and takes the first one's result
+      await tx.execute(sql`select pg_advisory_xact_lock(${examId}, ${kind === 'report' ? key : -1 - key})`);
       // the settings as this transaction sees them: one saved since the stamp above was taken is computed with
       const cfg = await reportRepo(tx).settings(examId);
       const fresh = stampOf(cfg?.version ?? 0, deps);
-      const again = await reportRepo(tx).cached(examId, key);
+      const again = await reportRepo(tx).cached(examId, key, kind);
       if (again?.stamp === fresh) return again.json;
-      const report = await compute(
-        examId,
-        e.name,
-        deps,
-        subjectId ?? null,
-        cfg?.settings ?? DEFAULT_REPORT_SETTINGS,
-      );
-      const json = JSON.stringify(report, (_k, v: unknown) =>
-        typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 1e6) / 1e6 : v,
-      );
-      await reportRepo(tx).store(examId, key, fresh, json);
+      const json = await make(deps, cfg?.settings ?? DEFAULT_REPORT_SETTINGS);
+      await reportRepo(tx).store(examId, key, fresh, json, kind);
       return json;
     });
+  }
+
+  /**
+   * The report's JSON from the cache. Figures are kept to 6 decimals: the screens and Excel show 2, and the
+   * stored text is what every later reader gets, so the first answer and the cached ones are the same numbers.
+   */
+  const cachedReport = (e: { id: number; name: string }, subjectId: number | undefined, memo?: ColumnsMemo) =>
+    cachedJson(e, subjectId, 'report', async (deps, settings) =>
+      JSON.stringify(
+        await compute(e.id, e.name, deps, subjectId ?? null, settings, memo),
+        (_k, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 1e6) / 1e6 : v),
+      ),
+    );
+
+  /** Every examinee's exam number. */
+  const examNumbers = async (examId: number) =>
+    new Map((await repo.examineeNames(examId)).map((n) => [n.id, n.kaohao]));
+
+  /**
+   * The 学生成绩 figures of every examinee of an exam's report (a subject, or the total), cached like the
+   * reports (exact numbers: Z and T go to the screen and Excel as computed).
+   */
+  function studentTableJson(
+    e: { id: number; name: string },
+    subjectId: number | undefined,
+    kaohao = () => examNumbers(e.id),
+    memo?: ColumnsMemo,
+  ): Promise<string> {
+    return cachedJson(e, subjectId, 'students', async (deps, settings) => {
+      const [entries, numbers] = await Promise.all([scoresOf(deps, subjectId !== undefined, memo), kaohao()]);
+      return JSON.stringify(studentTable(entries, settings.grades, numbers));
+    });
+  }
+
+  /**
+   * Parsed tables kept in this process, each under the stamp it was computed at: at most 8, the least recently
+   * used dropped (a table of 100,000 examinees is some 10–15 MB; a 进退步 page holds three entries, so fewer
+   * would drop each other when the list and 进退步 are read in turn). The database row stays the truth: an
+   * entry is used only under the stamp the subjects and settings give now, so another process's
+   * recomputation or a score change is seen.
+   */
+  const parsed = new Map<string, { stamp: string; value: Promise<unknown> }>();
+  function remember<T>(key: string, stamp: string, make: () => Promise<T>): Promise<T> {
+    const had = parsed.get(key);
+    parsed.delete(key);
+    if (had?.stamp === stamp) {
+      parsed.set(key, had);
+      return had.value as Promise<T>;
+    }
+    const value = make();
+    parsed.set(key, { stamp, value });
+    value.catch(() => parsed.get(key)?.value === value && parsed.delete(key));
+    while (parsed.size > 8) parsed.delete(parsed.keys().next().value!);
+    return value;
+  }
+
+  /** Every examinee's 学生成绩 figures of a report, parsed, with the stamp they are current for. */
+  async function studentTableOf(e: { id: number; name: string }, subjectId: number | undefined) {
+    const [all, own] = await Promise.all([repo.subjects(e.id), repo.settings(e.id)]);
+    const stamp = stampOf(own?.version ?? 0, depsOf(all, subjectId));
+    const table = await remember(
+      `students:${e.id}:${subjectId ?? TOTAL}`,
+      stamp,
+      async () => JSON.parse(await studentTableJson(e, subjectId)) as StudentTable,
+    );
+    return { stamp, table };
   }
 
   /** The report as the user may see it, as JSON text: the cached text itself when they see all of it. */
@@ -253,58 +307,77 @@ export function reportService(d: { db: Db; audit: AuditService }) {
 
   /**
    * The 学生成绩 list the user may see, filtered (class, exam number or name), best first and 缺考 last: figures
-   * over every examinee of the exam (ranks, Z / T, 等级赋分 with the exam's settings).
+   * over every examinee of the exam (ranks, Z / T, 等级赋分 with the exam's settings), from the cache. Returns
+   * the cached table and the positions in it of the rows listed.
    */
-  async function studentList(
-    examId: number,
-    f: ReportStudentsFilter,
-    p: Principal,
-  ): Promise<ReportStudent[]> {
+  async function studentRows(examId: number, f: ReportStudentsFilter, p: Principal) {
     const e = await examOf(examId);
     const view = await reportView(p, e, f.subjectId ?? null, () => repo.teacherClasses(p.userId));
     if (!view.all && !view.schools.size && !view.classes.size) throw forbidden();
-    const [all, own] = await Promise.all([repo.subjects(examId), repo.settings(examId)]);
-    const deps = depsOf(all, f.subjectId);
-    const [lists, names, groups] = await Promise.all([
-      Promise.all(deps.map((s) => repo.entries(s.id, false))),
-      repo.examineeNames(examId),
+    const [{ table }, matching] = await Promise.all([
+      studentTableOf(e, f.subjectId),
+      f.keyword ? repo.examineesMatching(examId, f.keyword) : null,
+    ]);
+    const seen = (i: number) =>
+      view.all || view.schools.has(table.schoolId[i]!) || view.classes.has(table.classId[i]!);
+    const rows: number[] = [];
+    let any = view.all;
+    for (let i = 0; i < table.examineeId.length; i++) {
+      if (!seen(i)) continue;
+      any = true;
+      if (f.classId !== undefined && table.classId[i] !== f.classId) continue;
+      if (matching && !matching.has(table.examineeId[i]!)) continue;
+      rows.push(i);
+    }
+    // a view that holds nothing of this exam (another school's administrator, a teacher of other classes)
+    if (!any) throw forbidden();
+    return { table, rows };
+  }
+
+  /** Rows of the 学生成绩 table as the list shows them: exam number and name read now, school and class named. */
+  async function studentsAt(
+    examId: number,
+    table: StudentTable,
+    rows: readonly number[],
+  ): Promise<ReportStudent[]> {
+    const [names, groups] = await Promise.all([
+      repo.examineeNamesOf(rows.map((i) => table.examineeId[i]!)),
       repo.groups(examId),
     ]);
-    const entries: StudentEntry[] = f.subjectId !== undefined ? lists[0]! : totalEntries(deps, lists);
-    const figures = studentFigures(entries, (own?.settings ?? DEFAULT_REPORT_SETTINGS).grades);
     const who = new Map(names.map((n) => [n.id, n]));
     const schoolName = new Map(groups.schools.map((x) => [x.id, x.name]));
     const className = new Map(groups.classes.map((x) => [x.id, x.name]));
-    const seen = (x: StudentEntry) => view.all || view.schools.has(x.schoolId) || view.classes.has(x.classId);
-    const keyword = f.keyword?.toLowerCase();
-    const out: ReportStudent[] = [];
-    entries.forEach((x, i) => {
-      if (!seen(x) || (f.classId !== undefined && x.classId !== f.classId)) return;
-      const n = who.get(x.examineeId);
-      if (!n) return;
-      if (keyword && !n.kaohao.toLowerCase().includes(keyword) && !n.name.toLowerCase().includes(keyword))
-        return;
-      out.push({
-        examineeId: x.examineeId,
-        kaohao: n.kaohao,
-        name: n.name,
-        schoolName: schoolName.get(x.schoolId) ?? '',
-        className: className.get(x.classId) ?? '',
-        score: x.total,
-        ...figures[i]!,
-      });
+    return rows.flatMap((i) => {
+      const n = who.get(table.examineeId[i]!);
+      if (!n) return [];
+      return [
+        {
+          examineeId: table.examineeId[i]!,
+          kaohao: n.kaohao,
+          name: n.name,
+          schoolName: schoolName.get(table.schoolId[i]!) ?? '',
+          className: className.get(table.classId[i]!) ?? '',
+          score: table.score[i]!,
+          rankInClass: table.rankInClass[i]!,
+          rankInSchool: table.rankInSchool[i]!,
+          rank: table.rank[i]!,
+          z: table.z[i]!,
+          t: table.t[i]!,
+          grade: table.grade[i]!,
+          points: table.points[i]!,
+        },
+      ];
     });
-    // a view that holds nothing of this exam (another school's administrator, a teacher of other classes)
-    if (!view.all && !entries.some(seen)) throw forbidden();
-    return out.sort(
-      (a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.kaohao.localeCompare(b.kaohao),
-    );
   }
 
   /** An exam's scores per examinee for a report: one subject's, or the total over the published subjects. */
-  async function scoresOf(deps: ReportSubjectRow[], single: boolean): Promise<StudentEntry[]> {
-    const lists = await Promise.all(deps.map((s) => repo.entries(s.id, false)));
-    return single ? lists[0]! : totalEntries(deps, lists);
+  async function scoresOf(
+    deps: ReportSubjectRow[],
+    single: boolean,
+    memo?: ColumnsMemo,
+  ): Promise<StudentEntry[]> {
+    const lists = await Promise.all(deps.map((s) => columnsOf(s.id, memo)));
+    return studentEntries(single ? lists[0]! : totalColumns(lists));
   }
 
   /**
@@ -317,10 +390,9 @@ export function reportService(d: { db: Db; audit: AuditService }) {
     if (!view.all && !view.schools.size && !view.classes.size) throw forbidden();
     if (f.earlierExamId === examId) throw fail('请选择另一次考试');
     const earlierExam = await examSeenBy(f.earlierExamId, p);
-    const [all, allEarlier, names, groups] = await Promise.all([
+    const [all, allEarlier, groups] = await Promise.all([
       repo.subjects(examId),
       repo.subjects(f.earlierExamId),
-      repo.examineeNames(examId),
       repo.groups(examId),
     ]);
     const deps = depsOf(all, f.subjectId);
@@ -334,45 +406,72 @@ export function reportService(d: { db: Db; audit: AuditService }) {
       if (!earlierDeps.length) throw fail(`${earlierExam.name}还没有已发布成绩的科目`);
     }
     const single = f.subjectId !== undefined;
-    const [now, before] = await Promise.all([scoresOf(deps, single), scoresOf(earlierDeps, single)]);
-    if (!view.all && !now.some((x) => view.schools.has(x.schoolId) || view.classes.has(x.classId)))
-      throw forbidden();
-    const lines = progressLines(now, before);
-    const byStudent = new Map(now.map((x) => [x.studentId, x]));
-    const who = new Map(names.map((n) => [n.id, n]));
-    const className = new Map(groups.classes.map((c) => [c.id, c.name]));
-    const seen = lines.filter((l) => {
-      const x = byStudent.get(l.studentId)!;
-      return view.all || view.schools.has(x.schoolId) || view.classes.has(x.classId);
-    });
+    const [current, earlier] = await Promise.all([
+      studentTableOf(e, f.subjectId),
+      studentTableOf(earlierExam, single ? earlierDeps[0]!.id : undefined),
+    ]);
+    const now = current.table;
+    const seenAt = (i: number) =>
+      view.all || view.schools.has(now.schoolId[i]!) || view.classes.has(now.classId[i]!);
+    if (!view.all && !now.studentId.some((_, i) => seenAt(i))) throw forbidden();
+    // every line, largest 进步 first (ties by exam number), kept beside the two tables it comes from
+    const joined = await remember(
+      `progress:${examId}:${f.earlierExamId}:${f.subjectId ?? TOTAL}`,
+      `${current.stamp}/${earlier.stamp}`,
+      async () => {
+        const ranked = (x: StudentTable) =>
+          x.studentId.map((studentId, i) => ({ studentId, total: x.score[i]!, rank: x.rank[i]! }));
+        const at = new Map(now.studentId.map((id, i) => [id, i]));
+        return progressJoin(ranked(now), ranked(earlier.table))
+          .map((l) => ({ ...l, i: at.get(l.studentId)! }))
+          .sort(
+            (a, b) =>
+              (b.change ?? -Infinity) - (a.change ?? -Infinity) ||
+              collator.compare(now.kaohao[a.i]!, now.kaohao[b.i]!),
+          );
+      },
+    );
+    const seen = joined.filter((l) => seenAt(l.i));
+    const byClass = new Map<number, typeof seen>();
+    for (const l of seen) {
+      const c = now.classId[l.i]!;
+      const list = byClass.get(c);
+      if (list) list.push(l);
+      else byClass.set(c, [l]);
+    }
     const classes: ReportProgressClass[] = groups.classes.flatMap((c) => {
-      const own = seen.filter((l) => byStudent.get(l.studentId)!.classId === c.id);
-      if (!own.length) return [];
+      const own = byClass.get(c.id);
+      if (!own) return [];
       const schoolName = groups.schools.find((x) => x.id === c.schoolId)?.name ?? '';
       return [{ classId: c.id, className: c.name, schoolName, ...progressSummary(own) }];
     });
-    const students: ReportProgressStudent[] = seen
-      .filter((l) => f.classId === undefined || byStudent.get(l.studentId)!.classId === f.classId)
-      .map((l) => {
-        const x = byStudent.get(l.studentId)!;
-        const n = who.get(x.examineeId);
+    const lines = seen.filter((l) => f.classId === undefined || now.classId[l.i] === f.classId);
+    const className = new Map(groups.classes.map((c) => [c.id, c.name]));
+    /** Lines as the screen shows them: exam number and name read now. */
+    const studentsOf = async (part: typeof lines): Promise<ReportProgressStudent[]> => {
+      const who = new Map(
+        (await repo.examineeNamesOf(part.map((l) => now.examineeId[l.i]!))).map((n) => [n.id, n]),
+      );
+      return part.map((l) => {
+        const n = who.get(now.examineeId[l.i]!);
         return {
           kaohao: n?.kaohao ?? '',
           name: n?.name ?? '',
-          className: className.get(x.classId) ?? '',
+          className: className.get(now.classId[l.i]!) ?? '',
           score: l.score,
           rank: l.rank,
           earlierScore: l.earlierScore,
           earlierRank: l.earlierRank,
           change: l.change,
         };
-      })
-      .sort((a, b) => (b.change ?? -Infinity) - (a.change ?? -Infinity) || a.kaohao.localeCompare(b.kaohao));
+      });
+    };
     return {
       earlierExamName: earlierExam.name,
       subjectName: single ? deps[0]!.name : null,
       classes,
-      students,
+      lines,
+      studentsOf,
     };
   }
 
@@ -401,8 +500,8 @@ export function reportService(d: { db: Db; audit: AuditService }) {
         earlierExamName: r.earlierExamName,
         subjectName: r.subjectName,
         classes: r.classes,
-        items: r.students.slice(from, from + q.size),
-        total: r.students.length,
+        items: await r.studentsOf(r.lines.slice(from, from + q.size)),
+        total: r.lines.length,
       };
     },
 
@@ -410,20 +509,22 @@ export function reportService(d: { db: Db; audit: AuditService }) {
     async exportProgress(examId: number, f: ReportProgressFilter, p: Principal) {
       const r = await progressOf(examId, f, p);
       const e = await examOf(examId);
-      const buffer = await writeSheet('进退步', REPORT_PROGRESS_HEADERS, r.students.map(reportProgressCells));
+      const students = await r.studentsOf(r.lines);
+      const buffer = await writeSheet('进退步', REPORT_PROGRESS_HEADERS, students.map(reportProgressCells));
       return { buffer, filename: `${e.name}-${r.subjectName ?? '总分'}-进退步.xlsx` };
     },
 
     /** A page of the 学生成绩 list. */
     async students(examId: number, q: ReportStudentsQuery, p: Principal): Promise<ReportStudentsPage> {
-      const list = await studentList(examId, q, p);
+      const { table, rows } = await studentRows(examId, q, p);
       const from = (q.page - 1) * q.size;
-      return { items: list.slice(from, from + q.size), total: list.length };
+      return { items: await studentsAt(examId, table, rows.slice(from, from + q.size)), total: rows.length };
     },
 
     /** The whole filtered 学生成绩 list as an Excel sheet: the rows and cells of the screen. */
     async exportStudents(examId: number, f: ReportStudentsFilter, p: Principal) {
-      const list = await studentList(examId, f, p);
+      const { table, rows } = await studentRows(examId, f, p);
+      const list = await studentsAt(examId, table, rows);
       const subject =
         f.subjectId === undefined ? null : (await repo.subjects(examId)).find((s) => s.id === f.subjectId);
       const e = await examOf(examId);
@@ -489,12 +590,27 @@ export function reportService(d: { db: Db; audit: AuditService }) {
       return { buffer, filename: `${r.examName}-${r.name}-${REPORT_SHEET_NAMES[sheet]}.xlsx` };
     },
 
-    /** Computes (or confirms) every report of an exam: the total and each published subject. */
+    /**
+     * Computes (or confirms) every report of an exam and every examinee's 学生成绩 figures: for the total and
+     * each published subject.
+     */
     async warm(examId: number): Promise<number> {
       const subjects = (await repo.subjects(examId)).filter(published);
       const e = await examOf(examId);
-      for (const s of subjects) await cachedReport(e, s.id);
-      if (subjects.length) await cachedReport(e, undefined);
+      let numbers: Promise<Map<number, string>> | undefined;
+      const kaohao = () => (numbers ??= examNumbers(examId));
+      const keys = subjects.length ? [...subjects.map((s) => s.id), undefined] : [];
+      const memo: ColumnsMemo = new Map();
+      const tasks = keys.flatMap((k) => [
+        () => cachedReport(e, k, memo),
+        () => studentTableJson(e, k, kaohao, memo),
+      ]);
+      // two at a time: one's scores are read (database) while the other's figures are computed here
+      let next = 0;
+      const lane = async () => {
+        while (next < tasks.length) await tasks[next++]!();
+      };
+      await Promise.all([lane(), lane()]);
       return subjects.length;
     },
   };

@@ -2,7 +2,6 @@ import { ExamRole, type DivideSave, type DivideView, type Principal } from '@yj/
 import { fail } from '../../errors';
 import type { Actor } from '../../lib/actor';
 import { assignContext, requireChangeable, toReviewerItem } from './reviewer-context';
-import { reviewerRepo } from './reviewer.repo';
 import type { ReviewerDeps, ReviewerService } from './reviewer.service';
 
 /** setting/divide: by-class distribution, the classes of the exam split into groups of the block's markers. */
@@ -11,7 +10,7 @@ export function divideService(d: ReviewerDeps & { reviewers: ReviewerService }) 
     async view(subjectId: number, blockId: number, p: Principal): Promise<DivideView> {
       const ctx = await assignContext(d.exams, subjectId, p);
       const b = await d.reviewers.requireBlock(d.db, subjectId, blockId);
-      const repo = reviewerRepo(d.db);
+      const repo = d.repo(d.db);
       // a joint exam's manager sees only the classes of the schools they act for (issue 19)
       const classes = await repo.classesOf(ctx.examId, ctx.actingSchoolIds);
       const markers = (await repo.reviewersOf([b.id])).filter((r) => r.role === ExamRole.reviewers);
@@ -39,7 +38,7 @@ export function divideService(d: ReviewerDeps & { reviewers: ReviewerService }) 
         const ctx = await assignContext(d.exams, subjectId, p, tx);
         requireChangeable(ctx);
         const b = await d.reviewers.requireBlock(tx, subjectId, blockId);
-        const repo = reviewerRepo(tx);
+        const repo = d.repo(tx);
         const markers = new Set(
           (await repo.reviewersOf([b.id])).filter((r) => r.role === ExamRole.reviewers).map((r) => r.userId),
         );

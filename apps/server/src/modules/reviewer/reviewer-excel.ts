@@ -2,7 +2,6 @@ import { ExamRole, type AssignImportResult, type ImportError, type Principal } f
 import { importErrors, readImportSheet, writeSheet } from '../../lib/excel';
 import type { Actor } from '../../lib/actor';
 import { assignContext, requireChangeable } from './reviewer-context';
-import { reviewerRepo } from './reviewer.repo';
 import type { BlockWrite, ReviewerDeps, ReviewerService } from './reviewer.service';
 
 const REQUIRED = ['手机号', '题块名称', '角色'] as const;
@@ -68,7 +67,7 @@ export function reviewerExcel(d: ReviewerDeps & { reviewers: ReviewerService }) 
       const sheet = await readImportSheet(file, REQUIRED, OPTIONAL);
       const ctx = await assignContext(d.exams, subjectId, p);
       requireChangeable(ctx);
-      const repo = reviewerRepo(d.db);
+      const repo = d.repo(d.db);
       const blocks = await repo.blocksOf(subjectId);
       const badRows = new Set(sheet.errors.map((e) => e.row));
       const { errors, valid } = validateRows(

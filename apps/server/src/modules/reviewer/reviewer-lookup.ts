@@ -2,14 +2,14 @@ import { ExamRole, type ExamAssignmentSubject } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import type { ExamService } from '../exam/exam.service';
 import { effectiveQuota } from './reviewer-context';
-import { reviewerRepo } from './reviewer.repo';
+import type { reviewerRepo } from './reviewer.repo';
 
 /** Read-only answers other modules need: the start check, the task pool, the exam overview. */
-export function reviewerLookup(d: { db: Db; exams: ExamService }) {
+export function reviewerLookup(d: { db: Db; repo: typeof reviewerRepo; exams: ExamService }) {
   return {
     /** exam/{examId}/all_setting_task: every subject's blocks with marker and leader counts. */
     async ofExam(examId: number): Promise<ExamAssignmentSubject[]> {
-      const repo = reviewerRepo(d.db);
+      const repo = d.repo(d.db);
       const subjects = await d.exams.subjects(examId);
       return Promise.all(
         subjects.map(async (s) => {
@@ -35,7 +35,7 @@ export function reviewerLookup(d: { db: Db; exams: ExamService }) {
 
     /** For the start check (issue 13): names of the subject's blocks nobody marks. */
     async blocksWithoutMarkers(subjectId: number): Promise<string[]> {
-      const repo = reviewerRepo(d.db);
+      const repo = d.repo(d.db);
       const blocks = await repo.blocksOf(subjectId);
       const rows = await repo.reviewersOf(blocks.map((b) => b.id));
       return blocks
@@ -52,7 +52,7 @@ export function reviewerLookup(d: { db: Db; exams: ExamService }) {
       blockId: number,
       userId: number,
     ): Promise<Array<{ quota: number | null; schoolId: number | null; classIds: number[]; role: number }>> {
-      const repo = reviewerRepo(d.db);
+      const repo = d.repo(d.db);
       const rows = await repo.markerRows(blockId, userId);
       const first = rows[0];
       if (!first) return [];

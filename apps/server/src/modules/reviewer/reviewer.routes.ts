@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  blockCopyInput,
-  blockReviewersSave,
-  candidateQuery,
-  divideSave,
-  idParam,
-  IMPORT_MAX_BYTES,
-} from '@yj/contracts';
+import { idParam, IMPORT_MAX_BYTES, reviewerContract as c } from '@yj/contracts';
 import { attachment } from '../../lib/excel';
+import { contractRoutes } from '../../plugins/contract';
 import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { DivideService } from './reviewer-divide';
@@ -17,7 +11,6 @@ import type { ReviewerExcel } from './reviewer-excel';
 import type { ReviewerService } from './reviewer.service';
 
 const params = z.object({ id: idParam() });
-const blockParams = z.object({ id: idParam(), blockId: idParam() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** setting/task, setting/divide and exam/{examId}/all_setting_task (issue 13 “Who marks what”). */
@@ -26,17 +19,16 @@ export function reviewerRoutes(
   d: { reviewers: ReviewerService; divide: DivideService; excel: ReviewerExcel; scopes: ExamScopes },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const read = { capability: 'exam.read' as const, scope: d.scopes.subjectParam };
+  const on = contractRoutes(app);
+  const subject = { scope: d.scopes.subjectParam };
   const edit = { capability: 'subject.setting.edit' as const, scope: d.scopes.subjectParam };
   const base = '/api/subject/:id/setting/task';
 
-  r.get(base, { schema: { params }, config: read }, async (req) =>
-    ok(await d.reviewers.list(req.params.id, await req.principal())),
-  );
-  r.get(
-    `${base}/candidates`,
-    { schema: { params, querystring: candidateQuery }, config: edit },
-    async (req) => ok(await d.reviewers.candidates(req.params.id, req.query, await req.principal())),
+  on(c.list, async ({ params }, req) => d.reviewers.list(params.id, await req.principal()), subject);
+  on(
+    c.candidates,
+    async ({ params, query }, req) => d.reviewers.candidates(params.id, query, await req.principal()),
+    subject,
   );
   r.get(`${base}/export`, { schema: { params }, config: edit }, async (req, reply) =>
     reply
@@ -49,51 +41,35 @@ export function reviewerRoutes(
     const p = await req.principal();
     return ok(await heavy(req, () => d.excel.importExcel(req.params.id, body, p, actorOf(req))));
   });
-  r.post(
-    `${base}/:blockId`,
-    { schema: { params: blockParams, body: blockReviewersSave }, config: edit },
-    async (req) => {
-      const { id, blockId } = req.params;
+  on(
+    c.save,
+    async ({ params, body }, req) => {
       const p = await req.principal();
-      const done = await d.reviewers.save(id, blockId, req.body, p, actorOf(req));
-      return ok({ ...done, assignment: await d.reviewers.list(id, p) });
+      const done = await d.reviewers.save(params.id, params.blockId, body, p, actorOf(req));
+      return { ...done, assignment: await d.reviewers.list(params.id, p) };
     },
+    subject,
   );
-  r.post(
-    `${base}/:blockId/copy`,
-    { schema: { params: blockParams, body: blockCopyInput }, config: edit },
-    async (req) =>
-      ok(
-        await d.reviewers.copy(
-          req.params.id,
-          req.params.blockId,
-          req.body.toBlockIds,
-          await req.principal(),
-          actorOf(req),
-        ),
-      ),
+  on(
+    c.copy,
+    async ({ params, body }, req) =>
+      d.reviewers.copy(params.id, params.blockId, body.toBlockIds, await req.principal(), actorOf(req)),
+    subject,
   );
-  r.get(
-    '/api/subject/:id/setting/divide/:blockId',
-    { schema: { params: blockParams }, config: read },
-    async (req) => ok(await d.divide.view(req.params.id, req.params.blockId, await req.principal())),
+  on(
+    c.divide,
+    async ({ params }, req) => d.divide.view(params.id, params.blockId, await req.principal()),
+    subject,
   );
-  r.post(
-    '/api/subject/:id/setting/divide/:blockId',
-    { schema: { params: blockParams, body: divideSave }, config: edit },
-    async (req) => {
+  on(
+    c.saveDivide,
+    async ({ params, body }, req) => {
       const p = await req.principal();
-      await d.divide.save(req.params.id, req.params.blockId, req.body, p, actorOf(req));
-      return ok(await d.divide.view(req.params.id, req.params.blockId, p));
+      await d.divide.save(params.id, params.blockId, body, p, actorOf(req));
+      return d.divide.view(params.id, params.blockId, p);
     },
+    subject,
   );
   // exam/{examId}/all_setting_task
-  r.get(
-    '/api/exam/:examId/setting/task',
-    {
-      schema: { params: z.object({ examId: idParam() }) },
-      config: { capability: 'exam.read', scope: d.scopes.examParam },
-    },
-    async (req) => ok(await d.reviewers.ofExam(req.params.examId)),
-  );
+  on(c.ofExam, ({ params }) => d.reviewers.ofExam(params.examId), { scope: d.scopes.examParam });
 }

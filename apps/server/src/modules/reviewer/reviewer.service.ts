@@ -24,7 +24,7 @@ import {
   type AssignContext,
 } from './reviewer-context';
 import { reviewerLookup } from './reviewer-lookup';
-import { reviewerRepo, type ReviewerInsert } from './reviewer.repo';
+import type { reviewerRepo, ReviewerInsert } from './reviewer.repo';
 
 type BlockRow = Awaited<ReturnType<ReturnType<typeof reviewerRepo>['blocksOf']>>[number];
 export interface BlockWrite {
@@ -34,12 +34,18 @@ export interface BlockWrite {
   scale?: MarkScale;
 }
 
-export type ReviewerDeps = { db: Db; audit: AuditService; exams: ExamService; roles: RoleService };
+export type ReviewerDeps = {
+  db: Db;
+  repo: typeof reviewerRepo;
+  audit: AuditService;
+  exams: ExamService;
+  roles: RoleService;
+};
 
 /** setting/task: who marks (阅卷老师, role 4) and who leads (题组长, role 6) each block, and how papers are shared. */
 export function reviewerService(d: ReviewerDeps) {
   async function requireBlock(db: Db, subjectId: number, blockId: number): Promise<BlockRow> {
-    const b = (await reviewerRepo(db).blocksOf(subjectId)).find((x) => x.id === blockId);
+    const b = (await d.repo(db).blocksOf(subjectId)).find((x) => x.id === blockId);
     if (!b) throw fail('题块不存在或已删除，请刷新后重试');
     return b;
   }
@@ -57,10 +63,12 @@ export function reviewerService(d: ReviewerDeps) {
     actor: Actor,
   ): Promise<{ schoolOf: Map<number, number | null>; nameOf: Map<number, string>; added: number }> {
     const ids = [...new Set([...want.markers, ...want.leaders])];
-    const { items } = await reviewerRepo(tx).candidates(
-      { examId: ctx.examId, subjectId: ctx.subjectId, schoolIds: ctx.actingSchoolIds, userIds: ids },
-      { offset: 0, limit: ids.length || 1 },
-    );
+    const { items } = await d
+      .repo(tx)
+      .candidates(
+        { examId: ctx.examId, subjectId: ctx.subjectId, schoolIds: ctx.actingSchoolIds, userIds: ids },
+        { offset: 0, limit: ids.length || 1 },
+      );
     if (items.length !== ids.length) throw fail('所选人员中有不是参考学校老师或已停用的账号');
     const byId = new Map(items.map((c) => [c.userId, c]));
     let added = 0;
@@ -99,7 +107,7 @@ export function reviewerService(d: ReviewerDeps) {
     const markerIds = w.markers.map((m) => m.userId);
     if (new Set(markerIds).size !== markerIds.length) throw fail(`题块“${b.name}”的阅卷老师有重复`);
     if (new Set(w.leaders).size !== w.leaders.length) throw fail(`题块“${b.name}”的题组长有重复`);
-    const repo = reviewerRepo(tx);
+    const repo = d.repo(tx);
     const before = await repo.reviewersOf([b.id]);
     const { schoolOf, nameOf, added } = await ensureRoles(
       tx,
@@ -149,7 +157,7 @@ export function reviewerService(d: ReviewerDeps) {
 
   async function list(subjectId: number, p: Principal): Promise<SubjectAssignment> {
     const ctx = await assignContext(d.exams, subjectId, p);
-    const repo = reviewerRepo(d.db);
+    const repo = d.repo(d.db);
     const blocks = await repo.blocksOf(subjectId);
     const rows = await repo.reviewersOf(blocks.map((b) => b.id));
     const item = (r: (typeof rows)[number]) => toReviewerItem(r, ctx.showsPhone);
@@ -199,7 +207,7 @@ export function reviewerService(d: ReviewerDeps) {
         requireChangeable(ctx);
         const from = await requireBlock(tx, subjectId, fromBlockId);
         if (toBlockIds.includes(fromBlockId)) throw fail('不能复制到题块自身');
-        const rows = await reviewerRepo(tx).reviewersOf([from.id]);
+        const rows = await d.repo(tx).reviewersOf([from.id]);
         const w = {
           markers: rows
             .filter((r) => r.role === ExamRole.reviewers)
@@ -223,10 +231,12 @@ export function reviewerService(d: ReviewerDeps) {
       p: Principal,
     ): Promise<Paged<ReviewerCandidate>> {
       const ctx = await assignContext(d.exams, subjectId, p);
-      const r = await reviewerRepo(d.db).candidates(
-        { examId: ctx.examId, subjectId, schoolIds: ctx.actingSchoolIds },
-        { keyword: q.keyword, offset: (q.page - 1) * q.size, limit: q.size },
-      );
+      const r = await d
+        .repo(d.db)
+        .candidates(
+          { examId: ctx.examId, subjectId, schoolIds: ctx.actingSchoolIds },
+          { keyword: q.keyword, offset: (q.page - 1) * q.size, limit: q.size },
+        );
       return {
         total: r.total,
         size: q.size,

@@ -11,10 +11,9 @@ import {
 import { blockReviewer, examRole, markTask, subject } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { buildUser } from '../../../test/factories';
-import { auditService } from '../audit/audit.service';
-import { examService } from '../exam/exam.service';
-import { roleService } from '../exam/role.service';
-import { reviewerService } from './reviewer.service';
+import { auditModule } from '../audit/audit.module';
+import { examModule } from '../exam/exam.module';
+import { reviewerModule } from './reviewer.module';
 import { addClasses, addPapers, addTask, assignScene, signInAs, type Client } from './reviewer.fixture';
 
 let t: TestApp;
@@ -30,8 +29,9 @@ afterAll(() => t.close());
 /** The service other modules call (start check, task pool), on the test database. */
 const lookup = () => {
   const db = t.database.db;
-  const audit = auditService();
-  return reviewerService({ db, audit, exams: examService({ db, audit }), roles: roleService({ db, audit }) });
+  const audit = auditModule({ db }).audit;
+  const { exams, roles } = examModule({ db, audit });
+  return reviewerModule({ db, audit, exams, roles }).reviewers;
 };
 const task = (suffix = '') => `/filter/api/subject/${s.subjectId}/setting/task${suffix}`;
 const get = async (c: Client = s.admin) => body<SubjectAssignment>(await c.get(task()));

@@ -1,5 +1,5 @@
 import type { Db } from '../../infra/db';
-import type { JobQueue } from '../../infra/queue';
+import type { Jobs } from '../../infra/jobs';
 import type { Storage } from '../../infra/storage';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
@@ -29,7 +29,7 @@ import { scanRepo } from './scan.repo';
 export function scanModule(d: {
   db: Db;
   storage: Storage;
-  queue: JobQueue;
+  queue: Jobs;
   audit: AuditService;
   exams: ExamService;
   templates: TemplateService;
@@ -96,6 +96,8 @@ export function scanJobDeps(d: {
   storage: Storage;
   pool: RecognizePool;
   scores?: PaperScoreHook;
+  /** the block module's framed regions: recognition cuts the blocks of each page it decodes */
+  blockRegions?: ScanJobDeps['blockRegions'];
 }): ScanJobDeps {
   return { ...d, repo: scanRepo, match: paperMatchService({ scan: scanRepo, finish: scanFinishRepo }) };
 }

@@ -1,35 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, intParam } from '@yj/contracts';
-import {
-  missedExamQuery,
-  scanAbsenceBody,
-  scanAbsentBody,
-  scanFinishBody,
-  type Principal,
-  scanAssignBody,
-  scanBatchBody,
-  scanExceptionPapersQuery,
-  scanKeepBody,
-  scanObjectiveBody,
-  scanOptionalBody,
-  scanScoreBody,
-  scanAcceptBody,
-  scanPaperTypeBody,
-  scanReanchorBody,
-  scanRescanBody,
-  scanStudentQuery,
-  ScanSource,
-  scanExceptionQuery,
-  scanPaperQuery,
-  scanSchoolQuery,
-  type ScanSourceValue,
-} from '@yj/contracts';
+import { idParam, intParam, scanContract as c, ScanSource, type ScanSourceValue } from '@yj/contracts';
 import { fail } from '../../errors';
+import { contractRoutes } from '../../plugins/contract';
 import { actorOf, heavy, ok, saveUploads } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
-import type { Actor } from '../../lib/actor';
 import type { ScanExceptionViewService } from './exceptions/scan-exception-view.service';
 import type { ScanFinishService } from './finish/scan-finish.service';
 import type { ScanFixService } from './exceptions/scan-fix.service';
@@ -38,10 +14,8 @@ import type { ScanService } from './ingest/scan-ingest.service';
 
 const id = idParam();
 const subjectParams = z.object({ subjectId: id });
-const examParams = z.object({ examId: id });
 const pageParams = z.object({ pageId: id });
 const cropParams = pageParams.extend({ crop: intParam(0) });
-const exceptionParams = subjectParams.extend({ exceptionId: id });
 
 /** Limits of one upload request (a scanner's batch is sent in several requests). */
 const UPLOAD = { files: 500, fileBytes: 200 * 1024 * 1024, totalBytes: 1024 * 1024 * 1024 };
@@ -93,9 +67,10 @@ export function scanRoutes(
   },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const on = contractRoutes(app);
   const scan = { capability: 'subject.scan' as const, scope: d.scopes.subjectParam };
-  const read = { capability: 'scan.read' as const, scope: d.scopes.subjectParam };
-  const readExam = { capability: 'scan.read' as const, scope: d.scopes.examParam };
+  const read = { scope: d.scopes.subjectParam };
+  const readExam = { scope: d.scopes.examParam };
   const readPage = {
     capability: 'scan.read' as const,
     scope: async (req: FastifyRequest) =>
@@ -137,44 +112,44 @@ export function scanRoutes(
     upload(() => ScanSource.origin),
   );
 
-  r.get(
-    '/api/subject/:subjectId/scanExceptionProgress',
-    { schema: { params: subjectParams, querystring: scanSchoolQuery }, config: read },
-    async (req) =>
-      ok(await d.query.subjectProgress(req.params.subjectId, await req.principal(), req.query.schoolId)),
+  on(
+    c.progress,
+    async ({ params, query }, req) =>
+      d.query.subjectProgress(params.subjectId, await req.principal(), query.schoolId),
+    read,
   );
-  r.get(
-    '/api/exam/:examId/allScanProgress',
-    { schema: { params: examParams, querystring: scanSchoolQuery }, config: readExam },
-    async (req) =>
-      ok(await d.query.examProgress(req.params.examId, await req.principal(), req.query.schoolId)),
+  on(
+    c.examProgress,
+    async ({ params, query }, req) =>
+      d.query.examProgress(params.examId, await req.principal(), query.schoolId),
+    readExam,
   );
-  r.get(
-    '/api/schoolExamineeProgress/:examId',
-    { schema: { params: examParams, querystring: scanSchoolQuery }, config: readExam },
-    async (req) =>
-      ok(await d.query.schoolProgress(req.params.examId, await req.principal(), req.query.subjectId)),
+  on(
+    c.schoolProgress,
+    async ({ params, query }, req) =>
+      d.query.schoolProgress(params.examId, await req.principal(), query.subjectId),
+    readExam,
   );
-  r.get(
-    '/api/subject/:subjectId/scan/scanException',
-    { schema: { params: subjectParams, querystring: scanSchoolQuery }, config: read },
-    async (req) =>
-      ok(await d.query.exceptionCounts(req.params.subjectId, await req.principal(), req.query.schoolId)),
+  on(
+    c.counts,
+    async ({ params, query }, req) =>
+      d.query.exceptionCounts(params.subjectId, await req.principal(), query.schoolId),
+    read,
   );
-  r.get(
-    '/api/subject/:subjectId/scan/exceptions',
-    { schema: { params: subjectParams, querystring: scanExceptionQuery }, config: read },
-    async (req) => ok(await d.query.exceptions(req.params.subjectId, await req.principal(), req.query)),
+  on(
+    c.exceptions,
+    async ({ params, query }, req) => d.query.exceptions(params.subjectId, await req.principal(), query),
+    read,
   );
-  r.get(
-    '/api/subject/:subjectId/missedExamDetail',
-    { schema: { params: subjectParams, querystring: missedExamQuery }, config: read },
-    async (req) => ok(await d.query.missed(req.params.subjectId, await req.principal(), req.query)),
+  on(
+    c.missed,
+    async ({ params, query }, req) => d.query.missed(params.subjectId, await req.principal(), query),
+    read,
   );
-  r.get(
-    '/api/subject/:subjectId/scan/papers',
-    { schema: { params: subjectParams, querystring: scanPaperQuery }, config: read },
-    async (req) => ok(await d.query.papers(req.params.subjectId, await req.principal(), req.query)),
+  on(
+    c.papers,
+    async ({ params, query }, req) => d.query.papers(params.subjectId, await req.principal(), query),
+    read,
   );
   r.get(
     '/api/scan/page/:pageId/image',
@@ -194,59 +169,73 @@ export function scanRoutes(
   );
 
   // ---- exception fixes: one transaction each, audited with before/after ----
-  /**
-   * A write on a subject: its body schema and the service call, whose body type must fit the schema's (checked
-   * at each line below, where a table with casts checked nothing). The provider cannot carry a generic schema
-   * into `req.body`: the one assertion is what the schema has just validated.
-   */
-  const write = <S extends z.ZodType>(
-    path: string,
-    body: S,
-    run: (subjectId: number, body: z.infer<S>, p: Principal, a: Actor) => Promise<unknown>,
-  ) =>
-    r.post(
-      `/api/subject/:subjectId/${path}`,
-      { schema: { params: subjectParams, body }, config: scan },
-      async (req) =>
-        ok(await run(req.params.subjectId, req.body as z.infer<S>, await req.principal(), actorOf(req))),
-    );
-  write('scan/fix/assign', scanAssignBody, d.fix.assign);
-  write('scan/fix/keep', scanKeepBody, d.fix.keep);
-  write('scan/fix/objective', scanObjectiveBody, d.fix.objective);
-  write('scan/fix/absent', scanAbsentBody, d.fix.absent);
-  write('scan/fix/paperType', scanPaperTypeBody, d.fix.paperType);
-  write('scan/fix/optional', scanOptionalBody, d.fix.optional);
-  write('scan/fix/score', scanScoreBody, d.fix.score);
-  write('scan/fix/accept', scanAcceptBody, d.fix.accept);
-  write('scan/fix/rescan', scanRescanBody, d.fix.rescan);
-  write('scan/fix/reanchor', scanReanchorBody, d.fix.reanchor);
-  write('scan/fix/rerecognise', scanBatchBody, d.fix.rerecognise);
-  // ---- absence by hand and 扫描完成 per school ----
-  r.get(
-    '/api/subject/:subjectId/scan/schools',
-    { schema: { params: subjectParams }, config: read },
-    async (req) => ok(await d.finish.schools(req.params.subjectId, await req.principal())),
+  /** who writes: the principal for the school checks, the actor for the audit */
+  const who = async (req: FastifyRequest) => [await req.principal(), actorOf(req)] as const;
+  const w = { scope: d.scopes.subjectParam };
+  on(c.assign, async ({ params, body }, req) => d.fix.assign(params.subjectId, body, ...(await who(req))), w);
+  on(c.keep, async ({ params, body }, req) => d.fix.keep(params.subjectId, body, ...(await who(req))), w);
+  on(
+    c.objective,
+    async ({ params, body }, req) => d.fix.objective(params.subjectId, body, ...(await who(req))),
+    w,
   );
-  write('scan/absence', scanAbsenceBody, d.finish.absence);
-  write('scan/finish', scanFinishBody, d.finish.finish);
-  write('scan/reopen', scanFinishBody, d.finish.reopen);
+  on(c.absent, async ({ params, body }, req) => d.fix.absent(params.subjectId, body, ...(await who(req))), w);
+  on(
+    c.paperType,
+    async ({ params, body }, req) => d.fix.paperType(params.subjectId, body, ...(await who(req))),
+    w,
+  );
+  on(
+    c.optional,
+    async ({ params, body }, req) => d.fix.optional(params.subjectId, body, ...(await who(req))),
+    w,
+  );
+  on(c.score, async ({ params, body }, req) => d.fix.score(params.subjectId, body, ...(await who(req))), w);
+  on(c.accept, async ({ params, body }, req) => d.fix.accept(params.subjectId, body, ...(await who(req))), w);
+  on(c.rescan, async ({ params, body }, req) => d.fix.rescan(params.subjectId, body, ...(await who(req))), w);
+  on(
+    c.reanchor,
+    async ({ params, body }, req) => d.fix.reanchor(params.subjectId, body, ...(await who(req))),
+    w,
+  );
+  on(
+    c.rerecognise,
+    async ({ params, body }, req) => d.fix.rerecognise(params.subjectId, body, ...(await who(req))),
+    w,
+  );
+  // ---- absence by hand and 扫描完成 per school ----
+  on(c.schools, async ({ params }, req) => d.finish.schools(params.subjectId, await req.principal()), read);
+  on(
+    c.absence,
+    async ({ params, body }, req) => d.finish.absence(params.subjectId, body, ...(await who(req))),
+    w,
+  );
+  on(
+    c.finish,
+    async ({ params, body }, req) => d.finish.finish(params.subjectId, body, ...(await who(req))),
+    w,
+  );
+  on(
+    c.reopen,
+    async ({ params, body }, req) => d.finish.reopen(params.subjectId, body, ...(await who(req))),
+    w,
+  );
 
-  r.get(
-    '/api/subject/:subjectId/scan/exception/:exceptionId',
-    { schema: { params: exceptionParams }, config: read },
-    async (req) =>
-      ok(await d.view.detail(req.params.subjectId, req.params.exceptionId, await req.principal())),
+  on(
+    c.detail,
+    async ({ params }, req) => d.view.detail(params.subjectId, params.exceptionId, await req.principal()),
+    read,
   );
   // spec §5: reading exception papers answers an error unless the summary count is above 0
-  r.get(
-    '/api/subject/:subjectId/scan/exceptionPapers',
-    { schema: { params: subjectParams, querystring: scanExceptionPapersQuery }, config: read },
-    async (req) => ok(await d.view.exceptionPapers(req.params.subjectId, req.query, await req.principal())),
+  on(
+    c.exceptionPapers,
+    async ({ params, query }, req) => d.view.exceptionPapers(params.subjectId, query, await req.principal()),
+    read,
   );
-  r.get(
-    '/api/subject/:subjectId/scan/view/student/paper',
-    { schema: { params: subjectParams, querystring: scanStudentQuery }, config: read },
-    async (req) =>
-      ok(await d.view.studentPaper(req.params.subjectId, req.query.examineeId, await req.principal())),
+  on(
+    c.studentPaper,
+    async ({ params, query }, req) =>
+      d.view.studentPaper(params.subjectId, query.examineeId, await req.principal()),
+    read,
   );
 }

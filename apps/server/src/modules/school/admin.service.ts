@@ -5,17 +5,22 @@ import { maskPhone, randomPassword } from '../../lib/crypto';
 import type { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import type { UserAccounts } from './user-accounts';
-import { adminRepo } from './admin.repo';
+import type { adminRepo } from './admin.repo';
 import type { Actor } from '../../lib/actor';
 
 /** School administrators (spec §6): add, remove another, cancel by phone; a school always keeps one. */
-export function adminService(d: { db: Db; audit: AuditService; users: UserAccounts }) {
+export function adminService(d: {
+  db: Db;
+  repo: typeof adminRepo;
+  audit: AuditService;
+  users: UserAccounts;
+}) {
   async function removeUser(schoolId: number, userId: number, actor: Actor, action: string) {
     await d.db.transaction(async (tx) => {
-      const admins = await adminRepo(tx).list(schoolId);
+      const admins = await d.repo(tx).list(schoolId);
       if (!admins.some((a) => a.userId === userId)) throw fail('该用户不是本校管理员');
       if (admins.length <= 1) throw fail('学校至少保留一名管理员');
-      await adminRepo(tx).remove(schoolId, userId);
+      await d.repo(tx).remove(schoolId, userId);
       await d.audit.record(tx, {
         action,
         schoolId,
@@ -28,7 +33,7 @@ export function adminService(d: { db: Db; audit: AuditService; users: UserAccoun
 
   return {
     async list(schoolId: number, showPhone: boolean): Promise<AdminItem[]> {
-      const admins = await adminRepo(d.db).list(schoolId);
+      const admins = await d.repo(d.db).list(schoolId);
       return admins.map((a) => ({ ...a, phone: showPhone ? a.phone : maskPhone(a.phone) }));
     },
 
@@ -57,7 +62,7 @@ export function adminService(d: { db: Db; audit: AuditService; users: UserAccoun
           });
           created = true;
         }
-        if (!(await adminRepo(tx).add(schoolId, u.id))) throw fail(`${u.name} 已是本校管理员`);
+        if (!(await d.repo(tx).add(schoolId, u.id))) throw fail(`${u.name} 已是本校管理员`);
         await d.audit.record(tx, {
           action: 'schoolAdmin.add',
           schoolId,

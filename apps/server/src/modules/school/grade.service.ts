@@ -2,20 +2,20 @@ import type { ClassItem, GradeItem } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
-import { gradeRepo } from './grade.repo';
+import type { gradeRepo } from './grade.repo';
 import type { Actor } from '../../lib/actor';
 
-export function gradeService(d: { db: Db; audit: AuditService }) {
+export function gradeService(d: { db: Db; repo: typeof gradeRepo; audit: AuditService }) {
   return {
-    grades: (schoolId: number): Promise<GradeItem[]> => gradeRepo(d.db).grades(schoolId),
+    grades: (schoolId: number): Promise<GradeItem[]> => d.repo(d.db).grades(schoolId),
     classes: (schoolId: number, gradeId?: number): Promise<ClassItem[]> =>
-      gradeRepo(d.db).classes(schoolId, gradeId),
+      d.repo(d.db).classes(schoolId, gradeId),
 
     async addGrade(schoolId: number, name: string, entryYear: number | null, actor: Actor) {
       return d.db.transaction(async (tx) => {
-        const existing = await gradeRepo(tx).grades(schoolId);
+        const existing = await d.repo(tx).grades(schoolId);
         if (existing.some((g) => g.name === name)) throw fail(`年级“${name}”已存在`);
-        const g = await gradeRepo(tx).insertGrade(schoolId, name, entryYear);
+        const g = await d.repo(tx).insertGrade(schoolId, name, entryYear);
         await d.audit.record(tx, {
           action: 'grade.add',
           schoolId,
@@ -29,10 +29,10 @@ export function gradeService(d: { db: Db; audit: AuditService }) {
 
     async addClass(schoolId: number, gradeId: number, name: string, kind: number, actor: Actor) {
       return d.db.transaction(async (tx) => {
-        if (!(await gradeRepo(tx).findGrade(schoolId, gradeId))) throw fail('年级不存在');
-        const siblings = await gradeRepo(tx).classes(schoolId, gradeId);
+        if (!(await d.repo(tx).findGrade(schoolId, gradeId))) throw fail('年级不存在');
+        const siblings = await d.repo(tx).classes(schoolId, gradeId);
         if (siblings.some((c) => c.name === name)) throw fail(`班级“${name}”已存在`);
-        const c = await gradeRepo(tx).insertClass(schoolId, gradeId, name, kind);
+        const c = await d.repo(tx).insertClass(schoolId, gradeId, name, kind);
         await d.audit.record(tx, {
           action: 'class.add',
           schoolId,
@@ -46,11 +46,11 @@ export function gradeService(d: { db: Db; audit: AuditService }) {
 
     async renameClass(schoolId: number, classId: number, name: string, actor: Actor) {
       await d.db.transaction(async (tx) => {
-        const c = await gradeRepo(tx).findClass(schoolId, classId);
+        const c = await d.repo(tx).findClass(schoolId, classId);
         if (!c) throw fail('班级不存在或已删除');
-        const siblings = await gradeRepo(tx).classes(schoolId, c.gradeId);
+        const siblings = await d.repo(tx).classes(schoolId, c.gradeId);
         if (siblings.some((s) => s.name === name && s.id !== classId)) throw fail(`班级“${name}”已存在`);
-        await gradeRepo(tx).renameClass(classId, name);
+        await d.repo(tx).renameClass(classId, name);
         await d.audit.record(tx, {
           action: 'class.rename',
           schoolId,
@@ -64,11 +64,11 @@ export function gradeService(d: { db: Db; audit: AuditService }) {
     /** A class with students cannot be deleted: move or delete its students first. */
     async removeClass(schoolId: number, classId: number, actor: Actor) {
       await d.db.transaction(async (tx) => {
-        const list = await gradeRepo(tx).classes(schoolId);
+        const list = await d.repo(tx).classes(schoolId);
         const c = list.find((x) => x.id === classId);
         if (!c) throw fail('班级不存在或已删除');
         if (c.students > 0) throw fail(`班级“${c.name}”还有 ${c.students} 名学生，请先调出或删除学生`);
-        await gradeRepo(tx).softDeleteClass(classId);
+        await d.repo(tx).softDeleteClass(classId);
         await d.audit.record(tx, {
           action: 'class.delete',
           schoolId,

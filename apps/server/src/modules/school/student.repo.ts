@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Paged, StudentItem, StudentListQuery } from '@yj/contracts';
 import type { Db } from '../../infra/db';
-import { banji, grade, student } from '../../db/schema';
+import { banji, grade, rosterVersion, student } from '../../db/schema';
 
 export type StudentRow = typeof student.$inferSelect;
 const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
@@ -42,6 +42,37 @@ function plainPage(db: Db) {
   return p;
 }
 
+const preparedVersions = new WeakMap<Db, ReturnType<typeof prepareVersion>>();
+function prepareVersion(db: Db) {
+  return db
+    .select({ version: rosterVersion.version })
+    .from(rosterVersion)
+    .where(eq(rosterVersion.schoolId, sql.placeholder('schoolId')))
+    .prepare('roster_version');
+}
+/** The school's roster version as committed now (0 before its first write). */
+async function rosterVersionOf(db: Db, schoolId: number): Promise<number> {
+  let p = preparedVersions.get(db);
+  if (!p) preparedVersions.set(db, (p = prepareVersion(db)));
+  const [r] = await p.execute({ schoolId });
+  return r?.version ?? 0;
+}
+
+/**
+ * Unfiltered pages remembered per database handle, under the roster version read before the page itself: the
+ * page is at least as new as that version, and any later write of a student, class or grade — by this process
+ * or another, a job or a script — moves the version on (triggers of migration 0023), so the next read misses
+ * and reads afresh. One primary-key read instead of joining, counting and sorting the school's students
+ * (issue 12). A transaction's handle gets its own map, which goes with it (nothing uncommitted leaks out).
+ */
+const PAGES_KEPT = 2000;
+const pageCaches = new WeakMap<Db, Map<string, { version: number; page: Paged<StudentItem> }>>();
+function pagesOf(db: Db) {
+  let m = pageCaches.get(db);
+  if (!m) pageCaches.set(db, (m = new Map()));
+  return m;
+}
+
 export function studentRepo(db: Db) {
   const live = (schoolId: number) => and(eq(student.schoolId, schoolId), isNull(student.deletedAt));
   const count = async (schoolId: number): Promise<number> => {
@@ -54,9 +85,23 @@ export function studentRepo(db: Db) {
   return {
     async list(schoolId: number, q: StudentListQuery): Promise<Paged<StudentItem>> {
       if (!q.keyword && !q.gradeId && !q.classId) {
+        const version = await rosterVersionOf(db, schoolId);
+        const pages = pagesOf(db);
+        const key = `${schoolId}:${q.page}:${q.size}`;
+        const kept = pages.get(key);
+        if (kept?.version === version) return kept.page;
         const rows = await plainPage(db).execute({ schoolId, limit: q.size, offset: (q.page - 1) * q.size });
         const total = rows[0]?.total ?? (q.page > 1 ? await count(schoolId) : 0);
-        return { total, size: q.size, items: rows.map(({ total: _, ...it }) => it) };
+        const page = Object.freeze({
+          total,
+          size: q.size,
+          items: Object.freeze(rows.map(({ total: _, ...it }) => Object.freeze(it))),
+        }) as Paged<StudentItem>;
+        // newest last; the oldest entry goes first when the map is full
+        pages.delete(key);
+        pages.set(key, { version, page });
+        if (pages.size > PAGES_KEPT) pages.delete(pages.keys().next().value!);
+        return page;
       }
       const where = and(
         live(schoolId),

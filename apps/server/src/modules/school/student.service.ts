@@ -11,8 +11,8 @@ import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import { readImportSheet, writeSheet, importErrors, REPORTED_ERRORS } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
-import { gradeRepo } from './grade.repo';
-import { studentRepo } from './student.repo';
+import type { gradeRepo } from './grade.repo';
+import type { studentRepo } from './student.repo';
 import type { Actor } from '../../lib/actor';
 
 export const STUDENT_COLUMNS = ['姓名', '学号', '年级', '班级'] as const;
@@ -61,24 +61,28 @@ function validateRows(
   return { errors, valid };
 }
 
-export function studentService(d: { db: Db; audit: AuditService }) {
+export function studentService(d: {
+  db: Db;
+  gradeRepo: typeof gradeRepo;
+  repo: typeof studentRepo;
+  audit: AuditService;
+}) {
   async function requireClass(db: Db, schoolId: number, classId: number) {
-    const cls = await gradeRepo(db).findClass(schoolId, classId);
+    const cls = await d.gradeRepo(db).findClass(schoolId, classId);
     if (!cls) throw fail('班级不存在或已删除');
     return cls;
   }
 
   return {
     list: (schoolId: number, q: StudentListQuery): Promise<Paged<StudentItem>> =>
-      studentRepo(d.db).list(schoolId, q),
+      d.repo(d.db).list(schoolId, q),
 
     async addOne(schoolId: number, input: StudentInput, actor: Actor): Promise<{ id: number }> {
       return d.db.transaction(async (tx) => {
         await requireClass(tx, schoolId, input.classId);
-        if (await studentRepo(tx).findByXuehao(schoolId, input.xuehao))
-          throw fail(`学号 ${input.xuehao} 已存在`);
-        await studentRepo(tx).insert([{ schoolId, ...input }]);
-        const created = await studentRepo(tx).findByXuehao(schoolId, input.xuehao);
+        if (await d.repo(tx).findByXuehao(schoolId, input.xuehao)) throw fail(`学号 ${input.xuehao} 已存在`);
+        await d.repo(tx).insert([{ schoolId, ...input }]);
+        const created = await d.repo(tx).findByXuehao(schoolId, input.xuehao);
         await d.audit.record(tx, {
           action: 'student.add',
           schoolId,
@@ -98,7 +102,7 @@ export function studentService(d: { db: Db; audit: AuditService }) {
       actor: Actor,
     ) {
       await d.db.transaction(async (tx) => {
-        const repo = studentRepo(tx);
+        const repo = d.repo(tx);
         const current = await repo.findById(schoolId, oldInfo.id);
         if (!current) throw fail('学生不存在或已删除');
         if (
@@ -134,7 +138,7 @@ export function studentService(d: { db: Db; audit: AuditService }) {
 
     async remove(schoolId: number, ids: number[] | 'all', actor: Actor): Promise<{ deleted: number }> {
       return d.db.transaction(async (tx) => {
-        const deleted = await studentRepo(tx).softDelete(schoolId, ids);
+        const deleted = await d.repo(tx).softDelete(schoolId, ids);
         await d.audit.record(tx, {
           action: ids === 'all' ? 'student.deleteAll' : 'student.delete',
           schoolId,
@@ -157,7 +161,7 @@ export function studentService(d: { db: Db; audit: AuditService }) {
       actor: Actor,
     ): Promise<ImportResult> {
       const sheet = await readImportSheet(file, STUDENT_COLUMNS, OPTIONAL_COLUMNS);
-      const index = await gradeRepo(d.db).classIndex(schoolId);
+      const index = await d.gradeRepo(d.db).classIndex(schoolId);
       // a row with a formula is already reported; checking its blanked cells again would only repeat it
       const badRows = new Set(sheet.errors.map((e) => e.row));
       const { errors, valid: rows } = validateRows(
@@ -169,8 +173,8 @@ export function studentService(d: { db: Db; audit: AuditService }) {
         throw importErrors(allErrors, '请修改后重新导入，或选择“仅导入正确的行”');
       }
       return d.db.transaction(async (tx) => {
-        const grades = gradeRepo(tx);
-        const students = studentRepo(tx);
+        const grades = d.gradeRepo(tx);
+        const students = d.repo(tx);
         let classesCreated = 0;
         for (const r of rows) {
           const key = `${r.gradeName}/${r.className}`;
@@ -223,7 +227,7 @@ export function studentService(d: { db: Db; audit: AuditService }) {
       ),
 
     async exportExcel(schoolId: number): Promise<Buffer> {
-      const all = await studentRepo(d.db).all(schoolId);
+      const all = await d.repo(d.db).all(schoolId);
       return writeSheet(
         '学生名单',
         [...STUDENT_COLUMNS, ...OPTIONAL_COLUMNS],

@@ -14,8 +14,8 @@ import type { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import type { SmsProvider } from '../auth/sms';
 import type { UserAccounts } from './user-accounts';
-import { gradeRepo } from './grade.repo';
-import { teacherRepo, type TeacherRow } from './teacher.repo';
+import type { gradeRepo } from './grade.repo';
+import type { teacherRepo, TeacherRow } from './teacher.repo';
 import type { Actor } from '../../lib/actor';
 
 const TEACHER_COLUMNS = ['姓名', '手机号'] as const;
@@ -33,7 +33,14 @@ const splitList = (s: string) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
-export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvider; users: UserAccounts }) {
+export function teacherService(d: {
+  db: Db;
+  gradeRepo: typeof gradeRepo;
+  repo: typeof teacherRepo;
+  audit: AuditService;
+  sms: SmsProvider;
+  users: UserAccounts;
+}) {
   /** Creates the account when the phone is new (with a one-time initial password), or links the existing one. */
   async function attach(tx: Db, schoolId: number, input: TeacherInput, initialHash: () => Promise<string>) {
     const users = d.users(tx);
@@ -51,10 +58,10 @@ export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvide
       });
       created = true;
     }
-    await teacherRepo(tx).upsert(schoolId, u.id, input.subjects);
-    const classIds = await teacherRepo(tx).liveClassIds(schoolId, input.classIds);
+    await d.repo(tx).upsert(schoolId, u.id, input.subjects);
+    const classIds = await d.repo(tx).liveClassIds(schoolId, input.classIds);
     if (classIds.length !== new Set(input.classIds).size) throw fail('任教班级不存在或已删除');
-    await teacherRepo(tx).setClasses(schoolId, u.id, classIds);
+    await d.repo(tx).setClasses(schoolId, u.id, classIds);
     return { userId: u.id, created };
   }
 
@@ -64,7 +71,7 @@ export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvide
       q: { page: number; size: number; keyword?: string; subject?: string },
       showPhone: boolean,
     ): Promise<Paged<TeacherItem>> {
-      const r = await teacherRepo(d.db).list(schoolId, q);
+      const r = await d.repo(d.db).list(schoolId, q);
       return { total: r.total, size: q.size, items: r.items.map((t) => toItem(t, showPhone)) };
     },
 
@@ -74,7 +81,7 @@ export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvide
       course: string | undefined,
       showPhone: (schoolId: number) => boolean,
     ): Promise<Array<TeacherItem & { schoolId: number; schoolName: string }>> {
-      const rows = await teacherRepo(d.db).ofSchools(schoolIds, course);
+      const rows = await d.repo(d.db).ofSchools(schoolIds, course);
       return rows.map((r) => ({
         ...toItem(r, showPhone(r.schoolId)),
         schoolId: r.schoolId,
@@ -85,7 +92,7 @@ export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvide
     /** spec §5: the lookup fails when the phone is empty or the teacher found has no phone. */
     async findByPhone(schoolId: number, phone: string | undefined, showPhone: boolean): Promise<TeacherItem> {
       if (!phone) throw fail('请输入手机号');
-      const t = await teacherRepo(d.db).findByPhone(schoolId, phone);
+      const t = await d.repo(d.db).findByPhone(schoolId, phone);
       if (!t) throw fail('本校没有该手机号的老师');
       if (!t.phone) throw fail('该老师未登记手机号');
       return toItem(t, showPhone);
@@ -94,7 +101,7 @@ export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvide
     async addOne(schoolId: number, input: TeacherInput, actor: Actor): Promise<TeacherCreated> {
       const initialPassword = randomPassword();
       return d.db.transaction(async (tx) => {
-        if (await teacherRepo(tx).findByPhone(schoolId, input.phone))
+        if (await d.repo(tx).findByPhone(schoolId, input.phone))
           throw fail(`手机号 ${input.phone} 的老师已在本校`);
         const r = await attach(tx, schoolId, input, () => hashPassword(initialPassword));
         await d.audit.record(tx, {
@@ -116,13 +123,13 @@ export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvide
     ): Promise<void> {
       const name = newInfo.name.slice(0, NAME_MAX);
       const rephoned = await d.db.transaction(async (tx) => {
-        const current = await teacherRepo(tx).find(schoolId, oldInfo.userId);
+        const current = await d.repo(tx).find(schoolId, oldInfo.userId);
         if (!current) throw fail('老师不存在或已删除');
         if (current.phone !== oldInfo.phone) throw fail('该老师信息已被他人修改，请刷新后重试');
         const identityChanged = name !== current.name.slice(0, NAME_MAX) || newInfo.phone !== current.phone;
         if (identityChanged) {
           // Another school (or the system) also relies on this account: only its owner may change who it is.
-          if (await teacherRepo(tx).heldElsewhere(schoolId, current.userId))
+          if (await d.repo(tx).heldElsewhere(schoolId, current.userId))
             throw fail('该老师同时属于其他学校，只能由本人修改手机号和姓名');
           if (newInfo.phone !== current.phone) {
             const users = d.users(tx);
@@ -132,10 +139,10 @@ export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvide
           }
           await d.users(tx).setNameAndPhone(current.userId, name, newInfo.phone);
         }
-        await teacherRepo(tx).upsert(schoolId, current.userId, newInfo.subjects);
-        const classIds = await teacherRepo(tx).liveClassIds(schoolId, newInfo.classIds);
+        await d.repo(tx).upsert(schoolId, current.userId, newInfo.subjects);
+        const classIds = await d.repo(tx).liveClassIds(schoolId, newInfo.classIds);
         if (classIds.length !== new Set(newInfo.classIds).size) throw fail('任教班级不存在或已删除');
-        await teacherRepo(tx).setClasses(schoolId, current.userId, classIds);
+        await d.repo(tx).setClasses(schoolId, current.userId, classIds);
         await d.audit.record(tx, {
           action: 'teacher.update',
           schoolId,
@@ -165,7 +172,7 @@ export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvide
     /** Ends the teaching role at this school; the account and its marking history stay. */
     async remove(schoolId: number, ids: number[] | 'all', actor: Actor): Promise<{ deleted: number }> {
       return d.db.transaction(async (tx) => {
-        const removed = await teacherRepo(tx).softDelete(schoolId, ids);
+        const removed = await d.repo(tx).softDelete(schoolId, ids);
         await d.audit.record(tx, {
           action: ids === 'all' ? 'teacher.deleteAll' : 'teacher.delete',
           schoolId,
@@ -184,7 +191,7 @@ export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvide
       actor: Actor,
     ): Promise<{ created: number; linked: number; initialPassword: string | null }> {
       const sheet = await readImportSheet(file, TEACHER_COLUMNS, OPTIONAL);
-      const classes = await gradeRepo(d.db).classes(schoolId);
+      const classes = await d.gradeRepo(d.db).classes(schoolId);
       const classByName = new Map<string, number[]>();
       for (const c of classes) classByName.set(c.name, [...(classByName.get(c.name) ?? []), c.id]);
       const errors: ImportError[] = [...sheet.errors];
@@ -247,7 +254,7 @@ export function teacherService(d: { db: Db; audit: AuditService; sms: SmsProvide
       ),
 
     async exportExcel(schoolId: number): Promise<Buffer> {
-      const all = await teacherRepo(d.db).all(schoolId);
+      const all = await d.repo(d.db).all(schoolId);
       return writeSheet(
         '老师名单',
         [...TEACHER_COLUMNS, ...OPTIONAL],

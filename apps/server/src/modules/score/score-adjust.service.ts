@@ -14,8 +14,8 @@ import { assertSchool } from '../scan/scan-access';
 import { assertAllows } from '../subject/subject-state';
 import { scoreAccess } from './score-access';
 import type { ScoreCompute } from './score-compute';
-import { scoreAdjustRepo } from './score-adjust.repo';
-import { scoreIrregularRepo } from './score-irregular.repo';
+import type { scoreAdjustRepo } from './score-adjust.repo';
+import type { scoreIrregularRepo } from './score-irregular.repo';
 
 /** A multiple of step within float noise. */
 const onStep = (v: number, step: number) => Math.abs(v / step - Math.round(v / step)) < 1e-9;
@@ -23,6 +23,8 @@ const onStep = (v: number, step: number) => Math.abs(v / step - Math.round(v / s
 /** 成绩调整 (spec score/adjust, adjust/checkdetail): a question's score by hand, before / after / reason kept. */
 export function scoreAdjustService(d: {
   db: Db;
+  irregularRepo: typeof scoreIrregularRepo;
+  repo: typeof scoreAdjustRepo;
   audit: AuditService;
   exams: ExamService;
   compute: ScoreCompute;
@@ -37,8 +39,8 @@ export function scoreAdjustService(d: {
       const { examId, filter } = await scoreAccess(d.exams, subjectId, p);
       return d.db.transaction(async (tx) => {
         // read under a share lock: a publish waits for this adjustment, or this one sees it published
-        assertAllows((await scoreIrregularRepo(tx).lockStatus(subjectId)) ?? -1, 'adjustScores');
-        const r = scoreAdjustRepo(tx);
+        assertAllows((await d.irregularRepo(tx).lockStatus(subjectId)) ?? -1, 'adjustScores');
+        const r = d.repo(tx);
         const who = await r.examinee(examId, body.examineeId);
         if (!who) throw fail('考生不存在');
         assertSchool(filter, who.schoolId);
@@ -82,7 +84,7 @@ export function scoreAdjustService(d: {
       p: Principal,
     ): Promise<Paged<ScoreAdjustmentItem>> {
       const { filter } = await scoreAccess(d.exams, subjectId, p);
-      const rows = await scoreAdjustRepo(d.db).list(subjectId, filter, q.page, q.size);
+      const rows = await d.repo(d.db).list(subjectId, filter, q.page, q.size);
       return {
         total: rows[0]?.count ?? 0,
         size: q.size,

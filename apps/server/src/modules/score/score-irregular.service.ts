@@ -8,7 +8,7 @@ import { assertSchool } from '../scan/scan-access';
 import { assertAllows } from '../subject/subject-state';
 import { scoreAccess } from './score-access';
 import type { ScoreCompute } from './score-compute';
-import { scoreIrregularRepo } from './score-irregular.repo';
+import type { scoreIrregularRepo } from './score-irregular.repo';
 
 /**
  * 违纪 (DESIGN.md §6): an examinee's subject scores 0 with the reason kept, apart from 缺考 (absent keeps no
@@ -17,6 +17,7 @@ import { scoreIrregularRepo } from './score-irregular.repo';
  */
 export function scoreIrregularService(d: {
   db: Db;
+  repo: typeof scoreIrregularRepo;
   audit: AuditService;
   exams: ExamService;
   compute: ScoreCompute;
@@ -30,7 +31,7 @@ export function scoreIrregularService(d: {
   ): Promise<{ total: number | null }> {
     const { examId, filter } = await scoreAccess(d.exams, subjectId, p);
     return d.db.transaction(async (tx) => {
-      const repo = scoreIrregularRepo(tx);
+      const repo = d.repo(tx);
       assertAllows((await repo.lockStatus(subjectId)) ?? -1, 'adjustScores');
       const who = await repo.examinee(examId, subjectId, examineeId);
       if (!who) throw fail('考生不存在');
@@ -67,7 +68,7 @@ export function scoreIrregularService(d: {
       p: Principal,
     ): Promise<Paged<IrregularItem>> {
       const { filter } = await scoreAccess(d.exams, subjectId, p);
-      const rows = await scoreIrregularRepo(d.db).list(subjectId, filter, q.page, q.size);
+      const rows = await d.repo(d.db).list(subjectId, filter, q.page, q.size);
       return {
         total: rows[0]?.count ?? 0,
         size: q.size,

@@ -8,8 +8,8 @@ import { assertSchool } from '../scan/scan-access';
 import { assertAllows } from '../subject/subject-state';
 import { scoreAccess } from './score-access';
 import type { ScoreCompute } from './score-compute';
-import { scoreIrregularRepo } from './score-irregular.repo';
-import { KAOHAO_ACTION, scoreKaohaoRepo } from './score-kaohao.repo';
+import type { scoreIrregularRepo } from './score-irregular.repo';
+import { KAOHAO_ACTION, type scoreKaohaoRepo } from './score-kaohao.repo';
 
 /** What the audit keeps of a move; the list of moves is read back from it. */
 interface MoveDetail {
@@ -32,6 +32,8 @@ interface MoveDetail {
  */
 export function scoreKaohaoService(d: {
   db: Db;
+  irregularRepo: typeof scoreIrregularRepo;
+  repo: typeof scoreKaohaoRepo;
   audit: AuditService;
   exams: ExamService;
   compute: ScoreCompute;
@@ -46,8 +48,8 @@ export function scoreKaohaoService(d: {
       const { examId, filter } = await scoreAccess(d.exams, subjectId, p);
       return d.db.transaction(async (tx) => {
         // under a share lock on the subject: a publish waits for this move, or this move sees it published
-        assertAllows((await scoreIrregularRepo(tx).lockStatus(subjectId)) ?? -1, 'adjustScores');
-        const r = scoreKaohaoRepo(tx);
+        assertAllows((await d.irregularRepo(tx).lockStatus(subjectId)) ?? -1, 'adjustScores');
+        const r = d.repo(tx);
         const from = await r.lockById(examId, body.examineeId);
         if (!from) throw fail('考生不存在');
         assertSchool(filter, from.schoolId);
@@ -99,7 +101,7 @@ export function scoreKaohaoService(d: {
       p: Principal,
     ): Promise<Paged<ScoreKaohaoItem>> {
       const { examId, filter } = await scoreAccess(d.exams, subjectId, p);
-      const rows = await scoreKaohaoRepo(d.db).list(examId, subjectId, filter, q.page, q.size);
+      const rows = await d.repo(d.db).list(examId, subjectId, filter, q.page, q.size);
       return {
         total: rows[0]?.count ?? 0,
         size: q.size,

@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { batchReleaseBody, delayPublishBody, idParam } from '@yj/contracts';
-import { actorOf, ok } from '../../plugins/http';
+import { publishContract as c } from '@yj/contracts';
+import { contractRoutes } from '../../plugins/contract';
+import { actorOf } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { ScorePublishService } from './score-publish.service';
-
-const params = z.object({ id: idParam() });
-const examParams = z.object({ examId: idParam() });
 
 /**
  * Publishing (spec §4; §7 the scores family release / batch release / delay publish, and
@@ -17,41 +13,23 @@ export function scorePublishRoutes(
   app: FastifyInstance,
   d: { publish: ScorePublishService; scopes: ExamScopes },
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const publish = { capability: 'score.publish' as const, scope: d.scopes.subjectParam };
+  const on = contractRoutes(app);
+  const subject = { scope: d.scopes.subjectParam };
 
-  r.get(
-    '/api/subject/:id/score/release',
-    { schema: { params }, config: { capability: 'score.read', scope: d.scopes.subjectParam } },
-    async (req) => ok(await d.publish.state(req.params.id)),
-  );
-  r.post('/api/subject/:id/score/release', { schema: { params }, config: publish }, async (req) =>
-    ok(await d.publish.publish(req.params.id, actorOf(req))),
-  );
-  r.post('/api/subject/:id/score/release/cancel', { schema: { params }, config: publish }, async (req) =>
-    ok(await d.publish.cancel(req.params.id, actorOf(req))),
-  );
-  r.post(
-    '/api/subject/:id/score/delayPublish',
-    { schema: { params, body: delayPublishBody }, config: publish },
-    async (req) => ok(await d.publish.delay(req.params.id, req.body, actorOf(req))),
-  );
-  r.post('/api/subject/:id/xianyuehousao/tongfen', { schema: { params }, config: publish }, async (req) =>
-    ok(await d.publish.tongfen(req.params.id, actorOf(req))),
-  );
-  r.post('/api/subject/:id/cancelXianyueTongfen', { schema: { params }, config: publish }, async (req) =>
-    ok(await d.publish.cancelTongfen(req.params.id, actorOf(req))),
-  );
+  on(c.state, ({ params }) => d.publish.state(params.id), subject);
+  on(c.release, ({ params }, req) => d.publish.publish(params.id, actorOf(req)), subject);
+  on(c.cancel, ({ params }, req) => d.publish.cancel(params.id, actorOf(req)), subject);
+  on(c.delay, ({ params, body }, req) => d.publish.delay(params.id, body, actorOf(req)), subject);
+  on(c.tongfen, ({ params }, req) => d.publish.tongfen(params.id, actorOf(req)), subject);
+  on(c.tongfenCancel, ({ params }, req) => d.publish.cancelTongfen(params.id, actorOf(req)), subject);
 
   // the exam's release screen; each subject is checked against score.publish on its own
-  const exam = { capability: 'exam.read' as const, scope: d.scopes.examParam };
-  r.get('/api/exam/:examId/score/release', { schema: { params: examParams }, config: exam }, async (req) =>
-    ok(await d.publish.ofExam(req.params.examId, await req.principal())),
-  );
-  r.post(
-    '/api/exam/:examId/score/batchRelease',
-    { schema: { params: examParams, body: batchReleaseBody }, config: exam },
-    async (req) =>
-      ok(await d.publish.batch(req.params.examId, req.body.subjectIds, await req.principal(), actorOf(req))),
+  const exam = { scope: d.scopes.examParam };
+  on(c.examRows, async ({ params }, req) => d.publish.ofExam(params.examId, await req.principal()), exam);
+  on(
+    c.batch,
+    async ({ params, body }, req) =>
+      d.publish.batch(params.examId, body.subjectIds, await req.principal(), actorOf(req)),
+    exam,
   );
 }

@@ -19,8 +19,8 @@ import type { AuditService } from '../audit/audit.service';
 import type { ExamScopes } from '../exam/exam-scope';
 import { recordSubject, type SubjectService, type TransitionActor } from '../subject/subject.service';
 import type { ScoreCompute } from './score-compute';
-import { scorePublishRepo } from './score-publish.repo';
-import { scoreQueryRepo } from './score-query.repo';
+import type { scorePublishRepo } from './score-publish.repo';
+import type { scoreQueryRepo } from './score-query.repo';
 import { blockersOf } from './score.service';
 
 export const PUBLISH_SCHEDULE_JOB = 'score.publishSchedule';
@@ -48,6 +48,8 @@ type SubjectRow = typeof subject.$inferSelect;
 
 export function scorePublishService(d: {
   db: Db;
+  queryRepo: typeof scoreQueryRepo;
+  repo: typeof scorePublishRepo;
   audit: AuditService;
   queue: Jobs;
   subjects: SubjectService;
@@ -63,7 +65,7 @@ export function scorePublishService(d: {
 }) {
   /** Refuses inside the transaction while scoreCheck (every school) finds something. */
   async function assertChecked(tx: Tx, s: { id: number; examId: number }): Promise<void> {
-    const blockers = blockersOf(await scoreQueryRepo(tx).check(s.id, s.examId, 'all'));
+    const blockers = blockersOf(await d.queryRepo(tx).check(s.id, s.examId, 'all'));
     if (blockers.length) throw fail(publishRefusal(blockers), blockers);
   }
 
@@ -71,7 +73,7 @@ export function scorePublishService(d: {
     return d.subjects.transition(subjectId, 'publish', actor, {
       guard: assertChecked,
       // a publish by hand makes a pending time moot
-      after: (tx, s) => scorePublishRepo(tx).setPublishAt(s.id, null),
+      after: (tx, s) => d.repo(tx).setPublishAt(s.id, null),
     });
   }
 
@@ -87,7 +89,7 @@ export function scorePublishService(d: {
     await d.db.transaction(async (tx) => {
       const s = await d.subjectRows(tx).lock(subjectId);
       if (!s || s.publishAt?.getTime() !== at.getTime()) return;
-      await scorePublishRepo(tx).setPublishAt(subjectId, null);
+      await d.repo(tx).setPublishAt(subjectId, null);
       await recordSubject(d.audit, tx, 'score.publishSchedule.fired', s, 'schedule', {
         at: at.toISOString(),
         ...detail,
@@ -120,7 +122,7 @@ export function scorePublishService(d: {
       status: s.status,
       publishAt: iso(s.publishAt),
       tongfen: s.tongfenAt !== null,
-      xianyue: await scorePublishRepo(d.db).xianyue(subjectId),
+      xianyue: await d.repo(d.db).xianyue(subjectId),
     };
   }
 
@@ -148,7 +150,7 @@ export function scorePublishService(d: {
         if (at && !maySchedule(s.status)) throw fail(SUBJECT_STATE_FORBIDS);
         if (at && at.getTime() <= Date.now()) throw fail('发布时间须晚于当前时间');
         if (!at && !s.publishAt) throw fail('该科目没有设置定时发布');
-        await scorePublishRepo(tx).setPublishAt(subjectId, at);
+        await d.repo(tx).setPublishAt(subjectId, at);
         await recordSubject(d.audit, tx, 'score.delayPublish', s, actor, {
           before: iso(s.publishAt),
           after: iso(at),
@@ -162,7 +164,7 @@ export function scorePublishService(d: {
     /** On server start: times that passed while it was down fire now, later ones are armed again. */
     async resume(now = new Date()): Promise<PublishFireOutcome[]> {
       const fired: PublishFireOutcome[] = [];
-      for (const s of await scorePublishRepo(d.db).scheduled()) {
+      for (const s of await d.repo(d.db).scheduled()) {
         if (s.publishAt!.getTime() <= now.getTime()) fired.push(await fire({ subjectId: s.id }, now));
         else await arm(s.id, s.publishAt!);
       }
@@ -171,7 +173,7 @@ export function scorePublishService(d: {
 
     /** Batch release: each chosen subject of the exam published on its own, or refused with why. */
     async batch(examId: number, subjectIds: number[], p: Principal, actor: Actor) {
-      const rows = await scorePublishRepo(d.db).ofExam(examId);
+      const rows = await d.repo(d.db).ofExam(examId);
       const out: BatchReleaseItem[] = [];
       for (const id of [...new Set(subjectIds)]) {
         const s = rows.find((r) => r.subjectId === id);
@@ -195,7 +197,7 @@ export function scorePublishService(d: {
 
     /** The exam's release screen: every subject, its state, its blockers and whether the user may publish it. */
     async ofExam(examId: number, p: Principal): Promise<ExamReleaseRow[]> {
-      const repo = scorePublishRepo(d.db);
+      const repo = d.repo(d.db);
       const out: ExamReleaseRow[] = [];
       for (const s of await repo.ofExam(examId)) {
         const scope = await d.scopes.forSubject(s.subjectId);
@@ -207,7 +209,7 @@ export function scorePublishService(d: {
           publishAt: iso(s.publishAt),
           tongfen: s.tongfenAt !== null,
           xianyue: await repo.xianyue(s.subjectId),
-          blockers: checks ? blockersOf(await scoreQueryRepo(d.db).check(s.subjectId, s.examId, 'all')) : [],
+          blockers: checks ? blockersOf(await d.queryRepo(d.db).check(s.subjectId, s.examId, 'all')) : [],
           canPublish: can(p, 'score.publish', scope),
         });
       }
@@ -219,16 +221,16 @@ export function scorePublishService(d: {
      * and, when scoreCheck finds nothing, the subject is published straight from 设置中 (nothing to mark).
      */
     async tongfen(subjectId: number, actor: Actor): Promise<ReviewTransitionResult> {
-      if (!(await scorePublishRepo(d.db).xianyue(subjectId)))
+      if (!(await d.repo(d.db).xianyue(subjectId)))
         throw fail('该科目的答题卡没有打分栏分数，不是先阅后扫科目');
       return d.subjects.transition(subjectId, 'xianyueTongfen', actor, {
         guard: async (tx, s) => {
           await d.stripScores(tx, s.id);
-          await d.compute.examinees(tx, s.id, await scorePublishRepo(tx).examineeIds(s.examId));
+          await d.compute.examinees(tx, s.id, await d.repo(tx).examineeIds(s.examId));
           await assertChecked(tx, s);
         },
         after: async (tx, s) => {
-          const repo = scorePublishRepo(tx);
+          const repo = d.repo(tx);
           await repo.setTongfen(s.id, new Date());
           await repo.setPublishAt(s.id, null);
         },
@@ -241,7 +243,7 @@ export function scorePublishService(d: {
         guard: async (_tx, s) => {
           if (!s.tongfenAt) throw fail('该科目不是由先阅后扫统分发布的，请使用“取消发布”');
         },
-        after: (tx, s) => scorePublishRepo(tx).setTongfen(s.id, null),
+        after: (tx, s) => d.repo(tx).setTongfen(s.id, null),
       }),
   };
 }

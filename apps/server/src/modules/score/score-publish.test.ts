@@ -16,7 +16,7 @@ import { memoryQueue } from '../../infra/queue';
 import { fsStorage } from '../../infra/storage';
 import { body, testApp, XHR, type TestApp } from '../../../test/app';
 import { buildScoreScene } from '../../../test/score';
-import { auditService } from '../audit/audit.service';
+import { auditModule } from '../audit/audit.module';
 import { examScopes } from '../exam/exam-scope';
 import { refreshStripScores } from '../marking/marking-final';
 import { subjectRepo } from '../subject/subject.repo';
@@ -24,6 +24,8 @@ import { subjectService } from '../subject/subject.service';
 import { NOT_PUBLISHED } from './score-access';
 import { scoreCompute } from './score-compute';
 import { scorePublishService } from './score-publish.service';
+import { scorePublishRepo } from './score-publish.repo';
+import { scoreQueryRepo } from './score-query.repo';
 import { scanMissing } from '../scan/scan.module';
 
 // Publishing (spec §4, §7): 发布 refused with the scoreCheck blockers, 取消发布, 定时发布 fired by a job and
@@ -313,12 +315,14 @@ describe('先阅后扫统分 (xianyuehousao/tongfen, cancelXianyueTongfen)', () 
 /** The publish job's service on the test database; its handler is called directly instead of waiting. */
 function jobsOf(app: TestApp) {
   const db = app.database.db;
-  const audit = auditService();
+  const audit = auditModule({ db }).audit;
   return scorePublishService({
     db,
+    repo: scorePublishRepo,
+    queryRepo: scoreQueryRepo,
     audit,
     queue: jobs(queue),
-    subjects: subjectService({ db, audit, scanMissing }),
+    subjects: subjectService({ db, repo: subjectRepo, audit, scanMissing }),
     compute: scoreCompute({ db }),
     scopes: examScopes(db),
     stripScores: refreshStripScores,

@@ -15,7 +15,7 @@ import type { ExamService } from '../exam/exam.service';
 import { assertAllows } from '../subject/subject-state';
 import { scoreAccess } from './score-access';
 import type { ScoreCompute } from './score-compute';
-import { scoreQueryRepo, studentStatus, type SummaryRow } from './score-query.repo';
+import { type scoreQueryRepo, studentStatus, type SummaryRow } from './score-query.repo';
 
 const summaryRow = (r: SummaryRow): ScoreSummaryRow => ({
   classId: r.classId,
@@ -50,6 +50,7 @@ export function blockersOf(counts: Record<ScoreBlocker['kind'], number>): ScoreB
 /** The score screens (spec §2 subject/{subjectId}/score): summary, per student and question, checks, recompute. */
 export function scoreService(d: {
   db: Db;
+  repo: typeof scoreQueryRepo;
   audit: AuditService;
   exams: ExamService;
   compute: ScoreCompute;
@@ -67,7 +68,7 @@ export function scoreService(d: {
   return {
     async summary(subjectId: number, p: Principal): Promise<ScoreSummary> {
       const { examId, filter, subject } = await access(subjectId, p);
-      const rows = await scoreQueryRepo(d.db).summary(subjectId, examId, filter);
+      const rows = await d.repo(d.db).summary(subjectId, examId, filter);
       const total = rows.find((r) => r.classId === null);
       const computedAt = total?.computedAt ? new Date(total.computedAt).toISOString() : null;
       const empty: ScoreSummaryRow = summaryRow({
@@ -94,7 +95,7 @@ export function scoreService(d: {
 
     async students(subjectId: number, q: ScoreStudentsQuery, p: Principal): Promise<ScoreStudentsPage> {
       const { examId, filter } = await access(subjectId, p);
-      const repo = scoreQueryRepo(d.db);
+      const repo = d.repo(d.db);
       const [rows, questions, classes] = await Promise.all([
         repo.students(subjectId, examId, filter, q),
         repo.questions(subjectId),
@@ -123,7 +124,7 @@ export function scoreService(d: {
 
     async check(subjectId: number, p: Principal): Promise<ScoreCheck> {
       const { examId, filter } = await access(subjectId, p);
-      const counts = await scoreQueryRepo(d.db).check(subjectId, examId, filter);
+      const counts = await d.repo(d.db).check(subjectId, examId, filter);
       const blockers = blockersOf(counts);
       return { ok: blockers.length === 0, blockers };
     },

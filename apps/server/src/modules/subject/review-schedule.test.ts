@@ -6,8 +6,9 @@ import { jobs as typedJobs } from '../../infra/jobs';
 import { memoryQueue } from '../../infra/queue';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { reviewScene } from '../../../test/review';
-import { auditService } from '../audit/audit.service';
+import { auditModule } from '../audit/audit.module';
 import { reviewScheduleService } from './review-schedule';
+import { subjectRepo } from './subject.repo';
 import { subjectService } from './subject.service';
 import { scanMissing } from '../scan/scan.module';
 
@@ -27,13 +28,15 @@ afterAll(async () => {
 function jobs() {
   const subjects = subjectService({
     db: t.database.db,
-    audit: auditService(),
+    repo: subjectRepo,
+    audit: auditModule({ db: t.database.db }).audit,
     scanMissing,
     hooks: { doneCheck: async () => left },
   });
   return reviewScheduleService({
     db: t.database.db,
-    audit: auditService(),
+    repo: subjectRepo,
+    audit: auditModule({ db: t.database.db }).audit,
     queue: typedJobs(queue),
     subjects,
   });

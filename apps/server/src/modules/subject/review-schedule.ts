@@ -10,7 +10,7 @@ import type { JobPayload, Jobs } from '../../infra/jobs';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import { leftOf, recordSubject, type SubjectService } from './subject.service';
-import { subjectRepo, type ScheduleKind } from './subject.repo';
+import type { subjectRepo, ScheduleKind } from './subject.repo';
 
 export const REVIEW_SCHEDULE_JOB = 'subject.reviewSchedule';
 type SchedulePayload = JobPayload<typeof REVIEW_SCHEDULE_JOB>;
@@ -31,6 +31,7 @@ const mayEnd = (status: number) => allows(status, 'reviewStart') || allows(statu
  */
 export function reviewScheduleService(d: {
   db: Db;
+  repo: typeof subjectRepo;
   audit: AuditService;
   queue: Jobs;
   subjects: SubjectService;
@@ -45,7 +46,7 @@ export function reviewScheduleService(d: {
   /** Clears a fired (or no longer possible) time and says why in the audit log. */
   async function settle(subjectId: number, kind: ScheduleKind, at: Date, detail: object): Promise<void> {
     await d.db.transaction(async (tx) => {
-      const repo = subjectRepo(tx);
+      const repo = d.repo(tx);
       const s = await repo.lock(subjectId);
       if (!s || s[column(kind)]?.getTime() !== at.getTime()) return;
       await repo.setSchedule(subjectId, { [column(kind)]: null });
@@ -77,7 +78,7 @@ export function reviewScheduleService(d: {
       }
       if (allows(status, 'reviewPause')) {
         await d.subjects.transition(subjectId, 'reviewPause', 'schedule', {
-          after: (tx) => subjectRepo(tx).setSchedule(subjectId, { reviewEndAt: null }),
+          after: (tx) => d.repo(tx).setSchedule(subjectId, { reviewEndAt: null }),
           detail: { left },
         });
         return 'paused';
@@ -92,7 +93,7 @@ export function reviewScheduleService(d: {
   /** The job: acts only when the subject still has this time set and it has come. */
   async function fire(payload: SchedulePayload, now = new Date()): Promise<FireOutcome> {
     const { subjectId, kind } = payload;
-    const s = await subjectRepo(d.db).find(subjectId);
+    const s = await d.repo(d.db).find(subjectId);
     const at = s?.[column(kind)];
     if (!s || !at || at.getTime() > now.getTime()) return 'skipped';
     const possible = kind === 'start' ? allows(s.status, 'reviewStart') : mayEnd(s.status);
@@ -114,7 +115,7 @@ export function reviewScheduleService(d: {
     ): Promise<ReviewScheduleResult> {
       if (input.startAt === undefined && input.endAt === undefined) throw fail('请设置开始或结束时间');
       const saved = await d.db.transaction(async (tx) => {
-        const repo = subjectRepo(tx);
+        const repo = d.repo(tx);
         const s = await repo.lock(subjectId);
         if (!s) throw fail('科目不存在或已删除');
         const now = Date.now();
@@ -141,7 +142,7 @@ export function reviewScheduleService(d: {
     /** On server start: times that passed while it was down fire now, later ones are armed again. */
     async resume(now = new Date()): Promise<FireOutcome[]> {
       const fired: FireOutcome[] = [];
-      for (const s of await subjectRepo(d.db).scheduled()) {
+      for (const s of await d.repo(d.db).scheduled()) {
         for (const kind of ['start', 'end'] as const) {
           const at = s[column(kind)];
           if (!at) continue;

@@ -4,7 +4,7 @@ import {
   type ReviewStartProblem,
 } from '@yj/contracts';
 import type { Db } from '../../infra/db';
-import { subjectRepo } from './subject.repo';
+import type { subjectRepo } from './subject.repo';
 
 /** The examinees of these schools neither scanned nor recorded absent in the subject (the scan module's). */
 export type ScanMissing = (db: Db, examId: number, subjectId: number, schoolIds: number[]) => Promise<number>;
@@ -22,8 +22,9 @@ export async function reviewStartProblems(
   db: Db,
   s: { id: number; examId: number },
   scanMissing: ScanMissing,
+  subjects: typeof subjectRepo,
 ): Promise<ReviewStartProblem[]> {
-  const repo = subjectRepo(db);
+  const repo = subjects(db);
   const out: ReviewStartProblem[] = [];
 
   const unfinished = await repo.unfinishedSchools(s.examId, s.id);

@@ -14,7 +14,7 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import { blocking, reviewStartProblems, startRefusal, type ScanMissing } from './review-start-check';
 import { assertAllows } from './subject-state';
-import { subjectRepo } from './subject.repo';
+import type { subjectRepo } from './subject.repo';
 
 /**
  * What marking plugs into the lifecycle. The task pool creates the tasks when marking starts (inside the
@@ -80,6 +80,7 @@ export function doneRefusal(c: ReviewDoneCheck): string {
 /** The subject lifecycle of DESIGN.md §3: every state change goes through `transition`. */
 export function subjectService(d: {
   db: Db;
+  repo: typeof subjectRepo;
   audit: AuditService;
   /** examinees not yet scanned in some schools (the scan module's port, for 开始阅卷's reasons) */
   scanMissing: ScanMissing;
@@ -98,7 +99,7 @@ export function subjectService(d: {
     steps: TransitionSteps = {},
   ): Promise<ReviewTransitionResult> {
     return d.db.transaction(async (tx) => {
-      const repo = subjectRepo(tx);
+      const repo = d.repo(tx);
       const s = await repo.lock(subjectId);
       if (!s) throw fail('科目不存在或已删除');
       assertAllows(s.status, op);
@@ -118,7 +119,7 @@ export function subjectService(d: {
   }
 
   async function find(subjectId: number) {
-    const s = await subjectRepo(d.db).find(subjectId);
+    const s = await d.repo(d.db).find(subjectId);
     if (!s) throw fail('科目不存在或已删除');
     return s;
   }
@@ -134,14 +135,14 @@ export function subjectService(d: {
       const overridden: ReviewStartProblem[] = [];
       return transition(subjectId, 'reviewStart', actor, {
         guard: async (tx, s) => {
-          const problems = await reviewStartProblems(tx, s, d.scanMissing);
+          const problems = await reviewStartProblems(tx, s, d.scanMissing, d.repo);
           const left = blocking(problems, force);
           if (left.length) throw fail(startRefusal(problems), problems);
           overridden.push(...problems);
         },
         after: async (tx, s) => {
           // a manual start makes a pending start time moot
-          await subjectRepo(tx).setSchedule(s.id, { reviewStartAt: null });
+          await d.repo(tx).setSchedule(s.id, { reviewStartAt: null });
           await hooks.onReviewStart(tx, s.id);
         },
         detail: { overridden },
@@ -165,7 +166,7 @@ export function subjectService(d: {
           if (leftOf(c)) throw fail(doneRefusal(c), c);
         },
         after: async (tx, s) => {
-          await subjectRepo(tx).setSchedule(s.id, { reviewEndAt: null });
+          await d.repo(tx).setSchedule(s.id, { reviewEndAt: null });
           await hooks.onReviewDone(tx, s.id);
         },
       });
@@ -176,7 +177,7 @@ export function subjectService(d: {
 
     /** startReviewManage: every subject of the exam with its state and schedule. */
     async ofExam(examId: number): Promise<Array<Omit<ReviewManageSubject, 'canManage'>>> {
-      return (await subjectRepo(d.db).ofExam(examId)).map((s) => ({
+      return (await d.repo(d.db).ofExam(examId)).map((s) => ({
         ...s,
         reviewStartAt: s.reviewStartAt?.toISOString() ?? null,
         reviewEndAt: s.reviewEndAt?.toISOString() ?? null,

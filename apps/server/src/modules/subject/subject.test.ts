@@ -4,7 +4,8 @@ import { SUBJECT_STATE_FORBIDS, SubjectStatus, type ReviewStartProblem } from '@
 import { auditLog, subject } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { reviewScene } from '../../../test/review';
-import { auditService } from '../audit/audit.service';
+import { auditModule } from '../audit/audit.module';
+import { subjectRepo } from './subject.repo';
 import { subjectService } from './subject.service';
 import { scanMissing } from '../scan/scan.module';
 
@@ -145,7 +146,8 @@ describe('the hooks the task pool plugs in', () => {
     let left = { unmarked: 3, arbitration: 1, problems: 0 };
     const subjects = subjectService({
       db: t.database.db,
-      audit: auditService(),
+      repo: subjectRepo,
+      audit: auditModule({ db: t.database.db }).audit,
       scanMissing,
       hooks: {
         onReviewStart: async (tx, id) => {
@@ -177,7 +179,8 @@ describe('the hooks the task pool plugs in', () => {
     await other.fix.scanning();
     const subjects = subjectService({
       db: t.database.db,
-      audit: auditService(),
+      repo: subjectRepo,
+      audit: auditModule({ db: t.database.db }).audit,
       scanMissing,
       hooks: { onReviewStart: () => Promise.reject(new Error('pool down')) },
     });

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, intParam } from '@yj/contracts';
-import { templateSave, TemplateRectSchema } from '@yj/contracts';
+import { idParam, intParam, templateContract as c, templateImageKey } from '@yj/contracts';
+import { contractRoutes } from '../../plugins/contract';
 import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { TemplateImageService } from './template-image.service';
 import type { TemplateService } from './template.service';
 
 const params = z.object({ id: idParam() });
-const one = params.extend({ templateId: idParam() });
-const imageKey = z.string().regex(/^[0-9a-f]{64}$/, '图片标识无效');
 const TEMPLATE_IMAGE_LIMIT = 30 * 1024 * 1024;
 
 export function templateRoutes(
@@ -18,26 +16,24 @@ export function templateRoutes(
   d: { templates: TemplateService; images: TemplateImageService; scopes: ExamScopes },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const on = contractRoutes(app);
+  const subject = { scope: d.scopes.subjectParam };
   const read = { capability: 'exam.read' as const, scope: d.scopes.subjectParam };
   const edit = { capability: 'subject.setting.edit' as const, scope: d.scopes.subjectParam };
-  r.get('/api/subject/:id/templates', { schema: { params }, config: read }, async (req) =>
-    ok(await d.templates.list(req.params.id)),
+  on(c.list, ({ params }) => d.templates.list(params.id), subject);
+  on(c.save, ({ params, body }, req) => d.templates.save(params.id, body, actorOf(req)), subject);
+  on(
+    c.activate,
+    ({ params }, req) => d.templates.activate(params.id, params.templateId, actorOf(req)),
+    subject,
   );
-  r.post('/api/subject/:id/template', { schema: { params, body: templateSave }, config: edit }, async (req) =>
-    ok(await d.templates.save(req.params.id, req.body, actorOf(req))),
-  );
-  r.post(
-    '/api/subject/:id/template/:templateId/active',
-    { schema: { params: one }, config: edit },
-    async (req) => ok(await d.templates.activate(req.params.id, req.params.templateId, actorOf(req))),
-  );
-  r.delete(
-    '/api/subject/:id/template/:templateId',
-    { schema: { params: one }, config: edit },
-    async (req) => {
-      await d.templates.remove(req.params.id, req.params.templateId, actorOf(req));
-      return ok(null);
+  on(
+    c.remove,
+    async ({ params }, req) => {
+      await d.templates.remove(params.id, params.templateId, actorOf(req));
+      return null;
     },
+    subject,
   );
   // The template builder: a scanned blank card per page, its auto-recognised regions, location-area patches.
   r.post(
@@ -66,20 +62,12 @@ export function templateRoutes(
   );
   r.get(
     '/api/subject/:id/template/image/:key',
-    { schema: { params: params.extend({ key: imageKey }) }, config: read },
+    { schema: { params: params.extend({ key: templateImageKey }) }, config: read },
     async (req, reply) => {
       const img = await d.images.image(req.params.id, req.params.key);
       return reply.type('image/jpeg').header('cache-control', 'private, max-age=86400').send(img);
     },
   );
-  r.post(
-    '/api/subject/:id/template/patch',
-    { schema: { params, body: z.object({ key: imageKey, rect: TemplateRectSchema }) }, config: edit },
-    async (req) => ok(await d.images.patch(req.params.id, req.body.key, req.body.rect)),
-  );
-  r.post(
-    '/api/subject/:id/template/:templateId/validate',
-    { schema: { params: one }, config: read },
-    async (req) => ok(await d.templates.validate(req.params.id, req.params.templateId)),
-  );
+  on(c.patch, ({ params, body }) => d.images.patch(params.id, body.key, body.rect), subject);
+  on(c.validate, ({ params }) => d.templates.validate(params.id, params.templateId), subject);
 }

@@ -12,7 +12,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { assertAllows } from '../subject/subject-state';
 import type { QuestionService } from '../question/question.service';
-import { templateRepo, type TemplateRow } from './template.repo';
+import type { templateRepo, TemplateRow } from './template.repo';
 
 const toItem = (r: TemplateRow): TemplateItem => ({
   id: r.id,
@@ -31,6 +31,7 @@ const toItem = (r: TemplateRow): TemplateItem => ({
 /** Card templates of a subject (template/home, template/create, template/edit): saved only in 设置中, soft-deleted. */
 export function templateService(d: {
   db: Db;
+  repo: typeof templateRepo;
   audit: AuditService;
   exams: ExamService;
   questions: QuestionService;
@@ -43,11 +44,11 @@ export function templateService(d: {
 
   return {
     list: async (subjectId: number): Promise<TemplateItem[]> =>
-      (await templateRepo(d.db).ofSubject(subjectId)).map(toItem),
+      (await d.repo(d.db).ofSubject(subjectId)).map(toItem),
 
     /** The template scanning reads the subject's pages with (the chosen one, else the earliest). */
     forScanning: async (subjectId: number): Promise<TemplateItem | undefined> =>
-      scanningTemplate((await templateRepo(d.db).ofSubject(subjectId)).map(toItem)),
+      scanningTemplate((await d.repo(d.db).ofSubject(subjectId)).map(toItem)),
 
     /**
      * 设为扫描模板: one template per subject is the one new batches are read with. Batches already
@@ -58,7 +59,7 @@ export function templateService(d: {
         const s = await d.exams.subjectRow(subjectId, tx);
         // the scanning template: chosen whenever scanning is allowed
         assertAllows(s.status, 'scan');
-        const repo = templateRepo(tx);
+        const repo = d.repo(tx);
         const all = await repo.ofSubject(subjectId);
         const row = all.find((r) => r.id === id);
         if (!row) throw fail('模板不存在或已删除');
@@ -99,7 +100,7 @@ export function templateService(d: {
           isDouble: input.isDoubleTemplate,
           body: input.body,
         };
-        const repo = templateRepo(tx);
+        const repo = d.repo(tx);
         let row: TemplateRow;
         if (input.id) {
           const before = await repo.find(subjectId, input.id);
@@ -137,9 +138,9 @@ export function templateService(d: {
     async remove(subjectId: number, id: number, actor: Actor): Promise<void> {
       await d.db.transaction(async (tx) => {
         const s = await inSetting(tx, subjectId);
-        const row = await templateRepo(tx).find(subjectId, id);
+        const row = await d.repo(tx).find(subjectId, id);
         if (!row) throw fail('模板不存在或已删除');
-        await templateRepo(tx).update(id, { deletedAt: new Date() });
+        await d.repo(tx).update(id, { deletedAt: new Date() });
         await d.audit.record(tx, {
           action: 'template.delete',
           examId: s.examId,
@@ -153,7 +154,7 @@ export function templateService(d: {
 
     /** Checks a saved template against the subject's question structure. */
     async validate(subjectId: number, id: number): Promise<{ ok: boolean; problems: string[] }> {
-      const row = await templateRepo(d.db).find(subjectId, id);
+      const row = await d.repo(d.db).find(subjectId, id);
       if (!row) throw fail('模板不存在或已删除');
       const problems = templateProblems(row.body, await d.questions.structureIn(d.db, subjectId));
       return { ok: problems.length === 0, problems };

@@ -2,34 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  blockIdParam,
-  idParam,
-  int,
-  markLease,
-  markSubmit,
-  MULTI_MARK_MAX,
-  sampleParam,
-  standardRateInput,
-  trialBlockParams,
-  trialCandidateQuery,
-  trialPaperParam,
-  trialPapersInput,
-  trialReferenceInput,
-  trialSampleInput,
-} from '@yj/contracts';
+import { idParam, originPageParams, sampleParam, trialContract as c, trialPaperParam } from '@yj/contracts';
 import { fail } from '../../errors';
 import { rowsOf, type Db } from '../../infra/db';
-import { actorOf, authOf, ok } from '../../plugins/http';
+import { contractRoutes } from '../../plugins/contract';
+import { actorOf, authOf } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
+import type { MarkingOrigin } from '../marking/marking-origin';
 import type { MarkingScopes } from '../marking/marking-scope';
 import type { TrialLeadService } from './trial-lead.service';
 import type { TrialMarkService } from './trial-mark.service';
 import type { TrialService } from './trial.service';
 
-const subjectParams = z.object({ id: idParam() });
 const taskParams = z.object({ taskId: idParam() });
-const trialClaim = z.object({ count: int(1, MULTI_MARK_MAX).default(1) });
 /** A cut image: private, a marker's browser may keep it for the preload; no shared cache ever sees a paper. */
 const jpeg = (reply: FastifyReply, body: Buffer) =>
   reply.header('cache-control', 'private, max-age=600').type('image/jpeg').send(body);
@@ -47,10 +32,13 @@ export function trialRoutes(
     lead: TrialLeadService;
     scopes: ExamScopes;
     marking: MarkingScopes;
+    /** originPicAndAnswer (the marking module's): a 试评 paper's whole pages, masked, and the block's answers */
+    origin: MarkingOrigin;
   },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const manage = { capability: 'subject.setting.edit' as const, scope: d.scopes.subjectParam };
+  const on = contractRoutes(app);
+  const manage = { scope: d.scopes.subjectParam };
   /** the subject of a trial mark, trial paper or sample in the path, for the capability's scope */
   const byRow =
     (table: 'trial_mark' | 'trial_paper' | 'sample_paper', key: string, missing: string) =>
@@ -62,130 +50,84 @@ export function trialRoutes(
       if (!row) throw fail(missing);
       return d.marking.forBlock(row.block_id);
     };
-  const onBlock = (capability: 'subject.mark' | 'subject.lead') => ({
-    capability,
-    scope: d.marking.blockParam,
-  });
-  const onMark = {
-    capability: 'subject.mark' as const,
-    scope: byRow('trial_mark', 'taskId', '阅卷任务不存在'),
-  };
-  const onPaper = {
-    capability: 'subject.lead' as const,
-    scope: byRow('trial_paper', 'trialPaperId', '试评试卷不存在'),
-  };
-  const onSample = {
-    capability: 'subject.mark' as const,
-    scope: byRow('sample_paper', 'sampleId', '样卷不存在'),
-  };
+  const onBlock = { scope: d.marking.blockParam };
+  const onMark = { scope: byRow('trial_mark', 'taskId', '阅卷任务不存在') };
+  const onPaper = { scope: byRow('trial_paper', 'trialPaperId', '试评试卷不存在') };
+  const onSample = { scope: byRow('sample_paper', 'sampleId', '样卷不存在') };
   const me = (req: FastifyRequest) => authOf(req).userId;
 
   // the manager
-  r.get('/api/subject/:id/trial', { schema: { params: subjectParams }, config: manage }, async (req) =>
-    ok(await d.trial.overview(req.params.id)),
-  );
-  r.get(
-    '/api/subject/:id/trial/block/:blockId/candidates',
-    { schema: { params: trialBlockParams, querystring: trialCandidateQuery }, config: manage },
-    async (req) => ok(await d.trial.candidates(req.params.id, req.params.blockId, req.query)),
-  );
-  r.post(
-    '/api/subject/:id/trial/block/:blockId/papers',
-    { schema: { params: trialBlockParams, body: trialPapersInput }, config: manage },
-    async (req) => ok(await d.trial.choose(req.params.id, req.params.blockId, req.body)),
-  );
-  // GET like review/start … of spec §7
+  on(c.overview, ({ params }) => d.trial.overview(params.id), manage);
+  on(c.candidates, ({ params, query }) => d.trial.candidates(params.id, params.blockId, query), manage);
+  on(c.choose, ({ params, body }) => d.trial.choose(params.id, params.blockId, body), manage);
   for (const op of ['start', 'pause', 'resume', 'rollback'] as const)
-    r.get(
-      `/api/subject/:id/trial/${op}`,
-      { schema: { params: subjectParams }, config: manage },
-      async (req) => ok(await d.trial[op](req.params.id, actorOf(req))),
-    );
+    on(c[op], ({ params }, req) => d.trial[op](params.id, actorOf(req)), manage);
 
   // the marker
-  r.post(
-    '/api/marking/trial/block/:blockId/claim',
-    { schema: { params: blockIdParam, body: trialClaim }, config: onBlock('subject.mark') },
-    async (req) => ok(await d.marks.claim(req.params.blockId, me(req), req.body.count)),
-  );
-  r.post(
-    '/api/marking/trial/task/:taskId/submit',
-    { schema: { params: taskParams, body: markSubmit }, config: onMark },
-    async (req) => ok(await d.marks.submit(req.params.taskId, me(req), req.body)),
-  );
+  on(c.claim, ({ params, body }, req) => d.marks.claim(params.blockId, me(req), body.count), onBlock);
+  on(c.submit, ({ params, body }, req) => d.marks.submit(params.taskId, me(req), body), onMark);
   for (const action of ['skip', 'release'] as const)
-    r.post(
-      `/api/marking/trial/task/:taskId/${action}`,
-      { schema: { params: taskParams, body: markLease }, config: onMark },
-      async (req) => {
-        await d.marks.giveBack(req.params.taskId, me(req), req.body.leaseToken, action === 'skip');
-        return ok(null);
+    on(
+      c[action],
+      async ({ params, body }, req) => {
+        await d.marks.giveBack(params.taskId, me(req), body.leaseToken, action === 'skip');
+        return null;
       },
+      onMark,
     );
-  r.post(
-    '/api/marking/trial/task/:taskId/defer',
-    { schema: { params: taskParams, body: markLease }, config: onMark },
-    async (req) => ok(await d.marks.defer(req.params.taskId, me(req), req.body.leaseToken)),
+  on(c.defer, ({ params, body }, req) => d.marks.defer(params.taskId, me(req), body.leaseToken), onMark);
+  on(c.origin, ({ params }, req) => d.origin.info(params.taskId, me(req), 'trial'), onMark);
+  r.get(
+    '/api/marking/trial/task/:taskId/origin/:page',
+    { schema: { params: originPageParams }, config: { ...onMark, capability: 'subject.mark' } },
+    async (req, reply) => {
+      const body = await d.origin.image(req.params.taskId, req.params.page, me(req), 'trial');
+      return reply.header('cache-control', 'private, max-age=600').type('image/jpeg').send(body);
+    },
   );
   r.get(
     '/api/marking/trial/task/:taskId/image',
-    { schema: { params: taskParams }, config: onMark },
+    { schema: { params: taskParams }, config: { ...onMark, capability: 'subject.mark' } },
     async (req, reply) => jpeg(reply, await d.marks.image(req.params.taskId, me(req))),
   );
 
   // the leader
-  r.get(
-    '/api/marking/trial/block/:blockId/papers',
-    { schema: { params: blockIdParam }, config: onBlock('subject.lead') },
-    async (req) => ok(await d.lead.view(req.params.blockId, await req.principal())),
+  on(c.lead, async ({ params }, req) => d.lead.view(params.blockId, await req.principal()), onBlock);
+  on(
+    c.reference,
+    async ({ params, body }, req) => d.lead.reference(params.trialPaperId, body, await req.principal()),
+    onPaper,
   );
-  r.post(
-    '/api/marking/trial/paper/:trialPaperId/reference',
-    { schema: { params: trialPaperParam, body: trialReferenceInput }, config: onPaper },
-    async (req) => ok(await d.lead.reference(req.params.trialPaperId, req.body, await req.principal())),
-  );
-  r.post(
-    '/api/marking/trial/paper/:trialPaperId/sample',
-    { schema: { params: trialPaperParam, body: trialSampleInput }, config: onPaper },
-    async (req) =>
-      ok(
-        await d.lead.sample(
-          req.params.trialPaperId,
-          req.body.keep,
-          req.body.kind,
-          await req.principal(),
-          actorOf(req),
-        ),
-      ),
+  on(
+    c.sample,
+    async ({ params, body }, req) =>
+      d.lead.sample(params.trialPaperId, body.keep, body.kind, await req.principal(), actorOf(req)),
+    onPaper,
   );
   // 质检: the block's 标准卷 rate, and the marks of 标准卷 (marker, paper, mark, reference)
-  r.post(
-    '/api/marking/block/:blockId/standard/rate',
-    { schema: { params: blockIdParam, body: standardRateInput }, config: onBlock('subject.lead') },
-    async (req) =>
-      ok(await d.lead.setRate(req.params.blockId, req.body.every, await req.principal(), actorOf(req))),
+  on(
+    c.standardRate,
+    async ({ params, body }, req) =>
+      d.lead.setRate(params.blockId, body.every, await req.principal(), actorOf(req)),
+    onBlock,
   );
-  r.get(
-    '/api/marking/block/:blockId/standard/marks',
-    { schema: { params: blockIdParam }, config: onBlock('subject.lead') },
-    async (req) => ok(await d.lead.standardMarks(req.params.blockId, await req.principal())),
+  on(
+    c.standardMarks,
+    async ({ params }, req) => d.lead.standardMarks(params.blockId, await req.principal()),
+    onBlock,
   );
   r.get(
     '/api/marking/trial/paper/:trialPaperId/image',
-    { schema: { params: trialPaperParam }, config: onPaper },
+    { schema: { params: trialPaperParam }, config: { ...onPaper, capability: 'subject.lead' } },
     async (req, reply) =>
       jpeg(reply, await d.lead.paperImage(req.params.trialPaperId, await req.principal())),
   );
 
   // 样卷 beside the marking standard
-  r.get(
-    '/api/marking/block/:blockId/samples',
-    { schema: { params: blockIdParam }, config: onBlock('subject.mark') },
-    async (req) => ok(await d.lead.samples(req.params.blockId, me(req))),
-  );
+  on(c.samples, ({ params }, req) => d.lead.samples(params.blockId, me(req)), onBlock);
   r.get(
     '/api/marking/sample/:sampleId/image',
-    { schema: { params: sampleParam }, config: onSample },
+    { schema: { params: sampleParam }, config: { ...onSample, capability: 'subject.mark' } },
     async (req, reply) => jpeg(reply, await d.lead.sampleImage(req.params.sampleId, me(req))),
   );
 }

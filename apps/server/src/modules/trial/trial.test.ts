@@ -199,6 +199,14 @@ describe('trial marking', () => {
     expect(body(await s.markerA.c.get(img)).message).toBe('阅卷任务不存在');
     // the scene's block has no regions: the holder gets as far as cutting
     expect(body(await s.markerB.c.get(img)).message).toBe('题块还没有框选区域');
+    // 原卷与答案 of a 试评 paper: for its holder, the block's answers, nothing naming the student
+    const origin = `/filter/api/marking/trial/task/${tasks[2]!.taskId}/origin`;
+    const o = body<{ taskId: number; questions: unknown[]; pages: unknown[] }>(await s.markerB.c.get(origin));
+    expect(o.code, o.message).toBe(0);
+    expect(o.data).toMatchObject({ taskId: tasks[2]!.taskId, pages: [] });
+    expect(o.data.questions.length).toBeGreaterThan(0);
+    expect(JSON.stringify(o.data)).not.toMatch(/paper|kaohao|student|school/i);
+    expect(body(await s.markerA.c.get(origin)).message).toBe('无权限');
     // 延时 keeps the lease; a release (screen closed) gives the paper back to B later; 跳过 never again
     const base = `/filter/api/marking/trial/task/${tasks[2]!.taskId}`;
     const deferred = body<{ leaseUntil: string }>(

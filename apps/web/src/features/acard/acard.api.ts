@@ -1,13 +1,12 @@
-import type {
-  CardDesign,
-  CardItem,
-  CardOptionsInput,
-  CardPreview,
-  CardSaveInput,
-  TemplateItem,
+import {
+  cardContract as c,
+  templateContract,
+  type CardOptionsInput,
+  type CardSaveInput,
 } from '@yj/contracts';
 import { FILTER_BASE } from '../../api/constants';
-import { api, XHR_HEADER } from '../../api/filter';
+import { callRoute } from '../../api/contract';
+import { XHR_HEADER } from '../../api/filter';
 import { handleApiError } from '../../api/handle-error';
 import { downloadFile, filenameOf } from '../school-admin/download';
 
@@ -54,29 +53,15 @@ async function postDownload(path: string, body: unknown, fallbackName: string): 
 /** Every /filter call of the online answer card screens. */
 export const acardApi = {
   design: (subjectId: number, templateId: number | null) =>
-    api.get<CardDesign>('/api/subject/:id/card', templateId ? { templateId } : undefined, {
-      params: { id: subjectId },
-    }),
-  list: (subjectId: number) =>
-    api.get<CardItem[]>('/api/subject/:id/cards', undefined, { params: { id: subjectId } }),
+    callRoute(c.design, { params: { id: subjectId }, query: templateId ? { templateId } : {} }),
+  list: (subjectId: number) => callRoute(c.list, { params: { id: subjectId } }),
   preview: (subjectId: number, body: CardOptionsInput, signal?: AbortSignal) =>
-    api.post<CardPreview>('/api/subject/:id/card/preview', body, {
-      params: { id: subjectId },
-      ...(signal ? { signal } : {}),
-    }),
-  save: (subjectId: number, body: CardSaveInput) =>
-    api.post<{ template: TemplateItem; cardId: string }>('/api/subject/:id/card/save', body, {
-      params: { id: subjectId },
-    }),
+    callRoute(c.preview, { params: { id: subjectId }, body }, signal ? { signal } : {}),
+  save: (subjectId: number, body: CardSaveInput) => callRoute(c.save, { params: { id: subjectId }, body }),
   /** spec POST /api/subject/{subjectId}/dtk/{dtkId}: the saved card laid out again from the structure as it is now */
-  refresh: (subjectId: number, dtkId: number) =>
-    api.post<{ template: TemplateItem; cardId: string }>('/api/subject/:id/dtk/:dtkId', undefined, {
-      params: { id: subjectId, dtkId },
-    }),
+  refresh: (subjectId: number, dtkId: number) => callRoute(c.refresh, { params: { id: subjectId, dtkId } }),
   remove: (subjectId: number, templateId: number) =>
-    api.delete<null>('/api/subject/:id/template/:templateId', undefined, {
-      params: { id: subjectId, templateId },
-    }),
+    callRoute(templateContract.remove, { params: { id: subjectId, templateId } }),
   pdf: (subjectId: number, body: CardOptionsInput, name: string) =>
     postDownload(`/api/subject/${subjectId}/card/pdf`, body, name),
   savedPdf: (subjectId: number, templateId: number, name: string) =>

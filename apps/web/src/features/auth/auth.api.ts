@@ -1,5 +1,6 @@
 import {
   authContract as c,
+  avatarUploaded,
   type ChangePasswordRequest,
   type ChangePwdLoginRequest,
   type LoginRequest,
@@ -14,11 +15,12 @@ export const authApi = {
   logout: () => callRoute(c.logout, {}),
   userInfo: () => callRoute(c.userInfo, {}),
   changePassword: (body: ChangePasswordRequest) => callRoute(c.changePassword, { body }),
-  // a multipart upload: outside the contracts (the server reads the file itself)
-  uploadAvatar: (file: File) => {
+  // a multipart upload: outside the route contracts (the server reads the file itself); its answer is read
+  // through the contracts' schema instead of a cast
+  uploadAvatar: async (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return api.post<{ avatarUrl: string }>('/api/account/avatar/upload', form);
+    return avatarUploaded.parse(await api.post('/api/account/avatar/upload', form));
   },
   sendResetCode: (phone: string) => callRoute(c.sendResetCode, { params: { phone } }),
   verifyMobile: (phone: string, code: string) => callRoute(c.verifyMobile, { query: { phone, code } }),

@@ -1,24 +1,18 @@
-import { examContract, schoolContract } from '@yj/contracts';
+import { examContract, examineeContract as e, schoolContract } from '@yj/contracts';
 import type {
   ExamEdit,
   ExamineeAdd,
-  ExamineeItem,
   ExamListQuery,
   JointExamCreate,
-  OperationPermission,
-  Paged,
   RoleAdd,
   SingleExamCreate,
-  StaffItem,
-  TeacherItem,
 } from '@yj/contracts';
-import { api } from '../../api/filter';
 import { callRoute } from '../../api/contract';
 
 /** GET /api/subject/{id}/detail */
 export type { SubjectDetail } from '@yj/contracts';
 
-export type ExamTeacher = TeacherItem & { schoolId: number; schoolName: string };
+export type { ExamTeacher } from '@yj/contracts';
 
 export interface ExamineeFilter {
   page: number;
@@ -51,9 +45,9 @@ export const examAdminApi = {
       body: { page: 1, size: 50, ...(keyword ? { keyword } : {}) },
     }),
   subjectTeachers: (schoolId: number, subjectId: number) =>
-    api.get<ExamTeacher[]>('/api/school/:schoolId/teachers/all', { subjectId }, { params: { schoolId } }),
+    callRoute(e.subjectTeachers, { params: { schoolId }, query: { subjectId } }),
   examTeachers: (schoolId: number, examId: number) =>
-    api.get<ExamTeacher[]>('/api/school/:schoolId/teachers/alls', { examId }, { params: { schoolId } }),
+    callRoute(e.examTeachers, { params: { schoolId }, query: { examId } }),
 
   createSingle: (body: SingleExamCreate) => callRoute(examContract.createSingle, { body }),
   createJoint: (body: JointExamCreate) => callRoute(examContract.createJoint, { body }),
@@ -69,47 +63,30 @@ export const examAdminApi = {
     callRoute(examContract.step, { params: { examId }, body: { step } }),
 
   subject: (subjectId: number) => callRoute(examContract.subject, { params: { id: subjectId } }),
-  permission: (subjectId: number) =>
-    api.get<OperationPermission>('/yue/api/subject/:id/operation/permission', undefined, {
-      params: { id: subjectId },
-    }),
+  permission: (subjectId: number) => callRoute(e.permission, { params: { id: subjectId } }),
 
-  examinees: (examId: number, q: ExamineeFilter) =>
-    api.post<Paged<ExamineeItem>>('/api/exam/:examId/examinees', { ...q }, { params: { examId } }),
-  addExaminees: (examId: number, body: ExamineeAdd) =>
-    api.post<{ added: number; skipped: number }>('/api/exam/:examId/examinees/add', body, {
-      params: { examId },
-    }),
+  examinees: (examId: number, q: ExamineeFilter) => callRoute(e.list, { params: { examId }, body: { ...q } }),
+  addExaminees: (examId: number, body: ExamineeAdd) => callRoute(e.add, { params: { examId }, body }),
   updateExaminee: (
     examId: number,
     id: number,
     body: { kaohao: string; kaochang: string | null; seat: number | null },
-  ) => api.post<null>('/api/exam/:examId/examinees/:id/update', body, { params: { examId, id } }),
+  ) => callRoute(e.update, { params: { examId, id }, body }),
   removeExaminees: (examId: number, ids: number[]) =>
-    api.delete<{ removed: number }>('/api/exam/:examId/examinees', { ids }, { params: { examId } }),
+    callRoute(e.remove, { params: { examId }, body: { ids } }),
   paperType: (examId: number, ids: number[], paperType: 'A' | 'B' | null) =>
-    api.post<{ updated: number }>(
-      '/api/exam/:examId/examinees/paperType',
-      { ids, paperType },
-      { params: { examId } },
-    ),
+    callRoute(e.paperType, { params: { examId }, body: { ids, paperType } }),
   absent: (subjectId: number, ids: number[], absent: boolean) =>
-    api.post<null>('/api/subject/:id/absent', { ids, absent }, { params: { id: subjectId } }),
+    callRoute(e.absent, { params: { id: subjectId }, body: { ids, absent } }),
 
-  staff: (examId: number) =>
-    api.get<StaffItem[]>('/api/exam/:examId/staff', undefined, { params: { examId } }),
-  addRole: (examId: number, body: RoleAdd) =>
-    api.post<{ added: number }>('/api/exam/:examId/role', body, { params: { examId } }),
+  staff: (examId: number) => callRoute(e.staff, { params: { examId } }),
+  addRole: (examId: number, body: RoleAdd) => callRoute(e.addRole, { params: { examId }, body }),
   removeRole: (role: number, where: RoleWhere) =>
-    api.delete<null>('/api/exam/role/:role', { ...where }, { params: { role } }),
+    callRoute(e.removeRole, { params: { role: String(role) }, body: { ...where } }),
   editRole: (examId: number, roleId: number, body: { subjectId: number | null; schoolId: number | null }) =>
-    api.post<null>('/api/exam/:examId/role/:roleId/edit', body, { params: { examId, roleId } }),
+    callRoute(e.editRole, { params: { examId, roleId }, body }),
   syncRoles: (examId: number, fromSchoolId: number, toSchoolIds: number[]) =>
-    api.post<{ added: number }>(
-      '/api/exam/:examId/role/sync',
-      { fromSchoolId, toSchoolIds },
-      { params: { examId } },
-    ),
+    callRoute(e.syncRoles, { params: { examId }, body: { fromSchoolId, toSchoolIds } }),
 
   dynamicLog: (examId: number, page: number, size: number) =>
     callRoute(examContract.dynamicLog, { params: { examId }, body: { page, size } }),

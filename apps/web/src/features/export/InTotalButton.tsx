@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, List, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
-import { api } from '../../api/filter';
+import { exportApi } from './export.api';
 
 /** 计入总分设置: which subjects the exam total adds up (exam managers only; the server checks too). */
 export function InTotalButton({ examId, subjects }: { examId: number; subjects: AllScoreSubject[] }) {
@@ -12,11 +12,7 @@ export function InTotalButton({ examId, subjects }: { examId: number; subjects: 
   const qc = useQueryClient();
   const save = useOneAtATime({
     mutationFn: (v: { subjectId: number; inTotal: boolean }) =>
-      api.post<null>(
-        '/api/exam/:examId/subject/:subjectId/inTotal',
-        { inTotal: v.inTotal },
-        { params: { examId, subjectId: v.subjectId } },
-      ),
+      exportApi.inTotal(examId, v.subjectId, v.inTotal),
     onSuccess: async (_r, v) => {
       message.success(v.inTotal ? '已计入总分' : '已不计入总分');
       await qc.invalidateQueries({ queryKey: ['allScore', examId] });

@@ -1,6 +1,6 @@
-import type { AllScorePage, ExportCreate, ExportTaskItem, Paged } from '@yj/contracts';
+import { exportContract as c, type ExportCreate } from '@yj/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/filter';
+import { callRoute } from '../../api/contract';
 import { FILTER_BASE } from '../../api/constants';
 
 export interface AllScoreQ {
@@ -14,15 +14,13 @@ export interface AllScoreQ {
 
 /** The /filter calls of the download center and all_score. */
 export const exportApi = {
-  create: (body: ExportCreate) => api.post<{ id: number }>('/api/download/export', body),
-  list: (page: number, size: number) =>
-    api.get<Paged<ExportTaskItem>>('/api/download/center', { page, size }),
+  create: (body: ExportCreate) => callRoute(c.create, { body }),
+  list: (page: number, size: number) => callRoute(c.center, { query: { page, size } }),
   allScore: (examId: number, q: AllScoreQ) =>
-    api.get<AllScorePage>(
-      '/api/exam/:examId/all_score',
-      { ...q, keyword: q.keyword || undefined },
-      { params: { examId } },
-    ),
+    callRoute(c.allScore, { params: { examId }, query: { ...q, keyword: q.keyword || undefined } }),
+  /** 计入总分 of one subject */
+  inTotal: (examId: number, subjectId: number, inTotal: boolean) =>
+    callRoute(c.inTotal, { params: { examId, subjectId }, body: { inTotal } }),
 };
 
 /** A plain GET link: the browser sends the session cookie and saves the file under the server's name. */

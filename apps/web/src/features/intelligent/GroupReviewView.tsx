@@ -1,28 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnswerGroupView, IntelligentReviewView } from '@yj/contracts';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Empty,
-  InputNumber,
-  Popconfirm,
-  Row,
-  Skeleton,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Col, Empty, InputNumber, Popconfirm, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
-import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { TaskImage } from '../marking-lead/TaskImage';
 import { intelligentApi, intelligentKeys } from './intelligent.api';
+import { PendingPage } from './PendingPage';
 
 type Scores = Record<string, number | null>;
 
@@ -152,18 +139,7 @@ export function GroupReviewView({ bundle, blockId }: { bundle: SubjectBundle; bl
   const crumbs = subjectCrumbs(bundle.exam, s, {
     title: view.data ? `${view.data.blockName} · 归组评阅` : '归组评阅',
   });
-  if (view.isError)
-    return (
-      <PageFrame crumbs={crumbs} title="归组评阅">
-        <QueryFailed title="分组加载失败" error={view.error} onRetry={() => void view.refetch()} />
-      </PageFrame>
-    );
-  if (!view.data)
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
+  if (!view.data) return <PendingPage query={view} crumbs={crumbs} title="归组评阅" failed="分组加载失败" />;
   const v = view.data;
   return (
     <PageFrame

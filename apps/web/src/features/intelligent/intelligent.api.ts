@@ -1,52 +1,48 @@
-import type {
-  GroupScoreResult,
-  IntelligentCheckView,
-  IntelligentReviewView,
-  IntelligentRunKind,
-  IntelligentRunView,
-  IntelligentSettingInput,
-  IntelligentSettingsView,
+import {
+  intelligentContract as c,
+  type IntelligentRunKind,
+  type IntelligentSettingInput,
+  type MarkerBlankReturnInput,
 } from '@yj/contracts';
-import { api } from '../../api/filter';
+import { callRoute } from '../../api/contract';
 
-const base = '/api/subject/:subjectId/setting/intelligent';
-const at = (subjectId: number) => ({ params: { subjectId } });
+const at = (id: number) => ({ id });
 
 export interface QuestionScore {
   no: string;
   score: number;
 }
 
-/** Every /filter call of 智能辅助 (setting/intelligent, /check, /intelligentReview)  */
+/** Every /filter call of 智能辅助 (setting/intelligent, /check, /intelligentReview): contracts/routes/intelligent.ts */
 export const intelligentApi = {
-  settings: (subjectId: number) => api.get<IntelligentSettingsView>(base, undefined, at(subjectId)),
-  save: (subjectId: number, input: IntelligentSettingInput) => api.post<null>(base, input, at(subjectId)),
+  settings: (subjectId: number) => callRoute(c.settings, { params: at(subjectId) }),
+  save: (subjectId: number, input: IntelligentSettingInput) =>
+    callRoute(c.save, { params: at(subjectId), body: input }),
   run: (subjectId: number, blockId: number, kind: IntelligentRunKind) =>
-    api.post<IntelligentRunView>(`${base}/run`, { blockId, kind }, at(subjectId)),
+    callRoute(c.run, { params: at(subjectId), body: { blockId, kind } }),
   check: (subjectId: number, blockId: number) =>
-    api.get<IntelligentCheckView>(`${base}/check`, { blockId }, at(subjectId)),
+    callRoute(c.check, { params: at(subjectId), query: { blockId } }),
   confirm: (subjectId: number, blockId: number, runId: number, checked: number[]) =>
-    api.post<{ applied: number; skipped: number }>(
-      `${base}/check/confirm`,
-      { blockId, runId, checked },
-      at(subjectId),
-    ),
+    callRoute(c.confirm, { params: at(subjectId), body: { blockId, runId, checked } }),
   giveBack: (subjectId: number, blockId: number, paperId: number, reason: string) =>
-    api.post<{ state: 'returned' }>(`${base}/check/return`, { blockId, paperId, reason }, at(subjectId)),
+    callRoute(c.giveBack, { params: at(subjectId), body: { blockId, paperId, reason } }),
   groups: (subjectId: number, blockId: number) =>
-    api.get<IntelligentReviewView>(`${base}/intelligentReview`, { blockId }, at(subjectId)),
+    callRoute(c.groups, { params: at(subjectId), query: { blockId } }),
   scoreGroup: (subjectId: number, blockId: number, groupId: number, scores: QuestionScore[]) =>
-    api.post<GroupScoreResult>(
-      `${base}/intelligentReview/score`,
-      { blockId, groupId, scores },
-      at(subjectId),
-    ),
+    callRoute(c.scoreGroup, { params: at(subjectId), body: { blockId, groupId, scores } }),
   split: (subjectId: number, blockId: number, groupId: number, paperId: number) =>
-    api.post<null>(`${base}/intelligentReview/split`, { blockId, groupId, paperId }, at(subjectId)),
+    callRoute(c.split, { params: at(subjectId), body: { blockId, groupId, paperId } }),
+  /** the block's confirmed blanks, for its markers */
+  markerBlanks: (subjectId: number, blockId: number) =>
+    callRoute(c.markerBlanks, { params: { id: subjectId }, query: { blockId } }),
+  markerBlankReturn: (subjectId: number, body: MarkerBlankReturnInput) =>
+    callRoute(c.markerBlankReturn, { params: { id: subjectId }, body }),
 };
 
 export const intelligentKeys = {
   all: (subjectId: number) => ['intelligent', subjectId] as const,
   check: (subjectId: number, blockId: number) => ['intelligent', subjectId, 'check', blockId] as const,
   groups: (subjectId: number, blockId: number) => ['intelligent', subjectId, 'groups', blockId] as const,
+  markerBlanks: (subjectId: number, blockId: number) =>
+    ['intelligent', subjectId, 'marker-blanks', blockId] as const,
 };

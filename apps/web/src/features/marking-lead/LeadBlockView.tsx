@@ -13,7 +13,7 @@ import { ProblemsTab } from './ProblemsTab';
 import { ProgressTab } from './ProgressTab';
 import { RemarkTab } from './RemarkTab';
 import { ResetModal } from './ResetModal';
-import { ReselectModal } from '../reselect/ReselectModal';
+import { reselectPath } from '../reselect/ReselectView';
 
 const TABS = ['progress', 'problems', 'arbitration', 'remark'] as const;
 type TabKey = (typeof TABS)[number];
@@ -26,7 +26,6 @@ export function LeadBlockView({ bundle, blockId }: { bundle: SubjectBundle; bloc
   const progress = useQuery(progressQuery(blockId));
   const [params, setParams] = useSearchParams();
   const [resetting, setResetting] = useState(false);
-  const [reselecting, setReselecting] = useState(false);
   const tab: TabKey = TABS.find((t) => t === params.get('tab')) ?? 'progress';
   const crumbs = subjectCrumbs(
     exam,
@@ -85,9 +84,9 @@ export function LeadBlockView({ bundle, blockId }: { bundle: SubjectBundle; bloc
             </Button>
           )}
           {canReset && (
-            <Button danger onClick={() => setReselecting(true)} data-testid="reselect-open">
-              重新选题
-            </Button>
+            <Link to={reselectPath(s.id, blockId)} data-testid="reselect-open">
+              <Button danger>重新选题</Button>
+            </Link>
           )}
         </Space>
       }
@@ -142,15 +141,6 @@ export function LeadBlockView({ bundle, blockId }: { bundle: SubjectBundle; bloc
       </Card>
       {canReset && (
         <ResetModal open={resetting} onClose={() => setResetting(false)} subjectId={s.id} p={progress.data} />
-      )}
-      {canReset && (
-        <ReselectModal
-          open={reselecting}
-          onClose={() => setReselecting(false)}
-          subjectId={s.id}
-          blockId={b.blockId}
-          blockName={b.blockName}
-        />
       )}
     </PageFrame>
   );

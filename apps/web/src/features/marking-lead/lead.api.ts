@@ -1,19 +1,11 @@
-import type {
-  AbnormalBlock,
-  BlockPaperItem,
-  BlockPaperState,
-  BlockProgress,
-  LeadBlockInfo,
-  LeadMarkerTask,
-  LeadProblemItem,
-  Paged,
-  PaperMarks,
-  PaperSearchItem,
-  ProblemResolution,
-  ResetCounts,
-  ResetInput,
+import {
+  markingLeadContract,
+  markingResetContract,
+  type BlockPaperState,
+  type ProblemResolution,
+  type ResetInput,
 } from '@yj/contracts';
-import { api } from '../../api/filter';
+import { callRoute } from '../../api/contract';
 
 export type ProblemState = 'open' | 'resolved';
 export interface QuestionScore {
@@ -30,68 +22,42 @@ export interface BlockPapersFilter {
   kaohao?: string;
 }
 
+const c = markingLeadContract;
 const block = (blockId: number) => ({ params: { blockId } });
+const subject = (id: number) => ({ params: { id } });
 
-/** Every /filter call of the leaders' screens (题组长). */
+/** Every /filter call of the leaders' screens (题组长): contracts/routes/marking.ts. */
 export const leadApi = {
-  info: (blockId: number) =>
-    api.get<LeadBlockInfo>('/api/marking/block/:blockId/lead', undefined, block(blockId)),
-  progress: (blockId: number) =>
-    api.get<BlockProgress>('/api/marking/block/:blockId/progress', undefined, block(blockId)),
-  subjectProgress: (subjectId: number) =>
-    api.get<BlockProgress[]>('/api/subject/:subjectId/marking/progress', undefined, {
-      params: { subjectId },
-    }),
+  info: (blockId: number) => callRoute(c.info, block(blockId)),
+  progress: (blockId: number) => callRoute(c.progress, block(blockId)),
+  subjectProgress: (subjectId: number) => callRoute(c.subjectProgress, subject(subjectId)),
   problems: (blockId: number, state: ProblemState, page: number) =>
-    api.get<Paged<LeadProblemItem>>(
-      '/api/marking/block/:blockId/problems',
-      { state, page, size: 50 },
-      block(blockId),
-    ),
+    callRoute(c.problems, { ...block(blockId), query: { state, page, size: 50 } }),
   resolve: (taskId: number, resolution: ProblemResolution, scores?: QuestionScore[], note = '') =>
-    api.post<{ taskId: number }>(
-      '/api/marking/task/:taskId/resolve',
-      { resolution, note, ...(scores ? { scores } : {}) },
-      { params: { taskId } },
-    ),
-  recall: (blockId: number, userId: number) =>
-    api.post<{ recalled: number }>('/api/marking/block/:blockId/recall', { userId }, block(blockId)),
+    callRoute(c.resolve, {
+      params: { taskId },
+      body: { resolution, note, ...(scores ? { scores } : {}) },
+    }),
+  recall: (blockId: number, userId: number) => callRoute(c.recall, { ...block(blockId), body: { userId } }),
   remark: (blockId: number, taskIds: number[]) =>
-    api.post<{ remarked: number; scoresRemoved: number }>(
-      '/api/marking/block/:blockId/remark',
-      { taskIds },
-      block(blockId),
-    ),
+    callRoute(c.remark, { ...block(blockId), body: { taskIds } }),
   markerTasks: (blockId: number, userId: number, page: number, size: number) =>
-    api.get<Paged<LeadMarkerTask>>(
-      '/api/marking/block/:blockId/marker/:userId/tasks',
-      { page, size },
-      { params: { blockId, userId } },
-    ),
+    callRoute(c.markerTasks, { params: { blockId, userId }, query: { page, size } }),
   /** 重置阅卷: what a reset of the block (or one marker's marks) would discard, and the reset itself */
   resetPreview: (subjectId: number, blockId: number, userId: number | null) =>
-    api.get<ResetCounts>(
-      '/api/subject/:subjectId/resetting/preview',
-      { blockId, ...(userId === null ? {} : { userId }) },
-      { params: { subjectId } },
-    ),
+    callRoute(markingResetContract.resetPreview, {
+      ...subject(subjectId),
+      query: { blockId, ...(userId === null ? {} : { userId }) },
+    }),
   reset: (subjectId: number, input: ResetInput) =>
-    api.post<ResetCounts>('/api/subject/:subjectId/resetting', input, { params: { subjectId } }),
+    callRoute(markingResetContract.reset, { ...subject(subjectId), body: input }),
   /** overview/blockOrStudent: the subject's papers by 考号 or name */
   searchPapers: (subjectId: number, keyword: string, page: number) =>
-    api.get<Paged<PaperSearchItem>>(
-      '/api/subject/:subjectId/marking/papers',
-      { keyword, page, size: 20 },
-      { params: { subjectId } },
-    ),
+    callRoute(c.searchPapers, { ...subject(subjectId), query: { keyword, page, size: 20 } }),
   /** check/block/{blockId}: the block's papers with marks and markers */
   blockPapers: (blockId: number, q: BlockPapersFilter & { page: number; size: number }) =>
-    api.get<Paged<BlockPaperItem>>('/api/marking/block/:blockId/papers', { ...q }, block(blockId)),
+    callRoute(c.blockPapers, { ...block(blockId), query: q }),
   /** abnormal: each block's problem papers, open and settled */
-  abnormal: (subjectId: number) =>
-    api.get<AbnormalBlock[]>('/api/subject/:subjectId/marking/abnormal', undefined, {
-      params: { subjectId },
-    }),
-  paper: (paperId: number) =>
-    api.get<PaperMarks>('/api/marking/paper/:paperId', undefined, { params: { paperId } }),
+  abnormal: (subjectId: number) => callRoute(c.abnormal, subject(subjectId)),
+  paper: (paperId: number) => callRoute(c.paper, { params: { paperId } }),
 };

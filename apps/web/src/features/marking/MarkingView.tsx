@@ -209,8 +209,13 @@ export function MarkingView({
               )}
             </Flex>
             {/* the whole page and the answers in a tab of their own: the marking here goes on */}
-            {current && type !== 'trial' && (
-              <a href={originHref(current.taskId)} target="_blank" rel="noopener" data-testid="origin-open">
+            {current && (
+              <a
+                href={originHref(current.taskId, trial)}
+                target="_blank"
+                rel="noopener"
+                data-testid="origin-open"
+              >
                 查看原卷及答案（新窗口）
               </a>
             )}

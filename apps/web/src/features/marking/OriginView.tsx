@@ -33,8 +33,8 @@ function OriginPage({ url, page, zoom }: { url: string; page: number; zoom: numb
  * student masked by the server — beside the block's answers and marking standard. Opened in its own tab from
  * the marking screen, so the marking there goes on.
  */
-export function OriginView({ taskId }: { taskId: number }) {
-  const q = useQuery(originQuery(taskId));
+export function OriginView({ taskId, trial = false }: { taskId: number; trial?: boolean }) {
+  const q = useQuery(originQuery(taskId, trial));
   const [zoom, setZoom] = useState(0);
   if (q.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (q.isError) {

@@ -43,6 +43,14 @@ function BlockActions({ it }: { it: ReviewTaskItem }) {
       )}
       {marking && !leader && !action && <Typography.Text type="secondary">暂无可阅试卷</Typography.Text>}
       {it.done > 0 && <Link to={`/book/review/again/${it.blockId}`}>回评</Link>}
+      {!!it.blanks && (
+        <Link
+          to={`/book/subject/${it.subjectId}/setting/intelligent/intelligentReview/blank?blockId=${it.blockId}`}
+          data-testid={`marker-blanks-${it.blockId}`}
+        >
+          智能判空（{it.blanks}）
+        </Link>
+      )}
       {!!it.groups && (
         <Link
           to={`/book/subject/${it.subjectId}/setting/intelligent/intelligentReview?blockId=${it.blockId}`}

@@ -32,5 +32,6 @@ export function parseMarkRoute(p: Record<string, string | undefined>): MarkRoute
 export const markPath = (subjectId: number, blockId: number, type: MarkRouteType = 'normal', display = 1) =>
   `/book/subject/${subjectId}/mark/${blockId}/${type}/${display}`;
 
-/** originPicAndAnswer of a task, as a full address (it opens in a tab of its own). */
-export const originHref = (taskId: number) => `${BASE_PATH}/book/originPicAndAnswer?taskId=${taskId}`;
+/** originPicAndAnswer of a task (or of a 试评 mark), as a full address (it opens in a tab of its own). */
+export const originHref = (taskId: number, trial = false) =>
+  `${BASE_PATH}/book/originPicAndAnswer?taskId=${taskId}${trial ? '&kind=trial' : ''}`;

@@ -1,18 +1,13 @@
-import type {
-  MarkAnnotation,
-  MarkBlockInfo,
-  MarkHistoryItem,
-  MarkOrigin,
-  MyHistoryItem,
-  MarkSubmitResult,
-  MarkTask,
-  MarkType,
-  Paged,
-  ProblemReason,
-  ReviewTaskItem,
+import {
+  markingContract,
+  trialContract,
+  type MarkAnnotation,
+  type MarkType,
+  type ProblemReason,
 } from '@yj/contracts';
 import { FILTER_BASE } from '../../api/constants';
-import { api, XHR_HEADER } from '../../api/filter';
+import { callRoute } from '../../api/contract';
+import { XHR_HEADER } from '../../api/filter';
 import type { QuestionScore } from './score-fields';
 
 export interface SubmitBody {
@@ -42,16 +37,17 @@ export interface HistoryQuery {
   to?: string;
 }
 
-const M = '/api/marking';
+const c = markingContract;
+const block = (blockId: number) => ({ blockId });
+const task = (taskId: number) => ({ taskId });
 
-/** The marking routes of contracts/marking.ts (server module apps/server/src/modules/marking). */
+/** The marking routes of contracts/routes/marking.ts (server module apps/server/src/modules/marking). */
 export const markingApi = {
-  tasks: () => api.get<ReviewTaskItem[]>(`${M}/tasks`),
-  info: (blockId: number) => api.get<MarkBlockInfo>(`${M}/block/${blockId}/info`),
+  tasks: () => callRoute(c.tasks, {}),
+  info: (blockId: number) => callRoute(c.info, { params: block(blockId) }),
   claim: (blockId: number, type: MarkType, count: number) =>
-    api.post<MarkTask[]>(`${M}/block/${blockId}/claim`, { type, count }),
-  submit: (taskId: number, body: SubmitBody) =>
-    api.post<MarkSubmitResult>(`${M}/task/${taskId}/submit`, { ...body }),
+    callRoute(c.claim, { params: block(blockId), body: { type, count } }),
+  submit: (taskId: number, body: SubmitBody) => callRoute(c.submit, { params: task(taskId), body }),
   /** 跳过: the paper goes back to the pool and never comes back to this marker. */
   skip: (taskId: number, leaseToken: string) => leave(taskId, 'skip', leaseToken),
   /**
@@ -60,28 +56,29 @@ export const markingApi = {
    */
   release: (taskId: number, leaseToken: string) => leave(taskId, 'release', leaseToken),
   defer: (taskId: number, leaseToken: string) =>
-    api.post<unknown>(`${M}/task/${taskId}/defer`, { leaseToken }),
+    callRoute(c.defer, { params: task(taskId), body: { leaseToken } }),
   problem: (taskId: number, body: { leaseToken: string; reason: ProblemReason; note: string }) =>
-    api.post<null>(`${M}/task/${taskId}/problem`, { ...body }),
-  history: (blockId: number, q: HistoryQuery) =>
-    api.get<Paged<MarkHistoryItem>>(`${M}/block/${blockId}/history`, { ...q }),
+    callRoute(c.problem, { params: task(taskId), body }),
+  history: (blockId: number, q: HistoryQuery) => callRoute(c.history, { params: block(blockId), query: q }),
   /** /book/history: my submitted marks across every block */
-  myHistory: (q: HistoryQuery & { blockId?: number }) =>
-    api.get<Paged<MyHistoryItem>>(`${M}/history`, { ...q }),
+  myHistory: (q: HistoryQuery & { blockId?: number }) => callRoute(c.myHistory, { query: q }),
   /** originPicAndAnswer: the whole pages (masked on the server) and the block's answers */
-  origin: (taskId: number) => api.get<MarkOrigin>(`${M}/task/${taskId}/origin`),
+  origin: (taskId: number) => callRoute(c.origin, { params: task(taskId) }),
+  /** the same of a 试评 paper (trial_mark ids) */
+  trialOrigin: (taskId: number) => callRoute(trialContract.origin, { params: task(taskId) }),
   modify: (taskId: number, body: { version: number; scores: QuestionScore[]; marks: MarkAnnotation[] }) =>
-    api.post<unknown>(`${M}/task/${taskId}/modify`, { ...body }),
+    callRoute(c.modify, { params: task(taskId), body }),
 };
 
 const T = '/api/marking/trial';
-/** 试评 on the same screen: the trial routes (apps/server/src/modules/trial), the same task shape. */
+/** 试评 on the same screen: the trial routes (contracts/routes/trial.ts), the same task shape. */
 export const trialMarkingApi = {
-  claim: (blockId: number, count: number) => api.post<MarkTask[]>(`${T}/block/${blockId}/claim`, { count }),
+  claim: (blockId: number, count: number) =>
+    callRoute(trialContract.claim, { params: block(blockId), body: { count } }),
   submit: (taskId: number, body: SubmitBody) =>
-    api.post<MarkSubmitResult>(`${T}/task/${taskId}/submit`, { ...body }),
+    callRoute(trialContract.submit, { params: task(taskId), body }),
   skip: (taskId: number, leaseToken: string) => leave(taskId, 'skip', leaseToken, T),
   release: (taskId: number, leaseToken: string) => leave(taskId, 'release', leaseToken, T),
   defer: (taskId: number, leaseToken: string) =>
-    api.post<unknown>(`${T}/task/${taskId}/defer`, { leaseToken }),
+    callRoute(trialContract.defer, { params: task(taskId), body: { leaseToken } }),
 };

@@ -31,9 +31,9 @@ export const myHistoryQuery = (q: HistoryQuery & { blockId?: number }) =>
     meta: { silent: true },
   });
 
-export const originQuery = (taskId: number) =>
+export const originQuery = (taskId: number, trial = false) =>
   queryOptions({
-    queryKey: [...markingKeys.all, 'task', taskId, 'origin'],
-    queryFn: () => markingApi.origin(taskId),
+    queryKey: [...markingKeys.all, trial ? 'trial' : 'task', taskId, 'origin'],
+    queryFn: () => (trial ? markingApi.trialOrigin(taskId) : markingApi.origin(taskId)),
     meta: { silent: true },
   });

@@ -19,10 +19,19 @@ import { ReadOnly } from './ReadOnly';
 import { SaveBar } from './SaveBar';
 import { answersBody, bNosOf, byNo, nextNo, withBNos } from './structure-edit';
 import { SpecialQuestions } from './SpecialQuestions';
+import { StandardTab } from './StandardTab';
 import { SubjectiveTab } from './SubjectiveTab';
 import { TotalsBar } from './TotalsBar';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** The 评分标准 tab's part of the subjective questions; the 主观题 tab owns the rest of them. */
+const standardsOf = (s: Structure) => s.subjective.map((q) => ({ no: q.no, answer: q.answer ?? '' }));
+const shapeOf = (s: Structure) => s.subjective.map(({ answer: _a, ...q }) => q);
+/** `list` with the 评分标准 of `from` (by number): one tab's save must not drop the other's unsaved text. */
+const withStandards = (list: Structure['subjective'], from: Structure['subjective']) => {
+  const text = new Map(from.map((q) => [q.no, q.answer]));
+  return list.map((q) => (text.has(q.no) ? { ...q, answer: text.get(q.no) } : q));
+};
 
 /** The request body of one tab, and the part of the structure the tab owns. */
 function bodyOf(tag: StructureTag, s: Structure): Record<string, unknown> {
@@ -30,6 +39,7 @@ function bodyOf(tag: StructureTag, s: Structure): Record<string, unknown> {
   if (tag === 'subjective') return { questions: s.subjective };
   if (tag === 'optional') return { groups: s.optionalGroups };
   if (tag === 'ab') return { abEnabled: s.abEnabled, objective: bNosOf(s.objective) };
+  if (tag === 'standard') return { standards: standardsOf(s) };
   return answersBody(s.objective, s.abEnabled);
 }
 const SAVED_TEXT: Record<StructureTag, string> = {
@@ -38,6 +48,7 @@ const SAVED_TEXT: Record<StructureTag, string> = {
   optional: '选做题已保存',
   ab: 'AB 卷设置已保存',
   answer: '答案已保存',
+  standard: '评分标准已保存',
 };
 
 function StructureEditor({
@@ -63,10 +74,12 @@ function StructureEditor({
         tag === 'objective' || tag === 'answer'
           ? { objective: s.objective }
           : tag === 'subjective'
-            ? { subjective: s.subjective }
-            : tag === 'optional'
-              ? { optionalGroups: s.optionalGroups }
-              : { abEnabled: s.abEnabled, objective: withBNos(x.objective, s.objective) };
+            ? { subjective: withStandards(s.subjective, x.subjective) }
+            : tag === 'standard'
+              ? { subjective: withStandards(x.subjective, s.subjective) }
+              : tag === 'optional'
+                ? { optionalGroups: s.optionalGroups }
+                : { abEnabled: s.abEnabled, objective: withBNos(x.objective, s.objective) };
       setSaved((x) => ({ ...x, ...part(res.structure, x) }));
       setDraft((x) => ({ ...x, ...part(res.structure, x) }));
       qc.setQueryData(questionKeys.info(subjectId), res);
@@ -76,7 +89,7 @@ function StructureEditor({
   const bar = (tag: StructureTag, dirty: boolean) =>
     !readOnly && (
       <SaveBar
-        label={tag === 'answer' ? '保存答案' : '保存'}
+        label={tag === 'answer' ? '保存答案' : tag === 'standard' ? '保存评分标准' : '保存'}
         dirty={dirty}
         saving={save.isPending && save.variables === tag}
         error={save.variables === tag ? save.error : null}
@@ -89,7 +102,8 @@ function StructureEditor({
     s.objective.map((q) => [q.no, q.answer, q.answerB, q.partialScore, q.partialRule ?? 'fixed']);
   const dirty: Record<StructureTag, boolean> = {
     objective: !same(draft.objective, saved.objective),
-    subjective: !same(draft.subjective, saved.subjective),
+    subjective: !same(shapeOf(draft), shapeOf(saved)),
+    standard: !same(standardsOf(draft), standardsOf(saved)),
     optional: !same(draft.optionalGroups, saved.optionalGroups),
     ab: draft.abEnabled !== saved.abEnabled || !same(bNosOf(draft.objective), bNosOf(saved.objective)),
     answer: !same(keysOf(draft), keysOf(saved)),
@@ -200,6 +214,22 @@ function StructureEditor({
               }}
             />
           )}
+        </Space>
+      ),
+    },
+    {
+      key: 'standard',
+      label: label('standard', '评分标准'),
+      children: (
+        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          <StandardTab
+            questions={draft.subjective}
+            readOnly={readOnly || !allows(info.status, 'editAnswers')}
+            onChange={(subjective) => set({ subjective })}
+          />
+          {draft.subjective.length > 0 &&
+            allows(info.status, 'editAnswers') &&
+            bar('standard', dirty.standard)}
         </Space>
       ),
     },

@@ -1,16 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { BarChart, BoxplotChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, BoxplotChart, LineChart, RadarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
-// Only what the report charts draw: bars (distribution), a line (一分一段), box plots (classes).
+// Only what the report charts draw: bars (distribution), a line (一分一段), box plots (classes), radar (questions).
 echarts.use([
   BarChart,
   BoxplotChart,
   LineChart,
+  RadarChart,
   GridComponent,
+  RadarComponent,
   LegendComponent,
   TooltipComponent,
   CanvasRenderer,

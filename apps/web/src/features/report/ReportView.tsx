@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Segmented, Space, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Segmented, Select, Space, Tabs, Typography } from 'antd';
 import { fix2, pct, type Report } from '@yj/contracts';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { EChart } from './EChart';
-import { bandsOption, boxOption, questionsOption, segmentsOption } from './report-charts';
+import { bandsOption, boxOption, questionsOption, radarOption, segmentsOption } from './report-charts';
+import { CommentaryTab } from './CommentaryTab';
 import { reportQuery, reportSettingsQuery, reportSubjectsQuery } from './report.api';
 import { ReportSettingsDialog } from './ReportSettingsDialog';
 import { StudentsTab } from './StudentsTab';
@@ -86,6 +87,43 @@ function Segments({ r }: { r: Report }) {
   );
 }
 
+/** The classes a radar starts with: the first few, so the polygons stay readable. */
+const RADAR_CLASSES = 6;
+
+/** 各班得分率雷达图: the chosen classes over the questions, the exam's as a dashed reference. */
+function ClassRadar({ r }: { r: Report }) {
+  const [chosen, setChosen] = useState(() => r.classes.slice(0, RADAR_CLASSES).map((c) => c.id));
+  const option = useMemo(() => radarOption(r, chosen), [r, chosen]);
+  if (r.questions.length < 3) return null;
+  return (
+    <Card
+      size="small"
+      title="各班得分率雷达图"
+      extra={
+        <Select<number[]>
+          mode="multiple"
+          aria-label="雷达图班级"
+          placeholder="选择班级"
+          maxTagCount="responsive"
+          style={{ width: 320 }}
+          value={chosen}
+          onChange={setChosen}
+          options={r.classes.map((c) => ({
+            label: r.schools.length > 1 ? `${c.schoolName} ${c.name}` : c.name,
+            value: c.id,
+          }))}
+          data-testid="radar-classes"
+        />
+      }
+    >
+      <EChart option={option} height={420} testId="chart-radar" />
+      <Typography.Text type="secondary">
+        每条轴为一道题的得分率（0–100%），虚线为全体考生；班级较多时请在右上角选择要对比的班级。
+      </Typography.Text>
+    </Card>
+  );
+}
+
 function Questions({ r }: { r: Report }) {
   const option = useMemo(() => questionsOption(r), [r]);
   if (r.subjectId === null) return <Empty description="试题分析按科目查看：请在上方选择一个科目" />;
@@ -96,6 +134,7 @@ function Questions({ r }: { r: Report }) {
           <EChart option={option} testId="chart-questions" />
         </Card>
       )}
+      <ClassRadar key={r.subjectId} r={r} />
       <ReportTableCard report={r} sheet="questions" empty="本科目没有设置题目" />
       <Typography.Text type="secondary">
         难度 P 为得分率（越大越容易）；区分度 D 为总分前 27% 与后 27%
@@ -205,6 +244,16 @@ export function ReportView({ examId }: { examId: number }) {
                 { key: 'distribution', label: '分数分布', children: <Distribution r={r} /> },
                 { key: 'questions', label: '试题分析', children: <Questions r={r} /> },
                 { key: 'levels', label: '等级与临界生', children: <Levels r={r} /> },
+                {
+                  key: 'commentary',
+                  label: '试卷讲评',
+                  children:
+                    r.subjectId === null ? (
+                      <Empty description="试卷讲评按科目查看：请在上方选择一个科目" />
+                    ) : (
+                      <CommentaryTab key={r.subjectId} examId={r.examId} subjectId={r.subjectId} />
+                    ),
+                },
                 {
                   key: 'students',
                   label: '学生成绩',

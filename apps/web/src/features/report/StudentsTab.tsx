@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Button, Card, Input, Select, Space, Table, Typography } from 'antd';
 import {
   REPORT_STUDENT_HEADERS,
@@ -33,12 +34,24 @@ export function StudentsTab({ r }: { r: Report }) {
     key: s.examineeId,
     cells: reportStudentCells(s),
   }));
-  const columns = REPORT_STUDENT_HEADERS.map((h, i) => ({
-    title: h,
-    key: String(i),
-    render: (row: Row) => row.cells[i],
-    fixed: i < 2 ? ('left' as const) : undefined,
-  }));
+  const columns = [
+    ...REPORT_STUDENT_HEADERS.map((h, i) => ({
+      title: h,
+      key: String(i),
+      render: (row: Row) => row.cells[i],
+      fixed: i < 2 ? ('left' as const) : undefined,
+    })),
+    {
+      title: '学生报告',
+      key: 'report',
+      render: (row: Row) => (
+        // a page of its own to print: a new tab keeps this list where it was
+        <Link to={`/book/report_forms/${r.examId}/student/${row.key}`} target="_blank">
+          查看 / 打印
+        </Link>
+      ),
+    },
+  ];
   return (
     <Card
       size="small"

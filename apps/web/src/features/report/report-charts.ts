@@ -85,3 +85,36 @@ export function questionsOption(r: Report): EChartsCoreOption {
     ],
   };
 }
+
+/**
+ * Radar of 得分率 over the questions: one polygon per chosen class, and the exam's (年级) as a reference;
+ * every axis 0–100 %.
+ */
+export function radarOption(r: Report, classIds: readonly number[]): EChartsCoreOption {
+  const percent = (x: number | null) => (x === null ? 0 : two(x * 100));
+  const classes = r.classes.filter((c) => classIds.includes(c.id));
+  const label = (c: Report['classes'][number]) =>
+    r.schools.length > 1 ? `${c.schoolName} ${c.name}` : c.name;
+  return {
+    tooltip: { trigger: 'item', valueFormatter: (v: unknown) => `${String(v)}%` },
+    legend: { top: 0, type: 'scroll', data: ['全体', ...classes.map(label)] },
+    radar: {
+      center: ['50%', '56%'],
+      radius: '68%',
+      indicator: r.questions.map((q) => ({ name: `第${q.no}题`, max: 100, min: 0 })),
+    },
+    series: [
+      {
+        type: 'radar',
+        data: [
+          {
+            name: '全体',
+            value: r.questions.map((q) => percent(q.scoreRate)),
+            lineStyle: { type: 'dashed' },
+          },
+          ...classes.map((c) => ({ name: label(c), value: c.parts.map(percent) })),
+        ],
+      },
+    ],
+  };
+}

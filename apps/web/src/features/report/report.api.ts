@@ -1,17 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type {
-  Report,
-  ReportProgress,
-  ReportProgressExam,
-  ReportSettings,
-  ReportSettingsView,
-  ReportSheet,
-  ReportStudentsPage,
-  ReportSubjects,
-} from '@yj/contracts';
-import { api } from '../../api/filter';
+import { reportContract as c, type ReportSettings, type ReportSheet } from '@yj/contracts';
+import { callRoute } from '../../api/contract';
 
-const params = (examId: number) => ({ params: { examId } });
+const params = (examId: number) => ({ examId });
 
 /** What the 学生成绩 list is narrowed to: the report's subject (null: total), a class, a search text. */
 export interface StudentFilter {
@@ -20,8 +11,8 @@ export interface StudentFilter {
   keyword: string;
 }
 /** The query string of a filter: only what is set. */
-function studentQuery(f: StudentFilter & { page?: number; size?: number }): Record<string, string | number> {
-  const q: Record<string, string | number> = {};
+function studentQuery(f: StudentFilter & { page?: number; size?: number }) {
+  const q: { subjectId?: number; classId?: number; keyword?: string; page?: number; size?: number } = {};
   if (f.subjectId) q.subjectId = f.subjectId;
   if (f.classId) q.classId = f.classId;
   if (f.keyword.trim()) q.keyword = f.keyword.trim();
@@ -32,29 +23,41 @@ function studentQuery(f: StudentFilter & { page?: number; size?: number }): Reco
 
 /** Every /filter call of the report screens (report_forms). */
 export const reportApi = {
-  subjects: (examId: number) =>
-    api.get<ReportSubjects>('/api/exam/:examId/report/subjects', undefined, params(examId)),
+  subjects: (examId: number) => callRoute(c.subjects, { params: params(examId) }),
   report: (examId: number, subjectId: number | null) =>
-    api.get<Report>('/api/exam/:examId/report', subjectId ? { subjectId } : undefined, params(examId)),
-  settings: (examId: number) =>
-    api.get<ReportSettingsView>('/api/exam/:examId/report/settings', undefined, params(examId)),
+    callRoute(c.report, { params: params(examId), query: subjectId ? { subjectId } : {} }),
+  settings: (examId: number) => callRoute(c.settings, { params: params(examId) }),
   saveSettings: (examId: number, settings: ReportSettings) =>
-    api.post<null>('/api/exam/:examId/report/settings', { ...settings }, params(examId)),
+    callRoute(c.saveSettings, { params: params(examId), body: settings }),
   students: (examId: number, f: StudentFilter & { page: number; size: number }) =>
-    api.get<ReportStudentsPage>('/api/exam/:examId/report/students', studentQuery(f), params(examId)),
+    callRoute(c.students, { params: params(examId), query: studentQuery(f) }),
   /** the xlsx of the filtered 学生成绩 list */
   studentsExportPath: (examId: number, f: StudentFilter) =>
     `/api/exam/${examId}/report/students/export?${new URLSearchParams(
       Object.entries(studentQuery(f)).map(([k, v]) => [k, String(v)]),
     ).toString()}`,
-  progressExams: (examId: number) =>
-    api.get<ReportProgressExam[]>('/api/exam/:examId/report/progress/exams', undefined, params(examId)),
+  progressExams: (examId: number) => callRoute(c.progressExams, { params: params(examId) }),
   progress: (examId: number, f: ProgressFilter & { page: number; size: number }) =>
-    api.get<ReportProgress>('/api/exam/:examId/report/progress', progressQuery(f), params(examId)),
+    callRoute(c.progress, { params: params(examId), query: progressQuery(f) }),
   progressExportPath: (examId: number, f: ProgressFilter) =>
     `/api/exam/${examId}/report/progress/export?${new URLSearchParams(
       Object.entries(progressQuery(f)).map(([k, v]) => [k, String(v)]),
     ).toString()}`,
+  commentary: (examId: number, subjectId: number, classId: number | null) =>
+    callRoute(c.commentary, {
+      params: params(examId),
+      query: classId ? { subjectId, classId } : { subjectId },
+    }),
+  commentaryExportPath: (examId: number, subjectId: number, classId: number) =>
+    `/api/exam/${examId}/report/commentary/export?subjectId=${subjectId}&classId=${classId}`,
+  /** a typical answer's cut image (an <img> address under /filter) */
+  commentaryImagePath: (examId: number, subjectId: number, no: string, examineeId: number) =>
+    `/filter/api/exam/${examId}/report/commentary/image?${new URLSearchParams({
+      subjectId: String(subjectId),
+      no,
+      examineeId: String(examineeId),
+    }).toString()}`,
+  student: (examId: number, examineeId: number) => callRoute(c.student, { params: { examId, examineeId } }),
   /** the xlsx of one table, fetched by the shared downloader */
   exportPath: (examId: number, subjectId: number | null, sheet: ReportSheet) =>
     `/api/exam/${examId}/report/export?${subjectId ? `subjectId=${subjectId}&` : ''}sheet=${sheet}`,
@@ -89,8 +92,10 @@ export interface ProgressFilter {
   subjectId: number | null;
   classId: number | null;
 }
-function progressQuery(f: ProgressFilter & { page?: number; size?: number }): Record<string, number> {
-  const q: Record<string, number> = { earlierExamId: f.earlierExamId };
+function progressQuery(f: ProgressFilter & { page?: number; size?: number }) {
+  const q: { earlierExamId: number; subjectId?: number; classId?: number; page?: number; size?: number } = {
+    earlierExamId: f.earlierExamId,
+  };
   if (f.subjectId) q.subjectId = f.subjectId;
   if (f.classId) q.classId = f.classId;
   if (f.page) q.page = f.page;
@@ -119,4 +124,21 @@ export const reportStudentsQuery = (examId: number, f: StudentFilter, page: numb
     queryFn: () => reportApi.students(examId, { ...f, page, size }),
     meta: { silent: true },
     placeholderData: keepPreviousData,
+  });
+
+/** 试卷讲评 of a subject for a class (null: the first the reader may see). */
+export const reportCommentaryQuery = (examId: number, subjectId: number, classId: number | null) =>
+  queryOptions({
+    queryKey: ['report', examId, subjectId, 'commentary', classId ?? 0],
+    queryFn: () => reportApi.commentary(examId, subjectId, classId),
+    meta: { silent: true },
+    placeholderData: keepPreviousData,
+  });
+
+/** A student's printable report. */
+export const studentReportQuery = (examId: number, examineeId: number) =>
+  queryOptions({
+    queryKey: ['report', examId, 'student', examineeId],
+    queryFn: () => reportApi.student(examId, examineeId),
+    meta: { silent: true },
   });

@@ -1,49 +1,32 @@
-import type {
-  AssignImportResult,
-  BlockReviewersSave,
-  DivideSave,
-  DivideView,
-  ExamAssignmentSubject,
-  Paged,
-  ReviewerCandidate,
-  SubjectAssignment,
+import {
+  reviewerContract as c,
+  type AssignImportResult,
+  type BlockReviewersSave,
+  type DivideSave,
 } from '@yj/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/filter';
+import { callRoute } from '../../api/contract';
 import { uploadFile } from '../../api/upload';
-
-const base = '/api/subject/:id/setting/task';
 
 /** Every /filter call of the marking assignment screens (setting/task, setting/divide, all_setting_task). */
 export const reviewerApi = {
-  list: (subjectId: number) => api.get<SubjectAssignment>(base, undefined, { params: { id: subjectId } }),
+  list: (subjectId: number) => callRoute(c.list, { params: { id: subjectId } }),
   candidates: (subjectId: number, keyword: string) =>
-    api.get<Paged<ReviewerCandidate>>(
-      `${base}/candidates`,
-      { page: 1, size: 50, ...(keyword ? { keyword } : {}) },
-      { params: { id: subjectId } },
-    ),
+    callRoute(c.candidates, {
+      params: { id: subjectId },
+      query: { page: 1, size: 50, ...(keyword ? { keyword } : {}) },
+    }),
   save: (subjectId: number, blockId: number, body: BlockReviewersSave) =>
-    api.post<{ released: number }>(`${base}/:blockId`, body, { params: { id: subjectId, blockId } }),
+    callRoute(c.save, { params: { id: subjectId, blockId }, body }),
   copy: (subjectId: number, blockId: number, toBlockIds: number[]) =>
-    api.post<{ copied: number; released: number }>(
-      `${base}/:blockId/copy`,
-      { toBlockIds },
-      { params: { id: subjectId, blockId } },
-    ),
+    callRoute(c.copy, { params: { id: subjectId, blockId }, body: { toBlockIds } }),
   importFile: (subjectId: number, file: File, onProgress: (p: number) => void) =>
     uploadFile<AssignImportResult>(`/api/subject/${subjectId}/setting/task/import`, file, onProgress),
   exportPath: (subjectId: number) => `/api/subject/${subjectId}/setting/task/export`,
-  divide: (subjectId: number, blockId: number) =>
-    api.get<DivideView>('/api/subject/:id/setting/divide/:blockId', undefined, {
-      params: { id: subjectId, blockId },
-    }),
+  divide: (subjectId: number, blockId: number) => callRoute(c.divide, { params: { id: subjectId, blockId } }),
   saveDivide: (subjectId: number, blockId: number, body: DivideSave) =>
-    api.post<DivideView>('/api/subject/:id/setting/divide/:blockId', body, {
-      params: { id: subjectId, blockId },
-    }),
-  ofExam: (examId: number) =>
-    api.get<ExamAssignmentSubject[]>('/api/exam/:examId/setting/task', undefined, { params: { examId } }),
+    callRoute(c.saveDivide, { params: { id: subjectId, blockId }, body }),
+  ofExam: (examId: number) => callRoute(c.ofExam, { params: { examId } }),
 };
 
 export const reviewerKeys = {

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import type { ScanPaperFilter } from './scan.api';
 import { papersQuery } from './scan.queries';
 import { scanCrumbs, scanPagination } from './scan-pages';
 
@@ -20,7 +21,7 @@ export function IdentifyResultsView({ subject, exam }: SubjectBundle) {
   const info = subject.subjectInfo;
   const subjectId = info.id;
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<ScanPaperFilter | ''>('');
   const q = useQuery(papersQuery(subjectId, page, status || undefined));
   return (
     <PageFrame
@@ -39,7 +40,7 @@ export function IdentifyResultsView({ subject, exam }: SubjectBundle) {
         <Card
           title={q.data ? `答题卡 ${q.data.total} 份` : '答题卡'}
           extra={
-            <Segmented
+            <Segmented<ScanPaperFilter | ''>
               value={status}
               onChange={(v) => {
                 setStatus(v);

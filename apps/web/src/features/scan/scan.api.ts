@@ -1,19 +1,6 @@
-import type {
-  MissedExamPage,
-  Paged,
-  ScanExceptionCounts,
-  ScanExceptionDetail,
-  ScanExceptionItem,
-  ScanExceptionProgress,
-  ScanExceptionTypeValue,
-  ScanFixResult,
-  ScanPaperItem,
-  ScanSchoolStatus,
-  SchoolScanProgress,
-  StudentPaperView,
-  SubjectScanProgress,
-} from '@yj/contracts';
-import { api } from '../../api/filter';
+import type { z } from 'zod';
+import { scanContract, type scanPaperQuery, type ScanExceptionTypeValue } from '@yj/contracts';
+import { callRoute } from '../../api/contract';
 import { FILTER_BASE } from '../../api/constants';
 import { SCAN_PAGE_SIZE } from './scan-pages';
 
@@ -37,80 +24,58 @@ export const pageImageUrl = (pageId: number): string => `${FILTER_BASE}/api/scan
 export const cropUrl = (pageId: number, crop: number): string =>
   `${FILTER_BASE}/api/scan/page/${pageId}/crop/${crop}`;
 
-const fix = (subjectId: number, name: string, body: Record<string, unknown>) =>
-  api.post<ScanFixResult>(`/api/subject/:subjectId/scan/fix/${name}`, body, { params: { subjectId } });
+const c = scanContract;
+const subject = (subjectId: number) => ({ params: { subjectId } });
+const exam = (examId: number) => ({ params: { examId } });
+/** The recognised papers' filter of 识别结果 (view/student/paper). */
+export type ScanPaperFilter = NonNullable<z.input<typeof scanPaperQuery>['status']>;
 
-/** Every /filter call of the scan screens. */
+/** Every /filter call of the scan screens: contracts/routes/scan.ts. */
 export const scanApi = {
-  progress: (subjectId: number) =>
-    api.get<ScanExceptionProgress>('/api/subject/:subjectId/scanExceptionProgress', undefined, {
-      params: { subjectId },
-    }),
-  examProgress: (examId: number) =>
-    api.get<SubjectScanProgress[]>('/api/exam/:examId/allScanProgress', undefined, { params: { examId } }),
-  schoolProgress: (examId: number) =>
-    api.get<SchoolScanProgress[]>('/api/schoolExamineeProgress/:examId', undefined, { params: { examId } }),
-  counts: (subjectId: number) =>
-    api.get<ScanExceptionCounts>('/api/subject/:subjectId/scan/scanException', undefined, {
-      params: { subjectId },
-    }),
+  progress: (subjectId: number) => callRoute(c.progress, { ...subject(subjectId), query: {} }),
+  examProgress: (examId: number) => callRoute(c.examProgress, { ...exam(examId), query: {} }),
+  schoolProgress: (examId: number) => callRoute(c.schoolProgress, { ...exam(examId), query: {} }),
+  counts: (subjectId: number) => callRoute(c.counts, { ...subject(subjectId), query: {} }),
   exceptions: (subjectId: number, type: ScanExceptionTypeValue) =>
-    api.get<Paged<ScanExceptionItem>>(
-      '/api/subject/:subjectId/scan/exceptions',
-      { type, resolved: 'false', size: 200 },
-      { params: { subjectId } },
-    ),
+    callRoute(c.exceptions, { ...subject(subjectId), query: { type, resolved: 'false', size: 200 } }),
   detail: (subjectId: number, exceptionId: number) =>
-    api.get<ScanExceptionDetail>('/api/subject/:subjectId/scan/exception/:exceptionId', undefined, {
-      params: { subjectId, exceptionId },
-    }),
+    callRoute(c.detail, { params: { subjectId, exceptionId } }),
   missed: (subjectId: number, q: MissedQuery) =>
-    api.get<MissedExamPage>(
-      '/api/subject/:subjectId/missedExamDetail',
-      { size: SCAN_PAGE_SIZE, status: 'missing', ...q },
-      { params: { subjectId } },
-    ),
-  schools: (subjectId: number) =>
-    api.get<ScanSchoolStatus[]>('/api/subject/:subjectId/scan/schools', undefined, { params: { subjectId } }),
+    callRoute(c.missed, { ...subject(subjectId), query: { size: SCAN_PAGE_SIZE, status: 'missing', ...q } }),
+  schools: (subjectId: number) => callRoute(c.schools, subject(subjectId)),
   finish: (subjectId: number, schoolId: number) =>
-    api.post<unknown>('/api/subject/:subjectId/scan/finish', { schoolId }, { params: { subjectId } }),
+    callRoute(c.finish, { ...subject(subjectId), body: { schoolId } }),
   reopen: (subjectId: number, schoolId: number) =>
-    api.post<unknown>('/api/subject/:subjectId/scan/reopen', { schoolId }, { params: { subjectId } }),
+    callRoute(c.reopen, { ...subject(subjectId), body: { schoolId } }),
   absence: (subjectId: number, examineeIds: number[], absent: boolean) =>
-    api.post<{ changed: number }>(
-      '/api/subject/:subjectId/scan/absence',
-      { examineeIds, absent },
-      { params: { subjectId } },
-    ),
-  papers: (subjectId: number, page: number, status?: string) =>
-    api.get<Paged<ScanPaperItem>>(
-      '/api/subject/:subjectId/scan/papers',
-      { page, size: SCAN_PAGE_SIZE, ...(status ? { status } : {}) },
-      { params: { subjectId } },
-    ),
+    callRoute(c.absence, { ...subject(subjectId), body: { examineeIds, absent } }),
+  papers: (subjectId: number, page: number, status?: ScanPaperFilter) =>
+    callRoute(c.papers, {
+      ...subject(subjectId),
+      query: { page, size: SCAN_PAGE_SIZE, ...(status ? { status } : {}) },
+    }),
   studentPaper: (subjectId: number, examineeId: number) =>
-    api.get<StudentPaperView>(
-      '/api/subject/:subjectId/scan/view/student/paper',
-      { examineeId },
-      { params: { subjectId } },
-    ),
+    callRoute(c.studentPaper, { ...subject(subjectId), query: { examineeId } }),
   assign: (subjectId: number, exceptionId: number, examineeId: number) =>
-    fix(subjectId, 'assign', { exceptionId, examineeId }),
+    callRoute(c.assign, { ...subject(subjectId), body: { exceptionId, examineeId } }),
   keep: (subjectId: number, exceptionId: number, keepPaperId: number) =>
-    fix(subjectId, 'keep', { exceptionId, keepPaperId }),
+    callRoute(c.keep, { ...subject(subjectId), body: { exceptionId, keepPaperId } }),
   objective: (subjectId: number, answers: { exceptionId: number; answer: string[] }[]) =>
-    fix(subjectId, 'objective', { answers }),
+    callRoute(c.objective, { ...subject(subjectId), body: { answers } }),
   absent: (subjectId: number, exceptionId: number, absent: boolean) =>
-    fix(subjectId, 'absent', { exceptionId, absent }),
+    callRoute(c.absent, { ...subject(subjectId), body: { exceptionId, absent } }),
   paperType: (subjectId: number, exceptionId: number, paperType: 'A' | 'B') =>
-    fix(subjectId, 'paperType', { exceptionId, paperType }),
+    callRoute(c.paperType, { ...subject(subjectId), body: { exceptionId, paperType } }),
   optional: (subjectId: number, exceptionId: number, chosen: string) =>
-    fix(subjectId, 'optional', { exceptionId, chosen }),
+    callRoute(c.optional, { ...subject(subjectId), body: { exceptionId, chosen } }),
   score: (subjectId: number, exceptionId: number, score: number) =>
-    fix(subjectId, 'score', { exceptionId, score }),
-  accept: (subjectId: number, exceptionId: number) => fix(subjectId, 'accept', { exceptionId }),
-  rescan: (subjectId: number, exceptionId: number) => fix(subjectId, 'rescan', { exceptionId }),
+    callRoute(c.score, { ...subject(subjectId), body: { exceptionId, score } }),
+  accept: (subjectId: number, exceptionId: number) =>
+    callRoute(c.accept, { ...subject(subjectId), body: { exceptionId } }),
+  rescan: (subjectId: number, exceptionId: number) =>
+    callRoute(c.rescan, { ...subject(subjectId), body: { exceptionId } }),
   reanchor: (subjectId: number, pageId: number, points: Point[]) =>
-    fix(subjectId, 'reanchor', { pageId, points }),
-  rerecognise: (subjectId: number, batchId: number) => fix(subjectId, 'rerecognise', { batchId }),
+    callRoute(c.reanchor, { ...subject(subjectId), body: { pageId, points } }),
+  rerecognise: (subjectId: number, batchId: number) =>
+    callRoute(c.rerecognise, { ...subject(subjectId), body: { batchId } }),
 };

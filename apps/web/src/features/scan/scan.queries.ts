@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ScanExceptionTypeValue } from '@yj/contracts';
-import { scanApi, type MissedQuery } from './scan.api';
+import { scanApi, type MissedQuery, type ScanPaperFilter } from './scan.api';
 
 export const scanKeys = {
   subject: (subjectId: number) => ['scan', 'subject', subjectId] as const,
@@ -78,7 +78,7 @@ export const schoolProgressQuery = (examId: number) =>
     meta: { silent: true },
   });
 
-export const papersQuery = (subjectId: number, page: number, status?: string) =>
+export const papersQuery = (subjectId: number, page: number, status?: ScanPaperFilter) =>
   queryOptions({
     queryKey: [...scanKeys.subject(subjectId), 'papers', page, status ?? ''],
     queryFn: () => scanApi.papers(subjectId, page, status),

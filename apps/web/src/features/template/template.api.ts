@@ -1,5 +1,5 @@
-import type { Patch, StructureInfo, TemplateItem, TemplateMeta, CardTemplate } from '@yj/contracts';
-import { api } from '../../api/filter';
+import { questionContract, templateContract as c, type CardTemplate, type TemplateMeta } from '@yj/contracts';
+import { callRoute } from '../../api/contract';
 import { uploadFile, type ImportAnswer } from '../../api/upload';
 import type { Rect } from './geometry';
 import type { DetectedGrid } from './lattice';
@@ -45,29 +45,18 @@ export const templateImageUrl = (subjectId: number, key: string): string =>
 
 /** Every /filter call of the template screens. */
 export const templateApi = {
-  list: (subjectId: number) =>
-    api.get<TemplateItem[]>('/api/subject/:id/templates', undefined, { params: { id: subjectId } }),
-  save: (subjectId: number, body: TemplateSaveBody) =>
-    api.post<TemplateItem>('/api/subject/:id/template', body, { params: { id: subjectId } }),
+  list: (subjectId: number) => callRoute(c.list, { params: { id: subjectId } }),
+  save: (subjectId: number, body: TemplateSaveBody) => callRoute(c.save, { params: { id: subjectId }, body }),
   remove: (subjectId: number, templateId: number) =>
-    api.delete<null>('/api/subject/:id/template/:templateId', undefined, {
-      params: { id: subjectId, templateId },
-    }),
+    callRoute(c.remove, { params: { id: subjectId, templateId } }),
   /** 设为扫描模板 */
   activate: (subjectId: number, templateId: number) =>
-    api.post<TemplateItem>('/api/subject/:id/template/:templateId/active', undefined, {
-      params: { id: subjectId, templateId },
-    }),
+    callRoute(c.activate, { params: { id: subjectId, templateId } }),
   validate: (subjectId: number, templateId: number) =>
-    api.post<TemplateCheck>('/api/subject/:id/template/:templateId/validate', undefined, {
-      params: { id: subjectId, templateId },
-    }),
-  structure: (subjectId: number) =>
-    api.get<StructureInfo>('/yue/api/subject/:id/setting/questions/info', undefined, {
-      params: { id: subjectId },
-    }),
+    callRoute(c.validate, { params: { id: subjectId, templateId } }),
+  structure: (subjectId: number) => callRoute(questionContract.info, { params: { id: subjectId } }),
   patch: (subjectId: number, key: string, rect: Rect) =>
-    api.post<Patch>('/api/subject/:id/template/patch', { key, rect }, { params: { id: subjectId } }),
+    callRoute(c.patch, { params: { id: subjectId }, body: { key, rect } }),
   uploadImage: (
     subjectId: number,
     page: number,

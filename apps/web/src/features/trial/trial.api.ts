@@ -1,17 +1,6 @@
-import type {
-  MarkTask,
-  Paged,
-  ReviewTransitionResult,
-  SampleKind,
-  SamplePaper,
-  StandardMarkItem,
-  TrialCandidate,
-  TrialLeadView,
-  TrialOverview,
-  TrialPapersInput,
-} from '@yj/contracts';
+import { trialContract, type SampleKind, type TrialPapersInput } from '@yj/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../api/filter';
+import { callRoute } from '../../api/contract';
 import type { QuestionScore } from '../marking/score-fields';
 
 /** The trial transitions and their paths under /api/subject/{id}/trial/ (GET, like review/start). */
@@ -23,55 +12,28 @@ export const TRIAL_OPS = {
 } as const;
 export type TrialOp = keyof typeof TRIAL_OPS;
 
-const S = '/api/subject/:id/trial';
+const c = trialContract;
+const subject = (id: number) => ({ params: { id } });
+const block = (blockId: number) => ({ params: { blockId } });
 
-/** The routes of server module apps/server/src/modules/trial. */
+/** The routes of server module apps/server/src/modules/trial: contracts/routes/trial.ts. */
 export const trialApi = {
-  overview: (subjectId: number) => api.get<TrialOverview>(S, undefined, { params: { id: subjectId } }),
+  overview: (subjectId: number) => callRoute(c.overview, subject(subjectId)),
   candidates: (subjectId: number, blockId: number, q: { page: number; size: number; keyword?: string }) =>
-    api.get<Paged<TrialCandidate>>(`${S}/block/:blockId/candidates`, q, {
-      params: { id: subjectId, blockId },
-    }),
+    callRoute(c.candidates, { params: { id: subjectId, blockId }, query: q }),
   choose: (subjectId: number, blockId: number, input: TrialPapersInput) =>
-    api.post<{ papers: number }>(
-      `${S}/block/:blockId/papers`,
-      { ...input },
-      { params: { id: subjectId, blockId } },
-    ),
-  run: (subjectId: number, op: TrialOp) =>
-    api.get<ReviewTransitionResult>(`${S}/${TRIAL_OPS[op]}`, undefined, { params: { id: subjectId } }),
-  claim: (blockId: number, count: number) =>
-    api.post<MarkTask[]>('/api/marking/trial/block/:blockId/claim', { count }, { params: { blockId } }),
-  lead: (blockId: number) =>
-    api.get<TrialLeadView>('/api/marking/trial/block/:blockId/papers', undefined, { params: { blockId } }),
+    callRoute(c.choose, { params: { id: subjectId, blockId }, body: input }),
+  run: (subjectId: number, op: TrialOp) => callRoute(c[TRIAL_OPS[op]], subject(subjectId)),
+  claim: (blockId: number, count: number) => callRoute(c.claim, { ...block(blockId), body: { count } }),
+  lead: (blockId: number) => callRoute(c.lead, block(blockId)),
   reference: (trialPaperId: number, body: { scores: QuestionScore[]; comment: string }) =>
-    api.post<{ score: number }>(
-      '/api/marking/trial/paper/:trialPaperId/reference',
-      { ...body },
-      {
-        params: { trialPaperId },
-      },
-    ),
+    callRoute(c.reference, { params: { trialPaperId }, body }),
   sample: (trialPaperId: number, keep: boolean, kind: SampleKind) =>
-    api.post<{ sample: boolean }>(
-      '/api/marking/trial/paper/:trialPaperId/sample',
-      { keep, kind },
-      {
-        params: { trialPaperId },
-      },
-    ),
+    callRoute(c.sample, { params: { trialPaperId }, body: { keep, kind } }),
   standardRate: (blockId: number, every: number) =>
-    api.post<{ standardEvery: number | null }>(
-      '/api/marking/block/:blockId/standard/rate',
-      { every },
-      { params: { blockId } },
-    ),
-  standardMarks: (blockId: number) =>
-    api.get<StandardMarkItem[]>('/api/marking/block/:blockId/standard/marks', undefined, {
-      params: { blockId },
-    }),
-  samples: (blockId: number) =>
-    api.get<SamplePaper[]>('/api/marking/block/:blockId/samples', undefined, { params: { blockId } }),
+    callRoute(c.standardRate, { ...block(blockId), body: { every } }),
+  standardMarks: (blockId: number) => callRoute(c.standardMarks, block(blockId)),
+  samples: (blockId: number) => callRoute(c.samples, block(blockId)),
 };
 
 export const trialKeys = { all: ['trial'] as const };

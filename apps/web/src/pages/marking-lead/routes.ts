@@ -5,6 +5,8 @@ export const markingLeadRoutes: RouteObject[] = [
   { path: 'subject/:subjectId/overview', lazy: () => import('./OverviewPage') },
   { path: 'subject/:subjectId/overview/blockOrStudent', lazy: () => import('./BlockOrStudentPage') },
   { path: 'subject/:subjectId/overview/block/:blockId', lazy: () => import('./LeadBlockPage') },
+  // 重新选题 (spec §2): `{step}` the block whose marking is redone, `{reSelectFlag}` 1
+  { path: 'subject/:subjectId/:step/resetting/:reSelectFlag', lazy: () => import('./ReselectPage') },
   { path: 'subject/:subjectId/overview/check/block/:blockId', lazy: () => import('./CheckBlockPage') },
   { path: 'subject/:subjectId/overview/check/checkStuPaper', lazy: () => import('./CheckStuPaperPage') },
   { path: 'review/progress/all', lazy: () => import('./ProgressAllPage') },

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
-import type { BlockRegion } from '@yj/contracts';
-import { cutRegion, stackImages, type GreyImage, type Matrix3 } from '@yj/omr';
+import type { BlockRegion, TemplateRect } from '@yj/contracts';
+import { applyH, cutRegion, stackImages, type GreyImage, type Matrix3 } from '@yj/omr';
 import { decodeGrey } from '@yj/omr/node';
 import { CUT_JPEG } from './scan-cut';
 
-// The pixel work of a block image (decode, deskew, stack, encode): run on the cut pool's worker threads
-// (cut-pool.ts), and for template previews in the process itself.
+// The pixel work of a block image (decode, deskew, stack, encode) and of a masked whole page (decode, paint,
+// encode): run on the cut pool's worker threads (cut-pool.ts), and for template previews in the process itself.
 
 // Between two regions of one block: a white strip, so the marker sees where one region ends.
 const GAP = 12;
@@ -58,4 +58,60 @@ export async function cutBlocks(task: CutTask): Promise<Uint8Array[]> {
       ),
     );
   return out;
+}
+
+/** A rectangle of image pixels, integer, inside the image. */
+export interface PixelRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Template regions as image rectangles through the page's registration (their corners' extent). */
+export function toPixels(
+  regions: TemplateRect[],
+  matrix: Matrix3,
+  image: { width: number; height: number },
+  pad = 0,
+): PixelRect[] {
+  const out: PixelRect[] = [];
+  for (const r of regions) {
+    const corners = [
+      { x: r.x - pad, y: r.y - pad },
+      { x: r.x + r.w + pad, y: r.y - pad },
+      { x: r.x - pad, y: r.y + r.h + pad },
+      { x: r.x + r.w + pad, y: r.y + r.h + pad },
+    ].map((p) => applyH(matrix, p));
+    const x0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x))));
+    const y0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y))));
+    const x1 = Math.min(image.width, Math.ceil(Math.max(...corners.map((c) => c.x))));
+    const y1 = Math.min(image.height, Math.ceil(Math.max(...corners.map((c) => c.y))));
+    if (x1 > x0 && y1 > y0) out.push({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
+  }
+  return out;
+}
+
+/** The grey of a masked area: plainly not paper, so nobody takes it for a blank head. */
+export const MASK_GREY = 160;
+
+/** Paints the rectangles over a greyscale image in place. */
+export function paint(img: { width: number; data: Uint8Array }, rects: PixelRect[]): void {
+  for (const r of rects)
+    for (let y = r.y; y < r.y + r.h; y++)
+      img.data.fill(MASK_GREY, y * img.width + r.x, y * img.width + r.x + r.w);
+}
+
+/** One whole page with regions painted over: its stored bytes, its registration, the regions in template pixels. */
+export interface MaskTask {
+  bytes: Uint8Array;
+  matrix: Matrix3;
+  regions: TemplateRect[];
+}
+
+/** The CPU part of a masked page (decode, paint, encode), run on a worker thread: one greyscale JPEG. */
+export async function maskPage(task: MaskTask): Promise<Uint8Array> {
+  const img = await decodeGrey(task.bytes);
+  paint(img, toPixels(task.regions, task.matrix, img));
+  return jpeg(img);
 }

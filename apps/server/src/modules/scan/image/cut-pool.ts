@@ -2,13 +2,16 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { workerEntry } from '../../../server-root';
 import { workerExecArgv } from '../recognition/scan-recognize';
-import type { CutTask } from './cut-pixels';
+import type { CutTask, MaskTask } from './cut-pixels';
 
-/** Where block images are cut. */
+/** Where block images are cut and whole pages masked. */
 export interface CutPool {
   run(task: CutTask): Promise<Buffer[]>;
+  mask(task: MaskTask): Promise<Buffer>;
   close(): Promise<void>;
 }
+
+const toBuffer = (b: Uint8Array): Buffer => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
 /**
  * Worker threads for cutting (issue 13): a cut is tens of milliseconds of pixel work per page; on the API
@@ -23,8 +26,8 @@ export function cutPool(threads = Math.max(1, os.availableParallelism())): CutPo
     execArgv: workerExecArgv(),
   });
   return {
-    run: async (task) =>
-      ((await pool.run(task)) as Uint8Array[]).map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength)),
+    run: async (task) => ((await pool.run(task)) as Uint8Array[]).map(toBuffer),
+    mask: async (task) => toBuffer((await pool.run(task, { name: 'mask' })) as Uint8Array),
     close: () => pool.destroy(),
   };
 }

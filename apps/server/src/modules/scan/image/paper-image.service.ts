@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BlockRegion, CardTemplate, ImageBox } from '@yj/contracts';
+import type { BlockRegion, CardTemplate, ImageBox, TemplateRect } from '@yj/contracts';
 import type { Matrix3 } from '@yj/omr';
 import { decodeGrey } from '@yj/omr/node';
 import { fail } from '../../../errors';
@@ -12,6 +12,25 @@ import { cachedCut } from './scan-cut';
 import type { paperImageRepo } from './paper-image.repo';
 
 const IDENTITY: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+
+/**
+ * Where a block's cut of a paper is kept: named by its regions and, for each region, the page (stored file and
+ * registration) it is cut from — a rescan or a registration fixed by hand makes a new cut. Recognition stores its
+ * cuts under the same key (scan.jobs.ts), so what it cut is what marking finds.
+ */
+export function blockCutKey(
+  paperId: number,
+  regions: BlockRegion[],
+  used: { storageKey: string; matrix: Matrix3 | null }[],
+): string {
+  // the regions as numbers in a fixed order: stored jsonb and a parsed object list their keys differently
+  const rects = regions.map((r) => [r.page, r.x, r.y, r.w, r.h]);
+  const hash = createHash('sha256')
+    .update(JSON.stringify({ rects, pages: used.map((p) => [p.storageKey, p.matrix]) }))
+    .digest('hex')
+    .slice(0, 32);
+  return `blocks/${paperId}/${hash}.jpg`;
+}
 
 /**
  * Every cut of a scanned paper, in one place (DESIGN.md §4 step 5): a block's template regions cut from a paper's
@@ -46,11 +65,7 @@ export function paperImageService(d: {
         if (!page?.matrix) throw fail(`这份答题卡的第 ${r.page + 1} 页没有识别定位，无法切割`);
         return page;
       });
-      const hash = createHash('sha256')
-        .update(JSON.stringify({ regions, pages: used.map((p) => [p.storageKey, p.matrix]) }))
-        .digest('hex')
-        .slice(0, 32);
-      const key = `blocks/${paperId}/${hash}.jpg`;
+      const key = blockCutKey(paperId, regions, used);
       const cached = await d.storage.get(key);
       if (cached) out[at] = cached;
       else missing.push({ at, key, regions });
@@ -89,6 +104,26 @@ export function paperImageService(d: {
         if (!key) throw fail('还没有扫描的答题卡，模板也没有答题卡图片，无法预览切割图');
         return { img: await decodeGrey(await d.templatePicture(subjectId, key)), matrix: IDENTITY };
       });
+    },
+
+    /**
+     * A whole stored page with regions (template pixels, through its registration) painted over, on the pool's
+     * worker threads; kept under `key` (the caller names the page, its registration and its rule in it), so a
+     * page is masked once. Null when the page's image is gone.
+     */
+    async maskedPage(
+      key: string,
+      pageKey: string,
+      matrix: Matrix3,
+      regions: TemplateRect[],
+    ): Promise<Buffer | null> {
+      const cached = await d.storage.get(key);
+      if (cached) return cached;
+      const bytes = await d.storage.get(pageKey);
+      if (!bytes) return null;
+      const body = await d.pool.mask({ bytes, matrix, regions });
+      await d.storage.put(key, body);
+      return body;
     },
 
     /** A recognition crop of a stored page (a subjective box), cut on first look; null when the page is gone. */

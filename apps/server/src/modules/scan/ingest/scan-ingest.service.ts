@@ -1,7 +1,7 @@
 import { ScanSource, type Principal, type ScanSourceValue, type ScanUploadResult } from '@yj/contracts';
 import { fail } from '../../../errors';
 import type { Db } from '../../../infra/db';
-import type { JobQueue } from '../../../infra/queue';
+import type { Jobs } from '../../../infra/jobs';
 import type { Storage } from '../../../infra/storage';
 import type { Actor } from '../../../lib/actor';
 import type { AuditService } from '../../audit/audit.service';
@@ -14,7 +14,6 @@ import type { scanFinishRepo } from '../finish/scan-finish.repo';
 import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
 import { matchOrigin, originPages } from './scan-origin';
 import type { PagePool } from './scan-pages';
-import { SCAN_RECOGNIZE, type ScanRecognizePayload } from '../recognition/scan.jobs';
 import type { scanRepo, NewPage } from '../scan.repo';
 
 export interface UploadInput {
@@ -42,7 +41,7 @@ export const pageKey = (subjectId: number, p: Pick<PageImage, 'sha256' | 'ext'>)
 export function scanService(d: {
   db: Db;
   storage: Storage;
-  queue: JobQueue;
+  queue: Jobs;
   audit: AuditService;
   exams: ExamService;
   templates: TemplateService;
@@ -208,7 +207,7 @@ export function scanService(d: {
 
     /** Queues a paper's recognition; a re-recognition passes a fresh job id (one job runs per id). */
     enqueue: (paperId: number, jobId = `paper-${paperId}`): Promise<void> =>
-      d.queue.enqueue(SCAN_RECOGNIZE, { paperId } satisfies ScanRecognizePayload, { jobId }),
+      d.queue.enqueue('scan.recognize', { paperId }, { jobId }),
 
     /** Re-queues papers whose recognition never finished (after a crash or restart); jobs are idempotent. */
     async resume(): Promise<number> {

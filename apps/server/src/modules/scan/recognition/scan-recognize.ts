@@ -1,7 +1,13 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import sharp from 'sharp';
-import type { CardTemplate, ScanExceptionTypeValue, StoredCrop, StoredManualAnchors } from '@yj/contracts';
+import type {
+  BlockRegion,
+  CardTemplate,
+  ScanExceptionTypeValue,
+  StoredCrop,
+  StoredManualAnchors,
+} from '@yj/contracts';
 import {
   recognizePage,
   recognizeWithPoints,
@@ -11,6 +17,7 @@ import {
 } from '@yj/omr';
 import { decodeGrey, loadZxingReader } from '@yj/omr/node';
 import { BUNDLED, workerEntry } from '../../../server-root';
+import { cutRegions } from '../image/cut-pixels';
 import { blankImages, type BlankPicture } from './scan-blanks';
 
 /** A registration marked by a person on a 定位异常 page: the card page and the image points of its anchors. */
@@ -39,16 +46,42 @@ export const OMR_EXCEPTION: Record<OmrExceptionTypeValue, ScanExceptionTypeValue
  */
 export type Crop = StoredCrop;
 
-export type Computed =
-  { ok: true; result: PageResult; size: { width: number; height: number } } | { ok: false; reason: string };
-export type PageOutcome = { ok: true; result: PageResult; crops: Crop[] } | { ok: false; reason: string };
+/**
+ * The block cuts made from a page while it is decoded: one per block asked for, null for a block this page
+ * cannot give whole (a region on another page, or the page did not register).
+ */
+export type PageCuts = (Uint8Array | null)[];
 
-/** The CPU part of a page, run on a worker thread: decodes once (greyscale raw) and recognises. */
+export type Computed =
+  | { ok: true; result: PageResult; size: { width: number; height: number }; cuts?: PageCuts }
+  | { ok: false; reason: string };
+export type PageOutcome =
+  | { ok: true; result: PageResult; crops: Crop[]; cuts?: PageCuts }
+  | { ok: false; reason: string };
+
+/**
+ * The marking images of the blocks lying wholly on this page (issue 13: cut at recognition, where the page is
+ * decoded already — a cut then costs the crop and the JPEG, not another decode, and no marker waits for it). The
+ * pixels are those an on-demand cut would decode (cut-pixels.ts), so the bytes are the same.
+ */
+async function cutsOf(grey: GreyImage, result: PageResult, blocks: BlockRegion[][]): Promise<PageCuts> {
+  const at = result.pageIndex;
+  const matrix = result.registration?.matrix;
+  const out: PageCuts = [];
+  for (const regions of blocks) {
+    if (at === null || !matrix || !regions.length || regions.some((r) => r.page !== at)) out.push(null);
+    else out.push(new Uint8Array(await cutRegions(regions, async () => ({ img: grey, matrix }))));
+  }
+  return out;
+}
+
+/** The CPU part of a page, run on a worker thread: decodes once (greyscale raw), recognises, cuts its blocks. */
 export async function computePage(
   bytes: Uint8Array,
   card: CardTemplate,
   manual?: ManualAnchors,
   blanks?: BlankPicture[],
+  blocks?: BlockRegion[][],
 ): Promise<Computed> {
   let grey: GreyImage;
   try {
@@ -63,7 +96,9 @@ export async function computePage(
   const result = manual
     ? await recognizeWithPoints(grey, card, manual.pageIndex, manual.points, { reader })
     : await recognizePage(grey, card, { reader, blanks: await blankImages(blanks) });
-  return { ok: true, result, size: { width: grey.width, height: grey.height } };
+  const size = { width: grey.width, height: grey.height };
+  if (!blocks?.length) return { ok: true, result, size };
+  return { ok: true, result, size, cuts: await cutsOf(grey, result, blocks) };
 }
 
 /** The subjective boxes of a result as crops: whole pixels inside the image; boxes off the image dropped. */
@@ -91,6 +126,7 @@ export interface RecognizePool {
     card: CardTemplate,
     manual?: ManualAnchors,
     blanks?: BlankPicture[],
+    blocks?: BlockRegion[][],
   ): Promise<Computed>;
   close(): Promise<void>;
 }
@@ -112,8 +148,8 @@ export function recognizePool(threads = Math.max(1, os.availableParallelism())):
   });
   return {
     // the page's bytes move to the worker; the template pictures are copied (the job side keeps them)
-    run: (bytes, card, manual, blanks) =>
-      pool.run({ bytes, card, manual, blanks }, { transferList: [bytes.buffer as ArrayBuffer] }),
+    run: (bytes, card, manual, blanks, blocks) =>
+      pool.run({ bytes, card, manual, blanks, blocks }, { transferList: [bytes.buffer as ArrayBuffer] }),
     close: () => pool.destroy(),
   };
 }
@@ -126,9 +162,11 @@ export async function recognizeStored(
   cropKey: (index: number) => string,
   manual?: ManualAnchors,
   blanks?: BlankPicture[],
+  blocks?: BlockRegion[][],
 ): Promise<PageOutcome> {
   // A copy the worker can own: storage buffers may share a pooled ArrayBuffer.
-  const out = await pool.run(new Uint8Array(bytes), card, manual, blanks);
+  const out = await pool.run(new Uint8Array(bytes), card, manual, blanks, blocks);
   if (!out.ok) return out;
-  return { ok: true, result: out.result, crops: cropsOf(out.result, out.size, cropKey) };
+  const crops = cropsOf(out.result, out.size, cropKey);
+  return { ok: true, result: out.result, crops, ...(out.cuts ? { cuts: out.cuts } : {}) };
 }

@@ -1,6 +1,7 @@
 import {
   PaperStatus,
   ScanPageStatus,
+  type BlockRegion,
   type CardTemplate,
   type RecognisedPage,
   type ScanPageStatusValue,
@@ -8,7 +9,7 @@ import {
 import type { PageResult } from '@yj/omr';
 import type { PaperScore } from '../../../db/schema';
 import type { Db } from '../../../infra/db';
-import type { JobQueue } from '../../../infra/queue';
+import type { JobPayload, Jobs, JobStatus } from '../../../infra/jobs';
 import type { PaperScoreHook } from '../../score/score-compute';
 import type { Storage } from '../../../infra/storage';
 import {
@@ -19,14 +20,10 @@ import {
   type PageOutcome,
   type RecognizePool,
 } from './scan-recognize';
+import { blockCutKey } from '../image/paper-image.service';
 import { blankPictures } from './scan-blanks';
 import type { scanRepo, NewException, PageRow, PaperRow } from '../scan.repo';
 import type { PaperMatchService } from './paper-match.service';
-
-export const SCAN_RECOGNIZE = 'scan.recognize';
-export interface ScanRecognizePayload {
-  paperId: number;
-}
 
 /** A page that failed this many times for reasons other than its image becomes an image exception. */
 const MAX_PAGE_ATTEMPTS = 5;
@@ -82,7 +79,15 @@ export interface ScanJobDeps {
   /** exam-number matching and the absence rule (paper-match.service.ts) */
   match: PaperMatchService;
   scores?: PaperScoreHook;
+  /**
+   * The framed regions of the subject's blocks (the block module's port): each page's blocks are cut while it
+   * is decoded and stored where marking looks for them. Without it nothing is cut here.
+   */
+  blockRegions?: (subjectId: number) => Promise<BlockRegion[][]>;
 }
+
+/** A subject's block regions are read again after this long (a block framed during scanning is picked up). */
+const REGIONS_MS = 30_000;
 
 /**
  * scan.recognize: recognises the pages of one paper and finishes it in one transaction (results,
@@ -90,7 +95,43 @@ export interface ScanJobDeps {
  */
 export function scanJobs(d: ScanJobDeps) {
   const blanksOf = blankPictures(d.storage);
-  async function recognisePage(page: PageRow, card: CardTemplate): Promise<Recognised> {
+  // a batch of 2,000 sheets reads its subject's blocks once every REGIONS_MS, not once a page
+  const regions = new Map<number, { at: number; regions: Promise<BlockRegion[][]> }>();
+  function regionsOf(subjectId: number): Promise<BlockRegion[][]> {
+    if (!d.blockRegions) return Promise.resolve([]);
+    const hit = regions.get(subjectId);
+    if (hit && Date.now() - hit.at < REGIONS_MS) return hit.regions;
+    // a failed read cuts nothing (marking cuts on demand) and is not kept
+    const read = d.blockRegions(subjectId).catch(() => {
+      regions.delete(subjectId);
+      return [];
+    });
+    if (regions.size > 200) regions.clear();
+    regions.set(subjectId, { at: Date.now(), regions: read });
+    return read;
+  }
+
+  /**
+   * The block cuts recognition made, stored under the key marking reads (paper-image.service.ts). After the
+   * paper is finished and never failing it: a cut not stored is made when a marker first asks for it.
+   */
+  async function storeCuts(paperId: number, done: Recognised[], blocks: BlockRegion[][]): Promise<void> {
+    for (const { page, outcome: o } of done) {
+      if (!o.ok || !o.cuts || !o.result.registration) continue;
+      const used = { storageKey: page.storageKey, matrix: o.result.registration.matrix };
+      for (const [i, bytes] of o.cuts.entries()) {
+        if (!bytes) continue;
+        const key = blockCutKey(paperId, blocks[i]!, blocks[i]!.map(() => used));
+        await d.storage.put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).catch(() => undefined);
+      }
+    }
+  }
+
+  async function recognisePage(
+    page: PageRow,
+    card: CardTemplate,
+    blocks: BlockRegion[][],
+  ): Promise<Recognised> {
     const manual = manualOf(page);
     const attempts = await d.repo(d.db).bumpAttempts(page.id);
     if (attempts > MAX_PAGE_ATTEMPTS)
@@ -105,6 +146,7 @@ export function scanJobs(d: ScanJobDeps) {
         (i) => `scan/${page.subjectId}/crops/${page.id}/${i}.jpg`,
         manual,
         await blanksOf(page.subjectId, card),
+        blocks,
       );
       return { page, manual, outcome };
     } catch (err) {
@@ -197,8 +239,7 @@ export function scanJobs(d: ScanJobDeps) {
   }
 
   return {
-    async handleScanRecognize(payload: unknown): Promise<'done' | 'skipped'> {
-      const { paperId } = payload as ScanRecognizePayload;
+    async handleScanRecognize({ paperId }: JobPayload<'scan.recognize'>): Promise<JobStatus> {
       const repo = d.repo(d.db);
       const ctx = await repo.jobContext(paperId);
       if (!ctx) return 'skipped';
@@ -207,8 +248,12 @@ export function scanJobs(d: ScanJobDeps) {
       const card = await templateOf(ctx.templateId, ctx.templateVersion);
       if (!card) throw new Error(`paper ${paperId}: template ${ctx.templateId} missing`);
       // The pages of a paper go to the pool together: a two-page card keeps two threads busy.
-      const done = await Promise.all((await repo.pagesOf(p.id)).map((page) => recognisePage(page, card)));
+      const blocks = await regionsOf(p.subjectId);
+      const done = await Promise.all(
+        (await repo.pagesOf(p.id)).map((page) => recognisePage(page, card, blocks)),
+      );
       await finish(p, examId, done);
+      await storeCuts(p.id, done, blocks);
       return 'done';
     },
   };
@@ -216,8 +261,8 @@ export function scanJobs(d: ScanJobDeps) {
 export type ScanJobs = ReturnType<typeof scanJobs>;
 
 /** Registers the scan job handlers on a queue (API process or `npm run worker`). */
-export function registerScanJobs(queue: JobQueue, d: ScanJobDeps): ScanJobs {
+export function registerScanJobs(queue: Jobs, d: ScanJobDeps): ScanJobs {
   const jobs = scanJobs(d);
-  queue.register(SCAN_RECOGNIZE, jobs.handleScanRecognize);
+  queue.register('scan.recognize', jobs.handleScanRecognize);
   return jobs;
 }

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../infra/db';
+import type { Storage } from '../../infra/storage';
+import type { AuditService } from '../audit/audit.service';
+import type { ExamService } from '../exam/exam.service';
+import { allScoreRepo } from './all-score.repo';
+import { allScoreService } from './all-score.service';
+import { exportQueue, registerExportJobs } from './export.jobs';
+import { exportService } from './export.service';
+import { scoreImportService } from './score-import.service';
+
+/**
+ * The export module wired (composition root: routes.ts): its repository passed into its services here, and its
+ * own one-at-a-time queue of exports registered on the app (export.jobs.ts).
+ */
+export function exportModule(
+  app: FastifyInstance,
+  d: { db: Db; storage: Storage; audit: AuditService; exams: ExamService },
+) {
+  const { db, audit, exams } = d;
+  const queue = exportQueue(app);
+  const exports = exportService({ db, storage: d.storage, audit, exams, queue: queue.jobs });
+  registerExportJobs(app, queue, exports);
+  return {
+    exports,
+    allScore: allScoreService({ db, repo: allScoreRepo, exams, audit }),
+    imports: scoreImportService({ db, audit, exams }),
+  };
+}
+export type ExportModule = ReturnType<typeof exportModule>;

@@ -1,0 +1,167 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  commentaryCells,
+  REPORT_COMMENTARY_HEADERS,
+  report as reportSchema,
+  SubjectStatus,
+  type ReportCommentary,
+  type StudentReport,
+} from '@yj/contracts';
+import { absence, block, subject } from '../../db/schema';
+import { body, testApp, type TestApp } from '../../../test/app';
+import { readXlsx } from '../../../test/excel';
+import { buildReportScene, type ReportScene } from '../../../test/report';
+
+// 试卷讲评 and the student report on test/report.ts's scene, papers as in report.test.ts.
+// Keys: 1 B, 2 C (3 分), 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分; 21 (10 分) on the block 主观题; 数学 full 43.
+// 1班: e0 answers B C ACD A, 21: 8 → 28; e1 B A B B, 21: 2 → 5. 2班: e2 absent; e3 B C CA A, 21: 10 → 30;
+// e4 all blank, 21: 0 → 0. 英语: e0 90, e1 60, e2 70, e3 80, e4 100.
+let t: TestApp;
+let s: ReportScene;
+let ids: number[];
+
+const commentary = async (who: ReportScene['teacher'], q: string) =>
+  body<ReportCommentary>(await who.get(`${s.base}/commentary?subjectId=${s.scene.subjectId}${q}`));
+const student = async (who: ReportScene['teacher'], examineeId: number) =>
+  body<StudentReport>(await who.get(`${s.base}/student/${examineeId}`));
+
+beforeAll(async () => {
+  t = await testApp();
+  s = await buildReportScene(t);
+  const { scene } = s;
+  const db = t.database.db;
+  ids = scene.examinees.map((e) => e.id);
+  const p0 = await scene.addPaper(ids[0]!, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
+  await scene.addBlockScore(p0.id, { '21': 8, '22': 7, '23': 0 });
+  const p1 = await scene.addPaper(ids[1]!, { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] });
+  await scene.addBlockScore(p1.id, { '21': 2, '22': 0, '23': 0 });
+  await db.insert(absence).values({ examineeId: ids[2]!, subjectId: scene.subjectId });
+  const p3 = await scene.addPaper(ids[3]!, { '1': ['B'], '2': ['C'], '3': ['C', 'A'], '4': ['A'] });
+  await scene.addBlockScore(p3.id, { '21': 10, '22': 0, '23': 10 });
+  const p4 = await scene.addPaper(ids[4]!, { '1': [], '2': [], '3': [], '4': [] });
+  await scene.addBlockScore(p4.id, { '21': 0, '22': 0, '23': 0 });
+  expect(
+    body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code,
+  ).toBe(0);
+  await db.update(subject).set({ status: SubjectStatus.published }).where(eq(subject.id, scene.subjectId));
+  // the block is cut from somewhere: its subjective questions get typical answers
+  await db
+    .update(block)
+    .set({ regions: [{ page: 1, x: 0, y: 0, w: 100, h: 50 }] })
+    .where(eq(block.id, scene.blockId));
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('GET report/commentary', () => {
+  it('a class against its grade: 得分率, wrong answers, who lost most, typical answers', async () => {
+    const r = await commentary(s.scene.admin, `&classId=${s.scene.classId}`);
+    expect(r.code).toBe(0);
+    expect(r.data).toMatchObject({ subjectName: '数学', sat: 2, gradeSat: 4 });
+    expect(r.data.classes.map((c) => c.id)).toEqual([s.scene.classId, s.class2]);
+    const q = new Map(r.data.questions.map((x) => [x.no, x]));
+    // 1: both right; grade 3 3 3 0 → 9 / 12
+    expect(q.get('1')).toMatchObject({ classRate: 1, gradeRate: 0.75, wrong: [], losers: [], typical: null });
+    // 2: e0 C, e1 A → A chosen by 1 of 2; class 3 0 → 0.5; grade 3 0 3 0 → 0.5; e1 lost 3
+    expect(q.get('2')).toMatchObject({
+      classRate: 0.5,
+      gradeRate: 0.5,
+      wrong: [{ answer: 'A', count: 1, rate: 0.5 }],
+      losers: [{ examineeId: ids[1], lost: 3, score: 0 }],
+    });
+    // 3 (ACD): e1 B; grade 5 0 2 0 → 7 / 20
+    expect(q.get('3')).toMatchObject({ classRate: 0.5, gradeRate: 0.35, wrong: [{ answer: 'B', count: 1 }] });
+    // 21: class 8 2 → 0.5, grade 8 2 10 0 → 0.5; e1 lost 8, e0 2; typical high e0 8, low e1 2
+    expect(q.get('21')).toMatchObject({
+      classRate: 0.5,
+      gradeRate: 0.5,
+      wrong: null,
+      losers: [
+        { examineeId: ids[1], lost: 8 },
+        { examineeId: ids[0], lost: 2 },
+      ],
+      typical: { high: { examineeId: ids[0], score: 8 }, low: { examineeId: ids[1], score: 2 } },
+    });
+  });
+
+  it('a teacher: only the classes they teach, the first by default; another class refused', async () => {
+    const r = await commentary(s.teacher, '');
+    expect(r.data.classId).toBe(s.class2);
+    expect(r.data.classes.map((c) => c.id)).toEqual([s.class2]);
+    // 2班: e3 (e2 absent, e4 blank): 21 high e3 10, low e4 0
+    const q21 = r.data.questions.find((x) => x.no === '21')!;
+    expect(q21.typical).toMatchObject({ high: { examineeId: ids[3] }, low: { examineeId: ids[4] } });
+    expect((await commentary(s.teacher, `&classId=${s.scene.classId}`)).code).not.toBe(0);
+    expect((await commentary(s.stranger, '')).code).not.toBe(0);
+    expect((await commentary(s.idle, '')).code).not.toBe(0);
+  });
+
+  it('the typical answer image is refused for a student the reader may not see, and for objective questions', async () => {
+    const img = (who: ReportScene['teacher'], no: string, examineeId: number) =>
+      who.get(`${s.base}/commentary/image?subjectId=${s.scene.subjectId}&no=${no}&examineeId=${examineeId}`);
+    const other = await img(s.teacher, '21', ids[0]!);
+    expect(body(other).code).not.toBe(0);
+    expect((await img(s.stranger, '21', ids[3]!)).headers['content-type']).not.toBe('image/jpeg');
+    expect(body(await img(s.scene.admin, '1', ids[0]!)).message).toBe('该题不是主观题');
+  });
+
+  it('the Excel export holds the rows of the screen', async () => {
+    const q = `&classId=${s.scene.classId}`;
+    const r = await commentary(s.scene.admin, q);
+    const res = await s.scene.admin.get(`${s.base}/commentary/export?subjectId=${s.scene.subjectId}${q}`);
+    expect(res.headers['content-type']).toContain('spreadsheet');
+    const rows = await readXlsx(res.rawPayload);
+    expect(rows[0]).toEqual(REPORT_COMMENTARY_HEADERS);
+    expect(rows.slice(1)).toEqual(r.data.questions.map((x) => commentaryCells(x).map(String)));
+    expect(
+      (await s.teacher.get(`${s.base}/commentary/export?subjectId=${s.scene.subjectId}${q}`)).headers[
+        'content-type'
+      ],
+    ).not.toContain('spreadsheet');
+  });
+});
+
+describe('GET report/student/:examineeId', () => {
+  it('the total and each subject: score, ranks over the exam, the class, each question against it', async () => {
+    const r = await student(s.scene.admin, ids[0]!);
+    expect(r.code).toBe(0);
+    expect(r.data).toMatchObject({ classSize: 2, examSize: 5 });
+    const [total, ...subjects] = r.data.subjects;
+    // totals: e0 28 + 90 = 118, e1 65, e2 70 (absent from 数学), e3 110, e4 100 → e0 first; 1班 mean 91.5
+    expect(total).toMatchObject({ subjectId: null, name: '总分', fullScore: 143, score: 118, rank: 1 });
+    expect(total).toMatchObject({ rankInClass: 1, classMean: 91.5, classMax: 118, questions: [] });
+    const math = subjects.find((x) => x.name === '数学')!;
+    // 数学 28 5 30 0: second; 1班 mean (28 + 5) / 2
+    expect(math).toMatchObject({ score: 28, rank: 2, rankInClass: 1, classMean: 16.5, classMax: 28 });
+    expect(math.questions.find((x) => x.no === '21')).toEqual({
+      no: '21',
+      full: 10,
+      score: 8,
+      classMean: 5,
+      classRate: 0.5,
+    });
+    const english = subjects.find((x) => x.name === '英语')!;
+    expect(english).toMatchObject({ score: 90, rank: 2, rankInClass: 1 });
+  });
+
+  it('缺考 has no score or rank; a teacher reads only their classes', async () => {
+    const r = await student(s.teacher, ids[2]!);
+    const math = r.data.subjects.find((x) => x.name === '数学')!;
+    expect(math).toMatchObject({ score: null, rank: null });
+    expect(math.questions.every((x) => x.score === null)).toBe(true);
+    expect((await student(s.teacher, ids[0]!)).code).not.toBe(0);
+    expect((await student(s.stranger, ids[3]!)).code).not.toBe(0);
+  });
+});
+
+describe('GET report by contract', () => {
+  it('the cached text sent as it is fits the contract: nothing the schema would drop or reject', async () => {
+    for (const q of [`?subjectId=${s.scene.subjectId}`, '']) {
+      for (const who of [s.scene.admin, s.teacher]) {
+        const data = body(await who.get(`${s.base}${q}`)).data;
+        expect(reportSchema.strict().parse(data)).toEqual(data);
+        expect(reportSchema.parse(data)).toEqual(data);
+      }
+    }
+  });
+});

@@ -1,0 +1,158 @@
+import type { Column } from '@yj/stats';
+
+// A subject's scores arrive from PostgreSQL as one text (see ScoreColumns in report.repo.ts) and are read
+// here straight into typed arrays, character by character: no string, array or object per examinee
+// (JSON.parse of 100,000 question-score objects was the largest part of a subject report's time).
+
+const COMMA = 44;
+const MINUS = 45;
+const DOT = 46;
+const ZERO = 48;
+const NINE = 57;
+const QUOTE = 34;
+const COLON = 58;
+const BRACE_OPEN = 123;
+const BRACE_CLOSE = 125;
+const SPACE = 32;
+
+/**
+ * A decimal number at `from` (digits, an optional sign and decimal point), read as Number() reads it:
+ * (digits as an integer) / 10^decimals is one correctly rounded division of two exact integers, the same
+ * double as parsing the text. Anything else (an exponent, more than 15 digits) goes through Number().
+ * Returns the value; `after` is then the position after it (a variable, not a pair: no array per number).
+ */
+let after = 0;
+function numberAt(text: string, from: number, to: number): number {
+  let p = from;
+  const negative = text.charCodeAt(p) === MINUS;
+  if (negative) p++;
+  let v = 0;
+  let digits = 0;
+  let decimals = -1;
+  for (; p < to; p++) {
+    const c = text.charCodeAt(p);
+    if (c >= ZERO && c <= NINE) {
+      v = v * 10 + (c - ZERO);
+      digits++;
+      if (decimals >= 0) decimals++;
+    } else if (c === DOT && decimals < 0) decimals = 0;
+    else break;
+  }
+  const c = text.charCodeAt(p);
+  if (digits === 0 || digits > 15 || (p < to && c !== COMMA && c !== BRACE_CLOSE && c !== SPACE)) {
+    // an exponent or a long number: the slow, exact way
+    let end = p;
+    while (end < to && text.charCodeAt(end) !== COMMA && text.charCodeAt(end) !== BRACE_CLOSE) end++;
+    const x = Number(text.slice(from, end).trim());
+    if (Number.isNaN(x)) throw new Error(`not a score: ${text.slice(from, end)}`);
+    after = end;
+    return x;
+  }
+  if (decimals > 0) v /= 10 ** decimals;
+  after = p;
+  return negative ? -v : v;
+}
+
+/**
+ * Comma-separated numbers into columns, row by row: `cols.length` fields per row, `n` rows; an empty field is
+ * NaN (缺考).
+ */
+export function readNumbers(text: string, n: number, cols: (Int32Array | Float64Array)[]): void {
+  let p = 0;
+  const to = text.length;
+  for (let i = 0; i < n; i++) {
+    for (const col of cols) {
+      if (p >= to || text.charCodeAt(p) === COMMA) col[i] = NaN;
+      else {
+        col[i] = numberAt(text, p, to);
+        p = after;
+      }
+      p++; // the comma
+    }
+  }
+}
+
+/**
+ * Question columns (in the order of `nos`) from the question scores of a subject's examinees: the JSON texts
+ * of the score table (`{"1": 3, "2": 4.5}`, or null for 缺考) joined by commas. A question without a score is
+ * NaN. Keys come in the same order row after row, so a key is compared in place with the last row's key at
+ * the same slot before it is looked up. Rows this reader does not expect (a string or list as a value, an
+ * escaped key) are read with JSON.parse.
+ */
+export function questionColumns(text: string | null, n: number, nos: readonly string[]): Column[] {
+  const cols = nos.map(() => new Float64Array(n).fill(NaN));
+  if (!text || !n) return cols;
+  const index = new Map(nos.map((no, j) => [no, j]));
+  const slots: { key: string; j: number }[] = [];
+  const to = text.length;
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    const start = p;
+    if (text.charCodeAt(p) !== BRACE_OPEN) {
+      // null: 缺考
+      p = text.indexOf(',', p);
+      p = p < 0 ? to + 1 : p + 1;
+      continue;
+    }
+    p++;
+    let slot = 0;
+    let plain = true;
+    while (p < to && text.charCodeAt(p) !== BRACE_CLOSE) {
+      while (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === COMMA) p++;
+      if (text.charCodeAt(p) === BRACE_CLOSE) break;
+      if (text.charCodeAt(p) !== QUOTE) {
+        plain = false;
+        break;
+      }
+      const end = text.indexOf('"', p + 1);
+      let s = slots[slot];
+      if (!s || end - p - 1 !== s.key.length || !text.startsWith(s.key, p + 1)) {
+        const key = text.slice(p + 1, end);
+        if (key.includes('\\')) {
+          plain = false;
+          break;
+        }
+        s = { key, j: index.get(key) ?? -1 };
+        slots[slot] = s;
+      }
+      slot++;
+      p = end + 1;
+      while (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === COLON) p++;
+      const c = text.charCodeAt(p);
+      if (c === 110 /* n */ && text.startsWith('null', p)) {
+        p += 4;
+        continue;
+      }
+      if (!((c >= ZERO && c <= NINE) || c === MINUS || c === DOT)) {
+        plain = false;
+        break;
+      }
+      const v = numberAt(text, p, to);
+      if (s.j >= 0) cols[s.j]![i] = v;
+      p = after;
+    }
+    if (plain) {
+      p += 2; // the brace and the comma
+      continue;
+    }
+    // an unexpected row: find its end (the braces balance outside strings) and read it with JSON.parse
+    let depth = 0;
+    let inString = false;
+    for (p = start; p < to; p++) {
+      const c = text.charCodeAt(p);
+      if (inString) {
+        if (c === 92 /* \ */) p++;
+        else if (c === QUOTE) inString = false;
+      } else if (c === QUOTE) inString = true;
+      else if (c === BRACE_OPEN) depth++;
+      else if (c === BRACE_CLOSE && --depth === 0) break;
+    }
+    const row = JSON.parse(text.slice(start, p + 1)) as Record<string, unknown>;
+    for (let j = 0; j < nos.length; j++) {
+      const v = row[nos[j]!];
+      cols[j]![i] = typeof v === 'number' ? v : NaN;
+    }
+    p += 2;
+  }
+  return cols;
+}

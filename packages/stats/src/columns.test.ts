@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { columnItemStats, columnReliability, fromColumn, groupColumnMeans, toColumn } from './columns';
+import { mean } from './describe';
+import { extremeGroups, itemStats, type Item } from './items';
+import { cronbachAlpha, kr20 } from './reliability';
+
+// The column forms must give the very numbers of the list forms (which are tested by hand): compared exactly
+// (toBe / toEqual, no tolerance) on generated exams with absences, questions left out, ties, 0 and full marks.
+
+/** A deterministic generator (mulberry32), so a failing case can be reproduced. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function exam(seed: number, n: number, rightWrongOnly: boolean) {
+  const r = random(seed);
+  const fulls = [3, 3, 3, 4.5, 4.5, 10];
+  const items: Item[] = fulls.map((full) => ({ full, scores: [] as (number | null)[] }));
+  const totals: (number | null)[] = [];
+  for (let i = 0; i < n; i++) {
+    if (r() < 0.05) {
+      totals.push(null);
+      for (const it of items) (it.scores as (number | null)[]).push(null);
+      continue;
+    }
+    let t = 0;
+    items.forEach((it, j) => {
+      // question 5 is 选做: a third leave it; subjective ones in half points
+      const v =
+        j === 4 && r() < 0.3
+          ? null
+          : rightWrongOnly || j < 3
+            ? r() < 0.6
+              ? it.full
+              : 0
+            : Math.round(r() * it.full * 2) / 2;
+      (it.scores as (number | null)[]).push(v);
+      t += v ?? 0;
+    });
+    totals.push(t);
+  }
+  return { items, totals };
+}
+
+describe('score columns', () => {
+  it('round trip: null ↔ NaN', () => {
+    expect(fromColumn(toColumn([1, null, 0, 2.5]))).toEqual([1, null, 0, 2.5]);
+  });
+
+  for (const seed of [1, 2, 3]) {
+    it(`columnItemStats = itemStats (seed ${seed})`, () => {
+      const { items, totals } = exam(seed, 997, false);
+      const groups = extremeGroups(totals);
+      const t = toColumn(totals);
+      for (const it of items)
+        expect(columnItemStats(toColumn(it.scores), it.full, t, groups)).toEqual(
+          itemStats(it, totals, groups),
+        );
+    });
+
+    it(`groupColumnMeans = mean per group (seed ${seed})`, () => {
+      const { items } = exam(seed, 500, false);
+      const r = random(seed + 10);
+      const groupOf = Int32Array.from({ length: 500 }, () => Math.floor(r() * 8) - 1);
+      const m = groupColumnMeans(
+        items.map((it) => toColumn(it.scores)),
+        groupOf,
+        7,
+      );
+      for (let g = 0; g < 7; g++)
+        items.forEach((it, j) => {
+          const xs: number[] = [];
+          it.scores.forEach((v, i) => {
+            if (groupOf[i] === g && v !== null) xs.push(v);
+          });
+          expect(m[g * items.length + j]).toBe(mean(xs) ?? NaN);
+        });
+    });
+
+    it(`columnReliability = cronbachAlpha and kr20 (seed ${seed})`, () => {
+      for (const rw of [false, true]) {
+        const { items } = exam(seed, 800, rw);
+        const cols = items.map((it) => toColumn(it.scores));
+        const got = columnReliability(
+          cols,
+          items.map((it) => it.full),
+        );
+        expect(got).toEqual({ alpha: cronbachAlpha(items), kr20: kr20(items) });
+        // without the 选做 question every examinee who sat is a complete case
+        const all = items.filter((_, j) => j !== 4);
+        expect(
+          columnReliability(
+            all.map((it) => toColumn(it.scores)),
+            all.map((it) => it.full),
+          ),
+        ).toEqual({ alpha: cronbachAlpha(all), kr20: kr20(all) });
+      }
+    });
+  }
+
+  it('edge cases: no examinee, one question, totals without spread', () => {
+    expect(columnReliability([], [])).toEqual({ alpha: null, kr20: null });
+    expect(columnReliability([toColumn([1, 2])], [2])).toEqual({ alpha: null, kr20: null });
+    const flat = [toColumn([1, 1]), toColumn([2, 2])];
+    expect(columnReliability(flat, [2, 2])).toEqual({ alpha: null, kr20: null });
+    const none = columnItemStats(toColumn([null, null]), 3, toColumn([null, null]), { top: [], bottom: [] });
+    expect(none).toEqual(itemStats({ full: 3, scores: [null, null] }, [null, null]));
+  });
+});

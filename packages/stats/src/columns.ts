@@ -1,0 +1,169 @@
+import type { Scores } from './describe';
+import type { ItemStats } from './items';
+
+/**
+ * The per-question figures of a large exam over score columns instead of lists of nullable numbers: one
+ * Float64Array per question (or subject), one value per examinee, NaN where there is none (缺考, a 选做
+ * question not chosen). The same figures as `itemStats`, `cronbachAlpha`, `kr20` and a mean per group, with
+ * every sum taken in the same order, so the results are the very same numbers — only without an array or an
+ * object per examinee (100,000 examinees × 40 questions of a subject).
+ */
+export type Column = Float64Array;
+
+/** A score list as a column (null → NaN). */
+export function toColumn(scores: Scores): Column {
+  const out = new Float64Array(scores.length);
+  for (let i = 0; i < scores.length; i++) out[i] = scores[i] ?? NaN;
+  return out;
+}
+
+/** A column as a score list (NaN → null). */
+export function fromColumn(col: Column): (number | null)[] {
+  const out = new Array<number | null>(col.length);
+  for (let i = 0; i < col.length; i++) out[i] = Number.isNaN(col[i]) ? null : col[i]!;
+  return out;
+}
+
+function meanAt(col: Column, at: readonly number[]): number | null {
+  let s = 0;
+  let n = 0;
+  for (const i of at) {
+    const v = col[i]!;
+    if (v === v) {
+      s += v;
+      n++;
+    }
+  }
+  return n ? s / n : null;
+}
+
+/**
+ * `itemStats` of one question column against the totals column (NaN: 缺考), with the top and bottom groups of
+ * `extremeGroups` over the same totals.
+ */
+export function columnItemStats(
+  scores: Column,
+  full: number,
+  totals: Column,
+  groups: { top: readonly number[]; bottom: readonly number[] },
+): ItemStats {
+  let n = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let i = 0; i < scores.length; i++) {
+    const x = scores[i]!;
+    const y = totals[i]!;
+    if (x === x && y === y) {
+      n++;
+      sx += x;
+      sy += y;
+    }
+  }
+  const m = n ? sx / n : null;
+  let r: number | null = null;
+  if (n >= 2) {
+    const my = sy / n;
+    let sxy = 0;
+    let sxx = 0;
+    let syy = 0;
+    for (let i = 0; i < scores.length; i++) {
+      const x = scores[i]!;
+      const y = totals[i]!;
+      if (x === x && y === y) {
+        const dx = x - m!;
+        const dy = y - my;
+        sxy += dx * dy;
+        sxx += dx * dx;
+        syy += dy * dy;
+      }
+    }
+    r = sxx === 0 || syy === 0 ? null : sxy / Math.sqrt(sxx * syy);
+  }
+  const hi = meanAt(scores, groups.top);
+  const lo = meanAt(scores, groups.bottom);
+  return {
+    count: n,
+    mean: m,
+    scoreRate: m === null || !full ? null : m / full,
+    discrimination: hi === null || lo === null || !full ? null : (hi - lo) / full,
+    pointBiserial: r,
+  };
+}
+
+/**
+ * The mean of every column within every group: `groupOf[i]` is examinee i's group (0 … groups − 1, or −1 for
+ * none). Result: groups × columns means, row by group, NaN where a group has no value of a column.
+ */
+export function groupColumnMeans(cols: readonly Column[], groupOf: Int32Array, groups: number): Float64Array {
+  const k = cols.length;
+  const sum = new Float64Array(groups * k);
+  const count = new Int32Array(groups * k);
+  for (let j = 0; j < k; j++) {
+    const col = cols[j]!;
+    for (let i = 0; i < col.length; i++) {
+      const v = col[i]!;
+      const g = groupOf[i]!;
+      if (v === v && g >= 0) {
+        const x = g * k + j;
+        sum[x] = sum[x]! + v;
+        count[x]!++;
+      }
+    }
+  }
+  for (let x = 0; x < sum.length; x++) sum[x] = count[x] ? sum[x]! / count[x]! : NaN;
+  return sum;
+}
+
+/** Population variance over the rows `at` of a column, two passes, as `variance` computes it. */
+function varianceAt(values: Float64Array, at: Int32Array | null, n: number): number {
+  let s = 0;
+  for (let r = 0; r < n; r++) s += values[at ? at[r]! : r]!;
+  const m = s / n;
+  let d = 0;
+  for (let r = 0; r < n; r++) {
+    const x = values[at ? at[r]! : r]! - m;
+    d += x * x;
+  }
+  const sd = Math.sqrt(d / n);
+  return sd * sd;
+}
+
+/**
+ * Cronbach's α and KR-20 of question columns, as `cronbachAlpha` and `kr20` compute them over the same items:
+ * over the examinees with a score on every question; null with fewer than 2 questions or examinees, when the
+ * totals do not vary, and (KR-20) when a question has a score other than 0 or full marks.
+ */
+export function columnReliability(
+  cols: readonly Column[],
+  fulls: readonly number[],
+): { alpha: number | null; kr20: number | null } {
+  const k = cols.length;
+  const size = cols[0]?.length ?? 0;
+  // complete cases, and their sums over the questions in question order (column by column: no row objects)
+  const all = new Float64Array(size);
+  for (const col of cols) for (let i = 0; i < size; i++) all[i] = all[i]! + col[i]!;
+  const rows = new Int32Array(size);
+  let n = 0;
+  for (let i = 0; i < size; i++) if (all[i] === all[i]) rows[n++] = i;
+  if (k < 2 || n < 2) return { alpha: null, kr20: null };
+  const sums = new Float64Array(n);
+  for (let r = 0; r < n; r++) sums[r] = all[rows[r]!]!;
+  const totalVar = varianceAt(sums, null, n);
+  if (totalVar === 0) return { alpha: null, kr20: null };
+  let sum = 0;
+  for (let j = 0; j < k; j++) sum += varianceAt(cols[j]!, rows, n);
+  const alpha = (k / (k - 1)) * (1 - sum / totalVar);
+  let pq = 0;
+  for (let j = 0; j < k; j++) {
+    const col = cols[j]!;
+    let right = 0;
+    for (let r = 0; r < n; r++) {
+      const v = col[rows[r]!]!;
+      if (v === fulls[j]) right++;
+      else if (v !== 0) return { alpha, kr20: null };
+    }
+    const p = right / n;
+    pq += p * (1 - p);
+  }
+  return { alpha, kr20: (k / (k - 1)) * (1 - pq / totalVar) };
+}
