@@ -268,15 +268,16 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         paperImage: paperImages.paperImage,
         access: leadAccess(() => markingLeadRepo(db)),
       });
+      const onMarking = markingScopes(db, scopes);
       const marking = markingService({
         db,
         paperImage: paperImages.paperImage,
         paperImages: paperImages.paperImages,
         finalize,
         standard,
+        handedOut: onMarking.knowTask,
       });
       cutSubject = marking.cutSubject;
-      const onMarking = markingScopes(db, scopes);
       markingRoutes(api, {
         db,
         marking,

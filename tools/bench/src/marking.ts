@@ -6,7 +6,8 @@
 // pgbench's clients); BENCH_KILL=1 SIGKILLs the server halfway, restarts it, and the checks then prove that no
 // acknowledged submit was lost, no lease outlives its length and nothing counted twice. BENCH_CUTS=ahead stores
 // every paper's cut before the run (marking-cuts.ts): the run then measures the pool, not cutting on demand.
-// BENCH_MONITOR=1 polls the monitoring routes during the run (marking-monitor.ts) and prints their p99.
+// BENCH_MONITOR=1 polls the monitoring routes during the run (marking-monitor.ts) and prints their p99; BENCH_KEEP=1
+// keeps the database.
 // Markers work as the marking screen does: each submit also claims the following paper (`next: true`), a claim
 // only for the first paper; BENCH_FLOW=claim-each claims before every paper instead (the figures of before).
 import fs from 'node:fs';
@@ -238,7 +239,9 @@ try {
 } finally {
   await stop(server);
   clearTimeout(guard);
-  await database.drop().catch((e: unknown) => log(`could not drop the bench database: ${String(e)}`));
+  // BENCH_KEEP=1 keeps the database for a look at its plans (its name is printed)
+  if (process.env.BENCH_KEEP) log(`kept database ${database.url}`);
+  else await database.drop().catch((e: unknown) => log(`could not drop the bench database: ${String(e)}`));
   await cluster?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

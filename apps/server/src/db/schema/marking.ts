@@ -71,6 +71,14 @@ export const markTask = pgTable(
     schoolId: integer('school_id').notNull(),
     classId: integer('class_id'),
     slot: smallint('slot').notNull(),
+    /**
+     * The task's place in the pool (the claim's order): its id. A column of its own so that only the pool index
+     * gives this order — ordered by id, the planner walked the primary key from the pool's start past every task
+     * already claimed (a claim grew with the marking done: 1.9 ms at 3,000 claimed of 20,000 papers).
+     */
+    poolPos: integer('pool_pos')
+      .notNull()
+      .generatedAlwaysAs(sql`id`),
     /** MarkTaskStatus: pending / leased / submitted / problem */
     status: text('status').notNull().default('pending'),
     /** the holder of the lease, then the marker who submitted */
@@ -102,7 +110,7 @@ export const markTask = pgTable(
     uniqueIndex('mark_task_slot_uq').on(t.blockId, t.paperId, t.slot),
     // the claim walks this in order and skips locked rows
     index('mark_task_pool_idx')
-      .on(t.blockId, t.slot, t.id)
+      .on(t.blockId, t.slot, t.poolPos)
       .where(sql`${t.status} = 'pending'`),
     index('mark_task_user_idx').on(t.blockId, t.userId, t.status),
     index('mark_task_lease_idx')

@@ -90,6 +90,10 @@ export const paper = pgTable(
   (t) => [
     index('paper_subject_idx').on(t.subjectId, t.schoolId, t.status),
     index('paper_batch_idx').on(t.batchId),
+    // the few deleted papers: "not a deleted paper" (the claim, counts) looks here instead of reading every paper
+    index('paper_deleted_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null`),
     // one live paper per examinee and subject; a second one is a 考号重复 exception, not a match
     uniqueIndex('paper_subject_examinee_uq')
       .on(t.subjectId, t.examineeId)

@@ -3,6 +3,7 @@ import { BlockScoreSource, MarkSlot, type BlockPoints } from '@yj/contracts';
 import { decide, type Decision, type FinalRule, type ArbitrationRule } from '@yj/scoring';
 import type { PaperScore } from '../../db/schema';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
+import { executePrepared } from '../../infra/prepared';
 
 /** A transaction or the database: every function here runs on what the caller gives it. */
 type Conn = Tx | Db;
@@ -226,10 +227,13 @@ async function writeScore(
   subjectId: number,
   s: { score: number; questionScores: Record<string, number>; source: string },
 ): Promise<void> {
-  await tx.execute(sql`insert into block_score (block_id, paper_id, subject_id, score, question_scores, source)
+  await executePrepared(
+    tx,
+    sql`insert into block_score (block_id, paper_id, subject_id, score, question_scores, source)
     values (${blockId}, ${paperId}, ${subjectId}, ${s.score}, ${JSON.stringify(s.questionScores)}::jsonb, ${s.source})
     on conflict (block_id, paper_id) do update set score = excluded.score,
-      question_scores = excluded.question_scores, source = excluded.source, decided_by = null, decided_at = now()`);
+      question_scores = excluded.question_scores, source = excluded.source, decided_by = null, decided_at = now()`,
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../infra/db';
 import { rowsOf, type PaperSeen, type SlotRow } from './marking-final';
+import { executePrepared } from '../../infra/prepared';
 
 /** A paper task as the lease checks and finalize read it. */
 export type LeaseRow = SlotRow & { block_id: number; paper_id: number };
@@ -28,13 +29,16 @@ export const leaseRepo = {
    */
   async lock(tx: Tx, taskId: number): Promise<LeaseLock | null> {
     const rows = rowsOf<LeaseRow & { subject_status: number | null; rules_key: string }>(
-      await tx.execute(sql`select ${SLOT_COLUMNS},
+      await executePrepared(
+        tx,
+        sql`select ${SLOT_COLUMNS},
         (select s.status from subject s where s.id = t.subject_id and s.deleted_at is null) as subject_status,
         (select b.updated_at::text || '|' || (select coalesce(max(q.updated_at)::text, '') || '|' || count(*)
           from question q where q.subject_id = b.subject_id and q.no = any(b.nos))
           from block b where b.id = t.block_id) as rules_key
         from mark_task x join mark_task t on t.block_id = x.block_id and t.paper_id = x.paper_id
-        where x.id = ${taskId} order by t.id for update of t`),
+        where x.id = ${taskId} order by t.id for update of t`,
+      ),
     );
     if (!rows.length) return null;
     return {
@@ -60,7 +64,9 @@ export const leaseRepo = {
     },
   ): Promise<PaperSeen> {
     const rows = rowsOf<LeaseRow & { kept: string | null; written_at: Date | string | null }>(
-      await tx.execute(sql`with written as (update mark_task set status = 'submitted', score = ${v.score},
+      await executePrepared(
+        tx,
+        sql`with written as (update mark_task set status = 'submitted', score = ${v.score},
           question_scores = ${JSON.stringify(v.questionScores)}::jsonb,
           point_scores = ${v.pointScores === null ? null : JSON.stringify(v.pointScores)}::jsonb,
           marks = ${JSON.stringify(v.marks)}::jsonb, spent_ms = ${v.spentMs}, submitted_at = now(),
@@ -68,7 +74,8 @@ export const leaseRepo = {
         where id = ${t.id} returning id, submitted_at)
         select ${SLOT_COLUMNS}, (select w.submitted_at from written w where w.id = t.id) as written_at,
           (select bs.source from block_score bs where bs.block_id = t.block_id and bs.paper_id = t.paper_id) as kept
-        from mark_task t where t.block_id = ${t.block_id} and t.paper_id = ${t.paper_id} order by t.id`),
+        from mark_task t where t.block_id = ${t.block_id} and t.paper_id = ${t.paper_id} order by t.id`,
+      ),
     );
     // the statement's own snapshot shows the row before its update: the written values replace it
     const tasks = rows.map((r) =>

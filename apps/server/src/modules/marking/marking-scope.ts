@@ -5,6 +5,7 @@ import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { ExamScopes } from '../exam/exam-scope';
 import { rowsOf } from './marking-final';
+import { executePrepared } from '../../infra/prepared';
 
 // A block's subject and a task's block never change: the lookups are cached for the process.
 const MAX_CACHED = 50_000;
@@ -35,7 +36,7 @@ export function markingScopes(db: Db, scopes: ExamScopes) {
   async function forTask(taskId: number, req?: FastifyRequest): Promise<Scope> {
     if (!taskBlock.has(taskId)) {
       const [row] = rowsOf<{ block_id: number }>(
-        await db.execute(sql`select block_id from mark_task where id = ${taskId}`),
+        await executePrepared(db, sql`select block_id from mark_task where id = ${taskId}`),
       );
       if (!row) {
         const [std] = rowsOf<{ block_id: number }>(
@@ -59,6 +60,8 @@ export function markingScopes(db: Db, scopes: ExamScopes) {
     blockParam: (req: FastifyRequest) => forBlock(num(req, 'blockId')),
     /** from :taskId in the path */
     taskParam: (req: FastifyRequest) => forTask(num(req, 'taskId'), req),
+    /** a task the claim just handed out (a mark task, not a 标准卷): its submit needs no look-up */
+    knowTask: (taskId: number, blockId: number) => remember(taskBlock, taskId, blockId),
     /** the request's :taskId is a 标准卷 (known once taskParam resolved it) */
     isStandard: (req: FastifyRequest) => standard.has(req),
   };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
+import { executePrepared } from '../../infra/prepared';
 
 /** Re-derives some examinees' subject scores inside the caller's transaction (the score module's hook). */
 export type DeriveExaminees = (tx: Db, subjectId: number, examineeIds: number[]) => Promise<void>;
@@ -74,9 +75,12 @@ export function scoreQueue(d: { db: Db; derive: DeriveExaminees; delayMs?: numbe
   return {
     /** In the transaction that changed the paper's block score: its examinee's subject score is out of date. */
     async mark(tx: Tx, paperId: number): Promise<void> {
-      await tx.execute(sql`insert into score_stale (subject_id, examinee_id)
+      await executePrepared(
+        tx,
+        sql`insert into score_stale (subject_id, examinee_id)
         select subject_id, examinee_id from paper where id = ${paperId} and examinee_id is not null
-        on conflict do nothing`);
+        on conflict do nothing`,
+      );
       kick();
     },
 

@@ -3,6 +3,7 @@ import { ExamRole, LEASE_MINUTES, MarkSlot } from '@yj/contracts';
 import { effectiveQuota } from '../reviewer/reviewer-context';
 import type { Db, Tx } from '../../infra/db';
 import { rowsOf } from './marking-final';
+import { executePrepared } from '../../infra/prepared';
 
 /** A block_reviewer row: the user's part in a block. */
 export interface ReviewerRow {
@@ -22,6 +23,8 @@ export interface TaskRow {
   block_id: number;
   paper_id: number;
   slot: number;
+  /** the place in the pool (the claim's order) */
+  pool_pos: number;
   status: string;
   user_id: number | null;
   lease_token: string | null;
@@ -58,19 +61,28 @@ const LEASE = sql.raw(`interval '${LEASE_MINUTES} minutes'`);
 export const GROUP_HELD = sql`not exists (select 1 from intelligent_group_paper g where g.block_id = t.block_id
         and g.paper_id = t.paper_id and g.state = 'in')`;
 
+/**
+ * The claim's count written into its text (1 … 4, checked): the statement is prepared once per connection, and
+ * with `limit $n` PostgreSQL's generic plan guesses a tenth of the pool, so every call was planned again.
+ */
+function countOf(f: ClaimFilter): SQL {
+  if (!Number.isInteger(f.count) || f.count < 1 || f.count > 100) throw new Error(`claim count ${f.count}`);
+  return sql.raw(String(f.count));
+}
+
 /** The candidates of one slot (or the expired leases) for the claim, in pool order, locked or skipped. */
 function candidates(f: ClaimFilter, where: SQL): SQL {
   const school = f.schoolId === null ? sql`` : sql` and t.school_id = ${f.schoolId}`;
   const classes = f.classIds.length
     ? sql` and t.class_id = any(${`{${f.classIds.join(',')}}`}::int[])`
     : sql``;
-  return sql`select t.id, t.paper_id, t.slot from mark_task t
+  return sql`select t.id, t.paper_id, t.slot, t.pool_pos from mark_task t
     where t.block_id = ${f.blockId} and ${where} and not (${f.userId}::int = any(t.skipped_by))${school}${classes}
       and not exists (select 1 from paper p where p.id = t.paper_id and p.deleted_at is not null)
       and not exists (select 1 from mark_task o where o.block_id = t.block_id and o.paper_id = t.paper_id
         and o.user_id = ${f.userId} and o.id <> t.id)
       and ${GROUP_HELD}
-    order by t.id limit ${f.count} for update of t skip locked`;
+    order by t.pool_pos limit ${countOf(f)} for update of t skip locked`;
 }
 
 /** What a claim reads beside the reviewer row: the subject's status. */
@@ -113,14 +125,17 @@ export const markingRepo = {
         done?: number;
       }
     >(
-      await tx.execute(sql`select r.role, r.quota, r.school_id, r.class_ids, b.assign_mode, b.mark_count,
+      await executePrepared(
+        tx,
+        sql`select r.role, r.quota, r.school_id, r.class_ids, b.assign_mode, b.mark_count,
         b.quota as block_quota,
         (select count(*) from block_reviewer x where x.block_id = r.block_id and x.role = ${ExamRole.reviewers})::int
           as markers,${lock ? CLAIM_COLUMNS : sql``}${withDone ? sql` ${doneCount(blockId, userId)} as done,` : sql``}
         (case when b.assign_mode = 'average' then (select count(*) from mark_task t
           where t.block_id = r.block_id and t.slot = ${MarkSlot.first}) else 0 end)::int as papers
         from block_reviewer r join block b on b.id = r.block_id
-        where r.block_id = ${blockId} and r.user_id = ${userId} and r.role = ${role}${lock ? sql` for update of r` : sql``}`),
+        where r.block_id = ${blockId} and r.user_id = ${userId} and r.role = ${role}${lock ? sql` for update of r` : sql``}`,
+      ),
     );
     if (!r) return null;
     const block = { assignMode: r.assign_mode, markCount: r.mark_count, quota: r.block_quota };
@@ -155,7 +170,7 @@ export const markingRepo = {
 
   /**
    * The claim (DESIGN.md §5): up to `count` tasks leased in ONE statement. Per slot the pool index is walked
-   * in id order (ids follow paper then slot, so a paper's second mark comes right after its first), rows
+   * in pool order (`pool_pos`: ids follow paper then slot, so a paper's second mark comes right after its first), rows
    * another claim holds are skipped, expired leases count as free; at most one slot per paper, third marks first.
    */
   async claim(tx: Tx, f: ClaimFilter): Promise<TaskRow[]> {
@@ -173,16 +188,20 @@ export const markingRepo = {
     const all = sql.raw(parts.map((_, i) => `select * from c${i}`).join(' union all '));
     const limit =
       f.quota === null
-        ? sql`${f.count}`
+        ? countOf(f)
         : sql`greatest(0, least(${f.count}::int, ${f.quota}::int - ${usedCount(f.blockId, f.userId)}))`;
     return rowsOf<TaskRow>(
-      await tx.execute(sql`with ${ctes}, picked as (
-        select id from (select distinct on (paper_id) id, slot from (${all}) a order by paper_id, id) b
-        order by slot = ${MarkSlot.third} desc, id limit ${limit})
+      await executePrepared(
+        tx,
+        sql`with ${ctes}, picked as (
+        select id from (select distinct on (paper_id) id, slot, pool_pos from (${all}) a
+          order by paper_id, pool_pos) b
+        order by slot = ${MarkSlot.third} desc, pool_pos limit ${limit})
       update mark_task t set status = 'leased', user_id = ${f.userId}, lease_token = gen_random_uuid(),
         lease_until = now() + ${LEASE}
       from picked where t.id = picked.id
-      returning t.*`),
+      returning t.*`,
+      ),
     ).sort((a, b) => a.id - b.id);
   },
 

@@ -22,6 +22,7 @@ import { cutAhead } from './marking-cut-ahead';
 import { markingRepo as repo, type TaskRow } from './marking.repo';
 import { claimableCount } from './marking-counts';
 import type { StandardService } from '../trial/standard.service';
+import { executePrepared } from '../../infra/prepared';
 
 export const ROLE_MARKER = 4;
 export const ROLE_LEADER = 6;
@@ -81,6 +82,8 @@ export function markingService(d: {
   finalize?: Finalizer;
   /** 质检: the pause of flagged markers and the hidden papers mixed into their streams (standard.service.ts) */
   standard?: StandardService;
+  /** each task of the pool handed to a marker, with its block (the routes' scope then knows it without a read) */
+  handedOut?: (taskId: number, blockId: number) => void;
 }) {
   const finalize = d.finalize ?? finalizer();
   const cuts = cutAhead(d);
@@ -174,6 +177,7 @@ export function markingService(d: {
   /** The claimed tasks as the marker gets them; the next papers of the pool are cut while they look at these. */
   async function handed(blockId: number, c: Claimed): Promise<MarkTask[]> {
     if (c.rows.length) void cuts.after(blockId, c.rows[c.rows.length - 1]!.id);
+    for (const r of c.rows) d.handedOut?.(r.id, r.block_id);
     const tasks = await Promise.all(c.rows.map((r) => toTask(d.db, r)));
     return c.standard ? [...tasks, c.standard] : tasks;
   }
@@ -365,10 +369,13 @@ export function markingService(d: {
         regions: BlockRegion[] | null;
         leader: boolean;
       }>(
-        await d.db.execute(sql`select t.paper_id, t.user_id, t.status, b.regions,
+        await executePrepared(
+          d.db,
+          sql`select t.paper_id, t.user_id, t.status, b.regions,
           exists (select 1 from block_reviewer r where r.block_id = t.block_id and r.user_id = ${userId}
             and r.role = ${ROLE_LEADER}) as leader
-          from mark_task t left join block b on b.id = t.block_id where t.id = ${taskId}`),
+          from mark_task t left join block b on b.id = t.block_id where t.id = ${taskId}`,
+        ),
       );
       if (!t) throw fail('阅卷任务不存在');
       const own = t.user_id === userId && t.status !== 'problem';

@@ -112,8 +112,8 @@ export function scanJobs(d: ScanJobDeps) {
   }
 
   /**
-   * The block cuts recognition made, stored under the key marking reads (paper-image.service.ts). After the
-   * paper is finished and never failing it: a cut not stored is made when a marker first asks for it.
+   * The block cuts recognition made, stored under the key marking reads (paper-image.service.ts). Never failing
+   * the paper: a cut not stored is made when a marker first asks for it; a job run again stores the same bytes.
    */
   async function storeCuts(paperId: number, done: Recognised[], blocks: BlockRegion[][]): Promise<void> {
     for (const { page, outcome: o } of done) {
@@ -252,8 +252,9 @@ export function scanJobs(d: ScanJobDeps) {
       const done = await Promise.all(
         (await repo.pagesOf(p.id)).map((page) => recognisePage(page, card, blocks)),
       );
-      await finish(p, examId, done);
+      // stored before the paper counts as recognised: whoever sees it recognised finds its cuts too
       await storeCuts(p.id, done, blocks);
+      await finish(p, examId, done);
       return 'done';
     },
   };
