@@ -241,3 +241,26 @@ export async function runMarkers(opts: {
   await pool.close();
   return r;
 }
+
+/**
+ * The server's HTTP floor in the same run: `GET /filter/health` (no session, no statement) as fast as it is
+ * answered with the markers' requests in flight. A marker's paper costs two requests (the submit that claims the
+ * next one, and its image), so half this rate bounds the papers per second any marking code could reach here.
+ */
+export async function runHealth(base: string, connections: number, seconds: number): Promise<number> {
+  const pool = new Pool(base, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
+  const end = performance.now() + seconds * 1000;
+  let answered = 0;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const res = await pool.request({ method: 'GET', path: '/filter/health' });
+      await res.body.text();
+      if (res.statusCode === 200) answered++;
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const s = (performance.now() - t0) / 1000;
+  await pool.close();
+  return answered / s;
+}

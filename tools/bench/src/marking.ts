@@ -30,7 +30,7 @@ import {
 } from './api-server';
 import { markingChecks } from './marking-checks';
 import { cutAhead } from './marking-cuts';
-import { p50p99, runMarkers, THRESHOLD } from './marking-load';
+import { p50p99, runHealth, runMarkers, THRESHOLD } from './marking-load';
 import { seedMarking, writePageImage } from './marking-seed';
 import { pollMonitor, seedMonitor } from './marking-monitor';
 import { pgbenchVersion, pgbenchYardstick, type Yardstick } from './marking-yardstick';
@@ -179,6 +179,8 @@ try {
   const serverCpu1 = cpuSeconds(server.pid);
   const serverCpuS = !KILL && serverCpu0 !== null && serverCpu1 !== null ? serverCpu1 - serverCpu0 : null;
   const rss = peakRssMb(server.pid);
+  log('the HTTP floor: GET /filter/health for 10 s');
+  const healthRps = KILL ? null : await runHealth(base, CONNECTIONS, 10);
   log('checking');
   const result = await markingChecks(dbUrl, seeded.subjectId, seeded.blocks, load.ledger, { killed: KILL });
 
@@ -210,6 +212,13 @@ try {
     );
     row('submits/s ÷ pgbench tps', `${(perS / yard.tps).toFixed(2)} (goal ≥ 0.5)`);
   } else row('yardstick', 'pgbench not found on PATH: no yardstick in this run');
+  if (healthRps !== null) {
+    row(
+      'HTTP floor GET /filter/health',
+      `${healthRps.toFixed(0)} requests/s (${CONNECTIONS} in flight): a paper is 2 requests, at most ${(healthRps / 2).toFixed(0)} papers/s`,
+    );
+    row('submits/s ÷ that bound', `${((2 * perS) / healthRps).toFixed(2)}`);
+  }
   const p99 = Math.max(p50p99(load.claim).p99, p50p99(load.submit).p99);
   row('p99 of claim and submit', `${p99.toFixed(1)} ms (goal < 50 ms)`);
   for (const [name, xs] of idle ?? []) row(`monitor, idle: ${name}`, `${lat(xs)} (goal p99 < 200 ms)`);

@@ -37,7 +37,7 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
   /** walks waiting for the background slot (the after-claim queue goes first: its papers are claimed next) */
   const walkers: (() => void)[] = [];
   /**
-   * Per block, a task id halfway through the papers the last look-up queued: claims before it find their
+   * Per block, a pool position halfway through the papers the last look-up queued: claims before it find their
    * papers queued already, so the look-up (a statement per claim) runs again only past it.
    */
   const lookAgainAt = new Map<number, number>();
@@ -98,21 +98,21 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
     }
   }
 
-  async function queueAfter(blockId: number, lastTaskId: number): Promise<void> {
-    if (lastTaskId < (lookAgainAt.get(blockId) ?? 0)) return;
+  async function queueAfter(blockId: number, lastPos: number): Promise<void> {
+    if (lastPos < (lookAgainAt.get(blockId) ?? 0)) return;
     // the next papers of this block's pool, with the regions of every block of the subject: a paper's pages
     // are decoded once for all its blocks
-    const rows = rowsOf<{ id: number; paper_id: number; blocks: BlockRegion[][] }>(
+    const rows = rowsOf<{ pool_pos: number; paper_id: number; blocks: BlockRegion[][] }>(
       await d.db
-        .execute(sql`select t.id, t.paper_id, (select coalesce(json_agg(b.regions order by b.id), '[]')
+        .execute(sql`select t.pool_pos, t.paper_id, (select coalesce(json_agg(b.regions order by b.id), '[]')
           from block b where b.subject_id = t.subject_id and jsonb_array_length(b.regions) > 0) as blocks
         from mark_task t
         where t.block_id = ${blockId} and t.slot = ${MarkSlot.first} and t.status = 'pending'
-          and t.id > ${lastTaskId}
-        order by t.id limit ${AHEAD}`),
+          and t.pool_pos > ${lastPos}
+        order by t.pool_pos limit ${AHEAD}`),
     );
     // a short answer: the pool's end is near, every claim looks again
-    if (rows.length === AHEAD) lookAgainAt.set(blockId, rows[AHEAD / 2]!.id);
+    if (rows.length === AHEAD) lookAgainAt.set(blockId, rows[AHEAD / 2]!.pool_pos);
     else lookAgainAt.delete(blockId);
     for (const r of rows) {
       const left = r.blocks.filter((regions) => {
@@ -132,44 +132,55 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
   /**
    * Every paper of a reviewing subject that still has a pending first mark, in the order markers claim them,
    * each cut (all its blocks, one decode) on the pool one after another. Papers cut or being cut are passed
-   * over: the walk soon runs ahead of the markers, whose image requests then only read stored bytes.
+   * over: the walk soon runs ahead of the markers, whose image requests then only read stored bytes. Walked
+   * block by block along the pool index, a page at a time from the last position: grouping the subject's
+   * pending tasks by paper read all of them for every page (37 ms a page at 20,000 papers, growing with the
+   * subject). A paper met again in a later block is passed over in memory (its cuts are stored).
    */
   async function walk(subjectId: number): Promise<void> {
-    let after = 0;
-    for (;;) {
-      const rows = rowsOf<{ id: number; paper_id: number; blocks: BlockRegion[][] }>(
-        await d.db.execute(sql`select p.id, p.paper_id, (select coalesce(json_agg(b.regions order by b.id), '[]')
-            from block b where b.subject_id = ${subjectId} and jsonb_array_length(b.regions) > 0) as blocks
-          from (select min(t.id) as id, t.paper_id from mark_task t
-            where t.subject_id = ${subjectId} and t.status = 'pending' and t.slot = ${MarkSlot.first}
-              and t.id > ${after}
-            group by t.paper_id order by min(t.id) limit ${WALK_PAGE}) p
-          order by p.id`),
-      );
-      if (!rows.length) return;
-      after = rows[rows.length - 1]!.id;
-      for (const r of rows) {
-        const todo = () =>
-          r.blocks.filter((regions) => {
-            const key = keyOf(regions, r.paper_id);
-            return !stored.has(key) && !running.has(key);
-          });
-        if (!todo().length) continue;
-        // the background slot, shared with the cuts queued after claims (they go first: claimed next)
-        await new Promise<void>((res) => {
-          walkers.push(res);
-          pump();
-        });
-        // an image request may have cut the paper while the walk waited
-        const left = todo();
-        await (left.length ? images(left, r.paper_id) : Promise.resolve())
-          .catch(() => undefined)
-          .finally(() => {
-            busy--;
-            pump();
-          });
+    const blocks = rowsOf<{ id: number }>(
+      await d.db.execute(sql`select id from block where subject_id = ${subjectId} order by id`),
+    );
+    for (const block of blocks) {
+      let after = 0;
+      for (;;) {
+        const rows = rowsOf<{ pool_pos: number; paper_id: number; blocks: BlockRegion[][] }>(
+          await d.db
+            .execute(sql`select t.pool_pos, t.paper_id, (select coalesce(json_agg(b.regions order by b.id),
+              '[]') from block b where b.subject_id = ${subjectId} and jsonb_array_length(b.regions) > 0) as blocks
+            from mark_task t
+            where t.block_id = ${block.id} and t.slot = ${MarkSlot.first} and t.status = 'pending'
+              and t.pool_pos > ${after}
+            order by t.pool_pos limit ${WALK_PAGE}`),
+        );
+        if (!rows.length) break;
+        after = rows[rows.length - 1]!.pool_pos;
+        for (const r of rows) await cutInTurn(r.paper_id, r.blocks);
       }
     }
+  }
+
+  /** One paper's missing cuts, in the background slot when its turn comes (after the cuts queued by claims). */
+  async function cutInTurn(paperId: number, blocks: BlockRegion[][]): Promise<void> {
+    const todo = () =>
+      blocks.filter((regions) => {
+        const key = keyOf(regions, paperId);
+        return !stored.has(key) && !running.has(key);
+      });
+    if (!todo().length) return;
+    // the background slot, shared with the cuts queued after claims (they go first: claimed next)
+    await new Promise<void>((res) => {
+      walkers.push(res);
+      pump();
+    });
+    // an image request may have cut the paper while the walk waited
+    const left = todo();
+    await (left.length ? images(left, paperId) : Promise.resolve())
+      .catch(() => undefined)
+      .finally(() => {
+        busy--;
+        pump();
+      });
   }
 
   return {
@@ -189,9 +200,13 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
     async walked(): Promise<void> {
       while (walking.size) await new Promise((res) => setTimeout(res, 10));
     },
-    /** After a claim in the block up to that task: queues the next papers (resolves once queued, never fails). */
-    after(blockId: number, lastTaskId: number): Promise<void> {
-      return queueAfter(blockId, lastTaskId).catch(() => undefined);
+    /**
+     * After a claim in the block up to that pool position (the task's pool_pos, today its id): queues the next
+     * papers (resolves once queued, never fails). Read along the pool index: by id, the planner sorted every
+     * pending task of the block (20 ms at 20,000 papers).
+     */
+    after(blockId: number, lastPos: number): Promise<void> {
+      return queueAfter(blockId, lastPos).catch(() => undefined);
     },
     /** Resolves when no cut is running or queued. */
     idle(): Promise<void> {

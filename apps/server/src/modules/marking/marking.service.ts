@@ -176,7 +176,7 @@ export function markingService(d: {
 
   /** The claimed tasks as the marker gets them; the next papers of the pool are cut while they look at these. */
   async function handed(blockId: number, c: Claimed): Promise<MarkTask[]> {
-    if (c.rows.length) void cuts.after(blockId, c.rows[c.rows.length - 1]!.id);
+    if (c.rows.length) void cuts.after(blockId, c.rows[c.rows.length - 1]!.pool_pos);
     for (const r of c.rows) d.handedOut?.(r.id, r.block_id);
     const tasks = await Promise.all(c.rows.map((r) => toTask(d.db, r)));
     return c.standard ? [...tasks, c.standard] : tasks;
