@@ -77,11 +77,8 @@ import { markingLeadViewService } from './modules/marking/marking-lead-view.serv
 import { doneCheck } from './modules/marking/marking-counts';
 import { createTasks, finalizer, refreshStripScores } from './modules/marking/marking-final';
 import { scoreQueue } from './modules/marking/marking-score-queue';
-import { qualityMonitor } from './modules/quality/quality-monitor';
-import { qualityProgress } from './modules/quality/quality-progress';
 import { qualityRoutes } from './modules/quality/quality.routes';
-import { forgetQualityRecords } from './modules/quality/quality.repo';
-import { registerQualityJobs } from './modules/quality/quality.jobs';
+import { forgetQualityRecords, qualityModule } from './modules/quality/quality.module';
 import { subjectRepo } from './modules/subject/subject.repo';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import type { ReviewHooks } from './modules/subject/subject.service';
@@ -92,8 +89,6 @@ import { trialMarkService } from './modules/trial/trial-mark.service';
 import { trialLeadService } from './modules/trial/trial-lead.service';
 import { standardRates, standardService } from './modules/trial/standard.service';
 import { qualityTestRoutes } from './modules/quality/quality-test.routes';
-import { qualityTestService } from './modules/quality/quality-test.service';
-import { spotService } from './modules/quality/spot.service';
 import { hiddenProblems } from './modules/quality/hidden-problems';
 import { jobs } from './infra/jobs';
 import { memoryQueue } from './infra/queue';
@@ -365,17 +360,16 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const localQueue = memoryQueue(app.log, 4);
       const local = jobs(localQueue);
       const stopMarkingJobs = registerMarkingJobs(local, { db, cutSubject: marking.cutSubject });
-      const monitor = qualityMonitor({ db, audit, rates });
-      qualityRoutes(api, { progress: qualityProgress({ db }), monitor, scopes, marking: onMarking });
-      // 质检: setting/qualitytest, quality-test/progress2 and report, the leaders' spot checks
-      qualityTestRoutes(api, {
-        db,
-        test: qualityTestService({ db, audit, rates }),
-        spot: spotService({ db, paperImage: paperImages.paperImage }),
+      const quality = qualityModule({ db, audit, rates, paperImage: paperImages.paperImage });
+      qualityRoutes(api, {
+        progress: quality.progress,
+        monitor: quality.monitor,
         scopes,
         marking: onMarking,
       });
-      const stopQualityJobs = registerQualityJobs(local, { db, monitor });
+      // 质检: setting/qualitytest, quality-test/progress2 and report, the leaders' spot checks
+      qualityTestRoutes(api, { db, test: quality.test, spot: quality.spot, scopes, marking: onMarking });
+      const stopQualityJobs = quality.registerJobs(local);
       app.addHook('onClose', async () => {
         stopMarkingJobs();
         stopQualityJobs();

@@ -55,3 +55,4 @@ export * from './routes/intelligent';
 export * from './routes/trial';
 export * from './routes/scan';
 export * from './routes/report';
+export * from './routes/quality';

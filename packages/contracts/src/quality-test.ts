@@ -6,35 +6,39 @@ import { fix2, pct, type ReportCell, type ReportTable } from './report-tables';
 // 质检 (issue 14, spec §2 setting/qualitytest, quality-test/progress2, quality-test/report): per block the rates of
 // the hidden papers (标准卷, a marker's own paper again), the leaders' blind spot checks, and the figures per marker.
 
+const num = z.number();
+
 /** One block's 质检 setting (setting/qualitytest). */
-export interface QualityTestBlockSetting {
-  blockId: number;
-  blockName: string;
-  fullScore: number;
+export const qualityTestBlockSetting = z.object({
+  blockId: num,
+  blockName: z.string(),
+  fullScore: num,
   /** one 标准卷 after every n real marks of each marker; null: off */
-  standardEvery: number | null;
+  standardEvery: num.nullable(),
   /** 标准卷 kept for the block (sample_paper kind standard): none means no 标准卷 is sent whatever the rate */
-  standards: number;
+  standards: num,
   /** one of the marker's own earlier papers sent again after every n real marks; null: off */
-  selfEvery: number | null;
+  selfEvery: num.nullable(),
   /** share (0–100 %) of each marker's submitted papers a leader re-marks blind */
-  spotPercent: number;
+  spotPercent: num,
   /** the deviation limit in points (standard papers, self-consistency and spot checks) */
-  maxDeviation: number;
+  maxDeviation: num,
   /** a flagged marker claims nothing until a leader lets them go on */
-  pause: boolean;
-}
+  pause: z.boolean(),
+});
+export type QualityTestBlockSetting = z.infer<typeof qualityTestBlockSetting>;
 
 /** GET /api/subject/{id}/quality-test/setting */
-export interface QualityTestSetting {
-  subjectId: number;
-  subjectName: string;
-  examName: string;
-  blocks: QualityTestBlockSetting[];
-}
+export const qualityTestSetting = z.object({
+  subjectId: num,
+  subjectName: z.string(),
+  examName: z.string(),
+  blocks: z.array(qualityTestBlockSetting),
+});
+export type QualityTestSetting = z.infer<typeof qualityTestSetting>;
 
 const rate = int(2, 1000).nullable();
-/** PUT /api/marking/block/{blockId}/quality-test/setting */
+/** POST /api/marking/block/{blockId}/quality-test/setting */
 export const qualityTestSettingInput = z.object({
   standardEvery: rate,
   selfEvery: rate,
@@ -45,72 +49,86 @@ export const qualityTestSettingInput = z.object({
 export type QualityTestSettingInput = z.infer<typeof qualityTestSettingInput>;
 
 /** Count and mean differences of one kind of 质检 paper (mark − reference: positive, the marker gives more). */
-export interface DeviationFigures {
-  n: number;
-  meanDiff: number | null;
-  meanAbsDiff: number | null;
+export const deviationFigures = z.object({
+  n: num,
+  meanDiff: num.nullable(),
+  meanAbsDiff: num.nullable(),
   /** the largest |difference| */
-  maxAbsDiff: number | null;
-}
+  maxAbsDiff: num.nullable(),
+});
+export type DeviationFigures = z.infer<typeof deviationFigures>;
 
 /** One marker's 质检 papers so far (quality-test/progress2). */
-export interface QualityTestMarkerProgress {
-  userId: number;
-  name: string;
+export const qualityTestMarkerProgress = z.object({
+  userId: num,
+  name: z.string(),
   /** real marks submitted */
-  done: number;
-  standard: DeviationFigures;
-  self: DeviationFigures;
-  spot: DeviationFigures;
+  done: num,
+  standard: deviationFigures,
+  self: deviationFigures,
+  spot: deviationFigures,
   /** spot checks still due (the block's share of the marker's submitted papers not yet checked) */
-  spotDue: number;
+  spotDue: num,
   /** a figure passes the block's deviation limit */
-  over: boolean;
-}
+  over: z.boolean(),
+});
+export type QualityTestMarkerProgress = z.infer<typeof qualityTestMarkerProgress>;
 
 /** GET /api/subject/{id}/quality-test/progress */
-export interface QualityTestProgress {
-  subjectId: number;
-  blocks: Array<{
-    blockId: number;
-    blockName: string;
-    setting: Omit<QualityTestBlockSetting, 'blockId' | 'blockName' | 'fullScore' | 'standards'>;
-    markers: QualityTestMarkerProgress[];
-  }>;
-  at: string;
-}
+export const qualityTestProgress = z.object({
+  subjectId: num,
+  blocks: z.array(
+    z.object({
+      blockId: num,
+      blockName: z.string(),
+      setting: qualityTestBlockSetting.omit({
+        blockId: true,
+        blockName: true,
+        fullScore: true,
+        standards: true,
+      }),
+      markers: z.array(qualityTestMarkerProgress),
+    }),
+  ),
+  at: z.string(),
+});
+export type QualityTestProgress = z.infer<typeof qualityTestProgress>;
 
 /** One marker's line of quality-test/report. */
-export interface QualityTestReportMarker {
-  userId: number;
-  name: string;
-  n: number;
-  mean: number | null;
-  sd: number | null;
-  zeroShare: number | null;
-  fullShare: number | null;
-  standard: DeviationFigures;
-  self: DeviationFigures;
-  spot: DeviationFigures;
+export const qualityTestReportMarker = z.object({
+  userId: num,
+  name: z.string(),
+  n: num,
+  mean: num.nullable(),
+  sd: num.nullable(),
+  zeroShare: num.nullable(),
+  fullShare: num.nullable(),
+  standard: deviationFigures,
+  self: deviationFigures,
+  spot: deviationFigures,
   /** double marking: share of pairs within the threshold, and how many pairs */
-  agreement: { n: number; within: number | null };
-  arbitrationRate: number | null;
+  agreement: z.object({ n: num, within: num.nullable() }),
+  arbitrationRate: num.nullable(),
   /** EWMA of every deviation in marking order, with its control limit (the drift chart) */
-  drift: Array<{ t: number; ewma: number; limit: number }>;
-  driftSignal: { t: number; chart: 'ewma' | 'cusum'; direction: 'high' | 'low' } | null;
-}
+  drift: z.array(z.object({ t: num, ewma: num, limit: num })),
+  driftSignal: z
+    .object({ t: num, chart: z.enum(['ewma', 'cusum']), direction: z.enum(['high', 'low']) })
+    .nullable(),
+});
+export type QualityTestReportMarker = z.infer<typeof qualityTestReportMarker>;
 
 /** GET /api/marking/block/{blockId}/quality-test/report */
-export interface QualityTestReport {
-  blockId: number;
-  blockName: string;
-  subjectId: number;
-  subjectName: string;
-  examName: string;
-  maxDeviation: number;
-  markers: QualityTestReportMarker[];
-  at: string;
-}
+export const qualityTestReport = z.object({
+  blockId: num,
+  blockName: z.string(),
+  subjectId: num,
+  subjectName: z.string(),
+  examName: z.string(),
+  maxDeviation: num,
+  markers: z.array(qualityTestReportMarker),
+  at: z.string(),
+});
+export type QualityTestReport = z.infer<typeof qualityTestReport>;
 
 const dev = (f: DeviationFigures): ReportCell[] => [f.n, fix2(f.meanDiff), fix2(f.meanAbsDiff)];
 
@@ -162,36 +180,39 @@ export function qualityTestReportTable(r: QualityTestReport): ReportTable {
 // ---- Leaders' spot checks (抽查): a marker's submitted paper re-marked blind ----
 
 /** One marker of the block with their spot checks (GET /api/marking/block/{blockId}/spot). */
-export interface SpotMarker {
-  userId: number;
-  name: string;
-  done: number;
-  checked: number;
+export const spotMarker = z.object({
+  userId: num,
+  name: z.string(),
+  done: num,
+  checked: num,
   /** checks still due at the block's share */
-  due: number;
-  spot: DeviationFigures;
-}
-export interface SpotBlock {
-  blockId: number;
-  blockName: string;
-  spotPercent: number;
-  markers: SpotMarker[];
-  /** the leader's own check still open (reopened after a page reload), if any */
-  open: SpotTask | null;
-}
+  due: num,
+  spot: deviationFigures,
+});
+export type SpotMarker = z.infer<typeof spotMarker>;
 
 /** POST /api/marking/block/{blockId}/spot/claim: a marker (or whoever is most due) */
 export const spotClaimInput = z.object({ userId: id().optional() });
 export type SpotClaimInput = z.infer<typeof spotClaimInput>;
 
 /** A spot check to mark: the paper and the block's questions, never the marker's score. */
-export interface SpotTask {
-  spotId: number;
-  leaseToken: string;
-  markerId: number;
-  markerName: string;
-  imageUrl: string;
-}
+export const spotTask = z.object({
+  spotId: num,
+  leaseToken: z.string(),
+  markerId: num,
+  markerName: z.string(),
+  imageUrl: z.string(),
+});
+export type SpotTask = z.infer<typeof spotTask>;
+export const spotBlock = z.object({
+  blockId: num,
+  blockName: z.string(),
+  spotPercent: num,
+  markers: z.array(spotMarker),
+  /** the leader's own check still open (reopened after a page reload), if any */
+  open: spotTask.nullable(),
+});
+export type SpotBlock = z.infer<typeof spotBlock>;
 
 export const spotParams = z.object({ spotId: intParam(1) });
 
@@ -200,18 +221,19 @@ export const spotSubmitInput = z.object({ leaseToken: z.uuid('领取凭证无效
 export type SpotSubmitInput = z.infer<typeof spotSubmitInput>;
 
 /** The answer of a spot check's submit: now the marker's score is shown. */
-export interface SpotResult {
-  spotId: number;
+export const spotResult = z.object({
+  spotId: num,
   /** the marker's task (打回 sends it back with the leaders' remark) */
-  taskId: number;
-  markerId: number;
-  markerName: string;
-  markerScore: number;
-  markerQuestionScores: Record<string, number>;
-  leaderScore: number;
-  leaderQuestionScores: Record<string, number>;
+  taskId: num,
+  markerId: num,
+  markerName: z.string(),
+  markerScore: num,
+  markerQuestionScores: z.record(z.string(), num),
+  leaderScore: num,
+  leaderQuestionScores: z.record(z.string(), num),
   /** marker − leader */
-  diff: number;
+  diff: num,
   /** |diff| passes the block's deviation limit */
-  over: boolean;
-}
+  over: z.boolean(),
+});
+export type SpotResult = z.infer<typeof spotResult>;

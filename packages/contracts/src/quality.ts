@@ -4,138 +4,135 @@ import { intParam } from './fields';
 // Live progress and 质检 monitoring (issue 14): review/progress/all, exam/{examId}/all_review_progress_all,
 // uniteProgress, overview/block/{blockId}, qualityMonitorBlock, qualityMonitorStudent.
 
+const num = z.number();
+const share = z.number().nullable();
+
 /** done / total with speeds: papers per hour over the last 10 minutes and overall, the estimated finish. */
-export interface ProgressFigures {
+export const progressFigures = z.object({
   /** marks given (slots 1–3) and marks to give */
-  done: number;
-  total: number;
+  done: num,
+  total: num,
   /** share done 0…1, null when nothing to mark */
-  share: number | null;
-  recentPerHour: number;
-  overallPerHour: number | null;
+  share,
+  recentPerHour: num,
+  overallPerHour: num.nullable(),
   /** ISO time, null when nobody marks */
-  estimatedFinish: string | null;
-}
+  estimatedFinish: z.string().nullable(),
+});
+export type ProgressFigures = z.infer<typeof progressFigures>;
 
 /** Double marking: agreement within the threshold and share sent on to a third mark / arbitration. */
-export interface DoubleFigures {
-  pairs: number;
-  agreement: number | null;
-  arbitrationRate: number | null;
+export const doubleFigures = z.object({
+  pairs: num,
+  agreement: share,
+  arbitrationRate: share,
   /** arbitrations given by leaders / made */
-  arbitrationDone: number;
-  arbitrationTotal: number;
-}
+  arbitrationDone: num,
+  arbitrationTotal: num,
+});
+export type DoubleFigures = z.infer<typeof doubleFigures>;
 
-export interface MarkerProgress extends ProgressFigures {
-  userId: number;
-  name: string;
-  quota: number | null;
+export const markerProgress = progressFigures.extend({
+  userId: num,
+  name: z.string(),
+  quota: num.nullable(),
   /** what the marker still has to mark: quota − done, or the block's remaining share per active marker */
-  remaining: number | null;
-  flagged: boolean;
-}
+  remaining: num.nullable(),
+  flagged: z.boolean(),
+});
+export type MarkerProgress = z.infer<typeof markerProgress>;
 
-export interface SchoolProgress extends ProgressFigures {
-  schoolId: number;
-  schoolName: string;
-  papers: number;
-}
+export const schoolProgress = progressFigures.extend({
+  schoolId: num,
+  schoolName: z.string(),
+  papers: num,
+});
+export type SchoolProgress = z.infer<typeof schoolProgress>;
 
-export interface BlockMonitor extends ProgressFigures {
-  blockId: number;
-  blockName: string;
-  subjectId: number;
-  markCount: number;
-  papers: number;
-  double: DoubleFigures | null;
-  flagged: number;
-}
+export const blockMonitor = progressFigures.extend({
+  blockId: num,
+  blockName: z.string(),
+  subjectId: num,
+  markCount: num,
+  papers: num,
+  double: doubleFigures.nullable(),
+  flagged: num,
+});
+export type BlockMonitor = z.infer<typeof blockMonitor>;
 
 /** GET /api/subject/{id}/monitor/progress: the page review/progress/all. */
-export interface SubjectMonitor extends ProgressFigures {
-  subjectId: number;
-  subjectName: string;
-  examId: number;
-  blocks: BlockMonitor[];
+export const subjectMonitor = progressFigures.extend({
+  subjectId: num,
+  subjectName: z.string(),
+  examId: num,
+  blocks: z.array(blockMonitor),
   /** now, by the server: the estimated finishes are from it */
-  at: string;
-}
+  at: z.string(),
+});
+export type SubjectMonitor = z.infer<typeof subjectMonitor>;
 
 /** GET /api/exam/{examId}/monitor/progress: exam/{examId}/all_review_progress_all. */
-export interface ExamMonitor extends ProgressFigures {
-  examId: number;
-  examName: string;
-  subjects: Array<
-    ProgressFigures & { subjectId: number; subjectName: string; status: number; blocks: number }
-  >;
-  at: string;
-}
+export const examMonitor = progressFigures.extend({
+  examId: num,
+  examName: z.string(),
+  subjects: z.array(
+    progressFigures.extend({ subjectId: num, subjectName: z.string(), status: num, blocks: num }),
+  ),
+  at: z.string(),
+});
+export type ExamMonitor = z.infer<typeof examMonitor>;
 
 /** GET /api/exam/subject/{id}/uniteProgress: a joint exam's subject by school. */
-export interface UniteProgress {
-  subjectId: number;
-  subjectName: string;
-  schools: SchoolProgress[];
-  at: string;
-}
+export const uniteProgress = z.object({
+  subjectId: num,
+  subjectName: z.string(),
+  schools: z.array(schoolProgress),
+  at: z.string(),
+});
+export type UniteProgress = z.infer<typeof uniteProgress>;
 
 /** GET /api/marking/block/{blockId}/monitor: the block page of overview (block/{blockId}). */
-export interface BlockMonitorDetail extends BlockMonitor {
-  markers: MarkerProgress[];
-  schools: SchoolProgress[];
+export const blockMonitorDetail = blockMonitor.extend({
+  markers: z.array(markerProgress),
+  schools: z.array(schoolProgress),
   /** marks per 5 minutes of the last 2 hours, oldest first (the speed-over-time chart) */
-  speed: Array<{ at: string; marks: number }>;
-  at: string;
-}
+  speed: z.array(z.object({ at: z.string(), marks: num })),
+  at: z.string(),
+});
+export type BlockMonitorDetail = z.infer<typeof blockMonitorDetail>;
 
 /** One marker's 质检 figures (qualityMonitorBlock). */
-export interface MarkerQuality {
-  userId: number;
-  name: string;
-  n: number;
-  mean: number | null;
-  sd: number | null;
-  zeroShare: number | null;
-  fullShare: number | null;
+export const markerQuality = z.object({
+  userId: num,
+  name: z.string(),
+  n: num,
+  mean: num.nullable(),
+  sd: num.nullable(),
+  zeroShare: share,
+  fullShare: share,
   /** (marker mean − block mean) / block SD */
-  meanDiffSd: number | null;
+  meanDiffSd: num.nullable(),
   /** total variation distance of the binned distributions, 0…1 */
-  tvd: number | null;
+  tvd: share,
   /** shares per bin of 0…full */
-  bins: number[];
-  agreement: { n: number; within: number | null; meanDiff: number | null };
-  arbitrationRate: number | null;
-  standard: { n: number; meanDiff: number | null; meanAbsDiff: number | null };
-  self: { n: number; meanAbsDiff: number | null };
-  drift: {
-    n: number;
-    ewma: number | null;
-    limit: number | null;
-    cusumHigh: number | null;
-    cusumLow: number | null;
-  };
+  bins: z.array(num),
+  agreement: z.object({ n: num, within: share, meanDiff: num.nullable() }),
+  arbitrationRate: share,
+  standard: z.object({ n: num, meanDiff: num.nullable(), meanAbsDiff: num.nullable() }),
+  self: z.object({ n: num, meanAbsDiff: num.nullable() }),
+  drift: z.object({
+    n: num,
+    ewma: num.nullable(),
+    limit: num.nullable(),
+    cusumHigh: num.nullable(),
+    cusumLow: num.nullable(),
+  }),
   /** 1 flagged (and paused when the block says so), 0 released by a leader, null never flagged */
-  flag: { state: number; reasons: string[]; at: string; paused: boolean } | null;
-}
-
-/** GET /api/marking/block/{blockId}/quality */
-export interface BlockQuality {
-  blockId: number;
-  blockName: string;
-  subjectId: number;
-  fullScore: number;
-  threshold: number | null;
-  markCount: number;
-  n: number;
-  mean: number | null;
-  sd: number | null;
-  bins: number[];
-  limits: QualityLimitsInput;
-  pause: boolean;
-  markers: MarkerQuality[];
-  at: string;
-}
+  flag: z
+    .object({ state: num, reasons: z.array(z.string()), at: z.string(), paused: z.boolean() })
+    .nullable(),
+});
+export type MarkerQuality = z.infer<typeof markerQuality>;
 
 export const qualityLimitsInput = z.object({
   minMarks: z.number().int().min(1).max(10_000),
@@ -146,6 +143,25 @@ export const qualityLimitsInput = z.object({
   drift: z.boolean(),
 });
 export type QualityLimitsInput = z.infer<typeof qualityLimitsInput>;
+
+/** GET /api/marking/block/{blockId}/quality */
+export const blockQuality = z.object({
+  blockId: num,
+  blockName: z.string(),
+  subjectId: num,
+  fullScore: num,
+  threshold: num.nullable(),
+  markCount: num,
+  n: num,
+  mean: num.nullable(),
+  sd: num.nullable(),
+  bins: z.array(num),
+  limits: qualityLimitsInput,
+  pause: z.boolean(),
+  markers: z.array(markerQuality),
+  at: z.string(),
+});
+export type BlockQuality = z.infer<typeof blockQuality>;
 
 /** POST /api/marking/block/{blockId}/quality/setting */
 export const qualitySettingInput = z.object({ limits: qualityLimitsInput, pause: z.boolean() });
@@ -162,13 +178,12 @@ export const qualityPapersQuery = z.object({
   userId: intParam(1).optional(),
 });
 export type QualityPapersQuery = z.infer<typeof qualityPapersQuery>;
-export interface QualityPaper {
-  paperId: number;
-  marks: Array<{ userId: number; name: string; score: number }>;
-  diff: number;
-  at: string;
-}
-export interface QualityPapers {
-  total: number;
-  items: QualityPaper[];
-}
+export const qualityPaper = z.object({
+  paperId: num,
+  marks: z.array(z.object({ userId: num, name: z.string(), score: num })),
+  diff: num,
+  at: z.string(),
+});
+export type QualityPaper = z.infer<typeof qualityPaper>;
+export const qualityPapers = z.object({ total: num, items: z.array(qualityPaper) });
+export type QualityPapers = z.infer<typeof qualityPapers>;

@@ -26,7 +26,7 @@ import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import type { StandardRates } from '../trial/standard.service';
 import { qualityAccess } from './quality-access';
-import { qualityRepo, type BlockRow } from './quality.repo';
+import type { BlockRow, QualityRepoOf } from './quality.repo';
 
 const BINS = 10;
 /** the drift charts read the latest deviations of each marker: recent behaviour, a bounded read */
@@ -40,12 +40,17 @@ const limitsOf = (stored: Record<string, number | boolean> | undefined): Quality
 });
 
 /** qualityMonitorBlock, qualityMonitorStudent, the block's limits, flagging and a leader's release. */
-export function qualityMonitor(d: { db: Db; audit: AuditService; rates?: StandardRates }) {
+export function qualityMonitor(d: {
+  db: Db;
+  audit: AuditService;
+  rates?: StandardRates;
+  repo: QualityRepoOf;
+}) {
   const access = qualityAccess(d.db);
 
   /** Every marker's figures of a block, from the counters (histograms, pairs) and the latest deviations. */
   async function figuresOf(b: BlockRow, db: Db) {
-    const repo = qualityRepo(db);
+    const repo = d.repo(db);
     const [hist, pairs, devs, standard, self, spot, setting, flags] = await Promise.all([
       repo.histograms(b.id),
       repo.pairs([b.id]),
@@ -161,7 +166,7 @@ export function qualityMonitor(d: { db: Db; audit: AuditService; rates?: Standar
   }
 
   async function blockRow(subjectId: number, blockId: number): Promise<BlockRow> {
-    const b = (await qualityRepo(d.db).blocksOf([subjectId])).find((x) => x.id === blockId);
+    const b = (await d.repo(d.db).blocksOf([subjectId])).find((x) => x.id === blockId);
     if (!b) throw fail('题块不存在或已删除');
     return b;
   }
@@ -179,7 +184,7 @@ export function qualityMonitor(d: { db: Db; audit: AuditService; rates?: Standar
       const { markers, blockHist, limits, pause, names } = figures;
       // flags read with the figures; a marker flagged just now by evaluate is read again
       const flags = markers.some((m) => m.reasons.length)
-        ? await qualityRepo(d.db).flags([blockId])
+        ? await d.repo(d.db).flags([blockId])
         : figures.flags;
       const bm = moments(blockHist);
       const out: MarkerQuality[] = markers.map(({ figures }) => {
@@ -220,11 +225,12 @@ export function qualityMonitor(d: { db: Db; audit: AuditService; rates?: Standar
     async papers(blockId: number, q: QualityPapersQuery, p: Principal): Promise<QualityPapers> {
       const { school } = await access.block(p, blockId);
       if (school !== null) throw fail('质量监控按题块统计全部学校的评分，请联系考试管理员查看');
-      const r = await qualityRepo(d.db).pairPapers(blockId, q.minDiff, q.userId, q.page, q.size);
+      const r = await d.repo(d.db).pairPapers(blockId, q.minDiff, q.userId, q.page, q.size);
       const names = new Map(
-        (await qualityRepo(d.db).names([...new Set(r.items.flatMap((x) => [x.a_user, x.b_user]))])).map(
-          (u) => [u.id, u.name],
-        ),
+        (await d.repo(d.db).names([...new Set(r.items.flatMap((x) => [x.a_user, x.b_user]))])).map((u) => [
+          u.id,
+          u.name,
+        ]),
       );
       return {
         total: r.total,

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { forbidden } from '../../errors';
 import { rowsOf, type Db } from '../../infra/db';
 import { qualityAccess, type SubjectRow, type Watch } from './quality-access';
-import { qualityRepo, type BlockRow, type MonitorSchool } from './quality.repo';
+import type { BlockRow, MonitorSchool, QualityRepoOf } from './quality.repo';
 
 const RECENT_MINUTES = 10;
 const RECENT_MS = RECENT_MINUTES * 60_000;
@@ -60,9 +60,9 @@ function figures(t: Tally, now: number): ProgressFigures {
 }
 
 /** Progress of review/progress/all, all_review_progress_all, uniteProgress and overview/block/{blockId}. */
-export function qualityProgress(d: { db: Db }) {
+export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
   const access = qualityAccess(d.db);
-  const repo = () => qualityRepo(d.db);
+  const repo = () => d.repo(d.db);
 
   /** Counters of the watched blocks, grouped by the school each is narrowed to (one read per school). */
   async function load(blocks: BlockRow[], watch: Watch) {

@@ -74,3 +74,7 @@ export function qualityTestRepo(db: Db | Tx) {
         order by d.user_id, d.id`),
   };
 }
+
+export type QualityTestRepo = ReturnType<typeof qualityTestRepo>;
+/** The repository as services receive it (quality.module.ts): over the pool or a transaction. */
+export type QualityTestRepoOf = typeof qualityTestRepo;

@@ -28,8 +28,8 @@ import type { AuditService } from '../audit/audit.service';
 import { assertAllows } from '../subject/subject-state';
 import type { StandardRates } from '../trial/standard.service';
 import { qualityAccess } from './quality-access';
-import { qualityRepo } from './quality.repo';
-import { qualityTestRepo, type QualityTestRow } from './quality-test.repo';
+import type { QualityRepoOf } from './quality.repo';
+import type { QualityTestRepo, QualityTestRepoOf, QualityTestRow } from './quality-test.repo';
 
 /** the drift chart reads each marker's latest deviations: recent behaviour, a bounded read */
 const DRIFT_WINDOW = 200;
@@ -40,7 +40,7 @@ const maxDeviationOf = (q: QualityTestRow | undefined) =>
   Number(q?.limits.maxStandardDev ?? LIMIT_DEFAULTS.maxStandardDev);
 
 type Kind = 'standard' | 'self' | 'spot';
-function sumsByMarker(rows: Awaited<ReturnType<ReturnType<typeof qualityTestRepo>['sums']>>) {
+function sumsByMarker(rows: Awaited<ReturnType<QualityTestRepo['sums']>>) {
   const out = new Map<string, DeviationSums>();
   for (const r of rows) out.set(`${r.blockId}:${r.userId}:${r.kind}`, r.sums);
   return (blockId: number, userId: number, kind: Kind) =>
@@ -51,13 +51,19 @@ function sumsByMarker(rows: Awaited<ReturnType<ReturnType<typeof qualityTestRepo
  * 质检 (spec §2 setting/qualitytest, quality-test/progress2, quality-test/report): the rates of the hidden papers
  * and spot checks per block, what each marker has had of them, and the per-marker report with its Excel.
  */
-export function qualityTestService(d: { db: Db; audit: AuditService; rates: StandardRates }) {
+export function qualityTestService(d: {
+  db: Db;
+  audit: AuditService;
+  rates: StandardRates;
+  repo: QualityRepoOf;
+  testRepo: QualityTestRepoOf;
+}) {
   const access = qualityAccess(d.db);
 
   /** The watched blocks of a subject; refused when the user watches none. */
   async function watched(subjectId: number, p: Principal) {
     const s = await access.subject(subjectId);
-    const blocks = await qualityRepo(d.db).blocksOf([s.id]);
+    const blocks = await d.repo(d.db).blocksOf([s.id]);
     const w = await access.watch(
       p,
       s,
@@ -72,7 +78,7 @@ export function qualityTestService(d: { db: Db; audit: AuditService; rates: Stan
     async setting(subjectId: number, p: Principal): Promise<QualityTestSetting> {
       const { s, blocks } = await watched(subjectId, p);
       const ids = blocks.map((b) => b.id);
-      const repo = qualityTestRepo(d.db);
+      const repo = d.testRepo(d.db);
       const [settings, standards] = await Promise.all([repo.settings(ids), repo.standards(ids)]);
       return {
         subjectId: s.id,
@@ -129,7 +135,7 @@ export function qualityTestService(d: { db: Db; audit: AuditService; rates: Stan
     async progress(subjectId: number, p: Principal): Promise<QualityTestProgress> {
       const { s, blocks, watch } = await watched(subjectId, p);
       const ids = blocks.map((b) => b.id);
-      const repo = qualityTestRepo(d.db);
+      const repo = d.testRepo(d.db);
       // the markers of each block, narrowed to the school a leader's grant names
       const schools = [...new Set(watch.values())];
       const [settings, sums, done, reviewers] = await Promise.all([
@@ -138,7 +144,7 @@ export function qualityTestService(d: { db: Db; audit: AuditService; rates: Stan
         repo.done(ids),
         Promise.all(
           schools.map((sc) =>
-            qualityRepo(d.db).reviewers(
+            d.repo(d.db).reviewers(
               ids.filter((id) => watch.get(id) === sc),
               sc,
             ),
@@ -198,10 +204,10 @@ export function qualityTestService(d: { db: Db; audit: AuditService; rates: Stan
   async function report(blockId: number, p: Principal): Promise<QualityTestReport> {
     const { s, school } = await access.block(p, blockId);
     if (school !== null) throw fail('质检报告按题块统计全部学校的评分，请联系考试管理员查看');
-    const b = (await qualityRepo(d.db).blocksOf([s.id])).find((x) => x.id === blockId);
+    const b = (await d.repo(d.db).blocksOf([s.id])).find((x) => x.id === blockId);
     if (!b) throw fail('题块不存在或已删除');
-    const q = qualityRepo(d.db);
-    const t = qualityTestRepo(d.db);
+    const q = d.repo(d.db);
+    const t = d.testRepo(d.db);
     const [hist, pairs, sums, latest, settings] = await Promise.all([
       q.histograms(blockId),
       q.pairs([blockId]),

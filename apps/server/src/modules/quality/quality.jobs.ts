@@ -3,7 +3,7 @@ import { SubjectStatus } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
 import type { Jobs } from '../../infra/jobs';
 import type { QualityMonitor } from './quality-monitor';
-import { qualityRepo } from './quality.repo';
+import type { QualityRepoOf } from './quality.repo';
 
 const EVERY_MS = 30_000;
 
@@ -12,7 +12,10 @@ const EVERY_MS = 30_000;
  * subjects that had new marks in the last minute are judged (evaluate is idempotent).
  * Returns a stop function for shutdown.
  */
-export function registerQualityJobs(queue: Jobs, d: { db: Db; monitor: QualityMonitor }): () => void {
+export function registerQualityJobs(
+  queue: Jobs,
+  d: { db: Db; monitor: QualityMonitor; repo: QualityRepoOf },
+): () => void {
   queue.register('quality.evaluate', async () => {
     const subjects = rowsOf<{ id: number }>(
       await d.db
@@ -20,7 +23,7 @@ export function registerQualityJobs(queue: Jobs, d: { db: Db; monitor: QualityMo
         join subject s on s.id = b.subject_id and s.status = ${SubjectStatus.reviewing}
         where m.minute > now() - interval '2 minutes'`),
     );
-    const blocks = await qualityRepo(d.db).blocksOf(subjects.map((s) => s.id));
+    const blocks = await d.repo(d.db).blocksOf(subjects.map((s) => s.id));
     for (const b of blocks) await d.monitor.evaluate(b);
     return 'done';
   });

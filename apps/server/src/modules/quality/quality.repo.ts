@@ -190,6 +190,8 @@ export function qualityRepo(db: Db | Tx) {
   };
 }
 export type QualityRepo = ReturnType<typeof qualityRepo>;
+/** The repository as services receive it (quality.module.ts): over the pool or a transaction. */
+export type QualityRepoOf = typeof qualityRepo;
 
 /** What a reset clears of a block's quality records: the rows removed of each kind. */
 export interface QualityForgotten {

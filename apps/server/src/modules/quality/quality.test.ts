@@ -283,4 +283,17 @@ describe('quality monitor and flagging', () => {
     expect(p.data.total).toBe(2);
     expect(p.data.items.map((x) => x.diff)).toEqual([3, 2]);
   });
+
+  it('the answers are on route contracts: OpenAPI documents what each route answers', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/filter/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    const answer = (path: string, method = 'get') =>
+      JSON.stringify(doc.paths[`/filter${path}`]?.[method]?.responses?.['200'] ?? null);
+    expect(answer('/api/marking/block/{blockId}/quality')).toContain('meanDiffSd');
+    expect(answer('/api/marking/block/{blockId}/quality/papers')).toContain('diff');
+    expect(answer('/api/subject/{id}/monitor/progress')).toContain('estimatedFinish');
+    expect(answer('/api/marking/block/{blockId}/quality-test/report')).toContain('driftSignal');
+    expect(answer('/api/marking/spot/{spotId}/submit', 'post')).toContain('leaderQuestionScores');
+  });
 });

@@ -15,8 +15,8 @@ import { blockRules } from '../marking/marking-final';
 import { assertMarks, scoresOf } from '../marking/marking.service';
 import { assertAllows } from '../subject/subject-state';
 import { qualityAccess } from './quality-access';
-import { qualityRepo } from './quality.repo';
-import { qualityTestRepo } from './quality-test.repo';
+import type { QualityRepoOf } from './quality.repo';
+import type { QualityTestRepoOf } from './quality-test.repo';
 
 export const spotImageUrl = (spotId: number) => `/filter/api/marking/spot/${spotId}/image`;
 const GONE = '该试卷的评分已被重置或打回，本次抽查作废，请抽查下一份';
@@ -41,6 +41,8 @@ interface SpotRow {
 export function spotService(d: {
   db: Db;
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+  repo: QualityRepoOf;
+  testRepo: QualityTestRepoOf;
 }) {
   const access = qualityAccess(d.db);
 
@@ -55,7 +57,7 @@ export function spotService(d: {
   }
 
   async function names(ids: number[]) {
-    return new Map((await qualityRepo(d.db).names(ids)).map((u) => [u.id, u.name]));
+    return new Map((await d.repo(d.db).names(ids)).map((u) => [u.id, u.name]));
   }
 
   async function open(blockId: number, leaderId: number, db: Db | Tx = d.db): Promise<SpotTask | null> {
@@ -78,9 +80,9 @@ export function spotService(d: {
   /** The block's markers with their checks, done and due (the watched school's markers). */
   async function markers(blockId: number, school: number | null, percent: number) {
     const [reviewers, done, sums] = await Promise.all([
-      qualityRepo(d.db).reviewers([blockId], school),
-      qualityTestRepo(d.db).done([blockId]),
-      qualityTestRepo(d.db).sums([blockId]),
+      d.repo(d.db).reviewers([blockId], school),
+      d.testRepo(d.db).done([blockId]),
+      d.testRepo(d.db).sums([blockId]),
     ]);
     return reviewers.map((r) => {
       const n = done.find((x) => x.user_id === r.user_id)?.done ?? 0;
@@ -97,7 +99,7 @@ export function spotService(d: {
   }
 
   async function percentOf(blockId: number, db: Db | Tx = d.db) {
-    const [q] = await qualityTestRepo(db).settings([blockId]);
+    const [q] = await d.testRepo(db).settings([blockId]);
     return {
       percent: q?.spot_percent ?? 0,
       limit: Number(q?.limits.maxStandardDev ?? LIMIT_DEFAULTS.maxStandardDev),

@@ -1,48 +1,37 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  LeadBlockInfo,
-  QualityTestProgress,
-  QualityTestReport,
-  QualityTestSetting,
-  QualityTestSettingInput,
-  SpotBlock,
-  SpotResult,
-  SpotTask,
-  MarkSubmitInput,
+import {
+  markingLeadContract as lead,
+  qualityTestContract as c,
+  type MarkSubmitInput,
+  type QualityTestSettingInput,
 } from '@yj/contracts';
-import { api } from '../../api/filter';
+import { callRoute } from '../../api/contract';
 import { LIVE_MS } from '../quality/quality.queries';
 
 const block = (blockId: number) => ({ params: { blockId } });
 
-/** Every /filter call of the 质检 screens (setting/qualitytest, quality-test/progress2 and report, 抽查). */
+/**
+ * The routes of the 质检 screens (setting/qualitytest, quality-test/progress2 and report, 抽查):
+ * contracts/routes/quality.ts.
+ */
 export const qualityTestApi = {
-  setting: (subjectId: number) =>
-    api.get<QualityTestSetting>('/api/subject/:subjectId/quality-test/setting', undefined, {
-      params: { subjectId },
-    }),
+  setting: (subjectId: number) => callRoute(c.setting, { params: { id: subjectId } }),
   save: (blockId: number, input: QualityTestSettingInput) =>
-    api.post<null>('/api/marking/block/:blockId/quality-test/setting', input, block(blockId)),
-  progress: (subjectId: number) =>
-    api.get<QualityTestProgress>('/api/subject/:subjectId/quality-test/progress', undefined, {
-      params: { subjectId },
-    }),
-  report: (blockId: number) =>
-    api.get<QualityTestReport>('/api/marking/block/:blockId/quality-test/report', undefined, block(blockId)),
+    callRoute(c.save, { ...block(blockId), body: input }),
+  progress: (subjectId: number) => callRoute(c.progress, { params: { id: subjectId } }),
+  report: (blockId: number) => callRoute(c.report, block(blockId)),
   exportPath: (blockId: number) => `/api/marking/block/${blockId}/quality-test/report/export`,
-  spot: (blockId: number) =>
-    api.get<SpotBlock>('/api/marking/block/:blockId/spot', undefined, block(blockId)),
+  spot: (blockId: number) => callRoute(c.spot, block(blockId)),
   claim: (blockId: number, userId?: number) =>
-    api.post<SpotTask>('/api/marking/block/:blockId/spot/claim', userId ? { userId } : {}, block(blockId)),
+    callRoute(c.claim, { ...block(blockId), body: userId ? { userId } : {} }),
   submit: (spotId: number, leaseToken: string, scores: MarkSubmitInput['scores']) =>
-    api.post<SpotResult>('/api/marking/spot/:spotId/submit', { leaseToken, scores }, { params: { spotId } }),
+    callRoute(c.submit, { params: { spotId }, body: { leaseToken, scores } }),
   release: (spotId: number, leaseToken: string) =>
-    api.post<null>('/api/marking/spot/:spotId/release', { leaseToken }, { params: { spotId } }),
+    callRoute(c.release, { params: { spotId }, body: { leaseToken } }),
   /** the block's questions for the leader's score boxes (the leaders' block page reads the same) */
-  questions: (blockId: number) =>
-    api.get<LeadBlockInfo>('/api/marking/block/:blockId/lead', undefined, block(blockId)),
+  questions: (blockId: number) => callRoute(lead.info, block(blockId)),
   remark: (blockId: number, taskId: number) =>
-    api.post<unknown>('/api/marking/block/:blockId/remark', { taskIds: [taskId] }, block(blockId)),
+    callRoute(lead.remark, { ...block(blockId), body: { taskIds: [taskId] } }),
 };
 
 export const qualityTestKeys = {

@@ -1,0 +1,41 @@
+import type { BlockRegion } from '@yj/contracts';
+import type { Db } from '../../infra/db';
+import type { Jobs } from '../../infra/jobs';
+import type { AuditService } from '../audit/audit.service';
+import type { StandardRates } from '../trial/standard.service';
+import { qualityMonitor } from './quality-monitor';
+import { qualityProgress } from './quality-progress';
+import { qualityTestRepo } from './quality-test.repo';
+import { qualityTestService } from './quality-test.service';
+import { registerQualityJobs } from './quality.jobs';
+import { qualityRepo } from './quality.repo';
+import { spotService } from './spot.service';
+
+/** Discarded marks' quality records (重置阅卷, 重新选题): the marking module's reset calls it in its transaction. */
+export { forgetQualityRecords } from './quality.repo';
+
+/**
+ * The quality module wired (composition root: routes.ts): its repositories passed into its services here.
+ * `rates`: the claim's cached read of block_quality (trial module), forgotten when a setting changes;
+ * `paperImage`: a spot check's cut (scan module).
+ */
+export function qualityModule(d: {
+  db: Db;
+  audit: AuditService;
+  rates: StandardRates;
+  paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+}) {
+  const { db, audit, rates } = d;
+  const repo = qualityRepo;
+  const testRepo = qualityTestRepo;
+  const monitor = qualityMonitor({ db, audit, rates, repo });
+  return {
+    progress: qualityProgress({ db, repo }),
+    monitor,
+    test: qualityTestService({ db, audit, rates, repo, testRepo }),
+    spot: spotService({ db, paperImage: d.paperImage, repo, testRepo }),
+    /** quality's 30 s check of the blocks marked in the last minutes; answers its stop function */
+    registerJobs: (queue: Jobs) => registerQualityJobs(queue, { db, monitor, repo }),
+  };
+}
+export type QualityModule = ReturnType<typeof qualityModule>;
