@@ -27,7 +27,7 @@ export interface ScoreColumns {
 }
 
 /** What a report_cache row holds: a report's figures, or the 学生成绩 figures of every examinee. */
-export type CacheKind = 'report' | 'students';
+export type CacheKind = 'report' | 'students' | `commentary:${number}`;
 
 export interface QuestionRow {
   no: string;
