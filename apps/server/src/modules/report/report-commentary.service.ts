@@ -114,9 +114,10 @@ export function reportCommentaryService(d: {
       ...(x.typical ? [x.typical.high, x.typical.low] : []),
     ]);
     const names = new Map(
-      (await repo.examineeNamesOf([...new Set(named.flatMap((n) => (n ? [n.examineeId] : [])))])).map(
-        (n) => [n.id, n],
-      ),
+      (await repo.examineeNamesOf([...new Set(named.flatMap((n) => (n ? [n.examineeId] : [])))])).map((n) => [
+        n.id,
+        n,
+      ]),
     );
     for (const n of named) {
       if (!n) continue;
