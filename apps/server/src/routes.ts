@@ -26,9 +26,8 @@ import { examRoutes } from './modules/exam/exam.routes';
 import { examModule } from './modules/exam/exam.module';
 import { examineeRoutes } from './modules/exam/examinee.routes';
 import { roleRoutes } from './modules/exam/role.routes';
-import { reportCommentaryService } from './modules/report/report-commentary.service';
 import { reportRoutes } from './modules/report/report.routes';
-import { reportService } from './modules/report/report.service';
+import { reportModule } from './modules/report/report.module';
 import { questionRoutes } from './modules/question/question.routes';
 import { questionModule } from './modules/question/question.module';
 import { blockRoutes } from './modules/block/block.routes';
@@ -231,8 +230,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       });
       exportRoutes(api, { ...exportModule(app, { db, storage: deps.storage, audit, exams }), scopes });
       reportRoutes(api, {
-        reports: reportService({ db, audit }),
-        commentary: reportCommentaryService({ db, paperImage: paperImages.paperImage }),
+        ...reportModule({ db, audit, paperImage: paperImages.paperImage }),
         scopes,
       });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });

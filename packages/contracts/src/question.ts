@@ -58,6 +58,16 @@ export const objectiveQuestion = z
       .regex(/^[A-H]*$/)
       .default(''),
     bNo: questionNo.nullable().default(null),
+    /**
+     * A/B papers: the A letter of each B-paper option in order ("CDAB": the B paper's A is the A paper's C);
+     * null or absent: the same letters. Set by the AB卷 save (a structure save keeps it while the option
+     * count stays).
+     */
+    bOptions: z
+      .string()
+      .regex(/^[A-H]*$/)
+      .nullable()
+      .optional(),
   })
   .superRefine((q, ctx) => {
     const allowed = letters(q.options);
@@ -134,7 +144,18 @@ export const optionalSave = z.object({ groups: z.array(optionalGroup).max(20) })
 export const abSave = z.object({
   abEnabled: z.boolean(),
   objective: z
-    .array(z.object({ no: questionNo, bNo: questionNo.nullable() }))
+    .array(
+      z.object({
+        no: questionNo,
+        bNo: questionNo.nullable(),
+        /** the B-paper option mapping (see objectiveQuestion); absent: kept as it is */
+        bOptions: z
+          .string()
+          .regex(/^[A-H]{2,8}$/, 'B 卷选项对应只能是 A-H 的字母')
+          .nullable()
+          .optional(),
+      }),
+    )
     .max(300)
     .optional(),
 });
@@ -213,6 +234,7 @@ export const structureAnswer = z.object({
       specialReason: z.string().nullable().optional(),
       answerB: z.string(),
       bNo: z.string().nullable(),
+      bOptions: z.string().nullable().optional(),
     }),
   ),
   subjective: z.array(
@@ -309,8 +331,9 @@ export function structureProblems(s: Structure, fullScore: number): string[] {
 
 /**
  * What is wrong with the A/B question mapping: a B number that is no question of the same part (objective
- * numbers map to objective questions, subjective to subjective), one used by two questions, or an
- * objective question mapped to one with another kind or option count (its bubbles would read differently).
+ * numbers map to objective questions, subjective to subjective), one used by two questions, an objective
+ * question mapped to one with another kind or option count (its bubbles would read differently), or a B-paper
+ * option mapping that is not each of the question's letters once.
  */
 export function abMappingProblems(s: Structure): string[] {
   const out: string[] = [];
@@ -334,5 +357,11 @@ export function abMappingProblems(s: Structure): string[] {
   };
   part('客观题', s.objective, (a, b) => a.kind === b.kind && a.options === b.options);
   part('主观题', s.subjective);
+  for (const q of s.objective) {
+    if (!q.bOptions) continue;
+    const letters = 'ABCDEFGH'.slice(0, q.options);
+    if ([...q.bOptions].sort().join('') !== letters)
+      out.push(`客观题第 ${q.no} 题的 B 卷选项对应应是 ${letters} 各用一次的一种排列`);
+  }
   return out;
 }

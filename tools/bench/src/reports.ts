@@ -22,7 +22,7 @@
 import { sql } from 'drizzle-orm';
 import type { Principal } from '@yj/contracts';
 import { openPostgres } from '../../../apps/server/src/infra/db';
-import { reportService } from '../../../apps/server/src/modules/report/report.service';
+import { reportModule } from '../../../apps/server/src/modules/report/report.module';
 import { auditModule } from '../../../apps/server/src/modules/audit/audit.module';
 
 const N = Number(process.env.BENCH_EXAMINEES ?? 100_000);
@@ -95,7 +95,11 @@ try {
   const subjects = (
     (await db.execute(sql`select id from subject order by sort`)) as unknown as { rows: { id: number }[] }
   ).rows.map((r) => r.id);
-  const reports = reportService({ db, audit: auditModule({ db }).audit });
+  const { reports } = reportModule({
+    db,
+    audit: auditModule({ db }).audit,
+    paperImage: () => Promise.reject(new Error('no paper images in the bench')),
+  });
 
   // an earlier exam of the same students with 语文 published (for 进退步): totals only
   await db.execute(

@@ -23,6 +23,12 @@ export const question = pgTable(
     specialReason: text('special_reason'),
     answerB: text('answer_b').notNull().default(''),
     bNo: text('b_no'),
+    /**
+     * A/B papers, objective questions: which A option each B option is — the A letter of the B paper's A, B, C …
+     * in order ("CDAB": the B paper's A is the A paper's C). Null: the same letters. Scoring needs none (the B
+     * key is kept apart); the option distributions count a B paper's letters under the A letters with it.
+     */
+    bOptions: text('b_options'),
     step: numeric('step', { precision: 3, scale: 1, mode: 'number' }).notNull().default(1),
     sort: integer('sort').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

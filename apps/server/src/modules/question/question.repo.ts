@@ -82,11 +82,19 @@ export function questionRepo(db: Db) {
         .where(and(eq(question.subjectId, subjectId), eq(question.no, no), ne(question.kind, 'subjective')));
     },
     /** B-paper numbers of objective questions (A/B relation). */
-    async setBNos(subjectId: number, rows: Array<{ no: string; bNo: string | null }>): Promise<void> {
+    /** B numbers of objective questions, and their B-paper option mapping where given (undefined: kept). */
+    async setBNos(
+      subjectId: number,
+      rows: Array<{ no: string; bNo: string | null; bOptions?: string | null }>,
+    ): Promise<void> {
       for (const r of rows)
         await db
           .update(question)
-          .set({ bNo: r.bNo, updatedAt: new Date() })
+          .set({
+            bNo: r.bNo,
+            ...(r.bOptions !== undefined ? { bOptions: r.bOptions } : {}),
+            updatedAt: new Date(),
+          })
           .where(
             and(eq(question.subjectId, subjectId), eq(question.no, r.no), ne(question.kind, 'subjective')),
           );
@@ -110,6 +118,7 @@ export const toObjective = (r: QuestionRow): ObjectiveQuestion => ({
   partialRule: r.partialRule as PartialRule,
   answerB: r.answerB,
   bNo: r.bNo,
+  bOptions: r.bOptions,
   special: r.special as QuestionSpecial | null,
   specialReason: r.specialReason,
 });

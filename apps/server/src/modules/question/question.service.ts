@@ -22,6 +22,14 @@ import type { ExamService } from '../exam/exam.service';
 import { assertAllows } from '../subject/subject-state';
 import { type questionRepo, toObjective, toSubjective, type AnswerRow } from './question.repo';
 
+interface AuditedOptions {
+  /** its lifecycle operation: the structure (设置中 only, DESIGN.md §3) or keys and standards (until published) */
+  op?: 'editSetting' | 'editAnswers';
+  reason?: string;
+  /** false: the change moves no score (评分标准 text, B-paper option mappings) */
+  rescore?: boolean;
+}
+
 /** A subject's question structure (spec: setting/question, /answer, /abrelation, paperStructure*). */
 export function questionService(d: {
   db: Db;
@@ -50,17 +58,15 @@ export function questionService(d: {
     action: string,
     actor: Actor,
     change: (tx: Db, before: Structure) => Promise<void>,
-    opts: {
-      /** its lifecycle operation: the structure (设置中 only, DESIGN.md §3) or keys and standards (until published) */
-      op?: 'editSetting' | 'editAnswers';
-      reason?: string;
-      /** false: the change moves no score (评分标准 text) */
-      rescore?: boolean;
-    } = {},
+    options: AuditedOptions | ((before: Structure) => AuditedOptions) = {},
   ) {
-    const { op = 'editSetting', reason, rescore = true } = opts;
+    let rescore = true;
     await d.db.transaction(async (tx) => {
       const before = await load(tx, subjectId);
+      // the operation may depend on what the save changes (read under the transaction, see saveAb)
+      const opts = typeof options === 'function' ? options(before.structure) : options;
+      const { op = 'editSetting', reason } = opts;
+      rescore = opts.rescore ?? true;
       assertAllows(before.subjectInfo.status, op);
       await change(tx, before.structure);
       const after = await load(tx, subjectId);
@@ -113,6 +119,8 @@ export function questionService(d: {
             partialRule: q.partialRule ?? 'fixed',
             special: kept.get(q.no)?.special ?? null,
             specialReason: kept.get(q.no)?.specialReason ?? null,
+            // the B-paper option mapping is set by the AB卷 save; kept while the question keeps its option count
+            bOptions: kept.get(q.no)?.options === q.options ? (kept.get(q.no)?.bOptions ?? null) : null,
             sort: i,
           })),
         );
@@ -143,16 +151,32 @@ export function questionService(d: {
         await d.repo(tx).setSubjectOptions(subjectId, { optionalGroups: groups });
       }),
 
-    /** AB卷 tab: A/B papers on or off, and the B-paper number of objective questions. */
+    /**
+     * AB卷 tab: A/B papers on or off, the B-paper number and option mapping of objective questions. A save that
+     * changes only option mappings moves no score (the B key is kept apart): allowed like a key change until
+     * published, without re-scoring; anything else is a structure edit (设置中 only).
+     */
     saveAb: (subjectId: number, input: AbSave, actor: Actor) =>
-      audited(subjectId, 'question.ab', actor, async (tx, before) => {
-        const objectiveNos = new Set(before.objective.map((q) => q.no));
-        const unknown = (input.objective ?? []).filter((x) => !objectiveNos.has(x.no)).map((x) => x.no);
-        if (unknown.length) throw fail(`客观题 ${unknown.join('、')} 不存在，请先保存客观题`);
-        const repo = d.repo(tx);
-        await repo.setSubjectOptions(subjectId, { abEnabled: input.abEnabled });
-        if (input.objective) await repo.setBNos(subjectId, input.objective);
-      }),
+      audited(
+        subjectId,
+        'question.ab',
+        actor,
+        async (tx, before) => {
+          const objectiveNos = new Set(before.objective.map((q) => q.no));
+          const unknown = (input.objective ?? []).filter((x) => !objectiveNos.has(x.no)).map((x) => x.no);
+          if (unknown.length) throw fail(`客观题 ${unknown.join('、')} 不存在，请先保存客观题`);
+          const repo = d.repo(tx);
+          await repo.setSubjectOptions(subjectId, { abEnabled: input.abEnabled });
+          if (input.objective) await repo.setBNos(subjectId, input.objective);
+        },
+        (before) => {
+          const was = new Map(before.objective.map((q) => [q.no, q.bNo]));
+          const mappingOnly =
+            input.abEnabled === before.abEnabled &&
+            (input.objective ?? []).every((x) => was.has(x.no) && was.get(x.no) === x.bNo);
+          return mappingOnly ? { op: 'editAnswers', rescore: false } : {};
+        },
+      ),
 
     /** Answer keys may change in any state before publishing; later issues re-score on change. */
     saveAnswers: (subjectId: number, answers: AnswerRow[], actor: Actor) =>

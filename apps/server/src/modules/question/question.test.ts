@@ -195,6 +195,54 @@ describe('question structure of a subject', () => {
     expect(body(await save(admin, 'ab', { abEnabled: false })).code).toBe(0);
   });
 
+  it('keeps a B-paper option mapping (AB卷 tab): each letter once; a mapping alone may change while marking', async () => {
+    type Ab = { structure: { objective: Array<Record<string, unknown> & { bOptions?: string | null }> } };
+    const info = async () =>
+      body<Ab>(await admin.get(`/filter/yue/api/subject/${subjectId}/setting/questions/info`)).data;
+    expect(
+      body(
+        await save(admin, 'ab', { abEnabled: true, objective: [{ no: '1', bNo: null, bOptions: 'CDAB' }] }),
+      ).code,
+    ).toBe(0);
+    expect((await info()).structure.objective[0]?.bOptions).toBe('CDAB');
+    const twice = body(
+      await save(admin, 'ab', { abEnabled: true, objective: [{ no: '1', bNo: null, bOptions: 'CCAB' }] }),
+    );
+    expect(twice.message).toBe(
+      'A/B 卷题号对应有误：客观题第 1 题的 B 卷选项对应应是 ABCD 各用一次的一种排列',
+    );
+    const short = body(
+      await save(admin, 'ab', { abEnabled: true, objective: [{ no: '1', bNo: null, bOptions: 'BA' }] }),
+    );
+    expect(short.message).toBe(
+      'A/B 卷题号对应有误：客观题第 1 题的 B 卷选项对应应是 ABCD 各用一次的一种排列',
+    );
+    // the objective tab keeps it while the option count stays, and drops it when the count changes
+    let objective: object[] = (await info()).structure.objective.map((q) => ({ ...q, bOptions: null }));
+    await save(admin, 'objective', { questions: objective });
+    expect((await info()).structure.objective[0]?.bOptions).toBe('CDAB');
+    // while marking: the mapping alone is saved (no score moves), the B number or A/B switch is refused
+    await t.database.db.update(subject).set({ status: 3 }).where(eq(subject.id, subjectId));
+    expect(
+      body(
+        await save(admin, 'ab', { abEnabled: true, objective: [{ no: '1', bNo: null, bOptions: 'BADC' }] }),
+      ).code,
+    ).toBe(0);
+    expect((await info()).structure.objective[0]?.bOptions).toBe('BADC');
+    expect(
+      body(await save(admin, 'ab', { abEnabled: true, objective: [{ no: '1', bNo: '2' }] })).message,
+    ).toBe(SUBJECT_STATE_FORBIDS);
+    expect(body(await save(admin, 'ab', { abEnabled: false })).message).toBe(SUBJECT_STATE_FORBIDS);
+    await t.database.db.update(subject).set({ status: 0 }).where(eq(subject.id, subjectId));
+    // (1 and 2 lose their B numbers too: 1 with 5 options could not stand for 2 on the B paper)
+    objective = (await info()).structure.objective.map((q, i) =>
+      i === 0 ? { ...q, options: 5, bNo: null } : i === 1 ? { ...q, bNo: null } : q,
+    );
+    expect(body(await save(admin, 'objective', { questions: objective })).code).toBe(0);
+    expect((await info()).structure.objective[0]?.bOptions).toBeNull();
+    expect(body(await save(admin, 'ab', { abEnabled: false })).code).toBe(0);
+  });
+
   it('finds A/B mapping problems in a structure', () => {
     const q = (no: string, bNo: string | null, options = 4) => ({
       no,

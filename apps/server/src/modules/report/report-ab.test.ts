@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paper, question, score, subject } from '../../db/schema';
+import { paper, question, reportVersion, score, subject } from '../../db/schema';
 import { testApp, type TestApp } from '../../../test/app';
 import { buildMarkingScene, type MarkingScene } from '../../../test/marking';
 import { reportCommentaryRepo } from './report-commentary.repo';
@@ -47,15 +47,13 @@ beforeAll(async () => {
   ];
   for (const [i, p] of scene.papers.entries()) {
     await db.update(paper).set({ paperType: read[i]![0], objective: read[i]![1] }).where(eq(paper.id, p.id));
-    await db
-      .insert(score)
-      .values({
-        subjectId: scene.subjectId,
-        examineeId: p.examineeId,
-        total: 0,
-        objective: 0,
-        subjective: 0,
-      });
+    await db.insert(score).values({
+      subjectId: scene.subjectId,
+      examineeId: p.examineeId,
+      total: 0,
+      objective: 0,
+      subjective: 0,
+    });
   }
 });
 afterAll(() => t.close());
@@ -70,5 +68,29 @@ describe('option distribution of an A/B subject', () => {
     expect(
       sorted(await reportCommentaryRepo(t.database.db).classAnswers(scene.subjectId, scene.classes[0]!)),
     ).toEqual(expected);
+  });
+
+  it("counts a B paper's letters under the A letters through the question's B-paper option mapping", async () => {
+    const db = t.database.db;
+    const version = async () =>
+      (await db.select().from(reportVersion).where(eq(reportVersion.subjectId, scene.subjectId)))[0]
+        ?.version ?? 0;
+    const was = await version();
+    // A 1 on the B paper: its options in another order — B's A is A's C, B B is D, B C is A, B D is B (the B key
+    // C is the A key A, as before); the third paper's D at B 2 is the A paper's B
+    await db
+      .update(question)
+      .set({ bOptions: 'CDAB' })
+      .where(and(eq(question.subjectId, scene.subjectId), eq(question.no, '1')));
+    // the reports read through the mapping: a saved one makes the subject's cached reports stale
+    expect(await version()).toBe(was + 1);
+    const expected = ['1:A×2', '1:B×1', '2:B×2', '2:D×1'];
+    expect(sorted(await reportRepo(db).options(scene.subjectId))).toEqual(expected);
+    expect(sorted(await reportCommentaryRepo(db).classAnswers(scene.subjectId, scene.classes[0]!))).toEqual(
+      expected,
+    );
+    // an update that leaves the A/B fields as they are moves nothing
+    await db.update(question).set({ score: 3 }).where(eq(question.subjectId, scene.subjectId));
+    expect(await version()).toBe(was + 1);
   });
 });

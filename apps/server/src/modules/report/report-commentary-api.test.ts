@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   commentaryCells,
@@ -8,7 +8,7 @@ import {
   type ReportCommentary,
   type StudentReport,
 } from '@yj/contracts';
-import { absence, block, subject } from '../../db/schema';
+import { absence, block, reportCache, score, subject } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
 import { buildReportScene, type ReportScene } from '../../../test/report';
@@ -163,5 +163,48 @@ describe('GET report by contract', () => {
         expect(reportSchema.parse(data)).toEqual(data);
       }
     }
+  });
+});
+
+// last: it changes a score
+describe('试卷讲评 cached', () => {
+  it('answers from report_cache until a score of the subject changes', async () => {
+    const db = t.database.db;
+    const q = `&classId=${s.scene.classId}`;
+    const kind = `commentary:${s.scene.classId}`;
+    const first = await commentary(s.scene.admin, q);
+    const row = async () =>
+      (
+        await db
+          .select()
+          .from(reportCache)
+          .where(and(eq(reportCache.subjectId, s.scene.subjectId), eq(reportCache.kind, kind)))
+      )[0];
+    const cached = await row();
+    expect(cached).toBeDefined();
+    // the stored figures hold no names (read per request)
+    expect(JSON.stringify(cached!.data)).not.toContain(first.data.questions[1]!.losers[0]!.name);
+    // answered from the row: a figure written into it comes back
+    await db
+      .update(reportCache)
+      .set({ data: { ...(cached!.data as object), sat: 99 } })
+      .where(and(eq(reportCache.subjectId, s.scene.subjectId), eq(reportCache.kind, kind)));
+    const again = await commentary(s.scene.admin, q);
+    expect(again.data.sat).toBe(99);
+    expect(again.data.questions[1]!.losers[0]).toMatchObject({
+      examineeId: ids[1],
+      name: first.data.questions[1]!.losers[0]!.name,
+      kaohao: first.data.questions[1]!.losers[0]!.kaohao,
+    });
+    // e1's 2 scored 3 after all: the subject's version moves, the class's commentary is computed again
+    await db
+      .update(score)
+      .set({ questionScores: { '1': 3, '2': 3, '3': 0, '4': 0, '21': 2, '22': 0, '23': 0 }, total: 8 })
+      .where(and(eq(score.subjectId, s.scene.subjectId), eq(score.examineeId, ids[1]!)));
+    const after = await commentary(s.scene.admin, q);
+    expect(after.data.sat).toBe(2);
+    // 2: class 3 3 → 1; grade 3 3 3 0 → 0.75
+    expect(after.data.questions[1]).toMatchObject({ no: '2', classRate: 1, gradeRate: 0.75, losers: [] });
+    expect((await row())!.stamp).not.toBe(cached!.stamp);
   });
 });

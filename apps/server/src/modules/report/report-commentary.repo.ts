@@ -24,6 +24,14 @@ export function reportCommentaryRepo(db: Db) {
       return rowsOf<{ no: string; answer: string; count: number }>(r);
     },
 
+    /** The classes with a score row (sat or 缺考) in the subject: those 试卷讲评 offers. */
+    async scoredClasses(subjectId: number): Promise<Set<number>> {
+      const r = await db.execute(sql`
+        select distinct e.class_id as id from score s join examinee e on e.id = s.examinee_id
+        where s.subject_id = ${subjectId}`);
+      return new Set(rowsOf<{ id: number }>(r).map((x) => x.id));
+    },
+
     /** The scored examinees of one class in a subject, with their question scores (null when absent). */
     async classEntries(subjectId: number, classId: number): Promise<ScoreEntry[]> {
       const r = await db.execute(sql`
@@ -64,3 +72,4 @@ export function reportCommentaryRepo(db: Db) {
     },
   };
 }
+export type ReportCommentaryRepo = ReturnType<typeof reportCommentaryRepo>;

@@ -15,10 +15,14 @@ import { fail, forbidden } from '../../errors';
 import type { Db } from '../../infra/db';
 import { writeSheet } from '../../lib/excel';
 import { commentaryQuestions, studentSubject } from './report-commentary';
-import { reportCommentaryRepo } from './report-commentary.repo';
+import type { ReportCommentaryRepo } from './report-commentary.repo';
+import type { ReportCache } from './report-cache';
 import { studentFigures } from './report-students';
-import { reportRepo, type ScoreEntry } from './report.repo';
+import type { ReportRepo, ScoreEntry } from './report.repo';
 import { reportView, type ReportView } from './report-view';
+
+/** What of a class's 试卷讲评 is cached: the figures, the named students without their names. */
+type ClassFigures = Pick<ReportCommentary, 'sat' | 'gradeSat' | 'questions'>;
 
 const sees = (v: ReportView, x: { schoolId: number; classId: number }) =>
   v.all || v.schools.has(x.schoolId) || v.classes.has(x.classId);
@@ -29,10 +33,13 @@ const sees = (v: ReportView, x: { schoolId: number; classId: number }) =>
  */
 export function reportCommentaryService(d: {
   db: Db;
+  repo: (db: Db) => ReportRepo;
+  commentaryRepo: (db: Db) => ReportCommentaryRepo;
+  cachedJson: ReportCache;
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
 }) {
-  const repo = reportRepo(d.db);
-  const more = reportCommentaryRepo(d.db);
+  const repo = d.repo(d.db);
+  const more = d.commentaryRepo(d.db);
 
   async function viewOf(examId: number, subjectId: number | null, p: Principal) {
     const e = await repo.exam(examId);
@@ -60,6 +67,34 @@ export function reportCommentaryService(d: {
     return out;
   }
 
+  /**
+   * The figures of one class's 试卷讲评 (the students it names without exam number and name: those are read
+   * per request), cached in report_cache under the subject's stamp — a score change of the subject, its
+   * withdrawal or a saved B-paper option mapping (which bumps the subject's version) makes it stale.
+   */
+  const classFigures = (examId: number, subjectId: number, classId: number) =>
+    d.cachedJson(examId, subjectId, `commentary:${classId}`, async () => {
+      const [all, questions, blocks, answers] = await Promise.all([
+        repo.entries(subjectId),
+        repo.questions(subjectId),
+        more.blocks(subjectId),
+        classAnswers(subjectId, classId),
+      ]);
+      const figures: ClassFigures = {
+        sat: all.filter((x) => x.classId === classId && x.total !== null).length,
+        gradeSat: all.filter((x) => x.total !== null).length,
+        questions: commentaryQuestions({
+          questions,
+          all,
+          classId,
+          answers,
+          onBlock: new Set(blocks.flatMap((b) => (b.regions.length ? b.nos : []))),
+          names: new Map(),
+        }),
+      };
+      return JSON.stringify(figures);
+    });
+
   async function commentary(
     examId: number,
     q: ReportCommentaryQuery,
@@ -67,18 +102,28 @@ export function reportCommentaryService(d: {
   ): Promise<ReportCommentary> {
     const { e, view } = await viewOf(examId, q.subjectId, p);
     const s = await publishedSubject(examId, q.subjectId);
-    const [all, questions, groups, names, blocks] = await Promise.all([
-      repo.entries(s.id),
-      repo.questions(s.id),
-      repo.groups(examId),
-      repo.examineeNames(examId),
-      more.blocks(s.id),
-    ]);
+    const [groups, scored] = await Promise.all([repo.groups(examId), more.scoredClasses(s.id)]);
     const classes = groups.classes.filter(
-      (c) => sees(view, { schoolId: c.schoolId, classId: c.id }) && all.some((x) => x.classId === c.id),
+      (c) => sees(view, { schoolId: c.schoolId, classId: c.id }) && scored.has(c.id),
     );
     const cls = q.classId === undefined ? classes[0] : classes.find((c) => c.id === q.classId);
     if (!cls) throw forbidden();
+    const figures = JSON.parse(await classFigures(examId, s.id, cls.id)) as ClassFigures;
+    const named = figures.questions.flatMap((x) => [
+      ...x.losers,
+      ...(x.typical ? [x.typical.high, x.typical.low] : []),
+    ]);
+    const names = new Map(
+      (await repo.examineeNamesOf([...new Set(named.flatMap((n) => (n ? [n.examineeId] : [])))])).map((n) => [
+        n.id,
+        n,
+      ]),
+    );
+    for (const n of named) {
+      if (!n) continue;
+      n.kaohao = names.get(n.examineeId)?.kaohao ?? '';
+      n.name = names.get(n.examineeId)?.name ?? '';
+    }
     const schoolName = (id: number) => groups.schools.find((x) => x.id === id)?.name ?? '';
     return {
       examName: e.name,
@@ -86,17 +131,10 @@ export function reportCommentaryService(d: {
       classId: cls.id,
       className: cls.name,
       schoolName: schoolName(cls.schoolId),
-      sat: all.filter((x) => x.classId === cls.id && x.total !== null).length,
-      gradeSat: all.filter((x) => x.total !== null).length,
+      sat: figures.sat,
+      gradeSat: figures.gradeSat,
       classes: classes.map((c) => ({ id: c.id, name: c.name, schoolName: schoolName(c.schoolId) })),
-      questions: commentaryQuestions({
-        questions,
-        all,
-        classId: cls.id,
-        answers: await classAnswers(s.id, cls.id),
-        onBlock: new Set(blocks.flatMap((b) => (b.regions.length ? b.nos : []))),
-        names: new Map(names.map((n) => [n.id, n])),
-      }),
+      questions: figures.questions,
     };
   }
 

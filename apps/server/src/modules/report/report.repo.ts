@@ -27,7 +27,7 @@ export interface ScoreColumns {
 }
 
 /** What a report_cache row holds: a report's figures, or the 学生成绩 figures of every examinee. */
-export type CacheKind = 'report' | 'students';
+export type CacheKind = 'report' | 'students' | `commentary:${number}`;
 
 export interface QuestionRow {
   no: string;
@@ -49,14 +49,19 @@ export interface ScoreEntry {
 /**
  * Each objective question's answer on a paper as scoring reads it (`@yj/scoring` subject.ts), joined after `paper p`:
  * on an A/B subject a B paper's answer to A question q is at q's B number (`bNo ?? no`) — counting the read keys
- * as they are put a B paper's answers under the wrong questions — and the B key (the right answer) counts as the
- * A key. A B paper's other letters are counted as read: the structure keeps no option mapping between the papers.
+ * as they are put a B paper's answers under the wrong questions. A B paper's letters are then counted as the A
+ * letters: through the question's B-paper option mapping (`b_options`: the A letter of each B letter, so
+ * `translate` with it), or without one the B key (the right answer) as the A key and other letters as read.
  */
 export const objectiveAnswers = sql`join subject sj on sj.id = p.subject_id
   join question q on q.subject_id = p.subject_id and q.kind <> 'subjective'
   cross join lateral (select sj.ab_enabled and p.paper_type = 'B' as b) t
   cross join lateral (select p.objective -> (case when t.b then coalesce(q.b_no, q.no) else q.no end) as read) r
   cross join lateral (select case
+      when t.b and q.b_options is not null and jsonb_typeof(r.read) = 'array'
+      then (select coalesce(jsonb_agg(y order by y), '[]'::jsonb) from (
+          select translate(x, left('ABCDEFGH', length(q.b_options)), q.b_options) as y
+          from jsonb_array_elements_text(r.read) x) m)
       when t.b and q.answer_b <> '' and q.answer_b <> q.answer and jsonb_typeof(r.read) = 'array'
         and (select string_agg(x, '' order by x) from jsonb_array_elements_text(r.read) x)
           = (select string_agg(x, '' order by x) from regexp_split_to_table(q.answer_b, '') x)

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   can,
   DEFAULT_REPORT_SETTINGS,
@@ -9,7 +8,6 @@ import {
   reportStudentCells,
   reportSettingsProblem,
   reportTable,
-  SubjectStatus,
   type Principal,
   type Report,
   type ReportSettings,
@@ -35,7 +33,8 @@ import type { AuditService } from '../audit/audit.service';
 import { computeReport, totalColumns, type ExamineeColumns, type ReportEntries } from './report-compute';
 import { progressJoin, progressSummary } from './report-progress';
 import { studentEntries, studentTable, type StudentEntry, type StudentTable } from './report-students';
-import { reportRepo, type CacheKind, type ReportSubjectRow } from './report.repo';
+import { depsOf, published, stampOf, TOTAL, type ReportCache } from './report-cache';
+import type { ReportRepo, ReportSubjectRow } from './report.repo';
 import { narrowReport, reportView } from './report-view';
 import { questionColumns } from './score-text';
 
@@ -44,14 +43,6 @@ type ColumnsMemo = Map<number, Promise<ExamineeColumns>>;
 
 /** The order of exam numbers (what String#localeCompare gives, without building a collator per call). */
 const collator = new Intl.Collator();
-
-/** Cache key of the total over the published subjects (subject ids start at 1). */
-const TOTAL = 0;
-
-const published = (s: ReportSubjectRow) => s.status === SubjectStatus.published;
-/** What a report depends on: the exam's settings version, and each subject's id, state and score version. */
-const stampOf = (settingsVersion: number, subjects: readonly ReportSubjectRow[]) =>
-  `c${settingsVersion}|` + subjects.map((s) => `${s.id}:${s.status}:${s.version}`).join(',');
 
 /** Exam roles that may change a joint exam's settings (a 学校负责人 only those of their school's own exam). */
 const JOINT_CONFIGURERS = new Set([0, 1, 5]);
@@ -72,26 +63,19 @@ function mayConfigure(p: Principal, e: { id: number; schoolId: number | null }):
  * stamp of what they depend on, and answered from there until a score of one of those subjects changes (the
  * score triggers bump its version) or a subject is published or withdrawn.
  */
-export function reportService(d: { db: Db; audit: AuditService }) {
-  const repo = reportRepo(d.db);
+export function reportService(d: {
+  db: Db;
+  audit: AuditService;
+  repo: (db: Db) => ReportRepo;
+  cachedJson: ReportCache;
+}) {
+  const repo = d.repo(d.db);
+  const { cachedJson } = d;
 
   async function examOf(examId: number) {
     const e = await repo.exam(examId);
     if (!e) throw fail('考试不存在或已删除');
     return e;
-  }
-
-  /** The published subjects a report is about: the one asked for, or all of them for the total. */
-  function depsOf(all: ReportSubjectRow[], subjectId: number | undefined): ReportSubjectRow[] {
-    if (subjectId !== undefined) {
-      const s = all.find((x) => x.id === subjectId);
-      if (!s) throw fail('科目不存在或已删除');
-      if (!published(s)) throw fail(`${s.name}的成绩尚未发布，发布后才能查看报表`);
-      return [s];
-    }
-    const deps = all.filter(published);
-    if (!deps.length) throw fail('本次考试还没有已发布成绩的科目');
-    return deps;
   }
 
   /**
@@ -181,47 +165,11 @@ export function reportService(d: { db: Db; audit: AuditService }) {
   }
 
   /**
-   * A cached JSON text of an exam's report (one subject, or the total): the row of report_cache of that kind
-   * when its stamp is current, else made and stored first (one computation at a time per row).
-   */
-  async function cachedJson(
-    e: { id: number; name: string },
-    subjectId: number | undefined,
-    kind: CacheKind,
-    make: (deps: ReportSubjectRow[], settings: ReportSettings) => Promise<string>,
-  ): Promise<string> {
-    const examId = e.id;
-    const key = subjectId ?? TOTAL;
-    // the cached row is read beside the subjects (one round trip less on the hot path); it is used only when
-    // its stamp is the subjects' current one
-    const [all, hit, own] = await Promise.all([
-      repo.subjects(examId),
-      repo.cached(examId, key, kind),
-      repo.settings(examId),
-    ]);
-    const deps = depsOf(all, subjectId);
-    const stamp = stampOf(own?.version ?? 0, deps);
-    if (hit?.stamp === stamp) return hit.json;
-    return d.db.transaction(async (tx) => {
-      // two first readers of a stale row: the second waits and takes the first one's result
-      await tx.execute(sql`select pg_advisory_xact_lock(${examId}, ${kind === 'report' ? key : -1 - key})`);
-      // the settings as this transaction sees them: one saved since the stamp above was taken is computed with
-      const cfg = await reportRepo(tx).settings(examId);
-      const fresh = stampOf(cfg?.version ?? 0, deps);
-      const again = await reportRepo(tx).cached(examId, key, kind);
-      if (again?.stamp === fresh) return again.json;
-      const json = await make(deps, cfg?.settings ?? DEFAULT_REPORT_SETTINGS);
-      await reportRepo(tx).store(examId, key, fresh, json, kind);
-      return json;
-    });
-  }
-
-  /**
    * The report's JSON from the cache. Figures are kept to 6 decimals: the screens and Excel show 2, and the
    * stored text is what every later reader gets, so the first answer and the cached ones are the same numbers.
    */
   const cachedReport = (e: { id: number; name: string }, subjectId: number | undefined, memo?: ColumnsMemo) =>
-    cachedJson(e, subjectId, 'report', async (deps, settings) =>
+    cachedJson(e.id, subjectId, 'report', async (deps, settings) =>
       JSON.stringify(
         await compute(e.id, e.name, deps, subjectId ?? null, settings, memo),
         (_k, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 1e6) / 1e6 : v),
@@ -242,7 +190,7 @@ export function reportService(d: { db: Db; audit: AuditService }) {
     kaohao = () => examNumbers(e.id),
     memo?: ColumnsMemo,
   ): Promise<string> {
-    return cachedJson(e, subjectId, 'students', async (deps, settings) => {
+    return cachedJson(e.id, subjectId, 'students', async (deps, settings) => {
       const [entries, numbers] = await Promise.all([scoresOf(deps, subjectId !== undefined, memo), kaohao()]);
       return JSON.stringify(studentTable(entries, settings.grades, numbers));
     });
@@ -565,8 +513,8 @@ export function reportService(d: { db: Db; audit: AuditService }) {
       const problem = reportSettingsProblem(settings);
       if (problem) throw fail(problem);
       await d.db.transaction(async (tx) => {
-        const before = await reportRepo(tx).settings(examId);
-        await reportRepo(tx).saveSettings(examId, settings, actor.userId);
+        const before = await d.repo(tx).settings(examId);
+        await d.repo(tx).saveSettings(examId, settings, actor.userId);
         await d.audit.record(tx, {
           action: 'report.settings',
           userId: actor.userId,

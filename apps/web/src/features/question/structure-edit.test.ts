@@ -122,17 +122,17 @@ describe('question structure editing', () => {
 describe('A/B numbers of objective questions', () => {
   it('sends each question with its B number and takes the saved ones back without losing other edits', () => {
     const draft = [{ ...obj('1'), score: 5 }, obj('2')];
-    expect(bNosOf([{ ...obj('1'), bNo: '2' }, obj('2')])).toEqual([
-      { no: '1', bNo: '2' },
-      { no: '2', bNo: null },
+    expect(bNosOf([{ ...obj('1'), bNo: '2', bOptions: 'BADC' }, obj('2')])).toEqual([
+      { no: '1', bNo: '2', bOptions: 'BADC' },
+      { no: '2', bNo: null, bOptions: null },
     ]);
     const saved = [
-      { ...obj('1'), bNo: '2' },
+      { ...obj('1'), bNo: '2', bOptions: 'CDAB' },
       { ...obj('2'), bNo: '1' },
     ];
-    expect(withBNos(draft, saved).map((q) => [q.score, q.bNo])).toEqual([
-      [5, '2'],
-      [3, '1'],
+    expect(withBNos(draft, saved).map((q) => [q.score, q.bNo, q.bOptions])).toEqual([
+      [5, '2', 'CDAB'],
+      [3, '1', null],
     ]);
   });
 });

@@ -107,13 +107,17 @@ export function answersBody(questions: ObjectiveQuestion[], ab: boolean) {
   };
 }
 
-/** The AB卷 tab's part of the objective questions: each one's B-paper number. */
-export const bNosOf = (questions: ObjectiveQuestion[]) => questions.map((q) => ({ no: q.no, bNo: q.bNo }));
+/** The AB卷 tab's part of the objective questions: each one's B-paper number and option mapping. */
+export const bNosOf = (questions: ObjectiveQuestion[]) =>
+  questions.map((q) => ({ no: q.no, bNo: q.bNo, bOptions: q.bOptions ?? null }));
 
-/** `questions` with the B-paper numbers of `from` (the saved AB tab), other unsaved edits kept. */
+/** `questions` with the B-paper numbers and option mappings of `from` (the saved AB tab), other unsaved edits kept. */
 export function withBNos(questions: ObjectiveQuestion[], from: ObjectiveQuestion[]): ObjectiveQuestion[] {
-  const b = new Map(from.map((q) => [q.no, q.bNo]));
-  return questions.map((q) => (b.has(q.no) ? { ...q, bNo: b.get(q.no) ?? null } : q));
+  const b = new Map(from.map((q) => [q.no, q]));
+  return questions.map((q) => {
+    const x = b.get(q.no);
+    return x ? { ...q, bNo: x.bNo ?? null, bOptions: x.bOptions ?? null } : q;
+  });
 }
 
 /** A changed kind keeps the row valid: 判断 has two options and no partial credit. */
