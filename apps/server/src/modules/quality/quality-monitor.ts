@@ -70,12 +70,7 @@ export function qualityMonitor(d: {
       byUser.set(h.user_id, m);
     }
     const blockHist = merge([...byUser.values()]);
-    const seq = new Map<number, number[]>();
-    for (const x of devs) {
-      const list = seq.get(x.user_id) ?? [];
-      list.push(Number(x.mark) - Number(x.other));
-      seq.set(x.user_id, list);
-    }
+    const seq = new Map<number, number[]>(devs.map((x) => [x.user_id, x.marks.map((m, i) => m - x.others[i]!)]));
     // the charts' scale: the spread of all markers' pair differences (a marker in control differs this much)
     const scale = spread([...seq.values()].flat()) ?? Math.max(b.threshold ?? 1, 1);
     const markers = [...byUser].map(([userId, h]) => {
