@@ -25,6 +25,8 @@ const peerDir = resolve(sharedDir(), 'peers/omrchecker');
 const sampleDir = resolve(sharedDir(), 'samples/omrchecker/sample6');
 const template = resolve(root, 'packages/omr/test-fixtures/omrchecker-sample6/template.json');
 const ROUNDS = 5;
+/** peer runs, each between two engine passes */
+const PEER_RUNS = 2;
 
 interface PeerReport {
   tool: string;
@@ -72,21 +74,37 @@ export async function peerBench(): Promise<void> {
   const card = CardTemplateSchema.parse(JSON.parse(await readFile(template, 'utf8')));
   const names = (await readdir(resolve(sampleDir, 'doc-scans'))).filter((f) => /\.jpe?g$/i.test(f)).sort();
   const bytes = await Promise.all(names.map((n) => readFile(resolve(sampleDir, 'doc-scans', n))));
-  // The machine is shared: the engine is timed before and after the peer, and the quieter pass counts.
+  // The machine is shared and its load jumps: the engine and the peer take turns (engine, peer, engine,
+  // peer, engine) and each side counts its quietest pass, so neither is judged on a load spike alone.
   const ours = async () => {
     const sharpDecode = await perFile(bytes, (b) => sharp(b).greyscale().raw().toBuffer());
     const decode = await perFile(bytes, (b) => decodeGrey(b));
     const engine = await perFile(bytes, async (b) => recognizePage(await decodeGrey(b), card));
     return { sharpDecode, decode, engine };
   };
-  process.stderr.write('engine on sample6 …\n');
-  const before = await ours();
-  process.stderr.write(`peer: OMRChecker on the same ${names.length} files …\n`);
-  const peer = await runPeer();
+  const passes: Awaited<ReturnType<typeof ours>>[] = [];
+  const peers: PeerReport[] = [];
+  for (let i = 0; i < PEER_RUNS; i++) {
+    process.stderr.write(`engine on sample6 (${i + 1}) …\n`);
+    passes.push(await ours());
+    process.stderr.write(`peer: OMRChecker on the same ${names.length} files (${i + 1}/${PEER_RUNS}) …\n`);
+    const p = await runPeer();
+    if (!p) break;
+    peers.push(p);
+  }
   process.stderr.write('engine again …\n');
-  const after = await ours();
-  const sharpDecode = Math.min(before.sharpDecode, after.sharpDecode);
-  const decode = Math.min(before.decode, after.decode);
+  passes.push(await ours());
+  const least = (f: (p: Awaited<ReturnType<typeof ours>>) => number) => Math.min(...passes.map(f));
+  const sharpDecode = least((p) => p.sharpDecode);
+  const decode = least((p) => p.decode);
+  const peer: PeerReport | null =
+    peers.length === 0
+      ? null
+      : {
+          ...peers[0]!,
+          median_ms_per_sheet: Math.min(...peers.map((p) => p.median_ms_per_sheet)),
+          opencv_decode_grey_median_ms: Math.min(...peers.map((p) => p.opencv_decode_grey_median_ms)),
+        };
   const values: string[] = [];
   const stages = { identify: [] as number[], register: [] as number[], read: [] as number[] };
   await perFile(bytes, async (b) => {
@@ -94,7 +112,7 @@ export async function peerBench(): Promise<void> {
     values.push(r.exceptions.length === 0 ? 'ok' : `${r.exceptions.length} exceptions`);
     for (const k of ['identify', 'register', 'read'] as const) stages[k].push(r.timings?.[k] ?? 0);
   });
-  const engine = Math.min(before.engine, after.engine);
+  const engine = least((p) => p.engine);
   // CPU time of the engine alone (decode + recognize): on a shared, loaded machine the wall figures above
   // include time spent waiting for a core; this one does not (the peer script reports wall time only).
   const cpu0 = process.cpuUsage();
@@ -106,7 +124,7 @@ export async function peerBench(): Promise<void> {
     : { label: 'sharp greyscale().raw() (peer script not runnable)', ms: sharpDecode };
   const f = (v: number) => v.toFixed(1).padStart(7);
   const lines = [
-    `sample6: ${names.length} files (A4, 200 dpi, progressive JPEG), median ms per sheet over ${ROUNDS} rounds, one core, same run`,
+    `sample6: ${names.length} files (A4, 200 dpi, progressive JPEG), median ms per sheet over ${ROUNDS} rounds, one core, same run (best of ${passes.length} engine and ${peers.length} peer passes, taking turns)`,
     `  engine (decode + recognize)      ${f(engine)} ms${peer ? `   ${(engine / peer.median_ms_per_sheet).toFixed(2)}× OMRChecker (goal ≤ 0.20×)` : ''}`,
     `  engine CPU time per sheet        ${f(engineCpu)} ms   (mean, not waiting for a core)`,
     peer

@@ -23,16 +23,26 @@ export interface ScanParams {
   colour: boolean;
   jpegQuality: number;
   /**
-   * EXIF orientation tag written with the JPEG (3, 6 or 8; absent = none): the pixels are stored turned
-   * so that a viewer applying the tag shows the scan as drawn, as phones and some scanners do.
+   * EXIF orientation tag written with the JPEG (2–8; absent = none): the pixels are stored turned (and
+   * mirrored for 2, 4, 5, 7) so that a viewer applying the tag shows the scan as drawn, as phones and some
+   * scanners do.
    */
-  exifOrientation?: 3 | 6 | 8;
+  exifOrientation?: 2 | 3 | 4 | 5 | 6 | 7 | 8;
   /** A 1-bit scan: dithered to black and white (Floyd–Steinberg) and saved losslessly as PNG. */
   bitonal?: boolean;
 }
 
 // Clockwise turn that stores a displayed image under each tag (the viewer undoes it).
-const STORE_TURN = { 3: 180, 6: 270, 8: 90 } as const;
+// How the pixels are stored for each tag: a turn, then a mirror (sharp applies rotate before flip/flop).
+const STORE_TURN = {
+  2: [0, 'flop'],
+  3: [180, null],
+  4: [0, 'flip'],
+  5: [90, 'flip'],
+  6: [270, null],
+  7: [90, 'flop'],
+  8: [90, null],
+} as const;
 
 /** The page px → output px transform the scan applies, and the output size. */
 export function scanTransform(page: Raster, p: ScanParams): { m: Matrix3; width: number; height: number } {
@@ -129,7 +139,11 @@ export async function scanPage(
   if (p.blur >= 0.3) img = img.blur(p.blur);
   if (p.exifOrientation) {
     // rotate() runs before blur in sharp's pipeline either way; blur is isotropic, so the order is moot.
-    img = img.rotate(STORE_TURN[p.exifOrientation]).withMetadata({ orientation: p.exifOrientation });
+    const [turn, mirror] = STORE_TURN[p.exifOrientation];
+    img = img.rotate(turn);
+    if (mirror === 'flip') img = img.flip();
+    if (mirror === 'flop') img = img.flop();
+    img = img.withMetadata({ orientation: p.exifOrientation });
   }
   const jpeg = await img.jpeg({ quality: p.jpegQuality, chromaSubsampling: '4:2:0' }).toBuffer();
   return { jpeg, m, width, height };
