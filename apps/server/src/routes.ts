@@ -97,9 +97,9 @@ import { spotService } from './modules/quality/spot.service';
 import { hiddenProblems } from './modules/quality/hidden-problems';
 import { jobs } from './infra/jobs';
 import { memoryQueue } from './infra/queue';
-import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
+import { registerScoreJobs } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
-import { scoreModule, scorePublishing } from './modules/score/score.module';
+import { scoreComputing, scoreModule, scorePublishing } from './modules/score/score.module';
 import { exportRoutes } from './modules/export/export.routes';
 import { exportModule } from './modules/export/export.module';
 import { scorePublishRoutes } from './modules/score/score-publish.routes';
@@ -173,7 +173,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       orgRoutes(api, { org });
       // the shared queue (in-process, or BullMQ with REDIS_URL): recognition and re-scoring, any worker may take them
       const shared = jobs(deps.queue);
-      const scoring = scoreCompute({ db, queue: shared, lanes: deps.database.kind === 'pglite' ? 1 : 2 });
+      const scoring = scoreComputing({ db, queue: shared, lanes: deps.database.kind === 'pglite' ? 1 : 2 });
       registerScoreJobs(shared, scoring);
       const { scopes, exams, examinees, roles } = examModule({ db, audit, scores: scoring.examinees });
       examRoutes(api, { exams, scopes, log, org });
