@@ -67,12 +67,8 @@ import { markingReset, type Discard } from './modules/marking/marking-reset';
 import { markingResetRoutes } from './modules/marking/marking-reset.routes';
 import { markingReselect } from './modules/marking/marking-reselect';
 import { markingReselectRoutes } from './modules/marking/marking-reselect.routes';
-import { intelligentDetect } from './modules/intelligent/intelligent-detect';
-import { intelligentGroupService } from './modules/intelligent/intelligent-group.service';
 import { intelligentRoutes } from './modules/intelligent/intelligent.routes';
-import { forgetIntelligentDecisions } from './modules/intelligent/intelligent.repo';
-import { intelligentService } from './modules/intelligent/intelligent.service';
-import { intelligentMarkerBlanks } from './modules/intelligent/intelligent-marker-blank';
+import { forgetIntelligentDecisions, intelligentModule } from './modules/intelligent/intelligent.module';
 import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
 import { doneCheck } from './modules/marking/marking-counts';
 import { createTasks, finalizer, refreshStripScores } from './modules/marking/marking-final';
@@ -329,35 +325,22 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       // 智能辅助: detection runs in this process (they read the stored pages), one at a time
       const intelligentJobs = memoryQueue(app.log, 1);
       app.addHook('onClose', () => intelligentJobs.close());
-      const detect = intelligentDetect({
+      const { detect, intelligent, blanks, groups } = intelligentModule({
         db,
+        audit,
         queue: jobs(intelligentJobs),
+        finalize,
+        access: leadAccess(() => markingLeadRepo(db)),
         paperImage: paperImages.paperImage,
         templates,
         images,
-      });
-      const intelligent = intelligentService({
-        db,
-        audit,
-        finalize,
-        access: leadAccess(() => markingLeadRepo(db)),
-        detect,
         onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
+        quota: async (tx, blockId, userId) => {
+          const me = await markingRepo.reviewer(tx, blockId, userId, ExamRole.reviewers, true);
+          return { quota: me?.quota ?? null, used: await markingRepo.used(tx, blockId, userId) };
+        },
       });
-      intelligentRoutes(api, {
-        intelligent,
-        blanks: intelligentMarkerBlanks({ db, intelligent, paperImage: paperImages.paperImage }),
-        groups: intelligentGroupService({
-          db,
-          finalize,
-          paperImage: paperImages.paperImage,
-          quota: async (tx, blockId, userId) => {
-            const me = await markingRepo.reviewer(tx, blockId, userId, ExamRole.reviewers, true);
-            return { quota: me?.quota ?? null, used: await markingRepo.used(tx, blockId, userId) };
-          },
-        }),
-        scopes,
-      });
+      intelligentRoutes(api, { intelligent, blanks, groups, scopes });
       // Work of this API process alone, never on the shared Redis queue: a recognition worker there has no task
       // pool. The pool's minute jobs and quality's 30 s check (idempotent when several processes run them), and
       // the review and publish times (each process arms them again on start; the job re-reads the subject under
