@@ -83,9 +83,7 @@ import { subjectRoutes } from './modules/subject/subject.routes';
 import type { ReviewHooks } from './modules/subject/subject.service';
 import { subjectModule } from './modules/subject/subject.module';
 import { trialRoutes } from './modules/trial/trial.routes';
-import { trialService } from './modules/trial/trial.service';
-import { trialMarkService } from './modules/trial/trial-mark.service';
-import { trialLeadService } from './modules/trial/trial-lead.service';
+import { trialModule } from './modules/trial/trial.module';
 import { standardRates, standardService } from './modules/trial/standard.service';
 import { qualityTestRoutes } from './modules/quality/quality-test.routes';
 import { qualityTestService } from './modules/quality/quality-test.service';
@@ -386,11 +384,10 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       scorePublishRoutes(api, { publish, scopes });
       trialRoutes(api, {
         db,
-        trial: trialService({ db, subjects }),
-        marks: trialMarkService({ db, paperImage: paperImages.paperImage, roles: blockRoles }),
-        lead: trialLeadService({
+        ...trialModule({
           db,
           audit,
+          subjects,
           paperImage: paperImages.paperImage,
           rates,
           access: leadAccess(() => markingLeadRepo(db)),
