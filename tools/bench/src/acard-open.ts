@@ -81,13 +81,9 @@ test('the online card designer opens', { timeout: 600_000 }, async () => {
   await loginAsSchoolAdmin(page);
   const subject = await demoSubject(page, SUBJECT);
   // the structure the acard journey uses: 12 单选 × 5 + five subjective questions
+  const single = (no: number) => ({ no: String(no), kind: 'single', options: 4, score: 5 });
   await call(page, 'POST', `/api/api/subject/${subject.id}/setting/questions/objective`, {
-    questions: Array.from({ length: 12 }, (_, i) => ({
-      no: String(i + 1),
-      kind: 'single',
-      options: 4,
-      score: 5,
-    })),
+    questions: Array.from({ length: 12 }, (_, i) => single(i + 1)),
   });
   await call(page, 'POST', `/api/api/subject/${subject.id}/setting/questions/subjective`, {
     questions: [13, 14, 15, 16, 17].map((no) => ({ no: String(no), score: 18 })),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { LEASE_MINUTES, type BlockRegion } from '@yj/contracts';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 import { ROLE_MARKER } from '../marking/marking.service';
+import type { ApartRow } from './apart-mark';
 
 export interface TrialMarkRow {
   id: number;
@@ -45,14 +46,7 @@ export function trialMarkRepo(db: Db | Tx) {
 
     /** A trial mark locked, with its subject's state. */
     async locked(markId: number) {
-      const [m] = rowsOf<{
-        id: number;
-        block_id: number;
-        user_id: number;
-        status: string;
-        lease_token: string | null;
-        subject_status: number;
-      }>(
+      const [m] = rowsOf<ApartRow & { subject_status: number }>(
         await db.execute(sql`select m.id, m.block_id, m.user_id, m.status, m.lease_token, s.status as subject_status
           from trial_mark m join block b on b.id = m.block_id join subject s on s.id = b.subject_id
           where m.id = ${markId} for update of m`),
