@@ -3,6 +3,7 @@
 //
 //   npm run test:e2e                 every spec
 //   npm run test:e2e -- auth progress   only specs whose path contains one of the words
+//   node e2e/run.mjs tools/bench/src/acard-open.ts   a spec file named by its path (npm run bench:acard)
 // Environment: E2E_DATABASE_URL (a fresh PostgreSQL database instead of the embedded one),
 // E2E_SKIP_BUILD (test the existing apps/web/dist), E2E_KEEP_DATA (keep the data directory),
 // CHROMIUM_PATH (default /usr/bin/chromium), E2E_HOST (one of this machine's own non-loopback IPv4
@@ -191,7 +192,10 @@ async function main() {
       .sort()
       .map((f) => path.join('e2e', f));
     const only = process.argv.slice(2);
-    const chosen = only.length ? specs.filter((s) => only.some((o) => s.includes(o))) : specs;
+    // a path to a spec outside e2e/ (a browser bench, e.g. tools/bench/src/acard-open.ts) runs as it is
+    const files = only.filter((o) => o.endsWith('.ts') && existsSync(path.join(root, o)));
+    const words = only.filter((o) => !files.includes(o));
+    const chosen = only.length ? [...files, ...specs.filter((s) => words.some((o) => s.includes(o)))] : specs;
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...chosen], {
       cwd: root,
       stdio: 'inherit',

@@ -66,12 +66,8 @@ import { markingReset, type Discard } from './modules/marking/marking-reset';
 import { markingResetRoutes } from './modules/marking/marking-reset.routes';
 import { markingReselect } from './modules/marking/marking-reselect';
 import { markingReselectRoutes } from './modules/marking/marking-reselect.routes';
-import { intelligentDetect } from './modules/intelligent/intelligent-detect';
-import { intelligentGroupService } from './modules/intelligent/intelligent-group.service';
 import { intelligentRoutes } from './modules/intelligent/intelligent.routes';
-import { forgetIntelligentDecisions } from './modules/intelligent/intelligent.repo';
-import { intelligentService } from './modules/intelligent/intelligent.service';
-import { intelligentMarkerBlanks } from './modules/intelligent/intelligent-marker-blank';
+import { forgetIntelligentDecisions, intelligentModule } from './modules/intelligent/intelligent.module';
 import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
 import { doneCheck } from './modules/marking/marking-counts';
 import { createTasks, finalizer, refreshStripScores } from './modules/marking/marking-final';
@@ -83,17 +79,15 @@ import { subjectRoutes } from './modules/subject/subject.routes';
 import type { ReviewHooks } from './modules/subject/subject.service';
 import { subjectModule } from './modules/subject/subject.module';
 import { trialRoutes } from './modules/trial/trial.routes';
-import { trialService } from './modules/trial/trial.service';
-import { trialMarkService } from './modules/trial/trial-mark.service';
-import { trialLeadService } from './modules/trial/trial-lead.service';
+import { trialModule } from './modules/trial/trial.module';
 import { standardRates, standardService } from './modules/trial/standard.service';
 import { qualityTestRoutes } from './modules/quality/quality-test.routes';
 import { hiddenProblems } from './modules/quality/hidden-problems';
 import { jobs } from './infra/jobs';
 import { memoryQueue } from './infra/queue';
-import { registerScoreJobs, scoreCompute } from './modules/score/score-compute';
+import { registerScoreJobs } from './modules/score/score-compute';
 import { scoreRoutes } from './modules/score/score.routes';
-import { scoreModule, scorePublishing } from './modules/score/score.module';
+import { scoreComputing, scoreModule, scorePublishing } from './modules/score/score.module';
 import { exportRoutes } from './modules/export/export.routes';
 import { exportModule } from './modules/export/export.module';
 import { scorePublishRoutes } from './modules/score/score-publish.routes';
@@ -167,7 +161,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       orgRoutes(api, { org });
       // the shared queue (in-process, or BullMQ with REDIS_URL): recognition and re-scoring, any worker may take them
       const shared = jobs(deps.queue);
-      const scoring = scoreCompute({ db, queue: shared, lanes: deps.database.kind === 'pglite' ? 1 : 2 });
+      const scoring = scoreComputing({ db, queue: shared, lanes: deps.database.kind === 'pglite' ? 1 : 2 });
       registerScoreJobs(shared, scoring);
       const { scopes, exams, examinees, roles } = examModule({ db, audit, scores: scoring.examinees });
       examRoutes(api, { exams, scopes, log, org });
@@ -322,35 +316,22 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       // 智能辅助: detection runs in this process (they read the stored pages), one at a time
       const intelligentJobs = memoryQueue(app.log, 1);
       app.addHook('onClose', () => intelligentJobs.close());
-      const detect = intelligentDetect({
+      const { detect, intelligent, blanks, groups } = intelligentModule({
         db,
+        audit,
         queue: jobs(intelligentJobs),
+        finalize,
+        access: leadAccess(() => markingLeadRepo(db)),
         paperImage: paperImages.paperImage,
         templates,
         images,
-      });
-      const intelligent = intelligentService({
-        db,
-        audit,
-        finalize,
-        access: leadAccess(() => markingLeadRepo(db)),
-        detect,
         onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
+        quota: async (tx, blockId, userId) => {
+          const me = await markingRepo.reviewer(tx, blockId, userId, ExamRole.reviewers, true);
+          return { quota: me?.quota ?? null, used: await markingRepo.used(tx, blockId, userId) };
+        },
       });
-      intelligentRoutes(api, {
-        intelligent,
-        blanks: intelligentMarkerBlanks({ db, intelligent, paperImage: paperImages.paperImage }),
-        groups: intelligentGroupService({
-          db,
-          finalize,
-          paperImage: paperImages.paperImage,
-          quota: async (tx, blockId, userId) => {
-            const me = await markingRepo.reviewer(tx, blockId, userId, ExamRole.reviewers, true);
-            return { quota: me?.quota ?? null, used: await markingRepo.used(tx, blockId, userId) };
-          },
-        }),
-        scopes,
-      });
+      intelligentRoutes(api, { intelligent, blanks, groups, scopes });
       // Work of this API process alone, never on the shared Redis queue: a recognition worker there has no task
       // pool. The pool's minute jobs and quality's 30 s check (idempotent when several processes run them), and
       // the review and publish times (each process arms them again on start; the job re-reads the subject under
@@ -395,11 +376,10 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       scorePublishRoutes(api, { publish, scopes });
       trialRoutes(api, {
         db,
-        trial: trialService({ db, subjects }),
-        marks: trialMarkService({ db, paperImage: paperImages.paperImage, roles: blockRoles }),
-        lead: trialLeadService({
+        ...trialModule({
           db,
           audit,
+          subjects,
           paperImage: paperImages.paperImage,
           rates,
           access: leadAccess(() => markingLeadRepo(db)),

@@ -18,6 +18,7 @@ import { fsStorage } from '../../../apps/server/src/infra/storage';
 import { auditModule } from '../../../apps/server/src/modules/audit/audit.module';
 import { examModule } from '../../../apps/server/src/modules/exam/exam.module';
 import { allScoreRepo, allScoreSql } from '../../../apps/server/src/modules/export/all-score.repo';
+import { exportRepos } from '../../../apps/server/src/modules/export/export.module';
 import { exportService } from '../../../apps/server/src/modules/export/export.service';
 import { exportTask } from '../../../apps/server/src/db/schema';
 
@@ -97,7 +98,7 @@ try {
   const { audit } = auditModule({ db });
   const storage = fsStorage(path.join(dir, 'files'));
   const { exams } = examModule({ db, audit });
-  const svc = exportService({ db, storage, audit, exams, queue: jobs(queue) });
+  const svc = exportService({ db, storage, audit, exams, queue: jobs(queue), ...exportRepos });
   const [task] = await db
     .insert(exportTask)
     .values({ kind: 'totals', examId, userId, schools: null, fileName: 'bench.xlsx' })

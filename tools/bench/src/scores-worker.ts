@@ -2,12 +2,12 @@
 // the server or `npm run worker`) on the bench database. argv: database url, then subject ids. Prints one JSON
 // line: the seconds the re-scoring took and the process's peak resident memory.
 import { openPostgres } from '../../../apps/server/src/infra/db';
-import { scoreCompute } from '../../../apps/server/src/modules/score/score-compute';
+import { scoreComputing } from '../../../apps/server/src/modules/score/score.module';
 
 const [url, ...ids] = process.argv.slice(2);
 const database = openPostgres(url!);
 try {
-  const compute = scoreCompute({ db: database.db, lanes: 2 });
+  const compute = scoreComputing({ db: database.db, lanes: 2 });
   const t = performance.now();
   for (const id of ids) await compute.recompute(Number(id));
   const seconds = (performance.now() - t) / 1000;

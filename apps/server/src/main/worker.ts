@@ -3,7 +3,8 @@ import { recognizePool } from '../modules/scan/recognition/scan-recognize';
 import { registerScanJobs } from '../modules/scan/recognition/scan.jobs';
 import { scanJobDeps } from '../modules/scan/scan.module';
 import { blockRegionsOf } from '../modules/block/block-framed';
-import { registerScoreJobs, scoreCompute } from '../modules/score/score-compute';
+import { registerScoreJobs } from '../modules/score/score-compute';
+import { scoreComputing } from '../modules/score/score.module';
 import { jobs } from '../infra/jobs';
 import { configOrExit, fsStorage, makeLogger, openMigrated, openQueue, s3Storage } from './boot';
 
@@ -25,7 +26,7 @@ const storage = config.s3 ? s3Storage(config.s3) : fsStorage(path.join(config.da
 const pool = recognizePool();
 // a sheet's scores follow it as it is recognised; a key change's re-score may land here too
 const shared = jobs(queue);
-const scoring = scoreCompute({ db: database.db, queue: shared });
+const scoring = scoreComputing({ db: database.db, queue: shared });
 registerScoreJobs(shared, scoring);
 const blockRegions = blockRegionsOf(database.db);
 registerScanJobs(shared, scanJobDeps({ db: database.db, storage, pool, scores: scoring.paper, blockRegions }));

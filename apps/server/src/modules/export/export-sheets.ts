@@ -8,16 +8,22 @@ import {
 import type { Db } from '../../infra/db';
 import type { SchoolFilter } from '../scan/scan-access';
 import {
-  scoreReads,
   studentStatus,
   studentsSql,
+  type scoreReads,
   type StudentRow,
   type SummaryRow,
 } from '../score/score-reads';
-import { allScoreRepo, allScoreRow, allScoreSql, type RawAllScoreRow } from './all-score.repo';
+import { allScoreRow, allScoreSql, type allScoreRepo, type RawAllScoreRow } from './all-score.repo';
 import { cursorSource, streamSheet, type Cell, type SheetSpec } from './export-writer';
 
-export interface SheetInput {
+/** What the sheets read, passed in by the export module: the all_score screen's repository, score's read port. */
+export interface SheetRepos {
+  allScore: typeof allScoreRepo;
+  scores: typeof scoreReads;
+}
+
+export interface SheetInput extends SheetRepos {
   db: Db;
   examId: number;
   subjectId: number | null;
@@ -26,7 +32,7 @@ export interface SheetInput {
 
 /** 考试总分表: every subject side by side and the total, as the all_score screen shows them (sorted by 考号). */
 async function totals(i: SheetInput): Promise<SheetSpec<RawAllScoreRow>> {
-  const subjects: AllScoreSubject[] = await allScoreRepo(i.db).subjects(i.examId);
+  const subjects: AllScoreSubject[] = await i.allScore(i.db).subjects(i.examId);
   const query = allScoreSql(i.examId, subjects, i.filter, { sort: 'kaohao', order: 'asc' });
   const names = subjects.map((s) => (s.inTotal ? s.name : `${s.name}（不计入总分）`));
   return {
@@ -51,7 +57,7 @@ async function totals(i: SheetInput): Promise<SheetSpec<RawAllScoreRow>> {
 /** 小题分明细: a subject per student and question, as stuScore shows it (absent: 缺考 in every figure). */
 async function questions(i: SheetInput): Promise<SheetSpec<StudentRow>> {
   const subjectId = i.subjectId!;
-  const qs = await scoreReads(i.db).questions(subjectId);
+  const qs = await i.scores(i.db).questions(subjectId);
   const query = studentsSql(subjectId, i.examId, i.filter, { sort: 'kaohao', order: 'asc' });
   return {
     sheetName: '小题分明细',
@@ -88,7 +94,7 @@ async function questions(i: SheetInput): Promise<SheetSpec<StudentRow>> {
 
 /** 班级成绩汇总: the summary screen's rows (全部 first, then each class). */
 async function classes(i: SheetInput): Promise<SheetSpec<SummaryRow>> {
-  const rows = await scoreReads(i.db).summary(i.subjectId!, i.examId, i.filter);
+  const rows = await i.scores(i.db).summary(i.subjectId!, i.examId, i.filter);
   return {
     sheetName: '班级成绩汇总',
     headers: ['学校', '班级', '考生数', '实考', '缺考', '无答题卡', '平均分', '最高分', '最低分'],

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   EXPORT_KIND_LABELS,
   can,
@@ -13,7 +12,6 @@ import {
   type Paged,
   type Principal,
 } from '@yj/contracts';
-import { exam, exportTask, subject, user } from '../../db/schema';
 import { fail, forbidden } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Jobs, JobStatus } from '../../infra/jobs';
@@ -22,13 +20,12 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { scanSchools, type SchoolFilter } from '../scan/scan-access';
-import { SHEETS } from './export-sheets';
+import { SHEETS, type SheetRepos } from './export-sheets';
+import type { ExportRepo, ExportTask } from './export.repo';
 
 export const EXPORT_JOB = 'score.export';
 /** A file stays downloadable this long; then the sweep removes it and the row shows 已过期. */
 export const EXPORT_TTL_MS = 7 * 24 * 3600_000;
-
-type Task = typeof exportTask.$inferSelect;
 
 /** The file name users see: exam, subject, kind, all from what the school entered (path characters dropped). */
 const fileName = (parts: Array<string | null>, kind: ExportKind) =>
@@ -45,9 +42,13 @@ export function exportService(d: {
   audit: AuditService;
   exams: ExamService;
   queue: Jobs;
+  repo: (db: Db) => ExportRepo;
+  /** what the sheets read: the all_score screen's repository and the score module's read port */
+  sheets: SheetRepos;
   ttlMs?: number;
 }) {
   const ttl = d.ttlMs ?? EXPORT_TTL_MS;
+  const repo = d.repo(d.db);
 
   /** The exam, subject and schools a request covers (the capability is checked by the route). */
   async function target(input: ExportCreate, p: Principal) {
@@ -56,23 +57,19 @@ export function exportService(d: {
     return { exam: e, subject: s, filter: scanSchools(p, e, s?.id) };
   }
 
-  const setProgress = (id: number, progress: number) =>
-    d.db.update(exportTask).set({ progress }).where(eq(exportTask.id, id));
+  const setProgress = (id: number, progress: number) => repo.update(id, { progress });
 
   async function run(taskId: number): Promise<JobStatus> {
-    const [t] = await d.db.select().from(exportTask).where(eq(exportTask.id, taskId));
+    const t = await repo.task(taskId);
     // done, expired, or gone: a repeated or retried job has nothing left to do
     if (!t || t.status === 'done' || t.status === 'expired') return 'skipped';
-    await d.db
-      .update(exportTask)
-      .set({ status: 'running', progress: 0, error: null })
-      .where(eq(exportTask.id, taskId));
+    await repo.update(taskId, { status: 'running', progress: 0, error: null });
     const filter: SchoolFilter = t.schools ?? 'all';
     const tmp = path.join(os.tmpdir(), `yj-export-${taskId}-${randomUUID()}.xlsx`);
     try {
       const expected = Math.max(1, await expectedRows(t, filter));
       let shown = 0;
-      const input = { db: d.db, examId: t.examId, subjectId: t.subjectId, filter };
+      const input = { db: d.db, examId: t.examId, subjectId: t.subjectId, filter, ...d.sheets };
       const rows = await SHEETS[t.kind](input, tmp, async (written) => {
         // the bar moves in whole percent steps; the last 5 % are the upload to storage
         const pct = Math.min(95, Math.floor((written / expected) * 95));
@@ -85,36 +82,27 @@ export function exportService(d: {
       const key = `exports/${taskId}.xlsx`;
       await d.storage.put(key, body);
       const now = new Date();
-      await d.db
-        .update(exportTask)
-        .set({
-          status: 'done',
-          progress: 100,
-          rows,
-          size: body.length,
-          fileKey: key,
-          finishedAt: now,
-          expiresAt: new Date(now.getTime() + ttl),
-        })
-        .where(eq(exportTask.id, taskId));
+      await repo.update(taskId, {
+        status: 'done',
+        progress: 100,
+        rows,
+        size: body.length,
+        fileKey: key,
+        finishedAt: now,
+        expiresAt: new Date(now.getTime() + ttl),
+      });
       return 'done';
     } catch (err) {
-      await d.db
-        .update(exportTask)
-        .set({ status: 'failed', error: '生成文件失败，请稍后重新导出' })
-        .where(eq(exportTask.id, taskId));
+      await repo.update(taskId, { status: 'failed', error: '生成文件失败，请稍后重新导出' });
       throw err;
     } finally {
       await fs.rm(tmp, { force: true });
     }
   }
 
-  async function expectedRows(t: Task, filter: SchoolFilter): Promise<number> {
+  async function expectedRows(t: ExportTask, filter: SchoolFilter): Promise<number> {
     if (t.kind === 'classes') return 1;
-    const r = await d.db.execute(sql`
-      select count(*)::int as n from examinee e where e.exam_id = ${t.examId}
-      ${filter === 'all' ? sql`` : sql`and e.school_id = any(string_to_array(${filter.join(',')}, ',')::int[])`}`);
-    return (r as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+    return repo.examinees(t.examId, filter);
   }
 
   return {
@@ -124,26 +112,23 @@ export function exportService(d: {
       const { exam: e, subject: s, filter } = await target(input, p);
       if (filter !== 'all' && filter.length === 0) throw forbidden();
       const id = await d.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(exportTask)
-          .values({
-            kind: input.kind,
-            examId: e.id,
-            subjectId: s?.id ?? null,
-            userId: actor.userId,
-            schools: filter === 'all' ? null : [...filter],
-            fileName: fileName([e.name, s?.name ?? null], input.kind),
-          })
-          .returning({ id: exportTask.id });
+        const taskId = await d.repo(tx).insert({
+          kind: input.kind,
+          examId: e.id,
+          subjectId: s?.id ?? null,
+          userId: actor.userId,
+          schools: filter === 'all' ? null : [...filter],
+          fileName: fileName([e.name, s?.name ?? null], input.kind),
+        });
         await d.audit.record(tx, {
           action: 'score.export',
           examId: e.id,
           userId: actor.userId,
           ip: actor.ip,
           target: s ? `subject:${s.id}` : `exam:${e.id}`,
-          detail: { kind: input.kind, task: row!.id },
+          detail: { kind: input.kind, task: taskId },
         });
-        return row!.id;
+        return taskId;
       });
       // the task id keys the job: asking the queue twice runs it once
       await d.queue.enqueue(EXPORT_JOB, { taskId: id }, { jobId: String(id) });
@@ -152,30 +137,9 @@ export function exportService(d: {
 
     /** The user's own tasks, newest first (an administrator sees everyone's). */
     async list(q: PageQuery, p: Principal): Promise<Paged<ExportTaskItem>> {
-      const mine = p.isAdmin ? undefined : eq(exportTask.userId, p.userId);
-      const [rows, [count]] = await Promise.all([
-        d.db
-          .select({
-            t: exportTask,
-            examName: exam.name,
-            subjectName: subject.name,
-            userName: user.name,
-          })
-          .from(exportTask)
-          .innerJoin(exam, eq(exam.id, exportTask.examId))
-          .innerJoin(user, eq(user.id, exportTask.userId))
-          .leftJoin(subject, eq(subject.id, exportTask.subjectId))
-          .where(mine)
-          .orderBy(desc(exportTask.createdAt), desc(exportTask.id))
-          .limit(q.size)
-          .offset((q.page - 1) * q.size),
-        d.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(exportTask)
-          .where(mine),
-      ]);
+      const { rows, total } = await repo.page(q, p.isAdmin ? null : p.userId);
       return {
-        total: count?.n ?? 0,
+        total,
         size: q.size,
         items: rows.map(({ t, examName, subjectName, userName }) => ({
           id: t.id,
@@ -202,7 +166,7 @@ export function exportService(d: {
      * or subject, and still sees every school the file holds.
      */
     async file(id: number, p: Principal): Promise<{ body: Buffer; fileName: string }> {
-      const [t] = await d.db.select().from(exportTask).where(eq(exportTask.id, id));
+      const t = await repo.task(id);
       if (!t) throw fail('导出任务不存在');
       if (t.userId !== p.userId && !p.isAdmin) throw forbidden();
       const e = await d.exams.requireExam(t.examId);
@@ -222,31 +186,17 @@ export function exportService(d: {
 
     /** Removes the files past their expiry; the rows stay, shown 已过期. Safe to run twice at once. */
     async sweep(now = new Date()): Promise<number> {
-      const due = await d.db
-        .select({ id: exportTask.id, fileKey: exportTask.fileKey })
-        .from(exportTask)
-        .where(and(eq(exportTask.status, 'done'), lt(exportTask.expiresAt, now)));
+      const due = await repo.due(now);
       for (const t of due) if (t.fileKey) await d.storage.remove(t.fileKey);
       if (due.length > 0) {
-        await d.db
-          .update(exportTask)
-          .set({ status: 'expired', fileKey: null })
-          .where(
-            inArray(
-              exportTask.id,
-              due.map((t) => t.id),
-            ),
-          );
+        await repo.expire(due.map((t) => t.id));
       }
       return due.length;
     },
 
     /** Tasks left pending or running by a stop are queued again (the job starts each over). */
     async resume(): Promise<void> {
-      const open = await d.db
-        .select({ id: exportTask.id })
-        .from(exportTask)
-        .where(inArray(exportTask.status, ['pending', 'running']));
+      const open = await repo.open();
       for (const t of open) await d.queue.enqueue(EXPORT_JOB, { taskId: t.id }, { jobId: String(t.id) });
     },
   };

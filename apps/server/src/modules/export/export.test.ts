@@ -13,6 +13,7 @@ import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
 import { buildScoreScene } from '../../../test/score';
 import { exportService } from './export.service';
+import { exportRepos } from './export.module';
 
 // The score scene (test/score.ts) gives 数学: e0 28, e1 5, e2 absent, e3 no sheet. Added here: 英语 (计入总分)
 // e0 90, e1 absent; 体育 (不计入总分) e0 50. Exam totals: e0 118, e1 5, e2 and e3 none.
@@ -267,7 +268,7 @@ describe('exports and the download center', () => {
     const queue = memoryQueue({ error: () => {} });
     const audit = auditModule({ db }).audit;
     const { exams } = examModule({ db, audit });
-    const svc = exportService({ db, storage, audit, exams, queue: jobs(queue) });
+    const svc = exportService({ db, storage, audit, exams, queue: jobs(queue), ...exportRepos });
     expect(await svc.sweep()).toBeGreaterThanOrEqual(1);
     await queue.close();
     expect(await storage.get(before!.fileKey!)).toBeNull();

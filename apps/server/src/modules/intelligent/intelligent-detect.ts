@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { BlockRegion } from '@yj/contracts';
 import {
   answerSignature,
@@ -12,11 +11,11 @@ import {
   type GreyImage,
 } from '@yj/omr';
 import { decodeGrey } from '@yj/omr/node';
-import { rowsOf, type Db } from '../../infra/db';
+import type { Db } from '../../infra/db';
 import type { Jobs } from '../../infra/jobs';
 import type { TemplateImageService } from '../template/template-image.service';
 import type { TemplateService } from '../template/template.service';
-import { intelligentRepo } from './intelligent.repo';
+import type { intelligentRepo } from './intelligent.repo';
 
 /** Between two regions of one block: as block-cut.ts stacks them, so a cut and its blank region match. */
 const GAP = 12;
@@ -41,13 +40,12 @@ export function intelligentDetect(d: {
   paperImage: PaperImage;
   templates: TemplateService;
   images: TemplateImageService;
+  repo: typeof intelligentRepo;
 }) {
-  const repo = () => intelligentRepo(d.db);
+  const repo = () => d.repo(d.db);
 
   async function blockOf(blockId: number) {
-    const [b] = rowsOf<{ subject_id: number; regions: BlockRegion[] }>(
-      await d.db.execute(sql`select subject_id, regions from block where id = ${blockId}`),
-    );
+    const b = await repo().block(blockId);
     if (!b) throw new Error('题块不存在');
     if (!b.regions.length) throw new Error('题块还没有框选区域');
     return b;
@@ -127,7 +125,7 @@ export function intelligentDetect(d: {
     const groups = groupAnswers(sigs).filter((g) => g.length >= 2);
     // the groups replace the waiting ones in one transaction: a marker never sees half a run
     await d.db.transaction(async (tx) => {
-      const r = intelligentRepo(tx);
+      const r = d.repo(tx);
       await r.clearWaitingGroups(blockId);
       for (const g of groups)
         await r.createGroup(
@@ -167,11 +165,7 @@ export function intelligentDetect(d: {
       d.queue.enqueue('intelligent.run', { runId }, { jobId: String(runId), attempts: 1 }),
     /** Runs a restart interrupted go on (each skips the papers it measured already). */
     async resume(): Promise<void> {
-      const open = rowsOf<{ id: number }>(
-        await d.db.execute(
-          sql`select id from intelligent_run where status in ('queued', 'running') order by id`,
-        ),
-      );
+      const open = await repo().openRuns();
       for (const r of open)
         await d.queue.enqueue('intelligent.run', { runId: r.id }, { jobId: String(r.id), attempts: 1 });
     },

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   MarkSlot,
   type BlockRegion,
@@ -7,12 +6,12 @@ import {
   type MarkSubmitInput,
 } from '@yj/contracts';
 import { fail, forbidden } from '../../errors';
-import { rowsOf, type Db, type Tx } from '../../infra/db';
+import type { Db, Tx } from '../../infra/db';
 import { assertAllows } from '../subject/subject-state';
 import { assertNotPaused } from '../quality/quality-pause';
 import { blockRules, type Finalizer } from '../marking/marking-final';
 import { assertMarks, scoresOf } from '../marking/marking.service';
-import { intelligentRepo, runView } from './intelligent.repo';
+import { runView, type intelligentRepo } from './intelligent.repo';
 
 /** Papers of a group shown at once (the rest are scored with them, and counted). */
 const SHOWN = 60;
@@ -39,20 +38,11 @@ export function intelligentGroupService(d: {
    */
   quota: (tx: Tx, blockId: number, userId: number) => Promise<{ quota: number | null; used: number }>;
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+  repo: typeof intelligentRepo;
 }) {
   /** The block of the subject, for a marker or leader of it (block_reviewer), with its subject's state. */
   async function marked(subjectId: number, blockId: number, userId: number) {
-    const [b] = rowsOf<{
-      name: string;
-      subject_id: number;
-      status: number;
-      regions: BlockRegion[];
-      mine: boolean;
-    }>(
-      await d.db.execute(sql`select b.name, b.subject_id, s.status, b.regions,
-          exists (select 1 from block_reviewer r where r.block_id = b.id and r.user_id = ${userId}) as mine
-        from block b join subject s on s.id = b.subject_id and s.deleted_at is null where b.id = ${blockId}`),
-    );
+    const b = await d.repo(d.db).markedBlock(blockId, userId);
     if (!b || b.subject_id !== subjectId) throw fail('题块不存在或不属于这个科目');
     if (!b.mine) throw forbidden();
     return b;
@@ -61,7 +51,7 @@ export function intelligentGroupService(d: {
   return {
     async groups(subjectId: number, blockId: number, userId: number): Promise<IntelligentReviewView> {
       const b = await marked(subjectId, blockId, userId);
-      const r = intelligentRepo(d.db);
+      const r = d.repo(d.db);
       const run = (await r.latestRuns([blockId])).find((x) => x.kind === 'group');
       const rules = await blockRules(d.db, blockId);
       return {
@@ -89,7 +79,7 @@ export function intelligentGroupService(d: {
         await assertNotPaused(tx, input.blockId, userId);
         // first the reviewer row, as the claim: the marker's claims wait for this score, and the tasks after
         const q = await d.quota(tx, input.blockId, userId);
-        const r = intelligentRepo(tx);
+        const r = d.repo(tx);
         const rules = (await blockRules(tx, input.blockId))!;
         assertMarks(input.scores, rules);
         const papers = await r.groupPapers(input.blockId, input.groupId, true);
@@ -151,7 +141,7 @@ export function intelligentGroupService(d: {
       const b = await marked(subjectId, input.blockId, userId);
       assertAllows(b.status, 'mark');
       await d.db.transaction(async (tx) => {
-        const r = intelligentRepo(tx);
+        const r = d.repo(tx);
         const papers = await r.groupPapers(input.blockId, input.groupId, true);
         if (!papers.includes(input.paperId)) throw fail('这份答卷不在这个分组中');
         // a group of one is no group: the last paper goes back to ordinary marking with the one taken out
@@ -162,7 +152,7 @@ export function intelligentGroupService(d: {
     /** The cut of a grouped paper, for the block's markers (who see no student's identity here either). */
     async image(subjectId: number, blockId: number, paperId: number, userId: number): Promise<Buffer> {
       const b = await marked(subjectId, blockId, userId);
-      if (!(await intelligentRepo(d.db).inGroup(blockId, paperId))) throw fail('这份答卷不在本题块的分组中');
+      if (!(await d.repo(d.db).inGroup(blockId, paperId))) throw fail('这份答卷不在本题块的分组中');
       return d.paperImage(b.regions, paperId);
     },
   };

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { BlockRegion, MarkerBlankReturnInput, MarkerBlanksView } from '@yj/contracts';
 import { fail, forbidden } from '../../errors';
-import { rowsOf, type Db } from '../../infra/db';
+import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { IntelligentService } from './intelligent.service';
-import { intelligentRepo } from './intelligent.repo';
+import type { intelligentRepo } from './intelligent.repo';
 
 /** Confirmed blanks listed at once (the newest first; the count says how many there are). */
 const SHOWN = 100;
@@ -21,26 +20,14 @@ export function intelligentMarkerBlanks(d: {
   db: Db;
   intelligent: IntelligentService;
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+  repo: typeof intelligentRepo;
 }) {
   /** The block of the subject for one of its reviewers, with the school their part is narrowed to. */
   async function reviewer(subjectId: number, blockId: number, userId: number) {
-    const rows = rowsOf<{
-      name: string;
-      subject_id: number;
-      status: number;
-      regions: BlockRegion[];
-      school_id: number | null;
-    }>(
-      await d.db.execute(sql`select b.name, b.subject_id, s.status, b.regions, r.school_id
-        from block b join subject s on s.id = b.subject_id and s.deleted_at is null
-        join block_reviewer r on r.block_id = b.id and r.user_id = ${userId}
-        where b.id = ${blockId}`),
-    );
+    const rows = await d.repo(d.db).reviewerParts(blockId, userId);
     const [b] = rows;
     if (!b) {
-      const [exists] = rowsOf<{ subject_id: number }>(
-        await d.db.execute(sql`select subject_id from block where id = ${blockId}`),
-      );
+      const exists = await d.repo(d.db).block(blockId);
       if (!exists || exists.subject_id !== subjectId) throw fail('题块不存在或不属于这个科目');
       throw forbidden();
     }
@@ -53,7 +40,7 @@ export function intelligentMarkerBlanks(d: {
   return {
     async list(subjectId: number, blockId: number, userId: number): Promise<MarkerBlanksView> {
       const b = await reviewer(subjectId, blockId, userId);
-      const r = intelligentRepo(d.db);
+      const r = d.repo(d.db);
       const [c] = await r.blankCounts([blockId], b.school);
       const rows = await r.blanks(blockId, 'applied', b.school, SHOWN);
       const at = await r.decidedAt(
@@ -81,7 +68,7 @@ export function intelligentMarkerBlanks(d: {
     /** The cut of a confirmed blank of the block, for its reviewers (no student's identity on it). */
     async image(subjectId: number, blockId: number, paperId: number, userId: number): Promise<Buffer> {
       const b = await reviewer(subjectId, blockId, userId);
-      const row = await intelligentRepo(d.db).blank(blockId, paperId);
+      const row = await d.repo(d.db).blank(blockId, paperId);
       if (!row || !row.blank || row.state !== 'applied' || (b.school !== null && row.school_id !== b.school))
         throw fail('这份答卷不是本题块按空白卷记 0 分的答卷');
       return d.paperImage(b.regions, paperId);

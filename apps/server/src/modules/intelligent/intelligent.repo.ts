@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { MarkSlot, type IntelligentRunKind, type IntelligentRunView } from '@yj/contracts';
+import { MarkSlot, type BlockRegion, type IntelligentRunKind, type IntelligentRunView } from '@yj/contracts';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 
 type Conn = Db | Tx;
@@ -43,6 +43,76 @@ const untouched = sql`not exists (select 1 from mark_task o where o.block_id = t
 
 export function intelligentRepo(db: Conn) {
   return {
+    /** The block with its subject's state, the subject row locked against a state change (as 重置阅卷 locks it). */
+    async lockedBlock(blockId: number) {
+      const [b] = rowsOf<{ status: number; exam_id: number; name: string; mark_count: number }>(
+        await db.execute(sql`select s.status, s.exam_id, b.name, b.mark_count from block b
+          join subject s on s.id = b.subject_id and s.deleted_at is null
+          where b.id = ${blockId} for no key update of s`),
+      );
+      return b ?? null;
+    },
+
+    /** The block row locked: two clicks starting a run of one block serialise on it. */
+    async lockBlock(blockId: number): Promise<void> {
+      await db.execute(sql`select id from block where id = ${blockId} for update`);
+    },
+
+    async subject(subjectId: number) {
+      const [s] = rowsOf<{ status: number; exam_id: number }>(
+        await db.execute(
+          sql`select status, exam_id from subject where id = ${subjectId} and deleted_at is null`,
+        ),
+      );
+      return s ?? null;
+    },
+
+    async block(blockId: number) {
+      const [b] = rowsOf<{ subject_id: number; regions: BlockRegion[] }>(
+        await db.execute(sql`select subject_id, regions from block where id = ${blockId}`),
+      );
+      return b ?? null;
+    },
+
+    /** The block with its subject's state and whether `userId` marks or leads it (block_reviewer). */
+    async markedBlock(blockId: number, userId: number) {
+      const [b] = rowsOf<{
+        name: string;
+        subject_id: number;
+        status: number;
+        regions: BlockRegion[];
+        mine: boolean;
+      }>(
+        await db.execute(sql`select b.name, b.subject_id, s.status, b.regions,
+            exists (select 1 from block_reviewer r where r.block_id = b.id and r.user_id = ${userId}) as mine
+          from block b join subject s on s.id = b.subject_id and s.deleted_at is null where b.id = ${blockId}`),
+      );
+      return b ?? null;
+    },
+
+    /** The block with its subject's state, once per part `userId` has in it (the school each part is narrowed to). */
+    reviewerParts: async (blockId: number, userId: number) =>
+      rowsOf<{
+        name: string;
+        subject_id: number;
+        status: number;
+        regions: BlockRegion[];
+        school_id: number | null;
+      }>(
+        await db.execute(sql`select b.name, b.subject_id, s.status, b.regions, r.school_id
+          from block b join subject s on s.id = b.subject_id and s.deleted_at is null
+          join block_reviewer r on r.block_id = b.id and r.user_id = ${userId}
+          where b.id = ${blockId}`),
+      ),
+
+    /** Runs a stop left queued or running. */
+    openRuns: async () =>
+      rowsOf<{ id: number }>(
+        await db.execute(
+          sql`select id from intelligent_run where status in ('queued', 'running') order by id`,
+        ),
+      ),
+
     /** The settings of the blocks (a block without a row: both parts off). */
     async settings(blockIds: number[]) {
       if (!blockIds.length) return [];

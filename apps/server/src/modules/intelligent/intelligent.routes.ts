@@ -89,8 +89,9 @@ export function intelligentRoutes(
       { schema: { params, querystring: imageQuery }, config: { ...mark, capability: 'subject.mark' } },
       async (req, reply) => {
         const body = await cut(req.params.id, req.query.blockId, req.query.paperId, actorOf(req).userId);
-      return reply.header('cache-control', 'private, max-age=600').type('image/jpeg').send(body);
-    });
+        return reply.header('cache-control', 'private, max-age=600').type('image/jpeg').send(body);
+      },
+    );
   image(`${base}/intelligentReview/image`, d.groups.image);
 
   // the confirmed blanks of the block for its markers (a blank scored 0 is in nobody's 回评), one sent back

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   allows,
   SubjectStatus,
@@ -10,13 +9,13 @@ import {
   type Principal,
 } from '@yj/contracts';
 import { fail } from '../../errors';
-import { rowsOf, type Db, type Tx } from '../../infra/db';
+import type { Db, Tx } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import { blockRules, type Finalizer } from '../marking/marking-final';
 import type { LeadAccess } from '../marking/marking-lead-access';
 import type { IntelligentDetect } from './intelligent-detect';
-import { intelligentRepo, runView } from './intelligent.repo';
+import { runView, type IntelligentRepo, type intelligentRepo } from './intelligent.repo';
 
 const SAMPLE = 12;
 const APPLIED_SHOWN = 50;
@@ -31,12 +30,8 @@ function assertMarking(status: number): void {
 }
 
 /** The subject row locked against a state change (as 重置阅卷 locks it), with what the audit names. */
-async function lockedBlock(tx: Tx, blockId: number) {
-  const [b] = rowsOf<{ status: number; exam_id: number; name: string; mark_count: number }>(
-    await tx.execute(sql`select s.status, s.exam_id, b.name, b.mark_count from block b
-      join subject s on s.id = b.subject_id and s.deleted_at is null
-      where b.id = ${blockId} for no key update of s`),
-  );
+async function lockedBlock(r: IntelligentRepo, blockId: number) {
+  const b = await r.lockedBlock(blockId);
   if (!b) throw fail('题块不存在或已删除');
   return b;
 }
@@ -55,8 +50,9 @@ export function intelligentService(d: {
   detect: IntelligentDetect;
   /** the subject scores of these papers are out of date (the score queue) */
   onScores: (tx: Tx, paperIds: number[]) => Promise<void>;
+  repo: typeof intelligentRepo;
 }) {
-  const repo = () => intelligentRepo(d.db);
+  const repo = () => d.repo(d.db);
 
   /** The block, checked to belong to the subject and to be led or managed by the user. */
   async function led(subjectId: number, blockId: number, p: Principal) {
@@ -82,9 +78,9 @@ export function intelligentService(d: {
     by: 'leader' | 'marker',
   ): Promise<{ state: 'returned' }> {
     return d.db.transaction(async (tx) => {
-      const b = await lockedBlock(tx, input.blockId);
+      const b = await lockedBlock(d.repo(tx), input.blockId);
       assertMarking(b.status);
-      const r = intelligentRepo(tx);
+      const r = d.repo(tx);
       const row = await r.blank(input.blockId, input.paperId, true);
       if (!row || !row.blank || (school !== null && row.school_id !== school))
         throw fail('这份答卷不是智能判空检测出的空白答卷');
@@ -118,11 +114,7 @@ export function intelligentService(d: {
 
   return {
     async settings(subjectId: number, p: Principal): Promise<IntelligentSettingsView> {
-      const [s] = rowsOf<{ status: number; exam_id: number }>(
-        await d.db.execute(
-          sql`select status, exam_id from subject where id = ${subjectId} and deleted_at is null`,
-        ),
-      );
+      const s = await repo().subject(subjectId);
       if (!s) throw fail('科目不存在或已删除');
       const { blockIds, school } = await d.access.subjectBlocks(subjectId, s.exam_id, p);
       const rows = await repo().settings(blockIds);
@@ -156,10 +148,10 @@ export function intelligentService(d: {
       if (b.subjectStatus === SubjectStatus.done || b.subjectStatus === SubjectStatus.published)
         throw fail('阅卷已完成，不能再修改智能辅助设置');
       await d.db.transaction(async (tx) => {
-        const before = await intelligentRepo(tx).setting(input.blockId);
-        await intelligentRepo(tx).saveSetting(input.blockId, input.blank, input.grouping, actor.userId);
+        const before = await d.repo(tx).setting(input.blockId);
+        await d.repo(tx).saveSetting(input.blockId, input.blank, input.grouping, actor.userId);
         // grouping off: the waiting groups go, their papers back to ordinary marking (held out while grouped)
-        if (!input.grouping) await intelligentRepo(tx).clearWaitingGroups(input.blockId);
+        if (!input.grouping) await d.repo(tx).clearWaitingGroups(input.blockId);
         await d.audit.record(tx, {
           action: 'marking.intelligent.setting',
           examId: b.examId,
@@ -185,9 +177,9 @@ export function intelligentService(d: {
       if (kind === 'group' && !s?.grouping) throw fail('请先为这个题块开启相同答案归组');
       const run = await d.db.transaction(async (tx) => {
         // one run per block and kind at a time: the block row serialises two clicks
-        await tx.execute(sql`select id from block where id = ${blockId} for update`);
-        if (await intelligentRepo(tx).activeRun(blockId, kind)) throw fail('这个题块正在检测，请等待完成');
-        return intelligentRepo(tx).createRun(blockId, kind, actor.userId);
+        await d.repo(tx).lockBlock(blockId);
+        if (await d.repo(tx).activeRun(blockId, kind)) throw fail('这个题块正在检测，请等待完成');
+        return d.repo(tx).createRun(blockId, kind, actor.userId);
       });
       await d.detect.start(run.id);
       return runView(run);
@@ -235,9 +227,9 @@ export function intelligentService(d: {
     ): Promise<{ applied: number; skipped: number }> {
       const { school } = await led(subjectId, input.blockId, p);
       return d.db.transaction(async (tx) => {
-        const b = await lockedBlock(tx, input.blockId);
+        const b = await lockedBlock(d.repo(tx), input.blockId);
         assertMarking(b.status);
-        const r = intelligentRepo(tx);
+        const r = d.repo(tx);
         const run = (await r.latestRuns([input.blockId])).find((x) => x.kind === 'blank');
         if (!run || run.id !== input.runId) throw fail('检测结果已更新，请刷新后重新查看抽样');
         if (run.status !== 'done') throw fail('检测尚未完成，请等待完成后再确认');

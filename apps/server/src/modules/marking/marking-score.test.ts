@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { body, testApp, type TestApp } from '../../../test/app';
-import { scoreCompute } from '../score/score-compute';
+import { scoreComputing } from '../score/score.module';
 import { scoreQueue } from './marking-score-queue';
 import {
   buildMarker,
@@ -86,7 +86,7 @@ describe('the stale score queue', () => {
   it('flush re-derives a stale score before the reader reads, and the row is gone', async () => {
     const block = scene.blocks[0]!.id;
     // a queue whose job never runs by itself: only flush can bring the figure
-    const queue = scoreQueue({ db: db(), derive: scoreCompute({ db: db() }).examinees, delayMs: 3_600_000 });
+    const queue = scoreQueue({ db: db(), derive: scoreComputing({ db: db() }).examinees, delayMs: 3_600_000 });
     try {
       const paperId = await countOf(
         db(),

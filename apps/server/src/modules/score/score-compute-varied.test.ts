@@ -5,7 +5,7 @@ import { absence, examinee, question, score, scoreAdjustment } from '../../db/sc
 import { testApp, type TestApp } from '../../../test/app';
 import { buildUser } from '../../../test/factories';
 import { buildScoreScene } from '../../../test/score';
-import { scoreCompute } from './score-compute';
+import { scoreComputing } from './score.module';
 
 // The batched derivation (index lookups per examinee, batches of 10,000 cut by id, two lanes) against the pure rules
 // called directly on the same generated inputs: 240 examinees with varied readings, A/B types from the sheet or the
@@ -104,7 +104,7 @@ function expected(key: SubjectKey, x: Input) {
 }
 
 async function compare(key: SubjectKey) {
-  await scoreCompute({ db: t.database.db, lanes: 2 }).recompute(scene.subjectId);
+  await scoreComputing({ db: t.database.db, lanes: 2 }).recompute(scene.subjectId);
   const rows = await t.database.db.select().from(score).where(eq(score.subjectId, scene.subjectId));
   expect(rows).toHaveLength(N);
   const byId = new Map(rows.map((r) => [r.examineeId, r]));

@@ -154,3 +154,4 @@ export function scoreComputeRepo(db: Db) {
     },
   };
 }
+export type ScoreComputeRepo = ReturnType<typeof scoreComputeRepo>;

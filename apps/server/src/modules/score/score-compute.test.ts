@@ -4,7 +4,8 @@ import { absence, examinee, question, score, scoreAdjustment } from '../../db/sc
 import { testApp, type TestApp } from '../../../test/app';
 import { buildUser } from '../../../test/factories';
 import { buildScoreScene } from '../../../test/score';
-import { scoreCompute, type ScoreCompute } from './score-compute';
+import type { ScoreCompute } from './score-compute';
+import { scoreComputing } from './score.module';
 
 // Keys (test/score.ts): 1 B / 2 C single 3 分 (B paper: printed 1 is question 2 key A, printed 2 is question 1
 // key D), 3 ACD multi 5 分 少选 2 (B: ABD), 4 判断 A 2 分 (B: B); subjective 21, 选做 22 / 23 (pick 1).
@@ -24,7 +25,7 @@ const rowOf = async (examineeId: number) => {
 beforeAll(async () => {
   t = await testApp();
   scene = await buildScoreScene(t.app, t.database.db, 6);
-  compute = scoreCompute({ db: t.database.db });
+  compute = scoreComputing({ db: t.database.db });
   ids.push(...scene.examinees.map((e) => e.id));
   const [e0, e1, e2, e3, e4] = ids;
   // e0: A paper, all right; block 21: 8.5, 22: 0, 23: 7 (wrote 23)

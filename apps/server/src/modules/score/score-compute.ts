@@ -2,7 +2,7 @@ import { objectiveScorer, subjectScore, type ObjectiveResult, type SubjectKey } 
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { JobPayload, Jobs } from '../../infra/jobs';
-import { scoreComputeRepo, type ScoreRow, type ScoreSource } from './score-compute.repo';
+import type { ScoreComputeRepo, ScoreRow, ScoreSource } from './score-compute.repo';
 
 /** The job that re-derives a whole subject (a key change, a recompute on demand). Idempotent. */
 export const SCORE_SUBJECT = 'score.subject';
@@ -60,13 +60,15 @@ function derive(key: SubjectKey, score: Scorer, s: ScoreSource): ScoreRow {
  */
 export function scoreCompute(d: {
   db: Db;
+  /** score-compute.repo.ts, passed in by score.module.ts (`scoreComputing`) */
+  repo: (db: Db) => ScoreComputeRepo;
   queue?: Jobs;
   /** batches of a full recompute in flight at once, each its own transaction (1 on a single-connection PGlite) */
   lanes?: number;
 }) {
   /** Derives the examinees `ids` of the subject, BATCH at a time: one read and one write statement each. */
   async function run(db: Db, subjectId: number, ids: number[]): Promise<number> {
-    const repo = scoreComputeRepo(db);
+    const repo = d.repo(db);
     await repo.noJit();
     const s = await repo.subject(subjectId);
     if (!s) throw fail('科目不存在或已删除');
@@ -97,7 +99,7 @@ export function scoreCompute(d: {
    * another is derived and written), each batch one transaction. Returns the examinees derived.
    */
   async function recompute(subjectId: number): Promise<number> {
-    const repo = scoreComputeRepo(d.db);
+    const repo = d.repo(d.db);
     const s = await repo.subject(subjectId);
     if (!s) throw fail('科目不存在或已删除');
     const ids = await repo.examineeIds(s.examId);
@@ -124,7 +126,7 @@ export function scoreCompute(d: {
 
     /** The hook of the scan module: a paper's answers, type or examinee changed. */
     paper: (async (tx, paperId, previousExamineeId) => {
-      const p = await scoreComputeRepo(tx).paperExaminee(paperId);
+      const p = await d.repo(tx).paperExaminee(paperId);
       if (!p) return;
       const ids = [p.examineeId, previousExamineeId].filter((x): x is number => typeof x === 'number');
       if (ids.length) await run(tx, p.subjectId, [...new Set(ids)]);

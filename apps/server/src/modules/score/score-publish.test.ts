@@ -22,7 +22,7 @@ import { refreshStripScores } from '../marking/marking-final';
 import { subjectRepo } from '../subject/subject.repo';
 import { subjectService } from '../subject/subject.service';
 import { NOT_PUBLISHED } from './score-access';
-import { scoreCompute } from './score-compute';
+import { scoreComputing } from './score.module';
 import { scorePublishService } from './score-publish.service';
 import { scorePublishRepo } from './score-publish.repo';
 import { scoreQueryRepo } from './score-query.repo';
@@ -323,7 +323,7 @@ function jobsOf(app: TestApp) {
     audit,
     queue: jobs(queue),
     subjects: subjectService({ db, repo: subjectRepo, audit, scanMissing }),
-    compute: scoreCompute({ db }),
+    compute: scoreComputing({ db }),
     scopes: examScopes(db),
     stripScores: refreshStripScores,
     subjectRows: subjectRepo,

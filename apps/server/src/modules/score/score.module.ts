@@ -3,7 +3,8 @@ import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { scoreAdjustRepo } from './score-adjust.repo';
 import { scoreAdjustService } from './score-adjust.service';
-import type { ScoreCompute } from './score-compute';
+import { scoreCompute, type ScoreCompute } from './score-compute';
+import { scoreComputeRepo } from './score-compute.repo';
 import { scoreIrregularRepo } from './score-irregular.repo';
 import { scoreIrregularService } from './score-irregular.service';
 import { scoreKaohaoRepo } from './score-kaohao.repo';
@@ -12,6 +13,14 @@ import { registerPublishScheduleJob, scorePublishService } from './score-publish
 import { scorePublishRepo } from './score-publish.repo';
 import { scoreQueryRepo } from './score-query.repo';
 import { scoreService } from './score.service';
+
+/**
+ * Score derivation wired (score-compute.ts), its repository passed in: made before the rest of the module, as
+ * recognition, marking, the worker and the benches need it.
+ */
+export function scoreComputing(d: Omit<Parameters<typeof scoreCompute>[0], 'repo'>): ScoreCompute {
+  return scoreCompute({ ...d, repo: scoreComputeRepo });
+}
 
 /**
  * The score module wired (composition root: routes.ts): its repositories passed into its services here.
