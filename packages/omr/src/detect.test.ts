@@ -129,6 +129,21 @@ describe('detectLayout on third-party print', () => {
     checkPageOne(detectLayout(await grey(sim.jpeg)), sim.truth.transform);
   });
 
+  it('finds every lattice when bold letters fill the bubbles and touch their outlines', async () => {
+    // Outline and letter are one dark component: neither a ring nor a filled bubble (only 2–3 of the
+    // page's 9 lattices were proposed before).
+    for (const difficulty of ['clean', 'typical'] as const) {
+      const answers = randomAnswers(card.pages[0]!, createRng(5), difficulty, '20261123');
+      const sim = await simulateSheet(card, 0, answers, {
+        seed: 11,
+        difficulty,
+        feed: 0,
+        print: { letterBold: true, letterGrey: 0x30 },
+      });
+      checkPageOne(detectLayout(await grey(sim.jpeg)), sim.truth.transform);
+    }
+  });
+
   it('keeps a course-code grid printed beside the exam-number grid apart, each with its own pitch', async () => {
     const page = card.pages[0]!;
     const exam = page.examNumber!;
