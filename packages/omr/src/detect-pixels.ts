@@ -171,16 +171,24 @@ export function turnedFill(labels: Int32Array, w: number, c: Component): number 
   return xs.length / bestArea;
 }
 
-/** A 1-bit scan: nearly every pixel pure black or pure white (a sparse sample decides). */
+/**
+ * A 1-bit scan: nearly every pixel pure black or pure white, and the print itself pure black (a sparse
+ * sample decides). A blank sheet rendered from a PDF is nearly all pure white too, but its print has grey
+ * anti-aliased edges and grey ink: smoothed as if dithered, its thin bubble outlines were lost.
+ */
 export function isBitonal(img: GreyImage): boolean {
   let extreme = 0;
+  let dark = 0;
+  let black = 0;
   let n = 0;
   for (let i = 0; i < img.data.length; i += 97) {
     const v = img.data[i]!;
+    if (v <= 8) black++;
+    if (v < 247) dark++;
     if (v <= 8 || v >= 247) extreme++;
     n++;
   }
-  return extreme >= n * 0.97;
+  return extreme >= n * 0.97 && black >= dark * 0.8;
 }
 
 /** Box mean over (2r+1)² px (outside the page is white paper): dithered dots become grey again. */
