@@ -171,16 +171,24 @@ export function turnedFill(labels: Int32Array, w: number, c: Component): number 
   return xs.length / bestArea;
 }
 
-/** A 1-bit scan: nearly every pixel pure black or pure white (a sparse sample decides). */
+/**
+ * A 1-bit scan: nearly every pixel pure black or pure white, and the print itself pure black (a sparse
+ * sample decides). A blank sheet rendered from a PDF is nearly all pure white too, but its print has grey
+ * anti-aliased edges and grey ink: smoothed as if dithered, its thin bubble outlines were lost.
+ */
 export function isBitonal(img: GreyImage): boolean {
   let extreme = 0;
+  let dark = 0;
+  let black = 0;
   let n = 0;
   for (let i = 0; i < img.data.length; i += 97) {
     const v = img.data[i]!;
+    if (v <= 8) black++;
+    if (v < 247) dark++;
     if (v <= 8 || v >= 247) extreme++;
     n++;
   }
-  return extreme >= n * 0.97;
+  return extreme >= n * 0.97 && black >= dark * 0.8;
 }
 
 /** Box mean over (2r+1)² px (outside the page is white paper): dithered dots become grey again. */
@@ -210,4 +218,39 @@ export function boxBlur(img: GreyImage, r: number): GreyImage {
     }
   }
   return { width: w, height: h, data: out };
+}
+
+/**
+ * A bubble outline with a bold letter printed inside and touching it (some third-party sheets): one
+ * component, so neither a ring nor a filled bubble. Seen from its centre, a closed outline lies near the
+ * box's edge in every direction, and behind it there is paper in many directions (where the letter does
+ * not reach); a glyph of the same size leaves gaps in its outline or fills its box.
+ */
+export function isLetteredRing(labels: Int32Array, w: number, c: Component): boolean {
+  const own = (x: number, y: number) => labels[Math.round(y) * w + Math.round(x)] === c.id;
+  const cx = (c.x0 + c.x1) / 2;
+  const cy = (c.y0 + c.y1) / 2;
+  const hw = (c.x1 - c.x0) / 2;
+  const hh = (c.y1 - c.y0) / 2;
+  const N = 32;
+  let closed = 0;
+  let open = 0;
+  for (let k = 0; k < N; k++) {
+    const dx = Math.cos((k / N) * 2 * Math.PI);
+    const dy = Math.sin((k / N) * 2 * Math.PI);
+    const reach = Math.min(
+      Math.abs(dx) > 1e-9 ? hw / Math.abs(dx) : Infinity,
+      Math.abs(dy) > 1e-9 ? hh / Math.abs(dy) : Infinity,
+    );
+    let t = reach;
+    while (t > 0 && !own(cx + dx * t, cy + dy * t)) t -= 0.5;
+    // A rounded outline crosses the ray to the box's corner at 0.7 of its length (a circle in its square).
+    if (t < reach * 0.6) continue;
+    closed++;
+    const outer = t;
+    while (t > 0 && own(cx + dx * t, cy + dy * t)) t -= 0.5;
+    // Thin outline, then paper.
+    if (t > 0 && outer - t <= Math.max(2, outer * 0.3)) open++;
+  }
+  return closed >= N - 2 && open >= N * 0.3;
 }

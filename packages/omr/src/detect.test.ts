@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CardTemplateSchema, type TemplateRect } from '@yj/contracts';
-import { createRng, randomAnswers, simulateSheet, typicalCard, type Difficulty } from '@yj/scan-sim';
+import {
+  createRng,
+  printedPage,
+  randomAnswers,
+  simulateSheet,
+  typicalCard,
+  type Difficulty,
+} from '@yj/scan-sim';
 import { detectLayout, toBubbleGrid, type DetectedLayout } from './detect';
 import { applyH, type Matrix3 } from './geometry';
 import { decodeGrey } from './node';
@@ -127,6 +134,35 @@ describe('detectLayout on third-party print', () => {
       print: { letterGrey: 0x20 },
     });
     checkPageOne(detectLayout(await grey(sim.jpeg)), sim.truth.transform);
+  });
+
+  it('finds every lattice when bold letters fill the bubbles and touch their outlines', async () => {
+    // Outline and letter are one dark component: neither a ring nor a filled bubble (only 2–3 of the
+    // page's 9 lattices were proposed before).
+    for (const difficulty of ['clean', 'typical'] as const) {
+      const answers = randomAnswers(card.pages[0]!, createRng(5), difficulty, '20261123');
+      const sim = await simulateSheet(card, 0, answers, {
+        seed: 11,
+        difficulty,
+        feed: 0,
+        print: { letterBold: true, letterGrey: 0x30 },
+      });
+      checkPageOne(detectLayout(await grey(sim.jpeg)), sim.truth.transform);
+    }
+  });
+
+  it('reads a blank sheet rendered from its PDF (crisp grey print, not a dithered scan)', async () => {
+    // Nearly all pure white like a 1-bit scan: smoothed as one, its thin outlines were lost (1 lattice of 9).
+    const page = card.pages[0]!;
+    const identity: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+    for (const print of [
+      {},
+      { letterBold: true, letterGrey: 0x30 },
+      { anchorShape: 'L' as const, anchorGrey: 100 },
+    ]) {
+      const img = await printedPage(page, card.id, card.name, page.dpi, print);
+      checkPageOne(detectLayout(img, { dpi: page.dpi }), identity);
+    }
   });
 
   it('keeps a course-code grid printed beside the exam-number grid apart, each with its own pitch', async () => {

@@ -1,5 +1,14 @@
 import { isCornerMark } from './anchors';
-import { binarize, boxBlur, components, isBitonal, isRing, rectOf, turnedFill } from './detect-pixels';
+import {
+  binarize,
+  boxBlur,
+  components,
+  isBitonal,
+  isLetteredRing,
+  isRing,
+  rectOf,
+  turnedFill,
+} from './detect-pixels';
 import type { GreyImage, IRect } from './image';
 
 // Auto-recognition for the template builder (issue 5): from a scan of a card — ours or a third party's —
@@ -295,7 +304,8 @@ export function detectLayout(scan: GreyImage, opts: { dpi?: number } = {}): Dete
       bubbles.push(r);
       continue;
     }
-    if (fill < 0.55 && aspect > 0.6 && aspect < 3.2 && isRing(labels, w, c)) bubbles.push(r);
+    if (fill < 0.55 && aspect > 0.6 && aspect < 3.2 && (isRing(labels, w, c) || isLetteredRing(labels, w, c)))
+      bubbles.push(r);
   }
   const corners = [
     { corner: 'tl' as const, x: 0, y: 0 },
