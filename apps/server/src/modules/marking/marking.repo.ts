@@ -62,8 +62,9 @@ export const GROUP_HELD = sql`not exists (select 1 from intelligent_group_paper 
         and g.paper_id = t.paper_id and g.state = 'in')`;
 
 /**
- * The claim's count written into its text (1 … 4, checked): the statement is prepared once per connection, and
- * with `limit $n` PostgreSQL's generic plan guesses a tenth of the pool, so every call was planned again.
+ * The claim's count written into its text (the contract allows 1 … 4; a bound checked here as the text is
+ * built): the statement is prepared once per connection, and with `limit $n` PostgreSQL's generic plan guesses
+ * a tenth of the pool, so every call was planned again.
  */
 function countOf(f: ClaimFilter): SQL {
   if (!Number.isInteger(f.count) || f.count < 1 || f.count > 100) throw new Error(`claim count ${f.count}`);
