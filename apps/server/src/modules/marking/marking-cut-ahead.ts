@@ -98,19 +98,26 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
     }
   }
 
-  async function queueAfter(blockId: number, lastPos: number): Promise<void> {
-    if (lastPos < (lookAgainAt.get(blockId) ?? 0)) return;
-    // the next papers of this block's pool, with the regions of every block of the subject: a paper's pages
-    // are decoded once for all its blocks
-    const rows = rowsOf<{ pool_pos: number; paper_id: number; blocks: BlockRegion[][] }>(
+  /**
+   * The block's papers with a pending first mark after a pool position, in pool order along the pool index,
+   * each with the regions of every framed block of its subject (a paper's pages are decoded once for all).
+   * The look-up after a claim and the subject walk both read the pool through here.
+   */
+  async function pendingAfter(blockId: number, afterPos: number, limit: number) {
+    return rowsOf<{ pool_pos: number; paper_id: number; blocks: BlockRegion[][] }>(
       await d.db
         .execute(sql`select t.pool_pos, t.paper_id, (select coalesce(json_agg(b.regions order by b.id), '[]')
           from block b where b.subject_id = t.subject_id and jsonb_array_length(b.regions) > 0) as blocks
         from mark_task t
         where t.block_id = ${blockId} and t.slot = ${MarkSlot.first} and t.status = 'pending'
-          and t.pool_pos > ${lastPos}
-        order by t.pool_pos limit ${AHEAD}`),
+          and t.pool_pos > ${afterPos}
+        order by t.pool_pos limit ${limit}`),
     );
+  }
+
+  async function queueAfter(blockId: number, lastPos: number): Promise<void> {
+    if (lastPos < (lookAgainAt.get(blockId) ?? 0)) return;
+    const rows = await pendingAfter(blockId, lastPos, AHEAD);
     // a short answer: the pool's end is near, every claim looks again
     if (rows.length === AHEAD) lookAgainAt.set(blockId, rows[AHEAD / 2]!.pool_pos);
     else lookAgainAt.delete(blockId);
@@ -144,15 +151,7 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
     for (const block of blocks) {
       let after = 0;
       for (;;) {
-        const rows = rowsOf<{ pool_pos: number; paper_id: number; blocks: BlockRegion[][] }>(
-          await d.db
-            .execute(sql`select t.pool_pos, t.paper_id, (select coalesce(json_agg(b.regions order by b.id),
-              '[]') from block b where b.subject_id = ${subjectId} and jsonb_array_length(b.regions) > 0) as blocks
-            from mark_task t
-            where t.block_id = ${block.id} and t.slot = ${MarkSlot.first} and t.status = 'pending'
-              and t.pool_pos > ${after}
-            order by t.pool_pos limit ${WALK_PAGE}`),
-        );
+        const rows = await pendingAfter(block.id, after, WALK_PAGE);
         if (!rows.length) break;
         after = rows[rows.length - 1]!.pool_pos;
         for (const r of rows) await cutInTurn(r.paper_id, r.blocks);
