@@ -259,7 +259,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const marking = markingService({
         db,
         paperImage: paperImages.paperImage,
-        paperImages: paperImages.paperImages,
+        storeCuts: paperImages.storeCuts,
         finalize,
         standard,
         handedOut: onMarking.knowTask,

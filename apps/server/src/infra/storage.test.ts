@@ -15,6 +15,9 @@ function contract(name: string, make: () => Storage) {
       await s.put('scans/2026/页 1.jpg', Buffer.from('again'));
       expect((await s.get('scans/2026/页 1.jpg'))?.toString()).toBe('again');
       expect(await s.get('scans/none.jpg')).toBeNull();
+      expect(await s.has('scans/2026/页 1.jpg')).toBe(true);
+      expect(await s.has('scans/none.jpg')).toBe(false);
+      expect(await s.has('scans/2026')).toBe(false);
     });
   });
 }
@@ -82,5 +85,6 @@ describe('S3 credentials', () => {
     });
     await expect(noBucket.put('x.bin', Buffer.from('x'))).rejects.toThrow(/HTTP 404/);
     await expect(noBucket.get('x.bin')).rejects.toThrow(/NoSuchBucket/);
+    await expect(noBucket.has('x.bin')).rejects.toThrow(/NoSuchBucket/);
   });
 });

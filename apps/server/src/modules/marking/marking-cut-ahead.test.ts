@@ -85,9 +85,8 @@ describe('cutting ahead', () => {
         single.push(paperId);
         return Buffer.from('single');
       },
-      paperImages: async (blocks, paperId) => {
+      storeCuts: async (blocks, paperId) => {
         calls.push({ paperId, blocks: blocks.length });
-        return blocks.map((b) => Buffer.from(`paper ${paperId} y ${b[0]!.y}`));
       },
     });
     await ahead.after(s2.blocks[0]!.id, pool[0]!.id);
@@ -99,6 +98,42 @@ describe('cutting ahead', () => {
     expect(calls).toHaveLength(3);
     expect(calls[2]!.paperId).toBe(pool[0]!.paper_id);
     expect(single).toEqual([]);
+  });
+
+  it('an image request during a background cut waits for it, then reads the stored cut once', async () => {
+    const db = t.database.db;
+    const blockId = scene.blocks[0]!.id;
+    const [before, last] = rowsOf<{ id: number; paper_id: number }>(
+      await db.execute(sql`select id, paper_id from mark_task where block_id = ${blockId} order by id desc limit 2`),
+    ).reverse();
+    const stored = new Map<number, Buffer>();
+    let release = () => {};
+    const gate = new Promise<void>((res) => (release = res));
+    const reads: number[] = [];
+    const ahead = cutAhead({
+      db,
+      paperImage: async (_r, paperId) => {
+        reads.push(paperId);
+        return stored.get(paperId) ?? Buffer.from('cut by the request');
+      },
+      storeCuts: async (_blocks, paperId) => {
+        await gate;
+        stored.set(paperId, Buffer.from(`stored ${paperId}`));
+      },
+    });
+    await ahead.after(blockId, before!.id);
+    // the regions as the block stores them (a cut's key names them so)
+    const [b] = rowsOf<{ regions: BlockRegion[] }>(
+      await db.execute(sql`select regions from block where id = ${blockId}`),
+    );
+    const request = ahead.image(b!.regions, last!.paper_id);
+    // the background cut holds the paper: the request has not cut it by itself
+    await new Promise((res) => setTimeout(res, 20));
+    expect(reads).toEqual([]);
+    release();
+    expect((await request).toString()).toBe(`stored ${last!.paper_id}`);
+    expect(reads).toEqual([last!.paper_id]);
+    await ahead.idle();
   });
 
   it('walks a subject at 开始阅卷: every paper with a pending first mark cut once, in claim order', async () => {

@@ -4,8 +4,11 @@ import type { Db } from '../../infra/db';
 import { rowsOf } from './marking-final';
 
 type PaperImage = (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
-/** Several blocks of one paper cut together, its pages decoded once (block-cut.ts). */
-type PaperImages = (blocks: BlockRegion[][], paperId: number) => Promise<Buffer[]>;
+/**
+ * Several blocks of one paper cut and stored together, its pages decoded once; a cut stored already is only
+ * looked for, not read (paper-image.service.ts `storeCuts`).
+ */
+type StoreCuts = (blocks: BlockRegion[][], paperId: number) => Promise<void>;
 
 /** Papers cut ahead after each claim: the next ones of the pool, so their image request finds the cut stored. */
 const AHEAD = 8;
@@ -27,8 +30,9 @@ const WALK_PAGE = 64;
  * A cut is idempotent (stored under a key naming regions and pages); an image request for a paper being cut
  * waits for that cut instead of starting another. A failed cut is left to the image request, which reports it.
  */
-export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: PaperImages }) {
-  const running = new Map<string, Promise<Buffer>>();
+export function cutAhead(d: { db: Db; paperImage: PaperImage; storeCuts?: StoreCuts }) {
+  /** cuts under way: an image request's (its bytes) or a background one's (stored, no bytes) */
+  const running = new Map<string, Promise<Buffer | void>>();
   const stored = new Set<string>();
   /** a paper and the regions of its blocks still to cut (every block of the subject: one decode for all) */
   const queue: { keys: string[]; blocks: BlockRegion[][]; paperId: number }[] = [];
@@ -44,7 +48,7 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
   const keyOf = (regions: BlockRegion[], paperId: number) => `${paperId}:${JSON.stringify(regions)}`;
 
   /** A cut under way: joined by image requests of the same paper and regions, remembered once stored. */
-  function track(key: string, p: Promise<Buffer>): Promise<Buffer> {
+  function track<T extends Buffer | void>(key: string, p: Promise<T>): Promise<T> {
     const q = p.finally(() => running.delete(key));
     running.set(key, q);
     void q.then(
@@ -57,24 +61,24 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; paperImages?: Pape
     return q;
   }
 
-  /** The cut of one paper: the running one when a cut of the same regions is under way. */
+  /**
+   * The cut of one paper: when a cut of the same regions is under way, after it (its bytes, or read once a
+   * background cut stored them; a failed one is tried again here, so the request reports its own error).
+   */
   function image(regions: BlockRegion[], paperId: number): Promise<Buffer> {
     const key = keyOf(regions, paperId);
-    return running.get(key) ?? track(key, d.paperImage(regions, paperId));
+    const under = running.get(key);
+    const again = () => d.paperImage(regions, paperId);
+    if (under) return under.then((b) => b ?? again(), again);
+    return track(key, again());
   }
 
-  /** Several blocks of a paper in one cut (one decode) when the cutter offers it. */
+  /** Several blocks of a paper cut in the background (one decode, no stored bytes read) when the cutter offers it. */
   function images(blocks: BlockRegion[][], paperId: number): Promise<unknown> {
-    if (!d.paperImages || blocks.length === 1) return Promise.all(blocks.map((r) => image(r, paperId)));
-    const all = d.paperImages(blocks, paperId);
-    return Promise.all(
-      blocks.map((r, i) =>
-        track(
-          keyOf(r, paperId),
-          all.then((b) => b[i]!),
-        ),
-      ),
-    );
+    if (!d.storeCuts) return Promise.all(blocks.map((r) => image(r, paperId)));
+    const all = d.storeCuts(blocks, paperId);
+    for (const r of blocks) void track(keyOf(r, paperId), all).catch(() => undefined);
+    return all;
   }
 
   function pump(): void {

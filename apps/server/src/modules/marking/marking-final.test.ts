@@ -162,5 +162,10 @@ describe('effective quota', () => {
     expect((await markingRepo.reviewer(db(), blockId, a.user.id, 4))?.quota).toBe(5);
     await db().execute(sql`update block set assign_mode = 'average' where id = ${blockId}`);
     expect((await markingRepo.reviewer(db(), blockId, a.user.id, 4))?.quota).toBe(2);
+    // the share follows the pool as tasks come and go (counted by the task triggers, not by the claim)
+    await db().execute(sql`delete from mark_task where id = (select min(id) from mark_task where block_id = ${blockId})`);
+    expect((await markingRepo.reviewer(db(), blockId, a.user.id, 4))?.quota).toBe(1);
+    await db().transaction((tx) => createTasks(tx, s.subjectId));
+    expect((await markingRepo.reviewer(db(), blockId, a.user.id, 4))?.quota).toBe(2);
   });
 });

@@ -90,15 +90,24 @@ function candidates(f: ClaimFilter, where: SQL): SQL {
 const CLAIM_COLUMNS = sql`
   (select s.status from subject s where s.id = b.subject_id and s.deleted_at is null) as subject_status,`;
 
+/**
+ * The user's submitted marks in the block: what the task triggers keep in `mark_stat` (migration 0018; `done`
+ * slots 1–3, `arb_done` arbitrations, per school of the papers), read by primary key. Counting the tasks read
+ * every mark the marker ever gave on each claim, and a busy marker's claim grew with the day's work.
+ */
+const submittedMarks = (blockId: number, userId: number, column: SQL) =>
+  sql`(select coalesce(sum(${column}), 0) from mark_stat where block_id = ${blockId} and user_id = ${userId})`;
+
 /** The user's submitted marks in the block, 标准卷 of 质检 too: the marker's 已阅 must not tell them apart. */
-const doneCount = (blockId: number, userId: number) => sql`((select count(*) from mark_task
-  where block_id = ${blockId} and user_id = ${userId} and status = 'submitted') + (select count(*) from standard_mark
+const doneCount = (blockId: number, userId: number) =>
+  sql`(${submittedMarks(blockId, userId, sql`done + arb_done`)} + (select count(*) from standard_mark
   where block_id = ${blockId} and user_id = ${userId} and status = 'submitted'))::int`;
 
-/** Tasks the user holds or has marked in the block: what a quota counts. */
-const usedCount = (blockId: number, userId: number) => sql`(select count(*)::int from mark_task
-  where block_id = ${blockId} and user_id = ${userId} and slot <> ${MarkSlot.arbitration}
-    and (status = 'submitted' or (status = 'leased' and lease_until >= now())))`;
+/** Tasks the user holds or has marked in the block: what a quota counts (arbitrations are not marks). */
+const usedCount = (blockId: number, userId: number) =>
+  sql`(${submittedMarks(blockId, userId, sql`done`)} + (select count(*) from mark_task
+  where block_id = ${blockId} and user_id = ${userId} and status = 'leased' and slot <> ${MarkSlot.arbitration}
+    and lease_until >= now()))::int`;
 
 /** SQL of marking: the claim, the lease checks, counts. Each function runs on the caller's transaction. */
 export const markingRepo = {
@@ -106,7 +115,9 @@ export const markingRepo = {
    * The user's block_reviewer row in that role, `quota` the effective one of the assign module (an average
    * share of the papers in the pool, a free claim without its own quota the block's; leaders none).
    * `lock`: the row is locked for the caller's transaction; `withDone`: the user's `done` read in the same
-   * statement (a submit that claims the next paper answers both without another round trip).
+   * statement (a submit that claims the next paper answers both without another round trip). An average
+   * split's papers are the block's slot-1 tasks, read from the counters the task triggers keep per school
+   * (`mark_stat_total`, migration 0018): counting the tasks cost ~100,000 index entries a claim at city size.
    */
   async reviewer(
     tx: Tx | Db,
@@ -132,8 +143,8 @@ export const markingRepo = {
         b.quota as block_quota,
         (select count(*) from block_reviewer x where x.block_id = r.block_id and x.role = ${ExamRole.reviewers})::int
           as markers,${lock ? CLAIM_COLUMNS : sql``}${withDone ? sql` ${doneCount(blockId, userId)} as done,` : sql``}
-        (case when b.assign_mode = 'average' then (select count(*) from mark_task t
-          where t.block_id = r.block_id and t.slot = ${MarkSlot.first}) else 0 end)::int as papers
+        (case when b.assign_mode = 'average' then (select coalesce(sum(x.papers), 0) from mark_stat_total x
+          where x.block_id = r.block_id) else 0 end)::int as papers
         from block_reviewer r join block b on b.id = r.block_id
         where r.block_id = ${blockId} and r.user_id = ${userId} and r.role = ${role}${lock ? sql` for update of r` : sql``}`,
       ),

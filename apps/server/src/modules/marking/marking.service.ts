@@ -76,8 +76,8 @@ export function assertMarks(scores: MarkSubmitInput['scores'], rules: BlockRules
 export function markingService(d: {
   db: Db;
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
-  /** several blocks of a paper at once, its pages decoded once (cutting ahead) */
-  paperImages?: (blocks: BlockRegion[][], paperId: number) => Promise<Buffer[]>;
+  /** several blocks of a paper cut and stored at once, its pages decoded once (cutting ahead) */
+  storeCuts?: (blocks: BlockRegion[][], paperId: number) => Promise<void>;
   /** finalize with the score module's hook (routes.ts); plain finalize in tests that do not need scores */
   finalize?: Finalizer;
   /** 质检: the pause of flagged markers and the hidden papers mixed into their streams (standard.service.ts) */

@@ -50,13 +50,18 @@ export function paperImageService(d: {
   const repo = () => d.repo(d.db);
 
   /**
-   * The images of several blocks of one paper, each cut on first use and kept under a key naming its regions
-   * and pages; the pages are read and decoded once for all of them (cutting ahead asks for a paper's blocks
-   * together: decoding is most of a cut).
+   * The cuts of several blocks of one paper, each cut on first use and kept under a key naming its regions and
+   * pages; the pages are read and decoded once for all of them (cutting ahead asks for a paper's blocks together:
+   * decoding is most of a cut). `stored` says whether a cut is kept already: its bytes (an image request) or
+   * only that it exists (cutting ahead, which needs no bytes).
    */
-  async function paperImages(blocks: BlockRegion[][], paperId: number): Promise<Buffer[]> {
+  async function cutAll<T>(
+    blocks: BlockRegion[][],
+    paperId: number,
+    stored: (key: string) => Promise<T | null>,
+  ): Promise<(T | Buffer)[]> {
     const pages = await repo().pages(paperId);
-    const out: Buffer[] = [];
+    const out: (T | Buffer)[] = [];
     const missing: { at: number; key: string; regions: BlockRegion[] }[] = [];
     for (const [at, regions] of blocks.entries()) {
       if (!regions.length) throw fail('题块还没有框选区域');
@@ -66,8 +71,8 @@ export function paperImageService(d: {
         return page;
       });
       const key = blockCutKey(paperId, regions, used);
-      const cached = await d.storage.get(key);
-      if (cached) out[at] = cached;
+      const cached = await stored(key);
+      if (cached !== null) out[at] = cached;
       else missing.push({ at, key, regions });
     }
     if (!missing.length) return out;
@@ -88,6 +93,10 @@ export function paperImageService(d: {
     return out;
   }
 
+  /** The images of several blocks of one paper (cut on first use, see cutAll). */
+  const paperImages = (blocks: BlockRegion[][], paperId: number): Promise<Buffer[]> =>
+    cutAll(blocks, paperId, (key) => d.storage.get(key));
+
   /** The block image of one paper, cut on first use and kept under a key naming the regions and pages. */
   async function paperImage(regions: BlockRegion[], paperId: number): Promise<Buffer> {
     return (await paperImages([regions], paperId))[0]!;
@@ -96,6 +105,10 @@ export function paperImageService(d: {
   return {
     paperImage,
     paperImages,
+    /** The blocks of one paper cut and stored where they are not yet; a stored cut is not read (cutting ahead). */
+    async storeCuts(blocks: BlockRegion[][], paperId: number): Promise<void> {
+      await cutAll(blocks, paperId, async (key) => ((await d.storage.has(key)) ? true : null));
+    },
 
     /** The regions cut from the template pictures (template pixels are picture pixels). */
     async templateImage(subjectId: number, regions: BlockRegion[], card: CardTemplate): Promise<Buffer> {
