@@ -39,9 +39,9 @@ export function QualityTestReportView({
       legend: { top: 0 },
       grid: { left: 48, right: 16, top: 32, bottom: 32 },
       xAxis: { type: 'category', name: '次', data: (shown?.drift ?? []).map((x) => x.t) },
-      yAxis: { type: 'value', name: 'EWMA' },
+      yAxis: { type: 'value', name: '加权均值' },
       series: [
-        { name: '偏差 EWMA', type: 'line', data: (shown?.drift ?? []).map((x) => x.ewma) },
+        { name: '偏差加权均值', type: 'line', data: (shown?.drift ?? []).map((x) => x.ewma) },
         {
           name: '控制上限',
           type: 'line',
@@ -135,7 +135,7 @@ export function QualityTestReportView({
           </Card>
           <Card
             size="small"
-            title="评分漂移（偏差的 EWMA，超出控制线即持续偏高或偏低）"
+            title="评分漂移（偏差的指数加权均值，超出控制线即持续偏高或偏低）"
             extra={
               <Select
                 size="small"

@@ -229,12 +229,12 @@ export function QualityBlockView({
                   render: (_, m) => (m.standard.n ? `${num(m.standard.meanDiff)} 分` : '—'),
                 },
                 {
-                  title: '漂移 EWMA',
+                  title: '评分漂移（加权均值）',
                   render: (_, m) => (m.drift.n ? `${num(m.drift.ewma)}（限 ±${num(m.drift.limit)}）` : '—'),
                 },
                 {
                   title: '状态',
-                  width: 260,
+                  width: 200,
                   render: (_, m) => (
                     <Space orientation="vertical" size={2}>
                       <FlagTag m={m} />

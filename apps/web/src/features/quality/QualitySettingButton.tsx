@@ -98,7 +98,7 @@ export function QualitySettingButton({
           >
             <InputNumber min={0} max={1000} step={0.5} addonAfter="分" />
           </Form.Item>
-          <Form.Item name="drift" label="检测评分漂移（EWMA / CUSUM）" valuePropName="checked">
+          <Form.Item name="drift" label="检测评分漂移（指数加权均值与累积和控制图）" valuePropName="checked">
             <Switch />
           </Form.Item>
           <Form.Item name="pause" label="被标记的老师暂停领取试卷，由题组长放行" valuePropName="checked">
