@@ -2,6 +2,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CardTemplateSchema, type CardTemplate } from '@yj/contracts';
 import type { BarcodeReader } from '@yj/omr';
+import { BlankPictures } from './blanks';
 import { ScanCode, ScanError, SCAN_MESSAGES } from './codes';
 import type { ScanDriver, ScannedImage } from './drivers';
 import { Journal, type BatchEntry } from './journal';
@@ -38,6 +39,8 @@ export interface Problem {
 export class ScanAgent {
   readonly uploader: Uploader;
   readonly files: PageFiles;
+  /** the printed blanks of the cards (template pictures), recognised with as on the server */
+  private readonly blanks: BlankPictures;
   private readonly templates = new Map<number, CardTemplate>();
   private ticking: Promise<void> | null = null;
   /** subjects whose template fetch failed this round: not asked again until the next round */
@@ -55,6 +58,9 @@ export class ScanAgent {
     public session: string | null,
   ) {
     this.files = new PageFiles(path.join(deps.dataDir, 'pages'));
+    this.blanks = new BlankPictures(path.join(deps.dataDir, 'templates'), (subjectId, key) =>
+      this.session ? deps.api.picture(this.session, subjectId, key) : null,
+    );
     this.uploader = new Uploader(this);
   }
 
@@ -198,10 +204,11 @@ export class ScanAgent {
     if (p.check) return p.check;
     const subjectId = this.store.batches.get(p.batch)?.subjectId;
     const card = subjectId ? await this.templateFor(subjectId) : null;
-    if (!card) return null;
+    if (!card || !subjectId) return null;
     let check: LocalCheck;
     try {
-      check = await checkPage(await this.files.get(p.file), card, this.deps.reader);
+      const blanks = await this.blanks.of(subjectId, card);
+      check = await checkPage(await this.files.get(p.file), card, this.deps.reader, blanks);
     } catch (e) {
       const reason = `${SCAN_MESSAGES[ScanCode.internal]}：${(e as Error).message}`;
       check = {

@@ -21,6 +21,8 @@ export async function checkPage(
   bytes: Buffer,
   card: CardTemplate,
   reader?: BarcodeReader,
+  /** the printed blank of each template page (its picture), by page index: as the server recognises */
+  blanks: Record<number, GreyImage> = {},
 ): Promise<LocalCheck> {
   let img: GreyImage;
   try {
@@ -36,7 +38,7 @@ export async function checkPage(
       exceptions: [{ type: 'imageProblem', region: 'page', reason }],
     };
   }
-  const r = await recognizePage(img, card, reader ? { reader } : {});
+  const r = await recognizePage(img, card, { blanks, ...(reader ? { reader } : {}) });
   const exceptions = r.exceptions.map((e) => ({ type: e.type, region: e.region, reason: e.reason }));
   const placement = exceptions.find((e) => PLACEMENT.has(e.type));
   const page = card.pages.find((p) => p.index === r.pageIndex);

@@ -28,6 +28,7 @@ export const ServerRoutes = {
   templates: (subjectId: number) => `/filter/api/subject/${subjectId}/templates`,
   saveTemplate: (subjectId: number) => `/filter/api/subject/${subjectId}/template`,
   upload: (subjectId: number) => `/filter/api/subject/${subjectId}/answerCard`,
+  picture: (subjectId: number, key: string) => `/filter/api/subject/${subjectId}/template/image/${key}`,
 };
 
 /** Calls to the platform server, each with the browser's session passed on as the yx_sid header. */
@@ -67,6 +68,26 @@ export class ServerApi {
   /** The subject's saved card templates (the first is the one scans are recognised with). */
   templates(sid: string, subjectId: number): Promise<TemplateItem[]> {
     return this.call(sid, ServerRoutes.templates(subjectId));
+  }
+
+  /**
+   * A template page's picture (the printed blank the template was drawn on, a JPEG): recognition reads how dark
+   * an empty bubble is from it, as the server's does. A file, not a JSON answer: any failure is a NetworkError
+   * or a refusal, and the caller recognises without it.
+   */
+  async picture(sid: string, subjectId: number, key: string): Promise<Buffer> {
+    let res: Response;
+    try {
+      res = await this.fetchImpl(`${this.baseUrl}${ServerRoutes.picture(subjectId, key)}`, {
+        headers: { yx_sid: sid },
+        signal: AbortSignal.timeout(120_000),
+      });
+    } catch (e) {
+      throw new NetworkError(NETWORK_DOWN, e);
+    }
+    if (!res.ok || !(res.headers.get('content-type') ?? '').startsWith('image/'))
+      throw new ScanError(ScanCode.fail, `答题卡图片无法取得（HTTP ${res.status}）`);
+    return Buffer.from(await res.arrayBuffer());
   }
 
   /** Saves a template for the subject on the platform (uploadTemplateToKs). */
