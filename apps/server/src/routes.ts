@@ -230,6 +230,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const {
         marking,
         history,
+        tasks,
+        mine,
         scopes: onMarking,
         origin,
         finalize,
@@ -252,9 +254,9 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         onDiscard: forgetOnDiscard,
         ports: markingFor,
       });
-      markingRoutes(api, { db, marking, history, scopes: onMarking, standard });
+      markingRoutes(api, { tasks, marking, history, scopes: onMarking, standard });
       markingLeadRoutes(api, { lead, view: leadView, scopes, marking: onMarking, hidden });
-      markingBookRoutes(api, { db, origin, overview, scopes, marking: onMarking });
+      markingBookRoutes(api, { mine, origin, overview, scopes, marking: onMarking });
       markingResetRoutes(api, { reset: markingResetting, scopes });
       markingReselectRoutes(api, { reselect, scopes });
       // 智能辅助: detection runs in this process (they read the stored pages), one at a time
@@ -288,7 +290,13 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         marking: onMarking,
       });
       // 质检: setting/qualitytest, quality-test/progress2 and report, the leaders' spot checks
-      qualityTestRoutes(api, { db, test: quality.test, spot: quality.spot, scopes, marking: onMarking });
+      qualityTestRoutes(api, {
+        spotBlock: quality.spotBlock,
+        test: quality.test,
+        spot: quality.spot,
+        scopes,
+        marking: onMarking,
+      });
       const stopQualityJobs = quality.registerJobs(local);
       app.addHook('onClose', async () => {
         stopMarkingJobs();
@@ -316,7 +324,6 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       });
       scorePublishRoutes(api, { publish, scopes });
       trialRoutes(api, {
-        db,
         ...trialModule({
           db,
           audit,

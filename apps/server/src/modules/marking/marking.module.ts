@@ -8,7 +8,7 @@ import type { QuestionService } from '../question/question.service';
 import type { PaperImageService } from '../scan/image/paper-image.service';
 import type { ReviewHooks } from '../subject/subject.service';
 import type { StandardService } from '../trial/standard.service';
-import { doneCheck } from './marking-counts';
+import { doneCheck, reviewTasks } from './marking-counts';
 import { createTasks, finalizer, refreshStripScores, type PaperScored } from './marking-final';
 import { markingHistory } from './marking-history';
 import { leadAccess } from './marking-lead-access';
@@ -17,6 +17,7 @@ import { markingLeadViewService } from './marking-lead-view.service';
 import { markingLeadRepo, reopenScanProblems } from './marking-lead.repo';
 import { markingLeadService } from './marking-lead.service';
 import { leaseRepo } from './marking-lease.repo';
+import { myHistory, type MyHistory } from './marking-mine';
 import { markingOrigin } from './marking-origin';
 import { markingOverview } from './marking-overview';
 import { markingReselect } from './marking-reselect';
@@ -108,6 +109,10 @@ export function markingModule(d: {
     /** marking's capability scopes: a block, task or trial mark in the path */
     scopes,
     history: markingHistory({ db, finalize, repo }),
+    /** review/task: the user's blocks with their counts */
+    tasks: (userId: number) => reviewTasks(db, userId),
+    /** /book/history: the user's own marks across blocks */
+    mine: ((userId, q) => myHistory(db, userId, q)) satisfies MyHistory,
     /** originPicAndAnswer: the marker's screens and 试评 both show a paper's whole pages through it */
     origin: markingOrigin({ db, maskedPage: d.images.maskedPage }),
     lead: markingLeadService({ db, audit, finalize, onScore: d.onScore, access, repo: markingLeadRepo }),

@@ -8,7 +8,7 @@ import { trialLeadRepo } from './trial-lead.repo';
 import { trialLeadService } from './trial-lead.service';
 import { trialMarkRepo } from './trial-mark.repo';
 import { trialMarkService, type PaperImage } from './trial-mark.service';
-import { trialRepo } from './trial.repo';
+import { trialRepo, type TrialRowTable } from './trial.repo';
 import { trialService } from './trial.service';
 
 /**
@@ -37,6 +37,8 @@ export function trialModule(d: {
   const { db, paperImage, roles } = d;
   return {
     trial: trialService({ db, subjects: d.subjects, repo: trialRepo }),
+    /** the block of a trial mark, trial paper or 样卷 in a route's path (its capability scope) */
+    blockOf: (table: TrialRowTable, rowId: number) => trialRepo(db).blockOfRow(table, rowId),
     marks: trialMarkService({ db, paperImage, roles, repo: trialMarkRepo }),
     lead: trialLeadService({
       db,
