@@ -84,6 +84,7 @@ export function markingService(d: {
   standard?: StandardService;
   /** each task of the pool handed to a marker, with its block (the routes' scope then knows it without a read) */
   handedOut?: (taskId: number, blockId: number) => void;
+  /** the pool's statements (marking.repo.ts, marking-lease.repo.ts), passed in by marking.module.ts */
   repo: typeof markingRepo;
   leaseRepo: typeof leases;
 }) {
