@@ -37,12 +37,10 @@ import { templateRoutes } from './modules/template/template.routes';
 import { templateModule } from './modules/template/template.module';
 import { cardRoutes } from './modules/card/card.routes';
 import { cardModule } from './modules/card/card.module';
-import { paperImageRepo } from './modules/scan/image/paper-image.repo';
-import { paperImageService } from './modules/scan/image/paper-image.service';
 import { recognizePool } from './modules/scan/recognition/scan-recognize';
 import { pagePool } from './modules/scan/ingest/scan-pages';
 import { registerScanJobs } from './modules/scan/recognition/scan.jobs';
-import { scanJobDeps, scanMissing, scanModule } from './modules/scan/scan.module';
+import { scanJobDeps, scanMissing, scanModule, scanPaperImages } from './modules/scan/scan.module';
 import { blockRegionsOf } from './modules/block/block-framed';
 import { cutPool } from './modules/scan/image/cut-pool';
 import { scanRoutes } from './modules/scan/scan.routes';
@@ -162,10 +160,9 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       // work on worker threads (cutting in the request path held up every marker's claim and submit)
       const cutter = cutPool();
       app.addHook('onClose', () => cutter.close());
-      const paperImages = paperImageService({
+      const paperImages = scanPaperImages({
         db,
         storage: deps.storage,
-        repo: paperImageRepo,
         templatePicture: images.image,
         pool: cutter,
       });
