@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { AppDeps } from './app';
 import type { Health } from '@yj/contracts';
-import { ExamRole } from '@yj/contracts';
 import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authModule } from './modules/auth/auth.module';
@@ -38,49 +37,31 @@ import { templateRoutes } from './modules/template/template.routes';
 import { templateModule } from './modules/template/template.module';
 import { cardRoutes } from './modules/card/card.routes';
 import { cardModule } from './modules/card/card.module';
-import { paperImageRepo } from './modules/scan/image/paper-image.repo';
-import { paperImageService } from './modules/scan/image/paper-image.service';
 import { recognizePool } from './modules/scan/recognition/scan-recognize';
 import { pagePool } from './modules/scan/ingest/scan-pages';
 import { registerScanJobs } from './modules/scan/recognition/scan.jobs';
-import { scanJobDeps, scanMissing, scanModule } from './modules/scan/scan.module';
+import { scanJobDeps, scanMissing, scanModule, scanPaperImages } from './modules/scan/scan.module';
 import { blockRegionsOf } from './modules/block/block-framed';
 import { cutPool } from './modules/scan/image/cut-pool';
 import { scanRoutes } from './modules/scan/scan.routes';
 import { scanAgentPackager } from './modules/tool/scan-agent-package';
 import { toolRoutes } from './modules/tool/tool.routes';
-import { markingHistory } from './modules/marking/marking-history';
-import { registerMarkingJobs } from './modules/marking/marking.jobs';
 import { markingRoutes } from './modules/marking/marking.routes';
-import { markingScopes } from './modules/marking/marking-scope';
-import { markingService } from './modules/marking/marking.service';
+import { markingModule, markingPorts } from './modules/marking/marking.module';
+import type { Discard } from './modules/marking/marking-reset';
 import { markingLeadRoutes } from './modules/marking/marking-lead.routes';
 import { markingBookRoutes } from './modules/marking/marking-book.routes';
-import { markingOrigin } from './modules/marking/marking-origin';
-import { markingOverview } from './modules/marking/marking-overview';
-import { markingLeadService } from './modules/marking/marking-lead.service';
-import { markingLeadRepo, reopenScanProblems } from './modules/marking/marking-lead.repo';
-import { leadAccess } from './modules/marking/marking-lead-access';
-import { markingRepo } from './modules/marking/marking.repo';
-import { markingReset, type Discard } from './modules/marking/marking-reset';
 import { markingResetRoutes } from './modules/marking/marking-reset.routes';
-import { markingReselect } from './modules/marking/marking-reselect';
 import { markingReselectRoutes } from './modules/marking/marking-reselect.routes';
 import { intelligentRoutes } from './modules/intelligent/intelligent.routes';
 import { forgetIntelligentDecisions, intelligentModule } from './modules/intelligent/intelligent.module';
-import { markingLeadViewService } from './modules/marking/marking-lead-view.service';
-import { doneCheck } from './modules/marking/marking-counts';
-import { createTasks, finalizer, refreshStripScores } from './modules/marking/marking-final';
-import { scoreQueue } from './modules/marking/marking-score-queue';
 import { qualityRoutes } from './modules/quality/quality.routes';
 import { forgetQualityRecords, qualityModule } from './modules/quality/quality.module';
 import { subjectRepo } from './modules/subject/subject.repo';
 import { subjectRoutes } from './modules/subject/subject.routes';
-import type { ReviewHooks } from './modules/subject/subject.service';
 import { subjectModule } from './modules/subject/subject.module';
 import { trialRoutes } from './modules/trial/trial.routes';
-import { trialModule } from './modules/trial/trial.module';
-import { standardRates, standardService } from './modules/trial/standard.service';
+import { trialModule, trialStandard } from './modules/trial/trial.module';
 import { qualityTestRoutes } from './modules/quality/quality-test.routes';
 import { hiddenProblems } from './modules/quality/hidden-problems';
 import { jobs } from './infra/jobs';
@@ -99,17 +80,6 @@ export const VERSION = '0.1.0';
 /** The composition root of the API: repositories and services wired by hand, then every module's routes under /filter. */
 export async function registerApi(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
   const { db } = deps.database;
-  // The task pool plugs into the lifecycle: tasks created when marking starts, what is left before 阅卷完成.
-  // set once the marking service exists (below): cuts a subject's block images ahead of its markers
-  let cutSubject: ((subjectId: number) => void) | null = null;
-  const reviewHooks: Partial<ReviewHooks> = {
-    onReviewStart: async (tx, subjectId) => {
-      await createTasks(tx, subjectId);
-      // the walk reads the new tasks, committed by then (and the marking jobs' pass each minute runs it again)
-      setTimeout(() => cutSubject?.(subjectId), 1_000).unref();
-    },
-    doneCheck: (subjectId) => doneCheck(db, subjectId),
-  };
   const { audit, log } = auditModule({ db });
   const { sessions, captcha, auth, reset, account } = authModule({
     db,
@@ -167,9 +137,10 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       examRoutes(api, { exams, scopes, log, org });
       // a change of a block score marks the paper's subject score stale in its transaction; a batched job
       // re-derives it (marking-score-queue.ts), the score pages and 阅卷完成 flush their subject first
-      const stale = scoreQueue({ db, derive: scoring.examinees });
+      // what other modules are given of marking (the leaders' access, a user's roles in a block …) comes first
+      const markingFor = markingPorts({ db, derive: scoring.examinees });
+      const { stale } = markingFor;
       app.addHook('onClose', async () => stale.close());
-      reviewHooks.onReviewDone = (tx, subjectId) => stale.flushIn(tx, subjectId);
       examineeRoutes(api, { examinees, scopes });
       roleRoutes(api, { roles, scopes, teachers, exams });
       const { questions } = questionModule({ db, audit, exams, rescore: scoring.enqueue });
@@ -189,10 +160,9 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       // work on worker threads (cutting in the request path held up every marker's claim and submit)
       const cutter = cutPool();
       app.addHook('onClose', () => cutter.close());
-      const paperImages = paperImageService({
+      const paperImages = scanPaperImages({
         db,
         storage: deps.storage,
-        repo: paperImageRepo,
         templatePicture: images.image,
         pool: cutter,
       });
@@ -215,7 +185,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         images: paperImages,
         scores: scoring,
         subjectiveQuestions: questions.subjective,
-        onResolved: reopenScanProblems,
+        onResolved: markingFor.onScanResolved,
       });
       scanRoutes(api, { scan, query, fix, view, finish, scopes });
       scoreRoutes(api, {
@@ -240,79 +210,52 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
           blockRegions: blockRegionsOf(db),
         }),
       );
-      // the marking module's answers other modules ask for (trial): a user's roles in a block
-      const blockRoles = (blockId: number, userId: number) => markingRepo.roles(db, blockId, userId);
-      // originPicAndAnswer: the marker's screens and 试评 both show a paper's whole pages through it
-      const origin = markingOrigin({ db, maskedPage: paperImages.maskedPage });
-      const finalize = finalizer((tx, paperId) => stale.mark(tx, paperId));
       // 质检: the hidden papers (标准卷, a marker's own paper again) mixed into the markers' streams, stored apart
       // (modules/trial/standard.service.ts); `rates` is the claim's one cached read of block_quality
-      const rates = standardRates(db);
-      const standard = standardService({ db, rates, paperImage: paperImages.paperImage });
+      const { rates, standard } = trialStandard({ db, paperImage: paperImages.paperImage });
       const hidden = hiddenProblems({
         db,
         audit,
         paperImage: paperImages.paperImage,
-        access: leadAccess(() => markingLeadRepo(db)),
-      });
-      const onMarking = markingScopes(db, scopes);
-      const marking = markingService({
-        db,
-        paperImage: paperImages.paperImage,
-        storeCuts: paperImages.storeCuts,
-        finalize,
-        standard,
-        handedOut: onMarking.knowTask,
-      });
-      cutSubject = marking.cutSubject;
-      markingRoutes(api, {
-        db,
-        marking,
-        history: markingHistory({ db, finalize }),
-        scopes: onMarking,
-        standard,
-      });
-      markingLeadRoutes(api, {
-        db,
-        lead: markingLeadService({ db, audit, finalize, onScore: scoring.paper }),
-        view: markingLeadViewService({ db, paperImage: paperImages.paperImage, hidden }),
-        scopes,
-        marking: onMarking,
-        hidden,
-      });
-      markingBookRoutes(api, {
-        db,
-        origin,
-        overview: markingOverview({ db }),
-        scopes,
-        marking: onMarking,
+        access: markingFor.access,
       });
       // discarded marks (重置阅卷, 重新选题): 智能辅助's decisions on the papers and the quality records go too
       const forgetOnDiscard: Discard = async (tx, blockId, paperIds, userId) => {
         await forgetIntelligentDecisions(tx, blockId, paperIds);
         return { ...(await forgetQualityRecords(tx, blockId, userId)) };
       };
-      markingResetRoutes(api, {
-        reset: markingReset({
-          db,
-          audit,
-          finalize,
-          onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
-          onDiscard: forgetOnDiscard,
-        }),
+      const {
+        marking,
+        history,
+        tasks,
+        mine,
+        scopes: onMarking,
+        origin,
+        finalize,
+        lead,
+        view: leadView,
+        overview,
+        reset: markingResetting,
+        reselect,
+        reviewHooks,
+        registerJobs: registerMarkingJobs,
+      } = markingModule({
+        db,
+        audit,
         scopes,
+        questions,
+        images: paperImages,
+        standard,
+        hidden,
+        onScore: scoring.paper,
+        onDiscard: forgetOnDiscard,
+        ports: markingFor,
       });
-      markingReselectRoutes(api, {
-        reselect: markingReselect({
-          db,
-          audit,
-          questions,
-          finalize,
-          onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
-          onDiscard: forgetOnDiscard,
-        }),
-        scopes,
-      });
+      markingRoutes(api, { tasks, marking, history, scopes: onMarking, standard });
+      markingLeadRoutes(api, { lead, view: leadView, scopes, marking: onMarking, hidden });
+      markingBookRoutes(api, { mine, origin, overview, scopes, marking: onMarking });
+      markingResetRoutes(api, { reset: markingResetting, scopes });
+      markingReselectRoutes(api, { reselect, scopes });
       // 智能辅助: detection runs in this process (they read the stored pages), one at a time
       const intelligentJobs = memoryQueue(app.log, 1);
       app.addHook('onClose', () => intelligentJobs.close());
@@ -321,15 +264,12 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         audit,
         queue: jobs(intelligentJobs),
         finalize,
-        access: leadAccess(() => markingLeadRepo(db)),
+        access: markingFor.access,
         paperImage: paperImages.paperImage,
         templates,
         images,
         onScores: (tx, paperIds) => stale.markMany(tx, paperIds),
-        quota: async (tx, blockId, userId) => {
-          const me = await markingRepo.reviewer(tx, blockId, userId, ExamRole.reviewers, true);
-          return { quota: me?.quota ?? null, used: await markingRepo.used(tx, blockId, userId) };
-        },
+        quota: markingFor.quota,
       });
       intelligentRoutes(api, { intelligent, blanks, groups, scopes });
       // Work of this API process alone, never on the shared Redis queue: a recognition worker there has no task
@@ -338,7 +278,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       // a row lock, so a time fired twice acts once). One in-process queue for all of them.
       const localQueue = memoryQueue(app.log, 4);
       const local = jobs(localQueue);
-      const stopMarkingJobs = registerMarkingJobs(local, { db, cutSubject: marking.cutSubject });
+      const stopMarkingJobs = registerMarkingJobs(local);
       const quality = qualityModule({ db, audit, rates, paperImage: paperImages.paperImage });
       qualityRoutes(api, {
         progress: quality.progress,
@@ -347,7 +287,13 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         marking: onMarking,
       });
       // 质检: setting/qualitytest, quality-test/progress2 and report, the leaders' spot checks
-      qualityTestRoutes(api, { db, test: quality.test, spot: quality.spot, scopes, marking: onMarking });
+      qualityTestRoutes(api, {
+        spotBlock: quality.spotBlock,
+        test: quality.test,
+        spot: quality.spot,
+        scopes,
+        marking: onMarking,
+      });
       const stopQualityJobs = quality.registerJobs(local);
       app.addHook('onClose', async () => {
         stopMarkingJobs();
@@ -370,20 +316,19 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         subjects,
         compute: scoring,
         scopes,
-        stripScores: refreshStripScores,
+        stripScores: markingFor.stripScores,
         subjectRows: subjectRepo,
       });
       scorePublishRoutes(api, { publish, scopes });
       trialRoutes(api, {
-        db,
         ...trialModule({
           db,
           audit,
           subjects,
           paperImage: paperImages.paperImage,
           rates,
-          access: leadAccess(() => markingLeadRepo(db)),
-          roles: blockRoles,
+          access: markingFor.access,
+          roles: markingFor.roles,
         }),
         scopes,
         marking: onMarking,

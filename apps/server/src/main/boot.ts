@@ -11,6 +11,7 @@ import { fsStorage, s3Storage } from '../infra/storage';
 import { auditModule } from '../modules/audit/audit.module';
 import { logSmsProvider } from '../modules/auth/sms';
 import { seedDemoExam } from '../modules/demo/demo-exam';
+import { demoRepo } from '../modules/demo/demo.repo';
 import { randomPassword, seedDemo, type DemoAccount } from '../modules/demo/demo.service';
 import { messageModule } from '../modules/message/message.module';
 
@@ -88,7 +89,7 @@ export async function ensureDemo(config: Config, database: Database): Promise<st
   const password = config.demoPassword ?? randomPassword();
   const { audit } = auditModule({ db: database.db });
   const { messages } = messageModule({ db: database.db });
-  const accounts = await seedDemo({ db: database.db, audit, messages }, password);
+  const accounts = await seedDemo({ db: database.db, audit, messages, repo: demoRepo }, password);
   if (accounts) {
     await seedDemoExam({ db: database.db, audit });
     // The tables were empty a moment ago: without fresh statistics the planner takes them for one row each

@@ -3,7 +3,7 @@ import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import { hashPassword } from '../auth/password';
 import type { MessageService } from '../message/message.service';
-import { demoRepo } from './demo.repo';
+import type { demoRepo } from './demo.repo';
 import { chineseName, rng } from './names';
 
 export { randomPassword };
@@ -29,15 +29,15 @@ const TEACHERS = 20;
  * Runs only on an empty database; returns the accounts created (all share one password).
  */
 export async function seedDemo(
-  d: { db: Db; audit: AuditService; messages: MessageService },
+  d: { db: Db; audit: AuditService; messages: MessageService; repo: typeof demoRepo },
   password: string,
 ) {
-  if (await demoRepo(d.db).hasAnyUser()) return null;
+  if (await d.repo(d.db).hasAnyUser()) return null;
   const hash = await hashPassword(password);
   const rand = rng(20261122);
   const accounts: DemoAccount[] = [];
   await d.db.transaction(async (tx) => {
-    const repo = demoRepo(tx);
+    const repo = d.repo(tx);
     const city = await repo.insertOrg({ name: '阳光市教育局', level: 2, typeCode: 'edu_bureau' });
     const county = await repo.insertOrg({
       name: '阳光区教育局',

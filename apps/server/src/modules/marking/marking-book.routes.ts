@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { markingContract, markingLeadContract, originPageParams } from '@yj/contracts';
-import type { Db } from '../../infra/db';
 import { contractRoutes } from '../../plugins/contract';
 import { authOf } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
-import { myHistory } from './marking-mine';
+import type { MyHistory } from './marking-mine';
 import type { MarkingOrigin } from './marking-origin';
 import type { MarkingOverview } from './marking-overview';
 import type { MarkingScopes } from './marking-scope';
@@ -16,7 +15,14 @@ import type { MarkingScopes } from './marking-scope';
  */
 export function markingBookRoutes(
   app: FastifyInstance,
-  d: { db: Db; origin: MarkingOrigin; overview: MarkingOverview; scopes: ExamScopes; marking: MarkingScopes },
+  d: {
+    /** /book/history: the user's own marks across blocks (marking-mine.ts) */
+    mine: MyHistory;
+    origin: MarkingOrigin;
+    overview: MarkingOverview;
+    scopes: ExamScopes;
+    marking: MarkingScopes;
+  },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const on = contractRoutes(app);
@@ -27,7 +33,7 @@ export function markingBookRoutes(
   const leadSubject = { scope: d.scopes.subjectParam };
 
   // only the user's own marks, across exams: like review/task, any signed-in user (none: an empty list)
-  on(c.myHistory, ({ query }, req) => myHistory(d.db, me(req), query));
+  on(c.myHistory, ({ query }, req) => d.mine(me(req), query));
   on(c.origin, ({ params }, req) => d.origin.info(params.taskId, me(req)), onTask);
   r.get(
     '/api/marking/task/:taskId/origin/:page',

@@ -12,7 +12,7 @@ import { fail } from '../../errors';
 import { assertAllows } from '../subject/subject-state';
 import type { Db } from '../../infra/db';
 import { blockRules, finalizer, lockPaperTasks, rowsOf, type Finalizer } from './marking-final';
-import { markingRepo as repo } from './marking.repo';
+import type { markingRepo } from './marking.repo';
 import { assertMarks, imageUrl, scoresOf } from './marking.service';
 
 export const VERSION_CONFLICT = '该分数已被修改，请刷新后重试';
@@ -61,7 +61,8 @@ export const markHistoryItem = (r: SubmittedMarkRow, editable: boolean): MarkHis
 });
 
 /** 回评 (DESIGN.md §5 History): the marker's own submitted marks of a block, and changing one of them. */
-export function markingHistory(d: { db: Db; finalize?: Finalizer }) {
+export function markingHistory(d: { db: Db; finalize?: Finalizer; repo: typeof markingRepo }) {
+  const { repo } = d;
   const finalize = d.finalize ?? finalizer();
   return {
     async list(

@@ -15,10 +15,10 @@ import { fail, forbidden } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import { API_PREFIX } from '../../plugins/auth';
 import type { HiddenProblems } from '../quality/hidden-problems';
-import { leadAccess } from './marking-lead-access';
+import type { LeadAccess } from './marking-lead-access';
 import { blockRules } from './marking-final';
-import { markingLeadViewRepo } from './marking-lead-view.repo';
-import { markingLeadRepo, type LeadSchool } from './marking-lead.repo';
+import type { markingLeadViewRepo } from './marking-lead-view.repo';
+import type { LeadSchool, markingLeadRepo } from './marking-lead.repo';
 
 /** The cut image of a task's block, for leaders and managers. */
 export const taskImageUrl = (taskId: number): string => `${API_PREFIX}/api/marking/task/${taskId}/lead/image`;
@@ -34,10 +34,14 @@ export function markingLeadViewService(d: {
   paperImage: PaperImage;
   /** 问题卷 on the hidden papers of 质检, listed after the pool's (modules/quality/hidden-problems.ts) */
   hidden?: HiddenProblems;
+  /** who leads a block and for which school (marking-lead-access, on the same repository) */
+  access: LeadAccess;
+  repo: typeof markingLeadRepo;
+  viewRepo: typeof markingLeadViewRepo;
 }) {
-  const repo = () => markingLeadRepo(d.db);
-  const view = () => markingLeadViewRepo(d.db);
-  const access = leadAccess(repo);
+  const repo = () => d.repo(d.db);
+  const view = () => d.viewRepo(d.db);
+  const access = d.access;
 
   /** Progress of blocks led for one school (or all): a few grouped queries, whatever the block count. */
   async function progressOf(blockIds: number[], school: LeadSchool): Promise<Map<number, BlockProgress>> {
@@ -103,6 +107,9 @@ export function markingLeadViewService(d: {
   }
 
   return {
+    /** The subject of a paper (null: none): the capability scope of the routes naming a :paperId. */
+    subjectOfPaper: (paperId: number): Promise<number | null> => repo().subjectOfPaper(paperId),
+
     /** The block image of a task's paper, for whoever may lead the block. */
     async image(taskId: number, p: Principal): Promise<Buffer> {
       const t = await repo().task(taskId);

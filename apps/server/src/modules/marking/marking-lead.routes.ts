@@ -2,21 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { markingLeadContract as c, taskIdParam } from '@yj/contracts';
 import { fail } from '../../errors';
-import type { Db } from '../../infra/db';
 import { contractRoutes } from '../../plugins/contract';
 import { actorOf } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { HiddenProblems } from '../quality/hidden-problems';
 import type { MarkingScopes } from './marking-scope';
 import type { MarkingLeadViewService } from './marking-lead-view.service';
-import { markingLeadRepo } from './marking-lead.repo';
 import type { MarkingLeadService } from './marking-lead.service';
 
 /** The leaders' routes (题组长, DESIGN.md §5): capability subject.lead on the subject of the block, task or paper. */
 export function markingLeadRoutes(
   app: FastifyInstance,
   d: {
-    db: Db;
     lead: MarkingLeadService;
     view: MarkingLeadViewService;
     scopes: ExamScopes;
@@ -29,9 +26,7 @@ export function markingLeadRoutes(
   const on = contractRoutes(app);
   /** The capability scope from the subject of the :paperId in the path. */
   const paperScope = async (req: FastifyRequest) => {
-    const subjectId = await markingLeadRepo(d.db).subjectOfPaper(
-      Number((req.params as { paperId: unknown }).paperId),
-    );
+    const subjectId = await d.view.subjectOfPaper(Number((req.params as { paperId: unknown }).paperId));
     if (subjectId === null) throw fail('答题卡不存在或已删除');
     return d.scopes.forSubject(subjectId);
   };

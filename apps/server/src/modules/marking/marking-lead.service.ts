@@ -10,10 +10,10 @@ import { fail, forbidden } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
-import { leadAccess, type LeadBlock } from './marking-lead-access';
+import type { LeadAccess, LeadBlock } from './marking-lead-access';
 import { blockRules } from './marking-final';
 import { assertMarks, scoresOf } from './marking.service';
-import { markingLeadRepo, type LeadSchool, type MarkingLeadRepo, type TaskRow } from './marking-lead.repo';
+import type { LeadSchool, MarkingLeadRepo, markingLeadRepo, TaskRow } from './marking-lead.repo';
 
 /** Decides the paper's block score from its marks (or opens a third mark / an arbitration): marking-final.ts. */
 export type Finalize = (tx: Tx, blockId: number, paperId: number) => Promise<unknown>;
@@ -48,8 +48,11 @@ export function markingLeadService(d: {
   finalize: Finalize;
   /** the score module's hook: a paper whose block score was removed (打回) */
   onScore?: (tx: Tx, paperId: number) => Promise<void>;
+  /** who leads a block and for which school (marking-lead-access, on the same repository) */
+  access: LeadAccess;
+  repo: typeof markingLeadRepo;
 }) {
-  const access = leadAccess(() => markingLeadRepo(d.db));
+  const access = d.access;
 
   const log = (tx: Db, b: LeadBlock, actor: Actor, action: string, target: string, detail: unknown) =>
     d.audit.record(tx, { action, examId: b.examId, userId: actor.userId, ip: actor.ip, target, detail });
@@ -93,12 +96,12 @@ export function markingLeadService(d: {
 
   return {
     async resolve(taskId: number, input: ResolveInput, p: Principal, actor: Actor) {
-      const blockId = (await markingLeadRepo(d.db).task(taskId))?.blockId;
+      const blockId = (await d.repo(d.db).task(taskId))?.blockId;
       if (blockId === undefined) throw fail('阅卷任务不存在');
       const { b, school } = await access.block(blockId, p, true);
       if (input.resolution === 'score' && !input.scores) throw fail('请给分');
       return d.db.transaction(async (tx) => {
-        const r = markingLeadRepo(tx);
+        const r = d.repo(tx);
         const t = await openProblem(r, taskId, blockId, school);
         const was = t.problem.resolution;
         if (was && was !== 'scan') throw fail('该问题卷已处理，请刷新');
@@ -166,7 +169,7 @@ export function markingLeadService(d: {
     async recall(blockId: number, userId: number, p: Principal, actor: Actor) {
       const { b, school } = await access.block(blockId, p, true);
       return d.db.transaction(async (tx) => {
-        const r = markingLeadRepo(tx);
+        const r = d.repo(tx);
         const rows = await r.recall(blockId, userId, school);
         await r.changes(
           rows.map((x) => ({
@@ -192,7 +195,7 @@ export function markingLeadService(d: {
       const { b, school } = await access.block(blockId, p, true);
       const ids = [...new Set(taskIds)];
       return d.db.transaction(async (tx) => {
-        const r = markingLeadRepo(tx);
+        const r = d.repo(tx);
         const rows = await r.lockTasks(blockId, ids);
         if (rows.length !== ids.length) throw fail('所选试卷不在这个题块中，请刷新');
         for (const t of rows) {

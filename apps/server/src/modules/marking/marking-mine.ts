@@ -62,3 +62,5 @@ export async function myHistory(
     })),
   };
 }
+/** /book/history for a user, on the module's handle (marking.module.ts). */
+export type MyHistory = (userId: number, q: z.infer<typeof myHistoryQuery>) => Promise<Paged<MyHistoryItem>>;

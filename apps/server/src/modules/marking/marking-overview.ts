@@ -12,9 +12,9 @@ import type { z } from 'zod';
 import type { blockPapersQuery, paperSearchQuery } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
-import { leadAccess } from './marking-lead-access';
+import type { LeadAccess } from './marking-lead-access';
 import { taskImageUrl } from './marking-lead-view.service';
-import { markingLeadRepo, type LeadSchool } from './marking-lead.repo';
+import type { LeadSchool, markingLeadRepo } from './marking-lead.repo';
 import { rowsOf } from './marking-final';
 
 const ARBITRATION = 9;
@@ -26,12 +26,12 @@ const schoolSql = (col: SQL, school: LeadSchool) => (school === null ? sql`true`
  * papers with their marks and markers, and the 问题卷 of a subject per block. Who may look and at which
  * school's papers: the leaders' rule (marking-lead-access).
  */
-export function markingOverview(d: { db: Db }) {
-  const access = leadAccess(() => markingLeadRepo(d.db));
+export function markingOverview(d: { db: Db; access: LeadAccess; repo: typeof markingLeadRepo }) {
+  const access = d.access;
 
   /** The schools whose papers the user may see in the subject (null: all of them). */
   async function subjectSchools(subjectId: number, p: Principal): Promise<number[] | null> {
-    const s = await markingLeadRepo(d.db).subject(subjectId);
+    const s = await d.repo(d.db).subject(subjectId);
     if (!s) throw fail('科目不存在或已删除');
     const { school } = await access.subjectBlocks(subjectId, s.examId, p);
     const all = [...school.values()];
@@ -173,7 +173,7 @@ export function markingOverview(d: { db: Db }) {
 
     /** abnormal: every block the user leads or manages, with its 问题卷 open and settled each way. */
     async abnormal(subjectId: number, p: Principal): Promise<AbnormalBlock[]> {
-      const s = await markingLeadRepo(d.db).subject(subjectId);
+      const s = await d.repo(d.db).subject(subjectId);
       if (!s) throw fail('科目不存在或已删除');
       const { blockIds, school } = await access.subjectBlocks(subjectId, s.examId, p);
       if (!blockIds.length) return [];

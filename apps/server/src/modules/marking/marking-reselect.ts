@@ -7,7 +7,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { QuestionService } from '../question/question.service';
 import type { Finalizer } from './marking-final';
 import { assertResettable, discardMarks, type Discard } from './marking-reset';
-import { markingResetRepo } from './marking-reset.repo';
+import type { markingResetRepo } from './marking-reset.repo';
 
 /** the answers' types (the route contract's schemas); the module's tests read them from here */
 export type { ReselectPreview, ReselectResult };
@@ -25,6 +25,7 @@ export function markingReselect(d: {
   finalize: Finalizer;
   onScores: (tx: Tx, paperIds: number[]) => Promise<void>;
   onDiscard: Discard;
+  repo: typeof markingResetRepo;
 }) {
   async function blocksOf(db: Db | Tx, subjectId: number) {
     return rowsOf<{
@@ -40,7 +41,7 @@ export function markingReselect(d: {
   }
 
   async function blockOf(subjectId: number, blockId: number) {
-    const b = await markingResetRepo(d.db).block(blockId);
+    const b = await d.repo(d.db).block(blockId);
     if (!b || b.subject_id !== subjectId) throw fail('题块不存在或不属于这个科目');
     return b;
   }
@@ -52,7 +53,7 @@ export function markingReselect(d: {
       const used = new Set(blocks.flatMap((b) => b.nos));
       const structure = await d.questions.structureIn(d.db, subjectId);
       return {
-        ...(await markingResetRepo(d.db).counts(blockId, null)),
+        ...(await d.repo(d.db).counts(blockId, null)),
         nos: blocks.find((b) => b.id === blockId)!.nos,
         free: structure.subjective.map((q) => q.no).filter((no) => !used.has(no)),
       };
@@ -61,7 +62,7 @@ export function markingReselect(d: {
     async reselect(subjectId: number, input: ReselectInput, actor: Actor): Promise<ReselectResult> {
       await blockOf(subjectId, input.blockId);
       return d.db.transaction(async (tx) => {
-        const b = (await markingResetRepo(tx).block(input.blockId, true))!;
+        const b = (await d.repo(tx).block(input.blockId, true))!;
         assertResettable(b.status);
         const questions = new Map(
           (await d.questions.structureIn(tx, subjectId)).subjective.map((q) => [q.no, q]),

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { Finalizer } from './marking-final';
-import { markingResetRepo } from './marking-reset.repo';
+import type { markingResetRepo } from './marking-reset.repo';
 
 /** Why a subject refuses 重置阅卷 (the lifecycle table allows it while marking runs or is paused). */
 export function assertResettable(status: number): void {
@@ -45,13 +45,14 @@ export async function discardMarks(
     finalize: Finalizer;
     onScores: (tx: Tx, paperIds: number[]) => Promise<void>;
     onDiscard: Discard;
+    repo: typeof markingResetRepo;
   },
   blockId: number,
   userId: number | null,
   actorId: number,
   markCount: number,
 ) {
-  const r = markingResetRepo(tx);
+  const r = d.repo(tx);
   const papers = await r.papers(blockId, userId);
   const plan = await r.plan(blockId, userId, papers);
   // counted under the locks: what the confirmation showed, unless marks arrived meanwhile
@@ -78,9 +79,10 @@ export function markingReset(d: {
   /** the score queue: the subject scores of these papers are out of date */
   onScores: (tx: Tx, paperIds: number[]) => Promise<void>;
   onDiscard: Discard;
+  repo: typeof markingResetRepo;
 }) {
   async function blockOf(subjectId: number, blockId: number) {
-    const b = await markingResetRepo(d.db).block(blockId);
+    const b = await d.repo(d.db).block(blockId);
     if (!b || b.subject_id !== subjectId) throw fail('题块不存在或不属于这个科目');
     return b;
   }
@@ -88,14 +90,14 @@ export function markingReset(d: {
   return {
     async preview(subjectId: number, blockId: number, userId: number | null): Promise<ResetCounts> {
       await blockOf(subjectId, blockId);
-      return markingResetRepo(d.db).counts(blockId, userId);
+      return d.repo(d.db).counts(blockId, userId);
     },
 
     async reset(subjectId: number, input: ResetInput, actor: Actor): Promise<ResetCounts> {
       await blockOf(subjectId, input.blockId);
       const userId = input.userId ?? null;
       return d.db.transaction(async (tx) => {
-        const r = markingResetRepo(tx);
+        const r = d.repo(tx);
         const b = (await r.block(input.blockId, true))!;
         assertResettable(b.status);
         const papers = await r.papers(input.blockId, userId);

@@ -3,7 +3,7 @@ import { SubjectStatus } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import type { Jobs } from '../../infra/jobs';
 import { createTasks, rowsOf } from './marking-final';
-import { markingRepo } from './marking.repo';
+import type { markingRepo } from './marking.repo';
 
 const EVERY_MS = 60_000;
 
@@ -16,10 +16,10 @@ const EVERY_MS = 60_000;
  */
 export function registerMarkingJobs(
   queue: Jobs,
-  d: { db: Db; cutSubject?: (subjectId: number) => void },
+  d: { db: Db; repo: typeof markingRepo; cutSubject?: (subjectId: number) => void },
 ): () => void {
   queue.register('marking.recycle', async () => {
-    await markingRepo.recycle(d.db);
+    await d.repo.recycle(d.db);
     return 'done';
   });
   queue.register('marking.sync', async () => {

@@ -4,12 +4,11 @@ import { z } from 'zod';
 import { idParam, markingContract as c } from '@yj/contracts';
 import { contractRoutes } from '../../plugins/contract';
 import { authOf } from '../../plugins/http';
-import { reviewTasks } from './marking-counts';
+import type { reviewTasks } from './marking-counts';
 import type { MarkingHistory } from './marking-history';
 import type { MarkingScopes } from './marking-scope';
 import type { MarkingService } from './marking.service';
 import type { StandardService } from '../trial/standard.service';
-import type { Db } from '../../infra/db';
 
 const taskParams = z.object({ taskId: idParam() });
 
@@ -17,7 +16,8 @@ const taskParams = z.object({ taskId: idParam() });
 export function markingRoutes(
   app: FastifyInstance,
   d: {
-    db: Db;
+    /** review/task: the user's blocks with their counts (marking-counts.ts) */
+    tasks: (userId: number) => ReturnType<typeof reviewTasks>;
     marking: MarkingService;
     history: MarkingHistory;
     scopes: MarkingScopes;
@@ -33,7 +33,7 @@ export function markingRoutes(
   /** the 标准卷 service when the request's task is one */
   const std = (req: Parameters<typeof authOf>[0]) => (d.scopes.isStandard(req) ? d.standard : undefined);
 
-  on(c.tasks, (_in, req) => reviewTasks(d.db, me(req)));
+  on(c.tasks, (_in, req) => d.tasks(me(req)));
   on(c.info, ({ params }, req) => d.marking.info(params.blockId, me(req)), onBlock);
   on(c.claim, ({ params, body }, req) => d.marking.claim(params.blockId, me(req), body), onBlock);
   on(c.history, ({ params, query }, req) => d.history.list(params.blockId, me(req), query), onBlock);

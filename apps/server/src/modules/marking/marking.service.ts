@@ -17,9 +17,9 @@ import { AppError, fail, forbidden } from '../../errors';
 import { assertAllows } from '../subject/subject-state';
 import type { Db, Tx } from '../../infra/db';
 import { blockRules, finalizer, rowsOf, type BlockRules, type Finalizer } from './marking-final';
-import { leaseRepo } from './marking-lease.repo';
+import type { leaseRepo as leases } from './marking-lease.repo';
 import { cutAhead } from './marking-cut-ahead';
-import { markingRepo as repo, type TaskRow } from './marking.repo';
+import type { markingRepo, TaskRow } from './marking.repo';
 import { claimableCount } from './marking-counts';
 import type { StandardService } from '../trial/standard.service';
 import { executePrepared } from '../../infra/prepared';
@@ -84,7 +84,11 @@ export function markingService(d: {
   standard?: StandardService;
   /** each task of the pool handed to a marker, with its block (the routes' scope then knows it without a read) */
   handedOut?: (taskId: number, blockId: number) => void;
+  /** the pool's statements (marking.repo.ts, marking-lease.repo.ts), passed in by marking.module.ts */
+  repo: typeof markingRepo;
+  leaseRepo: typeof leases;
 }) {
+  const { repo, leaseRepo } = d;
   const finalize = d.finalize ?? finalizer();
   const cuts = cutAhead(d);
   async function rulesOf(db: Tx | Db, blockId: number): Promise<BlockRules> {

@@ -17,6 +17,14 @@ export interface QualityTestRow {
 export function qualityTestRepo(db: Db | Tx) {
   const rows = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(q));
   return {
+    /** The block of a spot check (null: none): the routes' capability scope. */
+    async spotBlock(spotId: number): Promise<number | null> {
+      const [row] = rowsOf<{ block_id: number }>(
+        await db.execute(sql`select block_id from spot_check where id = ${spotId}`),
+      );
+      return row?.block_id ?? null;
+    },
+
     settings: (blockIds: readonly number[]) =>
       rows<QualityTestRow>(sql`select block_id, standard_every, self_every, spot_percent, limits, pause
         from block_quality where block_id = any(${ints(blockIds)}::int[])`),

@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { blockIdParam, qualityTestContract as c, spotParams } from '@yj/contracts';
 import { fail } from '../../errors';
-import { rowsOf, type Db } from '../../infra/db';
 import { attachment } from '../../lib/excel';
 import { contractRoutes } from '../../plugins/contract';
 import { actorOf } from '../../plugins/http';
@@ -22,19 +20,22 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  */
 export function qualityTestRoutes(
   app: FastifyInstance,
-  d: { db: Db; test: QualityTestService; spot: SpotService; scopes: ExamScopes; marking: MarkingScopes },
+  d: {
+    /** the block of a spot check (null: none) */
+    spotBlock: (spotId: number) => Promise<number | null>;
+    test: QualityTestService;
+    spot: SpotService;
+    scopes: ExamScopes;
+    marking: MarkingScopes;
+  },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const on = contractRoutes(app);
   // a spot check's block never changes: its subject scope through the block's
   const spotScope = async (req: FastifyRequest) => {
-    const [row] = rowsOf<{ block_id: number }>(
-      await d.db.execute(
-        sql`select block_id from spot_check where id = ${Number((req.params as { spotId: unknown }).spotId)}`,
-      ),
-    );
-    if (!row) throw fail('抽查任务不存在');
-    return d.marking.forBlock(row.block_id);
+    const blockId = await d.spotBlock(Number((req.params as { spotId: unknown }).spotId));
+    if (blockId === null) throw fail('抽查任务不存在');
+    return d.marking.forBlock(blockId);
   };
   const onSubject = { scope: d.scopes.subjectParam };
   const onBlock = { scope: d.marking.blockParam };

@@ -34,6 +34,8 @@ export function qualityModule(d: {
     monitor,
     test: qualityTestService({ db, audit, rates, repo, testRepo }),
     spot: spotService({ db, paperImage: d.paperImage, repo, testRepo }),
+    /** the block of a spot check in a route's path (its capability scope) */
+    spotBlock: (spotId: number) => testRepo(db).spotBlock(spotId),
     /** quality's 30 s check of the blocks marked in the last minutes; answers its stop function */
     registerJobs: (queue: Jobs) => registerQualityJobs(queue, { db, monitor, repo }),
   };

@@ -12,7 +12,8 @@ import { scanFixService } from './exceptions/scan-fix.service';
 import type { ScoredQuestion } from './exceptions/scan-score';
 import { scanFinishRepo } from './finish/scan-finish.repo';
 import { scanFinishService } from './finish/scan-finish.service';
-import type { PaperImageService } from './image/paper-image.service';
+import { paperImageRepo } from './image/paper-image.repo';
+import { paperImageService, type PaperImageService } from './image/paper-image.service';
 import { scanService } from './ingest/scan-ingest.service';
 import type { PagePool } from './ingest/scan-pages';
 import { scanQueryRepo } from './query/scan-query.repo';
@@ -21,6 +22,14 @@ import { paperMatchService } from './recognition/paper-match.service';
 import type { RecognizePool } from './recognition/scan-recognize';
 import type { ScanJobDeps } from './recognition/scan.jobs';
 import { scanRepo } from './scan.repo';
+
+/**
+ * Every cut of a scanned paper (blocks, marking, trial, quality, reports), given its repository: made before the
+ * rest of the module, as the template and block modules use it too.
+ */
+export function scanPaperImages(d: Omit<Parameters<typeof paperImageService>[0], 'repo'>): PaperImageService {
+  return paperImageService({ ...d, repo: paperImageRepo });
+}
 
 /**
  * The scan module wired (called from the composition root, routes.ts): its repositories passed into its

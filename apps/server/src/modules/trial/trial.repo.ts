@@ -7,6 +7,8 @@ const markable = (subjectId: number) => sql`p.subject_id = ${subjectId} and p.de
   and p.status = 'ok' and not exists (select 1 from absence a
     where a.examinee_id = p.examinee_id and a.subject_id = p.subject_id)`;
 const intArray = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
+/** The rows of 试评 a route names by id. */
+export type TrialRowTable = 'trial_mark' | 'trial_paper' | 'sample_paper';
 const countOf = (r: unknown) => (r as { rowCount?: number | null }).rowCount ?? 0;
 
 /** The SQL of the manager's side of 试评 (trial.service.ts): the trial papers of each block and their counts. */
@@ -112,6 +114,14 @@ export function trialRepo(db: Db | Tx) {
         where block_id in (select id from block where subject_id = ${subjectId})`);
       const papers = await db.execute(sql`delete from trial_paper where subject_id = ${subjectId}`);
       return { marks: countOf(marks), papers: countOf(papers) };
+    },
+
+    /** The block of a trial mark, trial paper or 样卷 (null: none): the routes' capability scope. */
+    async blockOfRow(table: TrialRowTable, rowId: number): Promise<number | null> {
+      const [row] = rowsOf<{ block_id: number }>(
+        await db.execute(sql`select block_id from ${sql.identifier(table)} where id = ${rowId}`),
+      );
+      return row?.block_id ?? null;
     },
   };
 }

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { idParam, originPageParams, sampleParam, trialContract as c, trialPaperParam } from '@yj/contracts';
 import { fail } from '../../errors';
-import { rowsOf, type Db } from '../../infra/db';
 import { contractRoutes } from '../../plugins/contract';
 import { actorOf, authOf } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
@@ -13,6 +11,7 @@ import type { MarkingScopes } from '../marking/marking-scope';
 import type { TrialLeadService } from './trial-lead.service';
 import type { TrialMarkService } from './trial-mark.service';
 import type { TrialService } from './trial.service';
+import type { TrialRowTable } from './trial.repo';
 
 const taskParams = z.object({ taskId: idParam() });
 /** A cut image: private, a marker's browser may keep it for the preload; no shared cache ever sees a paper. */
@@ -26,7 +25,8 @@ const jpeg = (reply: FastifyReply, body: Buffer) =>
 export function trialRoutes(
   app: FastifyInstance,
   d: {
-    db: Db;
+    /** the block of a trial mark, trial paper or 样卷 (null: none) */
+    blockOf: (table: TrialRowTable, rowId: number) => Promise<number | null>;
     trial: TrialService;
     marks: TrialMarkService;
     lead: TrialLeadService;
@@ -40,16 +40,11 @@ export function trialRoutes(
   const on = contractRoutes(app);
   const manage = { scope: d.scopes.subjectParam };
   /** the subject of a trial mark, trial paper or sample in the path, for the capability's scope */
-  const byRow =
-    (table: 'trial_mark' | 'trial_paper' | 'sample_paper', key: string, missing: string) =>
-    async (req: FastifyRequest) => {
-      const rowId = Number((req.params as Record<string, unknown>)[key]);
-      const [row] = rowsOf<{ block_id: number }>(
-        await d.db.execute(sql`select block_id from ${sql.identifier(table)} where id = ${rowId}`),
-      );
-      if (!row) throw fail(missing);
-      return d.marking.forBlock(row.block_id);
-    };
+  const byRow = (table: TrialRowTable, key: string, missing: string) => async (req: FastifyRequest) => {
+    const blockId = await d.blockOf(table, Number((req.params as Record<string, unknown>)[key]));
+    if (blockId === null) throw fail(missing);
+    return d.marking.forBlock(blockId);
+  };
   const onBlock = { scope: d.marking.blockParam };
   const onMark = { scope: byRow('trial_mark', 'taskId', '阅卷任务不存在') };
   const onPaper = { scope: byRow('trial_paper', 'trialPaperId', '试评试卷不存在') };

@@ -1,0 +1,136 @@
+import { ExamRole } from '@yj/contracts';
+import type { Db, Tx } from '../../infra/db';
+import type { Jobs } from '../../infra/jobs';
+import type { AuditService } from '../audit/audit.service';
+import type { ExamScopes } from '../exam/exam-scope';
+import type { HiddenProblems } from '../quality/hidden-problems';
+import type { QuestionService } from '../question/question.service';
+import type { PaperImageService } from '../scan/image/paper-image.service';
+import type { ReviewHooks } from '../subject/subject.service';
+import type { StandardService } from '../trial/standard.service';
+import { doneCheck, reviewTasks } from './marking-counts';
+import { createTasks, finalizer, refreshStripScores, type PaperScored } from './marking-final';
+import { markingHistory } from './marking-history';
+import { leadAccess } from './marking-lead-access';
+import { markingLeadViewRepo } from './marking-lead-view.repo';
+import { markingLeadViewService } from './marking-lead-view.service';
+import { markingLeadRepo, reopenScanProblems } from './marking-lead.repo';
+import { markingLeadService } from './marking-lead.service';
+import { leaseRepo } from './marking-lease.repo';
+import { myHistory, type MyHistory } from './marking-mine';
+import { markingOrigin } from './marking-origin';
+import { markingOverview } from './marking-overview';
+import { markingReselect } from './marking-reselect';
+import { markingReset, type Discard } from './marking-reset';
+import { markingResetRepo } from './marking-reset.repo';
+import { markingScopes } from './marking-scope';
+import { scoreQueue, type DeriveExaminees } from './marking-score-queue';
+import { registerMarkingJobs } from './marking.jobs';
+import { markingRepo } from './marking.repo';
+import { markingService } from './marking.service';
+
+/**
+ * What the other modules are given of marking, made before the rest of it (composition root: routes.ts), as the
+ * score pages, scanning, 试评, 质检 and 智能辅助 are wired before or beside it: the queue of subject scores
+ * marking leaves stale (`stale`, marking-score-queue.ts), the leaders' access, a user's roles in a block, a
+ * marker's quota, the scan fixes' hook that returns settled 问题卷 to the pool, 统分's strip scores.
+ */
+export function markingPorts(d: { db: Db; derive: DeriveExaminees }) {
+  const { db } = d;
+  const repo = markingRepo;
+  return {
+    stale: scoreQueue({ db, derive: d.derive }),
+    /** who leads a block and for which school (marking-lead-access) */
+    access: leadAccess(() => markingLeadRepo(db)),
+    /** the user's roles in a block */
+    roles: (blockId: number, userId: number) => repo.roles(db, blockId, userId),
+    /** a marker's quota in a block and the marks that count against it */
+    quota: async (tx: Tx, blockId: number, userId: number) => {
+      const me = await repo.reviewer(tx, blockId, userId, ExamRole.reviewers, true);
+      return { quota: me?.quota ?? null, used: await repo.used(tx, blockId, userId) };
+    },
+    /** a scan exception settled: the 问题卷 that sent it there go back to the pool */
+    onScanResolved: reopenScanProblems,
+    /** 统分: the 先阅后扫 strips' scores brought up to date */
+    stripScores: refreshStripScores,
+  };
+}
+export type MarkingPorts = ReturnType<typeof markingPorts>;
+
+/**
+ * The marking module wired (composition root: routes.ts): its repositories passed into its services here — the
+ * markers' screen, 回评, the leaders' screens and writes, the overview, 重置阅卷 and 重新选题 — with the
+ * lifecycle's hooks and the pool's minute jobs. What it needs of other modules comes in: the scan module's paper
+ * images, 质检's hidden papers (`standard`, `hidden`), the score module's hook (`onScore`), what a discard of
+ * marks takes with it (`onDiscard`).
+ */
+export function markingModule(d: {
+  db: Db;
+  audit: AuditService;
+  scopes: ExamScopes;
+  questions: QuestionService;
+  images: Pick<PaperImageService, 'paperImage' | 'storeCuts' | 'maskedPage'>;
+  standard: StandardService;
+  hidden: HiddenProblems;
+  onScore: PaperScored;
+  onDiscard: Discard;
+  ports: MarkingPorts;
+}) {
+  const { db, audit, ports } = d;
+  const { paperImage } = d.images;
+  const { access, stale } = ports;
+  const repo = markingRepo;
+  const onScores = (tx: Tx, paperIds: number[]) => stale.markMany(tx, paperIds);
+  const finalize = finalizer((tx, paperId) => stale.mark(tx, paperId));
+  const scopes = markingScopes(db, d.scopes);
+  const marking = markingService({
+    db,
+    paperImage,
+    storeCuts: d.images.storeCuts,
+    finalize,
+    standard: d.standard,
+    handedOut: scopes.knowTask,
+    repo,
+    leaseRepo,
+  });
+  const reviewHooks: ReviewHooks = {
+    onReviewStart: async (tx, subjectId) => {
+      await createTasks(tx, subjectId);
+      // the walk reads the new tasks, committed by then (and the marking jobs' pass each minute runs it again)
+      setTimeout(() => marking.cutSubject(subjectId), 1_000).unref();
+    },
+    doneCheck: (subjectId) => doneCheck(db, subjectId),
+    onReviewDone: (tx, subjectId) => stale.flushIn(tx, subjectId),
+  };
+  const discard = { db, audit, finalize, onScores, onDiscard: d.onDiscard, repo: markingResetRepo };
+  return {
+    marking,
+    finalize,
+    /** marking's capability scopes: a block, task or trial mark in the path */
+    scopes,
+    history: markingHistory({ db, finalize, repo }),
+    /** review/task: the user's blocks with their counts */
+    tasks: (userId: number) => reviewTasks(db, userId),
+    /** /book/history: the user's own marks across blocks */
+    mine: ((userId, q) => myHistory(db, userId, q)) satisfies MyHistory,
+    /** originPicAndAnswer: the marker's screens and 试评 both show a paper's whole pages through it */
+    origin: markingOrigin({ db, maskedPage: d.images.maskedPage }),
+    lead: markingLeadService({ db, audit, finalize, onScore: d.onScore, access, repo: markingLeadRepo }),
+    view: markingLeadViewService({
+      db,
+      paperImage,
+      hidden: d.hidden,
+      access,
+      repo: markingLeadRepo,
+      viewRepo: markingLeadViewRepo,
+    }),
+    overview: markingOverview({ db, access, repo: markingLeadRepo }),
+    reset: markingReset(discard),
+    reselect: markingReselect({ ...discard, questions: d.questions }),
+    /** tasks created when marking starts, what is left before 阅卷完成, the scores brought up to date at it */
+    reviewHooks,
+    /** the pool's minute jobs on the API process's own queue; answers their stop function */
+    registerJobs: (queue: Jobs) => registerMarkingJobs(queue, { db, repo, cutSubject: marking.cutSubject }),
+  };
+}
+export type MarkingModule = ReturnType<typeof markingModule>;
