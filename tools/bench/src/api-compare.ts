@@ -11,6 +11,7 @@ import {
   benchDatabase,
   drained,
   emptyTally,
+  firstClassId,
   freePort,
   HOST,
   load,
@@ -68,7 +69,7 @@ async function ready(e: Engine): Promise<void> {
   e.idleRss = rssMb(e.server.pid);
   const { cookie, schoolId } = await signIn(e.base);
   e.cookie = cookie;
-  e.targets = targetsFor(schoolId);
+  e.targets = targetsFor(schoolId, await firstClassId(e.base, cookie, schoolId));
   e.tallies = e.targets.map(() => emptyTally());
 }
 

@@ -15,6 +15,7 @@ import {
   benchDatabase,
   drained,
   emptyTally,
+  firstClassId,
   freePort,
   HOST,
   load,
@@ -137,7 +138,7 @@ let rss: number | null;
 try {
   await waitHealthy(base, server);
   const { cookie, schoolId } = await signIn(base);
-  const targets = targetsFor(schoolId);
+  const targets = targetsFor(schoolId, await firstClassId(base, cookie, schoolId));
   results = await measureAll(base, targets, cookie);
   for (const [i, t] of targets.entries()) {
     results[i]!.queriesPerRequest = await queriesPerRequest(base, t, cookie, database);
