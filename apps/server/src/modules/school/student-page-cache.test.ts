@@ -186,5 +186,15 @@ describe('the remembered students page', () => {
       await admin.post(`/filter/api/school/${schoolId}/students`, { page: 1, size: 20, classId: c2 }),
     );
     expect(mine.data).toMatchObject({ total: 0, items: [] });
+
+    // a student moved to the other school (a script's write; no screen does it) leaves this school's pages
+    const kept = names(await page());
+    await other.query(`update student set school_id = $2 where school_id = $1 and xuehao = 'S3'`, [
+      schoolId,
+      s2.id,
+    ]);
+    const moved = kept.filter((n) => n !== '学生3');
+    expect(names(await page())).toEqual(moved);
+    expect(moved.length).toBe(kept.length - 1);
   });
 });
