@@ -154,7 +154,7 @@ try {
 }
 
 const health = results[0]!;
-const row = (k: string, v: string) => console.log(`${k.padEnd(34)} ${v}`);
+const row = (k: string, v: string) => console.log(`${k.padEnd(37)} ${v}`);
 console.log(
   `\nbench:api — ${CONNECTIONS} connections, ${DURATION} s per endpoint in ${ROUNDS} interleaved slices (after ${WARMUP_S} s warm-up), ${engine}, ${os.cpus().length} cores\n`,
 );
