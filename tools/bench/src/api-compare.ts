@@ -11,6 +11,7 @@ import {
   benchDatabase,
   drained,
   emptyTally,
+  firstClassId,
   freePort,
   HOST,
   load,
@@ -68,7 +69,7 @@ async function ready(e: Engine): Promise<void> {
   e.idleRss = rssMb(e.server.pid);
   const { cookie, schoolId } = await signIn(e.base);
   e.cookie = cookie;
-  e.targets = targetsFor(schoolId);
+  e.targets = targetsFor(schoolId, await firstClassId(e.base, cookie, schoolId));
   e.tallies = e.targets.map(() => emptyTally());
 }
 
@@ -151,7 +152,7 @@ function report(
     restartMs: number;
   },
 ): void {
-  const row = (k: string, v: string) => console.log(`${k.padEnd(34)} ${v}`);
+  const row = (k: string, v: string) => console.log(`${k.padEnd(37)} ${v}`);
   const mb = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(0)} MB`);
   console.log(
     `\nbench:api --compare — ${o.connections} connections, ${slice * ROUNDS} s per endpoint and engine in ${ROUNDS} slices alternating embedded / machine (after ${o.warmup} s warm-up each), ${os.cpus().length} cores\n`,

@@ -120,8 +120,21 @@ export async function signIn(base: string): Promise<{ cookie: string; schoolId: 
   return { cookie: `yx_sid=${body.data.token}`, schoolId: body.data.user.schoolId };
 }
 
+/** A class of the school (from its first students page): the filtered page's filter. */
+export async function firstClassId(base: string, cookie: string, schoolId: number): Promise<number> {
+  const r = await fetch(`${base}/filter/api/school/${schoolId}/students`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie },
+    body: JSON.stringify({ page: 1, size: 1 }),
+  });
+  const body = (await r.json()) as { code: number; data: { items: Array<{ classId: number }> } };
+  const id = body.data?.items[0]?.classId;
+  if (body.code !== 0 || !id) throw new Error('the demo school has no students page to filter');
+  return id;
+}
+
 /** The measured endpoints: the yardstick first, then the signed-in reads. */
-export function targetsFor(schoolId: number): Target[] {
+export function targetsFor(schoolId: number, classId: number): Target[] {
   return [
     { name: 'GET /filter/health (yardstick)', method: 'GET', path: '/filter/health', signedIn: false },
     {
@@ -135,6 +148,14 @@ export function targetsFor(schoolId: number): Target[] {
       method: 'POST',
       path: `/filter/api/school/${schoolId}/students`,
       body: JSON.stringify({ page: 1, size: 20 }),
+      signedIn: true,
+    },
+    {
+      // the screen's class filter: a page the unfiltered one's remembering did not cover before
+      name: 'POST students of a class (signed in)',
+      method: 'POST',
+      path: `/filter/api/school/${schoolId}/students`,
+      body: JSON.stringify({ page: 1, size: 20, classId }),
       signedIn: true,
     },
   ];

@@ -15,6 +15,7 @@ import {
   benchDatabase,
   drained,
   emptyTally,
+  firstClassId,
   freePort,
   HOST,
   load,
@@ -137,7 +138,7 @@ let rss: number | null;
 try {
   await waitHealthy(base, server);
   const { cookie, schoolId } = await signIn(base);
-  const targets = targetsFor(schoolId);
+  const targets = targetsFor(schoolId, await firstClassId(base, cookie, schoolId));
   results = await measureAll(base, targets, cookie);
   for (const [i, t] of targets.entries()) {
     results[i]!.queriesPerRequest = await queriesPerRequest(base, t, cookie, database);
@@ -153,7 +154,7 @@ try {
 }
 
 const health = results[0]!;
-const row = (k: string, v: string) => console.log(`${k.padEnd(34)} ${v}`);
+const row = (k: string, v: string) => console.log(`${k.padEnd(37)} ${v}`);
 console.log(
   `\nbench:api — ${CONNECTIONS} connections, ${DURATION} s per endpoint in ${ROUNDS} interleaved slices (after ${WARMUP_S} s warm-up), ${engine}, ${os.cpus().length} cores\n`,
 );

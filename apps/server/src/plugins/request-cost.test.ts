@@ -36,7 +36,7 @@ async function cost(send: () => Promise<{ json(): unknown }>): Promise<number> {
 describe('the signed-in request path', () => {
   it('costs one statement for the session with the grants the capability check needs, and its own', async () => {
     const s = await buildSchool(t.database.db);
-    await buildClassWithStudents(t.database.db, s.id, 3);
+    const { banji } = await buildClassWithStudents(t.database.db, s.id, 3);
     const a = await buildSchoolAdmin(t.database.db, s.id);
     const c = await signIn(t.app, a.account, PASSWORD);
 
@@ -48,5 +48,10 @@ describe('the signed-in request path', () => {
     expect(await cost(page)).toBe(3);
     // again, nothing written: session + roster version, the page from the process's cache (student.repo.ts)
     expect(await cost(page)).toBe(2);
+    // a filtered page (the screen's class filter) is remembered the same way, under its own key
+    const ofClass = () =>
+      c.post(`/filter/api/school/${s.id}/students`, { page: 1, size: 20, classId: banji.id });
+    expect(await cost(ofClass)).toBe(3);
+    expect(await cost(ofClass)).toBe(2);
   });
 });

@@ -7,7 +7,7 @@ import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import { multipartFile, xlsx } from '../../../test/excel';
 import { buildClassWithStudents, buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
 
-// The unfiltered students page is remembered per process under the school's roster version (issue 12): every
+// The students page (unfiltered or filtered) is remembered per process under the school's roster version (issue 12): every
 // write of a student, class or grade — through a route, straight to the database, or from another connection
 // standing in for another server process — must show on the very next read.
 
@@ -41,7 +41,14 @@ afterAll(async () => {
 
 type Page = {
   total: number;
-  items: Array<{ id: number; name: string; xuehao: string; className: string; gradeName: string }>;
+  items: Array<{
+    id: number;
+    name: string;
+    xuehao: string;
+    classId: number;
+    className: string;
+    gradeName: string;
+  }>;
 };
 const page = async (p = 1, size = 20) =>
   body<Page>(await admin.post(`/filter/api/school/${schoolId}/students`, { page: p, size })).data;
@@ -117,11 +124,15 @@ describe('the remembered students page', () => {
 
   it('shows a write from another connection, and nothing of a write rolled back', async () => {
     const before = names(await page());
-    await other.query(`update student set name = '别处改的' where school_id = $1 and xuehao = 'S1'`, [schoolId]);
+    await other.query(`update student set name = '别处改的' where school_id = $1 and xuehao = 'S1'`, [
+      schoolId,
+    ]);
     expect(names(await page())).toEqual(before.map((n) => (n === '学生1' ? '别处改的' : n)));
 
     await other.query('begin');
-    await other.query(`update student set name = '未提交' where school_id = $1 and xuehao = 'S2'`, [schoolId]);
+    await other.query(`update student set name = '未提交' where school_id = $1 and xuehao = 'S2'`, [
+      schoolId,
+    ]);
     // read while the write is open: the committed page; then it is rolled back and never shows
     expect(names(await page())).not.toContain('未提交');
     await other.query('rollback');
@@ -129,12 +140,61 @@ describe('the remembered students page', () => {
     expect(names(await page())).toContain('学生2');
   });
 
+  it('remembers each filter apart and shows a write on the next filtered read', async () => {
+    const filtered = async (f: { classId?: number; gradeId?: number; keyword?: string }) =>
+      body<Page>(await admin.post(`/filter/api/school/${schoolId}/students`, { page: 1, size: 20, ...f }))
+        .data;
+    const [c3] = await t.database.db
+      .insert(banji)
+      .values({ schoolId, gradeId, name: '高一(3)班', sort: 3 })
+      .returning();
+    await t.database.db.insert(student).values({ schoolId, classId: c3!.id, xuehao: 'C1', name: '三班甲' });
+    // each filter twice: the second read comes from the process's memory and must still be that filter's answer
+    for (let i = 0; i < 2; i++) {
+      expect(names(await filtered({ classId: c3!.id }))).toEqual(['三班甲']);
+      expect(names(await filtered({ keyword: '三班' }))).toEqual(['三班甲']);
+      expect(names(await filtered({ classId }))).not.toContain('三班甲');
+      expect((await filtered({ gradeId })).total).toBe((await page()).total);
+    }
+    await other.query(`update student set name = '三班乙' where school_id = $1 and xuehao = 'C1'`, [
+      schoolId,
+    ]);
+    expect(names(await filtered({ classId: c3!.id }))).toEqual(['三班乙']);
+    expect((await filtered({ keyword: '三班' })).items.map((x) => x.name)).toEqual(['三班乙']);
+    expect(names(await filtered({ keyword: '(3)班' }))).toEqual(['三班乙']);
+    await t.database.db.update(banji).set({ name: '高一(4)班' }).where(eq(banji.id, c3!.id));
+    expect((await filtered({ keyword: '(3)班' })).total).toBe(0);
+    expect(names(await filtered({ keyword: '(4)班' }))).toEqual(['三班乙']);
+  });
+
   it('keeps schools apart', async () => {
     const s2 = await buildSchool(t.database.db, { name: '别的学校' });
     await buildClassWithStudents(t.database.db, s2.id, 2);
     const admin2 = await signIn(t.app, (await buildSchoolAdmin(t.database.db, s2.id)).account, PASSWORD);
-    const p2 = body<Page>(await admin2.post(`/filter/api/school/${s2.id}/students`, { page: 1, size: 20 })).data;
+    const p2 = body<Page>(
+      await admin2.post(`/filter/api/school/${s2.id}/students`, { page: 1, size: 20 }),
+    ).data;
     expect(p2.total).toBe(2);
     expect((await page()).total).not.toBe(2);
+    // the same filter asked of the other school: its own class, not this school's remembered answer
+    const c2 = p2.items[0]!.classId;
+    const f2 = body<Page>(
+      await admin2.post(`/filter/api/school/${s2.id}/students`, { page: 1, size: 20, classId: c2 }),
+    ).data;
+    expect(f2.total).toBe(2);
+    const mine = body(
+      await admin.post(`/filter/api/school/${schoolId}/students`, { page: 1, size: 20, classId: c2 }),
+    );
+    expect(mine.data).toMatchObject({ total: 0, items: [] });
+
+    // a student moved to the other school (a script's write; no screen does it) leaves this school's pages
+    const kept = names(await page());
+    await other.query(`update student set school_id = $2 where school_id = $1 and xuehao = 'S3'`, [
+      schoolId,
+      s2.id,
+    ]);
+    const moved = kept.filter((n) => n !== '学生3');
+    expect(names(await page())).toEqual(moved);
+    expect(moved.length).toBe(kept.length - 1);
   });
 });

@@ -59,11 +59,13 @@ async function rosterVersionOf(db: Db, schoolId: number): Promise<number> {
 }
 
 /**
- * Unfiltered pages remembered per database handle, under the roster version read before the page itself: the
- * page is at least as new as that version, and any later write of a student, class or grade — by this process
- * or another, a job or a script — moves the version on (triggers of migration 0023), so the next read misses
- * and reads afresh. One primary-key read instead of joining, counting and sorting the school's students
- * (issue 12). A transaction's handle gets its own map, which goes with it (nothing uncommitted leaks out).
+ * Pages remembered per database handle, under the roster version read before the page itself: the page is at
+ * least as new as that version, and any later write of a student, class or grade — by this process or another,
+ * a job or a script — moves the version on (triggers of migration 0023), so the next read misses and reads
+ * afresh. One primary-key read instead of joining, counting and sorting the school's students (issue 12). The
+ * key holds the school and every filter, so a filtered page (a grade, a class, a search) is remembered the same
+ * way and never answers another question. A transaction's handle gets its own map, which goes with it (nothing
+ * uncommitted leaks out).
  */
 const PAGES_KEPT = 2000;
 const pageCaches = new WeakMap<Db, Map<string, { version: number; page: Paged<StudentItem> }>>();
@@ -72,6 +74,8 @@ function pagesOf(db: Db) {
   if (!m) pageCaches.set(db, (m = new Map()));
   return m;
 }
+const pageKey = (schoolId: number, q: StudentListQuery): string =>
+  JSON.stringify([schoolId, q.page, q.size, q.gradeId ?? 0, q.classId ?? 0, q.keyword ?? '']);
 
 export function studentRepo(db: Db) {
   const live = (schoolId: number) => and(eq(student.schoolId, schoolId), isNull(student.deletedAt));
@@ -82,53 +86,61 @@ export function studentRepo(db: Db) {
       .where(live(schoolId));
     return r?.n ?? 0;
   };
+  /** The page and the total in one statement; only a page past the end needs the count on its own. */
+  const readPage = async (
+    schoolId: number,
+    q: StudentListQuery,
+  ): Promise<{ total: number; items: StudentItem[] }> => {
+    const offset = (q.page - 1) * q.size;
+    if (!q.keyword && !q.gradeId && !q.classId) {
+      const rows = await plainPage(db).execute({ schoolId, limit: q.size, offset });
+      const total = rows[0]?.total ?? (q.page > 1 ? await count(schoolId) : 0);
+      return { total, items: rows.map(({ total: _, ...it }) => it) };
+    }
+    const where = and(
+      live(schoolId),
+      q.keyword
+        ? or(
+            ilike(student.name, like(q.keyword)),
+            ilike(student.xuehao, like(q.keyword)),
+            ilike(banji.name, like(q.keyword)),
+          )
+        : undefined,
+      q.gradeId ? eq(grade.id, q.gradeId) : undefined,
+      q.classId ? eq(banji.id, q.classId) : undefined,
+    );
+    const from = () =>
+      db
+        .select({ ...item, total: sql<number>`count(*) over ()::int` })
+        .from(student)
+        .innerJoin(banji, eq(banji.id, student.classId))
+        .innerJoin(grade, eq(grade.id, banji.gradeId))
+        .where(where);
+    const rows = await from()
+      .orderBy(...pageOrder)
+      .limit(q.size)
+      .offset(offset);
+    const total = rows[0]?.total ?? (q.page > 1 ? ((await from().limit(1))[0]?.total ?? 0) : 0);
+    return { total, items: rows.map(({ total: _, ...it }) => it) };
+  };
   return {
     async list(schoolId: number, q: StudentListQuery): Promise<Paged<StudentItem>> {
-      if (!q.keyword && !q.gradeId && !q.classId) {
-        const version = await rosterVersionOf(db, schoolId);
-        const pages = pagesOf(db);
-        const key = `${schoolId}:${q.page}:${q.size}`;
-        const kept = pages.get(key);
-        if (kept?.version === version) return kept.page;
-        const rows = await plainPage(db).execute({ schoolId, limit: q.size, offset: (q.page - 1) * q.size });
-        const total = rows[0]?.total ?? (q.page > 1 ? await count(schoolId) : 0);
-        const page = Object.freeze({
-          total,
-          size: q.size,
-          items: Object.freeze(rows.map(({ total: _, ...it }) => Object.freeze(it))),
-        }) as Paged<StudentItem>;
-        // newest last; the oldest entry goes first when the map is full
-        pages.delete(key);
-        pages.set(key, { version, page });
-        if (pages.size > PAGES_KEPT) pages.delete(pages.keys().next().value!);
-        return page;
-      }
-      const where = and(
-        live(schoolId),
-        q.keyword
-          ? or(
-              ilike(student.name, like(q.keyword)),
-              ilike(student.xuehao, like(q.keyword)),
-              ilike(banji.name, like(q.keyword)),
-            )
-          : undefined,
-        q.gradeId ? eq(grade.id, q.gradeId) : undefined,
-        q.classId ? eq(banji.id, q.classId) : undefined,
-      );
-      const from = () =>
-        db
-          .select({ ...item, total: sql<number>`count(*) over ()::int` })
-          .from(student)
-          .innerJoin(banji, eq(banji.id, student.classId))
-          .innerJoin(grade, eq(grade.id, banji.gradeId))
-          .where(where);
-      // The page and the total in one statement; only a page past the end needs the count on its own.
-      const rows = await from()
-        .orderBy(...pageOrder)
-        .limit(q.size)
-        .offset((q.page - 1) * q.size);
-      const total = rows[0]?.total ?? (q.page > 1 ? ((await from().limit(1))[0]?.total ?? 0) : 0);
-      return { total, size: q.size, items: rows.map(({ total: _, ...it }) => it) };
+      const version = await rosterVersionOf(db, schoolId);
+      const pages = pagesOf(db);
+      const key = pageKey(schoolId, q);
+      const kept = pages.get(key);
+      if (kept?.version === version) return kept.page;
+      const read = await readPage(schoolId, q);
+      const page = Object.freeze({
+        total: read.total,
+        size: q.size,
+        items: Object.freeze(read.items.map((it) => Object.freeze(it))),
+      }) as Paged<StudentItem>;
+      // newest last; the oldest entry goes first when the map is full
+      pages.delete(key);
+      pages.set(key, { version, page });
+      if (pages.size > PAGES_KEPT) pages.delete(pages.keys().next().value!);
+      return page;
     },
     /** Every live student for export, in class order. */
     async all(schoolId: number): Promise<StudentItem[]> {
