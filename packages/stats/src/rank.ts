@@ -1,16 +1,23 @@
 import type { Scores } from './describe';
 
+/** Positions of the examinees who sat, best score first (equal scores in list order). */
+function bestFirst(scores: Scores): Int32Array {
+  let n = 0;
+  for (const s of scores) if (s !== null) n++;
+  const idx = new Int32Array(n);
+  n = 0;
+  for (let i = 0; i < scores.length; i++) if (scores[i] !== null) idx[n++] = i;
+  // a typed array's sort with a comparator is stable too: equal scores keep list order
+  return idx.sort((a, b) => scores[b]! - scores[a]! || a - b);
+}
+
 /**
  * Ranks, highest score first, with competition ranking for ties ("1224"): equal scores share the best rank
  * and the next score skips as many places as were shared (100, 95, 95, 90 → 1, 2, 2, 4) — the way Chinese
  * schools print 名次, so a rank still says how many examinees scored higher (rank − 1). 缺考 get no rank (null).
  */
 export function ranks(scores: Scores): (number | null)[] {
-  const idx: number[] = [];
-  scores.forEach((s, i) => {
-    if (s !== null) idx.push(i);
-  });
-  idx.sort((a, b) => scores[b]! - scores[a]!);
+  const idx = bestFirst(scores);
   const out: (number | null)[] = new Array<number | null>(scores.length).fill(null);
   for (let k = 0; k < idx.length; k++) {
     const i = idx[k]!;
@@ -36,19 +43,29 @@ export function rankChange(
 
 /**
  * Ranks within groups (a class, a school): each examinee ranked among the examinees of the same key only,
- * with the same competition ranking as `ranks`. 缺考 unranked.
+ * with the same competition ranking as `ranks`. 缺考 unranked. One sort of the whole list: walking it best
+ * first, an examinee's rank in their group is 1 + how many of the group came before with a higher score.
  */
 export function groupRanks<K>(scores: Scores, keys: readonly K[]): (number | null)[] {
-  const byKey = new Map<K, number[]>();
-  keys.forEach((k, i) => {
-    const list = byKey.get(k);
-    if (list) list.push(i);
-    else byKey.set(k, [i]);
-  });
+  const groupOf = new Map<K, number>();
+  const group = new Int32Array(scores.length);
+  for (let i = 0; i < scores.length; i++) {
+    let g = groupOf.get(keys[i]!);
+    if (g === undefined) groupOf.set(keys[i]!, (g = groupOf.size));
+    group[i] = g;
+  }
+  const seen = new Int32Array(groupOf.size);
+  const lastScore = new Float64Array(groupOf.size);
+  const lastRank = new Int32Array(groupOf.size);
   const out: (number | null)[] = new Array<number | null>(scores.length).fill(null);
-  for (const idx of byKey.values()) {
-    const r = ranks(idx.map((i) => scores[i]!));
-    idx.forEach((i, j) => (out[i] = r[j]!));
+  for (const i of bestFirst(scores)) {
+    const g = group[i]!;
+    const s = scores[i]!;
+    const r = seen[g]! > 0 && lastScore[g] === s ? lastRank[g]! : seen[g]! + 1;
+    seen[g]!++;
+    lastScore[g] = s;
+    lastRank[g] = r;
+    out[i] = r;
   }
   return out;
 }
