@@ -1,14 +1,30 @@
 import type { Scores } from './describe';
 
-/** Positions of the examinees who sat, best score first (equal scores in list order). */
-function bestFirst(scores: Scores): Int32Array {
+/**
+ * Positions of the scores that are there (not null), best first, equal scores in list order — what a stable
+ * sort by score, high to low, gives — without a comparator called per pair: the distinct scores are sorted
+ * natively, then the positions dealt into them in list order (100,000 examinees: a few ms instead of 1.7
+ * million calls).
+ */
+export function bestFirst(scores: Scores): Int32Array {
   let n = 0;
   for (const s of scores) if (s !== null) n++;
-  const idx = new Int32Array(n);
+  const values = new Float64Array(n);
   n = 0;
-  for (let i = 0; i < scores.length; i++) if (scores[i] !== null) idx[n++] = i;
-  // a typed array's sort with a comparator is stable too: equal scores keep list order
-  return idx.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  for (const s of scores) if (s !== null) values[n++] = s;
+  values.sort();
+  // distinct scores, highest first (−0 and 0 are one score, as for the subtraction that compares them)
+  const bucket = new Map<number, number>();
+  for (let k = n - 1; k >= 0; k--) if (!bucket.has(values[k]!)) bucket.set(values[k]!, bucket.size);
+  const start = new Int32Array(bucket.size + 1);
+  for (const s of scores) if (s !== null) start[bucket.get(s)! + 1]!++;
+  for (let b = 0; b < bucket.size; b++) start[b + 1]! += start[b]!;
+  const idx = new Int32Array(n);
+  for (let i = 0; i < scores.length; i++) {
+    const s = scores[i];
+    if (s !== null && s !== undefined) idx[start[bucket.get(s)!]!++] = i;
+  }
+  return idx;
 }
 
 /**

@@ -105,6 +105,25 @@ function kaohaoOrder(kaohao: ReadonlyMap<number, string>): Map<number, number> {
   return order;
 }
 
+/**
+ * Sorts positions by rank (Infinity: 缺考, last), then place of the exam number, then position — what a stable
+ * sort by the first two gives. Ranks and places are whole numbers up to the count, so the three fit one exact
+ * double and a native sort of the keys does it (100,000 examinees) without a comparator called per pair.
+ */
+function sortByRankAndKaohao(order: number[], rank: Float64Array, at: Float64Array): void {
+  const m = rank.length + 2;
+  if (m ** 3 > Number.MAX_SAFE_INTEGER) {
+    order.sort((a, b) => rank[a]! - rank[b]! || at[a]! - at[b]! || a - b);
+    return;
+  }
+  const keys = Float64Array.from(
+    order,
+    (i) => ((rank[i] === Infinity ? m - 1 : rank[i]!) * m + at[i]!) * m + i,
+  );
+  keys.sort();
+  for (let k = 0; k < keys.length; k++) order[k] = keys[k]! % m;
+}
+
 export function studentTable(
   entries: readonly StudentEntry[],
   grades: readonly GradeBand[],
@@ -114,9 +133,11 @@ export function studentTable(
   const order = entries.flatMap((e, i) => (kaohao.has(e.examineeId) ? [i] : []));
   const k = (i: number) => kaohao.get(entries[i]!.examineeId)!;
   const place = kaohaoOrder(kaohao);
-  const rank = Float64Array.from(entries, (_, i) => figures[i]!.rank ?? Infinity);
-  const at = Float64Array.from(entries, (e) => place.get(e.examineeId) ?? 0);
-  order.sort((a, b) => rank[a]! - rank[b]! || at[a]! - at[b]!);
+  sortByRankAndKaohao(
+    order,
+    Float64Array.from(entries, (_, i) => figures[i]!.rank ?? Infinity),
+    Float64Array.from(entries, (e) => place.get(e.examineeId) ?? 0),
+  );
   const column = <T>(f: (i: number) => T) => order.map(f);
   return {
     examineeId: column((i) => entries[i]!.examineeId),
