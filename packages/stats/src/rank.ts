@@ -14,15 +14,33 @@ export function bestFirst(scores: Scores): Int32Array {
   for (const s of scores) if (s !== null) values[n++] = s;
   values.sort();
   // distinct scores, highest first (−0 and 0 are one score, as for the subtraction that compares them)
-  const bucket = new Map<number, number>();
-  for (let k = n - 1; k >= 0; k--) if (!bucket.has(values[k]!)) bucket.set(values[k]!, bucket.size);
-  const start = new Int32Array(bucket.size + 1);
-  for (const s of scores) if (s !== null) start[bucket.get(s)! + 1]!++;
-  for (let b = 0; b < bucket.size; b++) start[b + 1]! += start[b]!;
+  const distinct = new Float64Array(n);
+  let d = 0;
+  for (let k = n - 1; k >= 0; k--) if (d === 0 || values[k] !== distinct[d - 1]) distinct[d++] = values[k]!;
+  // a score's place among them: binary search (a Map of doubles is slower than these few steps)
+  const bucketOf = (s: number) => {
+    let lo = 0;
+    let hi = d - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (distinct[mid]! > s) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const bucket = new Int32Array(scores.length);
+  const start = new Int32Array(d + 1);
+  for (let i = 0; i < scores.length; i++) {
+    const s = scores[i];
+    if (s === null || s === undefined) continue;
+    bucket[i] = bucketOf(s);
+    start[bucket[i]! + 1]!++;
+  }
+  for (let b = 0; b < d; b++) start[b + 1]! += start[b]!;
   const idx = new Int32Array(n);
   for (let i = 0; i < scores.length; i++) {
     const s = scores[i];
-    if (s !== null && s !== undefined) idx[start[bucket.get(s)!]!++] = i;
+    if (s !== null && s !== undefined) idx[start[bucket[i]!]!++] = i;
   }
   return idx;
 }
