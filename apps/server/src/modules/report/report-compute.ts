@@ -69,7 +69,7 @@ export function figures(
     low: t.low / 100,
   });
   const grades = settings.grades.map(() => 0);
-  const gradeAt = new Map(settings.grades.map((b, k) => [b.grade, k] as const));
+  const gradeAt = new Map<string, number>(settings.grades.map((b, k) => [b.grade, k]));
   const points: number[] = [];
   for (const g of graded) {
     if (!g) continue;
