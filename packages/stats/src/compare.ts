@@ -45,6 +45,9 @@ export interface Critical {
   gap: number;
 }
 
+/** Whether a score `gap` points from a cut line is within `within` of it (either side; a float's tolerance). */
+export const isCritical = (gap: number, within: number) => Math.abs(gap) <= within + 1e-9;
+
 /**
  * 临界生: the examinees within `within` points of a cut line, on either side (|score − cut| ≤ within), closest
  * first. The index is the position in `scores`. 缺考 are never critical.
@@ -54,7 +57,7 @@ export function criticalStudents(scores: Scores, cut: number, within: number): C
   scores.forEach((s, index) => {
     if (s === null) return;
     const gap = s - cut;
-    if (Math.abs(gap) <= within + 1e-9) out.push({ index, score: s, gap });
+    if (isCritical(gap, within)) out.push({ index, score: s, gap });
   });
   return out.sort((a, b) => Math.abs(a.gap) - Math.abs(b.gap) || a.index - b.index);
 }

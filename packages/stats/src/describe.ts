@@ -47,23 +47,27 @@ export function variance(xs: readonly number[]): number | null {
   return sd === null ? null : sd * sd;
 }
 
+/** The median of the sorted values s[from … to). */
+function sortedMedian(s: Float64Array, from: number, to: number): number | null {
+  const n = to - from;
+  if (n === 0) return null;
+  const h = from + (n >> 1);
+  return n % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
+}
+
 /** Median: the middle score, or the mean of the two middle ones for an even count. */
 export function median(xs: readonly number[]): number | null {
-  if (xs.length === 0) return null;
-  const s = Float64Array.from(xs).sort();
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
+  return sortedMedian(Float64Array.from(xs).sort(), 0, xs.length);
 }
 
 /** Quartiles for a box plot: the median of each half (Tukey's hinges; the middle value joins neither half). */
 export function boxPlot(xs: readonly number[]): [number, number, number, number, number] | null {
   if (xs.length === 0) return null;
-  const s = Array.from(Float64Array.from(xs).sort());
-  const h = s.length >> 1;
-  const lower = s.slice(0, h);
-  const upper = s.slice(s.length % 2 ? h + 1 : h);
-  const mid = median(s)!;
-  return [s[0]!, median(lower) ?? mid, mid, median(upper) ?? mid, s[s.length - 1]!];
+  const s = Float64Array.from(xs).sort();
+  const n = s.length;
+  const h = n >> 1;
+  const mid = sortedMedian(s, 0, n)!;
+  return [s[0]!, sortedMedian(s, 0, h) ?? mid, mid, sortedMedian(s, n % 2 ? h + 1 : h, n) ?? mid, s[n - 1]!];
 }
 
 export function summarize(scores: Scores): Summary {

@@ -38,13 +38,14 @@ export interface GradedScore {
  * provincial rules (Y₂ − Y) / (Y − Y₁) = (T₂ − T) / (T − T₁) gives
  *   T = T₁ + (Y − Y₁) × (T₂ − T₁) / (Y₂ − Y₁),
  * T₁ / T₂ the band's low / high points; rounded half up to a whole point. A grade whose examinees all have one
- * raw score gets T₂. 缺考 get null.
+ * raw score gets T₂. 缺考 get null. `rank`: the scores' `ranks`, when the caller has them already.
  */
 export function gradeScores(
   scores: Scores,
   bands: readonly GradeBand[] = DEFAULT_GRADE_BANDS,
+  rank?: readonly (number | null)[],
 ): (GradedScore | null)[] {
-  const r = ranks(scores);
+  const r = rank ?? ranks(scores);
   const sat = r.filter((x) => x !== null).length;
   const cumulative: number[] = [];
   let c = 0;

@@ -12,7 +12,7 @@ export {
 export { DEFAULT_RATE_THRESHOLDS, fourRates, type FourRates, type Rate, type RateThresholds } from './rates';
 export { groupRanks, rankChange, ranks } from './rank';
 export { oneScoreSegments, scoreBands, type Band, type Segment } from './segments';
-export { compareGroups, criticalStudents, type Critical, type GroupComparison } from './compare';
+export { compareGroups, criticalStudents, isCritical, type Critical, type GroupComparison } from './compare';
 export {
   extremeGroups,
   GROUP_SHARE,

@@ -1,4 +1,5 @@
 import { mean, type Scores } from './describe';
+import { bestFirst } from './rank';
 
 /** One question: its full marks and every examinee's score on it (null: absent, or a 选做 question not chosen). */
 export interface Item {
@@ -27,14 +28,10 @@ export const GROUP_SHARE = 0.27;
  * group size keeps the two groups comparable, which splitting ties would not).
  */
 export function extremeGroups(totals: Scores): { top: number[]; bottom: number[] } {
-  const idx: number[] = [];
-  totals.forEach((t, i) => {
-    if (t !== null) idx.push(i);
-  });
+  const idx = bestFirst(totals);
   if (idx.length === 0) return { top: [], bottom: [] };
-  idx.sort((a, b) => totals[b]! - totals[a]! || a - b);
   const g = Math.max(1, Math.round(GROUP_SHARE * idx.length));
-  return { top: idx.slice(0, g), bottom: idx.slice(idx.length - g) };
+  return { top: Array.from(idx.subarray(0, g)), bottom: Array.from(idx.subarray(idx.length - g)) };
 }
 
 function groupMean(item: Item, group: readonly number[]): number | null {

@@ -19,6 +19,11 @@
 // (0.58 ×); cached page 293 ms beside a bare read of 1,503 ms. 20,000 at load ≈ 20: 32.9 s beside 91.1 s (0.36 ×,
 // reports only); at load ≈ 28 with the tables: 137.0 s beside 85.9 s (1.59 ×); a 学生成绩 page 117 ms (load 30).
 // The 100,000 run's pages predate the parsed tables kept in the process: 学生成绩 1,025 ms, 进退步 4,951 ms.
+// After reportsperf16 (the whole-subject reads without JIT and with room to sort, A papers' answers counted by a
+// hash, native sorts for ranks): 100,000 at load 8–10: 54.7 s beside a floor of 105.1 s (0.52 ×); cached page
+// 33 ms; after one change 13.3 s. The same branch before the answer-count rewrite (JIT off only), load 12–17:
+// 103.9 s beside 123.1 s. 10,000 alternated with main at load 11–12: main 12.9 s / 14.7 s (1.02 × / 1.29 ×),
+// branch 8.2 s / 7.3 s (0.67 × / 0.78 ×). The floor keeps PostgreSQL's JIT: at 10,000 it is faster with it.
 import { sql } from 'drizzle-orm';
 import type { Principal } from '@yj/contracts';
 import { openPostgres } from '../../../apps/server/src/infra/db';

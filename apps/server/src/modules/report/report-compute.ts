@@ -4,7 +4,7 @@ import {
   columnItemStats,
   columnReliability,
   compareGroups,
-  criticalStudents,
+  isCritical,
   extremeGroups,
   fourRates,
   fromColumn,
@@ -69,17 +69,25 @@ export function figures(
     low: t.low / 100,
   });
   const grades = settings.grades.map(() => 0);
+  const gradeAt = new Map<string, number>(settings.grades.map((b, k) => [b.grade, k]));
   const points: number[] = [];
   for (const g of graded) {
     if (!g) continue;
-    grades[settings.grades.findIndex((b) => b.grade === g.grade)]!++;
+    grades[gradeAt.get(g.grade)!]!++;
     points.push(g.points);
   }
   const within = (fullScore * settings.critical.within) / 100;
+  // the counts of `criticalStudents` on each side of a line, without listing them
   const critical = settings.critical.lines.map((line) => {
-    const near = criticalStudents(scores, (fullScore * line) / 100, within);
-    const below = near.filter((c) => c.gap < 0).length;
-    return { below, above: near.length - below };
+    const cut = (fullScore * line) / 100;
+    let below = 0;
+    let above = 0;
+    for (const x of scores) {
+      if (x === null || !isCritical(x - cut, within)) continue;
+      if (x - cut < 0) below++;
+      else above++;
+    }
+    return { below, above };
   });
   return { ...s, ...r, box: boxPlot(present(scores)), grades, gradeMean: mean(points), critical };
 }

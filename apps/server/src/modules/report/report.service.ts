@@ -131,11 +131,10 @@ export function reportService(d: {
     settings: ReportSettings,
     memo?: ColumnsMemo,
   ) {
-    const groups = await repo.groups(examId);
-    const base = { examId, examName, subjectId, settings, ...groups };
     if (subjectId !== null) {
       const s = subjects[0]!;
-      const i = await subjectInput(s, memo);
+      const [groups, i] = await Promise.all([repo.groups(examId), subjectInput(s, memo)]);
+      const base = { examId, examName, subjectId, settings, ...groups };
       return computeReport(
         {
           ...base,
@@ -149,10 +148,17 @@ export function reportService(d: {
         new Date(),
       );
     }
-    const lists = await Promise.all(subjects.map((s) => columnsOf(s.id, memo)));
+    const [groups, lists] = await Promise.all([
+      repo.groups(examId),
+      Promise.all(subjects.map((s) => columnsOf(s.id, memo))),
+    ]);
     return computeReport(
       {
-        ...base,
+        examId,
+        examName,
+        subjectId,
+        settings,
+        ...groups,
         name: '总分',
         fullScore: subjects.reduce((a, s) => a + s.fullScore, 0),
         entries: totalColumns(lists),
@@ -547,12 +553,18 @@ export function reportService(d: {
       const e = await examOf(examId);
       let numbers: Promise<Map<number, string>> | undefined;
       const kaohao = () => (numbers ??= examNumbers(examId));
-      const keys = subjects.length ? [...subjects.map((s) => s.id), undefined] : [];
       const memo: ColumnsMemo = new Map();
-      const tasks = keys.flatMap((k) => [
-        () => cachedReport(e, k, memo),
-        () => studentTableJson(e, k, kaohao, memo),
-      ]);
+      // the subjects' reports first: each reads its subject's scores once (with the question scores) and leaves
+      // them in `memo` for its 学生成绩 table and the total's, which come after it
+      const tasks = [
+        ...subjects.map((s) => () => cachedReport(e, s.id, memo)),
+        ...subjects.map((s) => () => studentTableJson(e, s.id, kaohao, memo)),
+      ];
+      if (subjects.length)
+        tasks.push(
+          () => cachedReport(e, undefined, memo),
+          () => studentTableJson(e, undefined, kaohao, memo),
+        );
       // two at a time: one's scores are read (database) while the other's figures are computed here
       let next = 0;
       const lane = async () => {
