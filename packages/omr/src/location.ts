@@ -103,11 +103,30 @@ function patternOf(area: LocationArea): PatternLevels | null {
   return out;
 }
 
-/** Summed-area tables of a plane and of its squares: any window's mean and variance in four look-ups. */
+// The tables' memory, reused from call to call (best() uses one pair at a time, synchronously).
+let sumTable = new Float64Array(0);
+let squareTable = new Float64Array(0);
+
+/**
+ * Summed-area tables of a plane and of its squares: any window's mean and variance in four look-ups.
+ * Valid until the next call.
+ */
 function integrals(p: Plane): { s: Float64Array; q: Float64Array } {
   const w1 = p.w + 1;
-  const s = new Float64Array(w1 * (p.h + 1));
-  const q = new Float64Array(w1 * (p.h + 1));
+  const size = w1 * (p.h + 1);
+  if (sumTable.length < size) {
+    sumTable = new Float64Array(size * 2);
+    squareTable = new Float64Array(size * 2);
+  }
+  const s = sumTable;
+  const q = squareTable;
+  // every other cell is written below: only the zero row and column need clearing
+  s.fill(0, 0, w1);
+  q.fill(0, 0, w1);
+  for (let y = 1; y <= p.h; y++) {
+    s[y * w1] = 0;
+    q[y * w1] = 0;
+  }
   for (let y = 0; y < p.h; y++) {
     let rs = 0;
     let rq = 0;
