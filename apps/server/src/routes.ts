@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { AppDeps } from './app';
 import type { Health } from '@yj/contracts';
+import { jpegDecoder } from '@yj/omr/node';
 import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authModule } from './modules/auth/auth.module';
@@ -200,6 +201,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
+      // libjpeg-turbo native, or its WebAssembly build where the native binary cannot load (same pixels)
+      app.log.info({ jpegDecoder: jpegDecoder() }, 'JPEG decoder');
       registerScanJobs(
         shared,
         scanJobDeps({

@@ -13,6 +13,8 @@ export interface BarcodeHit {
   corners: { topLeft: Point; topRight: Point; bottomRight: Point; bottomLeft: Point };
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** Anything that can read barcodes from a greyscale image (zxing-wasm in practice; stubs in tests). */
 export interface BarcodeReader {
   read(img: GreyImage, formats: BarcodeFormat[]): Promise<BarcodeHit[]>;
@@ -30,13 +32,19 @@ export async function createZxingReader(wasmBinary: ArrayBuffer | Uint8Array): P
     async read(img, formats) {
       // zxing-wasm takes RGBA ImageData and greys it again; crops are small, so the copy is cheap.
       const rgba = new Uint8ClampedArray(img.width * img.height * 4);
-      for (let i = 0, j = 0; i < img.data.length; i++, j += 4) {
-        const v = img.data[i]!;
-        rgba[j] = v;
-        rgba[j + 1] = v;
-        rgba[j + 2] = v;
-        rgba[j + 3] = 255;
-      }
+      if (LITTLE_ENDIAN) {
+        // one 32-bit store a pixel (bytes v, v, v, 255), not four byte stores
+        const px32 = new Uint32Array(rgba.buffer, 0, img.width * img.height);
+        const d = img.data;
+        for (let i = 0; i < px32.length; i++) px32[i] = (d[i]! * 0x010101 + 0xff000000) >>> 0;
+      } else
+        for (let i = 0, j = 0; i < img.data.length; i++, j += 4) {
+          const v = img.data[i]!;
+          rgba[j] = v;
+          rgba[j + 1] = v;
+          rgba[j + 2] = v;
+          rgba[j + 3] = 255;
+        }
       const input = {
         data: rgba,
         width: img.width,

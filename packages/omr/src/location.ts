@@ -24,6 +24,7 @@ interface Plane {
 
 function downsample(p: Plane, k: number): Plane {
   if (k === 1) return p;
+  if (k === 2) return halve(p);
   const w = Math.floor(p.w / k);
   const h = Math.floor(p.h / k);
   const d = new Float32Array(w * h);
@@ -32,6 +33,24 @@ function downsample(p: Plane, k: number): Plane {
       let s = 0;
       for (let j = 0; j < k; j++) for (let i = 0; i < k; i++) s += p.d[(y * k + j) * p.w + x * k + i]!;
       d[y * w + x] = s / (k * k);
+    }
+  }
+  return { w, h, d };
+}
+
+/** downsample(p, 2) written out: the same four additions in the same order, without the inner loops. */
+function halve(p: Plane): Plane {
+  const w = Math.floor(p.w / 2);
+  const h = Math.floor(p.h / 2);
+  const d = new Float32Array(w * h);
+  const s = p.d;
+  const pw = p.w;
+  for (let y = 0; y < h; y++) {
+    const r0 = 2 * y * pw;
+    const r1 = r0 + pw;
+    for (let x = 0; x < w; x++) {
+      const i = 2 * x;
+      d[y * w + x] = (s[r0 + i]! + s[r0 + i + 1]! + s[r1 + i]! + s[r1 + i + 1]!) / 4;
     }
   }
   return { w, h, d };
@@ -84,11 +103,30 @@ function patternOf(area: LocationArea): PatternLevels | null {
   return out;
 }
 
-/** Summed-area tables of a plane and of its squares: any window's mean and variance in four look-ups. */
+// The tables' memory, reused from call to call (best() uses one pair at a time, synchronously).
+let sumTable = new Float64Array(0);
+let squareTable = new Float64Array(0);
+
+/**
+ * Summed-area tables of a plane and of its squares: any window's mean and variance in four look-ups.
+ * Valid until the next call.
+ */
 function integrals(p: Plane): { s: Float64Array; q: Float64Array } {
   const w1 = p.w + 1;
-  const s = new Float64Array(w1 * (p.h + 1));
-  const q = new Float64Array(w1 * (p.h + 1));
+  const size = w1 * (p.h + 1);
+  if (sumTable.length < size) {
+    sumTable = new Float64Array(size * 2);
+    squareTable = new Float64Array(size * 2);
+  }
+  const s = sumTable;
+  const q = squareTable;
+  // every other cell is written below: only the zero row and column need clearing
+  s.fill(0, 0, w1);
+  q.fill(0, 0, w1);
+  for (let y = 1; y <= p.h; y++) {
+    s[y * w1] = 0;
+    q[y * w1] = 0;
+  }
   for (let y = 0; y < p.h; y++) {
     let rs = 0;
     let rq = 0;
@@ -103,9 +141,10 @@ function integrals(p: Plane): { s: Float64Array; q: Float64Array } {
   return { s, q };
 }
 
-// NCC of the pattern at (ox, oy): Σ window·(pattern − mean) needs one product per pixel; the window's own
+// NCC of the pattern at (ox, oy) from Σ window·(pattern − mean) (one product per pixel); the window's own
 // sum and sum of squares come from the summed-area tables.
-function nccAt(
+function nccOf(
+  swp: number,
   win: Plane,
   sums: { s: Float64Array; q: Float64Array },
   cen: Plane,
@@ -113,18 +152,8 @@ function nccAt(
   ox: number,
   oy: number,
 ): number {
-  // locals: the hot loop of registration (about two million products a page)
-  const wd = win.d;
-  const cd = cen.d;
-  const ww = win.w;
+  const w1 = win.w + 1;
   const cw = cen.w;
-  let swp = 0;
-  for (let y = 0; y < cen.h; y++) {
-    const wr = (oy + y) * ww + ox;
-    const pr = y * cw;
-    for (let x = 0; x < cw; x++) swp += wd[wr + x]! * cd[pr + x]!;
-  }
-  const w1 = ww + 1;
   const { s, q } = sums;
   const a = (oy + cen.h) * w1 + ox;
   const b = oy * w1 + ox;
@@ -135,6 +164,59 @@ function nccAt(
   const varW = sumQ / n - mw * mw;
   if (varW < 1e-6) return -1;
   return swp / n / (Math.sqrt(varW) * ps);
+}
+
+/** Σ window·centred pattern at (ox, oy). */
+function productAt(win: Plane, cen: Plane, ox: number, oy: number): number {
+  const wd = win.d;
+  const cd = cen.d;
+  const ww = win.w;
+  const cw = cen.w;
+  let swp = 0;
+  for (let y = 0; y < cen.h; y++) {
+    const wr = (oy + y) * ww + ox;
+    const pr = y * cw;
+    for (let x = 0; x < cw; x++) swp += wd[wr + x]! * cd[pr + x]!;
+  }
+  return swp;
+}
+
+/**
+ * The products at (ox … ox+3, oy) in one pass: four independent sums, so the additions do not wait on
+ * each other (one sum's chain of dependent additions bounded the hot loop of registration) and each
+ * pattern value is loaded once. Each sum adds the same terms in the same order as productAt: bit-identical.
+ */
+function products4(win: Plane, cen: Plane, ox: number, oy: number, out: Float64Array): void {
+  const wd = win.d;
+  const cd = cen.d;
+  const ww = win.w;
+  const cw = cen.w;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  for (let y = 0; y < cen.h; y++) {
+    const wr = (oy + y) * ww + ox;
+    const pr = y * cw;
+    let w1 = wd[wr]!;
+    let w2 = wd[wr + 1]!;
+    let w3 = wd[wr + 2]!;
+    for (let x = 0; x < cw; x++) {
+      const c = cd[pr + x]!;
+      const w4 = wd[wr + x + 3]!;
+      s0 += w1 * c;
+      s1 += w2 * c;
+      s2 += w3 * c;
+      s3 += w4 * c;
+      w1 = w2;
+      w2 = w3;
+      w3 = w4;
+    }
+  }
+  out[0] = s0;
+  out[1] = s1;
+  out[2] = s2;
+  out[3] = s3;
 }
 
 function stats(p: Plane): { m: number; s: number } {
@@ -157,10 +239,20 @@ function best(
 ): { x: number; y: number; v: number } {
   const sums = integrals(win);
   let top = { x: xs[0], y: ys[0], v: -2 };
+  const x1 = Math.min(win.w - cen.w, xs[1]);
+  const p4 = new Float64Array(4);
   for (let oy = Math.max(0, ys[0]); oy <= Math.min(win.h - cen.h, ys[1]); oy++) {
-    for (let ox = Math.max(0, xs[0]); ox <= Math.min(win.w - cen.w, xs[1]); ox++) {
-      const v = nccAt(win, sums, cen, ps, ox, oy);
-      if (v > top.v) top = { x: ox, y: oy, v };
+    // four positions at a time, in the same order of comparison; at the end of a row the sums past x1 read
+    // pixels of the next row and are dropped (one by one only where they would read past the plane)
+    const fits = (ox: number) => (oy + cen.h - 1) * win.w + ox + 3 + cen.w <= win.d.length;
+    for (let ox = Math.max(0, xs[0]); ox <= x1; ox += 4) {
+      const k = Math.min(4, x1 - ox + 1);
+      if (k > 1 && fits(ox)) products4(win, cen, ox, oy, p4);
+      else for (let i = 0; i < k; i++) p4[i] = productAt(win, cen, ox + i, oy);
+      for (let i = 0; i < k; i++) {
+        const v = nccOf(p4[i]!, win, sums, cen, ps, ox + i, oy);
+        if (v > top.v) top = { x: ox + i, y: oy, v };
+      }
     }
   }
   return top;
@@ -186,6 +278,8 @@ function sampleWindow(
   const out: Plane = { w: box.w, h: box.h, d: new Float32Array(box.w * box.h) };
   const [a, b, c, d, e, g, p6, p7, p8] = h;
   const inc = step / sub / sc;
+  // an affine map (the first pass's coarse transform) keeps dn exactly 1, and x / 1 is x: no divisions
+  const affine = p6 === 0 && p7 === 0 && p8 === 1;
   const od = out.d;
   const id = img.data;
   const iw = img.width;
@@ -202,8 +296,8 @@ function sampleWindow(
         let acc = 0;
         for (let i = 0; i < sub; i++) {
           // bilinear() written out: a third of a page's registration time is spent here
-          const sx = nx / dn - 0.5;
-          const sy = ny / dn - 0.5;
+          const sx = (affine ? nx : nx / dn) - 0.5;
+          const sy = (affine ? ny : ny / dn) - 0.5;
           const x0 = Math.floor(sx);
           const y0 = Math.floor(sy);
           if (x0 < 0 || y0 < 0 || x0 + 1 >= iw || y0 + 1 >= ih) acc += bilinear(img, sx, sy);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { createZxingReader, type BarcodeReader } from './barcode';
 import type { GreyImage } from './image';
-import { decodeJpegLuma } from './jpeg-wasm';
+import { decodeJpegLuma } from './jpeg';
 import { jpegOrientation, orient } from './orientation';
 
 // Node-side helpers for callers of the pure engine (server workers, scan agent, benches, tests): the one
@@ -13,7 +13,8 @@ import { jpegOrientation, orient } from './orientation';
  * Decodes image bytes (JPEG, PNG, TIFF …) to the greyscale page the engine reads; one decode, no copy.
  * The EXIF orientation tag is applied (a phone photo or a scanner that writes the tag stores the page
  * sideways), as the template upload does, so the engine sees the page the way a viewer shows it.
- * JPEG goes through libjpeg-turbo's grey decode (jpeg-wasm.ts, several times faster than sharp's);
+ * JPEG goes through libjpeg-turbo's grey decode (jpeg.ts: native, or WebAssembly where that cannot load;
+ * several times faster than sharp's);
  * whatever it cannot read (CMYK, 12-bit, a damaged or truncated file) and every other format through sharp.
  */
 export async function decodeGrey(bytes: Buffer | Uint8Array): Promise<GreyImage> {
@@ -54,6 +55,7 @@ export function loadZxingReader(): Promise<BarcodeReader> {
   return reader;
 }
 
+export { jpegDecoder, type JpegDecoder } from './jpeg';
 export {
   NoSuchPage,
   pagedKind,

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Piscina } from 'piscina';
 import { SIM_VERSION, type Difficulty } from '@yj/scan-sim';
+import { jpegDecoder } from './io';
 import { accuracyLines, printReport } from './omr-report';
 import type { PageRun } from './omr-worker';
 
@@ -114,9 +115,11 @@ if (args['accuracy-only']) {
     runs.push(...(await pass<PageRun>(f, 'full', threads)).results);
   }
   clearInterval(sampler);
+  console.log(`JPEG decoder (decodeGrey): libjpeg-turbo ${jpegDecoder()}`);
   console.log(accuracyLines(runs).join('\n'));
   process.exit(0);
 }
+console.log(`JPEG decoder (decodeGrey): libjpeg-turbo ${jpegDecoder()}`);
 const typical = files.get('typical') ?? [];
 const baseRss = process.memoryUsage().rss;
 process.stderr.write(

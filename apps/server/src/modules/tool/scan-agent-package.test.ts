@@ -107,6 +107,7 @@ describe('GET /filter/api/tool/scanAgent', () => {
     const url = 'http://school.example:8080';
     const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
+      optionalDependencies: Record<string, string>;
     };
     // exactly the versions the agent is tested with; nothing else needs installing
     expect(pkg.dependencies).toEqual({
@@ -115,6 +116,8 @@ describe('GET /filter/api/tool/scanAgent', () => {
       'zxing-wasm': '3.1.4',
       '@cwasm/jpeg-turbo': '0.1.3',
     });
+    // the native JPEG decoder where npm can install its prebuilt binary; the WebAssembly one elsewhere
+    expect(pkg.optionalDependencies).toEqual({ '@julusian/jpeg-turbo': '2.3.0' });
     const bat = await readFile(path.join(dir, START_BAT), 'utf8');
     expect(bat).toContain('npm install --omit=dev');
     expect(bat).toContain(`node ${BUNDLE} --server ${url} --origin ${url} --data data --folder scans`);
@@ -130,7 +133,7 @@ describe('GET /filter/api/tool/scanAgent', () => {
     expect(again.statusCode).toBe(200);
     expect(await readdir(path.join(t.config.dataDir, 'tool'))).toEqual(cached);
 
-    // The bundled agent runs with only the four external packages beside it (what npm install puts
+    // The bundled agent runs with only the external packages beside it (what npm install puts
     // there; here the repository's copies) and answers the web's version check.
     await symlink(REPO_MODULES, path.join(dir, 'node_modules'), 'dir');
     const port = await freePort();

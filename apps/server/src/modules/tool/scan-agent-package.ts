@@ -6,8 +6,10 @@ import { fail } from '../../errors';
 import { SERVER_ROOT } from '../../server-root';
 
 // The local scan agent (apps/scan-agent) as a zip a school can start: the agent and its pure libraries
-// bundled into one JS file by esbuild, beside a package.json naming the four packages that cannot be
-// bundled (sharp is native; mupdf, zxing-wasm and @cwasm/jpeg-turbo read their .wasm from node_modules), and start scripts
+// bundled into one JS file by esbuild, beside a package.json naming the packages that cannot be bundled
+// (sharp and @julusian/jpeg-turbo are native; mupdf, zxing-wasm and @cwasm/jpeg-turbo read their .wasm
+// from node_modules; the native JPEG decoder is optional: where npm cannot install it, the WebAssembly one
+// decodes), and start scripts
 // that install those once and start the agent pointed at this server. Node is already on the school's
 // server machine (it runs the platform); the scanning PC needs Node 20.19+ and the npm registry once.
 
@@ -15,7 +17,10 @@ const APPS = path.resolve(SERVER_ROOT, '..') + path.sep;
 const AGENT_ENTRY = path.join(APPS, 'scan-agent/src/main.ts');
 /** Sources whose change makes a new bundle: the agent and the engine it checks pages with. */
 const SOURCE_DIRS = [path.join(APPS, 'scan-agent/src'), path.join(APPS, '../packages/omr/src')];
-const EXTERNAL = ['sharp', 'mupdf', 'zxing-wasm', '@cwasm/jpeg-turbo'] as const;
+const REQUIRED = ['sharp', 'mupdf', 'zxing-wasm', '@cwasm/jpeg-turbo'] as const;
+/** A platform without its prebuilt binary skips it (npm leaves out an optional package it cannot install). */
+const OPTIONAL = ['@julusian/jpeg-turbo'] as const;
+const EXTERNAL = [...REQUIRED, ...OPTIONAL];
 
 /** The folder inside the zip, and the names a teacher sees in it. */
 export const PACKAGE_DIR = 'yuejuan-scan-agent';
@@ -46,14 +51,18 @@ async function sourceKey(): Promise<string> {
 }
 
 /** Exact versions of the external packages, as the agent and the engine pin them. */
-async function externalVersions(): Promise<Record<string, string>> {
+async function externalVersions(): Promise<{
+  dependencies: Record<string, string>;
+  optionalDependencies: Record<string, string>;
+}> {
   const read = async (p: string) =>
     (JSON.parse(await readFile(p, 'utf8')) as { dependencies: Record<string, string> }).dependencies;
   const deps = {
     ...(await read(path.join(APPS, '../packages/omr/package.json'))),
     ...(await read(path.join(APPS, 'scan-agent/package.json'))),
   };
-  return Object.fromEntries(EXTERNAL.map((name) => [name, deps[name]!]));
+  const pin = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, deps[name]!]));
+  return { dependencies: pin(REQUIRED), optionalDependencies: pin(OPTIONAL) };
 }
 
 async function bundle(): Promise<string> {
@@ -155,7 +164,7 @@ export function scanAgentPackager(dataDir: string) {
 
   return {
     async zip(serverUrl: string): Promise<Buffer> {
-      const [code, dependencies] = await Promise.all([cachedBundle(), externalVersions()]);
+      const [code, versions] = await Promise.all([cachedBundle(), externalVersions()]);
       const zip = new JSZip();
       const root = zip.folder(PACKAGE_DIR)!;
       root.file(BUNDLE, code);
@@ -171,7 +180,7 @@ export function scanAgentPackager(dataDir: string) {
             scripts: {
               start: `node ${BUNDLE} --server ${serverUrl} --origin ${serverUrl} --data data --folder scans`,
             },
-            dependencies,
+            ...versions,
           },
           null,
           2,

@@ -28,6 +28,8 @@ export function cutPool(threads = Math.max(1, os.availableParallelism())): CutPo
   return {
     run: async (task) => ((await pool.run(task)) as Uint8Array[]).map(toBuffer),
     mask: async (task) => toBuffer((await pool.run(task, { name: 'mask' })) as Uint8Array),
-    close: () => pool.destroy(),
+    // close, not destroy: it waits for the cuts in flight (terminating a thread inside a native JPEG
+    // decode aborts the process, @yj/omr jpeg.ts)
+    close: () => pool.close(),
   };
 }

@@ -150,7 +150,9 @@ export function recognizePool(threads = Math.max(1, os.availableParallelism())):
     // the page's bytes move to the worker; the template pictures are copied (the job side keeps them)
     run: (bytes, card, manual, blanks, blocks) =>
       pool.run({ bytes, card, manual, blanks, blocks }, { transferList: [bytes.buffer as ArrayBuffer] }),
-    close: () => pool.destroy(),
+    // close, not destroy: it waits for the pages in flight (terminating a thread inside a native JPEG
+    // decode aborts the process, @yj/omr jpeg.ts)
+    close: () => pool.close(),
   };
 }
 

@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { generateSet, typicalCard } from '@yj/scan-sim';
+import type { GreyImage } from './image';
+import { decodeJpegLuma, decodeJpegLumaNative, jpegDecoder } from './jpeg';
+import { decodeJpegLumaWasm } from './jpeg-wasm';
+
+// The native libjpeg-turbo binding and its WebAssembly fallback must give the same bytes, so a page reads
+// the same on every platform whichever decoder loaded there.
+
+const native = jpegDecoder() === 'native';
+const fixtures = fileURLToPath(new URL('../test-fixtures/omrchecker-sample6/', import.meta.url));
+
+/** A picture with edges, gradients and colour, so chroma handling and the IDCT both show. */
+async function picture(width: number, height: number): Promise<ReturnType<typeof sharp>> {
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const box = x % 37 < 9 || y % 23 < 5;
+      rgb[i] = box ? 20 : (x * 7) & 255;
+      rgb[i + 1] = (y * 5 + x) & 255;
+      rgb[i + 2] = box ? 240 : (x ^ y) & 255;
+    }
+  return sharp(rgb, { raw: { width, height, channels: 3 } });
+}
+
+async function variants(): Promise<[string, Buffer][]> {
+  const files: [string, Buffer][] = readdirSync(fixtures)
+    .filter((f) => f.endsWith('.jpg'))
+    .map((f) => [`sample6 ${f}`, readFileSync(fixtures + f)]);
+  const p = () => picture(331, 217);
+  files.push(
+    ['baseline 4:2:0', await (await p()).jpeg({ quality: 80 }).toBuffer()],
+    ['baseline 4:4:4', await (await p()).jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer()],
+    ['progressive', await (await p()).jpeg({ quality: 75, progressive: true }).toBuffer()],
+    ['greyscale', await (await p()).greyscale().jpeg({ quality: 85 }).toBuffer()],
+    ['odd size', await (await picture(17, 9)).jpeg({ quality: 60 }).toBuffer()],
+    ['rotated (EXIF 6)', await (await p()).jpeg().withMetadata({ orientation: 6 }).toBuffer()],
+    ['simulated scan', (await generateSet(typicalCard(), 1, { seed: 3, difficulty: 'hard', dpi: 100 })).jpeg],
+  );
+  return files;
+}
+
+const same = (a: GreyImage, b: GreyImage) => {
+  expect([a.width, a.height]).toEqual([b.width, b.height]);
+  // one comparison, not a million expects; the first differing byte is named if any
+  const at = a.data.findIndex((v, i) => v !== b.data[i]);
+  expect(at).toBe(-1);
+};
+
+describe(
+  native
+    ? 'native and WebAssembly JPEG decoders'
+    : 'native and WebAssembly JPEG decoders — SKIPPED: @julusian/jpeg-turbo has no loadable binary on this platform',
+  () => {
+    it.skipIf(!native)('give the same bytes on every fixture', async () => {
+      for (const [name, jpeg] of await variants()) {
+        const a = decodeJpegLumaNative(jpeg);
+        const b = decodeJpegLumaWasm(jpeg);
+        expect(a.data.length, name).toBe(a.width * a.height);
+        same(a, b);
+      }
+    });
+
+    it.skipIf(!native)('both refuse a truncated file (decodeGrey then asks sharp)', () => {
+      const whole = readFileSync(fixtures + 'sample_roll_01.jpg');
+      const cut = whole.subarray(0, whole.length >> 1);
+      expect(() => decodeJpegLumaNative(cut)).toThrow();
+      expect(() => decodeJpegLumaWasm(cut)).toThrow();
+    });
+
+    it.skipIf(!native)('loads and decodes in worker threads, two at once', async () => {
+      const jpeg = readFileSync(fixtures + 'sample_roll_02.jpg');
+      const here = decodeJpegLuma(jpeg);
+      // each thread loads the addon itself (an N-API module must be context-aware for this), as the
+      // recognition pool's threads do
+      const pool = new Piscina({
+        filename: new URL('./jpeg.test-worker.ts', import.meta.url).href,
+        minThreads: 2,
+        maxThreads: 2,
+        execArgv: [...process.execArgv, '--import', 'tsx'],
+      });
+      const run = () => pool.run(jpeg) as Promise<{ decoder: string; img: GreyImage }>;
+      const [a, b] = await Promise.all([run(), run()]);
+      // close, not destroy: it waits for the tasks in flight (jpeg.ts, caveat)
+      await pool.close();
+      expect(pool.threads).toHaveLength(0);
+      for (const r of [a, b]) {
+        expect(r.decoder).toBe('native');
+        same(r.img, here);
+      }
+    });
+  },
+);
