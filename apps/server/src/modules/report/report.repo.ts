@@ -27,7 +27,7 @@ export interface ScoreColumns {
 }
 
 /** What a report_cache row holds: a report's figures, or the 学生成绩 figures of every examinee. */
-export type CacheKind = 'report' | 'students' | `commentary:${number}`;
+export type CacheKind = 'report' | 'students' | `commentary:${number}` | `group:${number}`;
 
 export interface QuestionRow {
   no: string;
@@ -121,6 +121,17 @@ export function reportRepo(db: Db) {
           computed_at = now()`);
     },
 
+    /** Drops an exam's cached rows of one subject whose kind starts with `prefix` and whose stamp is not `stamp`. */
+    async dropStale(examId: number, subjectId: number, prefix: string, stamp: string): Promise<void> {
+      await db.execute(sql`delete from report_cache where exam_id = ${examId} and subject_id = ${subjectId}
+        and starts_with(kind, ${prefix}) and stamp <> ${stamp}`);
+    },
+
+    /** Drops every cached row of one kind of an exam (a deleted analysis group's reports). */
+    async dropKind(examId: number, kind: CacheKind): Promise<void> {
+      await db.execute(sql`delete from report_cache where exam_id = ${examId} and kind = ${kind}`);
+    },
+
     /**
      * A subject's scores as columns (see ScoreColumns): one statement, one row — the examinees as one text of
      * numbers (examinee, student, school, class, total; '' for 缺考) and, when asked, their question scores.
@@ -174,14 +185,18 @@ export function reportRepo(db: Db) {
 
     /**
      * Answers given to each objective question by the examinees who sat, counted per distinct answer as stored
-     * (a JSON list of labels; [] blank). Undecided recognitions (null) are left out.
+     * (a JSON list of labels; [] blank). Undecided recognitions (null) are left out. `examineeIds`: theirs only.
      */
-    async options(subjectId: number): Promise<{ no: string; answer: string; count: number }[]> {
+    async options(
+      subjectId: number,
+      examineeIds?: number[],
+    ): Promise<{ no: string; answer: string; count: number }[]> {
+      const only = examineeIds ? sql`and p.examinee_id = any(${sql.param(examineeIds)}::int[])` : sql``;
       const r = await db.execute(sql`
         select q.no, j.value::text as answer, count(*)::int as count
         from paper p join score s on s.subject_id = p.subject_id and s.examinee_id = p.examinee_id and not s.absent
         ${objectiveAnswers}
-        where p.subject_id = ${subjectId} and p.deleted_at is null and jsonb_typeof(j.value) = 'array'
+        where p.subject_id = ${subjectId} and p.deleted_at is null and jsonb_typeof(j.value) = 'array' ${only}
         group by 1, 2`);
       return rowsOf<{ no: string; answer: string; count: number }>(r);
     },
