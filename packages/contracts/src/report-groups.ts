@@ -33,6 +33,16 @@ export const reportGroupsQuery = z.object({
 });
 export type ReportGroupsQuery = z.infer<typeof reportGroupsQuery>;
 
+/** Examinees to choose from when a group is made of students: by exam number or name. */
+export const reportGroupCandidatesQuery = z.object({ keyword: text().trim().min(1).max(30) });
+export const reportGroupCandidate = z.object({
+  examineeId: z.number(),
+  kaohao: z.string(),
+  name: z.string(),
+  className: z.string(),
+});
+export type ReportGroupCandidate = z.infer<typeof reportGroupCandidate>;
+
 /** One group as listed: its members by id and by name (classes named, examinees counted). */
 export const reportGroupItem = z.object({
   id: z.number(),
@@ -42,6 +52,8 @@ export const reportGroupItem = z.object({
   examineeIds: z.array(z.number()),
   /** the classes' names (class groups), or the examinees' classes (student groups) */
   classNames: z.array(z.string()),
+  /** a student group's members in this exam (empty for a class group) */
+  students: z.array(reportGroupCandidate),
   /** examinees of the group in this exam */
   size: z.number(),
   createdByName: z.string(),
@@ -57,13 +69,3 @@ export const reportGroupCreated = z.object({ id: z.number() });
 /** GET …/groups/:groupId/report?subjectId= — the group's report (the total without subjectId). */
 export const reportGroupReportQuery = reportQuery;
 export const reportGroupExportQuery = reportQuery.extend({ sheet: reportSheet });
-
-/** Examinees to choose from when a group is made of students: by exam number or name. */
-export const reportGroupCandidatesQuery = z.object({ keyword: text().trim().min(1).max(30) });
-export const reportGroupCandidate = z.object({
-  examineeId: z.number(),
-  kaohao: z.string(),
-  name: z.string(),
-  className: z.string(),
-});
-export type ReportGroupCandidate = z.infer<typeof reportGroupCandidate>;

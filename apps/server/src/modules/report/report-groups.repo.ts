@@ -21,6 +21,13 @@ export interface MemberRow {
   classId: number;
 }
 
+/** An examinee with exam number, name and class name (to choose from, or a student group's member). */
+export interface NamedMember extends MemberRow {
+  kaohao: string;
+  name: string;
+  className: string;
+}
+
 export interface GroupWrite {
   examId: number;
   schoolId: number | null;
@@ -94,11 +101,13 @@ export function reportGroupsRepo(db: Db) {
       return rowsOf<MemberRow>(r);
     },
 
-    /** These examinees, those of the exam only. */
-    async examinees(examId: number, ids: readonly number[]): Promise<MemberRow[]> {
-      const r = await db.execute(sql`select id, school_id as "schoolId", class_id as "classId" from examinee
-        where exam_id = ${examId} and id = any(${sql.param([...ids])}::int[]) order by id`);
-      return rowsOf<MemberRow>(r);
+    /** These examinees, those of the exam only, with exam number, name and class name. */
+    async examinees(examId: number, ids: readonly number[]): Promise<NamedMember[]> {
+      const r = await db.execute(sql`
+        select e.id, e.school_id as "schoolId", e.class_id as "classId", e.kaohao, s.name, coalesce(b.name, '') as "className"
+        from examinee e join student s on s.id = e.student_id left join class b on b.id = e.class_id
+        where e.exam_id = ${examId} and e.id = any(${sql.param([...ids])}::int[]) order by e.kaohao`);
+      return rowsOf<NamedMember>(r);
     },
 
     /** The classes of the exam's examinees: name, school and how many examinees sit in each. */
@@ -112,17 +121,14 @@ export function reportGroupsRepo(db: Db) {
     },
 
     /** Examinees of the exam whose exam number or name holds the keyword, with their class (at most 200). */
-    async candidates(
-      examId: number,
-      keyword: string,
-    ): Promise<(MemberRow & { kaohao: string; name: string; className: string })[]> {
+    async candidates(examId: number, keyword: string): Promise<NamedMember[]> {
       const r = await db.execute(sql`
         select e.id, e.school_id as "schoolId", e.class_id as "classId", e.kaohao, s.name, coalesce(b.name, '') as "className"
         from examinee e join student s on s.id = e.student_id left join class b on b.id = e.class_id
         where e.exam_id = ${examId}
           and (strpos(lower(e.kaohao), lower(${keyword})) > 0 or strpos(lower(s.name), lower(${keyword})) > 0)
         order by e.kaohao limit 200`);
-      return rowsOf<MemberRow & { kaohao: string; name: string; className: string }>(r);
+      return rowsOf<NamedMember>(r);
     },
   };
 }

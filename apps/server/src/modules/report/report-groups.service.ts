@@ -16,7 +16,7 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import { writeSheet } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
-import type { GroupRow, GroupWrite, MemberRow, ReportGroupsRepo } from './report-groups.repo';
+import type { GroupRow, GroupWrite, MemberRow, NamedMember, ReportGroupsRepo } from './report-groups.repo';
 import type { ReportRepo } from './report.repo';
 import type { ReportService } from './report.service';
 import { reportView, type ReportView } from './report-view';
@@ -32,6 +32,13 @@ function schoolOf(xs: readonly { schoolId: number }[]): number | null {
   const s = new Set(xs.map((x) => x.schoolId));
   return s.size === 1 ? [...s][0]! : null;
 }
+
+const candidate = (m: NamedMember): ReportGroupCandidate => ({
+  examineeId: m.id,
+  kaohao: m.kaohao,
+  name: m.name,
+  className: m.className,
+});
 
 /** What a group's cached reports depend on besides the scores: its version and who its members are now. */
 const memberStamp = (version: number, members: readonly MemberRow[]) =>
@@ -179,6 +186,7 @@ export function reportGroupsService(d: {
           classIds: g.classIds ?? [],
           examineeIds: g.examineeIds ?? [],
           classNames: classIds.flatMap((id) => className.get(id) ?? []),
+          students: inExam.map(candidate),
           size: g.classIds
             ? classes.filter((c) => g.classIds!.includes(c.id)).reduce((a, c) => a + c.count, 0)
             : inExam.length,
@@ -239,9 +247,7 @@ export function reportGroupsService(d: {
     async candidates(examId: number, keyword: string, p: Principal): Promise<ReportGroupCandidate[]> {
       const { view } = await examAndView(examId, p);
       const found = await repo.candidates(examId, keyword);
-      return found
-        .filter((m) => covers(view, [m]))
-        .map((m) => ({ examineeId: m.id, kaohao: m.kaohao, name: m.name, className: m.className }));
+      return found.filter((m) => covers(view, [m])).map(candidate);
     },
 
     /** The group's report (JSON text, cached). */
