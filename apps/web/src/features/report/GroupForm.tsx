@@ -56,8 +56,13 @@ export function GroupForm({
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const [start] = useState(() => draftOf(group));
-  const [draft, setDraft] = useState(start);
+  const [draft, setDraftOnly] = useState(start);
   const [problem, setProblem] = useState<string | null>(null);
+  // an edit answers the problem shown: it goes until the next 保存
+  const setDraft = (d: Draft) => {
+    setDraftOnly(d);
+    setProblem(null);
+  };
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   // one search once the reader pauses, not one per key

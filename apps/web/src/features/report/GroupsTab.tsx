@@ -86,7 +86,7 @@ export function GroupsTab({ r }: { r: Report }) {
   );
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="groups-tab">
-      <Card size="small" title="分析组" extra={create} loading={!q.data}>
+      <Card size="small" title="分析组" extra={create} loading={!q.data} data-testid="groups-table">
         {q.data && !q.data.total ? (
           <Empty
             description="还没有分析组：选几个班级或几名学生组成一组，即可单独查看他们的成绩报表"
@@ -97,7 +97,6 @@ export function GroupsTab({ r }: { r: Report }) {
             size="small"
             rowKey="id"
             dataSource={items}
-            data-testid="groups-table"
             rowClassName={(g) => (g.id === chosen ? 'ant-table-row-selected' : '')}
             pagination={{
               current: page,
