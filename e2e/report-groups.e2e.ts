@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { TeacherItem } from '@yj/contracts';
-import { APP, call, loginAsSchoolAdmin, openBrowser, shot, type Session } from './lib.ts';
+import { APP, loginAsSchoolAdmin, openBrowser, shot, type Session } from './lib.ts';
 import { signedIn } from './marking-lib.ts';
-import { exportedRows, PER_CLASS, publishedExam, tableTexts, TEACHER } from './report-lib.ts';
+import { exportedRows, PER_CLASS, publishedExam, tableTexts, teachOnly, TEACHER } from './report-lib.ts';
 
 // 分析组 (issue 16): on an exam published as reports.e2e.ts makes it, the school admin makes a group of two
 // classes (a double click on 保存 makes one), sees its report (the exam report's tables and charts over the two
@@ -39,7 +38,7 @@ async function choose(page: Page, select: string, texts: string[]): Promise<void
 test('分析组: two classes grouped, its report; a teacher sees only groups over their class; delete asks first', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const { exam, three } = await publishedExam(page, {
+  const { exam, three, sitting } = await publishedExam(page, {
     name: '2026学年分析组演示考试',
     startDate: '2026-11-22',
     prefix: '2028',
@@ -99,16 +98,29 @@ test('分析组: two classes grouped, its report; a teacher sees only groups ove
   await report.getByTestId('report-table-questions').locator('tbody tr.ant-table-row').nth(40).waitFor();
   await shot(page, 'report-groups-05-questions');
 
+  // a group of students: two by a pasted column of exam numbers (one unknown), one found by its exam number
+  await page.getByTestId('group-new').click();
+  await page.getByTestId('group-name').fill('重点学生');
+  await page.getByTestId('group-kind').getByText('按学生').click();
+  await page
+    .getByTestId('group-paste')
+    .fill(`${sitting[0]!.kaohao}\n${sitting[PER_CLASS]!.kaohao}\n99999999`);
+  await page.getByTestId('group-paste-add').click();
+  await page.getByTestId('group-paste-missing').getByText('1 个考号未找到或无权查看：99999999').waitFor();
+  await page.getByTestId('group-students').locator('input').fill(sitting[1]!.kaohao);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: sitting[1]!.kaohao })
+    .click();
+  await page.keyboard.press('Escape');
+  await shot(page, 'report-groups-05b-students-form');
+  await page.getByTestId('group-save').click();
+  await report.getByText('分析组报表：重点学生 · 数学').waitFor();
+  await report.getByText('本报表只统计分析组内的 3 名学生（实考 3 人）').waitFor();
+  await table.getByText('共 2 个分析组').waitFor();
+  await shot(page, 'report-groups-05c-students-report');
+
   // a teacher of the second class only: the admin's group over two classes is not theirs
-  const t = await call<TeacherItem>(
-    page,
-    'GET',
-    `/api/school/${exam.schoolId}/teachers/one?phone=${TEACHER}`,
-  );
-  await call(page, 'POST', `/api/school/${exam.schoolId}/teachers/update`, {
-    oldInfo: { userId: t.userId, phone: t.phone },
-    newInfo: { name: t.name, phone: t.phone, subjects: t.subjects, classIds: [three[1]!.id] },
-  });
+  await teachOnly(page, exam.schoolId, three[1]!.id);
   const tp = await signedIn(s, TEACHER);
   await openGroups(tp, exam.examId);
   await tp.getByTestId('groups-empty').waitFor();
@@ -130,7 +142,7 @@ test('分析组: two classes grouped, its report; a teacher sees only groups ove
 
   // the admin sees both, and deletes the teacher's after a confirmation
   await openGroups(page, exam.examId);
-  await table.getByText('共 2 个分析组').waitFor();
+  await table.getByText('共 3 个分析组').waitFor();
   const row = table.locator('tbody tr.ant-table-row', { hasText: '我的班' });
   await row.getByRole('button', { name: '删除' }).click();
   await page.getByText('删除分析组“我的班”？').waitFor();
@@ -139,6 +151,6 @@ test('分析组: two classes grouped, its report; a teacher sees only groups ove
     .locator('.ant-popconfirm')
     .getByRole('button', { name: /^删\s?除$/ })
     .click();
-  await table.getByText('共 1 个分析组').waitFor();
+  await table.getByText('共 2 个分析组').waitFor();
   assert.equal(await table.locator('tbody tr.ant-table-row', { hasText: '我的班' }).count(), 0);
 });

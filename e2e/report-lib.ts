@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { typicalCard } from '@yj/scan-sim';
+import type { TeacherItem } from '@yj/contracts';
 import { APP, call, createExamWithOneSubject, shot } from './lib.ts';
 import { assignMarkers, pressReviewDone, pressReviewStart, scanSheets } from './marking-lib.ts';
 
@@ -140,4 +141,13 @@ export async function publishedExam(
   });
   await markAndPublish(page, exam.examId, exam.subjectId);
   return { exam, three, all, sitting };
+}
+
+/** The journeys' teacher (TEACHER) made the teacher of one class only, as the teachers screen does it. */
+export async function teachOnly(page: Page, schoolId: number, classId: number): Promise<void> {
+  const t = await call<TeacherItem>(page, 'GET', `/api/school/${schoolId}/teachers/one?phone=${TEACHER}`);
+  await call(page, 'POST', `/api/school/${schoolId}/teachers/update`, {
+    oldInfo: { userId: t.userId, phone: t.phone },
+    newInfo: { name: t.name, phone: t.phone, subjects: t.subjects, classIds: [classId] },
+  });
 }

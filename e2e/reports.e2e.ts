@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { TeacherItem } from '@yj/contracts';
-import { APP, call, loginAsSchoolAdmin, openBrowser, shot, shotPath, type Session } from './lib.ts';
+import { APP, loginAsSchoolAdmin, openBrowser, shot, shotPath, type Session } from './lib.ts';
 import { signedIn } from './marking-lib.ts';
-import { exportedRows, PER_CLASS, publishedExam, tableTexts, TEACHER } from './report-lib.ts';
+import { exportedRows, PER_CLASS, publishedExam, tableTexts, teachOnly, TEACHER } from './report-lib.ts';
 
 // Reports (issue 16): an exam of the grade's first classes (up to three) whose sheets are scanned (four per
 // class; the others registered 缺考), marked from the sheets' 打分栏 and published with 发布 on the scoreCheck
@@ -234,15 +233,7 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   assert.deepEqual(progressRows.slice(0, moved.length), moved, 'the 进退步 export holds the list on screen');
 
   // a teacher of the second class only (任教班级 set as the teachers screen does)
-  const t = await call<TeacherItem>(
-    page,
-    'GET',
-    `/api/school/${exam.schoolId}/teachers/one?phone=${TEACHER}`,
-  );
-  await call(page, 'POST', `/api/school/${exam.schoolId}/teachers/update`, {
-    oldInfo: { userId: t.userId, phone: t.phone },
-    newInfo: { name: t.name, phone: t.phone, subjects: t.subjects, classIds: [three[1]!.id] },
-  });
+  await teachOnly(page, exam.schoolId, three[1]!.id);
   const tp = await signedIn(s, TEACHER);
   await tp.goto(`${APP}/book/report_forms/${exam.examId}`);
   await tp.getByText('按您的权限只显示您所在学校或任教班级的数据').waitFor();

@@ -43,6 +43,19 @@ export const reportGroupCandidate = z.object({
 });
 export type ReportGroupCandidate = z.infer<typeof reportGroupCandidate>;
 
+/** Examinees given by exam number (pasted from a spreadsheet column): those found and the numbers not found. */
+export const reportGroupKaohaoBody = z.object({
+  kaohaos: z
+    .array(text().trim().min(1).max(30))
+    .min(1, '请粘贴考号')
+    .max(GROUP_MAX_EXAMINEES, `一次最多 ${GROUP_MAX_EXAMINEES} 个考号`),
+});
+export const reportGroupKaohaoFound = z.object({
+  found: z.array(reportGroupCandidate),
+  /** numbers of no examinee of the exam the reader may see */
+  missing: z.array(z.string()),
+});
+
 /** One group as listed: its members by id and by name (classes named, examinees counted). */
 export const reportGroupItem = z.object({
   id: z.number(),

@@ -5,6 +5,8 @@ import {
   reportGroupCandidate,
   reportGroupCandidatesQuery,
   reportGroupCreated,
+  reportGroupKaohaoBody,
+  reportGroupKaohaoFound,
   reportGroupParams,
   reportGroupReportQuery,
   reportGroupsPage,
@@ -56,6 +58,15 @@ export const reportGroupContract = {
     params: reportParams,
     query: reportGroupCandidatesQuery,
     response: z.array(reportGroupCandidate),
+  }),
+  /** examinees by exam number (a pasted column), for a student group */
+  byKaohao: defineRoute({
+    method: 'POST',
+    path: '/api/exam/:examId/report/group-candidates/kaohao',
+    access: 'report.read',
+    params: reportParams,
+    body: reportGroupKaohaoBody,
+    response: reportGroupKaohaoFound,
   }),
   report: defineRoute({
     method: 'GET',

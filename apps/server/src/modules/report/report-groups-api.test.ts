@@ -3,15 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   REPORT_SHEET_NAMES,
   reportTable,
-  SubjectStatus,
   type Report,
   type ReportGroupCandidate,
   type ReportGroupsPage,
 } from '@yj/contracts';
-import { absence, analysisGroup, reportCache, score, subject } from '../../db/schema';
+import { analysisGroup, reportCache, score } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
-import { buildReportScene, type ReportScene } from '../../../test/report';
+import { buildReportScene, publishMathPapers, type ReportScene } from '../../../test/report';
 
 // 分析组 on test/report.ts's scene. 英语 (full 100): 1班 e0 90, e1 60; 2班 e2 70, e3 80, e4 100.
 // 数学 (full 43, papers as in report.test.ts): 1班 e0 28 (answers 1 B), e1 5 (1 B); 2班 e2 absent, e3 30 (1 B),
@@ -30,22 +29,8 @@ const groupReport = async (who: Who, id: number, subjectId?: number) =>
 beforeAll(async () => {
   t = await testApp();
   s = await buildReportScene(t);
-  const { scene } = s;
-  const db = t.database.db;
-  ids = scene.examinees.map((e) => e.id);
-  const p0 = await scene.addPaper(ids[0]!, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
-  await scene.addBlockScore(p0.id, { '21': 8, '22': 7, '23': 0 });
-  const p1 = await scene.addPaper(ids[1]!, { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] });
-  await scene.addBlockScore(p1.id, { '21': 2, '22': 0, '23': 0 });
-  await db.insert(absence).values({ examineeId: ids[2]!, subjectId: scene.subjectId });
-  const p3 = await scene.addPaper(ids[3]!, { '1': ['B'], '2': ['C'], '3': ['C', 'A'], '4': ['A'] });
-  await scene.addBlockScore(p3.id, { '21': 10, '22': 0, '23': 10 });
-  const p4 = await scene.addPaper(ids[4]!, { '1': [], '2': [], '3': [], '4': [] });
-  await scene.addBlockScore(p4.id, { '21': 0, '22': 0, '23': 0 });
-  expect(
-    body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code,
-  ).toBe(0);
-  await db.update(subject).set({ status: SubjectStatus.published }).where(eq(subject.id, scene.subjectId));
+  ids = s.scene.examinees.map((e) => e.id);
+  await publishMathPapers(t, s);
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -184,6 +169,14 @@ describe('分析组', () => {
       body<ReportGroupCandidate[]>(await who.get(`${s.base}/group-candidates?keyword=2026`)).data;
     expect((await offered(admin)).length).toBe(5);
     expect((await offered(s.teacher)).map((c) => c.examineeId)).toEqual(ids.slice(2));
+    // by exam number (a pasted column): the teacher's students found, another class's and unknown ones not
+    const pasted = body<{ found: ReportGroupCandidate[]; missing: string[] }>(
+      await s.teacher.post(`${s.base}/group-candidates/kaohao`, {
+        kaohaos: [s.scene.examinees[0]!.kaohao, s.scene.examinees[3]!.kaohao, '99999999'],
+      }),
+    );
+    expect(pasted.data.found.map((c) => c.examineeId)).toEqual([ids[3]]);
+    expect(pasted.data.missing).toEqual([s.scene.examinees[0]!.kaohao, '99999999']);
     // another school's administrator sees nothing of the exam's groups
     expect((await list(s.stranger)).code).not.toBe(0);
     expect((await groupReport(s.stranger, mine.data.id, s.english)).code).not.toBe(0);

@@ -110,6 +110,15 @@ export function reportGroupsRepo(db: Db) {
       return rowsOf<NamedMember>(r);
     },
 
+    /** The examinees of the exam with these exam numbers. */
+    async byKaohao(examId: number, kaohaos: readonly string[]): Promise<NamedMember[]> {
+      const r = await db.execute(sql`
+        select e.id, e.school_id as "schoolId", e.class_id as "classId", e.kaohao, s.name, coalesce(b.name, '') as "className"
+        from examinee e join student s on s.id = e.student_id left join class b on b.id = e.class_id
+        where e.exam_id = ${examId} and e.kaohao = any(${sql.param([...kaohaos])}::text[]) order by e.kaohao`);
+      return rowsOf<NamedMember>(r);
+    },
+
     /** The classes of the exam's examinees: name, school and how many examinees sit in each. */
     async classes(examId: number): Promise<{ id: number; name: string; schoolId: number; count: number }[]> {
       const r = await db.execute(sql`

@@ -50,6 +50,11 @@ export function reportGroupRoutes(
       d.groups.candidates(params.examId, query.keyword, await req.principal()),
     exam,
   );
+  on(
+    c.byKaohao,
+    async ({ params, body }, req) => d.groups.byKaohao(params.examId, body.kaohaos, await req.principal()),
+    exam,
+  );
   // a stale group report is computed on the first read: heavy work, under the limiter
   on(
     c.report,

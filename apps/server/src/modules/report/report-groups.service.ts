@@ -250,6 +250,14 @@ export function reportGroupsService(d: {
       return found.filter((m) => covers(view, [m])).map(candidate);
     },
 
+    /** Examinees by exam number (a pasted column): those the user may see, and the numbers left over. */
+    async byKaohao(examId: number, kaohaos: readonly string[], p: Principal) {
+      const { view } = await examAndView(examId, p);
+      const found = (await repo.byKaohao(examId, [...new Set(kaohaos)])).filter((m) => covers(view, [m]));
+      const seen = new Set(found.map((m) => m.kaohao));
+      return { found: found.map(candidate), missing: [...new Set(kaohaos)].filter((k) => !seen.has(k)) };
+    },
+
     /** The group's report (JSON text, cached). */
     async reportJson(examId: number, groupId: number, subjectId: number | undefined, p: Principal) {
       return (await reportJson(examId, groupId, subjectId, p)).json;

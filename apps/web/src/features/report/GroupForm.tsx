@@ -1,9 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Form, Input, Modal, Radio, Select, Spin, Typography, type ButtonProps } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Select,
+  Space,
+  Spin,
+  Typography,
+  type ButtonProps,
+} from 'antd';
 import { reportGroupBody, type Report, type ReportGroupCandidate, type ReportGroupItem } from '@yj/contracts';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
+import { useDebounced } from '../acard/useDebounced';
 import { reportApi } from './report.api';
 
 type Kind = 'classes' | 'students';
@@ -37,6 +51,57 @@ function useCandidates(examId: number, keyword: string) {
   });
 }
 
+/** 粘贴考号: a column of exam numbers copied from a spreadsheet, the examinees found added to the choice. */
+function PasteKaohao({
+  examId,
+  onFound,
+}: {
+  examId: number;
+  onFound: (found: ReportGroupCandidate[]) => void;
+}) {
+  const { message } = App.useApp();
+  const [text, setText] = useState('');
+  const [missing, setMissing] = useState<string[]>([]);
+  const look = useOneAtATime({
+    mutationFn: (kaohaos: string[]) => reportApi.groupByKaohao(examId, kaohaos),
+    onSuccess: (r) => {
+      onFound(r.found);
+      setMissing(r.missing);
+      setText('');
+      message.success(`已添加 ${r.found.length} 名学生`);
+    },
+  });
+  const kaohaos = [...new Set(text.split(/[\s,，;；]+/).filter(Boolean))];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Input.TextArea
+        rows={3}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="从 Excel 复制一列考号粘贴到这里（每行一个）"
+        data-testid="group-paste"
+      />
+      <Button
+        size="small"
+        disabled={!kaohaos.length}
+        loading={look.isPending}
+        onClick={() => void look.mutateAsync(kaohaos).catch(() => undefined)}
+        data-testid="group-paste-add"
+      >
+        按考号添加{kaohaos.length ? `（${kaohaos.length} 个）` : ''}
+      </Button>
+      {missing.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          message={`${missing.length} 个考号未找到或无权查看：${missing.slice(0, 10).join('、')}${missing.length > 10 ? ' 等' : ''}`}
+          data-testid="group-paste-missing"
+        />
+      )}
+    </Space>
+  );
+}
+
 /**
  * 新建 / 编辑分析组: a name and either classes (several chosen at once) or students (found by exam number or
  * name). Saving twice on a double click sends once; closing with edits asks first.
@@ -64,12 +129,8 @@ export function GroupForm({
     setProblem(null);
   };
   const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
   // one search once the reader pauses, not one per key
-  useEffect(() => {
-    const t = setTimeout(() => setKeyword(typed.trim()), 300);
-    return () => clearTimeout(t);
-  }, [typed]);
+  const keyword = useDebounced(typed.trim(), 300);
   const found = useCandidates(r.examId, keyword);
   const dirty = JSON.stringify(draft) !== JSON.stringify(start);
   useUnsavedGuard(dirty);
@@ -179,6 +240,23 @@ export function GroupForm({
                 found.isFetching ? <Spin size="small" /> : typed ? '没有找到匹配的学生' : '请输入考号或姓名'
               }
               data-testid="group-students"
+            />
+          </Form.Item>
+        )}
+        {draft.kind === 'students' && (
+          <Form.Item label="按考号添加">
+            <PasteKaohao
+              examId={r.examId}
+              onFound={(found) => {
+                const had = new Set(draft.students.map((x) => x.value));
+                setDraft({
+                  ...draft,
+                  students: [
+                    ...draft.students,
+                    ...found.filter((c) => !had.has(c.examineeId)).map(studentOption),
+                  ],
+                });
+              }}
             />
           </Form.Item>
         )}

@@ -7,8 +7,7 @@ import { QueryFailed } from '../exam-admin/QueryFailed';
 import { GroupForm } from './GroupForm';
 import { reportApi, reportGroupReportQuery, reportGroupsQuery } from './report.api';
 import { ReportExportPath } from './report-export';
-import { Distribution, Levels, Overview, Questions, Segments } from './ReportSections';
-import { ReportTableCard } from './ReportTableCard';
+import { sectionTabs } from './report-tabs';
 
 /** A group's report: the tables and charts of an exam's report over the group's members only. */
 function GroupReport({ r, group }: { r: Report; group: ReportGroupItem }) {
@@ -32,22 +31,7 @@ function GroupReport({ r, group }: { r: Report; group: ReportGroupItem }) {
             本报表只统计分析组内的 {g.overall.sat + g.overall.absent} 名学生（实考 {g.overall.sat} 人）；
             班级对比中的均差、超均率与排名均以组内平均分为准。
           </Typography.Paragraph>
-          <Tabs
-            activeKey={tab}
-            onChange={setTab}
-            items={[
-              { key: 'overview', label: '成绩概览', children: <Overview r={g} /> },
-              {
-                key: 'classes',
-                label: '班级对比',
-                children: <ReportTableCard report={g} sheet="classes" empty="组内没有班级" />,
-              },
-              { key: 'segments', label: '一分一段', children: <Segments r={g} /> },
-              { key: 'distribution', label: '分数分布', children: <Distribution r={g} /> },
-              { key: 'questions', label: '试题分析', children: <Questions r={g} /> },
-              { key: 'levels', label: '等级与临界生', children: <Levels r={g} /> },
-            ]}
-          />
+          <Tabs activeKey={tab} onChange={setTab} items={sectionTabs(g)} />
         </ReportExportPath.Provider>
       )}
     </Card>

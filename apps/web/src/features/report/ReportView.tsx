@@ -4,12 +4,11 @@ import { Alert, Button, Card, Empty, Segmented, Space, Tabs, Typography } from '
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { CommentaryTab } from './CommentaryTab';
 import { GroupsTab } from './GroupsTab';
-import { Distribution, Levels, Overview, Questions, Segments } from './ReportSections';
+import { sectionTabs } from './report-tabs';
 import { reportQuery, reportSettingsQuery, reportSubjectsQuery } from './report.api';
 import { ReportSettingsDialog } from './ReportSettingsDialog';
 import { StudentsTab } from './StudentsTab';
 import { ProgressTab } from './ProgressTab';
-import { ReportTableCard } from './ReportTableCard';
 
 /** 报表设置 for those allowed (the server says who), with the dialog. */
 function SettingsButton({ examId }: { examId: number }) {
@@ -85,16 +84,7 @@ export function ReportView({ examId }: { examId: number }) {
               activeKey={tab}
               onChange={setTab}
               items={[
-                { key: 'overview', label: '成绩概览', children: <Overview r={r} /> },
-                {
-                  key: 'classes',
-                  label: '班级对比',
-                  children: <ReportTableCard report={r} sheet="classes" empty="没有可查看的班级" />,
-                },
-                { key: 'segments', label: '一分一段', children: <Segments r={r} /> },
-                { key: 'distribution', label: '分数分布', children: <Distribution r={r} /> },
-                { key: 'questions', label: '试题分析', children: <Questions r={r} /> },
-                { key: 'levels', label: '等级与临界生', children: <Levels r={r} /> },
+                ...sectionTabs(r),
                 {
                   key: 'commentary',
                   label: '试卷讲评',

@@ -73,6 +73,8 @@ export const reportApi = {
   removeGroup: (examId: number, groupId: number) => callRoute(g.remove, { params: { examId, groupId } }),
   groupCandidates: (examId: number, keyword: string) =>
     callRoute(g.candidates, { params: params(examId), query: { keyword } }),
+  groupByKaohao: (examId: number, kaohaos: string[]) =>
+    callRoute(g.byKaohao, { params: params(examId), body: { kaohaos } }),
   groupReport: (examId: number, groupId: number, subjectId: number | null) =>
     callRoute(g.report, { params: { examId, groupId }, query: subjectId ? { subjectId } : {} }),
   /** the xlsx of one table of a group's report */
