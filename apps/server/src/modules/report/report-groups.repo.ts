@@ -40,6 +40,11 @@ const columns = sql`g.id, g.exam_id as "examId", g.school_id as "schoolId", g.na
   g.examinee_ids as "examineeIds", g.version, coalesce(u.name, '') as "createdByName",
   to_char(g.updated_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as "updatedAt"`;
 
+/** Examinees with exam number, name and class name (NamedMember), for a where clause to follow. */
+const named = sql`select e.id, e.school_id as "schoolId", e.class_id as "classId", e.kaohao, s.name,
+  coalesce(b.name, '') as "className"
+  from examinee e join student s on s.id = e.student_id left join class b on b.id = e.class_id`;
+
 /** 分析组 rows and the examinees they stand for. */
 export function reportGroupsRepo(db: Db) {
   return {
@@ -104,8 +109,7 @@ export function reportGroupsRepo(db: Db) {
     /** These examinees, those of the exam only, with exam number, name and class name. */
     async examinees(examId: number, ids: readonly number[]): Promise<NamedMember[]> {
       const r = await db.execute(sql`
-        select e.id, e.school_id as "schoolId", e.class_id as "classId", e.kaohao, s.name, coalesce(b.name, '') as "className"
-        from examinee e join student s on s.id = e.student_id left join class b on b.id = e.class_id
+        ${named}
         where e.exam_id = ${examId} and e.id = any(${sql.param([...ids])}::int[]) order by e.kaohao`);
       return rowsOf<NamedMember>(r);
     },
@@ -113,8 +117,7 @@ export function reportGroupsRepo(db: Db) {
     /** The examinees of the exam with these exam numbers. */
     async byKaohao(examId: number, kaohaos: readonly string[]): Promise<NamedMember[]> {
       const r = await db.execute(sql`
-        select e.id, e.school_id as "schoolId", e.class_id as "classId", e.kaohao, s.name, coalesce(b.name, '') as "className"
-        from examinee e join student s on s.id = e.student_id left join class b on b.id = e.class_id
+        ${named}
         where e.exam_id = ${examId} and e.kaohao = any(${sql.param([...kaohaos])}::text[]) order by e.kaohao`);
       return rowsOf<NamedMember>(r);
     },
@@ -132,8 +135,7 @@ export function reportGroupsRepo(db: Db) {
     /** Examinees of the exam whose exam number or name holds the keyword, with their class (at most 200). */
     async candidates(examId: number, keyword: string): Promise<NamedMember[]> {
       const r = await db.execute(sql`
-        select e.id, e.school_id as "schoolId", e.class_id as "classId", e.kaohao, s.name, coalesce(b.name, '') as "className"
-        from examinee e join student s on s.id = e.student_id left join class b on b.id = e.class_id
+        ${named}
         where e.exam_id = ${examId}
           and (strpos(lower(e.kaohao), lower(${keyword})) > 0 or strpos(lower(s.name), lower(${keyword})) > 0)
         order by e.kaohao limit 200`);
