@@ -1,29 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
-import ExcelJS from 'exceljs';
-import { typicalCard } from '@yj/scan-sim';
-import type { TeacherItem } from '@yj/contracts';
-import {
-  APP,
-  call,
-  createExamWithOneSubject,
-  loginAsSchoolAdmin,
-  openBrowser,
-  shot,
-  shotPath,
-  type Session,
-} from './lib.ts';
-import { assignMarkers, pressReviewDone, pressReviewStart, scanSheets, signedIn } from './marking-lib.ts';
+import { APP, loginAsSchoolAdmin, openBrowser, shot, shotPath, type Session } from './lib.ts';
+import { signedIn } from './marking-lib.ts';
+import { exportedRows, PER_CLASS, publishedExam, tableTexts, teachOnly, TEACHER } from './report-lib.ts';
 
 // Reports (issue 16): an exam of the grade's first classes (up to three) whose sheets are scanned (four per
 // class; the others registered 缺考), marked from the sheets' 打分栏 and published with 发布 on the scoreCheck
 // screen, as a school admin does it. The school admin opens its reports from the exam page (charts render, the
 // class table's Excel export holds the table's rows), and a teacher of one class sees only that class.
-const TEACHER = '13800000021';
-const PER_CLASS = 4;
-const card = typicalCard();
-const box48 = card.pages[1]!.subjective.find((x) => x.question === '48')!;
 let s: Session;
 
 before(async () => {
@@ -34,133 +18,6 @@ after(async () => {
   for (const e of s?.errors ?? []) console.log(`console error: ${e.slice(0, 300)}`);
   assert.deepEqual(s?.errors ?? [], [], 'no console errors');
 });
-
-/** The subject's scores, published as a user does: marking started and finished, then 发布 on scoreCheck. */
-async function markAndPublish(page: Page, examId: number, subjectId: number): Promise<void> {
-  await page.goto(`${APP}/book/exam/${examId}/startReviewManage`);
-  const row = page.getByTestId('review-manage').locator('.ant-table-row', { hasText: '数学' });
-  await row.waitFor();
-  await pressReviewStart(page);
-  // refused reasons (if any) are overridden with 仍然开始, as the scan staff confirmed the absences
-  const force = page.getByTestId('review-force-start');
-  await row.getByText('阅卷中').or(force).first().waitFor();
-  if (await force.isVisible()) await force.click();
-  await row.getByText('阅卷中').waitFor();
-  await pressReviewDone(page);
-  await row.getByText('阅卷完成').waitFor();
-  await page.goto(`${APP}/book/subject/${subjectId}/score/scoreCheck`);
-  await page.getByText('核查通过').waitFor();
-  await page.getByTestId('publish-release').click();
-  const dialog = page.locator('.ant-modal-confirm:not(.ant-zoom-appear)');
-  await dialog.getByRole('button', { name: /^发\s?布$/ }).click();
-  await page.getByTestId('publish-state').getByText('已发布').waitFor();
-  await shot(page, 'reports-00-published');
-}
-
-/** The rows of the Excel file a card's 导出 Excel button downloads, as cell texts. */
-async function exportedRows(page: Page, card: Locator): Promise<string[][]> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    card.getByRole('button', { name: '导出 Excel' }).click(),
-  ]);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile((await file.path())!);
-  const rows: string[][] = [];
-  wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
-  return rows;
-}
-
-/** The cell texts of the rows of a table card (antd renders sorter headers and a measure row apart). */
-async function tableTexts(card: Locator): Promise<string[][]> {
-  const head = await card.locator('thead th').allInnerTexts();
-  const rows = await card
-    .locator('tbody tr.ant-table-row')
-    .evaluateAll((trs) =>
-      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())),
-    );
-  return [head.map((h) => h.trim()), ...rows];
-}
-
-/**
- * An exam of the grade's first classes (up to three) with 数学 published: the first sheets of each class scanned
- * (random answers, a 打分栏 score spread over 0–19), the rest 缺考, marked from the 打分栏 and published on the
- * screens. 1–40 单选 2 分 (80), 48 主观 20 分.
- */
-async function publishedExam(
-  page: Page,
-  o: { name: string; startDate: string; prefix: string; seed: number },
-) {
-  const exam = await createExamWithOneSubject(page, {
-    name: o.name,
-    startDate: o.startDate,
-    course: '数学',
-    fullScore: 100,
-  });
-  const classes = await call<Array<{ id: number; name: string }>>(
-    page,
-    'POST',
-    `/api/school/${exam.schoolId}/banjis`,
-    {
-      gradeId: exam.gradeId,
-    },
-  );
-  const three = classes.slice(0, 3);
-  await call(page, 'POST', `/api/exam/${exam.examId}/examinees/add`, {
-    classIds: three.map((c) => c.id),
-    rule: { kind: 'sequence', prefix: o.prefix, digits: 4 },
-    roomSize: 30,
-  });
-  type Row = { id: number; kaohao: string; className: string };
-  const all: Row[] = [];
-  for (let p = 1; ; p++) {
-    const got = await call<{ items: Row[]; total: number }>(
-      page,
-      'POST',
-      `/api/exam/${exam.examId}/examinees`,
-      {
-        page: p,
-        size: 200,
-      },
-    );
-    all.push(...got.items);
-    if (all.length >= got.total || !got.items.length) break;
-  }
-  // 1–40 单选 2 分 (80), 48 主观 20 分 (scored on the sheet's 打分栏, 0–19)
-  await call(page, 'POST', `/api/subject/${exam.subjectId}/template`, { body: card });
-  await call(page, 'POST', `/api/api/subject/${exam.subjectId}/setting/questions/objective`, {
-    questions: Array.from({ length: 40 }, (_, i) => ({
-      no: String(i + 1),
-      kind: 'single',
-      options: 4,
-      score: 2,
-      answer: 'A',
-    })),
-  });
-  await call(page, 'POST', `/api/api/subject/${exam.subjectId}/setting/questions/subjective`, {
-    questions: [{ no: '48', score: 20 }],
-  });
-  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
-    page,
-    'POST',
-    `/api/subject/${exam.subjectId}/setting/block`,
-    { blocks: [{ name: '第48题', nos: ['48'], markCount: 1, regions: [{ page: 1, ...box48.rect }] }] },
-  );
-  await assignMarkers(page, exam.subjectId, blocks[0]!.id, [TEACHER]);
-  // the first sheets of each class scanned (random answers, a 打分栏 score spread over 0–19); the rest 缺考
-  const sorted = [...all].sort((a, b) => a.kaohao.localeCompare(b.kaohao));
-  const sitting = three.flatMap((c) => sorted.filter((e) => e.className === c.name).slice(0, PER_CLASS));
-  assert.equal(sitting.length, three.length * PER_CLASS, 'every class has its sheets');
-  await scanSheets(page, exam.subjectId, card, sitting, o.seed, {
-    strip: (i) => (i * o.seed) % 20,
-  });
-  const sat = new Set(sitting.map((e) => e.id));
-  await call(page, 'POST', `/api/subject/${exam.subjectId}/absent`, {
-    ids: sorted.filter((e) => !sat.has(e.id)).map((e) => e.id),
-    absent: true,
-  });
-  await markAndPublish(page, exam.examId, exam.subjectId);
-  return { exam, three, all, sitting };
-}
 
 test('published scores: overview, class comparison, 一分一段, distribution, questions, 等级, 学生成绩, 进退步; Excel = table; a teacher sees their class', async () => {
   const { page } = s;
@@ -376,15 +233,7 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   assert.deepEqual(progressRows.slice(0, moved.length), moved, 'the 进退步 export holds the list on screen');
 
   // a teacher of the second class only (任教班级 set as the teachers screen does)
-  const t = await call<TeacherItem>(
-    page,
-    'GET',
-    `/api/school/${exam.schoolId}/teachers/one?phone=${TEACHER}`,
-  );
-  await call(page, 'POST', `/api/school/${exam.schoolId}/teachers/update`, {
-    oldInfo: { userId: t.userId, phone: t.phone },
-    newInfo: { name: t.name, phone: t.phone, subjects: t.subjects, classIds: [three[1]!.id] },
-  });
+  await teachOnly(page, exam.schoolId, three[1]!.id);
   const tp = await signedIn(s, TEACHER);
   await tp.goto(`${APP}/book/report_forms/${exam.examId}`);
   await tp.getByText('按您的权限只显示您所在学校或任教班级的数据').waitFor();

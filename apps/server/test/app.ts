@@ -108,7 +108,7 @@ export async function signIn(app: FastifyInstance, account: string, password: st
   const b = body<{ token: string }>(res);
   if (b.code !== 0) throw new Error(`sign-in failed: ${b.message}`);
   const cookie = `yx_sid=${b.data.token}`;
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, headers: { ...XHR, cookie }, ...(payload ? { payload } : {}) });
   return {
     token: b.data.token,

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { SubjectStatus } from '@yj/contracts';
-import { banji, examinee, score, subject, teacherClass } from '../src/db/schema';
-import { signIn, type TestApp } from './app';
+import { absence, banji, examinee, score, subject, teacherClass } from '../src/db/schema';
+import { body, signIn, type TestApp } from './app';
 import { buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from './factories';
 import { buildScoreScene } from './score';
 
@@ -61,3 +61,26 @@ export async function buildReportScene(t: TestApp) {
   return { scene, base, english, class2: c2!.id, teacher, stranger, idle };
 }
 export type ReportScene = Awaited<ReturnType<typeof buildReportScene>>;
+
+/**
+ * 数学's papers on the scene, scored and published (keys of test/score.ts: 1 B, 2 C (3 分), 3 ACD 多选 5 分
+ * 少选 2, 4 判断 A 2 分; 21 and 选做 22 / 23, 10 分; full 43). 1班: e0 B C ACD A, 21 8 22 7 → 28; e1 B A B B,
+ * 21 2 → 5. 2班: e2 absent; e3 B C CA A, 21 10 23 10 → 30; e4 all blank → 0.
+ */
+export async function publishMathPapers(t: TestApp, s: ReportScene): Promise<void> {
+  const { scene } = s;
+  const db = t.database.db;
+  const ids = scene.examinees.map((e) => e.id);
+  const p0 = await scene.addPaper(ids[0]!, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
+  await scene.addBlockScore(p0.id, { '21': 8, '22': 7, '23': 0 });
+  const p1 = await scene.addPaper(ids[1]!, { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] });
+  await scene.addBlockScore(p1.id, { '21': 2, '22': 0, '23': 0 });
+  await db.insert(absence).values({ examineeId: ids[2]!, subjectId: scene.subjectId });
+  const p3 = await scene.addPaper(ids[3]!, { '1': ['B'], '2': ['C'], '3': ['C', 'A'], '4': ['A'] });
+  await scene.addBlockScore(p3.id, { '21': 10, '22': 0, '23': 10 });
+  const p4 = await scene.addPaper(ids[4]!, { '1': [], '2': [], '3': [], '4': [] });
+  await scene.addBlockScore(p4.id, { '21': 0, '22': 0, '23': 0 });
+  const r = body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {}));
+  if (r.code !== 0) throw new Error(`recompute failed: ${r.message}`);
+  await db.update(subject).set({ status: SubjectStatus.published }).where(eq(subject.id, scene.subjectId));
+}

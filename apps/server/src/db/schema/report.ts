@@ -1,7 +1,20 @@
-import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ReportSettings } from '@yj/contracts';
 import { user } from './people';
 import { exam } from './exam';
+import { school } from './org';
 import { subject } from './subject';
 
 /**
@@ -49,3 +62,35 @@ export const reportSetting = pgTable('report_setting', {
   updatedBy: integer('updated_by').references(() => user.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * 分析组 of an exam: a set of classes (`class_ids`) or of examinees (`examinee_ids`) whose reports are computed
+ * on their own. `school_id`: the school of every member, null when they span schools (a joint exam's monitor).
+ * `version` moves on with every change of name or members and goes into the stamp of the group's cached
+ * reports (report_cache kind `group:<id>`). Deleting sets `deleted_at` (the row stays, for the audit trail).
+ */
+export const analysisGroup = pgTable(
+  'analysis_group',
+  {
+    id: serial('id').primaryKey(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exam.id),
+    schoolId: integer('school_id').references(() => school.id),
+    name: text('name').notNull(),
+    classIds: integer('class_ids').array(),
+    examineeIds: integer('examinee_ids').array(),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => user.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('analysis_group_exam_idx').on(t.examId),
+    // two live groups of an exam never share a name (a double-clicked 新建 stores one)
+    uniqueIndex('analysis_group_name_uq')
+      .on(t.examId, t.name)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);

@@ -38,6 +38,8 @@ export function reportCacheOf(d: { db: Db; repo: (db: Db) => ReportRepo }) {
     subjectId: number | undefined,
     kind: CacheKind,
     make: (deps: ReportSubjectRow[], settings: ReportSettings) => Promise<string>,
+    /** more the row depends on (an analysis group's version), added to the stamp */
+    suffix = '',
   ): Promise<string> {
     const key = subjectId ?? TOTAL;
     // the cached row is read beside the subjects (one round trip less on the hot path); it is used only when
@@ -48,7 +50,7 @@ export function reportCacheOf(d: { db: Db; repo: (db: Db) => ReportRepo }) {
       repo.settings(examId),
     ]);
     const deps = depsOf(all, subjectId);
-    const stamp = stampOf(own?.version ?? 0, deps);
+    const stamp = stampOf(own?.version ?? 0, deps) + suffix;
     if (hit?.stamp === stamp) return hit.json;
     return d.db.transaction(async (tx) => {
       const r = d.repo(tx);
@@ -56,11 +58,14 @@ export function reportCacheOf(d: { db: Db; repo: (db: Db) => ReportRepo }) {
       await tx.execute(sql`select pg_advisory_xact_lock(${examId}, hashtext(${`${kind}:${key}`}))`);
       // the settings as this transaction sees them: one saved since the stamp above was taken is computed with
       const cfg = await r.settings(examId);
-      const fresh = stampOf(cfg?.version ?? 0, deps);
+      const fresh = stampOf(cfg?.version ?? 0, deps) + suffix;
       const again = await r.cached(examId, key, kind);
       if (again?.stamp === fresh) return again.json;
       const json = await make(deps, cfg?.settings ?? DEFAULT_REPORT_SETTINGS);
       await r.store(examId, key, fresh, json, kind);
+      // a subject's report made under a new stamp: its classes' 试卷讲评 rows of older stamps are stale for good
+      // (a class read later is computed again), so they go rather than pile up
+      if (kind === 'report' && subjectId !== undefined) await r.dropStale(examId, key, 'commentary:', fresh);
       return json;
     });
   };

@@ -4,14 +4,13 @@ import {
   commentaryCells,
   REPORT_COMMENTARY_HEADERS,
   report as reportSchema,
-  SubjectStatus,
   type ReportCommentary,
   type StudentReport,
 } from '@yj/contracts';
-import { absence, block, reportCache, score, subject } from '../../db/schema';
+import { block, reportCache, score } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
-import { buildReportScene, type ReportScene } from '../../../test/report';
+import { buildReportScene, publishMathPapers, type ReportScene } from '../../../test/report';
 
 // 试卷讲评 and the student report on test/report.ts's scene, papers as in report.test.ts.
 // Keys: 1 B, 2 C (3 分), 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分; 21 (10 分) on the block 主观题; 数学 full 43.
@@ -32,19 +31,7 @@ beforeAll(async () => {
   const { scene } = s;
   const db = t.database.db;
   ids = scene.examinees.map((e) => e.id);
-  const p0 = await scene.addPaper(ids[0]!, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
-  await scene.addBlockScore(p0.id, { '21': 8, '22': 7, '23': 0 });
-  const p1 = await scene.addPaper(ids[1]!, { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] });
-  await scene.addBlockScore(p1.id, { '21': 2, '22': 0, '23': 0 });
-  await db.insert(absence).values({ examineeId: ids[2]!, subjectId: scene.subjectId });
-  const p3 = await scene.addPaper(ids[3]!, { '1': ['B'], '2': ['C'], '3': ['C', 'A'], '4': ['A'] });
-  await scene.addBlockScore(p3.id, { '21': 10, '22': 0, '23': 10 });
-  const p4 = await scene.addPaper(ids[4]!, { '1': [], '2': [], '3': [], '4': [] });
-  await scene.addBlockScore(p4.id, { '21': 0, '22': 0, '23': 0 });
-  expect(
-    body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code,
-  ).toBe(0);
-  await db.update(subject).set({ status: SubjectStatus.published }).where(eq(subject.id, scene.subjectId));
+  await publishMathPapers(t, s);
   // the block is cut from somewhere: its subjective questions get typical answers
   await db
     .update(block)

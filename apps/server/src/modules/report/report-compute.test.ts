@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REPORT_SETTINGS } from '@yj/contracts';
 import { cronbachAlpha, extremeGroups, itemStats, kr20, mean, toColumn, type Item } from '@yj/stats';
-import { computeReport, totalColumns, type ReportInput } from './report-compute';
+import { computeReport, pickEntries, totalColumns, type ReportInput } from './report-compute';
 
 // computeReport reads columns (one typed array per question) since the speed work of issue 16. Its per-question
 // figures, part means per school and class, and α / KR-20 must be the numbers the list forms of @yj/stats give
@@ -93,6 +93,25 @@ describe('computeReport over columns', () => {
     expect(t.parts.map((p) => Array.from(p))).toEqual([
       [28, NaN, NaN, NaN],
       [NaN, 60, NaN, 70],
+    ]);
+  });
+});
+
+describe('pickEntries', () => {
+  it("keeps the members' school, class, total and parts, in their order", () => {
+    const e = {
+      schoolIds: Int32Array.from([1, 1, 2, 2]),
+      classIds: Int32Array.from([10, 11, 20, 21]),
+      totals: Float64Array.from([5, NaN, 7, 9]),
+      parts: [Float64Array.from([1, NaN, 3, 4]), Float64Array.from([4, NaN, 4, 5])],
+    };
+    const picked = pickEntries(e, Int32Array.from([101, 102, 103, 104]), new Set([104, 102, 999]));
+    expect([...picked.schoolIds]).toEqual([1, 2]);
+    expect([...picked.classIds]).toEqual([11, 21]);
+    expect([...picked.totals]).toEqual([NaN, 9]);
+    expect(picked.parts.map((p) => [...p])).toEqual([
+      [NaN, 4],
+      [NaN, 5],
     ]);
   });
 });

@@ -294,3 +294,23 @@ export function totalColumns(lists: readonly ExamineeColumns[]): ExamineeColumns
     parts,
   };
 }
+
+/**
+ * The entries of some examinees only (an analysis group's members), in the order they had: `examineeIds` are
+ * the examinees of `entries`, position by position.
+ */
+export function pickEntries(
+  entries: ReportEntries,
+  examineeIds: Int32Array,
+  keep: ReadonlySet<number>,
+): ReportEntries {
+  const at: number[] = [];
+  for (let i = 0; i < examineeIds.length; i++) if (keep.has(examineeIds[i]!)) at.push(i);
+  const col = (c: Column) => Float64Array.from(at, (i) => c[i]!);
+  return {
+    schoolIds: Int32Array.from(at, (i) => entries.schoolIds[i]!),
+    classIds: Int32Array.from(at, (i) => entries.classIds[i]!),
+    totals: col(entries.totals),
+    parts: entries.parts.map(col),
+  };
+}

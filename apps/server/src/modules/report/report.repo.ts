@@ -27,7 +27,7 @@ export interface ScoreColumns {
 }
 
 /** What a report_cache row holds: a report's figures, or the 学生成绩 figures of every examinee. */
-export type CacheKind = 'report' | 'students' | `commentary:${number}`;
+export type CacheKind = 'report' | 'students' | `commentary:${number}` | `group:${number}`;
 
 export interface QuestionRow {
   no: string;
@@ -136,6 +136,17 @@ export function reportRepo(db: Db) {
           computed_at = now()`);
     },
 
+    /** Drops an exam's cached rows of one subject whose kind starts with `prefix` and whose stamp is not `stamp`. */
+    async dropStale(examId: number, subjectId: number, prefix: string, stamp: string): Promise<void> {
+      await db.execute(sql`delete from report_cache where exam_id = ${examId} and subject_id = ${subjectId}
+        and starts_with(kind, ${prefix}) and stamp <> ${stamp}`);
+    },
+
+    /** Drops every cached row of one kind of an exam (a deleted analysis group's reports). */
+    async dropKind(examId: number, kind: CacheKind): Promise<void> {
+      await db.execute(sql`delete from report_cache where exam_id = ${examId} and kind = ${kind}`);
+    },
+
     /**
      * A subject's scores as columns (see ScoreColumns): one statement, one row — the examinees as one text of
      * numbers (examinee, student, school, class, total; '' for 缺考) and, when asked, their question scores.
@@ -196,9 +207,13 @@ export function reportRepo(db: Db) {
      * keys matched to the questions; B papers of an A/B subject go through `objectiveAnswers`' mapping. (The
      * fences, `offset 0`, keep the planner from expanding every paper before the score join: at 100,000
      * examinees its estimate of one entry per paper made it look up the score 2 million times and sort the
-     * entries on disk; the mapping for every paper took 45 s.)
+     * entries on disk; the mapping for every paper took 45 s.) `examineeIds`: theirs only (an analysis group).
      */
-    async options(subjectId: number): Promise<{ no: string; answer: string; count: number }[]> {
+    async options(
+      subjectId: number,
+      examineeIds?: number[],
+    ): Promise<{ no: string; answer: string; count: number }[]> {
+      const only = examineeIds ? sql`and p.examinee_id = any(${sql.param(examineeIds)}::int[])` : sql``;
       const r = await largeRead(db, (tx) =>
         tx.execute(sql`
         select no, answer, sum(count)::int as count from (
@@ -208,7 +223,7 @@ export function reportRepo(db: Db) {
                   join score s on s.subject_id = p.subject_id and s.examinee_id = p.examinee_id and not s.absent
                   join subject sj on sj.id = p.subject_id
                   where p.subject_id = ${subjectId} and p.deleted_at is null
-                    and not coalesce(sj.ab_enabled and p.paper_type = 'B', false)
+                    and not coalesce(sj.ab_enabled and p.paper_type = 'B', false) ${only}
                   offset 0) p
             cross join lateral (select * from jsonb_each(p.objective) offset 0) j
             where jsonb_typeof(j.value) = 'array'
@@ -219,6 +234,7 @@ export function reportRepo(db: Db) {
           from paper p join score s on s.subject_id = p.subject_id and s.examinee_id = p.examinee_id and not s.absent
           ${objectiveAnswers}
           where p.subject_id = ${subjectId} and p.deleted_at is null and t.b and jsonb_typeof(j.value) = 'array'
+            ${only}
           group by 1, 2
         ) x group by 1, 2`),
       );

@@ -14,6 +14,8 @@ import { CheckedJson, contractRoutes } from '../../plugins/contract';
 import { actorOf, heavy } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { ReportCommentaryService } from './report-commentary.service';
+import { reportGroupRoutes } from './report-groups.routes';
+import type { ReportGroupsService } from './report-groups.service';
 import type { ReportService } from './report.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -24,7 +26,12 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  */
 export function reportRoutes(
   app: FastifyInstance,
-  d: { reports: ReportService; commentary: ReportCommentaryService; scopes: ExamScopes },
+  d: {
+    reports: ReportService;
+    commentary: ReportCommentaryService;
+    groups: ReportGroupsService;
+    scopes: ExamScopes;
+  },
 ): void {
   const on = contractRoutes(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -143,4 +150,5 @@ export function reportRoutes(
       return reply.header('cache-control', 'private, max-age=600').type('image/jpeg').send(body);
     },
   );
+  reportGroupRoutes(app, d);
 }

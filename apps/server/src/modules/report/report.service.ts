@@ -30,7 +30,13 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import { writeSheet } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
-import { computeReport, totalColumns, type ExamineeColumns, type ReportEntries } from './report-compute';
+import {
+  computeReport,
+  pickEntries,
+  totalColumns,
+  type ExamineeColumns,
+  type ReportEntries,
+} from './report-compute';
 import { progressJoin, progressSummary } from './report-progress';
 import { studentEntries, studentTable, type StudentEntry, type StudentTable } from './report-students';
 import { depsOf, published, stampOf, TOTAL, type ReportCache } from './report-cache';
@@ -90,8 +96,11 @@ export function reportService(d: {
     return read;
   }
 
-  /** Reads a subject's examinees as columns with its question scores as parts in question order. */
-  async function subjectInput(subject: ReportSubjectRow, memo?: ColumnsMemo) {
+  /**
+   * Reads a subject's examinees as columns with its question scores as parts in question order; `members`:
+   * those examinees only (an analysis group), option counts included.
+   */
+  async function subjectInput(subject: ReportSubjectRow, memo?: ColumnsMemo, members?: ReadonlySet<number>) {
     const reading = repo.scoreColumns(subject.id);
     if (memo && !memo.has(subject.id)) {
       const columns = reading.then((c) => ({ ...c, questions: null }));
@@ -101,7 +110,7 @@ export function reportService(d: {
     const [cols, questions, options] = await Promise.all([
       reading,
       repo.questions(subject.id),
-      repo.options(subject.id),
+      repo.options(subject.id, members && [...members]),
     ]);
     const byNo = new Map<string, { answer: string; count: number }[]>();
     for (const o of options) {
@@ -119,7 +128,8 @@ export function reportService(d: {
       cols.totals.length,
       questions.map((q) => q.no),
     );
-    const entries: ReportEntries = { ...cols, parts };
+    const all: ReportEntries = { ...cols, parts };
+    const entries = members ? pickEntries(all, cols.examineeIds, members) : all;
     return { questions, options: byNo, entries };
   }
 
@@ -130,10 +140,11 @@ export function reportService(d: {
     subjectId: number | null,
     settings: ReportSettings,
     memo?: ColumnsMemo,
+    members?: ReadonlySet<number>,
   ) {
     if (subjectId !== null) {
       const s = subjects[0]!;
-      const [groups, i] = await Promise.all([repo.groups(examId), subjectInput(s, memo)]);
+      const [groups, i] = await Promise.all([repo.groups(examId), subjectInput(s, memo, members)]);
       const base = { examId, examName, subjectId, settings, ...groups };
       return computeReport(
         {
@@ -152,6 +163,7 @@ export function reportService(d: {
       repo.groups(examId),
       Promise.all(subjects.map((s) => columnsOf(s.id, memo))),
     ]);
+    const total = totalColumns(lists);
     return computeReport(
       {
         examId,
@@ -161,7 +173,7 @@ export function reportService(d: {
         ...groups,
         name: '总分',
         fullScore: subjects.reduce((a, s) => a + s.fullScore, 0),
-        entries: totalColumns(lists),
+        entries: members ? pickEntries(total, total.examineeIds, members) : total,
         questions: [],
         options: new Map(),
         subjects: subjects.map((s) => ({ id: s.id, name: s.name, fullScore: s.fullScore })),
@@ -176,10 +188,13 @@ export function reportService(d: {
    */
   const cachedReport = (e: { id: number; name: string }, subjectId: number | undefined, memo?: ColumnsMemo) =>
     cachedJson(e.id, subjectId, 'report', async (deps, settings) =>
-      JSON.stringify(
-        await compute(e.id, e.name, deps, subjectId ?? null, settings, memo),
-        (_k, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 1e6) / 1e6 : v),
-      ),
+      reportText(await compute(e.id, e.name, deps, subjectId ?? null, settings, memo)),
+    );
+
+  /** A report's figures as the JSON text the cache keeps: 6 decimals (see `cachedReport`). */
+  const reportText = (r: Report) =>
+    JSON.stringify(r, (_k, v: unknown) =>
+      typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 1e6) / 1e6 : v,
     );
 
   /** Every examinee's exam number. */
@@ -535,6 +550,28 @@ export function reportService(d: {
 
     report: viewed,
     reportJson: viewedJson,
+
+    /**
+     * An analysis group's report as cached JSON text: the figures of its members only (kind `group:<id>`),
+     * under the subjects' stamp and `stamp` (the group's version and members), so a score change or an edit of
+     * the group computes it again. Who may read it is the caller's check.
+     */
+    groupReportJson(
+      e: { id: number; name: string },
+      subjectId: number | undefined,
+      group: { id: number; members: ReadonlySet<number>; stamp: string },
+    ): Promise<string> {
+      return cachedJson(
+        e.id,
+        subjectId,
+        `group:${group.id}`,
+        async (deps, settings) =>
+          reportText(
+            await compute(e.id, e.name, deps, subjectId ?? null, settings, undefined, group.members),
+          ),
+        `|${group.stamp}`,
+      );
+    },
 
     /** One table of the report as an Excel sheet: the rows the screen shows. */
     async exportSheet(examId: number, subjectId: number | undefined, sheet: ReportSheet, p: Principal) {

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { Button, Card, Table } from 'antd';
 import { reportTable, type Report, type ReportCell, type ReportSheet } from '@yj/contracts';
 import { downloadFile } from '../school-admin/download';
-import { reportApi } from './report.api';
+import { ReportExportPath } from './report-export';
 
 type Row = { key: number; cells: ReportCell[] };
 
@@ -33,6 +33,7 @@ export function ReportTableCard({
 }) {
   const t = reportTable(report, sheet);
   const [busy, setBusy] = useState(false);
+  const exportPath = useContext(ReportExportPath);
   const columns = t.headers.map((h, i) => ({
     title: h,
     key: String(i),
@@ -54,10 +55,7 @@ export function ReportTableCard({
             disabled={!t.rows.length}
             onClick={() => {
               setBusy(true);
-              void downloadFile(
-                reportApi.exportPath(report.examId, report.subjectId, sheet),
-                `${t.title}.xlsx`,
-              ).finally(() => setBusy(false));
+              void downloadFile(exportPath(report, sheet), `${t.title}.xlsx`).finally(() => setBusy(false));
             }}
           >
             导出 Excel

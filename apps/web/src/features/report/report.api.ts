@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { reportContract as c, type ReportSettings, type ReportSheet } from '@yj/contracts';
+import {
+  reportContract as c,
+  reportGroupContract as g,
+  type ReportGroupBody,
+  type ReportSettings,
+  type ReportSheet,
+} from '@yj/contracts';
 import { callRoute } from '../../api/contract';
 
 const params = (examId: number) => ({ examId });
@@ -58,6 +64,22 @@ export const reportApi = {
       examineeId: String(examineeId),
     }).toString()}`,
   student: (examId: number, examineeId: number) => callRoute(c.student, { params: { examId, examineeId } }),
+  groups: (examId: number, page: number, size: number) =>
+    callRoute(g.list, { params: params(examId), query: { page, size } }),
+  createGroup: (examId: number, body: ReportGroupBody) =>
+    callRoute(g.create, { params: params(examId), body }),
+  updateGroup: (examId: number, groupId: number, body: ReportGroupBody) =>
+    callRoute(g.update, { params: { examId, groupId }, body }),
+  removeGroup: (examId: number, groupId: number) => callRoute(g.remove, { params: { examId, groupId } }),
+  groupCandidates: (examId: number, keyword: string) =>
+    callRoute(g.candidates, { params: params(examId), query: { keyword } }),
+  groupByKaohao: (examId: number, kaohaos: string[]) =>
+    callRoute(g.byKaohao, { params: params(examId), body: { kaohaos } }),
+  groupReport: (examId: number, groupId: number, subjectId: number | null) =>
+    callRoute(g.report, { params: { examId, groupId }, query: subjectId ? { subjectId } : {} }),
+  /** the xlsx of one table of a group's report */
+  groupExportPath: (examId: number, groupId: number, subjectId: number | null, sheet: ReportSheet) =>
+    `/api/exam/${examId}/report/groups/${groupId}/export?${subjectId ? `subjectId=${subjectId}&` : ''}sheet=${sheet}`,
   /** the xlsx of one table, fetched by the shared downloader */
   exportPath: (examId: number, subjectId: number | null, sheet: ReportSheet) =>
     `/api/exam/${examId}/report/export?${subjectId ? `subjectId=${subjectId}&` : ''}sheet=${sheet}`,
@@ -141,4 +163,22 @@ export const studentReportQuery = (examId: number, examineeId: number) =>
     queryKey: ['report', examId, 'student', examineeId],
     queryFn: () => reportApi.student(examId, examineeId),
     meta: { silent: true },
+  });
+
+/** A page of the exam's 分析组 the reader sees. */
+export const reportGroupsQuery = (examId: number, page: number, size: number) =>
+  queryOptions({
+    queryKey: ['report', examId, 'groups', page, size],
+    queryFn: () => reportApi.groups(examId, page, size),
+    meta: { silent: true },
+    placeholderData: keepPreviousData,
+  });
+
+/** An analysis group's report, of a subject or the total. */
+export const reportGroupReportQuery = (examId: number, groupId: number, subjectId: number | null) =>
+  queryOptions({
+    queryKey: ['report', examId, 'group', groupId, subjectId ?? 0],
+    queryFn: () => reportApi.groupReport(examId, groupId, subjectId),
+    meta: { silent: true },
+    placeholderData: keepPreviousData,
   });

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { reportGroupContract as c, reportGroupExportQuery, reportGroupParams } from '@yj/contracts';
+import { attachment } from '../../lib/excel';
+import { CheckedJson, contractRoutes } from '../../plugins/contract';
+import { actorOf, heavy } from '../../plugins/http';
+import type { ExamScopes } from '../exam/exam-scope';
+import type { ReportGroupsService } from './report-groups.service';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** 分析组 of an exam's reports: the JSON routes by contract (`reportGroupContract`) and a table's Excel sheet. */
+export function reportGroupRoutes(
+  app: FastifyInstance,
+  d: { groups: ReportGroupsService; scopes: ExamScopes },
+): void {
+  const on = contractRoutes(app);
+  const exam = { scope: d.scopes.examParam };
+
+  on(
+    c.list,
+    async ({ params, query }, req) => d.groups.list(params.examId, query, await req.principal()),
+    exam,
+  );
+  on(
+    c.create,
+    async ({ params, body }, req) =>
+      d.groups.create(params.examId, body, await req.principal(), actorOf(req)),
+    exam,
+  );
+  on(
+    c.update,
+    async ({ params, body }, req) => {
+      await d.groups.update(params.examId, params.groupId, body, await req.principal(), actorOf(req));
+      return null;
+    },
+    exam,
+  );
+  on(
+    c.remove,
+    async ({ params }, req) => {
+      await d.groups.remove(params.examId, params.groupId, await req.principal(), actorOf(req));
+      return null;
+    },
+    exam,
+  );
+  on(
+    c.candidates,
+    async ({ params, query }, req) =>
+      d.groups.candidates(params.examId, query.keyword, await req.principal()),
+    exam,
+  );
+  on(
+    c.byKaohao,
+    async ({ params, body }, req) => d.groups.byKaohao(params.examId, body.kaohaos, await req.principal()),
+    exam,
+  );
+  // a stale group report is computed on the first read: heavy work, under the limiter
+  on(
+    c.report,
+    async ({ params, query }, req) => {
+      const p = await req.principal();
+      return new CheckedJson(
+        await heavy(req, () => d.groups.reportJson(params.examId, params.groupId, query.subjectId, p)),
+      );
+    },
+    exam,
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/exam/:examId/report/groups/:groupId/export',
+    {
+      schema: { params: reportGroupParams, querystring: reportGroupExportQuery },
+      config: { capability: 'report.read' as const, scope: d.scopes.examParam },
+    },
+    async (req, reply) => {
+      const p = await req.principal();
+      const { buffer, filename } = await heavy(req, () =>
+        d.groups.exportSheet(req.params.examId, req.params.groupId, req.query.subjectId, req.query.sheet, p),
+      );
+      return reply.type(XLSX).header('content-disposition', attachment(filename)).send(buffer);
+    },
+  );
+}

@@ -1,0 +1,156 @@
+import { useMemo, useState } from 'react';
+import { Card, Descriptions, Empty, Select, Space, Typography } from 'antd';
+import { fix2, pct, type Report } from '@yj/contracts';
+import { EChart } from './EChart';
+import { bandsOption, boxOption, questionsOption, radarOption, segmentsOption } from './report-charts';
+import { ReportTableCard } from './ReportTableCard';
+
+// The parts of a report screen, shared by an exam's report (ReportView) and an analysis group's (GroupsTab).
+
+/** A figure for the descriptions: '—' when it does not exist (nobody sat). */
+const shown = (x: number | string, unit = '') => (x === '' ? '—' : `${x}${unit}`);
+
+export function Overview({ r }: { r: Report }) {
+  const o = r.overall;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Card size="small" data-testid="report-overview">
+        <Descriptions size="small" column={4}>
+          <Descriptions.Item label="满分">{r.fullScore}</Descriptions.Item>
+          <Descriptions.Item label="实考">{o.sat} 人</Descriptions.Item>
+          <Descriptions.Item label="缺考">{o.absent} 人</Descriptions.Item>
+          <Descriptions.Item label="平均分">{shown(fix2(o.mean))}</Descriptions.Item>
+          <Descriptions.Item label="最高分">{shown(fix2(o.max))}</Descriptions.Item>
+          <Descriptions.Item label="最低分">{shown(fix2(o.min))}</Descriptions.Item>
+          <Descriptions.Item label="中位数">{shown(fix2(o.median))}</Descriptions.Item>
+          <Descriptions.Item label="标准差">{shown(fix2(o.sd))}</Descriptions.Item>
+          <Descriptions.Item label="优秀率">{shown(pct(o.excellent.rate), '%')}</Descriptions.Item>
+          <Descriptions.Item label="良好率">{shown(pct(o.good.rate), '%')}</Descriptions.Item>
+          <Descriptions.Item label="及格率">{shown(pct(o.pass.rate), '%')}</Descriptions.Item>
+          <Descriptions.Item label="低分率">{shown(pct(o.low.rate), '%')}</Descriptions.Item>
+          {r.subjectId !== null && (
+            <>
+              <Descriptions.Item label="信度 α">{shown(fix2(r.alpha))}</Descriptions.Item>
+              <Descriptions.Item label="KR-20">{shown(fix2(r.kr20))}</Descriptions.Item>
+            </>
+          )}
+        </Descriptions>
+        <Typography.Text type="secondary" data-testid="rate-lines">
+          四率按满分的 {r.settings.rates.excellent}% / {r.settings.rates.good}% / {r.settings.rates.pass}%
+          划线（优秀、良好、及格为达到该线的人数占实考人数的比例，低分率为低于 {r.settings.rates.low}%
+          的比例）；标准差按全体实考考生计算；缺考不计入任何统计。
+        </Typography.Text>
+      </Card>
+      <ReportTableCard report={r} sheet="overview" empty="没有可统计的学校" />
+    </Space>
+  );
+}
+
+export function Distribution({ r }: { r: Report }) {
+  const bands = useMemo(() => bandsOption(r), [r]);
+  const box = useMemo(() => boxOption(r), [r]);
+  if (!r.overall.sat) return <Empty description="没有实考考生，无法绘制分布" />;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Card size="small" title="分数段分布">
+        <EChart option={bands} testId="chart-bands" />
+      </Card>
+      <Card size="small" title="各班成绩箱线图（最低分、下四分位、中位数、上四分位、最高分）">
+        {r.classes.some((c) => c.box) ? (
+          <EChart option={box} testId="chart-box" />
+        ) : (
+          <Empty description="没有班级数据" />
+        )}
+      </Card>
+    </Space>
+  );
+}
+
+export function Segments({ r }: { r: Report }) {
+  const option = useMemo(() => segmentsOption(r), [r]);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Card size="small" title="一分一段曲线">
+        {r.segments.length ? (
+          <EChart option={option} testId="chart-segments" />
+        ) : (
+          <Empty description="没有实考考生" />
+        )}
+      </Card>
+      <ReportTableCard report={r} sheet="segments" empty="没有实考考生" />
+    </Space>
+  );
+}
+
+/** The classes a radar starts with: the first few, so the polygons stay readable. */
+const RADAR_CLASSES = 6;
+
+/** 各班得分率雷达图: the chosen classes over the questions, the exam's as a dashed reference. */
+function ClassRadar({ r }: { r: Report }) {
+  const [chosen, setChosen] = useState(() => r.classes.slice(0, RADAR_CLASSES).map((c) => c.id));
+  const option = useMemo(() => radarOption(r, chosen), [r, chosen]);
+  if (r.questions.length < 3) return null;
+  return (
+    <Card
+      size="small"
+      title="各班得分率雷达图"
+      extra={
+        <Select<number[]>
+          mode="multiple"
+          aria-label="雷达图班级"
+          placeholder="选择班级"
+          maxTagCount="responsive"
+          style={{ width: 320 }}
+          value={chosen}
+          onChange={setChosen}
+          options={r.classes.map((c) => ({
+            label: r.schools.length > 1 ? `${c.schoolName} ${c.name}` : c.name,
+            value: c.id,
+          }))}
+          data-testid="radar-classes"
+        />
+      }
+    >
+      <EChart option={option} height={420} testId="chart-radar" />
+      <Typography.Text type="secondary">
+        每条轴为一道题的得分率（0–100%），虚线为全体考生；班级较多时请在右上角选择要对比的班级。
+      </Typography.Text>
+    </Card>
+  );
+}
+
+export function Questions({ r }: { r: Report }) {
+  const option = useMemo(() => questionsOption(r), [r]);
+  if (r.subjectId === null) return <Empty description="试题分析按科目查看：请在上方选择一个科目" />;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      {r.questions.length > 0 && (
+        <Card size="small" title="各题得分率与区分度">
+          <EChart option={option} testId="chart-questions" />
+        </Card>
+      )}
+      <ClassRadar key={r.subjectId} r={r} />
+      <ReportTableCard report={r} sheet="questions" empty="本科目没有设置题目" />
+      <Typography.Text type="secondary">
+        难度 P 为得分率（越大越容易）；区分度 D 为总分前 27% 与后 27%
+        考生该题平均分之差除以满分；点二列相关为该题得分与总分的相关系数。
+      </Typography.Text>
+    </Space>
+  );
+}
+
+export function Levels({ r }: { r: Report }) {
+  const { grades, critical } = r.settings;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <ReportTableCard report={r} sheet="levels" empty="没有可查看的班级" />
+      <Typography.Text type="secondary">
+        等级赋分按全体实考考生的分数排名划分：
+        {grades.map((g) => `${g.grade} 等 ${g.share}%（${g.high}–${g.low} 分）`).join('，')}
+        ；同分考生同等级，等级内按比例线性转换为赋分。临界生为分数在临界线上下满分的 {critical.within}%
+        以内的考生（线下：低于临界线；线上：达到临界线）。
+        {!critical.lines.length && '本次考试未设置临界线。'}
+      </Typography.Text>
+    </Space>
+  );
+}
