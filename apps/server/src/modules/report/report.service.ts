@@ -107,11 +107,20 @@ export function reportService(d: {
       columns.catch(() => undefined); // a failed read fails this report; its later readers see it too
       memo.set(subject.id, columns);
     }
-    const [cols, questions, options] = await Promise.all([
-      reading,
-      repo.questions(subject.id),
-      repo.options(subject.id, members && [...members]),
-    ]);
+    const [cols, questions] = await Promise.all([reading, repo.questions(subject.id)]);
+    // the answers of those who sat (and are members), counted while their question scores are read here
+    const sat: number[] = [];
+    for (let i = 0; i < cols.totals.length; i++)
+      if (!Number.isNaN(cols.totals[i]) && (!members || members.has(cols.examineeIds[i]!)))
+        sat.push(cols.examineeIds[i]!);
+    const counting = repo.options(subject.id, sat);
+    counting.catch(() => undefined); // awaited below, after the question scores
+    const parts = questionColumns(
+      cols.questions,
+      cols.totals.length,
+      questions.map((q) => q.no),
+    );
+    const options = await counting;
     const byNo = new Map<string, { answer: string; count: number }[]>();
     for (const o of options) {
       const labels = JSON.parse(o.answer) as string[];
@@ -123,11 +132,6 @@ export function reportService(d: {
       byNo.set(o.no, list);
     }
     for (const list of byNo.values()) list.sort((a, b) => a.answer.localeCompare(b.answer));
-    const parts = questionColumns(
-      cols.questions,
-      cols.totals.length,
-      questions.map((q) => q.no),
-    );
     const all: ReportEntries = { ...cols, parts };
     const entries = members ? pickEntries(all, cols.examineeIds, members) : all;
     return { questions, options: byNo, entries };
