@@ -188,7 +188,7 @@ try {
     page.push(since(t));
     t = performance.now();
     await db.execute(
-      sql`select data::text from report_cache where exam_id = ${examId} and subject_id = ${subjects[i % SUBJECTS]!}`,
+      sql`select data from report_cache where exam_id = ${examId} and subject_id = ${subjects[i % SUBJECTS]!}`,
     );
     bare.push(since(t));
   }
