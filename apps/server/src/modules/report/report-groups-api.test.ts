@@ -205,10 +205,10 @@ describe('分析组', () => {
     const { examId, subjectId } = s.scene;
     await db
       .insert(reportCache)
-      .values({ examId, subjectId, kind: 'commentary:999', stamp: 'old', data: {} });
+      .values({ examId, subjectId, kind: 'commentary:999', stamp: 'old', data: '{}' });
     await db
       .insert(reportCache)
-      .values({ examId, subjectId: s.english, kind: 'commentary:999', stamp: 'old', data: {} });
+      .values({ examId, subjectId: s.english, kind: 'commentary:999', stamp: 'old', data: '{}' });
     // 数学's scores change: its report is computed again under a new stamp
     await db
       .update(score)
