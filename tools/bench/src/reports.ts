@@ -25,8 +25,8 @@
 // 103.9 s beside 123.1 s. 10,000 alternated with main at load 11–12: main 12.9 s / 14.7 s (1.02 × / 1.29 ×),
 // branch 8.2 s / 7.3 s (0.67 × / 0.78 ×). The floor keeps PostgreSQL's JIT: at 10,000 it is faster with it.
 // After reportsperf2 (answer count without a second score read, report_cache as text, tables beside reports,
-// three at a time): 100,000 at load 4.2–4.9: 28.2 s beside a floor of 58.6 s (0.48 ×); main just before, load
-// 3.9–5.7: 33.6 s beside 64.7 s (0.52 ×). Cached page 6 ms (main 22 ms), bare row read 29 ms (main 114 ms);
+// three at a time): 100,000 at load 4.7–4.9: 28.2 s beside a floor of 58.6 s (0.48 ×); main just after, load
+// 2.9–5.7: 33.6 s beside 64.7 s (0.52 ×). Cached page 6 ms (main 22 ms), bare row read 29 ms (main 114 ms);
 // after one change 5.1 s (main 7.3 s). 20,000 alternated with main at load 3.7–5.8: main 7.0 s / 7.8 s, branch
 // 6.8 s / 6.9 s; after one change main 2.2 s / 2.4 s, branch 1.05 s / 1.05 s. The first run over freshly
 // inserted rows sets their hint bits (the floor, run after, does not pay it): with a `vacuum analyze` after
