@@ -175,6 +175,7 @@ test('the school admin creates a two-subject exam step by step', async () => {
   await searchPick(page, '选择老师', PHYSICS_TEACHER, dialog);
   await dialog.getByRole('button', { name: /^添\s?加/ }).click();
   await waitForMessage(page, '已添加 1 位物理学科负责人');
+  await dialog.waitFor({ state: 'hidden' });
 
   await page.getByRole('button', { name: '添加人员' }).click();
   dialog = page.getByRole('dialog', { name: '添加人员' });
@@ -186,6 +187,9 @@ test('the school admin creates a two-subject exam step by step', async () => {
   await shot(page, 'exam-add-reviewer');
   await dialog.getByRole('button', { name: /^添\s?加/ }).click();
   await waitForMessage(page, '已添加 1 位数学阅卷老师');
+  // the page behind is used only once the dialog is gone: under load, a CI run once found no 完成 button for
+  // 30 s right after this step (the screenshot shows it), with the dialog possibly still closing
+  await dialog.waitFor({ state: 'hidden' });
   await page.locator('[data-testid="staff-panel"] .ant-table-row', { hasText: REVIEWER }).waitFor();
   await shot(page, 'exam-create-staff');
 

@@ -41,17 +41,10 @@ export const examListQuery = (joint: boolean, q: ExamListRequest) =>
     placeholderData: keepPreviousData,
   });
 
-/**
- * The subject screens' route loader fetches the exam, subject and permissions just before the screen mounts: with
- * a stale time of 0 the mount fetched all three again. Changes made here invalidate them (useReviewAction…).
- */
-const LOADED_FRESH_MS = 2_000;
-
 export const examDetailQuery = (examId: number) =>
   queryOptions({
     queryKey: [...examKeys.exam(examId), 'detail'],
     queryFn: () => examAdminApi.detail(examId),
-    staleTime: LOADED_FRESH_MS,
     // the screens built on this show their own failure (无权限, 已删除…): no dialog on top
     meta: { silent: true },
   });
@@ -60,7 +53,6 @@ export const subjectDetailQuery = (subjectId: number) =>
   queryOptions({
     queryKey: ['exam-admin', 'subject', subjectId],
     queryFn: () => examAdminApi.subject(subjectId),
-    staleTime: LOADED_FRESH_MS,
     // the screens built on this show their own failure (无权限, 已删除…): no dialog on top
     meta: { silent: true },
   });
@@ -69,7 +61,6 @@ export const permissionQuery = (subjectId: number) =>
   queryOptions({
     queryKey: ['exam-admin', 'subject', subjectId, 'permission'],
     queryFn: () => examAdminApi.permission(subjectId),
-    staleTime: LOADED_FRESH_MS,
     // the screens built on this show their own failure (无权限, 已删除…): no dialog on top
     meta: { silent: true },
   });
