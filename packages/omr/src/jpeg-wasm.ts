@@ -4,16 +4,20 @@ import type { GreyImage } from './image';
 
 // libjpeg-turbo compiled to WebAssembly (@cwasm/jpeg-turbo ships the .wasm and exports TurboJPEG's C API),
 // asked for TJPF_GRAY: the luma plane only, no chroma upsampling or colour conversion — what OpenCV's
-// imread(GRAYSCALE) does. The fallback of jpeg.ts where the native binding has no prebuilt binary: no SIMD,
-// about twice as slow. A WebAssembly decoder cannot take the process down: a damaged file throws a JS
-// error, memory stays inside its sandbox.
+// imread(GRAYSCALE) does. The default of jpeg.ts (the native binding is opt-in): no SIMD, about twice as slow
+// as the binding, but a WebAssembly decoder cannot take the process down: a damaged file throws a JS error,
+// memory stays inside its sandbox.
 
 const TJPF_GRAY = 6;
 /**
- * The fast integer IDCT: the only one the native binding (@julusian/jpeg-turbo) asks for, so both decoders
- * give the same bytes (libjpeg-turbo's SIMD IDCT matches its C one; jpeg.test.ts checks it on every fixture).
+ * The fast integer IDCT: the only one the native binding (@julusian/jpeg-turbo) asks for. Recognition reads
+ * with the accurate one (the default): pixels differ by up to 3–4 grey levels, and with the fast one the
+ * lettered exam number of OMRChecker's sample6 (the template-sample6 journey) became exceptions.
  */
 const TJFLAG_FASTDCT = 2048;
+
+/** Which inverse DCT a decode uses: the accurate one recognition is tuned on, or the native binding's fast one. */
+export type Idct = 'accurate' | 'fast';
 
 interface TurboExports {
   memory: WebAssembly.Memory;
@@ -74,7 +78,7 @@ function turbo(): TurboExports {
  * Decodes a JPEG's luma plane (not turned by EXIF; see orientation.ts). Throws on a file libjpeg-turbo
  * refuses or only partly reads (truncated data is a warning it reports): the caller falls back to sharp.
  */
-export function decodeJpegLumaWasm(bytes: Uint8Array): GreyImage {
+export function decodeJpegLumaWasm(bytes: Uint8Array, idct: Idct = 'accurate'): GreyImage {
   const t = turbo();
   let src = 0;
   let meta = 0;
@@ -93,7 +97,7 @@ export function decodeJpegLumaWasm(bytes: Uint8Array): GreyImage {
     if (!(width > 0 && height > 0)) throw new Error('JPEG 尺寸无效');
     dst = t.malloc(width * height);
     if (!dst) throw new Error('JPEG 解码内存不足');
-    if (t.tjDecompress2(h, src, bytes.byteLength, dst, width, width, height, TJPF_GRAY, TJFLAG_FASTDCT) !== 0)
+    if (t.tjDecompress2(h, src, bytes.byteLength, dst, width, width, height, TJPF_GRAY, idct === 'fast' ? TJFLAG_FASTDCT : 0) !== 0)
       throw new Error('JPEG 数据不完整或已损坏');
     // slice: the wasm memory is reused (and may grow) on the next decode
     const data = new Uint8Array(t.memory.buffer, dst, width * height).slice();

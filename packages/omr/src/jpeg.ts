@@ -3,29 +3,24 @@ import type * as JpegTurbo from '@julusian/jpeg-turbo';
 import type { GreyImage } from './image';
 import { decodeJpegLumaWasm } from './jpeg-wasm';
 
-// The one JPEG luma decode: libjpeg-turbo through its N-API binding (@julusian/jpeg-turbo, a prebuilt binary
-// with SIMD ships inside the npm package for linux x64/arm64/arm/musl, darwin and win32; no install script
-// has to run), about twice as fast as the WebAssembly build, which stays the fallback where the binding does
-// not load (no prebuild for the platform, or YJ_JPEG_DECODER=wasm). Both ask for TJPF_GRAY with the fast
-// integer IDCT, so they give the same bytes and a page reads the same whichever ran.
-//
-// Caveat (reproduced): terminating a worker thread while it is inside a native decode aborts the whole
-// process ("terminate called after throwing an instance of 'Napi::Error'": the binding's reply fails once
-// the thread is stopping, and node-addon-api throws from its catch handler). Terminating it between decodes
-// is harmless (tested: 150 terminations after decodes, none aborted). So pools that decode JPEG close with
-// piscina's close(), which waits for the tasks in flight, never destroy(); piscina's idleTimeout only ends
-// idle threads, and no decode task is cancelled by a signal.
+// The one JPEG luma decode. By default libjpeg-turbo compiled to WebAssembly with the accurate IDCT: the pixels
+// recognition is tuned and tested on. The N-API binding (@julusian/jpeg-turbo, a prebuilt binary with SIMD inside
+// the npm package for linux x64/arm64/arm/musl, darwin and win32; no install script runs) is about twice as fast
+// but is used only with YJ_JPEG_DECODER=native, for two reasons:
+// - it decodes with the fast integer IDCT only (no option): up to 3–4 grey levels off the accurate decode, and
+//   the template-sample6 journey's lettered exam numbers (OMRChecker's own sheets) became exceptions with it;
+// - terminating a worker thread while it is inside a native decode aborts the whole process ("terminate called
+//   after throwing an instance of 'Napi::Error'"; reproduced). Pools that decode close with piscina's close(),
+//   which waits for the tasks in flight, never destroy(); idleTimeout only ends idle threads.
 
 /** Which libjpeg-turbo build decodes JPEG in this thread. */
 export type JpegDecoder = 'native' | 'wasm';
 
 let binding: typeof JpegTurbo | null | undefined;
 
-/** The native binding, loaded once per thread; null where it cannot load or is switched off. */
-function nativeBinding(): typeof JpegTurbo | null {
+/** The native binding, loaded once per thread; null where it cannot load. */
+function loadNative(): typeof JpegTurbo | null {
   if (binding !== undefined) return binding;
-  binding = null;
-  if (process.env.YJ_JPEG_DECODER === 'wasm') return binding;
   try {
     binding = createRequire(import.meta.url)('@julusian/jpeg-turbo') as typeof JpegTurbo;
   } catch {
@@ -34,6 +29,13 @@ function nativeBinding(): typeof JpegTurbo | null {
   return binding;
 }
 
+/** Whether the native binding loads on this platform (tests, benches). */
+export const nativeJpegAvailable = (): boolean => loadNative() !== null;
+
+/** The binding when switched on (YJ_JPEG_DECODER=native) and loadable. */
+const nativeBinding = (): typeof JpegTurbo | null =>
+  process.env.YJ_JPEG_DECODER === 'native' ? loadNative() : null;
+
 /** The decoder `decodeJpegLuma` uses here (for logs and bench labels). */
 export function jpegDecoder(): JpegDecoder {
   return nativeBinding() ? 'native' : 'wasm';
@@ -41,7 +43,7 @@ export function jpegDecoder(): JpegDecoder {
 
 /** Native decode; throws where the binding does not load or libjpeg-turbo refuses the file (warnings too). */
 export function decodeJpegLumaNative(bytes: Uint8Array): GreyImage {
-  const jt = nativeBinding();
+  const jt = loadNative();
   if (!jt) throw new Error('JPEG 原生解码不可用');
   const src = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out = jt.decompressSync(src, { format: jt.FORMAT_GRAY });

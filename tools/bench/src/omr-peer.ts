@@ -133,7 +133,7 @@ export async function peerBench(): Promise<void> {
     `  engine decode (decodeGrey)       ${f(decode)} ms   ${(decode / yard.ms).toFixed(2)}× yardstick (goal ≤ 1.2×)`,
     `  sharp greyscale decode           ${f(sharpDecode)} ms   ${(sharpDecode / yard.ms).toFixed(2)}× yardstick`,
     `  yardstick: ${yard.label} ${yard.ms.toFixed(1)} ms`,
-    `  engine JPEG decoder: libjpeg-turbo ${jpegDecoder() === 'native' ? 'native (N-API, SIMD)' : 'WebAssembly (no SIMD)'}, grey, fast integer IDCT (OpenCV: accurate IDCT)`,
+    `  engine JPEG decoder: libjpeg-turbo ${jpegDecoder() === 'native' ? 'native (N-API, SIMD)' : 'WebAssembly (no SIMD)'}, grey, ${jpegDecoder() === 'native' ? 'fast' : 'accurate'} integer IDCT (OpenCV: accurate IDCT)`,
     `  engine stages (median ms): identify ${median(stages.identify).toFixed(1)}, register ${median(stages.register).toFixed(1)}, read ${median(stages.read).toFixed(1)}`,
     `  engine pages read without exceptions: ${values.filter((v) => v === 'ok').length}/${values.length}`,
   ];
