@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CardTemplate } from '@yj/contracts';
 import type { GreyImage } from '@yj/omr';
@@ -50,8 +50,10 @@ export class BlankPictures {
     if (kept) return kept;
     const fetched = await (this.fetchPicture(subjectId, key) ?? Promise.resolve(null)).catch(() => null);
     if (fetched) {
+      // written whole or not at all: a power cut mid-write must not leave a broken picture kept for good
       await mkdir(this.dir, { recursive: true });
-      await writeFile(file, fetched);
+      await writeFile(`${file}.tmp`, fetched);
+      await rename(`${file}.tmp`, file);
     }
     return fetched;
   }
