@@ -206,6 +206,24 @@ test('the school admin creates a two-subject exam step by step', async () => {
       .innerText({ timeout: 5_000 })
       .catch(() => '(the page did not answer)');
     console.log(`[exam.e2e] 完成 not found; the page shows: ${text.replace(/\s+/g, ' ').slice(0, 400)}`);
+    // Why a role query misses a button that is on screen: a loading icon in its name ("loading 完 成": an AntD
+    // button still loading ignores clicks too, which would also explain review-start's click that sent nothing),
+    // or an aria-hidden / inert ancestor. Print both.
+    const why = await page
+      .evaluate(() =>
+        [...document.querySelectorAll('button')]
+          .filter((b) => /完\s?成/.test(b.textContent ?? ''))
+          .map((b) => {
+            const hidden: string[] = [];
+            for (let e: Element | null = b; e; e = e.parentElement)
+              if (e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('inert'))
+                hidden.push(`${e.tagName}.${e.className}`);
+            return `${b.outerHTML.slice(0, 300)} hidden-by=[${hidden.join(' ')}]`;
+          })
+          .join(' | '),
+      )
+      .catch(() => '(no answer)');
+    console.log(`[exam.e2e] 完成 buttons: ${why}`);
     await page.reload();
   }
   await finish.click();
