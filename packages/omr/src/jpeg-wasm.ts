@@ -74,11 +74,16 @@ function turbo(): TurboExports {
   return instance;
 }
 
+/** libjpeg-turbo's scaling in the DCT domain: the image comes out 1/n the size per side, at less IDCT work. */
+export type DctScale = 1 | 2 | 4 | 8;
+
 /**
  * Decodes a JPEG's luma plane (not turned by EXIF; see orientation.ts). Throws on a file libjpeg-turbo
  * refuses or only partly reads (truncated data is a warning it reports): the caller falls back to sharp.
+ * `scale` > 1 decodes at 1/scale per side (recognition reads full size; bench:omr -- --peer times the scaled
+ * decodes to show what the entropy decode alone costs, which no scaling removes).
  */
-export function decodeJpegLumaWasm(bytes: Uint8Array, idct: Idct = 'accurate'): GreyImage {
+export function decodeJpegLumaWasm(bytes: Uint8Array, idct: Idct = 'accurate', scale: DctScale = 1): GreyImage {
   const t = turbo();
   let src = 0;
   let meta = 0;
@@ -93,8 +98,11 @@ export function decodeJpegLumaWasm(bytes: Uint8Array, idct: Idct = 'accurate'): 
     new Uint8Array(t.memory.buffer, src, bytes.byteLength).set(bytes);
     if (t.tjDecompressHeader3(h, src, bytes.byteLength, meta, meta + 4, meta + 8, meta + 12) !== 0)
       throw new Error('JPEG 文件头无法读取');
-    const [width, height] = new Int32Array(t.memory.buffer, meta, 2) as unknown as [number, number];
-    if (!(width > 0 && height > 0)) throw new Error('JPEG 尺寸无效');
+    const [fullWidth, fullHeight] = new Int32Array(t.memory.buffer, meta, 2) as unknown as [number, number];
+    if (!(fullWidth > 0 && fullHeight > 0)) throw new Error('JPEG 尺寸无效');
+    // TurboJPEG picks the scaling factor that fits the asked size: ceil(full / scale), as libjpeg rounds
+    const width = Math.ceil(fullWidth / scale);
+    const height = Math.ceil(fullHeight / scale);
     dst = t.malloc(width * height);
     if (!dst) throw new Error('JPEG 解码内存不足');
     if (t.tjDecompress2(h, src, bytes.byteLength, dst, width, width, height, TJPF_GRAY, idct === 'fast' ? TJFLAG_FASTDCT : 0) !== 0)

@@ -102,3 +102,25 @@ describe(
     });
   },
 );
+
+describe('WebAssembly decode scaled in the DCT domain', () => {
+  it('gives 1/n per side (rounded up) and the same picture, averaged', () => {
+    const jpeg = readFileSync(fixtures + 'sample_roll_01.jpg');
+    const full = decodeJpegLumaWasm(jpeg);
+    const mean = (img: GreyImage) => img.data.reduce((s, v) => s + v, 0) / img.data.length;
+    for (const scale of [2, 4, 8] as const) {
+      const small = decodeJpegLumaWasm(jpeg, 'accurate', scale);
+      expect([small.width, small.height]).toEqual([Math.ceil(full.width / scale), Math.ceil(full.height / scale)]);
+      expect(small.data.length).toBe(small.width * small.height);
+      // the DC term is the block mean: the page's mean grey stays within a level
+      expect(Math.abs(mean(small) - mean(full))).toBeLessThan(1);
+      // and a pixel of the small picture is the mean of its scale × scale square in the full one
+      const x = Math.floor(small.width / 3);
+      const y = Math.floor(small.height / 3);
+      let sum = 0;
+      for (let dy = 0; dy < scale; dy++)
+        for (let dx = 0; dx < scale; dx++) sum += full.data[(y * scale + dy) * full.width + x * scale + dx]!;
+      expect(Math.abs(small.data[y * small.width + x]! - sum / scale ** 2)).toBeLessThan(12);
+    }
+  });
+});

@@ -56,6 +56,7 @@ export function loadZxingReader(): Promise<BarcodeReader> {
 }
 
 export { jpegDecoder, type JpegDecoder } from './jpeg';
+export { decodeJpegLumaWasm, type DctScale } from './jpeg-wasm';
 export {
   NoSuchPage,
   pagedKind,

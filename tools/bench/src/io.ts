@@ -1,2 +1,2 @@
 // The bench reads pages the way the server does.
-export { decodeGrey, jpegDecoder, loadZxingReader as loadReader } from '@yj/omr/node';
+export { decodeGrey, decodeJpegLumaWasm, jpegDecoder, loadZxingReader as loadReader } from '@yj/omr/node';

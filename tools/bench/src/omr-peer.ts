@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { CardTemplateSchema } from '@yj/contracts';
 import { recognizePage } from '@yj/omr';
-import { decodeGrey, jpegDecoder } from './io';
+import { decodeGrey, decodeJpegLumaWasm, jpegDecoder } from './io';
 
 // `bench:omr -- --peer`: the engine against the best open reader (OMRChecker, shared/peers/omrchecker) on
 // that reader's own sample (sample6: three A4 200 dpi progressive JPEG scans), in the same run, one core.
@@ -80,7 +80,10 @@ export async function peerBench(): Promise<void> {
     const sharpDecode = await perFile(bytes, (b) => sharp(b).greyscale().raw().toBuffer());
     const decode = await perFile(bytes, (b) => decodeGrey(b));
     const engine = await perFile(bytes, async (b) => recognizePage(await decodeGrey(b), card));
-    return { sharpDecode, decode, engine };
+    // the least decoding work this decoder can do: 1/8 per side, one value per 8×8 block (its DC term);
+    // what is left is the entropy decode of the (progressive) file, which no scaling removes
+    const eighth = await perFile(bytes, async (b) => decodeJpegLumaWasm(b, 'accurate', 8));
+    return { sharpDecode, decode, engine, eighth };
   };
   const passes: Awaited<ReturnType<typeof ours>>[] = [];
   const peers: PeerReport[] = [];
@@ -97,6 +100,7 @@ export async function peerBench(): Promise<void> {
   const least = (f: (p: Awaited<ReturnType<typeof ours>>) => number) => Math.min(...passes.map(f));
   const sharpDecode = least((p) => p.sharpDecode);
   const decode = least((p) => p.decode);
+  const eighth = least((p) => p.eighth);
   const peer: PeerReport | null =
     peers.length === 0
       ? null
@@ -132,6 +136,7 @@ export async function peerBench(): Promise<void> {
       : '  OMRChecker                       not run (no python3 OpenCV / script)',
     `  engine decode (decodeGrey)       ${f(decode)} ms   ${(decode / yard.ms).toFixed(2)}× yardstick (goal ≤ 1.2×)`,
     `  sharp greyscale decode           ${f(sharpDecode)} ms   ${(sharpDecode / yard.ms).toFixed(2)}× yardstick`,
+    `  WebAssembly decode at 1/8 scale  ${f(eighth)} ms   ${(eighth / yard.ms).toFixed(2)}× yardstick${peer ? `, ${(eighth / peer.median_ms_per_sheet).toFixed(2)}× OMRChecker` : ''} (DCT-domain scaling: the entropy decode alone)`,
     `  yardstick: ${yard.label} ${yard.ms.toFixed(1)} ms`,
     `  engine JPEG decoder: libjpeg-turbo ${jpegDecoder() === 'native' ? 'native (N-API, SIMD)' : 'WebAssembly (no SIMD)'}, grey, ${jpegDecoder() === 'native' ? 'fast' : 'accurate'} integer IDCT (OpenCV: accurate IDCT)`,
     `  engine stages (median ms): identify ${median(stages.identify).toFixed(1)}, register ${median(stages.register).toFixed(1)}, read ${median(stages.read).toFixed(1)}`,
