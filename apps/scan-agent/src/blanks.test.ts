@@ -67,8 +67,9 @@ async function letteredSheets(seeds: number[]) {
   return Promise.all(
     seeds.map(async (seed) => {
       const answers = randomAnswers(card.pages[1]!, createRng(seed), 'typical', '20261234');
-      return (await simulateSheet(card, 1, answers, { seed: 100 + seed, difficulty: 'typical', print: PRINT }))
-        .jpeg;
+      return (
+        await simulateSheet(card, 1, answers, { seed: 100 + seed, difficulty: 'typical', print: PRINT })
+      ).jpeg;
     }),
   );
 }
