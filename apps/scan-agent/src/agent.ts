@@ -250,6 +250,7 @@ export class ScanAgent {
     if (this.ticking) return this.ticking;
     this.ticking = (async () => {
       this.missed.clear();
+      this.blanks.newRound();
       await this.pollDriver();
       for (const p of this.store.pending()) await this.recognise(p);
       await this.uploader.drain();

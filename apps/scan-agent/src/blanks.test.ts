@@ -26,6 +26,8 @@ const card: CardTemplate = {
 let reader: BarcodeReader;
 let picture: Buffer;
 let asked: string[] = [];
+/** the platform fails to give the picture (a blip while the template itself comes through) */
+let pictureDown = false;
 let server: http.Server;
 let url = '';
 
@@ -44,6 +46,10 @@ beforeAll(async () => {
       res.setHeader('content-type', 'application/json');
       return res.end(JSON.stringify({ code: 0, data: [{ id: 1, name: '主模板', body: card }] }));
     }
+    if (req.url === `/filter/api/subject/${SUBJECT}/template/image/${KEY}` && pictureDown) {
+      res.statusCode = 503;
+      return res.end();
+    }
     if (req.url === `/filter/api/subject/${SUBJECT}/template/image/${KEY}`) {
       res.setHeader('content-type', 'image/jpeg');
       return res.end(picture);
@@ -61,8 +67,9 @@ async function letteredSheets(seeds: number[]) {
   return Promise.all(
     seeds.map(async (seed) => {
       const answers = randomAnswers(card.pages[1]!, createRng(seed), 'typical', '20261234');
-      return (await simulateSheet(card, 1, answers, { seed: 100 + seed, difficulty: 'typical', print: PRINT }))
-        .jpeg;
+      return (
+        await simulateSheet(card, 1, answers, { seed: 100 + seed, difficulty: 'typical', print: PRINT })
+      ).jpeg;
     }),
   );
 }
@@ -103,6 +110,49 @@ describe('printed blanks at the scanner', () => {
       expect(asked).toEqual([]);
       await offline.close();
     } finally {
+      await dir.remove();
+    }
+  });
+
+  it('a picture the platform could not give is asked for again in a later round; a good one only once', async () => {
+    const pictureAsks = () => asked.filter((a) => a.includes('/template/image/')).length;
+    const dir = await tempDir();
+    const driver = new FilesDriver([]);
+    const h = await openAgent(dir.dir, { serverUrl: url, driver, reader, session: 'sid-2' });
+    try {
+      await h.agent.updateSettings({ subjectId: SUBJECT });
+      asked = [];
+      pictureDown = true;
+      // the first round: the picture fails, the sheets are read without it, and it is asked for once only
+      const first = await h.agent.ingest(
+        (await letteredSheets([8, 9])).map((bytes, i) => ({ name: `a${i}.jpg`, bytes })),
+      );
+      const checks = [];
+      for (const p of first) checks.push(await h.agent.recognise(p));
+      expect(checks.some((c) => (c?.exceptions.length ?? 0) > 0)).toBe(true);
+      expect(pictureAsks()).toBe(1);
+
+      // a later round, the platform answering again: asked once more, kept, and used
+      pictureDown = false;
+      await h.agent.tick();
+      const [later] = await h.agent.ingest(
+        (await letteredSheets([7])).map((bytes) => ({ name: 'b.jpg', bytes })),
+      );
+      expect((await h.agent.recognise(later!))?.exceptions).toEqual([]);
+      expect(pictureAsks()).toBe(2);
+      expect(await readdir(`${dir.dir}/templates`)).toContain(`${SUBJECT}-${KEY}.jpg`);
+
+      // had once, never fetched again, however many rounds and pages follow
+      await h.agent.tick();
+      await h.agent.tick();
+      const again = await h.agent.ingest(
+        (await letteredSheets([8, 9])).map((bytes, i) => ({ name: `c${i}.jpg`, bytes })),
+      );
+      for (const p of again) expect((await h.agent.recognise(p))?.exceptions).toEqual([]);
+      expect(pictureAsks()).toBe(2);
+    } finally {
+      pictureDown = false;
+      await h.close();
       await dir.remove();
     }
   });

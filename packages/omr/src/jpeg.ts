@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import type * as JpegTurbo from '@julusian/jpeg-turbo';
 import type { GreyImage } from './image';
 import { decodeJpegLumaWasm } from './jpeg-wasm';
 
@@ -16,13 +15,19 @@ import { decodeJpegLumaWasm } from './jpeg-wasm';
 /** Which libjpeg-turbo build decodes JPEG in this thread. */
 export type JpegDecoder = 'native' | 'wasm';
 
-let binding: typeof JpegTurbo | null | undefined;
+/** What is used of @julusian/jpeg-turbo, typed here: the package is optional and often not installed. */
+interface JpegTurbo {
+  FORMAT_GRAY: number;
+  decompressSync(image: Buffer, options: { format: number }): { data: Buffer; width: number; height: number };
+}
+
+let binding: JpegTurbo | null | undefined;
 
 /** The native binding, loaded once per thread; null where it cannot load. */
-function loadNative(): typeof JpegTurbo | null {
+function loadNative(): JpegTurbo | null {
   if (binding !== undefined) return binding;
   try {
-    binding = createRequire(import.meta.url)('@julusian/jpeg-turbo') as typeof JpegTurbo;
+    binding = createRequire(import.meta.url)('@julusian/jpeg-turbo') as JpegTurbo;
   } catch {
     binding = null;
   }
@@ -33,7 +38,7 @@ function loadNative(): typeof JpegTurbo | null {
 export const nativeJpegAvailable = (): boolean => loadNative() !== null;
 
 /** The binding when switched on (YJ_JPEG_DECODER=native) and loadable. */
-const nativeBinding = (): typeof JpegTurbo | null =>
+const nativeBinding = (): JpegTurbo | null =>
   process.env.YJ_JPEG_DECODER === 'native' ? loadNative() : null;
 
 /** The decoder `decodeJpegLuma` uses here (for logs and bench labels). */

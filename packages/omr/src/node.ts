@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { createZxingReader, type BarcodeReader } from './barcode';
+import { DecodedPictures } from './decoded-pictures';
 import type { GreyImage } from './image';
 import { decodeJpegLuma } from './jpeg';
 import { jpegOrientation, orient } from './orientation';
@@ -44,6 +45,11 @@ export function decodeJpegGrey(bytes: Uint8Array): GreyImage {
   return orient(decodeJpegLuma(bytes), jpegOrientation(bytes));
 }
 
+/** Pictures decoded with decodeGrey once by content key, the `keep` most recently used kept (the printed blanks). */
+export function decodedPictures(keep?: number): DecodedPictures {
+  return new DecodedPictures(decodeGrey, keep);
+}
+
 let reader: Promise<BarcodeReader> | null = null;
 
 /** zxing-wasm reader with its wasm read from node_modules (the default fetches it from a CDN), one per thread. */
@@ -55,6 +61,7 @@ export function loadZxingReader(): Promise<BarcodeReader> {
   return reader;
 }
 
+export { DecodedPictures } from './decoded-pictures';
 export { jpegDecoder, type JpegDecoder } from './jpeg';
 export { decodeJpegLumaWasm, type DctScale } from './jpeg-wasm';
 export {

@@ -55,8 +55,11 @@ async function externalVersions(): Promise<{
   dependencies: Record<string, string>;
   optionalDependencies: Record<string, string>;
 }> {
-  const read = async (p: string) =>
-    (JSON.parse(await readFile(p, 'utf8')) as { dependencies: Record<string, string> }).dependencies;
+  type Manifest = { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> };
+  const read = async (p: string) => {
+    const m = JSON.parse(await readFile(p, 'utf8')) as Manifest;
+    return { ...m.dependencies, ...m.optionalDependencies };
+  };
   const deps = {
     ...(await read(path.join(APPS, '../packages/omr/package.json'))),
     ...(await read(path.join(APPS, 'scan-agent/package.json'))),

@@ -15,7 +15,7 @@ export function Shell() {
   const wide = useMatches().some((m) => (m.handle as { wide?: boolean } | undefined)?.wide === true);
 
   if (user.isPending) return <Spin fullscreen description="正在加载…" />;
-  if (user.isError) {
+  if (user.isError && !user.data) {
     return (
       <Result
         status="warning"

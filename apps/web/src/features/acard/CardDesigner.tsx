@@ -26,7 +26,7 @@ export function CardDesigner(b: SubjectBundle) {
   const [params] = useSearchParams();
   const templateId = parseId(params.get('templateId') ?? undefined);
   const design = useQuery(cardDesignQuery(subjectId, templateId));
-  if (design.isError)
+  if (design.isError && !design.data)
     return <QueryFailed title="答题卡加载失败" error={design.error} onRetry={() => void design.refetch()} />;
   if (!design.data)
     return (

@@ -15,7 +15,7 @@ export function DtkView() {
   const [subjectId, setSubjectId] = useState<number | null>(null);
   const exams = useQuery(homeExamsQuery({ page: 1, size: 200 }));
   const exam = useQuery({ ...examDetailQuery(examId ?? 0), enabled: examId !== null });
-  if (exams.isError)
+  if (exams.isError && !exams.data)
     return <QueryFailed title="考试列表加载失败" error={exams.error} onRetry={() => void exams.refetch()} />;
   return (
     <PageFrame

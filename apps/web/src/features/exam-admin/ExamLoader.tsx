@@ -1,12 +1,16 @@
 import type { ExamDetail } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Result, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { App, Card, Result, Skeleton } from 'antd';
+import { useEffect, type ReactNode } from 'react';
 import { examDetailQuery } from './exam-admin.queries';
 import type { Crumb } from './PageFrame';
 import { QueryFailed } from './QueryFailed';
 
-/** Loads an exam for a screen and shows the loading and failure states every exam screen shares. */
+/**
+ * Loads an exam for a screen and shows the loading and failure states every exam screen shares. A failed
+ * refetch of an exam already shown keeps the screen (react-query keeps the data beside the error): a passing
+ * network blip is told in a message, not by replacing a working screen.
+ */
 export function ExamLoader({
   examId,
   children,
@@ -19,6 +23,11 @@ export function ExamLoader({
     enabled: examId !== null,
     meta: { silent: true },
   });
+  const { message } = App.useApp();
+  const stale = exam.isError && exam.data !== undefined;
+  useEffect(() => {
+    if (stale) void message.warning('考试信息刷新失败，页面显示的是之前加载的内容');
+  }, [stale, message]);
   if (examId === null)
     return <Result status="404" title="考试地址不正确" subTitle="请从考试列表重新进入。" />;
   if (exam.isPending) {
@@ -28,7 +37,7 @@ export function ExamLoader({
       </Card>
     );
   }
-  if (exam.isError)
+  if (exam.isError && !exam.data)
     return <QueryFailed title="考试加载失败" error={exam.error} onRetry={() => void exam.refetch()} />;
   return <>{children(exam.data)}</>;
 }

@@ -75,7 +75,7 @@ export function AllScoreView({ exam }: { exam: ExamDetail }) {
       {body}
     </PageFrame>
   );
-  if (r.isError) {
+  if (r.isError && !r.data) {
     const denied = r.error instanceof Error && r.error.message === '无权限';
     return frame(
       denied ? (

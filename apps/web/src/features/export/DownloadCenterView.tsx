@@ -98,7 +98,7 @@ export function DownloadCenterView() {
   const [page, setPage] = useState(1);
   const size = 20;
   const r = useQuery(centerQuery(page, size));
-  if (r.isError)
+  if (r.isError && !r.data)
     return <QueryFailed title="下载任务加载失败" error={r.error} onRetry={() => void r.refetch()} />;
   return (
     <Card title="下载中心" data-testid="download-center" extra="文件生成后保留 7 天，过期后请重新导出">

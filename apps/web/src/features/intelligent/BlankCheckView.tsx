@@ -78,7 +78,7 @@ export function BlankCheckView({ bundle, blockId }: { bundle: SubjectBundle; blo
     { title: '智能辅助', to: `/book/subject/${s.id}/setting/intelligent` },
     { title: check.data ? `${check.data.blockName} · 智能判空核查` : '智能判空核查' },
   );
-  if (check.isError)
+  if (check.isError && !check.data)
     return (
       <PageFrame crumbs={crumbs} title="智能判空核查">
         <QueryFailed title="核查数据加载失败" error={check.error} onRetry={() => void check.refetch()} />

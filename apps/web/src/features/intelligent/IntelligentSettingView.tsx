@@ -42,7 +42,7 @@ export function IntelligentSettingView({ bundle }: { bundle: SubjectBundle }) {
     },
   });
   const crumbs = subjectCrumbs(bundle.exam, s, { title: '智能辅助' });
-  if (settings.isError)
+  if (settings.isError && !settings.data)
     return (
       <PageFrame crumbs={crumbs} title="智能辅助">
         <QueryFailed

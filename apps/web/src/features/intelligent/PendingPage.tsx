@@ -17,7 +17,7 @@ export function PendingPage({
   /** what the failure says */
   failed: string;
 }) {
-  if (query.isError)
+  if (query.isError && !query.data)
     return (
       <PageFrame crumbs={crumbs} title={title}>
         <QueryFailed title={failed} error={query.error} onRetry={() => void query.refetch()} />

@@ -23,7 +23,7 @@ function BlockScreen({
 }) {
   const info = useQuery(blockInfoQuery(blockId));
   if (info.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (info.isError) {
+  if (info.isError && !info.data) {
     const c = classifyError(info.error);
     return <Result status="warning" title={c.kind === 'alert' ? c.text : '题块信息加载失败'} />;
   }
@@ -73,7 +73,7 @@ export function MultiMarkView() {
   });
 
   if (q.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (q.isError)
+  if (q.isError && !q.data)
     return (
       <Result
         status="warning"

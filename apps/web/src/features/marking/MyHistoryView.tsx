@@ -17,7 +17,7 @@ interface Filters extends ScoreTimeFilters {
 function OpenPaper({ item }: { item: MyHistoryItem }) {
   const info = useQuery(blockInfoQuery(item.blockId));
   if (info.isPending) return <Spin style={{ display: 'block', margin: 24 }} />;
-  if (info.isError) return <Result status="warning" title="题块信息加载失败" />;
+  if (info.isError && !info.data) return <Result status="warning" title="题块信息加载失败" />;
   return (
     <Card
       size="small"

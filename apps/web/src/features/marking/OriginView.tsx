@@ -37,7 +37,7 @@ export function OriginView({ taskId, trial = false }: { taskId: number; trial?: 
   const q = useQuery(originQuery(taskId, trial));
   const [zoom, setZoom] = useState(0);
   if (q.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (q.isError) {
+  if (q.isError && !q.data) {
     const c = classifyError(q.error);
     return (
       <Result

@@ -78,7 +78,7 @@ export function ReviewAgainView({ blockId }: { blockId: number }) {
   const info = useQuery(blockInfoQuery(blockId));
   const back = <Link to="/book/review/task">返回阅卷任务</Link>;
   if (info.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (info.isError) return <Result status="warning" title="题块信息加载失败" extra={back} />;
+  if (info.isError && !info.data) return <Result status="warning" title="题块信息加载失败" extra={back} />;
   return (
     <Flex vertical gap={12} style={{ padding: 16 }}>
       <Flex justify="space-between" align="center">

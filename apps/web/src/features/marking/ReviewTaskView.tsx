@@ -112,7 +112,7 @@ const columns = [
 export function ReviewTaskView() {
   const q = useQuery(reviewTasksQuery());
   if (q.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (q.isError)
+  if (q.isError && !q.data)
     return (
       <Result
         status="warning"

@@ -39,7 +39,8 @@ function MessageList({ open }: { open: boolean }) {
   const list = useLatestMessages(open);
   const markRead = useMarkRead();
   if (list.isPending) return <Spin style={{ display: 'block', padding: 24 }} />;
-  if (list.isError) return <Typography.Text type="secondary">消息加载失败，请稍后再试。</Typography.Text>;
+  if (list.isError && !list.data)
+    return <Typography.Text type="secondary">消息加载失败，请稍后再试。</Typography.Text>;
   if (list.data.items.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无消息" />;
   return (

@@ -205,7 +205,8 @@ export function QualityBlockView({
               loading={quality.isPending}
               dataSource={q?.markers ?? []}
               pagination={(q?.markers.length ?? 0) > 50 ? { pageSize: 50 } : false}
-              scroll={{ x: 1400 }}
+              // 状态 and 操作 stay in sight on the right while the figures scroll (a 1366 px screen is too narrow)
+              scroll={{ x: 'max-content' }}
               rowClassName={(m) => (m.flag?.state === 1 ? 'quality-flagged' : '')}
               onRow={(m) =>
                 ({
@@ -219,7 +220,16 @@ export function QualityBlockView({
                 { title: '已评', dataIndex: 'n' },
                 { title: '平均分', render: (_, m) => num(m.mean) },
                 { title: '标准差', render: (_, m) => num(m.sd) },
-                { title: '与题块差（标准差）', render: (_, m) => num(m.meanDiffSd) },
+                {
+                  title: (
+                    <>
+                      与题块差
+                      <br />
+                      （标准差）
+                    </>
+                  ),
+                  render: (_, m) => num(m.meanDiffSd),
+                },
                 { title: '零分率', render: (_, m) => pct(m.zeroShare) },
                 { title: '满分率', render: (_, m) => pct(m.fullShare) },
                 { title: '双评一致率', render: (_, m) => (m.agreement.n ? pct(m.agreement.within) : '—') },
@@ -229,12 +239,19 @@ export function QualityBlockView({
                   render: (_, m) => (m.standard.n ? `${num(m.standard.meanDiff)} 分` : '—'),
                 },
                 {
-                  title: '评分漂移（加权均值）',
+                  title: (
+                    <>
+                      评分漂移
+                      <br />
+                      （加权均值）
+                    </>
+                  ),
                   render: (_, m) => (m.drift.n ? `${num(m.drift.ewma)}（限 ±${num(m.drift.limit)}）` : '—'),
                 },
                 {
                   title: '状态',
-                  width: 200,
+                  fixed: 'right',
+                  width: 180,
                   render: (_, m) => (
                     <Space orientation="vertical" size={2}>
                       <FlagTag m={m} />
@@ -251,7 +268,8 @@ export function QualityBlockView({
                   ? [
                       {
                         title: '操作',
-                        width: 90,
+                        fixed: 'right' as const,
+                        width: 72,
                         render: (_: unknown, m: MarkerQuality) =>
                           m.flag?.state === 1 ? (
                             <Popconfirm

@@ -14,7 +14,7 @@ import { subjectMonitorQuery, uniteQuery } from './quality.queries';
 export function SubjectMonitorPanel({ subjectId, examId }: { subjectId: number; examId: number }) {
   const q = useQuery(subjectMonitorQuery(subjectId));
   const unite = useQuery(uniteQuery(subjectId));
-  if (q.isError)
+  if (q.isError && !q.data)
     return <QueryFailed title="阅卷实时进度加载失败" error={q.error} onRetry={() => void q.refetch()} />;
   const m = q.data;
   const schools = unite.data?.schools ?? [];

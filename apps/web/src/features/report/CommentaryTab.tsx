@@ -84,7 +84,7 @@ export function CommentaryTab({ examId, subjectId }: { examId: number; subjectId
   const [shown, setShown] = useState<Shown | null>(null);
   const [busy, setBusy] = useState(false);
   const q = useQuery(reportCommentaryQuery(examId, subjectId, classId));
-  if (q.isError)
+  if (q.isError && !q.data)
     return <QueryFailed title="试卷讲评加载失败" error={q.error} onRetry={() => void q.refetch()} />;
   const c: ReportCommentary | undefined = q.data;
   if (!c) return <Card loading />;

@@ -13,7 +13,7 @@ import { sectionTabs } from './report-tabs';
 function GroupReport({ r, group }: { r: Report; group: ReportGroupItem }) {
   const q = useQuery(reportGroupReportQuery(r.examId, group.id, r.subjectId));
   const [tab, setTab] = useState('overview');
-  if (q.isError)
+  if (q.isError && !q.data)
     return <QueryFailed title="分析组报表加载失败" error={q.error} onRetry={() => void q.refetch()} />;
   const g = q.data;
   return (
@@ -59,7 +59,7 @@ export function GroupsTab({ r }: { r: Report }) {
       await qc.invalidateQueries({ queryKey: ['report', r.examId, 'groups'] });
     },
   });
-  if (q.isError)
+  if (q.isError && !q.data)
     return <QueryFailed title="分析组加载失败" error={q.error} onRetry={() => void q.refetch()} />;
   const items = q.data?.items ?? [];
   const group = items.find((g) => g.id === chosen) ?? null;

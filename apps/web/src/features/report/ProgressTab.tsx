@@ -23,7 +23,7 @@ function ProgressOf({ r, earlierExamId }: { r: Report; earlierExamId: number }) 
   const [busy, setBusy] = useState(false);
   const filter: ProgressFilter = { earlierExamId, subjectId: r.subjectId, classId: classId || null };
   const q = useQuery(reportProgressQuery(r.examId, filter, page, size));
-  if (q.isError)
+  if (q.isError && !q.data)
     return <QueryFailed title="进退步加载失败" error={q.error} onRetry={() => void q.refetch()} />;
   const d = q.data;
   const rows: Row[] = (d?.items ?? []).map((s) => ({ key: s.kaohao, cells: reportProgressCells(s) }));
@@ -124,7 +124,7 @@ function ProgressOf({ r, earlierExamId }: { r: Report; earlierExamId: number }) 
 export function ProgressTab({ r }: { r: Report }) {
   const exams = useQuery(reportProgressExamsQuery(r.examId));
   const [earlier, setEarlier] = useState(0);
-  if (exams.isError)
+  if (exams.isError && !exams.data)
     return (
       <QueryFailed title="可对比的考试加载失败" error={exams.error} onRetry={() => void exams.refetch()} />
     );

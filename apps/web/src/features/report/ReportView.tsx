@@ -42,7 +42,7 @@ export function ReportView({ examId }: { examId: number }) {
     ...reportQuery(examId, subjectId),
     enabled: subjects.isSuccess && subjects.data.subjects.some((s) => s.published),
   });
-  if (subjects.isError)
+  if (subjects.isError && !subjects.data)
     return (
       <QueryFailed title="成绩报表加载失败" error={subjects.error} onRetry={() => void subjects.refetch()} />
     );

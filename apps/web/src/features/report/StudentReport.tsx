@@ -91,7 +91,7 @@ function Questions({ s }: { s: StudentReportSubject }) {
 /** 学生成绩报告: a student's scores, ranks and each question against the class, printable on A4. */
 export function StudentReport({ examId, examineeId }: { examId: number; examineeId: number }) {
   const q = useQuery(studentReportQuery(examId, examineeId));
-  if (q.isError)
+  if (q.isError && !q.data)
     return <QueryFailed title="学生报告加载失败" error={q.error} onRetry={() => void q.refetch()} />;
   const d = q.data;
   if (!d) return <Card loading />;

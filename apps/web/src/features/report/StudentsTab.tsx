@@ -28,7 +28,7 @@ export function StudentsTab({ r }: { r: Report }) {
   const [busy, setBusy] = useState(false);
   const filter: StudentFilter = { subjectId: r.subjectId, classId: classId || null, keyword };
   const q = useQuery(reportStudentsQuery(r.examId, filter, page, size));
-  if (q.isError)
+  if (q.isError && !q.data)
     return <QueryFailed title="学生成绩加载失败" error={q.error} onRetry={() => void q.refetch()} />;
   const rows: Row[] = (q.data?.items ?? []).map((s: ReportStudent) => ({
     key: s.examineeId,

@@ -127,7 +127,7 @@ export function ExceptionPanel({
     () => scanApi.rescan(subjectId, exceptionId),
     '已移出，请重新扫描该考生的答题卡',
   );
-  if (q.isError)
+  if (q.isError && !q.data)
     return <QueryFailed title="异常详情加载失败" error={q.error} onRetry={() => void q.refetch()} />;
   if (!q.data) return <Card loading />;
   const d = q.data;

@@ -36,7 +36,7 @@ export function StudentPaperView({
     </PageFrame>
   );
   if (examineeId === null) return frame(<Result status="404" title="考生地址不正确" />);
-  if (q.isError)
+  if (q.isError && !q.data)
     return frame(<QueryFailed title="答题卡加载失败" error={q.error} onRetry={() => void q.refetch()} />);
   if (!q.data) return frame(<Card loading />);
   const { examinee, paper } = q.data;

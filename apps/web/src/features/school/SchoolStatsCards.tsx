@@ -14,7 +14,8 @@ const FIGURES: { key: keyof SchoolStatistics; title: string; suffix: string }[] 
 /** The school's size at a glance, for its administrators. */
 export function SchoolStatsCards({ schoolId }: { schoolId: number }) {
   const stats = useQuery(schoolStatisticsQuery(schoolId));
-  if (stats.isError) return <Alert type="warning" showIcon title="学校概况暂时无法加载，请稍后刷新页面。" />;
+  if (stats.isError && !stats.data)
+    return <Alert type="warning" showIcon title="学校概况暂时无法加载，请稍后刷新页面。" />;
   return (
     <Card title="学校概况" data-testid="school-stats">
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 16 }}>

@@ -11,7 +11,7 @@ import { figure } from './score-format';
 export function AdjustmentsView({ subject }: SubjectBundle) {
   const [page, setPage] = useState(1);
   const q = useQuery(adjustmentsQuery(subject.subjectInfo.id, page));
-  if (q.isError)
+  if (q.isError && !q.data)
     return <QueryFailed title="调整记录加载失败" error={q.error} onRetry={() => void q.refetch()} />;
   return (
     <Card data-testid="score-adjustments" title={q.data ? `调整记录：${q.data.total} 条` : '调整记录'}>

@@ -10,7 +10,7 @@ import { irregularsQuery } from './score.queries';
 export function IrregularView({ subject }: SubjectBundle) {
   const [page, setPage] = useState(1);
   const q = useQuery(irregularsQuery(subject.subjectInfo.id, page));
-  if (q.isError)
+  if (q.isError && !q.data)
     return <QueryFailed title="违纪记录加载失败" error={q.error} onRetry={() => void q.refetch()} />;
   return (
     <Card data-testid="score-irregulars" title={q.data ? `违纪考生：${q.data.total} 名` : '违纪记录'}>

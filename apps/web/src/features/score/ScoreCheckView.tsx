@@ -34,7 +34,7 @@ function settleAt(
 export function ScoreCheckView({ subject, permission }: SubjectBundle) {
   const subjectId = subject.subjectInfo.id;
   const q = useQuery(checkQuery(subjectId));
-  if (q.isError)
+  if (q.isError && !q.data)
     return <QueryFailed title="成绩核查加载失败" error={q.error} onRetry={() => void q.refetch()} />;
   return (
     <Card loading={!q.data} data-testid="score-check">

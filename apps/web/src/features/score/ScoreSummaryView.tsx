@@ -23,7 +23,7 @@ const columns = [
 /** summary: 实考 / 缺考 / 无答题卡 counts and mean, max, min over 实考, for the subject and each class. */
 export function ScoreSummaryView({ subject }: SubjectBundle) {
   const q = useQuery(summaryQuery(subject.subjectInfo.id));
-  if (q.isError)
+  if (q.isError && !q.data)
     return <QueryFailed title="成绩概览加载失败" error={q.error} onRetry={() => void q.refetch()} />;
   const s = q.data;
   return (

@@ -138,7 +138,7 @@ export function StuScoreView({ subject, permission }: SubjectBundle) {
           }),
       }
     : null;
-  if (r.isError)
+  if (r.isError && !r.data)
     return <QueryFailed title="学生成绩加载失败" error={r.error} onRetry={() => void r.refetch()} />;
   const paperLink = (x: ScoreStudentRow) =>
     permission.scanRead && x.paperId !== null

@@ -15,7 +15,7 @@ const realTemplates = (list: TemplateItem[]): TemplateItem[] => list.filter((t) 
 function SubjectTemplateState({ subjectId }: { subjectId: number }) {
   const q = useQuery(templateListQuery(subjectId));
   if (q.isPending) return <Tag>加载中</Tag>;
-  if (q.isError) return <Tag>{failureText(q.error)}</Tag>;
+  if (q.isError && !q.data) return <Tag>{failureText(q.error)}</Tag>;
   const list = realTemplates(q.data);
   if (!list.length) return <Tag color="default">未建模板</Tag>;
   return (

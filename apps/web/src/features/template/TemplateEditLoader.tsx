@@ -22,7 +22,7 @@ export function TemplateEditLoader({
     </Link>
   );
   if (templateId === null) return <Result status="404" title="模板地址不正确" extra={back} />;
-  if (list.isError)
+  if (list.isError && !list.data)
     return <QueryFailed title="模板加载失败" error={list.error} onRetry={() => void list.refetch()} />;
   if (list.isPending)
     return (

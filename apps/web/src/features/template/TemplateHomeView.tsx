@@ -17,7 +17,7 @@ import { CARD_TYPE_LABELS } from './TemplateMetaForm';
 export function TemplateCheckTag({ subjectId, t }: { subjectId: number; t: TemplateItem }) {
   const q = useQuery(templateCheckQuery(subjectId, t.id, t.updatedAt));
   if (q.isPending) return <Tag>检查中</Tag>;
-  if (q.isError) return <Tag color="default">{failureText(q.error)}</Tag>;
+  if (q.isError && !q.data) return <Tag color="default">{failureText(q.error)}</Tag>;
   if (q.data.ok) return <Tag color="success">可以使用</Tag>;
   return (
     <Popover

@@ -22,7 +22,7 @@ export function TrialLeadView({ bundle, blockId }: { bundle: SubjectBundle; bloc
     { title: q.data?.blockName ?? '题块' },
   );
   const title = `试评结果 · ${q.data?.blockName ?? ''}`;
-  if (q.isError)
+  if (q.isError && !q.data)
     return (
       <PageFrame crumbs={crumbs} title="试评结果">
         <QueryFailed title="试评结果加载失败" error={q.error} onRetry={() => void q.refetch()} />

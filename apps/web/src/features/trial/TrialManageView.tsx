@@ -56,7 +56,7 @@ export function TrialManageView({ bundle }: { bundle: SubjectBundle }) {
   const act = useTrialAction(s.id);
   const [picking, setPicking] = useState<TrialBlock | null>(null);
   const crumbs = subjectCrumbs(exam, s, { title: '试评' });
-  if (q.isError)
+  if (q.isError && !q.data)
     return (
       <PageFrame crumbs={crumbs} title="试评">
         <QueryFailed title="试评加载失败" error={q.error} onRetry={() => void q.refetch()} />

@@ -21,7 +21,8 @@ export function Component() {
   const back = <Link to="/book/review/task">返回阅卷任务</Link>;
   if (!route) return <Result status="warning" title="地址无效" extra={back} />;
   if (info.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (info.isError) return <Result status="warning" title={failureText(info.error)} extra={back} />;
+  if (info.isError && !info.data)
+    return <Result status="warning" title={failureText(info.error)} extra={back} />;
   if (info.data.subjectId !== route.subjectId)
     return <Result status="warning" title="地址无效" extra={back} />;
   return (

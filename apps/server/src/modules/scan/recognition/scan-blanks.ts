@@ -1,6 +1,6 @@
 import type { CardTemplate } from '@yj/contracts';
 import type { GreyImage } from '@yj/omr';
-import { decodeGrey } from '@yj/omr/node';
+import { decodedPictures } from '@yj/omr/node';
 import type { Storage } from '../../../infra/storage';
 import { templatePictureKey } from '../../template/template-image.service';
 
@@ -40,21 +40,14 @@ export function blankPictures(
   };
 }
 
-// Worker side: decoded pictures by content key, the few most recent (a page is ~9 MB decoded).
-const decoded = new Map<string, Promise<GreyImage | null>>();
-const KEEP = 4;
+// Worker side: decoded pictures by content key, the few most recent.
+const decoded = decodedPictures();
 
 /** The blanks option of recognizePage from the pictures sent with a page; decoded once per thread. */
 export async function blankImages(list: BlankPicture[] | undefined): Promise<Record<number, GreyImage>> {
   const out: Record<number, GreyImage> = {};
   for (const b of list ?? []) {
-    let img = decoded.get(b.key);
-    if (!img) {
-      img = decodeGrey(b.bytes).catch(() => null);
-      decoded.set(b.key, img);
-      if (decoded.size > KEEP) decoded.delete(decoded.keys().next().value!);
-    }
-    const grey = await img;
+    const grey = await decoded.get(b.key, () => b.bytes);
     if (grey) out[b.page] = grey;
   }
   return out;

@@ -22,7 +22,7 @@ export function SchoolTreePicker({
   const tree = useMemo(() => buildTree(org.data ?? [], keyword), [org.data, keyword]);
   const names = useMemo(() => schoolNames(org.data ?? []), [org.data]);
 
-  if (org.isError)
+  if (org.isError && !org.data)
     return <Alert type="warning" showIcon title="组织机构加载失败" description={failureText(org.error)} />;
   if (org.isPending) return <Spin description="正在加载组织机构…" />;
 

@@ -58,7 +58,7 @@ export function PermissionTable({ exam }: { exam: ExamDetail }) {
     if (!joint && JOINT_ROLES.includes(role))
       return <Typography.Text type="secondary">仅联考使用</Typography.Text>;
     if (staff.isPending) return <Typography.Text type="secondary">加载中…</Typography.Text>;
-    if (staff.isError) return <Typography.Text type="secondary">—</Typography.Text>;
+    if (staff.isError && !staff.data) return <Typography.Text type="secondary">—</Typography.Text>;
     const groups = holderGroups(staff.data, role, shape);
     if (!groups.length) return <Typography.Text type="secondary">暂无人员</Typography.Text>;
     return groups.map((g) => (
