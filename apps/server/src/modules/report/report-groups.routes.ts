@@ -93,26 +93,30 @@ export function reportGroupRoutes(
   );
 
   const read = { capability: 'report.read' as const, scope: d.scopes.examParam };
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/exam/:examId/report/groups/:groupId/import',
-    { schema: { params: reportGroupParams, querystring: reportGroupImportQuery }, config: read },
-    async (req) => {
-      const file = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
-      const p = await req.principal();
-      const { examId, groupId } = req.params;
-      const apply = req.query.apply === '1';
-      return ok(
-        await heavy(req, () => d.groups.importKaohaos(examId, groupId, file, apply, p, actorOf(req))),
-      );
-    },
-  );
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/exam/:examId/report/group-import-template',
-    { schema: { params: reportParams }, config: read },
-    async (_req, reply) =>
-      reply
-        .type(XLSX)
-        .header('content-disposition', attachment('分析组考号导入模板.xlsx'))
-        .send(await writeSheet('考号', ['考号', '姓名（选填，仅供核对）'], [], [16, 24])),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/exam/:examId/report/groups/:groupId/import',
+      { schema: { params: reportGroupParams, querystring: reportGroupImportQuery }, config: read },
+      async (req) => {
+        const file = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
+        const p = await req.principal();
+        const { examId, groupId } = req.params;
+        const apply = req.query.apply === '1';
+        return ok(
+          await heavy(req, () => d.groups.importKaohaos(examId, groupId, file, apply, p, actorOf(req))),
+        );
+      },
+    );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/exam/:examId/report/group-import-template',
+      { schema: { params: reportParams }, config: read },
+      async (_req, reply) =>
+        reply
+          .type(XLSX)
+          .header('content-disposition', attachment('分析组考号导入模板.xlsx'))
+          .send(await writeSheet('考号', ['考号', '姓名（选填，仅供核对）'], [], [16, 24])),
+    );
 }
