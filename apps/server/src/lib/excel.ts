@@ -1,4 +1,5 @@
 import type ExcelJSModule from 'exceljs';
+import type { FastifyReply } from 'fastify';
 
 // exceljs holds ~30 MB once loaded: load it with the first spreadsheet, not with the server.
 let excelJs: Promise<typeof ExcelJSModule> | undefined;
@@ -154,6 +155,12 @@ export async function writeSheet(
   ws.addRows(rows);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Answers with an .xlsx to download under this name. */
+export const sendXlsx = (reply: FastifyReply, filename: string, buffer: Buffer) =>
+  reply.type(XLSX_TYPE).header('content-disposition', attachment(filename)).send(buffer);
 
 /** A download name safe for Content-Disposition in every browser. */
 export function attachment(filename: string): string {

@@ -8,13 +8,11 @@ import {
   reportGroupParams,
   reportParams,
 } from '@yj/contracts';
-import { attachment, writeSheet } from '../../lib/excel';
+import { sendXlsx, writeSheet } from '../../lib/excel';
 import { CheckedJson, contractRoutes } from '../../plugins/contract';
 import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { ReportGroupsService } from './report-groups.service';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * 分析组 of an exam's reports: the JSON routes by contract (`reportGroupContract`); a table's Excel sheet, 导入考号
@@ -88,7 +86,7 @@ export function reportGroupRoutes(
       const { buffer, filename } = await heavy(req, () =>
         d.groups.exportSheet(req.params.examId, req.params.groupId, req.query.subjectId, req.query.sheet, p),
       );
-      return reply.type(XLSX).header('content-disposition', attachment(filename)).send(buffer);
+      return sendXlsx(reply, filename, buffer);
     },
   );
 
@@ -114,9 +112,10 @@ export function reportGroupRoutes(
       '/api/exam/:examId/report/group-import-template',
       { schema: { params: reportParams }, config: read },
       async (_req, reply) =>
-        reply
-          .type(XLSX)
-          .header('content-disposition', attachment('分析组考号导入模板.xlsx'))
-          .send(await writeSheet('考号', ['考号', '姓名（选填，仅供核对）'], [], [16, 24])),
+        sendXlsx(
+          reply,
+          '分析组考号导入模板.xlsx',
+          await writeSheet('考号', ['考号', '姓名（选填，仅供核对）'], [], [16, 24]),
+        ),
     );
 }

@@ -1,14 +1,12 @@
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Modal, Progress, Space, Typography, Upload } from 'antd';
+import { Alert, App, Button, Descriptions, Modal, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import type { ReportGroupCandidate, ReportGroupImportResult, ReportGroupItem } from '@yj/contracts';
 import { classifyError } from '../../api/classify-error';
 import { handleApiError } from '../../api/handle-error';
 import type { ImportAnswer } from '../../api/upload';
-import { fileProblem } from '../school-admin/common/ImportModal';
 import { ImportErrorTable } from '../school-admin/common/ImportErrorTable';
-import { downloadFile } from '../school-admin/download';
+import { ImportPick, UploadProgress } from '../school-admin/common/ImportParts';
 import { reportApi } from './report.api';
 
 type Step =
@@ -59,7 +57,6 @@ export function GroupImportDialog({
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'pick' });
-  const [downloading, setDownloading] = useState(false);
 
   /** Sends the file; a refusal goes back to the choice with its message. */
   const send = async (file: File, apply: boolean): Promise<ReportGroupImportResult | null> => {
@@ -94,52 +91,21 @@ export function GroupImportDialog({
   let footer: ReactNode[] = [];
   if (step.kind === 'pick') {
     body = (
-      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <Alert
-          type="info"
-          showIcon
+      <div data-testid="group-import-file">
+        <ImportPick
           title="考号放在表头为“考号”的一列，或直接放在第一列（每行一个）"
           description="上传后先显示检查结果（可添加、已在组内、不在本次考试、重复），确认后才添加到分析组。"
-          action={
-            <Button
-              icon={<DownloadOutlined />}
-              loading={downloading}
-              onClick={() => {
-                setDownloading(true);
-                void downloadFile(
-                  reportApi.groupImportTemplatePath(examId),
-                  '分析组考号导入模板.xlsx',
-                ).finally(() => setDownloading(false));
-              }}
-              data-testid="group-import-template"
-            >
-              下载模板
-            </Button>
-          }
-        />
-        {step.problem && (
-          <Alert type="error" showIcon title={step.problem} data-testid="group-import-problem" />
-        )}
-        <Upload.Dragger
-          accept=".xlsx"
-          multiple={false}
-          showUploadList={false}
-          beforeUpload={(file) => {
-            const problem = fileProblem(file);
-            if (problem) setStep({ kind: 'pick', problem });
-            else void check(file);
-            // sent by our own upload (with progress), never by the component
-            return Upload.LIST_IGNORE;
+          template={{
+            path: reportApi.groupImportTemplatePath(examId),
+            name: '分析组考号导入模板.xlsx',
+            label: '下载模板',
           }}
-          data-testid="group-import-file"
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">点击或将 Excel 文件拖到此处</p>
-          <p className="ant-upload-hint">仅支持 .xlsx，单个文件不超过 10 MB，最多 5000 个考号</p>
-        </Upload.Dragger>
-      </Space>
+          {...(step.problem ? { problem: step.problem } : {})}
+          onProblem={(problem) => setStep({ kind: 'pick', problem })}
+          onFile={(file) => void check(file)}
+          hint="仅支持 .xlsx，单个文件不超过 10 MB，最多 5000 个考号"
+        />
+      </div>
     );
     footer = [
       <Button key="close" onClick={onClose}>
@@ -148,12 +114,10 @@ export function GroupImportDialog({
     ];
   } else if (step.kind === 'sending') {
     body = (
-      <div style={{ textAlign: 'center', padding: '24px 0' }}>
-        <Progress type="circle" percent={step.percent} status="active" />
-        <Typography.Paragraph style={{ marginTop: 16 }}>
-          {step.apply ? '正在添加到分析组，请稍候…' : '正在检查文件中的考号，请稍候…'}
-        </Typography.Paragraph>
-      </div>
+      <UploadProgress
+        percent={step.percent}
+        text={step.apply ? '正在添加到分析组，请稍候…' : '正在检查文件中的考号，请稍候…'}
+      />
     );
   } else {
     const { r, file } = step;
