@@ -143,6 +143,8 @@ test('分析组: two classes grouped, its report; a teacher sees only groups ove
     .click();
   await page.getByTestId('group-import').click();
   const dialog = page.locator('.ant-modal', { hasText: '导入考号：重点学生' });
+  await dialog.getByRole('button', { name: '下载模板' }).waitFor();
+  await shot(page, 'report-groups-05e0-import-pick');
   const k = (i: number) => sitting[i]!.kaohao;
   await dialog.locator('input[type=file]').setInputFiles({
     name: '重点学生考号.xlsx',
