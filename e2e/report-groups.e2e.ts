@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import ExcelJS from 'exceljs';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { APP, loginAsSchoolAdmin, openBrowser, shot, type Session } from './lib.ts';
@@ -25,6 +26,13 @@ async function openGroups(page: Page, examId: number): Promise<void> {
   await page.goto(`${APP}/book/report_forms/${examId}`);
   await page.getByRole('tab', { name: '分析组' }).click();
   await page.getByTestId('groups-tab').waitFor();
+}
+
+/** An .xlsx of exam numbers as a teacher keeps them: a name column, then 考号. */
+async function kaohaoFile(rows: string[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet('名单').addRows([['姓名', '考号'], ...rows]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /** Chooses options of the open multiple select by their texts. */
@@ -118,6 +126,61 @@ test('分析组: two classes grouped, its report; a teacher sees only groups ove
   await report.getByText('本报表只统计分析组内的 3 名学生（实考 3 人）').waitFor();
   await table.getByText('共 2 个分析组').waitFor();
   await shot(page, 'report-groups-05c-students-report');
+  // a group of 3: no α (too few to mean anything); its grades its own, as the 等级与临界生 tab says
+  await report.getByTestId('report-alpha').getByText('人数过少，不计算').waitFor();
+  await report.getByRole('tab', { name: '等级与临界生' }).click();
+  await report
+    .getByTestId('group-levels-note')
+    .getByText('等级赋分按本分析组内的排名比例计算，与全年级报表中的等级可能不同。')
+    .waitFor();
+  await shot(page, 'report-groups-05d-levels-note');
+
+  // 导入考号 from Excel on the group's edit form: two more found, one in the group already, one unknown, one
+  // repeated; the preview counts them, 确认 adds the two and the group's report follows (3 → 5)
+  await table
+    .locator('tbody tr.ant-table-row', { hasText: '重点学生' })
+    .getByRole('button', { name: '编辑' })
+    .click();
+  await page.getByTestId('group-import').click();
+  const dialog = page.locator('.ant-modal', { hasText: '导入考号：重点学生' });
+  await dialog.getByRole('button', { name: '下载模板' }).waitFor();
+  await shot(page, 'report-groups-05e0-import-pick');
+  const k = (i: number) => sitting[i]!.kaohao;
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: '重点学生考号.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await kaohaoFile([
+      ['甲', k(2)],
+      ['乙', k(3)],
+      ['丙', k(0)],
+      ['丁', '99999999'],
+      ['戊', k(2)],
+    ]),
+  });
+  const counts = dialog.getByTestId('group-import-counts');
+  await counts.waitFor();
+  const cells = await counts.locator('.ant-descriptions-item-content').allInnerTexts();
+  assert.deepEqual(
+    cells,
+    ['5 个', '2 人', '1 人', '1 个', '1 行', '0 行'],
+    'rows, new, in, unknown, repeated, bad',
+  );
+  await dialog.getByText('第 5 行考号 99999999 不存在于本次考试（或您无权查看该考生）').waitFor();
+  await dialog.getByText(`第 6 行考号 ${k(2)} 与第 2 行重复`).waitFor();
+  await shot(page, 'report-groups-05e-import-preview');
+  await dialog.getByTestId('group-import-confirm').click();
+  await dialog.waitFor({ state: 'detached' });
+  // the form holds the five, saved already: closing it asks nothing
+  await page
+    .locator('.ant-modal')
+    .getByRole('button', { name: /^取\s?消$/ })
+    .click();
+  await form.waitFor({ state: 'detached' });
+  await report.getByText('本报表只统计分析组内的 5 名学生（实考 5 人）').waitFor();
+  await table
+    .locator('tbody tr.ant-table-row', { hasText: '重点学生' })
+    .getByText('5', { exact: true })
+    .waitFor();
 
   // a teacher of the second class only: the admin's group over two classes is not theirs
   await teachOnly(page, exam.schoolId, three[1]!.id);

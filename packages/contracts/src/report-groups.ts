@@ -82,3 +82,36 @@ export const reportGroupCreated = z.object({ id: z.number() });
 /** GET …/groups/:groupId/report?subjectId= — the group's report (the total without subjectId). */
 export const reportGroupReportQuery = reportQuery;
 export const reportGroupExportQuery = reportQuery.extend({ sheet: reportSheet });
+
+/** What an exam number in a file looks like (the examinee import's rule): a cell of another shape is a heading. */
+export const KAOHAO_SHAPE = /^[0-9A-Za-z-]{1,20}$/;
+
+/**
+ * POST …/groups/:groupId/import?apply=1 (multipart `file`): 导入考号 of a student group from an .xlsx — the column
+ * headed 考号, else the first. Without apply the file is only checked (the preview); with it the examinees found
+ * are added to the group.
+ */
+export const reportGroupImportQuery = z.object({ apply: z.enum(['0', '1']).optional() });
+
+/** A problem of one row of the file (Excel row number; column 考号), as the other imports list them. */
+const importRowProblem = z.object({ row: z.number(), column: z.string(), message: z.string() });
+
+export const reportGroupImportResult = z.object({
+  /** the non-empty cells read */
+  rows: z.number(),
+  /** examinees of the exam the reader may see, not yet in the group */
+  matched: z.array(reportGroupCandidate),
+  /** examinees found that are in the group already */
+  already: z.number(),
+  /** numbers of no examinee of the exam the reader may see */
+  missing: z.number(),
+  /** rows repeating an earlier row's number */
+  duplicated: z.number(),
+  /** cells that are not an exam number (a formula, another shape) */
+  invalid: z.number(),
+  /** the rows not added, with why */
+  problems: z.array(importRowProblem),
+  /** apply: the examinees added to the group (0 in a preview) */
+  added: z.number(),
+});
+export type ReportGroupImportResult = z.infer<typeof reportGroupImportResult>;

@@ -91,7 +91,7 @@ describe('score columns', () => {
           cols,
           items.map((it) => it.full),
         );
-        expect(got).toEqual({ alpha: cronbachAlpha(items), kr20: kr20(items) });
+        expect(got).toEqual({ alpha: cronbachAlpha(items), kr20: kr20(items), withheld: null });
         // without the 选做 question every examinee who sat is a complete case
         const all = items.filter((_, j) => j !== 4);
         expect(
@@ -99,16 +99,19 @@ describe('score columns', () => {
             all.map((it) => toColumn(it.scores)),
             all.map((it) => it.full),
           ),
-        ).toEqual({ alpha: cronbachAlpha(all), kr20: kr20(all) });
+        ).toEqual({ alpha: cronbachAlpha(all), kr20: kr20(all), withheld: null });
       }
     });
   }
 
   it('edge cases: no examinee, one question, totals without spread', () => {
-    expect(columnReliability([], [])).toEqual({ alpha: null, kr20: null });
-    expect(columnReliability([toColumn([1, 2])], [2])).toEqual({ alpha: null, kr20: null });
-    const flat = [toColumn([1, 1]), toColumn([2, 2])];
-    expect(columnReliability(flat, [2, 2])).toEqual({ alpha: null, kr20: null });
+    const none3 = { alpha: null, kr20: null };
+    expect(columnReliability([], [])).toEqual({ ...none3, withheld: 'fewQuestions' });
+    expect(columnReliability([toColumn([1, 2])], [2])).toEqual({ ...none3, withheld: 'fewQuestions' });
+    const ten = (x: number) => toColumn(Array.from({ length: 10 }, () => x));
+    expect(columnReliability([ten(1), ten(2)], [2, 2])).toEqual({ ...none3, withheld: 'noSpread' });
+    const two = [toColumn([1, 0]), toColumn([2, 0])];
+    expect(columnReliability(two, [2, 2])).toEqual({ ...none3, withheld: 'fewExaminees' });
     const none = columnItemStats(toColumn([null, null]), 3, toColumn([null, null]), { top: [], bottom: [] });
     expect(none).toEqual(itemStats({ full: 3, scores: [null, null] }, [null, null]));
   });

@@ -1,5 +1,6 @@
 import type { Scores } from './describe';
 import type { ItemStats } from './items';
+import { reliabilityWithheld, type ReliabilityWithheld } from './reliability';
 
 /**
  * The per-question figures of a large exam over score columns instead of lists of nullable numbers: one
@@ -130,13 +131,14 @@ function varianceAt(values: Float64Array, at: Int32Array | null, n: number): num
 
 /**
  * Cronbach's α and KR-20 of question columns, as `cronbachAlpha` and `kr20` compute them over the same items:
- * over the examinees with a score on every question; null with fewer than 2 questions or examinees, when the
- * totals do not vary, and (KR-20) when a question has a score other than 0 or full marks.
+ * over the examinees with a score on every question; null with the reason `reliabilityWithheld` gives (fewer
+ * than 2 questions or RELIABILITY_MIN_EXAMINEES examinees, totals that do not vary), and (KR-20 alone) when a
+ * question has a score other than 0 or full marks.
  */
 export function columnReliability(
   cols: readonly Column[],
   fulls: readonly number[],
-): { alpha: number | null; kr20: number | null } {
+): { alpha: number | null; kr20: number | null; withheld: ReliabilityWithheld | null } {
   const k = cols.length;
   const size = cols[0]?.length ?? 0;
   // complete cases, and their sums over the questions in question order (column by column: no row objects)
@@ -145,11 +147,11 @@ export function columnReliability(
   const rows = new Int32Array(size);
   let n = 0;
   for (let i = 0; i < size; i++) if (all[i] === all[i]) rows[n++] = i;
-  if (k < 2 || n < 2) return { alpha: null, kr20: null };
   const sums = new Float64Array(n);
   for (let r = 0; r < n; r++) sums[r] = all[rows[r]!]!;
-  const totalVar = varianceAt(sums, null, n);
-  if (totalVar === 0) return { alpha: null, kr20: null };
+  const totalVar = k && n ? varianceAt(sums, null, n) : 0;
+  const withheld = reliabilityWithheld(k, n, totalVar);
+  if (withheld) return { alpha: null, kr20: null, withheld };
   let sum = 0;
   for (let j = 0; j < k; j++) sum += varianceAt(cols[j]!, rows, n);
   const alpha = (k / (k - 1)) * (1 - sum / totalVar);
@@ -160,10 +162,10 @@ export function columnReliability(
     for (let r = 0; r < n; r++) {
       const v = col[rows[r]!]!;
       if (v === fulls[j]) right++;
-      else if (v !== 0) return { alpha, kr20: null };
+      else if (v !== 0) return { alpha, kr20: null, withheld: null };
     }
     const p = right / n;
     pq += p * (1 - p);
   }
-  return { alpha, kr20: (k / (k - 1)) * (1 - pq / totalVar) };
+  return { alpha, kr20: (k / (k - 1)) * (1 - pq / totalVar), withheld: null };
 }

@@ -22,7 +22,14 @@ export {
   type Item,
   type ItemStats,
 } from './items';
-export { cronbachAlpha, kr20 } from './reliability';
+export {
+  cronbachAlpha,
+  kr20,
+  reliability,
+  reliabilityWithheld,
+  RELIABILITY_MIN_EXAMINEES,
+  type ReliabilityWithheld,
+} from './reliability';
 export { standardScores } from './standard';
 export { DEFAULT_GRADE_BANDS, gradeScores, type GradeBand, type GradedScore } from './grade';
 export {

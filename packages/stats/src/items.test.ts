@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { extremeGroups, itemStats, optionDistribution } from './items';
-import { cronbachAlpha, kr20 } from './reliability';
 
 describe('itemStats', () => {
   it('mean, 得分率 / P, D from the top and bottom 27 %, point-biserial', () => {
@@ -50,43 +49,5 @@ describe('optionDistribution', () => {
       { answer: 'AC', count: 1 },
       { answer: 'B', count: 1 },
     ]);
-  });
-});
-
-describe('reliability', () => {
-  // 4 complete examinees × 3 right / wrong questions; totals 3 2 2 0 → mean 1.75, σ² 4.75 / 4 = 1.1875
-  // item variances p(1−p): .25 .25 .1875 → Σ .6875; α = 3/2 × (1 − .6875 / 1.1875) = 0.631579
-  const items = [
-    { full: 1, scores: [1, 1, 0, 0, null] },
-    { full: 1, scores: [1, 0, 1, 0, 1] },
-    { full: 1, scores: [1, 1, 1, 0, 1] },
-  ];
-  it('Cronbach α over complete cases (the fifth examinee lacks a score and is left out)', () => {
-    expect(cronbachAlpha(items)).toBeCloseTo(0.631579, 6);
-  });
-  it('KR-20 equals α on right / wrong questions, null when a question has partial credit', () => {
-    expect(kr20(items)).toBeCloseTo(0.631579, 6);
-    expect(
-      kr20([
-        { full: 2, scores: [1, 2, 0] },
-        { full: 1, scores: [1, 1, 0] },
-      ]),
-    ).toBeNull();
-    // partial credit still has an α: totals 2 3 0 → σ² 14/9; items σ² 2/3 and 2/9 → α = 2 × (1 − 8/14) = 0.857143
-    expect(
-      cronbachAlpha([
-        { full: 2, scores: [1, 2, 0] },
-        { full: 1, scores: [1, 1, 0] },
-      ]),
-    ).toBeCloseTo(0.857143, 6);
-  });
-  it('null with one question or no spread', () => {
-    expect(cronbachAlpha([items[0]!])).toBeNull();
-    expect(
-      cronbachAlpha([
-        { full: 1, scores: [1, 1] },
-        { full: 1, scores: [1, 1] },
-      ]),
-    ).toBeNull();
   });
 });

@@ -17,18 +17,51 @@ function completeRows(items: readonly Item[]): number[][] {
   return rows;
 }
 
+/**
+ * Fewest examinees (with a score on every question) α and KR-20 are given for. Below it one or two unusual
+ * papers swing α across most of its range (an analysis group of 5 students: anything from below 0 to near 1),
+ * so a figure would mislead more than it tells; 10 is the usual floor for a class-sized group.
+ */
+export const RELIABILITY_MIN_EXAMINEES = 10;
+
+/** Why α and KR-20 are not given: under 2 questions, too few examinees, or totals that do not vary. */
+export type ReliabilityWithheld = 'fewQuestions' | 'fewExaminees' | 'noSpread';
+
+/** The reason α and KR-20 are withheld for k questions, n complete examinees and the totals' variance. */
+export function reliabilityWithheld(k: number, n: number, totalVar: number): ReliabilityWithheld | null {
+  if (k < 2) return 'fewQuestions';
+  if (n < RELIABILITY_MIN_EXAMINEES) return 'fewExaminees';
+  if (!(totalVar > 0)) return 'noSpread';
+  return null;
+}
+
 function parts(items: readonly Item[]) {
   const rows = completeRows(items);
   const k = items.length;
-  if (k < 2 || rows.length < 2) return null;
-  const totalVar = variance(rows.map((r) => r.reduce((a, b) => a + b, 0)))!;
-  if (totalVar === 0) return null;
+  const totalVar = rows.length ? variance(rows.map((r) => r.reduce((a, b) => a + b, 0)))! : 0;
+  if (reliabilityWithheld(k, rows.length, totalVar)) return null;
   return { rows, k, totalVar };
+}
+
+/** α and KR-20 as `cronbachAlpha` and `kr20` give them, with the reason when they are withheld. */
+export function reliability(items: readonly Item[]): {
+  alpha: number | null;
+  kr20: number | null;
+  withheld: ReliabilityWithheld | null;
+} {
+  const rows = completeRows(items);
+  const totalVar = rows.length ? variance(rows.map((r) => r.reduce((a, b) => a + b, 0)))! : 0;
+  return {
+    alpha: cronbachAlpha(items),
+    kr20: kr20(items),
+    withheld: reliabilityWithheld(items.length, rows.length, totalVar),
+  };
 }
 
 /**
  * Cronbach's α = k / (k − 1) × (1 − Σ σ²ᵢ / σ²ₓ), population variances, over the examinees with a score on
- * every question. Null with fewer than 2 questions or examinees, or when the totals do not vary.
+ * every question. Null when `reliabilityWithheld` gives a reason: fewer than 2 questions, fewer than
+ * RELIABILITY_MIN_EXAMINEES examinees, or totals that do not vary.
  */
 export function cronbachAlpha(items: readonly Item[]): number | null {
   const p = parts(items);

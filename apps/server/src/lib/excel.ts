@@ -1,4 +1,5 @@
 import type ExcelJSModule from 'exceljs';
+import type { FastifyReply } from 'fastify';
 
 // exceljs holds ~30 MB once loaded: load it with the first spreadsheet, not with the server.
 let excelJs: Promise<typeof ExcelJSModule> | undefined;
@@ -8,7 +9,7 @@ export function loadExcelJs(): Promise<typeof ExcelJSModule> {
 }
 import type { ImportError } from '@yj/contracts';
 import { fail } from '../errors';
-import { NotXlsxError, readFirstSheet, SheetTooLarge, XLSX_LIMITS } from './xlsx-read';
+import { NotXlsxError, readFirstSheet, SheetTooLarge, XLSX_LIMITS, type RawSheet } from './xlsx-read';
 
 export interface SheetRow {
   /** the Excel row number, as the user sees it */
@@ -24,15 +25,8 @@ export interface ReadResult {
 /** Thrown when the file as a whole cannot be read; the message is shown to the user. */
 export class SheetError extends Error {}
 
-/**
- * Reads the first worksheet: header row 1 must contain every required column (any order, extra columns ignored).
- * Formulas and merged cells are refused, because their shown value is not what the file stores.
- */
-export async function readSheet(
-  buffer: Buffer,
-  required: readonly string[],
-  optional: readonly string[] = [],
-): Promise<ReadResult> {
+/** The first worksheet of an import file; a file that cannot be read, or has merged cells, is a SheetError. */
+async function firstSheet(buffer: Buffer): Promise<RawSheet> {
   let sheet;
   try {
     sheet = await readFirstSheet(buffer);
@@ -48,6 +42,19 @@ export async function readSheet(
       `工作表“${sheet.name}”含有合并单元格（${sheet.merges.slice(0, 3).join('、')}），请取消合并后再导入`,
     );
   }
+  return sheet;
+}
+
+/**
+ * Reads the first worksheet: header row 1 must contain every required column (any order, extra columns ignored).
+ * Formulas and merged cells are refused, because their shown value is not what the file stores.
+ */
+export async function readSheet(
+  buffer: Buffer,
+  required: readonly string[],
+  optional: readonly string[] = [],
+): Promise<ReadResult> {
+  const sheet = await firstSheet(buffer);
   const headerRow = sheet.rows.get(1);
   if (!headerRow) throw new SheetError('Excel 文件中没有工作表或内容为空');
   const header = new Map<string, number>();
@@ -76,6 +83,37 @@ export async function readSheet(
   }
   if (rows.length === 0 && errors.length === 0) throw new SheetError('Excel 中没有数据行');
   return { rows, errors };
+}
+
+/** One cell of a one-column list, by Excel row; `formula`: the file holds a formula there (its text is not read). */
+export interface ColumnCell {
+  row: number;
+  text: string;
+  formula: boolean;
+}
+
+/**
+ * A list kept as one column (exam numbers copied from a class list): the column headed `header` (its cells from
+ * row 2), else the first column — from row 1, unless row 1 fails `isValue` and so is a heading of another name.
+ * Empty cells are left out; a file that cannot be read is a SheetError, as for readSheet.
+ */
+export async function readColumn(
+  buffer: Buffer,
+  header: string,
+  isValue: (text: string) => boolean,
+): Promise<ColumnCell[]> {
+  const sheet = await firstSheet(buffer);
+  const first = sheet.rows.get(1);
+  const headed = [...(first ?? [])].find(([, c]) => c.text.replace(/\s|\*/g, '') === header)?.[0];
+  const col = headed ?? 1;
+  const from = headed !== undefined || (first?.get(1) && !isValue(first.get(1)!.text.trim())) ? 2 : 1;
+  const cells: ColumnCell[] = [];
+  for (const [row, r] of sheet.rows) {
+    const c = r.get(col);
+    const text = c?.text.trim() ?? '';
+    if (row >= from && c && (text || c.formula)) cells.push({ row, text, formula: c.formula });
+  }
+  return cells;
 }
 
 /** Errors an import answers with: the first 100, sorted by row; the message gives how many there are. */
@@ -117,6 +155,12 @@ export async function writeSheet(
   ws.addRows(rows);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Answers with an .xlsx to download under this name. */
+export const sendXlsx = (reply: FastifyReply, filename: string, buffer: Buffer) =>
+  reply.type(XLSX_TYPE).header('content-disposition', attachment(filename)).send(buffer);
 
 /** A download name safe for Content-Disposition in every browser. */
 export function attachment(filename: string): string {

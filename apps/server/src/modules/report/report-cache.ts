@@ -9,9 +9,18 @@ export const TOTAL = 0;
 
 export const published = (s: ReportSubjectRow) => s.status === SubjectStatus.published;
 
-/** What a cached figure depends on: the exam's settings version, and each subject's id, state and score version. */
+/**
+ * The shape of the cached JSON: raised when a report gains a field (2: `reliabilityWithheld`), so a row stored
+ * by the code before is computed again rather than answered without it.
+ */
+const FORMAT = 2;
+
+/**
+ * What a cached figure depends on: the cached format, the exam's settings version, and each subject's id, state
+ * and score version.
+ */
 export const stampOf = (settingsVersion: number, subjects: readonly ReportSubjectRow[]) =>
-  `c${settingsVersion}|` + subjects.map((s) => `${s.id}:${s.status}:${s.version}`).join(',');
+  `f${FORMAT}c${settingsVersion}|` + subjects.map((s) => `${s.id}:${s.status}:${s.version}`).join(',');
 
 /** The published subjects a report is about: the one asked for, or all of them for the total. */
 export function depsOf(all: ReportSubjectRow[], subjectId: number | undefined): ReportSubjectRow[] {

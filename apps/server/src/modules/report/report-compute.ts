@@ -240,6 +240,7 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     parts: input.subjects,
     alpha: reliability.alpha,
     kr20: reliability.kr20,
+    reliabilityWithheld: reliability.withheld,
     complete: true,
     settings: input.settings,
   };

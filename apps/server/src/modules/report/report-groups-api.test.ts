@@ -128,6 +128,8 @@ describe('分析组', () => {
       ]),
     );
     expect(q1.options!.reduce((a, o) => a + o.count, 0)).toBe(3);
+    // three members: α and KR-20 withheld, with the reason the screen shows (人数过少，不计算)
+    expect(ma).toMatchObject({ alpha: null, kr20: null, reliabilityWithheld: 'fewExaminees' });
     // the total: 118, 110, 100
     const total = (await groupReport(admin, g.data.id)).data;
     expect(total.overall).toMatchObject({ sat: 3, max: 118, min: 100 });

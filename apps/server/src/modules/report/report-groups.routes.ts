@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reportGroupContract as c, reportGroupExportQuery, reportGroupParams } from '@yj/contracts';
-import { attachment } from '../../lib/excel';
+import {
+  reportGroupContract as c,
+  IMPORT_MAX_BYTES,
+  reportGroupExportQuery,
+  reportGroupImportQuery,
+  reportGroupParams,
+  reportParams,
+} from '@yj/contracts';
+import { sendXlsx, writeSheet } from '../../lib/excel';
 import { CheckedJson, contractRoutes } from '../../plugins/contract';
-import { actorOf, heavy } from '../../plugins/http';
+import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { ReportGroupsService } from './report-groups.service';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** 分析组 of an exam's reports: the JSON routes by contract (`reportGroupContract`) and a table's Excel sheet. */
+/**
+ * 分析组 of an exam's reports: the JSON routes by contract (`reportGroupContract`); a table's Excel sheet, 导入考号
+ * (multipart) and its template on Fastify's registration, under the same capability and exam scope.
+ */
 export function reportGroupRoutes(
   app: FastifyInstance,
   d: { groups: ReportGroupsService; scopes: ExamScopes },
@@ -78,7 +86,36 @@ export function reportGroupRoutes(
       const { buffer, filename } = await heavy(req, () =>
         d.groups.exportSheet(req.params.examId, req.params.groupId, req.query.subjectId, req.query.sheet, p),
       );
-      return reply.type(XLSX).header('content-disposition', attachment(filename)).send(buffer);
+      return sendXlsx(reply, filename, buffer);
     },
   );
+
+  const read = { capability: 'report.read' as const, scope: d.scopes.examParam };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/exam/:examId/report/groups/:groupId/import',
+      { schema: { params: reportGroupParams, querystring: reportGroupImportQuery }, config: read },
+      async (req) => {
+        const file = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
+        const p = await req.principal();
+        const { examId, groupId } = req.params;
+        const apply = req.query.apply === '1';
+        return ok(
+          await heavy(req, () => d.groups.importKaohaos(examId, groupId, file, apply, p, actorOf(req))),
+        );
+      },
+    );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/exam/:examId/report/group-import-template',
+      { schema: { params: reportParams }, config: read },
+      async (_req, reply) =>
+        sendXlsx(
+          reply,
+          '分析组考号导入模板.xlsx',
+          await writeSheet('考号', ['考号', '姓名（选填，仅供核对）'], [], [16, 24]),
+        ),
+    );
 }

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import {
+  GROUP_MAX_EXAMINEES,
   REPORT_SHEET_NAMES,
   reportTable,
   type Principal,
   type Report,
   type ReportGroupBody,
   type ReportGroupCandidate,
+  type ReportGroupImportResult,
   type ReportGroupItem,
   type ReportGroupsPage,
   type ReportGroupsQuery,
@@ -19,6 +21,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { GroupRow, GroupWrite, MemberRow, NamedMember, ReportGroupsRepo } from './report-groups.repo';
 import type { ReportRepo } from './report.repo';
 import type { ReportService } from './report.service';
+import { kaohaosOf, readKaohaoFile, sortKaohaos } from './report-groups-import';
 import { reportView, type ReportView } from './report-view';
 
 type ExamClass = { id: number; name: string; schoolId: number; count: number };
@@ -258,6 +261,47 @@ export function reportGroupsService(d: {
       const found = (await repo.byKaohao(examId, [...new Set(kaohaos)])).filter((m) => covers(view, [m]));
       const seen = new Set(found.map((m) => m.kaohao));
       return { found: found.map(candidate), missing: [...new Set(kaohaos)].filter((k) => !seen.has(k)) };
+    },
+
+    /**
+     * 导入考号 of a student group from an .xlsx: the preview (what the file holds against the exam, as the
+     * reader sees it), or with `apply` the examinees found added to the group in one transaction (audited),
+     * the group locked while its members are read and written.
+     */
+    async importKaohaos(
+      examId: number,
+      groupId: number,
+      file: Buffer,
+      apply: boolean,
+      p: Principal,
+      actor: Actor,
+    ): Promise<ReportGroupImportResult> {
+      const { e, view } = await examAndView(examId, p);
+      const cells = await readKaohaoFile(file);
+      const run = async (db: Db): Promise<ReportGroupImportResult> => {
+        const g = await groupFor(examId, groupId, view, db, apply);
+        if (g.classIds) throw fail('按班级组成的分析组不能导入考号；请先在“编辑”中改为按学生组成');
+        const r = d.repo(db);
+        // another school's, another class's examinee the reader may not see is "not found", as for a paste
+        const found = (await r.byKaohao(examId, kaohaosOf(cells))).filter((m) => covers(view, [m]));
+        const sorted = sortKaohaos(cells, found, new Set(g.examineeIds));
+        const result = { ...sorted, matched: sorted.matched.map(candidate), added: 0 };
+        if (!apply || !sorted.matched.length) return result;
+        const ids = [...(g.examineeIds ?? []), ...sorted.matched.map((m) => m.id)];
+        if (ids.length > GROUP_MAX_EXAMINEES) throw fail(`一个分析组最多 ${GROUP_MAX_EXAMINEES} 名学生`);
+        const members = await r.examinees(examId, ids);
+        await r.update(groupId, {
+          examId,
+          name: g.name,
+          schoolId: schoolOf(members),
+          classIds: null,
+          examineeIds: ids,
+        });
+        const added = sorted.matched.map((m) => m.id);
+        await audit(db, 'report.group.import', actor, e, { rows: cells.length, added }, groupId);
+        return { ...result, added: added.length };
+      };
+      return apply ? d.db.transaction(run) : run(d.db);
     },
 
     /** The group's report (JSON text, cached). */

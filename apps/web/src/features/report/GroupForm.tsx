@@ -18,6 +18,7 @@ import { reportGroupBody, type Report, type ReportGroupCandidate, type ReportGro
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
 import { useDebounced } from '../acard/useDebounced';
+import { GroupImportDialog } from './GroupImportDialog';
 import { reportApi } from './report.api';
 
 type Kind = 'classes' | 'students';
@@ -40,6 +41,15 @@ const draftOf = (g: ReportGroupItem | null): Draft => ({
   classIds: g?.classIds ?? [],
   students: (g?.students ?? []).map(studentOption),
 });
+
+/** The draft with these examinees added (those not chosen yet), in the order given. */
+function withStudents(d: Draft, found: readonly ReportGroupCandidate[]): Draft {
+  const had = new Set(d.students.map((x) => x.value));
+  return {
+    ...d,
+    students: [...d.students, ...found.filter((c) => !had.has(c.examineeId)).map(studentOption)],
+  };
+}
 
 /** Examinees found by exam number or name (after the reader stops typing), among those they may see. */
 function useCandidates(examId: number, keyword: string) {
@@ -120,7 +130,8 @@ export function GroupForm({
 }) {
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
-  const [start] = useState(() => draftOf(group));
+  const [start, setStart] = useState(() => draftOf(group));
+  const [importing, setImporting] = useState(false);
   const [draft, setDraftOnly] = useState(start);
   const [problem, setProblem] = useState<string | null>(null);
   // an edit answers the problem shown: it goes until the next 保存
@@ -245,20 +256,31 @@ export function GroupForm({
         )}
         {draft.kind === 'students' && (
           <Form.Item label="按考号添加">
-            <PasteKaohao
-              examId={r.examId}
-              onFound={(found) => {
-                const had = new Set(draft.students.map((x) => x.value));
-                setDraft({
-                  ...draft,
-                  students: [
-                    ...draft.students,
-                    ...found.filter((c) => !had.has(c.examineeId)).map(studentOption),
-                  ],
-                });
-              }}
-            />
+            <PasteKaohao examId={r.examId} onFound={(found) => setDraft(withStudents(draft, found))} />
           </Form.Item>
+        )}
+        {draft.kind === 'students' && (
+          <Form.Item label="从 Excel 导入考号">
+            {group?.kind === 'students' ? (
+              <Button onClick={() => setImporting(true)} data-testid="group-import">
+                导入考号
+              </Button>
+            ) : (
+              <Typography.Text type="secondary">保存分析组后，可在“编辑”中从 Excel 导入考号</Typography.Text>
+            )}
+          </Form.Item>
+        )}
+        {importing && group && (
+          <GroupImportDialog
+            examId={r.examId}
+            group={group}
+            onClose={() => setImporting(false)}
+            onImported={(added) => {
+              // already saved: the students join the form's start as well, so they are no unsaved edit
+              setStart(withStudents(start, added));
+              setDraftOnly(withStudents(draft, added));
+            }}
+          />
         )}
         {problem && <Alert type="error" showIcon message={problem} data-testid="group-problem" />}
         <Typography.Text type="secondary">

@@ -31,7 +31,7 @@ function GroupReport({ r, group }: { r: Report; group: ReportGroupItem }) {
             本报表只统计分析组内的 {g.overall.sat + g.overall.absent} 名学生（实考 {g.overall.sat} 人）；
             班级对比中的均差、超均率与排名均以组内平均分为准。
           </Typography.Paragraph>
-          <Tabs activeKey={tab} onChange={setTab} items={sectionTabs(g)} />
+          <Tabs activeKey={tab} onChange={setTab} items={sectionTabs(g, true)} />
         </ReportExportPath.Provider>
       )}
     </Card>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Card, Descriptions, Empty, Select, Space, Typography } from 'antd';
+import { Alert, Card, Descriptions, Empty, Select, Space, Typography } from 'antd';
 import { fix2, pct, type Report } from '@yj/contracts';
 import { EChart } from './EChart';
 import { bandsOption, boxOption, questionsOption, radarOption, segmentsOption } from './report-charts';
@@ -9,6 +9,17 @@ import { ReportTableCard } from './ReportTableCard';
 
 /** A figure for the descriptions: '—' when it does not exist (nobody sat). */
 const shown = (x: number | string, unit = '') => (x === '' ? '—' : `${x}${unit}`);
+
+/** Why α and KR-20 are not given (the rule of @yj/stats `reliabilityWithheld`). */
+const WITHHELD: Record<NonNullable<Report['reliabilityWithheld']>, string> = {
+  fewExaminees: '人数过少，不计算',
+  fewQuestions: '题目过少，不计算',
+  noSpread: '总分无差异，不计算',
+};
+
+/** α or KR-20: the figure, the reason it is withheld, or '—' (KR-20 of questions with partial credit). */
+const reliabilityShown = (r: Report, x: number | null) =>
+  r.reliabilityWithheld ? WITHHELD[r.reliabilityWithheld] : shown(fix2(x));
 
 export function Overview({ r }: { r: Report }) {
   const o = r.overall;
@@ -30,8 +41,10 @@ export function Overview({ r }: { r: Report }) {
           <Descriptions.Item label="低分率">{shown(pct(o.low.rate), '%')}</Descriptions.Item>
           {r.subjectId !== null && (
             <>
-              <Descriptions.Item label="信度 α">{shown(fix2(r.alpha))}</Descriptions.Item>
-              <Descriptions.Item label="KR-20">{shown(fix2(r.kr20))}</Descriptions.Item>
+              <Descriptions.Item label="信度 α">
+                <span data-testid="report-alpha">{reliabilityShown(r, r.alpha)}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label="KR-20">{reliabilityShown(r, r.kr20)}</Descriptions.Item>
             </>
           )}
         </Descriptions>
@@ -39,6 +52,8 @@ export function Overview({ r }: { r: Report }) {
           四率按满分的 {r.settings.rates.excellent}% / {r.settings.rates.good}% / {r.settings.rates.pass}%
           划线（优秀、良好、及格为达到该线的人数占实考人数的比例，低分率为低于 {r.settings.rates.low}%
           的比例）；标准差按全体实考考生计算；缺考不计入任何统计。
+          {/* 10: RELIABILITY_MIN_EXAMINEES of @yj/stats */}
+          {r.subjectId !== null && '信度按各题都有得分的考生计算，不足 10 人时不计算。'}
         </Typography.Text>
       </Card>
       <ReportTableCard report={r} sheet="overview" empty="没有可统计的学校" />
@@ -139,13 +154,31 @@ export function Questions({ r }: { r: Report }) {
   );
 }
 
-export function Levels({ r }: { r: Report }) {
+/**
+ * 等级与临界生. In an analysis group's report the grades are drawn within the group (computeReport grades the
+ * members' scores alone), while 临界生 are counted against the exam's fixed lines (a share of full marks): the
+ * group is told which of the two is its own.
+ */
+export function Levels({ r, inGroup = false }: { r: Report; inGroup?: boolean }) {
   const { grades, critical } = r.settings;
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      {inGroup && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="group-levels-note"
+          title="等级赋分按本分析组内的排名比例计算，与全年级报表中的等级可能不同。"
+          description={
+            critical.lines.length
+              ? '临界生按全年级相同的临界线判定，只统计组内学生：某名学生是否为临界生，与全年级报表一致。'
+              : undefined
+          }
+        />
+      )}
       <ReportTableCard report={r} sheet="levels" empty="没有可查看的班级" />
       <Typography.Text type="secondary">
-        等级赋分按全体实考考生的分数排名划分：
+        等级赋分按{inGroup ? '分析组内实考学生' : '全体实考考生'}的分数排名划分：
         {grades.map((g) => `${g.grade} 等 ${g.share}%（${g.high}–${g.low} 分）`).join('，')}
         ；同分考生同等级，等级内按比例线性转换为赋分。临界生为分数在临界线上下满分的 {critical.within}%
         以内的考生（线下：低于临界线；线上：达到临界线）。

@@ -3,10 +3,12 @@ import {
   reportContract as c,
   reportGroupContract as g,
   type ReportGroupBody,
+  type ReportGroupImportResult,
   type ReportSettings,
   type ReportSheet,
 } from '@yj/contracts';
 import { callRoute } from '../../api/contract';
+import { uploadFile } from '../../api/upload';
 
 const params = (examId: number) => ({ examId });
 
@@ -75,6 +77,20 @@ export const reportApi = {
     callRoute(g.candidates, { params: params(examId), query: { keyword } }),
   groupByKaohao: (examId: number, kaohaos: string[]) =>
     callRoute(g.byKaohao, { params: params(examId), body: { kaohaos } }),
+  /** 导入考号 of a student group: the preview, or (apply) the examinees found added to the group */
+  groupImport: (
+    examId: number,
+    groupId: number,
+    file: File,
+    apply: boolean,
+    onProgress: (percent: number) => void,
+  ) =>
+    uploadFile<ReportGroupImportResult>(
+      `/api/exam/${examId}/report/groups/${groupId}/import${apply ? '?apply=1' : ''}`,
+      file,
+      onProgress,
+    ),
+  groupImportTemplatePath: (examId: number) => `/api/exam/${examId}/report/group-import-template`,
   groupReport: (examId: number, groupId: number, subjectId: number | null) =>
     callRoute(g.report, { params: { examId, groupId }, query: subjectId ? { subjectId } : {} }),
   /** the xlsx of one table of a group's report */

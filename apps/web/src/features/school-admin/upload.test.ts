@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileProblem } from './common/ImportModal';
+import { fileProblem } from './common/ImportParts';
 import { filenameOf } from './download';
 import { readImportAnswer } from '../../api/upload';
 

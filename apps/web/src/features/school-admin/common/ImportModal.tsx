@@ -1,12 +1,11 @@
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { IMPORT_MAX_BYTES, type ImportError } from '@yj/contracts';
-import { Alert, Button, Modal, Progress, Result, Space, Typography, Upload } from 'antd';
+import type { ImportError } from '@yj/contracts';
+import { Alert, Button, Modal, Result, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { classifyError } from '../../../api/classify-error';
 import { handleApiError } from '../../../api/handle-error';
-import { downloadFile } from '../download';
 import type { ImportAnswer } from '../../../api/upload';
 import { badRowCount, ImportErrorTable } from './ImportErrorTable';
+import { ImportPick, UploadProgress } from './ImportParts';
 
 type Step<T> =
   | { kind: 'pick'; problem?: string }
@@ -31,18 +30,9 @@ export interface ImportModalProps<T> {
   onImported: (data: T) => void;
 }
 
-/** A reason to refuse a file before sending it, or null. */
-export function fileProblem(file: { name: string; size: number }): string | null {
-  if (!/\.xlsx$/i.test(file.name)) return '只支持 .xlsx 格式的 Excel 文件，请使用下载的模板填写';
-  if (file.size > IMPORT_MAX_BYTES) return '文件不能超过 10 MB，请分批导入';
-  if (file.size === 0) return '文件是空的，请检查后重新选择';
-  return null;
-}
-
 /** Excel import: template, choose a file, progress, per-row errors (nothing written), result. */
 export function ImportModal<T>(p: ImportModalProps<T>) {
   const [step, setStep] = useState<Step<T>>({ kind: 'pick' });
-  const [downloading, setDownloading] = useState(false);
 
   const send = async (file: File, onlyValid: boolean) => {
     setStep({ kind: 'uploading', percent: 0, file });
@@ -66,51 +56,18 @@ export function ImportModal<T>(p: ImportModalProps<T>) {
     p.onClose();
   };
 
-  const template = (
-    <Button
-      icon={<DownloadOutlined />}
-      loading={downloading}
-      onClick={() => {
-        setDownloading(true);
-        void downloadFile(p.templatePath, p.templateName).finally(() => setDownloading(false));
-      }}
-    >
-      下载导入模板
-    </Button>
-  );
-
   let body: ReactNode;
   let footer: ReactNode[] = [];
   if (step.kind === 'pick') {
     body = (
-      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        <Alert
-          type="info"
-          showIcon
-          title={<>请按模板填写：{p.columnsHint}</>}
-          description="系统会先检查所有行；只要有一处错误，就不会写入任何数据，并列出出错的行和列。"
-          action={template}
-        />
-        {step.problem && <Alert type="error" showIcon title={step.problem} data-testid="import-problem" />}
-        <Upload.Dragger
-          accept=".xlsx"
-          multiple={false}
-          showUploadList={false}
-          beforeUpload={(file) => {
-            const problem = fileProblem(file);
-            if (problem) setStep({ kind: 'pick', problem });
-            else void send(file, false);
-            // The file is sent by our own upload (with progress), never by the component.
-            return Upload.LIST_IGNORE;
-          }}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">点击或将 Excel 文件拖到此处</p>
-          <p className="ant-upload-hint">仅支持 .xlsx，单个文件不超过 10 MB</p>
-        </Upload.Dragger>
-      </Space>
+      <ImportPick
+        title={<>请按模板填写：{p.columnsHint}</>}
+        description="系统会先检查所有行；只要有一处错误，就不会写入任何数据，并列出出错的行和列。"
+        template={{ path: p.templatePath, name: p.templateName }}
+        {...(step.problem ? { problem: step.problem } : {})}
+        onProblem={(problem) => setStep({ kind: 'pick', problem })}
+        onFile={(file) => void send(file, false)}
+      />
     );
     footer = [
       <Button key="close" onClick={close}>
@@ -119,12 +76,10 @@ export function ImportModal<T>(p: ImportModalProps<T>) {
     ];
   } else if (step.kind === 'uploading') {
     body = (
-      <div style={{ textAlign: 'center', padding: '24px 0' }}>
-        <Progress type="circle" percent={step.percent} status="active" />
-        <Typography.Paragraph style={{ marginTop: 16 }}>
-          {step.percent < 100 ? `正在上传 ${step.file.name}…` : '上传完成，正在检查并写入数据，请稍候…'}
-        </Typography.Paragraph>
-      </div>
+      <UploadProgress
+        percent={step.percent}
+        text={step.percent < 100 ? `正在上传 ${step.file.name}…` : '上传完成，正在检查并写入数据，请稍候…'}
+      />
     );
   } else if (step.kind === 'rowErrors') {
     const rows = badRowCount(step.errors);
