@@ -66,4 +66,37 @@ describe('template pictures as printed blanks', () => {
     });
     expect(await blankPictures(fsStorage(dir))(7, card)).toEqual([]);
   });
+
+  it('asks storage again after a failed read, and not after a picture that is not stored', async () => {
+    const stored = fsStorage(dir);
+    const key = 'c'.repeat(64);
+    await stored.put(templatePictureKey(8, key), Buffer.from('picture'));
+    let reads = 0;
+    let failNext = true;
+    const storage = {
+      ...stored,
+      get: async (k: string) => {
+        reads++;
+        if (failNext) {
+          failNext = false;
+          throw new Error('存储暂时不可用');
+        }
+        return stored.get(k);
+      },
+    };
+    const card = CardTemplateSchema.parse({
+      ...typicalCard(),
+      pages: typicalCard().pages.map((p) => ({ ...p, image: p.index === 0 ? key : 'd'.repeat(64) })),
+    });
+    const blanksOf = blankPictures(storage);
+    expect(await blanksOf(8, card)).toEqual([]);
+    // the failure is forgotten once the read has settled: the next page reads both pictures again
+    await new Promise((r) => setImmediate(r));
+    expect((await blanksOf(8, card)).map((p) => p.key)).toEqual([key]);
+    const after = reads;
+    // that read had no failure (the other picture is simply not stored): it is kept
+    await new Promise((r) => setImmediate(r));
+    await blanksOf(8, card);
+    expect(reads).toBe(after);
+  });
 });

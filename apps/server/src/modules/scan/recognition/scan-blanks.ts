@@ -16,25 +16,37 @@ export interface BlankPicture {
   bytes: Uint8Array;
 }
 
-/** The template pictures of a card, read once per card object (scan.jobs keeps one per template version). */
+/**
+ * The template pictures of a card, read once per card object (scan.jobs keeps one per template version). A
+ * picture that is not stored (null) stays left out; a storage read that failed (a network store's hiccup) is
+ * not remembered, so the next page asks again instead of the whole template version going without its blank.
+ */
 export function blankPictures(
   storage: Storage,
 ): (subjectId: number, card: CardTemplate) => Promise<BlankPicture[]> {
   const cache = new WeakMap<CardTemplate, Promise<BlankPicture[]>>();
-  async function read(subjectId: number, card: CardTemplate): Promise<BlankPicture[]> {
+  async function read(subjectId: number, card: CardTemplate): Promise<{ out: BlankPicture[]; failed: boolean }> {
     const out: BlankPicture[] = [];
+    let failed = false;
     for (const p of card.pages) {
       if (!p.image) continue;
-      const bytes = await storage.get(templatePictureKey(subjectId, p.image)).catch(() => null);
+      const bytes = await storage.get(templatePictureKey(subjectId, p.image)).catch(() => {
+        failed = true;
+        return null;
+      });
       if (bytes) out.push({ page: p.index, key: p.image, bytes: new Uint8Array(bytes) });
     }
-    return out;
+    return { out, failed };
   }
   return (subjectId, card) => {
     let hit = cache.get(card);
     if (!hit) {
-      hit = read(subjectId, card);
+      const reading = read(subjectId, card);
+      hit = reading.then((r) => r.out);
       cache.set(card, hit);
+      void reading.then((r) => {
+        if (r.failed && cache.get(card) === hit) cache.delete(card);
+      });
     }
     return hit;
   };
