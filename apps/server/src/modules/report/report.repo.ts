@@ -14,8 +14,10 @@ export interface ReportSubjectRow {
 
 /**
  * Every examinee of a subject as columns, in examinee order (same positions throughout); total NaN when absent.
- * `questions`: each row's question scores as the JSON text of the score table (null when absent), joined by
- * commas — one text for the whole subject rather than a row object and a parsed object per examinee.
+ * `questions`: each row's question scores as one line of text (see `questionLines` in score-text.ts), the
+ * lines joined — one text for the whole subject rather than a row object and a parsed object per examinee;
+ * `questionKeys`: the keys of the lines that hold values only, in their order (the subject's question numbers
+ * as jsonb orders an object's keys).
  */
 export interface ScoreColumns {
   examineeIds: Int32Array;
@@ -24,6 +26,7 @@ export interface ScoreColumns {
   classIds: Int32Array;
   totals: Float64Array;
   questions: string | null;
+  questionKeys: string | null;
 }
 
 /** What a report_cache row holds: a report's figures, or the 学生成绩 figures of every examinee. */
@@ -157,20 +160,27 @@ export function reportRepo(db: Db) {
      * numbers (examinee, student, school, class, total; '' for 缺考) and, when asked, their question scores.
      */
     async scoreColumns(subjectId: number, withQuestions = true): Promise<ScoreColumns> {
+      // question_text ("keys|values", kept by PostgreSQL beside question_scores) sent without its keys when they
+      // are the subject's question numbers in jsonb's order of keys (byte length, then bytes), tagged per line:
+      // x 缺考, v values, k keys|values, j the jsonb text (question_text null)
       const questions = withQuestions
-        ? sql`string_agg(case when s.absent then 'null' else coalesce(s.question_scores::text, 'null') end, ','
-            order by s.examinee_id)`
+        ? sql`string_agg(case when s.absent then 'x'
+              when starts_with(s.question_text, k.keys) then 'v' || substr(s.question_text, char_length(k.keys) + 1)
+              when s.question_text is not null then 'k' || s.question_text
+              else 'j' || s.question_scores::text end, E'\n' order by s.examinee_id)`
         : sql`null`;
       const r = await largeRead(db, (tx) =>
         tx.execute(sql`
         select count(*)::int as n,
           coalesce(string_agg(concat_ws(',', s.examinee_id, e.student_id, e.school_id, e.class_id,
             case when s.absent then '' else s.total::float8::text end), ',' order by s.examinee_id), '') as ids,
-          ${questions} as questions
+          ${questions} as questions, min(k.keys) as "questionKeys"
         from score s join examinee e on e.id = s.examinee_id
+        cross join (select string_agg(q.no, ',' order by octet_length(q.no), q.no collate "C") || '|' as keys
+          from question q where q.subject_id = ${subjectId}) k
         where s.subject_id = ${subjectId}`),
       );
-      const row = rowsOf<{ n: number; ids: string; questions: string | null }>(r)[0]!;
+      const row = rowsOf<{ n: number; ids: string; questions: string | null; questionKeys: string | null }>(r)[0]!;
       const n = row.n;
       const out: ScoreColumns = {
         examineeIds: new Int32Array(n),
@@ -179,6 +189,7 @@ export function reportRepo(db: Db) {
         classIds: new Int32Array(n),
         totals: new Float64Array(n),
         questions: row.questions,
+        questionKeys: row.questionKeys,
       };
       readNumbers(row.ids, n, [out.examineeIds, out.studentIds, out.schoolIds, out.classIds, out.totals]);
       return out;

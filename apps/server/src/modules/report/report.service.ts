@@ -42,7 +42,7 @@ import { studentEntries, studentTable, type StudentEntry, type StudentTable } fr
 import { depsOf, published, stampOf, TOTAL, type ReportCache } from './report-cache';
 import type { ReportRepo, ReportSubjectRow } from './report.repo';
 import { narrowReport, reportView } from './report-view';
-import { questionColumns } from './score-text';
+import { questionLines } from './score-text';
 
 /** Subjects' examinees as columns, read once while every report of an exam is computed (see `warm`). */
 type ColumnsMemo = Map<number, Promise<ExamineeColumns>>;
@@ -115,10 +115,11 @@ export function reportService(d: {
         sat.push(cols.examineeIds[i]!);
     const counting = repo.options(subject.id, sat);
     counting.catch(() => undefined); // awaited below, after the question scores
-    const parts = questionColumns(
+    const parts = questionLines(
       cols.questions,
       cols.totals.length,
       questions.map((q) => q.no),
+      cols.questionKeys,
     );
     const options = await counting;
     const byNo = new Map<string, { answer: string; count: number }[]>();

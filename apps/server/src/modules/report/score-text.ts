@@ -14,6 +14,8 @@ const COLON = 58;
 const BRACE_OPEN = 123;
 const BRACE_CLOSE = 125;
 const SPACE = 32;
+const NEWLINE = 10;
+const BAR = 124;
 
 /**
  * A decimal number at `from` (digits, an optional sign and decimal point), read as Number() reads it:
@@ -22,6 +24,7 @@ const SPACE = 32;
  * Returns the value; `after` is then the position after it (a variable, not a pair: no array per number).
  */
 let after = 0;
+const ENDS = new Set([COMMA, BRACE_CLOSE, NEWLINE]);
 function numberAt(text: string, from: number, to: number): number {
   let p = from;
   const negative = text.charCodeAt(p) === MINUS;
@@ -39,10 +42,14 @@ function numberAt(text: string, from: number, to: number): number {
     else break;
   }
   const c = text.charCodeAt(p);
-  if (digits === 0 || digits > 15 || (p < to && c !== COMMA && c !== BRACE_CLOSE && c !== SPACE)) {
+  if (
+    digits === 0 ||
+    digits > 15 ||
+    (p < to && c !== COMMA && c !== BRACE_CLOSE && c !== SPACE && c !== NEWLINE)
+  ) {
     // an exponent or a long number: the slow, exact way
     let end = p;
-    while (end < to && text.charCodeAt(end) !== COMMA && text.charCodeAt(end) !== BRACE_CLOSE) end++;
+    while (end < to && !ENDS.has(text.charCodeAt(end))) end++;
     const x = Number(text.slice(from, end).trim());
     if (Number.isNaN(x)) throw new Error(`not a score: ${text.slice(from, end)}`);
     after = end;
@@ -155,4 +162,52 @@ export function questionColumns(text: string | null, n: number, nos: readonly st
     p += 2;
   }
   return cols;
+}
+
+/**
+ * Question columns (in the order of `nos`) from the lines of a subject's question scores as scoreColumns sends
+ * them, one line per examinee, tagged by its first character: x 缺考; v the values only, in the order of
+ * `keys` ("1,2,10|", the subject's question numbers as they come first in question_text); k question_text
+ * whole ("1,2|3,4.5"); j the jsonb text (read by `questionColumns`). A question without a score is NaN.
+ */
+export function questionLines(text: string | null, n: number, nos: readonly string[], keys: string | null): Column[] {
+  const cols = nos.map(() => new Float64Array(n).fill(NaN));
+  if (!text || !n) return cols;
+  const index = new Map(nos.map((no, j) => [no, j]));
+  const columnOf = (key: string) => (index.has(key) ? cols[index.get(key)!]! : null);
+  const own = keys ? keys.slice(0, -1).split(',').map(columnOf) : [];
+  const to = text.length;
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    const tag = text.charCodeAt(p++);
+    if (tag === 118 /* v */) p = valuesAt(text, p, to, own, i);
+    else if (tag === 107 /* k */) {
+      const bar = text.indexOf('|', p);
+      const listed = bar > p ? text.slice(p, bar).split(',').map(columnOf) : [];
+      p = valuesAt(text, bar + 1, to, listed, i);
+    } else {
+      let end = text.indexOf('\n', p);
+      if (end < 0) end = to;
+      if (tag === 106 /* j */) {
+        const row = questionColumns(text.slice(p, end), 1, nos);
+        row.forEach((c, j) => (cols[j]![i] = c[0]!));
+      }
+      p = end;
+    }
+    p++; // the newline
+  }
+  return cols;
+}
+
+/** The values of one line from `p` into row `i` of the columns listed in their order (null: not a question). */
+function valuesAt(text: string, p: number, to: number, into: readonly (Column | null)[], i: number): number {
+  if (p >= to || text.charCodeAt(p) === NEWLINE) return p; // no values: {}
+  for (let slot = 0; ; slot++) {
+    const v = numberAt(text, p, to);
+    const col = into[slot];
+    if (col) col[i] = v;
+    p = after;
+    if (p >= to || text.charCodeAt(p) !== COMMA) return p;
+    p++;
+  }
 }
