@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { questionColumns, questionLines } from './score-text';
+import { countAnswers, questionColumns, questionLines } from './score-text';
 
 // questionLines must give the very doubles the jsonb texts give (questionColumns, itself checked against
 // JSON.parse), whatever form a line takes.
@@ -41,5 +41,41 @@ describe('questionLines', () => {
   it('no text, no rows', () => {
     expect(asLists(questionLines(null, 2, nos, null))).toEqual(nos.map(() => [null, null]));
     expect(questionLines('', 0, nos, null).map((c) => c.length)).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe('countAnswers', () => {
+  /** The counts the way PostgreSQL gave them: every list value of every object, by its JSON text. */
+  function byJson(lines: string[], nos: string[]) {
+    const counts = new Map<string, number>();
+    for (const line of lines)
+      for (const [key, v] of Object.entries(JSON.parse(line) as Record<string, unknown>))
+        if (Array.isArray(v) && nos.includes(key)) {
+          const k = `${key} ${JSON.stringify(v)}`;
+          counts.set(k, (counts.get(k) ?? 0) + 1);
+        }
+    return [...counts].sort();
+  }
+  const flat = (xs: { no: string; answer: string; count: number }[]) =>
+    xs.map((x) => [`${x.no} ${JSON.stringify(JSON.parse(x.answer))}`, x.count] as const).sort();
+
+  it('counts list values per question as jsonb prints them; nulls, other keys and odd lines alike', () => {
+    const lines = [
+      '{"1": ["A"], "2": ["B", "C"], "3": null, "4": []}',
+      '{"1": ["A"], "2": ["C"], "3": ["D"], "4": []}',
+      '{"1": ["B"], "22": ["A"], "2": ["B", "C"], "3": 1}',
+      '{"1": ["A]"], "2": [["B"]], "3": "x", "4": {"a": 1}}',
+      '{"1\\"": ["A"], "2": ["C"]}',
+      '{}',
+      '{"1": ["A"], "2": ["B", "C"], "3": null, "4": []}',
+    ];
+    const nos = ['1', '2', '3', '4'];
+    const got = countAnswers(lines.join('\n'), nos);
+    expect(flat(got)).toEqual(byJson(lines, nos));
+    expect(got.find((x) => x.no === '1' && x.answer === '["A"]')?.count).toBe(3);
+  });
+
+  it('no papers, no counts', () => {
+    expect(countAnswers(null, ['1'])).toEqual([]);
   });
 });
