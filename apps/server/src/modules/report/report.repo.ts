@@ -253,10 +253,16 @@ export function reportRepo(db: Db) {
           group by 1, 2`),
       ]);
       const papers = rowsOf<{ objective: string | null; nos: string[] }>(a)[0]!;
-      return [
-        ...countAnswers(papers.objective, papers.nos),
-        ...rowsOf<{ no: string; answer: string; count: number }>(b),
-      ];
+      // one row per question and answer, as when both were counted in one statement
+      type Count = { no: string; answer: string; count: number };
+      const out = new Map<string, Count>();
+      for (const x of [...countAnswers(papers.objective, papers.nos), ...rowsOf<Count>(b)]) {
+        const key = `${x.no}\n${x.answer}`;
+        const had = out.get(key);
+        if (had) had.count += x.count;
+        else out.set(key, { ...x });
+      }
+      return [...out.values()];
     },
 
     /** Names of the schools and classes of an exam's examinees. */
@@ -277,6 +283,18 @@ export function reportRepo(db: Db) {
         schools: rowsOf<{ id: number; name: string }>(s),
         classes: rowsOf<{ id: number; name: string; schoolId: number }>(c),
       };
+    },
+
+    /** Classes by id with their school's name, in the order of `groups` (school, class order); a page's few. */
+    async classesNamed(
+      ids: readonly number[],
+    ): Promise<{ id: number; name: string; schoolId: number; schoolName: string }[]> {
+      if (!ids.length) return [];
+      const r = await db.execute(sql`
+        select c.id, c.name, c.school_id as "schoolId", s.name as "schoolName" from class c
+        join school s on s.id = c.school_id
+        where c.id = any(${sql.param(ids)}::int[]) order by c.school_id, c.sort, c.id`);
+      return rowsOf<{ id: number; name: string; schoolId: number; schoolName: string }>(r);
     },
 
     /** Whether the exam has examinees in one of these schools or classes (a narrowed view sees something). */
