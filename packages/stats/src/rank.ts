@@ -81,7 +81,11 @@ export function rankChange(
  * first, an examinee's rank in their group is 1 + how many of the group came before with a higher score.
  * `idx`: the scores' `bestFirst`, when the caller has it already (several rankings of one list).
  */
-export function groupRanks<K>(scores: Scores, keys: readonly K[], idx = bestFirst(scores)): (number | null)[] {
+export function groupRanks<K>(
+  scores: Scores,
+  keys: readonly K[],
+  idx = bestFirst(scores),
+): (number | null)[] {
   const groupOf = new Map<K, number>();
   const group = new Int32Array(scores.length);
   for (let i = 0; i < scores.length; i++) {

@@ -180,7 +180,9 @@ export function reportRepo(db: Db) {
           from question q where q.subject_id = ${subjectId}) k
         where s.subject_id = ${subjectId}`),
       );
-      const row = rowsOf<{ n: number; ids: string; questions: string | null; questionKeys: string | null }>(r)[0]!;
+      const row = rowsOf<{ n: number; ids: string; questions: string | null; questionKeys: string | null }>(
+        r,
+      )[0]!;
       const n = row.n;
       const out: ScoreColumns = {
         examineeIds: new Int32Array(n),

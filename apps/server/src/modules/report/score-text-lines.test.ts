@@ -31,7 +31,12 @@ describe('questionLines', () => {
   });
 
   it('keys of the value lines that are not questions are skipped; long numbers read exactly', () => {
-    const cols = questionLines('v1,2.50000000000000000001,3\nv0.1,0.2,0.30000000000000004', 2, ['3', '1'], '1,2,3|');
+    const cols = questionLines(
+      'v1,2.50000000000000000001,3\nv0.1,0.2,0.30000000000000004',
+      2,
+      ['3', '1'],
+      '1,2,3|',
+    );
     expect(asLists(cols)).toEqual([
       [3, 0.30000000000000004],
       [1, 0.1],

@@ -15,7 +15,6 @@ const BRACE_OPEN = 123;
 const BRACE_CLOSE = 125;
 const SPACE = 32;
 const NEWLINE = 10;
-const BAR = 124;
 
 /**
  * A decimal number at `from` (digits, an optional sign and decimal point), read as Number() reads it:
@@ -170,7 +169,12 @@ export function questionColumns(text: string | null, n: number, nos: readonly st
  * `keys` ("1,2,10|", the subject's question numbers as they come first in question_text); k question_text
  * whole ("1,2|3,4.5"); j the jsonb text (read by `questionColumns`). A question without a score is NaN.
  */
-export function questionLines(text: string | null, n: number, nos: readonly string[], keys: string | null): Column[] {
+export function questionLines(
+  text: string | null,
+  n: number,
+  nos: readonly string[],
+  keys: string | null,
+): Column[] {
   const cols = nos.map(() => new Float64Array(n).fill(NaN));
   if (!text || !n) return cols;
   const index = new Map(nos.map((no, j) => [no, j]));
