@@ -10,7 +10,7 @@ export {
   type Summary,
 } from './describe';
 export { DEFAULT_RATE_THRESHOLDS, fourRates, type FourRates, type Rate, type RateThresholds } from './rates';
-export { groupRanks, rankChange, ranks } from './rank';
+export { bestFirst, groupRanks, rankChange, ranks } from './rank';
 export { oneScoreSegments, scoreBands, type Band, type Segment } from './segments';
 export { compareGroups, criticalStudents, isCritical, type Critical, type GroupComparison } from './compare';
 export {

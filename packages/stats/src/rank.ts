@@ -49,9 +49,9 @@ export function bestFirst(scores: Scores): Int32Array {
  * Ranks, highest score first, with competition ranking for ties ("1224"): equal scores share the best rank
  * and the next score skips as many places as were shared (100, 95, 95, 90 → 1, 2, 2, 4) — the way Chinese
  * schools print 名次, so a rank still says how many examinees scored higher (rank − 1). 缺考 get no rank (null).
+ * `idx`: the scores' `bestFirst`, when the caller has it already.
  */
-export function ranks(scores: Scores): (number | null)[] {
-  const idx = bestFirst(scores);
+export function ranks(scores: Scores, idx = bestFirst(scores)): (number | null)[] {
   const out: (number | null)[] = new Array<number | null>(scores.length).fill(null);
   for (let k = 0; k < idx.length; k++) {
     const i = idx[k]!;
@@ -79,8 +79,13 @@ export function rankChange(
  * Ranks within groups (a class, a school): each examinee ranked among the examinees of the same key only,
  * with the same competition ranking as `ranks`. 缺考 unranked. One sort of the whole list: walking it best
  * first, an examinee's rank in their group is 1 + how many of the group came before with a higher score.
+ * `idx`: the scores' `bestFirst`, when the caller has it already (several rankings of one list).
  */
-export function groupRanks<K>(scores: Scores, keys: readonly K[]): (number | null)[] {
+export function groupRanks<K>(
+  scores: Scores,
+  keys: readonly K[],
+  idx = bestFirst(scores),
+): (number | null)[] {
   const groupOf = new Map<K, number>();
   const group = new Int32Array(scores.length);
   for (let i = 0; i < scores.length; i++) {
@@ -92,7 +97,7 @@ export function groupRanks<K>(scores: Scores, keys: readonly K[]): (number | nul
   const lastScore = new Float64Array(groupOf.size);
   const lastRank = new Int32Array(groupOf.size);
   const out: (number | null)[] = new Array<number | null>(scores.length).fill(null);
-  for (const i of bestFirst(scores)) {
+  for (const i of idx) {
     const g = group[i]!;
     const s = scores[i]!;
     const r = seen[g]! > 0 && lastScore[g] === s ? lastRank[g]! : seen[g]! + 1;

@@ -31,6 +31,18 @@
 // 6.8 s / 6.9 s; after one change main 2.2 s / 2.4 s, branch 1.05 s / 1.05 s. The first run over freshly
 // inserted rows sets their hint bits (the floor, run after, does not pay it): with a `vacuum analyze` after
 // generating, the branch took 5.4 s at 20,000.
+// After reportsperf3 (question scores read from question_text, a generated "keys|values" text beside the jsonb,
+// sent as values only; A papers' objectives sent as text and counted in Node; 进退步 class summaries kept with
+// the joined lines): 100,000 at load 6.3 → 2.6: 45.8 s beside a floor of 92.7 s (0.49 ×); main's at 02:47 the
+// same session, load 6.4 → 12.7: 41.2 s beside 143.7 s (0.29 ×) (both first runs over fresh rows, loads too
+// unlike to compare). Every report again on the two kept databases one after the other, load 3.1–4.3: main
+// 47.6 s, branch 26.8 s (1.78 ×); a profile of the branch's: Node busy ~17 s of 25.6 s (the figures 4.7 s, the
+// 学生成绩 tables 3.6 s, option counts 1.9 s, GC 2 s), so under 15 s now needs less work in Node. 进退步 page
+// median 21 ms (main 315 ms), first 2.8 s (main 4.3 s); after one change 9.3 s (main 15.5 s); 学生成绩 79 ms
+// (main 93 ms). 20,000 alternated, load 5.5–7.6: main 11.4 s beside 24.2 s (0.47 ×), branch 7.1 s beside 20.8 s
+// (0.34 ×). Generating takes longer (225 s against 195 s at 100,000): every score row written computes its
+// question_text (31 µs). This bench's question scores are numerics printed with 16 decimals (2.0000000000000000),
+// which the old reader parsed the slow way; question_text trims them (what the score module writes is short).
 import { sql } from 'drizzle-orm';
 import type { Principal } from '@yj/contracts';
 import { openPostgres } from '../../../apps/server/src/infra/db';

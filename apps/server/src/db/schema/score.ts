@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -37,6 +38,12 @@ export const score = pgTable(
     total: numeric('total', { precision: 7, scale: 1, mode: 'number' }),
     /** the counted questions: no → score (a 选做 question not chosen is left out) */
     questionScores: jsonb('question_scores').$type<Record<string, number>>().notNull().default({}),
+    /**
+     * question_scores as plain text for the reports (`score_question_text`, migration-defined): the keys, then
+     * the values as written ("1,2,10|3,0,4.5"); null when a key or value does not fit that form. Kept by
+     * PostgreSQL itself, so every writer of question_scores writes it too; read by report.repo's scoreColumns.
+     */
+    questionText: text('question_text').generatedAlwaysAs(sql`score_question_text(question_scores)`),
     absent: boolean('absent').notNull().default(false),
     /** 违纪: the subject scores 0, with the reason */
     irregular: boolean('irregular').notNull().default(false),

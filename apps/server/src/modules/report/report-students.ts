@@ -1,5 +1,5 @@
 import type { ExamineeColumns } from './report-compute';
-import { gradeScores, groupRanks, ranks, standardScores, type GradeBand } from '@yj/stats';
+import { bestFirst, gradeScores, groupRanks, ranks, standardScores, type GradeBand } from '@yj/stats';
 
 /** One examinee's score in a report (a subject, or the total over the published subjects). */
 export interface StudentEntry {
@@ -41,14 +41,18 @@ export function studentFigures(
   grades: readonly GradeBand[],
 ): StudentFigures[] {
   const totals = entries.map((e) => e.total);
-  const rank = ranks(totals);
+  // one sort for the three rankings
+  const best = bestFirst(totals);
+  const rank = ranks(totals, best);
   const inClass = groupRanks(
     totals,
     entries.map((e) => e.classId),
+    best,
   );
   const inSchool = groupRanks(
     totals,
     entries.map((e) => e.schoolId),
+    best,
   );
   const { z, t } = standardScores(totals);
   const graded = gradeScores(totals, grades, rank);
@@ -130,7 +134,8 @@ export function studentTable(
   kaohao: ReadonlyMap<number, string>,
 ): StudentTable {
   const figures = studentFigures(entries, grades);
-  const order = entries.flatMap((e, i) => (kaohao.has(e.examineeId) ? [i] : []));
+  const order: number[] = [];
+  for (let i = 0; i < entries.length; i++) if (kaohao.has(entries[i]!.examineeId)) order.push(i);
   const k = (i: number) => kaohao.get(entries[i]!.examineeId)!;
   const place = kaohaoOrder(kaohao);
   sortByRankAndKaohao(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReportSettings } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
-import { readNumbers } from './score-text';
+import { countAnswers, readNumbers } from './score-text';
 
 export interface ReportSubjectRow {
   id: number;
@@ -14,8 +14,10 @@ export interface ReportSubjectRow {
 
 /**
  * Every examinee of a subject as columns, in examinee order (same positions throughout); total NaN when absent.
- * `questions`: each row's question scores as the JSON text of the score table (null when absent), joined by
- * commas — one text for the whole subject rather than a row object and a parsed object per examinee.
+ * `questions`: each row's question scores as one line of text (see `questionLines` in score-text.ts), the
+ * lines joined — one text for the whole subject rather than a row object and a parsed object per examinee;
+ * `questionKeys`: the keys of the lines that hold values only, in their order (the subject's question numbers
+ * as jsonb orders an object's keys).
  */
 export interface ScoreColumns {
   examineeIds: Int32Array;
@@ -24,6 +26,7 @@ export interface ScoreColumns {
   classIds: Int32Array;
   totals: Float64Array;
   questions: string | null;
+  questionKeys: string | null;
 }
 
 /** What a report_cache row holds: a report's figures, or the 学生成绩 figures of every examinee. */
@@ -157,20 +160,29 @@ export function reportRepo(db: Db) {
      * numbers (examinee, student, school, class, total; '' for 缺考) and, when asked, their question scores.
      */
     async scoreColumns(subjectId: number, withQuestions = true): Promise<ScoreColumns> {
+      // question_text ("keys|values", kept by PostgreSQL beside question_scores) sent without its keys when they
+      // are the subject's question numbers in jsonb's order of keys (byte length, then bytes), tagged per line:
+      // x 缺考, v values, k keys|values, j the jsonb text (question_text null)
       const questions = withQuestions
-        ? sql`string_agg(case when s.absent then 'null' else coalesce(s.question_scores::text, 'null') end, ','
-            order by s.examinee_id)`
+        ? sql`string_agg(case when s.absent then 'x'
+              when starts_with(s.question_text, k.keys) then 'v' || substr(s.question_text, char_length(k.keys) + 1)
+              when s.question_text is not null then 'k' || s.question_text
+              else 'j' || s.question_scores::text end, E'\n' order by s.examinee_id)`
         : sql`null`;
       const r = await largeRead(db, (tx) =>
         tx.execute(sql`
         select count(*)::int as n,
           coalesce(string_agg(concat_ws(',', s.examinee_id, e.student_id, e.school_id, e.class_id,
             case when s.absent then '' else s.total::float8::text end), ',' order by s.examinee_id), '') as ids,
-          ${questions} as questions
+          ${questions} as questions, min(k.keys) as "questionKeys"
         from score s join examinee e on e.id = s.examinee_id
+        cross join (select string_agg(q.no, ',' order by octet_length(q.no), q.no collate "C") || '|' as keys
+          from question q where q.subject_id = ${subjectId}) k
         where s.subject_id = ${subjectId}`),
       );
-      const row = rowsOf<{ n: number; ids: string; questions: string | null }>(r)[0]!;
+      const row = rowsOf<{ n: number; ids: string; questions: string | null; questionKeys: string | null }>(
+        r,
+      )[0]!;
       const n = row.n;
       const out: ScoreColumns = {
         examineeIds: new Int32Array(n),
@@ -179,6 +191,7 @@ export function reportRepo(db: Db) {
         classIds: new Int32Array(n),
         totals: new Float64Array(n),
         questions: row.questions,
+        questionKeys: row.questionKeys,
       };
       readNumbers(row.ids, n, [out.examineeIds, out.studentIds, out.schoolIds, out.classIds, out.totals]);
       return out;
@@ -208,15 +221,13 @@ export function reportRepo(db: Db) {
     /**
      * Answers given to each objective question by the examinees who sat, counted per distinct answer as stored
      * (a JSON list of labels; [] blank). Undecided recognitions (null) are left out. An A paper's answers are
-     * its objective's entries as they are: one jsonb_each per paper, counted by a hash, and only the counted
-     * keys matched to the questions; B papers of an A/B subject go through `objectiveAnswers`' mapping. (The
-     * fences, `offset 0`, keep the planner from expanding every paper before the score join: at 100,000
-     * examinees its estimate of one entry per paper made it look up the score 2 million times and sort the
-     * entries on disk; the mapping for every paper took 45 s.) `sat`: the examinees whose answers are counted,
-     * when the caller knows who sat (the reports: from `scoreColumns`, narrowed to an analysis group's members);
-     * the score table is then not read again (its rows are large and scattered: at 100,000 examinees a subject's
-     * rows lie on some 98,000 pages, and reading them here a second time was a third of this statement's time).
-     * Without: everyone whose score row says they sat.
+     * its objective's entries as they are: the objectives sent as text, one line a paper, and counted here
+     * (`countAnswers`) — PostgreSQL took longer to expand every paper's object into rows and count them (at
+     * 20,000 examinees 0.4 s a subject, against 0.15 s to print the objects). B papers of an A/B subject go
+     * through `objectiveAnswers`' mapping. `sat`: the examinees whose answers are counted, when the caller
+     * knows who sat (the reports: from `scoreColumns`, narrowed to an analysis group's members); the score
+     * table is then not read again (its rows are large and scattered: at 100,000 examinees a subject's rows
+     * lie on some 98,000 pages). Without: everyone whose score row says they sat.
      */
     async options(
       subjectId: number,
@@ -227,30 +238,33 @@ export function reportRepo(db: Db) {
         ? sql`and p.examinee_id = any(${sql.param(Array.from(sat))}::int[])`
         : sql`and exists (select from score s where s.subject_id = p.subject_id and s.examinee_id = p.examinee_id
             and not s.absent)`;
-      const r = await largeRead(db, (tx) =>
-        tx.execute(sql`
-        select no, answer, sum(count)::int as count from (
-          select q.no, a.answer, a.count from (
-            select j.key, j.value::text as answer, count(*) as count
-            from (select p.objective from paper p
-                  join subject sj on sj.id = p.subject_id
-                  where p.subject_id = ${subjectId} and p.deleted_at is null
-                    and not coalesce(sj.ab_enabled and p.paper_type = 'B', false) ${only}
-                  offset 0) p
-            cross join lateral (select * from jsonb_each(p.objective) offset 0) j
-            where jsonb_typeof(j.value) = 'array'
-            group by 1, 2) a
-          join question q on q.subject_id = ${subjectId} and q.no = a.key and q.kind <> 'subjective'
-          union all
-          select q.no, j.value::text, count(*)
+      const [a, b] = await largeRead(db, async (tx) => [
+        await tx.execute(sql`
+          select string_agg(p.objective::text, E'\n') as objective,
+            (select coalesce(array_agg(q.no), '{}') from question q
+             where q.subject_id = ${subjectId} and q.kind <> 'subjective') as nos
+          from paper p join subject sj on sj.id = p.subject_id
+          where p.subject_id = ${subjectId} and p.deleted_at is null
+            and not coalesce(sj.ab_enabled and p.paper_type = 'B', false) ${only}`),
+        await tx.execute(sql`
+          select q.no, j.value::text as answer, count(*)::int as count
           from paper p
           ${objectiveAnswers}
           where p.subject_id = ${subjectId} and p.deleted_at is null and t.b and jsonb_typeof(j.value) = 'array'
             ${only}
-          group by 1, 2
-        ) x group by 1, 2`),
-      );
-      return rowsOf<{ no: string; answer: string; count: number }>(r);
+          group by 1, 2`),
+      ]);
+      const papers = rowsOf<{ objective: string | null; nos: string[] }>(a)[0]!;
+      // one row per question and answer, as when both were counted in one statement
+      type Count = { no: string; answer: string; count: number };
+      const out = new Map<string, Count>();
+      for (const x of [...countAnswers(papers.objective, papers.nos), ...rowsOf<Count>(b)]) {
+        const key = `${x.no}\n${x.answer}`;
+        const had = out.get(key);
+        if (had) had.count += x.count;
+        else out.set(key, { ...x });
+      }
+      return [...out.values()];
     },
 
     /** Names of the schools and classes of an exam's examinees. */
@@ -271,6 +285,18 @@ export function reportRepo(db: Db) {
         schools: rowsOf<{ id: number; name: string }>(s),
         classes: rowsOf<{ id: number; name: string; schoolId: number }>(c),
       };
+    },
+
+    /** Classes by id with their school's name, in the order of `groups` (school, class order); a page's few. */
+    async classesNamed(
+      ids: readonly number[],
+    ): Promise<{ id: number; name: string; schoolId: number; schoolName: string }[]> {
+      if (!ids.length) return [];
+      const r = await db.execute(sql`
+        select c.id, c.name, c.school_id as "schoolId", s.name as "schoolName" from class c
+        join school s on s.id = c.school_id
+        where c.id = any(${sql.param(ids)}::int[]) order by c.school_id, c.sort, c.id`);
+      return rowsOf<{ id: number; name: string; schoolId: number; schoolName: string }>(r);
     },
 
     /** Whether the exam has examinees in one of these schools or classes (a narrowed view sees something). */

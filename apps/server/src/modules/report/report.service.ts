@@ -37,12 +37,12 @@ import {
   type ExamineeColumns,
   type ReportEntries,
 } from './report-compute';
-import { progressJoin, progressSummary } from './report-progress';
+import { progressJoin, progressSummary, type ProgressLine } from './report-progress';
 import { studentEntries, studentTable, type StudentEntry, type StudentTable } from './report-students';
 import { depsOf, published, stampOf, TOTAL, type ReportCache } from './report-cache';
 import type { ReportRepo, ReportSubjectRow } from './report.repo';
 import { narrowReport, reportView } from './report-view';
-import { questionColumns } from './score-text';
+import { questionLines } from './score-text';
 
 /** Subjects' examinees as columns, read once while every report of an exam is computed (see `warm`). */
 type ColumnsMemo = Map<number, Promise<ExamineeColumns>>;
@@ -62,6 +62,22 @@ function mayConfigure(p: Principal, e: { id: number; schoolId: number | null }):
     p.isAdmin ||
     p.examRoles.some((g) => g.examId === e.id && JOINT_CONFIGURERS.has(g.role) && g.schoolId === null)
   );
+}
+
+/** A 进退步 line with its row in the current exam's 学生成绩 table. */
+type ProgressRow = ProgressLine & { i: number };
+
+/** 进退步 lines by class (the class of their row in `classId`) with each class's summary. */
+function byClassOf(lines: readonly ProgressRow[], classId: readonly number[]) {
+  const byClass = new Map<number, ProgressRow[]>();
+  for (const l of lines) {
+    const c = classId[l.i]!;
+    const list = byClass.get(c);
+    if (list) list.push(l);
+    else byClass.set(c, [l]);
+  }
+  const summaries = new Map([...byClass].map(([c, own]) => [c, progressSummary(own)]));
+  return { byClass, summaries };
 }
 
 /**
@@ -115,10 +131,11 @@ export function reportService(d: {
         sat.push(cols.examineeIds[i]!);
     const counting = repo.options(subject.id, sat);
     counting.catch(() => undefined); // awaited below, after the question scores
-    const parts = questionColumns(
+    const parts = questionLines(
       cols.questions,
       cols.totals.length,
       questions.map((q) => q.no),
+      cols.questionKeys,
     );
     const options = await counting;
     const byNo = new Map<string, { answer: string; count: number }[]>();
@@ -363,11 +380,7 @@ export function reportService(d: {
     if (!view.all && !view.schools.size && !view.classes.size) throw forbidden();
     if (f.earlierExamId === examId) throw fail('请选择另一次考试');
     const earlierExam = await examSeenBy(f.earlierExamId, p);
-    const [all, allEarlier, groups] = await Promise.all([
-      repo.subjects(examId),
-      repo.subjects(f.earlierExamId),
-      repo.groups(examId),
-    ]);
+    const [all, allEarlier] = await Promise.all([repo.subjects(examId), repo.subjects(f.earlierExamId)]);
     const deps = depsOf(all, f.subjectId);
     let earlierDeps: ReportSubjectRow[];
     if (f.subjectId !== undefined) {
@@ -387,7 +400,8 @@ export function reportService(d: {
     const seenAt = (i: number) =>
       view.all || view.schools.has(now.schoolId[i]!) || view.classes.has(now.classId[i]!);
     if (!view.all && !now.studentId.some((_, i) => seenAt(i))) throw forbidden();
-    // every line, largest 进步 first (ties by exam number), kept beside the two tables it comes from
+    // every line, largest 进步 first (ties by exam number), kept beside the two tables it comes from, with the
+    // lines of each class and its summary for whoever sees the whole exam (a page then only reads names)
     const joined = await remember(
       `progress:${examId}:${f.earlierExamId}:${f.subjectId ?? TOTAL}`,
       `${current.stamp}/${earlier.stamp}`,
@@ -395,33 +409,29 @@ export function reportService(d: {
         const ranked = (x: StudentTable) =>
           x.studentId.map((studentId, i) => ({ studentId, total: x.score[i]!, rank: x.rank[i]! }));
         const at = new Map(now.studentId.map((id, i) => [id, i]));
-        return progressJoin(ranked(now), ranked(earlier.table))
+        const lines = progressJoin(ranked(now), ranked(earlier.table))
           .map((l) => ({ ...l, i: at.get(l.studentId)! }))
           .sort(
             (a, b) =>
               (b.change ?? -Infinity) - (a.change ?? -Infinity) ||
               collator.compare(now.kaohao[a.i]!, now.kaohao[b.i]!),
           );
+        return { lines, ...byClassOf(lines, now.classId) };
       },
     );
-    const seen = joined.filter((l) => seenAt(l.i));
-    const byClass = new Map<number, typeof seen>();
-    for (const l of seen) {
-      const c = now.classId[l.i]!;
-      const list = byClass.get(c);
-      if (list) list.push(l);
-      else byClass.set(c, [l]);
-    }
-    const classes: ReportProgressClass[] = groups.classes.flatMap((c) => {
-      const own = byClass.get(c.id);
-      if (!own) return [];
-      const schoolName = groups.schools.find((x) => x.id === c.schoolId)?.name ?? '';
-      return [{ classId: c.id, className: c.name, schoolName, ...progressSummary(own) }];
-    });
-    const lines = seen.filter((l) => f.classId === undefined || now.classId[l.i] === f.classId);
-    const className = new Map(groups.classes.map((c) => [c.id, c.name]));
+    const seen = view.all ? joined.lines : joined.lines.filter((l) => seenAt(l.i));
+    const { byClass, summaries } = view.all ? joined : byClassOf(seen, now.classId);
+    const named = await repo.classesNamed([...byClass.keys()]);
+    const classes: ReportProgressClass[] = named.map((c) => ({
+      classId: c.id,
+      className: c.name,
+      schoolName: c.schoolName,
+      ...summaries.get(c.id)!,
+    }));
+    const lines = f.classId === undefined ? seen : (byClass.get(f.classId) ?? []);
+    const className = new Map(named.map((c) => [c.id, c.name]));
     /** Lines as the screen shows them: exam number and name read now. */
-    const studentsOf = async (part: typeof lines): Promise<ReportProgressStudent[]> => {
+    const studentsOf = async (part: readonly ProgressRow[]): Promise<ReportProgressStudent[]> => {
       const who = new Map(
         (await repo.examineeNamesOf(part.map((l) => now.examineeId[l.i]!))).map((n) => [n.id, n]),
       );

@@ -14,6 +14,7 @@ const COLON = 58;
 const BRACE_OPEN = 123;
 const BRACE_CLOSE = 125;
 const SPACE = 32;
+const NEWLINE = 10;
 
 /**
  * A decimal number at `from` (digits, an optional sign and decimal point), read as Number() reads it:
@@ -22,6 +23,7 @@ const SPACE = 32;
  * Returns the value; `after` is then the position after it (a variable, not a pair: no array per number).
  */
 let after = 0;
+const ENDS = new Set([COMMA, BRACE_CLOSE, NEWLINE]);
 function numberAt(text: string, from: number, to: number): number {
   let p = from;
   const negative = text.charCodeAt(p) === MINUS;
@@ -39,10 +41,14 @@ function numberAt(text: string, from: number, to: number): number {
     else break;
   }
   const c = text.charCodeAt(p);
-  if (digits === 0 || digits > 15 || (p < to && c !== COMMA && c !== BRACE_CLOSE && c !== SPACE)) {
+  if (
+    digits === 0 ||
+    digits > 15 ||
+    (p < to && c !== COMMA && c !== BRACE_CLOSE && c !== SPACE && c !== NEWLINE)
+  ) {
     // an exponent or a long number: the slow, exact way
     let end = p;
-    while (end < to && text.charCodeAt(end) !== COMMA && text.charCodeAt(end) !== BRACE_CLOSE) end++;
+    while (end < to && !ENDS.has(text.charCodeAt(end))) end++;
     const x = Number(text.slice(from, end).trim());
     if (Number.isNaN(x)) throw new Error(`not a score: ${text.slice(from, end)}`);
     after = end;
@@ -156,3 +162,163 @@ export function questionColumns(text: string | null, n: number, nos: readonly st
   }
   return cols;
 }
+
+/**
+ * Question columns (in the order of `nos`) from the lines of a subject's question scores as scoreColumns sends
+ * them, one line per examinee, tagged by its first character: x 缺考; v the values only, in the order of
+ * `keys` ("1,2,10|", the subject's question numbers as they come first in question_text); k question_text
+ * whole ("1,2|3,4.5"); j the jsonb text (read by `questionColumns`). A question without a score is NaN.
+ */
+export function questionLines(
+  text: string | null,
+  n: number,
+  nos: readonly string[],
+  keys: string | null,
+): Column[] {
+  const cols = nos.map(() => new Float64Array(n).fill(NaN));
+  if (!text || !n) return cols;
+  const index = new Map(nos.map((no, j) => [no, j]));
+  const columnOf = (key: string) => (index.has(key) ? cols[index.get(key)!]! : null);
+  const own = keys ? keys.slice(0, -1).split(',').map(columnOf) : [];
+  const to = text.length;
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    const tag = text.charCodeAt(p++);
+    if (tag === 118 /* v */) p = valuesAt(text, p, to, own, i);
+    else if (tag === 107 /* k */) {
+      const bar = text.indexOf('|', p);
+      const listed = bar > p ? text.slice(p, bar).split(',').map(columnOf) : [];
+      p = valuesAt(text, bar + 1, to, listed, i);
+    } else {
+      let end = text.indexOf('\n', p);
+      if (end < 0) end = to;
+      if (tag === 106 /* j */) {
+        const row = questionColumns(text.slice(p, end), 1, nos);
+        row.forEach((c, j) => (cols[j]![i] = c[0]!));
+      }
+      p = end;
+    }
+    p++; // the newline
+  }
+  return cols;
+}
+
+/** The values of one line from `p` into row `i` of the columns listed in their order (null: not a question). */
+function valuesAt(text: string, p: number, to: number, into: readonly (Column | null)[], i: number): number {
+  if (p >= to || text.charCodeAt(p) === NEWLINE) return p; // no values: {}
+  for (let slot = 0; ; slot++) {
+    const v = numberAt(text, p, to);
+    const col = into[slot];
+    if (col) col[i] = v;
+    p = after;
+    if (p >= to || text.charCodeAt(p) !== COMMA) return p;
+    p++;
+  }
+}
+
+/**
+ * The answers to the questions `nos` counted from papers' objective answers as jsonb texts, one per line
+ * ({"1": ["A"], "2": ["B", "C"], "3": null}): per question, each distinct answer (a list of labels as its
+ * JSON text) with how many gave it. Values that are not lists (an undecided recognition) are not counted.
+ * An answer is compared in place with the few already met for its question, so no string is made per paper;
+ * a line this reader does not expect (an escaped key, an object as a value) is read with JSON.parse.
+ */
+export function countAnswers(
+  text: string | null,
+  nos: readonly string[],
+): { no: string; answer: string; count: number }[] {
+  const met = new Map<string, { answer: string; count: number }[]>(nos.map((no) => [no, []]));
+  const add = (list: { answer: string; count: number }[] | undefined, from: number, to: number) => {
+    if (!list) return;
+    const n = to - from;
+    for (const a of list)
+      if (a.answer.length === n && text!.startsWith(a.answer, from)) {
+        a.count++;
+        return;
+      }
+    list.push({ answer: text!.slice(from, to), count: 1 });
+  };
+  const slots: { key: string; list: { answer: string; count: number }[] | undefined }[] = [];
+  const to = text?.length ?? 0;
+  let p = 0;
+  while (p < to) {
+    let end = text!.indexOf('\n', p);
+    if (end < 0) end = to;
+    if (text!.charCodeAt(p) !== BRACE_OPEN || !answersAt(text!, p + 1, end, slots, met, add)) {
+      const row = JSON.parse(text!.slice(p, end)) as Record<string, unknown> | null;
+      for (const [key, v] of Object.entries(row ?? {})) {
+        if (!Array.isArray(v)) continue;
+        const answer = JSON.stringify(v);
+        const list = met.get(key);
+        const same = list?.find((a) => a.answer === answer);
+        if (same) same.count++;
+        else list?.push({ answer, count: 1 });
+      }
+    }
+    p = end + 1;
+  }
+  return [...met].flatMap(([no, list]) => list.map((a) => ({ no, ...a })));
+}
+
+/**
+ * Counts the list values of one jsonb object text, `p` just after its brace; false (nothing counted) when the
+ * line is not of the expected form. Keys come in the same order line after line: compared in place with the
+ * key last seen at the same slot.
+ */
+function answersAt(
+  text: string,
+  p: number,
+  end: number,
+  slots: { key: string; list: { answer: string; count: number }[] | undefined }[],
+  met: Map<string, { answer: string; count: number }[]>,
+  add: (list: { answer: string; count: number }[] | undefined, from: number, to: number) => void,
+): boolean {
+  let counted = 0;
+  for (let slot = 0; ; slot++) {
+    while (p < end && (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === COMMA)) p++;
+    if (p >= end || text.charCodeAt(p) === BRACE_CLOSE) break;
+    if (text.charCodeAt(p) !== QUOTE) return false;
+    const close = text.indexOf('"', p + 1);
+    let s = slots[slot];
+    if (!s || close - p - 1 !== s.key.length || !text.startsWith(s.key, p + 1)) {
+      const key = text.slice(p + 1, close);
+      if (key.includes('\\')) return false;
+      s = { key, list: met.get(key) };
+      slots[slot] = s;
+    }
+    p = close + 1;
+    while (text.charCodeAt(p) === SPACE || text.charCodeAt(p) === COLON) p++;
+    const c = text.charCodeAt(p);
+    if (c === 91 /* [ */) {
+      // a list: to its closing bracket, strings (which may hold brackets) skipped whole
+      const from = p;
+      let depth = 0;
+      for (; p < end; p++) {
+        const d = text.charCodeAt(p);
+        if (d === QUOTE) {
+          for (p++; p < end && text.charCodeAt(p) !== QUOTE; p++) if (text.charCodeAt(p) === 92 /* \ */) p++;
+        } else if (d === 91) depth++;
+        else if (d === 93 && --depth === 0) break;
+      }
+      p++;
+      if (s.list) {
+        if (found.length < 3 * (counted + 1)) found = grown(found);
+        found[3 * counted] = slot;
+        found[3 * counted + 1] = from;
+        found[3 * counted + 2] = p;
+        counted++;
+      }
+    } else if (c === QUOTE || c === BRACE_OPEN) return false;
+    else while (p < end && text.charCodeAt(p) !== COMMA && text.charCodeAt(p) !== BRACE_CLOSE) p++; // null, a number
+  }
+  for (let k = 0; k < counted; k++) add(slots[found[3 * k]!]!.list, found[3 * k + 1]!, found[3 * k + 2]!);
+  return true;
+}
+
+/** The lists of a line found by `answersAt` (slot, start, end), counted once the whole line is read. */
+let found = new Int32Array(300);
+const grown = (a: Int32Array) => {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+};
