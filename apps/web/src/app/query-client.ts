@@ -31,11 +31,18 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({ onError: (e, q) => route(e, q.meta) }),
     mutationCache: new MutationCache({ onError: (e, _v, _c, m) => route(e, m.meta) }),
     defaultOptions: {
+      // networkMode 'always': a request is sent whatever the browser says of its connection. The server is often
+      // on the school's own network, with no internet, and TanStack's default ('online') holds every query and
+      // mutation while navigator.onLine is false or after a stray 'offline' event: a click then sends nothing and
+      // its button stays loading with no error shown (suspected in browser journeys that stalled after a click,
+      // 2026-11). Sent, a request that cannot reach the server fails and says so (暂时无法连接到服务器).
       queries: {
+        networkMode: 'always',
         // Only a lost connection is worth one quiet retry; business failures will not change.
         retry: (count, e) => count < 1 && (e as { code?: unknown } | null)?.code === 1024,
         refetchOnWindowFocus: false,
       },
+      mutations: { networkMode: 'always' },
     },
   });
 }
