@@ -1,5 +1,13 @@
 import type { ExamineeColumns } from './report-compute';
-import { bestFirst, gradeScores, groupRanks, ranks, standardScores, type GradeBand } from '@yj/stats';
+import {
+  bestFirst,
+  fromColumn,
+  gradeScores,
+  groupRanks,
+  ranks,
+  standardScores,
+  type GradeBand,
+} from '@yj/stats';
 
 /** One examinee's score in a report (a subject, or the total over the published subjects). */
 export interface StudentEntry {
@@ -10,16 +18,6 @@ export interface StudentEntry {
   /** null: 缺考 */
   total: number | null;
 }
-
-/** The examinees of columns as entries (NaN → null: 缺考). */
-export const studentEntries = (c: ExamineeColumns): StudentEntry[] =>
-  Array.from(c.examineeIds, (examineeId, i) => ({
-    examineeId,
-    studentId: c.studentIds[i]!,
-    schoolId: c.schoolIds[i]!,
-    classId: c.classIds[i]!,
-    total: Number.isNaN(c.totals[i]) ? null : c.totals[i]!,
-  }));
 
 export interface StudentFigures {
   rankInClass: number | null;
@@ -128,35 +126,148 @@ function sortByRankAndKaohao(order: number[], rank: Float64Array, at: Float64Arr
   for (let k = 0; k < keys.length; k++) order[k] = keys[k]! % m;
 }
 
-export function studentTable(
-  entries: readonly StudentEntry[],
+/**
+ * The 学生成绩 table of a report's examinees (columns: NaN → 缺考) as the JSON text of a `StudentTable` — the
+ * figures of `studentFigures`, the same numbers by the same arithmetic, computed over the columns in one walk
+ * best first: no object per examinee (100,000 of them in each of an exam's ten tables).
+ */
+export function studentTableText(
+  c: ExamineeColumns,
   grades: readonly GradeBand[],
   kaohao: ReadonlyMap<number, string>,
-): StudentTable {
-  const figures = studentFigures(entries, grades);
-  const order: number[] = [];
-  for (let i = 0; i < entries.length; i++) if (kaohao.has(entries[i]!.examineeId)) order.push(i);
-  const k = (i: number) => kaohao.get(entries[i]!.examineeId)!;
+): string {
+  const totals = c.totals;
+  const n = totals.length;
+  const best = bestFirst(fromColumn(totals));
+  const sat = best.length;
+  // competition ranks ("1224") in the exam, the school and the class; Infinity: 缺考 (no rank)
+  const rank = new Float64Array(n).fill(Infinity);
+  const inSchool = new Int32Array(n);
+  const inClass = new Int32Array(n);
+  const school = new GroupRanker(c.schoolIds);
+  const cls = new GroupRanker(c.classIds);
+  for (let k = 0; k < sat; k++) {
+    const i = best[k]!;
+    const s = totals[i]!;
+    rank[i] = k > 0 && totals[best[k - 1]!] === s ? rank[best[k - 1]!]! : k + 1;
+    inSchool[i] = school.next(i, s);
+    inClass[i] = cls.next(i, s);
+  }
+  // Z and T over those who sat (`standardScores`: sums in list order)
+  let sum = 0;
+  for (let i = 0; i < n; i++) if (totals[i] === totals[i]) sum += totals[i]!;
+  const m = sum / sat;
+  let sq = 0;
+  for (let i = 0; i < n; i++) if (totals[i] === totals[i]) sq += (totals[i]! - m) * (totals[i]! - m);
+  const sd = Math.sqrt(sq / sat);
+  // 等级赋分 (`gradeScores`): the grade of a rank, then each grade's lowest and highest score
+  const cumulative: number[] = [];
+  let share = 0;
+  for (const b of grades) cumulative.push((share += b.share));
+  const grade = new Int8Array(n).fill(-1);
+  const lo = grades.map(() => Infinity);
+  const hi = grades.map(() => -Infinity);
+  for (let i = 0; i < n; i++) {
+    if (rank[i] === Infinity) continue;
+    let g = cumulative.findIndex((cum) => rank[i]! - 1 < (sat * cum) / 100 - 1e-9);
+    if (g === -1) g = grades.length - 1;
+    grade[i] = g;
+    lo[g] = Math.min(lo[g]!, totals[i]!);
+    hi[g] = Math.max(hi[g]!, totals[i]!);
+  }
+  // the rows listed (those with an exam number) in list order
   const place = kaohaoOrder(kaohao);
-  sortByRankAndKaohao(
-    order,
-    Float64Array.from(entries, (_, i) => figures[i]!.rank ?? Infinity),
-    Float64Array.from(entries, (e) => place.get(e.examineeId) ?? 0),
-  );
-  const column = <T>(f: (i: number) => T) => order.map(f);
-  return {
-    examineeId: column((i) => entries[i]!.examineeId),
-    studentId: column((i) => entries[i]!.studentId),
-    schoolId: column((i) => entries[i]!.schoolId),
-    classId: column((i) => entries[i]!.classId),
-    kaohao: column(k),
-    score: column((i) => entries[i]!.total),
-    rankInClass: column((i) => figures[i]!.rankInClass),
-    rankInSchool: column((i) => figures[i]!.rankInSchool),
-    rank: column((i) => figures[i]!.rank),
-    z: column((i) => figures[i]!.z),
-    t: column((i) => figures[i]!.t),
-    grade: column((i) => figures[i]!.grade),
-    points: column((i) => figures[i]!.points),
+  const at = new Float64Array(n);
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = place.get(c.examineeIds[i]!);
+    if (p === undefined) continue;
+    at[i] = p;
+    order.push(i);
+  }
+  sortByRankAndKaohao(order, rank, at);
+  // the columns in list order, typed (NaN: null): a number in an array of nulls would be a heap object each
+  const len = order.length;
+  const ints = () => new Int32Array(len);
+  const doubles = () => new Float64Array(len).fill(NaN);
+  const col = {
+    examineeId: ints(),
+    studentId: ints(),
+    schoolId: ints(),
+    classId: ints(),
+    score: doubles(),
+    rankInClass: doubles(),
+    rankInSchool: doubles(),
+    rank: doubles(),
+    z: doubles(),
+    t: doubles(),
+    points: doubles(),
   };
+  const numbers: string[] = new Array<string>(len);
+  const graded: (string | null)[] = new Array<string | null>(len).fill(null);
+  for (let k = 0; k < len; k++) {
+    const i = order[k]!;
+    const id = c.examineeIds[i]!;
+    col.examineeId[k] = id;
+    col.studentId[k] = c.studentIds[i]!;
+    col.schoolId[k] = c.schoolIds[i]!;
+    col.classId[k] = c.classIds[i]!;
+    numbers[k] = kaohao.get(id)!;
+    const s = totals[i]!;
+    if (s !== s) continue;
+    col.score[k] = s;
+    col.rankInClass[k] = inClass[i]!;
+    col.rankInSchool[k] = inSchool[i]!;
+    col.rank[k] = rank[i]!;
+    const z = sd ? (s - m) / sd : 0;
+    col.z[k] = z;
+    col.t[k] = 50 + 10 * z;
+    const g = grade[i]!;
+    const b = grades[g]!;
+    const span = hi[g]! - lo[g]!;
+    const p = span === 0 ? b.high : b.low + ((s - lo[g]!) * (b.high - b.low)) / span;
+    graded[k] = b.grade;
+    col.points[k] = Math.floor(p + 0.5 + 1e-9);
+  }
+  // JSON.stringify's text of the table, written from the typed columns: a finite number prints the same in
+  // both, and NaN (no other number prints a letter N) is JSON's null
+  const list = (a: Int32Array | Float64Array) => `[${a.join(',').replaceAll('NaN', 'null')}]`;
+  return (
+    `{"examineeId":${list(col.examineeId)},"studentId":${list(col.studentId)},` +
+    `"schoolId":${list(col.schoolId)},"classId":${list(col.classId)},"kaohao":${JSON.stringify(numbers)},` +
+    `"score":${list(col.score)},"rankInClass":${list(col.rankInClass)},` +
+    `"rankInSchool":${list(col.rankInSchool)},"rank":${list(col.rank)},"z":${list(col.z)},` +
+    `"t":${list(col.t)},"grade":${JSON.stringify(graded)},"points":${list(col.points)}}`
+  );
+}
+
+/**
+ * Ranks within groups (`groupRanks`) while the examinees are walked best first: 1 + how many of the group came
+ * before with a higher score.
+ */
+class GroupRanker {
+  private readonly group: Int32Array;
+  private readonly seen: Int32Array;
+  private readonly lastScore: Float64Array;
+  private readonly lastRank: Int32Array;
+  constructor(keys: Int32Array) {
+    const groupOf = new Map<number, number>();
+    this.group = new Int32Array(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      let g = groupOf.get(keys[i]!);
+      if (g === undefined) groupOf.set(keys[i]!, (g = groupOf.size));
+      this.group[i] = g;
+    }
+    this.seen = new Int32Array(groupOf.size);
+    this.lastScore = new Float64Array(groupOf.size);
+    this.lastRank = new Int32Array(groupOf.size);
+  }
+  next(i: number, s: number): number {
+    const g = this.group[i]!;
+    const r = this.seen[g]! > 0 && this.lastScore[g] === s ? this.lastRank[g]! : this.seen[g]! + 1;
+    this.seen[g]!++;
+    this.lastScore[g] = s;
+    this.lastRank[g] = r;
+    return r;
+  }
 }
