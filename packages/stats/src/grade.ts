@@ -1,3 +1,4 @@
+import type { Column } from './columns';
 import type { Scores } from './describe';
 import { ranks } from './rank';
 
@@ -53,16 +54,16 @@ export function gradeScores(
 
 /**
  * `gradeScores` as columns: each examinee's grade as the index of its band (−1: 缺考) and its points (NaN: 缺考)
- * — no object per examinee.
+ * — no object per examinee. Scores may be a column (NaN: 缺考), ranks a column (Infinity or NaN: none).
  */
 export function gradeColumns(
-  scores: Scores,
+  scores: Scores | Column,
   bands: readonly GradeBand[] = DEFAULT_GRADE_BANDS,
-  rank?: readonly (number | null)[],
+  rank?: readonly (number | null)[] | Float64Array,
 ): { grade: Int16Array; points: Float64Array } {
   const r = rank ?? ranks(scores);
   let sat = 0;
-  for (const x of r) if (x !== null) sat++;
+  for (const x of r) if (x !== null && x < Infinity) sat++;
   const cumulative: number[] = [];
   let c = 0;
   for (const b of bands) cumulative.push((c += b.share));
@@ -72,7 +73,8 @@ export function gradeColumns(
   for (let i = 0; i < scores.length; i++) {
     const s = scores[i];
     const x = r[i];
-    if (s === null || s === undefined || x === null || x === undefined) continue;
+    if (s === null || s === undefined || s !== s || x === null || x === undefined || !(x < Infinity))
+      continue;
     let g = 0;
     while (g < bands.length && !(x - 1 < (sat * cumulative[g]!) / 100 - 1e-9)) g++;
     if (g === bands.length) g = bands.length - 1;

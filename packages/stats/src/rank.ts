@@ -52,7 +52,7 @@ export function bestFirst(scores: Scores | Column): Int32Array {
  * schools print 名次, so a rank still says how many examinees scored higher (rank − 1). 缺考 get no rank (null).
  * `idx`: the scores' `bestFirst`, when the caller has it already.
  */
-export function ranks(scores: Scores, idx = bestFirst(scores)): (number | null)[] {
+export function ranks(scores: Scores | Column, idx = bestFirst(scores)): (number | null)[] {
   const out: (number | null)[] = new Array<number | null>(scores.length).fill(null);
   for (let k = 0; k < idx.length; k++) {
     const i = idx[k]!;

@@ -1,6 +1,7 @@
 import type { ExamineeColumns } from './report-compute';
 import {
   bestFirst,
+  gradeColumns,
   gradeScores,
   groupRanks,
   ranks,
@@ -185,21 +186,7 @@ export function studentTableText(
   let sq = 0;
   for (let i = 0; i < n; i++) if (totals[i] === totals[i]) sq += (totals[i]! - m) * (totals[i]! - m);
   const sd = Math.sqrt(sq / sat);
-  // 等级赋分 (`gradeScores`): the grade of a rank, then each grade's lowest and highest score
-  const cumulative: number[] = [];
-  let share = 0;
-  for (const b of grades) cumulative.push((share += b.share));
-  const grade = new Int8Array(n).fill(-1);
-  const lo = grades.map(() => Infinity);
-  const hi = grades.map(() => -Infinity);
-  for (let i = 0; i < n; i++) {
-    if (rank[i] === Infinity) continue;
-    let g = cumulative.findIndex((cum) => rank[i]! - 1 < (sat * cum) / 100 - 1e-9);
-    if (g === -1) g = grades.length - 1;
-    grade[i] = g;
-    lo[g] = Math.min(lo[g]!, totals[i]!);
-    hi[g] = Math.max(hi[g]!, totals[i]!);
-  }
+  const graded = gradeColumns(totals, grades, rank);
   // the rows listed (those with an exam number) in list order
   const index = kaohaoIndex(kaohao);
   const at = new Float64Array(n);
@@ -231,7 +218,7 @@ export function studentTableText(
     points: doubles(),
   };
   const numbers: string[] = new Array<string>(len);
-  const graded: (string | null)[] = new Array<string | null>(len).fill(null);
+  const gradeOf: (string | null)[] = new Array<string | null>(len).fill(null);
   for (let k = 0; k < len; k++) {
     const i = order[k]!;
     const id = c.examineeIds[i]!;
@@ -249,12 +236,8 @@ export function studentTableText(
     const z = sd ? (s - m) / sd : 0;
     col.z[k] = z;
     col.t[k] = 50 + 10 * z;
-    const g = grade[i]!;
-    const b = grades[g]!;
-    const span = hi[g]! - lo[g]!;
-    const p = span === 0 ? b.high : b.low + ((s - lo[g]!) * (b.high - b.low)) / span;
-    graded[k] = b.grade;
-    col.points[k] = Math.floor(p + 0.5 + 1e-9);
+    gradeOf[k] = grades[graded.grade[i]!]!.grade;
+    col.points[k] = graded.points[i]!;
   }
   // JSON.stringify's text of the table, written from the typed columns (a finite number prints the same in
   // both); 缺考 are listed last, so a column's nulls are its tail
@@ -271,7 +254,7 @@ export function studentTableText(
     `"schoolId":${list(col.schoolId)},"classId":${list(col.classId)},"kaohao":${JSON.stringify(numbers)},` +
     `"score":${list(col.score)},"rankInClass":${list(col.rankInClass)},` +
     `"rankInSchool":${list(col.rankInSchool)},"rank":${list(col.rank)},"z":${list(col.z)},` +
-    `"t":${list(col.t)},"grade":${JSON.stringify(graded)},"points":${list(col.points)}}`
+    `"t":${list(col.t)},"grade":${JSON.stringify(gradeOf)},"points":${list(col.points)}}`
   );
 }
 
