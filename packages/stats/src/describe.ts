@@ -21,7 +21,10 @@ export interface Summary {
   sd: number | null;
 }
 
-export function mean(xs: readonly number[]): number | null {
+/** Scores sat as a list or a column (no NaN). */
+export type Sat = readonly number[] | Float64Array;
+
+export function mean(xs: Sat): number | null {
   if (xs.length === 0) return null;
   let s = 0;
   for (const x of xs) s += x;
@@ -33,7 +36,7 @@ export function mean(xs: readonly number[]): number | null {
  * population, not a sample from which a larger one is estimated — and it is what Z / T scores, α and KR-20
  * are defined with. One examinee: 0. Two passes (mean first) to stay exact for large n.
  */
-export function stddev(xs: readonly number[]): number | null {
+export function stddev(xs: Sat): number | null {
   const m = mean(xs);
   if (m === null) return null;
   let s = 0;
@@ -62,8 +65,12 @@ export function median(xs: readonly number[]): number | null {
 
 /** Quartiles for a box plot: the median of each half (Tukey's hinges; the middle value joins neither half). */
 export function boxPlot(xs: readonly number[]): [number, number, number, number, number] | null {
-  if (xs.length === 0) return null;
-  const s = Float64Array.from(xs).sort();
+  return boxPlotOf(Float64Array.from(xs).sort());
+}
+
+/** `boxPlot` of scores sorted already. */
+export function boxPlotOf(s: Float64Array): [number, number, number, number, number] | null {
+  if (s.length === 0) return null;
   const n = s.length;
   const h = n >> 1;
   const mid = sortedMedian(s, 0, n)!;
@@ -72,6 +79,14 @@ export function boxPlot(xs: readonly number[]): [number, number, number, number,
 
 export function summarize(scores: Scores): Summary {
   const xs = present(scores);
+  return summaryOf(xs, scores.length - xs.length, Float64Array.from(xs).sort());
+}
+
+/**
+ * `summarize` of the scores sat (`xs`, in list order; `absent` 缺考 beside them) with `sorted`, the same scores
+ * sorted — which `boxPlotOf` takes too, so a group's figures sort its scores once.
+ */
+export function summaryOf(xs: Sat, absent: number, sorted: Float64Array): Summary {
   let max: number | null = null;
   let min: number | null = null;
   for (const x of xs) {
@@ -80,11 +95,11 @@ export function summarize(scores: Scores): Summary {
   }
   return {
     sat: xs.length,
-    absent: scores.length - xs.length,
+    absent,
     mean: mean(xs),
     max,
     min,
-    median: median(xs),
+    median: sortedMedian(sorted, 0, sorted.length),
     sd: stddev(xs),
   };
 }

@@ -1,3 +1,4 @@
+import type { Column } from './columns';
 import type { Scores } from './describe';
 import { ranks } from './rank';
 
@@ -45,30 +46,52 @@ export function gradeScores(
   bands: readonly GradeBand[] = DEFAULT_GRADE_BANDS,
   rank?: readonly (number | null)[],
 ): (GradedScore | null)[] {
+  const c = gradeColumns(scores, bands, rank);
+  return scores.map((_, i) =>
+    c.grade[i]! < 0 ? null : { grade: bands[c.grade[i]!]!.grade, points: c.points[i]! },
+  );
+}
+
+/**
+ * `gradeScores` as columns: each examinee's grade as the index of its band (−1: 缺考) and its points (NaN: 缺考)
+ * — no object per examinee. Scores may be a column (NaN: 缺考), ranks a column (Infinity or NaN: none).
+ */
+export function gradeColumns(
+  scores: Scores | Column,
+  bands: readonly GradeBand[] = DEFAULT_GRADE_BANDS,
+  rank?: readonly (number | null)[] | Float64Array,
+): { grade: Int16Array; points: Float64Array } {
   const r = rank ?? ranks(scores);
-  const sat = r.filter((x) => x !== null).length;
+  let sat = 0;
+  for (const x of r) if (x !== null && x < Infinity) sat++;
   const cumulative: number[] = [];
   let c = 0;
   for (const b of bands) cumulative.push((c += b.share));
-  const gradeOf = (rank: number) => {
-    const g = cumulative.findIndex((cum) => rank - 1 < (sat * cum) / 100 - 1e-9);
-    return g === -1 ? bands.length - 1 : g;
-  };
-  const grade = r.map((x) => (x === null ? -1 : gradeOf(x)));
+  const grade = new Int16Array(scores.length).fill(-1);
   const lo = bands.map(() => Infinity);
   const hi = bands.map(() => -Infinity);
-  scores.forEach((s, i) => {
-    const g = grade[i]!;
-    if (s === null || g < 0) return;
+  for (let i = 0; i < scores.length; i++) {
+    const s = scores[i];
+    const x = r[i];
+    if (s === null || s === undefined || s !== s || x === null || x === undefined || !(x < Infinity))
+      continue;
+    let g = 0;
+    while (g < bands.length && !(x - 1 < (sat * cumulative[g]!) / 100 - 1e-9)) g++;
+    if (g === bands.length) g = bands.length - 1;
+    if (g < 0) continue; // no bands
+    grade[i] = g;
     lo[g] = Math.min(lo[g]!, s);
     hi[g] = Math.max(hi[g]!, s);
-  });
-  return scores.map((s, i) => {
+  }
+  const points = new Float64Array(scores.length).fill(NaN);
+  for (let i = 0; i < scores.length; i++) {
     const g = grade[i]!;
-    if (s === null || g < 0) return null;
+    if (g < 0) continue;
+    const s = scores[i]!;
     const b = bands[g]!;
     const span = hi[g]! - lo[g]!;
     const t = span === 0 ? b.high : b.low + ((s - lo[g]!) * (b.high - b.low)) / span;
-    return { grade: b.grade, points: Math.floor(t + 0.5 + 1e-9) };
-  });
+    points[i] = Math.floor(t + 0.5 + 1e-9);
+  }
+  return { grade, points };
 }

@@ -1,15 +1,25 @@
 export {
   boxPlot,
+  boxPlotOf,
   mean,
   median,
   present,
   stddev,
   summarize,
+  summaryOf,
   variance,
+  type Sat,
   type Scores,
   type Summary,
 } from './describe';
-export { DEFAULT_RATE_THRESHOLDS, fourRates, type FourRates, type Rate, type RateThresholds } from './rates';
+export {
+  DEFAULT_RATE_THRESHOLDS,
+  fourRates,
+  fourRatesOf,
+  type FourRates,
+  type Rate,
+  type RateThresholds,
+} from './rates';
 export { bestFirst, groupRanks, rankChange, ranks } from './rank';
 export { oneScoreSegments, scoreBands, type Band, type Segment } from './segments';
 export { compareGroups, criticalStudents, isCritical, type Critical, type GroupComparison } from './compare';
@@ -31,7 +41,7 @@ export {
   type ReliabilityWithheld,
 } from './reliability';
 export { standardScores } from './standard';
-export { DEFAULT_GRADE_BANDS, gradeScores, type GradeBand, type GradedScore } from './grade';
+export { DEFAULT_GRADE_BANDS, gradeColumns, gradeScores, type GradeBand, type GradedScore } from './grade';
 export {
   columnItemStats,
   columnReliability,

@@ -1,4 +1,4 @@
-import { present, type Scores } from './describe';
+import { present, type Sat, type Scores } from './describe';
 
 /** 四率 thresholds as shares of full marks (0–1). */
 export interface RateThresholds {
@@ -36,7 +36,15 @@ export function fourRates(
   fullMarks: number,
   t: RateThresholds = DEFAULT_RATE_THRESHOLDS,
 ): FourRates {
-  const xs = present(scores);
+  return fourRatesOf(present(scores), fullMarks, t);
+}
+
+/** `fourRates` of the scores sat only. */
+export function fourRatesOf(
+  xs: Sat,
+  fullMarks: number,
+  t: RateThresholds = DEFAULT_RATE_THRESHOLDS,
+): FourRates {
   const at = (share: number) => fullMarks * share - EPS;
   const counts = { excellent: 0, good: 0, pass: 0, low: 0 };
   const [e, g, p, l] = [at(t.excellent), at(t.good), at(t.pass), at(t.low)];

@@ -43,6 +43,15 @@
 // (0.34 ×). Generating takes longer (225 s against 195 s at 100,000): every score row written computes its
 // question_text (31 µs). This bench's question scores are numerics printed with 16 decimals (2.0000000000000000),
 // which the old reader parsed the slow way; question_text trims them (what the score module writes is short).
+// After reportsperf4 (学生成绩 tables from the columns in one walk best first, written as JSON from typed columns
+// without an object per examinee; a group's figures from one gathering and one sort of its scores, 等级赋分 as
+// columns; one-letter answers counted by their letter): in-process at 100,000, load ≈ 5, a 学生成绩 table
+// 797 → 190–255 ms, a subject report's figures 775 → 389 ms, a subject's option count 205 → 139 ms. 100,000 at
+// load 7–9 (the lead's CI journeys beside it), first run over fresh rows: 35.8 s beside a floor of 98.6 s
+// (0.36 ×); cached page 10 ms, bare row read 51 ms; 学生成绩 47 ms; 进退步 first 2.0 s, then 11 ms; after one
+// change 7.0 s. Every report again on that database one after the other, load 5.1–7.8: main 39.9 s, branch
+// 34.4 s, the same report_cache (computedAt aside). 20,000 on a kept database, alternated, load 3.1–4.5: main
+// 6.1 s / 9.4 s, branch 8.2 s / 6.2 s (noise larger than the change: at 20,000 PostgreSQL's reads dominate).
 import { sql } from 'drizzle-orm';
 import type { Principal } from '@yj/contracts';
 import { openPostgres } from '../../../apps/server/src/infra/db';

@@ -1,23 +1,19 @@
 import type { Report, ReportFigures, ReportGroup, ReportQuestion, ReportSettings } from '@yj/contracts';
 import {
-  boxPlot,
+  boxPlotOf,
   columnItemStats,
   columnReliability,
   compareGroups,
   isCritical,
   extremeGroups,
-  fourRates,
+  fourRatesOf,
   fromColumn,
-  gradeScores,
+  gradeColumns,
   groupColumnMeans,
-  mean,
   oneScoreSegments,
-  present,
   scoreBands,
-  summarize,
+  summaryOf,
   type Column,
-  type GradedScore,
-  type Scores,
 } from '@yj/stats';
 
 /**
@@ -51,45 +47,66 @@ export interface ReportInput {
 }
 
 /**
- * The figures of one set of examinees. `graded` is the 等级赋分 of each of them, graded over the whole exam
- * (a class's grades are its share of the exam's, not graded within the class).
+ * The figures of the examinees at `idx` (every one when null). `grade` / `points` are each examinee's 等级赋分
+ * (band index, −1 缺考), graded over the whole exam (a class's grades are its share of the exam's, not graded
+ * within the class). The scores sat are gathered once, in list order, and sorted once for the median and box.
  */
 export function figures(
-  scores: Scores,
-  graded: readonly (GradedScore | null)[],
+  totals: Column,
+  graded: { grade: Int16Array; points: Float64Array },
+  idx: readonly number[] | null,
   fullScore: number,
   settings: ReportSettings,
 ): ReportFigures {
-  const s = summarize(scores);
+  const n = idx ? idx.length : totals.length;
+  const xs = new Float64Array(n);
+  let sat = 0;
+  const grades = settings.grades.map(() => 0);
+  // a band's count goes where its name's is counted (the last band of that name)
+  const gradeAt = new Map<string, number>(settings.grades.map((b, k) => [b.grade, k]));
+  const slot = settings.grades.map((b) => gradeAt.get(b.grade)!);
+  let pointSum = 0;
+  let pointCount = 0;
+  for (let k = 0; k < n; k++) {
+    const i = idx ? idx[k]! : k;
+    const x = totals[i]!;
+    if (x === x) xs[sat++] = x;
+    const g = graded.grade[i]!;
+    if (g < 0) continue;
+    grades[slot[g]!]!++;
+    pointSum += graded.points[i]!;
+    pointCount++;
+  }
+  const present = xs.subarray(0, sat);
+  const sorted = Float64Array.from(present).sort();
   const t = settings.rates;
-  const r = fourRates(scores, fullScore, {
+  const r = fourRatesOf(present, fullScore, {
     excellent: t.excellent / 100,
     good: t.good / 100,
     pass: t.pass / 100,
     low: t.low / 100,
   });
-  const grades = settings.grades.map(() => 0);
-  const gradeAt = new Map<string, number>(settings.grades.map((b, k) => [b.grade, k]));
-  const points: number[] = [];
-  for (const g of graded) {
-    if (!g) continue;
-    grades[gradeAt.get(g.grade)!]!++;
-    points.push(g.points);
-  }
   const within = (fullScore * settings.critical.within) / 100;
   // the counts of `criticalStudents` on each side of a line, without listing them
   const critical = settings.critical.lines.map((line) => {
     const cut = (fullScore * line) / 100;
     let below = 0;
     let above = 0;
-    for (const x of scores) {
-      if (x === null || !isCritical(x - cut, within)) continue;
+    for (const x of present) {
+      if (!isCritical(x - cut, within)) continue;
       if (x - cut < 0) below++;
       else above++;
     }
     return { below, above };
   });
-  return { ...s, ...r, box: boxPlot(present(scores)), grades, gradeMean: mean(points), critical };
+  return {
+    ...summaryOf(present, n - sat, sorted),
+    ...r,
+    box: boxPlotOf(sorted),
+    grades,
+    gradeMean: pointCount ? pointSum / pointCount : null,
+    critical,
+  };
 }
 
 /** Ten bands over full marks, whole points wide (a 150-point subject: 15 points each). */
@@ -130,19 +147,14 @@ function groupParts(input: ReportInput, keys: Int32Array, ids: readonly number[]
 export function computeReport(input: ReportInput, computedAt: Date): Report {
   const { entries, fullScore } = input;
   const totals = fromColumn(entries.totals);
-  const graded = gradeScores(totals, input.settings.grades);
-  const overall = figures(totals, graded, fullScore, input.settings);
+  const graded = gradeColumns(totals, input.settings.grades);
+  const overall = figures(entries.totals, graded, null, fullScore, input.settings);
   const bySchool = indexBy(entries.schoolIds);
   const byClass = indexBy(entries.classIds);
   const schoolName = new Map(input.schools.map((s) => [s.id, s.name]));
   const scoresOf = (idx: readonly number[]) => idx.map((i) => totals[i]!);
   const figuresOf = (idx: readonly number[]) =>
-    figures(
-      scoresOf(idx),
-      idx.map((i) => graded[i] ?? null),
-      fullScore,
-      input.settings,
-    );
+    figures(entries.totals, graded, idx, fullScore, input.settings);
 
   const schoolList = input.schools.filter((s) => bySchool.has(s.id));
   const schoolCmp = compareGroups(

@@ -1,5 +1,13 @@
 import type { ExamineeColumns } from './report-compute';
-import { bestFirst, gradeScores, groupRanks, ranks, standardScores, type GradeBand } from '@yj/stats';
+import {
+  bestFirst,
+  gradeColumns,
+  gradeScores,
+  groupRanks,
+  ranks,
+  standardScores,
+  type GradeBand,
+} from '@yj/stats';
 
 /** One examinee's score in a report (a subject, or the total over the published subjects). */
 export interface StudentEntry {
@@ -10,16 +18,6 @@ export interface StudentEntry {
   /** null: 缺考 */
   total: number | null;
 }
-
-/** The examinees of columns as entries (NaN → null: 缺考). */
-export const studentEntries = (c: ExamineeColumns): StudentEntry[] =>
-  Array.from(c.examineeIds, (examineeId, i) => ({
-    examineeId,
-    studentId: c.studentIds[i]!,
-    schoolId: c.schoolIds[i]!,
-    classId: c.classIds[i]!,
-    total: Number.isNaN(c.totals[i]) ? null : c.totals[i]!,
-  }));
 
 export interface StudentFigures {
   rankInClass: number | null;
@@ -89,24 +87,50 @@ export interface StudentTable {
   points: (number | null)[];
 }
 
+/** An exam's numbers in their order, with each one's place and where an examinee's is found. */
+interface KaohaoIndex {
+  /** the examinee's position in `numbers` (−1: no exam number) */
+  at: (examineeId: number) => number;
+  numbers: string[];
+  /** each number's place in the order (String#localeCompare's order; equal numbers share a place) */
+  place: Int32Array;
+}
+
 /**
- * Each examinee's place in the order of exam numbers (String#localeCompare's order; equal numbers share a
- * place), kept per map of exam numbers: the tables of one exam share the map (see `warm`), so the numbers are
- * sorted once per exam rather than compared again at every tie of every table.
+ * The `KaohaoIndex` of a map of exam numbers, kept per map: the tables of one exam share the map (see `warm`),
+ * so the numbers are sorted once per exam rather than compared again at every tie of every table. Examinee ids
+ * of an exam lie close together: found in an array by id, not a Map of 100,000 (a lookup there missed the
+ * cache: 70 ms a table).
  */
-const kaohaoOrders = new WeakMap<ReadonlyMap<number, string>, Map<number, number>>();
-function kaohaoOrder(kaohao: ReadonlyMap<number, string>): Map<number, number> {
-  const had = kaohaoOrders.get(kaohao);
+const kaohaoIndexes = new WeakMap<ReadonlyMap<number, string>, KaohaoIndex>();
+function kaohaoIndex(kaohao: ReadonlyMap<number, string>): KaohaoIndex {
+  const had = kaohaoIndexes.get(kaohao);
   if (had) return had;
   const collator = new Intl.Collator(); // one collator for the whole sort
   const list = [...kaohao].sort((a, b) => collator.compare(a[1], b[1]));
-  const order = new Map<number, number>();
-  list.forEach(([id, k], i) => {
-    const prev = i > 0 ? list[i - 1]! : null;
-    order.set(id, prev && collator.compare(prev[1], k) === 0 ? order.get(prev[0])! : i);
-  });
-  kaohaoOrders.set(kaohao, order);
-  return order;
+  const n = list.length;
+  const numbers = list.map((e) => e[1]);
+  const place = new Int32Array(n);
+  for (let i = 1; i < n; i++)
+    place[i] = collator.compare(numbers[i - 1]!, numbers[i]!) === 0 ? place[i - 1]! : i;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const [id] of list) {
+    min = Math.min(min, id);
+    max = Math.max(max, id);
+  }
+  let at: (examineeId: number) => number;
+  if (n && max - min < 4 * n + 1024) {
+    const slot = new Int32Array(max - min + 1).fill(-1);
+    list.forEach(([id], i) => (slot[id - min] = i));
+    at = (id) => (id >= min && id <= max ? slot[id - min]! : -1);
+  } else {
+    const byId = new Map(list.map(([id], i) => [id, i]));
+    at = (id) => byId.get(id) ?? -1;
+  }
+  const index = { at, numbers, place };
+  kaohaoIndexes.set(kaohao, index);
+  return index;
 }
 
 /**
@@ -128,35 +152,139 @@ function sortByRankAndKaohao(order: number[], rank: Float64Array, at: Float64Arr
   for (let k = 0; k < keys.length; k++) order[k] = keys[k]! % m;
 }
 
-export function studentTable(
-  entries: readonly StudentEntry[],
+/**
+ * The 学生成绩 table of a report's examinees (columns: NaN → 缺考) as the JSON text of a `StudentTable` — the
+ * figures of `studentFigures`, the same numbers by the same arithmetic, computed over the columns in one walk
+ * best first: no object per examinee (100,000 of them in each of an exam's ten tables).
+ */
+export function studentTableText(
+  c: ExamineeColumns,
   grades: readonly GradeBand[],
   kaohao: ReadonlyMap<number, string>,
-): StudentTable {
-  const figures = studentFigures(entries, grades);
+): string {
+  const totals = c.totals;
+  const n = totals.length;
+  const best = bestFirst(totals);
+  const sat = best.length;
+  // competition ranks ("1224") in the exam, the school and the class; Infinity: 缺考 (no rank)
+  const rank = new Float64Array(n).fill(Infinity);
+  const inSchool = new Int32Array(n);
+  const inClass = new Int32Array(n);
+  const school = new GroupRanker(c.schoolIds);
+  const cls = new GroupRanker(c.classIds);
+  for (let k = 0; k < sat; k++) {
+    const i = best[k]!;
+    const s = totals[i]!;
+    rank[i] = k > 0 && totals[best[k - 1]!] === s ? rank[best[k - 1]!]! : k + 1;
+    inSchool[i] = school.next(i, s);
+    inClass[i] = cls.next(i, s);
+  }
+  // Z and T over those who sat (`standardScores`: sums in list order)
+  let sum = 0;
+  for (let i = 0; i < n; i++) if (totals[i] === totals[i]) sum += totals[i]!;
+  const m = sum / sat;
+  let sq = 0;
+  for (let i = 0; i < n; i++) if (totals[i] === totals[i]) sq += (totals[i]! - m) * (totals[i]! - m);
+  const sd = Math.sqrt(sq / sat);
+  const graded = gradeColumns(totals, grades, rank);
+  // the rows listed (those with an exam number) in list order
+  const index = kaohaoIndex(kaohao);
+  const at = new Float64Array(n);
+  const listed = new Int32Array(n); // the position of the examinee's number in `index`
   const order: number[] = [];
-  for (let i = 0; i < entries.length; i++) if (kaohao.has(entries[i]!.examineeId)) order.push(i);
-  const k = (i: number) => kaohao.get(entries[i]!.examineeId)!;
-  const place = kaohaoOrder(kaohao);
-  sortByRankAndKaohao(
-    order,
-    Float64Array.from(entries, (_, i) => figures[i]!.rank ?? Infinity),
-    Float64Array.from(entries, (e) => place.get(e.examineeId) ?? 0),
-  );
-  const column = <T>(f: (i: number) => T) => order.map(f);
-  return {
-    examineeId: column((i) => entries[i]!.examineeId),
-    studentId: column((i) => entries[i]!.studentId),
-    schoolId: column((i) => entries[i]!.schoolId),
-    classId: column((i) => entries[i]!.classId),
-    kaohao: column(k),
-    score: column((i) => entries[i]!.total),
-    rankInClass: column((i) => figures[i]!.rankInClass),
-    rankInSchool: column((i) => figures[i]!.rankInSchool),
-    rank: column((i) => figures[i]!.rank),
-    z: column((i) => figures[i]!.z),
-    t: column((i) => figures[i]!.t),
-    grade: column((i) => figures[i]!.grade),
-    points: column((i) => figures[i]!.points),
+  for (let i = 0; i < n; i++) {
+    const j = index.at(c.examineeIds[i]!);
+    if (j < 0) continue;
+    at[i] = index.place[j]!;
+    listed[i] = j;
+    order.push(i);
+  }
+  sortByRankAndKaohao(order, rank, at);
+  // the columns in list order, typed (NaN: null): a number in an array of nulls would be a heap object each
+  const len = order.length;
+  const ints = () => new Int32Array(len);
+  const doubles = () => new Float64Array(len).fill(NaN);
+  const col = {
+    examineeId: ints(),
+    studentId: ints(),
+    schoolId: ints(),
+    classId: ints(),
+    score: doubles(),
+    rankInClass: doubles(),
+    rankInSchool: doubles(),
+    rank: doubles(),
+    z: doubles(),
+    t: doubles(),
+    points: doubles(),
   };
+  const numbers: string[] = new Array<string>(len);
+  const gradeOf: (string | null)[] = new Array<string | null>(len).fill(null);
+  for (let k = 0; k < len; k++) {
+    const i = order[k]!;
+    const id = c.examineeIds[i]!;
+    col.examineeId[k] = id;
+    col.studentId[k] = c.studentIds[i]!;
+    col.schoolId[k] = c.schoolIds[i]!;
+    col.classId[k] = c.classIds[i]!;
+    numbers[k] = index.numbers[listed[i]!]!;
+    const s = totals[i]!;
+    if (s !== s) continue;
+    col.score[k] = s;
+    col.rankInClass[k] = inClass[i]!;
+    col.rankInSchool[k] = inSchool[i]!;
+    col.rank[k] = rank[i]!;
+    const z = sd ? (s - m) / sd : 0;
+    col.z[k] = z;
+    col.t[k] = 50 + 10 * z;
+    gradeOf[k] = grades[graded.grade[i]!]!.grade;
+    col.points[k] = graded.points[i]!;
+  }
+  // JSON.stringify's text of the table, written from the typed columns (a finite number prints the same in
+  // both); 缺考 are listed last, so a column's nulls are its tail
+  let scored = 0;
+  while (scored < len && col.score[scored] === col.score[scored]) scored++;
+  const nulls = 'null,'.repeat(len - scored).slice(0, -1);
+  const list = (a: Int32Array | Float64Array) => {
+    if (a instanceof Int32Array) return `[${a.join(',')}]`;
+    const head = a.subarray(0, scored).join(',');
+    return `[${head}${head && nulls ? ',' : ''}${nulls}]`;
+  };
+  return (
+    `{"examineeId":${list(col.examineeId)},"studentId":${list(col.studentId)},` +
+    `"schoolId":${list(col.schoolId)},"classId":${list(col.classId)},"kaohao":${JSON.stringify(numbers)},` +
+    `"score":${list(col.score)},"rankInClass":${list(col.rankInClass)},` +
+    `"rankInSchool":${list(col.rankInSchool)},"rank":${list(col.rank)},"z":${list(col.z)},` +
+    `"t":${list(col.t)},"grade":${JSON.stringify(gradeOf)},"points":${list(col.points)}}`
+  );
+}
+
+/**
+ * Ranks within groups (`groupRanks`) while the examinees are walked best first: 1 + how many of the group came
+ * before with a higher score.
+ */
+class GroupRanker {
+  private readonly group: Int32Array;
+  private readonly seen: Int32Array;
+  private readonly lastScore: Float64Array;
+  private readonly lastRank: Int32Array;
+  constructor(keys: Int32Array) {
+    const groupOf = new Map<number, number>();
+    this.group = new Int32Array(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      let g = groupOf.get(keys[i]!);
+      if (g === undefined) groupOf.set(keys[i]!, (g = groupOf.size));
+      this.group[i] = g;
+    }
+    this.seen = new Int32Array(groupOf.size);
+    this.lastScore = new Float64Array(groupOf.size);
+    this.lastRank = new Int32Array(groupOf.size);
+  }
+  next(i: number, s: number): number {
+    const g = this.group[i]!;
+    const r = this.seen[g]! > 0 && this.lastScore[g] === s ? this.lastRank[g]! : this.seen[g]! + 1;
+    this.seen[g]!++;
+    this.lastScore[g] = s;
+    this.lastRank[g] = r;
+    return r;
+  }
 }

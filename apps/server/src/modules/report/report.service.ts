@@ -38,7 +38,7 @@ import {
   type ReportEntries,
 } from './report-compute';
 import { progressJoin, progressSummary, type ProgressLine } from './report-progress';
-import { studentEntries, studentTable, type StudentEntry, type StudentTable } from './report-students';
+import { studentTableText, type StudentTable } from './report-students';
 import { depsOf, published, stampOf, TOTAL, type ReportCache } from './report-cache';
 import type { ReportRepo, ReportSubjectRow } from './report.repo';
 import { narrowReport, reportView } from './report-view';
@@ -234,7 +234,7 @@ export function reportService(d: {
   ): Promise<string> {
     return cachedJson(e.id, subjectId, 'students', async (deps, settings) => {
       const [entries, numbers] = await Promise.all([scoresOf(deps, subjectId !== undefined, memo), kaohao()]);
-      return JSON.stringify(studentTable(entries, settings.grades, numbers));
+      return studentTableText(entries, settings.grades, numbers);
     });
   }
 
@@ -365,9 +365,9 @@ export function reportService(d: {
     deps: ReportSubjectRow[],
     single: boolean,
     memo?: ColumnsMemo,
-  ): Promise<StudentEntry[]> {
+  ): Promise<ExamineeColumns> {
     const lists = await Promise.all(deps.map((s) => columnsOf(s.id, memo)));
-    return studentEntries(single ? lists[0]! : totalColumns(lists));
+    return single ? lists[0]! : totalColumns(lists);
   }
 
   /**

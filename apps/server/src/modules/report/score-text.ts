@@ -227,24 +227,40 @@ export function countAnswers(
   text: string | null,
   nos: readonly string[],
 ): { no: string; answer: string; count: number }[] {
-  const met = new Map<string, { answer: string; count: number }[]>(nos.map((no) => [no, []]));
-  const add = (list: { answer: string; count: number }[] | undefined, from: number, to: number) => {
+  const met = new Map<string, Tally[]>(nos.map((no) => [no, []]));
+  // a list of one label (["A"], most answers) found by the label's code, per question
+  const single = new Map<string, Tally[]>(nos.map((no) => [no, []]));
+  const add = (s: Slot, from: number, to: number) => {
+    const list = s.list;
     if (!list) return;
     const n = to - from;
-    for (const a of list)
-      if (a.answer.length === n && text!.startsWith(a.answer, from)) {
+    const code = n === 5 ? text!.charCodeAt(from + 2) : 128;
+    const byCode = code < 128 ? s.single : undefined;
+    if (byCode) {
+      const a = byCode[code];
+      if (a) {
         a.count++;
         return;
       }
-    list.push({ answer: text!.slice(from, to), count: 1 });
+    }
+    for (const a of list)
+      if (a.answer.length === n && text!.startsWith(a.answer, from)) {
+        a.count++;
+        if (byCode) byCode[code] = a;
+        return;
+      }
+    const a = { answer: text!.slice(from, to), count: 1 };
+    list.push(a);
+    if (byCode) byCode[code] = a;
   };
-  const slots: { key: string; list: { answer: string; count: number }[] | undefined }[] = [];
+  const slots: Slot[] = [];
+  const slotOf = (key: string): Slot => ({ key, list: met.get(key), single: single.get(key) });
   const to = text?.length ?? 0;
   let p = 0;
   while (p < to) {
     let end = text!.indexOf('\n', p);
     if (end < 0) end = to;
-    if (text!.charCodeAt(p) !== BRACE_OPEN || !answersAt(text!, p + 1, end, slots, met, add)) {
+    if (text!.charCodeAt(p) !== BRACE_OPEN || !answersAt(text!, p + 1, end, slots, slotOf, add)) {
       const row = JSON.parse(text!.slice(p, end)) as Record<string, unknown> | null;
       for (const [key, v] of Object.entries(row ?? {})) {
         if (!Array.isArray(v)) continue;
@@ -260,6 +276,11 @@ export function countAnswers(
   return [...met].flatMap(([no, list]) => list.map((a) => ({ no, ...a })));
 }
 
+/** An answer of a question with how many gave it. */
+type Tally = { answer: string; count: number };
+/** A key's place in the objects read: the question (its answers met; none when not asked for). */
+type Slot = { key: string; list: Tally[] | undefined; single: Tally[] | undefined };
+
 /**
  * Counts the list values of one jsonb object text, `p` just after its brace; false (nothing counted) when the
  * line is not of the expected form. Keys come in the same order line after line: compared in place with the
@@ -269,9 +290,9 @@ function answersAt(
   text: string,
   p: number,
   end: number,
-  slots: { key: string; list: { answer: string; count: number }[] | undefined }[],
-  met: Map<string, { answer: string; count: number }[]>,
-  add: (list: { answer: string; count: number }[] | undefined, from: number, to: number) => void,
+  slots: Slot[],
+  slotOf: (key: string) => Slot,
+  add: (s: Slot, from: number, to: number) => void,
 ): boolean {
   let counted = 0;
   for (let slot = 0; ; slot++) {
@@ -283,7 +304,7 @@ function answersAt(
     if (!s || close - p - 1 !== s.key.length || !text.startsWith(s.key, p + 1)) {
       const key = text.slice(p + 1, close);
       if (key.includes('\\')) return false;
-      s = { key, list: met.get(key) };
+      s = slotOf(key);
       slots[slot] = s;
     }
     p = close + 1;
@@ -293,13 +314,24 @@ function answersAt(
       // a list: to its closing bracket, strings (which may hold brackets) skipped whole
       const from = p;
       let depth = 0;
-      for (; p < end; p++) {
-        const d = text.charCodeAt(p);
-        if (d === QUOTE) {
-          for (p++; p < end && text.charCodeAt(p) !== QUOTE; p++) if (text.charCodeAt(p) === 92 /* \ */) p++;
-        } else if (d === 91) depth++;
-        else if (d === 93 && --depth === 0) break;
-      }
+      // one label of one character (["A"]): its end at once
+      if (
+        text.charCodeAt(p + 1) === QUOTE &&
+        text.charCodeAt(p + 2) !== 92 /* \ */ &&
+        text.charCodeAt(p + 3) === QUOTE &&
+        text.charCodeAt(p + 4) === 93 /* ] */ &&
+        p + 4 < end
+      )
+        p += 4;
+      else
+        for (; p < end; p++) {
+          const d = text.charCodeAt(p);
+          if (d === QUOTE) {
+            for (p++; p < end && text.charCodeAt(p) !== QUOTE; p++)
+              if (text.charCodeAt(p) === 92 /* \ */) p++;
+          } else if (d === 91) depth++;
+          else if (d === 93 && --depth === 0) break;
+        }
       p++;
       if (s.list) {
         if (found.length < 3 * (counted + 1)) found = grown(found);
@@ -311,7 +343,7 @@ function answersAt(
     } else if (c === QUOTE || c === BRACE_OPEN) return false;
     else while (p < end && text.charCodeAt(p) !== COMMA && text.charCodeAt(p) !== BRACE_CLOSE) p++; // null, a number
   }
-  for (let k = 0; k < counted; k++) add(slots[found[3 * k]!]!.list, found[3 * k + 1]!, found[3 * k + 2]!);
+  for (let k = 0; k < counted; k++) add(slots[found[3 * k]!]!, found[3 * k + 1]!, found[3 * k + 2]!);
   return true;
 }
 
