@@ -20,7 +20,7 @@ export {
   type Rate,
   type RateThresholds,
 } from './rates';
-export { bestFirst, groupRanks, rankChange, ranks } from './rank';
+export { bestFirst, GroupRanker, groupRanks, rankChange, ranks } from './rank';
 export { oneScoreSegments, scoreBands, type Band, type Segment } from './segments';
 export { compareGroups, criticalStudents, isCritical, type Critical, type GroupComparison } from './compare';
 export {
