@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { watchContext } from './watch.ts';
 
 /** Where run.mjs started the server; a developer may point the specs at their own. */
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
@@ -56,6 +57,7 @@ export async function openBrowser(): Promise<Session> {
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
+  await watchContext(context, 'main');
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {

@@ -13,6 +13,7 @@ import {
   prepareScanSubject,
   type Session,
 } from './lib.ts';
+import { watchContext } from './watch.ts';
 
 export { optionOf };
 
@@ -28,6 +29,7 @@ export async function signedIn(s: Session, account: string): Promise<Page> {
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
+  await watchContext(context, account);
   const page = await context.newPage();
   page.on('pageerror', (e) => s.errors.push(e.message));
   await login(page, account, DEMO_PASSWORD);
