@@ -40,7 +40,14 @@ export {
   RELIABILITY_MIN_EXAMINEES,
   type ReliabilityWithheld,
 } from './reliability';
-export { standardScores } from './standard';
+export {
+  standardOf,
+  standardScores,
+  studentColumns,
+  tScore,
+  zScore,
+  type StudentColumns,
+} from './standard';
 export { DEFAULT_GRADE_BANDS, gradeColumns, gradeScores, type GradeBand, type GradedScore } from './grade';
 export {
   columnItemStats,
