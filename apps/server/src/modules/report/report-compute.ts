@@ -1,9 +1,10 @@
 import type { Report, ReportFigures, ReportGroup, ReportQuestion, ReportSettings } from '@yj/contracts';
 import {
+  bestFirst,
   boxPlotOf,
   columnItemStats,
   columnReliability,
-  compareGroups,
+  compareMeans,
   isCritical,
   extremeGroups,
   fourRatesOf,
@@ -11,6 +12,7 @@ import {
   gradeColumns,
   groupColumnMeans,
   oneScoreSegments,
+  ranks,
   scoreBands,
   summaryOf,
   type Column,
@@ -147,30 +149,34 @@ function groupParts(input: ReportInput, keys: Int32Array, ids: readonly number[]
 export function computeReport(input: ReportInput, computedAt: Date): Report {
   const { entries, fullScore } = input;
   const totals = fromColumn(entries.totals);
-  const graded = gradeColumns(totals, input.settings.grades);
+  // one sort best first for the grades' ranks and the top and bottom groups
+  const best = bestFirst(entries.totals);
+  const graded = gradeColumns(entries.totals, input.settings.grades, ranks(entries.totals, best));
   const overall = figures(entries.totals, graded, null, fullScore, input.settings);
   const bySchool = indexBy(entries.schoolIds);
   const byClass = indexBy(entries.classIds);
   const schoolName = new Map(input.schools.map((s) => [s.id, s.name]));
-  const scoresOf = (idx: readonly number[]) => idx.map((i) => totals[i]!);
   const figuresOf = (idx: readonly number[]) =>
     figures(entries.totals, graded, idx, fullScore, input.settings);
+  // groups compared by the mean and count of their figures (compareGroups' own, the same sums)
+  const compared = (list: { key: number; f: ReportFigures }[], reference: number | null) =>
+    compareMeans(
+      list.map((g) => ({ key: g.key, sat: g.f.sat, mean: g.f.mean })),
+      reference,
+    );
 
   const schoolList = input.schools.filter((s) => bySchool.has(s.id));
-  const schoolCmp = compareGroups(
-    schoolList.map((s) => ({ key: s.id, scores: scoresOf(bySchool.get(s.id)!) })),
-    overall.mean,
-  );
+  const schoolFigures = schoolList.map((s) => ({ key: s.id, f: figuresOf(bySchool.get(s.id)!) }));
+  const schoolCmp = compared(schoolFigures, overall.mean);
   const schoolParts = groupParts(
     input,
     entries.schoolIds,
     schoolList.map((s) => s.id),
   );
   const schools: ReportGroup[] = schoolList.map((s, k) => {
-    const idx = bySchool.get(s.id)!;
     const c = schoolCmp[k]!;
     return {
-      ...figuresOf(idx),
+      ...schoolFigures[k]!.f,
       id: s.id,
       name: s.name,
       schoolId: s.id,
@@ -184,18 +190,12 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
   });
 
   const classList = input.classes.filter((c) => byClass.has(c.id));
-  const classCmp = compareGroups(
-    classList.map((c) => ({ key: c.id, scores: scoresOf(byClass.get(c.id)!) })),
-    overall.mean,
-  );
+  const classFigures = classList.map((c) => ({ key: c.id, f: figuresOf(byClass.get(c.id)!) }));
+  const classCmp = compared(classFigures, overall.mean);
   const inSchool = new Map<number, number | null>();
   for (const s of schoolList) {
-    const own = classList.filter((c) => c.schoolId === s.id);
-    const cmp = compareGroups(
-      own.map((c) => ({ key: c.id, scores: scoresOf(byClass.get(c.id)!) })),
-      null,
-    );
-    for (const c of cmp) inSchool.set(c.key, c.rank);
+    const own = classFigures.filter((_, k) => classList[k]!.schoolId === s.id);
+    for (const c of compared(own, null)) inSchool.set(c.key, c.rank);
   }
   const classParts = groupParts(
     input,
@@ -203,10 +203,9 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     classList.map((c) => c.id),
   );
   const classes: ReportGroup[] = classList.map((c, k) => {
-    const idx = byClass.get(c.id)!;
     const cmp = classCmp[k]!;
     return {
-      ...figuresOf(idx),
+      ...classFigures[k]!.f,
       id: c.id,
       name: c.name,
       schoolId: c.schoolId,
@@ -219,7 +218,7 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     };
   });
 
-  const groups = extremeGroups(totals);
+  const groups = extremeGroups(entries.totals, best);
   const questions: ReportQuestion[] = input.questions.map((q, j) => ({
     no: q.no,
     kind: q.kind,
