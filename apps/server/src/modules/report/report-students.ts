@@ -1,5 +1,5 @@
 import type { ExamineeColumns } from './report-compute';
-import { studentColumns, type GradeBand } from '@yj/stats';
+import { studentColumns, tScore, zScore, type GradeBand } from '@yj/stats';
 
 /** One examinee's score in a report (a subject, or the total over the published subjects). */
 export interface StudentEntry {
@@ -52,10 +52,12 @@ export function studentFigures(
 
 /**
  * The 学生成绩 figures of every examinee of a report in list order — best first, ties by exam number, 缺考 last
- * — as columns (what report_cache keeps as kind 'students'; the list and 进退步 read it). Examinees without an
+ * — as columns, as report_cache keeps them (kind 'students'; the list and 进退步 read it): without Z and T,
+ * which are the score's, the mean's and σ's (`standard`) and are computed again when the table is read
+ * (`parseStudentTable`) — two 17-digit numbers per examinee less to print, store and parse. Examinees without an
  * exam number in `kaohao` are left out.
  */
-export interface StudentTable {
+export interface StoredStudentTable {
   examineeId: number[];
   studentId: number[];
   schoolId: number[];
@@ -66,10 +68,28 @@ export interface StudentTable {
   rankInClass: (number | null)[];
   rankInSchool: (number | null)[];
   rank: (number | null)[];
-  z: (number | null)[];
-  t: (number | null)[];
   grade: (string | null)[];
   points: (number | null)[];
+  /** what Z and T are taken against (@yj/stats `standardOf`); null when nobody sat */
+  standard: { mean: number; sd: number } | null;
+}
+
+/** The 学生成绩 table as read: the stored columns with each examinee's Z and T. */
+export interface StudentTable extends StoredStudentTable {
+  z: (number | null)[];
+  t: (number | null)[];
+}
+
+/**
+ * A stored 学生成绩 table (`studentTableText`) read, Z and T computed from each score by the rule that made
+ * them (@yj/stats `zScore`, `tScore`): the same numbers as computing the table gave, the score, mean and σ
+ * being stored exactly (a double's shortest text reads back as the same double).
+ */
+export function parseStudentTable(json: string): StudentTable {
+  const table = JSON.parse(json) as StoredStudentTable;
+  const s = table.standard;
+  const z = table.score.map((x) => (x === null || s === null ? null : zScore(x, s)));
+  return { ...table, z, t: z.map((v) => (v === null ? null : tScore(v))) };
 }
 
 /** An exam's numbers in their order, with each one's place and where an examinee's is found. */
@@ -138,7 +158,7 @@ function sortByRankAndKaohao(order: number[], rank: Float64Array, at: Float64Arr
 }
 
 /**
- * The 学生成绩 table of a report's examinees (columns: NaN → 缺考) as the JSON text of a `StudentTable` — the
+ * The 学生成绩 table of a report's examinees (columns: NaN → 缺考) as the JSON text of a `StoredStudentTable` — the
  * figures of `studentFigures` (both from @yj/stats `studentColumns`), written from the columns: no object per
  * examinee (100,000 of them in each of an exam's ten tables).
  */
@@ -177,8 +197,6 @@ export function studentTableText(
     rankInClass: doubles(),
     rankInSchool: doubles(),
     rank: doubles(),
-    z: doubles(),
-    t: doubles(),
     points: doubles(),
   };
   const numbers: string[] = new Array<string>(len);
@@ -197,8 +215,6 @@ export function studentTableText(
     col.rankInClass[k] = f.rankInClass[i]!;
     col.rankInSchool[k] = f.rankInSchool[i]!;
     col.rank[k] = rank[i]!;
-    col.z[k] = f.z[i]!;
-    col.t[k] = f.t[i]!;
     gradeOf[k] = grades[f.grade[i]!]!.grade;
     col.points[k] = f.points[i]!;
   }
@@ -216,7 +232,7 @@ export function studentTableText(
     `{"examineeId":${list(col.examineeId)},"studentId":${list(col.studentId)},` +
     `"schoolId":${list(col.schoolId)},"classId":${list(col.classId)},"kaohao":${JSON.stringify(numbers)},` +
     `"score":${list(col.score)},"rankInClass":${list(col.rankInClass)},` +
-    `"rankInSchool":${list(col.rankInSchool)},"rank":${list(col.rank)},"z":${list(col.z)},` +
-    `"t":${list(col.t)},"grade":${JSON.stringify(gradeOf)},"points":${list(col.points)}}`
+    `"rankInSchool":${list(col.rankInSchool)},"rank":${list(col.rank)},` +
+    `"grade":${JSON.stringify(gradeOf)},"points":${list(col.points)},"standard":${JSON.stringify(f.standard)}}`
   );
 }

@@ -38,7 +38,7 @@ import {
   type ReportEntries,
 } from './report-compute';
 import { progressJoin, progressSummary, type ProgressLine } from './report-progress';
-import { studentTableText, type StudentTable } from './report-students';
+import { parseStudentTable, studentTableText, type StudentTable } from './report-students';
 import { depsOf, published, stampOf, TOTAL, type ReportCache } from './report-cache';
 import type { ReportRepo, ReportSubjectRow } from './report.repo';
 import { narrowReport, reportView } from './report-view';
@@ -264,10 +264,8 @@ export function reportService(d: {
   async function studentTableOf(e: { id: number; name: string }, subjectId: number | undefined) {
     const [all, own] = await Promise.all([repo.subjects(e.id), repo.settings(e.id)]);
     const stamp = stampOf(own?.version ?? 0, depsOf(all, subjectId));
-    const table = await remember(
-      `students:${e.id}:${subjectId ?? TOTAL}`,
-      stamp,
-      async () => JSON.parse(await studentTableJson(e, subjectId)) as StudentTable,
+    const table = await remember(`students:${e.id}:${subjectId ?? TOTAL}`, stamp, async () =>
+      parseStudentTable(await studentTableJson(e, subjectId)),
     );
     return { stamp, table };
   }
