@@ -54,6 +54,7 @@ export {
   columnReliability,
   fromColumn,
   groupColumnMeans,
+  groupingsColumnMeans,
   toColumn,
   type Column,
 } from './columns';

@@ -8,9 +8,8 @@ import {
   isCritical,
   extremeGroups,
   fourRatesOf,
-  fromColumn,
   gradeColumns,
-  groupColumnMeans,
+  groupingsColumnMeans,
   oneScoreSegments,
   ranks,
   scoreBands,
@@ -125,20 +124,29 @@ function indexBy(keys: Int32Array): Map<number, number[]> {
 }
 
 /**
- * Mean of each part in each group (over full marks for questions: 得分率), by the groups' order in `ids`: one
- * pass over the part columns for all groups at once.
+ * Mean of each part in each group (over full marks for questions: 得分率), by the groups' order in their `ids`,
+ * for several groupings (schools, classes): one pass over the part columns for all of them at once.
  */
-function groupParts(input: ReportInput, keys: Int32Array, ids: readonly number[]): (number | null)[][] {
-  const at = new Map(ids.map((id, g) => [id, g]));
-  const groupOf = keys.map((k) => at.get(k) ?? -1);
+function groupParts(
+  input: ReportInput,
+  groupings: readonly { keys: Int32Array; ids: readonly number[] }[],
+): (number | null)[][][] {
   const cols = input.entries.parts;
-  const means = groupColumnMeans(cols, groupOf, ids.length);
-  return ids.map((_, g) =>
-    cols.map((_c, j) => {
-      const m = means[g * cols.length + j]!;
-      const div = input.questions.length ? input.questions[j]!.full : 1;
-      return Number.isNaN(m) || !div ? null : m / div;
+  const means = groupingsColumnMeans(
+    cols,
+    groupings.map(({ keys, ids }) => {
+      const at = new Map(ids.map((id, g) => [id, g]));
+      return { groupOf: keys.map((k) => at.get(k) ?? -1), groups: ids.length };
     }),
+  );
+  return groupings.map(({ ids }, h) =>
+    ids.map((_, g) =>
+      cols.map((_c, j) => {
+        const m = means[h]![g * cols.length + j]!;
+        const div = input.questions.length ? input.questions[j]!.full : 1;
+        return Number.isNaN(m) || !div ? null : m / div;
+      }),
+    ),
   );
 }
 
@@ -148,7 +156,9 @@ function groupParts(input: ReportInput, keys: Int32Array, ids: readonly number[]
  */
 export function computeReport(input: ReportInput, computedAt: Date): Report {
   const { entries, fullScore } = input;
-  const totals = fromColumn(entries.totals);
+  // the scores sat, in list order, for 一分一段 and the bands (a list of numbers: no null boxing each score)
+  const sat: number[] = [];
+  for (const x of entries.totals) if (x === x) sat.push(x);
   // one sort best first for the grades' ranks and the top and bottom groups
   const best = bestFirst(entries.totals);
   const graded = gradeColumns(entries.totals, input.settings.grades, ranks(entries.totals, best));
@@ -166,13 +176,15 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     );
 
   const schoolList = input.schools.filter((s) => bySchool.has(s.id));
+  const classList = input.classes.filter((c) => byClass.has(c.id));
+  const parts = groupParts(input, [
+    { keys: entries.schoolIds, ids: schoolList.map((s) => s.id) },
+    { keys: entries.classIds, ids: classList.map((c) => c.id) },
+  ]);
+  const schoolParts = parts[0]!;
+  const classParts = parts[1]!;
   const schoolFigures = schoolList.map((s) => ({ key: s.id, f: figuresOf(bySchool.get(s.id)!) }));
   const schoolCmp = compared(schoolFigures, overall.mean);
-  const schoolParts = groupParts(
-    input,
-    entries.schoolIds,
-    schoolList.map((s) => s.id),
-  );
   const schools: ReportGroup[] = schoolList.map((s, k) => {
     const c = schoolCmp[k]!;
     return {
@@ -189,7 +201,6 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     };
   });
 
-  const classList = input.classes.filter((c) => byClass.has(c.id));
   const classFigures = classList.map((c) => ({ key: c.id, f: figuresOf(byClass.get(c.id)!) }));
   const classCmp = compared(classFigures, overall.mean);
   const inSchool = new Map<number, number | null>();
@@ -197,11 +208,6 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     const own = classFigures.filter((_, k) => classList[k]!.schoolId === s.id);
     for (const c of compared(own, null)) inSchool.set(c.key, c.rank);
   }
-  const classParts = groupParts(
-    input,
-    entries.classIds,
-    classList.map((c) => c.id),
-  );
   const classes: ReportGroup[] = classList.map((c, k) => {
     const cmp = classCmp[k]!;
     return {
@@ -245,8 +251,8 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     overall,
     schools,
     classes,
-    segments: oneScoreSegments(totals),
-    bands: scoreBands(totals, fullScore, bandWidth(fullScore)),
+    segments: oneScoreSegments(sat),
+    bands: scoreBands(sat, fullScore, bandWidth(fullScore)),
     questions,
     parts: input.subjects,
     alpha: reliability.alpha,
