@@ -52,6 +52,19 @@
 // change 7.0 s. Every report again on that database one after the other, load 5.1–7.8: main 39.9 s, branch
 // 34.4 s, the same report_cache (computedAt aside). 20,000 on a kept database, alternated, load 3.1–4.5: main
 // 6.1 s / 9.4 s, branch 8.2 s / 6.2 s (noise larger than the change: at 20,000 PostgreSQL's reads dominate).
+// After reportsperf5 (the 学生成绩 tables keep the mean and σ, not Z and T per examinee — report_cache at 20,000
+// 21.3 → 13.8 MB; the stale subjects' scores read up front, several subjects to a statement, so the score table
+// is passed over 3 times rather than 9; groups compared from their figures' means; one sort of the totals per
+// report; the schools' and classes' part means in one walk): 100,000, first run over fresh rows, load 9.7 → 3.3
+// (others' browser journeys beside it): 11.85 s beside a floor of 45.4 s (0.26 ×); cached page 6 ms, bare row
+// read 19 ms; 学生成绩 24 ms; 进退步 first 0.9 s, then 8 ms; after one change 3.6 s. main just after, load
+// 2.9 → 5.9: 21.3 s beside 64.0 s (0.33 ×); 学生成绩 73 ms; 进退步 first 1.9 s; after one change 5.7 s. Every
+// report again on one kept database (tools/bench/src/reports-again.ts), alternated, load 3.7–4.1: main
+// 12.1 s / 11.8 s, branch 11.0 s / 10.8 s, CPU time Node 8.3 → 7.8 s and PostgreSQL 12.2 → 9.4 s; at load
+// 4.6–7 main 15.6–19.2 s, branch 16.0–17.9 s (the load's noise as large as the change). The same report_cache
+// (the tables' z / t → standard aside) and the same 学生成绩 rows as main's, at 20,000 and at 100,000. Left in
+// PostgreSQL: a subject's answer count ~0.5 s (paper rows 0.17 s, printing the objective jsonb 0.22 s, the
+// examinees who sat 0.13 s); in Node: GC ~1 s, reading the answers ~0.8 s, the figures' passes 0.3–0.5 s each.
 import { sql } from 'drizzle-orm';
 import type { Principal } from '@yj/contracts';
 import { openPostgres } from '../../../apps/server/src/infra/db';
