@@ -96,23 +96,65 @@ export function columnItemStats(
  * none). Result: groups × columns means, row by group, NaN where a group has no value of a column.
  */
 export function groupColumnMeans(cols: readonly Column[], groupOf: Int32Array, groups: number): Float64Array {
+  return groupingsColumnMeans(cols, [{ groupOf, groups }])[0]!;
+}
+
+/**
+ * `groupColumnMeans` for several groupings of the same examinees (schools and classes) in one pass over the
+ * columns, each sum taken in the same order.
+ */
+export function groupingsColumnMeans(
+  cols: readonly Column[],
+  groupings: readonly { groupOf: Int32Array; groups: number }[],
+): Float64Array[] {
   const k = cols.length;
-  const sum = new Float64Array(groups * k);
-  const count = new Int32Array(groups * k);
+  const sums = groupings.map((g) => new Float64Array(g.groups * k));
+  const counts = groupings.map((g) => new Int32Array(g.groups * k));
+  const [a, b] = [groupings[0], groupings[1]];
   for (let j = 0; j < k; j++) {
     const col = cols[j]!;
-    for (let i = 0; i < col.length; i++) {
-      const v = col[i]!;
-      const g = groupOf[i]!;
-      if (v === v && g >= 0) {
-        const x = g * k + j;
-        sum[x] = sum[x]! + v;
-        count[x]!++;
+    if (groupings.length === 2 && a && b) {
+      // the schools and classes of a report: both in the same walk of the column
+      const ga = a.groupOf;
+      const gb = b.groupOf;
+      const sa = sums[0]!;
+      const ca = counts[0]!;
+      const sb = sums[1]!;
+      const cb = counts[1]!;
+      for (let i = 0; i < col.length; i++) {
+        const v = col[i]!;
+        if (v !== v) continue;
+        const x = ga[i]!;
+        if (x >= 0) {
+          sa[x * k + j] = sa[x * k + j]! + v;
+          ca[x * k + j]!++;
+        }
+        const y = gb[i]!;
+        if (y >= 0) {
+          sb[y * k + j] = sb[y * k + j]! + v;
+          cb[y * k + j]!++;
+        }
       }
+      continue;
     }
+    groupings.forEach((g, h) => {
+      const sum = sums[h]!;
+      const count = counts[h]!;
+      for (let i = 0; i < col.length; i++) {
+        const v = col[i]!;
+        const x = g.groupOf[i]!;
+        if (v === v && x >= 0) {
+          sum[x * k + j] = sum[x * k + j]! + v;
+          count[x * k + j]!++;
+        }
+      }
+    });
   }
-  for (let x = 0; x < sum.length; x++) sum[x] = count[x] ? sum[x]! / count[x]! : NaN;
-  return sum;
+  return sums.map((sum, h) => {
+    const count = counts[h]!;
+    for (let x = 0; x < sum.length; x++) sum[x] = count[x] ? sum[x]! / count[x]! : NaN;
+    return sum;
+  });
 }
 
 /** Population variance over the rows `at` of a column, two passes, as `variance` computes it. */

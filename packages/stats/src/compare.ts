@@ -22,14 +22,30 @@ export function compareGroups<K>(
   groups: readonly { key: K; scores: Scores }[],
   referenceMean: number | null,
 ): GroupComparison<K>[] {
-  const means = groups.map((g) => mean(present(g.scores)));
-  const r = ranks(means);
+  return compareMeans(
+    groups.map((g) => {
+      const xs = present(g.scores);
+      return { key: g.key, sat: xs.length, mean: mean(xs) };
+    }),
+    referenceMean,
+  );
+}
+
+/**
+ * `compareGroups` of groups whose figures are known already (a report's groups: their count sat and mean, the
+ * mean of their scores sat in list order) — no list of scores gathered again per group.
+ */
+export function compareMeans<K>(
+  groups: readonly { key: K; sat: number; mean: number | null }[],
+  referenceMean: number | null,
+): GroupComparison<K>[] {
+  const r = ranks(groups.map((g) => g.mean));
   return groups.map((g, i) => {
-    const m = means[i]!;
+    const m = g.mean;
     const diff = m === null || referenceMean === null ? null : m - referenceMean;
     return {
       key: g.key,
-      sat: present(g.scores).length,
+      sat: g.sat,
       mean: m,
       diff,
       overRate: diff === null || !referenceMean ? null : diff / referenceMean,

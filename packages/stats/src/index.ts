@@ -22,7 +22,14 @@ export {
 } from './rates';
 export { bestFirst, GroupRanker, groupRanks, rankChange, ranks } from './rank';
 export { oneScoreSegments, scoreBands, type Band, type Segment } from './segments';
-export { compareGroups, criticalStudents, isCritical, type Critical, type GroupComparison } from './compare';
+export {
+  compareGroups,
+  compareMeans,
+  criticalStudents,
+  isCritical,
+  type Critical,
+  type GroupComparison,
+} from './compare';
 export {
   extremeGroups,
   GROUP_SHARE,
@@ -40,13 +47,14 @@ export {
   RELIABILITY_MIN_EXAMINEES,
   type ReliabilityWithheld,
 } from './reliability';
-export { standardScores } from './standard';
+export { standardOf, standardScores, studentColumns, tScore, zScore, type StudentColumns } from './standard';
 export { DEFAULT_GRADE_BANDS, gradeColumns, gradeScores, type GradeBand, type GradedScore } from './grade';
 export {
   columnItemStats,
   columnReliability,
   fromColumn,
   groupColumnMeans,
+  groupingsColumnMeans,
   toColumn,
   type Column,
 } from './columns';

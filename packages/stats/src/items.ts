@@ -1,3 +1,4 @@
+import type { Column } from './columns';
 import { mean, type Scores } from './describe';
 import { bestFirst } from './rank';
 
@@ -25,10 +26,13 @@ export const GROUP_SHARE = 0.27;
 /**
  * The top and bottom 27 % by total, as positions in `totals`: round(27 % × 实考) examinees each (at least 1),
  * taken from the totals sorted high to low; equal totals at a group's edge are taken in list order (a fixed
- * group size keeps the two groups comparable, which splitting ties would not).
+ * group size keeps the two groups comparable, which splitting ties would not). `idx`: the totals' `bestFirst`,
+ * when the caller has it already.
  */
-export function extremeGroups(totals: Scores): { top: number[]; bottom: number[] } {
-  const idx = bestFirst(totals);
+export function extremeGroups(
+  totals: Scores | Column,
+  idx = bestFirst(totals),
+): { top: number[]; bottom: number[] } {
   if (idx.length === 0) return { top: [], bottom: [] };
   const g = Math.max(1, Math.round(GROUP_SHARE * idx.length));
   return { top: Array.from(idx.subarray(0, g)), bottom: Array.from(idx.subarray(idx.length - g)) };

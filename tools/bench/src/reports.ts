@@ -52,6 +52,24 @@
 // change 7.0 s. Every report again on that database one after the other, load 5.1–7.8: main 39.9 s, branch
 // 34.4 s, the same report_cache (computedAt aside). 20,000 on a kept database, alternated, load 3.1–4.5: main
 // 6.1 s / 9.4 s, branch 8.2 s / 6.2 s (noise larger than the change: at 20,000 PostgreSQL's reads dominate).
+// After reportsperf5 (the 学生成绩 tables keep the mean and σ, not Z and T per examinee — report_cache at 20,000
+// 21.3 → 13.8 MB; the stale subjects' scores read up front, several subjects to a statement, so the score table
+// is passed over 3 times rather than 9; the answer counts' who-sat filter in Node rather than a hashed list in
+// PostgreSQL; groups compared from their figures' means; one sort of the totals per report; the schools' and
+// classes' part means in one walk): 100,000, first runs over fresh rows one after the other, load 2.2–2.5:
+// branch 13.50 s beside a floor of 45.1 s (0.30 ×), main 13.64 s beside 44.0 s (0.31 ×) — on a machine this
+// quiet main is under 15 s too, and a first run does not tell them apart (an earlier pair at load 3–10, branch
+// 11.85 s / main 21.3 s, was the load's doing). Cached page 6 ms (main 5 ms), bare row read 23 ms (28 ms);
+// 学生成绩 28 ms (26 ms); 进退步 first 1.0 s (0.9 s), then 8 ms; after one change 3.8 s (3.5 s). Every report
+// again on one kept database (tools/bench/src/reports-again.ts, which prints CPU time too), alternated, load
+// 1.2–2.4: main 11.75 s / 11.55 s, branch 10.46 s / 10.55 s / 10.03 s; CPU time of PostgreSQL's backends main
+// 12.2 s / 11.4 s, branch 7.4–7.8 s; Node's 7.7–8.3 s in both (what was saved in Node is not seen beside the
+// larger strings held at once). The same report_cache (the tables' z / t → standard aside) and the same
+// 学生成绩 rows as main's, at 20,000 and at 100,000. Node is now the critical path (busy ~8 s of ~10.5 s, the
+// first ~1.3 s waiting for the first subject's scores; PostgreSQL ~0.7 of a core): reading the answers 0.8 s,
+// GC 0.6 s, the question-score lines 0.47 s, the driver copying and decoding the large texts 0.6 s, α / KR-20
+// 0.39 s, part means 0.37 s, item statistics 0.34 s, the 学生成绩 tables ~0.75 s. Left in PostgreSQL: a
+// subject's answer count ~0.4 s (paper rows 0.17 s, printing the objective jsonb 0.22 s).
 import { sql } from 'drizzle-orm';
 import type { Principal } from '@yj/contracts';
 import { openPostgres } from '../../../apps/server/src/infra/db';

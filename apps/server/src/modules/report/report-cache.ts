@@ -10,10 +10,11 @@ export const TOTAL = 0;
 export const published = (s: ReportSubjectRow) => s.status === SubjectStatus.published;
 
 /**
- * The shape of the cached JSON: raised when a report gains a field (2: `reliabilityWithheld`), so a row stored
- * by the code before is computed again rather than answered without it.
+ * The shape of the cached JSON: raised when a report gains a field (2: `reliabilityWithheld`; 3: the 学生成绩
+ * tables keep the mean and σ of Z / T rather than both per examinee), so a row stored by the code before is
+ * computed again rather than read in a shape it does not have.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /**
  * What a cached figure depends on: the cached format, the exam's settings version, and each subject's id, state

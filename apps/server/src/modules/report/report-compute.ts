@@ -1,16 +1,17 @@
 import type { Report, ReportFigures, ReportGroup, ReportQuestion, ReportSettings } from '@yj/contracts';
 import {
+  bestFirst,
   boxPlotOf,
   columnItemStats,
   columnReliability,
-  compareGroups,
+  compareMeans,
   isCritical,
   extremeGroups,
   fourRatesOf,
-  fromColumn,
   gradeColumns,
-  groupColumnMeans,
+  groupingsColumnMeans,
   oneScoreSegments,
+  ranks,
   scoreBands,
   summaryOf,
   type Column,
@@ -123,20 +124,29 @@ function indexBy(keys: Int32Array): Map<number, number[]> {
 }
 
 /**
- * Mean of each part in each group (over full marks for questions: 得分率), by the groups' order in `ids`: one
- * pass over the part columns for all groups at once.
+ * Mean of each part in each group (over full marks for questions: 得分率), by the groups' order in their `ids`,
+ * for several groupings (schools, classes): one pass over the part columns for all of them at once.
  */
-function groupParts(input: ReportInput, keys: Int32Array, ids: readonly number[]): (number | null)[][] {
-  const at = new Map(ids.map((id, g) => [id, g]));
-  const groupOf = keys.map((k) => at.get(k) ?? -1);
+function groupParts(
+  input: ReportInput,
+  groupings: readonly { keys: Int32Array; ids: readonly number[] }[],
+): (number | null)[][][] {
   const cols = input.entries.parts;
-  const means = groupColumnMeans(cols, groupOf, ids.length);
-  return ids.map((_, g) =>
-    cols.map((_c, j) => {
-      const m = means[g * cols.length + j]!;
-      const div = input.questions.length ? input.questions[j]!.full : 1;
-      return Number.isNaN(m) || !div ? null : m / div;
+  const means = groupingsColumnMeans(
+    cols,
+    groupings.map(({ keys, ids }) => {
+      const at = new Map(ids.map((id, g) => [id, g]));
+      return { groupOf: keys.map((k) => at.get(k) ?? -1), groups: ids.length };
     }),
+  );
+  return groupings.map(({ ids }, h) =>
+    ids.map((_, g) =>
+      cols.map((_c, j) => {
+        const m = means[h]![g * cols.length + j]!;
+        const div = input.questions.length ? input.questions[j]!.full : 1;
+        return Number.isNaN(m) || !div ? null : m / div;
+      }),
+    ),
   );
 }
 
@@ -146,31 +156,39 @@ function groupParts(input: ReportInput, keys: Int32Array, ids: readonly number[]
  */
 export function computeReport(input: ReportInput, computedAt: Date): Report {
   const { entries, fullScore } = input;
-  const totals = fromColumn(entries.totals);
-  const graded = gradeColumns(totals, input.settings.grades);
+  // the scores sat, in list order, for 一分一段 and the bands (a list of numbers: no null boxing each score)
+  const sat: number[] = [];
+  for (const x of entries.totals) if (x === x) sat.push(x);
+  // one sort best first for the grades' ranks and the top and bottom groups
+  const best = bestFirst(entries.totals);
+  const graded = gradeColumns(entries.totals, input.settings.grades, ranks(entries.totals, best));
   const overall = figures(entries.totals, graded, null, fullScore, input.settings);
   const bySchool = indexBy(entries.schoolIds);
   const byClass = indexBy(entries.classIds);
   const schoolName = new Map(input.schools.map((s) => [s.id, s.name]));
-  const scoresOf = (idx: readonly number[]) => idx.map((i) => totals[i]!);
   const figuresOf = (idx: readonly number[]) =>
     figures(entries.totals, graded, idx, fullScore, input.settings);
+  // groups compared by the mean and count of their figures (compareGroups' own, the same sums)
+  const compared = (list: { key: number; f: ReportFigures }[], reference: number | null) =>
+    compareMeans(
+      list.map((g) => ({ key: g.key, sat: g.f.sat, mean: g.f.mean })),
+      reference,
+    );
 
   const schoolList = input.schools.filter((s) => bySchool.has(s.id));
-  const schoolCmp = compareGroups(
-    schoolList.map((s) => ({ key: s.id, scores: scoresOf(bySchool.get(s.id)!) })),
-    overall.mean,
-  );
-  const schoolParts = groupParts(
-    input,
-    entries.schoolIds,
-    schoolList.map((s) => s.id),
-  );
+  const classList = input.classes.filter((c) => byClass.has(c.id));
+  const parts = groupParts(input, [
+    { keys: entries.schoolIds, ids: schoolList.map((s) => s.id) },
+    { keys: entries.classIds, ids: classList.map((c) => c.id) },
+  ]);
+  const schoolParts = parts[0]!;
+  const classParts = parts[1]!;
+  const schoolFigures = schoolList.map((s) => ({ key: s.id, f: figuresOf(bySchool.get(s.id)!) }));
+  const schoolCmp = compared(schoolFigures, overall.mean);
   const schools: ReportGroup[] = schoolList.map((s, k) => {
-    const idx = bySchool.get(s.id)!;
     const c = schoolCmp[k]!;
     return {
-      ...figuresOf(idx),
+      ...schoolFigures[k]!.f,
       id: s.id,
       name: s.name,
       schoolId: s.id,
@@ -183,30 +201,17 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     };
   });
 
-  const classList = input.classes.filter((c) => byClass.has(c.id));
-  const classCmp = compareGroups(
-    classList.map((c) => ({ key: c.id, scores: scoresOf(byClass.get(c.id)!) })),
-    overall.mean,
-  );
+  const classFigures = classList.map((c) => ({ key: c.id, f: figuresOf(byClass.get(c.id)!) }));
+  const classCmp = compared(classFigures, overall.mean);
   const inSchool = new Map<number, number | null>();
   for (const s of schoolList) {
-    const own = classList.filter((c) => c.schoolId === s.id);
-    const cmp = compareGroups(
-      own.map((c) => ({ key: c.id, scores: scoresOf(byClass.get(c.id)!) })),
-      null,
-    );
-    for (const c of cmp) inSchool.set(c.key, c.rank);
+    const own = classFigures.filter((_, k) => classList[k]!.schoolId === s.id);
+    for (const c of compared(own, null)) inSchool.set(c.key, c.rank);
   }
-  const classParts = groupParts(
-    input,
-    entries.classIds,
-    classList.map((c) => c.id),
-  );
   const classes: ReportGroup[] = classList.map((c, k) => {
-    const idx = byClass.get(c.id)!;
     const cmp = classCmp[k]!;
     return {
-      ...figuresOf(idx),
+      ...classFigures[k]!.f,
       id: c.id,
       name: c.name,
       schoolId: c.schoolId,
@@ -219,7 +224,7 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     };
   });
 
-  const groups = extremeGroups(totals);
+  const groups = extremeGroups(entries.totals, best);
   const questions: ReportQuestion[] = input.questions.map((q, j) => ({
     no: q.no,
     kind: q.kind,
@@ -246,8 +251,8 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     overall,
     schools,
     classes,
-    segments: oneScoreSegments(totals),
-    bands: scoreBands(totals, fullScore, bandWidth(fullScore)),
+    segments: oneScoreSegments(sat),
+    bands: scoreBands(sat, fullScore, bandWidth(fullScore)),
     questions,
     parts: input.subjects,
     alpha: reliability.alpha,

@@ -1,14 +1,5 @@
 import type { ExamineeColumns } from './report-compute';
-import {
-  bestFirst,
-  gradeColumns,
-  GroupRanker,
-  gradeScores,
-  groupRanks,
-  ranks,
-  standardScores,
-  type GradeBand,
-} from '@yj/stats';
+import { studentColumns, tScore, zScore, type GradeBand } from '@yj/stats';
 
 /** One examinee's score in a report (a subject, or the total over the published subjects). */
 export interface StudentEntry {
@@ -31,47 +22,42 @@ export interface StudentFigures {
 }
 
 /**
- * Each examinee's ranks in class, school and the whole exam (competition ranking, @yj/stats `ranks`), Z and T
- * scores and 等级赋分 over every examinee of the exam — the same population the report's figures use, so a
+ * Each examinee's ranks in class, school and the whole exam, Z and T scores and 等级赋分 (@yj/stats
+ * `studentColumns`) over every examinee of the exam — the same population the report's figures use, so a
  * teacher who sees one class still reads the exam-wide rank and grade. Pure: data in, figures out.
  */
 export function studentFigures(
   entries: readonly StudentEntry[],
   grades: readonly GradeBand[],
 ): StudentFigures[] {
-  const totals = entries.map((e) => e.total);
-  // one sort for the three rankings
-  const best = bestFirst(totals);
-  const rank = ranks(totals, best);
-  const inClass = groupRanks(
-    totals,
-    entries.map((e) => e.classId),
-    best,
+  const c = studentColumns(
+    Float64Array.from(entries, (e) => e.total ?? NaN),
+    Int32Array.from(entries, (e) => e.schoolId),
+    Int32Array.from(entries, (e) => e.classId),
+    grades,
   );
-  const inSchool = groupRanks(
-    totals,
-    entries.map((e) => e.schoolId),
-    best,
-  );
-  const { z, t } = standardScores(totals);
-  const graded = gradeScores(totals, grades, rank);
+  // 缺考: rank Infinity, group ranks 0, the rest NaN
+  const ranked = (x: number) => (x > 0 && x < Infinity ? x : null);
+  const value = (x: number) => (Number.isNaN(x) ? null : x);
   return entries.map((_, i) => ({
-    rankInClass: inClass[i]!,
-    rankInSchool: inSchool[i]!,
-    rank: rank[i]!,
-    z: z[i]!,
-    t: t[i]!,
-    grade: graded[i]?.grade ?? null,
-    points: graded[i]?.points ?? null,
+    rankInClass: ranked(c.rankInClass[i]!),
+    rankInSchool: ranked(c.rankInSchool[i]!),
+    rank: ranked(c.rank[i]!),
+    z: value(c.z[i]!),
+    t: value(c.t[i]!),
+    grade: c.grade[i]! < 0 ? null : grades[c.grade[i]!]!.grade,
+    points: value(c.points[i]!),
   }));
 }
 
 /**
  * The 学生成绩 figures of every examinee of a report in list order — best first, ties by exam number, 缺考 last
- * — as columns (what report_cache keeps as kind 'students'; the list and 进退步 read it). Examinees without an
+ * — as columns, as report_cache keeps them (kind 'students'; the list and 进退步 read it): without Z and T,
+ * which are the score's, the mean's and σ's (`standard`) and are computed again when the table is read
+ * (`parseStudentTable`) — two 17-digit numbers per examinee less to print, store and parse. Examinees without an
  * exam number in `kaohao` are left out.
  */
-export interface StudentTable {
+export interface StoredStudentTable {
   examineeId: number[];
   studentId: number[];
   schoolId: number[];
@@ -82,10 +68,28 @@ export interface StudentTable {
   rankInClass: (number | null)[];
   rankInSchool: (number | null)[];
   rank: (number | null)[];
-  z: (number | null)[];
-  t: (number | null)[];
   grade: (string | null)[];
   points: (number | null)[];
+  /** what Z and T are taken against (@yj/stats `standardOf`); null when nobody sat */
+  standard: { mean: number; sd: number } | null;
+}
+
+/** The 学生成绩 table as read: the stored columns with each examinee's Z and T. */
+export interface StudentTable extends StoredStudentTable {
+  z: (number | null)[];
+  t: (number | null)[];
+}
+
+/**
+ * A stored 学生成绩 table (`studentTableText`) read, Z and T computed from each score by the rule that made
+ * them (@yj/stats `zScore`, `tScore`): the same numbers as computing the table gave, the score, mean and σ
+ * being stored exactly (a double's shortest text reads back as the same double).
+ */
+export function parseStudentTable(json: string): StudentTable {
+  const table = JSON.parse(json) as StoredStudentTable;
+  const s = table.standard;
+  const z = table.score.map((x) => (x === null || s === null ? null : zScore(x, s)));
+  return { ...table, z, t: z.map((v) => (v === null ? null : tScore(v))) };
 }
 
 /** An exam's numbers in their order, with each one's place and where an examinee's is found. */
@@ -154,9 +158,9 @@ function sortByRankAndKaohao(order: number[], rank: Float64Array, at: Float64Arr
 }
 
 /**
- * The 学生成绩 table of a report's examinees (columns: NaN → 缺考) as the JSON text of a `StudentTable` — the
- * figures of `studentFigures`, the same numbers by the same arithmetic, computed over the columns in one walk
- * best first: no object per examinee (100,000 of them in each of an exam's ten tables).
+ * The 学生成绩 table of a report's examinees (columns: NaN → 缺考) as the JSON text of a `StoredStudentTable` — the
+ * figures of `studentFigures` (both from @yj/stats `studentColumns`), written from the columns: no object per
+ * examinee (100,000 of them in each of an exam's ten tables).
  */
 export function studentTableText(
   c: ExamineeColumns,
@@ -165,29 +169,8 @@ export function studentTableText(
 ): string {
   const totals = c.totals;
   const n = totals.length;
-  const best = bestFirst(totals);
-  const sat = best.length;
-  // competition ranks ("1224") in the exam, the school and the class; Infinity: 缺考 (no rank)
-  const rank = new Float64Array(n).fill(Infinity);
-  const inSchool = new Int32Array(n);
-  const inClass = new Int32Array(n);
-  const school = new GroupRanker(c.schoolIds);
-  const cls = new GroupRanker(c.classIds);
-  for (let k = 0; k < sat; k++) {
-    const i = best[k]!;
-    const s = totals[i]!;
-    rank[i] = k > 0 && totals[best[k - 1]!] === s ? rank[best[k - 1]!]! : k + 1;
-    inSchool[i] = school.next(i, s);
-    inClass[i] = cls.next(i, s);
-  }
-  // Z and T over those who sat (`standardScores`: sums in list order)
-  let sum = 0;
-  for (let i = 0; i < n; i++) if (totals[i] === totals[i]) sum += totals[i]!;
-  const m = sum / sat;
-  let sq = 0;
-  for (let i = 0; i < n; i++) if (totals[i] === totals[i]) sq += (totals[i]! - m) * (totals[i]! - m);
-  const sd = Math.sqrt(sq / sat);
-  const graded = gradeColumns(totals, grades, rank);
+  const f = studentColumns(totals, c.schoolIds, c.classIds, grades);
+  const rank = f.rank;
   // the rows listed (those with an exam number) in list order
   const index = kaohaoIndex(kaohao);
   const at = new Float64Array(n);
@@ -214,8 +197,6 @@ export function studentTableText(
     rankInClass: doubles(),
     rankInSchool: doubles(),
     rank: doubles(),
-    z: doubles(),
-    t: doubles(),
     points: doubles(),
   };
   const numbers: string[] = new Array<string>(len);
@@ -231,14 +212,11 @@ export function studentTableText(
     const s = totals[i]!;
     if (s !== s) continue;
     col.score[k] = s;
-    col.rankInClass[k] = inClass[i]!;
-    col.rankInSchool[k] = inSchool[i]!;
+    col.rankInClass[k] = f.rankInClass[i]!;
+    col.rankInSchool[k] = f.rankInSchool[i]!;
     col.rank[k] = rank[i]!;
-    const z = sd ? (s - m) / sd : 0;
-    col.z[k] = z;
-    col.t[k] = 50 + 10 * z;
-    gradeOf[k] = grades[graded.grade[i]!]!.grade;
-    col.points[k] = graded.points[i]!;
+    gradeOf[k] = grades[f.grade[i]!]!.grade;
+    col.points[k] = f.points[i]!;
   }
   // JSON.stringify's text of the table, written from the typed columns (a finite number prints the same in
   // both); 缺考 are listed last, so a column's nulls are its tail
@@ -254,7 +232,7 @@ export function studentTableText(
     `{"examineeId":${list(col.examineeId)},"studentId":${list(col.studentId)},` +
     `"schoolId":${list(col.schoolId)},"classId":${list(col.classId)},"kaohao":${JSON.stringify(numbers)},` +
     `"score":${list(col.score)},"rankInClass":${list(col.rankInClass)},` +
-    `"rankInSchool":${list(col.rankInSchool)},"rank":${list(col.rank)},"z":${list(col.z)},` +
-    `"t":${list(col.t)},"grade":${JSON.stringify(gradeOf)},"points":${list(col.points)}}`
+    `"rankInSchool":${list(col.rankInSchool)},"rank":${list(col.rank)},` +
+    `"grade":${JSON.stringify(gradeOf)},"points":${list(col.points)},"standard":${JSON.stringify(f.standard)}}`
   );
 }

@@ -38,14 +38,21 @@ import {
   type ReportEntries,
 } from './report-compute';
 import { progressJoin, progressSummary, type ProgressLine } from './report-progress';
-import { studentTableText, type StudentTable } from './report-students';
+import { parseStudentTable, studentTableText, type StudentTable } from './report-students';
 import { depsOf, published, stampOf, TOTAL, type ReportCache } from './report-cache';
-import type { ReportRepo, ReportSubjectRow } from './report.repo';
+import type { ReportRepo, ReportSubjectRow, ScoreColumns } from './report.repo';
 import { narrowReport, reportView } from './report-view';
 import { questionLines } from './score-text';
 
-/** Subjects' examinees as columns, read once while every report of an exam is computed (see `warm`). */
-type ColumnsMemo = Map<number, Promise<ExamineeColumns>>;
+/**
+ * Subjects' examinees as columns, read once while every report of an exam is computed (see `warm`): `full`
+ * with the question scores, read ahead for the subjects' reports (each takes its own out); `columns` without,
+ * for the 学生成绩 tables and the total.
+ */
+interface ColumnsMemo {
+  full: Map<number, Promise<ScoreColumns>>;
+  columns: Map<number, Promise<ExamineeColumns>>;
+}
 
 /** The order of exam numbers (what String#localeCompare gives, without building a collator per call). */
 const collator = new Intl.Collator();
@@ -105,10 +112,10 @@ export function reportService(d: {
    * report of an exam, each subject's scores are read once for its report, its 学生成绩 and the total's).
    */
   function columnsOf(subjectId: number, memo?: ColumnsMemo): Promise<ExamineeColumns> {
-    const had = memo?.get(subjectId);
+    const had = memo?.columns.get(subjectId) ?? memo?.full.get(subjectId);
     if (had) return had;
     const read = repo.scoreColumns(subjectId, false);
-    memo?.set(subjectId, read);
+    memo?.columns.set(subjectId, read);
     return read;
   }
 
@@ -117,11 +124,14 @@ export function reportService(d: {
    * those examinees only (an analysis group), option counts included.
    */
   async function subjectInput(subject: ReportSubjectRow, memo?: ColumnsMemo, members?: ReadonlySet<number>) {
-    const reading = repo.scoreColumns(subject.id);
-    if (memo && !memo.has(subject.id)) {
+    // read ahead with the question scores (`warm`), or read now
+    const reading = memo?.full.get(subject.id) ?? repo.scoreColumns(subject.id);
+    if (memo) {
+      memo.full.delete(subject.id);
+      // later readers (its 学生成绩 table, the total) need no question scores: the text is let go
       const columns = reading.then((c) => ({ ...c, questions: null }));
       columns.catch(() => undefined); // a failed read fails this report; its later readers see it too
-      memo.set(subject.id, columns);
+      memo.columns.set(subject.id, columns);
     }
     const [cols, questions] = await Promise.all([reading, repo.questions(subject.id)]);
     // the answers of those who sat (and are members), counted while their question scores are read here
@@ -264,10 +274,8 @@ export function reportService(d: {
   async function studentTableOf(e: { id: number; name: string }, subjectId: number | undefined) {
     const [all, own] = await Promise.all([repo.subjects(e.id), repo.settings(e.id)]);
     const stamp = stampOf(own?.version ?? 0, depsOf(all, subjectId));
-    const table = await remember(
-      `students:${e.id}:${subjectId ?? TOTAL}`,
-      stamp,
-      async () => JSON.parse(await studentTableJson(e, subjectId)) as StudentTable,
+    const table = await remember(`students:${e.id}:${subjectId ?? TOTAL}`, stamp, async () =>
+      parseStudentTable(await studentTableJson(e, subjectId)),
     );
     return { stamp, table };
   }
@@ -604,7 +612,25 @@ export function reportService(d: {
       const e = await examOf(examId);
       let numbers: Promise<Map<number, string>> | undefined;
       const kaohao = () => (numbers ??= examNumbers(examId));
-      const memo: ColumnsMemo = new Map();
+      const memo: ColumnsMemo = { full: new Map(), columns: new Map() };
+      // the scores of every subject whose report is to be computed read up front, with their question scores:
+      // the first alone (its report starts at once), the others four at a time — one statement passes over the
+      // score table once for all its subjects, where read one by one each subject's rows are fetched from
+      // nearly every page of it (subjects' rows written side by side)
+      const [stamps, own] = await Promise.all([repo.cachedStamps(examId, 'report'), repo.settings(examId)]);
+      const stale = subjects.filter((s) => stamps.get(s.id) !== stampOf(own?.version ?? 0, [s]));
+      const batches = [stale.slice(0, 1)];
+      for (let k = 1; k < stale.length; k += 4) batches.push(stale.slice(k, k + 4));
+      for (const batch of batches) {
+        if (!batch.length) continue;
+        const read = repo.scoreColumnsOf(batch.map((s) => s.id));
+        read.catch(() => undefined); // its subjects' reports fail with it
+        for (const s of batch)
+          memo.full.set(
+            s.id,
+            read.then((m) => m.get(s.id)!),
+          );
+      }
       // each subject's report reads its scores once (with the question scores) and leaves them in `memo` for its
       // 学生成绩 table and the total's, which come after it: a table two reports later (its report has long
       // started; were it not, the table would read the scores itself), so that a table computed here (no

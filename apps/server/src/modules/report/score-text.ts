@@ -226,6 +226,8 @@ function valuesAt(text: string, p: number, to: number, into: readonly (Column | 
 export function countAnswers(
   text: string | null,
   nos: readonly string[],
+  /** when given, each line starts with its examinee's id, and only the lines of those it keeps are counted */
+  keep?: (examineeId: number) => boolean,
 ): { no: string; answer: string; count: number }[] {
   const met = new Map<string, Tally[]>(nos.map((no) => [no, []]));
   // a list of one label (["A"], most answers) found by the label's code, per question
@@ -260,6 +262,15 @@ export function countAnswers(
   while (p < to) {
     let end = text!.indexOf('\n', p);
     if (end < 0) end = to;
+    if (keep) {
+      let id = 0;
+      for (let c = text!.charCodeAt(p); c >= ZERO && c <= NINE; c = text!.charCodeAt(++p))
+        id = id * 10 + c - ZERO;
+      if (!keep(id)) {
+        p = end + 1;
+        continue;
+      }
+    }
     if (text!.charCodeAt(p) !== BRACE_OPEN || !answersAt(text!, p + 1, end, slots, slotOf, add)) {
       const row = JSON.parse(text!.slice(p, end)) as Record<string, unknown> | null;
       for (const [key, v] of Object.entries(row ?? {})) {
