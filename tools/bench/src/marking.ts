@@ -29,6 +29,7 @@ import {
   waitHealthy,
 } from './api-server';
 import { markingChecks } from './marking-checks';
+import { clusterCpuSeconds, preloadStatements, resetStatements, sampleBackends, topStatements } from './marking-pg';
 import { cutAhead } from './marking-cuts';
 import { p50p99, runHealth, runMarkers, THRESHOLD } from './marking-load';
 import { seedMarking, writePageImage } from './marking-seed';
@@ -45,6 +46,7 @@ const KILL = process.env.BENCH_KILL === '1';
 const CUTS_AHEAD = process.env.BENCH_CUTS === 'ahead';
 const MONITOR = process.env.BENCH_MONITOR === '1';
 const CLAIM_EACH = process.env.BENCH_FLOW === 'claim-each';
+const PG_STATS = process.env.BENCH_PG_STATS === '1';
 
 const log = (s: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${s}\n`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-bench-marking-'));
@@ -52,6 +54,12 @@ const adminUrl = process.env.BENCH_DATABASE_URL;
 const database = await benchDatabase(adminUrl, 'yj_bench_marking');
 let cluster: EmbeddedCluster | null = null;
 if (!database.url) cluster = await startCluster(dataDir);
+if (cluster && PG_STATS) {
+  // pg_stat_statements is loaded at the cluster's start: set, then started again before anything connects
+  await preloadStatements(cluster.url);
+  await cluster.stop();
+  cluster = await startCluster(dataDir);
+}
 const dbUrl = database.url ?? cluster!.url;
 const engine = database.url ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PostgreSQL (the default)';
 const port = await freePort();
@@ -157,9 +165,12 @@ try {
   // the routes' own cost first, with nobody marking; then under the markers' load
   const idle = monitorWorld ? await pollMonitor(base, monitorWorld, 10) : null;
   // CPU of this process (the simulated markers) and of the server during the run: is the client the limit?
+  if (cluster && PG_STATS) await resetStatements(dbUrl);
   const clientCpu0 = process.cpuUsage();
   const serverCpu0 = cpuSeconds(server.pid);
-  const [load, polled] = await Promise.all([
+  const pgCpu0 = cluster ? clusterCpuSeconds(cluster.dir) : null;
+  let running = true;
+  const [load, polled, backends] = await Promise.all([
     runMarkers({
       base,
       markers: seeded.markers,
@@ -170,13 +181,17 @@ try {
       connections: CONNECTIONS,
       cutsStored: CUTS_AHEAD,
       nextWithSubmit: !CLAIM_EACH,
-    }),
+    }).finally(() => (running = false)),
     monitorWorld ? pollMonitor(base, monitorWorld, SECONDS) : Promise.resolve(null),
+    PG_STATS ? sampleBackends(dbUrl, () => !running) : Promise.resolve(null),
     KILL ? killAndRestart() : Promise.resolve(),
   ]);
   const clientCpu = process.cpuUsage(clientCpu0);
   const clientCpuS = (clientCpu.user + clientCpu.system) / 1e6;
   const serverCpu1 = cpuSeconds(server.pid);
+  const pgCpu1 = cluster ? clusterCpuSeconds(cluster.dir) : null;
+  const pgCpuS = pgCpu0 !== null && pgCpu1 !== null ? pgCpu1 - pgCpu0 : null;
+  const statements = cluster && PG_STATS ? await topStatements(dbUrl) : [];
   const serverCpuS = !KILL && serverCpu0 !== null && serverCpu1 !== null ? serverCpu1 - serverCpu0 : null;
   const rss = peakRssMb(server.pid);
   log('the HTTP floor: GET /filter/health for 10 s');
@@ -227,8 +242,21 @@ try {
   const share = (cpu: number) => `${((100 * cpu) / load.seconds).toFixed(0)} % of a core`;
   row(
     'CPU during the run',
-    `client (${MARKERS} markers, this process) ${share(clientCpuS)}, server ${serverCpuS === null ? 'n/a' : share(serverCpuS)}, machine load ${os.loadavg()[0]!.toFixed(1)}`,
+    `client (${MARKERS} markers, this process) ${share(clientCpuS)}, server ${serverCpuS === null ? 'n/a' : share(serverCpuS)}, PostgreSQL ${pgCpuS === null ? 'n/a' : share(pgCpuS)}, machine load ${os.loadavg()[0]!.toFixed(1)}`,
   );
+  const perPaper = (cpu: number | null) => (cpu === null ? 'n/a' : `${((1000 * cpu) / load.counted).toFixed(2)} ms`);
+  row(
+    'CPU per counted submit',
+    `client ${perPaper(clientCpuS)}, server ${perPaper(serverCpuS)}, PostgreSQL ${perPaper(pgCpuS)}`,
+  );
+  const samples = backends?.get('(samples)') ?? 0;
+  for (const [k, n] of [...(backends ?? [])].sort((a, b) => b[1] - a[1]).slice(1, 16))
+    row(`  backends ${(n / samples).toFixed(2)}`, k);
+  for (const st of statements)
+    row(
+      `  ${st.calls.toLocaleString()} calls`,
+      `exec ${(st.execMs / st.calls).toFixed(3)} ms, plan ${(st.planMs / st.calls).toFixed(3)} ms, ${(st.rows / st.calls).toFixed(1)} rows: ${st.query.slice(0, 160)}`,
+    );
   if (KILL)
     row(
       'SIGKILL',
