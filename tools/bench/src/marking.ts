@@ -10,6 +10,29 @@
 // keeps the database.
 // Markers work as the marking screen does: each submit also claims the following paper (`next: true`), a claim
 // only for the first paper; BENCH_FLOW=claim-each claims before every paper instead (the figures of before).
+// BENCH_PG_STATS=1 (embedded cluster): pg_stat_statements' heaviest statements of the run and what the server's
+// backends were doing (sampled every 10 ms); it costs PostgreSQL CPU, so take CPU figures from a run without it.
+//
+// Figures, 2 shared cores (BENCH_CUTS=ahead BENCH_SECONDS=20). Before this round (900fd23), load 7: 175 submits/s
+// = 0.04 × pgbench 4790 tps, p99 claim 332 ms / submit 173 ms. Interleaved old/new pairs (pgbench -T 10, load
+// 7–11, the lead's e2e beside): submits/s 145→181, 257→272, 115→111, 184→193; CPU per counted submit server
+// 3.13→2.75, 2.62→2.24, 3.53→3.26, 2.73→2.59 ms, PostgreSQL 2.82→2.66, 2.46→2.22, 3.22→2.96, 2.60→2.53 ms
+// (−5 to −15 %). After, quiet machine (load 0–2.6): 294 submits/s = 0.04 × pgbench 7437 tps, p99 claim 180 ms
+// (a marker's first paper, all 1,000 at once) / submit 70 ms; CPU per paper client 1.0, server 2.3, PostgreSQL
+// 2.4 ms; HTTP floor 8,327 requests/s (≤ 4,163 papers/s = 0.56 × pgbench with no marking work at all).
+// BENCH_KILL=1 after: server back in 1.4 s, 80 requests without answer, 1 replay acknowledged, every check PASS.
+// Where a paper's ~5.5 ms of CPU goes: ~11 round trips to PostgreSQL (session look-up when its 2 s cache has
+// expired — a marker's cycle is 3–4 s here —, begin, lock, submit, block score + stale mark, claim, commit, the
+// image's one statement, cut-ahead look-ups), each ~40 µs of writev on loopback TCP in the server alone (writev
+// 14–21 % of its profile), plus drizzle (8–10 %), pg (8 %), the image's file reads (9 %), fastify/helmet/zod
+// (5 %). The backends spend most of a transaction idle waiting on the server's next statement (4–6 of 16 idle
+// in transaction), 0.3–0.6 waiting on the paper's row locks (double marking: a paper's two slots are submitted
+// together), 0.5–1.3 on the WAL flush of commit. Statements: lock 0.2 ms alone (2–3 ms under load: lock waits),
+// claim 0.6–1 ms (its expired-lease part walks the block's mark_task_user_idx entries: an index on (block_id,
+// lease_until) where status = 'leased' would make it a point look-up; needs a migration), submit 0.5–0.9 ms (the
+// mark_stat triggers: four upserts). Going further needs fewer round trips per paper than the protocol here
+// allows (no pipelining in node-postgres: begin and commit each wait for the server), i.e. the submit and claim
+// as one statement with the checks in SQL, or a Unix socket to the embedded cluster instead of loopback TCP.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +52,7 @@ import {
   waitHealthy,
 } from './api-server';
 import { markingChecks } from './marking-checks';
+import { clusterCpuSeconds, preloadStatements, resetStatements, sampleBackends, topStatements } from './marking-pg';
 import { cutAhead } from './marking-cuts';
 import { p50p99, runHealth, runMarkers, THRESHOLD } from './marking-load';
 import { seedMarking, writePageImage } from './marking-seed';
@@ -45,6 +69,7 @@ const KILL = process.env.BENCH_KILL === '1';
 const CUTS_AHEAD = process.env.BENCH_CUTS === 'ahead';
 const MONITOR = process.env.BENCH_MONITOR === '1';
 const CLAIM_EACH = process.env.BENCH_FLOW === 'claim-each';
+const PG_STATS = process.env.BENCH_PG_STATS === '1';
 
 const log = (s: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${s}\n`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-bench-marking-'));
@@ -52,6 +77,12 @@ const adminUrl = process.env.BENCH_DATABASE_URL;
 const database = await benchDatabase(adminUrl, 'yj_bench_marking');
 let cluster: EmbeddedCluster | null = null;
 if (!database.url) cluster = await startCluster(dataDir);
+if (cluster && PG_STATS) {
+  // pg_stat_statements is loaded at the cluster's start: set, then started again before anything connects
+  await preloadStatements(cluster.url);
+  await cluster.stop();
+  cluster = await startCluster(dataDir);
+}
 const dbUrl = database.url ?? cluster!.url;
 const engine = database.url ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PostgreSQL (the default)';
 const port = await freePort();
@@ -157,9 +188,12 @@ try {
   // the routes' own cost first, with nobody marking; then under the markers' load
   const idle = monitorWorld ? await pollMonitor(base, monitorWorld, 10) : null;
   // CPU of this process (the simulated markers) and of the server during the run: is the client the limit?
+  if (cluster && PG_STATS) await resetStatements(dbUrl);
   const clientCpu0 = process.cpuUsage();
   const serverCpu0 = cpuSeconds(server.pid);
-  const [load, polled] = await Promise.all([
+  const pgCpu0 = cluster ? clusterCpuSeconds(cluster.dir) : null;
+  let running = true;
+  const [load, polled, backends] = await Promise.all([
     runMarkers({
       base,
       markers: seeded.markers,
@@ -170,13 +204,17 @@ try {
       connections: CONNECTIONS,
       cutsStored: CUTS_AHEAD,
       nextWithSubmit: !CLAIM_EACH,
-    }),
+    }).finally(() => (running = false)),
     monitorWorld ? pollMonitor(base, monitorWorld, SECONDS) : Promise.resolve(null),
+    PG_STATS ? sampleBackends(dbUrl, () => !running) : Promise.resolve(null),
     KILL ? killAndRestart() : Promise.resolve(),
   ]);
   const clientCpu = process.cpuUsage(clientCpu0);
   const clientCpuS = (clientCpu.user + clientCpu.system) / 1e6;
   const serverCpu1 = cpuSeconds(server.pid);
+  const pgCpu1 = cluster ? clusterCpuSeconds(cluster.dir) : null;
+  const pgCpuS = pgCpu0 !== null && pgCpu1 !== null ? pgCpu1 - pgCpu0 : null;
+  const statements = cluster && PG_STATS ? await topStatements(dbUrl) : [];
   const serverCpuS = !KILL && serverCpu0 !== null && serverCpu1 !== null ? serverCpu1 - serverCpu0 : null;
   const rss = peakRssMb(server.pid);
   log('the HTTP floor: GET /filter/health for 10 s');
@@ -227,8 +265,21 @@ try {
   const share = (cpu: number) => `${((100 * cpu) / load.seconds).toFixed(0)} % of a core`;
   row(
     'CPU during the run',
-    `client (${MARKERS} markers, this process) ${share(clientCpuS)}, server ${serverCpuS === null ? 'n/a' : share(serverCpuS)}, machine load ${os.loadavg()[0]!.toFixed(1)}`,
+    `client (${MARKERS} markers, this process) ${share(clientCpuS)}, server ${serverCpuS === null ? 'n/a' : share(serverCpuS)}, PostgreSQL ${pgCpuS === null ? 'n/a' : share(pgCpuS)}, machine load ${os.loadavg()[0]!.toFixed(1)}`,
   );
+  const perPaper = (cpu: number | null) => (cpu === null ? 'n/a' : `${((1000 * cpu) / load.counted).toFixed(2)} ms`);
+  row(
+    'CPU per counted submit',
+    `client ${perPaper(clientCpuS)}, server ${perPaper(serverCpuS)}, PostgreSQL ${perPaper(pgCpuS)}`,
+  );
+  const samples = backends?.get('(samples)') ?? 0;
+  for (const [k, n] of [...(backends ?? [])].sort((a, b) => b[1] - a[1]).slice(1, 16))
+    row(`  backends ${(n / samples).toFixed(2)}`, k);
+  for (const st of statements)
+    row(
+      `  ${st.calls.toLocaleString()} calls`,
+      `exec ${(st.execMs / st.calls).toFixed(3)} ms, plan ${(st.planMs / st.calls).toFixed(3)} ms, ${(st.rows / st.calls).toFixed(1)} rows: ${st.query.slice(0, 160)}`,
+    );
   if (KILL)
     row(
       'SIGKILL',
