@@ -7,8 +7,7 @@ import { body, testApp, type TestApp } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import { untilRecognised } from '../../../../test/scan';
 import { buildSubjectScene } from '../../../../test/factories';
-import { cutPagesOf, pagesColumn, paperImageRepo, type PageRead } from '../image/paper-image.repo';
-import { rowsOf } from '../../../infra/db';
+import { paperImageRepo } from '../image/paper-image.repo';
 import { templateRepo } from '../../template/template.repo';
 import { scanFixRepo } from '../exceptions/scan-fix.repo';
 import { scanQueryRepo } from '../query/scan-query.repo';
@@ -64,11 +63,6 @@ describe('stored results', () => {
     expect(page?.result && 'status' in page.result ? page.result.registration?.matrix : null).toHaveLength(9);
     const cut = await paperImageRepo(t.database.db).pages(paperId);
     expect(cut.every((p) => p.matrix?.length === 9)).toBe(true);
-    // the same pages as a column of another statement (a marker's image request reads them with its task)
-    const [withTask] = rowsOf<{ pages: PageRead[] }>(
-      await t.database.db.execute(sql`select ${pagesColumn(sql`${paperId}::int`)} as pages`),
-    );
-    expect(cutPagesOf(withTask!.pages)).toEqual(cut);
     const tpl = await templateRepo(t.database.db).find(subjectId, templateId);
     expect(tpl?.body.pages).toHaveLength(card.pages.length);
   });
@@ -84,10 +78,6 @@ describe('stored results', () => {
     await expect(paperImageRepo(t.database.db).pages(paperId)).rejects.toThrow(
       `scan_page ${id} registration matrix is malformed`,
     );
-    const [damaged] = rowsOf<{ pages: PageRead[] }>(
-      await t.database.db.execute(sql`select ${pagesColumn(sql`${paperId}::int`)} as pages`),
-    );
-    expect(() => cutPagesOf(damaged!.pages)).toThrow(`scan_page ${id} registration matrix is malformed`);
     await damage(id!, JSON.stringify({ ...(row!.result as object), crops: [{ name: 'x' }] }));
     await expect(scanQueryRepo(t.database.db).page(id!)).rejects.toThrow(
       `scan_page ${id} crops is malformed`,
