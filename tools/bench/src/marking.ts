@@ -13,6 +13,10 @@
 // BENCH_PG_STATS=1 (embedded cluster): pg_stat_statements' heaviest statements of the run and what the server's
 // backends were doing (sampled every 10 ms); it costs PostgreSQL CPU, so take CPU figures from a run without it.
 //
+// 2026-11-25, markingperf: the round's "two round trips fewer" (24ae366) was reverted before landing: the marker's
+// done count read in the submit's lock statement comes from that statement's snapshot, so two papers submitted
+// at once (multi-display) both counted from the same done (the screen showed 4 of 5, and a quota could be passed by
+// one). The figures below are that commit's; without it the server and PostgreSQL cost ~5–15 % more per paper.
 // Figures, 2 shared cores (BENCH_CUTS=ahead BENCH_SECONDS=20). Before this round (900fd23), load 7: 175 submits/s
 // = 0.04 × pgbench 4790 tps, p99 claim 332 ms / submit 173 ms. Interleaved old/new pairs (pgbench -T 10, load
 // 7–11, the lead's e2e beside): submits/s 145→181, 257→272, 115→111, 184→193; CPU per counted submit server

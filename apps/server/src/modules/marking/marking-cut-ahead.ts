@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { MarkSlot, type BlockRegion } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import { rowsOf } from './marking-final';
-import type { PageRead } from '../scan/image/paper-image.service';
 
-type PaperImage = (regions: BlockRegion[], paperId: number, pages?: PageRead[]) => Promise<Buffer>;
+type PaperImage = (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
 /**
  * Several blocks of one paper cut and stored together, its pages decoded once; a cut stored already is only
  * looked for, not read (paper-image.service.ts `storeCuts`).
@@ -65,12 +64,11 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; storeCuts?: StoreC
   /**
    * The cut of one paper: when a cut of the same regions is under way, after it (its bytes, or read once a
    * background cut stored them; a failed one is tried again here, so the request reports its own error).
-   * `pages`: the paper's pages when the caller read them (paper-image.service `paperImage`).
    */
-  function image(regions: BlockRegion[], paperId: number, pages?: PageRead[]): Promise<Buffer> {
+  function image(regions: BlockRegion[], paperId: number): Promise<Buffer> {
     const key = keyOf(regions, paperId);
     const under = running.get(key);
-    const again = () => d.paperImage(regions, paperId, pages);
+    const again = () => d.paperImage(regions, paperId);
     if (under) return under.then((b) => b ?? again(), again);
     return track(key, again());
   }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { BlockScoreSource, MarkSlot, type BlockPoints } from '@yj/contracts';
 import { decide, type Decision, type FinalRule, type ArbitrationRule } from '@yj/scoring';
 import type { PaperScore } from '../../db/schema';
@@ -220,27 +220,19 @@ export async function lockPaperTasks(tx: Conn, blockId: number, paperId: number)
   );
 }
 
-/** A write of block_score, followed in the same statement (one round trip) by `then` when given. */
-const withThen = (write: SQL, then: SQL | undefined): SQL =>
-  then ? sql`with written as (${write}) ${then}` : write;
-
 async function writeScore(
   tx: Conn,
   blockId: number,
   paperId: number,
   subjectId: number,
   s: { score: number; questionScores: Record<string, number>; source: string },
-  then?: SQL,
 ): Promise<void> {
   await executePrepared(
     tx,
-    withThen(
-      sql`insert into block_score (block_id, paper_id, subject_id, score, question_scores, source)
+    sql`insert into block_score (block_id, paper_id, subject_id, score, question_scores, source)
     values (${blockId}, ${paperId}, ${subjectId}, ${s.score}, ${JSON.stringify(s.questionScores)}::jsonb, ${s.source})
     on conflict (block_id, paper_id) do update set score = excluded.score,
       question_scores = excluded.question_scores, source = excluded.source, decided_by = null, decided_at = now()`,
-      then,
-    ),
   );
 }
 
@@ -258,11 +250,6 @@ export async function finalize(
   known?: BlockRules,
   /** the paper's tasks and block score source when the caller has read them with the tasks locked */
   seen?: PaperSeen,
-  /**
-   * A statement run with the write or removal of the block score, in the same round trip, when the outcome
-   * changes it (not on 'wait' or 'kept'): the score module's mark (`finalizer`).
-   */
-  then?: SQL,
 ): Promise<FinalOutcome> {
   const rules = known ?? (await blockRules(tx, blockId));
   if (!rules) return 'wait';
@@ -291,11 +278,8 @@ export async function finalize(
       values (${base.subject_id}, ${blockId}, ${paperId}, ${base.school_id}, ${base.class_id}, ${n})
       on conflict do nothing`);
   };
-  const clearScore = (after?: SQL) =>
-    executePrepared(
-      tx,
-      withThen(sql`delete from block_score where block_id = ${blockId} and paper_id = ${paperId}`, after),
-    );
+  const clearScore = () =>
+    tx.execute(sql`delete from block_score where block_id = ${blockId} and paper_id = ${paperId}`);
 
   const arbitrated = done(MarkSlot.arbitration);
   if (arbitrated) {
@@ -304,7 +288,7 @@ export async function finalize(
       score,
       questionScores: arbitrated,
       source: BlockScoreSource.arbitration,
-    }, then);
+    });
     return 'arbitrated';
   }
   // marks in slot order, as a prefix: a missing first or second mark means the paper waits
@@ -327,12 +311,12 @@ export async function finalize(
       score: d.total,
       questionScores: d.scores,
       source: d.source,
-    }, then);
+    });
     if (d.source !== BlockScoreSource.third) await removeUnheld(MarkSlot.third);
     await removeUnheld(MarkSlot.arbitration);
     return d.kind;
   }
-  await clearScore(d.kind === 'wait' ? undefined : then);
+  await clearScore();
   if (d.kind === 'third') {
     await ensure(MarkSlot.third);
     await removeUnheld(MarkSlot.arbitration);
@@ -344,21 +328,10 @@ export async function finalize(
 export type PaperScored = (tx: Tx, paperId: number) => Promise<void>;
 
 /**
- * The score module's hook as a statement (marking-score-queue.ts): the paper's subject score marked out of date
- * by the statement that writes or removes its block score — one round trip of the submit fewer.
+ * `finalize` followed, when the paper's block score was written or cleared, by the re-derivation of its subject
+ * score in the same transaction: scores follow every mark without a recompute.
  */
-export interface ScoreMark {
-  /** the statement that marks the paper; runs after the block score's write, in the same statement */
-  statement: (paperId: number) => SQL;
-  /** after a statement marked a paper (the job is asked to run) */
-  marked: () => void;
-}
-
-/**
- * `finalize` followed, when the paper's block score was written or cleared, by the mark of its subject score
- * as out of date, in the same statement: scores follow every mark without a recompute.
- */
-export function finalizer(onScore?: ScoreMark) {
+export function finalizer(onScore?: PaperScored) {
   return async (
     tx: Tx,
     blockId: number,
@@ -366,8 +339,8 @@ export function finalizer(onScore?: ScoreMark) {
     known?: BlockRules,
     seen?: PaperSeen,
   ): Promise<FinalOutcome> => {
-    const out = await finalize(tx, blockId, paperId, known, seen, onScore?.statement(paperId));
-    if (onScore && out !== 'wait' && out !== 'kept') onScore.marked();
+    const out = await finalize(tx, blockId, paperId, known, seen);
+    if (onScore && out !== 'wait' && out !== 'kept') await onScore(tx, paperId);
     return out;
   };
 }

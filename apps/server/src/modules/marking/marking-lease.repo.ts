@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../infra/db';
 import { rowsOf, type PaperSeen, type SlotRow } from './marking-final';
 import { executePrepared } from '../../infra/prepared';
-import { reviewerOf, reviewerStatement, type ReviewerRead, type ReviewerRow } from './marking.repo';
 
 /** A paper task as the lease checks and finalize read it. */
 export type LeaseRow = SlotRow & { block_id: number; paper_id: number };
@@ -14,11 +13,6 @@ export interface LeaseLock {
   subjectStatus: number | null;
   /** changes when the block or its questions change: the key of the cached rules */
   rulesKey: string;
-  /**
-   * When asked for: the user's reviewer row (locked) as `markingRepo.reviewer` reads it for a claim, its
-   * `done` as before the submit; null when the user has no such part in the block.
-   */
-  reviewer?: ReviewerRow | null;
 }
 
 const SLOT_COLUMNS = sql.raw(`t.id, t.slot, t.status, t.user_id, t.lease_token, t.lease_until, t.submitted_at,
@@ -33,22 +27,11 @@ export const leaseRepo = {
    * The task's paper tasks of its block locked in id order (every writer takes them so: no deadlock), with the
    * subject's status and the block rules' key, in ONE statement. Null when the task does not exist.
    */
-  async lock(
-    tx: Tx,
-    taskId: number,
-    /** the user's reviewer row in the task's block read (and locked) too: a submit that claims the next paper */
-    reviewer?: { userId: number; role: number },
-  ): Promise<LeaseLock | null> {
-    const block = sql`(select m.block_id from mark_task m where m.id = ${taskId})`;
-    const rv = reviewer
-      ? sql`(select row_to_json(rv) from (${reviewerStatement(block, reviewer.userId, reviewer.role, true, true)}) rv)`
-      : sql`null`;
-    const rows = rowsOf<
-      LeaseRow & { subject_status: number | null; rules_key: string; reviewer: ReviewerRead | null }
-    >(
+  async lock(tx: Tx, taskId: number): Promise<LeaseLock | null> {
+    const rows = rowsOf<LeaseRow & { subject_status: number | null; rules_key: string }>(
       await executePrepared(
         tx,
-        sql`select ${SLOT_COLUMNS}, ${rv} as reviewer,
+        sql`select ${SLOT_COLUMNS},
         (select s.status from subject s where s.id = t.subject_id and s.deleted_at is null) as subject_status,
         (select b.updated_at::text || '|' || (select coalesce(max(q.updated_at)::text, '') || '|' || count(*)
           from question q where q.subject_id = b.subject_id and q.no = any(b.nos))
@@ -58,12 +41,10 @@ export const leaseRepo = {
       ),
     );
     if (!rows.length) return null;
-    const r = rows[0]!.reviewer;
     return {
       tasks: rows,
       subjectStatus: rows[0]!.subject_status,
       rulesKey: rows[0]!.rules_key,
-      ...(reviewer ? { reviewer: r ? reviewerOf(r, reviewer.role, true, true) : null } : {}),
     };
   },
 

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 import { executePrepared } from '../../infra/prepared';
 
@@ -69,26 +69,20 @@ export function scoreQueue(d: { db: Db; derive: DeriveExaminees; delayMs?: numbe
     timer.unref();
   }
 
-  const markStatement = (paperId: number): SQL => sql`insert into score_stale (subject_id, examinee_id)
-    select subject_id, examinee_id from paper where id = ${paperId} and examinee_id is not null
-    on conflict do nothing`;
-
   const sweep = setInterval(() => void run(), SWEEP_MS);
   sweep.unref();
 
   return {
     /** In the transaction that changed the paper's block score: its examinee's subject score is out of date. */
     async mark(tx: Tx, paperId: number): Promise<void> {
-      await executePrepared(tx, markStatement(paperId));
+      await executePrepared(
+        tx,
+        sql`insert into score_stale (subject_id, examinee_id)
+        select subject_id, examinee_id from paper where id = ${paperId} and examinee_id is not null
+        on conflict do nothing`,
+      );
       kick();
     },
-
-    /**
-     * The same as a statement for the caller to run (finalize runs it with its write of the block score, one
-     * round trip), then `marked`.
-     */
-    statement: markStatement,
-    marked: kick,
 
     /** The same for many papers at once (重置阅卷), one statement. */
     async markMany(tx: Tx, paperIds: number[]): Promise<void> {

@@ -69,7 +69,7 @@ export function markingModule(d: {
   audit: AuditService;
   scopes: ExamScopes;
   questions: QuestionService;
-  images: Pick<PaperImageService, 'paperImage' | 'storeCuts' | 'maskedPage' | 'pagesColumn'>;
+  images: Pick<PaperImageService, 'paperImage' | 'storeCuts' | 'maskedPage'>;
   standard: StandardService;
   hidden: HiddenProblems;
   onScore: PaperScored;
@@ -81,12 +81,11 @@ export function markingModule(d: {
   const { access, stale } = ports;
   const repo = markingRepo;
   const onScores = (tx: Tx, paperIds: number[]) => stale.markMany(tx, paperIds);
-  const finalize = finalizer(stale);
+  const finalize = finalizer((tx, paperId) => stale.mark(tx, paperId));
   const scopes = markingScopes(db, d.scopes);
   const marking = markingService({
     db,
     paperImage,
-    pagesColumn: d.images.pagesColumn,
     storeCuts: d.images.storeCuts,
     finalize,
     standard: d.standard,

@@ -95,11 +95,11 @@ const CLAIM_COLUMNS = sql`
  * slots 1–3, `arb_done` arbitrations, per school of the papers), read by primary key. Counting the tasks read
  * every mark the marker ever gave on each claim, and a busy marker's claim grew with the day's work.
  */
-const submittedMarks = (blockId: number | SQL, userId: number, column: SQL) =>
+const submittedMarks = (blockId: number, userId: number, column: SQL) =>
   sql`(select coalesce(sum(${column}), 0) from mark_stat where block_id = ${blockId} and user_id = ${userId})`;
 
 /** The user's submitted marks in the block, 标准卷 of 质检 too: the marker's 已阅 must not tell them apart. */
-const doneCount = (blockId: number | SQL, userId: number) =>
+const doneCount = (blockId: number, userId: number) =>
   sql`(${submittedMarks(blockId, userId, sql`done + arb_done`)} + (select count(*) from standard_mark
   where block_id = ${blockId} and user_id = ${userId} and status = 'submitted'))::int`;
 
@@ -109,58 +109,15 @@ const usedCount = (blockId: number, userId: number) =>
   where block_id = ${blockId} and user_id = ${userId} and status = 'leased' and slot <> ${MarkSlot.arbitration}
     and lease_until >= now()))::int`;
 
-/** The reviewer statement's row, before the effective quota is worked out. */
-export type ReviewerRead = ReviewerRow & {
-  assign_mode: string;
-  mark_count: number;
-  block_quota: number | null;
-  markers: number;
-  papers: number;
-};
-
-/**
- * The user's block_reviewer row in that role with what its effective quota is worked out from (`reviewerOf`).
- * `blockId` an expression: a value, or a sub-select of the statement this one is part of (the submit's lock).
- * `lock`: the row locked for the caller's transaction, with the subject's status; `withDone`: the user's `done`.
- * An average split's papers are the block's slot-1 tasks, read from the counters the task triggers keep per
- * school (`mark_stat_total`, migration 0018): counting the tasks cost ~100,000 index entries a claim at city size.
- */
-export function reviewerStatement(
-  blockId: SQL,
-  userId: number,
-  role: number,
-  lock: boolean,
-  withDone: boolean,
-): SQL {
-  return sql`select r.role, r.quota, r.school_id, r.class_ids, b.assign_mode, b.mark_count,
-        b.quota as block_quota,
-        (select count(*) from block_reviewer x where x.block_id = r.block_id and x.role = ${ExamRole.reviewers})::int
-          as markers,${lock ? CLAIM_COLUMNS : sql``}${withDone ? sql` ${doneCount(blockId, userId)} as done,` : sql``}
-        (case when b.assign_mode = 'average' then (select coalesce(sum(x.papers), 0) from mark_stat_total x
-          where x.block_id = r.block_id) else 0 end)::int as papers
-        from block_reviewer r join block b on b.id = r.block_id
-        where r.block_id = ${blockId} and r.user_id = ${userId} and r.role = ${role}${lock ? sql` for update of r` : sql``}`;
-}
-
-/** The reviewer as the claim uses it: `quota` the effective one of the assign module (leaders none). */
-export function reviewerOf(r: ReviewerRead, role: number, lock: boolean, withDone: boolean): ReviewerRow {
-  const block = { assignMode: r.assign_mode, markCount: r.mark_count, quota: r.block_quota };
-  return {
-    role: r.role,
-    quota: role === ExamRole.reviewers ? effectiveQuota(block, r.quota, r.papers, r.markers) : null,
-    school_id: r.school_id,
-    class_ids: r.class_ids,
-    ...(lock ? { subject_status: r.subject_status ?? null } : {}),
-    ...(withDone ? { done: r.done ?? 0 } : {}),
-  };
-}
-
 /** SQL of marking: the claim, the lease checks, counts. Each function runs on the caller's transaction. */
 export const markingRepo = {
   /**
    * The user's block_reviewer row in that role, `quota` the effective one of the assign module (an average
-   * share of the papers in the pool, a free claim without its own quota the block's; leaders none); `lock` and
-   * `withDone` as reviewerStatement says.
+   * share of the papers in the pool, a free claim without its own quota the block's; leaders none).
+   * `lock`: the row is locked for the caller's transaction; `withDone`: the user's `done` read in the same
+   * statement (a submit that claims the next paper answers both without another round trip). An average
+   * split's papers are the block's slot-1 tasks, read from the counters the task triggers keep per school
+   * (`mark_stat_total`, migration 0018): counting the tasks cost ~100,000 index entries a claim at city size.
    */
   async reviewer(
     tx: Tx | Db,
@@ -170,10 +127,38 @@ export const markingRepo = {
     lock = false,
     withDone = false,
   ): Promise<ReviewerRow | null> {
-    const [r] = rowsOf<ReviewerRead>(
-      await executePrepared(tx, reviewerStatement(sql`${blockId}`, userId, role, lock, withDone)),
+    const [r] = rowsOf<
+      ReviewerRow & {
+        assign_mode: string;
+        mark_count: number;
+        block_quota: number | null;
+        markers: number;
+        papers: number;
+        done?: number;
+      }
+    >(
+      await executePrepared(
+        tx,
+        sql`select r.role, r.quota, r.school_id, r.class_ids, b.assign_mode, b.mark_count,
+        b.quota as block_quota,
+        (select count(*) from block_reviewer x where x.block_id = r.block_id and x.role = ${ExamRole.reviewers})::int
+          as markers,${lock ? CLAIM_COLUMNS : sql``}${withDone ? sql` ${doneCount(blockId, userId)} as done,` : sql``}
+        (case when b.assign_mode = 'average' then (select coalesce(sum(x.papers), 0) from mark_stat_total x
+          where x.block_id = r.block_id) else 0 end)::int as papers
+        from block_reviewer r join block b on b.id = r.block_id
+        where r.block_id = ${blockId} and r.user_id = ${userId} and r.role = ${role}${lock ? sql` for update of r` : sql``}`,
+      ),
     );
-    return r ? reviewerOf(r, role, lock, withDone) : null;
+    if (!r) return null;
+    const block = { assignMode: r.assign_mode, markCount: r.mark_count, quota: r.block_quota };
+    return {
+      role: r.role,
+      quota: role === ExamRole.reviewers ? effectiveQuota(block, r.quota, r.papers, r.markers) : null,
+      school_id: r.school_id,
+      class_ids: r.class_ids,
+      ...(lock ? { subject_status: r.subject_status ?? null } : {}),
+      ...(withDone ? { done: r.done ?? 0 } : {}),
+    };
   },
 
   async roles(db: Tx | Db, blockId: number, userId: number): Promise<number[]> {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   MarkSlot,
   type GivenMark,
@@ -19,10 +19,9 @@ import type { Db, Tx } from '../../infra/db';
 import { blockRules, finalizer, rowsOf, type BlockRules, type Finalizer } from './marking-final';
 import type { leaseRepo as leases } from './marking-lease.repo';
 import { cutAhead } from './marking-cut-ahead';
-import type { markingRepo, ReviewerRow, TaskRow } from './marking.repo';
+import type { markingRepo, TaskRow } from './marking.repo';
 import { claimableCount } from './marking-counts';
 import type { StandardService } from '../trial/standard.service';
-import type { PageRead } from '../scan/image/paper-image.service';
 import { executePrepared } from '../../infra/prepared';
 
 export const ROLE_MARKER = 4;
@@ -76,9 +75,7 @@ export function assertMarks(scores: MarkSubmitInput['scores'], rules: BlockRules
 /** The marker's screen (DESIGN.md §5): claim, image, submit, skip, defer, 问题卷. No student identity leaves here. */
 export function markingService(d: {
   db: Db;
-  paperImage: (regions: BlockRegion[], paperId: number, pages?: PageRead[]) => Promise<Buffer>;
-  /** the paper's pages as a column of the image request's own statement (scan module): one round trip fewer */
-  pagesColumn?: (paperId: SQL) => SQL;
+  paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
   /** several blocks of a paper cut and stored at once, its pages decoded once (cutting ahead) */
   storeCuts?: (blocks: BlockRegion[][], paperId: number) => Promise<void>;
   /** finalize with the score module's hook (routes.ts); plain finalize in tests that do not need scores */
@@ -148,8 +145,7 @@ export function markingService(d: {
   /**
    * A claim on the caller's transaction: the reviewer row locked (one user's claims — two tabs — run one after
    * the other, so the quota holds) with the subject's status in one statement; the quota is counted by the
-   * claim's statement. `withDone`: the user's done count read in the same first statement. `known`: that row
-   * read and locked already by the caller's transaction (a submit's lock statement), null when there is none.
+   * claim's statement. `withDone`: the user's done count read in the same first statement.
    */
   async function claimOn(
     tx: Tx,
@@ -157,10 +153,9 @@ export function markingService(d: {
     userId: number,
     input: MarkClaimInput,
     withDone = false,
-    known?: ReviewerRow | null,
   ): Promise<Claimed> {
     const role = input.type === 'arbitration' ? ROLE_LEADER : ROLE_MARKER;
-    const me = known !== undefined ? known : await repo.reviewer(tx, blockId, userId, role, true, withDone);
+    const me = await repo.reviewer(tx, blockId, userId, role, true, withDone);
     if (!me) throw fail(role === ROLE_LEADER ? '您不是本题块的题组长' : '您不是本题块的阅卷老师');
     assertAllows(me.subject_status ?? -1, 'mark');
     if (me.quota !== null && me.quota <= 0) return { rows: [], standard: null, done: me.done };
@@ -200,8 +195,8 @@ export function markingService(d: {
    * The task under the caller's lease, locked with its paper's other tasks (id order). A lease that expired
    * still counts while nobody else claimed the task; a claim by another marker replaced the token.
    */
-  async function leased(tx: Tx, taskId: number, userId: number, token: string, withReviewer = false) {
-    const lock = await leaseRepo.lock(tx, taskId, withReviewer ? { userId, role: ROLE_MARKER } : undefined);
+  async function leased(tx: Tx, taskId: number, userId: number, token: string) {
+    const lock = await leaseRepo.lock(tx, taskId);
     const task = lock?.tasks.find((x) => x.id === taskId);
     if (!lock || !task) throw fail('阅卷任务不存在');
     assertAllows(lock.subjectStatus ?? -1, 'mark');
@@ -215,20 +210,14 @@ export function markingService(d: {
    * longer a marker, quota reached) is thrown before any statement fails, so it leaves the submit intact and
    * answers no next paper. Null `claimed`: the lease the first answer carried is handed again (a replay).
    */
-  async function nextOn(
-    tx: Tx,
-    blockId: number,
-    userId: number,
-    replay: boolean,
-    known?: ReviewerRow | null,
-  ): Promise<Following> {
+  async function nextOn(tx: Tx, blockId: number, userId: number, replay: boolean): Promise<Following> {
     if (replay) {
       // the first answer may have carried a next task the network lost: give that lease back, not another
       const [held] = await repo.held(tx, blockId, userId, MARKER_SLOTS);
       if (held) return { held, claimed: null };
     }
     try {
-      return { held: null, claimed: await claimOn(tx, blockId, userId, NEXT_CLAIM, true, known) };
+      return { held: null, claimed: await claimOn(tx, blockId, userId, NEXT_CLAIM, true) };
     } catch (err) {
       if (err instanceof AppError) return NO_NEXT;
       throw err;
@@ -301,8 +290,7 @@ export function markingService(d: {
     async submit(taskId: number, userId: number, input: MarkSubmitInput): Promise<MarkSubmitResult> {
       const run = (withNext: boolean) =>
         d.db.transaction(async (tx) => {
-          // with the next paper asked for, the lock statement reads (and locks) the reviewer row its claim needs
-          const { task, mine, lock } = await leased(tx, taskId, userId, input.leaseToken, withNext);
+          const { task, mine, lock } = await leased(tx, taskId, userId, input.leaseToken);
           const blockId = task.block_id;
           let counted = false;
           if (!(task.status === 'submitted' && mine)) {
@@ -318,12 +306,10 @@ export function markingService(d: {
             await finalize(tx, blockId, task.paper_id, rules, seen);
             counted = true;
           }
-          // its done count was read before this submit, which added one mark when it counted
-          const me = lock.reviewer && { ...lock.reviewer, done: (lock.reviewer.done ?? 0) + Number(counted) };
           return {
             counted,
             blockId,
-            following: withNext ? await nextOn(tx, blockId, userId, !counted, me) : null,
+            following: withNext ? await nextOn(tx, blockId, userId, !counted) : null,
           };
         });
       let outcome: Awaited<ReturnType<typeof run>>;
@@ -386,12 +372,10 @@ export function markingService(d: {
         status: string;
         regions: BlockRegion[] | null;
         leader: boolean;
-        pages: PageRead[] | null;
       }>(
         await executePrepared(
           d.db,
           sql`select t.paper_id, t.user_id, t.status, b.regions,
-          ${d.pagesColumn ? d.pagesColumn(sql`t.paper_id`) : sql`null`} as pages,
           exists (select 1 from block_reviewer r where r.block_id = t.block_id and r.user_id = ${userId}
             and r.role = ${ROLE_LEADER}) as leader
           from mark_task t left join block b on b.id = t.block_id where t.id = ${taskId}`,
@@ -400,7 +384,7 @@ export function markingService(d: {
       if (!t) throw fail('阅卷任务不存在');
       const own = t.user_id === userId && t.status !== 'problem';
       if (!own && !t.leader) throw forbidden();
-      return cuts.image(t.regions ?? [], t.paper_id, t.pages ?? undefined);
+      return cuts.image(t.regions ?? [], t.paper_id);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Matrix3 } from '@yj/omr';
 import type { Db } from '../../../infra/db';
 import { paper, scanPage } from '../../../db/schema';
@@ -13,30 +13,6 @@ export interface CutPage {
   /** template → image homography; null when the page did not register (定位异常 not fixed yet) */
   matrix: Matrix3 | null;
 }
-
-/** A recognised page as `pagesColumn` reads it, before its matrix is checked (`cutPagesOf`). */
-export interface PageRead {
-  templatePage: number;
-  storageKey: string;
-  matrix: unknown;
-  id: number;
-}
-
-/**
- * The paper's recognised pages as one json column of another statement (`paperId` an expression of it), in the
- * order of `pages`: a caller that reads the paper anyway (a marker's image request) spares the look-up.
- */
-export const pagesColumn = (paperId: SQL): SQL =>
-  sql`(select coalesce(json_agg(json_build_object('templatePage', sp.template_page, 'storageKey', sp.storage_key,
-    'matrix', sp.result->'registration'->'matrix', 'id', sp.id) order by sp.position), '[]')
-    from scan_page sp where sp.paper_id = ${paperId} and sp.template_page is not null)`;
-
-export const cutPagesOf = (rows: PageRead[]): CutPage[] =>
-  rows.map((r) => ({
-    templatePage: r.templatePage,
-    storageKey: r.storageKey,
-    matrix: readPageMatrix(r.matrix, r.id),
-  }));
 
 /** The scan tables as the paper images read them: papers and their registered pages. */
 export function paperImageRepo(db: Db) {
@@ -80,7 +56,11 @@ export function paperImageRepo(db: Db) {
         .from(scanPage)
         .where(and(eq(scanPage.paperId, paperId), isNotNull(scanPage.templatePage)))
         .orderBy(asc(scanPage.position));
-      return cutPagesOf(rows.map((r) => ({ ...r, templatePage: r.templatePage! })));
+      return rows.map((r) => ({
+        templatePage: r.templatePage!,
+        storageKey: r.storageKey,
+        matrix: readPageMatrix(r.matrix, r.id),
+      }));
     },
   };
 }

@@ -9,10 +9,7 @@ import type { SchoolFilter } from '../scan-access';
 import { cutRegions, type CutTask } from './cut-pixels';
 import type { CutPool } from './cut-pool';
 import { cachedCut } from './scan-cut';
-import { cutPagesOf, pagesColumn, type PageRead, type paperImageRepo } from './paper-image.repo';
-
-/** A recognised page as a caller's statement reads it with `pagesColumn`. */
-export type { PageRead };
+import type { paperImageRepo } from './paper-image.repo';
 
 const IDENTITY: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
@@ -62,10 +59,8 @@ export function paperImageService(d: {
     blocks: BlockRegion[][],
     paperId: number,
     stored: (key: string) => Promise<T | null>,
-    /** the paper's pages when the caller read them with its own statement (`pagesColumn`) */
-    read?: PageRead[],
   ): Promise<(T | Buffer)[]> {
-    const pages = read ? cutPagesOf(read) : await repo().pages(paperId);
+    const pages = await repo().pages(paperId);
     const out: (T | Buffer)[] = [];
     const missing: { at: number; key: string; regions: BlockRegion[] }[] = [];
     for (const [at, regions] of blocks.entries()) {
@@ -102,18 +97,14 @@ export function paperImageService(d: {
   const paperImages = (blocks: BlockRegion[][], paperId: number): Promise<Buffer[]> =>
     cutAll(blocks, paperId, (key) => d.storage.get(key));
 
-  /**
-   * The block image of one paper, cut on first use and kept under a key naming the regions and pages; `pages`
-   * when the caller read them with its own statement (`pagesColumn`).
-   */
-  async function paperImage(regions: BlockRegion[], paperId: number, pages?: PageRead[]): Promise<Buffer> {
-    return (await cutAll([regions], paperId, (key) => d.storage.get(key), pages))[0]!;
+  /** The block image of one paper, cut on first use and kept under a key naming the regions and pages. */
+  async function paperImage(regions: BlockRegion[], paperId: number): Promise<Buffer> {
+    return (await paperImages([regions], paperId))[0]!;
   }
 
   return {
     paperImage,
     paperImages,
-    pagesColumn,
     /** The blocks of one paper cut and stored where they are not yet; a stored cut is not read (cutting ahead). */
     async storeCuts(blocks: BlockRegion[][], paperId: number): Promise<void> {
       await cutAll(blocks, paperId, async (key) => ((await d.storage.has(key)) ? true : null));
