@@ -56,6 +56,9 @@ export async function openBrowser(): Promise<Session> {
     viewport: { width: 1366, height: 800 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // the app then shows dialogs and lists without zooming or sliding in (reduced-motion.ts): a click on a
+    // dialog's button while it still zoomed in landed beside the button (seen: the confirmation's 开始阅卷)
+    reducedMotion: 'reduce',
   });
   await watchContext(context, 'main');
   const page = await context.newPage();
@@ -264,11 +267,11 @@ export async function optionOf(page: Page, select: Locator, text: string): Promi
 }
 
 /**
- * Clicks a confirmation's OK and waits until the confirmation has closed (its action done). Seen in CI and once
- * alone under load (2026-11-25): an OK click on a modal.confirm reached no server and the page waited 30 s (scan
- * 标记缺考/撤销缺考; lead 打回 and review-start 开始阅卷 look the same). Cause not found; when the confirmation is
- * still open 10 s after the click, this prints what the button looks like and clicks once more, so a CI log keeps
- * the evidence and the journey goes on to test what follows.
+ * Clicks a confirmation's OK and waits until the confirmation has closed (its action done). A click that reached
+ * no server, seen about once a CI run (scan 标记缺考/撤销缺考, lead 打回, review-start 开始阅卷), was found by
+ * watch.ts on 2026-11-25: the page received the click on the dialog's body, not its button, 110 ms after the
+ * dialog began to zoom in. The browser contexts now ask for reduced motion (the app then shows dialogs at once);
+ * should a confirmation still be open 10 s after the click, this prints the button and clicks once more.
  */
 export async function confirmOk(page: Page, confirm: Locator, button: Locator, label: string): Promise<void> {
   await button.click();

@@ -28,6 +28,9 @@ export async function signedIn(s: Session, account: string): Promise<Page> {
     viewport: { width: 1366, height: 800 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // the app then shows dialogs and lists without zooming or sliding in (reduced-motion.ts): a click on a
+    // dialog's button while it still zoomed in landed beside the button (seen: the confirmation's 开始阅卷)
+    reducedMotion: 'reduce',
   });
   await watchContext(context, account);
   const page = await context.newPage();
