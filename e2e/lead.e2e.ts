@@ -1,16 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { typicalCard } from '@yj/scan-sim';
-import {
-  APP,
-  call,
-  confirmOk,
-  loginAsSchoolAdmin,
-  openBrowser,
-  shot,
-  waitForPath,
-  type Session,
-} from './lib.ts';
+import { APP, call, loginAsSchoolAdmin, openBrowser, shot, waitForPath, type Session } from './lib.ts';
 import { candidate, oneBlockScene, signedIn } from './marking-lib.ts';
 
 // Leaders (题组长, issue 13): a fresh subject is scanned, its block 第41题 gets two markers and a leader, and
@@ -126,8 +117,10 @@ test('a block leader: progress and recall, a problem paper scored from its image
   await list.locator('.ant-table-row input[type=checkbox]').first().check();
   await shot(l, 'lead-05-remark');
   await l.getByTestId('remark-submit').click();
-  const remark = l.locator('.ant-popover', { has: l.getByRole('button', { name: /^打\s?回$/ }) });
-  await confirmOk(l, remark, remark.getByRole('button', { name: /^打\s?回$/ }), '打回');
+  await l
+    .locator('.ant-popover')
+    .getByRole('button', { name: /^打\s?回$/ })
+    .click();
   await l.getByText('已打回 1 份试卷，将由其他老师重新评阅').waitFor();
 
   // marker B gets the re-marked paper from the pool

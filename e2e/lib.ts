@@ -34,6 +34,23 @@ export interface Session {
 }
 
 /**
+ * A browser context as every journey's person uses it: a school PC's screen, Chinese, Beijing time, and reduced
+ * motion — the app then shows dialogs and lists without zooming or sliding in (reduced-motion.ts): a click on a
+ * dialog's button while it still zoomed in landed beside the button (seen: the confirmation's 开始阅卷). Its
+ * requests and clicks are watched for a failed test's report (watch.ts).
+ */
+export async function journeyContext(browser: Browser, label: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 800 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    reducedMotion: 'reduce',
+  });
+  await watchContext(context, label);
+  return context;
+}
+
+/**
  * Debian Chromium, never a downloaded browser. Playwright's launch() refuses a --user-data-dir
  * argument and always starts from a fresh temporary profile of its own, which is what we need.
  */
@@ -52,15 +69,7 @@ export async function openBrowser(): Promise<Session> {
       '--disable-sync',
     ],
   });
-  const context = await browser.newContext({
-    viewport: { width: 1366, height: 800 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    // the app then shows dialogs and lists without zooming or sliding in (reduced-motion.ts): a click on a
-    // dialog's button while it still zoomed in landed beside the button (seen: the confirmation's 开始阅卷)
-    reducedMotion: 'reduce',
-  });
-  await watchContext(context, 'main');
+  const context = await journeyContext(browser, 'main');
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -264,24 +273,4 @@ export async function optionOf(page: Page, select: Locator, text: string): Promi
     .locator('.ant-select-item-option')
     .filter({ hasText: text })
     .first();
-}
-
-/**
- * Clicks a confirmation's OK and waits until the confirmation has closed (its action done). A click that reached
- * no server, seen about once a CI run (scan 标记缺考/撤销缺考, lead 打回, review-start 开始阅卷), was found by
- * watch.ts on 2026-11-25: the page received the click on the dialog's body, not its button, 110 ms after the
- * dialog began to zoom in. The browser contexts now ask for reduced motion (the app then shows dialogs at once);
- * should a confirmation still be open 10 s after the click, this prints the button and clicks once more.
- */
-export async function confirmOk(page: Page, confirm: Locator, button: Locator, label: string): Promise<void> {
-  await button.click();
-  try {
-    await confirm.waitFor({ state: 'hidden', timeout: 10_000 });
-  } catch {
-    const html = await button.evaluate((b) => b.outerHTML.slice(0, 300)).catch(() => '(gone)');
-    console.log(`[e2e] ${label}: the confirmation stayed open 10 s after its OK click; button: ${html}`);
-    await shot(page, `confirm-stuck-${label}`);
-    if (await button.isVisible()) await button.click();
-    await confirm.waitFor({ state: 'hidden' });
-  }
 }

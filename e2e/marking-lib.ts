@@ -8,12 +8,12 @@ import {
   DEMO_PASSWORD,
   call,
   createExamWithOneSubject,
+  journeyContext,
   login,
   optionOf,
   prepareScanSubject,
   type Session,
 } from './lib.ts';
-import { watchContext } from './watch.ts';
 
 export { optionOf };
 
@@ -24,15 +24,7 @@ type Card = ReturnType<typeof typicalCard>;
 
 /** A signed-in page of its own for another person (own cookies); page errors go to the session's list. */
 export async function signedIn(s: Session, account: string): Promise<Page> {
-  const context = await s.browser.newContext({
-    viewport: { width: 1366, height: 800 },
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    // the app then shows dialogs and lists without zooming or sliding in (reduced-motion.ts): a click on a
-    // dialog's button while it still zoomed in landed beside the button (seen: the confirmation's 开始阅卷)
-    reducedMotion: 'reduce',
-  });
-  await watchContext(context, account);
+  const context = await journeyContext(s.browser, account);
   const page = await context.newPage();
   page.on('pageerror', (e) => s.errors.push(e.message));
   await login(page, account, DEMO_PASSWORD);
