@@ -231,6 +231,19 @@ export async function createExamWithOneSubject(
 }
 
 /**
+ * 题目设置's objective questions for the simulator's typical card, as its template reads them (1–30 单选 A–D,
+ * 31–35 多选 A–E, 36–40 判断): `score` points each, keyed A, AC and 对. Another kind or option count is refused
+ * at 开始阅卷 and publishing (the template would score it wrongly).
+ */
+export const typicalObjective = (score: number) =>
+  Array.from({ length: 40 }, (_, i) => {
+    const no = String(i + 1);
+    if (i < 30) return { no, kind: 'single', options: 4, score, answer: 'A' };
+    if (i < 35) return { no, kind: 'multi', options: 5, score, answer: 'AC' };
+    return { no, kind: 'trueFalse', options: 2, score, answer: 'A' };
+  });
+
+/**
  * Makes a created exam's subject ready for scanning: the grade's first class as examinees (numbers 2026…)
  * and `card` as the subject's template. Returns the examinees, by exam number.
  */

@@ -11,6 +11,7 @@ import {
   openBrowser,
   prepareScanSubject,
   shot,
+  typicalObjective,
   waitForPath,
   type Session,
 } from './lib.ts';
@@ -60,14 +61,9 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   });
   const { examId, subjectId } = exam;
   const examinees = await prepareScanSubject(page, exam, card);
-  const questions = Array.from({ length: 40 }, (_, i) => ({
-    no: String(i + 1),
-    kind: 'single',
-    options: 4,
-    score: 2,
-    answer: 'A',
-  }));
-  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/objective`, { questions });
+  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/objective`, {
+    questions: typicalObjective(2),
+  });
   await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
     questions: [{ no: '48', score: 15 }],
   });

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { typicalCard } from '@yj/scan-sim';
 import type { TeacherItem } from '@yj/contracts';
-import { APP, call, createExamWithOneSubject, shot } from './lib.ts';
+import { APP, call, createExamWithOneSubject, shot, typicalObjective } from './lib.ts';
 import { assignMarkers, pressReviewDone, pressReviewStart, scanSheets } from './marking-lib.ts';
 
 // The reports' journeys' shared steps (reports.e2e.ts, report-groups.e2e.ts): an exam published as a school
@@ -65,7 +65,7 @@ export async function tableTexts(card: Locator): Promise<string[][]> {
 /**
  * An exam of the grade's first classes (up to three) with 数学 published: the first sheets of each class scanned
  * (random answers, a 打分栏 score spread over 0–19), the rest 缺考, marked from the 打分栏 and published on the
- * screens. 1–40 单选 2 分 (80), 48 主观 20 分.
+ * screens. 1–30 单选, 31–35 多选, 36–40 判断, 2 分 each (80), 48 主观 20 分.
  */
 export async function publishedExam(
   page: Page,
@@ -106,16 +106,10 @@ export async function publishedExam(
     all.push(...got.items);
     if (all.length >= got.total || !got.items.length) break;
   }
-  // 1–40 单选 2 分 (80), 48 主观 20 分 (scored on the sheet's 打分栏, 0–19)
+  // 1–30 单选, 31–35 多选, 36–40 判断, 2 分 each (80), 48 主观 20 分 (scored on the sheet's 打分栏, 0–19)
   await call(page, 'POST', `/api/subject/${exam.subjectId}/template`, { body: card });
   await call(page, 'POST', `/api/api/subject/${exam.subjectId}/setting/questions/objective`, {
-    questions: Array.from({ length: 40 }, (_, i) => ({
-      no: String(i + 1),
-      kind: 'single',
-      options: 4,
-      score: 2,
-      answer: 'A',
-    })),
+    questions: typicalObjective(2),
   });
   await call(page, 'POST', `/api/api/subject/${exam.subjectId}/setting/questions/subjective`, {
     questions: [{ no: '48', score: 20 }],

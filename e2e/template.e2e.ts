@@ -158,6 +158,20 @@ test('a third-party card becomes a template: upload, accept proposals, draw, sav
   await row.getByText('个问题').waitFor();
   await shot(page, 'template-09-home-list');
 
+  // 题目设置 changed to 单选 where the card reads 判断: the list names the question (its sheets would score 0)
+  const changed = objective.map((q) => (q.no === '36' ? { ...q, kind: 'single', options: 4 } : q));
+  await call(page, 'POST', `/api/api/subject/${subject.id}/setting/questions/objective`, {
+    questions: changed,
+  });
+  await page.reload();
+  await row.getByText('个问题').hover();
+  await page.locator('.ant-popover').getByText('客观题 36 在模板中是判断，题目设置中是单选').waitFor();
+  await shot(page, 'template-09b-kind-mismatch');
+  await page.mouse.move(0, 0);
+  await call(page, 'POST', `/api/api/subject/${subject.id}/setting/questions/objective`, {
+    questions: objective,
+  });
+
   // editing reopens the saved regions on the saved picture
   await row.getByRole('button', { name: '编辑' }).click();
   await page.getByTestId('template-builder').waitFor();

@@ -35,7 +35,7 @@ import { blockModule } from './modules/block/block.module';
 import { reviewerRoutes } from './modules/reviewer/reviewer.routes';
 import { reviewerModule } from './modules/reviewer/reviewer.module';
 import { templateRoutes } from './modules/template/template.routes';
-import { templateModule } from './modules/template/template.module';
+import { templateMismatches, templateModule } from './modules/template/template.module';
 import { cardRoutes } from './modules/card/card.routes';
 import { cardModule } from './modules/card/card.module';
 import { recognizePool } from './modules/scan/recognition/scan-recognize';
@@ -190,7 +190,14 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       });
       scanRoutes(api, { scan, query, fix, view, finish, scopes });
       scoreRoutes(api, {
-        ...scoreModule({ db, audit, exams, compute: scoring, flush: stale.flush }),
+        ...scoreModule({
+          db,
+          audit,
+          exams,
+          compute: scoring,
+          templateFit: templateMismatches,
+          flush: stale.flush,
+        }),
         scopes,
       });
       exportRoutes(api, { ...exportModule(app, { db, storage: deps.storage, audit, exams }), scopes });
@@ -307,13 +314,14 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         db,
         audit,
         queue: local,
-        scanMissing,
+        startPorts: { scanMissing, templateFit: templateMismatches },
         hooks: reviewHooks,
       });
       subjectRoutes(api, { subjects, schedule, scopes });
       // publish times wait beside the review times, for the same reasons
       const publish = scorePublishing({
         db,
+        templateFit: templateMismatches,
         audit,
         queue: local,
         subjects,

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { CardTemplateSchema, type CardTemplate } from '@yj/contracts';
 import type { Db } from '../src/infra/db';
 import { banji, grade, org, school, schoolAdmin, student, teacher, user } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/password';
 import { body, signIn } from './app';
 
 export const PASSWORD = 'Yuejuan-Test-26';
+
+/** A stored template that reads nothing: one blank page (a scene's batch needs one; no page is recognised with it). */
+export const BLANK_TEMPLATE: CardTemplate = CardTemplateSchema.parse({
+  id: 'blank',
+  name: '空白模板',
+  pages: [{ index: 0, width: 2480, height: 3508 }],
+});
 let cachedHash: Promise<string> | null = null;
 // One argon2 hash for all factory users keeps the suite quick; login still verifies it for real.
 const passwordHash = () => (cachedHash ??= hashPassword(PASSWORD));

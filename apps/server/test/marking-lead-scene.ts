@@ -16,7 +16,13 @@ import {
 } from '../src/db/schema';
 import type { Db } from '../src/infra/db';
 import { signIn } from './app';
-import { buildClassWithStudents, buildSubjectScene, buildTeacher, PASSWORD } from './factories';
+import {
+  BLANK_TEMPLATE,
+  buildClassWithStudents,
+  buildSubjectScene,
+  buildTeacher,
+  PASSWORD,
+} from './factories';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 
@@ -48,7 +54,7 @@ export async function buildLeadScene(
     .returning();
   const [tpl] = await db
     .insert(template)
-    .values({ subjectId: s.subjectId, body: {} as never })
+    .values({ subjectId: s.subjectId, body: BLANK_TEMPLATE })
     .returning({ id: template.id });
   const [batch] = await db
     .insert(scanBatch)

@@ -1,6 +1,6 @@
 import type { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { CardTemplate, MarkTask } from '@yj/contracts';
+import type { MarkTask } from '@yj/contracts';
 import {
   absence,
   banji,
@@ -20,7 +20,7 @@ import {
 import type { Db } from '../src/infra/db';
 import { createTasks } from '../src/modules/marking/marking-final';
 import { body, signIn } from './app';
-import { PASSWORD, buildSchool, buildTeacher } from './factories';
+import { BLANK_TEMPLATE, PASSWORD, buildSchool, buildTeacher } from './factories';
 
 export interface BlockSpec {
   name: string;
@@ -69,10 +69,7 @@ export async function buildMarkingScene(
       })),
     )
     .returning();
-  const [t] = await db
-    .insert(template)
-    .values({ subjectId: s!.id, body: { pages: [] } as unknown as CardTemplate })
-    .returning();
+  const [t] = await db.insert(template).values({ subjectId: s!.id, body: BLANK_TEMPLATE }).returning();
   const classes: number[] = [];
   const papers: Array<{ id: number; examineeId: number; schoolId: number; classId: number }> = [];
   for (const [si, sc] of schools.entries()) {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ExamRole, ScanExceptionType, type CardTemplate } from '@yj/contracts';
+import { ExamRole, ScanExceptionType } from '@yj/contracts';
 import type { Db } from '../src/infra/db';
 import {
   block,
@@ -14,7 +14,7 @@ import {
   template,
 } from '../src/db/schema';
 import { body } from './app';
-import { buildClassWithStudents, buildSubjectScene } from './factories';
+import { BLANK_TEMPLATE, buildClassWithStudents, buildSubjectScene } from './factories';
 
 const REGION = [{ page: 0, rect: { x: 10, y: 10, width: 100, height: 50 } }];
 
@@ -49,8 +49,7 @@ export async function reviewScene(app: FastifyInstance, db: Db, name = '阅卷�
     ])
     .returning();
   await db.insert(blockReviewer).values({ blockId: a!.id, userId: teacherId, role: ExamRole.reviewers });
-  const body0: CardTemplate = { id: 'c', name: 't', pages: [] } as unknown as CardTemplate;
-  const [tpl] = await db.insert(template).values({ subjectId, body: body0 }).returning();
+  const [tpl] = await db.insert(template).values({ subjectId, body: BLANK_TEMPLATE }).returning();
   const [batch] = await db.insert(scanBatch).values({ subjectId, schoolId, templateId: tpl!.id }).returning();
   const [p] = await db.insert(paper).values({ subjectId, schoolId, batchId: batch!.id, seq: 1 }).returning();
   await db.insert(scanException).values({

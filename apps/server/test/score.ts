@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { CardTemplate } from '@yj/contracts';
 import type { Db } from '../src/infra/db';
 import { block, blockScore, examinee, paper, scanBatch, student, template } from '../src/db/schema';
 import { body } from './app';
-import { buildClassWithStudents, buildSubjectScene } from './factories';
+import { BLANK_TEMPLATE, buildClassWithStudents, buildSubjectScene } from './factories';
 
 /**
  * A subject ready for scores: objective 1-2 单选 3 分 (keys B, C; B paper D, A with 1 ↔ 2 swapped), 3 多选 5 分
@@ -53,10 +52,7 @@ export async function buildScoreScene(app: FastifyInstance, db: Db, students: nu
     )
     .returning();
   examinees.sort((a, b) => a.id - b.id);
-  const [tpl] = await db
-    .insert(template)
-    .values({ subjectId, body: {} as CardTemplate })
-    .returning();
+  const [tpl] = await db.insert(template).values({ subjectId, body: BLANK_TEMPLATE }).returning();
   const [batch] = await db.insert(scanBatch).values({ subjectId, schoolId, templateId: tpl!.id }).returning();
   const [blk] = await db
     .insert(block)

@@ -17,6 +17,7 @@ export * from './question';
 export * from './quick-entry';
 export * from './block';
 export * from './template-meta';
+export * from './template-fit';
 export * from './card';
 export * from './scan';
 export * from './page-result';

@@ -82,7 +82,14 @@ export const scoreStudentsPage = z.object({
 });
 export type ScoreStudentsPage = z.infer<typeof scoreStudentsPage>;
 
-export const scoreBlockerKind = z.enum(['unmarked', 'arbitration', 'exceptions', 'overFull', 'missing']);
+export const scoreBlockerKind = z.enum([
+  'unmarked',
+  'arbitration',
+  'exceptions',
+  'overFull',
+  'missing',
+  'templateMismatch',
+]);
 export type ScoreBlockerKind = z.infer<typeof scoreBlockerKind>;
 /** What stops publishing, with where it is settled (a route of the web app, relative to /book). */
 export const scoreBlocker = z.object({

@@ -102,6 +102,8 @@ export const ReviewStartProblemKind = {
   blockNoMarker: 'blockNoMarker',
   /** papers an open 定位 / 考号 exception leaves without an image to mark */
   paperNoImage: 'paperNoImage',
+  /** objective questions a template reads with another kind, option count or labels than 题目设置 scores */
+  templateMismatch: 'templateMismatch',
 } as const;
 export type ReviewStartProblemKindValue =
   (typeof ReviewStartProblemKind)[keyof typeof ReviewStartProblemKind];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, int, text } from './fields';
 import { CardTemplateSchema, type CardTemplate } from './template';
 import type { Structure } from './question';
+import { groupQuestionNos, mismatchMessages, objectiveMismatches } from './template-fit';
 
 /** Template exception types (spec §3): what is wrong with a saved template. */
 export const TemplateException = { none: 0, dtk: 1, page: 2, corner: 3, local: 4 } as const;
@@ -61,15 +62,6 @@ export function isEmptyTemplate(json: string | null | undefined): boolean {
   }
 }
 
-type Group = CardTemplate['pages'][number]['objective'][number];
-
-/** The question numbers an objective group reads, in order. */
-export function groupQuestionNos(g: Group): string[] {
-  const n = 'grid' in g ? g.grid.count : g.fields.length;
-  if (g.questions?.length) return g.questions.slice(0, n);
-  const first = g.firstQuestion ?? 1;
-  return Array.from({ length: n }, (_, i) => String(first + i));
-}
 
 /**
  * What stops a template from being used with a subject's structure, in Chinese; empty when ready.
@@ -102,5 +94,6 @@ export function templateProblems(t: CardTemplate, s: Structure): string[] {
   if (s.abEnabled && !t.pages.some((p) => p.ab)) out.push('已启用 AB 卷，模板中缺少 AB 卷标记');
   if (s.optionalGroups.length && !t.pages.some((p) => p.optional.length))
     out.push('有选做题组，模板中缺少选做标记');
+  out.push(...mismatchMessages(objectiveMismatches(t, s.objective)));
   return out;
 }

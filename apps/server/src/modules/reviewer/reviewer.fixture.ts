@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../infra/db';
 import { banji, examinee, grade, markTask, paper, scanBatch, student, template } from '../../db/schema';
 import { body, signIn } from '../../../test/app';
-import { buildSubjectScene, buildTeacher, PASSWORD } from '../../../test/factories';
+import { BLANK_TEMPLATE, buildSubjectScene, buildTeacher, PASSWORD } from '../../../test/factories';
 
 export type Client = Awaited<ReturnType<typeof signIn>>;
 
@@ -35,10 +35,7 @@ export async function assignScene(app: FastifyInstance, db: Db, name: string) {
 
 /** `n` recognised papers of the subject (plus one marked absent, which an average split leaves out). */
 export async function addPapers(db: Db, subjectId: number, schoolId: number, n: number): Promise<number[]> {
-  const [t] = await db
-    .insert(template)
-    .values({ subjectId, body: {} as never })
-    .returning();
+  const [t] = await db.insert(template).values({ subjectId, body: BLANK_TEMPLATE }).returning();
   const [batch] = await db.insert(scanBatch).values({ subjectId, schoolId, templateId: t!.id }).returning();
   const rows = await db
     .insert(paper)

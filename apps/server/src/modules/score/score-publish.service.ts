@@ -21,7 +21,8 @@ import { recordSubject, type SubjectService, type TransitionActor } from '../sub
 import type { ScoreCompute } from './score-compute';
 import type { scorePublishRepo } from './score-publish.repo';
 import type { scoreQueryRepo } from './score-query.repo';
-import { blockersOf } from './score.service';
+import type { TemplateFit } from '../template/template.module';
+import { blockersOf, checkCounts } from './score.service';
 
 export const PUBLISH_SCHEDULE_JOB = 'score.publishSchedule';
 type SchedulePayload = JobPayload<typeof PUBLISH_SCHEDULE_JOB>;
@@ -49,6 +50,8 @@ type SubjectRow = typeof subject.$inferSelect;
 export function scorePublishService(d: {
   db: Db;
   queryRepo: typeof scoreQueryRepo;
+  /** objective questions a template reads otherwise than 题目设置 (the template module's port) */
+  templateFit: TemplateFit;
   repo: typeof scorePublishRepo;
   audit: AuditService;
   queue: Jobs;
@@ -65,7 +68,7 @@ export function scorePublishService(d: {
 }) {
   /** Refuses inside the transaction while scoreCheck (every school) finds something. */
   async function assertChecked(tx: Tx, s: { id: number; examId: number }): Promise<void> {
-    const blockers = blockersOf(await d.queryRepo(tx).check(s.id, s.examId, 'all'));
+    const blockers = blockersOf(await checkCounts(tx, d, { subjectId: s.id, examId: s.examId }, 'all'));
     if (blockers.length) throw fail(publishRefusal(blockers), blockers);
   }
 
@@ -209,7 +212,7 @@ export function scorePublishService(d: {
           publishAt: iso(s.publishAt),
           tongfen: s.tongfenAt !== null,
           xianyue: await repo.xianyue(s.subjectId),
-          blockers: checks ? blockersOf(await d.queryRepo(d.db).check(s.subjectId, s.examId, 'all')) : [],
+          blockers: checks ? blockersOf(await checkCounts(d.db, d, s, 'all')) : [],
           canPublish: can(p, 'score.publish', scope),
         });
       }

@@ -27,6 +27,7 @@ import { scorePublishService } from './score-publish.service';
 import { scorePublishRepo } from './score-publish.repo';
 import { scoreQueryRepo } from './score-query.repo';
 import { scanMissing } from '../scan/scan.module';
+import { templateMismatches } from '../template/template.module';
 
 // Publishing (spec §4, §7): 发布 refused with the scoreCheck blockers, 取消发布, 定时发布 fired by a job and
 // re-armed after a restart, batch release, 先阅后扫统分 and its cancel; a published subject refuses changes.
@@ -320,9 +321,15 @@ function jobsOf(app: TestApp) {
     db,
     repo: scorePublishRepo,
     queryRepo: scoreQueryRepo,
+    templateFit: templateMismatches,
     audit,
     queue: jobs(queue),
-    subjects: subjectService({ db, repo: subjectRepo, audit, scanMissing }),
+    subjects: subjectService({
+      db,
+      repo: subjectRepo,
+      audit,
+      startPorts: { scanMissing, templateFit: templateMismatches },
+    }),
     compute: scoreComputing({ db }),
     scopes: examScopes(db),
     stripScores: refreshStripScores,

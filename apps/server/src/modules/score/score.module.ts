@@ -1,6 +1,7 @@
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
+import type { TemplateFit } from '../template/template.module';
 import { scoreAdjustRepo } from './score-adjust.repo';
 import { scoreAdjustService } from './score-adjust.service';
 import { scoreCompute, type ScoreCompute } from './score-compute';
@@ -25,18 +26,28 @@ export function scoreComputing(d: Omit<Parameters<typeof scoreCompute>[0], 'repo
 /**
  * The score module wired (composition root: routes.ts): its repositories passed into its services here.
  * `compute` (score-compute.ts) is made before, as recognition and marking need it; `flush`: the subject's
- * scores marking left stale are re-derived before a page reads them.
+ * scores marking left stale are re-derived before a page reads them; `templateFit` (template module) is what
+ * 成绩核查 asks of templates.
  */
 export function scoreModule(d: {
   db: Db;
   audit: AuditService;
   exams: ExamService;
   compute: ScoreCompute;
+  templateFit: TemplateFit;
   flush?: (subjectId: number) => Promise<void>;
 }) {
   const { db, audit, exams, compute } = d;
   return {
-    scores: scoreService({ db, repo: scoreQueryRepo, audit, exams, compute, flush: d.flush }),
+    scores: scoreService({
+      db,
+      repo: scoreQueryRepo,
+      audit,
+      exams,
+      compute,
+      templateFit: d.templateFit,
+      flush: d.flush,
+    }),
     adjust: scoreAdjustService({
       db,
       repo: scoreAdjustRepo,

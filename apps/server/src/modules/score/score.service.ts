@@ -15,6 +15,8 @@ import type { ExamService } from '../exam/exam.service';
 import { assertAllows } from '../subject/subject-state';
 import { scoreAccess } from './score-access';
 import type { ScoreCompute } from './score-compute';
+import type { SchoolFilter } from '../scan/scan-access';
+import type { TemplateFit } from '../template/template.module';
 import { type scoreQueryRepo, studentStatus, type SummaryRow } from './score-query.repo';
 
 const summaryRow = (r: SummaryRow): ScoreSummaryRow => ({
@@ -38,7 +40,25 @@ const BLOCKERS: Record<ScoreBlocker['kind'], { label: string; hint: string }> = 
   exceptions: { label: '未处理的识别异常', hint: '在扫描异常中处理' },
   overFull: { label: '超过满分的成绩', hint: '核对题目分值与给分后重新计算成绩' },
   missing: { label: '无答题卡且未登记缺考的考生', hint: '补扫答题卡，或在缺考名单中登记缺考' },
+  templateMismatch: {
+    label: '题型或选项与答题卡模板不一致的客观题',
+    hint: '这些题的得分可能不对：在题目设置或答题卡模板中改为一致（改模板后需重新识别），再重新计算成绩',
+  },
 };
+
+/**
+ * scoreCheck's counts, read through `db` (a caller's transaction): the repository's, and the objective questions
+ * a template reads otherwise than 题目设置 (the template module's port).
+ */
+export async function checkCounts(
+  db: Db,
+  d: { queryRepo: typeof scoreQueryRepo; templateFit: TemplateFit },
+  s: { subjectId: number; examId: number },
+  f: SchoolFilter,
+): Promise<Record<ScoreBlocker['kind'], number>> {
+  const counts = await d.queryRepo(db).check(s.subjectId, s.examId, f);
+  return { ...counts, templateMismatch: (await d.templateFit(db, s.subjectId)).length };
+}
 
 /** The blockers of a scoreCheck from its counts: only those left, in the table's order, with label and hint. */
 export function blockersOf(counts: Record<ScoreBlocker['kind'], number>): ScoreBlocker[] {
@@ -54,6 +74,8 @@ export function scoreService(d: {
   audit: AuditService;
   exams: ExamService;
   compute: ScoreCompute;
+  /** objective questions a template reads otherwise than 题目设置 (the template module's port) */
+  templateFit: TemplateFit;
   /** the subject's scores that marking left stale are re-derived before a page reads them (marking-score-queue.ts) */
   flush?: (subjectId: number) => Promise<void>;
 }) {
@@ -124,7 +146,12 @@ export function scoreService(d: {
 
     async check(subjectId: number, p: Principal): Promise<ScoreCheck> {
       const { examId, filter } = await access(subjectId, p);
-      const counts = await d.repo(d.db).check(subjectId, examId, filter);
+      const counts = await checkCounts(
+        d.db,
+        { queryRepo: d.repo, templateFit: d.templateFit },
+        { subjectId, examId },
+        filter,
+      );
       const blockers = blockersOf(counts);
       return { ok: blockers.length === 0, blockers };
     },

@@ -7,7 +7,7 @@ import {
   type ScoreStudentsPage,
   type ScoreSummary,
 } from '@yj/contracts';
-import { absence, markTask, scanException, score, subject } from '../../db/schema';
+import { absence, markTask, scanException, score, subject, template } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { buildScoreScene } from '../../../test/score';
 import { NOT_PUBLISHED } from './score-access';
@@ -128,6 +128,50 @@ describe('GET score/check', () => {
     await db.update(markTask).set({ status: 'submitted' }).where(eq(markTask.paperId, p3.id));
     await scene.addBlockScore(p3.id, { '21': 1, '22': 0, '23': 0 });
     expect(body(await scene.admin.post(`${url}/recompute`, {})).code).toBe(0);
+    expect(await check()).toEqual({ ok: true, blockers: [] });
+    // the batch's template reads 判断 question 4 with printed ticks: scoring cannot tell 对 from 错
+    const [tpl] = await db.select().from(template).where(eq(template.subjectId, scene.subjectId));
+    const page = tpl!.body.pages[0]!;
+    const ticks = (labels: string[]) => ({
+      ...tpl!.body,
+      pages: [
+        {
+          ...page,
+          objective: [
+            {
+              name: '判断',
+              kind: 'trueFalse' as const,
+              questions: ['4'],
+              fields: [
+                {
+                  bubbles: labels.map((label, i) => ({
+                    label,
+                    rect: { x: 100 + i * 40, y: 100, w: 30, h: 20 },
+                  })),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    await db
+      .update(template)
+      .set({ body: ticks(['√', '×']) })
+      .where(eq(template.id, tpl!.id));
+    const mismatch = await check();
+    expect(mismatch.blockers).toEqual([
+      {
+        kind: 'templateMismatch',
+        count: 1,
+        label: '题型或选项与答题卡模板不一致的客观题',
+        hint: expect.stringContaining('在题目设置或答题卡模板中改为一致'),
+      },
+    ]);
+    await db
+      .update(template)
+      .set({ body: ticks(['T', 'F']) })
+      .where(eq(template.id, tpl!.id));
     expect(await check()).toEqual({ ok: true, blockers: [] });
     expect(body(await scene.admin.get('/filter/api/subject/0/score/check')).code).not.toBe(0);
     expect(body(await scene.teacher.get(`${url}/check`)).message).toBe(NOT_PUBLISHED);

@@ -11,6 +11,7 @@ import { reviewScheduleService } from './review-schedule';
 import { subjectRepo } from './subject.repo';
 import { subjectService } from './subject.service';
 import { scanMissing } from '../scan/scan.module';
+import { templateMismatches } from '../template/template.module';
 
 let t: TestApp;
 const queue = memoryQueue({ error: () => {} });
@@ -30,7 +31,7 @@ function jobs() {
     db: t.database.db,
     repo: subjectRepo,
     audit: auditModule({ db: t.database.db }).audit,
-    scanMissing,
+    startPorts: { scanMissing, templateFit: templateMismatches },
     hooks: { doneCheck: async () => left },
   });
   return reviewScheduleService({

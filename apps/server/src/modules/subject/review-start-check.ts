@@ -1,13 +1,20 @@
 import {
+  mismatchMessages,
   OVERRIDABLE_START_PROBLEMS,
   ReviewStartProblemKind as K,
   type ReviewStartProblem,
 } from '@yj/contracts';
 import type { Db } from '../../infra/db';
+import type { TemplateFit } from '../template/template.module';
 import type { subjectRepo } from './subject.repo';
 
 /** The examinees of these schools neither scanned nor recorded absent in the subject (the scan module's). */
 export type ScanMissing = (db: Db, examId: number, subjectId: number, schoolIds: number[]) => Promise<number>;
+/** What 开始阅卷 asks of other modules. */
+export interface StartPorts {
+  scanMissing: ScanMissing;
+  templateFit: TemplateFit;
+}
 
 const listed = (names: string[], max = 5): string =>
   names.slice(0, max).join('、') + (names.length > max ? ` 等` : '');
@@ -15,13 +22,14 @@ const listed = (names: string[], max = 5): string =>
 /**
  * What stands in the way of 开始阅卷 (DESIGN.md §3/§5), each reason with its count: scanning not confirmed
  * finished in some schools (with the examinees not scanned there), subjective questions in no block,
- * blocks without regions or markers, and papers an open 定位 / 考号 exception leaves without an image.
+ * blocks without regions or markers, papers an open 定位 / 考号 exception leaves without an image, and objective
+ * questions a template reads otherwise than 题目设置 (fixed only in 设置中, so found before marking starts).
  * Read inside the start's transaction, after the subject row is locked.
  */
 export async function reviewStartProblems(
   db: Db,
   s: { id: number; examId: number },
-  scanMissing: ScanMissing,
+  ports: StartPorts,
   subjects: typeof subjectRepo,
 ): Promise<ReviewStartProblem[]> {
   const repo = subjects(db);
@@ -29,7 +37,7 @@ export async function reviewStartProblems(
 
   const unfinished = await repo.unfinishedSchools(s.examId, s.id);
   if (unfinished.length) {
-    const missing = await scanMissing(
+    const missing = await ports.scanMissing(
       db,
       s.examId,
       s.id,
@@ -76,6 +84,13 @@ export async function reviewStartProblems(
       kind: K.paperNoImage,
       count: noImage,
       message: `${noImage} 份答题卡有未处理的定位或考号异常，无法切出阅卷图像`,
+    });
+  const mismatched = await ports.templateFit(db, s.id);
+  if (mismatched.length)
+    out.push({
+      kind: K.templateMismatch,
+      count: mismatched.length,
+      message: `${mismatched.length} 道客观题的题型或选项与答题卡模板不一致（${mismatchMessages(mismatched).join('；')}），请在题目设置或模板中改为一致`,
     });
   return out;
 }

@@ -2,20 +2,20 @@ import type { Db } from '../../infra/db';
 import type { Jobs } from '../../infra/jobs';
 import type { AuditService } from '../audit/audit.service';
 import { registerReviewScheduleJob, reviewScheduleService } from './review-schedule';
-import type { ScanMissing } from './review-start-check';
+import type { StartPorts } from './review-start-check';
 import { subjectRepo } from './subject.repo';
 import { subjectService, type ReviewHooks } from './subject.service';
 
 /**
  * The subject module wired (composition root: routes.ts): its repository passed into its services here, the
- * review times' job registered on the API process's own queue. `scanMissing` (scan module) and `hooks` (the
- * marking pool) are what 开始阅卷 and 阅卷完成 need of other modules.
+ * review times' job registered on the API process's own queue. `startPorts` (scan and template modules) and
+ * `hooks` (the marking pool) are what 开始阅卷 and 阅卷完成 need of other modules.
  */
 export function subjectModule(d: {
   db: Db;
   audit: AuditService;
   queue: Jobs;
-  scanMissing: ScanMissing;
+  startPorts: StartPorts;
   hooks?: Partial<ReviewHooks>;
 }) {
   const { db, audit } = d;
@@ -23,7 +23,7 @@ export function subjectModule(d: {
     db,
     repo: subjectRepo,
     audit,
-    scanMissing: d.scanMissing,
+    startPorts: d.startPorts,
     hooks: d.hooks,
   });
   const schedule = reviewScheduleService({ db, repo: subjectRepo, audit, queue: d.queue, subjects });

@@ -12,7 +12,7 @@ import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
-import { blocking, reviewStartProblems, startRefusal, type ScanMissing } from './review-start-check';
+import { blocking, reviewStartProblems, startRefusal, type StartPorts } from './review-start-check';
 import { assertAllows } from './subject-state';
 import type { subjectRepo } from './subject.repo';
 
@@ -82,8 +82,8 @@ export function subjectService(d: {
   db: Db;
   repo: typeof subjectRepo;
   audit: AuditService;
-  /** examinees not yet scanned in some schools (the scan module's port, for 开始阅卷's reasons) */
-  scanMissing: ScanMissing;
+  /** what 开始阅卷's reasons need of the scan and template modules */
+  startPorts: StartPorts;
   hooks?: Partial<ReviewHooks>;
 }) {
   const hooks: ReviewHooks = { ...NO_HOOKS, ...d.hooks };
@@ -135,7 +135,7 @@ export function subjectService(d: {
       const overridden: ReviewStartProblem[] = [];
       return transition(subjectId, 'reviewStart', actor, {
         guard: async (tx, s) => {
-          const problems = await reviewStartProblems(tx, s, d.scanMissing, d.repo);
+          const problems = await reviewStartProblems(tx, s, d.startPorts, d.repo);
           const left = blocking(problems, force);
           if (left.length) throw fail(startRefusal(problems), problems);
           overridden.push(...problems);

@@ -1,13 +1,15 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS, SubjectStatus, type ReviewStartProblem } from '@yj/contracts';
-import { auditLog, subject } from '../../db/schema';
+import { auditLog, subject, template } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
+import { BLANK_TEMPLATE } from '../../../test/factories';
 import { reviewScene } from '../../../test/review';
 import { auditModule } from '../audit/audit.module';
 import { subjectRepo } from './subject.repo';
 import { subjectService } from './subject.service';
 import { scanMissing } from '../scan/scan.module';
+import { templateMismatches } from '../template/template.module';
 
 let t: TestApp;
 let scene: Awaited<ReturnType<typeof reviewScene>>;
@@ -85,6 +87,69 @@ describe('开始阅卷 (review/start)', () => {
   });
 });
 
+describe('开始阅卷 and the template the sheets are read with', () => {
+  it('refuses while a template reads objective questions otherwise than 题目设置; starts once they agree', async () => {
+    const other = await reviewScene(t.app, t.database.db, '模板不一致考试');
+    await other.fix.blocks();
+    await other.fix.exceptions();
+    await other.fix.scanning();
+    const save = (kind: 'single' | 'multi') =>
+      other.admin.post(`/filter/api/api/subject/${other.subjectId}/setting/questions/objective`, {
+        questions: ['1', '2', '3'].map((no) => ({ no, kind, options: 4, score: 2, answer: 'A' })),
+      });
+    expect(body(await save('single')).code).toBe(0);
+    // the batch's template (a third-party card) reads 1–3 as 多选 with a fourth bubble for 3 missing
+    const page = BLANK_TEMPLATE.pages[0]!;
+    const group = (first: number, count: number, options: string[]) => ({
+      name: `客观题${first}`,
+      kind: 'multi' as const,
+      firstQuestion: first,
+      grid: {
+        origin: { x: 200, y: 300 + first * 40 },
+        bubble: { w: 30, h: 20 },
+        direction: 'horizontal' as const,
+        options,
+        optionGap: 40,
+        fieldGap: 40,
+        count,
+      },
+    });
+    await t.database.db
+      .update(template)
+      .set({
+        body: {
+          ...BLANK_TEMPLATE,
+          pages: [{ ...page, objective: [group(1, 2, ['A', 'B', 'C', 'D']), group(3, 1, ['A', 'B', 'C'])] }],
+        },
+      })
+      .where(eq(template.subjectId, other.subjectId));
+
+    const refused = body<ReviewStartProblem[]>(await other.admin.get(url('start', other.subjectId)));
+    expect(refused.data.map((p) => [p.kind, p.count])).toEqual([['templateMismatch', 3]]);
+    expect(refused.message).toBe(
+      '不能开始阅卷：3 道客观题的题型或选项与答题卡模板不一致（客观题 1、2、3 在模板中是多选，题目设置中是单选），' +
+        '请在题目设置或模板中改为一致',
+    );
+    // 题目设置 says 多选 now: question 3 still has a bubble too few
+    expect(body(await save('multi')).code).toBe(0);
+    const still = body<ReviewStartProblem[]>(await other.admin.get(url('start', other.subjectId)));
+    expect(still.message).toContain('客观题 3 在模板中有 3 个选项，题目设置中是 4 个选项');
+    expect(await statusOf(other.subjectId)).toBe(SubjectStatus.setting);
+    await t.database.db
+      .update(template)
+      .set({
+        body: {
+          ...BLANK_TEMPLATE,
+          pages: [{ ...page, objective: [group(1, 3, ['A', 'B', 'C', 'D'])] }],
+        },
+      })
+      .where(eq(template.subjectId, other.subjectId));
+    expect(body<{ status: number }>(await other.admin.get(url('start', other.subjectId))).data.status).toBe(
+      SubjectStatus.reviewing,
+    );
+  });
+});
+
 describe('pause, resume, done and its cancel', () => {
   it('moves along the table and refuses what it has no arrow for', async () => {
     const go = async (path: string) => body<{ status: number }>(await scene.admin.get(url(path)));
@@ -148,7 +213,7 @@ describe('the hooks the task pool plugs in', () => {
       db: t.database.db,
       repo: subjectRepo,
       audit: auditModule({ db: t.database.db }).audit,
-      scanMissing,
+      startPorts: { scanMissing, templateFit: templateMismatches },
       hooks: {
         onReviewStart: async (tx, id) => {
           // inside the transaction: the subject already reads as reviewing there
@@ -181,7 +246,7 @@ describe('the hooks the task pool plugs in', () => {
       db: t.database.db,
       repo: subjectRepo,
       audit: auditModule({ db: t.database.db }).audit,
-      scanMissing,
+      startPorts: { scanMissing, templateFit: templateMismatches },
       hooks: { onReviewStart: () => Promise.reject(new Error('pool down')) },
     });
     await expect(subjects.start(other.subjectId, false, 'schedule')).rejects.toThrow('pool down');

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, isNull, ne, sql } from 'drizzle-orm';
+import type { ObjectiveQuestion } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import { readTemplateBody } from '../../db/stored';
-import { template } from '../../db/schema';
+import { paper, question, scanBatch, template } from '../../db/schema';
 
 export type TemplateRow = typeof template.$inferSelect;
 
@@ -13,6 +14,34 @@ export function templateRepo(db: Db) {
   return {
     ofSubject: async (subjectId: number): Promise<TemplateRow[]> =>
       (await db.select().from(template).where(live(subjectId)).orderBy(asc(template.id))).map(templateRow),
+    /** The templates the subject's live papers were read with (their batches'). */
+    async readWith(subjectId: number): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ id: scanBatch.templateId })
+        .from(scanBatch)
+        .where(
+          and(
+            eq(scanBatch.subjectId, subjectId),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(paper)
+                .where(and(eq(paper.batchId, scanBatch.id), isNull(paper.deletedAt))),
+            ),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+    /** The subject's objective questions as a template must read them: number, kind and option count. */
+    async objectiveKinds(
+      subjectId: number,
+    ): Promise<Array<Pick<ObjectiveQuestion, 'no' | 'kind' | 'options'>>> {
+      const rows = await db
+        .select({ no: question.no, kind: question.kind, options: question.options })
+        .from(question)
+        .where(and(eq(question.subjectId, subjectId), ne(question.kind, 'subjective')));
+      return rows.map((r) => ({ ...r, kind: r.kind as ObjectiveQuestion['kind'] }));
+    },
     async find(subjectId: number, id: number): Promise<TemplateRow | null> {
       const [row] = await db
         .select()

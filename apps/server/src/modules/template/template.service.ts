@@ -14,7 +14,8 @@ import { assertAllows } from '../subject/subject-state';
 import type { QuestionService } from '../question/question.service';
 import type { templateRepo, TemplateRow } from './template.repo';
 
-const toItem = (r: TemplateRow): TemplateItem => ({
+/** A template row as the API answers it. */
+export const templateItemOf = (r: TemplateRow): TemplateItem => ({
   id: r.id,
   subjectId: r.subjectId,
   mainTemplateName: r.name,
@@ -44,11 +45,11 @@ export function templateService(d: {
 
   return {
     list: async (subjectId: number): Promise<TemplateItem[]> =>
-      (await d.repo(d.db).ofSubject(subjectId)).map(toItem),
+      (await d.repo(d.db).ofSubject(subjectId)).map(templateItemOf),
 
     /** The template scanning reads the subject's pages with (the chosen one, else the earliest). */
     forScanning: async (subjectId: number): Promise<TemplateItem | undefined> =>
-      scanningTemplate((await d.repo(d.db).ofSubject(subjectId)).map(toItem)),
+      scanningTemplate((await d.repo(d.db).ofSubject(subjectId)).map(templateItemOf)),
 
     /**
      * 设为扫描模板: one template per subject is the one new batches are read with. Batches already
@@ -64,7 +65,7 @@ export function templateService(d: {
         const row = all.find((r) => r.id === id);
         if (!row) throw fail('模板不存在或已删除');
         if (row.body.pages.length === 0) throw fail('模板还没有页面，不能用于扫描');
-        const before = scanningTemplate(all.map(toItem));
+        const before = scanningTemplate(all.map(templateItemOf));
         await repo.setActive(subjectId, id);
         await d.audit.record(tx, {
           action: 'template.activate',
@@ -77,7 +78,7 @@ export function templateService(d: {
             after: { scanning: { id, name: row.name } },
           },
         });
-        return toItem({ ...row, active: true });
+        return templateItemOf({ ...row, active: true });
       });
     },
 
@@ -129,7 +130,7 @@ export function templateService(d: {
             detail: { after: { name: row.name, pages: row.body.pages.length } },
           });
         }
-        const item = toItem(row);
+        const item = templateItemOf(row);
         if (alongside) await alongside(tx, item);
         return item;
       });

@@ -22,6 +22,7 @@ import { SpecialQuestions } from './SpecialQuestions';
 import { StandardTab } from './StandardTab';
 import { SubjectiveTab } from './SubjectiveTab';
 import { TotalsBar } from './TotalsBar';
+import { templateKeys } from '../template/template.queries';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 /** The 评分标准 tab's part of the subjective questions; the 主观题 tab owns the rest of them. */
@@ -84,6 +85,8 @@ function StructureEditor({
       setDraft((x) => ({ ...x, ...part(res.structure, x) }));
       qc.setQueryData(questionKeys.info(subjectId), res);
       void qc.invalidateQueries({ queryKey: ['acard', subjectId] });
+      // the templates' checks hold the structure against them (kinds, options): checked again
+      void qc.invalidateQueries({ queryKey: templateKeys.subject(subjectId) });
     },
   });
   const bar = (tag: StructureTag, dirty: boolean) =>
