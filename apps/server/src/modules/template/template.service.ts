@@ -1,4 +1,6 @@
 import {
+  mismatchMessages,
+  objectiveMismatches,
   scanningTemplate,
   templateProblems,
   type CardTemplate,
@@ -65,6 +67,10 @@ export function templateService(d: {
         const row = all.find((r) => r.id === id);
         if (!row) throw fail('模板不存在或已删除');
         if (row.body.pages.length === 0) throw fail('模板还没有页面，不能用于扫描');
+        // new batches would be scored by a key that reads them otherwise (marking may already run: no way back)
+        const structure = await d.questions.structureIn(tx, subjectId);
+        const mismatched = mismatchMessages(objectiveMismatches(row.body, structure.objective));
+        if (mismatched.length) throw fail(`模板与题目设置不一致，不能用于扫描：${mismatched.join('；')}`);
         const before = scanningTemplate(all.map(templateItemOf));
         await repo.setActive(subjectId, id);
         await d.audit.record(tx, {

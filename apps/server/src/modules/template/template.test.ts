@@ -107,6 +107,30 @@ describe('card templates of a subject', () => {
     expect(list).toHaveLength(1);
   });
 
+  it('names the questions it reads otherwise than 题目设置, and is not chosen for scanning while it does', async () => {
+    const multi = card(10);
+    const [page] = multi.pages;
+    page!.objective = [
+      { name: '选择题', kind: 'multi', firstQuestion: 1, grid: grid(100, 700, 9, [...'ABCD']) },
+      { name: '第10题', kind: 'single', firstQuestion: 10, grid: grid(100, 1000, 1, [...'ABCDE']) },
+    ];
+    const saved = body<Item>(await admin.post(url(), { mainTemplateName: '多选卡', body: multi }));
+    expect(saved.code).toBe(0);
+    expect(body(await admin.post(url(`/${saved.data.id}/validate`))).data).toEqual({
+      ok: false,
+      problems: [
+        '客观题 1、2、3、4、5、6、7、8 等 9 题在模板中是多选，题目设置中是单选',
+        '客观题 10 在模板中有 5 个选项，题目设置中是 4 个选项',
+      ],
+    });
+    const refused = body(await admin.post(url(`/${saved.data.id}/active`)));
+    expect(refused.message).toBe(
+      '模板与题目设置不一致，不能用于扫描：客观题 1、2、3、4、5、6、7、8 等 9 题在模板中是多选，题目设置中是单选；' +
+        '客观题 10 在模板中有 5 个选项，题目设置中是 4 个选项',
+    );
+    expect(body(await admin.call('DELETE', url(`/${saved.data.id}`))).code).toBe(0);
+  });
+
   it('refuses malformed geometry with the field named, and other people', async () => {
     const bad = card(10);
     bad.pages[0]!.anchors = [{ name: 'tl', rect: { x: 0, y: 0, w: -5, h: 10 } }];
