@@ -61,8 +61,10 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   });
   const { examId, subjectId } = exam;
   const examinees = await prepareScanSubject(page, exam, card);
+  // question 40's key is left out (entered below, from scoreCheck's link)
+  const objective = typicalObjective(2);
   await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/objective`, {
-    questions: typicalObjective(2),
+    questions: objective.map((q) => (q.no === '40' ? { ...q, answer: '' } : q)),
   });
   await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
     questions: [{ no: '48', score: 15 }],
@@ -84,7 +86,20 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   await page.getByTestId('blocker-missing').getByText(`无答题卡且未登记缺考的考生：${rest}`).waitFor();
   await page.getByTestId('publish-state').getByText('未发布').waitFor();
   assert.equal(await page.getByTestId('publish-release').count(), 0, 'nothing to publish while marking');
+  await page.getByTestId('blocker-noKey').getByText('未设置答案的客观题：1').waitFor();
   await shot(page, 'publish-01-check-blockers');
+
+  // the key left out: its link opens 题目设置 at the 答案 tab; entered there, the blocker goes
+  await page.getByTestId('settle-noKey').click();
+  await waitForPath(page, `/book/subject/${subjectId}/setting/question`);
+  await page.getByTestId('answer-input-A').waitFor();
+  await shot(page, 'publish-01b-answer-tab');
+  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/answer`, {
+    answers: [{ no: '40', answer: 'A' }],
+  });
+  await page.goto(`${APP}/book/subject/${subjectId}/score/scoreCheck`);
+  await page.getByTestId('blocker-unmarked').waitFor();
+  assert.equal(await page.getByTestId('blocker-noKey').count(), 0, 'every key entered');
 
   // the first blocker's link: 缺考 registered for everyone without a sheet, a page at a time
   await page.getByTestId('settle-missing').click();

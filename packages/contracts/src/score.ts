@@ -88,6 +88,7 @@ export const scoreBlockerKind = z.enum([
   'exceptions',
   'overFull',
   'missing',
+  'noKey',
   'templateMismatch',
 ]);
 export type ScoreBlockerKind = z.infer<typeof scoreBlockerKind>;

@@ -175,13 +175,18 @@ export function scoreQueryRepo(db: Db) {
             -- an imported score (成绩导入), a figure or 缺考, settles an examinee without a sheet
             and not exists (select 1 from score s where s.subject_id = ${subjectId} and s.examinee_id = e.id
               and (s.total is not null or s.absent))
-          )::int as missing`);
+          )::int as missing,
+          -- a key not entered scores every sheet 0 on that question (送分 and 取消 need none)
+          (select count(*) from question q join subject su on su.id = q.subject_id
+            where q.subject_id = ${subjectId} and q.kind <> 'subjective' and q.special is null
+              and (q.answer = '' or (su.ab_enabled and q.answer_b = '')))::int as "noKey"`);
       return rowsOf<{
         unmarked: number;
         arbitration: number;
         exceptions: number;
         overFull: number;
         missing: number;
+        noKey: number;
       }>(r)[0]!;
     },
 

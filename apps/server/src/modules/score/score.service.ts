@@ -40,6 +40,10 @@ const BLOCKERS: Record<ScoreBlocker['kind'], { label: string; hint: string }> = 
   exceptions: { label: '未处理的识别异常', hint: '在扫描异常中处理' },
   overFull: { label: '超过满分的成绩', hint: '核对题目分值与给分后重新计算成绩' },
   missing: { label: '无答题卡且未登记缺考的考生', hint: '补扫答题卡，或在缺考名单中登记缺考' },
+  noKey: {
+    label: '未设置答案的客观题',
+    hint: '在题目设置的“答案”中录入（启用 AB 卷时 A、B 卷都要录入），成绩会自动重新计算',
+  },
   templateMismatch: {
     label: '题型或选项与答题卡模板不一致的客观题',
     hint: '这些题的得分可能不对：在题目设置或答题卡模板中改为一致（改模板后需重新识别），再重新计算成绩',

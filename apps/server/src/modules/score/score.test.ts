@@ -7,7 +7,7 @@ import {
   type ScoreStudentsPage,
   type ScoreSummary,
 } from '@yj/contracts';
-import { absence, markTask, scanException, score, subject, template } from '../../db/schema';
+import { absence, markTask, question, scanException, score, subject, template } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { buildScoreScene } from '../../../test/score';
 import { NOT_PUBLISHED } from './score-access';
@@ -172,6 +172,28 @@ describe('GET score/check', () => {
       .update(template)
       .set({ body: ticks(['T', 'F']) })
       .where(eq(template.id, tpl!.id));
+    expect(await check()).toEqual({ ok: true, blockers: [] });
+    // a key never entered (question 2), and a B key missing while A/B is on (question 3): every sheet 0 there
+    await db
+      .update(question)
+      .set({ answer: '' })
+      .where(and(eq(question.subjectId, scene.subjectId), eq(question.no, '2')));
+    await db
+      .update(question)
+      .set({ answerB: '' })
+      .where(and(eq(question.subjectId, scene.subjectId), eq(question.no, '3')));
+    expect((await check()).blockers.map((b) => [b.kind, b.count, b.label])).toEqual([
+      ['noKey', 2, '未设置答案的客观题'],
+    ]);
+    const keys = body(
+      await scene.admin.post(`/filter/api/api/subject/${scene.subjectId}/setting/questions/answer`, {
+        answers: [
+          { no: '2', answer: 'C' },
+          { no: '3', answer: 'ACD', answerB: 'ABD' },
+        ],
+      }),
+    );
+    expect(keys.code, keys.message).toBe(0);
     expect(await check()).toEqual({ ok: true, blockers: [] });
     expect(body(await scene.admin.get('/filter/api/subject/0/score/check')).code).not.toBe(0);
     expect(body(await scene.teacher.get(`${url}/check`)).message).toBe(NOT_PUBLISHED);

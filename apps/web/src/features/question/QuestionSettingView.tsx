@@ -4,7 +4,7 @@ import { allows, type Structure, type StructureInfo } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Card, Skeleton, Space, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
@@ -63,6 +63,9 @@ function StructureEditor({
 }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
+  // ?tab=answer: 成绩核查's 录入答案 opens the 答案 tab
+  const [params] = useSearchParams();
+  const tab = params.get('tab');
   const [saved, setSaved] = useState<Structure>(info.structure);
   const [draft, setDraft] = useState<Structure>(info.structure);
   const save = useOneAtATime({
@@ -242,7 +245,7 @@ function StructureEditor({
     <>
       <TotalsBar structure={draft} fullScore={info.fullScore} />
       <Card>
-        <Tabs items={items} data-testid="question-tabs" />
+        <Tabs items={items} defaultActiveKey={tab ?? undefined} data-testid="question-tabs" />
       </Card>
     </>
   );

@@ -27,6 +27,10 @@ function settleAt(
       return p.scanRead ? { to: `/book/missedExamDetail?subjectId=${subjectId}`, label: '登记缺考' } : null;
     case 'overFull':
       return { to: `/book/subject/${subjectId}/score/stuScore`, label: '核对并调整成绩' };
+    case 'noKey':
+      return p.editSetting
+        ? { to: `/book/subject/${subjectId}/setting/question?tab=answer`, label: '录入答案' }
+        : null;
     case 'templateMismatch':
       return p.editSetting ? { to: `/book/subject/${subjectId}/template/home`, label: '查看模板问题' } : null;
   }
