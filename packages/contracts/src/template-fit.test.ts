@@ -66,6 +66,13 @@ describe('objectiveMismatches: the template reads a question as 题目设置 sco
         s.objective,
       ),
     ).toEqual([]);
+    // a 判断 drawn as 单选 with two bubbles A/B reads and scores the same
+    expect(
+      objectiveMismatches(
+        template([{ name: '判断', kind: 'single', firstQuestion: 4, grid: grid(['A', 'B'], 1) }]),
+        s.objective,
+      ),
+    ).toEqual([]);
   });
 
   it('names a kind, an option count and labels scoring cannot read, once per question', () => {

@@ -50,8 +50,9 @@ function labelsFit(labels: string[], kind: keyof typeof KIND_LABELS, options: nu
 
 /**
  * Every objective question bound on the template whose kind, option count or option labels disagree with
- * 题目设置 (the first disagreement per question, in template order). Questions the template has and the structure
- * has not are `templateProblems`' other lines.
+ * 题目设置 (the first disagreement per question, in template order; 单选 against 判断 only when the bubbles do not
+ * score as the key reads). Questions the template has and the structure has not are `templateProblems`' other
+ * lines.
  */
 export function objectiveMismatches(
   t: CardTemplate,
@@ -64,7 +65,10 @@ export function objectiveMismatches(
       for (const f of fieldsOf(g)) {
         const q = byNo.get(f.no);
         if (!q) continue;
-        if (g.kind !== q.kind)
+        const fits = f.labels.length === q.options && labelsFit(f.labels, q.kind, q.options);
+        // 单选 and 判断 read alike (one mark, two asked about): a 判断 drawn as 单选 A/B scores right
+        const sameReading = (g.kind === 'multi') === (q.kind === 'multi');
+        if (g.kind !== q.kind && (!sameReading || !fits))
           out.push({ no: f.no, what: 'kind', template: KIND_LABELS[g.kind], structure: KIND_LABELS[q.kind] });
         else if (f.labels.length !== q.options)
           out.push({

@@ -62,7 +62,6 @@ export function isEmptyTemplate(json: string | null | undefined): boolean {
   }
 }
 
-
 /**
  * What stops a template from being used with a subject's structure, in Chinese; empty when ready.
  * Recognition checks on a sample scan (anchors found) come on top of these.
