@@ -13,6 +13,7 @@ export const BLANK_TEMPLATE: CardTemplate = CardTemplateSchema.parse({
   name: '空白模板',
   pages: [{ index: 0, width: 2480, height: 3508 }],
 });
+
 let cachedHash: Promise<string> | null = null;
 // One argon2 hash for all factory users keeps the suite quick; login still verifies it for real.
 const passwordHash = () => (cachedHash ??= hashPassword(PASSWORD));

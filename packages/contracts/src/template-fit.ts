@@ -65,8 +65,9 @@ export function objectiveMismatches(
       for (const f of fieldsOf(g)) {
         const q = byNo.get(f.no);
         if (!q) continue;
-        const fits = f.labels.length === q.options && labelsFit(f.labels, q.kind, q.options);
-        // 单选 and 判断 read alike (one mark, two asked about): a 判断 drawn as 单选 A/B scores right
+        // labelsFit holds the option count too: each of the key's letters once
+        const fits = labelsFit(f.labels, q.kind, q.options);
+        // 单选 and 判断 read alike (one mark; two are asked about): a 判断 drawn as 单选 A/B scores right
         const sameReading = (g.kind === 'multi') === (q.kind === 'multi');
         if (g.kind !== q.kind && (!sameReading || !fits))
           out.push({ no: f.no, what: 'kind', template: KIND_LABELS[g.kind], structure: KIND_LABELS[q.kind] });
@@ -77,7 +78,7 @@ export function objectiveMismatches(
             template: `${f.labels.length} 个选项`,
             structure: `${q.options} 个选项`,
           });
-        else if (!labelsFit(f.labels, q.kind, q.options))
+        else if (!fits)
           out.push({
             no: f.no,
             what: 'labels',
