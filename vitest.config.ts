@@ -41,6 +41,10 @@ export default defineConfig({
         },
       },
       {
+        // docs/: every § a comment cites is a section of a document in the repository
+        test: { name: 'docs', environment: 'node', include: ['docs/**/*.test.ts'] },
+      },
+      {
         test: {
           name: 'web',
           root: 'apps/web',

@@ -4,11 +4,11 @@
  * order, standardised by `scale` (the spread of d for a marker in control: the block's standard deviation of
  * pair differences).
  *
- * EWMA (Montgomery, Introduction to SQC, §9.2): z₀ = 0, zₜ = λ·xₜ + (1 − λ)·zₜ₋₁ with xₜ = dₜ / scale;
+ * EWMA (Montgomery, Introduction to SQC, section 9.2): z₀ = 0, zₜ = λ·xₜ + (1 − λ)·zₜ₋₁ with xₜ = dₜ / scale;
  * out of control when |zₜ| > L·√(λ / (2 − λ) · (1 − (1 − λ)^(2t))). λ = 0.2 and L = 3 weigh about the last
  * ten marks and give an in-control run length of several hundred marks.
  *
- * Tabular CUSUM (§9.1): C⁺ₜ = max(0, C⁺ₜ₋₁ + xₜ − k), C⁻ₜ = max(0, C⁻ₜ₋₁ − xₜ − k); out of control when
+ * Tabular CUSUM (Montgomery, section 9.1): C⁺ₜ = max(0, C⁺ₜ₋₁ + xₜ − k), C⁻ₜ = max(0, C⁻ₜ₋₁ − xₜ − k); out of control when
  * either passes h. k = 0.5 (detects a shift of one scale unit), h = 5.
  */
 export interface DriftParams {

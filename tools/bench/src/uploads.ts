@@ -1,4 +1,4 @@
-// npm run bench:uploads — what a 200-page PDF upload costs everyone else (issue 19 §4). The yardstick is the old
+// npm run bench:uploads — what a 200-page PDF upload costs everyone else (issue 19, point 4). The yardstick is the old
 // way, in the same run: the pages rendered on the API's own thread. The figure is the longest time the event loop
 // (every other request) waited while the file was cut into pages, and the wall time of the cut.
 import { splitFilePages } from '@yj/omr/node';

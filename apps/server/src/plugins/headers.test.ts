@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../test/app';
 
-// Issue 19 §3: over plain http the browser must not be told to upgrade to https, or the web app is blank
+// Issue 19, point 3: over plain http the browser must not be told to upgrade to https, or the web app is blank
 // on every PC but the server itself.
 let plain: TestApp;
 let proxied: TestApp;

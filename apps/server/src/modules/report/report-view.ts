@@ -9,7 +9,7 @@ export type ReportView = { all: true } | { all: false; schools: Set<number>; cla
 const EXAM_WIDE = new Set([0, 1, 5, 8]);
 
 /**
- * Who sees what (§6): an administrator and the exam-wide roles the joint exam, a school manager (or a school
+ * Who sees what (spec §6): an administrator and the exam-wide roles the joint exam, a school manager (or a school
  * administrator) their school, a teacher the classes they teach. `teacherClasses` is read only when needed.
  */
 export async function reportView(

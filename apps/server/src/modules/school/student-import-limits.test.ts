@@ -5,7 +5,7 @@ import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
 import { multipartFile } from '../../../test/excel';
 import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
 
-// Issue 19 §4: a 641 KB xlsx of 1,000,000 invalid rows froze the server for 18–26 s, took 1.3 GB and answered a
+// Issue 19, point 4: a 641 KB xlsx of 1,000,000 invalid rows froze the server for 18–26 s, took 1.3 GB and answered a
 // 175 MB error list. Rows are capped while unpacking; errors come back as the first 100 and their count.
 
 let t: TestApp;

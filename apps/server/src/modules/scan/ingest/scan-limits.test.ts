@@ -8,7 +8,7 @@ import { multipartFile } from '../../../../test/excel';
 import { multipartFiles, postScans } from '../../../../test/multipart';
 import { buildSubjectScene } from '../../../../test/factories';
 
-// Issue 19 §4: one upload must neither freeze the server nor take its memory. PDF pages render on worker
+// Issue 19, point 4: one upload must neither freeze the server nor take its memory. PDF pages render on worker
 // threads, only the pages needed, each under a pixel cap; images are sized from their header before decoding.
 
 type Client = Awaited<ReturnType<typeof signIn>>;
