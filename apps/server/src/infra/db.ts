@@ -24,8 +24,10 @@ export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 export interface Database {
   db: Db;
-  /** embedded: the PostgreSQL cluster this server runs in DATA_DIR/pg */
+  /** embedded: the PostgreSQL cluster this server runs in DATA_DIR/pg (or where DATA_DIR/pg.location says) */
   kind: 'pglite' | 'postgres' | 'embedded';
+  /** embedded: the cluster's folder */
+  clusterDir?: string;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -95,6 +97,7 @@ export async function openEmbedded(dataDir: string, notice?: (text: string) => v
   return {
     ...database,
     kind: 'embedded',
+    clusterDir: cluster.dir,
     async close() {
       await database.close();
       await cluster.stop();

@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -76,9 +77,6 @@ function blockedAncestor(dir: string, user: { uid: number }): string | null {
 
 /** As root the cluster's user must be able to walk down to the data folder (e.g. not under a 0700 /root). */
 export function checkReachable(dir: string, user: { uid: number; name: string }): void {
-  // DATA_DIR itself is ours (often a 0700 mkdtemp folder): let others pass through it, not list it.
-  const own = fs.statSync(path.dirname(dir));
-  if (own.uid === 0 && (own.mode & 0o001) === 0) fs.chmodSync(path.dirname(dir), (own.mode & 0o7777) | 0o001);
   const d = blockedAncestor(path.dirname(dir), user);
   if (d) {
     throw new EmbeddedPgError(
@@ -86,6 +84,43 @@ export function checkReachable(dir: string, user: { uid: number; name: string })
         `Running as root, the database runs as user ${user.name}, who cannot enter ${d}: set DATA_DIR elsewhere (e.g. /var/lib/yuejuan) or run as a normal user.`,
     );
   }
+}
+
+/** Where a cluster goes when root's DATA_DIR is closed to the cluster's user (Linux's place for program state). */
+export const CLUSTER_HOME = '/var/lib/yuejuan';
+/** The file in DATA_DIR that names a cluster kept outside it; backups, restore and upgrades read it too. */
+export const LOCATION_FILE = 'pg.location';
+
+/**
+ * The cluster's folder: DATA_DIR/pg, or the folder DATA_DIR/pg.location names. Started as root from a folder the
+ * cluster's user cannot enter (a clone under /root or any 0700 folder: where a root user clones by default), a new
+ * cluster goes to a folder of its own under `home` — one per DATA_DIR, named after it — owned by that user and
+ * recorded in pg.location, so the README's two commands work there without a flag. The data stays with the
+ * installation: DATA_DIR keeps the password, backups and the note of where the cluster is; nothing is moved.
+ */
+export function clusterDir(
+  dataDir: string,
+  user: { uid: number; gid: number; name: string } | null,
+  home = CLUSTER_HOME,
+): string {
+  const locationFile = path.join(dataDir, LOCATION_FILE);
+  if (fs.existsSync(locationFile)) return fs.readFileSync(locationFile, 'utf8').trim();
+  const inside = path.join(dataDir, 'pg');
+  if (!user) return inside;
+  // DATA_DIR itself is ours (often a 0700 mkdtemp folder): let others pass through it, not list it.
+  const own = fs.statSync(dataDir);
+  if (own.uid === 0 && (own.mode & 0o001) === 0) fs.chmodSync(dataDir, (own.mode & 0o7777) | 0o001);
+  // an existing cluster is never moved: a blocked one is reported by checkReachable
+  if (!blockedAncestor(dataDir, user) || fs.existsSync(path.join(inside, 'PG_VERSION'))) return inside;
+  const real = fs.realpathSync(dataDir);
+  const name = `${path.basename(path.dirname(real)) || 'root'}-${createHash('sha256').update(real).digest('hex').slice(0, 10)}`;
+  const folder = path.join(home, name.replace(/[^\w.-]/g, '_'));
+  fs.mkdirSync(home, { recursive: true, mode: 0o755 });
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  fs.chownSync(folder, user.uid, user.gid);
+  const dir = path.join(folder, 'pg');
+  fs.writeFileSync(locationFile, `${dir}\n`, { mode: 0o644 });
+  return dir;
 }
 
 /**

@@ -11,6 +11,7 @@ import { restoreBackup, writeBackup } from './backup';
 import { rows } from './db-copy';
 import { openEmbedded, openPglite, type Database } from './db';
 import { startCluster } from './embedded-pg';
+import { CLUSTER_HOME, LOCATION_FILE } from './embedded-pg-os';
 
 // The embedded default (issue 18): a real PostgreSQL cluster in DATA_DIR/pg, started and stopped with the
 // server, recovering from a killed server, refusing another major's folder, with backup and restore.
@@ -23,11 +24,14 @@ function dataDir(): string {
 }
 afterAll(async () => {
   for (const d of dirs) {
-    // a test that failed half-way must not leave its cluster running
-    const pidFile = path.join(d, 'pg', 'postmaster.pid');
+    // a test that failed half-way must not leave its cluster running (nor a cluster kept outside DATA_DIR)
+    const location = path.join(d, LOCATION_FILE);
+    const pg = fs.existsSync(location) ? fs.readFileSync(location, 'utf8').trim() : path.join(d, 'pg');
+    const pidFile = path.join(pg, 'postmaster.pid');
     if (fs.existsSync(pidFile))
       process.kill(Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]), 'SIGINT');
     for (let i = 0; i < 100 && fs.existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
+    if (pg.startsWith(CLUSTER_HOME + path.sep)) fs.rmSync(path.dirname(pg), { recursive: true, force: true });
     fs.rmSync(d, { recursive: true, force: true });
   }
 });
@@ -62,6 +66,37 @@ describe('embedded PostgreSQL cluster', () => {
 
       const again = await openMigrated(dir);
       expect(await notices(again)).toEqual(['第一次启动']);
+      await again.close();
+    },
+    SLOW,
+  );
+
+  // Issue 36: root's clone (under /root, or any 0700 folder) is closed to the user PostgreSQL runs as; the README's
+  // two commands must work there without a flag.
+  it.runIf(process.getuid?.() === 0)(
+    'starts as root from a checkout under a 0700 folder, keeping the cluster where its user can reach it',
+    async () => {
+      const closed = dataDir(); // mkdtemp: 0700, root's
+      const dir = path.join(closed, 'clone', 'data');
+      const first = await openMigrated(dir);
+      const location = fs.readFileSync(path.join(dir, LOCATION_FILE), 'utf8').trim();
+      expect(first.clusterDir).toBe(location);
+      expect(location.startsWith(CLUSTER_HOME + path.sep)).toBe(true);
+      expect(fs.existsSync(path.join(location, 'PG_VERSION'))).toBe(true);
+      expect(fs.statSync(closed).mode & 0o777).toBe(0o700); // nothing of root's was opened up
+      expect(fs.existsSync(path.join(dir, 'pg.password'))).toBe(true);
+      await first.db.execute(sql`insert into notice (text, max_age) values ('root 启动', 60)`);
+      const { file } = await writeBackup(first, path.join(dir, 'backups'));
+      await first.close();
+      expect(fs.existsSync(path.join(location, 'postmaster.pid'))).toBe(false);
+
+      // the next start finds the same cluster through DATA_DIR, and a backup restores into it
+      const again = await openMigrated(dir);
+      expect(again.clusterDir).toBe(location);
+      expect(await notices(again)).toEqual(['root 启动']);
+      await again.db.execute(sql`delete from notice`);
+      await restoreBackup(again, file);
+      expect(await notices(again)).toEqual(['root 启动']);
       await again.close();
     },
     SLOW,

@@ -8,6 +8,7 @@ import {
   alive,
   binaries,
   checkReachable,
+  clusterDir,
   fixOwnership,
   freePort,
   isPostgres,
@@ -120,16 +121,18 @@ function checkMajor(dir: string, major: string): void {
 }
 
 /**
- * Starts (creating on first use) the cluster in dataDir/pg. A cluster still running from a server that was
- * killed is reused and adopted (this process stops it on close); a stale postmaster.pid is removed.
+ * Starts (creating on first use) the cluster in dataDir/pg (or where dataDir/pg.location says: `clusterDir`). A
+ * cluster still running from a server that was killed is reused and adopted (this process stops it on close); a
+ * stale postmaster.pid is removed.
  */
 export async function startCluster(dataDir: string): Promise<EmbeddedCluster> {
-  const dir = path.join(dataDir, 'pg');
   const passwordFile = path.join(dataDir, 'pg.password');
-  const ownerFile = path.join(dataDir, 'pg.owner');
   const user = runAs();
   const bin = user ? reachableBinaries(await binaries(), user) : await binaries();
   fs.mkdirSync(dataDir, { recursive: true });
+  const dir = clusterDir(dataDir, user);
+  // beside the cluster, where the watcher (run as the cluster's user) can read it
+  const ownerFile = path.join(path.dirname(dir), 'pg.owner');
   if (user) checkReachable(dir, user);
 
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {

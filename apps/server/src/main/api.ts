@@ -53,6 +53,6 @@ try {
 const ms = Math.round(performance.now() - started);
 const url = `http://localhost:${config.port}/minions/`;
 const where =
-  database.kind === 'embedded' ? `内置 PostgreSQL ${path.join(config.dataDir, 'pg')}` : 'PostgreSQL';
+  database.kind === 'embedded' ? `内置 PostgreSQL ${database.clusterDir}` : 'PostgreSQL';
 process.stdout.write(`\n阅卷平台已启动：${url}  （${where}，用时 ${ms} ms）\n`);
 if (demo) process.stdout.write(`${demo}\n\n`);
