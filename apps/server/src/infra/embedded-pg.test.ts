@@ -78,6 +78,7 @@ describe('embedded PostgreSQL cluster', () => {
     async () => {
       const closed = dataDir(); // mkdtemp: 0700, root's
       const dir = path.join(closed, 'clone', 'data');
+      dirs.unshift(dir); // cleaned before `closed`: its pg.location says which cluster to stop and remove
       const first = await openMigrated(dir);
       const location = fs.readFileSync(path.join(dir, LOCATION_FILE), 'utf8').trim();
       expect(first.clusterDir).toBe(location);
