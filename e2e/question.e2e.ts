@@ -196,6 +196,11 @@ test('a teacher enters a structure by quick entry, matches the totals, sets answ
   await page.getByTestId('answer-input-A').fill('ABCDABCDA');
   await page.getByTestId('answer-fill-A').click();
   await page.getByTestId('answer-error').getByText('共 10 道客观题，录入了 9 个答案').waitFor();
+  // the placeholder's form: single answers run together, the 多选 (question 1) ended by a comma — what was
+  // understood shows as it is typed
+  await page.getByTestId('answer-input-A').fill('AB,CDABCDABC');
+  await page.getByTestId('answer-preview-A').getByText('将填入：1 AB，2 C，3 D，4 A').waitFor();
+  await shot(page, 'question-05b-answer-preview');
   await page.getByTestId('answer-input-A').fill('ABCDABCDAB');
   await page.getByTestId('answer-fill-A').click();
   await page.getByTestId('answer-keys').getByText('10：B').waitFor();
@@ -238,6 +243,22 @@ test('a teacher enters a structure by quick entry, matches the totals, sets answ
     .getByText(/第11题、第12\(1\)题、第12\(2\)题、第13题/)
     .waitFor();
   await shot(page, 'block-01-empty');
+
+  // a block made by 未分配的题每题一块 is edited as a block of the list (its dialog said 新增题块), then taken out
+  await page.getByRole('button', { name: '未分配的题每题一块' }).click();
+  const rows = page.locator('[data-testid="block-table"] .ant-table-row');
+  await rows.nth(3).waitFor();
+  await rows.first().getByRole('button', { name: '编辑' }).click();
+  await page.getByRole('dialog').locator('.ant-modal-title').getByText('编辑题块', { exact: true }).waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  for (let left = 4; left > 0; left--) {
+    await rows.first().getByRole('button', { name: '删除' }).click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="block-table"] .ant-table-row').length === n,
+      left - 1,
+    );
+  }
 
   await page.getByTestId('add-block').click();
   await page.getByRole('dialog').getByPlaceholder('如：作文').fill('现代文阅读');

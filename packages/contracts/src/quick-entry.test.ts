@@ -51,7 +51,38 @@ describe('quick entry of objective questions', () => {
       ok: false,
       error: '第 3 题的答案“E”不在选项 A-D 之内',
     });
-    expect(parseAnswers('AB B C ACE 对', r.questions)).toEqual({ ok: false, error: '第 1 题只能有一个答案' });
+    // a run of letters gives one answer a question: the 多选 takes the rest of its run
+    expect(parseAnswers('ABC ACE 对', r.questions)).toEqual({
+      ok: true,
+      answers: ['A', 'B', 'C', 'ACE', 'A'],
+    });
+    expect(parseAnswers('AB B C ACE 对', r.questions)).toEqual({
+      ok: false,
+      error: '共 5 道客观题，答案多出了“CE”',
+    });
+    expect(parseAnswers('ABC,ACE', r.questions)).toEqual({
+      ok: false,
+      error: '共 5 道客观题，录入了 4 个答案',
+    });
+    // without any separator, one letter a question (a 多选 too)
+    expect(parseAnswers('ABCEA', r.questions)).toEqual({ ok: true, answers: ['A', 'B', 'C', 'E', 'A'] });
+    expect(parseAnswers('1BCACE,对', r.questions)).toEqual({
+      ok: false,
+      error: '第 1 题的答案“1”不在选项 A-D 之内',
+    });
+  });
+
+  it("reads the placeholder's own form: single answers run together, 多选 ended by a comma (issue 31)", () => {
+    const r = parseQuickEntry('1-8 单选 A-D 每题3分\n9-10 多选 A-D 每题5分');
+    if (!r.ok) throw new Error(r.error);
+    // "ABCDABCD,AB,CD" was read as three answers
+    expect(parseAnswers('ABCDABCD,AB,CD', r.questions)).toEqual({
+      ok: true,
+      answers: ['A', 'B', 'C', 'D', 'A', 'B', 'C', 'D', 'AB', 'CD'],
+    });
+    expect(parseAnswers('A,B,C,D,A,B,C,D,BA,DC', r.questions)).toEqual(
+      parseAnswers('ABCDABCD AB CD', r.questions),
+    );
   });
 });
 

@@ -68,8 +68,11 @@ export function parseQuickEntry(text: string): QuickEntryResult {
 }
 
 /**
- * Reads an answer string onto questions in order: "ABCDA…" for single answers, multi answers separated
- * by commas or spaces ("AB,CD,ABD"); 对/错, T/F, √/× for true/false (stored as A/B).
+ * Reads an answer string onto questions in order, as the entry's placeholder shows it: a run of single letters
+ * gives one answer a question ("ABCDA…"); a 多选 question takes the rest of its run, so its answer ends at a
+ * comma or space ("ABCDABCD,AB,CD": eight single answers, then two 多选). Text without any separator is one letter
+ * a question, 多选 too ("ABCDA" for five questions). 对/错, T/F, √/× for true/false (stored as A/B). Separators
+ * between single answers change nothing ("A B C,D").
  */
 export function parseAnswers(
   text: string,
@@ -80,16 +83,22 @@ export function parseAnswers(
     .replace(/对|√|T/g, 'A')
     .replace(/错|×|F/g, 'B')
     .trim();
-  const hasSeparators = /[\s,，、]/.test(normalised);
-  const tokens = hasSeparators ? normalised.split(/[\s,，、]+/).filter(Boolean) : [...normalised];
-  if (tokens.length !== questions.length)
-    return { ok: false, error: `共 ${questions.length} 道客观题，录入了 ${tokens.length} 个答案` };
-  for (const [i, t] of tokens.entries()) {
-    const q = questions[i]!;
-    const allowed = 'ABCDEFGH'.slice(0, q.options);
-    if (!/^[A-H]+$/.test(t) || [...t].some((c) => !allowed.includes(c)))
-      return { ok: false, error: `第 ${q.no} 题的答案“${t}”不在选项 A-${allowed.at(-1)} 之内` };
-    if (q.kind !== 'multi' && t.length > 1) return { ok: false, error: `第 ${q.no} 题只能有一个答案` };
+  const runs = normalised.split(/[\s,，、]+/).filter(Boolean);
+  const oneEach = runs.length === 1;
+  const answers: string[] = [];
+  for (const run of runs) {
+    for (let rest = run; rest;) {
+      const q = questions[answers.length];
+      if (!q) return { ok: false, error: `共 ${questions.length} 道客观题，答案多出了“${rest}”` };
+      const taken = q.kind === 'multi' && !oneEach ? rest : rest[0]!;
+      const allowed = 'ABCDEFGH'.slice(0, q.options);
+      if ([...taken].some((c) => !allowed.includes(c)))
+        return { ok: false, error: `第 ${q.no} 题的答案“${taken}”不在选项 A-${allowed.at(-1)} 之内` };
+      answers.push([...new Set(taken)].sort().join(''));
+      rest = rest.slice(taken.length);
+    }
   }
-  return { ok: true, answers: tokens.map((t) => [...new Set(t)].sort().join('')) };
+  if (answers.length !== questions.length)
+    return { ok: false, error: `共 ${questions.length} 道客观题，录入了 ${answers.length} 个答案` };
+  return { ok: true, answers };
 }

@@ -13,6 +13,11 @@ export interface SheetAnswers {
   scores: Record<string, number>;
 }
 
+/** How many digits a page's exam number has: barcode numbers are 8-digit stickers; bubble grids a digit a field. */
+export function examNumberDigits(page: TemplatePage): number {
+  return page.examNumber?.kind === 'bubbles' ? pageFields(page).examNumber.length : page.examNumber ? 8 : 0;
+}
+
 /** Random but plausible answers for a page, with the difficulty's share of student mistakes. */
 export function randomAnswers(
   page: TemplatePage,
@@ -38,8 +43,7 @@ export function randomAnswers(
     const two = rng.chance(p.doubleMark) ? rng.pick(labels.filter((l) => l !== one)) : null;
     objective[o.field.name] = two ? [one, two].sort((a, b) => labels.indexOf(a) - labels.indexOf(b)) : [one];
   }
-  // Barcode exam numbers are 8-digit stickers; bubble grids have one digit per field.
-  const digits = page.examNumber?.kind === 'bubbles' ? f.examNumber.length : page.examNumber ? 8 : 0;
+  const digits = examNumberDigits(page);
   const exam =
     digits > 0 ? (examNumber ?? Array.from({ length: digits }, () => String(rng.int(0, 9))).join('')) : null;
   const optional: Record<string, string | null> = {};

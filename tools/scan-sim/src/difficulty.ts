@@ -61,6 +61,9 @@ export const STUDENTS: Record<Difficulty, StudentProfile> = {
   },
 };
 
+/** Every difficulty, in the order of the table above (a new profile is listed by being written). */
+export const DIFFICULTIES = Object.keys(STUDENTS) as Difficulty[];
+
 /** Scanner parameters drawn for one sheet. `dpi` and `colour` can be forced (the bench uses 200 dpi grey). */
 export function drawScan(rng: Rng, d: Difficulty, dpi: number): ScanParams & { dpi: number } {
   const k = dpi / 200;

@@ -13,19 +13,29 @@ export interface GeneratedSheet {
 
 /**
  * Sheet `i` of a deterministic set: students take turns, each filling every page of the card with one
- * exam number, so page 1 and page 2 of a student share it.
+ * exam number, so page 1 and page 2 of a student share it. With `examNumbers` (an exam's examinees) student k
+ * fills the k-th of them, in turn, so the sheets match real examinees; otherwise the numbers are made up.
  */
 export async function generateSet(
   card: CardTemplate,
   i: number,
-  opts: { seed: number; difficulty: Difficulty; dpi?: number; colour?: boolean; blankRate?: number },
+  opts: {
+    seed: number;
+    difficulty: Difficulty;
+    dpi?: number;
+    colour?: boolean;
+    blankRate?: number;
+    examNumbers?: readonly string[];
+  },
 ): Promise<GeneratedSheet> {
   const pages = card.pages.length;
   const student = Math.floor(i / pages);
   const pageIndex = card.pages[i % pages]!.index;
   const base = opts.seed * 1_000_003 + student * 7919;
   const rng = createRng(base + pageIndex * 31 + 1);
-  const examNumber = String(10_000_000 + (((base * 2654435761) >>> 0) % 89_999_999)).slice(0, 8);
+  const examNumber = opts.examNumbers?.length
+    ? opts.examNumbers[student % opts.examNumbers.length]!
+    : String(10_000_000 + (((base * 2654435761) >>> 0) % 89_999_999)).slice(0, 8);
   const answers = randomAnswers(card.pages[i % pages]!, rng, opts.difficulty, examNumber);
   const sim = await simulateSheet(card, pageIndex, answers, {
     seed: base + pageIndex * 17 + 3,

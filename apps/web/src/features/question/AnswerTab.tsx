@@ -1,7 +1,36 @@
 import type { ObjectiveQuestion } from '@yj/contracts';
 import { Alert, Button, Input, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { answerString, byNo, fillAnswers } from './structure-edit';
+
+/** What the typed text would fill, shown as the teacher types: each question with the answer understood. */
+function Understood({
+  questions,
+  text,
+  paper,
+}: {
+  questions: ObjectiveQuestion[];
+  text: string;
+  paper: 'A' | 'B';
+}) {
+  const r = useMemo(() => fillAnswers(questions, text, paper), [questions, text, paper]);
+  if (!text.trim()) return null;
+  if (!r.ok)
+    return (
+      <Typography.Text type="warning" data-testid={`answer-preview-${paper}`}>
+        {r.error}
+      </Typography.Text>
+    );
+  const key = paper === 'A' ? 'answer' : 'answerB';
+  return (
+    <Typography.Text type="secondary" data-testid={`answer-preview-${paper}`}>
+      将填入：
+      {byNo(r.questions)
+        .map((q) => `${q.no} ${q[key]}`)
+        .join('，')}
+    </Typography.Text>
+  );
+}
 
 function KeyEntry({
   paper,
@@ -35,6 +64,7 @@ function KeyEntry({
           填入答案
         </Button>
       </Space.Compact>
+      <Understood questions={questions} text={text} paper={paper} />
       {error && <Alert type="error" showIcon title={error} data-testid="answer-error" />}
     </Space>
   );

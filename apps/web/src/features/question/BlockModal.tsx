@@ -15,12 +15,14 @@ const options = <K extends string>(labels: Record<K, string>) =>
 /** Adds or edits one block: its questions, and single or double marking with the rules of DESIGN.md §5. */
 export function BlockModal({
   initial,
+  isNew,
   others,
   questions,
   onOk,
   onCancel,
 }: {
   initial: BlockDraft;
+  isNew: boolean;
   others: BlockDraft[];
   questions: SubjectiveQuestion[];
   onOk: (b: BlockDraft) => void;
@@ -39,7 +41,7 @@ export function BlockModal({
   return (
     <Modal
       open
-      title={initial.id || others.some((o) => o.key === initial.key) ? '编辑题块' : '新增题块'}
+      title={isNew ? '新增题块' : '编辑题块'}
       okText="确定"
       cancelText="取消"
       onOk={ok}

@@ -169,6 +169,8 @@ function BlockEditor({
       {editing && (
         <BlockModal
           initial={editing}
+          // a block listed already (saved, or made by 每题一块 and not yet saved) is edited, never added
+          isNew={!blocks.some((b) => b.key === editing.key)}
           others={blocks.filter((b) => b.key !== editing.key)}
           questions={questions}
           onCancel={() => setEditing(null)}
