@@ -42,6 +42,17 @@ describe('selectedNavKey', () => {
   });
 });
 
+describe('pages of an exam seen by a teacher (issue 31, point 6)', () => {
+  const teacher = items.filter((i) => i.key !== 'exam' && i.key !== 'jointExam');
+  it('the leader\'s block page is under 阅卷任务 for a teacher, under 考试管理 for an administrator', () => {
+    expect(selectedNavKey('/book/subject/3/overview/block/9', teacher)).toBe('reviewTask');
+    expect(selectedNavKey('/book/subject/3/overview/block/9', items)).toBe('exam');
+  });
+  it('the reports of an exam are under 考试管理 for an administrator', () => {
+    expect(selectedNavKey('/book/report_forms/12', items)).toBe('exam');
+  });
+});
+
 describe('nav patterns', () => {
   it('selects the marking entry on the marking screen under /book/subject', () => {
     expect(selectedNavKey('/book/subject/3/mark/9/normal/1', items)).toBe('reviewTask');

@@ -18,6 +18,8 @@ export const examNav: NavItem[] = [
       '/book/missedExamDetail',
       '/book/uploadorigin',
       '/book/view/student',
+      // an exam's reports
+      '/book/report_forms',
     ],
     show: (u) => u.isSchoolAdmin || u.isAdmin,
   },
