@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CardTemplateSchema, type CardTemplate, type TemplateRect } from '@yj/contracts';
+import type { CardTemplate, TemplateRect } from '@yj/contracts';
 import {
+  boxesCard,
   createRng,
   printedPage,
   randomAnswers,
@@ -15,61 +16,13 @@ import type { GreyImage } from './image';
 import { decodeGrey } from './node';
 
 // 智能判空 against scans rendered by tools/scan-sim with known ink: the bar is no written answer called blank.
-// The sheets are a small card of answer boxes of the typical card's size (980 × 440 px at 200 dpi), two to a
-// row, and one objective group: one scan holds every kind of writing and blank answers at once, so each
-// scanning condition costs one sheet of 0.7 of an A3 page instead of six A3 sheets (the file took 43 s on an
-// idle machine and over 120 s on a loaded one when every answer was a scan of its own).
-
-const BOX = { w: 980, h: 440 };
-
-/** A card page of `boxes` answer boxes (questions 41, 42 …) in two columns. */
-function boxCard(boxes: number): CardTemplate {
-  const width = 2360;
-  const height = 380 + Math.ceil(boxes / 2) * 480 + 140;
-  const a = (x: number, y: number) => ({ x, y, w: 44, h: 44 });
-  return CardTemplateSchema.parse({
-    id: `blank-boxes-${boxes}`,
-    name: '智能判空测试卡',
-    pages: [
-      {
-        index: 0,
-        width,
-        height,
-        dpi: 200,
-        anchors: [
-          { name: '左上定位点', rect: a(90, 90) },
-          { name: '右上定位点', rect: a(width - 134, 90) },
-          { name: '左下定位点', rect: a(90, height - 134) },
-          { name: '右下定位点', rect: a(width - 134, height - 134) },
-        ],
-        objective: [
-          {
-            name: '客观题1-5',
-            kind: 'single',
-            firstQuestion: 1,
-            grid: {
-              origin: { x: 250, y: 150 },
-              bubble: { w: 34, h: 20 },
-              direction: 'horizontal',
-              options: ['A', 'B', 'C', 'D'],
-              optionGap: 62,
-              fieldGap: 40,
-              count: 5,
-            },
-          },
-        ],
-        subjective: Array.from({ length: boxes }, (_, i) => ({
-          name: `第${41 + i}题`,
-          question: String(41 + i),
-          rect: { x: 170 + (i % 2) * 1040, y: 380 + Math.floor(i / 2) * 480, ...BOX },
-        })),
-      },
-    ],
-  });
-}
+// The sheets are the simulator's small card of answer boxes of the typical card's size: one scan holds every
+// kind of writing and blank answers at once, so each scanning condition costs one sheet of 0.7 of an A3 page
+// instead of six A3 sheets (the file took 43 s on an idle machine and over 120 s on a loaded one when every
+// answer was a scan of its own).
 
 // Eight boxes: the five kinds of writing and three blank answers on every sheet.
-const card = boxCard(8);
+const card = boxesCard(8);
 const front = card.pages[0]!;
 const QUESTIONS = front.subjective.map((s) => s.question);
 const boxOf = (q: string, page = front) =>
@@ -194,7 +147,7 @@ describe('measureInk', () => {
 
   it('works against a background estimated from the block’s own cuts when the template has no picture', async () => {
     // one block across twelve papers: a card of four boxes is enough (box 41 is where it is on the larger one)
-    const small = boxCard(4);
+    const small = boxesCard(4);
     const cuts: GreyImage[] = [];
     const kinds: SubjectiveInk[] = [];
     for (let i = 0; i < 12; i++) {
