@@ -193,3 +193,58 @@ describe('detectLayout on third-party print', () => {
     for (const x of tall) expect(x.pitch.x).toBeCloseTo(g.fieldGap, -0.5);
   });
 });
+
+describe('detectLayout on uniform columns of questions (issue 28)', () => {
+  // A third-party blank rendered from its PDF: columns of 20, 25, 30 and 40 questions at one even pitch, and
+  // a column of 15 + 15 with one row left empty between them. Some cards print one anchor lower than the
+  // other to tell their orientation; the page's direction taken from the top anchors is then a little off
+  // the print's, and measured from its first row a column drifted out of line: 30 questions came out as
+  // 23 + 7 lattices (24 + 6 here), 40 as 24 + 16.
+  const page = card.pages[0]!;
+  const column = (x: number, count: number, first: number, y = 300) => ({
+    name: `客观题${first}-${first + count - 1}`,
+    kind: 'single' as const,
+    firstQuestion: first,
+    grid: {
+      origin: { x, y },
+      bubble: { w: 34, h: 20 },
+      direction: 'horizontal' as const,
+      options: ['A', 'B', 'C', 'D'],
+      optionGap: 62,
+      fieldGap: 40,
+      count,
+    },
+  });
+  const columns = [column(300, 20, 1), column(800, 25, 21), column(1300, 30, 46), column(1800, 40, 76)];
+  // a real gap: one empty row between question 130 and 131
+  const split = [column(2300, 15, 116), column(2300, 15, 131, 300 + 16 * 40)];
+
+  it.each([0, 45])('proposes one lattice per uniform column (top-right anchor %i px lower)', async (dy) => {
+    const blank = CardTemplateSchema.parse({
+      ...card,
+      pages: [
+        {
+          ...page,
+          anchors: page.anchors.map((a, i) => (i === 1 ? { ...a, rect: { ...a.rect, y: a.rect.y + dy } } : a)),
+          examNumber: undefined,
+          absent: undefined,
+          ab: undefined,
+          subjective: [],
+          objective: [...columns, ...split],
+        },
+      ],
+    }).pages[0]!;
+    const layout = detectLayout(await printedPage(blank, card.id, card.name, blank.dpi), { dpi: blank.dpi });
+    const lattices = layout.grids.filter((g) => g.rows >= 2 && g.cols >= 2);
+    for (const c of [...columns, ...split]) {
+      const found = lattices.filter((g) => near(g.cells[0]![0]!, c.grid.origin, 3));
+      expect(
+        found.map((g) => [g.rows, g.cols]),
+        c.name,
+      ).toEqual([[c.grid.count, 4]]);
+      expect(found[0]!.pitch.y, c.name).toBeCloseTo(40, 0);
+    }
+    // nothing else: no remainder of a column proposed as a lattice of its own
+    expect(lattices).toHaveLength(columns.length + split.length);
+  });
+});

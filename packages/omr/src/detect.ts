@@ -122,56 +122,73 @@ function gridsOf(bubbles: IRect[], slope: number): { grids: DetectedGrid[]; sing
       rowRuns.push(run);
     }
     const runs = rowRuns.flatMap((r) => splitAtPitchBreaks(r, cx));
-    // Lattices, seeded by the longest runs: runs above and below whose bubbles sit on the seed's columns
-    // (a filled or smudged bubble may be missing from a run) at an even row pitch.
+    // Lattices, seeded by the longest runs: runs above and below whose bubbles sit on the columns of the
+    // lattice's nearest row (a filled or smudged bubble may be missing from a run) at an even row pitch.
+    // Each row is matched against its neighbour, not against the seed: when `slope` is not quite the
+    // print's direction (anchors printed off one line, a scan skewed unevenly) a column drifts a little in
+    // (cx, cy) from row to row, and measured from the seed that drift added up until a row of a uniform
+    // lattice fell outside the tolerance and started a lattice of its own (30 questions proposed as 23 + 7).
     const byLength = [...runs].sort((a, z) => z.length - a.length || cy(a[0]!) - cy(z[0]!));
     const taken = new Set<IRect[]>();
     for (const seed of byLength) {
       if (taken.has(seed)) continue;
       taken.add(seed);
-      const columns = seed.map(cx);
-      const fits = (run: IRect[]) =>
-        run.length >= Math.max(1, Math.ceil(columns.length / 2)) &&
+      const cols = seed.length;
+      const hitAt = (run: IRect[], c: number) => run.find((b) => Math.abs(cx(b) - c) < bw * 0.4);
+      const fits = (run: IRect[], columns: number[]) =>
+        run.length >= Math.max(1, Math.ceil(cols / 2)) &&
         run.every((b) => columns.some((c) => Math.abs(cx(b) - c) < bw * 0.4));
       const rowAt = (run: IRect[]) => run.reduce((t, b) => t + cy(b), 0) / run.length;
-      const stack = [seed];
+      // Rows top to bottom, each with its column positions (a missing bubble's from the row it was matched to).
+      const stack: { run: IRect[]; columns: number[] }[] = [{ run: seed, columns: seed.map(cx) }];
       let pitch = 0;
       // Grow one row at a time, up or down, taking the nearest fitting run at the expected pitch.
       for (let grown = true; grown;) {
         grown = false;
-        const top = Math.min(...stack.map(rowAt));
-        const bottom = Math.max(...stack.map(rowAt));
-        let best: { run: IRect[]; dy: number } | null = null;
+        const first = stack[0]!;
+        const last = stack[stack.length - 1]!;
+        const top = rowAt(first.run);
+        const bottom = rowAt(last.run);
+        let best: { run: IRect[]; dy: number; next: typeof first } | null = null;
         for (const run of runs) {
-          if (taken.has(run) || !fits(run)) continue;
+          if (taken.has(run)) continue;
           const at = rowAt(run);
-          const dy = at > bottom ? at - bottom : top - at;
+          const below = at > bottom;
+          const next = below ? last : first;
+          const dy = below ? at - bottom : top - at;
           if (dy <= bh * 0.5) continue;
           if (pitch === 0 ? dy > bh * 4 : Math.abs(dy - pitch) > pitch * 0.25) continue;
-          if (!best || dy < best.dy) best = { run, dy };
+          if (!fits(run, next.columns)) continue;
+          if (!best || dy < best.dy) best = { run, dy, next };
         }
         if (best) {
           if (pitch === 0) pitch = best.dy;
-          stack.push(best.run);
+          const row = {
+            run: best.run,
+            columns: best.next.columns.map((c) => {
+              const hit = hitAt(best!.run, c);
+              return hit ? cx(hit) : c;
+            }),
+          };
+          if (best.next === last) stack.push(row);
+          else stack.unshift(row);
           taken.add(best.run);
           grown = true;
         }
       }
-      stack.sort((a, z) => rowAt(a) - rowAt(z));
-      const cols = columns.length;
       if (cols * stack.length < 2) continue;
       // Every cell of the lattice: the bubble found there, or its place from the row and column.
-      const cells = stack.map((run) => {
+      const cells = stack.map(({ run, columns }) => {
         const at = rowAt(run);
         return columns.map((c) => {
-          const hit = run.find((b) => Math.abs(cx(b) - c) < bw * 0.4);
+          const hit = hitAt(run, c);
           if (hit) return hit;
           const px = c - slope * at;
           const py = at + slope * c;
           return { x: Math.round(px - bw / 2), y: Math.round(py - bh / 2), w: bw, h: bh };
         });
       });
-      for (const run of stack) for (const b of run) used.add(b);
+      for (const { run } of stack) for (const b of run) used.add(b);
       const all = cells.flat();
       const x0 = Math.min(...all.map((b) => b.x));
       const y0 = Math.min(...all.map((b) => b.y));
@@ -183,8 +200,11 @@ function gridsOf(bubbles: IRect[], slope: number): { grids: DetectedGrid[]; sing
         cols,
         bubble: { w: bw, h: bh },
         pitch: {
-          x: cols > 1 ? (columns[cols - 1]! - columns[0]!) / (cols - 1) : 0,
-          y: stack.length > 1 ? (rowAt(stack[stack.length - 1]!) - rowAt(stack[0]!)) / (stack.length - 1) : 0,
+          x: cols > 1 ? (cx(seed[cols - 1]!) - cx(seed[0]!)) / (cols - 1) : 0,
+          y:
+            stack.length > 1
+              ? (rowAt(stack[stack.length - 1]!.run) - rowAt(stack[0]!.run)) / (stack.length - 1)
+              : 0,
         },
         cells,
       });

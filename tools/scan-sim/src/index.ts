@@ -1,4 +1,5 @@
 export { typicalCard } from './typical-card';
+export { boxesCard } from './boxes-card';
 export { simulateSheet, type SheetTruth, type SimulateOptions } from './simulate';
 export { randomAnswers, type SheetAnswers } from './answers';
 export { createRng, type Rng } from './rng';
