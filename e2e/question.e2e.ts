@@ -250,7 +250,7 @@ test('a teacher enters a structure by quick entry, matches the totals, sets answ
   await rows.nth(3).waitFor();
   await rows.first().getByRole('button', { name: '编辑' }).click();
   await page.getByRole('dialog').locator('.ant-modal-title').getByText('编辑题块', { exact: true }).waitFor();
-  await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+  await page.getByRole('dialog').locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   for (let left = 4; left > 0; left--) {
     await rows.first().getByRole('button', { name: '删除' }).click();

@@ -56,7 +56,10 @@ function KeyEntry({
         <Input
           value={text}
           placeholder="ABCDA…，多选用逗号分隔：A,BD,C；判断题写 对/错 或 T/F"
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setError(null); // the preview below speaks for the new text
+          }}
           onPressEnter={fill}
           data-testid={`answer-input-${paper}`}
         />
