@@ -34,12 +34,17 @@ export const inSchools = (col: Column, f: SchoolFilter): SQL | undefined =>
   f === 'all' ? undefined : f.length ? inArray(col, [...f]) : sql`false`;
 
 const n = (v: unknown): number => Number(v ?? 0);
+// 异常页: a page with an exception still open (its own, or its paper's raised on it: 考号, 缺考 …). A page whose
+// exceptions were all settled counts as read (its recognition status stays 'exception': it tells how it was read,
+// not what is left to do — the scan page showed 异常页 2 after every exception had been handled).
+const openOnPage = sql`exists (select 1 from ${scanException} e where e.paper_id = ${scanPage.paperId}
+  and e.page_id = ${scanPage.id} and not e.resolved)`;
 const pageCounts = {
   pages: sql<number>`count(${scanPage.id})::int`,
   queued: sql<number>`(count(*) filter (where ${scanPage.status} = 'queued'))::int`,
-  recognised: sql<number>`(count(*) filter (where ${scanPage.status} = 'recognised'))::int`,
-  exception: sql<number>`(count(*) filter (where ${scanPage.status} = 'exception'))::int`,
-  blank: sql<number>`(count(*) filter (where ${scanPage.status} = 'blank'))::int`,
+  recognised: sql<number>`(count(*) filter (where ${scanPage.status} in ('recognised', 'exception') and not ${openOnPage}))::int`,
+  exception: sql<number>`(count(*) filter (where ${scanPage.status} <> 'queued' and ${openOnPage}))::int`,
+  blank: sql<number>`(count(*) filter (where ${scanPage.status} = 'blank' and not ${openOnPage}))::int`,
 };
 const toCounts = (r: Record<keyof ScanCounts, unknown>): ScanCounts => ({
   pages: n(r.pages),
