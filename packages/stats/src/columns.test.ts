@@ -132,10 +132,20 @@ describe('score columns', () => {
     expect(columnReliability([], [])).toEqual({ ...none3, withheld: 'fewQuestions' });
     expect(columnReliability([toColumn([1, 2])], [2])).toEqual({ ...none3, withheld: 'fewQuestions' });
     const ten = (x: number) => toColumn(Array.from({ length: 10 }, () => x));
-    expect(columnReliability([ten(1), ten(2)], [2, 2])).toEqual({ ...none3, withheld: 'noSpread' });
+    // all 2 of 2 is right / wrong, all 1 of 2 is not
+    expect(columnReliability([ten(1), ten(2)], [2, 2])).toEqual({
+      ...none3,
+      kr20Items: [1],
+      withheld: 'noSpread',
+    });
     const two = [toColumn([1, 0]), toColumn([2, 0])];
-    expect(columnReliability(two, [2, 2])).toEqual({ ...none3, withheld: 'fewExaminees' });
-    const none = columnItemStats(toColumn([null, null]), 3, toColumn([null, null]), extremeGroups([null, null]));
+    expect(columnReliability(two, [2, 2])).toEqual({ ...none3, kr20Items: [1], withheld: 'fewExaminees' });
+    const none = columnItemStats(
+      toColumn([null, null]),
+      3,
+      toColumn([null, null]),
+      extremeGroups([null, null]),
+    );
     expect(none).toEqual(itemStats({ full: 3, scores: [null, null] }, [null, null]));
   });
 });

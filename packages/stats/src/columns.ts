@@ -151,8 +151,8 @@ function varianceAt(values: Float64Array, at: Int32Array | null, n: number): num
  * reason `reliabilityWithheld` gives (fewer than 2 questions or RELIABILITY_MIN_EXAMINEES examinees, totals that
  * do not vary). α as `cronbachAlpha` computes it over every column. KR-20 as `kr20` computes it over the
  * right / wrong questions among them — those every examinee scored 0 or full marks on (full marks above 0),
- * `kr20Items` their positions — on the scale of the number right; null when fewer than 2 such questions or
- * the number right does not vary.
+ * `kr20Items` their positions, given even when the figures are withheld — on the scale of the number right;
+ * null when fewer than 2 such questions or the number right does not vary.
  */
 export function columnReliability(
   cols: readonly Column[],
@@ -173,17 +173,11 @@ export function columnReliability(
   for (let i = 0; i < size; i++) if (all[i] === all[i]) rows[n++] = i;
   const sums = new Float64Array(n);
   for (let r = 0; r < n; r++) sums[r] = all[rows[r]!]!;
-  const totalVar = k && n ? varianceAt(sums, null, n) : 0;
-  const withheld = reliabilityWithheld(k, n, totalVar);
-  if (withheld) return { alpha: null, kr20: null, kr20Items: [], withheld };
-  let sum = 0;
-  for (let j = 0; j < k; j++) sum += varianceAt(cols[j]!, rows, n);
-  const alpha = (k / (k - 1)) * (1 - sum / totalVar);
-  // the right / wrong questions: Σ pq and each examinee's number right
+  // the right / wrong questions (over the same examinees): Σ pq and each examinee's number right
   const right = new Float64Array(n);
   const kr20Items: number[] = [];
   let pq = 0;
-  for (let j = 0; j < k; j++) {
+  for (let j = 0; j < k && n; j++) {
     const col = cols[j]!;
     const full = fulls[j]!;
     if (!(full > 0)) continue;
@@ -200,8 +194,14 @@ export function columnReliability(
     const p = count / n;
     pq += p * (1 - p);
   }
+  const totalVar = k && n ? varianceAt(sums, null, n) : 0;
+  const withheld = reliabilityWithheld(k, n, totalVar);
+  if (withheld) return { alpha: null, kr20: null, kr20Items, withheld };
+  let sum = 0;
+  for (let j = 0; j < k; j++) sum += varianceAt(cols[j]!, rows, n);
+  const alpha = (k / (k - 1)) * (1 - sum / totalVar);
   const m = kr20Items.length;
   const rightVar = m ? varianceAt(right, null, n) : 0;
   const kr20 = m >= 2 && rightVar > 0 ? (m / (m - 1)) * (1 - pq / rightVar) : null;
-  return { alpha, kr20, kr20Items: kr20 === null ? [] : kr20Items, withheld: null };
+  return { alpha, kr20, kr20Items, withheld: null };
 }

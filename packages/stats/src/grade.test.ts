@@ -62,9 +62,9 @@ describe('gradeScores (等级赋分)', () => {
   it('40 sat (an 分析组): counts rounded to the nearest examinee, so the 2 % grade holds the last one', () => {
     // quotas 40 × 15 / 50 / 85 / 98 / 100 % = 6, 20, 34, 39.2 → 39, 40: grades of 6, 14, 14, 5, 1 (rounded up,
     // 39.2 → 40, D held 6 and E none — as whenever fewer than 50 sat)
-    expect(gradeQuotas(40, [{ share: 15 }, { share: 35 }, { share: 35 }, { share: 13 }, { share: 2 }])).toEqual([
-      6, 20, 34, 39, 40,
-    ]);
+    expect(
+      gradeQuotas(40, [{ share: 15 }, { share: 35 }, { share: 35 }, { share: 13 }, { share: 2 }]),
+    ).toEqual([6, 20, 34, 39, 40]);
     // raw 80 … 41, one each: rank r has raw 81 − r
     const raw = Array.from({ length: 40 }, (_, i) => 80 - i);
     const g = gradeScores(raw);

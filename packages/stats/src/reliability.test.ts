@@ -46,7 +46,13 @@ describe('reliability', () => {
     expect(cronbachAlpha(nine)).toBeNull();
     expect(kr20(nine)).toBeNull();
     expect(reliability(nine)).toEqual({ alpha: null, kr20: null, withheld: 'fewExaminees' });
-    expect(columns(nine)).toEqual({ alpha: null, kr20: null, kr20Items: [], withheld: 'fewExaminees' });
+    // the questions KR-20 would be over are named all the same
+    expect(columns(nine)).toEqual({
+      alpha: null,
+      kr20: null,
+      kr20Items: [0, 1, 2],
+      withheld: 'fewExaminees',
+    });
     // a tiny group of 3
     expect(reliability(first(ten, 3)).withheld).toBe('fewExaminees');
     expect(reliability(first(ten, 0)).withheld).toBe('fewExaminees');
@@ -58,7 +64,7 @@ describe('reliability', () => {
       { full: 2, scores: Array<number>(12).fill(2) },
     ];
     expect(reliability(flat)).toEqual({ alpha: null, kr20: null, withheld: 'noSpread' });
-    expect(columns(flat)).toEqual({ alpha: null, kr20: null, kr20Items: [], withheld: 'noSpread' });
+    expect(columns(flat)).toEqual({ alpha: null, kr20: null, kr20Items: [0, 1], withheld: 'noSpread' });
     expect(reliability([ten[0]!])).toEqual({ alpha: null, kr20: null, withheld: 'fewQuestions' });
   });
 
@@ -76,7 +82,8 @@ describe('reliability', () => {
     }));
     expect(cronbachAlpha(twelve)).toBeCloseTo(0.857143, 6);
     expect(kr20(twelve)).toBeNull();
-    expect(columns(twelve)).toMatchObject({ kr20: null, kr20Items: [], withheld: null });
+    // one right / wrong question (the second): too few for KR-20
+    expect(columns(twelve)).toMatchObject({ kr20: null, kr20Items: [1], withheld: null });
     expect(columns(twelve).alpha).toBeCloseTo(0.857143, 6);
   });
 
