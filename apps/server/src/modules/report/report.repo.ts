@@ -169,7 +169,12 @@ export function reportRepo(db: Db) {
       // one line per examinee: examinee, student, school, class, total — the total '' for 缺考 and for a row
       // without one (no sheet, not 缺考: not sat either); a line of another shape is an error naming it, never
       // read one field off (concat_ws left a NULL total out, and every later number moved one place)
-      readRows(row.ids, n, [c.examineeIds, c.studentIds, c.schoolIds, c.classIds, c.totals], SCORE_FIELDS_NULLABLE);
+      readRows(
+        row.ids,
+        n,
+        [c.examineeIds, c.studentIds, c.schoolIds, c.classIds, c.totals],
+        SCORE_FIELDS_NULLABLE,
+      );
       out.set(id, c);
     }
     return out;

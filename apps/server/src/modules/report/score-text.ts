@@ -63,7 +63,9 @@ function numberAt(text: string, from: number, to: number): number {
 /** A malformed row of a score text: which row (1-based) and what is wrong, with the row's text. */
 export class ScoreTextError extends Error {
   constructor(row: number, what: string, text: string) {
-    super(`成绩数据第 ${row} 行${what}：${JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text)}`);
+    super(
+      `成绩数据第 ${row} 行${what}：${JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text)}`,
+    );
     this.name = 'ScoreTextError';
   }
 }
