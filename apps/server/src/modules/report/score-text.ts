@@ -95,9 +95,9 @@ export function readRows(
   cols: readonly (Int32Array | Float64Array)[],
   nullable: readonly boolean[],
 ): void {
-  let p = 0;
   const to = text.length;
   const k = cols.length;
+  const whole = cols.map((c) => c instanceof Int32Array);
   const bad = (i: number, what: string): never => {
     throw new ScoreTextError(i + 1, what, rowText(text, i));
   };
@@ -105,31 +105,34 @@ export function readRows(
     if (to) bad(0, `多余（应有 0 行）`);
     return;
   }
-  for (let i = 0; i < n; i++) {
-    if (p > to) bad(i, `缺失（应有 ${n} 行）`);
-    for (let j = 0; j < k; j++) {
-      const col = cols[j]!;
-      const c = p < to ? text.charCodeAt(p) : NEWLINE;
-      if (c === COMMA || c === NEWLINE) {
-        if (!nullable[j]) bad(i, `第 ${j + 1} 列为空`);
-        col[i] = NaN;
-      } else {
-        let v = NaN;
-        try {
-          v = numberAt(text, p, to);
-        } catch {
-          bad(i, `第 ${j + 1} 列不是数`);
+  let p = 0;
+  let i = 0;
+  let j = 0;
+  try {
+    for (; i < n; i++) {
+      if (p > to) bad(i, `缺失（应有 ${n} 行）`);
+      for (j = 0; j < k; j++) {
+        const col = cols[j]!;
+        const c = p < to ? text.charCodeAt(p) : NEWLINE;
+        if (c === COMMA || c === NEWLINE) {
+          if (!nullable[j]) bad(i, `第 ${j + 1} 列为空`);
+          col[i] = NaN;
+        } else {
+          const v = numberAt(text, p, to);
+          // v - v is 0 for a finite number only (NaN, ±Infinity give NaN)
+          if (whole[j] ? (v | 0) !== v : v - v !== 0) bad(i, `第 ${j + 1} 列不是${whole[j] ? '整数' : '数'}`);
+          col[i] = v;
+          p = after;
         }
-        if (!Number.isFinite(v) || (col instanceof Int32Array && (v | 0) !== v))
-          bad(i, `第 ${j + 1} 列不是${col instanceof Int32Array ? '整数' : '数'}`);
-        col[i] = v;
-        p = after;
+        const d = p < to ? text.charCodeAt(p) : NEWLINE;
+        if (d !== (j < k - 1 ? COMMA : NEWLINE))
+          bad(i, j < k - 1 ? `只有 ${j + 1} 列（应有 ${k} 列）` : `多于 ${k} 列`);
+        p++; // the comma, or the newline
       }
-      const d = p < to ? text.charCodeAt(p) : NEWLINE;
-      if (j < k - 1 ? d !== COMMA : d !== NEWLINE)
-        bad(i, j < k - 1 ? `只有 ${j + 1} 列（应有 ${k} 列）` : `多于 ${k} 列`);
-      p++; // the comma, or the newline
     }
+  } catch (e) {
+    if (e instanceof ScoreTextError) throw e;
+    bad(i, `第 ${j + 1} 列不是数`); // numberAt's: text that is no number
   }
   if (p <= to) bad(n, `多余（应有 ${n} 行）`);
 }
