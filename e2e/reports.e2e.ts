@@ -47,6 +47,10 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
     .getByTestId('report-table-overview')
     .locator('tbody tr.ant-table-row', { hasText: '全体' })
     .waitFor();
+  // the conventions under 成绩概览: who counts as sat, σ over n, how 一分一段 takes half points
+  const conventions = page.getByTestId('report-conventions');
+  await conventions.getByText(/标准差为总体标准差，除以实考人数 n/).waitFor();
+  assert.match(await conventions.innerText(), /缺考为没有成绩的考生.*88\.5\s*分计入 88 分一行/s);
   await shot(page, 'reports-01-overview');
 
   await page.getByRole('tab', { name: '班级对比' }).click();
@@ -89,6 +93,23 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await page.getByTestId('chart-questions').locator('canvas').waitFor();
   await page.getByTestId('report-table-questions').locator('tbody tr.ant-table-row').nth(40).waitFor();
   await shot(page, 'reports-05-questions');
+  // the conventions under 试题分析: the 27 % groups (their size, ties shared, not by exam number), a single
+  // examinee's D, and which questions KR-20 covers
+  const questionNotes = page.getByTestId('questions-conventions');
+  await questionNotes.scrollIntoViewIfNeeded();
+  const notes = await questionNotes.innerText();
+  const satMath = Number(
+    (
+      await page.getByTestId('report-table-questions').locator('tbody tr.ant-table-row').first().innerText()
+    ).split('\t')[3],
+  );
+  assert.ok(
+    notes.includes(`本次 ${Math.floor(0.27 * satMath + 0.5)} 人`),
+    `the group size of ${satMath} sat: ${notes}`,
+  );
+  assert.match(notes, /平分剩下的名额.*不按考号取舍.*记为 —/s);
+  assert.match(notes, /KR-20 只计只有对错两种得分（0 分或满分）的题：第 1–\d+/);
+  await page.screenshot({ path: shotPath('reports-05e-questions-conventions'), fullPage: false });
   // 各班得分率雷达图: every class of the exam (up to six) over the 41 questions
   const radar = page.getByTestId('chart-radar');
   await radar.locator('canvas').waitFor();
@@ -131,6 +152,13 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   // 报表设置: 及格线 50 %, a second 临界线 at 30 % with 10 % either side; the figures follow
   await page.getByRole('tab', { name: '成绩概览' }).click();
   await page.getByTestId('rate-lines').getByText('85% / 70% / 60%').waitFor();
+  // a subject's overview names the questions KR-20 is over
+  assert.match(
+    await page.getByTestId('report-conventions').innerText(),
+    /KR-20 只计只有对错两种得分（0 分或满分）的题：第 1–\d+/,
+  );
+  await page.getByTestId('report-conventions').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('reports-05f-subject-conventions'), fullPage: false });
   await page.getByTestId('report-settings-open').click();
   const dialog = page.getByTestId('report-settings');
   await dialog.getByLabel('及格线').fill('50');
@@ -151,6 +179,10 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await levels.getByRole('columnheader', { name: '30%线下临界' }).waitFor();
   await levels.locator('tbody tr.ant-table-row', { hasText: three[1]!.name }).waitFor();
   await shot(page, 'reports-07-levels');
+  assert.match(
+    await page.getByTestId('levels-conventions').innerText(),
+    /四舍五入到整人.*同分考生名次相同，同属较高的等级/s,
+  );
   const onScreen = await tableTexts(levels);
   const levelRows = await exportedRows(page, levels);
   assert.deepEqual(levelRows, onScreen, 'the 等级与临界生 export holds the table on screen');

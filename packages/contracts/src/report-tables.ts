@@ -112,7 +112,8 @@ function questions(r: Report): ReportTable {
       fix2(q.mean),
       pct(q.scoreRate),
       fix2(q.scoreRate),
-      fix2(q.discrimination),
+      // '—': no D (fewer than 2 sat: one examinee would be both groups), not 0
+      q.discrimination === null ? '—' : fix2(q.discrimination),
       fix2(q.pointBiserial),
       q.options ? q.options.map((o) => `${o.answer || '未作答'}:${o.count}`).join(' ') : '',
     ]),

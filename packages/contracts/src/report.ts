@@ -117,6 +117,8 @@ export const report = z.object({
   parts: z.array(z.object({ id: num, name: z.string(), fullScore: num })),
   alpha: numOrNull,
   kr20: numOrNull,
+  /** the questions KR-20 is (withheld: would be) over: those everyone who sat scored 0 or full marks on */
+  kr20Questions: z.array(z.string()),
   /** why α and KR-20 are null (@yj/stats `reliabilityWithheld`): too few questions, examinees, or no spread */
   reliabilityWithheld: z.enum(['fewQuestions', 'fewExaminees', 'noSpread']).nullable(),
   /** the viewer sees every school and class (false: a teacher's classes, a school's own) */

@@ -83,36 +83,69 @@ describe('score columns', () => {
         });
     });
 
-    it(`columnReliability = cronbachAlpha and kr20 (seed ${seed})`, () => {
+    it(`columnReliability = cronbachAlpha, and kr20 over the right / wrong questions (seed ${seed})`, () => {
       for (const rw of [false, true]) {
         const { items } = exam(seed, 800, rw);
-        const cols = items.map((it) => toColumn(it.scores));
+        // KR-20 as the list form gives it over the right / wrong questions (the first three, or all), on the
+        // complete cases of every question
+        const kr20Of = (list: Item[], right: number[]) => {
+          const complete = (i: number) => list.every((it) => it.scores[i] !== null);
+          return kr20(
+            right.map((j) => ({
+              full: list[j]!.full,
+              scores: list[j]!.scores.map((v, i) => (complete(i) ? v : null)),
+            })),
+          );
+        };
+        const right = rw ? [0, 1, 2, 3, 4, 5] : [0, 1, 2];
         const got = columnReliability(
-          cols,
+          items.map((it) => toColumn(it.scores)),
           items.map((it) => it.full),
         );
-        expect(got).toEqual({ alpha: cronbachAlpha(items), kr20: kr20(items), withheld: null });
+        expect(got).toEqual({
+          alpha: cronbachAlpha(items),
+          kr20: kr20Of(items, right),
+          kr20Items: right,
+          withheld: null,
+        });
+        if (rw) expect(got.kr20).toBe(kr20(items));
         // without the 选做 question every examinee who sat is a complete case
         const all = items.filter((_, j) => j !== 4);
+        const rightAll = rw ? [0, 1, 2, 3, 4] : [0, 1, 2];
         expect(
           columnReliability(
             all.map((it) => toColumn(it.scores)),
             all.map((it) => it.full),
           ),
-        ).toEqual({ alpha: cronbachAlpha(all), kr20: kr20(all), withheld: null });
+        ).toEqual({
+          alpha: cronbachAlpha(all),
+          kr20: kr20Of(all, rightAll),
+          kr20Items: rightAll,
+          withheld: null,
+        });
       }
     });
   }
 
   it('edge cases: no examinee, one question, totals without spread', () => {
-    const none3 = { alpha: null, kr20: null };
+    const none3 = { alpha: null, kr20: null, kr20Items: [] };
     expect(columnReliability([], [])).toEqual({ ...none3, withheld: 'fewQuestions' });
     expect(columnReliability([toColumn([1, 2])], [2])).toEqual({ ...none3, withheld: 'fewQuestions' });
     const ten = (x: number) => toColumn(Array.from({ length: 10 }, () => x));
-    expect(columnReliability([ten(1), ten(2)], [2, 2])).toEqual({ ...none3, withheld: 'noSpread' });
+    // all 2 of 2 is right / wrong, all 1 of 2 is not
+    expect(columnReliability([ten(1), ten(2)], [2, 2])).toEqual({
+      ...none3,
+      kr20Items: [1],
+      withheld: 'noSpread',
+    });
     const two = [toColumn([1, 0]), toColumn([2, 0])];
-    expect(columnReliability(two, [2, 2])).toEqual({ ...none3, withheld: 'fewExaminees' });
-    const none = columnItemStats(toColumn([null, null]), 3, toColumn([null, null]), { top: [], bottom: [] });
+    expect(columnReliability(two, [2, 2])).toEqual({ ...none3, kr20Items: [1], withheld: 'fewExaminees' });
+    const none = columnItemStats(
+      toColumn([null, null]),
+      3,
+      toColumn([null, null]),
+      extremeGroups([null, null]),
+    );
     expect(none).toEqual(itemStats({ full: 3, scores: [null, null] }, [null, null]));
   });
 });

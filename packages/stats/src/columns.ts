@@ -1,5 +1,5 @@
 import type { Scores } from './describe';
-import type { ItemStats } from './items';
+import { groupMeanOf, type ExtremeGroup, type ItemStats } from './items';
 import { reliabilityWithheld, type ReliabilityWithheld } from './reliability';
 
 /**
@@ -25,19 +25,6 @@ export function fromColumn(col: Column): (number | null)[] {
   return out;
 }
 
-function meanAt(col: Column, at: readonly number[]): number | null {
-  let s = 0;
-  let n = 0;
-  for (const i of at) {
-    const v = col[i]!;
-    if (v === v) {
-      s += v;
-      n++;
-    }
-  }
-  return n ? s / n : null;
-}
-
 /**
  * `itemStats` of one question column against the totals column (NaN: 缺考), with the top and bottom groups of
  * `extremeGroups` over the same totals.
@@ -46,7 +33,7 @@ export function columnItemStats(
   scores: Column,
   full: number,
   totals: Column,
-  groups: { top: readonly number[]; bottom: readonly number[] },
+  groups: { top: ExtremeGroup; bottom: ExtremeGroup },
 ): ItemStats {
   let n = 0;
   let sx = 0;
@@ -80,8 +67,8 @@ export function columnItemStats(
     }
     r = sxx === 0 || syy === 0 ? null : sxy / Math.sqrt(sxx * syy);
   }
-  const hi = meanAt(scores, groups.top);
-  const lo = meanAt(scores, groups.bottom);
+  const hi = groupMeanOf(scores, groups.top);
+  const lo = groupMeanOf(scores, groups.bottom);
   return {
     count: n,
     mean: m,
@@ -160,15 +147,22 @@ function varianceAt(values: Float64Array, at: Int32Array | null, n: number): num
 }
 
 /**
- * Cronbach's α and KR-20 of question columns, as `cronbachAlpha` and `kr20` compute them over the same items:
- * over the examinees with a score on every question; null with the reason `reliabilityWithheld` gives (fewer
- * than 2 questions or RELIABILITY_MIN_EXAMINEES examinees, totals that do not vary), and (KR-20 alone) when a
- * question has a score other than 0 or full marks.
+ * Cronbach's α and KR-20 of question columns, over the examinees with a score on every question; null with the
+ * reason `reliabilityWithheld` gives (fewer than 2 questions or RELIABILITY_MIN_EXAMINEES examinees, totals that
+ * do not vary). α as `cronbachAlpha` computes it over every column. KR-20 as `kr20` computes it over the
+ * right / wrong questions among them — those every examinee scored 0 or full marks on (full marks above 0),
+ * `kr20Items` their positions, given even when the figures are withheld — on the scale of the number right;
+ * null when fewer than 2 such questions or the number right does not vary.
  */
 export function columnReliability(
   cols: readonly Column[],
   fulls: readonly number[],
-): { alpha: number | null; kr20: number | null; withheld: ReliabilityWithheld | null } {
+): {
+  alpha: number | null;
+  kr20: number | null;
+  kr20Items: number[];
+  withheld: ReliabilityWithheld | null;
+} {
   const k = cols.length;
   const size = cols[0]?.length ?? 0;
   // complete cases, and their sums over the questions in question order (column by column: no row objects)
@@ -179,23 +173,35 @@ export function columnReliability(
   for (let i = 0; i < size; i++) if (all[i] === all[i]) rows[n++] = i;
   const sums = new Float64Array(n);
   for (let r = 0; r < n; r++) sums[r] = all[rows[r]!]!;
+  // the right / wrong questions (over the same examinees): Σ pq and each examinee's number right
+  const right = new Float64Array(n);
+  const kr20Items: number[] = [];
+  let pq = 0;
+  for (let j = 0; j < k && n; j++) {
+    const col = cols[j]!;
+    const full = fulls[j]!;
+    if (!(full > 0)) continue;
+    let count = 0;
+    let r = 0;
+    for (; r < n; r++) {
+      const v = col[rows[r]!]!;
+      if (v === full) count++;
+      else if (v !== 0) break;
+    }
+    if (r < n) continue;
+    for (r = 0; r < n; r++) if (col[rows[r]!] === full) right[r]!++;
+    kr20Items.push(j);
+    const p = count / n;
+    pq += p * (1 - p);
+  }
   const totalVar = k && n ? varianceAt(sums, null, n) : 0;
   const withheld = reliabilityWithheld(k, n, totalVar);
-  if (withheld) return { alpha: null, kr20: null, withheld };
+  if (withheld) return { alpha: null, kr20: null, kr20Items, withheld };
   let sum = 0;
   for (let j = 0; j < k; j++) sum += varianceAt(cols[j]!, rows, n);
   const alpha = (k / (k - 1)) * (1 - sum / totalVar);
-  let pq = 0;
-  for (let j = 0; j < k; j++) {
-    const col = cols[j]!;
-    let right = 0;
-    for (let r = 0; r < n; r++) {
-      const v = col[rows[r]!]!;
-      if (v === fulls[j]) right++;
-      else if (v !== 0) return { alpha, kr20: null, withheld: null };
-    }
-    const p = right / n;
-    pq += p * (1 - p);
-  }
-  return { alpha, kr20: (k / (k - 1)) * (1 - pq / totalVar), withheld: null };
+  const m = kr20Items.length;
+  const rightVar = m ? varianceAt(right, null, n) : 0;
+  const kr20 = m >= 2 && rightVar > 0 ? (m / (m - 1)) * (1 - pq / rightVar) : null;
+  return { alpha, kr20, kr20Items, withheld: null };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeScores } from './grade';
+import { gradeQuotas, gradeScores } from './grade';
 
 describe('gradeScores (等级赋分)', () => {
   it('band edges with 100 examinees: ranks 1–15 A, 16 B, 98 D, 99–100 E', () => {
@@ -57,5 +57,44 @@ describe('gradeScores (等级赋分)', () => {
     expect(g[7]).toEqual({ grade: 'B', points: 76 });
     expect(g[3]).toEqual({ grade: 'B', points: 85 });
     expect(g[2]).toEqual({ grade: 'A', points: 86 });
+  });
+
+  it('40 sat (an 分析组): counts rounded to the nearest examinee, so the 2 % grade holds the last one', () => {
+    // quotas 40 × 15 / 50 / 85 / 98 / 100 % = 6, 20, 34, 39.2 → 39, 40: grades of 6, 14, 14, 5, 1 (rounded up,
+    // 39.2 → 40, D held 6 and E none — as whenever fewer than 50 sat)
+    expect(
+      gradeQuotas(40, [{ share: 15 }, { share: 35 }, { share: 35 }, { share: 13 }, { share: 2 }]),
+    ).toEqual([6, 20, 34, 39, 40]);
+    // raw 80 … 41, one each: rank r has raw 81 − r
+    const raw = Array.from({ length: 40 }, (_, i) => 80 - i);
+    const g = gradeScores(raw);
+    const sizes = ['A', 'B', 'C', 'D', 'E'].map((x) => g.filter((y) => y?.grade === x).length);
+    expect(sizes).toEqual([6, 14, 14, 5, 1]);
+    const at = (score: number) => g[80 - score]!;
+    // A raw 75…80: 77 → 86 + 2 × 14 / 5 = 91.6 → 92; B raw 61…74: 70 → 71 + 9 × 14 / 13 = 80.69 → 81
+    expect(at(75)).toEqual({ grade: 'A', points: 86 });
+    expect(at(77)).toEqual({ grade: 'A', points: 92 });
+    expect(at(74)).toEqual({ grade: 'B', points: 85 });
+    expect(at(70)).toEqual({ grade: 'B', points: 81 });
+    expect(at(47)).toEqual({ grade: 'C', points: 56 });
+    // D raw 42…46: 43 → 41 + 1 × 14 / 4 = 44.5 → 45 (half up); E the last, alone: T₂ = 40
+    expect(at(46)).toEqual({ grade: 'D', points: 55 });
+    expect(at(43)).toEqual({ grade: 'D', points: 45 });
+    expect(at(41)).toEqual({ grade: 'E', points: 40 });
+  });
+
+  it('40 sat, ties at an edge stay together in the better grade', () => {
+    // ranks 6 and 7 share raw 75 (rank 6: 5 above < 6): both A, A holds 7 and B 13; the last two share raw 41
+    // (rank 39: 38 above < 39): both D, E is empty — a score is never split
+    const raw = Array.from({ length: 40 }, (_, i) => 80 - i);
+    raw[6] = 75;
+    raw[39] = 42;
+    const g = gradeScores(raw);
+    const sizes = ['A', 'B', 'C', 'D', 'E'].map((x) => g.filter((y) => y?.grade === x).length);
+    expect(sizes).toEqual([7, 13, 14, 6, 0]);
+    expect(g[5]).toEqual(g[6]);
+    expect(g[38]).toEqual(g[39]);
+    // the grade a half-way count falls to: 30 sat, A 4.5 → 5 (half up)
+    expect(gradeQuotas(30, [{ share: 15 }, { share: 85 }])).toEqual([5, 30]);
   });
 });

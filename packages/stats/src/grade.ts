@@ -22,6 +22,16 @@ export const DEFAULT_GRADE_BANDS: readonly GradeBand[] = [
   { grade: 'E', share: 2, high: 40, low: 30 },
 ];
 
+/**
+ * The cumulative count of examinees each grade reaches down to: 实考 × the grade's cumulative share (percent),
+ * rounded half up to a whole examinee (40 sat, 15/35/35/13/2 %: 6, 20, 34, 39, 40 — grades of 6, 14, 14, 5, 1).
+ */
+export function gradeQuotas(sat: number, bands: readonly Pick<GradeBand, 'share'>[]): number[] {
+  let c = 0;
+  // the shares summed in percent first (15 + 35 + … exact), the count rounded with a hair for 0.5 × 3 = 1.4999…
+  return bands.map((b) => Math.floor((sat * (c += b.share)) / 100 + 0.5 + 1e-9));
+}
+
 export interface GradedScore {
   grade: string;
   points: number;
@@ -30,10 +40,13 @@ export interface GradedScore {
 /**
  * 新高考 等级赋分.
  *
- * Grade: examinees ranked by raw score (competition ranking); an examinee of rank r is in the first grade
- * whose cumulative share c (percent) satisfies (r − 1) < 实考 × c / 100, i.e. fewer than that many examinees
- * scored higher. Equal raw scores share a rank and so a grade (the better one): a tie at an edge makes the
- * upper grade a little larger than its share, never splits a score.
+ * Grade, as the provincial 新高考 等级赋分 schemes draw it: examinees ranked by raw score (competition
+ * ranking); an examinee of rank r is in the first grade whose cumulative count — 实考 × its cumulative share c
+ * (percent), rounded half up to whole examinees (`gradeQuotas`) — is more than the r − 1 examinees ranked
+ * above them. Equal raw scores share a rank and so a grade (the better one): a tie at an edge makes the upper
+ * grade a little larger than its share, never splits a score. Rounding to the nearest examinee rather than up
+ * keeps the small grades: with 40 sat the 2 % grade (0.8 examinees) holds the last one, where a count rounded up
+ * (98 % of 40 = 39.2 → 40 in the grade above) left it empty whenever fewer than 50 sat.
  *
  * Points: within a grade whose raw scores run from Y₁ (lowest) to Y₂ (highest), the equal-ratio formula of the
  * provincial rules (Y₂ − Y) / (Y − Y₁) = (T₂ − T) / (T − T₁) gives
@@ -64,9 +77,7 @@ export function gradeColumns(
   const r = rank ?? ranks(scores);
   let sat = 0;
   for (const x of r) if (x !== null && x < Infinity) sat++;
-  const cumulative: number[] = [];
-  let c = 0;
-  for (const b of bands) cumulative.push((c += b.share));
+  const quota = gradeQuotas(sat, bands);
   const grade = new Int16Array(scores.length).fill(-1);
   const lo = bands.map(() => Infinity);
   const hi = bands.map(() => -Infinity);
@@ -76,7 +87,7 @@ export function gradeColumns(
     if (s === null || s === undefined || s !== s || x === null || x === undefined || !(x < Infinity))
       continue;
     let g = 0;
-    while (g < bands.length && !(x - 1 < (sat * cumulative[g]!) / 100 - 1e-9)) g++;
+    while (g < bands.length && !(x - 1 < quota[g]!)) g++;
     if (g === bands.length) g = bands.length - 1;
     if (g < 0) continue; // no bands
     grade[i] = g;

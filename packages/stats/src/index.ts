@@ -32,6 +32,8 @@ export {
 } from './compare';
 export {
   extremeGroups,
+  groupMeanOf,
+  type ExtremeGroup,
   GROUP_SHARE,
   itemStats,
   optionDistribution,
@@ -48,7 +50,14 @@ export {
   type ReliabilityWithheld,
 } from './reliability';
 export { standardOf, standardScores, studentColumns, tScore, zScore, type StudentColumns } from './standard';
-export { DEFAULT_GRADE_BANDS, gradeColumns, gradeScores, type GradeBand, type GradedScore } from './grade';
+export {
+  DEFAULT_GRADE_BANDS,
+  gradeColumns,
+  gradeQuotas,
+  gradeScores,
+  type GradeBand,
+  type GradedScore,
+} from './grade';
 export {
   columnItemStats,
   columnReliability,

@@ -14,7 +14,7 @@ export interface ItemStats {
   mean: number | null;
   /** 得分率 = mean / full marks; it is also the difficulty P of Chinese reports (higher = easier) */
   scoreRate: number | null;
-  /** discrimination D = (mean of the top 27 % − mean of the bottom 27 %) / full marks */
+  /** discrimination D = (mean of the top 27 % − mean of the bottom 27 %) / full marks; null under 2 sat */
   discrimination: number | null;
   /** point-biserial: Pearson r of the question score with the total (the question left in the total) */
   pointBiserial: number | null;
@@ -24,22 +24,63 @@ export interface ItemStats {
 export const GROUP_SHARE = 0.27;
 
 /**
- * The top and bottom 27 % by total, as positions in `totals`: round(27 % × 实考) examinees each (at least 1),
- * taken from the totals sorted high to low; equal totals at a group's edge are taken in list order (a fixed
- * group size keeps the two groups comparable, which splitting ties would not). `idx`: the totals' `bestFirst`,
- * when the caller has it already.
+ * One of the 27 % groups of D: examinees by position in the totals, each with its weight — 1, or a share for
+ * the examinees tied at the group's edge (see `extremeGroups`). The weights add up to the group's size.
+ */
+export interface ExtremeGroup {
+  at: number[];
+  weight: number[];
+}
+
+/**
+ * The top and bottom 27 % by total for D: g = round(27 % × 实考) examinees each (half up). Examinees whose equal
+ * totals straddle a group's edge are all in it, each counted with an equal share of the places left (3 tied
+ * for 2 places: each weighs 2 / 3) — the group keeps its size, and its mean does not depend on the order the
+ * examinees come in (taking some of the tied by list order, i.e. by examinee id, moved D in its second
+ * decimal when that order changed). Fewer than 2 sat: no groups (one examinee is both; D does not exist).
+ * `idx`: the totals' `bestFirst`, when the caller has it already.
  */
 export function extremeGroups(
   totals: Scores | Column,
   idx = bestFirst(totals),
-): { top: number[]; bottom: number[] } {
-  if (idx.length === 0) return { top: [], bottom: [] };
-  const g = Math.max(1, Math.round(GROUP_SHARE * idx.length));
-  return { top: Array.from(idx.subarray(0, g)), bottom: Array.from(idx.subarray(idx.length - g)) };
+): { top: ExtremeGroup; bottom: ExtremeGroup } {
+  const n = idx.length;
+  if (n < 2) return { top: { at: [], weight: [] }, bottom: { at: [], weight: [] } };
+  const g = Math.floor(GROUP_SHARE * n + 0.5);
+  const total = (k: number) => totals[idx[k]!] as number;
+  /** The first g places walking from `from` by `step`, whole tie blocks, the one at the edge shared. */
+  const take = (from: number, step: 1 | -1): ExtremeGroup => {
+    const out: ExtremeGroup = { at: [], weight: [] };
+    let k = from;
+    let left = g;
+    while (left > 0) {
+      let end = k;
+      while (end + step >= 0 && end + step < n && total(end + step) === total(k)) end += step;
+      const size = Math.abs(end - k) + 1;
+      const w = size <= left ? 1 : left / size;
+      for (let m = k; m !== end + step; m += step) {
+        out.at.push(idx[m]!);
+        out.weight.push(w);
+      }
+      left -= Math.min(size, left);
+      k = end + step;
+    }
+    return out;
+  };
+  return { top: take(0, 1), bottom: take(n - 1, -1) };
 }
 
-function groupMean(item: Item, group: readonly number[]): number | null {
-  return mean(group.map((i) => item.scores[i]).filter((s): s is number => s !== null && s !== undefined));
+/** The weighted mean of a question's scores over a group (members without a score left out); null: none. */
+export function groupMeanOf(scores: ArrayLike<number | null>, group: ExtremeGroup): number | null {
+  let s = 0;
+  let w = 0;
+  for (let m = 0; m < group.at.length; m++) {
+    const x = scores[group.at[m]!];
+    if (x === null || x === undefined || x !== x) continue;
+    s += group.weight[m]! * x;
+    w += group.weight[m]!;
+  }
+  return w > 0 ? s / w : null;
 }
 
 /** Pearson correlation of two equally long lists; null when either has no spread or fewer than 2 values. */
@@ -76,8 +117,8 @@ export function itemStats(item: Item, totals: Scores, groups = extremeGroups(tot
     }
   });
   const m = mean(xs);
-  const hi = groupMean(item, groups.top);
-  const lo = groupMean(item, groups.bottom);
+  const hi = groupMeanOf(item.scores, groups.top);
+  const lo = groupMeanOf(item.scores, groups.bottom);
   return {
     count: xs.length,
     mean: m,

@@ -28,9 +28,10 @@ describe('studentColumns', () => {
     expect(c.t[4]).toBe(50);
     expect(c.z[3]).toBeNaN();
     expect(c.t[3]).toBeNaN();
-    // 4 sat: rank 1 < 0.6 → A; rank 2 (1 < 2.0) → B; rank 4 (3 < 3.4) → C; one score per band: its top points
-    expect(Array.from(c.grade)).toEqual([1, 0, 2, -1, 1]);
-    expect(Array.from(c.points)).toEqual([85, 100, 70, NaN, 85]);
+    // 4 sat, counts 0.6 → 1, 2.0 → 2, 3.4 → 3, 3.92 → 4: rank 1 (0 above < 1) → A; rank 2 (1 < 2) → B; rank 4
+    // (3 above, not < 3; < 4) → D; one score per band: its top points
+    expect(Array.from(c.grade)).toEqual([1, 0, 3, -1, 1]);
+    expect(Array.from(c.points)).toEqual([85, 100, 55, NaN, 85]);
   });
 
   it('nobody sat: no figures; one score for all: Z 0, T 50', () => {

@@ -65,10 +65,13 @@ describe('computeReport over columns', () => {
     const r = computeReport(input, new Date(0));
     const groups = extremeGroups(totals);
     r.questions.forEach((q, j) => expect(q).toMatchObject(itemStats(items[j]!, totals, groups)));
-    // question 4 is 选做: α and KR-20 over the three every examinee who sat answered
+    // question 4 is 选做: α over the three every examinee who sat answered; KR-20 over the right / wrong two
+    // of them (worth 3 points each, on the number right)
     const all = items.slice(0, 3);
     expect(r.alpha).toBe(cronbachAlpha(all));
-    expect(r.kr20).toBe(kr20(all));
+    expect(r.kr20).toBe(kr20(items.slice(0, 2)));
+    expect(r.kr20).not.toBeNull();
+    expect(r.kr20Questions).toEqual(['1', '2']);
     r.classes.forEach((c, k) =>
       items.forEach((it, j) => {
         const xs = at[k]!.flatMap((i) => (it.scores[i] === null ? [] : [it.scores[i]!]));

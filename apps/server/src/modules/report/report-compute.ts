@@ -257,6 +257,7 @@ export function computeReport(input: ReportInput, computedAt: Date): Report {
     parts: input.subjects,
     alpha: reliability.alpha,
     kr20: reliability.kr20,
+    kr20Questions: reliability.kr20Items.map((k) => input.questions[answeredByAll[k]!]!.no),
     reliabilityWithheld: reliability.withheld,
     complete: true,
     settings: input.settings,

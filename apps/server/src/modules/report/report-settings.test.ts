@@ -49,10 +49,11 @@ describe('report settings', () => {
       r.overall.pass.count,
       r.overall.low.count,
     ]).toEqual([2, 4, 5, 0]);
-    // 5 sat, 15/35/35/13/2 %: A rank 1 (100); B ranks 2–3 (90 80); C ranks 4–5 (70 60, 4 < 5 × 85 %)
-    // points: A 100; B 90 → 85, 80 → 71; C 70 → 70, 60 → 56; mean 382 / 5
-    expect(r.overall.grades).toEqual([1, 2, 2, 0, 0]);
-    expect(r.overall.gradeMean).toBe(76.4);
+    // 5 sat, 15/35/35/13/2 %: counts 0.75 → 1, 2.5 → 3, 4.25 → 4, 4.9 → 5: A rank 1 (100); B ranks 2–3 (90 80);
+    // C rank 4 (70, 3 above < 4); D rank 5 (60, 4 above, not < 4)
+    // points: A 100; B 90 → 85, 80 → 71; C 70 → 70; D 60 → 55; mean 381 / 5
+    expect(r.overall.grades).toEqual([1, 2, 1, 1, 0]);
+    expect(r.overall.gradeMean).toBe(76.2);
     // 临界 60 ± 5: 60 itself, on the line
     expect(r.overall.critical).toEqual([{ below: 0, above: 1 }]);
     // 2班 (70 80 100): A 100, B 80, C 70

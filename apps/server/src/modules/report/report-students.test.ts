@@ -49,8 +49,9 @@ describe('GET report/students', () => {
       [e2!.id, 3, 4, 'C', 70],
     ]);
     const last = (await page(s.scene.admin, '&page=3&size=2')).data.items;
-    // 60: 1班 second, last of 5; C 56; Z −1.414214
-    expect(last[0]).toMatchObject({ examineeId: e1!.id, rankInClass: 2, rank: 5, grade: 'C', points: 56 });
+    // 60: 1班 second, last of 5 — 4 above, not fewer than the 4 of A–C (85 % of 5 = 4.25 → 4): D, alone 55;
+    // Z −1.414214
+    expect(last[0]).toMatchObject({ examineeId: e1!.id, rankInClass: 2, rank: 5, grade: 'D', points: 55 });
     expect(last[0]!.z).toBeCloseTo(-1.414214, 5);
   });
 

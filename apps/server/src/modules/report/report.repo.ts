@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReportSettings } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
-import { countAnswers, readNumbers } from './score-text';
+import { countAnswers, readRows } from './score-text';
 
 export interface ReportSubjectRow {
   id: number;
@@ -13,7 +13,8 @@ export interface ReportSubjectRow {
 }
 
 /**
- * Every examinee of a subject as columns, in examinee order (same positions throughout); total NaN when absent.
+ * Every examinee of a subject as columns, in examinee order (same positions throughout); total NaN when absent
+ * or without a score (a row whose total is NULL: no sheet and not 缺考 — not sat).
  * `questions`: each row's question scores as one line of text (see `questionLines` in score-text.ts), the
  * lines joined — one text for the whole subject rather than a row object and a parsed object per examinee;
  * `questionKeys`: the keys of the lines that hold values only, in their order (the subject's question numbers
@@ -105,6 +106,9 @@ function membership(ids: ArrayLike<number>): (id: number) => boolean {
   return (id) => id >= min && id <= max && flag[id - min] === 1;
 }
 
+/** Which fields of a score line may be empty: the total alone (缺考, or no score). */
+const SCORE_FIELDS_NULLABLE = [false, false, false, false, true];
+
 /** The reads of the reports: one set-based statement each, never a query per examinee. */
 export function reportRepo(db: Db) {
   /**
@@ -118,19 +122,21 @@ export function reportRepo(db: Db) {
   ): Promise<Map<number, ScoreColumns>> {
     // question_text ("keys|values", kept by PostgreSQL beside question_scores) sent without its keys when they
     // are the subject's question numbers in jsonb's order of keys (byte length, then bytes), tagged per line:
-    // x 缺考, v values, k keys|values, j the jsonb text (question_text null)
+    // x 缺考, v values, k keys|values, j the jsonb text (question_text null). Never a NULL line: string_agg
+    // would leave it out and every later line would land on the next examinee.
     const questions = withQuestions
       ? sql`string_agg(case when s.absent then 'x'
             when starts_with(s.question_text, k.keys) then 'v' || substr(s.question_text, char_length(k.keys) + 1)
             when s.question_text is not null then 'k' || s.question_text
-            else 'j' || s.question_scores::text end, E'\n' order by s.examinee_id)`
+            else 'j' || coalesce(s.question_scores::text, 'null') end, E'\n' order by s.examinee_id)`
       : sql`null`;
     const ids = sql.param(Array.from(subjectIds));
     const r = await largeRead(db, (tx) =>
       tx.execute(sql`
       select s.subject_id as "subjectId", count(*)::int as n,
-        coalesce(string_agg(concat_ws(',', s.examinee_id, e.student_id, e.school_id, e.class_id,
-          case when s.absent then '' else s.total::float8::text end), ',' order by s.examinee_id), '') as ids,
+        coalesce(string_agg(concat(s.examinee_id, ',', e.student_id, ',', e.school_id, ',', e.class_id, ',',
+          case when s.absent then '' else coalesce(s.total::float8::text, '') end), E'\n' order by s.examinee_id),
+          '') as ids,
         ${questions} as questions, min(k.keys) as "questionKeys"
       from score s join examinee e on e.id = s.examinee_id
       left join (select q.subject_id, string_agg(q.no, ',' order by octet_length(q.no), q.no collate "C") || '|' as keys
@@ -160,7 +166,15 @@ export function reportRepo(db: Db) {
         questions: row.questions,
         questionKeys: row.questionKeys,
       };
-      readNumbers(row.ids, n, [c.examineeIds, c.studentIds, c.schoolIds, c.classIds, c.totals]);
+      // one line per examinee: examinee, student, school, class, total — the total '' for 缺考 and for a row
+      // without one (no sheet, not 缺考: not sat either); a line of another shape is an error naming it, never
+      // read one field off (concat_ws left a NULL total out, and every later number moved one place)
+      readRows(
+        row.ids,
+        n,
+        [c.examineeIds, c.studentIds, c.schoolIds, c.classIds, c.totals],
+        SCORE_FIELDS_NULLABLE,
+      );
       out.set(id, c);
     }
     return out;
@@ -243,7 +257,7 @@ export function reportRepo(db: Db) {
 
     /**
      * A subject's scores as columns (see ScoreColumns): one statement, one row — the examinees as one text of
-     * numbers (examinee, student, school, class, total; '' for 缺考) and, when asked, their question scores.
+     * lines (examinee, student, school, class, total; '' for 缺考 or no total) and, when asked, question scores.
      */
     async scoreColumns(subjectId: number, withQuestions = true): Promise<ScoreColumns> {
       return (await scoreColumnsOf([subjectId], withQuestions)).get(subjectId)!;

@@ -166,3 +166,28 @@ describe('GET report/export', () => {
     expect(body(await scene.admin.get(`${base}/export?sheet=nope`)).code).not.toBe(0);
   });
 });
+
+describe('a score row without a total that is not 缺考', () => {
+  it('is not sat; every other figure stays in its place (the text of the scores is never read one field off)', async () => {
+    // e2 (2班) was 缺考; 缺考 lifted after publishing leaves a row with no sheet, total NULL and absent false.
+    // Read one field off (as before), the next examinee's id became e2's total: 实考 5, the maximum an id.
+    const [, , e2] = scene.examinees;
+    await t.database.db
+      .update(score)
+      .set({ absent: false, total: null })
+      .where(and(eq(score.subjectId, scene.subjectId), eq(score.examineeId, e2!.id)));
+    const r = (await get(scene.admin, `${base}?subjectId=${scene.subjectId}`)).data;
+    // the same figures as with e2 缺考: sat 28 5 30 0, e2 counted with those without a score
+    expect(r.overall).toMatchObject({ sat: 4, absent: 1, mean: 15.75, median: 16.5, max: 30, min: 0 });
+    expect(r.classes.map((c) => [c.name, c.sat, c.absent, c.mean])).toEqual([
+      ['高一(1)班', 2, 0, 16.5],
+      ['高一(2)班', 2, 1, 15],
+    ]);
+    expect(r.segments).toHaveLength(31);
+    expect(r.segments[0]).toEqual({ score: 30, count: 1, cumulative: 1, cumulativeRate: 0.25 });
+    expect(r.questions.find((q) => q.no === '21')).toMatchObject({ count: 4, mean: 5 });
+    // the total: e2's 英语 70 alone, as before
+    const total = (await get(scene.admin, base)).data;
+    expect(total.overall).toMatchObject({ sat: 5, absent: 0, max: 123, min: 65 });
+  });
+});

@@ -43,6 +43,28 @@ describe('questionLines', () => {
     ]);
   });
 
+  it('a malformed line is an error naming it, never read into another examinee', () => {
+    const keys = '1,2,10,11a|';
+    const read = (text: string, n: number) => () => questionLines(text, n, nos, keys);
+    expect(read('v1,2,3,4\nv1,2,3', 2)).toThrow(/成绩数据第 2 行有 3 个题分（应有 4 个）："v1,2,3"/);
+    expect(read('v1,2,3,4,5', 1)).toThrow('第 1 行有 5 个题分（应有 4 个）');
+    expect(read('k1,2|3', 1)).toThrow('第 1 行有 1 个题分（应有 2 个）');
+    expect(read('k1,2\nx', 2)).toThrow('第 1 行缺少题号与题分之间的 |');
+    expect(read('x\nx', 3)).toThrow('第 3 行缺失（应有 3 行）');
+    expect(read('x\nx\nx', 2)).toThrow('第 3 行多余（应有 2 行）');
+    expect(read('x\n\nx', 3)).toThrow('第 2 行的标记不是 x、v、k、j 之一');
+    expect(read('x1', 1)).toThrow('第 1 行的题分后还有多余内容');
+    expect(read('v1,2,a,4', 1)).toThrow('第 1 行的题分不是数');
+    expect(read('j{"1": ', 1)).toThrow('第 1 行的题分不是数');
+    // a jsonb null (no scores) is a line of its own: nothing read, the next line still the next examinee
+    expect(asLists(questionLines('jnull\nv1,2,3,4', 2, nos, keys))).toEqual([
+      [null, 1],
+      [null, 2],
+      [null, 3],
+      [null, 4],
+    ]);
+  });
+
   it('no text, no rows', () => {
     expect(asLists(questionLines(null, 2, nos, null))).toEqual(nos.map(() => [null, null]));
     expect(questionLines('', 0, nos, null).map((c) => c.length)).toEqual([0, 0, 0, 0]);

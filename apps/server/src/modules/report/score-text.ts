@@ -49,8 +49,9 @@ function numberAt(text: string, from: number, to: number): number {
     // an exponent or a long number: the slow, exact way
     let end = p;
     while (end < to && !ENDS.has(text.charCodeAt(end))) end++;
-    const x = Number(text.slice(from, end).trim());
-    if (Number.isNaN(x)) throw new Error(`not a score: ${text.slice(from, end)}`);
+    const field = text.slice(from, end).trim();
+    const x = field ? Number(field) : NaN;
+    if (Number.isNaN(x)) throw new Error(`成绩数据中有不是数的值：${JSON.stringify(field)}`);
     after = end;
     return x;
   }
@@ -59,23 +60,81 @@ function numberAt(text: string, from: number, to: number): number {
   return negative ? -v : v;
 }
 
-/**
- * Comma-separated numbers into columns, row by row: `cols.length` fields per row, `n` rows; an empty field is
- * NaN (缺考).
- */
-export function readNumbers(text: string, n: number, cols: (Int32Array | Float64Array)[]): void {
-  let p = 0;
-  const to = text.length;
-  for (let i = 0; i < n; i++) {
-    for (const col of cols) {
-      if (p >= to || text.charCodeAt(p) === COMMA) col[i] = NaN;
-      else {
-        col[i] = numberAt(text, p, to);
-        p = after;
-      }
-      p++; // the comma
-    }
+/** A malformed row of a score text: which row (1-based) and what is wrong, with the row's text. */
+export class ScoreTextError extends Error {
+  constructor(row: number, what: string, text: string) {
+    super(
+      `成绩数据第 ${row} 行${what}：${JSON.stringify(text.length > 120 ? `${text.slice(0, 120)}…` : text)}`,
+    );
+    this.name = 'ScoreTextError';
   }
+}
+
+/** The text of row `i` (0-based) of a text of lines, for an error. */
+function rowText(text: string, i: number): string {
+  let p = 0;
+  for (let k = 0; k < i; k++) {
+    const nl = text.indexOf('\n', p);
+    if (nl < 0) return '';
+    p = nl + 1;
+  }
+  const end = text.indexOf('\n', p);
+  return text.slice(p, end < 0 ? text.length : end);
+}
+
+/**
+ * Rows of comma-separated numbers into columns: `n` rows, one a line, each of exactly `cols.length` fields. A
+ * NULL is an empty field, read as NaN where the column allows it (`nullable`) and an error in any other. Every
+ * row is checked for its count of fields and every field for being one finite number (whole in an Int32Array),
+ * so a row cannot be read one field off: a malformed row — a field missing or too many, text that is not a
+ * number, a missing or extra line — raises a ScoreTextError naming the row.
+ */
+export function readRows(
+  text: string,
+  n: number,
+  cols: readonly (Int32Array | Float64Array)[],
+  nullable: readonly boolean[],
+): void {
+  const to = text.length;
+  const k = cols.length;
+  const whole = cols.map((c) => c instanceof Int32Array);
+  const bad = (i: number, what: string): never => {
+    throw new ScoreTextError(i + 1, what, rowText(text, i));
+  };
+  if (!n) {
+    if (to) bad(0, `多余（应有 0 行）`);
+    return;
+  }
+  let p = 0;
+  let i = 0;
+  let j = 0;
+  try {
+    for (; i < n; i++) {
+      if (p > to) bad(i, `缺失（应有 ${n} 行）`);
+      for (j = 0; j < k; j++) {
+        const col = cols[j]!;
+        const c = p < to ? text.charCodeAt(p) : NEWLINE;
+        if (c === COMMA || c === NEWLINE) {
+          if (!nullable[j]) bad(i, `第 ${j + 1} 列为空`);
+          col[i] = NaN;
+        } else {
+          const v = numberAt(text, p, to);
+          // v - v is 0 for a finite number only (NaN, ±Infinity give NaN)
+          if (whole[j] ? (v | 0) !== v : v - v !== 0) bad(i, `第 ${j + 1} 列不是${whole[j] ? '整数' : '数'}`);
+          col[i] = v;
+          p = after;
+        }
+        const d = p < to ? text.charCodeAt(p) : NEWLINE;
+        if (d !== (j < k - 1 ? COMMA : NEWLINE))
+          bad(i, j < k - 1 ? `只有 ${j + 1} 列（应有 ${k} 列）` : `多于 ${k} 列`);
+        p++; // the comma, or the newline
+      }
+    }
+  } catch (e) {
+    if (e instanceof ScoreTextError) throw e;
+    bad(i, `第 ${j + 1} 列不是数`); // numberAt's: text that is no number
+  }
+  if (p <= to) bad(n, `多余（应有 ${n} 行）`);
 }
 
 /**
@@ -168,6 +227,8 @@ export function questionColumns(text: string | null, n: number, nos: readonly st
  * them, one line per examinee, tagged by its first character: x 缺考; v the values only, in the order of
  * `keys` ("1,2,10|", the subject's question numbers as they come first in question_text); k question_text
  * whole ("1,2|3,4.5"); j the jsonb text (read by `questionColumns`). A question without a score is NaN.
+ * Every line is checked — exactly `n` of them, a known tag, as many values as keys, nothing after them — so a
+ * line cannot land on another examinee: a malformed one raises a ScoreTextError naming it.
  */
 export function questionLines(
   text: string | null,
@@ -176,38 +237,61 @@ export function questionLines(
   keys: string | null,
 ): Column[] {
   const cols = nos.map(() => new Float64Array(n).fill(NaN));
-  if (!text || !n) return cols;
+  if (!n) {
+    if (text) throw new ScoreTextError(1, '多余（应有 0 行）', rowText(text, 0));
+    return cols;
+  }
+  if (text === null) return cols;
   const index = new Map(nos.map((no, j) => [no, j]));
   const columnOf = (key: string) => (index.has(key) ? cols[index.get(key)!]! : null);
   const own = keys ? keys.slice(0, -1).split(',').map(columnOf) : [];
   const to = text.length;
+  const bad = (i: number, what: string): never => {
+    throw new ScoreTextError(i + 1, what, rowText(text, i));
+  };
   let p = 0;
   for (let i = 0; i < n; i++) {
+    if (p > to) bad(i, `缺失（应有 ${n} 行）`);
     const tag = text.charCodeAt(p++);
-    if (tag === 118 /* v */) p = valuesAt(text, p, to, own, i);
-    else if (tag === 107 /* k */) {
-      const bar = text.indexOf('|', p);
-      const listed = bar > p ? text.slice(p, bar).split(',').map(columnOf) : [];
-      p = valuesAt(text, bar + 1, to, listed, i);
-    } else {
-      let end = text.indexOf('\n', p);
-      if (end < 0) end = to;
-      if (tag === 106 /* j */) {
+    try {
+      if (tag === 118 /* v */) {
+        p = valuesAt(text, p, to, own, i);
+        if (valuesRead !== own.length) bad(i, `有 ${valuesRead} 个题分（应有 ${own.length} 个）`);
+      } else if (tag === 107 /* k */) {
+        const bar = text.indexOf('|', p);
+        const nl = text.indexOf('\n', p);
+        if (bar < 0 || (nl >= 0 && bar > nl)) bad(i, '缺少题号与题分之间的 |');
+        const listed = bar > p ? text.slice(p, bar).split(',').map(columnOf) : [];
+        p = valuesAt(text, bar + 1, to, listed, i);
+        if (valuesRead !== listed.length) bad(i, `有 ${valuesRead} 个题分（应有 ${listed.length} 个）`);
+      } else if (tag === 106 /* j */) {
+        let end = text.indexOf('\n', p);
+        if (end < 0) end = to;
         const row = questionColumns(text.slice(p, end), 1, nos);
         row.forEach((c, j) => (cols[j]![i] = c[0]!));
-      }
-      p = end;
+        p = end;
+      } else if (tag !== 120 /* x */) bad(i, '的标记不是 x、v、k、j 之一');
+    } catch (e) {
+      if (e instanceof ScoreTextError) throw e;
+      bad(i, '的题分不是数');
     }
+    if (p < to && text.charCodeAt(p) !== NEWLINE) bad(i, '的题分后还有多余内容');
     p++; // the newline
   }
+  if (p <= to) bad(n, `多余（应有 ${n} 行）`);
   return cols;
 }
 
+/** How many values the last `valuesAt` read. */
+let valuesRead = 0;
+
 /** The values of one line from `p` into row `i` of the columns listed in their order (null: not a question). */
 function valuesAt(text: string, p: number, to: number, into: readonly (Column | null)[], i: number): number {
+  valuesRead = 0;
   if (p >= to || text.charCodeAt(p) === NEWLINE) return p; // no values: {}
   for (let slot = 0; ; slot++) {
     const v = numberAt(text, p, to);
+    valuesRead++;
     const col = into[slot];
     if (col) col[i] = v;
     p = after;

@@ -3,6 +3,7 @@ import { Alert, Card, Descriptions, Empty, Select, Space, Typography } from 'ant
 import { fix2, pct, type Report } from '@yj/contracts';
 import { EChart } from './EChart';
 import { bandsOption, boxOption, questionsOption, radarOption, segmentsOption } from './report-charts';
+import { groupSize, questionRuns } from './report-notes';
 import { ReportTableCard } from './ReportTableCard';
 
 // The parts of a report screen, shared by an exam's report (ReportView) and an analysis group's (GroupsTab).
@@ -17,7 +18,13 @@ const WITHHELD: Record<NonNullable<Report['reliabilityWithheld']>, string> = {
   noSpread: '总分无差异，不计算',
 };
 
-/** α or KR-20: the figure, the reason it is withheld, or '—' (KR-20 of questions with partial credit). */
+/** Which questions KR-20 is over (the rule of @yj/stats `columnReliability`). */
+const kr20Covers = (r: Report) =>
+  r.kr20Questions.length >= 2
+    ? `KR-20 只计只有对错两种得分（0 分或满分）的题：第 ${questionRuns(r.kr20Questions)} 题，共 ${r.kr20Questions.length} 题，按答对题数（每题对 1 错 0）计算，与每题分值无关。`
+    : 'KR-20 只计只有对错两种得分（0 分或满分）的题，本科目这样的题不足 2 道，不计算。';
+
+/** α or KR-20: the figure, the reason it is withheld, or '—' (KR-20 without 2 right / wrong questions). */
 const reliabilityShown = (r: Report, x: number | null) =>
   r.reliabilityWithheld ? WITHHELD[r.reliabilityWithheld] : shown(fix2(x));
 
@@ -51,9 +58,15 @@ export function Overview({ r }: { r: Report }) {
         <Typography.Text type="secondary" data-testid="rate-lines">
           四率按满分的 {r.settings.rates.excellent}% / {r.settings.rates.good}% / {r.settings.rates.pass}%
           划线（优秀、良好、及格为达到该线的人数占实考人数的比例，低分率为低于 {r.settings.rates.low}%
-          的比例）；标准差按全体实考考生计算；缺考不计入任何统计。
+          的比例）。
+        </Typography.Text>
+        <br />
+        <Typography.Text type="secondary" data-testid="report-conventions">
+          统计口径：实考为有成绩的考生；缺考为没有成绩的考生（登记缺考的，以及未登记缺考但没有答题卡的），不计入任何统计。
+          标准差为总体标准差，除以实考人数 n（σ = √(Σ(x − 平均分)² /
+          n)）。一分一段按整分分行，带半分的成绩计入下一行（88.5 分计入 88 分一行）。
           {/* 10: RELIABILITY_MIN_EXAMINEES of @yj/stats */}
-          {r.subjectId !== null && '信度按各题都有得分的考生计算，不足 10 人时不计算。'}
+          {r.subjectId !== null && `信度 α 按各题都有得分的考生计算，不足 10 人时不计算；${kr20Covers(r)}`}
         </Typography.Text>
       </Card>
       <ReportTableCard report={r} sheet="overview" empty="没有可统计的学校" />
@@ -146,9 +159,12 @@ export function Questions({ r }: { r: Report }) {
       )}
       <ClassRadar key={r.subjectId} r={r} />
       <ReportTableCard report={r} sheet="questions" empty="本科目没有设置题目" />
-      <Typography.Text type="secondary">
-        难度 P 为得分率（越大越容易）；区分度 D 为总分前 27% 与后 27%
-        考生该题平均分之差除以满分；点二列相关为该题得分与总分的相关系数。
+      <Typography.Text type="secondary" data-testid="questions-conventions">
+        难度 P 为得分率（越大越容易）。区分度 D 为总分前 27% 与后 27%
+        考生该题平均分之差除以满分：每组人数为实考人数 × 27% 四舍五入（本次 {groupSize(r.overall.sat)}{' '}
+        人）；总分相同而跨在分组边界上的考生全部计入，平分剩下的名额（如 3 人争 2 个名额，各按 2/3
+        人计），不按考号取舍；实考不足 2 人时没有 D，记为 —。点二列相关为该题得分与总分的相关系数。
+        {kr20Covers(r)}
       </Typography.Text>
     </Space>
   );
@@ -177,11 +193,15 @@ export function Levels({ r, inGroup = false }: { r: Report; inGroup?: boolean })
         />
       )}
       <ReportTableCard report={r} sheet="levels" empty="没有可查看的班级" />
-      <Typography.Text type="secondary">
+      <Typography.Text type="secondary" data-testid="levels-conventions">
         等级赋分按{inGroup ? '分析组内实考学生' : '全体实考考生'}的分数排名划分：
         {grades.map((g) => `${g.grade} 等 ${g.share}%（${g.high}–${g.low} 分）`).join('，')}
-        ；同分考生同等级，等级内按比例线性转换为赋分。临界生为分数在临界线上下满分的 {critical.within}%
-        以内的考生（线下：低于临界线；线上：达到临界线）。
+        。划线按新高考等级赋分（广东等 3+1+2
+        省份的五等级方案）的规则：考生的等级由排在其前面的人数决定——到某等为止的累计人数为实考人数 ×
+        累计比例，四舍五入到整人，排在前面的人数少于它即属该等；同分考生名次相同，同属较高的等级，不拆开。等级内按比例转换：赋分
+        = 本等最低赋分 + (原始分 − 本等最低原始分) × 本等赋分区间宽度 ÷
+        本等原始分区间宽度，四舍五入取整（本等只有一个原始分时取本等最高赋分）。临界生为分数在临界线上下满分的{' '}
+        {critical.within}% 以内的考生（线下：低于临界线；线上：达到临界线）。
         {!critical.lines.length && '本次考试未设置临界线。'}
       </Typography.Text>
     </Space>
