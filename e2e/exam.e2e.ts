@@ -17,7 +17,8 @@ import {
 } from './lib.ts';
 
 // Names of this spec's own data: the demo's exam (2026学年第一学期高一期中考试) is never touched.
-const EXAM = '2026学年高一十二月月考';
+// 37 characters, as school exams are often named: the subject page's header must still show it whole (issue 31)
+const EXAM = '阳光实验中学2026学年第一学期高一年级十二月第二次月考暨期末模拟联合测试';
 const JOINT = '2026学年第一学期高一期末联考';
 const SECOND_SCHOOL = '阳光第二中学';
 /** demo teachers: 13800000005 teaches 物理, 13800000006 teaches 化学 (and will mark 数学) */
@@ -286,6 +287,9 @@ test('the admin sees the dynamic log, marks absentees, copies and deletes a copy
   await page.goto(`${APP}/book/exam/${examId}`);
   await page.getByTestId('subject-card-数学').getByRole('link', { name: '数学' }).click();
   await page.getByTestId('subject-abilities').waitFor();
+  // with every action of an administrator, the title keeps its width (it was squeezed to a character a line)
+  const title = await page.getByTestId('subject-detail').locator('h4').first().boundingBox();
+  assert.ok(title && title.width >= 360 && title.height < 80, `title box ${JSON.stringify(title)}`);
   await shot(page, 'subject-detail-admin');
   await page.getByRole('button', { name: '考生与缺考' }).click();
   const table = page.getByTestId('examinee-table');

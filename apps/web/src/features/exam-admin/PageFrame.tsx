@@ -28,11 +28,13 @@ export function PageFrame({
           items={crumbs.map((c) => ({ title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title }))}
           style={{ marginBottom: 8 }}
         />
-        <div style={{ display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap' }}>
-          <Typography.Title level={4} style={{ margin: 0, flex: 1, minWidth: 0 }}>
+        {/* The title keeps at least 360 px: actions that do not fit beside it go to a row of their own (a subject's
+            ten buttons squeezed a 40-character exam name to one character a line) */}
+        <div style={{ display: 'flex', alignItems: 'center', gap: '8px 16px', flexWrap: 'wrap' }}>
+          <Typography.Title level={4} style={{ margin: 0, flex: '1 1 360px', minWidth: 0 }}>
             {title}
           </Typography.Title>
-          {extra}
+          {extra && <div style={{ flex: '0 1 auto', minWidth: 0 }}>{extra}</div>}
         </div>
       </div>
       {children}

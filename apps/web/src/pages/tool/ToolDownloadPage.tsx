@@ -23,7 +23,7 @@ export function ToolDownloadPage() {
             装在连接扫描仪的电脑上：自动取走扫描好的答题卡，先在本机检查定位点和考号，再按扫描顺序上传到本平台。
           </Text>
           <Text strong>
-            下载后解压，双击“启动扫描客户端”，把扫描仪的“扫描到文件夹”指向其中的 scans 文件夹。
+            下载后解压，双击“启动扫描客户端”，把扫描仪的“扫描到文件夹”设为解压出的 scans 文件夹（放扫描图片的文件夹）。
           </Text>
           <Paragraph type="secondary" style={{ marginBottom: 0 }}>
             需要 Node.js 20
