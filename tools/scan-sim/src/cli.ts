@@ -24,7 +24,7 @@ const { values: a } = parseArgs({
 });
 if (!a.out) {
   console.error(
-    'usage: tsx tools/scan-sim/src/cli.ts --out DIR --count N --difficulty clean|typical|hard [--seed S] [--dpi 150|200|300] [--colour] [--blank-rate 0.05] [--template card.json]',
+    'usage: tsx tools/scan-sim/src/cli.ts --out DIR --count N --difficulty clean|typical|hard|light [--seed S] [--dpi 150|200|300] [--colour] [--blank-rate 0.05] [--template card.json]',
   );
   process.exit(2);
 }
