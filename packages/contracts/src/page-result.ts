@@ -71,7 +71,13 @@ export const RecognisedPageSchema = z.object({
     .nullable(),
   registration: RegistrationSchema.nullable(),
   thresholds: z
-    .object({ empty: z.number(), filled: z.number(), adaptive: z.boolean(), base: z.number().optional() })
+    .object({
+      empty: z.number(),
+      filled: z.number(),
+      adaptive: z.boolean(),
+      base: z.number().optional(),
+      markLevel: z.number().optional(),
+    })
     .nullable(),
   examNumber: z.object({
     value: z.string().nullable(),

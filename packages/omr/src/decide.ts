@@ -52,32 +52,54 @@ export function pageThresholds(values: number[]): Thresholds {
   return { empty, filled, adaptive: true, base: med };
 }
 
+// Erasure residue: a faint bubble beside a clear mark of its field counts as empty when its darkness above the
+// empty level is under RESIDUE_SHARE of the weakest clear mark's…
 const RESIDUE_SHARE = 0.35;
 // …never above this darkness over the empty level…
 const RESIDUE_MAX = 0.22;
 // …and only when diffuse: a tick or cross leaves pencil lines whose darkest tenth is far darker than a
 // rubbed-out smear (printed labels stay under about 0.45).
 const RESIDUE_CORE_MAX = 0.5;
+// On a sheet calibrated to its own light marks (calibrate.ts), a question taking one answer counts a faint
+// bubble as empty up to CLEAR_SHARE of its clear mark and of the sheet's mark level (never above RESIDUE_MAX,
+// so a half-dark bubble beside a typical dark mark stays a person's call): a person reads the one
+// bubble twice as dark as any other at a glance, and a second real mark in the sheet's grey is about as dark
+// as the first (both filled: 多涂, an exception). A 多选 keeps RESIDUE_SHARE: a lighter second answer is
+// legitimate there, so a half-dark bubble beside a mark stays a person's call, never read either way.
+const CLEAR_SHARE = 0.5;
 
 /** States of a field's bubbles under the page thresholds. */
-export function statesOf(fills: number[], t: Thresholds, cores?: number[]): BubbleState[] {
+export function statesOf(
+  fills: number[],
+  t: Thresholds,
+  cores?: number[],
+  mode: 'single' | 'multi' = 'multi',
+): BubbleState[] {
   const states: BubbleState[] = fills.map((f) =>
     f >= t.filled ? 'filled' : f <= t.empty ? 'empty' : 'uncertain',
   );
-  const ref = residueLimit(fills, states, t);
+  const ref = residueLimit(fills, states, t, mode);
   const diffuse = (i: number) => (cores?.[i] ?? 0) < RESIDUE_CORE_MAX;
   return ref === null
     ? states
     : states.map((s, i) => (s === 'uncertain' && fills[i]! <= ref && diffuse(i) ? 'empty' : s));
 }
 
-// With a clear mark in the field, a faint one (erasure residue) counts as empty when its darkness above the
-// empty level is under RESIDUE_SHARE of the weakest clear mark's.
-function residueLimit(fills: number[], states: BubbleState[], t: Thresholds): number | null {
+// With a clear mark in the field, the darkness up to which a faint bubble counts as empty (see RESIDUE_SHARE).
+function residueLimit(
+  fills: number[],
+  states: BubbleState[],
+  t: Thresholds,
+  mode: 'single' | 'multi',
+): number | null {
   if (t.base === undefined) return null;
   const clear = fills.filter((_, i) => states[i] === 'filled');
   if (clear.length === 0) return null;
-  return t.base + Math.min(RESIDUE_MAX, RESIDUE_SHARE * (Math.min(...clear) - t.base));
+  const weakest = Math.min(...clear) - t.base;
+  const limit = Math.min(RESIDUE_MAX, RESIDUE_SHARE * weakest);
+  if (t.markLevel === undefined || mode !== 'single' || clear.length > 1) return t.base + limit;
+  const clearLimit = Math.min(RESIDUE_MAX, CLEAR_SHARE * Math.min(weakest, t.markLevel - t.base));
+  return t.base + Math.max(limit, clearLimit);
 }
 
 /** Decides a field. Single-choice fields need exactly one filled bubble; `allowNone` accepts a blank answer. */
@@ -89,8 +111,8 @@ export function decideField(
   mode: 'single' | 'multi',
   cores?: number[],
 ): FieldReading {
-  const states = statesOf(fills, t, cores);
-  const limit = residueLimit(fills, states, t);
+  const states = statesOf(fills, t, cores, mode);
+  const limit = residueLimit(fills, states, t, mode);
   const band = Math.max(0.01, t.filled - t.empty);
   const margin = fills.map((f, i) => {
     if (states[i] === 'filled') return (f - t.filled) / band;

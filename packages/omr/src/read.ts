@@ -1,6 +1,7 @@
 import type { TemplatePage } from '@yj/contracts';
 import type { BarcodeReader } from './barcode';
 import { measureField, type BubbleMeasure } from './bubbles';
+import { calibrateToSheet } from './calibrate';
 import { decideField, pageThresholds } from './decide';
 import type { Field } from './fields';
 import { applyH, type Matrix3 } from './geometry';
@@ -36,7 +37,9 @@ export function readFields(
         m.map((x, i) => ({ ...x, fill: withoutPrint(x.fill, lift[i]!, printed.base) })),
       );
     }
-  const t = pageThresholds([...measures.values()].flat().map((m) => m.fill));
+  const fills = [...measures.values()].map((m) => m.map((x) => x.fill));
+  // Marks lighter than typical (a light pencil) are judged against the sheet's own marks and paper.
+  const t = calibrateToSheet(pageThresholds(fills.flat()), fills);
   const read = (field: Field, mode: 'single' | 'multi'): FieldReading => {
     const m = measures.get(field) ?? [];
     return decideField(

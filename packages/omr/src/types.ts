@@ -48,6 +48,8 @@ export interface Thresholds {
   adaptive: boolean;
   /** Typical fill of an empty bubble on this page (printed label, paper grain). */
   base?: number;
+  /** This sheet's own typical mark, when the thresholds were lowered to it (a light pencil, calibrate.ts). */
+  markLevel?: number;
 }
 
 /** Template → image mapping and how well it fits. */

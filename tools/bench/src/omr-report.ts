@@ -76,17 +76,22 @@ export function printReport(r: {
   console.log([...lines, '', ...accuracyLines(r.accuracy)].join('\n'));
 }
 
-/** The accuracy table, split by difficulty. */
+/** The accuracy table, split by set (difficulty): silent errors beside the share of answers raised. */
 export function accuracyLines(accuracy: PageRun[]): string[] {
   const lines: string[] = [];
   lines.push(
-    '| difficulty | pages | silent errors | pages with exception | needless exceptions | exam number correct | exceptions by type |',
+    '| set | pages | silent errors | answers raised (needless) | pages with exception | needless exceptions | exam number correct | exceptions by type |',
   );
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
-  for (const d of ['clean', 'typical', 'hard']) {
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  // the known sets in their order, then any other set the run holds
+  const sets = [...new Set(['clean', 'typical', 'hard', ...accuracy.map((x) => x.difficulty)])];
+  for (const d of sets) {
     const rs = accuracy.filter((x) => x.difficulty === d);
     if (rs.length === 0) continue;
     const silent = rs.reduce((s, x) => s + x.silentErrors.length, 0);
+    const answers = rs.reduce((s, x) => s + x.answers, 0);
+    const raised = rs.reduce((s, x) => s + x.answersRaised, 0);
+    const needlessAnswers = rs.reduce((s, x) => s + x.answersNeedless, 0);
     const exc = rs.filter((x) => x.exceptionTypes.length > 0).length;
     const needless = rs.filter((x) => x.needless.length > 0).length;
     const withExam = rs.filter((x) => x.examNumberCorrect !== null);
@@ -97,13 +102,13 @@ export function accuracyLines(accuracy: PageRun[]): string[] {
         types.set(t, (types.get(t) ?? 0) + 1);
     const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(2)} %`;
     lines.push(
-      `| ${d} | ${rs.length} | ${silent} | ${exc} (${pct(exc, rs.length)}) | ${needless} (${pct(needless, rs.length)}) | ${examOk}/${withExam.length} (${pct(examOk, withExam.length)}) | ${[...types].map(([k, v]) => `${k} ${v}`).join(', ') || '—'} |`,
+      `| ${d} | ${rs.length} | ${silent} | ${raised}/${answers} (${pct(raised, answers)}; ${pct(needlessAnswers, answers)}) | ${exc} (${pct(exc, rs.length)}) | ${needless} (${pct(needless, rs.length)}) | ${examOk}/${withExam.length} (${pct(examOk, withExam.length)}) | ${[...types].map(([k, v]) => `${k} ${v}`).join(', ') || '—'} |`,
     );
     for (const x of rs.filter((y) => y.silentErrors.length > 0).slice(0, 5))
-      lines.push(`|  silent: ${x.file.split('/').pop()} ${x.silentErrors.join(', ')} | | | | | | |`);
+      lines.push(`|  silent: ${x.file.split('/').pop()} ${x.silentErrors.join(', ')} | | | | | | | |`);
     if (d !== 'hard')
       for (const x of rs.filter((y) => y.needless.length > 0).slice(0, 5))
-        lines.push(`|  exception: ${x.file.split('/').pop()} ${x.details.join('; ')} | | | | | | |`);
+        lines.push(`|  exception: ${x.file.split('/').pop()} ${x.details.join('; ')} | | | | | | | |`);
   }
   return lines;
 }

@@ -27,6 +27,11 @@ export interface PageRun {
   /** The first exceptions in words, for reading the report. */
   details: string[];
   examNumberCorrect: boolean | null;
+  /** Objective questions read on the page, and how many of them were raised for a person (填涂不清, 多涂). */
+  answers: number;
+  answersRaised: number;
+  /** …of which the sheet did not call for (not a question marked twice on purpose). */
+  answersNeedless: number;
 }
 
 /** Bench task: `decode` times sharp's decode alone (the yardstick); `full` runs decodeGrey + recognition and scores it. */
@@ -64,5 +69,10 @@ export default async function run(job: { file: string; mode: 'decode' | 'full' }
       .slice(0, 3)
       .map((e) => `${e.type} ${e.region} ${e.reason} ${e.fills?.map((f) => f.toFixed(2)).join('/') ?? ''}`),
     examNumberCorrect: score.examNumberCorrect,
+    answers: res.objective.length,
+    answersRaised: res.exceptions.filter((e) => e.type === 'objective').length,
+    answersNeedless: res.exceptions.filter(
+      (e) => e.type === 'objective' && score.needlessExceptions.includes(e.region),
+    ).length,
   };
 }

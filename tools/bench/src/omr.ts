@@ -18,6 +18,8 @@ const { values: args } = parseArgs({
     typical: { type: 'string', default: '1000' },
     clean: { type: 'string', default: '200' },
     hard: { type: 'string', default: '300' },
+    // light pencil, erased and filled again (issue 28)
+    light: { type: 'string', default: '100' },
     seed: { type: 'string', default: '4' },
     out: { type: 'string', default: 'bench-out/omr' },
     threads: { type: 'string' },
@@ -40,6 +42,7 @@ const sets: { difficulty: Difficulty; count: number }[] = [
   { difficulty: 'typical', count: Number(args.typical) },
   { difficulty: 'clean', count: Number(args.clean) },
   { difficulty: 'hard', count: Number(args.hard) },
+  { difficulty: 'light', count: Number(args.light) },
 ];
 
 async function ensureSet(d: Difficulty, count: number): Promise<string[]> {
@@ -129,9 +132,7 @@ const yard = await pass<number>(typical, 'decode', 1);
 const one = await pass<PageRun>(typical, 'full', 1);
 const all = await pass<PageRun>(typical, 'full', threads);
 const others: PageRun[] = [];
-for (const d of ['clean', 'hard'] as const) {
-  const f = files.get(d);
-  if (f) others.push(...(await pass<PageRun>(f, 'full', threads)).results);
-}
+for (const [d, f] of files)
+  if (d !== 'typical') others.push(...(await pass<PageRun>(f, 'full', threads)).results);
 clearInterval(sampler);
 printReport({ threads, baseRss, yard, one, all, accuracy: [...all.results, ...others] });

@@ -2,8 +2,11 @@ import type { MarkKind } from './marks';
 import type { Rng } from './rng';
 import type { ScanParams } from './scan';
 
-/** Simulation difficulty: how careless the students and how poor the scanner. */
-export type Difficulty = 'clean' | 'typical' | 'hard';
+/**
+ * Simulation difficulty: how careless the students and how poor the scanner. `light`: typical scanning of
+ * sheets marked with a light pencil (issue 28), many answers erased and filled again.
+ */
+export type Difficulty = 'clean' | 'typical' | 'hard' | 'light';
 
 /** Student behaviour per difficulty. */
 export interface StudentProfile {
@@ -20,6 +23,16 @@ export interface StudentProfile {
   blankAnswer: number;
   absent: number;
   missingAb: number;
+  /**
+   * A whole sheet in one light pencil: the sheet's grey level is drawn once per sheet from this range and
+   * every mark is that level ±15 % (`darkness` and `lightDarkness` are then unused).
+   */
+  sheetLevel?: [number, number];
+  /**
+   * Share of answered fields erased and filled again (drawn per sheet): the erased mark leaves a smudge of
+   * `residue` × the sheet's level on another bubble of the field (beside the real mark).
+   */
+  refill?: [number, number];
 }
 
 export const STUDENTS: Record<Difficulty, StudentProfile> = {
@@ -59,6 +72,23 @@ export const STUDENTS: Record<Difficulty, StudentProfile> = {
     absent: 0.02,
     missingAb: 0.02,
   },
+  light: {
+    kinds: { full: 0.82, partial: 0.1, offCentre: 0.08 },
+    darkness: [0, 0],
+    lightDarkness: [0, 0],
+    erasure: 0,
+    // relative to the sheet's level: a smudge well under the real mark, never the mark's own grey
+    residue: [0.08, 0.4],
+    strayMarks: [0, 3],
+    // two marks of the same grey on one single-choice question: a person decides
+    doubleMark: 0.01,
+    blankAnswer: 0.02,
+    absent: 0,
+    missingAb: 0,
+    // mid grey: clearly darker than an empty bubble (≈0.05), lighter than a typical mark (0.5–0.85)
+    sheetLevel: [0.2, 0.42],
+    refill: [0.05, 0.3],
+  },
 };
 
 /** Every difficulty, in the order of the table above (a new profile is listed by being written). */
@@ -68,7 +98,8 @@ export const DIFFICULTIES = Object.keys(STUDENTS) as Difficulty[];
 export function drawScan(rng: Rng, d: Difficulty, dpi: number): ScanParams & { dpi: number } {
   const k = dpi / 200;
   const hard = d === 'hard';
-  const typical = d === 'typical';
+  // a light sheet goes through the typical scanner
+  const typical = d === 'typical' || d === 'light';
   const skew = hard ? 5 : typical ? 2 : 0.5;
   const scale = hard ? 0.05 : typical ? 0.02 : 0.005;
   const shift = (hard ? 60 : typical ? 30 : 10) * k;
@@ -105,6 +136,6 @@ export function drawScan(rng: Rng, d: Difficulty, dpi: number): ScanParams & { d
 /** Scan resolutions by difficulty when the caller does not force one. */
 export function drawDpi(rng: Rng, d: Difficulty): number {
   if (d === 'clean') return 200;
-  if (d === 'typical') return rng.pick([200, 200, 200, 150, 300]);
+  if (d === 'typical' || d === 'light') return rng.pick([200, 200, 200, 150, 300]);
   return rng.pick([150, 200, 300]);
 }

@@ -92,6 +92,32 @@ function expected(page: TemplatePage, a: SheetAnswers): string[] {
   return out;
 }
 
+/**
+ * Answers erased and marked again: a share of the answered fields keeps a smudge of the erased mark on
+ * one of its other bubbles (`residue` × the sheet's `level`), lighter than the real mark beside it.
+ */
+function refills(
+  raster: Raster,
+  rng: Rng,
+  sel: { field: Field; labels: string[] }[],
+  share: [number, number],
+  residue: [number, number],
+  level: number,
+  k: number,
+  marks: SheetTruth['marks'],
+): void {
+  const p = rng.range(...share);
+  for (const { field, labels } of sel) {
+    if (labels.length === 0 || !rng.chance(p)) continue;
+    const free = field.bubbles.filter((b) => !labels.includes(b.label));
+    if (free.length === 0) continue;
+    const b = rng.pick(free);
+    const dark = level * rng.range(...residue);
+    markBubble(raster, rng, b.rect, k, 'residue', dark);
+    marks.push({ field: field.name, label: b.label, kind: 'residue', darkness: dark });
+  }
+}
+
 function drawMarks(
   raster: Raster,
   page: TemplatePage,
@@ -105,15 +131,21 @@ function drawMarks(
   const prof = STUDENTS[d];
   const marks: SheetTruth['marks'] = [];
   const sel = selections(page, a);
+  const level = prof.sheetLevel ? rng.range(...prof.sheetLevel) : 0;
   for (const { field, labels } of sel) {
     for (const b of field.bubbles) {
       if (!labels.includes(b.label)) continue;
       const kind = weighted<MarkKind>(rng, prof.kinds);
-      const dark = kind === 'light' ? rng.range(...prof.lightDarkness) : rng.range(...prof.darkness);
+      const dark = prof.sheetLevel
+        ? level * rng.range(0.85, 1.15)
+        : kind === 'light'
+          ? rng.range(...prof.lightDarkness)
+          : rng.range(...prof.darkness);
       markBubble(raster, rng, b.rect, k, kind, dark);
       marks.push({ field: field.name, label: b.label, kind, darkness: dark });
     }
   }
+  if (prof.refill) refills(raster, rng, sel, prof.refill, prof.residue, level, k, marks);
   if (rng.chance(prof.erasure)) {
     const n = rng.int(1, 3);
     for (let i = 0; i < n; i++) {
