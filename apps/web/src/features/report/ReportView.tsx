@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Segmented, Space, Tabs, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Empty, Segmented, Space, Tabs, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../auth/current-user-context';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { CommentaryTab } from './CommentaryTab';
 import { GroupsTab } from './GroupsTab';
@@ -34,6 +36,7 @@ function SettingsButton({ examId }: { examId: number }) {
 
 /** report_forms: the reports of an exam, the total or one published subject. */
 export function ReportView({ examId }: { examId: number }) {
+  const user = useCurrentUser();
   const subjects = useQuery(reportSubjectsQuery(examId));
   const [subjectId, setSubjectId] = useState<number | null>(null);
   // the open tab stays when another subject is chosen
@@ -51,6 +54,17 @@ export function ReportView({ examId }: { examId: number }) {
   const r = report.data;
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="report-forms">
+      {/* the way back to the exam (issue 31, point 6): its screens are the administrators'; others go home */}
+      <Breadcrumb
+        data-testid="report-crumbs"
+        items={[
+          { title: <Link to="/book/home">首页</Link> },
+          ...(user.isSchoolAdmin || user.isAdmin
+            ? [{ title: <Link to={`/book/exam/${examId}`}>{subjects.data.examName}</Link> }]
+            : [{ title: subjects.data.examName }]),
+          { title: '成绩报表' },
+        ]}
+      />
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
         <Typography.Title level={4} style={{ margin: 0 }}>
           {subjects.data.examName} · 成绩报表
