@@ -1,4 +1,5 @@
 export { typicalCard } from './typical-card';
+export { locationAreaCard, type AreaChoice, type LocationAreaCard } from './location-card';
 export { simulateSheet, type SheetTruth, type SimulateOptions } from './simulate';
 export { randomAnswers, type SheetAnswers } from './answers';
 export { createRng, type Rng } from './rng';
@@ -6,6 +7,7 @@ export type { Difficulty } from './difficulty';
 export { cardSvg, type PrintStyle } from './card-svg';
 export { printedPage } from './raster';
 export { generateSet, type GeneratedSheet } from './generate';
+export { generateTurned, simulatedCard } from './turned';
 export { scoreSheet, type SheetScore } from './score';
 export { blacken, coverAnchors } from './damage';
 export { orderlyStudent } from './student';
