@@ -76,15 +76,15 @@ export function printReport(r: {
   console.log([...lines, '', ...accuracyLines(r.accuracy)].join('\n'));
 }
 
-/** The accuracy table, split by difficulty. */
+/** The accuracy table, split by set (the difficulties, then the failure-mode sets). */
 export function accuracyLines(accuracy: PageRun[]): string[] {
   const lines: string[] = [];
   lines.push(
-    '| difficulty | pages | silent errors | pages with exception | needless exceptions | exam number correct | exceptions by type |',
+    '| set | pages | silent errors | answers raised | pages with exception | needless exceptions | exam number correct | exceptions by type |',
   );
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
-  for (const d of ['clean', 'typical', 'hard']) {
-    const rs = accuracy.filter((x) => x.difficulty === d);
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const d of ['clean', 'typical', 'hard', 'turned']) {
+    const rs = accuracy.filter((x) => x.set === d);
     if (rs.length === 0) continue;
     const silent = rs.reduce((s, x) => s + x.silentErrors.length, 0);
     const exc = rs.filter((x) => x.exceptionTypes.length > 0).length;
@@ -96,14 +96,16 @@ export function accuracyLines(accuracy: PageRun[]): string[] {
       for (const t of new Set(x.exceptionTypes.map((e) => e.split(':')[0]!)))
         types.set(t, (types.get(t) ?? 0) + 1);
     const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(2)} %`;
+    const answers = rs.reduce((s, x) => s + x.answers, 0);
+    const raised = rs.reduce((s, x) => s + x.raisedAnswers, 0);
     lines.push(
-      `| ${d} | ${rs.length} | ${silent} | ${exc} (${pct(exc, rs.length)}) | ${needless} (${pct(needless, rs.length)}) | ${examOk}/${withExam.length} (${pct(examOk, withExam.length)}) | ${[...types].map(([k, v]) => `${k} ${v}`).join(', ') || '—'} |`,
+      `| ${d} | ${rs.length} | ${silent} | ${raised}/${answers} (${pct(raised, answers)}) | ${exc} (${pct(exc, rs.length)}) | ${needless} (${pct(needless, rs.length)}) | ${examOk}/${withExam.length} (${pct(examOk, withExam.length)}) | ${[...types].map(([k, v]) => `${k} ${v}`).join(', ') || '—'} |`,
     );
     for (const x of rs.filter((y) => y.silentErrors.length > 0).slice(0, 5))
-      lines.push(`|  silent: ${x.file.split('/').pop()} ${x.silentErrors.join(', ')} | | | | | | |`);
+      lines.push(`|  silent: ${x.file.split('/').pop()} ${x.silentErrors.join(', ')} | | | | | | | |`);
     if (d !== 'hard')
       for (const x of rs.filter((y) => y.needless.length > 0).slice(0, 5))
-        lines.push(`|  exception: ${x.file.split('/').pop()} ${x.details.join('; ')} | | | | | | |`);
+        lines.push(`|  exception: ${x.file.split('/').pop()} ${x.details.join('; ')} | | | | | | | |`);
   }
   return lines;
 }
