@@ -249,11 +249,11 @@ export async function recognizePage(
     if (typeof c === 'string') reason = c;
     else if (!best || c.score > best.score) best = c;
   }
-  const t2 = now?.() ?? 0;
   if (!best) return fail({ type: 'location', region: 'anchors', reason: reason || '定位失败' });
   const { page } = best;
   // Nothing is read from a page whose registration is not proven (trust.ts): a 定位异常 instead.
   const trust = trustRegistration(img, page, best.reg, id !== null);
+  const t2 = now?.() ?? 0;
   if (!trust.ok) {
     const fit = `拟合误差 ${best.reg.fitError.toFixed(1)}px`;
     return fail({ type: 'location', region: 'anchors', reason: `${trust.reason}（${fit}）` });
