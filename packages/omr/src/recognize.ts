@@ -9,6 +9,7 @@ import { rectCentre } from './fields';
 import { subjectiveExceptions } from './subjective';
 import { applyH, fitAffine, fitHomography, type Matrix3, type Point } from './geometry';
 import { candidateRotations, registerByAnchors, registerByLocationAreas, type Rotation } from './register';
+import { trustRegistration } from './trust';
 import type { OmrException, PageResult, Registration } from './types';
 
 /** Options of one recognition call. */
@@ -248,10 +249,16 @@ export async function recognizePage(
     if (typeof c === 'string') reason = c;
     else if (!best || c.score > best.score) best = c;
   }
-  const t2 = now?.() ?? 0;
   if (!best) return fail({ type: 'location', region: 'anchors', reason: reason || '定位失败' });
-  const { page, reg } = best;
-  await readRegistered(img, page, reg, result, opts.reader, opts.blanks?.[page.index]);
+  const { page } = best;
+  // Nothing is read from a page whose registration is not proven (trust.ts): a 定位异常 instead.
+  const trust = trustRegistration(img, page, best.reg, id !== null);
+  const t2 = now?.() ?? 0;
+  if (!trust.ok) {
+    const fit = `拟合误差 ${best.reg.fitError.toFixed(1)}px`;
+    return fail({ type: 'location', region: 'anchors', reason: `${trust.reason}（${fit}）` });
+  }
+  await readRegistered(img, page, trust.reg, result, opts.reader, opts.blanks?.[page.index]);
   const t3 = now?.() ?? 0;
   if (now) return { ...result, timings: { identify: t1 - t0, register: t2 - t1, read: t3 - t2 } };
   return result;

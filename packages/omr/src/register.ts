@@ -124,7 +124,8 @@ export function registerByAnchors(img: GreyImage, page: TemplatePage, rot: Rotat
   };
 }
 
-const MIN_NCC = 0.45;
+/** The least normalised cross-correlation a location area counts as found at. */
+export const MIN_NCC = 0.45;
 
 /** Registers by location areas (printed patches) for one feed rotation: coarse match, fit, then a refining match. */
 export function registerByLocationAreas(

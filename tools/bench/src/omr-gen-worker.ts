@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
-import { generateSet, typicalCard, type Difficulty } from '@yj/scan-sim';
+import { generateSet, generateTurned, typicalCard, type Difficulty } from '@yj/scan-sim';
 
 sharp.concurrency(1);
 // libvips keeps recent images cached; each image is used once, so the cache only costs memory.
@@ -15,7 +15,16 @@ export default async function generate(job: {
   difficulty: Difficulty;
   seed: number;
   i: number;
+  /** `turned`: the location-area cards fed upside down or at 270° (issue 28); else the typical card. */
+  set?: string;
 }): Promise<string> {
+  if (job.set === 'turned') {
+    const s = await generateTurned(job.i, { seed: job.seed, difficulty: job.difficulty, dpi: 200 });
+    await mkdir(job.dir, { recursive: true });
+    await writeFile(`${job.dir}/${s.name}.jpg`, s.jpeg);
+    await writeFile(`${job.dir}/${s.name}.json`, JSON.stringify(s.truth));
+    return `${job.dir}/${s.name}`;
+  }
   // Same naming as generateSet: sets grow without regenerating the pages already there.
   const page = card.pages[job.i % card.pages.length]!.index;
   const known = `${job.dir}/${job.difficulty}-${String(job.i).padStart(5, '0')}-p${page + 1}`;

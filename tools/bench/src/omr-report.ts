@@ -76,7 +76,7 @@ export function printReport(r: {
   console.log([...lines, '', ...accuracyLines(r.accuracy)].join('\n'));
 }
 
-/** The accuracy table, split by set (difficulty): silent errors beside the share of answers raised. */
+/** The accuracy table, split by set (the difficulties, then the failure-mode sets): silent errors beside the answers raised. */
 export function accuracyLines(accuracy: PageRun[]): string[] {
   const lines: string[] = [];
   lines.push(
@@ -84,13 +84,13 @@ export function accuracyLines(accuracy: PageRun[]): string[] {
   );
   lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   // the known sets in their order, then any other set the run holds
-  const sets = [...new Set(['clean', 'typical', 'hard', ...accuracy.map((x) => x.difficulty)])];
+  const sets = [...new Set(['clean', 'typical', 'hard', 'light', 'turned', ...accuracy.map((x) => x.set)])];
   for (const d of sets) {
-    const rs = accuracy.filter((x) => x.difficulty === d);
+    const rs = accuracy.filter((x) => x.set === d);
     if (rs.length === 0) continue;
     const silent = rs.reduce((s, x) => s + x.silentErrors.length, 0);
     const answers = rs.reduce((s, x) => s + x.answers, 0);
-    const raised = rs.reduce((s, x) => s + x.answersRaised, 0);
+    const raised = rs.reduce((s, x) => s + x.raisedAnswers, 0);
     const needlessAnswers = rs.reduce((s, x) => s + x.answersNeedless, 0);
     const exc = rs.filter((x) => x.exceptionTypes.length > 0).length;
     const needless = rs.filter((x) => x.needless.length > 0).length;

@@ -1,19 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { recognizePage, type BarcodeReader } from '@yj/omr';
-import { scoreSheet, typicalCard, type SheetTruth } from '@yj/scan-sim';
+import type { CardTemplate } from '@yj/contracts';
+import { pageFields, recognizePage, type BarcodeReader, type PageResult } from '@yj/omr';
+import { scoreSheet, simulatedCard, type SheetTruth } from '@yj/scan-sim';
 import { decodeGrey, loadReader } from './io';
 
 sharp.concurrency(1);
 // libvips keeps recent images cached; a worker decodes each file once, so the cache only costs memory.
 sharp.cache(false);
-const card = typicalCard();
+const cards = new Map<string, Promise<CardTemplate>>();
 let reader: Promise<BarcodeReader> | null = null;
 
 /** What one page cost and how it compared with the truth. */
 export interface PageRun {
   file: string;
   difficulty: string;
+  /** The bench set the page belongs to (its difficulty, or `turned`). */
+  set: string;
   decode: number;
   identify: number;
   register: number;
@@ -27,15 +30,32 @@ export interface PageRun {
   /** The first exceptions in words, for reading the report. */
   details: string[];
   examNumberCorrect: boolean | null;
-  /** Objective questions read on the page, and how many of them were raised for a person (填涂不清, 多涂). */
+  /** Objective answers on the page, and those raised (an exception on the question, or the whole page). */
   answers: number;
-  answersRaised: number;
+  raisedAnswers: number;
   /** …of which the sheet did not call for (not a question marked twice on purpose). */
   answersNeedless: number;
 }
 
+/** The page's objective answers and how many of them were raised rather than read (issue 28). */
+function raised(
+  card: CardTemplate,
+  truth: SheetTruth,
+  res: PageResult,
+): { answers: number; raisedAnswers: number } {
+  const page = card.pages.find((p) => p.index === truth.pageIndex);
+  const answers = page && !truth.blank ? pageFields(page).objective.length : 0;
+  const flagged = new Set(res.exceptions.map((e) => e.region));
+  const read = res.objective.filter((q) => q.reading.value !== null && !flagged.has(q.reading.name)).length;
+  return { answers, raisedAnswers: Math.max(0, answers - read) };
+}
+
 /** Bench task: `decode` times sharp's decode alone (the yardstick); `full` runs decodeGrey + recognition and scores it. */
-export default async function run(job: { file: string; mode: 'decode' | 'full' }): Promise<PageRun | number> {
+export default async function run(job: {
+  file: string;
+  mode: 'decode' | 'full';
+  set?: string;
+}): Promise<PageRun | number> {
   reader ??= loadReader();
   const r = await reader;
   const bytes = await readFile(`${job.file}.jpg`);
@@ -45,16 +65,20 @@ export default async function run(job: { file: string; mode: 'decode' | 'full' }
     await sharp(bytes).greyscale().raw().toBuffer();
     return performance.now() - t;
   }
+  const truth = JSON.parse(await readFile(`${job.file}.json`, 'utf8')) as SheetTruth;
+  let pending = cards.get(truth.templateId);
+  if (!pending) cards.set(truth.templateId, (pending = simulatedCard(truth.templateId)));
+  const card = await pending;
   const t0 = performance.now();
   const img = await decodeGrey(bytes);
   const t1 = performance.now();
   const res = await recognizePage(img, card, { reader: r, clock: () => performance.now() });
   const t2 = performance.now();
-  const truth = JSON.parse(await readFile(`${job.file}.json`, 'utf8')) as SheetTruth;
   const score = scoreSheet(card, truth, res);
   return {
     file: job.file,
     difficulty: truth.difficulty,
+    set: job.set ?? truth.difficulty,
     decode: t1 - t0,
     identify: res.timings?.identify ?? 0,
     register: res.timings?.register ?? 0,
@@ -69,8 +93,7 @@ export default async function run(job: { file: string; mode: 'decode' | 'full' }
       .slice(0, 3)
       .map((e) => `${e.type} ${e.region} ${e.reason} ${e.fills?.map((f) => f.toFixed(2)).join('/') ?? ''}`),
     examNumberCorrect: score.examNumberCorrect,
-    answers: res.objective.length,
-    answersRaised: res.exceptions.filter((e) => e.type === 'objective').length,
+    ...raised(card, truth, res),
     answersNeedless: res.exceptions.filter(
       (e) => e.type === 'objective' && score.needlessExceptions.includes(e.region),
     ).length,

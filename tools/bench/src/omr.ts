@@ -20,6 +20,8 @@ const { values: args } = parseArgs({
     hard: { type: 'string', default: '300' },
     // light pencil, erased and filled again (issue 28)
     light: { type: 'string', default: '100' },
+    // Location-area cards fed upside down or at 270° (issue 28, scan-sim turned.ts), typical students.
+    turned: { type: 'string', default: '100' },
     seed: { type: 'string', default: '4' },
     out: { type: 'string', default: 'bench-out/omr' },
     threads: { type: 'string' },
@@ -38,15 +40,16 @@ if (args.peer) {
 const threads = Number(args.threads ?? availableParallelism());
 const seed = Number(args.seed);
 const outDir = resolve(args.out);
-const sets: { difficulty: Difficulty; count: number }[] = [
-  { difficulty: 'typical', count: Number(args.typical) },
-  { difficulty: 'clean', count: Number(args.clean) },
-  { difficulty: 'hard', count: Number(args.hard) },
-  { difficulty: 'light', count: Number(args.light) },
+const sets: { name: string; difficulty: Difficulty; count: number }[] = [
+  { name: 'typical', difficulty: 'typical', count: Number(args.typical) },
+  { name: 'clean', difficulty: 'clean', count: Number(args.clean) },
+  { name: 'hard', difficulty: 'hard', count: Number(args.hard) },
+  { name: 'light', difficulty: 'light', count: Number(args.light) },
+  { name: 'turned', difficulty: 'typical', count: Number(args.turned) },
 ];
 
-async function ensureSet(d: Difficulty, count: number): Promise<string[]> {
-  const dir = `${outDir}/v${SIM_VERSION}-${d}-s${seed}`;
+async function ensureSet(set: string, d: Difficulty, count: number): Promise<string[]> {
+  const dir = `${outDir}/v${SIM_VERSION}-${set}-s${seed}`;
   const manifest = `${dir}/manifest.json`;
   if (existsSync(manifest)) {
     const files = JSON.parse(await readFile(manifest, 'utf8')) as string[];
@@ -62,14 +65,16 @@ async function ensureSet(d: Difficulty, count: number): Promise<string[]> {
   let done = 0;
   const files = await Promise.all(
     Array.from({ length: count }, (_, i) =>
-      pool.run({ dir, difficulty: d, seed, i }).then((f: string) => {
-        if (++done % 100 === 0) process.stderr.write(`  generated ${done}/${count} ${d}\n`);
+      pool.run({ dir, difficulty: d, seed, i, set }).then((f: string) => {
+        if (++done % 100 === 0) process.stderr.write(`  generated ${done}/${count} ${set}\n`);
         return f;
       }),
     ),
   );
   await pool.destroy();
-  process.stderr.write(`generated ${count} ${d} pages in ${((performance.now() - t) / 1000).toFixed(0)} s\n`);
+  process.stderr.write(
+    `generated ${count} ${set} pages in ${((performance.now() - t) / 1000).toFixed(0)} s\n`,
+  );
   await writeFile(manifest, JSON.stringify(files));
   return files;
 }
@@ -81,6 +86,7 @@ async function pass<T>(
   files: string[],
   mode: 'decode' | 'full',
   n: number,
+  set?: string,
 ): Promise<{ results: T[]; seconds: number; peakRss: number }> {
   const pool = new Piscina({
     filename: new URL('./omr-worker.ts', import.meta.url).href,
@@ -89,18 +95,18 @@ async function pass<T>(
     idleTimeout: 60_000,
   });
   // Warm each thread (wasm, JIT) on a few pages so start-up is not billed to the pages.
-  await Promise.all(files.slice(0, 4 * n).map((file) => pool.run({ file, mode })));
+  await Promise.all(files.slice(0, 4 * n).map((file) => pool.run({ file, mode, set })));
   peak = process.memoryUsage().rss;
   const t = performance.now();
-  const results = (await Promise.all(files.map((file) => pool.run({ file, mode })))) as T[];
+  const results = (await Promise.all(files.map((file) => pool.run({ file, mode, set })))) as T[];
   const seconds = (performance.now() - t) / 1000;
   const peakRss = peak;
   await pool.destroy();
   return { results, seconds, peakRss };
 }
 
-const files = new Map<Difficulty, string[]>();
-for (const s of sets) if (s.count > 0) files.set(s.difficulty, await ensureSet(s.difficulty, s.count));
+const files = new Map<string, string[]>();
+for (const s of sets) if (s.count > 0) files.set(s.name, await ensureSet(s.name, s.difficulty, s.count));
 if (!args.measure) {
   // Measure in a fresh process so memory left over from generating the sets does not count.
   clearInterval(sampler);
@@ -115,7 +121,7 @@ if (args['accuracy-only']) {
   const runs: PageRun[] = [];
   for (const [d, f] of files) {
     process.stderr.write(`reading ${f.length} ${d} pages on ${threads} threads …\n`);
-    runs.push(...(await pass<PageRun>(f, 'full', threads)).results);
+    runs.push(...(await pass<PageRun>(f, 'full', threads, d)).results);
   }
   clearInterval(sampler);
   console.log(`JPEG decoder (decodeGrey): libjpeg-turbo ${jpegDecoder()}`);
@@ -133,6 +139,6 @@ const one = await pass<PageRun>(typical, 'full', 1);
 const all = await pass<PageRun>(typical, 'full', threads);
 const others: PageRun[] = [];
 for (const [d, f] of files)
-  if (d !== 'typical') others.push(...(await pass<PageRun>(f, 'full', threads)).results);
+  if (d !== 'typical') others.push(...(await pass<PageRun>(f, 'full', threads, d)).results);
 clearInterval(sampler);
 printReport({ threads, baseRss, yard, one, all, accuracy: [...all.results, ...others] });

@@ -65,6 +65,8 @@ export interface PrintStyle {
   letterGrey?: number;
   /** Bold letters filling the bubble's height (some third-party sheets): empty bubbles read 0.2–0.4. */
   letterBold?: boolean;
+  /** Black blocks printed beside what the template declares (a third-party sheet's corner squares it does not name as anchors). */
+  marks?: TemplateRect[];
 }
 
 const hex = (v: number) => Math.round(v).toString(16).padStart(2, '0').repeat(3);
@@ -94,6 +96,7 @@ export function cardSvg(
 ): string {
   const parts: string[] = [`<rect x="0" y="0" width="${page.width}" height="${page.height}" fill="#fff"/>`];
   for (const a of page.anchors) parts.push(anchorSvg(page, a.rect, style));
+  for (const r of style.marks ?? []) parts.push(anchorSvg(page, r, {}));
   if (page.identity) parts.push(qrSvg(encodePageQr({ templateId, page: page.index }), page.identity.rect));
   parts.push(text(200, 170, `${title}  第${page.index + 1}页`, 40, 'font-weight="bold"'));
   const f = pageFields(page);

@@ -1,5 +1,6 @@
 export { typicalCard } from './typical-card';
 export { boxesCard } from './boxes-card';
+export { locationAreaCard, type AreaChoice, type LocationAreaCard } from './location-card';
 export { simulateSheet, type SheetTruth, type SimulateOptions } from './simulate';
 export { randomAnswers, type SheetAnswers } from './answers';
 export { createRng, type Rng } from './rng';
@@ -7,6 +8,7 @@ export type { Difficulty } from './difficulty';
 export { cardSvg, type PrintStyle } from './card-svg';
 export { printedPage } from './raster';
 export { generateSet, type GeneratedSheet } from './generate';
+export { generateTurned, simulatedCard } from './turned';
 export { scoreSheet, type SheetScore } from './score';
 export { blacken, coverAnchors } from './damage';
 export { orderlyStudent } from './student';

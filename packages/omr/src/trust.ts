@@ -1,0 +1,167 @@
+import type { TemplatePage } from '@yj/contracts';
+import { findAnchor } from './anchors';
+import { rectCentre } from './fields';
+import { applyH, multiplyH, type Matrix3, type Point } from './geometry';
+import type { GreyImage } from './image';
+import { allFields, layoutScore, pageFields } from './layout';
+import { matchLocationArea } from './location';
+import { MIN_NCC } from './register';
+import type { Registration } from './types';
+
+// The registration-trust gate (issue 28): whatever registered a page (anchors, location areas), its
+// answers are read only when the registration is proven. Otherwise the page is a 定位异常 and nothing is
+// read from it: a page is either read with confidence or raised.
+
+/** The fewest points whose fit says something: an affine map passes exactly through any three. */
+const MIN_POINTS = 4;
+
+/**
+ * How much darker the printed bubble rings must lie under the chosen registration than under another
+ * (turned or mirrored, which its marks fit as well; or shifted half a bubble, when three marks leave the
+ * fit unchecked): rings on printed outlines against rings on paper, text or pencil elsewhere. Both must
+ * hold: so many grey levels (0–255) more, and half as dark again.
+ */
+const LAYOUT_MARGIN = 12;
+const LAYOUT_RATIO = 1.5;
+
+const clearlyDarker = (l: number, other: number) => l - other >= LAYOUT_MARGIN && l >= LAYOUT_RATIO * other;
+
+/** The turns and mirrors that map a page's rectangle onto itself, in template pixels. */
+function symmetries(page: TemplatePage): { name: string; turn: boolean; m: Matrix3 }[] {
+  const { width: W, height: H } = page;
+  return [
+    { name: '倒置', turn: true, m: [-1, 0, W, 0, -1, H, 0, 0, 1] },
+    { name: '左右镜像', turn: false, m: [-1, 0, W, 0, 1, 0, 0, 0, 1] },
+    { name: '上下镜像', turn: false, m: [1, 0, 0, 0, -1, H, 0, 0, 1] },
+  ];
+}
+
+/** The image size of a template rectangle's box through h (its corners' extent). */
+function mappedSize(h: Matrix3, r: { x: number; y: number; w: number; h: number }): { w: number; h: number } {
+  const c = [
+    applyH(h, { x: r.x, y: r.y }),
+    applyH(h, { x: r.x + r.w, y: r.y }),
+    applyH(h, { x: r.x, y: r.y + r.h }),
+    applyH(h, { x: r.x + r.w, y: r.y + r.h }),
+  ];
+  const xs = c.map((p) => p.x);
+  const ys = c.map((p) => p.y);
+  return { w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
+}
+
+/**
+ * How many of the registration's own marks are found again through `h`, searched as closely as the
+ * fit itself tolerates: what the registration's evidence says of another transform.
+ */
+function marksFoundAt(img: GreyImage, page: TemplatePage, reg: Registration, h: Matrix3): number {
+  let found = 0;
+  const tolerance = Math.max(4, 0.005 * Math.max(img.width, img.height));
+  for (const p of reg.points) {
+    if (reg.method === 'anchors') {
+      const a = page.anchors.find((x) => x.name === p.name);
+      const hit = a && findAnchor(img, applyH(h, rectCentre(a.rect)), mappedSize(h, a.rect), 2 * tolerance);
+      if (hit && hit.distance <= 2 * tolerance) found++;
+    } else {
+      const area = page.locationAreas.find((x) => x.name === p.name);
+      const hit = area && matchLocationArea(img, h, area, 6);
+      if (hit && hit.score >= MIN_NCC) found++;
+    }
+  }
+  return found;
+}
+
+/** The name of the mark (anchor or location area) whose centre lies nearest a template point. */
+function nearestMark(page: TemplatePage, method: Registration['method'], t: Point): string {
+  const marks = method === 'anchors' ? page.anchors : page.locationAreas;
+  let best = { name: '', d: Infinity };
+  for (const m of marks) {
+    const c = rectCentre(m.rect);
+    const d = Math.hypot(c.x - t.x, c.y - t.y);
+    if (d < best.d) best = { name: m.name, d };
+  }
+  return best.name;
+}
+
+/** The registration through h·S: the same image points, each now the mark S puts there. */
+function turned(page: TemplatePage, reg: Registration, s: Matrix3): Registration {
+  return {
+    ...reg,
+    rotation: ((reg.rotation + 180) % 360) as Registration['rotation'],
+    matrix: multiplyH(reg.matrix, s),
+    points: reg.points.map((p) => {
+      const template = applyH(s, p.template);
+      return { ...p, name: nearestMark(page, reg.method, template), template };
+    }),
+  };
+}
+
+/** The gate's verdict: the registration to read through (maybe turned upside down), or why not to read. */
+export type Trust = { ok: true; reg: Registration } | { ok: false; reason: string };
+
+/**
+ * Decides whether a page may be read through `reg`. A fit through three points (an affine map passes
+ * exactly through any three: a zero error proves nothing) is read only when the printed bubbles sit where
+ * it puts them, clearly more than half a bubble away. When the registration's marks also fit the page
+ * turned upside down or mirrored (corner blocks, symmetric patches), the printed bubbles must tell which:
+ * the way up whose bubble rings lie clearly darker is read (upside down when that is the one), else the
+ * page is raised. `upright`: the way up is known already (the page QR).
+ */
+export function trustRegistration(
+  img: GreyImage,
+  page: TemplatePage,
+  reg: Registration,
+  upright = false,
+): Trust {
+  if (reg.points.length < MIN_POINTS) {
+    // no point checks the others: the printed bubbles must show the page sits where the fit puts it
+    const { l, shifted } = layoutAgainstShifts(img, page, reg.matrix);
+    if (!clearlyDarker(l, shifted))
+      return {
+        ok: false,
+        reason: `只有 ${reg.points.length} 个定位${reg.method === 'anchors' ? '点' : '区'}吻合，定位无从核验：气泡印刷吻合度 ${l.toFixed(0)}，错开半个气泡 ${shifted.toFixed(0)}`,
+      };
+  }
+  const alike = symmetries(page)
+    .filter((s) => !(upright && s.turn))
+    .map((s) => ({ ...s, h: multiplyH(reg.matrix, s.m) }))
+    .filter((s) => marksFoundAt(img, page, reg, s.h) >= 3);
+  if (alike.length === 0) return { ok: true, reg };
+  const fields = allFields(pageFields(page));
+  const options = [
+    { name: '当前方向', reg, l: layoutScore(img, reg.matrix, fields) },
+    ...alike.map((s) => ({
+      name: s.name,
+      reg: s.turn ? turned(page, reg, s.m) : null,
+      l: layoutScore(img, s.h, fields),
+    })),
+  ];
+  // only a way up a scanner can produce is read: a mirrored page is never chosen, only ruled out
+  const best = options.filter((o) => o.reg !== null).reduce((a, b) => (b.l > a.l ? b : a));
+  const rival = options.filter((o) => o !== best).reduce((a, b) => (b.l > a.l ? b : a));
+  if (clearlyDarker(best.l, rival.l)) return { ok: true, reg: best.reg! };
+  const marks = `定位${reg.method === 'anchors' ? '点' : '区'}对称`;
+  const why =
+    rival.reg === null && rival.l > best.l
+      ? `页面疑为镜像扫描（${rival.name}）`
+      : `${rival.reg === null ? '是否镜像' : '页面方向'}无法确定`;
+  return {
+    ok: false,
+    reason: `${marks}，${why}：气泡印刷吻合度 ${best.l.toFixed(0)} 对 ${rival.l.toFixed(0)}`,
+  };
+}
+
+/** The layout score through h, and the best of h shifted by half a bubble each way (template px). */
+function layoutAgainstShifts(img: GreyImage, page: TemplatePage, h: Matrix3): { l: number; shifted: number } {
+  const fields = allFields(pageFields(page));
+  const bubbles = fields.flatMap((f) => f.bubbles).map((b) => b.rect);
+  const mid = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
+  const dx = mid(bubbles.map((r) => r.w)) / 2;
+  const dy = mid(bubbles.map((r) => r.h)) / 2;
+  const shifted = [
+    [dx, 0],
+    [-dx, 0],
+    [0, dy],
+    [0, -dy],
+  ].map(([x, y]) => layoutScore(img, multiplyH(h, [1, 0, x!, 0, 1, y!, 0, 0, 1]), fields));
+  return { l: layoutScore(img, h, fields), shifted: Math.max(...shifted) };
+}
