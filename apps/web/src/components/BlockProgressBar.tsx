@@ -24,7 +24,7 @@ export function BlockProgressBar({
     ? [
         parts.arbitration ? `待仲裁 ${parts.arbitration}` : null,
         parts.problems ? `问题卷 ${parts.problems}` : null,
-        parts.blanks ? `判空记 0 分 ${parts.blanks}` : null,
+        parts.blanks ? `含智能判空记 0 分 ${parts.blanks} 份` : null,
       ].filter(Boolean)
     : [];
   return (
