@@ -25,6 +25,7 @@ const EXAM = '2026学年归组与进度演示考试';
 /** demo teachers no other journey signs in as */
 const LEADER = '13800000012';
 const MARKER = '13800000013';
+const QUALITY = '13800000014';
 const LONG = '因为两角相等所以两直线平行';
 /** answer box 41 of examinee i: "3" ×6, "5" ×4, lines of writing ×3, one long line written alike ×2, a blank */
 const INK = (i: number): Record<string, SubjectiveInk> => ({
@@ -256,6 +257,20 @@ test('grouping takes only equal short answers, grouped papers stay claimable, on
     },
     'b',
   );
+
+  // the subject's 质检员 opens 阅卷进度 (its menu's page): the same figures, no 阅卷进度加载失败 / 无权限
+  const quality = await candidate(page, subjectId, QUALITY);
+  await call(page, 'POST', `/api/exam/${examId}/role`, { role: 7, userIds: [quality.userId], subjectId });
+  const qp = await signedIn(s, QUALITY);
+  await qp.goto(`${APP}/book/review/progress/all?subjectId=${subjectId}`);
+  for (const b of [b41, b42]) {
+    assert.deepEqual(await figureOf(qp, `monitor-progress-${b}`), { done: SHEETS, total: SHEETS });
+    assert.deepEqual(await figureOf(qp, `block-progress-${b}`), { done: SHEETS, total: SHEETS });
+  }
+  assert.equal(await qp.getByText('阅卷进度加载失败').count(), 0);
+  // the block page stays the leaders': no 题块管理 for a 质检员
+  assert.equal(await qp.getByRole('button', { name: '题块管理' }).count(), 0);
+  await shot(qp, 'intelligent-progress-09-quality-person');
 });
 
 /** The marker's task list, 阅卷进度 (live panel and table), the block overview and the exam's progress. */

@@ -258,6 +258,8 @@ export const blockProgress = z.object({
   papers: z.number(),
   decided: z.number(),
   parts: progressParts,
+  /** the user may open the block page (leads the block or manages the subject); a 质检员 only watches */
+  canLead: z.boolean(),
   tasks: z.object({
     total: z.number(),
     submitted: z.number(),

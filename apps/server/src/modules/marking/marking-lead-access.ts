@@ -64,20 +64,27 @@ export function leadAccess(repo: () => MarkingLeadRepo) {
     examId: number,
     p: Principal,
     watch = false,
-  ): Promise<{ blockIds: number[]; school: Map<number, LeadSchool> }> {
+  ): Promise<{ blockIds: number[]; school: Map<number, LeadSchool>; led: Set<number> }> {
     const all = await repo().blockIdsOf(subjectId);
-    const managing = [
-      ...managerGrants(p, examId, subjectId),
-      ...(watch ? watcherGrants(p, examId, subjectId) : []),
-    ];
+    const managing = managerGrants(p, examId, subjectId);
     if (managing.length) {
       const s = schoolOfGrants(managing);
-      return { blockIds: all, school: new Map(all.map((id) => [id, s])) };
+      return { blockIds: all, school: new Map(all.map((id) => [id, s])), led: new Set(all) };
     }
     const leads = await repo().leads(p.userId, all);
+    const watching = watch ? watcherGrants(p, examId, subjectId) : [];
+    if (watching.length) {
+      // a 质检员 reads every block; the block page stays the leaders' (`led`: the blocks they also lead)
+      const s = schoolOfGrants(watching);
+      return {
+        blockIds: all,
+        school: new Map(all.map((id) => [id, s])),
+        led: new Set(leads.map((l) => l.blockId)),
+      };
+    }
     if (!leads.length) throw forbidden();
     const school = new Map(leads.map((l) => [l.blockId, l.schoolId]));
-    return { blockIds: all.filter((id) => school.has(id)), school };
+    return { blockIds: all.filter((id) => school.has(id)), school, led: new Set(school.keys()) };
   }
 
   return { block, subjectBlocks };

@@ -83,7 +83,9 @@ describe('progress', () => {
     for (const c of [s.manager.c, s.leader.c, s.quality.c]) {
       const r = body<BlockProgress[]>(await c.get(`/filter/api/subject/${s.subjectId}/marking/progress`));
       expect(r.code, r.message).toBe(0);
-      expect(r.data.map((b) => [b.blockId, b.decided])).toEqual([[s.blockId, 4]]);
+      expect(r.data.map((b) => [b.blockId, b.decided, b.canLead])).toEqual([
+        [s.blockId, 4, c !== s.quality.c],
+      ]);
     }
   });
 

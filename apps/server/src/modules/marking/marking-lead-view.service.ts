@@ -93,6 +93,7 @@ export function markingLeadViewService(d: {
         blockName: b.name,
         papers: pr?.papers ?? 0,
         decided: pr?.decided ?? 0,
+        canLead: true,
         parts: {
           arbitration: pr?.arbitration ?? 0,
           problems: pr?.problems ?? 0,
@@ -216,12 +217,12 @@ export function markingLeadViewService(d: {
     async subjectProgress(subjectId: number, p: Principal): Promise<BlockProgress[]> {
       const s = await repo().subject(subjectId);
       if (!s) throw fail('科目不存在或已删除');
-      const { blockIds, school } = await access.subjectBlocks(subjectId, s.examId, p, true);
+      const { blockIds, school, led } = await access.subjectBlocks(subjectId, s.examId, p, true);
       const groups = new Map<LeadSchool, number[]>();
       for (const id of blockIds) groups.set(school.get(id)!, [...(groups.get(school.get(id)!) ?? []), id]);
       const all = new Map<number, BlockProgress>();
       for (const [sch, ids] of groups) for (const [k, v] of await progressOf(ids, sch)) all.set(k, v);
-      return blockIds.flatMap((id) => (all.has(id) ? [all.get(id)!] : []));
+      return blockIds.flatMap((id) => (all.has(id) ? [{ ...all.get(id)!, canLead: led.has(id) }] : []));
     },
 
     /** A student's paper: every block's decided score and each slot's marker (leaders and managers). */

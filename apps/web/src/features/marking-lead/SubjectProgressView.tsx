@@ -58,13 +58,14 @@ export function SubjectProgressView({ subject, exam, permission }: SubjectBundle
             {
               title: '操作',
               width: 120,
-              render: (_, b) => (
-                <Link to={`/book/subject/${s.id}/overview/block/${b.blockId}`}>
-                  <Button size="small" type="link">
-                    题块管理
-                  </Button>
-                </Link>
-              ),
+              render: (_, b) =>
+                b.canLead && (
+                  <Link to={`/book/subject/${s.id}/overview/block/${b.blockId}`}>
+                    <Button size="small" type="link">
+                      题块管理
+                    </Button>
+                  </Link>
+                ),
             },
           ]}
         />
