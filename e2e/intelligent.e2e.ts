@@ -145,7 +145,7 @@ test('blank answers scored 0 after the leader’s check, a group scored at once,
   await group.first().getByRole('spinbutton').nth(0).fill('2');
   await group.first().getByRole('spinbutton').nth(1).fill('0');
   await group.first().getByTestId('group-score-submit').click();
-  await mp.locator('.ant-popconfirm').getByText('给本组 3 份答卷都记 2 分？').waitFor();
+  await mp.locator('.ant-popconfirm').getByText('给本组显示的 3 份答卷都记 2 分？').waitFor();
   await mp
     .locator('.ant-popconfirm')
     .getByRole('button', { name: /^确\s?定$/ })

@@ -289,7 +289,13 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const localQueue = memoryQueue(app.log, 4);
       const local = jobs(localQueue);
       const stopMarkingJobs = registerMarkingJobs(local);
-      const quality = qualityModule({ db, audit, rates, paperImage: paperImages.paperImage });
+      const quality = qualityModule({
+        db,
+        audit,
+        rates,
+        paperImage: paperImages.paperImage,
+        papers: markingFor.progress,
+      });
       qualityRoutes(api, {
         progress: quality.progress,
         monitor: quality.monitor,

@@ -126,6 +126,8 @@ export async function buildLeadScene(
   const markerA = await person('阅卷甲', 4, 4);
   const markerB = await person('阅卷乙', 4, 4);
   const manager = await person('学科负责人', 3);
+  // the subject's 质检员: watches the subject's progress (its menu opens 阅卷进度), leads nothing
+  const quality = await person('质检员', 7);
   // a leader of this subject who does not lead this block: the capability lets them in, the block does not
   const otherLeader = await person('组长乙', 6);
   // another school's leader: no role in this exam at all
@@ -144,6 +146,7 @@ export async function buildLeadScene(
     markerA,
     markerB,
     manager,
+    quality,
     otherLeader,
     stranger: { id: stranger.id, c: await signIn(app, stranger.account, PASSWORD) },
   };

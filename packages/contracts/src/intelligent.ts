@@ -36,10 +36,17 @@ export const intelligentReturn = z.object({
   reason: text().trim().max(200).default(''),
 });
 
-/** A group scored at once: the same scores for every paper still in it. */
+/** Papers of a group shown (and so scored) at once; a larger group shows the rest once these are scored. */
+export const GROUP_SHOWN = 60;
+
+/**
+ * A group scored at once: the same scores for the papers of it the marker was shown side by side (`paperIds`,
+ * as the group's view listed them): only those still waiting in the group are scored, never one unseen.
+ */
 export const intelligentGroupScore = z.object({
   blockId: id('题块编号无效'),
   groupId: id('分组编号无效'),
+  paperIds: z.array(id('答卷编号无效')).min(1, '请先查看本组答卷').max(GROUP_SHOWN),
   scores: markScores,
 });
 
@@ -109,7 +116,7 @@ export type IntelligentCheckView = z.infer<typeof intelligentCheckView>;
 
 export const answerGroupView = z.object({
   id: z.number(),
-  /** papers still in the group, waiting for a score */
+  /** papers still in the group, waiting for a score (all of them listed in `papers` up to GROUP_SHOWN) */
   size: z.number(),
   papers: z.array(z.object({ paperId: z.number(), distance: z.number(), imageUrl: z.string() })),
 });

@@ -212,6 +212,17 @@ export const markModify = z.object({
 });
 
 /** review/task: every block the user marks or leads, across exams. */
+/**
+ * What lies between a block's papers and its final scores (issue 29), shown beside its progress everywhere:
+ * papers waiting for arbitration, with an open 问题卷, and the blanks 智能判空 scored 0 (already decided).
+ */
+export const progressParts = z.object({
+  arbitration: z.number(),
+  problems: z.number(),
+  blanks: z.number(),
+});
+export type ProgressParts = z.infer<typeof progressParts>;
+
 export const reviewTaskItem = z.object({
   examId: z.number(),
   examName: z.string(),
@@ -225,9 +236,10 @@ export const reviewTaskItem = z.object({
   quota: z.number().nullable(),
   /** tasks the user may still claim now */
   left: z.number(),
-  /** the block as a whole: final scores decided / papers */
+  /** the block as a whole: papers with a final score / papers to mark (the one progress of a block) */
   blockDone: z.number(),
   blockTotal: z.number(),
+  blockParts: progressParts,
   /** leaders: arbitration and problem papers waiting */
   arbitration: z.number().optional(),
   problems: z.number().optional(),
@@ -242,8 +254,12 @@ export type ReviewTaskItem = z.infer<typeof reviewTaskItem>;
 export const blockProgress = z.object({
   blockId: z.number(),
   blockName: z.string(),
+  /** papers to mark and those with a final score: the one progress of a block (as review/task shows it) */
   papers: z.number(),
   decided: z.number(),
+  parts: progressParts,
+  /** the user may open the block page (leads the block or manages the subject); a 质检员 only watches */
+  canLead: z.boolean(),
   tasks: z.object({
     total: z.number(),
     submitted: z.number(),

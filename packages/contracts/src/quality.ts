@@ -9,7 +9,10 @@ const share = z.number().nullable();
 
 /** done / total with speeds: papers per hour over the last 10 minutes and overall, the estimated finish. */
 export const progressFigures = z.object({
-  /** marks given (slots 1–3) and marks to give */
+  /**
+   * a block, a subject, an exam: papers with a final score and papers to mark (the one progress of a block,
+   * as every screen shows it); a marker, a school: marks given (slots 1–3) and marks to give
+   */
   done: num,
   total: num,
   /** share done 0…1, null when nothing to mark */

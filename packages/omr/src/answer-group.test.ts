@@ -11,6 +11,7 @@ import {
   answerSignature,
   GROUP_THRESHOLD,
   groupAnswers,
+  isShortAnswer,
   signatureDistance,
   SIDE,
   type AnswerSignature,
@@ -85,8 +86,12 @@ describe('groupAnswers', () => {
     for (const [i, [, ink]] of plan.entries())
       sigs.push(await sig(300 + i, ink, i % 3 ? 'typical' : 'clean'));
     const groups = groupAnswers(sigs).map((g) => g.map((i) => plan[i]![0]));
-    // each group holds one text, each text one group; the free writing stays alone; the blank is left out
-    expect(groups).toEqual([['3', '3', '3', '3'], ['x=2', 'x=2', 'x=2'], ['7', '7'], ['full-a'], ['full-b']]);
+    // each group holds one text, each text one group; the free writing and the blank are left out
+    expect(groups).toEqual([
+      ['3', '3', '3', '3'],
+      ['x=2', 'x=2', 'x=2'],
+      ['7', '7'],
+    ]);
     // the margin: the largest distance inside a group against the smallest across groups
     const label = (i: number) => plan[i]![0];
     let inside = 0;
@@ -103,4 +108,39 @@ describe('groupAnswers', () => {
     );
     expect(inside).toBeLessThan(across);
   }, 120_000);
+
+  it('leaves long written answers ungrouped: lines of writing and one long line alike (issue 29)', async () => {
+    // the issue's 44 papers: 15 × "3", 7 × "5", the rest long answers — which grouping put in groups of 8, 3
+    // and 2 before, one of which was scored at once
+    const plan: Array<[string, SubjectiveInk]> = [];
+    for (let i = 0; i < 6; i++) plan.push(['3', { kind: 'answer', text: '3' }]);
+    for (let i = 0; i < 4; i++) plan.push(['5', { kind: 'answer', text: '5' }]);
+    for (let i = 0; i < 10; i++) plan.push([`full-${i}`, { kind: 'full' }]);
+    for (let i = 0; i < 3; i++) plan.push([`faint-${i}`, { kind: 'faint' }]);
+    // one line, but a sentence: written the same on three sheets and still not grouped (too long to trust)
+    for (let i = 0; i < 3; i++) plan.push(['long', { kind: 'answer', text: '因为两角相等所以两直线平行' }]);
+    const sigs: AnswerSignature[] = [];
+    for (const [i, [, ink]] of plan.entries())
+      sigs.push(await sig(500 + i, ink, i % 2 ? 'typical' : 'clean'));
+    const labels = plan.map((x) => x[0]);
+    const short = sigs.map((x, i) => [labels[i], isShortAnswer(x)]);
+    // lines of handwriting and a long line are never short; a faint answer may show as a fragment of ink the
+    // size of a character (the rest below the ink mask's contrast): it is grouped only with an answer like it
+    // — none here — and the marker sees every member's whole cut before a group is scored
+    expect(short.filter(([l, s]) => s && !String(l).startsWith('faint')).map(([l]) => l)).toEqual(
+      labels.slice(0, 10),
+    );
+    // groups of two or more (what the server keeps): the two short answers, nothing of the long ones
+    const groups = groupAnswers(sigs)
+      .filter((g) => g.length >= 2)
+      .map((g) => g.map((i) => labels[i]));
+    expect(groups).toEqual([
+      ['3', '3', '3', '3', '3', '3'],
+      ['5', '5', '5', '5'],
+    ]);
+    const lines = sigs.slice(10, 20).map((x) => x.lines);
+    console.log(
+      `归组: lines of the written answers ${lines.join(' ')}; aspect of the long line ${sigs[23]!.aspect.toFixed(1)}`,
+    );
+  }, 180_000);
 });

@@ -6,6 +6,12 @@ import type { GreyImage } from './image';
 // whole group at once. The signature is the ink (print removed) inside its own bounding box, scaled to a
 // SIDE × SIDE grid of ink shares: where the answer sits in the box and how big it is written do not matter,
 // its shape does. Two answers are alike when their grids differ by less than a threshold on average.
+//
+// Only short answers are grouped (issue 29: groups of 8, 3 and 2 held different long written answers and a
+// group was scored at once). A grid of a few cells cannot tell two paragraphs apart — lines of handwriting
+// shrunk into 16 × 16 all look like stripes — so an answer is grouped only when it is written on one line and
+// no wider than MAX_SHORT_ASPECT times its height (a number, a word, a formula of a few characters: where
+// grouping pays). Every other answer is left to ordinary marking.
 
 export const SIDE = 16;
 
@@ -16,6 +22,35 @@ export interface AnswerSignature {
   aspect: number;
   /** ink pixels */
   ink: number;
+  /** lines of writing: bands of rows with ink, split by an empty band at least half as tall as the tallest */
+  lines: number;
+}
+
+/** Widest one-line answer still grouped, as width / height of its ink: about five handwritten characters. */
+export const MAX_SHORT_ASPECT = 6;
+
+/** Whether an answer is short enough to be grouped: something written, on one line, a few characters wide. */
+export function isShortAnswer(s: AnswerSignature): boolean {
+  return s.grid.length > 0 && s.lines === 1 && s.aspect <= MAX_SHORT_ASPECT;
+}
+
+/**
+ * Lines of writing in the answer's frame: runs of rows holding ink, where an empty gap splits two lines only
+ * when it is at least half as tall as the tallest run (the gap inside a "=" or above an "i" is not a line).
+ */
+function linesOf(rowInk: Uint32Array): number {
+  const runs: Array<{ from: number; to: number }> = [];
+  for (let y = 0; y < rowInk.length; y++) {
+    if (!rowInk[y]) continue;
+    const last = runs[runs.length - 1];
+    if (last && last.to === y - 1) last.to = y;
+    else runs.push({ from: y, to: y });
+  }
+  if (runs.length <= 1) return runs.length;
+  const tallest = Math.max(...runs.map((r) => r.to - r.from + 1));
+  let lines = 1;
+  for (let i = 1; i < runs.length; i++) if (runs[i]!.from - runs[i - 1]!.to - 1 >= tallest / 2) lines++;
+  return lines;
 }
 
 interface Blob {
@@ -55,7 +90,7 @@ export function answerSignature(cut: GreyImage, blank: GreyImage, slack = 3): An
   const blobs = blobsOf(ink, w, h)
     .filter((x) => x.pixels.length >= MIN_BLOB)
     .sort((p, q) => q.pixels.length - p.pixels.length);
-  if (!blobs.length) return { grid: new Float32Array(0), aspect: 1, ink: 0 };
+  if (!blobs.length) return { grid: new Float32Array(0), aspect: 1, ink: 0, lines: 0 };
   const frame = { ...blobs[0]! };
   const taken = [blobs[0]!];
   let rest = blobs.slice(1);
@@ -81,16 +116,19 @@ export function answerSignature(cut: GreyImage, blank: GreyImage, slack = 3): An
     Math.min(SIDE - 1, Math.floor(((y - frame.y0) * SIDE) / bh)) * SIDE +
     Math.min(SIDE - 1, Math.floor(((x - frame.x0) * SIDE) / bw));
   let n = 0;
+  const rowInk = new Uint32Array(bh);
   for (const t of taken)
     for (const p of t.pixels) {
       const x = p % w;
-      grid[cell(x, (p - x) / w)]!++;
+      const y = (p - x) / w;
+      grid[cell(x, y)]!++;
+      rowInk[y - frame.y0]!++;
       n++;
     }
   // ink share of each cell's area
   const area = (bw * bh) / (SIDE * SIDE);
   for (let g = 0; g < grid.length; g++) grid[g] = grid[g]! / Math.max(1, area);
-  return { grid, aspect: bw / bh, ink: n };
+  return { grid, aspect: bw / bh, ink: n, lines: linesOf(rowInk) };
 }
 
 /**
@@ -111,14 +149,14 @@ export function signatureDistance(a: AnswerSignature, b: AnswerSignature): numbe
 export const GROUP_THRESHOLD = 0.2;
 
 /**
- * Groups answers whose signatures are within `threshold` of the group's first answer (in the order given:
- * the same input gives the same groups). Blank answers are left out. Returns groups of indices, largest first;
- * a group of one is an answer like no other.
+ * Groups short answers (isShortAnswer) whose signatures are within `threshold` of the group's first answer (in
+ * the order given: the same input gives the same groups). Blank and long answers are left out. Returns groups
+ * of indices, largest first; a group of one is an answer like no other.
  */
 export function groupAnswers(sigs: AnswerSignature[], threshold = GROUP_THRESHOLD): number[][] {
   const groups: { head: AnswerSignature; members: number[] }[] = [];
   sigs.forEach((s, i) => {
-    if (!s.grid.length) return;
+    if (!isShortAnswer(s)) return;
     let best: (typeof groups)[number] | null = null;
     let bestD = threshold;
     for (const g of groups) {

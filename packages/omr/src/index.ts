@@ -28,6 +28,8 @@ export {
   answerSignature,
   signatureDistance,
   groupAnswers,
+  isShortAnswer,
   GROUP_THRESHOLD,
+  MAX_SHORT_ASPECT,
   type AnswerSignature,
 } from './answer-group';

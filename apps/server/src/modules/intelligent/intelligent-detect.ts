@@ -118,7 +118,7 @@ export function intelligentDetect(d: {
       sigs.push(
         cut.width === blank!.width && cut.height === blank!.height
           ? answerSignature(cut, blank!)
-          : { grid: new Float32Array(0), aspect: 1, ink: 0 },
+          : { grid: new Float32Array(0), aspect: 1, ink: 0, lines: 0 },
       );
       if (++n % EVERY === 0) await repo().progress(runId, { done: n });
     }

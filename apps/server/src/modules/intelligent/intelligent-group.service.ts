@@ -1,4 +1,5 @@
 import {
+  GROUP_SHOWN,
   MarkSlot,
   type BlockRegion,
   type GroupScoreResult,
@@ -13,8 +14,6 @@ import { blockRules, type Finalizer } from '../marking/marking-final';
 import { assertMarks, scoresOf } from '../marking/marking.service';
 import { runView, type intelligentRepo } from './intelligent.repo';
 
-/** Papers of a group shown at once (the rest are scored with them, and counted). */
-const SHOWN = 60;
 const imageUrl = (subjectId: number, blockId: number, paperId: number) =>
   `/filter/api/subject/${subjectId}/setting/intelligent/intelligentReview/image?blockId=${blockId}&paperId=${paperId}`;
 
@@ -25,9 +24,11 @@ const imageUrl = (subjectId: number, blockId: number, paperId: number) =>
  * marked by someone else in ordinary marking), submitted and decided by finalize like a mark from the
  * marking screen; history 'intelligent-group'. A paper someone holds or marked meanwhile is skipped.
  *
- * A group is one unit: while it is open its papers are held out of the ordinary claim (marking.repo's one
- * group condition); a group score closes it (the papers it skipped go back to ordinary marking) and counts
- * against the marker's quota like claimed papers; 移出 takes one paper out (a group of one is no group).
+ * A group score gives the marks to the papers the marker was shown side by side (the request names them) and
+ * no other: a paper of the group the screen did not show waits for the next look. Papers waiting in a group
+ * stay in the ordinary pool (issue 29: while grouping was on, markers saw 暂无可阅试卷): a paper claimed or
+ * marked meanwhile is skipped by the group score and leaves its group. A group score counts against the
+ * marker's quota like claimed papers; 移出 takes one paper out (a group of one is no group).
  */
 export function intelligentGroupService(d: {
   db: Db;
@@ -59,7 +60,7 @@ export function intelligentGroupService(d: {
         blockName: b.name,
         run: run ? runView(run) : null,
         questions: (rules?.questions ?? []).map((q) => ({ no: q.no, fullScore: q.fullScore, step: q.step })),
-        groups: (await r.groups(blockId, SHOWN)).map((g) => ({
+        groups: (await r.groups(blockId, GROUP_SHOWN)).map((g) => ({
           id: g.id,
           size: g.size,
           papers: g.papers.map((x) => ({ ...x, imageUrl: imageUrl(subjectId, blockId, x.paperId) })),
@@ -69,7 +70,7 @@ export function intelligentGroupService(d: {
 
     async score(
       subjectId: number,
-      input: { blockId: number; groupId: number; scores: MarkSubmitInput['scores'] },
+      input: { blockId: number; groupId: number; paperIds: number[]; scores: MarkSubmitInput['scores'] },
       userId: number,
     ): Promise<GroupScoreResult> {
       const b = await marked(subjectId, input.blockId, userId);
@@ -82,7 +83,10 @@ export function intelligentGroupService(d: {
         const r = d.repo(tx);
         const rules = (await blockRules(tx, input.blockId))!;
         assertMarks(input.scores, rules);
-        const papers = await r.groupPapers(input.blockId, input.groupId, true);
+        const waiting = await r.groupPapers(input.blockId, input.groupId, true);
+        // only what the marker was shown: a paper of the group they did not see is never scored with it
+        const shown = new Set(input.paperIds);
+        const papers = waiting.filter((p) => shown.has(p));
         if (!papers.length) throw fail('这个分组已没有待评的答卷，请刷新');
         const tasks = await r.lockTasks(input.blockId, papers);
         const scored = await r.hasScore(input.blockId, papers);
@@ -123,10 +127,12 @@ export function intelligentGroupService(d: {
         );
         for (const pid of given) await d.finalize(tx, input.blockId, pid, rules);
         await r.setGroupState(input.blockId, given, 'scored');
-        // the group is closed: what it skipped (held or marked meanwhile) is marked one by one again
+        // what it skipped (held or marked meanwhile) is marked one by one; papers not shown stay in the group,
+        // unless one is left alone (a group of one is no group)
+        const unseen = waiting.filter((p) => !shown.has(p));
         await r.setGroupState(
           input.blockId,
-          papers.filter((p) => !given.includes(p)),
+          [...papers.filter((p) => !given.includes(p)), ...(unseen.length === 1 ? unseen : [])],
           'split',
         );
         return { scored: given.length, skipped: papers.length - given.length };

@@ -41,6 +41,15 @@ const untouched = sql`not exists (select 1 from mark_task o where o.block_id = t
     and (o.status <> 'pending' or o.slot > ${MarkSlot.second}))
   and not exists (select 1 from block_score bs where bs.block_id = t.block_id and bs.paper_id = t.paper_id)`;
 
+/**
+ * A grouped paper (alias p) still the group's to score: no final score, no mark slot held (a live lease) or
+ * flagged as 问题卷 by a marker of the ordinary pool.
+ */
+export const groupWaiting = sql`not exists (select 1 from block_score bs where bs.block_id = p.block_id
+    and bs.paper_id = p.paper_id)
+  and not exists (select 1 from mark_task o where o.block_id = p.block_id and o.paper_id = p.paper_id
+    and (o.status = 'problem' or (o.status = 'leased' and o.lease_until > now())))`;
+
 export function intelligentRepo(db: Conn) {
   return {
     /** The block with its subject's state, the subject row locked against a state change (as 重置阅卷 locks it). */
@@ -393,13 +402,18 @@ export function intelligentRepo(db: Conn) {
       return g!.id;
     },
 
-    /** Groups of two or more papers still waiting, largest first, with their papers (up to `per` each). */
+    /**
+     * Groups of two or more papers still waiting, largest first, with their papers (up to `per` each). Waiting:
+     * in the group, not scored and held by nobody — grouped papers stay in the ordinary pool, and one a marker
+     * claimed or scored there is no longer the group's to score.
+     */
     async groups(blockId: number, per: number) {
       return rowsOf<{ id: number; size: number; papers: Array<{ paperId: number; distance: number }> }>(
         await db.execute(sql`select g.id, count(*)::int as size,
             (json_agg(json_build_object('paperId', p.paper_id, 'distance', p.distance)
               order by p.distance, p.paper_id))::jsonb as papers
           from intelligent_group g join intelligent_group_paper p on p.group_id = g.id and p.state = 'in'
+            and ${groupWaiting}
           where g.block_id = ${blockId}
           group by g.id having count(*) >= 2 order by count(*) desc, g.id`),
       ).map((g) => ({

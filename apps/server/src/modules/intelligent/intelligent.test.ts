@@ -301,8 +301,8 @@ describe('相同答案归组 (setting/intelligent/intelligentReview)', () => {
     );
     expect(body(loose).message).toBe('这份答卷不在本题块的分组中');
     const groupId = v.data.groups[0]!.id;
-    // a group is one unit: ordinary marking hands out none of its papers while it is open
-    const claimPapers = async () => {
+    // grouped papers stay in the ordinary pool (issue 29: 暂无可阅试卷 while grouping was on)
+    const claimPapers = async (release = true) => {
       const got: MarkTask[] = [];
       for (let n = 1; n;) {
         const c = (await claimTasks(marker, blockId(), 4)).data as MarkTask[];
@@ -312,25 +312,34 @@ describe('相同答案归组 (setting/intelligent/intelligentReview)', () => {
       const rows = await q<{ id: number; paper_id: number }>(sql`select id, paper_id from mark_task
         where id = any(${`{${got.map((x) => x.taskId).join(',')}}`}::int[]) order by paper_id`);
       // back to the pool, untouched: the test only looks
-      await db().execute(sql`update mark_task set status = 'pending', user_id = null, lease_token = null,
-        lease_until = null where id = any(${`{${rows.map((x) => x.id).join(',')}}`}::int[])`);
+      if (release)
+        await db().execute(sql`update mark_task set status = 'pending', user_id = null, lease_token = null,
+          lease_until = null where id = any(${`{${rows.map((x) => x.id).join(',')}}`}::int[])`);
       return rows.map((x) => x.paper_id);
     };
-    // review/task counts what the claim hands out: not the grouped papers
+    const groupsNow = async () =>
+      body<IntelligentReviewView>(await marker.get(`${base()}/intelligentReview?blockId=${blockId()}`)).data
+        .groups;
+    // review/task counts what the claim hands out: every paper but the blank scored 0, the grouped ones too
     const tasks = body<ReviewTaskItem[]>(await marker.get('/filter/api/marking/tasks'));
-    expect(tasks.data.find((x) => x.blockId === blockId())!.left).toBe(INKS.length - 1 - 3);
-    const before = await claimPapers();
-    expect(before).toHaveLength(INKS.length - 1 /* one blank scored 0 */ - 3); /* the group */
-    expect(before.filter((p) => [...alike, third].includes(p))).toEqual([]);
+    expect(tasks.data.find((x) => x.blockId === blockId())!.left).toBe(INKS.length - 1);
+    expect(tasks.data.find((x) => x.blockId === blockId())!.groups).toBe(1);
+    // while a marker holds them in ordinary marking, the group has nothing to score
+    const held = await claimPapers(false);
+    expect(held).toHaveLength(INKS.length - 1 /* one blank scored 0 */);
+    expect(held).toEqual(expect.arrayContaining([...alike, third]));
+    expect(await groupsNow()).toEqual([]);
+    await db().execute(sql`update mark_task set status = 'pending', user_id = null, lease_token = null,
+      lease_until = null where block_id = ${blockId()} and status = 'leased'`);
+    expect((await groupsNow()).map((g) => g.size)).toEqual([3]);
     // the marker looks closer and takes one out: it is marked on its own
     const split = body(
       await marker.post(`${base()}/intelligentReview/split`, { blockId: blockId(), groupId, paperId: third }),
     );
     expect(split.code, split.message).toBe(0);
-    // 移出: that paper is marked one by one again, the rest of the group still held
-    const after = await claimPapers();
-    expect(after).toContain(third);
-    expect(after.filter((p) => alike.includes(p))).toEqual([]);
+    expect((await groupsNow()).map((g) => g.papers.map((p) => p.paperId).sort((a, b) => a - b))).toEqual([
+      alike,
+    ]);
     expect(
       body(
         await stranger.post(`${base()}/intelligentReview/split`, {
@@ -340,7 +349,8 @@ describe('相同答案归组 (setting/intelligent/intelligentReview)', () => {
         }),
       ).code,
     ).not.toBe(0);
-    const score = (b: object, who = marker) => who.post(`${base()}/intelligentReview/score`, b);
+    const score = (b: object, who = marker) =>
+      who.post(`${base()}/intelligentReview/score`, { paperIds: alike, ...b });
     expect(
       body(await score({ blockId: blockId(), groupId, scores: [{ no: '13', score: 11 }] })).code,
     ).not.toBe(0);
@@ -348,6 +358,14 @@ describe('相同答案归组 (setting/intelligent/intelligentReview)', () => {
     expect(
       body(await score({ blockId: blockId(), groupId, scores: [{ no: '13', score: 8 }] }, stranger)).code,
     ).not.toBe(0);
+    // only papers the marker was shown are scored: none named, or only one taken out of the group, is refused
+    expect(
+      body(await score({ blockId: blockId(), groupId, paperIds: [], scores: [{ no: '13', score: 8 }] })).code,
+    ).not.toBe(0);
+    expect(
+      body(await score({ blockId: blockId(), groupId, paperIds: [third], scores: [{ no: '13', score: 8 }] }))
+        .message,
+    ).toBe('这个分组已没有待评的答卷，请刷新');
     // a group score counts against the marker's quota like claimed papers: refused beyond it
     await db().execute(sql`update block_reviewer set quota = 1 where block_id = ${blockId()}
       and user_id = ${markerId} and role = 4`);

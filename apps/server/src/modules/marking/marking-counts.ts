@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { MarkSlot, type ReviewTaskItem } from '@yj/contracts';
 import type { Db, Tx } from '../../infra/db';
 import { rowsOf } from './marking-final';
-import { GROUP_HELD, markingRepo as repo } from './marking.repo';
+import { blockProgressCounts } from './marking-progress.repo';
+import { markingRepo as repo } from './marking.repo';
 
 const ROLE_LEADER = 6;
 
@@ -31,8 +32,7 @@ export async function claimableCount(
         and not (${userId}::int = any(t.skipped_by))${school}${classes}
         and not exists (select 1 from paper p where p.id = t.paper_id and p.deleted_at is not null)
         and not exists (select 1 from mark_task o where o.block_id = t.block_id and o.paper_id = t.paper_id
-          and o.user_id = ${userId} and o.id <> t.id)
-        and ${GROUP_HELD}`),
+          and o.user_id = ${userId} and o.id <> t.id)`),
   );
   const free = r?.n ?? 0;
   if (me.quota === null) return free;
@@ -71,8 +71,6 @@ export async function reviewTasks(db: Db, userId: number): Promise<ReviewTaskIte
     block_name: string;
     role: number;
     done: number;
-    block_done: number;
-    block_total: number;
     arbitration: number;
     problems: number;
     groups: number;
@@ -82,14 +80,15 @@ export async function reviewTasks(db: Db, userId: number): Promise<ReviewTaskIte
       s.status, b.id as block_id, b.name as block_name, r.role,
       (select count(*) from mark_task t where t.block_id = b.id and t.user_id = ${userId}
         and t.status = 'submitted')::int as done,
-      (select count(*) from block_score bs where bs.block_id = b.id)::int as block_done,
-      ((select count(distinct t.paper_id) from mark_task t where t.block_id = b.id)
-        + (select count(*) from block_score bs where bs.block_id = b.id and bs.source = 'xianyue'))::int as block_total,
       (select count(*) from mark_task t where t.block_id = b.id and t.slot = ${MarkSlot.arbitration}
         and t.status in ('pending', 'leased'))::int as arbitration,
       (select count(*) from mark_task t where t.block_id = b.id and t.status = 'problem'
         and t.problem->>'resolution' is null)::int as problems,
+      -- groups with two or more papers still the group's to score (intelligent.repo's groupWaiting)
       (select count(*) from (select 1 from intelligent_group_paper g where g.block_id = b.id and g.state = 'in'
+        and not exists (select 1 from block_score bs where bs.block_id = g.block_id and bs.paper_id = g.paper_id)
+        and not exists (select 1 from mark_task o where o.block_id = g.block_id and o.paper_id = g.paper_id
+          and (o.status = 'problem' or (o.status = 'leased' and o.lease_until > now())))
         group by g.group_id having count(*) >= 2) w)::int as groups,
       (select count(*) from intelligent_blank ib where ib.block_id = b.id and ib.blank
         and ib.state = 'applied')::int as blanks
@@ -100,8 +99,16 @@ export async function reviewTasks(db: Db, userId: number): Promise<ReviewTaskIte
       where r.user_id = ${userId}
       order by e.id desc, s.sort, s.id, b.sort, b.id, r.role`),
   );
+  // the block as a whole, by the one definition of its progress (marking-progress.repo)
+  const progress = new Map(
+    (await blockProgressCounts(db, [...new Set(rows.map((r) => r.block_id))], null)).map((c) => [
+      c.blockId,
+      c,
+    ]),
+  );
   return Promise.all(
     rows.map(async (r) => {
+      const c = progress.get(r.block_id)!;
       const leader = r.role === ROLE_LEADER;
       const item: ReviewTaskItem = {
         examId: r.exam_id,
@@ -115,8 +122,9 @@ export async function reviewTasks(db: Db, userId: number): Promise<ReviewTaskIte
         done: r.done,
         quota: (await repo.reviewer(db, r.block_id, userId, r.role))?.quota ?? null,
         left: await claimableCount(db, r.block_id, userId, r.role),
-        blockDone: r.block_done,
-        blockTotal: r.block_total,
+        blockDone: c.decided,
+        blockTotal: c.papers,
+        blockParts: { arbitration: c.arbitration, problems: c.problems, blanks: c.blanks },
         ...(r.groups ? { groups: r.groups } : {}),
         ...(r.blanks ? { blanks: r.blanks } : {}),
       };

@@ -58,6 +58,7 @@ describe('progress', () => {
       blockName: '第13-14题',
       papers: 6,
       decided: 4,
+      parts: { arbitration: 0, problems: 0, blanks: 0 },
       tasks: { total: 6, submitted: 4, leased: 2, pending: 0, problem: 0 },
       arbitration: { waiting: 0, done: 0 },
     });
@@ -78,11 +79,13 @@ describe('progress', () => {
     });
   });
 
-  it('lists every block of the subject for a manager and a leader', async () => {
-    for (const c of [s.manager.c, s.leader.c]) {
+  it('lists every block of the subject for a manager, a leader and the subject’s 质检员', async () => {
+    for (const c of [s.manager.c, s.leader.c, s.quality.c]) {
       const r = body<BlockProgress[]>(await c.get(`/filter/api/subject/${s.subjectId}/marking/progress`));
       expect(r.code, r.message).toBe(0);
-      expect(r.data.map((b) => [b.blockId, b.decided])).toEqual([[s.blockId, 4]]);
+      expect(r.data.map((b) => [b.blockId, b.decided, b.canLead])).toEqual([
+        [s.blockId, 4, c !== s.quality.c],
+      ]);
     }
   });
 
@@ -95,6 +98,10 @@ describe('progress', () => {
       body(await s.otherLeader.c.get(`/filter/api/subject/${s.subjectId}/marking/progress`)).message,
     ).toBe('无权限');
     expect(body(await s.leader.c.get(`/filter/api/marking/block/abc/progress`)).code).not.toBe(0);
+    // the 质检员 watches progress, the block page's writes stay the leaders'
+    expect(body(await s.quality.c.get(`/filter/api/marking/block/${s.blockId}/progress`)).message).toBe(
+      '无权限',
+    );
   });
 });
 

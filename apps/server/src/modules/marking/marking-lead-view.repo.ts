@@ -60,19 +60,6 @@ export function markingLeadViewRepo(db: Db) {
         .where(and(inArray(markTask.blockId, blockIds), schoolOf(school)))
         .groupBy(markTask.blockId),
 
-    decided: (blockIds: number[], school: LeadSchool) =>
-      db
-        .select({ blockId: blockScore.blockId, n: count() })
-        .from(blockScore)
-        .innerJoin(paper, eq(paper.id, blockScore.paperId))
-        .where(
-          and(
-            inArray(blockScore.blockId, blockIds),
-            school === null ? undefined : eq(paper.schoolId, school),
-          ),
-        )
-        .groupBy(blockScore.blockId),
-
     /** Each marker's submitted marks: count, the last hour's count and the mean score. */
     markerCounts: (blockIds: number[], school: LeadSchool) =>
       db

@@ -18,6 +18,7 @@ import type { HiddenProblems } from '../quality/hidden-problems';
 import type { LeadAccess } from './marking-lead-access';
 import { blockRules } from './marking-final';
 import type { markingLeadViewRepo } from './marking-lead-view.repo';
+import type { BlockProgressCounts } from './marking-progress.repo';
 import type { LeadSchool, markingLeadRepo } from './marking-lead.repo';
 
 /** The cut image of a task's block, for leaders and managers. */
@@ -38,6 +39,8 @@ export function markingLeadViewService(d: {
   access: LeadAccess;
   repo: typeof markingLeadRepo;
   viewRepo: typeof markingLeadViewRepo;
+  /** the one progress of blocks (marking-progress.repo) */
+  progress: (blockIds: number[], school: LeadSchool) => Promise<BlockProgressCounts[]>;
 }) {
   const repo = () => d.repo(d.db);
   const view = () => d.viewRepo(d.db);
@@ -46,10 +49,10 @@ export function markingLeadViewService(d: {
   /** Progress of blocks led for one school (or all): a few grouped queries, whatever the block count. */
   async function progressOf(blockIds: number[], school: LeadSchool): Promise<Map<number, BlockProgress>> {
     const v = view();
-    const [blocks, counts, decided, markers, assigned, leased] = await Promise.all([
+    const [blocks, counts, progress, markers, assigned, leased] = await Promise.all([
       Promise.all(blockIds.map((id) => repo().block(id))),
       v.taskCounts(blockIds, school),
-      v.decided(blockIds, school),
+      d.progress(blockIds, school),
       v.markerCounts(blockIds, school),
       v.assigned(blockIds),
       v.leasedBy(blockIds, school),
@@ -84,11 +87,18 @@ export function markingLeadViewService(d: {
           mean: m.mean,
         });
       }
+      const pr = progress.find((x) => x.blockId === b.id);
       out.set(b.id, {
         blockId: b.id,
         blockName: b.name,
-        papers: c?.papers ?? 0,
-        decided: decided.find((x) => x.blockId === b.id)?.n ?? 0,
+        papers: pr?.papers ?? 0,
+        decided: pr?.decided ?? 0,
+        canLead: true,
+        parts: {
+          arbitration: pr?.arbitration ?? 0,
+          problems: pr?.problems ?? 0,
+          blanks: pr?.blanks ?? 0,
+        },
         tasks: {
           total: c?.total ?? 0,
           submitted: c?.submitted ?? 0,
@@ -203,16 +213,16 @@ export function markingLeadViewService(d: {
       return (await progressOf([blockId], school)).get(blockId)!;
     },
 
-    /** Every block of the subject the user manages or leads, in block order. */
+    /** Every block of the subject the user manages, leads or watches as 质检员, in block order. */
     async subjectProgress(subjectId: number, p: Principal): Promise<BlockProgress[]> {
       const s = await repo().subject(subjectId);
       if (!s) throw fail('科目不存在或已删除');
-      const { blockIds, school } = await access.subjectBlocks(subjectId, s.examId, p);
+      const { blockIds, school, led } = await access.subjectBlocks(subjectId, s.examId, p, true);
       const groups = new Map<LeadSchool, number[]>();
       for (const id of blockIds) groups.set(school.get(id)!, [...(groups.get(school.get(id)!) ?? []), id]);
       const all = new Map<number, BlockProgress>();
       for (const [sch, ids] of groups) for (const [k, v] of await progressOf(ids, sch)) all.set(k, v);
-      return blockIds.flatMap((id) => (all.has(id) ? [all.get(id)!] : []));
+      return blockIds.flatMap((id) => (all.has(id) ? [{ ...all.get(id)!, canLead: led.has(id) }] : []));
     },
 
     /** A student's paper: every block's decided score and each slot's marker (leaders and managers). */

@@ -20,6 +20,7 @@ import { leaseRepo } from './marking-lease.repo';
 import { myHistory, type MyHistory } from './marking-mine';
 import { markingOrigin } from './marking-origin';
 import { markingOverview } from './marking-overview';
+import { blockProgressCounts } from './marking-progress.repo';
 import { markingReselect } from './marking-reselect';
 import { markingReset, type Discard } from './marking-reset';
 import { markingResetRepo } from './marking-reset.repo';
@@ -53,6 +54,9 @@ export function markingPorts(d: { db: Db; derive: DeriveExaminees }) {
     onScanResolved: reopenScanProblems,
     /** 统分: the 先阅后扫 strips' scores brought up to date */
     stripScores: refreshStripScores,
+    /** the one progress of blocks (papers with a final score / papers to mark, and the parts), narrowed to a school */
+    progress: (blockIds: readonly number[], school: number | null) =>
+      blockProgressCounts(db, blockIds, school),
   };
 }
 export type MarkingPorts = ReturnType<typeof markingPorts>;
@@ -123,6 +127,7 @@ export function markingModule(d: {
       access,
       repo: markingLeadRepo,
       viewRepo: markingLeadViewRepo,
+      progress: ports.progress,
     }),
     overview: markingOverview({ db, access, repo: markingLeadRepo }),
     reset: markingReset(discard),

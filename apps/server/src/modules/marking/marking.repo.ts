@@ -54,14 +54,6 @@ export interface ClaimFilter {
 const LEASE = sql.raw(`interval '${LEASE_MINUTES} minutes'`);
 
 /**
- * 相同答案归组 (modules/intelligent): a paper in a group still open (state 'in') is one unit with its group — it is
- * scored with the group on intelligentReview and held out of the ordinary claim until the group is scored or the
- * paper is 移出 (state 'split'). The one condition the claim has for the intelligent module.
- */
-export const GROUP_HELD = sql`not exists (select 1 from intelligent_group_paper g where g.block_id = t.block_id
-        and g.paper_id = t.paper_id and g.state = 'in')`;
-
-/**
  * The claim's count written into its text (the contract allows 1 … 4; a bound checked here as the text is
  * built): the statement is prepared once per connection, and with `limit $n` PostgreSQL's generic plan guesses
  * a tenth of the pool, so every call was planned again.
@@ -82,7 +74,6 @@ function candidates(f: ClaimFilter, where: SQL): SQL {
       and not exists (select 1 from paper p where p.id = t.paper_id and p.deleted_at is not null)
       and not exists (select 1 from mark_task o where o.block_id = t.block_id and o.paper_id = t.paper_id
         and o.user_id = ${f.userId} and o.id <> t.id)
-      and ${GROUP_HELD}
     order by t.pool_pos limit ${countOf(f)} for update of t skip locked`;
 }
 

@@ -59,8 +59,28 @@ function figures(t: Tally, now: number): ProgressFigures {
   };
 }
 
-/** Progress of review/progress/all, all_review_progress_all, uniteProgress and overview/block/{blockId}. */
-export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
+/**
+ * The one progress of blocks (the marking module's port, marking-progress.repo): papers with a final score out
+ * of papers to mark, narrowed to a school (null: all).
+ */
+export type PaperProgress = (
+  blockIds: readonly number[],
+  school: MonitorSchool,
+) => Promise<Array<{ blockId: number; papers: number; decided: number }>>;
+
+/** A block's, subject's or exam's done / total as papers (issue 29): the figures every progress screen shows. */
+const paperFigures = (decided: number, papers: number) => ({
+  done: decided,
+  total: papers,
+  share: doneShare(decided, papers),
+});
+
+/**
+ * Progress of review/progress/all, all_review_progress_all, uniteProgress and overview/block/{blockId}. A block's,
+ * subject's and exam's done / total are papers with a final score / papers to mark (`papers`, the marking
+ * module's one definition); the speeds and the estimated finish count marks, as the markers give them.
+ */
+export function qualityProgress(d: { db: Db; repo: QualityRepoOf; papers: PaperProgress }) {
   const access = qualityAccess(d.db);
   const repo = () => d.repo(d.db);
 
@@ -75,6 +95,7 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
         [...bySchool].map(async ([s, bs]) => ({
           t: await repo().totals(bs, s),
           m: await repo().marks(bs, s),
+          p: await d.papers(bs, s),
         })),
       ),
       ids.length ? repo().recent(ids, RECENT_MINUTES) : [],
@@ -84,6 +105,7 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
     return {
       totals: parts.flatMap((p) => p.t),
       marks: parts.flatMap((p) => p.m),
+      papers: parts.flatMap((p) => p.p),
       recent,
       pairs,
       flags,
@@ -92,7 +114,11 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
   }
   type Loaded = Awaited<ReturnType<typeof load>>;
 
-  function blockMonitor(b: BlockRow, l: Loaded, now: number): BlockMonitor {
+  function blockMonitor(
+    b: BlockRow,
+    l: Loaded,
+    now: number,
+  ): BlockMonitor & { marks: { done: number; total: number } } {
     const tot = l.totals.filter((t) => t.block_id === b.id);
     let t = empty();
     t.total = tot.reduce((a, x) => a + x.tasks, 0);
@@ -114,15 +140,18 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
         arbitrationTotal: tot.reduce((a, x) => a + x.arb, 0),
       };
     }
+    const pp = l.papers.find((x) => x.blockId === b.id);
     return {
       blockId: b.id,
       blockName: b.name,
       subjectId: b.subject_id,
       markCount: b.mark_count,
-      papers: tot.reduce((a, x) => a + x.papers, 0),
+      papers: pp?.papers ?? 0,
       double,
       flagged: l.flags.filter((f) => f.block_id === b.id && f.state === 1).length,
       ...figures(t, now),
+      ...paperFigures(pp?.decided ?? 0, pp?.papers ?? 0),
+      marks: { done: t.done, total: t.total },
     };
   }
 
@@ -138,10 +167,23 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
     const l = await load(watched, watch);
     const out = watched.map((b) => blockMonitor(b, l, now));
     let t = empty();
-    for (const b of out) t = add(t, { done: b.done, total: b.total });
+    // marks for the speeds and the finish; papers for done / total
+    for (const b of out) t = add(t, b.marks);
+    const papers = { decided: 0, papers: 0 };
+    for (const b of out) {
+      papers.decided += b.done;
+      papers.papers += b.total;
+    }
     for (const m of l.marks) t = add(t, { first: ms(m.first_at), last: ms(m.last_at) });
     t.recent = l.narrowed ? null : l.recent.reduce((a, r) => a + r.n, 0);
-    return { blocks: out, watched: watch.size > 0, tally: t, l, watchedBlocks: watched };
+    return {
+      blocks: out.map(({ marks: _, ...b }) => b),
+      watched: watch.size > 0,
+      tally: t,
+      papers,
+      l,
+      watchedBlocks: watched,
+    };
   }
 
   return {
@@ -156,6 +198,7 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
         examId: s.exam_id,
         blocks: r.blocks,
         ...figures(r.tally, now),
+        ...paperFigures(r.papers.decided, r.papers.papers),
         at: new Date(now).toISOString(),
       };
     },
@@ -169,6 +212,7 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
       );
       const out: ExamMonitor['subjects'] = [];
       let total = empty();
+      const papers = { decided: 0, papers: 0 };
       for (const s of subjects) {
         const r = await subjectBlocks(p, s, now);
         if (!r.watched) continue;
@@ -178,8 +222,11 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
           status: s.status,
           blocks: r.blocks.length,
           ...figures(r.tally, now),
+          ...paperFigures(r.papers.decided, r.papers.papers),
         });
         total = add(total, r.tally);
+        papers.decided += r.papers.decided;
+        papers.papers += r.papers.papers;
       }
       if (!out.length && subjects.length) throw forbidden();
       return {
@@ -187,6 +234,7 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
         examName: subjects[0]?.exam_name ?? '',
         subjects: out,
         ...figures(total, now),
+        ...paperFigures(papers.decided, papers.papers),
         at: new Date(now).toISOString(),
       };
     },
@@ -214,8 +262,8 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
         repo().reviewers([blockId], school),
         repo().speedSeries(blockId),
       ]);
-      const bm = blockMonitor(b, l, now);
-      const markers = await markersOf(b, l, reviewers, bm, now);
+      const { marks, ...bm } = blockMonitor(b, l, now);
+      const markers = await markersOf(b, l, reviewers, marks, bm.recentPerHour, now);
       const start = Math.floor((now - 2 * 3_600_000) / 300_000) * 300_000;
       const speed: BlockMonitorDetail['speed'] = [];
       for (let at = start + 300_000; at <= now; at += 300_000)
@@ -261,7 +309,8 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
     b: BlockRow,
     l: Loaded,
     reviewers: Array<{ user_id: number; name: string; quota: number | null }>,
-    bm: BlockMonitor,
+    blockMarks: { done: number; total: number },
+    blockRecent: number,
     now: number,
   ): Promise<MarkerProgress[]> {
     const by = new Map<number, Tally>();
@@ -273,8 +322,8 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
     const quota = new Map(reviewers.map((r) => [r.user_id, r.quota]));
     const ids = [...new Set([...reviewers.map((r) => r.user_id), ...by.keys()])];
     const names = new Map((await repo().names(ids)).map((u) => [u.id, u.name]));
-    const left = bm.total - bm.done;
-    const blockRecent = bm.recentPerHour;
+    // a marker's share of what is left is counted in marks, as their speed is
+    const left = blockMarks.total - blockMarks.done;
     return ids
       .map((id) => {
         const t = by.get(id) ?? empty();

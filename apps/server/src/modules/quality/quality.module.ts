@@ -4,7 +4,7 @@ import type { Jobs } from '../../infra/jobs';
 import type { AuditService } from '../audit/audit.service';
 import type { StandardRates } from '../trial/standard.service';
 import { qualityMonitor } from './quality-monitor';
-import { qualityProgress } from './quality-progress';
+import { qualityProgress, type PaperProgress } from './quality-progress';
 import { qualityTestRepo } from './quality-test.repo';
 import { qualityTestService } from './quality-test.service';
 import { registerQualityJobs } from './quality.jobs';
@@ -24,13 +24,15 @@ export function qualityModule(d: {
   audit: AuditService;
   rates: StandardRates;
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+  /** the one progress of blocks: the marking module's port */
+  papers: PaperProgress;
 }) {
   const { db, audit, rates } = d;
   const repo = qualityRepo;
   const testRepo = qualityTestRepo;
   const monitor = qualityMonitor({ db, audit, rates, repo });
   return {
-    progress: qualityProgress({ db, repo }),
+    progress: qualityProgress({ db, repo, papers: d.papers }),
     monitor,
     test: qualityTestService({ db, audit, rates, repo, testRepo }),
     spot: spotService({ db, paperImage: d.paperImage, repo, testRepo }),

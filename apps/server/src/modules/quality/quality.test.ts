@@ -156,8 +156,9 @@ describe('progress routes', () => {
         share: 1,
         double: null,
       });
-      // 12 papers × 2 marks, all given; 2 of 4 pairs went beyond the threshold and were arbitrated
-      expect(b).toMatchObject({ papers: 12, total: 24, done: 8 });
+      // done / total are papers (the one progress of a block, issue 29): 8 of the 24 marks given, on 4 papers,
+      // all 4 with a final score (2 pairs agreed, 2 went beyond the threshold and were arbitrated)
+      expect(b).toMatchObject({ papers: 12, total: 12, done: 4 });
       expect(b!.double).toMatchObject({
         pairs: 4,
         agreement: 0.5,
@@ -166,7 +167,7 @@ describe('progress routes', () => {
         arbitrationTotal: 2,
       });
       expect(r.data.recentPerHour).toBeGreaterThan(0);
-      expect(r.data).toMatchObject({ done: 20, total: 36 });
+      expect(r.data).toMatchObject({ done: 16, total: 24 });
       expect(r.data.estimatedFinish).not.toBeNull();
     }
   });
@@ -175,7 +176,7 @@ describe('progress routes', () => {
     const e = await get<ExamMonitor>(quality, `/exam/${scene.examId}/monitor/progress`);
     expect(e.code, e.message).toBe(0);
     expect(e.data.subjects).toEqual([
-      expect.objectContaining({ subjectId: scene.subjectId, done: 20, total: 36 }),
+      expect.objectContaining({ subjectId: scene.subjectId, done: 16, total: 24 }),
     ]);
     const u = await get<UniteProgress>(leader, `/exam/subject/${scene.subjectId}/uniteProgress`);
     expect(u.code, u.message).toBe(0);

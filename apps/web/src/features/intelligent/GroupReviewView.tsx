@@ -61,8 +61,8 @@ function GroupCard({
             </Space>
           ))}
           <Popconfirm
-            title={`给本组 ${g.size} 份答卷都记 ${total} 分？`}
-            description="每份记为您的一次评分；已被其他老师领取的答卷留在正常阅卷。"
+            title={`给本组显示的 ${g.papers.length} 份答卷都记 ${total} 分？`}
+            description="只给下面并排显示的答卷记分，每份记为您的一次评分；已被其他老师领取或评过的答卷留在正常阅卷。"
             okText="确定"
             cancelText="取消"
             onConfirm={onScore}
@@ -95,7 +95,7 @@ function GroupCard({
       </Row>
       {g.size > g.papers.length && (
         <Typography.Text type="secondary">
-          另有 {g.size - g.papers.length} 份相同答案未显示，将一并给分。
+          本组另有 {g.size - g.papers.length} 份答卷未显示：这次不给分，给分后刷新再逐份查看。
         </Typography.Text>
       )}
     </Card>
@@ -120,8 +120,8 @@ export function GroupReviewView({ bundle, blockId }: { bundle: SubjectBundle; bl
   });
   const refresh = () => qc.invalidateQueries({ queryKey: intelligentKeys.groups(s.id, blockId) });
   const score = useOneAtATime({
-    mutationFn: (v: { groupId: number; scores: Array<{ no: string; score: number }> }) =>
-      intelligentApi.scoreGroup(s.id, blockId, v.groupId, v.scores),
+    mutationFn: (v: { groupId: number; paperIds: number[]; scores: Array<{ no: string; score: number }> }) =>
+      intelligentApi.scoreGroup(s.id, blockId, v.groupId, v.paperIds, v.scores),
     onSuccess: async (r, v) => {
       message.success(`已给分 ${r.scored} 份${r.skipped ? `，${r.skipped} 份留在正常阅卷` : ''}`);
       setScores(({ [v.groupId]: _, ...rest }) => rest);
@@ -166,6 +166,8 @@ export function GroupReviewView({ bundle, blockId }: { bundle: SubjectBundle; bl
             onScore={() =>
               score.mutateAsync({
                 groupId: g.id,
+                // the papers shown side by side: the only ones the score is given to
+                paperIds: g.papers.map((p) => p.paperId),
                 scores: v.questions.map((q) => ({ no: q.no, score: scores[g.id]![q.no]! })),
               })
             }

@@ -28,8 +28,13 @@ export const intelligentApi = {
     callRoute(c.giveBack, { params: at(subjectId), body: { blockId, paperId, reason } }),
   groups: (subjectId: number, blockId: number) =>
     callRoute(c.groups, { params: at(subjectId), query: { blockId } }),
-  scoreGroup: (subjectId: number, blockId: number, groupId: number, scores: QuestionScore[]) =>
-    callRoute(c.scoreGroup, { params: at(subjectId), body: { blockId, groupId, scores } }),
+  scoreGroup: (
+    subjectId: number,
+    blockId: number,
+    groupId: number,
+    paperIds: number[],
+    scores: QuestionScore[],
+  ) => callRoute(c.scoreGroup, { params: at(subjectId), body: { blockId, groupId, paperIds, scores } }),
   split: (subjectId: number, blockId: number, groupId: number, paperId: number) =>
     callRoute(c.split, { params: at(subjectId), body: { blockId, groupId, paperId } }),
   /** the block's confirmed blanks, for its markers */

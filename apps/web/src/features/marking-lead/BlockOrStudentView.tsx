@@ -1,6 +1,6 @@
 import type { BlockProgress, PaperSearchItem } from '@yj/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Flex, Input, Progress, Table, Typography } from 'antd';
+import { Card, Flex, Input, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
@@ -9,7 +9,7 @@ import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { searchPapersQuery, subjectProgressQuery } from './lead.queries';
 import { OverviewNav } from './OverviewNav';
-import { percent } from './ProgressTab';
+import { BlockProgressBar } from '../../components/BlockProgressBar';
 
 function StudentSearch({ subjectId }: { subjectId: number }) {
   const [draft, setDraft] = useState('');
@@ -107,9 +107,11 @@ export function BlockOrStudentView({ subject, exam }: SubjectBundle) {
                   title: '出分进度',
                   width: 240,
                   render: (_, b) => (
-                    <Progress
-                      percent={percent(b.decided, b.papers)}
-                      format={() => `${b.decided} / ${b.papers}`}
+                    <BlockProgressBar
+                      done={b.decided}
+                      total={b.papers}
+                      parts={b.parts}
+                      testId={`block-progress-${b.blockId}`}
                     />
                   ),
                 },

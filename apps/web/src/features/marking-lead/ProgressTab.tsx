@@ -2,6 +2,7 @@ import type { BlockProgress } from '@yj/contracts';
 import { Button, Card, Col, Popconfirm, Progress, Row, Statistic, Table, Typography } from 'antd';
 import { leadApi } from './lead.api';
 import { useLeadAction } from './useLeadAction';
+import { BlockProgressBar } from '../../components/BlockProgressBar';
 
 type Marker = BlockProgress['markers'][number];
 
@@ -21,7 +22,13 @@ export function ProgressTab({ blockId, p, canAct }: { blockId: number; p: BlockP
         <Row gutter={24}>
           <Col span={6}>
             <Statistic title="已出分 / 试卷" value={p.decided} suffix={`/ ${p.papers}`} />
-            <Progress percent={percent(p.decided, p.papers)} size="small" />
+            <BlockProgressBar
+              size="small"
+              done={p.decided}
+              total={p.papers}
+              parts={p.parts}
+              testId={`block-progress-${p.blockId}`}
+            />
           </Col>
           <Col span={6}>
             <Statistic title="已评任务 / 总任务" value={p.tasks.submitted} suffix={`/ ${p.tasks.total}`} />

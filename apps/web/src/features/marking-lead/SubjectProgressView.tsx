@@ -1,15 +1,15 @@
 import type { BlockProgress } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Progress, Table } from 'antd';
+import { Button, Table } from 'antd';
 import { Link } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { subjectProgressQuery } from './lead.queries';
-import { percent } from './ProgressTab';
 import { SubjectMonitorPanel } from '../quality/SubjectMonitorPanel';
 import { OverviewNav } from './OverviewNav';
+import { BlockProgressBar } from '../../components/BlockProgressBar';
 
 /** review/progress/all?subjectId=: every block the user leads or manages, with its progress. */
 export function SubjectProgressView({ subject, exam, permission }: SubjectBundle) {
@@ -39,9 +39,11 @@ export function SubjectProgressView({ subject, exam, permission }: SubjectBundle
               title: '出分进度',
               width: 260,
               render: (_, b) => (
-                <Progress
-                  percent={percent(b.decided, b.papers)}
-                  format={() => `${b.decided} / ${b.papers}`}
+                <BlockProgressBar
+                  done={b.decided}
+                  total={b.papers}
+                  parts={b.parts}
+                  testId={`block-progress-${b.blockId}`}
                 />
               ),
             },
@@ -56,13 +58,14 @@ export function SubjectProgressView({ subject, exam, permission }: SubjectBundle
             {
               title: '操作',
               width: 120,
-              render: (_, b) => (
-                <Link to={`/book/subject/${s.id}/overview/block/${b.blockId}`}>
-                  <Button size="small" type="link">
-                    题块管理
-                  </Button>
-                </Link>
-              ),
+              render: (_, b) =>
+                b.canLead && (
+                  <Link to={`/book/subject/${s.id}/overview/block/${b.blockId}`}>
+                    <Button size="small" type="link">
+                      题块管理
+                    </Button>
+                  </Link>
+                ),
             },
           ]}
         />

@@ -1,10 +1,11 @@
 import { SUBJECT_STATUS_LABELS, SubjectStatus, type ReviewTaskItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Progress, Result, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Result, Spin, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { markPath } from './mark-route';
 import { reviewTasksQuery } from './marking.queries';
 import { groupTasks, markableBlocks, markAction } from './review-groups';
+import { BlockProgressBar } from '../../components/BlockProgressBar';
 
 const LEADER = 6;
 
@@ -98,10 +99,12 @@ const columns = [
     key: 'block-progress',
     width: 200,
     render: (_: unknown, it: ReviewTaskItem) => (
-      <Progress
+      <BlockProgressBar
         size="small"
-        percent={it.blockTotal ? Math.floor((it.blockDone * 100) / it.blockTotal) : 0}
-        format={() => `${it.blockDone}/${it.blockTotal}`}
+        done={it.blockDone}
+        total={it.blockTotal}
+        parts={it.blockParts}
+        testId={`task-progress-${it.blockId}`}
       />
     ),
   },

@@ -109,6 +109,7 @@ describe('review/task', () => {
       left: 5,
       blockDone: 0,
       blockTotal: 10,
+      blockParts: { arbitration: 0, problems: 0, blanks: 0 },
     };
     const groups = groupTasks([
       { ...base, examId: 1, subjectId: 11, blockId: 1, blockName: '作文' },
@@ -138,6 +139,7 @@ describe('review/task', () => {
       left: 5,
       blockDone: 0,
       blockTotal: 10,
+      blockParts: { arbitration: 0, problems: 0, blanks: 0 },
     };
     const picked = markableBlocks([
       { ...base, blockId: 1, role: 4, subjectStatus: 3 },

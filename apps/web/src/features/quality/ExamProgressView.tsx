@@ -1,13 +1,14 @@
 import type { ExamDetail, ExamMonitor } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Progress, Table } from 'antd';
+import { Button, Card, Table } from 'antd';
 import { Link } from 'react-router';
 import { examCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import { eta, percent, speed } from './format';
+import { eta, speed } from './format';
 import { ProgressFigures } from './ProgressFigures';
 import { examMonitorQuery } from './quality.queries';
+import { BlockProgressBar } from '../../components/BlockProgressBar';
 
 type Row = ExamMonitor['subjects'][number];
 
@@ -37,7 +38,7 @@ export function ExamProgressView({ exam }: { exam: ExamDetail }) {
                 title: '阅卷进度',
                 width: 260,
                 render: (_, s) => (
-                  <Progress percent={percent(s.share)} format={() => `${s.done} / ${s.total}`} />
+                  <BlockProgressBar done={s.done} total={s.total} testId={`exam-progress-${s.subjectId}`} />
                 ),
               },
               { title: '近10分钟', render: (_, s) => speed(s.recentPerHour) },

@@ -10,12 +10,15 @@ export interface ProgressFiguresData {
   estimatedFinish: string | null;
 }
 
-/** The four progress figures of an exam or a subject: done / total, speed now and overall, estimated finish. */
+/**
+ * The four progress figures of an exam or a subject: papers with a final score / papers to mark summed over its
+ * blocks (the one progress of a block), speed of marks now and overall, estimated finish.
+ */
 export function ProgressFigures({ m }: { m: ProgressFiguresData }) {
   return (
     <Row gutter={24}>
       <Col span={6}>
-        <Statistic title="已评 / 应评（份次）" value={m.done} suffix={`/ ${m.total}`} />
+        <Statistic title="已出分 / 试卷（各题块合计）" value={m.done} suffix={`/ ${m.total}`} />
         <Progress percent={percent(m.share)} size="small" />
       </Col>
       <Col span={6}>

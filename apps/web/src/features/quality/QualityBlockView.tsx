@@ -136,7 +136,7 @@ export function QualityBlockView({
             {p && (
               <Row gutter={24}>
                 <Col span={5}>
-                  <Statistic title="已评 / 应评（份次）" value={p.done} suffix={`/ ${p.total}`} />
+                  <Statistic title="已出分 / 试卷" value={p.done} suffix={`/ ${p.total}`} />
                   <Progress percent={percent(p.share)} size="small" />
                 </Col>
                 <Col span={5}>

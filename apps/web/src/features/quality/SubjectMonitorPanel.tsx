@@ -6,6 +6,7 @@ import { QueryFailed } from '../exam-admin/QueryFailed';
 import { eta, pct, percent, speed } from './format';
 import { ProgressFigures } from './ProgressFigures';
 import { subjectMonitorQuery, uniteQuery } from './quality.queries';
+import { BlockProgressBar } from '../../components/BlockProgressBar';
 
 /**
  * review/progress/all, live: the subject's marks given / to give, speed over the last 10 minutes and overall,
@@ -43,7 +44,7 @@ export function SubjectMonitorPanel({ subjectId, examId }: { subjectId: number; 
               title: '阅卷进度',
               width: 220,
               render: (_, b) => (
-                <Progress percent={percent(b.share)} format={() => `${b.done} / ${b.total}`} />
+                <BlockProgressBar done={b.done} total={b.total} testId={`monitor-progress-${b.blockId}`} />
               ),
             },
             { title: '近10分钟', render: (_, b) => speed(b.recentPerHour) },

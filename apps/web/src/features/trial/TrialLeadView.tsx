@@ -52,7 +52,13 @@ export function TrialLeadView({ bundle, blockId }: { bundle: SubjectBundle; bloc
             {
               title: '平均偏差',
               dataIndex: 'meanDeviation',
-              render: (d: number | null) => <Deviation value={d} digits={2} />,
+              // a marker who marked no trial paper has no deviation: say so, not that a reference is missing
+              render: (d: number | null, m) =>
+                m.marked === 0 ? (
+                  <Typography.Text type="secondary">该老师未试评</Typography.Text>
+                ) : (
+                  <Deviation value={d} digits={2} />
+                ),
             },
             {
               title: '平均绝对偏差',
