@@ -148,7 +148,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       questionRoutes(api, { questions, scopes });
       // PDF and TIFF pages are rendered on worker threads, off the event loop every request shares
       const pages = pagePool();
-      app.addHook('onClose', () => pages.close());
+      // stopped before the server waits for its requests: a render in flight must not hold up a restart
+      app.addHook('preClose', () => pages.close());
       const { templates, images } = templateModule({
         db,
         audit,

@@ -66,7 +66,12 @@ export { jpegDecoder, type JpegDecoder } from './jpeg';
 export { decodeJpegLumaWasm, type DctScale } from './jpeg-wasm';
 export {
   NoSuchPage,
+  openPdf,
+  pageCount,
   pagedKind,
+  pdfPage,
+  tiffPage,
+  type PdfDocument,
   PageTooLarge,
   splitFilePages,
   TooManyPages,

@@ -139,6 +139,18 @@ export async function saveUploads(req: FastifyRequest, limits: UploadLimits): Pr
  */
 const heavyWork = workLimiter(Math.max(2, os.availableParallelism()), 1);
 
-/** Runs `work` in the heavy-work limiter under the signed-in user. */
-export const heavy = <T>(req: FastifyRequest, work: () => Promise<T>): Promise<T> =>
-  heavyWork.run(authOf(req).userId, work);
+/** Runs `work` in the heavy-work limiter under the signed-in user; given up while waiting when `signal` aborts. */
+export const heavy = <T>(req: FastifyRequest, work: () => Promise<T>, signal?: AbortSignal): Promise<T> =>
+  heavyWork.run(authOf(req).userId, work, signal);
+
+/**
+ * Aborts when the client goes away before its answer is sent (a closed tab, a dropped connection): work done only
+ * for that answer, such as rendering an uploaded PDF, stops there instead of running on for nobody.
+ */
+export function abandonedSignal(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
