@@ -108,6 +108,11 @@ export type PdfDocument = InstanceType<Mupdf['Document']>;
 let mupdfModule: Promise<Mupdf> | null = null;
 const mupdf = (): Promise<Mupdf> => (mupdfModule ??= import('mupdf'));
 
+/** Loads the PDF renderer (a large WebAssembly module) ahead of the first page. */
+export async function pdfRendererLoaded(): Promise<void> {
+  await mupdf();
+}
+
 /** Opens a PDF; null when it cannot be read. The caller destroys it. */
 export async function openPdf(data: Buffer | Uint8Array): Promise<PdfDocument | null> {
   const m = await mupdf();
@@ -120,16 +125,24 @@ export async function openPdf(data: Buffer | Uint8Array): Promise<PdfDocument | 
   }
 }
 
+/** A grey page: one byte a pixel, rows packed. */
+export interface GreyPage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
 /**
- * Page `n` of an open PDF rendered grey at `dpi` as JPEG; PageTooLarge when its size at that resolution is over
+ * Page `n` of an open PDF rendered grey at `dpi`; PageTooLarge when its size at that resolution is over
  * `maxPixels` (nothing rendered). The time it takes is the page's content: the renderer paints every path and fill
  * it draws (a thousand full-page fills are a thousand passes over the page's pixels), so a caller bounds it.
+ * Pure WebAssembly: a thread may be ended while it runs.
  */
-export async function pdfPage(
+export async function pdfPageGrey(
   doc: PdfDocument,
   n: number,
   opts: Pick<SplitOptions, 'pdfDpi' | 'maxPixels'>,
-): Promise<Buffer> {
+): Promise<GreyPage> {
   const m = await mupdf();
   const scale = opts.pdfDpi / 72;
   const page = doc.loadPage(n);
@@ -138,13 +151,41 @@ export async function pdfPage(
     checkPixels(n, Math.ceil((x1 - x0) * scale), Math.ceil((y1 - y0) * scale), opts);
     const pix = page.toPixmap(m.Matrix.scale(scale, scale), m.ColorSpace.DeviceGray, false, true);
     try {
-      return Buffer.from(pix.asJPEG(90));
+      const width = pix.getWidth();
+      const height = pix.getHeight();
+      const stride = pix.getStride();
+      const samples = pix.getPixels();
+      // copied out of the renderer's memory, row by row when rows are padded
+      const data = new Uint8Array(width * height);
+      if (stride === width) data.set(samples.subarray(0, width * height));
+      else
+        for (let y = 0; y < height; y++)
+          data.set(samples.subarray(y * stride, y * stride + width), y * width);
+      return { data, width, height };
     } finally {
       pix.destroy();
     }
   } finally {
     page.destroy();
   }
+}
+
+/**
+ * A grey page as JPEG, by libjpeg-turbo (sharp): mupdf's own encoder (WebAssembly) took 3 s for an A3 page at
+ * 200 dpi, more than the rendering itself — why a scanned PDF page cost seconds (issue 28).
+ */
+export const greyJpeg = (g: GreyPage): Promise<Buffer> =>
+  sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+/** Page `n` of an open PDF rendered grey at `dpi`, as JPEG (see `pdfPageGrey`). */
+export async function pdfPage(
+  doc: PdfDocument,
+  n: number,
+  opts: Pick<SplitOptions, 'pdfDpi' | 'maxPixels'>,
+): Promise<Buffer> {
+  return greyJpeg(await pdfPageGrey(doc, n, opts));
 }
 
 async function pdfPages(data: Buffer, opts: SplitOptions): Promise<Buffer[] | null> {

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fail } from '../errors';
+import { Code } from '@yj/contracts';
+import { AppError, fail } from '../errors';
 import type { Actor } from '../lib/actor';
 import { workLimiter } from '../lib/work-limiter';
 import type { RequestMeta } from '../modules/auth/auth.service';
@@ -141,7 +142,11 @@ const heavyWork = workLimiter(Math.max(2, os.availableParallelism()), 1);
 
 /** Runs `work` in the heavy-work limiter under the signed-in user; given up while waiting when `signal` aborts. */
 export const heavy = <T>(req: FastifyRequest, work: () => Promise<T>, signal?: AbortSignal): Promise<T> =>
-  heavyWork.run(authOf(req).userId, work, signal);
+  heavyWork.run(authOf(req).userId, work, signal).catch((err: unknown) => {
+    // left the line: nobody reads the answer, the error only unwinds the request
+    if (signal?.aborted && !(err instanceof AppError)) throw new AppError(Code.fail, '请求已取消', null, 499);
+    throw err;
+  });
 
 /**
  * Aborts when the client goes away before its answer is sent (a closed tab, a dropped connection): work done only

@@ -1,4 +1,12 @@
-import { openPdf, pageCount, PageTooLarge, pdfPage, tiffPage, type PdfDocument } from '@yj/omr/node';
+import {
+  openPdf,
+  pageCount,
+  PageTooLarge,
+  pdfPageGrey,
+  pdfRendererLoaded,
+  tiffPage,
+  type PdfDocument,
+} from '@yj/omr/node';
 import type { PageTask, PageTaskOutcome } from './scan-pages';
 
 // Worker thread of the page pool: one task counts a file's pages or cuts one page into JPEG, off the API's event
@@ -28,14 +36,15 @@ export default async function run(task: PageTask): Promise<PageTaskOutcome> {
   const data = Buffer.from(task.bytes);
   try {
     if (task.page === 'warm') {
-      if (task.kind === 'pdf') await openPdf(new Uint8Array(0));
+      if (task.kind === 'pdf') await pdfRendererLoaded();
       return { ok: true, count: null };
     }
     if (task.page === null) return { ok: true, count: await pageCount(data, task.kind) };
     if (task.kind === 'tif') return { ok: true, image: await tiffPage(data, task.page, task.opts) };
     const doc = await pdfOf(task);
     if (!doc) return { ok: true, image: null };
-    return { ok: true, image: await pdfPage(doc, task.page, task.opts) };
+    // raw grey pixels: the JPEG is encoded by the caller (native code must not run on a thread that may be ended)
+    return { ok: true, grey: await pdfPageGrey(doc, task.page, task.opts) };
   } catch (e) {
     if (e instanceof PageTooLarge) return { ok: false, reason: 'tooLarge', page: e.page };
     // a page that will not render: the caller keeps the file whole (an image exception at recognition)

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import type { SplitOptions } from '@yj/omr/node';
+import { greyJpeg, type GreyPage, type SplitOptions } from '@yj/omr/node';
 import { workerExecArgv } from '../recognition/scan-recognize';
 import { workerEntry } from '../../../server-root';
 import { AppError } from '../../../errors';
@@ -29,6 +29,7 @@ export interface PageTask {
 export type PageTaskOutcome =
   | { ok: true; count: number | null }
   | { ok: true; image: Uint8Array | null }
+  | { ok: true; grey: GreyPage }
   | { ok: false; reason: 'tooLarge'; page: number };
 
 /** Who a render is for: the uploader takes turns with the others, and an abandoned request stops its render. */
@@ -38,15 +39,15 @@ export interface RenderJob {
 }
 
 /**
- * What rendering may cost. A scanned page renders in about 0.1 s at 200 dpi (`npm run bench:uploads`), so these
- * leave a loaded machine ten times that and more; a PDF drawn to be slow (a thousand full-page fills a page) is
- * stopped at its first page instead of holding a thread for minutes.
+ * What rendering may cost. A scanned A3 page renders in about 0.5 s at 200 dpi on a two-core machine under a load
+ * of 18, so these leave room; a PDF drawn to be slow (a thousand full-page fills a page, ~30 s) is stopped at its
+ * first page instead of holding a thread for minutes.
  */
 export const RENDER_BUDGET = {
   /** one page (and counting a file's pages) */
   pageMs: 3000,
   /** a file: its pages × this */
-  fileMsPerPage: 1000,
+  fileMsPerPage: 1500,
   /** an uploader: render time within the window; a file started within it may finish (it has its own budget) */
   userMs: 10 * 60_000,
   userWindowMs: 30 * 60_000,
@@ -171,32 +172,36 @@ export function pagePool(
    * pixels are bounded and it decodes in well under a second.
    */
   async function task(job: RenderJob, signal: AbortSignal, t: PageTask, ms: number, spent = { ms: 0 }) {
-    return queue.run(job.user, signal, async () => {
-      // a thread started (or restarted after a render was ended) and mupdf loaded, untimed: a few seconds on a
-      // busy machine, nothing once warm. Threads are not kept warm idle: most uploads are images.
-      await pool.run({ ...t, page: 'warm' }, { signal }).catch((err: unknown) => {
+    return queue
+      .run(job.user, signal, () => timed(job, signal, t, ms, spent))
+      .catch((err: unknown) => {
+        // aborted while waiting for its turn or while running: the request went away, or the server is stopping
         if (closing.signal.aborted) throw stopping();
         if (signal.aborted) throw abandoned();
         throw err;
       });
-      const timer = new AbortController();
-      const clock = setTimeout(() => timer.abort(), ms);
-      const t0 = performance.now();
-      try {
-        const stop = t.kind === 'pdf' ? AbortSignal.any([signal, timer.signal]) : undefined;
-        return await pool.run(t, { signal: stop });
-      } catch (err) {
-        if (closing.signal.aborted) throw stopping();
-        if (signal.aborted) throw abandoned();
-        if (timer.signal.aborted) return 'overBudget' as const;
-        throw err;
-      } finally {
-        clearTimeout(clock);
-        const took = performance.now() - t0;
-        spent.ms += took;
-        users.add(job.user, took);
-      }
-    });
+  }
+
+  /** The warm-up, then the task itself with its time counted (`spent`, the uploader's) and bounded by `ms`. */
+  async function timed(job: RenderJob, signal: AbortSignal, t: PageTask, ms: number, spent: { ms: number }) {
+    // a thread started (or restarted after a render was ended) and mupdf loaded, untimed: a few seconds on a
+    // busy machine, nothing once warm. Threads are not kept warm idle: most uploads are images.
+    await pool.run({ ...t, page: 'warm' }, { signal });
+    const timer = new AbortController();
+    const clock = setTimeout(() => timer.abort(), ms);
+    const t0 = performance.now();
+    try {
+      const stop = t.kind === 'pdf' ? AbortSignal.any([signal, timer.signal]) : undefined;
+      return await pool.run(t, { signal: stop });
+    } catch (err) {
+      if (!signal.aborted && timer.signal.aborted) return 'overBudget' as const;
+      throw err;
+    } finally {
+      clearTimeout(clock);
+      const took = performance.now() - t0;
+      spent.ms += took;
+      users.add(job.user, took);
+    }
   }
 
   return {
@@ -227,8 +232,10 @@ export function pagePool(
         const out = await task(job, signal, { ...base, page }, Math.min(budget.pageMs, left), spent);
         if (out === 'overBudget') return { ok: false, reason: 'overBudget' };
         if (!out.ok) return out;
-        if (!('image' in out) || !out.image) return { ok: true, images: null };
-        images.push(out.image);
+        // a PDF page comes as pixels: encoded here, by libjpeg-turbo off the event loop (sharp's own threads)
+        if ('grey' in out) images.push(await greyJpeg(out.grey));
+        else if ('image' in out && out.image) images.push(out.image);
+        else return { ok: true, images: null };
       }
       return { ok: true, images };
     },
