@@ -114,7 +114,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         loginRateLimit: config.loginRateLimit,
       });
       accountRoutes(api, { account });
-      noticeRoutes(api, noticeModule({ db, audit }));
+      noticeRoutes(api, { ...noticeModule({ db, audit }), smsProvider: config.smsProvider });
       homeRoutes(api, homeModule({ db }));
       messageRoutes(api, messageModule({ db }));
       const { school, grades, students, teachers, admins } = schoolModule({
