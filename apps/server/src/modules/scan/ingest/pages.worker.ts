@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   openPdf,
   pageCount,
@@ -12,6 +13,20 @@ import type { PageTask, PageTaskOutcome } from './scan-pages';
 // Worker thread of the page pool: one task counts a file's pages or cuts one page into JPEG, off the API's event
 // loop. One page per task, so the pool can take turns between uploaders and stop a page that runs over its time.
 // Errors become values: a class thrown here would reach the caller as a plain Error.
+
+/**
+ * CPU time of this thread (ms), from /proc/thread-self on Linux (USER_HZ 100): what a page cost, whatever else the
+ * machine runs meanwhile. Null elsewhere (the caller then counts wall time).
+ */
+function threadCpuMs(): number | null {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'latin1');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 /** The PDFs this thread has open, by file id: a file's next page needs no second parse (two kept, for turns). */
 const open = new Map<number, PdfDocument>();
@@ -31,7 +46,14 @@ async function pdfOf(task: PageTask): Promise<PdfDocument | null> {
   return doc;
 }
 
-export default async function run(task: PageTask): Promise<PageTaskOutcome> {
+export default async function run(task: PageTask): Promise<PageTaskOutcome & { cpuMs?: number }> {
+  const before = threadCpuMs();
+  const out = await work(task);
+  const after = threadCpuMs();
+  return before === null || after === null ? out : { ...out, cpuMs: after - before };
+}
+
+async function work(task: PageTask): Promise<PageTaskOutcome> {
   // a view of the shared bytes: no copy per page
   const data = Buffer.from(task.bytes);
   try {

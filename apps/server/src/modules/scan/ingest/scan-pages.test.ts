@@ -53,7 +53,8 @@ describe('page pool', () => {
 
   it("refuses an uploader's render once their time is used, not another uploader's", async () => {
     pool = pagePool(1, { ...roomy, userMs: 1 });
-    expect(await pool.split(blank(1), 'pdf', opts, { user: 1 })).toMatchObject({ ok: true });
+    // a page that costs some CPU: budgets count the thread's CPU time, in 10 ms ticks
+    expect(await pool.split(busy(1), 'pdf', opts, { user: 1 })).toMatchObject({ ok: true });
     expect(await pool.split(blank(1), 'pdf', opts, { user: 1 })).toEqual({
       ok: false,
       reason: 'uploaderBudget',

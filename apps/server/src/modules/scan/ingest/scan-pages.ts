@@ -26,11 +26,15 @@ export interface PageTask {
   page: number | null | 'warm';
   opts: Pick<SplitOptions, 'pdfDpi' | 'maxPixels'>;
 }
-export type PageTaskOutcome =
+export type PageTaskOutcome = (
   | { ok: true; count: number | null }
   | { ok: true; image: Uint8Array | null }
   | { ok: true; grey: GreyPage }
-  | { ok: false; reason: 'tooLarge'; page: number };
+  | { ok: false; reason: 'tooLarge'; page: number }
+) & {
+  /** the thread's CPU time for the task (Linux); wall time is counted when absent */
+  cpuMs?: number;
+};
 
 /** Who a render is for: the uploader takes turns with the others, and an abandoned request stops its render. */
 export interface RenderJob {
@@ -44,7 +48,7 @@ export interface RenderJob {
  * first page instead of holding a thread for minutes.
  */
 export const RENDER_BUDGET = {
-  /** one page (and counting a file's pages) */
+  /** one page (and counting a file's pages), in the thread's CPU time */
   pageMs: 3000,
   /** a file: its pages × this */
   fileMsPerPage: 1500,
@@ -62,6 +66,9 @@ export interface PagePool {
   /** stops every render at once (the server is stopping), then the threads */
   close(): Promise<void>;
 }
+
+/** A task is ended when it has run this many times its budget on the wall clock (its CPU time is not known until it ends). */
+const WALL_FACTOR = 4;
 
 /** The product's own renders (a card it printed): not an uploader's. */
 const SYSTEM: RenderJob = { user: 0 };
@@ -187,18 +194,23 @@ export function pagePool(
     // a thread started (or restarted after a render was ended) and mupdf loaded, untimed: a few seconds on a
     // busy machine, nothing once warm. Threads are not kept warm idle: most uploads are images.
     await pool.run({ ...t, page: 'warm' }, { signal });
+    // Budgets count the thread's CPU time, so a busy machine does not refuse a sound file; the clock on the wall
+    // only ends a task that has run several times its budget (a render cannot be asked how far it got).
     const timer = new AbortController();
-    const clock = setTimeout(() => timer.abort(), ms);
+    const clock = setTimeout(() => timer.abort(), WALL_FACTOR * ms);
     const t0 = performance.now();
+    let took = 0;
     try {
       const stop = t.kind === 'pdf' ? AbortSignal.any([signal, timer.signal]) : undefined;
-      return await pool.run(t, { signal: stop });
+      const out = await pool.run(t, { signal: stop });
+      took = out.cpuMs ?? performance.now() - t0;
+      return took > ms ? ('overBudget' as const) : out;
     } catch (err) {
+      took = performance.now() - t0;
       if (!signal.aborted && timer.signal.aborted) return 'overBudget' as const;
       throw err;
     } finally {
       clearTimeout(clock);
-      const took = performance.now() - t0;
       spent.ms += took;
       users.add(job.user, took);
     }
