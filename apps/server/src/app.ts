@@ -14,7 +14,7 @@ import { registerSecurityHeaders } from './plugins/headers';
 import type { Database } from './infra/db';
 import type { JobQueue } from './infra/queue';
 import type { Storage } from './infra/storage';
-import { frameworkErrors, newTraceId, registerEnvelope } from './plugins/envelope';
+import { clientErrorHandler, frameworkErrors, newTraceId, registerEnvelope } from './plugins/envelope';
 
 export interface AppDeps {
   database: Database;
@@ -40,6 +40,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -114,7 +114,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         loginRateLimit: config.loginRateLimit,
       });
       accountRoutes(api, { account });
-      noticeRoutes(api, noticeModule({ db, audit }));
+      noticeRoutes(api, { ...noticeModule({ db, audit }), smsProvider: config.smsProvider });
       homeRoutes(api, homeModule({ db }));
       messageRoutes(api, messageModule({ db }));
       const { school, grades, students, teachers, admins } = schoolModule({
@@ -148,7 +148,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       questionRoutes(api, { questions, scopes });
       // PDF and TIFF pages are rendered on worker threads, off the event loop every request shares
       const pages = pagePool();
-      app.addHook('onClose', () => pages.close());
+      // stopped before the server waits for its requests: a render in flight must not hold up a restart
+      app.addHook('preClose', () => pages.close());
       const { templates, images } = templateModule({
         db,
         audit,

@@ -66,7 +66,16 @@ export { jpegDecoder, type JpegDecoder } from './jpeg';
 export { decodeJpegLumaWasm, type DctScale } from './jpeg-wasm';
 export {
   NoSuchPage,
+  openPdf,
+  pageCount,
   pagedKind,
+  greyJpeg,
+  pdfPage,
+  pdfPageGrey,
+  type GreyPage,
+  pdfRendererLoaded,
+  tiffPage,
+  type PdfDocument,
   PageTooLarge,
   splitFilePages,
   TooManyPages,

@@ -42,4 +42,20 @@ describe('workLimiter', () => {
     await expect(limit.run(1, () => Promise.reject(new Error('x')))).rejects.toThrow('x');
     expect(await limit.run(1, async () => 7)).toBe(7);
   });
+
+  it('lets a request that went away leave the line: the next one starts in its place', async () => {
+    const limit = workLimiter(1, 1);
+    let release!: () => void;
+    const first = limit.run(1, () => new Promise<void>((r) => (release = r)));
+    const gone = new AbortController();
+    const abandoned = limit.run(2, async () => 'never', gone.signal);
+    const next = limit.run(3, async () => 'ran');
+    expect(limit.load()).toEqual({ running: 1, waiting: 2 });
+    gone.abort();
+    await expect(abandoned).rejects.toBeDefined();
+    expect(limit.load()).toEqual({ running: 1, waiting: 1 });
+    release();
+    await first;
+    expect(await next).toBe('ran');
+  });
 });

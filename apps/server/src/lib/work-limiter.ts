@@ -23,9 +23,21 @@ export function workLimiter(total: number, perUser: number) {
   };
 
   return {
-    async run<T>(user: number, work: () => Promise<T>): Promise<T> {
+    async run<T>(user: number, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+      signal?.throwIfAborted();
       if (mayStart(user)) take(user);
-      else await new Promise<void>((start) => waiting.push({ user, start: () => (take(user), start()) }));
+      else
+        await new Promise<void>((start, drop) => {
+          const w = { user, start: () => (signal?.removeEventListener('abort', leave), take(user), start()) };
+          // a request that went away while waiting leaves the line: nobody waits behind work no one will read
+          const leave = () => {
+            const i = waiting.indexOf(w);
+            if (i >= 0) waiting.splice(i, 1);
+            drop(signal?.reason);
+          };
+          signal?.addEventListener('abort', leave, { once: true });
+          waiting.push(w);
+        });
       try {
         return await work();
       } finally {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SMS_TO_LOG_WARNING } from '../modules/auth/sms';
 import {
   buildApp,
   configOrExit,
@@ -56,3 +57,8 @@ const where =
   database.kind === 'embedded' ? `内置 PostgreSQL ${database.clusterDir}` : 'PostgreSQL';
 process.stdout.write(`\n阅卷平台已启动：${url}  （${where}，用时 ${ms} ms）\n`);
 if (demo) process.stdout.write(`${demo}\n\n`);
+// no SMS gateway: reset codes are written to the log (the demo needs them); no production install may run so
+if (config.smsProvider === 'log') {
+  log.warn({ smsProvider: config.smsProvider }, SMS_TO_LOG_WARNING);
+  process.stdout.write(`注意：${SMS_TO_LOG_WARNING}\n\n`);
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Code, type FieldError } from '@yj/contracts';
@@ -32,6 +33,29 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   return reply.status(500).send({ code: Code.fail, message: '服务器内部错误，请稍后重试', data: null });
 }
 
+/**
+ * Errors Node's HTTP parser meets before Fastify sees a request (a request line or headers over 16 KB, a malformed
+ * request, a timeout): Fastify would write its own English JSON on the socket, so the envelope is written here.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Duplex): void {
+  const [status, reason, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', '请求地址或请求头过长']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', '请求超时，请重试']
+        : [400, 'Bad Request', '请求无效'];
+  // a reset or closed connection has nobody to answer
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy(err);
+    return;
+  }
+  const body = JSON.stringify({ code: Code.fail, message, data: null });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
 /** Message of a multipart body that ended mid-part (a dropped connection, a cancelled upload). */
 export const BROKEN_UPLOAD = '上传中断，请重新上传';
 
@@ -57,6 +81,35 @@ function isDataException(error: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * A unique index refused a row (SQLSTATE 23505): two identical requests at once (a double click) both passed the
+ * service's check before either wrote. The refusal the service gives the second of two sequential requests, by
+ * the index that said no: one table here, not a catch in every route. Null for any other error.
+ */
+const UNIQUE_REFUSALS: Record<string, string> = {
+  student_school_xuehao_uq: '学号已存在',
+  user_phone_uq: '手机号已存在',
+  // accounts are made under their phone number (teachers, administrators): the account index says no first
+  user_account_uq: '手机号已存在',
+  teacher_school_user_uq: '该老师已在本校',
+  teacher_class_uq: '该老师已在此班级任教',
+  school_admin_uq: '该管理员已存在',
+  school_code_uq: '学校编号已存在',
+  examinee_exam_kaohao_uq: '考号已存在',
+  examinee_exam_student_uq: '该学生已是本次考试的考生',
+  question_subject_no_uq: '题号已存在',
+  analysis_group_name_uq: '分析组名称已存在',
+};
+function uniqueRefusal(error: unknown): string | null {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505')
+      return (typeof constraint === 'string' && UNIQUE_REFUSALS[constraint]) || '数据已存在，请刷新后重试';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
 }
 
 /** The one error handler: every failure becomes the {code, message, data} envelope of DESIGN.md §7. */
@@ -93,6 +146,11 @@ export function registerEnvelope(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ code: Code.fail, message: '请求无效', data: null });
     }
     const traceId = String(request.id);
+    const taken = uniqueRefusal(error);
+    if (taken) {
+      request.log.info({ traceId }, `unique key taken by a request meanwhile: ${taken}`);
+      return reply.status(200).send({ code: Code.fail, message: taken, data: null });
+    }
     if (isDataException(error)) {
       request.log.warn({ err: error, traceId }, 'input refused by the database: a schema lets it through');
       return reply.status(200).send({ code: Code.fail, message: '参数错误', data: [] });

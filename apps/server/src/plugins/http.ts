@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fail } from '../errors';
+import { Code } from '@yj/contracts';
+import { AppError, fail } from '../errors';
 import type { Actor } from '../lib/actor';
 import { workLimiter } from '../lib/work-limiter';
 import type { RequestMeta } from '../modules/auth/auth.service';
@@ -139,6 +140,22 @@ export async function saveUploads(req: FastifyRequest, limits: UploadLimits): Pr
  */
 const heavyWork = workLimiter(Math.max(2, os.availableParallelism()), 1);
 
-/** Runs `work` in the heavy-work limiter under the signed-in user. */
-export const heavy = <T>(req: FastifyRequest, work: () => Promise<T>): Promise<T> =>
-  heavyWork.run(authOf(req).userId, work);
+/** Runs `work` in the heavy-work limiter under the signed-in user; given up while waiting when `signal` aborts. */
+export const heavy = <T>(req: FastifyRequest, work: () => Promise<T>, signal?: AbortSignal): Promise<T> =>
+  heavyWork.run(authOf(req).userId, work, signal).catch((err: unknown) => {
+    // left the line: nobody reads the answer, the error only unwinds the request
+    if (signal?.aborted && !(err instanceof AppError)) throw new AppError(Code.fail, '请求已取消', null, 499);
+    throw err;
+  });
+
+/**
+ * Aborts when the client goes away before its answer is sent (a closed tab, a dropped connection): work done only
+ * for that answer, such as rendering an uploaded PDF, stops there instead of running on for nobody.
+ */
+export function abandonedSignal(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}

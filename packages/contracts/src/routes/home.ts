@@ -49,4 +49,11 @@ export const homeContract = {
     body: sysNoticeUpdate,
     response: sysNotice.nullable(),
   }),
+  /** what the system administrator must know of how this install runs (e.g. reset codes only in the log) */
+  systemWarnings: defineRoute({
+    method: 'GET',
+    path: '/api/admin/system/warnings',
+    access: 'system.manage',
+    response: z.array(z.object({ kind: z.enum(['smsToLog']), message: z.string() })),
+  }),
 };

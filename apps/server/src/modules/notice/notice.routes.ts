@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import { SMS_TO_LOG_WARNING } from '../auth/sms';
 import { homeContract as c } from '@yj/contracts';
 import { contractRoutes } from '../../plugins/contract';
 import { authOf } from '../../plugins/http';
 import type { NoticeService } from './notice.service';
 
-export function noticeRoutes(app: FastifyInstance, d: { notice: NoticeService }): void {
+export function noticeRoutes(
+  app: FastifyInstance,
+  d: { notice: NoticeService; smsProvider: Config['smsProvider'] },
+): void {
   const on = contractRoutes(app);
   on(c.notice, () => d.notice.current());
   on(c.saveNotice, ({ body }, req) => d.notice.update(body, authOf(req).userId));
+  on(c.systemWarnings, async () =>
+    d.smsProvider === 'log' ? [{ kind: 'smsToLog' as const, message: SMS_TO_LOG_WARNING }] : [],
+  );
 }

@@ -38,3 +38,15 @@ describe('system notice', () => {
     expect(log.filter((l) => l.action === 'notice.update')).toHaveLength(2);
   });
 });
+
+describe('system warnings', () => {
+  it('tells the system administrator that reset codes only reach the log without an SMS gateway; nobody else', async () => {
+    const sys = await signIn(t.app, (await buildUser(t.database.db, { isAdmin: true })).account, PASSWORD);
+    expect(body(await sys.get('/filter/api/admin/system/warnings'))).toMatchObject({
+      code: 0,
+      data: [{ kind: 'smsToLog', message: expect.stringContaining('验证码只写入服务器日志') }],
+    });
+    const teacher = await signIn(t.app, (await buildUser(t.database.db)).account, PASSWORD);
+    expect(body(await teacher.get('/filter/api/admin/system/warnings')).message).toBe('无权限');
+  });
+});

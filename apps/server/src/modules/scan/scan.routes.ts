@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, intParam, scanContract as c, ScanSource, type ScanSourceValue } from '@yj/contracts';
 import { fail } from '../../errors';
 import { contractRoutes } from '../../plugins/contract';
-import { actorOf, heavy, ok, saveUploads } from '../../plugins/http';
+import { abandonedSignal, actorOf, heavy, ok, saveUploads } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { ScanExceptionViewService } from './exceptions/scan-exception-view.service';
 import type { ScanFinishService } from './finish/scan-finish.service';
@@ -80,7 +80,8 @@ export function scanRoutes(
   // answerCard: the form's `source` says who sent it; uploadorigin is always origin
   const upload =
     (sourceOf: (field: string | undefined) => ScanSourceValue) =>
-    async (req: FastifyRequest<{ Params: { subjectId: number } }>) => {
+    async (req: FastifyRequest<{ Params: { subjectId: number } }>, reply: FastifyReply) => {
+      const signal = abandonedSignal(reply);
       const { files, fields, cleanup } = await readScanUpload(req);
       try {
         const source = sourceOf(fields.source);
@@ -92,10 +93,11 @@ export function scanRoutes(
           batchId: optionalInt(fields.batchId, '批次') || undefined,
           source,
           files,
+          signal,
         };
         const principal = await req.principal();
         // stored before acknowledged, as before: the answer comes once the pages are in storage and recorded
-        return ok(await heavy(req, () => d.scan.upload(input, principal, actorOf(req))));
+        return ok(await heavy(req, () => d.scan.upload(input, principal, actorOf(req)), signal));
       } finally {
         await cleanup();
       }

@@ -5,7 +5,7 @@ import { detectLayout, type DetectedLayout } from '@yj/omr';
 import { fail } from '../../errors';
 import type { Storage } from '../../infra/storage';
 import { expandFiles, filePages, SCAN_LIMITS, sniff } from '../scan/ingest/scan-input';
-import type { PagePool } from '../scan/ingest/scan-pages';
+import { rendererFor, type PagePool, type RenderJob } from '../scan/ingest/scan-pages';
 
 /** What the builder gets back for an uploaded blank (or filled) card page. */
 export interface TemplateImage {
@@ -68,13 +68,15 @@ export function templateImageService(d: { storage: Storage; pages: PagePool }) {
       subjectId: number,
       file: { name: string; data: Buffer },
       opts: { dpi: number; page: number },
+      uploader: RenderJob,
     ): Promise<TemplateImage> {
+      const renderer = rendererFor(d.pages, uploader);
       // a PDF or TIFF: only the page asked for is rendered, on the page pool
       const kind = sniff(file.data);
       const paged = kind === 'pdf' || kind === 'tif';
       const pages = paged
-        ? await filePages(d.pages, file, kind, opts.page)
-        : await expandFiles(d.pages, [file]);
+        ? await filePages(renderer, file, kind, opts.page)
+        : await expandFiles(renderer, [file]);
       const source = paged ? pages[0] : pages[opts.page];
       if (!source) throw fail(`文件只有 ${pages.length} 页，没有第 ${opts.page + 1} 页`);
       const meta = await sharp(source.data)

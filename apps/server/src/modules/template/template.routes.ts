@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, intParam, templateContract as c, templateImageKey } from '@yj/contracts';
 import { contractRoutes } from '../../plugins/contract';
-import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
+import { abandonedSignal, actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { TemplateImageService } from './template-image.service';
 import type { TemplateService } from './template.service';
@@ -48,15 +48,20 @@ export function templateRoutes(
       },
       config: edit,
     },
-    async (req) => {
+    async (req, reply) => {
       const data = await readUpload(
         req,
         TEMPLATE_IMAGE_LIMIT,
         '答题卡图片',
         '图片超过 30 MB，请降低扫描分辨率',
       );
+      const job = { user: actorOf(req).userId, signal: abandonedSignal(reply) };
       return ok(
-        await heavy(req, () => d.images.upload(req.params.id, { name: '答题卡图片', data }, req.query)),
+        await heavy(
+          req,
+          () => d.images.upload(req.params.id, { name: '答题卡图片', data }, req.query, job),
+          job.signal,
+        ),
       );
     },
   );

@@ -9,4 +9,6 @@ export const noticeApi = {
   /** Publishing an empty text withdraws the notice; the server then answers null. */
   save: async (body: SysNoticeUpdate): Promise<SysNotice | null> =>
     shown(await callRoute(homeContract.saveNotice, { body })),
+  /** the system administrator's warnings about this install */
+  warnings: () => callRoute(homeContract.systemWarnings, {}),
 };

@@ -13,7 +13,7 @@ import { FINISHED_REFUSAL } from '../finish/scan-finish.service';
 import type { scanFinishRepo } from '../finish/scan-finish.repo';
 import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
 import { matchOrigin, originPages } from './scan-origin';
-import type { PagePool } from './scan-pages';
+import { rendererFor, type PagePool } from './scan-pages';
 import type { scanRepo, NewPage } from '../scan.repo';
 
 export interface UploadInput {
@@ -28,6 +28,8 @@ export interface UploadInput {
   examineeIds?: number[];
   /** a chunk of a large selection: continues this batch (same user, subject, school and source) */
   batchId?: number;
+  /** aborts when the request is abandoned: its rendering stops there */
+  signal?: AbortSignal;
 }
 
 /** Where a page image lives: content-addressed, so the same content is stored once per subject. */
@@ -95,9 +97,11 @@ export function scanService(d: {
       checkNames(input);
       const perPaper = t.template.body.pages.length;
       const owners = await originOwners(input, t.examId, t.schoolId);
+      // the uploader's pages take turns with everyone else's on the page threads
+      const renderer = rendererFor(d.pages, { user: actor.userId, signal: input.signal });
       const pages = owners
-        ? await originPages(d.pages, input.files, perPaper)
-        : await expandFiles(d.pages, input.files);
+        ? await originPages(renderer, input.files, perPaper)
+        : await expandFiles(renderer, input.files);
       const repo = d.repo(d.db);
       const prior = await continued(input, t.schoolId, actor);
       const batchNo = prior ? await repo.batchOrdinal(prior) : (await repo.batchCount(input.subjectId)) + 1;

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import sharp from 'sharp';
-import { fail } from '../../../errors';
-import { readZipEntry, ZipEntryTooLarge } from '../../../lib/zip-read';
-import type { PagePool } from './scan-pages';
+import type { SplitOptions } from '@yj/omr/node';
+import { AppError, fail } from '../../../errors';
+import { declaredZipSize, writeZipEntry, ZipEntryTooLarge } from '../../../lib/zip-read';
+import type { SplitOutcome } from './scan-pages';
+
+/** What cuts a file into pages: the page pool, bound to the uploader and request (`PagePool.split` with a job). */
+export interface PageSplitter {
+  split(data: Buffer, kind: 'tif' | 'pdf', opts: SplitOptions): Promise<SplitOutcome>;
+}
 
 /** One uploaded file: in memory (a zip entry) or where the upload streamed it to disk. */
 export type InputFile = { name: string } & ({ data: Buffer } | { path: string });
@@ -68,7 +75,12 @@ const byName = new Intl.Collator('zh-CN', { numeric: true });
 
 const zipTooLarge = (name: string) => fail(`压缩包“${name}”解压后过大`);
 
-async function unzip(name: string, data: Buffer): Promise<InputFile[]> {
+/**
+ * The entries of a zip, each unpacked to a file in `dir` (never held in memory), in name order. Refused before
+ * anything is inflated when the sizes the zip declares are over the limits; while inflating, an entry is stopped
+ * past its declared size or the budget, and at its first bytes when it is no image or PDF we take.
+ */
+async function unzip(name: string, data: Buffer, dir: string): Promise<InputFile[]> {
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(data);
@@ -78,17 +90,28 @@ async function unzip(name: string, data: Buffer): Promise<InputFile[]> {
   const entries = Object.values(zip.files)
     .filter((e) => !e.dir && !e.name.startsWith('__MACOSX/') && !path.basename(e.name).startsWith('.'))
     .sort((a, b) => byName.compare(a.name, b.name));
+  if (entries.length > SCAN_LIMITS.pages) throw fail(`一次最多上传 ${SCAN_LIMITS.pages} 页，请分批上传`);
+  const declared = entries.map((e) => declaredZipSize(e) ?? 0);
+  if (
+    declared.some((n) => n > SCAN_LIMITS.zipEntryBytes) ||
+    declared.reduce((a, b) => a + b, 0) > SCAN_LIMITS.unzippedBytes
+  )
+    throw zipTooLarge(name);
   const out: InputFile[] = [];
   let total = 0;
   for (const e of entries) {
+    const file = path.join(dir, String(out.length));
     // each entry read within what is left of the zip's budget: a lying or huge entry stops the read there
     const budget = Math.min(SCAN_LIMITS.zipEntryBytes, SCAN_LIMITS.unzippedBytes - total);
-    const entry = await readZipEntry(e, budget).catch((err: unknown) => {
+    total += await writeZipEntry(e, file, budget, (head) => {
+      const kind = sniff(head);
+      if (!kind || kind === 'zip') throw unsupported(e.name);
+    }).catch((err: unknown) => {
       if (err instanceof ZipEntryTooLarge) throw zipTooLarge(name);
+      if (err instanceof AppError) throw err;
       throw fail(`压缩包“${name}”已损坏`);
     });
-    total += entry.length;
-    out.push({ name: e.name, data: entry });
+    out.push({ name: e.name, path: file });
   }
   return out;
 }
@@ -98,7 +121,8 @@ const pageTooLarge = (name: string, page: number) =>
 
 /** A single image: refused from its header when decoding it would take more than the page pixel cap. */
 async function checkImagePixels(name: string, data: Buffer): Promise<void> {
-  const meta = await sharp(data)
+  // the header only (sharp's own pixel limit would fail this read, and the image be kept as unreadable)
+  const meta = await sharp(data, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
   // unreadable images are kept: recognition reports them as image exceptions
@@ -112,7 +136,7 @@ async function checkImagePixels(name: string, data: Buffer): Promise<void> {
  * `only` renders just that page (the template builder needs one).
  */
 export async function filePages(
-  pool: PagePool,
+  pool: PageSplitter,
   file: { name: string; data: Buffer },
   kind: 'tif' | 'pdf',
   only?: number,
@@ -127,6 +151,9 @@ export async function filePages(
   if (!out.ok) {
     if (out.reason === 'tooLarge') throw pageTooLarge(file.name, out.page);
     if (out.reason === 'tooMany') throw fail(`文件“${file.name}”超过 ${SCAN_LIMITS.pagesPerFile} 页`);
+    if (out.reason === 'overBudget')
+      throw fail(`文件“${file.name}”的页面内容过于复杂，转换超出时限，请导出为图片或扫描后再上传`);
+    if (out.reason === 'uploaderBudget') throw fail('近期上传的 PDF 转换用时已达上限，请稍后再上传');
     throw fail(`文件只有 ${out.count} 页，没有第 ${(only ?? 0) + 1} 页`);
   }
   if (!out.images) return [{ fileName: file.name, pageInFile: 0, data: file.data, ext: kind, sha256: whole }];
@@ -146,13 +173,17 @@ export async function filePages(
  * Turns uploaded files into pages in upload order: images as they are, zip entries by name,
  * TIFF and PDF pages one by one. A file of another kind refuses the whole upload (nothing is stored).
  */
-export async function expandFiles(pool: PagePool, files: InputFile[], nested = false): Promise<PageImage[]> {
+export async function expandFiles(
+  pool: PageSplitter,
+  files: InputFile[],
+  nested = false,
+): Promise<PageImage[]> {
   const pages: PageImage[] = [];
   for (const file of files) {
     const data = await bytesOf(file);
     const kind = sniff(data);
     if (!kind || (nested && kind === 'zip')) throw unsupported(file.name);
-    if (kind === 'zip') pages.push(...(await expandFiles(pool, await unzip(file.name, data), true)));
+    if (kind === 'zip') pages.push(...(await zipPages(pool, file.name, data)));
     else if (kind === 'tif' || kind === 'pdf')
       pages.push(...(await filePages(pool, { name: file.name, data }, kind)));
     else {
@@ -162,4 +193,14 @@ export async function expandFiles(pool: PagePool, files: InputFile[], nested = f
     if (pages.length > SCAN_LIMITS.pages) throw fail(`一次最多上传 ${SCAN_LIMITS.pages} 页，请分批上传`);
   }
   return pages;
+}
+
+/** A zip's pages: its entries unpacked to a temporary folder, read one at a time, the folder removed after. */
+async function zipPages(pool: PageSplitter, name: string, data: Buffer): Promise<PageImage[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'yj-unzip-'));
+  try {
+    return await expandFiles(pool, await unzip(name, data, dir), true);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,6 +1,5 @@
 import { fail } from '../../../errors';
-import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
-import type { PagePool } from './scan-pages';
+import { expandFiles, stem, type InputFile, type PageImage, type PageSplitter } from './scan-input';
 
 /** An examinee chosen on the uploadorigin screen. */
 export interface OriginExaminee {
@@ -36,7 +35,7 @@ export function matchOrigin(
 
 /** Each file expanded on its own: it must hold exactly one sheet (the template's page count). */
 export async function originPages(
-  pool: PagePool,
+  pool: PageSplitter,
   files: InputFile[],
   perPaper: number,
 ): Promise<PageImage[]> {
