@@ -110,7 +110,8 @@ export function QualityTestReportView({
               q.data && (
                 <Typography.Text type="secondary">
                   偏差 = 老师给分 − 参照分（标准卷参考分 / 第一次给分 / 题组长抽查分），偏差上限{' '}
-                  {q.data.maxDeviation} 分
+                  {q.data.maxDeviation}{' '}
+                  分；漂移与一贯偏差只看有参照的评分（标准卷、双评、抽查），自评另计；重置阅卷作废的记录单列
                 </Typography.Text>
               )
             }
@@ -135,7 +136,7 @@ export function QualityTestReportView({
           </Card>
           <Card
             size="small"
-            title="评分漂移（偏差的指数加权均值，超出控制线即持续偏高或偏低）"
+            title="评分漂移（有参照的评分偏差的指数加权均值，超出控制线即持续偏高或偏低）"
             extra={
               <Select
                 size="small"
@@ -151,7 +152,7 @@ export function QualityTestReportView({
             {shown?.drift.length ? (
               <EChart option={chart} testId="drift-chart" />
             ) : (
-              <Empty description="这位老师还没有可比较的评分（双评、标准卷、自评或抽查）" />
+              <Empty description="这位老师还没有有参照的评分（标准卷、双评或抽查）" />
             )}
           </Card>
         </>
