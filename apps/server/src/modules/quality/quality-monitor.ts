@@ -35,6 +35,11 @@ const BINS = 10;
 const DRIFT_WINDOW = 200;
 /** the check after a submit keeps a block's limits, step and the markers' evidence sums this long */
 const JUDGE_TTL_MS = 30_000;
+/**
+ * …once the block has this much evidence: before, the other markers' spread moves with every piece (and a
+ * spread read on a handful is no spread), so it is read again each time — cheap while there is little of it
+ */
+const JUDGE_CACHE_FROM = 200;
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 const r4 = (v: number) => Math.round(v * 10000) / 10000 + 0;
 
@@ -191,7 +196,7 @@ export function qualityMonitor(d: {
   >();
   async function judgeContext(blockId: number) {
     const hit = judged.get(blockId);
-    if (hit && Date.now() - hit.at < JUDGE_TTL_MS) return hit;
+    if (hit && Date.now() - hit.at < JUDGE_TTL_MS && hit.sums.total.n >= JUDGE_CACHE_FROM) return hit;
     const repo = d.repo(d.db);
     const [[b], setting, sums] = await Promise.all([
       repo.blockById(blockId),
@@ -355,8 +360,10 @@ export function qualityMonitor(d: {
           detail: input,
         });
       });
-      // the claims of this process see the pause at once (one cached read of block_quality per claim)
+      // the claims of this process see the pause at once (one cached read of block_quality per claim), the
+      // check after a submit the new limits
       d.rates?.forget(blockId);
+      judged.delete(blockId);
     },
 
     /** A leader lets a flagged marker go on (the flag is kept, released). */
