@@ -7,7 +7,7 @@ describe('质检报告 cells of issue 29', () => {
   it('the bias: where the rule first held, or how much evidence said nothing', () => {
     expect(biasText({ n: 0, signal: null })).toBe('暂无有参照的评分');
     expect(biasText({ n: 4, signal: null })).toBe('正常（4 份有参照）');
-    expect(biasText({ n: 3, signal: { t: 3, direction: 'low', mean: -2.5, limit: 1 } })).toBe(
+    expect(biasText({ n: 3, signal: { t: 3, direction: 'low', mean: -2.5, limit: 1, n: 3 } })).toBe(
       '第 3 份有参照的评分起一贯偏低（平均 2.5 分）',
     );
   });

@@ -145,7 +145,9 @@ export const qualityTestReportMarker = z.object({
   /** the consistent-bias rule on the same evidence: pieces read, the first window that held */
   bias: z.object({
     n: num,
-    signal: z.object({ t: num, direction: z.enum(['high', 'low']), mean: num, limit: num }).nullable(),
+    signal: z
+      .object({ t: num, direction: z.enum(['high', 'low']), mean: num, limit: num, n: num })
+      .nullable(),
   }),
   /** the marker's flag now: 1 flagged, 0 released (or let go by a reset); the papers done and evidence at it */
   flag: z

@@ -134,7 +134,9 @@ export const markerQuality = z.object({
    */
   bias: z.object({
     n: num,
-    signal: z.object({ t: num, direction: z.enum(['high', 'low']), mean: num, limit: num }).nullable(),
+    signal: z
+      .object({ t: num, direction: z.enum(['high', 'low']), mean: num, limit: num, n: num })
+      .nullable(),
   }),
   /** 1 flagged (and paused when the block says so), 0 released by a leader, null never flagged */
   flag: z

@@ -4,13 +4,13 @@ import { bias, biasLimit, flagReasons, othersSpread } from './index';
 describe('consistent bias (evidence count and step)', () => {
   it('true + 3 on every 标准卷, step 1, other markers exact: flagged at the 3rd piece, high', () => {
     // window [3, 3, 3]: all ≥ 1 step above, mean 3 ≥ max(1, 0) = 1
-    expect(bias([3, 3, 3, 3], 1, 0)).toEqual({ t: 3, direction: 'high', mean: 3, limit: 1 });
+    expect(bias([3, 3, 3, 3], 1, 0)).toEqual({ t: 3, direction: 'high', mean: 3, limit: 1, n: 3 });
     // two pieces are not yet a window of three
     expect(bias([3, 3], 1, 0)).toBeNull();
   });
 
   it('a bias of one step is enough where the others agree within a step; half a step is not', () => {
-    expect(bias([-1, -1, -1], 1, 0.5)).toEqual({ t: 3, direction: 'low', mean: -1, limit: 1 });
+    expect(bias([-1, -1, -1], 1, 0.5)).toEqual({ t: 3, direction: 'low', mean: -1, limit: 1, n: 3 });
     // step 0.5: differences of 0.5 are one step
     expect(bias([0.5, 0.5, 0.5], 0.5, null)?.t).toBe(3);
     expect(bias([0.5, 0.5, 0.5], 1, null)).toBeNull();
@@ -23,12 +23,27 @@ describe('consistent bias (evidence count and step)', () => {
   });
 
   it('against one and the same partner alone, a window is not judged; a second partner or a settled reference tells', () => {
-    // two markers double-marking: 甲 +3 against 乙 three times (乙 would read −3 against 甲 alike)
-    expect(bias([3, 3, 3], 1, 0, 3, [7, 7, 7])).toBeNull();
-    expect(bias([3, 3, 3], 1, 0, 3, [7, 8, 7])?.t).toBe(3);
-    // a 标准卷 (null: a settled reference) in the window
-    expect(bias([3, 3, 3], 1, 0, 3, [7, null, 7])?.t).toBe(3);
-    expect(bias([3, 3, 3, 3], 1, 0, 3, [7, 7, 7, 9])?.t).toBe(4);
+    // two markers double-marking: 甲 +3 against 乙 five times (乙 would read −3 against 甲 alike)
+    expect(bias([3, 3, 3, 3, 3], 1, 0, 3, [7, 7, 7, 7, 7])).toBeNull();
+    // a 标准卷 (null: a settled reference) in the last three: a window of three
+    expect(bias([3, 3, 3], 1, 0, 3, [7, null, 7])).toMatchObject({ t: 3, n: 3 });
+    expect(bias([3, 3, 3, 3], 1, 0, 3, [7, 7, 7, null])).toMatchObject({ t: 4, n: 3 });
+  });
+
+  it('against other markers’ marks only, the window is N + 2 long: five pieces, σ 1.8 → limit 3·1.8/√5 = 2.415', () => {
+    const partners = [7, 8, 9, 10, 11];
+    expect(bias([3, 3, 3], 1, 1.8, 3, partners.slice(0, 3))).toBeNull();
+    // honest with one wild mark: [6, 2, 2] would pass a window of three (mean 3.33 ≥ 3·1.8/√3 = 3.118); of five
+    // [1, 1, 6, 2, 2] has mean 2.4 < 2.415
+    expect(bias([6, 2, 2], 1, 1.8, 3, [null, null, null])?.n).toBe(3);
+    expect(bias([1, 1, 6, 2, 2], 1, 1.8, 3, partners)).toBeNull();
+    expect(bias([3, 2, 4, 3, 1], 1, 1.8, 3, partners)).toEqual({
+      t: 5,
+      direction: 'high',
+      mean: 2.6,
+      limit: 2.415,
+      n: 5,
+    });
   });
 
   it('noisy references ask for more: σ 1.2 over 3 pieces → limit 3·1.2/√3 = 2.0785', () => {
@@ -41,9 +56,16 @@ describe('consistent bias (evidence count and step)', () => {
       direction: 'high',
       mean: 2.3333,
       limit: 2.0785,
+      n: 3,
     });
     // a window of five: 3·1.2/√5 = 1.61
-    expect(bias([2, 2, 1, 2, 2], 1, 1.2, 5)).toEqual({ t: 5, direction: 'high', mean: 1.8, limit: 1.61 });
+    expect(bias([2, 2, 1, 2, 2], 1, 1.2, 5)).toEqual({
+      t: 5,
+      direction: 'high',
+      mean: 1.8,
+      limit: 1.61,
+      n: 5,
+    });
   });
 
   it('the spread of the other markers: the block less the judged marker', () => {

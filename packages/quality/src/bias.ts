@@ -12,7 +12,10 @@
  * whose every reference is the mark of one and the same other marker is not judged: a difference against a
  * single partner says that the pair differs, not which of the two is off (two markers double-marking a block
  * would both be flagged, one high and one low); a 标准卷, a spot check, a final decided by a third party or a
- * second partner in the window tells.
+ * second partner in the window tells. A window whose every reference is another marker's mark is N + 2 long: such
+ * a difference carries both markers' slips (bench:marking, 500 markers whose pairs differ by a step two times in
+ * three and by 6 points one time in twenty: windows of 3 flagged 5 honest markers, one wild mark and two slight
+ * ones; windows of 5 none).
  */
 export interface Bias {
   /** 1-based position in the evidence where the rule first held (the N-th piece of the window) */
@@ -22,6 +25,8 @@ export interface Bias {
   mean: number;
   /** the mean it had to reach, in points */
   limit: number;
+  /** the window's length: N, or N + 2 when every reference in it was another marker's mark */
+  n: number;
 }
 
 export const BIAS_EVIDENCE = 3;
@@ -47,18 +52,23 @@ export function bias(
   n = BIAS_EVIDENCE,
   partners?: readonly (number | null)[],
 ): Bias | null {
-  const limit = biasLimit(step, noise, n);
   const s = tenths(step);
   for (let t = n; t <= deviations.length; t++) {
-    const w = deviations.slice(t - n, t);
-    const p = partners?.slice(t - n, t);
+    // N pieces when one of them has a settled reference, else N + 2 against other markers' marks
+    const settled = !partners || partners.slice(t - n, t).some((x) => x === null);
+    const len = settled ? n : n + 2;
+    if (t < len) continue;
+    const w = deviations.slice(t - len, t);
+    const p = partners?.slice(t - len, t);
     if (p && p.every((x) => x !== null && x === p[0])) continue;
     const high = w.every((d) => tenths(d) >= s);
     const low = w.every((d) => tenths(d) <= -s);
     if (!high && !low) continue;
-    const mean = w.reduce((a, d) => a + d, 0) / n;
-    if (tenths(Math.abs(mean)) < tenths(limit)) continue;
-    return { t, direction: high ? 'high' : 'low', mean: r4(mean), limit };
+    const limit = biasLimit(step, noise, len);
+    const mean = w.reduce((a, d) => a + d, 0) / len;
+    // the mean against the limit as computed (1e-9: a mean equal to it, as 3 / 3 = 1, reaches it)
+    if (Math.abs(mean) + 1e-9 < limit) continue;
+    return { t, direction: high ? 'high' : 'low', mean: r4(mean), limit, n: len };
   }
   return null;
 }

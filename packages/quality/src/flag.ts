@@ -16,7 +16,10 @@ export interface QualityLimits {
   maxSelfDiff: number;
   /** flag on an EWMA / CUSUM signal of the deviation */
   drift: boolean;
-  /** pieces of evidence with a reference (标准卷, double-marking pairs, spot checks) judged for a consistent bias */
+  /**
+   * pieces of evidence with a reference (标准卷, double-marking pairs, spot checks) judged for a consistent bias;
+   * two more when every reference is another marker's mark (bias.ts)
+   */
   biasEvidence: number;
 }
 

@@ -113,7 +113,7 @@ describe('a marker who gives true + 3 on every paper', () => {
     const a = r.data.markers.find((m) => m.userId === s.markerA.id)!;
     expect(a.flag).toMatchObject({ state: 1, paused: true, atDone: 6, atEvidence: 3 });
     expect(a.flag!.reasons[0]).toBe('评分一贯偏高：最近 3 份有参照的评分（标准卷、双评、抽查）平均高 3 分');
-    expect(a.bias).toEqual({ n: 3, signal: { t: 3, direction: 'high', mean: 3, limit: 0.5 } });
+    expect(a.bias).toEqual({ n: 3, signal: { t: 3, direction: 'high', mean: 3, limit: 0.5, n: 3 } });
     // flagged markers first
     expect(r.data.markers[0]!.userId).toBe(s.markerA.id);
   });
@@ -209,7 +209,7 @@ describe('double marking: pairs are evidence against the other mark, or the fina
     const a = r.data.markers.find((x) => x.userId === d.markerA.id)!;
     // 甲: +2, +2, +2 against 乙, then +4 against the final 5: mean 2.67 over the last three ≥ 3·σ/√3, σ the spread
     // of 乙's differences (−2, −2, −2, 0) = 0.866 → 1.5
-    expect(a.bias.signal).toEqual({ t: 4, direction: 'high', mean: 2.6667, limit: 1.5 });
+    expect(a.bias.signal).toEqual({ t: 4, direction: 'high', mean: 2.6667, limit: 1.5, n: 3 });
     expect(a.flag).toMatchObject({ state: 1, atDone: 4, atEvidence: 4, paused: true });
     const b = r.data.markers.find((x) => x.userId === d.markerB.id)!;
     expect(b.bias.signal).toBeNull();

@@ -145,7 +145,7 @@ export function qualityMonitor(d: {
           })(),
           drift: dr.signal ? { chart: dr.signal.chart, direction: dr.signal.direction } : null,
           bias: bs.signal
-            ? { direction: bs.signal.direction, mean: bs.signal.mean, evidence: limits.biasEvidence }
+            ? { direction: bs.signal.direction, mean: bs.signal.mean, evidence: bs.signal.n }
             : null,
         },
         limits,
@@ -243,7 +243,7 @@ export function qualityMonitor(d: {
           standard: { n: 0, meanAbsDiff: null },
           self: { n: 0, meanAbsDiff: null },
           drift: null,
-          bias: { direction: bs.signal.direction, mean: bs.signal.mean, evidence: ctx.limits.biasEvidence },
+          bias: { direction: bs.signal.direction, mean: bs.signal.mean, evidence: bs.signal.n },
         },
         ctx.limits,
       );

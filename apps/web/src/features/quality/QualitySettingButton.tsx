@@ -101,7 +101,7 @@ export function QualitySettingButton({
           </Form.Item>
           <Form.Item
             name="biasEvidence"
-            label="连续几份有参照的评分（标准卷、双评、抽查）都偏同一方向至少一个给分步长即标记（不受上面份数限制）"
+            label="连续几份有参照的评分（标准卷、双评、抽查）都偏同一方向至少一个给分步长即标记（不受上面份数限制；全是双评时再多 2 份）"
             rules={[{ required: true, message: '请填写份数' }]}
           >
             <InputNumber min={2} max={20} precision={0} addonAfter="份" />
