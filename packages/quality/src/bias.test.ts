@@ -37,10 +37,14 @@ describe('consistent bias (evidence count and step)', () => {
     // [1, 1, 6, 2, 2] has mean 2.4 < 2.415
     expect(bias([6, 2, 2], 1, 1.8, 3, [null, null, null])?.n).toBe(3);
     expect(bias([1, 1, 6, 2, 2], 1, 1.8, 3, partners)).toBeNull();
-    expect(bias([3, 2, 4, 3, 1], 1, 1.8, 3, partners)).toEqual({
+    // nor [6, 2, 2, 2, 2] (mean 2.8): each piece must be half the limit, 1.2075 → 1.3 in tenths, and 2 is
+    expect(bias([6, 2, 2, 2, 2], 1, 1.8, 3, partners)?.t).toBe(5);
+    // [6, 1, 3, 3, 3] (mean 3.2) holds a piece of 1 below half the limit
+    expect(bias([6, 1, 3, 3, 3], 1, 1.8, 3, partners)).toBeNull();
+    expect(bias([3, 2, 4, 3, 2], 1, 1.8, 3, partners)).toEqual({
       t: 5,
       direction: 'high',
-      mean: 2.6,
+      mean: 2.8,
       limit: 2.415,
       n: 5,
     });

@@ -5,8 +5,8 @@
  * leader's blind mark). A paper sent again (self-consistency) has no reference: it is its own figure, never here.
  *
  * The rule: the marker's latest N pieces of evidence (N = `evidence`, 3 by default) all differ from their
- * reference by at least one score step of the block, on the same side, and their mean difference is at least
- * max(step, 3σ / √N), σ the spread of the other markers' differences. Where the other markers agree with the
+ * reference by at least one score step of the block (and at least half the limit below), on the same side, and
+ * their mean difference is at least the limit max(step, 3σ / √N), σ the spread of the other markers' differences. Where the other markers agree with the
  * references to within a step (σ ≤ step·√N / 3) a bias of one step is flagged at the N-th piece; where they
  * differ more (noisy double marking), the bias must stand out of that noise by three standard errors. A window
  * whose every reference is the mark of one and the same other marker is not judged: a difference against a
@@ -61,10 +61,12 @@ export function bias(
     const w = deviations.slice(t - len, t);
     const p = partners?.slice(t - len, t);
     if (p && p.every((x) => x !== null && x === p[0])) continue;
-    const high = w.every((d) => tenths(d) >= s);
-    const low = w.every((d) => tenths(d) <= -s);
-    if (!high && !low) continue;
     const limit = biasLimit(step, noise, len);
+    // every piece a step or more off, and half the limit: one wild mark does not carry slight ones over it
+    const each = Math.max(s, Math.ceil((limit / 2) * 10 - 1e-9));
+    const high = w.every((d) => tenths(d) >= each);
+    const low = w.every((d) => tenths(d) <= -each);
+    if (!high && !low) continue;
     const mean = w.reduce((a, d) => a + d, 0) / len;
     // the mean against the limit as computed (1e-9: a mean equal to it, as 3 / 3 = 1, reaches it)
     if (Math.abs(mean) + 1e-9 < limit) continue;

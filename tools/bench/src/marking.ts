@@ -14,11 +14,11 @@
 // backends were doing (sampled every 10 ms); it costs PostgreSQL CPU, so take CPU figures from a run without it.
 // Issue 29: one marker of the double-marked block gives every paper 3 points too many (marking-bias.ts): the run
 // prints after how many of their papers (and pairs) 质检 flagged them, and how many honest markers were flagged.
-// 2026-11-28, quality-bias (BENCH_PAPERS=4000 BENCH_CUTS=ahead BENCH_SECONDS=200, load 21, 43 submits/s): the biased
-// marker flagged after 5 of their papers, on 5 pairs (windows against other markers are N + 2 = 5 long); 5 of 499
-// honest markers flagged too (~9 pairs each; their pairs differ by a step 2 times in 3, by 6 points 1 in 20): a
-// false alarm per window of about 1 in 400, the next thing to bring down (a spread and a window mean that one wild
-// mark does not carry).
+// 2026-11-28, quality-bias (BENCH_PAPERS=4000 BENCH_CUTS=ahead BENCH_SECONDS=200, load ~20): with every piece of a
+// window a step off, the biased marker was flagged after 5 of their papers (5 pairs) but so were 5 of 499 honest
+// markers (~9 pairs each: their pairs differ by a step 2 times in 3 and by 6 points 1 in 20, so one wild mark
+// carried slight ones over the mean). With every piece also half the limit off: 0 of 499 honest markers flagged
+// (7,984 pairs), the biased one after 14 papers (14 pairs; 137 submits/s). 标准卷 are not noisy: 3 pieces.
 //
 // 2026-11-25, markingperf: the round's "two round trips fewer" (24ae366) was reverted before landing: the marker's
 // done count read in the submit's lock statement comes from that statement's snapshot, so two papers submitted
