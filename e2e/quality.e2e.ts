@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { typicalCard } from '@yj/scan-sim';
+import type { MarkSubmitResult, MarkTask, QualityTestProgress } from '@yj/contracts';
 import { APP, BASE_URL, call, loginAsSchoolAdmin, openBrowser, shot, type Session } from './lib.ts';
 import { candidate, oneBlockScene, signedIn } from './marking-lib.ts';
 
@@ -136,4 +137,156 @@ test('progress moves while marking goes on; a marker who gives high scores is fl
   await l.getByTestId('exam-progress').getByText('化学').waitFor();
   await l.getByTestId('exam-progress').getByText('9 / 9', { exact: true }).first().waitFor();
   await shot(l, 'quality-08-exam-progress');
+});
+
+// Issue 29: a marker who gives every paper its true score + 3 is flagged on the 3rd 标准卷 (the block's step is
+// 1: three pieces of evidence all a step or more above) and paused at once; the monitor says after how many
+// papers, the report's drift reads the 标准卷 (never the paper sent again); a reset of the marker keeps the
+// evidence, voided, on 质检进度 and 质检报告.
+test('a marker giving true + 3 is flagged and paused on the 3rd 标准卷; the reset keeps the evidence', async () => {
+  // the school admin signed in by the journey above (the page keeps its session)
+  const { page } = s;
+  const { subjectId, blockId } = await oneBlockScene(page, card, {
+    name: '2026学年质检偏差演示考试',
+    startDate: '2026-11-29',
+    course: '生物',
+    score: 10,
+    scanned: 14,
+    seed: 29,
+  });
+  const [leader, a, c] = await Promise.all(
+    [LEADER, MARKER_A, MARKER_C].map((p) => candidate(page, subjectId, p)),
+  );
+  await call(page, 'POST', `/api/subject/${subjectId}/setting/task/${blockId}`, {
+    markers: [{ userId: a!.userId }, { userId: c!.userId }],
+    leaders: [leader!.userId],
+  });
+  // three trial papers get the leader's reference 5 and are kept as 标准卷
+  await call(page, 'POST', `/api/subject/${subjectId}/trial/block/${blockId}/papers`, {
+    mode: 'random',
+    count: 3,
+  });
+  await call(page, 'GET', `/api/subject/${subjectId}/review/start?force=1`);
+  const l = await signedIn(s, LEADER);
+  const trial = await call<{ papers: Array<{ trialPaperId: number }> }>(
+    l,
+    'GET',
+    `/api/marking/trial/block/${blockId}/papers`,
+  );
+  assert.equal(trial.papers.length, 3);
+  for (const p of trial.papers) {
+    await call(l, 'POST', `/api/marking/trial/paper/${p.trialPaperId}/reference`, {
+      scores: [{ no: '41', score: 5 }],
+    });
+    await call(l, 'POST', `/api/marking/trial/paper/${p.trialPaperId}/sample`, {
+      keep: true,
+      kind: 'standard',
+    });
+  }
+  // a 标准卷 after every 2 real marks, the marker's own paper again after every 4, flagged markers paused
+  await call(l, 'POST', `/api/marking/block/${blockId}/quality-test/setting`, {
+    standardEvery: 2,
+    selfEvery: 4,
+    spotPercent: 0,
+    maxDeviation: 5,
+    pause: true,
+  });
+
+  /** A marker's stream as the marking screen takes it: every submit claims the next paper. */
+  const markAll = async (account: string, score: number, most: number) => {
+    const pm = await signedIn(s, account);
+    let [task] = await call<MarkTask[]>(pm, 'POST', `/api/marking/block/${blockId}/claim`, {
+      type: 'normal',
+      count: 1,
+    });
+    let papers = 0;
+    while (task && papers < most) {
+      const r = await call<MarkSubmitResult>(pm, 'POST', `/api/marking/task/${task.taskId}/submit`, {
+        leaseToken: task.leaseToken,
+        scores: [{ no: '41', score }],
+        next: true,
+      });
+      papers++;
+      task = r.next ?? undefined;
+    }
+    return { pm, papers };
+  };
+  // 甲 marks 4 papers right (5, as the reference)
+  await markAll(MARKER_A, 5, 4);
+  // 丙 gives 8 on every paper: true 5 + 3. His stream: 2 real, 标准卷, 2 real, 标准卷, 2 real, 标准卷 (his own paper
+  // again waits for papers older than his latest 5) — the 3rd 标准卷 flags him at once: its submit brings no next
+  // paper, 9 papers in all
+  const pc = await markAll(MARKER_C, 8, 20);
+  assert.equal(pc.papers, 9);
+  const refused = await pc.pm.request.fetch(`${BASE_URL}/filter/api/marking/block/${blockId}/claim`, {
+    method: 'POST',
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { type: 'normal', count: 1 },
+  });
+  assert.equal(((await refused.json()) as { message: string }).message, PAUSED);
+
+  // the monitor: flagged and paused, after how many papers, the bias and its reason
+  await l.goto(`${APP}/book/qualityMonitorBlock?subjectId=${subjectId}&blockId=${blockId}`);
+  const rowC = l.getByTestId(`quality-row-${c!.userId}`);
+  await rowC.getByText('已标记 · 暂停领取').waitFor();
+  await l
+    .getByTestId(`quality-flag-at-${c!.userId}`)
+    .getByText('评完 6 份后标记（依据 3 份有参照的评分）')
+    .waitFor();
+  await rowC.getByText('评分一贯偏高：最近 3 份有参照的评分（标准卷、双评、抽查）平均高 3 分').waitFor();
+  await l
+    .getByTestId(`quality-bias-${c!.userId}`)
+    .getByText(/偏高 3 分/)
+    .waitFor();
+  await shot(l, 'quality-09-biased-flagged');
+
+  // the report: drift on the 标准卷 only (not the paper sent again), the bias and the flag
+  await l.goto(`${APP}/book/quality-test/report?subjectId=${subjectId}&blockId=${blockId}`);
+  const table = l.getByTestId('quality-test-report-table');
+  const reportRow = table.locator('.ant-table-row', { hasText: c!.name });
+  await reportRow.getByText('第 2 次起持续偏高').waitFor();
+  await reportRow.getByText('第 3 份有参照的评分起一贯偏高（平均 3 分）').waitFor();
+  await reportRow.getByText(/已标记：评完 6 份后标记（依据 3 份有参照的评分）/).waitFor();
+  await l.getByRole('combobox', { name: '漂移老师' }).click();
+  await l.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: c!.name }).click();
+  await l.getByTestId('drift-chart').locator('canvas').waitFor();
+  const summary = l.getByTestId('quality-marker-summary');
+  await summary.getByText('第 2 次起持续偏高').waitFor();
+  await summary.getByText(/已标记：评完 6 份后标记/).waitFor();
+  await shot(l, 'quality-10-biased-report');
+
+  // the manager resets 丙's marks from the block page
+  await page.goto(`${APP}/book/subject/${subjectId}/overview/block/${blockId}`);
+  await page.getByTestId('reset-open').click();
+  const modal = page.getByTestId('reset-modal');
+  await modal.getByText('只重置一位老师的评分').click();
+  await modal.getByTestId('reset-marker').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: c!.name }).click();
+  await modal.getByTestId('reset-counts').getByText('6 份').first().waitFor();
+  await modal.getByTestId('reset-reason').fill('标准卷一贯偏高 3 分，重新评阅');
+  await modal.getByTestId('reset-sure').check();
+  await page.getByRole('button', { name: '确认重置' }).click();
+  await page.getByText('已重置：6 份评分作废，6 份试卷回到任务池重新评阅').waitFor();
+
+  // 质检进度: 丙 with no standing paper, and the voided evidence of why he was reset
+  await l.goto(`${APP}/book/quality-test/progress2?subjectId=${subjectId}`);
+  const voided = l.getByTestId(`quality-voided-${c!.userId}`);
+  await voided.getByText(/标准卷 3 份（平均偏差 \+3 分）/).waitFor();
+  await voided.getByText(/重置前评完 6 份后标记：评分一贯偏高/).waitFor();
+  await shot(l, 'quality-11-reset-progress');
+  const p2 = await call<QualityTestProgress>(l, 'GET', `/api/subject/${subjectId}/quality-test/progress`);
+  const mc = p2.blocks[0]!.markers.find((m) => m.userId === c!.userId)!;
+  assert.deepEqual([mc.done, mc.standard.n, mc.voided.standard.n, mc.voided.standard.meanDiff], [0, 0, 3, 3]);
+  // 质检报告 lists him still, with the voided records
+  await l.goto(`${APP}/book/quality-test/report?subjectId=${subjectId}&blockId=${blockId}`);
+  await table
+    .locator('.ant-table-row', { hasText: c!.name })
+    .getByText(/已作废：标准卷 3 份（平均偏差 \+3 分）/)
+    .waitFor();
+  await l.getByRole('combobox', { name: '漂移老师' }).click();
+  await l.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: c!.name }).click();
+  await summary.getByText(/已作废：标准卷 3 份（平均偏差 \+3 分）；重置前评完 6 份后标记/).waitFor();
+  await shot(l, 'quality-12-reset-report');
+  // he may mark again (the flag was let go with his marks)
+  await call(pc.pm, 'POST', `/api/marking/block/${blockId}/claim`, { type: 'normal', count: 1 });
 });

@@ -230,7 +230,14 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         paperImage: paperImages.paperImage,
         access: markingFor.access,
       });
-      // discarded marks (重置阅卷, 重新选题): 智能辅助's decisions on the papers and the quality records go too
+      const quality = qualityModule({
+        db,
+        audit,
+        rates,
+        paperImage: paperImages.paperImage,
+        papers: markingFor.progress,
+      });
+      // discarded marks (重置阅卷, 重新选题): 智能辅助's decisions on the papers go, the quality records are voided
       const forgetOnDiscard: Discard = async (tx, blockId, paperIds, userId) => {
         await forgetIntelligentDecisions(tx, blockId, paperIds);
         return { ...(await forgetQualityRecords(tx, blockId, userId)) };
@@ -260,6 +267,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         hidden,
         onScore: scoring.paper,
         onDiscard: forgetOnDiscard,
+        // a pair completed or a 标准卷 submitted: the bias rule judges its markers at once
+        onEvidence: quality.judge,
         ports: markingFor,
       });
       markingRoutes(api, { tasks, marking, history, scopes: onMarking, standard });
@@ -290,13 +299,6 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const localQueue = memoryQueue(app.log, 4);
       const local = jobs(localQueue);
       const stopMarkingJobs = registerMarkingJobs(local);
-      const quality = qualityModule({
-        db,
-        audit,
-        rates,
-        paperImage: paperImages.paperImage,
-        papers: markingFor.progress,
-      });
       qualityRoutes(api, {
         progress: quality.progress,
         monitor: quality.monitor,

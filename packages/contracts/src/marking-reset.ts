@@ -29,6 +29,11 @@ export const resetCounts = z.object({
   problems: z.number(),
   /** papers to be marked again */
   papers: z.number(),
+  /**
+   * of those, blanks a leader confirmed (智能判空, scored 0 without a marker): marked again like the others — a
+   * reset of one marker never has any
+   */
+  blanks: z.number(),
 });
 export type ResetCounts = z.infer<typeof resetCounts>;
 

@@ -58,6 +58,28 @@ export const deviationFigures = z.object({
 });
 export type DeviationFigures = z.infer<typeof deviationFigures>;
 
+/**
+ * The quality records of a marker's discarded marks (重置阅卷, 重新选题): kept as the evidence of why, voided —
+ * counted in no figure, listed apart. `flag`: the flag the reset let go, as it stood.
+ */
+export const voidedRecords = z.object({
+  standard: deviationFigures,
+  self: deviationFigures,
+  spot: deviationFigures,
+  /** double-marking differences against the other marker */
+  pair: deviationFigures,
+  flag: z
+    .object({
+      reasons: z.array(z.string()),
+      atDone: num,
+      atEvidence: num.nullable(),
+      flaggedAt: z.string(),
+      voidedAt: z.string(),
+    })
+    .nullable(),
+});
+export type VoidedRecords = z.infer<typeof voidedRecords>;
+
 /** One marker's 质检 papers so far (quality-test/progress2). */
 export const qualityTestMarkerProgress = z.object({
   userId: num,
@@ -71,6 +93,9 @@ export const qualityTestMarkerProgress = z.object({
   spotDue: num,
   /** a figure passes the block's deviation limit */
   over: z.boolean(),
+  /** flagged now (1), released or let go by a reset (0), never (null) */
+  flagState: num.nullable(),
+  voided: voidedRecords,
 });
 export type QualityTestMarkerProgress = z.infer<typeof qualityTestMarkerProgress>;
 
@@ -109,11 +134,32 @@ export const qualityTestReportMarker = z.object({
   /** double marking: share of pairs within the threshold, and how many pairs */
   agreement: z.object({ n: num, within: num.nullable() }),
   arbitrationRate: num.nullable(),
-  /** EWMA of every deviation in marking order, with its control limit (the drift chart) */
+  /**
+   * EWMA of the evidence with a reference (标准卷, double-marking pairs, spot checks — never self-consistency, never
+   * voided records) in marking order, with its control limit (the drift chart)
+   */
   drift: z.array(z.object({ t: num, ewma: num, limit: num })),
   driftSignal: z
     .object({ t: num, chart: z.enum(['ewma', 'cusum']), direction: z.enum(['high', 'low']) })
     .nullable(),
+  /** the consistent-bias rule on the same evidence: pieces read, the first window that held */
+  bias: z.object({
+    n: num,
+    signal: z
+      .object({ t: num, direction: z.enum(['high', 'low']), mean: num, limit: num, n: num })
+      .nullable(),
+  }),
+  /** the marker's flag now: 1 flagged, 0 released (or let go by a reset); the papers done and evidence at it */
+  flag: z
+    .object({
+      state: num,
+      reasons: z.array(z.string()),
+      at: z.string(),
+      atDone: num,
+      atEvidence: num.nullable(),
+    })
+    .nullable(),
+  voided: voidedRecords,
 });
 export type QualityTestReportMarker = z.infer<typeof qualityTestReportMarker>;
 
@@ -156,6 +202,9 @@ export function qualityTestReportTable(r: QualityTestReport): ReportTable {
       '双评一致率(%)',
       '仲裁率(%)',
       '漂移',
+      '一贯偏差',
+      '标记',
+      '已作废的质检记录',
     ],
     rows: r.markers.map((m) => [
       m.name,
@@ -173,8 +222,44 @@ export function qualityTestReportTable(r: QualityTestReport): ReportTable {
       m.driftSignal
         ? `第 ${m.driftSignal.t} 次起持续偏${m.driftSignal.direction === 'high' ? '高' : '低'}`
         : '正常',
+      biasText(m.bias),
+      flagText(m.flag),
+      voidedText(m.voided),
     ]),
   };
+}
+
+const side = (d: 'high' | 'low') => (d === 'high' ? '高' : '低');
+const pts = (v: number) => String(Math.round(Math.abs(v) * 100) / 100);
+
+/** The bias column: where the rule first held on the evidence with a reference. */
+export function biasText(b: QualityTestReportMarker['bias']): string {
+  if (!b.signal) return b.n ? `正常（${b.n} 份有参照）` : '暂无有参照的评分';
+  return `第 ${b.signal.t} 份有参照的评分起一贯偏${side(b.signal.direction)}（平均 ${pts(b.signal.mean)} 分）`;
+}
+
+/** The flag column: state, and after how many papers it came. */
+export function flagText(f: QualityTestReportMarker['flag']): string {
+  if (!f) return '未标记';
+  const when = `评完 ${f.atDone} 份后标记${f.atEvidence ? `（依据 ${f.atEvidence} 份有参照的评分）` : ''}`;
+  return `${f.state === 1 ? '已标记' : '已放行'}：${when}；${f.reasons.join('；')}`;
+}
+
+/** The voided column: what a reset discarded of the marker's quality records. */
+export function voidedText(v: VoidedRecords): string {
+  const parts: string[] = [];
+  const kind = (label: string, f: DeviationFigures) => {
+    if (f.n)
+      parts.push(
+        `${label} ${f.n} 份（平均偏差 ${f.meanDiff !== null && f.meanDiff > 0 ? '+' : ''}${f.meanDiff ?? 0} 分）`,
+      );
+  };
+  kind('标准卷', v.standard);
+  kind('双评', v.pair);
+  kind('抽查', v.spot);
+  kind('自评', v.self);
+  if (v.flag) parts.push(`重置前评完 ${v.flag.atDone} 份后标记：${v.flag.reasons.join('；')}`);
+  return parts.length ? `已作废：${parts.join('；')}` : '无';
 }
 
 // ---- Leaders' spot checks (抽查): a marker's submitted paper re-marked blind ----

@@ -130,9 +130,28 @@ export const markerQuality = z.object({
     cusumHigh: num.nullable(),
     cusumLow: num.nullable(),
   }),
+  /**
+   * Evidence with a reference (标准卷, double-marking pairs against the other mark or a third party's final, spot
+   * checks; never self-consistency) and the consistent-bias rule on it (packages/quality bias.ts): `n` pieces,
+   * the first window that held, null none
+   */
+  bias: z.object({
+    n: num,
+    signal: z
+      .object({ t: num, direction: z.enum(['high', 'low']), mean: num, limit: num, n: num })
+      .nullable(),
+  }),
   /** 1 flagged (and paused when the block says so), 0 released by a leader, null never flagged */
   flag: z
-    .object({ state: num, reasons: z.array(z.string()), at: z.string(), paused: z.boolean() })
+    .object({
+      state: num,
+      reasons: z.array(z.string()),
+      at: z.string(),
+      paused: z.boolean(),
+      /** real papers the marker had marked when flagged, and pieces of evidence with a reference by then */
+      atDone: num,
+      atEvidence: num.nullable(),
+    })
     .nullable(),
 });
 export type MarkerQuality = z.infer<typeof markerQuality>;
@@ -144,6 +163,8 @@ export const qualityLimitsInput = z.object({
   maxStandardDev: z.number().min(0).max(1000),
   maxSelfDiff: z.number().min(0).max(1000),
   drift: z.boolean(),
+  /** a consistent bias of a step on this many latest pieces of evidence with a reference flags the marker */
+  biasEvidence: z.number().int().min(2).max(20).default(3),
 });
 export type QualityLimitsInput = z.infer<typeof qualityLimitsInput>;
 

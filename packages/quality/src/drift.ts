@@ -56,7 +56,8 @@ export function drift(deviations: readonly number[], scale: number, p: DriftPara
     const limit = p.L * Math.sqrt((p.lambda / (2 - p.lambda)) * (1 - (1 - p.lambda) ** (2 * t)));
     points.push({ t, ewma: r4(z), limit: r4(limit), cusumHigh: r4(hi), cusumLow: r4(lo) });
     if (signal) return;
-    if (Math.abs(z) > limit) signal = { t, chart: 'ewma', direction: z > 0 ? 'high' : 'low' };
+    // compared as shown (4 decimals): 0.2 × 3 is 0.6000000000000001, no more out of control than its limit 0.6
+    if (r4(Math.abs(z)) > r4(limit)) signal = { t, chart: 'ewma', direction: z > 0 ? 'high' : 'low' };
     else if (hi > p.h) signal = { t, chart: 'cusum', direction: 'high' };
     else if (lo > p.h) signal = { t, chart: 'cusum', direction: 'low' };
   });

@@ -1,6 +1,7 @@
 /**
  * The flag rule: a marker whose figures pass a limit of the block is flagged to the leaders, with each reason
- * in Chinese. Figures from fewer marks than `minMarks` are not judged (a few papers say nothing).
+ * in Chinese. Figures from fewer marks than `minMarks` are not judged (a few papers say nothing) — except a
+ * consistent bias (bias.ts), which is judged on its own count of evidence with a reference.
  */
 export interface QualityLimits {
   /** marks before any judgement */
@@ -15,6 +16,11 @@ export interface QualityLimits {
   maxSelfDiff: number;
   /** flag on an EWMA / CUSUM signal of the deviation */
   drift: boolean;
+  /**
+   * pieces of evidence with a reference (标准卷, double-marking pairs, spot checks) judged for a consistent bias;
+   * two more when every reference is another marker's mark (bias.ts)
+   */
+  biasEvidence: number;
 }
 
 export const LIMIT_DEFAULTS: QualityLimits = {
@@ -24,6 +30,7 @@ export const LIMIT_DEFAULTS: QualityLimits = {
   maxStandardDev: 2,
   maxSelfDiff: 2,
   drift: true,
+  biasEvidence: 3,
 };
 
 export interface MarkerFigures {
@@ -35,6 +42,8 @@ export interface MarkerFigures {
   /** a leader's blind spot checks (the limit of the 标准卷 applies: both compare with a leader's score) */
   spot?: { n: number; meanAbsDiff: number | null };
   drift: { chart: 'ewma' | 'cusum'; direction: 'high' | 'low' } | null;
+  /** a consistent bias on the latest evidence (bias.ts), judged whatever `n` */
+  bias?: { direction: 'high' | 'low'; mean: number; evidence: number } | null;
 }
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
@@ -42,8 +51,12 @@ const num = (v: number) => String(Math.round(v * 100) / 100);
 
 /** The reasons the marker is flagged (empty: not flagged). */
 export function flagReasons(f: MarkerFigures, l: QualityLimits = LIMIT_DEFAULTS): string[] {
-  if (f.n < l.minMarks) return [];
   const out: string[] = [];
+  if (f.bias)
+    out.push(
+      `评分一贯偏${f.bias.direction === 'high' ? '高' : '低'}：最近 ${f.bias.evidence} 份有参照的评分（标准卷、双评、抽查）平均${f.bias.direction === 'high' ? '高' : '低'} ${num(Math.abs(f.bias.mean))} 分`,
+    );
+  if (f.n < l.minMarks) return out;
   if (f.meanDiffSd !== null && Math.abs(f.meanDiffSd) > l.maxMeanDiffSd)
     out.push(
       `平均分比题块${f.meanDiffSd > 0 ? '高' : '低'} ${num(Math.abs(f.meanDiffSd))} 个标准差，超过 ${num(l.maxMeanDiffSd)}`,

@@ -4,3 +4,4 @@ export * from './drift';
 export * from './flag';
 export * from './speed';
 export * from './rates';
+export * from './bias';

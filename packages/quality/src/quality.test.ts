@@ -97,6 +97,10 @@ describe('drift', () => {
     expect(d.points[9]!.cusumHigh).toBe(5);
   });
 
+  it('a deviation of 3 scale units: z₁ = 0.6 equals its limit (not out), z₂ = 1.08 passes 0.7684', () => {
+    expect(drift([3, 3], 1).signal).toEqual({ t: 2, chart: 'ewma', direction: 'high' });
+  });
+
   it('a large deviation signals the EWMA at once, in its direction', () => {
     expect(drift([8], 2).signal).toEqual({ t: 1, chart: 'ewma', direction: 'high' });
     expect(drift([-8], 2).signal).toEqual({ t: 1, chart: 'ewma', direction: 'low' });

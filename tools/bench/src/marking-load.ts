@@ -60,15 +60,22 @@ interface State extends LoadMarker {
 
 const rand = (n: number) => Math.floor(Math.random() * n);
 
-/** A marker's scores: single blocks uniform over the question's range; the double block near its middle. */
-function scoresFor(block: SeededBlock, full: Map<string, number>): Record<string, number> {
+/** What a biased marker adds to every score (issue 29: a marker who gave every paper its true score + 3). */
+export const BIAS = 3;
+
+/**
+ * A marker's scores: single blocks uniform over the question's range; the double block near its middle — a
+ * biased marker's BIAS points higher on every paper.
+ */
+function scoresFor(block: SeededBlock, full: Map<string, number>, biased: boolean): Record<string, number> {
   const out: Record<string, number> = {};
   for (const no of block.nos) {
     const max = full.get(no)!;
     if (block.markCount === 1) out[no] = rand(max + 1);
     else {
       const mid = Math.round(max / 2);
-      out[no] = Math.random() < OUTLIER ? Math.min(max, mid + 6) : mid + rand(3) - 1;
+      const honest = Math.random() < OUTLIER ? Math.min(max, mid + 6) : mid + rand(3) - 1;
+      out[no] = biased ? Math.min(max, honest + BIAS) : honest;
     }
   }
   return out;
@@ -97,6 +104,8 @@ export async function runMarkers(opts: {
    * marker claims only for the first paper or when the answer brought none. False: a claim before every paper.
    */
   nextWithSubmit: boolean;
+  /** this marker gives every paper BIAS points too many (质检 must flag them on their first few pairs) */
+  biased?: number;
 }): Promise<LoadResult> {
   const pool = new Pool(opts.base, {
     connections: opts.connections,
@@ -158,7 +167,7 @@ export async function runMarkers(opts: {
 
   /** The marker takes a task: its scores and the submit's body are chosen now, so a retried submit is the same. */
   function hold(s: State, task: MarkTask): Held {
-    const scores = scoresFor(blocks.get(s.blockId)!, opts.fullScores);
+    const scores = scoresFor(blocks.get(s.blockId)!, opts.fullScores, s.userId === opts.biased);
     const body = JSON.stringify({
       leaseToken: task.leaseToken,
       scores: Object.entries(scores).map(([no, score]) => ({ no, score })),

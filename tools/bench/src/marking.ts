@@ -12,6 +12,13 @@
 // only for the first paper; BENCH_FLOW=claim-each claims before every paper instead (the figures of before).
 // BENCH_PG_STATS=1 (embedded cluster): pg_stat_statements' heaviest statements of the run and what the server's
 // backends were doing (sampled every 10 ms); it costs PostgreSQL CPU, so take CPU figures from a run without it.
+// Issue 29: one marker of the double-marked block gives every paper 3 points too many (marking-bias.ts): the run
+// prints after how many of their papers (and pairs) 质检 flagged them, and how many honest markers were flagged.
+// 2026-11-28, quality-bias (BENCH_PAPERS=4000 BENCH_CUTS=ahead BENCH_SECONDS=200, load ~20): with every piece of a
+// window a step off, the biased marker was flagged after 5 of their papers (5 pairs) but so were 5 of 499 honest
+// markers (~9 pairs each: their pairs differ by a step 2 times in 3 and by 6 points 1 in 20, so one wild mark
+// carried slight ones over the mean). With every piece also half the limit off: 0 of 499 honest markers flagged
+// (7,984 pairs), the biased one after 14 papers (14 pairs; 137 submits/s). 标准卷 are not noisy: 3 pieces.
 //
 // 2026-11-25, markingperf: the round's "two round trips fewer" (24ae366) was reverted before landing: the marker's
 // done count read in the submit's lock statement comes from that statement's snapshot, so two papers submitted
@@ -56,6 +63,7 @@ import {
   waitHealthy,
 } from './api-server';
 import { markingChecks } from './marking-checks';
+import { biasCheck, biasFigures } from './marking-bias';
 import { clusterCpuSeconds, preloadStatements, resetStatements, sampleBackends, topStatements } from './marking-pg';
 import { cutAhead } from './marking-cuts';
 import { p50p99, runHealth, runMarkers, THRESHOLD } from './marking-load';
@@ -189,6 +197,9 @@ try {
     `${MARKERS} markers for ${SECONDS} s, ${CONNECTIONS} requests in flight${KILL ? ', SIGKILL halfway' : ''}`,
   );
   const monitorWorld = MONITOR ? await seedMonitor(dbUrl, seeded) : null;
+  // issue 29: one marker of the double-marked block gives every paper BIAS points too many
+  const doubleBlock = seeded.blocks.find((b) => b.markCount === 2)!;
+  const biased = seeded.markers.find((m) => m.blockId === doubleBlock.id)!.userId;
   // the routes' own cost first, with nobody marking; then under the markers' load
   const idle = monitorWorld ? await pollMonitor(base, monitorWorld, 10) : null;
   // CPU of this process (the simulated markers) and of the server during the run: is the client the limit?
@@ -208,6 +219,7 @@ try {
       connections: CONNECTIONS,
       cutsStored: CUTS_AHEAD,
       nextWithSubmit: !CLAIM_EACH,
+      biased,
     }).finally(() => (running = false)),
     monitorWorld ? pollMonitor(base, monitorWorld, SECONDS) : Promise.resolve(null),
     PG_STATS ? sampleBackends(dbUrl, () => !running) : Promise.resolve(null),
@@ -225,6 +237,8 @@ try {
   const healthRps = KILL ? null : await runHealth(base, CONNECTIONS, 10);
   log('checking');
   const result = await markingChecks(dbUrl, seeded.subjectId, seeded.blocks, load.ledger, { killed: KILL });
+  const bias = await biasFigures(dbUrl, doubleBlock.id, biased);
+  result.checks.push(biasCheck(bias));
 
   const row = (k: string, v: string) => console.log(`${k.padEnd(34)} ${v}`);
   const lat = (xs: number[]) => {
@@ -293,6 +307,16 @@ try {
   for (const [m, n] of load.refused) row('refused', `${n} × ${m}`);
   if (load.exhausted) row('markers with nothing left to claim', String(load.exhausted));
   // a claim answered while the server died leaves a lease nobody knows of: it returns to the pool when it ends
+  row(
+    'biased marker (+3, double block)',
+    bias.atDone === null
+      ? `not flagged (${bias.done} papers, ${bias.pairs} pairs)`
+      : `flagged after ${bias.atDone} of their papers, on ${bias.atEvidence} pairs (${bias.done} papers, ${bias.pairs} pairs at the end)`,
+  );
+  row(
+    'honest markers flagged for a bias',
+    `${bias.honestFlagged} of ${bias.honest} (${bias.honestPairs.toLocaleString()} pairs between them)`,
+  );
   row(
     'leases at the end',
     `${result.leased} (${load.held} held by markers, ${result.leased - load.held} orphaned)`,

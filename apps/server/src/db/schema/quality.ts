@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -107,6 +109,11 @@ export const markDeviation = pgTable(
     mark: numeric('mark', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     other: numeric('other', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * set when the mark behind it was discarded (重置阅卷, 重新选题): the record stays, shown as voided in the
+     * report, and no longer counts in any figure or flag
+     */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   // a marker's latest of a kind (drift), and a kind's sums per block (standard, self) read a range of it
   (t) => [index('mark_deviation_marker_idx').on(t.blockId, t.kind, t.userId, t.id)],
@@ -151,6 +158,19 @@ export const markerFlag = pgTable(
     releasedBy: integer('released_by').references(() => user.id),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     note: text('note'),
+    /** pieces of evidence with a reference the marker had when flagged (null: flagged on other figures) */
+    atEvidence: integer('at_evidence'),
+    /** the bias rule reads only evidence (mark_deviation ids) after this one: moved on by a leader's release */
+    evidenceAfter: bigint('evidence_after', { mode: 'number' }).notNull().default(0),
+    /** the flag a reset voided with the marker's marks (its reasons, papers done and time), kept for the report */
+    voided: jsonb('voided').$type<{
+      reasons: string[];
+      atDone: number;
+      atEvidence: number | null;
+      flaggedAt: string;
+      state: number;
+      voidedAt: string;
+    }>(),
   },
   (t) => [primaryKey({ columns: [t.blockId, t.userId] })],
 );
@@ -184,9 +204,13 @@ export const spotCheck = pgTable(
     markerScore: numeric('marker_score', { precision: 6, scale: 1, mode: 'number' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the checked mark was discarded (重置阅卷): the check stays as a record; the task may be checked again */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('spot_check_task_uq').on(t.taskId),
+    uniqueIndex('spot_check_task_uq')
+      .on(t.taskId)
+      .where(sql`voided_at is null`),
     index('spot_check_block_idx').on(t.blockId, t.markerId, t.status),
   ],
 );

@@ -67,6 +67,7 @@ describe('重新选题', () => {
       arbitrations: 0,
       problems: 0,
       papers: 2,
+      blanks: 0,
       nos: ['13'],
       free: ['15'],
     });
@@ -114,6 +115,7 @@ describe('重新选题', () => {
       arbitrations: 0,
       problems: 0,
       papers: 2,
+      blanks: 0,
       nos: ['13', '15'],
       unassigned: [],
     });

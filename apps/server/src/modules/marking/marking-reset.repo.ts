@@ -67,7 +67,9 @@ export function markingResetRepo(db: Db) {
               where bs.block_id = ${blockId} and bs.source <> ${BlockScoreSource.xianyue})::int as scores,
             (select count(*) from x where slot = ${MarkSlot.arbitration})::int as arbitrations,
             (select count(*) from seed where status = 'problem')::int as problems,
-            (select count(*) from p)::int as papers`),
+            (select count(*) from p)::int as papers,
+            (select count(*) from intelligent_blank ib join p on p.paper_id = ib.paper_id
+              where ib.block_id = ${blockId} and ib.state = 'applied')::int as blanks`),
       );
       return c!;
     },
@@ -117,12 +119,14 @@ export function markingResetRepo(db: Db) {
 
     /**
      * Double-marking agreement counted on pairs that no longer stand: the pairs recorded on papers whose first
-     * or second mark is reset leave mark_pair_stat, and their deviations leave the drift series.
+     * or second mark is reset leave mark_pair_stat, and their deviations are voided (kept for the quality
+     * report as the record of the discarded marks, out of every figure and of the drift series).
      */
     async dropPairs(blockId: number, plan: Planned): Promise<void> {
       if (!plan.reset.length) return;
       await db.execute(sql`with gone as (
-          delete from mark_deviation d where d.block_id = ${blockId} and d.kind = 'pair' and d.paper_id in (
+          update mark_deviation d set voided_at = now() where d.block_id = ${blockId} and d.kind = 'pair'
+            and d.voided_at is null and d.paper_id in (
             select paper_id from mark_task where id = any(${ids(plan.reset)}) and status = 'submitted')
           returning d.user_id, d.mark - d.other as diff),
         thr as (select coalesce(threshold, 0) as v from block where id = ${blockId}),

@@ -133,7 +133,7 @@ describe('重置阅卷', () => {
   it('resets one marker: their marks back to the pool, the scores and arbitrations of those papers gone', async () => {
     const p = await preview(manager, double(), m2Id);
     expect(p.code, p.message).toBe(0);
-    expect(p.data).toEqual({ marks: 4, scores: 4, arbitrations: 2, problems: 0, papers: 4 });
+    expect(p.data).toEqual({ marks: 4, scores: 4, arbitrations: 2, problems: 0, papers: 4, blanks: 0 });
     const before = await q<{ id: number; score: number }>(
       sql`select id, score from mark_task where block_id = ${double()} and user_id = ${m2Id} order by id`,
     );
@@ -191,7 +191,7 @@ describe('重置阅卷', () => {
 
   it('resetting the arbitrator asks for the arbitrations again', async () => {
     const p = await preview(manager, double(), leaderId);
-    expect(p.data).toEqual({ marks: 0, scores: 2, arbitrations: 2, problems: 0, papers: 2 });
+    expect(p.data).toEqual({ marks: 0, scores: 2, arbitrations: 2, problems: 0, papers: 2, blanks: 0 });
     const done = await reset(manager, { blockId: double(), userId: leaderId, reason: '仲裁重评' });
     expect(done.code, done.message).toBe(0);
     expect(
@@ -216,10 +216,16 @@ describe('重置阅卷', () => {
       ).toBe(0);
     await vi.waitFor(settled, { timeout: 20_000, interval: 100 });
     expect(await with13()).toBeGreaterThan(0);
+    // one of the papers is a blank a leader confirmed (智能判空): the count says the reset includes it
+    await db()
+      .execute(sql`insert into intelligent_blank (block_id, paper_id, run_id, ink, excess, blank, state)
+      select block_id, paper_id, 0, 0, 0, true, 'applied' from mark_task where block_id = ${single()}
+        and status = 'submitted' order by id limit 1`);
     const p = await preview(manager, single());
-    expect(p.data).toEqual({ marks: 4, scores: 4, arbitrations: 0, problems: 0, papers: 4 });
+    expect(p.data).toEqual({ marks: 4, scores: 4, arbitrations: 0, problems: 0, papers: 4, blanks: 1 });
     const r = await reset(manager, { blockId: single(), reason: '题块整体重评' });
     expect(r.code, r.message).toBe(0);
+    expect(r.data).toMatchObject({ papers: 4, blanks: 1 });
     expect(
       await n(
         sql`select count(*)::int as n from mark_task where block_id = ${single()} and status <> 'pending'`,
@@ -260,6 +266,7 @@ describe('重置阅卷', () => {
       arbitrations: 0,
       problems: 1,
       papers: 1,
+      blanks: 0,
     });
     expect((await reset(manager, { blockId: single(), userId: m1Id, reason: '问题卷重评' })).code).toBe(0);
     expect(await q(sql`select status, user_id, problem from mark_task where id = ${task!.taskId}`)).toEqual([
@@ -289,7 +296,7 @@ describe('重置阅卷', () => {
     ).toBe(8);
   });
 
-  it('clears the quality records of what it discards: one marker’s, then the whole block’s', async () => {
+  it('voids the quality records of what it discards, keeping them: one marker’s, then the whole block’s', async () => {
     // 标准卷 / self / spot deviations, a hidden paper, a spot check and a flag per marker and block
     const tasks = await q<{ id: number; paper_id: number; block_id: number; user_id: number }>(
       sql`select id, paper_id, block_id, user_id from mark_task where slot = 1 and status = 'submitted'
@@ -305,19 +312,29 @@ describe('重置阅卷', () => {
       await db()
         .execute(sql`insert into spot_check (block_id, task_id, marker_id, paper_id, leader_id, status)
         values (${blockId}, ${-1000 - blockId * 10 - (userId % 10)}, ${userId}, ${task.paper_id}, ${leaderId}, 'submitted')`);
-      await db().execute(sql`insert into marker_flag (block_id, user_id, reasons)
-        values (${blockId}, ${userId}, '["标准卷偏差过大"]'::jsonb)`);
+      await db().execute(sql`insert into marker_flag (block_id, user_id, reasons, at_done)
+        values (${blockId}, ${userId}, '["标准卷偏差过大"]'::jsonb, 4)`);
     };
     await seed(double(), m1Id);
     await seed(double(), m2Id);
     await seed(single(), m1Id);
+    // what still counts: deviations and spot checks not voided, hidden papers, flags standing
     const left = async (blockId: number) =>
       q<{ t: string; user_id: number; n: number }>(sql`select t, user_id, count(*)::int as n from (
           select 'deviation:' || kind as t, user_id from mark_deviation where block_id = ${blockId}
-            and kind <> 'pair'
+            and kind <> 'pair' and voided_at is null
           union all select 'hidden', user_id from standard_mark where block_id = ${blockId}
-          union all select 'spot', marker_id from spot_check where block_id = ${blockId}
-          union all select 'flag', user_id from marker_flag where block_id = ${blockId}) x
+          union all select 'spot', marker_id from spot_check where block_id = ${blockId} and voided_at is null
+          union all select 'flag', user_id from marker_flag where block_id = ${blockId} and state = 1) x
+        group by 1, 2 order by 1, 2`);
+    // what is kept as the record of the discarded marks
+    const voided = async (blockId: number) =>
+      q<{ t: string; user_id: number; n: number }>(sql`select t, user_id, count(*)::int as n from (
+          select 'deviation:' || kind as t, user_id from mark_deviation where block_id = ${blockId}
+            and kind <> 'pair' and voided_at is not null
+          union all select 'spot', marker_id from spot_check where block_id = ${blockId} and voided_at is not null
+          union all select 'flag', user_id from marker_flag where block_id = ${blockId} and state = 0
+            and voided->'reasons' = '["标准卷偏差过大"]'::jsonb and (voided->>'atDone')::int = 4) x
         group by 1, 2 order by 1, 2`);
     const each = (userId: number) =>
       ['deviation:self', 'deviation:spot', 'deviation:standard', 'flag', 'hidden', 'spot'].map((t) => ({
@@ -325,21 +342,36 @@ describe('重置阅卷', () => {
         user_id: userId,
         n: 1,
       }));
+    const kept = (userId: number) => each(userId).filter((x) => x.t !== 'hidden');
     expect(task.user_id).toBe(m1Id);
     expect(
       (await reset(manager, { blockId: double(), userId: m1Id, reason: '甲老师标准卷偏差大，重评' })).code,
     ).toBe(0);
-    // 甲's records of this block went, 乙's and the other block's stay
+    // 甲's records of this block are voided and kept (the hidden paper goes: a 标准卷 may come again); 乙's and
+    // the other block's stand
     expect(await left(double())).toEqual(each(m2Id));
+    expect(await voided(double())).toEqual(kept(m1Id));
     expect(await left(single())).toEqual(each(m1Id));
+    expect(await voided(single())).toEqual([]);
     const [audit] = await q<{ cleared: Record<string, number> }>(sql`select detail->'cleared' as cleared
       from audit_log where action = 'marking.reset' order by id desc limit 1`);
     expect(audit!.cleared).toEqual({ deviations: 3, hidden: 1, spotChecks: 1, flags: 1 });
 
     expect((await reset(manager, { blockId: double(), reason: '题块整体重评' })).code).toBe(0);
     expect(await left(double())).toEqual([]);
+    expect(await voided(double())).toEqual(
+      [...kept(m1Id), ...kept(m2Id)].sort((a, b) => a.t.localeCompare(b.t) || a.user_id - b.user_id),
+    );
     expect(await left(single())).toEqual(each(m1Id));
-    // the pair deviations leave with the pairs of the papers reset
-    expect(await n(sql`select count(*)::int as n from mark_deviation where block_id = ${double()}`)).toBe(0);
+    // the pair deviations of the papers reset are voided with the pairs: none stands, all are kept
+    expect(
+      await n(sql`select count(*)::int as n from mark_deviation where block_id = ${double()} and kind = 'pair'
+        and voided_at is null`),
+    ).toBe(0);
+    expect(
+      await n(
+        sql`select count(*)::int as n from mark_deviation where block_id = ${double()} and kind = 'pair'`,
+      ),
+    ).toBeGreaterThan(2);
   });
 });

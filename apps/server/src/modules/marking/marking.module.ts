@@ -78,6 +78,8 @@ export function markingModule(d: {
   hidden: HiddenProblems;
   onScore: PaperScored;
   onDiscard: Discard;
+  /** 质检's check of markers with new evidence (quality module's `judge`) */
+  onEvidence?: (blockId: number, userIds: number[]) => Promise<void>;
   ports: MarkingPorts;
 }) {
   const { db, audit, ports } = d;
@@ -94,6 +96,7 @@ export function markingModule(d: {
     finalize,
     standard: d.standard,
     handedOut: scopes.knowTask,
+    onEvidence: d.onEvidence,
     repo,
     leaseRepo,
   });

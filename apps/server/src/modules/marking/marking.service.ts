@@ -73,6 +73,23 @@ export function assertMarks(scores: MarkSubmitInput['scores'], rules: BlockRules
 }
 
 /** The marker's screen (DESIGN.md §5): claim, image, submit, skip, defer, 问题卷. No student identity leaves here. */
+/**
+ * The markers whose pair evidence a submit of `slot` brought: the first or second mark completing a pair (both
+ * markers), or a third mark or an arbitration (the final the pair is judged against: both first markers).
+ */
+function pairUsers(
+  tasks: Array<{ slot: number; status: string; user_id: number | null }>,
+  slot: number,
+  userId: number,
+) {
+  const firsts = tasks.filter(
+    (t) => t.slot <= MarkSlot.second && t.status === 'submitted' && t.user_id !== null,
+  );
+  if (slot > MarkSlot.second) return firsts.map((t) => t.user_id!);
+  const other = firsts.find((t) => t.slot !== slot);
+  return other ? [userId, other.user_id!] : [];
+}
+
 export function markingService(d: {
   db: Db;
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
@@ -84,6 +101,11 @@ export function markingService(d: {
   standard?: StandardService;
   /** each task of the pool handed to a marker, with its block (the routes' scope then knows it without a read) */
   handedOut?: (taskId: number, blockId: number) => void;
+  /**
+   * 质检's check of the markers with new evidence (a double-marking pair completed or decided by a third mark, a
+   * 标准卷): flagged at once, so the next claim of a paused marker is refused (quality-monitor.ts `judge`)
+   */
+  onEvidence?: (blockId: number, userIds: number[]) => Promise<void>;
   /** the pool's statements (marking.repo.ts, marking-lease.repo.ts), passed in by marking.module.ts */
   repo: typeof markingRepo;
   leaseRepo: typeof leases;
@@ -305,6 +327,7 @@ export function markingService(d: {
             });
             await finalize(tx, blockId, task.paper_id, rules, seen);
             counted = true;
+            if (rules.markCount === 2) evidence = pairUsers(lock.tasks, task.slot, userId);
           }
           return {
             counted,
@@ -312,6 +335,11 @@ export function markingService(d: {
             following: withNext ? await nextOn(tx, blockId, userId, !counted) : null,
           };
         });
+      // the markers of a pair this submit completed (or decided by a third mark): judged once committed
+      let evidence: number[] = [];
+      const judged = async (blockId: number) => {
+        if (evidence.length && d.onEvidence) await d.onEvidence(blockId, evidence);
+      };
       let outcome: Awaited<ReturnType<typeof run>>;
       try {
         outcome = await run(input.next);
@@ -320,9 +348,11 @@ export function markingService(d: {
         // the submit alone again (idempotent), then the claim in its own transaction as before
         if (!input.next || err instanceof AppError) throw err;
         const alone = await run(false);
+        await judged(alone.blockId);
         const following = await nextApart(alone.blockId, userId, !alone.counted);
         return answer(alone.counted, alone.blockId, userId, following);
       }
+      await judged(outcome.blockId);
       return answer(outcome.counted, outcome.blockId, userId, outcome.following);
     },
 
@@ -330,6 +360,7 @@ export function markingService(d: {
     async submitStandard(taskId: number, userId: number, input: MarkSubmitInput): Promise<MarkSubmitResult> {
       if (!d.standard) throw fail('阅卷任务不存在');
       const outcome = await d.standard.submit(taskId, userId, input);
+      if (outcome.counted && d.onEvidence) await d.onEvidence(outcome.blockId, [userId]);
       const following = input.next ? await nextApart(outcome.blockId, userId, !outcome.counted) : null;
       return answer(outcome.counted, outcome.blockId, userId, following);
     },

@@ -18,6 +18,7 @@ import {
   LIMIT_DEFAULTS,
   merge,
   moments,
+  othersSpread,
   spread,
 } from '@yj/quality';
 import { fail } from '../../errors';
@@ -26,11 +27,19 @@ import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import type { StandardRates } from '../trial/standard.service';
 import { qualityAccess } from './quality-access';
+import { biasOf, sumsOf } from './quality-evidence';
 import type { BlockRow, QualityRepoOf } from './quality.repo';
 
 const BINS = 10;
 /** the drift charts read the latest deviations of each marker: recent behaviour, a bounded read */
 const DRIFT_WINDOW = 200;
+/** the check after a submit keeps a block's limits, step and the markers' evidence sums this long */
+const JUDGE_TTL_MS = 30_000;
+/**
+ * …once the block has this much evidence: before, the other markers' spread moves with every piece (and a
+ * spread read on a handful is no spread), so it is read again each time — cheap while there is little of it
+ */
+const JUDGE_CACHE_FROM = 200;
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 const r4 = (v: number) => Math.round(v * 10000) / 10000 + 0;
 
@@ -48,13 +57,14 @@ export function qualityMonitor(d: {
 }) {
   const access = qualityAccess(d.db);
 
-  /** Every marker's figures of a block, from the counters (histograms, pairs) and the latest deviations. */
+  /** Every marker's figures of a block, from the counters (histograms, pairs) and the latest evidence. */
   async function figuresOf(b: BlockRow, db: Db) {
     const repo = d.repo(db);
-    const [hist, pairs, devs, standard, self, spot, setting, flags] = await Promise.all([
+    const [hist, pairs, evidence, sums, standard, self, spot, setting, flags] = await Promise.all([
       repo.histograms(b.id),
       repo.pairs([b.id]),
-      repo.deviations(b.id, 'pair', DRIFT_WINDOW),
+      repo.evidence(b.id, DRIFT_WINDOW),
+      repo.evidenceSums(b.id),
       repo.deviationSums(b.id, 'standard'),
       repo.deviationSums(b.id, 'self'),
       repo.deviationSums(b.id, 'spot'),
@@ -70,9 +80,10 @@ export function qualityMonitor(d: {
       byUser.set(h.user_id, m);
     }
     const blockHist = merge([...byUser.values()]);
-    const seq = new Map<number, number[]>(devs.map((x) => [x.user_id, x.marks.map((m, i) => m - x.others[i]!)]));
-    // the charts' scale: the spread of all markers' pair differences (a marker in control differs this much)
-    const scale = spread([...seq.values()].flat()) ?? Math.max(b.threshold ?? 1, 1);
+    const ev = new Map(evidence.map((x) => [x.user_id, x]));
+    const { total, own } = sumsOf(sums);
+    // the charts' scale: the spread of all markers' evidence (a marker in control differs this much)
+    const scale = spread(evidence.flatMap((x) => x.diffs)) ?? Math.max(b.threshold ?? 1, 1);
     const markers = [...byUser].map(([userId, h]) => {
       const m = moments(h);
       const ex = extremes(h, b.full_score);
@@ -81,7 +92,15 @@ export function qualityMonitor(d: {
       const pn = p?.pairs ?? 0;
       const st = standard.find((x) => x.user_id === userId);
       const sf = self.find((x) => x.user_id === userId);
-      const dr = drift(seq.get(userId) ?? [], scale);
+      const dr = drift(ev.get(userId)?.diffs ?? [], scale);
+      const flag = flags.find((x) => x.user_id === userId);
+      const bs = biasOf(
+        ev.get(userId),
+        flag,
+        b.step,
+        othersSpread(total, own.get(userId)),
+        limits.biasEvidence,
+      );
       const figures = {
         userId,
         n: m.n,
@@ -111,6 +130,7 @@ export function qualityMonitor(d: {
           cusumHigh: dr.last?.cusumHigh ?? null,
           cusumLow: dr.last?.cusumLow ?? null,
         },
+        bias: bs,
       };
       const reasons = flagReasons(
         {
@@ -124,6 +144,9 @@ export function qualityMonitor(d: {
             return { n: x?.n ?? 0, meanAbsDiff: x ? r4(Number(x.abs) / x.n) : null };
           })(),
           drift: dr.signal ? { chart: dr.signal.chart, direction: dr.signal.direction } : null,
+          bias: bs.signal
+            ? { direction: bs.signal.direction, mean: bs.signal.mean, evidence: bs.signal.n }
+            : null,
         },
         limits,
       );
@@ -134,7 +157,8 @@ export function qualityMonitor(d: {
 
   /**
    * Flags the markers whose figures pass the block's limits (idempotent: a flagged marker's reasons are
-   * brought up to date; a marker a leader released is judged again once they marked minMarks more).
+   * brought up to date; a marker a leader released is judged again on evidence after the release, or once they
+   * marked minMarks more).
    */
   async function evaluate(b: BlockRow, known?: Awaited<ReturnType<typeof figuresOf>>): Promise<void> {
     const { markers, limits, flags } = known ?? (await figuresOf(b, d.db));
@@ -146,18 +170,93 @@ export function qualityMonitor(d: {
       const f = flags.find((x) => x.user_id === m.figures.userId);
       if (!f) return true;
       if (f.state === 1) return !same(f.reasons, m.reasons);
-      return m.figures.n >= f.at_done + limits.minMarks;
+      return m.figures.bias.signal !== null || m.figures.n >= f.at_done + limits.minMarks;
     });
     if (!hits.length) return;
     await d.db.transaction(async (tx) => {
       for (const m of hits)
-        await tx.execute(sql`insert into marker_flag as f (block_id, user_id, reasons, state, at_done)
-          values (${b.id}, ${m.figures.userId}, ${JSON.stringify(m.reasons)}::jsonb, 1, ${m.figures.n})
-          on conflict (block_id, user_id) do update set reasons = excluded.reasons,
-            state = 1, at_done = case when f.state = 1 then f.at_done else excluded.at_done end,
-            flagged_at = case when f.state = 1 then f.flagged_at else now() end
-          where f.state = 1 or excluded.at_done >= f.at_done + ${limits.minMarks}`);
+        await d.repo(tx).flag(
+          b.id,
+          {
+            userId: m.figures.userId,
+            reasons: m.reasons,
+            done: m.figures.n,
+            evidence: m.figures.bias.n,
+            again: m.figures.bias.signal !== null,
+          },
+          limits.minMarks,
+        );
     });
+  }
+
+  // the check after a submit: the block's row, limits and evidence sums, read once per block every 30 s
+  const judged = new Map<
+    number,
+    { at: number; b: BlockRow; limits: QualityLimitsInput; sums: ReturnType<typeof sumsOf> }
+  >();
+  async function judgeContext(blockId: number) {
+    const hit = judged.get(blockId);
+    if (hit && Date.now() - hit.at < JUDGE_TTL_MS && hit.sums.total.n >= JUDGE_CACHE_FROM) return hit;
+    const repo = d.repo(d.db);
+    const [[b], setting, sums] = await Promise.all([
+      repo.blockById(blockId),
+      repo.setting(blockId),
+      repo.evidenceSums(blockId),
+    ]);
+    if (!b) return null;
+    const ctx = { at: Date.now(), b, limits: limitsOf(setting?.limits), sums: sumsOf(sums) };
+    if (judged.size >= 10_000) judged.clear();
+    judged.set(blockId, ctx);
+    return ctx;
+  }
+
+  /**
+   * The bias rule right after new evidence (a 标准卷 submitted, a double-marking pair completed, a spot check):
+   * the markers named are flagged at once — the claim that follows is refused when the block pauses flagged
+   * markers — rather than at the next 30 s check. Only the bias reason is written here; the 30 s check brings
+   * the other reasons. A marker already flagged is left as is.
+   */
+  async function judge(blockId: number, userIds: readonly number[]): Promise<void> {
+    const ctx = await judgeContext(blockId);
+    if (!ctx || !userIds.length) return;
+    const repo = d.repo(d.db);
+    const [evidence, flags] = await Promise.all([
+      repo.evidence(blockId, DRIFT_WINDOW, userIds),
+      repo.flags([blockId]),
+    ]);
+    for (const e of evidence) {
+      const flag = flags.find((f) => f.user_id === e.user_id);
+      if (flag?.state === 1) continue;
+      const bs = biasOf(
+        e,
+        flag,
+        ctx.b.step,
+        othersSpread(ctx.sums.total, ctx.sums.own.get(e.user_id)),
+        ctx.limits.biasEvidence,
+      );
+      if (!bs.signal) continue;
+      const reasons = flagReasons(
+        {
+          n: 0,
+          meanDiffSd: null,
+          agreement: { n: 0, within: null },
+          standard: { n: 0, meanAbsDiff: null },
+          self: { n: 0, meanAbsDiff: null },
+          drift: null,
+          bias: { direction: bs.signal.direction, mean: bs.signal.mean, evidence: bs.signal.n },
+        },
+        ctx.limits,
+      );
+      await d.db.transaction(async (tx) => {
+        const r = d.repo(tx);
+        const done = await r.done(blockId, e.user_id);
+        await r.flag(
+          blockId,
+          { userId: e.user_id, reasons, done, evidence: bs.n, again: true },
+          ctx.limits.minMarks,
+        );
+      });
+    }
   }
 
   async function blockRow(subjectId: number, blockId: number): Promise<BlockRow> {
@@ -168,6 +267,7 @@ export function qualityMonitor(d: {
 
   return {
     evaluate,
+    judge,
 
     /** qualityMonitorBlock: each marker's figures against the block, flagged markers first. */
     async block(blockId: number, p: Principal): Promise<BlockQuality> {
@@ -193,6 +293,8 @@ export function qualityMonitor(d: {
                 reasons: f.reasons,
                 at: new Date(f.flagged_at).toISOString(),
                 paused: f.state === 1 && pause,
+                atDone: f.at_done,
+                atEvidence: f.at_evidence,
               }
             : null,
         };
@@ -258,17 +360,21 @@ export function qualityMonitor(d: {
           detail: input,
         });
       });
-      // the claims of this process see the pause at once (one cached read of block_quality per claim)
+      // the claims of this process see the pause at once (one cached read of block_quality per claim), the
+      // check after a submit the new limits
       d.rates?.forget(blockId);
+      judged.delete(blockId);
     },
 
     /** A leader lets a flagged marker go on (the flag is kept, released). */
     async release(blockId: number, userId: number, p: Principal, actor: Actor): Promise<void> {
       const { s } = await access.block(p, blockId);
       await d.db.transaction(async (tx) => {
-        // judged again only on the marks given after the release
+        // judged again only on the marks given after the release, and on evidence after it
         const r = await tx.execute(sql`update marker_flag set state = 0, released_by = ${actor.userId},
           released_at = now(), at_done = (select coalesce(sum(done), 0) from mark_stat
+            where block_id = ${blockId} and user_id = ${userId}),
+          evidence_after = (select coalesce(max(id), 0) from mark_deviation
             where block_id = ${blockId} and user_id = ${userId})
           where block_id = ${blockId} and user_id = ${userId} and state = 1 returning user_id`);
         if (!(r as unknown as { rows: unknown[] }).rows.length)

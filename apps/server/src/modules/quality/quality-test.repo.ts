@@ -34,24 +34,30 @@ export function qualityTestRepo(db: Db | Tx) {
       rows<{ block_id: number; n: number }>(sql`select block_id, count(*)::int as n from sample_paper
         where kind = 'standard' and block_id = any(${ints(blockIds)}::int[]) group by block_id`),
 
-    /** Sums of every deviation of 质检 (standard, self, spot) per block, marker and kind. */
+    /**
+     * Sums of every deviation per block, marker and kind: the standing ones of 质检 (standard, self, spot), and
+     * those a reset voided of every kind (pairs too), apart.
+     */
     async sums(blockIds: readonly number[]) {
       const r = await rows<{
         block_id: number;
         user_id: number;
-        kind: 'standard' | 'self' | 'spot';
+        kind: 'standard' | 'self' | 'spot' | 'pair';
+        voided: boolean;
         n: number;
         diff: string;
         abs: string;
         max_abs: string;
-      }>(sql`select block_id, user_id, kind, count(*)::int as n, sum(mark - other) as diff,
-          sum(abs(mark - other)) as abs, max(abs(mark - other)) as max_abs
-        from mark_deviation where block_id = any(${ints(blockIds)}::int[]) and kind in ('standard', 'self', 'spot')
-        group by block_id, user_id, kind`);
+      }>(sql`select block_id, user_id, kind, voided_at is not null as voided, count(*)::int as n,
+          sum(mark - other) as diff, sum(abs(mark - other)) as abs, max(abs(mark - other)) as max_abs
+        from mark_deviation where block_id = any(${ints(blockIds)}::int[])
+          and (kind in ('standard', 'self', 'spot') or voided_at is not null)
+        group by block_id, user_id, kind, voided_at is not null`);
       return r.map((x) => ({
         blockId: x.block_id,
         userId: x.user_id,
         kind: x.kind,
+        voided: x.voided,
         sums: {
           n: x.n,
           diff: Number(x.diff),
@@ -69,17 +75,6 @@ export function qualityTestRepo(db: Db | Tx) {
         done: number;
       }>(sql`select block_id, user_id, sum(done)::int as done
         from mark_stat where block_id = any(${ints(blockIds)}::int[]) group by block_id, user_id`),
-
-    /** Each marker's latest `last` deviations of every kind, oldest first (the drift chart). */
-    latest: (blockId: number, last: number) =>
-      rows<{
-        user_id: number;
-        d: string;
-      }>(sql`select d.user_id, d.d from (select distinct user_id from mark_stat
-          where block_id = ${blockId}) u
-        cross join lateral (select user_id, mark - other as d, id from mark_deviation x
-          where x.block_id = ${blockId} and x.user_id = u.user_id order by x.id desc limit ${last}) d
-        order by d.user_id, d.id`),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   extremes,
   LIMIT_DEFAULTS,
   moments,
+  othersSpread,
   overLimit,
   spotDue,
   spread,
@@ -28,7 +29,8 @@ import type { AuditService } from '../audit/audit.service';
 import { assertAllows } from '../subject/subject-state';
 import type { StandardRates } from '../trial/standard.service';
 import { qualityAccess } from './quality-access';
-import type { QualityRepoOf } from './quality.repo';
+import { biasOf, sumsOf } from './quality-evidence';
+import type { QualityRepo, QualityRepoOf } from './quality.repo';
 import type { QualityTestRepo, QualityTestRepoOf, QualityTestRow } from './quality-test.repo';
 
 /** the drift chart reads each marker's latest deviations: recent behaviour, a bounded read */
@@ -39,12 +41,43 @@ const r4 = (v: number) => Math.round(v * 10000) / 10000 + 0;
 const maxDeviationOf = (q: QualityTestRow | undefined) =>
   Number(q?.limits.maxStandardDev ?? LIMIT_DEFAULTS.maxStandardDev);
 
-type Kind = 'standard' | 'self' | 'spot';
+type Kind = 'standard' | 'self' | 'spot' | 'pair';
+/** The standing figures of a kind per block and marker, and those a reset voided (`voided`). */
 function sumsByMarker(rows: Awaited<ReturnType<QualityTestRepo['sums']>>) {
   const out = new Map<string, DeviationSums>();
-  for (const r of rows) out.set(`${r.blockId}:${r.userId}:${r.kind}`, r.sums);
-  return (blockId: number, userId: number, kind: Kind) =>
-    deviationFigures(out.get(`${blockId}:${userId}:${kind}`));
+  for (const r of rows) out.set(`${r.blockId}:${r.userId}:${r.kind}:${r.voided}`, r.sums);
+  return (blockId: number, userId: number, kind: Kind, voided = false) =>
+    deviationFigures(out.get(`${blockId}:${userId}:${kind}:${voided}`));
+}
+
+type FlagRow = Awaited<ReturnType<QualityRepo['flags']>>[number];
+const iso = (v: Date | string) => new Date(v).toISOString();
+/** A flag a reset let go and nobody flagged since: only a voided record now. */
+const onlyVoided = (f: FlagRow) =>
+  f.state === 0 && f.voided !== null && iso(f.voided.flaggedAt) === iso(f.flagged_at);
+
+/** What a reset voided of a marker's records: the deviations of each kind and the flag it let go. */
+function voidedOf(
+  fig: ReturnType<typeof sumsByMarker>,
+  blockId: number,
+  userId: number,
+  f: FlagRow | undefined,
+) {
+  return {
+    standard: fig(blockId, userId, 'standard', true),
+    self: fig(blockId, userId, 'self', true),
+    spot: fig(blockId, userId, 'spot', true),
+    pair: fig(blockId, userId, 'pair', true),
+    flag: f?.voided
+      ? {
+          reasons: f.voided.reasons,
+          atDone: f.voided.atDone,
+          atEvidence: f.voided.atEvidence ?? null,
+          flaggedAt: iso(f.voided.flaggedAt),
+          voidedAt: iso(f.voided.voidedAt),
+        }
+      : null,
+  };
 }
 
 /**
@@ -138,10 +171,11 @@ export function qualityTestService(d: {
       const repo = d.testRepo(d.db);
       // the markers of each block, narrowed to the school a leader's grant names
       const schools = [...new Set(watch.values())];
-      const [settings, sums, done, reviewers] = await Promise.all([
+      const [settings, sums, done, flags, reviewers] = await Promise.all([
         repo.settings(ids),
         repo.sums(ids),
         repo.done(ids),
+        d.repo(d.db).flags(ids),
         Promise.all(
           schools.map((sc) =>
             d.repo(d.db).reviewers(
@@ -171,6 +205,7 @@ export function qualityTestService(d: {
               const standard = fig(b.id, r.user_id, 'standard');
               const self = fig(b.id, r.user_id, 'self');
               const spot = fig(b.id, r.user_id, 'spot');
+              const f = flags.find((x) => x.block_id === b.id && x.user_id === r.user_id);
               return {
                 userId: r.user_id,
                 name: r.name,
@@ -180,6 +215,8 @@ export function qualityTestService(d: {
                 spot,
                 spotDue: spotDue(n, spot.n, setting.spotPercent),
                 over: overLimit([standard, self, spot], setting.maxDeviation),
+                flagState: f && !onlyVoided(f) ? f.state : null,
+                voided: voidedOf(fig, b.id, r.user_id, f),
               };
             });
           return { blockId: b.id, blockName: b.name, setting, markers };
@@ -208,12 +245,15 @@ export function qualityTestService(d: {
     if (!b) throw fail('题块不存在或已删除');
     const q = d.repo(d.db);
     const t = d.testRepo(d.db);
-    const [hist, pairs, sums, latest, settings] = await Promise.all([
+    const [hist, pairs, sums, evidence, evidenceSums, flags, settings, quality] = await Promise.all([
       q.histograms(blockId),
       q.pairs([blockId]),
       t.sums([blockId]),
-      t.latest(blockId, DRIFT_WINDOW),
+      q.evidence(blockId, DRIFT_WINDOW),
+      q.evidenceSums(blockId),
+      q.flags([blockId]),
       t.settings([blockId]),
+      q.setting(blockId),
     ]);
     const fig = sumsByMarker(sums);
     const byUser = new Map<number, { name: string; h: Map<number, number> }>();
@@ -222,16 +262,23 @@ export function qualityTestService(d: {
       u.h.set(Number(x.score), x.n);
       byUser.set(x.user_id, u);
     }
-    const seq = new Map<number, number[]>();
-    for (const x of latest) seq.set(x.user_id, [...(seq.get(x.user_id) ?? []), Number(x.d)]);
-    // the chart's scale: the spread of every marker's deviations (a marker in control differs this much)
-    const scale = spread([...seq.values()].flat()) ?? Math.max(b.threshold ?? 1, 1);
+    // a marker whose marks a reset discarded has no histogram left, but keeps their records (voided) and flag
+    const others = [...new Set([...sums.map((x) => x.userId), ...flags.map((f) => f.user_id)])].filter(
+      (id) => !byUser.has(id),
+    );
+    for (const u of await q.names(others)) byUser.set(u.id, { name: u.name, h: new Map() });
+    const ev = new Map(evidence.map((x) => [x.user_id, x]));
+    const { total, own } = sumsOf(evidenceSums);
+    const biasEvidence = Number(quality?.limits.biasEvidence ?? LIMIT_DEFAULTS.biasEvidence);
+    // the chart's scale: the spread of every marker's evidence (a marker in control differs this much)
+    const scale = spread(evidence.flatMap((x) => x.diffs)) ?? Math.max(b.threshold ?? 1, 1);
     const markers = [...byUser].map(([userId, u]) => {
       const m = moments(u.h);
       const ex = extremes(u.h, b.full_score);
       const pr = pairs.find((x) => x.user_id === userId);
       const pn = pr?.pairs ?? 0;
-      const dr = drift(seq.get(userId) ?? [], scale);
+      const dr = drift(ev.get(userId)?.diffs ?? [], scale);
+      const f = flags.find((x) => x.user_id === userId);
       return {
         userId,
         name: u.name,
@@ -247,6 +294,18 @@ export function qualityTestService(d: {
         arbitrationRate: arbitrationRate(pn, pn - (pr?.agree ?? 0)),
         drift: dr.points.map((x) => ({ t: x.t, ewma: x.ewma, limit: x.limit })),
         driftSignal: dr.signal,
+        bias: biasOf(ev.get(userId), f, b.step, othersSpread(total, own.get(userId)), biasEvidence),
+        flag:
+          f && !onlyVoided(f)
+            ? {
+                state: f.state,
+                reasons: f.reasons,
+                at: iso(f.flagged_at),
+                atDone: f.at_done,
+                atEvidence: f.at_evidence,
+              }
+            : null,
+        voided: voidedOf(fig, blockId, userId, f),
       };
     });
     markers.sort((a, c) => c.n - a.n || a.userId - c.userId);

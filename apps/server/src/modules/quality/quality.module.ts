@@ -34,8 +34,16 @@ export function qualityModule(d: {
   return {
     progress: qualityProgress({ db, repo, papers: d.papers }),
     monitor,
+    /** the bias rule on markers with new evidence, right after the submit that brought it (never throws) */
+    judge: (blockId: number, userIds: number[]) => monitor.judge(blockId, userIds).catch(() => undefined),
     test: qualityTestService({ db, audit, rates, repo, testRepo }),
-    spot: spotService({ db, paperImage: d.paperImage, repo, testRepo }),
+    spot: spotService({
+      db,
+      paperImage: d.paperImage,
+      repo,
+      testRepo,
+      onEvidence: (blockId, userIds) => monitor.judge(blockId, userIds).catch(() => undefined),
+    }),
     /** the block of a spot check in a route's path (its capability scope) */
     spotBlock: (spotId: number) => testRepo(db).spotBlock(spotId),
     /** quality's 30 s check of the blocks marked in the last minutes; answers its stop function */

@@ -1,6 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 
+/** A flag whose marker's marks a reset discarded: what it was when voided (marker_flag.voided). */
+export interface VoidedFlag {
+  reasons: string[];
+  atDone: number;
+  atEvidence: number | null;
+  flaggedAt: string;
+  state: number;
+  voidedAt: string;
+}
+
 /** A school a monitor is narrowed to (a grant given for one school), or null: every school. */
 export type MonitorSchool = number | null;
 
@@ -15,7 +25,27 @@ export interface BlockRow {
   mark_count: number;
   threshold: number | null;
   full_score: number;
+  /** the smallest score step of the block's questions (a block's 给分点 override the structure's) */
+  step: number;
 }
+
+/**
+ * A piece of evidence's difference from its reference (a mark_deviation row `x`, block_score `bs` joined on a
+ * pair): a 标准卷's reference score, a spot check's leader mark, and for a double-marking pair the final score
+ * when a third marker or a leader decided it, else the other marker's mark (a final by the mean would split the
+ * difference between the two markers, so it tells nothing of which one is off).
+ */
+const REFERENCE_DIFF = sql`(x.mark - case when x.kind = 'pair' and bs.source in ('third', 'arbitration', 'leader')
+  then bs.score else x.other end)`;
+const WITH_FINAL = sql`left join block_score bs on x.kind = 'pair' and bs.block_id = x.block_id
+  and bs.paper_id = x.paper_id`;
+/** the other marker whose mark is the reference (a pair not decided by a third party), else null (0: unknown) */
+const PARTNER = sql`case when x.kind = 'pair' and bs.source is distinct from 'third'
+  and bs.source is distinct from 'arbitration' and bs.source is distinct from 'leader'
+  then coalesce((select t.user_id from mark_task t where t.block_id = x.block_id and t.paper_id = x.paper_id
+    and t.slot in (1, 2) and t.user_id <> x.user_id limit 1), 0) end`;
+/** the kinds with a reference: self-consistency (a marker's own earlier mark) is its own figure, never evidence */
+const REFERENCED = sql`x.kind in ('pair', 'standard', 'spot') and x.voided_at is null`;
 
 /**
  * The monitoring read model: the counters the mark_task triggers keep (migration quality_counters), a few
@@ -27,18 +57,32 @@ export function qualityRepo(db: Db | Tx) {
     async blocksOf(subjectIds: readonly number[]): Promise<BlockRow[]> {
       if (!subjectIds.length) return [];
       const r = await rows<
-        Omit<BlockRow, 'threshold' | 'full_score'> & { threshold: string | null; full_score: string }
+        Omit<BlockRow, 'threshold' | 'full_score' | 'step'> & {
+          threshold: string | null;
+          full_score: string;
+          step: string | null;
+        }
       >(
         sql`select b.id, b.subject_id, b.name, b.mark_count, b.threshold,
           coalesce((select sum(q.score) from question q where q.subject_id = b.subject_id and q.no = any(b.nos)), 0)
-            as full_score
+            as full_score,
+          (select min(coalesce((select (p->>'step')::numeric from jsonb_array_elements(b.points) p
+              where p->>'no' = q.no limit 1), q.step))
+            from question q where q.subject_id = b.subject_id and q.no = any(b.nos)) as step
           from block b where b.subject_id = any(${ints(subjectIds)}::int[]) order by b.subject_id, b.sort, b.id`,
       );
       return r.map((b) => ({
         ...b,
         threshold: b.threshold === null ? null : Number(b.threshold),
         full_score: Number(b.full_score),
+        step: b.step === null || !(Number(b.step) > 0) ? 1 : Number(b.step),
       }));
+    },
+
+    /** One block's row (the check after a submit). */
+    blockById: async (blockId: number): Promise<BlockRow[]> => {
+      const [r] = await rows<{ subject_id: number }>(sql`select subject_id from block where id = ${blockId}`);
+      return r ? (await qualityRepo(db).blocksOf([r.subject_id])).filter((b) => b.id === blockId) : [];
     },
 
     /** Tasks made per block and school. */
@@ -101,28 +145,46 @@ export function qualityRepo(db: Db | Tx) {
       ),
 
     /**
-     * Each marker's latest `last` deviations of a kind, oldest first: one row per marker with two arrays (the
-     * marks and the other marks, as float8 — the same numbers as parsing their text). Rows per deviation, sorted,
-     * were 20,000 rows a request at 100 markers (half the monitor's time).
+     * Each marker's latest `last` pieces of evidence with a reference (standard, pair, spot; never self, never
+     * voided), oldest first: one row per marker with the ids, the differences (mark − reference, as float8) and
+     * the partner whose mark was the reference (null: a settled reference).
+     * `userIds`: only these markers (the check after a submit). Rows per deviation, sorted, were 20,000 rows a
+     * request at 100 markers (half the monitor's time).
      */
-    deviations: (blockId: number, kind: string, last: number) =>
-      rows<{ user_id: number; marks: number[]; others: number[] }>(
-        sql`select u.user_id, d.marks, d.others from (select distinct user_id from mark_stat_score
-            where block_id = ${blockId}) u
-          cross join lateral (select array_agg(y.mark::float8 order by y.id) as marks,
-              array_agg(y.other::float8 order by y.id) as others
-            from (select id, mark, other from mark_deviation x
-              where x.block_id = ${blockId} and x.user_id = u.user_id and x.kind = ${kind}
+    evidence: (blockId: number, last: number, userIds?: readonly number[]) =>
+      rows<{ user_id: number; ids: number[]; diffs: number[]; partners: (number | null)[] }>(
+        sql`select u.user_id, d.ids, d.diffs, d.partners from (select distinct user_id from mark_stat
+            where block_id = ${blockId}${userIds ? sql` and user_id = any(${ints(userIds)}::int[])` : sql``}) u
+          cross join lateral (select array_agg(y.id::float8 order by y.id) as ids,
+              array_agg(y.d::float8 order by y.id) as diffs, array_agg(y.partner order by y.id) as partners
+            from (select x.id, ${REFERENCE_DIFF} as d, ${PARTNER} as partner from mark_deviation x ${WITH_FINAL}
+              where x.block_id = ${blockId} and x.user_id = u.user_id and ${REFERENCED}
               order by x.id desc limit ${last}) y) d
-          where d.marks is not null`,
+          where d.ids is not null`,
       ),
 
-    /** Sums over all deviations of a kind per marker (standard papers, self-consistency). */
+    /** Count, sum and sum of squares of every marker's evidence (the other markers' spread, bias.ts). */
+    evidenceSums: (blockId: number) =>
+      rows<{ user_id: number; n: number; sum: number; sum_sq: number }>(
+        sql`select x.user_id, count(*)::int as n, coalesce(sum(${REFERENCE_DIFF}), 0)::float8 as sum,
+            coalesce(sum(${REFERENCE_DIFF} ^ 2), 0)::float8 as sum_sq
+          from mark_deviation x ${WITH_FINAL} where x.block_id = ${blockId} and ${REFERENCED} group by x.user_id`,
+      ),
+
+    /** Sums over all deviations of a kind per marker (standard papers, self-consistency), voided ones aside. */
     deviationSums: (blockId: number, kind: string) =>
       rows<{ user_id: number; n: number; diff: string; abs: string }>(
         sql`select user_id, count(*)::int as n, sum(mark - other) as diff, sum(abs(mark - other)) as abs
-          from mark_deviation where block_id = ${blockId} and kind = ${kind} group by user_id`,
+          from mark_deviation where block_id = ${blockId} and kind = ${kind} and voided_at is null group by user_id`,
       ),
+
+    /** Real marks a marker has submitted in a block (every school). */
+    async done(blockId: number, userId: number): Promise<number> {
+      const [r] = await rows<{ n: number }>(
+        sql`select coalesce(sum(done), 0)::int as n from mark_stat where block_id = ${blockId} and user_id = ${userId}`,
+      );
+      return r?.n ?? 0;
+    },
 
     /** The block's markers (role 4) with their quota and name. */
     reviewers: (blockIds: readonly number[], school: MonitorSchool) =>
@@ -153,11 +215,34 @@ export function qualityRepo(db: Db | Tx) {
         reasons: string[];
         state: number;
         at_done: number;
+        at_evidence: number | null;
+        evidence_after: number;
         flagged_at: Date | string;
+        voided: VoidedFlag | null;
       }>(
-        sql`select block_id, user_id, reasons, state, at_done, flagged_at from marker_flag
-          where block_id = any(${ints(blockIds)}::int[])`,
+        sql`select block_id, user_id, reasons, state, at_done, at_evidence, evidence_after::float8 as evidence_after,
+            flagged_at, voided
+          from marker_flag where block_id = any(${ints(blockIds)}::int[])`,
       ),
+
+    /**
+     * Flags a marker (or brings a flagged marker's reasons up to date: the papers and evidence at the flag stay).
+     * `again`: a released marker is flagged again (on new evidence, or minMarks more marks); otherwise only when
+     * still flagged or never flagged, or minMarks marks after the release.
+     */
+    async flag(
+      blockId: number,
+      m: { userId: number; reasons: string[]; done: number; evidence: number | null; again: boolean },
+      minMarks: number,
+    ): Promise<void> {
+      await db.execute(sql`insert into marker_flag as f (block_id, user_id, reasons, state, at_done, at_evidence)
+          values (${blockId}, ${m.userId}, ${JSON.stringify(m.reasons)}::jsonb, 1, ${m.done}, ${m.evidence})
+          on conflict (block_id, user_id) do update set reasons = excluded.reasons,
+            state = 1, at_done = case when f.state = 1 then f.at_done else excluded.at_done end,
+            at_evidence = case when f.state = 1 then f.at_evidence else excluded.at_evidence end,
+            flagged_at = case when f.state = 1 then f.flagged_at else now() end
+          where f.state = 1 or ${m.again} or excluded.at_done >= f.at_done + ${minMarks}`);
+    },
 
     async setting(blockId: number) {
       const [r] = await rows<{ limits: Record<string, number | boolean>; pause: boolean }>(
@@ -177,8 +262,9 @@ export function qualityRepo(db: Db | Tx) {
       const who = userId === undefined ? sql`` : sql` and (a.user_id = ${userId} or b.user_id = ${userId})`;
       const from = sql`from mark_deviation a join mark_deviation b on b.block_id = a.block_id
           and b.paper_id = a.paper_id and b.kind = 'pair' and b.user_id > a.user_id and b.mark = a.other
-          and b.other = a.mark
-        where a.block_id = ${blockId} and a.kind = 'pair' and abs(a.mark - a.other) > ${minDiff}${who}`;
+          and b.other = a.mark and b.voided_at is null
+        where a.block_id = ${blockId} and a.kind = 'pair' and a.voided_at is null
+          and abs(a.mark - a.other) > ${minDiff}${who}`;
       // the page and the total from one pass over the join (a count of its own joined the pairs twice); a page
       // past the end has no row to carry the total, so only then is it counted alone
       const found = await rows<{
@@ -205,7 +291,7 @@ export type QualityRepo = ReturnType<typeof qualityRepo>;
 /** The repository as services receive it (quality.module.ts): over the pool or a transaction. */
 export type QualityRepoOf = typeof qualityRepo;
 
-/** What a reset clears of a block's quality records: the rows removed of each kind. */
+/** What a reset voids of a block's quality records: the rows of each kind. */
 export interface QualityForgotten {
   deviations: number;
   hidden: number;
@@ -214,10 +300,11 @@ export interface QualityForgotten {
 }
 
 /**
- * Marks discarded (重置阅卷, 重新选题) of the whole block (`userId` null) or of one marker: the quality report
- * starts over for them. Their 标准卷 / self / spot deviations (pair deviations leave with the pairs, per paper),
- * their hidden papers (standard_mark: a 标准卷 may be handed to them again), the spot checks of their marks
- * and their flag go. The discarded marks stay in mark_task_change; the reset's audit row counts what went here.
+ * Marks discarded (重置阅卷, 重新选题) of the whole block (`userId` null) or of one marker. Their quality records
+ * stay as the evidence of why, marked voided: their 标准卷 / self / spot deviations (pair deviations are voided
+ * with the pairs, per paper) and spot checks count in no figure any more and are listed apart in the report; the
+ * flag is kept as `voided` (reasons, papers done, time) and let go (state 0), so the marker starts over and is
+ * judged on new evidence. Their hidden papers (standard_mark) go, so a 标准卷 may be handed to them again.
  */
 export async function forgetQualityRecords(
   tx: Db | Tx,
@@ -227,15 +314,19 @@ export async function forgetQualityRecords(
   const who = (col: SQL) => (userId === null ? sql`` : sql` and ${col} = ${userId}`);
   const count = async (q: SQL) => rowsOf<{ n: number }>(await tx.execute(q))[0]?.n ?? 0;
   return {
-    deviations: await count(sql`with x as (delete from mark_deviation where block_id = ${blockId}
-        and kind <> 'pair'${who(sql`user_id`)} returning 1) select count(*)::int as n from x`),
+    deviations:
+      await count(sql`with x as (update mark_deviation set voided_at = now() where block_id = ${blockId}
+        and kind <> 'pair' and voided_at is null${who(sql`user_id`)} returning 1) select count(*)::int as n from x`),
     hidden:
       await count(sql`with x as (delete from standard_mark where block_id = ${blockId}${who(sql`user_id`)}
         returning 1) select count(*)::int as n from x`),
-    spotChecks:
-      await count(sql`with x as (delete from spot_check where block_id = ${blockId}${who(sql`marker_id`)}
-        returning 1) select count(*)::int as n from x`),
-    flags: await count(sql`with x as (delete from marker_flag where block_id = ${blockId}${who(sql`user_id`)}
-        returning 1) select count(*)::int as n from x`),
+    spotChecks: await count(sql`with x as (update spot_check set voided_at = now(), lease_token = null
+        where block_id = ${blockId} and voided_at is null${who(sql`marker_id`)} returning 1)
+        select count(*)::int as n from x`),
+    flags: await count(sql`with x as (update marker_flag set state = 0, at_done = 0, released_at = now(),
+        note = '重置阅卷', voided = jsonb_build_object('reasons', reasons, 'atDone', at_done,
+          'atEvidence', at_evidence, 'flaggedAt', flagged_at, 'state', state, 'voidedAt', now())
+        where block_id = ${blockId}${who(sql`user_id`)} and (state = 1 or voided is null) returning 1)
+        select count(*)::int as n from x`),
   };
 }

@@ -31,6 +31,8 @@ interface SpotRow {
   status: string;
   lease_token: string | null;
   subject_status: number;
+  /** the checked mark was discarded by a reset */
+  voided_at: Date | string | null;
 }
 
 /**
@@ -43,6 +45,8 @@ export function spotService(d: {
   paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
   repo: QualityRepoOf;
   testRepo: QualityTestRepoOf;
+  /** the bias rule on the checked marker, after the check is recorded (quality-monitor.ts `judge`) */
+  onEvidence?: (blockId: number, userIds: number[]) => Promise<void>;
 }) {
   const access = qualityAccess(d.db);
 
@@ -64,7 +68,8 @@ export function spotService(d: {
     const [r] = rowsOf<{ id: number; lease_token: string; marker_id: number; name: string }>(
       await db.execute(sql`select c.id, c.lease_token, c.marker_id, u.name from spot_check c
         join "user" u on u.id = c.marker_id
-        where c.block_id = ${blockId} and c.leader_id = ${leaderId} and c.status = 'leased' limit 1`),
+        where c.block_id = ${blockId} and c.leader_id = ${leaderId} and c.status = 'leased'
+          and c.voided_at is null limit 1`),
     );
     return r
       ? {
@@ -86,7 +91,9 @@ export function spotService(d: {
     ]);
     return reviewers.map((r) => {
       const n = done.find((x) => x.user_id === r.user_id)?.done ?? 0;
-      const spot = deviationFigures(sums.find((x) => x.userId === r.user_id && x.kind === 'spot')?.sums);
+      const spot = deviationFigures(
+        sums.find((x) => x.userId === r.user_id && x.kind === 'spot' && !x.voided)?.sums,
+      );
       return {
         userId: r.user_id,
         name: r.name,
@@ -151,11 +158,12 @@ export function spotService(d: {
           await tx.execute(sql`with pick as (
               select t.id, t.paper_id from mark_task t
               where t.block_id = ${blockId} and t.user_id = ${marker.userId} and t.status = 'submitted'
-                and t.slot <> 9 and not exists (select 1 from spot_check c where c.task_id = t.id)
+                and t.slot <> 9 and not exists (select 1 from spot_check c where c.task_id = t.id
+                  and c.voided_at is null)
               order by random() limit 1)
             insert into spot_check (block_id, task_id, marker_id, paper_id, leader_id, status, lease_token)
             select ${blockId}, id, ${marker.userId}, paper_id, ${p.userId}, 'leased', gen_random_uuid() from pick
-            on conflict (task_id) do nothing
+            on conflict (task_id) where voided_at is null do nothing
             returning id, lease_token`),
         );
         if (!r) throw fail('该老师暂无可抽查的试卷，请稍后再试');
@@ -182,8 +190,9 @@ export function spotService(d: {
 
     /** The leader's blind mark: recorded, and only now the marker's mark is shown beside it. */
     async submit(spotId: number, input: SpotSubmitInput, p: Principal): Promise<SpotResult> {
-      return d.db.transaction(async (tx) => {
+      const result = await d.db.transaction(async (tx) => {
         const c = await locked(tx, spotId, p);
+        if (c.voided_at !== null) throw fail(GONE);
         if (c.status !== 'leased' || c.lease_token !== input.leaseToken)
           throw fail('这份抽查已提交，请抽查下一份');
         assertAllows(c.subject_status, 'changeMarks');
@@ -213,6 +222,7 @@ export function spotService(d: {
         const { limit } = await percentOf(c.block_id, tx);
         const diff = Math.round((markerScore - mine.score) * 10) / 10 + 0;
         return {
+          blockId: c.block_id,
           spotId,
           taskId: c.task_id,
           markerId: c.marker_id,
@@ -225,6 +235,9 @@ export function spotService(d: {
           over: Math.abs(diff) > limit,
         };
       });
+      await d.onEvidence?.(result.blockId, [result.markerId]);
+      const { blockId: _, ...answer } = result;
+      return answer;
     },
 
     /** The leader gives an open check up (another paper next time). */

@@ -151,7 +151,7 @@ export function standardRepo(db: Db | Tx) {
     /** The marker's deviation on the paper follows a 回评 of the hidden paper. */
     async deviation(m: { block_id: number; paper_id: number; kind: string }, userId: number, score: number) {
       await db.execute(sql`update mark_deviation set mark = ${score} where block_id = ${m.block_id}
-          and user_id = ${userId} and paper_id = ${m.paper_id} and kind = ${m.kind}`);
+          and user_id = ${userId} and paper_id = ${m.paper_id} and kind = ${m.kind} and voided_at is null`);
     },
 
     /** Who the standard mark was handed to, its paper and the block's regions. */

@@ -11,6 +11,11 @@ export function DiscardCounts({ counts: c, testId }: { counts: ResetCounts; test
       <Descriptions.Item label="退回的问题卷">{c.problems} 份</Descriptions.Item>
       <Descriptions.Item label="重新评阅的试卷" span={2}>
         {c.papers} 份
+        {c.blanks > 0 && (
+          <span data-testid={`${testId}-blanks`}>
+            ，其中智能判空确认的空白卷 {c.blanks} 份（已记的 0 分也作废）
+          </span>
+        )}
       </Descriptions.Item>
     </Descriptions>
   );

@@ -45,7 +45,8 @@ export function ResetModal({
         ...(target === null ? {} : { userId: target }),
         reason: reason.trim(),
       }),
-    (r) => `已重置：${r.marks} 份评分作废，${r.papers} 份试卷回到任务池重新评阅`,
+    (r) =>
+      `已重置：${r.marks} 份评分作废，${r.papers} 份试卷回到任务池重新评阅${r.blanks ? `（含智能判空确认的空白卷 ${r.blanks} 份）` : ''}`,
   );
   const close = () => {
     setWho('all');

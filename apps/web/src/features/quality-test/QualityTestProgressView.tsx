@@ -1,4 +1,4 @@
-import type { QualityTestMarkerProgress } from '@yj/contracts';
+import { voidedText, type QualityTestMarkerProgress } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -92,8 +92,27 @@ export function QualityTestProgressView({ subject, exam, permission }: SubjectBu
                   {
                     title: '状态',
                     key: 'over',
-                    render: (_, m) =>
-                      m.over ? <Tag color="red">偏差超限</Tag> : <Tag color="green">正常</Tag>,
+                    render: (_, m) => (
+                      <Space size={2}>
+                        {m.over ? <Tag color="red">偏差超限</Tag> : <Tag color="green">正常</Tag>}
+                        {m.flagState === 1 && <Tag color="red">已标记</Tag>}
+                        {m.flagState === 0 && <Tag>已放行</Tag>}
+                      </Space>
+                    ),
+                  },
+                  {
+                    title: '已作废的质检记录（重置阅卷）',
+                    key: 'voided',
+                    render: (_, m) => {
+                      const text = voidedText(m.voided);
+                      return text === '无' ? (
+                        <Typography.Text type="secondary">无</Typography.Text>
+                      ) : (
+                        <Typography.Text type="warning" data-testid={`quality-voided-${m.userId}`}>
+                          {text}
+                        </Typography.Text>
+                      );
+                    },
                   },
                 ]}
               />

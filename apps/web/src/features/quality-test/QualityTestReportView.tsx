@@ -1,6 +1,13 @@
-import { qualityTestReportTable, type ReportCell } from '@yj/contracts';
+import {
+  biasText,
+  flagText,
+  qualityTestReportTable,
+  voidedText,
+  type QualityTestReportMarker,
+  type ReportCell,
+} from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { downloadFile } from '../school-admin/download';
@@ -14,6 +21,39 @@ import { progressQuery, qualityTestApi, reportQuery } from './qualityTest.api';
 interface Row {
   key: number;
   cells: ReportCell[];
+}
+
+const side = (d: 'high' | 'low') => (d === 'high' ? '高' : '低');
+
+/** The chosen marker's drift, bias, flag and voided records in words, above their chart. */
+function MarkerSummary({ m }: { m: QualityTestReportMarker }) {
+  const voided = voidedText(m.voided);
+  return (
+    <Descriptions size="small" column={1} data-testid="quality-marker-summary" style={{ marginBottom: 8 }}>
+      <Descriptions.Item label="漂移">
+        {m.driftSignal ? (
+          <Typography.Text type="danger">
+            第 {m.driftSignal.t} 次起持续偏{side(m.driftSignal.direction)}
+          </Typography.Text>
+        ) : (
+          '正常'
+        )}
+      </Descriptions.Item>
+      <Descriptions.Item label="一贯偏差">
+        <Typography.Text type={m.bias.signal ? 'danger' : undefined}>{biasText(m.bias)}</Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label="标记">
+        <Typography.Text type={m.flag?.state === 1 ? 'danger' : undefined}>
+          {flagText(m.flag)}
+        </Typography.Text>
+      </Descriptions.Item>
+      {voided !== '无' && (
+        <Descriptions.Item label="重置阅卷作废">
+          <Typography.Text type="warning">{voided}</Typography.Text>
+        </Descriptions.Item>
+      )}
+    </Descriptions>
+  );
 }
 
 /** quality-test/report: per marker of a block every 质检 figure, the drift chart, and the table as Excel. */
@@ -110,7 +150,8 @@ export function QualityTestReportView({
               q.data && (
                 <Typography.Text type="secondary">
                   偏差 = 老师给分 − 参照分（标准卷参考分 / 第一次给分 / 题组长抽查分），偏差上限{' '}
-                  {q.data.maxDeviation} 分
+                  {q.data.maxDeviation}{' '}
+                  分；漂移与一贯偏差只看有参照的评分（标准卷、双评、抽查），自评另计；重置阅卷作废的记录单列
                 </Typography.Text>
               )
             }
@@ -135,7 +176,7 @@ export function QualityTestReportView({
           </Card>
           <Card
             size="small"
-            title="评分漂移（偏差的指数加权均值，超出控制线即持续偏高或偏低）"
+            title="评分漂移（有参照的评分偏差的指数加权均值，超出控制线即持续偏高或偏低）"
             extra={
               <Select
                 size="small"
@@ -148,10 +189,11 @@ export function QualityTestReportView({
               />
             }
           >
+            {shown && <MarkerSummary m={shown} />}
             {shown?.drift.length ? (
               <EChart option={chart} testId="drift-chart" />
             ) : (
-              <Empty description="这位老师还没有可比较的评分（双评、标准卷、自评或抽查）" />
+              <Empty description="这位老师还没有有参照的评分（标准卷、双评或抽查）" />
             )}
           </Card>
         </>

@@ -249,12 +249,42 @@ export function QualityBlockView({
                   render: (_, m) => (m.drift.n ? `${num(m.drift.ewma)}（限 ±${num(m.drift.limit)}）` : '—'),
                 },
                 {
+                  title: (
+                    <>
+                      一贯偏差
+                      <br />
+                      （有参照的评分）
+                    </>
+                  ),
+                  render: (_, m) =>
+                    m.bias.signal ? (
+                      <Typography.Text type="danger" data-testid={`quality-bias-${m.userId}`}>
+                        偏{m.bias.signal.direction === 'high' ? '高' : '低'}{' '}
+                        {num(Math.abs(m.bias.signal.mean))} 分 （第 {m.bias.signal.t} 份起）
+                      </Typography.Text>
+                    ) : m.bias.n ? (
+                      `正常（${m.bias.n} 份）`
+                    ) : (
+                      '—'
+                    ),
+                },
+                {
                   title: '状态',
                   fixed: 'right',
                   width: 180,
                   render: (_, m) => (
                     <Space orientation="vertical" size={2}>
                       <FlagTag m={m} />
+                      {m.flag && (
+                        <Typography.Text
+                          type="secondary"
+                          style={{ fontSize: 12 }}
+                          data-testid={`quality-flag-at-${m.userId}`}
+                        >
+                          评完 {m.flag.atDone} 份后标记
+                          {m.flag.atEvidence ? `（依据 ${m.flag.atEvidence} 份有参照的评分）` : ''}
+                        </Typography.Text>
+                      )}
                       {m.flag?.state === 1 &&
                         m.flag.reasons.map((r) => (
                           <Typography.Text key={r} type="danger" style={{ fontSize: 12 }}>

@@ -35,6 +35,7 @@ export function QualitySettingButton({
           maxStandardDev: v.maxStandardDev,
           maxSelfDiff: v.maxSelfDiff,
           drift: v.drift,
+          biasEvidence: v.biasEvidence,
         },
         pause: v.pause,
       }),
@@ -97,6 +98,13 @@ export function QualitySettingButton({
             rules={[{ required: true, message: '请填写' }]}
           >
             <InputNumber min={0} max={1000} step={0.5} addonAfter="分" />
+          </Form.Item>
+          <Form.Item
+            name="biasEvidence"
+            label="连续几份有参照的评分（标准卷、双评、抽查）都偏同一方向至少一个给分步长即标记（不受上面份数限制；全是双评时再多 2 份）"
+            rules={[{ required: true, message: '请填写份数' }]}
+          >
+            <InputNumber min={2} max={20} precision={0} addonAfter="份" />
           </Form.Item>
           <Form.Item name="drift" label="检测评分漂移（指数加权均值与累积和控制图）" valuePropName="checked">
             <Switch />
