@@ -87,6 +87,24 @@ export function examRepo(db: Db) {
       return rows[0] ?? null;
     },
     subjects: subjectsOf,
+    /**
+     * The states of the live subjects (of an exam, or one subject), read under a share lock: a change checked
+     * against them cannot cross a 发布 committed meanwhile.
+     */
+    async lockStates(
+      where: { examId: number } | { subjectId: number },
+    ): Promise<Array<{ id: number; examId: number; name: string; status: number }>> {
+      return db
+        .select({ id: subject.id, examId: subject.examId, name: subject.name, status: subject.status })
+        .from(subject)
+        .where(
+          and(
+            'examId' in where ? eq(subject.examId, where.examId) : eq(subject.id, where.subjectId),
+            isNull(subject.deletedAt),
+          ),
+        )
+        .for('share');
+    },
     async findSubject(subjectId: number): Promise<SubjectRow | null> {
       const rows = await db
         .select()
