@@ -36,6 +36,20 @@ export async function reportView(
   return { all: false, schools, classes };
 }
 
+/**
+ * Refuses (无权限) a view that holds nothing of the exam — another school's administrator, a teacher of classes
+ * outside it — before anything of the exam's state is answered (which subjects are published).
+ */
+export async function assertSeesExam(
+  v: ReportView,
+  examId: number,
+  hasExamineesIn: (examId: number, schools: number[], classes: number[]) => Promise<boolean>,
+): Promise<void> {
+  if (v.all) return;
+  if (!v.schools.size && !v.classes.size) throw forbidden();
+  if (!(await hasExamineesIn(examId, [...v.schools], [...v.classes]))) throw forbidden();
+}
+
 /** The report narrowed to a view; refused (无权限) when the view holds nothing of it. */
 export function narrowReport(r: Report, v: ReportView): Report {
   if (v.all) return r;
