@@ -190,6 +190,16 @@ export function scoreQueryRepo(db: Db) {
       }>(r)[0]!;
     },
 
+    /** A subject's full marks and 选做 groups (with its questions: whether the structure adds up). */
+    async fullScoreAndGroups(
+      subjectId: number,
+    ): Promise<{ fullScore: number; optionalGroups: Array<{ nos: string[]; pick: number }> }> {
+      const r = await db.execute(sql`
+        select full_score::float8 as "fullScore", optional_groups as "optionalGroups" from subject
+        where id = ${subjectId}`);
+      return rowsOf<{ fullScore: number; optionalGroups: Array<{ nos: string[]; pick: number }> }>(r)[0]!;
+    },
+
     /** The questions of a subject as the per-question columns show them. */
     async questions(subjectId: number) {
       const r = await db.execute(sql`

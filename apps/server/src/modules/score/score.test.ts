@@ -88,8 +88,14 @@ describe('GET score/check', () => {
   const check = () => scene.admin.get(`${url}/check`).then((r) => body<ScoreCheck>(r).data);
 
   it('lists what stops publishing with counts, and clears as each is settled', async () => {
-    expect((await check()).blockers.map((b) => [b.kind, b.count])).toEqual([['missing', 1]]);
+    // the scene's questions total 33 of its full 43: every 四率 line would be a share of the wrong full marks
+    expect((await check()).blockers.map((b) => [b.kind, b.count])).toEqual([
+      ['missing', 1],
+      ['structure', 10],
+    ]);
     const db = t.database.db;
+    await db.update(subject).set({ fullScore: 33 }).where(eq(subject.id, scene.subjectId));
+    expect((await check()).blockers.map((b) => [b.kind, b.count])).toEqual([['missing', 1]]);
     const [e3] = scene.examinees.slice(3);
     const p3 = await scene.addPaper(e3!.id, { '1': ['B'] });
     const [x] = await db

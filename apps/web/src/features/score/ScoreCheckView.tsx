@@ -33,6 +33,8 @@ function settleAt(
         : null;
     case 'templateMismatch':
       return p.editSetting ? { to: `/book/subject/${subjectId}/template/home`, label: '查看模板问题' } : null;
+    case 'structure':
+      return p.editSetting ? { to: `/book/subject/${subjectId}/setting/question`, label: '核对题目分值' } : null;
   }
 }
 
