@@ -11,6 +11,7 @@ import {
   schoolAdmin,
   subject,
   teacher,
+  teacherClass,
   user,
 } from '../../db/schema';
 
@@ -104,6 +105,16 @@ export function examRepo(db: Db) {
           ),
         )
         .for('share');
+    },
+    /** Whether the user teaches (teacherSchedule) a class some examinee of the exam is in. */
+    async teachesIn(examId: number, userId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: examinee.id })
+        .from(examinee)
+        .innerJoin(teacherClass, eq(teacherClass.classId, examinee.classId))
+        .where(and(eq(examinee.examId, examId), eq(teacherClass.userId, userId)))
+        .limit(1);
+      return rows.length > 0;
     },
     async findSubject(subjectId: number): Promise<SubjectRow | null> {
       const rows = await db

@@ -36,7 +36,8 @@ export function examineeService(d: {
    * message, naming the subject) while any subject of the exam is published — 取消发布 first.
    */
   async function assertExamineesEditable(db: Db, examId: number): Promise<void> {
-    for (const s of await d.examRepo(db).lockStates({ examId })) assertAllows(s.status, 'editExaminees', s.name);
+    for (const s of await d.examRepo(db).lockStates({ examId }))
+      assertAllows(s.status, 'editExaminees', s.name);
   }
 
   return {

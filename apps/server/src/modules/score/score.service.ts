@@ -14,7 +14,7 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { assertAllows } from '../subject/subject-state';
-import { scoreAccess } from './score-access';
+import { scoreAccess, studentScoreAccess } from './score-access';
 import type { ScoreCompute } from './score-compute';
 import type { SchoolFilter } from '../scan/scan-access';
 import type { TemplateFit } from '../template/template.module';
@@ -139,8 +139,10 @@ export function scoreService(d: {
     },
 
     async students(subjectId: number, q: ScoreStudentsQuery, p: Principal): Promise<ScoreStudentsPage> {
-      const { examId, filter } = await access(subjectId, p);
       const repo = d.repo(d.db);
+      // students' own scores: narrowed to what the user reads of them (a teacher their classes)
+      const { examId, filter } = await studentScoreAccess(d.exams, subjectId, p, repo);
+      await d.flush?.(subjectId);
       const [rows, questions, classes] = await Promise.all([
         repo.students(subjectId, examId, filter, q),
         repo.questions(subjectId),
