@@ -443,13 +443,15 @@ test('the reviewer sees the exam on the home page and only what the role allows'
   assert.equal(await page.getByRole('button', { name: /^更\s?多/ }).count(), 0, 'no copy/hide/delete');
   assert.equal(await page.getByRole('button', { name: '人员分工' }).count(), 0, 'no staff screen');
   assert.equal(await page.getByRole('button', { name: '权限设置' }).count(), 0, 'no permission screen');
-  await page.getByRole('button', { name: '考生名单' }).waitFor();
+  // a marker reads no roster (exam.roster.read): students' names are for those who teach them (issue 28)
+  assert.equal(await page.getByRole('button', { name: '考生名单' }).count(), 0, 'no roster for a marker');
   await shot(page, 'exam-detail-reviewer');
 
   await page.getByTestId('subject-card-数学').getByRole('link', { name: '数学' }).click();
   const abilities = page.getByTestId('subject-abilities');
   await abilities.getByText('参与阅卷').waitFor();
   assert.equal(await page.getByTestId('staff-panel').count(), 0, 'no staff management on the subject');
+  assert.equal(await page.getByRole('button', { name: '考生名单' }).count(), 0, 'no roster on the subject');
   await shot(page, 'subject-detail-reviewer');
 
   await page.goto(`${APP}/book/staffInformation/${examId}`);

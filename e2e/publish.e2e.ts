@@ -18,8 +18,8 @@ import {
 import { assignMarkers, pressReviewDone, pressReviewStart, scanSheets, until } from './marking-lib.ts';
 
 // Issue 15 "Publishing", on the real server: two sheets of a fresh subject are scanned (question 48 scored on the
-// sheet's 打分栏). scoreCheck shows two blockers — sheets not marked, examinees without a sheet — each settled on
-// the screen its link leads to (缺考 registered on missedExamDetail; marking started and finished on
+// sheet's 打分栏). scoreCheck shows its blockers — a key left out and questions totalling 95 of 100 (settled on
+// 题目设置), sheets not marked, examinees without a sheet — each settled on the screen its link leads to (缺考 registered on missedExamDetail; marking started and finished on
 // startReviewManage). A score is adjusted with its reason, an examinee marked 违纪 and cleared; the subject is
 // published at a time a minute or so ahead and the page sees it happen without a reload; then cancelled,
 // published again, cancelled, and released from the exam's 成绩发布 screen.
@@ -100,6 +100,20 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   await page.goto(`${APP}/book/subject/${subjectId}/score/scoreCheck`);
   await page.getByTestId('blocker-unmarked').waitFor();
   assert.equal(await page.getByTestId('blocker-noKey').count(), 0, 'every key entered');
+
+  // the questions total 95 of the full 100 (48 entered as 15): every 四率 line would be a share of the wrong
+  // full marks. Its link opens 题目设置, which says so; 48 is worth 20 there, and the blocker goes
+  await page.getByTestId('blocker-structure').getByText('题目总分与科目满分相差的分数：5').waitFor();
+  await page.getByTestId('settle-structure').click();
+  await waitForPath(page, `/book/subject/${subjectId}/setting/question`);
+  await page.getByText('题目结构尚不完整').waitFor();
+  await shot(page, 'publish-01c-structure');
+  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
+    questions: [{ no: '48', score: 20 }],
+  });
+  await page.goto(`${APP}/book/subject/${subjectId}/score/scoreCheck`);
+  await page.getByTestId('blocker-unmarked').waitFor();
+  assert.equal(await page.getByTestId('blocker-structure').count(), 0, 'the questions total the full marks');
 
   // the first blocker's link: 缺考 registered for everyone without a sheet, a page at a time
   await page.getByTestId('settle-missing').click();

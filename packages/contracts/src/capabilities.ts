@@ -57,6 +57,15 @@ export const CAPABILITY_TABLE = {
     { who: 'schoolAdmin', scope: 'school' },
     { who: 'examRole', scope: 'exam', roles: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] },
   ],
+  /**
+   * list an exam's examinees (names, 考号, classes): its managers, scanners, subject managers, monitors and school
+   * managers — not its markers, who mark papers without names and read no roster
+   */
+  'exam.roster.read': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 2, 3, 5, 8, 9] },
+  ],
   /** edit, copy, hide, delete an exam; examinees; roles */
   'exam.manage': [
     { who: 'admin', scope: 'any' },
@@ -76,13 +85,26 @@ export const CAPABILITY_TABLE = {
     { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 9] },
     { who: 'examRole', scope: 'subject', roles: [3] },
   ],
-  /** see a subject's published scores (summary, per student and question): teachers and the exam's staff */
+  /** see a subject's published scores as a whole (summary by class, checks): teachers and the exam's staff */
   'score.read': [
     { who: 'admin', scope: 'any' },
     { who: 'schoolAdmin', scope: 'school' },
     { who: 'teacher', scope: 'school' },
     { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 8, 9] },
     { who: 'examRole', scope: 'subject', roles: [2, 3, 4, 6, 7] },
+  ],
+  /**
+   * students' own scores (names, 考号, per question: score/students, all_score, getExamineeList) — personal data:
+   * the school's administrators, the exam's managers, monitors and school managers, a subject's manager, and a
+   * teacher for the classes they teach (narrowed by `scoreReaderView`, the reports' view; a teacher who teaches
+   * none of the exam's classes is refused). Not the markers as such (roles 4, 6, 7) nor the scanners.
+   */
+  'score.students.read': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'school' },
+    { who: 'teacher', scope: 'school' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 8, 9] },
+    { who: 'examRole', scope: 'subject', roles: [3] },
   ],
   /** see scores before they are published, the checks before publishing; recompute them */
   'score.unpublished.read': [
@@ -191,10 +213,12 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'exam.read': '查看考试、科目和考生名单',
   'report.read': '查看已发布成绩的分析报表（教师只看任教班级）',
   'report.configure': '设置成绩报表的四率线、等级赋分和临界生',
+  'exam.roster.read': '查看考生名单',
   'exam.manage': '管理考试（修改、复制、隐藏、删除，考生和人员分工）',
   'exam.phone.view': '查看考生和人员的完整手机号',
   'score.download': '下载成绩与报表',
   'score.read': '查看已发布的科目成绩',
+  'score.students.read': '查看学生个人成绩（教师只看任教班级）',
   'score.unpublished.read': '查看未发布的成绩与成绩核查，重新计算成绩',
   'score.publish': '发布、定时发布和取消发布成绩，先阅后扫统分',
   'score.adjust': '调整题目得分、标记违纪（记录调整前后分数与原因）',

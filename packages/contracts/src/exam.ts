@@ -115,7 +115,13 @@ export const examDetail = examListItem.extend({
   gradeId: z.number().nullable(),
   schoolList: z.array(z.object({ id: z.number(), name: z.string(), examinees: z.number() })),
   /** what the signed-in user may do on this exam */
-  can: z.object({ manage: z.boolean(), viewPhones: z.boolean(), downloadScores: z.boolean() }),
+  can: z.object({
+    manage: z.boolean(),
+    viewPhones: z.boolean(),
+    downloadScores: z.boolean(),
+    /** the exam's examinees (exam.roster.read: 考生名单) */
+    roster: z.boolean(),
+  }),
 });
 export type ExamDetail = z.infer<typeof examDetail>;
 
@@ -224,6 +230,13 @@ export const operationPermission = z.object({
   downloadScores: z.boolean(),
   /** the subject's score screens (score.read) */
   scoreRead: z.boolean(),
+  /**
+   * students' own scores (score.students.read: 学生成绩): false for a teacher who teaches none of the exam's
+   * classes, whom the server would refuse
+   */
+  studentScores: z.boolean(),
+  /** the exam's examinees (exam.roster.read: 考生名单) */
+  roster: z.boolean(),
   /** change a question's score by hand (score.adjust) */
   scoreAdjust: z.boolean(),
   /** see scores before they are published and the checks (score.unpublished.read) */

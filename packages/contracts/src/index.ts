@@ -30,6 +30,7 @@ export * from './subject-lifecycle';
 export * from './reviewer';
 export * from './score';
 export * from './score-publish';
+export * from './score-readers';
 export * from './export';
 export * from './trial';
 export * from './quality';

@@ -268,11 +268,28 @@ export const structureInfo = z.object({
 });
 export type StructureInfo = z.infer<typeof structureInfo>;
 
+/** What the counted score of a structure reads of it: each question's number and score, and the 选做 groups. */
+export interface CountedStructure {
+  objective: ReadonlyArray<{ no: string; score: number }>;
+  subjective: ReadonlyArray<{ no: string; score: number }>;
+  optionalGroups: ReadonlyArray<{ nos: readonly string[]; pick: number }>;
+}
+
+/**
+ * By how many points the counted score of a structure misses the full marks (0: they agree). Every 四率 line
+ * and 得分率 is a share of the full marks, so a structure that does not add up makes them all wrong.
+ */
+export function structureGap(s: CountedStructure, fullScore: number): number {
+  const gap = Math.abs(fullScore - structureTotals(s, fullScore).total);
+  // scores are kept to one decimal: a float sum of halves is not off by a rounding residue
+  return Math.round(gap * 10) / 10;
+}
+
 /**
  * Counted score of a structure: objective and subjective sums, where an optional group counts only `pick`
  * of its questions (the largest ones, so a mismatch in the group shows up as a difference).
  */
-export function structureTotals(s: Structure, fullScore: number): StructureTotals {
+export function structureTotals(s: CountedStructure, fullScore: number): StructureTotals {
   const inGroup = new Set(s.optionalGroups.flatMap((g) => g.nos));
   const all = [
     ...s.objective.map((q) => ({ no: q.no, score: q.score, objective: true })),

@@ -90,6 +90,7 @@ export const scoreBlockerKind = z.enum([
   'missing',
   'noKey',
   'templateMismatch',
+  'structure',
 ]);
 export type ScoreBlockerKind = z.infer<typeof scoreBlockerKind>;
 /** What stops publishing, with where it is settled (a route of the web app, relative to /book). */

@@ -50,6 +50,15 @@ describe('the subject lifecycle table (DESIGN.md §3)', () => {
     expect(every.filter((s) => !allows(s, 'editAnswers'))).toEqual([S.published]);
     expect(every.filter((s) => !allows(s, 'scan'))).toEqual([S.published]);
     expect(every.filter((s) => !allows(s, 'adjustScores'))).toEqual([S.published]);
+    // everything that moves a score or who counts waits for 取消发布
+    for (const op of [
+      'registerAbsence',
+      'importScores',
+      'editExaminees',
+      'editAnswers',
+      'changeMarks',
+    ] as const)
+      expect(allows(S.published, op), op).toBe(false);
     // edits keep the state
     expect(next(S.reviewing, 'scan')).toBe(S.reviewing);
     expect(transitionsFrom(S.setting)).toEqual(['trialStart', 'reviewStart', 'xianyueTongfen']);

@@ -59,6 +59,15 @@ export const SUBJECT_OPERATIONS = {
   adjustScores: { from: BEFORE_PUBLISHED, to: null, label: '调整成绩' },
   /** uploading, fixing exceptions, 扫描完成; papers scanned while marking join the task pool */
   scan: { from: BEFORE_PUBLISHED, to: null, label: '扫描答题卡' },
+  /** 缺考登记 of a subject (who counts in its figures): until the scores are published */
+  registerAbsence: { from: BEFORE_PUBLISHED, to: null, label: '登记缺考' },
+  /** 成绩导入 of a subject not marked here: until the scores are published */
+  importScores: { from: BEFORE_PUBLISHED, to: null, label: '导入成绩' },
+  /**
+   * removing an exam's examinees or changing their 试卷类型 (who counts, and which key scores them): refused
+   * while any subject of the exam is published
+   */
+  editExaminees: { from: BEFORE_PUBLISHED, to: null, label: '删除考生或修改试卷类型' },
 } as const satisfies Record<string, Rule>;
 
 export type SubjectOperation = keyof typeof SUBJECT_OPERATIONS;

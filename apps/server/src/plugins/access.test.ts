@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITY_TABLE, type Capability } from '@yj/contracts';
-import { examinee, student, teacher as teacherTable, user } from '../db/schema';
+import { examRole, examinee, student, teacher as teacherTable, user } from '../db/schema';
 import { body, signIn, testApp, type TestApp } from '../../test/app';
 import { readXlsx } from '../../test/excel';
 import {
@@ -109,6 +109,29 @@ describe('access sweep over every scoped route', () => {
     const routes = refusedFor((r) => r.who === 'teacher');
     expect(routes.length).toBeGreaterThan(50);
     expect(await sweep(teacher, routes)).toEqual([]);
+  });
+
+  it('refuses a marker who teaches no class every student’s score and the roster (issue 28)', async () => {
+    const db = t.database.db;
+    const m = await buildTeacher(db, single.schoolId);
+    await db.insert(examRole).values({
+      examId: single.examId,
+      subjectId: single.subjectId,
+      schoolId: single.schoolId,
+      userId: m.id,
+      role: 4,
+    });
+    const marker = await signIn(t.app, m.account, PASSWORD);
+    // the table lets a school's teacher in, the readers' view then finds no class of theirs in the exam
+    const personal: Capability[] = ['score.students.read', 'exam.roster.read'];
+    const routes = t.app.apiRoutes.filter((r) => r.capability && personal.includes(r.capability));
+    expect(routes.map((r) => r.url).sort()).toEqual([
+      '/filter/api/api/subject/:id/getExamineeList/:status',
+      '/filter/api/exam/:examId/all_score',
+      '/filter/api/exam/:examId/examinees',
+      '/filter/api/subject/:id/score/students',
+    ]);
+    expect(await sweep(marker, routes)).toEqual([]);
   });
 });
 

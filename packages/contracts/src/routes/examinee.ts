@@ -31,7 +31,7 @@ export const examineeContract = {
   list: defineRoute({
     method: 'POST',
     path: base,
-    access: 'exam.read',
+    access: 'exam.roster.read',
     params: exam,
     body: examineeListQuery,
     response: paged(examineeItem),

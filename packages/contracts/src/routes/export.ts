@@ -21,7 +21,7 @@ export const exportContract = {
   allScore: defineRoute({
     method: 'GET',
     path: '/api/exam/:examId/all_score',
-    access: 'score.read',
+    access: 'score.students.read',
     params: z.object({ examId: idParam() }),
     query: allScoreQuery,
     response: allScorePage,
@@ -37,7 +37,7 @@ export const exportContract = {
   examineeList: defineRoute({
     method: 'GET',
     path: '/api/api/subject/:id/getExamineeList/:status',
-    access: 'score.read',
+    access: 'score.students.read',
     params: z.object({ id: idParam(), status: examineeListStatus }),
     query: examineeStatusQuery,
     response: examineeListPage,

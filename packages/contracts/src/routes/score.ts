@@ -44,7 +44,7 @@ export const scoreContract = {
   students: defineRoute({
     method: 'GET',
     path: `${base}/students`,
-    access: 'score.read',
+    access: 'score.students.read',
     params: subject,
     query: scoreStudentsQuery,
     response: scoreStudentsPage,
@@ -67,7 +67,8 @@ export const scoreContract = {
   adjustments: defineRoute({
     method: 'GET',
     path: `${base}/adjustments`,
-    access: 'score.read',
+    // records of named students' scores: those who check scores before publishing, not every reader
+    access: 'score.unpublished.read',
     params: subject,
     query: pageQuery,
     response: paged(scoreAdjustmentItem),
@@ -84,7 +85,8 @@ export const scoreContract = {
   kaohaoMoves: defineRoute({
     method: 'GET',
     path: `${base}/adjust/kaohao`,
-    access: 'score.read',
+    // records of named students' scores: those who check scores before publishing, not every reader
+    access: 'score.unpublished.read',
     params: subject,
     query: pageQuery,
     response: paged(scoreKaohaoItem),
@@ -115,7 +117,8 @@ export const scoreContract = {
   irregulars: defineRoute({
     method: 'GET',
     path: `${base}/irregulars`,
-    access: 'score.read',
+    // records of named students' scores: those who check scores before publishing, not every reader
+    access: 'score.unpublished.read',
     params: subject,
     query: pageQuery,
     response: paged(irregularItem),

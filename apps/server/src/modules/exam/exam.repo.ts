@@ -11,6 +11,7 @@ import {
   schoolAdmin,
   subject,
   teacher,
+  teacherClass,
   user,
 } from '../../db/schema';
 
@@ -87,6 +88,34 @@ export function examRepo(db: Db) {
       return rows[0] ?? null;
     },
     subjects: subjectsOf,
+    /**
+     * The states of the live subjects (of an exam, or one subject), read under a share lock: a change checked
+     * against them cannot cross a 发布 committed meanwhile.
+     */
+    async lockStates(
+      where: { examId: number } | { subjectId: number },
+    ): Promise<Array<{ id: number; examId: number; name: string; status: number }>> {
+      return db
+        .select({ id: subject.id, examId: subject.examId, name: subject.name, status: subject.status })
+        .from(subject)
+        .where(
+          and(
+            'examId' in where ? eq(subject.examId, where.examId) : eq(subject.id, where.subjectId),
+            isNull(subject.deletedAt),
+          ),
+        )
+        .for('share');
+    },
+    /** Whether the user teaches (teacherSchedule) a class some examinee of the exam is in. */
+    async teachesIn(examId: number, userId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: examinee.id })
+        .from(examinee)
+        .innerJoin(teacherClass, eq(teacherClass.classId, examinee.classId))
+        .where(and(eq(examinee.examId, examId), eq(teacherClass.userId, userId)))
+        .limit(1);
+      return rows.length > 0;
+    },
     async findSubject(subjectId: number): Promise<SubjectRow | null> {
       const rows = await db
         .select()

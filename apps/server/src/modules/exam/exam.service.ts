@@ -118,6 +118,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
           manage: can(p, 'exam.manage', scope),
           viewPhones: can(p, 'exam.phone.view', scope),
           downloadScores: can(p, 'score.download', scope),
+          roster: can(p, 'exam.roster.read', scope),
         },
       };
     },

@@ -143,7 +143,12 @@ export function examineeRepo(db: Db) {
     },
     async current(examId: number) {
       return db
-        .select({ id: examinee.id, studentId: examinee.studentId, kaohao: examinee.kaohao })
+        .select({
+          id: examinee.id,
+          studentId: examinee.studentId,
+          kaohao: examinee.kaohao,
+          paperType: examinee.paperType,
+        })
         .from(examinee)
         .where(eq(examinee.examId, examId));
     },

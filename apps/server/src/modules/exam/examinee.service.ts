@@ -16,6 +16,7 @@ import type { examineeRepo, ExamineeFilter } from './examinee.repo';
 import { place, ruleProblem, type SeatStudent } from './kaohao';
 import type { Actor } from '../../lib/actor';
 import type { ExamineeScoreHook } from '../score/score-compute';
+import { assertAllows } from '../subject/subject-state';
 
 export function examineeService(d: {
   db: Db;
@@ -28,6 +29,15 @@ export function examineeService(d: {
     const e = await d.examRepo(db).find(examId);
     if (!e) throw fail('考试不存在或已删除');
     return e;
+  }
+
+  /**
+   * Removing examinees or changing their 试卷类型 moves every subject's figures: refused (the lifecycle's
+   * message, naming the subject) while any subject of the exam is published — 取消发布 first.
+   */
+  async function assertExamineesEditable(db: Db, examId: number): Promise<void> {
+    for (const s of await d.examRepo(db).lockStates({ examId }))
+      assertAllows(s.status, 'editExaminees', s.name);
   }
 
   return {
@@ -130,6 +140,7 @@ export function examineeService(d: {
 
     async remove(examId: number, ids: number[], actor: Actor): Promise<{ removed: number }> {
       return d.db.transaction(async (tx) => {
+        await assertExamineesEditable(tx, examId);
         const repo = d.repo(tx);
         const rows = await repo.byIds(examId, ids);
         await repo.remove(
@@ -154,6 +165,7 @@ export function examineeService(d: {
       actor: Actor,
     ): Promise<{ updated: number }> {
       return d.db.transaction(async (tx) => {
+        await assertExamineesEditable(tx, examId);
         const updated = await d.repo(tx).setPaperType(examId, ids, paperType);
         await d.audit.record(tx, {
           action: 'examinee.paperType',
@@ -169,8 +181,9 @@ export function examineeService(d: {
     /** 缺考 per subject; the subject must belong to the exam of the examinees. */
     async setAbsent(subjectId: number, ids: number[], absent: boolean, actor: Actor): Promise<void> {
       await d.db.transaction(async (tx) => {
-        const s = await d.examRepo(tx).findSubject(subjectId);
+        const [s] = await d.examRepo(tx).lockStates({ subjectId });
         if (!s) throw fail('科目不存在或已删除');
+        assertAllows(s.status, 'registerAbsence');
         const rows = await d.repo(tx).byIds(s.examId, ids);
         if (rows.length !== new Set(ids).size) throw fail('考生不属于本次考试');
         await d.repo(tx).setAbsent(subjectId, ids, absent, actor.userId);
@@ -252,6 +265,10 @@ export function examineeService(d: {
             errors.push({ row, column: '考号', message: `考号 ${c.kaohao} 已被其他考生使用` });
         }
         if (errors.length) throw importErrors(errors, '请修改后重新导入');
+        // a 试卷类型 changed scores its examinee with the other key: as setPaperType, not once published
+        const typeOf = new Map(current.map((c) => [c.id, c.paperType]));
+        if (updates.some((u) => (typeOf.get(u.id) ?? null) !== u.paperType))
+          await assertExamineesEditable(tx, examId);
         await repo.updateMany(updates);
         await repo.insertFull(examId, adds);
         await d.examRepo(tx).updateExam(examId, { step: Math.max(e.step, 3) });

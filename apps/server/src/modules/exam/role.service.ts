@@ -206,6 +206,11 @@ export function roleService(d: {
         viewPhones: can(p, 'exam.phone.view', scope),
         downloadScores: can(p, 'score.download', scope),
         scoreRead: can(p, 'score.read', scope),
+        // a teacher reads the students' scores of the classes they teach: none of the exam's, none at all
+        studentScores:
+          can({ ...p, teacherOf: [] }, 'score.students.read', scope) ||
+          (can(p, 'score.students.read', scope) && (await d.examRepo(d.db).teachesIn(s.examId, p.userId))),
+        roster: can(p, 'exam.roster.read', scope),
         scoreAdjust: can(p, 'score.adjust', scope),
         scoreUnpublishedRead: can(p, 'score.unpublished.read', scope),
         scorePublish: can(p, 'score.publish', scope),

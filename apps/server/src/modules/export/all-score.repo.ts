@@ -3,7 +3,7 @@ import { CELL_STATUS, type AllScoreQuery, type AllScoreRow, type AllScoreSubject
 import { rowsOf, type Db } from '../../infra/db';
 import { banji } from '../../db/schema';
 import type { SchoolFilter } from '../scan/scan-access';
-import { inSchools, intArray, nameOrKaohao } from '../score/score-reads';
+import { inReaderView, inSchools, intArray, nameOrKaohao, type ReaderFilter } from '../score/score-reads';
 
 /** One raw row: fixed columns, then t<i> (total) and c<i> (status code) for the i-th subject. */
 export type RawAllScoreRow = {
@@ -31,7 +31,7 @@ export interface AllScoreFilter {
 export function allScoreSql(
   examId: number,
   subjects: AllScoreSubject[],
-  f: SchoolFilter,
+  f: ReaderFilter,
   q: AllScoreFilter,
   page?: { size: number; page: number },
 ): SQL {
@@ -65,7 +65,7 @@ export function allScoreSql(
     join ${banji} b on b.id = e.class_id
     join school sc on sc.id = e.school_id
     left join score s on s.examinee_id = e.id and s.subject_id = any(${intArray(ids.length ? ids : [0])})
-    where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)} ${cls} ${search}
+    where e.exam_id = ${examId} ${inReaderView(f)} ${cls} ${search}
     group by e.id, st.id, b.id, sc.id
     order by ${by} ${dir} nulls last, e.kaohao
     ${limit}`;
@@ -105,7 +105,7 @@ export function allScoreRepo(db: Db) {
     async page(
       examId: number,
       subjects: AllScoreSubject[],
-      f: SchoolFilter,
+      f: ReaderFilter,
       q: AllScoreQuery,
     ): Promise<RawAllScoreRow[]> {
       return rowsOf<RawAllScoreRow>(await db.execute(allScoreSql(examId, subjects, f, q, q)));

@@ -13,8 +13,8 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
-import { NOT_ALL_PUBLISHED, scoreAccess, scoreSchools } from '../score/score-access';
-import { scoreReads, studentStatus } from '../score/score-reads';
+import { NOT_ALL_PUBLISHED, studentScoreAccess } from '../score/score-access';
+import { readerFilter, scoreReads, studentStatus } from '../score/score-reads';
 import { allScoreRow, type allScoreRepo } from './all-score.repo';
 
 /** exam/{examId}/all_score and getExamineeList/{status}: the exam's scores read across subjects or by status. */
@@ -49,6 +49,9 @@ export function allScoreService(d: {
     async allScore(examId: number, q: AllScoreQuery, p: Principal): Promise<AllScorePage> {
       const e = await d.exams.requireExam(examId);
       const repo = d.repo(d.db);
+      // students' own scores: what the user reads of them (a teacher their classes), as the reports do — refused
+      // (无权限) before the state of the subjects is told
+      const filter = await readerFilter(p, e, null, scoreReads(d.db));
       const withStatus = await repo.subjects(examId);
       // the total spans every subject: before all are published only holders of score.unpublished.read see it
       const scope = { examId, ...(e.schoolId ? { schoolId: e.schoolId } : {}) };
@@ -58,7 +61,6 @@ export function allScoreService(d: {
       )
         throw fail(NOT_ALL_PUBLISHED);
       const subjects = withStatus.map(({ status: _status, ...s }) => s);
-      const filter = scoreSchools(p, e, null);
       const [rows, classes] = await Promise.all([
         repo.page(examId, subjects, filter, q),
         scoreReads(d.db).classes(examId, filter),
@@ -79,8 +81,9 @@ export function allScoreService(d: {
       q: { p: number; size: number },
       p: Principal,
     ): Promise<ExamineeListPage> {
-      const { examId, filter } = await scoreAccess(d.exams, subjectId, p);
-      const rows = await scoreReads(d.db).students(subjectId, examId, filter, {
+      const reads = scoreReads(d.db);
+      const { examId, filter } = await studentScoreAccess(d.exams, subjectId, p, reads);
+      const rows = await reads.students(subjectId, examId, filter, {
         page: q.p,
         size: q.size,
         sort: 'kaohao',

@@ -2,8 +2,6 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   SCORE_IMPORT_COLUMNS,
   SCORE_IMPORT_OPTIONAL,
-  SUBJECT_STATE_FORBIDS,
-  SubjectStatus,
   type Principal,
   type ScoreImportResult,
 } from '@yj/contracts';
@@ -15,6 +13,7 @@ import { importErrors, readImportSheet, REPORTED_ERRORS, writeSheet } from '../.
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { subjectScanAccess, type SchoolFilter } from '../scan/scan-access';
+import { assertAllows } from '../subject/subject-state';
 import { inSchools } from '../score/score-reads';
 import { validateScoreRows } from './score-import';
 
@@ -37,7 +36,7 @@ export function scoreImportService(d: { db: Db; audit: AuditService; exams: Exam
   async function importable(subjectId: number, p: Principal) {
     const { examId, filter } = await subjectScanAccess(d.exams, subjectId, p, false);
     const s = await d.exams.subjectRow(subjectId);
-    if (s.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+    assertAllows(s.status, 'importScores');
     const [scanned] = await d.db
       .select({ id: paper.id })
       .from(paper)
@@ -81,6 +80,11 @@ export function scoreImportService(d: { db: Db; audit: AuditService; exams: Exam
         throw importErrors(allErrors, '请修改后重新导入，或选择“仅导入正确的行”');
       if (valid.length === 0) throw fail('没有可导入的行');
       return d.db.transaction(async (tx) => {
+        // checked again under the subject's lock: a 发布 committed since the check above is not overwritten
+        const [now] = rowsOf<{ status: number }>(
+          await tx.execute(sql`select status from subject where id = ${subjectId} for share`),
+        );
+        assertAllows(now?.status ?? -1, 'importScores');
         await tx.update(subject).set({ scoresImported: true }).where(eq(subject.id, subjectId));
         for (let i = 0; i < valid.length; i += CHUNK) {
           const now = new Date();

@@ -19,7 +19,7 @@ import type { ReportCommentaryRepo } from './report-commentary.repo';
 import type { ReportCache } from './report-cache';
 import { studentFigures } from './report-students';
 import type { ReportRepo, ScoreEntry } from './report.repo';
-import { reportView, type ReportView } from './report-view';
+import { assertSeesExam, reportView, type ReportView } from './report-view';
 
 /** What of a class's 试卷讲评 is cached: the figures, the named students without their names. */
 type ClassFigures = Pick<ReportCommentary, 'sat' | 'gradeSat' | 'questions'>;
@@ -45,7 +45,8 @@ export function reportCommentaryService(d: {
     const e = await repo.exam(examId);
     if (!e) throw fail('考试不存在或已删除');
     const view = await reportView(p, e, subjectId, () => repo.teacherClasses(p.userId));
-    if (!view.all && !view.schools.size && !view.classes.size) throw forbidden();
+    // 无权限 before the exam's state (本次考试还没有已发布成绩的科目) is told
+    await assertSeesExam(view, examId, (id, schools, classes) => repo.hasExamineesIn(id, schools, classes));
     return { e, view };
   }
 

@@ -22,7 +22,7 @@ import type { GroupRow, GroupWrite, MemberRow, NamedMember, ReportGroupsRepo } f
 import type { ReportRepo } from './report.repo';
 import type { ReportService } from './report.service';
 import { kaohaosOf, readKaohaoFile, sortKaohaos } from './report-groups-import';
-import { reportView, type ReportView } from './report-view';
+import { assertSeesExam, reportView, type ReportView } from './report-view';
 
 type ExamClass = { id: number; name: string; schoolId: number; count: number };
 
@@ -72,8 +72,7 @@ export function reportGroupsService(d: {
     if (!e) throw fail('考试不存在或已删除');
     const view = await reportView(p, e, subjectId, () => reads.teacherClasses(p.userId));
     // a view that holds nothing of this exam (another school's administrator, a teacher of other classes)
-    if (!view.all && !(await reads.hasExamineesIn(examId, [...view.schools], [...view.classes])))
-      throw forbidden();
+    await assertSeesExam(view, examId, (id, schools, classes) => reads.hasExamineesIn(id, schools, classes));
     return { e, view };
   }
 

@@ -41,7 +41,7 @@ import { progressJoin, progressSummary, type ProgressLine } from './report-progr
 import { parseStudentTable, studentTableText, type StudentTable } from './report-students';
 import { depsOf, published, stampOf, TOTAL, type ReportCache } from './report-cache';
 import type { ReportRepo, ReportSubjectRow, ScoreColumns } from './report.repo';
-import { narrowReport, reportView } from './report-view';
+import { assertSeesExam, narrowReport, reportView } from './report-view';
 import { questionLines } from './score-text';
 
 /**
@@ -283,8 +283,7 @@ export function reportService(d: {
   /** The report as the user may see it, as JSON text: the cached text itself when they see all of it. */
   async function viewedJson(examId: number, subjectId: number | undefined, p: Principal): Promise<string> {
     const e = await examOf(examId);
-    const view = await reportView(p, e, subjectId ?? null, () => repo.teacherClasses(p.userId));
-    if (!view.all && !view.schools.size && !view.classes.size) throw forbidden();
+    const view = await seenView(e, subjectId ?? null, p);
     const json = await cachedReport(e, subjectId);
     return view.all ? json : JSON.stringify(narrowReport(JSON.parse(json) as Report, view));
   }
@@ -294,10 +293,15 @@ export function reportService(d: {
    */
   async function examSeenBy(examId: number, p: Principal) {
     const e = await examOf(examId);
-    const view = await reportView(p, e, null, () => repo.teacherClasses(p.userId));
-    if (view.all) return e;
-    if (!(await repo.hasExamineesIn(examId, [...view.schools], [...view.classes]))) throw forbidden();
+    await seenView(e, null, p);
     return e;
+  }
+
+  /** The user's view of an exam's report, refused (无权限) before its state is told when it holds nothing of it. */
+  async function seenView(e: { id: number; schoolId: number | null }, subjectId: number | null, p: Principal) {
+    const view = await reportView(p, e, subjectId, () => repo.teacherClasses(p.userId));
+    await assertSeesExam(view, e.id, (examId, schools, classes) => repo.hasExamineesIn(examId, schools, classes));
+    return view;
   }
 
   const viewed = async (examId: number, subjectId: number | undefined, p: Principal): Promise<Report> =>
@@ -310,8 +314,7 @@ export function reportService(d: {
    */
   async function studentRows(examId: number, f: ReportStudentsFilter, p: Principal) {
     const e = await examOf(examId);
-    const view = await reportView(p, e, f.subjectId ?? null, () => repo.teacherClasses(p.userId));
-    if (!view.all && !view.schools.size && !view.classes.size) throw forbidden();
+    const view = await seenView(e, f.subjectId ?? null, p);
     const [{ table }, matching] = await Promise.all([
       studentTableOf(e, f.subjectId),
       f.keyword ? repo.examineesMatching(examId, f.keyword) : null,
@@ -384,8 +387,7 @@ export function reportService(d: {
    */
   async function progressOf(examId: number, f: ReportProgressFilter, p: Principal) {
     const e = await examOf(examId);
-    const view = await reportView(p, e, f.subjectId ?? null, () => repo.teacherClasses(p.userId));
-    if (!view.all && !view.schools.size && !view.classes.size) throw forbidden();
+    const view = await seenView(e, f.subjectId ?? null, p);
     if (f.earlierExamId === examId) throw fail('请选择另一次考试');
     const earlierExam = await examSeenBy(f.earlierExamId, p);
     const [all, allEarlier] = await Promise.all([repo.subjects(examId), repo.subjects(f.earlierExamId)]);

@@ -3,7 +3,6 @@ import type { Paged, ScoreAdjustmentItem, ScoreStudentsPage } from '@yj/contract
 import { absence } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { buildScoreScene } from '../../../test/score';
-import { NOT_PUBLISHED } from './score-access';
 
 // e0: objective 3 + 3 + 5 + 2 = 13, block 21: 8, 22: 7 -> 28 (test/score.ts keys); e1 absent.
 let t: TestApp;
@@ -78,7 +77,8 @@ describe('POST score/adjust', () => {
       (await adjust({ examineeId: e0, questionNo: '21', score: 3, reason: '复核' }, () => scene.teacher))
         .message,
     ).toBe('无权限');
-    expect(body(await scene.teacher.get(`${url}/adjustments`)).message).toBe(NOT_PUBLISHED);
+    // the records of named students' adjustments: those who check scores before publishing
+    expect(body(await scene.teacher.get(`${url}/adjustments`)).message).toBe('无权限');
     expect(body(await scene.admin.get(`${url}/adjustments?size=999`)).code).not.toBe(0);
   });
 });

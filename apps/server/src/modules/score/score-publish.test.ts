@@ -48,9 +48,19 @@ const row = async (id: number) => (await t.database.db.select().from(subject).wh
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 const all = ['B'];
 
+/**
+ * The score scene with its full marks set to what its questions total (3 + 3 + 5 + 2 + 10 + 10 of 选做 = 33):
+ * publishing refuses a structure that does not add up.
+ */
+async function sceneOf(examinees: number): Promise<Scene> {
+  const s = await buildScoreScene(t.app, t.database.db, examinees);
+  await t.database.db.update(subject).set({ fullScore: 33 }).where(eq(subject.id, s.subjectId));
+  return s;
+}
+
 /** Two examinees; the first has a marked sheet, the second none (one blocker) unless `both`. Marking done. */
 async function doneScene(name: string, both = true): Promise<Scene & { url: string }> {
-  const scene = await buildScoreScene(t.app, t.database.db, 2);
+  const scene = await sceneOf(2);
   for (const e of scene.examinees.slice(0, both ? 2 : 1)) {
     const p = await scene.addPaper(e.id, { '1': all });
     await scene.addBlockScore(p.id, { '21': 4, '22': 3, '23': 0 });
@@ -119,6 +129,51 @@ describe('POST score/release and release/cancel', () => {
       tongfen: false,
       xianyue: false,
     });
+  });
+});
+
+describe('a structure that does not add up', () => {
+  it('blocks 发布, 定时发布, 批量发布 and 先阅后扫统分 until the questions total the full marks', async () => {
+    const s = await doneScene('政治');
+    // 33 of questions against a full 43: every 四率 line would be a share of the wrong full marks
+    await t.database.db.update(subject).set({ fullScore: 43 }).where(eq(subject.id, s.subjectId));
+    const check = body<{ ok: boolean; blockers: ScoreBlocker[] }>(await s.admin.get(`${s.url}/score/check`));
+    expect(check.data.blockers.map((b) => [b.kind, b.count, b.label])).toEqual([
+      ['structure', 10, '题目总分与科目满分相差的分数'],
+    ]);
+    const refusal = '成绩核查未通过，不能发布：题目总分与科目满分相差的分数 10';
+    expect(body(await s.admin.post(`${s.url}/score/release`)).message).toBe(refusal);
+    const batch = body<BatchReleaseItem[]>(
+      await s.admin.post(`/filter/api/exam/${s.examId}/score/batchRelease`, { subjectIds: [s.subjectId] }),
+    ).data;
+    expect(batch.map((x) => [x.ok, x.message])).toEqual([[false, refusal]]);
+    await s.admin.post(`${s.url}/score/delayPublish`, { publishAt: inSeconds(3600) });
+    await t.database.db
+      .update(subject)
+      .set({ publishAt: new Date(Date.now() - 1000) })
+      .where(eq(subject.id, s.subjectId));
+    expect(await jobsOf(t).fire({ subjectId: s.subjectId })).toBe('refused');
+    expect((await row(s.subjectId)).status).toBe(SubjectStatus.done);
+
+    // 先阅后扫: the strips unified, but not published
+    const x = await sceneOf(1);
+    await t.database.db.update(subject).set({ fullScore: 40 }).where(eq(subject.id, x.subjectId));
+    await x.addPaper(
+      x.examinees[0]!.id,
+      { '1': all },
+      {
+        scores: { s1: { question: '21', value: 8 }, s2: { question: '22|23', value: 5 } },
+      },
+    );
+    const tongfen = body<ScoreBlocker[]>(
+      await x.admin.post(`/filter/api/subject/${x.subjectId}/xianyuehousao/tongfen`),
+    );
+    expect(tongfen.data.map((b) => [b.kind, b.count])).toEqual([['structure', 7]]);
+    expect((await row(x.subjectId)).status).toBe(SubjectStatus.setting);
+
+    // the full marks put right: it publishes
+    await t.database.db.update(subject).set({ fullScore: 33 }).where(eq(subject.id, s.subjectId));
+    expect(body(await s.admin.post(`${s.url}/score/release`)).code).toBe(0);
   });
 });
 
@@ -225,7 +280,8 @@ describe('exam release screen and batchRelease', () => {
     const rows = body<ExamReleaseRow[]>(await s.admin.get(`${url}/release`)).data;
     expect(rows.map((r) => [r.name, r.status, r.blockers.map((b) => b.kind), r.canPublish])).toEqual([
       ['数学', SubjectStatus.done, [], true],
-      ['地理', SubjectStatus.done, ['missing'], true],
+      // 地理 has no questions yet: none of its 100 full marks is counted
+      ['地理', SubjectStatus.done, ['missing', 'structure'], true],
     ]);
     expect(body(await s.teacher.get(`${url}/release`)).message).toBe('无权限');
     expect(body(await s.admin.post(`${url}/batchRelease`, { subjectIds: [] })).message).toContain(
@@ -242,7 +298,12 @@ describe('exam release screen and batchRelease', () => {
     ).data;
     expect(out.map((x) => [x.name, x.ok, x.message, x.blockers.map((b) => b.kind)])).toEqual([
       ['数学', true, '已发布', []],
-      ['地理', false, '成绩核查未通过，不能发布：无答题卡且未登记缺考的考生 2', ['missing']],
+      [
+        '地理',
+        false,
+        '成绩核查未通过，不能发布：无答题卡且未登记缺考的考生 2、题目总分与科目满分相差的分数 100',
+        ['missing', 'structure'],
+      ],
       ['', false, '科目不属于该考试', []],
     ]);
     expect((await row(s.subjectId)).status).toBe(SubjectStatus.published);
@@ -260,7 +321,7 @@ describe('先阅后扫统分 (xianyuehousao/tongfen, cancelXianyueTongfen)', () 
   });
 
   it('unifies the strip scores and publishes from 设置中; cancelled back to 设置中', async () => {
-    const s = await buildScoreScene(t.app, t.database.db, 2);
+    const s = await sceneOf(2);
     const url = `/filter/api/subject/${s.subjectId}`;
     await s.addPaper(s.examinees[0]!.id, { '1': all }, strips(8, 5));
     await s.addPaper(s.examinees[1]!.id, { '1': all }, strips(2, null));
@@ -303,7 +364,7 @@ describe('先阅后扫统分 (xianyuehousao/tongfen, cancelXianyueTongfen)', () 
     expect(body(await plain.admin.post(`${plain.url}/cancelXianyueTongfen`)).message).toBe(
       '该科目不是由先阅后扫统分发布的，请使用“取消发布”',
     );
-    const s = await buildScoreScene(t.app, t.database.db, 1);
+    const s = await sceneOf(1);
     await s.addPaper(s.examinees[0]!.id, { '1': all }, strips(8, 5));
     await setStatus(s.subjectId, SubjectStatus.reviewing);
     expect(body(await s.admin.post(`/filter/api/subject/${s.subjectId}/xianyuehousao/tongfen`)).message).toBe(

@@ -9,6 +9,19 @@ import { intArray, rowsOf } from './score-compute.repo';
 export const inSchools = (column: SQL, f: SchoolFilter): SQL =>
   f === 'all' ? sql`` : sql`and ${column} = any(${intArray([...f])})`;
 
+/**
+ * The examinees a reader of students' own scores sees (score.students.read): a school filter, or some schools and
+ * some classes (a teacher's, from the readers' view of the contracts).
+ */
+export type ReaderFilter = SchoolFilter | { schools: readonly number[]; classes: readonly number[] };
+
+/** `and …` narrowing the examinee aliased `e` to a reader's filter. */
+export function inReaderView(f: ReaderFilter): SQL {
+  if (f === 'all' || isSchoolList(f)) return inSchools(sql`e.school_id`, f);
+  return sql`and (e.school_id = any(${intArray([...f.schools])}) or e.class_id = any(${intArray([...f.classes])}))`;
+}
+const isSchoolList = (f: ReaderFilter): f is readonly number[] => Array.isArray(f);
+
 export interface SummaryRow {
   classId: number | null;
   className: string | null;
@@ -79,7 +92,7 @@ export function nameOrKaohao(keyword: string | undefined): SQL {
 export function studentsSql(
   subjectId: number,
   examId: number,
-  f: SchoolFilter,
+  f: ReaderFilter,
   q: Pick<ScoreStudentsQuery, 'classId' | 'keyword' | 'sort' | 'order'> & { status?: ScoreStudentStatus },
   page?: { size: number; page: number },
 ): SQL {
@@ -96,7 +109,7 @@ export function studentsSql(
     join student st on st.id = e.student_id
     join ${banji} b on b.id = e.class_id
     left join score s on s.subject_id = ${subjectId} and s.examinee_id = e.id
-    where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)} ${cls} ${search} ${status}
+    where e.exam_id = ${examId} ${inReaderView(f)} ${cls} ${search} ${status}
     order by ${SORT[q.sort]} ${dir} nulls last, e.kaohao
     ${page ? sql`limit ${page.size} offset ${(page.page - 1) * page.size}` : sql``}`;
 }
@@ -127,17 +140,31 @@ export function scoreQueryRepo(db: Db) {
     async students(
       subjectId: number,
       examId: number,
-      f: SchoolFilter,
+      f: ReaderFilter,
       q: ScoreStudentsQuery & { status?: ScoreStudentStatus },
     ): Promise<StudentRow[]> {
       return rowsOf<StudentRow>(await db.execute(studentsSql(subjectId, examId, f, q, q)));
     },
 
-    async classes(examId: number, f: SchoolFilter): Promise<Array<{ id: number; name: string }>> {
+    async classes(examId: number, f: ReaderFilter): Promise<Array<{ id: number; name: string }>> {
       const r = await db.execute(sql`
         select distinct b.id, b.name from examinee e join ${banji} b on b.id = e.class_id
-        where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)} order by b.name, b.id`);
+        where e.exam_id = ${examId} ${inReaderView(f)} order by b.name, b.id`);
       return rowsOf<{ id: number; name: string }>(r);
+    },
+
+    /** The classes a teacher teaches (teacherSchedule), in any school. */
+    async teacherClasses(userId: number): Promise<number[]> {
+      const r = await db.execute(sql`select class_id as id from teacher_class where user_id = ${userId}`);
+      return rowsOf<{ id: number }>(r).map((x) => x.id);
+    },
+
+    /** Whether some examinee of the exam is in one of the schools or classes. */
+    async seesAny(examId: number, schools: number[], classes: number[]): Promise<boolean> {
+      const r = await db.execute(sql`
+        select exists (select 1 from examinee where exam_id = ${examId}
+          and (school_id = any(${intArray(schools)}) or class_id = any(${intArray(classes)}))) as yes`);
+      return rowsOf<{ yes: boolean }>(r)[0]?.yes ?? false;
     },
 
     /**
@@ -188,6 +215,16 @@ export function scoreQueryRepo(db: Db) {
         missing: number;
         noKey: number;
       }>(r)[0]!;
+    },
+
+    /** A subject's full marks and 选做 groups (with its questions: whether the structure adds up). */
+    async fullScoreAndGroups(
+      subjectId: number,
+    ): Promise<{ fullScore: number; optionalGroups: Array<{ nos: string[]; pick: number }> }> {
+      const r = await db.execute(sql`
+        select full_score::float8 as "fullScore", optional_groups as "optionalGroups" from subject
+        where id = ${subjectId}`);
+      return rowsOf<{ fullScore: number; optionalGroups: Array<{ nos: string[]; pick: number }> }>(r)[0]!;
     },
 
     /** The questions of a subject as the per-question columns show them. */

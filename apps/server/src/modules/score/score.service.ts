@@ -1,4 +1,5 @@
 import {
+  structureGap,
   type Principal,
   type ScoreBlocker,
   type ScoreCheck,
@@ -13,7 +14,7 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { assertAllows } from '../subject/subject-state';
-import { scoreAccess } from './score-access';
+import { scoreAccess, studentScoreAccess } from './score-access';
 import type { ScoreCompute } from './score-compute';
 import type { SchoolFilter } from '../scan/scan-access';
 import type { TemplateFit } from '../template/template.module';
@@ -48,6 +49,10 @@ const BLOCKERS: Record<ScoreBlocker['kind'], { label: string; hint: string }> = 
     label: '题型或选项与答题卡模板不一致的客观题',
     hint: '这些题的得分可能不对：在题目设置或答题卡模板中改为一致（改模板后需重新识别），再重新计算成绩',
   },
+  structure: {
+    label: '题目总分与科目满分相差的分数',
+    hint: '四率、得分率等都按满分计算，两者不一致时都会算错：在题目设置中补齐或改正题目分值，或改正科目满分',
+  },
 };
 
 /**
@@ -60,8 +65,22 @@ export async function checkCounts(
   s: { subjectId: number; examId: number },
   f: SchoolFilter,
 ): Promise<Record<ScoreBlocker['kind'], number>> {
-  const counts = await d.queryRepo(db).check(s.subjectId, s.examId, f);
-  return { ...counts, templateMismatch: (await d.templateFit(db, s.subjectId)).length };
+  const repo = d.queryRepo(db);
+  const [counts, questions, subject] = await Promise.all([
+    repo.check(s.subjectId, s.examId, f),
+    repo.questions(s.subjectId),
+    repo.fullScoreAndGroups(s.subjectId),
+  ]);
+  const structure = {
+    objective: questions.filter((q) => q.objective),
+    subjective: questions.filter((q) => !q.objective),
+    optionalGroups: subject.optionalGroups,
+  };
+  return {
+    ...counts,
+    templateMismatch: (await d.templateFit(db, s.subjectId)).length,
+    structure: structureGap(structure, subject.fullScore),
+  };
 }
 
 /** The blockers of a scoreCheck from its counts: only those left, in the table's order, with label and hint. */
@@ -120,8 +139,10 @@ export function scoreService(d: {
     },
 
     async students(subjectId: number, q: ScoreStudentsQuery, p: Principal): Promise<ScoreStudentsPage> {
-      const { examId, filter } = await access(subjectId, p);
       const repo = d.repo(d.db);
+      // students' own scores: narrowed to what the user reads of them (a teacher their classes)
+      const { examId, filter } = await studentScoreAccess(d.exams, subjectId, p, repo);
+      await d.flush?.(subjectId);
       const [rows, questions, classes] = await Promise.all([
         repo.students(subjectId, examId, filter, q),
         repo.questions(subjectId),

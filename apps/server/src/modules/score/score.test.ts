@@ -78,9 +78,10 @@ describe('GET score/students', () => {
     expect((await get(`classId=${scene.classId + 999}`)).data.total).toBe(0);
   });
 
-  it('refuses a bad sort and a teacher before publishing', async () => {
+  it('refuses a bad sort and a teacher who teaches none of the exam’s classes', async () => {
     expect((await get('sort=nope')).code).not.toBe(0);
-    expect(body(await scene.teacher.get(`${url}/students`)).message).toBe(NOT_PUBLISHED);
+    // 无权限 before the state is told (score-readers.test: who reads which students)
+    expect(body(await scene.teacher.get(`${url}/students`)).message).toBe('无权限');
   });
 });
 
@@ -88,8 +89,14 @@ describe('GET score/check', () => {
   const check = () => scene.admin.get(`${url}/check`).then((r) => body<ScoreCheck>(r).data);
 
   it('lists what stops publishing with counts, and clears as each is settled', async () => {
-    expect((await check()).blockers.map((b) => [b.kind, b.count])).toEqual([['missing', 1]]);
+    // the scene's questions total 33 of its full 43: every 四率 line would be a share of the wrong full marks
+    expect((await check()).blockers.map((b) => [b.kind, b.count])).toEqual([
+      ['missing', 1],
+      ['structure', 10],
+    ]);
     const db = t.database.db;
+    await db.update(subject).set({ fullScore: 33 }).where(eq(subject.id, scene.subjectId));
+    expect((await check()).blockers.map((b) => [b.kind, b.count])).toEqual([['missing', 1]]);
     const [e3] = scene.examinees.slice(3);
     const p3 = await scene.addPaper(e3!.id, { '1': ['B'] });
     const [x] = await db

@@ -63,11 +63,16 @@ export function ExamDetailView({ exam }: { exam: ExamDetail }) {
   ) : null;
 
   const links = [
-    {
-      to: `/book/exam/${exam.id}/studentManagement`,
-      icon: <UserOutlined />,
-      label: manage ? '考生管理' : '考生名单',
-    },
+    // the roster: not for the exam's markers (exam.roster.read)
+    ...(exam.can.roster
+      ? [
+          {
+            to: `/book/exam/${exam.id}/studentManagement`,
+            icon: <UserOutlined />,
+            label: manage ? '考生管理' : '考生名单',
+          },
+        ]
+      : []),
     ...(manage
       ? [
           { to: `/book/staffInformation/${exam.id}`, icon: <TeamOutlined />, label: '人员分工' },

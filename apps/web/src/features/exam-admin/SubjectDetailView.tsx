@@ -76,9 +76,11 @@ export function SubjectDetailView({ subject, permission, exam }: SubjectBundle) 
               <Button data-testid="to-score">成绩</Button>
             </Link>
           )}
-          <Link to={`/book/subject/${info.id}/studentManagement`}>
-            <Button icon={<UserOutlined />}>{manage || permission.scan ? '考生与缺考' : '考生名单'}</Button>
-          </Link>
+          {permission.roster && (
+            <Link to={`/book/subject/${info.id}/studentManagement`}>
+              <Button icon={<UserOutlined />}>{manage || permission.scan ? '考生与缺考' : '考生名单'}</Button>
+            </Link>
+          )}
         </Space>
       }
     >

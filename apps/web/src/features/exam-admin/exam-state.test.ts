@@ -41,12 +41,14 @@ describe('abilities', () => {
       viewPhones: false,
       downloadScores: false,
       scoreRead: false,
+      studentScores: false,
+      roster: false,
       scoreAdjust: false,
       scoreUnpublishedRead: false,
       scorePublish: false,
       monitor: false,
     });
     expect(list.filter((a) => a.allowed).map((a) => a.label)).toEqual(['参与阅卷']);
-    expect(list).toHaveLength(13);
+    expect(list).toHaveLength(15);
   });
 });

@@ -98,6 +98,8 @@ const PERMISSION_CAPABILITY: Array<[keyof OperationPermission, Capability]> = [
   ['viewPhones', 'exam.phone.view'],
   ['downloadScores', 'score.download'],
   ['scoreRead', 'score.read'],
+  ['studentScores', 'score.students.read'],
+  ['roster', 'exam.roster.read'],
   ['scoreAdjust', 'score.adjust'],
   ['scoreUnpublishedRead', 'score.unpublished.read'],
   ['scorePublish', 'score.publish'],

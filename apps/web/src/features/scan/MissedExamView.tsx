@@ -1,5 +1,5 @@
 import { useOneAtATime } from '../../app/useOneAtATime';
-import type { MissedExaminee } from '@yj/contracts';
+import { allows, type MissedExaminee } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -29,6 +29,8 @@ const ABSENCE_BATCH = 500;
 export function MissedExamView({ subject, exam }: SubjectBundle) {
   const info = subject.subjectInfo;
   const subjectId = info.id;
+  // 缺考 moves the figures: not on a published subject (取消发布 first)
+  const writable = allows(info.status, 'registerAbsence');
   const { modal, message } = App.useApp();
   const qc = useQueryClient();
   const [status, setStatus] = useState<MissedStatus>('missing');
@@ -127,7 +129,7 @@ export function MissedExamView({ subject, exam }: SubjectBundle) {
                 <Descriptions.Item label="未扫">{sum.missing}</Descriptions.Item>
               </Descriptions>
             )}
-            {status !== 'absent' && (
+            {status !== 'absent' && writable && (
               <Space>
                 <Button
                   danger
@@ -151,7 +153,7 @@ export function MissedExamView({ subject, exam }: SubjectBundle) {
               }}
               pagination={scanPagination(page, q.data?.total ?? 0, setPage)}
               rowSelection={
-                status === 'absent'
+                status === 'absent' || !writable
                   ? undefined
                   : {
                       selectedRowKeys: selected,
@@ -188,7 +190,7 @@ export function MissedExamView({ subject, exam }: SubjectBundle) {
                   title: '操作',
                   key: 'op',
                   render: (_: unknown, x) =>
-                    x.absent ? (
+                    x.absent && writable ? (
                       <Button size="small" onClick={() => undo(x)} data-testid={`undo-absent-${x.kaohao}`}>
                         撤销缺考
                       </Button>

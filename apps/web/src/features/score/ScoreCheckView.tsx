@@ -26,13 +26,19 @@ function settleAt(
     case 'missing':
       return p.scanRead ? { to: `/book/missedExamDetail?subjectId=${subjectId}`, label: '登记缺考' } : null;
     case 'overFull':
-      return { to: `/book/subject/${subjectId}/score/stuScore`, label: '核对并调整成绩' };
+      return p.studentScores
+        ? { to: `/book/subject/${subjectId}/score/stuScore`, label: '核对并调整成绩' }
+        : null;
     case 'noKey':
       return p.editSetting
         ? { to: `/book/subject/${subjectId}/setting/question?tab=answer`, label: '录入答案' }
         : null;
     case 'templateMismatch':
       return p.editSetting ? { to: `/book/subject/${subjectId}/template/home`, label: '查看模板问题' } : null;
+    case 'structure':
+      return p.editSetting
+        ? { to: `/book/subject/${subjectId}/setting/question`, label: '核对题目分值' }
+        : null;
   }
 }
 

@@ -1,4 +1,4 @@
-import { allows, SubjectStatus } from '@yj/contracts';
+import { allows, SubjectStatus, type OperationPermission } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Result, Space, Tabs } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -12,13 +12,15 @@ import { PublishControls } from './PublishControls';
 import { scoreApi } from './score.api';
 import { scoreKeys } from './score.queries';
 
-const TABS = [
+/** The tabs, each with the ability it needs beyond score.read (a tab the server would refuse is not shown). */
+const TABS: Array<{ key: string; label: string; needs?: keyof OperationPermission }> = [
   { key: 'summary', label: '成绩概览' },
-  { key: 'stuScore', label: '学生成绩' },
+  // students' own scores: a teacher of the exam's classes, the school's and the exam's managers — not every marker
+  { key: 'stuScore', label: '学生成绩', needs: 'studentScores' },
   { key: 'scoreCheck', label: '成绩核查' },
-  { key: 'adjust/checkdetail', label: '调整记录' },
-  { key: 'irregular', label: '违纪记录' },
-  { key: 'adjust/kaohao', label: '考号调整', adjust: true },
+  { key: 'adjust/checkdetail', label: '调整记录', needs: 'scoreUnpublishedRead' },
+  { key: 'irregular', label: '违纪记录', needs: 'scoreUnpublishedRead' },
+  { key: 'adjust/kaohao', label: '考号调整', needs: 'scoreAdjust' },
 ];
 
 /**
@@ -91,7 +93,7 @@ export function ScoreFrame(b: SubjectBundle) {
         <>
           <Tabs
             activeKey={tab}
-            items={TABS.filter((t) => !t.adjust || b.permission.scoreAdjust).map(({ key, label }) => ({
+            items={TABS.filter((t) => !t.needs || b.permission[t.needs]).map(({ key, label }) => ({
               key,
               label,
             }))}

@@ -1,3 +1,4 @@
+import { allows } from '@yj/contracts';
 import { examCrumbs } from '../../features/exam-admin/ExamLoader';
 import { ExamineesPanel } from '../../features/exam-admin/examinees/ExamineesPanel';
 import { PageFrame } from '../../features/exam-admin/PageFrame';
@@ -19,7 +20,8 @@ export function Component() {
             subject={{
               id: subject.subjectInfo.id,
               name: subject.subjectInfo.name,
-              canMarkAbsent: permission.scan,
+              // 缺考 moves the figures: not on a published subject (取消发布 first)
+              canMarkAbsent: permission.scan && allows(subject.subjectInfo.status, 'registerAbsence'),
             }}
           />
         </PageFrame>

@@ -1,5 +1,5 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { ExamType, type ExamDetail, type ExamineeItem } from '@yj/contracts';
+import { allows, ExamType, type ExamDetail, type ExamineeItem } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Dropdown, Empty, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -25,6 +25,8 @@ export function ExamineesPanel({ exam, subject }: Props) {
   const qc = useQueryClient();
   const joint = exam.type === ExamType.joint;
   const canManage = exam.can.manage;
+  // removing examinees or changing 试卷类型 moves a published subject's figures: 取消发布 first
+  const examineesEditable = exam.subjects.every((x) => allows(x.status, 'editExaminees'));
   const [filter, setFilter] = useState<Omit<ExamineeFilter, 'page' | 'size'>>({});
   const [keywordDraft, setKeywordDraft] = useState('');
   const [page, setPage] = useState(1);
@@ -190,7 +192,7 @@ export function ExamineesPanel({ exam, subject }: Props) {
         {selected.length > 0 && (
           <Space wrap data-testid="examinee-batch">
             <Typography.Text type="secondary">已选 {selected.length} 人</Typography.Text>
-            {canManage && (
+            {canManage && examineesEditable && (
               <Dropdown
                 menu={{
                   items: [
@@ -231,7 +233,7 @@ export function ExamineesPanel({ exam, subject }: Props) {
                 </Button>
               </>
             )}
-            {canManage && (
+            {canManage && examineesEditable && (
               <Button danger onClick={confirmRemove}>
                 移除
               </Button>
