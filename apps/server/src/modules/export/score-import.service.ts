@@ -2,7 +2,6 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   SCORE_IMPORT_COLUMNS,
   SCORE_IMPORT_OPTIONAL,
-  SUBJECT_STATE_FORBIDS,
   SubjectStatus,
   type Principal,
   type ScoreImportResult,
@@ -37,13 +36,13 @@ export function scoreImportService(d: { db: Db; audit: AuditService; exams: Exam
   async function importable(subjectId: number, p: Principal) {
     const { examId, filter } = await subjectScanAccess(d.exams, subjectId, p, false);
     const s = await d.exams.subjectRow(subjectId);
-    if (s.status === SubjectStatus.published) throw fail(SUBJECT_STATE_FORBIDS);
+    if (s.status === SubjectStatus.published) throw fail('subjectStateForbids');
     const [scanned] = await d.db
       .select({ id: paper.id })
       .from(paper)
       .where(and(eq(paper.subjectId, subjectId), isNull(paper.deletedAt)))
       .limit(1);
-    if (scanned) throw fail('本科目已扫描答题卡，成绩由阅卷得出，不能导入');
+    if (scanned) throw fail('scoreImportScanned');
     return { examId, filter, subject: s };
   }
 
@@ -79,7 +78,7 @@ export function scoreImportService(d: { db: Db; audit: AuditService; exams: Exam
       const allErrors = [...sheet.errors, ...errors].sort((a, b) => a.row - b.row);
       if (allErrors.length > 0 && !onlyValid)
         throw importErrors(allErrors, '请修改后重新导入，或选择“仅导入正确的行”');
-      if (valid.length === 0) throw fail('没有可导入的行');
+      if (valid.length === 0) throw fail('importNoRows');
       return d.db.transaction(async (tx) => {
         await tx.update(subject).set({ scoresImported: true }).where(eq(subject.id, subjectId));
         for (let i = 0; i < valid.length; i += CHUNK) {

@@ -12,7 +12,7 @@ import type {
 } from '@yj/contracts';
 import { arbitrationRate, doneShare, estimatedFinish, perHour } from '@yj/quality';
 import { sql } from 'drizzle-orm';
-import { forbidden } from '../../errors';
+import { fail } from '../../errors';
 import { rowsOf, type Db } from '../../infra/db';
 import { qualityAccess, type SubjectRow, type Watch } from './quality-access';
 import type { BlockRow, MonitorSchool, QualityRepoOf } from './quality.repo';
@@ -149,7 +149,7 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
       const now = Date.now();
       const s = await access.subject(subjectId);
       const r = await subjectBlocks(p, s, now);
-      if (!r.watched) throw forbidden();
+      if (!r.watched) throw fail('forbidden');
       return {
         subjectId: s.id,
         subjectName: s.name,
@@ -181,7 +181,7 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
         });
         total = add(total, r.tally);
       }
-      if (!out.length && subjects.length) throw forbidden();
+      if (!out.length && subjects.length) throw fail('forbidden');
       return {
         examId,
         examName: subjects[0]?.exam_name ?? '',
@@ -195,7 +195,7 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf }) {
       const now = Date.now();
       const s = await access.subject(subjectId);
       const r = await subjectBlocks(p, s, now);
-      if (!r.watched) throw forbidden();
+      if (!r.watched) throw fail('forbidden');
       return {
         subjectId: s.id,
         subjectName: s.name,

@@ -1,5 +1,5 @@
 import type { Principal, Report } from '@yj/contracts';
-import { forbidden } from '../../errors';
+import { fail } from '../../errors';
 
 /** What of an exam's report a user sees: everything, or some schools and some classes. */
 export type ReportView = { all: true } | { all: false; schools: Set<number>; classes: Set<number> };
@@ -41,6 +41,6 @@ export function narrowReport(r: Report, v: ReportView): Report {
   if (v.all) return r;
   const schools = r.schools.filter((s) => v.schools.has(s.id));
   const classes = r.classes.filter((c) => v.schools.has(c.schoolId) || v.classes.has(c.id));
-  if (!schools.length && !classes.length) throw forbidden();
+  if (!schools.length && !classes.length) throw fail('forbidden');
   return { ...r, schools, classes, complete: false };
 }

@@ -1,12 +1,12 @@
-import { can, SubjectStatus, type Principal, type Scope } from '@yj/contracts';
+import { can, SubjectStatus, type Principal, type Scope, FAILURES } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { ExamService } from '../exam/exam.service';
 import { scanSchools, type SchoolFilter } from '../scan/scan-access';
 
 /** Marking roles of a subject (reviewers, leaders, quality persons): they see its published scores. */
 const MARKING_ROLES = new Set([4, 6, 7]);
-export const NOT_PUBLISHED = '成绩尚未发布，发布后才能查看';
-export const NOT_ALL_PUBLISHED = '还有科目的成绩尚未发布，全部发布后才能查看全科成绩';
+export const NOT_PUBLISHED = FAILURES.scoresNotPublished.message;
+export const NOT_ALL_PUBLISHED = FAILURES.notAllPublished.message;
 
 /**
  * The schools whose scores a user sees in a subject: those of the scan rules, plus the schools of the user's
@@ -40,6 +40,6 @@ export async function scoreAccess(exams: ExamService, subjectId: number, p: Prin
   const exam = await exams.requireExam(subject.examId);
   const scope: Scope = { examId: exam.id, subjectId, ...(exam.schoolId ? { schoolId: exam.schoolId } : {}) };
   if (subject.status !== SubjectStatus.published && !can(p, 'score.unpublished.read', scope))
-    throw fail(NOT_PUBLISHED);
+    throw fail('scoresNotPublished');
   return { examId: exam.id, filter: scoreSchools(p, exam, subjectId), subject, scope };
 }

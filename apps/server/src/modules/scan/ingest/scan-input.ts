@@ -58,22 +58,21 @@ export function sniff(b: Buffer): FileKind | null {
   return null;
 }
 
-const unsupported = (name: string) =>
-  fail(`文件“${name}”不是支持的格式，请上传 jpg、png、tif、pdf 图片或 zip 压缩包`);
+const unsupported = (name: string) => fail('fileFormatUnsupported', { name });
 
 /** Base name without folders and extension (for the digits-only rule of spec §5). */
 export const stem = (name: string): string => path.basename(name).replace(/\.[^.]*$/, '');
 
 const byName = new Intl.Collator('zh-CN', { numeric: true });
 
-const zipTooLarge = (name: string) => fail(`压缩包“${name}”解压后过大`);
+const zipTooLarge = (name: string) => fail('zipTooLarge', { name });
 
 async function unzip(name: string, data: Buffer): Promise<InputFile[]> {
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(data);
   } catch {
-    throw fail(`压缩包“${name}”无法打开`);
+    throw fail('zipUnreadable', { name });
   }
   const entries = Object.values(zip.files)
     .filter((e) => !e.dir && !e.name.startsWith('__MACOSX/') && !path.basename(e.name).startsWith('.'))
@@ -85,7 +84,7 @@ async function unzip(name: string, data: Buffer): Promise<InputFile[]> {
     const budget = Math.min(SCAN_LIMITS.zipEntryBytes, SCAN_LIMITS.unzippedBytes - total);
     const entry = await readZipEntry(e, budget).catch((err: unknown) => {
       if (err instanceof ZipEntryTooLarge) throw zipTooLarge(name);
-      throw fail(`压缩包“${name}”已损坏`);
+      throw fail('zipCorrupt', { name });
     });
     total += entry.length;
     out.push({ name: e.name, data: entry });
@@ -93,8 +92,7 @@ async function unzip(name: string, data: Buffer): Promise<InputFile[]> {
   return out;
 }
 
-const pageTooLarge = (name: string, page: number) =>
-  fail(`文件“${name}”页面尺寸过大（第 ${page + 1} 页），请检查文件`);
+const pageTooLarge = (name: string, page: number) => fail('filePageTooLarge', { name, page: page + 1 });
 
 /** A single image: refused from its header when decoding it would take more than the page pixel cap. */
 async function checkImagePixels(name: string, data: Buffer): Promise<void> {
@@ -126,8 +124,9 @@ export async function filePages(
   });
   if (!out.ok) {
     if (out.reason === 'tooLarge') throw pageTooLarge(file.name, out.page);
-    if (out.reason === 'tooMany') throw fail(`文件“${file.name}”超过 ${SCAN_LIMITS.pagesPerFile} 页`);
-    throw fail(`文件只有 ${out.count} 页，没有第 ${(only ?? 0) + 1} 页`);
+    if (out.reason === 'tooMany')
+      throw fail('fileTooManyPages', { name: file.name, max: SCAN_LIMITS.pagesPerFile });
+    throw fail('fileLacksPage', { count: out.count, page: (only ?? 0) + 1 });
   }
   if (!out.images) return [{ fileName: file.name, pageInFile: 0, data: file.data, ext: kind, sha256: whole }];
   return out.images.map((data, i) => {
@@ -159,7 +158,7 @@ export async function expandFiles(pool: PagePool, files: InputFile[], nested = f
       await checkImagePixels(file.name, data);
       pages.push({ fileName: file.name, pageInFile: 0, data, ext: kind, sha256: sha256(data) });
     }
-    if (pages.length > SCAN_LIMITS.pages) throw fail(`一次最多上传 ${SCAN_LIMITS.pages} 页，请分批上传`);
+    if (pages.length > SCAN_LIMITS.pages) throw fail('uploadTooManyPages', { max: SCAN_LIMITS.pages });
   }
   return pages;
 }
