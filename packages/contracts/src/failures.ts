@@ -5,7 +5,7 @@
 // 14xxx question/block/template/card, 15xxx scan, 16xxx marking/trial/quality/intelligent, 17xxx score/report/export,
 // 19xxx common. A new kind takes the next free errCode of its area; an errCode is never reused for another meaning.
 // Kinds whose message is `p.reason` carry a text made elsewhere (a rule of packages/*, an Excel reader, a layout
-// engine): the rule's own Chinese sentence.
+// engine): the rule's own Chinese sentence. A kind answered with `data` says the data's shape above it.
 
 type Param = string | number;
 
@@ -24,10 +24,14 @@ export const FAILURES = {
   avatarMissing: { errCode: 11004, message: '请选择头像图片' },
   avatarTooLarge: { errCode: 11005, message: '头像图片不能超过 2 MB' },
   avatarFormatUnsupported: { errCode: 11006, message: '头像必须是 JPG、PNG、WebP 或 GIF 图片' },
+  /** data: a new picture captcha (captchaImage: url, verifyKey) */
   pictureCaptchaRequired: { errCode: 11007, message: '请输入图形验证码' },
+  /** data: a new picture captcha (captchaImage) */
   pictureCaptchaWrong: { errCode: 11008, message: '图形验证码错误，请重新输入' },
+  /** data: a picture captcha once the failures of the address reach the limit, else null */
   loginWrong: { errCode: 11009, message: '用户名或密码错误' },
   accountDisabled: { errCode: 11010, message: '账号已停用，请联系学校管理员' },
+  /** data: { needChangePwd: true, changeToken } for the forced change */
   firstLoginPasswordChange: { errCode: 11011, message: '首次登录请修改密码' },
   passwordChangeTicketExpired: { errCode: 11012, message: '修改密码的凭证已失效，请重新登录' },
   accountNotFound: { errCode: 11013, message: '账号不存在' },
@@ -114,6 +118,7 @@ export const FAILURES = {
     errCode: 13024,
     message: (p: { subjects: Param }) => `${p.subjects}已开始阅卷，考试不能删除；如不再使用可隐藏考试`,
   },
+  /** data: up to 50 of the duplicated 考号, string[] */
   kaohaoRuleDuplicates: {
     errCode: 13025,
     message: (p: { count: Param; examples: Param }) =>
@@ -134,7 +139,9 @@ export const FAILURES = {
   classNotInJointSchools: { errCode: 13032, message: '所选班级不属于参加联考的学校' },
   classNotOfSchool: { errCode: 13033, message: '所选班级不属于本校' },
   kaohaoRuleRejected: { errCode: 13034, message: (p: { reason: string }) => p.reason },
+  /** data: the ReviewStartProblem[] that stop the start */
   reviewStartBlocked: { errCode: 13035, message: (p: { reason: string }) => p.reason },
+  /** data: the ReviewDoneCheck that stops 阅卷完成 */
   reviewDoneBlocked: { errCode: 13036, message: (p: { reason: string }) => p.reason },
   // 14xxx Questions, blocks, templates, answer cards
   blockHasNoAreaNorBoxes: { errCode: 14001, message: '题块还没有框选区域，模板上也没有这些题的主观题框' },
@@ -257,6 +264,7 @@ export const FAILURES = {
   selectedExamineeInvalid: { errCode: 15025, message: '所选考生不正确' },
   paperImageFileLost: { errCode: 15026, message: '答题卡图像文件丢失' },
   exceptionWrongFix: { errCode: 15027, message: (p: { type: Param }) => `该异常是${p.type}，不能这样处理` },
+  /** data: { paperId, otherPaperId, examineeId } of the two sheets to compare */
   examineeAlreadyHasPaperCompare: {
     errCode: 15028,
     message: (p: { name: Param; kaohao: Param }) =>
@@ -570,14 +578,17 @@ export const FAILURES = {
   },
   scoresNotPublished: { errCode: 17042, message: '成绩尚未发布，发布后才能查看' },
   notAllPublished: { errCode: 17043, message: '还有科目的成绩尚未发布，全部发布后才能查看全科成绩' },
+  /** data: the ScoreBlocker[] that stop the publication */
   publishBlocked: { errCode: 17044, message: (p: { reason: string }) => p.reason },
   reportSettingsRejected: { errCode: 17045, message: (p: { reason: string }) => p.reason },
   // 19xxx Common: imports, uploads, parameters
+  /** data: the first 100 row errors, ImportError[] ({ row, column, message }) */
   importFileErrors: {
     errCode: 19001,
     message: (p: { count: Param; listed: Param; advice: Param }) =>
       `导入文件有 ${p.count} 处错误${p.listed}，${p.advice}`,
   },
+  /** data: FieldError[] */
   paramInvalid: { errCode: 19002, message: (p: { reason: string }) => `参数错误：${p.reason}` },
   fileLacksPage: {
     errCode: 19003,
