@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FAILURES } from './failures';
 import { intParam } from './fields';
 
 /** Envelope codes of DESIGN.md §7: 0 success, 1 business failure, 1000/1001 session, 2000 SMS quota. */
@@ -11,7 +12,10 @@ export const Code = {
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
-/** Every /filter response body. `traceId` accompanies server crashes (HTTP 500). */
+/**
+ * Every /filter response body. `traceId` accompanies server crashes (HTTP 500); `errCode` the kind of a business
+ * failure (FAILURES, failures.ts), or 2000 beside the SMS quota code.
+ */
 export interface Envelope<T> {
   code: number;
   message: string;
@@ -27,7 +31,7 @@ export interface FieldError {
 }
 
 /** The message the server answers when the subject state forbids an operation (DESIGN.md §3). */
-export const SUBJECT_STATE_FORBIDS = '当前科目状态不允许此操作';
+export const SUBJECT_STATE_FORBIDS = FAILURES.subjectStateForbids.message;
 
 /** Paged list request used by every long list. */
 export const pageQuery = z.object({

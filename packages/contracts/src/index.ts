@@ -5,6 +5,7 @@ z.config(z.locales.zhCN());
 
 export * from './fields';
 export * from './envelope';
+export * from './failures';
 export * from './roles';
 export * from './auth';
 export * from './password';

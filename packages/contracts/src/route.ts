@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Capability } from './capabilities';
+import type { FailureKind } from './failures';
 
 /**
  * A route of the API declared once, for the server and the web alike: method, path under /filter (`:name`
@@ -23,6 +24,12 @@ export interface RouteContract<
   body?: B;
   /** the `data` of a successful answer */
   response: R;
+  /**
+   * The failure kinds (FAILURES, failures.ts) this route may answer that a client acts on — branches on by their
+   * `errCode` instead of only showing the message: a dialog, a page of its own, a step of a flow. Not every failure
+   * the route can answer: the others are shown as their message, and need no listing.
+   */
+  failures?: readonly FailureKind[];
 }
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -123,7 +123,7 @@ export const REPORTED_ERRORS = 100;
 export function importErrors(errors: ImportError[], advice: string) {
   const first = [...errors].sort((a, b) => a.row - b.row).slice(0, REPORTED_ERRORS);
   const listed = errors.length > REPORTED_ERRORS ? `（列出前 ${REPORTED_ERRORS} 处）` : '';
-  return fail(`导入文件有 ${errors.length} 处错误${listed}，${advice}`, first);
+  return fail('importFileErrors', { count: errors.length, listed, advice }, first);
 }
 
 /** readSheet for an import request: a file that cannot be read becomes the user's error message (code 1). */
@@ -135,7 +135,7 @@ export async function readImportSheet(
   try {
     return await readSheet(buffer, required, optional);
   } catch (err) {
-    if (err instanceof SheetError) throw fail(err.message);
+    if (err instanceof SheetError) throw fail('sheetUnreadable', { reason: err.message });
     throw err;
   }
 }

@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CAPABILITY_TABLE, can, type Capability, type Principal, type Scope } from '@yj/contracts';
-import { AppError, forbidden } from '../errors';
+import {
+  CAPABILITY_TABLE,
+  can,
+  type Capability,
+  type Principal,
+  type Scope,
+  Code,
+  FAILURES,
+} from '@yj/contracts';
+import { fail, AppError } from '../errors';
 import { grantWrites } from '../infra/grant-writes';
 import type { AuthContext, SessionService } from '../modules/auth/session.service';
 
@@ -97,7 +105,13 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
       !fromHeader &&
       req.headers['x-requested-with'] !== 'XMLHttpRequest'
     ) {
-      throw new AppError(1, '非法请求：缺少 X-Requested-With 请求头', null, 403);
+      throw new AppError(
+        Code.fail,
+        FAILURES.requestedWithMissing.message,
+        null,
+        403,
+        FAILURES.requestedWithMissing.errCode,
+      );
     }
     if (cfg.public) {
       if (token) req.auth = await deps.sessions.resolve(token).catch(() => null);
@@ -120,6 +134,6 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
     if (!needsPrincipal(cfg.capability)) return;
     const principal = await req.principal();
     const scope = cfg.scope ? await cfg.scope(req) : {};
-    if (!can(principal, cfg.capability, scope)) throw forbidden();
+    if (!can(principal, cfg.capability, scope)) throw fail('forbidden');
   });
 }

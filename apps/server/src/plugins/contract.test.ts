@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineRoute, idParam, noData } from '@yj/contracts';
+import { defineRoute, FAILURES, idParam, noData } from '@yj/contracts';
 import { fail } from '../errors';
 import { testApp, XHR, type TestApp } from '../../test/app';
 import { CheckedJson, contractRoutes } from './contract';
@@ -38,7 +38,7 @@ beforeAll(async () => {
     }));
     on(broken, async () => ({ id: 'one', name: 'wrong' }) as unknown as { id: number; name: string });
     on(refused, async () => {
-      throw fail('不可以');
+      throw fail('forbidden');
     });
     on(stored, async () => new CheckedJson('{"id":3,"name":"乙"}'));
   });
@@ -63,11 +63,12 @@ describe('route contracts', () => {
     expect(bad.json()).toMatchObject({ code: 1 });
   });
 
-  it('answers a business error as it is, and a broken answer as a server error, never as data', async () => {
+  it('answers a business error as it is (with its kind’s errCode), and a broken answer as a server error, never as data', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/filter/test/refused' })).json()).toEqual({
       code: 1,
-      message: '不可以',
+      message: '无权限',
       data: null,
+      errCode: FAILURES.forbidden.errCode,
     });
     const res = await t.app.inject({ method: 'GET', url: '/filter/test/broken' });
     expect(res.statusCode).toBe(500);

@@ -117,7 +117,8 @@ export function registerEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       const body: Record<string, unknown> = { code: error.code, message: error.message, data: error.data };
-      if (error.code === Code.smsQuota) body.errCode = Code.smsQuota;
+      if (error.errCode !== undefined) body.errCode = error.errCode;
+      else if (error.code === Code.smsQuota) body.errCode = Code.smsQuota;
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,3 +1,4 @@
+import { type FixedFailureKind } from '@yj/contracts';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -70,12 +71,12 @@ export function clearSessionCookies(reply: FastifyReply) {
 export async function readUpload(
   req: FastifyRequest,
   maxBytes: number,
-  what: string,
-  tooBig: string,
+  missing: FixedFailureKind,
+  tooBig: FixedFailureKind,
 ): Promise<Buffer> {
-  if (!req.isMultipart()) throw fail(`请上传${what}`);
+  if (!req.isMultipart()) throw fail(missing);
   const file = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!file) throw fail(`请上传${what}`);
+  if (!file) throw fail(missing);
   const body = await file.toBuffer().catch((err: Error) => {
     if (isBrokenUpload(err)) throw err;
     return null;
@@ -96,10 +97,9 @@ export interface UploadLimits {
   files: number;
   fileBytes: number;
   totalBytes: number;
-  /** messages for the three limits */
-  tooMany: string;
-  fileTooBig: string;
-  totalTooBig: string;
+  /** failures for the sizes (too many files is uploadTooManyFiles) */
+  fileTooBig: FixedFailureKind;
+  totalTooBig: FixedFailureKind;
 }
 
 /** Reads the files (in order) and text fields of a multipart upload, each file streamed to disk. */
@@ -129,7 +129,7 @@ export async function saveUploads(req: FastifyRequest, limits: UploadLimits): Pr
     await cleanup();
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail(limits.fileTooBig);
-    if (code === 'FST_FILES_LIMIT') throw fail(limits.tooMany);
+    if (code === 'FST_FILES_LIMIT') throw fail('uploadTooManyFiles', { max: limits.files });
     throw err;
   }
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { FAILURES } from '@yj/contracts';
 import { classifyError } from './classify-error';
+import { failureOf } from './errors';
 
 describe('global error classification (spec §8)', () => {
   it('cancelled calls show nothing', () => {
@@ -38,7 +40,20 @@ describe('global error classification (spec §8)', () => {
       message: '用户名或密码错误',
       data: { captchaType: 'picture', verifyKey: 'k', url: 'data:image/svg+xml;base64,AA' },
     });
-    expect(pic).toMatchObject({ kind: 'pictureCaptcha', verifyKey: 'k', text: '用户名或密码错误' });
+    expect(pic).toMatchObject({
+      kind: 'pictureCaptcha',
+      verifyKey: 'k',
+      text: '用户名或密码错误',
+      warn: true,
+    });
+    // the kind that only asks for the captcha adds no warning above the picture
+    const ask = classifyError({
+      code: 1,
+      message: '请输入图形验证码',
+      data: { captchaType: 'picture', verifyKey: 'k', url: 'data:image/svg+xml;base64,AA' },
+      errCode: FAILURES.pictureCaptchaRequired.errCode,
+    });
+    expect(ask).toMatchObject({ kind: 'pictureCaptcha', warn: false });
     expect(
       classifyError({ code: 1, message: '需要短信验证', data: { captchaType: 'phoneCaptcha' } }).kind,
     ).toBe('phoneCaptcha');
@@ -80,12 +95,32 @@ describe('global error classification (spec §8)', () => {
     });
   });
 
-  it('recognises the subject-state message as a notice rather than a fault', () => {
-    expect(classifyError({ code: 1, message: '当前科目状态不允许此操作', data: null })).toEqual({
+  it('recognises the subject-state refusal by its kind as a notice rather than a fault', () => {
+    const { errCode } = FAILURES.subjectStateForbids;
+    expect(classifyError({ code: 1, message: '当前科目状态不允许此操作', data: null, errCode })).toEqual({
       kind: 'alert',
       title: '提示',
       text: '当前科目状态不允许此操作',
     });
+    const named = FAILURES.subjectStateForbidsNamed.errCode;
+    expect(
+      classifyError({ code: 1, message: '语文：当前科目状态不允许此操作', data: null, errCode: named }),
+    ).toMatchObject({ title: '提示', text: '语文：当前科目状态不允许此操作' });
+    // the text alone decides nothing: another failure with the same words is a fault
+    expect(classifyError({ code: 1, message: '当前科目状态不允许此操作', data: null })).toMatchObject({
+      title: '出错了',
+    });
+  });
+
+  it('reads the failure kind from the envelope or an HTTP error body, never from the text', () => {
+    const { errCode } = FAILURES.forbidden;
+    expect(failureOf({ code: 1, message: '无权限', data: null, errCode })).toBe('forbidden');
+    expect(failureOf({ code: 403, data: { code: 1, message: '无权限', data: null, errCode } })).toBe(
+      'forbidden',
+    );
+    expect(failureOf({ code: 1, message: '无权限', data: null })).toBeUndefined();
+    expect(failureOf({ code: 1, message: '无权限', data: null, errCode: 2000 })).toBeUndefined();
+    expect(failureOf(new Error('无权限'))).toBeUndefined();
   });
 
   it('explains a rate-limited call in Chinese', () => {

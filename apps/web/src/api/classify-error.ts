@@ -1,6 +1,6 @@
-import { SUBJECT_STATE_FORBIDS, type FieldError } from '@yj/contracts';
+import type { FieldError } from '@yj/contracts';
 import { SESSION_CODES, SMS_QUOTA_CODE } from './constants';
-import { isCancelled, isRecord } from './errors';
+import { failureOf, isCancelled, isRecord } from './errors';
 
 export const SMS_QUOTA_TEXT = '该手机号今日验证码次数已用完，请明天再试';
 export const DEFAULT_ERROR_TEXT = '操作未成功，请稍后重试';
@@ -13,7 +13,7 @@ export type ErrorAction =
   | { kind: 'session' }
   | { kind: 'fieldErrors'; errors: FieldError[] }
   | { kind: 'smsQuota'; text: string }
-  | { kind: 'pictureCaptcha'; url: string; verifyKey: string; text: string }
+  | { kind: 'pictureCaptcha'; url: string; verifyKey: string; text: string; warn: boolean }
   | { kind: 'phoneCaptcha'; text: string; data: Record<string, unknown> }
   | { kind: 'alert'; title: string; text: string; traceId?: string };
 
@@ -65,12 +65,16 @@ export function classifyError(e: unknown): ErrorAction {
       url: data.url,
       verifyKey: String(data.verifyKey ?? ''),
       text: errorText(env),
+      // the text is worth a warning above the picture unless it only asks for the captcha
+      warn: failureOf(env) !== 'pictureCaptchaRequired',
     };
   }
   const text =
     httpStatus === 429 && !CHINESE.test(String(env.message ?? '')) ? TOO_FAST_TEXT : errorText(env);
-  // Spec §8 names this one message; it is an expected state conflict, not a fault.
-  if (env.message === SUBJECT_STATE_FORBIDS) return { kind: 'alert', title: '提示', text };
+  // Spec §8 names this one refusal (当前科目状态不允许此操作); it is an expected state conflict, not a fault.
+  const failure = failureOf(env);
+  if (failure === 'subjectStateForbids' || failure === 'subjectStateForbidsNamed')
+    return { kind: 'alert', title: '提示', text };
   const traceId = typeof env.traceId === 'string' ? env.traceId : undefined;
   if (traceId) {
     const serverFault = (httpStatus ?? 0) >= 500 || (code ?? 0) >= 500;

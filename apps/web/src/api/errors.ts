@@ -1,3 +1,4 @@
+import { failureKindOf, type FailureKind } from '@yj/contracts';
 import { CANCELLED_MESSAGE, type NETWORK_ERROR_CODE } from './constants';
 
 /** Rejection of a call that was cancelled (spec §8 "cancelled marker"). */
@@ -49,4 +50,14 @@ export function describeError(e: unknown): { code?: number; message?: string; da
   const code = typeof e.code === 'number' ? e.code : undefined;
   const message = typeof e.message === 'string' ? e.message : undefined;
   return { code, message, data: e.data };
+}
+
+/**
+ * The failure kind of a rejection (its envelope's errCode, packages/contracts FAILURES), also inside an HTTP
+ * error's body; undefined for any other rejection. The web branches on this, never on the message text.
+ */
+export function failureOf(e: unknown): FailureKind | undefined {
+  if (!isRecord(e)) return undefined;
+  const env = !('message' in e) && isRecord(e.data) ? e.data : e;
+  return failureKindOf(env.errCode);
 }

@@ -41,7 +41,9 @@ export function handleApiError(error: unknown, hooks: ErrorHooks = {}): ErrorAct
     case 'pictureCaptcha':
       if (hooks.onCaptcha) {
         const { onCaptcha } = hooks;
-        void askPictureCaptcha(action.text, action.url, action.verifyKey).then((a) => a && onCaptcha(a));
+        void askPictureCaptcha(action.text, action.url, action.verifyKey, action.warn).then(
+          (a) => a && onCaptcha(a),
+        );
       } else alert('出错了', action.text);
       break;
     case 'phoneCaptcha':

@@ -1,5 +1,5 @@
 import type { ImportError } from '@yj/contracts';
-import { FILTER_BASE } from './constants';
+import { FILTER_BASE, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from './constants';
 import { isRecord } from './errors';
 import { XHR_HEADER } from './filter';
 
@@ -63,8 +63,8 @@ export function uploadForm<T>(
     xhr.onerror = () =>
       resolve({
         kind: 'failed',
-        message: '网络连接异常，请检查网络后重试',
-        raw: { code: 1024, message: '网络连接异常，请检查网络后重试' },
+        message: NETWORK_ERROR_MESSAGE,
+        raw: { code: NETWORK_ERROR_CODE, message: NETWORK_ERROR_MESSAGE },
       });
     xhr.onabort = () => resolve({ kind: 'failed', message: '已取消上传', raw: null });
     signal?.addEventListener('abort', () => xhr.abort());

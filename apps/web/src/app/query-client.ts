@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { handleApiError } from '../api/handle-error';
 import { classifyError } from '../api/classify-error';
+import { NETWORK_ERROR_CODE } from '../api/constants';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -39,7 +40,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         networkMode: 'always',
         // Only a lost connection is worth one quiet retry; business failures will not change.
-        retry: (count, e) => count < 1 && (e as { code?: unknown } | null)?.code === 1024,
+        retry: (count, e) => count < 1 && (e as { code?: unknown } | null)?.code === NETWORK_ERROR_CODE,
         refetchOnWindowFocus: false,
       },
       mutations: { networkMode: 'always' },

@@ -23,6 +23,8 @@ export const authContract = {
     access: 'public',
     body: loginRequest,
     response: loginResponse,
+    // the picture captcha dialog (data: the captcha) warns unless the kind only asks for the captcha
+    failures: ['pictureCaptchaRequired', 'pictureCaptchaWrong', 'loginWrong', 'firstLoginPasswordChange'],
   }),
   changePwdLogin: defineRoute({
     method: 'POST',

@@ -25,6 +25,8 @@ export const exportContract = {
     params: z.object({ examId: idParam() }),
     query: allScoreQuery,
     response: allScorePage,
+    // the page shows 没有查看成绩的权限 of its own on forbidden
+    failures: ['forbidden'],
   }),
   inTotal: defineRoute({
     method: 'POST',

@@ -11,6 +11,8 @@ import {
 import { defineRoute } from '../route';
 
 const subject = z.object({ id: idParam() });
+/** the refusal the web shows as an expected conflict (提示), not a fault (spec §8) */
+const STATE_FAILURES = ['subjectStateForbids', 'subjectStateForbidsNamed'] as const;
 /** a marking transition of spec §7 (GET, as the spec names them) */
 const transition = (path: string) =>
   defineRoute({
@@ -19,6 +21,7 @@ const transition = (path: string) =>
     access: 'subject.setting.edit',
     params: subject,
     response: reviewTransitionResult,
+    failures: STATE_FAILURES,
   });
 
 /** The subject's marking lifecycle (DESIGN.md §3): start, pause, resume, done, their times, the exam's list. */
@@ -30,6 +33,7 @@ export const subjectContract = {
     params: subject,
     query: reviewStartQuery,
     response: reviewTransitionResult,
+    failures: STATE_FAILURES,
   }),
   pause: transition('pause'),
   resume: transition('resume'),
@@ -49,6 +53,7 @@ export const subjectContract = {
     params: subject,
     body: reviewSchedule,
     response: reviewScheduleResult,
+    failures: STATE_FAILURES,
   }),
   subjects: defineRoute({
     method: 'GET',

@@ -22,7 +22,7 @@ export function accountRoutes(app: FastifyInstance, d: { account: AccountService
 
   r.post('/api/account/avatar/upload', { config: { capability: 'account.self' } }, async (req) => {
     const a = authOf(req);
-    const body = await readUpload(req, AVATAR_MAX_BYTES, '头像图片', '头像图片不能超过 2 MB');
+    const body = await readUpload(req, AVATAR_MAX_BYTES, 'avatarImageRequired', 'avatarTooLarge');
     return ok(await d.account.uploadAvatar(a.userId, body));
   });
 
@@ -34,7 +34,7 @@ export function accountRoutes(app: FastifyInstance, d: { account: AccountService
     },
     async (req, reply) => {
       const img = await d.account.avatar(await req.principal(), req.params.userId);
-      if (!img) throw fail('该用户未设置头像');
+      if (!img) throw fail('avatarNotSet');
       return reply.header('cache-control', 'private, max-age=86400').type('image/webp').send(img);
     },
   );

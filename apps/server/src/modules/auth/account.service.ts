@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { AVATAR_MAX_BYTES, type Principal } from '@yj/contracts';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import { avatarUrl, sha256 } from '../../lib/crypto';
 import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
@@ -33,8 +33,8 @@ export function accountService(d: Deps) {
       ip: string | null,
     ) {
       const u = await d.users.findById(userId);
-      if (!u || !(await verifyPassword(u.passwordHash, oldPassword))) throw fail('原密码错误');
-      if (oldPassword === newPassword) throw fail('新密码不能与原密码相同');
+      if (!u || !(await verifyPassword(u.passwordHash, oldPassword))) throw fail('oldPasswordWrong');
+      if (oldPassword === newPassword) throw fail('newPasswordSameAsOld');
       checkNewPassword(newPassword, u);
       const hash = await hashPassword(newPassword);
       await d.db.transaction(async (tx) => {
@@ -46,8 +46,8 @@ export function accountService(d: Deps) {
 
     /** Accepts JPEG/PNG/WebP/GIF up to 2 MB; stores a 256 px WebP re-encoding (nothing of the upload is served as-is). */
     async uploadAvatar(userId: number, body: Buffer): Promise<{ avatarUrl: string }> {
-      if (body.length === 0) throw fail('请选择头像图片');
-      if (body.length > AVATAR_MAX_BYTES) throw fail('头像图片不能超过 2 MB');
+      if (body.length === 0) throw fail('avatarMissing');
+      if (body.length > AVATAR_MAX_BYTES) throw fail('avatarTooLarge');
       let webp: Buffer;
       try {
         const meta = await sharp(body).metadata();
@@ -58,7 +58,7 @@ export function accountService(d: Deps) {
           .webp({ quality: 85 })
           .toBuffer();
       } catch {
-        throw fail('头像必须是 JPG、PNG、WebP 或 GIF 图片');
+        throw fail('avatarFormatUnsupported');
       }
       const key = `avatars/${userId}-${sha256(webp.toString('base64')).slice(0, 12)}.webp`;
       await d.storage.put(key, webp);
@@ -74,7 +74,7 @@ export function accountService(d: Deps) {
       if (viewer.userId !== userId && !viewer.isAdmin) {
         const mine = new Set([...viewer.schoolAdminOf, ...viewer.teacherOf]);
         const theirs = await d.users.schoolsOf(userId);
-        if (!theirs.some((s) => mine.has(s.id))) throw forbidden();
+        if (!theirs.some((s) => mine.has(s.id))) throw fail('forbidden');
       }
       const u = await d.users.findById(userId);
       return u?.avatarKey ? d.storage.get(u.avatarKey) : null;

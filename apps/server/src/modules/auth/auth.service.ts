@@ -83,20 +83,20 @@ export function authService(d: Deps) {
       // CAPTCHA_AFTER_FAILURES reach the check without a captcha (reading the count first let 13 of 25 through).
       const attempt = await d.guard.countAttempt(key, windowStart());
       if (attempt > CAPTCHA_AFTER_FAILURES) {
-        if (!req.captcha || !req.verifyKey) throw fail('请输入图形验证码', await d.captcha.issue());
+        if (!req.captcha || !req.verifyKey) throw fail('pictureCaptchaRequired', await d.captcha.issue());
         if (!(await d.captcha.check(req.verifyKey, req.captcha))) {
-          throw fail('图形验证码错误，请重新输入', await d.captcha.issue());
+          throw fail('pictureCaptchaWrong', await d.captcha.issue());
         }
       }
       const u = await d.users.findByLogin(req.account.trim());
       const ok = await verifyPassword(u?.passwordHash ?? null, req.password);
       if (!u || !ok) {
-        throw fail('用户名或密码错误', attempt >= CAPTCHA_AFTER_FAILURES ? await d.captcha.issue() : null);
+        throw fail('loginWrong', attempt >= CAPTCHA_AFTER_FAILURES ? await d.captcha.issue() : null);
       }
-      if (u.status !== 1) throw fail('账号已停用，请联系学校管理员');
+      if (u.status !== 1) throw fail('accountDisabled');
       await d.guard.clearFailures(key);
       if (u.mustChangePassword) {
-        throw fail('首次登录请修改密码', {
+        throw fail('firstLoginPasswordChange', {
           needChangePwd: true,
           changeToken: await d.sessions.createChangeTicket(u.id),
         });
@@ -106,12 +106,12 @@ export function authService(d: Deps) {
 
     /** Forced change at first sign-in: the ticket from login, then a normal session. */
     async changePwdLogin(changeToken: string, newPassword: string, meta: RequestMeta) {
-      const expired = () => fail('修改密码的凭证已失效，请重新登录');
+      const expired = () => fail('passwordChangeTicketExpired');
       const userId = await d.sessions.changeTicketUser(changeToken);
       if (!userId) throw expired();
       const u = await d.users.findById(userId);
-      if (!u) throw fail('账号不存在');
-      if (await verifyPassword(u.passwordHash, newPassword)) throw fail('新密码不能与初始密码相同');
+      if (!u) throw fail('accountNotFound');
+      if (await verifyPassword(u.passwordHash, newPassword)) throw fail('newPasswordSameAsInitial');
       checkNewPassword(newPassword, u);
       // used up only once the password is accepted, and only once
       if ((await d.sessions.redeemChangeTicket(changeToken)) !== userId) throw expired();
@@ -130,7 +130,7 @@ export function authService(d: Deps) {
 
     async getUserInfo(userId: number, schoolId: number | null): Promise<UserProfile> {
       const u = await d.users.findWithSchools(userId);
-      if (!u) throw fail('账号不存在');
+      if (!u) throw fail('accountNotFound');
       return profile(u, schoolId, u.schools);
     },
   };

@@ -21,5 +21,5 @@ export async function verifyPassword(stored: string | null, plain: string): Prom
 /** The contract's rule with the owner's account and phone, which a request schema cannot know. */
 export function checkNewPassword(plain: string, owner: { account: string; phone: string | null }): void {
   const problem = passwordProblem(plain, [owner.account, owner.phone]);
-  if (problem) throw fail(problem);
+  if (problem) throw fail('passwordRejected', { reason: problem });
 }

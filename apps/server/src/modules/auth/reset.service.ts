@@ -42,7 +42,7 @@ export function resetService(d: Deps) {
       if (sentToday >= d.dailyLimit) throw new AppError(2000, '该手机号今日验证码次数已用完，请明天再试');
       const last = await d.guard.lastSms(phone, PURPOSE);
       const wait = last ? RESEND_AFTER_S - Math.floor((Date.now() - last.createdAt.getTime()) / 1000) : 0;
-      if (wait > 0) throw fail(`验证码发送过于频繁，请 ${wait} 秒后再试`);
+      if (wait > 0) throw fail('smsSendTooOften', { seconds: wait });
       const code = newSmsCode();
       const u = await d.users.findByPhone(phone);
       // The row is written for unknown phones too, so the quota and the answer do not reveal who is registered.
@@ -62,11 +62,11 @@ export function resetService(d: Deps) {
 
     async verifyCode(phone: string, code: string): Promise<{ resetToken: string }> {
       const row = await d.guard.lastSms(phone, PURPOSE);
-      if (!row || row.usedAt || row.expiresAt < new Date()) throw fail('验证码已失效，请重新获取');
-      if (row.attempts >= MAX_CODE_ATTEMPTS) throw fail('验证码错误次数过多，请重新获取');
+      if (!row || row.usedAt || row.expiresAt < new Date()) throw fail('smsCodeExpired');
+      if (row.attempts >= MAX_CODE_ATTEMPTS) throw fail('smsCodeTooManyWrong');
       if (row.codeHash !== sha256(code)) {
         await d.guard.bumpSmsAttempts(row.id);
-        throw fail('验证码错误');
+        throw fail('smsCodeWrong');
       }
       const resetToken = newToken();
       await d.guard.markSmsVerified(row.id, sha256(resetToken), new Date(Date.now() + RESET_TTL_MS));
@@ -77,9 +77,9 @@ export function resetService(d: Deps) {
       const hash = await hashPassword(password);
       const userId = await d.db.transaction(async (tx) => {
         const claimed = await d.guardRepo(tx).takeResetToken(phone, sha256(resetToken));
-        if (!claimed) throw fail('重置凭证已失效，请重新验证手机号');
+        if (!claimed) throw fail('resetTicketExpired');
         const u = await d.userRepo(tx).findByPhone(phone);
-        if (!u) throw fail('重置凭证已失效，请重新验证手机号');
+        if (!u) throw fail('resetTicketExpired');
         // refused inside the transaction, so the claimed token is given back for a second try
         checkNewPassword(password, u);
         await d.userRepo(tx).setPassword(u.id, hash);

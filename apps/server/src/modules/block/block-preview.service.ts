@@ -31,12 +31,12 @@ export function blockPreviewService(d: {
       paperId?: number,
     ): Promise<{ body: Buffer; source: CutSource }> {
       const block = await d.blocks.one(subjectId, blockId);
-      if (!block.regions.length) throw fail('题块还没有框选区域，模板上也没有这些题的主观题框');
+      if (!block.regions.length) throw fail('blockHasNoAreaNorBoxes');
       const { filter: schools } = await subjectScanAccess(d.exams, subjectId, p, false);
       let chosen: number | null;
       if (paperId !== undefined) {
         const row = await d.images.paper(paperId);
-        if (!row || row.subjectId !== subjectId) throw fail('答题卡不存在或已删除');
+        if (!row || row.subjectId !== subjectId) throw fail('paperNotFound');
         assertSchool(schools, row.schoolId);
         chosen = row.id;
       } else chosen = await d.images.firstPaper(subjectId, schools);
@@ -46,7 +46,7 @@ export function blockPreviewService(d: {
           source: { kind: 'paper', paperId: chosen },
         };
       const card = (await d.templates.forScanning(subjectId))?.body;
-      if (!card) throw fail('还没有扫描的答题卡，也没有答题卡模板，无法预览切割图');
+      if (!card) throw fail('noPaperNorTemplateToPreview');
       return {
         body: await d.images.templateImage(subjectId, block.regions, card),
         source: { kind: 'template' },

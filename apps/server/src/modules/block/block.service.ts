@@ -54,13 +54,13 @@ function toItem(
 /** A block's regions must lie on a page of the subject's template. */
 function checkRegions(name: string, regions: BlockRegion[], card: CardTemplate | null): void {
   if (!regions.length) return;
-  if (!card) throw fail('本科目还没有答题卡模板，无法框选题块区域');
+  if (!card) throw fail('noTemplateForBlockArea');
   for (const r of regions) {
     const page = card.pages.find((p) => p.index === r.page);
-    if (!page) throw fail(`题块“${name}”的区域在模板第 ${r.page + 1} 页，模板没有这一页`);
+    if (!page) throw fail('blockAreaPageMissing', { block: name, page: r.page + 1 });
     // a pixel of slack: rectangles drawn to the very edge are rounded outwards by the canvas
     if (r.x + r.w > page.width + 1 || r.y + r.h > page.height + 1)
-      throw fail(`题块“${name}”的区域超出模板第 ${r.page + 1} 页的范围`);
+      throw fail('blockAreaOutOfPage', { block: name, page: r.page + 1 });
   }
 }
 
@@ -95,7 +95,7 @@ export function blockService(d: {
     /** One block as listed (regions saved or proposed), for its cut image. */
     async one(subjectId: number, blockId: number): Promise<BlockItem> {
       const b = (await list(subjectId)).blocks.find((x) => x.id === blockId);
-      if (!b) throw fail('题块不存在或已删除，请刷新后重试');
+      if (!b) throw fail('blockNotFoundRefresh');
       return b;
     },
 
@@ -131,25 +131,24 @@ export function blockService(d: {
         const seen = new Map<string, string>();
         for (const b of blocks) {
           for (const no of b.nos) {
-            if (!questions.has(no)) throw fail(`题块“${b.name}”中的第 ${no} 题不是本科目的主观题`);
-            if (seen.has(no)) throw fail(`第 ${no} 题同时在题块“${seen.get(no)}”和“${b.name}”中`);
+            if (!questions.has(no)) throw fail('blockQuestionNotSubjective', { block: b.name, no });
+            if (seen.has(no)) throw fail('questionInTwoBlocks', { no, first: seen.get(no)!, second: b.name });
             seen.set(no, b.name);
           }
           const full = b.nos.reduce((s, no) => s + questions.get(no)!.score, 0);
           if (b.threshold !== null && b.threshold >= full)
-            throw fail(`题块“${b.name}”的误差阈值应小于题块满分 ${full} 分`);
+            throw fail('blockThresholdTooHigh', { block: b.name, full });
           for (const p of b.points) {
             const problem = pointsProblem(p, questions.get(p.no)!.score);
-            if (problem) throw fail(`题块“${b.name}”：${problem}`);
+            if (problem) throw fail('blockInvalid', { block: b.name, problem });
           }
           checkRegions(b.name, b.regions, card);
         }
-        if (new Set(blocks.map((b) => b.name)).size !== blocks.length) throw fail('题块名称不能重复');
+        if (new Set(blocks.map((b) => b.name)).size !== blocks.length) throw fail('blockNameDuplicate');
         const repo = d.repo(tx);
         const before = await repo.ofSubject(subjectId);
         const keep = blocks.filter((b) => b.id).map((b) => b.id!);
-        if (keep.some((id) => !before.some((r) => r.id === id)))
-          throw fail('题块不存在或已删除，请刷新后重试');
+        if (keep.some((id) => !before.some((r) => r.id === id))) throw fail('blockNotFoundRefresh');
         await repo.removeOthers(subjectId, keep);
         for (const [i, b] of blocks.entries()) {
           const { id, ...fields } = b;

@@ -100,7 +100,7 @@ export function cardService(d: {
       c.structure.objective.length + c.structure.subjective.length === 0
         ? ['还没有录入任何题目']
         : structureBlockers(c.structure, c.fullScore);
-    if (blockers.length) throw fail(blockerMessage(blockers));
+    if (blockers.length) throw fail('cardBlocked', { reason: blockerMessage(blockers) });
     try {
       return layoutCard({
         structure: c.structure,
@@ -120,7 +120,7 @@ export function cardService(d: {
         },
       });
     } catch (e) {
-      if (e instanceof LayoutError) throw fail(e.message);
+      if (e instanceof LayoutError) throw fail('cardLayoutFailed', { reason: e.message });
       throw e;
     }
   }
@@ -141,7 +141,7 @@ export function cardService(d: {
   async function savedCard(subjectId: number, templateId: number) {
     const t = (await onlineTemplates(subjectId)).find((x) => x.id === templateId);
     const design = (await d.repo(d.db).ofSubject(subjectId)).find((x) => x.templateId === templateId);
-    if (!t || !design) throw fail('在线答题卡不存在或已删除');
+    if (!t || !design) throw fail('cardNotFound');
     return { template: t, options: design.options };
   }
 
@@ -195,8 +195,7 @@ export function cardService(d: {
     async savedPdf(subjectId: number, templateId: number): Promise<{ name: string; bytes: Buffer }> {
       const saved = await savedCard(subjectId, templateId);
       const { c, geometry } = await laidOut(subjectId, saved.options);
-      if (geometry.cardId !== saved.template.body.id)
-        throw fail('保存答题卡后题目结构有改动，请打开答题卡重新保存后再下载');
+      if (geometry.cardId !== saved.template.body.id) throw fail('cardStaleAfterQuestionChange');
       return pdfOf(c, geometry);
     },
 
@@ -209,13 +208,12 @@ export function cardService(d: {
       const { templateId, mainTemplateName, ...options } = input;
       if (templateId) {
         const existing = (await d.templates.list(subjectId)).find((t) => t.id === templateId);
-        if (existing && existing.cardType !== 'online')
-          throw fail('该模板是第三方答题卡模板，不能用在线答题卡覆盖，请另存为新模板');
+        if (existing && existing.cardType !== 'online') throw fail('thirdPartyTemplateNotOverwritable');
       }
       const { c, o, geometry } = await laidOut(subjectId, options);
       const laid = cardTemplate(geometry, { dpi: CARD_DPI });
       const problems = templateProblems(laid, c.structure);
-      if (problems.length) throw fail(`答题卡与题目结构不一致：${problems.join('；')}`);
+      if (problems.length) throw fail('cardQuestionsMismatch', { problems: problems.join('；') });
       // the printed pages as the template's pictures: 题块框选 and the cut preview draw on them
       const pictures = await d.images.rendered(subjectId, (await pdfOf(c, geometry)).bytes, CARD_DPI);
       const body = { ...laid, pages: laid.pages.map((p, i) => ({ ...p, image: pictures[i] })) };

@@ -26,8 +26,7 @@ export function requireActsForSchools(
   schools: Array<{ id: number; name: string }>,
 ): void {
   const denied = schools.filter((s) => !actsForSchool(p, exam, s.id));
-  if (denied.length)
-    throw fail(`您在${denied.map((s) => `“${s.name}”`).join('、')}没有职务，不能操作该校的考生和人员`);
+  if (denied.length) throw fail('noDutyInSchools', { schools: denied.map((s) => `“${s.name}”`).join('、') });
 }
 
 /**

@@ -21,7 +21,7 @@ export function examScopes(db: Db) {
     if (!examSchool.has(examId)) {
       const [row] = await db.select({ schoolId: exam.schoolId }).from(exam).where(eq(exam.id, examId));
       // An unknown id is a plain "not found", not 无权限: the user would otherwise hunt for a missing role.
-      if (!row) throw fail('考试不存在或已删除');
+      if (!row) throw fail('examNotFound');
       remember(examSchool, examId, row.schoolId);
     }
     const schoolId = examSchool.get(examId);
@@ -34,7 +34,7 @@ export function examScopes(db: Db) {
         .select({ examId: subject.examId })
         .from(subject)
         .where(eq(subject.id, subjectId));
-      if (!row) throw fail('科目不存在或已删除');
+      if (!row) throw fail('subjectNotFound');
       remember(subjectExam, subjectId, row.examId);
     }
     return { ...(await forExam(subjectExam.get(subjectId)!)), subjectId };

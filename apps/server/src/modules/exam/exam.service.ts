@@ -20,12 +20,10 @@ import { mayIncludeSchool } from './exam-school';
 import type { Actor } from '../../lib/actor';
 import { assertAllows } from '../subject/subject-state';
 
-const JOINT_SCHOOLS_REFUSED = '联考只能选择您管理的学校；多校联考请由系统管理员（教育局）创建';
-
 export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditService }) {
   async function requireExam(db: Db, examId: number) {
     const e = await d.repo(db).find(examId);
-    if (!e) throw fail('考试不存在或已删除');
+    if (!e) throw fail('examNotFound');
     return e;
   }
 
@@ -39,7 +37,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
     async createSingle(input: SingleExamCreate, actor: Actor): Promise<{ id: number }> {
       return d.db.transaction(async (tx) => {
         const repo = d.repo(tx);
-        if (!(await repo.gradeOf(input.schoolId, input.gradeId))) throw fail('年级不存在');
+        if (!(await repo.gradeOf(input.schoolId, input.gradeId))) throw fail('gradeNotFound');
         const e = await repo.insertExam({
           name: input.name,
           type: ExamType.single,
@@ -69,15 +67,15 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
     async createJoint(input: JointExamCreate, p: Principal, actor: Actor): Promise<{ id: number }> {
       const schoolIds = [...new Set(input.schoolIds)];
       // counted after duplicates go: [1, 1] is one school, not a joint exam
-      if (schoolIds.length < 2) throw fail('联考至少选择两所学校');
-      if (!schoolIds.every((id) => mayIncludeSchool(p, id))) throw fail(JOINT_SCHOOLS_REFUSED);
+      if (schoolIds.length < 2) throw fail('jointNeedsTwoSchools');
+      if (!schoolIds.every((id) => mayIncludeSchool(p, id))) throw fail('jointSchoolsRefused');
       return d.db.transaction(async (tx) => {
         const repo = d.repo(tx);
         const live = await repo.liveSchoolIds(schoolIds);
-        if (live.length !== schoolIds.length) throw fail('所选学校中有不存在或已停用的学校');
+        if (live.length !== schoolIds.length) throw fail('schoolsMissingOrDisabled');
         const managers = [...new Set(input.unionManagerIds)];
         if ((await repo.membersOf(schoolIds, managers)).length !== managers.length)
-          throw fail('联考管理员须是参加学校的老师或管理员');
+          throw fail('jointAdminNotInSchools');
         const e = await repo.insertExam({
           name: input.name,
           type: ExamType.joint,
@@ -108,7 +106,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
       const repo = d.repo(d.db);
       const e = await requireExam(d.db, examId);
       const item = await repo.item(examId);
-      if (!item) throw fail('考试不存在或已删除');
+      if (!item) throw fail('examNotFound');
       const scope = { examId, ...(e.schoolId ? { schoolId: e.schoolId } : {}) };
       return {
         ...item,
@@ -136,10 +134,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
             assertAllows(s.status, 'editSetting', s.name);
             // Roles are what the school entered about people; they are never dropped as a side effect.
             const people = await repo.roleCount(s.id);
-            if (people)
-              throw fail(
-                `${s.name}已设置${people}位科目负责人或阅卷老师，请先在人员设置中移除后再删除该科目`,
-              );
+            if (people) throw fail('subjectHasPeople', { subject: s.name, people });
             await repo.updateSubject(s.id, { deletedAt: new Date() });
           } else if (next && (next.fullScore !== s.fullScore || next.course !== s.course)) {
             assertAllows(s.status, 'editSetting', s.name);
@@ -151,7 +146,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
           }
         }
         const unknown = input.subjects.filter((s) => s.id && !current.some((c) => c.id === s.id));
-        if (unknown.length) throw fail('科目不存在或已删除');
+        if (unknown.length) throw fail('subjectNotFound');
         await repo.insertSubjects(
           examId,
           input.subjects.filter((s) => !s.id),
@@ -188,7 +183,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
         const schoolIds = (await repo.schools(examId)).map((s) => s.id);
         // a copy of a joint exam is a new joint exam: the copier needs the creator's standing
         if (e.type === ExamType.joint && !schoolIds.every((id) => mayIncludeSchool(p, id)))
-          throw fail(JOINT_SCHOOLS_REFUSED);
+          throw fail('jointSchoolsRefused');
         const subjects = await repo.subjects([examId]);
         const copy = await repo.insertExam({
           name: `${e.name}（副本）`.slice(0, 60),
@@ -223,9 +218,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
         const e = await requireExam(tx, examId);
         const started = (await repo.subjects([examId])).filter((s) => !allows(s.status, 'editSetting'));
         if (started.length)
-          throw fail(
-            `${started.map((s) => s.name).join('、')}已开始阅卷，考试不能删除；如不再使用可隐藏考试`,
-          );
+          throw fail('examMarkingStarted', { subjects: started.map((s) => s.name).join('、') });
         await repo.updateExam(examId, { deletedAt: new Date() });
         await d.audit.record(tx, {
           action: 'exam.delete',
@@ -254,7 +247,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
     /** The subject row itself (for modules that keep subject-level settings). */
     async subjectRow(subjectId: number, db: Db = d.db) {
       const s = await d.repo(db).findSubject(subjectId);
-      if (!s) throw fail('科目不存在或已删除');
+      if (!s) throw fail('subjectNotFound');
       return s;
     },
 
@@ -276,7 +269,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
 
     async subjectDetail(subjectId: number) {
       const s = await d.repo(d.db).findSubject(subjectId);
-      if (!s) throw fail('科目不存在或已删除');
+      if (!s) throw fail('subjectNotFound');
       const e = await requireExam(d.db, s.examId);
       return {
         subjectInfo: {

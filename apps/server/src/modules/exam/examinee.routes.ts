@@ -44,7 +44,7 @@ export function examineeRoutes(
     exam,
   );
   r.post(`${base}/import`, { schema: { params: examParams }, config: manage }, async (req) => {
-    const file = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
+    const file = await readUpload(req, IMPORT_MAX_BYTES, 'excelFileRequired', 'excelFileTooLarge');
     const principal = await req.principal();
     return ok(
       await heavy(req, () => d.examinees.importExcel(req.params.examId, file, principal, actorOf(req))),

@@ -27,7 +27,7 @@ export function examineeService(d: {
 }) {
   async function requireExam(db: Db, examId: number) {
     const e = await d.examRepo(db).find(examId);
-    if (!e) throw fail('考试不存在或已删除');
+    if (!e) throw fail('examNotFound');
     return e;
   }
 
@@ -56,9 +56,9 @@ export function examineeService(d: {
         const taking = await d.examRepo(tx).schools(examId);
         const schools = new Set(taking.map((s) => s.id));
         const classes = await repo.liveClasses(input.classIds);
-        if (classes.length !== new Set(input.classIds).size) throw fail('所选班级不存在或已删除');
+        if (classes.length !== new Set(input.classIds).size) throw fail('selectedClassNotFound');
         if (classes.some((c) => !schools.has(c.schoolId)))
-          throw fail(e.type === ExamType.joint ? '所选班级不属于参加联考的学校' : '所选班级不属于本校');
+          throw fail(e.type === ExamType.joint ? 'classNotInJointSchools' : 'classNotOfSchool');
         const classSchools = new Set(classes.map((c) => c.schoolId));
         requireActsForSchools(
           p,
@@ -76,7 +76,7 @@ export function examineeService(d: {
           return { ...s, classIndex: classOrder.get(s.classId)!, position: position.get(s.classId)! };
         });
         const problem = ruleProblem(input.rule, seated, usage.count + 1);
-        if (problem) throw fail(problem);
+        if (problem) throw fail('kaohaoRuleRejected', { reason: problem });
         const placed = place(input.rule, seated, input.roomSize, usage.maxRoom + 1, usage.count + 1);
         const clash = new Map<string, number>();
         const dup: string[] = [];
@@ -86,7 +86,8 @@ export function examineeService(d: {
         }
         if (dup.length)
           throw fail(
-            `生成的考号有 ${dup.length} 个重复（如 ${dup.slice(0, 3).join('、')}），请更换考号规则`,
+            'kaohaoRuleDuplicates',
+            { count: dup.length, examples: dup.slice(0, 3).join('、') },
             dup.slice(0, 50),
           );
         await repo.insert(
@@ -120,9 +121,9 @@ export function examineeService(d: {
       await d.db.transaction(async (tx) => {
         const repo = d.repo(tx);
         const [current] = await repo.byIds(examId, [id]);
-        if (!current) throw fail('考生不存在');
+        if (!current) throw fail('examineeNotFound');
         if (set.kaohao !== current.kaohao && (await repo.usage(examId)).kaohao.has(set.kaohao))
-          throw fail(`考号 ${set.kaohao} 已被其他考生使用`);
+          throw fail('kaohaoTaken', { kaohao: set.kaohao });
         await repo.update(id, set);
         await d.audit.record(tx, {
           action: 'examinee.update',
@@ -182,10 +183,10 @@ export function examineeService(d: {
     async setAbsent(subjectId: number, ids: number[], absent: boolean, actor: Actor): Promise<void> {
       await d.db.transaction(async (tx) => {
         const [s] = await d.examRepo(tx).lockStates({ subjectId });
-        if (!s) throw fail('科目不存在或已删除');
+        if (!s) throw fail('subjectNotFound');
         assertAllows(s.status, 'registerAbsence');
         const rows = await d.repo(tx).byIds(s.examId, ids);
-        if (rows.length !== new Set(ids).size) throw fail('考生不属于本次考试');
+        if (rows.length !== new Set(ids).size) throw fail('examineeNotInExam');
         await d.repo(tx).setAbsent(subjectId, ids, absent, actor.userId);
         await d.scores?.(tx, subjectId, ids);
         await d.audit.record(tx, {

@@ -12,7 +12,7 @@ import { actsForSchool, requireActsForSchools, showsPhonesOf } from './exam-scho
 /** A role in a URL: its index (0–9) or its spec name (reviewers, leaders …). */
 function roleIndex(raw: string): number {
   const n = /^\d$/.test(raw) ? Number(raw) : ROLE_BY_NAME[raw];
-  if (n === undefined) throw fail(`未知角色：${raw}`);
+  if (n === undefined) throw fail('roleUnknown', { role: raw });
   return n;
 }
 
@@ -83,7 +83,7 @@ export function roleRoutes(
       const e = await d.exams.requireExam(s.exam.id);
       const schools = await d.exams.schools(e.id);
       const asked = schools.filter((x) => x.id === params.schoolId);
-      if (!asked.length) throw fail('学校未参加本次考试');
+      if (!asked.length) throw fail('schoolNotInExam');
       const p = await req.principal();
       requireActsForSchools(p, e, asked);
       return d.teachers.ofSchools([params.schoolId], s.subjectInfo.course, (id) => showsPhonesOf(p, e, id));
@@ -96,7 +96,7 @@ export function roleRoutes(
       const e = await d.exams.requireExam(query.examId);
       const schoolIds = await d.exams.schoolIds(e.id);
       // The path names the asking school; the list spans the exam's schools, so it must be one of them.
-      if (!schoolIds.includes(params.schoolId)) throw fail('该学校未参加此考试');
+      if (!schoolIds.includes(params.schoolId)) throw fail('schoolNotInThisExam');
       const p = await req.principal();
       const mine = schoolIds.filter((id) => actsForSchool(p, e, id));
       return d.teachers.ofSchools(mine, undefined, (id) => showsPhonesOf(p, e, id));

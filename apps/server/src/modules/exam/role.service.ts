@@ -50,15 +50,16 @@ export function roleService(d: {
     subjectId: number | null,
     schoolId: number | null,
   ) {
-    if (role === ExamRole.creator) throw fail('考试创建者不能另行指定');
-    if (SUBJECT_ROLES.has(role) && subjectId === null) throw fail(`${EXAM_ROLE_LABELS[role as 3]}须指定科目`);
+    if (role === ExamRole.creator) throw fail('creatorNotAssignable');
+    if (SUBJECT_ROLES.has(role) && subjectId === null)
+      throw fail('roleNeedsSubject', { role: EXAM_ROLE_LABELS[role as 3] });
     if (subjectId !== null) {
       const s = await d.examRepo(db).findSubject(subjectId);
-      if (!s || s.examId !== examId) throw fail('科目不属于本次考试');
+      if (!s || s.examId !== examId) throw fail('subjectNotInExam');
     }
     if (schoolId !== null && !(await d.examRepo(db).schools(examId)).some((s) => s.id === schoolId))
-      throw fail('学校未参加本次考试');
-    if (role === ExamRole.schoolManager && schoolId === null) throw fail('学校负责人须指定学校');
+      throw fail('schoolNotInExam');
+    if (role === ExamRole.schoolManager && schoolId === null) throw fail('schoolLeaderNeedsSchool');
   }
 
   /** Roles given for a school are given only by someone with a role in that school (see actsForSchool). */
@@ -66,7 +67,7 @@ export function roleService(d: {
     const ids = new Set(schoolIds.filter((id): id is number => id !== null));
     if (!ids.size) return;
     const e = await d.examRepo(db).find(examId);
-    if (!e) throw fail('考试不存在或已删除');
+    if (!e) throw fail('examNotFound');
     const schools = (await d.examRepo(db).schools(examId)).filter((s) => ids.has(s.id));
     requireActsForSchools(p, e, schools);
   }
@@ -78,7 +79,7 @@ export function roleService(d: {
      */
     async staff(examId: number, p: Principal): Promise<StaffItem[]> {
       const e = await d.examRepo(d.db).find(examId);
-      if (!e) throw fail('考试不存在或已删除');
+      if (!e) throw fail('examNotFound');
       const rows = await d.repo(d.db).staff(examId);
       const single = e.schoolId !== null && can(p, 'exam.phone.view', { examId, schoolId: e.schoolId });
       const show = (schoolId: number | null) =>
@@ -100,7 +101,7 @@ export function roleService(d: {
         await check(tx, examId, input.role, subjectId, schoolId);
         await requireSchools(tx, examId, p, [schoolId]);
         const users = await d.repo(tx).existingUsers([...new Set(input.userIds)]);
-        if (users.length !== new Set(input.userIds).size) throw fail('所选人员中有不存在或已停用的账号');
+        if (users.length !== new Set(input.userIds).size) throw fail('usersMissingOrDisabled');
         const added = await d
           .repo(tx)
           .insert(users.map((userId) => ({ examId, userId, role: input.role, subjectId, schoolId })));
@@ -125,7 +126,7 @@ export function roleService(d: {
     ): Promise<void> {
       await d.db.transaction(async (tx) => {
         const row = await d.repo(tx).find(examId, roleId);
-        if (!row) throw fail('该角色分配不存在');
+        if (!row) throw fail('roleAssignmentNotFound');
         await check(tx, examId, row.role, set.subjectId, set.schoolId);
         await requireSchools(tx, examId, p, [row.schoolId, set.schoolId]);
         await d.repo(tx).update(roleId, set);
@@ -146,10 +147,10 @@ export function roleService(d: {
       actor: Actor,
     ): Promise<void> {
       await d.db.transaction(async (tx) => {
-        if (where.role === ExamRole.creator) throw fail('不能移除考试创建者');
+        if (where.role === ExamRole.creator) throw fail('cannotRemoveCreator');
         await requireSchools(tx, examId, p, [where.schoolId]);
         const removed = await d.repo(tx).remove(examId, where);
-        if (!removed.length) throw fail('该角色分配不存在');
+        if (!removed.length) throw fail('roleAssignmentNotFound');
         await d.audit.record(tx, {
           action: 'role.remove',
           examId,
@@ -170,7 +171,7 @@ export function roleService(d: {
     ): Promise<{ added: number }> {
       return d.db.transaction(async (tx) => {
         const schools = new Set((await d.examRepo(tx).schools(examId)).map((s) => s.id));
-        if (![fromSchoolId, ...toSchoolIds].every((id) => schools.has(id))) throw fail('学校未参加本次考试');
+        if (![fromSchoolId, ...toSchoolIds].every((id) => schools.has(id))) throw fail('schoolNotInExam');
         await requireSchools(tx, examId, p, [fromSchoolId, ...toSchoolIds]);
         const source = await d.repo(tx).ofSchool(examId, fromSchoolId);
         const rows = toSchoolIds.flatMap((schoolId) =>
@@ -191,7 +192,7 @@ export function roleService(d: {
     /** What the current user may do on a subject, from the one capability table. */
     async permission(subjectId: number, p: Principal): Promise<OperationPermission> {
       const s = await d.examRepo(d.db).findSubject(subjectId);
-      if (!s) throw fail('科目不存在或已删除');
+      if (!s) throw fail('subjectNotFound');
       const e = await d.examRepo(d.db).find(s.examId);
       const scope = { examId: s.examId, subjectId, ...(e?.schoolId ? { schoolId: e.schoolId } : {}) };
       return {

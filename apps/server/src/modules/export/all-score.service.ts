@@ -33,7 +33,7 @@ export function allScoreService(d: {
           .from(subject)
           .where(and(eq(subject.id, subjectId), eq(subject.examId, examId), isNull(subject.deletedAt)))
           .for('update');
-        if (!before) throw fail('科目不存在或已删除');
+        if (!before) throw fail('subjectNotFound');
         await tx.update(subject).set({ inTotal }).where(eq(subject.id, subjectId));
         await d.audit.record(tx, {
           action: 'subject.inTotal',
@@ -59,7 +59,7 @@ export function allScoreService(d: {
         withStatus.some((s) => s.status !== SubjectStatus.published) &&
         !can(p, 'score.unpublished.read', scope)
       )
-        throw fail(NOT_ALL_PUBLISHED);
+        throw fail('notAllPublished');
       const subjects = withStatus.map(({ status: _status, ...s }) => s);
       const [rows, classes] = await Promise.all([
         repo.page(examId, subjects, filter, q),

@@ -37,7 +37,7 @@ export function exportRoutes(
     '/api/subject/:id/score/import',
     { schema: { params: subjectParams, querystring: importQuery }, config: adjust },
     async (req) => {
-      const file = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
+      const file = await readUpload(req, IMPORT_MAX_BYTES, 'excelFileRequired', 'excelFileTooLarge');
       const onlyValid = req.query.onlyValid === 'true';
       const p = await req.principal();
       return ok(

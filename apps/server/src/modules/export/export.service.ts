@@ -12,7 +12,7 @@ import {
   type Paged,
   type Principal,
 } from '@yj/contracts';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Jobs, JobStatus } from '../../infra/jobs';
 import type { Storage } from '../../infra/storage';
@@ -110,7 +110,7 @@ export function exportService(d: {
 
     async create(input: ExportCreate, p: Principal, actor: Actor): Promise<{ id: number }> {
       const { exam: e, subject: s, filter } = await target(input, p);
-      if (filter !== 'all' && filter.length === 0) throw forbidden();
+      if (filter !== 'all' && filter.length === 0) throw fail('forbidden');
       const id = await d.db.transaction(async (tx) => {
         const taskId = await d.repo(tx).insert({
           kind: input.kind,
@@ -167,20 +167,20 @@ export function exportService(d: {
      */
     async file(id: number, p: Principal): Promise<{ body: Buffer; fileName: string }> {
       const t = await repo.task(id);
-      if (!t) throw fail('导出任务不存在');
-      if (t.userId !== p.userId && !p.isAdmin) throw forbidden();
+      if (!t) throw fail('exportTaskNotFound');
+      if (t.userId !== p.userId && !p.isAdmin) throw fail('forbidden');
       const e = await d.exams.requireExam(t.examId);
       const scope = {
         examId: e.id,
         ...(e.schoolId ? { schoolId: e.schoolId } : {}),
         ...(t.subjectId ? { subjectId: t.subjectId } : {}),
       };
-      if (!can(p, 'score.download', scope)) throw forbidden();
-      if (!covers(scanSchools(p, e, t.subjectId ?? undefined), t.schools)) throw forbidden();
-      if (t.status === 'expired') throw fail('文件已过期，请重新导出');
-      if (t.status !== 'done' || !t.fileKey) throw fail('文件尚未生成完成');
+      if (!can(p, 'score.download', scope)) throw fail('forbidden');
+      if (!covers(scanSchools(p, e, t.subjectId ?? undefined), t.schools)) throw fail('forbidden');
+      if (t.status === 'expired') throw fail('exportFileExpired');
+      if (t.status !== 'done' || !t.fileKey) throw fail('exportFileNotReady');
       const body = await d.storage.get(t.fileKey);
-      if (!body) throw fail('文件已过期，请重新导出');
+      if (!body) throw fail('exportFileExpired');
       return { body, fileName: t.fileName };
     },
 

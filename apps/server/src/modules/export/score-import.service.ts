@@ -42,7 +42,7 @@ export function scoreImportService(d: { db: Db; audit: AuditService; exams: Exam
       .from(paper)
       .where(and(eq(paper.subjectId, subjectId), isNull(paper.deletedAt)))
       .limit(1);
-    if (scanned) throw fail('本科目已扫描答题卡，成绩由阅卷得出，不能导入');
+    if (scanned) throw fail('scoreImportScanned');
     return { examId, filter, subject: s };
   }
 
@@ -78,7 +78,7 @@ export function scoreImportService(d: { db: Db; audit: AuditService; exams: Exam
       const allErrors = [...sheet.errors, ...errors].sort((a, b) => a.row - b.row);
       if (allErrors.length > 0 && !onlyValid)
         throw importErrors(allErrors, '请修改后重新导入，或选择“仅导入正确的行”');
-      if (valid.length === 0) throw fail('没有可导入的行');
+      if (valid.length === 0) throw fail('importNoRows');
       return d.db.transaction(async (tx) => {
         // checked again under the subject's lock: a 发布 committed since the check above is not overwritten
         const [now] = rowsOf<{ status: number }>(

@@ -6,7 +6,7 @@ import {
   type IntelligentReviewView,
   type MarkSubmitInput,
 } from '@yj/contracts';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import { assertAllows } from '../subject/subject-state';
 import { assertNotPaused } from '../quality/quality-pause';
@@ -44,8 +44,8 @@ export function intelligentGroupService(d: {
   /** The block of the subject, for a marker or leader of it (block_reviewer), with its subject's state. */
   async function marked(subjectId: number, blockId: number, userId: number) {
     const b = await d.repo(d.db).markedBlock(blockId, userId);
-    if (!b || b.subject_id !== subjectId) throw fail('题块不存在或不属于这个科目');
-    if (!b.mine) throw forbidden();
+    if (!b || b.subject_id !== subjectId) throw fail('blockNotInSubject');
+    if (!b.mine) throw fail('forbidden');
     return b;
   }
 
@@ -87,7 +87,7 @@ export function intelligentGroupService(d: {
         // only what the marker was shown: a paper of the group they did not see is never scored with it
         const shown = new Set(input.paperIds);
         const papers = waiting.filter((p) => shown.has(p));
-        if (!papers.length) throw fail('这个分组已没有待评的答卷，请刷新');
+        if (!papers.length) throw fail('groupHasNoPending');
         const tasks = await r.lockTasks(input.blockId, papers);
         const scored = await r.hasScore(input.blockId, papers);
         const free = (t: (typeof tasks)[number]) =>
@@ -108,11 +108,7 @@ export function intelligentGroupService(d: {
         if (given.length) {
           if (q.quota !== null && q.used + given.length > q.quota) {
             const left = Math.max(0, q.quota - q.used);
-            throw fail(
-              left
-                ? `这个分组有 ${given.length} 份待评答卷，超出您剩余的任务量（还可评 ${left} 份），请先移出部分答卷`
-                : '您在这个题块的任务量已评完，不能再给分组评分',
-            );
+            throw left ? fail('groupOverQuota', { count: given.length, left }) : fail('quotaUsedUp');
           }
         }
         const s = scoresOf(input.scores);
@@ -149,7 +145,7 @@ export function intelligentGroupService(d: {
       await d.db.transaction(async (tx) => {
         const r = d.repo(tx);
         const papers = await r.groupPapers(input.blockId, input.groupId, true);
-        if (!papers.includes(input.paperId)) throw fail('这份答卷不在这个分组中');
+        if (!papers.includes(input.paperId)) throw fail('answerNotInGroup');
         // a group of one is no group: the last paper goes back to ordinary marking with the one taken out
         await r.setGroupState(input.blockId, papers.length <= 2 ? papers : [input.paperId], 'split');
       });
@@ -158,7 +154,7 @@ export function intelligentGroupService(d: {
     /** The cut of a grouped paper, for the block's markers (who see no student's identity here either). */
     async image(subjectId: number, blockId: number, paperId: number, userId: number): Promise<Buffer> {
       const b = await marked(subjectId, blockId, userId);
-      if (!(await d.repo(d.db).inGroup(blockId, paperId))) throw fail('这份答卷不在本题块的分组中');
+      if (!(await d.repo(d.db).inGroup(blockId, paperId))) throw fail('answerNotInBlockGroups');
       return d.paperImage(b.regions, paperId);
     },
   };

@@ -1,5 +1,5 @@
 import type { BlockRegion, MarkerBlankReturnInput, MarkerBlanksView } from '@yj/contracts';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { IntelligentService } from './intelligent.service';
@@ -28,10 +28,10 @@ export function intelligentMarkerBlanks(d: {
     const [b] = rows;
     if (!b) {
       const exists = await d.repo(d.db).block(blockId);
-      if (!exists || exists.subject_id !== subjectId) throw fail('题块不存在或不属于这个科目');
-      throw forbidden();
+      if (!exists || exists.subject_id !== subjectId) throw fail('blockNotInSubject');
+      throw fail('forbidden');
     }
-    if (b.subject_id !== subjectId) throw fail('题块不存在或不属于这个科目');
+    if (b.subject_id !== subjectId) throw fail('blockNotInSubject');
     // a part in every school (any of the rows) sees every school
     const school = rows.some((r) => r.school_id === null) ? null : b.school_id;
     return { ...b, school };
@@ -70,7 +70,7 @@ export function intelligentMarkerBlanks(d: {
       const b = await reviewer(subjectId, blockId, userId);
       const row = await d.repo(d.db).blank(blockId, paperId);
       if (!row || !row.blank || row.state !== 'applied' || (b.school !== null && row.school_id !== b.school))
-        throw fail('这份答卷不是本题块按空白卷记 0 分的答卷');
+        throw fail('answerNotBlankZeroed');
       return d.paperImage(b.regions, paperId);
     },
   };

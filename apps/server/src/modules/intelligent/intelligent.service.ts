@@ -24,15 +24,15 @@ const leadImage = (taskId: number) => `/filter/api/marking/task/${taskId}/lead/i
 /** Why the marks of a subject cannot change now (智能判空 scores papers; a run prepares that). */
 function assertMarking(status: number): void {
   if (allows(status, 'changeMarks')) return;
-  if (status === SubjectStatus.done) throw fail('阅卷已完成，不能再智能判空，请先取消完成');
-  if (status === SubjectStatus.published) throw fail('成绩已发布，不能再智能判空');
-  throw fail('阅卷尚未开始，开始阅卷后才能检测');
+  if (status === SubjectStatus.done) throw fail('blankDetectAfterDone');
+  if (status === SubjectStatus.published) throw fail('blankDetectAfterPublish');
+  throw fail('blankDetectBeforeReview');
 }
 
 /** The subject row locked against a state change (as 重置阅卷 locks it), with what the audit names. */
 async function lockedBlock(r: IntelligentRepo, blockId: number) {
   const b = await r.lockedBlock(blockId);
-  if (!b) throw fail('题块不存在或已删除');
+  if (!b) throw fail('blockNotFound');
   return b;
 }
 
@@ -57,7 +57,7 @@ export function intelligentService(d: {
   /** The block, checked to belong to the subject and to be led or managed by the user. */
   async function led(subjectId: number, blockId: number, p: Principal) {
     const { b, school } = await d.access.block(blockId, p);
-    if (b.subjectId !== subjectId) throw fail('题块不存在或不属于这个科目');
+    if (b.subjectId !== subjectId) throw fail('blockNotInSubject');
     return { b, school };
   }
 
@@ -83,9 +83,9 @@ export function intelligentService(d: {
       const r = d.repo(tx);
       const row = await r.blank(input.blockId, input.paperId, true);
       if (!row || !row.blank || (school !== null && row.school_id !== school))
-        throw fail('这份答卷不是智能判空检测出的空白答卷');
-      if (row.state === 'returned') throw fail('这份答卷已退回正常阅卷');
-      if (by === 'marker' && row.state !== 'applied') throw fail('这份答卷还没有按空白卷记 0 分');
+        throw fail('answerNotDetectedBlank');
+      if (row.state === 'returned') throw fail('answerAlreadyReturned');
+      if (by === 'marker' && row.state !== 'applied') throw fail('answerNotYetBlankZeroed');
       if (row.state === 'applied') {
         await r.lockTasks(input.blockId, [input.paperId]);
         await r.unsubmitBlank(input.blockId, input.paperId, actor.userId, input.reason);
@@ -115,7 +115,7 @@ export function intelligentService(d: {
   return {
     async settings(subjectId: number, p: Principal): Promise<IntelligentSettingsView> {
       const s = await repo().subject(subjectId);
-      if (!s) throw fail('科目不存在或已删除');
+      if (!s) throw fail('subjectNotFound');
       const { blockIds, school } = await d.access.subjectBlocks(subjectId, s.exam_id, p);
       const rows = await repo().settings(blockIds);
       const runs = await repo().latestRuns(blockIds);
@@ -146,7 +146,7 @@ export function intelligentService(d: {
     async save(subjectId: number, input: IntelligentSettingInput, p: Principal, actor: Actor): Promise<void> {
       const { b } = await led(subjectId, input.blockId, p);
       if (b.subjectStatus === SubjectStatus.done || b.subjectStatus === SubjectStatus.published)
-        throw fail('阅卷已完成，不能再修改智能辅助设置');
+        throw fail('intelligentSettingsAfterDone');
       await d.db.transaction(async (tx) => {
         const before = await d.repo(tx).setting(input.blockId);
         await d.repo(tx).saveSetting(input.blockId, input.blank, input.grouping, actor.userId);
@@ -173,12 +173,12 @@ export function intelligentService(d: {
       const { b } = await led(subjectId, blockId, p);
       assertMarking(b.subjectStatus);
       const s = await repo().setting(blockId);
-      if (kind === 'blank' && !s?.blank) throw fail('请先为这个题块开启智能判空');
-      if (kind === 'group' && !s?.grouping) throw fail('请先为这个题块开启相同答案归组');
+      if (kind === 'blank' && !s?.blank) throw fail('blankDetectOff');
+      if (kind === 'group' && !s?.grouping) throw fail('sameAnswerGroupingOff');
       const run = await d.db.transaction(async (tx) => {
         // one run per block and kind at a time: the block row serialises two clicks
         await d.repo(tx).lockBlock(blockId);
-        if (await d.repo(tx).activeRun(blockId, kind)) throw fail('这个题块正在检测，请等待完成');
+        if (await d.repo(tx).activeRun(blockId, kind)) throw fail('detectionRunning');
         return d.repo(tx).createRun(blockId, kind, actor.userId);
       });
       await d.detect.start(run.id);
@@ -231,12 +231,12 @@ export function intelligentService(d: {
         assertMarking(b.status);
         const r = d.repo(tx);
         const run = (await r.latestRuns([input.blockId])).find((x) => x.kind === 'blank');
-        if (!run || run.id !== input.runId) throw fail('检测结果已更新，请刷新后重新查看抽样');
-        if (run.status !== 'done') throw fail('检测尚未完成，请等待完成后再确认');
+        if (!run || run.id !== input.runId) throw fail('detectionChanged');
+        if (run.status !== 'done') throw fail('detectionNotFinished');
         const detected = await r.detected(input.blockId, school);
         const ids = new Set(detected.map((x) => x.paper_id));
-        if (!detected.length) throw fail('没有待确认的空白答卷');
-        if (input.checked.some((id) => !ids.has(id))) throw fail('抽样的答卷已有变化，请刷新后重新查看');
+        if (!detected.length) throw fail('noBlankToConfirm');
+        if (input.checked.some((id) => !ids.has(id))) throw fail('sampleChanged');
         const papers = detected.map((x) => x.paper_id);
         const tasks = await r.lockTasks(input.blockId, papers);
         const scored = await r.hasScore(input.blockId, papers);

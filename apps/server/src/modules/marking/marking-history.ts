@@ -5,6 +5,7 @@ import {
   type MarkHistoryItem,
   type MarkModifyResult,
   type Paged,
+  FAILURES,
 } from '@yj/contracts';
 import type { z } from 'zod';
 import type { markHistoryQuery, markModify } from '@yj/contracts';
@@ -15,7 +16,7 @@ import { blockRules, finalizer, lockPaperTasks, rowsOf, type Finalizer } from '.
 import type { markingRepo } from './marking.repo';
 import { assertMarks, imageUrl, scoresOf } from './marking.service';
 
-export const VERSION_CONFLICT = '该分数已被修改，请刷新后重试';
+export const VERSION_CONFLICT = FAILURES.versionConflict.message;
 
 /** A submitted mark as 回评 lists it (from mark_task or, for the hidden papers of 质检, standard_mark). */
 export interface SubmittedMarkRow {
@@ -74,7 +75,7 @@ export function markingHistory(d: { db: Db; finalize?: Finalizer; repo: typeof m
         await d.db.execute(sql`select s.status from block b join subject s on s.id = b.subject_id
           where b.id = ${blockId}`),
       );
-      if (!b) throw fail('题块不存在或已删除');
+      if (!b) throw fail('blockNotFound');
       const where = sql.join(
         [sql`block_id = ${blockId} and user_id = ${userId} and status = 'submitted'`, ...markFilters(q)],
         sql` and `,
@@ -110,14 +111,14 @@ export function markingHistory(d: { db: Db; finalize?: Finalizer; repo: typeof m
     ): Promise<MarkModifyResult> {
       return d.db.transaction(async (tx) => {
         const first = await repo.task(tx, taskId);
-        if (!first) throw fail('阅卷任务不存在');
+        if (!first) throw fail('taskNotFound');
         await lockPaperTasks(tx, first.block_id, first.paper_id);
         const t = (await repo.task(tx, taskId))!;
-        if (t.user_id !== userId || t.status !== 'submitted') throw fail('只能修改自己已提交的评分');
+        if (t.user_id !== userId || t.status !== 'submitted') throw fail('onlyOwnSubmittedMarks');
         assertAllows((await repo.subjectStatus(tx, t.subject_id)) ?? -1, 'changeMarks');
-        if (t.version !== input.version) throw fail(VERSION_CONFLICT);
+        if (t.version !== input.version) throw fail('versionConflict');
         const rules = await blockRules(tx, t.block_id);
-        if (!rules) throw fail('题块不存在或已删除');
+        if (!rules) throw fail('blockNotFound');
         assertMarks(input.scores, rules);
         const after = { ...scoresOf(input.scores), marks: input.marks };
         const before = {

@@ -1,5 +1,5 @@
 import type { Principal } from '@yj/contracts';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import { assertAllows } from '../subject/subject-state';
 import type { LeadSchool, MarkingLeadRepo } from './marking-lead.repo';
 
@@ -44,13 +44,13 @@ export function leadAccess(repo: () => MarkingLeadRepo) {
     write = false,
   ): Promise<{ b: LeadBlock; school: LeadSchool }> {
     const b = await repo().block(blockId);
-    if (!b) throw fail('题块不存在或已删除');
+    if (!b) throw fail('blockNotFound');
     // a leader's changes are changes of marks: while marking runs or is paused (the lifecycle table)
     if (write) assertAllows(b.subjectStatus, 'changeMarks');
     const managing = managerGrants(p, b.examId, b.subjectId);
     if (managing.length) return { b, school: schoolOfGrants(managing) };
     const [lead] = await repo().leads(p.userId, [blockId]);
-    if (!lead) throw forbidden();
+    if (!lead) throw fail('forbidden');
     return { b, school: lead.schoolId };
   }
 
@@ -82,7 +82,7 @@ export function leadAccess(repo: () => MarkingLeadRepo) {
         led: new Set(leads.map((l) => l.blockId)),
       };
     }
-    if (!leads.length) throw forbidden();
+    if (!leads.length) throw fail('forbidden');
     const school = new Map(leads.map((l) => [l.blockId, l.schoolId]));
     return { blockIds: all.filter((id) => school.has(id)), school, led: new Set(school.keys()) };
   }

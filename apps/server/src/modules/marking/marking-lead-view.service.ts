@@ -11,7 +11,7 @@ import type {
   PaperMarks,
   Principal,
 } from '@yj/contracts';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import { API_PREFIX } from '../../plugins/auth';
 import type { HiddenProblems } from '../quality/hidden-problems';
@@ -123,9 +123,9 @@ export function markingLeadViewService(d: {
     /** The block image of a task's paper, for whoever may lead the block. */
     async image(taskId: number, p: Principal): Promise<Buffer> {
       const t = await repo().task(taskId);
-      if (!t) throw fail('阅卷任务不存在');
+      if (!t) throw fail('taskNotFound');
       const { b, school } = await access.block(t.blockId, p);
-      if (school !== null && t.schoolId !== school) throw forbidden();
+      if (school !== null && t.schoolId !== school) throw fail('forbidden');
       return d.paperImage(b.regions as BlockRegion[], t.paperId);
     },
 
@@ -216,7 +216,7 @@ export function markingLeadViewService(d: {
     /** Every block of the subject the user manages, leads or watches as 质检员, in block order. */
     async subjectProgress(subjectId: number, p: Principal): Promise<BlockProgress[]> {
       const s = await repo().subject(subjectId);
-      if (!s) throw fail('科目不存在或已删除');
+      if (!s) throw fail('subjectNotFound');
       const { blockIds, school, led } = await access.subjectBlocks(subjectId, s.examId, p, true);
       const groups = new Map<LeadSchool, number[]>();
       for (const id of blockIds) groups.set(school.get(id)!, [...(groups.get(school.get(id)!) ?? []), id]);
@@ -229,12 +229,12 @@ export function markingLeadViewService(d: {
     async paper(paperId: number, p: Principal): Promise<PaperMarks> {
       const v = view();
       const row = await v.paper(paperId);
-      if (!row) throw fail('答题卡不存在或已删除');
+      if (!row) throw fail('paperNotFound');
       const s = await repo().subject(row.subjectId);
-      if (!s) throw fail('科目不存在或已删除');
+      if (!s) throw fail('subjectNotFound');
       const { blockIds, school } = await access.subjectBlocks(row.subjectId, s.examId, p);
       if (!blockIds.some((id) => school.get(id) === null || school.get(id) === row.schoolId))
-        throw forbidden();
+        throw fail('forbidden');
       const [blocks, questions, tasks, scores] = await Promise.all([
         v.blocksOf(row.subjectId),
         v.questionScores(row.subjectId),

@@ -27,7 +27,7 @@ export function markingLeadRoutes(
   /** The capability scope from the subject of the :paperId in the path. */
   const paperScope = async (req: FastifyRequest) => {
     const subjectId = await d.view.subjectOfPaper(Number((req.params as { paperId: unknown }).paperId));
-    if (subjectId === null) throw fail('答题卡不存在或已删除');
+    if (subjectId === null) throw fail('paperNotFound');
     return d.scopes.forSubject(subjectId);
   };
   const scope = { block: d.marking.blockParam, task: d.marking.taskParam, paper: paperScope };

@@ -6,7 +6,7 @@ import {
   type Principal,
   type ProblemResolution,
 } from '@yj/contracts';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
@@ -58,15 +58,15 @@ export function markingLeadService(d: {
     d.audit.record(tx, { action, examId: b.examId, userId: actor.userId, ip: actor.ip, target, detail });
 
   function inSchool(school: LeadSchool, t: { schoolId: number }) {
-    if (school !== null && t.schoolId !== school) throw forbidden();
+    if (school !== null && t.schoolId !== school) throw fail('forbidden');
   }
 
   /** The problem paper as it is now, locked: open, or sent to the scanning staff and still waiting. */
   async function openProblem(r: MarkingLeadRepo, taskId: number, blockId: number, school: LeadSchool) {
     const t = await r.lockTask(taskId);
-    if (!t || t.blockId !== blockId) throw fail('阅卷任务不存在');
+    if (!t || t.blockId !== blockId) throw fail('taskNotFound');
     inSchool(school, t);
-    if (t.status !== 'problem' || !t.problem) throw fail('这份试卷不是待处理的问题卷，请刷新');
+    if (t.status !== 'problem' || !t.problem) throw fail('notPendingProblem');
     return t as TaskRow & { problem: MarkProblem };
   }
 
@@ -78,7 +78,7 @@ export function markingLeadService(d: {
     note: string,
   ) {
     const p = await r.paperForScan(t.paperId);
-    if (!p || p.deletedAt) throw fail('答题卡已移出，请刷新');
+    if (!p || p.deletedAt) throw fail('paperRemoved');
     const why = [PROBLEM_REASON_LABELS[t.problem.reason], t.problem.note, note].filter(Boolean).join('，');
     const id = await r.addException({
       subjectId: p.subjectId,
@@ -97,16 +97,15 @@ export function markingLeadService(d: {
   return {
     async resolve(taskId: number, input: ResolveInput, p: Principal, actor: Actor) {
       const blockId = (await d.repo(d.db).task(taskId))?.blockId;
-      if (blockId === undefined) throw fail('阅卷任务不存在');
+      if (blockId === undefined) throw fail('taskNotFound');
       const { b, school } = await access.block(blockId, p, true);
-      if (input.resolution === 'score' && !input.scores) throw fail('请给分');
+      if (input.resolution === 'score' && !input.scores) throw fail('scoreRequired');
       return d.db.transaction(async (tx) => {
         const r = d.repo(tx);
         const t = await openProblem(r, taskId, blockId, school);
         const was = t.problem.resolution;
-        if (was && was !== 'scan') throw fail('该问题卷已处理，请刷新');
-        if (was === 'scan' && input.resolution === 'scan')
-          throw fail('该问题卷已转为扫描问题，等待扫描人员处理');
+        if (was && was !== 'scan') throw fail('problemAlreadyHandled');
+        if (was === 'scan' && input.resolution === 'scan') throw fail('problemTurnedToScan');
         const now = new Date();
         const problem: MarkProblem = {
           ...t.problem,
@@ -117,10 +116,9 @@ export function markingLeadService(d: {
         };
         let after: Record<string, unknown>;
         if (input.resolution === 'score') {
-          if (await r.markedByElsewhere(t, actor.userId))
-            throw fail('您已评过这份试卷的另一评，不能再给分，请由其他题组长处理');
+          if (await r.markedByElsewhere(t, actor.userId)) throw fail('leaderMarkedOtherRound');
           const rules = await blockRules(tx, blockId);
-          if (!rules) throw fail('题块不存在或已删除');
+          if (!rules) throw fail('blockNotFound');
           assertMarks(input.scores!, rules);
           const set = {
             status: 'submitted',
@@ -197,14 +195,14 @@ export function markingLeadService(d: {
       return d.db.transaction(async (tx) => {
         const r = d.repo(tx);
         const rows = await r.lockTasks(blockId, ids);
-        if (rows.length !== ids.length) throw fail('所选试卷不在这个题块中，请刷新');
+        if (rows.length !== ids.length) throw fail('papersNotInBlock');
         for (const t of rows) {
           inSchool(school, t);
-          if (t.status !== 'submitted') throw fail('只能打回已提交的试卷，请刷新');
-          if (t.slot === ARBITRATION) throw fail('仲裁给分不能打回');
+          if (t.status !== 'submitted') throw fail('onlySubmittedReturnable');
+          if (t.slot === ARBITRATION) throw fail('arbitrationNotReturnable');
         }
         const markers = new Set(rows.map((t) => t.userId));
-        if (markers.size !== 1) throw fail('一次只能打回同一位老师的试卷');
+        if (markers.size !== 1) throw fail('returnOneMarkerAtATime');
         const markerId = rows[0]!.userId!;
         await r.remark(ids, markerId);
         const papers = [...new Set(rows.map((t) => t.paperId))];

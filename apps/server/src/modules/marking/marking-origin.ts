@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BlockRegion, MarkOrigin } from '@yj/contracts';
 import { readPageMatrix, readTemplateBody } from '../../db/stored';
 import type { Matrix3 } from '@yj/omr';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import { API_PREFIX } from '../../plugins/auth';
 import type { PaperImageService } from '../scan/image/paper-image.service';
@@ -59,8 +59,8 @@ export function markingOrigin(d: {
         select sp.paper_id, m.block_id, m.user_id = ${userId}, false
         from standard_mark m join sample_paper sp on sp.id = m.sample_paper_id where m.id = ${taskId}`),
     );
-    if (!t) throw fail('阅卷任务不存在');
-    if (!t.own && !t.leader) throw forbidden();
+    if (!t) throw fail('taskNotFound');
+    if (!t.own && !t.leader) throw fail('forbidden');
     return { paperId: t.paper_id, blockId: t.block_id };
   }
 
@@ -95,7 +95,7 @@ export function markingOrigin(d: {
       const { paperId, blockId } = await target(taskId, userId, of);
       // blockRules reads with whichever handle it is given; outside a transaction the pool's db serves
       const rules = await blockRules(d.db as Tx, blockId);
-      if (!rules) throw fail('题块不存在或已删除');
+      if (!rules) throw fail('blockNotFound');
       const [s] = rowsOf<{ name: string }>(
         await d.db.execute(sql`select name from subject where id = ${rules.subjectId}`),
       );
@@ -117,10 +117,10 @@ export function markingOrigin(d: {
     async image(taskId: number, page: number, userId: number, of: OriginOf = 'task'): Promise<Buffer> {
       const { paperId, blockId } = await target(taskId, userId, of);
       const p = (await pages(paperId)).find((x) => x.page === page);
-      if (!p) throw fail('这份答题卡没有这一页');
-      if (!p.matrix) throw fail('这一页没有识别定位，无法显示原卷');
+      if (!p) throw fail('paperHasNoSuchPage');
+      if (!p.matrix) throw fail('pageHasNoLocation');
       const tp = readTemplateBody(p.body, p.templateId).pages.find((x) => x.index === page);
-      if (!tp) throw fail('答题卡模板没有这一页');
+      if (!tp) throw fail('templateHasNoSuchPage');
       const [b] = rowsOf<{ regions: BlockRegion[] | null }>(
         await d.db.execute(sql`select regions from block where id = ${blockId}`),
       );
@@ -131,7 +131,7 @@ export function markingOrigin(d: {
         .digest('hex')
         .slice(0, 32)}.jpg`;
       const body = await d.maskedPage(key, p.storageKey, p.matrix, regions);
-      if (!body) throw fail('答题卡图像文件丢失');
+      if (!body) throw fail('paperImageFileLost');
       return body;
     },
   };

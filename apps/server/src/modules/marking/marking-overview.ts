@@ -32,7 +32,7 @@ export function markingOverview(d: { db: Db; access: LeadAccess; repo: typeof ma
   /** The schools whose papers the user may see in the subject (null: all of them). */
   async function subjectSchools(subjectId: number, p: Principal): Promise<number[] | null> {
     const s = await d.repo(d.db).subject(subjectId);
-    if (!s) throw fail('科目不存在或已删除');
+    if (!s) throw fail('subjectNotFound');
     const { school } = await access.subjectBlocks(subjectId, s.examId, p);
     const all = [...school.values()];
     return all.includes(null) ? null : [...new Set(all as number[])];
@@ -174,7 +174,7 @@ export function markingOverview(d: { db: Db; access: LeadAccess; repo: typeof ma
     /** abnormal: every block the user leads or manages, with its 问题卷 open and settled each way. */
     async abnormal(subjectId: number, p: Principal): Promise<AbnormalBlock[]> {
       const s = await d.repo(d.db).subject(subjectId);
-      if (!s) throw fail('科目不存在或已删除');
+      if (!s) throw fail('subjectNotFound');
       const { blockIds, school } = await access.subjectBlocks(subjectId, s.examId, p);
       if (!blockIds.length) return [];
       const rows = rowsOf<{

@@ -42,7 +42,7 @@ export function markingReselect(d: {
 
   async function blockOf(subjectId: number, blockId: number) {
     const b = await d.repo(d.db).block(blockId);
-    if (!b || b.subject_id !== subjectId) throw fail('题块不存在或不属于这个科目');
+    if (!b || b.subject_id !== subjectId) throw fail('blockNotInSubject');
     return b;
   }
 
@@ -71,16 +71,16 @@ export function markingReselect(d: {
         const self = blocks.find((x) => x.id === input.blockId)!;
         const nos = [...new Set(input.nos)];
         for (const no of nos) {
-          if (!questions.has(no)) throw fail(`第 ${no} 题不是本科目的主观题`);
+          if (!questions.has(no)) throw fail('reselectQuestionNotSubjective', { no });
           const other = blocks.find((x) => x.id !== input.blockId && x.nos.includes(no));
-          if (other) throw fail(`第 ${no} 题在题块“${other.name}”中，请先从那个题块移出`);
+          if (other) throw fail('reselectQuestionInOtherBlock', { no, block: other.name });
         }
         if (nos.length === self.nos.length && nos.every((n) => self.nos.includes(n)))
-          throw fail('题块的题目没有变化');
+          throw fail('blockQuestionsUnchanged');
         const full = nos.reduce((a, no) => a + questions.get(no)!.score, 0);
         const threshold = self.threshold === null ? null : Number(self.threshold);
         if (threshold !== null && threshold >= full)
-          throw fail(`题块的误差阈值 ${threshold} 分应小于新的题块满分 ${full} 分，请先修改阈值`);
+          throw fail('reselectThresholdTooHigh', { threshold, full });
         const { counts, dropped, cleared } = await discardMarks(
           tx,
           d,

@@ -1,10 +1,4 @@
-import {
-  allows,
-  SUBJECT_STATE_FORBIDS,
-  SubjectStatus,
-  type ResetCounts,
-  type ResetInput,
-} from '@yj/contracts';
+import { allows, SubjectStatus, type ResetCounts, type ResetInput } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
@@ -15,10 +9,10 @@ import type { markingResetRepo } from './marking-reset.repo';
 /** Why a subject refuses 重置阅卷 (the lifecycle table allows it while marking runs or is paused). */
 export function assertResettable(status: number): void {
   if (allows(status, 'resetMarks')) return;
-  if (status === SubjectStatus.done) throw fail('阅卷已完成，不能重置，请先取消完成');
-  if (status === SubjectStatus.published) throw fail('成绩已发布，不能重置阅卷');
-  if (status < SubjectStatus.reviewing) throw fail('阅卷尚未开始，没有可重置的评分');
-  throw fail(SUBJECT_STATE_FORBIDS);
+  if (status === SubjectStatus.done) throw fail('resetAfterDone');
+  if (status === SubjectStatus.published) throw fail('resetAfterPublish');
+  if (status < SubjectStatus.reviewing) throw fail('resetBeforeReview');
+  throw fail('subjectStateForbids');
 }
 
 /**
@@ -83,7 +77,7 @@ export function markingReset(d: {
 }) {
   async function blockOf(subjectId: number, blockId: number) {
     const b = await d.repo(d.db).block(blockId);
-    if (!b || b.subject_id !== subjectId) throw fail('题块不存在或不属于这个科目');
+    if (!b || b.subject_id !== subjectId) throw fail('blockNotInSubject');
     return b;
   }
 
@@ -101,8 +95,7 @@ export function markingReset(d: {
         const b = (await r.block(input.blockId, true))!;
         assertResettable(b.status);
         const papers = await r.papers(input.blockId, userId);
-        if (!papers.length)
-          throw fail(userId === null ? '这个题块还没有可重置的评分' : '这位老师在这个题块没有可重置的评分');
+        if (!papers.length) throw fail(userId === null ? 'resetNothingInBlock' : 'resetNothingForMarker');
         const { counts, dropped, cleared } = await discardMarks(
           tx,
           d,

@@ -24,7 +24,7 @@ export function markingScopes(db: Db, scopes: ExamScopes) {
       const [row] = rowsOf<{ subject_id: number }>(
         await db.execute(sql`select subject_id from block where id = ${blockId}`),
       );
-      if (!row) throw fail('题块不存在或已删除');
+      if (!row) throw fail('blockNotFound');
       remember(blockSubject, blockId, row.subject_id);
     }
     return scopes.forSubject(blockSubject.get(blockId)!);
@@ -42,7 +42,7 @@ export function markingScopes(db: Db, scopes: ExamScopes) {
         const [std] = rowsOf<{ block_id: number }>(
           await db.execute(sql`select block_id from standard_mark where id = ${taskId}`),
         );
-        if (!std) throw fail('阅卷任务不存在');
+        if (!std) throw fail('taskNotFound');
         if (req) standard.add(req);
         return forBlock(std.block_id);
       }

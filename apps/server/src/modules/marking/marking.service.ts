@@ -11,9 +11,10 @@ import {
   type MarkSubmitResult,
   type MarkTask,
   type ProblemReason,
+  FAILURES,
 } from '@yj/contracts';
 import { checkMarks } from '@yj/scoring';
-import { AppError, fail, forbidden } from '../../errors';
+import { AppError, fail } from '../../errors';
 import { assertAllows } from '../subject/subject-state';
 import type { Db, Tx } from '../../infra/db';
 import { blockRules, finalizer, rowsOf, type BlockRules, type Finalizer } from './marking-final';
@@ -28,7 +29,7 @@ export const ROLE_MARKER = 4;
 export const ROLE_LEADER = 6;
 const MARKER_SLOTS = [MarkSlot.first, MarkSlot.second, MarkSlot.third];
 const LEADER_SLOTS = [MarkSlot.arbitration];
-export const TIMED_OUT = '该任务已超时并由其他老师领取，请继续阅下一份';
+export const TIMED_OUT = FAILURES.taskTimedOut.message;
 
 /** What a submit asking for the following paper claims: one paper, as the marking screen keeps one spare. */
 const NEXT_CLAIM: MarkClaimInput = { type: 'normal', count: 1 };
@@ -69,7 +70,7 @@ export function scoresOf(scores: MarkSubmitInput['scores']) {
 /** Refuses a mark that does not fit the block's questions (packages/scoring), in Chinese. */
 export function assertMarks(scores: MarkSubmitInput['scores'], rules: BlockRules): void {
   const problem = checkMarks(scores, rules.questions);
-  if (problem) throw fail(problem);
+  if (problem) throw fail('markRejected', { reason: problem });
 }
 
 /** The marker's screen (DESIGN.md §5): claim, image, submit, skip, defer, 问题卷. No student identity leaves here. */
@@ -115,7 +116,7 @@ export function markingService(d: {
   const cuts = cutAhead(d);
   async function rulesOf(db: Tx | Db, blockId: number): Promise<BlockRules> {
     const rules = await blockRules(db, blockId);
-    if (!rules) throw fail('题块不存在或已删除');
+    if (!rules) throw fail('blockNotFound');
     return rules;
   }
   // a block's rules change only in 设置中, which bumps the key (block and questions updated_at): one read per change
@@ -178,7 +179,7 @@ export function markingService(d: {
   ): Promise<Claimed> {
     const role = input.type === 'arbitration' ? ROLE_LEADER : ROLE_MARKER;
     const me = await repo.reviewer(tx, blockId, userId, role, true, withDone);
-    if (!me) throw fail(role === ROLE_LEADER ? '您不是本题块的题组长' : '您不是本题块的阅卷老师');
+    if (!me) throw fail(role === ROLE_LEADER ? 'notBlockLeader' : 'notBlockMarker');
     assertAllows(me.subject_status ?? -1, 'mark');
     if (me.quota !== null && me.quota <= 0) return { rows: [], standard: null, done: me.done };
     // 质检 (modules/trial/standard.service.ts): refused while paused; a hidden paper that is due takes the place
@@ -209,7 +210,7 @@ export function markingService(d: {
   }
 
   async function claim(blockId: number, userId: number, input: MarkClaimInput): Promise<MarkTask[]> {
-    if (input.type === 'problem') throw fail('问题卷请在问题卷列表中处理');
+    if (input.type === 'problem') throw fail('problemHandledInList');
     return handed(blockId, await d.db.transaction((tx) => claimOn(tx, blockId, userId, input)));
   }
 
@@ -220,7 +221,7 @@ export function markingService(d: {
   async function leased(tx: Tx, taskId: number, userId: number, token: string) {
     const lock = await leaseRepo.lock(tx, taskId);
     const task = lock?.tasks.find((x) => x.id === taskId);
-    if (!lock || !task) throw fail('阅卷任务不存在');
+    if (!lock || !task) throw fail('taskNotFound');
     assertAllows(lock.subjectStatus ?? -1, 'mark');
     const mine = task.user_id === userId && task.lease_token === token;
     return { task, mine, lock };
@@ -269,7 +270,7 @@ export function markingService(d: {
   async function giveBack(taskId: number, userId: number, token: string, skip: boolean) {
     await d.db.transaction(async (tx) => {
       const { task, mine } = await leased(tx, taskId, userId, token);
-      if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail(TIMED_OUT);
+      if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail('taskTimedOut');
       await repo.release(tx, taskId, skip ? userId : null);
     });
   }
@@ -281,7 +282,7 @@ export function markingService(d: {
 
     async info(blockId: number, userId: number): Promise<MarkBlockInfo> {
       const roles = await repo.roles(d.db, blockId, userId);
-      if (!roles.length) throw fail('您不是本题块的阅卷老师');
+      if (!roles.length) throw fail('notBlockMarker');
       const rules = await rulesOf(d.db, blockId);
       const marker = await repo.reviewer(d.db, blockId, userId, ROLE_MARKER);
       const [s] = rowsOf<{ subject_name: string; exam_name: string }>(
@@ -316,8 +317,8 @@ export function markingService(d: {
           const blockId = task.block_id;
           let counted = false;
           if (!(task.status === 'submitted' && mine)) {
-            if (!mine) throw fail(TIMED_OUT);
-            if (task.status === 'problem') throw fail('该任务已标记为问题卷');
+            if (!mine) throw fail('taskTimedOut');
+            if (task.status === 'problem') throw fail('taskAlreadyProblem');
             const rules = await rulesFor(tx, blockId, lock.rulesKey);
             assertMarks(input.scores, rules);
             const seen = await leaseRepo.submit(tx, task, {
@@ -358,7 +359,7 @@ export function markingService(d: {
 
     /** The submit of a 标准卷 (质检): stored apart, answered like any submit (next, done). */
     async submitStandard(taskId: number, userId: number, input: MarkSubmitInput): Promise<MarkSubmitResult> {
-      if (!d.standard) throw fail('阅卷任务不存在');
+      if (!d.standard) throw fail('taskNotFound');
       const outcome = await d.standard.submit(taskId, userId, input);
       if (outcome.counted && d.onEvidence) await d.onEvidence(outcome.blockId, [userId]);
       const following = input.next ? await nextApart(outcome.blockId, userId, !outcome.counted) : null;
@@ -379,7 +380,7 @@ export function markingService(d: {
     async defer(taskId: number, userId: number, token: string): Promise<MarkDeferResult> {
       return d.db.transaction(async (tx) => {
         const { task, mine } = await leased(tx, taskId, userId, token);
-        if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail(TIMED_OUT);
+        if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail('taskTimedOut');
         return { leaseUntil: await repo.extend(tx, taskId) };
       });
     },
@@ -388,7 +389,7 @@ export function markingService(d: {
     async problem(taskId: number, userId: number, token: string, reason: ProblemReason, note: string) {
       await d.db.transaction(async (tx) => {
         const { task, mine } = await leased(tx, taskId, userId, token);
-        if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail(TIMED_OUT);
+        if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail('taskTimedOut');
         const problem: MarkProblem = { reason, note, by: userId, at: new Date().toISOString() };
         await repo.flag(tx, taskId, problem);
       });
@@ -412,9 +413,9 @@ export function markingService(d: {
           from mark_task t left join block b on b.id = t.block_id where t.id = ${taskId}`,
         ),
       );
-      if (!t) throw fail('阅卷任务不存在');
+      if (!t) throw fail('taskNotFound');
       const own = t.user_id === userId && t.status !== 'problem';
-      if (!own && !t.leader) throw forbidden();
+      if (!own && !t.leader) throw fail('forbidden');
       return cuts.image(t.regions ?? [], t.paper_id);
     },
   };

@@ -11,7 +11,7 @@ export function messageService(d: { db: Db; repo: typeof messageRepo }) {
     list: (userId: number, page: number, size: number): Promise<Paged<MessageItem>> =>
       d.repo(d.db).list(userId, page, size),
     async markRead(userId: number, messageId: number): Promise<void> {
-      if (!(await d.repo(d.db).markRead(userId, messageId))) throw fail('消息不存在');
+      if (!(await d.repo(d.db).markRead(userId, messageId))) throw fail('messageNotFound');
     },
     /** Used by other modules (and the demo seed) to notify users. */
     send: (db: Db, title: string, content: string, senderId: number | null, userIds: number[]) =>

@@ -46,7 +46,7 @@ export function orgService(d: { db: Db; repo: typeof orgRepo; audit: AuditServic
     ): Promise<{ id: number }> {
       return d.db.transaction(async (tx) => {
         if (input.parentId !== null && !(await d.repo(tx).findOrg(input.parentId)))
-          throw fail('上级教育局不存在');
+          throw fail('parentBureauNotFound');
         const o = await d.repo(tx).insertOrg({ ...input, typeCode: 'edu_bureau' });
         await d.audit.record(tx, {
           action: 'org.create',
@@ -64,8 +64,8 @@ export function orgService(d: { db: Db; repo: typeof orgRepo; audit: AuditServic
       actor: Actor,
     ): Promise<{ id: number; adminUserId: number; initialPassword: string | null }> {
       return d.db.transaction(async (tx) => {
-        if (!(await d.repo(tx).findOrg(input.orgId))) throw fail('所属教育局不存在');
-        if (await d.repo(tx).schoolByName(input.name)) throw fail(`学校“${input.name}”已存在`);
+        if (!(await d.repo(tx).findOrg(input.orgId))) throw fail('bureauNotFound');
+        if (await d.repo(tx).schoolByName(input.name)) throw fail('schoolNameTaken', { name: input.name });
         const s = await d.repo(tx).insertSchool({
           name: input.name,
           orgId: input.orgId,

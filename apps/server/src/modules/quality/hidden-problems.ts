@@ -34,7 +34,7 @@ export function hiddenProblems(d: {
     const [r] = rowsOf<{ block_id: number }>(
       await db.execute(sql`select block_id from standard_mark where id = ${id}`),
     );
-    if (!r) throw fail('阅卷任务不存在');
+    if (!r) throw fail('taskNotFound');
     return r.block_id;
   };
 
@@ -98,7 +98,7 @@ export function hiddenProblems(d: {
         await d.db.execute(sql`select m.paper_id, p.school_id, b.regions from standard_mark m
           join paper p on p.id = m.paper_id join block b on b.id = m.block_id where m.id = ${id}`),
       );
-      if (!r || (school !== null && r.school_id !== school)) throw fail('阅卷任务不存在');
+      if (!r || (school !== null && r.school_id !== school)) throw fail('taskNotFound');
       return d.paperImage(r.regions ?? [], r.paper_id);
     },
 
@@ -110,16 +110,14 @@ export function hiddenProblems(d: {
       actor: Actor,
     ): Promise<void> {
       const { b, school } = await access.block(await blockOf(id), p, true);
-      if (input.resolution === 'scan')
-        throw fail('这是一份质检卷（标准卷或自评卷），不计入成绩，请直接给分结束或退回');
+      if (input.resolution === 'scan') throw fail('qualityPaperNotCounted');
       await d.db.transaction(async (tx) => {
         const [m] = rowsOf<{ status: string; problem: MarkProblem | null; school_id: number }>(
           await tx.execute(sql`select m.status, m.problem, p.school_id from standard_mark m
             join paper p on p.id = m.paper_id where m.id = ${id} for update of m`),
         );
-        if (!m || (school !== null && m.school_id !== school)) throw fail('阅卷任务不存在');
-        if (m.status !== 'problem' || !m.problem || m.problem.resolution)
-          throw fail('该问题卷已处理，请刷新');
+        if (!m || (school !== null && m.school_id !== school)) throw fail('taskNotFound');
+        if (m.status !== 'problem' || !m.problem || m.problem.resolution) throw fail('problemAlreadyHandled');
         const problem: MarkProblem = {
           ...m.problem,
           resolution: input.resolution,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Principal } from '@yj/contracts';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import { rowsOf, type Db } from '../../infra/db';
 import type { MonitorSchool } from './quality.repo';
 
@@ -30,7 +30,7 @@ export function qualityAccess(db: Db) {
       await db.execute(sql`select s.id, s.name, s.exam_id, e.name as exam_name, s.status from subject s
         join exam e on e.id = s.exam_id where s.id = ${subjectId} and s.deleted_at is null`),
     );
-    if (!s) throw fail('科目不存在或已删除');
+    if (!s) throw fail('subjectNotFound');
     return s;
   }
 
@@ -66,13 +66,13 @@ export function qualityAccess(db: Db) {
       const [b] = rowsOf<{ subject_id: number }>(
         await db.execute(sql`select subject_id from block where id = ${blockId}`),
       );
-      if (!b) throw fail('题块不存在或已删除');
+      if (!b) throw fail('blockNotFound');
       if (blockSubject.size >= 50_000) blockSubject.clear();
       blockSubject.set(blockId, b.subject_id);
     }
     const s = await subject(blockSubject.get(blockId)!);
     const w = await watch(p, s, [blockId]);
-    if (!w.has(blockId)) throw forbidden();
+    if (!w.has(blockId)) throw fail('forbidden');
     return { s, school: w.get(blockId)! };
   }
 

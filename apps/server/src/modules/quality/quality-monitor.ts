@@ -261,7 +261,7 @@ export function qualityMonitor(d: {
 
   async function blockRow(subjectId: number, blockId: number): Promise<BlockRow> {
     const b = (await d.repo(d.db).blocksOf([subjectId])).find((x) => x.id === blockId);
-    if (!b) throw fail('题块不存在或已删除');
+    if (!b) throw fail('blockNotFound');
     return b;
   }
 
@@ -272,7 +272,7 @@ export function qualityMonitor(d: {
     /** qualityMonitorBlock: each marker's figures against the block, flagged markers first. */
     async block(blockId: number, p: Principal): Promise<BlockQuality> {
       const { s, school } = await access.block(p, blockId);
-      if (school !== null) throw fail('质量监控按题块统计全部学校的评分，请联系考试管理员查看');
+      if (school !== null) throw fail('qualityMonitorAllSchools');
       const b = await blockRow(s.id, blockId);
       const figures = await figuresOf(b, d.db);
       await evaluate(b, figures);
@@ -321,7 +321,7 @@ export function qualityMonitor(d: {
     /** qualityMonitorStudent: the papers whose two marks differ most, with both markers. */
     async papers(blockId: number, q: QualityPapersQuery, p: Principal): Promise<QualityPapers> {
       const { school } = await access.block(p, blockId);
-      if (school !== null) throw fail('质量监控按题块统计全部学校的评分，请联系考试管理员查看');
+      if (school !== null) throw fail('qualityMonitorAllSchools');
       const r = await d.repo(d.db).pairPapers(blockId, q.minDiff, q.userId, q.page, q.size);
       const names = new Map(
         (await d.repo(d.db).names([...new Set(r.items.flatMap((x) => [x.a_user, x.b_user]))])).map((u) => [
@@ -377,8 +377,7 @@ export function qualityMonitor(d: {
           evidence_after = (select coalesce(max(id), 0) from mark_deviation
             where block_id = ${blockId} and user_id = ${userId})
           where block_id = ${blockId} and user_id = ${userId} and state = 1 returning user_id`);
-        if (!(r as unknown as { rows: unknown[] }).rows.length)
-          throw fail('该阅卷老师未被标记或已放行，请刷新');
+        if (!(r as unknown as { rows: unknown[] }).rows.length) throw fail('markerNotFlagged');
         await d.audit.record(tx as unknown as Db, {
           action: 'quality.release',
           examId: s.exam_id,

@@ -1,8 +1,9 @@
+import { FAILURES } from '@yj/contracts';
 import { sql } from 'drizzle-orm';
 import { fail } from '../../errors';
 import { rowsOf, type Tx } from '../../infra/db';
 
-export const PAUSED = '您的评分已被质检标记，暂停领取试卷，请联系题组长放行后继续';
+export const PAUSED = FAILURES.markerPaused.message;
 
 /** A marker flagged by 质检 on a block whose setting pauses flagged markers claims nothing until released. */
 export async function assertNotPaused(tx: Tx, blockId: number, userId: number): Promise<void> {
@@ -10,5 +11,5 @@ export async function assertNotPaused(tx: Tx, blockId: number, userId: number): 
     await tx.execute(sql`select true as paused from marker_flag f join block_quality q on q.block_id = f.block_id
       where f.block_id = ${blockId} and f.user_id = ${userId} and f.state = 1 and q.pause`),
   );
-  if (r) throw fail(PAUSED);
+  if (r) throw fail('markerPaused');
 }

@@ -12,7 +12,7 @@ import type {
 } from '@yj/contracts';
 import { arbitrationRate, doneShare, estimatedFinish, perHour } from '@yj/quality';
 import { sql } from 'drizzle-orm';
-import { forbidden } from '../../errors';
+import { fail } from '../../errors';
 import { rowsOf, type Db } from '../../infra/db';
 import { qualityAccess, type SubjectRow, type Watch } from './quality-access';
 import type { BlockRow, MonitorSchool, QualityRepoOf } from './quality.repo';
@@ -191,7 +191,7 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf; papers: PaperP
       const now = Date.now();
       const s = await access.subject(subjectId);
       const r = await subjectBlocks(p, s, now);
-      if (!r.watched) throw forbidden();
+      if (!r.watched) throw fail('forbidden');
       return {
         subjectId: s.id,
         subjectName: s.name,
@@ -228,7 +228,7 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf; papers: PaperP
         papers.decided += r.papers.decided;
         papers.papers += r.papers.papers;
       }
-      if (!out.length && subjects.length) throw forbidden();
+      if (!out.length && subjects.length) throw fail('forbidden');
       return {
         examId,
         examName: subjects[0]?.exam_name ?? '',
@@ -243,7 +243,7 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf; papers: PaperP
       const now = Date.now();
       const s = await access.subject(subjectId);
       const r = await subjectBlocks(p, s, now);
-      if (!r.watched) throw forbidden();
+      if (!r.watched) throw fail('forbidden');
       return {
         subjectId: s.id,
         subjectName: s.name,

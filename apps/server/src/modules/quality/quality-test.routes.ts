@@ -34,7 +34,7 @@ export function qualityTestRoutes(
   // a spot check's block never changes: its subject scope through the block's
   const spotScope = async (req: FastifyRequest) => {
     const blockId = await d.spotBlock(Number((req.params as { spotId: unknown }).spotId));
-    if (blockId === null) throw fail('抽查任务不存在');
+    if (blockId === null) throw fail('spotNotFound');
     return d.marking.forBlock(blockId);
   };
   const onSubject = { scope: d.scopes.subjectParam };

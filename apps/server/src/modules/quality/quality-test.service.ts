@@ -21,7 +21,7 @@ import {
   spread,
   type DeviationSums,
 } from '@yj/quality';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import type { Actor } from '../../lib/actor';
 import { writeSheet } from '../../lib/excel';
 import type { Db } from '../../infra/db';
@@ -102,7 +102,7 @@ export function qualityTestService(d: {
       s,
       blocks.map((b) => b.id),
     );
-    if (!w.size) throw forbidden();
+    if (!w.size) throw fail('forbidden');
     return { s, blocks: blocks.filter((b) => w.has(b.id)), watch: w };
   }
 
@@ -240,9 +240,9 @@ export function qualityTestService(d: {
   /** quality-test/report: per marker of the block, every 质检 figure and the drift of their deviations. */
   async function report(blockId: number, p: Principal): Promise<QualityTestReport> {
     const { s, school } = await access.block(p, blockId);
-    if (school !== null) throw fail('质检报告按题块统计全部学校的评分，请联系考试管理员查看');
+    if (school !== null) throw fail('qualityReportAllSchools');
     const b = (await d.repo(d.db).blocksOf([s.id])).find((x) => x.id === blockId);
-    if (!b) throw fail('题块不存在或已删除');
+    if (!b) throw fail('blockNotFound');
     const q = d.repo(d.db);
     const t = d.testRepo(d.db);
     const [hist, pairs, sums, evidence, evidenceSums, flags, settings, quality] = await Promise.all([

@@ -9,7 +9,7 @@ import type {
   SpotTask,
 } from '@yj/contracts';
 import { deviationFigures, LIMIT_DEFAULTS, spotDue } from '@yj/quality';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 import { blockRules } from '../marking/marking-final';
 import { assertMarks, scoresOf } from '../marking/marking.service';
@@ -19,7 +19,6 @@ import type { QualityRepoOf } from './quality.repo';
 import type { QualityTestRepoOf } from './quality-test.repo';
 
 export const spotImageUrl = (spotId: number) => `/filter/api/marking/spot/${spotId}/image`;
-const GONE = '该试卷的评分已被重置或打回，本次抽查作废，请抽查下一份';
 
 interface SpotRow {
   id: number;
@@ -55,8 +54,8 @@ export function spotService(d: {
       await tx.execute(sql`select c.*, s.status as subject_status from spot_check c join block b on b.id = c.block_id
         join subject s on s.id = b.subject_id where c.id = ${spotId} for update of c`),
     );
-    if (!r) throw fail('抽查任务不存在');
-    if (r.leader_id !== p.userId) throw forbidden();
+    if (!r) throw fail('spotNotFound');
+    if (r.leader_id !== p.userId) throw fail('forbidden');
     return r;
   }
 
@@ -138,7 +137,7 @@ export function spotService(d: {
       const { s, school } = await access.block(p, blockId);
       assertAllows(s.status, 'changeMarks');
       const { percent } = await percentOf(blockId);
-      if (percent <= 0) throw fail('本题块未开启抽查，请先在质检设置中设置抽查比例');
+      if (percent <= 0) throw fail('spotCheckOff');
       return d.db.transaction(async (tx) => {
         // one open check per leader and block: the same one again after a reload
         await tx.execute(sql`select pg_advisory_xact_lock(${blockId}, ${p.userId})`);
@@ -148,11 +147,11 @@ export function spotService(d: {
         let marker;
         if (input.userId !== undefined) {
           marker = list.find((m) => m.userId === input.userId);
-          if (!marker) throw fail('该老师不是本题块的阅卷老师');
-          if (marker.due <= 0) throw fail('该老师的抽查已达到设定比例');
+          if (!marker) throw fail('teacherNotBlockMarker');
+          if (marker.due <= 0) throw fail('spotRatioReached');
         } else {
           marker = [...list].sort((a, c) => c.due - a.due || a.userId - c.userId)[0];
-          if (!marker || marker.due <= 0) throw fail('各位老师的抽查均已达到设定比例');
+          if (!marker || marker.due <= 0) throw fail('spotRatioReachedAll');
         }
         const [r] = rowsOf<{ id: number; lease_token: string }>(
           await tx.execute(sql`with pick as (
@@ -166,7 +165,7 @@ export function spotService(d: {
             on conflict (task_id) where voided_at is null do nothing
             returning id, lease_token`),
         );
-        if (!r) throw fail('该老师暂无可抽查的试卷，请稍后再试');
+        if (!r) throw fail('spotNothingToCheck');
         return {
           spotId: r.id,
           leaseToken: r.lease_token,
@@ -183,8 +182,8 @@ export function spotService(d: {
         await d.db.execute(sql`select c.leader_id, c.paper_id, b.regions from spot_check c
           join block b on b.id = c.block_id where c.id = ${spotId}`),
       );
-      if (!r) throw fail('抽查任务不存在');
-      if (r.leader_id !== p.userId) throw forbidden();
+      if (!r) throw fail('spotNotFound');
+      if (r.leader_id !== p.userId) throw fail('forbidden');
       return d.paperImage(r.regions ?? [], r.paper_id);
     },
 
@@ -192,12 +191,12 @@ export function spotService(d: {
     async submit(spotId: number, input: SpotSubmitInput, p: Principal): Promise<SpotResult> {
       const result = await d.db.transaction(async (tx) => {
         const c = await locked(tx, spotId, p);
-        if (c.voided_at !== null) throw fail(GONE);
+        if (c.voided_at !== null) throw fail('spotVoided');
         if (c.status !== 'leased' || c.lease_token !== input.leaseToken)
-          throw fail('这份抽查已提交，请抽查下一份');
+          throw fail('spotSubmittedNext');
         assertAllows(c.subject_status, 'changeMarks');
         const rules = await blockRules(tx, c.block_id);
-        if (!rules) throw fail('题块不存在或已删除');
+        if (!rules) throw fail('blockNotFound');
         assertMarks(input.scores, rules);
         const mine = scoresOf(input.scores);
         const [t] = rowsOf<{
@@ -211,7 +210,7 @@ export function spotService(d: {
         );
         if (!t || t.status !== 'submitted' || t.user_id !== c.marker_id) {
           await tx.execute(sql`delete from spot_check where id = ${spotId}`);
-          throw fail(GONE);
+          throw fail('spotVoided');
         }
         const markerScore = Number(t.score);
         await tx.execute(sql`update spot_check set status = 'submitted', score = ${mine.score},
@@ -244,7 +243,7 @@ export function spotService(d: {
     async release(spotId: number, leaseToken: string, p: Principal): Promise<void> {
       await d.db.transaction(async (tx) => {
         const c = await locked(tx, spotId, p);
-        if (c.status !== 'leased' || c.lease_token !== leaseToken) throw fail('这份抽查已提交，请刷新');
+        if (c.status !== 'leased' || c.lease_token !== leaseToken) throw fail('spotSubmittedRefresh');
         await tx.execute(sql`delete from spot_check where id = ${spotId}`);
       });
     },

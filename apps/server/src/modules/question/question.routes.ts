@@ -38,7 +38,8 @@ export function questionRoutes(
         const r = schema.safeParse(body);
         if (!r.success)
           throw fail(
-            `参数错误：${r.error.issues[0]?.message ?? ''}`,
+            'paramInvalid',
+            { reason: r.error.issues[0]?.message ?? '' },
             r.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
           );
         return r.data;

@@ -72,7 +72,7 @@ export function questionService(d: {
       const after = await load(tx, subjectId);
       // checked on the saved whole: removing question 5 breaks a mapping to it as much as a typo does
       const ab = abMappingProblems(after.structure);
-      if (ab.length) throw fail(`A/B 卷题号对应有误：${ab.join('；')}`);
+      if (ab.length) throw fail('abNumberingWrong', { problems: ab.join('；') });
       await d.audit.record(tx, {
         action,
         examId: before.examId,
@@ -164,7 +164,7 @@ export function questionService(d: {
         async (tx, before) => {
           const objectiveNos = new Set(before.objective.map((q) => q.no));
           const unknown = (input.objective ?? []).filter((x) => !objectiveNos.has(x.no)).map((x) => x.no);
-          if (unknown.length) throw fail(`客观题 ${unknown.join('、')} 不存在，请先保存客观题`);
+          if (unknown.length) throw fail('objectivesNotSaved', { nos: unknown.join('、') });
           const repo = d.repo(tx);
           await repo.setSubjectOptions(subjectId, { abEnabled: input.abEnabled });
           if (input.objective) await repo.setBNos(subjectId, input.objective);
@@ -187,7 +187,7 @@ export function questionService(d: {
         async (tx, before) => {
           for (const a of answers) {
             const q = before.objective.find((x) => x.no === a.no);
-            if (!q) throw fail(`客观题 ${a.no} 不存在`);
+            if (!q) throw fail('objectiveNotFound', { no: a.no });
             const checked = objectiveQuestion.safeParse({
               ...q,
               answer: a.answer,
@@ -195,7 +195,9 @@ export function questionService(d: {
               partialScore: a.partialScore === undefined ? q.partialScore : a.partialScore,
               partialRule: a.partialRule ?? q.partialRule,
             });
-            if (!checked.success) throw fail(checked.error.issues[0]?.message ?? `第 ${a.no} 题答案不合法`);
+            const reason = checked.success ? undefined : checked.error.issues[0]?.message;
+            if (!checked.success)
+              throw reason ? fail('answerRejected', { reason }) : fail('answerInvalid', { no: a.no });
           }
           await d.repo(tx).setAnswers(subjectId, answers);
         },
@@ -211,7 +213,7 @@ export function questionService(d: {
         async (tx, before) => {
           const nos = new Set(before.subjective.map((q) => q.no));
           const unknown = standards.filter((x) => !nos.has(x.no)).map((x) => x.no);
-          if (unknown.length) throw fail(`主观题 ${unknown.join('、')} 不存在，请先保存主观题`);
+          if (unknown.length) throw fail('subjectivesNotSaved', { nos: unknown.join('、') });
           await d.repo(tx).setStandards(subjectId, standards);
         },
         { op: 'editAnswers', rescore: false },
@@ -229,13 +231,11 @@ export function questionService(d: {
         actor,
         async (tx, before) => {
           const q = before.objective.find((x) => x.no === input.no);
-          if (!q) throw fail(`客观题 ${input.no} 不存在`);
+          if (!q) throw fail('objectiveNotFound', { no: input.no });
           if ((q.special ?? null) === input.special)
-            throw fail(
-              input.special
-                ? `第 ${q.no} 题已经${QUESTION_SPECIAL_LABELS[input.special]}`
-                : `第 ${q.no} 题没有送分或取消`,
-            );
+            throw input.special
+              ? fail('questionAlreadySpecial', { no: q.no, special: QUESTION_SPECIAL_LABELS[input.special] })
+              : fail('questionNotSpecial', { no: q.no });
           await d.repo(tx).setSpecial(subjectId, q.no, input.special, input.reason);
         },
         { op: 'editAnswers', reason: input.reason },

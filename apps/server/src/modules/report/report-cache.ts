@@ -28,12 +28,12 @@ export const stampOf = (settingsVersion: number, subjects: readonly ReportSubjec
 export function depsOf(all: ReportSubjectRow[], subjectId: number | undefined): ReportSubjectRow[] {
   if (subjectId !== undefined) {
     const s = all.find((x) => x.id === subjectId);
-    if (!s) throw fail('科目不存在或已删除');
-    if (!published(s)) throw fail(`${s.name}的成绩尚未发布，发布后才能查看报表`);
+    if (!s) throw fail('subjectNotFound');
+    if (!published(s)) throw fail('subjectNotPublishedForReport', { subject: s.name });
     return [s];
   }
   const deps = all.filter(published);
-  if (!deps.length) throw fail('本次考试还没有已发布成绩的科目');
+  if (!deps.length) throw fail('noPublishedSubject');
   return deps;
 }
 

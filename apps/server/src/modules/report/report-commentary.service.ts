@@ -11,7 +11,7 @@ import {
   type StudentReportSubject,
 } from '@yj/contracts';
 import type { GivenAnswer } from '@yj/stats';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import { writeSheet } from '../../lib/excel';
 import { commentaryQuestions, studentSubject } from './report-commentary';
@@ -43,7 +43,7 @@ export function reportCommentaryService(d: {
 
   async function viewOf(examId: number, subjectId: number | null, p: Principal) {
     const e = await repo.exam(examId);
-    if (!e) throw fail('考试不存在或已删除');
+    if (!e) throw fail('examNotFound');
     const view = await reportView(p, e, subjectId, () => repo.teacherClasses(p.userId));
     // 无权限 before the exam's state (本次考试还没有已发布成绩的科目) is told
     await assertSeesExam(view, examId, (id, schools, classes) => repo.hasExamineesIn(id, schools, classes));
@@ -52,8 +52,8 @@ export function reportCommentaryService(d: {
 
   async function publishedSubject(examId: number, subjectId: number) {
     const s = (await repo.subjects(examId)).find((x) => x.id === subjectId);
-    if (!s) throw fail('科目不存在或已删除');
-    if (s.status !== SubjectStatus.published) throw fail(`${s.name}的成绩尚未发布，发布后才能查看报表`);
+    if (!s) throw fail('subjectNotFound');
+    if (s.status !== SubjectStatus.published) throw fail('subjectNotPublishedForReport', { subject: s.name });
     return s;
   }
 
@@ -108,7 +108,7 @@ export function reportCommentaryService(d: {
       (c) => sees(view, { schoolId: c.schoolId, classId: c.id }) && scored.has(c.id),
     );
     const cls = q.classId === undefined ? classes[0] : classes.find((c) => c.id === q.classId);
-    if (!cls) throw forbidden();
+    if (!cls) throw fail('forbidden');
     const figures = JSON.parse(await classFigures(examId, s.id, cls.id)) as ClassFigures;
     const named = figures.questions.flatMap((x) => [
       ...x.losers,
@@ -166,13 +166,13 @@ export function reportCommentaryService(d: {
       const { view } = await viewOf(examId, q.subjectId, p);
       await publishedSubject(examId, q.subjectId);
       const x = await more.examinee(examId, q.examineeId);
-      if (!x || !sees(view, x)) throw forbidden();
+      if (!x || !sees(view, x)) throw fail('forbidden');
       const question = (await repo.questions(q.subjectId)).find((r) => r.no === q.no);
-      if (!question || question.kind !== 'subjective') throw fail('该题不是主观题');
+      if (!question || question.kind !== 'subjective') throw fail('questionNotSubjective');
       const block = (await more.blocks(q.subjectId)).find((b) => b.nos.includes(q.no) && b.regions.length);
-      if (!block) throw fail('该题没有阅卷切图');
+      if (!block) throw fail('questionHasNoCrop');
       const paperId = await more.markedPaper(block.id, q.examineeId);
-      if (paperId === null) throw fail('该考生的这道题没有阅卷记录');
+      if (paperId === null) throw fail('examineeQuestionNotMarked');
       return d.paperImage(block.regions, paperId);
     },
 
@@ -183,9 +183,9 @@ export function reportCommentaryService(d: {
     async student(examId: number, examineeId: number, p: Principal): Promise<StudentReport> {
       const { e, view } = await viewOf(examId, null, p);
       const who = await more.examinee(examId, examineeId);
-      if (!who || !sees(view, who)) throw forbidden();
+      if (!who || !sees(view, who)) throw fail('forbidden');
       const subjects = (await repo.subjects(examId)).filter((s) => s.status === SubjectStatus.published);
-      if (!subjects.length) throw fail('本次考试还没有已发布成绩的科目');
+      if (!subjects.length) throw fail('noPublishedSubject');
       const [own, names, groups] = await Promise.all([
         repo.settings(examId),
         repo.examineeNames(examId),

@@ -17,12 +17,11 @@ export async function readKaohaoFile(file: Buffer): Promise<ColumnCell[]> {
   try {
     cells = await readColumn(file, '考号', (t) => KAOHAO_SHAPE.test(t));
   } catch (err) {
-    if (err instanceof SheetError) throw fail(err.message);
+    if (err instanceof SheetError) throw fail('sheetUnreadable', { reason: err.message });
     throw err;
   }
-  if (!cells.length) throw fail('Excel 中没有考号：请把考号填在第一列，或填在表头为“考号”的一列');
-  if (cells.length > GROUP_MAX_EXAMINEES)
-    throw fail(`一次最多导入 ${GROUP_MAX_EXAMINEES} 个考号，请分批导入`);
+  if (!cells.length) throw fail('groupImportNoKaohao');
+  if (cells.length > GROUP_MAX_EXAMINEES) throw fail('groupImportTooMany', { max: GROUP_MAX_EXAMINEES });
   return cells;
 }
 

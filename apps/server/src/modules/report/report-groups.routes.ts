@@ -97,7 +97,7 @@ export function reportGroupRoutes(
       '/api/exam/:examId/report/groups/:groupId/import',
       { schema: { params: reportGroupParams, querystring: reportGroupImportQuery }, config: read },
       async (req) => {
-        const file = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
+        const file = await readUpload(req, IMPORT_MAX_BYTES, 'excelFileRequired', 'excelFileTooLarge');
         const p = await req.principal();
         const { examId, groupId } = req.params;
         const apply = req.query.apply === '1';

@@ -13,7 +13,7 @@ import {
   type ReportGroupsQuery,
   type ReportSheet,
 } from '@yj/contracts';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import { writeSheet } from '../../lib/excel';
@@ -69,7 +69,7 @@ export function reportGroupsService(d: {
 
   async function examAndView(examId: number, p: Principal, subjectId: number | null = null) {
     const e = await reads.exam(examId);
-    if (!e) throw fail('考试不存在或已删除');
+    if (!e) throw fail('examNotFound');
     const view = await reportView(p, e, subjectId, () => reads.teacherClasses(p.userId));
     // a view that holds nothing of this exam (another school's administrator, a teacher of other classes)
     await assertSeesExam(view, examId, (id, schools, classes) => reads.hasExamineesIn(id, schools, classes));
@@ -90,9 +90,9 @@ export function reportGroupsService(d: {
       const ids = [...new Set(b.classIds)];
       const classes = await repo.classes(examId);
       const chosen = ids.map((id) => classes.find((c) => c.id === id));
-      if (chosen.some((c) => !c)) throw fail('所选班级不在本次考试中');
+      if (chosen.some((c) => !c)) throw fail('groupClassNotInExam');
       const places = chosen.map((c) => ({ classId: c!.id, schoolId: c!.schoolId }));
-      if (!covers(view, places)) throw fail('只能选择您有权查看报表的班级');
+      if (!covers(view, places)) throw fail('groupClassNotVisible');
       return {
         examId,
         name,
@@ -103,8 +103,8 @@ export function reportGroupsService(d: {
     }
     const ids = [...new Set(b.examineeIds ?? [])];
     const found = await repo.examinees(examId, ids);
-    if (found.length !== ids.length) throw fail('所选学生不在本次考试中');
-    if (!covers(view, found)) throw fail('只能选择您有权查看报表的学生');
+    if (found.length !== ids.length) throw fail('groupStudentNotInExam');
+    if (!covers(view, found)) throw fail('groupStudentNotVisible');
     return { examId, name, schoolId: schoolOf(found), classIds: null, examineeIds: found.map((m) => m.id) };
   }
 
@@ -123,8 +123,8 @@ export function reportGroupsService(d: {
   async function groupFor(examId: number, groupId: number, view: ReportView, db: Db = d.db, lock = false) {
     const r = d.repo(db);
     const g = await r.get(examId, groupId, lock);
-    if (!g) throw fail('分析组不存在或已删除');
-    if (!(await seen(g, view, () => r.classes(examId)))) throw forbidden();
+    if (!g) throw fail('groupNotFound');
+    if (!(await seen(g, view, () => r.classes(examId)))) throw fail('forbidden');
     return g;
   }
 
@@ -206,7 +206,7 @@ export function reportGroupsService(d: {
       return d.db.transaction(async (tx) => {
         await d.repo(tx).lockNames(examId);
         const id = await d.repo(tx).insert(w, actor.userId);
-        if (id === null) throw fail(`已有名为“${w.name}”的分析组`);
+        if (id === null) throw fail('groupNameTaken', { name: w.name });
         await audit(tx, 'report.group.create', actor, e, w, id);
         return { id };
       });
@@ -226,7 +226,7 @@ export function reportGroupsService(d: {
         const before = await groupFor(examId, groupId, view, tx, true);
         const r = d.repo(tx);
         await r.lockNames(examId);
-        if (await r.nameTaken(examId, w.name, groupId)) throw fail(`已有名为“${w.name}”的分析组`);
+        if (await r.nameTaken(examId, w.name, groupId)) throw fail('groupNameTaken', { name: w.name });
         await r.update(groupId, w);
         const was = { name: before.name, classIds: before.classIds, examineeIds: before.examineeIds };
         await audit(tx, 'report.group.update', actor, e, { before: was, after: w }, groupId);
@@ -279,7 +279,7 @@ export function reportGroupsService(d: {
       const cells = await readKaohaoFile(file);
       const run = async (db: Db): Promise<ReportGroupImportResult> => {
         const g = await groupFor(examId, groupId, view, db, apply);
-        if (g.classIds) throw fail('按班级组成的分析组不能导入考号；请先在“编辑”中改为按学生组成');
+        if (g.classIds) throw fail('groupByClassNoImport');
         const r = d.repo(db);
         // another school's, another class's examinee the reader may not see is "not found", as for a paste
         const found = (await r.byKaohao(examId, kaohaosOf(cells))).filter((m) => covers(view, [m]));
@@ -287,7 +287,8 @@ export function reportGroupsService(d: {
         const result = { ...sorted, matched: sorted.matched.map(candidate), added: 0 };
         if (!apply || !sorted.matched.length) return result;
         const ids = [...(g.examineeIds ?? []), ...sorted.matched.map((m) => m.id)];
-        if (ids.length > GROUP_MAX_EXAMINEES) throw fail(`一个分析组最多 ${GROUP_MAX_EXAMINEES} 名学生`);
+        if (ids.length > GROUP_MAX_EXAMINEES)
+          throw fail('groupTooManyStudents', { max: GROUP_MAX_EXAMINEES });
         const members = await r.examinees(examId, ids);
         await r.update(groupId, {
           examId,

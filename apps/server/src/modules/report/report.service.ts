@@ -25,7 +25,7 @@ import {
   type ReportStudentsQuery,
   type ReportSubjects,
 } from '@yj/contracts';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import { writeSheet } from '../../lib/excel';
@@ -103,7 +103,7 @@ export function reportService(d: {
 
   async function examOf(examId: number) {
     const e = await repo.exam(examId);
-    if (!e) throw fail('考试不存在或已删除');
+    if (!e) throw fail('examNotFound');
     return e;
   }
 
@@ -331,7 +331,7 @@ export function reportService(d: {
       rows.push(i);
     }
     // a view that holds nothing of this exam (another school's administrator, a teacher of other classes)
-    if (!any) throw forbidden();
+    if (!any) throw fail('forbidden');
     return { table, rows };
   }
 
@@ -388,18 +388,19 @@ export function reportService(d: {
   async function progressOf(examId: number, f: ReportProgressFilter, p: Principal) {
     const e = await examOf(examId);
     const view = await seenView(e, f.subjectId ?? null, p);
-    if (f.earlierExamId === examId) throw fail('请选择另一次考试');
+    if (f.earlierExamId === examId) throw fail('compareNeedsOtherExam');
     const earlierExam = await examSeenBy(f.earlierExamId, p);
     const [all, allEarlier] = await Promise.all([repo.subjects(examId), repo.subjects(f.earlierExamId)]);
     const deps = depsOf(all, f.subjectId);
     let earlierDeps: ReportSubjectRow[];
     if (f.subjectId !== undefined) {
       const same = allEarlier.find((s) => s.course === deps[0]!.course && published(s));
-      if (!same) throw fail(`${earlierExam.name}没有已发布成绩的${deps[0]!.course}`);
+      if (!same)
+        throw fail('earlierExamCourseUnpublished', { exam: earlierExam.name, course: deps[0]!.course });
       earlierDeps = [same];
     } else {
       earlierDeps = allEarlier.filter(published);
-      if (!earlierDeps.length) throw fail(`${earlierExam.name}还没有已发布成绩的科目`);
+      if (!earlierDeps.length) throw fail('earlierExamUnpublished', { exam: earlierExam.name });
     }
     const single = f.subjectId !== undefined;
     const [current, earlier] = await Promise.all([
@@ -409,7 +410,7 @@ export function reportService(d: {
     const now = current.table;
     const seenAt = (i: number) =>
       view.all || view.schools.has(now.schoolId[i]!) || view.classes.has(now.classId[i]!);
-    if (!view.all && !now.studentId.some((_, i) => seenAt(i))) throw forbidden();
+    if (!view.all && !now.studentId.some((_, i) => seenAt(i))) throw fail('forbidden');
     // every line, largest 进步 first (ties by exam number), kept beside the two tables it comes from, with the
     // lines of each class and its summary for whoever sees the whole exam (a page then only reads names)
     const joined = await remember(
@@ -554,9 +555,9 @@ export function reportService(d: {
     /** Saves the exam's settings (audited); every cached report of the exam is stale from then on. */
     async saveSettings(examId: number, settings: ReportSettings, p: Principal, actor: Actor): Promise<void> {
       const e = await examOf(examId);
-      if (!mayConfigure(p, e)) throw forbidden();
+      if (!mayConfigure(p, e)) throw fail('forbidden');
       const problem = reportSettingsProblem(settings);
-      if (problem) throw fail(problem);
+      if (problem) throw fail('reportSettingsRejected', { reason: problem });
       await d.db.transaction(async (tx) => {
         const before = await d.repo(tx).settings(examId);
         await d.repo(tx).saveSettings(examId, settings, actor.userId);

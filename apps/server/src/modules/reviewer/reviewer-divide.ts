@@ -47,15 +47,14 @@ export function divideService(d: ReviewerDeps & { reviewers: ReviewerService }) 
         const classIdsOf = new Map<number, number[]>();
         for (const [i, g] of input.groups.entries()) {
           for (const c of g.classIds) {
-            if (!known.has(c)) throw fail(`第 ${i + 1} 组中有不属于本次考试考生的班级`);
+            if (!known.has(c)) throw fail('divideClassNotInExam', { group: i + 1 });
             if (groupOfClass.has(c))
-              throw fail(`同一班级不能分在两个组（第 ${groupOfClass.get(c)! + 1} 组和第 ${i + 1} 组）`);
+              throw fail('divideClassInTwoGroups', { first: groupOfClass.get(c)! + 1, second: i + 1 });
             groupOfClass.set(c, i);
           }
           for (const u of g.userIds) {
-            if (!markers.has(u))
-              throw fail(`第 ${i + 1} 组中有不是本题块阅卷老师的人员，请先在阅卷分配中添加`);
-            if (classIdsOf.has(u)) throw fail(`同一位阅卷老师不能分在两个组（第 ${i + 1} 组）`);
+            if (!markers.has(u)) throw fail('divideMarkerNotInBlock', { group: i + 1 });
+            if (classIdsOf.has(u)) throw fail('divideMarkerInTwoGroups', { group: i + 1 });
             classIdsOf.set(u, g.classIds);
           }
         }

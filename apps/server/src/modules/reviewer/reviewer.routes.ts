@@ -37,7 +37,7 @@ export function reviewerRoutes(
       .send(await d.excel.exportExcel(req.params.id, await req.principal())),
   );
   r.post(`${base}/import`, { schema: { params }, config: edit }, async (req) => {
-    const body = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
+    const body = await readUpload(req, IMPORT_MAX_BYTES, 'excelFileRequired', 'excelFileTooLarge');
     const p = await req.principal();
     return ok(await heavy(req, () => d.excel.importExcel(req.params.id, body, p, actorOf(req))));
   });

@@ -46,7 +46,7 @@ export type ReviewerDeps = {
 export function reviewerService(d: ReviewerDeps) {
   async function requireBlock(db: Db, subjectId: number, blockId: number): Promise<BlockRow> {
     const b = (await d.repo(db).blocksOf(subjectId)).find((x) => x.id === blockId);
-    if (!b) throw fail('题块不存在或已删除，请刷新后重试');
+    if (!b) throw fail('blockNotFoundRefresh');
     return b;
   }
 
@@ -69,7 +69,7 @@ export function reviewerService(d: ReviewerDeps) {
         { examId: ctx.examId, subjectId: ctx.subjectId, schoolIds: ctx.actingSchoolIds, userIds: ids },
         { offset: 0, limit: ids.length || 1 },
       );
-    if (items.length !== ids.length) throw fail('所选人员中有不是参考学校老师或已停用的账号');
+    if (items.length !== ids.length) throw fail('reviewersNotInSchools');
     const byId = new Map(items.map((c) => [c.userId, c]));
     let added = 0;
     for (const [role, userIds, has] of [
@@ -105,8 +105,8 @@ export function reviewerService(d: ReviewerDeps) {
     actor: Actor,
   ): Promise<{ released: number; rolesAdded: number }> {
     const markerIds = w.markers.map((m) => m.userId);
-    if (new Set(markerIds).size !== markerIds.length) throw fail(`题块“${b.name}”的阅卷老师有重复`);
-    if (new Set(w.leaders).size !== w.leaders.length) throw fail(`题块“${b.name}”的题组长有重复`);
+    if (new Set(markerIds).size !== markerIds.length) throw fail('blockMarkersDuplicate', { block: b.name });
+    if (new Set(w.leaders).size !== w.leaders.length) throw fail('blockLeadersDuplicate', { block: b.name });
     const repo = d.repo(tx);
     const before = await repo.reviewersOf([b.id]);
     const { schoolOf, nameOf, added } = await ensureRoles(
@@ -128,7 +128,7 @@ export function reviewerService(d: ReviewerDeps) {
     const rows: ReviewerInsert[] = w.markers.map((m) => {
       const schoolId = scale === 'school' ? (schoolOf.get(m.userId) ?? null) : null;
       if (scale === 'school' && schoolId === null)
-        throw fail(`“${nameOf.get(m.userId)}”不属于参考学校，校内阅卷不能选择，请改为混合阅卷`);
+        throw fail('markerNotInJointSchools', { name: nameOf.get(m.userId)! });
       return {
         blockId: b.id,
         userId: m.userId,
@@ -195,7 +195,7 @@ export function reviewerService(d: ReviewerDeps) {
       return d.db.transaction(async (tx) => {
         const ctx = await assignContext(d.exams, subjectId, p, tx);
         requireChangeable(ctx);
-        if (input.scale && !ctx.joint) throw fail('只有联考可以选择校内或混合阅卷');
+        if (input.scale && !ctx.joint) throw fail('markingScopeJointOnly');
         return writeBlock(tx, ctx, await requireBlock(tx, subjectId, blockId), input, p, actor);
       });
     },
@@ -206,7 +206,7 @@ export function reviewerService(d: ReviewerDeps) {
         const ctx = await assignContext(d.exams, subjectId, p, tx);
         requireChangeable(ctx);
         const from = await requireBlock(tx, subjectId, fromBlockId);
-        if (toBlockIds.includes(fromBlockId)) throw fail('不能复制到题块自身');
+        if (toBlockIds.includes(fromBlockId)) throw fail('copyToSameBlock');
         const rows = await d.repo(tx).reviewersOf([from.id]);
         const w = {
           markers: rows

@@ -1,5 +1,5 @@
 import { type Principal } from '@yj/contracts';
-import { forbidden } from '../../errors';
+import { fail } from '../../errors';
 import type { ExamService } from '../exam/exam.service';
 import { assertAllows } from '../subject/subject-state';
 
@@ -40,7 +40,7 @@ export const seesSchool = (f: SchoolFilter, schoolId: number): boolean => f === 
 
 /** Refuses (无权限) a school outside the filter. */
 export function assertSchool(f: SchoolFilter, schoolId: number): void {
-  if (!seesSchool(f, schoolId)) throw forbidden();
+  if (!seesSchool(f, schoolId)) throw fail('forbidden');
 }
 
 /** The filter narrowed to one asked-for school (refused when outside it). */

@@ -23,7 +23,7 @@ const UPLOAD = { files: 500, fileBytes: 200 * 1024 * 1024, totalBytes: 1024 * 10
 const optionalInt = (v: string | undefined, what: string): number | undefined => {
   if (v === undefined || v === '') return undefined;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw fail(`${what}不正确`);
+  if (!Number.isInteger(n) || n < 0) throw fail('valueInvalid', { what });
   return n;
 };
 
@@ -32,7 +32,7 @@ const ANSWER_CARD_SOURCES: readonly ScanSourceValue[] = [ScanSource.upload, Scan
 const answerCardSource = (v: string | undefined): ScanSourceValue => {
   if (v === undefined || v === '') return ScanSource.upload;
   const source = ANSWER_CARD_SOURCES.find((x) => x === v);
-  if (!source) throw fail('上传来源不正确');
+  if (!source) throw fail('uploadOriginInvalid');
   return source;
 };
 
@@ -40,18 +40,17 @@ const answerCardSource = (v: string | undefined): ScanSourceValue => {
 const idList = (v: string | undefined): number[] | undefined => {
   if (v === undefined || v === '') return undefined;
   const ids = v.split(',').map(Number);
-  if (ids.some((x) => !Number.isInteger(x) || x <= 0)) throw fail('所选考生不正确');
+  if (ids.some((x) => !Number.isInteger(x) || x <= 0)) throw fail('selectedExamineeInvalid');
   return ids;
 };
 
 /** Reads the files (in order, each streamed to disk) and the text fields of a multipart upload. */
 function readScanUpload(req: FastifyRequest) {
-  if (!req.isMultipart()) throw fail('请选择要上传的答题卡文件');
+  if (!req.isMultipart()) throw fail('scanFilesRequired');
   return saveUploads(req, {
     ...UPLOAD,
-    tooMany: `一次最多上传 ${UPLOAD.files} 个文件，请分批上传`,
-    fileTooBig: '单个文件不能超过 200MB',
-    totalTooBig: '一次上传的文件过大，请分批上传',
+    fileTooBig: 'uploadFileTooLarge',
+    totalTooBig: 'uploadTotalTooLarge',
   });
 }
 

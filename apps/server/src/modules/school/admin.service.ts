@@ -18,8 +18,8 @@ export function adminService(d: {
   async function removeUser(schoolId: number, userId: number, actor: Actor, action: string) {
     await d.db.transaction(async (tx) => {
       const admins = await d.repo(tx).list(schoolId);
-      if (!admins.some((a) => a.userId === userId)) throw fail('该用户不是本校管理员');
-      if (admins.length <= 1) throw fail('学校至少保留一名管理员');
+      if (!admins.some((a) => a.userId === userId)) throw fail('notSchoolAdmin');
+      if (admins.length <= 1) throw fail('lastSchoolAdmin');
       await d.repo(tx).remove(schoolId, userId);
       await d.audit.record(tx, {
         action,
@@ -51,8 +51,8 @@ export function adminService(d: {
         let u = await d.users(tx).findByPhone(phone);
         let created = false;
         if (!u) {
-          if (!name) throw fail('该手机号尚未注册，请填写管理员姓名');
-          if (await d.users(tx).findByLogin(phone)) throw fail(`手机号 ${phone} 已被其他账号使用`);
+          if (!name) throw fail('adminNameRequired');
+          if (await d.users(tx).findByLogin(phone)) throw fail('phoneTaken', { phone });
           u = await d.users(tx).insert({
             account: phone,
             phone,
@@ -62,7 +62,7 @@ export function adminService(d: {
           });
           created = true;
         }
-        if (!(await d.repo(tx).add(schoolId, u.id))) throw fail(`${u.name} 已是本校管理员`);
+        if (!(await d.repo(tx).add(schoolId, u.id))) throw fail('alreadySchoolAdmin', { name: u.name });
         await d.audit.record(tx, {
           action: 'schoolAdmin.add',
           schoolId,
@@ -75,13 +75,13 @@ export function adminService(d: {
     },
 
     async remove(schoolId: number, userId: number, actor: Actor): Promise<void> {
-      if (userId === actor.userId) throw fail('不能移除自己，如需卸任请使用“取消管理员”');
+      if (userId === actor.userId) throw fail('cannotRemoveSelfAdmin');
       await removeUser(schoolId, userId, actor, 'schoolAdmin.remove');
     },
 
     async cancelByPhone(schoolId: number, phone: string, actor: Actor): Promise<void> {
       const u = await d.users(d.db).findByPhone(phone);
-      if (!u) throw fail('该用户不是本校管理员');
+      if (!u) throw fail('notSchoolAdmin');
       await removeUser(schoolId, u.id, actor, 'schoolAdmin.cancel');
     },
   };

@@ -14,7 +14,7 @@ export function gradeService(d: { db: Db; repo: typeof gradeRepo; audit: AuditSe
     async addGrade(schoolId: number, name: string, entryYear: number | null, actor: Actor) {
       return d.db.transaction(async (tx) => {
         const existing = await d.repo(tx).grades(schoolId);
-        if (existing.some((g) => g.name === name)) throw fail(`年级“${name}”已存在`);
+        if (existing.some((g) => g.name === name)) throw fail('gradeNameTaken', { name });
         const g = await d.repo(tx).insertGrade(schoolId, name, entryYear);
         await d.audit.record(tx, {
           action: 'grade.add',
@@ -29,9 +29,9 @@ export function gradeService(d: { db: Db; repo: typeof gradeRepo; audit: AuditSe
 
     async addClass(schoolId: number, gradeId: number, name: string, kind: number, actor: Actor) {
       return d.db.transaction(async (tx) => {
-        if (!(await d.repo(tx).findGrade(schoolId, gradeId))) throw fail('年级不存在');
+        if (!(await d.repo(tx).findGrade(schoolId, gradeId))) throw fail('gradeNotFound');
         const siblings = await d.repo(tx).classes(schoolId, gradeId);
-        if (siblings.some((c) => c.name === name)) throw fail(`班级“${name}”已存在`);
+        if (siblings.some((c) => c.name === name)) throw fail('classNameTaken', { name });
         const c = await d.repo(tx).insertClass(schoolId, gradeId, name, kind);
         await d.audit.record(tx, {
           action: 'class.add',
@@ -47,9 +47,9 @@ export function gradeService(d: { db: Db; repo: typeof gradeRepo; audit: AuditSe
     async renameClass(schoolId: number, classId: number, name: string, actor: Actor) {
       await d.db.transaction(async (tx) => {
         const c = await d.repo(tx).findClass(schoolId, classId);
-        if (!c) throw fail('班级不存在或已删除');
+        if (!c) throw fail('classNotFound');
         const siblings = await d.repo(tx).classes(schoolId, c.gradeId);
-        if (siblings.some((s) => s.name === name && s.id !== classId)) throw fail(`班级“${name}”已存在`);
+        if (siblings.some((s) => s.name === name && s.id !== classId)) throw fail('classNameTaken', { name });
         await d.repo(tx).renameClass(classId, name);
         await d.audit.record(tx, {
           action: 'class.rename',
@@ -66,8 +66,8 @@ export function gradeService(d: { db: Db; repo: typeof gradeRepo; audit: AuditSe
       await d.db.transaction(async (tx) => {
         const list = await d.repo(tx).classes(schoolId);
         const c = list.find((x) => x.id === classId);
-        if (!c) throw fail('班级不存在或已删除');
-        if (c.students > 0) throw fail(`班级“${c.name}”还有 ${c.students} 名学生，请先调出或删除学生`);
+        if (!c) throw fail('classNotFound');
+        if (c.students > 0) throw fail('classHasStudents', { name: c.name, students: c.students });
         await d.repo(tx).softDeleteClass(classId);
         await d.audit.record(tx, {
           action: 'class.delete',

@@ -43,7 +43,7 @@ export function studentRoutes(
     c.deleteAllStudents,
     async ({ params, body }, req) => {
       const school = await d.school.find(params.schoolId);
-      if (!school || body.confirm !== school.name) throw fail('确认内容与学校名称不一致，未删除任何学生');
+      if (!school || body.confirm !== school.name) throw fail('deleteStudentsConfirmMismatch');
       return d.students.remove(params.schoolId, 'all', actorOf(req));
     },
     scope,
@@ -51,7 +51,7 @@ export function studentRoutes(
   // the import, template and export stay on Fastify's own registration: a multipart body, Excel answers
   const importQuery = z.object({ onlyValid: z.enum(['true', 'false']).default('false') });
   r.post(`${base}/import`, { schema: { params, querystring: importQuery }, config: manage }, async (req) => {
-    const body = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
+    const body = await readUpload(req, IMPORT_MAX_BYTES, 'excelFileRequired', 'excelFileTooLarge');
     const onlyValid = req.query.onlyValid === 'true';
     return ok(
       await heavy(req, () => d.students.importExcel(req.params.schoolId, body, onlyValid, actorOf(req))),

@@ -69,7 +69,7 @@ export function studentService(d: {
 }) {
   async function requireClass(db: Db, schoolId: number, classId: number) {
     const cls = await d.gradeRepo(db).findClass(schoolId, classId);
-    if (!cls) throw fail('班级不存在或已删除');
+    if (!cls) throw fail('classNotFound');
     return cls;
   }
 
@@ -80,7 +80,8 @@ export function studentService(d: {
     async addOne(schoolId: number, input: StudentInput, actor: Actor): Promise<{ id: number }> {
       return d.db.transaction(async (tx) => {
         await requireClass(tx, schoolId, input.classId);
-        if (await d.repo(tx).findByXuehao(schoolId, input.xuehao)) throw fail(`学号 ${input.xuehao} 已存在`);
+        if (await d.repo(tx).findByXuehao(schoolId, input.xuehao))
+          throw fail('xuehaoTaken', { xuehao: input.xuehao });
         await d.repo(tx).insert([{ schoolId, ...input }]);
         const created = await d.repo(tx).findByXuehao(schoolId, input.xuehao);
         await d.audit.record(tx, {
@@ -104,17 +105,17 @@ export function studentService(d: {
       await d.db.transaction(async (tx) => {
         const repo = d.repo(tx);
         const current = await repo.findById(schoolId, oldInfo.id);
-        if (!current) throw fail('学生不存在或已删除');
+        if (!current) throw fail('studentNotFound');
         if (
           current.name !== oldInfo.name ||
           current.xuehao !== oldInfo.xuehao ||
           current.classId !== oldInfo.classId
         ) {
-          throw fail('该学生信息已被他人修改，请刷新后重试');
+          throw fail('studentEditedByOther');
         }
         await requireClass(tx, schoolId, newInfo.classId);
         if (newInfo.xuehao !== current.xuehao && (await repo.findByXuehao(schoolId, newInfo.xuehao))) {
-          throw fail(`学号 ${newInfo.xuehao} 已存在`);
+          throw fail('xuehaoTaken', { xuehao: newInfo.xuehao });
         }
         await repo.update(current.id, newInfo);
         await d.audit.record(tx, {

@@ -62,14 +62,14 @@ export function teacherRoutes(
     c.deleteAllTeachers,
     async ({ params, body }, req) => {
       const school = await d.school.find(params.schoolId);
-      if (!school || body.confirm !== school.name) throw fail('确认内容与学校名称不一致，未删除任何老师');
+      if (!school || body.confirm !== school.name) throw fail('deleteTeachersConfirmMismatch');
       return d.teachers.remove(params.schoolId, 'all', actorOf(req));
     },
     scope,
   );
   // the import, template and export stay on Fastify's own registration: a multipart body, Excel answers
   r.post(`${base}/import`, { schema: { params }, config: manage }, async (req) => {
-    const body = await readUpload(req, IMPORT_MAX_BYTES, ' Excel 文件', '文件不能超过 10 MB');
+    const body = await readUpload(req, IMPORT_MAX_BYTES, 'excelFileRequired', 'excelFileTooLarge');
     return ok(await heavy(req, () => d.teachers.importExcel(req.params.schoolId, body, actorOf(req))));
   });
   r.get(`${base}/template`, { schema: { params }, config: manage }, async (_req, reply) =>

@@ -48,7 +48,7 @@ export function teacherService(d: {
     let created = false;
     if (!u) {
       const byAccount = await users.findByLogin(input.phone);
-      if (byAccount) throw fail(`手机号 ${input.phone} 已被其他账号使用`);
+      if (byAccount) throw fail('phoneTaken', { phone: input.phone });
       u = await users.insert({
         account: input.phone,
         phone: input.phone,
@@ -60,7 +60,7 @@ export function teacherService(d: {
     }
     await d.repo(tx).upsert(schoolId, u.id, input.subjects);
     const classIds = await d.repo(tx).liveClassIds(schoolId, input.classIds);
-    if (classIds.length !== new Set(input.classIds).size) throw fail('任教班级不存在或已删除');
+    if (classIds.length !== new Set(input.classIds).size) throw fail('teachingClassNotFound');
     await d.repo(tx).setClasses(schoolId, u.id, classIds);
     return { userId: u.id, created };
   }
@@ -91,10 +91,10 @@ export function teacherService(d: {
 
     /** spec §5: the lookup fails when the phone is empty or the teacher found has no phone. */
     async findByPhone(schoolId: number, phone: string | undefined, showPhone: boolean): Promise<TeacherItem> {
-      if (!phone) throw fail('请输入手机号');
+      if (!phone) throw fail('phoneRequired');
       const t = await d.repo(d.db).findByPhone(schoolId, phone);
-      if (!t) throw fail('本校没有该手机号的老师');
-      if (!t.phone) throw fail('该老师未登记手机号');
+      if (!t) throw fail('teacherPhoneNotInSchool');
+      if (!t.phone) throw fail('teacherPhoneMissing');
       return toItem(t, showPhone);
     },
 
@@ -102,7 +102,7 @@ export function teacherService(d: {
       const initialPassword = randomPassword();
       return d.db.transaction(async (tx) => {
         if (await d.repo(tx).findByPhone(schoolId, input.phone))
-          throw fail(`手机号 ${input.phone} 的老师已在本校`);
+          throw fail('teacherPhoneInSchool', { phone: input.phone });
         const r = await attach(tx, schoolId, input, () => hashPassword(initialPassword));
         await d.audit.record(tx, {
           action: 'teacher.add',
@@ -124,24 +124,23 @@ export function teacherService(d: {
       const name = newInfo.name.slice(0, NAME_MAX);
       const rephoned = await d.db.transaction(async (tx) => {
         const current = await d.repo(tx).find(schoolId, oldInfo.userId);
-        if (!current) throw fail('老师不存在或已删除');
-        if (current.phone !== oldInfo.phone) throw fail('该老师信息已被他人修改，请刷新后重试');
+        if (!current) throw fail('teacherNotFound');
+        if (current.phone !== oldInfo.phone) throw fail('teacherEditedByOther');
         const identityChanged = name !== current.name.slice(0, NAME_MAX) || newInfo.phone !== current.phone;
         if (identityChanged) {
           // Another school (or the system) also relies on this account: only its owner may change who it is.
-          if (await d.repo(tx).heldElsewhere(schoolId, current.userId))
-            throw fail('该老师同时属于其他学校，只能由本人修改手机号和姓名');
+          if (await d.repo(tx).heldElsewhere(schoolId, current.userId)) throw fail('teacherInOtherSchools');
           if (newInfo.phone !== current.phone) {
             const users = d.users(tx);
             const other =
               (await users.findByPhone(newInfo.phone)) ?? (await users.findByLogin(newInfo.phone));
-            if (other && other.id !== current.userId) throw fail(`手机号 ${newInfo.phone} 已被其他账号使用`);
+            if (other && other.id !== current.userId) throw fail('phoneTaken', { phone: newInfo.phone });
           }
           await d.users(tx).setNameAndPhone(current.userId, name, newInfo.phone);
         }
         await d.repo(tx).upsert(schoolId, current.userId, newInfo.subjects);
         const classIds = await d.repo(tx).liveClassIds(schoolId, newInfo.classIds);
-        if (classIds.length !== new Set(newInfo.classIds).size) throw fail('任教班级不存在或已删除');
+        if (classIds.length !== new Set(newInfo.classIds).size) throw fail('teachingClassNotFound');
         await d.repo(tx).setClasses(schoolId, current.userId, classIds);
         await d.audit.record(tx, {
           action: 'teacher.update',

@@ -1,13 +1,13 @@
-import { can, scoreReaderView, SubjectStatus, type Principal, type Scope } from '@yj/contracts';
-import { fail, forbidden } from '../../errors';
+import { can, FAILURES, scoreReaderView, SubjectStatus, type Principal, type Scope } from '@yj/contracts';
+import { fail } from '../../errors';
 import type { ExamService } from '../exam/exam.service';
 import { scanSchools, type SchoolFilter } from '../scan/scan-access';
 import type { ReaderFilter } from './score-query.repo';
 
 /** Marking roles of a subject (reviewers, leaders, quality persons): they see its published scores. */
 const MARKING_ROLES = new Set([4, 6, 7]);
-export const NOT_PUBLISHED = '成绩尚未发布，发布后才能查看';
-export const NOT_ALL_PUBLISHED = '还有科目的成绩尚未发布，全部发布后才能查看全科成绩';
+export const NOT_PUBLISHED = FAILURES.scoresNotPublished.message;
+export const NOT_ALL_PUBLISHED = FAILURES.notAllPublished.message;
 
 /**
  * The schools whose scores a user sees in a subject: those of the scan rules, plus the schools of the user's
@@ -67,7 +67,7 @@ async function subjectOf(exams: ExamService, subjectId: number) {
 
 function assertPublishedFor(p: Principal, subject: { status: number }, scope: Scope): void {
   if (subject.status !== SubjectStatus.published && !can(p, 'score.unpublished.read', scope))
-    throw fail(NOT_PUBLISHED);
+    throw fail('scoresNotPublished');
 }
 
 /** What `readerFilter` reads: a teacher's classes, and whether a filter holds some examinee of the exam. */
@@ -91,6 +91,6 @@ export async function readerFilter(
   const view = await scoreReaderView(p, exam, subjectId, () => reads.teacherClasses(p.userId));
   if (view.all) return 'all';
   const f = { schools: [...view.schools], classes: [...view.classes] };
-  if (!(await reads.seesAny(exam.id, f.schools, f.classes))) throw forbidden();
+  if (!(await reads.seesAny(exam.id, f.schools, f.classes))) throw fail('forbidden');
   return f;
 }

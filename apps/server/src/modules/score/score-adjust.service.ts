@@ -42,19 +42,19 @@ export function scoreAdjustService(d: {
         assertAllows((await d.irregularRepo(tx).lockStatus(subjectId)) ?? -1, 'adjustScores');
         const r = d.repo(tx);
         const who = await r.examinee(examId, body.examineeId);
-        if (!who) throw fail('考生不存在');
+        if (!who) throw fail('examineeNotFound');
         assertSchool(filter, who.schoolId);
         const q = await r.question(subjectId, body.questionNo);
-        if (!q) throw fail(`第 ${body.questionNo} 题不存在`);
+        if (!q) throw fail('adjustQuestionNotFound', { no: body.questionNo });
         const full = Number(q.score);
-        if (body.score > full) throw fail(`第 ${q.no} 题的分数 ${body.score} 超过满分 ${full} 分`);
+        if (body.score > full) throw fail('adjustScoreOverFull', { no: q.no, score: body.score, full });
         // objective questions are scored in whole or half points; subjective ones on their step
         const step = q.kind === 'subjective' ? Number(q.step) : 0.5;
-        if (!onStep(body.score, step)) throw fail(`第 ${q.no} 题的分数须为 ${step} 分的整数倍`);
+        if (!onStep(body.score, step)) throw fail('adjustScoreStep', { no: q.no, step });
         const row = await r.lockScore(subjectId, who.id);
-        if (!row || row.total === null) throw fail('该考生缺考或没有答题卡，不能调整成绩');
+        if (!row || row.total === null) throw fail('adjustAbsentOrNoPaper');
         const before = row.questionScores[q.no] ?? null;
-        if (before === body.score) throw fail('调整后的分数与原分数相同');
+        if (before === body.score) throw fail('adjustScoreUnchanged');
         await r.insert({
           subjectId,
           examineeId: who.id,

@@ -71,7 +71,7 @@ export function scoreCompute(d: {
     const repo = d.repo(db);
     await repo.noJit();
     const s = await repo.subject(subjectId);
-    if (!s) throw fail('科目不存在或已删除');
+    if (!s) throw fail('subjectNotFound');
     // imported scores (成绩导入) have no sheets to derive from: deriving would blank them
     if (s.scoresImported) return 0;
     const key = await repo.key(s);
@@ -101,7 +101,7 @@ export function scoreCompute(d: {
   async function recompute(subjectId: number): Promise<number> {
     const repo = d.repo(d.db);
     const s = await repo.subject(subjectId);
-    if (!s) throw fail('科目不存在或已删除');
+    if (!s) throw fail('subjectNotFound');
     const ids = await repo.examineeIds(s.examId);
     const batches: number[][] = [];
     for (let i = 0; i < ids.length; i += BATCH) batches.push(ids.slice(i, i + BATCH));

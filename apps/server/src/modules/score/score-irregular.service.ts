@@ -34,11 +34,11 @@ export function scoreIrregularService(d: {
       const repo = d.repo(tx);
       assertAllows((await repo.lockStatus(subjectId)) ?? -1, 'adjustScores');
       const who = await repo.examinee(examId, subjectId, examineeId);
-      if (!who) throw fail('考生不存在');
+      if (!who) throw fail('examineeNotFound');
       assertSchool(filter, who.schoolId);
-      if (reason !== null && who.absent) throw fail('该考生已登记缺考，不能标记违纪');
-      if (reason !== null && !who.hasPaper) throw fail('该考生没有答题卡，不能标记违纪');
-      if (reason === null && !who.irregular) throw fail('该考生没有违纪标记');
+      if (reason !== null && who.absent) throw fail('violationAbsent');
+      if (reason !== null && !who.hasPaper) throw fail('violationNoPaper');
+      if (reason === null && !who.irregular) throw fail('violationNotMarked');
       const before = await repo.total(subjectId, examineeId);
       await repo.set(subjectId, examineeId, reason === null ? null : { reason, userId: actor.userId });
       await d.compute.examinees(tx, subjectId, [examineeId]);

@@ -51,16 +51,16 @@ export function scoreKaohaoService(d: {
         assertAllows((await d.irregularRepo(tx).lockStatus(subjectId)) ?? -1, 'adjustScores');
         const r = d.repo(tx);
         const from = await r.lockById(examId, body.examineeId);
-        if (!from) throw fail('考生不存在');
+        if (!from) throw fail('examineeNotFound');
         assertSchool(filter, from.schoolId);
-        if (from.kaohao === body.kaohao) throw fail('正确考号与当前考号相同，无需调整');
+        if (from.kaohao === body.kaohao) throw fail('kaohaoUnchanged');
         const to = await r.lockByKaohao(examId, body.kaohao);
-        if (!to) throw fail(`考号 ${body.kaohao} 不是本科目的考生`);
-        if (to.schoolId !== from.schoolId) throw fail(`考号 ${body.kaohao} 不是本校考生，不能移入这张答题卡`);
+        if (!to) throw fail('kaohaoNotInSubject', { kaohao: body.kaohao });
+        if (to.schoolId !== from.schoolId) throw fail('kaohaoNotOfSchool', { kaohao: body.kaohao });
         const sheet = await r.lockSheet(subjectId, from.id);
-        if (!sheet) throw fail(`考生 ${from.name}（${from.kaohao}）在本科目没有答题卡`);
+        if (!sheet) throw fail('examineeHasNoPaper', { name: from.name, kaohao: from.kaohao });
         if (await r.lockSheet(subjectId, to.id))
-          throw fail(`考生 ${to.name}（${to.kaohao}）已有答题卡，请先核对两张答题卡`);
+          throw fail('examineeAlreadyHasPaperCheck', { name: to.name, kaohao: to.kaohao });
         const adjustmentsMoved = await r.move(subjectId, sheet.id, from.id, to);
         await d.compute.examinees(tx, subjectId, [from.id, to.id]);
         const detail: MoveDetail = {

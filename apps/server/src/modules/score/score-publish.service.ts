@@ -1,7 +1,6 @@
 import {
   allows,
   can,
-  SUBJECT_STATE_FORBIDS,
   type BatchReleaseItem,
   type DelayPublishBody,
   type ExamReleaseRow,
@@ -69,7 +68,7 @@ export function scorePublishService(d: {
   /** Refuses inside the transaction while scoreCheck (every school) finds something. */
   async function assertChecked(tx: Tx, s: { id: number; examId: number }): Promise<void> {
     const blockers = blockersOf(await checkCounts(tx, d, { subjectId: s.id, examId: s.examId }, 'all'));
-    if (blockers.length) throw fail(publishRefusal(blockers), blockers);
+    if (blockers.length) throw fail('publishBlocked', { reason: publishRefusal(blockers) }, blockers);
   }
 
   function publish(subjectId: number, actor: TransitionActor): Promise<ReviewTransitionResult> {
@@ -118,7 +117,7 @@ export function scorePublishService(d: {
 
   async function state(subjectId: number): Promise<PublishState> {
     const s = await d.subjectRows(d.db).find(subjectId);
-    if (!s) throw fail('科目不存在或已删除');
+    if (!s) throw fail('subjectNotFound');
     return {
       subjectId,
       name: s.name,
@@ -140,7 +139,7 @@ export function scorePublishService(d: {
     cancel: (subjectId: number, actor: Actor) =>
       d.subjects.transition(subjectId, 'publishCancel', actor, {
         guard: async (_tx, s) => {
-          if (s.tongfenAt) throw fail('该科目由先阅后扫统分发布，请使用“取消统分发布”');
+          if (s.tongfenAt) throw fail('publishedByXianyue');
         },
       }),
 
@@ -149,10 +148,10 @@ export function scorePublishService(d: {
       const at = body.publishAt === null ? null : new Date(body.publishAt);
       await d.db.transaction(async (tx) => {
         const s = await d.subjectRows(tx).lock(subjectId);
-        if (!s) throw fail('科目不存在或已删除');
-        if (at && !maySchedule(s.status)) throw fail(SUBJECT_STATE_FORBIDS);
-        if (at && at.getTime() <= Date.now()) throw fail('发布时间须晚于当前时间');
-        if (!at && !s.publishAt) throw fail('该科目没有设置定时发布');
+        if (!s) throw fail('subjectNotFound');
+        if (at && !maySchedule(s.status)) throw fail('subjectStateForbids');
+        if (at && at.getTime() <= Date.now()) throw fail('publishTimeNotFuture');
+        if (!at && !s.publishAt) throw fail('publishNotScheduled');
         await d.repo(tx).setPublishAt(subjectId, at);
         await recordSubject(d.audit, tx, 'score.delayPublish', s, actor, {
           before: iso(s.publishAt),
@@ -224,8 +223,7 @@ export function scorePublishService(d: {
      * and, when scoreCheck finds nothing, the subject is published straight from 设置中 (nothing to mark).
      */
     async tongfen(subjectId: number, actor: Actor): Promise<ReviewTransitionResult> {
-      if (!(await d.repo(d.db).xianyue(subjectId)))
-        throw fail('该科目的答题卡没有打分栏分数，不是先阅后扫科目');
+      if (!(await d.repo(d.db).xianyue(subjectId))) throw fail('notXianyueSubject');
       return d.subjects.transition(subjectId, 'xianyueTongfen', actor, {
         guard: async (tx, s) => {
           await d.stripScores(tx, s.id);
@@ -244,7 +242,7 @@ export function scorePublishService(d: {
     cancelTongfen: (subjectId: number, actor: Actor) =>
       d.subjects.transition(subjectId, 'xianyueTongfenCancel', actor, {
         guard: async (_tx, s) => {
-          if (!s.tongfenAt) throw fail('该科目不是由先阅后扫统分发布的，请使用“取消发布”');
+          if (!s.tongfenAt) throw fail('notPublishedByXianyue');
         },
         after: (tx, s) => d.repo(tx).setTongfen(s.id, null),
       }),

@@ -113,19 +113,19 @@ export function reviewScheduleService(d: {
       input: ReviewScheduleInput,
       actor: Actor,
     ): Promise<ReviewScheduleResult> {
-      if (input.startAt === undefined && input.endAt === undefined) throw fail('请设置开始或结束时间');
+      if (input.startAt === undefined && input.endAt === undefined) throw fail('scheduleTimeRequired');
       const saved = await d.db.transaction(async (tx) => {
         const repo = d.repo(tx);
         const s = await repo.lock(subjectId);
-        if (!s) throw fail('科目不存在或已删除');
+        if (!s) throw fail('subjectNotFound');
         const now = Date.now();
         const startAt = input.startAt === undefined ? s.reviewStartAt : toDate(input.startAt);
         const endAt = input.endAt === undefined ? s.reviewEndAt : toDate(input.endAt);
-        if (input.startAt && !allows(s.status, 'reviewStart')) throw fail(SUBJECT_STATE_FORBIDS);
-        if (input.endAt && !mayEnd(s.status)) throw fail(SUBJECT_STATE_FORBIDS);
-        if (input.startAt && startAt!.getTime() <= now) throw fail('开始时间须晚于当前时间');
-        if (input.endAt && endAt!.getTime() <= now) throw fail('结束时间须晚于当前时间');
-        if (startAt && endAt && endAt <= startAt) throw fail('结束时间须晚于开始时间');
+        if (input.startAt && !allows(s.status, 'reviewStart')) throw fail('subjectStateForbids');
+        if (input.endAt && !mayEnd(s.status)) throw fail('subjectStateForbids');
+        if (input.startAt && startAt!.getTime() <= now) throw fail('startTimeNotFuture');
+        if (input.endAt && endAt!.getTime() <= now) throw fail('endTimeNotFuture');
+        if (startAt && endAt && endAt <= startAt) throw fail('endBeforeStart');
         await repo.setSchedule(subjectId, { reviewStartAt: startAt, reviewEndAt: endAt });
         await recordSubject(d.audit, tx, 'subject.reviewSchedule', s, actor, {
           before: { reviewStartAt: iso(s.reviewStartAt), reviewEndAt: iso(s.reviewEndAt) },

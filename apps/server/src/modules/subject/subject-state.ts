@@ -1,4 +1,4 @@
-import { allows, SUBJECT_STATE_FORBIDS, type SubjectOperation } from '@yj/contracts';
+import { allows, type SubjectOperation } from '@yj/contracts';
 import { fail } from '../../errors';
 
 /**
@@ -8,5 +8,7 @@ import { fail } from '../../errors';
  */
 export function assertAllows(status: number, op: SubjectOperation, subjectName?: string): void {
   if (allows(status, op)) return;
-  throw fail(subjectName ? `${subjectName}：${SUBJECT_STATE_FORBIDS}` : SUBJECT_STATE_FORBIDS);
+  throw subjectName
+    ? fail('subjectStateForbidsNamed', { subject: subjectName })
+    : fail('subjectStateForbids');
 }

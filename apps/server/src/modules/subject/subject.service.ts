@@ -101,7 +101,7 @@ export function subjectService(d: {
     return d.db.transaction(async (tx) => {
       const repo = d.repo(tx);
       const s = await repo.lock(subjectId);
-      if (!s) throw fail('科目不存在或已删除');
+      if (!s) throw fail('subjectNotFound');
       assertAllows(s.status, op);
       await steps.guard?.(tx, s);
       const status = next(s.status, op)!;
@@ -120,7 +120,7 @@ export function subjectService(d: {
 
   async function find(subjectId: number) {
     const s = await d.repo(d.db).find(subjectId);
-    if (!s) throw fail('科目不存在或已删除');
+    if (!s) throw fail('subjectNotFound');
     return s;
   }
 
@@ -137,7 +137,7 @@ export function subjectService(d: {
         guard: async (tx, s) => {
           const problems = await reviewStartProblems(tx, s, d.startPorts, d.repo);
           const left = blocking(problems, force);
-          if (left.length) throw fail(startRefusal(problems), problems);
+          if (left.length) throw fail('reviewStartBlocked', { reason: startRefusal(problems) }, problems);
           overridden.push(...problems);
         },
         after: async (tx, s) => {
@@ -163,7 +163,7 @@ export function subjectService(d: {
       return transition(subjectId, 'reviewDone', actor, {
         guard: async () => {
           const c = await hooks.doneCheck(subjectId);
-          if (leftOf(c)) throw fail(doneRefusal(c), c);
+          if (leftOf(c)) throw fail('reviewDoneBlocked', { reason: doneRefusal(c) }, c);
         },
         after: async (tx, s) => {
           await d.repo(tx).setSchedule(s.id, { reviewEndAt: null });

@@ -32,9 +32,9 @@ export const templatePictureKey = (subjectId: number, key: string) => `templates
  */
 export function templateImageService(d: { storage: Storage; pages: PagePool }) {
   async function load(subjectId: number, key: string): Promise<Buffer> {
-    if (!KEY.test(key)) throw fail('模板图片不存在，请重新上传');
+    if (!KEY.test(key)) throw fail('templateImageMissing');
     const img = await d.storage.get(templatePictureKey(subjectId, key));
-    if (!img) throw fail('模板图片不存在，请重新上传');
+    if (!img) throw fail('templateImageMissing');
     return img;
   }
 
@@ -57,7 +57,7 @@ export function templateImageService(d: { storage: Storage; pages: PagePool }) {
         pdfDpi: dpi,
         maxPixels: SCAN_LIMITS.pagePixels,
       });
-      if (!out.ok || !out.images) throw fail('答题卡图片生成失败，请重新保存答题卡');
+      if (!out.ok || !out.images) throw fail('cardImageRenderFailed');
       const keys: string[] = [];
       for (const image of out.images) keys.push(await store(subjectId, image));
       return keys;
@@ -78,13 +78,13 @@ export function templateImageService(d: { storage: Storage; pages: PagePool }) {
         ? await filePages(renderer, file, kind, opts.page)
         : await expandFiles(renderer, [file]);
       const source = paged ? pages[0] : pages[opts.page];
-      if (!source) throw fail(`文件只有 ${pages.length} 页，没有第 ${opts.page + 1} 页`);
+      if (!source) throw fail('fileLacksPage', { count: pages.length, page: opts.page + 1 });
       const meta = await sharp(source.data)
         .metadata()
         .catch(() => null);
-      if (!meta?.width || !meta.height) throw fail('图片无法读取，请重新扫描后上传');
+      if (!meta?.width || !meta.height) throw fail('imageUnreadable');
       if (meta.width > MAX_SIDE || meta.height > MAX_SIDE || meta.width < 200 || meta.height < 200)
-        throw fail('图片尺寸不合适：请以 150–300 dpi 扫描整页答题卡');
+        throw fail('imageSizeUnsuitable');
       // One decode: the upright grey pixels feed both the stored picture and the proposals.
       const { data, info } = await sharp(source.data)
         .rotate()
@@ -121,7 +121,7 @@ export function templateImageService(d: { storage: Storage; pages: PagePool }) {
       const w = Math.round(rect.w);
       const h = Math.round(rect.h);
       if (left < 0 || top < 0 || w < 20 || h < 20 || left + w > meta.width! || top + h > meta.height!)
-        throw fail('定位区超出图片范围或太小（至少 20×20 像素）');
+        throw fail('anchorAreaInvalid');
       const width = Math.max(1, Math.round(w * PATCH_SCALE));
       const height = Math.max(1, Math.round(h * PATCH_SCALE));
       const data = await img

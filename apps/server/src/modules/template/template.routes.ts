@@ -52,8 +52,8 @@ export function templateRoutes(
       const data = await readUpload(
         req,
         TEMPLATE_IMAGE_LIMIT,
-        '答题卡图片',
-        '图片超过 30 MB，请降低扫描分辨率',
+        'templateImageRequired',
+        'templateImageTooLarge',
       );
       const job = { user: actorOf(req).userId, signal: abandonedSignal(reply) };
       return ok(

@@ -65,12 +65,12 @@ export function templateService(d: {
         const repo = d.repo(tx);
         const all = await repo.ofSubject(subjectId);
         const row = all.find((r) => r.id === id);
-        if (!row) throw fail('模板不存在或已删除');
-        if (row.body.pages.length === 0) throw fail('模板还没有页面，不能用于扫描');
+        if (!row) throw fail('templateNotFound');
+        if (row.body.pages.length === 0) throw fail('templateHasNoPages');
         // new batches would be scored by a key that reads them otherwise (marking may already run: no way back)
         const structure = await d.questions.structureIn(tx, subjectId);
         const mismatched = mismatchMessages(objectiveMismatches(row.body, structure.objective));
-        if (mismatched.length) throw fail(`模板与题目设置不一致，不能用于扫描：${mismatched.join('；')}`);
+        if (mismatched.length) throw fail('templateQuestionsMismatch', { problems: mismatched.join('；') });
         const before = scanningTemplate(all.map(templateItemOf));
         await repo.setActive(subjectId, id);
         await d.audit.record(tx, {
@@ -98,7 +98,7 @@ export function templateService(d: {
       return d.db.transaction(async (tx) => {
         const s = await inSetting(tx, subjectId);
         const pages = input.body.pages.map((p) => p.index);
-        if (new Set(pages).size !== pages.length) throw fail('模板页码重复');
+        if (new Set(pages).size !== pages.length) throw fail('templatePageDuplicate');
         const fields = {
           name: input.mainTemplateName,
           cardType: input.cardType,
@@ -111,7 +111,7 @@ export function templateService(d: {
         let row: TemplateRow;
         if (input.id) {
           const before = await repo.find(subjectId, input.id);
-          if (!before) throw fail('模板不存在或已删除');
+          if (!before) throw fail('templateNotFound');
           await repo.update(input.id, fields);
           row = (await repo.find(subjectId, input.id))!;
           await d.audit.record(tx, {
@@ -146,7 +146,7 @@ export function templateService(d: {
       await d.db.transaction(async (tx) => {
         const s = await inSetting(tx, subjectId);
         const row = await d.repo(tx).find(subjectId, id);
-        if (!row) throw fail('模板不存在或已删除');
+        if (!row) throw fail('templateNotFound');
         await d.repo(tx).update(id, { deletedAt: new Date() });
         await d.audit.record(tx, {
           action: 'template.delete',
@@ -162,7 +162,7 @@ export function templateService(d: {
     /** Checks a saved template against the subject's question structure. */
     async validate(subjectId: number, id: number): Promise<{ ok: boolean; problems: string[] }> {
       const row = await d.repo(d.db).find(subjectId, id);
-      if (!row) throw fail('模板不存在或已删除');
+      if (!row) throw fail('templateNotFound');
       const problems = templateProblems(row.body, await d.questions.structureIn(d.db, subjectId));
       return { ok: problems.length === 0, problems };
     },

@@ -91,7 +91,7 @@ async function bundle(): Promise<string> {
 /** Only plain addresses go into the start scripts (the Host header is the request's to choose). */
 export function serverUrlOf(protocol: string, host: string): string {
   if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host))
-    throw fail('服务器地址不正确，无法生成扫描客户端');
+    throw fail('serverAddressInvalid');
   return `${protocol === 'https' ? 'https' : 'http'}://${host}`;
 }
 

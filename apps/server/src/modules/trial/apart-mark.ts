@@ -3,7 +3,7 @@ import type { MarkSubmitInput } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Tx } from '../../infra/db';
 import { blockRules } from '../marking/marking-final';
-import { assertMarks, scoresOf, TIMED_OUT } from '../marking/marking.service';
+import { assertMarks, scoresOf } from '../marking/marking.service';
 
 /** The marks kept apart from the task pool: 试评 (trial_mark) and the hidden papers of 质检 (standard_mark). */
 export type ApartTable = 'trial_mark' | 'standard_mark';
@@ -29,9 +29,9 @@ export async function submitApart(
 ): Promise<{ counted: boolean; blockId: number }> {
   const mine = m.user_id === userId && m.lease_token === input.leaseToken;
   if (m.status === 'submitted' && mine) return { counted: false, blockId: m.block_id };
-  if (!mine || m.status !== 'leased') throw fail(TIMED_OUT);
+  if (!mine || m.status !== 'leased') throw fail('taskTimedOut');
   const rules = await blockRules(tx, m.block_id);
-  if (!rules) throw fail('题块不存在或已删除');
+  if (!rules) throw fail('blockNotFound');
   assertMarks(input.scores, rules);
   const s = scoresOf(input.scores);
   await tx.execute(sql`update ${sql.identifier(table)} set status = 'submitted', score = ${s.score},

@@ -11,9 +11,8 @@ import {
 import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import { assertAllows } from '../subject/subject-state';
-import { assertMarks, imageUrl, scoresOf, TIMED_OUT } from '../marking/marking.service';
+import { assertMarks, imageUrl, scoresOf } from '../marking/marking.service';
 import { blockRules } from '../marking/marking-final';
-import { VERSION_CONFLICT } from '../marking/marking-history';
 import { hiddenDue } from '@yj/quality';
 import { assertNotPaused } from '../quality/quality-pause';
 import { submitApart } from './apart-mark';
@@ -70,13 +69,13 @@ export function standardService(d: {
   async function locked(tx: Tx, id: number): Promise<StandardRow> {
     const m = await d.repo(tx).locked(id);
     // the answers a stranger gets for a task of the pool
-    if (!m) throw fail('阅卷任务不存在');
+    if (!m) throw fail('taskNotFound');
     assertAllows(m.subject_status, 'mark');
     return m;
   }
   async function held(tx: Tx, id: number, userId: number, token: string): Promise<StandardRow> {
     const m = await locked(tx, id);
-    if (m.user_id !== userId || m.lease_token !== token || m.status !== 'leased') throw fail(TIMED_OUT);
+    if (m.user_id !== userId || m.lease_token !== token || m.status !== 'leased') throw fail('taskTimedOut');
     return m;
   }
 
@@ -149,12 +148,12 @@ export function standardService(d: {
       return d.db.transaction(async (tx) => {
         const repo = d.repo(tx);
         const m = await repo.lockedMark(id);
-        if (!m) throw fail('阅卷任务不存在');
-        if (m.user_id !== userId || m.status !== 'submitted') throw fail('只能修改自己已提交的评分');
+        if (!m) throw fail('taskNotFound');
+        if (m.user_id !== userId || m.status !== 'submitted') throw fail('onlyOwnSubmittedMarks');
         assertAllows(m.subject_status, 'changeMarks');
-        if (m.version !== input.version) throw fail(VERSION_CONFLICT);
+        if (m.version !== input.version) throw fail('versionConflict');
         const rules = await blockRules(tx, m.block_id);
-        if (!rules) throw fail('题块不存在或已删除');
+        if (!rules) throw fail('blockNotFound');
         assertMarks(input.scores, rules);
         const s = scoresOf(input.scores);
         await repo.modify(id, s, input.marks);
@@ -166,7 +165,7 @@ export function standardService(d: {
     /** The block's cut of the paper, for the marker it was handed to. */
     async image(id: number, userId: number): Promise<Buffer> {
       const r = await d.repo(d.db).cut(id);
-      if (!r || r.user_id !== userId) throw fail('阅卷任务不存在');
+      if (!r || r.user_id !== userId) throw fail('taskNotFound');
       return d.paperImage(r.regions ?? [], r.paper_id);
     },
   };

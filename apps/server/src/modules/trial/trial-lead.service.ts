@@ -7,7 +7,7 @@ import {
   type TrialReferenceInput,
 } from '@yj/contracts';
 import { deviation, markerDeviation } from '@yj/scoring';
-import { fail, forbidden } from '../../errors';
+import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import type { Actor } from '../../lib/actor';
@@ -39,7 +39,7 @@ export function trialLeadService(d: {
 
   async function trialPaper(trialPaperId: number) {
     const r = await read.paper(trialPaperId);
-    if (!r) throw fail('试评试卷不存在');
+    if (!r) throw fail('trialPaperNotFound');
     return r;
   }
 
@@ -47,7 +47,7 @@ export function trialLeadService(d: {
     async view(blockId: number, p: Principal): Promise<TrialLeadView> {
       const { b } = await access.block(blockId, p);
       const rules = await blockRules(d.db, blockId);
-      if (!rules) throw fail('题块不存在或已删除');
+      if (!rules) throw fail('blockNotFound');
       const papers = await read.papers(blockId);
       const marks = await read.marks(blockId);
       const markers = await read.markers(blockId);
@@ -109,7 +109,7 @@ export function trialLeadService(d: {
       const { b } = await access.block(tp.block_id, p);
       assertAllows(b.subjectStatus, 'trialReference');
       const rules = await blockRules(d.db, tp.block_id);
-      if (!rules) throw fail('题块不存在或已删除');
+      if (!rules) throw fail('blockNotFound');
       assertMarks(input.scores, rules);
       const s = scoresOf(input.scores);
       const points = s.pointScores ? JSON.stringify(s.pointScores) : null;
@@ -127,13 +127,13 @@ export function trialLeadService(d: {
       const { b } = await access.block(tp.block_id, p);
       assertAllows(b.subjectStatus, 'trialReference');
       const name = (k: SampleKind) => (k === 'sample' ? '样卷' : '标准卷');
-      if (keep && tp.ref_score === null) throw fail(`请先给出参考分，再设为${name(kind)}`);
-      if (keep && tp.kind && tp.kind !== kind) throw fail(`这份试卷已设为${name(tp.kind)}`);
+      if (keep && tp.ref_score === null) throw fail('referenceScoreFirst', { kind: name(kind) });
+      if (keep && tp.kind && tp.kind !== kind) throw fail('trialPaperAlreadyKind', { kind: name(tp.kind) });
       await d.db.transaction(async (tx) => {
         const repo = d.repo(tx);
         if (keep) await repo.keep(trialPaperId, kind, p.userId);
         else {
-          if (await repo.handedOut(tp)) throw fail('这份标准卷已发给阅卷老师，其给分是质检数据，不能取消');
+          if (await repo.handedOut(tp)) throw fail('standardAlreadySent');
           await repo.unkeep(tp, kind);
         }
         await d.audit.record(tx, {
@@ -192,7 +192,7 @@ export function trialLeadService(d: {
 
     /** The block's 样卷 for anyone marking or leading it. */
     async samples(blockId: number, userId: number): Promise<SamplePaper[]> {
-      if (!(await d.roles(blockId, userId)).length) throw fail('您不是本题块的阅卷老师');
+      if (!(await d.roles(blockId, userId)).length) throw fail('notBlockMarker');
       const rows = await read.samples(blockId);
       return rows.map((r) => ({
         sampleId: r.id,
@@ -207,8 +207,8 @@ export function trialLeadService(d: {
     async sampleImage(sampleId: number, userId: number): Promise<Buffer> {
       // a 标准卷 is never shown as an example
       const s = await read.sample(sampleId);
-      if (!s) throw fail('样卷不存在');
-      if (!(await d.roles(s.block_id, userId)).length) throw forbidden();
+      if (!s) throw fail('samplePaperNotFound');
+      if (!(await d.roles(s.block_id, userId)).length) throw fail('forbidden');
       return d.paperImage(await read.regions(s.block_id), s.paper_id);
     },
   };

@@ -9,7 +9,6 @@ import {
 import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import { assertAllows } from '../subject/subject-state';
-import { TIMED_OUT } from '../marking/marking.service';
 import { submitApart } from './apart-mark';
 import type { TrialMarkRow, trialMarkRepo } from './trial-mark.repo';
 
@@ -40,8 +39,8 @@ export function trialMarkService(d: {
 }) {
   async function assertMarker(tx: Tx | Db, blockId: number, userId: number) {
     const r = await d.repo(tx).marker(blockId, userId);
-    if (!r) throw fail('题块不存在或已删除');
-    if (!r.is_marker) throw fail('您不是本题块的阅卷老师');
+    if (!r) throw fail('blockNotFound');
+    if (!r.is_marker) throw fail('notBlockMarker');
     assertAllows(r.status, 'trialMark');
   }
 
@@ -60,7 +59,7 @@ export function trialMarkService(d: {
   /** The marker's own trial mark, locked, with the subject's state. */
   async function locked(tx: Tx, markId: number, userId: number) {
     const m = await d.repo(tx).locked(markId);
-    if (!m || m.user_id !== userId) throw fail('阅卷任务不存在');
+    if (!m || m.user_id !== userId) throw fail('taskNotFound');
     assertAllows(m.subject_status, 'trialMark');
     return m;
   }
@@ -82,7 +81,7 @@ export function trialMarkService(d: {
     async giveBack(markId: number, userId: number, token: string, skip: boolean): Promise<void> {
       await d.db.transaction(async (tx) => {
         const m = await locked(tx, markId, userId);
-        if (m.status !== 'leased' || m.lease_token !== token) throw fail(TIMED_OUT);
+        if (m.status !== 'leased' || m.lease_token !== token) throw fail('taskTimedOut');
         if (skip) await d.repo(tx).skip(markId);
         else await d.repo(tx).release(markId);
       });
@@ -91,7 +90,7 @@ export function trialMarkService(d: {
     async defer(markId: number, userId: number, token: string): Promise<MarkDeferResult> {
       return d.db.transaction(async (tx) => {
         const m = await locked(tx, markId, userId);
-        if (m.status !== 'leased' || m.lease_token !== token) throw fail(TIMED_OUT);
+        if (m.status !== 'leased' || m.lease_token !== token) throw fail('taskTimedOut');
         return { leaseUntil: new Date(await d.repo(tx).extend(markId)).toISOString() };
       });
     },
@@ -99,7 +98,7 @@ export function trialMarkService(d: {
     /** The block's cut of the trial paper, for the marker who holds or marked it. */
     async image(markId: number, userId: number): Promise<Buffer> {
       const r = await d.repo(d.db).cut(markId);
-      if (!r || r.user_id !== userId) throw fail('阅卷任务不存在');
+      if (!r || r.user_id !== userId) throw fail('taskNotFound');
       return d.paperImage(r.regions ?? [], r.paper_id);
     },
 

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, originPageParams, sampleParam, trialContract as c, trialPaperParam } from '@yj/contracts';
+import {
+  idParam,
+  originPageParams,
+  sampleParam,
+  trialContract as c,
+  trialPaperParam,
+  type FixedFailureKind,
+} from '@yj/contracts';
 import { fail } from '../../errors';
 import { contractRoutes } from '../../plugins/contract';
 import { actorOf, authOf } from '../../plugins/http';
@@ -40,15 +47,16 @@ export function trialRoutes(
   const on = contractRoutes(app);
   const manage = { scope: d.scopes.subjectParam };
   /** the subject of a trial mark, trial paper or sample in the path, for the capability's scope */
-  const byRow = (table: TrialRowTable, key: string, missing: string) => async (req: FastifyRequest) => {
-    const blockId = await d.blockOf(table, Number((req.params as Record<string, unknown>)[key]));
-    if (blockId === null) throw fail(missing);
-    return d.marking.forBlock(blockId);
-  };
+  const byRow =
+    (table: TrialRowTable, key: string, missing: FixedFailureKind) => async (req: FastifyRequest) => {
+      const blockId = await d.blockOf(table, Number((req.params as Record<string, unknown>)[key]));
+      if (blockId === null) throw fail(missing);
+      return d.marking.forBlock(blockId);
+    };
   const onBlock = { scope: d.marking.blockParam };
-  const onMark = { scope: byRow('trial_mark', 'taskId', '阅卷任务不存在') };
-  const onPaper = { scope: byRow('trial_paper', 'trialPaperId', '试评试卷不存在') };
-  const onSample = { scope: byRow('sample_paper', 'sampleId', '样卷不存在') };
+  const onMark = { scope: byRow('trial_mark', 'taskId', 'taskNotFound') };
+  const onPaper = { scope: byRow('trial_paper', 'trialPaperId', 'trialPaperNotFound') };
+  const onSample = { scope: byRow('sample_paper', 'sampleId', 'samplePaperNotFound') };
   const me = (req: FastifyRequest) => authOf(req).userId;
 
   // the manager

@@ -9,12 +9,12 @@ import type { trialRepo } from './trial.repo';
 export function trialService(d: { db: Db; subjects: SubjectService; repo: typeof trialRepo }) {
   async function subjectOf(tx: Tx | Db, subjectId: number) {
     const s = await d.repo(tx).subject(subjectId);
-    if (!s) throw fail('科目不存在或已删除');
+    if (!s) throw fail('subjectNotFound');
     return s;
   }
   async function blockOf(tx: Tx | Db, subjectId: number, blockId: number) {
     const b = await d.repo(tx).block(subjectId, blockId);
-    if (!b) throw fail('题块不存在或已删除');
+    if (!b) throw fail('blockNotFound');
     return b;
   }
 
@@ -59,17 +59,17 @@ export function trialService(d: { db: Db; subjects: SubjectService; repo: typeof
       return d.db.transaction(async (tx) => {
         const r = d.repo(tx);
         const s = await r.subject(subjectId, true);
-        if (!s) throw fail('科目不存在或已删除');
+        if (!s) throw fail('subjectNotFound');
         assertAllows(s.status, 'trialStart');
         await blockOf(tx, subjectId, blockId);
         let ids: number[];
         if (input.mode === 'random') {
           ids = await r.randomMarkable(subjectId, input.count);
-          if (!ids.length) throw fail('本科目还没有可阅的试卷');
+          if (!ids.length) throw fail('noPapersToMark');
         } else {
           const wanted = [...new Set(input.paperIds)];
           ids = await r.markableOf(subjectId, wanted);
-          if (ids.length !== wanted.length) throw fail('所选试卷不属于本科目或不能阅卷');
+          if (ids.length !== wanted.length) throw fail('papersNotMarkable');
         }
         await r.replacePapers(subjectId, blockId, ids);
         return { papers: ids.length };
@@ -81,9 +81,9 @@ export function trialService(d: { db: Db; subjects: SubjectService; repo: typeof
       d.subjects.transition(subjectId, 'trialStart', actor, {
         guard: async (tx) => {
           const rows = await d.repo(tx).chosenBlocks(subjectId);
-          if (!rows.length) throw fail('请先为题块选择试评试卷');
+          if (!rows.length) throw fail('trialPapersRequired');
           const bare = rows.filter((r) => r.markers === 0).map((r) => r.name);
-          if (bare.length) throw fail(`题块 ${bare.join('、')} 还没有阅卷老师`);
+          if (bare.length) throw fail('blocksWithoutMarkers', { blocks: bare.join('、') });
         },
       }),
     pause: (subjectId: number, actor: TransitionActor) =>

@@ -4,7 +4,7 @@ import {
   type CardOptionsInput,
   type CardSaveInput,
 } from '@yj/contracts';
-import { FILTER_BASE } from '../../api/constants';
+import { FILTER_BASE, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '../../api/constants';
 import { callRoute } from '../../api/contract';
 import { XHR_HEADER } from '../../api/filter';
 import { handleApiError } from '../../api/handle-error';
@@ -37,7 +37,7 @@ async function postDownload(path: string, body: unknown, fallbackName: string): 
       body: JSON.stringify(body),
     });
   } catch {
-    handleApiError({ code: 1024, message: '网络连接异常，请检查网络后重试' });
+    handleApiError({ code: NETWORK_ERROR_CODE, message: NETWORK_ERROR_MESSAGE });
     return false;
   }
   const type = res.headers.get('content-type') ?? '';

@@ -12,6 +12,7 @@ export function CaptchaDialogs() {
       <PictureCaptchaDialog
         key={req.verifyKey}
         text={req.text}
+        warn={req.warn}
         url={req.url}
         verifyKey={req.verifyKey}
         onDone={(answer) => {

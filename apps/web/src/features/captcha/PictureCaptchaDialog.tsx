@@ -7,13 +7,15 @@ import type { CaptchaAnswer } from './captcha-store';
 
 interface Props {
   text: string;
+  /** whether the text warns above the picture (not when it only asks for the captcha) */
+  warn: boolean;
   url: string;
   verifyKey: string;
   onDone: (answer: CaptchaAnswer | null) => void;
 }
 
 /** Picture captcha: shown when a failed call's data carries an image data url. */
-export function PictureCaptchaDialog({ text, url, verifyKey, onDone }: Props) {
+export function PictureCaptchaDialog({ text, warn, url, verifyKey, onDone }: Props) {
   const [image, setImage] = useState({ url, verifyKey });
   const [refreshing, setRefreshing] = useState(false);
   const [form] = Form.useForm<{ captcha: string }>();
@@ -44,9 +46,7 @@ export function PictureCaptchaDialog({ text, url, verifyKey, onDone }: Props) {
       onCancel={() => onDone(null)}
       destroyOnHidden
     >
-      {text !== '请输入图形验证码' && (
-        <Alert type="warning" showIcon title={text} style={{ marginBottom: 12 }} />
-      )}
+      {warn && <Alert type="warning" showIcon title={text} style={{ marginBottom: 12 }} />}
       <Typography.Paragraph type="secondary">为保障账号安全，请输入下图中的字符后继续。</Typography.Paragraph>
       <Form form={form} onFinish={submit} layout="vertical">
         <Space align="center" style={{ marginBottom: 12 }}>

@@ -8,6 +8,8 @@ export type CaptchaRequest =
   | {
       type: 'picture';
       text: string;
+      /** whether the text warns above the picture (false when it only asks for the captcha) */
+      warn: boolean;
       url: string;
       verifyKey: string;
       resolve: (a: CaptchaAnswer | null) => void;
@@ -43,10 +45,11 @@ export function askPictureCaptcha(
   text: string,
   url: string,
   verifyKey: string,
+  warn = true,
 ): Promise<CaptchaAnswer | null> {
   return new Promise((resolve) => {
     open?.resolve(null);
-    open = { type: 'picture', text, url, verifyKey, resolve };
+    open = { type: 'picture', text, url, verifyKey, warn, resolve };
     emit();
   });
 }

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Result, Space, Table, Tag, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
+import { failureOf } from '../../api/errors';
 import { examCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { ClassSearch } from '../score/ClassSearch';
@@ -76,7 +77,7 @@ export function AllScoreView({ exam }: { exam: ExamDetail }) {
     </PageFrame>
   );
   if (r.isError && !r.data) {
-    const denied = r.error instanceof Error && r.error.message === '无权限';
+    const denied = failureOf(r.error) === 'forbidden';
     return frame(
       denied ? (
         <Result status="403" title="没有查看成绩的权限" subTitle="请联系考试管理员分配职务。" />

@@ -1,4 +1,5 @@
 import type { ScanUploadResult } from '@yj/contracts';
+import { NETWORK_ERROR_CODE } from '../../api/constants';
 import { uploadForm, type ImportAnswer } from '../../api/upload';
 import { chunkPercent, sumResults } from './chunks';
 
@@ -83,4 +84,4 @@ export async function uploadChunked(
 }
 
 const isNetwork = (raw: unknown): boolean =>
-  typeof raw === 'object' && raw !== null && (raw as { code?: unknown }).code === 1024;
+  typeof raw === 'object' && raw !== null && (raw as { code?: unknown }).code === NETWORK_ERROR_CODE;

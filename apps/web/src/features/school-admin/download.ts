@@ -1,4 +1,4 @@
-import { FILTER_BASE } from '../../api/constants';
+import { FILTER_BASE, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '../../api/constants';
 import { handleApiError } from '../../api/handle-error';
 
 /** The file name of a content-disposition header (RFC 5987 filename* first), or the fallback. */
@@ -25,7 +25,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   try {
     res = await fetch(`${FILTER_BASE}${path}`, { credentials: 'same-origin' });
   } catch {
-    handleApiError({ code: 1024, message: '网络连接异常，请检查网络后重试' });
+    handleApiError({ code: NETWORK_ERROR_CODE, message: NETWORK_ERROR_MESSAGE });
     return false;
   }
   const type = res.headers.get('content-type') ?? '';

@@ -106,19 +106,19 @@ export function fixKit(d: FixDeps) {
     fix: FixName,
   ): Promise<ExceptionRow & { paperId: number }> {
     const e = await r.lockException(id);
-    if (!e || e.subjectId !== subjectId) throw fail('异常记录不存在');
+    if (!e || e.subjectId !== subjectId) throw fail('exceptionNotFound');
     assertSchool(filter, e.schoolId);
     if (!FIXES_BY_KIND[e.type].includes(fix))
-      throw fail(`该异常是${SCAN_EXCEPTION_LABELS[e.type]}，不能这样处理`);
-    if (e.resolved) throw fail('该异常已处理，请刷新');
-    if (e.paperId === null) throw fail('该异常没有对应的答题卡');
+      throw fail('exceptionWrongFix', { type: SCAN_EXCEPTION_LABELS[e.type] });
+    if (e.resolved) throw fail('exceptionAlreadyHandled');
+    if (e.paperId === null) throw fail('exceptionHasNoPaper');
     return { ...e, paperId: e.paperId };
   }
 
   async function livePaper(r: ScanFixRepo, id: number) {
     const p = await r.lockPaper(id);
-    if (!p || p.deletedAt) throw fail('答题卡已移出，请刷新');
-    if (p.status === PaperStatus.pending) throw fail('答题卡正在识别，请稍后');
+    if (!p || p.deletedAt) throw fail('paperRemoved');
+    if (p.status === PaperStatus.pending) throw fail('paperRecognising');
     return p;
   }
 

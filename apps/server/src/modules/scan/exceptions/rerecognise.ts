@@ -1,7 +1,6 @@
 import { PaperStatus, type Principal, type ScanFixResult } from '@yj/contracts';
 import { fail } from '../../../errors';
 import type { Actor } from '../../../lib/actor';
-import { FINISHED_REFUSAL } from '../finish/scan-finish.service';
 import { assertSchool } from '../scan-access';
 import type { FixKit } from './fix-kit';
 
@@ -20,12 +19,13 @@ export function rerecogniseFix(kit: FixKit) {
       const out = await kit.d.db.transaction(async (tx) => {
         const r = repo(tx);
         const batch = await r.batch(body.batchId);
-        if (!batch || batch.subjectId !== subjectId) throw fail('批次不存在');
+        if (!batch || batch.subjectId !== subjectId) throw fail('batchNotFound');
         assertSchool(filter, batch.schoolId);
         // a finished school's sheets stay as confirmed: recognising them again could reopen exceptions
-        if (await kit.d.finishRepo(tx).lockFinish(subjectId, batch.schoolId)) throw fail(FINISHED_REFUSAL);
+        if (await kit.d.finishRepo(tx).lockFinish(subjectId, batch.schoolId))
+          throw fail('scanFinishedLocked');
         const papers = (await r.livePapersOfBatch(batch.id)).filter((x) => x.status !== PaperStatus.pending);
-        if (!papers.length) throw fail('该批次正在识别或没有可重新识别的答题卡');
+        if (!papers.length) throw fail('batchNotRerecognisable');
         const ids = papers.map((x) => x.id);
         const resolved = await requeue(r, ids, actor.userId);
         await record(tx, examId, actor, 'scan.fix.rerecognise', `scan_batch:${batch.id}`, {

@@ -8,6 +8,7 @@ import {
   type ScanPageView,
   type ScanPaperView,
   type StudentPaperView,
+  type FixedFailureKind,
 } from '@yj/contracts';
 import { fail } from '../../../errors';
 import type { Db } from '../../../infra/db';
@@ -19,11 +20,12 @@ import { scoreRule, type ScoredQuestion } from './scan-score';
 import { detailOf, matrixOf, readingOf, recognised, stripOf } from './stored-reading';
 
 /** spec §5 summary kinds → exception types */
-const SUMMARY: Record<'anchor' | 'examNo' | 'duplicateExamNo', { types: string[]; none: string }> = {
-  anchor: { types: ['location'], none: '没有定位异常的答题卡' },
-  examNo: { types: ['kaohao'], none: '没有考号异常的答题卡' },
-  duplicateExamNo: { types: ['kaohaoRepeat'], none: '没有考号重复的答题卡' },
-};
+const SUMMARY: Record<'anchor' | 'examNo' | 'duplicateExamNo', { types: string[]; none: FixedFailureKind }> =
+  {
+    anchor: { types: ['location'], none: 'noAnchorExceptions' },
+    examNo: { types: ['kaohao'], none: 'noKaohaoExceptions' },
+    duplicateExamNo: { types: ['kaohaoRepeat'], none: 'noDuplicateKaohaoExceptions' },
+  };
 
 /** The exception screens' reads: one exception with its paper(s) and choices, the summary gate, a student's paper. */
 export function scanExceptionViewService(d: {
@@ -69,7 +71,7 @@ export function scanExceptionViewService(d: {
       const { filter } = await access(subjectId, p, false);
       const r = d.repo(d.db);
       const e = await r.exception(exceptionId);
-      if (!e || e.subjectId !== subjectId) throw fail('异常记录不存在');
+      if (!e || e.subjectId !== subjectId) throw fail('exceptionNotFound');
       assertSchool(filter, e.schoolId);
       const paper = await paperView(r, e.paperId);
       const other =
@@ -139,7 +141,7 @@ export function scanExceptionViewService(d: {
       const { examId, filter } = await access(subjectId, p, false);
       const r = d.repo(d.db);
       const who = await r.examineeView(examId, examineeId);
-      if (!who) throw fail('考生不存在');
+      if (!who) throw fail('examineeNotFound');
       assertSchool(filter, who.schoolId);
       const paperId = await r.livePaperOf(subjectId, examineeId, 0);
       const { schoolId: _s, ...examinee } = who;

@@ -1,4 +1,4 @@
-import { type Principal, type ScanAccounting, type ScanSchoolStatus } from '@yj/contracts';
+import { type Principal, type ScanAccounting, type ScanSchoolStatus, FAILURES } from '@yj/contracts';
 import { fail } from '../../../errors';
 import type { Db } from '../../../infra/db';
 import type { Actor } from '../../../lib/actor';
@@ -25,7 +25,7 @@ export function finishBlockers(s: ScanAccounting & { pending: number; exceptions
 }
 
 /** The message an upload (or a change of absence) gets for a school whose 扫描完成 is confirmed. */
-export const FINISHED_REFUSAL = '该校本科目已确认扫描完成，不能再上传或修改；如需补扫，请先重新打开扫描';
+export const FINISHED_REFUSAL = FAILURES.scanFinishedLocked.message;
 
 /**
  * Absence by hand, 扫描完成 per school and its undo (DESIGN.md §4): each write one audited transaction,
@@ -96,7 +96,7 @@ export function scanFinishService(d: {
 
     /** Refuses an upload for a school whose 扫描完成 is confirmed (inside the upload's transaction). */
     async assertOpen(db: Db, subjectId: number, schoolId: number): Promise<void> {
-      if (await d.repo(db).lockFinish(subjectId, schoolId)) throw fail(FINISHED_REFUSAL);
+      if (await d.repo(db).lockFinish(subjectId, schoolId)) throw fail('scanFinishedLocked');
     },
 
     /** 扫描完成 of one school: refused with the reasons while the rule is not met; the counts seen are kept. */
@@ -105,10 +105,10 @@ export function scanFinishService(d: {
       assertSchool(filter, body.schoolId);
       return d.db.transaction(async (tx) => {
         const r = d.repo(tx);
-        if (await r.lockFinish(subjectId, body.schoolId)) throw fail('该校本科目已确认扫描完成');
+        if (await r.lockFinish(subjectId, body.schoolId)) throw fail('scanAlreadyFinished');
         const s = (await statuses(tx, examId, subjectId, filter)).find((x) => x.schoolId === body.schoolId);
-        if (!s) throw fail('该学校未参加本次考试');
-        if (s.blockers.length) throw fail(`不能确认扫描完成：${s.blockers.join('；')}`);
+        if (!s) throw fail('schoolNotInTheExam');
+        if (s.blockers.length) throw fail('scanFinishBlocked', { blockers: s.blockers.join('；') });
         const counts = {
           examinees: s.examinees,
           present: s.present,
@@ -134,7 +134,7 @@ export function scanFinishService(d: {
       return d.db.transaction(async (tx) => {
         const r = d.repo(tx);
         const row = await r.lockFinish(subjectId, body.schoolId);
-        if (!row) throw fail('该校本科目尚未确认扫描完成');
+        if (!row) throw fail('scanNotFinished');
         await r.deleteFinish(subjectId, body.schoolId);
         await record(tx, examId, actor, 'scan.reopen', `subject:${subjectId}`, {
           subjectId,
@@ -161,15 +161,15 @@ export function scanFinishService(d: {
       return d.db.transaction(async (tx) => {
         const r = d.repo(tx);
         const who = await r.lockExaminees(examId, subjectId, ids);
-        if (who.length !== ids.length) throw fail('考生不存在');
+        if (who.length !== ids.length) throw fail('examineeNotFound');
         for (const x of who) assertSchool(filter, x.schoolId);
         for (const school of new Set(who.map((x) => x.schoolId)))
-          if (await r.lockFinish(subjectId, school)) throw fail(FINISHED_REFUSAL);
+          if (await r.lockFinish(subjectId, school)) throw fail('scanFinishedLocked');
         const before = await r.absentOf(subjectId, ids);
         let changed: number;
         if (body.absent) {
           const scanned = who.find((x) => x.paper !== null);
-          if (scanned) throw fail(`考生 ${scanned.name}（${scanned.kaohao}）已有答题卡，不能标记缺考`);
+          if (scanned) throw fail('absentButScanned', { name: scanned.name, kaohao: scanned.kaohao });
           changed = await r.addAbsence(subjectId, ids, actor.userId);
         } else {
           changed = await r.removeAbsence(subjectId, ids);

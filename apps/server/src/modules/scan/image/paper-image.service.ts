@@ -64,10 +64,10 @@ export function paperImageService(d: {
     const out: (T | Buffer)[] = [];
     const missing: { at: number; key: string; regions: BlockRegion[] }[] = [];
     for (const [at, regions] of blocks.entries()) {
-      if (!regions.length) throw fail('题块还没有框选区域');
+      if (!regions.length) throw fail('blockHasNoArea');
       const used = regions.map((r) => {
         const page = pages.find((p) => p.templatePage === r.page);
-        if (!page?.matrix) throw fail(`这份答题卡的第 ${r.page + 1} 页没有识别定位，无法切割`);
+        if (!page?.matrix) throw fail('pageNotLocatedForCrop', { page: r.page + 1 });
         return page;
       });
       const key = blockCutKey(paperId, regions, used);
@@ -82,7 +82,7 @@ export function paperImageService(d: {
     for (const index of indexes) {
       const page = pages.find((p) => p.templatePage === index)!;
       const bytes = await d.storage.get(page.storageKey);
-      if (!bytes) throw fail('答题卡图像文件丢失');
+      if (!bytes) throw fail('paperImageFileLost');
       task.pages.push({ index, bytes, matrix: page.matrix! });
     }
     const cut = await d.pool.run(task);
@@ -114,7 +114,7 @@ export function paperImageService(d: {
     async templateImage(subjectId: number, regions: BlockRegion[], card: CardTemplate): Promise<Buffer> {
       return cutRegions(regions, async (index) => {
         const key = card.pages.find((p) => p.index === index)?.image;
-        if (!key) throw fail('还没有扫描的答题卡，模板也没有答题卡图片，无法预览切割图');
+        if (!key) throw fail('noPaperNorTemplateImageToPreview');
         return { img: await decodeGrey(await d.templatePicture(subjectId, key)), matrix: IDENTITY };
       });
     },

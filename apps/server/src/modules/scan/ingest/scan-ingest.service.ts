@@ -9,7 +9,6 @@ import type { ExamService } from '../../exam/exam.service';
 import { assertAllows } from '../../subject/subject-state';
 import type { TemplateService } from '../../template/template.service';
 import { assertSchool, scanSchools } from '../scan-access';
-import { FINISHED_REFUSAL } from '../finish/scan-finish.service';
 import type { scanFinishRepo } from '../finish/scan-finish.repo';
 import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
 import { matchOrigin, originPages } from './scan-origin';
@@ -56,30 +55,30 @@ export function scanService(d: {
     assertAllows(s.status, 'scan');
     const e = await d.exams.requireExam(s.examId);
     const school = schoolId ?? e.schoolId;
-    if (!school) throw fail('请选择扫描的学校');
-    if (!(await d.exams.schoolIds(e.id)).includes(school)) throw fail('该学校未参加本次考试');
+    if (!school) throw fail('scanSchoolRequired');
+    if (!(await d.exams.schoolIds(e.id)).includes(school)) throw fail('schoolNotInTheExam');
     assertSchool(scanSchools(p, e, subjectId), school);
     const tpl = await d.templates.forScanning(subjectId);
-    if (!tpl || tpl.body.pages.length === 0) throw fail('模板未在线制作，请先制作答题卡模板');
+    if (!tpl || tpl.body.pages.length === 0) throw fail('templateNotMadeOnline');
     return { subject: s, examId: e.id, schoolId: school, template: tpl };
   }
 
   function checkNames(input: UploadInput): void {
-    if (!input.files.length) throw fail('请选择要上传的答题卡文件');
+    if (!input.files.length) throw fail('scanFilesRequired');
     if (input.source === ScanSource.origin && input.files.some((f) => !/^\d+$/.test(stem(f.name))))
-      throw fail('图片名称只能为数字');
+      throw fail('imageNameNotNumeric');
     const students = input.examineeIds?.length ?? input.students;
     if (students !== undefined && input.files.length !== students)
-      throw fail(`文件数量（${input.files.length}）与所选学生数量（${students}）不一致`);
+      throw fail('fileCountMismatch', { files: input.files.length, students });
   }
 
   /** The batch a chunk continues, checked against this upload. */
   async function continued(input: UploadInput, schoolId: number, actor: Actor) {
     if (input.batchId === undefined) return null;
     const b = await d.repo(d.db).batch(input.batchId);
-    if (!b || b.subjectId !== input.subjectId) throw fail('批次不存在');
+    if (!b || b.subjectId !== input.subjectId) throw fail('batchNotFound');
     if (b.uploaderId !== actor.userId || b.schoolId !== schoolId || b.source !== input.source)
-      throw fail('只能继续上传自己在同一学校上传的批次');
+      throw fail('batchNotOwned');
     return b;
   }
 
@@ -87,7 +86,7 @@ export function scanService(d: {
   async function originOwners(input: UploadInput, examId: number, schoolId: number) {
     if (input.source !== ScanSource.origin || !input.examineeIds) return null;
     const chosen = await d.finishRepo(d.db).lockExaminees(examId, input.subjectId, input.examineeIds);
-    if (chosen.length !== new Set(input.examineeIds).size) throw fail('所选考生不存在');
+    if (chosen.length !== new Set(input.examineeIds).size) throw fail('selectedExamineeNotFound');
     return matchOrigin(input.files, chosen, schoolId);
   }
 
@@ -106,7 +105,7 @@ export function scanService(d: {
       const prior = await continued(input, t.schoolId, actor);
       const batchNo = prior ? await repo.batchOrdinal(prior) : (await repo.batchCount(input.subjectId)) + 1;
       if (pages.length % perPaper !== 0)
-        throw fail(`第${batchNo}批次的页数（${pages.length}）不是模板页数（${perPaper}）的整数倍`);
+        throw fail('pageCountNotMultiple', { batch: batchNo, pages: pages.length, perPaper });
 
       // Same content in this upload or already stored: recognised once, reported as duplicate.
       const known = await repo.knownHashes(input.subjectId, [...new Set(pages.map((x) => x.sha256))]);
@@ -126,7 +125,7 @@ export function scanService(d: {
 
       const out = await d.db.transaction(async (tx) => {
         const r = d.repo(tx);
-        if (await d.finishRepo(tx).lockFinish(input.subjectId, t.schoolId)) throw fail(FINISHED_REFUSAL);
+        if (await d.finishRepo(tx).lockFinish(input.subjectId, t.schoolId)) throw fail('scanFinishedLocked');
         // a chunk goes on after the pages already in its batch (page count: always whole papers)
         const open = prior ? await r.lockBatch(prior.id) : null;
         const offset = open?.pageCount ?? 0;

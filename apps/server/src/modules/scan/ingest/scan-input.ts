@@ -65,15 +65,14 @@ export function sniff(b: Buffer): FileKind | null {
   return null;
 }
 
-const unsupported = (name: string) =>
-  fail(`文件“${name}”不是支持的格式，请上传 jpg、png、tif、pdf 图片或 zip 压缩包`);
+const unsupported = (name: string) => fail('fileFormatUnsupported', { name });
 
 /** Base name without folders and extension (for the digits-only rule of spec §5). */
 export const stem = (name: string): string => path.basename(name).replace(/\.[^.]*$/, '');
 
 const byName = new Intl.Collator('zh-CN', { numeric: true });
 
-const zipTooLarge = (name: string) => fail(`压缩包“${name}”解压后过大`);
+const zipTooLarge = (name: string) => fail('zipTooLarge', { name });
 
 /**
  * The entries of a zip, each unpacked to a file in `dir` (never held in memory), in name order. Refused before
@@ -85,12 +84,12 @@ async function unzip(name: string, data: Buffer, dir: string): Promise<InputFile
   try {
     zip = await JSZip.loadAsync(data);
   } catch {
-    throw fail(`压缩包“${name}”无法打开`);
+    throw fail('zipUnreadable', { name });
   }
   const entries = Object.values(zip.files)
     .filter((e) => !e.dir && !e.name.startsWith('__MACOSX/') && !path.basename(e.name).startsWith('.'))
     .sort((a, b) => byName.compare(a.name, b.name));
-  if (entries.length > SCAN_LIMITS.pages) throw fail(`一次最多上传 ${SCAN_LIMITS.pages} 页，请分批上传`);
+  if (entries.length > SCAN_LIMITS.pages) throw fail('uploadTooManyPages', { max: SCAN_LIMITS.pages });
   const declared = entries.map((e) => declaredZipSize(e) ?? 0);
   if (
     declared.some((n) => n > SCAN_LIMITS.zipEntryBytes) ||
@@ -109,15 +108,14 @@ async function unzip(name: string, data: Buffer, dir: string): Promise<InputFile
     }).catch((err: unknown) => {
       if (err instanceof ZipEntryTooLarge) throw zipTooLarge(name);
       if (err instanceof AppError) throw err;
-      throw fail(`压缩包“${name}”已损坏`);
+      throw fail('zipCorrupt', { name });
     });
     out.push({ name: e.name, path: file });
   }
   return out;
 }
 
-const pageTooLarge = (name: string, page: number) =>
-  fail(`文件“${name}”页面尺寸过大（第 ${page + 1} 页），请检查文件`);
+const pageTooLarge = (name: string, page: number) => fail('filePageTooLarge', { name, page: page + 1 });
 
 /** A single image: refused from its header when decoding it would take more than the page pixel cap. */
 async function checkImagePixels(name: string, data: Buffer): Promise<void> {
@@ -150,11 +148,11 @@ export async function filePages(
   });
   if (!out.ok) {
     if (out.reason === 'tooLarge') throw pageTooLarge(file.name, out.page);
-    if (out.reason === 'tooMany') throw fail(`文件“${file.name}”超过 ${SCAN_LIMITS.pagesPerFile} 页`);
-    if (out.reason === 'overBudget')
-      throw fail(`文件“${file.name}”的页面内容过于复杂，转换超出时限，请导出为图片或扫描后再上传`);
-    if (out.reason === 'uploaderBudget') throw fail('近期上传的 PDF 转换用时已达上限，请稍后再上传');
-    throw fail(`文件只有 ${out.count} 页，没有第 ${(only ?? 0) + 1} 页`);
+    if (out.reason === 'tooMany')
+      throw fail('fileTooManyPages', { name: file.name, max: SCAN_LIMITS.pagesPerFile });
+    if (out.reason === 'overBudget') throw fail('pageRenderOverBudget', { name: file.name });
+    if (out.reason === 'uploaderBudget') throw fail('uploaderRenderBudget');
+    throw fail('fileLacksPage', { count: out.count, page: (only ?? 0) + 1 });
   }
   if (!out.images) return [{ fileName: file.name, pageInFile: 0, data: file.data, ext: kind, sha256: whole }];
   return out.images.map((data, i) => {
@@ -190,7 +188,7 @@ export async function expandFiles(
       await checkImagePixels(file.name, data);
       pages.push({ fileName: file.name, pageInFile: 0, data, ext: kind, sha256: sha256(data) });
     }
-    if (pages.length > SCAN_LIMITS.pages) throw fail(`一次最多上传 ${SCAN_LIMITS.pages} 页，请分批上传`);
+    if (pages.length > SCAN_LIMITS.pages) throw fail('uploadTooManyPages', { max: SCAN_LIMITS.pages });
   }
   return pages;
 }

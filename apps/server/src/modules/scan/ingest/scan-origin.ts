@@ -24,11 +24,11 @@ export function matchOrigin(
   return files.map((f) => {
     const k = stem(f.name);
     const who = byKaohao.get(k);
-    if (!who) throw fail(`图片“${f.name}”的名称与所选考生的考号不对应`);
-    if (seen.has(k)) throw fail(`考号 ${k} 有多个文件`);
+    if (!who) throw fail('imageNameNotKaohao', { name: f.name });
+    if (seen.has(k)) throw fail('kaohaoHasManyFiles', { kaohao: k });
     seen.add(k);
-    if (who.schoolId !== schoolId) throw fail(`考生 ${who.name}（${k}）不是所选学校的考生`);
-    if (who.paper) throw fail(`考生 ${who.name}（${k}）已有答题卡`);
+    if (who.schoolId !== schoolId) throw fail('examineeNotOfSelectedSchool', { name: who.name, kaohao: k });
+    if (who.paper) throw fail('examineeAlreadyHasPaper', { name: who.name, kaohao: k });
     return { id: who.id, kaohao: k };
   });
 }
@@ -43,7 +43,7 @@ export async function originPages(
   for (const f of files) {
     const own = await expandFiles(pool, [f]);
     if (own.length !== perPaper)
-      throw fail(`文件“${f.name}”有 ${own.length} 页，与答题卡模板的页数（${perPaper}）不一致`);
+      throw fail('filePagesMismatch', { name: f.name, pages: own.length, perPaper });
     pages.push(...own);
   }
   return pages;

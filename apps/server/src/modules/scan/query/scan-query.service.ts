@@ -119,7 +119,7 @@ export function scanQueryService(d: {
     async schoolProgress(examId: number, p: Principal, subjectId?: number): Promise<SchoolScanProgress[]> {
       const filter = await examFilter(examId, p);
       const ids = subjectId ? [subjectId] : (await d.exams.subjects(examId)).map((s) => s.id);
-      if (subjectId && !ids.length) throw fail('科目不存在或已删除');
+      if (subjectId && !ids.length) throw fail('subjectNotFound');
       const [schools, examinees, exceptions, accounting, finishes] = await Promise.all([
         repo().schools(examId, filter),
         repo().examineesPerSchool(examId, filter),
@@ -253,26 +253,26 @@ export function scanQueryService(d: {
     /** The stored image of a page, or one of its subjective crops; other schools' pages are refused. */
     async image(pageId: number, p: Principal, crop?: number): Promise<{ body: Buffer; type: string }> {
       const page = await repo().page(pageId);
-      if (!page) throw fail('答题卡图像不存在');
+      if (!page) throw fail('paperImageNotFound');
       const s = await d.exams.subjectRow(page.subjectId);
       assertSchool(scanSchools(p, await d.exams.requireExam(s.examId), page.subjectId), page.schoolId);
       if (crop !== undefined) {
         const c = page.crops[crop];
-        if (!c) throw fail('该题的切割图不存在');
+        if (!c) throw fail('cropNotFound');
         const body = await d.images.crop(c.key, page.storageKey, c.bbox);
-        if (!body) throw fail('答题卡图像文件丢失');
+        if (!body) throw fail('paperImageFileLost');
         return { body, type: 'image/jpeg' };
       }
       const key = page.storageKey;
       const body = await d.storage.get(key);
-      if (!body) throw fail('答题卡图像文件丢失');
+      if (!body) throw fail('paperImageFileLost');
       return { body, type: contentType(key) };
     },
 
     /** The subject of a page (scope of the image routes). */
     pageSubject: async (pageId: number): Promise<number> => {
       const page = await repo().page(pageId);
-      if (!page) throw fail('答题卡图像不存在');
+      if (!page) throw fail('paperImageNotFound');
       return page.subjectId;
     },
   };

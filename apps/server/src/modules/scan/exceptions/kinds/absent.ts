@@ -19,7 +19,7 @@ export function absentFixes(kit: FixKit) {
     userId: number,
   ) {
     if (examineeId === null) {
-      if (absent) throw fail('这张答题卡还没有对应的考生，请先处理考号异常，再确认缺考');
+      if (absent) throw fail('absentNeedsExaminee');
       return { absenceOf: null };
     }
     const r = kit.d.finishRepo(tx);

@@ -23,12 +23,13 @@ export function kaohaoFixes(kit: FixKit) {
     actor: Actor,
   ) {
     const who = await r.lockExaminee(examId, examineeId);
-    if (!who) throw fail('考生不存在');
-    if (who.schoolId !== schoolId) throw fail('该考生不是本校考生，不能分配这张答题卡');
+    if (!who) throw fail('examineeNotFound');
+    if (who.schoolId !== schoolId) throw fail('examineeNotOfSchool');
     const other = await r.livePaperOf(subjectId, examineeId, paperId);
     if (other !== null)
       throw fail(
-        `考生 ${await r.examineeName(examineeId)}（${who.kaohao}）已有答题卡，请对比两张答题卡后保留一张`,
+        'examineeAlreadyHasPaperCompare',
+        { name: await r.examineeName(examineeId), kaohao: who.kaohao },
         { paperId, otherPaperId: other, examineeId },
       );
     await r.updatePaper(paperId, { examineeId, kaohao: who.kaohao });
@@ -74,8 +75,7 @@ export function kaohaoFixes(kit: FixKit) {
         const r = repo(tx);
         const e = await openException(r, subjectId, filter, body.exceptionId, 'keep');
         const { otherPaperId: otherId, examineeId } = detailOf(e, 'kaohaoRepeat');
-        if (body.keepPaperId !== e.paperId && body.keepPaperId !== otherId)
-          throw fail('只能保留这两张答题卡中的一张');
+        if (body.keepPaperId !== e.paperId && body.keepPaperId !== otherId) throw fail('keepOneOfTwoPapers');
         const mine = await livePaper(r, e.paperId);
         const other = await r.lockPaper(otherId);
         const otherLive = other && !other.deletedAt ? other : null;

@@ -17,7 +17,7 @@ export function objectiveFixes(kit: FixKit) {
     ): Promise<ScanFixResult> {
       const { examId, filter } = await access(subjectId, p, true);
       if (new Set(body.answers.map((a) => a.exceptionId)).size !== body.answers.length)
-        throw fail('同一异常不能重复提交');
+        throw fail('exceptionSubmittedTwice');
       return kit.d.db.transaction(async (tx) => {
         const r = repo(tx);
         const changes: { paperId: number; question: string; before: string[] | null; after: string[] }[] = [];
@@ -31,7 +31,7 @@ export function objectiveFixes(kit: FixKit) {
           const labels = readingOf(page?.result ?? null, question)?.labels ?? [];
           const answer = [...new Set(a.answer.map((x) => x.toUpperCase()))].sort();
           const bad = answer.find((x) => labels.length && !labels.includes(x));
-          if (bad) throw fail(`第${question}题没有选项 ${bad}`);
+          if (bad) throw fail('objectiveOptionMissing', { question, option: bad });
           const objective = { ...paper.objective, [question]: answer };
           changes.push({
             paperId: paper.id,

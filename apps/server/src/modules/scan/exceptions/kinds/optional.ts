@@ -18,8 +18,8 @@ export function optionalFixes(kit: FixKit) {
       return kit.onException(subjectId, exceptionId, 'optional', p, actor, 'scan.fix.optional', async (c) => {
         const { r, e, paper, page } = c;
         const reading = readingOf(page?.result ?? null, e.region);
-        if (!page || !reading) throw fail('找不到选做题的识别结果');
-        if (!reading.labels.includes(chosen)) throw fail(`选做题没有 ${chosen} 这一项`);
+        if (!page || !reading) throw fail('optionalReadingMissing');
+        if (!reading.labels.includes(chosen)) throw fail('optionalChoiceMissing', { choice: chosen });
         const result = structuredClone(recognised(page.result)!);
         const target = result.optional.find((x) => x.name === e.region);
         if (target) target.value = [chosen];

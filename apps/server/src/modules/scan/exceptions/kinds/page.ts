@@ -55,16 +55,16 @@ export function pageFixes(kit: FixKit) {
       const out = await kit.d.db.transaction(async (tx) => {
         const r = repo(tx);
         const page = await r.page(body.pageId);
-        if (!page || page.subjectId !== subjectId || page.paperId === null) throw fail('答题卡图像不存在');
+        if (!page || page.subjectId !== subjectId || page.paperId === null) throw fail('paperImageNotFound');
         const paper = await livePaper(r, page.paperId);
         assertSchool(filter, paper.schoolId);
         const batch = await r.batch(page.batchId);
         const card = batch ? await r.templateBody(batch.templateId) : null;
         const pageIndex = body.pageIndex ?? page.position;
         const tpl = card?.pages.find((x) => x.index === pageIndex);
-        if (!tpl) throw fail(`答题卡没有第 ${pageIndex + 1} 页`);
+        if (!tpl) throw fail('cardPageMissing', { page: pageIndex + 1 });
         const need = anchorNames(tpl).length;
-        if (body.points.length !== need) throw fail(`请在图上依次标出 ${need} 个定位点`);
+        if (body.points.length !== need) throw fail('anchorPointsNeeded', { count: need });
         const manual: ManualAnchors = { pageIndex, points: body.points };
         const before = {
           status: page.status,

@@ -21,7 +21,7 @@ export function subjectiveFixes(kit: FixKit) {
       return kit.onException(subjectId, exceptionId, 'score', p, actor, 'scan.fix.score', async (c) => {
         const { r, e, paper, page } = c;
         const strip = stripOf(page?.result ?? null, e.region);
-        if (!page || !strip) throw fail('这条主观题异常不是打分栏，不能录入分数');
+        if (!page || !strip) throw fail('notScoreBoxException');
         const rule = scoreRule(
           strip.question,
           questions,
@@ -29,7 +29,7 @@ export function subjectiveFixes(kit: FixKit) {
           strip.value,
         );
         const problem = scoreProblem(score, rule);
-        if (problem) throw fail(problem);
+        if (problem) throw fail('scoreBoxRejected', { reason: problem });
         const result = structuredClone(recognised(page.result)!);
         Object.assign(
           result.scores.find((x) => x.name === strip.name)!,
@@ -65,7 +65,7 @@ export function subjectiveFixes(kit: FixKit) {
         'scan.fix.accept',
         async (c) => {
           const { r, e, paper, page } = c;
-          if (stripOf(page?.result ?? null, e.region)) throw fail('打分栏异常请录入分数');
+          if (stripOf(page?.result ?? null, e.region)) throw fail('scoreBoxNeedsScore');
           const n = await r.resolve([e.id], actor.userId, 'accepted' satisfies ScanResolution);
           await r.refreshStatus(paper.id);
           return {
