@@ -1,4 +1,4 @@
-import { Code, FAILURES, type FailureKind, type FailureParams } from '@yj/contracts';
+import { Code, FAILURES, type FailureKind, type FailureParams, type FixedFailureKind } from '@yj/contracts';
 
 /**
  * A failure the client shows: becomes {code, message, data} (and `errCode`, the kind's, when it has one) with HTTP
@@ -30,4 +30,10 @@ export function fail<K extends FailureKind>(
   const m: string | ((p: never) => string) = f.message;
   if (typeof m === 'string') return new AppError(Code.fail, m, rest[0] ?? null, 200, f.errCode);
   return new AppError(Code.fail, m(rest[0] as never), rest[1] ?? null, 200, f.errCode);
+}
+
+/** A failure by kind answered with an HTTP status of its own (499 abandoned, 503 stopping), in the envelope still. */
+export function failStatus(kind: FixedFailureKind, status: number): AppError {
+  const f = FAILURES[kind];
+  return new AppError(Code.fail, f.message as string, null, status, f.errCode);
 }

@@ -606,6 +606,10 @@ export const FAILURES = {
   excelFileRequired: { errCode: 19005, message: '请上传 Excel 文件' },
   excelFileTooLarge: { errCode: 19006, message: '文件不能超过 10 MB' },
   sheetUnreadable: { errCode: 19007, message: (p: { reason: string }) => p.reason },
+  // answered with an HTTP status of their own (failStatus): the upload or request was ended, not refused
+  uploadAbandoned: { errCode: 19008, message: '上传已取消' },
+  serverStopping: { errCode: 19009, message: '服务正在停止，请稍后重新上传' },
+  requestCancelled: { errCode: 19010, message: '请求已取消' },
 } as const satisfies Record<string, Failure>;
 
 export type FailureKind = keyof typeof FAILURES;

@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Code } from '@yj/contracts';
-import { AppError, fail } from '../errors';
+import { AppError, fail, failStatus } from '../errors';
 import type { Actor } from '../lib/actor';
 import { workLimiter } from '../lib/work-limiter';
 import type { RequestMeta } from '../modules/auth/auth.service';
@@ -144,7 +143,7 @@ const heavyWork = workLimiter(Math.max(2, os.availableParallelism()), 1);
 export const heavy = <T>(req: FastifyRequest, work: () => Promise<T>, signal?: AbortSignal): Promise<T> =>
   heavyWork.run(authOf(req).userId, work, signal).catch((err: unknown) => {
     // left the line: nobody reads the answer, the error only unwinds the request
-    if (signal?.aborted && !(err instanceof AppError)) throw new AppError(Code.fail, '请求已取消', null, 499);
+    if (signal?.aborted && !(err instanceof AppError)) throw failStatus('requestCancelled', 499);
     throw err;
   });
 

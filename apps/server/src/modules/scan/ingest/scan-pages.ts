@@ -3,8 +3,7 @@ import { Piscina } from 'piscina';
 import { greyJpeg, type GreyPage, type SplitOptions } from '@yj/omr/node';
 import { workerExecArgv } from '../recognition/scan-recognize';
 import { workerEntry } from '../../../server-root';
-import { AppError } from '../../../errors';
-import { Code } from '@yj/contracts';
+import { failStatus, type AppError } from '../../../errors';
 
 /** What the page pool answers for one file; refusals are values. */
 export type SplitOutcome =
@@ -74,8 +73,8 @@ const WALL_FACTOR = 4;
 const SYSTEM: RenderJob = { user: 0 };
 
 /** The request went away: nothing is answered, the error only unwinds the upload. */
-export const abandoned = (): AppError => new AppError(Code.fail, '上传已取消', null, 499);
-const stopping = (): AppError => new AppError(Code.fail, '服务正在停止，请稍后重新上传', null, 503);
+export const abandoned = (): AppError => failStatus('uploadAbandoned', 499);
+const stopping = (): AppError => failStatus('serverStopping', 503);
 
 /**
  * Turns of the page threads: one queue per uploader, served round robin, so an uploader's 500 pages wait behind
