@@ -328,14 +328,25 @@ test('题块框选: a proposal accepted, a region drawn, 给分点 set, the cut 
   await waitForPath(page, `/book/subject/${subjectId}/setting/block/style`);
   await page.getByTestId('block-canvas').waitFor();
 
-  // 现代文阅读 is selected first: its proposal (the boxes of 11 and 12) is accepted in one click
+  // 现代文阅读 is selected first: its proposal (the boxes of 11 and 12) can be accepted on its own, or every
+  // block's at once (a click per block before)
   await page.getByTestId('accept-proposal').waitFor();
   await shot(page, 'block-04-style-proposals');
-  await page.getByTestId('accept-proposal').click();
+  await page.getByTestId('accept-all-proposals').getByText('全部采用建议区域（2）').waitFor();
+  await page.getByTestId('accept-all-proposals').click();
+  await page.getByTestId('accept-all-proposals').waitFor({ state: 'detached' });
   await page.getByTestId('style-region').getByText('区域 1：第 1 页 · 940×1980').waitFor();
+  await page.getByTestId('style-block-现代文阅读').getByText('1 个区域').waitFor();
+  await page.getByTestId('style-block-作文').getByText('1 个区域').waitFor();
+  // the block's name is printed at the region's top right, clear of the card's own 11.(6分) at the top left
+  const label = await page.getByTestId('region-label').first().boundingBox();
+  const region = await page.locator('[data-block-region="现代文阅读"] rect').first().boundingBox();
+  assert.ok(label && region && label.x > region.x + region.width / 2, 'label on the right half of the region');
 
-  // 作文: drawn by hand around the box of question 13
+  // 作文: its accepted region taken away and drawn by hand around the box of question 13
   await page.getByTestId('style-block-作文').click();
+  await page.getByTestId('style-region').getByRole('button', { name: '删除' }).click();
+  await page.getByTestId('style-region').waitFor({ state: 'detached' });
   await dragOnCanvas(page, { x: 2200, y: 250 }, { x: 3160, y: 2250 });
   await page.getByTestId('style-region').waitFor();
   assert.equal(await page.getByTestId('style-region').count(), 1);
