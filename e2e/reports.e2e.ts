@@ -31,11 +31,12 @@ async function scrollsInPlace(page: Page, table: Locator, what: string): Promise
   const barBox = (await bar.boundingBox())!;
   assert.ok(barBox.y + barBox.height <= page.viewportSize()!.height + 1, `${what}: the scrollbar in sight`);
   await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-  const head = (await table.locator('thead th').last().boundingBox())!;
-  const cell = (await table.locator('tbody tr.ant-table-row').first().locator('td').last().boundingBox())!;
-  assert.ok(
-    Math.abs(head.x - cell.x) <= 2,
-    `${what}: the last header over its column (${head.x} / ${cell.x})`,
+  // the header follows the body's scroll on its scroll event: waited for, not read at once
+  const head = await table.locator('thead th').last().elementHandle();
+  const cell = await table.locator('tbody tr.ant-table-row').first().locator('td').last().elementHandle();
+  await page.waitForFunction(
+    ([h, c]) => Math.abs(h!.getBoundingClientRect().x - c!.getBoundingClientRect().x) <= 2,
+    [head, cell] as const,
   );
   if (what === '试卷讲评')
     await page.screenshot({ path: shotPath('reports-05h-commentary-narrow'), fullPage: false });
