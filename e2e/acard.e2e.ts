@@ -160,7 +160,7 @@ test('a teacher designs an online card: preview, columns, PDF, save, list', asyn
   // the printed pages are the template's pictures, one per page
   assert.ok(templates[0]!.body.pages.every((p) => /^[0-9a-f]{64}$/.test(p.image ?? '')));
 
-  // 题块框选 on the card just saved (issue 12): the printed card is the picture, each block proposed framed
+  // 题块框选 on the card just saved (issue 12): the printed card is the picture, each block framed from it
   await call(page, 'POST', `/api/subject/${subject.id}/setting/block`, {
     blocks: [
       { name: '第13-14题', nos: ['13', '14'] },
@@ -187,13 +187,15 @@ test('a teacher designs an online card: preview, columns, PDF, save, list', asyn
   await picture.waitFor();
   assert.match((await picture.getAttribute('href')) ?? '', /\/template\/image\/[0-9a-f]{64}/);
   assert.equal(await page.getByText('模板没有保存答题卡图片').count(), 0);
-  await page.getByTestId('style-block-第13-14题').getByText('有建议区域').waitFor();
-  await page.getByTestId('style-block-第15-17题').getByText('有建议区域').waitFor();
-  await page.getByTestId('style-block-第13-14题').click();
-  await page.getByTestId('accept-proposal').click();
-  await page.getByTestId('style-region').first().waitFor();
+  // the card's own answer boxes frame every block (issue 31: each said 未框选 and needed 采用 one by one)
+  await page
+    .getByTestId('style-block-第13-14题')
+    .getByText(/\d+ 个区域/)
+    .waitFor();
+  assert.equal(await page.getByText('有建议区域').count(), 0);
+  assert.equal(await page.getByTestId('accept-all-proposals').count(), 0);
   await page.getByTestId('style-block-第15-17题').click();
-  await page.getByTestId('accept-proposal').click();
+  await page.getByTestId('style-region').first().waitFor();
   await page.getByTestId('save-style').click();
   await page.locator('.ant-message-notice', { hasText: '题块区域和给分点已保存' }).waitFor();
   await page

@@ -328,14 +328,25 @@ test('题块框选: a proposal accepted, a region drawn, 给分点 set, the cut 
   await waitForPath(page, `/book/subject/${subjectId}/setting/block/style`);
   await page.getByTestId('block-canvas').waitFor();
 
-  // 现代文阅读 is selected first: its proposal (the boxes of 11 and 12) is accepted in one click
+  // 现代文阅读 is selected first: its proposal (the boxes of 11 and 12) can be accepted on its own, or every
+  // block's at once (a click per block before)
   await page.getByTestId('accept-proposal').waitFor();
   await shot(page, 'block-04-style-proposals');
-  await page.getByTestId('accept-proposal').click();
+  await page.getByTestId('accept-all-proposals').getByText('全部采用建议区域（2）').waitFor();
+  await page.getByTestId('accept-all-proposals').click();
+  await page.getByTestId('accept-all-proposals').waitFor({ state: 'detached' });
   await page.getByTestId('style-region').getByText('区域 1：第 1 页 · 940×1980').waitFor();
+  await page.getByTestId('style-block-现代文阅读').getByText('1 个区域').waitFor();
+  await page.getByTestId('style-block-作文').getByText('1 个区域').waitFor();
+  // the block's name is printed at the region's top right, clear of the card's own 11.(6分) at the top left
+  const label = await page.getByTestId('region-label').first().boundingBox();
+  const region = await page.locator('[data-block-region="现代文阅读"] rect').first().boundingBox();
+  assert.ok(label && region && label.x > region.x + region.width / 2, 'label on the right half of the region');
 
-  // 作文: drawn by hand around the box of question 13
+  // 作文: its accepted region taken away and drawn by hand around the box of question 13
   await page.getByTestId('style-block-作文').click();
+  await page.getByTestId('style-region').getByRole('button', { name: '删除' }).click();
+  await page.getByTestId('style-region').waitFor({ state: 'detached' });
   await dragOnCanvas(page, { x: 2200, y: 250 }, { x: 3160, y: 2250 });
   await page.getByTestId('style-region').waitFor();
   assert.equal(await page.getByTestId('style-region').count(), 1);
@@ -408,4 +419,49 @@ test('题块框选: a proposal accepted, a region drawn, 给分点 set, the cut 
   await shot(page, 'block-08-exam-overview');
   await row.getByRole('button', { name: '题块框选' }).click();
   await waitForPath(page, `/book/subject/${subjectId}/setting/block/style`);
+});
+
+test('答案 saved before the objective questions: the questions go first, and every tab names what is unsaved', async () => {
+  const { page } = s;
+  // a school enters questions and goes straight to 答案 (before: 保存未成功：客观题 1 不存在)
+  const { subjectId } = await createExamWithOneSubject(page, {
+    name: '2026学年题目设置保存演示',
+    startDate: '2026-11-25',
+    course: '数学',
+    fullScore: 100,
+  });
+  await page.goto(`${APP}/book/subject/${subjectId}/setting/question`);
+  await page.getByTestId('quick-entry').fill('1-4 单选 A-D 每题5分');
+  await page.getByTestId('quick-entry-add').click();
+  await page.getByRole('tab', { name: /主观题/ }).click();
+  await page.getByTestId('add-subjective').click();
+  await score(page, '第 5 题满分', 80);
+  await page.getByTestId('unsaved-subjective').waitFor();
+  await page.getByRole('tab', { name: '答案' }).click();
+  await page.getByTestId('answer-input-A').fill('ABCD');
+  await page.getByTestId('answer-fill-A').click();
+  await page.getByTestId('save-answer-first').getByText('将先保存客观题').waitFor();
+  await page.getByTestId('save-answer').click();
+  await waitForMessage(page, '客观题、答案已保存');
+  await page.getByTestId('unsaved-objective').waitFor({ state: 'detached' });
+  // the answer tab is saved, the subjective question is not: said at the tab's foot, not a bare 已保存
+  await page.getByTestId('save-answer-others').getByText('主观题还有未保存的修改，请到该页保存').waitFor();
+  await page.getByTestId('unsaved-subjective').waitFor();
+  await shot(page, 'question-10-answers-save-questions-first');
+  const info = await call<{
+    structure: { objective: Array<{ no: string; answer: string }>; subjective: unknown[] };
+  }>(page, 'GET', `/yue/api/subject/${subjectId}/setting/questions/info`);
+  assert.deepEqual(
+    info.structure.objective.map((q) => `${q.no}${q.answer}`),
+    ['1A', '2B', '3C', '4D'],
+  );
+  assert.equal(info.structure.subjective.length, 0);
+  // leaving with the subjective question unsaved asks first
+  await page.getByRole('link', { name: '题块设置' }).click();
+  await page.locator('.ant-modal-confirm-title', { hasText: '有未保存的修改，确定离开吗？' }).waitFor();
+  await page.getByRole('button', { name: '留在本页' }).click();
+  await page.getByRole('tab', { name: /主观题/ }).click();
+  await page.getByTestId('save-subjective').click();
+  await waitForMessage(page, '主观题已保存');
+  await page.getByTestId('unsaved-subjective').waitFor({ state: 'detached' });
 });

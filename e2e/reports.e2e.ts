@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { APP, loginAsSchoolAdmin, openBrowser, shot, shotPath, type Session } from './lib.ts';
+import type { Locator, Page } from 'playwright-core';
 import { signedIn } from './marking-lib.ts';
 import { exportedRows, PER_CLASS, publishedExam, tableTexts, teachOnly, TEACHER } from './report-lib.ts';
 
@@ -9,6 +10,39 @@ import { exportedRows, PER_CLASS, publishedExam, tableTexts, teachOnly, TEACHER 
 // screen, as a school admin does it. The school admin opens its reports from the exam page (charts render, the
 // class table's Excel export holds the table's rows), and a teacher of one class sees only that class.
 let s: Session;
+
+/**
+ * A table wider than its place scrolls sideways with its scrollbar in sight: the card is narrowed to 700 px
+ * (as a school's real rows — forty names under 失分最多的学生, a 多选's dozen answers — outgrow 1366), then
+ * the table must scroll inside it, its sticky scrollbar show at the window's foot though the table runs on
+ * below, and the header stay over its columns when scrolled to the end.
+ */
+async function scrollsInPlace(page: Page, table: Locator, what: string): Promise<void> {
+  await table.evaluate((el: HTMLElement) => (el.style.width = '700px'));
+  await table.locator('tbody tr.ant-table-row').first().scrollIntoViewIfNeeded();
+  const scroller = table.locator('.ant-table-body, .ant-table-content').first();
+  const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  assert.ok(
+    scrollWidth > clientWidth,
+    `${what}: the table scrolls sideways (${scrollWidth} > ${clientWidth})`,
+  );
+  const bar = table.locator('.ant-table-sticky-scroll');
+  await bar.waitFor();
+  const barBox = (await bar.boundingBox())!;
+  assert.ok(barBox.y + barBox.height <= page.viewportSize()!.height + 1, `${what}: the scrollbar in sight`);
+  await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  // the header follows the body's scroll on its scroll event: waited for, not read at once
+  const head = await table.locator('thead th').last().elementHandle();
+  const cell = await table.locator('tbody tr.ant-table-row').first().locator('td').last().elementHandle();
+  await page.waitForFunction(
+    ([h, c]) => Math.abs(h!.getBoundingClientRect().x - c!.getBoundingClientRect().x) <= 2,
+    [head, cell] as const,
+  );
+  if (what === '试卷讲评')
+    await page.screenshot({ path: shotPath('reports-05h-commentary-narrow'), fullPage: false });
+  await scroller.evaluate((el) => el.scrollTo({ left: 0 }));
+  await table.evaluate((el: HTMLElement) => (el.style.width = ''));
+}
 
 before(async () => {
   s = await openBrowser();
@@ -93,6 +127,7 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await page.getByTestId('chart-questions').locator('canvas').waitFor();
   await page.getByTestId('report-table-questions').locator('tbody tr.ant-table-row').nth(40).waitFor();
   await shot(page, 'reports-05-questions');
+  await scrollsInPlace(page, page.getByTestId('report-table-questions'), '试题分析');
   // the conventions under 试题分析: the 27 % groups (their size, ties shared, not by exam number), a single
   // examinee's D, and which questions KR-20 covers
   const questionNotes = page.getByTestId('questions-conventions');
@@ -139,6 +174,7 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
     'lowest 得分率 first',
   );
   await shot(page, 'reports-05c-commentary');
+  await scrollsInPlace(page, commentary, '试卷讲评');
   const q48 = commentary.locator('tbody tr.ant-table-row', { hasText: '主观' });
   await q48.getByRole('button', { name: /^高分/ }).click();
   const cut = page.locator('.ant-modal').getByRole('img', { name: '第48题高分答卷' });
@@ -201,6 +237,7 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await page.locator('.ant-select-item-option', { hasText: three[1]!.name }).click();
   await students.getByText(`共 ${classSize} 人`).waitFor();
   await shot(page, 'reports-08-students');
+  await scrollsInPlace(page, students, '学生成绩');
   const listed = await tableTexts(students);
   assert.ok(
     listed.slice(1).every((r) => r[listed[0]!.indexOf('班级')] === three[1]!.name),

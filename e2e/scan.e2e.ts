@@ -189,6 +189,15 @@ test('a batch with planted problems: badges, each fixed on its screen, everyone 
   // 考号异常: the student who already has a sheet is refused with both sheets shown, then the right one
   await page.getByTestId('badge-kaohaoExp').click();
   await page.getByTestId('exception-panel').getByText('不在考生名单中').waitFor();
+  // the exam-number grid is shown large beside the whole sheet (the sheet alone was ~390 px wide at 1366)
+  const grid = await page.getByTestId('kaohao-region-image').boundingBox();
+  const sheet = await page.getByTestId('exception-image').boundingBox();
+  assert.ok(grid && sheet, 'both pictures shown');
+  assert.ok(grid.x + grid.width <= sheet.x, 'the grid beside the sheet, not over it');
+  // the marked exam-number region as drawn on screen: ~60 px wide on the 390 px sheet before
+  const marked = (await page.getByTestId('kaohao-region-image').locator('rect').first().boundingBox())!;
+  assert.ok(marked.width >= 350, `the exam-number grid shown ${Math.round(marked.width)} px wide`);
+  await shot(page, 'scan-05b-kaohao-grid');
   const pick = async (kaohao: string) => {
     await page.getByTestId('examinee-search').click();
     await page.keyboard.type(kaohao);

@@ -173,7 +173,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       reviewerRoutes(api, { ...reviewerModule({ db, audit, exams, roles }), scopes });
       templateRoutes(api, { templates, images, scopes });
       cardRoutes(api, {
-        ...cardModule({ db, audit, exams, questions, templates, images, examinees }),
+        ...cardModule({ db, audit, exams, questions, templates, images, examinees, blocks }),
         scopes,
       });
       const { scan, fix, view, finish, query } = scanModule({

@@ -1,4 +1,5 @@
 import {
+  allows,
   pointsProblem,
   type BlockInput,
   type BlockItem,
@@ -80,6 +81,11 @@ export function blockService(d: {
   /** The template scanning reads the subject with (设为扫描模板, else the earliest): regions are drawn on it. */
   const cardOf = async (subjectId: number): Promise<CardTemplate | null> =>
     (await d.templates.forScanning(subjectId))?.body ?? null;
+  /** The scanning template when the product laid it out (在线答题卡): its answer boxes are the regions. */
+  const ownCardOf = async (subjectId: number): Promise<CardTemplate | null> => {
+    const t = await d.templates.forScanning(subjectId);
+    return t?.cardType === 'online' ? t.body : null;
+  };
 
   async function list(subjectId: number): Promise<{ blocks: BlockItem[]; unassigned: string[] }> {
     const questions = await questionsOf(subjectId, d.db);
@@ -124,6 +130,11 @@ export function blockService(d: {
      */
     async save(subjectId: number, blocks: Array<BlockInput & { id?: number }>, actor: Actor): Promise<void> {
       const card = await cardOf(subjectId);
+      // on a card the product made, a block not framed takes its questions' answer boxes (each block said
+      // 未框选 and needed 采用 one by one); a region a person drew is kept
+      const own = await ownCardOf(subjectId);
+      if (own)
+        blocks = blocks.map((b) => (b.regions.length ? b : { ...b, regions: proposeRegions(own, b.nos) }));
       await d.db.transaction(async (tx) => {
         const subject = await d.exams.subjectRow(subjectId, tx);
         assertAllows(subject.status, 'editSetting');
@@ -162,6 +173,35 @@ export function blockService(d: {
           ip: actor.ip,
           target: `subject:${subjectId}`,
           detail: { before, after: blocks },
+        });
+      });
+    },
+
+    /**
+     * The online card's template saved (laid out anew): every block whose questions it has answer boxes for
+     * takes its regions from the card, while blocks may still change (设置中). Not the scanning template, or
+     * a third-party one: nothing changes (its proposals stay to be accepted).
+     */
+    async takeRegionsFromCard(subjectId: number, actor: Actor): Promise<void> {
+      const own = await ownCardOf(subjectId);
+      if (!own) return;
+      await d.db.transaction(async (tx) => {
+        const subject = await d.exams.subjectRow(subjectId, tx);
+        if (!allows(subject.status, 'editSetting')) return;
+        const repo = d.repo(tx);
+        const before = await repo.ofSubject(subjectId);
+        const changed = before
+          .map((r) => ({ id: r.id, name: r.name, regions: proposeRegions(own, r.nos), was: r.regions }))
+          .filter((b) => b.regions.length && JSON.stringify(b.regions) !== JSON.stringify(b.was));
+        if (!changed.length) return;
+        for (const b of changed) await repo.update(b.id, { regions: b.regions });
+        await d.audit.record(tx, {
+          action: 'block.save',
+          examId: subject.examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          target: `subject:${subjectId}`,
+          detail: { fromCard: changed.map(({ name, regions }) => ({ name, regions })) },
         });
       });
     },

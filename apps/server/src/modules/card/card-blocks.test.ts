@@ -5,7 +5,8 @@ import { body, testApp, type TestApp } from '../../../test/app';
 import { buildSubjectScene } from '../../../test/factories';
 
 // Issue 12 item 7: 题块框选 of a card the product generated itself — the template has a picture per page to
-// draw on, and every block is proposed framed from the card's own answer boxes.
+// draw on. Issue 31 point 5: every block is framed from the card's own answer boxes when blocks or the card
+// are saved (each said 未框选 and needed 采用 one by one).
 
 type Client = Awaited<ReturnType<typeof buildSubjectScene>>['admin'];
 let t: TestApp;
@@ -21,13 +22,13 @@ interface Listed {
   }>;
 }
 
-beforeAll(async () => {
-  t = await testApp();
-  ({ admin, subjectId } = await buildSubjectScene(t.app, t.database.db, {
-    name: '在线卡框选考试',
+/** A subject with 10 objective questions and subjective 11, 12, 13. */
+async function scene(name: string): Promise<{ admin: Client; subjectId: number }> {
+  const { admin, subjectId } = await buildSubjectScene(t.app, t.database.db, {
+    name,
     course: '数学',
     fullScore: 100,
-  }));
+  });
   const quick = parseQuickEntry('1-10 单选 A-D 每题4分');
   if (!quick.ok) throw new Error(quick.error);
   await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/objective`, {
@@ -40,6 +41,12 @@ beforeAll(async () => {
       { no: '13', score: 20 },
     ],
   });
+  return { admin, subjectId };
+}
+
+beforeAll(async () => {
+  t = await testApp();
+  ({ admin, subjectId } = await scene('在线卡框选考试'));
 });
 afterAll(() => t.close());
 
@@ -47,7 +54,7 @@ const templates = async () =>
   body<TemplateItem[]>(await admin.get(`/filter/api/subject/${subjectId}/templates`)).data;
 
 describe('题块框选 of an online card', () => {
-  it('saves a picture of every page and proposes each block from the card boxes', async () => {
+  it('saves a picture of every page and frames each block saved after it from the card boxes', async () => {
     const saved = body<{ template: TemplateItem }>(
       await admin.post(`/filter/api/subject/${subjectId}/card/save`, { mainTemplateName: '主模板' }),
     );
@@ -75,7 +82,9 @@ describe('题块框选 of an online card', () => {
     const boxes = card.pages.flatMap((p) => p.subjective.map((b) => ({ page: p.index, ...b })));
     for (const [i, nos] of [['11'], ['12', '13']].entries()) {
       const b = listed.blocks[i]!;
-      expect(b.regionsProposed).toBe(true);
+      // saved, not a proposal to accept: the block is framed
+      expect(b.regionsProposed).toBe(false);
+      expect(b.regions.length).toBeGreaterThan(0);
       for (const box of boxes.filter((x) => nos.includes(x.question))) {
         const r = b.regions.find((x) => x.page === box.page)!;
         expect(r).toBeDefined();
@@ -104,5 +113,49 @@ describe('题块框选 of an online card', () => {
     const again = (await templates())[0]!;
     expect(again.id).toBe(id);
     expect(again.body.pages.map((p) => p.image)).toEqual(t.body.pages.map((p) => p.image));
+  });
+
+  it('keeps a region a person drew when blocks are saved again', async () => {
+    const listed = body<Listed>(await admin.get(`/filter/api/subject/${subjectId}/setting/block`)).data;
+    const drawn = { page: 0, x: 10, y: 20, w: 300, h: 200 };
+    const again = body<Listed>(
+      await admin.post(`/filter/api/subject/${subjectId}/setting/block`, {
+        blocks: listed.blocks.map((b, i) => ({
+          id: b.id,
+          name: b.name,
+          nos: i ? ['12', '13'] : ['11'],
+          regions: i ? [] : [drawn],
+        })),
+      }),
+    ).data;
+    expect(again.blocks[0]!.regions).toEqual([drawn]);
+    expect(again.blocks[1]!.regions).toEqual(listed.blocks[1]!.regions);
+  });
+});
+
+describe('blocks saved before the online card', () => {
+  it('take their regions from the card when it is saved', async () => {
+    const s = await scene('先设题块后制卡考试');
+    const listed = body<Listed>(
+      await s.admin.post(`/filter/api/subject/${s.subjectId}/setting/block`, {
+        blocks: [
+          { name: '第11题', nos: ['11'] },
+          { name: '第12-13题', nos: ['12', '13'] },
+        ],
+      }),
+    ).data;
+    // no template yet: nothing to frame from
+    expect(listed.blocks.map((b) => b.regions.length)).toEqual([0, 0]);
+    expect(
+      body(await s.admin.post(`/filter/api/subject/${s.subjectId}/card/save`, { mainTemplateName: '主模板' }))
+        .code,
+    ).toBe(0);
+    const after = body<Listed>(await s.admin.get(`/filter/api/subject/${s.subjectId}/setting/block`)).data;
+    for (const b of after.blocks) {
+      expect(b.regionsProposed).toBe(false);
+      expect(b.regions.length).toBeGreaterThan(0);
+    }
+    // the boxes of 11 are not those of 12 and 13
+    expect(after.blocks[0]!.regions).not.toEqual(after.blocks[1]!.regions);
   });
 });

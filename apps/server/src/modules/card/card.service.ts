@@ -26,6 +26,7 @@ import type { ExamService } from '../exam/exam.service';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamineeService } from '../exam/examinee.service';
 import type { QuestionService } from '../question/question.service';
+import type { BlockService } from '../block/block.service';
 import type { TemplateImageService } from '../template/template-image.service';
 import type { TemplateService } from '../template/template.service';
 import type { cardRepo } from './card.repo';
@@ -77,6 +78,8 @@ export function cardService(d: {
   images: TemplateImageService;
   /** read-only use: the exam's kaohao length (exam module) */
   examinees: Pick<ExamineeService, 'list'>;
+  /** the blocks' regions follow the card's answer boxes (block module) */
+  blocks: Pick<BlockService, 'takeRegionsFromCard'>;
 }) {
   const { examinees } = d;
   async function context(subjectId: number): Promise<Context> {
@@ -233,6 +236,8 @@ export function cardService(d: {
         // examinees are added later
         (tx, saved) => d.repo(tx).put(saved.id, subjectId, o),
       );
+      // the card is where the answers are written: its blocks are cut from its boxes without 采用 one by one
+      await d.blocks.takeRegionsFromCard(subjectId, actor);
       return { template, cardId: geometry.cardId };
     },
 

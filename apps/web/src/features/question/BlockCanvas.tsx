@@ -159,12 +159,18 @@ export function BlockCanvas(p: BlockCanvasProps) {
                 strokeDasharray={s.proposed ? '10 6' : undefined}
                 vectorEffect="non-scaling-stroke"
               />
+              {/* top right: the card prints the question's own label (11.(6分)) at the top left */}
               <text
-                x={r.x + 4 * px}
+                x={r.x + r.w - 6 * px}
                 y={r.y + 18 * px}
+                textAnchor="end"
                 fontSize={15 * px}
                 fill={s.colour}
+                stroke="#fff"
+                strokeWidth={3 * px}
+                paintOrder="stroke"
                 style={{ fontWeight: 600 }}
+                data-testid="region-label"
               >
                 {s.label}
                 {s.proposed ? '（建议）' : ''}

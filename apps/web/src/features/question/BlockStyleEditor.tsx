@@ -74,6 +74,15 @@ export function BlockStyleEditor({
   const selected = blocks.find((b) => b.key === selectedKey) ?? null;
   const selectedIndex = blocks.findIndex((b) => b.key === selectedKey);
   const proposal = selected && !selected.regions.length ? proposals.get(selected.key) : undefined;
+  // blocks still unframed that the template proposes boxes for: accepted together (采用 one by one was a
+  // click per block)
+  const unframed = blocks.filter((b) => !b.regions.length && proposals.has(b.key));
+  const acceptAll = () =>
+    setBlocks((x) =>
+      x.map((b) =>
+        !b.regions.length && proposals.has(b.key) ? { ...b, regions: proposals.get(b.key)! } : b,
+      ),
+    );
   const problems = styleProblems(blocks, questions);
   const dirty = JSON.stringify(blocksBody(blocks)) !== JSON.stringify(blocksBody(saved));
   useUnsavedGuard(dirty);
@@ -156,7 +165,23 @@ export function BlockStyleEditor({
       </Col>
       <Col flex="420px">
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-          <Card size="small" title="题块">
+          <Card
+            size="small"
+            title="题块"
+            extra={
+              editable &&
+              unframed.length > 0 && (
+                <Button
+                  size="small"
+                  icon={<CheckOutlined />}
+                  onClick={acceptAll}
+                  data-testid="accept-all-proposals"
+                >
+                  全部采用建议区域（{unframed.length}）
+                </Button>
+              )
+            }
+          >
             <List
               size="small"
               dataSource={blocks}

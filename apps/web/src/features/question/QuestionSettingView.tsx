@@ -17,7 +17,7 @@ import { questionApi, questionKeys, type StructureTag } from './question.api';
 import { structureInfoQuery } from './question.queries';
 import { ReadOnly } from './ReadOnly';
 import { SaveBar } from './SaveBar';
-import { answersBody, bNosOf, byNo, nextNo, withBNos } from './structure-edit';
+import { answersBody, bNosOf, byNo, nextNo, savePlan, withBNos } from './structure-edit';
 import { SpecialQuestions } from './SpecialQuestions';
 import { StandardTab } from './StandardTab';
 import { SubjectiveTab } from './SubjectiveTab';
@@ -27,6 +27,11 @@ import { templateKeys } from '../template/template.queries';
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 /** The 评分标准 tab's part of the subjective questions; the 主观题 tab owns the rest of them. */
 const standardsOf = (s: Structure) => s.subjective.map((q) => ({ no: q.no, answer: q.answer ?? '' }));
+/** A 评分标准 typed or changed; a question added without one is the 主观题 tab's change alone. */
+const standardsDiffer = (draft: Structure, saved: Structure) => {
+  const was = new Map(standardsOf(saved).map((q) => [q.no, q.answer]));
+  return standardsOf(draft).some((q) => (was.get(q.no) ?? '') !== q.answer);
+};
 const shapeOf = (s: Structure) => s.subjective.map(({ answer: _a, ...q }) => q);
 /** `list` with the 评分标准 of `from` (by number): one tab's save must not drop the other's unsaved text. */
 const withStandards = (list: Structure['subjective'], from: Structure['subjective']) => {
@@ -43,14 +48,24 @@ function bodyOf(tag: StructureTag, s: Structure): Record<string, unknown> {
   if (tag === 'standard') return { standards: standardsOf(s) };
   return answersBody(s.objective, s.abEnabled);
 }
-const SAVED_TEXT: Record<StructureTag, string> = {
-  objective: '客观题已保存',
-  subjective: '主观题已保存',
-  optional: '选做题已保存',
-  ab: 'AB 卷设置已保存',
-  answer: '答案已保存',
-  standard: '评分标准已保存',
+/** What each tab saves, as the messages name it. */
+const PART_NAME: Record<StructureTag, string> = {
+  objective: '客观题',
+  subjective: '主观题',
+  optional: '选做题',
+  ab: 'AB 卷设置',
+  answer: '答案',
+  standard: '评分标准',
 };
+
+/** The part of a saved structure one tab's save answered for; `x` is the local structure it goes into. */
+function savedPart(tag: StructureTag, s: Structure, x: Structure): Partial<Structure> {
+  if (tag === 'objective' || tag === 'answer') return { objective: s.objective };
+  if (tag === 'subjective') return { subjective: withStandards(s.subjective, x.subjective) };
+  if (tag === 'standard') return { subjective: withStandards(x.subjective, s.subjective) };
+  if (tag === 'optional') return { optionalGroups: s.optionalGroups };
+  return { abEnabled: s.abEnabled, objective: withBNos(x.objective, s.objective) };
+}
 
 function StructureEditor({
   info,
@@ -68,52 +83,67 @@ function StructureEditor({
   const tab = params.get('tab');
   const [saved, setSaved] = useState<Structure>(info.structure);
   const [draft, setDraft] = useState<Structure>(info.structure);
-  const save = useOneAtATime({
-    meta: { silent: true },
-    mutationFn: (tag: StructureTag) => questionApi.save(subjectId, tag, bodyOf(tag, draft)),
-    onSuccess: (res, tag) => {
-      message.success(SAVED_TEXT[tag]);
-      // Only the saved part is taken from the server: the other tabs keep their unsaved edits.
-      const part = (s: Structure, x: Structure): Partial<Structure> =>
-        tag === 'objective' || tag === 'answer'
-          ? { objective: s.objective }
-          : tag === 'subjective'
-            ? { subjective: withStandards(s.subjective, x.subjective) }
-            : tag === 'standard'
-              ? { subjective: withStandards(x.subjective, s.subjective) }
-              : tag === 'optional'
-                ? { optionalGroups: s.optionalGroups }
-                : { abEnabled: s.abEnabled, objective: withBNos(x.objective, s.objective) };
-      setSaved((x) => ({ ...x, ...part(res.structure, x) }));
-      setDraft((x) => ({ ...x, ...part(res.structure, x) }));
-      qc.setQueryData(questionKeys.info(subjectId), res);
-      void qc.invalidateQueries({ queryKey: ['acard', subjectId] });
-      // the templates' checks hold the structure against them (kinds, options): checked again
-      void qc.invalidateQueries({ queryKey: templateKeys.subject(subjectId) });
-    },
-  });
-  const bar = (tag: StructureTag, dirty: boolean) =>
-    !readOnly && (
-      <SaveBar
-        label={tag === 'answer' ? '保存答案' : tag === 'standard' ? '保存评分标准' : '保存'}
-        dirty={dirty}
-        saving={save.isPending && save.variables === tag}
-        error={save.variables === tag ? save.error : null}
-        onSave={() => save.mutate(tag)}
-        testId={`save-${tag}`}
-      />
-    );
   const set = (patch: Partial<Structure>) => setDraft((x) => ({ ...x, ...patch }));
   const keysOf = (s: Structure) =>
     s.objective.map((q) => [q.no, q.answer, q.answerB, q.partialScore, q.partialRule ?? 'fixed']);
   const dirty: Record<StructureTag, boolean> = {
     objective: !same(draft.objective, saved.objective),
     subjective: !same(shapeOf(draft), shapeOf(saved)),
-    standard: !same(standardsOf(draft), standardsOf(saved)),
+    standard: standardsDiffer(draft, saved),
     optional: !same(draft.optionalGroups, saved.optionalGroups),
     ab: draft.abEnabled !== saved.abEnabled || !same(bNosOf(draft.objective), bNosOf(saved.objective)),
     answer: !same(keysOf(draft), keysOf(saved)),
   };
+  /** The part whose save failed last (it may be one saved first for another tab). */
+  const [failedPart, setFailedPart] = useState<StructureTag | null>(null);
+  const save = useOneAtATime({
+    meta: { silent: true },
+    // The unsaved parts a tab refers to are saved first (answers of questions the server does not have yet
+    // were refused); each step keeps what it saved, so a later refusal leaves only its own part unsaved.
+    mutationFn: async (tag: StructureTag) => {
+      const plan = savePlan(tag, dirty);
+      for (const part of plan) {
+        setFailedPart(part);
+        const res = await questionApi.save(subjectId, part, bodyOf(part, draft));
+        setSaved((x) => ({ ...x, ...savedPart(part, res.structure, x) }));
+        setDraft((x) => ({ ...x, ...savedPart(part, res.structure, x) }));
+        qc.setQueryData(questionKeys.info(subjectId), res);
+      }
+      setFailedPart(null);
+      return plan;
+    },
+    onSuccess: (plan) => {
+      message.success(`${plan.map((t) => PART_NAME[t]).join('、')}已保存`);
+      void qc.invalidateQueries({ queryKey: ['acard', subjectId] });
+      // the templates' checks hold the structure against them (kinds, options): checked again
+      void qc.invalidateQueries({ queryKey: templateKeys.subject(subjectId) });
+    },
+  });
+  // Each tab saves its part: the others' unsaved edits are named at every tab's foot.
+  const othersUnsaved = (tag: StructureTag) => {
+    const plan = savePlan(tag, dirty);
+    return (Object.keys(dirty) as StructureTag[])
+      .filter((t) => !plan.includes(t) && dirty[t])
+      .map((t) => PART_NAME[t]);
+  };
+  const alsoSaves = (tag: StructureTag) =>
+    savePlan(tag, dirty)
+      .filter((t) => t !== tag)
+      .map((t) => PART_NAME[t]);
+  const bar = (tag: StructureTag, isDirty: boolean) =>
+    !readOnly && (
+      <SaveBar
+        label={tag === 'answer' ? '保存答案' : tag === 'standard' ? '保存评分标准' : '保存'}
+        dirty={isDirty}
+        othersUnsaved={othersUnsaved(tag)}
+        alsoSaves={alsoSaves(tag)}
+        saving={save.isPending && save.variables === tag}
+        error={save.variables === tag ? save.error : null}
+        errorTitle={failedPart && failedPart !== tag ? `${PART_NAME[failedPart]}保存未成功` : undefined}
+        onSave={() => save.mutate(tag)}
+        testId={`save-${tag}`}
+      />
+    );
   // Each tab saves on its own: leaving with any tab unsaved asks first.
   useUnsavedGuard(Object.values(dirty).some(Boolean));
   /** A tab's title, marked while it holds unsaved edits (another tab's 保存 does not save them). */

@@ -10,6 +10,7 @@ import {
   mergeObjective,
   nextNo,
   quickEntry,
+  savePlan,
   totalsNote,
   withBNos,
   withKind,
@@ -133,6 +134,31 @@ describe('A/B numbers of objective questions', () => {
     expect(withBNos(draft, saved).map((q) => [q.score, q.bNo, q.bOptions])).toEqual([
       [5, '2', 'CDAB'],
       [3, '1', null],
+    ]);
+  });
+});
+
+describe('savePlan', () => {
+  const clean = {
+    objective: false,
+    subjective: false,
+    optional: false,
+    ab: false,
+    answer: false,
+    standard: false,
+  };
+  it('saves unsaved objective questions before their answers (the server refused: 客观题 1 不存在)', () => {
+    expect(savePlan('answer', { ...clean, objective: true, answer: true })).toEqual(['objective', 'answer']);
+    expect(savePlan('ab', { ...clean, objective: true })).toEqual(['objective', 'ab']);
+    expect(savePlan('standard', { ...clean, subjective: true })).toEqual(['subjective', 'standard']);
+  });
+  it('sends only its own save when what it refers to is saved, and never saves an unrelated tab', () => {
+    expect(savePlan('answer', { ...clean, subjective: true })).toEqual(['answer']);
+    expect(savePlan('objective', { ...clean, answer: true, subjective: true })).toEqual(['objective']);
+    expect(savePlan('optional', { ...clean, objective: true, subjective: true })).toEqual([
+      'objective',
+      'subjective',
+      'optional',
     ]);
   });
 });

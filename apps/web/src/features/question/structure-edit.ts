@@ -3,6 +3,7 @@ import {
   parseQuickEntry,
   type ObjectiveQuestion,
   type Structure,
+  type StructureTag,
   type SubjectiveQuestion,
 } from '@yj/contracts';
 
@@ -148,4 +149,23 @@ export function totalsNote(t: {
   return diff > 0
     ? `还差 ${diff} 分：题目总分 ${t.total} 分，科目满分 ${t.fullScore} 分`
     : `多出 ${-diff} 分：题目总分 ${t.total} 分，科目满分 ${t.fullScore} 分`;
+}
+
+type Tab = Exclude<StructureTag, 'special'>;
+/**
+ * The parts a tab's save refers to by number: answers, A/B numbers and 评分标准 of questions the server does
+ * not have yet are refused (客观题 1 不存在), and a 选做题 group names questions of both kinds.
+ */
+const REFERS_TO: Record<Tab, Tab[]> = {
+  objective: [],
+  subjective: [],
+  optional: ['objective', 'subjective'],
+  ab: ['objective'],
+  answer: ['objective'],
+  standard: ['subjective'],
+};
+
+/** The saves one 保存 of `tag` sends, in order: the unsaved parts it refers to first, then its own. */
+export function savePlan(tag: Tab, dirty: Record<Tab, boolean>): Tab[] {
+  return [...REFERS_TO[tag].filter((t) => dirty[t]), tag];
 }

@@ -11,6 +11,7 @@ import { QueryFailed } from '../exam-admin/QueryFailed';
 import { TaskImage } from '../marking-lead/TaskImage';
 import { downloadFile } from '../school-admin/download';
 import { reportApi, reportCommentaryQuery } from './report.api';
+import { WIDE_TABLE } from './ReportTableCard';
 
 type Student = NonNullable<NonNullable<CommentaryQuestion['typical']>['high']>;
 type Shown = { q: CommentaryQuestion; s: Student; which: '高分' | '低分' };
@@ -137,7 +138,7 @@ export function CommentaryTab({ examId, subjectId }: { examId: number; subjectId
           columns={columns(setShown)}
           dataSource={c.questions}
           pagination={c.questions.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-          scroll={{ x: 'max-content' }}
+          {...WIDE_TABLE}
           showSorterTooltip={{ title: '点击排序' }}
         />
       ) : (

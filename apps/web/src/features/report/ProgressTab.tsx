@@ -12,6 +12,7 @@ import {
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { downloadFile } from '../school-admin/download';
 import { reportApi, reportProgressExamsQuery, reportProgressQuery, type ProgressFilter } from './report.api';
+import { WIDE_TABLE } from './ReportTableCard';
 
 type Row = { key: string; cells: ReportCell[] };
 
@@ -91,12 +92,14 @@ function ProgressOf({ r, earlierExamId }: { r: Report; earlierExamId: number }) 
           rowKey="key"
           loading={q.isFetching}
           dataSource={rows}
-          scroll={{ x: 'max-content' }}
+          {...WIDE_TABLE}
           locale={{ emptyText: '没有可对比的学生' }}
           columns={REPORT_PROGRESS_HEADERS.map((h, i) => ({
             title: h,
             key: String(i),
             render: (row: Row) => row.cells[i],
+            // 考号 and 姓名 stay in sight while the figures scroll
+            fixed: i < 2 ? ('left' as const) : undefined,
           }))}
           pagination={{
             current: page,

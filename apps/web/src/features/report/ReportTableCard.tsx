@@ -6,6 +6,13 @@ import { ReportExportPath } from './report-export';
 
 type Row = { key: number; cells: ReportCell[] };
 
+/**
+ * The props of every wide report table: it scrolls sideways inside its card, and the scrollbar sticks to the
+ * window's foot while the table is in sight (at 1366 a long table's own scrollbar sat below the fold, so the
+ * columns past the edge looked cut off); the header sticks under the app's 64 px bar.
+ */
+export const WIDE_TABLE = { scroll: { x: 'max-content' as const }, sticky: { offsetHeader: 64 } };
+
 const compare = (a: ReportCell, b: ReportCell) =>
   typeof a === 'number' && typeof b === 'number'
     ? a - b
@@ -69,7 +76,7 @@ export function ReportTableCard({
         columns={columns}
         dataSource={t.rows.map((cells, key) => ({ key, cells }))}
         pagination={t.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-        scroll={{ x: 'max-content' }}
+        {...WIDE_TABLE}
         locale={{ emptyText: empty }}
         showSorterTooltip={{ title: '点击排序' }}
       />

@@ -12,6 +12,7 @@ import {
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { downloadFile } from '../school-admin/download';
 import { reportApi, reportStudentsQuery, type StudentFilter } from './report.api';
+import { WIDE_TABLE } from './ReportTableCard';
 
 type Row = { key: number; cells: ReportCell[] };
 
@@ -108,7 +109,7 @@ export function StudentsTab({ r }: { r: Report }) {
         loading={q.isFetching}
         columns={columns}
         dataSource={rows}
-        scroll={{ x: 'max-content' }}
+        {...WIDE_TABLE}
         locale={{ emptyText: q.data ? '没有符合条件的学生' : '加载中' }}
         pagination={{
           current: page,

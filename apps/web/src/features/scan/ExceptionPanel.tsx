@@ -1,11 +1,11 @@
-import type { ScanExceptionDetail } from '@yj/contracts';
+import type { ImageBox, ScanExceptionDetail } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Descriptions, Empty, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { KaohaoActions, RepeatActions } from './KaohaoActions';
 import { marksOf, regionLabel } from './exception-marks';
-import { PageImage } from './PageImage';
+import { PageImage, type Mark } from './PageImage';
 import { scanApi, type Point } from './scan.api';
 import { detailQuery } from './scan.queries';
 import { SubjectiveActions } from './SubjectiveActions';
@@ -51,6 +51,33 @@ function AnchorActions({ subjectId, d }: { subjectId: number; d: ScanExceptionDe
         onPoint={(p) => setPoints((prev) => (prev.length < d.anchors.length ? [...prev, p] : prev))}
       />
     </Space>
+  );
+}
+
+/**
+ * 考号异常: the exam-number grid large (its bubbles and their fill readable without zooming) beside the whole
+ * sheet, where it was a page ~390 px wide.
+ */
+function KaohaoImages({ pageId, marks, region }: { pageId: number; marks: Mark[]; region: ImageBox }) {
+  return (
+    <Row gutter={12} wrap={false}>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        <Typography.Text type="secondary">考号区域（放大）</Typography.Text>
+        {/* margin enough for the handwritten digits above the grid, little else */}
+        <PageImage
+          pageId={pageId}
+          marks={marks}
+          region={region}
+          margin={0.25}
+          height={560}
+          testId="kaohao-region-image"
+        />
+      </Col>
+      <Col flex="0 0 300px">
+        <Typography.Text type="secondary">整张答题卡</Typography.Text>
+        <PageImage pageId={pageId} marks={marks.slice(0, 1)} height={560} testId="exception-image" />
+      </Col>
+    </Row>
   );
 }
 
@@ -174,7 +201,9 @@ export function ExceptionPanel({
           <>
             {type === 'subjective' && <SubjectiveActions subjectId={subjectId} d={d} marks={marksOf(d)} />}
             <Choices d={d} subjectId={subjectId} />
-            {pageId ? (
+            {pageId && type === 'kaohao' && d.highlight ? (
+              <KaohaoImages pageId={pageId} marks={marksOf(d)} region={d.highlight.box} />
+            ) : pageId ? (
               <PageImage
                 pageId={pageId}
                 // a 打分栏's bubbles are shown enlarged above: the whole page marks only where it is

@@ -33,6 +33,7 @@ export function PageImage({
   pageId,
   marks = [],
   region,
+  margin = 0.7,
   points = [],
   onPoint,
   height = 560,
@@ -42,6 +43,8 @@ export function PageImage({
   marks?: Mark[];
   /** show only this region (with a margin) */
   region?: ImageBox;
+  /** the margin around `region`, as a share of its height */
+  margin?: number;
   points?: { point: Point; label: string }[];
   onPoint?: (p: Point) => void;
   height?: number;
@@ -51,7 +54,7 @@ export function PageImage({
   const size = useNaturalSize(url);
   if (size === null) return <Skeleton.Image active style={{ width: 320, height: Math.min(height, 240) }} />;
   if (size === 'error') return <div style={{ color: '#cf1322' }}>答题卡图像加载失败</div>;
-  const pad = region ? Math.max(24, region.h * 0.7) : 0;
+  const pad = region ? Math.max(24, region.h * margin) : 0;
   const view = region
     ? `${region.x - pad} ${region.y - pad} ${region.w + pad * 2} ${region.h + pad * 2}`
     : `0 0 ${size.width} ${size.height}`;
