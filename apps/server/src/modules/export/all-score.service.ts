@@ -13,7 +13,7 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
-import { NOT_ALL_PUBLISHED, studentScoreAccess } from '../score/score-access';
+import { studentScoreAccess } from '../score/score-access';
 import { readerFilter, scoreReads, studentStatus } from '../score/score-reads';
 import { allScoreRow, type allScoreRepo } from './all-score.repo';
 
