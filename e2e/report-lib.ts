@@ -138,10 +138,15 @@ export async function publishedExam(
 }
 
 /** The journeys' teacher (TEACHER) made the teacher of one class only, as the teachers screen does it. */
-export async function teachOnly(page: Page, schoolId: number, classId: number): Promise<void> {
+export async function teachOnly(page: Page, schoolId: number, classId: number | null): Promise<void> {
   const t = await call<TeacherItem>(page, 'GET', `/api/school/${schoolId}/teachers/one?phone=${TEACHER}`);
   await call(page, 'POST', `/api/school/${schoolId}/teachers/update`, {
     oldInfo: { userId: t.userId, phone: t.phone },
-    newInfo: { name: t.name, phone: t.phone, subjects: t.subjects, classIds: [classId] },
+    newInfo: {
+      name: t.name,
+      phone: t.phone,
+      subjects: t.subjects,
+      classIds: classId === null ? [] : [classId],
+    },
   });
 }

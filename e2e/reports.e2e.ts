@@ -330,4 +330,11 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await tp.goto(`${APP}/book/report_forms/${exam.examId}/student/${stranger.id}`);
   await tp.getByText('学生报告加载失败').waitFor();
   await shot(tp, 'reports-11-teacher-refused');
+
+  // a teacher of none of the exam's classes is told why, with nothing to retry (it said 加载失败 / 重新加载)
+  await teachOnly(page, exam.schoolId, null);
+  await tp.goto(`${APP}/book/report_forms/${exam.examId}`);
+  await tp.getByTestId('report-forbidden').getByText('不能查看本次考试的成绩报表').waitFor();
+  assert.equal(await tp.getByRole('button', { name: /重新加载/ }).count(), 0, 'nothing to retry');
+  await shot(tp, 'reports-12-teacher-no-classes');
 });

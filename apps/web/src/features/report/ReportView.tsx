@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Button, Card, Empty, Segmented, Space, Tabs, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Empty, Result, Segmented, Space, Tabs, Typography } from 'antd';
+import { failureOf } from '../../api/errors';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../auth/current-user-context';
 import { QueryFailed } from '../exam-admin/QueryFailed';
@@ -46,7 +47,16 @@ export function ReportView({ examId }: { examId: number }) {
     enabled: subjects.isSuccess && subjects.data.subjects.some((s) => s.published),
   });
   if (subjects.isError && !subjects.data)
-    return (
+    // not allowed is said as such, with nothing to retry (issue 31, point 10: 加载失败 / 无权限 with 重新加载)
+    return failureOf(subjects.error) === 'forbidden' ? (
+      <Result
+        status="403"
+        title="不能查看本次考试的成绩报表"
+        subTitle="成绩报表只对考试管理员、学校管理员和任教本次考试班级的老师开放；如需查看，请联系考试管理员。"
+        extra={<Link to="/book/home">返回首页</Link>}
+        data-testid="report-forbidden"
+      />
+    ) : (
       <QueryFailed title="成绩报表加载失败" error={subjects.error} onRetry={() => void subjects.refetch()} />
     );
   if (!subjects.data) return <Card loading />;
