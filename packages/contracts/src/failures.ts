@@ -610,6 +610,19 @@ export const FAILURES = {
   uploadAbandoned: { errCode: 19008, message: '上传已取消' },
   serverStopping: { errCode: 19009, message: '服务正在停止，请稍后重新上传' },
   requestCancelled: { errCode: 19010, message: '请求已取消' },
+  // a unique index said no to the second of two identical requests at once (a double click): the refusal a
+  // sequential second request gets, by the index (plugins/envelope.ts UNIQUE_REFUSALS)
+  takenXuehao: { errCode: 19011, message: '学号已存在' },
+  takenPhone: { errCode: 19012, message: '手机号已存在' },
+  takenTeacherInSchool: { errCode: 19013, message: '该老师已在本校' },
+  takenTeacherClass: { errCode: 19014, message: '该老师已在此班级任教' },
+  takenSchoolAdmin: { errCode: 19015, message: '该管理员已存在' },
+  takenSchoolCode: { errCode: 19016, message: '学校编号已存在' },
+  takenKaohao: { errCode: 19017, message: '考号已存在' },
+  takenExamineeStudent: { errCode: 19018, message: '该学生已是本次考试的考生' },
+  takenQuestionNo: { errCode: 19019, message: '题号已存在' },
+  takenGroupName: { errCode: 19020, message: '分析组名称已存在' },
+  takenMeanwhile: { errCode: 19021, message: '数据已存在，请刷新后重试' },
 } as const satisfies Record<string, Failure>;
 
 export type FailureKind = keyof typeof FAILURES;

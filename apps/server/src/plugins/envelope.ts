@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { Code, type FieldError } from '@yj/contracts';
-import { AppError } from '../errors';
+import { Code, type FieldError, type FixedFailureKind } from '@yj/contracts';
+import { AppError, fail } from '../errors';
 
 /** Short random id that ties a 500 on the user's screen to the log line. */
 export const newTraceId = (): string => randomBytes(8).toString('hex');
@@ -88,25 +88,25 @@ function isDataException(error: unknown): boolean {
  * service's check before either wrote. The refusal the service gives the second of two sequential requests, by
  * the index that said no: one table here, not a catch in every route. Null for any other error.
  */
-const UNIQUE_REFUSALS: Record<string, string> = {
-  student_school_xuehao_uq: '学号已存在',
-  user_phone_uq: '手机号已存在',
+const UNIQUE_REFUSALS: Record<string, FixedFailureKind> = {
+  student_school_xuehao_uq: 'takenXuehao',
+  user_phone_uq: 'takenPhone',
   // accounts are made under their phone number (teachers, administrators): the account index says no first
-  user_account_uq: '手机号已存在',
-  teacher_school_user_uq: '该老师已在本校',
-  teacher_class_uq: '该老师已在此班级任教',
-  school_admin_uq: '该管理员已存在',
-  school_code_uq: '学校编号已存在',
-  examinee_exam_kaohao_uq: '考号已存在',
-  examinee_exam_student_uq: '该学生已是本次考试的考生',
-  question_subject_no_uq: '题号已存在',
-  analysis_group_name_uq: '分析组名称已存在',
+  user_account_uq: 'takenPhone',
+  teacher_school_user_uq: 'takenTeacherInSchool',
+  teacher_class_uq: 'takenTeacherClass',
+  school_admin_uq: 'takenSchoolAdmin',
+  school_code_uq: 'takenSchoolCode',
+  examinee_exam_kaohao_uq: 'takenKaohao',
+  examinee_exam_student_uq: 'takenExamineeStudent',
+  question_subject_no_uq: 'takenQuestionNo',
+  analysis_group_name_uq: 'takenGroupName',
 };
-function uniqueRefusal(error: unknown): string | null {
+function uniqueRefusal(error: unknown): AppError | null {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
     if (code === '23505')
-      return (typeof constraint === 'string' && UNIQUE_REFUSALS[constraint]) || '数据已存在，请刷新后重试';
+      return fail((typeof constraint === 'string' && UNIQUE_REFUSALS[constraint]) || 'takenMeanwhile');
     e = (e as { cause?: unknown }).cause;
   }
   return null;
@@ -149,8 +149,10 @@ export function registerEnvelope(app: FastifyInstance): void {
     const traceId = String(request.id);
     const taken = uniqueRefusal(error);
     if (taken) {
-      request.log.info({ traceId }, `unique key taken by a request meanwhile: ${taken}`);
-      return reply.status(200).send({ code: Code.fail, message: taken, data: null });
+      request.log.info({ traceId }, `unique key taken by a request meanwhile: ${taken.message}`);
+      return reply
+        .status(200)
+        .send({ code: taken.code, message: taken.message, data: null, errCode: taken.errCode });
     }
     if (isDataException(error)) {
       request.log.warn({ err: error, traceId }, 'input refused by the database: a schema lets it through');
