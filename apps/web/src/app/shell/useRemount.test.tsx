@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useRemount } from './useRemount';
@@ -28,6 +28,8 @@ describe('useRemount (reload the routed view)', () => {
     act(() => screen.getByText('刷新').click());
     expect(screen.queryByText('视图')).toBeNull();
     expect(await screen.findByText('视图')).toBeTruthy();
-    expect(onMount).toHaveBeenCalledTimes(2);
+    // The frame's commit and its passive effect are two steps: on a loaded machine the test can see
+    // the view before the effect has run, so it waits for the effect rather than assuming it.
+    await waitFor(() => expect(onMount).toHaveBeenCalledTimes(2));
   });
 });
