@@ -1,28 +1,21 @@
 import { z } from 'zod';
 
-/** 待阅: a block the user marks in a subject being marked, with the papers they could claim now. */
-export const todoMarking = z.object({
+/** Where a block's to-do is: its exam, subject and block. */
+const todoBlock = z.object({
   examId: z.number(),
   examName: z.string(),
   subjectId: z.number(),
   subjectName: z.string(),
   blockId: z.number(),
   blockName: z.string(),
-  left: z.number(),
 });
+
+/** 待阅: a block the user marks in a subject being marked, with the papers they could claim now. */
+export const todoMarking = todoBlock.extend({ left: z.number() });
 export type TodoMarking = z.infer<typeof todoMarking>;
 
 /** A block the user leads with 仲裁 or 问题卷 waiting. */
-export const todoLeading = z.object({
-  examId: z.number(),
-  examName: z.string(),
-  subjectId: z.number(),
-  subjectName: z.string(),
-  blockId: z.number(),
-  blockName: z.string(),
-  arbitration: z.number(),
-  problems: z.number(),
-});
+export const todoLeading = todoBlock.extend({ arbitration: z.number(), problems: z.number() });
 export type TodoLeading = z.infer<typeof todoLeading>;
 
 /**

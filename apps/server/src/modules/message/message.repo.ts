@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   SubjectStatus,
   type MessageItem,
@@ -24,6 +24,16 @@ const mine = (userId: number) => and(eq(messageReceipt.userId, userId), visible)
 const ids = (xs: readonly number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
 
 export function messageRepo(db: Db | Tx) {
+  /** A group written to: its name (null when it is not there) and its active members. */
+  async function group(name: SQL, members: SQL): Promise<{ name: string; userIds: number[] } | null> {
+    const [g] = rowsOf<{ name: string }>(await db.execute(name));
+    if (!g) return null;
+    const rows = rowsOf<{ id: number }>(
+      await db.execute(sql`select distinct u.id from "user" u where u.status = 1 and u.id in (${members})`),
+    );
+    return { name: g.name, userIds: rows.map((r) => r.id) };
+  }
+
   return {
     async unreadCount(userId: number): Promise<number> {
       const [row] = await db
@@ -235,45 +245,26 @@ export function messageRepo(db: Db | Tx) {
     // ---- who a message goes to (active accounts only) ----
 
     /** Everyone with a role in the exam, and the exam's name. */
-    async examStaff(examId: number): Promise<{ name: string; userIds: number[] } | null> {
-      const [e] = rowsOf<{ name: string }>(
-        await db.execute(sql`select name from exam where id = ${examId} and deleted_at is null`),
-      );
-      if (!e) return null;
-      const rows = rowsOf<{ id: number }>(
-        await db.execute(sql`select distinct r.user_id as id from exam_role r join "user" u on u.id = r.user_id
-          where r.exam_id = ${examId} and u.status = 1`),
-      );
-      return { name: e.name, userIds: rows.map((r) => r.id) };
-    },
+    examStaff: (examId: number) =>
+      group(
+        sql`select name from exam where id = ${examId} and deleted_at is null`,
+        sql`select user_id from exam_role where exam_id = ${examId}`,
+      ),
 
     /** The markers and leaders of a block, and the block's name with its exam and subject. */
-    async blockMarkers(blockId: number): Promise<{ name: string; userIds: number[] } | null> {
-      const [b] = rowsOf<{ name: string }>(
-        await db.execute(sql`select e.name || ' ' || s.name || ' 题块“' || b.name || '”' as name
-          from block b join subject s on s.id = b.subject_id join exam e on e.id = s.exam_id
-          where b.id = ${blockId}`),
-      );
-      if (!b) return null;
-      const rows = rowsOf<{ id: number }>(
-        await db.execute(sql`select distinct r.user_id as id from block_reviewer r join "user" u on u.id = r.user_id
-          where r.block_id = ${blockId} and u.status = 1`),
-      );
-      return { name: b.name, userIds: rows.map((r) => r.id) };
-    },
+    blockMarkers: (blockId: number) =>
+      group(
+        sql`select e.name || ' ' || s.name || ' 题块“' || b.name || '”' as name
+          from block b join subject s on s.id = b.subject_id join exam e on e.id = s.exam_id where b.id = ${blockId}`,
+        sql`select user_id from block_reviewer where block_id = ${blockId}`,
+      ),
 
     /** The school's teachers (not removed), and its name. */
-    async schoolTeachers(schoolId: number): Promise<{ name: string; userIds: number[] } | null> {
-      const [s] = rowsOf<{ name: string }>(
-        await db.execute(sql`select name from school where id = ${schoolId}`),
-      );
-      if (!s) return null;
-      const rows = rowsOf<{ id: number }>(
-        await db.execute(sql`select distinct t.user_id as id from teacher t join "user" u on u.id = t.user_id
-          where t.school_id = ${schoolId} and t.deleted_at is null and u.status = 1`),
-      );
-      return { name: s.name, userIds: rows.map((r) => r.id) };
-    },
+    schoolTeachers: (schoolId: number) =>
+      group(
+        sql`select name from school where id = ${schoolId}`,
+        sql`select user_id from teacher where school_id = ${schoolId} and deleted_at is null`,
+      ),
 
     // ---- what the compose form offers ----
 

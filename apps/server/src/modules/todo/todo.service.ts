@@ -21,6 +21,16 @@ export interface TodoPorts {
   scoreCheck: (subjectId: number, p: Principal) => Promise<ScoreCheck>;
 }
 
+/** Where a task list row's block is. */
+const blockOf = (t: ReviewTaskItem) => ({
+  examId: t.examId,
+  examName: t.examName,
+  subjectId: t.subjectId,
+  subjectName: t.subjectName,
+  blockId: t.blockId,
+  blockName: t.blockName,
+});
+
 /** The home page's 待办 (issue 31): 待阅 per block, 仲裁 / 问题卷 waiting, and each exam's next step. */
 export function todoService(d: { db: Db; repo: typeof todoRepo; ports: TodoPorts }) {
   async function nextSteps(s: ManagedSubject, p: Principal): Promise<TodoManaging[]> {
@@ -57,15 +67,7 @@ export function todoService(d: { db: Db; repo: typeof todoRepo; ports: TodoPorts
         .filter(
           (t) => t.role === ExamRole.reviewers && t.subjectStatus === SubjectStatus.reviewing && t.left > 0,
         )
-        .map((t) => ({
-          examId: t.examId,
-          examName: t.examName,
-          subjectId: t.subjectId,
-          subjectName: t.subjectName,
-          blockId: t.blockId,
-          blockName: t.blockName,
-          left: t.left,
-        }));
+        .map((t) => ({ ...blockOf(t), left: t.left }));
       const leading = tasks
         .filter(
           (t) =>
@@ -73,16 +75,7 @@ export function todoService(d: { db: Db; repo: typeof todoRepo; ports: TodoPorts
             t.subjectStatus === SubjectStatus.reviewing &&
             (t.arbitration ?? 0) + (t.problems ?? 0) > 0,
         )
-        .map((t) => ({
-          examId: t.examId,
-          examName: t.examName,
-          subjectId: t.subjectId,
-          subjectName: t.subjectName,
-          blockId: t.blockId,
-          blockName: t.blockName,
-          arbitration: t.arbitration ?? 0,
-          problems: t.problems ?? 0,
-        }));
+        .map((t) => ({ ...blockOf(t), arbitration: t.arbitration ?? 0, problems: t.problems ?? 0 }));
       const managed = await d.repo(d.db).managedSubjects(p.userId, p.schoolAdminOf);
       const managing = (await Promise.all(managed.map((s) => nextSteps(s, p)))).flat();
       return { marking, leading, managing };

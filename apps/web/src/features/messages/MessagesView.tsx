@@ -1,5 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { MessageItem, SentMessageItem } from '@yj/contracts';
 import { Badge, Button, Card, Flex, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
@@ -11,6 +11,36 @@ import { audiencesQuery, inboxQuery, sentQuery } from './useMessages';
 
 const PAGE_SIZE = 10;
 const when = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
+
+/** One page of a message list, the pages below it; what went wrong said in the table. */
+function PagedTable<T extends { id: number }>(p: {
+  q: UseQueryResult<{ total: number; items: T[] }>;
+  page: number;
+  onPage: (page: number) => void;
+  columns: TableColumnsType<T>;
+  testId: string;
+  empty: string;
+}) {
+  const { q } = p;
+  return (
+    <Table<T>
+      rowKey="id"
+      size="middle"
+      loading={q.isFetching && !q.data}
+      dataSource={q.data?.items ?? []}
+      columns={p.columns}
+      data-testid={p.testId}
+      locale={{ emptyText: q.isError ? '消息加载失败，请稍后刷新' : p.empty }}
+      pagination={{
+        current: p.page,
+        pageSize: PAGE_SIZE,
+        total: q.data?.total ?? 0,
+        onChange: p.onPage,
+        hideOnSinglePage: true,
+      }}
+    />
+  );
+}
 
 function Inbox() {
   const [page, setPage] = useState(1);
@@ -59,22 +89,7 @@ function Inbox() {
   ];
   return (
     <>
-      <Table
-        rowKey="id"
-        size="middle"
-        loading={q.isFetching && !q.data}
-        dataSource={q.data?.items ?? []}
-        columns={columns}
-        data-testid="inbox"
-        locale={{ emptyText: q.isError ? '消息加载失败，请稍后刷新' : '暂无消息' }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: q.data?.total ?? 0,
-          onChange: setPage,
-          hideOnSinglePage: true,
-        }}
-      />
+      <PagedTable q={q} page={page} onPage={setPage} columns={columns} testId="inbox" empty="暂无消息" />
       <MessageDialog id={viewing} onClose={() => setViewing(null)} />
     </>
   );
@@ -114,21 +129,13 @@ function Sent() {
   ];
   return (
     <>
-      <Table
-        rowKey="id"
-        size="middle"
-        loading={q.isFetching && !q.data}
-        dataSource={q.data?.items ?? []}
+      <PagedTable
+        q={q}
+        page={page}
+        onPage={setPage}
         columns={columns}
-        data-testid="sent"
-        locale={{ emptyText: q.isError ? '消息加载失败，请稍后刷新' : '还没有发送过消息' }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: q.data?.total ?? 0,
-          onChange: setPage,
-          hideOnSinglePage: true,
-        }}
+        testId="sent"
+        empty="还没有发送过消息"
       />
       <ReceiptsDialog
         id={receipts?.id ?? null}
