@@ -10,6 +10,8 @@ import { auditModule } from './modules/audit/audit.module';
 import { homeModule } from './modules/home/home.module';
 import { messageModule } from './modules/message/message.module';
 import { noticeModule } from './modules/notice/notice.module';
+import { todoModule } from './modules/todo/todo.module';
+import { todoRoutes } from './modules/todo/todo.routes';
 import { orgModule } from './modules/org/org.module';
 import { userRepo } from './modules/auth/user.repo';
 import { homeRoutes } from './modules/home/home.routes';
@@ -116,7 +118,6 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       accountRoutes(api, { account });
       noticeRoutes(api, { ...noticeModule({ db, audit }), smsProvider: config.smsProvider });
       homeRoutes(api, homeModule({ db }));
-      messageRoutes(api, messageModule({ db }));
       const { school, grades, students, teachers, admins } = schoolModule({
         db,
         audit,
@@ -141,6 +142,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       // what other modules are given of marking (the leaders' access, a user's roles in a block …) comes first
       const markingFor = markingPorts({ db, derive: scoring.examinees });
       const { stale } = markingFor;
+      // 站内消息, and the system messages of the lifecycle and of the markers' progress (marking's one progress)
+      const { messages, events } = messageModule({ db, progress: markingFor.progress });
       app.addHook('onClose', async () => stale.close());
       examineeRoutes(api, { examinees, scopes });
       roleRoutes(api, { roles, scopes, teachers, exams });
@@ -190,17 +193,15 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         onResolved: markingFor.onScanResolved,
       });
       scanRoutes(api, { scan, query, fix, view, finish, scopes });
-      scoreRoutes(api, {
-        ...scoreModule({
-          db,
-          audit,
-          exams,
-          compute: scoring,
-          templateFit: templateMismatches,
-          flush: stale.flush,
-        }),
-        scopes,
+      const scoreParts = scoreModule({
+        db,
+        audit,
+        exams,
+        compute: scoring,
+        templateFit: templateMismatches,
+        flush: stale.flush,
       });
+      scoreRoutes(api, { ...scoreParts, scopes });
       exportRoutes(api, { ...exportModule(app, { db, storage: deps.storage, audit, exams }), scopes });
       reportRoutes(api, {
         ...reportModule({ db, audit, paperImage: paperImages.paperImage }),
@@ -272,6 +273,10 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         ports: markingFor,
       });
       markingRoutes(api, { tasks, marking, history, scopes: onMarking, standard });
+      messageRoutes(api, {
+        messages,
+        scopes: { examParam: scopes.examParam, blockParam: onMarking.blockParam },
+      });
       markingLeadRoutes(api, { lead, view: leadView, scopes, marking: onMarking, hidden });
       markingBookRoutes(api, { mine, origin, overview, scopes, marking: onMarking });
       markingResetRoutes(api, { reset: markingResetting, scopes });
@@ -314,9 +319,11 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         marking: onMarking,
       });
       const stopQualityJobs = quality.registerJobs(local);
+      const stopMessageJobs = events.registerJobs(local);
       app.addHook('onClose', async () => {
         stopMarkingJobs();
         stopQualityJobs();
+        stopMessageJobs();
         await localQueue.close();
       });
       const { subjects, schedule } = subjectModule({
@@ -325,8 +332,17 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         queue: local,
         startPorts: { scanMissing, templateFit: templateMismatches },
         hooks: reviewHooks,
+        onTransition: events.onTransition,
       });
       subjectRoutes(api, { subjects, schedule, scopes });
+      // 待办 on the home page: marking's task list, the lifecycle's 阅卷完成 check, 成绩核查
+      todoRoutes(
+        api,
+        todoModule({
+          db,
+          ports: { tasks, doneCheck: subjects.doneCheck, scoreCheck: scoreParts.scores.check },
+        }),
+      );
       // publish times wait beside the review times, for the same reasons
       const publish = scorePublishing({
         db,

@@ -83,6 +83,8 @@ export const FAILURES = {
     errCode: 12029,
     message: (p: { phone: Param }) => `手机号 ${p.phone} 的老师已在本校`,
   },
+  messageNoRecipients: { errCode: 12030, message: '没有可以接收这条消息的人员' },
+  messageNeedsNoConfirm: { errCode: 12031, message: '这条消息不需要确认' },
   // 13xxx Exams, subjects and their lifecycle, examinees, exam roles
   examNotFound: { errCode: 13001, message: '考试不存在或已删除' },
   subjectNotFound: { errCode: 13002, message: '科目不存在或已删除' },

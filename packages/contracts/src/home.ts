@@ -26,12 +26,19 @@ export const homeExam = z.object({
 });
 export type HomeExam = z.infer<typeof homeExam>;
 
+/** 站内消息 as its recipient sees it: a person's message (`user`) or one the platform sent (`system`). */
 export const messageItem = z.object({
   id: z.number(),
   title: z.string(),
   content: z.string(),
   createdAt: z.string(),
   read: z.boolean(),
+  kind: z.enum(['user', 'system']).default('user'),
+  /** the sender asks every recipient to press 确认 (需确认) */
+  needConfirm: z.boolean().default(false),
+  confirmed: z.boolean().default(false),
+  /** null for a system message */
+  senderName: z.string().nullable().default(null),
 });
 export type MessageItem = z.infer<typeof messageItem>;
 

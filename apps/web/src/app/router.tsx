@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
           { index: true, loader: () => redirect('/book/home') },
           { path: 'home', lazy: () => import('../pages/home/route') },
           { path: 'help', lazy: () => import('../pages/help/route') },
+          { path: 'messages', lazy: () => import('../pages/messages/route') },
           { path: 'tool/download', lazy: () => import('../pages/tool/route') },
           ...examRoutes,
           ...schoolRoutes,

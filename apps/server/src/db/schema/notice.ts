@@ -1,5 +1,6 @@
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -8,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { user } from './people';
 
@@ -20,13 +22,28 @@ export const notice = pgTable('notice', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const message = pgTable('message', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  content: text('content').notNull(),
-  senderId: integer('sender_id').references(() => user.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** 站内消息: written by a person to a group (`audience` says which) or sent by the platform (`kind` system). */
+export const message = pgTable(
+  'message',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    senderId: integer('sender_id').references(() => user.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'user' | 'system' */
+    kind: text('kind').notNull().default('user'),
+    /** 需确认: recipients are asked to confirm; the sender sees who did */
+    needConfirm: boolean('need_confirm').notNull().default(false),
+    /** the group written to, in words (考试“…”的全体人员 …) */
+    audience: text('audience').notNull().default(''),
+    /** a system message's event (e.g. blockDone:12): sent once whatever runs it again */
+    eventKey: text('event_key'),
+    /** withdrawn by its sender: gone from every recipient's list */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('message_event_uq').on(t.eventKey), index('message_sender_idx').on(t.senderId, t.id)],
+);
 
 export const messageReceipt = pgTable(
   'message_receipt',
@@ -38,6 +55,9 @@ export const messageReceipt = pgTable(
       .notNull()
       .references(() => user.id),
     readAt: timestamp('read_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** the recipient removed it from their list */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.userId] }),

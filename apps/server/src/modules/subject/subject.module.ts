@@ -17,6 +17,7 @@ export function subjectModule(d: {
   queue: Jobs;
   startPorts: StartPorts;
   hooks?: Partial<ReviewHooks>;
+  onTransition?: Parameters<typeof subjectService>[0]['onTransition'];
 }) {
   const { db, audit } = d;
   const subjects = subjectService({
@@ -25,6 +26,7 @@ export function subjectModule(d: {
     audit,
     startPorts: d.startPorts,
     hooks: d.hooks,
+    onTransition: d.onTransition,
   });
   const schedule = reviewScheduleService({ db, repo: subjectRepo, audit, queue: d.queue, subjects });
   registerReviewScheduleJob(d.queue, schedule);

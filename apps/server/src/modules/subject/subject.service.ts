@@ -85,6 +85,8 @@ export function subjectService(d: {
   /** what 开始阅卷's reasons need of the scan and template modules */
   startPorts: StartPorts;
   hooks?: Partial<ReviewHooks>;
+  /** after any state change, in its transaction (the message module's system messages) */
+  onTransition?: (tx: Tx, subjectId: number, op: SubjectOperation) => Promise<void>;
 }) {
   const hooks: ReviewHooks = { ...NO_HOOKS, ...d.hooks };
 
@@ -107,6 +109,7 @@ export function subjectService(d: {
       const status = next(s.status, op)!;
       await repo.setStatus(subjectId, status);
       await steps.after?.(tx, s);
+      await d.onTransition?.(tx, subjectId, op);
       await recordSubject(d.audit, tx, `subject.${op}`, s, actor, {
         operation: operationLabel(op),
         by: actor === 'schedule' ? 'schedule' : 'user',

@@ -1,0 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
+import { todoContract } from '@yj/contracts';
+import { callRoute } from '../../api/contract';
+
+/** The home page's 待办; read again every minute while the page is open. */
+export const todoQuery = queryOptions({
+  queryKey: ['home', 'todo'],
+  queryFn: () => callRoute(todoContract.list, {}),
+  refetchInterval: 60_000,
+  meta: { silent: true },
+});
