@@ -11,8 +11,7 @@ import {
 import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import { assertAllows } from '../subject/subject-state';
-import { assertMarks, imageUrl, scoresOf } from '../marking/marking.service';
-import { blockRules } from '../marking/marking-final';
+import { assertMarks, blockRules, imageUrl, scoresOf } from '../marking/rules/mark-rules';
 import { hiddenDue } from '@yj/quality';
 import { assertNotPaused } from '../quality/quality-pause';
 import { submitApart } from './apart-mark';
