@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AbnormalBlock,
   BlockPaperItem,
@@ -14,8 +14,9 @@ import type {
 } from '@yj/contracts';
 import { blockScore, samplePaper, scanPage, standardMark, student } from '../../../db/schema';
 import { fsStorage } from '../../../infra/storage';
-import { body, testApp, type TestApp } from '../../../../test/app';
-import { buildLeadScene, setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { body, type TestApp } from '../../../../test/app';
+import { setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { withScene, leadScene } from '../../../../test/marking-fixture';
 import { MASK_GREY } from '../origin/origin-mask';
 
 // /book/history, originPicAndAnswer and the leaders' overview (check/block, blockOrStudent, abnormal).
@@ -73,9 +74,9 @@ async function meanOf(jpeg: Buffer, r: { x: number; y: number; w: number; h: num
   return sum / (r.w * r.h);
 }
 
-beforeAll(async () => {
-  t = await testApp();
-  s = await buildLeadScene(t.app, db(), { papers: 4 });
+withScene(leadScene({ papers: 4 }), async (app, built) => {
+  t = app;
+  s = built;
   const storage = fsStorage(path.join(t.config.dataDir, 'files'));
   await storage.put('test/origin-page.jpg', await pageImage());
   const first = s.papers[0]!;
@@ -135,7 +136,6 @@ beforeAll(async () => {
   };
   await setTask(db(), s.tasks[3]!.id, { status: 'problem', userId: s.markerB.id, problem });
 });
-afterAll(() => t.close());
 
 describe('my history across blocks', () => {
   it('lists only my submitted marks, newest first, with the block and no student field', async () => {

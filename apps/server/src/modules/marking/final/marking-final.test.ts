@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, signIn, testApp, type TestApp } from '../../../../test/app';
+import { body, signIn, type TestApp } from '../../../../test/app';
 import { PASSWORD, buildUser } from '../../../../test/factories';
 import {
   buildMarker,
@@ -9,24 +9,28 @@ import {
   markAbsent,
   type MarkingScene,
 } from '../../../../test/marking';
+import { withScene } from '../../../../test/marking-fixture';
 import { createTasks, finalize, stripScore } from './marking-final';
 import { markingRepo } from '../pool/marking.repo';
 import { doneCheck } from '../pool/marking-counts';
 
 let t: TestApp;
 let scene: MarkingScene;
-beforeAll(async () => {
-  t = await testApp();
-  scene = await buildMarkingScene(t.database.db, {
-    papers: 6,
-    blocks: [
-      { name: '单评', nos: ['13'] },
-      { name: '双评', nos: ['14'], markCount: 2, threshold: 1 },
-      { name: '三评', nos: ['15'], markCount: 2, threshold: 2, arbitration: 'third' },
-    ],
-  });
-});
-afterAll(() => t.close());
+withScene(
+  (app) =>
+    buildMarkingScene(app.database.db, {
+      papers: 6,
+      blocks: [
+        { name: '单评', nos: ['13'] },
+        { name: '双评', nos: ['14'], markCount: 2, threshold: 1 },
+        { name: '三评', nos: ['15'], markCount: 2, threshold: 2, arbitration: 'third' },
+      ],
+    }),
+  (app, built) => {
+    t = app;
+    scene = built;
+  },
+);
 
 const db = () => t.database.db;
 const single = () => scene.blocks[0]!.id;

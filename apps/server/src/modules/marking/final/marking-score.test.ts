@@ -1,33 +1,26 @@
 // A mark that decides a block score re-derives the paper's subject score (no 重新计算成绩 needed): the submit
 // marks it stale, the batched job re-derives it, and a flush (score pages, 阅卷完成) never reads it stale.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, testApp, type TestApp } from '../../../../test/app';
+import { body, type TestApp } from '../../../../test/app';
 import { scoreComputing } from '../../score/score.module';
 import { scoreQueue } from './marking-score-queue';
-import {
-  buildMarker,
-  buildReviewingScene,
-  claimTasks,
-  countOf,
-  submitMark,
-  type MarkingScene,
-} from '../../../../test/marking';
+import { buildMarker, claimTasks, countOf, submitMark, type MarkingScene } from '../../../../test/marking';
+import { SINGLE_13_DOUBLE_14, reviewingScene, withScene } from '../../../../test/marking-fixture';
 
 let t: TestApp;
 let scene: MarkingScene;
-beforeAll(async () => {
-  t = await testApp();
-  scene = await buildReviewingScene(t.database.db, {
+withScene(
+  reviewingScene({
     papers: 2,
     schools: 1,
-    blocks: [
-      { name: '第13题', nos: ['13'] },
-      { name: '第14题', nos: ['14'], markCount: 2, threshold: 1 },
-    ],
-  });
-});
-afterAll(() => t.close());
+    blocks: SINGLE_13_DOUBLE_14,
+  }),
+  (app, built) => {
+    t = app;
+    scene = built;
+  },
+);
 
 const db = () => t.database.db;
 /** Waits (a condition, not a time) until the job has taken every stale score of the scene's subject. */

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { MarkProblem } from '@yj/contracts';
 import { blockScore } from '../../../db/schema';
-import { body, testApp, type TestApp } from '../../../../test/app';
-import { buildLeadScene, setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { body, type TestApp } from '../../../../test/app';
+import { setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { withScene, leadScene } from '../../../../test/marking-fixture';
 
 // A problem paper in a double-marked block: the leader's score is the second mark, decided with the first;
 // nobody gives a paper of a block both its marks.
@@ -14,9 +15,9 @@ const db = () => t.database.db;
 const slot = (paper: number, n: number) =>
   s.tasks.find((x) => x.paperId === s.papers[paper] && x.slot === n)!;
 
-beforeAll(async () => {
-  t = await testApp();
-  s = await buildLeadScene(t.app, db(), { papers: 2, markCount: 2 });
+withScene(leadScene({ papers: 2, markCount: 2 }), async (app, built) => {
+  t = app;
+  s = built;
   for (const paper of [0, 1]) {
     await setTask(db(), slot(paper, 1).id, {
       status: 'submitted',
@@ -33,7 +34,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => t.close());
 
 const scoreIt = (c: LeadScene['leader']['c'], taskId: number, a: number, b: number) =>
   c

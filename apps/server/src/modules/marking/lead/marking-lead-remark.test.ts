@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BlockProgress, LeadMarkerTask, MarkTask, Paged, PaperMarks } from '@yj/contracts';
 import { blockScore, markTask, markTaskChange, subject } from '../../../db/schema';
-import { body, testApp, type TestApp } from '../../../../test/app';
-import { buildLeadScene, setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { body, type TestApp } from '../../../../test/app';
+import { setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { withScene, leadScene } from '../../../../test/marking-fixture';
 import { finalize } from '../final/marking-final';
 
 // Recall (收回), re-mark (打回), a marker's papers, progress and a student's paper (DESIGN.md §5).
@@ -33,9 +34,9 @@ async function mark(i: number, userId: number, a: number, b: number, at = new Da
   await db().transaction((tx) => finalize(tx, s.blockId, x.paperId));
 }
 
-beforeAll(async () => {
-  t = await testApp();
-  s = await buildLeadScene(t.app, db(), { papers: 6 });
+withScene(leadScene({ papers: 6 }), async (app, built) => {
+  t = app;
+  s = built;
   await mark(0, s.markerA.id, 8, 5);
   await mark(1, s.markerA.id, 6, 4);
   await mark(2, s.markerA.id, 9, 6, HOUR_AGO);
@@ -48,7 +49,6 @@ beforeAll(async () => {
   await setTask(db(), s.tasks[4]!.id, { ...lease, userId: s.markerB.id });
   await setTask(db(), s.tasks[5]!.id, { ...lease, userId: s.markerA.id });
 });
-afterAll(() => t.close());
 
 describe('progress', () => {
   it('counts the block per status and per marker: done, quota, last hour, mean', async () => {

@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LeadBlockInfo, LeadProblemItem, MarkProblem, Paged } from '@yj/contracts';
 import { auditLog, blockScore, markTask, markTaskChange, paper, scanException } from '../../../db/schema';
-import { body, testApp, type TestApp } from '../../../../test/app';
-import { buildLeadScene, setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { body, type TestApp } from '../../../../test/app';
+import { setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { withScene, leadScene } from '../../../../test/marking-fixture';
 
 // 问题卷 (DESIGN.md §5): a marker flags a paper, a leader settles it by scoring, by sending it back to the
 // pool, or by handing it to the scanning staff; every change is kept in mark_task_change.
@@ -31,15 +32,14 @@ const scores = (a: number, b: number) => ({
   ],
 });
 
-beforeAll(async () => {
-  t = await testApp();
-  s = await buildLeadScene(t.app, db(), { papers: 6 });
+withScene(leadScene({ papers: 6 }), async (app, built) => {
+  t = app;
+  s = built;
   await flag(s.tasks[0]!.id, s.markerA.id, '字迹太淡');
   await flag(s.tasks[1]!.id, s.markerA.id);
   await flag(s.tasks[2]!.id, s.markerB.id);
   await flag(s.tasks[3]!.id, s.markerB.id);
 });
-afterAll(() => t.close());
 
 describe('leader block page and problem list', () => {
   it('shows the block with its 给分板 and waiting counts to its leader and to a subject manager', async () => {

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BlockProgress, ExamMonitor, ReviewTaskItem, SubjectMonitor } from '@yj/contracts';
 import { paper } from '../../../db/schema';
-import { body, testApp, type TestApp } from '../../../../test/app';
-import { buildLeadScene, setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { body, type TestApp } from '../../../../test/app';
+import { setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { withScene, leadScene } from '../../../../test/marking-fixture';
 import { finalize } from '../final/marking-final';
 
 // One progress of a block (issue 29): 阅卷进度, the block overview, the marker's task list and the exam's
@@ -15,9 +16,9 @@ let t: TestApp;
 let s: LeadScene;
 const db = () => t.database.db;
 
-beforeAll(async () => {
-  t = await testApp();
-  s = await buildLeadScene(t.app, db(), { papers: 6 });
+withScene(leadScene({ papers: 6 }), async (app, built) => {
+  t = app;
+  s = built;
   const marked = async (i: number, userId: number | null, a: number, b: number) => {
     await setTask(db(), s.tasks[i]!.id, {
       status: 'submitted',
@@ -43,7 +44,6 @@ beforeAll(async () => {
     select subject_id, block_id, paper_id, school_id, class_id, 9 from mark_task where id = ${s.tasks[4]!.id}`);
   await db().update(paper).set({ deletedAt: new Date() }).where(eq(paper.id, s.tasks[5]!.paperId));
 });
-afterAll(() => t.close());
 
 describe('the one progress of a block', () => {
   const want = { done: 3, total: 5, parts: { arbitration: 1, problems: 1, blanks: 1 } };

@@ -1,26 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { BlockRegion } from '@yj/contracts';
-import { testApp, type TestApp } from '../../../../test/app';
+import type { TestApp } from '../../../../test/app';
 import { buildReviewingScene, type MarkingScene } from '../../../../test/marking';
+import { withScene, reviewingScene } from '../../../../test/marking-fixture';
 import { cutAhead } from './marking-cut-ahead';
 import { rowsOf } from '../../../infra/db';
 
 let t: TestApp;
 let scene: MarkingScene;
 const REGIONS: BlockRegion[] = [{ page: 0, x: 10, y: 10, w: 100, h: 50 }];
-beforeAll(async () => {
-  t = await testApp();
-  scene = await buildReviewingScene(t.database.db, {
+withScene(
+  reviewingScene({
     papers: 16,
     schools: 1,
     blocks: [{ name: '第13题', nos: ['13'] }],
-  });
-  await t.database.db.execute(
-    sql`update block set regions = ${JSON.stringify(REGIONS)}::jsonb where id = ${scene.blocks[0]!.id}`,
-  );
-});
-afterAll(() => t.close());
+  }),
+  async (app, built) => {
+    t = app;
+    scene = built;
+    await t.database.db.execute(
+      sql`update block set regions = ${JSON.stringify(REGIONS)}::jsonb where id = ${scene.blocks[0]!.id}`,
+    );
+  },
+);
 
 describe('cutting ahead', () => {
   it('cuts the next pending papers of the block once each, and an image request joins a running cut', async () => {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MarkHistoryItem, MarkSubmitResult, Paged } from '@yj/contracts';
-import { body, testApp, type TestApp } from '../../../../test/app';
-import {
-  buildMarker,
-  buildReviewingScene,
-  claimTasks,
-  submitMark,
-  countOf,
-  type MarkingScene,
-} from '../../../../test/marking';
+import { body, type TestApp } from '../../../../test/app';
+import { buildMarker, claimTasks, submitMark, countOf, type MarkingScene } from '../../../../test/marking';
+import { withScene, reviewingScene } from '../../../../test/marking-fixture';
 import { doneCheck } from './marking-counts';
 import { VERSION_CONFLICT } from '../book/marking-history';
 import { markingRepo } from './marking.repo';
@@ -17,9 +11,8 @@ import { TIMED_OUT } from '../rules/mark-rules';
 
 let t: TestApp;
 let scene: MarkingScene;
-beforeAll(async () => {
-  t = await testApp();
-  scene = await buildReviewingScene(t.database.db, {
+withScene(
+  reviewingScene({
     papers: 6,
     schools: 2,
     blocks: [
@@ -27,9 +20,12 @@ beforeAll(async () => {
       { name: '第14题', nos: ['14'], markCount: 2, threshold: 1 },
       { name: '第15题', nos: ['15'], markCount: 2, threshold: 1 },
     ],
-  });
-});
-afterAll(() => t.close());
+  }),
+  (app, built) => {
+    t = app;
+    scene = built;
+  },
+);
 
 const db = () => t.database.db;
 const claim = async (...args: Parameters<typeof claimTasks>) => (await claimTasks(...args)).data;

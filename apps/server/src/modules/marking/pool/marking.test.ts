@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MarkBlockInfo, MarkSubmitResult, ReviewTaskItem } from '@yj/contracts';
-import { body, signIn, testApp, type TestApp } from '../../../../test/app';
+import { body, signIn, type TestApp } from '../../../../test/app';
 import { PASSWORD, buildSchool, buildTeacher } from '../../../../test/factories';
-import {
-  buildMarker,
-  buildReviewingScene,
-  claimTasks,
-  submitMark,
-  countOf,
-  type MarkingScene,
-} from '../../../../test/marking';
+import { buildMarker, claimTasks, submitMark, countOf, type MarkingScene } from '../../../../test/marking';
+import { SINGLE_13_DOUBLE_14, reviewingScene, withScene } from '../../../../test/marking-fixture';
 import { TIMED_OUT } from '../rules/mark-rules';
 
 let t: TestApp;
 let scene: MarkingScene;
-beforeAll(async () => {
-  t = await testApp();
-  scene = await buildReviewingScene(t.database.db, {
+withScene(
+  reviewingScene({
     papers: 10,
-    blocks: [
-      { name: '第13题', nos: ['13'] },
-      { name: '第14题', nos: ['14'], markCount: 2, threshold: 1 },
-    ],
-  });
-});
-afterAll(() => t.close());
+    blocks: SINGLE_13_DOUBLE_14,
+  }),
+  (app, built) => {
+    t = app;
+    scene = built;
+  },
+);
 
 const db = () => t.database.db;
 const single = () => scene.blocks[0]!.id;

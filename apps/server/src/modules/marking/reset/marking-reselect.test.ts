@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { MarkTask } from '@yj/contracts';
-import { examRole, subject } from '../../../db/schema';
+import { subject } from '../../../db/schema';
 import { rowsOf } from '../../../infra/db';
-import { body, signIn, testApp, type TestApp } from '../../../../test/app';
-import { PASSWORD, buildTeacher } from '../../../../test/factories';
+import { body, type TestApp } from '../../../../test/app';
+import { buildMarker, claimTasks, submitMark, type MarkingScene } from '../../../../test/marking';
 import {
-  buildMarker,
-  buildReviewingScene,
-  claimTasks,
-  submitMark,
-  type MarkingScene,
-} from '../../../../test/marking';
+  withScene,
+  reviewingScene,
+  signInWithRole,
+  otherSchoolManager,
+} from '../../../../test/marking-fixture';
 import type { ReselectPreview, ReselectResult } from './marking-reselect';
 
 // 重新选题 (spec §2 resetting/{reSelectFlag}): a block's questions changed after marking started, every mark of
@@ -30,32 +29,25 @@ const preview = async (c: Client, blockId: number | string) =>
   body<ReselectPreview>(await c.get(`${url()}/preview?blockId=${blockId}`));
 const reselect = async (c: Client, b: object) => body<ReselectResult>(await c.post(url(), b));
 
-beforeAll(async () => {
-  t = await testApp();
-  scene = await buildReviewingScene(db(), {
+withScene(
+  reviewingScene({
     papers: 3,
     blocks: [
       { name: '第13题', nos: ['13'] },
       { name: '第14题', nos: ['14'] },
     ],
-  });
-  marker = (await buildMarker(t.app, db(), scene, [b13(), b14()])).client;
-  leader = (await buildMarker(t.app, db(), scene, [b13(), b14()], { role: 6 })).client;
-  const mgr = await buildTeacher(db(), scene.schools[0]!.id, { name: '科目负责人' });
-  await db()
-    .insert(examRole)
-    .values({ examId: scene.examId, subjectId: scene.subjectId, userId: mgr.id, role: 3 });
-  manager = await signIn(t.app, mgr.account, PASSWORD);
-  const elsewhere = await buildReviewingScene(db(), { papers: 1, blocks: [{ name: '别校', nos: ['13'] }] });
-  const o = await buildTeacher(db(), elsewhere.schools[0]!.id, { name: '别校负责人' });
-  await db()
-    .insert(examRole)
-    .values({ examId: elsewhere.examId, subjectId: elsewhere.subjectId, userId: o.id, role: 3 });
-  otherSchool = await signIn(t.app, o.account, PASSWORD);
-  const tasks = (await claimTasks(marker, b13(), 2)).data as MarkTask[];
-  for (const task of tasks) expect(body(await submitMark(marker, task, '13', 7)).code).toBe(0);
-});
-afterAll(() => t.close());
+  }),
+  async (app, built) => {
+    t = app;
+    scene = built;
+    marker = (await buildMarker(t.app, db(), scene, [b13(), b14()])).client;
+    leader = (await buildMarker(t.app, db(), scene, [b13(), b14()], { role: 6 })).client;
+    manager = (await signInWithRole(t, scene, 3, '科目负责人')).client;
+    otherSchool = await otherSchoolManager(t, '别校');
+    const tasks = (await claimTasks(marker, b13(), 2)).data as MarkTask[];
+    for (const task of tasks) expect(body(await submitMark(marker, task, '13', 7)).code).toBe(0);
+  },
+);
 
 describe('重新选题', () => {
   it('previews the marks that will go and the questions in no block', async () => {

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MarkTask, ResetCounts } from '@yj/contracts';
 import { eq } from 'drizzle-orm';
-import { examRole, subject } from '../../../db/schema';
+import { subject } from '../../../db/schema';
 import { rowsOf } from '../../../infra/db';
-import { body, signIn, testApp, type TestApp } from '../../../../test/app';
-import { PASSWORD, buildTeacher } from '../../../../test/factories';
+import { body, type TestApp } from '../../../../test/app';
+import { buildMarker, claimTasks, submitMark, type MarkingScene } from '../../../../test/marking';
 import {
-  buildMarker,
-  buildReviewingScene,
-  claimTasks,
-  submitMark,
-  type MarkingScene,
-} from '../../../../test/marking';
+  SINGLE_13_DOUBLE_14,
+  reviewingScene,
+  withScene,
+  signInWithRole,
+} from '../../../../test/marking-fixture';
 
 // 重置阅卷 (spec §2 resetting): one marker's marks and a whole block's go back to the pool, the marks stay in
 // the history, block scores and arbitrations go, the quality counters still equal a count from scratch.
@@ -70,41 +69,36 @@ async function expectCountersFromScratch() {
   );
 }
 
-beforeAll(async () => {
-  t = await testApp();
-  scene = await buildReviewingScene(db(), {
+withScene(
+  reviewingScene({
     papers: 4,
-    blocks: [
-      { name: '第13题', nos: ['13'] },
-      { name: '第14题', nos: ['14'], markCount: 2, threshold: 1 },
-    ],
-  });
-  const both = [single(), double()];
-  const a = await buildMarker(t.app, db(), scene, both);
-  m1 = a.client;
-  m1Id = a.user.id;
-  const b = await buildMarker(t.app, db(), scene, both);
-  m2 = b.client;
-  m2Id = b.user.id;
-  m3 = (await buildMarker(t.app, db(), scene, both)).client;
-  const l = await buildMarker(t.app, db(), scene, both, { role: 6 });
-  leader = l.client;
-  leaderId = l.user.id;
-  const mgr = await buildTeacher(db(), scene.schools[0]!.id, { name: '科目负责人' });
-  await db()
-    .insert(examRole)
-    .values({ examId: scene.examId, subjectId: scene.subjectId, userId: mgr.id, role: 3 });
-  manager = await signIn(t.app, mgr.account, PASSWORD);
+    blocks: SINGLE_13_DOUBLE_14,
+  }),
+  async (app, built) => {
+    t = app;
+    scene = built;
+    const both = [single(), double()];
+    const a = await buildMarker(t.app, db(), scene, both);
+    m1 = a.client;
+    m1Id = a.user.id;
+    const b = await buildMarker(t.app, db(), scene, both);
+    m2 = b.client;
+    m2Id = b.user.id;
+    m3 = (await buildMarker(t.app, db(), scene, both)).client;
+    const l = await buildMarker(t.app, db(), scene, both, { role: 6 });
+    leader = l.client;
+    leaderId = l.user.id;
+    manager = (await signInWithRole(t, scene, 3, '科目负责人')).client;
 
-  await mark(m1, single(), '13', [4, 5]);
-  await mark(m2, single(), '13', [6, 7]);
-  // double: 甲 first marks 3 everywhere, 乙 second marks 3, 3, 5, 6: two pairs beyond the threshold
-  await mark(m1, double(), '14', [3, 3, 3, 3]);
-  await mark(m2, double(), '14', [3, 3, 5, 6]);
-  await mark(leader, double(), '14', [4, 4], 'arbitration');
-  expect(await n(sql`select count(*)::int as n from block_score where block_id = ${double()}`)).toBe(4);
-});
-afterAll(() => t.close());
+    await mark(m1, single(), '13', [4, 5]);
+    await mark(m2, single(), '13', [6, 7]);
+    // double: 甲 first marks 3 everywhere, 乙 second marks 3, 3, 5, 6: two pairs beyond the threshold
+    await mark(m1, double(), '14', [3, 3, 3, 3]);
+    await mark(m2, double(), '14', [3, 3, 5, 6]);
+    await mark(leader, double(), '14', [4, 4], 'arbitration');
+    expect(await n(sql`select count(*)::int as n from block_score where block_id = ${double()}`)).toBe(4);
+  },
+);
 
 describe('重置阅卷', () => {
   it('refuses markers and leaders: only the subject managers reset', async () => {
