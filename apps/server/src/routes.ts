@@ -58,6 +58,7 @@ import { intelligentRoutes } from './modules/intelligent/intelligent.routes';
 import { forgetIntelligentDecisions, intelligentModule } from './modules/intelligent/intelligent.module';
 import { qualityRoutes } from './modules/quality/quality.routes';
 import { forgetQualityRecords, qualityModule } from './modules/quality/quality.module';
+import { assertNotPaused } from './modules/quality/quality-pause';
 import { subjectRepo } from './modules/subject/subject.repo';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectModule } from './modules/subject/subject.module';
@@ -223,7 +224,11 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       );
       // 质检: the hidden papers (标准卷, a marker's own paper again) mixed into the markers' streams, stored apart
       // (modules/trial/standard.service.ts); `rates` is the claim's one cached read of block_quality
-      const { rates, standard } = trialStandard({ db, paperImage: paperImages.paperImage });
+      const { rates, standard } = trialStandard({
+        db,
+        paperImage: paperImages.paperImage,
+        notPaused: assertNotPaused,
+      });
       const hidden = hiddenProblems({
         db,
         audit,

@@ -39,9 +39,8 @@ function importGraph(files: string[]): Map<string, string[]> {
   return graph;
 }
 
-/** The import circles of the files under `root`: one circle per knot of files (Tarjan), as `a → b → a`. */
-function importCycles(root: string): string[] {
-  const graph = importGraph(sourcesUnder(root));
+/** The knots of a graph (Tarjan's strongly connected components): nodes that reach each other, two or more. */
+function knotsOf(graph: Map<string, string[]>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -69,6 +68,13 @@ function importCycles(root: string): string[] {
     if (knot.length > 1 || graph.get(v)!.includes(v)) knots.push(knot);
   };
   for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  return knots;
+}
+
+/** The import circles of the files under `root`: one circle per knot of files, as `a → b → a`. */
+function importCycles(root: string): string[] {
+  const graph = importGraph(sourcesUnder(root));
+  const knots = knotsOf(graph);
   // one circle through each knot, from its first file back to it (breadth first, inside the knot)
   return knots.map((knot) => {
     const inKnot = new Set(knot);
@@ -95,9 +101,35 @@ function importCycles(root: string): string[] {
   });
 }
 
+/** The modules (first folders under `root`) that import each other round a circle, each knot sorted. */
+function moduleCircles(root: string): string[][] {
+  const moduleOf = (file: string) => path.relative(root, file).split(path.sep)[0]!;
+  const graph = new Map<string, string[]>();
+  for (const [file, targets] of importGraph(sourcesUnder(root))) {
+    const from = moduleOf(file);
+    const to = new Set([...(graph.get(from) ?? []), ...targets.map(moduleOf).filter((m) => m !== from)]);
+    graph.set(from, [...to]);
+  }
+  for (const to of [...graph.values()].flat()) if (!graph.has(to)) graph.set(to, []);
+  return knotsOf(graph).map((k) => k.sort());
+}
+
+/**
+ * Modules still in a circle with each other through their services (each file's imports run one way, the
+ * modules' do not yet): 试评, 质检 and marking left theirs in issue 30. A module may leave this list, none may join.
+ */
+const MODULE_CIRCLES_PENDING = new Set(['exam', 'question', 'scan', 'score', 'subject', 'template']);
+
 describe('import circles', () => {
   it('no file of the modules imports, through any chain, a file that imports it back', () => {
     expect(importCycles(modules)).toEqual([]);
+  });
+
+  it('no module joins a circle of modules (marking, 试评 and 质检 import one another one way)', () => {
+    const joined = moduleCircles(modules)
+      .flat()
+      .filter((m) => !MODULE_CIRCLES_PENDING.has(m));
+    expect(joined).toEqual([]);
   });
 
   it('the walk finds a circle across modules, through type imports, re-exports and index files', () => {
@@ -120,6 +152,7 @@ describe('import circles', () => {
       expect(importCycles(root)).toEqual([
         'marking/pool/marking.service.ts → trial/index.ts → trial/standard.service.ts → marking/pool/marking.service.ts',
       ]);
+      expect(moduleCircles(root)).toEqual([['marking', 'trial']]);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

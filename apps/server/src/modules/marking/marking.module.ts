@@ -3,7 +3,6 @@ import type { Db, Tx } from '../../infra/db';
 import type { Jobs } from '../../infra/jobs';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamScopes } from '../exam/exam-scope';
-import type { HiddenProblems } from '../quality/hidden-problems';
 import type { QuestionService } from '../question/question.service';
 import type { PaperImageService } from '../scan/image/paper-image.service';
 import type { ReviewHooks } from '../subject/subject.service';
@@ -12,7 +11,7 @@ import { createTasks, finalizer, refreshStripScores, type PaperScored } from './
 import { markingHistory } from './book/marking-history';
 import { leadAccess } from './marking-lead-access';
 import { markingLeadViewRepo } from './lead/marking-lead-view.repo';
-import { markingLeadViewService } from './lead/marking-lead-view.service';
+import { markingLeadViewService, type HiddenProblems } from './lead/marking-lead-view.service';
 import { markingLeadRepo, reopenScanProblems } from './lead/marking-lead.repo';
 import { markingLeadService } from './lead/marking-lead.service';
 import { leaseRepo } from './pool/marking-lease.repo';

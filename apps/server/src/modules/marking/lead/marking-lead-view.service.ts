@@ -10,16 +10,40 @@ import type {
   Paged,
   PaperMarks,
   Principal,
+  ProblemResolution,
 } from '@yj/contracts';
 import { fail } from '../../../errors';
 import type { Db, Tx } from '../../../infra/db';
 import { API_PREFIX } from '../../../plugins/auth';
-import type { HiddenProblems } from '../../quality/hidden-problems';
+import type { Actor } from '../../../lib/actor';
 import type { LeadAccess } from '../marking-lead-access';
 import { blockRules } from '../rules/mark-rules';
 import type { markingLeadViewRepo } from './marking-lead-view.repo';
 import type { BlockProgressCounts } from '../overview/marking-progress.repo';
 import type { LeadSchool, markingLeadRepo } from './marking-lead.repo';
+
+/**
+ * 问题卷 on the hidden papers of 质检 as the leaders' screens count, list, show and settle them after the pool's.
+ * The quality module's hidden-problems.ts answers it and routes.ts passes it in: marking names what it needs, so
+ * it imports nothing of quality.
+ */
+export interface HiddenProblems {
+  openCount(blockId: number, school: LeadSchool): Promise<number>;
+  list(
+    blockId: number,
+    school: LeadSchool,
+    state: 'open' | 'resolved',
+    skip: number,
+    take: number,
+  ): Promise<{ total: number; items: LeadProblemItem[] }>;
+  image(id: number, p: Principal): Promise<Buffer>;
+  resolve(
+    id: number,
+    input: { resolution: ProblemResolution; note: string },
+    p: Principal,
+    actor: Actor,
+  ): Promise<void>;
+}
 
 /** The cut image of a task's block, for leaders and managers. */
 export const taskImageUrl = (taskId: number): string => `${API_PREFIX}/api/marking/task/${taskId}/lead/image`;

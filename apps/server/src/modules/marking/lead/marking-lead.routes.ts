@@ -5,7 +5,7 @@ import { fail } from '../../../errors';
 import { contractRoutes } from '../../../plugins/contract';
 import { actorOf } from '../../../plugins/http';
 import type { ExamScopes } from '../../exam/exam-scope';
-import type { HiddenProblems } from '../../quality/hidden-problems';
+import type { HiddenProblems } from './marking-lead-view.service';
 import type { MarkingScopes } from '../marking-scope';
 import type { MarkingLeadViewService } from './marking-lead-view.service';
 import type { MarkingLeadService } from './marking-lead.service';
