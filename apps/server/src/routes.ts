@@ -49,17 +49,18 @@ import { cutPool } from './modules/scan/image/cut-pool';
 import { scanRoutes } from './modules/scan/scan.routes';
 import { scanAgentPackager } from './modules/tool/scan-agent-package';
 import { toolRoutes } from './modules/tool/tool.routes';
-import { markingRoutes } from './modules/marking/marking.routes';
+import { markingRoutes } from './modules/marking/pool/marking.routes';
 import { markingModule, markingPorts } from './modules/marking/marking.module';
-import type { Discard } from './modules/marking/marking-reset';
-import { markingLeadRoutes } from './modules/marking/marking-lead.routes';
-import { markingBookRoutes } from './modules/marking/marking-book.routes';
-import { markingResetRoutes } from './modules/marking/marking-reset.routes';
-import { markingReselectRoutes } from './modules/marking/marking-reselect.routes';
+import type { Discard } from './modules/marking/reset/marking-reset';
+import { markingLeadRoutes } from './modules/marking/lead/marking-lead.routes';
+import { markingBookRoutes } from './modules/marking/book/marking-book.routes';
+import { markingResetRoutes } from './modules/marking/reset/marking-reset.routes';
+import { markingReselectRoutes } from './modules/marking/reset/marking-reselect.routes';
 import { intelligentRoutes } from './modules/intelligent/intelligent.routes';
 import { forgetIntelligentDecisions, intelligentModule } from './modules/intelligent/intelligent.module';
 import { qualityRoutes } from './modules/quality/quality.routes';
 import { forgetQualityRecords, qualityModule } from './modules/quality/quality.module';
+import { assertNotPaused } from './modules/quality/quality-pause';
 import { subjectRepo } from './modules/subject/subject.repo';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectModule } from './modules/subject/subject.module';
@@ -224,7 +225,11 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       );
       // 质检: the hidden papers (标准卷, a marker's own paper again) mixed into the markers' streams, stored apart
       // (modules/trial/standard.service.ts); `rates` is the claim's one cached read of block_quality
-      const { rates, standard } = trialStandard({ db, paperImage: paperImages.paperImage });
+      const { rates, standard } = trialStandard({
+        db,
+        paperImage: paperImages.paperImage,
+        notPaused: assertNotPaused,
+      });
       const hidden = hiddenProblems({
         db,
         audit,

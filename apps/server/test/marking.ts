@@ -18,7 +18,7 @@ import {
   template,
 } from '../src/db/schema';
 import type { Db } from '../src/infra/db';
-import { createTasks } from '../src/modules/marking/marking-final';
+import { createTasks } from '../src/modules/marking/final/marking-final';
 import { body, signIn } from './app';
 import { BLANK_TEMPLATE, PASSWORD, buildSchool, buildTeacher } from './factories';
 

@@ -51,7 +51,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../../apps/server/src/infra/db';
 import { startCluster, type EmbeddedCluster } from '../../../apps/server/src/infra/embedded-pg';
-import { createTasks } from '../../../apps/server/src/modules/marking/marking-final';
+import { createTasks } from '../../../apps/server/src/modules/marking/final/marking-final';
 import {
   benchDatabase,
   cpuSeconds,
@@ -64,7 +64,13 @@ import {
 } from './api-server';
 import { markingChecks } from './marking-checks';
 import { biasCheck, biasFigures } from './marking-bias';
-import { clusterCpuSeconds, preloadStatements, resetStatements, sampleBackends, topStatements } from './marking-pg';
+import {
+  clusterCpuSeconds,
+  preloadStatements,
+  resetStatements,
+  sampleBackends,
+  topStatements,
+} from './marking-pg';
 import { cutAhead } from './marking-cuts';
 import { p50p99, runHealth, runMarkers, THRESHOLD } from './marking-load';
 import { seedMarking, writePageImage } from './marking-seed';
@@ -257,7 +263,7 @@ try {
     'submits/s',
     `${perS.toFixed(0)} (${load.counted.toLocaleString()} counted, ${load.replays} replays acknowledged)`,
   );
-  row(CLAIM_EACH ? 'claim' : 'claim (a marker\'s first paper)', lat(load.claim));
+  row(CLAIM_EACH ? 'claim' : "claim (a marker's first paper)", lat(load.claim));
   row(CLAIM_EACH ? 'submit' : 'submit, claiming the next paper', lat(load.submit));
   row('cut image, first cut of a paper', lat(load.imageFirst));
   row('cut image, cut already stored', lat(load.imageCached));
@@ -285,7 +291,8 @@ try {
     'CPU during the run',
     `client (${MARKERS} markers, this process) ${share(clientCpuS)}, server ${serverCpuS === null ? 'n/a' : share(serverCpuS)}, PostgreSQL ${pgCpuS === null ? 'n/a' : share(pgCpuS)}, machine load ${os.loadavg()[0]!.toFixed(1)}`,
   );
-  const perPaper = (cpu: number | null) => (cpu === null ? 'n/a' : `${((1000 * cpu) / load.counted).toFixed(2)} ms`);
+  const perPaper = (cpu: number | null) =>
+    cpu === null ? 'n/a' : `${((1000 * cpu) / load.counted).toFixed(2)} ms`;
   row(
     'CPU per counted submit',
     `client ${perPaper(clientCpuS)}, server ${perPaper(serverCpuS)}, PostgreSQL ${perPaper(pgCpuS)}`,

@@ -39,7 +39,7 @@ function foreignRepoImports(root: string, files: string[]): string[] {
 const BUILDS_OWN_REPO = new Set([
   'score/score-reads.ts',
   'block/block-framed.ts',
-  'marking/marking-counts.ts',
+  'marking/pool/marking-counts.ts',
 ]);
 
 /**

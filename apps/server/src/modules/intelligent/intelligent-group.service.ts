@@ -10,8 +10,8 @@ import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import { assertAllows } from '../subject/subject-state';
 import { assertNotPaused } from '../quality/quality-pause';
-import { blockRules, type Finalizer } from '../marking/marking-final';
-import { assertMarks, scoresOf } from '../marking/marking.service';
+import type { Finalizer } from '../marking/final/marking-final';
+import { assertMarks, blockRules, scoresOf } from '../marking/rules/mark-rules';
 import { runView, type intelligentRepo } from './intelligent.repo';
 
 const imageUrl = (subjectId: number, blockId: number, paperId: number) =>

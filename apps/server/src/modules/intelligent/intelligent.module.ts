@@ -2,7 +2,7 @@ import type { BlockRegion } from '@yj/contracts';
 import type { Db, Tx } from '../../infra/db';
 import type { Jobs } from '../../infra/jobs';
 import type { AuditService } from '../audit/audit.service';
-import type { Finalizer } from '../marking/marking-final';
+import type { Finalizer } from '../marking/final/marking-final';
 import type { LeadAccess } from '../marking/marking-lead-access';
 import type { TemplateImageService } from '../template/template-image.service';
 import type { TemplateService } from '../template/template.service';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type {
   IntelligentCheckView,
@@ -11,13 +11,19 @@ import type {
   ReviewTaskItem,
 } from '@yj/contracts';
 import { createRng, randomAnswers, simulateSheet, typicalCard, type SubjectiveInk } from '@yj/scan-sim';
-import { examRole, subject } from '../../db/schema';
+import { subject } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { rowsOf } from '../../infra/db';
 import { fsStorage } from '../../infra/storage';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { PASSWORD, buildTeacher } from '../../../test/factories';
-import { buildMarker, buildReviewingScene, claimTasks, type MarkingScene } from '../../../test/marking';
+import { body, type TestApp } from '../../../test/app';
+import { buildMarker, claimTasks, type MarkingScene } from '../../../test/marking';
+import {
+  SINGLE_13_DOUBLE_14,
+  reviewingScene,
+  withScene,
+  signInWithRole,
+  otherSchoolManager,
+} from '../../../test/marking-fixture';
 
 // 智能辅助 (setting/intelligent, /check, /intelligentReview): papers scanned by scan-sim (some answers blank,
 // two alike), a blank run, the leader's check and confirmation, a send-back, a group scored at once.
@@ -61,68 +67,59 @@ async function untilRun(c: Client, kind: 'blank' | 'group'): Promise<Intelligent
   throw new Error('run did not finish');
 }
 
-beforeAll(async () => {
-  t = await testApp();
-  scene = await buildReviewingScene(db(), {
+withScene(
+  reviewingScene({
     papers: INKS.length,
-    blocks: [
-      { name: '第13题', nos: ['13'] },
-      { name: '第14题', nos: ['14'], markCount: 2, threshold: 1 },
-    ],
-  });
-  // the blocks are cut from answer box 41 of the card's front; each paper's front scanned by scan-sim
-  const region = JSON.stringify([{ page: 0, ...box.rect }]);
-  // the card scanned with: typical card, which stores no picture (the blank region comes from the papers)
-  await db().execute(
-    sql`update template set body = ${JSON.stringify(card)}::jsonb where subject_id = ${scene.subjectId}`,
-  );
-  await db().execute(sql`update block set regions = ${region}::jsonb where subject_id = ${scene.subjectId}`);
-  const storage = fsStorage(path.join(t.config.dataDir, 'files'));
-  const [batch] = await q<{ id: number }>(
-    sql`select id from scan_batch where subject_id = ${scene.subjectId}`,
-  );
-  for (const [i, ink] of INKS.entries()) {
-    const p = scene.papers[i]!;
-    // clean scans: no stray pencil marks in the answer boxes (a blank box with one is rightly left to a marker;
-    // packages/omr blank.test.ts measures typical and hard scans)
-    const a = randomAnswers(card.pages[0]!, createRng(500 + i), 'clean', '20260001');
-    const s = await simulateSheet(card, 0, a, {
-      seed: 500 + i,
-      difficulty: 'clean',
-      feed: 0,
-      ink: { '41': ink },
-    });
-    const key = `test/pages/${p.id}.jpg`;
-    await storage.put(key, s.jpeg);
-    const result = JSON.stringify({ registration: { matrix: s.truth.transform } });
-    await db().execute(sql`insert into scan_page (subject_id, batch_id, paper_id, position, seq, storage_key,
+    blocks: SINGLE_13_DOUBLE_14,
+  }),
+  async (app, built) => {
+    t = app;
+    scene = built;
+    // the blocks are cut from answer box 41 of the card's front; each paper's front scanned by scan-sim
+    const region = JSON.stringify([{ page: 0, ...box.rect }]);
+    // the card scanned with: typical card, which stores no picture (the blank region comes from the papers)
+    await db().execute(
+      sql`update template set body = ${JSON.stringify(card)}::jsonb where subject_id = ${scene.subjectId}`,
+    );
+    await db().execute(
+      sql`update block set regions = ${region}::jsonb where subject_id = ${scene.subjectId}`,
+    );
+    const storage = fsStorage(path.join(t.config.dataDir, 'files'));
+    const [batch] = await q<{ id: number }>(
+      sql`select id from scan_batch where subject_id = ${scene.subjectId}`,
+    );
+    for (const [i, ink] of INKS.entries()) {
+      const p = scene.papers[i]!;
+      // clean scans: no stray pencil marks in the answer boxes (a blank box with one is rightly left to a marker;
+      // packages/omr blank.test.ts measures typical and hard scans)
+      const a = randomAnswers(card.pages[0]!, createRng(500 + i), 'clean', '20260001');
+      const s = await simulateSheet(card, 0, a, {
+        seed: 500 + i,
+        difficulty: 'clean',
+        feed: 0,
+        ink: { '41': ink },
+      });
+      const key = `test/pages/${p.id}.jpg`;
+      await storage.put(key, s.jpeg);
+      const result = JSON.stringify({ registration: { matrix: s.truth.transform } });
+      await db()
+        .execute(sql`insert into scan_page (subject_id, batch_id, paper_id, position, seq, storage_key,
         sha256, file_name, template_page, status, result)
       values (${scene.subjectId}, ${batch!.id}, ${p.id}, 0, ${i}, ${key}, ${`sha-${p.id}`}, ${`${i}.jpg`}, 0,
         'recognised', ${result}::jsonb)`);
-  }
-  const m = await buildMarker(t.app, db(), scene, [blockId(), other()]);
-  marker = m.client;
-  markerId = m.user.id;
-  leader = (await buildMarker(t.app, db(), scene, [blockId(), other()], { role: 6 })).client;
-  // a marker of nothing here, and a manager of the subject
-  stranger = (await buildMarker(t.app, db(), scene, [])).client;
-  const mgr = await buildTeacher(db(), scene.schools[0]!.id, { name: '科目负责人' });
-  await db()
-    .insert(examRole)
-    .values({ examId: scene.examId, subjectId: scene.subjectId, userId: mgr.id, role: 3 });
-  manager = await signIn(t.app, mgr.account, PASSWORD);
-  // a subject manager of another exam's subject, in another school
-  const elsewhere = await buildReviewingScene(db(), {
-    papers: 1,
-    blocks: [{ name: '别校题块', nos: ['13'] }],
-  });
-  const o = await buildTeacher(db(), elsewhere.schools[0]!.id, { name: '别校负责人' });
-  await db()
-    .insert(examRole)
-    .values({ examId: elsewhere.examId, subjectId: elsewhere.subjectId, userId: o.id, role: 3 });
-  otherSchool = await signIn(t.app, o.account, PASSWORD);
-}, 180_000);
-afterAll(() => t.close());
+    }
+    const m = await buildMarker(t.app, db(), scene, [blockId(), other()]);
+    marker = m.client;
+    markerId = m.user.id;
+    leader = (await buildMarker(t.app, db(), scene, [blockId(), other()], { role: 6 })).client;
+    // a marker of nothing here, and a manager of the subject
+    stranger = (await buildMarker(t.app, db(), scene, [])).client;
+    manager = (await signInWithRole(t, scene, 3, '科目负责人')).client;
+    // a subject manager of another exam's subject, in another school
+    otherSchool = await otherSchoolManager(t, '别校题块');
+  },
+  180_000,
+);
 
 describe('智能辅助设置 (setting/intelligent)', () => {
   it('is off by default for every block, and shown to leaders and managers only', async () => {

@@ -1,7 +1,7 @@
 import type { Principal } from '@yj/contracts';
 import { fail } from '../../errors';
 import { assertAllows } from '../subject/subject-state';
-import type { LeadSchool, MarkingLeadRepo } from './marking-lead.repo';
+import type { LeadSchool, MarkingLeadRepo } from './lead/marking-lead.repo';
 
 // The capability 'subject.lead' lets roles 3, 6, 7 and the exam managers in; of these, leaders act on the
 // blocks they lead (block_reviewer role 6), managers (exam 0/1/5, subject 3) on every block of the subject.

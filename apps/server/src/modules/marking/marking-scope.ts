@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Scope } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { ExamScopes } from '../exam/exam-scope';
-import { rowsOf } from './marking-final';
-import { executePrepared } from '../../infra/prepared';
+import { blockSubjectId, standardBlockId, taskBlockId } from './marking-scope.repo';
 
 // A block's subject and a task's block never change: the lookups are cached for the process.
 const MAX_CACHED = 50_000;
@@ -21,11 +19,9 @@ export function markingScopes(db: Db, scopes: ExamScopes) {
 
   async function forBlock(blockId: number): Promise<Scope> {
     if (!blockSubject.has(blockId)) {
-      const [row] = rowsOf<{ subject_id: number }>(
-        await db.execute(sql`select subject_id from block where id = ${blockId}`),
-      );
-      if (!row) throw fail('blockNotFound');
-      remember(blockSubject, blockId, row.subject_id);
+      const subjectId = await blockSubjectId(db, blockId);
+      if (subjectId === null) throw fail('blockNotFound');
+      remember(blockSubject, blockId, subjectId);
     }
     return scopes.forSubject(blockSubject.get(blockId)!);
   }
@@ -35,18 +31,14 @@ export function markingScopes(db: Db, scopes: ExamScopes) {
 
   async function forTask(taskId: number, req?: FastifyRequest): Promise<Scope> {
     if (!taskBlock.has(taskId)) {
-      const [row] = rowsOf<{ block_id: number }>(
-        await executePrepared(db, sql`select block_id from mark_task where id = ${taskId}`),
-      );
-      if (!row) {
-        const [std] = rowsOf<{ block_id: number }>(
-          await db.execute(sql`select block_id from standard_mark where id = ${taskId}`),
-        );
-        if (!std) throw fail('taskNotFound');
+      const blockId = await taskBlockId(db, taskId);
+      if (blockId === null) {
+        const std = await standardBlockId(db, taskId);
+        if (std === null) throw fail('taskNotFound');
         if (req) standard.add(req);
-        return forBlock(std.block_id);
+        return forBlock(std);
       }
-      remember(taskBlock, taskId, row.block_id);
+      remember(taskBlock, taskId, blockId);
     }
     return forBlock(taskBlock.get(taskId)!);
   }

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   BlockQuality,
-  MarkSubmitResult,
   MarkTask,
   QualityTestProgress,
   QualityTestReport,
@@ -10,8 +9,10 @@ import type {
 } from '@yj/contracts';
 import { samplePaper } from '../../db/schema';
 import { rowsOf } from '../../infra/db';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body, type TestApp } from '../../../test/app';
 import { buildLeadScene, type LeadScene } from '../../../test/marking-lead-scene';
+import { withScene, leadScene, submit13And14 } from '../../../test/marking-fixture';
+import { claimTasks } from '../../../test/marking';
 import { PAUSED } from './quality-pause';
 
 // Issue 29: a marker who gives every paper its true score + 3 is flagged on the first few pieces of evidence
@@ -24,21 +25,9 @@ let s: LeadScene;
 const db = () => t.database.db;
 type Client = LeadScene['manager']['c'];
 
-const claim = (c: Client, scene: LeadScene = s, type = 'normal') =>
-  c
-    .post(`/filter/api/marking/block/${scene.blockId}/claim`, { type, count: 1 })
-    .then((r) => body<MarkTask[]>(r));
+const claim = (c: Client, scene: LeadScene = s, type = 'normal') => claimTasks(c, scene.blockId, 1, type);
 const submit = (c: Client, task: MarkTask, a: number, b: number, next = true) =>
-  c
-    .post(`/filter/api/marking/task/${task.taskId}/submit`, {
-      leaseToken: task.leaseToken,
-      scores: [
-        { no: '13', score: a },
-        { no: '14', score: b },
-      ],
-      next,
-    })
-    .then((r) => body<MarkSubmitResult>(r));
+  submit13And14(c, task, a, b, next);
 const hiddenKind = async (taskId: number) =>
   rowsOf<{ kind: string; ref_score: number }>(
     await db().execute(
@@ -56,9 +45,9 @@ const progress = () =>
     .get(`/filter/api/subject/${s.subjectId}/quality-test/progress`)
     .then((r) => body<QualityTestProgress>(r));
 
-beforeAll(async () => {
-  t = await testApp();
-  s = await buildLeadScene(t.app, db(), { papers: 20 });
+withScene(leadScene({ papers: 20 }), async (app, built) => {
+  t = app;
+  s = built;
   // three 标准卷 with the leaders' reference 7 + 3 = 10; one after every 2 real marks; flagged markers paused;
   // minMarks stays 20 (the old rule judged nothing before 20 real marks)
   await db()
@@ -82,7 +71,6 @@ beforeAll(async () => {
   });
   expect(body(set).code).toBe(0);
 });
-afterAll(() => t.close());
 
 describe('a marker who gives true + 3 on every paper', () => {
   it('is flagged and paused on the 3rd 标准卷, after 6 real papers', async () => {

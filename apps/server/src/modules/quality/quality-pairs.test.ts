@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarkSubmitResult, MarkTask } from '@yj/contracts';
+import { describe, expect, it } from 'vitest';
+import type { MarkTask } from '@yj/contracts';
 import { blockReviewer, examRole } from '../../db/schema';
 import { rowsOf } from '../../infra/db';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, signIn, type TestApp } from '../../../test/app';
 import { PASSWORD, buildTeacher } from '../../../test/factories';
-import { buildLeadScene, type LeadScene } from '../../../test/marking-lead-scene';
+import type { LeadScene } from '../../../test/marking-lead-scene';
+import { withScene, leadScene, submit13And14 } from '../../../test/marking-fixture';
+import { claimTasks } from '../../../test/marking';
 
 // Double-marking figures follow the CURRENT marks (migration quality14's mark_stat_apply): a 回评 moves the pair,
 // an 打回 takes it out, and the paper's next mark adds it again — never counted twice. Threshold 3.
@@ -15,19 +17,8 @@ let s: LeadScene;
 const db = () => t.database.db;
 type Client = LeadScene['manager']['c'];
 
-const claim = async (c: Client) =>
-  body<MarkTask[]>(await c.post(`/filter/api/marking/block/${s.blockId}/claim`, { type: 'normal', count: 1 }))
-    .data[0]!;
-const submit = (c: Client, task: MarkTask, a: number, b: number) =>
-  c
-    .post(`/filter/api/marking/task/${task.taskId}/submit`, {
-      leaseToken: task.leaseToken,
-      scores: [
-        { no: '13', score: a },
-        { no: '14', score: b },
-      ],
-    })
-    .then((r) => body<MarkSubmitResult>(r));
+const claim = async (c: Client) => (await claimTasks(c, s.blockId)).data[0]!;
+const submit = (c: Client, task: MarkTask, a: number, b: number) => submit13And14(c, task, a, b);
 const stats = async () =>
   rowsOf<{ user_id: number; pairs: number; agree: number; diff_sum: number; abs_sum: number }>(
     await db()
@@ -40,11 +31,10 @@ const devs = async () =>
       where kind = 'pair' order by user_id`),
   );
 
-beforeAll(async () => {
-  t = await testApp();
-  s = await buildLeadScene(t.app, db(), { papers: 3, markCount: 2 });
+withScene(leadScene({ papers: 3, markCount: 2 }), (app, built) => {
+  t = app;
+  s = built;
 });
-afterAll(() => t.close());
 
 describe('pairs follow the current marks', () => {
   let a: MarkTask;

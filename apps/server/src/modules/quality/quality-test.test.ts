@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   qualityTestReportTable,
   type MarkHistoryItem,
-  type MarkSubmitResult,
   type MarkTask,
   type Paged,
   type QualityTestProgress,
@@ -16,8 +15,10 @@ import {
 } from '@yj/contracts';
 import { blockScore, markTask, samplePaper, standardMark, subject } from '../../db/schema';
 import { rowsOf } from '../../infra/db';
-import { body, testApp, type TestApp } from '../../../test/app';
-import { buildLeadScene, type LeadScene } from '../../../test/marking-lead-scene';
+import { body, type TestApp } from '../../../test/app';
+import type { LeadScene } from '../../../test/marking-lead-scene';
+import { withScene, leadScene, submit13And14 } from '../../../test/marking-fixture';
+import { claimTasks } from '../../../test/marking';
 import { PAUSED } from './quality-pause';
 
 // 质检 (issue 14): the block's rates (setting/qualitytest), a marker's own paper sent again (self-consistency)
@@ -29,21 +30,8 @@ let s: LeadScene;
 const db = () => t.database.db;
 type Client = LeadScene['manager']['c'];
 
-const claim = (c: Client, count = 1) =>
-  c
-    .post(`/filter/api/marking/block/${s.blockId}/claim`, { type: 'normal', count })
-    .then((r) => body<MarkTask[]>(r));
-const submit = (c: Client, task: MarkTask, a: number, b: number, next = false) =>
-  c
-    .post(`/filter/api/marking/task/${task.taskId}/submit`, {
-      leaseToken: task.leaseToken,
-      scores: [
-        { no: '13', score: a },
-        { no: '14', score: b },
-      ],
-      next,
-    })
-    .then((r) => body<MarkSubmitResult>(r));
+const claim = (c: Client, count = 1) => claimTasks(c, s.blockId, count);
+const submit = submit13And14;
 const setting = (c: Client, input: unknown) =>
   c.post(`/filter/api/marking/block/${s.blockId}/quality-test/setting`, input as object).then((r) => body(r));
 const OK_SETTING = { standardEvery: null, selfEvery: 6, spotPercent: 50, maxDeviation: 2, pause: false };
@@ -65,11 +53,10 @@ const spotSubmit = (c: Client, task: SpotTask, a: number, b: number) =>
     })
     .then((r) => body<SpotResult>(r));
 
-beforeAll(async () => {
-  t = await testApp();
-  s = await buildLeadScene(t.app, db(), { papers: 20 });
+withScene(leadScene({ papers: 20 }), (app, built) => {
+  t = app;
+  s = built;
 });
-afterAll(() => t.close());
 
 describe('setting/qualitytest', () => {
   const url = () => `/filter/api/subject/${s.subjectId}/quality-test/setting`;

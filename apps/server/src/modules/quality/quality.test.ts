@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type {
   BlockMonitorDetail,
@@ -9,17 +9,15 @@ import type {
   SubjectMonitor,
   UniteProgress,
 } from '@yj/contracts';
-import { examRole } from '../../db/schema';
 import { rowsOf } from '../../infra/db';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { PASSWORD, buildTeacher } from '../../../test/factories';
+import { body, type TestApp } from '../../../test/app';
+import { buildMarker, claimTasks, submitMark, type MarkingScene } from '../../../test/marking';
 import {
-  buildMarker,
-  buildReviewingScene,
-  claimTasks,
-  submitMark,
-  type MarkingScene,
-} from '../../../test/marking';
+  SINGLE_13_DOUBLE_14,
+  reviewingScene,
+  withScene,
+  signInWithRole,
+} from '../../../test/marking-fixture';
 import { PAUSED } from './quality-pause';
 
 // Live progress and 质检 (issue 14): the counters the triggers keep equal a count from scratch after a mixed
@@ -44,51 +42,48 @@ async function mark(c: Client, blockId: number, no: string, scores: number[]) {
   return tasks;
 }
 
-beforeAll(async () => {
-  t = await testApp();
-  scene = await buildReviewingScene(db(), {
+withScene(
+  reviewingScene({
     papers: 6,
     schools: 2,
-    blocks: [
-      { name: '第13题', nos: ['13'] },
-      { name: '第14题', nos: ['14'], markCount: 2, threshold: 1 },
-    ],
-  });
-  const both = [single(), double()];
-  m1 = (await buildMarker(t.app, db(), scene, both)).client;
-  m2 = (await buildMarker(t.app, db(), scene, both)).client;
-  const high = await buildMarker(t.app, db(), scene, both);
-  m3 = high.client;
-  m3Id = high.user.id;
-  leader = (await buildMarker(t.app, db(), scene, both, { role: 6 })).client;
-  stranger = (await buildMarker(t.app, db(), scene, [])).client;
-  // a quality person (exam role 7) of the whole exam, leading no block
-  const q = await buildTeacher(db(), scene.schools[0]!.id, { name: '质检员' });
-  await db().insert(examRole).values({ examId: scene.examId, subjectId: null, userId: q.id, role: 7 });
-  quality = await signIn(t.app, q.account, PASSWORD);
+    blocks: SINGLE_13_DOUBLE_14,
+  }),
+  async (app, built) => {
+    t = app;
+    scene = built;
+    const both = [single(), double()];
+    m1 = (await buildMarker(t.app, db(), scene, both)).client;
+    m2 = (await buildMarker(t.app, db(), scene, both)).client;
+    const high = await buildMarker(t.app, db(), scene, both);
+    m3 = high.client;
+    m3Id = high.user.id;
+    leader = (await buildMarker(t.app, db(), scene, both, { role: 6 })).client;
+    stranger = (await buildMarker(t.app, db(), scene, [])).client;
+    // a quality person (exam role 7) of the whole exam, leading no block
+    quality = (await signInWithRole(t, scene, 7, '质检员', null)).client;
 
-  // the mixed run: single marks, double pairs (two beyond the threshold → arbitration), a 回评, arbitrations
-  await mark(m1, single(), '13', [4, 5, 6, 5]);
-  await mark(m2, single(), '13', [4, 6, 5, 5]);
-  await mark(m3, single(), '13', [10, 10, 10, 10]);
-  const first = await mark(m1, double(), '14', [3, 3, 3, 3]);
-  await mark(m2, double(), '14', [3, 3.5, 5, 6]);
-  expect(
-    body(
-      await m1.post(`/filter/api/marking/task/${first[0]!.taskId}/modify`, {
-        version: 0,
-        scores: [{ no: '14', score: 2.5 }],
-      }),
-    ).code,
-  ).toBe(0);
-  const arb = (await claimTasks(leader, double(), 4, 'arbitration')).data as MarkTask[];
-  expect(arb).toHaveLength(2);
-  for (const task of arb) {
-    const r = body(await submitMark(leader, task, '14', 4));
-    expect(r.code, r.message).toBe(0);
-  }
-});
-afterAll(() => t.close());
+    // the mixed run: single marks, double pairs (two beyond the threshold → arbitration), a 回评, arbitrations
+    await mark(m1, single(), '13', [4, 5, 6, 5]);
+    await mark(m2, single(), '13', [4, 6, 5, 5]);
+    await mark(m3, single(), '13', [10, 10, 10, 10]);
+    const first = await mark(m1, double(), '14', [3, 3, 3, 3]);
+    await mark(m2, double(), '14', [3, 3.5, 5, 6]);
+    expect(
+      body(
+        await m1.post(`/filter/api/marking/task/${first[0]!.taskId}/modify`, {
+          version: 0,
+          scores: [{ no: '14', score: 2.5 }],
+        }),
+      ).code,
+    ).toBe(0);
+    const arb = (await claimTasks(leader, double(), 4, 'arbitration')).data as MarkTask[];
+    expect(arb).toHaveLength(2);
+    for (const task of arb) {
+      const r = body(await submitMark(leader, task, '14', 4));
+      expect(r.code, r.message).toBe(0);
+    }
+  },
+);
 
 describe('incremental counters', () => {
   const q = async <T>(s: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(s));

@@ -18,7 +18,7 @@ import { body, testApp, XHR, type TestApp } from '../../../test/app';
 import { buildScoreScene } from '../../../test/score';
 import { auditModule } from '../audit/audit.module';
 import { examScopes } from '../exam/exam-scope';
-import { refreshStripScores } from '../marking/marking-final';
+import { refreshStripScores } from '../marking/final/marking-final';
 import { subjectRepo } from '../subject/subject.repo';
 import { subjectService } from '../subject/subject.service';
 import { NOT_PUBLISHED } from './score-access';

@@ -4,6 +4,7 @@ import type { Patch, TemplateRect } from '@yj/contracts';
 import { detectLayout, type DetectedLayout } from '@yj/omr';
 import { fail } from '../../errors';
 import type { Storage } from '../../infra/storage';
+import { templatePictureKey } from './template-picture';
 import { expandFiles, filePages, SCAN_LIMITS, sniff } from '../scan/ingest/scan-input';
 import { rendererFor, type PagePool, type RenderJob } from '../scan/ingest/scan-pages';
 
@@ -22,9 +23,6 @@ export interface TemplateImage {
 const PATCH_SCALE = 0.5;
 const MAX_SIDE = 8000;
 const KEY = /^[0-9a-f]{64}$/;
-
-/** Where a template picture is stored (recognition reads it as the printed blank: scan/scan-blanks.ts). */
-export const templatePictureKey = (subjectId: number, key: string) => `templates/${subjectId}/${key}.jpg`;
 
 /**
  * Pictures the template builder draws on (issue 5): stored greyscale, so template pixels are its pixels,

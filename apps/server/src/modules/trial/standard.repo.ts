@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LEASE_MINUTES, MarkSlot, type BlockRegion, type MarkProblem } from '@yj/contracts';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
-import type { ApartRow } from './apart-mark';
+import type { ApartRow } from './apart-mark.repo';
 
 /** a re-sent paper is none of the marker's latest few */
 const RECENT = 5;

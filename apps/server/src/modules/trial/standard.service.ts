@@ -11,10 +11,8 @@ import {
 import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import { assertAllows } from '../subject/subject-state';
-import { assertMarks, imageUrl, scoresOf } from '../marking/marking.service';
-import { blockRules } from '../marking/marking-final';
+import { assertMarks, blockRules, imageUrl, scoresOf } from '../marking/rules/mark-rules';
 import { hiddenDue } from '@yj/quality';
-import { assertNotPaused } from '../quality/quality-pause';
 import { submitApart } from './apart-mark';
 import type { HandedOut, StandardRepo, StandardRow } from './standard.repo';
 import type { PaperImage } from './trial-mark.service';
@@ -25,6 +23,12 @@ import type { PaperImage } from './trial-mark.service';
 // and the normal image address. The mark is kept in standard_mark and never reaches a score.
 
 const RATE_TTL_MS = 30_000;
+
+/**
+ * 质检's refusal of a flagged marker while their block pauses them (the quality module's quality-pause.ts,
+ * passed in by routes.ts: 试评 imports nothing of quality, which reads 试评's rates).
+ */
+export type NotPaused = (tx: Tx, blockId: number, userId: number) => Promise<void>;
 
 /** What a claim needs of block_quality: the two rates and whether a flagged marker is paused. */
 export interface ClaimSetting {
@@ -64,6 +68,7 @@ export function standardService(d: {
   rates: StandardRates;
   paperImage: PaperImage;
   repo: StandardRepo;
+  notPaused: NotPaused;
 }) {
   /** The standard mark, locked, with the subject's state (real marking only); the callers check the holder. */
   async function locked(tx: Tx, id: number): Promise<StandardRow> {
@@ -87,7 +92,7 @@ export function standardService(d: {
      */
     async handOut(tx: Tx, blockId: number, userId: number): Promise<MarkTask | null> {
       const q = await d.rates.setting(blockId, tx);
-      if (q.pause) await assertNotPaused(tx, blockId, userId);
+      if (q.pause) await d.notPaused(tx, blockId, userId);
       if (!q.standardEvery && !q.selfEvery) return null;
       const repo = d.repo(tx);
       const { done = 0, standards = 0, selfs = 0 } = (await repo.counts(blockId, userId)) ?? {};

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarkSubmitResult, MarkTask, SamplePaper, StandardMarkItem } from '@yj/contracts';
+import { describe, expect, it } from 'vitest';
+import type { MarkTask, SamplePaper, StandardMarkItem } from '@yj/contracts';
 import { blockScore, markTask, standardMark, subject, trialPaper } from '../../db/schema';
 import { rowsOf } from '../../infra/db';
-import { body, testApp, type TestApp } from '../../../test/app';
-import { buildLeadScene, type LeadScene } from '../../../test/marking-lead-scene';
+import { body, type TestApp } from '../../../test/app';
+import type { LeadScene } from '../../../test/marking-lead-scene';
+import { withScene, leadScene, submit13And14 } from '../../../test/marking-fixture';
+import { claimTasks } from '../../../test/marking';
 
 // 质检 with 标准卷 (DESIGN.md §5): papers with a leader's reference are mixed into a marker's stream in real
 // marking, one after every n real marks; the claim hands one out on the normal task shape, its mark is kept
@@ -16,21 +18,8 @@ const db = () => t.database.db;
 type Client = LeadScene['manager']['c'];
 const trialPapers: number[] = [];
 
-const claim = (c: Client, count = 1) =>
-  c
-    .post(`/filter/api/marking/block/${s.blockId}/claim`, { type: 'normal', count })
-    .then((r) => body<MarkTask[]>(r));
-const submit = (c: Client, task: MarkTask, a: number, b: number, next = false) =>
-  c
-    .post(`/filter/api/marking/task/${task.taskId}/submit`, {
-      leaseToken: task.leaseToken,
-      scores: [
-        { no: '13', score: a },
-        { no: '14', score: b },
-      ],
-      next,
-    })
-    .then((r) => body<MarkSubmitResult>(r));
+const claim = (c: Client, count = 1) => claimTasks(c, s.blockId, count);
+const submit = submit13And14;
 const rate = (c: Client, every: unknown) =>
   c.post(`/filter/api/marking/block/${s.blockId}/standard/rate`, { every }).then((r) => body(r));
 const keep = (c: Client, trialPaperId: number, kind: string, k = true) =>
@@ -39,9 +28,9 @@ const isStandard = async (taskId: number) =>
   (await db().select().from(standardMark).where(eq(standardMark.id, taskId))).length === 1;
 const lease = (taskId: number) => `/filter/api/marking/task/${taskId}`;
 
-beforeAll(async () => {
-  t = await testApp();
-  s = await buildLeadScene(t.app, db(), { papers: 6 });
+withScene(leadScene({ papers: 6 }), async (app, built) => {
+  t = app;
+  s = built;
   // papers 5 and 6 were trial papers with the leader's references (13 and 9)
   const rows = await db()
     .insert(trialPaper)
@@ -64,7 +53,6 @@ beforeAll(async () => {
     .returning({ id: trialPaper.id });
   trialPapers.push(...rows.map((r) => r.id));
 });
-afterAll(() => t.close());
 
 describe('标准卷 and the block rate', () => {
   it('keeps trial papers with references as 标准卷, never also as 样卷', async () => {

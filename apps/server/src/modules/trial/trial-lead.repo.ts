@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { BlockRegion, SampleKind } from '@yj/contracts';
+import { ExamRole, type BlockRegion, type SampleKind } from '@yj/contracts';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
-import { ROLE_MARKER } from '../marking/marking.service';
 
 /** The kind a trial paper is kept as (样卷 / 标准卷), or null. */
 const keptKind = sql`(select sp.kind from sample_paper sp
@@ -67,7 +66,7 @@ export function trialLeadRepo(db: Db | Tx) {
     markers: async (blockId: number) =>
       rowsOf<{ user_id: number; name: string }>(
         await db.execute(sql`select r.user_id, u.name from block_reviewer r join "user" u on u.id = r.user_id
-          where r.block_id = ${blockId} and r.role = ${ROLE_MARKER} order by r.user_id`),
+          where r.block_id = ${blockId} and r.role = ${ExamRole.reviewers} order by r.user_id`),
       ),
 
     standardCount: async (blockId: number) =>

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { LEASE_MINUTES, type BlockRegion } from '@yj/contracts';
+import { ExamRole, LEASE_MINUTES, type BlockRegion } from '@yj/contracts';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
-import { ROLE_MARKER } from '../marking/marking.service';
-import type { ApartRow } from './apart-mark';
+import type { ApartRow } from './apart-mark.repo';
 
 export interface TrialMarkRow {
   id: number;
@@ -18,7 +17,7 @@ export function trialMarkRepo(db: Db | Tx) {
     async marker(blockId: number, userId: number) {
       const [r] = rowsOf<{ status: number; is_marker: boolean }>(
         await db.execute(sql`select s.status, exists (select 1 from block_reviewer r where r.block_id = b.id
-            and r.user_id = ${userId} and r.role = ${ROLE_MARKER}) as is_marker
+            and r.user_id = ${userId} and r.role = ${ExamRole.reviewers}) as is_marker
           from block b join subject s on s.id = b.subject_id where b.id = ${blockId}`),
       );
       return r ?? null;

@@ -3,7 +3,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { LeadAccess } from '../marking/marking-lead-access';
 import type { SubjectService } from '../subject/subject.service';
 import { standardRepo } from './standard.repo';
-import { standardRates, standardService, type StandardRates } from './standard.service';
+import { standardRates, standardService, type NotPaused, type StandardRates } from './standard.service';
 import { trialLeadRepo } from './trial-lead.repo';
 import { trialLeadService } from './trial-lead.service';
 import { trialMarkRepo } from './trial-mark.repo';
@@ -15,7 +15,7 @@ import { trialService } from './trial.service';
  * 质检's hidden papers wired, given standard.repo.ts: made before the rest of the module, as the markers' claim
  * (marking) hands them out and quality reads the rates. `rates`: the claim's one cached read of block_quality.
  */
-export function trialStandard(d: { db: Db; paperImage: PaperImage }) {
+export function trialStandard(d: { db: Db; paperImage: PaperImage; notPaused: NotPaused }) {
   const rates = standardRates(d.db, standardRepo);
   return { rates, standard: standardService({ ...d, rates, repo: standardRepo }) };
 }

@@ -1,6 +1,6 @@
+import { ExamRole } from '@yj/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
-import { ROLE_MARKER } from '../marking/marking.service';
 
 // papers a trial may use: live, recognised, of a present examinee (as the task pool of marking-final.ts)
 const markable = (subjectId: number) => sql`p.subject_id = ${subjectId} and p.deleted_at is null
@@ -43,7 +43,7 @@ export function trialRepo(db: Db | Tx) {
       }>(
         await db.execute(sql`select b.id as block_id, b.name,
           (select count(*) from trial_paper tp where tp.block_id = b.id)::int as papers,
-          (select count(*) from block_reviewer r where r.block_id = b.id and r.role = ${ROLE_MARKER})::int as markers,
+          (select count(*) from block_reviewer r where r.block_id = b.id and r.role = ${ExamRole.reviewers})::int as markers,
           (select count(*) from trial_mark m where m.block_id = b.id and m.status = 'submitted')::int as marked,
           (select count(*) from trial_paper tp where tp.block_id = b.id and tp.ref_score is not null)::int as referenced
           from block b where b.subject_id = ${subjectId} and cardinality(b.nos) > 0 order by b.id`),
@@ -103,7 +103,7 @@ export function trialRepo(db: Db | Tx) {
     chosenBlocks: async (subjectId: number) =>
       rowsOf<{ name: string; markers: number }>(
         await db.execute(sql`select b.name,
-          (select count(*) from block_reviewer r where r.block_id = b.id and r.role = ${ROLE_MARKER})::int as markers
+          (select count(*) from block_reviewer r where r.block_id = b.id and r.role = ${ExamRole.reviewers})::int as markers
           from block b where b.subject_id = ${subjectId}
             and exists (select 1 from trial_paper tp where tp.block_id = b.id) order by b.id`),
       ),

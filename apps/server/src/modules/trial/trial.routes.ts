@@ -13,7 +13,7 @@ import { fail } from '../../errors';
 import { contractRoutes } from '../../plugins/contract';
 import { actorOf, authOf } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
-import type { MarkingOrigin } from '../marking/marking-origin';
+import type { MarkingOrigin } from '../marking/origin/marking-origin';
 import type { MarkingScopes } from '../marking/marking-scope';
 import type { TrialLeadService } from './trial-lead.service';
 import type { TrialMarkService } from './trial-mark.service';

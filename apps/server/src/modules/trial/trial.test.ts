@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   MarkSubmitResult,
   MarkTask,
@@ -19,8 +19,9 @@ import {
   trialMark,
   trialPaper,
 } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
-import { buildLeadScene, type LeadScene } from '../../../test/marking-lead-scene';
+import { body, type TestApp } from '../../../test/app';
+import type { LeadScene } from '../../../test/marking-lead-scene';
+import { withScene, leadScene } from '../../../test/marking-fixture';
 
 // 试评 (DESIGN.md §3, §5): the manager chooses papers and runs the trial, every marker marks every trial
 // paper apart from real marking, the leader gives references and sees deviations, rollback deletes only the
@@ -66,14 +67,13 @@ const count = async (table: typeof trialMark | typeof trialPaper | typeof markTa
       .from(table)
   )[0]!.n;
 
-beforeAll(async () => {
-  t = await testApp();
-  s = await buildLeadScene(t.app, db(), { papers: 4 });
+withScene(leadScene({ papers: 4 }), async (app, built) => {
+  t = app;
+  s = built;
   // a subject still in 设置中: no task pool yet
   await db().delete(markTask);
   await db().update(subject).set({ status: 0 }).where(eq(subject.id, s.subjectId));
 });
-afterAll(() => t.close());
 
 describe('choosing trial papers and starting the trial', () => {
   it('shows the subject’s blocks with their markers and no trial papers yet', async () => {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CardTemplateSchema } from '@yj/contracts';
 import { createRng, printedPage, randomAnswers, scoreSheet, simulateSheet, typicalCard } from '@yj/scan-sim';
 import { fsStorage } from '../../../infra/storage';
-import { templatePictureKey } from '../../template/template-image.service';
+import { templatePictureKey } from '../../template/template-picture';
 import { blankImages, blankPictures } from './scan-blanks';
 import { computePage } from './scan-recognize';
 

@@ -2,7 +2,7 @@ import type { CardTemplate } from '@yj/contracts';
 import type { GreyImage } from '@yj/omr';
 import { decodedPictures } from '@yj/omr/node';
 import type { Storage } from '../../../infra/storage';
-import { templatePictureKey } from '../../template/template-image.service';
+import { templatePictureKey } from '../../template/template-picture';
 
 // The printed blank of each template page (the picture the template was drawn on) goes with every page to
 // recognition: on third-party sheets with letters printed inside the bubbles it shows how dark an empty
@@ -25,7 +25,10 @@ export function blankPictures(
   storage: Storage,
 ): (subjectId: number, card: CardTemplate) => Promise<BlankPicture[]> {
   const cache = new WeakMap<CardTemplate, Promise<BlankPicture[]>>();
-  async function read(subjectId: number, card: CardTemplate): Promise<{ out: BlankPicture[]; failed: boolean }> {
+  async function read(
+    subjectId: number,
+    card: CardTemplate,
+  ): Promise<{ out: BlankPicture[]; failed: boolean }> {
     const out: BlankPicture[] = [];
     let failed = false;
     for (const p of card.pages) {

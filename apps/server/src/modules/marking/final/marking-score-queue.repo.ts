@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '../../../infra/db';
+import { executePrepared } from '../../../infra/prepared';
+
+/**
+ * Up to `limit` stale rows taken (of one subject, or any), removed and answered; rows another transaction holds
+ * are skipped, or waited for when `wait`.
+ */
+export async function takeStale(
+  tx: Tx | Db,
+  subjectId: number | null,
+  limit: number,
+  wait: boolean,
+): Promise<Array<{ subject_id: number; examinee_id: number }>> {
+  const only = subjectId === null ? sql`` : sql`where subject_id = ${subjectId}`;
+  return rowsOf<{ subject_id: number; examinee_id: number }>(
+    await tx.execute(sql`delete from score_stale where (subject_id, examinee_id) in (
+        select subject_id, examinee_id from score_stale ${only} order by subject_id, examinee_id
+        limit ${limit} for update${wait ? sql`` : sql` skip locked`})
+      returning subject_id, examinee_id`),
+  );
+}
+
+/** The paper's examinee recorded as stale. */
+export async function markStale(tx: Tx, paperId: number): Promise<void> {
+  await executePrepared(
+    tx,
+    sql`insert into score_stale (subject_id, examinee_id)
+    select subject_id, examinee_id from paper where id = ${paperId} and examinee_id is not null
+    on conflict do nothing`,
+  );
+}
+
+/** The papers' examinees recorded as stale, one statement. */
+export async function markStaleMany(tx: Tx, paperIds: number[]): Promise<void> {
+  await tx.execute(sql`insert into score_stale (subject_id, examinee_id)
+    select subject_id, examinee_id from paper where id = any(${`{${paperIds.join(',')}}`}::int[])
+      and examinee_id is not null
+    on conflict do nothing`);
+}
+
+/** Every stale row of the subject removed; answers their examinees. */
+export async function takeSubjectStale(tx: Tx, subjectId: number): Promise<number[]> {
+  return rowsOf<{ examinee_id: number }>(
+    await tx.execute(sql`delete from score_stale where subject_id = ${subjectId} returning examinee_id`),
+  ).map((r) => r.examinee_id);
+}

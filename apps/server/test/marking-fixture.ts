@@ -1,0 +1,90 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { MarkSubmitResult, MarkTask } from '@yj/contracts';
+import { examRole } from '../src/db/schema';
+import type { Db } from '../src/infra/db';
+import { body, signIn, testApp, type TestApp } from './app';
+import { PASSWORD, buildTeacher } from './factories';
+import { buildReviewingScene, type BlockSpec } from './marking';
+import { buildLeadScene } from './marking-lead-scene';
+
+/**
+ * The set-up the marking, 试评 and 质检 tests share: a server on a database of its own and a scene in it, made
+ * before a file's tests and closed after them; the people of an exam role; the claim and submit of the lead
+ * scene's block. One place, so the tests say only what differs.
+ */
+
+type Client = Awaited<ReturnType<typeof signIn>>;
+
+/**
+ * A test file's server and scene: `build` makes the scene once the server runs, `ready` receives both (to keep
+ * them, and to add what the file needs), and the server closes after the file's tests.
+ */
+export function withScene<S>(
+  build: (t: TestApp) => Promise<S>,
+  ready: (t: TestApp, scene: S) => void | Promise<void>,
+  timeout?: number,
+): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await testApp();
+    await ready(app, await build(app));
+  }, timeout);
+  afterAll(() => app?.close());
+}
+
+/** A reviewing subject with its task pool made (test/marking.ts `buildReviewingScene`). */
+export const reviewingScene =
+  (opts: Parameters<typeof buildReviewingScene>[1]) =>
+  (t: TestApp): ReturnType<typeof buildReviewingScene> =>
+    buildReviewingScene(t.database.db, opts);
+
+/** The one-block subject in review with its leader, markers and manager (test/marking-lead-scene.ts). */
+export const leadScene =
+  (opts: Parameters<typeof buildLeadScene>[2]) =>
+  (t: TestApp): ReturnType<typeof buildLeadScene> =>
+    buildLeadScene(t.app, t.database.db, opts);
+
+/** Question 13 marked once and 14 marked twice (threshold 1): the blocks most marking tests run on. */
+export const SINGLE_13_DOUBLE_14: BlockSpec[] = [
+  { name: '第13题', nos: ['13'] },
+  { name: '第14题', nos: ['14'], markCount: 2, threshold: 1 },
+];
+
+/**
+ * A teacher of the scene's (first) school with an exam role — 3 科目负责人 of the subject, 7 质检员 of the whole
+ * exam (`subjectId` null) — signed in.
+ */
+export async function signInWithRole(
+  t: TestApp,
+  scene: { examId: number; subjectId: number; schools: Array<{ id: number }> },
+  role: number,
+  name: string,
+  subjectId: number | null = scene.subjectId,
+): Promise<{ id: number; client: Client }> {
+  const db: Db = t.database.db;
+  const u = await buildTeacher(db, scene.schools[0]!.id, { name });
+  await db.insert(examRole).values({ examId: scene.examId, subjectId, userId: u.id, role });
+  return { id: u.id, client: await signIn(t.app, u.account, PASSWORD) };
+}
+
+/** The subject manager (科目负责人) of another school's exam, a one-paper reviewing scene of its own, signed in. */
+export async function otherSchoolManager(t: TestApp, blockName = '别校'): Promise<Client> {
+  const elsewhere = await buildReviewingScene(t.database.db, {
+    papers: 1,
+    blocks: [{ name: blockName, nos: ['13'] }],
+  });
+  return (await signInWithRole(t, elsewhere, 3, '别校负责人')).client;
+}
+
+/** POST …/submit of the lead scene's block: question 13 scored `a`, 14 scored `b`. */
+export const submit13And14 = (c: Client, task: MarkTask, a: number, b: number, next = false) =>
+  c
+    .post(`/filter/api/marking/task/${task.taskId}/submit`, {
+      leaseToken: task.leaseToken,
+      scores: [
+        { no: '13', score: a },
+        { no: '14', score: b },
+      ],
+      next,
+    })
+    .then((r) => body<MarkSubmitResult>(r));
