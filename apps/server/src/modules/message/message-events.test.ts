@@ -7,7 +7,7 @@ import { buildSchool, buildTeacher, PASSWORD } from '../../../test/factories';
 import { buildMarker, buildReviewingScene, claimTasks, submitMark } from '../../../test/marking';
 import { reviewScene } from '../../../test/review';
 import { buildScoreScene } from '../../../test/score';
-import { blockProgressCounts } from '../marking/marking-progress.repo';
+import { blockProgressCounts } from '../marking/overview/marking-progress.repo';
 import { messageModule } from './message.module';
 
 // System messages (issue 31): marking starts and scores are published (the lifecycle's transaction), a block is
