@@ -11,6 +11,8 @@ import { homeModule } from './modules/home/home.module';
 import { messageModule } from './modules/message/message.module';
 import { noticeModule } from './modules/notice/notice.module';
 import { orgModule } from './modules/org/org.module';
+import { bureauModule } from './modules/bureau/bureau.module';
+import { bureauRoutes } from './modules/bureau/bureau.routes';
 import { userRepo } from './modules/auth/user.repo';
 import { homeRoutes } from './modules/home/home.routes';
 import { messageRoutes } from './modules/message/message.routes';
@@ -190,6 +192,19 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         onResolved: markingFor.onScanResolved,
       });
       scanRoutes(api, { scan, query, fix, view, finish, scopes });
+      // the bureau (issue 35): its schools, 联考 and every school's progress, read through the modules' services
+      bureauRoutes(api, {
+        ...bureauModule({
+          db,
+          audit,
+          admins,
+          scan: query,
+          blocks,
+          exams,
+          progress: markingFor.progress,
+        }),
+        scopes,
+      });
       scoreRoutes(api, {
         ...scoreModule({
           db,
