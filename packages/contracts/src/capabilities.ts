@@ -41,7 +41,6 @@ export const CAPABILITY_TABLE = {
   'org.read': [
     { who: 'admin', scope: 'any' },
     { who: 'schoolAdmin', scope: 'any' },
-    { who: 'bureauAdmin', scope: 'any' },
   ],
   /** create an exam for a school */
   'exam.create': [
