@@ -56,6 +56,8 @@ export async function scanSheets(
     ink?: (i: number) => Record<string, SubjectiveInk>;
     /** the score examinee i's 打分栏 shows (default 5) */
     strip?: (i: number) => number;
+    /** a 联考's school the sheets are scanned for (chosen on the screen), and the subject's sheets matched before */
+    school?: { name: string; matchedBefore: number };
   } = {},
 ): Promise<void> {
   const box = card.pages[1]!.scoreBoxes[0]!;
@@ -75,6 +77,12 @@ export async function scanSheets(
   const n = examinees.length;
   await page.goto(`${APP}/book/subject/${subjectId}/answerCard`);
   await page.getByTestId('scan-upload').waitFor();
+  if (o.school) {
+    const select = page.getByTestId('scan-school');
+    await select.click();
+    await (await optionOf(page, select, o.school.name)).click();
+    await select.filter({ hasText: o.school.name }).waitFor();
+  }
   await page.locator('input[type=file]').setInputFiles(files);
   await page
     .getByTestId('scan-selection')
@@ -91,7 +99,7 @@ export async function scanSheets(
       'GET',
       `/api/subject/${subjectId}/scanExceptionProgress`,
     );
-    return p.total.queued === 0 && p.total.matched === n;
+    return p.total.queued === 0 && p.total.matched === n + (o.school?.matchedBefore ?? 0);
   });
 }
 

@@ -13,6 +13,8 @@ import { noticeModule } from './modules/notice/notice.module';
 import { todoModule } from './modules/todo/todo.module';
 import { todoRoutes } from './modules/todo/todo.routes';
 import { orgModule } from './modules/org/org.module';
+import { bureauModule } from './modules/bureau/bureau.module';
+import { bureauRoutes } from './modules/bureau/bureau.routes';
 import { userRepo } from './modules/auth/user.repo';
 import { homeRoutes } from './modules/home/home.routes';
 import { messageRoutes } from './modules/message/message.routes';
@@ -194,6 +196,19 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         onResolved: markingFor.onScanResolved,
       });
       scanRoutes(api, { scan, query, fix, view, finish, scopes });
+      // the bureau (issue 35): its schools, 联考 and every school's progress, read through the modules' services
+      bureauRoutes(api, {
+        ...bureauModule({
+          db,
+          audit,
+          admins,
+          scan: query,
+          blocks,
+          exams,
+          progress: markingFor.progress,
+        }),
+        scopes,
+      });
       const scoreParts = scoreModule({
         db,
         audit,

@@ -2,7 +2,7 @@
  * The one capability table (DESIGN.md §7): who may do what, on which scope.
  * The server checks it on every route; the web uses the same table to hide what it forbids.
  */
-export type Who = 'user' | 'admin' | 'schoolAdmin' | 'teacher' | 'examRole';
+export type Who = 'user' | 'admin' | 'schoolAdmin' | 'teacher' | 'examRole' | 'bureauAdmin';
 export type ScopeKind = 'any' | 'school' | 'exam' | 'subject';
 
 export interface Rule {
@@ -25,11 +25,12 @@ export const CAPABILITY_TABLE = {
     { who: 'admin', scope: 'any' },
     { who: 'schoolAdmin', scope: 'school' },
   ],
-  /** grade and class lists of a school: read */
+  /** grade and class lists of a school: read (a bureau's administrator for its schools: to choose a 联考's staff) */
   'school.read': [
     { who: 'admin', scope: 'any' },
     { who: 'schoolAdmin', scope: 'school' },
     { who: 'teacher', scope: 'school' },
+    { who: 'bureauAdmin', scope: 'school' },
   ],
   /** see teachers' and administrators' phones unmasked */
   'school.phone.view': [
@@ -50,6 +51,7 @@ export const CAPABILITY_TABLE = {
   'exam.createJoint': [
     { who: 'admin', scope: 'any' },
     { who: 'schoolAdmin', scope: 'any' },
+    { who: 'bureauAdmin', scope: 'any' },
   ],
   /** see an exam, its subjects and examinees */
   'exam.read': [
@@ -190,6 +192,20 @@ export const CAPABILITY_TABLE = {
   ],
   /** create education bureaus and schools */
   'system.manage': [{ who: 'admin', scope: 'any' }],
+  // ── issue 35: the bureau (教育局 / 区县). A bureau administrator's exams come to them as the creator's standing
+  // (role 0, derived by the session lookup), so the exam rules above hold for them unchanged.
+  /** the bureau's screen: its schools, its 联考 and their progress (the service narrows to the subtree) */
+  'bureau.read': [
+    { who: 'admin', scope: 'any' },
+    { who: 'bureauAdmin', scope: 'any' },
+  ],
+  /** a 联考 compared across schools: every figure of the exam, students named only for one's own schools */
+  'report.compare': [
+    { who: 'admin', scope: 'any' },
+    { who: 'bureauAdmin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'any' },
+    { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 8, 9] },
+  ],
   /** school statistics card */
   'school.statistics.read': [
     { who: 'admin', scope: 'any' },
@@ -231,6 +247,8 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'marking.monitor': '查看阅卷进度与质量监控',
   'system.manage': '创建教育局和学校',
   'school.statistics.read': '查看学校统计',
+  'bureau.read': '查看教育局所辖学校、联考及各校进度',
+  'report.compare': '查看联考的跨校对比报表',
 };
 
 /** One thing an exam role may do: on the whole exam, or only on the subjects it is given for. */
@@ -262,6 +280,13 @@ export interface ExamRoleGrant {
   role: number;
 }
 
+/** A bureau a user administers (issue 35): the bureau, the bureaus under it, and the schools of them all. */
+export interface BureauGrant {
+  orgId: number;
+  orgs: readonly number[];
+  schools: readonly number[];
+}
+
 /** What a signed-in user holds; computed on the server per request. */
 export interface Principal {
   userId: number;
@@ -269,7 +294,13 @@ export interface Principal {
   schoolAdminOf: readonly number[];
   teacherOf: readonly number[];
   examRoles: readonly ExamRoleGrant[];
+  /** bureaus administered (absent: none) */
+  bureaus?: readonly BureauGrant[];
 }
+
+/** Whether a school lies under a bureau the principal administers. */
+export const bureauHasSchool = (p: Principal, schoolId: number): boolean =>
+  (p.bureaus ?? []).some((b) => b.schools.includes(schoolId));
 
 /** The ids a request acts on; a rule with a scope needs the matching id. */
 export interface Scope {
@@ -292,6 +323,10 @@ function ruleAllows(rule: Rule, p: Principal, scope: Scope): boolean {
       return rule.scope === 'any'
         ? p.teacherOf.length > 0
         : scope.schoolId !== undefined && p.teacherOf.includes(scope.schoolId);
+    case 'bureauAdmin':
+      return rule.scope === 'any'
+        ? (p.bureaus?.length ?? 0) > 0
+        : scope.schoolId !== undefined && bureauHasSchool(p, scope.schoolId);
     case 'examRole':
       return p.examRoles.some(
         (g) =>

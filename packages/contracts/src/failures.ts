@@ -85,6 +85,11 @@ export const FAILURES = {
   },
   messageNoRecipients: { errCode: 12030, message: '没有可以接收这条消息的人员' },
   messageNeedsNoConfirm: { errCode: 12031, message: '这条消息不需要确认' },
+  // issue 35: the bureau's administrators (a gap left after 12029 for kinds other branches add meanwhile)
+  alreadyBureauAdmin: {
+    errCode: 12040,
+    message: (p: { name: Param }) => `${p.name} 已是该教育局的管理员`,
+  },
   // 13xxx Exams, subjects and their lifecycle, examinees, exam roles
   examNotFound: { errCode: 13001, message: '考试不存在或已删除' },
   subjectNotFound: { errCode: 13002, message: '科目不存在或已删除' },

@@ -74,3 +74,4 @@ export {
   type GivenAnswer,
   type WrongAnswer,
 } from './commentary';
+export { compareUnits, unitScoreRates, type UnitFigures } from './units';

@@ -4,7 +4,9 @@
 // that writes them, including ones added later, without each having to remember to say so.
 
 // user: status, is_admin, password; session: revoked_at; the others are the grants themselves.
-const GRANT_WRITE = /^(?:insert into|update|delete from) "(?:exam_role|school_admin|teacher|user|session)"/;
+// bureau_admin, org, school, exam: a bureau administrator's schools and exams (issue 35) follow the tree and exam.org_id
+const GRANT_WRITE =
+  /^(?:insert into|update|delete from) "(?:exam_role|school_admin|teacher|user|session|bureau_admin|org|school|exam)"/;
 // neither changes a remembered row's meaning: a new session is not cached yet, a touch only slides its expiry
 const HARMLESS = /^(?:insert into "session"|update "session" set "last_seen_at")/;
 

@@ -15,6 +15,7 @@ import { scoreRoutes } from '../pages/score/routes';
 import { exportRoutes } from '../pages/export/routes';
 import { trialRoutes } from '../pages/trial/routes';
 import { reportRoutes } from '../pages/report/routes';
+import { bureauRoutes } from '../pages/bureau/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
 import { queryClient } from './query-client';
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
           ...exportRoutes,
           ...trialRoutes,
           ...reportRoutes,
+          ...bureauRoutes,
         ],
       },
       { path: '*', loader: () => redirect('/login') },

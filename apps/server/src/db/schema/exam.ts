@@ -35,6 +35,8 @@ export const exam = pgTable(
     step: smallint('step').notNull().default(1),
     /** joint exams: the bureau that runs it */
     orgId: integer('org_id'),
+    /** a bureau's 联考: every school sees the other schools' students by name (else they are anonymous) */
+    namesShared: boolean('names_shared').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

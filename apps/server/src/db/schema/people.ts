@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { banji, school } from './org';
+import { banji, org, school } from './org';
 
 export const user = pgTable(
   'user',
@@ -52,6 +52,22 @@ export const schoolAdmin = pgTable(
     uniqueIndex('school_admin_uq').on(t.schoolId, t.userId),
     index('school_admin_user_idx').on(t.userId),
   ],
+);
+
+/** 教育局 / 区县 administrator: sees the schools of the bureau's subtree and runs its 联考 (issue 35). */
+export const bureauAdmin = pgTable(
+  'bureau_admin',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => org.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => user.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bureau_admin_uq').on(t.orgId, t.userId), index('bureau_admin_user_idx').on(t.userId)],
 );
 
 export const teacher = pgTable(

@@ -45,6 +45,7 @@ export function authService(d: Deps) {
       ...(u.isAdmin ? ['admin'] : []),
       ...(schools.some((s) => s.isAdmin) ? ['schoolAdmin'] : []),
       ...(schools.some((s) => !s.isAdmin) ? ['teacher'] : []),
+      ...((await d.users.isBureauAdmin(u.id)) ? ['bureauAdmin'] : []),
     ];
     return {
       id: u.id,

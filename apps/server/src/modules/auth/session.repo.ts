@@ -51,8 +51,8 @@ export function sessionRepo(db: Db) {
     async findActive(tokenHash: string): Promise<SessionRow | null> {
       const [r] = await active.execute({ tokenHash });
       if (!r) return null;
-      const { isAdmin, schoolAdminOf, teacherOf, examRoles, ...row } = r;
-      return { ...row, grants: { isAdmin, schoolAdminOf, teacherOf, examRoles } };
+      const { isAdmin, schoolAdminOf, teacherOf, examRoles, bureaus, ...row } = r;
+      return { ...row, grants: { isAdmin, schoolAdminOf, teacherOf, examRoles, bureaus } };
     },
 
     async touch(id: number, expiresAt: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
-import { banji, grade, org, school, schoolAdmin, student, teacher, user } from '../../db/schema';
+import { banji, bureauAdmin, grade, org, school, schoolAdmin, student, teacher, user } from '../../db/schema';
 
 /** Inserts for the demo school; batched so first start stays quick. */
 export function demoRepo(db: Db) {
@@ -26,6 +26,9 @@ export function demoRepo(db: Db) {
     },
     async insertSchoolAdmin(schoolId: number, userId: number) {
       await db.insert(schoolAdmin).values({ schoolId, userId });
+    },
+    async insertBureauAdmin(orgId: number, userId: number) {
+      await db.insert(bureauAdmin).values({ orgId, userId });
     },
     async insertTeachers(rows: Array<typeof teacher.$inferInsert>) {
       if (rows.length) await db.insert(teacher).values(rows);

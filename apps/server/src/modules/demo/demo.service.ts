@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/password';
 import type { MessageService } from '../message/message.service';
 import type { demoRepo } from './demo.repo';
 import { chineseName, rng } from './names';
+import { seedDemoBureau } from './demo-bureau';
 
 export { randomPassword };
 
@@ -95,6 +96,8 @@ export async function seedDemo(
       }
     }
     await repo.insertStudents(students);
+    // the bureau (issue 35): 阳光区's administrator and two more of its schools, 月亮区 with one of its own
+    accounts.push(...(await seedDemoBureau(repo, { cityId: city.id, countyId: county.id, hash, rand })));
     await d.messages.send(
       tx,
       '欢迎使用阅卷平台',

@@ -1,4 +1,4 @@
-import { can, type Principal } from '@yj/contracts';
+import { bureauHasSchool, can, type Principal } from '@yj/contracts';
 import { fail } from '../../errors';
 
 /**
@@ -16,6 +16,7 @@ export function actsForSchool(
 ): boolean {
   if (exam.schoolId === schoolId || can(p, 'school.manage', { schoolId }) || p.teacherOf.includes(schoolId))
     return true;
+  if (bureauHasSchool(p, schoolId)) return true;
   return p.examRoles.some((g) => g.examId === exam.id && g.schoolId === schoolId);
 }
 
@@ -31,10 +32,21 @@ export function requireActsForSchools(
 
 /**
  * Who may put schools into a joint exam: a system admin any school, a school's administrator only the
- * schools they administer. 教育局 accounts are system admins until bureaus get administrators of their own.
+ * schools they administer, a bureau's administrator the schools under the bureau (issue 35).
  */
 export function mayIncludeSchool(p: Principal, schoolId: number): boolean {
-  return can(p, 'school.manage', { schoolId });
+  return can(p, 'school.manage', { schoolId }) || bureauHasSchool(p, schoolId);
+}
+
+/**
+ * The bureau that runs a joint exam of these schools: of the bureaus the creator administers, the narrowest
+ * holding every school (null: none does, the exam belongs to no bureau). Its administrators and those above
+ * it see the exam as its creator (principal.repo.ts).
+ */
+export function owningBureau(p: Principal, schoolIds: readonly number[]): number | null {
+  const holding = (p.bureaus ?? []).filter((b) => schoolIds.every((id) => b.schools.includes(id)));
+  holding.sort((a, b) => a.schools.length - b.schools.length);
+  return holding[0]?.orgId ?? null;
 }
 
 /** Phones of a school's people are shown whole only to those who may see them at that school (spec §6). */

@@ -16,7 +16,7 @@ import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import type { examRepo } from './exam.repo';
-import { mayIncludeSchool } from './exam-school';
+import { mayIncludeSchool, owningBureau } from './exam-school';
 import type { Actor } from '../../lib/actor';
 import { assertAllows } from '../subject/subject-state';
 
@@ -80,6 +80,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
           name: input.name,
           type: ExamType.joint,
           gradeName: input.gradeName,
+          orgId: owningBureau(p, schoolIds),
           creatorId: actor.userId,
           startDate: input.startDate,
           endDate: input.endDate ?? null,

@@ -1,7 +1,9 @@
-import type { BlockRegion } from '@yj/contracts';
+import { DEFAULT_REPORT_SETTINGS, type BlockRegion } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import { reportCacheOf } from './report-cache';
+import { reportCompareRepo } from './report-compare.repo';
+import { reportCompareService } from './report-compare.service';
 import { reportCommentaryRepo } from './report-commentary.repo';
 import { reportCommentaryService } from './report-commentary.service';
 import { reportGroupsRepo } from './report-groups.repo';
@@ -23,6 +25,13 @@ export function reportModule(d: {
   const reports = reportService({ db: d.db, audit: d.audit, repo: reportRepo, cachedJson });
   return {
     reports,
+    // a 联考's schools compared (issue 35)
+    compare: reportCompareService({
+      db: d.db,
+      repo: reportRepo,
+      compareRepo: reportCompareRepo,
+      defaults: DEFAULT_REPORT_SETTINGS,
+    }),
     groups: reportGroupsService({
       db: d.db,
       audit: d.audit,

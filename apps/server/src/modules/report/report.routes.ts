@@ -15,6 +15,8 @@ import { actorOf, heavy } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { ReportCommentaryService } from './report-commentary.service';
 import { reportGroupRoutes } from './report-groups.routes';
+import { reportCompareRoutes } from './report-compare.routes';
+import type { ReportCompareService } from './report-compare.service';
 import type { ReportGroupsService } from './report-groups.service';
 import type { ReportService } from './report.service';
 
@@ -30,6 +32,7 @@ export function reportRoutes(
     reports: ReportService;
     commentary: ReportCommentaryService;
     groups: ReportGroupsService;
+    compare: ReportCompareService;
     scopes: ExamScopes;
   },
 ): void {
@@ -151,4 +154,5 @@ export function reportRoutes(
     },
   );
   reportGroupRoutes(app, d);
+  reportCompareRoutes(app, d);
 }

@@ -298,9 +298,15 @@ export function reportService(d: {
   }
 
   /** The user's view of an exam's report, refused (无权限) before its state is told when it holds nothing of it. */
-  async function seenView(e: { id: number; schoolId: number | null }, subjectId: number | null, p: Principal) {
+  async function seenView(
+    e: { id: number; schoolId: number | null },
+    subjectId: number | null,
+    p: Principal,
+  ) {
     const view = await reportView(p, e, subjectId, () => repo.teacherClasses(p.userId));
-    await assertSeesExam(view, e.id, (examId, schools, classes) => repo.hasExamineesIn(examId, schools, classes));
+    await assertSeesExam(view, e.id, (examId, schools, classes) =>
+      repo.hasExamineesIn(examId, schools, classes),
+    );
     return view;
   }
 
@@ -532,6 +538,8 @@ export function reportService(d: {
       const list = await repo.subjects(examId);
       return {
         examName: e.name,
+        // a 联考 (no school of its own) offers its schools compared (issue 35)
+        joint: e.schoolId === null,
         subjects: list.map((s) => ({
           id: s.id,
           name: s.name,

@@ -31,6 +31,26 @@ export function adminService(d: {
     });
   }
 
+  /**
+   * The account of a phone, created (forced password change) when new: its one-time password is answered then
+   * only. School and bureau administrators are added by phone alike.
+   */
+  async function accountOf(tx: Db, phone: string, name: string | undefined) {
+    const found = await d.users(tx).findByPhone(phone);
+    if (found) return { user: found, initialPassword: null };
+    if (!name) throw fail('adminNameRequired');
+    if (await d.users(tx).findByLogin(phone)) throw fail('phoneTaken', { phone });
+    const initialPassword = randomPassword();
+    const user = await d.users(tx).insert({
+      account: phone,
+      phone,
+      name,
+      passwordHash: await hashPassword(initialPassword),
+      mustChangePassword: true,
+    });
+    return { user, initialPassword };
+  }
+
   return {
     async list(schoolId: number, showPhone: boolean): Promise<AdminItem[]> {
       const admins = await d.repo(d.db).list(schoolId);
@@ -46,22 +66,8 @@ export function adminService(d: {
       actor: Actor,
       within: Db = d.db,
     ): Promise<{ userId: number; initialPassword: string | null }> {
-      const initialPassword = randomPassword();
       return within.transaction(async (tx) => {
-        let u = await d.users(tx).findByPhone(phone);
-        let created = false;
-        if (!u) {
-          if (!name) throw fail('adminNameRequired');
-          if (await d.users(tx).findByLogin(phone)) throw fail('phoneTaken', { phone });
-          u = await d.users(tx).insert({
-            account: phone,
-            phone,
-            name,
-            passwordHash: await hashPassword(initialPassword),
-            mustChangePassword: true,
-          });
-          created = true;
-        }
+        const { user: u, initialPassword } = await accountOf(tx, phone, name);
         if (!(await d.repo(tx).add(schoolId, u.id))) throw fail('alreadySchoolAdmin', { name: u.name });
         await d.audit.record(tx, {
           action: 'schoolAdmin.add',
@@ -70,9 +76,11 @@ export function adminService(d: {
           ip: actor.ip,
           detail: { after: { userId: u.id, name: u.name } },
         });
-        return { userId: u.id, initialPassword: created ? initialPassword : null };
+        return { userId: u.id, initialPassword };
       });
     },
+
+    accountOf,
 
     async remove(schoolId: number, userId: number, actor: Actor): Promise<void> {
       if (userId === actor.userId) throw fail('cannotRemoveSelfAdmin');

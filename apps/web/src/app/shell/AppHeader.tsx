@@ -14,7 +14,8 @@ interface Props {
 
 function schoolLabel(user: UserProfile): string {
   if (user.schoolName) return user.schoolName;
-  return user.isAdmin ? '系统管理' : '未加入学校';
+  if (user.isAdmin) return '系统管理';
+  return user.roles.includes('bureauAdmin') ? '教育局' : '未加入学校';
 }
 
 /** Header of the /book shell: product, current school, navigation, messages, account. */

@@ -5,6 +5,7 @@ import { markingNav } from '../../pages/marking/nav';
 import { schoolNav } from '../../pages/school/nav';
 import { toolNav } from '../../pages/tool/nav';
 import { exportNav } from '../../pages/export/nav';
+import { bureauNav } from '../../pages/bureau/nav';
 
 /** An entry of the header menu; `show` hides it from users it is not for (the server checks anyway). */
 export interface NavItem {
@@ -20,7 +21,7 @@ export interface NavItem {
 
 /** Header entries between 首页 and 帮助中心, in order; each feature area lists its own in its nav.ts. */
 export function navItems(): NavItem[] {
-  return [...examNav, ...markingNav, ...schoolNav, ...acardNav, ...toolNav, ...exportNav];
+  return [...bureauNav, ...examNav, ...markingNav, ...schoolNav, ...acardNav, ...toolNav, ...exportNav];
 }
 
 function under(pathname: string, prefix: string): boolean {

@@ -26,7 +26,7 @@ export function ExamListView({ user, joint }: { user: UserProfile; joint: boolea
   const actions = useExamActions();
   const title = joint ? '联考' : '校内考试';
   const createTo = joint ? '/book/create/jointExam' : '/book/singleCreateExam';
-  const mayCreateJoint = user.isSchoolAdmin || user.isAdmin;
+  const mayCreateJoint = user.isSchoolAdmin || user.isAdmin || user.roles.includes('bureauAdmin');
   // A joint exam needs two schools the server lets this user put in: an administrator of one school sees
   // no button that could only be refused.
   const pickable = useQuery({

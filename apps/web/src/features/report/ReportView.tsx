@@ -79,7 +79,15 @@ export function ReportView({ examId }: { examId: number }) {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {subjects.data.examName} · 成绩报表
         </Typography.Title>
-        <SettingsButton examId={examId} />
+        <Space>
+          {/* a 联考: its schools compared (issue 35) */}
+          {subjects.data.joint && (
+            <Link to={`/book/bureau/exam/${examId}/compare`} data-testid="report-compare-link">
+              <Button>跨校对比</Button>
+            </Link>
+          )}
+          <SettingsButton examId={examId} />
+        </Space>
       </Space>
       {!published.length ? (
         <Card>

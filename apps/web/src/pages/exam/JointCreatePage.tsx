@@ -5,7 +5,7 @@ import { JointCreateForm } from '../../features/exam-admin/create/JointCreateFor
 /** /book/create/jointExam */
 export function Component() {
   const user = useCurrentUser();
-  if (!user.isSchoolAdmin && !user.isAdmin) {
+  if (!user.isSchoolAdmin && !user.isAdmin && !user.roles.includes('bureauAdmin')) {
     return <Result status="403" title="无法创建联考" subTitle="联考由学校管理员或教育局管理员创建。" />;
   }
   return <JointCreateForm user={user} />;

@@ -28,6 +28,6 @@ export const examNav: NavItem[] = [
     label: '联考',
     to: '/book/jointExam/home',
     match: ['/book/jointExam', '/book/create/jointExam'],
-    show: (u) => u.isSchoolAdmin || u.isAdmin,
+    show: (u) => u.isSchoolAdmin || u.isAdmin || u.roles.includes('bureauAdmin'),
   },
 ];

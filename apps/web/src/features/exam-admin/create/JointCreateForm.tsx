@@ -12,6 +12,7 @@ import { PageFrame } from '../PageFrame';
 import { SubjectsField, toSubjectInputs, type SubjectRow } from '../SubjectsField';
 import { SchoolTreePicker } from './SchoolTreePicker';
 import { UnionManagerSelect } from './UnionManagerSelect';
+import { SchoolManagerSelect } from './SchoolManagerSelect';
 
 interface Values {
   name: string;
@@ -120,6 +121,8 @@ export function JointCreateForm({ user }: { user: UserProfile }) {
             >
               {user.schoolId !== null ? (
                 <UnionManagerSelect schoolId={user.schoolId} />
+              ) : user.roles.includes('bureauAdmin') ? (
+                <SchoolManagerSelect />
               ) : (
                 <Input disabled placeholder="系统管理员账号请在创建后于人员分工中添加" />
               )}

@@ -8,8 +8,10 @@ export function UnionManagerSelect({
   schoolId,
   value = [],
   onChange,
+  placeholder = '输入姓名或手机号搜索本校老师（可不选）',
 }: {
   schoolId: number;
+  placeholder?: string;
   value?: number[];
   onChange?: (ids: number[]) => void;
 }) {
@@ -36,7 +38,7 @@ export function UnionManagerSelect({
     <Select<number[]>
       mode="multiple"
       aria-label="联考管理员"
-      placeholder="输入姓名或手机号搜索本校老师（可不选）"
+      placeholder={placeholder}
       loading={teachers.isFetching}
       value={value}
       onChange={(ids, opts) => {

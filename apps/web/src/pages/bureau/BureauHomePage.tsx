@@ -1,0 +1,6 @@
+import { BureauHomeView } from '../../features/bureau/BureauHomeView';
+
+/** /book/bureau */
+export function Component() {
+  return <BureauHomeView />;
+}
