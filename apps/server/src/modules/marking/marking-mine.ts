@@ -22,6 +22,7 @@ export async function myHistory(
       sql`block_id = any(array(select r.block_id from block_reviewer r where r.user_id = ${userId}))
         and user_id = ${userId} and status = 'submitted'`,
       ...(q.blockId !== undefined ? [sql`block_id = ${q.blockId}`] : []),
+      ...(q.taskId !== undefined ? [sql`id = ${q.taskId}`] : []),
       ...markFilters(q),
     ],
     sql` and `,
