@@ -52,6 +52,7 @@ import { markingModule, markingPorts } from './modules/marking/marking.module';
 import type { Discard } from './modules/marking/marking-reset';
 import { markingLeadRoutes } from './modules/marking/marking-lead.routes';
 import { markingBookRoutes } from './modules/marking/marking-book.routes';
+import { problemOriginRoutes } from './modules/marking/problem-origin.routes';
 import { markingResetRoutes } from './modules/marking/marking-reset.routes';
 import { markingReselectRoutes } from './modules/marking/marking-reselect.routes';
 import { intelligentRoutes } from './modules/intelligent/intelligent.routes';
@@ -274,6 +275,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       markingRoutes(api, { tasks, marking, history, scopes: onMarking, standard });
       markingLeadRoutes(api, { lead, view: leadView, scopes, marking: onMarking, hidden });
       markingBookRoutes(api, { mine, origin, overview, scopes, marking: onMarking });
+      problemOriginRoutes(api, { view: leadView, origin, marking: onMarking });
       markingResetRoutes(api, { reset: markingResetting, scopes });
       markingReselectRoutes(api, { reselect, scopes });
       // 智能辅助: detection runs in this process (they read the stored pages), one at a time
