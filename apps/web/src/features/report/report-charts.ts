@@ -64,7 +64,7 @@ export function overviewOption(r: Report): EChartsCoreOption {
               markLine: {
                 symbol: 'none',
                 lineStyle: { type: 'dashed' },
-                label: { formatter: `全体平均 ${two(r.overall.mean)}` },
+                label: { position: 'insideEndTop', formatter: `全体平均 ${two(r.overall.mean)}` },
                 data: [{ yAxis: two(r.overall.mean) }],
               },
             }),
