@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
   APP,
+  DEMO_EXAM,
   DEMO_PASSWORD,
   call,
   createExamWithOneSubject,
@@ -151,6 +152,28 @@ test('a teacher who only marks sees no settings or scan controls, and read-only 
     `/yue/api/subject/${chinese.id}/operation/permission`,
   );
   assert.deepEqual([perm.scanRead, perm.editSetting], [false, false]);
+
+  // issue 31, point 11: no control that can only answer 无权限, no menu entry that leads nowhere
+  const menu = page.locator('.ant-layout-header .ant-menu');
+  assert.equal(await menu.getByText('答题卡制作').count(), 0, '答题卡制作 is offered to card makers only');
+  await menu.getByText('下载中心').click();
+  await waitForPath(page, '/book/download/center');
+  await page.getByText('下载中心').first().waitFor();
+
+  await page.goto(`${APP}/book/inSchool`);
+  const row = page.locator('[data-testid="exam-table"] .ant-table-row', { hasText: DEMO_EXAM });
+  await row.getByRole('link', { name: '详情' }).waitFor();
+  assert.equal(await row.getByRole('link', { name: '编辑' }).count(), 0, 'no 编辑 for a marker');
+  assert.equal(await row.getByRole('button', { name: /更多操作/ }).count(), 0, 'no 更多 for a marker');
+  await shot(page, 'guards-07-marker-exam-list');
+
+  await page.goto(`${APP}/book/subject/${chinese.id}/acard/template/home`);
+  await page.getByTestId('acard-locked').getByText('没有修改本科目模板的权限').waitFor();
+  assert.equal(await page.getByTestId('new-acard').count(), 0, 'no 新建在线答题卡');
+  await page.goto(`${APP}/book/subject/${chinese.id}/acard/template/create`);
+  await page.getByTestId('card-save-locked').getByText('没有修改本科目模板的权限').waitFor();
+  assert.equal(await page.getByRole('button', { name: '保存为模板' }).count(), 0, 'no greyed 保存为模板');
+  await shot(page, 'guards-08-marker-card-read-only');
 });
 
 test('signed out, the app asks who is signed in once, and signing in asks no more', async () => {

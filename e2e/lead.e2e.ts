@@ -96,6 +96,18 @@ test('a block leader: progress and recall, a problem paper scored from its image
     return Boolean(img && img.complete && img.naturalWidth > 0);
   });
   await shot(l, 'lead-02-problem');
+  // issue 31: 查看整卷 puts the student's whole paper beside the 问题卷 (the head masked), and the leader settles
+  // the paper from there
+  await panel.getByTestId('whole-paper-open').click();
+  const whole = l.getByTestId('whole-paper');
+  await l.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid="whole-paper"] img');
+    return Boolean(img && img.complete && img.naturalWidth > 0);
+  });
+  const [left, right] = [await panel.boundingBox(), await whole.boundingBox()];
+  assert.ok(left && right && right.x >= left.x + left.width - 1, 'the whole paper stands beside the 问题卷');
+  assert.equal(await l.getByTestId('problem-list').count(), 0, 'the list steps aside');
+  await shot(l, 'lead-02b-whole-paper');
   await panel.getByTestId('problem-score').click();
   const dialog = l.getByTestId('score-dialog');
   await dialog.getByTestId('score-41').getByText('7', { exact: true }).click();

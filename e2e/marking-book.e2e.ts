@@ -80,6 +80,9 @@ after(async () => {
 const header = (name: string) =>
   page.getByTestId('marking-screen').getByRole('heading', { name: new RegExp(`${name}$`) });
 
+/** the 密号 of the paper of 第44题 scored 3 on /book/multi */
+let code44 = '';
+
 test('阅卷任务 leads to /book/multi: both blocks with what is left, marked with the keyboard, Alt+↓ / Alt+↑ switch', async () => {
   await page.goto(`${APP}/book/review/task`);
   await taskRow(page, EXAM, '第44题').waitFor();
@@ -105,6 +108,9 @@ test('阅卷任务 leads to /book/multi: both blocks with what is left, marked w
   await page.waitForURL(`**/book/multi?blockId=${block2}`);
   await page.getByTestId('mark-image').first().waitFor();
   await myCount(page, 0);
+  // the paper's 密号 above it, to find it in 我的阅卷记录 later (issue 31)
+  code44 = ((await page.getByTestId('paper-code').first().textContent()) ?? '').replace('密号', '').trim();
+  assert.match(code44, /^\d{6,}$/);
   await page.keyboard.press('3');
   await page.keyboard.press('Enter');
   await myCount(page, 1);
@@ -170,4 +176,22 @@ test('/book/history lists my marks of both blocks, searched by score; a row open
   await page.getByRole('button', { name: /^查\s?询$/ }).click();
   await list.getByText('共 1 份').waitFor();
   await list.locator('.ant-table-row').first().getByText('第42题').waitFor();
+
+  // issue 31: each paper shows its 密号 and a glimpse of the answer; the 密号 seen while marking finds the paper
+  await page.getByRole('spinbutton', { name: '最低分' }).clear();
+  await page.getByRole('spinbutton', { name: '最高分' }).clear();
+  await page.getByRole('textbox', { name: '密号' }).fill(code44);
+  await page.getByRole('button', { name: /^查\s?询$/ }).click();
+  await list.getByText('共 1 份').waitFor();
+  const found = list.locator('.ant-table-row').first();
+  await found.getByText('第44题').waitFor();
+  await found.getByText(code44, { exact: true }).waitFor();
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid="history-thumb"]');
+    return Boolean(img && img.complete && img.naturalWidth > 0);
+  });
+  await shot(page, 'history-03-by-code');
+  await page.getByRole('textbox', { name: '密号' }).fill('A12');
+  await page.getByRole('button', { name: /^查\s?询$/ }).click();
+  await list.getByText('密号是试卷上方的数字，请检查后再查询').waitFor();
 });

@@ -151,7 +151,17 @@ test('digits and Enter score every box; Enter on the last submits and the spare 
   assert.equal(await page.getByTestId('value-43·②').textContent(), '—');
   await typeKeys(['1', '.', '5']);
   assert.equal(await page.getByTestId('value-43·②').textContent(), '1.5_');
+  // issue 31: 总分 follows the score being typed (it stayed at 7 until Enter)
+  assert.equal(await page.getByTestId('total-1').textContent(), '总分：8.5');
+  // issue 31: the screen has the window's height at 768: no site header, the 给分板 and 提交 in sight
+  await page.setViewportSize({ width: 1366, height: 768 });
+  assert.equal(await page.locator('.ant-layout-header').count(), 0, 'no site header on the marking screen');
+  const screen = await page.getByTestId('marking-screen').boundingBox();
+  assert.ok(screen && screen.y < 4, `the marking screen starts at the top (${screen?.y})`);
+  const submit = await page.getByRole('button', { name: '提交（Enter）' }).boundingBox();
+  assert.ok(submit && submit.y + submit.height <= 768, `提交 in sight at 768 (${submit?.y})`);
   await shot(page, 'marking-screen');
+  await page.setViewportSize({ width: 1366, height: 800 });
   await page.keyboard.press('Enter');
   await gone(first);
   assert.equal(await shownTask(), preloaded);

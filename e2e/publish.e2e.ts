@@ -89,6 +89,25 @@ test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, publ
   await page.getByTestId('blocker-noKey').getByText('未设置答案的客观题：1').waitFor();
   await shot(page, 'publish-01-check-blockers');
 
+  // issue 31: 发布前核对 lists what a school looks over before publishing; the second sheet's examinee,
+  // registered 缺考 by mistake, is under 登记缺考但有答题卡 with a link to the sheet. The mistake is undone after.
+  const second = examinees[1]!;
+  await call(page, 'POST', `/api/subject/${subjectId}/absent`, { ids: [second.id], absent: true });
+  await page.reload();
+  const review = page.getByTestId('score-review');
+  await review.getByTestId('review-zero').waitFor();
+  await review.getByTestId('review-absentWithSheet').click();
+  const absentRow = review
+    .getByTestId('review-table-absentWithSheet')
+    .locator('.ant-table-row', { hasText: k2 });
+  await absentRow.waitFor();
+  await shot(page, 'publish-01d-review-lists');
+  await absentRow.getByRole('link', { name: '查看答题卡' }).click();
+  await page.waitForURL(`**/book/view/student/paper?subjectId=${subjectId}&examineeId=${second.id}`);
+  await call(page, 'POST', `/api/subject/${subjectId}/absent`, { ids: [second.id], absent: false });
+  await page.goto(`${APP}/book/subject/${subjectId}/score/scoreCheck`);
+  await page.getByTestId('blocker-unmarked').getByText('未阅完的答题卡：2').waitFor();
+
   // the key left out: its link opens 题目设置 at the 答案 tab; entered there, the blocker goes
   await page.getByTestId('settle-noKey').click();
   await waitForPath(page, `/book/subject/${subjectId}/setting/question`);

@@ -85,6 +85,8 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   const conventions = page.getByTestId('report-conventions');
   await conventions.getByText(/标准差为总体标准差，除以实考人数 n/).waitFor();
   assert.match(await conventions.innerText(), /缺考为没有成绩的考生.*88\.5\s*分计入 88 分一行/s);
+  // issue 31: 成绩概览 has its chart (each class's mean, 优秀率, 及格率)
+  await page.getByTestId('chart-overview').locator('canvas').waitFor();
   await shot(page, 'reports-01-overview');
 
   await page.getByRole('tab', { name: '班级对比' }).click();
@@ -116,6 +118,17 @@ test('published scores: overview, class comparison, 一分一段, distribution, 
   await page.getByRole('tab', { name: '一分一段' }).click();
   await page.getByTestId('chart-segments').locator('canvas').waitFor();
   await page.getByTestId('report-table-segments').locator('tbody tr.ant-table-row').first().waitFor();
+  // issue 31: 名次 beside 累计人数 — one more than those above, ties sharing it
+  const segs = await tableTexts(page.getByTestId('report-table-segments'));
+  const segCol = (name: string) => segs[0]!.indexOf(name);
+  assert.ok(segCol('名次') > 0, '一分一段 has 名次');
+  for (const row of segs.slice(1))
+    assert.equal(
+      Number(row[segCol('名次')]),
+      Number(row[segCol('累计人数')]) - Number(row[segCol('人数')]) + 1,
+      `名次 of ${row[segCol('分数')]}`,
+    );
+  assert.equal(segs[1]![segCol('名次')], '1');
   await shot(page, 'reports-03-segments');
   await page.getByRole('tab', { name: '分数分布' }).click();
   await page.getByTestId('chart-bands').locator('canvas').waitFor();

@@ -56,6 +56,7 @@ import { markingModule, markingPorts } from './modules/marking/marking.module';
 import type { Discard } from './modules/marking/reset/marking-reset';
 import { markingLeadRoutes } from './modules/marking/lead/marking-lead.routes';
 import { markingBookRoutes } from './modules/marking/book/marking-book.routes';
+import { problemOriginRoutes } from './modules/marking/lead/problem-origin.routes';
 import { markingResetRoutes } from './modules/marking/reset/marking-reset.routes';
 import { markingReselectRoutes } from './modules/marking/reset/marking-reselect.routes';
 import { intelligentRoutes } from './modules/intelligent/intelligent.routes';
@@ -299,6 +300,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       });
       markingLeadRoutes(api, { lead, view: leadView, scopes, marking: onMarking, hidden });
       markingBookRoutes(api, { mine, origin, overview, scopes, marking: onMarking });
+      problemOriginRoutes(api, { view: leadView, origin, marking: onMarking });
       markingResetRoutes(api, { reset: markingResetting, scopes });
       markingReselectRoutes(api, { reselect, scopes });
       // 智能辅助: detection runs in this process (they read the stored pages), one at a time

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAPABILITY_TABLE, type Capability } from './capabilities';
 import { text } from './fields';
 import { password } from './password';
 
@@ -32,6 +33,8 @@ export const userProfile = z.object({
   isAdmin: z.boolean(),
   avatarUrl: z.string().nullable(),
   mustChangePassword: z.boolean(),
+  /** the capabilities held on some school, exam or subject (heldCapabilities): the header offers a tool only then */
+  held: z.array(z.enum(Object.keys(CAPABILITY_TABLE) as [Capability, ...Capability[]])),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

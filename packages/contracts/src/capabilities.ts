@@ -344,3 +344,29 @@ export function can(p: Principal, capability: Capability, scope: Scope = {}): bo
   const rules: readonly Rule[] = CAPABILITY_TABLE[capability];
   return rules.some((r) => ruleAllows(r, p, scope));
 }
+
+/**
+ * The capabilities a principal holds on some scope (an exam role on any exam, a teacher of any school): the
+ * header menu offers a tool only to who can use it somewhere; each screen still checks its own scope.
+ */
+export function heldCapabilities(p: Omit<Principal, 'userId'>): Capability[] {
+  const somewhere = (r: Rule): boolean => {
+    switch (r.who) {
+      case 'user':
+        return true;
+      case 'admin':
+        return p.isAdmin;
+      case 'schoolAdmin':
+        return p.schoolAdminOf.length > 0;
+      case 'teacher':
+        return p.teacherOf.length > 0;
+      case 'bureauAdmin':
+        return (p.bureaus?.length ?? 0) > 0;
+      case 'examRole':
+        return p.examRoles.some((g) => (r.roles ?? []).includes(g.role));
+    }
+  };
+  return (Object.keys(CAPABILITY_TABLE) as Capability[]).filter((c) =>
+    (CAPABILITY_TABLE[c] as readonly Rule[]).some(somewhere),
+  );
+}

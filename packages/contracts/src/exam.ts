@@ -111,6 +111,10 @@ export const examListItem = z.object({
 });
 export type ExamListItem = z.infer<typeof examListItem>;
 
+/** A row of 校内考试 / 联考: the exam and whether the asker may manage it (编辑, 复制, 隐藏, 删除 shown only then). */
+export const examListRow = examListItem.extend({ canManage: z.boolean() });
+export type ExamListRow = z.infer<typeof examListRow>;
+
 export const examDetail = examListItem.extend({
   gradeId: z.number().nullable(),
   schoolList: z.array(z.object({ id: z.number(), name: z.string(), examinees: z.number() })),

@@ -32,6 +32,7 @@ export * from './intelligent';
 export * from './subject-lifecycle';
 export * from './reviewer';
 export * from './score';
+export * from './score-review';
 export * from './score-publish';
 export * from './score-readers';
 export * from './export';

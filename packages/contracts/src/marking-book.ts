@@ -7,7 +7,11 @@ import { blockScoreSource, markHistoryItem, markHistoryQuery, markQuestion, mark
 // overview family (overview/blockOrStudent, check/block, check/checkStuPaper, abnormal).
 
 /** /book/history: my submitted marks across every block, newest first; optionally one block. */
-export const myHistoryQuery = markHistoryQuery.extend({ blockId: idParam().optional() });
+export const myHistoryQuery = markHistoryQuery.extend({
+  blockId: idParam().optional(),
+  /** one paper by its 密号 (the marker's task number, as the marking screen shows it) */
+  taskId: idParam().optional(),
+});
 export const myHistoryItem = markHistoryItem.extend({
   blockId: z.number(),
   blockName: z.string(),

@@ -82,8 +82,8 @@ function classes(r: Report): ReportTable {
 function segments(r: Report): ReportTable {
   return {
     title: '一分一段',
-    headers: ['分数', '人数', '累计人数', '累计占比(%)'],
-    rows: r.segments.map((s) => [s.score, s.count, s.cumulative, pct(s.cumulativeRate)]),
+    headers: ['分数', '人数', '累计人数', '名次', '累计占比(%)'],
+    rows: r.segments.map((s) => [s.score, s.count, s.cumulative, s.rank, pct(s.cumulativeRate)]),
   };
 }
 

@@ -73,7 +73,14 @@ export const reportGroup = reportFigures.extend({
 });
 export type ReportGroup = z.infer<typeof reportGroup>;
 
-export const reportSegment = z.object({ score: num, count: num, cumulative: num, cumulativeRate: num });
+/** 一分一段's row; `rank` is the 名次 of an examinee at the score (@yj/stats oneScoreSegments) */
+export const reportSegment = z.object({
+  score: num,
+  count: num,
+  cumulative: num,
+  rank: num,
+  cumulativeRate: num,
+});
 export type ReportSegment = z.infer<typeof reportSegment>;
 
 export const reportBand = z.object({ from: num, to: num, count: num, rate: num });

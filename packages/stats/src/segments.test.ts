@@ -14,6 +14,8 @@ describe('oneScoreSegments', () => {
       [0, 1, 5],
     ]);
     expect(s[2]!.cumulativeRate).toBe(3 / 5);
+    // 名次 by hand: two at 5 share 1st; nobody at 4 would be 3rd; 3 is 3rd, 2.5 4th, nobody at 1 5th, 0 5th
+    expect(s.map((x) => x.rank)).toEqual([1, 3, 3, 4, 5, 5]);
     expect(s.at(-1)!.cumulativeRate).toBe(1);
   });
   it('step 0.5 keeps half points; nobody sat: empty', () => {
@@ -22,6 +24,8 @@ describe('oneScoreSegments', () => {
       [1.5, 1, 1],
       [1, 2, 3],
     ]);
+    // 名次: 1.5 is 1st, the two at 1 share 2nd
+    expect(oneScoreSegments([1, 1.5, 1], 0.5).map((x) => x.rank)).toEqual([1, 2]);
     expect(oneScoreSegments([null])).toEqual([]);
   });
 });

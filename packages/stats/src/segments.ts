@@ -6,6 +6,11 @@ export interface Segment {
   count: number;
   /** examinees at this score or above */
   cumulative: number;
+  /**
+   * 名次: the rank of an examinee at this score — one more than those above it, so ties share it (competition
+   * ranking, as 学生成绩 ranks); on an empty row, the rank such a score would have
+   */
+  rank: number;
   /** cumulative / 实考 */
   cumulativeRate: number;
 }
@@ -15,7 +20,8 @@ const EPS = 1e-9;
 /**
  * 一分一段: from the highest score down to the lowest, the count at every score (every `step`, empty ones
  * included, so the table has no holes) and the cumulative count from the top. Scores between steps fall in
- * the step below (88.5 → 88). 缺考 are not counted.
+ * the step below (88.5 → 88). 缺考 are not counted. Each row carries its 名次: where a student with that score
+ * stands in the exam.
  */
 export function oneScoreSegments(scores: Scores, step = 1): Segment[] {
   const xs = present(scores);
@@ -38,6 +44,7 @@ export function oneScoreSegments(scores: Scores, step = 1): Segment[] {
       score: round6((hi - k) * step),
       count: counts[k]!,
       cumulative: cum,
+      rank: cum - counts[k]! + 1,
       cumulativeRate: cum / xs.length,
     });
   }

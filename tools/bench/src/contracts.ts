@@ -20,6 +20,7 @@ const user = {
   isAdmin: false,
   avatarUrl: null,
   mustChangePassword: false,
+  held: [],
 };
 const page = {
   total: 500,

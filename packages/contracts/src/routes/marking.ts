@@ -209,6 +209,14 @@ export const markingLeadContract = {
     query: markerTasksQuery,
     response: paged(leadMarkerTask),
   }),
+  /** 查看整卷 beside a 问题卷: the whole pages of the task's paper, masked as for originPicAndAnswer */
+  problemOrigin: defineRoute({
+    method: 'GET',
+    path: '/api/marking/task/:taskId/lead/origin',
+    access: 'subject.lead',
+    params: taskIdParam,
+    response: markOrigin,
+  }),
   paper: defineRoute({
     method: 'GET',
     path: '/api/marking/paper/:paperId',

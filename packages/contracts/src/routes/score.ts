@@ -25,6 +25,7 @@ import {
   publishState,
 } from '../score-publish';
 import { reviewTransitionResult } from '../subject-lifecycle';
+import { scoreReviewList } from '../score-review';
 import { defineRoute, paged } from '../route';
 
 const subject = z.object({ id: idParam() });
@@ -55,6 +56,14 @@ export const scoreContract = {
     access: 'score.read',
     params: subject,
     response: scoreCheck,
+  }),
+  /** 成绩核查's lists to look over before publishing (0 分, 满分, 客观题全空, 缺考 with a sheet, totals off) */
+  review: defineRoute({
+    method: 'GET',
+    path: `${base}/check/review`,
+    access: 'score.unpublished.read',
+    params: subject,
+    response: z.array(scoreReviewList),
   }),
   adjust: defineRoute({
     method: 'POST',

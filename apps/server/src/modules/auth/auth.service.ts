@@ -1,10 +1,11 @@
-import type { LoginRequest, LoginResponse, UserProfile } from '@yj/contracts';
+import { heldCapabilities, type LoginRequest, type LoginResponse, type UserProfile } from '@yj/contracts';
 import { fail } from '../../errors';
 import { avatarUrl, maskPhone } from '../../lib/crypto';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import type { CaptchaService } from './captcha';
 import type { GuardRepo } from './guard.repo';
+import type { Grants } from './principal.repo';
 import { checkNewPassword, hashPassword, verifyPassword } from './password';
 import type { SessionService } from './session.service';
 import type { userRepo, HeldSchool, UserRepo, UserRow } from './user.repo';
@@ -37,9 +38,10 @@ export function authService(d: Deps) {
   async function profile(
     u: UserRow,
     currentSchoolId: number | null,
-    held?: HeldSchool[],
+    held?: { schools: HeldSchool[]; grants: Grants },
   ): Promise<UserProfile> {
-    const schools = held ?? (await d.users.schoolsOf(u.id));
+    const schools = held?.schools ?? (await d.users.schoolsOf(u.id));
+    const grants = held?.grants ?? (await d.users.grantsOf(u.id));
     const current = schools.find((s) => s.id === currentSchoolId) ?? schools[0] ?? null;
     const roles = [
       ...(u.isAdmin ? ['admin'] : []),
@@ -60,6 +62,7 @@ export function authService(d: Deps) {
       isAdmin: u.isAdmin,
       avatarUrl: u.avatarKey ? avatarUrl(u.id, u.avatarKey) : null,
       mustChangePassword: u.mustChangePassword,
+      held: heldCapabilities(grants),
     };
   }
 
@@ -132,7 +135,8 @@ export function authService(d: Deps) {
     async getUserInfo(userId: number, schoolId: number | null): Promise<UserProfile> {
       const u = await d.users.findWithSchools(userId);
       if (!u) throw fail('accountNotFound');
-      return profile(u, schoolId, u.schools);
+      const { schools, isAdmin, schoolAdminOf, teacherOf, examRoles } = u;
+      return profile(u, schoolId, { schools, grants: { isAdmin, schoolAdminOf, teacherOf, examRoles } });
     },
   };
 }

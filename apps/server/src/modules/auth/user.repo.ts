@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-or
 import type { SchoolRef } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import { bureauAdmin, school, schoolAdmin, teacher, user } from '../../db/schema';
+import { grantColumns, type Grants } from './principal.repo';
 
 export type UserRow = typeof user.$inferSelect;
 
@@ -15,6 +16,7 @@ export function userRepo(db: Db) {
     return db
       .select({
         ...getTableColumns(user),
+        ...grantColumns(),
         schools: sql<HeldSchool[]>`coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name,
           'isAdmin', h.is_admin) order by h.is_admin desc, s.id)
           from (select school_id, bool_or(is_admin) as is_admin from (
@@ -40,8 +42,13 @@ export function userRepo(db: Db) {
       const rows = await db.select().from(user).where(eq(user.id, id)).limit(1);
       return rows[0] ?? null;
     },
-    /** The user with `schoolsOf` in one statement. */
-    async findWithSchools(id: number): Promise<(UserRow & { schools: HeldSchool[] }) | null> {
+    /** What the user holds (the principal's grants), for the profile's `held`. */
+    async grantsOf(id: number): Promise<Grants> {
+      const [row] = await db.select(grantColumns()).from(user).where(eq(user.id, id));
+      return row ?? { isAdmin: false, schoolAdminOf: [], teacherOf: [], examRoles: [] };
+    },
+    /** The user with `schoolsOf` and their grants in one statement. */
+    async findWithSchools(id: number): Promise<(UserRow & Grants & { schools: HeldSchool[] }) | null> {
       withSchools ??= prepareWithSchools();
       const [row] = await withSchools.execute({ id });
       return row ?? null;

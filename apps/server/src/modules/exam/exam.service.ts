@@ -5,7 +5,7 @@ import {
   allows,
   type ExamDetail,
   type ExamEdit,
-  type ExamListItem,
+  type ExamListRow,
   type ExamListQuery,
   type JointExamCreate,
   type Paged,
@@ -20,6 +20,12 @@ import { mayIncludeSchool, owningBureau } from './exam-school';
 import type { Actor } from '../../lib/actor';
 import { assertAllows } from '../subject/subject-state';
 
+/** The scope the exam routes check (exam-scope.ts): the exam, and its school when it has one. */
+const examScope = (e: { id: number; schoolId: number | null }) => ({
+  examId: e.id,
+  ...(e.schoolId ? { schoolId: e.schoolId } : {}),
+});
+
 export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditService }) {
   async function requireExam(db: Db, examId: number) {
     const e = await d.repo(db).find(examId);
@@ -30,8 +36,14 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
   return {
     requireExam: (examId: number) => requireExam(d.db, examId),
 
-    list: (p: Principal, q: ExamListQuery, joint: boolean): Promise<Paged<ExamListItem>> =>
-      d.repo(d.db).list(p, q, joint),
+    /** The exams the principal sees, each with whether they may manage it (the list offers 编辑 / 更多 only then). */
+    async list(p: Principal, q: ExamListQuery, joint: boolean): Promise<Paged<ExamListRow>> {
+      const page = await d.repo(d.db).list(p, q, joint);
+      return {
+        ...page,
+        items: page.items.map((e) => ({ ...e, canManage: can(p, 'exam.manage', examScope(e)) })),
+      };
+    },
 
     /** singleCreateExam: basic information and subjects; the creator gets role 0. */
     async createSingle(input: SingleExamCreate, actor: Actor): Promise<{ id: number }> {
@@ -108,7 +120,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
       const e = await requireExam(d.db, examId);
       const item = await repo.item(examId);
       if (!item) throw fail('examNotFound');
-      const scope = { examId, ...(e.schoolId ? { schoolId: e.schoolId } : {}) };
+      const scope = examScope({ id: examId, schoolId: e.schoolId });
       return {
         ...item,
         gradeId: e.gradeId,

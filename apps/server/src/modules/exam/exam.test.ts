@@ -175,6 +175,19 @@ describe('single-school exams', () => {
         }),
       ).message,
     ).toBe('无权限');
+    // 校内考试 offers 编辑 / 复制 / 隐藏 / 删除 only on rows the asker may manage (issue 31, point 11)
+    const rows = (c: Client) =>
+      c
+        .post('/filter/api/exam/inSchool', { schoolId })
+        .then((r) => body<{ items: Array<{ id: number; canManage: boolean }> }>(r).data.items);
+    expect((await rows(teacher)).find((e) => e.id === examId)?.canManage).toBe(false);
+    expect((await rows(admin)).find((e) => e.id === examId)?.canManage).toBe(true);
+    // the header offers 答题卡制作 to who may edit some subject's settings: a marker may not, an administrator may
+    const held = async (c: Client) =>
+      body<{ held: string[] }>(await c.post('/filter/api/user/getUserInfo', {})).data.held;
+    expect(await held(teacher)).toEqual(expect.arrayContaining(['subject.mark', 'score.students.read']));
+    expect(await held(teacher)).not.toContain('subject.setting.edit');
+    expect(await held(admin)).toContain('subject.setting.edit');
     const home = body<{ items: Array<{ name: string; roles: number[] }> }>(
       await teacher.post('/filter/api/home/exams', {}),
     ).data.items;

@@ -12,10 +12,10 @@ export const published = (s: ReportSubjectRow) => s.status === SubjectStatus.pub
 /**
  * The shape of the cached JSON: raised when a report gains a field (2: `reliabilityWithheld`; 3: the 学生成绩
  * tables keep the mean and σ of Z / T rather than both per examinee; 4: `kr20Questions`, KR-20 on the number
- * right, D's groups sharing ties at their edge, grade counts rounded to the nearest examinee), so a row stored
- * by the code before is computed again rather than read in a shape it does not have.
+ * right, D's groups sharing ties at their edge, grade counts rounded to the nearest examinee; 5: 一分一段's
+ * 名次), so a row stored by the code before is computed again rather than read in a shape it does not have.
  */
-const FORMAT = 4;
+const FORMAT = 5;
 
 /**
  * What a cached figure depends on: the cached format, the exam's settings version, and each subject's id, state

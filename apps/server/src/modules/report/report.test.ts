@@ -67,8 +67,8 @@ describe('GET report', () => {
     ]);
     // figures are stored to 6 decimals
     expect(r.classes[0]!.overRate).toBe(0.047619);
-    expect(r.segments[0]).toEqual({ score: 30, count: 1, cumulative: 1, cumulativeRate: 0.25 });
-    expect(r.segments.at(-1)).toEqual({ score: 0, count: 1, cumulative: 4, cumulativeRate: 1 });
+    expect(r.segments[0]).toEqual({ score: 30, count: 1, cumulative: 1, rank: 1, cumulativeRate: 0.25 });
+    expect(r.segments.at(-1)).toEqual({ score: 0, count: 1, cumulative: 4, rank: 4, cumulativeRate: 1 });
   });
 
   it('per question: 得分率, D, option distribution with blanks', async () => {
@@ -184,7 +184,7 @@ describe('a score row without a total that is not 缺考', () => {
       ['高一(2)班', 2, 1, 15],
     ]);
     expect(r.segments).toHaveLength(31);
-    expect(r.segments[0]).toEqual({ score: 30, count: 1, cumulative: 1, cumulativeRate: 0.25 });
+    expect(r.segments[0]).toEqual({ score: 30, count: 1, cumulative: 1, rank: 1, cumulativeRate: 0.25 });
     expect(r.questions.find((q) => q.no === '21')).toMatchObject({ count: 4, mean: 5 });
     // the total: e2's 英语 70 alone, as before
     const total = (await get(scene.admin, base)).data;

@@ -13,6 +13,7 @@ import { scoreKaohaoService } from './score-kaohao.service';
 import { registerPublishScheduleJob, scorePublishService } from './score-publish.service';
 import { scorePublishRepo } from './score-publish.repo';
 import { scoreQueryRepo } from './score-query.repo';
+import { scoreReviewRepo } from './score-review.repo';
 import { scoreService } from './score.service';
 
 /**
@@ -42,6 +43,7 @@ export function scoreModule(d: {
     scores: scoreService({
       db,
       repo: scoreQueryRepo,
+      reviewRepo: scoreReviewRepo,
       audit,
       exams,
       compute,

@@ -29,6 +29,7 @@ export function scoreRoutes(
     subject,
   );
   on(c.check, async ({ params }, req) => d.scores.check(params.id, await req.principal()), subject);
+  on(c.review, async ({ params }, req) => d.scores.review(params.id, await req.principal()), subject);
   on(
     c.adjust,
     async ({ params, body }, req) => d.adjust.adjust(params.id, body, await req.principal(), actorOf(req)),

@@ -1,6 +1,8 @@
 import {
+  SCORE_REVIEW_KINDS,
   structureGap,
   type Principal,
+  type ScoreReviewList,
   type ScoreBlocker,
   type ScoreCheck,
   type ScoreRecomputed,
@@ -19,6 +21,7 @@ import type { ScoreCompute } from './score-compute';
 import type { SchoolFilter } from '../scan/scan-access';
 import type { TemplateFit } from '../template/template.module';
 import { type scoreQueryRepo, studentStatus, type SummaryRow } from './score-query.repo';
+import type { scoreReviewRepo } from './score-review.repo';
 
 const summaryRow = (r: SummaryRow): ScoreSummaryRow => ({
   classId: r.classId,
@@ -94,6 +97,8 @@ export function blockersOf(counts: Record<ScoreBlocker['kind'], number>): ScoreB
 export function scoreService(d: {
   db: Db;
   repo: typeof scoreQueryRepo;
+  /** 成绩核查's lists to look over (score-review.repo) */
+  reviewRepo: typeof scoreReviewRepo;
   audit: AuditService;
   exams: ExamService;
   compute: ScoreCompute;
@@ -179,6 +184,20 @@ export function scoreService(d: {
       );
       const blockers = blockersOf(counts);
       return { ok: blockers.length === 0, blockers };
+    },
+
+    /** 成绩核查's lists (issue 31): every kind in the table's order, empty ones included (the screen says 无). */
+    async review(subjectId: number, p: Principal): Promise<ScoreReviewList[]> {
+      const { examId, filter } = await access(subjectId, p);
+      const rows = await d.reviewRepo(d.db).lists(subjectId, examId, filter);
+      return SCORE_REVIEW_KINDS.map((kind) => {
+        const mine = rows.filter((r) => r.kind === kind);
+        return {
+          kind,
+          count: mine[0]?.count ?? 0,
+          items: mine.map(({ kind: _k, count: _c, ...item }) => item),
+        };
+      });
     },
 
     /** Re-derives every score of the subject now (refused once published: the scores are fixed then). */

@@ -12,7 +12,11 @@ export function Shell() {
   const user = useQuery(currentUserQuery);
   const [mounted, reloadView] = useRemount();
   // a route whose handle says wide (the marking screen: image and 给分板 side by side) takes the whole width
-  const wide = useMatches().some((m) => (m.handle as { wide?: boolean } | undefined)?.wide === true);
+  const handles = useMatches().map((m) => (m.handle ?? {}) as { wide?: boolean; bare?: boolean });
+  const wide = handles.some((h) => h.wide === true);
+  // a route whose handle says bare (the marking screen) has the window's whole height: no site header or
+  // footer, its own header leads back (at 768 px the site header cost the answer image a tenth of its height)
+  const bare = handles.some((h) => h.bare === true);
 
   if (user.isPending) return <Spin fullscreen description="正在加载…" />;
   if (user.isError && !user.data) {
@@ -34,10 +38,10 @@ export function Shell() {
     <CurrentUserContext.Provider value={user.data}>
       <ReloadViewContext.Provider value={reloadView}>
         <Layout style={{ minHeight: '100vh' }}>
-          <AppHeader user={user.data} onReload={reloadView} />
+          {!bare && <AppHeader user={user.data} onReload={reloadView} />}
           <Layout.Content
             style={{
-              padding: '24px 24px 0',
+              padding: bare ? 0 : '24px 24px 0',
               width: '100%',
               maxWidth: wide ? 'none' : 1200,
               margin: '0 auto',
@@ -46,11 +50,13 @@ export function Shell() {
           >
             {mounted ? <Outlet /> : null}
           </Layout.Content>
-          <Layout.Footer
-            style={{ textAlign: 'center', color: '#86909c', fontSize: 12, background: 'transparent' }}
-          >
-            阅卷 · 考试扫描、阅卷与成绩分析平台
-          </Layout.Footer>
+          {!bare && (
+            <Layout.Footer
+              style={{ textAlign: 'center', color: '#86909c', fontSize: 12, background: 'transparent' }}
+            >
+              阅卷 · 考试扫描、阅卷与成绩分析平台
+            </Layout.Footer>
+          )}
         </Layout>
       </ReloadViewContext.Provider>
     </CurrentUserContext.Provider>

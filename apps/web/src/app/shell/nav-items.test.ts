@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Capability, UserProfile } from '@yj/contracts';
 import { navItems, selectedNavKey } from './nav-items';
 
 const items = navItems();
@@ -44,7 +45,7 @@ describe('selectedNavKey', () => {
 
 describe('pages of an exam seen by a teacher (issue 31, point 6)', () => {
   const teacher = items.filter((i) => i.key !== 'exam' && i.key !== 'jointExam');
-  it('the leader\'s block page is under 阅卷任务 for a teacher, under 考试管理 for an administrator', () => {
+  it("the leader's block page is under 阅卷任务 for a teacher, under 考试管理 for an administrator", () => {
     expect(selectedNavKey('/book/subject/3/overview/block/9', teacher)).toBe('reviewTask');
     expect(selectedNavKey('/book/subject/3/overview/block/9', items)).toBe('exam');
   });
@@ -63,5 +64,33 @@ describe('nav patterns', () => {
     for (const path of ['/book/multi', '/book/history', '/book/originPicAndAnswer', '/book/abnormal'])
       expect(selectedNavKey(path, items), path).toBe('reviewTask');
     expect(selectedNavKey('/book/review/abnormal/blockview', items)).toBe('reviewTask');
+  });
+});
+
+describe('entries a plain teacher can use (issue 31, point 11)', () => {
+  const person = (held: Capability[], isSchoolAdmin = false): UserProfile => ({
+    id: 1,
+    account: 't',
+    name: '老师',
+    phone: null,
+    schoolId: 1,
+    schoolName: '第一中学',
+    schools: [{ id: 1, name: '第一中学' }],
+    roles: [isSchoolAdmin ? 'schoolAdmin' : 'teacher'],
+    isSchoolAdmin,
+    isAdmin: false,
+    avatarUrl: null,
+    mustChangePassword: false,
+    held,
+  });
+  const shown = (u: UserProfile) => items.filter((i) => !i.show || i.show(u)).map((i) => i.key);
+
+  it('offers 答题卡制作 only to who may edit some subject, 下载中心 only to who may export', () => {
+    expect(shown(person(['home.read', 'subject.mark']))).not.toContain('dtk');
+    expect(shown(person(['home.read', 'subject.mark']))).not.toContain('downloadCenter');
+    expect(shown(person(['score.students.read']))).toContain('downloadCenter');
+    expect(shown(person(['subject.setting.edit', 'score.download'], true))).toEqual(
+      expect.arrayContaining(['dtk', 'downloadCenter', 'exam']),
+    );
   });
 });

@@ -1,9 +1,9 @@
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { DownloadOutlined, SaveOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { allows, type CardDesign, type CardOptionsInput } from '@yj/contracts';
+import type { CardDesign, CardOptionsInput } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
@@ -14,6 +14,7 @@ import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { acardApi, acardKeys } from './acard.api';
 import { cardDesignQuery, cardPreviewQuery } from './acard.queries';
 import { bodyKey, toBody, type CardForm } from './card-form';
+import { cardLock } from './card-lock';
 import { CardOptionsPanel } from './CardOptionsPanel';
 import { CardPreviewPane } from './CardPreviewPane';
 import { QuestionBoxes } from './QuestionBoxes';
@@ -111,11 +112,7 @@ function DesignerBody({ bundle, design }: { bundle: SubjectBundle; design: CardD
     }
   };
 
-  const locked = !permission.editSetting
-    ? '没有修改本科目模板的权限'
-    : !allows(info.status, 'editSetting')
-      ? '科目已不在设置中，模板不能再修改'
-      : null;
+  const locked = cardLock(permission, info.status);
   const dirty = savedKey !== key;
   // a new card counts as changed once its options differ from the proposed ones
   useUnsavedGuard(savedKey === null ? key !== bodyKey(design.options) : dirty);
@@ -130,17 +127,22 @@ function DesignerBody({ bundle, design }: { bundle: SubjectBundle; design: CardD
       >
         下载 PDF
       </Button>
-      <Tooltip title={locked}>
+      {/* who may not save reads why instead of a greyed button (a tooltip on a disabled button never showed) */}
+      {locked ? (
+        <Typography.Text type="secondary" data-testid="card-save-locked">
+          {locked}
+        </Typography.Text>
+      ) : (
         <Button
           type="primary"
           icon={<SaveOutlined />}
-          disabled={!!locked || !!preview.error}
+          disabled={!!preview.error}
           loading={save.isPending}
           onClick={onSave}
         >
           保存为模板
         </Button>
-      </Tooltip>
+      )}
     </Space>
   );
 
@@ -150,7 +152,7 @@ function DesignerBody({ bundle, design }: { bundle: SubjectBundle; design: CardD
         exam,
         info,
         { title: '在线答题卡', to: `/book/subject/${subjectId}/acard/template/home` },
-        { title: design.templateId ? '编辑' : '新建' },
+        { title: locked ? '查看' : design.templateId ? '编辑' : '新建' },
       )}
       title={`${exam.name} · ${info.name} · 在线答题卡`}
       extra={

@@ -6,9 +6,9 @@ import {
   PlusOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import { allows, CARD_PAPERS, type CardItem } from '@yj/contracts';
+import { CARD_PAPERS, type CardItem } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useNavigate } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
@@ -17,6 +17,7 @@ import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { acardApi, acardKeys } from './acard.api';
 import { cardListQuery } from './acard.queries';
+import { cardLock } from './card-lock';
 
 /** subject/{subjectId}/acard/template/home: the subject's online answer cards with 编辑 / 下载 / 删除. */
 export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
@@ -46,7 +47,8 @@ export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
       ]);
     },
   });
-  const editable = permission.editSetting && allows(info.status, 'editSetting');
+  const locked = cardLock(permission, info.status);
+  const editable = locked === null;
   const base = `/book/subject/${subjectId}/acard/template`;
   const fileName = `${info.name}答题卡.pdf`;
 
@@ -80,14 +82,13 @@ export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
             icon={<EditOutlined />}
             onClick={() => void navigate(`${base}/create?templateId=${c.templateId}`)}
           >
-            编辑
+            {editable ? '编辑' : '查看'}
           </Button>
-          {!c.current && (
+          {editable && !c.current && (
             <Button
               size="small"
               type="link"
               icon={<SyncOutlined />}
-              disabled={!editable}
               loading={refresh.isPending && refresh.variables === c.templateId}
               onClick={() => refresh.mutate(c.templateId)}
               data-testid="refresh-card"
@@ -104,31 +105,32 @@ export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
           >
             下载
           </Button>
-          <Button
-            size="small"
-            type="link"
-            danger
-            icon={<DeleteOutlined />}
-            disabled={!editable}
-            onClick={() =>
-              modal.confirm({
-                title: `删除答题卡模板「${c.mainTemplateName}」？`,
-                content: '删除后将无法按此模板识别扫描的答题卡。',
-                okText: '删除',
-                okButtonProps: { danger: true },
-                cancelText: '取消',
-                onOk: () => remove.mutateAsync(c.templateId),
-              })
-            }
-          >
-            删除
-          </Button>
+          {editable && (
+            <Button
+              size="small"
+              type="link"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() =>
+                modal.confirm({
+                  title: `删除答题卡模板「${c.mainTemplateName}」？`,
+                  content: '删除后将无法按此模板识别扫描的答题卡。',
+                  okText: '删除',
+                  okButtonProps: { danger: true },
+                  cancelText: '取消',
+                  onOk: () => remove.mutateAsync(c.templateId),
+                })
+              }
+            >
+              删除
+            </Button>
+          )}
         </Space>
       ),
     },
   ];
 
-  const create = (
+  const create = editable && (
     <Link to={`${base}/create`}>
       <Button type="primary" icon={<PlusOutlined />} data-testid="new-acard">
         新建在线答题卡
@@ -153,6 +155,15 @@ export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
         <QueryFailed title="答题卡列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <Card data-testid="acard-table">
+          {locked && (
+            <Alert
+              type="info"
+              showIcon
+              title={locked}
+              style={{ marginBottom: 12 }}
+              data-testid="acard-locked"
+            />
+          )}
           <Table<CardItem>
             rowKey="templateId"
             loading={list.isPending}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { ExamListItem, UserProfile } from '@yj/contracts';
+import type { ExamListRow, UserProfile } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -95,7 +95,7 @@ export function ExamListView({ user, joint }: { user: UserProfile; joint: boolea
         {list.isError && !list.data ? (
           <QueryFailed title="考试列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
         ) : (
-          <Table<ExamListItem>
+          <Table<ExamListRow>
             rowKey="id"
             data-testid="exam-table"
             columns={examColumns(joint, actions)}

@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { EXAM_TYPE_LABELS, type ExamListItem } from '@yj/contracts';
+import { EXAM_TYPE_LABELS, type ExamListItem, type ExamListRow } from '@yj/contracts';
 import { Button, Dropdown, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { examStateLabel, examStateOf, subjectStatusColor, subjectStatusLabel } from './exam-state';
@@ -17,7 +17,7 @@ export function dateRange(start: string | null, end: string | null): string {
 }
 
 /** Columns of the exam lists; the joint list shows schools where the school list shows the grade's type. */
-export function examColumns(joint: boolean, actions: RowActions): TableColumnsType<ExamListItem> {
+export function examColumns(joint: boolean, actions: RowActions): TableColumnsType<ExamListRow> {
   return [
     {
       title: '考试名称',
@@ -81,25 +81,28 @@ export function examColumns(joint: boolean, actions: RowActions): TableColumnsTy
       render: (_, e) => (
         <Space size={12} style={{ whiteSpace: 'nowrap' }}>
           <Link to={`/book/exam/${e.id}`}>详情</Link>
-          <Link to={`/book/exam/${e.id}/edit`}>编辑</Link>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'copy', label: '复制考试', onClick: () => actions.copy(e) },
-                {
-                  key: 'hide',
-                  label: <Link to={`/book/exam/${e.id}/hide`}>{e.hidden ? '恢复显示' : '隐藏考试'}</Link>,
-                },
-                { type: 'divider' },
-                { key: 'delete', label: '删除考试', danger: true, onClick: () => actions.remove(e) },
-              ],
-            }}
-          >
-            <Button type="link" size="small" aria-label={`更多操作：${e.name}`}>
-              更多 <DownOutlined />
-            </Button>
-          </Dropdown>
+          {/* 编辑 and 更多 only where the server lets this person manage the exam (it answered 无权限) */}
+          {e.canManage && <Link to={`/book/exam/${e.id}/edit`}>编辑</Link>}
+          {e.canManage && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'copy', label: '复制考试', onClick: () => actions.copy(e) },
+                  {
+                    key: 'hide',
+                    label: <Link to={`/book/exam/${e.id}/hide`}>{e.hidden ? '恢复显示' : '隐藏考试'}</Link>,
+                  },
+                  { type: 'divider' },
+                  { key: 'delete', label: '删除考试', danger: true, onClick: () => actions.remove(e) },
+                ],
+              }}
+            >
+              <Button type="link" size="small" aria-label={`更多操作：${e.name}`}>
+                更多 <DownOutlined />
+              </Button>
+            </Dropdown>
+          )}
         </Space>
       ),
     },

@@ -25,6 +25,7 @@ import { leadApi, type ProblemState, type QuestionScore } from './lead.api';
 import { problemsQuery } from './lead.queries';
 import { ScoreDialog } from './ScoreDialog';
 import { TaskImage } from './TaskImage';
+import { WholePaper } from './WholePaper';
 import { timeText as time } from './time';
 import { useLeadAction } from './useLeadAction';
 
@@ -46,10 +47,13 @@ function ProblemPanel({
   info,
   item,
   canAct,
+  onWhole,
 }: {
   info: LeadBlockInfo;
   item: LeadProblemItem;
   canAct: boolean;
+  /** 查看整卷: null while the whole paper is already beside the panel (or for a hidden 质检卷: no student) */
+  onWhole: (() => void) | null;
 }) {
   const [scoring, setScoring] = useState(false);
   const [note, setNote] = useState('');
@@ -74,7 +78,16 @@ function ProblemPanel({
           )}
         </>
       }
-      extra={settledTag(item)}
+      extra={
+        <Space>
+          {onWhole && (
+            <Button size="small" onClick={onWhole} data-testid="whole-paper-open">
+              查看整卷
+            </Button>
+          )}
+          {settledTag(item)}
+        </Space>
+      }
       data-testid="problem-panel"
     >
       <Descriptions size="small" column={2} style={{ marginBottom: 12 }}>
@@ -162,6 +175,20 @@ export function ProblemsTab({ info, canAct }: { info: LeadBlockInfo; canAct: boo
   const q = useQuery(problemsQuery(info.blockId, state, page));
   const items = q.data?.items ?? [];
   const current = items.find((x) => x.taskId === picked) ?? items[0];
+  // 查看整卷: the list steps aside and the whole paper stands beside the 问题卷
+  const [whole, setWhole] = useState(false);
+  const showWhole = whole && !!current && !current.hidden;
+  if (showWhole)
+    return (
+      <Row gutter={16} wrap={false}>
+        <Col flex="5" style={{ minWidth: 0 }}>
+          <ProblemPanel key={current.taskId} info={info} item={current} canAct={canAct} onWhole={null} />
+        </Col>
+        <Col flex="6" style={{ minWidth: 0 }}>
+          <WholePaper taskId={current.taskId} onClose={() => setWhole(false)} />
+        </Col>
+      </Row>
+    );
   return (
     <Row gutter={16} wrap={false}>
       <Col flex="340px">
@@ -204,7 +231,13 @@ export function ProblemsTab({ info, canAct }: { info: LeadBlockInfo; canAct: boo
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
         {current ? (
-          <ProblemPanel key={current.taskId} info={info} item={current} canAct={canAct} />
+          <ProblemPanel
+            key={current.taskId}
+            info={info}
+            item={current}
+            canAct={canAct}
+            onWhole={current.hidden ? null : () => setWhole(true)}
+          />
         ) : (
           !q.isPending && <Empty description="请选择左侧的问题卷" />
         )}

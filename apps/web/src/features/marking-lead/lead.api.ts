@@ -60,4 +60,6 @@ export const leadApi = {
   /** abnormal: each block's problem papers, open and settled */
   abnormal: (subjectId: number) => callRoute(c.abnormal, subject(subjectId)),
   paper: (paperId: number) => callRoute(c.paper, { params: { paperId } }),
+  /** 查看整卷 beside a 问题卷: the task's paper, whole (the student's name and 考号 painted over) */
+  problemOrigin: (taskId: number) => callRoute(c.problemOrigin, { params: { taskId } }),
 };

@@ -56,6 +56,13 @@ export const paperQuery = (paperId: number) =>
     meta: { silent: true },
   });
 
+export const problemOriginQuery = (taskId: number) =>
+  queryOptions({
+    queryKey: ['marking-lead', 'task', taskId, 'origin'],
+    queryFn: () => leadApi.problemOrigin(taskId),
+    meta: { silent: true },
+  });
+
 export const searchPapersQuery = (subjectId: number, keyword: string, page: number) =>
   queryOptions({
     queryKey: [...leadKeys.subject(subjectId), 'papers', keyword, page],

@@ -1,6 +1,6 @@
 import type { MarkBlockInfo, ProblemReason } from '@yj/contracts';
 import type { MarkRouteType } from './mark-route';
-import { App, Button, Flex, Result, Spin } from 'antd';
+import { App, Button, Flex, Result, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBoxWidth } from './useBoxWidth';
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
@@ -21,6 +21,7 @@ import { useMarkBoard } from './useMarkBoard';
 import { useMarkSession } from './useMarkSession';
 import { quickAllowed } from './score-keys';
 import { originHref } from './mark-route';
+import { paperCode } from './paper-code';
 import { scoreFields, toQuestionScores, totalOf } from './score-fields';
 
 /** Time spent on the papers, as the submit sends it (at most a day). */
@@ -153,6 +154,10 @@ export function MarkingView({
             <Flex gap={8} ref={boxRef}>
               {onScreen.map((t) => (
                 <div key={t.taskId} style={{ flex: 1, minWidth: 0 }} data-testid="paper">
+                  {/* the 密号 finds this paper again in 我的阅卷记录 for 回评 */}
+                  <Typography.Text type="secondary" data-testid="paper-code">
+                    密号 {paperCode(t.taskId)}
+                  </Typography.Text>
                   <MarkImage
                     url={t.imageUrl}
                     prefs={prefs.prefs}

@@ -1,5 +1,5 @@
 import { Alert, Button, Flex, Typography } from 'antd';
-import type { BoardState } from './score-keys';
+import { shownValues, type BoardState } from './score-keys';
 import { stepScores, totalOf, type ScoreField } from './score-fields';
 
 /** Step buttons of one box; the box under the cursor is outlined and shows what is being typed. */
@@ -67,6 +67,7 @@ export function ScoreBoard(props: {
   onFocus: (index: number) => void;
 }) {
   const { fields, papers, board, disabled = false, onPick, onAll, onFocus } = props;
+  const shown = shownValues(board);
   return (
     <Flex vertical gap={8}>
       {Array.from({ length: papers }, (_, p) => {
@@ -98,7 +99,8 @@ export function ScoreBoard(props: {
               />
             ))}
             <Typography.Text data-testid={`total-${p + 1}`}>
-              总分：<Typography.Text strong>{totalOf(values)}</Typography.Text>
+              总分：
+              <Typography.Text strong>{totalOf(shown.slice(start, start + fields.length))}</Typography.Text>
             </Typography.Text>
           </div>
         );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyBoard, pressKey, setAll, type BoardOptions, type BoardState } from './score-keys';
+import { emptyBoard, pressKey, setAll, shownValues, type BoardOptions, type BoardState } from './score-keys';
+import { totalOf } from './score-fields';
 import type { ScoreField } from './score-fields';
 
 const field = (no: string, full: number, step = 1): ScoreField => ({
@@ -78,5 +79,19 @@ describe('给分板 keys', () => {
 
   it('? asks for the help table', () => {
     expect(type(['?'], two).effect).toBe('help');
+  });
+});
+
+describe('总分 while typing (issue 31)', () => {
+  it('counts the digits typed in the current box before Enter, and the stored value once confirmed', () => {
+    const a = type(['8', 'Enter', '2', '.'], two);
+    expect(totalOf(shownValues(a.s))).toBe(10);
+    const b = type(['5'], two, a.s);
+    expect(shownValues(b.s)).toEqual([8, 2.5]);
+    expect(totalOf(shownValues(b.s))).toBe(10.5);
+    // a box already scored and typed over shows the new digits
+    const c = type(['ArrowUp', '3'], two, { ...b.s, values: [8, 2.5], buffer: '', cursor: 1 });
+    expect(shownValues(c.s)).toEqual([3, 2.5]);
+    expect(shownValues(emptyBoard(2))).toEqual([null, null]);
   });
 });

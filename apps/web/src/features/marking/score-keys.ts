@@ -25,6 +25,16 @@ export function emptyBoard(size: number, values?: (number | null)[]): BoardState
   return { values: values ?? Array<number | null>(size).fill(null), cursor: 0, buffer: '', error: null };
 }
 
+/**
+ * The values as the 给分板 shows them: the box being typed in counts what is typed (7 then .5 reads 7.5), so
+ * 总分 follows the keys instead of waiting for Enter.
+ */
+export function shownValues(s: BoardState): (number | null)[] {
+  const typed = s.buffer ? parseTyped(s.buffer) : null;
+  if (typed === null) return s.values;
+  return s.values.map((v, i) => (i === s.cursor ? typed : v));
+}
+
 /** quickScore is offered only when a paper is one box (a one-question block without 给分点). */
 export function quickAllowed(fields: readonly ScoreField[]): boolean {
   return fields.length === 1;

@@ -1,11 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { BarChart, BoxplotChart, LineChart, RadarChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
+import {
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  RadarComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import * as echarts from 'echarts/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
-// Only what the report charts draw: bars (distribution), a line (一分一段), box plots (classes), radar (questions).
+// Only what the report charts draw: bars (distribution), a line (一分一段), box plots (classes), radar (questions),
+// a mark line (成绩概览's exam mean).
 echarts.use([
   BarChart,
   BoxplotChart,
@@ -14,6 +21,7 @@ echarts.use([
   GridComponent,
   RadarComponent,
   LegendComponent,
+  MarkLineComponent,
   TooltipComponent,
   CanvasRenderer,
 ]);

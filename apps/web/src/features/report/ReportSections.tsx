@@ -2,7 +2,14 @@ import { useMemo, useState } from 'react';
 import { Alert, Card, Descriptions, Empty, Select, Space, Typography } from 'antd';
 import { fix2, pct, type Report } from '@yj/contracts';
 import { EChart } from './EChart';
-import { bandsOption, boxOption, questionsOption, radarOption, segmentsOption } from './report-charts';
+import {
+  bandsOption,
+  boxOption,
+  overviewOption,
+  questionsOption,
+  radarOption,
+  segmentsOption,
+} from './report-charts';
 import { groupSize, questionRuns } from './report-notes';
 import { ReportTableCard } from './ReportTableCard';
 
@@ -30,6 +37,7 @@ const reliabilityShown = (r: Report, x: number | null) =>
 
 export function Overview({ r }: { r: Report }) {
   const o = r.overall;
+  const chart = useMemo(() => overviewOption(r), [r]);
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card size="small" data-testid="report-overview">
@@ -68,6 +76,13 @@ export function Overview({ r }: { r: Report }) {
           {/* 10: RELIABILITY_MIN_EXAMINEES of @yj/stats */}
           {r.subjectId !== null && `信度 α 按各题都有得分的考生计算，不足 10 人时不计算；${kr20Covers(r)}`}
         </Typography.Text>
+      </Card>
+      <Card size="small" title="各班平均分、优秀率与及格率">
+        {r.classes.some((c) => c.sat > 0) ? (
+          <EChart option={chart} testId="chart-overview" />
+        ) : (
+          <Empty description="没有实考考生，无法绘制" />
+        )}
       </Card>
       <ReportTableCard report={r} sheet="overview" empty="没有可统计的学校" />
     </Space>

@@ -28,6 +28,53 @@ export function segmentsOption(r: Report): EChartsCoreOption {
   };
 }
 
+/** A group's name on an axis: with its school when the report spans schools. */
+const groupLabel = (r: Report, g: Report['classes'][number]) =>
+  r.complete && new Set(r.classes.map((x) => x.schoolId)).size > 1 ? `${g.schoolName}${g.name}` : g.name;
+
+const percent = (rate: number | null) => (rate === null ? null : two(rate * 100));
+
+/**
+ * 成绩概览 (issue 31): each class's mean (bars, the exam's mean a dashed line across) and its 优秀率 and 及格率
+ * (lines, in percent on the right), so the classes compare at a glance. Classes nobody sat are left out.
+ */
+export function overviewOption(r: Report): EChartsCoreOption {
+  const classes = r.classes.filter((c) => c.sat > 0);
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, data: ['平均分', '优秀率(%)', '及格率(%)'] },
+    grid: { left: 48, right: 56, top: 56, bottom: classes.length > 8 ? 64 : 40 },
+    xAxis: {
+      type: 'category',
+      data: classes.map((c) => groupLabel(r, c)),
+      axisLabel: { rotate: classes.length > 8 ? 30 : 0 },
+    },
+    yAxis: [
+      { type: 'value', name: '平均分', min: 0, max: r.fullScore },
+      { type: 'value', name: '比率(%)', min: 0, max: 100 },
+    ],
+    series: [
+      {
+        name: '平均分',
+        type: 'bar',
+        data: classes.map((c) => (c.mean === null ? null : two(c.mean))),
+        ...(r.overall.mean === null
+          ? {}
+          : {
+              markLine: {
+                symbol: 'none',
+                lineStyle: { type: 'dashed' },
+                label: { position: 'insideEndTop', formatter: `全体平均 ${two(r.overall.mean)}` },
+                data: [{ yAxis: two(r.overall.mean) }],
+              },
+            }),
+      },
+      { name: '优秀率(%)', type: 'line', yAxisIndex: 1, data: classes.map((c) => percent(c.excellent.rate)) },
+      { name: '及格率(%)', type: 'line', yAxisIndex: 1, data: classes.map((c) => percent(c.pass.rate)) },
+    ],
+  };
+}
+
 /** Distribution histogram over the score bands. */
 export function bandsOption(r: Report): EChartsCoreOption {
   return {
@@ -47,11 +94,7 @@ export function boxOption(r: Report): EChartsCoreOption {
     grid: { left: 48, right: 24, top: 32, bottom: 64 },
     xAxis: {
       type: 'category',
-      data: classes.map((c) =>
-        r.complete && new Set(r.classes.map((x) => x.schoolId)).size > 1
-          ? `${c.schoolName}${c.name}`
-          : c.name,
-      ),
+      data: classes.map((c) => groupLabel(r, c)),
       axisLabel: { rotate: classes.length > 8 ? 30 : 0 },
     },
     yAxis: { type: 'value', name: '分数', min: 0, max: r.fullScore },

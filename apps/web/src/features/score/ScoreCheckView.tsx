@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { checkQuery } from './score.queries';
+import { ScoreReviewLists } from './ScoreReviewLists';
 
 /** Where each blocker is settled and what the link says (null: the user cannot reach that screen). */
 function settleAt(
@@ -49,39 +50,44 @@ export function ScoreCheckView({ subject, permission }: SubjectBundle) {
   if (q.isError && !q.data)
     return <QueryFailed title="成绩核查加载失败" error={q.error} onRetry={() => void q.refetch()} />;
   return (
-    <Card loading={!q.data} data-testid="score-check">
-      {q.data?.ok ? (
-        <Result status="success" title="核查通过" subTitle="没有阻止发布成绩的问题。" />
-      ) : (
-        <>
-          <Alert
-            type="warning"
-            showIcon
-            title="以下问题处理完之前，成绩不能发布"
-            style={{ marginBottom: 16 }}
-          />
-          <List<ScoreBlocker>
-            dataSource={q.data?.blockers ?? []}
-            renderItem={(b) => {
-              const to = settleAt(b.kind, subjectId, permission);
-              return (
-                <List.Item
-                  data-testid={`blocker-${b.kind}`}
-                  extra={
-                    to && (
-                      <Link to={to.to} data-testid={`settle-${b.kind}`}>
-                        <Button size="small">{to.label}</Button>
-                      </Link>
-                    )
-                  }
-                >
-                  <List.Item.Meta title={`${b.label}：${b.count}`} description={b.hint} />
-                </List.Item>
-              );
-            }}
-          />
-        </>
+    <>
+      <Card loading={!q.data} data-testid="score-check">
+        {q.data?.ok ? (
+          <Result status="success" title="核查通过" subTitle="没有阻止发布成绩的问题。" />
+        ) : (
+          <>
+            <Alert
+              type="warning"
+              showIcon
+              title="以下问题处理完之前，成绩不能发布"
+              style={{ marginBottom: 16 }}
+            />
+            <List<ScoreBlocker>
+              dataSource={q.data?.blockers ?? []}
+              renderItem={(b) => {
+                const to = settleAt(b.kind, subjectId, permission);
+                return (
+                  <List.Item
+                    data-testid={`blocker-${b.kind}`}
+                    extra={
+                      to && (
+                        <Link to={to.to} data-testid={`settle-${b.kind}`}>
+                          <Button size="small">{to.label}</Button>
+                        </Link>
+                      )
+                    }
+                  >
+                    <List.Item.Meta title={`${b.label}：${b.count}`} description={b.hint} />
+                  </List.Item>
+                );
+              }}
+            />
+          </>
+        )}
+      </Card>
+      {permission.scoreUnpublishedRead && (
+        <ScoreReviewLists subjectId={subjectId} sheets={permission.scanRead} />
       )}
-    </Card>
+    </>
   );
 }

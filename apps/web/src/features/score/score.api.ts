@@ -25,6 +25,8 @@ export const scoreApi = {
   students: (subjectId: number, q: StudentsQuery) =>
     callRoute(c.students, { ...subject(subjectId), query: { ...q, keyword: q.keyword || undefined } }),
   check: (subjectId: number) => callRoute(c.check, subject(subjectId)),
+  /** 成绩核查's lists to look over before publishing */
+  review: (subjectId: number) => callRoute(c.review, subject(subjectId)),
   adjust: (subjectId: number, body: ScoreAdjustBody) => callRoute(c.adjust, { ...subject(subjectId), body }),
   adjustments: (subjectId: number, page: number) =>
     callRoute(c.adjustments, { ...subject(subjectId), query: { page, size: 50 } }),

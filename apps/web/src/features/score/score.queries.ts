@@ -21,6 +21,13 @@ export const studentsQuery = (subjectId: number, q: StudentsQuery) =>
     placeholderData: keepPreviousData,
   });
 
+export const reviewQuery = (subjectId: number) =>
+  queryOptions({
+    queryKey: [...scoreKeys.subject(subjectId), 'check', 'review'],
+    queryFn: () => scoreApi.review(subjectId),
+    meta: { silent: true },
+  });
+
 export const checkQuery = (subjectId: number) =>
   queryOptions({
     queryKey: [...scoreKeys.subject(subjectId), 'check'],

@@ -11,8 +11,8 @@ function failureText(e: unknown): string {
   return c.kind === 'alert' ? c.text : '题块信息加载失败';
 }
 
-/** The marking screen uses the whole width of the window (Shell). */
-export const handle = { wide: true };
+/** The marking screen uses the whole window (Shell): its width, and its height without the site header. */
+export const handle = { wide: true, bare: true };
 
 /** /book/subject/:subjectId/mark/:blockId/:type/:v */
 export function Component() {

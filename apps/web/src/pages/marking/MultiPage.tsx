@@ -1,7 +1,7 @@
 import { MultiMarkView } from '../../features/marking/MultiMarkView';
 
-/** The marking screen uses the whole width of the window (Shell). */
-export const handle = { wide: true };
+/** The marking screen uses the whole window (Shell): its width, and its height without the site header. */
+export const handle = { wide: true, bare: true };
 
 /** /book/multi?blockId=&v= */
 export function Component() {

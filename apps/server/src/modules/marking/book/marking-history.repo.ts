@@ -132,7 +132,7 @@ export async function modifyMark(
 export async function myMarks(
   db: Db,
   userId: number,
-  q: MarkFilters & PageOf & { blockId?: number },
+  q: MarkFilters & PageOf & { blockId?: number; taskId?: number },
 ): Promise<{ total: number; rows: MyMarkRow[] }> {
   const where = sql.join(
     [
@@ -141,6 +141,7 @@ export async function myMarks(
       sql`block_id = any(array(select r.block_id from block_reviewer r where r.user_id = ${userId}))
         and user_id = ${userId} and status = 'submitted'`,
       ...(q.blockId !== undefined ? [sql`block_id = ${q.blockId}`] : []),
+      ...(q.taskId !== undefined ? [sql`id = ${q.taskId}`] : []),
       ...markFilters(q),
     ],
     sql` and `,

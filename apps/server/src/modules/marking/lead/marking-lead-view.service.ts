@@ -144,6 +144,14 @@ export function markingLeadViewService(d: {
     /** The subject of a paper (null: none): the capability scope of the routes naming a :paperId. */
     subjectOfPaper: (paperId: number): Promise<number | null> => repo().subjectOfPaper(paperId),
 
+    /** Refused unless the user may lead the task's block (for its school): 查看整卷 of a 问题卷 checks it. */
+    async mayLeadTask(taskId: number, p: Principal): Promise<void> {
+      const t = await repo().task(taskId);
+      if (!t) throw fail('taskNotFound');
+      const { school } = await access.block(t.blockId, p);
+      if (school !== null && t.schoolId !== school) throw fail('forbidden');
+    },
+
     /** The block image of a task's paper, for whoever may lead the block. */
     async image(taskId: number, p: Principal): Promise<Buffer> {
       const t = await repo().task(taskId);

@@ -76,6 +76,21 @@ describe('leader block page and problem list', () => {
       expect(body(await c.get(url)).message).toBe('题块还没有框选区域');
   });
 
+  it('opens a problem paper whole (查看整卷) for its leaders and managers only', async () => {
+    const url = `/filter/api/marking/task/${s.tasks[0]!.id}/lead/origin`;
+    // the marker who sent it, a marker of the block, a leader of another block, another school
+    for (const c of [s.markerA.c, s.markerB.c, s.stranger.c, s.otherLeader.c])
+      expect(body(await c.get(url)).message).toBe('无权限');
+    for (const c of [s.leader.c, s.manager.c]) {
+      const r = body<{ taskId: number; blockName: string; pages: unknown[] }>(await c.get(url));
+      expect(r.code, r.message).toBe(0);
+      // the scene's papers were never scanned: no page to show, and no student field in the answer
+      expect(r.data).toMatchObject({ taskId: s.tasks[0]!.id, blockName: '第13-14题', pages: [] });
+      expect(JSON.stringify(r.data)).not.toMatch(/kaohao|paperId|student/i);
+    }
+    expect(body(await s.leader.c.get(`${url}/0`)).message).toBe('这份答题卡没有这一页');
+  });
+
   it('refuses a marker, a leader of another block, another school, and a bad query', async () => {
     for (const c of [s.markerA.c, s.otherLeader.c, s.stranger.c]) {
       const r = body(await c.get(`/filter/api/marking/block/${s.blockId}/problems`));

@@ -25,13 +25,19 @@ const leads = (block: SQL, userId: number) => sql`exists (select 1 from block_re
 
 /**
  * A marking task (own: held or submitted, not sent to the leaders as 问题卷) or a 标准卷 of 质检 (same id
- * sequence: own when handed to the user).
+ * sequence: own when handed to the user). `leadChecked`: the caller has already checked that the user leads the
+ * task's block or manages its subject (查看整卷 of a 问题卷), so the task counts as led.
  */
-export async function taskTarget(db: Db, taskId: number, userId: number): Promise<OriginTargetRow | null> {
+export async function taskTarget(
+  db: Db,
+  taskId: number,
+  userId: number,
+  leadChecked = false,
+): Promise<OriginTargetRow | null> {
   const [t] = rowsOf<OriginTargetRow>(
     await db.execute(sql`select t.paper_id, t.block_id,
         (t.user_id = ${userId} and t.status <> 'problem') as own,
-        ${leads(sql`t.block_id`, userId)} as leader
+        ${leadChecked ? sql`true` : leads(sql`t.block_id`, userId)} as leader
       from mark_task t where t.id = ${taskId}
       union all
       select sp.paper_id, m.block_id, m.user_id = ${userId}, false

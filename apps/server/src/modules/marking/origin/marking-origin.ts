@@ -13,13 +13,19 @@ import { identityRegions } from './origin-mask';
 /** Bumped when the masking rule changes: masked pages stored under the old rule are never served again. */
 const MASK_RULE = 2;
 
-/** Whose id a request names: a marking task (or 标准卷), or a 试评 mark (trial_mark, its own id sequence). */
-export type OriginOf = 'task' | 'trial';
+/**
+ * Whose id a request names: a marking task (or 标准卷), a 试评 mark (trial_mark, its own id sequence), or a
+ * marking task a leader opens whole beside its 问题卷 ('lead': the caller checked the lead access first).
+ */
+export type OriginOf = 'task' | 'trial' | 'lead';
 
+const PAGE_PATH: Record<OriginOf, string> = {
+  task: '/api/marking/task',
+  trial: '/api/marking/trial/task',
+  lead: '/api/marking/task',
+};
 const pageUrl = (taskId: number, page: number, of: OriginOf) =>
-  of === 'trial'
-    ? `${API_PREFIX}/api/marking/trial/task/${taskId}/origin/${page}`
-    : `${API_PREFIX}/api/marking/task/${taskId}/origin/${page}`;
+  `${API_PREFIX}${PAGE_PATH[of]}/${taskId}/${of === 'lead' ? 'lead/origin' : 'origin'}/${page}`;
 
 interface Target {
   paperId: number;
@@ -39,11 +45,14 @@ export function markingOrigin(d: {
    * The paper and block of a task the user may look at: their own task (held or submitted; not one they sent
    * to the leaders as 问题卷), a task of a block they lead, or their own 标准卷 of 质检 (same id sequence) —
    * the marker must not tell a 标准卷 from any other paper by this button failing. A 试评 mark (`of` 'trial'):
-   * the marker's own, or one of a block the user leads.
+   * the marker's own, or one of a block the user leads. 'lead': any marking task, the caller having checked
+   * that the user leads its block or manages its subject (a 问题卷 is no longer the marker's own).
    */
   async function target(taskId: number, userId: number, of: OriginOf): Promise<Target> {
     const t =
-      of === 'trial' ? await trialTarget(d.db, taskId, userId) : await taskTarget(d.db, taskId, userId);
+      of === 'trial'
+        ? await trialTarget(d.db, taskId, userId)
+        : await taskTarget(d.db, taskId, userId, of === 'lead');
     if (!t) throw fail('taskNotFound');
     if (!t.own && !t.leader) throw fail('forbidden');
     return { paperId: t.paper_id, blockId: t.block_id };
