@@ -57,14 +57,13 @@ import { markingReselectRoutes } from './modules/marking/marking-reselect.routes
 import { intelligentRoutes } from './modules/intelligent/intelligent.routes';
 import { forgetIntelligentDecisions, intelligentModule } from './modules/intelligent/intelligent.module';
 import { qualityRoutes } from './modules/quality/quality.routes';
-import { forgetQualityRecords, qualityModule } from './modules/quality/quality.module';
+import { forgetQualityRecords, qualityHiddenProblems, qualityModule } from './modules/quality/quality.module';
 import { subjectRepo } from './modules/subject/subject.repo';
 import { subjectRoutes } from './modules/subject/subject.routes';
 import { subjectModule } from './modules/subject/subject.module';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { trialModule, trialStandard } from './modules/trial/trial.module';
 import { qualityTestRoutes } from './modules/quality/quality-test.routes';
-import { hiddenProblems } from './modules/quality/hidden-problems';
 import { jobs } from './infra/jobs';
 import { memoryQueue } from './infra/queue';
 import { registerScoreJobs } from './modules/score/score-compute';
@@ -224,7 +223,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       // 质检: the hidden papers (标准卷, a marker's own paper again) mixed into the markers' streams, stored apart
       // (modules/trial/standard.service.ts); `rates` is the claim's one cached read of block_quality
       const { rates, standard } = trialStandard({ db, paperImage: paperImages.paperImage });
-      const hidden = hiddenProblems({
+      const hidden = qualityHiddenProblems({
         db,
         audit,
         paperImage: paperImages.paperImage,

@@ -61,3 +61,4 @@ export * from './routes/scan';
 export * from './routes/report';
 export * from './routes/report-groups';
 export * from './routes/quality';
+export * from './stored';

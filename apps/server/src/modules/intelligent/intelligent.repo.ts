@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MarkSlot, type BlockRegion, type IntelligentRunKind, type IntelligentRunView } from '@yj/contracts';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
+import { readBlockRegions } from '../../db/stored';
 
 type Conn = Db | Tx;
 const ids = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
@@ -77,10 +78,10 @@ export function intelligentRepo(db: Conn) {
     },
 
     async block(blockId: number) {
-      const [b] = rowsOf<{ subject_id: number; regions: BlockRegion[] }>(
+      const [b] = rowsOf<{ subject_id: number; regions: unknown }>(
         await db.execute(sql`select subject_id, regions from block where id = ${blockId}`),
       );
-      return b ?? null;
+      return b ? { subject_id: b.subject_id, regions: readBlockRegions(b.regions, blockId) } : null;
     },
 
     /** The block with its subject's state and whether `userId` marks or leads it (block_reviewer). */
