@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { subject } from './subject';
 import { StoredBlockPointsSchema, StoredBlockRegionsSchema } from '@yj/contracts';
 import { storedJsonb } from '../stored';

@@ -1,5 +1,4 @@
-import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import type { CardOptionsValue } from '@yj/contracts';
+import { integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { subject } from './subject';
 import { template } from './template';
 import { StoredCardOptionsSchema } from '@yj/contracts';

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -13,7 +12,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { MarkAnnotation, MarkProblem } from '@yj/contracts';
 import { school } from './org';
 import { user } from './people';
 import { block } from './block';

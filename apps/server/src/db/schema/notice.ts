@@ -1,14 +1,4 @@
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './people';
 import { StoredAuditDetailSchema } from '@yj/contracts';
 import { storedJsonb } from '../stored';

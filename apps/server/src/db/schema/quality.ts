@@ -5,7 +5,6 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   primaryKey,

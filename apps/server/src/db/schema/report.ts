@@ -3,7 +3,6 @@ import {
   bigint,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -11,7 +10,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ReportSettings } from '@yj/contracts';
 import { user } from './people';
 import { exam } from './exam';
 import { school } from './org';

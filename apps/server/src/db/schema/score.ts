@@ -3,7 +3,6 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   primaryKey,

@@ -1,7 +1,6 @@
 import {
   boolean,
   index,
-  jsonb,
   integer,
   numeric,
   pgTable,

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   serial,
@@ -11,7 +10,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { MarkAnnotation } from '@yj/contracts';
 import { user } from './people';
 import { block } from './block';
 import { paper } from './scan';

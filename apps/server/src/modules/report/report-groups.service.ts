@@ -4,7 +4,6 @@ import {
   REPORT_SHEET_NAMES,
   reportTable,
   type Principal,
-  type Report,
   type ReportGroupBody,
   type ReportGroupCandidate,
   type ReportGroupImportResult,
