@@ -62,7 +62,7 @@ import { markingReselectRoutes } from './modules/marking/reset/marking-reselect.
 import { intelligentRoutes } from './modules/intelligent/intelligent.routes';
 import { forgetIntelligentDecisions, intelligentModule } from './modules/intelligent/intelligent.module';
 import { qualityRoutes } from './modules/quality/quality.routes';
-import { forgetQualityRecords, qualityModule } from './modules/quality/quality.module';
+import { forgetQualityRecords, qualityHiddenProblems, qualityModule } from './modules/quality/quality.module';
 import { assertNotPaused } from './modules/quality/quality-pause';
 import { subjectRepo } from './modules/subject/subject.repo';
 import { subjectRoutes } from './modules/subject/subject.routes';
@@ -70,7 +70,6 @@ import { subjectModule } from './modules/subject/subject.module';
 import { trialRoutes } from './modules/trial/trial.routes';
 import { trialModule, trialStandard } from './modules/trial/trial.module';
 import { qualityTestRoutes } from './modules/quality/quality-test.routes';
-import { hiddenProblems } from './modules/quality/hidden-problems';
 import { jobs } from './infra/jobs';
 import { memoryQueue } from './infra/queue';
 import { registerScoreJobs } from './modules/score/score-compute';
@@ -246,7 +245,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         paperImage: paperImages.paperImage,
         notPaused: assertNotPaused,
       });
-      const hidden = hiddenProblems({
+      const hidden = qualityHiddenProblems({
         db,
         audit,
         paperImage: paperImages.paperImage,

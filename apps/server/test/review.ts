@@ -16,7 +16,7 @@ import {
 import { body } from './app';
 import { BLANK_TEMPLATE, buildClassWithStudents, buildSubjectScene } from './factories';
 
-const REGION = [{ page: 0, rect: { x: 10, y: 10, width: 100, height: 50 } }];
+const REGION = [{ page: 0, x: 10, y: 10, w: 100, h: 50 }];
 
 /**
  * A subject a step away from 开始阅卷, built straight in the database where the screens that make it are

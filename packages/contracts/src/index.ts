@@ -68,3 +68,4 @@ export * from './routes/report';
 export * from './routes/report-groups';
 export * from './routes/quality';
 export * from './routes/bureau';
+export * from './stored';

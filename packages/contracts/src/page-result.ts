@@ -57,8 +57,20 @@ export type StoredCrop = z.infer<typeof CropSchema>;
 export const ManualAnchorsSchema = z.object({ pageIndex: z.number().int(), points: z.array(PointSchema) });
 export type StoredManualAnchors = z.infer<typeof ManualAnchorsSchema>;
 
-/** A page the engine read: its PageResult, crops and the marked anchors it was read with. */
-export const RecognisedPageSchema = z.object({
+/** A 打分栏 (teacher's score strip) as read. */
+const ScoreReadingSchema = z.object({
+  name: z.string(),
+  question: z.string(),
+  value: z.number().nullable(),
+  fields: z.array(FieldReadingSchema),
+});
+
+/**
+ * What the engine reads on a page: packages/omr `PageResult`, field for field. omr's types.ts asserts the two
+ * are one type (omr imports contracts, so contracts cannot name omr's type): a field added to either without
+ * the other fails the typecheck there.
+ */
+export const PageResultSchema = z.object({
   status: z.enum(['ok', 'blank', 'exception']),
   pageIndex: z.number().int().nullable(),
   identity: z
@@ -95,16 +107,7 @@ export const RecognisedPageSchema = z.object({
   ab: FieldReadingSchema.nullable(),
   absent: FieldReadingSchema.nullable(),
   optional: z.array(FieldReadingSchema),
-  scores: z.array(
-    z.object({
-      name: z.string(),
-      question: z.string(),
-      value: z.number().nullable(),
-      /** set when a person entered the score (打分栏异常) */
-      manual: z.boolean().optional(),
-      fields: z.array(FieldReadingSchema),
-    }),
-  ),
+  scores: z.array(ScoreReadingSchema),
   subjective: z.array(
     z.object({
       name: z.string(),
@@ -130,6 +133,17 @@ export const RecognisedPageSchema = z.object({
       region: z.string(),
       reason: z.string(),
       fills: z.array(z.number()).optional(),
+    }),
+  ),
+});
+export type EnginePageResult = z.infer<typeof PageResultSchema>;
+
+/** A page the engine read: its PageResult, crops and the marked anchors it was read with. */
+export const RecognisedPageSchema = PageResultSchema.extend({
+  scores: z.array(
+    ScoreReadingSchema.extend({
+      /** set when a person entered the score (打分栏异常) */
+      manual: z.boolean().optional(),
     }),
   ),
   crops: z.array(CropSchema),

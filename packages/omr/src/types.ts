@@ -1,3 +1,4 @@
+import type { EnginePageResult } from '@yj/contracts';
 import type { Matrix3, Point } from './geometry';
 
 /** Exception kinds of DESIGN.md §4 that recognition itself can raise. */
@@ -99,3 +100,12 @@ export interface PageResult {
   subjective: MappedBox[];
   exceptions: OmrException[];
 }
+
+/** true when A and B are one type (optional and readonly fields alike), else false. */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Holds<T extends true> = T;
+/**
+ * The stored schema of a page's result (contracts page-result.ts `PageResultSchema`, what the server parses
+ * scan_page.result with) is this type: a field added to one and not the other fails the typecheck here.
+ */
+export type PageResultIsStored = Holds<Same<PageResult, EnginePageResult>>;

@@ -3,13 +3,17 @@ import {
   CropSchema,
   MatrixSchema,
   ScanExceptionDetailSchemas,
+  StoredAnswerSchema,
+  StoredBlockRegionsSchema,
   StoredPageResultSchema,
+  type BlockRegion,
   type CardTemplate,
   type ScanExceptionDetailOf,
   type ScanExceptionTypeValue,
   type StoredCrop,
   type StoredPageResult,
 } from '@yj/contracts';
+import { customType } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 
 // Readers of the jsonb values the server stores, one per shape: the repositories parse a value once as it
@@ -20,6 +24,34 @@ function parse<S extends z.ZodType>(schema: S, raw: unknown, what: string): z.in
   const out = schema.safeParse(raw);
   if (out.success) return out.data;
   throw new Error(`${what} is malformed: ${z.prettifyError(out.error)}`);
+}
+
+/**
+ * A jsonb column whose every read through Drizzle (select, returning, relational queries) is parsed by its
+ * contracts schema, naming the column when a value is malformed; written as JSON text, as Drizzle's jsonb is.
+ * A raw sql read of such a column goes through `readStored` (or a reader below) in its repository.
+ */
+export function storedJsonb<S extends z.ZodType>(column: string, schema: S, what: string) {
+  return customType<{ data: z.infer<S>; driverData: unknown }>({
+    dataType: () => 'jsonb',
+    toDriver: (value) => JSON.stringify(value),
+    fromDriver: (raw) => parse(schema, fromText(raw), what),
+  })(column);
+}
+
+/** As Drizzle's own jsonb reads: a driver that answers text is parsed, one that parsed already is not. */
+function fromText(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+/** A jsonb value read by a raw sql query, parsed by its column's schema (null stays null). */
+export function readStored<S extends z.ZodType>(schema: S, raw: unknown, what: string): z.infer<S> | null {
+  return raw == null ? null : parse(schema, raw, what);
 }
 
 /** scan_page.result: null until the page is recognised. */
@@ -60,3 +92,19 @@ export function readExceptionDetail<K extends ScanExceptionTypeValue>(
   if (!schema) throw new Error(`scan_exception ${exceptionId} has an unknown type ${String(type)}`);
   return parse(schema, raw, `scan_exception ${exceptionId} detail`) as ScanExceptionDetailOf<K>;
 }
+
+/**
+ * A report_cache row's JSON text read back by its kind's schema (contracts stored.ts: CachedReportSchema …). A
+ * row of an older shape never gets here (its stamp names the format it was made in, so it is made again).
+ */
+export function readCached<S extends z.ZodType>(schema: S, json: string, what: string): z.infer<S> {
+  return parse(schema, JSON.parse(json), `report_cache ${what}`);
+}
+
+/** One objective answer of paper.objective as text (a report counts answers by their text): its labels. */
+export const readAnswerText = (text: string, where: string): string[] =>
+  parse(StoredAnswerSchema, JSON.parse(text), `paper.objective answer (${where})`);
+
+/** block.regions read by a raw sql query: where the block is cut from. */
+export const readBlockRegions = (raw: unknown, blockId: number): BlockRegion[] =>
+  readStored(StoredBlockRegionsSchema, raw, `block ${blockId} regions`) ?? [];

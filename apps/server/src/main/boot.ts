@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
@@ -91,10 +90,9 @@ export async function ensureDemo(config: Config, database: Database): Promise<st
   const { messages } = messageModule({ db: database.db });
   const accounts = await seedDemo({ db: database.db, audit, messages, repo: demoRepo }, password);
   if (accounts) {
-    await seedDemoExam({ db: database.db, audit });
-    // The tables were empty a moment ago: without fresh statistics the planner takes them for one row each
-    // (nested loops over every student) until autovacuum gets round to them, a minute or more later.
-    await database.db.execute(sql`analyze`);
+    await seedDemoExam({ db: database.db, audit, repo: demoRepo });
+    // the tables were empty a moment ago: fresh statistics, before autovacuum gets round to them a minute later
+    await demoRepo(database.db).analyze();
     const text = formatAccounts(accounts, password);
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.writeFileSync(demoFile(config), `${text}\n`, { mode: 0o600 });

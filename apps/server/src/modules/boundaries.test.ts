@@ -64,7 +64,99 @@ function reposBuiltOutsideModules(root: string, files: string[]): string[] {
   return out;
 }
 
+const server = path.resolve(modules, '..');
+
+/**
+ * Where SQL may stand outside a `*.repo.ts`, each for its reason:
+ * - db/schema/: the table definitions, whose defaults and checks are SQL expressions (`sql\`'[]'::jsonb\``);
+ * - db/migrations/: the migrations are SQL by definition;
+ * - infra/: the database driver itself — connecting, migrating, the liveness `select 1`, creating the embedded
+ *   cluster's database, the backup copy that writes any table by name: below every module, of no feature;
+ * - `*.fixture.ts`: test data of a module's tests, which set data up as they like (as `*.test.ts`, not walked).
+ */
+const SQL_ALLOWED = [/^db\/schema\//, /^db\/migrations\//, /^infra\//, /\.fixture\.ts$/];
+
+/** A value import of the tables (db/schema): what Drizzle's query builder (`db.select().from(exam)`) needs. */
+const TABLES_IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"](?:\.{1,2}\/)+db\/schema(?:\/[\w-]+)?['"]/g;
+const importsTables = (text: string) =>
+  [...text.matchAll(TABLES_IMPORT)].some((m) =>
+    m[1]!.split(',').some((n) => n.trim() && !n.trim().startsWith('type ')),
+  );
+
+/**
+ * What SQL looks like in a source: Drizzle's `sql` tag, its query builder over the tables, a driver's `.query(`,
+ * or a string that opens a statement.
+ */
+const SQL_PATTERNS: [string, RegExp | ((text: string) => boolean)][] = [
+  ['sql tag', /\bsql(?:<[^>]*>)?`/],
+  ['sql helper', /\bsql\.(?:raw|join|identifier|placeholder)\(/],
+  ['query builder', importsTables],
+  ['.query(', /\.query\(/],
+  [
+    'SQL string',
+    /['"`]\s*(?:select\s[\s\S]*?\sfrom\s|insert\s+into\s|update\s+"?\w+"?\s+set\s|delete\s+from\s|with\s+\w+\s+as\s*\()/i,
+  ],
+];
+
+/** Each server source outside the repositories that holds SQL, with what gave it away. */
+function sqlOutsideRepos(root: string, files: string[]): string[] {
+  const out: string[] = [];
+  for (const file of files) {
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    if (file.endsWith('.repo.ts') || SQL_ALLOWED.some((r) => r.test(rel))) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    const hit = SQL_PATTERNS.find(([, r]) => (typeof r === 'function' ? r(text) : r.test(text)));
+    if (hit) out.push(`${rel}: ${hit[0]}`);
+  }
+  return out;
+}
+
 describe('module boundaries', () => {
+  it('SQL stands only in repositories (and the exceptions above, each with its reason)', () => {
+    const found = sqlOutsideRepos(server, sources(server));
+    expect(found).toEqual([]);
+  });
+
+  it('the walk finds SQL outside a repository', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-boundaries-'));
+    try {
+      fs.mkdirSync(path.join(root, 'modules', 'exam'), { recursive: true });
+      fs.mkdirSync(path.join(root, 'db', 'schema'), { recursive: true });
+      const files = {
+        tag: path.join(root, 'modules', 'exam', 'a.service.ts'),
+        raw: path.join(root, 'modules', 'exam', 'b.ts'),
+        query: path.join(root, 'modules', 'exam', 'c.jobs.ts'),
+        builder: path.join(root, 'modules', 'exam', 'e-scope.ts'),
+        types: path.join(root, 'modules', 'exam', 'f.service.ts'),
+        clean: path.join(root, 'modules', 'exam', 'd.service.ts'),
+        repo: path.join(root, 'modules', 'exam', 'exam.repo.ts'),
+        schema: path.join(root, 'db', 'schema', 'exam.ts'),
+      };
+      fs.writeFileSync(files.tag, 'await db.execute(sql<{ n: number }>`select 1`);\n');
+      fs.writeFileSync(files.raw, "const q = 'SELECT id FROM exam WHERE id = $1';\n");
+      fs.writeFileSync(files.query, 'await client.query(q);\n');
+      fs.writeFileSync(
+        files.clean,
+        "// select the exam from the list\nconst s = 'selected from the list';\n",
+      );
+      fs.writeFileSync(files.builder, "import {\n  type ExamRow,\n  exam,\n} from '../../db/schema';\n");
+      fs.writeFileSync(
+        files.types,
+        "import type { exam } from '../../db/schema';\nimport { type X } from '../../db/schema';\n",
+      );
+      fs.writeFileSync(files.repo, 'await db.execute(sql`select 1`);\n');
+      fs.writeFileSync(files.schema, "x.default(sql`'[]'::jsonb`);\n");
+      expect(sqlOutsideRepos(root, Object.values(files))).toEqual([
+        'modules/exam/a.service.ts: sql tag',
+        'modules/exam/b.ts: SQL string',
+        'modules/exam/c.jobs.ts: .query(',
+        'modules/exam/e-scope.ts: query builder',
+      ]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('no module imports another module’s repository', () => {
     expect(foreignRepoImports(modules, sources(modules))).toEqual([]);
   });

@@ -1,16 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { subject } from './subject';
+import { StoredBlockPointsSchema, StoredBlockRegionsSchema } from '@yj/contracts';
+import { storedJsonb } from '../stored';
 
 /** 题块: subjective questions marked together on one screen, with the marking mode of DESIGN.md §5. */
 export const block = pgTable(
@@ -33,13 +25,11 @@ export const block = pgTable(
     quota: integer('quota'),
     sort: integer('sort').notNull().default(0),
     /** where the block is cut from: template rectangles, possibly on several pages (shape: BlockRegion[]) */
-    regions: jsonb('regions')
-      .$type<unknown[]>()
+    regions: storedJsonb('regions', StoredBlockRegionsSchema, 'block.regions')
       .notNull()
       .default(sql`'[]'::jsonb`),
     /** 给分点 per question of the block (shape: BlockPoints[]) */
-    points: jsonb('points')
-      .$type<unknown[]>()
+    points: storedJsonb('points', StoredBlockPointsSchema, 'block.points')
       .notNull()
       .default(sql`'[]'::jsonb`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

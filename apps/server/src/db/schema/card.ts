@@ -1,7 +1,8 @@
-import { integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import type { CardOptionsValue } from '@yj/contracts';
+import { integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { subject } from './subject';
 import { template } from './template';
+import { StoredCardOptionsSchema } from '@yj/contracts';
+import { storedJsonb } from '../stored';
 
 /** The designer options an online card template (cardType 'online') was laid out with, to reopen and reprint it. */
 export const cardDesign = pgTable('card_design', {
@@ -11,6 +12,6 @@ export const cardDesign = pgTable('card_design', {
   subjectId: integer('subject_id')
     .notNull()
     .references(() => subject.id),
-  options: jsonb('options').$type<CardOptionsValue>().notNull(),
+  options: storedJsonb('options', StoredCardOptionsSchema, 'card_design.options').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

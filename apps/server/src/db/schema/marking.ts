@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -13,12 +12,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { MarkAnnotation, MarkProblem } from '@yj/contracts';
 import { school } from './org';
 import { user } from './people';
 import { block } from './block';
 import { paper } from './scan';
 import { subject } from './subject';
+import {
+  StoredMarkProblemSchema,
+  StoredMarksSchema,
+  StoredPointScoresSchema,
+  StoredQuestionScoresSchema,
+  StoredTaskChangeSchema,
+} from '@yj/contracts';
+import { storedJsonb } from '../stored';
 
 /** 阅卷老师 (role 4) and 题组长 (role 6) of a block, with the marker's share (DESIGN.md §5 distribution). */
 export const blockReviewer = pgTable(
@@ -93,17 +99,17 @@ export const markTask = pgTable(
     /** the block score: the sum of questionScores */
     score: numeric('score', { precision: 6, scale: 1, mode: 'number' }),
     /** question no → score */
-    questionScores: jsonb('question_scores').$type<Record<string, number>>(),
+    questionScores: storedJsonb('question_scores', StoredQuestionScoresSchema, 'mark_task.question_scores'),
     /** question no → score of each 给分点 */
-    pointScores: jsonb('point_scores').$type<Record<string, number[]>>(),
+    pointScores: storedJsonb('point_scores', StoredPointScoresSchema, 'mark_task.point_scores'),
     /** annotations drawn on the image (vectors, normalised to the image) */
-    marks: jsonb('marks').$type<MarkAnnotation[]>().notNull().default([]),
+    marks: storedJsonb('marks', StoredMarksSchema, 'mark_task.marks').notNull().default([]),
     spentMs: integer('spent_ms'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** bumped on every change of a submitted score (回评, leader); a modify names the version it read */
     version: integer('version').notNull().default(0),
     /** 问题卷: reason, note, who flagged, and the leader's resolution */
-    problem: jsonb('problem').$type<MarkProblem>(),
+    problem: storedJsonb('problem', StoredMarkProblemSchema, 'mark_task.problem'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -134,8 +140,8 @@ export const markTaskChange = pgTable(
       .references(() => user.id),
     /** modify / remark / recall / resolve / arbitrate */
     action: text('action').notNull(),
-    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
-    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    before: storedJsonb('before', StoredTaskChangeSchema, 'mark_task_change.before').notNull(),
+    after: storedJsonb('after', StoredTaskChangeSchema, 'mark_task_change.after').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mark_task_change_task_idx').on(t.taskId)],
@@ -155,7 +161,11 @@ export const blockScore = pgTable(
       .notNull()
       .references(() => subject.id),
     score: numeric('score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
-    questionScores: jsonb('question_scores').$type<Record<string, number>>().notNull(),
+    questionScores: storedJsonb(
+      'question_scores',
+      StoredQuestionScoresSchema,
+      'block_score.question_scores',
+    ).notNull(),
     /** BlockScoreSource: single / double / third / arbitration / leader / xianyue */
     source: text('source').notNull(),
     decidedBy: integer('decided_by').references(() => user.id),

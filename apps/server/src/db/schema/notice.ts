@@ -3,7 +3,6 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -12,6 +11,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { user } from './people';
+import { StoredAuditDetailSchema } from '@yj/contracts';
+import { storedJsonb } from '../stored';
 
 /** System notice; every edit is a new row, the newest is current. */
 export const notice = pgTable('notice', {
@@ -75,7 +76,7 @@ export const auditLog = pgTable(
     userId: integer('user_id'),
     action: text('action').notNull(),
     target: text('target'),
-    detail: jsonb('detail'),
+    detail: storedJsonb('detail', StoredAuditDetailSchema, 'audit_log.detail'),
     ip: text('ip'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

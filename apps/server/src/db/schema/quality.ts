@@ -5,7 +5,6 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -18,6 +17,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './people';
 import { block } from './block';
+import {
+  StoredFlagReasonsSchema,
+  StoredQualityLimitsSchema,
+  StoredQuestionScoresSchema,
+  StoredVoidedFlagSchema,
+} from '@yj/contracts';
+import { storedJsonb } from '../stored';
 
 // Monitoring figures kept incrementally (issue 14): the triggers of migration quality_counters update them in
 // the transaction that changes a mark_task row, so a monitoring screen reads a few hundred counter rows, never
@@ -129,7 +135,7 @@ export const blockQuality = pgTable('block_quality', {
   blockId: integer('block_id')
     .primaryKey()
     .references(() => block.id),
-  limits: jsonb('limits').$type<Record<string, number | boolean>>().notNull().default({}),
+  limits: storedJsonb('limits', StoredQualityLimitsSchema, 'block_quality.limits').notNull().default({}),
   standardEvery: integer('standard_every'),
   selfEvery: integer('self_every'),
   spotPercent: smallint('spot_percent').notNull().default(0),
@@ -149,7 +155,7 @@ export const markerFlag = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => user.id),
-    reasons: jsonb('reasons').$type<string[]>().notNull(),
+    reasons: storedJsonb('reasons', StoredFlagReasonsSchema, 'marker_flag.reasons').notNull(),
     /** 1 flagged (paused if the block says so), 0 released by a leader */
     state: smallint('state').notNull().default(1),
     /** marks done when flagged: a released marker is judged again only on later marks */
@@ -163,14 +169,7 @@ export const markerFlag = pgTable(
     /** the bias rule reads only evidence (mark_deviation ids) after this one: moved on by a leader's release */
     evidenceAfter: bigint('evidence_after', { mode: 'number' }).notNull().default(0),
     /** the flag a reset voided with the marker's marks (its reasons, papers done and time), kept for the report */
-    voided: jsonb('voided').$type<{
-      reasons: string[];
-      atDone: number;
-      atEvidence: number | null;
-      flaggedAt: string;
-      state: number;
-      voidedAt: string;
-    }>(),
+    voided: storedJsonb('voided', StoredVoidedFlagSchema, 'marker_flag.voided'),
   },
   (t) => [primaryKey({ columns: [t.blockId, t.userId] })],
 );
@@ -199,7 +198,7 @@ export const spotCheck = pgTable(
     status: text('status').notNull(),
     leaseToken: uuid('lease_token'),
     score: numeric('score', { precision: 6, scale: 1, mode: 'number' }),
-    questionScores: jsonb('question_scores').$type<Record<string, number>>(),
+    questionScores: storedJsonb('question_scores', StoredQuestionScoresSchema, 'spot_check.question_scores'),
     /** the marker's mark when the leader submitted */
     markerScore: numeric('marker_score', { precision: 6, scale: 1, mode: 'number' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),

@@ -3,7 +3,6 @@ import {
   bigint,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -11,11 +10,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ReportSettings } from '@yj/contracts';
 import { user } from './people';
 import { exam } from './exam';
 import { school } from './org';
 import { subject } from './subject';
+import { StoredReportSettingsSchema } from '@yj/contracts';
+import { storedJsonb } from '../stored';
 
 /**
  * A subject's score version: bumped by statement triggers on `score` (migration report_version_triggers) on
@@ -59,7 +59,7 @@ export const reportSetting = pgTable('report_setting', {
   examId: integer('exam_id')
     .primaryKey()
     .references(() => exam.id),
-  settings: jsonb('settings').$type<ReportSettings>().notNull(),
+  settings: storedJsonb('settings', StoredReportSettingsSchema, 'report_setting.settings').notNull(),
   version: integer('version').notNull().default(1),
   updatedBy: integer('updated_by').references(() => user.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

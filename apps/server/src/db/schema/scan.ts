@@ -17,6 +17,8 @@ import { school } from './org';
 import { user } from './people';
 import { examinee, subject } from './subject';
 import { template } from './template';
+import { StoredCountsSchema, StoredObjectiveSchema, StoredPaperScoresSchema } from '@yj/contracts';
+import { storedJsonb } from '../stored';
 
 /** One upload (or agent run) of scanned pages for a subject and school; counts fixed at ingest. */
 export const scanBatch = pgTable(
@@ -75,12 +77,12 @@ export const paper = pgTable(
     /** PaperStatus: pending / ok / exception */
     status: text('status').notNull().default('pending'),
     /** question → chosen labels (null: undecided) */
-    objective: jsonb('objective').$type<Record<string, string[] | null>>().notNull().default({}),
+    objective: storedJsonb('objective', StoredObjectiveSchema, 'paper.objective').notNull().default({}),
     /**
      * 先阅后扫 score strips (打分栏) by strip name: the question(s) and the score read or typed by a person
      * (null: the strip was left empty, marking on screen gives that score)
      */
-    scores: jsonb('scores').$type<Record<string, PaperScore>>().notNull().default({}),
+    scores: storedJsonb('scores', StoredPaperScoresSchema, 'paper.scores').notNull().default({}),
     absentMarked: boolean('absent_marked').notNull().default(false),
     paperType: text('paper_type'),
     recognisedAt: timestamp('recognised_at', { withTimezone: true }),
@@ -186,7 +188,7 @@ export const scanFinish = pgTable(
     finishedBy: integer('finished_by').references(() => user.id),
     finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
     /** what the confirmation saw: examinees, papers, missing, open exceptions */
-    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    counts: storedJsonb('counts', StoredCountsSchema, 'scan_finish.counts').notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.subjectId, t.schoolId] })],
 );

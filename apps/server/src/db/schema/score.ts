@@ -3,7 +3,6 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -16,6 +15,8 @@ import { exam } from './exam';
 import { user } from './people';
 import { paper } from './scan';
 import { examinee, subject } from './subject';
+import { StoredQuestionScoresSchema, StoredSchoolIdsSchema } from '@yj/contracts';
+import { storedJsonb } from '../stored';
 
 /**
  * 成绩: one examinee in one subject (DESIGN.md §6), derived by the score module from the objective answers and the
@@ -37,7 +38,9 @@ export const score = pgTable(
     subjective: numeric('subjective', { precision: 7, scale: 1, mode: 'number' }),
     total: numeric('total', { precision: 7, scale: 1, mode: 'number' }),
     /** the counted questions: no → score (a 选做 question not chosen is left out) */
-    questionScores: jsonb('question_scores').$type<Record<string, number>>().notNull().default({}),
+    questionScores: storedJsonb('question_scores', StoredQuestionScoresSchema, 'score.question_scores')
+      .notNull()
+      .default({}),
     /**
      * question_scores as plain text for the reports (`score_question_text`, migration-defined): the keys, then
      * the values as written ("1,2,10|3,0,4.5"); null when a key or value does not fit that form. Kept by
@@ -97,7 +100,7 @@ export const exportTask = pgTable(
       .notNull()
       .references(() => user.id),
     /** the schools the requester saw when asking (null: every school); the file holds only these */
-    schools: jsonb('schools').$type<number[] | null>(),
+    schools: storedJsonb('schools', StoredSchoolIdsSchema, 'export_task.schools'),
     /** pending → running → done | failed; done → expired once the file is removed */
     status: text('status')
       .$type<'pending' | 'running' | 'done' | 'failed' | 'expired'>()

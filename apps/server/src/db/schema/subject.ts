@@ -1,7 +1,6 @@
 import {
   boolean,
   index,
-  jsonb,
   integer,
   numeric,
   pgTable,
@@ -15,6 +14,8 @@ import {
 import { exam } from './exam';
 import { banji, school } from './org';
 import { student, user } from './people';
+import { StoredOptionalGroupsSchema } from '@yj/contracts';
+import { storedJsonb } from '../stored';
 
 /** One subject of an exam; `status` follows the lifecycle of DESIGN.md §3 (SubjectStatus in contracts). */
 export const subject = pgTable(
@@ -43,8 +44,7 @@ export const subject = pgTable(
     /** AB卷: two versions with their own keys */
     abEnabled: boolean('ab_enabled').notNull().default(false),
     /** 选做 groups: [{ name, pick, nos }] */
-    optionalGroups: jsonb('optional_groups')
-      .$type<Array<{ name: string; pick: number; nos: string[] }>>()
+    optionalGroups: storedJsonb('optional_groups', StoredOptionalGroupsSchema, 'subject.optional_groups')
       .notNull()
       .default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   serial,
@@ -11,10 +10,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { MarkAnnotation } from '@yj/contracts';
 import { user } from './people';
 import { block } from './block';
 import { paper } from './scan';
+import {
+  StoredMarkProblemSchema,
+  StoredMarksSchema,
+  StoredPointScoresSchema,
+  StoredQuestionScoresSchema,
+} from '@yj/contracts';
+import { storedJsonb } from '../stored';
 
 // 试评 (DESIGN.md §5) is stored apart from the task pool: a trial mark never reaches mark_task, block_score or
 // any count of real marking, so starting real marking after a trial starts from clean tasks.
@@ -24,9 +29,17 @@ const apartMark = () => ({
   leaseToken: uuid('lease_token'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
   score: numeric('score', { precision: 6, scale: 1, mode: 'number' }),
-  questionScores: jsonb('question_scores').$type<Record<string, number>>(),
-  pointScores: jsonb('point_scores').$type<Record<string, number[]>>(),
-  marks: jsonb('marks').$type<MarkAnnotation[]>().notNull().default([]),
+  questionScores: storedJsonb(
+    'question_scores',
+    StoredQuestionScoresSchema,
+    'trial_mark / standard_mark question_scores',
+  ),
+  pointScores: storedJsonb(
+    'point_scores',
+    StoredPointScoresSchema,
+    'trial_mark / standard_mark point_scores',
+  ),
+  marks: storedJsonb('marks', StoredMarksSchema, 'trial_mark / standard_mark marks').notNull().default([]),
   spentMs: integer('spent_ms'),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
 });
@@ -45,8 +58,12 @@ export const trialPaper = pgTable(
       .references(() => paper.id),
     /** the reference (标准) score: block total, per question, per 给分点 */
     refScore: numeric('ref_score', { precision: 6, scale: 1, mode: 'number' }),
-    refQuestionScores: jsonb('ref_question_scores').$type<Record<string, number>>(),
-    refPointScores: jsonb('ref_point_scores').$type<Record<string, number[]>>(),
+    refQuestionScores: storedJsonb(
+      'ref_question_scores',
+      StoredQuestionScoresSchema,
+      'trial_paper.ref_question_scores',
+    ),
+    refPointScores: storedJsonb('ref_point_scores', StoredPointScoresSchema, 'trial_paper.ref_point_scores'),
     comment: text('comment').notNull().default(''),
     refBy: integer('ref_by').references(() => user.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -95,8 +112,12 @@ export const samplePaper = pgTable(
       .notNull()
       .references(() => paper.id),
     score: numeric('score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
-    questionScores: jsonb('question_scores').$type<Record<string, number>>().notNull(),
-    pointScores: jsonb('point_scores').$type<Record<string, number[]>>(),
+    questionScores: storedJsonb(
+      'question_scores',
+      StoredQuestionScoresSchema,
+      'sample_paper.question_scores',
+    ).notNull(),
+    pointScores: storedJsonb('point_scores', StoredPointScoresSchema, 'sample_paper.point_scores'),
     comment: text('comment').notNull().default(''),
     /** sample: shown as an example; standard: hidden in the markers' streams */
     kind: text('kind').notNull().default('sample'),
@@ -141,7 +162,7 @@ export const standardMark = pgTable(
     /** 回评 of the mark (changes go here only, never to a score) */
     version: integer('version').notNull().default(0),
     /** a 问题卷 on it, as a marker's 问题卷 on a task (MarkProblem): the leaders see it like any other */
-    problem: jsonb('problem').$type<Record<string, unknown>>(),
+    problem: storedJsonb('problem', StoredMarkProblemSchema, 'standard_mark.problem'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import type { DemoAccount } from './demo.service';
+import type { DemoAccount } from './demo-account';
 import type { demoRepo } from './demo.repo';
 import { chineseName } from './names';
 

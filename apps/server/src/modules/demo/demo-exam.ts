@@ -1,24 +1,28 @@
-import { eq } from 'drizzle-orm';
 import { ExamRole } from '@yj/contracts';
 import type { Db } from '../../infra/db';
-import { banji, grade, school, user } from '../../db/schema';
 import type { AuditService } from '../audit/audit.service';
 import { examModule } from '../exam/exam.module';
+import type { DemoRepo } from './demo.repo';
 
 /**
  * The demo school's first exam, made through the same services a school admin's clicks reach:
  * 高一 midterm with three subjects, examinees numbered by class and seat, a subject manager and reviewers.
  */
-export async function seedDemoExam(d: { db: Db; audit: AuditService }): Promise<void> {
-  const [sch] = await d.db.select().from(school).where(eq(school.code, 'YG001'));
-  const [principal] = await d.db.select().from(user).where(eq(user.account, '13800000001'));
-  if (!sch || !principal) return;
-  const [g1] = await d.db.select().from(grade).where(eq(grade.name, '高一'));
-  const classes = await d.db.select().from(banji).where(eq(banji.gradeId, g1!.id));
-  const actor = { userId: principal.id, ip: null };
+export async function seedDemoExam(d: {
+  db: Db;
+  audit: AuditService;
+  repo: (db: Db) => DemoRepo;
+}): Promise<void> {
+  const repo = d.repo(d.db);
+  const sch = await repo.schoolByCode('YG001');
+  const principalId = await repo.userIdByAccount('13800000001');
+  if (!sch || principalId === undefined) return;
+  const g1 = await repo.gradeByName('高一');
+  const classes = await repo.classesOf(g1!.id);
+  const actor = { userId: principalId, ip: null };
   // the demo school's administrator, as the capability checks would load them
   const admin = {
-    userId: principal.id,
+    userId: principalId,
     isAdmin: false,
     schoolAdminOf: [sch.id],
     teacherOf: [],
@@ -51,8 +55,7 @@ export async function seedDemoExam(d: { db: Db; audit: AuditService }): Promise<
     actor,
   );
   const subs = await exams.subjects(examId);
-  const teacherId = async (account: string) =>
-    (await d.db.select({ id: user.id }).from(user).where(eq(user.account, account)))[0]!.id;
+  const teacherId = async (account: string) => (await repo.userIdByAccount(account))!;
   // the demo seed gives teacher k (phone 138000000{k+2}) the course k mod 9: 语文 02/11/20, 数学 03/12/21, 英语 04/13
   const phone = (k: number) => `138000000${String(k + 2).padStart(2, '0')}`;
   for (const [i, s] of subs.entries()) {

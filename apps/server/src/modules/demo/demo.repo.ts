@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
 import { banji, bureauAdmin, grade, org, school, schoolAdmin, student, teacher, user } from '../../db/schema';
 
@@ -36,5 +36,26 @@ export function demoRepo(db: Db) {
     async insertStudents(rows: Array<typeof student.$inferInsert>) {
       for (let i = 0; i < rows.length; i += 1000) await db.insert(student).values(rows.slice(i, i + 1000));
     },
+
+    // the demo exam's reads (demo-exam.ts): what the demo school's seed made
+    async schoolByCode(code: string) {
+      return (await db.select().from(school).where(eq(school.code, code)))[0];
+    },
+    async userIdByAccount(account: string): Promise<number | undefined> {
+      return (await db.select({ id: user.id }).from(user).where(eq(user.account, account)))[0]?.id;
+    },
+    async gradeByName(name: string) {
+      return (await db.select().from(grade).where(eq(grade.name, name)))[0];
+    },
+    classesOf: (gradeId: number) => db.select().from(banji).where(eq(banji.gradeId, gradeId)),
+
+    /**
+     * Fresh planner statistics: the tables were empty a moment ago, and without them the planner takes them
+     * for one row each (nested loops over every student) until autovacuum gets round to them.
+     */
+    async analyze(): Promise<void> {
+      await db.execute(sql`analyze`);
+    },
   };
 }
+export type DemoRepo = ReturnType<typeof demoRepo>;

@@ -5,15 +5,12 @@ import { hashPassword } from '../auth/password';
 import type { MessageService } from '../message/message.service';
 import type { demoRepo } from './demo.repo';
 import { chineseName, rng } from './names';
+import type { DemoAccount } from './demo-account';
 import { seedDemoBureau } from './demo-bureau';
 
 export { randomPassword };
 
-export interface DemoAccount {
-  account: string;
-  name: string;
-  role: string;
-}
+export type { DemoAccount };
 
 const COURSES = ['语文', '数学', '英语', '物理', '化学', '生物', '历史', '地理', '政治'];
 const GRADES = [

@@ -1,15 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Scope } from '@yj/contracts';
-import type { Db } from '../../infra/db';
-import { exam, subject } from '../../db/schema';
 import { fail } from '../../errors';
+import type { ExamRepo } from './exam.repo';
 
 // An exam's owning school and a subject's exam never change, so the lookups are cached for the process.
 const MAX_CACHED = 20_000;
 
 /** Scope resolvers for exam and subject routes: the ids the capability table needs, from the path. */
-export function examScopes(db: Db) {
+export function examScopes(repo: Pick<ExamRepo, 'schoolOf' | 'examOfSubject'>) {
   const examSchool = new Map<number, number | null>();
   const subjectExam = new Map<number, number>();
   const remember = <K, V>(m: Map<K, V>, k: K, v: V) => {
@@ -19,10 +17,10 @@ export function examScopes(db: Db) {
 
   async function forExam(examId: number): Promise<Scope> {
     if (!examSchool.has(examId)) {
-      const [row] = await db.select({ schoolId: exam.schoolId }).from(exam).where(eq(exam.id, examId));
+      const schoolId = await repo.schoolOf(examId);
       // An unknown id is a plain "not found", not 无权限: the user would otherwise hunt for a missing role.
-      if (!row) throw fail('examNotFound');
-      remember(examSchool, examId, row.schoolId);
+      if (schoolId === undefined) throw fail('examNotFound');
+      remember(examSchool, examId, schoolId);
     }
     const schoolId = examSchool.get(examId);
     return schoolId ? { examId, schoolId } : { examId };
@@ -30,12 +28,9 @@ export function examScopes(db: Db) {
 
   async function forSubject(subjectId: number): Promise<Scope> {
     if (!subjectExam.has(subjectId)) {
-      const [row] = await db
-        .select({ examId: subject.examId })
-        .from(subject)
-        .where(eq(subject.id, subjectId));
-      if (!row) throw fail('subjectNotFound');
-      remember(subjectExam, subjectId, row.examId);
+      const examId = await repo.examOfSubject(subjectId);
+      if (examId === undefined) throw fail('subjectNotFound');
+      remember(subjectExam, subjectId, examId);
     }
     return { ...(await forExam(subjectExam.get(subjectId)!)), subjectId };
   }

@@ -16,7 +16,7 @@ import { roleService } from './role.service';
 export function examModule(d: { db: Db; audit: AuditService; scores?: ExamineeScoreHook }) {
   const { db, audit } = d;
   return {
-    scopes: examScopes(db),
+    scopes: examScopes(examRepo(db)),
     exams: examService({ db, repo: examRepo, audit }),
     examinees: examineeService({ db, repo: examineeRepo, examRepo, audit, scores: d.scores }),
     roles: roleService({ db, repo: roleRepo, examRepo, audit }),

@@ -80,6 +80,21 @@ export function examRepo(db: Db) {
     status: s.status,
   });
   return {
+    /** The school owning an exam (null: a joint exam); undefined: no such exam. */
+    async schoolOf(examId: number): Promise<number | null | undefined> {
+      const [row] = await db.select({ schoolId: exam.schoolId }).from(exam).where(eq(exam.id, examId));
+      return row?.schoolId;
+    },
+
+    /** The exam of a subject; undefined: no such subject. */
+    async examOfSubject(subjectId: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ examId: subject.examId })
+        .from(subject)
+        .where(eq(subject.id, subjectId));
+      return row?.examId;
+    },
+
     async find(examId: number): Promise<ExamRow | null> {
       const rows = await db
         .select()

@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { CELL_STATUS, type AllScoreQuery, type AllScoreRow, type AllScoreSubject } from '@yj/contracts';
-import { rowsOf, type Db } from '../../infra/db';
-import { banji } from '../../db/schema';
+import { rowsOf, type Db, type Tx } from '../../infra/db';
+import { banji, subject } from '../../db/schema';
 import type { SchoolFilter } from '../scan/scan-access';
 import { inReaderView, inSchools, intArray, nameOrKaohao, type ReaderFilter } from '../score/score-reads';
 
@@ -92,8 +92,22 @@ export function allScoreRow(r: RawAllScoreRow, subjects: AllScoreSubject[]): All
   };
 }
 
-export function allScoreRepo(db: Db) {
+export function allScoreRepo(db: Db | Tx) {
   return {
+    /** A live subject's 计入总分, locked to be changed; undefined: no such subject in the exam. */
+    async lockedInTotal(examId: number, subjectId: number): Promise<boolean | undefined> {
+      const [before] = await db
+        .select({ inTotal: subject.inTotal })
+        .from(subject)
+        .where(and(eq(subject.id, subjectId), eq(subject.examId, examId), isNull(subject.deletedAt)))
+        .for('update');
+      return before?.inTotal;
+    },
+
+    async setInTotal(subjectId: number, inTotal: boolean): Promise<void> {
+      await db.update(subject).set({ inTotal }).where(eq(subject.id, subjectId));
+    },
+
     /** The exam's live subjects in their order, with 计入总分. */
     async subjects(examId: number): Promise<Array<AllScoreSubject & { status: number }>> {
       const r = await db.execute(sql`

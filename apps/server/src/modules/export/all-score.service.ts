@@ -6,8 +6,6 @@ import type {
   Principal,
 } from '@yj/contracts';
 import { can, SubjectStatus } from '@yj/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
-import { subject } from '../../db/schema';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
@@ -28,20 +26,17 @@ export function allScoreService(d: {
     /** 计入总分: whether a subject counts in the exam total (all_score and the totals export follow). Audited. */
     async setInTotal(examId: number, subjectId: number, inTotal: boolean, actor: Actor): Promise<void> {
       await d.db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ inTotal: subject.inTotal })
-          .from(subject)
-          .where(and(eq(subject.id, subjectId), eq(subject.examId, examId), isNull(subject.deletedAt)))
-          .for('update');
-        if (!before) throw fail('subjectNotFound');
-        await tx.update(subject).set({ inTotal }).where(eq(subject.id, subjectId));
+        const repo = d.repo(tx);
+        const before = await repo.lockedInTotal(examId, subjectId);
+        if (before === undefined) throw fail('subjectNotFound');
+        await repo.setInTotal(subjectId, inTotal);
         await d.audit.record(tx, {
           action: 'subject.inTotal',
           examId,
           userId: actor.userId,
           ip: actor.ip,
           target: `subject:${subjectId}`,
-          detail: { before: before.inTotal, after: inTotal },
+          detail: { before, after: inTotal },
         });
       });
     },

@@ -8,6 +8,7 @@ import { allScoreService } from './all-score.service';
 import { scoreReads } from '../score/score-reads';
 import { exportQueue, registerExportJobs } from './export.jobs';
 import { exportRepo } from './export.repo';
+import { scoreImportRepo } from './score-import.repo';
 import { exportService } from './export.service';
 import { scoreImportService } from './score-import.service';
 
@@ -29,7 +30,7 @@ export function exportModule(
   return {
     exports,
     allScore: allScoreService({ db, repo: allScoreRepo, exams, audit }),
-    imports: scoreImportService({ db, audit, exams }),
+    imports: scoreImportService({ db, audit, exams, repo: scoreImportRepo }),
   };
 }
 export type ExportModule = ReturnType<typeof exportModule>;

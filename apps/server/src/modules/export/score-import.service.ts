@@ -1,48 +1,38 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   SCORE_IMPORT_COLUMNS,
   SCORE_IMPORT_OPTIONAL,
   type Principal,
   type ScoreImportResult,
 } from '@yj/contracts';
-import { paper, score, subject } from '../../db/schema';
 import { fail } from '../../errors';
-import { rowsOf, type Db } from '../../infra/db';
+import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import { importErrors, readImportSheet, REPORTED_ERRORS, writeSheet } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { subjectScanAccess, type SchoolFilter } from '../scan/scan-access';
 import { assertAllows } from '../subject/subject-state';
-import { inSchools } from '../score/score-reads';
+import type { ScoreImportRepoOf } from './score-import.repo';
 import { validateScoreRows } from './score-import';
-
-/** Rows written per statement. */
-const CHUNK = 5000;
 
 /**
  * 成绩导入 (spec §7 scores import): a subject not marked here gets its scores from Excel. As the student import
  * does: any bad row refuses the file (nothing written) unless only the right rows are asked for.
  */
-export function scoreImportService(d: { db: Db; audit: AuditService; exams: ExamService }) {
-  async function examinees(examId: number, f: SchoolFilter) {
-    const r = await d.db.execute(sql`
-      select e.id, e.kaohao, st.name from examinee e join student st on st.id = e.student_id
-      where e.exam_id = ${examId} ${inSchools(sql`e.school_id`, f)} order by e.kaohao`);
-    return rowsOf<{ id: number; kaohao: string; name: string }>(r);
-  }
+export function scoreImportService(d: {
+  db: Db;
+  audit: AuditService;
+  exams: ExamService;
+  repo: ScoreImportRepoOf;
+}) {
+  const examinees = (examId: number, f: SchoolFilter) => d.repo(d.db).examinees(examId, f);
 
   /** The subject, refused once published or when sheets were scanned for it (its scores come from marking). */
   async function importable(subjectId: number, p: Principal) {
     const { examId, filter } = await subjectScanAccess(d.exams, subjectId, p, false);
     const s = await d.exams.subjectRow(subjectId);
     assertAllows(s.status, 'importScores');
-    const [scanned] = await d.db
-      .select({ id: paper.id })
-      .from(paper)
-      .where(and(eq(paper.subjectId, subjectId), isNull(paper.deletedAt)))
-      .limit(1);
-    if (scanned) throw fail('scoreImportScanned');
+    if (await d.repo(d.db).scanned(subjectId)) throw fail('scoreImportScanned');
     return { examId, filter, subject: s };
   }
 
@@ -81,41 +71,9 @@ export function scoreImportService(d: { db: Db; audit: AuditService; exams: Exam
       if (valid.length === 0) throw fail('importNoRows');
       return d.db.transaction(async (tx) => {
         // checked again under the subject's lock: a 发布 committed since the check above is not overwritten
-        const [now] = rowsOf<{ status: number }>(
-          await tx.execute(sql`select status from subject where id = ${subjectId} for share`),
-        );
-        assertAllows(now?.status ?? -1, 'importScores');
-        await tx.update(subject).set({ scoresImported: true }).where(eq(subject.id, subjectId));
-        for (let i = 0; i < valid.length; i += CHUNK) {
-          const now = new Date();
-          await tx
-            .insert(score)
-            .values(
-              valid.slice(i, i + CHUNK).map((v) => ({
-                subjectId,
-                examineeId: v.examineeId,
-                total: v.total,
-                subjective: v.total,
-                objective: null,
-                absent: v.absent,
-                questionScores: {},
-                computedAt: now,
-              })),
-            )
-            .onConflictDoUpdate({
-              target: [score.subjectId, score.examineeId],
-              set: {
-                total: sql`excluded.total`,
-                subjective: sql`excluded.subjective`,
-                objective: sql`excluded.objective`,
-                absent: sql`excluded.absent`,
-                irregular: false,
-                irregularReason: null,
-                questionScores: sql`excluded.question_scores`,
-                computedAt: sql`excluded.computed_at`,
-              },
-            });
-        }
+        const repo = d.repo(tx);
+        assertAllows((await repo.lockedStatus(subjectId)) ?? -1, 'importScores');
+        await repo.save(subjectId, valid);
         const result: ScoreImportResult = {
           imported: valid.length,
           absent: valid.filter((v) => v.absent).length,

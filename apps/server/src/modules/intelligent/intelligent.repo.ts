@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { MarkSlot, type BlockRegion, type IntelligentRunKind, type IntelligentRunView } from '@yj/contracts';
+import { MarkSlot, type IntelligentRunKind, type IntelligentRunView } from '@yj/contracts';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
+import { readBlockRegions } from '../../db/stored';
 
 type Conn = Db | Tx;
 const ids = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
@@ -77,10 +78,10 @@ export function intelligentRepo(db: Conn) {
     },
 
     async block(blockId: number) {
-      const [b] = rowsOf<{ subject_id: number; regions: BlockRegion[] }>(
+      const [b] = rowsOf<{ subject_id: number; regions: unknown }>(
         await db.execute(sql`select subject_id, regions from block where id = ${blockId}`),
       );
-      return b ?? null;
+      return b ? { subject_id: b.subject_id, regions: readBlockRegions(b.regions, blockId) } : null;
     },
 
     /** The block with its subject's state and whether `userId` marks or leads it (block_reviewer). */
@@ -89,14 +90,14 @@ export function intelligentRepo(db: Conn) {
         name: string;
         subject_id: number;
         status: number;
-        regions: BlockRegion[];
+        regions: unknown;
         mine: boolean;
       }>(
         await db.execute(sql`select b.name, b.subject_id, s.status, b.regions,
             exists (select 1 from block_reviewer r where r.block_id = b.id and r.user_id = ${userId}) as mine
           from block b join subject s on s.id = b.subject_id and s.deleted_at is null where b.id = ${blockId}`),
       );
-      return b ?? null;
+      return b ? { ...b, regions: readBlockRegions(b.regions, blockId) } : null;
     },
 
     /** The block with its subject's state, once per part `userId` has in it (the school each part is narrowed to). */
@@ -105,14 +106,14 @@ export function intelligentRepo(db: Conn) {
         name: string;
         subject_id: number;
         status: number;
-        regions: BlockRegion[];
+        regions: unknown;
         school_id: number | null;
       }>(
         await db.execute(sql`select b.name, b.subject_id, s.status, b.regions, r.school_id
           from block b join subject s on s.id = b.subject_id and s.deleted_at is null
           join block_reviewer r on r.block_id = b.id and r.user_id = ${userId}
           where b.id = ${blockId}`),
-      ),
+      ).map((p) => ({ ...p, regions: readBlockRegions(p.regions, blockId) })),
 
     /** Runs a stop left queued or running. */
     openRuns: async () =>

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type {
   BlockQuality,
   MarkerQuality,
@@ -55,7 +54,7 @@ export function qualityMonitor(d: {
   rates?: StandardRates;
   repo: QualityRepoOf;
 }) {
-  const access = qualityAccess(d.db);
+  const access = qualityAccess(d.repo(d.db));
 
   /** Every marker's figures of a block, from the counters (histograms, pairs) and the latest evidence. */
   async function figuresOf(b: BlockRow, db: Db) {
@@ -347,10 +346,7 @@ export function qualityMonitor(d: {
     async setSetting(blockId: number, input: QualitySettingInput, p: Principal, actor: Actor): Promise<void> {
       const { s } = await access.block(p, blockId);
       await d.db.transaction(async (tx) => {
-        await tx.execute(sql`insert into block_quality (block_id, limits, pause, updated_by, updated_at)
-          values (${blockId}, ${JSON.stringify(input.limits)}::jsonb, ${input.pause}, ${actor.userId}, now())
-          on conflict (block_id) do update set limits = excluded.limits, pause = excluded.pause,
-            updated_by = excluded.updated_by, updated_at = now()`);
+        await d.repo(tx).saveSetting(blockId, input.limits, input.pause, actor.userId);
         await d.audit.record(tx as unknown as Db, {
           action: 'quality.setting',
           examId: s.exam_id,
@@ -370,14 +366,7 @@ export function qualityMonitor(d: {
     async release(blockId: number, userId: number, p: Principal, actor: Actor): Promise<void> {
       const { s } = await access.block(p, blockId);
       await d.db.transaction(async (tx) => {
-        // judged again only on the marks given after the release, and on evidence after it
-        const r = await tx.execute(sql`update marker_flag set state = 0, released_by = ${actor.userId},
-          released_at = now(), at_done = (select coalesce(sum(done), 0) from mark_stat
-            where block_id = ${blockId} and user_id = ${userId}),
-          evidence_after = (select coalesce(max(id), 0) from mark_deviation
-            where block_id = ${blockId} and user_id = ${userId})
-          where block_id = ${blockId} and user_id = ${userId} and state = 1 returning user_id`);
-        if (!(r as unknown as { rows: unknown[] }).rows.length) throw fail('markerNotFlagged');
+        if (!(await d.repo(tx).release(blockId, userId, actor.userId))) throw fail('markerNotFlagged');
         await d.audit.record(tx as unknown as Db, {
           action: 'quality.release',
           examId: s.exam_id,

@@ -11,9 +11,8 @@ import type {
   UniteProgress,
 } from '@yj/contracts';
 import { arbitrationRate, doneShare, estimatedFinish, perHour } from '@yj/quality';
-import { sql } from 'drizzle-orm';
 import { fail } from '../../errors';
-import { rowsOf, type Db } from '../../infra/db';
+import type { Db } from '../../infra/db';
 import { qualityAccess, type SubjectRow, type Watch } from './quality-access';
 import type { BlockRow, MonitorSchool, QualityRepoOf } from './quality.repo';
 
@@ -81,7 +80,7 @@ const paperFigures = (decided: number, papers: number) => ({
  * module's one definition); the speeds and the estimated finish count marks, as the markers give them.
  */
 export function qualityProgress(d: { db: Db; repo: QualityRepoOf; papers: PaperProgress }) {
-  const access = qualityAccess(d.db);
+  const access = qualityAccess(d.repo(d.db));
   const repo = () => d.repo(d.db);
 
   /** Counters of the watched blocks, grouped by the school each is narrowed to (one read per school). */
@@ -205,11 +204,7 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf; papers: PaperP
 
     async exam(examId: number, p: Principal): Promise<ExamMonitor> {
       const now = Date.now();
-      const subjects = rowsOf<SubjectRow>(
-        await d.db.execute(sql`select s.id, s.name, s.exam_id, e.name as exam_name, s.status from subject s
-          join exam e on e.id = s.exam_id where s.exam_id = ${examId} and s.deleted_at is null
-          order by s.sort, s.id`),
-      );
+      const subjects = await repo().subjectsOfExam(examId);
       const out: ExamMonitor['subjects'] = [];
       let total = empty();
       const papers = { decided: 0, papers: 0 };

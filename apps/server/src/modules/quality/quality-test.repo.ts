@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { StoredQualityLimitsSchema, type QualityTestSettingInput } from '@yj/contracts';
 import type { DeviationSums } from '@yj/quality';
+import { readStored } from '../../db/stored';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 
 const ints = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
+const readLimits = (raw: unknown, blockId: number) =>
+  readStored(StoredQualityLimitsSchema, raw, `block_quality ${blockId} limits`) ?? {};
 
 export interface QualityTestRow {
   block_id: number;
@@ -25,9 +30,12 @@ export function qualityTestRepo(db: Db | Tx) {
       return row?.block_id ?? null;
     },
 
-    settings: (blockIds: readonly number[]) =>
-      rows<QualityTestRow>(sql`select block_id, standard_every, self_every, spot_percent, limits, pause
-        from block_quality where block_id = any(${ints(blockIds)}::int[])`),
+    async settings(blockIds: readonly number[]): Promise<QualityTestRow[]> {
+      const r =
+        await rows<QualityTestRow>(sql`select block_id, standard_every, self_every, spot_percent, limits,
+        pause from block_quality where block_id = any(${ints(blockIds)}::int[])`);
+      return r.map((q) => ({ ...q, limits: readLimits(q.limits, q.block_id) }));
+    },
 
     /** 标准卷 kept per block (none: no 标准卷 can be sent) */
     standards: (blockIds: readonly number[]) =>
@@ -65,6 +73,26 @@ export function qualityTestRepo(db: Db | Tx) {
           maxAbs: Number(x.max_abs),
         } satisfies DeviationSums,
       }));
+    },
+
+    /**
+     * A block's 质检 setting: its rates and pause, and the limits named (merged into the block's others, which
+     * the bias rule's setting keeps).
+     */
+    async saveSetting(
+      blockId: number,
+      input: Pick<QualityTestSettingInput, 'standardEvery' | 'selfEvery' | 'spotPercent' | 'pause'>,
+      limits: Record<string, number | boolean>,
+      actorId: number,
+    ): Promise<void> {
+      await db.execute(sql`insert into block_quality as q (block_id, standard_every, self_every, spot_percent,
+          limits, pause, updated_by, updated_at)
+        values (${blockId}, ${input.standardEvery}, ${input.selfEvery}, ${input.spotPercent},
+          ${JSON.stringify(limits)}::jsonb, ${input.pause}, ${actorId}, now())
+        on conflict (block_id) do update set standard_every = excluded.standard_every,
+          self_every = excluded.self_every, spot_percent = excluded.spot_percent,
+          limits = q.limits || excluded.limits, pause = excluded.pause, updated_by = excluded.updated_by,
+          updated_at = now()`);
     },
 
     /** Real marks submitted per block and marker (every school). */

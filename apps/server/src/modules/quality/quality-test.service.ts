@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   qualityTestReportTable,
   type Principal,
@@ -91,7 +90,7 @@ export function qualityTestService(d: {
   repo: QualityRepoOf;
   testRepo: QualityTestRepoOf;
 }) {
-  const access = qualityAccess(d.db);
+  const access = qualityAccess(d.repo(d.db));
 
   /** The watched blocks of a subject; refused when the user watches none. */
   async function watched(subjectId: number, p: Principal) {
@@ -143,14 +142,7 @@ export function qualityTestService(d: {
         maxSelfDiff: input.maxDeviation,
       };
       await d.db.transaction(async (tx) => {
-        await tx.execute(sql`insert into block_quality as q (block_id, standard_every, self_every, spot_percent,
-            limits, pause, updated_by, updated_at)
-          values (${blockId}, ${input.standardEvery}, ${input.selfEvery}, ${input.spotPercent},
-            ${JSON.stringify(limits)}::jsonb, ${input.pause}, ${actor.userId}, now())
-          on conflict (block_id) do update set standard_every = excluded.standard_every,
-            self_every = excluded.self_every, spot_percent = excluded.spot_percent,
-            limits = q.limits || excluded.limits, pause = excluded.pause, updated_by = excluded.updated_by,
-            updated_at = now()`);
+        await d.testRepo(tx).saveSetting(blockId, input, limits, actor.userId);
         await d.audit.record(tx as unknown as Db, {
           action: 'quality.test.setting',
           examId: s.exam_id,

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { SubjectStatus } from '@yj/contracts';
-import { rowsOf, type Db } from '../../infra/db';
+import type { Db } from '../../infra/db';
 import type { Jobs } from '../../infra/jobs';
 import type { QualityMonitor } from './quality-monitor';
 import type { QualityRepoOf } from './quality.repo';
@@ -17,13 +15,8 @@ export function registerQualityJobs(
   d: { db: Db; monitor: QualityMonitor; repo: QualityRepoOf },
 ): () => void {
   queue.register('quality.evaluate', async () => {
-    const subjects = rowsOf<{ id: number }>(
-      await d.db
-        .execute(sql`select distinct b.subject_id as id from mark_stat_minute m join block b on b.id = m.block_id
-        join subject s on s.id = b.subject_id and s.status = ${SubjectStatus.reviewing}
-        where m.minute > now() - interval '2 minutes'`),
-    );
-    const blocks = await d.repo(d.db).blocksOf(subjects.map((s) => s.id));
+    const repo = d.repo(d.db);
+    const blocks = await repo.blocksOf(await repo.subjectsMarkedLately());
     for (const b of blocks) await d.monitor.evaluate(b);
     return 'done';
   });

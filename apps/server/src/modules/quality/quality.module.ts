@@ -3,16 +3,26 @@ import type { Db } from '../../infra/db';
 import type { Jobs } from '../../infra/jobs';
 import type { AuditService } from '../audit/audit.service';
 import type { StandardRates } from '../trial/standard.service';
+import { hiddenProblems } from './hidden-problems';
+import { qualityHiddenRepo } from './quality-hidden.repo';
 import { qualityMonitor } from './quality-monitor';
 import { qualityProgress, type PaperProgress } from './quality-progress';
 import { qualityTestRepo } from './quality-test.repo';
 import { qualityTestService } from './quality-test.service';
 import { registerQualityJobs } from './quality.jobs';
 import { qualityRepo } from './quality.repo';
+import { qualitySpotRepo } from './quality-spot.repo';
 import { spotService } from './spot.service';
 
 /** Discarded marks' quality records (重置阅卷, 重新选题): the marking module's reset calls it in its transaction. */
 export { forgetQualityRecords } from './quality.repo';
+
+/**
+ * 问题卷 on the hidden papers of 质检, with its repository: built before the quality module, for the marking
+ * module's leaders' list (routes.ts).
+ */
+export const qualityHiddenProblems = (d: Omit<Parameters<typeof hiddenProblems>[0], 'repo'>) =>
+  hiddenProblems({ ...d, repo: qualityHiddenRepo });
 
 /**
  * The quality module wired (composition root: routes.ts): its repositories passed into its services here.
@@ -42,6 +52,7 @@ export function qualityModule(d: {
       paperImage: d.paperImage,
       repo,
       testRepo,
+      spotRepo: qualitySpotRepo,
       onEvidence: (blockId, userIds) => monitor.judge(blockId, userIds).catch(() => undefined),
     }),
     /** the block of a spot check in a route's path (its capability scope) */

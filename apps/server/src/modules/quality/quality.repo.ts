@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { SubjectStatus, type QualityLimitsInput } from '@yj/contracts';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 
 /** A flag whose marker's marks a reset discarded: what it was when voided (marker_flag.voided). */
@@ -9,6 +10,27 @@ export interface VoidedFlag {
   flaggedAt: string;
   state: number;
   voidedAt: string;
+}
+
+/** A subject as the monitoring screens name it. */
+export interface SubjectRow {
+  id: number;
+  name: string;
+  exam_id: number;
+  exam_name: string;
+  status: number;
+}
+
+/**
+ * Whether a marker flagged by 质检 on a block whose setting pauses flagged markers is paused: read inside the
+ * claim's transaction of the marking, trial and 智能辅助 modules (quality-pause.ts).
+ */
+export async function markerPaused(tx: Db | Tx, blockId: number, userId: number): Promise<boolean> {
+  const [r] = rowsOf<{ paused: boolean }>(
+    await tx.execute(sql`select true as paused from marker_flag f join block_quality q on q.block_id = f.block_id
+      where f.block_id = ${blockId} and f.user_id = ${userId} and f.state = 1 and q.pause`),
+  );
+  return r !== undefined;
 }
 
 /** A school a monitor is narrowed to (a grant given for one school), or null: every school. */
@@ -284,6 +306,63 @@ export function qualityRepo(db: Db | Tx) {
         ? found[0]!.total
         : ((await rows<{ n: number }>(sql`select count(*)::int as n ${from}`))[0]?.n ?? 0);
       return { total, items: found.map(({ total: _, ...item }) => item) };
+    },
+
+    /** A subject with its exam's name (undefined: none, or deleted). */
+    async subject(subjectId: number): Promise<SubjectRow | undefined> {
+      const [s] = await rows<SubjectRow>(sql`select s.id, s.name, s.exam_id, e.name as exam_name, s.status
+        from subject s join exam e on e.id = s.exam_id where s.id = ${subjectId} and s.deleted_at is null`);
+      return s;
+    },
+
+    /** An exam's subjects in their order, with the exam's name. */
+    subjectsOfExam: (examId: number) =>
+      rows<SubjectRow>(sql`select s.id, s.name, s.exam_id, e.name as exam_name, s.status from subject s
+        join exam e on e.id = s.exam_id where s.exam_id = ${examId} and s.deleted_at is null
+        order by s.sort, s.id`),
+
+    /** The subject of a block (null: no such block). */
+    async blockSubject(blockId: number): Promise<number | null> {
+      const [b] = await rows<{ subject_id: number }>(sql`select subject_id from block where id = ${blockId}`);
+      return b?.subject_id ?? null;
+    },
+
+    /** The blocks among these a user leads (block_reviewer role 6), each with the school the grant names. */
+    leads: (userId: number, blockIds: readonly number[]) =>
+      rows<{ block_id: number; school_id: number | null }>(sql`select block_id, school_id from block_reviewer
+        where user_id = ${userId} and role = 6 and block_id = any(${ints(blockIds)}::int[])`),
+
+    /** Reviewing subjects whose blocks had marks in the last 2 minutes (quality's 30 s check). */
+    async subjectsMarkedLately(): Promise<number[]> {
+      const r = await rows<{ id: number }>(sql`select distinct b.subject_id as id from mark_stat_minute m
+        join block b on b.id = m.block_id join subject s on s.id = b.subject_id
+          and s.status = ${SubjectStatus.reviewing}
+        where m.minute > now() - interval '2 minutes'`);
+      return r.map((x) => x.id);
+    },
+
+    /** A block's bias-rule limits and pause (the other 质检 settings kept). */
+    async saveSetting(blockId: number, limits: QualityLimitsInput, pause: boolean, actorId: number) {
+      await db.execute(sql`insert into block_quality (block_id, limits, pause, updated_by, updated_at)
+        values (${blockId}, ${JSON.stringify(limits)}::jsonb, ${pause}, ${actorId}, now())
+        on conflict (block_id) do update set limits = excluded.limits, pause = excluded.pause,
+          updated_by = excluded.updated_by, updated_at = now()`);
+    },
+
+    /**
+     * A flagged marker let go on (the flag kept, released): judged again only on the marks given after the
+     * release, and on evidence after it. False: the marker was not flagged.
+     */
+    async release(blockId: number, userId: number, actorId: number): Promise<boolean> {
+      const r = await rows<{
+        user_id: number;
+      }>(sql`update marker_flag set state = 0, released_by = ${actorId},
+          released_at = now(), at_done = (select coalesce(sum(done), 0) from mark_stat
+            where block_id = ${blockId} and user_id = ${userId}),
+          evidence_after = (select coalesce(max(id), 0) from mark_deviation
+            where block_id = ${blockId} and user_id = ${userId})
+          where block_id = ${blockId} and user_id = ${userId} and state = 1 returning user_id`);
+      return r.length > 0;
     },
   };
 }

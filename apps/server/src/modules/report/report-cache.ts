@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { DEFAULT_REPORT_SETTINGS, SubjectStatus, type ReportSettings } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
@@ -66,7 +65,7 @@ export function reportCacheOf(d: { db: Db; repo: (db: Db) => ReportRepo }) {
     return d.db.transaction(async (tx) => {
       const r = d.repo(tx);
       // two first readers of a stale row: the second waits and takes the first one's result
-      await tx.execute(sql`select pg_advisory_xact_lock(${examId}, hashtext(${`${kind}:${key}`}))`);
+      await r.lockCached(examId, key, kind);
       // the settings as this transaction sees them: one saved since the stamp above was taken is computed with
       const cfg = await r.settings(examId);
       const fresh = stampOf(cfg?.version ?? 0, deps) + suffix;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { BlockRegion } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
-import { objectiveAnswers, type ScoreEntry } from './report.repo';
+import { objectiveAnswers, readEntries, type ScoreEntry } from './report.repo';
+import { readBlockRegions } from '../../db/stored';
 
 /** The reads of 试卷讲评 and the student report beside the report's own (report.repo.ts). */
 export function reportCommentaryRepo(db: Db) {
@@ -40,7 +41,7 @@ export function reportCommentaryRepo(db: Db) {
           case when s.absent then null else s.question_scores end as questions
         from score s join examinee e on e.id = s.examinee_id and e.class_id = ${classId}
         where s.subject_id = ${subjectId}`);
-      return rowsOf<ScoreEntry>(r);
+      return readEntries(rowsOf<ScoreEntry>(r), subjectId);
     },
 
     /** The subject's blocks: the question nos each marks and where it is cut from. */
@@ -48,7 +49,10 @@ export function reportCommentaryRepo(db: Db) {
       const r = await db.execute(
         sql`select id, nos, regions from block where subject_id = ${subjectId} order by sort, id`,
       );
-      return rowsOf<{ id: number; nos: string[]; regions: BlockRegion[] }>(r);
+      return rowsOf<{ id: number; nos: string[]; regions: unknown }>(r).map((b) => ({
+        ...b,
+        regions: readBlockRegions(b.regions, b.id),
+      }));
     },
 
     /** An examinee of an exam: school and class. */

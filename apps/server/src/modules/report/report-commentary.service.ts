@@ -9,6 +9,8 @@ import {
   type ReportCommentaryQuery,
   type StudentReport,
   type StudentReportSubject,
+  CachedClassFiguresSchema,
+  type CachedClassFigures,
 } from '@yj/contracts';
 import type { GivenAnswer } from '@yj/stats';
 import { fail } from '../../errors';
@@ -20,9 +22,7 @@ import type { ReportCache } from './report-cache';
 import { studentFigures } from './report-students';
 import type { ReportRepo, ScoreEntry } from './report.repo';
 import { assertSeesExam, reportView, type ReportView } from './report-view';
-
-/** What of a class's 试卷讲评 is cached: the figures, the named students without their names. */
-type ClassFigures = Pick<ReportCommentary, 'sat' | 'gradeSat' | 'questions'>;
+import { readAnswerText, readCached } from '../../db/stored';
 
 const sees = (v: ReportView, x: { schoolId: number; classId: number }) =>
   v.all || v.schools.has(x.schoolId) || v.classes.has(x.classId);
@@ -62,7 +62,7 @@ export function reportCommentaryService(d: {
     const out = new Map<string, GivenAnswer[]>();
     for (const o of await more.classAnswers(subjectId, classId)) {
       const list = out.get(o.no) ?? [];
-      list.push({ answer: (JSON.parse(o.answer) as string[]).join(''), count: o.count });
+      list.push({ answer: readAnswerText(o.answer, `question ${o.no}`).join(''), count: o.count });
       out.set(o.no, list);
     }
     return out;
@@ -81,7 +81,7 @@ export function reportCommentaryService(d: {
         more.blocks(subjectId),
         classAnswers(subjectId, classId),
       ]);
-      const figures: ClassFigures = {
+      const figures: CachedClassFigures = {
         sat: all.filter((x) => x.classId === classId && x.total !== null).length,
         gradeSat: all.filter((x) => x.total !== null).length,
         questions: commentaryQuestions({
@@ -109,7 +109,11 @@ export function reportCommentaryService(d: {
     );
     const cls = q.classId === undefined ? classes[0] : classes.find((c) => c.id === q.classId);
     if (!cls) throw fail('forbidden');
-    const figures = JSON.parse(await classFigures(examId, s.id, cls.id)) as ClassFigures;
+    const figures = readCached(
+      CachedClassFiguresSchema,
+      await classFigures(examId, s.id, cls.id),
+      `exam ${examId} commentary:${cls.id}`,
+    );
     const named = figures.questions.flatMap((x) => [
       ...x.losers,
       ...(x.typical ? [x.typical.high, x.typical.low] : []),

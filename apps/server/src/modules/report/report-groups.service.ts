@@ -4,7 +4,6 @@ import {
   REPORT_SHEET_NAMES,
   reportTable,
   type Principal,
-  type Report,
   type ReportGroupBody,
   type ReportGroupCandidate,
   type ReportGroupImportResult,
@@ -12,6 +11,7 @@ import {
   type ReportGroupsPage,
   type ReportGroupsQuery,
   type ReportSheet,
+  CachedReportSchema,
 } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
@@ -23,6 +23,7 @@ import type { ReportRepo } from './report.repo';
 import type { ReportService } from './report.service';
 import { kaohaosOf, readKaohaoFile, sortKaohaos } from './report-groups-import';
 import { assertSeesExam, reportView, type ReportView } from './report-view';
+import { readCached } from '../../db/stored';
 
 type ExamClass = { id: number; name: string; schoolId: number; count: number };
 
@@ -318,7 +319,7 @@ export function reportGroupsService(d: {
       p: Principal,
     ) {
       const { group, json } = await reportJson(examId, groupId, subjectId, p);
-      const r = JSON.parse(json) as Report;
+      const r = readCached(CachedReportSchema, json, `exam ${examId} group ${groupId} report`);
       const t = reportTable(r, sheet);
       const buffer = await writeSheet(t.title, t.headers, t.rows);
       return { buffer, filename: `${r.examName}-${group.name}-${r.name}-${REPORT_SHEET_NAMES[sheet]}.xlsx` };

@@ -1,3 +1,5 @@
+import { CachedStudentTableSchema, type CachedStudentTable } from '@yj/contracts';
+import { readCached } from '../../db/stored';
 import type { ExamineeColumns } from './report-compute';
 import { studentColumns, tScore, zScore, type GradeBand } from '@yj/stats';
 
@@ -55,24 +57,9 @@ export function studentFigures(
  * — as columns, as report_cache keeps them (kind 'students'; the list and 进退步 read it): without Z and T,
  * which are the score's, the mean's and σ's (`standard`) and are computed again when the table is read
  * (`parseStudentTable`) — two 17-digit numbers per examinee less to print, store and parse. Examinees without an
- * exam number in `kaohao` are left out.
+ * exam number in `kaohao` are left out. Its shape: contracts `CachedStudentTableSchema`.
  */
-export interface StoredStudentTable {
-  examineeId: number[];
-  studentId: number[];
-  schoolId: number[];
-  classId: number[];
-  /** the exam number at computation: the order of equal ranks */
-  kaohao: string[];
-  score: (number | null)[];
-  rankInClass: (number | null)[];
-  rankInSchool: (number | null)[];
-  rank: (number | null)[];
-  grade: (string | null)[];
-  points: (number | null)[];
-  /** what Z and T are taken against (@yj/stats `standardOf`); null when nobody sat */
-  standard: { mean: number; sd: number } | null;
-}
+export type StoredStudentTable = CachedStudentTable;
 
 /** The 学生成绩 table as read: the stored columns with each examinee's Z and T. */
 export interface StudentTable extends StoredStudentTable {
@@ -86,7 +73,7 @@ export interface StudentTable extends StoredStudentTable {
  * being stored exactly (a double's shortest text reads back as the same double).
  */
 export function parseStudentTable(json: string): StudentTable {
-  const table = JSON.parse(json) as StoredStudentTable;
+  const table = readCached(CachedStudentTableSchema, json, 'students');
   const s = table.standard;
   const z = table.score.map((x) => (x === null || s === null ? null : zScore(x, s)));
   return { ...table, z, t: z.map((v) => (v === null ? null : tScore(v))) };

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { ReportSettings } from '@yj/contracts';
+import { StoredQuestionScoresSchema, StoredReportSettingsSchema, type ReportSettings } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
 import { countAnswers, readRows } from './score-text';
+import { readStored } from '../../db/stored';
 
 export interface ReportSubjectRow {
   id: number;
@@ -49,6 +50,17 @@ export interface ScoreEntry {
   total: number | null;
   questions: Record<string, number> | null;
 }
+
+/** Score rows read raw: each one's question_scores parsed by its schema. */
+export const readEntries = (rows: ScoreEntry[], subjectId: number): ScoreEntry[] =>
+  rows.map((e) => ({
+    ...e,
+    questions: readStored(
+      StoredQuestionScoresSchema,
+      e.questions,
+      `score ${subjectId}/${e.examineeId} question_scores`,
+    ),
+  }));
 
 /**
  * Each objective question's answer on a paper as scoring reads it (`@yj/scoring` subject.ts), joined after `paper p`:
@@ -201,7 +213,14 @@ export function reportRepo(db: Db) {
     /** The exam's own report settings and their version; null: the exam keeps the defaults. */
     async settings(examId: number): Promise<{ settings: ReportSettings; version: number } | null> {
       const r = await db.execute(sql`select settings, version from report_setting where exam_id = ${examId}`);
-      return rowsOf<{ settings: ReportSettings; version: number }>(r)[0] ?? null;
+      const [row] = rowsOf<{ settings: unknown; version: number }>(r);
+      if (!row) return null;
+      const settings = readStored(
+        StoredReportSettingsSchema,
+        row.settings,
+        `report_setting ${examId} settings`,
+      )!;
+      return { settings, version: row.version };
     },
 
     /** Stores an exam's settings with the next version (the cached reports' stamps no longer match). */
@@ -234,6 +253,11 @@ export function reportRepo(db: Db) {
       const r = await db.execute(sql`select subject_id as "subjectId", stamp from report_cache
         where exam_id = ${examId} and kind = ${kind}`);
       return new Map(rowsOf<{ subjectId: number; stamp: string }>(r).map((x) => [x.subjectId, x.stamp]));
+    },
+
+    /** One computation of a cached row at a time: held by the transaction until it ends. */
+    async lockCached(examId: number, subjectId: number, kind: CacheKind): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(${examId}, hashtext(${`${kind}:${subjectId}`}))`);
     },
 
     async store(examId: number, subjectId: number, stamp: string, json: string, kind: CacheKind = 'report') {
@@ -276,7 +300,7 @@ export function reportRepo(db: Db) {
           ${questions} as questions
         from score s join examinee e on e.id = s.examinee_id
         where s.subject_id = ${subjectId}`);
-      return rowsOf<ScoreEntry>(r);
+      return readEntries(rowsOf<ScoreEntry>(r), subjectId);
     },
 
     async questions(subjectId: number): Promise<QuestionRow[]> {

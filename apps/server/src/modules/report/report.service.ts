@@ -24,6 +24,7 @@ import {
   type ReportStudentsPage,
   type ReportStudentsQuery,
   type ReportSubjects,
+  CachedReportSchema,
 } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
@@ -43,6 +44,7 @@ import { depsOf, published, stampOf, TOTAL, type ReportCache } from './report-ca
 import type { ReportRepo, ReportSubjectRow, ScoreColumns } from './report.repo';
 import { assertSeesExam, narrowReport, reportView } from './report-view';
 import { questionLines } from './score-text';
+import { readAnswerText, readCached } from '../../db/stored';
 
 /**
  * Subjects' examinees as columns, read once while every report of an exam is computed (see `warm`): `full`
@@ -150,7 +152,7 @@ export function reportService(d: {
     const options = await counting;
     const byNo = new Map<string, { answer: string; count: number }[]>();
     for (const o of options) {
-      const labels = JSON.parse(o.answer) as string[];
+      const labels = readAnswerText(o.answer, `question ${o.no}`);
       const answer = [...labels].sort().join('');
       const list = byNo.get(o.no) ?? [];
       const same = list.find((x) => x.answer === answer);
@@ -285,7 +287,9 @@ export function reportService(d: {
     const e = await examOf(examId);
     const view = await seenView(e, subjectId ?? null, p);
     const json = await cachedReport(e, subjectId);
-    return view.all ? json : JSON.stringify(narrowReport(JSON.parse(json) as Report, view));
+    return view.all
+      ? json
+      : JSON.stringify(narrowReport(readCached(CachedReportSchema, json, `exam ${examId} report`), view));
   }
   /**
    * Refuses whoever sees nothing of the exam's reports (an administrator of another school, a teacher of
@@ -311,7 +315,7 @@ export function reportService(d: {
   }
 
   const viewed = async (examId: number, subjectId: number | undefined, p: Principal): Promise<Report> =>
-    JSON.parse(await viewedJson(examId, subjectId, p)) as Report;
+    readCached(CachedReportSchema, await viewedJson(examId, subjectId, p), `exam ${examId} report`);
 
   /**
    * The 学生成绩 list the user may see, filtered (class, exam number or name), best first and 缺考 last: figures

@@ -1,10 +1,18 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { StoredKaohaoMoveSchema, type StoredKaohaoMove } from '@yj/contracts';
+import { readStored } from '../../db/stored';
 import type { Db } from '../../infra/db';
 import type { SchoolFilter } from '../scan/scan-access';
 import { absence, auditLog, examinee, paper, score, scoreAdjustment, student, user } from '../../db/schema';
 
 /** The audit action of a move; the list of moves is read back from the audit log. */
 export const KAOHAO_ACTION = 'score.kaohao';
+
+const readKaohaoMove = (raw: unknown, logId: number): StoredKaohaoMove => {
+  const move = readStored(StoredKaohaoMoveSchema, raw, `audit_log ${logId} detail (考号调整)`);
+  if (!move) throw new Error(`audit_log ${logId} has no 考号调整 detail`);
+  return move;
+};
 
 /** The reads and writes of 考号调整 (adjust/kaohao). */
 export function scoreKaohaoRepo(db: Db) {
@@ -60,7 +68,7 @@ export function scoreKaohaoRepo(db: Db) {
 
     /** The moves of the subject in the user's schools, newest first (few per subject: the exam's audit index). */
     async list(examId: number, subjectId: number, f: SchoolFilter, page: number, size: number) {
-      return db
+      const rows = await db
         .select({
           id: auditLog.id,
           detail: auditLog.detail,
@@ -81,6 +89,8 @@ export function scoreKaohaoRepo(db: Db) {
         .orderBy(desc(auditLog.id))
         .limit(size)
         .offset((page - 1) * size);
+      // the log's detail is free-form: a move's is read by the move's shape
+      return rows.map((r) => ({ ...r, detail: readKaohaoMove(r.detail, r.id) }));
     },
 
     async totals(subjectId: number, ids: number[]) {

@@ -1,4 +1,11 @@
-import type { Paged, Principal, ScoreKaohaoBody, ScoreKaohaoItem, ScoreKaohaoMoved } from '@yj/contracts';
+import type {
+  Paged,
+  Principal,
+  ScoreKaohaoBody,
+  ScoreKaohaoItem,
+  ScoreKaohaoMoved,
+  StoredKaohaoMove,
+} from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
@@ -10,20 +17,6 @@ import { scoreAccess } from './score-access';
 import type { ScoreCompute } from './score-compute';
 import type { scoreIrregularRepo } from './score-irregular.repo';
 import { KAOHAO_ACTION, type scoreKaohaoRepo } from './score-kaohao.repo';
-
-/** What the audit keeps of a move; the list of moves is read back from it. */
-interface MoveDetail {
-  subjectId: number;
-  paperId: number;
-  before: string;
-  after: string;
-  fromExamineeId: number;
-  toExamineeId: number;
-  fromName: string;
-  toName: string;
-  reason: string;
-  adjustmentsMoved: number;
-}
 
 /**
  * 考号调整 (spec adjust/kaohao): a sheet marked under the wrong exam number moves to the right examinee after
@@ -63,7 +56,7 @@ export function scoreKaohaoService(d: {
           throw fail('examineeAlreadyHasPaperCheck', { name: to.name, kaohao: to.kaohao });
         const adjustmentsMoved = await r.move(subjectId, sheet.id, from.id, to);
         await d.compute.examinees(tx, subjectId, [from.id, to.id]);
-        const detail: MoveDetail = {
+        const detail: StoredKaohaoMove = {
           subjectId,
           paperId: sheet.id,
           before: from.kaohao,
@@ -106,7 +99,7 @@ export function scoreKaohaoService(d: {
         total: rows[0]?.count ?? 0,
         size: q.size,
         items: rows.map((x) => {
-          const m = x.detail as MoveDetail;
+          const m = x.detail;
           return {
             id: x.id,
             paperId: m.paperId,

@@ -17,7 +17,7 @@ import { fsStorage } from '../../infra/storage';
 import { body, testApp, XHR, type TestApp } from '../../../test/app';
 import { buildScoreScene } from '../../../test/score';
 import { auditModule } from '../audit/audit.module';
-import { examScopes } from '../exam/exam-scope';
+import { examModule } from '../exam/exam.module';
 import { refreshStripScores } from '../marking/final/marking-final';
 import { subjectRepo } from '../subject/subject.repo';
 import { subjectService } from '../subject/subject.service';
@@ -392,7 +392,7 @@ function jobsOf(app: TestApp) {
       startPorts: { scanMissing, templateFit: templateMismatches },
     }),
     compute: scoreComputing({ db }),
-    scopes: examScopes(db),
+    scopes: examModule({ db, audit }).scopes,
     stripScores: refreshStripScores,
     subjectRows: subjectRepo,
   });
