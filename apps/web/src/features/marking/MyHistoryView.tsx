@@ -1,6 +1,7 @@
 import type { MyHistoryItem } from '@yj/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Select, Spin, Table, Typography } from 'antd';
+import { serverPages } from '../../components/paging';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { blockInfoQuery, myHistoryQuery, reviewTasksQuery } from './marking.queries';
@@ -96,14 +97,7 @@ export function MyHistoryView() {
           locale={{ emptyText: '没有符合条件的已阅试卷' }}
           onRow={(r) => ({ onClick: () => setOpenId(r.taskId), style: { cursor: 'pointer' } })}
           rowClassName={(r) => (r.taskId === openId ? 'ant-table-row-selected' : '')}
-          pagination={{
-            current: page,
-            pageSize: SIZE,
-            total: list.data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-            showTotal: (n) => `共 ${n} 份`,
-          }}
+          pagination={serverPages(page, SIZE, list.data?.total, setPage, { showTotal: (n) => `共 ${n} 份` })}
           columns={[
             { title: '考试', dataIndex: 'examName', key: 'exam' },
             { title: '科目', dataIndex: 'subjectName', key: 'subject' },
