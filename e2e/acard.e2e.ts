@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   APP,
@@ -9,10 +9,9 @@ import {
   DEMO_EXAM,
   demoSubject,
   loginAsSchoolAdmin,
-  openBrowser,
   shot,
   waitForPath,
-  type Session,
+  journeySession,
 } from './lib.ts';
 
 // The online answer card (issue 5): from a subject's question structure, the designer lays out a card,
@@ -22,16 +21,7 @@ import {
 const SUBJECT = '数学';
 const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), 'screenshots');
 
-let s: Session;
-
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 /** Picks an option of an antd radio group by its text (the input itself is hidden under its label). */
 async function choose(page: Page, text: string): Promise<void> {

@@ -1,19 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { APP, login, openBrowser, shot, waitForExamList, waitForPath, type Session } from './lib.ts';
+import { test } from 'node:test';
+import { APP, login, shot, waitForExamList, waitForPath, journeySession } from './lib.ts';
 
 const ADMIN = process.env.E2E_ADMIN_ACCOUNT ?? 'e2eadmin';
 const INITIAL = process.env.E2E_ADMIN_PASSWORD ?? 'Init@2026yj';
 const CHANGED = 'Admin2026x';
 const NOTICE = '本周六 22:00-24:00 系统维护，期间暂停使用。';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-});
+const s = journeySession({ failOnConsoleErrors: false });
 
 test('a new administrator must change the initial password at first sign-in', async () => {
   const { page } = s;

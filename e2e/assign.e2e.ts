@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   APP,
   JOURNEY_ACCOUNTS,
   call,
   createExamWithOneSubject,
   loginAsSchoolAdmin,
-  openBrowser,
   shot,
   waitForPath,
-  type Session,
+  journeySession,
 } from './lib.ts';
 import { optionOf, pickCandidate } from './marking-lib.ts';
 
@@ -19,15 +18,7 @@ import { optionOf, pickCandidate } from './marking-lib.ts';
 
 const EXAM = '2026学年阅卷分配演示考试';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 type Candidate = { userId: number; name: string; phone: string | null };
 

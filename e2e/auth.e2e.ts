@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   APP,
   DEMO_PASSWORD,
@@ -8,24 +8,17 @@ import {
   appPath,
   login,
   loginAsSchoolAdmin,
-  openBrowser,
   shot,
   waitForExamList,
   waitForPath,
-  type Session,
+  journeySession,
 } from './lib.ts';
 
 /** 8×8 blue PNG. */
 const TINY_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGOQz3+NFTEMLQkAoOReQWgyRl8AAAAASUVORK5CYII=';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-});
+const s = journeySession({ failOnConsoleErrors: false });
 
 test('an unknown address lands on the login page', async () => {
   const { page } = s;

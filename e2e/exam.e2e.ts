@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import {
@@ -9,11 +9,10 @@ import {
   login,
   loginAsSchoolAdmin,
   optionOf,
-  openBrowser,
   shot,
   waitForExamList,
   waitForPath,
-  type Session,
+  journeySession,
 } from './lib.ts';
 
 // Names of this spec's own data: the demo's exam (2026学年第一学期高一期中考试) is never touched.
@@ -25,17 +24,8 @@ const SECOND_SCHOOL = '阳光第二中学';
 const PHYSICS_TEACHER = '13800000005';
 const REVIEWER = '13800000006';
 
-let s: Session;
+const s = journeySession();
 let examId = 0;
-
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
 
 /** The dropdown of one antd Select (its listbox is `<input id>_list`): a closing neighbour never matches. */
 /**

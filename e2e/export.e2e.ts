@@ -2,21 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { orderlyStudent, typicalCard } from '@yj/scan-sim';
 import type { AllScorePage } from '@yj/contracts';
-import {
-  APP,
-  call,
-  createExamWithOneSubject,
-  loginAsSchoolAdmin,
-  openBrowser,
-  prepareScanSubject,
-  shot,
-  waitForPath,
-  type Session,
-} from './lib.ts';
+import { APP, call, loginAsSchoolAdmin, shot, waitForPath, journeySession } from './lib.ts';
+import { subjectScene } from './marking-lib.ts';
 
 // Exports (issue 15): a subject with one scanned sheet and one absent examinee; the exam's all_score screen, the
 // 总分表 export asked for there, its progress in the download center, the file downloaded and read back: its
@@ -24,27 +15,17 @@ import {
 
 const card = typicalCard();
 const strip = card.pages[1]!.scoreBoxes[0]!;
-let s: Session;
-
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 test('export the exam totals, watch it in the download center, open the Excel and check it against all_score', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const exam = await createExamWithOneSubject(page, {
+  const { exam, examinees } = await subjectScene(page, card, {
     name: '2026学年导出演示考试',
     startDate: '2026-11-21',
     course: '语文',
     fullScore: 150,
   });
-  const examinees = await prepareScanSubject(page, exam, card);
   // the card's 30 单选 keyed A, 1 分 each (its 多选 and 判断 keep no key): the sheet answers A, its strip gives 12
   const questions = Array.from({ length: 30 }, (_, i) => ({
     no: String(i + 1),
@@ -143,13 +124,11 @@ test('export the exam totals, watch it in the download center, open the Excel an
 
 test('import the scores of a subject not marked here: row errors, only the right rows, all_score shows them', async () => {
   const { page } = s;
-  const exam = await createExamWithOneSubject(page, {
+  const { exam, examinees } = await subjectScene(page, card, {
     name: '2026学年成绩导入演示考试',
     startDate: '2026-11-22',
     course: '英语',
-    fullScore: 100,
   });
-  const examinees = await prepareScanSubject(page, exam, card);
   await page.goto(`${APP}/book/subject/${exam.subjectId}/score/stuScore`);
   await page.getByTestId('score-import').click();
   const modal = page.getByRole('dialog');

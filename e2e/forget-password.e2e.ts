@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { APP, JOURNEY_ACCOUNTS, login, openBrowser, shot, waitForPath, type Session } from './lib.ts';
+import { test } from 'node:test';
+import { APP, JOURNEY_ACCOUNTS, login, shot, waitForPath, journeySession } from './lib.ts';
 
 const PHONE = JOURNEY_ACCOUNTS.forgetsPassword;
 const NEW_PASSWORD = 'Reset2026x';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-});
+const s = journeySession({ failOnConsoleErrors: false });
 
 /** The default SMS provider writes messages to the server log; read the latest code for a phone. */
 function latestCode(phone: string): string | undefined {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   APP,
   DEMO_EXAM,
@@ -9,10 +9,9 @@ import {
   demoExam,
   login,
   loginAsSchoolAdmin,
-  openBrowser,
   shot,
   waitForPath,
-  type Session,
+  journeySession,
 } from './lib.ts';
 
 // What a new user found in the browser (issue 12): ten questions lost on leaving 题目设置, a double click
@@ -22,16 +21,7 @@ import {
 /** A demo teacher who only marks 语文 in the demo exam (no other spec signs in with it). */
 const MARKER = '13800000011';
 
-let s: Session;
-
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 test('unsaved questions: leaving asks first, 留在本页 keeps them; a double click saves once', async () => {
   const { page } = s;

@@ -1,18 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { typicalCard, type SubjectiveInk } from '@yj/scan-sim';
-import {
-  APP,
-  call,
-  createExamWithOneSubject,
-  loginAsSchoolAdmin,
-  openBrowser,
-  prepareScanSubject,
-  shot,
-  type Session,
-} from './lib.ts';
-import { candidate, scanSheets, signedIn, taskRow, until } from './marking-lib.ts';
+import { APP, call, loginAsSchoolAdmin, shot, journeySession } from './lib.ts';
+import { candidate, signedIn, taskRow, until, subjectScene } from './marking-lib.ts';
 
 // Issue 29, walked as the school's marking staff did on a subject of two blocks: 相同答案归组 on short and
 // long written answers groups only the equal short ones (never the long writing), the grouped papers stay
@@ -42,15 +33,7 @@ const INK = (i: number): Record<string, SubjectiveInk> => ({
 });
 const SHEETS = 16;
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 interface Figure {
   done: number;
@@ -71,42 +54,24 @@ async function figureOf(page: Page, testId: string): Promise<Figure> {
 test('grouping takes only equal short answers, grouped papers stay claimable, one progress everywhere', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const exam = await createExamWithOneSubject(page, {
+  const [box41, box42] = card.pages[0]!.subjective;
+  const { subjectId, examId, blockIds } = await subjectScene(page, card, {
     name: EXAM,
     startDate: '2026-12-06',
     course: '生物',
-    fullScore: 100,
-  });
-  const { subjectId, examId } = exam;
-  const examinees = await prepareScanSubject(page, exam, card);
-  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: [
+    subjective: [
       { no: '41', score: 6 },
       { no: '42', score: 4 },
     ],
+    blocks: [
+      { name: '第41题', nos: ['41'], regions: [{ page: 0, ...box41!.rect }] },
+      { name: '第42题', nos: ['42'], regions: [{ page: 0, ...box42!.rect }] },
+    ],
+    scan: { count: SHEETS, seed: 2900, ink: INK },
+    staff: { markers: [MARKER], leaders: [LEADER] },
+    start: true,
   });
-  const [box41, box42] = card.pages[0]!.subjective;
-  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
-    page,
-    'POST',
-    `/api/subject/${subjectId}/setting/block`,
-    {
-      blocks: [
-        { name: '第41题', nos: ['41'], regions: [{ page: 0, ...box41!.rect }] },
-        { name: '第42题', nos: ['42'], regions: [{ page: 0, ...box42!.rect }] },
-      ],
-    },
-  );
-  const [b41, b42] = [blocks[0]!.id, blocks[1]!.id];
-  await scanSheets(page, subjectId, card, examinees.slice(0, SHEETS), 2900, { ink: INK });
-  const leader = await candidate(page, subjectId, LEADER);
-  const marker = await candidate(page, subjectId, MARKER);
-  for (const b of [b41, b42])
-    await call(page, 'POST', `/api/subject/${subjectId}/setting/task/${b}`, {
-      markers: [{ userId: marker.userId }],
-      leaders: [leader.userId],
-    });
-  await call(page, 'GET', `/api/subject/${subjectId}/review/start?force=1`);
+  const [b41, b42] = [blockIds[0]!, blockIds[1]!];
   const base = `/api/subject/${subjectId}/setting/intelligent`;
 
   // the leader switches both parts on for 第41题; 智能判空 scores the one blank 0 (checked, confirmed)

@@ -1,17 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { typicalCard, type SubjectiveInk } from '@yj/scan-sim';
-import {
-  APP,
-  call,
-  createExamWithOneSubject,
-  loginAsSchoolAdmin,
-  openBrowser,
-  prepareScanSubject,
-  shot,
-  type Session,
-} from './lib.ts';
-import { candidate, scanSheets, signedIn, taskRow } from './marking-lib.ts';
+import { APP, call, loginAsSchoolAdmin, shot, journeySession } from './lib.ts';
+import { signedIn, taskRow, subjectScene } from './marking-lib.ts';
 
 // 智能辅助 and 重新选题 (issue 14): nine sheets scanned where three answers are blank and three alike; the block
 // leader switches both parts on, runs 智能判空, checks the sample and confirms (the blanks get 0 and leave the
@@ -28,15 +19,7 @@ const INK = (i: number): Record<string, SubjectiveInk> => ({
   '41': i % 3 === 0 ? { kind: 'blank' } : i % 3 === 1 ? { kind: 'answer', text: '3' } : { kind: 'full' },
 });
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 interface Progress {
   tasks: { submitted: number; pending: number };
@@ -45,36 +28,21 @@ interface Progress {
 test('blank answers scored 0 after the leader’s check, a group scored at once, a reselect', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const exam = await createExamWithOneSubject(page, {
+  const box41 = card.pages[0]!.subjective[0]!;
+  const { subjectId, blockIds } = await subjectScene(page, card, {
     name: '2026学年智能辅助演示考试',
     startDate: '2026-11-29',
     course: '化学',
-    fullScore: 100,
-  });
-  const { subjectId } = exam;
-  const examinees = await prepareScanSubject(page, exam, card);
-  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: [
+    subjective: [
       { no: '41', score: 6 },
       { no: '42', score: 4 },
     ],
+    blocks: [{ name: '第41-42题', nos: ['41', '42'], regions: [{ page: 0, ...box41.rect }] }],
+    scan: { count: 9, seed: 900, ink: INK },
+    staff: { markers: [MARKER], leaders: [LEADER] },
+    start: true,
   });
-  const box41 = card.pages[0]!.subjective[0]!;
-  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
-    page,
-    'POST',
-    `/api/subject/${subjectId}/setting/block`,
-    { blocks: [{ name: '第41-42题', nos: ['41', '42'], regions: [{ page: 0, ...box41.rect }] }] },
-  );
-  const blockId = blocks[0]!.id;
-  await scanSheets(page, subjectId, card, examinees.slice(0, 9), 900, { ink: INK });
-  const leader = await candidate(page, subjectId, LEADER);
-  const marker = await candidate(page, subjectId, MARKER);
-  await call(page, 'POST', `/api/subject/${subjectId}/setting/task/${blockId}`, {
-    markers: [{ userId: marker.userId }],
-    leaders: [leader.userId],
-  });
-  await call(page, 'GET', `/api/subject/${subjectId}/review/start?force=1`);
+  const blockId = blockIds[0]!;
   const progress = () => call<Progress>(page, 'GET', `/api/marking/block/${blockId}/progress`);
 
   // the leader: 智能辅助 from the subject page, both parts switched on for the block (off by default)

@@ -1,19 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { DEMO_PASSWORD, SCHOOL_ADMIN, openBrowser, shot, type Session } from './lib.ts';
+import { test } from 'node:test';
+import { DEMO_PASSWORD, SCHOOL_ADMIN, shot, journeySession } from './lib.ts';
 
 // Issue 19, point 3: a teacher opens http://<school server>:8080/minions/ from another PC. The rest of the suite uses
 // 127.0.0.1, where browsers forgive what they refuse elsewhere (a blank page from https-upgrade headers), so
 // this journey always goes through one of this machine's own non-loopback addresses (run.mjs finds it).
 const LAN_URL = process.env.E2E_LAN_URL;
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-});
+const s = journeySession({ failOnConsoleErrors: false });
 
 test('the app renders and signs in from another computer over plain http', { skip: !LAN_URL }, async () => {
   const { page, errors } = s;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { typicalCard } from '@yj/scan-sim';
-import { APP, call, loginAsSchoolAdmin, openBrowser, shot, waitForPath, type Session } from './lib.ts';
+import { APP, call, loginAsSchoolAdmin, shot, waitForPath, journeySession } from './lib.ts';
 import { candidate, oneBlockScene, signedIn } from './marking-lib.ts';
 
 // Leaders (题组长, issue 13): a fresh subject is scanned, its block 第41题 gets two markers and a leader, and
@@ -15,15 +15,7 @@ const LEADER = '13800000012';
 const MARKER_A = '13800000013';
 const MARKER_B = '13800000014';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 const as = (account: string) => signedIn(s, account);
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { watchContext } from './watch.ts';
 
@@ -87,6 +88,29 @@ export async function openBrowser(): Promise<Session> {
       await browser.close();
     },
   };
+}
+
+/**
+ * The browser of a journey file: opened before its tests and closed after them; unless told otherwise, the file
+ * fails on any console error its pages logged. The object's fields are there from the file's first test on.
+ * What the file sets up with the browser goes in `setup`: a file's own top-level `before` hooks run alongside
+ * this one (node:test starts them together), not after it.
+ */
+export function journeySession(
+  o: { failOnConsoleErrors?: boolean; setup?: (s: Session) => Promise<void> } = {},
+): Session {
+  const s = {} as Session;
+  before(async () => {
+    Object.assign(s, await openBrowser());
+    await o.setup?.(s);
+  });
+  after(async () => {
+    await s.close?.();
+    if (o.failOnConsoleErrors === false) return;
+    for (const e of s.errors ?? []) console.log(`console error: ${e.slice(0, 300)}`);
+    assert.deepEqual(s.errors ?? [], [], 'no console errors');
+  });
+  return s;
 }
 
 /** A refused connection to the local scan agent's /sm calls: the scan screen's "agent missing" state. */

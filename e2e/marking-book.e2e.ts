@@ -1,18 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { typicalCard } from '@yj/scan-sim';
-import {
-  APP,
-  SCHOOL_ADMIN,
-  call,
-  createExamWithOneSubject,
-  prepareScanSubject,
-  shot,
-  type Session,
-  openBrowser,
-} from './lib.ts';
-import { assignMarkers, myCount, scanSheets, signedIn, taskRow } from './marking-lib.ts';
+import { APP, SCHOOL_ADMIN, call, shot, journeySession } from './lib.ts';
+import { myCount, signedIn, taskRow, subjectScene } from './marking-lib.ts';
 
 // A marker of several blocks (issue 13: /book/multi, /book/history, originPicAndAnswer): a fresh subject of
 // four scanned sheets with blocks 第42题 and 第44题, both marked by one teacher. From 阅卷任务 to /book/multi:
@@ -26,54 +17,35 @@ const MARKER = '13800000002';
 const card = typicalCard();
 const rect = (q: string) => card.pages[0]!.subjective.find((x) => x.question === q)!.rect;
 
-let s: Session;
 let page: Page;
-let subjectId = 0;
 let block1 = 0;
 let block2 = 0;
 let kaohaos: string[] = [];
 
-before(async () => {
-  s = await openBrowser();
-  const admin = await signedIn(s, SCHOOL_ADMIN);
-  const exam = await createExamWithOneSubject(admin, {
-    name: EXAM,
-    startDate: '2026-12-02',
-    course: '历史',
-    fullScore: 100,
-  });
-  subjectId = exam.subjectId;
-  const examinees = await prepareScanSubject(admin, exam, card);
-  await call(admin, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: [
-      { no: '42', score: 6 },
-      { no: '44', score: 5 },
-    ],
-  });
-  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
-    admin,
-    'POST',
-    `/api/subject/${subjectId}/setting/block`,
-    {
+const s = journeySession({
+  setup: async () => {
+    const admin = await signedIn(s, SCHOOL_ADMIN);
+    const scene = await subjectScene(admin, card, {
+      name: EXAM,
+      startDate: '2026-12-02',
+      course: '历史',
+      subjective: [
+        { no: '42', score: 6 },
+        { no: '44', score: 5 },
+      ],
       blocks: [
         { name: '第42题', nos: ['42'], regions: [{ page: 0, ...rect('42') }] },
         { name: '第44题', nos: ['44'], regions: [{ page: 0, ...rect('44') }] },
       ],
-    },
-  );
-  [block1, block2] = [blocks[0]!.id, blocks[1]!.id];
-  const scanned = examinees.slice(0, 4);
-  kaohaos = scanned.map((e) => e.kaohao);
-  await scanSheets(admin, subjectId, card, scanned, 900);
-  for (const b of [block1, block2]) await assignMarkers(admin, subjectId, b, [MARKER]);
-  await call(admin, 'GET', `/api/subject/${subjectId}/review/start?force=1`);
-  await admin.context().close();
-  page = await signedIn(s, MARKER);
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
+      scan: { count: 4, seed: 900 },
+      staff: { markers: [MARKER] },
+      start: true,
+    });
+    [block1, block2] = [scene.blockIds[0]!, scene.blockIds[1]!];
+    kaohaos = scene.examinees.slice(0, 4).map((e) => e.kaohao);
+    await admin.context().close();
+    page = await signedIn(s, MARKER);
+  },
 });
 
 /** The block the multi screen shows now (its header). */

@@ -1,26 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { typicalCard } from '@yj/scan-sim';
-import {
-  APP,
-  call,
-  createExamWithOneSubject,
-  loginAsSchoolAdmin,
-  openBrowser,
-  prepareScanSubject,
-  shot,
-  waitForPath,
-  type Session,
-} from './lib.ts';
+import { APP, loginAsSchoolAdmin, shot, waitForPath, journeySession } from './lib.ts';
 import {
   candidate,
   pickCandidate,
   pressReviewStart,
-  scanSheets,
   signedIn,
   keyScore,
   taskRow as rowOf,
+  subjectScene,
 } from './marking-lib.ts';
 
 // Issue 13 "Done means", on the real server: the manager presses 开始阅卷 and is refused (scanning not
@@ -40,50 +30,24 @@ const LEADER = '13800000010';
 const MARKER_A = '13800000015';
 const MARKER_B = '13800000021';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 const taskRow = (page: Page, blockName: string) => rowOf(page, EXAM, blockName);
 
 test('开始阅卷 refused then started, double marking by keyboard, arbitration, 问题卷, 回评, 阅卷完成', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const exam = await createExamWithOneSubject(page, {
+  const { examId, subjectId, blockIds } = await subjectScene(page, card, {
     name: EXAM,
     startDate: '2026-11-28',
     course: '化学',
-    fullScore: 100,
+    subjective: [{ no: '41', score: 12 }],
+    blocks: [
+      { name: '第41题', nos: ['41'], markCount: 2, threshold: 2, regions: [{ page: 0, ...box41.rect }] },
+    ],
+    scan: { count: 3, seed: 500 },
   });
-  const { examId, subjectId } = exam;
-  const examinees = await prepareScanSubject(page, exam, card);
-  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: [{ no: '41', score: 12 }],
-  });
-  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
-    page,
-    'POST',
-    `/api/subject/${subjectId}/setting/block`,
-    {
-      blocks: [
-        {
-          name: '第41题',
-          nos: ['41'],
-          markCount: 2,
-          threshold: 2,
-          regions: [{ page: 0, ...box41.rect }],
-        },
-      ],
-    },
-  );
-  const blockId = blocks[0]!.id;
-  await scanSheets(page, subjectId, card, examinees.slice(0, 3), 500);
+  const blockId = blockIds[0]!;
 
   // 开始阅卷 is refused: scanning not confirmed, and the block has no markers
   await page.goto(`${APP}/book/exam/${examId}/startReviewManage`);

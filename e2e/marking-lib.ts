@@ -135,16 +135,28 @@ export async function pressReviewStart(page: Page): Promise<void> {
   await confirm.getByRole('button', { name: '开始阅卷' }).click();
 }
 
-/** Gives a block its markers by phone (setting/task), without the screen: journeys that are not about 阅卷分配. */
+type Candidate = { userId: number; name: string };
+
+/**
+ * Gives a block its markers (and leaders) by phone (setting/task), without the screen: journeys that are not
+ * about 阅卷分配. Returns the people as found.
+ */
 export async function assignMarkers(
   page: Page,
   subjectId: number,
   blockId: number,
   phones: string[],
-): Promise<void> {
-  const markers = [];
-  for (const phone of phones) markers.push({ userId: (await candidate(page, subjectId, phone)).userId });
-  await call(page, 'POST', `/api/subject/${subjectId}/setting/task/${blockId}`, { markers, leaders: [] });
+  leaderPhones: string[] = [],
+): Promise<{ markers: Candidate[]; leaders: Candidate[] }> {
+  const leaders: Candidate[] = [];
+  for (const phone of leaderPhones) leaders.push(await candidate(page, subjectId, phone));
+  const markers: Candidate[] = [];
+  for (const phone of phones) markers.push(await candidate(page, subjectId, phone));
+  await call(page, 'POST', `/api/subject/${subjectId}/setting/task/${blockId}`, {
+    markers: markers.map((m) => ({ userId: m.userId })),
+    leaders: leaders.map((l) => l.userId),
+  });
+  return { markers, leaders };
 }
 
 /** 阅卷完成 on the subject's row of startReviewManage, then the confirmation's own button. */
@@ -170,6 +182,62 @@ export async function keyScore(page: Page, score: number, count: number): Promis
 }
 
 /**
+ * The scene of the journeys on a fresh subject: an exam of one subject (full `fullScore`, 100 unless given)
+ * in the demo exam's school and grade, its first class as examinees and `card` as its template; then, as
+ * given, its objective and subjective questions, its blocks (as setting/block takes them), the first
+ * `scan.count` examinees' sheets scanned and recognised, every block's markers and leaders by phone, and
+ * marking started without the checks (force).
+ */
+export async function subjectScene(
+  page: Page,
+  card: Card,
+  o: {
+    name: string;
+    startDate: string;
+    course: string;
+    fullScore?: number;
+    objective?: unknown[];
+    subjective?: Array<{ no: string; score: number; step?: number }>;
+    blocks?: unknown[];
+    scan?: { count: number; seed: number } & Parameters<typeof scanSheets>[5];
+    staff?: { markers: string[]; leaders?: string[] };
+    start?: boolean;
+  },
+) {
+  const exam = await createExamWithOneSubject(page, {
+    name: o.name,
+    startDate: o.startDate,
+    course: o.course,
+    fullScore: o.fullScore ?? 100,
+  });
+  const { examId, subjectId } = exam;
+  const examinees = await prepareScanSubject(page, exam, card);
+  const setting = `/api/api/subject/${subjectId}/setting/questions`;
+  if (o.objective) await call(page, 'POST', `${setting}/objective`, { questions: o.objective });
+  if (o.subjective) await call(page, 'POST', `${setting}/subjective`, { questions: o.subjective });
+  const blockIds: number[] = [];
+  if (o.blocks) {
+    const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
+      page,
+      'POST',
+      `/api/subject/${subjectId}/setting/block`,
+      { blocks: o.blocks },
+    );
+    blockIds.push(...blocks.map((b) => b.id));
+  }
+  if (o.scan) {
+    const { count, seed, ...sheets } = o.scan;
+    await scanSheets(page, subjectId, card, examinees.slice(0, count), seed, sheets);
+  }
+  let staff = { markers: [] as Candidate[], leaders: [] as Candidate[] };
+  if (o.staff)
+    for (const b of blockIds)
+      staff = await assignMarkers(page, subjectId, b, o.staff.markers, o.staff.leaders ?? []);
+  if (o.start) await call(page, 'GET', `/api/subject/${subjectId}/review/start?force=1`);
+  return { exam, examId, subjectId, examinees, blockIds, staff };
+}
+
+/**
  * The scene of the one-block journeys (lead, quality, reset): an exam of one subject whose question 41 (full
  * `score`) is the block 第41题 over the card's first answer box, and the first `scanned` students' sheets
  * scanned and recognised.
@@ -179,24 +247,19 @@ export async function oneBlockScene(
   card: Card,
   o: { name: string; startDate: string; course: string; score: number; scanned: number; seed: number },
 ) {
-  const exam = await createExamWithOneSubject(page, {
+  const box41 = card.pages[0]!.subjective[0]!;
+  const scene = await subjectScene(page, card, {
     name: o.name,
     startDate: o.startDate,
     course: o.course,
-    fullScore: 100,
+    subjective: [{ no: '41', score: o.score }],
+    blocks: [{ name: '第41题', nos: ['41'], regions: [{ page: 0, ...box41.rect }] }],
+    scan: { count: o.scanned, seed: o.seed },
   });
-  const { subjectId } = exam;
-  const examinees = await prepareScanSubject(page, exam, card);
-  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: [{ no: '41', score: o.score }],
-  });
-  const box41 = card.pages[0]!.subjective[0]!;
-  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
-    page,
-    'POST',
-    `/api/subject/${subjectId}/setting/block`,
-    { blocks: [{ name: '第41题', nos: ['41'], regions: [{ page: 0, ...box41.rect }] }] },
-  );
-  await scanSheets(page, subjectId, card, examinees.slice(0, o.scanned), o.seed);
-  return { exam, subjectId, examinees, blockId: blocks[0]!.id };
+  return {
+    exam: scene.exam,
+    subjectId: scene.subjectId,
+    examinees: scene.examinees,
+    blockId: scene.blockIds[0]!,
+  };
 }

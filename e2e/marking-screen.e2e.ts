@@ -1,20 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { typicalCard } from '@yj/scan-sim';
-import {
-  APP,
-  DEMO_PASSWORD,
-  SCHOOL_ADMIN,
-  call,
-  createExamWithOneSubject,
-  login,
-  openBrowser,
-  prepareScanSubject,
-  shot,
-  type Session,
-} from './lib.ts';
-import { candidate, scanSheets, signedIn, until } from './marking-lib.ts';
+import { APP, DEMO_PASSWORD, SCHOOL_ADMIN, login, shot, journeySession } from './lib.ts';
+import { signedIn, until, subjectScene } from './marking-lib.ts';
 
 // The marker's screen on the real server: a fresh subject with eight scanned sheets, block 第42-43题 (42: 6
 // points; 43: 4 points in two 给分点 of 2, step 0.5) and block 第44题 (5 points), both single-marked by one
@@ -29,7 +18,6 @@ const MARKER = '13800000008';
 const card = typicalCard();
 const rect = (q: string) => card.pages[0]!.subjective.find((x) => x.question === q)!.rect;
 
-let s: Session;
 let page: Page;
 let block1 = 0;
 let block2 = 0;
@@ -39,29 +27,19 @@ const sent: Array<{ taskId: number; kind: string; body: Record<string, unknown> 
 const images: number[] = [];
 const submits = () => sent.filter((x) => x.kind === 'submit');
 
-before(async () => {
-  s = await openBrowser();
-  const admin = await signedIn(s, SCHOOL_ADMIN);
-  const exam = await createExamWithOneSubject(admin, {
-    name: EXAM,
-    startDate: '2026-11-29',
-    course: '生物',
-    fullScore: 100,
-  });
-  subjectId = exam.subjectId;
-  const examinees = await prepareScanSubject(admin, exam, card);
-  await call(admin, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: [
-      { no: '42', score: 6 },
-      { no: '43', score: 4, step: 0.5 },
-      { no: '44', score: 5 },
-    ],
-  });
-  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
-    admin,
-    'POST',
-    `/api/subject/${subjectId}/setting/block`,
-    {
+const s = journeySession({
+  failOnConsoleErrors: false,
+  setup: async () => {
+    const admin = await signedIn(s, SCHOOL_ADMIN);
+    const scene = await subjectScene(admin, card, {
+      name: EXAM,
+      startDate: '2026-11-29',
+      course: '生物',
+      subjective: [
+        { no: '42', score: 6 },
+        { no: '43', score: 4, step: 0.5 },
+        { no: '44', score: 5 },
+      ],
       blocks: [
         {
           name: '第42-43题',
@@ -83,31 +61,25 @@ before(async () => {
         },
         { name: '第44题', nos: ['44'], regions: [{ page: 0, ...rect('44') }] },
       ],
-    },
-  );
-  [block1, block2] = [blocks[0]!.id, blocks[1]!.id];
-  await scanSheets(admin, subjectId, card, examinees.slice(0, 8), 700);
-  const marker = await candidate(admin, subjectId, MARKER);
-  for (const b of [block1, block2])
-    await call(admin, 'POST', `/api/subject/${subjectId}/setting/task/${b}`, {
-      markers: [{ userId: marker.userId }],
-      leaders: [],
+      scan: { count: 8, seed: 700 },
+      staff: { markers: [MARKER] },
+      start: true,
     });
-  await call(admin, 'GET', `/api/subject/${subjectId}/review/start?force=1`);
-  await admin.context().close();
+    subjectId = scene.subjectId;
+    [block1, block2] = [scene.blockIds[0]!, scene.blockIds[1]!];
+    await admin.context().close();
 
-  page = s.page;
-  page.on('request', (r) => {
-    const m = /\/api\/marking\/task\/(\d+)\/(submit|problem|image)$/.exec(new URL(r.url()).pathname);
-    if (!m) return;
-    if (m[2] === 'image') images.push(Number(m[1]));
-    else sent.push({ taskId: Number(m[1]), kind: m[2]!, body: r.postDataJSON() as Record<string, unknown> });
-  });
-  await login(page, MARKER, DEMO_PASSWORD);
-  await page.waitForURL('**/minions/book/**');
-});
-after(async () => {
-  await s.close();
+    page = s.page;
+    page.on('request', (r) => {
+      const m = /\/api\/marking\/task\/(\d+)\/(submit|problem|image)$/.exec(new URL(r.url()).pathname);
+      if (!m) return;
+      if (m[2] === 'image') images.push(Number(m[1]));
+      else
+        sent.push({ taskId: Number(m[1]), kind: m[2]!, body: r.postDataJSON() as Record<string, unknown> });
+    });
+    await login(page, MARKER, DEMO_PASSWORD);
+    await page.waitForURL('**/minions/book/**');
+  },
 });
 
 async function typeKeys(keys: string[]) {

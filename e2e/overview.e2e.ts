@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { typicalCard } from '@yj/scan-sim';
-import { APP, call, loginAsSchoolAdmin, openBrowser, shot, type Session } from './lib.ts';
-import { candidate, oneBlockScene, signedIn } from './marking-lib.ts';
+import { APP, call, loginAsSchoolAdmin, shot, journeySession } from './lib.ts';
+import { assignMarkers, oneBlockScene, signedIn } from './marking-lib.ts';
 
 // The leaders' overview (issue 14: overview/blockOrStudent, check/block/{blockId}, check/checkStuPaper,
 // abnormal, review/abnormal/blockview): a fresh subject of four scanned sheets, block 第41题 with a marker and
@@ -15,15 +15,7 @@ const card = typicalCard();
 const MARKER = '13800000003';
 const LEADER = '13800000004';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 test('a leader checks the block and a student’s paper, re-marks it, and settles a problem paper', async () => {
   const { page } = s;
@@ -36,12 +28,8 @@ test('a leader checks the block and a student’s paper, re-marks it, and settle
     scanned: 4,
     seed: 1300,
   });
-  const marker = await candidate(page, subjectId, MARKER);
-  const leader = await candidate(page, subjectId, LEADER);
-  await call(page, 'POST', `/api/subject/${subjectId}/setting/task/${blockId}`, {
-    markers: [{ userId: marker.userId }],
-    leaders: [leader.userId],
-  });
+  const { markers } = await assignMarkers(page, subjectId, blockId, [MARKER], [LEADER]);
+  const marker = markers[0]!;
   await call(page, 'GET', `/api/subject/${subjectId}/review/start?force=1`);
 
   // the marker: 6 and 8 points, one 问题卷

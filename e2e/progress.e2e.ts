@@ -1,22 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import {
-  APP,
-  loginAsSchoolAdmin,
-  openBrowser,
-  shot,
-  waitForExamList,
-  waitForPath,
-  type Session,
-} from './lib.ts';
+import { test } from 'node:test';
+import { APP, loginAsSchoolAdmin, shot, waitForExamList, waitForPath, journeySession } from './lib.ts';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-  await loginAsSchoolAdmin(s.page);
-});
-after(async () => {
-  await s.close();
+const s = journeySession({
+  failOnConsoleErrors: false,
+  setup: async () => {
+    await loginAsSchoolAdmin(s.page);
+  },
 });
 
 test('the top progress bar runs while a slow route loads', async () => {

@@ -1,21 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { typicalCard } from '@yj/scan-sim';
 import type { ScoreStudentsPage } from '@yj/contracts';
-import {
-  APP,
-  call,
-  createExamWithOneSubject,
-  loginAsSchoolAdmin,
-  openBrowser,
-  prepareScanSubject,
-  shot,
-  typicalObjective,
-  waitForPath,
-  type Session,
-} from './lib.ts';
-import { assignMarkers, pressReviewDone, pressReviewStart, scanSheets, until } from './marking-lib.ts';
+import { APP, call, loginAsSchoolAdmin, shot, typicalObjective, waitForPath, journeySession } from './lib.ts';
+import { pressReviewDone, pressReviewStart, scanSheets, until, subjectScene } from './marking-lib.ts';
 
 // Issue 15 "Publishing", on the real server: two sheets of a fresh subject are scanned (question 48 scored on the
 // sheet's 打分栏). scoreCheck shows its blockers — a key left out and questions totalling 95 of 100 (settled on
@@ -29,15 +18,7 @@ const card = typicalCard();
 const box48 = card.pages[1]!.subjective.find((x) => x.question === '48')!;
 const MARKER = '13800000015';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 const students = (page: Page, subjectId: number, kaohao: string) =>
   call<ScoreStudentsPage>(page, 'GET', `/api/subject/${subjectId}/score/students?keyword=${kaohao}`);
@@ -53,29 +34,17 @@ async function confirm(page: Page, name: string | RegExp): Promise<void> {
 test('scoreCheck settled, adjusted, 违纪, published at a time, cancelled, published again, batch released', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const exam = await createExamWithOneSubject(page, {
+  // question 40's key is left out (entered below, from scoreCheck's link)
+  const objective = typicalObjective(2);
+  const { examId, subjectId, examinees } = await subjectScene(page, card, {
     name: EXAM,
     startDate: '2026-11-30',
     course: '生物',
-    fullScore: 100,
+    objective: objective.map((q) => (q.no === '40' ? { ...q, answer: '' } : q)),
+    subjective: [{ no: '48', score: 15 }],
+    blocks: [{ name: '第48题', nos: ['48'], markCount: 1, regions: [{ page: 1, ...box48.rect }] }],
+    staff: { markers: [MARKER] },
   });
-  const { examId, subjectId } = exam;
-  const examinees = await prepareScanSubject(page, exam, card);
-  // question 40's key is left out (entered below, from scoreCheck's link)
-  const objective = typicalObjective(2);
-  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/objective`, {
-    questions: objective.map((q) => (q.no === '40' ? { ...q, answer: '' } : q)),
-  });
-  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: [{ no: '48', score: 15 }],
-  });
-  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
-    page,
-    'POST',
-    `/api/subject/${subjectId}/setting/block`,
-    { blocks: [{ name: '第48题', nos: ['48'], markCount: 1, regions: [{ page: 1, ...box48.rect }] }] },
-  );
-  await assignMarkers(page, subjectId, blocks[0]!.id, [MARKER]);
   const [k1, k2] = [examinees[0]!.kaohao, examinees[1]!.kaohao];
   await scanSheets(page, subjectId, card, examinees.slice(0, 2), 700);
 

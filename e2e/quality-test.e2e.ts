@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { typicalCard } from '@yj/scan-sim';
 import { qualityTestReportTable, type QualityTestProgress, type QualityTestReport } from '@yj/contracts';
-import { APP, call, loginAsSchoolAdmin, openBrowser, shot, waitForPath, type Session } from './lib.ts';
+import { APP, call, loginAsSchoolAdmin, shot, waitForPath, journeySession } from './lib.ts';
 import { candidate, keyScore, myCount, oneBlockScene, signedIn, taskRow } from './marking-lib.ts';
 
 // 质检 (issue 14): a fresh subject of 8 scanned papers, block 第41题 (10 points) with one marker and a leader. A
@@ -22,15 +22,7 @@ const LEADER = '13800000012';
 const MARKER = '13800000013';
 const EXAM = '2026学年质检抽查演示考试';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 test('质检: settings, hidden papers the marker cannot tell, a blind spot check, progress2, report and Excel', async () => {
   const { page } = s;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { typicalCard } from '@yj/scan-sim';
 import type { MarkSubmitResult, MarkTask, QualityTestProgress } from '@yj/contracts';
-import { APP, BASE_URL, call, loginAsSchoolAdmin, openBrowser, shot, type Session } from './lib.ts';
+import { APP, BASE_URL, call, loginAsSchoolAdmin, shot, journeySession } from './lib.ts';
 import { candidate, oneBlockScene, signedIn } from './marking-lib.ts';
 
 // 质检 and live progress (issue 14): a fresh subject is scanned, its block 第41题 gets three markers and a
@@ -20,15 +20,7 @@ const MARKER_B = '13800000014';
 const MARKER_C = '13800000007';
 const PAUSED = '您的评分已被质检标记，暂停领取试卷，请联系题组长放行后继续';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 /** Claims `scores.length` papers and gives each its score, as the marking screen's calls do. */
 async function mark(page: Page, blockId: number, scores: number[]): Promise<void> {

@@ -1,30 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import {
-  APP,
-  call,
-  createExamWithOneSubject,
-  loginAsSchoolAdmin,
-  openBrowser,
-  shot,
-  type Session,
-} from './lib.ts';
+import { test } from 'node:test';
+import { APP, call, createExamWithOneSubject, loginAsSchoolAdmin, shot, journeySession } from './lib.ts';
 
 // A/B papers (issue 5): the AB卷 tab maps objective questions to their numbers on the B paper; a number
 // used twice is named on screen and refused by the server, then the corrected mapping is saved. A question's
 // B-paper option mapping (issue 16: which A option each B option is) is typed beside it, a letter used twice
 // named on screen.
 
-let s: Session;
-
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 test('AB卷: objective questions get their B-paper numbers, a repeated number is refused', async () => {
   const { page } = s;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { cardSvg, typicalCard } from '@yj/scan-sim';
@@ -10,10 +10,9 @@ import {
   call,
   createExamWithOneSubject,
   loginAsSchoolAdmin,
-  openBrowser,
   shot,
   waitForPath,
-  type Session,
+  journeySession,
 } from './lib.ts';
 
 // Question structure and blocks (issue 5): a teacher types the objective questions the way they say them,
@@ -24,16 +23,7 @@ import {
 
 const EXAM = '2026学年题目设置演示考试';
 
-let s: Session;
-
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 /**
  * Gives the subject a one-page template with a picture: the scan simulator's blank card page 1, its
@@ -341,7 +331,10 @@ test('题块框选: a proposal accepted, a region drawn, 给分点 set, the cut 
   // the block's name is printed at the region's top right, clear of the card's own 11.(6分) at the top left
   const label = await page.getByTestId('region-label').first().boundingBox();
   const region = await page.locator('[data-block-region="现代文阅读"] rect').first().boundingBox();
-  assert.ok(label && region && label.x > region.x + region.width / 2, 'label on the right half of the region');
+  assert.ok(
+    label && region && label.x > region.x + region.width / 2,
+    'label on the right half of the region',
+  );
 
   // 作文: its accepted region taken away and drawn by hand around the box of question 13
   await page.getByTestId('style-block-作文').click();

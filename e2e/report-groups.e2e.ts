@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { APP, loginAsSchoolAdmin, openBrowser, shot, type Session } from './lib.ts';
+import { APP, loginAsSchoolAdmin, shot, journeySession } from './lib.ts';
 import { signedIn } from './marking-lib.ts';
 import { exportedRows, PER_CLASS, publishedExam, tableTexts, teachOnly, TEACHER } from './report-lib.ts';
 
@@ -10,16 +10,7 @@ import { exportedRows, PER_CLASS, publishedExam, tableTexts, teachOnly, TEACHER 
 // classes (a double click on 保存 makes one), sees its report (the exam report's tables and charts over the two
 // classes, the Excel export = the table); a teacher of one of them sees none of the admin's groups over both,
 // makes one of their own class, and the admin deletes it after a confirmation.
-let s: Session;
-
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s?.close();
-  for (const e of s?.errors ?? []) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s?.errors ?? [], [], 'no console errors');
-});
+const s = journeySession();
 
 /** The 分析组 tab of an exam's reports. */
 async function openGroups(page: Page, examId: number): Promise<void> {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { APP, loginAsSchoolAdmin, openBrowser, shot, shotPath, type Session } from './lib.ts';
+import { test } from 'node:test';
+import { APP, loginAsSchoolAdmin, shot, shotPath, journeySession } from './lib.ts';
 import type { Locator, Page } from 'playwright-core';
 import { signedIn } from './marking-lib.ts';
 import { exportedRows, PER_CLASS, publishedExam, tableTexts, teachOnly, TEACHER } from './report-lib.ts';
@@ -9,7 +9,7 @@ import { exportedRows, PER_CLASS, publishedExam, tableTexts, teachOnly, TEACHER 
 // class; the others registered 缺考), marked from the sheets' 打分栏 and published with 发布 on the scoreCheck
 // screen, as a school admin does it. The school admin opens its reports from the exam page (charts render, the
 // class table's Excel export holds the table's rows), and a teacher of one class sees only that class.
-let s: Session;
+const s = journeySession();
 
 /**
  * A table wider than its place scrolls sideways with its scrollbar in sight: the card is narrowed to 700 px
@@ -43,15 +43,6 @@ async function scrollsInPlace(page: Page, table: Locator, what: string): Promise
   await scroller.evaluate((el) => el.scrollTo({ left: 0 }));
   await table.evaluate((el: HTMLElement) => (el.style.width = ''));
 }
-
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s?.close();
-  for (const e of s?.errors ?? []) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s?.errors ?? [], [], 'no console errors');
-});
 
 test('published scores: overview, class comparison, 一分一段, distribution, questions, 等级, 学生成绩, 进退步; Excel = table; a teacher sees their class', async () => {
   const { page } = s;

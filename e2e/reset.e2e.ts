@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { typicalCard } from '@yj/scan-sim';
-import { APP, call, loginAsSchoolAdmin, openBrowser, shot, type Session } from './lib.ts';
-import { candidate, oneBlockScene, signedIn } from './marking-lib.ts';
+import { APP, call, loginAsSchoolAdmin, shot, journeySession } from './lib.ts';
+import { assignMarkers, oneBlockScene, signedIn } from './marking-lib.ts';
 
 // 重置阅卷 (issue 14, spec §2 resetting): a fresh subject is scanned and marked by two markers; the school
 // admin (the subject's manager) resets marker A's marks from the block page after seeing how many go, then
@@ -13,15 +13,7 @@ const card = typicalCard();
 const MARKER_A = '13800000007';
 const MARKER_B = '13800000009';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 interface Progress {
   tasks: { submitted: number; pending: number };
@@ -38,12 +30,7 @@ test('a manager resets one marker’s marks after seeing the counts', async () =
     scanned: 3,
     seed: 300,
   });
-  const a = await candidate(page, subjectId, MARKER_A);
-  const b = await candidate(page, subjectId, MARKER_B);
-  await call(page, 'POST', `/api/subject/${subjectId}/setting/task/${blockId}`, {
-    markers: [{ userId: a.userId }, { userId: b.userId }],
-    leaders: [],
-  });
+  const [a] = (await assignMarkers(page, subjectId, blockId, [MARKER_A, MARKER_B])).markers;
   await call(page, 'GET', `/api/subject/${subjectId}/review/start?force=1`);
 
   // marker A marks two papers, marker B one
@@ -71,7 +58,7 @@ test('a manager resets one marker’s marks after seeing the counts', async () =
   const modal = page.getByTestId('reset-modal');
   await modal.getByText('只重置一位老师的评分').click();
   await modal.getByTestId('reset-marker').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: a.name }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: a!.name }).click();
   const counts = modal.getByTestId('reset-counts');
   await counts.getByText('2 份').first().waitFor();
   await modal.getByTestId('reset-reason').fill('评分标准理解有误，重新评阅');

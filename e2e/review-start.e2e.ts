@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Locator } from 'playwright-core';
 import {
   APP,
   call,
   createExamWithOneSubject,
   loginAsSchoolAdmin,
-  openBrowser,
   shot,
   waitForPath,
-  type Session,
+  journeySession,
 } from './lib.ts';
 import { pressReviewStart } from './marking-lib.ts';
 
@@ -18,16 +17,7 @@ import { pressReviewStart } from './marking-lib.ts';
 // 仍然开始 starts marking anyway and the subject shows 阅卷中, with 暂停 / 阅卷完成 offered on its detail page.
 // A fresh exam of its own, so no other spec's subject changes.
 
-let s: Session;
-
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 const objective = (score: number) => ({
   questions: Array.from({ length: 5 }, (_, i) => ({ no: String(i + 1), kind: 'single', options: 4, score })),

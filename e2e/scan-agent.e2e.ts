@@ -18,17 +18,8 @@ import JSZip from 'jszip';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { coverAnchors, orderlyStudent, typicalCard } from '@yj/scan-sim';
-import {
-  APP,
-  BASE_URL,
-  call,
-  createExamWithOneSubject,
-  loginAsSchoolAdmin,
-  openBrowser,
-  prepareScanSubject,
-  shot,
-  type Session,
-} from './lib.ts';
+import { APP, BASE_URL, call, loginAsSchoolAdmin, shot, journeySession } from './lib.ts';
+import { subjectScene } from './marking-lib.ts';
 
 // The local scan agent (issues 6 and 12): the subject's scan screen first offers it as a download (the zip
 // is unpacked and its bundled agent started, as a school would), then finds it on
@@ -40,7 +31,6 @@ const EXAM = '2026学年扫描客户端演示考试';
 const card = typicalCard();
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-let s: Session;
 let dir = '';
 let agent: ChildProcess | null = null;
 
@@ -124,7 +114,6 @@ async function waitProgress(page: Page, want: Record<string, string>): Promise<v
 }
 
 before(async () => {
-  s = await openBrowser();
   dir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-agent-'));
   mkdirSync(path.join(dir, 'inbox'), { recursive: true });
   mkdirSync(path.join(root, 'e2e', '.out'), { recursive: true });
@@ -135,22 +124,19 @@ after(async () => {
     process.kill(-agent.pid!, 'SIGTERM');
     await exited;
   }
-  await s.close();
   rmSync(dir, { recursive: true, force: true });
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
 });
+// after the agent's hooks: the agent is stopped before the browser closes
+const s = journeySession();
 
 test('the scan screen finds the local agent, and its folder scans arrive in recognition and exceptions', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const exam = await createExamWithOneSubject(page, {
+  const { exam, examinees } = await subjectScene(page, card, {
     name: EXAM,
     startDate: '2026-11-21',
     course: '化学',
-    fullScore: 100,
   });
-  const examinees = await prepareScanSubject(page, exam, card);
   assert.ok(examinees.length >= 3, 'the class has enough students');
   const K = examinees.map((e) => e.kaohao);
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { applyH, manualAnchorPoints, pageFields, type Point } from '@yj/omr';
@@ -12,10 +12,9 @@ import {
   call,
   createExamWithOneSubject,
   loginAsSchoolAdmin,
-  openBrowser,
   shot,
   waitForPath,
-  type Session,
+  journeySession,
 } from './lib.ts';
 
 // Scanning and exception handling (issue 6): a simulated batch with planted problems is uploaded in the
@@ -28,7 +27,7 @@ const strip = card.pages[1]!.scoreBoxes[0]!;
 /** the strip's digits: 十位 (0 / 10) and 个位 (0 … 9) */
 const stripDigits = pageFields(card.pages[1]!).scores[0]!.fields;
 
-let s: Session;
+const s = journeySession();
 let dir = '';
 /** template → image matrix of the page whose anchors were covered */
 let coveredTransform: Parameters<typeof applyH>[0];
@@ -51,13 +50,7 @@ async function waitBadge(page: Page, key: string, n: number): Promise<void> {
 }
 
 before(async () => {
-  s = await openBrowser();
   dir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-scan-'));
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
 });
 
 test('a batch with planted problems: badges, each fixed on its screen, everyone accounted for', async () => {

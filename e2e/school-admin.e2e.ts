@@ -11,10 +11,9 @@ import {
   DEMO_PASSWORD,
   login,
   loginAsSchoolAdmin,
-  openBrowser,
   shot,
   waitForPath,
-  type Session,
+  journeySession,
 } from './lib.ts';
 
 // Everything this journey makes lives in its own grade, so other journeys' classes and counts stay as seeded.
@@ -27,16 +26,14 @@ const TEACHER = { name: '周明远', phone: `139${TAG}${String(Math.floor(Math.r
 const ADMIN = { name: '郑晓岚', phone: `137${TAG}${String(Math.floor(Math.random() * 90) + 10)}` };
 const TEACHER_ACCOUNT = '13800000005';
 
-let s: Session;
+const s = journeySession({ failOnConsoleErrors: false });
 let dir: string;
 let baseInfo = '';
 
 before(async () => {
-  s = await openBrowser();
   dir = mkdtempSync(path.join(tmpdir(), 'yj-school-e2e-'));
 });
 after(async () => {
-  await s.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

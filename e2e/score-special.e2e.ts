@@ -1,24 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { typicalCard } from '@yj/scan-sim';
 import type { ScoreSummary } from '@yj/contracts';
-import { APP, call, openBrowser, shot, type Session } from './lib.ts';
+import { APP, call, shot, journeySession } from './lib.ts';
 import { scanTwoStudents, scoreExam } from './score-lib.ts';
 
 // 送分 / 取消此题 (issue 15): two scanned sheets are scored; on 题目设置 → 答案 a 多选 question is given to all
 // with its reason, the subject is re-scored by the job and the summary follows; then it is cancelled.
 
 const card = typicalCard();
-let s: Session;
-
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 test('送分 and 取消此题 on 题目设置 re-score the subject', async () => {
   const { page } = s;

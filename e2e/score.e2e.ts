@@ -1,24 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { typicalCard } from '@yj/scan-sim';
 import type { ScoreSummary } from '@yj/contracts';
-import { APP, call, openBrowser, shot, waitForPath, type Session } from './lib.ts';
+import { APP, call, shot, waitForPath, journeySession } from './lib.ts';
 import { scanTwoStudents, scoreExam } from './score-lib.ts';
 
 // Scores (issue 15, first part): two sheets of a fresh exam are scanned; recognition scores them by itself
 // (objective from the key, the 先阅后扫 strip as the subjective score), and the three score screens show it.
 
 const card = typicalCard();
-let s: Session;
-
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 test('recognised sheets are scored; summary, per-student scores and the checks show it', async () => {
   const { page } = s;

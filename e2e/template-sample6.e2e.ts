@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   dragOnSvg,
@@ -10,9 +10,8 @@ import {
   call,
   createExamWithOneSubject,
   loginAsSchoolAdmin,
-  openBrowser,
   shot,
-  type Session,
+  journeySession,
 } from './lib.ts';
 
 // Issue 5: a real third-party sheet (OMRChecker sample6, a cover page with a student-number grid and no
@@ -22,7 +21,7 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const SAMPLES = path.join(ROOT, 'packages', 'omr', 'test-fixtures', 'omrchecker-sample6');
 const EXPECTED = ['A0188877Y', 'A0203959W', 'A0204729A'];
 
-let s: Session;
+const s = journeySession();
 let scans: string[] = [];
 
 before(async () => {
@@ -33,12 +32,6 @@ before(async () => {
     copyFileSync(path.join(SAMPLES, `sample_roll_0${n}.jpg`), f);
     return f;
   });
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
 });
 
 type Rect = { x: number; y: number; w: number; h: number };

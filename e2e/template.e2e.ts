@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   dragOnSvg,
@@ -11,10 +11,9 @@ import {
   call,
   demoExam,
   loginAsSchoolAdmin,
-  openBrowser,
   shot,
   waitForPath,
-  type Session,
+  journeySession,
 } from './lib.ts';
 
 // The template builder (issue 5): a blank third-party card from the scan simulator is uploaded, the
@@ -23,7 +22,7 @@ import {
 /** The demo exam's subject this spec draws a template for (no other spec touches it). */
 const SUBJECT = '英语';
 
-let s: Session;
+const s = journeySession();
 let card = '';
 
 before(async () => {
@@ -38,12 +37,6 @@ before(async () => {
   const jpg = readdirSync(out).find((f) => f.endsWith('.jpg'));
   assert.ok(jpg, 'the simulator wrote a page image');
   card = path.join(out, jpg);
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
 });
 
 /** Drags on the canvas from one point to another (its own pixels), scrolled into view first. */

@@ -1,26 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { typicalCard } from '@yj/scan-sim';
+import { APP, call, loginAsSchoolAdmin, shot, waitForPath, journeySession } from './lib.ts';
 import {
-  APP,
-  call,
-  createExamWithOneSubject,
-  loginAsSchoolAdmin,
-  openBrowser,
-  prepareScanSubject,
-  shot,
-  waitForPath,
-  type Session,
-} from './lib.ts';
-import {
-  candidate,
   pressReviewStart,
-  scanSheets,
   signedIn,
   keyScore,
   myCount,
   taskRow as rowOf,
+  subjectScene,
 } from './marking-lib.ts';
 
 // 试评 (issue 14), on the real server: the manager picks two of three scanned papers for block 第41题 and
@@ -38,15 +27,7 @@ const LEADER = '13800000010';
 const MARKER_A = '13800000015';
 const MARKER_B = '13800000021';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+const s = journeySession();
 
 const taskRow = (page: Page, blockName: string) => rowOf(page, EXAM, blockName);
 
@@ -88,34 +69,17 @@ async function trialMarks(
 test('试评: chosen papers, marks, the leader’s references and deviations, 样卷, rollback, then clean marking', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const exam = await createExamWithOneSubject(page, {
+  const { examId, subjectId, blockIds, staff } = await subjectScene(page, card, {
     name: EXAM,
     startDate: '2026-11-29',
     course: '生物',
-    fullScore: 100,
+    subjective: [{ no: '41', score: 10 }],
+    blocks: [{ name: '第41题', nos: ['41'], regions: [{ page: 0, ...box41.rect }] }],
+    scan: { count: 3, seed: 700 },
+    staff: { markers: [MARKER_A, MARKER_B], leaders: [LEADER] },
   });
-  const { examId, subjectId } = exam;
-  const examinees = await prepareScanSubject(page, exam, card);
-  await call(page, 'POST', `/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: [{ no: '41', score: 10 }],
-  });
-  const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
-    page,
-    'POST',
-    `/api/subject/${subjectId}/setting/block`,
-    { blocks: [{ name: '第41题', nos: ['41'], regions: [{ page: 0, ...box41.rect }] }] },
-  );
-  const blockId = blocks[0]!.id;
-  await scanSheets(page, subjectId, card, examinees.slice(0, 3), 700);
-  const [leader, a, b] = [
-    await candidate(page, subjectId, LEADER),
-    await candidate(page, subjectId, MARKER_A),
-    await candidate(page, subjectId, MARKER_B),
-  ];
-  await call(page, 'POST', `/api/subject/${subjectId}/setting/task/${blockId}`, {
-    markers: [{ userId: a.userId }, { userId: b.userId }],
-    leaders: [leader.userId],
-  });
+  const blockId = blockIds[0]!;
+  const [a, b] = [staff.markers[0]!, staff.markers[1]!];
 
   // the manager: 阅卷管理 → 试评, two papers picked, the trial started
   await page.goto(`${APP}/book/exam/${examId}/startReviewManage`);

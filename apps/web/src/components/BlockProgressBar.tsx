@@ -1,5 +1,5 @@
 import type { ProgressParts } from '@yj/contracts';
-import { Flex, Progress, Typography } from 'antd';
+import { Flex, Progress, Typography, type TableColumnType } from 'antd';
 
 /**
  * A block's progress as every screen shows it (issue 29: one definition, one look): papers with a final score
@@ -37,4 +37,22 @@ export function BlockProgressBar({
       )}
     </Flex>
   );
+}
+
+/** The 出分进度 column of a table of blocks (its rows carry the block's figures, as BlockProgress does). */
+export function blockProgressColumn<
+  T extends { blockId: number; decided: number; papers: number; parts?: ProgressParts },
+>(width: number): TableColumnType<T> {
+  return {
+    title: '出分进度',
+    width,
+    render: (_, b) => (
+      <BlockProgressBar
+        done={b.decided}
+        total={b.papers}
+        parts={b.parts}
+        testId={`block-progress-${b.blockId}`}
+      />
+    ),
+  };
 }

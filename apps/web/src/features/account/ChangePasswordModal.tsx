@@ -1,7 +1,8 @@
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { PASSWORD_RULE_TEXT, type ChangePasswordRequest } from '@yj/contracts';
 
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
+import { FormModal } from '../../components/FormModal';
 import { authApi } from '../auth/auth.api';
 import { confirmRule, passwordRules } from '../auth/password-rules';
 
@@ -32,40 +33,37 @@ export function ChangePasswordModal({
     },
   });
   return (
-    <Modal
+    <FormModal
       open={open}
       title="修改密码"
       okText="确认修改"
-      cancelText="取消"
-      confirmLoading={change.isPending}
-      onOk={() => form.submit()}
+      pending={change.isPending}
+      form={form}
       onCancel={() => {
         form.resetFields();
         onClose();
       }}
-      destroyOnHidden
+      onFinish={(v) => change.mutate(v)}
     >
-      <Form form={form} layout="vertical" onFinish={(v) => change.mutate(v)} requiredMark={false}>
-        <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
-          <Input.Password autoComplete="current-password" placeholder="请输入原密码" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label="新密码"
-          rules={passwordRules([account])}
-          extra={PASSWORD_RULE_TEXT}
-        >
-          <Input.Password autoComplete="new-password" placeholder="请输入新密码" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label="确认新密码"
-          dependencies={['newPassword']}
-          rules={[{ required: true, message: '请再次输入新密码' }, confirmRule('newPassword')]}
-        >
-          <Input.Password autoComplete="new-password" placeholder="请再次输入新密码" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
+        <Input.Password autoComplete="current-password" placeholder="请输入原密码" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label="新密码"
+        rules={passwordRules([account])}
+        extra={PASSWORD_RULE_TEXT}
+      >
+        <Input.Password autoComplete="new-password" placeholder="请输入新密码" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label="确认新密码"
+        dependencies={['newPassword']}
+        rules={[{ required: true, message: '请再次输入新密码' }, confirmRule('newPassword')]}
+      >
+        <Input.Password autoComplete="new-password" placeholder="请再次输入新密码" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import type { DynamicLogItem, ExamDetail } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Table, Tag, Typography } from 'antd';
+import { serverPages } from '../../components/paging';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { dynamicLogQuery, staffQuery } from './exam-admin.queries';
@@ -90,14 +91,9 @@ export function DynamicLogPanel({ exam }: { exam: ExamDetail }) {
             },
           },
         ]}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: log.data?.total ?? 0,
-          showSizeChanger: false,
+        pagination={serverPages(page, PAGE_SIZE, log.data?.total, setPage, {
           showTotal: (t) => `共 ${t} 条记录`,
-          onChange: setPage,
-        }}
+        })}
       />
     </Card>
   );

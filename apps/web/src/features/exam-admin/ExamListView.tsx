@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ExamListRow, UserProfile } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Table, Typography } from 'antd';
+import { serverPages } from '../../components/paging';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { schoolNames } from './create/org-tree';
@@ -102,15 +103,10 @@ export function ExamListView({ user, joint }: { user: UserProfile; joint: boolea
             dataSource={list.data?.items ?? []}
             loading={list.isFetching}
             locale={{ emptyText: list.isPending ? ' ' : empty }}
-            pagination={{
-              current: page,
-              pageSize: PAGE_SIZE,
-              total: list.data?.total ?? 0,
-              showSizeChanger: false,
+            pagination={serverPages(page, PAGE_SIZE, list.data?.total, setPage, {
               hideOnSinglePage: false,
               showTotal: (t) => `共 ${t} 场考试`,
-              onChange: setPage,
-            }}
+            })}
           />
         )}
       </Card>

@@ -7,6 +7,7 @@ import {
 } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Result, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { serverPages } from '../../components/paging';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -126,14 +127,9 @@ export function MyExams({ user }: { user: UserProfile }) {
         columns={columns}
         dataSource={exams.data?.items ?? []}
         loading={exams.isFetching}
-        pagination={{
-          current: page,
-          pageSize: HOME_PAGE_SIZE,
-          total: exams.data?.total ?? 0,
-          showSizeChanger: false,
+        pagination={serverPages(page, HOME_PAGE_SIZE, exams.data?.total, setPage, {
           showTotal: (t) => `共 ${t} 场考试`,
-          onChange: setPage,
-        }}
+        })}
       />
     );
   }

@@ -6,6 +6,7 @@ import {
 } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Progress, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { serverPages } from '../../components/paging';
 import { useState } from 'react';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { centerQuery, fileUrl } from './export.api';
@@ -110,13 +111,7 @@ export function DownloadCenterView() {
         columns={columns}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '还没有导出任务：在成绩页面点击“导出”后，文件会出现在这里' }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: r.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
+        pagination={serverPages(page, size, r.data?.total, setPage)}
       />
     </Card>
   );

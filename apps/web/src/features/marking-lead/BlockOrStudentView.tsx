@@ -1,6 +1,7 @@
 import type { BlockProgress, PaperSearchItem } from '@yj/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Flex, Input, Table, Typography } from 'antd';
+import { serverPages } from '../../components/paging';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
@@ -9,7 +10,7 @@ import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { searchPapersQuery, subjectProgressQuery } from './lead.queries';
 import { OverviewNav } from './OverviewNav';
-import { BlockProgressBar } from '../../components/BlockProgressBar';
+import { blockProgressColumn } from '../../components/BlockProgressBar';
 
 function StudentSearch({ subjectId }: { subjectId: number }) {
   const [draft, setDraft] = useState('');
@@ -51,13 +52,7 @@ function StudentSearch({ subjectId }: { subjectId: number }) {
           loading={q.isFetching}
           dataSource={q.data?.items ?? []}
           locale={{ emptyText: '没有找到该考号或姓名的答题卡' }}
-          pagination={{
-            current: page,
-            pageSize: 20,
-            total: q.data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-          }}
+          pagination={serverPages(page, 20, q.data?.total, setPage)}
           columns={[
             { title: '考号', dataIndex: 'kaohao', render: (v: string | null) => v ?? '—' },
             { title: '姓名', dataIndex: 'name', render: (v: string | null) => v ?? '—' },
@@ -103,18 +98,7 @@ export function BlockOrStudentView({ subject, exam }: SubjectBundle) {
               locale={{ emptyText: '您在这个科目没有可查看的题块' }}
               columns={[
                 { title: '题块', dataIndex: 'blockName' },
-                {
-                  title: '出分进度',
-                  width: 240,
-                  render: (_, b) => (
-                    <BlockProgressBar
-                      done={b.decided}
-                      total={b.papers}
-                      parts={b.parts}
-                      testId={`block-progress-${b.blockId}`}
-                    />
-                  ),
-                },
+                blockProgressColumn(240),
                 { title: '问题卷', render: (_, b) => b.tasks.problem },
                 { title: '待仲裁', render: (_, b) => b.arbitration.waiting },
                 {

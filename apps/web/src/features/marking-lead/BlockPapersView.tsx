@@ -1,6 +1,7 @@
 import type { BlockPaperItem, BlockPaperState } from '@yj/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, InputNumber, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { serverPages } from '../../components/paging';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
@@ -117,14 +118,7 @@ export function BlockPapersView({ subject, exam, blockId }: SubjectBundle & { bl
               rowExpandable: (r) => r.imageUrl !== null,
               expandedRowRender: (r) => r.imageUrl && <TaskImage src={r.imageUrl} alt="题块图像" />,
             }}
-            pagination={{
-              current: page,
-              pageSize: SIZE,
-              total: q.data?.total ?? 0,
-              onChange: setPage,
-              showSizeChanger: false,
-              showTotal: (n) => `共 ${n} 份`,
-            }}
+            pagination={serverPages(page, SIZE, q.data?.total, setPage, { showTotal: (n) => `共 ${n} 份` })}
             columns={[
               { title: '考号', dataIndex: 'kaohao', render: (v: string | null) => v ?? '—' },
               { title: '姓名', dataIndex: 'name', render: (v: string | null) => v ?? '—' },

@@ -20,6 +20,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import { serverPages } from '../../components/paging';
 import { useState } from 'react';
 import { leadApi, type ProblemState, type QuestionScore } from './lead.api';
 import { problemsQuery } from './lead.queries';
@@ -211,14 +212,7 @@ export function ProblemsTab({ info, canAct }: { info: LeadBlockInfo; canAct: boo
           loading={q.isPending}
           dataSource={items}
           data-testid="problem-list"
-          pagination={{
-            current: page,
-            pageSize: 50,
-            total: q.data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-          }}
+          pagination={serverPages(page, 50, q.data?.total, setPage, { hideOnSinglePage: true })}
           onRow={(r) => ({ onClick: () => setPicked(r.taskId), style: { cursor: 'pointer' } })}
           rowClassName={(r) => (r.taskId === current?.taskId ? 'ant-table-row-selected' : '')}
           locale={{ emptyText: state === 'open' ? '没有待处理的问题卷' : '还没有处理过的问题卷' }}

@@ -1,6 +1,7 @@
 import type { BlockProgress, LeadMarkerTask } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { serverPages } from '../../components/paging';
 import { useState } from 'react';
 import { leadApi } from './lead.api';
 import { markerTasksQuery } from './lead.queries';
@@ -72,13 +73,7 @@ export function RemarkTab({ blockId, p, canAct }: { blockId: number; p: BlockPro
           rowSelection={
             canAct ? { selectedRowKeys: chosen, onChange: (keys) => setChosen(keys.map(Number)) } : undefined
           }
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: q.data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-          }}
+          pagination={serverPages(page, PAGE_SIZE, q.data?.total, setPage)}
           locale={{ emptyText: '这位老师还没有提交的试卷' }}
           columns={[
             { title: '任务', dataIndex: 'taskId', width: 90, render: (v: number) => `#${v}` },

@@ -9,7 +9,7 @@ import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { subjectProgressQuery } from './lead.queries';
 import { SubjectMonitorPanel } from '../quality/SubjectMonitorPanel';
 import { OverviewNav } from './OverviewNav';
-import { BlockProgressBar } from '../../components/BlockProgressBar';
+import { blockProgressColumn } from '../../components/BlockProgressBar';
 
 /** review/progress/all?subjectId=: every block the user leads or manages, with its progress. */
 export function SubjectProgressView({ subject, exam, permission }: SubjectBundle) {
@@ -35,18 +35,7 @@ export function SubjectProgressView({ subject, exam, permission }: SubjectBundle
           locale={{ emptyText: '这个科目还没有题块' }}
           columns={[
             { title: '题块', dataIndex: 'blockName' },
-            {
-              title: '出分进度',
-              width: 260,
-              render: (_, b) => (
-                <BlockProgressBar
-                  done={b.decided}
-                  total={b.papers}
-                  parts={b.parts}
-                  testId={`block-progress-${b.blockId}`}
-                />
-              ),
-            },
+            blockProgressColumn(260),
             {
               title: '已评任务',
               render: (_, b) => `${b.tasks.submitted} / ${b.tasks.total}`,

@@ -1,6 +1,7 @@
 import type { MyHistoryItem } from '@yj/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Result, Select, Spin, Table, Typography } from 'antd';
+import { serverPages } from '../../components/paging';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { blockInfoQuery, myHistoryQuery, reviewTasksQuery } from './marking.queries';
@@ -114,14 +115,9 @@ export function MyHistoryView() {
           }}
           onRow={(r) => ({ onClick: () => setOpenId(r.taskId), style: { cursor: 'pointer' } })}
           rowClassName={(r) => (r.taskId === openId ? 'ant-table-row-selected' : '')}
-          pagination={{
-            current: page,
-            pageSize: SIZE,
-            total: codeWrong ? 0 : (list.data?.total ?? 0),
-            onChange: setPage,
-            showSizeChanger: false,
+          pagination={serverPages(page, SIZE, codeWrong ? 0 : list.data?.total, setPage, {
             showTotal: (n) => `共 ${n} 份`,
-          }}
+          })}
           columns={[
             // the 密号 and a glimpse of the answer find a paper without remembering its score
             {

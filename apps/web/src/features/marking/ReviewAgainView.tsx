@@ -1,6 +1,7 @@
 import type { MarkBlockInfo, MarkHistoryItem } from '@yj/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Result, Spin, Table, Typography } from 'antd';
+import { serverPages } from '../../components/paging';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { NO_SCORE_TIME, ScoreTimeFields, toHistoryQuery, type ScoreTimeFilters } from './HistoryFilters';
@@ -41,13 +42,7 @@ function HistoryList({ info }: { info: MarkBlockInfo }) {
         locale={{ emptyText: '没有符合条件的已阅试卷' }}
         onRow={(r) => ({ onClick: () => setOpenId(r.taskId), style: { cursor: 'pointer' } })}
         rowClassName={(r) => (r.taskId === openId ? 'ant-table-row-selected' : '')}
-        pagination={{
-          current: page,
-          pageSize: SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-        }}
+        pagination={serverPages(page, SIZE, list.data?.total, setPage)}
         columns={[
           { title: '提交时间', key: 'at', render: (_, r) => new Date(r.submittedAt).toLocaleString('zh-CN') },
           { title: '得分', dataIndex: 'score', key: 'score' },

@@ -1,6 +1,7 @@
 import type { QualityPaper } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, InputNumber, Space, Table, Typography } from 'antd';
+import { serverPages } from '../../components/paging';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
@@ -50,13 +51,7 @@ export function QualityPapersView({ subject, exam, blockId }: SubjectBundle & { 
             loading={q.isPending}
             dataSource={q.data?.items ?? []}
             locale={{ emptyText: '没有符合条件的双评试卷' }}
-            pagination={{
-              current: page,
-              pageSize: 20,
-              total: q.data?.total ?? 0,
-              onChange: setPage,
-              showSizeChanger: false,
-            }}
+            pagination={serverPages(page, 20, q.data?.total, setPage)}
             columns={[
               { title: '试卷编号', dataIndex: 'paperId' },
               { title: '一评', render: (_, r) => `${r.marks[0]?.name}：${r.marks[0]?.score} 分` },

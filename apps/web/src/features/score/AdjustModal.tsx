@@ -1,6 +1,8 @@
 import type { ScoreStudentRow, ScoreStudentsPage } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { App, Form, Input, InputNumber, Select } from 'antd';
+import { FormModal } from '../../components/FormModal';
+import { requiredText } from '../../components/form-rules';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { scoreApi } from './score.api';
 import { scoreKeys } from './score.queries';
@@ -38,46 +40,40 @@ export function AdjustModal({
     },
   });
   return (
-    <Modal
+    <FormModal<AdjustForm>
       open={row !== null}
       title={row ? `调整成绩：${row.name}（${row.kaohao}）` : '调整成绩'}
       okText="确认调整"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
+      pending={save.isPending}
+      form={form}
       onCancel={onClose}
-      destroyOnHidden
+      onFinish={(v) => save.mutate(v)}
     >
-      <Form<AdjustForm> form={form} layout="vertical" requiredMark={false} onFinish={(v) => save.mutate(v)}>
-        <Form.Item name="questionNo" label="题号" rules={[{ required: true, message: '请选择题号' }]}>
-          <Select
-            showSearch
-            placeholder="选择题号"
-            options={questions.map((q) => ({
-              value: q.no,
-              label: `第 ${q.no} 题（满分 ${q.score}，现得 ${row?.questions[q.no] ?? '—'}）`,
-            }))}
-            aria-label="题号"
-          />
-        </Form.Item>
-        <Form.Item
-          name="score"
-          label={full === undefined ? '调整后分数' : `调整后分数（0 - ${full}）`}
-          rules={[{ required: true, message: '请输入调整后的分数' }]}
-        >
-          <InputNumber min={0} max={full} step={0.5} style={{ width: 160 }} aria-label="调整后分数" />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label="调整原因"
-          rules={[
-            { required: true, whitespace: true, message: '请填写调整原因' },
-            { max: 200, message: '不能超过 200 字' },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={200} placeholder="例如 复核后加分" aria-label="调整原因" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="questionNo" label="题号" rules={[{ required: true, message: '请选择题号' }]}>
+        <Select
+          showSearch
+          placeholder="选择题号"
+          options={questions.map((q) => ({
+            value: q.no,
+            label: `第 ${q.no} 题（满分 ${q.score}，现得 ${row?.questions[q.no] ?? '—'}）`,
+          }))}
+          aria-label="题号"
+        />
+      </Form.Item>
+      <Form.Item
+        name="score"
+        label={full === undefined ? '调整后分数' : `调整后分数（0 - ${full}）`}
+        rules={[{ required: true, message: '请输入调整后的分数' }]}
+      >
+        <InputNumber min={0} max={full} step={0.5} style={{ width: 160 }} aria-label="调整后分数" />
+      </Form.Item>
+      <Form.Item
+        name="reason"
+        label="调整原因"
+        rules={requiredText('请填写调整原因', 200, '不能超过 200 字')}
+      >
+        <Input.TextArea rows={3} maxLength={200} placeholder="例如 复核后加分" aria-label="调整原因" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,6 +1,8 @@
 import type { ScoreStudentRow } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
+import { FormModal } from '../../components/FormModal';
+import { requiredText } from '../../components/form-rules';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { scoreApi } from './score.api';
 import { scoreKeys } from './score.queries';
@@ -27,30 +29,24 @@ export function IrregularModal({
     },
   });
   return (
-    <Modal
+    <FormModal
       open={row !== null}
       title={row ? `标记违纪：${row.name}（${row.kaohao}）` : '标记违纪'}
       okText="标记违纪"
-      okButtonProps={{ danger: true }}
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
+      okDanger
+      pending={save.isPending}
+      form={form}
       onCancel={onClose}
-      destroyOnHidden
+      onFinish={(v) => save.mutate(v.reason)}
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => save.mutate(v.reason)}>
-        <Form.Item
-          name="reason"
-          label="违纪原因"
-          extra="标记后本科成绩记 0 分，与缺考分开统计；成绩发布前可以取消。"
-          rules={[
-            { required: true, whitespace: true, message: '请填写违纪原因' },
-            { max: 200, message: '不能超过 200 字' },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={200} placeholder="例如 考试中夹带小抄" aria-label="违纪原因" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="reason"
+        label="违纪原因"
+        extra="标记后本科成绩记 0 分，与缺考分开统计；成绩发布前可以取消。"
+        rules={requiredText('请填写违纪原因', 200, '不能超过 200 字')}
+      >
+        <Input.TextArea rows={3} maxLength={200} placeholder="例如 考试中夹带小抄" aria-label="违纪原因" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import type { TrialBlock, TrialCandidate } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Input, Modal, Table, Typography } from 'antd';
+import { serverPages } from '../../components/paging';
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { trialApi, trialKeys } from './trial.api';
@@ -68,13 +69,7 @@ export function TrialPickModal({
           preserveSelectedRowKeys: true,
           onChange: (keys) => setPicked(new Set(keys.map(Number))),
         }}
-        pagination={{
-          current: page,
-          pageSize: SIZE,
-          total: q.data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-        }}
+        pagination={serverPages(page, SIZE, q.data?.total, setPage)}
         columns={[
           { title: '考号', dataIndex: 'kaohao' },
           { title: '姓名', dataIndex: 'name' },

@@ -1,5 +1,7 @@
 import { useOneAtATime } from '../../../app/useOneAtATime';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
+import { FormModal } from '../../../components/FormModal';
+import { PHONE_RULES } from '../../../components/form-rules';
 import { schoolAdminApi, type AccountCreated } from '../school-admin.api';
 
 interface Values {
@@ -30,36 +32,26 @@ export function AdminFormModal({
     },
   });
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
       title="添加管理员"
       okText="添加"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
+      pending={save.isPending}
+      form={form}
       onCancel={onClose}
-      destroyOnHidden
+      onFinish={(v) => save.mutate(v)}
     >
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => save.mutate(v)}>
-        <Form.Item
-          name="phone"
-          label="手机号"
-          rules={[
-            { required: true, whitespace: true, message: '请输入手机号' },
-            { pattern: /^\s*1[3-9]\d{9}\s*$/, message: '手机号格式不正确' },
-          ]}
-        >
-          <Input placeholder="管理员的登录手机号" maxLength={11} inputMode="numeric" />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label="姓名"
-          extra="该手机号尚未注册时必填，系统会为其创建账号并生成初始密码"
-          rules={[{ max: 30, message: '姓名不能超过 30 个字' }]}
-        >
-          <Input placeholder="选填" maxLength={30} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="phone" label="手机号" rules={PHONE_RULES}>
+        <Input placeholder="管理员的登录手机号" maxLength={11} inputMode="numeric" />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label="姓名"
+        extra="该手机号尚未注册时必填，系统会为其创建账号并生成初始密码"
+        rules={[{ max: 30, message: '姓名不能超过 30 个字' }]}
+      >
+        <Input placeholder="选填" maxLength={30} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import { EXAM_TYPE_LABELS, type ExamListItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { serverPages } from '../../../components/paging';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -93,14 +94,9 @@ export function SchoolExamsPanel({ schoolId }: { schoolId: number }) {
             />
           ),
         }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: exams.data?.total ?? 0,
-          showSizeChanger: false,
+        pagination={serverPages(page, PAGE_SIZE, exams.data?.total, setPage, {
           showTotal: (t) => `共 ${t} 场考试`,
-          onChange: setPage,
-        }}
+        })}
       />
     </div>
   );

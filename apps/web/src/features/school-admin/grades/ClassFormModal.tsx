@@ -1,7 +1,9 @@
 import { useOneAtATime } from '../../../app/useOneAtATime';
 import type { ClassItem } from '@yj/contracts';
 
-import { App, Form, Input, Modal, Radio } from 'antd';
+import { App, Form, Input, Radio } from 'antd';
+import { FormModal } from '../../../components/FormModal';
+import { requiredText } from '../../../components/form-rules';
 import { schoolAdminApi } from '../school-admin.api';
 
 interface Values {
@@ -38,44 +40,29 @@ export function ClassFormModal({ schoolId, grade, renaming, open, onClose, onSav
     },
   });
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
       title={renaming ? `班级改名：${renaming.name}` : `新增班级${grade ? `（${grade.name}）` : ''}`}
       okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
+      pending={save.isPending}
+      form={form}
       onCancel={onClose}
-      destroyOnHidden
+      initialValues={renaming ? { name: renaming.name, kind: renaming.kind as 1 | 2 } : { kind: 1 }}
+      onFinish={(v) => save.mutate(v)}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={renaming ? { name: renaming.name, kind: renaming.kind as 1 | 2 } : { kind: 1 }}
-        onFinish={(v) => save.mutate(v)}
-      >
-        <Form.Item
-          name="name"
-          label="班级名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入班级名称' },
-            { max: 30, message: '不能超过 30 个字' },
-          ]}
-        >
-          <Input placeholder={grade ? `例如 ${grade.name}(3)班` : '请输入班级名称'} maxLength={30} />
+      <Form.Item name="name" label="班级名称" rules={requiredText('请输入班级名称', 30, '不能超过 30 个字')}>
+        <Input placeholder={grade ? `例如 ${grade.name}(3)班` : '请输入班级名称'} maxLength={30} />
+      </Form.Item>
+      {!renaming && (
+        <Form.Item name="kind" label="班级类型" extra="行政班是学生的固定班级；教学班用于走班、分层教学">
+          <Radio.Group
+            options={[
+              { label: '行政班', value: 1 },
+              { label: '教学班', value: 2 },
+            ]}
+          />
         </Form.Item>
-        {!renaming && (
-          <Form.Item name="kind" label="班级类型" extra="行政班是学生的固定班级；教学班用于走班、分层教学">
-            <Radio.Group
-              options={[
-                { label: '行政班', value: 1 },
-                { label: '教学班', value: 2 },
-              ]}
-            />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      )}
+    </FormModal>
   );
 }

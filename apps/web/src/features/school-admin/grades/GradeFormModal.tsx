@@ -1,5 +1,7 @@
 import { useOneAtATime } from '../../../app/useOneAtATime';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { App, Form, Input, InputNumber } from 'antd';
+import { FormModal } from '../../../components/FormModal';
+import { requiredText } from '../../../components/form-rules';
 import { schoolAdminApi } from '../school-admin.api';
 
 interface Values {
@@ -30,37 +32,21 @@ export function GradeFormModal({
     },
   });
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
       title="新增年级"
       okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
+      pending={save.isPending}
+      form={form}
       onCancel={onClose}
-      destroyOnHidden
+      onFinish={(v) => save.mutate(v)}
     >
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(v) => save.mutate(v)}>
-        <Form.Item
-          name="name"
-          label="年级名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入年级名称' },
-            { max: 20, message: '不能超过 20 个字' },
-          ]}
-        >
-          <Input placeholder="例如 高一、初二" maxLength={20} />
-        </Form.Item>
-        <Form.Item name="entryYear" label="入学年份" extra="选填，用于区分不同届的学生">
-          <InputNumber
-            min={1990}
-            max={2100}
-            precision={0}
-            placeholder="例如 2026"
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label="年级名称" rules={requiredText('请输入年级名称', 20, '不能超过 20 个字')}>
+        <Input placeholder="例如 高一、初二" maxLength={20} />
+      </Form.Item>
+      <Form.Item name="entryYear" label="入学年份" extra="选填，用于区分不同届的学生">
+        <InputNumber min={1990} max={2100} precision={0} placeholder="例如 2026" style={{ width: '100%' }} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,7 +1,9 @@
 import { useOneAtATime } from '../../../app/useOneAtATime';
 import type { OrgNode } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Checkbox, Form, Input, Modal, Select } from 'antd';
+import { App, Checkbox, Form, Input, Select } from 'antd';
+import { FormModal } from '../../../components/FormModal';
+import { PHONE_RULES, requiredText } from '../../../components/form-rules';
 import { flattenOrgs, LEVEL_LABELS } from '../org-tree';
 import { schoolAdminApi, type OrgCreateInput, type SchoolCreateInput } from '../school-admin.api';
 import { orgTreeQuery } from '../school-admin.queries';
@@ -36,42 +38,34 @@ export function CreateOrgModal({ tree, open, onClose }: ModalProps) {
     },
   });
   return (
-    <Modal
+    <FormModal<OrgCreateInput>
       open={open}
       title="新建教育局"
       okText="创建"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
+      pending={save.isPending}
+      form={form}
       onCancel={onClose}
-      destroyOnHidden
+      initialValues={{ level: 3, parentId: null }}
+      onFinish={(v) => save.mutate(v)}
     >
-      <Form<OrgCreateInput>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ level: 3, parentId: null }}
-        onFinish={(v) => save.mutate(v)}
+      <Form.Item
+        name="name"
+        label="名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入教育局名称' },
+          { min: 2, message: '名称至少 2 个字' },
+          { max: 60, message: '不能超过 60 个字' },
+        ]}
       >
-        <Form.Item
-          name="name"
-          label="名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入教育局名称' },
-            { min: 2, message: '名称至少 2 个字' },
-            { max: 60, message: '不能超过 60 个字' },
-          ]}
-        >
-          <Input placeholder="例如 阳光区教育局" maxLength={60} />
-        </Form.Item>
-        <Form.Item name="level" label="级别" rules={[{ required: true, message: '请选择级别' }]}>
-          <Select options={Object.entries(LEVEL_LABELS).map(([v, label]) => ({ label, value: Number(v) }))} />
-        </Form.Item>
-        <Form.Item name="parentId" label="上级教育局" extra="不选则作为最上级">
-          <Select allowClear placeholder="无" options={orgOptions(tree)} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input placeholder="例如 阳光区教育局" maxLength={60} />
+      </Form.Item>
+      <Form.Item name="level" label="级别" rules={[{ required: true, message: '请选择级别' }]}>
+        <Select options={Object.entries(LEVEL_LABELS).map(([v, label]) => ({ label, value: Number(v) }))} />
+      </Form.Item>
+      <Form.Item name="parentId" label="上级教育局" extra="不选则作为最上级">
+        <Select allowClear placeholder="无" options={orgOptions(tree)} />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -105,65 +99,51 @@ export function CreateSchoolModal({
     },
   });
   return (
-    <Modal
+    <FormModal<SchoolCreateInput>
       open={open}
       title="新建学校"
       okText="创建"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
+      pending={save.isPending}
+      form={form}
       onCancel={onClose}
-      destroyOnHidden
+      initialValues={{ isTertiary: false }}
+      onFinish={(v) => save.mutate(v)}
     >
-      <Form<SchoolCreateInput>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ isTertiary: false }}
-        onFinish={(v) => save.mutate(v)}
+      <Form.Item
+        name="name"
+        label="学校名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入学校名称' },
+          { min: 2, message: '学校名称至少 2 个字' },
+          { max: 60, message: '不能超过 60 个字' },
+        ]}
       >
-        <Form.Item
-          name="name"
-          label="学校名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入学校名称' },
-            { min: 2, message: '学校名称至少 2 个字' },
-            { max: 60, message: '不能超过 60 个字' },
-          ]}
-        >
-          <Input placeholder="学校全称" maxLength={60} />
-        </Form.Item>
-        <Form.Item name="orgId" label="所属教育局" rules={[{ required: true, message: '请选择所属教育局' }]}>
-          <Select placeholder={tree.length ? '请选择' : '请先新建教育局'} options={orgOptions(tree)} />
-        </Form.Item>
-        <Form.Item name="code" label="学校代码" rules={[{ max: 20, message: '不能超过 20 位' }]}>
-          <Input placeholder="选填" maxLength={20} />
-        </Form.Item>
-        <Form.Item name="isTertiary" valuePropName="checked">
-          <Checkbox>高等院校</Checkbox>
-        </Form.Item>
-        <Form.Item
-          name="adminName"
-          label="学校管理员姓名"
-          rules={[
-            { required: true, whitespace: true, message: '请输入管理员姓名' },
-            { max: 30, message: '不能超过 30 个字' },
-          ]}
-        >
-          <Input placeholder="首位学校管理员" maxLength={30} />
-        </Form.Item>
-        <Form.Item
-          name="adminPhone"
-          label="学校管理员手机号"
-          extra="作为管理员的登录账号；尚未注册时会生成初始密码"
-          rules={[
-            { required: true, whitespace: true, message: '请输入手机号' },
-            { pattern: /^\s*1[3-9]\d{9}\s*$/, message: '手机号格式不正确' },
-          ]}
-        >
-          <Input placeholder="11 位手机号" maxLength={11} inputMode="numeric" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input placeholder="学校全称" maxLength={60} />
+      </Form.Item>
+      <Form.Item name="orgId" label="所属教育局" rules={[{ required: true, message: '请选择所属教育局' }]}>
+        <Select placeholder={tree.length ? '请选择' : '请先新建教育局'} options={orgOptions(tree)} />
+      </Form.Item>
+      <Form.Item name="code" label="学校代码" rules={[{ max: 20, message: '不能超过 20 位' }]}>
+        <Input placeholder="选填" maxLength={20} />
+      </Form.Item>
+      <Form.Item name="isTertiary" valuePropName="checked">
+        <Checkbox>高等院校</Checkbox>
+      </Form.Item>
+      <Form.Item
+        name="adminName"
+        label="学校管理员姓名"
+        rules={requiredText('请输入管理员姓名', 30, '不能超过 30 个字')}
+      >
+        <Input placeholder="首位学校管理员" maxLength={30} />
+      </Form.Item>
+      <Form.Item
+        name="adminPhone"
+        label="学校管理员手机号"
+        extra="作为管理员的登录账号；尚未注册时会生成初始密码"
+        rules={PHONE_RULES}
+      >
+        <Input placeholder="11 位手机号" maxLength={11} inputMode="numeric" />
+      </Form.Item>
+    </FormModal>
   );
 }

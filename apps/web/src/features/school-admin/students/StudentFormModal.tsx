@@ -1,7 +1,9 @@
 import { useOneAtATime } from '../../../app/useOneAtATime';
 import type { ClassItem, StudentInput, StudentItem } from '@yj/contracts';
 
-import { App, Form, Input, Modal, Radio, Select } from 'antd';
+import { App, Form, Input, Radio, Select } from 'antd';
+import { FormModal } from '../../../components/FormModal';
+import { requiredText } from '../../../components/form-rules';
 import { classOptions } from '../class-options';
 import { schoolAdminApi } from '../school-admin.api';
 import { useRefreshSchool } from '../school-admin.queries';
@@ -41,73 +43,57 @@ export function StudentFormModal({ schoolId, classes, editing, open, onClose, on
   });
 
   return (
-    <Modal
+    <FormModal<StudentInput>
       open={open}
       title={editing ? '编辑学生' : '新增学生'}
       okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
+      pending={save.isPending}
+      form={form}
       onCancel={onClose}
-      destroyOnHidden
+      initialValues={
+        editing
+          ? {
+              name: editing.name,
+              xuehao: editing.xuehao,
+              classId: editing.classId,
+              gender: editing.gender as 0 | 1 | 2,
+            }
+          : { gender: 0 }
+      }
+      onFinish={(v) => save.mutate({ ...v, name: v.name.trim(), xuehao: v.xuehao.trim() })}
     >
-      <Form<StudentInput>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        // The modal is destroyed when hidden, so these apply afresh each time it opens.
-        initialValues={
-          editing
-            ? {
-                name: editing.name,
-                xuehao: editing.xuehao,
-                classId: editing.classId,
-                gender: editing.gender as 0 | 1 | 2,
-              }
-            : { gender: 0 }
-        }
-        onFinish={(v) => save.mutate({ ...v, name: v.name.trim(), xuehao: v.xuehao.trim() })}
+      <Form.Item name="name" label="姓名" rules={requiredText('请输入姓名', 30, '姓名不能超过 30 个字')}>
+        <Input placeholder="请输入学生姓名" maxLength={30} />
+      </Form.Item>
+      <Form.Item
+        name="xuehao"
+        label="学号"
+        extra="学号在本校内唯一，只能包含数字、字母和短横线"
+        rules={[
+          { required: true, whitespace: true, message: '请输入学号' },
+          { max: 20, message: '学号不能超过 20 位' },
+          { pattern: /^\s*[0-9A-Za-z-]+\s*$/, message: '学号只能包含数字、字母和短横线' },
+        ]}
       >
-        <Form.Item
-          name="name"
-          label="姓名"
-          rules={[
-            { required: true, whitespace: true, message: '请输入姓名' },
-            { max: 30, message: '姓名不能超过 30 个字' },
+        <Input placeholder="例如 20260101" maxLength={20} />
+      </Form.Item>
+      <Form.Item name="classId" label="班级" rules={[{ required: true, message: '请选择班级' }]}>
+        <Select
+          placeholder={classes.length ? '请选择班级' : '本校还没有班级，请先在“年级班级”中添加'}
+          options={classOptions(classes)}
+          showSearch={{ optionFilterProp: 'label' }}
+          notFoundContent="没有找到班级"
+        />
+      </Form.Item>
+      <Form.Item name="gender" label="性别">
+        <Radio.Group
+          options={[
+            { label: '男', value: 1 },
+            { label: '女', value: 2 },
+            { label: '未填写', value: 0 },
           ]}
-        >
-          <Input placeholder="请输入学生姓名" maxLength={30} />
-        </Form.Item>
-        <Form.Item
-          name="xuehao"
-          label="学号"
-          extra="学号在本校内唯一，只能包含数字、字母和短横线"
-          rules={[
-            { required: true, whitespace: true, message: '请输入学号' },
-            { max: 20, message: '学号不能超过 20 位' },
-            { pattern: /^\s*[0-9A-Za-z-]+\s*$/, message: '学号只能包含数字、字母和短横线' },
-          ]}
-        >
-          <Input placeholder="例如 20260101" maxLength={20} />
-        </Form.Item>
-        <Form.Item name="classId" label="班级" rules={[{ required: true, message: '请选择班级' }]}>
-          <Select
-            placeholder={classes.length ? '请选择班级' : '本校还没有班级，请先在“年级班级”中添加'}
-            options={classOptions(classes)}
-            showSearch={{ optionFilterProp: 'label' }}
-            notFoundContent="没有找到班级"
-          />
-        </Form.Item>
-        <Form.Item name="gender" label="性别">
-          <Radio.Group
-            options={[
-              { label: '男', value: 1 },
-              { label: '女', value: 2 },
-              { label: '未填写', value: 0 },
-            ]}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

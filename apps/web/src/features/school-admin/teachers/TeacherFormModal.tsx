@@ -1,7 +1,9 @@
 import { useOneAtATime } from '../../../app/useOneAtATime';
 import type { ClassItem, TeacherCreated, TeacherInput, TeacherItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Select } from 'antd';
+import { FormModal } from '../../../components/FormModal';
+import { PHONE_RULES, requiredText } from '../../../components/form-rules';
 import { classOptions } from '../class-options';
 import { schoolAdminApi } from '../school-admin.api';
 import { coursesQuery, useRefreshSchool } from '../school-admin.queries';
@@ -41,84 +43,65 @@ export function TeacherFormModal({ schoolId, classes, editing, open, onClose, on
   });
 
   return (
-    <Modal
+    <FormModal<TeacherInput>
       open={open}
       title={editing ? '编辑老师' : '新增老师'}
       okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
+      pending={save.isPending}
+      form={form}
       onCancel={onClose}
-      destroyOnHidden
+      initialValues={
+        editing
+          ? {
+              name: editing.name,
+              phone: editing.phone ?? '',
+              subjects: editing.subjects,
+              classIds: editing.classes.map((c) => c.id),
+            }
+          : { subjects: [], classIds: [] }
+      }
+      onFinish={(v) => save.mutate({ ...v, name: v.name.trim(), phone: v.phone.trim() })}
     >
-      <Form<TeacherInput>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        // The modal is destroyed when hidden, so these apply afresh each time it opens.
-        initialValues={
+      <Form.Item name="name" label="姓名" rules={requiredText('请输入姓名', 30, '姓名不能超过 30 个字')}>
+        <Input placeholder="请输入老师姓名" maxLength={30} />
+      </Form.Item>
+      <Form.Item
+        name="phone"
+        label="手机号"
+        extra={
           editing
-            ? {
-                name: editing.name,
-                phone: editing.phone ?? '',
-                subjects: editing.subjects,
-                classIds: editing.classes.map((c) => c.id),
-              }
-            : { subjects: [], classIds: [] }
+            ? '手机号是老师的登录账号，修改后请告知本人'
+            : '手机号即登录账号；尚未注册的手机号会自动创建账号并生成初始密码'
         }
-        onFinish={(v) => save.mutate({ ...v, name: v.name.trim(), phone: v.phone.trim() })}
+        rules={PHONE_RULES}
       >
-        <Form.Item
-          name="name"
-          label="姓名"
-          rules={[
-            { required: true, whitespace: true, message: '请输入姓名' },
-            { max: 30, message: '姓名不能超过 30 个字' },
-          ]}
-        >
-          <Input placeholder="请输入老师姓名" maxLength={30} />
-        </Form.Item>
-        <Form.Item
-          name="phone"
-          label="手机号"
-          extra={
-            editing
-              ? '手机号是老师的登录账号，修改后请告知本人'
-              : '手机号即登录账号；尚未注册的手机号会自动创建账号并生成初始密码'
-          }
-          rules={[
-            { required: true, whitespace: true, message: '请输入手机号' },
-            { pattern: /^\s*1[3-9]\d{9}\s*$/, message: '手机号格式不正确' },
-          ]}
-        >
-          <Input placeholder="11 位手机号" maxLength={11} inputMode="numeric" />
-        </Form.Item>
-        <Form.Item
-          name="subjects"
-          label="任教学科"
-          rules={[{ type: 'array', max: 10, message: '最多选择 10 个学科' }]}
-        >
-          <Select
-            mode="multiple"
-            placeholder="可多选"
-            loading={courses.isPending}
-            options={(courses.data ?? []).map((c) => ({ label: c, value: c }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="classIds"
-          label="任教班级"
-          rules={[{ type: 'array', max: 50, message: '最多选择 50 个班级' }]}
-        >
-          <Select
-            mode="multiple"
-            placeholder={classes.length ? '可多选，可稍后再设置' : '本校还没有班级，可稍后再设置'}
-            options={classOptions(classes)}
-            showSearch={{ optionFilterProp: 'label' }}
-            notFoundContent="没有找到班级"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input placeholder="11 位手机号" maxLength={11} inputMode="numeric" />
+      </Form.Item>
+      <Form.Item
+        name="subjects"
+        label="任教学科"
+        rules={[{ type: 'array', max: 10, message: '最多选择 10 个学科' }]}
+      >
+        <Select
+          mode="multiple"
+          placeholder="可多选"
+          loading={courses.isPending}
+          options={(courses.data ?? []).map((c) => ({ label: c, value: c }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="classIds"
+        label="任教班级"
+        rules={[{ type: 'array', max: 50, message: '最多选择 50 个班级' }]}
+      >
+        <Select
+          mode="multiple"
+          placeholder={classes.length ? '可多选，可稍后再设置' : '本校还没有班级，可稍后再设置'}
+          options={classOptions(classes)}
+          showSearch={{ optionFilterProp: 'label' }}
+          notFoundContent="没有找到班级"
+        />
+      </Form.Item>
+    </FormModal>
   );
 }
