@@ -83,6 +83,14 @@ export const FAILURES = {
     errCode: 12029,
     message: (p: { phone: Param }) => `手机号 ${p.phone} 的老师已在本校`,
   },
+  // 学生端 / 家长端 (issue 32): student accounts, parents' children, results
+  studentAccountMissing: { errCode: 12030, message: '该学生尚未开通账号，请先批量开通' },
+  bindingMismatch: { errCode: 12031, message: '姓名、学号或绑定码不正确，请核对学校发放的账号单' },
+  childAlreadyBound: { errCode: 12032, message: '您已绑定该孩子' },
+  childParentsFull: { errCode: 12033, message: '该学生已绑定两位家长，请先由其他家长解绑' },
+  portalClosedToParents: { errCode: 12034, message: '学校未向家长开放本次考试的成绩' },
+  portalResultNotFound: { errCode: 12035, message: '成绩尚未发布或不存在' },
+  portalPaperHidden: { errCode: 12036, message: '学校未开放原卷查看' },
   // 13xxx Exams, subjects and their lifecycle, examinees, exam roles
   examNotFound: { errCode: 13001, message: '考试不存在或已删除' },
   subjectNotFound: { errCode: 13002, message: '科目不存在或已删除' },

@@ -74,3 +74,4 @@ export {
   type GivenAnswer,
   type WrongAnswer,
 } from './commentary';
+export { rankBand, scoreLevel, standingOf, type Standing } from './standing';

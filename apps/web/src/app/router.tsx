@@ -15,6 +15,7 @@ import { scoreRoutes } from '../pages/score/routes';
 import { exportRoutes } from '../pages/export/routes';
 import { trialRoutes } from '../pages/trial/routes';
 import { reportRoutes } from '../pages/report/routes';
+import { portalRoutes } from '../pages/portal/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
 import { queryClient } from './query-client';
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
       { index: true, loader: () => redirect('/book/home') },
       { path: 'login', lazy: () => import('../pages/login/route') },
       { path: 'forgetPwd', lazy: () => import('../pages/forget-pwd/route') },
+      ...portalRoutes,
       {
         path: 'book',
         lazy: () => import('./shell/route'),

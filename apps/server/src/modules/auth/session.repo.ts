@@ -51,8 +51,10 @@ export function sessionRepo(db: Db) {
     async findActive(tokenHash: string): Promise<SessionRow | null> {
       const [r] = await active.execute({ tokenHash });
       if (!r) return null;
-      const { isAdmin, schoolAdminOf, teacherOf, examRoles, ...row } = r;
-      return { ...row, grants: { isAdmin, schoolAdminOf, teacherOf, examRoles } };
+      const { kind, isAdmin, schoolAdminOf, teacherOf, examRoles, ...row } = r;
+      // the staff's principal stays as it was (no kind); students and parents carry theirs
+      const grants = { isAdmin, schoolAdminOf, teacherOf, examRoles };
+      return { ...row, grants: kind === 'staff' ? grants : { kind, ...grants } };
     },
 
     async touch(id: number, expiresAt: Date): Promise<void> {
