@@ -57,6 +57,7 @@ function clientOf(app: FastifyInstance, token: string) {
     app.inject({ method, url, headers: { ...XHR, cookie }, ...(payload ? { payload } : {}) });
   return {
     token,
+    cookie,
     call,
     post: (url: string, payload: object = {}) => call('POST', url, payload),
     get: (url: string) => call('GET', url),
