@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text } from './fields';
+import { id, idParam, text } from './fields';
 import { password } from './password';
 import { phone } from './auth';
 import { markAnnotationShape } from './marking';
@@ -21,7 +21,7 @@ export const PORTAL_ACCOUNT_STATE_LABELS: Record<PortalAccountState, string> = {
   disabled: '已停用',
 };
 
-export const portalAccountQuery = z.object({ classId: z.coerce.number().int().min(1).optional() });
+export const portalAccountQuery = z.object({ classId: idParam().optional() });
 export const portalAccountRow = z.object({
   studentId: z.number(),
   name: z.string(),
@@ -138,7 +138,7 @@ export const MAX_PARENTS_PER_CHILD = 2;
 // ---- results ----
 
 /** Whose results: a student's own (may be left out), or one of a parent's children. */
-export const portalWho = z.object({ studentId: z.coerce.number().int().min(1).optional() });
+export const portalWho = z.object({ studentId: idParam().optional() });
 
 export const portalExamItem = z.object({
   examId: z.number(),
