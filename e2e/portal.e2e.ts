@@ -188,7 +188,7 @@ test(
     await page.screenshot({ path: new URL('./screenshots/portal-09-zoom.png', import.meta.url).pathname });
     await page.keyboard.press('Escape');
     await subject.getByRole('tab', { name: /错题/ }).click();
-    await subject.locator('.ant-tabs-tabpane-active .ant-table-row').first().waitFor();
+    await subject.getByTestId('portal-lost').locator('.ant-table-row').first().waitFor();
     await shot(page, 'portal-10-lost');
 
     // another student's results by id: refused

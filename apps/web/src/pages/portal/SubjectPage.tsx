@@ -120,7 +120,9 @@ export function SubjectPage() {
             key: 'lost',
             label: `错题（${d.lost.length}）`,
             children: d.lost.length ? (
-              <QuestionTable rows={d.lost} lost />
+              <div data-testid="portal-lost">
+                <QuestionTable rows={d.lost} lost />
+              </div>
             ) : (
               <Empty description="本科没有失分的题目" />
             ),
