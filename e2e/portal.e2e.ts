@@ -235,6 +235,8 @@ test(
     await page.getByLabel('绑定码').fill('WRONG234');
     await page.getByRole('button', { name: /^绑\s?定$/ }).click();
     await page.getByText('姓名、学号或绑定码不正确').first().waitFor();
+  await shot(page, 'portal-13-bind-refused');
+  await page.getByRole('button', { name: '知道了' }).click();
     await page.getByLabel('绑定码').fill(sheetRow.code);
     await shot(page, 'portal-13-bind');
     await page.getByRole('button', { name: /^绑\s?定$/ }).click();
