@@ -69,7 +69,15 @@ export async function tableTexts(card: Locator): Promise<string[][]> {
  */
 export async function publishedExam(
   page: Page,
-  o: { name: string; startDate: string; prefix: string; seed: number },
+  o: {
+    name: string;
+    startDate: string;
+    prefix: string;
+    seed: number;
+    /** classes taking part (default 3) and sheets scanned per class (default PER_CLASS): fewer for a lighter scene */
+    classes?: number;
+    perClass?: number;
+  },
 ) {
   const exam = await createExamWithOneSubject(page, {
     name: o.name,
@@ -85,7 +93,7 @@ export async function publishedExam(
       gradeId: exam.gradeId,
     },
   );
-  const three = classes.slice(0, 3);
+  const three = classes.slice(0, o.classes ?? 3);
   await call(page, 'POST', `/api/exam/${exam.examId}/examinees/add`, {
     classIds: three.map((c) => c.id),
     rule: { kind: 'sequence', prefix: o.prefix, digits: 4 },
@@ -123,8 +131,9 @@ export async function publishedExam(
   await assignMarkers(page, exam.subjectId, blocks[0]!.id, [TEACHER]);
   // the first sheets of each class scanned (random answers, a 打分栏 score spread over 0–19); the rest 缺考
   const sorted = [...all].sort((a, b) => a.kaohao.localeCompare(b.kaohao));
-  const sitting = three.flatMap((c) => sorted.filter((e) => e.className === c.name).slice(0, PER_CLASS));
-  assert.equal(sitting.length, three.length * PER_CLASS, 'every class has its sheets');
+  const perClass = o.perClass ?? PER_CLASS;
+  const sitting = three.flatMap((c) => sorted.filter((e) => e.className === c.name).slice(0, perClass));
+  assert.equal(sitting.length, three.length * perClass, 'every class has its sheets');
   await scanSheets(page, exam.subjectId, card, sitting, o.seed, {
     strip: (i) => (i * o.seed) % 20,
   });

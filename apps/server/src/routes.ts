@@ -78,6 +78,8 @@ import { scoreComputing, scoreModule, scorePublishing } from './modules/score/sc
 import { exportRoutes } from './modules/export/export.routes';
 import { exportModule } from './modules/export/export.module';
 import { scorePublishRoutes } from './modules/score/score-publish.routes';
+import { portalModule } from './modules/portal/portal.module';
+import { portalAdminRoutes, portalRoutes } from './modules/portal/portal.routes';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -224,6 +226,23 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         scopes,
       });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
+      // 学生端 / 家长端 (issue 32): their accounts and sign-in on the staff's path, published results only
+      const portal = {
+        ...portalModule({
+          db,
+          audit,
+          storage: deps.storage,
+          auth,
+          reset,
+          sessions,
+          paperImage: paperImages.paperImage,
+        }),
+        scopes,
+        sessionIdleMs: config.sessionIdleMs,
+        loginRateLimit: config.loginRateLimit,
+      };
+      portalAdminRoutes(api, portal);
+      portalRoutes(api, portal);
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       // libjpeg-turbo native, or its WebAssembly build where the native binary cannot load (same pixels)

@@ -25,6 +25,19 @@ describe('capability table', () => {
   it('allows any signed-in user their own account', () => {
     expect(can(base, 'account.self')).toBe(true);
   });
+
+  it('gives students and parents their own set and nothing of the staff’s (issue 32)', () => {
+    const student: Principal = { ...base, kind: 'student' };
+    const parent: Principal = { ...base, kind: 'parent' };
+    for (const cap of Object.keys(CAPABILITY_LABELS) as Capability[]) {
+      const portal = cap.startsWith('portal.');
+      expect(can(student, cap, { schoolId: 1, examId: 1, subjectId: 1 })).toBe(
+        portal && cap !== 'portal.children',
+      );
+      expect(can(parent, cap, { schoolId: 1, examId: 1, subjectId: 1 })).toBe(portal);
+      if (portal) expect(can(base, cap)).toBe(false);
+    }
+  });
 });
 
 describe('capabilitiesOfRole', () => {

@@ -2,7 +2,12 @@
  * The one capability table (DESIGN.md §7): who may do what, on which scope.
  * The server checks it on every route; the web uses the same table to hide what it forbids.
  */
-export type Who = 'user' | 'admin' | 'schoolAdmin' | 'teacher' | 'examRole' | 'bureauAdmin';
+export type Who = 'user' | 'admin' | 'schoolAdmin' | 'teacher' | 'examRole' | 'student' | 'parent' | 'bureauAdmin';
+/**
+ * The kinds of user (DESIGN.md §9): the staff, and the students and parents of 学生端 / 家长端. 'user' rules are
+ * the staff's only: a student's or parent's session passes only rules naming their own kind.
+ */
+export type UserKind = 'staff' | 'student' | 'parent';
 export type ScopeKind = 'any' | 'school' | 'exam' | 'subject';
 
 export interface Rule {
@@ -14,6 +19,18 @@ export interface Rule {
 }
 
 export const CAPABILITY_TABLE = {
+  /** 学生端 / 家长端: the account itself (who is signed in, the children bound, password, sign-out) */
+  'portal.self': [
+    { who: 'student', scope: 'any' },
+    { who: 'parent', scope: 'any' },
+  ],
+  /** published results of the student themselves, or of a parent's bound child (the portal service checks whose) */
+  'portal.results': [
+    { who: 'student', scope: 'any' },
+    { who: 'parent', scope: 'any' },
+  ],
+  /** a parent binds and unbinds children */
+  'portal.children': [{ who: 'parent', scope: 'any' }],
   /** own profile, password, avatar, messages */
   'account.self': [{ who: 'user', scope: 'any' }],
   /** home page: exams the user takes part in */
@@ -217,6 +234,9 @@ export type Capability = keyof typeof CAPABILITY_TABLE;
 
 /** What each capability lets a person do, in plain Chinese: the permission screens list these. */
 export const CAPABILITY_LABELS: Record<Capability, string> = {
+  'portal.self': '学生和家长：查看本人账号、修改密码',
+  'portal.results': '学生和家长：查看本人（或已绑定孩子）已发布的成绩',
+  'portal.children': '家长：绑定和解绑孩子',
   'account.self': '修改本人资料、密码和头像，收发消息',
   'home.read': '在首页查看自己参与的考试',
   'notice.edit': '编辑系统公告',
@@ -290,6 +310,8 @@ export interface BureauGrant {
 /** What a signed-in user holds; computed on the server per request. */
 export interface Principal {
   userId: number;
+  /** absent for the staff */
+  kind?: UserKind;
   isAdmin: boolean;
   schoolAdminOf: readonly number[];
   teacherOf: readonly number[];
@@ -312,7 +334,10 @@ export interface Scope {
 function ruleAllows(rule: Rule, p: Principal, scope: Scope): boolean {
   switch (rule.who) {
     case 'user':
-      return true;
+      return (p.kind ?? 'staff') === 'staff';
+    case 'student':
+    case 'parent':
+      return p.kind === rule.who;
     case 'admin':
       return p.isAdmin;
     case 'schoolAdmin':
@@ -353,7 +378,10 @@ export function heldCapabilities(p: Omit<Principal, 'userId'>): Capability[] {
   const somewhere = (r: Rule): boolean => {
     switch (r.who) {
       case 'user':
-        return true;
+        return (p.kind ?? 'staff') === 'staff';
+      case 'student':
+      case 'parent':
+        return p.kind === r.who;
       case 'admin':
         return p.isAdmin;
       case 'schoolAdmin':

@@ -90,6 +90,14 @@ export const FAILURES = {
     errCode: 12040,
     message: (p: { name: Param }) => `${p.name} 已是该教育局的管理员`,
   },
+  // 学生端 / 家长端 (issue 32): student accounts, parents' children, results (12050…, after the messages' and the bureau's)
+  studentAccountMissing: { errCode: 12050, message: '该学生尚未开通账号，请先批量开通' },
+  bindingMismatch: { errCode: 12051, message: '姓名、学号或绑定码不正确，请核对学校发放的账号单' },
+  childAlreadyBound: { errCode: 12052, message: '您已绑定该孩子' },
+  childParentsFull: { errCode: 12053, message: '该学生已绑定两位家长，请先由其他家长解绑' },
+  portalClosedToParents: { errCode: 12054, message: '学校未向家长开放本次考试的成绩' },
+  portalResultNotFound: { errCode: 12055, message: '成绩尚未发布或不存在' },
+  portalPaperHidden: { errCode: 12056, message: '学校未开放原卷查看' },
   // 13xxx Exams, subjects and their lifecycle, examinees, exam roles
   examNotFound: { errCode: 13001, message: '考试不存在或已删除' },
   subjectNotFound: { errCode: 13002, message: '科目不存在或已删除' },

@@ -75,3 +75,4 @@ export {
   type WrongAnswer,
 } from './commentary';
 export { compareUnits, unitScoreRates, type UnitFigures } from './units';
+export { rankBand, scoreLevel, standingOf, type Standing } from './standing';

@@ -156,6 +156,25 @@ export async function writeSheet(
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** Several worksheets, each with a bold header row; `note`, when given, is a line above each sheet's header. */
+export async function writeBook(
+  sheets: Array<{ name: string; headers: string[]; rows: Array<Array<string | number>>; widths?: number[] }>,
+  note?: string,
+): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
+  const wb = new ExcelJS.Workbook();
+  for (const s of sheets) {
+    // sheet names: at most 31 characters, none of : \ / ? * [ ]
+    const ws = wb.addWorksheet(s.name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31));
+    s.headers.forEach((_h, i) => (ws.getColumn(i + 1).width = s.widths?.[i] ?? 14));
+    if (note) ws.addRow([note]);
+    ws.addRow(s.headers).font = { bold: true };
+    ws.addRows(s.rows);
+  }
+  if (!sheets.length) wb.addWorksheet('空');
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Answers with an .xlsx to download under this name. */

@@ -14,6 +14,7 @@ import {
   buildUser,
   PASSWORD,
 } from '../../test/factories';
+import { parentClient, portalClient } from '../../test/portal';
 import { routeSampler } from '../../test/route-sample';
 import { buildBureauScene, type BureauScene } from '../../test/bureau';
 import type { ApiRoute } from './auth';
@@ -323,5 +324,38 @@ describe('access sweep with bureau, union and school roles (issue 35)', () => {
 
   it("lets a school of the 联考 see no other school's students by name on any route", async () => {
     expect(await leaksTo(b.a2Admin, east, ['一中学生', '三中学生'])).toEqual([]);
+  });
+});
+
+describe('access sweep with a student and a parent (issue 32)', () => {
+  it('refuses them every route of the staff, scoped or not; they keep only their own kind’s', async () => {
+    const db = t.database.db;
+    const { admin } = {
+      admin: await signIn(t.app, (await buildSchoolAdmin(db, single.schoolId)).account, PASSWORD),
+    };
+    const made = await buildClassWithStudents(db, single.schoolId, 0);
+    // a 学号 of its own: the sweeps above made students S1 … in this school already
+    await db
+      .insert(student)
+      .values({ schoolId: single.schoolId, classId: made.banji.id, xuehao: 'P1', name: '学生甲' });
+    expect(body(await admin.post(`/filter/api/school/${single.schoolId}/portal/accounts`, {})).code).toBe(0);
+    const [kid] = await db.select().from(student).where(eq(student.classId, made.banji.id));
+    const studentClient = await portalClient(t.app, db, single.schoolId, kid!.xuehao);
+    const parent = await parentClient(t.app, t.sms, '13600000001');
+    const staffRoutes = t.app.apiRoutes.filter(
+      (r) => !r.public && r.capability && !r.capability.startsWith('portal.') && r.method !== 'OPTIONS',
+    );
+    expect(staffRoutes.length).toBeGreaterThan(150);
+    // a request the sampler cannot make valid is refused by its schema before any check: nothing was reached
+    const reached = async (who: Client) =>
+      (await sweep(who, staffRoutes, single)).filter((w) => !w.includes(' 200 1 参数错误：'));
+    for (const who of [studentClient, parent]) expect(await reached(who)).toEqual([]);
+    const portal = t.app.apiRoutes.filter((r) => r.capability?.startsWith('portal.'));
+    // every route of their own is one the table grants them: nothing else exists for them
+    for (const r of portal)
+      expect(CAPABILITY_TABLE[r.capability!].every((x) => x.who === 'student' || x.who === 'parent')).toBe(
+        true,
+      );
+    expect(portal.length).toBeGreaterThanOrEqual(10);
   });
 });

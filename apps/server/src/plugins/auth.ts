@@ -131,7 +131,8 @@ export function registerAuth(app: FastifyInstance, deps: { sessions: SessionServ
   app.addHook('preHandler', async (req) => {
     const cfg = req.routeOptions.config;
     if (!cfg.capability || !req.auth) return;
-    if (!needsPrincipal(cfg.capability)) return;
+    // "signed in" is enough for the staff only: a student's or parent's session is checked on every route
+    if (!needsPrincipal(cfg.capability) && !req.auth.principal.kind) return;
     const principal = await req.principal();
     const scope = cfg.scope ? await cfg.scope(req) : {};
     if (!can(principal, cfg.capability, scope)) throw fail('forbidden');

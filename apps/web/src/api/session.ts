@@ -38,8 +38,10 @@ export function endSession(): void {
   if (redirecting) return;
   redirecting = true;
   resetCaches?.();
-  if (navigateInApp) navigateInApp('/login');
-  else window.location.assign(`${BASE_PATH}/login`);
+  // 学生端 / 家长端 sign in on their own page
+  const login = window.location.pathname.startsWith(`${BASE_PATH}/portal`) ? '/portal/login' : '/login';
+  if (navigateInApp) navigateInApp(login);
+  else window.location.assign(`${BASE_PATH}${login}`);
   // Allow a later expiry (after signing in again) to redirect once more.
   setTimeout(() => {
     redirecting = false;

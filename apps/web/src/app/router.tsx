@@ -16,6 +16,7 @@ import { exportRoutes } from '../pages/export/routes';
 import { trialRoutes } from '../pages/trial/routes';
 import { reportRoutes } from '../pages/report/routes';
 import { bureauRoutes } from '../pages/bureau/routes';
+import { portalRoutes } from '../pages/portal/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
 import { queryClient } from './query-client';
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
       { index: true, loader: () => redirect('/book/home') },
       { path: 'login', lazy: () => import('../pages/login/route') },
       { path: 'forgetPwd', lazy: () => import('../pages/forget-pwd/route') },
+      ...portalRoutes,
       {
         path: 'book',
         lazy: () => import('./shell/route'),

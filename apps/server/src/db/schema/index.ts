@@ -15,3 +15,4 @@ export * from './trial';
 export * from './quality';
 export * from './report';
 export * from './intelligent';
+export * from './portal';

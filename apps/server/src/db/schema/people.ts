@@ -24,6 +24,11 @@ export const user = pgTable(
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * UserKind: 'staff' (teachers, administrators), 'student' or 'parent' (学生端 / 家长端, DESIGN.md §9): the
+     * capability table gives each kind its own set, so a student's session reaches nothing of the staff's routes
+     */
+    kind: text('kind').notNull().default('staff'),
     avatarKey: text('avatar_key'),
     /** 1 active, 0 disabled */
     status: smallint('status').notNull().default(1),

@@ -15,6 +15,8 @@ export const CAPTCHA_AFTER_FAILURES = 3;
 const FAILURE_WINDOW_MS = 15 * 60_000;
 /** Where the web goes after sign-in. */
 export const HOME_URL = '/minions/book/home';
+/** Where a student or parent goes after sign-in (学生端 / 家长端). */
+export const PORTAL_URL = '/minions/portal';
 
 export interface RequestMeta {
   ip: string | null;
@@ -74,14 +76,21 @@ export function authService(d: Deps) {
     const schoolId = schools[0]?.id ?? null;
     const token = await d.sessions.create(u.id, schoolId, meta);
     await d.audit.record(d.db, { action: 'auth.login', userId: u.id, schoolId, ip: meta.ip });
-    return { token, user: await profile(u, schoolId), gotoHfsURL: HOME_URL, schoolId };
+    const home = u.kind === 'staff' ? HOME_URL : PORTAL_URL;
+    return { token, user: await profile(u, schoolId), gotoHfsURL: home, schoolId };
   }
 
   return {
     profile,
 
-    /** Sign-in with account or phone. Failures answer 用户名或密码错误; repeated ones demand the captcha. */
-    async login(req: LoginRequest, meta: RequestMeta) {
+    /** A session for a user another way of proving who they are let in (a parent's SMS code). */
+    startSession,
+
+    /**
+     * Sign-in with account or phone. Failures answer 用户名或密码错误; repeated ones demand the captcha.
+     * `accept` (学生端 / 家长端) refuses an account of the wrong kind as a wrong password, and may refuse more.
+     */
+    async login(req: LoginRequest, meta: RequestMeta, accept?: (u: UserRow) => Promise<boolean>) {
       const key = req.account.trim().toLowerCase();
       // Counted before the password is checked: of any number of parallel guesses, only the first
       // CAPTCHA_AFTER_FAILURES reach the check without a captcha (reading the count first let 13 of 25 through).
@@ -93,7 +102,8 @@ export function authService(d: Deps) {
         }
       }
       const u = await d.users.findByLogin(req.account.trim());
-      const ok = await verifyPassword(u?.passwordHash ?? null, req.password);
+      const ok =
+        (await verifyPassword(u?.passwordHash ?? null, req.password)) && (!u || !accept || (await accept(u)));
       if (!u || !ok) {
         throw fail('loginWrong', attempt >= CAPTCHA_AFTER_FAILURES ? await d.captcha.issue() : null);
       }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BureauGrant, ExamRoleGrant, Principal } from '@yj/contracts';
+import type { BureauGrant, ExamRoleGrant, Principal, UserKind } from '@yj/contracts';
 import { user } from '../../db/schema';
 
 /**
@@ -8,6 +8,7 @@ import { user } from '../../db/schema';
  * round trip for its session and every capability check it makes.
  */
 export const grantColumns = () => ({
+  kind: sql<UserKind>`${user.kind}`,
   isAdmin: user.isAdmin,
   schoolAdminOf: sql<number[]>`coalesce((select json_agg(sa.school_id) from school_admin sa
     where sa.user_id = "user".id), '[]')`,

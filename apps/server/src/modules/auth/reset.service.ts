@@ -13,6 +13,7 @@ const RESEND_AFTER_S = 60;
 const MAX_CODE_ATTEMPTS = 5;
 const RESET_TTL_MS = 10 * 60_000;
 const PURPOSE = 'reset';
+const LOGIN_PURPOSE = 'parentLogin';
 
 /** Midnight in China (UTC+8), the day the daily SMS quota counts. */
 export function startOfChinaDay(now = new Date()): Date {
@@ -36,38 +37,59 @@ interface Deps {
 
 /** Forgot password by phone: code → reset token → new password. Unknown phones get the same answers. */
 export function resetService(d: Deps) {
+  /**
+   * Sends a code for `purpose` within the daily quota and the resend wait. `known`: whether the phone may get a
+   * real code (unknown ones get a row all the same, so the quota and the answer do not reveal who is registered).
+   */
+  async function send(phone: string, purpose: string, known: boolean): Promise<{ expiresIn: number }> {
+    const sentToday = await d.guard.smsCountSince(phone, startOfChinaDay());
+    if (sentToday >= d.dailyLimit) throw new AppError(2000, '该手机号今日验证码次数已用完，请明天再试');
+    const last = await d.guard.lastSms(phone, purpose);
+    const wait = last ? RESEND_AFTER_S - Math.floor((Date.now() - last.createdAt.getTime()) / 1000) : 0;
+    if (wait > 0) throw fail('smsSendTooOften', { seconds: wait });
+    const code = newSmsCode();
+    await d.guard.insertSms({
+      phone,
+      purpose,
+      codeHash: sha256(known ? code : newToken()),
+      expiresAt: new Date(Date.now() + CODE_TTL_S * 1000),
+    });
+    if (known)
+      await d.sms.send(
+        phone,
+        `【阅卷】您的验证码为 ${code}，${CODE_TTL_S / 60} 分钟内有效。如非本人操作请忽略。`,
+      );
+    return { expiresIn: CODE_TTL_S };
+  }
+
+  /** The last code of `purpose` checked (attempts counted); its row, not yet marked used. */
+  async function check(phone: string, purpose: string, code: string) {
+    const row = await d.guard.lastSms(phone, purpose);
+    if (!row || row.usedAt || row.expiresAt < new Date()) throw fail('smsCodeExpired');
+    if (row.attempts >= MAX_CODE_ATTEMPTS) throw fail('smsCodeTooManyWrong');
+    if (row.codeHash !== sha256(code)) {
+      await d.guard.bumpSmsAttempts(row.id);
+      throw fail('smsCodeWrong');
+    }
+    return row;
+  }
+
   return {
     async sendCode(phone: string): Promise<{ expiresIn: number }> {
-      const sentToday = await d.guard.smsCountSince(phone, startOfChinaDay());
-      if (sentToday >= d.dailyLimit) throw new AppError(2000, '该手机号今日验证码次数已用完，请明天再试');
-      const last = await d.guard.lastSms(phone, PURPOSE);
-      const wait = last ? RESEND_AFTER_S - Math.floor((Date.now() - last.createdAt.getTime()) / 1000) : 0;
-      if (wait > 0) throw fail('smsSendTooOften', { seconds: wait });
-      const code = newSmsCode();
-      const u = await d.users.findByPhone(phone);
-      // The row is written for unknown phones too, so the quota and the answer do not reveal who is registered.
-      await d.guard.insertSms({
-        phone,
-        purpose: PURPOSE,
-        codeHash: sha256(u ? code : newToken()),
-        expiresAt: new Date(Date.now() + CODE_TTL_S * 1000),
-      });
-      if (u)
-        await d.sms.send(
-          phone,
-          `【阅卷】您的验证码为 ${code}，${CODE_TTL_S / 60} 分钟内有效。如非本人操作请忽略。`,
-        );
-      return { expiresIn: CODE_TTL_S };
+      return send(phone, PURPOSE, !!(await d.users.findByPhone(phone)));
+    },
+
+    /** 家长端: a sign-in code (any phone: a parent's first sign-in makes the account). */
+    sendLoginCode: (phone: string) => send(phone, LOGIN_PURPOSE, true),
+
+    /** 家长端: a sign-in code checked and used up. */
+    async takeLoginCode(phone: string, code: string): Promise<void> {
+      const row = await check(phone, LOGIN_PURPOSE, code);
+      await d.guard.markSmsVerified(row.id, sha256(newToken()), new Date());
     },
 
     async verifyCode(phone: string, code: string): Promise<{ resetToken: string }> {
-      const row = await d.guard.lastSms(phone, PURPOSE);
-      if (!row || row.usedAt || row.expiresAt < new Date()) throw fail('smsCodeExpired');
-      if (row.attempts >= MAX_CODE_ATTEMPTS) throw fail('smsCodeTooManyWrong');
-      if (row.codeHash !== sha256(code)) {
-        await d.guard.bumpSmsAttempts(row.id);
-        throw fail('smsCodeWrong');
-      }
+      const row = await check(phone, PURPOSE, code);
       const resetToken = newToken();
       await d.guard.markSmsVerified(row.id, sha256(resetToken), new Date(Date.now() + RESET_TTL_MS));
       return { resetToken };

@@ -51,8 +51,10 @@ export function sessionRepo(db: Db) {
     async findActive(tokenHash: string): Promise<SessionRow | null> {
       const [r] = await active.execute({ tokenHash });
       if (!r) return null;
-      const { isAdmin, schoolAdminOf, teacherOf, examRoles, bureaus, ...row } = r;
-      return { ...row, grants: { isAdmin, schoolAdminOf, teacherOf, examRoles, bureaus } };
+      const { kind, isAdmin, schoolAdminOf, teacherOf, examRoles, bureaus, ...row } = r;
+      // the staff's principal stays as it was (no kind); students and parents carry theirs
+      const grants = { isAdmin, schoolAdminOf, teacherOf, examRoles, bureaus };
+      return { ...row, grants: kind === 'staff' ? grants : { kind, ...grants } };
     },
 
     async touch(id: number, expiresAt: Date): Promise<void> {

@@ -9,6 +9,7 @@ import { subjectStatusColor, subjectStatusLabel } from '../exam-admin/exam-state
 import { examCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
+import { PublishSettingCard } from '../portal/PublishSettingCard';
 import { publishApi } from './score.api';
 import { examReleaseQuery } from './score.queries';
 
@@ -118,6 +119,7 @@ export function ScoreReleaseView({ exam }: { exam: ExamDetail }) {
           />
         )}
       </Card>
+      {rows.some((r) => r.canPublish) && <PublishSettingCard examId={exam.id} />}
       <Modal
         open={result !== null}
         title="发布结果"

@@ -12,6 +12,7 @@ import { RecordsPanel } from '../../features/school-admin/records/RecordsPanel';
 import { TeacherSchedulePanel } from '../../features/school-admin/schedule/TeacherSchedulePanel';
 import { orgTreeQuery } from '../../features/school-admin/school-admin.queries';
 import { StudentsPanel } from '../../features/school-admin/students/StudentsPanel';
+import { StudentAccountsPanel } from '../../features/portal/StudentAccountsPanel';
 import { TeachersPanel } from '../../features/school-admin/teachers/TeachersPanel';
 import { baseInfoPath, canManageSchool } from './access';
 import { CARDS, cardOf, type CardKey } from './cards';
@@ -47,6 +48,7 @@ export function SchoolBaseInfoPage() {
 
   const panels: Record<CardKey, ReactNode> = {
     students: <StudentsPanel schoolId={schoolId} schoolName={schoolName} />,
+    studentAccounts: <StudentAccountsPanel schoolId={schoolId} />,
     teachers: <TeachersPanel schoolId={schoolId} schoolName={schoolName} />,
     grade: <GradesPanel schoolId={schoolId} />,
     selectedExam: <SchoolExamsPanel schoolId={schoolId} />,

@@ -1,6 +1,7 @@
 /** The cards of school/{schoolId}/base_info_ (spec §2), in tab order; the key is the URL segment. */
 export const CARDS = [
   { key: 'students', label: '学生' },
+  { key: 'studentAccounts', label: '学生账号' },
   { key: 'teachers', label: '老师' },
   { key: 'grade', label: '年级班级' },
   { key: 'selectedExam', label: '本校考试' },
