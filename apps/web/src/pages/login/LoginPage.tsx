@@ -98,6 +98,10 @@ export function LoginPage() {
         <span style={{ color: '#86909c' }}>账号由学校管理员开通</span>
         <Link to="/forgetPwd">忘记密码？</Link>
       </div>
+      {/* students and parents sign in elsewhere (学号 or phone code): say where, or they try their 学号 here */}
+      <div style={{ marginTop: 12, textAlign: 'center', fontSize: 14 }}>
+        <Link to="/portal/login">学生、家长查成绩请点这里登录</Link>
+      </div>
     </AuthLayout>
   );
 }
