@@ -49,7 +49,8 @@ export function authService(d: Deps) {
       ...(u.isAdmin ? ['admin'] : []),
       ...(schools.some((s) => s.isAdmin) ? ['schoolAdmin'] : []),
       ...(schools.some((s) => !s.isAdmin) ? ['teacher'] : []),
-      ...((await d.users.isBureauAdmin(u.id)) ? ['bureauAdmin'] : []),
+      // from the grants read with the user (their bureaus): getUserInfo stays one statement after the session's
+      ...((grants.bureaus?.length ?? 0) > 0 ? ['bureauAdmin'] : []),
     ];
     return {
       id: u.id,
@@ -145,8 +146,11 @@ export function authService(d: Deps) {
     async getUserInfo(userId: number, schoolId: number | null): Promise<UserProfile> {
       const u = await d.users.findWithSchools(userId);
       if (!u) throw fail('accountNotFound');
-      const { schools, isAdmin, schoolAdminOf, teacherOf, examRoles } = u;
-      return profile(u, schoolId, { schools, grants: { isAdmin, schoolAdminOf, teacherOf, examRoles } });
+      const { schools, isAdmin, schoolAdminOf, teacherOf, examRoles, bureaus } = u;
+      return profile(u, schoolId, {
+        schools,
+        grants: { isAdmin, schoolAdminOf, teacherOf, examRoles, bureaus },
+      });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import type { SchoolRef } from '@yj/contracts';
 import type { Db } from '../../infra/db';
-import { bureauAdmin, school, schoolAdmin, teacher, user } from '../../db/schema';
+import { school, schoolAdmin, teacher, user } from '../../db/schema';
 import { grantColumns, type Grants } from './principal.repo';
 
 export type UserRow = typeof user.$inferSelect;
@@ -79,14 +79,6 @@ export function userRepo(db: Db) {
     },
     /** Schools the user administers or teaches in, administered first. */
     /** Whether the user administers some bureau (教育局 / 区县, issue 35). */
-    async isBureauAdmin(userId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: bureauAdmin.id })
-        .from(bureauAdmin)
-        .where(eq(bureauAdmin.userId, userId))
-        .limit(1);
-      return rows.length > 0;
-    },
     async schoolsOf(userId: number): Promise<HeldSchool[]> {
       // One statement for both roles, by the user_id indexes: every getUserInfo runs it.
       const held = db
