@@ -17,6 +17,8 @@ import { useExamActions } from './useExamActions';
 const PAGE_SIZE = 10;
 
 /** inSchool and jointExam/home: the exams of the school (or the joint exams), filtered and paged. */
+
+const WHO_CREATES_JOINT = '联考由教育局管理员或系统管理员创建';
 export function ExamListView({ user, joint }: { user: UserProfile; joint: boolean }) {
   const [filters, setFilters] = useState<ExamListFilters>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
@@ -65,7 +67,7 @@ export function ExamListView({ user, joint }: { user: UserProfile; joint: boolea
               ? '点击“创建考试”，按步骤填写基本信息、科目、考生和阅卷人员。'
               : canCreate || pickable.isLoading
                 ? '联考由多所学校共同参加。点击“创建联考”，从组织机构中选择参加的学校。'
-                : '联考由教育局（系统管理员）创建，创建后为各校指定负责人，各校再添加本校考生。'}
+                : `${WHO_CREATES_JOINT}，创建后为各校指定负责人，各校再添加本校考生。`}
           </Typography.Text>
         </>
       }
@@ -74,11 +76,19 @@ export function ExamListView({ user, joint }: { user: UserProfile; joint: boolea
     </Empty>
   );
 
+  // whoever may not create a 联考 is told who does, also once the list holds the 联考 they take part in
+  const whoCreates =
+    joint && !canCreate && !pickable.isLoading ? (
+      <Typography.Text type="secondary" data-testid="joint-who-creates">
+        {WHO_CREATES_JOINT}
+      </Typography.Text>
+    ) : null;
+
   return (
     <PageFrame
       crumbs={[{ title: '首页', to: '/book/home' }, { title: '考试管理' }, { title }]}
       title={title}
-      extra={create}
+      extra={create ?? whoCreates}
       testId="exam-list-page"
     >
       <Card>
