@@ -49,7 +49,8 @@ async function studentsXlsx(name: string, rows: string[][]): Promise<string> {
 }
 
 async function openCard(page: Page, label: string): Promise<void> {
-  await page.getByRole('tab', { name: label }).click();
+  // exact: 学生 is also the start of 学生账号 (the portal's tab)
+  await page.getByRole('tab', { name: label, exact: true }).click();
 }
 
 /** An option of the open antd Select dropdown (its role=option nodes are hidden a11y helpers). */
