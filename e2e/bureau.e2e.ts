@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { typicalCard } from '@yj/scan-sim';
 import {
@@ -7,7 +7,7 @@ import {
   call,
   DEMO_PASSWORD,
   login,
-  openBrowser,
+  journeySession,
   optionOf,
   shot,
   typicalObjective,
@@ -31,13 +31,10 @@ const SCANNED = 3;
 const card = typicalCard();
 const box48 = card.pages[1]!.subjective.find((x) => x.question === '48')!;
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-  await s.page.setViewportSize({ width: 1366, height: 768 });
-});
-after(async () => {
-  await s.close();
+// the browser for the file, at 1366 × 768 (e2e/lib.ts); this journey never checked console errors
+const s: Session = journeySession({
+  failOnConsoleErrors: false,
+  setup: (b) => b.page.setViewportSize({ width: 1366, height: 768 }),
 });
 
 /** Opens an antd Select by its label and picks the option starting with `text`. */

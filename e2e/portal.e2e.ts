@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import type { PortalAccountList } from '@yj/contracts';
@@ -9,7 +9,7 @@ import {
   BASE_URL,
   call,
   loginAsSchoolAdmin,
-  openBrowser,
+  journeySession,
   shot,
   waitForPath,
   type Session,
@@ -28,15 +28,8 @@ const EXAM = '2026学年学生端演示考试';
 const PARENT_PHONE = '13700000032';
 const NEW_PASSWORD = 'Xuesheng-Mima-2026';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+// the browser for the file, closed after; console errors fail the journey (e2e/lib.ts)
+const s: Session = journeySession();
 
 /** A phone: 375 × 812, touch, Chinese, Beijing time; its console errors count as the journey's. */
 async function phone(label: string): Promise<Page> {
@@ -235,8 +228,8 @@ test(
     await page.getByLabel('绑定码').fill('WRONG234');
     await page.getByRole('button', { name: /^绑\s?定$/ }).click();
     await page.getByText('姓名、学号或绑定码不正确').first().waitFor();
-  await shot(page, 'portal-13-bind-refused');
-  await page.getByRole('button', { name: '知道了' }).click();
+    await shot(page, 'portal-13-bind-refused');
+    await page.getByRole('button', { name: '知道了' }).click();
     await page.getByLabel('绑定码').fill(sheetRow.code);
     await shot(page, 'portal-13-bind');
     await page.getByRole('button', { name: /^绑\s?定$/ }).click();

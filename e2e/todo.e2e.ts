@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { typicalCard } from '@yj/scan-sim';
 import type { SentMessageItem } from '@yj/contracts';
@@ -8,7 +8,7 @@ import {
   call,
   createExamWithOneSubject,
   loginAsSchoolAdmin,
-  openBrowser,
+  journeySession,
   prepareScanSubject,
   shot,
   typicalObjective,
@@ -39,15 +39,8 @@ const MARKER_A = '13800000010';
 const MARKER_B = '13800000011';
 const CHEMISTRY = '13800000015';
 
-let s: Session;
-before(async () => {
-  s = await openBrowser();
-});
-after(async () => {
-  await s.close();
-  for (const e of s.errors) console.log(`console error: ${e.slice(0, 300)}`);
-  assert.deepEqual(s.errors, [], 'no console errors');
-});
+// the browser for the file, closed after; console errors fail the journey (e2e/lib.ts)
+const s: Session = journeySession();
 
 /** Opens the bell's list and the message whose title and text are given; closes it again. */
 async function openFromBell(page: Page, title: string, text: string, name: string): Promise<void> {
