@@ -1,22 +1,21 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, text } from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt, index, pgTable } from '../columns';
 import { user } from './people';
 
 /** A signed-in browser or scan agent; only the token's SHA-256 is stored. */
 export const session = pgTable(
   'session',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
+    userId: ref('user_id', () => user.id),
     schoolId: integer('school_id'),
     /** 'web' for a normal session, 'change_pwd' for the short-lived forced-change ticket */
     purpose: text('purpose').notNull().default('web'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
@@ -27,31 +26,31 @@ export const session = pgTable(
 export const captcha = pgTable('captcha', {
   verifyKey: text('verify_key').primaryKey(),
   answerHash: text('answer_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: at('expires_at').notNull(),
 });
 
 /** Failed sign-ins per account name in a sliding window; drives the captcha requirement. */
 export const loginAttempt = pgTable('login_attempt', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  windowStart: at('window_start').notNull().defaultNow(),
 });
 
 /** SMS verification codes; a verified code yields a reset token. Rows are kept for the daily quota. */
 export const smsCode = pgTable(
   'sms_code',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     phone: text('phone').notNull(),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
     resetTokenHash: text('reset_token_hash'),
-    resetExpiresAt: timestamp('reset_expires_at', { withTimezone: true }),
-    resetUsedAt: timestamp('reset_used_at', { withTimezone: true }),
+    resetExpiresAt: at('reset_expires_at'),
+    resetUsedAt: at('reset_used_at'),
   },
   (t) => [index('sms_code_phone_idx').on(t.phone, t.createdAt)],
 );

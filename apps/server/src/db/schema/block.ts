@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, numeric, smallint, text } from 'drizzle-orm/pg-core';
+import { id, ref, updatedAt, index, pgTable } from '../columns';
 import { subject } from './subject';
 import { StoredBlockPointsSchema, StoredBlockRegionsSchema } from '@yj/contracts';
 import { storedJsonb } from '../stored';
@@ -8,10 +9,8 @@ import { storedJsonb } from '../stored';
 export const block = pgTable(
   'block',
   {
-    id: serial('id').primaryKey(),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subject.id),
+    id: id(),
+    subjectId: ref('subject_id', () => subject.id),
     name: text('name').notNull(),
     nos: text('nos')
       .array()
@@ -32,7 +31,7 @@ export const block = pgTable(
     points: storedJsonb('points', StoredBlockPointsSchema, 'block.points')
       .notNull()
       .default(sql`'[]'::jsonb`),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('block_subject_idx').on(t.subjectId, t.sort)],
 );

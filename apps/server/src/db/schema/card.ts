@@ -1,4 +1,5 @@
-import { integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { integer } from 'drizzle-orm/pg-core';
+import { ref, updatedAt, pgTable } from '../columns';
 import { subject } from './subject';
 import { template } from './template';
 import { StoredCardOptionsSchema } from '@yj/contracts';
@@ -9,9 +10,7 @@ export const cardDesign = pgTable('card_design', {
   templateId: integer('template_id')
     .primaryKey()
     .references(() => template.id),
-  subjectId: integer('subject_id')
-    .notNull()
-    .references(() => subject.id),
+  subjectId: ref('subject_id', () => subject.id),
   options: storedJsonb('options', StoredCardOptionsSchema, 'card_design.options').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, integer, smallint, text } from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt, index, pgTable, uniqueIndex } from '../columns';
 import { grade, school } from './org';
 import { user } from './people';
 
@@ -18,7 +8,7 @@ import { user } from './people';
 export const exam = pgTable(
   'exam',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
     /** 1 single-school, 2 joint, 3 class quiz, 4 online */
     type: smallint('type').notNull().default(1),
@@ -37,8 +27,8 @@ export const exam = pgTable(
     orgId: integer('org_id'),
     /** a bureau's 联考: every school sees the other schools' students by name (else they are anonymous) */
     namesShared: boolean('names_shared').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deletedAt: at('deleted_at'),
   },
   (t) => [index('exam_school_idx').on(t.schoolId, t.createdAt)],
 );
@@ -47,17 +37,13 @@ export const exam = pgTable(
 export const examRole = pgTable(
   'exam_role',
   {
-    id: serial('id').primaryKey(),
-    examId: integer('exam_id')
-      .notNull()
-      .references(() => exam.id),
+    id: id(),
+    examId: ref('exam_id', () => exam.id),
     subjectId: integer('subject_id'),
     schoolId: integer('school_id'),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
+    userId: ref('user_id', () => user.id),
     role: smallint('role').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('exam_role_user_idx').on(t.userId),

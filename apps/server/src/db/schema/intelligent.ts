@@ -1,14 +1,5 @@
-import {
-  boolean,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, text } from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt, updatedAt, index, pgTable, primaryKey } from '../columns';
 import { user } from './people';
 import { block } from './block';
 import { paper } from './scan';
@@ -26,17 +17,15 @@ export const blockIntelligent = pgTable('block_intelligent', {
   /** 相同答案归组 */
   grouping: boolean('grouping').notNull().default(false),
   updatedBy: integer('updated_by').references(() => user.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** One detection run over a block (a background job): its progress and outcome. */
 export const intelligentRun = pgTable(
   'intelligent_run',
   {
-    id: serial('id').primaryKey(),
-    blockId: integer('block_id')
-      .notNull()
-      .references(() => block.id),
+    id: id(),
+    blockId: ref('block_id', () => block.id),
     /** blank / group */
     kind: text('kind').notNull(),
     /** queued / running / done / failed */
@@ -47,8 +36,8 @@ export const intelligentRun = pgTable(
     found: integer('found').notNull().default(0),
     error: text('error'),
     startedBy: integer('started_by').references(() => user.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
   },
   (t) => [index('intelligent_run_block_idx').on(t.blockId, t.kind, t.id)],
 );
@@ -57,12 +46,8 @@ export const intelligentRun = pgTable(
 export const intelligentBlank = pgTable(
   'intelligent_blank',
   {
-    blockId: integer('block_id')
-      .notNull()
-      .references(() => block.id),
-    paperId: integer('paper_id')
-      .notNull()
-      .references(() => paper.id),
+    blockId: ref('block_id', () => block.id),
+    paperId: ref('paper_id', () => paper.id),
     runId: integer('run_id').notNull(),
     ink: integer('ink').notNull(),
     excess: numeric('excess', { precision: 8, scale: 5, mode: 'number' }).notNull(),
@@ -71,7 +56,7 @@ export const intelligentBlank = pgTable(
     /** measured / applied (scored 0) / returned (to ordinary marking) */
     state: text('state').notNull().default('measured'),
     decidedBy: integer('decided_by').references(() => user.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: at('decided_at'),
   },
   (t) => [
     primaryKey({ columns: [t.blockId, t.paperId] }),
@@ -83,16 +68,12 @@ export const intelligentBlank = pgTable(
 export const intelligentGroup = pgTable(
   'intelligent_group',
   {
-    id: serial('id').primaryKey(),
-    blockId: integer('block_id')
-      .notNull()
-      .references(() => block.id),
+    id: id(),
+    blockId: ref('block_id', () => block.id),
     runId: integer('run_id').notNull(),
     /** the paper whose answer the others were compared with */
-    headPaperId: integer('head_paper_id')
-      .notNull()
-      .references(() => paper.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    headPaperId: ref('head_paper_id', () => paper.id),
+    createdAt: createdAt(),
   },
   (t) => [index('intelligent_group_block_idx').on(t.blockId)],
 );
@@ -102,12 +83,8 @@ export const intelligentGroupPaper = pgTable(
   'intelligent_group_paper',
   {
     blockId: integer('block_id').notNull(),
-    paperId: integer('paper_id')
-      .notNull()
-      .references(() => paper.id),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => intelligentGroup.id),
+    paperId: ref('paper_id', () => paper.id),
+    groupId: ref('group_id', () => intelligentGroup.id),
     distance: numeric('distance', { precision: 6, scale: 3, mode: 'number' }).notNull(),
     /** in / split (taken out by a marker) / scored (the group's score given to it) */
     state: text('state').notNull().default('in'),

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { integer, numeric, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt, index, pgTable, primaryKey, uniqueIndex } from '../columns';
 import { school } from './org';
 import { user } from './people';
 import { block } from './block';
@@ -30,12 +19,8 @@ import { storedJsonb } from '../stored';
 export const blockReviewer = pgTable(
   'block_reviewer',
   {
-    blockId: integer('block_id')
-      .notNull()
-      .references(() => block.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
+    blockId: ref('block_id', () => block.id),
+    userId: ref('user_id', () => user.id),
     /** ExamRole index: 4 reviewers, 6 leaders */
     role: smallint('role').notNull(),
     /** the school the marker marks for (in-school distribution of a joint exam); null: any */
@@ -47,7 +32,7 @@ export const blockReviewer = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.blockId, t.userId, t.role] }),
@@ -63,16 +48,12 @@ export const blockReviewer = pgTable(
 export const markTask = pgTable(
   'mark_task',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     // subject, school and class are copied from block and paper (no foreign key: createTasks writes 80,000 rows
     // at the start of marking, and each key's trigger per row was most of its time)
     subjectId: integer('subject_id').notNull(),
-    blockId: integer('block_id')
-      .notNull()
-      .references(() => block.id),
-    paperId: integer('paper_id')
-      .notNull()
-      .references(() => paper.id),
+    blockId: ref('block_id', () => block.id),
+    paperId: ref('paper_id', () => paper.id),
     /** the paper's school and class, copied so a claim filters without a join */
     schoolId: integer('school_id').notNull(),
     classId: integer('class_id'),
@@ -90,7 +71,7 @@ export const markTask = pgTable(
     /** the holder of the lease, then the marker who submitted */
     userId: integer('user_id').references(() => user.id),
     leaseToken: uuid('lease_token'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseUntil: at('lease_until'),
     /** markers who skipped the task: it returns to the pool, not to them */
     skippedBy: integer('skipped_by')
       .array()
@@ -105,12 +86,12 @@ export const markTask = pgTable(
     /** annotations drawn on the image (vectors, normalised to the image) */
     marks: storedJsonb('marks', StoredMarksSchema, 'mark_task.marks').notNull().default([]),
     spentMs: integer('spent_ms'),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedAt: at('submitted_at'),
     /** bumped on every change of a submitted score (回评, leader); a modify names the version it read */
     version: integer('version').notNull().default(0),
     /** 问题卷: reason, note, who flagged, and the leader's resolution */
     problem: storedJsonb('problem', StoredMarkProblemSchema, 'mark_task.problem'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('mark_task_slot_uq').on(t.blockId, t.paperId, t.slot),
@@ -131,18 +112,14 @@ export const markTask = pgTable(
 export const markTaskChange = pgTable(
   'mark_task_change',
   {
-    id: serial('id').primaryKey(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => markTask.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
+    id: id(),
+    taskId: ref('task_id', () => markTask.id),
+    userId: ref('user_id', () => user.id),
     /** modify / remark / recall / resolve / arbitrate */
     action: text('action').notNull(),
     before: storedJsonb('before', StoredTaskChangeSchema, 'mark_task_change.before').notNull(),
     after: storedJsonb('after', StoredTaskChangeSchema, 'mark_task_change.after').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: at('at').notNull().defaultNow(),
   },
   (t) => [index('mark_task_change_task_idx').on(t.taskId)],
 );
@@ -151,15 +128,9 @@ export const markTaskChange = pgTable(
 export const blockScore = pgTable(
   'block_score',
   {
-    blockId: integer('block_id')
-      .notNull()
-      .references(() => block.id),
-    paperId: integer('paper_id')
-      .notNull()
-      .references(() => paper.id),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subject.id),
+    blockId: ref('block_id', () => block.id),
+    paperId: ref('paper_id', () => paper.id),
+    subjectId: ref('subject_id', () => subject.id),
     score: numeric('score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     questionScores: storedJsonb(
       'question_scores',
@@ -169,7 +140,7 @@ export const blockScore = pgTable(
     /** BlockScoreSource: single / double / third / arbitration / leader / xianyue */
     source: text('source').notNull(),
     decidedBy: integer('decided_by').references(() => user.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: at('decided_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.blockId, t.paperId] }), index('block_score_subject_idx').on(t.subjectId)],
 );

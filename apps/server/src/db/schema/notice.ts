@@ -1,37 +1,27 @@
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, integer, text } from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt, updatedAt, index, pgTable, primaryKey, uniqueIndex } from '../columns';
 import { user } from './people';
 import { StoredAuditDetailSchema } from '@yj/contracts';
 import { storedJsonb } from '../stored';
 
 /** System notice; every edit is a new row, the newest is current. */
 export const notice = pgTable('notice', {
-  id: serial('id').primaryKey(),
+  id: id(),
   text: text('text').notNull(),
   maxAge: integer('max_age').notNull(),
   updatedBy: integer('updated_by').references(() => user.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** 站内消息: written by a person to a group (`audience` says which) or sent by the platform (`kind` system). */
 export const message = pgTable(
   'message',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     title: text('title').notNull(),
     content: text('content').notNull(),
     senderId: integer('sender_id').references(() => user.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** 'user' | 'system' */
     kind: text('kind').notNull().default('user'),
     /** 需确认: recipients are asked to confirm; the sender sees who did */
@@ -41,7 +31,7 @@ export const message = pgTable(
     /** a system message's event (e.g. blockDone:12): sent once whatever runs it again */
     eventKey: text('event_key'),
     /** withdrawn by its sender: gone from every recipient's list */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: at('deleted_at'),
   },
   (t) => [uniqueIndex('message_event_uq').on(t.eventKey), index('message_sender_idx').on(t.senderId, t.id)],
 );
@@ -49,16 +39,12 @@ export const message = pgTable(
 export const messageReceipt = pgTable(
   'message_receipt',
   {
-    messageId: integer('message_id')
-      .notNull()
-      .references(() => message.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    messageId: ref('message_id', () => message.id),
+    userId: ref('user_id', () => user.id),
+    readAt: at('read_at'),
+    confirmedAt: at('confirmed_at'),
     /** the recipient removed it from their list */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: at('deleted_at'),
   },
   (t) => [
     primaryKey({ columns: [t.messageId, t.userId] }),
@@ -78,7 +64,7 @@ export const auditLog = pgTable(
     target: text('target'),
     detail: storedJsonb('detail', StoredAuditDetailSchema, 'audit_log.detail'),
     ip: text('ip'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: at('at').notNull().defaultNow(),
   },
   (t) => [index('audit_exam_idx').on(t.examId, t.at), index('audit_school_idx').on(t.schoolId, t.at)],
 );

@@ -1,22 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, smallint, text } from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt, index, pgTable, uniqueIndex } from '../columns';
 import { banji, org, school } from './org';
 
 export const user = pgTable(
   'user',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     /** login name; a teacher's is their phone */
     account: text('account').notNull(),
     phone: text('phone'),
@@ -32,8 +22,8 @@ export const user = pgTable(
     avatarKey: text('avatar_key'),
     /** 1 active, 0 disabled */
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    passwordChangedAt: at('password_changed_at'),
   },
   (t) => [
     uniqueIndex('user_account_uq').on(sql`lower(${t.account})`),
@@ -44,14 +34,10 @@ export const user = pgTable(
 export const schoolAdmin = pgTable(
   'school_admin',
   {
-    id: serial('id').primaryKey(),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => school.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    schoolId: ref('school_id', () => school.id),
+    userId: ref('user_id', () => user.id),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('school_admin_uq').on(t.schoolId, t.userId),
@@ -63,14 +49,10 @@ export const schoolAdmin = pgTable(
 export const bureauAdmin = pgTable(
   'bureau_admin',
   {
-    id: serial('id').primaryKey(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => org.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    orgId: ref('org_id', () => org.id),
+    userId: ref('user_id', () => user.id),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('bureau_admin_uq').on(t.orgId, t.userId), index('bureau_admin_user_idx').on(t.userId)],
 );
@@ -78,20 +60,16 @@ export const bureauAdmin = pgTable(
 export const teacher = pgTable(
   'teacher',
   {
-    id: serial('id').primaryKey(),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => school.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
+    id: id(),
+    schoolId: ref('school_id', () => school.id),
+    userId: ref('user_id', () => user.id),
     /** course names taught, e.g. {语文,数学} */
     subjects: text('subjects')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deletedAt: at('deleted_at'),
   },
   (t) => [
     uniqueIndex('teacher_school_user_uq').on(t.schoolId, t.userId),
@@ -102,21 +80,17 @@ export const teacher = pgTable(
 export const student = pgTable(
   'student',
   {
-    id: serial('id').primaryKey(),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => school.id),
-    classId: integer('class_id')
-      .notNull()
-      .references(() => banji.id),
+    id: id(),
+    schoolId: ref('school_id', () => school.id),
+    classId: ref('class_id', () => banji.id),
     xuehao: text('xuehao').notNull(),
     name: text('name').notNull(),
     /** 1 male, 2 female, 0 unknown */
     gender: smallint('gender').notNull().default(0),
     /** 1 enrolled, 0 left */
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deletedAt: at('deleted_at'),
   },
   (t) => [
     uniqueIndex('student_school_xuehao_uq')
@@ -142,16 +116,10 @@ export const rosterVersion = pgTable('roster_version', {
 export const teacherClass = pgTable(
   'teacher_class',
   {
-    id: serial('id').primaryKey(),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => school.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
-    classId: integer('class_id')
-      .notNull()
-      .references(() => banji.id),
+    id: id(),
+    schoolId: ref('school_id', () => school.id),
+    userId: ref('user_id', () => user.id),
+    classId: ref('class_id', () => banji.id),
   },
   (t) => [uniqueIndex('teacher_class_uq').on(t.schoolId, t.userId, t.classId)],
 );

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, text } from 'drizzle-orm/pg-core';
+import { ref, createdAt, updatedAt, index, pgTable, primaryKey } from '../columns';
 import { exam } from './exam';
 import { school } from './org';
 import { student, user } from './people';
@@ -16,26 +17,20 @@ export const studentAccount = pgTable('student_account', {
     .notNull()
     .unique()
     .references(() => user.id),
-  schoolId: integer('school_id')
-    .notNull()
-    .references(() => school.id),
+  schoolId: ref('school_id', () => school.id),
   initialPassword: text('initial_password'),
   bindingCode: text('binding_code').notNull().unique(),
   createdBy: integer('created_by').references(() => user.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** A parent (a `user` of kind 'parent', login `p:<phone>`) bound to a child; at most two parents a child. */
 export const parentChild = pgTable(
   'parent_child',
   {
-    parentId: integer('parent_id')
-      .notNull()
-      .references(() => user.id),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => student.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    parentId: ref('parent_id', () => user.id),
+    studentId: ref('student_id', () => student.id),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.parentId, t.studentId] }),
@@ -58,5 +53,5 @@ export const examPublishSetting = pgTable('exam_publish_setting', {
   showAnswers: boolean('show_answers').notNull().default(true),
   openToParents: boolean('open_to_parents').notNull().default(true),
   updatedBy: integer('updated_by').references(() => user.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

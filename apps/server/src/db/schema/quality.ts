@@ -1,20 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, numeric, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt, updatedAt, index, pgTable, primaryKey, uniqueIndex } from '../columns';
 import { user } from './people';
 import { block } from './block';
 import {
@@ -41,8 +27,8 @@ export const markStat = pgTable(
     done: integer('done').notNull().default(0),
     /** submitted arbitrations (slot 9) */
     arbDone: integer('arb_done').notNull().default(0),
-    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
-    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    firstAt: at('first_at').notNull(),
+    lastAt: at('last_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.blockId, t.userId, t.schoolId] })],
 );
@@ -65,7 +51,7 @@ export const markStatMinute = pgTable(
   {
     blockId: integer('block_id').notNull(),
     userId: integer('user_id').notNull(),
-    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    minute: at('minute').notNull(),
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.blockId, t.minute, t.userId] })],
@@ -114,12 +100,12 @@ export const markDeviation = pgTable(
     kind: text('kind').notNull(),
     mark: numeric('mark', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     other: numeric('other', { precision: 6, scale: 1, mode: 'number' }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: at('at').notNull().defaultNow(),
     /**
      * set when the mark behind it was discarded (重置阅卷, 重新选题): the record stays, shown as voided in the
      * report, and no longer counts in any figure or flag
      */
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedAt: at('voided_at'),
   },
   // a marker's latest of a kind (drift), and a kind's sums per block (standard, self) read a range of it
   (t) => [index('mark_deviation_marker_idx').on(t.blockId, t.kind, t.userId, t.id)],
@@ -142,27 +128,23 @@ export const blockQuality = pgTable('block_quality', {
   /** a flagged marker may not claim until a leader lets them go on */
   pause: boolean('pause').notNull().default(false),
   updatedBy: integer('updated_by').references(() => user.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** A marker flagged by the quality rule: the reasons, and a leader's release (kept, never deleted). */
 export const markerFlag = pgTable(
   'marker_flag',
   {
-    blockId: integer('block_id')
-      .notNull()
-      .references(() => block.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
+    blockId: ref('block_id', () => block.id),
+    userId: ref('user_id', () => user.id),
     reasons: storedJsonb('reasons', StoredFlagReasonsSchema, 'marker_flag.reasons').notNull(),
     /** 1 flagged (paused if the block says so), 0 released by a leader */
     state: smallint('state').notNull().default(1),
     /** marks done when flagged: a released marker is judged again only on later marks */
     atDone: integer('at_done').notNull().default(0),
-    flaggedAt: timestamp('flagged_at', { withTimezone: true }).notNull().defaultNow(),
+    flaggedAt: at('flagged_at').notNull().defaultNow(),
     releasedBy: integer('released_by').references(() => user.id),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedAt: at('released_at'),
     note: text('note'),
     /** pieces of evidence with a reference the marker had when flagged (null: flagged on other figures) */
     atEvidence: integer('at_evidence'),
@@ -181,19 +163,13 @@ export const markerFlag = pgTable(
 export const spotCheck = pgTable(
   'spot_check',
   {
-    id: serial('id').primaryKey(),
-    blockId: integer('block_id')
-      .notNull()
-      .references(() => block.id),
+    id: id(),
+    blockId: ref('block_id', () => block.id),
     /** the marker's task checked */
     taskId: integer('task_id').notNull(),
-    markerId: integer('marker_id')
-      .notNull()
-      .references(() => user.id),
+    markerId: ref('marker_id', () => user.id),
     paperId: integer('paper_id').notNull(),
-    leaderId: integer('leader_id')
-      .notNull()
-      .references(() => user.id),
+    leaderId: ref('leader_id', () => user.id),
     /** leased / submitted */
     status: text('status').notNull(),
     leaseToken: uuid('lease_token'),
@@ -201,10 +177,10 @@ export const spotCheck = pgTable(
     questionScores: storedJsonb('question_scores', StoredQuestionScoresSchema, 'spot_check.question_scores'),
     /** the marker's mark when the leader submitted */
     markerScore: numeric('marker_score', { precision: 6, scale: 1, mode: 'number' }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: at('submitted_at'),
+    createdAt: createdAt(),
     /** the checked mark was discarded (重置阅卷): the check stays as a record; the task may be checked again */
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedAt: at('voided_at'),
   },
   (t) => [
     uniqueIndex('spot_check_task_uq')

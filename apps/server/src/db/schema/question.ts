@@ -1,14 +1,13 @@
-import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, numeric, text } from 'drizzle-orm/pg-core';
+import { id, ref, updatedAt, index, pgTable, uniqueIndex } from '../columns';
 import { subject } from './subject';
 
 /** One question of a subject's structure; `no` is the label teachers use ("13", "13(1)"). */
 export const question = pgTable(
   'question',
   {
-    id: serial('id').primaryKey(),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subject.id),
+    id: id(),
+    subjectId: ref('subject_id', () => subject.id),
     no: text('no').notNull(),
     /** single | multi | trueFalse | subjective */
     kind: text('kind').notNull(),
@@ -31,7 +30,7 @@ export const question = pgTable(
     bOptions: text('b_options'),
     step: numeric('step', { precision: 3, scale: 1, mode: 'number' }).notNull().default(1),
     sort: integer('sort').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('question_subject_no_uq').on(t.subjectId, t.no),

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, integer, text } from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt, updatedAt, index, pgTable, primaryKey, uniqueIndex } from '../columns';
 import { user } from './people';
 import { exam } from './exam';
 import { school } from './org';
@@ -39,14 +30,12 @@ export const reportVersion = pgTable('report_version', {
 export const reportCache = pgTable(
   'report_cache',
   {
-    examId: integer('exam_id')
-      .notNull()
-      .references(() => exam.id),
+    examId: ref('exam_id', () => exam.id),
     subjectId: integer('subject_id').notNull(),
     kind: text('kind').notNull().default('report'),
     stamp: text('stamp').notNull(),
     data: text('data').notNull(),
-    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+    computedAt: at('computed_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.examId, t.subjectId, t.kind] })],
 );
@@ -62,7 +51,7 @@ export const reportSetting = pgTable('report_setting', {
   settings: storedJsonb('settings', StoredReportSettingsSchema, 'report_setting.settings').notNull(),
   version: integer('version').notNull().default(1),
   updatedBy: integer('updated_by').references(() => user.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -74,19 +63,17 @@ export const reportSetting = pgTable('report_setting', {
 export const analysisGroup = pgTable(
   'analysis_group',
   {
-    id: serial('id').primaryKey(),
-    examId: integer('exam_id')
-      .notNull()
-      .references(() => exam.id),
+    id: id(),
+    examId: ref('exam_id', () => exam.id),
     schoolId: integer('school_id').references(() => school.id),
     name: text('name').notNull(),
     classIds: integer('class_ids').array(),
     examineeIds: integer('examinee_ids').array(),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => user.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: at('deleted_at'),
   },
   (t) => [
     index('analysis_group_exam_idx').on(t.examId),

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, smallint, text } from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt, index, pgTable, primaryKey, uniqueIndex } from '../columns';
 import type { StoredExceptionDetail, StoredPageResult } from '@yj/contracts';
 import { school } from './org';
 import { user } from './people';
@@ -24,17 +13,11 @@ import { storedJsonb } from '../stored';
 export const scanBatch = pgTable(
   'scan_batch',
   {
-    id: serial('id').primaryKey(),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subject.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => school.id),
+    id: id(),
+    subjectId: ref('subject_id', () => subject.id),
+    schoolId: ref('school_id', () => school.id),
     uploaderId: integer('uploader_id').references(() => user.id),
-    templateId: integer('template_id')
-      .notNull()
-      .references(() => template.id),
+    templateId: ref('template_id', () => template.id),
     /** ScanSource: upload / origin / agent */
     source: text('source').notNull().default('upload'),
     fileCount: integer('file_count').notNull().default(0),
@@ -42,7 +25,7 @@ export const scanBatch = pgTable(
     duplicateCount: integer('duplicate_count').notNull().default(0),
     /** recognising → done */
     state: text('state').notNull().default('recognising'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('scan_batch_subject_idx').on(t.subjectId, t.schoolId)],
 );
@@ -59,16 +42,10 @@ export interface PaperScore {
 export const paper = pgTable(
   'paper',
   {
-    id: serial('id').primaryKey(),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subject.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => school.id),
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => scanBatch.id),
+    id: id(),
+    subjectId: ref('subject_id', () => subject.id),
+    schoolId: ref('school_id', () => school.id),
+    batchId: ref('batch_id', () => scanBatch.id),
     /** position of the paper in its batch */
     seq: integer('seq').notNull(),
     examineeId: integer('examinee_id').references(() => examinee.id),
@@ -85,9 +62,9 @@ export const paper = pgTable(
     scores: storedJsonb('scores', StoredPaperScoresSchema, 'paper.scores').notNull().default({}),
     absentMarked: boolean('absent_marked').notNull().default(false),
     paperType: text('paper_type'),
-    recognisedAt: timestamp('recognised_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    recognisedAt: at('recognised_at'),
+    createdAt: createdAt(),
+    deletedAt: at('deleted_at'),
   },
   (t) => [
     index('paper_subject_idx').on(t.subjectId, t.schoolId, t.status),
@@ -107,13 +84,9 @@ export const paper = pgTable(
 export const scanPage = pgTable(
   'scan_page',
   {
-    id: serial('id').primaryKey(),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subject.id),
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => scanBatch.id),
+    id: id(),
+    subjectId: ref('subject_id', () => subject.id),
+    batchId: ref('batch_id', () => scanBatch.id),
     paperId: integer('paper_id').references(() => paper.id),
     /** position of the page within its paper (0-based) */
     position: smallint('position').notNull().default(0),
@@ -131,8 +104,8 @@ export const scanPage = pgTable(
     result: jsonb('result').$type<StoredPageResult>(),
     error: text('error'),
     attempts: smallint('attempts').notNull().default(0),
-    recognisedAt: timestamp('recognised_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    recognisedAt: at('recognised_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('scan_page_subject_sha_uq').on(t.subjectId, t.sha256),
@@ -145,16 +118,10 @@ export const scanPage = pgTable(
 export const scanException = pgTable(
   'scan_exception',
   {
-    id: serial('id').primaryKey(),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subject.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => school.id),
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => scanBatch.id),
+    id: id(),
+    subjectId: ref('subject_id', () => subject.id),
+    schoolId: ref('school_id', () => school.id),
+    batchId: ref('batch_id', () => scanBatch.id),
     paperId: integer('paper_id').references(() => paper.id),
     pageId: integer('page_id').references(() => scanPage.id),
     /** ScanExceptionType */
@@ -166,8 +133,8 @@ export const scanException = pgTable(
     detail: jsonb('detail').$type<StoredExceptionDetail>().notNull().default({}),
     resolved: boolean('resolved').notNull().default(false),
     resolvedBy: integer('resolved_by').references(() => user.id),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: at('resolved_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('scan_exception_subject_idx').on(t.subjectId, t.resolved, t.type),
@@ -179,14 +146,10 @@ export const scanException = pgTable(
 export const scanFinish = pgTable(
   'scan_finish',
   {
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subject.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => school.id),
+    subjectId: ref('subject_id', () => subject.id),
+    schoolId: ref('school_id', () => school.id),
     finishedBy: integer('finished_by').references(() => user.id),
-    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: at('finished_at').notNull().defaultNow(),
     /** what the confirmation saw: examinees, papers, missing, open exceptions */
     counts: storedJsonb('counts', StoredCountsSchema, 'scan_finish.counts').notNull().default({}),
   },

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, smallint, text } from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt, index, pgTable, primaryKey } from '../columns';
 import { exam } from './exam';
 import { user } from './people';
 import { paper } from './scan';
@@ -26,13 +16,9 @@ import { storedJsonb } from '../stored';
 export const score = pgTable(
   'score',
   {
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subject.id),
+    subjectId: ref('subject_id', () => subject.id),
     // derived data: removing an examinee removes their scores (a paper or an adjustment still blocks it)
-    examineeId: integer('examinee_id')
-      .notNull()
-      .references(() => examinee.id, { onDelete: 'cascade' }),
+    examineeId: ref('examinee_id', () => examinee.id, { onDelete: 'cascade' }),
     paperId: integer('paper_id').references(() => paper.id, { onDelete: 'set null' }),
     objective: numeric('objective', { precision: 7, scale: 1, mode: 'number' }),
     subjective: numeric('subjective', { precision: 7, scale: 1, mode: 'number' }),
@@ -53,8 +39,8 @@ export const score = pgTable(
     irregularReason: text('irregular_reason'),
     /** who marked the 违纪 and when (the audit log keeps every change) */
     irregularBy: integer('irregular_by').references(() => user.id),
-    irregularAt: timestamp('irregular_at', { withTimezone: true }),
-    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+    irregularAt: at('irregular_at'),
+    computedAt: at('computed_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.subjectId, t.examineeId] }), index('score_examinee_idx').on(t.examineeId)],
 );
@@ -63,21 +49,15 @@ export const score = pgTable(
 export const scoreAdjustment = pgTable(
   'score_adjustment',
   {
-    id: serial('id').primaryKey(),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subject.id),
-    examineeId: integer('examinee_id')
-      .notNull()
-      .references(() => examinee.id),
+    id: id(),
+    subjectId: ref('subject_id', () => subject.id),
+    examineeId: ref('examinee_id', () => examinee.id),
     questionNo: text('question_no').notNull(),
     before: numeric('before', { precision: 6, scale: 1, mode: 'number' }),
     after: numeric('after', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ref('user_id', () => user.id),
+    at: at('at').notNull().defaultNow(),
   },
   (t) => [index('score_adjustment_subject_idx').on(t.subjectId, t.examineeId)],
 );
@@ -89,16 +69,12 @@ export const scoreAdjustment = pgTable(
 export const exportTask = pgTable(
   'export_task',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     /** questions: a subject per student and question; classes: a subject per class; totals: the exam's totals */
     kind: text('kind').$type<'questions' | 'classes' | 'totals'>().notNull(),
-    examId: integer('exam_id')
-      .notNull()
-      .references(() => exam.id),
+    examId: ref('exam_id', () => exam.id),
     subjectId: integer('subject_id').references(() => subject.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
+    userId: ref('user_id', () => user.id),
     /** the schools the requester saw when asking (null: every school); the file holds only these */
     schools: storedJsonb('schools', StoredSchoolIdsSchema, 'export_task.schools'),
     /** pending → running → done | failed; done → expired once the file is removed */
@@ -113,9 +89,9 @@ export const exportTask = pgTable(
     fileName: text('file_name').notNull(),
     fileKey: text('file_key'),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: at('finished_at'),
+    expiresAt: at('expires_at'),
   },
   (t) => [
     index('export_task_user_idx').on(t.userId, t.createdAt),
@@ -132,13 +108,9 @@ export const exportTask = pgTable(
 export const scoreStale = pgTable(
   'score_stale',
   {
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subject.id),
-    examineeId: integer('examinee_id')
-      .notNull()
-      .references(() => examinee.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    subjectId: ref('subject_id', () => subject.id),
+    examineeId: ref('examinee_id', () => examinee.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.subjectId, t.examineeId] })],
 );

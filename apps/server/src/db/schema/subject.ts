@@ -1,16 +1,5 @@
-import {
-  boolean,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, smallint, text } from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt, index, pgTable, primaryKey, uniqueIndex } from '../columns';
 import { exam } from './exam';
 import { banji, school } from './org';
 import { student, user } from './people';
@@ -21,21 +10,19 @@ import { storedJsonb } from '../stored';
 export const subject = pgTable(
   'subject',
   {
-    id: serial('id').primaryKey(),
-    examId: integer('exam_id')
-      .notNull()
-      .references(() => exam.id),
+    id: id(),
+    examId: ref('exam_id', () => exam.id),
     course: text('course').notNull(),
     name: text('name').notNull(),
     fullScore: numeric('full_score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     status: smallint('status').notNull().default(0),
     /** 定时发布: when the server publishes the scores by itself (a job fires it; re-armed on start) */
-    publishAt: timestamp('publish_at', { withTimezone: true }),
+    publishAt: at('publish_at'),
     /** set while the scores are published by 先阅后扫统分 (cancelled by cancelXianyueTongfen, back to setting) */
-    tongfenAt: timestamp('tongfen_at', { withTimezone: true }),
+    tongfenAt: at('tongfen_at'),
     /** review/schedule: when marking starts / ends by itself (a job fires the transition) */
-    reviewStartAt: timestamp('review_start_at', { withTimezone: true }),
-    reviewEndAt: timestamp('review_end_at', { withTimezone: true }),
+    reviewStartAt: at('review_start_at'),
+    reviewEndAt: at('review_end_at'),
     sort: integer('sort').notNull().default(0),
     /** 计入总分: false leaves the subject out of the exam total (all_score, the totals export) */
     inTotal: boolean('in_total').notNull().default(true),
@@ -47,8 +34,8 @@ export const subject = pgTable(
     optionalGroups: storedJsonb('optional_groups', StoredOptionalGroupsSchema, 'subject.optional_groups')
       .notNull()
       .default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deletedAt: at('deleted_at'),
   },
   (t) => [index('subject_exam_idx').on(t.examId)],
 );
@@ -57,13 +44,9 @@ export const subject = pgTable(
 export const examSchool = pgTable(
   'exam_school',
   {
-    examId: integer('exam_id')
-      .notNull()
-      .references(() => exam.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => school.id),
-    scanFinishedAt: timestamp('scan_finished_at', { withTimezone: true }),
+    examId: ref('exam_id', () => exam.id),
+    schoolId: ref('school_id', () => school.id),
+    scanFinishedAt: at('scan_finished_at'),
   },
   (t) => [primaryKey({ columns: [t.examId, t.schoolId] }), index('exam_school_school_idx').on(t.schoolId)],
 );
@@ -72,25 +55,17 @@ export const examSchool = pgTable(
 export const examinee = pgTable(
   'examinee',
   {
-    id: serial('id').primaryKey(),
-    examId: integer('exam_id')
-      .notNull()
-      .references(() => exam.id),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => student.id),
-    schoolId: integer('school_id')
-      .notNull()
-      .references(() => school.id),
-    classId: integer('class_id')
-      .notNull()
-      .references(() => banji.id),
+    id: id(),
+    examId: ref('exam_id', () => exam.id),
+    studentId: ref('student_id', () => student.id),
+    schoolId: ref('school_id', () => school.id),
+    classId: ref('class_id', () => banji.id),
     kaohao: text('kaohao').notNull(),
     kaochang: text('kaochang'),
     seat: integer('seat'),
     /** 'A' | 'B' | null */
     paperType: text('paper_type'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('examinee_exam_kaohao_uq').on(t.examId, t.kaohao),
@@ -103,14 +78,10 @@ export const examinee = pgTable(
 export const absence = pgTable(
   'absence',
   {
-    examineeId: integer('examinee_id')
-      .notNull()
-      .references(() => examinee.id),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subject.id),
+    examineeId: ref('examinee_id', () => examinee.id),
+    subjectId: ref('subject_id', () => subject.id),
     markedBy: integer('marked_by').references(() => user.id),
-    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+    markedAt: at('marked_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.examineeId, t.subjectId] }), index('absence_subject_idx').on(t.subjectId)],
 );

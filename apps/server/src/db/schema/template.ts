@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, text } from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt, updatedAt, index, pgTable } from '../columns';
 import type { CardTemplate } from '@yj/contracts';
 import { subject } from './subject';
 
@@ -6,10 +7,8 @@ import { subject } from './subject';
 export const template = pgTable(
   'template',
   {
-    id: serial('id').primaryKey(),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => subject.id),
+    id: id(),
+    subjectId: ref('subject_id', () => subject.id),
     name: text('name').notNull().default('主模板'),
     cardType: text('card_type').notNull().default('thirdParty'),
     colorType: text('color_type').notNull().default('gray'),
@@ -18,9 +17,9 @@ export const template = pgTable(
     body: jsonb('body').$type<CardTemplate>().notNull(),
     /** the template scanning reads this subject's pages with; when none is chosen, the earliest */
     active: boolean('active').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: at('deleted_at'),
   },
   (t) => [index('template_subject_idx').on(t.subjectId)],
 );

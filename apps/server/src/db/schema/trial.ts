@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { integer, numeric, text, uuid } from 'drizzle-orm/pg-core';
+import { id, ref, at, createdAt, index, pgTable, uniqueIndex } from '../columns';
 import { user } from './people';
 import { block } from './block';
 import { paper } from './scan';
@@ -27,7 +18,7 @@ import { storedJsonb } from '../stored';
 /** The lease and the mark of a mark kept apart (trial_mark, standard_mark): as mark_task keeps them. */
 const apartMark = () => ({
   leaseToken: uuid('lease_token'),
-  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  leaseUntil: at('lease_until'),
   score: numeric('score', { precision: 6, scale: 1, mode: 'number' }),
   questionScores: storedJsonb(
     'question_scores',
@@ -41,21 +32,17 @@ const apartMark = () => ({
   ),
   marks: storedJsonb('marks', StoredMarksSchema, 'trial_mark / standard_mark marks').notNull().default([]),
   spentMs: integer('spent_ms'),
-  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  submittedAt: at('submitted_at'),
 });
 
 /** A trial paper of a block, with the leader's reference score and comment once given. */
 export const trialPaper = pgTable(
   'trial_paper',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     subjectId: integer('subject_id').notNull(),
-    blockId: integer('block_id')
-      .notNull()
-      .references(() => block.id),
-    paperId: integer('paper_id')
-      .notNull()
-      .references(() => paper.id),
+    blockId: ref('block_id', () => block.id),
+    paperId: ref('paper_id', () => paper.id),
     /** the reference (标准) score: block total, per question, per 给分点 */
     refScore: numeric('ref_score', { precision: 6, scale: 1, mode: 'number' }),
     refQuestionScores: storedJsonb(
@@ -66,7 +53,7 @@ export const trialPaper = pgTable(
     refPointScores: storedJsonb('ref_point_scores', StoredPointScoresSchema, 'trial_paper.ref_point_scores'),
     comment: text('comment').notNull().default(''),
     refBy: integer('ref_by').references(() => user.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('trial_paper_uq').on(t.blockId, t.paperId),
@@ -78,14 +65,10 @@ export const trialPaper = pgTable(
 export const trialMark = pgTable(
   'trial_mark',
   {
-    id: serial('id').primaryKey(),
-    trialPaperId: integer('trial_paper_id')
-      .notNull()
-      .references(() => trialPaper.id),
+    id: id(),
+    trialPaperId: ref('trial_paper_id', () => trialPaper.id),
     blockId: integer('block_id').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
+    userId: ref('user_id', () => user.id),
     /** leased / submitted / skipped */
     status: text('status').notNull(),
     ...apartMark(),
@@ -103,14 +86,10 @@ export const trialMark = pgTable(
 export const samplePaper = pgTable(
   'sample_paper',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     subjectId: integer('subject_id').notNull(),
-    blockId: integer('block_id')
-      .notNull()
-      .references(() => block.id),
-    paperId: integer('paper_id')
-      .notNull()
-      .references(() => paper.id),
+    blockId: ref('block_id', () => block.id),
+    paperId: ref('paper_id', () => paper.id),
     score: numeric('score', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     questionScores: storedJsonb(
       'question_scores',
@@ -122,7 +101,7 @@ export const samplePaper = pgTable(
     /** sample: shown as an example; standard: hidden in the markers' streams */
     kind: text('kind').notNull().default('sample'),
     createdBy: integer('created_by').references(() => user.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sample_paper_uq').on(t.blockId, t.paperId)],
 );
@@ -151,9 +130,7 @@ export const standardMark = pgTable(
     /** the paper shown (both kinds) */
     paperId: integer('paper_id').references(() => paper.id),
     blockId: integer('block_id').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => user.id),
+    userId: ref('user_id', () => user.id),
     /** leased / submitted / skipped / problem */
     status: text('status').notNull(),
     /** the reference when it was handed out (the leader may change it later); the first mark for kind self */
@@ -163,7 +140,7 @@ export const standardMark = pgTable(
     version: integer('version').notNull().default(0),
     /** a 问题卷 on it, as a marker's 问题卷 on a task (MarkProblem): the leaders see it like any other */
     problem: storedJsonb('problem', StoredMarkProblemSchema, 'standard_mark.problem'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('standard_mark_uq').on(t.samplePaperId, t.userId),
