@@ -4,7 +4,12 @@ import {
   MatrixSchema,
   ScanExceptionDetailSchemas,
   StoredAnswerSchema,
+  StoredBlockPointsSchema,
   StoredBlockRegionsSchema,
+  StoredMarkProblemSchema,
+  StoredMarksSchema,
+  StoredPointScoresSchema,
+  StoredQuestionScoresSchema,
   StoredPageResultSchema,
   type BlockRegion,
   type CardTemplate,
@@ -108,3 +113,30 @@ export const readAnswerText = (text: string, where: string): string[] =>
 /** block.regions read by a raw sql query: where the block is cut from. */
 export const readBlockRegions = (raw: unknown, blockId: number): BlockRegion[] =>
   readStored(StoredBlockRegionsSchema, raw, `block ${blockId} regions`) ?? [];
+
+/** The jsonb columns of the marking and trial tables by name, each with its schema (see the schema files). */
+const MARK_JSONB = {
+  question_scores: StoredQuestionScoresSchema,
+  point_scores: StoredPointScoresSchema,
+  ref_question_scores: StoredQuestionScoresSchema,
+  ref_point_scores: StoredPointScoresSchema,
+  marks: StoredMarksSchema,
+  problem: StoredMarkProblemSchema,
+  regions: StoredBlockRegionsSchema,
+  points: StoredBlockPointsSchema,
+};
+export type MarkJsonb = { [K in keyof typeof MARK_JSONB]?: z.infer<(typeof MARK_JSONB)[K]> | null };
+
+/**
+ * Rows of a raw sql read of marks (mark_task, trial_mark, standard_mark, sample_paper, trial_paper, block), each
+ * jsonb column among MARK_JSONB that the row holds parsed by its schema as it leaves the database (null stays
+ * null), naming `what` and the column when a value is malformed. The row type must agree with the schemas.
+ */
+export function readMarkRows<R extends MarkJsonb>(rows: R[], what: string): R[] {
+  for (const row of rows) {
+    const fields = row as Record<string, unknown>;
+    for (const [key, schema] of Object.entries(MARK_JSONB))
+      if (key in fields) fields[key] = readStored(schema, fields[key], `${what} ${key}`);
+  }
+  return rows;
+}

@@ -12,8 +12,8 @@ import {
   buildUser,
   PASSWORD,
 } from '../../../test/factories';
+import { buildSchoolScene, otherSchoolAdmin, type Client } from '../../../test/school-scene';
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
 let schoolId: number;
 let gradeId: number;
@@ -25,17 +25,13 @@ let stranger: Client;
 
 beforeAll(async () => {
   t = await testApp();
-  const db = t.database.db;
-  const s = await buildSchool(db, { name: '第三中学' });
-  schoolId = s.id;
-  const c = await buildClassWithStudents(db, s.id, 5);
-  gradeId = c.grade.id;
-  classId = c.banji.id;
-  admin = await signIn(t.app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
-  const tu = await buildTeacher(db, s.id, { name: '阅卷老师' });
-  teacherId = tu.id;
-  teacher = await signIn(t.app, tu.account, PASSWORD);
-  stranger = await signIn(t.app, (await buildSchoolAdmin(db, (await buildSchool(db)).id)).account, PASSWORD);
+  const s = await buildSchoolScene(t, { name: '第三中学', students: 5, teacher: '阅卷老师' });
+  ({ admin, teacher } = s);
+  schoolId = s.school.id;
+  gradeId = s.grade.id;
+  classId = s.banji.id;
+  teacherId = s.teacherUser.id;
+  stranger = await otherSchoolAdmin(t);
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,16 @@
 import type { Column } from '@yj/stats';
+import { z } from 'zod';
+import { readStored } from '../../db/stored';
 
 // A subject's scores arrive from PostgreSQL as one text (see ScoreColumns in report.repo.ts) and are read
 // here straight into typed arrays, character by character: no string, array or object per examinee
 // (JSON.parse of 100,000 question-score objects was the largest part of a subject report's time).
+
+/**
+ * A row the fast readers below do not expect (a string or list as a value, an escaped key), read whole: a jsonb
+ * object of any values, each then taken by its question (a value that is not a number or a list is skipped).
+ */
+const OddRow = z.record(z.string(), z.unknown());
 
 const COMMA = 44;
 const MINUS = 45;
@@ -212,7 +220,7 @@ export function questionColumns(text: string | null, n: number, nos: readonly st
       else if (c === BRACE_OPEN) depth++;
       else if (c === BRACE_CLOSE && --depth === 0) break;
     }
-    const row = JSON.parse(text.slice(start, p + 1)) as Record<string, unknown>;
+    const row = readStored(OddRow, JSON.parse(text.slice(start, p + 1)), `score text row ${i + 1}`)!;
     for (let j = 0; j < nos.length; j++) {
       const v = row[nos[j]!];
       cols[j]![i] = typeof v === 'number' ? v : NaN;
@@ -356,7 +364,7 @@ export function countAnswers(
       }
     }
     if (text!.charCodeAt(p) !== BRACE_OPEN || !answersAt(text!, p + 1, end, slots, slotOf, add)) {
-      const row = JSON.parse(text!.slice(p, end)) as Record<string, unknown> | null;
+      const row = readStored(OddRow, JSON.parse(text!.slice(p, end)), 'objective answers row');
       for (const [key, v] of Object.entries(row ?? {})) {
         if (!Array.isArray(v)) continue;
         const answer = JSON.stringify(v);

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import {
-  buildClassWithStudents,
-  buildSchool,
-  buildSchoolAdmin,
-  buildTeacher,
-  PASSWORD,
-} from '../../../test/factories';
+import { body, testApp, type TestApp } from '../../../test/app';
+import { buildSchoolScene, otherSchoolAdmin } from '../../../test/school-scene';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,16 +10,8 @@ afterAll(() => t.close());
 
 describe('grades and classes', () => {
   it('lets the school admin add, rename and delete classes; teachers read; other schools get nothing', async () => {
-    const db = t.database.db;
-    const s = await buildSchool(db);
-    const { grade, banji } = await buildClassWithStudents(db, s.id, 2);
-    const admin = await signIn(t.app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
-    const teacher = await signIn(t.app, (await buildTeacher(db, s.id)).account, PASSWORD);
-    const stranger = await signIn(
-      t.app,
-      (await buildSchoolAdmin(db, (await buildSchool(db)).id)).account,
-      PASSWORD,
-    );
+    const { school: s, grade, banji, admin, teacher } = await buildSchoolScene(t, { students: 2 });
+    const stranger = await otherSchoolAdmin(t);
 
     expect(body(await admin.post(`/filter/api/school/${s.id}/grade`, { name: '高一' })).message).toBe(
       '年级“高一”已存在',

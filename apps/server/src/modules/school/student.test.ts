@@ -1,33 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, student } from '../../db/schema';
-import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { body, testApp, XHR, type TestApp } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
-import {
-  buildClassWithStudents,
-  buildSchool,
-  buildSchoolAdmin,
-  buildTeacher,
-  PASSWORD,
-} from '../../../test/factories';
+import { buildSchoolScene, otherSchoolAdmin, type Client } from '../../../test/school-scene';
 
 let t: TestApp;
 let schoolId: number;
 let classId: number;
-let admin: Awaited<ReturnType<typeof signIn>>;
-let teacher: Awaited<ReturnType<typeof signIn>>;
-let otherAdmin: Awaited<ReturnType<typeof signIn>>;
+let admin: Client;
+let teacher: Client;
+let otherAdmin: Client;
 
 beforeAll(async () => {
   t = await testApp();
-  const db = t.database.db;
-  const s = await buildSchool(db, { name: '实验中学' });
-  schoolId = s.id;
-  classId = (await buildClassWithStudents(db, s.id, 3)).banji.id;
-  admin = await signIn(t.app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
-  teacher = await signIn(t.app, (await buildTeacher(db, s.id)).account, PASSWORD);
-  const other = await buildSchool(db);
-  otherAdmin = await signIn(t.app, (await buildSchoolAdmin(db, other.id)).account, PASSWORD);
+  const s = await buildSchoolScene(t, { name: '实验中学', students: 3 });
+  ({ admin, teacher } = s);
+  schoolId = s.school.id;
+  classId = s.banji.id;
+  otherAdmin = await otherSchoolAdmin(t);
 });
 afterAll(() => t.close());
 

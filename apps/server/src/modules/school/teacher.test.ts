@@ -9,21 +9,20 @@ import {
   buildUser,
   PASSWORD,
 } from '../../../test/factories';
+import { buildSchoolScene, type Client } from '../../../test/school-scene';
 
 let t: TestApp;
 let schoolId: number;
 let classId: number;
-let admin: Awaited<ReturnType<typeof signIn>>;
-let colleague: Awaited<ReturnType<typeof signIn>>;
+let admin: Client;
+let colleague: Client;
 
 beforeAll(async () => {
   t = await testApp();
-  const db = t.database.db;
-  const s = await buildSchool(db, { name: '二中' });
-  schoolId = s.id;
-  classId = (await buildClassWithStudents(db, s.id, 0)).banji.id;
-  admin = await signIn(t.app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
-  colleague = await signIn(t.app, (await buildTeacher(db, s.id, { name: '同事' })).account, PASSWORD);
+  const s = await buildSchoolScene(t, { name: '二中', teacher: '同事' });
+  ({ admin, teacher: colleague } = s);
+  schoolId = s.school.id;
+  classId = s.banji.id;
 });
 afterAll(() => t.close());
 

@@ -2,6 +2,10 @@ import { sql } from 'drizzle-orm';
 import { LEASE_MINUTES, MarkSlot, type BlockRegion, type MarkProblem } from '@yj/contracts';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 import type { ApartRow } from './apart-mark.repo';
+import { readMarkRows, type MarkJsonb } from '../../db/stored';
+
+/** Rows of a raw read with their jsonb columns (block.regions) parsed as they leave the database. */
+const parsedRows = <T extends MarkJsonb>(r: unknown) => readMarkRows(rowsOf<T>(r), 'block.regions');
 
 /** a re-sent paper is none of the marker's latest few */
 const RECENT = 5;
@@ -156,7 +160,7 @@ export function standardRepo(db: Db | Tx) {
 
     /** Who the standard mark was handed to, its paper and the block's regions. */
     async cut(id: number) {
-      const [r] = rowsOf<{ user_id: number; paper_id: number; regions: BlockRegion[] }>(
+      const [r] = parsedRows<{ user_id: number; paper_id: number; regions: BlockRegion[] }>(
         await db.execute(sql`select m.user_id, m.paper_id, b.regions from standard_mark m
           join block b on b.id = m.block_id where m.id = ${id}`),
       );

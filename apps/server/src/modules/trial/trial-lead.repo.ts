@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { ExamRole, type BlockRegion, type SampleKind } from '@yj/contracts';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
+import { readMarkRows, type MarkJsonb } from '../../db/stored';
+
+/** Rows of a raw read with their jsonb columns (trial_paper, trial_mark, standard_mark, sample_paper) parsed as they leave the database. */
+const parsedRows = <T extends MarkJsonb>(r: unknown) =>
+  readMarkRows(rowsOf<T>(r), 'trial_paper, trial_mark, standard_mark, sample_paper');
 
 /** The kind a trial paper is kept as (样卷 / 标准卷), or null. */
 const keptKind = sql`(select sp.kind from sample_paper sp
@@ -34,7 +39,7 @@ export function trialLeadRepo(db: Db | Tx) {
   return {
     /** A trial paper with its exam and the kind it is kept as. */
     async paper(trialPaperId: number) {
-      const [r] = rowsOf<TrialPaperRow & { exam_id: number; subject_id: number }>(
+      const [r] = parsedRows<TrialPaperRow & { exam_id: number; subject_id: number }>(
         await db.execute(sql`select tp.*, s.exam_id, ${keptKind}
         from trial_paper tp join subject s on s.id = tp.subject_id where tp.id = ${trialPaperId}`),
       );
@@ -42,7 +47,7 @@ export function trialLeadRepo(db: Db | Tx) {
     },
 
     papers: async (blockId: number) =>
-      rowsOf<TrialPaperRow>(
+      parsedRows<TrialPaperRow>(
         await db.execute(sql`select tp.id, tp.block_id, tp.paper_id, tp.ref_score, tp.ref_question_scores,
             tp.ref_point_scores, tp.comment, ${keptKind}
           from trial_paper tp where tp.block_id = ${blockId} order by tp.id`),
@@ -50,7 +55,7 @@ export function trialLeadRepo(db: Db | Tx) {
 
     /** The block's submitted trial marks with the markers' names. */
     marks: async (blockId: number) =>
-      rowsOf<{
+      parsedRows<{
         trial_paper_id: number;
         user_id: number;
         name: string;
@@ -119,7 +124,7 @@ export function trialLeadRepo(db: Db | Tx) {
 
     /** Every submitted mark of a 标准卷 in the block, oldest first (10,000 at most). */
     standardMarks: async (blockId: number) =>
-      rowsOf<{
+      parsedRows<{
         user_id: number;
         name: string;
         sample_paper_id: number;
@@ -137,7 +142,7 @@ export function trialLeadRepo(db: Db | Tx) {
 
     /** The block's 样卷. */
     samples: async (blockId: number) =>
-      rowsOf<{
+      parsedRows<{
         id: number;
         score: string;
         question_scores: Record<string, number>;
@@ -159,7 +164,7 @@ export function trialLeadRepo(db: Db | Tx) {
     },
 
     async regions(blockId: number): Promise<BlockRegion[]> {
-      const [b] = rowsOf<{ regions: BlockRegion[] }>(
+      const [b] = parsedRows<{ regions: BlockRegion[] }>(
         await db.execute(sql`select regions from block where id = ${blockId}`),
       );
       return b?.regions ?? [];

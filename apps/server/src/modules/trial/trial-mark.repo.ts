@@ -2,6 +2,10 @@ import { sql } from 'drizzle-orm';
 import { ExamRole, LEASE_MINUTES, type BlockRegion } from '@yj/contracts';
 import { rowsOf, type Db, type Tx } from '../../infra/db';
 import type { ApartRow } from './apart-mark.repo';
+import { readMarkRows, type MarkJsonb } from '../../db/stored';
+
+/** Rows of a raw read with their jsonb columns (block.regions) parsed as they leave the database. */
+const parsedRows = <T extends MarkJsonb>(r: unknown) => readMarkRows(rowsOf<T>(r), 'block.regions');
 
 export interface TrialMarkRow {
   id: number;
@@ -79,7 +83,7 @@ export function trialMarkRepo(db: Db | Tx) {
 
     /** Who holds or marked the trial mark, its paper and the block's regions. */
     async cut(markId: number) {
-      const [r] = rowsOf<{ user_id: number; paper_id: number; regions: BlockRegion[] }>(
+      const [r] = parsedRows<{ user_id: number; paper_id: number; regions: BlockRegion[] }>(
         await db.execute(sql`select m.user_id, tp.paper_id, b.regions from trial_mark m
           join trial_paper tp on tp.id = m.trial_paper_id join block b on b.id = m.block_id where m.id = ${markId}`),
       );

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MarkAnnotation } from '@yj/contracts';
 import { rowsOf, type Db, type Tx } from '../../../infra/db';
+import { readMarkRows } from '../../../db/stored';
 
 /** A submitted mark as 回评 lists it (from mark_task or, for the hidden papers of 质检, standard_mark). */
 export interface SubmittedMarkRow {
@@ -81,11 +82,14 @@ export async function ownMarksPage(
   userId: number,
   q: MarkFilters & PageOf,
 ): Promise<Array<SubmittedMarkRow & { total: number }>> {
-  return rowsOf<SubmittedMarkRow & { total: number }>(
-    await db.execute(sql`select id, score, question_scores, point_scores, marks, submitted_at, version,
+  return readMarkRows(
+    rowsOf<SubmittedMarkRow & { total: number }>(
+      await db.execute(sql`select id, score, question_scores, point_scores, marks, submitted_at, version,
       (count(*) over ())::int as total
       from ${ownMarks(blockId, userId, q)} h order by submitted_at desc, id desc
       limit ${q.size} offset ${(q.page - 1) * q.size}`),
+    ),
+    'submitted mark',
   );
 }
 
@@ -159,5 +163,5 @@ export async function myMarks(
       from ${from} where ${live}
       order by t.submitted_at desc, t.id desc limit ${q.size} offset ${(q.page - 1) * q.size}`),
   );
-  return { total: c?.n ?? 0, rows };
+  return { total: c?.n ?? 0, rows: readMarkRows(rows, 'mark_task') };
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { BlockScoreSource } from '@yj/contracts';
+import { BlockScoreSource, StoredPaperScoresSchema } from '@yj/contracts';
 import type { PaperScore } from '../../../db/schema';
 import { rowsOf, type Db, type Tx } from '../../../infra/db';
 import { executePrepared } from '../../../infra/prepared';
+import { readMarkRows, readStored } from '../../../db/stored';
 
 /** A transaction or the database: every statement here runs on what the caller gives it. */
 type Conn = Tx | Db;
@@ -43,12 +44,17 @@ export async function stripPapers(
   tx: Conn,
   subjectId: number,
 ): Promise<Array<{ id: number; scores: Record<string, PaperScore> }>> {
-  return rowsOf<{ id: number; scores: Record<string, PaperScore> }>(
+  const rows = rowsOf<{ id: number; scores: unknown }>(
     await tx.execute(sql`select p.id, p.scores from paper p
       where p.subject_id = ${subjectId} and p.deleted_at is null and p.status = 'ok' and p.scores <> '{}'::jsonb
         and p.examinee_id is not null
         and not exists (select 1 from absence a where a.examinee_id = p.examinee_id and a.subject_id = p.subject_id)`),
   );
+  // paper.scores is not null (default '{}'), and these rows hold some
+  return rows.map((r) => ({
+    id: r.id,
+    scores: readStored(StoredPaperScoresSchema, r.scores, `paper ${r.id} scores`) ?? {},
+  }));
 }
 
 /** The subject's blocks with their question numbers. */
@@ -108,10 +114,13 @@ export async function insertSubjectTasks(tx: Conn, subjectId: number): Promise<n
 
 /** Locks the paper's tasks of the block, in id order (every writer takes them in the same order: no deadlock). */
 export async function lockPaperTasks(tx: Conn, blockId: number, paperId: number): Promise<SlotRow[]> {
-  return rowsOf<SlotRow>(
-    await tx.execute(sql`select id, slot, status, user_id, lease_token, lease_until, submitted_at, question_scores, score,
+  return readMarkRows(
+    rowsOf<SlotRow>(
+      await tx.execute(sql`select id, slot, status, user_id, lease_token, lease_until, submitted_at, question_scores, score,
       school_id, class_id, subject_id
       from mark_task where block_id = ${blockId} and paper_id = ${paperId} order by id for update`),
+    ),
+    'mark_task',
   );
 }
 

@@ -1,8 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ExamRole, LEASE_MINUTES, MarkSlot, SubjectStatus, type BlockRegion } from '@yj/contracts';
+import {
+  ExamRole,
+  LEASE_MINUTES,
+  MarkSlot,
+  SubjectStatus,
+  type BlockRegion,
+  type MarkAnnotation,
+  type MarkProblem,
+} from '@yj/contracts';
 import { effectiveQuota } from '../../reviewer/reviewer-context';
 import { rowsOf, type Db, type Tx } from '../../../infra/db';
 import { executePrepared } from '../../../infra/prepared';
+import { readMarkRows } from '../../../db/stored';
+
+// Raw reads of mark_task (and a block's regions) with their jsonb columns parsed as they leave the database.
+const taskRows = (r: unknown) => readMarkRows(rowsOf<TaskRow>(r), 'mark_task');
+const givenRows = (r: unknown) => readMarkRows(rowsOf<GivenMarkRow>(r), 'mark_task');
+const imageRows = (r: unknown) => readMarkRows(rowsOf<ImageTaskRow>(r), 'mark_task image');
 
 /** A block_reviewer row: the user's part in a block. */
 export interface ReviewerRow {
@@ -33,8 +47,8 @@ export interface TaskRow {
   score: string | null;
   question_scores: Record<string, number> | null;
   point_scores: Record<string, number[]> | null;
-  marks: unknown[];
-  problem: unknown;
+  marks: MarkAnnotation[];
+  problem: MarkProblem | null;
   submitted_at: Date | string | null;
 }
 
@@ -210,7 +224,7 @@ export const markingRepo = {
       f.quota === null
         ? countOf(f)
         : sql`greatest(0, least(${f.count}::int, ${f.quota}::int - ${usedCount(f.blockId, f.userId)}))`;
-    return rowsOf<TaskRow>(
+    return taskRows(
       await executePrepared(
         tx,
         sql`with ${ctes}, picked as (
@@ -227,7 +241,7 @@ export const markingRepo = {
 
   /** The user's leases in the block still running (a replayed submit with next gets one back, not a new one). */
   async held(tx: Tx | Db, blockId: number, userId: number, slots: number[]): Promise<TaskRow[]> {
-    return rowsOf<TaskRow>(
+    return taskRows(
       await tx.execute(sql`select * from mark_task where block_id = ${blockId} and user_id = ${userId}
         and status = 'leased' and lease_until > now() and slot = any(${`{${slots.join(',')}}`}::int[])
         order by id`),
@@ -235,7 +249,7 @@ export const markingRepo = {
   },
 
   async task(db: Tx | Db, taskId: number, lock = false): Promise<TaskRow | null> {
-    const [r] = rowsOf<TaskRow>(
+    const [r] = taskRows(
       await db.execute(sql`select * from mark_task where id = ${taskId}${lock ? sql` for update` : sql``}`),
     );
     return r ?? null;
@@ -282,7 +296,7 @@ export const markingRepo = {
 
   /** The marks already given on the paper in the block, with the markers' names (arbitration shows them). */
   async givenMarks(db: Tx | Db, blockId: number, paperId: number): Promise<GivenMarkRow[]> {
-    return rowsOf<GivenMarkRow>(
+    return givenRows(
       await db.execute(sql`select t.slot, u.name, t.score, t.question_scores, t.point_scores
         from mark_task t join "user" u on u.id = t.user_id
         where t.block_id = ${blockId} and t.paper_id = ${paperId} and t.status = 'submitted'
@@ -301,7 +315,7 @@ export const markingRepo = {
 
   /** The task, its block's regions and whether the user leads the block: one statement (the image request). */
   async imageTask(db: Tx | Db, taskId: number, userId: number): Promise<ImageTaskRow | null> {
-    const [t] = rowsOf<ImageTaskRow>(
+    const [t] = imageRows(
       await executePrepared(
         db,
         sql`select t.paper_id, t.user_id, t.status, b.regions,

@@ -1,0 +1,28 @@
+import { signIn, type TestApp } from './app';
+import { buildClassWithStudents, buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from './factories';
+
+/** A signed-in client of the test app. */
+export type Client = Awaited<ReturnType<typeof signIn>>;
+
+/**
+ * The set-up the school and exam tests share: a school (named `name`) with one class of `students`, its
+ * school admin signed in, and a teacher of it (named `teacher`) signed in too.
+ */
+export async function buildSchoolScene(
+  t: TestApp,
+  opts: { name?: string; students?: number; teacher?: string } = {},
+) {
+  const db = t.database.db;
+  const school = await buildSchool(db, opts.name ? { name: opts.name } : {});
+  const { grade, banji } = await buildClassWithStudents(db, school.id, opts.students ?? 0);
+  const admin = await signIn(t.app, (await buildSchoolAdmin(db, school.id)).account, PASSWORD);
+  const teacherUser = await buildTeacher(db, school.id, opts.teacher ? { name: opts.teacher } : {});
+  const teacher = await signIn(t.app, teacherUser.account, PASSWORD);
+  return { db, school, grade, banji, admin, teacherUser, teacher };
+}
+
+/** The admin of another school, signed in: who must see nothing of the scene's school. */
+export async function otherSchoolAdmin(t: TestApp): Promise<Client> {
+  const db = t.database.db;
+  return signIn(t.app, (await buildSchoolAdmin(db, (await buildSchool(db)).id)).account, PASSWORD);
+}
