@@ -6,13 +6,13 @@ import {
   type ExamDetail,
 } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Result, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Result, Space, Tag, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { failureOf } from '../../api/errors';
 import { examCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
-import { ClassSearch } from '../score/ClassSearch';
+import { ExamineeScoreCard } from '../score/ExamineeScoreCard';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { allScoreQuery, type AllScoreQ } from './export.api';
 import { ExportButton } from './ExportButton';
@@ -87,32 +87,15 @@ export function AllScoreView({ exam }: { exam: ExamDetail }) {
     );
   }
   return frame(
-    <Card
-      title={r.data ? `共 ${r.data.total} 名考生` : '全科成绩'}
-      extra={
-        <ClassSearch
-          classes={r.data?.classes ?? []}
-          classId={q.classId}
-          onClass={(classId) => setQ({ ...q, classId, page: 1 })}
-          onSearch={(keyword) => setQ({ ...q, keyword, page: 1 })}
-        />
-      }
-    >
-      <Table<AllScoreRow>
-        rowKey="examineeId"
-        size="small"
-        loading={r.isFetching}
-        dataSource={r.data?.items}
-        columns={columns(r.data, q)}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: q.keyword || q.classId ? '没有符合条件的考生' : '本次考试没有考生' }}
-        pagination={{ current: q.page, pageSize: q.size, total: r.data?.total ?? 0, showSizeChanger: false }}
-        onChange={(p, _f, s) => {
-          const one = Array.isArray(s) ? s[0] : s;
-          const key = one?.order ? String(one.columnKey ?? 'kaohao') : 'kaohao';
-          setQ({ ...q, page: p.current ?? 1, sort: key, order: one?.order === 'descend' ? 'desc' : 'asc' });
-        }}
-      />
-    </Card>,
+    <ExamineeScoreCard<AllScoreRow, AllScoreQ>
+      title="全科成绩"
+      data={r.data}
+      loading={r.isFetching}
+      q={q}
+      setQ={setQ}
+      columns={columns(r.data, q)}
+      emptyText="本次考试没有考生"
+      sortOf={(key) => key ?? 'kaohao'}
+    />,
   );
 }

@@ -1,4 +1,3 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import {
   PARTIAL_RULE_LABELS,
   QUESTION_KIND_LABELS,
@@ -8,6 +7,7 @@ import {
 } from '@yj/contracts';
 import { Alert, Button, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { DeleteQuestion, patcher, scoreColumn } from './question-columns';
 import { SpecialTag } from './SpecialQuestions';
 import { mergeObjective, quickEntry, withKind } from './structure-edit';
 
@@ -24,8 +24,7 @@ export function ObjectiveTab({
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const set = (no: string, patch: Partial<ObjectiveQuestion>) =>
-    onChange(questions.map((q) => (q.no === no ? { ...q, ...patch } : q)));
+  const set = patcher(questions, onChange);
 
   const add = () => {
     const r = quickEntry(text);
@@ -66,20 +65,7 @@ export function ObjectiveTab({
         />
       ),
     },
-    {
-      title: '分值',
-      width: 100,
-      render: (_: unknown, q: ObjectiveQuestion) => (
-        <InputNumber
-          size="small"
-          min={0.5}
-          max={300}
-          value={q.score}
-          aria-label={`第 ${q.no} 题分值`}
-          onChange={(v) => v !== null && set(q.no, { score: v })}
-        />
-      ),
-    },
+    scoreColumn<ObjectiveQuestion>('分值', 100, set),
     {
       title: '多选少选得分',
       width: 250,
@@ -132,14 +118,7 @@ export function ObjectiveTab({
       title: '操作',
       width: 70,
       render: (_: unknown, q: ObjectiveQuestion) => (
-        <Button
-          size="small"
-          type="link"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={`删除第 ${q.no} 题`}
-          onClick={() => onChange(questions.filter((x) => x.no !== q.no))}
-        />
+        <DeleteQuestion q={q} questions={questions} onChange={onChange} />
       ),
     },
   ];

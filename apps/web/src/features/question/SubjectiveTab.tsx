@@ -1,6 +1,7 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { SubjectiveQuestion } from '@yj/contracts';
-import { Button, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Button, Input, Select, Space, Table, Typography } from 'antd';
+import { DeleteQuestion, patcher, scoreColumn } from './question-columns';
 import { addSubQuestion, byNo } from './structure-edit';
 
 /** 主观题: questions and sub-questions (13(1)), each with its full score and score step. */
@@ -16,25 +17,11 @@ export function SubjectiveTab({
   ab: boolean;
   onChange: (q: SubjectiveQuestion[]) => void;
 }) {
-  const set = (no: string, patch: Partial<SubjectiveQuestion>) =>
-    onChange(questions.map((q) => (q.no === no ? { ...q, ...patch } : q)));
+  const set = patcher(questions, onChange);
 
   const columns = [
     { title: '题号', dataIndex: 'no', width: 90 },
-    {
-      title: '满分',
-      width: 120,
-      render: (_: unknown, q: SubjectiveQuestion) => (
-        <InputNumber
-          size="small"
-          min={0.5}
-          max={300}
-          value={q.score}
-          aria-label={`第 ${q.no} 题满分`}
-          onChange={(v) => v !== null && set(q.no, { score: v })}
-        />
-      ),
-    },
+    scoreColumn<SubjectiveQuestion>('满分', 120, set),
     {
       title: '给分步长',
       width: 120,
@@ -82,14 +69,7 @@ export function SubjectiveTab({
           >
             添加小题
           </Button>
-          <Button
-            size="small"
-            type="link"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={`删除第 ${q.no} 题`}
-            onClick={() => onChange(questions.filter((x) => x.no !== q.no))}
-          />
+          <DeleteQuestion q={q} questions={questions} onChange={onChange} />
         </Space>
       ),
     },

@@ -1,10 +1,8 @@
 import { ASSIGN_MODE_LABELS, type ExamAssignmentSubject, type ExamDetail } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space, Table, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { Link } from 'react-router';
-import { examCrumbs } from '../exam-admin/ExamLoader';
-import { PageFrame } from '../exam-admin/PageFrame';
-import { QueryFailed } from '../exam-admin/QueryFailed';
+import { ExamSubjectsPage } from '../exam-admin/ExamSubjectsPage';
 import { examAssignmentQuery } from './reviewer.api';
 
 type Mode = keyof typeof ASSIGN_MODE_LABELS;
@@ -13,60 +11,52 @@ type Mode = keyof typeof ASSIGN_MODE_LABELS;
 export function ExamTaskView({ exam }: { exam: ExamDetail }) {
   const q = useQuery(examAssignmentQuery(exam.id));
   return (
-    <PageFrame crumbs={examCrumbs(exam, '阅卷分配')} title={`${exam.name} · 阅卷分配`} testId="exam-task">
-      {q.isError ? (
-        <QueryFailed title="阅卷分配加载失败" error={q.error} onRetry={() => void q.refetch()} />
-      ) : (
-        <Card>
-          <Table<ExamAssignmentSubject>
-            rowKey="subjectId"
-            loading={q.isPending}
-            pagination={false}
-            dataSource={q.data ?? []}
-            locale={{ emptyText: '这场考试还没有科目' }}
-            columns={[
-              { title: '科目', dataIndex: 'name', width: 120 },
-              {
-                title: '题块（阅卷老师 / 题组长）',
-                key: 'blocks',
-                render: (_: unknown, s) =>
-                  s.blocks.length ? (
-                    <Space size={[4, 4]} wrap>
-                      {s.blocks.map((b) => (
-                        <Tag key={b.blockId} color={b.markers ? 'default' : 'error'}>
-                          {b.name}：{b.markers} / {b.leaders} 人 · {ASSIGN_MODE_LABELS[b.assignMode as Mode]}
-                        </Tag>
-                      ))}
-                    </Space>
-                  ) : (
-                    <Tag>还没有题块</Tag>
-                  ),
-              },
-              {
-                title: '待处理',
-                key: 'missing',
-                render: (_: unknown, s) =>
-                  s.withoutMarkers.length ? (
-                    <Tag color="error">{s.withoutMarkers.length} 个题块未分配阅卷老师</Tag>
-                  ) : s.blocks.length ? (
-                    <Tag color="success">已分配</Tag>
-                  ) : (
-                    <Tag color="warning">先设置题块</Tag>
-                  ),
-              },
-              {
-                title: '操作',
-                key: 'go',
-                render: (_: unknown, s) => (
-                  <Link to={`/book/subject/${s.subjectId}/setting/task`}>
-                    <Button type="link">阅卷分配</Button>
-                  </Link>
-                ),
-              },
-            ]}
-          />
-        </Card>
-      )}
-    </PageFrame>
+    <ExamSubjectsPage<ExamAssignmentSubject>
+      exam={exam}
+      title="阅卷分配"
+      testId="exam-task"
+      failedTitle="阅卷分配加载失败"
+      q={q}
+      columns={[
+        { title: '科目', dataIndex: 'name', width: 120 },
+        {
+          title: '题块（阅卷老师 / 题组长）',
+          key: 'blocks',
+          render: (_: unknown, s) =>
+            s.blocks.length ? (
+              <Space size={[4, 4]} wrap>
+                {s.blocks.map((b) => (
+                  <Tag key={b.blockId} color={b.markers ? 'default' : 'error'}>
+                    {b.name}：{b.markers} / {b.leaders} 人 · {ASSIGN_MODE_LABELS[b.assignMode as Mode]}
+                  </Tag>
+                ))}
+              </Space>
+            ) : (
+              <Tag>还没有题块</Tag>
+            ),
+        },
+        {
+          title: '待处理',
+          key: 'missing',
+          render: (_: unknown, s) =>
+            s.withoutMarkers.length ? (
+              <Tag color="error">{s.withoutMarkers.length} 个题块未分配阅卷老师</Tag>
+            ) : s.blocks.length ? (
+              <Tag color="success">已分配</Tag>
+            ) : (
+              <Tag color="warning">先设置题块</Tag>
+            ),
+        },
+        {
+          title: '操作',
+          key: 'go',
+          render: (_: unknown, s) => (
+            <Link to={`/book/subject/${s.subjectId}/setting/task`}>
+              <Button type="link">阅卷分配</Button>
+            </Link>
+          ),
+        },
+      ]}
+    />
   );
 }

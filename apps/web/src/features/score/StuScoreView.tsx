@@ -6,12 +6,12 @@ import {
   type ScoreStudentsPage,
 } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Card, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { Link } from 'react-router';
-import { ClassSearch } from './ClassSearch';
+import { ExamineeScoreCard } from './ExamineeScoreCard';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { scoreApi, type StudentsQuery } from './score.api';
@@ -145,48 +145,26 @@ export function StuScoreView({ subject, permission }: SubjectBundle) {
       ? `/book/view/student/paper?subjectId=${subjectId}&examineeId=${x.examineeId}`
       : null;
   return (
-    <Card
-      data-testid="stu-score"
-      title={r.data ? `共 ${r.data.total} 名考生` : '学生成绩'}
-      extra={
-        <ClassSearch
-          classes={r.data?.classes ?? []}
-          classId={q.classId}
-          onClass={(classId) => setQ({ ...q, classId, page: 1 })}
-          onSearch={(keyword) => setQ({ ...q, keyword, page: 1 })}
-        />
-      }
+    <ExamineeScoreCard<ScoreStudentRow, StudentsQuery>
+      testId="stu-score"
+      title="学生成绩"
+      data={r.data}
+      loading={r.isFetching}
+      q={q}
+      setQ={setQ}
+      columns={columns(
+        r.data,
+        q,
+        paperLink,
+        editable ? setAdjusting : null,
+        irregular,
+        editable
+          ? (x) => `/book/subject/${subjectId}/score/adjust/kaohao?from=${encodeURIComponent(x.kaohao)}`
+          : null,
+      )}
+      emptyText="本科目没有考生"
+      sortOf={(key) => (key !== null && SORTABLE.has(key) ? (key as ScoreSort) : 'kaohao')}
     >
-      <Table<ScoreStudentRow>
-        rowKey="examineeId"
-        size="small"
-        loading={r.isFetching}
-        dataSource={r.data?.items}
-        columns={columns(
-          r.data,
-          q,
-          paperLink,
-          editable ? setAdjusting : null,
-          irregular,
-          editable
-            ? (x) => `/book/subject/${subjectId}/score/adjust/kaohao?from=${encodeURIComponent(x.kaohao)}`
-            : null,
-        )}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: q.keyword || q.classId ? '没有符合条件的考生' : '本科目没有考生' }}
-        pagination={{
-          current: q.page,
-          pageSize: q.size,
-          total: r.data?.total ?? 0,
-          showSizeChanger: false,
-        }}
-        onChange={(p, _f, s) => {
-          const one = Array.isArray(s) ? s[0] : s;
-          const key = String(one?.columnKey ?? '');
-          const sort = (SORTABLE.has(key) && one?.order ? key : 'kaohao') as ScoreSort;
-          setQ({ ...q, page: p.current ?? 1, sort, order: one?.order === 'descend' ? 'desc' : 'asc' });
-        }}
-      />
       <IrregularModal subjectId={subjectId} row={marking} onClose={() => setMarking(null)} />
       <AdjustModal
         subjectId={subjectId}
@@ -194,6 +172,6 @@ export function StuScoreView({ subject, permission }: SubjectBundle) {
         questions={r.data?.questions ?? []}
         onClose={() => setAdjusting(null)}
       />
-    </Card>
+    </ExamineeScoreCard>
   );
 }

@@ -30,6 +30,31 @@ function useRefusal(retry: (answer: { verifyKey: string; captcha: string }) => v
   return { error, setError, changeToken, setChangeToken, onError };
 }
 
+/** Why the sign-in was refused, above the form. */
+function RefusalAlert({ error }: { error: string | null }) {
+  return error ? (
+    <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="portal-error" />
+  ) : null;
+}
+
+const passwordItem = (
+  <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+    <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+  </Form.Item>
+);
+
+/** The sign-in button with a line of help under it. */
+function SubmitRow({ loading, hint }: { loading: boolean; hint: string }) {
+  return (
+    <>
+      <Button type="primary" htmlType="submit" block loading={loading}>
+        登录
+      </Button>
+      <div style={{ color: '#86909c', fontSize: 13, marginTop: 12 }}>{hint}</div>
+    </>
+  );
+}
+
 function StudentForm({ onDone }: { onDone: (res: LoginResponse) => void }) {
   const [q, setQ] = useState('');
   const [sent, setSent] = useState<{ schoolId: number; xuehao: string; password: string } | null>(null);
@@ -65,15 +90,7 @@ function StudentForm({ onDone }: { onDone: (res: LoginResponse) => void }) {
         login.mutate(body);
       }}
     >
-      {refusal.error && (
-        <Alert
-          type="error"
-          showIcon
-          title={refusal.error}
-          style={{ marginBottom: 16 }}
-          data-testid="portal-error"
-        />
-      )}
+      <RefusalAlert error={refusal.error} />
       <Form.Item name="schoolId" rules={[{ required: true, message: '请选择学校' }]}>
         <Select
           showSearch={{ filterOption: false, onSearch: setQ }}
@@ -86,15 +103,11 @@ function StudentForm({ onDone }: { onDone: (res: LoginResponse) => void }) {
       <Form.Item name="xuehao" rules={[{ required: true, whitespace: true, message: '请输入学号' }]}>
         <Input prefix={<NumberOutlined />} placeholder="学号" autoComplete="username" maxLength={32} />
       </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={login.isPending}>
-        登录
-      </Button>
-      <div style={{ color: '#86909c', fontSize: 13, marginTop: 12 }}>
-        账号和初始密码见学校发放的账号单；忘记密码请联系班主任重置。
-      </div>
+      {passwordItem}
+      <SubmitRow
+        loading={login.isPending}
+        hint="账号和初始密码见学校发放的账号单；忘记密码请联系班主任重置。"
+      />
     </Form>
   );
 }
@@ -133,15 +146,7 @@ function ParentForm({ onDone }: { onDone: (res: LoginResponse) => void }) {
         );
       }}
     >
-      {refusal.error && (
-        <Alert
-          type="error"
-          showIcon
-          title={refusal.error}
-          style={{ marginBottom: 16 }}
-          data-testid="portal-error"
-        />
-      )}
+      <RefusalAlert error={refusal.error} />
       <Segmented
         block
         options={['验证码', '密码']}
@@ -174,16 +179,12 @@ function ParentForm({ onDone }: { onDone: (res: LoginResponse) => void }) {
           </Space.Compact>
         </Form.Item>
       ) : (
-        <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
-        </Form.Item>
+        passwordItem
       )}
-      <Button type="primary" htmlType="submit" block loading={login.isPending}>
-        登录
-      </Button>
-      <div style={{ color: '#86909c', fontSize: 13, marginTop: 12 }}>
-        首次使用请用验证码登录，登录后凭学校发放的绑定码绑定孩子。
-      </div>
+      <SubmitRow
+        loading={login.isPending}
+        hint="首次使用请用验证码登录，登录后凭学校发放的绑定码绑定孩子。"
+      />
     </Form>
   );
 }

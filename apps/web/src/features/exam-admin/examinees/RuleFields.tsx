@@ -13,6 +13,44 @@ function Labeled({ label, after, children }: { label: string; after?: string; ch
   );
 }
 
+/** The kaohao's prefix: digits only, at most 8. */
+function PrefixField({ value, onChange }: { value: string; onChange: (prefix: string) => void }) {
+  return (
+    <Labeled label="前缀">
+      <Input
+        placeholder="可不填"
+        aria-label="考号前缀"
+        maxLength={8}
+        style={{ width: 110 }}
+        value={value}
+        onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+      />
+    </Labeled>
+  );
+}
+
+/** A count of digits of the kaohao, between `min` and `max`. */
+function DigitsField(props: {
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (v: number | null) => void;
+}) {
+  return (
+    <Labeled label={props.label}>
+      <InputNumber
+        aria-label={props.label}
+        min={props.min}
+        max={props.max}
+        style={{ width: 70 }}
+        value={props.value}
+        onChange={props.onChange}
+      />
+    </Labeled>
+  );
+}
+
 export const DEFAULT_RULE: KaohaoRule = { kind: 'classSeat', prefix: '', classDigits: 2, seatDigits: 2 };
 
 const RULE_HELP: Record<KaohaoRule['kind'], string> = {
@@ -54,60 +92,33 @@ export function RuleFields({
       <Typography.Text type="secondary">{RULE_HELP[rule.kind]}</Typography.Text>
       {rule.kind === 'classSeat' && (
         <Space wrap>
-          <Labeled label="前缀">
-            <Input
-              placeholder="可不填"
-              aria-label="考号前缀"
-              maxLength={8}
-              style={{ width: 110 }}
-              value={rule.prefix}
-              onChange={(e) => onRule({ ...rule, prefix: e.target.value.replace(/\D/g, '') })}
-            />
-          </Labeled>
-          <Labeled label="班级位数">
-            <InputNumber
-              aria-label="班级位数"
-              min={1}
-              max={3}
-              style={{ width: 70 }}
-              value={rule.classDigits}
-              onChange={(v) => onRule({ ...rule, classDigits: digits(v, 2) })}
-            />
-          </Labeled>
-          <Labeled label="序号位数">
-            <InputNumber
-              aria-label="序号位数"
-              min={2}
-              max={3}
-              style={{ width: 70 }}
-              value={rule.seatDigits}
-              onChange={(v) => onRule({ ...rule, seatDigits: digits(v, 2) })}
-            />
-          </Labeled>
+          <PrefixField value={rule.prefix} onChange={(prefix) => onRule({ ...rule, prefix })} />
+          <DigitsField
+            label="班级位数"
+            min={1}
+            max={3}
+            value={rule.classDigits}
+            onChange={(v) => onRule({ ...rule, classDigits: digits(v, 2) })}
+          />
+          <DigitsField
+            label="序号位数"
+            min={2}
+            max={3}
+            value={rule.seatDigits}
+            onChange={(v) => onRule({ ...rule, seatDigits: digits(v, 2) })}
+          />
         </Space>
       )}
       {rule.kind === 'sequence' && (
         <Space wrap>
-          <Labeled label="前缀">
-            <Input
-              placeholder="可不填"
-              aria-label="考号前缀"
-              maxLength={8}
-              style={{ width: 110 }}
-              value={rule.prefix}
-              onChange={(e) => onRule({ ...rule, prefix: e.target.value.replace(/\D/g, '') })}
-            />
-          </Labeled>
-          <Labeled label="流水号位数">
-            <InputNumber
-              aria-label="流水号位数"
-              min={3}
-              max={8}
-              style={{ width: 70 }}
-              value={rule.digits}
-              onChange={(v) => onRule({ ...rule, digits: digits(v, 4) })}
-            />
-          </Labeled>
+          <PrefixField value={rule.prefix} onChange={(prefix) => onRule({ ...rule, prefix })} />
+          <DigitsField
+            label="流水号位数"
+            min={3}
+            max={8}
+            value={rule.digits}
+            onChange={(v) => onRule({ ...rule, digits: digits(v, 4) })}
+          />
         </Space>
       )}
       <Space wrap align="center">
