@@ -120,3 +120,6 @@ export async function signIn(app: FastifyInstance, account: string, password: st
 }
 
 export { XHR };
+
+/** A signed-in client of the test app. */
+export type Client = Awaited<ReturnType<typeof signIn>>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { MarkSubmitResult, MarkTask } from '@yj/contracts';
 import { examRole } from '../src/db/schema';
 import type { Db } from '../src/infra/db';
-import { body, signIn, testApp, type TestApp } from './app';
+import { body, signIn, testApp, type TestApp, type Client } from './app';
 import { PASSWORD, buildTeacher } from './factories';
 import { buildReviewingScene, type BlockSpec } from './marking';
 import { buildLeadScene } from './marking-lead-scene';
@@ -12,8 +12,6 @@ import { buildLeadScene } from './marking-lead-scene';
  * before a file's tests and closed after them; the people of an exam role; the claim and submit of the lead
  * scene's block. One place, so the tests say only what differs.
  */
-
-type Client = Awaited<ReturnType<typeof signIn>>;
 
 /**
  * A test file's server and scene: `build` makes the scene once the server runs, `ready` receives both (to keep

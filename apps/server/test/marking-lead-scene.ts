@@ -15,7 +15,7 @@ import {
   template,
 } from '../src/db/schema';
 import type { Db } from '../src/infra/db';
-import { signIn } from './app';
+import { signIn, type Client } from './app';
 import {
   BLANK_TEMPLATE,
   buildClassWithStudents,
@@ -23,8 +23,6 @@ import {
   buildTeacher,
   PASSWORD,
 } from './factories';
-
-type Client = Awaited<ReturnType<typeof signIn>>;
 
 /**
  * A subject in review with one block (questions 13: 10 points step 1, 14: 6 points step 0.5), `papers`

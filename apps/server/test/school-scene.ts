@@ -1,8 +1,7 @@
-import { signIn, type TestApp } from './app';
+import { signIn, type Client, type TestApp } from './app';
 import { buildClassWithStudents, buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from './factories';
 
-/** A signed-in client of the test app. */
-export type Client = Awaited<ReturnType<typeof signIn>>;
+export type { Client };
 
 /**
  * The set-up the school and exam tests share: a school (named `name`) with one class of `students`, its

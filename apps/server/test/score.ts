@@ -59,7 +59,7 @@ export async function buildScoreScene(app: FastifyInstance, db: Db, students: nu
     .values({ subjectId, name: '主观题', nos: ['21', '22', '23'] })
     .returning();
   let seq = 0;
-  return {
+  const it = {
     ...scene,
     classId: c.banji.id,
     examinees,
@@ -92,5 +92,19 @@ export async function buildScoreScene(app: FastifyInstance, db: Db, students: nu
         .insert(blockScore)
         .values({ blockId: blk!.id, paperId, subjectId, score, questionScores, source: 'single' });
     },
+    /** A recognised paper of an examinee with its final block score: what scanning and marking leave. */
+    async addMarked(
+      examineeId: number,
+      objective: Record<string, string[] | null>,
+      questionScores: Record<string, number>,
+    ) {
+      const p = await it.addPaper(examineeId, objective);
+      await it.addBlockScore(p.id, questionScores);
+      return p;
+    },
   };
+  return it;
 }
+
+/** What buildScoreScene builds. */
+export type ScoreScene = Awaited<ReturnType<typeof buildScoreScene>>;

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITY_TABLE, type Capability } from '@yj/contracts';
 import { examRole, examinee, student, teacher as teacherTable, user } from '../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../test/app';
+import { body, signIn, testApp, type TestApp, type Client } from '../../test/app';
 import { readXlsx } from '../../test/excel';
 import {
   buildClassWithStudents,
@@ -35,7 +35,6 @@ interface Ids {
   userId: number;
   classId: number;
 }
-type Client = Awaited<ReturnType<typeof signIn>>;
 
 let t: TestApp;
 /** the ids requests are filled with: school A's single exam, or the joint exam (see `joint`) */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn, testApp, XHR, type TestApp } from '../../test/app';
+import { body, signIn, testApp, XHR, type TestApp, type Client } from '../../test/app';
 import { buildUser, buildSubjectScene, PASSWORD } from '../../test/factories';
 import { routeSampler, type Json } from '../../test/route-sample';
 import { MAX_INT } from '@yj/contracts';
@@ -13,7 +13,6 @@ import type { ApiRoute } from './auth';
 // fields comes from the running server, so a route added later is swept too. Multipart uploads have no JSON
 // body schema: only their path and query parameters are swept here (their bodies have tests of their own).
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 type Path = Array<string | number>;
 
 const BATCH = 16;

@@ -7,10 +7,9 @@ import { SUBJECT_STATE_FORBIDS, type ExamBlockSubject } from '@yj/contracts';
 import { generateSet, typicalCard } from '@yj/scan-sim';
 import { examRole, subject } from '../../db/schema';
 import { postScans } from '../../../test/multipart';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, signIn, testApp, type TestApp, type Client } from '../../../test/app';
 import { buildSchool, buildSubjectScene, buildUser, PASSWORD } from '../../../test/factories';
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
 let admin: Client;
 let teacher: Client;

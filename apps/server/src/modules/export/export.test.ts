@@ -11,14 +11,14 @@ import { auditModule } from '../audit/audit.module';
 import { examModule } from '../exam/exam.module';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
-import { buildScoreScene } from '../../../test/score';
+import { buildScoreScene, type ScoreScene } from '../../../test/score';
 import { exportService } from './export.service';
 import { exportRepos } from './export.module';
 
 // The score scene (test/score.ts) gives 数学: e0 28, e1 5, e2 absent, e3 no sheet. Added here: 英语 (计入总分)
 // e0 90, e1 absent; 体育 (不计入总分) e0 50. Exam totals: e0 118, e1 5, e2 and e3 none.
 let t: TestApp;
-let scene: Awaited<ReturnType<typeof buildScoreScene>>;
+let scene: ScoreScene;
 let other: Awaited<ReturnType<typeof signIn>>;
 let english: number;
 let sport: number;
@@ -28,10 +28,16 @@ beforeAll(async () => {
   const db = t.database.db;
   scene = await buildScoreScene(t.app, db, 4);
   const [e0, e1, e2] = scene.examinees;
-  const p0 = await scene.addPaper(e0!.id, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
-  await scene.addBlockScore(p0.id, { '21': 8, '22': 7, '23': 0 });
-  const p1 = await scene.addPaper(e1!.id, { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] });
-  await scene.addBlockScore(p1.id, { '21': 2, '22': 0, '23': 0 });
+  await scene.addMarked(
+    e0!.id,
+    { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] },
+    { '21': 8, '22': 7, '23': 0 },
+  );
+  await scene.addMarked(
+    e1!.id,
+    { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] },
+    { '21': 2, '22': 0, '23': 0 },
+  );
   await db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
   expect(
     body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code,
@@ -91,7 +97,9 @@ describe('GET exam/:examId/all_score', () => {
     expect((await allScore('sort=drop')).code).not.toBe(0);
     expect(body(await scene.admin.get('/filter/api/exam/0/all_score')).code).not.toBe(0);
     // a teacher of the school who teaches none of its classes reads no student's scores (published or not)
-    expect(body(await scene.teacher.get(`/filter/api/exam/${scene.examId}/all_score`)).message).toBe('无权限');
+    expect(body(await scene.teacher.get(`/filter/api/exam/${scene.examId}/all_score`)).message).toBe(
+      '无权限',
+    );
     expect(body(await other.get(`/filter/api/exam/${scene.examId}/all_score`)).message).toBe('无权限');
   });
 });

@@ -11,11 +11,11 @@ import { auditLog, score, subject } from '../../db/schema';
 import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
 import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
-import { buildScoreScene } from '../../../test/score';
+import { buildScoreScene, type ScoreScene } from '../../../test/score';
 
 // A subject not marked here (英语, 满分 100, no sheet) of the score scene's exam: its four examinees 20260001…4.
 let t: TestApp;
-let scene: Awaited<ReturnType<typeof buildScoreScene>>;
+let scene: ScoreScene;
 let english: number;
 let other: Awaited<ReturnType<typeof signIn>>;
 

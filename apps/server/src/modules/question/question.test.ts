@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abMappingProblems, parseQuickEntry, SUBJECT_STATE_FORBIDS, type Structure } from '@yj/contracts';
 import { auditLog } from '../../db/schema';
 import { subject } from '../../db/schema';
-import type { signIn } from '../../../test/app';
+import type { Client } from '../../../test/app';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { buildSubjectScene } from '../../../test/factories';
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
 let admin: Client;
 let teacher: Client;

@@ -2,24 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, ScoreAdjustmentItem, ScoreStudentsPage } from '@yj/contracts';
 import { absence } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
-import { buildScoreScene } from '../../../test/score';
+import { buildScoreScene, type ScoreScene } from '../../../test/score';
 
 // e0: objective 3 + 3 + 5 + 2 = 13, block 21: 8, 22: 7 -> 28 (test/score.ts keys); e1 absent.
 let t: TestApp;
-let scene: Awaited<ReturnType<typeof buildScoreScene>>;
+let scene: ScoreScene;
 let url: string;
 
 beforeAll(async () => {
   t = await testApp();
   scene = await buildScoreScene(t.app, t.database.db, 2);
   url = `/filter/api/subject/${scene.subjectId}/score`;
-  const p0 = await scene.addPaper(scene.examinees[0]!.id, {
-    '1': ['B'],
-    '2': ['C'],
-    '3': ['A', 'C', 'D'],
-    '4': ['A'],
-  });
-  await scene.addBlockScore(p0.id, { '21': 8, '22': 7, '23': 0 });
+  await scene.addMarked(
+    scene.examinees[0]!.id,
+    {
+      '1': ['B'],
+      '2': ['C'],
+      '3': ['A', 'C', 'D'],
+      '4': ['A'],
+    },
+    { '21': 8, '22': 7, '23': 0 },
+  );
   await t.database.db
     .insert(absence)
     .values({ examineeId: scene.examinees[1]!.id, subjectId: scene.subjectId });

@@ -4,14 +4,14 @@ import { objectiveScores, subjectScore, type SubjectKey } from '@yj/scoring';
 import { absence, examinee, question, score, scoreAdjustment } from '../../db/schema';
 import { testApp, type TestApp } from '../../../test/app';
 import { buildUser } from '../../../test/factories';
-import { buildScoreScene } from '../../../test/score';
+import { buildScoreScene, type ScoreScene } from '../../../test/score';
 import { scoreComputing } from './score.module';
 
 // The batched derivation (index lookups per examinee, batches of 10,000 cut by id, two lanes) against the pure rules
 // called directly on the same generated inputs: 240 examinees with varied readings, A/B types from the sheet or the
 // examinee list, absences, missing sheets, block scores, 选做, adjustments; then a key change with 送分 and 取消.
 let t: TestApp;
-let scene: Awaited<ReturnType<typeof buildScoreScene>>;
+let scene: ScoreScene;
 const N = 240;
 
 /** A small deterministic generator: the same data every run. */

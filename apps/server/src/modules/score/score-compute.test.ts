@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { absence, examinee, question, score, scoreAdjustment } from '../../db/schema';
 import { testApp, type TestApp } from '../../../test/app';
 import { buildUser } from '../../../test/factories';
-import { buildScoreScene } from '../../../test/score';
+import { buildScoreScene, type ScoreScene } from '../../../test/score';
 import type { ScoreCompute } from './score-compute';
 import { scoreComputing } from './score.module';
 
 // Keys (test/score.ts): 1 B / 2 C single 3 分 (B paper: printed 1 is question 2 key A, printed 2 is question 1
 // key D), 3 ACD multi 5 分 少选 2 (B: ABD), 4 判断 A 2 分 (B: B); subjective 21, 选做 22 / 23 (pick 1).
 let t: TestApp;
-let scene: Awaited<ReturnType<typeof buildScoreScene>>;
+let scene: ScoreScene;
 let compute: ScoreCompute;
 const ids: number[] = [];
 
@@ -29,8 +29,11 @@ beforeAll(async () => {
   ids.push(...scene.examinees.map((e) => e.id));
   const [e0, e1, e2, e3, e4] = ids;
   // e0: A paper, all right; block 21: 8.5, 22: 0, 23: 7 (wrote 23)
-  const p0 = await scene.addPaper(e0!, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
-  await scene.addBlockScore(p0.id, { '21': 8.5, '22': 0, '23': 7 });
+  await scene.addMarked(
+    e0!,
+    { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] },
+    { '21': 8.5, '22': 0, '23': 7 },
+  );
   // e1: B paper by its own mark: printed 1 'A' (q2 key A: 3), printed 2 'D' (q1 key D: 3), 3 {A,B} ⊂ ABD (2),
   // 4 'F' = B right (2) -> objective 10; no block score yet -> subjective 0
   await scene.addPaper(e1!, { '1': ['A'], '2': ['D'], '3': ['A', 'B'], '4': ['F'] }, { paperType: 'B' });

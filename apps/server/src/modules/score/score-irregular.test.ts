@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IrregularItem, Paged, ScoreStudentsPage, ScoreSummary } from '@yj/contracts';
 import { absence, auditLog } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
-import { buildScoreScene } from '../../../test/score';
+import { buildScoreScene, type ScoreScene } from '../../../test/score';
 
 // 违纪: the subject scores 0 with the reason, counted apart from 缺考, audited, listed, cleared.
 let t: TestApp;
-let scene: Awaited<ReturnType<typeof buildScoreScene>>;
+let scene: ScoreScene;
 let url: string;
 
 beforeAll(async () => {
@@ -16,8 +16,7 @@ beforeAll(async () => {
   url = `/filter/api/subject/${scene.subjectId}/score`;
   const [e0, e1, e2] = scene.examinees;
   for (const e of [e0!, e1!]) {
-    const p = await scene.addPaper(e.id, { '1': ['B'] });
-    await scene.addBlockScore(p.id, { '21': 6, '22': 4, '23': 0 });
+    await scene.addMarked(e.id, { '1': ['B'] }, { '21': 6, '22': 4, '23': 0 });
   }
   await t.database.db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
   await scene.admin.post(`${url}/recompute`);

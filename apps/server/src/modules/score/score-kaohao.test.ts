@@ -11,13 +11,13 @@ import {
 import { absence, auditLog, blockScore, examinee, paper, student, subject } from '../../db/schema';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import { buildClassWithStudents, buildSchool, buildSchoolAdmin } from '../../../test/factories';
-import { buildScoreScene } from '../../../test/score';
+import { buildScoreScene, type ScoreScene } from '../../../test/score';
 
 // e0 (20260001): objective 13 + block 21: 8, 22: 7 = 28, then 21 adjusted to 9 => 29; e1 (20260002) absent;
 // e2 (20260003) a blank sheet; e3 (20260004) nothing.
 const PASSWORD = 'Yuejuan-Test-26';
 let t: TestApp;
-let scene: Awaited<ReturnType<typeof buildScoreScene>>;
+let scene: ScoreScene;
 let url: string;
 let p0: number;
 

@@ -62,8 +62,7 @@ async function sceneOf(examinees: number): Promise<Scene> {
 async function doneScene(name: string, both = true): Promise<Scene & { url: string }> {
   const scene = await sceneOf(2);
   for (const e of scene.examinees.slice(0, both ? 2 : 1)) {
-    const p = await scene.addPaper(e.id, { '1': all });
-    await scene.addBlockScore(p.id, { '21': 4, '22': 3, '23': 0 });
+    await scene.addMarked(e.id, { '1': all }, { '21': 4, '22': 3, '23': 0 });
   }
   await t.database.db.update(subject).set({ name }).where(eq(subject.id, scene.subjectId));
   await setStatus(scene.subjectId, SubjectStatus.done);

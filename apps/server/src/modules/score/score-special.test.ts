@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS, SubjectStatus, type StructureInfo } from '@yj/contracts';
 import { auditLog, score, subject } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
-import { buildScoreScene } from '../../../test/score';
+import { buildScoreScene, type ScoreScene } from '../../../test/score';
 
 // 送分 / 取消此题 through the API (test/score.ts keys: 1 B, 2 C 单选 3 分, 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分).
 // e0 all right: objective 13; e1 chose 1 B (3), 2 A (0), 3 B (0), 4 B (0): objective 3.
 let t: TestApp;
-let scene: Awaited<ReturnType<typeof buildScoreScene>>;
+let scene: ScoreScene;
 let special: string;
 
 const objectiveOf = async (examineeId: number) => {

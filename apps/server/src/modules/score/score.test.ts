@@ -9,14 +9,14 @@ import {
 } from '@yj/contracts';
 import { absence, markTask, question, scanException, score, subject, template } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
-import { buildScoreScene } from '../../../test/score';
+import { buildScoreScene, type ScoreScene } from '../../../test/score';
 import { NOT_PUBLISHED } from './score-access';
 
 // Keys (test/score.ts): 1 B, 2 C (3 分 each), 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分; subjective 21 and the 选做
 // pair 22 / 23, 10 分 each. Four examinees: e0 all right + block 8 + 7 = 28; e1 only 1 right + block 2 + 0 = 5;
 // e2 absent; e3 no sheet.
 let t: TestApp;
-let scene: Awaited<ReturnType<typeof buildScoreScene>>;
+let scene: ScoreScene;
 let url: string;
 
 beforeAll(async () => {
@@ -24,10 +24,16 @@ beforeAll(async () => {
   scene = await buildScoreScene(t.app, t.database.db, 4);
   url = `/filter/api/subject/${scene.subjectId}/score`;
   const [e0, e1, e2] = scene.examinees;
-  const p0 = await scene.addPaper(e0!.id, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
-  await scene.addBlockScore(p0.id, { '21': 8, '22': 7, '23': 0 });
-  const p1 = await scene.addPaper(e1!.id, { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] });
-  await scene.addBlockScore(p1.id, { '21': 2, '22': 0, '23': 0 });
+  await scene.addMarked(
+    e0!.id,
+    { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] },
+    { '21': 8, '22': 7, '23': 0 },
+  );
+  await scene.addMarked(
+    e1!.id,
+    { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] },
+    { '21': 2, '22': 0, '23': 0 },
+  );
   await t.database.db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
 }, 60_000);
 afterAll(() => t?.close());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patch } from '@yj/contracts';
 import { createRng, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
-import type { signIn } from '../../../test/app';
+import type { Client } from '../../../test/app';
 import { body, testApp, XHR, type TestApp } from '../../../test/app';
 import { multipartFile } from '../../../test/excel';
 import { buildSubjectScene } from '../../../test/factories';
@@ -10,7 +10,6 @@ import type { TemplateImage } from './template-image.service';
 // The template builder's pictures: a scanned blank card goes in, the stored greyscale page and the
 // auto-recognised regions come out; location-area patches are cut from it.
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
 let admin: Client;
 let teacher: Client;

@@ -24,7 +24,7 @@ import {
 import type { Rect } from '../../../../web/src/features/template/geometry';
 import { tabProposals } from '../../../../web/src/features/template/proposals';
 import type { TabKey } from '../../../../web/src/features/template/tabs';
-import type { signIn } from '../../../test/app';
+import type { Client } from '../../../test/app';
 import { body, testApp, XHR, type TestApp } from '../../../test/app';
 import { multipartFile } from '../../../test/excel';
 import { buildSubjectScene } from '../../../test/factories';
@@ -59,7 +59,6 @@ const SAMPLE6_DRAGS = {
   questions: [0, 1, 2, 3, 4].map((i) => ({ x: 1026, y: Math.round(1373 + i * 66.6), w: 410, h: 58 })),
 };
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
 let admin: Client;
 let subjectId: number;

@@ -9,12 +9,11 @@ import {
   type CardTemplateInput,
 } from '@yj/contracts';
 import { auditLog, subject } from '../../db/schema';
-import type { signIn } from '../../../test/app';
+import type { Client } from '../../../test/app';
 import { body, testApp, XHR, type TestApp } from '../../../test/app';
 import { multipartFile } from '../../../test/excel';
 import { buildSubjectScene } from '../../../test/factories';
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
 let admin: Client;
 let teacher: Client;

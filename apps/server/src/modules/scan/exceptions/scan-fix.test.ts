@@ -7,11 +7,12 @@ import type {
   ScanExceptionItem,
   ScanPaperItem,
   StudentPaperView,
+  Paged,
 } from '@yj/contracts';
 import { applyH, manualAnchorPoints } from '@yj/omr';
 import { coverAnchors, orderlyStudent, typicalCard, type SheetAnswers, type SheetTruth } from '@yj/scan-sim';
 import { auditLog, examinee, paper, scanException, scanPage, student } from '../../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../../test/app';
+import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import { untilRecognised } from '../../../../test/scan';
 import {
@@ -21,12 +22,6 @@ import {
   buildSubjectScene,
   PASSWORD,
 } from '../../../../test/factories';
-
-type Client = Awaited<ReturnType<typeof signIn>>;
-interface Paged<T> {
-  total: number;
-  items: T[];
-}
 
 let t: TestApp;
 let admin: Client;

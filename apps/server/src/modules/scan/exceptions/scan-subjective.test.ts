@@ -9,7 +9,7 @@ import type {
 import { pageFields } from '@yj/omr';
 import { blacken, orderlyStudent, typicalCard } from '@yj/scan-sim';
 import { auditLog, examinee, paper, scanPage, student } from '../../../db/schema';
-import { body, testApp, type signIn, type TestApp } from '../../../../test/app';
+import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import { untilRecognised } from '../../../../test/scan';
 import { buildClassWithStudents, buildSubjectScene } from '../../../../test/factories';
@@ -17,7 +17,6 @@ import { buildClassWithStudents, buildSubjectScene } from '../../../../test/fact
 // 主观题异常 (issue 6): a 打分栏 that cannot be read is settled by typing the score (within the question's
 // full score and step); an answer box the image does not show whole is accepted as it is or rescanned.
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
 let admin: Client;
 let examId: number;

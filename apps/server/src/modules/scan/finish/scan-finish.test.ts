@@ -21,7 +21,7 @@ import {
   scanPage,
   student,
 } from '../../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../../test/app';
+import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import { untilRecognised } from '../../../../test/scan';
 import {
@@ -36,7 +36,6 @@ import {
 // Absence records, 扫描完成 per school, chunked uploads into one batch and uploadorigin (issue 6).
 // School A has K[0..3]; school B joins the exam with K[4] and K[5].
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 type File = { name: string; data: Buffer };
 
 let t: TestApp;

@@ -8,6 +8,7 @@ import {
   type ScanExceptionCounts,
   type ScanExceptionItem,
   type ScanPaperItem,
+  type Paged,
 } from '@yj/contracts';
 import {
   createRng,
@@ -21,7 +22,7 @@ import { examRole, examinee, scanBatch, scanPage, student } from '../../../db/sc
 import { fsStorage } from '../../../infra/storage';
 import { scanJobs } from '../recognition/scan.jobs';
 import { scanJobDeps } from '../scan.module';
-import { body, signIn, testApp, type TestApp } from '../../../../test/app';
+import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import {
   buildClassWithStudents,
@@ -31,12 +32,6 @@ import {
   buildUser,
   PASSWORD,
 } from '../../../../test/factories';
-
-type Client = Awaited<ReturnType<typeof signIn>>;
-interface Paged<T> {
-  total: number;
-  items: T[];
-}
 
 let t: TestApp;
 let admin: Client;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typicalCard } from '@yj/scan-sim';
 import { Readable } from 'node:stream';
 import JSZip from 'jszip';
-import { body, testApp, XHR, type signIn, type TestApp } from '../../../../test/app';
+import { body, testApp, XHR, type TestApp, type Client } from '../../../../test/app';
 import { multipartFile } from '../../../../test/excel';
 import { multipartFiles, postScans } from '../../../../test/multipart';
 import { buildSubjectScene } from '../../../../test/factories';
@@ -11,7 +11,6 @@ import { buildSubjectScene } from '../../../../test/factories';
 // Issue 19, point 4: one upload must neither freeze the server nor take its memory. PDF pages render on worker
 // threads, only the pages needed, each under a pixel cap; images are sized from their header before decoding.
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
 let admin: Client;
 let subjectId: number;

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typicalCard } from '@yj/scan-sim';
-import { body, testApp, type signIn, type TestApp } from '../../../../test/app';
+import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import { buildSubjectScene } from '../../../../test/factories';
 import { hugePngHeader, sharedContentPdf, zerosZip } from '../../../../test/hostile-files';
@@ -10,7 +10,6 @@ import { hugePngHeader, sharedContentPdf, zerosZip } from '../../../../test/host
 // school's small upload is answered while another school's large PDF still renders, and zips and PNGs that would
 // unpack to gigabytes are refused from what they declare (and, for a zip that lies, as it inflates).
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
 const school: Array<{ admin: Client; subjectId: number }> = [];
 
