@@ -108,3 +108,15 @@ export async function buildScoreScene(app: FastifyInstance, db: Db, students: nu
 
 /** What buildScoreScene builds. */
 export type ScoreScene = Awaited<ReturnType<typeof buildScoreScene>>;
+
+type Marked = [objective: Record<string, string[] | null>, questionScores: Record<string, number>];
+/** A paper right on every objective question with 8 + 7 on the block: 28 in all (`scene.addMarked(id, ...ALL_RIGHT)`). */
+export const ALL_RIGHT: Marked = [
+  { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] },
+  { '21': 8, '22': 7, '23': 0 },
+];
+/** A paper right on question 1 only with 2 + 0 on the block: 5 in all. */
+export const ONE_RIGHT: Marked = [
+  { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] },
+  { '21': 2, '22': 0, '23': 0 },
+];

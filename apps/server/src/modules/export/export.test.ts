@@ -11,7 +11,7 @@ import { auditModule } from '../audit/audit.module';
 import { examModule } from '../exam/exam.module';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
-import { buildScoreScene, type ScoreScene } from '../../../test/score';
+import { ALL_RIGHT, ONE_RIGHT, buildScoreScene, type ScoreScene } from '../../../test/score';
 import { exportService } from './export.service';
 import { exportRepos } from './export.module';
 
@@ -28,16 +28,8 @@ beforeAll(async () => {
   const db = t.database.db;
   scene = await buildScoreScene(t.app, db, 4);
   const [e0, e1, e2] = scene.examinees;
-  await scene.addMarked(
-    e0!.id,
-    { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] },
-    { '21': 8, '22': 7, '23': 0 },
-  );
-  await scene.addMarked(
-    e1!.id,
-    { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] },
-    { '21': 2, '22': 0, '23': 0 },
-  );
+  await scene.addMarked(e0!.id, ...ALL_RIGHT);
+  await scene.addMarked(e1!.id, ...ONE_RIGHT);
   await db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
   expect(
     body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScoreReviewList } from '@yj/contracts';
 import { absence, score } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
-import { buildScoreScene, type ScoreScene } from '../../../test/score';
+import { ALL_RIGHT, buildScoreScene, type ScoreScene } from '../../../test/score';
 
 // Keys (test/score.ts): 1 B, 2 C (3 分 each), 3 ACD 多选 5 分, 4 判断 A 2 分; subjective 21 and the 选做 pair
 // 22 / 23. e0 answers right; e1 fills nothing and scores 0; e2 is registered 缺考 yet has a sheet; e3 no sheet.
@@ -16,16 +16,8 @@ beforeAll(async () => {
   scene = await buildScoreScene(t.app, t.database.db, 4);
   url = `/filter/api/subject/${scene.subjectId}/score/check/review`;
   const [e0, e1, e2] = scene.examinees;
-  await scene.addMarked(
-    e0!.id,
-    { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] },
-    { '21': 8, '22': 7, '23': 0 },
-  );
-  await scene.addMarked(
-    e1!.id,
-    { '1': [], '2': [], '3': [], '4': [] },
-    { '21': 0, '22': 0, '23': 0 },
-  );
+  await scene.addMarked(e0!.id, ...ALL_RIGHT);
+  await scene.addMarked(e1!.id, { '1': [], '2': [], '3': [], '4': [] }, { '21': 0, '22': 0, '23': 0 });
   await scene.addPaper(e2!.id, { '1': ['B'], '2': ['C'], '3': [], '4': ['A'] });
   await t.database.db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
   expect(

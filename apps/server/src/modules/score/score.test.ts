@@ -9,7 +9,7 @@ import {
 } from '@yj/contracts';
 import { absence, markTask, question, scanException, score, subject, template } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
-import { buildScoreScene, type ScoreScene } from '../../../test/score';
+import { ALL_RIGHT, ONE_RIGHT, buildScoreScene, type ScoreScene } from '../../../test/score';
 import { NOT_PUBLISHED } from './score-access';
 
 // Keys (test/score.ts): 1 B, 2 C (3 分 each), 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分; subjective 21 and the 选做
@@ -24,16 +24,8 @@ beforeAll(async () => {
   scene = await buildScoreScene(t.app, t.database.db, 4);
   url = `/filter/api/subject/${scene.subjectId}/score`;
   const [e0, e1, e2] = scene.examinees;
-  await scene.addMarked(
-    e0!.id,
-    { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] },
-    { '21': 8, '22': 7, '23': 0 },
-  );
-  await scene.addMarked(
-    e1!.id,
-    { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] },
-    { '21': 2, '22': 0, '23': 0 },
-  );
+  await scene.addMarked(e0!.id, ...ALL_RIGHT);
+  await scene.addMarked(e1!.id, ...ONE_RIGHT);
   await t.database.db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
 }, 60_000);
 afterAll(() => t?.close());

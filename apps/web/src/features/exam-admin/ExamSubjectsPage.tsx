@@ -15,8 +15,8 @@ export function ExamSubjectsPage<T extends { subjectId: number }>(props: {
   /** the page's name, in its crumbs and title */
   title: string;
   testId: string;
-  /** what the failed load says */
-  failedTitle: string;
+  /** what the failed load says (`{title}加载失败` unless given) */
+  failedTitle?: string;
   q: UseQueryResult<T[]>;
   columns: ColumnsType<T>;
 }) {
@@ -24,7 +24,11 @@ export function ExamSubjectsPage<T extends { subjectId: number }>(props: {
   return (
     <PageFrame crumbs={examCrumbs(exam, title)} title={`${exam.name} · ${title}`} testId={props.testId}>
       {q.isError ? (
-        <QueryFailed title={props.failedTitle} error={q.error} onRetry={() => void q.refetch()} />
+        <QueryFailed
+          title={props.failedTitle ?? `${title}加载失败`}
+          error={q.error}
+          onRetry={() => void q.refetch()}
+        />
       ) : (
         <Card>
           <Table<T>

@@ -15,7 +15,6 @@ export function ExamTaskView({ exam }: { exam: ExamDetail }) {
       exam={exam}
       title="阅卷分配"
       testId="exam-task"
-      failedTitle="阅卷分配加载失败"
       q={q}
       columns={[
         { title: '科目', dataIndex: 'name', width: 120 },
