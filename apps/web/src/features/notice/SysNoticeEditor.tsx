@@ -33,13 +33,12 @@ export function SysNoticeEditor({ open, onClose }: { open: boolean; onClose: () 
       open={open}
       title="系统公告"
       okText="发布"
-      pending={save.isPending}
+      save={save}
       form={form}
       onCancel={onClose}
       width={560}
       requiredMark
       initialValues={{ text: '', maxAge: 24 }}
-      onFinish={(v) => save.mutate(v)}
       intro={
         <Typography.Paragraph type="secondary">
           公告会在所有用户下次打开平台时弹出一次；内容修改后会再次提醒。留空并发布即可撤下公告。

@@ -44,10 +44,9 @@ export function AdjustModal({
       open={row !== null}
       title={row ? `调整成绩：${row.name}（${row.kaohao}）` : '调整成绩'}
       okText="确认调整"
-      pending={save.isPending}
+      save={save}
       form={form}
       onCancel={onClose}
-      onFinish={(v) => save.mutate(v)}
     >
       <Form.Item name="questionNo" label="题号" rules={[{ required: true, message: '请选择题号' }]}>
         <Select

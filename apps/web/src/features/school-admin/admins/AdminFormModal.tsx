@@ -36,10 +36,9 @@ export function AdminFormModal({
       open={open}
       title="添加管理员"
       okText="添加"
-      pending={save.isPending}
+      save={save}
       form={form}
       onCancel={onClose}
-      onFinish={(v) => save.mutate(v)}
     >
       <Form.Item name="phone" label="手机号" rules={PHONE_RULES}>
         <Input placeholder="管理员的登录手机号" maxLength={11} inputMode="numeric" />

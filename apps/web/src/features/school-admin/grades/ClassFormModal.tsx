@@ -44,11 +44,10 @@ export function ClassFormModal({ schoolId, grade, renaming, open, onClose, onSav
       open={open}
       title={renaming ? `班级改名：${renaming.name}` : `新增班级${grade ? `（${grade.name}）` : ''}`}
       okText="保存"
-      pending={save.isPending}
+      save={save}
       form={form}
       onCancel={onClose}
       initialValues={renaming ? { name: renaming.name, kind: renaming.kind as 1 | 2 } : { kind: 1 }}
-      onFinish={(v) => save.mutate(v)}
     >
       <Form.Item name="name" label="班级名称" rules={requiredText('请输入班级名称', 30, '不能超过 30 个字')}>
         <Input placeholder={grade ? `例如 ${grade.name}(3)班` : '请输入班级名称'} maxLength={30} />

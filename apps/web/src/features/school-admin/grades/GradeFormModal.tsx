@@ -32,15 +32,7 @@ export function GradeFormModal({
     },
   });
   return (
-    <FormModal<Values>
-      open={open}
-      title="新增年级"
-      okText="保存"
-      pending={save.isPending}
-      form={form}
-      onCancel={onClose}
-      onFinish={(v) => save.mutate(v)}
-    >
+    <FormModal<Values> open={open} title="新增年级" okText="保存" save={save} form={form} onCancel={onClose}>
       <Form.Item name="name" label="年级名称" rules={requiredText('请输入年级名称', 20, '不能超过 20 个字')}>
         <Input placeholder="例如 高一、初二" maxLength={20} />
       </Form.Item>

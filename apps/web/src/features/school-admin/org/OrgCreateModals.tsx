@@ -42,11 +42,10 @@ export function CreateOrgModal({ tree, open, onClose }: ModalProps) {
       open={open}
       title="新建教育局"
       okText="创建"
-      pending={save.isPending}
+      save={save}
       form={form}
       onCancel={onClose}
       initialValues={{ level: 3, parentId: null }}
-      onFinish={(v) => save.mutate(v)}
     >
       <Form.Item
         name="name"
@@ -103,11 +102,10 @@ export function CreateSchoolModal({
       open={open}
       title="新建学校"
       okText="创建"
-      pending={save.isPending}
+      save={save}
       form={form}
       onCancel={onClose}
       initialValues={{ isTertiary: false }}
-      onFinish={(v) => save.mutate(v)}
     >
       <Form.Item
         name="name"
