@@ -213,6 +213,21 @@ describe('published results', () => {
     await save({});
   });
 
+  it('发布设置 holds for the whole exam: a subject’s manager publishes the subject but is neither shown nor let set it', async () => {
+    const teacherId = body<{ id: number }>(await s.teacher.post('/filter/api/user/getUserInfo')).data.id;
+    const role = { role: 3, userIds: [teacherId], subjectId: s.subjectId };
+    expect(body(await s.admin.post(`/filter/api/exam/${s.examId}/role`, role)).code).toBe(0);
+    const detail = (c: typeof s.admin) =>
+      c.get(`/filter/api/exam/${s.examId}/detail`).then((r) => body<{ can: { publish: boolean } }>(r).data);
+    expect((await detail(s.admin)).can.publish).toBe(true);
+    expect((await detail(s.teacher)).can.publish).toBe(false);
+    const rows = body<Array<{ canPublish: boolean }>>(
+      await s.teacher.get(`/filter/api/exam/${s.examId}/score/release`),
+    );
+    expect(rows.data.map((r) => r.canPublish)).toEqual([true]);
+    expect(body(await s.teacher.get(`/filter/api/exam/${s.examId}/portal/setting`)).message).toBe('无权限');
+  });
+
   it('取消发布 hides at once; publishing again shows it', async () => {
     const c = await portalClient(t.app, t.database.db, s.schoolId, 'S1');
     await s.cancel();
