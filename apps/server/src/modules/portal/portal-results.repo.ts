@@ -65,6 +65,35 @@ export function portalResultsRepo(db: Db) {
         .orderBy(sql`${exam.startDate} desc nulls last`, desc(exam.id));
     },
 
+    /** The school's visible exams with a published subject, newest first: the 考号 sign-in's choice. */
+    async schoolExams(schoolId: number, limit: number) {
+      return db
+        .selectDistinct({ id: exam.id, name: exam.name, date: exam.startDate })
+        .from(exam)
+        .innerJoin(subject, and(eq(subject.examId, exam.id), published))
+        .where(
+          and(
+            visibleExam,
+            sql`exists (select 1 from ${examinee} where ${examinee.examId} = ${exam.id}
+              and ${examinee.schoolId} = ${schoolId})`,
+          ),
+        )
+        .orderBy(sql`${exam.startDate} desc nulls last`, desc(exam.id))
+        .limit(limit);
+    },
+
+    /** The 学号 of the school's student who sat the exam under this 考号; null when none. */
+    async xuehaoByKaohao(schoolId: number, examId: number, kaohao: string): Promise<string | null> {
+      const [row] = await db
+        .select({ xuehao: student.xuehao })
+        .from(examinee)
+        .innerJoin(student, eq(student.id, examinee.studentId))
+        .where(
+          and(eq(examinee.examId, examId), eq(examinee.kaohao, kaohao), eq(examinee.schoolId, schoolId)),
+        );
+      return row?.xuehao ?? null;
+    },
+
     /** The student's examinee row in a visible exam with a published subject; null otherwise. */
     async examinee(examId: number, studentId: number) {
       const [row] = await db

@@ -7,6 +7,9 @@ import {
   type PortalExamItem,
   type PortalQuestion,
   type PortalSubjectDetail,
+  type PortalTrend,
+  type PortalTrendPoint,
+  PORTAL_TREND_EXAMS,
   type Principal,
   type PublishSetting,
 } from '@yj/contracts';
@@ -41,6 +44,21 @@ function standingShown(
     ...(s.showAverages ? { classAvg: c.avg, gradeAvg: g.avg, classMax: c.max, gradeMax: g.max } : {}),
     ...(s.rankMode === 'rank' ? { classRank: c.rank, gradeRank: g.rank } : {}),
     ...(s.rankMode === 'band' ? { band: rankBand(g.rank, g.n) } : {}),
+  };
+}
+
+/** A score as the trend draws it: its share of full marks, and the grade rank or band that were shown. */
+function trendPoint(x: {
+  score: number | null;
+  fullScore: number;
+  standing: PortalExamDetail['total']['standing'];
+}): PortalTrendPoint {
+  return {
+    score: x.score,
+    fullScore: x.fullScore,
+    rate: x.score === null || x.fullScore <= 0 ? null : Math.round((x.score / x.fullScore) * 10000) / 10000,
+    ...(x.standing.gradeRank !== undefined ? { gradeRank: x.standing.gradeRank } : {}),
+    ...(x.standing.band !== undefined ? { band: x.standing.band } : {}),
   };
 }
 
@@ -99,6 +117,67 @@ export function portalResultsService(d: Deps) {
     return { subject, x, setting, score };
   }
 
+  async function examDetail(p: Principal, examId: number, studentId?: number): Promise<PortalExamDetail> {
+    const { x, setting } = await examOf(examId, await whose(p, studentId));
+    const subjects = await r().publishedSubjects(examId);
+    const scores = await r().schoolScores(examId, x.schoolId);
+    const present = (rows: ScoreRow[]) =>
+      rows.filter((s) => !s.absent && s.total !== null).map((s) => s.total!);
+    const totals = new Map<number, { classId: number; total: number }>();
+    const inTotal = new Set(subjects.filter((s) => s.inTotal).map((s) => s.id));
+    for (const s of scores)
+      if (inTotal.has(s.subjectId) && !s.absent && s.total !== null) {
+        const t = totals.get(s.examineeId) ?? { classId: s.classId, total: 0 };
+        t.total += s.total;
+        totals.set(s.examineeId, t);
+      }
+    const myTotal = totals.get(x.examineeId)?.total ?? null;
+    const totalFull = subjects.filter((s) => s.inTotal).reduce((a, s) => a + s.fullScore, 0);
+    const allTotals = [...totals.values()];
+    return {
+      examId,
+      name: x.examName,
+      date: x.date,
+      student: { name: x.name, className: x.className },
+      setting: {
+        rankMode: setting.rankMode,
+        showAverages: setting.showAverages,
+        showPaper: setting.showPaper,
+        showAnswers: setting.showAnswers,
+      },
+      total: {
+        score: myTotal === null ? null : round(myTotal),
+        fullScore: totalFull,
+        level: scoreLevel(myTotal, totalFull),
+        standing: standingShown(
+          setting,
+          allTotals.filter((t) => t.classId === x.classId).map((t) => t.total),
+          allTotals.map((t) => t.total),
+          myTotal,
+        ),
+      },
+      subjects: subjects.map((s) => {
+        const of = scores.filter((row) => row.subjectId === s.id);
+        const mine = of.find((row) => row.examineeId === x.examineeId);
+        const value = mine && !mine.absent ? mine.total : null;
+        return {
+          subjectId: s.id,
+          name: s.name,
+          score: value,
+          fullScore: s.fullScore,
+          absent: mine?.absent ?? false,
+          level: scoreLevel(value, s.fullScore),
+          standing: standingShown(
+            setting,
+            present(of.filter((row) => row.classId === x.classId)),
+            present(of),
+            value,
+          ),
+        };
+      }),
+    };
+  }
+
   return {
     async exams(p: Principal, studentId?: number): Promise<PortalExamItem[]> {
       const who = await whose(p, studentId);
@@ -106,65 +185,24 @@ export function portalResultsService(d: Deps) {
       return rows.map((e) => ({ ...e, total: e.total === null ? null : round(e.total) }));
     },
 
-    async exam(p: Principal, examId: number, studentId?: number): Promise<PortalExamDetail> {
-      const { x, setting } = await examOf(examId, await whose(p, studentId));
-      const subjects = await r().publishedSubjects(examId);
-      const scores = await r().schoolScores(examId, x.schoolId);
-      const present = (rows: ScoreRow[]) =>
-        rows.filter((s) => !s.absent && s.total !== null).map((s) => s.total!);
-      const totals = new Map<number, { classId: number; total: number }>();
-      const inTotal = new Set(subjects.filter((s) => s.inTotal).map((s) => s.id));
-      for (const s of scores)
-        if (inTotal.has(s.subjectId) && !s.absent && s.total !== null) {
-          const t = totals.get(s.examineeId) ?? { classId: s.classId, total: 0 };
-          t.total += s.total;
-          totals.set(s.examineeId, t);
-        }
-      const myTotal = totals.get(x.examineeId)?.total ?? null;
-      const totalFull = subjects.filter((s) => s.inTotal).reduce((a, s) => a + s.fullScore, 0);
-      const allTotals = [...totals.values()];
-      return {
-        examId,
-        name: x.examName,
-        date: x.date,
-        student: { name: x.name, className: x.className },
-        setting: {
-          rankMode: setting.rankMode,
-          showAverages: setting.showAverages,
-          showPaper: setting.showPaper,
-          showAnswers: setting.showAnswers,
-        },
-        total: {
-          score: myTotal === null ? null : round(myTotal),
-          fullScore: totalFull,
-          level: scoreLevel(myTotal, totalFull),
-          standing: standingShown(
-            setting,
-            allTotals.filter((t) => t.classId === x.classId).map((t) => t.total),
-            allTotals.map((t) => t.total),
-            myTotal,
-          ),
-        },
-        subjects: subjects.map((s) => {
-          const of = scores.filter((row) => row.subjectId === s.id);
-          const mine = of.find((row) => row.examineeId === x.examineeId);
-          const value = mine && !mine.absent ? mine.total : null;
-          return {
-            subjectId: s.id,
-            name: s.name,
-            score: value,
-            fullScore: s.fullScore,
-            absent: mine?.absent ?? false,
-            level: scoreLevel(value, s.fullScore),
-            standing: standingShown(
-              setting,
-              present(of.filter((row) => row.classId === x.classId)),
-              present(of),
-              value,
-            ),
-          };
-        }),
-      };
+    exam: examDetail,
+
+    /** Across exams (oldest first): the total and each subject, rank or band only where that exam shows it. */
+    async trend(p: Principal, studentId?: number): Promise<PortalTrend> {
+      const who = await whose(p, studentId);
+      const list = (await r().exams(who.studentId, who.parent)).slice(0, PORTAL_TREND_EXAMS).reverse();
+      const out: PortalTrend = [];
+      for (const e of list) {
+        const x = await examDetail(p, e.examId, studentId);
+        out.push({
+          examId: x.examId,
+          name: x.name,
+          date: x.date,
+          total: trendPoint(x.total),
+          subjects: x.subjects.map((sub) => ({ name: sub.name, ...trendPoint(sub) })),
+        });
+      }
+      return out;
     },
 
     async subject(p: Principal, subjectId: number, studentId?: number): Promise<PortalSubjectDetail> {
