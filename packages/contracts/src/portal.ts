@@ -234,12 +234,25 @@ export const portalSubjectDetail = z.object({
   showPaper: z.boolean(),
   questions: z.array(portalQuestion),
   blocks: z.array(portalBlock),
-  /** the scanned pages, in order (when the school shows the paper) */
-  pages: z.array(z.object({ pageId: z.number(), position: z.number() })),
+  /**
+   * the scanned pages, in order (when the school shows the paper), with the marking drawn where it was made: the
+   * markers' annotations and each 题块's final score, in the page image's pixels (through the page's registration)
+   */
+  pages: z.array(
+    z.object({
+      pageId: z.number(),
+      position: z.number(),
+      marks: z.array(markAnnotationShape),
+      scores: z.array(
+        z.object({ x: z.number(), y: z.number(), score: z.number().nullable(), fullScore: z.number() }),
+      ),
+    }),
+  ),
   /** 错题: questions with points lost, most lost first */
   lost: z.array(portalQuestion.extend({ lost: z.number() })),
 });
 export type PortalSubjectDetail = z.infer<typeof portalSubjectDetail>;
+export type PortalPage = PortalSubjectDetail['pages'][number];
 
 // ---- across exams ----
 

@@ -237,6 +237,7 @@ export function portalResultsRepo(db: Db) {
           name: block.name,
           nos: block.nos,
           score: blockScore.score,
+          regions: block.regions,
           // the arbitration's marks when there was one, else the first marker's
           marks: sql<unknown[]>`coalesce((select t.marks from ${markTask} t where t.block_id = ${block.id}
             and t.paper_id = ${paperId} and t.status = 'submitted' order by (t.slot = 9) desc, t.slot limit 1),
@@ -250,7 +251,13 @@ export function portalResultsRepo(db: Db) {
 
     async pages(paperId: number) {
       return db
-        .select({ pageId: scanPage.id, position: scanPage.position, storageKey: scanPage.storageKey })
+        .select({
+          pageId: scanPage.id,
+          position: scanPage.position,
+          storageKey: scanPage.storageKey,
+          templatePage: scanPage.templatePage,
+          matrix: sql<unknown>`${scanPage.result}->'registration'->'matrix'`,
+        })
         .from(scanPage)
         .where(eq(scanPage.paperId, paperId))
         .orderBy(asc(scanPage.position), asc(scanPage.id));

@@ -14,6 +14,7 @@ import {
   type PublishSetting,
 } from '@yj/contracts';
 import { rankBand, scoreLevel, standingOf } from '@yj/stats';
+import { readBlockRegions, readPageMatrix } from '../../db/stored';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
@@ -21,6 +22,7 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { portalResultsRepo, ScoreRow } from './portal-results.repo';
 import type { PortalSelfService } from './portal-account.service';
+import { marksOnPages } from './portal-paper';
 
 const OBJECTIVE = new Set<string>(objectiveKind.options);
 const round = (v: number) => Math.round(v * 100) / 100;
@@ -225,7 +227,7 @@ export function portalResultsService(d: Deps) {
         };
       });
       const paperId = score?.paperId ?? null;
-      const blocks =
+      const marked =
         paperId && setting.showPaper
           ? (await r().blocks(subjectId, paperId)).map((b) => ({
               blockId: b.blockId,
@@ -234,11 +236,21 @@ export function portalResultsService(d: Deps) {
               score: b.score,
               fullScore: questions.filter((q) => b.nos.includes(q.no)).reduce((a, q) => a + q.fullScore, 0),
               marks: b.marks as MarkAnnotation[],
+              regions: readBlockRegions(b.regions, b.blockId),
             }))
           : [];
+      const blocks = marked.map(({ regions: _r, ...b }) => b);
       const pages =
         paperId && setting.showPaper
-          ? (await r().pages(paperId)).map((pg) => ({ pageId: pg.pageId, position: pg.position }))
+          ? marksOnPages(
+              marked,
+              (await r().pages(paperId)).map((pg) => ({
+                pageId: pg.pageId,
+                position: pg.position,
+                templatePage: pg.templatePage,
+                matrix: readPageMatrix(pg.matrix, pg.pageId),
+              })),
+            )
           : [];
       const lost = questions
         .filter((q) => q.score !== null && q.score < q.fullScore)
