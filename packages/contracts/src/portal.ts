@@ -174,6 +174,13 @@ export const portalStanding = z.object({
   gradeRank: z.number().nullable().optional(),
   /** '前 10%' …, when the school shows a band instead of a rank */
   band: z.string().nullable().optional(),
+  /** a 联考: the same figures among the examinees of all its schools (the grade ones are the own school's) */
+  unionAvg: z.number().nullable().optional(),
+  unionMax: z.number().nullable().optional(),
+  unionRank: z.number().nullable().optional(),
+  /** how many of the 联考 have a score: the rank's "of n" */
+  unionCount: z.number().optional(),
+  unionBand: z.string().nullable().optional(),
 });
 export const portalSubjectResult = z.object({
   subjectId: z.number(),
@@ -190,6 +197,8 @@ export const portalExamDetail = z.object({
   name: z.string(),
   date: z.string().nullable(),
   student: z.object({ name: z.string(), className: z.string() }),
+  /** a 联考 of several schools: the standings carry the figures among all of them */
+  joint: z.boolean(),
   setting: publishSetting.omit({ openToParents: true }),
   total: z.object({
     score: z.number().nullable(),

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { marksOnPages } from './portal-paper';
+import type { Matrix3 } from '@yj/omr';
+import { marksOnPages, type ScannedPage } from './portal-paper';
 
 // 学生端 原卷: the marking of a block's cut carried onto the scanned page it was cut from (hand-computed).
 describe('marksOnPages', () => {
-  const pages = [
+  const twice: Matrix3 = [2, 0, 0, 0, 2, 0, 0, 0, 1];
+  const pages: ScannedPage[] = [
     // registered at twice the template's scale
-    { pageId: 11, position: 0, templatePage: 0, matrix: [2, 0, 0, 0, 2, 0, 0, 0, 1] as const },
+    { pageId: 11, position: 0, templatePage: 0, matrix: twice },
     // not registered (定位异常 never fixed): no marking drawn on it
     { pageId: 12, position: 1, templatePage: 1, matrix: null },
-  ].map((p) => ({ ...p, matrix: p.matrix ? [...p.matrix] : null }));
+  ];
 
   it('draws each annotation and the final score where the block lies on its page', () => {
     const out = marksOnPages(

@@ -24,6 +24,7 @@ const visibleExam = and(isNull(exam.deletedAt), eq(exam.hidden, false));
 
 export interface ScoreRow {
   subjectId: number;
+  schoolId: number;
   examineeId: number;
   classId: number;
   total: number | null;
@@ -102,6 +103,7 @@ export function portalResultsRepo(db: Db) {
           schoolId: examinee.schoolId,
           classId: examinee.classId,
           examName: exam.name,
+          examType: exam.type,
           date: exam.startDate,
           className: banji.name,
           name: student.name,
@@ -157,11 +159,15 @@ export function portalResultsRepo(db: Db) {
         .orderBy(asc(subject.sort), asc(subject.id));
     },
 
-    /** Every score of the school's examinees in the exam's published subjects (the class and grade beside one). */
-    async schoolScores(examId: number, schoolId: number): Promise<ScoreRow[]> {
+    /**
+     * Every score in the exam's published subjects of the school's examinees (the class and grade beside one), or
+     * of every school's (a 联考's figures among all its examinees) when `schoolId` is null.
+     */
+    async examScores(examId: number, schoolId: number | null): Promise<ScoreRow[]> {
       return db
         .select({
           subjectId: score.subjectId,
+          schoolId: examinee.schoolId,
           examineeId: score.examineeId,
           classId: examinee.classId,
           total: score.total,
@@ -170,7 +176,13 @@ export function portalResultsRepo(db: Db) {
         .from(score)
         .innerJoin(subject, eq(subject.id, score.subjectId))
         .innerJoin(examinee, eq(examinee.id, score.examineeId))
-        .where(and(eq(subject.examId, examId), published, eq(examinee.schoolId, schoolId)));
+        .where(
+          and(
+            eq(subject.examId, examId),
+            published,
+            schoolId === null ? undefined : eq(examinee.schoolId, schoolId),
+          ),
+        );
     },
 
     /** A published subject of a visible exam, with its exam. */

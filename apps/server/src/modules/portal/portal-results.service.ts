@@ -24,6 +24,8 @@ import type { portalResultsRepo, ScoreRow } from './portal-results.repo';
 import type { PortalSelfService } from './portal-account.service';
 import { marksOnPages } from './portal-paper';
 
+/** exam.type of a 联考 (1 single-school, 2 joint, 3 class quiz, 4 online) */
+const EXAM_TYPE_JOINT = 2;
 const OBJECTIVE = new Set<string>(objectiveKind.options);
 const round = (v: number) => Math.round(v * 100) / 100;
 
@@ -33,19 +35,27 @@ function imageType(key: string): string {
   return 'image/jpeg';
 }
 
-/** The figures beside one score that the exam's 发布设置 lets through. */
+/**
+ * The figures beside one score that the exam's 发布设置 lets through: in the class, in the grade of the student's
+ * own school and, for a 联考 (`inUnion` given), among the examinees of every school of it.
+ */
 function standingShown(
   s: PublishSetting,
   inClass: number[],
   inGrade: number[],
+  inUnion: number[] | null,
   mine: number | null,
 ): PortalExamDetail['total']['standing'] {
   const c = standingOf(inClass, mine);
   const g = standingOf(inGrade, mine);
+  const u = inUnion ? standingOf(inUnion, mine) : null;
   return {
     ...(s.showAverages ? { classAvg: c.avg, gradeAvg: g.avg, classMax: c.max, gradeMax: g.max } : {}),
+    ...(s.showAverages && u ? { unionAvg: u.avg, unionMax: u.max } : {}),
     ...(s.rankMode === 'rank' ? { classRank: c.rank, gradeRank: g.rank } : {}),
+    ...(s.rankMode === 'rank' && u ? { unionRank: u.rank, unionCount: u.n } : {}),
     ...(s.rankMode === 'band' ? { band: rankBand(g.rank, g.n) } : {}),
+    ...(s.rankMode === 'band' && u ? { unionBand: rankBand(u.rank, u.n) } : {}),
   };
 }
 
@@ -122,25 +132,29 @@ export function portalResultsService(d: Deps) {
   async function examDetail(p: Principal, examId: number, studentId?: number): Promise<PortalExamDetail> {
     const { x, setting } = await examOf(examId, await whose(p, studentId));
     const subjects = await r().publishedSubjects(examId);
-    const scores = await r().schoolScores(examId, x.schoolId);
+    // a 联考: every school's scores, for the figures among all its examinees; else the school's own
+    const joint = x.examType === EXAM_TYPE_JOINT;
+    const scores = await r().examScores(examId, joint ? null : x.schoolId);
     const present = (rows: ScoreRow[]) =>
       rows.filter((s) => !s.absent && s.total !== null).map((s) => s.total!);
-    const totals = new Map<number, { classId: number; total: number }>();
+    const totals = new Map<number, { schoolId: number; classId: number; total: number }>();
     const inTotal = new Set(subjects.filter((s) => s.inTotal).map((s) => s.id));
     for (const s of scores)
       if (inTotal.has(s.subjectId) && !s.absent && s.total !== null) {
-        const t = totals.get(s.examineeId) ?? { classId: s.classId, total: 0 };
+        const t = totals.get(s.examineeId) ?? { schoolId: s.schoolId, classId: s.classId, total: 0 };
         t.total += s.total;
         totals.set(s.examineeId, t);
       }
     const myTotal = totals.get(x.examineeId)?.total ?? null;
     const totalFull = subjects.filter((s) => s.inTotal).reduce((a, s) => a + s.fullScore, 0);
     const allTotals = [...totals.values()];
+    const ownTotals = allTotals.filter((t) => t.schoolId === x.schoolId);
     return {
       examId,
       name: x.examName,
       date: x.date,
       student: { name: x.name, className: x.className },
+      joint,
       setting: {
         rankMode: setting.rankMode,
         showAverages: setting.showAverages,
@@ -153,13 +167,15 @@ export function portalResultsService(d: Deps) {
         level: scoreLevel(myTotal, totalFull),
         standing: standingShown(
           setting,
-          allTotals.filter((t) => t.classId === x.classId).map((t) => t.total),
-          allTotals.map((t) => t.total),
+          ownTotals.filter((t) => t.classId === x.classId).map((t) => t.total),
+          ownTotals.map((t) => t.total),
+          joint ? allTotals.map((t) => t.total) : null,
           myTotal,
         ),
       },
       subjects: subjects.map((s) => {
-        const of = scores.filter((row) => row.subjectId === s.id);
+        const all = scores.filter((row) => row.subjectId === s.id);
+        const of = all.filter((row) => row.schoolId === x.schoolId);
         const mine = of.find((row) => row.examineeId === x.examineeId);
         const value = mine && !mine.absent ? mine.total : null;
         return {
@@ -173,6 +189,7 @@ export function portalResultsService(d: Deps) {
             setting,
             present(of.filter((row) => row.classId === x.classId)),
             present(of),
+            joint ? present(all) : null,
             value,
           ),
         };
