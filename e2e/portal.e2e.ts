@@ -206,7 +206,7 @@ test(
     await page.screenshot({ path: new URL('./screenshots/portal-09-zoom.png', import.meta.url).pathname });
     await page.keyboard.press('Escape');
     // the whole page with the marking drawn where it was made (the block's score at least), zoomable
-    const marked = subject.locator('img[data-testid="portal-page"][data-marked="true"]').first();
+    const marked = subject.locator('[data-testid="portal-page"][data-marked="true"] img').first();
     await marked.waitFor({ timeout: 30_000 });
     await marked.scrollIntoViewIfNeeded();
     await shot(page, 'portal-08b-marked-page');

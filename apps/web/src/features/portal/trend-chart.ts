@@ -40,19 +40,32 @@ export function trendOption(t: PortalTrend, series: string, mode: TrendMode): EC
     mode === '得分率'
       ? { type: 'value', name: '得分率(%)', min: 0, max: 100 }
       : mode === '年级排名'
-        ? { type: 'value', name: '名次', inverse: true, minInterval: 1, min: 1 }
+        ? {
+            type: 'value',
+            name: '名次',
+            // 1 on top, the axis name above it, and a step of room under the lowest rank for its point
+            inverse: true,
+            nameLocation: 'start',
+            minInterval: 1,
+            min: 1,
+            max: (v: { max: number }) => v.max + 1,
+          }
         : { type: 'category', data: BANDS };
+  // the exams by date on the axis (names alike at the start would cut to the same), the name in the tooltip
+  const dated = t.every((e) => e.date);
+  const rotate = !dated && t.length > 3;
   return {
     tooltip: { trigger: 'axis', confine: true },
-    grid: { left: 44, right: 16, top: 36, bottom: 56 },
+    grid: { left: 44, right: 16, top: 36, bottom: rotate ? 56 : 28 },
     xAxis: {
       type: 'category',
       data: t.map((e) => e.name),
       axisLabel: {
         interval: 0,
-        rotate: t.length > 3 ? 30 : 0,
+        rotate: rotate ? 30 : 0,
         width: 72,
         overflow: 'truncate',
+        formatter: (name: string, i: number) => (dated ? t[i]!.date!.slice(5) : name),
       },
     },
     yAxis,
