@@ -55,6 +55,8 @@ export function trendOption(t: PortalTrend, series: string, mode: TrendMode): EC
   const dated = t.every((e) => e.date);
   const rotate = !dated && t.length > 3;
   return {
+    // drawn at once: a phone shows the whole line as soon as the card opens
+    animation: false,
     tooltip: { trigger: 'axis', confine: true },
     grid: { left: 44, right: 16, top: 36, bottom: rotate ? 56 : 28 },
     xAxis: {
@@ -74,6 +76,9 @@ export function trendOption(t: PortalTrend, series: string, mode: TrendMode): EC
         name: `${series}${mode}`,
         type: 'line',
         connectNulls: false,
+        // a point of its own (an exam between two that show no rank) is drawn as a dot
+        showAllSymbol: true,
+        symbolSize: 8,
         label: { show: true, formatter: mode === '得分率' ? '{c}%' : '{c}' },
         data,
       },
