@@ -22,9 +22,12 @@ import { watchContext } from './watch.ts';
 // student signs in with the sheet's password, changes it, opens the exam, the subject, the marked paper (zoomed)
 // and the 错题; a parent signs in by SMS code, binds the child with the sheet's 绑定码 and sees the same; the school
 // shows ranks, then turns them off, and the student's screen no longer shows them; asking for another student's
-// results by id is refused.
+// results by id is refused. With an earlier exam of the class, 历次成绩 draws the two; the whole page shows the
+// marking drawn on it; the student signs in again by the 考号 of the exam.
 
 const EXAM = '2026学年学生端演示考试';
+/** an earlier exam of the same class: 历次成绩 draws the two */
+const EARLIER = '2026学年学生端月考';
 const PARENT_PHONE = '13700000032';
 const NEW_PASSWORD = 'Xuesheng-Mima-2026';
 
@@ -71,6 +74,8 @@ async function portalGet(page: Page, url: string): Promise<{ code: number; messa
 }
 
 let sheetRow: { name: string; xuehao: string; password: string; code: string };
+/** the student's 考号 in EXAM, for the sign-in by 考号 */
+let kaohao = '';
 let examId = 0;
 let otherStudentId = 0;
 let schoolName = '';
@@ -81,6 +86,15 @@ test(
   async () => {
     const { page } = s;
     await loginAsSchoolAdmin(page);
+    // an earlier, lighter exam of the first class (its first three sheets), then the journey's exam
+    const earlier = await publishedExam(page, {
+      name: EARLIER,
+      startDate: '2026-11-10',
+      prefix: '2031',
+      seed: 3,
+      classes: 1,
+      perClass: 3,
+    });
     const { exam, three, sitting } = await publishedExam(page, {
       name: EXAM,
       startDate: '2026-12-08',
@@ -109,11 +123,14 @@ test(
     const rows: string[][] = [];
     wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
     assert.deepEqual(rows[1], ['姓名', '学号', '初始密码', '家长绑定码', '状态']);
-    // the first student of the class who sat the exam
-    const sat = sitting.find((e) => e.className === three[0]!.name)!;
+    // the first student of the class who sat both exams (the examinee rows carry the student's 学号)
+    const xuehaoOf = (e: unknown) => (e as { xuehao: string }).xuehao;
+    const satEarlier = new Set(earlier.sitting.map(xuehaoOf));
+    const sat = sitting.find((e) => e.className === three[0]!.name && satEarlier.has(xuehaoOf(e)))!;
+    assert.ok(sat, 'a student of the first class sat both exams');
+    kaohao = sat.kaohao;
     const list = await call<PortalAccountList>(page, 'GET', `/api/school/${exam.schoolId}/portal/accounts`);
-    // the examinee rows carry the student's 学号 (examineeItem), beyond the fields publishedExam names
-    const xuehao = (sat as unknown as { xuehao: string }).xuehao;
+    const xuehao = xuehaoOf(sat);
     const row = rows.slice(2).find((r) => r[1] === xuehao);
     assert.ok(row, 'the sheet lists the student');
     sheetRow = { name: row[0]!, xuehao: row[1]!, password: row[2]!, code: row[3]! };
@@ -152,7 +169,15 @@ test(
     await waitForPath(page, '/portal');
     const exams = page.getByTestId('portal-exams');
     await exams.getByText(EXAM).waitFor();
+    // 历次成绩: the two exams, oldest on the left
+    const trend = page.getByTestId('portal-trend');
+    await trend.getByTestId('portal-trend-chart').locator('canvas').waitFor();
     await shot(page, 'portal-05-exams');
+    await trend.getByTestId('portal-trend-mode').getByText('年级排名').click();
+    await page.waitForTimeout(300);
+    await trend.screenshot({
+      path: new URL('./screenshots/portal-05b-trend-rank.png', import.meta.url).pathname,
+    });
 
     await exams.getByText(EXAM).click();
     const exam = page.getByTestId('portal-exam');
@@ -179,6 +204,18 @@ test(
     await page.locator('.ant-image-preview-img').waitFor();
     await page.waitForTimeout(300);
     await page.screenshot({ path: new URL('./screenshots/portal-09-zoom.png', import.meta.url).pathname });
+    await page.keyboard.press('Escape');
+    // the whole page with the marking drawn where it was made (the block's score at least), zoomable
+    const marked = subject.locator('[data-testid="portal-page"][data-marked="true"] img').first();
+    await marked.waitFor({ timeout: 30_000 });
+    await marked.scrollIntoViewIfNeeded();
+    await shot(page, 'portal-08b-marked-page');
+    await marked.click();
+    await page.locator('.ant-image-preview-img').waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({
+      path: new URL('./screenshots/portal-08c-marked-page-zoom.png', import.meta.url).pathname,
+    });
     await page.keyboard.press('Escape');
     await subject.getByRole('tab', { name: /错题/ }).click();
     await subject.getByTestId('portal-lost').locator('.ant-table-row').first().waitFor();
@@ -208,6 +245,25 @@ test(
     await page.context().close();
   },
 );
+
+test('a student signs in by the 考号 of an exam chosen from the school’s', { timeout: 120_000 }, async () => {
+  const page = await phone('student-kaohao');
+  await page.goto(`${APP}/portal/login`);
+  await page.getByTestId('portal-school').click();
+  await page.keyboard.type(schoolName.slice(0, 4));
+  await page.locator('.ant-select-item-option', { hasText: schoolName }).first().click();
+  await page.getByTestId('portal-by').getByText('用考号登录').click();
+  await page.getByTestId('portal-exam').click();
+  await page.locator('.ant-select-item-option', { hasText: EXAM }).first().click();
+  await page.getByPlaceholder('考号').fill(kaohao);
+  await page.getByPlaceholder('密码', { exact: true }).fill(NEW_PASSWORD);
+  await shot(page, 'portal-11b-login-kaohao');
+  await page.locator('form button[type=submit]').click();
+  await waitForPath(page, '/portal');
+  await page.getByTestId('portal-exams').getByText(EXAM).waitFor();
+  await page.getByTestId('portal-title').getByText(sheetRow.name).waitFor();
+  await page.context().close();
+});
 
 test(
   'a parent signs in by SMS code, binds the child with the code and sees the same',

@@ -125,6 +125,11 @@ export const examDetail = examListItem.extend({
     downloadScores: z.boolean(),
     /** the exam's examinees (exam.roster.read: 考生名单) */
     roster: z.boolean(),
+    /**
+     * score.publish on the exam as a whole: its 发布设置 (学生端), which holds for every subject. A subject's
+     * manager publishes that subject (ExamReleaseRow.canPublish) but sets nothing for the other subjects.
+     */
+    publish: z.boolean(),
   }),
 });
 export type ExamDetail = z.infer<typeof examDetail>;

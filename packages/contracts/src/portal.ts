@@ -78,14 +78,27 @@ export const PUBLISH_SETTING_DEFAULTS: PublishSetting = {
 
 export const portalSchoolQuery = z.object({ q: text().trim().min(2, '请至少输入 2 个字').max(50) });
 export const portalSchools = z.array(z.object({ id: z.number(), name: z.string() }));
+/** The school's exams with published results, newest first: to choose the exam whose 考号 signs in. */
+export const portalSchoolExams = z.array(
+  z.object({ id: z.number(), name: z.string(), date: z.string().nullable() }),
+);
+/** how many of a school's newest exams the 考号 sign-in offers */
+export const PORTAL_LOGIN_EXAMS = 20;
 
-export const portalLoginRequest = z.object({
+const portalLoginBase = z.object({
   schoolId: id('请选择学校'),
-  xuehao: xuehaoField,
   password: text().min(1, '请输入密码').max(128),
   verifyKey: text().max(64).optional(),
   captcha: text().max(16).optional(),
 });
+/** A student signs in by school + 学号, or by school + the 考号 of one of the school's exams (chosen). */
+export const portalLoginRequest = z.union([
+  portalLoginBase.extend({ xuehao: xuehaoField }),
+  portalLoginBase.extend({
+    examId: id('请选择考试'),
+    kaohao: text().trim().min(1, '请输入考号').max(32, '考号不能超过 32 位'),
+  }),
+]);
 export type PortalLoginRequest = z.infer<typeof portalLoginRequest>;
 
 export const parentSmsRequest = z.object({ phone });
@@ -161,6 +174,13 @@ export const portalStanding = z.object({
   gradeRank: z.number().nullable().optional(),
   /** '前 10%' …, when the school shows a band instead of a rank */
   band: z.string().nullable().optional(),
+  /** a 联考: the same figures among the examinees of all its schools (the grade ones are the own school's) */
+  unionAvg: z.number().nullable().optional(),
+  unionMax: z.number().nullable().optional(),
+  unionRank: z.number().nullable().optional(),
+  /** how many of the 联考 have a score: the rank's "of n" */
+  unionCount: z.number().optional(),
+  unionBand: z.string().nullable().optional(),
 });
 export const portalSubjectResult = z.object({
   subjectId: z.number(),
@@ -177,6 +197,8 @@ export const portalExamDetail = z.object({
   name: z.string(),
   date: z.string().nullable(),
   student: z.object({ name: z.string(), className: z.string() }),
+  /** a 联考 of several schools: the standings carry the figures among all of them */
+  joint: z.boolean(),
   setting: publishSetting.omit({ openToParents: true }),
   total: z.object({
     score: z.number().nullable(),
@@ -221,9 +243,47 @@ export const portalSubjectDetail = z.object({
   showPaper: z.boolean(),
   questions: z.array(portalQuestion),
   blocks: z.array(portalBlock),
-  /** the scanned pages, in order (when the school shows the paper) */
-  pages: z.array(z.object({ pageId: z.number(), position: z.number() })),
+  /**
+   * the scanned pages, in order (when the school shows the paper), with the marking drawn where it was made: the
+   * markers' annotations and each 题块's final score, in the page image's pixels (through the page's registration)
+   */
+  pages: z.array(
+    z.object({
+      pageId: z.number(),
+      position: z.number(),
+      marks: z.array(markAnnotationShape),
+      scores: z.array(
+        z.object({ x: z.number(), y: z.number(), score: z.number().nullable(), fullScore: z.number() }),
+      ),
+    }),
+  ),
   /** 错题: questions with points lost, most lost first */
   lost: z.array(portalQuestion.extend({ lost: z.number() })),
 });
 export type PortalSubjectDetail = z.infer<typeof portalSubjectDetail>;
+export type PortalPage = PortalSubjectDetail['pages'][number];
+
+// ---- across exams ----
+
+/** One score in the trend: the share of full marks always; the grade rank or band as that exam's 发布设置 allows. */
+export const portalTrendPoint = z.object({
+  score: z.number().nullable(),
+  fullScore: z.number(),
+  /** score / full marks, 0–1; null when absent */
+  rate: z.number().nullable(),
+  gradeRank: z.number().nullable().optional(),
+  band: z.string().nullable().optional(),
+});
+export type PortalTrendPoint = z.infer<typeof portalTrendPoint>;
+/** The student's published exams, oldest first (the newest PORTAL_TREND_EXAMS), with the total and each subject. */
+export const portalTrend = z.array(
+  z.object({
+    examId: z.number(),
+    name: z.string(),
+    date: z.string().nullable(),
+    total: portalTrendPoint,
+    subjects: z.array(portalTrendPoint.extend({ name: z.string() })),
+  }),
+);
+export type PortalTrend = z.infer<typeof portalTrend>;
+export const PORTAL_TREND_EXAMS = 12;

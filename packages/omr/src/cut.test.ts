@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutRegion, stackImages } from './cut';
+import { cutPointOnPage, cutRegion, stackImages } from './cut';
 import { applyH, invertH, type Matrix3 } from './geometry';
 import type { GreyImage } from './image';
 
@@ -77,5 +77,45 @@ describe('stackImages', () => {
     const out = stackImages([a1, b1]);
     expect([out.width, out.height]).toEqual([3, 3]);
     expect([...out.data]).toEqual([0, 0, 0, 0, 0, 0, 7, 255, 255]);
+  });
+});
+
+describe('cutPointOnPage', () => {
+  // two regions stacked with a 12 px gap: 100×20 on page 0 (identity), then 40×40 on page 1 (×2, shifted 10, 20);
+  // the cut is 100 wide and 20 + 12 + 40 = 72 high
+  const regions = [
+    { page: 0, x: 100, y: 50, w: 100, h: 20 },
+    { page: 1, x: 300, y: 200, w: 40, h: 40 },
+  ];
+  const id: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+  const twice: Matrix3 = [2, 0, 10, 0, 2, 20, 0, 0, 1];
+  const of = (p: number) => (p === 0 ? id : twice);
+  it('finds the region of a point and maps it through that page’s registration', () => {
+    expect(cutPointOnPage(regions, 12, 0.5, 10 / 72, of)).toEqual({
+      region: 0,
+      page: 0,
+      x: 150,
+      y: 60,
+      scale: 1,
+    });
+    // 42 px down: 10 px into the second region (it starts at 32); 20 px across: template (320, 210) → (650, 440)
+    expect(cutPointOnPage(regions, 12, 0.2, 42 / 72, of)).toEqual({
+      region: 1,
+      page: 1,
+      x: 650,
+      y: 440,
+      scale: 2,
+    });
+  });
+
+  it('keeps a point beyond a narrower region, or in the gap, on the nearest region’s edge', () => {
+    expect(cutPointOnPage(regions, 12, 0.9, 42 / 72, of)).toMatchObject({ region: 1, x: 690, y: 440 });
+    expect(cutPointOnPage(regions, 12, 0.5, 25 / 72, of)).toMatchObject({ region: 0, x: 150, y: 70 });
+    expect(cutPointOnPage(regions, 12, 0.5, 27 / 72, of)).toMatchObject({ region: 1, y: 420 });
+  });
+
+  it('is null without regions or without the page’s registration', () => {
+    expect(cutPointOnPage([], 12, 0.5, 0.5, of)).toBeNull();
+    expect(cutPointOnPage(regions, 12, 0.5, 0.9, (p) => (p === 0 ? id : null))).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { TemplateRect } from '@yj/contracts';
-import type { Matrix3 } from './geometry';
+import { applyH, type Matrix3 } from './geometry';
 import { bilinear, type GreyImage } from './image';
 
 /**
@@ -28,6 +28,9 @@ export function cutRegion(img: GreyImage, m: Matrix3, r: TemplateRect): GreyImag
   return { width, height, data };
 }
 
+/** Between two regions of a block's cut: a white strip, so the marker sees where one region ends. */
+export const CUT_GAP = 12;
+
 /** Stacks greyscale images top to bottom, left-aligned, on white (a block cut from several regions). */
 export function stackImages(parts: GreyImage[], gap = 0): GreyImage {
   const width = Math.max(1, ...parts.map((p) => p.width));
@@ -40,4 +43,45 @@ export function stackImages(parts: GreyImage[], gap = 0): GreyImage {
     top += p.height + gap;
   }
   return { width, height, data };
+}
+
+/**
+ * Where a point of a block's stacked cut (`cutRegion` of each region, `stackImages` with `gap`) lies on the
+ * scanned pages: the region it falls in (a point in a gap or beyond goes to the nearest region) and the page
+ * pixel through that region's page registration. The cut's point is given as fractions of the cut's width and
+ * height (how markers' annotations are kept); `scale` is how many page pixels one cut pixel spans there (for a
+ * circle's radius). Null when the cut has no regions or the region's page has no registration.
+ */
+export function cutPointOnPage<R extends TemplateRect & { page: number }>(
+  regions: readonly R[],
+  gap: number,
+  fx: number,
+  fy: number,
+  matrixOf: (page: number) => Matrix3 | null,
+): { region: number; page: number; x: number; y: number; scale: number } | null {
+  if (!regions.length) return null;
+  const sizes = regions.map((r) => ({ w: Math.max(1, Math.round(r.w)), h: Math.max(1, Math.round(r.h)) }));
+  const width = Math.max(1, ...sizes.map((s) => s.w));
+  const height = Math.max(1, sizes.reduce((a, s) => a + s.h, 0) + gap * (regions.length - 1));
+  const cx = fx * width;
+  const cy = fy * height;
+  let top = 0;
+  let at = regions.length - 1;
+  for (const [i, s] of sizes.entries()) {
+    // a point in the gap below a region belongs to the nearer of the two
+    if (cy < top + s.h + gap / 2) {
+      at = i;
+      break;
+    }
+    top += s.h + gap;
+  }
+  const r = regions[at]!;
+  const s = sizes[at]!;
+  const m = matrixOf(r.page);
+  if (!m) return null;
+  const tx = r.x + Math.min(Math.max(cx, 0), s.w);
+  const ty = r.y + Math.min(Math.max(cy - top, 0), s.h);
+  const p = applyH(m, { x: tx, y: ty });
+  const q = applyH(m, { x: tx + 1, y: ty });
+  return { region: at, page: r.page, x: p.x, y: p.y, scale: Math.hypot(q.x - p.x, q.y - p.y) };
 }

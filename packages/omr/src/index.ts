@@ -22,7 +22,7 @@ export { checkPage } from './page-check';
 export { pageFields, type PageFields } from './layout';
 export { expandBlock, type Field } from './fields';
 export { detectLayout, toBubbleGrid, type DetectedLayout, type DetectedGrid } from './detect';
-export { cutRegion, stackImages } from './cut';
+export { CUT_GAP, cutPointOnPage, cutRegion, stackImages } from './cut';
 export { measureInk, printedBackground, type InkMeasure, type BlankOptions } from './blank';
 export {
   answerSignature,

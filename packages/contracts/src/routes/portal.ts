@@ -16,8 +16,10 @@ import {
   portalPasswordChange,
   portalPasswordReset,
   portalSchoolQuery,
+  portalSchoolExams,
   portalSchools,
   portalSubjectDetail,
+  portalTrend,
   portalWho,
   publishSetting,
 } from '../portal';
@@ -85,6 +87,13 @@ export const portalContract = {
     query: portalSchoolQuery,
     response: portalSchools,
   }),
+  schoolExams: defineRoute({
+    method: 'GET',
+    path: '/api/portal/schools/:schoolId/exams',
+    access: 'public',
+    params: school,
+    response: portalSchoolExams,
+  }),
   login: defineRoute({
     method: 'POST',
     path: '/api/portal/login',
@@ -142,6 +151,13 @@ export const portalContract = {
     access: 'portal.results',
     query: portalWho,
     response: portalExamList,
+  }),
+  trend: defineRoute({
+    method: 'GET',
+    path: '/api/portal/trend',
+    access: 'portal.results',
+    query: portalWho,
+    response: portalTrend,
   }),
   exam: defineRoute({
     method: 'GET',

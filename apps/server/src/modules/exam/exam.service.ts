@@ -130,6 +130,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
           viewPhones: can(p, 'exam.phone.view', scope),
           downloadScores: can(p, 'score.download', scope),
           roster: can(p, 'exam.roster.read', scope),
+          publish: can(p, 'score.publish', scope),
         },
       };
     },

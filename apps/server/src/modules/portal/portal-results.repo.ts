@@ -24,6 +24,7 @@ const visibleExam = and(isNull(exam.deletedAt), eq(exam.hidden, false));
 
 export interface ScoreRow {
   subjectId: number;
+  schoolId: number;
   examineeId: number;
   classId: number;
   total: number | null;
@@ -65,6 +66,35 @@ export function portalResultsRepo(db: Db) {
         .orderBy(sql`${exam.startDate} desc nulls last`, desc(exam.id));
     },
 
+    /** The school's visible exams with a published subject, newest first: the 考号 sign-in's choice. */
+    async schoolExams(schoolId: number, limit: number) {
+      return db
+        .selectDistinct({ id: exam.id, name: exam.name, date: exam.startDate })
+        .from(exam)
+        .innerJoin(subject, and(eq(subject.examId, exam.id), published))
+        .where(
+          and(
+            visibleExam,
+            sql`exists (select 1 from ${examinee} where ${examinee.examId} = ${exam.id}
+              and ${examinee.schoolId} = ${schoolId})`,
+          ),
+        )
+        .orderBy(sql`${exam.startDate} desc nulls last`, desc(exam.id))
+        .limit(limit);
+    },
+
+    /** The 学号 of the school's student who sat the exam under this 考号; null when none. */
+    async xuehaoByKaohao(schoolId: number, examId: number, kaohao: string): Promise<string | null> {
+      const [row] = await db
+        .select({ xuehao: student.xuehao })
+        .from(examinee)
+        .innerJoin(student, eq(student.id, examinee.studentId))
+        .where(
+          and(eq(examinee.examId, examId), eq(examinee.kaohao, kaohao), eq(examinee.schoolId, schoolId)),
+        );
+      return row?.xuehao ?? null;
+    },
+
     /** The student's examinee row in a visible exam with a published subject; null otherwise. */
     async examinee(examId: number, studentId: number) {
       const [row] = await db
@@ -73,6 +103,7 @@ export function portalResultsRepo(db: Db) {
           schoolId: examinee.schoolId,
           classId: examinee.classId,
           examName: exam.name,
+          examType: exam.type,
           date: exam.startDate,
           className: banji.name,
           name: student.name,
@@ -128,11 +159,15 @@ export function portalResultsRepo(db: Db) {
         .orderBy(asc(subject.sort), asc(subject.id));
     },
 
-    /** Every score of the school's examinees in the exam's published subjects (the class and grade beside one). */
-    async schoolScores(examId: number, schoolId: number): Promise<ScoreRow[]> {
+    /**
+     * Every score in the exam's published subjects of the school's examinees (the class and grade beside one), or
+     * of every school's (a 联考's figures among all its examinees) when `schoolId` is null.
+     */
+    async examScores(examId: number, schoolId: number | null): Promise<ScoreRow[]> {
       return db
         .select({
           subjectId: score.subjectId,
+          schoolId: examinee.schoolId,
           examineeId: score.examineeId,
           classId: examinee.classId,
           total: score.total,
@@ -141,7 +176,13 @@ export function portalResultsRepo(db: Db) {
         .from(score)
         .innerJoin(subject, eq(subject.id, score.subjectId))
         .innerJoin(examinee, eq(examinee.id, score.examineeId))
-        .where(and(eq(subject.examId, examId), published, eq(examinee.schoolId, schoolId)));
+        .where(
+          and(
+            eq(subject.examId, examId),
+            published,
+            schoolId === null ? undefined : eq(examinee.schoolId, schoolId),
+          ),
+        );
     },
 
     /** A published subject of a visible exam, with its exam. */
@@ -208,6 +249,7 @@ export function portalResultsRepo(db: Db) {
           name: block.name,
           nos: block.nos,
           score: blockScore.score,
+          regions: block.regions,
           // the arbitration's marks when there was one, else the first marker's
           marks: sql<unknown[]>`coalesce((select t.marks from ${markTask} t where t.block_id = ${block.id}
             and t.paper_id = ${paperId} and t.status = 'submitted' order by (t.slot = 9) desc, t.slot limit 1),
@@ -221,7 +263,13 @@ export function portalResultsRepo(db: Db) {
 
     async pages(paperId: number) {
       return db
-        .select({ pageId: scanPage.id, position: scanPage.position, storageKey: scanPage.storageKey })
+        .select({
+          pageId: scanPage.id,
+          position: scanPage.position,
+          storageKey: scanPage.storageKey,
+          templatePage: scanPage.templatePage,
+          matrix: sql<unknown>`${scanPage.result}->'registration'->'matrix'`,
+        })
         .from(scanPage)
         .where(eq(scanPage.paperId, paperId))
         .orderBy(asc(scanPage.position), asc(scanPage.id));

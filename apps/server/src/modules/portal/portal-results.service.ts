@@ -7,10 +7,14 @@ import {
   type PortalExamItem,
   type PortalQuestion,
   type PortalSubjectDetail,
+  type PortalTrend,
+  type PortalTrendPoint,
+  PORTAL_TREND_EXAMS,
   type Principal,
   type PublishSetting,
 } from '@yj/contracts';
 import { rankBand, scoreLevel, standingOf } from '@yj/stats';
+import { readBlockRegions, readPageMatrix } from '../../db/stored';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
@@ -18,7 +22,10 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { portalResultsRepo, ScoreRow } from './portal-results.repo';
 import type { PortalSelfService } from './portal-account.service';
+import { marksOnPages } from './portal-paper';
 
+/** exam.type of a 联考 (1 single-school, 2 joint, 3 class quiz, 4 online) */
+const EXAM_TYPE_JOINT = 2;
 const OBJECTIVE = new Set<string>(objectiveKind.options);
 const round = (v: number) => Math.round(v * 100) / 100;
 
@@ -28,19 +35,42 @@ function imageType(key: string): string {
   return 'image/jpeg';
 }
 
-/** The figures beside one score that the exam's 发布设置 lets through. */
+/**
+ * The figures beside one score that the exam's 发布设置 lets through: in the class, in the grade of the student's
+ * own school and, for a 联考 (`inUnion` given), among the examinees of every school of it.
+ */
 function standingShown(
   s: PublishSetting,
   inClass: number[],
   inGrade: number[],
+  inUnion: number[] | null,
   mine: number | null,
 ): PortalExamDetail['total']['standing'] {
   const c = standingOf(inClass, mine);
   const g = standingOf(inGrade, mine);
+  const u = inUnion ? standingOf(inUnion, mine) : null;
   return {
     ...(s.showAverages ? { classAvg: c.avg, gradeAvg: g.avg, classMax: c.max, gradeMax: g.max } : {}),
+    ...(s.showAverages && u ? { unionAvg: u.avg, unionMax: u.max } : {}),
     ...(s.rankMode === 'rank' ? { classRank: c.rank, gradeRank: g.rank } : {}),
+    ...(s.rankMode === 'rank' && u ? { unionRank: u.rank, unionCount: u.n } : {}),
     ...(s.rankMode === 'band' ? { band: rankBand(g.rank, g.n) } : {}),
+    ...(s.rankMode === 'band' && u ? { unionBand: rankBand(u.rank, u.n) } : {}),
+  };
+}
+
+/** A score as the trend draws it: its share of full marks, and the grade rank or band that were shown. */
+function trendPoint(x: {
+  score: number | null;
+  fullScore: number;
+  standing: PortalExamDetail['total']['standing'];
+}): PortalTrendPoint {
+  return {
+    score: x.score,
+    fullScore: x.fullScore,
+    rate: x.score === null || x.fullScore <= 0 ? null : Math.round((x.score / x.fullScore) * 10000) / 10000,
+    ...(x.standing.gradeRank !== undefined ? { gradeRank: x.standing.gradeRank } : {}),
+    ...(x.standing.band !== undefined ? { band: x.standing.band } : {}),
   };
 }
 
@@ -99,6 +129,74 @@ export function portalResultsService(d: Deps) {
     return { subject, x, setting, score };
   }
 
+  async function examDetail(p: Principal, examId: number, studentId?: number): Promise<PortalExamDetail> {
+    const { x, setting } = await examOf(examId, await whose(p, studentId));
+    const subjects = await r().publishedSubjects(examId);
+    // a 联考: every school's scores, for the figures among all its examinees; else the school's own
+    const joint = x.examType === EXAM_TYPE_JOINT;
+    const scores = await r().examScores(examId, joint ? null : x.schoolId);
+    const present = (rows: ScoreRow[]) =>
+      rows.filter((s) => !s.absent && s.total !== null).map((s) => s.total!);
+    const totals = new Map<number, { schoolId: number; classId: number; total: number }>();
+    const inTotal = new Set(subjects.filter((s) => s.inTotal).map((s) => s.id));
+    for (const s of scores)
+      if (inTotal.has(s.subjectId) && !s.absent && s.total !== null) {
+        const t = totals.get(s.examineeId) ?? { schoolId: s.schoolId, classId: s.classId, total: 0 };
+        t.total += s.total;
+        totals.set(s.examineeId, t);
+      }
+    const myTotal = totals.get(x.examineeId)?.total ?? null;
+    const totalFull = subjects.filter((s) => s.inTotal).reduce((a, s) => a + s.fullScore, 0);
+    const allTotals = [...totals.values()];
+    const ownTotals = allTotals.filter((t) => t.schoolId === x.schoolId);
+    return {
+      examId,
+      name: x.examName,
+      date: x.date,
+      student: { name: x.name, className: x.className },
+      joint,
+      setting: {
+        rankMode: setting.rankMode,
+        showAverages: setting.showAverages,
+        showPaper: setting.showPaper,
+        showAnswers: setting.showAnswers,
+      },
+      total: {
+        score: myTotal === null ? null : round(myTotal),
+        fullScore: totalFull,
+        level: scoreLevel(myTotal, totalFull),
+        standing: standingShown(
+          setting,
+          ownTotals.filter((t) => t.classId === x.classId).map((t) => t.total),
+          ownTotals.map((t) => t.total),
+          joint ? allTotals.map((t) => t.total) : null,
+          myTotal,
+        ),
+      },
+      subjects: subjects.map((s) => {
+        const all = scores.filter((row) => row.subjectId === s.id);
+        const of = all.filter((row) => row.schoolId === x.schoolId);
+        const mine = of.find((row) => row.examineeId === x.examineeId);
+        const value = mine && !mine.absent ? mine.total : null;
+        return {
+          subjectId: s.id,
+          name: s.name,
+          score: value,
+          fullScore: s.fullScore,
+          absent: mine?.absent ?? false,
+          level: scoreLevel(value, s.fullScore),
+          standing: standingShown(
+            setting,
+            present(of.filter((row) => row.classId === x.classId)),
+            present(of),
+            joint ? present(all) : null,
+            value,
+          ),
+        };
+      }),
+    };
+  }
+
   return {
     async exams(p: Principal, studentId?: number): Promise<PortalExamItem[]> {
       const who = await whose(p, studentId);
@@ -106,65 +204,24 @@ export function portalResultsService(d: Deps) {
       return rows.map((e) => ({ ...e, total: e.total === null ? null : round(e.total) }));
     },
 
-    async exam(p: Principal, examId: number, studentId?: number): Promise<PortalExamDetail> {
-      const { x, setting } = await examOf(examId, await whose(p, studentId));
-      const subjects = await r().publishedSubjects(examId);
-      const scores = await r().schoolScores(examId, x.schoolId);
-      const present = (rows: ScoreRow[]) =>
-        rows.filter((s) => !s.absent && s.total !== null).map((s) => s.total!);
-      const totals = new Map<number, { classId: number; total: number }>();
-      const inTotal = new Set(subjects.filter((s) => s.inTotal).map((s) => s.id));
-      for (const s of scores)
-        if (inTotal.has(s.subjectId) && !s.absent && s.total !== null) {
-          const t = totals.get(s.examineeId) ?? { classId: s.classId, total: 0 };
-          t.total += s.total;
-          totals.set(s.examineeId, t);
-        }
-      const myTotal = totals.get(x.examineeId)?.total ?? null;
-      const totalFull = subjects.filter((s) => s.inTotal).reduce((a, s) => a + s.fullScore, 0);
-      const allTotals = [...totals.values()];
-      return {
-        examId,
-        name: x.examName,
-        date: x.date,
-        student: { name: x.name, className: x.className },
-        setting: {
-          rankMode: setting.rankMode,
-          showAverages: setting.showAverages,
-          showPaper: setting.showPaper,
-          showAnswers: setting.showAnswers,
-        },
-        total: {
-          score: myTotal === null ? null : round(myTotal),
-          fullScore: totalFull,
-          level: scoreLevel(myTotal, totalFull),
-          standing: standingShown(
-            setting,
-            allTotals.filter((t) => t.classId === x.classId).map((t) => t.total),
-            allTotals.map((t) => t.total),
-            myTotal,
-          ),
-        },
-        subjects: subjects.map((s) => {
-          const of = scores.filter((row) => row.subjectId === s.id);
-          const mine = of.find((row) => row.examineeId === x.examineeId);
-          const value = mine && !mine.absent ? mine.total : null;
-          return {
-            subjectId: s.id,
-            name: s.name,
-            score: value,
-            fullScore: s.fullScore,
-            absent: mine?.absent ?? false,
-            level: scoreLevel(value, s.fullScore),
-            standing: standingShown(
-              setting,
-              present(of.filter((row) => row.classId === x.classId)),
-              present(of),
-              value,
-            ),
-          };
-        }),
-      };
+    exam: examDetail,
+
+    /** Across exams (oldest first): the total and each subject, rank or band only where that exam shows it. */
+    async trend(p: Principal, studentId?: number): Promise<PortalTrend> {
+      const who = await whose(p, studentId);
+      const list = (await r().exams(who.studentId, who.parent)).slice(0, PORTAL_TREND_EXAMS).reverse();
+      const out: PortalTrend = [];
+      for (const e of list) {
+        const x = await examDetail(p, e.examId, studentId);
+        out.push({
+          examId: x.examId,
+          name: x.name,
+          date: x.date,
+          total: trendPoint(x.total),
+          subjects: x.subjects.map((sub) => ({ name: sub.name, ...trendPoint(sub) })),
+        });
+      }
+      return out;
     },
 
     async subject(p: Principal, subjectId: number, studentId?: number): Promise<PortalSubjectDetail> {
@@ -187,7 +244,7 @@ export function portalResultsService(d: Deps) {
         };
       });
       const paperId = score?.paperId ?? null;
-      const blocks =
+      const marked =
         paperId && setting.showPaper
           ? (await r().blocks(subjectId, paperId)).map((b) => ({
               blockId: b.blockId,
@@ -196,11 +253,21 @@ export function portalResultsService(d: Deps) {
               score: b.score,
               fullScore: questions.filter((q) => b.nos.includes(q.no)).reduce((a, q) => a + q.fullScore, 0),
               marks: b.marks as MarkAnnotation[],
+              regions: readBlockRegions(b.regions, b.blockId),
             }))
           : [];
+      const blocks = marked.map(({ regions: _r, ...b }) => b);
       const pages =
         paperId && setting.showPaper
-          ? (await r().pages(paperId)).map((pg) => ({ pageId: pg.pageId, position: pg.position }))
+          ? marksOnPages(
+              marked,
+              (await r().pages(paperId)).map((pg) => ({
+                pageId: pg.pageId,
+                position: pg.position,
+                templatePage: pg.templatePage,
+                matrix: readPageMatrix(pg.matrix, pg.pageId),
+              })),
+            )
           : [];
       const lost = questions
         .filter((q) => q.score !== null && q.score < q.fullScore)

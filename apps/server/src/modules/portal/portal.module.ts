@@ -27,7 +27,7 @@ export function portalModule(d: {
   return {
     accounts: portalAccountService(base),
     self,
-    login: portalLoginService({ auth: d.auth, reset: d.reset, self }),
+    login: portalLoginService({ db, results: portalResultsRepo, auth: d.auth, reset: d.reset, self }),
     results: portalResultsService({
       db,
       audit,

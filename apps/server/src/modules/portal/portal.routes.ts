@@ -81,6 +81,7 @@ export function portalRoutes(app: FastifyInstance, d: Deps): void {
   };
 
   on(c.schools, ({ query }) => d.self.schools(query.q), limited);
+  on(c.schoolExams, ({ params }) => d.login.schoolExams(params.schoolId), limited);
   on(
     c.login,
     async ({ body }, req, reply) => signedIn(await d.login.student(body, metaOf(req)), req, reply),
@@ -108,6 +109,7 @@ export function portalRoutes(app: FastifyInstance, d: Deps): void {
   on(c.unbind, ({ params }, req) => d.self.unbind(authOf(req).userId, params.studentId, req.ip));
 
   on(c.exams, async ({ query }, req) => d.results.exams(await req.principal(), query.studentId));
+  on(c.trend, async ({ query }, req) => d.results.trend(await req.principal(), query.studentId));
   on(c.exam, async ({ params, query }, req) =>
     d.results.exam(await req.principal(), params.examId, query.studentId),
   );

@@ -6,8 +6,9 @@ import type {
   PortalExamItem,
   PortalMe,
   PortalSubjectDetail,
+  PortalTrend,
 } from '@yj/contracts';
-import { student, studentAccount } from '../../db/schema';
+import { examinee, student, studentAccount } from '../../db/schema';
 import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
 import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
@@ -85,6 +86,28 @@ describe('student sign-in', () => {
     expect(body(await c.post('/filter/api/home/exams', {})).message).toBe('无权限');
   });
 
+  it('or school + the 考号 of an exam chosen from the school’s published ones; an unknown 考号 is a wrong password', async () => {
+    const exams = body<Array<{ id: number; name: string }>>(
+      await t.app.inject({ method: 'GET', url: `/filter/api/portal/schools/${s.schoolId}/exams` }),
+    ).data;
+    expect(exams).toEqual([{ id: s.examId, name: '成绩考试', date: '2026-11-01' }]);
+    const other = await buildSchool(t.database.db);
+    const none = await t.app.inject({ method: 'GET', url: `/filter/api/portal/schools/${other.id}/exams` });
+    expect(body(none).data).toEqual([]);
+    const [x] = await t.database.db
+      .select({ kaohao: examinee.kaohao })
+      .from(examinee)
+      .where(eq(examinee.studentId, s.students[0]!.id));
+    const byKaohao = { schoolId: s.schoolId, examId: s.examId, password: STUDENT_PASSWORD };
+    await portalClient(t.app, t.database.db, s.schoolId, 'S1');
+    const ok = body<{ token: string }>(await login({ ...byKaohao, kaohao: ` ${x!.kaohao} ` }));
+    expect(ok.code).toBe(0);
+    expect(body(await login({ ...byKaohao, kaohao: x!.kaohao, password: 'wrong' })).errCode).toBe(11009);
+    expect(body(await login({ ...byKaohao, kaohao: 'NO-SUCH' })).errCode).toBe(11009);
+    expect(body(await login({ ...byKaohao, schoolId: other.id, kaohao: x!.kaohao })).errCode).toBe(11009);
+    expect(body(await login({ ...byKaohao, kaohao: '' })).code).toBe(1);
+  });
+
   it('重置密码 ends the sessions and asks for a change again; a student who left is disabled', async () => {
     const c = await portalClient(t.app, t.database.db, s.schoolId, 'S2');
     const reset = body<{ password: string }>(await s.admin.post(`${accounts()}/${s.students[1]!.id}/reset`));
@@ -145,6 +168,7 @@ describe('published results', () => {
     expect(body(await c.get(`/filter/api/portal/subjects/${s.subjectId}?studentId=${other}`)).message).toBe(
       '无权限',
     );
+    expect(body(await c.get(`/filter/api/portal/trend?studentId=${other}`)).message).toBe('无权限');
     expect(body(await c.get(`/filter/api/portal/exams/${s.examId + 999}`)).errCode).toBe(12055);
     expect(body(await c.get('/filter/api/portal/exams/abc')).code).toBe(1);
   });
@@ -201,9 +225,20 @@ describe('published results', () => {
     expect(body(await save({ rankMode: 'rank', showAverages: false })).code).toBe(0);
     const exam = async () => body<PortalExamDetail>(await c.get(`/filter/api/portal/exams/${s.examId}`)).data;
     expect((await exam()).total.standing).toEqual({ classRank: 1, gradeRank: 1 });
+    const trend = async () => body<PortalTrend>(await c.get('/filter/api/portal/trend')).data;
+    expect(await trend()).toEqual([
+      {
+        examId: s.examId,
+        name: '成绩考试',
+        date: '2026-11-01',
+        total: { score: 27, fullScore: 33, rate: 0.8182, gradeRank: 1 },
+        subjects: [{ name: '数学', score: 27, fullScore: 33, rate: 0.8182, gradeRank: 1 }],
+      },
+    ]);
     await save({ rankMode: 'band' });
     expect((await exam()).total.standing).toMatchObject({ band: '前 60%', classAvg: 21.33 });
     expect((await exam()).total.standing.gradeRank).toBeUndefined();
+    expect((await trend())[0]!.total).toEqual({ score: 27, fullScore: 33, rate: 0.8182, band: '前 60%' });
     await save({ showPaper: false, showAnswers: false });
     const d = body<PortalSubjectDetail>(await c.get(`/filter/api/portal/subjects/${s.subjectId}`)).data;
     expect(d.questions[0]!.key).toBeUndefined();
@@ -211,6 +246,21 @@ describe('published results', () => {
     const image = await c.get(`/filter/api/portal/subjects/${s.subjectId}/blocks/${s.blockId}/image`);
     expect(body(image).errCode).toBe(12056);
     await save({});
+  });
+
+  it('发布设置 holds for the whole exam: a subject’s manager publishes the subject but is neither shown nor let set it', async () => {
+    const teacherId = body<{ id: number }>(await s.teacher.post('/filter/api/user/getUserInfo')).data.id;
+    const role = { role: 3, userIds: [teacherId], subjectId: s.subjectId };
+    expect(body(await s.admin.post(`/filter/api/exam/${s.examId}/role`, role)).code).toBe(0);
+    const detail = (c: typeof s.admin) =>
+      c.get(`/filter/api/exam/${s.examId}/detail`).then((r) => body<{ can: { publish: boolean } }>(r).data);
+    expect((await detail(s.admin)).can.publish).toBe(true);
+    expect((await detail(s.teacher)).can.publish).toBe(false);
+    const rows = body<Array<{ canPublish: boolean }>>(
+      await s.teacher.get(`/filter/api/exam/${s.examId}/score/release`),
+    );
+    expect(rows.data.map((r) => r.canPublish)).toEqual([true]);
+    expect(body(await s.teacher.get(`/filter/api/exam/${s.examId}/portal/setting`)).message).toBe('无权限');
   });
 
   it('取消发布 hides at once; publishing again shows it', async () => {

@@ -15,6 +15,7 @@ const who = (studentId: number | undefined) => (studentId ? { studentId } : {});
 /** 学生端 / 家长端 calls (issue 32), and the school's 学生账号 and 发布设置. */
 export const portalApi = {
   schools: (q: string) => callRoute(c.schools, { query: { q } }),
+  schoolExams: (schoolId: number) => callRoute(c.schoolExams, { params: { schoolId } }),
   login: (body: PortalLoginRequest) => callRoute(c.login, { body }),
   parentSms: (phone: string) => callRoute(c.parentSms, { body: { phone } }),
   parentLogin: (body: ParentLoginRequest) => callRoute(c.parentLogin, { body }),
@@ -25,6 +26,7 @@ export const portalApi = {
   bind: (body: { name: string; xuehao: string; bindingCode: string }) => callRoute(c.bind, { body }),
   unbind: (studentId: number) => callRoute(c.unbind, { params: { studentId } }),
   exams: (studentId?: number) => callRoute(c.exams, { query: who(studentId) }),
+  trend: (studentId?: number) => callRoute(c.trend, { query: who(studentId) }),
   exam: (examId: number, studentId?: number) =>
     callRoute(c.exam, { params: { examId }, query: who(studentId) }),
   subject: (subjectId: number, studentId?: number) =>

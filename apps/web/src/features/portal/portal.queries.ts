@@ -13,6 +13,13 @@ export const portalExamsQuery = (studentId: number | undefined) =>
     ...fresh,
   });
 
+export const portalTrendQuery = (studentId: number | undefined) =>
+  queryOptions({
+    queryKey: ['portal', 'trend', studentId],
+    queryFn: () => portalApi.trend(studentId),
+    ...fresh,
+  });
+
 export const portalExamQuery = (examId: number, studentId: number | undefined) =>
   queryOptions({
     queryKey: ['portal', 'exam', examId, studentId],

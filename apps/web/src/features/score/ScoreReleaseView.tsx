@@ -119,7 +119,7 @@ export function ScoreReleaseView({ exam }: { exam: ExamDetail }) {
           />
         )}
       </Card>
-      {rows.some((r) => r.canPublish) && <PublishSettingCard examId={exam.id} />}
+      {exam.can.publish && <PublishSettingCard examId={exam.id} />}
       <Modal
         open={result !== null}
         title="发布结果"

@@ -3,19 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { linkFor, usePortalWho } from '../../features/portal/portal-child';
-import { portalExamsQuery } from '../../features/portal/portal.queries';
+import { portalExamsQuery, portalTrendQuery } from '../../features/portal/portal.queries';
+import { TrendCard } from '../../features/portal/TrendCard';
 import { PortalFailed } from '../../features/portal/PortalFailed';
 
-/** /portal: the exams with published results, newest first. */
+/** /portal: the exams with published results, newest first; 历次成绩 above them when there are several. */
 export function ExamListPage() {
   const who = usePortalWho();
   const q = useQuery(portalExamsQuery(who.studentId));
+  const several = (q.data?.length ?? 0) > 1;
+  const trend = useQuery({ ...portalTrendQuery(who.studentId), enabled: several });
   if (q.isPending) return <Skeleton active />;
   if (q.isError)
     return <PortalFailed error={q.error} onRetry={() => void q.refetch()} title="考试列表加载失败" />;
   if (!q.data.length) return <Empty style={{ marginTop: 80 }} description="还没有已发布成绩的考试" />;
   return (
     <div style={{ display: 'grid', gap: 10 }} data-testid="portal-exams">
+      {several && trend.data && trend.data.length > 1 && <TrendCard trend={trend.data} />}
       {q.data.map((e) => (
         <Link key={e.examId} to={linkFor(who, `/portal/exam/${e.examId}`)}>
           <Card size="small" hoverable>

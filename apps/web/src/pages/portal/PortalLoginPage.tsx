@@ -1,5 +1,5 @@
 import { LockOutlined, MobileOutlined, NumberOutlined } from '@ant-design/icons';
-import type { LoginResponse } from '@yj/contracts';
+import type { LoginResponse, PortalLoginRequest } from '@yj/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Segmented, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
@@ -55,13 +55,30 @@ function SubmitRow({ loading, hint }: { loading: boolean; hint: string }) {
   );
 }
 
+type By = '学号' | '考号';
+interface StudentValues {
+  schoolId: number;
+  xuehao?: string;
+  examId?: number;
+  kaohao?: string;
+  password: string;
+}
+
 function StudentForm({ onDone }: { onDone: (res: LoginResponse) => void }) {
+  const [form] = Form.useForm<StudentValues>();
   const [q, setQ] = useState('');
-  const [sent, setSent] = useState<{ schoolId: number; xuehao: string; password: string } | null>(null);
+  const [by, setBy] = useState<By>('学号');
+  const [sent, setSent] = useState<PortalLoginRequest | null>(null);
+  const schoolId = Form.useWatch('schoolId', form);
   const schools = useQuery({
     queryKey: ['portal', 'schools', q],
     queryFn: () => portalApi.schools(q),
     enabled: q.trim().length >= 2,
+  });
+  const exams = useQuery({
+    queryKey: ['portal', 'school-exams', schoolId],
+    queryFn: () => portalApi.schoolExams(schoolId!),
+    enabled: by === '考号' && !!schoolId,
   });
   const login = useMutation({
     mutationFn: portalApi.login,
@@ -74,17 +91,26 @@ function StudentForm({ onDone }: { onDone: (res: LoginResponse) => void }) {
     return (
       <ForceChangePassword
         changeToken={refusal.changeToken}
-        account={sent?.xuehao ?? ''}
+        account={sent ? ('xuehao' in sent ? sent.xuehao : sent.kaohao) : ''}
         onBack={() => refusal.setChangeToken(null)}
         onDone={onDone}
       />
     );
   return (
     <Form
+      form={form}
       size="large"
       requiredMark={false}
-      onFinish={(v: { schoolId: number; xuehao: string; password: string }) => {
-        const body = { schoolId: v.schoolId, xuehao: v.xuehao.trim(), password: v.password };
+      onFinish={(v: StudentValues) => {
+        const body: PortalLoginRequest =
+          by === '学号'
+            ? { schoolId: v.schoolId, xuehao: (v.xuehao ?? '').trim(), password: v.password }
+            : {
+                schoolId: v.schoolId,
+                examId: v.examId!,
+                kaohao: (v.kaohao ?? '').trim(),
+                password: v.password,
+              };
         setSent(body);
         refusal.setError(null);
         login.mutate(body);
@@ -100,13 +126,45 @@ function StudentForm({ onDone }: { onDone: (res: LoginResponse) => void }) {
           data-testid="portal-school"
         />
       </Form.Item>
-      <Form.Item name="xuehao" rules={[{ required: true, whitespace: true, message: '请输入学号' }]}>
-        <Input prefix={<NumberOutlined />} placeholder="学号" autoComplete="username" maxLength={32} />
-      </Form.Item>
+      <Segmented
+        block
+        options={[
+          { value: '学号', label: '用学号登录' },
+          { value: '考号', label: '用考号登录' },
+        ]}
+        value={by}
+        onChange={(v) => setBy(v as By)}
+        style={{ marginBottom: 16 }}
+        data-testid="portal-by"
+      />
+      {by === '学号' ? (
+        <Form.Item name="xuehao" rules={[{ required: true, whitespace: true, message: '请输入学号' }]}>
+          <Input prefix={<NumberOutlined />} placeholder="学号" autoComplete="username" maxLength={32} />
+        </Form.Item>
+      ) : (
+        <>
+          <Form.Item name="examId" rules={[{ required: true, message: '请选择考试' }]}>
+            <Select
+              placeholder={schoolId ? '选择考试' : '请先选择学校'}
+              disabled={!schoolId}
+              loading={exams.isFetching}
+              notFoundContent="本校暂无已发布成绩的考试"
+              options={(exams.data ?? []).map((e) => ({
+                value: e.id,
+                label: e.date ? `${e.name}（${e.date}）` : e.name,
+              }))}
+              data-testid="portal-exam"
+            />
+          </Form.Item>
+          <Form.Item name="kaohao" rules={[{ required: true, whitespace: true, message: '请输入考号' }]}>
+            <Input prefix={<NumberOutlined />} placeholder="考号" autoComplete="username" maxLength={32} />
+          </Form.Item>
+        </>
+      )}
       {passwordItem}
       <SubmitRow
         loading={login.isPending}
-        hint="账号和初始密码见学校发放的账号单；忘记密码请联系班主任重置。"
+        hint="账号和初始密码见学校发放的账号单（考号见准考证）；忘记密码请联系班主任重置。"
       />
     </Form>
   );
@@ -189,7 +247,7 @@ function ParentForm({ onDone }: { onDone: (res: LoginResponse) => void }) {
   );
 }
 
-/** /portal/login: students by school + 学号 + password, parents by phone and SMS code or password. */
+/** /portal/login: students by school + 学号 (or the 考号 of a chosen exam) + password, parents by phone and SMS code or password. */
 export function PortalLoginPage() {
   const [side, setSide] = useState<Side>('学生');
   const navigate = useNavigate();

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Image, Skeleton, Table, Tabs } from 'antd';
 import { useParams, useSearchParams } from 'react-router';
 import { MarkedBlock } from '../../features/portal/MarkedBlock';
+import { MarkedPage } from '../../features/portal/MarkedPage';
 import { PortalFailed } from '../../features/portal/PortalFailed';
 import { usePortalWho } from '../../features/portal/portal-child';
-import { pageImageUrl } from '../../features/portal/portal.api';
 import { portalSubjectQuery } from '../../features/portal/portal.queries';
 
 const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
@@ -79,15 +79,16 @@ export function SubjectPage() {
         <MarkedBlock key={b.blockId} subjectId={subjectId} block={b} studentId={who.studentId} />
       ))}
       {d.pages.length > 0 && (
-        <Card size="small" title="原卷扫描（点击放大）">
+        <Card size="small" title="原卷（含批改痕迹，点击放大）">
           <Image.PreviewGroup>
-            <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
+            <div style={{ display: 'grid', gap: 8 }}>
               {d.pages.map((p, i) => (
-                <Image
+                <MarkedPage
                   key={p.pageId}
-                  src={pageImageUrl(subjectId, p.pageId, who.studentId)}
-                  alt={`第 ${i + 1} 页`}
-                  data-testid="portal-page"
+                  subjectId={subjectId}
+                  page={p}
+                  index={i}
+                  studentId={who.studentId}
                 />
               ))}
             </div>

@@ -1,14 +1,11 @@
 import sharp from 'sharp';
 import type { BlockRegion, TemplateRect } from '@yj/contracts';
-import { applyH, cutRegion, stackImages, type GreyImage, type Matrix3 } from '@yj/omr';
+import { applyH, CUT_GAP, cutRegion, stackImages, type GreyImage, type Matrix3 } from '@yj/omr';
 import { decodeGrey } from '@yj/omr/node';
 import { CUT_JPEG } from './scan-cut';
 
 // The pixel work of a block image (decode, deskew, stack, encode) and of a masked whole page (decode, paint,
 // encode): run on the cut pool's worker threads (cut-pool.ts), and for template previews in the process itself.
-
-// Between two regions of one block: a white strip, so the marker sees where one region ends.
-const GAP = 12;
 
 /** Encoded as the subjective crops of recognition. */
 export const jpeg = (img: GreyImage): Promise<Buffer> =>
@@ -33,7 +30,7 @@ export async function cutRegions(
     const { img, matrix } = await decoded.get(r.page)!;
     parts.push(cutRegion(img, matrix, r));
   }
-  return jpeg(stackImages(parts, GAP));
+  return jpeg(stackImages(parts, CUT_GAP));
 }
 
 /** One paper's cut: the stored bytes and registration of the template pages its blocks use, and the blocks. */
