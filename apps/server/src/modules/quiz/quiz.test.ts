@@ -101,6 +101,11 @@ describe('课堂小测', () => {
     const theirs = body<{ total: number }>(await colleague.post('/filter/api/quiz/list', {})).data;
     expect(theirs.total).toBe(1);
     expect(body<{ total: number }>(await admin.post('/filter/api/quiz/list', {})).data.total).toBe(0);
+    // the school's exam list keeps quizzes apart unless asked for by type
+    expect(body<{ total: number }>(await admin.post('/filter/api/exam/inSchool', {})).data.total).toBe(0);
+    expect(
+      body<{ total: number }>(await admin.post('/filter/api/exam/inSchool', { type: 3 })).data.total,
+    ).toBe(1);
   });
 
   it('refuses bad keys, classes not taught, no questions, and a school admin who teaches nothing', async () => {
