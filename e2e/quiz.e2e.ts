@@ -151,10 +151,19 @@ test(
     await shot(teacher, 'quiz-03-scanned');
 
     await teacher.goto(`${APP}/book/exam/${examId}/startReviewManage`);
+    const start = (force: boolean) =>
+      teacher.waitForResponse((r) =>
+        r.url().includes(`/subject/${subjectId}/review/start${force ? '?force' : ''}`),
+      );
+    const asked = start(false);
     await pressReviewStart(teacher);
-    const force = teacher.getByTestId('review-force-start');
-    if (await force.isVisible().catch(() => false)) await force.click();
-    await teacher.getByText('阅卷中').first().waitFor();
+    // 30 of the 35 sheets and no 扫描完成: the start says so, and the teacher starts anyway
+    if (((await (await asked).json()) as { code: number }).code !== 0) {
+      const forced = start(true);
+      await teacher.getByTestId('review-force-start').click();
+      await forced;
+    }
+    await teacher.getByTestId('review-manage').locator('.ant-tag', { hasText: '阅卷中' }).waitFor();
     await teacher.goto(`${APP}/book/review/task`);
     await taskRow(teacher, QUIZ, '第11题').getByRole('button', { name: '开始阅卷' }).click();
     for (let n = 1; n <= SHEETS; n++) await keyScore(teacher, n % 11, n);
@@ -186,7 +195,7 @@ test('the class result, its 讲评 view, and publishing by the teacher', { timeo
     ],
   );
   await teacher.getByTestId('quiz-average').getByText(String(r.average)).waitFor();
-  await teacher.getByTestId('quiz-questions').getByText(wrong1.join('、')).waitFor();
+  await teacher.getByTestId('quiz-questions').getByText(wrong1.join('、')).first().waitFor();
   await shot(teacher, 'quiz-05-result');
   await teacher.getByText('讲评视图').click();
   await teacher
@@ -207,9 +216,7 @@ test('a student of the class sees the quiz in the portal', { timeout: 120_000 },
   });
   const page = await context.newPage();
   page.on('pageerror', (e) => s.errors.push(`student: ${e.message}`));
-  const schools = await call<Array<{ name: string }>>(s.page, 'GET', '/api/portal/schools');
   const me = await call<{ schoolName: string }>(s.page, 'POST', '/api/user/getUserInfo');
-  assert.ok(schools.some((x) => x.name === me.schoolName));
   await page.goto(`${APP}/portal`);
   await waitForPath(page, '/portal/login');
   await page.getByTestId('portal-school').click();

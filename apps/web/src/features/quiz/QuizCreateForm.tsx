@@ -149,7 +149,7 @@ export function QuizCreateForm() {
               data-testid="quiz-classes"
               options={classes.map((c) => ({
                 value: c.classId,
-                label: `${c.gradeName}${c.name}（${c.students} 人）`,
+                label: `${c.name.startsWith(c.gradeName) ? '' : c.gradeName}${c.name}（${c.students} 人）`,
               }))}
             />
           </Form.Item>
