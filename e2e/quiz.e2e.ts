@@ -171,7 +171,8 @@ test(
     await shot(teacher, 'quiz-04-marked');
     await teacher.goto(`${APP}/book/exam/${examId}/startReviewManage`);
     await pressReviewDone(teacher);
-    await teacher.getByText('已完成').first().waitFor();
+    await teacher.getByTestId('review-manage').locator('.ant-tag', { hasText: '阅卷完成' }).waitFor();
+    await shot(teacher, 'quiz-05-done');
   },
 );
 
@@ -196,13 +197,17 @@ test('the class result, its 讲评 view, and publishing by the teacher', { timeo
   );
   await teacher.getByTestId('quiz-average').getByText(String(r.average)).waitFor();
   await teacher.getByTestId('quiz-questions').getByText(wrong1.join('、')).first().waitFor();
-  await shot(teacher, 'quiz-05-result');
+  await shot(teacher, 'quiz-06-result');
   await teacher.getByText('讲评视图').click();
   await teacher
     .getByTestId('quiz-projector')
     .getByText(/第 1 题 · 得分率/)
     .waitFor();
-  await shot(teacher, 'quiz-06-projector');
+  await shot(teacher, 'quiz-07-projector');
+  // the 5 students without a sheet are registered 缺考, then the teacher publishes alone
+  await teacher.getByTestId('quiz-absent').click();
+  await teacher.getByText('已为 5 名未扫描的学生登记缺考').waitFor();
+  await teacher.getByTestId('quiz-absent').waitFor({ state: 'detached' });
   await teacher.getByTestId('quiz-publish').click();
   await teacher.getByText('成绩已发布').first().waitFor();
   await teacher.getByTestId('quiz-result-status').getByText('已发布').waitFor();
@@ -231,9 +236,9 @@ test('a student of the class sees the quiz in the portal', { timeout: 120_000 },
   await waitForPath(page, '/portal');
   const exams = page.getByTestId('portal-exams');
   await exams.getByText(QUIZ).waitFor();
-  await shot(page, 'quiz-07-portal');
+  await shot(page, 'quiz-08-portal');
   await exams.getByText(QUIZ).click();
   await page.getByTestId('portal-exam').waitFor();
-  await shot(page, 'quiz-08-portal-quiz');
+  await shot(page, 'quiz-09-portal-quiz');
   await context.close();
 });

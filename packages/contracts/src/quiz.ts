@@ -109,6 +109,10 @@ export const quizResult = z.object({
       xuehao: z.string(),
       className: z.string(),
       total: z.number().nullable(),
+      /** 缺考 registered */
+      absent: z.boolean(),
+      /** a sheet was scanned and matched */
+      sheet: z.boolean(),
       scores: z.record(z.string(), z.number()),
       chosen: z.record(z.string(), z.string().nullable()),
     }),

@@ -293,6 +293,7 @@ export function quizRepo(db: Db) {
           absent: score.absent,
           questionScores: score.questionScores,
           objective: paper.objective,
+          paperId: paper.id,
         })
         .from(examinee)
         .innerJoin(student, eq(student.id, examinee.studentId))

@@ -222,6 +222,8 @@ export function quizService(d: {
         xuehao: r.xuehao,
         className: r.className,
         total: r.absent ? null : (r.total ?? null),
+        absent: r.absent ?? false,
+        sheet: r.paperId !== null,
         scores: r.questionScores ?? {},
         chosen: Object.fromEntries(
           Object.entries(r.objective ?? {}).map(([no, a]) => [no, a === null ? null : a.join('')]),

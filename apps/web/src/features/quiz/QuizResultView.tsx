@@ -1,6 +1,7 @@
 import { SUBJECT_STATUS_LABELS, SubjectStatus, type QuizResult } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  App,
   Button,
   Card,
   Empty,
@@ -14,10 +15,12 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { handleApiError } from '../../api/handle-error';
+import { useExclusive } from '../../app/useExclusive';
 import { usePublishAction } from '../score/usePublishAction';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import { quizDetailQuery, quizKeys, quizResultQuery } from './quiz.api';
+import { quizApi, quizDetailQuery, quizKeys, quizResultQuery } from './quiz.api';
 
 type Question = QuizResult['questions'][number];
 type Student = QuizResult['students'][number];
@@ -119,7 +122,7 @@ function StudentTable({ r }: { r: QuizResult }) {
           { title: '姓名', dataIndex: 'name', fixed: 'left' },
           { title: '班级', dataIndex: 'className' },
           { title: '学号', dataIndex: 'xuehao' },
-          { title: '总分', key: 'total', render: (_, s) => s.total ?? '缺考' },
+          { title: '总分', key: 'total', render: (_, s) => s.total ?? (s.absent ? '缺考' : '未扫描') },
           ...objective.map((q) => ({
             title: q.no,
             key: `o${q.no}`,
@@ -191,6 +194,29 @@ function ProjectorView({ r }: { r: QuizResult }) {
   );
 }
 
+/** Students without a sheet registered 缺考 in one click: publishing waits for every student to be one or the other. */
+function AbsentButton({ subjectId, examId, ids }: { subjectId: number; examId: number; ids: number[] }) {
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const { busy, run } = useExclusive();
+  if (!ids.length) return null;
+  const register = () =>
+    run(async () => {
+      try {
+        await quizApi.absent(subjectId, ids);
+        await qc.invalidateQueries({ queryKey: quizKeys.quiz(examId) });
+        message.success(`已为 ${ids.length} 名未扫描的学生登记缺考`);
+      } catch (e) {
+        handleApiError(e);
+      }
+    });
+  return (
+    <Button loading={busy} onClick={() => void register()} data-testid="quiz-absent">
+      未扫描的 {ids.length} 人登记缺考
+    </Button>
+  );
+}
+
 /** /book/quiz/:examId/result: the class result on one screen, the 讲评 view, and publishing by the teacher. */
 export function QuizResultView({ examId }: { examId: number }) {
   const qc = useQueryClient();
@@ -241,6 +267,13 @@ export function QuizResultView({ examId }: { examId: number }) {
               { value: 'projector', label: '讲评视图' },
             ]}
           />
+          {q.can.manage && r.status < SubjectStatus.published && (
+            <AbsentButton
+              subjectId={q.subjectId}
+              examId={examId}
+              ids={r.students.filter((x) => !x.sheet && !x.absent).map((x) => x.examineeId)}
+            />
+          )}
           {publishButton}
         </Space>
       }

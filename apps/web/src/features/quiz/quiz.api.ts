@@ -1,4 +1,4 @@
-import { quizContract as c, type QuizCreateInput, type QuizListQuery } from '@yj/contracts';
+import { examineeContract, quizContract as c, type QuizCreateInput, type QuizListQuery } from '@yj/contracts';
 import { queryOptions, keepPreviousData } from '@tanstack/react-query';
 import { callRoute } from '../../api/contract';
 
@@ -11,6 +11,9 @@ export const quizApi = {
   markers: (examId: number, userIds: number[]) =>
     callRoute(c.markers, { params: { examId }, body: { userIds } }),
   result: (examId: number) => callRoute(c.result, { params: { examId } }),
+  /** 登记缺考 of students without a sheet (the examinee module's route) */
+  absent: (subjectId: number, ids: number[]) =>
+    callRoute(examineeContract.absent, { params: { id: subjectId }, body: { ids, absent: true } }),
 };
 
 export const quizKeys = {
