@@ -21,6 +21,7 @@ import { useUnsavedGuard } from '../../app/useUnsavedGuard';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { quizApi, quizKeys, quizOptionsQuery } from './quiz.api';
+import { subjectiveScores } from './subjective-scores';
 
 interface Values {
   name: string;
@@ -31,13 +32,6 @@ interface Values {
   keys: string;
   subjective: string;
   markerIds: number[];
-}
-
-/** "10 5" → [{ score: 10 }, { score: 5 }]; null when a part is not a score. */
-export function subjectiveScores(text: string): Array<{ score: number }> | null {
-  const parts = text.trim() ? text.trim().split(/[\s,，、]+/) : [];
-  const scores = parts.map(Number);
-  return scores.every((n) => n > 0 && Number.isInteger(n * 2)) ? scores.map((score) => ({ score })) : null;
 }
 
 /** /book/quiz/create: a quiz in under a minute — name, course, classes, the keys in one line, subjective scores. */
