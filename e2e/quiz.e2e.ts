@@ -211,6 +211,10 @@ test('the class result, its 讲评 view, and publishing by the teacher', { timeo
   await teacher.getByTestId('quiz-publish').click();
   await teacher.getByText('成绩已发布').first().waitFor();
   await teacher.getByTestId('quiz-result-status').getByText('已发布').waitFor();
+  // the teacher's quizzes, apart from the exams
+  await teacher.getByRole('menuitem', { name: '课堂小测' }).click();
+  await teacher.getByTestId('quiz-table').getByText(QUIZ).waitFor();
+  await shot(teacher, 'quiz-08-list');
 });
 
 test('a student of the class sees the quiz in the portal', { timeout: 120_000 }, async () => {
@@ -236,9 +240,9 @@ test('a student of the class sees the quiz in the portal', { timeout: 120_000 },
   await waitForPath(page, '/portal');
   const exams = page.getByTestId('portal-exams');
   await exams.getByText(QUIZ).waitFor();
-  await shot(page, 'quiz-08-portal');
+  await shot(page, 'quiz-09-portal');
   await exams.getByText(QUIZ).click();
   await page.getByTestId('portal-exam').waitFor();
-  await shot(page, 'quiz-09-portal-quiz');
+  await shot(page, 'quiz-10-portal-quiz');
   await context.close();
 });
