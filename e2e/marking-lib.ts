@@ -74,24 +74,34 @@ export async function scanSheets(
       files.push(f);
     }
   }
-  const n = examinees.length;
+  await uploadSheets(page, subjectId, files, examinees.length, o.school);
+}
+
+/**
+ * Sheet files (`pages` each) uploaded on the subject's scan screen, then waited for until every sheet is recognised
+ * and matched (`matchedBefore` matched already: a 联考's other school's sheets, chosen on the screen as `school`).
+ */
+export async function uploadSheets(
+  page: Page,
+  subjectId: number,
+  files: string[],
+  n: number,
+  school?: { name: string; matchedBefore: number },
+): Promise<void> {
   await page.goto(`${APP}/book/subject/${subjectId}/answerCard`);
   await page.getByTestId('scan-upload').waitFor();
-  if (o.school) {
+  if (school) {
     const select = page.getByTestId('scan-school');
     await select.click();
-    await (await optionOf(page, select, o.school.name)).click();
-    await select.filter({ hasText: o.school.name }).waitFor();
+    await (await optionOf(page, select, school.name)).click();
+    await select.filter({ hasText: school.name }).waitFor();
   }
   await page.locator('input[type=file]').setInputFiles(files);
-  await page
-    .getByTestId('scan-selection')
-    .getByText(`已选 ${2 * n} 个文件`)
-    .waitFor();
+  await page.getByTestId('scan-selection').getByText(`已选 ${files.length} 个文件`).waitFor();
   await page.getByTestId('scan-send').click();
   await page
     .getByTestId('scan-upload-done')
-    .getByText(`上传成功：${2 * n} 页，${n} 份答题卡进入识别`)
+    .getByText(`上传成功：${files.length} 页，${n} 份答题卡进入识别`)
     .waitFor();
   await until('recognition', async () => {
     const p = await call<{ total: { queued: number; matched: number } }>(
@@ -99,7 +109,7 @@ export async function scanSheets(
       'GET',
       `/api/subject/${subjectId}/scanExceptionProgress`,
     );
-    return p.total.queued === 0 && p.total.matched === n + (o.school?.matchedBefore ?? 0);
+    return p.total.queued === 0 && p.total.matched === n + (school?.matchedBefore ?? 0);
   });
 }
 

@@ -42,6 +42,8 @@ import { templateRoutes } from './modules/template/template.routes';
 import { templateMismatches, templateModule } from './modules/template/template.module';
 import { cardRoutes } from './modules/card/card.routes';
 import { cardModule } from './modules/card/card.module';
+import { quizModule } from './modules/quiz/quiz.module';
+import { quizRoutes } from './modules/quiz/quiz.routes';
 import { recognizePool } from './modules/scan/recognition/scan-recognize';
 import { pagePool } from './modules/scan/ingest/scan-pages';
 import { registerScanJobs } from './modules/scan/recognition/scan.jobs';
@@ -180,10 +182,10 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       blockRoutes(api, { blocks, cuts, scopes });
       reviewerRoutes(api, { ...reviewerModule({ db, audit, exams, roles }), scopes });
       templateRoutes(api, { templates, images, scopes });
-      cardRoutes(api, {
-        ...cardModule({ db, audit, exams, questions, templates, images, examinees, blocks }),
-        scopes,
-      });
+      const { cards } = cardModule({ db, audit, exams, questions, templates, images, examinees, blocks });
+      cardRoutes(api, { cards, scopes });
+      // 课堂小测 (issue 33): an exam of type quiz made in one step; its card is the online card
+      quizRoutes(api, { ...quizModule({ db, audit, cards }), scopes });
       const { scan, fix, view, finish, query } = scanModule({
         db,
         storage: deps.storage,

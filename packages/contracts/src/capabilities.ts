@@ -223,6 +223,8 @@ export const CAPABILITY_TABLE = {
     { who: 'schoolAdmin', scope: 'any' },
     { who: 'examRole', scope: 'exam', roles: [0, 1, 5, 8, 9] },
   ],
+  /** 课堂小测: a teacher creates a quiz for classes they teach (the quiz service checks the classes) */
+  'quiz.create': [{ who: 'teacher', scope: 'any' }],
   /** school statistics card */
   'school.statistics.read': [
     { who: 'admin', scope: 'any' },
@@ -269,6 +271,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'school.statistics.read': '查看学校统计',
   'bureau.read': '查看教育局所辖学校、联考及各校进度',
   'report.compare': '查看联考的跨校对比报表',
+  'quiz.create': '为任教班级创建课堂小测',
 };
 
 /** One thing an exam role may do: on the whole exam, or only on the subjects it is given for. */

@@ -98,6 +98,18 @@ export const FAILURES = {
   portalClosedToParents: { errCode: 12054, message: '学校未向家长开放本次考试的成绩' },
   portalResultNotFound: { errCode: 12055, message: '成绩尚未发布或不存在' },
   portalPaperHidden: { errCode: 12056, message: '学校未开放原卷查看' },
+  // 12060–12079 课堂小测 (issue 33)
+  quizClassNotTaught: { errCode: 12060, message: '只能为自己任教的班级创建小测' },
+  quizKeysInvalid: { errCode: 12061, message: (p: { reason: string }) => p.reason },
+  quizNoQuestions: { errCode: 12062, message: '请填写客观题答案或添加主观题' },
+  quizClassesMixed: { errCode: 12063, message: '所选班级须属于同一学校的同一年级' },
+  quizNoStudents: { errCode: 12064, message: '所选班级没有在读学生' },
+  quizNotFound: { errCode: 12065, message: '小测不存在或已删除' },
+  quizMarkerNotColleague: { errCode: 12066, message: '阅卷老师须是本校教师' },
+  quizFullScoreTooHigh: {
+    errCode: 12067,
+    message: (p: { total: number }) => `小测总分 ${p.total} 分，不能超过 300 分`,
+  },
   // 13xxx Exams, subjects and their lifecycle, examinees, exam roles
   examNotFound: { errCode: 13001, message: '考试不存在或已删除' },
   subjectNotFound: { errCode: 13002, message: '科目不存在或已删除' },

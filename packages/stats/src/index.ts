@@ -76,3 +76,11 @@ export {
 } from './commentary';
 export { compareUnits, unitScoreRates, type UnitFigures } from './units';
 export { rankBand, scoreLevel, standingOf, type Standing } from './standing';
+export {
+  quizClassResult,
+  type QuizBand,
+  type QuizClassResult,
+  type QuizQuestionIn,
+  type QuizQuestionOut,
+  type QuizStudent,
+} from './quiz';

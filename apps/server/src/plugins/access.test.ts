@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITY_TABLE, type Capability } from '@yj/contracts';
-import { examRole, examinee, student, teacher as teacherTable, user } from '../db/schema';
+import { examRole, examinee, student, teacher as teacherTable, teacherClass, user } from '../db/schema';
 import { body, signIn, testApp, type TestApp, type Client } from '../../test/app';
 import { readXlsx } from '../../test/excel';
 import {
@@ -356,5 +356,49 @@ describe('access sweep with a student and a parent (issue 32)', () => {
         true,
       );
     expect(portal.length).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('课堂小测 routes (issue 33)', () => {
+  it('leave a quiz to its teacher: another teacher and another school’s administrator are refused', async () => {
+    const db = t.database.db;
+    const made = await buildClassWithStudents(db, single.schoolId, 0);
+    await db
+      .insert(student)
+      .values({ schoolId: single.schoolId, classId: made.banji.id, xuehao: 'Q1', name: '学生乙' });
+    const owner = await buildTeacher(db, single.schoolId);
+    await db
+      .insert(teacherClass)
+      .values({ schoolId: single.schoolId, userId: owner.id, classId: made.banji.id });
+    const mine = await signIn(t.app, owner.account, PASSWORD);
+    const created = body<{ examId: number }>(
+      await mine.post('/filter/api/quiz/create', {
+        name: '小测',
+        course: '数学',
+        classIds: [made.banji.id],
+        keys: '1-2 AB',
+      }),
+    );
+    expect(created.code).toBe(0);
+    const { examId } = created.data;
+    // a teacher of the same school without the class may not give it a quiz either
+    expect(
+      body(
+        await teacher.post('/filter/api/quiz/create', {
+          name: '小测',
+          course: '数学',
+          classIds: [made.banji.id],
+          keys: '1 A',
+        }),
+      ).message,
+    ).toBe('只能为自己任教的班级创建小测');
+    for (const who of [teacher, otherAdmin]) {
+      expect(body(await who.get(`/filter/api/quiz/${examId}`)).message).toBe('无权限');
+      expect(body(await who.get(`/filter/api/quiz/${examId}/result`)).message).toBe('无权限');
+      expect(body(await who.post(`/filter/api/quiz/${examId}/markers`, { userIds: [] })).message).toBe(
+        '无权限',
+      );
+    }
+    expect(body(await otherAdmin.get('/filter/api/quiz/options')).message).toBe('无权限');
   });
 });

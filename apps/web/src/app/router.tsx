@@ -16,6 +16,7 @@ import { exportRoutes } from '../pages/export/routes';
 import { trialRoutes } from '../pages/trial/routes';
 import { reportRoutes } from '../pages/report/routes';
 import { bureauRoutes } from '../pages/bureau/routes';
+import { quizRoutes } from '../pages/quiz/routes';
 import { portalRoutes } from '../pages/portal/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
           ...trialRoutes,
           ...reportRoutes,
           ...bureauRoutes,
+          ...quizRoutes,
         ],
       },
       { path: '*', loader: () => redirect('/login') },

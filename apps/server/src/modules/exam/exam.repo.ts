@@ -146,6 +146,8 @@ export function examRepo(db: Db) {
       const where = and(
         isNull(exam.deletedAt),
         joint ? eq(exam.type, 2) : ne(exam.type, 2),
+        // 课堂小测 have a list of their own (issue 33): the school's exams show them only when asked by type
+        joint || q.type === 3 ? undefined : ne(exam.type, 3),
         q.includeHidden ? undefined : eq(exam.hidden, false),
         q.schoolId ? eq(exam.schoolId, q.schoolId) : undefined,
         q.keyword ? ilike(exam.name, like(q.keyword)) : undefined,

@@ -6,6 +6,7 @@ import { schoolNav } from '../../pages/school/nav';
 import { toolNav } from '../../pages/tool/nav';
 import { exportNav } from '../../pages/export/nav';
 import { bureauNav } from '../../pages/bureau/nav';
+import { quizNav } from '../../pages/quiz/nav';
 
 /** An entry of the header menu; `show` hides it from users it is not for (the server checks anyway). */
 export interface NavItem {
@@ -21,7 +22,16 @@ export interface NavItem {
 
 /** Header entries between 首页 and 帮助中心, in order; each feature area lists its own in its nav.ts. */
 export function navItems(): NavItem[] {
-  return [...bureauNav, ...examNav, ...markingNav, ...schoolNav, ...acardNav, ...toolNav, ...exportNav];
+  return [
+    ...bureauNav,
+    ...examNav,
+    ...quizNav,
+    ...markingNav,
+    ...schoolNav,
+    ...acardNav,
+    ...toolNav,
+    ...exportNav,
+  ];
 }
 
 function under(pathname: string, prefix: string): boolean {

@@ -1,0 +1,176 @@
+import { SUBJECT_STATUS_LABELS, SubjectStatus, type QuizDetail } from '@yj/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Select, Space, Spin, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { handleApiError } from '../../api/handle-error';
+import { useExclusive } from '../../app/useExclusive';
+import { acardApi } from '../acard/acard.api';
+import { PageFrame } from '../exam-admin/PageFrame';
+import { QueryFailed } from '../exam-admin/QueryFailed';
+import { quizApi, quizKeys, quizDetailQuery, quizOptionsQuery } from './quiz.api';
+
+/** The online card of a quiz: A4, one column, the students' 学号 as bubbles. */
+const QUIZ_CARD = { paper: 'A4' as const, columns: 1, mainTemplateName: '小测答题卡' };
+
+function CardPanel({ q }: { q: QuizDetail }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const { busy, run } = useExclusive();
+  const editable = q.status === SubjectStatus.setting && q.can.manage;
+  const make = () =>
+    run(async () => {
+      try {
+        await acardApi.save(
+          q.subjectId,
+          q.card ? { ...QUIZ_CARD, templateId: q.card.templateId } : QUIZ_CARD,
+        );
+        await qc.invalidateQueries({ queryKey: quizKeys.quiz(q.examId) });
+        message.success('答题卡已生成');
+      } catch (e) {
+        handleApiError(e);
+      }
+    });
+  return (
+    <Card title="答题卡" data-testid="quiz-card">
+      <Space wrap>
+        {q.card ? (
+          <>
+            <Tag color={q.card.current ? 'green' : 'orange'}>
+              {q.card.current ? 'A4 答题卡已生成' : '题目已改动，请重新生成'}
+            </Tag>
+            <Button
+              onClick={() => void acardApi.savedPdf(q.subjectId, q.card!.templateId, `${q.name}-答题卡.pdf`)}
+            >
+              下载答题卡 PDF
+            </Button>
+          </>
+        ) : (
+          <Typography.Text type="secondary">
+            还没有答题卡：生成后即可打印，学生在答题卡上填涂学号。
+          </Typography.Text>
+        )}
+        {editable && (
+          <Button type="primary" loading={busy} onClick={() => void make()} data-testid="quiz-make-card">
+            {q.card ? '重新生成 A4 答题卡' : '生成 A4 答题卡'}
+          </Button>
+        )}
+      </Space>
+    </Card>
+  );
+}
+
+function MarkersPanel({ q }: { q: QuizDetail }) {
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const [picked, setPicked] = useState<number[]>([]);
+  const { busy, run } = useExclusive();
+  const colleagues = useQuery({ ...quizOptionsQuery(), enabled: q.can.manage, meta: { silent: true } });
+  const have = new Set(q.markers.map((m) => m.userId));
+  const add = () =>
+    run(async () => {
+      try {
+        await quizApi.markers(q.examId, picked);
+        setPicked([]);
+        await qc.invalidateQueries({ queryKey: quizKeys.quiz(q.examId) });
+        message.success('已添加阅卷老师');
+      } catch (e) {
+        handleApiError(e);
+      }
+    });
+  return (
+    <Card title="阅卷老师">
+      <Space wrap>
+        {q.markers.map((m) => (
+          <Tag key={m.userId}>{m.name}</Tag>
+        ))}
+        {q.can.manage && q.subjective.length > 0 && (
+          <>
+            <Select
+              mode="multiple"
+              style={{ minWidth: 240 }}
+              placeholder="添加同事一起阅卷"
+              optionFilterProp="label"
+              value={picked}
+              onChange={setPicked}
+              options={(colleagues.data?.colleagues ?? [])
+                .filter((c) => !have.has(c.userId))
+                .map((c) => ({ value: c.userId, label: c.name }))}
+            />
+            <Button disabled={!picked.length} loading={busy} onClick={() => void add()}>
+              添加
+            </Button>
+          </>
+        )}
+      </Space>
+    </Card>
+  );
+}
+
+/** /book/quiz/:examId: a quiz's questions, card, markers, and the ways to scan, mark, see and publish the result. */
+export function QuizPageView({ examId }: { examId: number }) {
+  const quiz = useQuery(quizDetailQuery(examId));
+  if (quiz.isError)
+    return <QueryFailed title="小测加载失败" error={quiz.error} onRetry={() => void quiz.refetch()} />;
+  if (!quiz.data) return <Spin />;
+  const q = quiz.data;
+  const objective = q.objective.map((x) => x.answer).join('');
+  return (
+    <PageFrame
+      crumbs={[
+        { title: '首页', to: '/book/home' },
+        { title: '课堂小测', to: '/book/quiz' },
+        { title: q.name },
+      ]}
+      title={q.name}
+      extra={<Tag data-testid="quiz-status">{SUBJECT_STATUS_LABELS[q.status]}</Tag>}
+      testId="quiz-page"
+    >
+      <Card>
+        <Descriptions column={2} size="small">
+          <Descriptions.Item label="学科">{q.course}</Descriptions.Item>
+          <Descriptions.Item label="班级">
+            {q.classNames.join('、')}（{q.students} 人）
+          </Descriptions.Item>
+          <Descriptions.Item label="总分">{q.fullScore} 分</Descriptions.Item>
+          <Descriptions.Item label="已扫描">{q.scanned} 份</Descriptions.Item>
+          <Descriptions.Item label="客观题">
+            {q.objective.length ? `第 1-${q.objective.length} 题，答案 ${objective}` : '无'}
+          </Descriptions.Item>
+          <Descriptions.Item label="主观题">
+            {q.subjective.length ? q.subjective.map((s) => `第${s.no}题 ${s.score} 分`).join('，') : '无'}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <CardPanel q={q} />
+      <MarkersPanel q={q} />
+      <Card title="扫描、阅卷与结果">
+        <Space wrap data-testid="quiz-steps">
+          <Link to={`/book/subject/${q.subjectId}/answerCard`}>
+            <Button disabled={!q.card}>扫描答题卡</Button>
+          </Link>
+          {q.can.manage && (
+            <Link to={`/book/exam/${q.examId}/startReviewManage`}>
+              <Button>开始 / 完成阅卷</Button>
+            </Link>
+          )}
+          {q.subjective.length > 0 && (
+            <Link to="/book/review/task">
+              <Button>去阅卷</Button>
+            </Link>
+          )}
+          <Link to={`/book/quiz/${q.examId}/result`}>
+            <Button type="primary" data-testid="quiz-result-link">
+              班级结果
+            </Button>
+          </Link>
+          {q.can.publish && (
+            <Link to={`/book/exam/${q.examId}/scoreRelease`}>
+              <Button>发布成绩</Button>
+            </Link>
+          )}
+        </Space>
+      </Card>
+    </PageFrame>
+  );
+}
