@@ -284,6 +284,10 @@ function sampleWindow(
   const id = img.data;
   const iw = img.width;
   const ih = img.height;
+  // the steps along a row, the same products as adding a·inc each time
+  const ai = a * inc;
+  const di = d * inc;
+  const pi = p6 * inc;
   for (let y = 0; y < box.h; y++) {
     const row = y * box.w;
     for (let j = 0; j < sub; j++) {
@@ -309,11 +313,13 @@ function sampleWindow(
             const bot = id[k + iw]! * (1 - fx) + id[k + iw + 1]! * fx;
             acc += top * (1 - fy) + bot * fy;
           }
-          nx += a * inc;
-          ny += d * inc;
-          dn += p6 * inc;
+          nx += ai;
+          ny += di;
+          dn += pi;
         }
-        od[row + x]! += acc;
+        // one sample a cell (sub 1) is stored as is: 0 + acc is acc
+        if (sub === 1) od[row + x] = acc;
+        else od[row + x]! += acc;
       }
     }
   }
