@@ -9,9 +9,9 @@ import { decodeJpegLumaWasm } from './jpeg-wasm';
 //   decode. On 300 simulated pages (5 sets) it made no silent error and raised as many pages, but not the same
 //   answers (hard: 114 raised of 1,200, accurate 116); a hard sheet with letters in its bubbles raised more than
 //   the same sheet plain (real-world.test.ts), and once OMRChecker's lettered exam numbers (the template-sample6
-//   journey) became exceptions. So a page
-//   read from a fast decode that raises anything is decoded again accurately and read again (node.ts,
-//   readJpegPage), and pictures kept as references (the printed blanks) are decoded accurately;
+//   journey) became exceptions. So a page read from a fast decode that raises anything is decoded again
+//   accurately and read again (node.ts, readAgainIfRaised), and pictures kept as references (the printed
+//   blanks) are decoded accurately;
 // - WebAssembly with the accurate IDCT: the pixels recognition is tuned and tested on, used where the binding
 //   does not load, for those second reads, and everywhere with YJ_JPEG_DECODER=wasm.
 // Terminating a worker thread while it is inside a native decode aborts the whole process ("terminate called
