@@ -1,6 +1,6 @@
 import type { CardTemplate } from '@yj/contracts';
 import { recognizePage, type BarcodeReader, type GreyImage } from '@yj/omr';
-import { decodeGrey } from '@yj/omr/node';
+import { decodeGrey, readAgainIfRaised } from '@yj/omr/node';
 
 /** What the local check found on one page: enough to list anchor and exam-number problems at the scanner. */
 export interface LocalCheck {
@@ -38,7 +38,9 @@ export async function checkPage(
       exceptions: [{ type: 'imageProblem', region: 'page', reason }],
     };
   }
-  const r = await recognizePage(img, card, { blanks, ...(reader ? { reader } : {}) });
+  const read = (page: GreyImage) => recognizePage(page, card, { blanks, ...(reader ? { reader } : {}) });
+  // a page raised from the fast decode is decoded again accurately and read again, as the server does
+  const r = await readAgainIfRaised(bytes, await read(img), read);
   const exceptions = r.exceptions.map((e) => ({ type: e.type, region: e.region, reason: e.reason }));
   const placement = exceptions.find((e) => PLACEMENT.has(e.type));
   const page = card.pages.find((p) => p.index === r.pageIndex);

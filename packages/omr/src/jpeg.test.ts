@@ -5,11 +5,13 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { generateSet, typicalCard } from '@yj/scan-sim';
 import type { GreyImage } from './image';
-import { decodeJpegLumaNative, nativeJpegAvailable } from './jpeg';
+import { decodeJpegLumaNative, jpegDecoder, nativeJpegAvailable } from './jpeg';
 import { decodeJpegLumaWasm } from './jpeg-wasm';
+import { decodeGrey, readAgainIfRaised } from './node';
 
-// The native libjpeg-turbo binding (opt-in: YJ_JPEG_DECODER=native) must give the bytes of the WebAssembly build
-// asked for the same fast IDCT, so switching it on changes only the IDCT, which jpeg.ts documents.
+// The native libjpeg-turbo binding (the default where it loads; YJ_JPEG_DECODER=wasm switches it off) must give the
+// bytes of the WebAssembly build asked for the same fast IDCT, so it changes only the IDCT, which jpeg.ts documents;
+// a page raised from its decode is read again from the accurate one (node.ts, readAgainIfRaised).
 
 const native = nativeJpegAvailable();
 const fixtures = fileURLToPath(new URL('../test-fixtures/omrchecker-sample6/', import.meta.url));
@@ -102,6 +104,32 @@ describe(
     });
   },
 );
+
+describe('a page raised from the fast decode', () => {
+  it.skipIf(!native)('is decoded again with the accurate IDCT and read again; a page read cleanly is not', async () => {
+    expect(jpegDecoder()).toBe(process.env.YJ_JPEG_DECODER === 'wasm' ? 'wasm' : 'native');
+    const jpeg = readFileSync(fixtures + 'sample_roll_03.jpg');
+    const fast = await decodeGrey(jpeg);
+    const accurate = decodeJpegLumaWasm(jpeg);
+    // the two decodes differ: otherwise this test could not tell them apart
+    expect(fast.data.some((v, i) => v !== accurate.data[i])).toBe(process.env.YJ_JPEG_DECODER !== 'wasm');
+    const seen: GreyImage[] = [];
+    const reading = (raised: boolean) => async (img: GreyImage) => {
+      seen.push(img);
+      return { exceptions: raised && seen.length === 1 ? ['定位异常'] : [], from: seen.length };
+    };
+    expect(await readAgainIfRaised(jpeg, await reading(false)(fast), reading(false))).toEqual({
+      exceptions: [],
+      from: 1,
+    });
+    expect(seen).toHaveLength(1);
+    seen.length = 0;
+    const again = await readAgainIfRaised(jpeg, await reading(true)(fast), reading(true));
+    if (jpegDecoder() === 'wasm') return expect(again.from).toBe(1);
+    expect(again).toEqual({ exceptions: [], from: 2 });
+    same(seen[1]!, accurate);
+  });
+});
 
 describe('WebAssembly decode scaled in the DCT domain', () => {
   it('gives 1/n per side (rounded up) and the same picture, averaged', () => {

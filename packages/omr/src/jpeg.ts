@@ -2,15 +2,21 @@ import { createRequire } from 'node:module';
 import type { GreyImage } from './image';
 import { decodeJpegLumaWasm } from './jpeg-wasm';
 
-// The one JPEG luma decode. By default libjpeg-turbo compiled to WebAssembly with the accurate IDCT: the pixels
-// recognition is tuned and tested on. The N-API binding (@julusian/jpeg-turbo, a prebuilt binary with SIMD inside
-// the npm package for linux x64/arm64/arm/musl, darwin and win32; no install script runs) is about twice as fast
-// but is used only with YJ_JPEG_DECODER=native, for two reasons:
-// - it decodes with the fast integer IDCT only (no option): up to 3–4 grey levels off the accurate decode, and
-//   the template-sample6 journey's lettered exam numbers (OMRChecker's own sheets) became exceptions with it;
-// - terminating a worker thread while it is inside a native decode aborts the whole process ("terminate called
-//   after throwing an instance of 'Napi::Error'"; reproduced). Pools that decode close with piscina's close(),
-//   which waits for the tasks in flight, never destroy(); idleTimeout only ends idle threads.
+// The one JPEG luma decode, two builds of libjpeg-turbo:
+// - the N-API binding (@julusian/jpeg-turbo, a prebuilt binary with SIMD inside the npm package for linux
+//   x64/arm64/arm/musl, darwin and win32; no install script runs): the default wherever it loads, about twice
+//   as fast. It decodes with the fast integer IDCT only (no option): up to 3–4 grey levels off the accurate
+//   decode. On 300 simulated pages (5 sets) it made no silent error and raised as many pages, but not the same
+//   answers (hard: 114 raised of 1,200, accurate 116); a hard sheet with letters in its bubbles raised more than
+//   the same sheet plain (real-world.test.ts), and once OMRChecker's lettered exam numbers (the template-sample6
+//   journey) became exceptions. So a page read from a fast decode that raises anything is decoded again
+//   accurately and read again (node.ts, readAgainIfRaised), and pictures kept as references (the printed
+//   blanks) are decoded accurately;
+// - WebAssembly with the accurate IDCT: the pixels recognition is tuned and tested on, used where the binding
+//   does not load, for those second reads, and everywhere with YJ_JPEG_DECODER=wasm.
+// Terminating a worker thread while it is inside a native decode aborts the whole process ("terminate called
+// after throwing an instance of 'Napi::Error'"; reproduced). Pools that decode close with piscina's close(),
+// which waits for the tasks in flight, never destroy(); idleTimeout only ends idle threads.
 
 /** Which libjpeg-turbo build decodes JPEG in this thread. */
 export type JpegDecoder = 'native' | 'wasm';
@@ -37,9 +43,8 @@ function loadNative(): JpegTurbo | null {
 /** Whether the native binding loads on this platform (tests, benches). */
 export const nativeJpegAvailable = (): boolean => loadNative() !== null;
 
-/** The binding when switched on (YJ_JPEG_DECODER=native) and loadable. */
-const nativeBinding = (): JpegTurbo | null =>
-  process.env.YJ_JPEG_DECODER === 'native' ? loadNative() : null;
+/** The binding where it loads, unless switched off (YJ_JPEG_DECODER=wasm). */
+const nativeBinding = (): JpegTurbo | null => (process.env.YJ_JPEG_DECODER === 'wasm' ? null : loadNative());
 
 /** The decoder `decodeJpegLuma` uses here (for logs and bench labels). */
 export function jpegDecoder(): JpegDecoder {
@@ -62,9 +67,10 @@ export function decodeJpegLumaNative(bytes: Uint8Array): GreyImage {
 }
 
 /**
- * Decodes a JPEG's luma plane (not turned by EXIF; see orientation.ts) with the decoder chosen once for this
- * thread. Throws on a file libjpeg-turbo refuses or only partly reads: the caller falls back to sharp.
+ * Decodes a JPEG's luma plane (not turned by EXIF; see orientation.ts): with the decoder of this thread, or
+ * `accurate` with the accurate IDCT (WebAssembly). Throws on a file libjpeg-turbo refuses or only partly reads:
+ * the caller falls back to sharp.
  */
-export function decodeJpegLuma(bytes: Uint8Array): GreyImage {
-  return nativeBinding() ? decodeJpegLumaNative(bytes) : decodeJpegLumaWasm(bytes);
+export function decodeJpegLuma(bytes: Uint8Array, accurate = false): GreyImage {
+  return !accurate && nativeBinding() ? decodeJpegLumaNative(bytes) : decodeJpegLumaWasm(bytes);
 }

@@ -219,6 +219,38 @@ function products4(win: Plane, cen: Plane, ox: number, oy: number, out: Float64A
   out[3] = s3;
 }
 
+/**
+ * products4 for three positions (a refining search is three wide: a quarter less work than four). The same
+ * terms in the same order: bit-identical.
+ */
+function products3(win: Plane, cen: Plane, ox: number, oy: number, out: Float64Array): void {
+  const wd = win.d;
+  const cd = cen.d;
+  const ww = win.w;
+  const cw = cen.w;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  for (let y = 0; y < cen.h; y++) {
+    const wr = (oy + y) * ww + ox;
+    const pr = y * cw;
+    let w1 = wd[wr]!;
+    let w2 = wd[wr + 1]!;
+    for (let x = 0; x < cw; x++) {
+      const c = cd[pr + x]!;
+      const w3 = wd[wr + x + 2]!;
+      s0 += w1 * c;
+      s1 += w2 * c;
+      s2 += w3 * c;
+      w1 = w2;
+      w2 = w3;
+    }
+  }
+  out[0] = s0;
+  out[1] = s1;
+  out[2] = s2;
+}
+
 function stats(p: Plane): { m: number; s: number } {
   let a = 0;
   let b = 0;
@@ -247,7 +279,8 @@ function best(
     const fits = (ox: number) => (oy + cen.h - 1) * win.w + ox + 3 + cen.w <= win.d.length;
     for (let ox = Math.max(0, xs[0]); ox <= x1; ox += 4) {
       const k = Math.min(4, x1 - ox + 1);
-      if (k > 1 && fits(ox)) products4(win, cen, ox, oy, p4);
+      if (k === 3) products3(win, cen, ox, oy, p4);
+      else if (k > 1 && fits(ox)) products4(win, cen, ox, oy, p4);
       else for (let i = 0; i < k; i++) p4[i] = productAt(win, cen, ox + i, oy);
       for (let i = 0; i < k; i++) {
         const v = nccOf(p4[i]!, win, sums, cen, ps, ox + i, oy);
@@ -284,6 +317,10 @@ function sampleWindow(
   const id = img.data;
   const iw = img.width;
   const ih = img.height;
+  // the steps along a row, the same products as adding a·inc each time
+  const ai = a * inc;
+  const di = d * inc;
+  const pi = p6 * inc;
   for (let y = 0; y < box.h; y++) {
     const row = y * box.w;
     for (let j = 0; j < sub; j++) {
@@ -309,11 +346,13 @@ function sampleWindow(
             const bot = id[k + iw]! * (1 - fx) + id[k + iw + 1]! * fx;
             acc += top * (1 - fy) + bot * fy;
           }
-          nx += a * inc;
-          ny += d * inc;
-          dn += p6 * inc;
+          nx += ai;
+          ny += di;
+          dn += pi;
         }
-        od[row + x]! += acc;
+        // one sample a cell (sub 1) is stored as is: 0 + acc is acc
+        if (sub === 1) od[row + x] = acc;
+        else od[row + x]! += acc;
       }
     }
   }

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { createZxingReader, type BarcodeReader } from './barcode';
 import { DecodedPictures } from './decoded-pictures';
 import type { GreyImage } from './image';
-import { decodeJpegLuma } from './jpeg';
+import { decodeJpegLuma, jpegDecoder } from './jpeg';
 import { jpegOrientation, orient } from './orientation';
 
 // Node-side helpers for callers of the pure engine (server workers, scan agent, benches, tests): the one
@@ -15,14 +15,14 @@ import { jpegOrientation, orient } from './orientation';
  * The EXIF orientation tag is applied (a phone photo or a scanner that writes the tag stores the page
  * sideways), as the template upload does, so the engine sees the page the way a viewer shows it.
  * JPEG goes through libjpeg-turbo's grey decode (jpeg.ts: native, or WebAssembly where that cannot load;
- * several times faster than sharp's);
+ * several times faster than sharp's; `accurate`: WebAssembly with the accurate IDCT);
  * whatever it cannot read (CMYK, 12-bit, a damaged or truncated file) and every other format through sharp.
  */
-export async function decodeGrey(bytes: Buffer | Uint8Array): Promise<GreyImage> {
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) {
+export async function decodeGrey(bytes: Buffer | Uint8Array, accurate = false): Promise<GreyImage> {
+  if (isJpeg(bytes)) {
     const fast = (() => {
       try {
-        return decodeJpegGrey(bytes);
+        return decodeJpegGrey(bytes, accurate);
       } catch {
         return null;
       }
@@ -40,14 +40,44 @@ export async function decodeGrey(bytes: Buffer | Uint8Array): Promise<GreyImage>
   };
 }
 
+const isJpeg = (bytes: Uint8Array) => bytes[0] === 0xff && bytes[1] === 0xd8;
+
 /** libjpeg-turbo's grey (luma) decode of a JPEG, turned upright by its EXIF orientation; throws when it cannot. */
-export function decodeJpegGrey(bytes: Uint8Array): GreyImage {
-  return orient(decodeJpegLuma(bytes), jpegOrientation(bytes));
+export function decodeJpegGrey(bytes: Uint8Array, accurate = false): GreyImage {
+  return orient(decodeJpegLuma(bytes, accurate), jpegOrientation(bytes));
+}
+
+/**
+ * A page's reading from the fast decode, made good: when that decode was the native decoder's fast IDCT and
+ * the reading raises anything, the page is decoded again with the accurate IDCT and read again, and that
+ * reading stands (jpeg.ts: the pixels recognition is tuned on). A page read without exceptions costs one
+ * fast decode; a raised one a second decode and reading.
+ */
+export async function readAgainIfRaised<R extends { exceptions: readonly unknown[] }>(
+  bytes: Buffer | Uint8Array,
+  first: R,
+  read: (img: GreyImage) => Promise<R>,
+): Promise<R> {
+  if (first.exceptions.length === 0 || !isJpeg(bytes) || jpegDecoder() !== 'native') return first;
+  return read(await decodeGrey(bytes, true));
+}
+
+/**
+ * Decodes a page and reads it with `read` (recognition), raised pages again accurately (readAgainIfRaised).
+ * `img` is the first decode: the page's pixels as every other decode of it gives them.
+ */
+export async function readPage<R extends { exceptions: readonly unknown[] }>(
+  bytes: Buffer | Uint8Array,
+  read: (img: GreyImage) => Promise<R>,
+): Promise<{ img: GreyImage; result: R }> {
+  const img = await decodeGrey(bytes);
+  return { img, result: await readAgainIfRaised(bytes, await read(img), read) };
 }
 
 /** Pictures decoded with decodeGrey once by content key, the `keep` most recently used kept (the printed blanks). */
 export function decodedPictures(keep?: number): DecodedPictures {
-  return new DecodedPictures(decodeGrey, keep);
+  // references the pages are compared with: decoded accurately, once each
+  return new DecodedPictures((bytes) => decodeGrey(bytes, true), keep);
 }
 
 let reader: Promise<BarcodeReader> | null = null;

@@ -1,2 +1,9 @@
 // The bench reads pages the way the server does.
-export { decodeGrey, decodeJpegLumaWasm, jpegDecoder, loadZxingReader as loadReader } from '@yj/omr/node';
+export {
+  decodeGrey,
+  decodeJpegLumaWasm,
+  jpegDecoder,
+  loadZxingReader as loadReader,
+  readAgainIfRaised,
+  readPage,
+} from '@yj/omr/node';

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { CardTemplate } from '@yj/contracts';
-import { pageFields, recognizePage, type BarcodeReader, type PageResult } from '@yj/omr';
+import { pageFields, recognizePage, type BarcodeReader, type GreyImage, type PageResult } from '@yj/omr';
 import { scoreSheet, simulatedCard, type SheetTruth } from '@yj/scan-sim';
-import { decodeGrey, loadReader } from './io';
+import { decodeGrey, loadReader, readAgainIfRaised } from './io';
 
 sharp.concurrency(1);
 // libvips keeps recent images cached; a worker decodes each file once, so the cache only costs memory.
@@ -72,7 +72,9 @@ export default async function run(job: {
   const t0 = performance.now();
   const img = await decodeGrey(bytes);
   const t1 = performance.now();
-  const res = await recognizePage(img, card, { reader: r, clock: () => performance.now() });
+  const read = (page: GreyImage) => recognizePage(page, card, { reader: r, clock: () => performance.now() });
+  // as the server reads: a page raised from the fast decode is decoded again accurately and read again
+  const res = await readAgainIfRaised(bytes, await read(img), read);
   const t2 = performance.now();
   const score = scoreSheet(card, truth, res);
   return {

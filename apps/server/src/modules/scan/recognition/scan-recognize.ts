@@ -15,7 +15,7 @@ import {
   type OmrExceptionTypeValue,
   type PageResult,
 } from '@yj/omr';
-import { decodeGrey, loadZxingReader } from '@yj/omr/node';
+import { decodeGrey, loadZxingReader, readAgainIfRaised } from '@yj/omr/node';
 import { BUNDLED, workerEntry } from '../../../server-root';
 import { cutRegions } from '../image/cut-pixels';
 import { blankImages, type BlankPicture } from './scan-blanks';
@@ -93,9 +93,13 @@ export async function computePage(
     return { ok: false, reason: `图像无法读取（${(err as Error).message.slice(0, 200)}）` };
   }
   const reader = await loadZxingReader();
-  const result = manual
-    ? await recognizeWithPoints(grey, card, manual.pageIndex, manual.points, { reader })
-    : await recognizePage(grey, card, { reader, blanks: await blankImages(blanks) });
+  const read = async (img: GreyImage) =>
+    manual
+      ? recognizeWithPoints(img, card, manual.pageIndex, manual.points, { reader })
+      : recognizePage(img, card, { reader, blanks: await blankImages(blanks) });
+  // decoded fast; a page that raises anything is decoded again accurately and read again. The cuts below come
+  // from the first decode, as an on-demand cut decodes the page.
+  const result = await readAgainIfRaised(bytes, await read(grey), read);
   const size = { width: grey.width, height: grey.height };
   if (!blocks?.length) return { ok: true, result, size };
   return { ok: true, result, size, cuts: await cutsOf(grey, result, blocks) };
