@@ -9,7 +9,6 @@ import { after, before, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   APP,
-  call,
   createExamWithOneSubject,
   DEMO_PASSWORD,
   demoSubject,
@@ -19,6 +18,7 @@ import {
   waitForExamList,
   type Session,
 } from '../../../e2e/lib.ts';
+import { setAcardStructure } from './acard-structure.ts';
 import { publishedExam } from '../../../e2e/report-lib.ts';
 
 const ROUNDS = 5;
@@ -88,13 +88,7 @@ test('a teacher’s screens against their bare HTML load', { timeout: 1_800_000 
 
   // the online card: the acard journey's structure on the demo 数学
   const math = await demoSubject(page, '数学');
-  const single = (no: number) => ({ no: String(no), kind: 'single', options: 4, score: 5 });
-  await call(page, 'POST', `/api/api/subject/${math.id}/setting/questions/objective`, {
-    questions: Array.from({ length: 12 }, (_, i) => single(i + 1)),
-  });
-  await call(page, 'POST', `/api/api/subject/${math.id}/setting/questions/subjective`, {
-    questions: [13, 14, 15, 16, 17].map((no) => ({ no: String(no), score: 18 })),
-  });
+  await setAcardStructure(page, math.id);
   const designer = `${APP}/book/subject/${math.id}/acard/template/create`;
   const designerReady = async () => {
     await page.goto(designer);
