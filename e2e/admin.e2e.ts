@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { APP, login, shot, waitForExamList, waitForPath, journeySession } from './lib.ts';
+import { APP, login, SCHOOL_ADMIN, shot, waitForExamList, waitForPath, journeySession } from './lib.ts';
+import { signedIn } from './marking-lib.ts';
 
 const ADMIN = process.env.E2E_ADMIN_ACCOUNT ?? 'e2eadmin';
 const INITIAL = process.env.E2E_ADMIN_PASSWORD ?? 'Init@2026yj';
@@ -73,6 +74,36 @@ test('the system notice is published, shown once per text, and withdrawn', async
   await again.getByLabel('公告内容').fill('');
   await again.getByRole('button', { name: /发\s*布/ }).click();
   await page.getByText('公告已清空').waitFor();
+});
+
+test('在线客服 links: set by the system administrator, the normal one for a teacher, VIP for a school admin', async () => {
+  const { page } = s;
+  await page.goto(`${APP}/book/home`);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '客服链接' }).click();
+  const editor = page.getByRole('dialog', { name: '客服链接' });
+  await editor.getByLabel('在线客服').fill('kefu.example.cn');
+  await editor.getByRole('button', { name: /保\s*存/ }).click();
+  await editor.getByText('请填写以 http:// 或 https:// 开头的链接').waitFor();
+  await editor.getByLabel('在线客服').fill('https://kefu.example.cn/chat');
+  await editor.getByLabel('VIP 客服').fill('https://kefu.example.cn/vip');
+  await shot(page, 'service-links-editor');
+  await editor.getByRole('button', { name: /保\s*存/ }).click();
+  await page.getByText('客服链接已保存').waitFor();
+
+  // a teacher sees 在线客服 in 帮助中心, not the VIP entry
+  const teacher = await signedIn(s, '13800000010');
+  await teacher.goto(`${APP}/book/help`);
+  const links = teacher.getByTestId('service-links');
+  await links.getByRole('link', { name: /在线客服/ }).waitFor();
+  assert.equal(await links.getByRole('link', { name: /在线客服/ }).getAttribute('href'), 'https://kefu.example.cn/chat');
+  assert.equal(await links.getByRole('link', { name: /VIP 客服/ }).count(), 0);
+  await shot(teacher, 'service-links-teacher');
+  // the school's administrator sees both
+  const head = await signedIn(s, SCHOOL_ADMIN);
+  await head.goto(`${APP}/book/help`);
+  await head.getByTestId('service-links').getByRole('link', { name: /VIP 客服/ }).waitFor();
+  await shot(head, 'service-links-school-admin');
 });
 
 test('no console errors along the way', () => {

@@ -56,6 +56,16 @@ async function openFromBell(page: Page, title: string, text: string, name: strin
   await dialog.waitFor({ state: 'detached' });
 }
 
+/** The header menu's entries, and the one lit (the page's own; none on the bell's pages). */
+async function headerMenu(page: Page): Promise<{ entries: string[]; lit: string[] }> {
+  const menu = page.locator('header .ant-menu-horizontal').first();
+  await menu.waitFor();
+  return {
+    entries: await menu.locator(':scope > .ant-menu-item').allInnerTexts(),
+    lit: await menu.locator(':scope > .ant-menu-item-selected').allInnerTexts(),
+  };
+}
+
 /** The home page at 1920 × 1080 as well, then back to 1366 × 768. */
 async function wide(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1920, height: 1080 });
@@ -120,6 +130,14 @@ test('待办 and messages from 开始阅卷 to 发布成绩, and a 需确认 mes
   await pa.getByTestId('unread-badge').locator('.ant-badge-count').waitFor();
   await shot(pa, 'todo-01-marker-home');
   await wide(pa, 'todo-01-marker-home');
+  // a marker who scans nothing is not offered the scan client's download; 首页 is lit on the home page only
+  const markerMenu = await headerMenu(pa);
+  assert.ok(!markerMenu.entries.includes('工具下载'), `no 工具下载 for a marker: ${markerMenu.entries}`);
+  assert.deepEqual(markerMenu.lit, ['首页']);
+  await pa.goto(`${APP}/book/inSchool`);
+  await pa.getByText('校内考试').first().waitFor();
+  assert.deepEqual((await headerMenu(pa)).lit, [], '校内考试 is not 首页');
+  await pa.goto(`${APP}/book/home`);
   await openFromBell(pa, '阅卷已开始', `${EXAM} 化学 已开始阅卷`, 'todo-02-marker');
   await todoA.getByRole('button', { name: '去阅卷' }).click();
   await waitForPath(pa, `/book/subject/${subjectId}/mark/${blockId}/normal/1`);
@@ -174,8 +192,12 @@ test('待办 and messages from 开始阅卷 to 发布成绩, and a 需确认 mes
   const pc = await signedIn(s, CHEMISTRY);
   await openFromBell(pc, '成绩已发布', `${EXAM} 化学 的成绩已发布`, 'todo-07-teacher-published');
 
-  // a 需确认 message to the exam's staff, from 消息中心: a double click on 发送 sends it once
+  // a 需确认 message to the exam's staff, from 消息中心 (the bell's page: no menu entry lit; the manager scans, so
+  // 工具下载 is offered): a double click on 发送 sends it once
   await page.goto(`${APP}/book/messages`);
+  const managerMenu = await headerMenu(page);
+  assert.ok(managerMenu.entries.includes('工具下载'), `工具下载 for who scans: ${managerMenu.entries}`);
+  assert.deepEqual(managerMenu.lit, [], '消息中心 is not 首页');
   await page.getByTestId('message-write').click();
   const form = page.getByTestId('message-form');
   await form.getByText('考试全体人员').click();

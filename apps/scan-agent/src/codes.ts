@@ -1,5 +1,10 @@
-/** Version of this client (spec §9 "client version constant 110"); the web asks checkVersion with its own. */
-export const CLIENT_VERSION = 110;
+import { SCAN_CLIENT_VERSION } from '@yj/contracts';
+
+/**
+ * Version of this client (spec §9 "client version constant 110"), as the source it was built from says; the web
+ * asks checkVersion with the one it needs, and the platform's api/scan/version names the current one.
+ */
+export const CLIENT_VERSION = SCAN_CLIENT_VERSION;
 
 /** Ports of spec §7/§9: the local service base, and the scan-manager port the web puts in session storage. */
 export const LOCAL_SERVICE_PORT = 18738;

@@ -29,6 +29,7 @@ export const ServerRoutes = {
   saveTemplate: (subjectId: number) => `/filter/api/subject/${subjectId}/template`,
   upload: (subjectId: number) => `/filter/api/subject/${subjectId}/answerCard`,
   picture: (subjectId: number, key: string) => `/filter/api/subject/${subjectId}/template/image/${key}`,
+  version: '/filter/api/scan/version',
 };
 
 /** Calls to the platform server, each with the browser's session passed on as the yx_sid header. */
@@ -38,13 +39,13 @@ export class ServerApi {
     private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
-  private async call<T>(sid: string, path: string, init: RequestInit = {}): Promise<T> {
+  private async call<T>(sid: string, path: string, init: RequestInit = {}, timeoutMs = 120_000): Promise<T> {
     let res: Response;
     try {
       res = await this.fetchImpl(`${this.baseUrl}${path}`, {
         ...init,
         headers: { ...(init.headers as Record<string, string>), yx_sid: sid },
-        signal: AbortSignal.timeout(120_000),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (e) {
       throw new NetworkError(NETWORK_DOWN, e);
@@ -63,6 +64,11 @@ export class ServerApi {
     if (body.code !== 0)
       throw new ScanError(ScanCode.fail, body.message ?? '服务器拒绝了请求', body.data ?? null);
     return body.data as T;
+  }
+
+  /** api/scan/version: the current scan client's version and where to download it; asked briefly (5 s). */
+  currentVersion(sid: string): Promise<{ version: number; download: string }> {
+    return this.call(sid, ServerRoutes.version, {}, 5_000);
   }
 
   /** The subject's saved card templates (the first is the one scans are recognised with). */

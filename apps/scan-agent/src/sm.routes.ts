@@ -160,12 +160,23 @@ export function smRoutes(app: FastifyInstance, agent: ScanAgent): void {
     }
   });
 
+  // The web's required version, and the platform's current one (api/scan/version, asked with the session the
+  // call brought): older than either, the client says so (83). An unreachable platform is no reason to stop.
   app.get('/sm/checkVersion', async (req) => {
     const q = parse(versionQuery, req.query);
     const data = { version: CLIENT_VERSION, required: q.version ?? CLIENT_VERSION };
     if (q.version !== undefined && q.version > CLIENT_VERSION)
       return { code: ScanCode.update, message: SCAN_MESSAGES[83], data };
-    return okEnvelope(data);
+    const current = agent.session
+      ? await agent.deps.api.currentVersion(agent.session).catch(() => null)
+      : null;
+    if (current && current.version > CLIENT_VERSION)
+      return {
+        code: ScanCode.update,
+        message: `扫描客户端有新版本（${current.version}），请在平台“工具下载”页下载新版本，解压后重启扫描客户端`,
+        data: { ...data, latest: current.version },
+      };
+    return okEnvelope(current ? { ...data, latest: current.version } : data);
   });
 
   app.get('/sm/getAnchorExceptionPapers', async (req) =>

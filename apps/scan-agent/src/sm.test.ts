@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -123,6 +125,36 @@ describe('/sm calls', () => {
       data: { version: 110, required: 111 },
     });
     expect((await get('/sm/checkVersion?version=abc')).json().code).toBe(2);
+  });
+
+  it('checkVersion asks the platform (api/scan/version, with the session): a newer one there is an 83', async () => {
+    let asked: string | undefined;
+    let current = 111;
+    const platform = createServer((req, res) => {
+      asked = `${req.url} ${String(req.headers.yx_sid)}`;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ code: 0, message: '成功', data: { version: current, download: '/filter/x' } }));
+    });
+    await new Promise<void>((r) => platform.listen(0, '127.0.0.1', r));
+    const otherDir = await tempDir();
+    const other = await openAgent(otherDir.dir, {
+      serverUrl: `http://127.0.0.1:${(platform.address() as AddressInfo).port}`,
+    });
+    try {
+      const check = () => other.app.inject({ method: 'GET', url: '/sm/checkVersion?version=110', headers: SID });
+      expect((await check()).json()).toEqual({
+        code: 83,
+        message: '扫描客户端有新版本（111），请在平台“工具下载”页下载新版本，解压后重启扫描客户端',
+        data: { version: 110, required: 110, latest: 111 },
+      });
+      expect(asked).toBe(`/filter/api/scan/version ${SID.yx_sid}`);
+      current = 110;
+      expect((await check()).json()).toMatchObject({ code: 0, data: { version: 110, latest: 110 } });
+    } finally {
+      await other.close();
+      await otherDir.remove();
+      await new Promise((r) => platform.close(r));
+    }
   });
 
   it('exception lists need a subject, and answer an error while their count is 0 (spec §5)', async () => {

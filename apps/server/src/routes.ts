@@ -150,7 +150,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       const markingFor = markingPorts({ db, derive: scoring.examinees });
       const { stale } = markingFor;
       // 站内消息, and the system messages of the lifecycle and of the markers' progress (marking's one progress)
-      const { messages, events } = messageModule({ db, progress: markingFor.progress });
+      const { messages, events } = messageModule({ db, audit, progress: markingFor.progress });
       app.addHook('onClose', async () => stale.close());
       examineeRoutes(api, { examinees, scopes });
       roleRoutes(api, { roles, scopes, teachers, exams });

@@ -100,5 +100,20 @@ export const sysNoticeUpdate = z.object({
 });
 export type SysNoticeUpdate = z.infer<typeof sysNoticeUpdate>;
 
+/** A customer-service link: an http(s) address, or empty for none. */
+const serviceUrl = z
+  .string()
+  .trim()
+  .max(500, '链接不能超过 500 个字符')
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), '请填写以 http:// 或 https:// 开头的链接');
+/**
+ * 在线客服 (spec §1: two web-chat entries, normal and VIP), set by the system administrator: the normal one for
+ * every staff user, the VIP one for the schools' and bureaus' administrators (the service's customers).
+ */
+export const serviceLinks = z.object({ normal: z.string().nullable(), vip: z.string().nullable() });
+export type ServiceLinks = z.infer<typeof serviceLinks>;
+export const serviceLinksUpdate = z.object({ normal: serviceUrl, vip: serviceUrl });
+export type ServiceLinksUpdate = z.infer<typeof serviceLinksUpdate>;
+
 /** Largest avatar accepted, bytes. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

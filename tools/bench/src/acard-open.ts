@@ -8,13 +8,13 @@ import { after, before, test } from 'node:test';
 import type { Page, Request } from 'playwright-core';
 import {
   APP,
-  call,
   demoSubject,
   loginAsSchoolAdmin,
   openBrowser,
   waitForExamList,
   type Session,
 } from '../../../e2e/lib.ts';
+import { setAcardStructure } from './acard-structure.ts';
 
 const ROUNDS = 9;
 const SUBJECT = '数学';
@@ -81,13 +81,7 @@ test('the online card designer opens', { timeout: 600_000 }, async () => {
   await loginAsSchoolAdmin(page);
   const subject = await demoSubject(page, SUBJECT);
   // the structure the acard journey uses: 12 单选 × 5 + five subjective questions
-  const single = (no: number) => ({ no: String(no), kind: 'single', options: 4, score: 5 });
-  await call(page, 'POST', `/api/api/subject/${subject.id}/setting/questions/objective`, {
-    questions: Array.from({ length: 12 }, (_, i) => single(i + 1)),
-  });
-  await call(page, 'POST', `/api/api/subject/${subject.id}/setting/questions/subjective`, {
-    questions: [13, 14, 15, 16, 17].map((no) => ({ no: String(no), score: 18 })),
-  });
+  await setAcardStructure(page, subject.id);
   const designer = `${APP}/book/subject/${subject.id}/acard/template/create`;
   const cardHome = `${APP}/book/subject/${subject.id}/acard/template/home`;
   const openDesigner = async () => {

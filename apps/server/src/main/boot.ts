@@ -87,7 +87,7 @@ export async function ensureDemo(config: Config, database: Database): Promise<st
   if (!config.seedDemo) return null;
   const password = config.demoPassword ?? randomPassword();
   const { audit } = auditModule({ db: database.db });
-  const { messages } = messageModule({ db: database.db });
+  const { messages } = messageModule({ db: database.db, audit });
   const accounts = await seedDemo({ db: database.db, audit, messages, repo: demoRepo }, password);
   if (accounts) {
     await seedDemoExam({ db: database.db, audit, repo: demoRepo });

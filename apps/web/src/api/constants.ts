@@ -16,8 +16,8 @@ export const SCAN_MANAGER_PORT_KEY = 'scanManagerPort';
 export const LOCAL_SERVICE_PORT = 18738;
 /** Session-storage key of the session id the scan manager is sent as its yx_sid header (spec §7). */
 export const SCAN_SESSION_KEY = 'yx_sid';
-/** Scan client version this web needs (spec §9 "client version constant 110"). */
-export const SCAN_CLIENT_VERSION = 110;
+/** Scan client version this web needs (spec §9 "client version constant 110"): the one the server hands out. */
+export { SCAN_CLIENT_VERSION } from '@yj/contracts';
 
 /** Code given to rejections without any HTTP response (spec §8). */
 export const NETWORK_ERROR_CODE = 1024;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cancelAllRequests, pendingCalls } from './cancel-registry';
+import { asRead, cancelAllRequests, pendingCalls } from './cancel-registry';
 import { api } from './filter';
 import { hybridRequest, isLocalAddress, localizeAddress, scanManagerPort } from './hybrid';
 import { minionsRequest } from './minions';
@@ -50,7 +50,7 @@ describe('filter helper (a)', () => {
     expect(pendingCalls.size).toBe(0);
   });
 
-  it('cancelAllRequests cancels pending calls with the Chinese reason', async () => {
+  it('cancelAllRequests cancels pending reads with the Chinese reason, never a write', async () => {
     vi.stubGlobal(
       'fetch',
       (_u: string, init: RequestInit) =>
@@ -58,15 +58,20 @@ describe('filter helper (a)', () => {
           init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
         ),
     );
-    const p = api.post('/api/home/exams', { page: 1, size: 20 });
-    expect(pendingCalls.size).toBe(1);
-    cancelAllRequests();
-    await expect(p).rejects.toEqual({
+    // a read (started by a query's function) is cancelled; a write in flight is not
+    const read = asRead(new AbortController().signal, () => api.post('/api/home/exams', { page: 1, size: 20 }));
+    const write = api.post('/api/message/send/exam/:examId', { examId: 3, title: 't', content: 'c' });
+    let written = false;
+    void write.catch(() => undefined).finally(() => (written = true));
+    expect(pendingCalls.size).toBe(2);
+    expect(cancelAllRequests()).toBe(1);
+    await expect(read).rejects.toEqual({
       cancelled: true,
       message: 'Request cancelled',
       reason: '切换考试或科目，已取消未完成的请求',
     });
-    expect(pendingCalls.size).toBe(0);
+    expect(pendingCalls.size).toBe(1);
+    expect(written).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CancelRegistry } from './cancel-registry';
+import { asRead, CancelRegistry } from './cancel-registry';
 import { execute, fillPlaceholders, prepareRequest, toQuery } from './request-core';
 
 afterEach(() => {
@@ -132,12 +132,15 @@ describe('execute', () => {
     });
   });
 
-  it('keeps pending calls in the registry and cancels them all with the default Chinese reason', async () => {
+  it('keeps pending calls in the registry and cancels the reads with the default Chinese reason', async () => {
     vi.stubGlobal('fetch', hangingFetch());
     const registry = new CancelRegistry();
-    const a = execute({ method: 'GET', url: '/a', headers: {} }, { registry });
-    const b = execute({ method: 'POST', url: '/b', headers: {} }, { registry });
-    expect(registry.size).toBe(2);
+    const query = new AbortController().signal;
+    // reads are the calls a query's function starts (a POST list is one too); any other call is a write
+    const a = asRead(query, () => execute({ method: 'GET', url: '/a', headers: {} }, { registry }));
+    const b = asRead(query, () => execute({ method: 'POST', url: '/b', headers: {} }, { registry }));
+    const w = execute({ method: 'POST', url: '/w', headers: {} }, { registry });
+    expect(registry.size).toBe(3);
     expect(registry.cancelAll()).toBe(2);
     const expected = {
       cancelled: true,
@@ -146,15 +149,28 @@ describe('execute', () => {
     };
     await expect(a).rejects.toEqual(expected);
     await expect(b).rejects.toEqual(expected);
-    expect(registry.size).toBe(0);
+    expect(registry.size).toBe(1);
+    void w.catch(() => undefined);
   });
 
   it('cancelAll takes a custom reason', async () => {
     vi.stubGlobal('fetch', hangingFetch());
     const registry = new CancelRegistry();
-    const a = execute({ method: 'GET', url: '/a', headers: {} }, { registry });
+    const a = asRead(new AbortController().signal, () =>
+      execute({ method: 'GET', url: '/a', headers: {} }, { registry }),
+    );
     registry.cancelAll('离开页面');
     await expect(a).rejects.toMatchObject({ message: 'Request cancelled', reason: '离开页面' });
+  });
+
+  it('aborts a read with its query', async () => {
+    vi.stubGlobal('fetch', hangingFetch());
+    const registry = new CancelRegistry();
+    const query = new AbortController();
+    const a = asRead(query.signal, () => execute({ method: 'GET', url: '/a', headers: {} }, { registry }));
+    query.abort();
+    await expect(a).rejects.toMatchObject({ message: 'Request cancelled' });
+    expect(registry.size).toBe(0);
   });
 
   it('turns a time-out into a network rejection', async () => {

@@ -1,5 +1,5 @@
 import { NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './constants';
-import { pendingCalls, type CancelRegistry } from './cancel-registry';
+import { pendingCalls, readSignal, type CancelRegistry } from './cancel-registry';
 import { cancelledError, isCancelled, isRecord, type HttpError, type NetworkError } from './errors';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -117,14 +117,20 @@ async function readBody(res: Response): Promise<unknown> {
 
 /**
  * Sends a prepared request. The call sits in the pending registry until it settles; it rejects with
- * the cancelled marker, an HttpError (status + body) or a NetworkError (code 1024) — spec §8.
+ * the cancelled marker, an HttpError (status + body) or a NetworkError (code 1024) — spec §8. Started by a query
+ * (readSignal), it is a read: aborted with its query (the screen that wanted it gone, another exam or subject).
  */
 export async function execute(req: PreparedRequest, opts: ExecuteOptions = {}): Promise<unknown> {
   const registry = opts.registry ?? pendingCalls;
   const controller = new AbortController();
-  const key = registry.add(controller);
-  const onOuterAbort = (): void => controller.abort(opts.signal?.reason);
-  opts.signal?.addEventListener('abort', onOuterAbort);
+  const read = readSignal();
+  const key = registry.add(controller, read !== null);
+  const outer = [opts.signal, read].filter((x): x is AbortSignal => !!x);
+  const onOuterAbort = (e: Event): void => controller.abort((e.target as AbortSignal).reason);
+  for (const o of outer) {
+    if (o.aborted) controller.abort(o.reason);
+    o.addEventListener('abort', onOuterAbort);
+  }
   const timer = opts.timeoutMs ? setTimeout(() => controller.abort(TIMEOUT), opts.timeoutMs) : undefined;
   try {
     let res: Response;
@@ -148,7 +154,7 @@ export async function execute(req: PreparedRequest, opts: ExecuteOptions = {}): 
     return body;
   } finally {
     if (timer) clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onOuterAbort);
+    for (const o of outer) o.removeEventListener('abort', onOuterAbort);
     registry.remove(key);
   }
 }

@@ -1,4 +1,5 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryPersister } from '@tanstack/react-query';
+import { asRead } from '../api/cancel-registry';
 import { handleApiError } from '../api/handle-error';
 import { classifyError } from '../api/classify-error';
 import { NETWORK_ERROR_CODE } from '../api/constants';
@@ -26,6 +27,16 @@ function route(error: unknown, meta: { silent?: boolean; sessionHandled?: boolea
   handleApiError(error);
 }
 
+/**
+ * Every query's function runs with the query's signal as the current read (api/cancel-registry.ts): the calls
+ * it starts are aborted with the query — when no screen shows it any more (another exam or subject chosen, the
+ * page left) or when the switch cancels it (useCancelStaleReads). TanStack reverts such a query quietly and
+ * fetches it again if it is wanted later. Mutations never get a signal: a write is never cancelled. (The
+ * `persister` option is TanStack's one hook around every query function; nothing is persisted.)
+ */
+const readsFollowTheirQuery: QueryPersister = (queryFn, context) =>
+  asRead(context.signal, () => queryFn(context));
+
 /** One client: failures go through the global handler of spec §8. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -42,6 +53,7 @@ export function createQueryClient(): QueryClient {
         // Only a lost connection is worth one quiet retry; business failures will not change.
         retry: (count, e) => count < 1 && (e as { code?: unknown } | null)?.code === NETWORK_ERROR_CODE,
         refetchOnWindowFocus: false,
+        persister: readsFollowTheirQuery,
       },
       mutations: { networkMode: 'always' },
     },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../fields';
 import { pageQuery } from '../envelope';
-import { sysNotice, sysNoticeUpdate } from '../auth';
+import { serviceLinks, serviceLinksUpdate, sysNotice, sysNoticeUpdate } from '../auth';
 import { homeExam, homeExamsQuery, messageItem } from '../home';
 import { defineRoute, noData, paged } from '../route';
 
@@ -48,6 +48,27 @@ export const homeContract = {
     access: 'notice.edit',
     body: sysNoticeUpdate,
     response: sysNotice.nullable(),
+  }),
+  /** 在线客服 links as this user sees them (VIP for administrators of a school or bureau); null where none is set */
+  serviceLinks: defineRoute({
+    method: 'GET',
+    path: '/api/help/serviceLinks',
+    access: 'account.self',
+    response: serviceLinks,
+  }),
+  /** the system administrator sets both links (all of them: an empty one removes it) */
+  editServiceLinks: defineRoute({
+    method: 'GET',
+    path: '/api/admin/serviceLinks',
+    access: 'notice.edit',
+    response: serviceLinks,
+  }),
+  saveServiceLinks: defineRoute({
+    method: 'POST',
+    path: '/api/admin/serviceLinks',
+    access: 'notice.edit',
+    body: serviceLinksUpdate,
+    response: serviceLinks,
   }),
   /** what the system administrator must know of how this install runs (e.g. reset codes only in the log) */
   systemWarnings: defineRoute({

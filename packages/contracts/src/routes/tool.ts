@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineRoute } from '../route';
 
+/**
+ * The scan client's version (spec §9 "client version constant 110"): the one this server's 工具下载 hands out,
+ * which the web requires of the agent it talks to and the agent compares itself with (api/scan/version).
+ */
+export const SCAN_CLIENT_VERSION = 110;
+
+/** Where the scan client is downloaded (a file answer, tool.routes.ts). */
+export const SCAN_AGENT_DOWNLOAD = '/filter/api/tool/scanAgent';
+
 /** The tool/download page (spec §2): what the caller may download (the zip itself is a file answer). */
 export const toolContract = {
   list: defineRoute({
@@ -8,5 +17,15 @@ export const toolContract = {
     path: '/api/tool/list',
     access: 'home.read',
     response: z.object({ scanAgent: z.boolean() }),
+  }),
+  /**
+   * api/scan/version (spec §7 "Other"): the scan client asks which version is current, and where to get it. For
+   * whoever may scan (the agent passes on the scanner's session).
+   */
+  scanVersion: defineRoute({
+    method: 'GET',
+    path: '/api/scan/version',
+    access: 'scan.agent',
+    response: z.object({ version: z.number().int(), download: z.string() }),
   }),
 };

@@ -13,6 +13,14 @@ export const notice = pgTable('notice', {
   updatedAt: updatedAt(),
 });
 
+/** 在线客服 links (normal, vip), set by the system administrator: one row per kind, absent when none. */
+export const serviceLink = pgTable('service_link', {
+  kind: text('kind').primaryKey(),
+  url: text('url').notNull(),
+  updatedBy: integer('updated_by').references(() => user.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** 站内消息: written by a person to a group (`audience` says which) or sent by the platform (`kind` system). */
 export const message = pgTable(
   'message',

@@ -8,6 +8,7 @@ import { buildMarker, buildReviewingScene, claimTasks, submitMark } from '../../
 import { reviewScene } from '../../../test/review';
 import { buildScoreScene } from '../../../test/score';
 import { blockProgressCounts } from '../marking/overview/marking-progress.repo';
+import { auditModule } from '../audit/audit.module';
 import { messageModule } from './message.module';
 
 // System messages (issue 31): marking starts and scores are published (the lifecycle's transaction), a block is
@@ -69,7 +70,7 @@ describe('the sweep', () => {
     const marker = await buildMarker(t.app, db, scene, [blockId]);
     const manager = await buildTeacher(db, scene.schools[0]!.id);
     await db.insert(examRole).values({ examId: scene.examId, userId: manager.id, role: 1 });
-    const { events } = messageModule({ db, progress: (ids, s) => blockProgressCounts(db, ids, s) });
+    const { events } = messageModule({ db, audit: auditModule({ db }).audit, progress: (ids, s) => blockProgressCounts(db, ids, s) });
 
     const [first] = (await claimTasks(marker.client, blockId)).data;
     expect(body(await submitMark(marker.client, first!, '13', 6)).code).toBe(0);
@@ -95,7 +96,7 @@ describe('the sweep', () => {
     const [pausing, flagOnly] = scene.blocks.map((b) => b.id) as [number, number];
     const leader = await buildMarker(t.app, db, scene, [pausing], { role: 6 });
     const marker = await buildMarker(t.app, db, scene, [pausing, flagOnly]);
-    const { events } = messageModule({ db, progress: async () => [] });
+    const { events } = messageModule({ db, audit: auditModule({ db }).audit, progress: async () => [] });
     await db.insert(blockQuality).values([
       { blockId: pausing, pause: true },
       { blockId: flagOnly, pause: false },

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAILURES,
@@ -6,7 +7,7 @@ import {
   type MessageReceiptRow,
   type SentMessageItem,
 } from '@yj/contracts';
-import { examRole } from '../../db/schema';
+import { auditLog, examRole } from '../../db/schema';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
 import { buildMarker, buildMarkingScene, type MarkingScene } from '../../../test/marking';
@@ -64,6 +65,14 @@ describe('sending to a group', () => {
     });
     expect((await inbox(manager)).total).toBe(0);
     expect((await inbox(stranger)).total).toBe(0);
+    // 动态日志: who wrote to which group, how many received it; refused sends leave no line
+    const log = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'message.send'));
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      examId: scene.examId,
+      target: `message:${sent.data.id}`,
+      detail: { title: '阅卷安排', recipients: 2, needConfirm: true },
+    });
   });
 
   it('a block’s markers: its leader may, its marker may not', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { homeContract as c, messageContract as m, type Scope } from '@yj/contracts';
 import { contractRoutes } from '../../plugins/contract';
-import { authOf } from '../../plugins/http';
+import { actorOf, authOf } from '../../plugins/http';
 import { schoolFromParams } from '../../plugins/scope';
 import type { MessageService } from './message.service';
 
@@ -34,20 +34,20 @@ export function messageRoutes(
   });
   on(
     m.sendExam,
-    ({ params, body }, req) => d.messages.sendTo({ kind: 'exam', examId: params.examId }, body, me(req)),
+    ({ params, body }, req) => d.messages.sendTo({ kind: 'exam', examId: params.examId }, body, actorOf(req)),
     {
       scope: d.scopes.examParam,
     },
   );
   on(
     m.sendBlock,
-    ({ params, body }, req) => d.messages.sendTo({ kind: 'block', blockId: params.blockId }, body, me(req)),
+    ({ params, body }, req) => d.messages.sendTo({ kind: 'block', blockId: params.blockId }, body, actorOf(req)),
     { scope: d.scopes.blockParam },
   );
   on(
     m.sendSchool,
     ({ params, body }, req) =>
-      d.messages.sendTo({ kind: 'school', schoolId: params.schoolId }, body, me(req)),
+      d.messages.sendTo({ kind: 'school', schoolId: params.schoolId }, body, actorOf(req)),
     { scope: schoolFromParams },
   );
 }

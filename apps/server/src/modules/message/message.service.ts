@@ -9,6 +9,8 @@ import type {
 } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
+import type { Actor } from '../../lib/actor';
+import type { AuditService } from '../audit/audit.service';
 import type { messageRepo, SendOptions } from './message.repo';
 
 /** The groups a person writes to; the route has checked the capability over the group's exam, block or school. */
@@ -17,7 +19,7 @@ export type Audience =
   | { kind: 'block'; blockId: number }
   | { kind: 'school'; schoolId: number };
 
-export function messageService(d: { db: Db; repo: typeof messageRepo }) {
+export function messageService(d: { db: Db; repo: typeof messageRepo; audit: AuditService }) {
   const repo = () => d.repo(d.db);
 
   async function recipientsOf(a: Audience): Promise<{ audience: string; userIds: number[] }> {
@@ -87,14 +89,29 @@ export function messageService(d: { db: Db; repo: typeof messageRepo }) {
       ]);
       return { exams, blocks, schools };
     },
-    /** A person's message to a group (never to themselves); refused when the group has nobody. */
-    async sendTo(a: Audience, body: MessageSendBody, senderId: number) {
+    /**
+     * A person's message to a group (never to themselves); refused when the group has nobody. The 动态日志 line
+     * says who wrote to which group and how many received it (the content stays in the message).
+     */
+    async sendTo(a: Audience, body: MessageSendBody, actor: Actor) {
       const { audience, userIds } = await recipientsOf(a);
-      const to = userIds.filter((id) => id !== senderId);
+      const to = userIds.filter((id) => id !== actor.userId);
       if (!to.length) throw fail('messageNoRecipients');
-      const id = await d.db.transaction((tx) =>
-        d.repo(tx).send(body.title, body.content, senderId, to, { needConfirm: body.needConfirm, audience }),
-      );
+      const id = await d.db.transaction(async (tx) => {
+        const sent = await d
+          .repo(tx)
+          .send(body.title, body.content, actor.userId, to, { needConfirm: body.needConfirm, audience });
+        await d.audit.record(tx, {
+          action: 'message.send',
+          userId: actor.userId,
+          examId: a.kind === 'exam' ? a.examId : null,
+          schoolId: a.kind === 'school' ? a.schoolId : null,
+          target: `message:${sent}`,
+          detail: { audience, title: body.title, recipients: to.length, needConfirm: body.needConfirm ?? false },
+          ip: actor.ip,
+        });
+        return sent;
+      });
       return { id: id!, recipients: to.length };
     },
     /** Used by other modules (the demo seed, system messages) to notify users, in the caller's transaction. */

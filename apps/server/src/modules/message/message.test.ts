@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import { buildUser, PASSWORD } from '../../../test/factories';
+import { auditModule } from '../audit/audit.module';
 import { messageModule } from './message.module';
 
 let t: TestApp;
@@ -14,7 +15,7 @@ describe('messages', () => {
     const db = t.database.db;
     const me = await buildUser(db);
     const other = await buildUser(db);
-    const svc = messageModule({ db }).messages;
+    const svc = messageModule({ db, audit: auditModule({ db }).audit }).messages;
     const first = await svc.send(db, '阅卷任务', '请完成第 13 题', null, [me.id]);
     await svc.send(db, '成绩发布', '期中成绩已发布', null, [me.id]);
     const theirs = await svc.send(db, '私信', '只给别人', null, [other.id]);

@@ -13,6 +13,9 @@ export function noticeRoutes(
   const on = contractRoutes(app);
   on(c.notice, () => d.notice.current());
   on(c.saveNotice, ({ body }, req) => d.notice.update(body, authOf(req).userId));
+  on(c.serviceLinks, async (_in, req) => d.notice.serviceLinks(await req.principal()));
+  on(c.editServiceLinks, () => d.notice.editServiceLinks());
+  on(c.saveServiceLinks, ({ body }, req) => d.notice.saveServiceLinks(body, authOf(req).userId));
   on(c.systemWarnings, async () =>
     d.smsProvider === 'log' ? [{ kind: 'smsToLog' as const, message: SMS_TO_LOG_WARNING }] : [],
   );

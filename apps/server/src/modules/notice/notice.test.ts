@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { buildUser, PASSWORD } from '../../../test/factories';
+import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,5 +48,37 @@ describe('system warnings', () => {
     });
     const teacher = await signIn(t.app, (await buildUser(t.database.db)).account, PASSWORD);
     expect(body(await teacher.get('/filter/api/admin/system/warnings')).message).toBe('无权限');
+  });
+});
+
+describe('在线客服 links', () => {
+  it('are set by the system admin only (checked, audited); teachers see the normal one, administrators the VIP one too', async () => {
+    const db = t.database.db;
+    const school = await buildSchool(db);
+    const teacher = await signIn(t.app, (await buildTeacher(db, school.id)).account, PASSWORD);
+    const head = await signIn(t.app, (await buildSchoolAdmin(db, school.id)).account, PASSWORD);
+    const sys = await buildUser(db, { isAdmin: true });
+    const admin = await signIn(t.app, sys.account, PASSWORD);
+    const links = async (c: typeof teacher) => body(await c.get('/filter/api/help/serviceLinks')).data;
+    expect(await links(teacher)).toEqual({ normal: null, vip: null });
+
+    const both = { normal: 'https://kefu.example.cn/chat', vip: 'https://kefu.example.cn/vip' };
+    expect(body(await teacher.post('/filter/api/admin/serviceLinks', both)).message).toBe('无权限');
+    expect(body(await head.post('/filter/api/admin/serviceLinks', both)).message).toBe('无权限');
+    const bad = body(await admin.post('/filter/api/admin/serviceLinks', { normal: 'javascript:alert(1)', vip: '' }));
+    expect([bad.code, bad.message]).toEqual([1, '参数错误：normal 请填写以 http:// 或 https:// 开头的链接']);
+    expect(body(await admin.post('/filter/api/admin/serviceLinks', both)).data).toEqual(both);
+
+    expect(await links(teacher)).toEqual({ normal: both.normal, vip: null });
+    expect(await links(head)).toEqual(both);
+    expect(body(await admin.get('/filter/api/admin/serviceLinks')).data).toEqual(both);
+    expect(body(await teacher.get('/filter/api/admin/serviceLinks')).message).toBe('无权限');
+
+    // an empty link removes it
+    await admin.post('/filter/api/admin/serviceLinks', { normal: both.normal, vip: '' });
+    expect(await links(head)).toEqual({ normal: both.normal, vip: null });
+    const log = await db.select().from(auditLog).where(eq(auditLog.action, 'serviceLinks.update'));
+    expect(log).toHaveLength(2);
+    expect(log[1]?.detail).toMatchObject({ before: both, after: { vip: null } });
   });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCAN_CLIENT_VERSION } from '@yj/contracts';
 import { examRole } from '../../db/schema';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import { buildSubjectScene, buildUser, PASSWORD } from '../../../test/factories';
@@ -63,6 +64,7 @@ describe('GET /filter/api/tool/scanAgent', () => {
     expect(body(res)).toMatchObject({ code: 1, message: '无权限' });
     // the page asks first, so it offers no button that would answer 无权限
     expect(body(await teacher.get('/filter/api/tool/list')).data).toEqual({ scanAgent: false });
+    expect(body(await teacher.get('/filter/api/scan/version'))).toMatchObject({ code: 1, message: '无权限' });
   });
 
   it('gives a scanner a zip whose agent starts pointed at this server', async () => {
@@ -81,6 +83,11 @@ describe('GET /filter/api/tool/scanAgent', () => {
     });
     const scanner = await signIn(t.app, u.account, PASSWORD);
     expect(body(await scanner.get('/filter/api/tool/list')).data).toEqual({ scanAgent: true });
+    // api/scan/version: the client this server hands out, and where (the agent compares itself with it)
+    expect(body(await scanner.get('/filter/api/scan/version')).data).toEqual({
+      version: SCAN_CLIENT_VERSION,
+      download: URL_PATH,
+    });
 
     // a Host that could smuggle commands into the start scripts is refused
     const evil = await t.app.inject({

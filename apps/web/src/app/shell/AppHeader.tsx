@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { MessageBell } from '../../features/messages/MessageBell';
 import { UserMenu } from '../../features/account/UserMenu';
 import { BrandMark } from '../../components/BrandMark';
-import { navItems, selectedNavKey } from './nav-items';
+import { litNavKeys, navItems } from './nav-items';
 
 interface Props {
   user: UserProfile;
@@ -22,7 +22,7 @@ function schoolLabel(user: UserProfile): string {
 export function AppHeader({ user, onReload }: Props) {
   const { pathname } = useLocation();
   const extra = navItems().filter((n) => !n.show || n.show(user));
-  const selected = selectedNavKey(pathname, extra);
+  const selected = litNavKeys(pathname, extra);
   return (
     <Layout.Header
       style={{
@@ -52,7 +52,7 @@ export function AppHeader({ user, onReload }: Props) {
       </Typography.Text>
       <Menu
         mode="horizontal"
-        selectedKeys={[selected]}
+        selectedKeys={selected}
         style={{ flex: 1, minWidth: 0, borderBottom: 'none', marginLeft: 16 }}
         items={[
           { key: 'home', label: <Link to="/book/home">首页</Link> },

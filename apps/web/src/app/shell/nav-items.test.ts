@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Capability, UserProfile } from '@yj/contracts';
-import { navItems, selectedNavKey } from './nav-items';
+import { litNavKeys, navItems, selectedNavKey } from './nav-items';
 
 const items = navItems();
 
@@ -84,6 +84,29 @@ describe('entries a plain teacher can use (issue 31, point 11)', () => {
     held,
   });
   const shown = (u: UserProfile) => items.filter((i) => !i.show || i.show(u)).map((i) => i.key);
+
+  it('offers 工具下载 (the scan client) only to who may scan somewhere', () => {
+    expect(shown(person(['home.read', 'subject.mark']))).not.toContain('toolDownload');
+    expect(shown(person(['home.read', 'scan.agent']))).toContain('toolDownload');
+  });
+
+  it('offers 考试管理 to a teacher who manages an exam, not to a marker', () => {
+    expect(shown(person(['home.read', 'exam.read', 'exam.manage']))).toContain('exam');
+    expect(shown(person(['home.read', 'exam.read', 'subject.mark']))).not.toContain('exam');
+  });
+
+  it('lights no entry where the page is the bell’s or belongs to an entry the user is not shown', () => {
+    const visible = (u: UserProfile) => items.filter((i) => !i.show || i.show(u));
+    const marker = visible(person(['home.read', 'subject.mark']));
+    const admin = visible(person(['subject.setting.edit', 'score.download', 'exam.manage'], true));
+    expect(litNavKeys('/book/messages', admin)).toEqual([]);
+    expect(litNavKeys('/book/messages', marker)).toEqual([]);
+    expect(litNavKeys('/book/inSchool', admin)).toEqual(['exam']);
+    expect(litNavKeys('/book/inSchool', marker)).toEqual([]);
+    expect(litNavKeys('/book/home', marker)).toEqual(['home']);
+    expect(litNavKeys('/book/examination', marker)).toEqual(['home']);
+    expect(litNavKeys('/book/help', marker)).toEqual(['help']);
+  });
 
   it('offers 答题卡制作 only to who may edit some subject, 下载中心 only to who may export', () => {
     expect(shown(person(['home.read', 'subject.mark']))).not.toContain('dtk');

@@ -38,9 +38,13 @@ function under(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
 }
 
+/** Pages the header's icons own (the bell's message list), not a menu entry: nothing in the menu is lit there. */
+const OWNED_BY_ICONS = ['/book/messages'] as const;
+
 /** The header entry a page belongs to: 帮助中心, the entry with the longest matching prefix, else 首页. */
 export function selectedNavKey(pathname: string, items: readonly NavItem[]): string {
   if (under(pathname, '/book/help')) return 'help';
+  if (OWNED_BY_ICONS.some((p) => under(pathname, p))) return '';
   const patterned = items.find((i) => i.pattern?.test(pathname));
   if (patterned) return patterned.key;
   let best: { key: string; length: number } | null = null;
@@ -51,4 +55,15 @@ export function selectedNavKey(pathname: string, items: readonly NavItem[]): str
     }
   }
   return best?.key ?? 'home';
+}
+
+/**
+ * The menu entries lit for a page, for the user's menu (`visible`): the page's own entry; none when the page is
+ * the bell's, or belongs to an entry this user is not shown (校内考试 opened from a breadcrumb by a teacher) —
+ * 首页 only for the pages that are nobody else's.
+ */
+export function litNavKeys(pathname: string, visible: readonly NavItem[]): string[] {
+  const key = selectedNavKey(pathname, visible);
+  if (key !== 'home') return key ? [key] : [];
+  return selectedNavKey(pathname, navItems()) === 'home' ? ['home'] : [];
 }

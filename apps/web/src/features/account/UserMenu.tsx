@@ -1,4 +1,5 @@
 import {
+  CustomerServiceOutlined,
   DownOutlined,
   LockOutlined,
   LogoutOutlined,
@@ -9,12 +10,13 @@ import type { UserProfile } from '@yj/contracts';
 import { Dropdown, type MenuProps } from 'antd';
 import { useState, type CSSProperties } from 'react';
 import { UserAvatar } from '../../components/UserAvatar';
+import { ServiceLinksEditor } from '../notice/ServiceLinksEditor';
 import { SysNoticeEditor } from '../notice/SysNoticeEditor';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { ProfileModal } from './ProfileModal';
 import { useLogout } from './useLogout';
 
-type Dialog = 'profile' | 'password' | 'notice' | null;
+type Dialog = 'profile' | 'password' | 'notice' | 'serviceLinks' | null;
 
 const triggerStyle: CSSProperties = {
   display: 'flex',
@@ -44,7 +46,12 @@ export function UserMenu({ user }: { user: UserProfile }) {
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: '个人中心' },
     { key: 'password', icon: <LockOutlined />, label: '修改密码' },
-    ...(user.isAdmin ? [{ key: 'notice', icon: <NotificationOutlined />, label: '系统公告' }] : []),
+    ...(user.isAdmin
+      ? [
+          { key: 'notice', icon: <NotificationOutlined />, label: '系统公告' },
+          { key: 'serviceLinks', icon: <CustomerServiceOutlined />, label: '客服链接' },
+        ]
+      : []),
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
   ];
@@ -75,6 +82,9 @@ export function UserMenu({ user }: { user: UserProfile }) {
         onClose={() => setDialog(null)}
       />
       {user.isAdmin && <SysNoticeEditor open={dialog === 'notice'} onClose={() => setDialog(null)} />}
+      {user.isAdmin && (
+        <ServiceLinksEditor open={dialog === 'serviceLinks'} onClose={() => setDialog(null)} />
+      )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Descriptions, Progress, Space, Tag } from 'antd';
+import { Link } from 'react-router';
 import { SCAN_CLIENT_VERSION } from '../../api/constants';
 import { clientErrors, queueLine, scannerLine, uploadPercent, versionProblem } from './agent-logic';
 import type { AgentStatus, SmEnvelope } from './agent.types';
@@ -14,7 +15,7 @@ export function AgentStatusView({
 }: {
   env: SmEnvelope<AgentStatus>;
   status: AgentStatus;
-  version: SmEnvelope<{ version: number }> | null | undefined;
+  version: SmEnvelope<{ version: number; latest?: number }> | null | undefined;
   subjectId: number;
 }) {
   const scanner = scannerLine(status);
@@ -23,7 +24,15 @@ export function AgentStatusView({
   const errors = clientErrors(env);
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      {old && <Alert type="error" showIcon title={old} data-testid="agent-upgrade" />}
+      {old && (
+        <Alert
+          type="error"
+          showIcon
+          title={old}
+          action={<Link to="/book/tool/download">去工具下载</Link>}
+          data-testid="agent-upgrade"
+        />
+      )}
       <Descriptions size="small" column={3} bordered data-testid="agent-status">
         <Descriptions.Item label="扫描仪">
           <Tag color={scanner.tone}>{scanner.text}</Tag>

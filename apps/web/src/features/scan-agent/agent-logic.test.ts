@@ -55,9 +55,16 @@ describe('scan agent panel logic', () => {
   it('asks for an upgrade when the agent is older than version 110', () => {
     expect(versionProblem({ code: 0, message: '成功', data: { version: 110 } })).toBeNull();
     expect(versionProblem({ code: 83, message: '扫描客户端有新版本', data: { version: 100 } })).toBe(
-      '扫描客户端版本过低（100，需要 110），请升级扫描客户端',
+      '扫描客户端版本过低（100，需要 110），请在“工具下载”下载新版本，解压后重启扫描客户端',
     );
-    expect(versionProblem({ code: 0, message: '成功', data: { version: 109 } })).toMatch(/请升级扫描客户端/);
+    expect(versionProblem({ code: 0, message: '成功', data: { version: 109 } })).toMatch(/工具下载/);
+  });
+
+  it('asks for an upgrade when the platform has a newer client than the agent (api/scan/version)', () => {
+    expect(
+      versionProblem({ code: 83, message: '扫描客户端有新版本', data: { version: 110, latest: 112 } }),
+    ).toBe('扫描客户端版本过低（110，需要 112），请在“工具下载”下载新版本，解压后重启扫描客户端');
+    expect(versionProblem({ code: 0, message: '成功', data: { version: 110, latest: 110 } })).toBeNull();
   });
 });
 

@@ -49,13 +49,17 @@ export function clientErrors(env: SmEnvelope<AgentStatus>): string[] {
 
 /**
  * Whether the agent is new enough: the web asks checkVersion with the version it needs (110); the agent
- * answers 83 when it is older, or may report a lower version itself.
+ * answers 83 when it is older than that or than the platform's current one (api/scan/version, `latest`), or
+ * may report a lower version itself. The new version is downloaded from 工具下载.
  */
-export function versionProblem(env: SmEnvelope<{ version: number }> | undefined): string | null {
+export function versionProblem(
+  env: SmEnvelope<{ version: number; latest?: number }> | undefined,
+): string | null {
   if (!env) return null;
   const version = env.data?.version;
-  if (env.code === CODE.update || (version !== undefined && version < SCAN_CLIENT_VERSION))
-    return `扫描客户端版本过低（${version ?? '未知'}，需要 ${SCAN_CLIENT_VERSION}），请升级扫描客户端`;
+  const needed = Math.max(SCAN_CLIENT_VERSION, env.data?.latest ?? 0);
+  if (env.code === CODE.update || (version !== undefined && version < needed))
+    return `扫描客户端版本过低（${version ?? '未知'}，需要 ${needed}），请在“工具下载”下载新版本，解压后重启扫描客户端`;
   return null;
 }
 

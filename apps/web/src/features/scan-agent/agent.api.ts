@@ -48,7 +48,7 @@ export const agentApi = {
   config: () => sm<AgentConfig>('GET', '/sm/getScannerConfig'),
   setConfig: (patch: AgentConfigPatch) => sm<AgentConfig>('POST', '/sm/setScannerConfig', { ...patch }),
   checkVersion: (version: number) =>
-    sm<{ version: number; required: number }>('GET', '/sm/checkVersion', { version }),
+    sm<{ version: number; required: number; latest?: number }>('GET', '/sm/checkVersion', { version }),
   startScan: () => sm<{ driver: string }>('POST', '/sm/startScan'),
   exceptions: (kind: AgentExceptionKind, subjectId: number) =>
     sm<{ count: number; items: AgentExceptionPaper[] }>(

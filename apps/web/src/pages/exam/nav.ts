@@ -21,7 +21,8 @@ export const examNav: NavItem[] = [
       // an exam's reports
       '/book/report_forms',
     ],
-    show: (u) => u.isSchoolAdmin || u.isAdmin,
+    // a teacher who manages an exam (考试管理员 and the like) lists and manages it here too
+    show: (u) => u.isSchoolAdmin || u.isAdmin || u.held.includes('exam.manage'),
   },
   {
     key: 'jointExam',

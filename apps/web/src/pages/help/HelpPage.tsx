@@ -2,6 +2,7 @@ import { Card, Collapse, Typography } from 'antd';
 import { Link } from 'react-router';
 import { MathText } from '../../components/MathText';
 import { useCurrentUser } from '../../features/auth/current-user-context';
+import { ServiceLinks } from '../../features/notice/ServiceLinks';
 import { HelpSection } from './HelpSection';
 
 const { Paragraph, Text } = Typography;
@@ -111,11 +112,12 @@ export function HelpPage() {
       <HelpSection title="联系我们">
         <Paragraph>
           {user.isAdmin
-            ? '您是系统管理员，可以在右上角菜单的“系统公告”中向所有用户发布通知。'
+            ? '您是系统管理员，可以在右上角菜单的“系统公告”中向所有用户发布通知，在“客服链接”中设置下方的在线客服入口。'
             : user.isSchoolAdmin
               ? '账号、年级班级和师生信息由您所在学校负责维护。遇到平台本身的问题，请联系为贵校部署平台的系统管理员，并附上页面截图和出错提示中的错误编号。'
               : '账号开通、姓名或手机号变更、考试分工等问题，请联系本校的学校管理员。反馈问题时，请附上页面截图和出错提示中的错误编号，便于尽快定位。'}
         </Paragraph>
+        <ServiceLinks />
         <Paragraph>
           <Link to="/book/home">返回首页</Link>
         </Paragraph>
