@@ -18,7 +18,7 @@ export const serviceLink = pgTable('service_link', {
   kind: text('kind').primaryKey(),
   url: text('url').notNull(),
   updatedBy: integer('updated_by').references(() => user.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** 站内消息: written by a person to a group (`audience` says which) or sent by the platform (`kind` system). */
