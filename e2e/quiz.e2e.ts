@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { QuizResult, TemplateItem } from '@yj/contracts';
+import type { QuizResult, QuizTrendView, TemplateItem } from '@yj/contracts';
+import ExcelJS from 'exceljs';
 import { createRng, randomAnswers, simulateSheet } from '@yj/scan-sim';
 import { APP, call, loginAsSchoolAdmin, journeySession, shot, waitForPath } from './lib.ts';
 import {
@@ -149,6 +150,12 @@ test(
     }
     await uploadSheets(teacher, subjectId, files, SHEETS);
     await shot(teacher, 'quiz-03-scanned');
+    // the scan screen's trail is the quiz's: 课堂小测 → the quiz (its page), never 校内考试
+    const crumbs = teacher.locator('.ant-breadcrumb');
+    await crumbs.getByText('课堂小测').waitFor();
+    assert.equal(await crumbs.getByText('校内考试').count(), 0);
+    await crumbs.getByRole('link', { name: QUIZ }).click();
+    await waitForPath(teacher, `/book/quiz/${examId}`);
 
     await teacher.goto(`${APP}/book/exam/${examId}/startReviewManage`);
     const start = (force: boolean) =>
@@ -246,3 +253,85 @@ test('a student of the class sees the quiz in the portal', { timeout: 120_000 },
   await shot(page, 'quiz-10-portal-quiz');
   await context.close();
 });
+
+test(
+  '学情趋势: the class over its quizzes, by student and question type, exported',
+  { timeout: 120_000 },
+  async () => {
+    const r = await call<QuizResult>(teacher, 'GET', `/api/quiz/${examId}/result`);
+    const t = await call<QuizTrendView>(teacher, 'GET', `/api/quiz/trend?classId=${scene.classId}`);
+    assert.deepEqual(
+      t.quizzes.map((q) => q.name),
+      [QUIZ],
+    );
+    // the class's 得分率: the points of those who sat over their full marks; objective: the keyed questions only
+    const sat = r.students.filter((x) => x.total !== null);
+    const pct = (a: number, b: number) => Math.round((a / b) * 1000) / 10;
+    const objective = r.questions.filter((q) => q.answer !== null);
+    const earned = (nos: typeof objective) =>
+      sat.reduce((n, x) => n + nos.reduce((m, q) => m + (x.scores[q.no] ?? 0), 0), 0);
+    assert.equal(t.quizzes[0]!.sat, SHEETS);
+    assert.equal(
+      t.quizzes[0]!.rate,
+      pct(
+        sat.reduce((n, x) => n + x.total!, 0),
+        SHEETS * r.fullScore,
+      ),
+    );
+    assert.equal(
+      t.quizzes[0]!.objectiveRate,
+      pct(earned(objective), SHEETS * objective.reduce((n, q) => n + q.full, 0)),
+    );
+    const first = t.students.find((x) => x.xuehao === scene.student.xuehao)!;
+    const mine = r.students.find((x) => x.xuehao === scene.student.xuehao)!;
+    assert.deepEqual(first.rates, [pct(mine.total!, r.fullScore)]);
+
+    await teacher.goto(`${APP}/book/quiz`);
+    await teacher.getByRole('tab', { name: '学情趋势' }).click();
+    const trend = teacher.getByTestId('quiz-trend');
+    await trend.getByTestId('quiz-trend-chart').locator('canvas').waitFor();
+    const table = trend.getByTestId('quiz-trend-students');
+    await table.getByText(scene.student.name).first().waitFor();
+    // sorted by 总得分率, highest first: the first row is a best student's
+    await table.getByRole('columnheader', { name: '总得分率' }).click();
+    await table.getByRole('columnheader', { name: '总得分率' }).click();
+    const best = Math.max(...t.students.map((x) => x.rate ?? -1));
+    await table.locator('.ant-table-row').first().getByText(`${best}%`).first().waitFor();
+    await shot(teacher, 'quiz-11-trend');
+    const [file] = await Promise.all([
+      teacher.waitForEvent('download'),
+      trend.getByTestId('quiz-trend-export').click(),
+    ]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await file.path())!);
+    const rows: string[][] = [];
+    wb.worksheets[0]!.eachRow((row) =>
+      rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
+    );
+    assert.deepEqual(rows[0], ['学号', '姓名', QUIZ, '参加次数', '总得分率', '客观题得分率', '主观题得分率']);
+    assert.equal(rows.length - 1, t.students.length, 'one row a student');
+  },
+);
+
+test(
+  'the school administrator sees the school’s quizzes and any class’s trend, creating none',
+  { timeout: 120_000 },
+  async () => {
+    const { page } = s;
+    await page.goto(`${APP}/book/home`);
+    await page.getByRole('menuitem', { name: '课堂小测' }).click();
+    await waitForPath(page, '/book/quiz');
+    await page.getByTestId('quiz-table').getByText(QUIZ).waitFor();
+    assert.equal(
+      await page.getByTestId('quiz-create-link').count(),
+      0,
+      'no 新建小测 for who teaches nothing',
+    );
+    await shot(page, 'quiz-12-admin-list');
+    await page.getByRole('tab', { name: '学情趋势' }).click();
+    await page.getByTestId('quiz-trend-class').click();
+    await page.locator('.ant-select-item-option', { hasText: scene.className }).first().click();
+    await page.getByTestId('quiz-trend-students').getByRole('columnheader', { name: QUIZ }).waitFor();
+    await shot(page, 'quiz-13-admin-trend');
+  },
+);

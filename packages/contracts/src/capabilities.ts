@@ -2,7 +2,8 @@
  * The one capability table (DESIGN.md §7): who may do what, on which scope.
  * The server checks it on every route; the web uses the same table to hide what it forbids.
  */
-export type Who = 'user' | 'admin' | 'schoolAdmin' | 'teacher' | 'examRole' | 'student' | 'parent' | 'bureauAdmin';
+export type Who =
+  'user' | 'admin' | 'schoolAdmin' | 'teacher' | 'examRole' | 'student' | 'parent' | 'bureauAdmin';
 /**
  * The kinds of user (DESIGN.md §9): the staff, and the students and parents of 学生端 / 家长端. 'user' rules are
  * the staff's only: a student's or parent's session passes only rules naming their own kind.
@@ -225,6 +226,14 @@ export const CAPABILITY_TABLE = {
   ],
   /** 课堂小测: a teacher creates a quiz for classes they teach (the quiz service checks the classes) */
   'quiz.create': [{ who: 'teacher', scope: 'any' }],
+  /**
+   * 课堂小测 listed and a class's trend: a teacher the quizzes they take part in and their own classes, a school's
+   * administrator the school's quizzes and classes (the quiz service filters by school and by class)
+   */
+  'quiz.read': [
+    { who: 'teacher', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'any' },
+  ],
   /** school statistics card */
   'school.statistics.read': [
     { who: 'admin', scope: 'any' },
@@ -272,6 +281,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'bureau.read': '查看教育局所辖学校、联考及各校进度',
   'report.compare': '查看联考的跨校对比报表',
   'quiz.create': '为任教班级创建课堂小测',
+  'quiz.read': '查看课堂小测列表与班级学情趋势',
 };
 
 /** One thing an exam role may do: on the whole exam, or only on the subjects it is given for. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, int, text } from './fields';
+import { id, idParam, int, text } from './fields';
 import { pageQuery } from './envelope';
 
 // 课堂小测 (issue 33): an exam of type quiz (ExamType.quiz) with one subject, made in one step by a teacher
@@ -119,3 +119,60 @@ export const quizResult = z.object({
   ),
 });
 export type QuizResult = z.infer<typeof quizResult>;
+
+/** 学情趋势: which class (none: the first the user may see). */
+export const quizTrendQuery = z.object({ classId: idParam('班级编号无效').optional() });
+export type QuizTrendQuery = z.infer<typeof quizTrendQuery>;
+
+const rate = z.number().nullable();
+const trendRates = { rate, objectiveRate: rate, subjectiveRate: rate };
+
+/**
+ * A class's quizzes over the term: the classes the user may see (their own; a school administrator's, the
+ * school's), and for the class chosen each quiz's 得分率 (%) and each student's, overall and by question type.
+ */
+export const quizTrendView = z.object({
+  classes: z.array(z.object({ classId: z.number(), name: z.string(), gradeName: z.string() })),
+  classId: z.number().nullable(),
+  quizzes: z.array(
+    z.object({ examId: z.number(), name: z.string(), date: z.string(), sat: z.number(), ...trendRates }),
+  ),
+  students: z.array(
+    z.object({
+      studentId: z.number(),
+      name: z.string(),
+      xuehao: z.string(),
+      rates: z.array(rate),
+      sat: z.number(),
+      ...trendRates,
+    }),
+  ),
+});
+export type QuizTrendView = z.infer<typeof quizTrendView>;
+
+/** A 得分率 as shown and exported: "87.5%", or "—" when there is none (缺考). */
+export const trendRateText = (r: number | null): string => (r === null ? '—' : `${r}%`);
+
+/** The students' table of 学情趋势, as the screen shows it and the Excel export writes it. */
+export function quizTrendSheet(t: QuizTrendView): { headers: string[]; rows: string[][] } {
+  return {
+    headers: [
+      '学号',
+      '姓名',
+      ...t.quizzes.map((q) => q.name),
+      '参加次数',
+      '总得分率',
+      '客观题得分率',
+      '主观题得分率',
+    ],
+    rows: t.students.map((s) => [
+      s.xuehao,
+      s.name,
+      ...s.rates.map(trendRateText),
+      String(s.sat),
+      trendRateText(s.rate),
+      trendRateText(s.objectiveRate),
+      trendRateText(s.subjectiveRate),
+    ]),
+  };
+}

@@ -84,3 +84,12 @@ export {
   type QuizQuestionOut,
   type QuizStudent,
 } from './quiz';
+export {
+  quizTrend,
+  type QuizTrend,
+  type TrendQuizIn,
+  type TrendQuizOut,
+  type TrendSitting,
+  type TrendStudentIn,
+  type TrendStudentOut,
+} from './quiz-trend';

@@ -400,5 +400,24 @@ describe('课堂小测 routes (issue 33)', () => {
       );
     }
     expect(body(await otherAdmin.get('/filter/api/quiz/options')).message).toBe('无权限');
+    // the list: the teacher's own, the school's administrator every quiz of the school, nobody else's
+    const listed = async (who: Client) =>
+      body<{ items: Array<{ examId: number }> }>(
+        await who.post('/filter/api/quiz/list', { page: 1, size: 100 }),
+      ).data.items.map((r) => r.examId);
+    expect(await listed(mine)).toContain(examId);
+    const head = await signIn(t.app, (await buildSchoolAdmin(db, single.schoolId)).account, PASSWORD);
+    expect(await listed(head)).toContain(examId);
+    expect(await listed(teacher)).not.toContain(examId);
+    expect(await listed(otherAdmin)).not.toContain(examId);
+    // 学情趋势: the class's teacher and the school's administrator; not a teacher without it, nor another school
+    const trend = (who: Client) => who.get(`/filter/api/quiz/trend?classId=${made.banji.id}`);
+    for (const who of [mine, head]) {
+      const r = body<{ classId: number; quizzes: Array<{ examId: number }> }>(await trend(who));
+      expect(r.data.classId).toBe(made.banji.id);
+      expect(r.data.quizzes.map((q) => q.examId)).toContain(examId);
+    }
+    for (const who of [teacher, otherAdmin])
+      expect(body(await trend(who)).message).toBe('只能查看自己任教班级或本校班级的学情趋势');
   });
 });

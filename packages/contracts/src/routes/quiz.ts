@@ -9,6 +9,8 @@ import {
   quizOptions,
   quizResult,
   quizRow,
+  quizTrendQuery,
+  quizTrendView,
 } from '../quiz';
 
 const exam = z.object({ examId: idParam() });
@@ -32,9 +34,17 @@ export const quizContract = {
   list: defineRoute({
     method: 'POST',
     path: '/api/quiz/list',
-    access: 'home.read',
+    access: 'quiz.read',
     body: quizListQuery,
     response: paged(quizRow),
+  }),
+  trend: defineRoute({
+    method: 'GET',
+    path: '/api/quiz/trend',
+    access: 'quiz.read',
+    query: quizTrendQuery,
+    response: quizTrendView,
+    failures: ['quizTrendClassNotVisible'],
   }),
   detail: defineRoute({
     method: 'GET',

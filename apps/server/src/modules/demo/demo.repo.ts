@@ -1,6 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db';
-import { banji, bureauAdmin, grade, org, school, schoolAdmin, student, teacher, user } from '../../db/schema';
+import {
+  banji,
+  bureauAdmin,
+  grade,
+  org,
+  school,
+  schoolAdmin,
+  student,
+  teacher,
+  teacherClass,
+  user,
+} from '../../db/schema';
 
 /** Inserts for the demo school; batched so first start stays quick. */
 export function demoRepo(db: Db) {
@@ -32,6 +43,9 @@ export function demoRepo(db: Db) {
     },
     async insertTeachers(rows: Array<typeof teacher.$inferInsert>) {
       if (rows.length) await db.insert(teacher).values(rows);
+    },
+    async insertTeacherClasses(rows: Array<typeof teacherClass.$inferInsert>) {
+      if (rows.length) await db.insert(teacherClass).values(rows);
     },
     async insertStudents(rows: Array<typeof student.$inferInsert>) {
       for (let i = 0; i < rows.length; i += 1000) await db.insert(student).values(rows.slice(i, i + 1000));

@@ -23,6 +23,21 @@ const STUDENTS_PER_CLASS = 35;
 const TEACHERS = 20;
 
 /**
+ * The demo's teaching assignments (任课): teacher k teaches course k mod {courses}, and the n-th teacher of a
+ * course (k = course, course + courses, …) teaches both classes of the n-th grade — so 13800000002 (语文) teaches
+ * 高一(1)(2), 13800000011 (语文) 高二 and 13800000020 (语文) 高三. Grades past the last one get no teacher.
+ */
+export function teachingAssignments(
+  teachers: number,
+  courses: number,
+  classIdsByGrade: number[][],
+): Array<{ teacher: number; classId: number }> {
+  return Array.from({ length: teachers }, (_, k) =>
+    (classIdsByGrade[Math.floor(k / courses)] ?? []).map((classId) => ({ teacher: k, classId })),
+  ).flat();
+}
+
+/**
  * Seeds the demo bureau, school, grades, classes, ~200 students and 20 teachers, all in one transaction.
  * Runs only on an empty database; returns the accounts created (all share one password).
  */
@@ -66,12 +81,18 @@ export async function seedDemo(
     accounts.push({ account: 'admin', name: '系统管理员', role: '系统管理员' });
     accounts.push({ account: '13800000001', name: '王校长', role: '学校管理员（阳光实验中学）' });
     for (const [i, p] of people.slice(2, 5).entries()) {
-      accounts.push({ account: p.account, name: p.name, role: `${COURSES[i % COURSES.length]}老师` });
+      accounts.push({
+        account: p.account,
+        name: p.name,
+        role: `${COURSES[i % COURSES.length]}老师（任教高一(1)(2)班）`,
+      });
     }
 
     let seq = 0;
     const students = [];
+    const classIdsByGrade: number[][] = [];
     for (const [gi, g] of GRADES.entries()) {
+      classIdsByGrade.push([]);
       const gr = await repo.insertGrade({ schoolId: sch.id, name: g.name, entryYear: g.entryYear, sort: gi });
       for (let c = 1; c <= CLASSES_PER_GRADE; c++) {
         const cls = await repo.insertClass({
@@ -80,6 +101,7 @@ export async function seedDemo(
           name: `${g.name}(${c})班`,
           sort: c,
         });
+        classIdsByGrade[gi]!.push(cls.id);
         for (let s = 1; s <= STUDENTS_PER_CLASS; s++) {
           seq++;
           students.push({
@@ -93,6 +115,13 @@ export async function seedDemo(
       }
     }
     await repo.insertStudents(students);
+    await repo.insertTeacherClasses(
+      teachingAssignments(TEACHERS, COURSES.length, classIdsByGrade).map(({ teacher, classId }) => ({
+        schoolId: sch.id,
+        userId: byAccount.get(people[teacher + 2]!.account)!,
+        classId,
+      })),
+    );
     // the bureau (issue 35): 阳光区's administrator and two more of its schools, 月亮区 with one of its own
     accounts.push(...(await seedDemoBureau(repo, { cityId: city.id, countyId: county.id, hash, rand })));
     await d.messages.send(

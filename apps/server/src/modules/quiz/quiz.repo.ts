@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ExamType } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import {
@@ -175,13 +175,20 @@ export function quizRepo(db: Db) {
       return rows.length;
     },
 
-    /** Quizzes the user holds a role in, newest first. */
-    async list(userId: number, q: { page: number; size: number; keyword?: string }) {
+    /** Quizzes the user holds a role in, or of the schools they administer, newest first. */
+    async list(
+      userId: number,
+      adminOf: readonly number[],
+      q: { page: number; size: number; keyword?: string },
+    ) {
       const mine = and(
         eq(exam.type, ExamType.quiz),
         isNull(exam.deletedAt),
         isNull(subject.deletedAt),
-        sql`exists (select 1 from ${examRole} r where r.exam_id = ${exam.id} and r.user_id = ${userId})`,
+        or(
+          sql`exists (select 1 from ${examRole} r where r.exam_id = ${exam.id} and r.user_id = ${userId})`,
+          adminOf.length ? inArray(exam.schoolId, [...adminOf]) : undefined,
+        ),
         q.keyword ? ilike(exam.name, `%${q.keyword}%`) : undefined,
       );
       const [total] = await db
@@ -305,6 +312,74 @@ export function quizRepo(db: Db) {
         )
         .where(eq(examinee.examId, examId))
         .orderBy(asc(banji.sort), asc(banji.id), asc(student.xuehao)),
+
+    // 学情趋势: a class's quizzes over the term
+
+    /** The live classes of the schools (a school administrator's choice of class), by grade. */
+    schoolClasses: (schoolIds: readonly number[]) =>
+      schoolIds.length
+        ? db
+            .select({ classId: banji.id, schoolId: banji.schoolId, name: banji.name, gradeName: grade.name })
+            .from(banji)
+            .innerJoin(grade, eq(grade.id, banji.gradeId))
+            .where(
+              and(inArray(banji.schoolId, [...schoolIds]), isNull(banji.deletedAt), isNull(grade.deletedAt)),
+            )
+            .orderBy(asc(grade.sort), asc(banji.sort), asc(banji.id))
+        : Promise.resolve([]),
+
+    /** The live quizzes the class's students sat in, oldest first. */
+    classQuizzes: (classId: number) =>
+      db
+        .select({ examId: exam.id, subjectId: subject.id, name: exam.name, createdAt: exam.createdAt })
+        .from(exam)
+        .innerJoin(subject, and(eq(subject.examId, exam.id), isNull(subject.deletedAt)))
+        .where(
+          and(
+            eq(exam.type, ExamType.quiz),
+            isNull(exam.deletedAt),
+            sql`exists (select 1 from ${examinee} x where x.exam_id = ${exam.id} and x.class_id = ${classId})`,
+          ),
+        )
+        .orderBy(asc(exam.createdAt), asc(exam.id)),
+
+    questionsOf: (subjectIds: number[]) =>
+      subjectIds.length
+        ? db
+            .select({
+              subjectId: question.subjectId,
+              no: question.no,
+              kind: question.kind,
+              score: question.score,
+            })
+            .from(question)
+            .where(inArray(question.subjectId, subjectIds))
+            .orderBy(asc(question.sort), asc(question.id))
+        : Promise.resolve([]),
+
+    /** The class's examinees of these quizzes with their score rows. */
+    sittings: (classId: number, examIds: number[]) =>
+      examIds.length
+        ? db
+            .select({
+              examId: examinee.examId,
+              studentId: examinee.studentId,
+              total: score.total,
+              absent: score.absent,
+              questionScores: score.questionScores,
+            })
+            .from(examinee)
+            .innerJoin(score, eq(score.examineeId, examinee.id))
+            .where(and(eq(examinee.classId, classId), inArray(examinee.examId, examIds)))
+        : Promise.resolve([]),
+
+    /** The class's enrolled students, by 学号. */
+    classStudents: (classId: number) =>
+      db
+        .select({ studentId: student.id, name: student.name, xuehao: student.xuehao })
+        .from(student)
+        .where(and(eq(student.classId, classId), isNull(student.deletedAt), eq(student.status, 1)))
+        .orderBy(asc(student.xuehao), asc(student.id)),
   };
 }
 export type QuizRepo = ReturnType<typeof quizRepo>;

@@ -10,8 +10,9 @@ import {
   type QuizOptions,
   type QuizResult,
   type QuizRow,
+  type QuizTrendView,
 } from '@yj/contracts';
-import { quizClassResult } from '@yj/stats';
+import { quizClassResult, quizTrend } from '@yj/stats';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
@@ -143,10 +144,10 @@ export function quizService(d: {
       });
     },
 
-    /** The quizzes the user takes part in, newest first. */
-    async list(userId: number, q: QuizListQuery): Promise<Paged<QuizRow>> {
+    /** The quizzes the user takes part in, and a school administrator's every quiz of their schools, newest first. */
+    async list(p: Principal, q: QuizListQuery): Promise<Paged<QuizRow>> {
       const repo = d.repo(d.db);
-      const page = await repo.list(userId, q);
+      const page = await repo.list(p.userId, p.schoolAdminOf, q);
       const names = await repo.classNames(page.items.map((r) => r.examId));
       return {
         total: page.total,
@@ -246,6 +247,48 @@ export function quizService(d: {
         ...figures,
         students,
       };
+    },
+
+    /**
+     * 学情趋势 of a class: its quizzes' 得分率 over the term and each student's, overall and by question type. A
+     * teacher sees the classes they teach, a school administrator every class of the school; none asked: the first.
+     */
+    async trend(p: Principal, classId: number | undefined): Promise<QuizTrendView> {
+      const repo = d.repo(d.db);
+      const seen = new Map<number, { classId: number; name: string; gradeName: string }>();
+      for (const c of [
+        ...(await repo.taughtClasses(p.userId)),
+        ...(await repo.schoolClasses(p.schoolAdminOf)),
+      ])
+        seen.set(c.classId, { classId: c.classId, name: c.name, gradeName: c.gradeName });
+      const classes = [...seen.values()];
+      const chosen = classId ?? classes[0]?.classId;
+      if (chosen === undefined) return { classes, classId: null, quizzes: [], students: [] };
+      if (!seen.has(chosen)) throw fail('quizTrendClassNotVisible');
+      const quizzes = await repo.classQuizzes(chosen);
+      const questions = await repo.questionsOf(quizzes.map((q) => q.subjectId));
+      const sittings = await repo.sittings(
+        chosen,
+        quizzes.map((q) => q.examId),
+      );
+      const figures = quizTrend(
+        quizzes.map((q) => ({
+          examId: q.examId,
+          name: q.name,
+          date: q.createdAt.toISOString().slice(0, 10),
+          questions: questions
+            .filter((x) => x.subjectId === q.subjectId)
+            .map((x) => ({ no: x.no, full: x.score, objective: x.kind !== 'subjective' })),
+        })),
+        await repo.classStudents(chosen),
+        sittings.map((s) => ({
+          examId: s.examId,
+          studentId: s.studentId,
+          total: s.absent ? null : (s.total ?? null),
+          scores: s.questionScores ?? {},
+        })),
+      );
+      return { classes, classId: chosen, ...figures };
     },
   };
 }

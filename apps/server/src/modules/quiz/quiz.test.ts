@@ -92,7 +92,7 @@ describe('课堂小测', () => {
     expect(exam.type).toBe(ExamType.quiz);
   });
 
-  it('is listed for its teacher and the colleague marking it, not for others', async () => {
+  it('is listed for its teacher, the colleague marking it and the school administrator, not for others', async () => {
     const mine = body<{ total: number; items: Array<{ name: string; classNames: string[] }> }>(
       await teacher.post('/filter/api/quiz/list', { page: 1, size: 20 }),
     ).data;
@@ -100,7 +100,15 @@ describe('课堂小测', () => {
     expect(mine.items[0]).toMatchObject({ name: '第三周小测', classNames: ['高一(1)班'] });
     const theirs = body<{ total: number }>(await colleague.post('/filter/api/quiz/list', {})).data;
     expect(theirs.total).toBe(1);
-    expect(body<{ total: number }>(await admin.post('/filter/api/quiz/list', {})).data.total).toBe(0);
+    // the school's administrator sees every quiz of the school; another school's sees none of them
+    expect(body<{ total: number }>(await admin.post('/filter/api/quiz/list', {})).data.total).toBe(1);
+    const elsewhere = await buildSchool(t.database.db, { name: '别的中学' });
+    const stranger = await signIn(
+      t.app,
+      (await buildSchoolAdmin(t.database.db, elsewhere.id)).account,
+      PASSWORD,
+    );
+    expect(body<{ total: number }>(await stranger.post('/filter/api/quiz/list', {})).data.total).toBe(0);
     // the school's exam list keeps quizzes apart unless asked for by type
     expect(body<{ total: number }>(await admin.post('/filter/api/exam/inSchool', {})).data.total).toBe(0);
     expect(

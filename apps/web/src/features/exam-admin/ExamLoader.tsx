@@ -1,4 +1,4 @@
-import type { ExamDetail } from '@yj/contracts';
+import { ExamType, type ExamDetail } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Card, Result, Skeleton } from 'antd';
 import { useEffect, type ReactNode } from 'react';
@@ -42,18 +42,24 @@ export function ExamLoader({
   return <>{children(exam.data)}</>;
 }
 
-/** Breadcrumb trail of an exam's screens: the list it belongs to, then the exam. */
+/**
+ * Breadcrumb trail of an exam's screens: the list it belongs to, then the exam. A 课堂小测 is under 课堂小测 and
+ * links back to its quiz page (its teacher reaches it from there).
+ */
 export function examCrumbs(exam: ExamDetail, here?: string) {
-  const list =
-    exam.type === 2
+  const quiz = exam.type === ExamType.quiz;
+  const list = quiz
+    ? { title: '课堂小测', to: '/book/quiz' }
+    : exam.type === ExamType.joint
       ? { title: '联考', to: '/book/jointExam/home' }
       : { title: '校内考试', to: '/book/inSchool' };
   // teachers reach exams from the home page; the management lists are not theirs
-  const lists = exam.can.manage ? [list] : [];
+  const lists = quiz || exam.can.manage ? [list] : [];
+  const page = quiz ? `/book/quiz/${exam.id}` : `/book/exam/${exam.id}`;
   return [
     { title: '首页', to: '/book/home' },
     ...lists,
-    here ? { title: exam.name, to: `/book/exam/${exam.id}` } : { title: exam.name },
+    here ? { title: exam.name, to: page } : { title: exam.name },
     ...(here ? [{ title: here }] : []),
   ];
 }
@@ -64,9 +70,7 @@ export function subjectCrumbs(
   subject: { id: number; name: string },
   ...trail: Crumb[]
 ): Crumb[] {
-  return [
-    ...examCrumbs(exam, subject.name).slice(0, -1),
-    { title: subject.name, to: `/book/subject/${subject.id}` },
-    ...trail,
-  ];
+  // a quiz's one subject is the quiz itself: its trail goes straight from the quiz to the screen
+  const own = exam.type === ExamType.quiz ? [] : [{ title: subject.name, to: `/book/subject/${subject.id}` }];
+  return [...examCrumbs(exam, subject.name).slice(0, -1), ...own, ...trail];
 }

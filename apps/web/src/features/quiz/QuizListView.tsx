@@ -1,17 +1,21 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { SUBJECT_STATUS_LABELS, type QuizRow, type UserProfile } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Input, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Input, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { serverPages } from '../../components/paging';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { quizListQuery } from './quiz.api';
+import { QuizTrendTab } from './QuizTrendTab';
 
 const PAGE_SIZE = 10;
 
-/** /book/quiz: the teacher's 课堂小测, apart from the exams, newest first, searchable by name. */
+/**
+ * /book/quiz: the teacher's 课堂小测 (a school administrator: every quiz of the school, without 新建 unless they
+ * teach too), apart from the exams, newest first, searchable by name.
+ */
 export function QuizListView({ user }: { user: UserProfile }) {
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
@@ -40,6 +44,51 @@ export function QuizListView({ user }: { user: UserProfile }) {
     },
     { title: '创建时间', key: 'createdAt', render: (_: unknown, r: QuizRow) => r.createdAt.slice(0, 10) },
   ];
+  const quizzes = (
+    <>
+      <Input.Search
+        allowClear
+        placeholder="按小测名称搜索"
+        style={{ maxWidth: 320, marginBottom: 16 }}
+        onSearch={(v) => {
+          setKeyword(v.trim());
+          setPage(1);
+        }}
+      />
+      {list.isError && !list.data ? (
+        <QueryFailed title="小测列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Table<QuizRow>
+          rowKey="examId"
+          data-testid="quiz-table"
+          columns={columns}
+          dataSource={list.data?.items ?? []}
+          loading={list.isFetching}
+          locale={{
+            emptyText: list.isPending ? (
+              ' '
+            ) : (
+              <Empty
+                description={
+                  <Typography.Text type="secondary">
+                    {keyword
+                      ? '没有符合条件的小测'
+                      : mayCreate
+                        ? '还没有课堂小测。新建一次小测，一分钟内即可打印答题卡。'
+                        : '本校还没有课堂小测。'}
+                  </Typography.Text>
+                }
+              />
+            ),
+          }}
+          pagination={serverPages(page, PAGE_SIZE, list.data?.total, setPage, {
+            hideOnSinglePage: false,
+            showTotal: (t) => `共 ${t} 次小测`,
+          })}
+        />
+      )}
+    </>
+  );
   return (
     <PageFrame
       crumbs={[{ title: '首页', to: '/book/home' }, { title: '课堂小测' }]}
@@ -48,45 +97,13 @@ export function QuizListView({ user }: { user: UserProfile }) {
       testId="quiz-list-page"
     >
       <Card>
-        <Input.Search
-          allowClear
-          placeholder="按小测名称搜索"
-          style={{ maxWidth: 320, marginBottom: 16 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage(1);
-          }}
+        <Tabs
+          data-testid="quiz-tabs"
+          items={[
+            { key: 'list', label: '小测列表', children: quizzes },
+            { key: 'trend', label: '学情趋势', children: <QuizTrendTab /> },
+          ]}
         />
-        {list.isError && !list.data ? (
-          <QueryFailed title="小测列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <Table<QuizRow>
-            rowKey="examId"
-            data-testid="quiz-table"
-            columns={columns}
-            dataSource={list.data?.items ?? []}
-            loading={list.isFetching}
-            locale={{
-              emptyText: list.isPending ? (
-                ' '
-              ) : (
-                <Empty
-                  description={
-                    <Typography.Text type="secondary">
-                      {keyword
-                        ? '没有符合条件的小测'
-                        : '还没有课堂小测。新建一次小测，一分钟内即可打印答题卡。'}
-                    </Typography.Text>
-                  }
-                />
-              ),
-            }}
-            pagination={serverPages(page, PAGE_SIZE, list.data?.total, setPage, {
-              hideOnSinglePage: false,
-              showTotal: (t) => `共 ${t} 次小测`,
-            })}
-          />
-        )}
       </Card>
     </PageFrame>
   );

@@ -11,6 +11,10 @@ export const quizApi = {
   markers: (examId: number, userIds: number[]) =>
     callRoute(c.markers, { params: { examId }, body: { userIds } }),
   result: (examId: number) => callRoute(c.result, { params: { examId } }),
+  trend: (classId: number | undefined) =>
+    callRoute(c.trend, { query: classId === undefined ? {} : { classId } }),
+  /** 学情趋势's students as an Excel file (a GET under /filter) */
+  trendExportPath: (classId: number) => `/api/quiz/trend/export?classId=${classId}`,
   /** 登记缺考 of students without a sheet (the examinee module's route) */
   absent: (subjectId: number, ids: number[]) =>
     callRoute(examineeContract.absent, { params: { id: subjectId }, body: { ids, absent: true } }),
@@ -36,3 +40,10 @@ export const quizDetailQuery = (examId: number) =>
 
 export const quizResultQuery = (examId: number) =>
   queryOptions({ queryKey: [...quizKeys.quiz(examId), 'result'], queryFn: () => quizApi.result(examId) });
+
+export const quizTrendQuery = (classId: number | undefined) =>
+  queryOptions({
+    queryKey: ['quiz', 'trend', classId ?? null],
+    queryFn: () => quizApi.trend(classId),
+    placeholderData: keepPreviousData,
+  });
