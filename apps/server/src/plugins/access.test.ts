@@ -415,7 +415,8 @@ describe('课堂小测 routes (issue 33)', () => {
     for (const who of [mine, head]) {
       const r = body<{ classId: number; quizzes: Array<{ examId: number }> }>(await trend(who));
       expect(r.data.classId).toBe(made.banji.id);
-      expect(r.data.quizzes.map((q) => q.examId)).toContain(examId);
+      // the quiz is not marked yet, so it is left out of the trend rather than counted with partial totals
+      expect(r.data.quizzes.map((q) => q.examId)).not.toContain(examId);
     }
     for (const who of [teacher, otherAdmin])
       expect(body(await trend(who)).message).toBe('只能查看自己任教班级或本校班级的学情趋势');

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { ExamType } from '@yj/contracts';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { ExamType, SubjectStatus } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import {
   banji,
@@ -338,6 +338,8 @@ export function quizRepo(db: Db) {
           and(
             eq(exam.type, ExamType.quiz),
             isNull(exam.deletedAt),
+            // Only quizzes whose marking is finished: a quiz still being marked would enter the trend with partial totals.
+            gte(subject.status, SubjectStatus.done),
             sql`exists (select 1 from ${examinee} x where x.exam_id = ${exam.id} and x.class_id = ${classId})`,
           ),
         )
