@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../../infra/db';
 import { executePrepared } from '../../../infra/prepared';
 
@@ -21,14 +21,15 @@ export async function takeStale(
   );
 }
 
+/** The paper's examinee recorded as stale: the statement (a submit runs it inside its claim's). */
+export const markStaleSql = (paperId: number): SQL =>
+  sql`insert into score_stale (subject_id, examinee_id)
+    select subject_id, examinee_id from paper where id = ${paperId} and examinee_id is not null
+    on conflict do nothing`;
+
 /** The paper's examinee recorded as stale. */
 export async function markStale(tx: Tx, paperId: number): Promise<void> {
-  await executePrepared(
-    tx,
-    sql`insert into score_stale (subject_id, examinee_id)
-    select subject_id, examinee_id from paper where id = ${paperId} and examinee_id is not null
-    on conflict do nothing`,
-  );
+  await executePrepared(tx, markStaleSql(paperId));
 }
 
 /** The papers' examinees recorded as stale, one statement. */
