@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../infra/db';
 import type { PaperSeen, SlotRow } from '../final/marking-final.repo';
 import { executePrepared } from '../../../infra/prepared';
@@ -19,6 +19,9 @@ export interface LeaseLock {
 
 const SLOT_COLUMNS = sql.raw(`t.id, t.slot, t.status, t.user_id, t.lease_token, t.lease_until, t.submitted_at,
   t.question_scores, t.score, t.school_id, t.class_id, t.subject_id, t.block_id, t.paper_id`);
+
+/** Runs one statement of the caller's transaction (pipeline.ts `first`/`last`, or `executePrepared` on it). */
+export type RunStatement = (q: SQL) => Promise<unknown>;
 
 /** The mark a submit writes. */
 export interface SubmitValues {
@@ -124,7 +127,7 @@ export const leaseRepo = {
    * the task does not exist.
    */
   async lockSubmit(
-    tx: Tx,
+    run: RunStatement,
     taskId: number,
     userId: number,
     token: string,
@@ -139,8 +142,7 @@ export const leaseRepo = {
         reviewer: ReviewerRead | null;
       }
     >(
-      await executePrepared(
-        tx,
+      await run(
         sql`with x as (select block_id, paper_id from mark_task where id = ${taskId}),
         locked as (select ${SLOT_COLUMNS}, ${LOCK_EXTRAS}
           from x join mark_task t on t.block_id = x.block_id and t.paper_id = x.paper_id

@@ -254,7 +254,7 @@ export const markingRepo = {
    * holds a slot of it). Answers the claimed rows and the done count.
    */
   async claimAfter(
-    tx: Tx,
+    run: (q: SQL) => Promise<unknown>,
     blockId: number,
     userId: number,
     writes: SQL[],
@@ -265,8 +265,7 @@ export const markingRepo = {
     if (c) parts.push(c.ctes, sql`claimed as (update mark_task t ${c.update} returning t.*)`);
     const ctes = parts.length ? sql`with ${sql.join(parts, sql`, `)} ` : sql``;
     const rows = rowsOf<TaskRow & { done_now: number }>(
-      await executePrepared(
-        tx,
+      await run(
         c
           ? sql`${ctes}select c.*, d.done_now from (select ${doneCount(blockId, userId)} as done_now) d
             left join claimed c on true`

@@ -17,6 +17,7 @@ import {
 import { AppError, fail } from '../../../errors';
 import { assertAllows } from '../../subject/subject-state';
 import type { Db, Tx } from '../../../infra/db';
+import { pipedTransaction } from '../../../infra/pipeline';
 import { finalizer, type Finalizer } from '../final/marking-final';
 import {
   assertMarks,
@@ -359,11 +360,12 @@ export function markingService(d: {
         });
       /**
        * The submit claiming the following paper in two statements (issue 35): the lock, the mark and the marker's
-       * row in one (`lockSubmit`), then finalize's writes with the claim and the done count (`claimAfter`).
+       * row in one (`lockSubmit`, `begin` sent with it), then finalize's writes with the claim and the done count
+       * (`claimAfter`, `commit` sent with it): two round trips (infra/pipeline.ts).
        */
       const runWithNext = () =>
-        d.db.transaction(async (tx) => {
-          const s = await leaseRepo.lockSubmit(tx, taskId, userId, input.leaseToken, valuesOf(input));
+        pipedTransaction(d.db, async ({ tx, first, last }) => {
+          const s = await leaseRepo.lockSubmit(first, taskId, userId, input.leaseToken, valuesOf(input));
           const task = s?.tasks.find((x) => x.id === taskId);
           if (!s || !task) throw fail('taskNotFound');
           assertAllows(s.subjectStatus ?? -1, 'mark');
@@ -380,7 +382,7 @@ export function markingService(d: {
           const plan = planned(blockId, task.paper_id, rules, s.seen);
           if (rules.markCount === 2) evidence = pairUsers(s.tasks, task.slot, userId);
           const { filter, standard } = await nextFilter(tx, blockId, userId, s.reviewer);
-          const { rows, done } = await repo.claimAfter(tx, blockId, userId, plan.writes, filter);
+          const { rows, done } = await repo.claimAfter(last, blockId, userId, plan.writes, filter);
           return { counted: true, blockId, following: { held: null, claimed: { rows, standard, done } } };
         });
       // the markers of a pair this submit completed (or decided by a third mark): judged once committed
