@@ -85,7 +85,10 @@ export function markingModule(d: {
   const { access, stale } = ports;
   const repo = markingRepo;
   const onScores = (tx: Tx, paperIds: number[]) => stale.markMany(tx, paperIds);
-  const finalize = finalizer((tx, paperId) => stale.mark(tx, paperId));
+  const finalize = finalizer(
+    (tx, paperId) => stale.mark(tx, paperId),
+    (paperId) => stale.markSql(paperId),
+  );
   const scopes = markingScopes(db, d.scopes);
   const marking = markingService({
     db,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { BlockScoreSource, StoredPaperScoresSchema } from '@yj/contracts';
 import type { PaperScore } from '../../../db/schema';
 import { rowsOf, type Db, type Tx } from '../../../infra/db';
@@ -135,35 +135,29 @@ export async function blockScoreSource(tx: Conn, blockId: number, paperId: numbe
   );
 }
 
-/** Writes or replaces the paper's block score (a decision clears who decided it by hand). */
-export async function upsertBlockScore(tx: Conn, s: BlockScoreWrite): Promise<void> {
-  await executePrepared(
-    tx,
+/**
+ * The writes finalize decides, as statements not yet run: finalize runs them one by one; a submit that claims
+ * the following paper runs them as parts of its claim's statement (one round trip, marking.repo.ts `claimAfter`).
+ */
+export const finalSql = {
+  /** Writes or replaces the paper's block score (a decision clears who decided it by hand). */
+  upsertBlockScore: (s: BlockScoreWrite): SQL =>
     sql`insert into block_score (block_id, paper_id, subject_id, score, question_scores, source)
     values (${s.blockId}, ${s.paperId}, ${s.subjectId}, ${s.score}, ${JSON.stringify(s.questionScores)}::jsonb, ${s.source})
     on conflict (block_id, paper_id) do update set score = excluded.score,
       question_scores = excluded.question_scores, source = excluded.source, decided_by = null, decided_at = now()`,
-  );
-}
-
-/** The paper's block score removed (it waits for another mark). */
-export async function deleteBlockScore(tx: Conn, blockId: number, paperId: number): Promise<void> {
-  await tx.execute(sql`delete from block_score where block_id = ${blockId} and paper_id = ${paperId}`);
-}
-
-export async function deleteTask(tx: Conn, taskId: number): Promise<void> {
-  await tx.execute(sql`delete from mark_task where id = ${taskId}`);
-}
-
-/** A task of `slot` for the paper, placed like its first slot's (school, class). */
-export async function insertSlot(
-  tx: Conn,
-  base: SlotRow,
-  blockId: number,
-  paperId: number,
-  slot: number,
-): Promise<void> {
-  await tx.execute(sql`insert into mark_task (subject_id, block_id, paper_id, school_id, class_id, slot)
+  /** The paper's block score removed (it waits for another mark). */
+  deleteBlockScore: (blockId: number, paperId: number): SQL =>
+    sql`delete from block_score where block_id = ${blockId} and paper_id = ${paperId}`,
+  deleteTask: (taskId: number): SQL => sql`delete from mark_task where id = ${taskId}`,
+  /** A task of `slot` for the paper, placed like its first slot's (school, class). */
+  insertSlot: (base: SlotRow, blockId: number, paperId: number, slot: number): SQL =>
+    sql`insert into mark_task (subject_id, block_id, paper_id, school_id, class_id, slot)
     values (${base.subject_id}, ${blockId}, ${paperId}, ${base.school_id}, ${base.class_id}, ${slot})
-    on conflict do nothing`);
+    on conflict do nothing`,
+};
+
+/** finalize's writes run in order on the caller's transaction. */
+export async function runWrites(tx: Conn, writes: SQL[]): Promise<void> {
+  for (const w of writes) await executePrepared(tx, w);
 }

@@ -1,21 +1,20 @@
 import { BlockScoreSource, MarkSlot } from '@yj/contracts';
+import type { SQL } from 'drizzle-orm';
 import { decide, type Decision } from '@yj/scoring';
 import type { PaperScore } from '../../../db/schema';
 import type { Db, Tx } from '../../../infra/db';
 import { blockRules, type BlockRules } from '../rules/mark-rules';
 import {
   blockScoreSource,
-  deleteBlockScore,
   deleteStripScores,
-  deleteTask,
-  insertSlot,
+  finalSql,
   insertStripScores,
   insertSubjectTasks,
   lockPaperTasks,
   poolInsertSettings,
   stripPapers,
+  runWrites,
   subjectBlockNos,
-  upsertBlockScore,
   type PaperSeen,
   type SlotRow,
 } from './marking-final.repo';
@@ -104,54 +103,46 @@ const KEPT_SOURCES = new Set<string>([BlockScoreSource.leader, BlockScoreSource.
 
 export type FinalOutcome = Decision['kind'] | 'arbitrated' | 'kept';
 
+/** What finalize decided for a paper, and the writes that carry it out (not yet run). */
+export interface FinalPlan {
+  outcome: FinalOutcome;
+  writes: SQL[];
+}
+
 /**
- * The paper's final score in the block from its submitted marks (packages/scoring `decide`), run in the
- * transaction of every change of a mark. Writes or replaces block_score, or asks for a third mark (slot 3) or a
- * leader's arbitration (slot 9); a slot-3/9 task no longer needed is removed while nobody holds it. A submitted
- * arbitration (slot 9) is final. A leader's or strip score is kept. Locks the paper's tasks first.
+ * The paper's final score in the block from its submitted marks (packages/scoring `decide`), as writes: the
+ * block score written or replaced, or a third mark (slot 3) or a leader's arbitration (slot 9) asked for; a
+ * slot-3/9 task no longer needed is removed while nobody holds it. A submitted arbitration (slot 9) is final. A
+ * leader's or strip score is kept. Pure: `seen` is the paper's tasks read under their lock.
  */
-export async function finalize(
-  tx: Conn,
-  blockId: number,
-  paperId: number,
-  /** the block's rules when the caller has just read them */
-  known?: BlockRules,
-  /** the paper's tasks and block score source when the caller has read them with the tasks locked */
-  seen?: PaperSeen,
-): Promise<FinalOutcome> {
-  const rules = known ?? (await blockRules(tx, blockId));
-  if (!rules) return 'wait';
-  const tasks = seen?.tasks ?? (await lockPaperTasks(tx, blockId, paperId));
-  const kept = seen ? seen.kept : await blockScoreSource(tx, blockId, paperId);
-  if (kept && KEPT_SOURCES.has(kept)) return 'kept';
+export function planFinal(blockId: number, paperId: number, rules: BlockRules, seen: PaperSeen): FinalPlan {
+  const { tasks, kept } = seen;
+  const writes: SQL[] = [];
+  const plan = (outcome: FinalOutcome): FinalPlan => ({ outcome, writes });
+  if (kept && KEPT_SOURCES.has(kept)) return plan('kept');
   const slot = (n: number) => tasks.find((t) => t.slot === n);
   const done = (n: number) => {
     const t = slot(n);
     return t?.status === 'submitted' && t.question_scores ? t.question_scores : undefined;
   };
-  const removeUnheld = async (n: number) => {
+  const removeUnheld = (n: number) => {
     const t = slot(n);
-    if (t && unheld(t)) await deleteTask(tx, t.id);
+    if (t && unheld(t)) writes.push(finalSql.deleteTask(t.id));
   };
-  const ensure = async (n: number) => {
+  const ensure = (n: number) => {
     const base = slot(1);
-    if (!base || slot(n)) return;
-    await insertSlot(tx, base, blockId, paperId, n);
+    if (base && !slot(n)) writes.push(finalSql.insertSlot(base, blockId, paperId, n));
   };
-  const clearScore = () => deleteBlockScore(tx, blockId, paperId);
+  const score = (questionScores: Record<string, number>, total: number, source: string) =>
+    writes.push(
+      finalSql.upsertBlockScore({ blockId, paperId, subjectId: rules.subjectId, score: total, questionScores, source }),
+    );
 
   const arbitrated = done(MarkSlot.arbitration);
   if (arbitrated) {
-    const score = Math.round(Object.values(arbitrated).reduce((a, v) => a + v, 0) * 10) / 10;
-    await upsertBlockScore(tx, {
-      blockId,
-      paperId,
-      subjectId: rules.subjectId,
-      score,
-      questionScores: arbitrated,
-      source: BlockScoreSource.arbitration,
-    });
-    return 'arbitrated';
+    const total = Math.round(Object.values(arbitrated).reduce((a, v) => a + v, 0) * 10) / 10;
+    score(arbitrated, total, BlockScoreSource.arbitration);
+    return plan('arbitrated');
   }
   // marks in slot order, as a prefix: a missing first or second mark means the paper waits
   const marks: Record<string, number>[] = [];
@@ -169,35 +160,59 @@ export async function finalize(
     marks,
   });
   if (d.kind === 'final') {
-    await upsertBlockScore(tx, {
-      blockId,
-      paperId,
-      subjectId: rules.subjectId,
-      score: d.total,
-      questionScores: d.scores,
-      source: d.source,
-    });
-    if (d.source !== BlockScoreSource.third) await removeUnheld(MarkSlot.third);
-    await removeUnheld(MarkSlot.arbitration);
-    return d.kind;
+    score(d.scores, d.total, d.source);
+    if (d.source !== BlockScoreSource.third) removeUnheld(MarkSlot.third);
+    removeUnheld(MarkSlot.arbitration);
+    return plan(d.kind);
   }
-  await clearScore();
+  writes.push(finalSql.deleteBlockScore(blockId, paperId));
   if (d.kind === 'third') {
-    await ensure(MarkSlot.third);
-    await removeUnheld(MarkSlot.arbitration);
-  } else if (d.kind === 'arbitration') await ensure(MarkSlot.arbitration);
-  return d.kind;
+    ensure(MarkSlot.third);
+    removeUnheld(MarkSlot.arbitration);
+  } else if (d.kind === 'arbitration') ensure(MarkSlot.arbitration);
+  return plan(d.kind);
+}
+
+/**
+ * `planFinal` on the paper's tasks (locked first unless the caller read them so), its writes run in the
+ * transaction of every change of a mark.
+ */
+export async function finalize(
+  tx: Conn,
+  blockId: number,
+  paperId: number,
+  /** the block's rules when the caller has just read them */
+  known?: BlockRules,
+  /** the paper's tasks and block score source when the caller has read them with the tasks locked */
+  seen?: PaperSeen,
+): Promise<FinalOutcome> {
+  const rules = known ?? (await blockRules(tx, blockId));
+  if (!rules) return 'wait';
+  const read = seen ?? {
+    tasks: await lockPaperTasks(tx, blockId, paperId),
+    kept: await blockScoreSource(tx, blockId, paperId),
+  };
+  const { outcome, writes } = planFinal(blockId, paperId, rules, read);
+  await runWrites(tx, writes);
+  return outcome;
 }
 
 /** Re-derives the subject score of a paper whose block score changed (the score module's hook). */
 export type PaperScored = (tx: Tx, paperId: number) => Promise<void>;
+/** The same hook as a statement to run with finalize's writes (`planned`). */
+export type PaperScoredSql = (paperId: number) => SQL;
+
+/** Whether the paper's block score was written or cleared: its subject score follows. */
+const rescored = (out: FinalOutcome) => out !== 'wait' && out !== 'kept';
 
 /**
  * `finalize` followed, when the paper's block score was written or cleared, by the re-derivation of its subject
- * score in the same transaction: scores follow every mark without a recompute.
+ * score in the same transaction: scores follow every mark without a recompute. `planned` answers the same as
+ * writes not yet run, the hook's statement among them (`onScoreSql`), for a caller that folds them into one
+ * statement of its own.
  */
-export function finalizer(onScore?: PaperScored) {
-  return async (
+export function finalizer(onScore?: PaperScored, onScoreSql?: PaperScoredSql) {
+  const run = async (
     tx: Tx,
     blockId: number,
     paperId: number,
@@ -205,8 +220,14 @@ export function finalizer(onScore?: PaperScored) {
     seen?: PaperSeen,
   ): Promise<FinalOutcome> => {
     const out = await finalize(tx, blockId, paperId, known, seen);
-    if (onScore && out !== 'wait' && out !== 'kept') await onScore(tx, paperId);
+    if (onScore && rescored(out)) await onScore(tx, paperId);
     return out;
   };
+  const planned = (blockId: number, paperId: number, rules: BlockRules, seen: PaperSeen): FinalPlan => {
+    const p = planFinal(blockId, paperId, rules, seen);
+    if (onScoreSql && rescored(p.outcome)) p.writes.push(onScoreSql(paperId));
+    return p;
+  };
+  return Object.assign(run, { planned });
 }
 export type Finalizer = ReturnType<typeof finalizer>;

@@ -1,5 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../infra/db';
-import { markStale, markStaleMany, takeStale, takeSubjectStale } from './marking-score-queue.repo';
+import { markStale, markStaleMany, markStaleSql, takeStale, takeSubjectStale } from './marking-score-queue.repo';
 
 /** Re-derives some examinees' subject scores inside the caller's transaction (the score module's hook). */
 export type DeriveExaminees = (tx: Db, subjectId: number, examineeIds: number[]) => Promise<void>;
@@ -70,6 +71,12 @@ export function scoreQueue(d: { db: Db; derive: DeriveExaminees; delayMs?: numbe
     async mark(tx: Tx, paperId: number): Promise<void> {
       await markStale(tx, paperId);
       kick();
+    },
+
+    /** `mark` as a statement the caller runs in that transaction (folded into one of its own). */
+    markSql(paperId: number): SQL {
+      kick();
+      return markStaleSql(paperId);
     },
 
     /** The same for many papers at once (重置阅卷), one statement. */

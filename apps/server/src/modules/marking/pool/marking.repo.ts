@@ -108,6 +108,43 @@ function candidates(f: ClaimFilter, where: SQL): SQL {
     order by t.pool_pos limit ${countOf(f)} for update of t skip locked`;
 }
 
+/**
+ * The claim (DESIGN.md §5) as parts of a statement: `ctes` the candidates and `picked` (up to `count` tasks),
+ * `update` what leases them (`update mark_task t …`). Per slot the pool index is walked in pool order
+ * (`pool_pos`: ids follow paper then slot, so a paper's second mark comes right after its first), rows another
+ * claim holds are skipped, expired leases count as free; at most one slot per paper, third marks first.
+ */
+function claimParts(f: ClaimFilter): { ctes: SQL; update: SQL } {
+  const parts = f.slots.map((s) => candidates(f, sql`t.slot = ${s} and t.status = 'pending'`));
+  parts.push(
+    candidates(
+      f,
+      sql`t.status = 'leased' and t.lease_until < now() and t.slot = any(${`{${f.slots.join(',')}}`}::int[])`,
+    ),
+  );
+  const all = sql.raw(parts.map((_, i) => `select * from c${i}`).join(' union all '));
+  const limit =
+    f.quota === null
+      ? countOf(f)
+      : sql`greatest(0, least(${f.count}::int, ${f.quota}::int - ${usedCount(f.blockId, f.userId)}))`;
+  const ctes = sql.join(
+    [
+      ...parts.map((p, i) => sql`${sql.raw(`c${i}`)} as (${p})`),
+      sql`picked as (
+        select id from (select distinct on (paper_id) id, slot, pool_pos from (${all}) a
+          order by paper_id, pool_pos) b
+        order by slot = ${MarkSlot.third} desc, pool_pos limit ${limit})`,
+    ],
+    sql`, `,
+  );
+  return {
+    ctes,
+    update: sql`set status = 'leased', user_id = ${f.userId}, lease_token = gen_random_uuid(),
+        lease_until = now() + ${LEASE}
+      from picked where t.id = picked.id`,
+  };
+}
+
 /** What a claim reads beside the reviewer row: the subject's status. */
 const CLAIM_COLUMNS = sql`
   (select s.status from subject s where s.id = b.subject_id and s.deleted_at is null) as subject_status,`;
@@ -131,6 +168,38 @@ const usedCount = (blockId: number, userId: number) =>
   where block_id = ${blockId} and user_id = ${userId} and status = 'leased' and slot <> ${MarkSlot.arbitration}
     and lease_until >= now()))::int`;
 
+/** What the reviewer statement reads: the row, its block's assignment and the counts of an average split. */
+export type ReviewerRead = ReviewerRow & {
+  assign_mode: string;
+  mark_count: number;
+  block_quota: number | null;
+  markers: number;
+  papers: number;
+  done?: number;
+};
+
+/** The reviewer row's columns beside its block's (`r` block_reviewer, `b` block), as `reviewerOf` reads them. */
+export const reviewerColumns = sql`r.role, r.quota, r.school_id, r.class_ids, b.assign_mode, b.mark_count,
+  b.quota as block_quota,
+  (select count(*) from block_reviewer x where x.block_id = r.block_id and x.role = ${ExamRole.reviewers})::int
+    as markers,`;
+/** An average split's papers: the block's slot-1 tasks, from the per-school counters of the task triggers. */
+export const reviewerPapers = sql`(case when b.assign_mode = 'average' then (select coalesce(sum(x.papers), 0)
+  from mark_stat_total x where x.block_id = r.block_id) else 0 end)::int as papers`;
+
+/** The reviewer row as read, its quota the effective one (reviewer-context.ts). */
+export function reviewerOf(r: ReviewerRead, role: number, lock = false, withDone = false): ReviewerRow {
+  const block = { assignMode: r.assign_mode, markCount: r.mark_count, quota: r.block_quota };
+  return {
+    role: r.role,
+    quota: role === ExamRole.reviewers ? effectiveQuota(block, r.quota, r.papers, r.markers) : null,
+    school_id: r.school_id,
+    class_ids: r.class_ids,
+    ...(lock ? { subject_status: r.subject_status ?? null } : {}),
+    ...(withDone ? { done: r.done ?? 0 } : {}),
+  };
+}
+
 /** SQL of marking: the claim, the lease checks, counts. Each function runs on the caller's transaction. */
 export const markingRepo = {
   /**
@@ -149,38 +218,16 @@ export const markingRepo = {
     lock = false,
     withDone = false,
   ): Promise<ReviewerRow | null> {
-    const [r] = rowsOf<
-      ReviewerRow & {
-        assign_mode: string;
-        mark_count: number;
-        block_quota: number | null;
-        markers: number;
-        papers: number;
-        done?: number;
-      }
-    >(
+    const [r] = rowsOf<ReviewerRead>(
       await executePrepared(
         tx,
-        sql`select r.role, r.quota, r.school_id, r.class_ids, b.assign_mode, b.mark_count,
-        b.quota as block_quota,
-        (select count(*) from block_reviewer x where x.block_id = r.block_id and x.role = ${ExamRole.reviewers})::int
-          as markers,${lock ? CLAIM_COLUMNS : sql``}${withDone ? sql` ${doneCount(blockId, userId)} as done,` : sql``}
-        (case when b.assign_mode = 'average' then (select coalesce(sum(x.papers), 0) from mark_stat_total x
-          where x.block_id = r.block_id) else 0 end)::int as papers
+        sql`select ${reviewerColumns}${lock ? CLAIM_COLUMNS : sql``}${withDone ? sql` ${doneCount(blockId, userId)} as done,` : sql``}
+        ${reviewerPapers}
         from block_reviewer r join block b on b.id = r.block_id
         where r.block_id = ${blockId} and r.user_id = ${userId} and r.role = ${role}${lock ? sql` for update of r` : sql``}`,
       ),
     );
-    if (!r) return null;
-    const block = { assignMode: r.assign_mode, markCount: r.mark_count, quota: r.block_quota };
-    return {
-      role: r.role,
-      quota: role === ExamRole.reviewers ? effectiveQuota(block, r.quota, r.papers, r.markers) : null,
-      school_id: r.school_id,
-      class_ids: r.class_ids,
-      ...(lock ? { subject_status: r.subject_status ?? null } : {}),
-      ...(withDone ? { done: r.done ?? 0 } : {}),
-    };
+    return r ? reviewerOf(r, role, lock, withDone) : null;
   },
 
   async roles(db: Tx | Db, blockId: number, userId: number): Promise<number[]> {
@@ -208,35 +255,43 @@ export const markingRepo = {
    * another claim holds are skipped, expired leases count as free; at most one slot per paper, third marks first.
    */
   async claim(tx: Tx, f: ClaimFilter): Promise<TaskRow[]> {
-    const parts = f.slots.map((s) => candidates(f, sql`t.slot = ${s} and t.status = 'pending'`));
-    parts.push(
-      candidates(
-        f,
-        sql`t.status = 'leased' and t.lease_until < now() and t.slot = any(${`{${f.slots.join(',')}}`}::int[])`,
-      ),
-    );
-    const ctes = sql.join(
-      parts.map((p, i) => sql`${sql.raw(`c${i}`)} as (${p})`),
-      sql`, `,
-    );
-    const all = sql.raw(parts.map((_, i) => `select * from c${i}`).join(' union all '));
-    const limit =
-      f.quota === null
-        ? countOf(f)
-        : sql`greatest(0, least(${f.count}::int, ${f.quota}::int - ${usedCount(f.blockId, f.userId)}))`;
+    const c = claimParts(f);
     return taskRows(
-      await executePrepared(
-        tx,
-        sql`with ${ctes}, picked as (
-        select id from (select distinct on (paper_id) id, slot, pool_pos from (${all}) a
-          order by paper_id, pool_pos) b
-        order by slot = ${MarkSlot.third} desc, pool_pos limit ${limit})
-      update mark_task t set status = 'leased', user_id = ${f.userId}, lease_token = gen_random_uuid(),
-        lease_until = now() + ${LEASE}
-      from picked where t.id = picked.id
-      returning t.*`,
-      ),
+      await executePrepared(tx, sql`with ${c.ctes} update mark_task t ${c.update} returning t.*`),
     ).sort((a, b) => a.id - b.id);
+  },
+
+  /**
+   * A submit's second statement (issue 35): finalize's writes (`writes`, marking-final.ts `planned`) run as
+   * parts of the claim of the following paper (none when `f` is null), and the user's done count read after the
+   * submit: one round trip. The writes touch only the submitted paper, which the claim never picks (the user
+   * holds a slot of it). Answers the claimed rows and the done count.
+   */
+  async claimAfter(
+    run: (q: SQL) => Promise<unknown>,
+    blockId: number,
+    userId: number,
+    writes: SQL[],
+    f: ClaimFilter | null,
+  ): Promise<{ rows: TaskRow[]; done: number }> {
+    const parts = writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w})`);
+    const c = f ? claimParts(f) : null;
+    if (c) parts.push(c.ctes, sql`claimed as (update mark_task t ${c.update} returning t.*)`);
+    const ctes = parts.length ? sql`with ${sql.join(parts, sql`, `)} ` : sql``;
+    const rows = rowsOf<TaskRow & { done_now: number }>(
+      await run(
+        c
+          ? sql`${ctes}select c.*, d.done_now from (select ${doneCount(blockId, userId)} as done_now) d
+            left join claimed c on true`
+          : sql`${ctes}select ${doneCount(blockId, userId)} as done_now`,
+      ),
+    );
+    const done = rows[0]?.done_now ?? 0;
+    const claimed = readMarkRows(
+      rows.filter((r) => r.id !== null && r.id !== undefined).map(({ done_now: _, ...r }) => r as TaskRow),
+      'mark_task',
+    );
+    return { rows: claimed.sort((a, b) => a.id - b.id), done };
   },
 
   /** The user's leases in the block still running (a replayed submit with next gets one back, not a new one). */

@@ -17,6 +17,7 @@ import {
 import { AppError, fail } from '../../../errors';
 import { assertAllows } from '../../subject/subject-state';
 import type { Db, Tx } from '../../../infra/db';
+import { pipedTransaction } from '../../../infra/pipeline';
 import { finalizer, type Finalizer } from '../final/marking-final';
 import {
   assertMarks,
@@ -30,7 +31,7 @@ import {
 } from '../rules/mark-rules';
 import type { leaseRepo as leases } from './marking-lease.repo';
 import { cutAhead } from './marking-cut-ahead';
-import type { markingRepo, TaskRow } from './marking.repo';
+import { reviewerOf, type ClaimFilter, type markingRepo, type ReviewerRead, type TaskRow } from './marking.repo';
 import { claimableCount } from './marking-counts';
 
 const MARKER_SLOTS = [MarkSlot.first, MarkSlot.second, MarkSlot.third];
@@ -110,6 +111,12 @@ export function markingService(d: {
 }) {
   const { repo, leaseRepo } = d;
   const finalize = d.finalize ?? finalizer();
+  const planned = finalize.planned;
+  const valuesOf = (input: MarkSubmitInput) => ({
+    ...scoresOf(input.scores),
+    marks: input.marks,
+    spentMs: input.spentMs ?? null,
+  });
   const cuts = cutAhead(d);
   async function rulesOf(db: Tx | Db, blockId: number): Promise<BlockRules> {
     const rules = await blockRules(db, blockId);
@@ -253,6 +260,42 @@ export function markingService(d: {
   const nextApart = (blockId: number, userId: number, replay: boolean) =>
     d.db.transaction((tx) => nextOn(tx, blockId, userId, replay)).catch(() => NO_NEXT);
 
+  /**
+   * The claim of the paper following a submit, from the marker's row the submit's statement locked: the
+   * filter of `claimAfter` (null: nothing to claim — no longer a marker, quota reached, paused by 质检 — the
+   * submit stands, answered without a next paper) and a 标准卷 of 质检 that takes the paper's place.
+   */
+  async function nextFilter(
+    tx: Tx,
+    blockId: number,
+    userId: number,
+    read: ReviewerRead | null,
+  ): Promise<{ filter: ClaimFilter | null; standard: MarkTask | null }> {
+    const none = { filter: null, standard: null };
+    if (!read) return none;
+    const me = reviewerOf(read, ROLE_MARKER);
+    if (me.quota !== null && me.quota <= 0) return none;
+    let standard: MarkTask | null;
+    try {
+      standard = d.standard ? await d.standard.handOut(tx, blockId, userId) : null;
+    } catch (err) {
+      if (err instanceof AppError) return none;
+      throw err;
+    }
+    const count = NEXT_CLAIM.count - (standard ? 1 : 0);
+    if (!count) return { filter: null, standard };
+    const filter = {
+      blockId,
+      userId,
+      slots: MARKER_SLOTS,
+      count,
+      quota: me.quota,
+      schoolId: me.school_id,
+      classIds: me.class_ids,
+    };
+    return { filter, standard };
+  }
+
   async function giveBack(taskId: number, userId: number, token: string, skip: boolean) {
     await d.db.transaction(async (tx) => {
       const { task, mine } = await leased(tx, taskId, userId, token);
@@ -304,11 +347,7 @@ export function markingService(d: {
             if (task.status === 'problem') throw fail('taskAlreadyProblem');
             const rules = await rulesFor(tx, blockId, lock.rulesKey);
             assertMarks(input.scores, rules);
-            const seen = await leaseRepo.submit(tx, task, {
-              ...scoresOf(input.scores),
-              marks: input.marks,
-              spentMs: input.spentMs ?? null,
-            });
+            const seen = await leaseRepo.submit(tx, task, valuesOf(input));
             await finalize(tx, blockId, task.paper_id, rules, seen);
             counted = true;
             if (rules.markCount === 2) evidence = pairUsers(lock.tasks, task.slot, userId);
@@ -319,6 +358,33 @@ export function markingService(d: {
             following: withNext ? await nextOn(tx, blockId, userId, !counted) : null,
           };
         });
+      /**
+       * The submit claiming the following paper in two statements (issue 35): the lock, the mark and the marker's
+       * row in one (`lockSubmit`, `begin` sent with it), then finalize's writes with the claim and the done count
+       * (`claimAfter`, `commit` sent with it): two round trips (infra/pipeline.ts).
+       */
+      const runWithNext = () =>
+        pipedTransaction(d.db, async ({ tx, first, last }) => {
+          const s = await leaseRepo.lockSubmit(first, taskId, userId, input.leaseToken, valuesOf(input));
+          const task = s?.tasks.find((x) => x.id === taskId);
+          if (!s || !task) throw fail('taskNotFound');
+          assertAllows(s.subjectStatus ?? -1, 'mark');
+          const blockId = task.block_id;
+          const mine = task.user_id === userId && task.lease_token === input.leaseToken;
+          // a replay: the first answer may have carried a next task the network lost (nextOn gives it back)
+          if (task.status === 'submitted' && mine)
+            return { counted: false, blockId, following: await nextOn(tx, blockId, userId, true) };
+          if (!mine) throw fail('taskTimedOut');
+          if (task.status === 'problem') throw fail('taskAlreadyProblem');
+          const rules = await rulesFor(tx, blockId, s.rulesKey);
+          assertMarks(input.scores, rules);
+          if (!s.seen) throw new Error(`submit of task ${taskId} not written`);
+          const plan = planned(blockId, task.paper_id, rules, s.seen);
+          if (rules.markCount === 2) evidence = pairUsers(s.tasks, task.slot, userId);
+          const { filter, standard } = await nextFilter(tx, blockId, userId, s.reviewer);
+          const { rows, done } = await repo.claimAfter(last, blockId, userId, plan.writes, filter);
+          return { counted: true, blockId, following: { held: null, claimed: { rows, standard, done } } };
+        });
       // the markers of a pair this submit completed (or decided by a third mark): judged once committed
       let evidence: number[] = [];
       const judged = async (blockId: number) => {
@@ -326,11 +392,12 @@ export function markingService(d: {
       };
       let outcome: Awaited<ReturnType<typeof run>>;
       try {
-        outcome = await run(input.next);
+        outcome = await (input.next ? runWithNext() : run(false));
       } catch (err) {
         // a database error of the claim part (a deadlock with a leader's change, say) must not cost the mark:
         // the submit alone again (idempotent), then the claim in its own transaction as before
         if (!input.next || err instanceof AppError) throw err;
+        evidence = [];
         const alone = await run(false);
         await judged(alone.blockId);
         const following = await nextApart(alone.blockId, userId, !alone.counted);
