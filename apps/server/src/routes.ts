@@ -80,6 +80,8 @@ import { exportModule } from './modules/export/export.module';
 import { scorePublishRoutes } from './modules/score/score-publish.routes';
 import { portalModule } from './modules/portal/portal.module';
 import { portalAdminRoutes, portalRoutes } from './modules/portal/portal.routes';
+import { onlineModule } from './modules/online/online.module';
+import { onlineRoutes } from './modules/online/online.routes';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -243,6 +245,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       };
       portalAdminRoutes(api, portal);
       portalRoutes(api, portal);
+      // 在线考试 (issue 34): the school's setting and lifecycle operations, the students' sitting on 学生端
+      onlineRoutes(api, { ...onlineModule({ db, audit, self: portal.self }), scopes });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       // libjpeg-turbo native, or its WebAssembly build where the native binary cannot load (same pixels)
