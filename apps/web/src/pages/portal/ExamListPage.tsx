@@ -2,12 +2,24 @@ import { RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
+import { OnlineExamsCard } from '../../features/online/OnlineExamsCard';
 import { linkFor, usePortalWho } from '../../features/portal/portal-child';
 import { portalExamsQuery } from '../../features/portal/portal.queries';
 import { PortalFailed } from '../../features/portal/PortalFailed';
 
-/** /portal: the exams with published results, newest first. */
+/** /portal: a student's 在线考试 (issue 34), then the exams with published results, newest first. */
 export function ExamListPage() {
+  const who = usePortalWho();
+  const online = who.me.kind === 'student' ? <OnlineExamsCard /> : null;
+  return (
+    <div style={{ display: 'grid', gap: 10 }}>
+      {online}
+      <PublishedExams />
+    </div>
+  );
+}
+
+function PublishedExams() {
   const who = usePortalWho();
   const q = useQuery(portalExamsQuery(who.studentId));
   if (q.isPending) return <Skeleton active />;
