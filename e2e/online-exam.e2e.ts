@@ -19,8 +19,9 @@ import {
 
 // Issue 34 "在线考试", on the real server: the school sets a subject online (window, duration, each question's
 // text with a formula and its options), launches it; a student on a phone (375 × 812, Chromium's mobile
-// emulation) signs in, starts, answers the objective questions by choosing and the written one by typing, reloads
-// midway and finds every answer again, submits and gets a receipt; the school sees the student submitted, the
+// emulation) signs in, starts, answers the objective questions by choosing and the written one by typing (the
+// network dropping meanwhile: the answer waits on the phone and is sent on reconnection), reloads midway and finds
+// every answer again, submits and gets a receipt; the school sees the student submitted, the
 // objective part scored, the leaving of the page counted, and reopens the student's window for a reason.
 
 const EXAM = '2026学年在线考试演示';
@@ -110,7 +111,10 @@ test(
     await card.getByRole('button', { name: '保存设置' }).click();
     await page.getByText('在线考试设置已保存').waitFor();
     await card.getByRole('button', { name: '在线考试发布' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /^发\s?布$/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /^发\s?布$/ })
+      .click();
     await page.getByText('在线考试已发布，考生可在学生端作答').waitFor();
     await card.getByTestId('online-state').getByText('已发布').waitFor();
     await page.getByTestId('online-sitters').locator('.ant-table-row').first().waitFor();
@@ -157,16 +161,27 @@ test(
     await page.reload();
     await q('1').locator('.ant-radio-wrapper-checked', { hasText: 'B.' }).waitFor();
     assert.equal(await q('2').locator('.ant-checkbox-wrapper-checked').count(), 2, 'both choices of 2 kept');
+    // the network drops while typing: the answer waits on the device and goes once the network is back
+    await page.context().setOffline(true);
     const written = q('4').getByLabel('第 4 题作答');
     await written.fill('因为 $(a-b)^2 \\ge 0$，展开得 $a^2 - 2ab + b^2 \\ge 0$，移项即得。');
-    await status.getByText('已保存').waitFor();
+    await status.getByText(/网络断开/).waitFor();
+    await shot(page, 'online-06a-offline');
+    await page.context().setOffline(false);
+    // the browser reports the save it could not send while offline: the drop was this journey's own doing
+    for (let i = s.errors.length - 1; i >= 0; i--)
+      if (s.errors[i]!.includes('ERR_INTERNET_DISCONNECTED')) s.errors.splice(i, 1);
+    await status.getByText('已保存').waitFor({ timeout: 20_000 });
     await page.reload();
     await q('4').getByLabel('第 4 题作答').waitFor();
     assert.match(await q('4').getByLabel('第 4 题作答').inputValue(), /展开得/);
     await shot(page, 'online-06-resumed');
 
     await page.getByRole('button', { name: /^交\s?卷$/ }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /^交\s?卷$/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /^交\s?卷$/ })
+      .click();
     const receipt = page.getByTestId('online-receipt');
     await receipt.getByText(/回执号：/).waitFor();
     await receipt.getByText('已作答 4 / 4 题').waitFor();

@@ -41,7 +41,11 @@ export function onlineService(d: Deps) {
 
   async function setting(subjectId: number, db: Db = d.db): Promise<OnlineSetting> {
     const s = await subjectOf(subjectId, db);
-    const [e, questions] = await Promise.all([r(db).exam(subjectId), r(db).questions(subjectId)]);
+    const [e, questions, sat] = await Promise.all([
+      r(db).exam(subjectId),
+      r(db).questions(subjectId),
+      r(db).attemptCount(subjectId),
+    ]);
     const state = (e?.state ?? 'draft') as OnlineSetting['state'];
     return {
       subjectId,
@@ -52,7 +56,8 @@ export function onlineService(d: Deps) {
       durationMin: e?.durationMin ?? null,
       launchedAt: iso(e?.launchedAt),
       canLaunch: s.mode === 'online' && !!e && state !== 'launched' && allows(s.status, 'onlineLaunch'),
-      canCancel: state === 'launched' && allows(s.status, 'onlineCancel'),
+      // 取消 only while nobody has started (the service refuses it after)
+      canCancel: state === 'launched' && sat === 0 && allows(s.status, 'onlineCancel'),
       questions: questions.map((q) => ({
         no: q.no,
         kind: q.kind,

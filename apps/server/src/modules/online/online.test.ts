@@ -187,5 +187,6 @@ describe('the school watches and reopens', () => {
     expect(body(await s2.post(`${sit}/answer`, { no: '1', value: 'B', rev: 1 })).code).toBe(0);
     expect(body<SitView>(await s2.get(sit)).data.state).toBe('inProgress');
     expect(body(await s.admin.post(`${url}/cancel`)).errCode).toBe(12092);
+    expect(body<OnlineSetting>(await s.admin.get(url)).data.canCancel).toBe(false);
   });
 });
