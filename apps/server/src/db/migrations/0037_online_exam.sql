@@ -41,6 +41,7 @@ CREATE TABLE "online_question" (
 );
 --> statement-breakpoint
 ALTER TABLE "subject" ADD COLUMN "mode" text DEFAULT 'paper' NOT NULL;--> statement-breakpoint
+ALTER TABLE "scan_batch" ALTER COLUMN "template_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "online_answer" ADD CONSTRAINT "online_answer_attempt_id_online_attempt_id_fk" FOREIGN KEY ("attempt_id") REFERENCES "public"."online_attempt"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "online_attempt" ADD CONSTRAINT "online_attempt_subject_id_subject_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."subject"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "online_attempt" ADD CONSTRAINT "online_attempt_examinee_id_examinee_id_fk" FOREIGN KEY ("examinee_id") REFERENCES "public"."examinee"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -32,10 +32,9 @@ export const scanBatch = pgTable(
       .notNull()
       .references(() => school.id),
     uploaderId: integer('uploader_id').references(() => user.id),
-    templateId: integer('template_id')
-      .notNull()
-      .references(() => template.id),
-    /** ScanSource: upload / origin / agent */
+    /** null for the 'online' batch: papers handed in on 学生端, read from no card */
+    templateId: integer('template_id').references(() => template.id),
+    /** ScanSource: upload / origin / agent / online */
     source: text('source').notNull().default('upload'),
     fileCount: integer('file_count').notNull().default(0),
     pageCount: integer('page_count').notNull().default(0),

@@ -1,12 +1,13 @@
 import type { Db } from '../../infra/db';
 import { scoreObjective } from './online-rules';
 import type { AttemptRow, onlineRepo } from './online.repo';
+import type { OnlinePapers } from './online-paper';
 
 /**
  * 交卷 of an attempt, by the student or by time-out: the saved answers are what is submitted; the objective
- * part is scored at once by packages/scoring. Idempotent: an attempt submitted already stays as it was.
+ * part is scored at once by packages/scoring, and the answers become the examinee's paper (online-paper.ts). Idempotent: an attempt submitted already stays as it was.
  */
-export function onlineSubmitter(d: { db: Db; repo: typeof onlineRepo }) {
+export function onlineSubmitter(d: { db: Db; repo: typeof onlineRepo; papers: OnlinePapers }) {
   async function submitIn(
     tx: Db,
     subjectId: number,
@@ -21,6 +22,8 @@ export function onlineSubmitter(d: { db: Db; repo: typeof onlineRepo }) {
     // a time-out is dated at its deadline: what counts is what was saved before it
     const at = kind === 'timeout' ? a.deadline : new Date();
     await r.submit(a.id, { at, kind, scores, total });
+    // the hand-in as the examinee's paper: scored, marked and reported with the scanned ones
+    await d.papers.handIn(tx, { subjectId, attemptId: a.id, examineeId: a.examineeId, at }, questions, answers);
     return at;
   }
 
