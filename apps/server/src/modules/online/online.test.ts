@@ -1,10 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OnlineSetting, PortalOnlineItem, SitReceipt, SitterList, SitView } from '@yj/contracts';
-import { auditLog, onlineAttempt, student } from '../../db/schema';
+import type {
+  OnlineSetting,
+  PortalOnlineItem,
+  ScoreStudentsPage,
+  SitReceipt,
+  SitterList,
+  SitView,
+} from '@yj/contracts';
+import sharp from 'sharp';
+import { auditLog, block, onlineAttempt, paper, scanBatch, scanPage, student } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { portalClient, type PortalClient } from '../../../test/portal';
 import { buildScoreScene } from '../../../test/score';
+import { buildMarker, claimTasks } from '../../../test/marking';
 
 // 在线考试 (issue 34): the school sets a subject online and launches it; students start, save, resume, leave,
 // submit (the objective part scored by packages/scoring), time out; the school sees who is where and reopens.
@@ -188,5 +197,68 @@ describe('the school watches and reopens', () => {
     expect(body<SitView>(await s2.get(sit)).data.state).toBe('inProgress');
     expect(body(await s.admin.post(`${url}/cancel`)).errCode).toBe(12092);
     expect(body<OnlineSetting>(await s.admin.get(url)).data.canCancel).toBe(false);
+  });
+});
+
+describe('the hand-in becomes a paper: marked on typed pages, scored with the scanned', () => {
+  it('makes each examinee’s paper under the online batch, replaced when handed in again', async () => {
+    expect(body(await s2.post(`${sit}/submit`)).code).toBe(0);
+    const db = t.database.db;
+    const papers = await db
+      .select()
+      .from(paper)
+      .innerJoin(scanBatch, eq(scanBatch.id, paper.batchId))
+      .where(and(eq(paper.subjectId, s.subjectId), eq(scanBatch.source, 'online')))
+      .orderBy(paper.examineeId);
+    expect(papers.map((p) => [p.paper.examineeId, p.paper.status, p.paper.objective])).toEqual([
+      [s.examinees[0]!.id, 'ok', { '1': ['B'], '2': [], '3': ['A', 'C'], '4': ['A'] }],
+      [s.examinees[1]!.id, 'ok', { '1': ['B'], '2': ['C'], '3': [], '4': [] }],
+    ]);
+    expect(papers[0]!.scan_batch.templateId).toBeNull();
+    const pages = await db.select().from(scanPage).where(eq(scanPage.paperId, papers[0]!.paper.id));
+    expect(pages.map((g) => [g.templatePage, g.status, g.fileName]).sort()).toEqual([
+      [0, 'recognised', '第21题.jpg'],
+      [1, 'recognised', '第22题.jpg'],
+      [2, 'recognised', '第23题.jpg'],
+    ]);
+  });
+
+  it('开始阅卷 with no scan; the marker sees the typed answers and marks; scores count both parts', async () => {
+    const db = t.database.db;
+    const marker = await buildMarker(
+      t.app,
+      db,
+      { examId: s.examId, subjectId: s.subjectId, schools: [{ id: s.schoolId }] } as never,
+      [s.blockId],
+    );
+    const started = body(await s.admin.get(`/filter/api/subject/${s.subjectId}/review/start`));
+    expect(started).toMatchObject({ code: 0 });
+    const [b] = await db.select().from(block).where(eq(block.id, s.blockId));
+    expect(b!.regions).toEqual([0, 1, 2].map((page) => ({ page, x: 0, y: 0, w: 1000, h: 1300 })));
+    for (const score of [8, 5]) {
+      const [task] = (await claimTasks(marker.client, s.blockId)).data;
+      const img = await marker.client.get(`/filter/api/marking/task/${task!.taskId}/image`);
+      expect(img.headers['content-type']).toContain('image/jpeg');
+      const meta = await sharp(img.rawPayload).metadata();
+      expect([meta.width, meta.height! > 3 * 1300]).toEqual([1000, true]);
+      const sent = await marker.client.post(`/filter/api/marking/task/${task!.taskId}/submit`, {
+        leaseToken: task!.leaseToken,
+        scores: [
+          { no: '21', score },
+          { no: '22', score: 1 },
+          { no: '23', score: 0 },
+        ],
+        next: false,
+      });
+      expect(body(sent).code).toBe(0);
+    }
+    const score = `/filter/api/subject/${s.subjectId}/score`;
+    expect(body(await s.admin.post(`${score}/recompute`, {})).code).toBe(0);
+    const rows = body<ScoreStudentsPage>(await s.admin.get(`${score}/students?sort=kaohao`)).data.items;
+    // s1: objective 7 (B, —, AC, A) + 8 + 1; s2: 6 (B, C) + 5 + 1
+    expect(rows.slice(0, 2).map((x) => [x.kaohao, x.total, x.status])).toEqual([
+      [s.examinees[0]!.kaohao, 16, 'ok'],
+      [s.examinees[1]!.kaohao, 12, 'ok'],
+    ]);
   });
 });
