@@ -16,13 +16,17 @@ import {
   type CreatedExam,
   type Session,
 } from './lib.ts';
+import { assignMarkers, keyScore, pressReviewDone, pressReviewStart, signedIn, taskRow } from './marking-lib.ts';
+import { TEACHER } from './report-lib.ts';
 
 // Issue 34 "在线考试", on the real server: the school sets a subject online (window, duration, each question's
 // text with a formula and its options), launches it; a student on a phone (375 × 812, Chromium's mobile
 // emulation) signs in, starts, answers the objective questions by choosing and the written one by typing (the
 // network dropping meanwhile: the answer waits on the phone and is sent on reconnection), reloads midway and finds
 // every answer again, submits and gets a receipt; the school sees the student submitted, the
-// objective part scored, the leaving of the page counted, and reopens the student's window for a reason.
+// objective part scored, the leaving of the page counted, and reopens the student's window for a reason. The
+// student hands in again; the school starts marking with no scanning at all, a teacher marks the typed written
+// answer on the marking screen, scores are published, and the student sees the subject's total on 学生端.
 
 const EXAM = '2026学年在线考试演示';
 const NEW_PASSWORD = 'Xuesheng-Mima-2034';
@@ -31,6 +35,8 @@ const s: Session = journeySession();
 let exam: CreatedExam;
 let student: { name: string; xuehao: string; password: string };
 let schoolName = '';
+/** the student's phone, kept open for the second hand-in after the school reopens */
+let studentPage: Page;
 
 /** A time in Beijing as the date picker takes it, `minutes` from now. */
 const beijing = (minutes: number) =>
@@ -127,6 +133,7 @@ test(
   { timeout: 300_000 },
   async () => {
     const page = await phone('student');
+    studentPage = page;
     await page.goto(`${APP}/portal`);
     await waitForPath(page, '/portal/login');
     await page.getByTestId('portal-school').click();
@@ -186,7 +193,6 @@ test(
     await receipt.getByText(/回执号：/).waitFor();
     await receipt.getByText('已作答 4 / 4 题').waitFor();
     await shot(page, 'online-07-receipt');
-    await page.context().close();
   },
 );
 
@@ -217,3 +223,80 @@ test(
     await shot(page, 'online-09-reopened');
   },
 );
+
+test(
+  'the student hands in again; marking starts with no scan, the typed answer is marked, the result published',
+  { timeout: 600_000 },
+  async () => {
+    const sp = studentPage;
+    await sp.reload();
+    await sp.getByRole('button', { name: /^交\s?卷$/ }).click();
+    await sp
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /^交\s?卷$/ })
+      .click();
+    await sp.getByTestId('online-receipt').getByText(/回执号：/).waitFor();
+
+    const { page } = s;
+    const { blocks } = await call<{ blocks: Array<{ id: number }> }>(
+      page,
+      'POST',
+      `/api/subject/${exam.subjectId}/setting/block`,
+      { blocks: [{ name: '第4题', nos: ['4'], markCount: 1, regions: [] }] },
+    );
+    const blockId = blocks[0]!.id;
+    await assignMarkers(page, exam.subjectId, blockId, [TEACHER]);
+    // the class's other students did not sit: recorded absent, as the school would
+    const all = await call<{ items: Array<{ id: number; name: string }> }>(
+      page,
+      'POST',
+      `/api/exam/${exam.examId}/examinees`,
+      { page: 1, size: 200 },
+    );
+    await call(page, 'POST', `/api/subject/${exam.subjectId}/absent`, {
+      ids: all.items.filter((e) => e.name !== student.name).map((e) => e.id),
+      absent: true,
+    });
+    // 开始阅卷 with nothing scanned: an online subject has no 扫描完成 to wait for
+    await page.goto(`${APP}/book/exam/${exam.examId}/startReviewManage`);
+    const row = page.getByTestId('review-manage').locator('.ant-table-row', { hasText: '数学' });
+    await pressReviewStart(page);
+    await row.getByText('阅卷中').waitFor();
+
+    const marker = await signedIn(s, TEACHER);
+    await marker.goto(`${APP}/book/review/task`);
+    await taskRow(marker, EXAM, '第4题').getByRole('button', { name: '开始阅卷' }).click();
+    await waitForPath(marker, `/book/subject/${exam.subjectId}/mark/${blockId}/normal/1`);
+    await marker.getByTestId('mark-image').first().waitFor();
+    await shot(marker, 'online-10-marking-typed');
+    await keyScore(marker, 8, 1);
+    await marker.context().close();
+
+    await page.goto(`${APP}/book/exam/${exam.examId}/startReviewManage`);
+    await pressReviewDone(page);
+    await row.getByText('阅卷完成').waitFor();
+    await markAndPublishRest(page);
+
+    // 学生端: the subject's total, the objective 8 and the written 8
+    await sp.goto(`${APP}/portal`);
+    await sp.getByTestId('portal-exams').getByText(EXAM).click();
+    const mine = sp.getByTestId('portal-exam');
+    await mine.getByText('数学').waitFor();
+    await mine.getByText('16', { exact: true }).first().waitFor();
+    await shot(sp, 'online-11-student-result');
+    await sp.context().close();
+  },
+);
+
+/** 核查 then 发布 on the subject's scoreCheck (the tail of report-lib's markAndPublish). */
+async function markAndPublishRest(page: Page): Promise<void> {
+  await page.goto(`${APP}/book/subject/${exam.subjectId}/score/scoreCheck`);
+  await page.getByText('核查通过').waitFor();
+  await page.getByTestId('publish-release').click();
+  await page
+    .locator('.ant-modal-confirm:not(.ant-zoom-appear)')
+    .getByRole('button', { name: /^发\s?布$/ })
+    .click();
+  await page.getByTestId('publish-state').getByText('已发布').waitFor();
+  await shot(page, 'online-12-published');
+}
