@@ -49,4 +49,5 @@ ALTER TABLE "online_exam" ADD CONSTRAINT "online_exam_subject_id_subject_id_fk" 
 ALTER TABLE "online_exam" ADD CONSTRAINT "online_exam_launched_by_user_id_fk" FOREIGN KEY ("launched_by") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "online_question" ADD CONSTRAINT "online_question_subject_id_subject_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."subject"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "online_attempt_subject_examinee_uq" ON "online_attempt" USING btree ("subject_id","examinee_id");--> statement-breakpoint
-CREATE INDEX "online_attempt_deadline_idx" ON "online_attempt" USING btree ("deadline");
+CREATE INDEX "online_attempt_deadline_idx" ON "online_attempt" USING btree ("deadline");--> statement-breakpoint
+CREATE UNIQUE INDEX "scan_batch_online_uq" ON "scan_batch" USING btree ("subject_id","school_id") WHERE "scan_batch"."source" = 'online';

@@ -43,7 +43,13 @@ export const scanBatch = pgTable(
     state: text('state').notNull().default('recognising'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('scan_batch_subject_idx').on(t.subjectId, t.schoolId)],
+  (t) => [
+    index('scan_batch_subject_idx').on(t.subjectId, t.schoolId),
+    // one 'online' batch per subject and school: simultaneous first hand-ins share it
+    uniqueIndex('scan_batch_online_uq')
+      .on(t.subjectId, t.schoolId)
+      .where(sql`${t.source} = 'online'`),
+  ],
 );
 
 /** A 打分栏 score of a paper: `question` as the strip names it (`13|14` for a strip over two questions). */

@@ -23,20 +23,26 @@ export function onlinePaperRepo(db: Db) {
       return row;
     },
 
-    /** The school's 'online' batch of the subject, made on the first hand-in (locked: seq is counted in it). */
+    /**
+     * The school's 'online' batch of the subject, made on the first hand-in (one per subject and school: a
+     * simultaneous first hand-in finds the other's), locked: a paper's seq is counted in it.
+     */
     async batch(subjectId: number, schoolId: number): Promise<number> {
-      const where = and(
-        eq(scanBatch.subjectId, subjectId),
-        eq(scanBatch.schoolId, schoolId),
-        eq(scanBatch.source, 'online'),
-      );
-      const [found] = await db.select({ id: scanBatch.id }).from(scanBatch).where(where).for('update');
-      if (found) return found.id;
-      const [made] = await db
+      await db
         .insert(scanBatch)
         .values({ subjectId, schoolId, templateId: null, source: 'online', state: 'done' })
-        .returning({ id: scanBatch.id });
-      return made!.id;
+        .onConflictDoNothing({
+          target: [scanBatch.subjectId, scanBatch.schoolId],
+          where: sql`${scanBatch.source} = 'online'`,
+        });
+      const [found] = await db
+        .select({ id: scanBatch.id })
+        .from(scanBatch)
+        .where(
+          and(eq(scanBatch.subjectId, subjectId), eq(scanBatch.schoolId, schoolId), eq(scanBatch.source, 'online')),
+        )
+        .for('update');
+      return found!.id;
     },
 
     async livePaper(subjectId: number, examineeId: number): Promise<number | null> {
