@@ -52,6 +52,29 @@ export async function journeyContext(browser: Browser, label: string): Promise<B
 }
 
 /**
+ * A phone in the journey's browser: 375 × 812, touch, Chinese, Beijing time (Chromium's mobile emulation); its
+ * console errors count as the journey's.
+ */
+export async function phonePage(s: Session, label: string): Promise<Page> {
+  const context = await s.browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    reducedMotion: 'reduce',
+  });
+  await watchContext(context, label);
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') s.errors.push(`${label}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => s.errors.push(`${label}: ${e.message}`));
+  return page;
+}
+
+/**
  * Debian Chromium, never a downloaded browser. Playwright's launch() refuses a --user-data-dir
  * argument and always starts from a fresh temporary profile of its own, which is what we need.
  */

@@ -10,12 +10,12 @@ import {
   call,
   loginAsSchoolAdmin,
   journeySession,
+  phonePage,
   shot,
   waitForPath,
   type Session,
 } from './lib.ts';
 import { publishedExam } from './report-lib.ts';
-import { watchContext } from './watch.ts';
 
 // Issue 32 "Students and parents see their results", on the real server and a phone's screen (375 × 812, Chromium's
 // mobile emulation): the school publishes an exam, opens student accounts for a class and downloads the sheet; a
@@ -34,25 +34,7 @@ const NEW_PASSWORD = 'Xuesheng-Mima-2026';
 // the browser for the file, closed after; console errors fail the journey (e2e/lib.ts)
 const s: Session = journeySession();
 
-/** A phone: 375 × 812, touch, Chinese, Beijing time; its console errors count as the journey's. */
-async function phone(label: string): Promise<Page> {
-  const context = await s.browser.newContext({
-    viewport: { width: 375, height: 812 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    reducedMotion: 'reduce',
-  });
-  await watchContext(context, label);
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error') s.errors.push(`${label}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => s.errors.push(`${label}: ${e.message}`));
-  return page;
-}
+const phone = (label: string): Promise<Page> => phonePage(s, label);
 
 /** The default SMS provider writes messages to the server log: the latest code sent to a phone. */
 async function latestCode(page: Page, to: string): Promise<string> {

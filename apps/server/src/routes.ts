@@ -82,6 +82,8 @@ import { exportModule } from './modules/export/export.module';
 import { scorePublishRoutes } from './modules/score/score-publish.routes';
 import { portalModule } from './modules/portal/portal.module';
 import { portalAdminRoutes, portalRoutes } from './modules/portal/portal.routes';
+import { onlineModule, onlineRegions } from './modules/online/online.module';
+import { onlineRoutes } from './modules/online/online.routes';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -245,6 +247,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       };
       portalAdminRoutes(api, portal);
       portalRoutes(api, portal);
+      // 在线考试 (issue 34): the school's setting and lifecycle operations, the students' sitting on 学生端
+      onlineRoutes(api, { ...onlineModule({ db, audit, self: portal.self, storage: deps.storage }), scopes });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       // libjpeg-turbo native, or its WebAssembly build where the native binary cannot load (same pixels)
@@ -372,7 +376,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         db,
         audit,
         queue: local,
-        startPorts: { scanMissing, templateFit: templateMismatches },
+        startPorts: { scanMissing, templateFit: templateMismatches, onlineRegions },
         hooks: reviewHooks,
         onTransition: events.onTransition,
       });

@@ -30,6 +30,8 @@ export const CAPABILITY_TABLE = {
     { who: 'student', scope: 'any' },
     { who: 'parent', scope: 'any' },
   ],
+  /** 在线考试 on 学生端: a student sits the online exams of their own exams (the online service checks which) */
+  'portal.online': [{ who: 'student', scope: 'any' }],
   /** a parent binds and unbinds children */
   'portal.children': [{ who: 'parent', scope: 'any' }],
   /** own profile, password, avatar, messages */
@@ -248,6 +250,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'portal.self': '学生和家长：查看本人账号、修改密码',
   'portal.results': '学生和家长：查看本人（或已绑定孩子）已发布的成绩',
   'portal.children': '家长：绑定和解绑孩子',
+  'portal.online': '学生：参加在线考试',
   'account.self': '修改本人资料、密码和头像，收发消息',
   'home.read': '在首页查看自己参与的考试',
   'notice.edit': '编辑系统公告',

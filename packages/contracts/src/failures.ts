@@ -111,6 +111,26 @@ export const FAILURES = {
     errCode: 12067,
     message: (p: { total: number }) => `小测总分 ${p.total} 分，不能超过 300 分`,
   },
+  // 在线考试 (12080–12099)
+  onlineNotFound: { errCode: 12080, message: '在线考试不存在或未发布' },
+  onlineNotOnline: { errCode: 12081, message: '该科目不是在线考试' },
+  onlineWindowInvalid: { errCode: 12082, message: '考试结束时间须晚于开始时间' },
+  onlineNoQuestions: { errCode: 12083, message: '请先设置题目后再发布在线考试' },
+  onlineQuestionUnknown: { errCode: 12084, message: (p: { no: Param }) => `第 ${p.no} 题不在题目设置中` },
+  onlineNotOpen: { errCode: 12085, message: '考试尚未开始或已结束' },
+  onlineNotStarted: { errCode: 12086, message: '请先开始作答' },
+  /** the attempt's time is over (or it was submitted): the answer was not saved */
+  onlineTimeUp: { errCode: 12087, message: '考试时间已到，作答已提交' },
+  onlineNotExaminee: { errCode: 12088, message: '你不是本场考试的考生' },
+  onlineLaunchedLocked: { errCode: 12089, message: '在线考试已发布，请先取消发布再修改' },
+  onlineAlreadyLaunched: { errCode: 12090, message: '在线考试已发布' },
+  onlineNotLaunched: { errCode: 12091, message: '在线考试未发布' },
+  onlineHasSitters: {
+    errCode: 12092,
+    message: (p: { count: Param }) => `已有 ${p.count} 名学生开始作答，不能取消发布`,
+  },
+  onlineNotSubmitted: { errCode: 12093, message: '该学生尚未开始或仍在作答，无需重新开放' },
+  onlineAnswerInvalid: { errCode: 12094, message: (p: { no: Param }) => `第 ${p.no} 题的选项无效` },
   // 13xxx Exams, subjects and their lifecycle, examinees, exam roles
   examNotFound: { errCode: 13001, message: '考试不存在或已删除' },
   subjectNotFound: { errCode: 13002, message: '科目不存在或已删除' },

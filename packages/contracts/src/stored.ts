@@ -32,6 +32,9 @@ export const StoredBlockPointsSchema = z.array(
   }),
 );
 
+/** online_question.option_texts: each option's text of an online exam's objective question, in A, B, C order. */
+export const StoredOptionTextsSchema = z.array(z.string());
+
 /** subject.optional_groups: 选做 groups. */
 export const StoredOptionalGroupsSchema = z.array(
   z.object({ name: z.string(), pick: z.number(), nos: z.array(z.string()) }),

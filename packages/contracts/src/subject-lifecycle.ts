@@ -31,6 +31,13 @@ export const SUBJECT_OPERATIONS = {
   /** 先阅后扫: the scores written on the sheets are unified and published without marking on screen */
   xianyueTongfen: { from: [S.setting], to: S.published, label: '先阅后扫统分' },
   xianyueTongfenCancel: { from: [S.published], to: S.setting, label: '取消统分发布' },
+  /**
+   * 在线考试发布 / 取消 (issue 34): the window opens to the subject's examinees; cancelled while nobody has started.
+   * Students answer while the subject has not reached 阅卷完成 (submitted answers join the marking pool as scans do).
+   */
+  onlineLaunch: { from: [S.setting], to: null, label: '在线考试发布' },
+  onlineCancel: { from: [S.setting], to: null, label: '取消在线考试' },
+  onlineSit: { from: [S.setting, S.trial, S.trialPaused, S.reviewing, S.paused], to: null, label: '在线作答' },
   /** template, questions and blocks */
   editSetting: { from: [S.setting], to: null, label: '修改题目、模板和题块' },
   /** answer keys and objective scoring (re-scored automatically later) */

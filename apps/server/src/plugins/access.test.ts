@@ -131,6 +131,7 @@ describe('access sweep over every scoped route', () => {
       '/filter/api/exam/:examId/all_score',
       '/filter/api/exam/:examId/examinees',
       '/filter/api/subject/:id/score/students',
+      '/filter/api/subject/:subjectId/online/sitters',
     ]);
     expect(await sweep(marker, routes)).toEqual([]);
   });

@@ -16,3 +16,4 @@ export * from './quality';
 export * from './report';
 export * from './intelligent';
 export * from './portal';
+export * from './online';

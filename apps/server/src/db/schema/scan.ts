@@ -17,8 +17,9 @@ export const scanBatch = pgTable(
     subjectId: ref('subject_id', () => subject.id),
     schoolId: ref('school_id', () => school.id),
     uploaderId: integer('uploader_id').references(() => user.id),
-    templateId: ref('template_id', () => template.id),
-    /** ScanSource: upload / origin / agent */
+    /** null for the 'online' batch: papers handed in on 学生端, read from no card */
+    templateId: integer('template_id').references(() => template.id),
+    /** ScanSource: upload / origin / agent / online */
     source: text('source').notNull().default('upload'),
     fileCount: integer('file_count').notNull().default(0),
     pageCount: integer('page_count').notNull().default(0),
@@ -27,7 +28,13 @@ export const scanBatch = pgTable(
     state: text('state').notNull().default('recognising'),
     createdAt: createdAt(),
   },
-  (t) => [index('scan_batch_subject_idx').on(t.subjectId, t.schoolId)],
+  (t) => [
+    index('scan_batch_subject_idx').on(t.subjectId, t.schoolId),
+    // one 'online' batch per subject and school: simultaneous first hand-ins share it
+    uniqueIndex('scan_batch_online_uq')
+      .on(t.subjectId, t.schoolId)
+      .where(sql`${t.source} = 'online'`),
+  ],
 );
 
 /** A 打分栏 score of a paper: `question` as the strip names it (`13|14` for a strip over two questions). */

@@ -28,6 +28,8 @@ export const subject = pgTable(
     inTotal: boolean('in_total').notNull().default(true),
     /** 成绩导入: the scores came from an Excel import (a subject not marked here); derivation leaves them alone */
     scoresImported: boolean('scores_imported').notNull().default(false),
+    /** SubjectMode: paper (scanned sheets) / online (answered in the browser, issue 34) */
+    mode: text('mode').notNull().default('paper'),
     /** AB卷: two versions with their own keys */
     abEnabled: boolean('ab_enabled').notNull().default(false),
     /** 选做 groups: [{ name, pick, nos }] */

@@ -10,10 +10,13 @@ import type { subjectRepo } from './subject.repo';
 
 /** The examinees of these schools neither scanned nor recorded absent in the subject (the scan module's). */
 export type ScanMissing = (db: Db, examId: number, subjectId: number, schoolIds: number[]) => Promise<number>;
+/** An online subject's blocks given their regions (the 在线考试 module's typed pages). */
+export type OnlineRegions = (db: Db, subjectId: number) => Promise<void>;
 /** What 开始阅卷 asks of other modules. */
 export interface StartPorts {
   scanMissing: ScanMissing;
   templateFit: TemplateFit;
+  onlineRegions?: OnlineRegions;
 }
 
 const listed = (names: string[], max = 5): string =>
@@ -28,14 +31,18 @@ const listed = (names: string[], max = 5): string =>
  */
 export async function reviewStartProblems(
   db: Db,
-  s: { id: number; examId: number },
+  s: { id: number; examId: number; mode?: string },
   ports: StartPorts,
   subjects: typeof subjectRepo,
 ): Promise<ReviewStartProblem[]> {
   const repo = subjects(db);
   const out: ReviewStartProblem[] = [];
+  // an online subject (issue 34) is handed in, not scanned: no 扫描完成, template or cut exceptions to wait
+  // for, and its blocks are cut from the typed pages of their questions
+  const online = s.mode === 'online';
+  if (online) await ports.onlineRegions?.(db, s.id);
 
-  const unfinished = await repo.unfinishedSchools(s.examId, s.id);
+  const unfinished = online ? [] : await repo.unfinishedSchools(s.examId, s.id);
   if (unfinished.length) {
     const missing = await ports.scanMissing(
       db,
@@ -78,14 +85,14 @@ export async function reviewStartProblems(
       count: noMarker.length,
       message: `${noMarker.length} 个题块未设置阅卷老师（${listed(noMarker)}）`,
     });
-  const noImage = await repo.papersWithoutImage(s.id);
+  const noImage = online ? 0 : await repo.papersWithoutImage(s.id);
   if (noImage)
     out.push({
       kind: K.paperNoImage,
       count: noImage,
       message: `${noImage} 份答题卡有未处理的定位或考号异常，无法切出阅卷图像`,
     });
-  const mismatched = await ports.templateFit(db, s.id);
+  const mismatched = online ? [] : await ports.templateFit(db, s.id);
   if (mismatched.length)
     out.push({
       kind: K.templateMismatch,

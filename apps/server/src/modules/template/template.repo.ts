@@ -30,7 +30,8 @@ export function templateRepo(db: Db) {
             ),
           ),
         );
-      return rows.map((r) => r.id);
+      // the 'online' batch reads no template
+      return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
     },
     /** The subject's objective questions as a template must read them: number, kind and option count. */
     async objectiveKinds(

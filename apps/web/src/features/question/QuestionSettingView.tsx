@@ -290,9 +290,14 @@ export function QuestionSettingView({ subject, exam, permission }: SubjectBundle
       crumbs={subjectCrumbs(exam, sInfo, { title: '题目设置' })}
       title={`${exam.name} · ${sInfo.name} · 题目设置`}
       extra={
-        <Link to={`/book/subject/${sInfo.id}/setting/block`}>
-          <Button>题块设置</Button>
-        </Link>
+        <Space>
+          <Link to={`/book/subject/${sInfo.id}/setting/online`}>
+            <Button>在线考试</Button>
+          </Link>
+          <Link to={`/book/subject/${sInfo.id}/setting/block`}>
+            <Button>题块设置</Button>
+          </Link>
+        </Space>
       }
       testId="question-setting"
     >

@@ -2,13 +2,25 @@ import { RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
+import { OnlineExamsCard } from '../../features/online/OnlineExamsCard';
 import { linkFor, usePortalWho } from '../../features/portal/portal-child';
 import { portalExamsQuery, portalTrendQuery } from '../../features/portal/portal.queries';
 import { TrendCard } from '../../features/portal/TrendCard';
 import { PortalFailed } from '../../features/portal/PortalFailed';
 
-/** /portal: the exams with published results, newest first; 历次成绩 above them when there are several. */
+/** /portal: a student's 在线考试 (issue 34), then the exams with published results, newest first; 历次成绩 above them when there are several. */
 export function ExamListPage() {
+  const who = usePortalWho();
+  const online = who.me.kind === 'student' ? <OnlineExamsCard /> : null;
+  return (
+    <div style={{ display: 'grid', gap: 10 }}>
+      {online}
+      <PublishedExams />
+    </div>
+  );
+}
+
+function PublishedExams() {
   const who = usePortalWho();
   const q = useQuery(portalExamsQuery(who.studentId));
   const several = (q.data?.length ?? 0) > 1;

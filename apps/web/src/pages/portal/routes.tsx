@@ -16,6 +16,10 @@ export const portalRoutes: RouteObject[] = [
         path: 'subject/:subjectId',
         lazy: async () => ({ Component: (await import('./SubjectPage')).SubjectPage }),
       },
+      {
+        path: 'online/:subjectId',
+        lazy: async () => ({ Component: (await import('./OnlineSitPage')).OnlineSitPage }),
+      },
       { path: 'children', lazy: async () => ({ Component: (await import('./ChildrenPage')).ChildrenPage }) },
       { path: 'account', lazy: async () => ({ Component: (await import('./AccountPage')).AccountPage }) },
     ],

@@ -78,7 +78,7 @@ export function scanExceptionViewService(d: {
         e.type === 'kaohaoRepeat' ? await paperView(r, detailOf(e, 'kaohaoRepeat').otherPaperId) : null;
       const page = e.pageId ? await r.page(e.pageId) : null;
       const batch = page ? await r.batch(page.batchId) : null;
-      const card = batch ? await r.templateBody(batch.templateId) : null;
+      const card = batch?.templateId ? await r.templateBody(batch.templateId) : null;
       const tplIndex = page?.templatePage ?? page?.position ?? 0;
       const tpl = card?.pages.find((x) => x.index === tplIndex) ?? null;
       const matrix = page ? matrixOf(page) : null;

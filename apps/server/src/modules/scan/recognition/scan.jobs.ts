@@ -245,7 +245,7 @@ export function scanJobs(d: ScanJobDeps) {
       if (!ctx) return 'skipped';
       const { paper: p, examId } = ctx;
       if (p.status !== PaperStatus.pending || p.deletedAt) return 'skipped';
-      const card = await templateOf(ctx.templateId, ctx.templateVersion);
+      const card = ctx.templateId ? await templateOf(ctx.templateId, ctx.templateVersion) : null;
       if (!card) throw new Error(`paper ${paperId}: template ${ctx.templateId} missing`);
       // The pages of a paper go to the pool together: a two-page card keeps two threads busy.
       const blocks = await regionsOf(p.subjectId);

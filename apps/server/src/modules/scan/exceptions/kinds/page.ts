@@ -59,7 +59,7 @@ export function pageFixes(kit: FixKit) {
         const paper = await livePaper(r, page.paperId);
         assertSchool(filter, paper.schoolId);
         const batch = await r.batch(page.batchId);
-        const card = batch ? await r.templateBody(batch.templateId) : null;
+        const card = batch?.templateId ? await r.templateBody(batch.templateId) : null;
         const pageIndex = body.pageIndex ?? page.position;
         const tpl = card?.pages.find((x) => x.index === pageIndex);
         if (!tpl) throw fail('cardPageMissing', { page: pageIndex + 1 });

@@ -1,0 +1,119 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { BlockRegion, RecognisedPage } from '@yj/contracts';
+import type { Db } from '../../infra/db';
+import { block, examinee, paper, scanBatch, scanPage } from '../../db/schema';
+
+/** An online paper's typed page to store. */
+export interface TypedPageRow {
+  position: number;
+  storageKey: string;
+  sha256: string;
+  fileName: string;
+  result: RecognisedPage;
+}
+
+/** The scan tables as 在线考试 writes them: one paper per hand-in under the subject's 'online' batch. */
+export function onlinePaperRepo(db: Db) {
+  return {
+    async examinee(examineeId: number) {
+      const [row] = await db
+        .select({ schoolId: examinee.schoolId, kaohao: examinee.kaohao, paperType: examinee.paperType })
+        .from(examinee)
+        .where(eq(examinee.id, examineeId));
+      return row;
+    },
+
+    /**
+     * The school's 'online' batch of the subject, made on the first hand-in (one per subject and school: a
+     * simultaneous first hand-in finds the other's), locked: a paper's seq is counted in it.
+     */
+    async batch(subjectId: number, schoolId: number): Promise<number> {
+      await db
+        .insert(scanBatch)
+        .values({ subjectId, schoolId, templateId: null, source: 'online', state: 'done' })
+        .onConflictDoNothing({
+          target: [scanBatch.subjectId, scanBatch.schoolId],
+          where: sql`${scanBatch.source} = 'online'`,
+        });
+      const [found] = await db
+        .select({ id: scanBatch.id })
+        .from(scanBatch)
+        .where(
+          and(eq(scanBatch.subjectId, subjectId), eq(scanBatch.schoolId, schoolId), eq(scanBatch.source, 'online')),
+        )
+        .for('update');
+      return found!.id;
+    },
+
+    async livePaper(subjectId: number, examineeId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ id: paper.id })
+        .from(paper)
+        .where(and(eq(paper.subjectId, subjectId), eq(paper.examineeId, examineeId), isNull(paper.deletedAt)));
+      return row?.id ?? null;
+    },
+
+    /** A new paper, or the one of an earlier hand-in (reopened) with its answers replaced. */
+    async savePaper(
+      p: { subjectId: number; schoolId: number; batchId: number; examineeId: number; kaohao: string },
+      fields: { objective: Record<string, string[] | null>; paperType: string | null },
+      existing: number | null,
+    ): Promise<number> {
+      const now = new Date();
+      if (existing) {
+        await db
+          .update(paper)
+          .set({ ...fields, status: 'ok', recognisedAt: now })
+          .where(eq(paper.id, existing));
+        return existing;
+      }
+      const [made] = await db
+        .insert(paper)
+        .values({
+          ...p,
+          ...fields,
+          seq: sql`(select coalesce(max(${paper.seq}), 0) + 1 from ${paper} where ${paper.batchId} = ${p.batchId})`,
+          status: 'ok',
+          recognisedAt: now,
+        })
+        .returning({ id: paper.id });
+      return made!.id;
+    },
+
+    /** The paper's typed pages replaced by these. */
+    async replacePages(
+      subjectId: number,
+      batchId: number,
+      paperId: number,
+      pages: TypedPageRow[],
+    ): Promise<void> {
+      await db.delete(scanPage).where(eq(scanPage.paperId, paperId));
+      if (!pages.length) return;
+      const now = new Date();
+      await db.insert(scanPage).values(
+        pages.map((g) => ({
+          subjectId,
+          batchId,
+          paperId,
+          position: g.position,
+          seq: g.position,
+          storageKey: g.storageKey,
+          sha256: g.sha256,
+          fileName: g.fileName,
+          templatePage: g.position,
+          status: 'recognised',
+          result: g.result,
+          recognisedAt: now,
+        })),
+      );
+    },
+
+    async blocks(subjectId: number) {
+      return db.select({ id: block.id, nos: block.nos }).from(block).where(eq(block.subjectId, subjectId));
+    },
+
+    async setRegions(blockId: number, regions: BlockRegion[]): Promise<void> {
+      await db.update(block).set({ regions }).where(eq(block.id, blockId));
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../infra/db';
+import type { Storage } from '../../infra/storage';
+import { isObjective } from './online-rules';
+import type { onlinePaperRepo } from './online-paper.repo';
+import { typedPage, typedPageIndex, typedPageResult, typedRegions } from './online-typed';
+
+interface Question {
+  no: string;
+  kind: string;
+}
+
+/**
+ * An online hand-in as a paper (issue 34): the answers become the examinee's `paper` under the school's 'online'
+ * batch — the choices in `paper.objective` (scored with the scanned papers), each written answer a typed page —
+ * so scores, marking and reports take online examinees as they take scanned ones. A reopened and handed-in-again
+ * attempt replaces its paper's answers and pages.
+ */
+export function onlinePapers(d: { storage: Storage; repo: typeof onlinePaperRepo }) {
+  return {
+    async handIn(
+      tx: Db,
+      a: { subjectId: number; attemptId: number; examineeId: number; at: Date },
+      questions: Question[],
+      answers: { no: string; value: string }[],
+    ): Promise<number> {
+      const r = d.repo(tx);
+      const x = await r.examinee(a.examineeId);
+      if (!x) return 0;
+      const value = new Map(answers.map((v) => [v.no, v.value]));
+      const objective = Object.fromEntries(
+        questions.filter((q) => isObjective(q.kind)).map((q) => [q.no, [...(value.get(q.no) ?? '')].sort()]),
+      );
+      const batchId = await r.batch(a.subjectId, x.schoolId);
+      const paperId = await r.savePaper(
+        { subjectId: a.subjectId, schoolId: x.schoolId, batchId, examineeId: a.examineeId, kaohao: x.kaohao },
+        { objective, paperType: x.paperType },
+        await r.livePaper(a.subjectId, a.examineeId),
+      );
+      const stamp = a.at.getTime().toString(36);
+      const pages = [];
+      for (const [no, position] of typedPageIndex(questions)) {
+        const bytes = await typedPage(no, value.get(no) ?? '');
+        const storageKey = `online/${a.subjectId}/${paperId}/${stamp}-${position}.jpg`;
+        await d.storage.put(storageKey, bytes);
+        // the paper in the hash: two students typing the same answer are two pages
+        const sha256 = createHash('sha256').update(`${paperId}:${stamp}:${position}:`).update(bytes).digest('hex');
+        pages.push({ position, storageKey, sha256, fileName: `第${no}题.jpg`, result: typedPageResult(position) });
+      }
+      await r.replacePages(a.subjectId, batchId, paperId, pages);
+      return paperId;
+    },
+
+  };
+}
+export type OnlinePapers = ReturnType<typeof onlinePapers>;
+
+/** 开始阅卷 of an online subject (its start port): each block cut from its questions' whole typed pages. */
+export async function onlineBlockRegions(
+  tx: Db,
+  subjectId: number,
+  repo: typeof onlinePaperRepo,
+  questions: Question[],
+): Promise<void> {
+  const r = repo(tx);
+  const index = typedPageIndex(questions);
+  for (const b of await r.blocks(subjectId)) await r.setRegions(b.id, typedRegions(b.nos, index));
+}

@@ -1,0 +1,152 @@
+import type { PortalOnlineItem, Principal, SitReceipt, SitView } from '@yj/contracts';
+import { fail } from '../../errors';
+import type { Db } from '../../infra/db';
+import type { PortalSelfService } from '../portal/portal-account.service';
+import { assertAllows } from '../subject/subject-state';
+import { deadlineOf, isObjective, sitterStateOf, validChoice } from './online-rules';
+import type { AttemptRow, onlineRepo } from './online.repo';
+import type { OnlineSubmitter } from './online-submit';
+
+interface Deps {
+  db: Db;
+  repo: typeof onlineRepo;
+  self: PortalSelfService;
+  submitter: OnlineSubmitter;
+}
+
+const receiptOf = (subjectId: number, a: AttemptRow, answered: number, total: number): SitReceipt => ({
+  receipt: `ZX${subjectId}-${a.id}-${a.submittedAt!.getTime().toString(36).toUpperCase()}`,
+  submittedAt: a.submittedAt!.toISOString(),
+  submitKind: a.submitKind ?? 'manual',
+  answered,
+  total,
+});
+
+/**
+ * 在线考试 on 学生端 (issue 34): the student's exams, and sitting one — start (the timer from the student's start,
+ * never past the window's end), every answer saved as it changes (idempotent by question and revision), leaving
+ * the page counted, 交卷 with a receipt; the time-out submits what was saved.
+ */
+export function onlineSitService(d: Deps) {
+  const r = (db: Db = d.db) => d.repo(db);
+
+  /** The launched online subject and the signed-in student's examinee in its exam. */
+  async function sitting(p: Principal, subjectId: number, db: Db = d.db) {
+    const studentId = await d.self.enrolledStudent(p.userId);
+    const s = await r(db).subject(subjectId);
+    const e = s && s.mode === 'online' ? await r(db).exam(subjectId) : undefined;
+    if (!s || !e || e.state !== 'launched') throw fail('onlineNotFound');
+    const x = await r(db).examineeOf(s.examId, studentId);
+    if (!x) throw fail('onlineNotExaminee');
+    return { s, e, x, ab: { enabled: s.abEnabled, paperType: x.paperType } };
+  }
+
+  /** The attempt, submitted first when its time has run out. */
+  async function current(
+    subjectId: number,
+    examineeId: number,
+    ab: { enabled: boolean; paperType: string | null },
+  ) {
+    const a = await r().attempt(subjectId, examineeId);
+    if (!a || a.submittedAt || a.deadline.getTime() > Date.now()) return a;
+    await d.db.transaction(async (tx) => {
+      const locked = await r(tx).attempt(subjectId, examineeId, true);
+      if (locked) await d.submitter.submitIn(tx, subjectId, locked, 'timeout', ab);
+    });
+    return r().attempt(subjectId, examineeId);
+  }
+
+  async function view(p: Principal, subjectId: number): Promise<SitView> {
+    const { s, e, x, ab } = await sitting(p, subjectId);
+    const a = await current(subjectId, x.id, ab);
+    const questions = await r().questions(subjectId);
+    const answers = a ? await r().answers(a.id) : [];
+    const answered = answers.filter((v) => v.value !== '').length;
+    return {
+      subjectId,
+      examName: s.examName,
+      subjectName: s.name,
+      durationMin: e.durationMin,
+      endsAt: e.endsAt.toISOString(),
+      state: sitterStateOf(a),
+      deadline: a ? a.deadline.toISOString() : null,
+      now: new Date().toISOString(),
+      // the content only once started: before, the list of questions with no text
+      questions: questions.map((q) => ({
+        no: q.no,
+        kind: q.kind,
+        score: q.score,
+        options: isObjective(q.kind) ? q.options : 0,
+        content: a ? q.content : '',
+        optionTexts: a ? (q.optionTexts ?? []) : [],
+      })),
+      answers,
+      receipt: a?.submittedAt ? receiptOf(subjectId, a, answered, questions.length) : null,
+    };
+  }
+
+  /** The attempt under way, refused once submitted or past its deadline (then submitted as saved). */
+  async function open(p: Principal, subjectId: number) {
+    const c = await sitting(p, subjectId);
+    const a = await current(subjectId, c.x.id, c.ab);
+    if (!a) throw fail('onlineNotStarted');
+    if (a.submittedAt) throw fail('onlineTimeUp');
+    return { ...c, a };
+  }
+
+  return {
+    view,
+
+    async list(p: Principal): Promise<PortalOnlineItem[]> {
+      const studentId = await d.self.enrolledStudent(p.userId);
+      const now = Date.now();
+      return (await r().studentExams(studentId)).map((x) => ({
+        ...x,
+        startsAt: x.startsAt.toISOString(),
+        endsAt: x.endsAt.toISOString(),
+        open: x.state !== 'submitted' && x.startsAt.getTime() <= now && now < x.endsAt.getTime(),
+      }));
+    },
+
+    async start(p: Principal, subjectId: number): Promise<SitView> {
+      const { s, e, x } = await sitting(p, subjectId);
+      assertAllows(s.status, 'onlineSit');
+      const now = new Date();
+      if (!(await r().attempt(subjectId, x.id))) {
+        if (now < e.startsAt || now >= e.endsAt) throw fail('onlineNotOpen');
+        await r().startAttempt(subjectId, x.id, deadlineOf(now, e.durationMin, e.endsAt));
+      }
+      return view(p, subjectId);
+    },
+
+    async answer(p: Principal, subjectId: number, body: { no: string; value: string; rev: number }) {
+      const { s, a } = await open(p, subjectId);
+      assertAllows(s.status, 'onlineSit');
+      const q = (await r().questions(subjectId)).find((x) => x.no === body.no);
+      if (!q) throw fail('onlineQuestionUnknown', { no: body.no });
+      const value = isObjective(q.kind) ? body.value.toUpperCase() : body.value;
+      if (isObjective(q.kind) && !validChoice(q.kind, q.options, value))
+        throw fail('onlineAnswerInvalid', { no: body.no });
+      const rev = await r().saveAnswer(a.id, body.no, value, body.rev);
+      return { no: body.no, rev };
+    },
+
+    async leave(p: Principal, subjectId: number) {
+      const { a } = await open(p, subjectId);
+      return { leaveCount: await r().addLeave(a.id) };
+    },
+
+    async submit(p: Principal, subjectId: number): Promise<SitReceipt> {
+      const { x, ab } = await sitting(p, subjectId);
+      await d.db.transaction(async (tx) => {
+        const a = await r(tx).attempt(subjectId, x.id, true);
+        if (!a) throw fail('onlineNotStarted');
+        const kind = a.deadline.getTime() <= Date.now() ? 'timeout' : 'manual';
+        await d.submitter.submitIn(tx, subjectId, a, kind, ab);
+      });
+      const v = await view(p, subjectId);
+      return v.receipt!;
+    },
+  };
+}
+export type OnlineSitService = ReturnType<typeof onlineSitService>;

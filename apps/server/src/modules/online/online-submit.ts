@@ -1,0 +1,48 @@
+import type { Db } from '../../infra/db';
+import { scoreObjective } from './online-rules';
+import type { AttemptRow, onlineRepo } from './online.repo';
+import type { OnlinePapers } from './online-paper';
+
+/**
+ * 交卷 of an attempt, by the student or by time-out: the saved answers are what is submitted; the objective
+ * part is scored at once by packages/scoring, and the answers become the examinee's paper (online-paper.ts). Idempotent: an attempt submitted already stays as it was.
+ */
+export function onlineSubmitter(d: { db: Db; repo: typeof onlineRepo; papers: OnlinePapers }) {
+  async function submitIn(
+    tx: Db,
+    subjectId: number,
+    a: AttemptRow,
+    kind: 'manual' | 'timeout',
+    ab: { enabled: boolean; paperType: string | null },
+  ): Promise<Date> {
+    if (a.submittedAt) return a.submittedAt;
+    const r = d.repo(tx);
+    const [questions, answers] = await Promise.all([r.questions(subjectId), r.answers(a.id)]);
+    const { scores, total } = scoreObjective(questions, answers, ab);
+    // a time-out is dated at its deadline: what counts is what was saved before it
+    const at = kind === 'timeout' ? a.deadline : new Date();
+    await r.submit(a.id, { at, kind, scores, total });
+    // the hand-in as the examinee's paper: scored, marked and reported with the scanned ones
+    await d.papers.handIn(tx, { subjectId, attemptId: a.id, examineeId: a.examineeId, at }, questions, answers);
+    return at;
+  }
+
+  return {
+    submitIn,
+    /** Attempts of the subject whose time ran out: submitted as they were saved (run before each read). */
+    async submitExpired(subjectId: number): Promise<number> {
+      return d.db.transaction(async (tx) => {
+        const r = d.repo(tx);
+        const due = await r.expired(subjectId, new Date());
+        if (!due.length) return 0;
+        const s = await r.subject(subjectId);
+        for (const a of due) {
+          const paperType = (await r.examineeType(a.examineeId)) ?? null;
+          await submitIn(tx, subjectId, a, 'timeout', { enabled: !!s?.abEnabled, paperType });
+        }
+        return due.length;
+      });
+    },
+  };
+}
+export type OnlineSubmitter = ReturnType<typeof onlineSubmitter>;

@@ -1,0 +1,90 @@
+import type { BlockRegion, RecognisedPage } from '@yj/contracts';
+import sharp from 'sharp';
+import { isObjective } from './online-rules';
+
+/**
+ * A typed answer as a page (issue 34): each written question of an online paper is one page image of a fixed
+ * size, so a block's region is its questions' whole pages and marking, quality and reports show a typed answer
+ * through the paper images unchanged (the cut of a full page under the identity registration).
+ */
+export const TYPED_PAGE = { w: 1000, h: 1300, margin: 40, font: 24, line: 36 } as const;
+
+const IDENTITY = (): [number, number, number, number, number, number, number, number, number] => [
+  1, 0, 0, 0, 1, 0, 0, 0, 1,
+];
+
+/** The written questions' page indexes, in the questions' order. */
+export function typedPageIndex(questions: { no: string; kind: string }[]): Map<string, number> {
+  const subjective = questions.filter((q) => !isObjective(q.kind));
+  return new Map(subjective.map((q, i) => [q.no, i]));
+}
+
+/** A block's regions: the whole typed pages of its questions (none of them written: none). */
+export function typedRegions(nos: string[], index: Map<string, number>): BlockRegion[] {
+  const pages = [...new Set(nos.flatMap((no) => (index.has(no) ? [index.get(no)!] : [])))].sort((a, b) => a - b);
+  return pages.map((page) => ({ page, x: 0, y: 0, w: TYPED_PAGE.w, h: TYPED_PAGE.h }));
+}
+
+/** Width of a character in ems: CJK and full-width forms one, others about half. */
+const widthOf = (c: string): number => (c.codePointAt(0)! >= 0x2e80 ? 1 : 0.56);
+
+/** The text broken into lines of the page's width (by character: Chinese has no spaces to break at). */
+export function wrapLines(text: string, ems: number): string[] {
+  const out: string[] = [];
+  for (const para of text.replace(/\r\n?/g, '\n').split('\n')) {
+    let line = '';
+    let used = 0;
+    for (const c of para) {
+      const w = widthOf(c);
+      if (used + w > ems && line) {
+        out.push(line);
+        line = '';
+        used = 0;
+      }
+      line += c;
+      used += w;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+const escapeXml = (s: string): string =>
+  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+/** The page as SVG: the question's number, then the answer as typed (what does not fit is said to be cut). */
+export function typedPageSvg(no: string, text: string): string {
+  const { w, h, margin, font, line } = TYPED_PAGE;
+  const room = Math.floor((h - margin * 2) / line) - 1;
+  const all = text.trim() ? wrapLines(text, Math.floor((w - margin * 2) / font)) : ['（未作答）'];
+  const lines = all.length > room ? [...all.slice(0, room - 1), `……（以下 ${all.length - room + 1} 行未显示）`] : all;
+  const rows = [`第 ${no} 题`, ...lines].map(
+    (l, i) =>
+      `<text x="${margin}" y="${margin + font + i * line}" font-size="${font}"${i === 0 ? ' font-weight="bold"' : ''} xml:space="preserve">${escapeXml(l)}</text>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="100%" height="100%" fill="#fff"/><g font-family="Noto Sans CJK SC, sans-serif" fill="#000">${rows.join('')}</g></svg>`;
+}
+
+/** The page as the JPEG a scanned page would be. */
+export const typedPage = (no: string, text: string): Promise<Buffer> =>
+  sharp(Buffer.from(typedPageSvg(no, text))).jpeg({ quality: 90 }).toBuffer();
+
+/** scan_page.result of a typed page: read already, registered as itself. */
+export function typedPageResult(index: number): RecognisedPage {
+  return {
+    status: 'ok',
+    pageIndex: index,
+    identity: null,
+    registration: { method: 'anchors', rotation: 0, matrix: IDENTITY(), fitError: 0, points: [] },
+    thresholds: null,
+    examNumber: { value: null, source: null, digits: [] },
+    objective: [],
+    ab: null,
+    absent: null,
+    optional: [],
+    scores: [],
+    subjective: [],
+    exceptions: [],
+    crops: [],
+  };
+}

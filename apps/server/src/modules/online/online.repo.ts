@@ -1,0 +1,353 @@
+import { and, asc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { OnlineQuestionContent, SitterState } from '@yj/contracts';
+import type { Db } from '../../infra/db';
+import {
+  banji,
+  exam,
+  examinee,
+  onlineAnswer,
+  onlineAttempt,
+  onlineExam,
+  onlineQuestion,
+  question,
+  student,
+  subject,
+} from '../../db/schema';
+
+export interface OnlineSubjectRow {
+  id: number;
+  examId: number;
+  examName: string;
+  /** the exam's own school (null: a joint exam) */
+  examSchoolId: number | null;
+  name: string;
+  status: number;
+  mode: string;
+  abEnabled: boolean;
+}
+export interface OnlineExamRow {
+  startsAt: Date;
+  endsAt: Date;
+  durationMin: number;
+  state: string;
+  launchedAt: Date | null;
+}
+export interface AttemptRow {
+  id: number;
+  examineeId: number;
+  startedAt: Date;
+  deadline: Date;
+  submittedAt: Date | null;
+  submitKind: string | null;
+  leaveCount: number;
+}
+
+const attemptCols = {
+  id: onlineAttempt.id,
+  examineeId: onlineAttempt.examineeId,
+  startedAt: onlineAttempt.startedAt,
+  deadline: onlineAttempt.deadline,
+  submittedAt: onlineAttempt.submittedAt,
+  submitKind: onlineAttempt.submitKind,
+  leaveCount: onlineAttempt.leaveCount,
+};
+
+/** Where an examinee is: no attempt, an attempt not submitted, a submitted one. */
+const stateOf = sql<SitterState>`case when ${onlineAttempt.id} is null then 'notStarted'
+  when ${onlineAttempt.submittedAt} is null then 'inProgress' else 'submitted' end`;
+
+/** 在线考试's SQL: the setting, the content, attempts and their answers. */
+export function onlineRepo(db: Db) {
+  return {
+    async subject(subjectId: number): Promise<OnlineSubjectRow | undefined> {
+      const [row] = await db
+        .select({
+          id: subject.id,
+          examId: subject.examId,
+          examName: exam.name,
+          examSchoolId: exam.schoolId,
+          name: subject.name,
+          status: subject.status,
+          mode: subject.mode,
+          abEnabled: subject.abEnabled,
+        })
+        .from(subject)
+        .innerJoin(exam, eq(exam.id, subject.examId))
+        .where(and(eq(subject.id, subjectId), isNull(subject.deletedAt), isNull(exam.deletedAt)));
+      return row;
+    },
+
+    async exam(subjectId: number, lock = false): Promise<OnlineExamRow | undefined> {
+      const q = db
+        .select({
+          startsAt: onlineExam.startsAt,
+          endsAt: onlineExam.endsAt,
+          durationMin: onlineExam.durationMin,
+          state: onlineExam.state,
+          launchedAt: onlineExam.launchedAt,
+        })
+        .from(onlineExam)
+        .where(eq(onlineExam.subjectId, subjectId));
+      const [row] = lock ? await q.for('update') : await q;
+      return row;
+    },
+
+    /** The structure's questions in their order, with their content (empty where none is typed yet). */
+    async questions(subjectId: number) {
+      return db
+        .select({
+          no: question.no,
+          kind: question.kind,
+          options: question.options,
+          score: question.score,
+          answer: question.answer,
+          answerB: question.answerB,
+          bNo: question.bNo,
+          partialScore: question.partialScore,
+          partialRule: question.partialRule,
+          special: question.special,
+          content: sql<string>`coalesce(${onlineQuestion.content}, '')`,
+          optionTexts: onlineQuestion.optionTexts,
+        })
+        .from(question)
+        .leftJoin(
+          onlineQuestion,
+          and(eq(onlineQuestion.subjectId, question.subjectId), eq(onlineQuestion.no, question.no)),
+        )
+        .where(eq(question.subjectId, subjectId))
+        .orderBy(asc(question.sort), asc(question.id));
+    },
+
+    async setMode(subjectId: number, mode: string): Promise<void> {
+      await db.update(subject).set({ mode }).where(eq(subject.id, subjectId));
+    },
+
+    async saveExam(subjectId: number, v: { startsAt: Date; endsAt: Date; durationMin: number }) {
+      await db
+        .insert(onlineExam)
+        .values({ subjectId, ...v })
+        .onConflictDoUpdate({ target: onlineExam.subjectId, set: { ...v, updatedAt: new Date() } });
+    },
+
+    async replaceContents(subjectId: number, contents: OnlineQuestionContent[]): Promise<void> {
+      await db.delete(onlineQuestion).where(eq(onlineQuestion.subjectId, subjectId));
+      if (contents.length) await db.insert(onlineQuestion).values(contents.map((c) => ({ subjectId, ...c })));
+    },
+
+    async setState(subjectId: number, state: string, launchedBy: number | null): Promise<void> {
+      await db
+        .update(onlineExam)
+        .set({
+          state,
+          launchedBy,
+          launchedAt: state === 'launched' ? new Date() : null,
+          updatedAt: new Date(),
+        })
+        .where(eq(onlineExam.subjectId, subjectId));
+    },
+
+    async attemptCount(subjectId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(onlineAttempt)
+        .where(eq(onlineAttempt.subjectId, subjectId));
+      return row?.n ?? 0;
+    },
+
+    async examineeOf(examId: number, studentId: number) {
+      const [row] = await db
+        .select({ id: examinee.id, schoolId: examinee.schoolId, paperType: examinee.paperType })
+        .from(examinee)
+        .where(and(eq(examinee.examId, examId), eq(examinee.studentId, studentId)));
+      return row;
+    },
+
+    async examineeById(examId: number, examineeId: number) {
+      const [row] = await db
+        .select({ id: examinee.id, schoolId: examinee.schoolId, kaohao: examinee.kaohao })
+        .from(examinee)
+        .where(and(eq(examinee.examId, examId), eq(examinee.id, examineeId)));
+      return row;
+    },
+
+    async examineeType(examineeId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ paperType: examinee.paperType })
+        .from(examinee)
+        .where(eq(examinee.id, examineeId));
+      return row?.paperType ?? null;
+    },
+
+    /** The launched online exams of the student's exams, with where the student is in each. */
+    async studentExams(studentId: number) {
+      return db
+        .select({
+          subjectId: subject.id,
+          examName: exam.name,
+          subjectName: subject.name,
+          startsAt: onlineExam.startsAt,
+          endsAt: onlineExam.endsAt,
+          durationMin: onlineExam.durationMin,
+          state: stateOf,
+        })
+        .from(examinee)
+        .innerJoin(exam, and(eq(exam.id, examinee.examId), isNull(exam.deletedAt)))
+        .innerJoin(subject, and(eq(subject.examId, exam.id), isNull(subject.deletedAt)))
+        .innerJoin(onlineExam, eq(onlineExam.subjectId, subject.id))
+        .leftJoin(
+          onlineAttempt,
+          and(eq(onlineAttempt.subjectId, subject.id), eq(onlineAttempt.examineeId, examinee.id)),
+        )
+        .where(
+          and(
+            eq(examinee.studentId, studentId),
+            eq(subject.mode, 'online'),
+            eq(onlineExam.state, 'launched'),
+          ),
+        )
+        .orderBy(asc(onlineExam.startsAt), asc(subject.id));
+    },
+
+    async attempt(subjectId: number, examineeId: number, lock = false): Promise<AttemptRow | undefined> {
+      const q = db
+        .select(attemptCols)
+        .from(onlineAttempt)
+        .where(and(eq(onlineAttempt.subjectId, subjectId), eq(onlineAttempt.examineeId, examineeId)));
+      const [row] = lock ? await q.for('update') : await q;
+      return row;
+    },
+
+    /** The attempt begun (a second start, from another device, finds the first). */
+    async startAttempt(subjectId: number, examineeId: number, deadline: Date): Promise<void> {
+      await db.insert(onlineAttempt).values({ subjectId, examineeId, deadline }).onConflictDoNothing();
+    },
+
+    async answers(attemptId: number) {
+      return db
+        .select({ no: onlineAnswer.no, value: onlineAnswer.value, rev: onlineAnswer.rev })
+        .from(onlineAnswer)
+        .where(eq(onlineAnswer.attemptId, attemptId))
+        .orderBy(asc(onlineAnswer.no));
+    },
+
+    /** The answer stored unless a later revision is already there (a resent or late save changes nothing). */
+    async saveAnswer(attemptId: number, no: string, value: string, rev: number): Promise<number> {
+      await db
+        .insert(onlineAnswer)
+        .values({ attemptId, no, value, rev })
+        .onConflictDoUpdate({
+          target: [onlineAnswer.attemptId, onlineAnswer.no],
+          set: { value, rev, savedAt: new Date() },
+          setWhere: lt(onlineAnswer.rev, rev),
+        });
+      const [row] = await db
+        .select({ rev: onlineAnswer.rev })
+        .from(onlineAnswer)
+        .where(and(eq(onlineAnswer.attemptId, attemptId), eq(onlineAnswer.no, no)));
+      return row?.rev ?? rev;
+    },
+
+    async addLeave(attemptId: number): Promise<number> {
+      const [row] = await db
+        .update(onlineAttempt)
+        .set({ leaveCount: sql`${onlineAttempt.leaveCount} + 1` })
+        .where(eq(onlineAttempt.id, attemptId))
+        .returning({ n: onlineAttempt.leaveCount });
+      return row?.n ?? 0;
+    },
+
+    async submit(
+      attemptId: number,
+      v: { at: Date; kind: string; total: number; scores: Record<string, number> },
+    ): Promise<void> {
+      await db
+        .update(onlineAttempt)
+        .set({ submittedAt: v.at, submitKind: v.kind, objectiveScore: v.total, objectiveScores: v.scores })
+        .where(and(eq(onlineAttempt.id, attemptId), isNull(onlineAttempt.submittedAt)));
+    },
+
+    /** Attempts of the subject whose time ran out unsubmitted (time-out submits what was saved). */
+    async expired(subjectId: number, now: Date) {
+      return db
+        .select(attemptCols)
+        .from(onlineAttempt)
+        .where(
+          and(
+            eq(onlineAttempt.subjectId, subjectId),
+            isNull(onlineAttempt.submittedAt),
+            lt(onlineAttempt.deadline, now),
+          ),
+        )
+        .for('update', { skipLocked: true });
+    },
+
+    async reopen(attemptId: number, deadline: Date): Promise<void> {
+      await db
+        .update(onlineAttempt)
+        .set({
+          deadline,
+          submittedAt: null,
+          submitKind: null,
+          reopenCount: sql`${onlineAttempt.reopenCount} + 1`,
+        })
+        .where(eq(onlineAttempt.id, attemptId));
+    },
+
+    /** The exam's examinees (of the given schools; null: all) with where each is, a page of them, and the counts. */
+    async sitters(
+      subjectId: number,
+      examId: number,
+      schoolIds: number[] | null,
+      f: { state?: SitterState; q?: string; page: number; size: number },
+    ) {
+      const join = and(eq(onlineAttempt.subjectId, subjectId), eq(onlineAttempt.examineeId, examinee.id));
+      const conds: (SQL | undefined)[] = [eq(examinee.examId, examId)];
+      if (schoolIds) conds.push(sql`${examinee.schoolId} = any(${schoolIds})`);
+      if (f.q) conds.push(or(ilike(student.name, `%${f.q}%`), ilike(examinee.kaohao, `%${f.q}%`)));
+      const base = and(...conds);
+      const counts = await db
+        .select({ state: stateOf, n: sql<number>`count(*)::int` })
+        .from(examinee)
+        .innerJoin(student, eq(student.id, examinee.studentId))
+        .leftJoin(onlineAttempt, join)
+        .where(base)
+        .groupBy(stateOf);
+      const where = f.state ? and(base, sql`(${stateOf}) = ${f.state}`) : base;
+      const answered = sql<number>`(select count(*)::int from ${onlineAnswer} where ${onlineAnswer.attemptId} = ${onlineAttempt.id} and ${onlineAnswer.value} <> '')`;
+      const items = await db
+        .select({
+          examineeId: examinee.id,
+          name: student.name,
+          kaohao: examinee.kaohao,
+          className: banji.name,
+          state: stateOf,
+          startedAt: onlineAttempt.startedAt,
+          deadline: onlineAttempt.deadline,
+          submittedAt: onlineAttempt.submittedAt,
+          submitKind: onlineAttempt.submitKind,
+          leaveCount: sql<number>`coalesce(${onlineAttempt.leaveCount}, 0)`.mapWith(Number),
+          answered: sql<number>`coalesce(${answered}, 0)`.mapWith(Number),
+          objectiveScore: onlineAttempt.objectiveScore,
+        })
+        .from(examinee)
+        .innerJoin(student, eq(student.id, examinee.studentId))
+        .innerJoin(banji, eq(banji.id, examinee.classId))
+        .leftJoin(onlineAttempt, join)
+        .where(where)
+        .orderBy(asc(examinee.kaohao))
+        .limit(f.size)
+        .offset((f.page - 1) * f.size);
+      return { counts, items };
+    },
+
+    /** Submitted attempts of the subject (marking and scores read them). */
+    async submittedCount(subjectId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(onlineAttempt)
+        .where(and(eq(onlineAttempt.subjectId, subjectId), isNotNull(onlineAttempt.submittedAt)));
+      return row?.n ?? 0;
+    },
+  };
+}
+export type OnlineRepo = ReturnType<typeof onlineRepo>;

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { onlineContract as c, portalOnlineContract as p } from '@yj/contracts';
+import { contractRoutes } from '../../plugins/contract';
+import { actorOf } from '../../plugins/http';
+import type { ExamScopes } from '../exam/exam-scope';
+import type { OnlineService } from './online.service';
+import type { OnlineSitService } from './online-sit.service';
+
+interface Deps {
+  online: OnlineService;
+  sit: OnlineSitService;
+  scopes: ExamScopes;
+}
+
+/** 在线考试: the school's setting, 发布 / 取消, who sits and 重新开放; the student's sitting on 学生端. */
+export function onlineRoutes(app: FastifyInstance, d: Deps): void {
+  const on = contractRoutes(app);
+  const subject = { scope: d.scopes.subjectParam };
+  on(c.setting, ({ params }) => d.online.setting(params.subjectId), subject);
+  on(c.save, ({ params, body }, req) => d.online.save(params.subjectId, body, actorOf(req)), subject);
+  on(c.launch, ({ params }, req) => d.online.launch(params.subjectId, actorOf(req)), subject);
+  on(c.cancel, ({ params }, req) => d.online.cancel(params.subjectId, actorOf(req)), subject);
+  on(
+    c.sitters,
+    async ({ params, query }, req) => d.online.sitters(await req.principal(), params.subjectId, query),
+    subject,
+  );
+  on(
+    c.reopen,
+    async ({ params, body }, req) =>
+      d.online.reopen(await req.principal(), params.subjectId, params.examineeId, body, actorOf(req)),
+    subject,
+  );
+
+  on(p.list, async (_in, req) => d.sit.list(await req.principal()));
+  on(p.view, async ({ params }, req) => d.sit.view(await req.principal(), params.subjectId));
+  on(p.start, async ({ params }, req) => d.sit.start(await req.principal(), params.subjectId));
+  on(p.answer, async ({ params, body }, req) => d.sit.answer(await req.principal(), params.subjectId, body));
+  on(p.leave, async ({ params }, req) => d.sit.leave(await req.principal(), params.subjectId));
+  on(p.submit, async ({ params }, req) => d.sit.submit(await req.principal(), params.subjectId));
+}

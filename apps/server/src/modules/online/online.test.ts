@@ -1,0 +1,264 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  OnlineSetting,
+  PortalOnlineItem,
+  ScoreStudentsPage,
+  SitReceipt,
+  SitterList,
+  SitView,
+} from '@yj/contracts';
+import sharp from 'sharp';
+import { auditLog, block, onlineAttempt, paper, scanBatch, scanPage, student } from '../../db/schema';
+import { body, testApp, type TestApp } from '../../../test/app';
+import { portalClient, type PortalClient } from '../../../test/portal';
+import { buildScoreScene } from '../../../test/score';
+import { buildMarker, claimTasks } from '../../../test/marking';
+
+// 在线考试 (issue 34): the school sets a subject online and launches it; students start, save, resume, leave,
+// submit (the objective part scored by packages/scoring), time out; the school sees who is where and reopens.
+let t: TestApp;
+let s: Awaited<ReturnType<typeof buildScoreScene>>;
+let url: string;
+let sit: string;
+let s1: PortalClient;
+let s2: PortalClient;
+
+const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+const setting = (over: object = {}) => ({
+  mode: 'online',
+  startsAt: minutes(-5),
+  endsAt: minutes(60),
+  durationMin: 30,
+  contents: [
+    { no: '1', content: '计算 $1+1$', optionTexts: ['1', '2', '3', '4'] },
+    { no: '3', content: '下列哪些是质数', optionTexts: ['2', '4', '5', '7'] },
+    { no: '21', content: '证明 $$a^2+b^2\\ge 2ab$$', optionTexts: [] },
+  ],
+  ...over,
+});
+
+beforeAll(async () => {
+  t = await testApp();
+  s = await buildScoreScene(t.app, t.database.db, 3);
+  url = `/filter/api/subject/${s.subjectId}/online`;
+  sit = `/filter/api/portal/online/${s.subjectId}`;
+  expect(body(await s.admin.post(`/filter/api/school/${s.schoolId}/portal/accounts`, {})).code).toBe(0);
+  const xuehaos = await t.database.db
+    .select({ xuehao: student.xuehao })
+    .from(student)
+    .where(eq(student.classId, s.classId))
+    .orderBy(student.id);
+  s1 = await portalClient(t.app, t.database.db, s.schoolId, xuehaos[0]!.xuehao);
+  s2 = await portalClient(t.app, t.database.db, s.schoolId, xuehaos[1]!.xuehao);
+});
+afterAll(() => t.close());
+
+describe('the school sets up and launches', () => {
+  it('refuses a bad window, an unknown question, a teacher and a student', async () => {
+    expect(body(await s.admin.post(url, setting({ endsAt: minutes(-10) }))).errCode).toBe(12082);
+    const unknown = setting({ contents: [{ no: '99', content: 'x', optionTexts: [] }] });
+    expect(body(await s.admin.post(url, unknown)).errCode).toBe(12084);
+    expect(body(await s.admin.post(url, setting({ durationMin: 0 }))).code).toBe(1);
+    expect(body(await s.teacher.get(url)).message).toBe('无权限');
+    expect(body(await s1.get(url)).message).toBe('无权限');
+    expect(body(await s.admin.post(`${url}/launch`)).errCode).toBe(12081);
+  });
+
+  it('saves the setting with the structure’s questions, launches, then locks the setting', async () => {
+    const saved = body<OnlineSetting>(await s.admin.post(url, setting())).data;
+    expect(saved).toMatchObject({ mode: 'online', state: 'draft', durationMin: 30, canLaunch: true });
+    expect(saved.questions.map((q) => [q.no, q.kind, q.score])).toEqual([
+      ['1', 'single', 3],
+      ['2', 'single', 3],
+      ['3', 'multi', 5],
+      ['4', 'trueFalse', 2],
+      ['21', 'subjective', 10],
+      ['22', 'subjective', 10],
+      ['23', 'subjective', 10],
+    ]);
+    expect(saved.questions[0]).toMatchObject({ content: '计算 $1+1$', optionTexts: ['1', '2', '3', '4'] });
+    const launched = body<OnlineSetting>(await s.admin.post(`${url}/launch`)).data;
+    expect(launched).toMatchObject({ state: 'launched', canLaunch: false, canCancel: true });
+    expect(body(await s.admin.post(`${url}/launch`)).errCode).toBe(12090);
+    expect(body(await s.admin.post(url, setting())).errCode).toBe(12089);
+    const [log] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'subject.onlineLaunch'));
+    expect(log).toBeDefined();
+  });
+});
+
+describe('a student sits the exam', () => {
+  it('sees it open, no content before starting; starts with a deadline within the window', async () => {
+    const list = body<PortalOnlineItem[]>(await s1.get('/filter/api/portal/online')).data;
+    expect(list).toMatchObject([
+      { subjectId: s.subjectId, state: 'notStarted', open: true, durationMin: 30 },
+    ]);
+    const before = body<SitView>(await s1.get(sit)).data;
+    expect(before.state).toBe('notStarted');
+    expect(before.questions.every((q) => q.content === '')).toBe(true);
+    expect(body(await s1.post(`${sit}/answer`, { no: '1', value: 'B', rev: 1 })).errCode).toBe(12086);
+    const started = body<SitView>(await s1.post(`${sit}/start`)).data;
+    expect(started.state).toBe('inProgress');
+    const left = new Date(started.deadline!).getTime() - Date.now();
+    expect(left).toBeGreaterThan(29 * 60_000);
+    expect(left).toBeLessThanOrEqual(30 * 60_000);
+    expect(started.questions[0]!.content).toBe('计算 $1+1$');
+    expect(JSON.stringify(started)).not.toContain('"answer"');
+  });
+
+  it('saves each answer by question; an older revision arriving late changes nothing; a reload resumes', async () => {
+    const save = (no: string, value: string, rev: number) => s1.post(`${sit}/answer`, { no, value, rev });
+    expect(body(await save('1', 'E', 1)).errCode).toBe(12094);
+    expect(body(await save('1', 'AB', 1)).errCode).toBe(12094);
+    expect(body(await save('9', 'A', 1)).errCode).toBe(12084);
+    expect(body(await save('1', 'a', 1)).data).toEqual({ no: '1', rev: 1 });
+    expect(body(await save('1', 'B', 2)).data).toEqual({ no: '1', rev: 2 });
+    expect(body(await save('1', 'C', 1)).data).toEqual({ no: '1', rev: 2 });
+    expect(body(await save('1', 'B', 2)).data).toEqual({ no: '1', rev: 2 });
+    await save('3', 'AC', 1);
+    await save('4', 'A', 1);
+    await save('21', '因为 $(a-b)^2\\ge 0$', 1);
+    const again = body<SitView>(await s1.get(sit)).data;
+    expect(again.answers.map((a) => [a.no, a.value])).toEqual([
+      ['1', 'B'],
+      ['21', '因为 $(a-b)^2\\ge 0$'],
+      ['3', 'AC'],
+      ['4', 'A'],
+    ]);
+    expect(body<{ leaveCount: number }>(await s1.post(`${sit}/leave`)).data.leaveCount).toBe(1);
+  });
+
+  it('submits with a receipt, the objective part scored at once; later saves are refused', async () => {
+    const r = body<SitReceipt>(await s1.post(`${sit}/submit`)).data;
+    expect(r).toMatchObject({ submitKind: 'manual', answered: 4, total: 7 });
+    expect(r.receipt).toMatch(/^ZX\d+-\d+-/);
+    // 1: B right 3; 3: AC of ACD, partial 2; 4: A right 2
+    const [a] = await t.database.db
+      .select()
+      .from(onlineAttempt)
+      .where(eq(onlineAttempt.subjectId, s.subjectId));
+    expect(a!.objectiveScore).toBe(7);
+    expect(a!.objectiveScores).toEqual({ '1': 3, '2': 0, '3': 2, '4': 2 });
+    expect(body(await s1.post(`${sit}/answer`, { no: '2', value: 'C', rev: 1 })).errCode).toBe(12087);
+    expect(body<SitReceipt>(await s1.post(`${sit}/submit`)).data.receipt).toBe(r.receipt);
+  });
+
+  it('time-out submits what was saved, dated at the deadline', async () => {
+    await s2.post(`${sit}/start`);
+    await s2.post(`${sit}/answer`, { no: '2', value: 'C', rev: 1 });
+    const past = new Date(Date.now() - 1000);
+    await t.database.db
+      .update(onlineAttempt)
+      .set({ deadline: past })
+      .where(and(eq(onlineAttempt.subjectId, s.subjectId), eq(onlineAttempt.examineeId, s.examinees[1]!.id)));
+    expect(body(await s2.post(`${sit}/answer`, { no: '1', value: 'B', rev: 1 })).errCode).toBe(12087);
+    const v = body<SitView>(await s2.get(sit)).data;
+    expect(v.state).toBe('submitted');
+    expect(v.receipt).toMatchObject({ submitKind: 'timeout', answered: 1, submittedAt: past.toISOString() });
+  });
+});
+
+describe('the school watches and reopens', () => {
+  it('lists who is where; reopens a submitted student for a reason, audited; cancel refused once sat', async () => {
+    const list = body<SitterList>(await s.admin.get(`${url}/sitters`)).data;
+    expect(list.counts).toEqual({ notStarted: 1, inProgress: 0, submitted: 2 });
+    expect(list.items[0]).toMatchObject({
+      state: 'submitted',
+      leaveCount: 1,
+      answered: 4,
+      objectiveScore: 7,
+    });
+    const done = body<SitterList>(await s.admin.get(`${url}/sitters?state=notStarted`)).data;
+    expect(done.items).toHaveLength(1);
+    expect(done.total).toBe(1);
+    const who = s.examinees[1]!.id;
+    expect(body(await s.admin.post(`${url}/sitters/${who}/reopen`, { reason: '', minutes: 10 })).code).toBe(
+      1,
+    );
+    expect(
+      body(await s.teacher.post(`${url}/sitters/${who}/reopen`, { reason: '断网', minutes: 10 })).message,
+    ).toBe('无权限');
+    const none = s.examinees[2]!.id;
+    expect(
+      body(await s.admin.post(`${url}/sitters/${none}/reopen`, { reason: '断网重考', minutes: 10 })).errCode,
+    ).toBe(12093);
+    expect(
+      body(await s.admin.post(`${url}/sitters/${who}/reopen`, { reason: '断网重考', minutes: 10 })).code,
+    ).toBe(0);
+    const [log] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'subject.online.reopen'));
+    expect(log!.detail).toMatchObject({ reason: '断网重考', minutes: 10 });
+    expect(body(await s2.post(`${sit}/answer`, { no: '1', value: 'B', rev: 1 })).code).toBe(0);
+    expect(body<SitView>(await s2.get(sit)).data.state).toBe('inProgress');
+    expect(body(await s.admin.post(`${url}/cancel`)).errCode).toBe(12092);
+    expect(body<OnlineSetting>(await s.admin.get(url)).data.canCancel).toBe(false);
+  });
+});
+
+describe('the hand-in becomes a paper: marked on typed pages, scored with the scanned', () => {
+  it('makes each examinee’s paper under the online batch, replaced when handed in again', async () => {
+    expect(body(await s2.post(`${sit}/submit`)).code).toBe(0);
+    const db = t.database.db;
+    const papers = await db
+      .select()
+      .from(paper)
+      .innerJoin(scanBatch, eq(scanBatch.id, paper.batchId))
+      .where(and(eq(paper.subjectId, s.subjectId), eq(scanBatch.source, 'online')))
+      .orderBy(paper.examineeId);
+    expect(papers.map((p) => [p.paper.examineeId, p.paper.status, p.paper.objective])).toEqual([
+      [s.examinees[0]!.id, 'ok', { '1': ['B'], '2': [], '3': ['A', 'C'], '4': ['A'] }],
+      [s.examinees[1]!.id, 'ok', { '1': ['B'], '2': ['C'], '3': [], '4': [] }],
+    ]);
+    expect(papers[0]!.scan_batch.templateId).toBeNull();
+    const pages = await db.select().from(scanPage).where(eq(scanPage.paperId, papers[0]!.paper.id));
+    expect(pages.map((g) => [g.templatePage, g.status, g.fileName]).sort()).toEqual([
+      [0, 'recognised', '第21题.jpg'],
+      [1, 'recognised', '第22题.jpg'],
+      [2, 'recognised', '第23题.jpg'],
+    ]);
+  });
+
+  it('开始阅卷 with no scan; the marker sees the typed answers and marks; scores count both parts', async () => {
+    const db = t.database.db;
+    const marker = await buildMarker(
+      t.app,
+      db,
+      { examId: s.examId, subjectId: s.subjectId, schools: [{ id: s.schoolId }] } as never,
+      [s.blockId],
+    );
+    const started = body(await s.admin.get(`/filter/api/subject/${s.subjectId}/review/start`));
+    expect(started).toMatchObject({ code: 0 });
+    const [b] = await db.select().from(block).where(eq(block.id, s.blockId));
+    expect(b!.regions).toEqual([0, 1, 2].map((page) => ({ page, x: 0, y: 0, w: 1000, h: 1300 })));
+    for (const score of [8, 5]) {
+      const [task] = (await claimTasks(marker.client, s.blockId)).data;
+      const img = await marker.client.get(`/filter/api/marking/task/${task!.taskId}/image`);
+      expect(img.headers['content-type']).toContain('image/jpeg');
+      const meta = await sharp(img.rawPayload).metadata();
+      expect([meta.width, meta.height! > 3 * 1300]).toEqual([1000, true]);
+      const sent = await marker.client.post(`/filter/api/marking/task/${task!.taskId}/submit`, {
+        leaseToken: task!.leaseToken,
+        scores: [
+          { no: '21', score },
+          { no: '22', score: 1 },
+          { no: '23', score: 0 },
+        ],
+        next: false,
+      });
+      expect(body(sent).code).toBe(0);
+    }
+    const score = `/filter/api/subject/${s.subjectId}/score`;
+    expect(body(await s.admin.post(`${score}/recompute`, {})).code).toBe(0);
+    const rows = body<ScoreStudentsPage>(await s.admin.get(`${score}/students?sort=kaohao`)).data.items;
+    // s1: objective 7 (B, —, AC, A) + 8 + 1; s2: 6 (B, C) + 5 + 1
+    expect(rows.slice(0, 2).map((x) => [x.kaohao, x.total, x.status])).toEqual([
+      [s.examinees[0]!.kaohao, 16, 'ok'],
+      [s.examinees[1]!.kaohao, 12, 'ok'],
+    ]);
+  });
+});

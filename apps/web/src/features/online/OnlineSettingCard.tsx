@@ -1,0 +1,168 @@
+import type { OnlineSetting, OnlineSettingSave } from '@yj/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, DatePicker, Form, InputNumber, Space, Switch, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useOneAtATime } from '../../app/useOneAtATime';
+import { useUnsavedGuard } from '../../app/useUnsavedGuard';
+import { failureText } from '../exam-admin/QueryFailed';
+import { OnlineContentEditor } from './OnlineContentEditor';
+import { onlineApi } from './online.api';
+
+const STATE = {
+  draft: { color: 'default', text: '未发布' },
+  launched: { color: 'green', text: '已发布' },
+  cancelled: { color: 'orange', text: '已取消' },
+} as const;
+
+interface Draft {
+  mode: 'paper' | 'online';
+  window: [Dayjs, Dayjs] | null;
+  durationMin: number | null;
+  questions: OnlineSetting['questions'];
+}
+const draftOf = (s: OnlineSetting): Draft => ({
+  mode: s.mode,
+  window: s.startsAt && s.endsAt ? [dayjs(s.startsAt), dayjs(s.endsAt)] : null,
+  durationMin: s.durationMin,
+  questions: s.questions,
+});
+const bodyOf = (d: Draft): OnlineSettingSave | null =>
+  d.window && d.durationMin
+    ? {
+        mode: d.mode,
+        startsAt: d.window[0].toISOString(),
+        endsAt: d.window[1].toISOString(),
+        durationMin: d.durationMin,
+        contents: d.questions
+          .filter((q) => q.content || q.optionTexts.some(Boolean))
+          .map((q) => ({ no: q.no, content: q.content, optionTexts: q.optionTexts })),
+      }
+    : null;
+
+/** 在线考试设置: the mode, the window, the duration, the questions' content; 发布 and 取消 (issue 34). */
+export function OnlineSettingCard({ setting, canEdit }: { setting: OnlineSetting; canEdit: boolean }) {
+  const { message, modal } = App.useApp();
+  const qc = useQueryClient();
+  const [saved, setSaved] = useState(() => draftOf(setting));
+  const [draft, setDraft] = useState(saved);
+  const dirty = JSON.stringify(bodyOf(draft)) !== JSON.stringify(bodyOf(saved)) || draft.mode !== saved.mode;
+  useUnsavedGuard(dirty);
+  const launched = setting.state === 'launched';
+  const readOnly = !canEdit || launched;
+  const took = (s: OnlineSetting) => {
+    qc.setQueryData(['online', 'setting', s.subjectId], s);
+    const d = draftOf(s);
+    setSaved(d);
+    setDraft(d);
+  };
+  const save = useOneAtATime({
+    mutationFn: (body: OnlineSettingSave) => onlineApi.save(setting.subjectId, body),
+    onSuccess: (s) => {
+      took(s);
+      void message.success('在线考试设置已保存');
+    },
+    onError: (e) => void message.error(failureText(e)),
+  });
+  const lifecycle = useOneAtATime({
+    mutationFn: (op: 'launch' | 'cancel') => onlineApi[op](setting.subjectId),
+    onSuccess: (s) => {
+      took(s);
+      void message.success(
+        s.state === 'launched' ? '在线考试已发布，考生可在学生端作答' : '在线考试已取消发布',
+      );
+    },
+    onError: (e) => void message.error(failureText(e)),
+  });
+  const submit = () => {
+    const body = bodyOf(draft);
+    if (!body) return void message.error('请设置考试时间段和考试时长');
+    void save.mutateAsync(body);
+  };
+  const st = STATE[setting.state];
+  return (
+    <Card
+      title="在线考试设置"
+      data-testid="online-setting"
+      extra={
+        <Space>
+          <Tag color={st.color} data-testid="online-state">
+            {st.text}
+          </Tag>
+          {canEdit && setting.canLaunch && !dirty && (
+            <Button
+              type="primary"
+              loading={lifecycle.isPending}
+              onClick={() =>
+                modal.confirm({
+                  title: '发布在线考试？',
+                  content: '发布后本科目的考生可在考试时间段内登录学生端作答，设置不能再修改。',
+                  okText: '发布',
+                  onOk: () => lifecycle.mutateAsync('launch'),
+                })
+              }
+            >
+              在线考试发布
+            </Button>
+          )}
+          {canEdit && setting.canCancel && (
+            <Button danger loading={lifecycle.isPending} onClick={() => void lifecycle.mutateAsync('cancel')}>
+              取消发布
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Form layout="horizontal" labelCol={{ flex: '110px' }} disabled={readOnly}>
+        <Form.Item label="在线考试">
+          <Switch
+            aria-label="在线考试"
+            checked={draft.mode === 'online'}
+            onChange={(on) => setDraft((d) => ({ ...d, mode: on ? 'online' : 'paper' }))}
+          />
+          <span style={{ marginLeft: 8, color: '#86909c' }}>
+            开启后考生在学生端作答，不需打印和扫描答题卡
+          </span>
+        </Form.Item>
+        <Form.Item label="考试时间段" required>
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            value={draft.window}
+            placeholder={['开始时间', '结束时间']}
+            onChange={(r) => setDraft((d) => ({ ...d, window: r?.[0] && r[1] ? [r[0], r[1]] : null }))}
+          />
+        </Form.Item>
+        <Form.Item label="考试时长" required>
+          <InputNumber
+            aria-label="考试时长"
+            min={1}
+            max={600}
+            precision={0}
+            value={draft.durationMin}
+            addonAfter="分钟"
+            onChange={(v) => setDraft((d) => ({ ...d, durationMin: v }))}
+          />
+          <span style={{ marginLeft: 8, color: '#86909c' }}>从考生开始作答起计时，不超过时间段结束</span>
+        </Form.Item>
+      </Form>
+      <OnlineContentEditor
+        questions={draft.questions}
+        readOnly={readOnly}
+        onChange={(no, patch) =>
+          setDraft((d) => ({
+            ...d,
+            questions: d.questions.map((q) => (q.no === no ? { ...q, ...patch } : q)),
+          }))
+        }
+      />
+      {canEdit && !launched && (
+        <div style={{ marginTop: 12, textAlign: 'right' }}>
+          <Button type="primary" disabled={!dirty} loading={save.isPending} onClick={submit}>
+            保存设置
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

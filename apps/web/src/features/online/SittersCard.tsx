@@ -1,0 +1,152 @@
+import type { SitterRow, SitterState } from '@yj/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useOneAtATime } from '../../app/useOneAtATime';
+import { failureText } from '../exam-admin/QueryFailed';
+import { onlineApi } from './online.api';
+
+const STATE: Record<SitterState, { color: string; text: string }> = {
+  notStarted: { color: 'default', text: '未开始' },
+  inProgress: { color: 'orange', text: '作答中' },
+  submitted: { color: 'green', text: '已交卷' },
+};
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+
+function ReopenModal({
+  subjectId,
+  row,
+  onClose,
+}: {
+  subjectId: number;
+  row: SitterRow;
+  onClose: (done: boolean) => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ reason: string; minutes: number }>();
+  const reopen = useOneAtATime({
+    mutationFn: (v: { reason: string; minutes: number }) => onlineApi.reopen(subjectId, row.examineeId, v),
+    onSuccess: () => {
+      void message.success(`已为 ${row.name} 重新开放作答`);
+      onClose(true);
+    },
+    onError: (e) => void message.error(failureText(e)),
+  });
+  return (
+    <Modal
+      open
+      title={`重新开放：${row.name}（${row.kaohao}）`}
+      okText="重新开放"
+      confirmLoading={reopen.isPending}
+      onCancel={() => onClose(false)}
+      onOk={() => void form.validateFields().then((v) => reopen.mutateAsync(v))}
+    >
+      <Form form={form} layout="vertical" initialValues={{ minutes: 30 }}>
+        <Form.Item
+          name="reason"
+          label="原因"
+          rules={[{ required: true, min: 2, message: '请填写重新开放的原因（至少 2 字）' }]}
+        >
+          <Input.TextArea maxLength={200} placeholder="如：考试中网络中断" />
+        </Form.Item>
+        <Form.Item name="minutes" label="从现在起可作答" rules={[{ required: true, message: '请填写时长' }]}>
+          <InputNumber min={1} max={600} precision={0} addonAfter="分钟" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 考生作答情况: who has not started, is answering, has submitted; 重新开放 for a reason (issue 34). */
+export function SittersCard({ subjectId, canReopen }: { subjectId: number; canReopen: boolean }) {
+  const [state, setState] = useState<SitterState | 'all'>('all');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [reopening, setReopening] = useState<SitterRow | null>(null);
+  const size = 20;
+  const query = { ...(state === 'all' ? {} : { state }), ...(q ? { q } : {}), page, size };
+  const list = useQuery({
+    queryKey: ['online', 'sitters', subjectId, query],
+    queryFn: () => onlineApi.sitters(subjectId, query),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+  const c = list.data?.counts;
+  return (
+    <Card title="考生作答情况" data-testid="online-sitters">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Segmented
+          value={state}
+          onChange={(v) => {
+            setState(v as SitterState | 'all');
+            setPage(1);
+          }}
+          options={[
+            { value: 'all', label: '全部' },
+            { value: 'notStarted', label: `未开始 ${c?.notStarted ?? ''}` },
+            { value: 'inProgress', label: `作答中 ${c?.inProgress ?? ''}` },
+            { value: 'submitted', label: `已交卷 ${c?.submitted ?? ''}` },
+          ]}
+        />
+        <Input.Search
+          allowClear
+          placeholder="姓名或考号"
+          style={{ width: 200 }}
+          onSearch={(v) => {
+            setQ(v.trim());
+            setPage(1);
+          }}
+        />
+      </Space>
+      <Table<SitterRow>
+        rowKey="examineeId"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.items ?? []}
+        pagination={{ current: page, pageSize: size, total: list.data?.total ?? 0, onChange: setPage }}
+        columns={[
+          { title: '考号', dataIndex: 'kaohao' },
+          { title: '姓名', dataIndex: 'name' },
+          { title: '班级', dataIndex: 'className' },
+          {
+            title: '状态',
+            render: (_, r) => (
+              <Tag color={STATE[r.state].color}>
+                {STATE[r.state].text}
+                {r.submitKind === 'timeout' ? '（到时自动交卷）' : ''}
+              </Tag>
+            ),
+          },
+          { title: '开始时间', render: (_, r) => when(r.startedAt) },
+          { title: '交卷时间', render: (_, r) => when(r.submittedAt) },
+          { title: '已答题数', dataIndex: 'answered' },
+          { title: '离开页面次数', dataIndex: 'leaveCount' },
+          { title: '客观题得分', render: (_, r) => r.objectiveScore ?? '—' },
+          ...(canReopen
+            ? [
+                {
+                  title: '操作',
+                  render: (_: unknown, r: SitterRow) =>
+                    r.state === 'submitted' ? (
+                      <Button size="small" onClick={() => setReopening(r)}>
+                        重新开放
+                      </Button>
+                    ) : null,
+                },
+              ]
+            : []),
+        ]}
+      />
+      {reopening && (
+        <ReopenModal
+          subjectId={subjectId}
+          row={reopening}
+          onClose={(done) => {
+            setReopening(null);
+            if (done) void list.refetch();
+          }}
+        />
+      )}
+    </Card>
+  );
+}

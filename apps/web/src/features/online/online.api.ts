@@ -1,0 +1,30 @@
+import {
+  onlineContract as c,
+  portalOnlineContract as p,
+  type OnlineSettingSave,
+  type ReopenRequest,
+  type SitterState,
+} from '@yj/contracts';
+import { callRoute } from '../../api/contract';
+
+const subject = (subjectId: number) => ({ params: { subjectId } });
+
+/** 在线考试 calls (issue 34): the school's setting and list, the student's sitting. */
+export const onlineApi = {
+  setting: (subjectId: number) => callRoute(c.setting, subject(subjectId)),
+  save: (subjectId: number, body: OnlineSettingSave) => callRoute(c.save, { ...subject(subjectId), body }),
+  launch: (subjectId: number) => callRoute(c.launch, subject(subjectId)),
+  cancel: (subjectId: number) => callRoute(c.cancel, subject(subjectId)),
+  sitters: (subjectId: number, q: { state?: SitterState; q?: string; page: number; size: number }) =>
+    callRoute(c.sitters, { ...subject(subjectId), query: q }),
+  reopen: (subjectId: number, examineeId: number, body: ReopenRequest) =>
+    callRoute(c.reopen, { params: { subjectId, examineeId }, body }),
+
+  list: () => callRoute(p.list, {}),
+  view: (subjectId: number) => callRoute(p.view, subject(subjectId)),
+  start: (subjectId: number) => callRoute(p.start, subject(subjectId)),
+  answer: (subjectId: number, body: { no: string; value: string; rev: number }) =>
+    callRoute(p.answer, { ...subject(subjectId), body }),
+  leave: (subjectId: number) => callRoute(p.leave, subject(subjectId)),
+  submit: (subjectId: number) => callRoute(p.submit, subject(subjectId)),
+};

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { idParam } from './fields';
+
+// 在线考试 (issue 34): a subject answered in the browser instead of on paper. The school sets a window, a duration
+// and each question's content; launches it (a lifecycle operation); its examinees sit it on 学生端.
+
+/** How a subject is sat: on paper (scanned) or online (answered in the browser). */
+export const SubjectMode = { paper: 'paper', online: 'online' } as const;
+export const subjectMode = z.enum(['paper', 'online']);
+export type SubjectModeValue = z.infer<typeof subjectMode>;
+
+/** An online exam's own state beside the subject's: set up, launched (students may sit it), cancelled. */
+export const onlineState = z.enum(['draft', 'launched', 'cancelled']);
+export type OnlineState = z.infer<typeof onlineState>;
+
+/** Where one examinee is in the exam. */
+export const sitterState = z.enum(['notStarted', 'inProgress', 'submitted']);
+export type SitterState = z.infer<typeof sitterState>;
+
+/** The longest written answer kept (characters). */
+export const ONLINE_ANSWER_MAX = 20000;
+
+const content = z.string().max(10000, '题干不能超过 10000 字');
+/** A question's content: text with math ($…$, $$…$$, \( \), \[ \]) and, for an objective one, each option's text. */
+export const onlineQuestionContent = z.object({
+  no: z.string().min(1),
+  content,
+  optionTexts: z.array(z.string().max(2000, '选项不能超过 2000 字')).max(26),
+});
+export type OnlineQuestionContent = z.infer<typeof onlineQuestionContent>;
+
+const when = z.iso.datetime({ offset: true, message: '时间格式无效' });
+/** 在线考试设置 saved by the school: the mode, the window, the duration and the questions' content. */
+export const onlineSettingSave = z.object({
+  mode: subjectMode,
+  startsAt: when,
+  endsAt: when,
+  durationMin: z.number().int('时长须为整数分钟').min(1, '时长至少 1 分钟').max(600, '时长不能超过 600 分钟'),
+  contents: z.array(onlineQuestionContent).max(500),
+});
+export type OnlineSettingSave = z.infer<typeof onlineSettingSave>;
+
+/** One question as the setting shows it: the structure's kind, options and full marks, with its content. */
+export const onlineSettingQuestion = onlineQuestionContent.extend({
+  kind: z.string(),
+  options: z.number(),
+  score: z.number(),
+});
+export const onlineSetting = z.object({
+  subjectId: z.number(),
+  mode: subjectMode,
+  state: onlineState,
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  durationMin: z.number().nullable(),
+  launchedAt: z.string().nullable(),
+  /** the subject's lifecycle allows 在线考试发布 / 取消 now */
+  canLaunch: z.boolean(),
+  canCancel: z.boolean(),
+  questions: z.array(onlineSettingQuestion),
+});
+export type OnlineSetting = z.infer<typeof onlineSetting>;
+
+/** The school's list of who sits: state, times, pages left, score of the objective part. */
+export const sitterQuery = z.object({
+  state: sitterState.optional(),
+  q: z.string().max(50).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const sitterRow = z.object({
+  examineeId: z.number(),
+  name: z.string(),
+  kaohao: z.string(),
+  className: z.string(),
+  state: sitterState,
+  startedAt: z.string().nullable(),
+  deadline: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  /** manual (交卷) or timeout (到时自动交卷) */
+  submitKind: z.string().nullable(),
+  /** times the student left the exam page (a sign, not an accusation) */
+  leaveCount: z.number(),
+  answered: z.number(),
+  objectiveScore: z.number().nullable(),
+});
+export type SitterRow = z.infer<typeof sitterRow>;
+export const sitterList = z.object({
+  items: z.array(sitterRow),
+  total: z.number(),
+  counts: z.object({ notStarted: z.number(), inProgress: z.number(), submitted: z.number() }),
+});
+export type SitterList = z.infer<typeof sitterList>;
+
+/** 重新开放: the student's window opened again for a reason (audited): more minutes from now. */
+export const reopenRequest = z.object({
+  reason: z.string().trim().min(2, '请填写重新开放的原因').max(200, '原因不能超过 200 字'),
+  minutes: z.number().int().min(1, '至少 1 分钟').max(600, '不能超过 600 分钟'),
+});
+export type ReopenRequest = z.infer<typeof reopenRequest>;
+
+// ——— 学生端 ———
+
+/** An online exam in a student's list. */
+export const portalOnlineItem = z.object({
+  subjectId: z.number(),
+  examName: z.string(),
+  subjectName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  durationMin: z.number(),
+  state: sitterState,
+  /** the window is open now (and the student has not submitted) */
+  open: z.boolean(),
+});
+export type PortalOnlineItem = z.infer<typeof portalOnlineItem>;
+export const portalOnlineList = z.array(portalOnlineItem);
+
+/** A question as the student sees it: no key. */
+export const sitQuestion = z.object({
+  no: z.string(),
+  kind: z.string(),
+  score: z.number(),
+  content: z.string(),
+  optionTexts: z.array(z.string()),
+  options: z.number(),
+});
+export type SitQuestion = z.infer<typeof sitQuestion>;
+/** A saved answer: letters for an objective question ("AC"), text for a written one; `rev` the client's count. */
+export const sitAnswer = z.object({ no: z.string(), value: z.string(), rev: z.number() });
+export type SitAnswer = z.infer<typeof sitAnswer>;
+
+export const sitReceipt = z.object({
+  /** 回执号: the attempt's number and the time, shown to the student */
+  receipt: z.string(),
+  submittedAt: z.string(),
+  submitKind: z.string(),
+  answered: z.number(),
+  total: z.number(),
+});
+export type SitReceipt = z.infer<typeof sitReceipt>;
+
+export const sitView = z.object({
+  subjectId: z.number(),
+  examName: z.string(),
+  subjectName: z.string(),
+  durationMin: z.number(),
+  endsAt: z.string(),
+  state: sitterState,
+  /** set once started: when the answers are taken (start + duration, never past the window's end) */
+  deadline: z.string().nullable(),
+  /** the server's clock, so the countdown does not trust the device's */
+  now: z.string(),
+  questions: z.array(sitQuestion),
+  answers: z.array(sitAnswer),
+  receipt: sitReceipt.nullable(),
+});
+export type SitView = z.infer<typeof sitView>;
+
+export const saveAnswerRequest = z.object({
+  no: z.string().min(1).max(20),
+  value: z.string().max(ONLINE_ANSWER_MAX, `作答不能超过 ${ONLINE_ANSWER_MAX} 字`),
+  /** the client's revision of this answer: an older one arriving late is ignored (idempotent by question) */
+  rev: z.number().int().min(0),
+});
+export const saveAnswerResult = z.object({ no: z.string(), rev: z.number() });
+
+export const onlineSubjectParam = z.object({ subjectId: idParam() });
