@@ -96,20 +96,24 @@ test('the system administrator adds a bureau administrator on the screen, finds 
   await dialog.getByLabel('手机号').fill('13900000099');
   await dialog.getByLabel('姓名').fill('月亮区副局长');
   await shot(page, 'bureau-00-admin-add');
-  await dialog.getByRole('button', { name: '添加' }).click();
+  await dialog.getByRole('button', { name: /^添\s?加$/ }).click();
   await page.getByText('初始密码只显示这一次').waitFor();
   await page.getByRole('button', { name: '我已记下' }).click();
 
   // searched by name, then removed after confirming: the list is empty for the search
   await list.getByLabel('搜索管理员').fill('副局长');
   await list.getByLabel('搜索管理员').press('Enter');
+  await list.getByRole('cell', { name: DISTRICT_ADMIN }).waitFor({ state: 'detached' });
   const row = list.locator('.ant-table-row', { hasText: '月亮区副局长' });
   await row.getByText('月亮区教育局').waitFor();
   assert.equal(await list.locator('.ant-table-row').count(), 1);
   await shot(page, 'bureau-00-admins');
-  await row.getByRole('button', { name: '移除' }).click();
+  await row.getByRole('button', { name: /^移\s?除$/ }).click();
   await page.getByText('移除 月亮区教育局 的管理员 月亮区副局长？').waitFor();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: '移除' }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /^移\s?除$/ })
+    .click();
   await list.getByText('没有符合条件的管理员').waitFor();
   await context.clearCookies();
 });
