@@ -228,6 +228,15 @@ export function startNginx(dir: string, conf: string): ChildProcess {
   );
 }
 
+/** docs/DEPLOY.md "adding an API host": the new upstream list written, checked, and nginx told to reload. */
+export function reloadNginx(dir: string, conf: string): void {
+  const file = path.join(dir, 'nginx.conf');
+  fs.writeFileSync(file, conf);
+  const e = path.join(dir, 'nginx-error.log');
+  sh('nginx', ['-t', '-q', '-c', file, '-e', e]);
+  sh('nginx', ['-s', 'reload', '-c', file, '-e', e]);
+}
+
 /** The CPU seconds of a process so far, read now and again: a killed process keeps its last reading. */
 export function cpuMeter(pids: () => number[]): { sample: () => void; total: () => number } {
   const last = new Map<number, number>();

@@ -27,6 +27,7 @@ import {
   forwarder,
   makeNet,
   nginxConfig,
+  reloadNginx,
   portOn,
   S3,
   selfSigned,
@@ -250,19 +251,15 @@ try {
         path.join(dir, 'worker.log'),
       ),
     );
-  const frontOver = (hosts: string[]): ChildProcess =>
-    track(
-      startNginx(
-        dir,
-        nginxConfig({
-          dir,
-          listen: `127.0.0.1:${frontPort}`,
-          cert,
-          key,
-          upstreams: hosts.map((n) => `${net!.hosts.get(n)!.ip}:${API_PORT}`),
-        }),
-      ),
-    );
+  const frontConf = (hosts: string[]) =>
+    nginxConfig({
+      dir,
+      listen: `127.0.0.1:${frontPort}`,
+      cert,
+      key,
+      upstreams: hosts.map((n) => `${net!.hosts.get(n)!.ip}:${API_PORT}`),
+    });
+  const frontOver = (hosts: string[]): ChildProcess => track(startNginx(dir, frontConf(hosts)));
 
   /** bench:marking's load through the front on a fresh database; `midway` runs at half time. */
   async function markingRun(
@@ -334,9 +331,11 @@ try {
   const dbTwo = await benchDatabase(ADMIN_URL, 'yj_bench_cluster_two');
   databases.push(dbTwo);
   const api1 = await startApi('api1', dbTwo.url!); // migrates the database first
+  nginx = frontOver(['api1']);
+  // adding an API host (docs/DEPLOY.md): start it, then the front's upstream gains it on a reload
   const api2 = await startApi('api2', dbTwo.url!);
+  reloadNginx(dir, frontConf(['api1', 'api2']));
   let worker = startWorker(dbTwo.url!);
-  nginx = frontOver(['api1', 'api2']);
   const events: string[] = [];
   const two = await markingRun(
     'two API hosts',
@@ -358,6 +357,26 @@ try {
     true,
   );
   await stopChild(nginx);
+
+  // ── docs/DEPLOY.md's backups, run here: the database dumped and restored into a new one, the object store's
+  // folder archived; the restored copy must hold every submitted task
+  const backup = await benchDatabase(ADMIN_URL, 'yj_bench_cluster_restored');
+  databases.push(backup);
+  const dump = path.join(dir, 'yuejuan.dump');
+  let t0 = performance.now();
+  sh('pg_dump', ['--format=custom', `--file=${dump}`, dbTwo.url!]);
+  const dumpS = (performance.now() - t0) / 1000;
+  t0 = performance.now();
+  sh('pg_restore', ['--no-owner', `--dbname=${backup.url!}`, dump]);
+  const restoreS = (performance.now() - t0) / 1000;
+  const submitted = `select count(*) from mark_task where status = 'submitted'`;
+  const [a, b] = [dbTwo.url!, backup.url!].map((u) => sh('psql', [u, '-Atc', submitted]).trim());
+  const tarball = path.join(dir, 'objects.tar.gz');
+  sh('tar', ['-C', path.join(dir, 's3'), '-czf', tarball, '.']);
+  events.push(
+    `pg_dump ${(fs.statSync(dump).size / 1e6).toFixed(1)} MB in ${dumpS.toFixed(1)} s, pg_restore ${restoreS.toFixed(1)} s: ${b} of ${a} submitted tasks in the copy; object store archived (${(fs.statSync(tarball).size / 1e6).toFixed(1)} MB)`,
+  );
+  const restoredOk = a === b && Number(a) > 0;
 
   // ── the figures
   const row = (k: string, a: string, b: string, ratio = '') =>
@@ -403,7 +422,8 @@ try {
       failed ||= !ch.pass;
       console.log(`${ch.pass ? 'PASS' : 'FAIL'}  ${r.name}: ${ch.name} — ${ch.detail}`);
     }
-  if (failed || !single.counted || !two.counted) process.exitCode = 1;
+  console.log(`${restoredOk ? 'PASS' : 'FAIL'}  backup: the restored database holds every submitted task`);
+  if (failed || !restoredOk || !single.counted || !two.counted) process.exitCode = 1;
 } catch (e) {
   log(`bench:cluster failed: ${e instanceof Error ? e.stack : String(e)}`);
   log(`logs of the hosts: ${dir}`);
