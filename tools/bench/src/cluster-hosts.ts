@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -252,4 +253,35 @@ export function cpuMeter(pids: () => number[]): { sample: () => void; total: () 
     }
   };
   return { sample, total: () => [...last.values()].reduce((a, b) => a + b, 0) };
+}
+
+/** The backends serving `database`, their CPU read every second (a backend that ends keeps its last reading). */
+export function pgMeter(url: string, database: string) {
+  const pids = new Set<number>();
+  const meter = cpuMeter(() => [...pids]);
+  const c = new pg.Client({ connectionString: url });
+  let timer: NodeJS.Timeout | null = null;
+  const poll = async () => {
+    const r = await c.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    );
+    for (const row of r.rows) pids.add(row.pid);
+    meter.sample();
+  };
+  return {
+    async start() {
+      await c.connect();
+      await poll();
+      const base = meter.total();
+      timer = setInterval(() => void poll().catch(() => {}), 1000);
+      return base;
+    },
+    async stop(): Promise<number> {
+      if (timer) clearInterval(timer);
+      await poll();
+      await c.end();
+      return meter.total();
+    },
+  };
 }

@@ -15,7 +15,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../../apps/server/src/infra/db';
 import { s3Storage } from '../../../apps/server/src/infra/storage';
@@ -23,6 +22,7 @@ import { createTasks } from '../../../apps/server/src/modules/marking/final/mark
 import { benchDatabase, waitHealthy, type BenchDatabase } from './api-server';
 import {
   cpuMeter,
+  pgMeter,
   dropNet,
   forwarder,
   makeNet,
@@ -107,37 +107,6 @@ async function waitFor(what: string, ok: () => Promise<boolean>, seconds = 60): 
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`${what} did not come up within ${seconds} s`);
-}
-
-/** The backends serving `database`, their CPU read every second (a backend that ends keeps its last reading). */
-function pgMeter(url: string, database: string) {
-  const pids = new Set<number>();
-  const meter = cpuMeter(() => [...pids]);
-  const c = new pg.Client({ connectionString: url });
-  let timer: NodeJS.Timeout | null = null;
-  const poll = async () => {
-    const r = await c.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [database],
-    );
-    for (const row of r.rows) pids.add(row.pid);
-    meter.sample();
-  };
-  return {
-    async start() {
-      await c.connect();
-      await poll();
-      const base = meter.total();
-      timer = setInterval(() => void poll().catch(() => {}), 1000);
-      return base;
-    },
-    async stop(): Promise<number> {
-      if (timer) clearInterval(timer);
-      await poll();
-      await c.end();
-      return meter.total();
-    },
-  };
 }
 
 /** The task pool of the seeded subject, as the start of marking makes it; and each task's paper. */
