@@ -1,20 +1,25 @@
 // npm run bench:cluster (issue 35) — the product across machines, on one machine: the machine's PostgreSQL, Redis,
 // an S3-speaking object store, API processes and a recognition worker each in its own network namespace
 // (cluster-hosts.ts), nginx in front over HTTPS. Two runs of bench:marking's load (its seed, markers and
-// checks), one after the other in the same run:
+// checks) with a scan upload beside it (bench:scan's pages and world; every page at once, recognised by the API
+// hosts and the worker), one after the other in the same run:
 //   one   — ONE API host behind the front (the yardstick: the same work, the same services);
 //   two   — TWO API hosts and a worker behind the front; halfway, one API host and the worker are SIGKILLed
 //           (the worker is started again: recognition resumes), the markers go on through the other host.
-// Each run's checks are bench:marking's (no acknowledged submit lost, nothing counted twice, …). PostgreSQL CPU
+// Each run's checks are bench:marking's (no acknowledged submit lost, nothing counted twice, …) and the scan's
+// (every acknowledged page stored once and recognised). PostgreSQL CPU
 // is that of the backends serving the run's database (sampled every second; the machine's PostgreSQL serves
 // others too), the API CPU that of the API processes: docs/CAPACITY.md builds on both.
 // Root only (ip netns). BENCH_MARKERS (default 200), BENCH_PAPERS (3000), BENCH_SECONDS (30 per run),
-// BENCH_CONNECTIONS (16), BENCH_DATABASE_URL (the machine's PostgreSQL, postgres://postgres@127.0.0.1:5432/postgres).
+// BENCH_SCAN_PAGES (200, 4 requests of 20 pages in flight), BENCH_CONNECTIONS (16), BENCH_DATABASE_URL (the
+// machine's PostgreSQL, postgres://postgres@127.0.0.1:5432/postgres).
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../../apps/server/src/infra/db';
 import { s3Storage } from '../../../apps/server/src/infra/storage';
@@ -41,11 +46,14 @@ import {
 import { markingChecks, type Check } from './marking-checks';
 import { p50p99, runMarkers, THRESHOLD } from './marking-load';
 import { PAGE_KEY, seedMarking, writePageImage, type Seeded } from './marking-seed';
+import { SIM_VERSION } from '@yj/scan-sim';
+import { multipart, pageFiles, seedScanWorld } from './scan-world';
 
 const num = (v: string | undefined, d: number, max: number) => Math.max(1, Math.min(max, Number(v) || d));
 const SECONDS = num(process.env.BENCH_SECONDS, 30, 600);
 const MARKERS = num(process.env.BENCH_MARKERS, 200, 10_000);
 const PAPERS = num(process.env.BENCH_PAPERS, 3000, 200_000);
+const SCAN_PAGES = 2 * Math.floor(num(process.env.BENCH_SCAN_PAGES, 200, 20_000) / 2);
 const CONNECTIONS = num(process.env.BENCH_CONNECTIONS, 16, 1000);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const API_PORT = 8080;
@@ -127,6 +135,114 @@ async function openMarking(url: string, seeded: Seeded): Promise<Map<number, num
   }
 }
 
+const SCAN_ACCOUNT = 'bench-scan';
+const SCAN_PASSWORD = 'BenchScan2026x';
+const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+
+/** The scanning world in the run's database (bench:scan's), before the run. */
+async function seedScan(url: string, kaohaos: string[]): Promise<number> {
+  const d = openPostgres(url);
+  try {
+    return (await seedScanWorld(d.db, { kaohaos, account: SCAN_ACCOUNT, password: SCAN_PASSWORD })).subjectId;
+  } finally {
+    await d.close();
+  }
+}
+
+/**
+ * The scan upload: every page at once, in requests of 20 pages, 4 in flight, through the front; a request that
+ * gets no answer (its host died) is sent again — the server knows a page by its hash, so nothing counts twice.
+ * Answers which pages were acknowledged.
+ */
+async function uploadScans(
+  front: string,
+  subjectId: number,
+  files: string[],
+): Promise<{ acked: number; resent: number }> {
+  const login = await fetch(`${front}/filter/yue/user/login`, {
+    method: 'POST',
+    headers: { ...XHR, 'content-type': 'application/json' },
+    body: JSON.stringify({ account: SCAN_ACCOUNT, password: SCAN_PASSWORD }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const chunks: string[][] = [];
+  for (let i = 0; i < files.length; i += 20) chunks.push(files.slice(i, i + 20));
+  let acked = 0;
+  let resent = 0;
+  const send = async (chunk: string[]): Promise<void> => {
+    const m = multipart(
+      await Promise.all(
+        chunk.map(async (f) => ({ name: `${path.basename(f)}.jpg`, data: await readFile(`${f}.jpg`) })),
+      ),
+    );
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const res = await fetch(`${front}/filter/api/subject/${subjectId}/answerCard`, {
+        method: 'POST',
+        headers: { ...XHR, cookie: `yx_sid=${token}`, 'content-type': m.type },
+        body: new Uint8Array(m.payload),
+      }).catch(() => null);
+      const body = res?.ok ? ((await res.json().catch(() => null)) as { code: number } | null) : null;
+      if (body?.code === 0) {
+        acked += chunk.length;
+        return;
+      }
+      resent++;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  };
+  const queue = [...chunks];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let c = queue.shift(); c; c = queue.shift()) await send(c);
+    }),
+  );
+  return { acked, resent };
+}
+
+/** Waits for recognition to end (no page queued), then the checks: every page stored once, every page read. */
+async function scanChecks(
+  url: string,
+  subjectId: number,
+  files: number,
+  acked: number,
+): Promise<{ checks: Check[]; waitS: number }> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const t0 = performance.now();
+  try {
+    const q = async () =>
+      (
+        await c.query<{ pages: number; distinct: number; queued: number }>(
+          `select count(*)::int as pages, count(distinct sha256)::int as distinct,
+             (count(*) filter (where status = 'queued'))::int as queued from scan_page where subject_id = $1`,
+          [subjectId],
+        )
+      ).rows[0]!;
+    let r = await q();
+    const deadline = Date.now() + 600_000;
+    while (r.queued > 0 && Date.now() < deadline) {
+      await new Promise((res) => setTimeout(res, 1000));
+      r = await q();
+    }
+    const checks: Check[] = [
+      {
+        name: 'every acknowledged page stored',
+        pass: acked === files && r.distinct === files,
+        detail: `${acked} of ${files} pages acknowledged, ${r.distinct} distinct pages stored`,
+      },
+      {
+        name: 'no page stored twice',
+        pass: r.pages === r.distinct,
+        detail: `${r.pages} page rows for ${r.distinct} distinct pages`,
+      },
+      { name: 'recognition finished', pass: r.queued === 0, detail: `${r.queued} pages still queued` },
+    ];
+    return { checks, waitS: (performance.now() - t0) / 1000 };
+  } finally {
+    await c.end();
+  }
+}
+
 interface RunFigures {
   name: string;
   counted: number;
@@ -138,6 +254,7 @@ interface RunFigures {
   apiCpu: number;
   pgCpu: number;
   checks: Check[];
+  scan: { acked: number; resent: number; uploadS: number; recognisedS: number };
 }
 
 try {
@@ -166,6 +283,21 @@ try {
 
   // the page every seeded paper points at, in the object store (what recognition would have stored)
   const matrix = await writePageImage(path.join(dir, 'files'));
+  // bench:omr's simulated pages (made when missing) and the 考号 they carry
+  const scanFiles = await pageFiles(path.join(root, `bench-out/omr/v${SIM_VERSION}-typical-s4`), SCAN_PAGES);
+  const kaohaos = [
+    ...new Set(
+      await Promise.all(
+        scanFiles
+          .filter((_, i) => i % 2 === 0)
+          .map(
+            async (f) =>
+              (JSON.parse(await readFile(`${f}.json`, 'utf8')) as { answers: { examNumber: string } }).answers
+                .examNumber,
+          ),
+      ),
+    ),
+  ];
   await storage.put(PAGE_KEY, fs.readFileSync(path.join(dir, 'files', PAGE_KEY)));
 
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
@@ -242,6 +374,7 @@ try {
     log(`${name}: seeding ${PAPERS} papers, ${MARKERS} markers`);
     const seeded = await seedMarking(url, { papers: PAPERS, markers: MARKERS, matrix, threshold: THRESHOLD });
     const taskPaper = await openMarking(url, seeded);
+    const scanSubject = await seedScan(url, kaohaos);
     await waitFor('the front', async () => (await fetch(`${front}/filter/health`)).ok);
     const apiCpu = cpuMeter(() => apis.map((a) => a.pid!));
     apiCpu.sample();
@@ -250,7 +383,9 @@ try {
     const pg0 = await meter.start();
     const sampler = setInterval(apiCpu.sample, 1000);
     log(`${name}: ${MARKERS} markers for ${SECONDS} s through ${front}`);
-    const [load] = await Promise.all([
+    const scanT0 = performance.now();
+    let uploadS = 0;
+    const [load, scan] = await Promise.all([
       runMarkers({
         base: front,
         markers: seeded.markers,
@@ -267,12 +402,17 @@ try {
         cutsStored: false,
         nextWithSubmit: true,
       }),
+      uploadScans(front, scanSubject, scanFiles).finally(
+        () => (uploadS = (performance.now() - scanT0) / 1000),
+      ),
       new Promise((r) => setTimeout(r, (SECONDS * 1000) / 2)).then(midway),
     ]);
+    const recognised = await scanChecks(url, scanSubject, scanFiles.length, scan.acked);
     clearInterval(sampler);
     apiCpu.sample();
     const pgCpu = (await meter.stop()) - pg0;
     const result = await markingChecks(url, seeded.subjectId, seeded.blocks, load.ledger, { killed });
+    result.checks.push(...recognised.checks.map((ch) => ({ ...ch, name: `scan: ${ch.name}` })));
     return {
       name,
       counted: load.counted,
@@ -284,6 +424,7 @@ try {
       apiCpu: apiCpu.total() - api0,
       pgCpu,
       checks: result.checks,
+      scan: { ...scan, uploadS, recognisedS: uploadS + recognised.waitS },
     };
   }
 
@@ -382,6 +523,15 @@ try {
     ms(single.pgCpu, single).toFixed(2),
     ms(two.pgCpu, two).toFixed(2),
     (ms(two.pgCpu, two) / ms(single.pgCpu, single)).toFixed(2),
+  );
+  row('scan: pages acknowledged', `${single.scan.acked}/${SCAN_PAGES}`, `${two.scan.acked}/${SCAN_PAGES}`);
+  row('scan: requests sent again', String(single.scan.resent), String(two.scan.resent));
+  row('scan: upload done (s)', single.scan.uploadS.toFixed(0), two.scan.uploadS.toFixed(0));
+  row(
+    'scan: all recognised (s)',
+    single.scan.recognisedS.toFixed(0),
+    two.scan.recognisedS.toFixed(0),
+    (two.scan.recognisedS / single.scan.recognisedS).toFixed(2),
   );
   for (const e of events) console.log(`  ${e}`);
   console.log('');
