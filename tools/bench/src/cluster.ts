@@ -324,7 +324,8 @@ try {
       PORT: String(API_PORT),
       DATA_DIR: path.join(dir, name),
       DATABASE_URL: inNs(databaseUrl),
-      REDIS_URL: `redis://:${redisPassword}@${hostIp}:${redisPort}`,
+      // each run its own Redis database: BullMQ knows a job by its id, and both runs' databases number alike
+      REDIS_URL: `redis://:${redisPassword}@${hostIp}:${redisPort}/${name === 'one' ? 0 : 1}`,
       S3_ENDPOINT: s3Endpoint,
       S3_BUCKET: S3.bucket,
       S3_ACCESS_KEY_ID: S3.accessKeyId,
