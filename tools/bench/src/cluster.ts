@@ -93,7 +93,10 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const)
   process.on(sig, () => {
     log(`${sig}: cleaning up`);
     teardownNow();
-    void Promise.allSettled(databases.map((db) => db.drop())).finally(() => process.exit(130));
+    void Promise.allSettled(databases.map((db) => db.drop())).finally(() => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      process.exit(130);
+    });
   });
 
 const track = (c: ChildProcess): ChildProcess => {
