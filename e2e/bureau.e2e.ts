@@ -77,6 +77,47 @@ async function takeExaminees(page: Page, examId: number, schools: Array<{ id: nu
   return got.items;
 }
 
+test('the system administrator adds a bureau administrator on the screen, finds and removes one', async () => {
+  const { page, context } = s;
+  await login(page, 'admin', DEMO_PASSWORD);
+  await waitForPath(page, '/book/home');
+  await page.getByRole('menuitem', { name: '教育局' }).click();
+  await waitForPath(page, '/book/bureau');
+  await page.getByRole('button', { name: '教育局管理员' }).click();
+  await waitForPath(page, '/book/bureau/admins');
+  const list = page.getByTestId('bureau-admins');
+  await list.getByRole('cell', { name: DISTRICT_ADMIN }).waitFor();
+
+  // a new account made administrator of 月亮区教育局, chosen in the tree's list
+  await page.getByRole('button', { name: '添加管理员' }).click();
+  const dialog = page.getByRole('dialog', { name: '添加教育局管理员' });
+  await dialog.getByLabel('教育局').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('月亮区教育局').click();
+  await dialog.getByLabel('手机号').fill('13900000099');
+  await dialog.getByLabel('姓名').fill('月亮区副局长');
+  await shot(page, 'bureau-00-admin-add');
+  await dialog.getByRole('button', { name: /^添\s?加$/ }).click();
+  await page.getByText('初始密码只显示这一次').waitFor();
+  await page.getByRole('button', { name: '我已记下' }).click();
+
+  // searched by name, then removed after confirming: the list is empty for the search
+  await list.getByLabel('搜索管理员').fill('副局长');
+  await list.getByLabel('搜索管理员').press('Enter');
+  await list.getByRole('cell', { name: DISTRICT_ADMIN }).waitFor({ state: 'detached' });
+  const row = list.locator('.ant-table-row', { hasText: '月亮区副局长' });
+  await row.getByText('月亮区教育局').waitFor();
+  assert.equal(await list.locator('.ant-table-row').count(), 1);
+  await shot(page, 'bureau-00-admins');
+  await row.getByRole('button', { name: /^移\s?除$/ }).click();
+  await page.getByText('移除 月亮区教育局 的管理员 月亮区副局长？').waitFor();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /^移\s?除$/ })
+    .click();
+  await list.getByText('没有符合条件的管理员').waitFor();
+  await context.clearCookies();
+});
+
 test('a district administrator runs a 联考 for three schools; a school sees the comparison, not the others’ names', async () => {
   const { page, context } = s;
   await login(page, DISTRICT_ADMIN, DEMO_PASSWORD);

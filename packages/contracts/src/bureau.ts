@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, text } from './fields';
+import { id, idParam, text } from './fields';
+import { pageQuery } from './envelope';
 import { phone } from './auth';
 import { schoolScanProgress } from './scan';
 
@@ -15,6 +16,20 @@ export const bureauAdminAdd = z.object({
   name: text().trim().min(1).max(30).optional(),
 });
 export const bureauAdminItem = z.object({ userId: z.number(), name: z.string(), phone: z.string() });
+
+/** The system administrator's list of every bureau's administrators: by name or phone, by bureau, paged. */
+export const bureauAdminListQuery = pageQuery.extend({
+  keyword: text().trim().max(30).optional(),
+  orgId: idParam().optional(),
+});
+export type BureauAdminListQuery = z.input<typeof bureauAdminListQuery>;
+export const bureauAdminRow = bureauAdminItem.extend({
+  orgId: z.number(),
+  orgName: z.string(),
+  level: z.number(),
+});
+export type BureauAdminRow = z.infer<typeof bureauAdminRow>;
+export const bureauAdminRemove = z.object({ userId: id() });
 
 const schoolOfBureau = z.object({ id: z.number(), name: z.string(), orgId: z.number(), orgName: z.string() });
 

@@ -90,6 +90,7 @@ export const FAILURES = {
     errCode: 12040,
     message: (p: { name: Param }) => `${p.name} 已是该教育局的管理员`,
   },
+  notBureauAdmin: { errCode: 12041, message: '该用户不是这个教育局的管理员，可能已被移除，请刷新列表' },
   // 学生端 / 家长端 (issue 32): student accounts, parents' children, results (12050…, after the messages' and the bureau's)
   studentAccountMissing: { errCode: 12050, message: '该学生尚未开通账号，请先批量开通' },
   bindingMismatch: { errCode: 12051, message: '姓名、学号或绑定码不正确，请核对学校发放的账号单' },

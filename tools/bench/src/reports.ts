@@ -75,6 +75,7 @@ import type { Principal } from '@yj/contracts';
 import { openPostgres } from '../../../apps/server/src/infra/db';
 import { reportModule } from '../../../apps/server/src/modules/report/report.module';
 import { auditModule } from '../../../apps/server/src/modules/audit/audit.module';
+import { pgMeter } from './cluster-hosts';
 
 const N = Number(process.env.BENCH_EXAMINEES ?? 100_000);
 const SUBJECTS = 9;
@@ -173,10 +174,13 @@ try {
     }
   ).rows[0]!.id;
 
-  // 1. every figure, from scratch
+  // 1. every figure, from scratch; the CPU of the database's backends meanwhile (docs/CAPACITY.md, issue 35)
+  const pgCpu = pgMeter(base, name);
+  const pgCpu0 = await pgCpu.start();
   t = performance.now();
   await reports.warm(examId);
   const all = since(t);
+  const reportPgCpu = (await pgCpu.stop()) - pgCpu0;
 
   // the floor: the same figures in plain SQL (results aggregated in the database, only small answers sent)
   t = performance.now();
@@ -221,6 +225,9 @@ try {
     from paper p cross join lateral jsonb_each(p.objective) j group by 1, 2, 3`);
   const floor = since(t);
   console.log(`all report figures (${SUBJECTS} subjects + total): ${seconds(all)} s`);
+  console.log(
+    `PostgreSQL CPU of those figures: ${reportPgCpu.toFixed(1)} s (its backends; ${((1000 * reportPgCpu) / N).toFixed(2)} ms per examinee)`,
+  );
   console.log(`floor, plain SQL aggregations of the same figures: ${seconds(floor)} s`);
   console.log(`ratio: ${(all / floor).toFixed(2)} × the floor (goal ≤ 2×, and < 15 s)`);
 

@@ -1,7 +1,6 @@
 // npm run bench:scan — simulated pages uploaded through the real API (multipart, app.inject) and recognised by
 // the embedded defaults (PGlite, in-process queue, local files), beside a yardstick measured in the same run:
 // the engine alone (decode + recognizePage, one page after another) on a sample of the same pages.
-import { existsSync } from 'node:fs';
 import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,30 +8,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { count, eq, sql } from 'drizzle-orm';
 import { Piscina } from 'piscina';
-import { SIM_VERSION, typicalCard } from '@yj/scan-sim';
+import { SIM_VERSION } from '@yj/scan-sim';
 import { buildApp } from '../../../apps/server/src/app';
 import { loadConfig } from '../../../apps/server/src/config';
-import {
-  banji,
-  exam,
-  examSchool,
-  examinee,
-  grade,
-  org,
-  paper,
-  scanException,
-  scanPage,
-  school,
-  schoolAdmin,
-  student,
-  subject,
-  template,
-  user,
-} from '../../../apps/server/src/db/schema';
+import { paper, scanException, scanPage } from '../../../apps/server/src/db/schema';
 import { openPglite } from '../../../apps/server/src/infra/db';
 import { JOB_CONCURRENCY, memoryQueue } from '../../../apps/server/src/infra/queue';
 import { fsStorage } from '../../../apps/server/src/infra/storage';
-import { hashPassword } from '../../../apps/server/src/modules/auth/password';
+import { multipart, pageFiles, seedScanWorld } from './scan-world';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,37 +29,8 @@ const PAGES = Number(args.pages) - (Number(args.pages) % 2);
 const CHUNK = Number(args.chunk) - (Number(args.chunk) % 2);
 const setDir = path.resolve(args.set);
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
-const card = typicalCard();
 
-/** The simulated pages (bench:omr's cached set, grown here when short). */
-async function pageFiles(): Promise<string[]> {
-  const have = (i: number) => `${setDir}/typical-${String(i).padStart(5, '0')}-p${(i % 2) + 1}`;
-  const missing = Array.from({ length: PAGES }, (_, i) => i).filter((i) => !existsSync(`${have(i)}.jpg`));
-  if (missing.length) {
-    process.stderr.write(`generating ${missing.length} simulated pages in ${setDir} …\n`);
-    const pool = new Piscina({ filename: new URL('./omr-gen-worker.ts', import.meta.url).href });
-    await Promise.all(missing.map((i) => pool.run({ dir: setDir, difficulty: 'typical', seed: 4, i })));
-    await pool.destroy();
-  }
-  return Array.from({ length: PAGES }, (_, i) => have(i));
-}
-
-function multipart(files: Array<{ name: string; data: Buffer }>) {
-  const boundary = `----yjbench${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const f of files)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
-}
-
-const files = await pageFiles();
+const files = await pageFiles(setDir, PAGES);
 const truths = await Promise.all(
   files.filter((_, i) => i % 2 === 0).map(async (f) => JSON.parse(await readFile(`${f}.json`, 'utf8'))),
 );
@@ -107,43 +61,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-bench-scan-'));
 const database = await openPglite({ dataDir: path.join(dir, 'db') });
 await database.migrate();
 const db = database.db;
-const [o] = await db.insert(org).values({ name: '基准区教育局' }).returning();
-const [sc] = await db.insert(school).values({ name: '基准中学', orgId: o!.id }).returning();
-const [u] = await db
-  .insert(user)
-  .values({ account: 'bench', name: '扫描管理员', passwordHash: await hashPassword('Bench2026x') })
-  .returning();
-await db.insert(schoolAdmin).values({ schoolId: sc!.id, userId: u!.id });
-const [g] = await db.insert(grade).values({ schoolId: sc!.id, name: '高一' }).returning();
-const [c] = await db
-  .insert(banji)
-  .values({ schoolId: sc!.id, gradeId: g!.id, name: '高一(1)班' })
-  .returning();
-const [e] = await db.insert(exam).values({ name: '扫描基准', schoolId: sc!.id, gradeId: g!.id }).returning();
-await db.insert(examSchool).values({ examId: e!.id, schoolId: sc!.id });
-const [sub] = await db
-  .insert(subject)
-  .values({ examId: e!.id, course: '数学', name: '数学', fullScore: 150 })
-  .returning();
-await db.insert(template).values({ subjectId: sub!.id, body: card });
-for (let i = 0; i < kaohaos.length; i += 1000) {
-  const slice = kaohaos.slice(i, i + 1000);
-  const studs = await db
-    .insert(student)
-    .values(
-      slice.map((_, j) => ({ schoolId: sc!.id, classId: c!.id, xuehao: `B${i + j}`, name: `考生${i + j}` })),
-    )
-    .returning({ id: student.id });
-  await db.insert(examinee).values(
-    studs.map((s, j) => ({
-      examId: e!.id,
-      studentId: s.id,
-      schoolId: sc!.id,
-      classId: c!.id,
-      kaohao: slice[j]!,
-    })),
-  );
-}
+const { subjectId } = await seedScanWorld(db, { kaohaos, account: 'bench', password: 'Bench2026x' });
 
 const queue = memoryQueue(
   { error: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`) },
@@ -180,7 +98,7 @@ for (let i = 0; i < files.length; i += CHUNK) {
   const m = multipart(chunk);
   const res = await app.inject({
     method: 'POST',
-    url: `/filter/api/subject/${sub!.id}/answerCard`,
+    url: `/filter/api/subject/${subjectId}/answerCard`,
     headers: { ...XHR, cookie, 'content-type': m.type },
     payload: m.payload,
   });

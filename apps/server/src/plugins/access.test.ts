@@ -303,6 +303,28 @@ describe('access sweep with bureau, union and school roles (issue 35)', () => {
     expect(leaks).toEqual([]);
   });
 
+  it("refuses everyone but the system administrator the screen of bureaus' administrators", async () => {
+    const routes = t.app.apiRoutes.filter(
+      (r) => r.url.startsWith('/filter/api/admin/') && r.url.includes('dmins'),
+    );
+    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /filter/api/admin/org/:orgId/admins',
+      'GET /filter/api/admin/bureauAdmins',
+      'GET /filter/api/admin/org/:orgId/admins',
+      'POST /filter/api/admin/org/:orgId/admins',
+    ]);
+    for (const who of [b.cityAdmin, b.eastAdmin, b.a1Admin, teacher]) {
+      for (const route of routes) {
+        expect(route.capability).toBe('system.manage');
+        const url = route.url.replace(':orgId', String(b.east.id));
+        const payload =
+          route.method === 'GET' ? undefined : { userId: b.managerUser.id, phone: '13700009999' };
+        const answer = body(await who.call(route.method as 'GET' | 'POST' | 'DELETE', url, payload));
+        expect(`${route.method} ${url}: ${answer.message}`).toBe(`${route.method} ${url}: 无权限`);
+      }
+    }
+  });
+
   /** What `client` is shown, over every scoped route called with `target`'s ids, of the `secrets`. */
   async function leaksTo(client: Client, target: Ids, secrets: string[]): Promise<string[]> {
     Object.assign(ids, target);

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import {
   bureauAdminAdd,
   bureauAdminItem,
+  bureauAdminListQuery,
+  bureauAdminRemove,
+  bureauAdminRow,
   bureauExamParams,
   bureauOverview,
   bureauProgress,
@@ -10,7 +13,7 @@ import {
   orgParams,
   schoolComparison,
 } from '../bureau';
-import { defineRoute, noData } from '../route';
+import { defineRoute, noData, paged } from '../route';
 
 /**
  * The bureau's screens (issue 35): administrators of a bureau (by the system administrator), its schools and
@@ -32,6 +35,21 @@ export const bureauContract = {
     params: orgParams,
     body: bureauAdminAdd,
     response: z.object({ userId: z.number(), initialPassword: z.string().nullable() }),
+  }),
+  adminList: defineRoute({
+    method: 'GET',
+    path: '/api/admin/bureauAdmins',
+    access: 'system.manage',
+    query: bureauAdminListQuery,
+    response: paged(bureauAdminRow),
+  }),
+  removeAdmin: defineRoute({
+    method: 'DELETE',
+    path: '/api/admin/org/:orgId/admins',
+    access: 'system.manage',
+    params: orgParams,
+    body: bureauAdminRemove,
+    response: noData,
   }),
   overview: defineRoute({
     method: 'GET',

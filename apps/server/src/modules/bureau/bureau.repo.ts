@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BureauExam } from '@yj/contracts';
+import type { BureauAdminRow, BureauExam } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
 
 export interface BureauExamRow {
@@ -65,6 +65,35 @@ export function bureauRepo(db: Db) {
         select u.id as "userId", u.name, coalesce(u.phone, '') as phone from bureau_admin b
         join "user" u on u.id = b.user_id where b.org_id = ${orgId} order by b.id`);
       return rowsOf(r);
+    },
+
+    /** Every bureau's administrators, by name or phone (`keyword`) and bureau, a page of them and how many. */
+    async adminPage(q: {
+      keyword?: string | undefined;
+      orgId?: number | undefined;
+      page: number;
+      size: number;
+    }): Promise<{ total: number; items: BureauAdminRow[] }> {
+      const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const r = await db.execute(sql`
+        select u.id as "userId", u.name, coalesce(u.phone, '') as phone, o.id as "orgId", o.name as "orgName",
+          o.level, count(*) over ()::int as total
+        from bureau_admin b join "user" u on u.id = b.user_id join org o on o.id = b.org_id
+        where (${q.orgId ?? null}::int is null or b.org_id = ${q.orgId ?? null})
+          and (${like}::text is null or u.name like ${like} or u.phone like ${like})
+        order by o.level, o.id, b.id
+        limit ${q.size} offset ${(q.page - 1) * q.size}`);
+      const rows = rowsOf<BureauAdminRow & { total: number }>(r);
+      return { total: rows[0]?.total ?? 0, items: rows.map(({ total: _t, ...row }) => row) };
+    },
+
+    /** false when the user did not administer the bureau */
+    async removeAdmin(orgId: number, userId: number): Promise<boolean> {
+      // the statement opens the text: the session cache sees a grant written (infra/grant-writes.ts)
+      const r =
+        await db.execute(sql`delete from "bureau_admin" where org_id = ${orgId} and user_id = ${userId}
+        returning id`);
+      return rowsOf(r).length > 0;
     },
 
     /** false when the user already administers the bureau */

@@ -11,6 +11,11 @@ export function bureauRoutes(app: FastifyInstance, d: { bureau: BureauService; s
   const exam = { scope: d.scopes.examParam };
   on(c.admins, ({ params }) => d.bureau.admins(params.orgId));
   on(c.addAdmin, ({ params, body }, req) => d.bureau.addAdmin(params.orgId, body, actorOf(req)));
+  on(c.adminList, ({ query }) => d.bureau.adminPage(query));
+  on(c.removeAdmin, async ({ params, body }, req) => {
+    await d.bureau.removeAdmin(params.orgId, body.userId, actorOf(req));
+    return null;
+  });
   on(c.overview, async (_in, req) => d.bureau.overview(await req.principal()));
   on(c.progress, async ({ params }, req) => d.bureau.progress(params.examId, await req.principal()), exam);
   on(

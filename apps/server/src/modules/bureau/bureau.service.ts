@@ -107,6 +107,25 @@ export function bureauService(d: {
 
     admins: (orgId: number) => repo().admins(orgId),
 
+    /** Every bureau's administrators for the system administrator's screen, paged and searched. */
+    adminPage: async (q: Parameters<ReturnType<BureauRepo>['adminPage']>[0]) => ({
+      ...(await repo().adminPage(q)),
+      size: q.size,
+    }),
+
+    /** Ends a user's administration of one bureau (the account stays). */
+    async removeAdmin(orgId: number, userId: number, actor: Actor): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        if (!(await d.repo(tx).removeAdmin(orgId, userId))) throw fail('notBureauAdmin');
+        await d.audit.record(tx, {
+          action: 'bureauAdmin.remove',
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { orgId, before: { userId } },
+        });
+      });
+    },
+
     /** Makes the owner of a phone an administrator of a bureau (the account created when new). */
     async addAdmin(
       orgId: number,

@@ -123,4 +123,37 @@ describe('bureau administrators (issue 35)', () => {
     expect(body(await s.a1Admin.get(url)).message).toBe('无权限');
     expect(body(await s.westAdmin.get(`/filter/api/exam/${s.examId}/detail`)).message).toBe('无权限');
   });
+
+  it('are listed, searched and removed by the system administrator only (the screen 教育局管理员)', async () => {
+    const sys = await signIn(t.app, (await buildUser(t.database.db, { isAdmin: true })).account, PASSWORD);
+    const list = async (q: string) =>
+      body<{ total: number; size: number; items: Array<{ name: string; orgName: string; userId: number }> }>(
+        await sys.get(`/filter/api/admin/bureauAdmins?${q}`),
+      ).data;
+    const all = await list('page=1&size=2');
+    expect(all.size).toBe(2);
+    expect(all.items).toHaveLength(2);
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    // the city's administrator first (level 1), then the districts'
+    expect(all.items[0]!.orgName).toBe(s.city.name);
+    const east = await list(`orgId=${s.east.id}`);
+    expect(east.items.every((a) => a.orgName === '东区教育局')).toBe(true);
+    const found = await list(`keyword=${encodeURIComponent('东区管理')}`);
+    expect(found.items.map((a) => a.name)).toEqual(['东区管理员']);
+    // % in a search is a character, not "anything"
+    expect((await list('keyword=%25')).total).toBe(0);
+    // not one of the system administrator: refused to the bureau's own administrator
+    expect(body(await s.eastAdmin.call('GET', '/filter/api/admin/bureauAdmins', {})).message).toBe('无权限');
+    // removing: the grant goes (and with it the bureau screen), twice is a clear failure
+    const west = await list(`orgId=${s.west.id}`);
+    const gone = west.items[0]!;
+    const url = `/filter/api/admin/org/${s.west.id}/admins`;
+    expect(body(await s.eastAdmin.call('DELETE', url, { userId: gone.userId })).message).toBe('无权限');
+    expect(body(await sys.call('DELETE', url, { userId: gone.userId })).code).toBe(0);
+    expect(body(await sys.call('DELETE', url, { userId: gone.userId })).message).toBe(
+      '该用户不是这个教育局的管理员，可能已被移除，请刷新列表',
+    );
+    expect((await overview(s.westAdmin)).message).toBe('无权限');
+    expect((await list(`orgId=${s.west.id}`)).total).toBe(0);
+  });
 });

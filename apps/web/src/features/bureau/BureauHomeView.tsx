@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import type { BureauExam } from '@yj/contracts';
+import { useCurrentUser } from '../auth/current-user-context';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { bureauOverviewQuery } from './bureau.api';
@@ -10,6 +11,7 @@ const LEVELS: Record<number, string> = { 1: '省', 2: '市', 3: '区县' };
 
 /** 教育局: the schools under the administrator's bureaus and the 联考 they run, each with its progress and reports. */
 export function BureauHomeView() {
+  const user = useCurrentUser();
   const q = useQuery(bureauOverviewQuery());
   if (q.isError && !q.data)
     return <QueryFailed title="教育局信息加载失败" error={q.error} onRetry={() => void q.refetch()} />;
@@ -27,11 +29,18 @@ export function BureauHomeView() {
         </Space>
       }
       extra={
-        <Link to="/book/create/jointExam">
-          <Button type="primary" data-testid="bureau-create-joint">
-            创建联考
-          </Button>
-        </Link>
+        <Space>
+          {user.isAdmin && (
+            <Link to="/book/bureau/admins">
+              <Button>教育局管理员</Button>
+            </Link>
+          )}
+          <Link to="/book/create/jointExam">
+            <Button type="primary" data-testid="bureau-create-joint">
+              创建联考
+            </Button>
+          </Link>
+        </Space>
       }
       testId="bureau-home"
     >

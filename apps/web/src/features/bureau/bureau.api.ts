@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { bureauContract as c, type CompareQuery } from '@yj/contracts';
+import { bureauContract as c, type BureauAdminListQuery, type CompareQuery } from '@yj/contracts';
 import { callRoute } from '../../api/contract';
 
 /** The query string of a comparison: only what is set. */
@@ -11,6 +11,11 @@ const compareQuery = (q: CompareQuery) => ({
 
 /** Every /filter call of the bureau's screens (issue 35). */
 export const bureauApi = {
+  adminList: (q: BureauAdminListQuery) => callRoute(c.adminList, { query: q }),
+  addAdmin: (orgId: number, body: { phone: string; name?: string | undefined }) =>
+    callRoute(c.addAdmin, { params: { orgId }, body }),
+  removeAdmin: (orgId: number, userId: number) =>
+    callRoute(c.removeAdmin, { params: { orgId }, body: { userId } }),
   overview: () => callRoute(c.overview, {}),
   progress: (examId: number) => callRoute(c.progress, { params: { examId } }),
   namesShared: (examId: number, shared: boolean) =>
@@ -22,6 +27,9 @@ export const bureauApi = {
       Object.entries(compareQuery(q)).map(([k, v]) => [k, String(v)]),
     ).toString()}`,
 };
+
+export const bureauAdminsQuery = (q: BureauAdminListQuery) =>
+  queryOptions({ queryKey: ['bureau', 'admins', q], queryFn: () => bureauApi.adminList(q) });
 
 export const bureauOverviewQuery = () =>
   queryOptions({ queryKey: ['bureau', 'overview'], queryFn: () => bureauApi.overview() });

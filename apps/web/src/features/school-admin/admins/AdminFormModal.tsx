@@ -9,6 +9,25 @@ interface Values {
   name?: string;
 }
 
+/** An administrator's phone and, for a phone without an account, the name its new account gets. */
+export function AdminAccountFields() {
+  return (
+    <>
+      <Form.Item name="phone" label="手机号" rules={PHONE_RULES}>
+        <Input placeholder="管理员的登录手机号" maxLength={11} inputMode="numeric" />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label="姓名"
+        extra="该手机号尚未注册时必填，系统会为其创建账号并生成初始密码"
+        rules={[{ max: 30, message: '姓名不能超过 30 个字' }]}
+      >
+        <Input placeholder="选填" maxLength={30} />
+      </Form.Item>
+    </>
+  );
+}
+
 /** 添加管理员 by phone; a phone without an account needs a name, and gets a new account. */
 export function AdminFormModal({
   schoolId,
@@ -40,17 +59,7 @@ export function AdminFormModal({
       form={form}
       onCancel={onClose}
     >
-      <Form.Item name="phone" label="手机号" rules={PHONE_RULES}>
-        <Input placeholder="管理员的登录手机号" maxLength={11} inputMode="numeric" />
-      </Form.Item>
-      <Form.Item
-        name="name"
-        label="姓名"
-        extra="该手机号尚未注册时必填，系统会为其创建账号并生成初始密码"
-        rules={[{ max: 30, message: '姓名不能超过 30 个字' }]}
-      >
-        <Input placeholder="选填" maxLength={30} />
-      </Form.Item>
+      <AdminAccountFields />
     </FormModal>
   );
 }

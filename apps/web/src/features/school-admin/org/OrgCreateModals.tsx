@@ -8,7 +8,8 @@ import { flattenOrgs, LEVEL_LABELS } from '../org-tree';
 import { schoolAdminApi, type OrgCreateInput, type SchoolCreateInput } from '../school-admin.api';
 import { orgTreeQuery } from '../school-admin.queries';
 
-function orgOptions(tree: OrgNode[]) {
+/** Every bureau for a Select, indented by its depth. */
+export function orgOptions(tree: OrgNode[]) {
   // Indented names show the hierarchy inside a flat Select.
   return flattenOrgs(tree).map((o) => ({
     label: `${'\u3000'.repeat(o.depth)}${o.name}`,
