@@ -16,6 +16,7 @@ let t: TestApp;
 let admin: Client;
 let examId: number;
 let subjectId: number;
+let savedId: number;
 
 beforeAll(async () => {
   t = await testApp();
@@ -42,10 +43,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every file under the template pictures of the subject. */
+const picturesDir = () => path.join(t.config.dataDir, 'files', 'templates', String(subjectId));
+/** The subject's stored template pictures. */
 function pictureFiles(): string[] {
-  const dir = path.join(t.config.dataDir, 'files', 'templates', String(subjectId));
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  return fs.existsSync(picturesDir())
+    ? fs
+        .readdirSync(picturesDir())
+        .filter((f) => f.endsWith('.jpg'))
+        .sort()
+    : [];
 }
 
 /** What one save may not grow: counts and sizes of what the subject's card and template hold. */
@@ -73,7 +79,13 @@ async function footprint() {
     .select({ rows: sql<number>`count(*)::int` })
     .from(auditLog)
     .where(eq(auditLog.examId, examId));
-  return { template: tpl!, designs: designs!.rows, blocks: blocks!, log: log!.rows, pictures: pictureFiles() };
+  return {
+    template: tpl!,
+    designs: designs!.rows,
+    blocks: blocks!,
+    log: log!.rows,
+    pictures: pictureFiles(),
+  };
 }
 
 const save = async (templateId?: number) =>
@@ -91,6 +103,7 @@ describe('saving the same online card as the template again', () => {
     const first = await save();
     expect(first.code).toBe(0);
     const id = first.data.template.id;
+    savedId = id;
     const after1 = await footprint();
     expect(after1.template.rows).toBe(1);
     expect(after1.designs).toBe(1);
@@ -110,6 +123,15 @@ describe('saving the same online card as the template again', () => {
       // one line per save (template.update), the block regions unchanged so no block.save
       expect(now.log).toBe(after1.log + round);
     }
+  });
+
+  it('takes the pictures the same drawing was rendered to, and renders again when one is gone', async () => {
+    const before = await footprint();
+    const [gone] = before.pictures;
+    fs.rmSync(path.join(picturesDir(), gone!));
+    expect(pictureFiles()).not.toContain(gone);
+    expect((await save(savedId)).code).toBe(0);
+    expect(pictureFiles()).toEqual(before.pictures);
   });
 
   it('a new card for the subject (no template id) is laid out as before: the earlier template stays', async () => {
