@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   cardOptions,
   templateProblems,
@@ -44,6 +45,16 @@ import {
 
 /** Template pixels per inch of an online card (spec §3 dpiValue default). */
 const CARD_DPI = 200;
+
+/**
+ * What the pages' pictures are rendered from: everything drawn (the geometry holds every element and text), the
+ * dpi, and DRAWN — raise it when the PDF drawing or the card font changes, so cards saved again are drawn anew.
+ */
+const DRAWN = 1;
+const drawingOf = (g: CardGeometry): string =>
+  createHash('sha256')
+    .update(JSON.stringify({ drawn: DRAWN, dpi: CARD_DPI, g }))
+    .digest('hex');
 
 // The card font is ~15 MB: read once per process, on first use; a failed read is retried next time.
 let fonts: Promise<CardFonts> | null = null;
@@ -217,8 +228,14 @@ export function cardService(d: {
       const laid = cardTemplate(geometry, { dpi: CARD_DPI });
       const problems = templateProblems(laid, c.structure);
       if (problems.length) throw fail('cardQuestionsMismatch', { problems: problems.join('；') });
-      // the printed pages as the template's pictures: 题块框选 and the cut preview draw on them
-      const pictures = await d.images.rendered(subjectId, (await pdfOf(c, geometry)).bytes, CARD_DPI);
+      // the printed pages as the template's pictures: 题块框选 and the cut preview draw on them; the same
+      // drawing (saved again unchanged) takes the pictures it was rendered to before
+      const pictures = await d.images.renderedOnce(
+        subjectId,
+        drawingOf(geometry),
+        async () => (await pdfOf(c, geometry)).bytes,
+        CARD_DPI,
+      );
       const body = { ...laid, pages: laid.pages.map((p, i) => ({ ...p, image: pictures[i] })) };
       const template = await d.templates.save(
         subjectId,

@@ -4,7 +4,7 @@ import type { Patch, TemplateRect } from '@yj/contracts';
 import { detectLayout, type DetectedLayout } from '@yj/omr';
 import { fail } from '../../errors';
 import type { Storage } from '../../infra/storage';
-import { templatePictureKey } from './template-picture';
+import { templateDrawingKey, templatePictureKey } from './template-picture';
 import { expandFiles, filePages, SCAN_LIMITS, sniff } from '../scan/ingest/scan-input';
 import { rendererFor, type PagePool, type RenderJob } from '../scan/ingest/scan-pages';
 
@@ -23,6 +23,19 @@ export interface TemplateImage {
 const PATCH_SCALE = 0.5;
 const MAX_SIDE = 8000;
 const KEY = /^[0-9a-f]{64}$/;
+
+/** The picture keys a drawing index holds; null when missing or not such a list. */
+function keysIn(stored: Buffer | null): string[] | null {
+  if (!stored) return null;
+  try {
+    const v: unknown = JSON.parse(stored.toString('utf8'));
+    return Array.isArray(v) && v.length > 0 && v.every((k) => typeof k === 'string' && KEY.test(k))
+      ? (v as string[])
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Pictures the template builder draws on (issue 5): stored greyscale, so template pixels are its pixels,
@@ -58,6 +71,30 @@ export function templateImageService(d: { storage: Storage; pages: PagePool }) {
       if (!out.ok || !out.images) throw fail('cardImageRenderFailed');
       const keys: string[] = [];
       for (const image of out.images) keys.push(await store(subjectId, image));
+      return keys;
+    },
+
+    /**
+     * `rendered`, once per drawing: `drawing` (a hash of everything drawn on the pages, and the dpi) names the
+     * keys its pages were rendered to, so saving the same card again (覆盖保存, 更新 of an unchanged card) takes
+     * the stored pictures instead of printing and rasterising every page again — most of a save's time. Rendered
+     * anew when any picture is gone.
+     */
+    async renderedOnce(
+      subjectId: number,
+      drawing: string,
+      pdf: () => Promise<Buffer>,
+      dpi: number,
+    ): Promise<string[]> {
+      const index = templateDrawingKey(subjectId, drawing);
+      const kept = keysIn(await d.storage.get(index));
+      if (
+        kept &&
+        (await Promise.all(kept.map((k) => d.storage.has(templatePictureKey(subjectId, k))))).every(Boolean)
+      )
+        return kept;
+      const keys = await this.rendered(subjectId, await pdf(), dpi);
+      await d.storage.put(index, Buffer.from(JSON.stringify(keys)));
       return keys;
     },
 

@@ -4,3 +4,7 @@
  * scanning needs nothing of the builder's services (which use scanning's page input) and no import circle joins them.
  */
 export const templatePictureKey = (subjectId: number, key: string) => `templates/${subjectId}/${key}.jpg`;
+
+/** The picture keys a drawing (a card's pages, by the hash of what is drawn) was rendered to, in page order. */
+export const templateDrawingKey = (subjectId: number, drawing: string) =>
+  `templates/${subjectId}/drawn-${drawing}.json`;
