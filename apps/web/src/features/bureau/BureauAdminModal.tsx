@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FormModal } from '../../components/FormModal';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { AdminAccountFields } from '../school-admin/admins/AdminFormModal';
-import { orgOptions } from '../school-admin/org/OrgCreateModals';
+import { orgChosenLabel, orgOptions } from '../school-admin/org/OrgCreateModals';
 import { orgTreeQuery } from '../school-admin/school-admin.queries';
 import { bureauApi } from './bureau.api';
 
@@ -54,6 +54,7 @@ export function BureauAdminModal({
           placeholder="选择省、市或区县教育局"
           loading={tree.isPending}
           options={orgOptions(tree.data ?? [])}
+          labelRender={orgChosenLabel}
           showSearch={{ optionFilterProp: 'title' }}
         />
       </Form.Item>

@@ -8,7 +8,7 @@ import { useCurrentUser } from '../auth/current-user-context';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { InitialPasswordModal, type NewAccount } from '../school-admin/common/InitialPasswordModal';
-import { orgOptions } from '../school-admin/org/OrgCreateModals';
+import { orgChosenLabel, orgOptions } from '../school-admin/org/OrgCreateModals';
 import { LEVEL_LABELS } from '../school-admin/org-tree';
 import { orgTreeQuery } from '../school-admin/school-admin.queries';
 import { BureauAdminModal } from './BureauAdminModal';
@@ -85,6 +85,7 @@ export function BureauAdminsView() {
             value={orgId}
             loading={tree.isPending}
             options={orgOptions(tree.data ?? [])}
+            labelRender={orgChosenLabel}
             showSearch={{ optionFilterProp: 'title' }}
             onChange={(v?: number) => {
               setOrgId(v);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useOneAtATime } from '../../../app/useOneAtATime';
 import type { OrgNode } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,6 +18,10 @@ export function orgOptions(tree: OrgNode[]) {
     title: o.name,
   }));
 }
+
+/** The chosen bureau shown by its name alone: the indent belongs to the list, not to the box (give Select's labelRender). */
+export const orgChosenLabel = ({ label }: { label?: ReactNode }) =>
+  typeof label === 'string' ? label.trimStart() : label;
 
 interface ModalProps {
   tree: OrgNode[];
@@ -63,7 +68,7 @@ export function CreateOrgModal({ tree, open, onClose }: ModalProps) {
         <Select options={Object.entries(LEVEL_LABELS).map(([v, label]) => ({ label, value: Number(v) }))} />
       </Form.Item>
       <Form.Item name="parentId" label="上级教育局" extra="不选则作为最上级">
-        <Select allowClear placeholder="无" options={orgOptions(tree)} />
+        <Select allowClear placeholder="无" options={orgOptions(tree)} labelRender={orgChosenLabel} />
       </Form.Item>
     </FormModal>
   );
@@ -120,7 +125,11 @@ export function CreateSchoolModal({
         <Input placeholder="学校全称" maxLength={60} />
       </Form.Item>
       <Form.Item name="orgId" label="所属教育局" rules={[{ required: true, message: '请选择所属教育局' }]}>
-        <Select placeholder={tree.length ? '请选择' : '请先新建教育局'} options={orgOptions(tree)} />
+        <Select
+          placeholder={tree.length ? '请选择' : '请先新建教育局'}
+          options={orgOptions(tree)}
+          labelRender={orgChosenLabel}
+        />
       </Form.Item>
       <Form.Item name="code" label="学校代码" rules={[{ max: 20, message: '不能超过 20 位' }]}>
         <Input placeholder="选填" maxLength={20} />
