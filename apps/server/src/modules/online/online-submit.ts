@@ -23,7 +23,12 @@ export function onlineSubmitter(d: { db: Db; repo: typeof onlineRepo; papers: On
     const at = kind === 'timeout' ? a.deadline : new Date();
     await r.submit(a.id, { at, kind, scores, total });
     // the hand-in as the examinee's paper: scored, marked and reported with the scanned ones
-    await d.papers.handIn(tx, { subjectId, attemptId: a.id, examineeId: a.examineeId, at }, questions, answers);
+    await d.papers.handIn(
+      tx,
+      { subjectId, attemptId: a.id, examineeId: a.examineeId, at },
+      questions,
+      answers,
+    );
     return at;
   }
 

@@ -14,6 +14,7 @@ import { body, testApp, type TestApp } from '../../../test/app';
 import { portalClient, type PortalClient } from '../../../test/portal';
 import { buildScoreScene } from '../../../test/score';
 import { buildMarker, claimTasks } from '../../../test/marking';
+import { TYPED_PAGE, typedPageHeight } from './online-typed';
 
 // 在线考试 (issue 34): the school sets a subject online and launches it; students start, save, resume, leave,
 // submit (the objective part scored by packages/scoring), time out; the school sees who is where and reopens.
@@ -25,6 +26,8 @@ let s1: PortalClient;
 let s2: PortalClient;
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+// a written answer of 100 lines: more than one TYPED_PAGE.h page holds
+const LONG = Array.from({ length: 100 }, (_, i) => `第${i + 1}行：论证的一步`).join('\n');
 const setting = (over: object = {}) => ({
   mode: 'online',
   startsAt: minutes(-5),
@@ -202,6 +205,7 @@ describe('the school watches and reopens', () => {
 
 describe('the hand-in becomes a paper: marked on typed pages, scored with the scanned', () => {
   it('makes each examinee’s paper under the online batch, replaced when handed in again', async () => {
+    expect(body(await s2.post(`${sit}/answer`, { no: '23', value: LONG, rev: 1 })).code).toBe(0);
     expect(body(await s2.post(`${sit}/submit`)).code).toBe(0);
     const db = t.database.db;
     const papers = await db
@@ -234,13 +238,25 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
     const started = body(await s.admin.get(`/filter/api/subject/${s.subjectId}/review/start`));
     expect(started).toMatchObject({ code: 0 });
     const [b] = await db.select().from(block).where(eq(block.id, s.blockId));
-    expect(b!.regions).toEqual([0, 1, 2].map((page) => ({ page, x: 0, y: 0, w: 1000, h: 1300 })));
+    // question 23's page as tall as s2's 100 lines need: every line inside the block's cut
+    const tall = typedPageHeight(LONG);
+    expect(tall).toBeGreaterThan(TYPED_PAGE.h * 2);
+    expect(b!.regions).toEqual([1300, 1300, tall].map((h, page) => ({ page, x: 0, y: 0, w: 1000, h })));
+    const inked: boolean[] = [];
     for (const score of [8, 5]) {
       const [task] = (await claimTasks(marker.client, s.blockId)).data;
       const img = await marker.client.get(`/filter/api/marking/task/${task!.taskId}/image`);
       expect(img.headers['content-type']).toContain('image/jpeg');
       const meta = await sharp(img.rawPayload).metadata();
-      expect([meta.width, meta.height! > 3 * 1300]).toEqual([1000, true]);
+      expect([meta.width, meta.height]).toEqual([1000, 1300 * 2 + tall + 2 * 12]);
+      // the band of the 100th line (row 100 under the heading) of question 23's page in the cut
+      const baseline = 2 * (1300 + 12) + TYPED_PAGE.margin + TYPED_PAGE.font + 100 * TYPED_PAGE.line;
+      const band = await sharp(img.rawPayload)
+        .extract({ left: 0, top: baseline - TYPED_PAGE.font, width: 1000, height: TYPED_PAGE.font + 4 })
+        .greyscale()
+        .raw()
+        .toBuffer();
+      inked.push(band.some((v) => v < 100));
       const sent = await marker.client.post(`/filter/api/marking/task/${task!.taskId}/submit`, {
         leaseToken: task!.leaseToken,
         scores: [
@@ -252,6 +268,8 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
       });
       expect(body(sent).code).toBe(0);
     }
+    // s1 wrote one line there, s2 a hundred: the last of them reaches the marker
+    expect(inked.sort()).toEqual([false, true]);
     const score = `/filter/api/subject/${s.subjectId}/score`;
     expect(body(await s.admin.post(`${score}/recompute`, {})).code).toBe(0);
     const rows = body<ScoreStudentsPage>(await s.admin.get(`${score}/students?sort=kaohao`)).data.items;
