@@ -281,6 +281,24 @@ export function onlineRepo(db: Db) {
         .for('update', { skipLocked: true });
     },
 
+    /** The subjects with an attempt whose time ran out unsubmitted (the periodic hand-in's work). */
+    async expiredSubjects(now: Date): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ id: onlineAttempt.subjectId })
+        .from(onlineAttempt)
+        .where(and(isNull(onlineAttempt.submittedAt), lt(onlineAttempt.deadline, now)));
+      return rows.map((x) => x.id);
+    },
+
+    /** Attempts of the subject not handed in (still sitting, or expired and not yet handed in). */
+    async unsubmittedCount(subjectId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(onlineAttempt)
+        .where(and(eq(onlineAttempt.subjectId, subjectId), isNull(onlineAttempt.submittedAt)));
+      return row?.n ?? 0;
+    },
+
     async reopen(attemptId: number, deadline: Date): Promise<void> {
       await db
         .update(onlineAttempt)
