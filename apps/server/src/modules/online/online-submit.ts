@@ -71,7 +71,7 @@ export function onlineSubmitter(d: { db: Db; repo: typeof onlineRepo; papers: On
      */
     async beforeStart(tx: Db, subjectId: number): Promise<void> {
       await submitExpiredIn(tx, subjectId);
-      const sitting = await d.repo(tx).unsubmittedCount(subjectId);
+      const sitting = await d.repo(tx).submittedCount(subjectId, false);
       if (sitting) throw fail('onlineStillSitting', { count: sitting });
     },
   };

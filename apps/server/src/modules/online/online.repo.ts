@@ -290,14 +290,6 @@ export function onlineRepo(db: Db) {
       return rows.map((x) => x.id);
     },
 
-    /** Attempts of the subject not handed in (still sitting, or expired and not yet handed in). */
-    async unsubmittedCount(subjectId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(onlineAttempt)
-        .where(and(eq(onlineAttempt.subjectId, subjectId), isNull(onlineAttempt.submittedAt)));
-      return row?.n ?? 0;
-    },
 
     async reopen(attemptId: number, deadline: Date): Promise<void> {
       await db
@@ -358,12 +350,13 @@ export function onlineRepo(db: Db) {
       return { counts, items };
     },
 
-    /** Submitted attempts of the subject (marking and scores read them). */
-    async submittedCount(subjectId: number): Promise<number> {
+    /** Submitted attempts of the subject (marking and scores read them), or those not handed in (`false`). */
+    async submittedCount(subjectId: number, submitted = true): Promise<number> {
+      const handed = submitted ? isNotNull(onlineAttempt.submittedAt) : isNull(onlineAttempt.submittedAt);
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(onlineAttempt)
-        .where(and(eq(onlineAttempt.subjectId, subjectId), isNotNull(onlineAttempt.submittedAt)));
+        .where(and(eq(onlineAttempt.subjectId, subjectId), handed));
       return row?.n ?? 0;
     },
   };
