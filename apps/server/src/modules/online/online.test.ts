@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  MarkOrigin,
   OnlineSetting,
   PortalOnlineItem,
   ScoreStudentsPage,
@@ -324,6 +325,13 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
         .raw()
         .toBuffer();
       inked.push(band.some((v) => v < 100));
+      // 查看原卷及答案: the typed pages of the paper, whole (an online batch has no template)
+      const origin = `/filter/api/marking/task/${task!.taskId}/origin`;
+      const o = body<MarkOrigin>(await marker.client.get(origin)).data;
+      expect(o.pages).toEqual([0, 1, 2].map((page) => ({ page, imageUrl: `${origin}/${page}` })));
+      const whole = await marker.client.get(`${origin}/2`);
+      expect(whole.headers['content-type']).toContain('image/jpeg');
+      expect((await sharp(whole.rawPayload).metadata()).width).toBe(1000);
       const sent = await marker.client.post(`/filter/api/marking/task/${task!.taskId}/submit`, {
         leaseToken: task!.leaseToken,
         scores: [
