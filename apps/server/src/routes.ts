@@ -82,7 +82,7 @@ import { exportModule } from './modules/export/export.module';
 import { scorePublishRoutes } from './modules/score/score-publish.routes';
 import { portalModule } from './modules/portal/portal.module';
 import { portalAdminRoutes, portalRoutes } from './modules/portal/portal.routes';
-import { onlineModule, onlineRegions } from './modules/online/online.module';
+import { onlineModule } from './modules/online/online.module';
 import { onlineRoutes } from './modules/online/online.routes';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
@@ -248,7 +248,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       portalAdminRoutes(api, portal);
       portalRoutes(api, portal);
       // 在线考试 (issue 34): the school's setting and lifecycle operations, the students' sitting on 学生端
-      onlineRoutes(api, { ...onlineModule({ db, audit, self: portal.self, storage: deps.storage }), scopes });
+      const online = onlineModule({ db, audit, self: portal.self, storage: deps.storage });
+      onlineRoutes(api, { online: online.online, sit: online.sit, scopes });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       // libjpeg-turbo native, or its WebAssembly build where the native binary cannot load (same pixels)
@@ -366,17 +367,19 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       });
       const stopQualityJobs = quality.registerJobs(local);
       const stopMessageJobs = events.registerJobs(local);
+      const stopOnlineJobs = online.registerJobs(local);
       app.addHook('onClose', async () => {
         stopMarkingJobs();
         stopQualityJobs();
         stopMessageJobs();
+        stopOnlineJobs();
         await localQueue.close();
       });
       const { subjects, schedule } = subjectModule({
         db,
         audit,
         queue: local,
-        startPorts: { scanMissing, templateFit: templateMismatches, onlineRegions },
+        startPorts: { scanMissing, templateFit: templateMismatches, onlineRegions: online.onlineRegions },
         hooks: reviewHooks,
         onTransition: events.onTransition,
       });

@@ -132,6 +132,11 @@ export const FAILURES = {
   },
   onlineNotSubmitted: { errCode: 12093, message: '该学生尚未开始或仍在作答，无需重新开放' },
   onlineAnswerInvalid: { errCode: 12094, message: (p: { no: Param }) => `第 ${p.no} 题的选项无效` },
+  onlineStillSitting: {
+    errCode: 12095,
+    message: (p: { count: Param }) =>
+      `尚有 ${p.count} 名考生在线作答中，须待其交卷或作答时间结束后再开始阅卷`,
+  },
   // 13xxx Exams, subjects and their lifecycle, examinees, exam roles
   examNotFound: { errCode: 13001, message: '考试不存在或已删除' },
   subjectNotFound: { errCode: 13002, message: '科目不存在或已删除' },

@@ -28,6 +28,8 @@ export const JOBS = {
   'quality.evaluate': none,
   /** system messages: blocks marked to the end, markers paused by 质检 (every 30 s, in-process). */
   'message.events': none,
+  /** 在线考试 attempts past their deadline handed in, whoever reads (every 30 s, in-process). Idempotent. */
+  'online.expire': none,
   /** one 智能辅助 detection run (判空 or 相同答案归组; in-process, one at a time). Idempotent per run. */
   'intelligent.run': z.object({ runId: id() }),
 } as const;

@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { BlockRegion, RecognisedPage } from '@yj/contracts';
 import type { Db } from '../../infra/db';
-import { block, examinee, paper, scanBatch, scanPage } from '../../db/schema';
+import { block, examinee, onlineAnswer, onlineAttempt, paper, scanBatch, scanPage } from '../../db/schema';
 
 /** An online paper's typed page to store. */
 export interface TypedPageRow {
@@ -39,7 +39,11 @@ export function onlinePaperRepo(db: Db) {
         .select({ id: scanBatch.id })
         .from(scanBatch)
         .where(
-          and(eq(scanBatch.subjectId, subjectId), eq(scanBatch.schoolId, schoolId), eq(scanBatch.source, 'online')),
+          and(
+            eq(scanBatch.subjectId, subjectId),
+            eq(scanBatch.schoolId, schoolId),
+            eq(scanBatch.source, 'online'),
+          ),
         )
         .for('update');
       return found!.id;
@@ -49,7 +53,9 @@ export function onlinePaperRepo(db: Db) {
       const [row] = await db
         .select({ id: paper.id })
         .from(paper)
-        .where(and(eq(paper.subjectId, subjectId), eq(paper.examineeId, examineeId), isNull(paper.deletedAt)));
+        .where(
+          and(eq(paper.subjectId, subjectId), eq(paper.examineeId, examineeId), isNull(paper.deletedAt)),
+        );
       return row?.id ?? null;
     },
 
@@ -106,6 +112,21 @@ export function onlinePaperRepo(db: Db) {
           recognisedAt: now,
         })),
       );
+    },
+
+    /** The non-empty answers of the subject's handed-in attempts (how tall their typed pages are drawn). */
+    async handedInAnswers(subjectId: number) {
+      return db
+        .select({ no: onlineAnswer.no, value: onlineAnswer.value })
+        .from(onlineAnswer)
+        .innerJoin(onlineAttempt, eq(onlineAttempt.id, onlineAnswer.attemptId))
+        .where(
+          and(
+            eq(onlineAttempt.subjectId, subjectId),
+            isNotNull(onlineAttempt.submittedAt),
+            ne(onlineAnswer.value, ''),
+          ),
+        );
     },
 
     async blocks(subjectId: number) {

@@ -3,7 +3,7 @@ import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
 import { isObjective } from './online-rules';
 import type { onlinePaperRepo } from './online-paper.repo';
-import { typedPage, typedPageIndex, typedPageResult, typedRegions } from './online-typed';
+import { typedPage, typedPageHeight, typedPageIndex, typedPageResult, typedRegions } from './online-typed';
 
 interface Question {
   no: string;
@@ -44,18 +44,29 @@ export function onlinePapers(d: { storage: Storage; repo: typeof onlinePaperRepo
         const storageKey = `online/${a.subjectId}/${paperId}/${stamp}-${position}.jpg`;
         await d.storage.put(storageKey, bytes);
         // the paper in the hash: two students typing the same answer are two pages
-        const sha256 = createHash('sha256').update(`${paperId}:${stamp}:${position}:`).update(bytes).digest('hex');
-        pages.push({ position, storageKey, sha256, fileName: `第${no}题.jpg`, result: typedPageResult(position) });
+        const sha256 = createHash('sha256')
+          .update(`${paperId}:${stamp}:${position}:`)
+          .update(bytes)
+          .digest('hex');
+        pages.push({
+          position,
+          storageKey,
+          sha256,
+          fileName: `第${no}题.jpg`,
+          result: typedPageResult(position),
+        });
       }
       await r.replacePages(a.subjectId, batchId, paperId, pages);
       return paperId;
     },
-
   };
 }
 export type OnlinePapers = ReturnType<typeof onlinePapers>;
 
-/** 开始阅卷 of an online subject (its start port): each block cut from its questions' whole typed pages. */
+/**
+ * 开始阅卷 of an online subject (its start port): each block cut from its questions' whole typed pages, each page
+ * region as tall as the tallest page drawn for that question (from the answers handed in: the same drawing rule).
+ */
 export async function onlineBlockRegions(
   tx: Db,
   subjectId: number,
@@ -64,5 +75,10 @@ export async function onlineBlockRegions(
 ): Promise<void> {
   const r = repo(tx);
   const index = typedPageIndex(questions);
-  for (const b of await r.blocks(subjectId)) await r.setRegions(b.id, typedRegions(b.nos, index));
+  const heights = new Map<number, number>();
+  for (const a of await r.handedInAnswers(subjectId)) {
+    const page = index.get(a.no);
+    if (page !== undefined) heights.set(page, Math.max(heights.get(page) ?? 0, typedPageHeight(a.value)));
+  }
+  for (const b of await r.blocks(subjectId)) await r.setRegions(b.id, typedRegions(b.nos, index, heights));
 }

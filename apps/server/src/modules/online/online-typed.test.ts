@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { TYPED_PAGE, typedPageIndex, typedPageSvg, typedRegions, wrapLines } from './online-typed';
+import {
+  TYPED_PAGE,
+  typedPageHeight,
+  typedPageIndex,
+  typedPageSvg,
+  typedRegions,
+  wrapLines,
+} from './online-typed';
 
 // a written answer as a typed page (issue 34): pages by written question, blocks over whole pages, lines wrapped
 describe('typed pages', () => {
@@ -37,5 +44,23 @@ describe('typed pages', () => {
     expect(svg).toContain('第 21 题');
     expect(svg).toContain('a&lt;b &amp; &quot;c&quot;');
     expect(typedPageSvg('22', '  ')).toContain('（未作答）');
+  });
+
+  it('draws every line of a long answer, the page and its region as tall as they need', () => {
+    const text = Array.from({ length: 100 }, (_, i) => `第${i + 1}行`).join('\n');
+    const svg = typedPageSvg('21', text);
+    for (let i = 1; i <= 100; i++) expect(svg).toContain(`>第${i}行<`);
+    expect(svg).not.toContain('未显示');
+    const h = typedPageHeight(text);
+    expect(svg).toContain(`height="${h}"`);
+    // the last line's baseline inside the page
+    const last = Number(/y="(\d+)"[^>]*>第100行</.exec(svg)![1]);
+    expect(last).toBeLessThan(h - TYPED_PAGE.margin);
+    const [region] = typedRegions(
+      ['21'],
+      typedPageIndex([{ no: '21', kind: 'subjective' }]),
+      new Map([[0, h]]),
+    );
+    expect(region).toEqual({ page: 0, x: 0, y: 0, w: TYPED_PAGE.w, h });
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../../infra/db';
+import type { Jobs } from '../../infra/jobs';
 import type { Storage } from '../../infra/storage';
 import type { AuditService } from '../audit/audit.service';
 import type { PortalSelfService } from '../portal/portal-account.service';
@@ -10,16 +11,34 @@ import { onlineBlockRegions, onlinePapers } from './online-paper';
 import type { OnlineRegions } from '../subject/review-start-check';
 import { onlinePaperRepo } from './online-paper.repo';
 
+/** How often attempts past their deadline are handed in (whether or not anyone reads). */
+const EVERY_MS = 30_000;
+
 /** 在线考试 wired (composition root: routes.ts): the school's setting and list, the students' sitting. */
 export function onlineModule(d: { db: Db; audit: AuditService; self: PortalSelfService; storage: Storage }) {
   const papers = onlinePapers({ storage: d.storage, repo: onlinePaperRepo });
   const submitter = onlineSubmitter({ db: d.db, repo: onlineRepo, papers });
+  /**
+   * 开始阅卷's port for an online subject, in the start's transaction: expired attempts handed in (refused while
+   * anyone still sits), then the blocks' regions set to their questions' typed pages.
+   */
+  const onlineRegions: OnlineRegions = async (tx, subjectId) => {
+    await submitter.beforeStart(tx, subjectId);
+    await onlineBlockRegions(tx, subjectId, onlinePaperRepo, await onlineRepo(tx).questions(subjectId));
+  };
   return {
     online: onlineService({ db: d.db, audit: d.audit, repo: onlineRepo, submitter }),
     sit: onlineSitService({ db: d.db, repo: onlineRepo, self: d.self, submitter }),
+    onlineRegions,
+    /** The periodic hand-in on the API process's own queue every 30 s; answers its stop function. */
+    registerJobs(queue: Jobs): () => void {
+      queue.register('online.expire', async () => ((await submitter.sweep()) ? 'done' : 'skipped'));
+      const timer = setInterval(
+        () => void queue.enqueue('online.expire', {}, { attempts: 1 }).catch(() => {}),
+        EVERY_MS,
+      );
+      timer.unref();
+      return () => clearInterval(timer);
+    },
   };
 }
-
-/** 开始阅卷's port for an online subject: the blocks' regions set to their questions' typed pages. */
-export const onlineRegions: OnlineRegions = async (tx, subjectId) =>
-  onlineBlockRegions(tx, subjectId, onlinePaperRepo, await onlineRepo(tx).questions(subjectId));

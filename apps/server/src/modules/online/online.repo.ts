@@ -281,6 +281,16 @@ export function onlineRepo(db: Db) {
         .for('update', { skipLocked: true });
     },
 
+    /** The subjects with an attempt whose time ran out unsubmitted (the periodic hand-in's work). */
+    async expiredSubjects(now: Date): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ id: onlineAttempt.subjectId })
+        .from(onlineAttempt)
+        .where(and(isNull(onlineAttempt.submittedAt), lt(onlineAttempt.deadline, now)));
+      return rows.map((x) => x.id);
+    },
+
+
     async reopen(attemptId: number, deadline: Date): Promise<void> {
       await db
         .update(onlineAttempt)
@@ -340,12 +350,13 @@ export function onlineRepo(db: Db) {
       return { counts, items };
     },
 
-    /** Submitted attempts of the subject (marking and scores read them). */
-    async submittedCount(subjectId: number): Promise<number> {
+    /** Submitted attempts of the subject (marking and scores read them), or those not handed in (`false`). */
+    async submittedCount(subjectId: number, submitted = true): Promise<number> {
+      const handed = submitted ? isNotNull(onlineAttempt.submittedAt) : isNull(onlineAttempt.submittedAt);
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(onlineAttempt)
-        .where(and(eq(onlineAttempt.subjectId, subjectId), isNotNull(onlineAttempt.submittedAt)));
+        .where(and(eq(onlineAttempt.subjectId, subjectId), handed));
       return row?.n ?? 0;
     },
   };

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  MarkOrigin,
   OnlineSetting,
   PortalOnlineItem,
   ScoreStudentsPage,
@@ -14,6 +15,15 @@ import { body, testApp, type TestApp } from '../../../test/app';
 import { portalClient, type PortalClient } from '../../../test/portal';
 import { buildScoreScene } from '../../../test/score';
 import { buildMarker, claimTasks } from '../../../test/marking';
+import { TYPED_PAGE, typedPageHeight } from './online-typed';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fsStorage } from '../../infra/storage';
+import { onlineRepo } from './online.repo';
+import { onlinePaperRepo } from './online-paper.repo';
+import { onlinePapers } from './online-paper';
+import { onlineSubmitter } from './online-submit';
 
 // 在线考试 (issue 34): the school sets a subject online and launches it; students start, save, resume, leave,
 // submit (the objective part scored by packages/scoring), time out; the school sees who is where and reopens.
@@ -23,8 +33,11 @@ let url: string;
 let sit: string;
 let s1: PortalClient;
 let s2: PortalClient;
+let s3: PortalClient;
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+// a written answer of 100 lines: more than one TYPED_PAGE.h page holds
+const LONG = Array.from({ length: 100 }, (_, i) => `第${i + 1}行：论证的一步`).join('\n');
 const setting = (over: object = {}) => ({
   mode: 'online',
   startsAt: minutes(-5),
@@ -51,6 +64,7 @@ beforeAll(async () => {
     .orderBy(student.id);
   s1 = await portalClient(t.app, t.database.db, s.schoolId, xuehaos[0]!.xuehao);
   s2 = await portalClient(t.app, t.database.db, s.schoolId, xuehaos[1]!.xuehao);
+  s3 = await portalClient(t.app, t.database.db, s.schoolId, xuehaos[2]!.xuehao);
 });
 afterAll(() => t.close());
 
@@ -202,6 +216,7 @@ describe('the school watches and reopens', () => {
 
 describe('the hand-in becomes a paper: marked on typed pages, scored with the scanned', () => {
   it('makes each examinee’s paper under the online batch, replaced when handed in again', async () => {
+    expect(body(await s2.post(`${sit}/answer`, { no: '23', value: LONG, rev: 1 })).code).toBe(0);
     expect(body(await s2.post(`${sit}/submit`)).code).toBe(0);
     const db = t.database.db;
     const papers = await db
@@ -223,6 +238,58 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
     ]);
   });
 
+  it('the periodic job hands in an attempt past its deadline that nobody reads, once', async () => {
+    const db = t.database.db;
+    const who = s.examinees[2]!.id;
+    expect(body(await s3.post(`${sit}/start`)).code).toBe(0);
+    expect(body(await s3.post(`${sit}/answer`, { no: '21', value: '超时的作答', rev: 1 })).code).toBe(0);
+    const past = new Date(Date.now() - 1000);
+    const mine = and(eq(onlineAttempt.subjectId, s.subjectId), eq(onlineAttempt.examineeId, who));
+    await db.update(onlineAttempt).set({ deadline: past }).where(mine);
+    const papersOf = () =>
+      db
+        .select({ id: paper.id, key: scanPage.storageKey })
+        .from(paper)
+        .innerJoin(scanPage, eq(scanPage.paperId, paper.id))
+        .where(and(eq(paper.subjectId, s.subjectId), eq(paper.examineeId, who)))
+        .orderBy(scanPage.position);
+    expect(await papersOf()).toEqual([]);
+    // the job as the server runs it every 30 s (its own storage: the pages' bytes are not looked at here)
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-online-'));
+    const papers = onlinePapers({ storage: fsStorage(dir), repo: onlinePaperRepo });
+    const job = onlineSubmitter({ db, repo: onlineRepo, papers });
+    expect(await job.sweep()).toBe(1);
+    const made = await papersOf();
+    expect(made).toHaveLength(3);
+    const [a] = await db.select().from(onlineAttempt).where(mine);
+    expect([a!.submitKind, a!.submittedAt?.toISOString()]).toEqual(['timeout', past.toISOString()]);
+    expect(await job.sweep()).toBe(0);
+    expect(await papersOf()).toEqual(made);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('开始阅卷 is refused while anyone sits; it hands in the attempts past their deadline itself', async () => {
+    const db = t.database.db;
+    const who = s.examinees[2]!.id;
+    expect(
+      body(await s.admin.post(`${url}/sitters/${who}/reopen`, { reason: '断网重考', minutes: 10 })).code,
+    ).toBe(0);
+    const start = `/filter/api/subject/${s.subjectId}/review/start`;
+    const refused = body(await s.admin.get(start));
+    expect([refused.errCode, refused.message]).toEqual([
+      12095,
+      '尚有 1 名考生在线作答中，须待其交卷或作答时间结束后再开始阅卷',
+    ]);
+    const mine = and(eq(onlineAttempt.subjectId, s.subjectId), eq(onlineAttempt.examineeId, who));
+    await db
+      .update(onlineAttempt)
+      .set({ deadline: new Date(Date.now() - 1000) })
+      .where(mine);
+    // not started yet: the hand-in happens inside 开始阅卷 (next test), not here
+    const [a] = await db.select().from(onlineAttempt).where(mine);
+    expect(a!.submittedAt).toBeNull();
+  });
+
   it('开始阅卷 with no scan; the marker sees the typed answers and marks; scores count both parts', async () => {
     const db = t.database.db;
     const marker = await buildMarker(
@@ -233,14 +300,38 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
     );
     const started = body(await s.admin.get(`/filter/api/subject/${s.subjectId}/review/start`));
     expect(started).toMatchObject({ code: 0 });
+    const [late] = await db
+      .select()
+      .from(onlineAttempt)
+      .where(and(eq(onlineAttempt.subjectId, s.subjectId), eq(onlineAttempt.examineeId, s.examinees[2]!.id)));
+    expect(late!.submitKind).toBe('timeout');
     const [b] = await db.select().from(block).where(eq(block.id, s.blockId));
-    expect(b!.regions).toEqual([0, 1, 2].map((page) => ({ page, x: 0, y: 0, w: 1000, h: 1300 })));
+    // question 23's page as tall as s2's 100 lines need: every line inside the block's cut
+    const tall = typedPageHeight(LONG);
+    expect(tall).toBeGreaterThan(TYPED_PAGE.h * 2);
+    expect(b!.regions).toEqual([1300, 1300, tall].map((h, page) => ({ page, x: 0, y: 0, w: 1000, h })));
+    const inked: boolean[] = [];
     for (const score of [8, 5]) {
       const [task] = (await claimTasks(marker.client, s.blockId)).data;
       const img = await marker.client.get(`/filter/api/marking/task/${task!.taskId}/image`);
       expect(img.headers['content-type']).toContain('image/jpeg');
       const meta = await sharp(img.rawPayload).metadata();
-      expect([meta.width, meta.height! > 3 * 1300]).toEqual([1000, true]);
+      expect([meta.width, meta.height]).toEqual([1000, 1300 * 2 + tall + 2 * 12]);
+      // the band of the 100th line (row 100 under the heading) of question 23's page in the cut
+      const baseline = 2 * (1300 + 12) + TYPED_PAGE.margin + TYPED_PAGE.font + 100 * TYPED_PAGE.line;
+      const band = await sharp(img.rawPayload)
+        .extract({ left: 0, top: baseline - TYPED_PAGE.font, width: 1000, height: TYPED_PAGE.font + 4 })
+        .greyscale()
+        .raw()
+        .toBuffer();
+      inked.push(band.some((v) => v < 100));
+      // 查看原卷及答案: the typed pages of the paper, whole (an online batch has no template)
+      const origin = `/filter/api/marking/task/${task!.taskId}/origin`;
+      const o = body<MarkOrigin>(await marker.client.get(origin)).data;
+      expect(o.pages).toEqual([0, 1, 2].map((page) => ({ page, imageUrl: `${origin}/${page}` })));
+      const whole = await marker.client.get(`${origin}/2`);
+      expect(whole.headers['content-type']).toContain('image/jpeg');
+      expect((await sharp(whole.rawPayload).metadata()).width).toBe(1000);
       const sent = await marker.client.post(`/filter/api/marking/task/${task!.taskId}/submit`, {
         leaseToken: task!.leaseToken,
         scores: [
@@ -252,6 +343,8 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
       });
       expect(body(sent).code).toBe(0);
     }
+    // s1 wrote one line there, s2 a hundred: the last of them reaches the marker
+    expect(inked.sort()).toEqual([false, true]);
     const score = `/filter/api/subject/${s.subjectId}/score`;
     expect(body(await s.admin.post(`${score}/recompute`, {})).code).toBe(0);
     const rows = body<ScoreStudentsPage>(await s.admin.get(`${score}/students?sort=kaohao`)).data.items;

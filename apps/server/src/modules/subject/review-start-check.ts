@@ -10,7 +10,7 @@ import type { subjectRepo } from './subject.repo';
 
 /** The examinees of these schools neither scanned nor recorded absent in the subject (the scan module's). */
 export type ScanMissing = (db: Db, examId: number, subjectId: number, schoolIds: number[]) => Promise<number>;
-/** An online subject's blocks given their regions (the 在线考试 module's typed pages). */
+/** 开始阅卷 of an online subject (the 在线考试 module): expired attempts handed in (refused while anyone sits), blocks given their typed pages as regions. */
 export type OnlineRegions = (db: Db, subjectId: number) => Promise<void>;
 /** What 开始阅卷 asks of other modules. */
 export interface StartPorts {

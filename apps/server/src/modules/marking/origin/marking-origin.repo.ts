@@ -10,13 +10,16 @@ export interface OriginTargetRow {
   leader: boolean;
 }
 
-/** A card page of a paper with its registration and the template it was read with (its batch's). */
+/**
+ * A card page of a paper with its registration and the template it was read with (its batch's; none for an
+ * online paper's typed pages, whose batch has no template).
+ */
 export interface OriginPageRow {
   id: number;
   template_page: number;
   storage_key: string;
   matrix: unknown;
-  template_id: number;
+  template_id: number | null;
   body: unknown;
 }
 
@@ -56,12 +59,12 @@ export async function trialTarget(db: Db, markId: number, userId: number): Promi
   return t ?? null;
 }
 
-/** The live paper's card pages, in page order, each with the template it was read with. */
+/** The live paper's card pages, in page order, each with the template it was read with (if any). */
 export async function paperPages(db: Db, paperId: number): Promise<OriginPageRow[]> {
   return rowsOf<OriginPageRow>(
     await db.execute(sql`select p.id, p.template_page, p.storage_key,
         p.result->'registration'->'matrix' as matrix, t.id as template_id, t.body
-      from scan_page p join scan_batch b on b.id = p.batch_id join template t on t.id = b.template_id
+      from scan_page p join scan_batch b on b.id = p.batch_id left join template t on t.id = b.template_id
       where p.paper_id = ${paperId} and p.template_page is not null
         and exists (select 1 from paper x where x.id = p.paper_id and x.deleted_at is null)
       order by p.template_page, p.position`),

@@ -70,6 +70,17 @@ export function markingOrigin(d: {
     }));
   }
 
+  /**
+   * What of a card page names the student (painted over). An online paper's typed page (no template) shows
+   * only the question's number and the typed answer: nothing to mask.
+   */
+  async function masked(body: unknown, templateId: number, page: number, blockId: number) {
+    const tp = readTemplateBody(body, templateId).pages.find((x) => x.index === page);
+    if (!tp) throw fail('templateHasNoSuchPage');
+    const keep = (await blockRegions(d.db, blockId)).filter((r) => r.page === page);
+    return identityRegions(tp, keep);
+  }
+
   return {
     async info(taskId: number, userId: number, of: OriginOf = 'task'): Promise<MarkOrigin> {
       const { paperId, blockId } = await target(taskId, userId, of);
@@ -95,10 +106,7 @@ export function markingOrigin(d: {
       const p = (await pages(paperId)).find((x) => x.page === page);
       if (!p) throw fail('paperHasNoSuchPage');
       if (!p.matrix) throw fail('pageHasNoLocation');
-      const tp = readTemplateBody(p.body, p.templateId).pages.find((x) => x.index === page);
-      if (!tp) throw fail('templateHasNoSuchPage');
-      const keep = (await blockRegions(d.db, blockId)).filter((r) => r.page === page);
-      const regions = identityRegions(tp, keep);
+      const regions = p.templateId === null ? [] : await masked(p.body, p.templateId, page, blockId);
       const key = `origin/${paperId}/${createHash('sha256')
         .update(JSON.stringify({ MASK_RULE, k: p.storageKey, m: p.matrix, regions }))
         .digest('hex')
