@@ -132,6 +132,10 @@ export const FAILURES = {
   },
   onlineNotSubmitted: { errCode: 12093, message: '该学生尚未开始或仍在作答，无需重新开放' },
   onlineAnswerInvalid: { errCode: 12094, message: (p: { no: Param }) => `第 ${p.no} 题的选项无效` },
+  onlineReopenAfterMarking: {
+    errCode: 12096,
+    message: '已开始阅卷，不能再重新开放作答（新交的作答可能超出已设定的题块区域）',
+  },
   onlineStillSitting: {
     errCode: 12095,
     message: (p: { count: Param }) =>

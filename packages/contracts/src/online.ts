@@ -57,6 +57,8 @@ export const onlineSetting = z.object({
   /** the subject's lifecycle allows 在线考试发布 / 取消 now */
   canLaunch: z.boolean(),
   canCancel: z.boolean(),
+  /** 重新开放 is possible: marking has not started (a later hand-in could outgrow the 题块's regions set at 开始阅卷) */
+  canReopen: z.boolean(),
   questions: z.array(onlineSettingQuestion),
 });
 export type OnlineSetting = z.infer<typeof onlineSetting>;

@@ -1,4 +1,4 @@
-import { objectiveKind, type SitterState } from '@yj/contracts';
+import { objectiveKind, SubjectStatus, type SitterState } from '@yj/contracts';
 import { objectiveScores, total, type KeyQuestion } from '@yj/scoring';
 
 const OBJECTIVE = new Set<string>(objectiveKind.options);
@@ -68,3 +68,9 @@ export function scoreObjective(
 /** Where a student is, from the attempt (none: not started). */
 export const sitterStateOf = (a: { submittedAt: Date | null } | undefined): SitterState =>
   !a ? 'notStarted' : a.submittedAt ? 'submitted' : 'inProgress';
+
+/**
+ * 重新开放 only before marking starts: 开始阅卷 sets each 题块's regions to the tallest typed page handed in by
+ * then, so an answer handed in later could run past them and reach the marker cut short.
+ */
+export const reopenable = (status: number): boolean => status === SubjectStatus.setting;

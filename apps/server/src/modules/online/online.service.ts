@@ -13,7 +13,7 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import { scanSchools } from '../scan/scan-access';
 import { assertAllows } from '../subject/subject-state';
-import { isObjective, letters } from './online-rules';
+import { isObjective, letters, reopenable } from './online-rules';
 import type { onlineRepo, OnlineSubjectRow } from './online.repo';
 import type { OnlineSubmitter } from './online-submit';
 
@@ -58,6 +58,7 @@ export function onlineService(d: Deps) {
       canLaunch: s.mode === 'online' && !!e && state !== 'launched' && allows(s.status, 'onlineLaunch'),
       // 取消 only while nobody has started (the service refuses it after)
       canCancel: state === 'launched' && sat === 0 && allows(s.status, 'onlineCancel'),
+      canReopen: reopenable(s.status),
       questions: questions.map((q) => ({
         no: q.no,
         kind: q.kind,
@@ -185,6 +186,7 @@ export function onlineService(d: Deps) {
       await d.db.transaction(async (tx) => {
         const s = await subjectOf(subjectId, tx);
         assertAllows(s.status, 'onlineSit');
+        if (!reopenable(s.status)) throw fail('onlineReopenAfterMarking');
         const x = await r(tx).examineeById(s.examId, examineeId);
         if (!x) throw fail('examineeNotInExam');
         const schools = schoolsOf(p, s);

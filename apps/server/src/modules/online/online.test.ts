@@ -305,6 +305,12 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
       .from(onlineAttempt)
       .where(and(eq(onlineAttempt.subjectId, s.subjectId), eq(onlineAttempt.examineeId, s.examinees[2]!.id)));
     expect(late!.submitKind).toBe('timeout');
+    // marking has begun: a reopened student's later hand-in could outgrow the regions set just now
+    const again = body(
+      await s.admin.post(`${url}/sitters/${s.examinees[2]!.id}/reopen`, { reason: '断网重考', minutes: 10 }),
+    );
+    expect(again.errCode).toBe(12096);
+    expect(body<{ canReopen: boolean }>(await s.admin.get(url)).data.canReopen).toBe(false);
     const [b] = await db.select().from(block).where(eq(block.id, s.blockId));
     // question 23's page as tall as s2's 100 lines need: every line inside the block's cut
     const tall = typedPageHeight(LONG);

@@ -36,7 +36,7 @@ export function OnlineExamView({ subject, exam, permission }: SubjectBundle) {
             canEdit={permission.editSetting}
           />
           {setting.data.state !== 'draft' && permission.roster && (
-            <SittersCard subjectId={s.id} canReopen={permission.editSetting} />
+            <SittersCard subjectId={s.id} canReopen={permission.editSetting && setting.data.canReopen} />
           )}
         </Space>
       )}
