@@ -9,7 +9,7 @@ import { buildApp, type AppDeps } from '../src/app';
 import { testDatabasePrefix } from './global-setup';
 import { loadConfig, type Config } from '../src/config';
 import { openPostgres, type Database } from '../src/infra/db';
-import { memoryQueue } from '../src/infra/queue';
+import { memoryQueue, type JobQueue } from '../src/infra/queue';
 import { fsStorage } from '../src/infra/storage';
 import type { SmsProvider } from '../src/modules/auth/sms';
 
@@ -52,6 +52,8 @@ export async function testApp(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance) => void,
   logger?: AppDeps['logger'],
+  /** the job queue (default: in-process); e.g. BullMQ on TEST_REDIS_URL under the database's installation key */
+  makeQueue?: (database: Database) => Promise<JobQueue>,
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-app-'));
   // tests write grants straight to the database: sessions are read on every request unless a test asks
@@ -64,7 +66,7 @@ export async function testApp(
   const database = await testDatabase();
   const sms: SentSms[] = [];
   const provider: SmsProvider = { send: async (phone, text) => void sms.push({ phone, text }) };
-  const queue = memoryQueue({ error: () => {} });
+  const queue = makeQueue ? await makeQueue(database) : memoryQueue({ error: () => {} });
   const app = await buildApp(config, {
     database,
     queue,

@@ -327,8 +327,8 @@ try {
       PORT: String(API_PORT),
       DATA_DIR: path.join(dir, name),
       DATABASE_URL: inNs(databaseUrl),
-      // each run its own Redis database: BullMQ knows a job by its id, and both runs' databases number alike
-      REDIS_URL: `redis://:${redisPassword}@${hostIp}:${redisPort}/${name === 'one' ? 0 : 1}`,
+      // both runs share one Redis database: each installation's queue has a key prefix of its own (issue 35)
+      REDIS_URL: `redis://:${redisPassword}@${hostIp}:${redisPort}/0`,
       S3_ENDPOINT: s3Endpoint,
       S3_BUCKET: S3.bucket,
       S3_ACCESS_KEY_ID: S3.accessKeyId,

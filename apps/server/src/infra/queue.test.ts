@@ -114,5 +114,11 @@ describe('memory queue', () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 describe.runIf(redisUrl)('redis (BullMQ) queue', () => {
   // a queue name of its own per run keeps runs from sharing jobs; it is removed from Redis afterwards
-  contract(() => redisQueue(redisUrl!, { consume: true, name: `yj-test-${process.pid}-${Date.now()}` }));
+  contract(() =>
+    redisQueue(redisUrl!, {
+      consume: true,
+      installation: 'test',
+      name: `yj-test-${process.pid}-${Date.now()}`,
+    }),
+  );
 });

@@ -111,16 +111,24 @@ export function memoryQueue(log: Logger, concurrency = 2): JobQueue {
 
 const QUEUE_NAME = 'yj-jobs';
 
-/** BullMQ queue; `consume` starts a worker in this process for the registered handlers. */
-/** `name` separates queues sharing one Redis (tests use their own). */
+/** The key prefix of an installation's queue in Redis (`installationKey`): two installations never share a key. */
+export const queuePrefix = (installation: string): string => `yj-${installation}`;
+
+/**
+ * BullMQ queue; `consume` starts a worker in this process for the registered handlers. `installation` (see
+ * redis-check `installationKey`) prefixes every key, so installations sharing one Redis database never see each
+ * other's jobs: their databases number pages alike, and BullMQ takes a repeated job id for a job already done.
+ * `name` separates queues of one installation (tests use their own).
+ */
 export function redisQueue(
   url: string,
-  opts: { consume: boolean; concurrency?: number; name?: string },
+  opts: { consume: boolean; installation: string; concurrency?: number; name?: string },
 ): JobQueue & { destroy(): Promise<void> } {
   const { Queue, Worker } = bullmq();
   const connection = new (ioredis().Redis)(url, { maxRetriesPerRequest: null, lazyConnect: false });
   const name = opts.name ?? QUEUE_NAME;
-  const queue = new Queue(name, { connection });
+  const prefix = queuePrefix(opts.installation);
+  const queue = new Queue(name, { connection, prefix });
   const handlers = new Map<string, JobHandler>();
   let worker: Worker | null = null;
   const ensureWorker = (): void => {
@@ -132,7 +140,7 @@ export function redisQueue(
         if (!handler) throw new Error(`no handler for job ${job.name}`);
         return handler(job.data);
       },
-      { connection: connection.duplicate(), concurrency: opts.concurrency ?? 2 },
+      { connection: connection.duplicate(), prefix, concurrency: opts.concurrency ?? 2 },
     );
   };
   return {

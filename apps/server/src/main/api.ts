@@ -9,6 +9,7 @@ import {
   makeLogger,
   openMigrated,
   openQueue,
+  redisOrExit,
   s3Storage,
 } from './boot';
 
@@ -16,9 +17,10 @@ const started = performance.now();
 const config = configOrExit();
 const log = makeLogger(config);
 
+await redisOrExit(config, log);
 const database = await openMigrated(config, (text) => log.warn(text));
 const demo = await ensureDemo(config, database);
-const queue = openQueue(config, log, true);
+const queue = await openQueue(config, log, true, database);
 const app = await buildApp(config, {
   database,
   queue,
@@ -53,8 +55,7 @@ try {
 }
 const ms = Math.round(performance.now() - started);
 const url = `http://localhost:${config.port}/minions/`;
-const where =
-  database.kind === 'embedded' ? `内置 PostgreSQL ${database.clusterDir}` : 'PostgreSQL';
+const where = database.kind === 'embedded' ? `内置 PostgreSQL ${database.clusterDir}` : 'PostgreSQL';
 process.stdout.write(`\n阅卷平台已启动：${url}  （${where}，用时 ${ms} ms）\n`);
 if (demo) process.stdout.write(`${demo}\n\n`);
 // no SMS gateway: reset codes are written to the log (the demo needs them); no production install may run so

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../infra/db';
 import { EmbeddedPgError } from '../infra/embedded-pg';
 import { JOB_CONCURRENCY, memoryQueue, redisQueue, type JobQueue } from '../infra/queue';
+import { checkRedis, installationKey, RedisUnavailableError, shownRedisUrl } from '../infra/redis-check';
 import { fsStorage, s3Storage } from '../infra/storage';
 import { auditModule } from '../modules/audit/audit.module';
 import { logSmsProvider } from '../modules/auth/sms';
@@ -63,10 +64,34 @@ export async function openMigrated(config: Config, notice?: (text: string) => vo
   return database;
 }
 
-export function openQueue(config: Config, log: pino.Logger, consume: boolean): JobQueue {
-  return config.redisUrl
-    ? redisQueue(config.redisUrl, { consume, concurrency: JOB_CONCURRENCY })
-    : memoryQueue(log, JOB_CONCURRENCY);
+/**
+ * With REDIS_URL, Redis must answer before anything else starts: a refused password or a wrong port stops the
+ * process with the reason (BullMQ alone would wait forever, printing connection errors).
+ */
+export async function redisOrExit(config: Config, log: pino.Logger): Promise<void> {
+  if (!config.redisUrl) return;
+  try {
+    await checkRedis(config.redisUrl);
+  } catch (err) {
+    if (err instanceof RedisUnavailableError) {
+      log.fatal({ redisUrl: shownRedisUrl(config.redisUrl) }, err.message);
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+}
+
+/** The job queue; on Redis under this installation's own prefix (read from its database). */
+export async function openQueue(
+  config: Config,
+  log: pino.Logger,
+  consume: boolean,
+  database: Database,
+): Promise<JobQueue> {
+  if (!config.redisUrl) return memoryQueue(log, JOB_CONCURRENCY);
+  const installation = await installationKey(database.db);
+  return redisQueue(config.redisUrl, { consume, installation, concurrency: JOB_CONCURRENCY });
 }
 
 function demoFile(config: Config): string {

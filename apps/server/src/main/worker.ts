@@ -6,7 +6,7 @@ import { blockRegionsOf } from '../modules/block/block-framed';
 import { registerScoreJobs } from '../modules/score/score-compute';
 import { scoreComputing } from '../modules/score/score.module';
 import { jobs } from '../infra/jobs';
-import { configOrExit, fsStorage, makeLogger, openMigrated, openQueue, s3Storage } from './boot';
+import { configOrExit, fsStorage, makeLogger, openMigrated, openQueue, redisOrExit, s3Storage } from './boot';
 
 // `npm run worker`: a recognition worker on any machine, fed by BullMQ. Without Redis the API
 // process runs the jobs itself, so a separate worker would have nothing to take.
@@ -20,8 +20,9 @@ if (!config.s3 && !config.databaseUrl) {
   log.warn('未配置 S3 与 DATABASE_URL：工作进程只能与服务进程在同一台机器上共享数据目录');
 }
 
+await redisOrExit(config, log);
 const database = await openMigrated(config);
-const queue = openQueue(config, log, true);
+const queue = await openQueue(config, log, true, database);
 const storage = config.s3 ? s3Storage(config.s3) : fsStorage(path.join(config.dataDir, 'files'));
 const pool = recognizePool();
 // a sheet's scores follow it as it is recognised; a key change's re-score may land here too
@@ -29,7 +30,10 @@ const shared = jobs(queue);
 const scoring = scoreComputing({ db: database.db, queue: shared });
 registerScoreJobs(shared, scoring);
 const blockRegions = blockRegionsOf(database.db);
-registerScanJobs(shared, scanJobDeps({ db: database.db, storage, pool, scores: scoring.paper, blockRegions }));
+registerScanJobs(
+  shared,
+  scanJobDeps({ db: database.db, storage, pool, scores: scoring.paper, blockRegions }),
+);
 log.info('识别工作进程已启动');
 
 let closing = false;
