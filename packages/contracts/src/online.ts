@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './fields';
+import { idParam, int, intParam, text } from './fields';
 
 // 在线考试 (issue 34): a subject answered in the browser instead of on paper. The school sets a window, a duration
 // and each question's content; launches it (a lifecycle operation); its examinees sit it on 学生端.
@@ -20,12 +20,12 @@ export type SitterState = z.infer<typeof sitterState>;
 /** The longest written answer kept (characters). */
 export const ONLINE_ANSWER_MAX = 20000;
 
-const content = z.string().max(10000, '题干不能超过 10000 字');
+const content = text().max(10000, '题干不能超过 10000 字');
 /** A question's content: text with math ($…$, $$…$$, \( \), \[ \]) and, for an objective one, each option's text. */
 export const onlineQuestionContent = z.object({
-  no: z.string().min(1),
+  no: text().min(1).max(20),
   content,
-  optionTexts: z.array(z.string().max(2000, '选项不能超过 2000 字')).max(26),
+  optionTexts: z.array(text().max(2000, '选项不能超过 2000 字')).max(26),
 });
 export type OnlineQuestionContent = z.infer<typeof onlineQuestionContent>;
 
@@ -66,9 +66,9 @@ export type OnlineSetting = z.infer<typeof onlineSetting>;
 /** The school's list of who sits: state, times, pages left, score of the objective part. */
 export const sitterQuery = z.object({
   state: sitterState.optional(),
-  q: z.string().max(50).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(50),
+  q: text().max(50).optional(),
+  page: intParam(1).default(1),
+  size: intParam(1, 200).default(50),
 });
 export const sitterRow = z.object({
   examineeId: z.number(),
@@ -96,7 +96,7 @@ export type SitterList = z.infer<typeof sitterList>;
 
 /** 重新开放: the student's window opened again for a reason (audited): more minutes from now. */
 export const reopenRequest = z.object({
-  reason: z.string().trim().min(2, '请填写重新开放的原因').max(200, '原因不能超过 200 字'),
+  reason: text().trim().min(2, '请填写重新开放的原因').max(200, '原因不能超过 200 字'),
   minutes: z.number().int().min(1, '至少 1 分钟').max(600, '不能超过 600 分钟'),
 });
 export type ReopenRequest = z.infer<typeof reopenRequest>;
@@ -160,10 +160,10 @@ export const sitView = z.object({
 export type SitView = z.infer<typeof sitView>;
 
 export const saveAnswerRequest = z.object({
-  no: z.string().min(1).max(20),
-  value: z.string().max(ONLINE_ANSWER_MAX, `作答不能超过 ${ONLINE_ANSWER_MAX} 字`),
+  no: text().min(1).max(20),
+  value: text().max(ONLINE_ANSWER_MAX, `作答不能超过 ${ONLINE_ANSWER_MAX} 字`),
   /** the client's revision of this answer: an older one arriving late is ignored (idempotent by question) */
-  rev: z.number().int().min(0),
+  rev: int(0),
 });
 export const saveAnswerResult = z.object({ no: z.string(), rev: z.number() });
 
