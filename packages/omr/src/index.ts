@@ -1,5 +1,6 @@
 export * from './types';
 export {
+  emptyResult,
   recognizePage,
   recognizeWithMatrix,
   recognizeWithPoints,

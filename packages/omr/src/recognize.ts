@@ -34,7 +34,8 @@ export interface StageTimings {
   read: number;
 }
 
-function emptyResult(): PageResult {
+/** A page result with nothing read yet (an exception until a reading fills it). */
+export function emptyResult(): PageResult {
   return {
     status: 'exception',
     pageIndex: null,

@@ -1,4 +1,5 @@
 import type { BlockRegion, RecognisedPage } from '@yj/contracts';
+import { emptyResult } from '@yj/omr';
 import sharp from 'sharp';
 import { isObjective } from './online-rules';
 
@@ -102,19 +103,10 @@ export const typedPage = (no: string, text: string): Promise<Buffer> =>
 /** scan_page.result of a typed page: read already, registered as itself. */
 export function typedPageResult(index: number): RecognisedPage {
   return {
+    ...emptyResult(),
     status: 'ok',
     pageIndex: index,
-    identity: null,
     registration: { method: 'anchors', rotation: 0, matrix: IDENTITY(), fitError: 0, points: [] },
-    thresholds: null,
-    examNumber: { value: null, source: null, digits: [] },
-    objective: [],
-    ab: null,
-    absent: null,
-    optional: [],
-    scores: [],
-    subjective: [],
-    exceptions: [],
     crops: [],
   };
 }
