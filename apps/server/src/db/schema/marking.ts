@@ -100,8 +100,10 @@ export const markTask = pgTable(
       .on(t.blockId, t.slot, t.poolPos)
       .where(sql`${t.status} = 'pending'`),
     index('mark_task_user_idx').on(t.blockId, t.userId, t.status),
+    // a claim's expired-lease candidates are a point look-up in their block (without the block, the planner walked
+    // the block's mark_task_user_idx entries under 1,000 markers' leases)
     index('mark_task_lease_idx')
-      .on(t.leaseUntil)
+      .on(t.blockId, t.leaseUntil)
       .where(sql`${t.status} = 'leased'`),
     index('mark_task_subject_idx').on(t.subjectId, t.status),
     index('mark_task_paper_idx').on(t.paperId),
