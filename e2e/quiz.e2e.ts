@@ -335,3 +335,40 @@ test(
     await shot(page, 'quiz-13-admin-trend');
   },
 );
+
+test(
+  'a second quiz printed 个性化: one A4 copy a student, name and 考号 barcode printed',
+  { timeout: 120_000 },
+  async () => {
+    const created = await call<{ examId: number; subjectId: number }>(teacher, 'POST', '/api/quiz/create', {
+      name: '第四周个性化小测',
+      course: '数学',
+      classIds: [scene.classId],
+      options: 4,
+      objectiveScore: 3,
+      keys: '1-5 ABCDA',
+      subjective: [{ score: 6 }],
+    });
+    await teacher.goto(`${APP}/book/quiz/${created.examId}`);
+    await teacher.getByTestId('quiz-page').waitFor();
+    await teacher.getByTestId('quiz-card-kind').getByText('个性化（每人一张，印姓名和条码）').click();
+    await teacher.getByTestId('quiz-make-card').click();
+    await teacher.getByText('A4 答题卡已生成（个性化：每人一张）').waitFor();
+    await shot(teacher, 'quiz-14-personal-card');
+    const [file] = await Promise.all([
+      teacher.waitForEvent('download'),
+      teacher.getByTestId('quiz-personal-pdf').click(),
+    ]);
+    assert.match(file.suggestedFilename(), /个性化/);
+    const mupdf = await import('mupdf');
+    const { readFile } = await import('node:fs/promises');
+    const doc = mupdf.Document.openDocument(await readFile((await file.path())!), 'application/pdf');
+    const students = (await call<{ students: number }>(teacher, 'GET', `/api/quiz/${created.examId}`))
+      .students;
+    assert.equal(doc.countPages(), students, 'one page a student');
+    const text = Array.from({ length: doc.countPages() }, (_, i) =>
+      doc.loadPage(i).toStructuredText('preserve-whitespace').asText(),
+    ).join('\n');
+    assert.ok(text.includes(scene.student.name), 'the student’s name is printed on their copy');
+  },
+);

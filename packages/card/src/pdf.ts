@@ -79,8 +79,17 @@ function draw(doc: Doc, e: Element, fonts: { regular: string; bold: string }): v
   }
 }
 
-/** The printable PDF of a card (one PDF page per card page), with the given CJK font embedded as a subset. */
-export async function renderPdf(g: CardGeometry, fonts: CardFonts | Uint8Array): Promise<Uint8Array> {
+/**
+ * The printable PDF of a card (one PDF page per card page), with the given CJK font embedded as a subset; given
+ * several copies of a card (个性化答题卡, one a student), their pages one copy after the other in one file.
+ */
+export async function renderPdf(
+  copies: CardGeometry | readonly CardGeometry[],
+  fonts: CardFonts | Uint8Array,
+): Promise<Uint8Array> {
+  const all = Array.isArray(copies) ? (copies as readonly CardGeometry[]) : [copies as CardGeometry];
+  const g = all[0];
+  if (!g) throw new RangeError('没有要打印的答题卡');
   // pdfkit and its font engine hold ~25 MB: loaded with the first card printed, not with the server.
   const { default: PDFDocument } = await import('pdfkit');
   const f: CardFonts = fonts instanceof Uint8Array ? { regular: fonts } : fonts;
@@ -113,7 +122,7 @@ export async function renderPdf(g: CardGeometry, fonts: CardFonts | Uint8Array):
     });
     doc.on('error', reject);
   });
-  for (const p of g.pages) {
+  for (const p of all.flatMap((c) => c.pages)) {
     doc.addPage({ size, margin: 0 });
     for (const e of p.elements) draw(doc, e, names);
   }

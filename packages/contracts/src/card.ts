@@ -140,5 +140,7 @@ export const cardItem = z.object({
   updatedAt: z.string(),
   /** false when the question structure changed since saving: the card must be saved again */
   current: z.boolean(),
+  /** 考号 as a barcode: 个性化答题卡 (one copy a student, their code printed) can be printed from it */
+  barcode: z.boolean(),
 });
 export type CardItem = z.infer<typeof cardItem>;

@@ -291,6 +291,20 @@ export const FAILURES = {
   questionNotSpecial: { errCode: 14037, message: (p: { no: Param }) => `第 ${p.no} 题没有送分或取消` },
   templateImageRequired: { errCode: 14038, message: '请上传答题卡图片' },
   templateImageTooLarge: { errCode: 14039, message: '图片超过 30 MB，请降低扫描分辨率' },
+  cardNotPersonal: {
+    errCode: 14040,
+    message:
+      '这张答题卡的考号是填涂的：个性化答题卡要把考号印成条形码，请把考号方式改为“条形码”后重新生成答题卡',
+  },
+  personalCardNoExaminees: { errCode: 14041, message: '所选范围还没有考生，无法打印个性化答题卡' },
+  personalCardNumberTooLong: {
+    errCode: 14042,
+    message: (p: { kaohao: Param }) => `考号 ${p.kaohao} 太长，条形码框放不下：请缩短考号或改用更宽的纸张`,
+  },
+  personalCardTooMany: {
+    errCode: 14043,
+    message: (p: { max: Param }) => `一次最多打印 ${p.max} 份个性化答题卡，请按班级分批下载`,
+  },
   // 15xxx Scanning: uploads, batches, exceptions, 扫描完成
   exceptionNotFound: { errCode: 15001, message: '异常记录不存在' },
   exceptionAlreadyHandled: { errCode: 15002, message: '该异常已处理，请刷新' },

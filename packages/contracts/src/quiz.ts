@@ -72,7 +72,7 @@ export const quizDetail = quizRow.extend({
   subjective: z.array(z.object({ no: z.string(), score: z.number(), blockId: z.number().nullable() })),
   markers: z.array(z.object({ userId: z.number(), name: z.string() })),
   /** the saved online card (A4), null until made */
-  card: z.object({ templateId: z.number(), current: z.boolean() }).nullable(),
+  card: z.object({ templateId: z.number(), current: z.boolean(), barcode: z.boolean() }).nullable(),
   /** sheets matched to a student */
   scanned: z.number(),
   can: z.object({ manage: z.boolean(), publish: z.boolean() }),

@@ -10,6 +10,7 @@ import type { CardService } from './card.service';
 
 const params = z.object({ id: idParam() });
 const one = params.extend({ templateId: idParam() });
+const personalQuery = z.object({ classId: idParam().optional() });
 
 /** The online answer card (在线答题卡): designer data, preview, PDF download, save as the subject's template. */
 export function cardRoutes(app: FastifyInstance, d: { cards: CardService; scopes: ExamScopes }): void {
@@ -36,6 +37,17 @@ export function cardRoutes(app: FastifyInstance, d: { cards: CardService; scopes
     { schema: { params: one }, config: read },
     async (req, reply) => {
       const pdf = await d.cards.savedPdf(req.params.id, req.params.templateId);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachment(pdf.name))
+        .send(pdf.bytes);
+    },
+  );
+  r.get(
+    '/api/subject/:id/card/:templateId/personal-pdf',
+    { schema: { params: one, querystring: personalQuery }, config: read },
+    async (req, reply) => {
+      const pdf = await d.cards.personalPdf(req.params.id, req.params.templateId, req.query.classId);
       return reply
         .type('application/pdf')
         .header('content-disposition', attachment(pdf.name))

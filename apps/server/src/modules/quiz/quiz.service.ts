@@ -185,7 +185,7 @@ export function quizService(d: {
           .filter((x) => x.kind === 'subjective')
           .map((x) => ({ no: x.no, score: x.score, blockId: blockOf.get(x.no) ?? null })),
         markers: await repo.markers(q.subjectId),
-        card: card ? { templateId: card.templateId, current: card.current } : null,
+        card: card ? { templateId: card.templateId, current: card.current, barcode: card.barcode } : null,
         scanned: q.scanned,
         can: { manage: can(p, 'exam.manage', scope), publish: can(p, 'score.publish', scope) },
       };

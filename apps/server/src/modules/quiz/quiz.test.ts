@@ -141,6 +141,46 @@ describe('课堂小测', () => {
     ).toBe('阅卷老师须是本校教师');
   });
 
+  it('prints 个性化答题卡 from a barcode card: one page a student, refused for a 学号-bubble card', async () => {
+    const card = { paper: 'A4', columns: 1, mainTemplateName: '小测答题卡' };
+    const bubbles = body<{ template: { id: number } }>(
+      await teacher.post(`/filter/api/subject/${subjectId}/card/save`, card),
+    ).data.template.id;
+    const pdfOf = (id: number) =>
+      teacher.call('GET', `/filter/api/subject/${subjectId}/card/${id}/personal-pdf`);
+    expect(body(await pdfOf(bubbles)).errCode).toBe(14040);
+    await teacher.post(`/filter/api/subject/${subjectId}/card/save`, {
+      ...card,
+      templateId: bubbles,
+      examNumber: { kind: 'barcode' },
+    });
+    const d = body<QuizDetail>(await teacher.get(`/filter/api/quiz/${examId}`)).data;
+    expect(d.card).toEqual({ templateId: bubbles, current: true, barcode: true });
+    const res = await pdfOf(bubbles);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('个性化');
+    const mupdf = await import('mupdf');
+    const doc = mupdf.Document.openDocument(res.rawPayload, 'application/pdf');
+    expect(doc.countPages()).toBe(4);
+    const names = await t.database.db
+      .select({ kaohao: examinee.kaohao })
+      .from(examinee)
+      .where(eq(examinee.examId, examId));
+    const text = Array.from({ length: 4 }, (_, i) =>
+      doc.loadPage(i).toStructuredText('preserve-whitespace').asText(),
+    ).join('\n');
+    for (const n of names) expect(text).toContain(n.kaohao);
+    // a class of the school without examinees in the quiz
+    expect(
+      body(
+        await teacher.call(
+          'GET',
+          `/filter/api/subject/${subjectId}/card/${bubbles}/personal-pdf?classId=${otherClassId}`,
+        ),
+      ).errCode,
+    ).toBe(14041);
+  });
+
   it("gives the class result from the scores: average, each question's 得分率 and who missed it", async () => {
     const db = t.database.db;
     const people = await db

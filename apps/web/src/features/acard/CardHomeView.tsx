@@ -1,3 +1,4 @@
+import { useExclusive } from '../../app/useExclusive';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import {
   DeleteOutlined,
@@ -47,6 +48,7 @@ export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
       ]);
     },
   });
+  const personal = useExclusive();
   const locked = cardLock(permission, info.status);
   const editable = locked === null;
   const base = `/book/subject/${subjectId}/acard/template`;
@@ -105,6 +107,25 @@ export function CardHomeView({ subject, permission, exam }: SubjectBundle) {
           >
             下载
           </Button>
+          {c.barcode && (
+            <Tooltip title="每位考生一张，考号印成条形码、印上姓名和班级，考生不用填涂考号、不用贴条码">
+              <Button
+                size="small"
+                type="link"
+                icon={<DownloadOutlined />}
+                disabled={!c.current || personal.busy}
+                loading={personal.busy}
+                onClick={() =>
+                  void personal.run(async () => {
+                    await acardApi.personalPdf(subjectId, c.templateId, `${info.name}个性化答题卡.pdf`);
+                  })
+                }
+                data-testid="personal-pdf"
+              >
+                个性化答题卡
+              </Button>
+            </Tooltip>
+          )}
           {editable && (
             <Button
               size="small"

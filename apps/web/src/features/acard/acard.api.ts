@@ -66,6 +66,12 @@ export const acardApi = {
     postDownload(`/api/subject/${subjectId}/card/pdf`, body, name),
   savedPdf: (subjectId: number, templateId: number, name: string) =>
     downloadFile(`/api/subject/${subjectId}/card/${templateId}/pdf`, name),
+  /** 个性化答题卡: one copy an examinee (of a class when given) with their 考号 printed as a barcode */
+  personalPdf: (subjectId: number, templateId: number, name: string, classId?: number) =>
+    downloadFile(
+      `/api/subject/${subjectId}/card/${templateId}/personal-pdf${classId ? `?classId=${classId}` : ''}`,
+      name,
+    ),
 };
 
 export const acardKeys = {

@@ -1,6 +1,6 @@
 import { SUBJECT_STATUS_LABELS, SubjectStatus, type QuizDetail } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Select, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Radio, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { handleApiError } from '../../api/handle-error';
@@ -10,21 +10,25 @@ import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { quizApi, quizKeys, quizDetailQuery, quizOptionsQuery } from './quiz.api';
 
-/** The online card of a quiz: A4, one column, the students' 学号 as bubbles. */
+/**
+ * The online card of a quiz: A4, one column; the students' 学号 as bubbles, or 个性化 — one copy a student with
+ * their name and 考号 barcode printed, so nobody fills an id.
+ */
 const QUIZ_CARD = { paper: 'A4' as const, columns: 1, mainTemplateName: '小测答题卡' };
+type IdKind = 'bubbles' | 'barcode';
 
 function CardPanel({ q }: { q: QuizDetail }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const { busy, run } = useExclusive();
+  const download = useExclusive();
   const editable = q.status === SubjectStatus.setting && q.can.manage;
+  const [kind, setKind] = useState<IdKind>(q.card?.barcode ? 'barcode' : 'bubbles');
   const make = () =>
     run(async () => {
       try {
-        await acardApi.save(
-          q.subjectId,
-          q.card ? { ...QUIZ_CARD, templateId: q.card.templateId } : QUIZ_CARD,
-        );
+        const card = { ...QUIZ_CARD, ...(kind === 'barcode' ? { examNumber: { kind } } : {}) };
+        await acardApi.save(q.subjectId, q.card ? { ...card, templateId: q.card.templateId } : card);
         await qc.invalidateQueries({ queryKey: quizKeys.quiz(q.examId) });
         message.success('答题卡已生成');
       } catch (e) {
@@ -37,18 +41,49 @@ function CardPanel({ q }: { q: QuizDetail }) {
         {q.card ? (
           <>
             <Tag color={q.card.current ? 'green' : 'orange'}>
-              {q.card.current ? 'A4 答题卡已生成' : '题目已改动，请重新生成'}
+              {q.card.current
+                ? `A4 答题卡已生成（${q.card.barcode ? '个性化：每人一张' : '学号填涂'}）`
+                : '题目已改动，请重新生成'}
             </Tag>
-            <Button
-              onClick={() => void acardApi.savedPdf(q.subjectId, q.card!.templateId, `${q.name}-答题卡.pdf`)}
-            >
-              下载答题卡 PDF
-            </Button>
+            {q.card.barcode ? (
+              <Button
+                loading={download.busy}
+                disabled={!q.card.current}
+                onClick={() =>
+                  void download.run(async () => {
+                    await acardApi.personalPdf(q.subjectId, q.card!.templateId, `${q.name}-个性化答题卡.pdf`);
+                  })
+                }
+                data-testid="quiz-personal-pdf"
+              >
+                下载个性化答题卡 PDF（{q.students} 份）
+              </Button>
+            ) : (
+              <Button
+                onClick={() =>
+                  void acardApi.savedPdf(q.subjectId, q.card!.templateId, `${q.name}-答题卡.pdf`)
+                }
+              >
+                下载答题卡 PDF
+              </Button>
+            )}
           </>
         ) : (
           <Typography.Text type="secondary">
-            还没有答题卡：生成后即可打印，学生在答题卡上填涂学号。
+            还没有答题卡：生成后即可打印。学生填涂学号，或选“个性化”每人一张、印好姓名和条码。
           </Typography.Text>
+        )}
+        {editable && (
+          <Radio.Group
+            value={kind}
+            onChange={(e) => setKind(e.target.value as IdKind)}
+            optionType="button"
+            options={[
+              { value: 'bubbles', label: '学生填涂学号' },
+              { value: 'barcode', label: '个性化（每人一张，印姓名和条码）' },
+            ]}
+            data-testid="quiz-card-kind"
+          />
         )}
         {editable && (
           <Button type="primary" loading={busy} onClick={() => void make()} data-testid="quiz-make-card">
