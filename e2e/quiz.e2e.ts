@@ -351,6 +351,21 @@ test(
     });
     await teacher.goto(`${APP}/book/quiz/${created.examId}`);
     await teacher.getByTestId('quiz-page').waitFor();
+    // a colleague asked to mark, then not: the tag's × asks first
+    await teacher.getByTestId('quiz-marker-pick').click();
+    const colleague = (await teacher.locator('.ant-select-item-option').first().textContent())!;
+    await teacher.locator('.ant-select-item-option').first().click();
+    await teacher.keyboard.press('Escape');
+    await teacher.getByTestId('quiz-marker-add').click();
+    const tag = teacher.locator('.ant-tag', { hasText: colleague });
+    await tag.waitFor();
+    await tag.locator('.ant-tag-close-icon').click();
+    await teacher
+      .locator('.ant-modal-confirm-title', { hasText: `不再请${colleague}阅这份小测？` })
+      .waitFor();
+    await shot(teacher, 'quiz-15-remove-marker');
+    await teacher.getByRole('dialog').getByRole('button', { name: '移 出' }).click();
+    await tag.waitFor({ state: 'detached' });
     await teacher.getByTestId('quiz-card-kind').getByText('个性化（每人一张，印姓名和条码）').click();
     await teacher.getByTestId('quiz-make-card').click();
     await teacher.getByText('A4 答题卡已生成（个性化：每人一张）').waitFor();

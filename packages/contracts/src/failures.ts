@@ -108,6 +108,7 @@ export const FAILURES = {
   quizNotFound: { errCode: 12065, message: '小测不存在或已删除' },
   quizMarkerNotColleague: { errCode: 12066, message: '阅卷老师须是本校教师' },
   quizTrendClassNotVisible: { errCode: 12068, message: '只能查看自己任教班级或本校班级的学情趋势' },
+  quizCreatorMarks: { errCode: 12069, message: '出小测的老师始终参与阅卷，不能移出' },
   quizFullScoreTooHigh: {
     errCode: 12067,
     message: (p: { total: number }) => `小测总分 ${p.total} 分，不能超过 300 分`,

@@ -70,7 +70,8 @@ export const quizDetail = quizRow.extend({
   fullScore: z.number(),
   objective: z.array(z.object({ no: z.string(), answer: z.string(), score: z.number() })),
   subjective: z.array(z.object({ no: z.string(), score: z.number(), blockId: z.number().nullable() })),
-  markers: z.array(z.object({ userId: z.number(), name: z.string() })),
+  /** who marks; the teacher who made the quiz (creator) always does */
+  markers: z.array(z.object({ userId: z.number(), name: z.string(), creator: z.boolean() })),
   /** the saved online card (A4), null until made */
   card: z.object({ templateId: z.number(), current: z.boolean(), barcode: z.boolean() }).nullable(),
   /** sheets matched to a student */
@@ -80,6 +81,7 @@ export const quizDetail = quizRow.extend({
 export type QuizDetail = z.infer<typeof quizDetail>;
 
 export const quizMarkersSave = z.object({ userIds: z.array(id()).max(20) });
+export const quizMarkerRemove = z.object({ userId: id() });
 
 export const quizResult = z.object({
   name: z.string(),

@@ -6,6 +6,7 @@ import {
   quizDetail,
   quizListQuery,
   quizMarkersSave,
+  quizMarkerRemove,
   quizOptions,
   quizResult,
   quizRow,
@@ -59,6 +60,14 @@ export const quizContract = {
     access: 'exam.manage',
     params: exam,
     body: quizMarkersSave,
+    response: noData,
+  }),
+  removeMarker: defineRoute({
+    method: 'POST',
+    path: '/api/quiz/:examId/markers/remove',
+    access: 'exam.manage',
+    params: exam,
+    body: quizMarkerRemove,
     response: noData,
   }),
   result: defineRoute({

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { ExamType, SubjectStatus } from '@yj/contracts';
+import { ExamRole, ExamType, SubjectStatus } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import {
   banji,
@@ -8,6 +8,7 @@ import {
   exam,
   examRole,
   examSchool,
+  markTask,
   examinee,
   grade,
   paper,
@@ -147,6 +148,41 @@ export function quizRepo(db: Db) {
       );
       const rows = ids.flatMap((blockId) => userIds.map((userId) => ({ blockId, userId, role: 4 })));
       if (rows.length) await db.insert(blockReviewer).values(rows).onConflictDoNothing();
+    },
+
+    /**
+     * The user no longer marks the quiz: their block rows and their marker role of the subject go, the papers they
+     * hold go back to the pool; the marks they gave stay (nothing given is deleted). The number of blocks left.
+     */
+    async removeMarker(examId: number, subjectId: number, userId: number): Promise<number> {
+      const blocks = db.select({ id: block.id }).from(block).where(eq(block.subjectId, subjectId));
+      await db
+        .update(markTask)
+        .set({ status: 'pending', userId: null, leaseToken: null, leaseUntil: null })
+        .where(
+          and(inArray(markTask.blockId, blocks), eq(markTask.userId, userId), eq(markTask.status, 'leased')),
+        );
+      const left = await db
+        .delete(blockReviewer)
+        .where(
+          and(
+            inArray(blockReviewer.blockId, blocks),
+            eq(blockReviewer.userId, userId),
+            eq(blockReviewer.role, 4),
+          ),
+        )
+        .returning({ id: blockReviewer.blockId });
+      await db
+        .delete(examRole)
+        .where(
+          and(
+            eq(examRole.examId, examId),
+            eq(examRole.subjectId, subjectId),
+            eq(examRole.userId, userId),
+            eq(examRole.role, ExamRole.reviewers),
+          ),
+        );
+      return left.length;
     },
 
     /** The enrolled students of the classes as examinees, 考号 = 学号 (the card's 学号 bubbles). */

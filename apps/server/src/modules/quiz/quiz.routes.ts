@@ -41,5 +41,13 @@ export function quizRoutes(app: FastifyInstance, d: { quizzes: QuizService; scop
     },
     exam,
   );
+  on(
+    c.removeMarker,
+    async ({ params, body }, req) => {
+      await d.quizzes.removeMarker(params.examId, body.userId, actorOf(req));
+      return null;
+    },
+    exam,
+  );
   on(c.result, ({ params }) => d.quizzes.result(params.examId), exam);
 }

@@ -184,7 +184,7 @@ export function quizService(d: {
         subjective: questions
           .filter((x) => x.kind === 'subjective')
           .map((x) => ({ no: x.no, score: x.score, blockId: blockOf.get(x.no) ?? null })),
-        markers: await repo.markers(q.subjectId),
+        markers: (await repo.markers(q.subjectId)).map((m) => ({ ...m, creator: m.userId === q.creatorId })),
         card: card ? { templateId: card.templateId, current: card.current, barcode: card.barcode } : null,
         scanned: q.scanned,
         can: { manage: can(p, 'exam.manage', scope), publish: can(p, 'score.publish', scope) },
@@ -208,6 +208,27 @@ export function quizService(d: {
           userId: actor.userId,
           ip: actor.ip,
           detail: { added: ids },
+        });
+      });
+    },
+
+    /**
+     * A colleague stops marking the quiz (the papers they hold go back to the pool, the marks they gave stay);
+     * the teacher who made it always marks it. Removing someone who no longer marks changes nothing.
+     */
+    async removeMarker(examId: number, userId: number, actor: Actor): Promise<void> {
+      await d.db.transaction(async (tx) => {
+        const q = await requireQuiz(tx, examId);
+        assertAllows(q.status, 'assignMarkers');
+        if (userId === q.creatorId) throw fail('quizCreatorMarks');
+        const blocks = await d.repo(tx).removeMarker(examId, q.subjectId, userId);
+        if (!blocks) return;
+        await d.audit.record(tx, {
+          action: 'quiz.markers',
+          examId,
+          userId: actor.userId,
+          ip: actor.ip,
+          detail: { removed: userId, blocks },
         });
       });
     },

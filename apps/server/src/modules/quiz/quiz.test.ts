@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExamType, type QuizDetail, type QuizResult } from '@yj/contracts';
-import { examinee, score, teacherClass } from '../../db/schema';
-import { eq } from 'drizzle-orm';
+import { examRole, examinee, score, teacherClass } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import {
   buildClassWithStudents,
@@ -139,6 +139,30 @@ describe('课堂小测', () => {
     expect(
       body(await teacher.post(`/filter/api/quiz/${examId}/markers`, { userIds: [999999] })).message,
     ).toBe('阅卷老师须是本校教师');
+  });
+
+  it('lets its teacher remove a colleague marker (twice changes nothing), never themselves', async () => {
+    const remove = (c: Client, userId: number) =>
+      c.post(`/filter/api/quiz/${examId}/markers/remove`, { userId });
+    const me = body<QuizDetail>(await teacher.get(`/filter/api/quiz/${examId}`)).data.markers.find(
+      (m) => m.creator,
+    )!;
+    expect(me.name).toBe('王老师');
+    expect(body(await remove(teacher, me.userId)).errCode).toBe(12069);
+    expect(body(await remove(colleague, colleagueId)).message).toBe('无权限');
+    expect(body(await remove(teacher, colleagueId)).code).toBe(0);
+    expect(body(await remove(teacher, colleagueId)).code).toBe(0);
+    const d = body<QuizDetail>(await teacher.get(`/filter/api/quiz/${examId}`)).data;
+    expect(d.markers.map((m) => [m.name, m.creator])).toEqual([['王老师', true]]);
+    const roles = await t.database.db
+      .select()
+      .from(examRole)
+      .where(and(eq(examRole.examId, examId), eq(examRole.userId, colleagueId)));
+    expect(roles).toEqual([]);
+    // back, for what follows
+    expect(
+      body(await teacher.post(`/filter/api/quiz/${examId}/markers`, { userIds: [colleagueId] })).code,
+    ).toBe(0);
   });
 
   it('prints 个性化答题卡 from a barcode card: one page a student, refused for a 学号-bubble card', async () => {

@@ -1,4 +1,4 @@
-import { SUBJECT_STATUS_LABELS, SubjectStatus, type QuizDetail } from '@yj/contracts';
+import { allows, SUBJECT_STATUS_LABELS, SubjectStatus, type QuizDetail } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Radio, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -97,11 +97,29 @@ function CardPanel({ q }: { q: QuizDetail }) {
 
 function MarkersPanel({ q }: { q: QuizDetail }) {
   const qc = useQueryClient();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [picked, setPicked] = useState<number[]>([]);
   const { busy, run } = useExclusive();
   const colleagues = useQuery({ ...quizOptionsQuery(), enabled: q.can.manage, meta: { silent: true } });
   const have = new Set(q.markers.map((m) => m.userId));
+  const changeable = q.can.manage && allows(q.status, 'assignMarkers');
+  const remove = (m: QuizDetail['markers'][number]) =>
+    modal.confirm({
+      title: `不再请${m.name}阅这份小测？`,
+      content: '已给出的分数保留；正在阅的卷子回到待阅，由其他阅卷老师继续。',
+      okText: '移出',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await quizApi.removeMarker(q.examId, m.userId);
+          await qc.invalidateQueries({ queryKey: quizKeys.quiz(q.examId) });
+          message.success(`已移出${m.name}`);
+        } catch (e) {
+          handleApiError(e);
+        }
+      },
+    });
   const add = () =>
     run(async () => {
       try {
@@ -117,7 +135,19 @@ function MarkersPanel({ q }: { q: QuizDetail }) {
     <Card title="阅卷老师">
       <Space wrap>
         {q.markers.map((m) => (
-          <Tag key={m.userId}>{m.name}</Tag>
+          <Tag
+            key={m.userId}
+            closable={changeable && !m.creator}
+            onClose={(e) => {
+              // the tag stays until the server says it is gone
+              e.preventDefault();
+              remove(m);
+            }}
+            data-testid={`quiz-marker-${m.userId}`}
+          >
+            {m.name}
+            {m.creator ? '（出题老师）' : ''}
+          </Tag>
         ))}
         {q.can.manage && q.subjective.length > 0 && (
           <>
@@ -125,6 +155,7 @@ function MarkersPanel({ q }: { q: QuizDetail }) {
               mode="multiple"
               style={{ minWidth: 240 }}
               placeholder="添加同事一起阅卷"
+              data-testid="quiz-marker-pick"
               optionFilterProp="label"
               value={picked}
               onChange={setPicked}
@@ -132,7 +163,12 @@ function MarkersPanel({ q }: { q: QuizDetail }) {
                 .filter((c) => !have.has(c.userId))
                 .map((c) => ({ value: c.userId, label: c.name }))}
             />
-            <Button disabled={!picked.length} loading={busy} onClick={() => void add()}>
+            <Button
+              disabled={!picked.length}
+              loading={busy}
+              onClick={() => void add()}
+              data-testid="quiz-marker-add"
+            >
               添加
             </Button>
           </>

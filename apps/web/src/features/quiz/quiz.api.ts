@@ -10,6 +10,8 @@ export const quizApi = {
   detail: (examId: number) => callRoute(c.detail, { params: { examId } }),
   markers: (examId: number, userIds: number[]) =>
     callRoute(c.markers, { params: { examId }, body: { userIds } }),
+  removeMarker: (examId: number, userId: number) =>
+    callRoute(c.removeMarker, { params: { examId }, body: { userId } }),
   result: (examId: number) => callRoute(c.result, { params: { examId } }),
   trend: (classId: number | undefined) =>
     callRoute(c.trend, { query: classId === undefined ? {} : { classId } }),
