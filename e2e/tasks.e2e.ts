@@ -71,6 +71,8 @@ test('我的任务: an upload and an export with progress, result and the doubt 
     .getByTestId(`task-detail-${upload.key}`)
     .getByText(/处识别异常待处理/)
     .waitFor();
+  // both finished: the header counts nothing running any more
+  await page.getByRole('link', { name: '我的任务', exact: true }).waitFor();
   const doubtful = upload;
   await shot(page, 'tasks-01-mine');
 

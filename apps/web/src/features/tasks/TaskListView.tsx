@@ -5,16 +5,16 @@ import {
   type TaskScope,
   type TaskStatus,
 } from '@yj/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Progress, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { serverPages } from '../../components/paging';
 import { useCurrentUser } from '../auth/current-user-context';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { fileUrl } from '../export/export.api';
-import { taskListQuery } from './tasks.api';
+import { taskKeys, taskListQuery } from './tasks.api';
 
 const STATUS_COLOR: Record<TaskStatus, string> = {
   queued: 'default',
@@ -146,6 +146,11 @@ export function TaskListView() {
   const [page, setPage] = useState(1);
   const size = 20;
   const r = useQuery(taskListQuery(scope, page, size));
+  const queryClient = useQueryClient();
+  // the header's count follows what this list just read: a task seen finishing here is no longer counted there
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: taskKeys.count });
+  }, [r.data, queryClient]);
   if (r.isError && !r.data)
     return <QueryFailed title="任务加载失败" error={r.error} onRetry={() => void r.refetch()} />;
   return (
