@@ -84,6 +84,10 @@ import { portalModule } from './modules/portal/portal.module';
 import { portalAdminRoutes, portalRoutes } from './modules/portal/portal.routes';
 import { onlineModule } from './modules/online/online.module';
 import { onlineRoutes } from './modules/online/online.routes';
+import { taskModule } from './modules/task/task.module';
+import { taskRoutes } from './modules/task/task.routes';
+import { monitorModule } from './modules/monitor/monitor.module';
+import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { API_PREFIX, registerAuth } from './plugins/auth';
 import { ok } from './plugins/http';
 
@@ -230,6 +234,10 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         scopes,
       });
       toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
+      // 我的任务: the exports, recognition and 智能辅助 runs a person started, read where each already runs
+      taskRoutes(api, taskModule({ db }));
+      // the page-static monitor and click tracking: counters per day, page and school type, nobody named
+      monitorRoutes(api, monitorModule({ db }));
       // 学生端 / 家长端 (issue 32): their accounts and sign-in on the staff's path, published results only
       const portal = {
         ...portalModule({

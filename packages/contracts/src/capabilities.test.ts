@@ -78,7 +78,8 @@ describe('capabilitiesOfRole', () => {
   it('agrees with can() for every role and capability', () => {
     // what every signed-in user may do comes with the account, not with a role
     const everyone = (Object.keys(CAPABILITY_LABELS) as Capability[]).filter((c) => can(base, c));
-    expect(everyone).toEqual(['account.self', 'home.read']);
+    // (one's own background tasks and the page-view counts of the screens one opens, issue 31, included)
+    expect(everyone).toEqual(['account.self', 'home.read', 'task.self', 'monitor.collect']);
     for (let role = 0; role <= 9; role++) {
       const p = { ...base, examRoles: [{ examId: 5, subjectId: 7, schoolId: null, role }] };
       for (const c of Object.keys(CAPABILITY_LABELS) as Capability[]) {

@@ -236,6 +236,17 @@ export const CAPABILITY_TABLE = {
     { who: 'teacher', scope: 'any' },
     { who: 'schoolAdmin', scope: 'any' },
   ],
+  /** 我的任务 (task_info, offline/task): one's own background tasks — exports, recognition, 智能辅助 runs */
+  'task.self': [{ who: 'user', scope: 'any' }],
+  /** a school's background tasks, whoever started them (the task service narrows to the administrator's schools) */
+  'task.school': [
+    { who: 'admin', scope: 'any' },
+    { who: 'schoolAdmin', scope: 'any' },
+  ],
+  /** post page views and clicks on marked controls (counted per page and school type, nobody named) */
+  'monitor.collect': [{ who: 'user', scope: 'any' }],
+  /** the page-view and click summary */
+  'monitor.read': [{ who: 'admin', scope: 'any' }],
   /** school statistics card */
   'school.statistics.read': [
     { who: 'admin', scope: 'any' },
@@ -281,6 +292,10 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   'marking.monitor': '查看阅卷进度与质量监控',
   'system.manage': '创建教育局和学校',
   'school.statistics.read': '查看学校统计',
+  'task.self': '查看本人发起的后台任务（导出、识别、智能辅助）',
+  'task.school': '查看本校所有人发起的后台任务',
+  'monitor.collect': '上报页面访问与按钮点击（不含个人信息）',
+  'monitor.read': '查看页面访问与点击统计',
   'bureau.read': '查看教育局所辖学校、联考及各校进度',
   'report.compare': '查看联考的跨校对比报表',
   'quiz.create': '为任教班级创建课堂小测',

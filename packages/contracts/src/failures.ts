@@ -142,6 +142,8 @@ export const FAILURES = {
     message: (p: { count: Param }) =>
       `尚有 ${p.count} 名考生在线作答中，须待其交卷或作答时间结束后再开始阅卷`,
   },
+  // 我的任务 (task_info, offline/task) and the page-static monitor
+  taskSchoolOnlyAdmins: { errCode: 12110, message: '只有学校管理员可以查看全校的任务' },
   // 13xxx Exams, subjects and their lifecycle, examinees, exam roles
   examNotFound: { errCode: 13001, message: '考试不存在或已删除' },
   subjectNotFound: { errCode: 13002, message: '科目不存在或已删除' },

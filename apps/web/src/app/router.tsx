@@ -18,6 +18,8 @@ import { reportRoutes } from '../pages/report/routes';
 import { bureauRoutes } from '../pages/bureau/routes';
 import { quizRoutes } from '../pages/quiz/routes';
 import { portalRoutes } from '../pages/portal/routes';
+import { taskRoutes } from '../pages/task/routes';
+import { monitorRoutes } from '../pages/monitor/routes';
 import { registerSessionHandlers } from '../api/session';
 import { InitialProgressBar } from './progress/TopProgressBar';
 import { queryClient } from './query-client';
@@ -65,6 +67,8 @@ export const routes: RouteObject[] = [
           ...reportRoutes,
           ...bureauRoutes,
           ...quizRoutes,
+          ...taskRoutes,
+          ...monitorRoutes,
         ],
       },
       { path: '*', loader: () => redirect('/login') },

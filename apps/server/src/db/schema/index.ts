@@ -17,3 +17,4 @@ export * from './report';
 export * from './intelligent';
 export * from './portal';
 export * from './online';
+export * from './monitor';

@@ -3,6 +3,7 @@ import type { UserProfile } from '@yj/contracts';
 import { Button, Layout, Menu, Tooltip, Typography } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { MessageBell } from '../../features/messages/MessageBell';
+import { TaskBadge } from '../../features/tasks/TaskBadge';
 import { UserMenu } from '../../features/account/UserMenu';
 import { BrandMark } from '../../components/BrandMark';
 import { litNavKeys, navItems } from './nav-items';
@@ -56,7 +57,14 @@ export function AppHeader({ user, onReload }: Props) {
         style={{ flex: 1, minWidth: 0, borderBottom: 'none', marginLeft: 16 }}
         items={[
           { key: 'home', label: <Link to="/book/home">首页</Link> },
-          ...extra.map((n) => ({ key: n.key, label: <Link to={n.to}>{n.label}</Link> })),
+          ...extra.map((n) => ({
+            key: n.key,
+            label: (
+              <Link to={n.to} data-track={`nav.${n.key}`}>
+                {n.label}
+              </Link>
+            ),
+          })),
           { key: 'help', label: <Link to="/book/help">帮助中心</Link> },
         ]}
       />
@@ -74,6 +82,7 @@ export function AppHeader({ user, onReload }: Props) {
           <Button type="text" shape="circle" icon={<QuestionCircleOutlined />} tabIndex={-1} />
         </Link>
       </Tooltip>
+      <TaskBadge />
       <MessageBell />
       <UserMenu user={user} />
     </Layout.Header>

@@ -7,12 +7,15 @@ import { AppHeader } from './AppHeader';
 import { ReloadViewContext } from './reload-view';
 import { useCancelStaleReads } from './useCancelStaleReads';
 import { useRemount } from './useRemount';
+import { useMonitor } from '../../features/monitor/useMonitor';
 
 /** The /book shell: header, the routed view (which it can reload), footer. */
 export function Shell() {
   const user = useQuery(currentUserQuery);
   const [mounted, reloadView] = useRemount();
   useCancelStaleReads();
+  // page views and clicks on marked controls, counted for the system administrator (nobody named)
+  useMonitor();
   // a route whose handle says wide (the marking screen: image and 给分板 side by side) takes the whole width
   const handles = useMatches().map((m) => (m.handle ?? {}) as { wide?: boolean; bare?: boolean });
   const wide = handles.some((h) => h.wide === true);

@@ -101,6 +101,9 @@ describe('entries a plain teacher can use (issue 31, point 11)', () => {
     const admin = visible(person(['subject.setting.edit', 'score.download', 'exam.manage'], true));
     expect(litNavKeys('/book/messages', admin)).toEqual([]);
     expect(litNavKeys('/book/messages', marker)).toEqual([]);
+    // 我的任务 is the header icon's, not 首页's
+    expect(litNavKeys('/book/offline/task', marker)).toEqual([]);
+    expect(litNavKeys('/book/task_info', admin)).toEqual([]);
     expect(litNavKeys('/book/inSchool', admin)).toEqual(['exam']);
     expect(litNavKeys('/book/inSchool', marker)).toEqual([]);
     expect(litNavKeys('/book/home', marker)).toEqual(['home']);

@@ -7,6 +7,7 @@ import { toolNav } from '../../pages/tool/nav';
 import { exportNav } from '../../pages/export/nav';
 import { bureauNav } from '../../pages/bureau/nav';
 import { quizNav } from '../../pages/quiz/nav';
+import { monitorNav } from '../../pages/monitor/nav';
 
 /** An entry of the header menu; `show` hides it from users it is not for (the server checks anyway). */
 export interface NavItem {
@@ -28,6 +29,7 @@ export function navItems(): NavItem[] {
     ...quizNav,
     ...markingNav,
     ...schoolNav,
+    ...monitorNav,
     ...acardNav,
     ...toolNav,
     ...exportNav,
@@ -38,8 +40,8 @@ function under(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
 }
 
-/** Pages the header's icons own (the bell's message list), not a menu entry: nothing in the menu is lit there. */
-const OWNED_BY_ICONS = ['/book/messages'] as const;
+/** Pages the header's icons own (the bell's messages, 我的任务), not a menu entry: nothing in the menu is lit there. */
+const OWNED_BY_ICONS = ['/book/messages', '/book/offline/task', '/book/task_info'] as const;
 
 /** The header entry a page belongs to: 帮助中心, the entry with the longest matching prefix, else 首页. */
 export function selectedNavKey(pathname: string, items: readonly NavItem[]): string {
