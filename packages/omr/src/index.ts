@@ -34,3 +34,12 @@ export {
   MAX_SHORT_ASPECT,
   type AnswerSignature,
 } from './answer-group';
+export {
+  evenLighting,
+  recognizePhoto,
+  straightenPhoto,
+  warpQuad,
+  type PhotoPage,
+  type PhotoRecognition,
+} from './photo';
+export { findSheet, type QuadOutcome } from './photo-quad';

@@ -6,6 +6,8 @@ import { DecodedPictures } from './decoded-pictures';
 import type { GreyImage } from './image';
 import { decodeJpegLuma, jpegDecoder } from './jpeg';
 import { jpegOrientation, orient } from './orientation';
+import { straightenPhoto } from './photo';
+import type { CardTemplate } from '@yj/contracts';
 
 // Node-side helpers for callers of the pure engine (server workers, scan agent, benches, tests): the one
 // way to turn image bytes into the page the engine reads, and the one way to load the barcode reader.
@@ -78,6 +80,25 @@ export async function readPage<R extends { exceptions: readonly unknown[] }>(
 export function decodedPictures(keep?: number): DecodedPictures {
   // references the pages are compared with: decoded accurately, once each
   return new DecodedPictures((bytes) => decodeGrey(bytes, true), keep);
+}
+
+/**
+ * A phone photo as the page the scan path stores (issue 33): decoded upright, the sheet found, straightened
+ * to the card's page size and its light evened (photo.ts), as grey JPEG. A photo whose sheet is not found
+ * comes back unchanged with the reason: recognition then makes it a 定位异常 with the photo as its picture.
+ */
+export async function photoAsPage(
+  bytes: Buffer,
+  card: CardTemplate,
+): Promise<{ bytes: Buffer; straightened: boolean; reason?: string }> {
+  const page = straightenPhoto(await decodeGrey(bytes, true), card);
+  if (!page.ok) return { bytes, straightened: false, reason: page.reason };
+  const jpeg = await sharp(page.image.data, {
+    raw: { width: page.image.width, height: page.image.height, channels: 1 },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return { bytes: jpeg, straightened: true };
 }
 
 let reader: Promise<BarcodeReader> | null = null;

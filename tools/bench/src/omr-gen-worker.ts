@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
-import { generateSet, generateTurned, typicalCard, type Difficulty } from '@yj/scan-sim';
+import { generatePhoto, generateSet, generateTurned, typicalCard, type Difficulty } from '@yj/scan-sim';
 
 sharp.concurrency(1);
 // libvips keeps recent images cached; each image is used once, so the cache only costs memory.
@@ -15,11 +15,17 @@ export default async function generate(job: {
   difficulty: Difficulty;
   seed: number;
   i: number;
-  /** `turned`: the location-area cards fed upside down or at 270° (issue 28); else the typical card. */
+  /**
+   * `turned`: the location-area cards fed upside down or at 270° (issue 28); `phone`: the quiz card
+   * photographed with a phone (issue 33); else the typical card.
+   */
   set?: string;
 }): Promise<string> {
-  if (job.set === 'turned') {
-    const s = await generateTurned(job.i, { seed: job.seed, difficulty: job.difficulty, dpi: 200 });
+  if (job.set === 'turned' || job.set === 'phone') {
+    const s =
+      job.set === 'turned'
+        ? await generateTurned(job.i, { seed: job.seed, difficulty: job.difficulty, dpi: 200 })
+        : await generatePhoto(job.i, { seed: job.seed, difficulty: job.difficulty });
     await mkdir(job.dir, { recursive: true });
     await writeFile(`${job.dir}/${s.name}.jpg`, s.jpeg);
     await writeFile(`${job.dir}/${s.name}.json`, JSON.stringify(s.truth));

@@ -84,7 +84,7 @@ export function accuracyLines(accuracy: PageRun[]): string[] {
   );
   lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   // the known sets in their order, then any other set the run holds
-  const sets = [...new Set(['clean', 'typical', 'hard', 'light', 'turned', ...accuracy.map((x) => x.set)])];
+  const sets = [...new Set(['clean', 'typical', 'hard', 'light', 'turned', 'phone', ...accuracy.map((x) => x.set)])];
   for (const d of sets) {
     const rs = accuracy.filter((x) => x.set === d);
     if (rs.length === 0) continue;

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { CardTemplate } from '@yj/contracts';
-import { pageFields, recognizePage, type BarcodeReader, type GreyImage, type PageResult } from '@yj/omr';
+import {
+  pageFields,
+  recognizePage,
+  recognizePhoto,
+  type BarcodeReader,
+  type GreyImage,
+  type PageResult,
+} from '@yj/omr';
 import { scoreSheet, simulatedCard, type SheetTruth } from '@yj/scan-sim';
 import { decodeGrey, loadReader, readAgainIfRaised } from './io';
 
@@ -72,7 +79,11 @@ export default async function run(job: {
   const t0 = performance.now();
   const img = await decodeGrey(bytes);
   const t1 = performance.now();
-  const read = (page: GreyImage) => recognizePage(page, card, { reader: r, clock: () => performance.now() });
+  const opts = { reader: r, clock: () => performance.now() };
+  // a phone photo is read as the phone upload reads it: straightened, then as a scan
+  const read = truth.photo
+    ? (page: GreyImage) => recognizePhoto(page, card, opts).then((p) => p.result)
+    : (page: GreyImage) => recognizePage(page, card, opts);
   // as the server reads: a page raised from the fast decode is decoded again accurately and read again
   const res = await readAgainIfRaised(bytes, await read(img), read);
   const t2 = performance.now();

@@ -22,6 +22,8 @@ const { values: args } = parseArgs({
     light: { type: 'string', default: '100' },
     // Location-area cards fed upside down or at 270° (issue 28, scan-sim turned.ts), typical students.
     turned: { type: 'string', default: '100' },
+    // The quiz card photographed with a phone: perspective, background, shadow, blur (issue 33, scan-sim photo.ts).
+    phone: { type: 'string', default: '100' },
     seed: { type: 'string', default: '4' },
     out: { type: 'string', default: 'bench-out/omr' },
     threads: { type: 'string' },
@@ -46,6 +48,7 @@ const sets: { name: string; difficulty: Difficulty; count: number }[] = [
   { name: 'hard', difficulty: 'hard', count: Number(args.hard) },
   { name: 'light', difficulty: 'light', count: Number(args.light) },
   { name: 'turned', difficulty: 'typical', count: Number(args.turned) },
+  { name: 'phone', difficulty: 'typical', count: Number(args.phone) },
 ];
 
 async function ensureSet(set: string, d: Difficulty, count: number): Promise<string[]> {

@@ -15,3 +15,5 @@ export { orderlyStudent } from './student';
 export type { SubjectiveInk } from './marks';
 /** Bump when the simulator's output changes, so cached bench sets are regenerated. */
 export const SIM_VERSION = 4;
+export { generatePhoto, quizCard, QUIZ_CARD_ID } from './quiz-card';
+export { drawPhoto, photographPage, type PhotoParams } from './photo';

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { applyH, pageFields } from '@yj/omr';
 import { generateSet } from './generate';
+import { generatePhoto, quizCard } from './quiz-card';
 import { typicalCard } from './typical-card';
 
 const card = typicalCard();
@@ -72,5 +73,38 @@ describe('simulated scans', () => {
     const a = card.pages[1]!.anchors[0]!;
     const c = applyH(s.truth.transform, { x: a.rect.x + a.rect.w / 2, y: a.rect.y + a.rect.h / 2 });
     expect(img.at(c.x, c.y)).toBeGreaterThan(150);
+  });
+});
+
+describe('simulated phone photos', () => {
+  const quiz = quizCard();
+
+  it('lay the sheet on a darker desk, tilted, anchors where the truth transform says', async () => {
+    const s = await generatePhoto(2, { seed: 5, difficulty: 'typical' });
+    const p = s.truth.photo!;
+    expect(p).toBeDefined();
+    const img = await grey(s.jpeg);
+    expect([img.width, img.height]).toEqual([p.width, p.height]);
+    const page = quiz.pages[0]!;
+    for (const a of page.anchors) {
+      const c = applyH(s.truth.transform, { x: a.rect.x + a.rect.w / 2, y: a.rect.y + a.rect.h / 2 });
+      expect(img.at(c.x, c.y)).toBeLessThan(90);
+    }
+    // the desk shows round the sheet: the photo's corners are darker than the paper by the sheet's middle
+    const mid = applyH(s.truth.transform, { x: page.width / 2, y: page.height * 0.9 });
+    expect(img.at(5, 5)).toBeLessThan(img.at(mid.x, mid.y) - 50);
+    // not a scan: the sheet's sides are not parallel to the photo's (turned or keystoned)
+    const [tl, tr] = [p.corners[0]!, p.corners[1]!];
+    expect(Math.abs(tr.y - tl.y)).toBeGreaterThan(1);
+  });
+
+  it('are reproducible from their seed, with the light, shadow and blur drawn per photo', async () => {
+    const a = await generatePhoto(4, { seed: 5, difficulty: 'typical' });
+    const b = await generatePhoto(4, { seed: 5, difficulty: 'typical' });
+    expect(Buffer.compare(a.jpeg, b.jpeg)).toBe(0);
+    const c = await generatePhoto(5, { seed: 5, difficulty: 'typical' });
+    expect(c.truth.photo!.blur).not.toBe(a.truth.photo!.blur);
+    expect(a.truth.photo!.blur).toBeGreaterThanOrEqual(0.5);
+    expect(a.truth.photo!.falloff).toBeGreaterThanOrEqual(0.05);
   });
 });

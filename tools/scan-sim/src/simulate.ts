@@ -9,6 +9,7 @@ import { createRng, type Rng } from './rng';
 import { multiplyH } from '@yj/omr';
 import { scanPage, type ScanParams } from './scan';
 import { pasteBarcode } from './sticker';
+import { drawPhoto, photographPage, type PhotoParams } from './photo';
 
 /** Everything known about a simulated scan: what was meant, what was drawn, how it was scanned. */
 export interface SheetTruth {
@@ -19,6 +20,8 @@ export interface SheetTruth {
   seed: number;
   dpi: number;
   scan: ScanParams;
+  /** Set when the sheet was photographed with a phone instead of scanned (then `scan` is unused). */
+  photo?: PhotoParams;
   width: number;
   height: number;
   /** Template px → image px. */
@@ -43,6 +46,8 @@ export interface SimulateOptions {
   print?: PrintStyle;
   /** A 1-bit scan: error-diffusion dithered to black and white, saved as PNG (`jpeg` then holds PNG bytes). */
   bitonal?: boolean;
+  /** Photographed with a phone on a desk (perspective, background, light falloff and shadow, blur) instead of scanned. */
+  photo?: boolean;
   /** Stores the JPEG turned with this EXIF orientation tag (the truth stays in the displayed frame). */
   exifOrientation?: ScanParams['exifOrientation'];
   /** A blank back instead of the printed page. */
@@ -201,7 +206,11 @@ export async function simulateSheet(
   const en = page.examNumber;
   if (!o.blank && en && en.kind !== 'bubbles' && answers.examNumber)
     await pasteBarcode(raster, en.rect, k, en.kind, answers.examNumber);
-  const { jpeg, m, width, height } = await scanPage(raster, scan, rng);
+  // the photo's own draws come from their own stream: the marks above stay those of the scanned sheet
+  const photo = o.photo ? drawPhoto(createRng(o.seed * 7 + 5), raster.width, raster.height) : undefined;
+  const { jpeg, m, width, height } = photo
+    ? await photographPage(raster, photo, rng)
+    : await scanPage(raster, scan, rng);
   const transform = multiplyH(m, [k, 0, 0, 0, k, 0, 0, 0, 1]);
   const { dpi: _d, ...scanParams } = scan;
   return {
@@ -214,6 +223,7 @@ export async function simulateSheet(
       seed: o.seed,
       dpi,
       scan: scanParams,
+      ...(photo ? { photo } : {}),
       width,
       height,
       transform,

@@ -6,6 +6,7 @@ import { locationAreaCard, type AreaChoice } from './location-card';
 import { createRng } from './rng';
 import { simulateSheet } from './simulate';
 import { typicalCard } from './typical-card';
+import { QUIZ_CARD_ID, quizCard } from './quiz-card';
 
 // Failure mode of issue 28: third-party cards registered by location areas, fed upside down or at 270°
 // (the engine once read a third of the answers from such a page whose registration had failed).
@@ -15,6 +16,7 @@ const FEEDS = [180, 270] as const;
 
 /** The card of a template id the simulator makes: the typical card or one of its location-area forms. */
 export async function simulatedCard(templateId: string): Promise<CardTemplate> {
+  if (templateId === QUIZ_CARD_ID) return quizCard();
   for (const areas of AREAS)
     for (const anchors of [false, true]) {
       const { card } = await locationAreaCard({ areas, anchors });

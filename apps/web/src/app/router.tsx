@@ -16,7 +16,7 @@ import { exportRoutes } from '../pages/export/routes';
 import { trialRoutes } from '../pages/trial/routes';
 import { reportRoutes } from '../pages/report/routes';
 import { bureauRoutes } from '../pages/bureau/routes';
-import { quizRoutes } from '../pages/quiz/routes';
+import { quizPhoneRoutes, quizRoutes } from '../pages/quiz/routes';
 import { portalRoutes } from '../pages/portal/routes';
 import { taskRoutes } from '../pages/task/routes';
 import { monitorRoutes } from '../pages/monitor/routes';
@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: () => import('../pages/login/route') },
       { path: 'forgetPwd', lazy: () => import('../pages/forget-pwd/route') },
       ...portalRoutes,
+      ...quizPhoneRoutes,
       {
         path: 'book',
         lazy: () => import('./shell/route'),

@@ -90,6 +90,8 @@ export function scanRoutes(
           students: optionalInt(fields.students, '所选学生数量'),
           examineeIds: idList(fields.examineeIds),
           batchId: optionalInt(fields.batchId, '批次') || undefined,
+          // the phone capture page sends its photos with photo=1
+          photo: optionalInt(fields.photo, '照片') === 1,
           source,
           files,
           signal,

@@ -8,6 +8,7 @@ import { useExclusive } from '../../app/useExclusive';
 import { acardApi } from '../acard/acard.api';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
+import { PhoneScanPanel } from './PhoneScanPanel';
 import { quizApi, quizKeys, quizDetailQuery, quizOptionsQuery } from './quiz.api';
 
 /**
@@ -214,6 +215,7 @@ export function QuizPageView({ examId }: { examId: number }) {
         </Descriptions>
       </Card>
       <CardPanel q={q} />
+      {q.card && q.can.manage && <PhoneScanPanel examId={q.examId} />}
       <MarkersPanel q={q} />
       <Card title="扫描、阅卷与结果">
         <Space wrap data-testid="quiz-steps">

@@ -7,3 +7,8 @@ export const quizRoutes: RouteObject[] = [
   { path: 'quiz/:examId', lazy: () => import('./QuizPage') },
   { path: 'quiz/:examId/result', lazy: () => import('./QuizResultPage') },
 ];
+
+/** The phone capture page: signed in like /book, but without the desktop shell (a 375 px screen). */
+export const quizPhoneRoutes: RouteObject[] = [
+  { path: 'phone/quiz/:examId', lazy: () => import('./PhoneCapturePage') },
+];

@@ -10,6 +10,8 @@ import { assertAllows } from '../../subject/subject-state';
 import type { TemplateService } from '../../template/template.service';
 import { assertSchool, scanSchools } from '../scan-access';
 import type { scanFinishRepo } from '../finish/scan-finish.repo';
+import { readFile } from 'node:fs/promises';
+import { photoAsPage } from '@yj/omr/node';
 import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
 import { matchOrigin, originPages } from './scan-origin';
 import { rendererFor, type PagePool } from './scan-pages';
@@ -27,6 +29,11 @@ export interface UploadInput {
   examineeIds?: number[];
   /** a chunk of a large selection: continues this batch (same user, subject, school and source) */
   batchId?: number;
+  /**
+   * Phone photos (课堂小测 scanned with a phone, issue 33): each file is straightened to the card's page
+   * before it is stored, so the page goes through the same recognition as a scanned one.
+   */
+  photo?: boolean;
   /** aborts when the request is abandoned: its rendering stops there */
   signal?: AbortSignal;
 }
@@ -90,6 +97,19 @@ export function scanService(d: {
     return matchOrigin(input.files, chosen, schoolId);
   }
 
+  // A photo's bytes straightened (the same photo gives the same page: a retried upload is a duplicate).
+  async function straightened(
+    files: InputFile[],
+    card: Parameters<typeof photoAsPage>[1],
+  ): Promise<InputFile[]> {
+    const out: InputFile[] = [];
+    for (const f of files) {
+      const bytes = 'data' in f ? f.data : await readFile(f.path);
+      out.push({ name: f.name, data: (await photoAsPage(bytes, card)).bytes });
+    }
+    return out;
+  }
+
   return {
     async upload(input: UploadInput, p: Principal, actor: Actor): Promise<ScanUploadResult> {
       const t = await target(input.subjectId, input.schoolId, p);
@@ -98,9 +118,10 @@ export function scanService(d: {
       const owners = await originOwners(input, t.examId, t.schoolId);
       // the uploader's pages take turns with everyone else's on the page threads
       const renderer = rendererFor(d.pages, { user: actor.userId, signal: input.signal });
+      const files = input.photo ? await straightened(input.files, t.template.body) : input.files;
       const pages = owners
-        ? await originPages(renderer, input.files, perPaper)
-        : await expandFiles(renderer, input.files);
+        ? await originPages(renderer, files, perPaper)
+        : await expandFiles(renderer, files);
       const repo = d.repo(d.db);
       const prior = await continued(input, t.schoolId, actor);
       const batchNo = prior ? await repo.batchOrdinal(prior) : (await repo.batchCount(input.subjectId)) + 1;
