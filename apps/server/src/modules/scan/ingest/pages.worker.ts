@@ -5,6 +5,7 @@ import {
   PageTooLarge,
   pdfPageGrey,
   pdfRendererLoaded,
+  photoAsPage,
   tiffPage,
   type PdfDocument,
 } from '@yj/omr/node';
@@ -57,6 +58,11 @@ async function work(task: PageTask): Promise<PageTaskOutcome> {
   // a view of the shared bytes: no copy per page
   const data = Buffer.from(task.bytes);
   try {
+    if (task.kind === 'photo') {
+      if (task.page === 'warm') return { ok: true, count: null };
+      // sharp decodes and encodes (native): a photo task is never ended mid-run (only PDF renders are)
+      return { ok: true, image: (await photoAsPage(data, task.card!)).bytes };
+    }
     if (task.page === 'warm') {
       if (task.kind === 'pdf') await pdfRendererLoaded();
       return { ok: true, count: null };

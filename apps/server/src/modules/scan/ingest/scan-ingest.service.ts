@@ -1,4 +1,10 @@
-import { ScanSource, type Principal, type ScanSourceValue, type ScanUploadResult } from '@yj/contracts';
+import {
+  ScanSource,
+  type CardTemplate,
+  type Principal,
+  type ScanSourceValue,
+  type ScanUploadResult,
+} from '@yj/contracts';
 import { fail } from '../../../errors';
 import type { Db } from '../../../infra/db';
 import type { Jobs } from '../../../infra/jobs';
@@ -11,7 +17,6 @@ import type { TemplateService } from '../../template/template.service';
 import { assertSchool, scanSchools } from '../scan-access';
 import type { scanFinishRepo } from '../finish/scan-finish.repo';
 import { readFile } from 'node:fs/promises';
-import { photoAsPage } from '@yj/omr/node';
 import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
 import { matchOrigin, originPages } from './scan-origin';
 import { rendererFor, type PagePool } from './scan-pages';
@@ -97,15 +102,17 @@ export function scanService(d: {
     return matchOrigin(input.files, chosen, schoolId);
   }
 
-  // A photo's bytes straightened (the same photo gives the same page: a retried upload is a duplicate).
+  // A photo's bytes straightened on a page thread (the same photo gives the same page: a retried upload is a
+  // duplicate); one past its time is kept as it came, for recognition to raise with its picture.
   async function straightened(
     files: InputFile[],
-    card: Parameters<typeof photoAsPage>[1],
+    card: CardTemplate,
+    renderer: ReturnType<typeof rendererFor>,
   ): Promise<InputFile[]> {
     const out: InputFile[] = [];
     for (const f of files) {
       const bytes = 'data' in f ? f.data : await readFile(f.path);
-      out.push({ name: f.name, data: (await photoAsPage(bytes, card)).bytes });
+      out.push({ name: f.name, data: (await renderer.straighten(bytes, card)) ?? bytes });
     }
     return out;
   }
@@ -118,7 +125,7 @@ export function scanService(d: {
       const owners = await originOwners(input, t.examId, t.schoolId);
       // the uploader's pages take turns with everyone else's on the page threads
       const renderer = rendererFor(d.pages, { user: actor.userId, signal: input.signal });
-      const files = input.photo ? await straightened(input.files, t.template.body) : input.files;
+      const files = input.photo ? await straightened(input.files, t.template.body, renderer) : input.files;
       const pages = owners
         ? await originPages(renderer, files, perPaper)
         : await expandFiles(renderer, files);

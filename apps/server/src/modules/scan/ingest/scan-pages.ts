@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import type { CardTemplate } from '@yj/contracts';
 import { greyJpeg, type GreyPage, type SplitOptions } from '@yj/omr/node';
 import { workerExecArgv } from '../recognition/scan-recognize';
 import { workerEntry } from '../../../server-root';
@@ -15,12 +16,16 @@ export type SplitOutcome =
   /** the uploader has used the render time of the window */
   | { ok: false; reason: 'uploaderBudget' };
 
-/** One task of a page thread: count a file's pages (`page` null) or cut one page. */
+/**
+ * One task of a page thread: count a file's pages (`page` null) or cut one page; or (kind 'photo') straighten a
+ * phone photo of a sheet to the card's page (`card`).
+ */
 export interface PageTask {
   /** names the file across its pages, so a thread parses a PDF once */
   file: number;
   bytes: SharedArrayBuffer;
-  kind: 'tif' | 'pdf';
+  kind: 'tif' | 'pdf' | 'photo';
+  card?: CardTemplate;
   /** 'warm': start the thread and load the renderer, so a page's time is the page's alone */
   page: number | null | 'warm';
   opts: Pick<SplitOptions, 'pdfDpi' | 'maxPixels'>;
@@ -60,6 +65,12 @@ export type RenderBudget = typeof RENDER_BUDGET;
 /** Where PDF and multi-page TIFF files become pages: worker threads, so one upload never stalls the others. */
 export interface PagePool {
   split(data: Buffer, kind: 'tif' | 'pdf', opts: SplitOptions, job?: RenderJob): Promise<SplitOutcome>;
+  /**
+   * A phone photo straightened to the card's page (JPEG), or the photo as it came when no sheet was found in it
+   * (recognition then raises it with its picture); null past its time. 0.3–1 s of CPU a photo: on a page thread,
+   * in the uploader's turn, never on the API's event loop.
+   */
+  straighten(data: Buffer, card: CardTemplate, job?: RenderJob): Promise<Buffer | null>;
   /** pages running and waiting (tests) */
   load(): { running: number; waiting: number };
   /** stops every render at once (the server is stopping), then the threads */
@@ -250,6 +261,16 @@ export function pagePool(
       }
       return { ok: true, images };
     },
+    async straighten(data, card, job = SYSTEM) {
+      const signal = job.signal ? AbortSignal.any([job.signal, closing.signal]) : closing.signal;
+      if (signal.aborted) throw closing.signal.aborted ? stopping() : abandoned();
+      const bytes = new SharedArrayBuffer(data.length);
+      new Uint8Array(bytes).set(data);
+      const t: PageTask = { file: ++files, bytes, kind: 'photo', card, page: 0, opts: { pdfDpi: 0 } };
+      const out = await task(job, signal, t, budget.pageMs);
+      if (out === 'overBudget' || !out.ok || !('image' in out) || !out.image) return null;
+      return Buffer.from(out.image);
+    },
     load: () => queue.load(),
     close: async () => {
       closing.abort();
@@ -261,4 +282,5 @@ export function pagePool(
 /** The pool as one request's renderer: its pages take the uploader's turns and stop when the request goes away. */
 export const rendererFor = (pool: PagePool, job: RenderJob) => ({
   split: (data: Buffer, kind: 'tif' | 'pdf', opts: SplitOptions) => pool.split(data, kind, opts, job),
+  straighten: (data: Buffer, card: CardTemplate) => pool.straighten(data, card, job),
 });
