@@ -46,6 +46,12 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().min(1).default(''),
+  /**
+   * JPEG decode of scanned pages: unset, native libjpeg-turbo where it loads (WebAssembly elsewhere); wasm always
+   * WebAssembly. Read where pages are decoded (@yj/omr jpeg.ts, in every thread); checked here so a typo stops
+   * the start instead of being ignored.
+   */
+  YJ_JPEG_DECODER: z.enum(['native', 'wasm']).optional(),
   /** log: codes are written to the server log (no SMS gateway configured) */
   SMS_PROVIDER: z.enum(['log']).default('log'),
   /** S3-compatible object store for uploaded files; all four of endpoint, bucket and keys, or none */

@@ -260,7 +260,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       onlineRoutes(api, { online: online.online, sit: online.sit, scopes });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
-      // libjpeg-turbo's WebAssembly build, or native with YJ_JPEG_DECODER=native where its binary loads
+      // libjpeg-turbo native, or its WebAssembly build where the native binary cannot load or YJ_JPEG_DECODER=wasm
       app.log.info({ jpegDecoder: jpegDecoder() }, 'JPEG decoder');
       registerScanJobs(
         shared,

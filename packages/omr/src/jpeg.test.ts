@@ -9,7 +9,7 @@ import { decodeJpegLumaNative, jpegDecoder, nativeJpegAvailable } from './jpeg';
 import { decodeJpegLumaWasm } from './jpeg-wasm';
 import { decodeGrey, readAgainIfRaised } from './node';
 
-// The native libjpeg-turbo binding (switched on by YJ_JPEG_DECODER=native where it loads) must give the
+// The native libjpeg-turbo binding (the default where it loads; YJ_JPEG_DECODER=wasm switches it off) must give the
 // bytes of the WebAssembly build asked for the same fast IDCT, so it changes only the IDCT, which jpeg.ts documents;
 // a page raised from its decode is read again from the accurate one (node.ts, readAgainIfRaised).
 
@@ -78,9 +78,9 @@ describe(
     it.skipIf(!native)('loads and decodes in worker threads, two at once', async () => {
       const jpeg = readFileSync(fixtures + 'sample_roll_02.jpg');
       const here = decodeJpegLumaNative(jpeg);
-      // the threads read the switch when they load jpeg.ts
+      // the threads read the switch when they decode: unset, the default
       const was = process.env.YJ_JPEG_DECODER;
-      process.env.YJ_JPEG_DECODER = 'native';
+      delete process.env.YJ_JPEG_DECODER;
       // each thread loads the addon itself (an N-API module must be context-aware for this), as the
       // recognition pool's threads do
       const pool = new Piscina({
@@ -94,7 +94,7 @@ describe(
         if (was === undefined) delete process.env.YJ_JPEG_DECODER;
         else process.env.YJ_JPEG_DECODER = was;
       });
-      // close, not destroy: it waits for the tasks in flight (jpeg.ts, caveat)
+      // both tasks have answered: no thread is inside a decode when the pool ends them (jpeg.ts, caveat)
       await pool.close();
       expect(pool.threads).toHaveLength(0);
       for (const r of [a, b]) {
@@ -118,8 +118,8 @@ describe('a page raised from the fast decode', () => {
         return { exceptions: raised && seen.length === 1 ? ['定位异常'] : [], from: seen.length };
       };
       try {
-        // by default the accurate decode reads once: nothing to read again
-        delete process.env.YJ_JPEG_DECODER;
+        // switched off, the accurate decode reads once: nothing to read again
+        process.env.YJ_JPEG_DECODER = 'wasm';
         expect(jpegDecoder()).toBe('wasm');
         expect(
           await readAgainIfRaised(jpeg, await reading(true)(await decodeGrey(jpeg)), reading(true)),
@@ -128,7 +128,8 @@ describe('a page raised from the fast decode', () => {
           from: 1,
         });
         seen.length = 0;
-        process.env.YJ_JPEG_DECODER = 'native';
+        // by default, where the binding loads
+        delete process.env.YJ_JPEG_DECODER;
         expect(jpegDecoder()).toBe('native');
         const fast = await decodeGrey(jpeg);
         // the two decodes differ: otherwise this test could not tell them apart

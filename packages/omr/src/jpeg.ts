@@ -4,7 +4,7 @@ import { decodeJpegLumaWasm } from './jpeg-wasm';
 
 // The one JPEG luma decode, two builds of libjpeg-turbo:
 // - the N-API binding (@julusian/jpeg-turbo, a prebuilt binary with SIMD inside the npm package for linux
-//   x64/arm64/arm/musl, darwin and win32; no install script runs): with YJ_JPEG_DECODER=native, about twice
+//   x64/arm64/arm/musl, darwin and win32; no install script runs): the default wherever it loads, about twice
 //   as fast. It decodes with the fast integer IDCT only (no option): up to 3–4 grey levels off the accurate
 //   decode. On 300 simulated pages (5 sets) it made no silent error and raised as many pages, but not the same
 //   answers (hard: 114 raised of 1,200, accurate 116); a hard sheet with letters in its bubbles raised more than
@@ -13,10 +13,13 @@ import { decodeJpegLumaWasm } from './jpeg-wasm';
 //   accurately and read again (node.ts, readAgainIfRaised), and pictures kept as references (the printed
 //   blanks) are decoded accurately;
 // - WebAssembly with the accurate IDCT: the pixels recognition is tuned and tested on, used where the binding
-//   is not switched on or does not load, and for those second reads.
+//   does not load (npm leaves the optional package out, or its binary refuses the platform), for those second
+//   reads, and everywhere with YJ_JPEG_DECODER=wasm.
 // Terminating a worker thread while it is inside a native decode aborts the whole process ("terminate called
-// after throwing an instance of 'Napi::Error'"; reproduced). Pools that decode close with piscina's close(),
-// which waits for the tasks in flight, never destroy(); idleTimeout only ends idle threads.
+// after throwing an instance of 'Napi::Error'"), and so does a process that exits while one of its threads
+// decodes. Pools that decode end their threads only once no task runs (apps/server infra/threads.ts: piscina's
+// own close() ended busy threads, which is what killed a test process under load when native was first the
+// default); idleTimeout only ends idle threads.
 
 /** Which libjpeg-turbo build decodes JPEG in this thread. */
 export type JpegDecoder = 'native' | 'wasm';
@@ -43,15 +46,8 @@ function loadNative(): JpegTurbo | null {
 /** Whether the native binding loads on this platform (tests, benches). */
 export const nativeJpegAvailable = (): boolean => loadNative() !== null;
 
-/**
- * The binding only when switched on (YJ_JPEG_DECODER=native) and loadable. Native by default was tried (issue 36:
- * with the accurate re-read it reads every set as WebAssembly does, at ~1.4× the speed) and taken back: a test
- * process of `npm test` on a loaded machine died with "Worker exited unexpectedly" (the scan agent's upload test,
- * recognising on the server's pool), which is what a thread ended inside a native decode does. Default again once
- * that is understood and tested.
- */
-const nativeBinding = (): JpegTurbo | null =>
-  process.env.YJ_JPEG_DECODER === 'native' ? loadNative() : null;
+/** The binding where it loads, unless switched off (YJ_JPEG_DECODER=wasm). */
+const nativeBinding = (): JpegTurbo | null => (process.env.YJ_JPEG_DECODER === 'wasm' ? null : loadNative());
 
 /** The decoder `decodeJpegLuma` uses here (for logs and bench labels). */
 export function jpegDecoder(): JpegDecoder {

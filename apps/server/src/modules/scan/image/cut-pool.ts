@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { Piscina } from 'piscina';
+import { threadPool } from '../../../infra/threads';
 import { workerEntry } from '../../../server-root';
 import { workerExecArgv } from '../recognition/scan-recognize';
 import type { CutTask, MaskTask } from './cut-pixels';
@@ -18,18 +18,16 @@ const toBuffer = (b: Uint8Array): Buffer => Buffer.from(b.buffer, b.byteOffset, 
  * process's event loop it held up every claim and submit behind it (p99 of hundreds of ms). Sized to the cores.
  */
 export function cutPool(threads = Math.max(1, os.availableParallelism())): CutPool {
-  const pool = new Piscina({
+  const pool = threadPool({
     filename: workerEntry('modules/scan/image/cut.worker.ts'),
-    minThreads: 0,
     maxThreads: threads,
     idleTimeout: 30_000,
     execArgv: workerExecArgv(),
   });
   return {
-    run: async (task) => ((await pool.run(task)) as Uint8Array[]).map(toBuffer),
-    mask: async (task) => toBuffer((await pool.run(task, { name: 'mask' })) as Uint8Array),
-    // close, not destroy: it waits for the cuts in flight (terminating a thread inside a native JPEG
-    // decode aborts the process, @yj/omr jpeg.ts)
+    run: async (task) => (await pool.run<Uint8Array[]>(() => ({ task }))).map(toBuffer),
+    mask: async (task) => toBuffer(await pool.run<Uint8Array>(() => ({ task }), 'mask')),
+    // waits for the cuts in flight: a thread ended inside a native JPEG decode aborts the process (threads.ts)
     close: () => pool.close(),
   };
 }

@@ -1,5 +1,4 @@
 import os from 'node:os';
-import { Piscina } from 'piscina';
 import sharp from 'sharp';
 import type {
   BlockRegion,
@@ -16,6 +15,7 @@ import {
   type PageResult,
 } from '@yj/omr';
 import { decodeGrey, loadZxingReader, readAgainIfRaised } from '@yj/omr/node';
+import { threadPool } from '../../../infra/threads';
 import { BUNDLED, workerEntry } from '../../../server-root';
 import { cutRegions } from '../image/cut-pixels';
 import { blankImages, type BlankPicture } from './scan-blanks';
@@ -56,8 +56,7 @@ export type Computed =
   | { ok: true; result: PageResult; size: { width: number; height: number }; cuts?: PageCuts }
   | { ok: false; reason: string };
 export type PageOutcome =
-  | { ok: true; result: PageResult; crops: Crop[]; cuts?: PageCuts }
-  | { ok: false; reason: string };
+  { ok: true; result: PageResult; crops: Crop[]; cuts?: PageCuts } | { ok: false; reason: string };
 
 /**
  * The marking images of the blocks lying wholly on this page (issue 13: cut at recognition, where the page is
@@ -143,19 +142,21 @@ export const workerExecArgv = (): string[] =>
 
 /** A worker-thread pool sized to the cores (DESIGN.md §1); each thread keeps its own zxing reader. */
 export function recognizePool(threads = Math.max(1, os.availableParallelism())): RecognizePool {
-  const pool = new Piscina({
+  const pool = threadPool({
     filename: workerEntry('modules/scan/recognition/recognize.worker.ts'),
-    minThreads: 0,
     maxThreads: threads,
     idleTimeout: 30_000,
     execArgv: workerExecArgv(),
   });
   return {
-    // the page's bytes move to the worker; the template pictures are copied (the job side keeps them)
+    // a copy of the page's bytes moves to the thread (made again if the page goes to another thread); the
+    // template pictures are copied (the job side keeps them)
     run: (bytes, card, manual, blanks, blocks) =>
-      pool.run({ bytes, card, manual, blanks, blocks }, { transferList: [bytes.buffer as ArrayBuffer] }),
-    // close, not destroy: it waits for the pages in flight (terminating a thread inside a native JPEG
-    // decode aborts the process, @yj/omr jpeg.ts)
+      pool.run<Computed>(() => {
+        const own = new Uint8Array(bytes);
+        return { task: { bytes: own, card, manual, blanks, blocks }, transferList: [own.buffer] };
+      }),
+    // waits for the pages in flight: a thread ended inside a native JPEG decode aborts the process (threads.ts)
     close: () => pool.close(),
   };
 }
@@ -170,8 +171,7 @@ export async function recognizeStored(
   blanks?: BlankPicture[],
   blocks?: BlockRegion[][],
 ): Promise<PageOutcome> {
-  // A copy the worker can own: storage buffers may share a pooled ArrayBuffer.
-  const out = await pool.run(new Uint8Array(bytes), card, manual, blanks, blocks);
+  const out = await pool.run(bytes, card, manual, blanks, blocks);
   if (!out.ok) return out;
   const crops = cropsOf(out.result, out.size, cropKey);
   return { ok: true, result: out.result, crops, ...(out.cuts ? { cuts: out.cuts } : {}) };
