@@ -182,6 +182,18 @@ export function pagePool(
   const users = spending(budget);
   const closing = new AbortController();
   let files = 0;
+  // Tasks inside a thread. A TIFF page or a photo runs native code (sharp) and is never ended mid-task: a thread
+  // terminated inside a native call aborts the whole process (infra/threads.ts), and Piscina's destroy() does
+  // not wait for them, so close() does.
+  const inside = new Set<Promise<unknown>>();
+  const tracked = <T>(p: Promise<T>): Promise<T> => {
+    const settled: Promise<unknown> = p.then(
+      () => inside.delete(settled),
+      () => inside.delete(settled),
+    );
+    inside.add(settled);
+    return p;
+  };
 
   /**
    * One task on the user's turn, within `ms`. A PDF's task past its time (or abandoned) ends its thread: mupdf is
@@ -203,7 +215,7 @@ export function pagePool(
   async function timed(job: RenderJob, signal: AbortSignal, t: PageTask, ms: number, spent: { ms: number }) {
     // a thread started (or restarted after a render was ended) and mupdf loaded, untimed: a few seconds on a
     // busy machine, nothing once warm. Threads are not kept warm idle: most uploads are images.
-    await pool.run({ ...t, page: 'warm' }, { signal });
+    await tracked(pool.run({ ...t, page: 'warm' }, { signal }));
     // Budgets count the thread's CPU time, so a busy machine does not refuse a sound file; the clock on the wall
     // only ends a task that has run several times its budget (a render cannot be asked how far it got).
     const timer = new AbortController();
@@ -212,7 +224,7 @@ export function pagePool(
     let took = 0;
     try {
       const stop = t.kind === 'pdf' ? AbortSignal.any([signal, timer.signal]) : undefined;
-      const out = await pool.run(t, { signal: stop });
+      const out = await tracked(pool.run(t, { signal: stop }));
       took = out.cpuMs ?? performance.now() - t0;
       return took > ms ? ('overBudget' as const) : out;
     } catch (err) {
@@ -273,7 +285,9 @@ export function pagePool(
     },
     load: () => queue.load(),
     close: async () => {
+      // PDF renders (WebAssembly) stop at once; native pages and photos finish first
       closing.abort();
+      await Promise.all([...inside]);
       await pool.destroy();
     },
   };
