@@ -13,6 +13,7 @@ import { schoolAdminApi } from '../school-admin.api';
 import { adminsQuery, useRefreshSchool } from '../school-admin.queries';
 import { AdminFormModal } from './AdminFormModal';
 import { QueryTable } from '../../../components/QueryTable';
+import { PANEL_TOOLBAR } from '../common/panel-style';
 
 /** 管理员 card: who administers the school; add one, remove another, or step down oneself. */
 export function AdminsPanel({ schoolId }: { schoolId: number }) {
@@ -102,15 +103,7 @@ export function AdminsPanel({ schoolId }: { schoolId: number }) {
 
   return (
     <div data-testid="admins-panel">
-      <div
-        style={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          marginBottom: 16,
-          gap: 12,
-        }}
-      >
+      <div style={PANEL_TOOLBAR}>
         <Alert
           type="info"
           showIcon

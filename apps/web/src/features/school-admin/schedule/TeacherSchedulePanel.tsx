@@ -6,6 +6,7 @@ import { PanelError } from '../common/PanelError';
 import { buildSchedule, type ScheduleRow } from '../schedule';
 import { allTeachersQuery, classesQuery, coursesQuery, gradesQuery } from '../school-admin.queries';
 import { QueryTable } from '../../../components/QueryTable';
+import { PANEL_TOOLBAR } from '../common/panel-style';
 
 /** 任课表 (teacherSchedule card): who teaches which subject in each class, from the teachers list. */
 export function TeacherSchedulePanel({
@@ -63,15 +64,7 @@ export function TeacherSchedulePanel({
   const unassigned = schedule.unassigned;
   return (
     <div data-testid="schedule-panel">
-      <div
-        style={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          marginBottom: 16,
-          gap: 12,
-        }}
-      >
+      <div style={PANEL_TOOLBAR}>
         <Select
           allowClear
           placeholder="全部年级"
