@@ -1,10 +1,10 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { MarkSubmitResult, MarkTask } from '@yj/contracts';
 import { examRole } from '../src/db/schema';
 import type { Db } from '../src/infra/db';
 import { body, signIn, testApp, type TestApp, type Client } from './app';
 import { PASSWORD, buildTeacher } from './factories';
-import { buildReviewingScene, type BlockSpec } from './marking';
+import { buildReviewingScene, claimTasks, submitMark, type BlockSpec } from './marking';
 import { buildLeadScene } from './marking-lead-scene';
 
 /**
@@ -86,3 +86,14 @@ export const submit13And14 = (c: Client, task: MarkTask, a: number, b: number, n
       next,
     })
     .then((r) => body<MarkSubmitResult>(r));
+
+/** Claims `scores.length` tasks of the block (of `type`) and submits each with the next score on question `no`. */
+export async function markScores(c: Client, blockId: number, no: string, scores: number[], type = 'normal') {
+  const tasks = (await claimTasks(c, blockId, scores.length, type)).data;
+  expect(tasks).toHaveLength(scores.length);
+  for (const [i, task] of tasks.entries()) {
+    const r = body(await submitMark(c, task, no, scores[i]!));
+    expect(r.code, r.message).toBe(0);
+  }
+  return tasks;
+}

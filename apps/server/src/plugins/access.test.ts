@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITY_TABLE, type Capability } from '@yj/contracts';
 import { examRole, examinee, student, teacher as teacherTable, teacherClass, user } from '../db/schema';
-import { body, signIn, testApp, type TestApp, type Client } from '../../test/app';
+import { body, signIn, type Client } from '../../test/app';
 import { readXlsx } from '../../test/excel';
 import {
   buildClassWithStudents,
@@ -18,6 +18,7 @@ import { parentClient, portalClient } from '../../test/portal';
 import { routeSampler } from '../../test/route-sample';
 import { buildBureauScene, type BureauScene } from '../../test/bureau';
 import type { ApiRoute } from './auth';
+import { appFixture } from '../../test/app-fixture';
 
 // The access sweep (issue 3, "tested for every route"): every /filter route that acts on a school, exam or
 // subject is called with school A's ids by school B's administrator and by a plain teacher of school A.
@@ -36,7 +37,7 @@ interface Ids {
   classId: number;
 }
 
-let t: TestApp;
+const t = appFixture();
 /** the ids requests are filled with: school A's single exam, or the joint exam (see `joint`) */
 let ids: Ids;
 let single: Ids;
@@ -45,7 +46,6 @@ let teacher: Awaited<ReturnType<typeof signIn>>;
 let request: ReturnType<typeof routeSampler>['request'];
 
 beforeAll(async () => {
-  t = await testApp();
   const scene = await buildSubjectScene(t.app, t.database.db, {
     name: '期中考试',
     course: '数学',
@@ -66,7 +66,6 @@ beforeAll(async () => {
   ids = { ...single };
   request = routeSampler(t.app, ids).request;
 });
-afterAll(() => t.close());
 
 const grants = (cap: Capability, who: (r: (typeof CAPABILITY_TABLE)[Capability][number]) => boolean) =>
   CAPABILITY_TABLE[cap].some((r) => r.who === 'user' || who(r));

@@ -1,19 +1,17 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appFixture } from '../../test/app-fixture';
 
 // Issue 28: what Node's HTTP parser refuses before Fastify sees a request (a request line over 16 KB, bytes that
 // are no HTTP) is answered in the envelope, in Chinese, not with Node's or Fastify's English JSON.
 
-let t: TestApp;
+const t = appFixture();
 let port: number;
 
 beforeAll(async () => {
-  t = await testApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
 });
-afterAll(() => t.close());
 
 /** Sends raw bytes and reads the answer until the server closes the connection. */
 function raw(text: string): Promise<{ status: number; type: string; body: unknown }> {

@@ -1,25 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute, homeContract, idParam, noData } from '@yj/contracts';
 import { callRoute } from './contract';
+import { stubFetch } from './fetch-stub';
 
-type Captured = { url: string; init: RequestInit };
-let calls: Captured[];
-
-function answer(body: unknown): void {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      return new Response(JSON.stringify(body), { status: 200 });
-    }),
-  );
-}
-
-beforeEach(() => {
-  calls = [];
-});
-afterEach(() => vi.unstubAllGlobals());
+const { calls, answer } = stubFetch();
 
 const remove = defineRoute({
   method: 'DELETE',

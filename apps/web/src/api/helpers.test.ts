@@ -3,28 +3,12 @@ import { asRead, cancelAllRequests, pendingCalls } from './cancel-registry';
 import { api } from './filter';
 import { hybridRequest, isLocalAddress, localizeAddress, scanManagerPort } from './hybrid';
 import { minionsRequest } from './minions';
+import { stubFetch } from './fetch-stub';
 
-type Captured = { url: string; init: RequestInit };
-let calls: Captured[];
+const { calls, answer } = stubFetch();
 
-function answer(body: unknown): void {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      return new Response(JSON.stringify(body), { status: 200 });
-    }),
-  );
-}
-
-beforeEach(() => {
-  calls = [];
-  sessionStorage.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.useRealTimers());
 
 describe('filter helper (a)', () => {
   it('prefixes /filter, sends the XHR header on every call and unwraps data', async () => {
@@ -59,7 +43,9 @@ describe('filter helper (a)', () => {
         ),
     );
     // a read (started by a query's function) is cancelled; a write in flight is not
-    const read = asRead(new AbortController().signal, () => api.post('/api/home/exams', { page: 1, size: 20 }));
+    const read = asRead(new AbortController().signal, () =>
+      api.post('/api/home/exams', { page: 1, size: 20 }),
+    );
     const write = api.post('/api/message/send/exam/:examId', { examId: 3, title: 't', content: 'c' });
     let written = false;
     void write.catch(() => undefined).finally(() => (written = true));

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { body, signIn, XHR } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const t = appFixture();
 
 function multipart(filename: string, type: string, content: Buffer) {
   const boundary = '----yjtestboundary';

@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, session } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
-import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { body, signIn, XHR } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, buildUser, PASSWORD } from '../../../test/factories';
 import { guardRepo } from './guard.repo';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const t = appFixture();
 
 const login = (payload: object) =>
   t.app.inject({ method: 'POST', url: '/filter/yue/user/login', headers: XHR, payload });

@@ -169,8 +169,7 @@ export function blockService(d: {
         await d.audit.record(tx, {
           action: 'block.save',
           examId: subject.examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `subject:${subjectId}`,
           detail: { before, after: blocks },
         });
@@ -198,8 +197,7 @@ export function blockService(d: {
         await d.audit.record(tx, {
           action: 'block.save',
           examId: subject.examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `subject:${subjectId}`,
           detail: { fromCard: changed.map(({ name, regions }) => ({ name, regions })) },
         });

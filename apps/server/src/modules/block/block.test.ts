@@ -2,27 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS, type ExamBlockSubject } from '@yj/contracts';
 import { generateSet, typicalCard } from '@yj/scan-sim';
 import { examRole, subject } from '../../db/schema';
 import { postScans } from '../../../test/multipart';
-import { body, signIn, testApp, type TestApp, type Client } from '../../../test/app';
+import { body, signIn, type Client } from '../../../test/app';
 import { buildSchool, buildSubjectScene, buildUser, PASSWORD } from '../../../test/factories';
+import { subjectFixture } from '../../../test/subject-fixture';
 
-let t: TestApp;
-let admin: Client;
-let teacher: Client;
-let subjectId: number;
-
-beforeAll(async () => {
-  t = await testApp();
-  ({ admin, teacher, subjectId } = await buildSubjectScene(t.app, t.database.db, {
-    name: '题块考试',
-    course: '语文',
-    fullScore: 150,
-  }));
-  await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/subjective`, {
+const fx = subjectFixture({ name: '题块考试', course: '语文', fullScore: 150 }, async () => {
+  await fx.admin.post(`/filter/api/api/subject/${fx.subjectId}/setting/questions/subjective`, {
     questions: [
       { no: '17', score: 10 },
       { no: '18', score: 12 },
@@ -30,31 +20,31 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => t.close());
 
 type List = {
   blocks: Array<{ id: number; name: string; nos: string[]; fullScore: number; markCount: number }>;
   unassigned: string[];
 };
-const url = () => `/filter/api/subject/${subjectId}/setting/block`;
+const url = () => `/filter/api/subject/${fx.subjectId}/setting/block`;
 
 describe('blocks (题块) of a subject', () => {
   it('groups subjective questions, with double marking needing a threshold below the block score', async () => {
     expect(
       body<Array<{ field: string; message: string }>>(
-        await admin.post(url(), { blocks: [{ name: '作文', nos: ['19'], markCount: 2 }] }),
+        await fx.admin.post(url(), { blocks: [{ name: '作文', nos: ['19'], markCount: 2 }] }),
       ).data[0],
     ).toEqual({ field: 'blocks.0.threshold', message: '双评须设置误差阈值' });
     expect(
-      body(await admin.post(url(), { blocks: [{ name: '作文', nos: ['19'], markCount: 2, threshold: 60 }] }))
-        .message,
+      body(
+        await fx.admin.post(url(), { blocks: [{ name: '作文', nos: ['19'], markCount: 2, threshold: 60 }] }),
+      ).message,
     ).toBe('题块“作文”的误差阈值应小于题块满分 60 分');
-    expect(body(await admin.post(url(), { blocks: [{ name: '阅读', nos: ['17', '99'] }] })).message).toBe(
+    expect(body(await fx.admin.post(url(), { blocks: [{ name: '阅读', nos: ['17', '99'] }] })).message).toBe(
       '题块“阅读”中的第 99 题不是本科目的主观题',
     );
     expect(
       body(
-        await admin.post(url(), {
+        await fx.admin.post(url(), {
           blocks: [
             { name: '阅读', nos: ['17'] },
             { name: '阅读二', nos: ['17'] },
@@ -63,7 +53,7 @@ describe('blocks (题块) of a subject', () => {
       ).message,
     ).toBe('第 17 题同时在题块“阅读”和“阅读二”中');
     const saved = body<List>(
-      await admin.post(url(), {
+      await fx.admin.post(url(), {
         blocks: [
           { name: '阅读', nos: ['17', '18'] },
           { name: '作文', nos: ['19'], markCount: 2, threshold: 6, arbitration: 'third' },
@@ -78,16 +68,16 @@ describe('blocks (题块) of a subject', () => {
     // renaming keeps the block's id; leaving one out removes it
     const reading = saved.blocks[0]!;
     const next = body<List>(
-      await admin.post(url(), { blocks: [{ id: reading.id, name: '现代文阅读', nos: ['17', '18'] }] }),
+      await fx.admin.post(url(), { blocks: [{ id: reading.id, name: '现代文阅读', nos: ['17', '18'] }] }),
     ).data;
     expect(next.blocks).toEqual([expect.objectContaining({ id: reading.id, name: '现代文阅读' })]);
     expect(next.unassigned).toEqual(['19']);
   });
 
   it('is read by exam managers only and frozen once the subject left 设置中', async () => {
-    expect(body(await teacher.get(url())).message).toBe('无权限');
-    await t.database.db.update(subject).set({ status: 1 }).where(eq(subject.id, subjectId));
-    expect(body(await admin.post(url(), { blocks: [] })).message).toBe(SUBJECT_STATE_FORBIDS);
+    expect(body(await fx.teacher.get(url())).message).toBe('无权限');
+    await fx.t.database.db.update(subject).set({ status: 1 }).where(eq(subject.id, fx.subjectId));
+    expect(body(await fx.admin.post(url(), { blocks: [] })).message).toBe(SUBJECT_STATE_FORBIDS);
   });
 });
 
@@ -113,7 +103,7 @@ describe('regions, 给分点 and the cut image of a block', () => {
     s.admin.get(`/filter/api/subject/${s.subjectId}/block/${blockId}/preview${q}`);
 
   beforeAll(async () => {
-    s = await buildSubjectScene(t.app, t.database.db, {
+    s = await buildSubjectScene(fx.t.app, fx.t.database.db, {
       name: '题块切割考试',
       course: '物理',
       fullScore: 110,
@@ -267,7 +257,7 @@ describe('regions, 给分点 and the cut image of a block', () => {
     expect(up.code, up.message).toBe(0);
     await recognised(s);
     // recognition cut block a (on page 1) of the paper while it held its pages; b spans two pages
-    const blocksDir = path.join(t.config.dataDir, 'files', 'blocks');
+    const blocksDir = path.join(fx.t.config.dataDir, 'files', 'blocks');
     for (const p of fs.readdirSync(blocksDir))
       cutAtRecognition.set(Number(p), fs.readdirSync(path.join(blocksDir, p)));
     expect([...cutAtRecognition.values()].map((f) => f.length)).toEqual([1]);
@@ -302,7 +292,7 @@ describe('regions, 给分点 and the cut image of a block', () => {
   it('was cut while recognised (the block on one page), the same bytes a cut on demand gives', async () => {
     const [a] = body<Framed>(await s.admin.get(blocksUrl())).data.blocks;
     const paperId = Number((await preview(a!.id)).headers['x-cut-source']!.toString().slice(6));
-    const dir = path.join(t.config.dataDir, 'files', 'blocks', String(paperId));
+    const dir = path.join(fx.t.config.dataDir, 'files', 'blocks', String(paperId));
     const atRecognition = cutAtRecognition.get(paperId)![0]!;
     const stored = fs.readFileSync(path.join(dir, atRecognition));
     fs.rmSync(path.join(dir, atRecognition));
@@ -314,19 +304,19 @@ describe('regions, 给分点 and the cut image of a block', () => {
   it("refuses another school's paper and a paper of another subject", async () => {
     const [a] = body<Framed>(await s.admin.get(blocksUrl())).data.blocks;
     const paperId = Number((await preview(a!.id)).headers['x-cut-source']!.toString().slice(6));
-    const other = await buildSchool(t.database.db);
-    const theirs = await buildUser(t.database.db);
-    await t.database.db
+    const other = await buildSchool(fx.t.database.db);
+    const theirs = await buildUser(fx.t.database.db);
+    await fx.t.database.db
       .insert(examRole)
       .values({ examId: s.examId, subjectId: s.subjectId, schoolId: other.id, userId: theirs.id, role: 2 });
-    const scanner = await signIn(t.app, theirs.account, PASSWORD);
+    const scanner = await signIn(fx.t.app, theirs.account, PASSWORD);
     expect(
       body(await scanner.get(`/filter/api/subject/${s.subjectId}/block/${a!.id}/preview?paperId=${paperId}`))
         .message,
     ).toBe('无权限');
-    expect(body(await admin.get(`/filter/api/subject/${subjectId}/block/${a!.id}/preview`)).message).toBe(
-      '题块不存在或已删除，请刷新后重试',
-    );
+    expect(
+      body(await fx.admin.get(`/filter/api/subject/${fx.subjectId}/block/${a!.id}/preview`)).message,
+    ).toBe('题块不存在或已删除，请刷新后重试');
     expect(body(await preview(a!.id, '?paperId=999999')).message).toBe('答题卡不存在或已删除');
   });
 
@@ -341,12 +331,12 @@ describe('regions, 给分点 and the cut image of a block', () => {
         unassigned: ['41', '45', '46', '47', '49'],
       }),
     ]);
-    expect(body(await teacher.get(`/filter/api/exam/${s.examId}/setting/block`)).message).toBe('无权限');
+    expect(body(await fx.teacher.get(`/filter/api/exam/${s.examId}/setting/block`)).message).toBe('无权限');
   });
 });
 
 function uploadPages(c: { admin: Client; subjectId: number }, files: Array<{ name: string; data: Buffer }>) {
-  return postScans(t.app, c.admin.cookie, c.subjectId, files);
+  return postScans(fx.t.app, c.admin.cookie, c.subjectId, files);
 }
 
 /**

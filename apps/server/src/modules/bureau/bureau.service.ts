@@ -98,8 +98,7 @@ export function bureauService(d: {
         await d.audit.record(tx, {
           action: 'exam.namesShared',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { before: e.namesShared, after: shared },
         });
       });
@@ -119,8 +118,7 @@ export function bureauService(d: {
         if (!(await d.repo(tx).removeAdmin(orgId, userId))) throw fail('notBureauAdmin');
         await d.audit.record(tx, {
           action: 'bureauAdmin.remove',
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { orgId, before: { userId } },
         });
       });
@@ -139,8 +137,7 @@ export function bureauService(d: {
           throw fail('alreadyBureauAdmin', { name: user.name });
         await d.audit.record(tx, {
           action: 'bureauAdmin.add',
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { orgId, after: { userId: user.id, name: user.name } },
         });
         return { userId: user.id, initialPassword };

@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exam } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, signIn } from '../../../test/app';
 import { buildBureauScene, type BureauScene } from '../../../test/bureau';
 import { buildUser, PASSWORD } from '../../../test/factories';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
+const t = appFixture();
 let s: BureauScene;
 beforeAll(async () => {
-  t = await testApp();
   s = await buildBureauScene(t);
 });
-afterAll(() => t.close());
 
 interface Overview {
   bureaus: Array<{ name: string }>;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { parseQuickEntry, type CardTemplate, type TemplateItem } from '@yj/contracts';
+import type { CardTemplate, TemplateItem } from '@yj/contracts';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { buildSubjectScene } from '../../../test/factories';
+import { setQuestions } from '../../../test/subject-fixture';
 
 // Issue 12 item 7: 题块框选 of a card the product generated itself — the template has a picture per page to
 // draw on. Issue 31 point 5: every block is framed from the card's own answer boxes when blocks or the card
@@ -29,18 +30,8 @@ async function scene(name: string): Promise<{ admin: Client; subjectId: number }
     course: '数学',
     fullScore: 100,
   });
-  const quick = parseQuickEntry('1-10 单选 A-D 每题4分');
-  if (!quick.ok) throw new Error(quick.error);
-  await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/objective`, {
-    questions: quick.questions,
-  });
-  await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: [
-      { no: '11', score: 20 },
-      { no: '12', score: 20 },
-      { no: '13', score: 20 },
-    ],
-  });
+  const subjective = ['11', '12', '13'].map((no) => ({ no, score: 20 }));
+  await setQuestions(admin, subjectId, '1-10 单选 A-D 每题4分', subjective);
   return { admin, subjectId };
 }
 

@@ -1,39 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { parseQuickEntry, type TemplateItem } from '@yj/contracts';
+import type { TemplateItem } from '@yj/contracts';
 import { auditLog, block, cardDesign, template } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
-import { buildSubjectScene } from '../../../test/factories';
+import { body } from '../../../test/app';
+import { subjectFixture, setQuestions } from '../../../test/subject-fixture';
 
 // issue 31 point 12: 保存为模板 of the same card, again and again (the bench saves it every round). Each save
 // overwrites the subject's one online template: nothing may pile up — rows, the stored body, the pictures,
 // the blocks' regions — beyond the one log line a save writes.
 
-type Client = Awaited<ReturnType<typeof buildSubjectScene>>['admin'];
-let t: TestApp;
-let admin: Client;
-let examId: number;
-let subjectId: number;
 let savedId: number;
 
-beforeAll(async () => {
-  t = await testApp();
-  ({ admin, examId, subjectId } = await buildSubjectScene(t.app, t.database.db, {
-    name: '模板反复保存考试',
-    course: '数学',
-    fullScore: 150,
-  }));
-  const quick = parseQuickEntry('1-12 单选 A-D 每题5分');
-  if (!quick.ok) throw new Error(quick.error);
-  await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/objective`, {
-    questions: quick.questions,
-  });
-  await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: ['13', '14', '15', '16', '17'].map((no) => ({ no, score: 18 })),
-  });
-  await admin.post(`/filter/api/subject/${subjectId}/setting/block`, {
+const fx = subjectFixture({ name: '模板反复保存考试', course: '数学', fullScore: 150 }, async () => {
+  const subjective = ['13', '14', '15', '16', '17'].map((no) => ({ no, score: 18 }));
+  await setQuestions(fx.admin, fx.subjectId, '1-12 单选 A-D 每题5分', subjective);
+  await fx.admin.post(`/filter/api/subject/${fx.subjectId}/setting/block`, {
     blocks: [
       { name: '第13-14题', nos: ['13', '14'] },
       { name: '第15题', nos: ['15'] },
@@ -41,9 +24,8 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => t.close());
 
-const picturesDir = () => path.join(t.config.dataDir, 'files', 'templates', String(subjectId));
+const picturesDir = () => path.join(fx.t.config.dataDir, 'files', 'templates', String(fx.subjectId));
 /** The subject's stored template pictures. */
 function pictureFiles(): string[] {
   return fs.existsSync(picturesDir())
@@ -56,29 +38,29 @@ function pictureFiles(): string[] {
 
 /** What one save may not grow: counts and sizes of what the subject's card and template hold. */
 async function footprint() {
-  const db = t.database.db;
+  const db = fx.t.database.db;
   const [tpl] = await db
     .select({
       rows: sql<number>`count(*)::int`,
       bodyChars: sql<number>`coalesce(sum(length(${template.body}::text)), 0)::int`,
     })
     .from(template)
-    .where(eq(template.subjectId, subjectId));
+    .where(eq(template.subjectId, fx.subjectId));
   const [designs] = await db
     .select({ rows: sql<number>`count(*)::int` })
     .from(cardDesign)
-    .where(eq(cardDesign.subjectId, subjectId));
+    .where(eq(cardDesign.subjectId, fx.subjectId));
   const [blocks] = await db
     .select({
       rows: sql<number>`count(*)::int`,
       regionsChars: sql<number>`coalesce(sum(length(${block.regions}::text)), 0)::int`,
     })
     .from(block)
-    .where(eq(block.subjectId, subjectId));
+    .where(eq(block.subjectId, fx.subjectId));
   const [log] = await db
     .select({ rows: sql<number>`count(*)::int` })
     .from(auditLog)
-    .where(eq(auditLog.examId, examId));
+    .where(eq(auditLog.examId, fx.examId));
   return {
     template: tpl!,
     designs: designs!.rows,
@@ -90,7 +72,7 @@ async function footprint() {
 
 const save = async (templateId?: number) =>
   body<{ template: TemplateItem; cardId: string }>(
-    await admin.post(`/filter/api/subject/${subjectId}/card/save`, {
+    await fx.admin.post(`/filter/api/subject/${fx.subjectId}/card/save`, {
       ...(templateId ? { templateId } : {}),
       mainTemplateName: '主模板',
       paper: 'A3',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CardTemplateSchema,
   parseQuickEntry,
@@ -10,12 +10,14 @@ import {
   type StructureInfo,
   type TemplateItem,
 } from '@yj/contracts';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { buildSubjectScene } from '../../../test/factories';
 import { blockerMessage, cardIdOf, resolveOptions, structureBlockers } from './card-rules';
+import { setQuestions } from '../../../test/subject-fixture';
+import { appFixture } from '../../../test/app-fixture';
 
 type Client = Awaited<ReturnType<typeof buildSubjectScene>>['admin'];
-let t: TestApp;
+const t = appFixture();
 let admin: Client;
 let teacher: Client;
 let subjectId: number;
@@ -25,24 +27,16 @@ let emptyAdmin: Client;
 const url = (id: number, p: string) => `/filter/api/subject/${id}/card${p}`;
 
 beforeAll(async () => {
-  t = await testApp();
   ({ admin, teacher, subjectId } = await buildSubjectScene(t.app, t.database.db, {
     name: '答题卡考试',
     course: '语文',
     fullScore: 100,
   }));
-  const quick = parseQuickEntry('1-10 单选 A-D 每题3分');
-  if (!quick.ok) throw new Error(quick.error);
-  await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/objective`, {
-    questions: quick.questions,
-  });
-  await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/subjective`, {
-    questions: [
-      { no: '11', score: 10 },
-      { no: '12', score: 15 },
-      { no: '13', score: 45 },
-    ],
-  });
+  await setQuestions(admin, subjectId, '1-10 单选 A-D 每题3分', [
+    { no: '11', score: 10 },
+    { no: '12', score: 15 },
+    { no: '13', score: 45 },
+  ]);
   const empty = await buildSubjectScene(t.app, t.database.db, {
     name: '空考试',
     course: '数学',
@@ -51,7 +45,6 @@ beforeAll(async () => {
   emptyAdmin = empty.admin;
   emptySubjectId = empty.subjectId;
 });
-afterAll(() => t.close());
 
 describe('online answer card', () => {
   it('opens the designer with defaults from the structure and the exam', async () => {

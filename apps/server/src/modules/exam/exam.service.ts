@@ -67,8 +67,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
           action: 'exam.create',
           examId: e.id,
           schoolId: input.schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { after: input },
         });
         return { id: e.id };
@@ -107,8 +106,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
         await d.audit.record(tx, {
           action: 'exam.createJoint',
           examId: e.id,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { after: input },
         });
         return { id: e.id };
@@ -174,8 +172,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
         await d.audit.record(tx, {
           action: 'exam.edit',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: {
             before: {
               name: e.name,
@@ -217,8 +214,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
         await d.audit.record(tx, {
           action: 'exam.copy',
           examId: copy.id,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { from: examId },
         });
         return { id: copy.id };
@@ -237,8 +233,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
         await d.audit.record(tx, {
           action: 'exam.delete',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { before: { name: e.name } },
         });
       });
@@ -251,8 +246,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
         await d.audit.record(tx, {
           action: hidden ? 'exam.hide' : 'exam.unhide',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { before: e.hidden, after: hidden },
         });
       });

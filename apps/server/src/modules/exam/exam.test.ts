@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS } from '@yj/contracts';
 import { schoolAdmin, subject } from '../../db/schema';
-import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { body, signIn, XHR } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
 import {
   buildClassWithStudents,
@@ -13,8 +13,9 @@ import {
   PASSWORD,
 } from '../../../test/factories';
 import { buildSchoolScene, otherSchoolAdmin, type Client } from '../../../test/school-scene';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
+const t = appFixture();
 let schoolId: number;
 let gradeId: number;
 let classId: number;
@@ -24,7 +25,6 @@ let teacherId: number;
 let stranger: Client;
 
 beforeAll(async () => {
-  t = await testApp();
   const s = await buildSchoolScene(t, { name: '第三中学', students: 5, teacher: '阅卷老师' });
   ({ admin, teacher } = s);
   schoolId = s.school.id;
@@ -33,7 +33,6 @@ beforeAll(async () => {
   teacherId = s.teacherUser.id;
   stranger = await otherSchoolAdmin(t);
 });
-afterAll(() => t.close());
 
 const create = (c: Client, over: object = {}) =>
   c.post('/filter/api/exam/singleCreate', {

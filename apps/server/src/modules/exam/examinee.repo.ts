@@ -15,6 +15,17 @@ export interface ExamineeFilter {
   subjectId?: number;
 }
 
+/** An examinee to add: the student, where they sit, and (from an import) their 试卷类型. */
+export interface ExamineeInsert {
+  studentId: number;
+  schoolId: number;
+  classId: number;
+  kaohao: string;
+  kaochang: string | null;
+  seat: number | null;
+  paperType?: string | null;
+}
+
 export function examineeRepo(db: Db) {
   return {
     async list(examId: number, q: ExamineeFilter): Promise<Paged<ExamineeItem>> {
@@ -106,23 +117,14 @@ export function examineeRepo(db: Db) {
         count: rows.length,
       };
     },
-    async insert(
-      examId: number,
-      rows: Array<{
-        studentId: number;
-        schoolId: number;
-        classId: number;
-        kaohao: string;
-        kaochang: string;
-        seat: number;
-      }>,
-    ): Promise<void> {
+    /** New examinees, 试卷类型 unset where a row has none (the kaohao rule's rows). */
+    async insert(examId: number, rows: ExamineeInsert[]): Promise<void> {
       // one JSON parameter per 10,000 rows keeps a 20,000-examinee joint exam to a couple of statements
       for (let i = 0; i < rows.length; i += 10_000) {
         const chunk = JSON.stringify(rows.slice(i, i + 10_000));
-        await db.execute(sql`insert into examinee (exam_id, student_id, school_id, class_id, kaohao, kaochang, seat)
-          select ${examId}, x."studentId", x."schoolId", x."classId", x.kaohao, x.kaochang, x.seat
-          from json_to_recordset(${chunk}::json) as x("studentId" int, "schoolId" int, "classId" int, kaohao text, kaochang text, seat int)`);
+        await db.execute(sql`insert into examinee (exam_id, student_id, school_id, class_id, kaohao, kaochang, seat, paper_type)
+          select ${examId}, x."studentId", x."schoolId", x."classId", x.kaohao, x.kaochang, x.seat, x."paperType"
+          from json_to_recordset(${chunk}::json) as x("studentId" int, "schoolId" int, "classId" int, kaohao text, kaochang text, seat int, "paperType" text)`);
       }
     },
     /** Live students of the given schools keyed "schoolId/xuehao" (imports look up rows in one query). */
@@ -170,25 +172,6 @@ export function examineeRepo(db: Db) {
         );
         await db.execute(sql`update examinee e set kaohao = x.kaohao, kaochang = x.kaochang, seat = x.seat, paper_type = x."paperType"
           from json_to_recordset(${chunk}::json) as x(id int, kaohao text, kaochang text, seat int, "paperType" text) where e.id = x.id`);
-      }
-    },
-    async insertFull(
-      examId: number,
-      rows: Array<{
-        studentId: number;
-        schoolId: number;
-        classId: number;
-        kaohao: string;
-        kaochang: string | null;
-        seat: number | null;
-        paperType: string | null;
-      }>,
-    ) {
-      for (let i = 0; i < rows.length; i += 10_000) {
-        const chunk = JSON.stringify(rows.slice(i, i + 10_000));
-        await db.execute(sql`insert into examinee (exam_id, student_id, school_id, class_id, kaohao, kaochang, seat, paper_type)
-          select ${examId}, x."studentId", x."schoolId", x."classId", x.kaohao, x.kaochang, x.seat, x."paperType"
-          from json_to_recordset(${chunk}::json) as x("studentId" int, "schoolId" int, "classId" int, kaohao text, kaochang text, seat int, "paperType" text)`);
       }
     },
     async byIds(examId: number, ids: number[]) {

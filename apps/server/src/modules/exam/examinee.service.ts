@@ -98,8 +98,7 @@ export function examineeService(d: {
         await d.audit.record(tx, {
           action: 'examinee.add',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: {
             classIds: input.classIds,
             rule: input.rule,
@@ -128,8 +127,7 @@ export function examineeService(d: {
         await d.audit.record(tx, {
           action: 'examinee.update',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `examinee:${id}`,
           detail: {
             before: { kaohao: current.kaohao, kaochang: current.kaochang, seat: current.seat },
@@ -151,8 +149,7 @@ export function examineeService(d: {
         await d.audit.record(tx, {
           action: 'examinee.remove',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { before: rows },
         });
         return { removed: rows.length };
@@ -171,8 +168,7 @@ export function examineeService(d: {
         await d.audit.record(tx, {
           action: 'examinee.paperType',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { ids, after: paperType },
         });
         return { updated };
@@ -192,8 +188,7 @@ export function examineeService(d: {
         await d.audit.record(tx, {
           action: absent ? 'examinee.absent' : 'examinee.present',
           examId: s.examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { subjectId, ids },
         });
       });
@@ -271,13 +266,12 @@ export function examineeService(d: {
         if (updates.some((u) => (typeOf.get(u.id) ?? null) !== u.paperType))
           await assertExamineesEditable(tx, examId);
         await repo.updateMany(updates);
-        await repo.insertFull(examId, adds);
+        await repo.insert(examId, adds);
         await d.examRepo(tx).updateExam(examId, { step: Math.max(e.step, 3) });
         await d.audit.record(tx, {
           action: 'examinee.import',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { added: adds.length, updated: updates.length },
         });
         return { added: adds.length, updated: updates.length };

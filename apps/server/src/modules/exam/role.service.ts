@@ -108,8 +108,7 @@ export function roleService(d: {
         await d.audit.record(tx, {
           action: 'role.add',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { after: input },
         });
         return { added };
@@ -133,8 +132,7 @@ export function roleService(d: {
         await d.audit.record(tx, {
           action: 'role.edit',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { before: row, after: set },
         });
       });
@@ -154,8 +152,7 @@ export function roleService(d: {
         await d.audit.record(tx, {
           action: 'role.remove',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { before: removed },
         });
       });
@@ -181,8 +178,7 @@ export function roleService(d: {
         await d.audit.record(tx, {
           action: 'role.sync',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { fromSchoolId, toSchoolIds, added },
         });
         return { added };

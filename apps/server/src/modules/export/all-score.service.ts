@@ -12,7 +12,7 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { studentScoreAccess } from '../score/score-access';
-import { readerFilter, scoreReads, studentStatus } from '../score/score-reads';
+import { readerFilter, scoreReads, studentIdentity } from '../score/score-reads';
 import { allScoreRow, type allScoreRepo } from './all-score.repo';
 
 /** exam/{examId}/all_score and getExamineeList/{status}: the exam's scores read across subjects or by status. */
@@ -33,8 +33,7 @@ export function allScoreService(d: {
         await d.audit.record(tx, {
           action: 'subject.inTotal',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `subject:${subjectId}`,
           detail: { before, after: inTotal },
         });
@@ -89,15 +88,7 @@ export function allScoreService(d: {
         total: rows[0]?.count ?? 0,
         size: q.size,
         page: q.p,
-        items: rows.map((r) => ({
-          examineeId: r.examineeId,
-          kaohao: r.kaohao,
-          name: r.name,
-          className: r.className,
-          status: studentStatus(r),
-          total: r.total,
-          irregularReason: r.irregularReason,
-        })),
+        items: rows.map((r) => ({ ...studentIdentity(r), total: r.total })),
       };
     },
   };

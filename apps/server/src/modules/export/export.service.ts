@@ -123,8 +123,7 @@ export function exportService(d: {
         await d.audit.record(tx, {
           action: 'score.export',
           examId: e.id,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: s ? `subject:${s.id}` : `exam:${e.id}`,
           detail: { kind: input.kind, task: taskId },
         });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AllScorePage, ExamineeListPage, ExportTaskItem, Paged } from '@yj/contracts';
 import { absence, exportTask, score, subject } from '../../db/schema';
 import { jobs } from '../../infra/jobs';
@@ -9,22 +9,22 @@ import { memoryQueue } from '../../infra/queue';
 import { fsStorage } from '../../infra/storage';
 import { auditModule } from '../audit/audit.module';
 import { examModule } from '../exam/exam.module';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, signIn } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
 import { ALL_RIGHT, ONE_RIGHT, buildScoreScene, type ScoreScene } from '../../../test/score';
 import { exportService } from './export.service';
 import { exportRepos } from './export.module';
+import { appFixture } from '../../../test/app-fixture';
 
 // The score scene (test/score.ts) gives 数学: e0 28, e1 5, e2 absent, e3 no sheet. Added here: 英语 (计入总分)
 // e0 90, e1 absent; 体育 (不计入总分) e0 50. Exam totals: e0 118, e1 5, e2 and e3 none.
-let t: TestApp;
+const t = appFixture();
 let scene: ScoreScene;
 let other: Awaited<ReturnType<typeof signIn>>;
 let english: number;
 let sport: number;
 
 beforeAll(async () => {
-  t = await testApp();
   const db = t.database.db;
   scene = await buildScoreScene(t.app, db, 4);
   const [e0, e1, e2] = scene.examinees;
@@ -50,7 +50,6 @@ beforeAll(async () => {
   const s2 = await buildSchool(t.database.db, { name: '外校' });
   other = await signIn(t.app, (await buildSchoolAdmin(t.database.db, s2.id)).account, PASSWORD);
 }, 60_000);
-afterAll(() => t?.close());
 
 const allScore = (q = '') =>
   scene.admin.get(`/filter/api/exam/${scene.examId}/all_score?${q}`).then((r) => body<AllScorePage>(r));

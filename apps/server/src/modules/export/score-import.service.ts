@@ -83,8 +83,7 @@ export function scoreImportService(d: {
         await d.audit.record(tx, {
           action: 'score.import',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `subject:${subjectId}`,
           detail: { imported: result.imported, absent: result.absent, skipped: result.skipped },
         });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AllScorePage,
   ExamineeListPage,
@@ -8,19 +8,19 @@ import type {
   ScoreImportResult,
 } from '@yj/contracts';
 import { auditLog, score, subject } from '../../db/schema';
-import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { body, signIn, XHR } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
 import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
+import { appFixture } from '../../../test/app-fixture';
 
 // A subject not marked here (英语, 满分 100, no sheet) of the score scene's exam: its four examinees 20260001…4.
-let t: TestApp;
+const t = appFixture();
 let scene: ScoreScene;
 let english: number;
 let other: Awaited<ReturnType<typeof signIn>>;
 
 beforeAll(async () => {
-  t = await testApp();
   scene = await buildScoreScene(t.app, t.database.db, 4);
   const [s] = await t.database.db
     .insert(subject)
@@ -30,7 +30,6 @@ beforeAll(async () => {
   const s2 = await buildSchool(t.database.db, { name: '外校' });
   other = await signIn(t.app, (await buildSchoolAdmin(t.database.db, s2.id)).account, PASSWORD);
 }, 60_000);
-afterAll(() => t?.close());
 
 const send = async (
   subjectId: number,

@@ -96,8 +96,7 @@ export function intelligentService(d: {
       await d.audit.record(tx, {
         action: 'marking.intelligent.return',
         examId: b.exam_id,
-        userId: actor.userId,
-        ip: actor.ip,
+        ...actor,
         target: `paper:${input.paperId}`,
         detail: {
           blockId: input.blockId,
@@ -156,8 +155,7 @@ export function intelligentService(d: {
         await d.audit.record(tx, {
           action: 'marking.intelligent.setting',
           examId: b.examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `block:${input.blockId}`,
           detail: {
             blockId: input.blockId,
@@ -269,8 +267,7 @@ export function intelligentService(d: {
         await d.audit.record(tx, {
           action: 'marking.intelligent.blank',
           examId: b.exam_id,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `block:${input.blockId}`,
           detail: {
             blockId: input.blockId,

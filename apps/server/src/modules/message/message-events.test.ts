@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SubjectStatus, type MessageItem } from '@yj/contracts';
 import { blockQuality, examRole, markerFlag, subject } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, signIn } from '../../../test/app';
 import { buildSchool, buildTeacher, PASSWORD } from '../../../test/factories';
 import { buildMarker, buildReviewingScene, claimTasks, submitMark } from '../../../test/marking';
 import { reviewScene } from '../../../test/review';
@@ -10,14 +10,11 @@ import { buildScoreScene } from '../../../test/score';
 import { blockProgressCounts } from '../marking/overview/marking-progress.repo';
 import { auditModule } from '../audit/audit.module';
 import { messageModule } from './message.module';
+import { appFixture } from '../../../test/app-fixture';
 
 // System messages (issue 31): marking starts and scores are published (the lifecycle's transaction), a block is
 // marked to the end and a marker is paused by 质检 (the sweep, once per event).
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const t = appFixture();
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 const titles = async (c: Client) =>
@@ -70,7 +67,11 @@ describe('the sweep', () => {
     const marker = await buildMarker(t.app, db, scene, [blockId]);
     const manager = await buildTeacher(db, scene.schools[0]!.id);
     await db.insert(examRole).values({ examId: scene.examId, userId: manager.id, role: 1 });
-    const { events } = messageModule({ db, audit: auditModule({ db }).audit, progress: (ids, s) => blockProgressCounts(db, ids, s) });
+    const { events } = messageModule({
+      db,
+      audit: auditModule({ db }).audit,
+      progress: (ids, s) => blockProgressCounts(db, ids, s),
+    });
 
     const [first] = (await claimTasks(marker.client, blockId)).data;
     expect(body(await submitMark(marker.client, first!, '13', 6)).code).toBe(0);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FAILURES,
   type MessageAudiences,
@@ -8,13 +8,14 @@ import {
   type SentMessageItem,
 } from '@yj/contracts';
 import { auditLog, examRole } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, signIn } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
 import { buildMarker, buildMarkingScene, type MarkingScene } from '../../../test/marking';
+import { appFixture } from '../../../test/app-fixture';
 
 // 站内消息 written by people (issue 31): to an exam's staff, a block's markers, a school's teachers — each checked
 // against the capability over that exam, block or school — 需确认 with who confirmed, delete own.
-let t: TestApp;
+const t = appFixture();
 let scene: MarkingScene;
 type Client = Awaited<ReturnType<typeof signIn>>;
 let manager: Client;
@@ -23,7 +24,6 @@ let marker: Awaited<ReturnType<typeof buildMarker>>;
 let stranger: Client;
 
 beforeAll(async () => {
-  t = await testApp();
   const db = t.database.db;
   scene = await buildMarkingScene(db, { papers: 2, blocks: [{ name: '第13题', nos: ['13'] }], status: 0 });
   const m = await buildTeacher(db, scene.schools[0]!.id, { name: '考试管理员' });
@@ -34,7 +34,6 @@ beforeAll(async () => {
   marker = await buildMarker(t.app, db, scene, [blockId]);
   stranger = await signIn(t.app, (await buildUser(db)).account, PASSWORD);
 });
-afterAll(() => t.close());
 
 const inbox = async (c: Client) =>
   body<{ total: number; items: MessageItem[] }>(

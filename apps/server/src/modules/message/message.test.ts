@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { body, signIn } from '../../../test/app';
 import { buildUser, PASSWORD } from '../../../test/factories';
 import { auditModule } from '../audit/audit.module';
 import { messageModule } from './message.module';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const t = appFixture();
 
 describe('messages', () => {
   it('counts unread messages, marks them read once, and hides other users’ messages', async () => {

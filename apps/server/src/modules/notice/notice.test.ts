@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, signIn } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const t = appFixture();
 
 const current = async () =>
   body(await t.app.inject({ method: 'GET', url: '/filter/api/anno/getSysNotice' })).data;
@@ -65,7 +62,9 @@ describe('在线客服 links', () => {
     const both = { normal: 'https://kefu.example.cn/chat', vip: 'https://kefu.example.cn/vip' };
     expect(body(await teacher.post('/filter/api/admin/serviceLinks', both)).message).toBe('无权限');
     expect(body(await head.post('/filter/api/admin/serviceLinks', both)).message).toBe('无权限');
-    const bad = body(await admin.post('/filter/api/admin/serviceLinks', { normal: 'javascript:alert(1)', vip: '' }));
+    const bad = body(
+      await admin.post('/filter/api/admin/serviceLinks', { normal: 'javascript:alert(1)', vip: '' }),
+    );
     expect([bad.code, bad.message]).toEqual([1, '参数错误：normal 请填写以 http:// 或 https:// 开头的链接']);
     expect(body(await admin.post('/filter/api/admin/serviceLinks', both)).data).toEqual(both);
 

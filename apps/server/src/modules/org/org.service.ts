@@ -50,8 +50,7 @@ export function orgService(d: { db: Db; repo: typeof orgRepo; audit: AuditServic
         const o = await d.repo(tx).insertOrg({ ...input, typeCode: 'edu_bureau' });
         await d.audit.record(tx, {
           action: 'org.create',
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { after: input },
         });
         return { id: o.id };
@@ -75,8 +74,7 @@ export function orgService(d: { db: Db; repo: typeof orgRepo; audit: AuditServic
         await d.audit.record(tx, {
           action: 'school.create',
           schoolId: s.id,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { after: input },
         });
         const admin = await d.admins.add(s.id, input.adminPhone, input.adminName, actor, tx);

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { org, school } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, signIn } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from '../../../test/factories';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const t = appFixture();
 
 describe('GET /api/org/organizeAll', () => {
   it('returns bureaus as a tree with their schools, for administrators only', async () => {

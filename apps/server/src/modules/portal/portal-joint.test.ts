@@ -1,23 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PortalExamDetail } from '@yj/contracts';
 import { examinee, examPublishSetting, student } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { buildBureauScene, publishBureauScores, type BureauScene } from '../../../test/bureau';
 import { portalClient } from '../../../test/portal';
+import { appFixture } from '../../../test/app-fixture';
 
 // 学生端 of a 联考 (issue 32): beside the class and the own school's grade, the figures among every school's
 // examinees — the figures of the reports (东区联考: whole exam 340 / 5 = 68, highest 100; 一中 80).
-let t: TestApp;
+const t = appFixture();
 let s: BureauScene;
 beforeAll(async () => {
-  t = await testApp();
   s = await buildBureauScene(t);
   await publishBureauScores(t, s);
   const made = await s.a1Admin.post(`/filter/api/school/${s.schools[0]!.id}/portal/accounts`, {});
   if (body(made).code !== 0) throw new Error(body(made).message);
 });
-afterAll(() => t.close());
 
 describe('a 联考 in the student’s results', () => {
   it('shows the 联考 mean, highest and rank among all its schools as 发布设置 allows', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { SubjectStatus, type BlockRegion, type PublishSetting } from '@yj/contracts';
+import { StoredMarksSchema, SubjectStatus, type BlockRegion, type PublishSetting } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
+import { readStored } from '../../db/stored';
 import {
   banji,
   block,
@@ -243,7 +244,7 @@ export function portalResultsRepo(db: Db) {
 
     /** The subject's 题块 with the paper's final score and the annotations of the mark that decided it. */
     async blocks(subjectId: number, paperId: number) {
-      return db
+      const rows = await db
         .select({
           blockId: block.id,
           name: block.name,
@@ -251,7 +252,7 @@ export function portalResultsRepo(db: Db) {
           score: blockScore.score,
           regions: block.regions,
           // the arbitration's marks when there was one, else the first marker's
-          marks: sql<unknown[]>`coalesce((select t.marks from ${markTask} t where t.block_id = ${block.id}
+          marks: sql<unknown>`coalesce((select t.marks from ${markTask} t where t.block_id = ${block.id}
             and t.paper_id = ${paperId} and t.status = 'submitted' order by (t.slot = 9) desc, t.slot limit 1),
             '[]'::jsonb)`,
         })
@@ -259,6 +260,10 @@ export function portalResultsRepo(db: Db) {
         .leftJoin(blockScore, and(eq(blockScore.blockId, block.id), eq(blockScore.paperId, paperId)))
         .where(eq(block.subjectId, subjectId))
         .orderBy(asc(block.sort), asc(block.id));
+      return rows.map((r) => ({
+        ...r,
+        marks: readStored(StoredMarksSchema, r.marks, `block ${r.blockId} paper ${paperId} marks`) ?? [],
+      }));
     },
 
     async pages(paperId: number) {
@@ -280,7 +285,7 @@ export function portalResultsRepo(db: Db) {
         .select({ regions: block.regions })
         .from(block)
         .where(and(eq(block.id, blockId), eq(block.subjectId, subjectId)));
-      return (row?.regions as BlockRegion[] | undefined) ?? null;
+      return row?.regions ?? null;
     },
   };
 }

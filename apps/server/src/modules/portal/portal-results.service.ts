@@ -2,7 +2,6 @@ import {
   objectiveKind,
   PUBLISH_SETTING_DEFAULTS,
   type BlockRegion,
-  type MarkAnnotation,
   type PortalExamDetail,
   type PortalExamItem,
   type PortalQuestion,
@@ -252,7 +251,7 @@ export function portalResultsService(d: Deps) {
               nos: b.nos,
               score: b.score,
               fullScore: questions.filter((q) => b.nos.includes(q.no)).reduce((a, q) => a + q.fullScore, 0),
-              marks: b.marks as MarkAnnotation[],
+              marks: b.marks,
               regions: readBlockRegions(b.regions, b.blockId),
             }))
           : [];

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   PortalAccountList,
   PortalExamDetail,
@@ -9,20 +9,19 @@ import type {
   PortalTrend,
 } from '@yj/contracts';
 import { examinee, student, studentAccount } from '../../db/schema';
-import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { body, signIn, XHR } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
 import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
 import { buildPortalScene, parentClient, portalClient, STUDENT_PASSWORD } from '../../../test/portal';
+import { appFixture } from '../../../test/app-fixture';
 
 // 学生端 / 家长端 (issue 32): every route with the student and parent roles — the school's accounts and sheet,
 // sign-in with the forced change, 重置密码, a student who left, published results only, 发布设置, parents' binding.
-let t: TestApp;
+const t = appFixture();
 let s: Awaited<ReturnType<typeof buildPortalScene>>;
 beforeAll(async () => {
-  t = await testApp();
   s = await buildPortalScene(t.app, t.database.db);
 });
-afterAll(() => t.close());
 
 const login = (payload: object) =>
   t.app.inject({ method: 'POST', url: '/filter/api/portal/login', headers: XHR, payload });

@@ -93,8 +93,7 @@ export function hiddenProblems(d: {
         await d.audit.record(tx as unknown as Db, {
           action: 'marking.problem.resolve',
           examId: b.examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `standard_mark:${id}`,
           detail: { blockId: b.id, before: { problem: m.problem }, after: { problem } },
         });

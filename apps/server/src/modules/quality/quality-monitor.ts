@@ -350,8 +350,7 @@ export function qualityMonitor(d: {
         await d.audit.record(tx as unknown as Db, {
           action: 'quality.setting',
           examId: s.exam_id,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `block:${blockId}`,
           detail: input,
         });
@@ -370,8 +369,7 @@ export function qualityMonitor(d: {
         await d.audit.record(tx as unknown as Db, {
           action: 'quality.release',
           examId: s.exam_id,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `block:${blockId}`,
           detail: { userId },
         });

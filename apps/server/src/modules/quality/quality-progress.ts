@@ -185,12 +185,18 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf; papers: PaperP
     };
   }
 
+  /** One subject's blocks as the user watches them now; refused when the user watches none of them. */
+  async function watchedSubject(subjectId: number, p: Principal) {
+    const now = Date.now();
+    const s = await access.subject(subjectId);
+    const r = await subjectBlocks(p, s, now);
+    if (!r.watched) throw fail('forbidden');
+    return { now, s, r };
+  }
+
   return {
     async subject(subjectId: number, p: Principal): Promise<SubjectMonitor> {
-      const now = Date.now();
-      const s = await access.subject(subjectId);
-      const r = await subjectBlocks(p, s, now);
-      if (!r.watched) throw fail('forbidden');
+      const { now, s, r } = await watchedSubject(subjectId, p);
       return {
         subjectId: s.id,
         subjectName: s.name,
@@ -235,10 +241,7 @@ export function qualityProgress(d: { db: Db; repo: QualityRepoOf; papers: PaperP
     },
 
     async unite(subjectId: number, p: Principal): Promise<UniteProgress> {
-      const now = Date.now();
-      const s = await access.subject(subjectId);
-      const r = await subjectBlocks(p, s, now);
-      if (!r.watched) throw fail('forbidden');
+      const { now, s, r } = await watchedSubject(subjectId, p);
       return {
         subjectId: s.id,
         subjectName: s.name,

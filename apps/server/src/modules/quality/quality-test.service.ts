@@ -146,8 +146,7 @@ export function qualityTestService(d: {
         await d.audit.record(tx as unknown as Db, {
           action: 'quality.test.setting',
           examId: s.exam_id,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `block:${blockId}`,
           detail: { blockId, ...input },
         });

@@ -17,6 +17,7 @@ import {
   reviewingScene,
   withScene,
   signInWithRole,
+  markScores,
 } from '../../../test/marking-fixture';
 import { PAUSED } from './quality-pause';
 
@@ -32,15 +33,6 @@ const db = () => t.database.db;
 const single = () => scene.blocks[0]!.id;
 const double = () => scene.blocks[1]!.id;
 const get = async <T>(c: Client, url: string) => body<T>(await c.get(`/filter/api${url}`));
-
-/** Claims n papers of a block and gives each the next of `scores` (question no by block). */
-async function mark(c: Client, blockId: number, no: string, scores: number[]) {
-  const tasks = (await claimTasks(c, blockId, scores.length)).data as MarkTask[];
-  expect(tasks).toHaveLength(scores.length);
-  for (const [i, task] of tasks.entries())
-    expect(body(await submitMark(c, task, no, scores[i]!)).code).toBe(0);
-  return tasks;
-}
 
 withScene(
   reviewingScene({
@@ -63,11 +55,11 @@ withScene(
     quality = (await signInWithRole(t, scene, 7, '质检员', null)).client;
 
     // the mixed run: single marks, double pairs (two beyond the threshold → arbitration), a 回评, arbitrations
-    await mark(m1, single(), '13', [4, 5, 6, 5]);
-    await mark(m2, single(), '13', [4, 6, 5, 5]);
-    await mark(m3, single(), '13', [10, 10, 10, 10]);
-    const first = await mark(m1, double(), '14', [3, 3, 3, 3]);
-    await mark(m2, double(), '14', [3, 3.5, 5, 6]);
+    await markScores(m1, single(), '13', [4, 5, 6, 5]);
+    await markScores(m2, single(), '13', [4, 6, 5, 5]);
+    await markScores(m3, single(), '13', [10, 10, 10, 10]);
+    const first = await markScores(m1, double(), '14', [3, 3, 3, 3]);
+    await markScores(m2, double(), '14', [3, 3.5, 5, 6]);
     expect(
       body(
         await m1.post(`/filter/api/marking/task/${first[0]!.taskId}/modify`, {

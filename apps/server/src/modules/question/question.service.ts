@@ -76,8 +76,7 @@ export function questionService(d: {
       await d.audit.record(tx, {
         action,
         examId: before.examId,
-        userId: actor.userId,
-        ip: actor.ip,
+        ...actor,
         target: `subject:${subjectId}`,
         detail: { before: before.structure, after: after.structure, ...(reason ? { reason } : {}) },
       });

@@ -1,17 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paper, question, reportVersion, score, subject } from '../../db/schema';
-import { testApp, type TestApp } from '../../../test/app';
 import { buildMarkingScene, type MarkingScene } from '../../../test/marking';
 import { reportCommentaryRepo } from './report-commentary.repo';
 import { reportRepo } from './report.repo';
+import { appFixture } from '../../../test/app-fixture';
 
 // The option distribution of an A/B subject: a B paper's answers are read where scoring reads them (A question q at
 // its B number) and its B key counts as the A key — before, they were counted under the B numbers as read.
-let t: TestApp;
+const t = appFixture();
 let scene: MarkingScene;
 beforeAll(async () => {
-  t = await testApp();
   const db = t.database.db;
   scene = await buildMarkingScene(db, { papers: 3, blocks: [{ name: '第13题', nos: ['13'] }] });
   await db.update(subject).set({ abEnabled: true }).where(eq(subject.id, scene.subjectId));
@@ -56,7 +55,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => t.close());
 
 const sorted = (rows: { no: string; answer: string; count: number }[]) =>
   rows.map((r) => `${r.no}:${(JSON.parse(r.answer) as string[]).join('')}×${r.count}`).sort();

@@ -1,21 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SubjectStatus } from '@yj/contracts';
 import { subject } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { buildReportScene, type ReportScene } from '../../../test/report';
+import { appFixture } from '../../../test/app-fixture';
 
 // Who may ask is settled before what the exam's state is: another school's administrator learns neither that
 // the exam exists nor which of its subjects are published (本次考试还没有已发布成绩的科目) — 无权限 first.
-let t: TestApp;
+const t = appFixture();
 let s: ReportScene;
 beforeAll(async () => {
-  t = await testApp();
   s = await buildReportScene(t);
   // no subject published yet: 英语 back to 阅卷完成, 数学 never published
   await t.database.db.update(subject).set({ status: SubjectStatus.done }).where(eq(subject.id, s.english));
 }, 60_000);
-afterAll(() => t?.close());
 
 const message = async (who: ReportScene['stranger'], url: string) => body(await who.get(url)).message;
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   commentaryCells,
   REPORT_COMMENTARY_HEADERS,
@@ -8,15 +8,16 @@ import {
   type StudentReport,
 } from '@yj/contracts';
 import { block, reportCache, score } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
 import { buildReportScene, publishMathPapers, type ReportScene } from '../../../test/report';
+import { appFixture } from '../../../test/app-fixture';
 
 // 试卷讲评 and the student report on test/report.ts's scene, papers as in report.test.ts.
 // Keys: 1 B, 2 C (3 分), 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分; 21 (10 分) on the block 主观题; 数学 full 43.
 // 1班: e0 answers B C ACD A, 21: 8 → 28; e1 B A B B, 21: 2 → 5. 2班: e2 absent; e3 B C CA A, 21: 10 → 30;
 // e4 all blank, 21: 0 → 0. 英语: e0 90, e1 60, e2 70, e3 80, e4 100.
-let t: TestApp;
+const t = appFixture();
 let s: ReportScene;
 let ids: number[];
 
@@ -26,7 +27,6 @@ const student = async (who: ReportScene['teacher'], examineeId: number) =>
   body<StudentReport>(await who.get(`${s.base}/student/${examineeId}`));
 
 beforeAll(async () => {
-  t = await testApp();
   s = await buildReportScene(t);
   const { scene } = s;
   const db = t.database.db;
@@ -38,7 +38,6 @@ beforeAll(async () => {
     .set({ regions: [{ page: 1, x: 0, y: 0, w: 100, h: 50 }] })
     .where(eq(block.id, scene.blockId));
 }, 120_000);
-afterAll(() => t?.close());
 
 describe('GET report/commentary', () => {
   it('a class against its grade: 得分率, wrong answers, who lost most, typical answers', async () => {

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SchoolComparison } from '@yj/contracts';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, signIn } from '../../../test/app';
 import { buildBureauScene, publishBureauScores, type BureauScene } from '../../../test/bureau';
 import { readXlsx } from '../../../test/excel';
 import { buildSchoolAdmin, PASSWORD } from '../../../test/factories';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
+const t = appFixture();
 let s: BureauScene;
 let url: string;
 beforeAll(async () => {
-  t = await testApp();
   s = await buildBureauScene(t);
   await publishBureauScores(t, s);
   url = `/filter/api/exam/${s.examId}/report/compare`;
 });
-afterAll(() => t.close());
 
 const get = async (c: BureauScene['eastAdmin'], query = '') =>
   body<SchoolComparison>(await c.get(`${url}?subjectId=${s.subjectId}${query}`));

@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   REPORT_SHEET_NAMES,
   reportTable,
@@ -8,14 +8,15 @@ import {
   type ReportGroupsPage,
 } from '@yj/contracts';
 import { analysisGroup, reportCache, score } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
 import { buildReportScene, publishMathPapers, type ReportScene } from '../../../test/report';
+import { appFixture } from '../../../test/app-fixture';
 
 // 分析组 on test/report.ts's scene. 英语 (full 100): 1班 e0 90, e1 60; 2班 e2 70, e3 80, e4 100.
 // 数学 (full 43, papers as in report.test.ts): 1班 e0 28 (answers 1 B), e1 5 (1 B); 2班 e2 absent, e3 30 (1 B),
 // e4 0 (all blank). The teacher teaches 2班; the stranger administers another school.
-let t: TestApp;
+const t = appFixture();
 let s: ReportScene;
 let ids: number[];
 type Who = ReportScene['teacher'];
@@ -27,12 +28,10 @@ const groupReport = async (who: Who, id: number, subjectId?: number) =>
   body<Report>(await who.get(`${groupsUrl()}/${id}/report${subjectId ? `?subjectId=${subjectId}` : ''}`));
 
 beforeAll(async () => {
-  t = await testApp();
   s = await buildReportScene(t);
   ids = s.scene.examinees.map((e) => e.id);
   await publishMathPapers(t, s);
 }, 120_000);
-afterAll(() => t?.close());
 
 describe('分析组', () => {
   it('create, list, rename, delete; a second group of the same name is refused', async () => {

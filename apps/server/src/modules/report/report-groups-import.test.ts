@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ReportGroupImportResult, ReportGroupsPage } from '@yj/contracts';
 import { auditLog, examinee, student } from '../../db/schema';
-import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { body, signIn, XHR } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
 import { buildClassWithStudents, buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
 import { buildReportScene, type ReportScene } from '../../../test/report';
+import { appFixture } from '../../../test/app-fixture';
 
 // 导入考号 of a student 分析组 on test/report.ts's scene: 英语 of 1班 e0 90, e1 60; 2班 e2 70, e3 80, e4 100; the
 // teacher teaches 2班. One examinee of another school is put into the exam, with that school's administrator.
-let t: TestApp;
+const t = appFixture();
 let s: ReportScene;
 let ids: number[];
 let kh: string[];
@@ -43,7 +44,6 @@ async function upload(
 }
 
 beforeAll(async () => {
-  t = await testApp();
   s = await buildReportScene(t);
   ids = s.scene.examinees.map((e) => e.id);
   kh = s.scene.examinees.map((e) => e.kaohao);
@@ -65,7 +65,6 @@ beforeAll(async () => {
   otherExaminee = { id: e!.id, kaohao: e!.kaohao };
   otherAdmin = await signIn(t.app, (await buildSchoolAdmin(db, other.id)).account, PASSWORD);
 }, 120_000);
-afterAll(() => t?.close());
 
 describe('分析组 导入考号', () => {
   it('preview: matched, in the group already, unknown, repeated, not a number; nothing written', async () => {

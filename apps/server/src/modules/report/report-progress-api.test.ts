@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   REPORT_PROGRESS_HEADERS,
   reportProgressCells,
@@ -8,15 +8,16 @@ import {
   type ReportProgressExam,
 } from '@yj/contracts';
 import { examinee, score, subject } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
 import { buildReportScene, type ReportScene } from '../../../test/report';
+import { appFixture } from '../../../test/app-fixture';
 
 // 进退步 (issue 16) on test/report.ts's scene (英语 now: e0 90, e1 60 in 1班; e2 70, e3 80, e4 100 in 2班) against
 // an earlier exam of the same students: 英语 e0 70, e1 90, e2 80, e3 60, e4 100.
 // Ranks now e4 1, e0 2, e3 3, e2 4, e1 5; before e4 1, e1 2, e2 3, e0 4, e3 5.
 // Change (before − now): e0 +2, e1 −3, e2 −1, e3 +2, e4 0.
-let t: TestApp;
+const t = appFixture();
 let s: ReportScene;
 let earlier: number;
 
@@ -24,7 +25,6 @@ const progress = async (who: ReportScene['teacher'], q: string) =>
   body<ReportProgress>(await who.get(`${s.base}/progress?earlierExamId=${earlier}${q}`));
 
 beforeAll(async () => {
-  t = await testApp();
   s = await buildReportScene(t);
   const db = t.database.db;
   const [cls] = await db.select().from(examinee).where(eq(examinee.examId, s.scene.examId));
@@ -66,7 +66,6 @@ beforeAll(async () => {
     })),
   );
 }, 120_000);
-afterAll(() => t?.close());
 
 describe('GET report/progress', () => {
   it('offers the earlier exams of the same students', async () => {

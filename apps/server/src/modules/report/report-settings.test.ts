@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_REPORT_SETTINGS,
   reportTable,
@@ -8,12 +8,13 @@ import {
   type ReportSettingsView,
 } from '@yj/contracts';
 import { auditLog } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
 import { buildReportScene, type ReportScene } from '../../../test/report';
+import { appFixture } from '../../../test/app-fixture';
 
 // 报表设置 (issue 16), on test/report.ts's scene: 英语 (full 100) 90 60 70 80 100 — e0 e1 in 1班, e2 e3 e4 in 2班.
-let t: TestApp;
+const t = appFixture();
 let scene: ReportScene['scene'];
 let base: string;
 let english: number;
@@ -31,10 +32,8 @@ const CHANGED: ReportSettings = {
 };
 
 beforeAll(async () => {
-  t = await testApp();
   ({ scene, base, english, teacher, stranger } = await buildReportScene(t));
 }, 120_000);
-afterAll(() => t?.close());
 
 describe('report settings', () => {
   it('an exam keeps the defaults until they are saved; the figures follow them', async () => {

@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_STUDENT_HEADERS, reportStudentCells, type ReportStudentsPage } from '@yj/contracts';
 import { reportCache, score, student } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
 import { buildReportScene, type ReportScene } from '../../../test/report';
+import { appFixture } from '../../../test/app-fixture';
 
 // 学生成绩 (issue 16) on test/report.ts's scene: 英语 (full 100) e0 90, e1 60 in 1班; e2 70, e3 80, e4 100 in 2班.
 // Mean 80; population σ = √((100 + 400 + 100 + 0 + 400) / 5) = √200 = 14.142136.
-let t: TestApp;
+const t = appFixture();
 let s: ReportScene;
 let url: string;
 
@@ -16,11 +17,9 @@ const page = async (who: ReportScene['teacher'], q: string) =>
   body<ReportStudentsPage>(await who.get(`${url}${q}`));
 
 beforeAll(async () => {
-  t = await testApp();
   s = await buildReportScene(t);
   url = `${s.base}/students?subjectId=${s.english}`;
 }, 120_000);
-afterAll(() => t?.close());
 
 describe('GET report/students', () => {
   it('ranks in class, school and exam, Z / T, 等级赋分; best first, a page at a time', async () => {

@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { reportTable, SubjectStatus, type Report, type ReportSubjects } from '@yj/contracts';
 import { absence, reportVersion, score, subject } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
 import { buildReportScene, type ReportScene } from '../../../test/report';
+import { appFixture } from '../../../test/app-fixture';
 
 // Keys (test/score.ts): 1 B, 2 C (3 分), 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分; 21 and 选做 22 / 23, 10 分; full 43.
 // 1班: e0 13 + 8 + 7 = 28; e1 3 + 2 + 0 = 5. 2班: e2 absent; e3 3 + 3 + 2 + 2 + 10 + 10 = 30; e4 all blank 0.
-let t: TestApp;
+const t = appFixture();
 let scene: ReportScene['scene'];
 let base: string;
 let second: number;
@@ -19,7 +20,6 @@ const get = <T = Report>(who: { get: (u: string) => Promise<unknown> }, url: str
   who.get(url).then((r) => body<T>(r as never));
 
 beforeAll(async () => {
-  t = await testApp();
   const db = t.database.db;
   ({ scene, base, english: second, teacher, idle } = await buildReportScene(t));
   const [e0, e1, e2, e3, e4] = scene.examinees;
@@ -36,7 +36,6 @@ beforeAll(async () => {
     body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code,
   ).toBe(0);
 }, 120_000);
-afterAll(() => t?.close());
 
 describe('GET report', () => {
   it('refuses a subject whose scores are not published, then reports it once published', async () => {

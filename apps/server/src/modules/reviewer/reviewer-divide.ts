@@ -63,8 +63,7 @@ export function divideService(d: ReviewerDeps & { reviewers: ReviewerService }) 
         await d.audit.record(tx, {
           action: 'block.divide',
           examId: ctx.examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `block:${b.id}`,
           detail: { groups: input.groups },
         });

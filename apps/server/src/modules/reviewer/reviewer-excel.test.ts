@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportError, SubjectAssignment } from '@yj/contracts';
-import { body, testApp, XHR, type TestApp } from '../../../test/app';
+import { body, XHR } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
 import { assignScene, type Client } from './reviewer.fixture';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
+const t = appFixture();
 let s: Awaited<ReturnType<typeof assignScene>>;
 beforeAll(async () => {
-  t = await testApp();
   s = await assignScene(t.app, t.database.db, '阅卷分配导入考试');
 });
-afterAll(() => t.close());
 
 const HEADER = ['手机号', '题块名称', '角色', '任务量'];
 const upload = async (rows: Array<Array<string | number>>, c: Client = s.admin) => {

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Paged, ReviewerCandidate, SubjectAssignment } from '@yj/contracts';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, signIn } from '../../../test/app';
 import { buildSchool, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const t = appFixture();
 
 describe('setting/task in a joint exam', () => {
   it('marks in school by default (each marker for their school), or mixed; teachers only of schools one acts for', async () => {

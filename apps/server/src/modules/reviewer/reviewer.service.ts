@@ -147,8 +147,7 @@ export function reviewerService(d: ReviewerDeps) {
     await d.audit.record(tx, {
       action: 'block.reviewers',
       examId: ctx.examId,
-      userId: actor.userId,
-      ip: actor.ip,
+      ...actor,
       target: `block:${b.id}`,
       detail: { before, after: rows, assignMode: mode, released },
     });

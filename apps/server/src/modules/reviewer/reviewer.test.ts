@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   SUBJECT_STATE_FORBIDS,
   type DivideView,
@@ -9,22 +9,21 @@ import {
   type SubjectAssignment,
 } from '@yj/contracts';
 import { blockReviewer, examRole, markTask, subject } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { buildUser } from '../../../test/factories';
 import { auditModule } from '../audit/audit.module';
 import { examModule } from '../exam/exam.module';
 import { reviewerModule } from './reviewer.module';
 import { addClasses, addPapers, addTask, assignScene, signInAs, type Client } from './reviewer.fixture';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
+const t = appFixture();
 let s: Awaited<ReturnType<typeof assignScene>>;
 let ids: { t1: number; t2: number; t3: number };
 beforeAll(async () => {
-  t = await testApp();
   s = await assignScene(t.app, t.database.db, '阅卷分配考试');
   ids = { t1: s.teachers[0]!.id, t2: s.teachers[1]!.id, t3: s.teachers[2]!.id };
 });
-afterAll(() => t.close());
 
 /** The service other modules call (start check, task pool), on the test database. */
 const lookup = () => {

@@ -24,8 +24,7 @@ export function adminService(d: {
       await d.audit.record(tx, {
         action,
         schoolId,
-        userId: actor.userId,
-        ip: actor.ip,
+        ...actor,
         detail: { before: admins.find((a) => a.userId === userId) },
       });
     });
@@ -72,8 +71,7 @@ export function adminService(d: {
         await d.audit.record(tx, {
           action: 'schoolAdmin.add',
           schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { after: { userId: u.id, name: u.name } },
         });
         return { userId: u.id, initialPassword };

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { body, signIn } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const t = appFixture();
 
 describe('school administrators', () => {
   it('adds, lists, removes and cancels administrators, always keeping one', async () => {

@@ -19,8 +19,7 @@ export function gradeService(d: { db: Db; repo: typeof gradeRepo; audit: AuditSe
         await d.audit.record(tx, {
           action: 'grade.add',
           schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { after: { name, entryYear } },
         });
         return { id: g.id };
@@ -36,8 +35,7 @@ export function gradeService(d: { db: Db; repo: typeof gradeRepo; audit: AuditSe
         await d.audit.record(tx, {
           action: 'class.add',
           schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { after: { gradeId, name, kind } },
         });
         return { id: c.id };
@@ -54,8 +52,7 @@ export function gradeService(d: { db: Db; repo: typeof gradeRepo; audit: AuditSe
         await d.audit.record(tx, {
           action: 'class.rename',
           schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { before: c.name, after: name },
         });
       });
@@ -72,8 +69,7 @@ export function gradeService(d: { db: Db; repo: typeof gradeRepo; audit: AuditSe
         await d.audit.record(tx, {
           action: 'class.delete',
           schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { before: c },
         });
       });

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { body } from '../../../test/app';
 import { buildSchoolScene, otherSchoolAdmin } from '../../../test/school-scene';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const t = appFixture();
 
 describe('grades and classes', () => {
   it('lets the school admin add, rename and delete classes; teachers read; other schools get nothing', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { body, signIn } from '../../../test/app';
 import {
   buildClassWithStudents,
   buildSchool,
@@ -8,12 +8,9 @@ import {
   buildUser,
   PASSWORD,
 } from '../../../test/factories';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const t = appFixture();
 
 describe('POST /api/school/getStatistics', () => {
   it('gives a school admin the counts of their school, and nobody else', async () => {

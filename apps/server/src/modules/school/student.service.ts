@@ -87,8 +87,7 @@ export function studentService(d: {
         await d.audit.record(tx, {
           action: 'student.add',
           schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { after: input },
         });
         return { id: created!.id };
@@ -121,8 +120,7 @@ export function studentService(d: {
         await d.audit.record(tx, {
           action: 'student.update',
           schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `student:${current.id}`,
           detail: {
             before: {
@@ -143,8 +141,7 @@ export function studentService(d: {
         await d.audit.record(tx, {
           action: ids === 'all' ? 'student.deleteAll' : 'student.delete',
           schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { ids: deleted },
         });
         return { deleted: deleted.length };
@@ -206,8 +203,7 @@ export function studentService(d: {
         await d.audit.record(tx, {
           action: 'student.import',
           schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: {
             created: result.created,
             updated: result.updated,

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, student } from '../../db/schema';
-import { body, testApp, XHR, type TestApp } from '../../../test/app';
+import { body, XHR } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
 import { buildSchoolScene, otherSchoolAdmin, type Client } from '../../../test/school-scene';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
+const t = appFixture();
 let schoolId: number;
 let classId: number;
 let admin: Client;
@@ -13,14 +14,12 @@ let teacher: Client;
 let otherAdmin: Client;
 
 beforeAll(async () => {
-  t = await testApp();
   const s = await buildSchoolScene(t, { name: '实验中学', students: 3 });
   ({ admin, teacher } = s);
   schoolId = s.school.id;
   classId = s.banji.id;
   otherAdmin = await otherSchoolAdmin(t);
 });
-afterAll(() => t.close());
 
 type Page = {
   total: number;

@@ -107,8 +107,7 @@ export function teacherService(d: {
         await d.audit.record(tx, {
           action: 'teacher.add',
           schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { after: { ...input, userId: r.userId } },
         });
         return { userId: r.userId, initialPassword: r.created ? initialPassword : null };
@@ -145,8 +144,7 @@ export function teacherService(d: {
         await d.audit.record(tx, {
           action: 'teacher.update',
           schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `user:${current.userId}`,
           detail: {
             before: {
@@ -175,8 +173,7 @@ export function teacherService(d: {
         await d.audit.record(tx, {
           action: ids === 'all' ? 'teacher.deleteAll' : 'teacher.delete',
           schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { userIds: removed },
         });
         return { deleted: removed.length };
@@ -232,8 +229,7 @@ export function teacherService(d: {
         await d.audit.record(tx, {
           action: 'teacher.import',
           schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           detail: { rows: inputs.length, created },
         });
         return {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { body, signIn, XHR } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
 import {
   buildClassWithStudents,
@@ -10,21 +10,20 @@ import {
   PASSWORD,
 } from '../../../test/factories';
 import { buildSchoolScene, type Client } from '../../../test/school-scene';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
+const t = appFixture();
 let schoolId: number;
 let classId: number;
 let admin: Client;
 let colleague: Client;
 
 beforeAll(async () => {
-  t = await testApp();
   const s = await buildSchoolScene(t, { name: '二中', teacher: '同事' });
   ({ admin, teacher: colleague } = s);
   schoolId = s.school.id;
   classId = s.banji.id;
 });
-afterAll(() => t.close());
 
 type Page = {
   total: number;

@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { body, signIn } from '../../../test/app';
 import { buildClassWithStudents, buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
+import { appFixture } from '../../../test/app-fixture';
 
 // Issue 28: eight identical creates at once (a double click, a retried request) all pass the service's "already
 // there?" check before any writes; the unique index refuses the rest. They answer the refusal a second request one
 // after the other gets, never a 500.
 
-let t: TestApp;
+const t = appFixture();
 let schoolId: number;
 let classId: number;
 let admin: Awaited<ReturnType<typeof signIn>>;
 
 beforeAll(async () => {
-  t = await testApp();
   const db = t.database.db;
   schoolId = (await buildSchool(db, { name: '并发中学' })).id;
   classId = (await buildClassWithStudents(db, schoolId, 0)).banji.id;
   admin = await signIn(t.app, (await buildSchoolAdmin(db, schoolId)).account, PASSWORD);
 });
-afterAll(() => t.close());
 
 /** Eight identical posts at once: their answers. */
 async function eightAtOnce(path: string, payload: object) {

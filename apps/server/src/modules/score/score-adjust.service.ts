@@ -69,8 +69,7 @@ export function scoreAdjustService(d: {
         await d.audit.record(tx, {
           action: 'score.adjust',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `examinee:${who.id}`,
           detail: { subjectId, questionNo: q.no, before, after: body.score, reason: body.reason },
         });

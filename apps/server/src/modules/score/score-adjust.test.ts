@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, ScoreAdjustmentItem, ScoreStudentsPage } from '@yj/contracts';
 import { absence } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
+import { appFixture } from '../../../test/app-fixture';
 
 // e0: objective 3 + 3 + 5 + 2 = 13, block 21: 8, 22: 7 -> 28 (test/score.ts keys); e1 absent.
-let t: TestApp;
+const t = appFixture();
 let scene: ScoreScene;
 let url: string;
 
 beforeAll(async () => {
-  t = await testApp();
   scene = await buildScoreScene(t.app, t.database.db, 2);
   url = `/filter/api/subject/${scene.subjectId}/score`;
   await scene.addMarked(
@@ -28,7 +28,6 @@ beforeAll(async () => {
     .values({ examineeId: scene.examinees[1]!.id, subjectId: scene.subjectId });
   expect(body(await scene.admin.post(`${url}/recompute`, {})).code).toBe(0);
 }, 60_000);
-afterAll(() => t?.close());
 
 const adjust = (b: object, c = () => scene.admin) =>
   c()

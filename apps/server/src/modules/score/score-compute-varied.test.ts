@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { objectiveScores, subjectScore, type SubjectKey } from '@yj/scoring';
 import { absence, examinee, question, score, scoreAdjustment } from '../../db/schema';
-import { testApp, type TestApp } from '../../../test/app';
 import { buildUser } from '../../../test/factories';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
 import { scoreComputing } from './score.module';
+import { appFixture } from '../../../test/app-fixture';
 
 // The batched derivation (index lookups per examinee, batches of 10,000 cut by id, two lanes) against the pure rules
 // called directly on the same generated inputs: 240 examinees with varied readings, A/B types from the sheet or the
 // examinee list, absences, missing sheets, block scores, 选做, adjustments; then a key change with 送分 and 取消.
-let t: TestApp;
+const t = appFixture();
 let scene: ScoreScene;
 const N = 240;
 
@@ -32,7 +32,6 @@ interface Input {
 const inputs: Input[] = [];
 
 beforeAll(async () => {
-  t = await testApp();
   scene = await buildScoreScene(t.app, t.database.db, N);
   const db = t.database.db;
   const r = random(20261124);
@@ -87,7 +86,6 @@ beforeAll(async () => {
     inputs.push(input);
   }
 }, 120_000);
-afterAll(() => t?.close());
 
 /** What the pure rules say for one examinee under `key`. */
 function expected(key: SubjectKey, x: Input) {

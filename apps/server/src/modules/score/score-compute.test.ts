@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { absence, examinee, question, score, scoreAdjustment } from '../../db/schema';
-import { testApp, type TestApp } from '../../../test/app';
 import { buildUser } from '../../../test/factories';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
 import type { ScoreCompute } from './score-compute';
 import { scoreComputing } from './score.module';
+import { appFixture } from '../../../test/app-fixture';
 
 // Keys (test/score.ts): 1 B / 2 C single 3 分 (B paper: printed 1 is question 2 key A, printed 2 is question 1
 // key D), 3 ACD multi 5 分 少选 2 (B: ABD), 4 判断 A 2 分 (B: B); subjective 21, 选做 22 / 23 (pick 1).
-let t: TestApp;
+const t = appFixture();
 let scene: ScoreScene;
 let compute: ScoreCompute;
 const ids: number[] = [];
@@ -23,7 +23,6 @@ const rowOf = async (examineeId: number) => {
 };
 
 beforeAll(async () => {
-  t = await testApp();
   scene = await buildScoreScene(t.app, t.database.db, 6);
   compute = scoreComputing({ db: t.database.db });
   ids.push(...scene.examinees.map((e) => e.id));
@@ -50,7 +49,6 @@ beforeAll(async () => {
   await scene.addPaper(e4!, { '1': ['A'] });
   // e5: no sheet, not absent
 }, 60_000);
-afterAll(() => t?.close());
 
 describe('score derivation', () => {
   it('hand-computed objective, subjective, 选做 and totals', async () => {

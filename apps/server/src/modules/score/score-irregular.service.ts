@@ -46,8 +46,7 @@ export function scoreIrregularService(d: {
       await d.audit.record(tx, {
         action: reason === null ? 'score.irregularCancel' : 'score.irregular',
         examId,
-        userId: actor.userId,
-        ip: actor.ip,
+        ...actor,
         target: `examinee:${examineeId}`,
         detail: { subjectId, reason, before, after: total },
       });

@@ -1,17 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { IrregularItem, Paged, ScoreStudentsPage, ScoreSummary } from '@yj/contracts';
 import { absence, auditLog } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
+import { appFixture } from '../../../test/app-fixture';
 
 // 违纪: the subject scores 0 with the reason, counted apart from 缺考, audited, listed, cleared.
-let t: TestApp;
+const t = appFixture();
 let scene: ScoreScene;
 let url: string;
 
 beforeAll(async () => {
-  t = await testApp();
   scene = await buildScoreScene(t.app, t.database.db, 4);
   url = `/filter/api/subject/${scene.subjectId}/score`;
   const [e0, e1, e2] = scene.examinees;
@@ -21,7 +21,6 @@ beforeAll(async () => {
   await t.database.db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
   await scene.admin.post(`${url}/recompute`);
 }, 60_000);
-afterAll(() => t?.close());
 
 const totalOf = async (kaohao: string) =>
   body<ScoreStudentsPage>(await scene.admin.get(`${url}/students?keyword=${kaohao}`)).data.items[0]!;

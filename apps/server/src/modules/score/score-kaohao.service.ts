@@ -72,8 +72,7 @@ export function scoreKaohaoService(d: {
           action: KAOHAO_ACTION,
           examId,
           schoolId: from.schoolId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `paper:${sheet.id}`,
           detail,
         });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   SUBJECT_STATE_FORBIDS,
   SubjectStatus,
@@ -9,20 +9,20 @@ import {
   type ScoreStudentsPage,
 } from '@yj/contracts';
 import { absence, auditLog, blockScore, examinee, paper, student, subject } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, signIn } from '../../../test/app';
 import { buildClassWithStudents, buildSchool, buildSchoolAdmin } from '../../../test/factories';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
+import { appFixture } from '../../../test/app-fixture';
 
 // e0 (20260001): objective 13 + block 21: 8, 22: 7 = 28, then 21 adjusted to 9 => 29; e1 (20260002) absent;
 // e2 (20260003) a blank sheet; e3 (20260004) nothing.
 const PASSWORD = 'Yuejuan-Test-26';
-let t: TestApp;
+const t = appFixture();
 let scene: ScoreScene;
 let url: string;
 let p0: number;
 
 beforeAll(async () => {
-  t = await testApp();
   scene = await buildScoreScene(t.app, t.database.db, 4);
   url = `/filter/api/subject/${scene.subjectId}/score`;
   const [e0, e1, e2] = scene.examinees;
@@ -35,7 +35,6 @@ beforeAll(async () => {
   const adj = { examineeId: e0!.id, questionNo: '21', score: 9, reason: '复核加分' };
   expect(body(await scene.admin.post(`${url}/adjust`, adj)).code).toBe(0);
 }, 60_000);
-afterAll(() => t?.close());
 
 const move = (b: object, c = () => scene.admin) =>
   c()

@@ -1,18 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS, SubjectStatus } from '@yj/contracts';
 import { absence, blockScore, examinee, question, score, subject } from '../../db/schema';
-import { body, testApp, XHR, type TestApp } from '../../../test/app';
+import { body, XHR } from '../../../test/app';
 import { multipartFile, xlsx } from '../../../test/excel';
 import { buildScoreScene } from '../../../test/score';
+import { appFixture } from '../../../test/app-fixture';
 
 // A published subject refuses every change of a score or of who counts, each through the lifecycle table
 // (SUBJECT_OPERATIONS): nothing is written; after 取消发布 the same changes go through.
-let t: TestApp;
+const t = appFixture();
 let s: Awaited<ReturnType<typeof buildScoreScene>>;
 let url: string;
 beforeAll(async () => {
-  t = await testApp();
   s = await buildScoreScene(t.app, t.database.db, 3);
   url = `/filter/api/subject/${s.subjectId}`;
   // two marked sheets (the second one 违纪), the third examinee registered 缺考
@@ -30,7 +30,6 @@ beforeAll(async () => {
     .set({ status: SubjectStatus.published })
     .where(eq(subject.id, s.subjectId));
 }, 60_000);
-afterAll(() => t?.close());
 
 const e = (i: number) => s.examinees[i]!.id;
 

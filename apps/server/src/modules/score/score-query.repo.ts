@@ -61,6 +61,18 @@ export function studentStatus(r: StudentRow): ScoreStudentStatus {
   return r.paperId === null && r.total === null ? 'missing' : 'ok';
 }
 
+/** Who a student's row is and how it stands: the part every list of a subject's scores shows alike. */
+export function studentIdentity(r: StudentRow) {
+  return {
+    examineeId: r.examineeId,
+    kaohao: r.kaohao,
+    name: r.name,
+    className: r.className,
+    status: studentStatus(r),
+    irregularReason: r.irregularReason,
+  };
+}
+
 const SORT: Record<ScoreSort, SQL> = {
   kaohao: sql`e.kaohao`,
   name: sql`st.name`,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AllScorePage,
   ExamineeListPage,
@@ -7,16 +7,17 @@ import type {
   ScoreStudentsPage,
 } from '@yj/contracts';
 import { examRole, teacherClass } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, signIn } from '../../../test/app';
 import { buildTeacher, PASSWORD } from '../../../test/factories';
 import { buildReportScene, publishMathPapers, type ReportScene } from '../../../test/report';
+import { appFixture } from '../../../test/app-fixture';
 
 // Who reads students' own scores (score.students.read) and the roster (exam.roster.read): the report scene's
 // exam (高一(1)班 e0 e1, 高一(2)班 e2 e3 e4; 数学 and 英语). A marker of 数学 who teaches no class reads neither,
 // while marking nor once published; a teacher of 高一(2)班 reads that class only; the school's administrator and
 // the exam's manager read everyone; another school's administrator nothing.
 type Client = ReportScene['teacher'];
-let t: TestApp;
+const t = appFixture();
 let s: ReportScene;
 let marker: Client;
 /** a marker of 数学 who teaches 高一(1)班 */
@@ -24,7 +25,6 @@ let teaching: Client;
 let manager: Client;
 
 beforeAll(async () => {
-  t = await testApp();
   s = await buildReportScene(t);
   const db = t.database.db;
   const { examId, subjectId, schoolId } = s.scene;
@@ -41,7 +41,6 @@ beforeAll(async () => {
   teaching = await signIn(t.app, c.account, PASSWORD);
   manager = await signIn(t.app, x.account, PASSWORD);
 }, 60_000);
-afterAll(() => t?.close());
 
 const kaohaos = (items: Array<{ kaohao: string }>) => items.map((i) => i.kaohao).sort();
 const all = () => kaohaos(s.scene.examinees);

@@ -7,6 +7,7 @@ export {
   inReaderView,
   inSchools,
   nameOrKaohao,
+  studentIdentity,
   studentStatus,
   studentsSql,
   type ReaderFilter,

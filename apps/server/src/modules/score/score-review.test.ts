@@ -1,18 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScoreReviewList } from '@yj/contracts';
 import { absence, score } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { ALL_RIGHT, buildScoreScene, type ScoreScene } from '../../../test/score';
+import { appFixture } from '../../../test/app-fixture';
 
 // Keys (test/score.ts): 1 B, 2 C (3 分 each), 3 ACD 多选 5 分, 4 判断 A 2 分; subjective 21 and the 选做 pair
 // 22 / 23. e0 answers right; e1 fills nothing and scores 0; e2 is registered 缺考 yet has a sheet; e3 no sheet.
-let t: TestApp;
+const t = appFixture();
 let scene: ScoreScene;
 let url: string;
 
 beforeAll(async () => {
-  t = await testApp();
   scene = await buildScoreScene(t.app, t.database.db, 4);
   url = `/filter/api/subject/${scene.subjectId}/score/check/review`;
   const [e0, e1, e2] = scene.examinees;
@@ -24,7 +24,6 @@ beforeAll(async () => {
     body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code,
   ).toBe(0);
 }, 60_000);
-afterAll(() => t?.close());
 
 const lists = async () => {
   const r = body<ScoreReviewList[]>(await scene.admin.get(url));

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS, SubjectStatus, type StructureInfo } from '@yj/contracts';
 import { auditLog, score, subject } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
+import { appFixture } from '../../../test/app-fixture';
 
 // 送分 / 取消此题 through the API (test/score.ts keys: 1 B, 2 C 单选 3 分, 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分).
 // e0 all right: objective 13; e1 chose 1 B (3), 2 A (0), 3 B (0), 4 B (0): objective 3.
-let t: TestApp;
+const t = appFixture();
 let scene: ScoreScene;
 let special: string;
 
@@ -29,7 +30,6 @@ async function until(examineeId: number, want: (r: Awaited<ReturnType<typeof obj
 }
 
 beforeAll(async () => {
-  t = await testApp();
   scene = await buildScoreScene(t.app, t.database.db, 3);
   special = `/filter/api/api/subject/${scene.subjectId}/setting/questions/special`;
   const [e0, e1] = scene.examinees;
@@ -38,7 +38,6 @@ beforeAll(async () => {
   const r = body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {}));
   expect(r.code).toBe(0);
 }, 60_000);
-afterAll(() => t?.close());
 
 describe('送分 / 取消此题', () => {
   it('送分 gives full marks to every sheet, audited with its reason, and the subject is re-scored', async () => {

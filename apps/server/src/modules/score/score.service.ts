@@ -20,7 +20,7 @@ import { scoreAccess, studentScoreAccess } from './score-access';
 import type { ScoreCompute } from './score-compute';
 import type { SchoolFilter } from '../scan/scan-access';
 import type { TemplateFit } from '../template/template.module';
-import { type scoreQueryRepo, studentStatus, type SummaryRow } from './score-query.repo';
+import { type scoreQueryRepo, studentIdentity, type SummaryRow } from './score-query.repo';
 import type { scoreReviewRepo } from './score-review.repo';
 
 const summaryRow = (r: SummaryRow): ScoreSummaryRow => ({
@@ -159,12 +159,7 @@ export function scoreService(d: {
         questions,
         classes,
         items: rows.map((r) => ({
-          examineeId: r.examineeId,
-          kaohao: r.kaohao,
-          name: r.name,
-          className: r.className,
-          status: studentStatus(r),
-          irregularReason: r.irregularReason,
+          ...studentIdentity(r),
           objective: r.objective,
           subjective: r.subjective,
           total: r.total,
@@ -210,8 +205,7 @@ export function scoreService(d: {
         await d.audit.record(tx, {
           action: 'score.recompute',
           examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `subject:${subjectId}`,
           detail: { examinees },
         });

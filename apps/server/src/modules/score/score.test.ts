@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   SUBJECT_STATE_FORBIDS,
   SubjectStatus,
@@ -8,19 +8,19 @@ import {
   type ScoreSummary,
 } from '@yj/contracts';
 import { absence, markTask, question, scanException, score, subject, template } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { ALL_RIGHT, ONE_RIGHT, buildScoreScene, type ScoreScene } from '../../../test/score';
 import { NOT_PUBLISHED } from './score-access';
+import { appFixture } from '../../../test/app-fixture';
 
 // Keys (test/score.ts): 1 B, 2 C (3 分 each), 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分; subjective 21 and the 选做
 // pair 22 / 23, 10 分 each. Four examinees: e0 all right + block 8 + 7 = 28; e1 only 1 right + block 2 + 0 = 5;
 // e2 absent; e3 no sheet.
-let t: TestApp;
+const t = appFixture();
 let scene: ScoreScene;
 let url: string;
 
 beforeAll(async () => {
-  t = await testApp();
   scene = await buildScoreScene(t.app, t.database.db, 4);
   url = `/filter/api/subject/${scene.subjectId}/score`;
   const [e0, e1, e2] = scene.examinees;
@@ -28,7 +28,6 @@ beforeAll(async () => {
   await scene.addMarked(e1!.id, ...ONE_RIGHT);
   await t.database.db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
 }, 60_000);
-afterAll(() => t?.close());
 
 describe('POST score/recompute', () => {
   it('derives every examinee; refuses a bad id and a teacher before publishing', async () => {

@@ -1,8 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS, SubjectStatus, type ReviewStartProblem } from '@yj/contracts';
 import { auditLog, subject, template } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import { BLANK_TEMPLATE } from '../../../test/factories';
 import { reviewScene } from '../../../test/review';
 import { auditModule } from '../audit/audit.module';
@@ -10,16 +10,15 @@ import { subjectRepo } from './subject.repo';
 import { subjectService } from './subject.service';
 import { scanMissing } from '../scan/scan.module';
 import { templateMismatches } from '../template/template.module';
+import { appFixture } from '../../../test/app-fixture';
 
-let t: TestApp;
+const t = appFixture();
 let scene: Awaited<ReturnType<typeof reviewScene>>;
 const url = (path: string, id = scene.subjectId) => `/filter/api/subject/${id}/review/${path}`;
 
 beforeAll(async () => {
-  t = await testApp();
   scene = await reviewScene(t.app, t.database.db);
 });
-afterAll(() => t.close());
 
 const statusOf = async (id: number) =>
   (await t.database.db.select({ s: subject.status }).from(subject).where(eq(subject.id, id)))[0]!.s;

@@ -1,23 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Patch } from '@yj/contracts';
 import { createRng, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
 import type { Client } from '../../../test/app';
-import { body, testApp, XHR, type TestApp } from '../../../test/app';
+import { body, XHR } from '../../../test/app';
 import { multipartFile } from '../../../test/excel';
 import { buildSubjectScene } from '../../../test/factories';
 import type { TemplateImage } from './template-image.service';
+import { appFixture } from '../../../test/app-fixture';
 
 // The template builder's pictures: a scanned blank card goes in, the stored greyscale page and the
 // auto-recognised regions come out; location-area patches are cut from it.
 
-let t: TestApp;
+const t = appFixture();
 let admin: Client;
 let teacher: Client;
 let subjectId: number;
 let blank: Buffer;
 
 beforeAll(async () => {
-  t = await testApp();
   const scene = await buildSubjectScene(t.app, t.database.db, {
     name: '期中考试',
     course: '数学',
@@ -28,7 +28,6 @@ beforeAll(async () => {
   const answers = randomAnswers(card.pages[0]!, createRng(1), 'clean', '00000000');
   blank = (await simulateSheet(card, 0, answers, { seed: 3, difficulty: 'clean', feed: 0 })).jpeg;
 });
-afterAll(() => t.close());
 
 const upload = (client: Client, file: Buffer, name = 'card.jpg', query = '') => {
   const m = multipartFile(name, file, 'image/jpeg');

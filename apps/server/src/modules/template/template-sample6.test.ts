@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   templateMeta,
   type Patch,
@@ -24,10 +24,9 @@ import {
 import type { Rect } from '../../../../web/src/features/template/geometry';
 import { tabProposals } from '../../../../web/src/features/template/proposals';
 import type { TabKey } from '../../../../web/src/features/template/tabs';
-import type { Client } from '../../../test/app';
-import { body, testApp, XHR, type TestApp } from '../../../test/app';
+import { body, XHR } from '../../../test/app';
 import { multipartFile } from '../../../test/excel';
-import { buildSubjectScene } from '../../../test/factories';
+import { subjectFixture } from '../../../test/subject-fixture';
 import type { TemplateImage } from './template-image.service';
 
 // Issue 5: a template built the way the builder builds it, for a real third-party sheet (OMRChecker
@@ -59,38 +58,26 @@ const SAMPLE6_DRAGS = {
   questions: [0, 1, 2, 3, 4].map((i) => ({ x: 1026, y: Math.round(1373 + i * 66.6), w: 410, h: 58 })),
 };
 
-let t: TestApp;
-let admin: Client;
-let subjectId: number;
-
-beforeAll(async () => {
-  t = await testApp();
-  ({ admin, subjectId } = await buildSubjectScene(t.app, t.database.db, {
-    name: '期末考试',
-    course: '信息技术',
-    fullScore: 100,
-  }));
-});
-afterAll(() => t.close());
+const fx = subjectFixture({ name: '期末考试', course: '信息技术', fullScore: 100 });
 
 describe('a template built in the builder for OMRChecker sample6', () => {
   it('is built from the picture and its proposals, saves without problems, and reads the three scans', async () => {
     // the structure on the sheet: five questions marked on the cover, 100 in all
     const scores = [30, 25, 26, 15, 4];
-    const set = await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/subjective`, {
+    const set = await fx.admin.post(`/filter/api/api/subject/${fx.subjectId}/setting/questions/subjective`, {
       questions: scores.map((score, i) => ({ no: String(i + 1), score, step: 1 })),
     });
     expect(body(set).code).toBe(0);
     const structure: Structure = body<StructureInfo>(
-      await admin.get(`/filter/yue/api/subject/${subjectId}/setting/questions/info`),
+      await fx.admin.get(`/filter/yue/api/subject/${fx.subjectId}/setting/questions/info`),
     ).data.structure;
 
     const m = multipartFile('sample_roll_01.jpg', await scan(1), 'image/jpeg');
     const up = body<TemplateImage>(
-      await t.app.inject({
+      await fx.t.app.inject({
         method: 'POST',
-        url: `/filter/api/subject/${subjectId}/template/image?dpi=200`,
-        headers: { ...XHR, cookie: admin.cookie, ...m.headers },
+        url: `/filter/api/subject/${fx.subjectId}/template/image?dpi=200`,
+        headers: { ...XHR, cookie: fx.admin.cookie, ...m.headers },
         payload: m.payload,
       }),
     );
@@ -114,7 +101,7 @@ describe('a template built in the builder for OMRChecker sample6', () => {
     for (const rect of SAMPLE6_DRAGS.locations) {
       const region = draw(2, rect);
       const patch = body<Patch>(
-        await admin.post(`/filter/api/subject/${subjectId}/template/patch`, { key: image.key, rect }),
+        await fx.admin.post(`/filter/api/subject/${fx.subjectId}/template/patch`, { key: image.key, rect }),
       ).data;
       pages = [
         {
@@ -147,19 +134,21 @@ describe('a template built in the builder for OMRChecker sample6', () => {
     const { template, problems } = assembleTemplate(pages, templateMeta.parse({}), 'sample6-builder');
     expect(problems).toEqual([]);
     const saved = body<TemplateItem>(
-      await admin.post(`/filter/api/subject/${subjectId}/template`, {
+      await fx.admin.post(`/filter/api/subject/${fx.subjectId}/template`, {
         ...templateMeta.parse({}),
         body: template,
       }),
     );
     expect(saved.code).toBe(0);
     const check = body<{ ok: boolean; problems: string[] }>(
-      await admin.post(`/filter/api/subject/${subjectId}/template/${saved.data.id}/validate`),
+      await fx.admin.post(`/filter/api/subject/${fx.subjectId}/template/${saved.data.id}/validate`),
     ).data;
     expect(check).toEqual({ ok: true, problems: [] });
 
     // the engine reads the three real scans with the template as stored
-    const stored = body<TemplateItem[]>(await admin.get(`/filter/api/subject/${subjectId}/templates`)).data;
+    const stored = body<TemplateItem[]>(
+      await fx.admin.get(`/filter/api/subject/${fx.subjectId}/templates`),
+    ).data;
     for (const [i, roll] of EXPECTED.entries()) {
       const r = await recognizePage(await decodeGrey(await scan(i + 1)), stored[0]!.body);
       expect(r.registration?.method).toBe('locationAreas');

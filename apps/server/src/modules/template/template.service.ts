@@ -76,8 +76,7 @@ export function templateService(d: {
         await d.audit.record(tx, {
           action: 'template.activate',
           examId: s.examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `template:${id}`,
           detail: {
             before: { scanning: before ? { id: before.id, name: before.mainTemplateName } : null },
@@ -117,8 +116,7 @@ export function templateService(d: {
           await d.audit.record(tx, {
             action: 'template.update',
             examId: s.examId,
-            userId: actor.userId,
-            ip: actor.ip,
+            ...actor,
             target: `template:${row.id}`,
             detail: {
               before: { name: before.name, pages: before.body.pages.length },
@@ -130,8 +128,7 @@ export function templateService(d: {
           await d.audit.record(tx, {
             action: 'template.create',
             examId: s.examId,
-            userId: actor.userId,
-            ip: actor.ip,
+            ...actor,
             target: `template:${row.id}`,
             detail: { after: { name: row.name, pages: row.body.pages.length } },
           });
@@ -151,8 +148,7 @@ export function templateService(d: {
         await d.audit.record(tx, {
           action: 'template.delete',
           examId: s.examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `template:${id}`,
           detail: { before: { name: row.name } },
         });

@@ -1,18 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SubjectStatus, type TodoList } from '@yj/contracts';
 import { examRole, scanFinish, subject } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, signIn } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from '../../../test/factories';
 import { buildMarker, buildReviewingScene, claimTasks, submitMark } from '../../../test/marking';
+import { appFixture } from '../../../test/app-fixture';
 
 // 待办 on the home page (issue 31): 待阅 per block for a marker, 仲裁 / 问题卷 for a leader, and what each
 // subject of an exam waits for from its manager.
-let t: TestApp;
-beforeAll(async () => {
-  t = await testApp();
-});
-afterAll(() => t.close());
+const t = appFixture();
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 const todo = async (c: Client) => body<TodoList>(await c.get('/filter/api/home/todo')).data;

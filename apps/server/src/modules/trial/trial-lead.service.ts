@@ -138,8 +138,7 @@ export function trialLeadService(d: {
         await d.audit.record(tx, {
           action: keep ? 'trial.sampleKeep' : 'trial.sampleRemove',
           examId: tp.exam_id,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `block:${tp.block_id}`,
           detail: { blockId: tp.block_id, paperId: tp.paper_id, trialPaperId, kind },
         });
@@ -157,8 +156,7 @@ export function trialLeadService(d: {
         await d.audit.record(tx, {
           action: 'quality.standardRate',
           examId: b.examId,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `block:${blockId}`,
           detail: { blockId, standardEvery: value },
         });

@@ -4,7 +4,8 @@ import { PASSWORD_RULE_TEXT, type ChangePasswordRequest } from '@yj/contracts';
 import { App, Form, Input } from 'antd';
 import { FormModal } from '../../components/FormModal';
 import { authApi } from '../auth/auth.api';
-import { confirmRule, passwordRules } from '../auth/password-rules';
+import { passwordRules } from '../auth/password-rules';
+import { ConfirmPasswordItem } from '../auth/ConfirmPasswordItem';
 
 interface Values extends ChangePasswordRequest {
   confirm: string;
@@ -56,14 +57,7 @@ export function ChangePasswordModal({
       >
         <Input.Password autoComplete="new-password" placeholder="请输入新密码" />
       </Form.Item>
-      <Form.Item
-        name="confirm"
-        label="确认新密码"
-        dependencies={['newPassword']}
-        rules={[{ required: true, message: '请再次输入新密码' }, confirmRule('newPassword')]}
-      >
-        <Input.Password autoComplete="new-password" placeholder="请再次输入新密码" />
-      </Form.Item>
+      <ConfirmPasswordItem label="确认新密码" placeholder="请再次输入新密码" />
     </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Result, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Empty, Result, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -12,8 +12,8 @@ import { failureOf } from '../../api/errors';
 import { useCurrentUser } from '../auth/current-user-context';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import { downloadFile } from '../school-admin/download';
 import { bureauApi, compareQueryOptions } from './bureau.api';
+import { DownloadButton } from '../school-admin/DownloadButton';
 
 const pct = (r: number | null) => (r === null ? '—' : `${(r * 100).toFixed(1)}%`);
 const num = (x: number | null) => (x === null ? '—' : String(Math.round(x * 100) / 100));
@@ -68,7 +68,6 @@ export function SchoolCompareView({ examId }: { examId: number }) {
   const [subjectId, setSubjectId] = useState<number | undefined>();
   const [level, setLevel] = useState<CompareLevel>('school');
   const [schoolId, setSchoolId] = useState<number | undefined>();
-  const [busy, setBusy] = useState(false);
   const query = { level, ...(subjectId ? { subjectId } : {}), ...(schoolId ? { schoolId } : {}) };
   const q = useQuery({ ...compareQueryOptions(examId, query), placeholderData: keepPreviousData });
   if (q.isError && !q.data)
@@ -100,19 +99,14 @@ export function SchoolCompareView({ examId }: { examId: number }) {
       extra={
         <Space>
           {bureau && <Link to={`/book/bureau/exam/${examId}/progress`}>各校进度</Link>}
-          <Button
-            loading={busy}
+          <DownloadButton
             disabled={!c}
             data-testid="compare-export"
-            onClick={() => {
-              setBusy(true);
-              void downloadFile(bureauApi.compareExportPath(examId, query), '联考对比.xlsx').finally(() =>
-                setBusy(false),
-              );
-            }}
+            path={bureauApi.compareExportPath(examId, query)}
+            fileName="联考对比.xlsx"
           >
             导出 Excel
-          </Button>
+          </DownloadButton>
         </Space>
       }
       testId="school-compare"

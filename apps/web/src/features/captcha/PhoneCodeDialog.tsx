@@ -1,5 +1,5 @@
-import { Form, Input, Modal, Typography } from 'antd';
-import { MESSAGE_DIALOG_WIDTH } from '../../api/constants';
+import { Form, Input, Typography } from 'antd';
+import { VerifyModal } from './VerifyModal';
 
 interface Props {
   text: string;
@@ -10,16 +10,7 @@ interface Props {
 export function PhoneCodeDialog({ text, onDone }: Props) {
   const [form] = Form.useForm<{ code: string }>();
   return (
-    <Modal
-      open
-      title="短信验证"
-      width={MESSAGE_DIALOG_WIDTH}
-      okText="确定"
-      cancelText="取消"
-      onOk={() => form.submit()}
-      onCancel={() => onDone(null)}
-      destroyOnHidden
-    >
+    <VerifyModal title="短信验证" onOk={() => form.submit()} onCancel={() => onDone(null)}>
       <Typography.Paragraph type="secondary">{text}</Typography.Paragraph>
       <Form form={form} onFinish={({ code }) => onDone(code)}>
         <Form.Item
@@ -35,6 +26,6 @@ export function PhoneCodeDialog({ text, onDone }: Props) {
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </VerifyModal>
   );
 }

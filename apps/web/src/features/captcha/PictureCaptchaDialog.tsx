@@ -1,9 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { MESSAGE_DIALOG_WIDTH } from '../../api/constants';
 import { authApi } from '../auth/auth.api';
 import type { CaptchaAnswer } from './captcha-store';
+import { VerifyModal } from './VerifyModal';
 
 interface Props {
   text: string;
@@ -36,16 +36,7 @@ export function PictureCaptchaDialog({ text, warn, url, verifyKey, onDone }: Pro
     onDone({ verifyKey: image.verifyKey, captcha: captcha.trim() });
 
   return (
-    <Modal
-      open
-      title="请输入图形验证码"
-      width={MESSAGE_DIALOG_WIDTH}
-      okText="确定"
-      cancelText="取消"
-      onOk={() => form.submit()}
-      onCancel={() => onDone(null)}
-      destroyOnHidden
-    >
+    <VerifyModal title="请输入图形验证码" onOk={() => form.submit()} onCancel={() => onDone(null)}>
       {warn && <Alert type="warning" showIcon title={text} style={{ marginBottom: 12 }} />}
       <Typography.Paragraph type="secondary">为保障账号安全，请输入下图中的字符后继续。</Typography.Paragraph>
       <Form form={form} onFinish={submit} layout="vertical">
@@ -64,6 +55,6 @@ export function PictureCaptchaDialog({ text, warn, url, verifyKey, onDone }: Pro
           <Input placeholder="图形验证码" maxLength={16} autoFocus autoComplete="off" />
         </Form.Item>
       </Form>
-    </Modal>
+    </VerifyModal>
   );
 }

@@ -1,11 +1,12 @@
 import type { DynamicLogItem, ExamDetail } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Table, Tag, Typography } from 'antd';
+import { Card, Tag, Typography } from 'antd';
 import { serverPages } from '../../components/paging';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { dynamicLogQuery, staffQuery } from './exam-admin.queries';
 import { actionLabel, describeLog, type DiffRow, type LogLookup } from './log-format';
+import { QueryTable } from '../../components/QueryTable';
 
 const PAGE_SIZE = 20;
 
@@ -57,11 +58,11 @@ export function DynamicLogPanel({ exam }: { exam: ExamDetail }) {
 
   return (
     <Card data-testid="dynamic-log">
-      <Table<DynamicLogItem>
+      <QueryTable<DynamicLogItem>
         rowKey="id"
-        loading={log.isFetching}
+        query={log}
         dataSource={log.data?.items ?? []}
-        locale={{ emptyText: log.isPending ? ' ' : <Empty description="暂无操作记录" /> }}
+        empty="暂无操作记录"
         columns={[
           {
             title: '时间',

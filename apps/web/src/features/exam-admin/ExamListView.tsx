@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ExamListRow, UserProfile } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Table, Typography } from 'antd';
+import { Button, Card, Empty, Typography } from 'antd';
 import { serverPages } from '../../components/paging';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { EMPTY_FILTERS, hasFilters, toListRequest, type ExamListFilters } from '
 import { PageFrame } from './PageFrame';
 import { QueryFailed } from './QueryFailed';
 import { useExamActions } from './useExamActions';
+import { QueryTable } from '../../components/QueryTable';
 
 const PAGE_SIZE = 10;
 
@@ -106,13 +107,13 @@ export function ExamListView({ user, joint }: { user: UserProfile; joint: boolea
         {list.isError && !list.data ? (
           <QueryFailed title="考试列表加载失败" error={list.error} onRetry={() => void list.refetch()} />
         ) : (
-          <Table<ExamListRow>
+          <QueryTable<ExamListRow>
             rowKey="id"
             data-testid="exam-table"
             columns={examColumns(joint, actions)}
             dataSource={list.data?.items ?? []}
-            loading={list.isFetching}
-            locale={{ emptyText: list.isPending ? ' ' : empty }}
+            query={list}
+            empty={empty}
             pagination={serverPages(page, PAGE_SIZE, list.data?.total, setPage, {
               hideOnSinglePage: false,
               showTotal: (t) => `共 ${t} 场考试`,

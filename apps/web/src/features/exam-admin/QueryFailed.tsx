@@ -10,27 +10,27 @@ export function failureText(error: unknown): string {
   return errorText(env);
 }
 
-/** A whole screen that could not load: why, and the ways on. */
-export function QueryFailed({
-  error,
-  onRetry,
-  title = '页面加载失败',
-}: {
+interface Props {
   error: unknown;
   onRetry: () => void;
   title?: string;
-}) {
+  /** the way back, offered first (the portal's list); else 返回首页, after 重新加载 */
+  back?: { to: string; label: string };
+}
+
+/** A whole screen that could not load: why, and the ways on. */
+export function QueryFailed({ error, onRetry, title = '页面加载失败', back }: Props) {
   return (
     <Result
       status="warning"
       title={title}
       subTitle={failureText(error)}
       extra={[
-        <Button key="retry" type="primary" onClick={onRetry}>
+        <Button key="retry" type={back ? 'default' : 'primary'} onClick={onRetry}>
           重新加载
         </Button>,
-        <Link key="home" to="/book/home">
-          <Button>返回首页</Button>
+        <Link key="home" to={back?.to ?? '/book/home'}>
+          <Button type={back ? 'primary' : 'default'}>{back?.label ?? '返回首页'}</Button>
         </Link>,
       ]}
     />

@@ -12,6 +12,9 @@ export interface SubjectBundle {
   exam: ExamDetail;
 }
 
+/** A page of one block of the subject (问题卷, 质检, 抽查 …). */
+export type BlockBundle = SubjectBundle & { blockId: number };
+
 /** Loads a subject, the user's permission on it and its exam, with the shared loading and failure states. */
 export function SubjectLoader({
   subjectId,

@@ -62,6 +62,20 @@ export function BlankCheckView({ bundle, blockId }: { bundle: SubjectBundle; blo
       await refresh();
     },
   });
+  /** The papers as cards, three a row, each with its 退回 (sent back to ordinary marking). */
+  const cards = (items: BlankSampleItem[], testId: string) => (
+    <Row gutter={[12, 12]} data-testid={testId}>
+      {items.map((x) => (
+        <Col span={8} key={x.paperId}>
+          <BlankCard
+            item={x}
+            busy={back.isPending && back.variables === x.paperId}
+            onBack={() => back.mutate(x.paperId)}
+          />
+        </Col>
+      ))}
+    </Row>
+  );
   const confirm = useOneAtATime({
     mutationFn: (v: { runId: number; checked: number[] }) =>
       intelligentApi.confirm(s.id, blockId, v.runId, v.checked),
@@ -149,17 +163,7 @@ export function BlankCheckView({ bundle, blockId }: { bundle: SubjectBundle; blo
               showIcon
               title="确认后，全部待确认的空白答卷（不只样本）记 0 分；已被老师领取或评过的留在正常阅卷。"
             />
-            <Row gutter={[12, 12]} data-testid="blank-sample">
-              {c.sample.map((x) => (
-                <Col span={8} key={x.paperId}>
-                  <BlankCard
-                    item={x}
-                    busy={back.isPending && back.variables === x.paperId}
-                    onBack={() => back.mutate(x.paperId)}
-                  />
-                </Col>
-              ))}
-            </Row>
+            {cards(c.sample, 'blank-sample')}
           </Space>
         )}
       </Card>
@@ -167,17 +171,7 @@ export function BlankCheckView({ bundle, blockId }: { bundle: SubjectBundle; blo
         {c.applied.length === 0 ? (
           <Empty description="还没有记 0 分的空白答卷" />
         ) : (
-          <Row gutter={[12, 12]} data-testid="blank-applied">
-            {c.applied.map((x) => (
-              <Col span={8} key={x.paperId}>
-                <BlankCard
-                  item={x}
-                  busy={back.isPending && back.variables === x.paperId}
-                  onBack={() => back.mutate(x.paperId)}
-                />
-              </Col>
-            ))}
-          </Row>
+          cards(c.applied, 'blank-applied')
         )}
       </Card>
     </PageFrame>

@@ -3,18 +3,13 @@ import { Card, Result, Skeleton } from 'antd';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import type { BlockBundle } from '../exam-admin/SubjectLoader';
 import { infoQuery } from './lead.queries';
 import { OverviewNav } from './OverviewNav';
 import { ProblemsTab } from './ProblemsTab';
 
 /** review/abnormal/blockview?subjectId=&blockId=: one block's 问题卷, waiting and settled, with their outcome. */
-export function AbnormalBlockView({
-  subject,
-  exam,
-  permission,
-  blockId,
-}: SubjectBundle & { blockId: number }) {
+export function AbnormalBlockView({ subject, exam, permission, blockId }: BlockBundle) {
   const s = subject.subjectInfo;
   const info = useQuery(infoQuery(blockId));
   const crumbs = subjectCrumbs(

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import type { BlockBundle } from '../exam-admin/SubjectLoader';
 import type { BlockPapersFilter } from './lead.api';
 import { blockPapersQuery, infoQuery, progressQuery } from './lead.queries';
 import { OverviewNav } from './OverviewNav';
@@ -24,7 +24,7 @@ const STATES: Array<{ value: BlockPaperState; label: string }> = [
 ];
 
 /** check/block/{blockId}: the block's papers with each mark and its marker, by state, marker, score and 考号. */
-export function BlockPapersView({ subject, exam, blockId }: SubjectBundle & { blockId: number }) {
+export function BlockPapersView({ subject, exam, blockId }: BlockBundle) {
   const s = subject.subjectInfo;
   const info = useQuery(infoQuery(blockId));
   const progress = useQuery(progressQuery(blockId));

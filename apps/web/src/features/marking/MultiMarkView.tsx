@@ -1,6 +1,6 @@
 import { MULTI_MARK_MAX } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Empty, Flex, Menu, Result, Spin, Typography } from 'antd';
+import { Badge, Empty, Flex, Menu, Result, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { classifyError } from '../../api/classify-error';
@@ -8,6 +8,7 @@ import { parseId } from '../exam-admin/route-id';
 import { blockInfoQuery, reviewTasksQuery } from './marking.queries';
 import { MarkingView } from './MarkingView';
 import { markableBlocks } from './review-groups';
+import { TasksFailed } from './TasksFailed';
 
 /** The counts beside the blocks move while this marker and the others mark. */
 const COUNTS_MS = 15_000;
@@ -73,14 +74,7 @@ export function MultiMarkView() {
   });
 
   if (q.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (q.isError && !q.data)
-    return (
-      <Result
-        status="warning"
-        title="阅卷任务加载失败"
-        extra={<Button onClick={() => void q.refetch()}>重试</Button>}
-      />
-    );
+  if (q.isError && !q.data) return <TasksFailed onRetry={() => void q.refetch()} />;
   if (!current)
     return (
       <Result

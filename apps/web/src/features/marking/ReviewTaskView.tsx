@@ -1,11 +1,12 @@
 import { SUBJECT_STATUS_LABELS, SubjectStatus, type ReviewTaskItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Result, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Spin, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { markPath } from './mark-route';
 import { reviewTasksQuery } from './marking.queries';
 import { groupTasks, markableBlocks, markAction } from './review-groups';
 import { BlockProgressBar } from '../../components/BlockProgressBar';
+import { TasksFailed } from './TasksFailed';
 
 const LEADER = 6;
 
@@ -115,14 +116,7 @@ const columns = [
 export function ReviewTaskView() {
   const q = useQuery(reviewTasksQuery());
   if (q.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (q.isError && !q.data)
-    return (
-      <Result
-        status="warning"
-        title="阅卷任务加载失败"
-        extra={<Button onClick={() => void q.refetch()}>重试</Button>}
-      />
-    );
+  if (q.isError && !q.data) return <TasksFailed onRetry={() => void q.refetch()} />;
   const groups = groupTasks(q.data);
   const markable = markableBlocks(q.data).length;
   return (

@@ -7,16 +7,16 @@ import {
   type ReportCell,
 } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Select, Space, Table, Typography } from 'antd';
+import { Card, Descriptions, Empty, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { downloadFile } from '../school-admin/download';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { EChart } from '../quality/EChart';
 import { progressQuery, qualityTestApi, reportQuery } from './qualityTest.api';
+import { DownloadButton } from '../school-admin/DownloadButton';
 
 interface Row {
   key: number;
@@ -68,7 +68,6 @@ export function QualityTestReportView({
   const chosen = blockId ?? blocks.data?.blocks[0]?.blockId ?? null;
   const q = useQuery({ ...reportQuery(chosen ?? 0), enabled: chosen !== null });
   const [picked, setPicked] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const table = useMemo(() => (q.data ? qualityTestReportTable(q.data) : null), [q.data]);
   const shown = q.data?.markers.find((m) => m.userId === picked) ?? q.data?.markers[0];
   const chart = useMemo(
@@ -118,19 +117,13 @@ export function QualityTestReportView({
             onChange={(id: number) => navigate(`/book/quality-test/report?subjectId=${s.id}&blockId=${id}`)}
             options={(blocks.data?.blocks ?? []).map((b) => ({ value: b.blockId, label: b.blockName }))}
           />
-          <Button
-            loading={busy}
+          <DownloadButton
             disabled={!table?.rows.length}
-            onClick={() => {
-              if (chosen === null || !table) return;
-              setBusy(true);
-              void downloadFile(qualityTestApi.exportPath(chosen), `${table.title}.xlsx`).finally(() =>
-                setBusy(false),
-              );
-            }}
+            path={chosen === null || !table ? null : qualityTestApi.exportPath(chosen)}
+            fileName={`${table?.title ?? ''}.xlsx`}
           >
             导出 Excel
-          </Button>
+          </DownloadButton>
         </Space>
       }
     >

@@ -7,13 +7,13 @@ import { useOneAtATime } from '../../app/useOneAtATime';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import type { BlockBundle } from '../exam-admin/SubjectLoader';
 import { DeviationText } from './DeviationText';
 import { qualityTestApi, qualityTestKeys, spotQuery } from './qualityTest.api';
 import { SpotScoreForm } from './SpotScoreForm';
 
 /** 抽查 (quality-test/spot): a leader re-marks markers' papers blind, then sees the difference. */
-export function SpotCheckView({ subject, exam, blockId }: SubjectBundle & { blockId: number }) {
+export function SpotCheckView({ subject, exam, blockId }: BlockBundle) {
   const s = subject.subjectInfo;
   const q = useQuery(spotQuery(blockId));
   const info = useQuery({

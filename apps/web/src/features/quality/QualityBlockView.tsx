@@ -21,7 +21,7 @@ import { useOneAtATime } from '../../app/useOneAtATime';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import type { BlockBundle } from '../exam-admin/SubjectLoader';
 import { EChart } from './EChart';
 import { eta, num, pct, percent, speed } from './format';
 import { qualityApi } from './quality.api';
@@ -35,12 +35,7 @@ function FlagTag({ m }: { m: MarkerQuality }) {
 }
 
 /** qualityMonitorBlock: a block's live progress and each marker's 质检 figures, flagged markers first. */
-export function QualityBlockView({
-  subject,
-  exam,
-  permission,
-  blockId,
-}: SubjectBundle & { blockId: number }) {
+export function QualityBlockView({ subject, exam, permission, blockId }: BlockBundle) {
   const s = subject.subjectInfo;
   const progress = useQuery(blockMonitorQuery(blockId));
   const quality = useQuery(blockQualityQuery(blockId));

@@ -7,11 +7,11 @@ import { Link } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import type { BlockBundle } from '../exam-admin/SubjectLoader';
 import { qualityPapersQuery } from './quality.queries';
 
 /** qualityMonitorStudent: the papers whose two marks differ most, with both markers' scores. */
-export function QualityPapersView({ subject, exam, blockId }: SubjectBundle & { blockId: number }) {
+export function QualityPapersView({ subject, exam, blockId }: BlockBundle) {
   const s = subject.subjectInfo;
   const [page, setPage] = useState(1);
   const [minDiff, setMinDiff] = useState(0);

@@ -9,9 +9,9 @@ import {
 } from '@yj/contracts';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { TaskImage } from '../marking-lead/TaskImage';
-import { downloadFile } from '../school-admin/download';
 import { reportApi, reportCommentaryQuery } from './report.api';
 import { WIDE_TABLE } from './ReportTableCard';
+import { DownloadButton } from '../school-admin/DownloadButton';
 
 type Student = NonNullable<NonNullable<CommentaryQuestion['typical']>['high']>;
 type Shown = { q: CommentaryQuestion; s: Student; which: '高分' | '低分' };
@@ -83,7 +83,6 @@ function columns(onShow: (s: Shown) => void) {
 export function CommentaryTab({ examId, subjectId }: { examId: number; subjectId: number }) {
   const [classId, setClassId] = useState<number | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
-  const [busy, setBusy] = useState(false);
   const q = useQuery(reportCommentaryQuery(examId, subjectId, classId));
   if (q.isError && !q.data)
     return <QueryFailed title="试卷讲评加载失败" error={q.error} onRetry={() => void q.refetch()} />;
@@ -108,20 +107,14 @@ export function CommentaryTab({ examId, subjectId }: { examId: number; subjectId
             }))}
             data-testid="commentary-class"
           />
-          <Button
+          <DownloadButton
             size="small"
-            loading={busy}
             disabled={!c.questions.length}
-            onClick={() => {
-              setBusy(true);
-              void downloadFile(
-                reportApi.commentaryExportPath(examId, subjectId, c.classId),
-                `${c.className}-试卷讲评.xlsx`,
-              ).finally(() => setBusy(false));
-            }}
+            path={reportApi.commentaryExportPath(examId, subjectId, c.classId)}
+            fileName={`${c.className}-试卷讲评.xlsx`}
           >
             导出 Excel
-          </Button>
+          </DownloadButton>
         </Space>
       }
     >

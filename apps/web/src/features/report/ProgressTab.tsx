@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Select, Space, Table, Typography } from 'antd';
+import { Card, Empty, Select, Space, Table, Typography } from 'antd';
 import {
   fix2,
   REPORT_PROGRESS_HEADERS,
@@ -10,9 +10,9 @@ import {
   type ReportProgressClass,
 } from '@yj/contracts';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import { downloadFile } from '../school-admin/download';
 import { reportApi, reportProgressExamsQuery, reportProgressQuery, type ProgressFilter } from './report.api';
 import { WIDE_TABLE } from './ReportTableCard';
+import { DownloadButton } from '../school-admin/DownloadButton';
 
 type Row = { key: string; cells: ReportCell[] };
 
@@ -21,7 +21,6 @@ function ProgressOf({ r, earlierExamId }: { r: Report; earlierExamId: number }) 
   const [classId, setClassId] = useState(0);
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(20);
-  const [busy, setBusy] = useState(false);
   const filter: ProgressFilter = { earlierExamId, subjectId: r.subjectId, classId: classId || null };
   const q = useQuery(reportProgressQuery(r.examId, filter, page, size));
   if (q.isError && !q.data)
@@ -58,19 +57,14 @@ function ProgressOf({ r, earlierExamId }: { r: Report; earlierExamId: number }) 
         title="学生进退步"
         data-testid="progress-students"
         extra={
-          <Button
+          <DownloadButton
             size="small"
-            loading={busy}
             disabled={!d?.total}
-            onClick={() => {
-              setBusy(true);
-              void downloadFile(reportApi.progressExportPath(r.examId, filter), '进退步.xlsx').finally(() =>
-                setBusy(false),
-              );
-            }}
+            path={reportApi.progressExportPath(r.examId, filter)}
+            fileName="进退步.xlsx"
           >
             导出 Excel
-          </Button>
+          </DownloadButton>
         }
       >
         <Select<number>

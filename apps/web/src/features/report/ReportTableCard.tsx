@@ -1,8 +1,8 @@
-import { useContext, useState } from 'react';
-import { Button, Card, Table } from 'antd';
+import { useContext } from 'react';
+import { Card, Table } from 'antd';
 import { reportTable, type Report, type ReportCell, type ReportSheet } from '@yj/contracts';
-import { downloadFile } from '../school-admin/download';
 import { ReportExportPath } from './report-export';
+import { DownloadButton } from '../school-admin/DownloadButton';
 
 type Row = { key: number; cells: ReportCell[] };
 
@@ -39,7 +39,6 @@ export function ReportTableCard({
   extra?: React.ReactNode;
 }) {
   const t = reportTable(report, sheet);
-  const [busy, setBusy] = useState(false);
   const exportPath = useContext(ReportExportPath);
   const columns = t.headers.map((h, i) => ({
     title: h,
@@ -56,17 +55,14 @@ export function ReportTableCard({
       extra={
         <>
           {extra}
-          <Button
+          <DownloadButton
             size="small"
-            loading={busy}
             disabled={!t.rows.length}
-            onClick={() => {
-              setBusy(true);
-              void downloadFile(exportPath(report, sheet), `${t.title}.xlsx`).finally(() => setBusy(false));
-            }}
+            path={exportPath(report, sheet)}
+            fileName={`${t.title}.xlsx`}
           >
             导出 Excel
-          </Button>
+          </DownloadButton>
         </>
       }
     >

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Button, Card, Input, Select, Space, Table, Typography } from 'antd';
+import { Card, Input, Select, Space, Table, Typography } from 'antd';
 import {
   REPORT_STUDENT_HEADERS,
   reportStudentCells,
@@ -10,9 +10,9 @@ import {
   type ReportStudent,
 } from '@yj/contracts';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import { downloadFile } from '../school-admin/download';
 import { reportApi, reportStudentsQuery, type StudentFilter } from './report.api';
 import { WIDE_TABLE } from './ReportTableCard';
+import { DownloadButton } from '../school-admin/DownloadButton';
 
 type Row = { key: number; cells: ReportCell[] };
 
@@ -26,7 +26,6 @@ export function StudentsTab({ r }: { r: Report }) {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(20);
-  const [busy, setBusy] = useState(false);
   const filter: StudentFilter = { subjectId: r.subjectId, classId: classId || null, keyword };
   const q = useQuery(reportStudentsQuery(r.examId, filter, page, size));
   if (q.isError && !q.data)
@@ -59,19 +58,14 @@ export function StudentsTab({ r }: { r: Report }) {
       title="学生成绩"
       data-testid="report-students"
       extra={
-        <Button
+        <DownloadButton
           size="small"
-          loading={busy}
           disabled={!q.data?.total}
-          onClick={() => {
-            setBusy(true);
-            void downloadFile(reportApi.studentsExportPath(r.examId, filter), '学生成绩.xlsx').finally(() =>
-              setBusy(false),
-            );
-          }}
+          path={reportApi.studentsExportPath(r.examId, filter)}
+          fileName="学生成绩.xlsx"
         >
           导出 Excel
-        </Button>
+        </DownloadButton>
       }
     >
       <Space wrap style={{ marginBottom: 12 }}>

@@ -1,8 +1,9 @@
 import type { ReviewerCandidate } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { candidatesQuery } from './reviewer.api';
+import { useSearchKeyword } from '../../app/useSearchKeyword';
 
 export interface Person {
   userId: number;
@@ -32,13 +33,7 @@ export function MarkerPicker({
   label: string;
   testId: string;
 }) {
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  // the server is asked once the typing pauses, not for every key
-  useEffect(() => {
-    const t = setTimeout(() => setKeyword(typed.trim()), 300);
-    return () => clearTimeout(t);
-  }, [typed]);
+  const { setTyped, keyword } = useSearchKeyword();
   const q = useQuery(candidatesQuery(subjectId, keyword));
   const items: ReviewerCandidate[] = q.data?.items ?? [];
   useEffect(() => {

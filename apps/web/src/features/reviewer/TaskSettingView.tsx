@@ -8,9 +8,9 @@ import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { ImportModal } from '../school-admin/common/ImportModal';
-import { downloadFile } from '../school-admin/download';
 import { BlockAssignCard } from './BlockAssignCard';
 import { assignmentQuery, reviewerApi, reviewerKeys } from './reviewer.api';
+import { DownloadButton } from '../school-admin/DownloadButton';
 
 /** subject/{subjectId}/setting/task (阅卷分配): each block's markers and leaders, and how papers are shared. */
 export function TaskSettingView({ subject, exam, permission }: SubjectBundle) {
@@ -18,7 +18,6 @@ export function TaskSettingView({ subject, exam, permission }: SubjectBundle) {
   const q = useQuery(assignmentQuery(sInfo.id));
   const qc = useQueryClient();
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   // markers change until marking is done (then the marks are final)
   const canEdit = permission.editSetting && sInfo.status < 5;
   const missing = q.data?.blocks.filter((b) => !b.markers.length) ?? [];
@@ -33,18 +32,13 @@ export function TaskSettingView({ subject, exam, permission }: SubjectBundle) {
             <Button>全部科目阅卷分配</Button>
           </Link>
           {permission.editSetting && (
-            <Button
+            <DownloadButton
               icon={<DownloadOutlined />}
-              loading={exporting}
-              onClick={() => {
-                setExporting(true);
-                void downloadFile(reviewerApi.exportPath(sInfo.id), `${sInfo.name}阅卷分配.xlsx`).finally(
-                  () => setExporting(false),
-                );
-              }}
+              path={reviewerApi.exportPath(sInfo.id)}
+              fileName={`${sInfo.name}阅卷分配.xlsx`}
             >
               导出 Excel
-            </Button>
+            </DownloadButton>
           )}
           {canEdit && (
             <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>

@@ -2,8 +2,9 @@ import { PASSWORD_RULE_TEXT, type LoginResponse } from '@yj/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { authApi } from '../../features/auth/auth.api';
-import { confirmRule, passwordRules } from '../../features/auth/password-rules';
+import { passwordRules } from '../../features/auth/password-rules';
 import { AuthTitle } from './AuthLayout';
+import { ConfirmPasswordItem } from '../../features/auth/ConfirmPasswordItem';
 
 interface Props {
   changeToken: string;
@@ -31,13 +32,7 @@ export function ForceChangePassword({ changeToken, account, onBack, onDone }: Pr
         <Form.Item name="newPassword" rules={passwordRules([account])}>
           <Input.Password placeholder="新密码" autoComplete="new-password" autoFocus />
         </Form.Item>
-        <Form.Item
-          name="confirm"
-          dependencies={['newPassword']}
-          rules={[{ required: true, message: '请再次输入新密码' }, confirmRule('newPassword')]}
-        >
-          <Input.Password placeholder="确认新密码" autoComplete="new-password" />
-        </Form.Item>
+        <ConfirmPasswordItem placeholder="确认新密码" />
         <Form.Item style={{ marginBottom: 12 }}>
           <Button type="primary" htmlType="submit" block loading={change.isPending}>
             确认修改并登录

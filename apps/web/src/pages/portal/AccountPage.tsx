@@ -1,10 +1,11 @@
 import { PASSWORD_RULE_TEXT } from '@yj/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
-import { confirmRule, passwordRules } from '../../features/auth/password-rules';
+import { passwordRules } from '../../features/auth/password-rules';
 import { usePortalWho } from '../../features/portal/portal-child';
 import { portalApi } from '../../features/portal/portal.api';
 import { portalMeQuery } from '../../features/portal/portal.queries';
+import { ConfirmPasswordItem } from '../../features/auth/ConfirmPasswordItem';
 
 /** /portal/account: change the password (a parent who signed in by SMS sets one without the old). */
 export function AccountPage() {
@@ -33,14 +34,7 @@ export function AccountPage() {
         <Form.Item name="newPassword" label="新密码" rules={passwordRules([])}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item
-          name="confirm"
-          label="确认新密码"
-          dependencies={['newPassword']}
-          rules={[{ required: true, message: '请再次输入新密码' }, confirmRule('newPassword')]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <ConfirmPasswordItem label="确认新密码" />
         <Button type="primary" htmlType="submit" block loading={change.isPending}>
           保存
         </Button>

@@ -5,7 +5,6 @@ import type {
   LeadBlockInfo,
   LeadMarkerTask,
   LeadProblemItem,
-  MarkProblem,
   MarkTaskStatusValue,
   Paged,
   PaperMarks,
@@ -205,10 +204,10 @@ export function markingLeadViewService(d: {
             paperId: x.paperId,
             status: x.status as MarkTaskStatusValue,
             markerName: x.markerName ?? '',
-            problem: x.problem as MarkProblem,
+            problem: x.problem,
             imageUrl: taskImageUrl(x.taskId),
             scanException:
-              x.problem?.exceptionId !== undefined
+              x.problem.exceptionId !== undefined
                 ? { id: x.problem.exceptionId, resolved: x.exceptionResolved ?? false }
                 : null,
           })),

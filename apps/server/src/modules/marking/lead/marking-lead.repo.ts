@@ -141,7 +141,9 @@ export function markingLeadRepo(db: Db) {
         .orderBy(q.state === 'open' ? asc(markTask.id) : desc(sql`${markTask.problem}->>'resolvedAt'`))
         .limit(q.size)
         .offset((q.page - 1) * q.size);
-      return { total: total?.n ?? 0, items };
+      // the where keeps problem rows only: the narrowing says so to the type
+      const problems = items.flatMap((x) => (x.problem ? [{ ...x, problem: x.problem }] : []));
+      return { total: total?.n ?? 0, items: problems };
     },
 
     async lockTask(taskId: number): Promise<TaskRow | null> {

@@ -4,6 +4,7 @@ import type { PaperSeen, SlotRow } from '../final/marking-final.repo';
 import { executePrepared } from '../../../infra/prepared';
 import { ExamRole } from '@yj/contracts';
 import { reviewerColumns, reviewerPapers, type ReviewerRead } from './marking.repo';
+import { readMarkRows } from '../../../db/stored';
 
 /** A paper task as the lease checks and finalize read it. */
 export type LeaseRow = SlotRow & { block_id: number; paper_id: number };
@@ -16,6 +17,9 @@ export interface LeaseLock {
   /** changes when the block or its questions change: the key of the cached rules */
   rulesKey: string;
 }
+
+/** The paper tasks a lease statement answers, question_scores parsed as it leaves the database. */
+const leaseRows = <R extends LeaseRow>(r: unknown): R[] => readMarkRows(rowsOf<R>(r), 'mark_task');
 
 const SLOT_COLUMNS = sql.raw(`t.id, t.slot, t.status, t.user_id, t.lease_token, t.lease_until, t.submitted_at,
   t.question_scores, t.score, t.school_id, t.class_id, t.subject_id, t.block_id, t.paper_id`);
@@ -81,7 +85,7 @@ export const leaseRepo = {
    * subject's status and the block rules' key, in ONE statement. Null when the task does not exist.
    */
   async lock(tx: Tx, taskId: number): Promise<LeaseLock | null> {
-    const rows = rowsOf<LeaseRow & { subject_status: number | null; rules_key: string }>(
+    const rows = leaseRows<LeaseRow & { subject_status: number | null; rules_key: string }>(
       await executePrepared(
         tx,
         sql`select ${SLOT_COLUMNS}, ${LOCK_EXTRAS}
@@ -106,7 +110,7 @@ export const leaseRepo = {
     t: { id: number; block_id: number; paper_id: number },
     v: SubmitValues,
   ): Promise<PaperSeen> {
-    const rows = rowsOf<LeaseRow & { kept: string | null; written_at: Date | string | null }>(
+    const rows = leaseRows<LeaseRow & { kept: string | null; written_at: Date | string | null }>(
       await executePrepared(
         tx,
         sql`with written as (update mark_task set ${MARK_VALUES(v)}
@@ -133,7 +137,7 @@ export const leaseRepo = {
     token: string,
     v: SubmitValues,
   ): Promise<LockedSubmit | null> {
-    const rows = rowsOf<
+    const rows = leaseRows<
       LeaseRow & {
         subject_status: number | null;
         rules_key: string;

@@ -83,8 +83,7 @@ export function markingReselect(d: {
         await d.audit.record(tx, {
           action: 'marking.reselect',
           examId: b.exam_id,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: `block:${input.blockId}`,
           detail: {
             blockId: input.blockId,

@@ -5,12 +5,13 @@ import { eq } from 'drizzle-orm';
 import { subject } from '../../../db/schema';
 import { rowsOf } from '../../../infra/db';
 import { body, type TestApp } from '../../../../test/app';
-import { buildMarker, claimTasks, submitMark, type MarkingScene } from '../../../../test/marking';
+import { buildMarker, claimTasks, type MarkingScene } from '../../../../test/marking';
 import {
   SINGLE_13_DOUBLE_14,
   reviewingScene,
   withScene,
   signInWithRole,
+  markScores,
 } from '../../../../test/marking-fixture';
 
 // 重置阅卷 (spec §2 resetting): one marker's marks and a whole block's go back to the pool, the marks stay in
@@ -30,15 +31,6 @@ const url = () => `/filter/api/subject/${scene.subjectId}/resetting`;
 const preview = async (c: Client, blockId: number, userId?: number) =>
   body<ResetCounts>(await c.get(`${url()}/preview?blockId=${blockId}${userId ? `&userId=${userId}` : ''}`));
 const reset = async (c: Client, b: Record<string, unknown>) => body<ResetCounts>(await c.post(url(), b));
-
-async function mark(c: Client, blockId: number, no: string, scores: number[], type = 'normal') {
-  const tasks = (await claimTasks(c, blockId, scores.length, type)).data as MarkTask[];
-  expect(tasks).toHaveLength(scores.length);
-  for (const [i, task] of tasks.entries()) {
-    const r = body(await submitMark(c, task, no, scores[i]!));
-    expect(r.code, r.message).toBe(0);
-  }
-}
 
 /** The trigger-kept counters against a count from the tasks as they are now. */
 async function expectCountersFromScratch() {
@@ -90,12 +82,12 @@ withScene(
     leaderId = l.user.id;
     manager = (await signInWithRole(t, scene, 3, '科目负责人')).client;
 
-    await mark(m1, single(), '13', [4, 5]);
-    await mark(m2, single(), '13', [6, 7]);
+    await markScores(m1, single(), '13', [4, 5]);
+    await markScores(m2, single(), '13', [6, 7]);
     // double: 甲 first marks 3 everywhere, 乙 second marks 3, 3, 5, 6: two pairs beyond the threshold
-    await mark(m1, double(), '14', [3, 3, 3, 3]);
-    await mark(m2, double(), '14', [3, 3, 5, 6]);
-    await mark(leader, double(), '14', [4, 4], 'arbitration');
+    await markScores(m1, double(), '14', [3, 3, 3, 3]);
+    await markScores(m2, double(), '14', [3, 3, 5, 6]);
+    await markScores(leader, double(), '14', [4, 4], 'arbitration');
     expect(await n(sql`select count(*)::int as n from block_score where block_id = ${double()}`)).toBe(4);
   },
 );
@@ -171,7 +163,7 @@ describe('重置阅卷', () => {
   });
 
   it('a paper with one mark left waits for the second, then is decided again', async () => {
-    await mark(m3, double(), '14', [3, 3, 5, 6]);
+    await markScores(m3, double(), '14', [3, 3, 5, 6]);
     const scores = await q<{ score: string; source: string }>(
       sql`select score, source from block_score where block_id = ${double()} order by paper_id`,
     );
@@ -179,7 +171,7 @@ describe('重置阅卷', () => {
       [3, 'double'],
       [3, 'double'],
     ]);
-    await mark(leader, double(), '14', [4, 4], 'arbitration');
+    await markScores(leader, double(), '14', [4, 4], 'arbitration');
     expect(await n(sql`select count(*)::int as n from block_score where block_id = ${double()}`)).toBe(4);
   });
 

@@ -107,8 +107,7 @@ export function markingReset(d: {
         await d.audit.record(tx, {
           action: 'marking.reset',
           examId: b.exam_id,
-          userId: actor.userId,
-          ip: actor.ip,
+          ...actor,
           target: userId === null ? `block:${input.blockId}` : `user:${userId}`,
           detail: {
             blockId: input.blockId,

@@ -1,32 +1,22 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { typicalCard } from '@yj/scan-sim';
 import { Readable } from 'node:stream';
 import JSZip from 'jszip';
-import { body, testApp, XHR, type TestApp, type Client } from '../../../../test/app';
+import { body, XHR } from '../../../../test/app';
 import { multipartFile } from '../../../../test/excel';
 import { multipartFiles, postScans } from '../../../../test/multipart';
-import { buildSubjectScene } from '../../../../test/factories';
+import { subjectFixture, saveTemplate } from '../../../../test/subject-fixture';
 
 // Issue 19, point 4: one upload must neither freeze the server nor take its memory. PDF pages render on worker
 // threads, only the pages needed, each under a pixel cap; images are sized from their header before decoding.
 
-let t: TestApp;
-let admin: Client;
-let subjectId: number;
-
-beforeAll(async () => {
-  t = await testApp();
-  ({ admin, subjectId } = await buildSubjectScene(t.app, t.database.db, {
-    name: '上传限制',
-    course: '数学',
-    fullScore: 150,
-  }));
-  // typicalCard has two pages: uploads must hold a multiple of two
-  const saved = body(await admin.post(`/filter/api/subject/${subjectId}/template`, { body: typicalCard() }));
-  expect(saved.code).toBe(0);
-}, 120_000);
-afterAll(() => t?.close());
+// typicalCard has two pages: uploads must hold a multiple of two
+const fx = subjectFixture(
+  { name: '上传限制', course: '数学', fullScore: 150 },
+  () => saveTemplate(fx.admin, fx.subjectId, typicalCard()),
+  120_000,
+);
 
 const A4 = [595, 842] as const;
 
@@ -44,15 +34,15 @@ async function pdf(sizes: ReadonlyArray<readonly [number, number]>): Promise<Buf
 }
 
 const upload = (files: Array<{ name: string; data: Buffer }>) =>
-  postScans(t.app, admin.cookie, subjectId, files).then((r) => body(r));
+  postScans(fx.t.app, fx.admin.cookie, fx.subjectId, files).then((r) => body(r));
 
 const templateImage = (data: Buffer, page: number) => {
   const m = multipartFile('card.pdf', data, 'application/pdf');
-  return t.app
+  return fx.t.app
     .inject({
       method: 'POST',
-      url: `/filter/api/subject/${subjectId}/template/image?page=${page}`,
-      headers: { ...XHR, cookie: admin.cookie, ...m.headers },
+      url: `/filter/api/subject/${fx.subjectId}/template/image?page=${page}`,
+      headers: { ...XHR, cookie: fx.admin.cookie, ...m.headers },
       payload: m.payload,
     })
     .then((r) => body(r));
@@ -67,7 +57,7 @@ describe('PDF uploads', () => {
     // here fifty health checks, one after another, are all answered while the upload is still being rendered.
     let answered = 0;
     while (pending && answered < 50) {
-      const h = body(await t.app.inject({ method: 'GET', url: '/filter/health' }));
+      const h = body(await fx.t.app.inject({ method: 'GET', url: '/filter/health' }));
       expect(h.code).toBe(0);
       if (pending) answered++;
     }
@@ -160,13 +150,13 @@ describe('broken uploads', () => {
     const m = multipartFiles([{ name: 'a.jpg', data: Buffer.alloc(64 * 1024, 7) }]);
     const cut = m.payload.subarray(0, 40 * 1024);
     for (const url of [
-      `/filter/api/subject/${subjectId}/answerCard`,
-      `/filter/api/subject/${subjectId}/template/image`,
+      `/filter/api/subject/${fx.subjectId}/answerCard`,
+      `/filter/api/subject/${fx.subjectId}/template/image`,
     ]) {
-      const res = await t.app.inject({
+      const res = await fx.t.app.inject({
         method: 'POST',
         url,
-        headers: { ...XHR, cookie: admin.cookie, ...m.headers },
+        headers: { ...XHR, cookie: fx.admin.cookie, ...m.headers },
         payload: cut,
       });
       expect(res.statusCode, url).toBe(400);

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { examAdminApi } from '../exam-admin.api';
+import { useSearchKeyword } from '../../../app/useSearchKeyword';
 
 /** Union managers (联考管理员) from the creator's own school, searched on the server by name or phone. */
 export function UnionManagerSelect({
@@ -15,13 +16,7 @@ export function UnionManagerSelect({
   value?: number[];
   onChange?: (ids: number[]) => void;
 }) {
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  // wait for a pause in typing so each keystroke is not a request
-  useEffect(() => {
-    const t = setTimeout(() => setKeyword(typed.trim()), 300);
-    return () => clearTimeout(t);
-  }, [typed]);
+  const { setTyped, keyword } = useSearchKeyword();
   const teachers = useQuery({
     queryKey: ['exam-admin', 'teacher-search', schoolId, keyword],
     queryFn: () => examAdminApi.searchTeachers(schoolId, keyword),

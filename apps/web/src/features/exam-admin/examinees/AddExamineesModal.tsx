@@ -1,5 +1,5 @@
 import { useExclusive } from '../../../app/useExclusive';
-import type { ExamDetail, KaohaoRule } from '@yj/contracts';
+import type { KaohaoRule } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -21,20 +21,13 @@ import { examAdminApi } from '../exam-admin.api';
 import { classesQuery, invalidateExam } from '../exam-admin.queries';
 import { previewKaohao } from '../kaohao-preview';
 import { DEFAULT_RULE, RuleFields } from './RuleFields';
+import type { ExamModalProps } from '../exam-modal';
 
 /**
  * 添加考生: take whole classes of a school into the exam, numbering them by a rule whose result is
  * previewed before anything is written. Students already in the exam are skipped by the server.
  */
-export function AddExamineesModal({
-  exam,
-  open,
-  onClose,
-}: {
-  exam: ExamDetail;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function AddExamineesModal({ exam, open, onClose }: ExamModalProps) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [schoolId, setSchoolId] = useState<number | undefined>(exam.schoolId ?? exam.schoolList[0]?.id);

@@ -1,7 +1,7 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { allows, ExamType, type ExamDetail, type ExamineeItem } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, Empty, Input, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Dropdown, Empty, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { handleApiError } from '../../../api/handle-error';
 import { downloadFile } from '../../school-admin/download';
@@ -10,6 +10,7 @@ import { classesQuery, examineesQuery, invalidateExam } from '../exam-admin.quer
 import { AddExamineesModal } from './AddExamineesModal';
 import { examineeColumns, type EditDraft } from './examinee-columns';
 import { ImportExamineesModal } from './ImportExamineesModal';
+import { QueryTable } from '../../../components/QueryTable';
 
 const PAGE_SIZE = 20;
 
@@ -109,9 +110,7 @@ export function ExamineesPanel({ exam, subject }: Props) {
 
   const total = list.data?.total ?? 0;
   const filtered = Boolean(filter.keyword || filter.classId || filter.kaochang);
-  const emptyText = list.isPending ? (
-    ' '
-  ) : filtered ? (
+  const empty = filtered ? (
     <Empty description="没有符合条件的考生" />
   ) : (
     <Empty
@@ -241,13 +240,13 @@ export function ExamineesPanel({ exam, subject }: Props) {
           </Space>
         )}
       </div>
-      <Table<ExamineeItem>
+      <QueryTable<ExamineeItem>
         rowKey="id"
         size="middle"
         data-testid="examinee-table"
-        loading={list.isFetching}
+        query={list}
         dataSource={list.data?.items ?? []}
-        locale={{ emptyText }}
+        empty={empty}
         rowSelection={
           canManage || subject?.canMarkAbsent
             ? {

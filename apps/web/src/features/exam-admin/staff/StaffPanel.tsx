@@ -1,13 +1,14 @@
 import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { ExamRole, ExamType, type ExamDetail, type StaffItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { staffQuery } from '../exam-admin.queries';
 import { AddRoleModal, type RolePreset } from './AddRoleModal';
 import { roleColor, roleLabel } from './role-rules';
 import { SyncRolesModal } from './SyncRolesModal';
 import { useRemoveRole } from './useRemoveRole';
+import { QueryTable } from '../../../components/QueryTable';
 
 /** 人员分工: who holds which role on which subject or school; add, remove, and sync for joint exams. */
 export function StaffPanel({
@@ -60,21 +61,15 @@ export function StaffPanel({
 
   return (
     <Card title={title} extra={extra} data-testid="staff-panel">
-      <Table<StaffItem>
+      <QueryTable<StaffItem>
         rowKey="id"
         size="middle"
-        loading={staff.isFetching}
+        query={staff}
         dataSource={rows}
         pagination={
           rows.length > 20 ? { pageSize: 20, showSizeChanger: false, showTotal: (t) => `共 ${t} 条` } : false
         }
-        locale={{
-          emptyText: staff.isPending ? (
-            ' '
-          ) : (
-            <Empty description="还没有分配人员。点击“添加人员”，为各科目指定学科负责人和阅卷老师。" />
-          ),
-        }}
+        empty="还没有分配人员。点击“添加人员”，为各科目指定学科负责人和阅卷老师。"
         columns={[
           {
             title: '角色',

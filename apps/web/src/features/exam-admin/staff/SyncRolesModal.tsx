@@ -1,21 +1,13 @@
-import type { ExamDetail } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Form, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { handleApiError } from '../../../api/handle-error';
 import { examAdminApi } from '../exam-admin.api';
 import { invalidateExam } from '../exam-admin.queries';
+import type { ExamModalProps } from '../exam-modal';
 
 /** Joint exams: copy one school's role set to other schools, so each school need not repeat it. */
-export function SyncRolesModal({
-  exam,
-  open,
-  onClose,
-}: {
-  exam: ExamDetail;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function SyncRolesModal({ exam, open, onClose }: ExamModalProps) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [from, setFrom] = useState<number | undefined>(exam.schoolList[0]?.id);

@@ -3,6 +3,7 @@ import { App, Form, Input } from 'antd';
 import { FormModal } from '../../../components/FormModal';
 import { PHONE_RULES } from '../../../components/form-rules';
 import { schoolAdminApi, type AccountCreated } from '../school-admin.api';
+import type { SchoolModalProps } from '../common/school-modal';
 
 interface Values {
   phone: string;
@@ -28,18 +29,10 @@ export function AdminAccountFields() {
   );
 }
 
+type Props = SchoolModalProps<(v: { phone: string; name: string }, r: AccountCreated) => void>;
+
 /** 添加管理员 by phone; a phone without an account needs a name, and gets a new account. */
-export function AdminFormModal({
-  schoolId,
-  open,
-  onClose,
-  onSaved,
-}: {
-  schoolId: number;
-  open: boolean;
-  onClose: () => void;
-  onSaved: (v: { phone: string; name: string }, r: AccountCreated) => void;
-}) {
+export function AdminFormModal({ schoolId, open, onClose, onSaved }: Props) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   const save = useOneAtATime({

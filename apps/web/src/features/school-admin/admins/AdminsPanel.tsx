@@ -2,7 +2,7 @@ import { useOneAtATime } from '../../../app/useOneAtATime';
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminItem } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Popconfirm, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../auth/current-user-context';
@@ -12,6 +12,8 @@ import { PanelError } from '../common/PanelError';
 import { schoolAdminApi } from '../school-admin.api';
 import { adminsQuery, useRefreshSchool } from '../school-admin.queries';
 import { AdminFormModal } from './AdminFormModal';
+import { QueryTable } from '../../../components/QueryTable';
+import { PANEL_TOOLBAR } from '../common/panel-style';
 
 /** 管理员 card: who administers the school; add one, remove another, or step down oneself. */
 export function AdminsPanel({ schoolId }: { schoolId: number }) {
@@ -101,15 +103,7 @@ export function AdminsPanel({ schoolId }: { schoolId: number }) {
 
   return (
     <div data-testid="admins-panel">
-      <div
-        style={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          marginBottom: 16,
-          gap: 12,
-        }}
-      >
+      <div style={PANEL_TOOLBAR}>
         <Alert
           type="info"
           showIcon
@@ -120,14 +114,14 @@ export function AdminsPanel({ schoolId }: { schoolId: number }) {
           添加管理员
         </Button>
       </div>
-      <Table<AdminItem>
+      <QueryTable<AdminItem>
         rowKey="userId"
         size="middle"
         columns={columns}
         dataSource={list}
-        loading={admins.isFetching}
+        query={admins}
         pagination={false}
-        locale={{ emptyText: admins.isPending ? ' ' : <Empty description="还没有管理员，请添加一名" /> }}
+        empty="还没有管理员，请添加一名"
       />
       <AdminFormModal
         schoolId={schoolId}

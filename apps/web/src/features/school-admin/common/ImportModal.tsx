@@ -13,6 +13,30 @@ type Step<T> =
   | { kind: 'rowErrors'; message: string; errors: ImportError[]; file: File }
   | { kind: 'done'; data: T };
 
+/** What a school's import modal (学生, 老师) takes: the school, whether it shows, how it closes, what follows. */
+export interface SchoolImportProps<R> {
+  schoolId: number;
+  open: boolean;
+  onClose: () => void;
+  onImported: (result: R) => void;
+}
+
+/** What a school's roster import says of itself: its open state, the roster's template file, its word. */
+export function schoolImport<R>(
+  p: SchoolImportProps<R>,
+  roster: 'students' | 'teachers',
+  what: '学生' | '老师',
+) {
+  return {
+    open: p.open,
+    onClose: p.onClose,
+    onImported: p.onImported,
+    what,
+    templatePath: `/api/school/${p.schoolId}/${roster}/template`,
+    templateName: `${what}导入模板.xlsx`,
+  };
+}
+
 export interface ImportModalProps<T> {
   open: boolean;
   onClose: () => void;

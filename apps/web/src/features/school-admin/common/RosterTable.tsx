@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { PanelError } from './PanelError';
+import { QueryTable } from '../../../components/QueryTable';
 
 interface Props<T> {
   /** 学生 / 老师 */
@@ -24,13 +25,13 @@ export function RosterTable<T extends object>(p: Props<T>) {
   if (list.isError && !list.data)
     return <PanelError what={`${p.what}名单`} error={list.error} onRetry={() => void list.refetch()} />;
   return (
-    <Table<T>
+    <QueryTable<T>
       rowKey={p.rowKey}
       size="middle"
       columns={p.columns}
       dataSource={list.data?.items ?? []}
-      loading={list.isFetching}
-      locale={{ emptyText: list.isPending ? ' ' : p.empty }}
+      query={list}
+      empty={p.empty}
       rowSelection={{
         selectedRowKeys: p.selected,
         onChange: (keys) => p.onSelect(keys.map(Number)),

@@ -1,12 +1,13 @@
 import { EXAM_TYPE_LABELS, type ExamListItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { serverPages } from '../../../components/paging';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PanelError } from '../common/PanelError';
 import { schoolExamsQuery } from '../school-admin.queries';
+import { QueryTable } from '../../../components/QueryTable';
 
 const PAGE_SIZE = 10;
 
@@ -75,25 +76,17 @@ export function SchoolExamsPanel({ schoolId }: { schoolId: number }) {
           }}
         />
       </div>
-      <Table<ExamListItem>
+      <QueryTable<ExamListItem>
         rowKey="id"
         size="middle"
         columns={columns}
         dataSource={exams.data?.items ?? []}
-        loading={exams.isFetching}
-        locale={{
-          emptyText: exams.isPending ? (
-            ' '
-          ) : (
-            <Empty
-              description={
-                keyword
-                  ? `没有名称包含“${keyword}”的考试`
-                  : '本校还没有考试。在“考试管理”中创建考试后，会在这里列出。'
-              }
-            />
-          ),
-        }}
+        query={exams}
+        empty={
+          keyword
+            ? `没有名称包含“${keyword}”的考试`
+            : '本校还没有考试。在“考试管理”中创建考试后，会在这里列出。'
+        }
         pagination={serverPages(page, PAGE_SIZE, exams.data?.total, setPage, {
           showTotal: (t) => `共 ${t} 场考试`,
         })}

@@ -3,6 +3,7 @@ import { App, Form, Input, InputNumber } from 'antd';
 import { FormModal } from '../../../components/FormModal';
 import { requiredText } from '../../../components/form-rules';
 import { schoolAdminApi } from '../school-admin.api';
+import type { SchoolModalProps } from '../common/school-modal';
 
 interface Values {
   name: string;
@@ -10,17 +11,7 @@ interface Values {
 }
 
 /** 新增年级: a name (高一) and, optionally, the year its students entered (for 届 naming). */
-export function GradeFormModal({
-  schoolId,
-  open,
-  onClose,
-  onSaved,
-}: {
-  schoolId: number;
-  open: boolean;
-  onClose: () => void;
-  onSaved: (id: number) => void;
-}) {
+export function GradeFormModal({ schoolId, open, onClose, onSaved }: SchoolModalProps<(id: number) => void>) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   const save = useOneAtATime({

@@ -2,25 +2,14 @@ import { useOneAtATime } from '../../../app/useOneAtATime';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ClassItem, GradeItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Card, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { PanelError } from '../common/PanelError';
 import { schoolAdminApi } from '../school-admin.api';
 import { classesQuery, gradesQuery, useRefreshSchool } from '../school-admin.queries';
 import { ClassFormModal } from './ClassFormModal';
 import { GradeFormModal } from './GradeFormModal';
+import { QueryTable } from '../../../components/QueryTable';
 
 const gradeColumns: TableColumnsType<GradeItem> = [
   { title: '年级', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
@@ -113,16 +102,14 @@ export function GradesPanel({ schoolId }: { schoolId: number }) {
           </Button>
         }
       >
-        <Table<GradeItem>
+        <QueryTable<GradeItem>
           rowKey="id"
           size="small"
           columns={gradeColumns}
           dataSource={list}
-          loading={grades.isFetching}
+          query={grades}
           pagination={false}
-          locale={{
-            emptyText: grades.isPending ? ' ' : <Empty description="还没有年级，请先新增年级（如 高一）" />,
-          }}
+          empty="还没有年级，请先新增年级（如 高一）"
           onRow={(g) => ({ onClick: () => setChosenId(g.id), style: { cursor: 'pointer' } })}
           rowClassName={(g) => (g.id === chosen?.id ? 'ant-table-row-selected' : '')}
         />
@@ -145,22 +132,14 @@ export function GradesPanel({ schoolId }: { schoolId: number }) {
         {classes.isError && !classes.data ? (
           <PanelError what="班级" error={classes.error} onRetry={() => void classes.refetch()} />
         ) : (
-          <Table<ClassItem>
+          <QueryTable<ClassItem>
             rowKey="id"
             size="small"
             columns={classColumns}
             dataSource={ofGrade}
-            loading={classes.isFetching}
+            query={classes}
             pagination={false}
-            locale={{
-              emptyText: classes.isPending ? (
-                ' '
-              ) : (
-                <Empty
-                  description={chosen ? `${chosen.name}还没有班级，点击右上角“新增班级”添加` : '请先新增年级'}
-                />
-              ),
-            }}
+            empty={chosen ? `${chosen.name}还没有班级，点击右上角“新增班级”添加` : '请先新增年级'}
           />
         )}
       </Card>

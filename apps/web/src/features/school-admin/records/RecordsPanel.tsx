@@ -1,11 +1,12 @@
 import type { DynamicLogItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { PanelError } from '../common/PanelError';
 import { actionColor, actionLabel, summarizeRecord, type RecordLookup } from '../record-format';
 import { classesQuery, recordsQuery } from '../school-admin.queries';
+import { QueryTable } from '../../../components/QueryTable';
 
 const PAGE_SIZE = 20;
 
@@ -50,20 +51,14 @@ export function RecordsPanel({ schoolId }: { schoolId: number }) {
   ];
 
   return (
-    <Table<DynamicLogItem>
+    <QueryTable<DynamicLogItem>
       data-testid="records-panel"
       rowKey="id"
       size="middle"
       columns={columns}
       dataSource={records.data?.items ?? []}
-      loading={records.isFetching}
-      locale={{
-        emptyText: records.isPending ? (
-          ' '
-        ) : (
-          <Empty description="还没有操作记录。新增、修改、删除或导入学生和老师后，会在这里留下记录。" />
-        ),
-      }}
+      query={records}
+      empty="还没有操作记录。新增、修改、删除或导入学生和老师后，会在这里留下记录。"
       pagination={{
         current: page,
         pageSize: size,

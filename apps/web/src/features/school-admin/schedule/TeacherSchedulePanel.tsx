@@ -1,10 +1,12 @@
 import type { ClassItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Empty, Select, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Select, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { PanelError } from '../common/PanelError';
 import { buildSchedule, type ScheduleRow } from '../schedule';
 import { allTeachersQuery, classesQuery, coursesQuery, gradesQuery } from '../school-admin.queries';
+import { QueryTable } from '../../../components/QueryTable';
+import { PANEL_TOOLBAR } from '../common/panel-style';
 
 /** 任课表 (teacherSchedule card): who teaches which subject in each class, from the teachers list. */
 export function TeacherSchedulePanel({
@@ -62,15 +64,7 @@ export function TeacherSchedulePanel({
   const unassigned = schedule.unassigned;
   return (
     <div data-testid="schedule-panel">
-      <div
-        style={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          marginBottom: 16,
-          gap: 12,
-        }}
-      >
+      <div style={PANEL_TOOLBAR}>
         <Select
           allowClear
           placeholder="全部年级"
@@ -102,22 +96,16 @@ export function TeacherSchedulePanel({
           }
         />
       )}
-      <Table<ScheduleRow>
+      <QueryTable<ScheduleRow>
         rowKey="classId"
         size="middle"
         bordered
         columns={columns}
         dataSource={schedule.rows}
-        loading={teachers.isFetching || classes.isFetching}
+        query={{ isFetching: teachers.isFetching || classes.isFetching, isPending: classes.isPending }}
         scroll={{ x: 'max-content' }}
         pagination={false}
-        locale={{
-          emptyText: classes.isPending ? (
-            ' '
-          ) : (
-            <Empty description="还没有班级。请先在“年级班级”中添加班级，再为老师设置任教班级。" />
-          ),
-        }}
+        empty="还没有班级。请先在“年级班级”中添加班级，再为老师设置任教班级。"
       />
     </div>
   );

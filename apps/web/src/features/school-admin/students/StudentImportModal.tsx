@@ -1,36 +1,22 @@
 import type { ImportResult } from '@yj/contracts';
-import { ImportModal } from '../common/ImportModal';
+import { ImportModal, schoolImport, type SchoolImportProps } from '../common/ImportModal';
 import { uploadFile } from '../../../api/upload';
 
 /** 批量导入学生: existing xuehao are updated, new ones added, missing classes created. */
-export function StudentImportModal({
-  schoolId,
-  open,
-  onClose,
-  onImported,
-}: {
-  schoolId: number;
-  open: boolean;
-  onClose: () => void;
-  onImported: () => void;
-}) {
+export function StudentImportModal(p: SchoolImportProps<ImportResult>) {
   return (
     <ImportModal<ImportResult>
-      open={open}
-      onClose={onClose}
-      what="学生"
+      {...schoolImport(p, 'students', '学生')}
       columnsHint={
         <>
           <b>姓名、学号、年级、班级</b>为必填，<b>性别</b>选填（男 /
           女）。学号已存在的学生会被更新，班级不存在时自动创建（年级须已存在）。
         </>
       }
-      templatePath={`/api/school/${schoolId}/students/template`}
-      templateName="学生导入模板.xlsx"
       allowOnlyValid
       upload={(file, onlyValid, onProgress) =>
         uploadFile<ImportResult>(
-          `/api/school/${schoolId}/students/import?onlyValid=${onlyValid}`,
+          `/api/school/${p.schoolId}/students/import?onlyValid=${onlyValid}`,
           file,
           onProgress,
         )
@@ -45,7 +31,6 @@ export function StudentImportModal({
           .filter(Boolean)
           .join('，')
       }
-      onImported={onImported}
     />
   );
 }

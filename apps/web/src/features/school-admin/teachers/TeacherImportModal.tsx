@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { ImportModal } from '../common/ImportModal';
+import { ImportModal, schoolImport, type SchoolImportProps } from '../common/ImportModal';
 import { uploadFile } from '../../../api/upload';
 
 export interface TeacherImportResult {
@@ -9,32 +9,18 @@ export interface TeacherImportResult {
 }
 
 /** 批量导入老师: all rows checked first; new accounts share one initial password, shown once. */
-export function TeacherImportModal({
-  schoolId,
-  open,
-  onClose,
-  onImported,
-}: {
-  schoolId: number;
-  open: boolean;
-  onClose: () => void;
-  onImported: (r: TeacherImportResult) => void;
-}) {
+export function TeacherImportModal(p: SchoolImportProps<TeacherImportResult>) {
   return (
     <ImportModal<TeacherImportResult>
-      open={open}
-      onClose={onClose}
-      what="老师"
+      {...schoolImport(p, 'teachers', '老师')}
       columnsHint={
         <>
           <b>姓名、手机号</b>为必填，<b>学科、任教班级</b>选填，多个用逗号分隔（班级须已存在）。
         </>
       }
-      templatePath={`/api/school/${schoolId}/teachers/template`}
-      templateName="老师导入模板.xlsx"
       allowOnlyValid={false}
       upload={(file, _onlyValid, onProgress) =>
-        uploadFile<TeacherImportResult>(`/api/school/${schoolId}/teachers/import`, file, onProgress)
+        uploadFile<TeacherImportResult>(`/api/school/${p.schoolId}/teachers/import`, file, onProgress)
       }
       describe={(r) => (
         <>
@@ -50,7 +36,6 @@ export function TeacherImportModal({
           )}
         </>
       )}
-      onImported={onImported}
     />
   );
 }

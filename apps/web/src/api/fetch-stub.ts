@@ -1,0 +1,26 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
+/** A request the stubbed fetch was given. */
+export type Captured = { url: string; init: RequestInit };
+
+/**
+ * For a test file of the request helpers: `answer(body)` stubs fetch to answer it (status 200), `calls` keeps
+ * what fetch was given; emptied before each test, fetch restored after it.
+ */
+export function stubFetch() {
+  const calls: Captured[] = [];
+  const answer = (body: unknown): void => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
+  };
+  beforeEach(() => {
+    calls.length = 0;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  return { calls, answer };
+}
