@@ -6,3 +6,4 @@ export { renderSvg } from './svg';
 export { renderPdf, type CardFonts } from './pdf';
 export { groupObjective, type ObjectiveGroupPlan } from './blocks/objective';
 export { demoStructure, demoOptions } from './demo';
+export { qrSvg } from './qr';
