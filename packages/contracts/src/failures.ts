@@ -141,16 +141,12 @@ export const FAILURES = {
     message: (p: { count: Param }) =>
       `尚有 ${p.count} 名考生在线作答中，须待其交卷或作答时间结束后再开始阅卷`,
   },
-  // The account: binding a phone, signing in by scanning, read-only maintenance (12120–12129)
+  // The account: binding a phone, signing in by scanning, the school's portal QR (12120–12129)
   /** data: { captchaType: 'bindPhone', bindToken } — the account has no phone; bind one to finish signing in */
   bindPhoneRequired: { errCode: 12120, message: '账号尚未绑定手机号，请绑定后登录' },
   bindPhoneTicketExpired: { errCode: 12121, message: '绑定手机号的凭证已失效，请重新登录' },
   scanLoginExpired: { errCode: 12122, message: '二维码已失效，请在电脑上刷新二维码后重新扫码' },
   scanLoginUsed: { errCode: 12123, message: '该二维码已使用，请在电脑上刷新二维码后重新扫码' },
-  maintenanceReadOnly: {
-    errCode: 12124,
-    message: (p: { reason: string }) => `系统维护中，暂停一切修改（${p.reason}），请稍后再试`,
-  },
   schoolNotFound: { errCode: 12125, message: '学校不存在或已删除' },
   // 13xxx Exams, subjects and their lifecycle, examinees, exam roles
   examNotFound: { errCode: 13001, message: '考试不存在或已删除' },

@@ -14,13 +14,6 @@ CREATE TABLE "scan_login" (
 	CONSTRAINT "scan_login_ticket_hash_unique" UNIQUE("ticket_hash")
 );
 --> statement-breakpoint
-CREATE TABLE "maintenance" (
-	"id" integer PRIMARY KEY NOT NULL,
-	"reason" text NOT NULL,
-	"set_by" integer,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "analysis_hidden" (
 	"exam_id" integer PRIMARY KEY NOT NULL,
 	"hidden" text[] DEFAULT '{}'::text[] NOT NULL,
@@ -29,6 +22,5 @@ CREATE TABLE "analysis_hidden" (
 );
 --> statement-breakpoint
 ALTER TABLE "scan_login" ADD CONSTRAINT "scan_login_confirmed_by_user_id_fk" FOREIGN KEY ("confirmed_by") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "maintenance" ADD CONSTRAINT "maintenance_set_by_user_id_fk" FOREIGN KEY ("set_by") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analysis_hidden" ADD CONSTRAINT "analysis_hidden_exam_id_exam_id_fk" FOREIGN KEY ("exam_id") REFERENCES "public"."exam"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analysis_hidden" ADD CONSTRAINT "analysis_hidden_updated_by_user_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;

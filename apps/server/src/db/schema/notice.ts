@@ -76,14 +76,3 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_exam_idx').on(t.examId, t.at), index('audit_school_idx').on(t.schoolId, t.at)],
 );
-
-/**
- * 系统维护 (spec §7's environment flag): while a row is present, the platform refuses every change except the
- * system administrator's, with its reason. Set and cleared by the system administrator.
- */
-export const maintenance = pgTable('maintenance', {
-  id: integer('id').primaryKey(),
-  reason: text('reason').notNull(),
-  setBy: integer('set_by').references(() => user.id),
-  updatedAt: updatedAt(),
-});
