@@ -1,22 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { APP, JOURNEY_ACCOUNTS, login, shot, waitForPath, journeySession } from './lib.ts';
+import { APP, JOURNEY_ACCOUNTS, login, shot, waitForPath, journeySession, smsCodeFromLog } from './lib.ts';
 
 const PHONE = JOURNEY_ACCOUNTS.forgetsPassword;
 const NEW_PASSWORD = 'Reset2026x';
 
 const s = journeySession({ failOnConsoleErrors: false });
-
-/** The default SMS provider writes messages to the server log; read the latest code for a phone. */
-function latestCode(phone: string): string | undefined {
-  const file = process.env.E2E_SERVER_LOG;
-  if (!file) return undefined;
-  const codes = [
-    ...readFileSync(file, 'utf8').matchAll(new RegExp(`${phone}[^\\n]*?验证码为 (\\d{6})`, 'g')),
-  ];
-  return codes.at(-1)?.[1];
-}
 
 test(
   'forgot password: phone code, new password twice, then sign in with it',
@@ -33,11 +22,7 @@ test(
     assert.ok(await page.getByRole('button', { name: /秒后重发/ }).isDisabled());
     await shot(page, 'forget-password');
 
-    let code: string | undefined;
-    for (let i = 0; i < 20 && !code; i++) {
-      code = latestCode(PHONE);
-      if (!code) await page.waitForTimeout(250);
-    }
+    const code = await smsCodeFromLog(page, PHONE);
     assert.ok(code, 'the code was written to the server log');
     await page.getByPlaceholder('短信验证码').fill(code);
     await page.getByRole('button', { name: '下一步' }).click();

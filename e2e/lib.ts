@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -333,4 +333,20 @@ export async function optionOf(page: Page, select: Locator, text: string): Promi
     .locator('.ant-select-item-option')
     .filter({ hasText: text })
     .first();
+}
+
+/**
+ * The default SMS provider writes messages to the server log (run.mjs passes it as E2E_SERVER_LOG): the latest
+ * code sent to a phone, waited for a few seconds; undefined without the log.
+ */
+export async function smsCodeFromLog(page: Page, phone: string): Promise<string | undefined> {
+  const file = process.env.E2E_SERVER_LOG;
+  if (!file) return undefined;
+  const pattern = new RegExp(`${phone}[^\\n]*?验证码为 (\\d{6})`, 'g');
+  for (let i = 0; i < 20; i++) {
+    const code = [...readFileSync(file, 'utf8').matchAll(pattern)].at(-1)?.[1];
+    if (code) return code;
+    await page.waitForTimeout(250);
+  }
+  return undefined;
 }

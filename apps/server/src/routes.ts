@@ -97,7 +97,7 @@ export const VERSION = '0.1.0';
 export async function registerApi(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
   const { db } = deps.database;
   const { audit, log } = auditModule({ db });
-  const { sessions, captcha, auth, reset, account } = authModule({
+  const { sessions, captcha, auth, reset, bindPhone, scanLogin, account } = authModule({
     db,
     audit,
     sms: deps.sms,
@@ -124,6 +124,8 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       authRoutes(api, {
         auth,
         reset,
+        bindPhone,
+        scanLogin,
         captcha,
         sessionIdleMs: config.sessionIdleMs,
         loginRateLimit: config.loginRateLimit,

@@ -7,3 +7,4 @@ export { renderPdf, type CardFonts } from './pdf';
 export { groupObjective, type ObjectiveGroupPlan } from './blocks/objective';
 export { demoStructure, demoOptions } from './demo';
 export { personalise, hasBarcodeBox, PersonalSheetError, type PersonalSheet } from './personal';
+export { qrSvg } from './qr';

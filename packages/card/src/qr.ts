@@ -51,3 +51,15 @@ function encodeRuns(text: string): Runs {
 
 /** Quiet zone (modules) kept white around our page QR. */
 export const QR_QUIET = 3;
+
+/** A QR of `text` as a standalone SVG (white ground, 4-module quiet zone): a sign-in code on a screen or a print. */
+export function qrSvg(text: string): string {
+  const quiet = 4;
+  const { size, runs } = qrRuns(text);
+  const n = size + quiet * 2;
+  const d = runs.map(([y, x, len]) => `M${x + quiet} ${y + quiet}h${len}v1h-${len}z`).join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n} ${n}" shape-rendering="crispEdges">` +
+    `<rect width="${n}" height="${n}" fill="#fff"/><path d="${d}" fill="#000"/></svg>`
+  );
+}

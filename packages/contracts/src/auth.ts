@@ -68,13 +68,24 @@ export const changePwdLoginRequest = z.object({
 });
 export type ChangePwdLoginRequest = z.infer<typeof changePwdLoginRequest>;
 
+/** data of a login refused because the account has no phone (spec §8 captchaType bindPhone). */
+export interface NeedBindPhone {
+  captchaType: 'bindPhone';
+  bindToken: string;
+}
+const bindToken = text().min(10).max(128);
+const smsCode = z.string().regex(/^\d{6}$/, '验证码为 6 位数字');
+export const bindPhoneCodeRequest = z.object({ bindToken, phone });
+export const bindPhoneLoginRequest = z.object({ bindToken, phone, code: smsCode });
+export type BindPhoneLoginRequest = z.infer<typeof bindPhoneLoginRequest>;
+
 export const changePasswordRequest = z.object({
   oldPassword: text().min(1, '请输入原密码').max(128),
   newPassword: password,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
-export const verifyMobileQuery = z.object({ phone, code: z.string().regex(/^\d{6}$/, '验证码为 6 位数字') });
+export const verifyMobileQuery = z.object({ phone, code: smsCode });
 export const resetPasswordQuery = z.object({ phone, resetToken: text().min(10).max(128), password });
 
 export const smsSent = z.object({

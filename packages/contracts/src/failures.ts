@@ -144,6 +144,13 @@ export const FAILURES = {
   },
   // 我的任务 (task_info, offline/task) and the page-static monitor
   taskSchoolOnlyAdmins: { errCode: 12110, message: '只有学校管理员可以查看全校的任务' },
+  // The account: binding a phone, signing in by scanning, the school's portal QR (12120–12129)
+  /** data: { captchaType: 'bindPhone', bindToken } — the account has no phone; bind one to finish signing in */
+  bindPhoneRequired: { errCode: 12120, message: '账号尚未绑定手机号，请绑定后登录' },
+  bindPhoneTicketExpired: { errCode: 12121, message: '绑定手机号的凭证已失效，请重新登录' },
+  scanLoginExpired: { errCode: 12122, message: '二维码已失效，请在电脑上刷新二维码后重新扫码' },
+  scanLoginUsed: { errCode: 12123, message: '该二维码已使用，请在电脑上刷新二维码后重新扫码' },
+  schoolNotFound: { errCode: 12125, message: '学校不存在或已删除' },
   // 13xxx Exams, subjects and their lifecycle, examinees, exam roles
   examNotFound: { errCode: 13001, message: '考试不存在或已删除' },
   subjectNotFound: { errCode: 13002, message: '科目不存在或已删除' },

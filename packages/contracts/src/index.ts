@@ -8,6 +8,8 @@ export * from './envelope';
 export * from './failures';
 export * from './roles';
 export * from './auth';
+export * from './analysis-hidden';
+export * from './scan-login';
 export * from './password';
 export * from './home';
 export * from './message';

@@ -287,3 +287,14 @@ export const portalTrend = z.array(
 );
 export type PortalTrend = z.infer<typeof portalTrend>;
 export const PORTAL_TREND_EXAMS = 12;
+
+/** GET /api/portal/login-user-info: the school a printed QR names (null when none or unknown). */
+export const portalLoginInfo = z.object({
+  school: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type PortalLoginInfo = z.infer<typeof portalLoginInfo>;
+export const portalLoginInfoQuery = z.object({ school: idParam().optional() });
+
+/** GET /api/school/:schoolId/portal/qrcode: the QR a school prints or shows (学生 / 家长 sign-in of the school). */
+export const portalSchoolQr = z.object({ schoolName: z.string(), url: z.string(), qr: z.string() });
+export type PortalSchoolQr = z.infer<typeof portalSchoolQr>;

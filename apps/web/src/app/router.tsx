@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
       { index: true, loader: () => redirect('/book/home') },
       { path: 'login', lazy: () => import('../pages/login/route') },
       { path: 'forgetPwd', lazy: () => import('../pages/forget-pwd/route') },
+      { path: 'scan-login', lazy: () => import('../pages/scan-login/route') },
       ...portalRoutes,
       ...quizPhoneRoutes,
       {

@@ -11,10 +11,13 @@ import {
   portalAccountQuery,
   portalExamDetail,
   portalExamList,
+  portalLoginInfo,
+  portalLoginInfoQuery,
   portalLoginRequest,
   portalMe,
   portalPasswordChange,
   portalPasswordReset,
+  portalSchoolQr,
   portalSchoolQuery,
   portalSchoolExams,
   portalSchools,
@@ -36,6 +39,14 @@ const loginFailures = [
 
 /** 学生账号 of a school (its administrators), and 发布设置 of an exam (who may publish). */
 export const portalAdminContract = {
+  /** the QR of the school's 学生 / 家长 sign-in, to print or show (its teachers too: a 班主任 shows it at a meeting) */
+  schoolQr: defineRoute({
+    method: 'GET',
+    path: '/api/school/:schoolId/portal/qrcode',
+    access: 'school.read',
+    params: school,
+    response: portalSchoolQr,
+  }),
   accounts: defineRoute({
     method: 'GET',
     path: accounts,
@@ -80,6 +91,14 @@ export const PORTAL_SHEET_PATH = `${accounts}/sheet`;
 
 /** 学生端 / 家长端: sign-in (public), the account, children, and the published results. */
 export const portalContract = {
+  /** the school a printed QR names, for the sign-in page */
+  loginInfo: defineRoute({
+    method: 'GET',
+    path: '/api/portal/login-user-info',
+    access: 'public',
+    query: portalLoginInfoQuery,
+    response: portalLoginInfo,
+  }),
   schools: defineRoute({
     method: 'GET',
     path: '/api/portal/schools',

@@ -19,6 +19,7 @@ import {
   studentReportParams,
 } from '../report-commentary';
 import { defineRoute, noData } from '../route';
+import { analysisHiddenBody, analysisHiddenView } from '../analysis-hidden';
 
 /**
  * Score reports of an exam (spec §2 report_forms, exam_commentary). The Excel exports and the typical answers'
@@ -54,6 +55,22 @@ export const reportContract = {
     access: 'report.configure',
     params: reportParams,
     body: reportSettingsBody,
+    response: noData,
+  }),
+  /** 分析隐藏设置 of the exam (hidden-config for analysis) */
+  hiddenConfig: defineRoute({
+    method: 'GET',
+    path: '/api/exam/:examId/report/hidden-config',
+    access: 'report.read',
+    params: reportParams,
+    response: analysisHiddenView,
+  }),
+  saveHiddenConfig: defineRoute({
+    method: 'POST',
+    path: '/api/exam/:examId/report/hidden-config',
+    access: 'report.configure',
+    params: reportParams,
+    body: analysisHiddenBody,
     response: noData,
   }),
   students: defineRoute({

@@ -54,3 +54,25 @@ export const smsCode = pgTable(
   },
   (t) => [index('sms_code_phone_idx').on(t.phone, t.createdAt)],
 );
+
+/**
+ * 扫码登录: a code shown as a QR on a PC, confirmed by a signed-in phone, then redeemed once by the PC that holds
+ * its ticket. Only hashes are stored: the code (in the QR, seen by whoever looks at the screen) never signs in by
+ * itself; the ticket stays in the PC's page.
+ */
+export const scanLogin = pgTable('scan_login', {
+  id: id(),
+  codeHash: text('code_hash').notNull().unique(),
+  ticketHash: text('ticket_hash').notNull().unique(),
+  createdAt: createdAt(),
+  expiresAt: at('expires_at').notNull(),
+  /** the phone's account that confirmed, and when */
+  confirmedBy: integer('confirmed_by').references(() => user.id),
+  confirmedAt: at('confirmed_at'),
+  /** the phone turned it down */
+  cancelledAt: at('cancelled_at'),
+  /** the PC's session started: never again */
+  usedAt: at('used_at'),
+  pcIp: text('pc_ip'),
+  pcUserAgent: text('pc_user_agent'),
+});

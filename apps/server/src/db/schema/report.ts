@@ -83,3 +83,19 @@ export const analysisGroup = pgTable(
       .where(sql`${t.deletedAt} is null`),
   ],
 );
+
+/**
+ * 分析隐藏设置 (spec §7 hidden-config for analysis) of an exam: the parts of the reports kept from some readers,
+ * as keys of ANALYSIS_HIDE_KEYS (contracts). No row: nothing hidden.
+ */
+export const analysisHidden = pgTable('analysis_hidden', {
+  examId: integer('exam_id')
+    .primaryKey()
+    .references(() => exam.id),
+  hidden: text('hidden')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedBy: integer('updated_by').references(() => user.id),
+  updatedAt: updatedAt(),
+});

@@ -81,6 +81,18 @@ export function authService(d: Deps) {
     return { token, user: await profile(u, schoolId), gotoHfsURL: home, schoolId };
   }
 
+  /**
+   * A staff account without a phone cannot recover its password nor be reached by SMS: it binds one before its
+   * first session. The system administrator is exempt (made on the server's command line, recovered there).
+   */
+  async function requirePhone(u: UserRow): Promise<void> {
+    if (u.phone || u.kind !== 'staff' || u.isAdmin) return;
+    throw fail('bindPhoneRequired', {
+      captchaType: 'bindPhone',
+      bindToken: await d.sessions.createChangeTicket(u.id, 'bind_phone'),
+    });
+  }
+
   return {
     profile,
 
@@ -116,6 +128,7 @@ export function authService(d: Deps) {
           changeToken: await d.sessions.createChangeTicket(u.id),
         });
       }
+      await requirePhone(u);
       return startSession(u, meta);
     },
 
@@ -135,6 +148,7 @@ export function authService(d: Deps) {
         await d.userRepo(tx).setPassword(u.id, hash);
         await d.audit.record(tx, { action: 'account.password.forcedChange', userId: u.id, ip: meta.ip });
       });
+      await requirePhone(u);
       return startSession({ ...u, mustChangePassword: false }, meta);
     },
 

@@ -14,6 +14,7 @@ const MAX_CODE_ATTEMPTS = 5;
 const RESET_TTL_MS = 10 * 60_000;
 const PURPOSE = 'reset';
 const LOGIN_PURPOSE = 'parentLogin';
+const BIND_PURPOSE = 'bindPhone';
 
 /** Midnight in China (UTC+8), the day the daily SMS quota counts. */
 export function startOfChinaDay(now = new Date()): Date {
@@ -74,6 +75,12 @@ export function resetService(d: Deps) {
     return row;
   }
 
+  /** A code of `purpose` checked and used up. */
+  async function take(phone: string, purpose: string, code: string): Promise<void> {
+    const row = await check(phone, purpose, code);
+    await d.guard.markSmsVerified(row.id, sha256(newToken()), new Date());
+  }
+
   return {
     async sendCode(phone: string): Promise<{ expiresIn: number }> {
       return send(phone, PURPOSE, !!(await d.users.findByPhone(phone)));
@@ -83,10 +90,11 @@ export function resetService(d: Deps) {
     sendLoginCode: (phone: string) => send(phone, LOGIN_PURPOSE, true),
 
     /** 家长端: a sign-in code checked and used up. */
-    async takeLoginCode(phone: string, code: string): Promise<void> {
-      const row = await check(phone, LOGIN_PURPOSE, code);
-      await d.guard.markSmsVerified(row.id, sha256(newToken()), new Date());
-    },
+    takeLoginCode: (phone: string, code: string) => take(phone, LOGIN_PURPOSE, code),
+
+    /** Binding a phone to an account at sign-in: a code to the new phone (whose owner is proving it is theirs). */
+    sendBindCode: (phone: string) => send(phone, BIND_PURPOSE, true),
+    takeBindCode: (phone: string, code: string) => take(phone, BIND_PURPOSE, code),
 
     async verifyCode(phone: string, code: string): Promise<{ resetToken: string }> {
       const row = await check(phone, PURPOSE, code);

@@ -11,6 +11,9 @@ export interface AuthContext {
   principal: Principal;
 }
 
+/** What a sign-in ticket allows (session.purpose). */
+export type TicketPurpose = 'change_pwd' | 'bind_phone';
+
 // Writing last_seen on every request would turn reads into writes; a minute of slack is enough for an idle timeout.
 const TOUCH_EVERY_MS = 60_000;
 const CHANGE_PWD_TTL_MS = 15 * 60_000;
@@ -74,14 +77,17 @@ export function sessionService(
       return token;
     },
 
-    /** A short-lived ticket that only allows the forced password change. */
-    async createChangeTicket(userId: number): Promise<string> {
+    /**
+     * A short-lived ticket that only allows one step of a refused sign-in: the forced password change
+     * ('change_pwd') or binding a phone ('bind_phone'). It is never a web session (resolve refuses it).
+     */
+    async createChangeTicket(userId: number, purpose: TicketPurpose = 'change_pwd'): Promise<string> {
       const token = newToken();
       await repo.insert({
         tokenHash: sha256(token),
         userId,
         schoolId: null,
-        purpose: 'change_pwd',
+        purpose,
         expiresAt: new Date(Date.now() + CHANGE_PWD_TTL_MS),
         ip: null,
         userAgent: null,
@@ -90,15 +96,15 @@ export function sessionService(
     },
 
     /** The user of a valid change ticket, without using it up (a refused new password keeps it); null when not valid. */
-    async changeTicketUser(token: string): Promise<number | null> {
+    async changeTicketUser(token: string, purpose: TicketPurpose = 'change_pwd'): Promise<number | null> {
       const row = await repo.findActive(sha256(token));
-      return row && row.purpose === 'change_pwd' && row.expiresAt >= new Date() ? row.userId : null;
+      return row && row.purpose === purpose && row.expiresAt >= new Date() ? row.userId : null;
     },
 
     /** Redeems a change ticket once; null when unknown, used or expired. */
-    async redeemChangeTicket(token: string): Promise<number | null> {
+    async redeemChangeTicket(token: string, purpose: TicketPurpose = 'change_pwd'): Promise<number | null> {
       const row = await repo.findActive(sha256(token));
-      if (!row || row.purpose !== 'change_pwd' || row.expiresAt < new Date()) return null;
+      if (!row || row.purpose !== purpose || row.expiresAt < new Date()) return null;
       await repo.revoke(row.id);
       return row.userId;
     },

@@ -70,6 +70,9 @@ export function userRepo(db: Db) {
     async setNameAndPhone(id: number, name: string, phone: string): Promise<void> {
       await db.update(user).set({ name, phone }).where(eq(user.id, id));
     },
+    async setPhone(id: number, phone: string): Promise<void> {
+      await db.update(user).set({ phone }).where(eq(user.id, id));
+    },
     async setAvatar(id: number, avatarKey: string): Promise<void> {
       await db.update(user).set({ avatarKey }).where(eq(user.id, id));
     },

@@ -122,6 +122,18 @@ export async function seedDemo(
         classId,
       })),
     );
+    // A teacher the school registered before phones were required (account name, no phone): the first sign-in
+    // asks to bind a phone by SMS code (bindPhone), as such accounts do.
+    const [unbound] = await repo.insertUsers([
+      { account: 'zhaolaoshi', phone: null, name: '赵老师', isAdmin: false, passwordHash: hash },
+    ]);
+    await repo.insertTeachers([{ schoolId: sch.id, userId: unbound!.id, subjects: [COURSES[0]!] }]);
+    users.push(unbound!);
+    accounts.push({
+      account: 'zhaolaoshi',
+      name: '赵老师',
+      role: '语文老师（未绑定手机号，首次登录须绑定）',
+    });
     // the bureau (issue 35): 阳光区's administrator and two more of its schools, 月亮区 with one of its own
     accounts.push(...(await seedDemoBureau(repo, { cityId: city.id, countyId: county.id, hash, rand })));
     await d.messages.send(

@@ -162,6 +162,14 @@ export function portalAccountRepo(db: Db) {
         .limit(20);
     },
 
+    async schoolById(id: number): Promise<{ id: number; name: string } | null> {
+      const [row] = await db
+        .select({ id: school.id, name: school.name })
+        .from(school)
+        .where(and(eq(school.id, id), isNull(school.deletedAt)));
+      return row ?? null;
+    },
+
     /** Children as the portal lists them: the student themselves, or a parent's bound children. */
     async children(studentIds: number[]): Promise<PortalChild[]> {
       if (!studentIds.length) return [];

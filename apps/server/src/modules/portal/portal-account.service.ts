@@ -4,8 +4,11 @@ import {
   PORTAL_ACCOUNT_STATE_LABELS,
   type PortalAccountList,
   type PortalAccountState,
+  type PortalLoginInfo,
   type PortalMe,
+  type PortalSchoolQr,
 } from '@yj/contracts';
+import { qrSvg } from '@yj/card';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
@@ -271,6 +274,21 @@ export function portalSelfService(d: Deps) {
     },
 
     schools: (q: string) => r().schools(q),
+
+    /** login-user-info: the school a printed QR names, so its sign-in opens with the school chosen. */
+    async loginInfo(schoolId: number | undefined): Promise<PortalLoginInfo> {
+      const s = schoolId ? await r().schoolById(schoolId) : null;
+      return { school: s };
+    },
+
+    /** The QR a school prints or shows: it opens 学生端 / 家长端 sign-in with the school chosen. */
+    async schoolQr(schoolId: number, serverUrl: string): Promise<PortalSchoolQr> {
+      const s = await r().schoolById(schoolId);
+      if (!s) throw fail('schoolNotFound');
+      const url = `${serverUrl}/minions/portal/login?school=${s.id}`;
+      const qr = `data:image/svg+xml;base64,${Buffer.from(qrSvg(url)).toString('base64')}`;
+      return { schoolName: s.name, url, qr };
+    },
   };
 }
 export type PortalSelfService = ReturnType<typeof portalSelfService>;

@@ -16,6 +16,7 @@ import { actorOf, authOf, clearSessionCookies, metaOf, setSessionCookies } from 
 import { schoolFromParams } from '../../plugins/scope';
 import { sendXlsx } from '../../lib/excel';
 import type { ExamScopes } from '../exam/exam-scope';
+import { serverUrlOf } from '../tool/scan-agent-package';
 import type { PortalAccountService, PortalSelfService } from './portal-account.service';
 import type { PortalLoginService } from './portal-login.service';
 import type { PortalResultsService } from './portal-results.service';
@@ -35,6 +36,11 @@ interface Deps {
 export function portalAdminRoutes(app: FastifyInstance, d: Deps): void {
   const on = contractRoutes(app);
   const school = { scope: schoolFromParams };
+  on(
+    a.schoolQr,
+    ({ params }, req) => d.self.schoolQr(params.schoolId, serverUrlOf(req.protocol, req.host)),
+    school,
+  );
   on(a.accounts, ({ params, query }) => d.accounts.list(params.schoolId, query.classId), school);
   on(
     a.createAccounts,
@@ -81,6 +87,7 @@ export function portalRoutes(app: FastifyInstance, d: Deps): void {
   };
 
   on(c.schools, ({ query }) => d.self.schools(query.q), limited);
+  on(c.loginInfo, ({ query }) => d.self.loginInfo(query.school), limited);
   on(c.schoolExams, ({ params }) => d.login.schoolExams(params.schoolId), limited);
   on(
     c.login,

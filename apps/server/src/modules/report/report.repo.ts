@@ -223,6 +223,22 @@ export function reportRepo(db: Db) {
       return { settings, version: row.version };
     },
 
+    /** 分析隐藏设置 of an exam (keys), empty when none saved. */
+    async hidden(examId: number): Promise<string[]> {
+      const r = await db.execute(sql`select hidden from analysis_hidden where exam_id = ${examId}`);
+      return rowsOf<{ hidden: string[] }>(r)[0]?.hidden ?? [];
+    },
+    async saveHidden(examId: number, hidden: string[], userId: number): Promise<void> {
+      await db.execute(sql`
+        insert into analysis_hidden (exam_id, hidden, updated_by) values (${examId},
+          array[${sql.join(
+            hidden.map((h) => sql`${h}`),
+            sql`, `,
+          )}]::text[], ${userId})
+        on conflict (exam_id) do update set hidden = excluded.hidden, updated_by = excluded.updated_by,
+          updated_at = now()`);
+    },
+
     /** Stores an exam's settings with the next version (the cached reports' stamps no longer match). */
     async saveSettings(examId: number, settings: ReportSettings, userId: number): Promise<void> {
       await db.execute(sql`

@@ -52,6 +52,19 @@ export function reportRoutes(
     exam,
   );
   on(
+    c.hiddenConfig,
+    async ({ params }, req) => d.reports.hiddenConfig(params.examId, await req.principal()),
+    exam,
+  );
+  on(
+    c.saveHiddenConfig,
+    async ({ params, body }, req) => {
+      await d.reports.saveHiddenConfig(params.examId, body.hidden, await req.principal(), actorOf(req));
+      return null;
+    },
+    exam,
+  );
+  on(
     c.students,
     async ({ params, query }, req) => {
       const p = await req.principal();

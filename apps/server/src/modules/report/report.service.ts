@@ -25,6 +25,9 @@ import {
   type ReportStudentsQuery,
   type ReportSubjects,
   CachedReportSchema,
+  withoutHidden,
+  type AnalysisHideKey,
+  type AnalysisHiddenView,
 } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
@@ -342,7 +345,9 @@ export function reportService(d: {
     }
     // a view that holds nothing of this exam (another school's administrator, a teacher of other classes)
     if (!any) throw fail('forbidden');
-    return { table, rows };
+    // 分析隐藏设置: blanked for whoever sees only part of the exam
+    const hidden = new Set(view.all ? [] : ((await repo.hidden(examId)) as AnalysisHideKey[]));
+    return { table, rows, hidden };
   }
 
   /** Rows of the 学生成绩 table as the list shows them: exam number and name read now, school and class named. */
@@ -520,15 +525,16 @@ export function reportService(d: {
 
     /** A page of the 学生成绩 list. */
     async students(examId: number, q: ReportStudentsQuery, p: Principal): Promise<ReportStudentsPage> {
-      const { table, rows } = await studentRows(examId, q, p);
+      const { table, rows, hidden } = await studentRows(examId, q, p);
       const from = (q.page - 1) * q.size;
-      return { items: await studentsAt(examId, table, rows.slice(from, from + q.size)), total: rows.length };
+      const items = await studentsAt(examId, table, rows.slice(from, from + q.size));
+      return { items: items.map((r) => withoutHidden(r, hidden)), total: rows.length };
     },
 
     /** The whole filtered 学生成绩 list as an Excel sheet: the rows and cells of the screen. */
     async exportStudents(examId: number, f: ReportStudentsFilter, p: Principal) {
-      const { table, rows } = await studentRows(examId, f, p);
-      const list = await studentsAt(examId, table, rows);
+      const { table, rows, hidden } = await studentRows(examId, f, p);
+      const list = (await studentsAt(examId, table, rows)).map((r) => withoutHidden(r, hidden));
       const subject =
         f.subjectId === undefined ? null : (await repo.subjects(examId)).find((s) => s.id === f.subjectId);
       const e = await examOf(examId);
@@ -581,6 +587,36 @@ export function reportService(d: {
           target: `exam:${examId}`,
           ip: actor.ip,
           detail: { before: before?.settings ?? DEFAULT_REPORT_SETTINGS, after: settings },
+        });
+      });
+    },
+
+    /** 分析隐藏设置 of the exam, for whoever reads its reports. */
+    async hiddenConfig(examId: number, p: Principal): Promise<AnalysisHiddenView> {
+      const e = await examSeenBy(examId, p);
+      return { hidden: (await repo.hidden(examId)) as AnalysisHideKey[], mayEdit: mayConfigure(p, e) };
+    },
+
+    async saveHiddenConfig(
+      examId: number,
+      hidden: AnalysisHideKey[],
+      p: Principal,
+      actor: Actor,
+    ): Promise<void> {
+      const e = await examOf(examId);
+      if (!mayConfigure(p, e)) throw fail('forbidden');
+      const keys = [...new Set(hidden)].sort();
+      await d.db.transaction(async (tx) => {
+        const before = await d.repo(tx).hidden(examId);
+        await d.repo(tx).saveHidden(examId, keys, actor.userId);
+        await d.audit.record(tx, {
+          action: 'report.hiddenConfig',
+          userId: actor.userId,
+          schoolId: e.schoolId,
+          examId,
+          target: `exam:${examId}`,
+          ip: actor.ip,
+          detail: { before, after: keys },
         });
       });
     },

@@ -73,6 +73,17 @@ describe('teachers of a school', () => {
     });
   });
 
+  it('cuts a teacher name longer than 15 characters to 15 (spec §5 and §9)', async () => {
+    const long = '欧阳' + '长'.repeat(18);
+    const add = body<{ userId: number }>(
+      await admin.post(url('/upload/one'), { name: long, phone: '13711119999', subjects: ['语文'] }),
+    );
+    expect(add.code).toBe(0);
+    const one = body<{ name: string }>(await admin.get(url('/one?phone=13711119999')));
+    expect(one.data.name).toBe(long.slice(0, 15));
+    expect(one.data.name).toHaveLength(15);
+  });
+
   it('shows colleagues the list with phones masked; only the admin changes it', async () => {
     const seen = body<Page>(await colleague.post(url(), { keyword: '赵' })).data.items[0];
     expect(seen?.phone).toBe('137****2222');

@@ -1,6 +1,7 @@
 import {
   authContract as c,
   avatarUploaded,
+  type BindPhoneLoginRequest,
   type ChangePasswordRequest,
   type ChangePwdLoginRequest,
   type LoginRequest,
@@ -12,6 +13,8 @@ import { callRoute } from '../../api/contract';
 export const authApi = {
   login: (body: LoginRequest) => callRoute(c.login, { body }),
   changePwdLogin: (body: ChangePwdLoginRequest) => callRoute(c.changePwdLogin, { body }),
+  bindPhoneCode: (body: { bindToken: string; phone: string }) => callRoute(c.bindPhoneCode, { body }),
+  bindPhoneLogin: (body: BindPhoneLoginRequest) => callRoute(c.bindPhoneLogin, { body }),
   logout: () => callRoute(c.logout, {}),
   userInfo: () => callRoute(c.userInfo, {}),
   changePassword: (body: ChangePasswordRequest) => callRoute(c.changePassword, { body }),
@@ -26,5 +29,10 @@ export const authApi = {
   verifyMobile: (phone: string, code: string) => callRoute(c.verifyMobile, { query: { phone, code } }),
   resetPassword: (phone: string, resetToken: string, password: string) =>
     callRoute(c.resetPassword, { query: { phone, resetToken, password } }),
+  scanLoginQr: () => callRoute(c.scanLoginQr, {}),
+  scanLoginPoll: (ticket: string) => callRoute(c.scanLoginPoll, { body: { ticket } }),
+  scanLoginInfo: (code: string) => callRoute(c.scanLoginInfo, { body: { code } }),
+  scanLoginConfirm: (code: string) => callRoute(c.scanLoginConfirm, { body: { code } }),
+  scanLoginCancel: (code: string) => callRoute(c.scanLoginCancel, { body: { code } }),
   refreshCaptcha: (verifyKey: string) => callRoute(c.refreshCaptcha, { query: { verifyKey } }),
 };

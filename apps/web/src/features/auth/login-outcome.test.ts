@@ -22,6 +22,17 @@ describe('readLoginRefusal', () => {
     });
   });
 
+  it('an account without a phone carries the bind ticket (captchaType bindPhone)', () => {
+    expect(
+      readLoginRefusal({
+        code: 1,
+        errCode: 12120,
+        message: '账号尚未绑定手机号，请绑定后登录',
+        data: { captchaType: 'bindPhone', bindToken: 'bind-1234567890' },
+      }),
+    ).toEqual({ kind: 'bindPhone', bindToken: 'bind-1234567890', text: '账号尚未绑定手机号，请绑定后登录' });
+  });
+
   it('first sign-in carries the change token', () => {
     expect(
       readLoginRefusal({

@@ -17,7 +17,9 @@ export function useSignedIn(): (res: LoginResponse) => void {
     sessionStorage.setItem(SCAN_SESSION_KEY, res.token);
     qc.setQueryData(currentUserQuery.queryKey, res.user);
     const target = params.get('redirect');
-    // Only in-app paths: an absolute URL here would be an open redirect.
-    void navigate(target?.startsWith('/book/') ? target : '/book/home', { replace: true });
+    // Only in-app paths: an absolute URL here would be an open redirect. A phone signing in to confirm a PC's
+    // 扫码登录 goes back to that confirmation.
+    const inApp = target?.startsWith('/book/') || target?.startsWith('/scan-login?');
+    void navigate(inApp && target ? target : '/book/home', { replace: true });
   };
 }

@@ -15,6 +15,7 @@ const who = (studentId: number | undefined) => (studentId ? { studentId } : {});
 /** 学生端 / 家长端 calls (issue 32), and the school's 学生账号 and 发布设置. */
 export const portalApi = {
   schools: (q: string) => callRoute(c.schools, { query: { q } }),
+  loginInfo: (school?: number) => callRoute(c.loginInfo, { query: { school } }),
   schoolExams: (schoolId: number) => callRoute(c.schoolExams, { params: { schoolId } }),
   login: (body: PortalLoginRequest) => callRoute(c.login, { body }),
   parentSms: (phone: string) => callRoute(c.parentSms, { body: { phone } }),
@@ -32,6 +33,7 @@ export const portalApi = {
   subject: (subjectId: number, studentId?: number) =>
     callRoute(c.subject, { params: { subjectId }, query: who(studentId) }),
 
+  schoolQr: (schoolId: number) => callRoute(a.schoolQr, { params: { schoolId } }),
   accounts: (schoolId: number, classId?: number) =>
     callRoute(a.accounts, { params: { schoolId }, query: classId ? { classId } : {} }),
   createAccounts: (schoolId: number, classIds: number[]) =>

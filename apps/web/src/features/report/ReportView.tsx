@@ -10,6 +10,7 @@ import { GroupsTab } from './GroupsTab';
 import { sectionTabs } from './report-tabs';
 import { reportQuery, reportSettingsQuery, reportSubjectsQuery } from './report.api';
 import { ReportSettingsDialog } from './ReportSettingsDialog';
+import { HiddenConfigButton } from './HiddenConfigButton';
 import { StudentsTab } from './StudentsTab';
 import { ProgressTab } from './ProgressTab';
 
@@ -87,6 +88,7 @@ export function ReportView({ examId }: { examId: number }) {
             </Link>
           )}
           <SettingsButton examId={examId} />
+          <HiddenConfigButton examId={examId} />
         </Space>
       </Space>
       {!published.length ? (

@@ -4,6 +4,7 @@ import {
   reportGroupContract as g,
   type ReportGroupBody,
   type ReportGroupImportResult,
+  type AnalysisHideKey,
   type ReportSettings,
   type ReportSheet,
 } from '@yj/contracts';
@@ -35,6 +36,9 @@ export const reportApi = {
   report: (examId: number, subjectId: number | null) =>
     callRoute(c.report, { params: params(examId), query: subjectId ? { subjectId } : {} }),
   settings: (examId: number) => callRoute(c.settings, { params: params(examId) }),
+  hiddenConfig: (examId: number) => callRoute(c.hiddenConfig, { params: params(examId) }),
+  saveHiddenConfig: (examId: number, hidden: AnalysisHideKey[]) =>
+    callRoute(c.saveHiddenConfig, { params: params(examId), body: { hidden } }),
   saveSettings: (examId: number, settings: ReportSettings) =>
     callRoute(c.saveSettings, { params: params(examId), body: settings }),
   students: (examId: number, f: StudentFilter & { page: number; size: number }) =>

@@ -1,93 +1,20 @@
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { phone as phoneSchema } from '@yj/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Form, Input, Space } from 'antd';
 import { authApi } from '../../features/auth/auth.api';
-import { useCountdown } from './useCountdown';
-
-const RESEND_SECONDS = 60;
-
-interface Values {
-  phone: string;
-  code: string;
-}
-
-const phoneRule = {
-  validator: (_r: unknown, v: unknown) =>
-    !v || phoneSchema.safeParse(v).success
-      ? Promise.resolve()
-      : Promise.reject(new Error('请输入正确的 11 位手机号')),
-};
+import { PhoneCodeForm } from '../../features/auth/PhoneCodeForm';
 
 /** Step 1: send a code to the phone (60 s before it can be re-sent), then check it. */
 export function VerifyPhoneStep({ onVerified }: { onVerified: (phone: string, resetToken: string) => void }) {
-  const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
-  const [left, startCountdown] = useCountdown();
-
-  const send = useMutation({
-    mutationFn: authApi.sendResetCode,
-    onSuccess: ({ expiresIn }) => {
-      startCountdown(RESEND_SECONDS);
-      void message.success(`验证码已发送，${Math.max(1, Math.round(expiresIn / 60))} 分钟内有效`);
-    },
-  });
   const verify = useMutation({
-    mutationFn: (v: Values) => authApi.verifyMobile(v.phone, v.code),
+    mutationFn: (v: { phone: string; code: string }) => authApi.verifyMobile(v.phone, v.code),
     onSuccess: ({ resetToken }, v) => onVerified(v.phone, resetToken),
   });
-
-  const sendCode = async (): Promise<void> => {
-    const { phone } = await form.validateFields(['phone']);
-    send.mutate(phone);
-  };
-
   return (
-    <Form
-      form={form}
-      size="large"
-      requiredMark={false}
-      onFinish={(v) => verify.mutate({ phone: v.phone.trim(), code: v.code.trim() })}
-    >
-      <Form.Item name="phone" rules={[{ required: true, message: '请输入手机号' }, phoneRule]}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="账号绑定的手机号"
-          maxLength={11}
-          inputMode="numeric"
-          autoFocus
-        />
-      </Form.Item>
-      <Form.Item>
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入 6 位短信验证码' }]}
-          >
-            <Input
-              prefix={<SafetyOutlined />}
-              placeholder="短信验证码"
-              maxLength={6}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-            />
-          </Form.Item>
-          <Button
-            onClick={() => void sendCode().catch(() => undefined)}
-            disabled={left > 0}
-            loading={send.isPending}
-            style={{ width: 136 }}
-          >
-            {left > 0 ? `${left} 秒后重发` : '获取验证码'}
-          </Button>
-        </Space.Compact>
-      </Form.Item>
-      <Form.Item style={{ marginBottom: 12 }}>
-        <Button type="primary" htmlType="submit" block loading={verify.isPending}>
-          下一步
-        </Button>
-      </Form.Item>
-    </Form>
+    <PhoneCodeForm
+      phonePlaceholder="账号绑定的手机号"
+      submitText="下一步"
+      sendCode={authApi.sendResetCode}
+      onSubmit={(phone, code) => verify.mutate({ phone, code })}
+      submitting={verify.isPending}
+    />
   );
 }

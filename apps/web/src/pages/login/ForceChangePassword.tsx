@@ -2,6 +2,8 @@ import { PASSWORD_RULE_TEXT, type LoginResponse } from '@yj/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { authApi } from '../../features/auth/auth.api';
+import { readLoginRefusal } from '../../features/auth/login-outcome';
+import { handleApiError } from '../../api/handle-error';
 import { passwordRules } from '../../features/auth/password-rules';
 import { AuthTitle } from './AuthLayout';
 import { ConfirmPasswordItem } from '../../features/auth/ConfirmPasswordItem';
@@ -12,13 +14,21 @@ interface Props {
   account: string;
   onBack: () => void;
   onDone: (res: LoginResponse) => void;
+  /** the new password was accepted, and the account has a phone to bind before entering */
+  onBindPhone?: (bindToken: string) => void;
 }
 
 /** First sign-in: the initial password must be replaced before entering (changeToken from the refusal). */
-export function ForceChangePassword({ changeToken, account, onBack, onDone }: Props) {
+export function ForceChangePassword({ changeToken, account, onBack, onDone, onBindPhone }: Props) {
   const change = useMutation({
     mutationFn: (newPassword: string) => authApi.changePwdLogin({ changeToken, newPassword }),
+    meta: { silent: true },
     onSuccess: onDone,
+    onError: (e) => {
+      const refusal = readLoginRefusal(e);
+      if (refusal.kind === 'bindPhone' && onBindPhone) onBindPhone(refusal.bindToken);
+      else handleApiError(e);
+    },
   });
   return (
     <>

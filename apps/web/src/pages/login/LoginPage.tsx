@@ -9,6 +9,8 @@ import { authApi } from '../../features/auth/auth.api';
 import { readLoginRefusal } from '../../features/auth/login-outcome';
 import { useSignedIn } from '../../features/auth/useSignedIn';
 import { AuthLayout, AuthTitle } from './AuthLayout';
+import { BindPhone } from './BindPhone';
+import { ScanLoginPanel } from '../../features/auth/ScanLoginPanel';
 import { ForceChangePassword } from './ForceChangePassword';
 
 /** /login: account and password; captcha after repeated failures; forced change at first sign-in. */
@@ -17,6 +19,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [changeToken, setChangeToken] = useState<string | null>(null);
   const [changeAccount, setChangeAccount] = useState('');
+  const [bindToken, setBindToken] = useState<string | null>(null);
+  const [byScan, setByScan] = useState(false);
   const signedIn = useSignedIn();
 
   const login = useMutation({
@@ -32,12 +36,25 @@ export function LoginPage() {
         setChangeAccount(sent.account);
         return;
       }
+      if (refusal.kind === 'bindPhone') {
+        setError(null);
+        setBindToken(refusal.bindToken);
+        return;
+      }
       setError(refusal.text);
       if (refusal.kind === 'captcha') {
         handleApiError(e, { onCaptcha: (answer) => login.mutate({ ...sent, ...answer }) });
       }
     },
   });
+
+  if (bindToken) {
+    return (
+      <AuthLayout>
+        <BindPhone bindToken={bindToken} onBack={() => setBindToken(null)} onDone={signedIn} />
+      </AuthLayout>
+    );
+  }
 
   if (changeToken) {
     return (
@@ -47,7 +64,23 @@ export function LoginPage() {
           account={changeAccount}
           onBack={() => setChangeToken(null)}
           onDone={signedIn}
+          onBindPhone={(token) => {
+            setChangeToken(null);
+            setBindToken(token);
+          }}
         />
+      </AuthLayout>
+    );
+  }
+
+  if (byScan) {
+    return (
+      <AuthLayout>
+        <AuthTitle title="扫码登录" subtitle="用已登录的手机扫码确认，免输密码" />
+        <ScanLoginPanel onSignedIn={signedIn} />
+        <Button type="link" onClick={() => setByScan(false)} style={{ padding: 0 }}>
+          账号密码登录
+        </Button>
       </AuthLayout>
     );
   }
@@ -96,7 +129,12 @@ export function LoginPage() {
       </Form>
       <div style={{ display: 'flex', justifyContent: 'space-between', fontSize: 14 }}>
         <span style={{ color: '#86909c' }}>账号由学校管理员开通</span>
-        <Link to="/forgetPwd">忘记密码？</Link>
+        <span style={{ display: 'flex', gap: 16 }}>
+          <Button type="link" onClick={() => setByScan(true)} style={{ padding: 0, height: 'auto' }}>
+            扫码登录
+          </Button>
+          <Link to="/forgetPwd">忘记密码？</Link>
+        </span>
       </div>
       {/* students and parents sign in elsewhere (学号 or phone code): say where, or they try their 学号 here */}
       <div style={{ marginTop: 12, textAlign: 'center', fontSize: 14 }}>

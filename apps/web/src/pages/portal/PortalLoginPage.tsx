@@ -3,7 +3,7 @@ import type { LoginResponse, PortalLoginRequest } from '@yj/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Segmented, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { handleApiError } from '../../api/handle-error';
 import { readLoginRefusal } from '../../features/auth/login-outcome';
 import { portalApi } from '../../features/portal/portal.api';
@@ -64,8 +64,14 @@ interface StudentValues {
   password: string;
 }
 
-function StudentForm({ onDone }: { onDone: (res: LoginResponse) => void }) {
+type School = { id: number; name: string };
+
+function StudentForm({ onDone, school }: { onDone: (res: LoginResponse) => void; school: School | null }) {
   const [form] = Form.useForm<StudentValues>();
+  // a school's printed QR chose the school: it is filled in (and can still be changed)
+  useEffect(() => {
+    if (school) form.setFieldValue('schoolId', school.id);
+  }, [school, form]);
   const [q, setQ] = useState('');
   const [by, setBy] = useState<By>('学号');
   const [sent, setSent] = useState<PortalLoginRequest | null>(null);
@@ -122,7 +128,10 @@ function StudentForm({ onDone }: { onDone: (res: LoginResponse) => void }) {
           showSearch={{ filterOption: false, onSearch: setQ }}
           placeholder="输入学校名称查找"
           notFoundContent={q.trim().length >= 2 ? '没有找到学校' : '请至少输入 2 个字'}
-          options={(schools.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          options={[...(school && !q ? [school] : []), ...(schools.data ?? [])].map((s) => ({
+            value: s.id,
+            label: s.name,
+          }))}
           data-testid="portal-school"
         />
       </Form.Item>
@@ -251,6 +260,14 @@ function ParentForm({ onDone }: { onDone: (res: LoginResponse) => void }) {
 export function PortalLoginPage() {
   const [side, setSide] = useState<Side>('学生');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const schoolParam = Number(params.get('school'));
+  const info = useQuery({
+    queryKey: ['portal', 'login-info', schoolParam],
+    queryFn: () => portalApi.loginInfo(schoolParam),
+    enabled: Number.isInteger(schoolParam) && schoolParam > 0,
+  });
+  const school = info.data?.school ?? null;
   const qc = useQueryClient();
   const done = () => {
     qc.clear();
@@ -259,7 +276,12 @@ export function PortalLoginPage() {
   return (
     <PortalFrame>
       <div style={{ padding: '32px 20px' }}>
-        <AuthTitle title="成绩查询" subtitle="学生和家长查看已发布的考试成绩" />
+        <AuthTitle
+          title="成绩查询"
+          subtitle={
+            school ? `${school.name} · 学生和家长查看已发布的考试成绩` : '学生和家长查看已发布的考试成绩'
+          }
+        />
         <Segmented
           block
           size="large"
@@ -269,7 +291,7 @@ export function PortalLoginPage() {
           style={{ marginBottom: 20 }}
           data-testid="portal-side"
         />
-        {side === '学生' ? <StudentForm onDone={done} /> : <ParentForm onDone={done} />}
+        {side === '学生' ? <StudentForm onDone={done} school={school} /> : <ParentForm onDone={done} />}
       </div>
     </PortalFrame>
   );

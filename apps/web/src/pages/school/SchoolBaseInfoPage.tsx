@@ -8,6 +8,7 @@ import { SchoolExamsPanel } from '../../features/school-admin/exams/SchoolExamsP
 import { GradesPanel } from '../../features/school-admin/grades/GradesPanel';
 import { OrgPanel } from '../../features/school-admin/org/OrgPanel';
 import { schoolNameIn } from '../../features/school-admin/org-tree';
+import { PortalQrCard } from '../../features/school-admin/other/PortalQrCard';
 import { RecordsPanel } from '../../features/school-admin/records/RecordsPanel';
 import { TeacherSchedulePanel } from '../../features/school-admin/schedule/TeacherSchedulePanel';
 import { orgTreeQuery } from '../../features/school-admin/school-admin.queries';
@@ -66,6 +67,7 @@ export function SchoolBaseInfoPage() {
     ),
     record: <RecordsPanel schoolId={schoolId} />,
     administrators: <AdminsPanel schoolId={schoolId} />,
+    'yj-base-info-other': <PortalQrCard schoolId={schoolId} />,
   };
 
   return (

@@ -5,6 +5,7 @@ import { cardOf } from './cards';
 describe('cardOf', () => {
   it('opens the named card, or 学生 for an unknown or missing one', () => {
     expect(cardOf('record')).toBe('record');
+    expect(cardOf('yj-base-info-other')).toBe('yj-base-info-other');
     expect(cardOf('nope')).toBe('students');
     expect(cardOf(undefined)).toBe('students');
   });

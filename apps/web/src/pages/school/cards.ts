@@ -9,6 +9,8 @@ export const CARDS = [
   { key: 'organization', label: '组织机构' },
   { key: 'record', label: '操作记录' },
   { key: 'administrators', label: '管理员' },
+  // spec's yj-base-info-other: what a school hands out (the 学生 / 家长 sign-in QR)
+  { key: 'yj-base-info-other', label: '其他' },
 ] as const;
 
 export type CardKey = (typeof CARDS)[number]['key'];
