@@ -86,7 +86,16 @@ test('a teacher’s screens against their bare HTML load', { timeout: 1_800_000 
   await loginAsSchoolAdmin(page);
 
   // the report: a published exam of three classes (the reports journey's, lighter)
-  const tabs = ['班级对比', '一分一段', '分数分布', '试题分析', '等级与临界生', '试卷讲评', '学生成绩', '进退步'];
+  const tabs = [
+    '班级对比',
+    '一分一段',
+    '分数分布',
+    '试题分析',
+    '等级与临界生',
+    '试卷讲评',
+    '学生成绩',
+    '进退步',
+  ];
   const report = ['打开', ...tabs].some((t) => wanted(`成绩报表 ${t}`))
     ? (
         await publishedExam(page, {
@@ -128,7 +137,9 @@ test('a teacher’s screens against their bare HTML load', { timeout: 1_800_000 
     await settled(page);
   };
   const addExaminees = async () => {
-    const button = page.getByRole('dialog', { name: '添加考生' }).getByRole('button', { name: /添加 \d+ 名考生/ });
+    const button = page
+      .getByRole('dialog', { name: '添加考生' })
+      .getByRole('button', { name: /添加 \d+ 名考生/ });
     added = Number(/添加 (\d+) 名考生/.exec(await button.innerText())?.[1] ?? 0);
     await button.click();
     await page.locator('[data-testid="examinee-table"] .ant-table-row').first().waitFor({ timeout: 60_000 });
@@ -193,27 +204,28 @@ test('a teacher’s screens against their bare HTML load', { timeout: 1_800_000 
       },
       run: async () => {
         await page.goto(reportUrl);
-        await page.getByTestId('report-overview').getByText('实考', { exact: true }).waitFor({ timeout: 60_000 });
+        await page
+          .getByTestId('report-overview')
+          .getByText('实考', { exact: true })
+          .waitFor({ timeout: 60_000 });
         await page.getByTestId('chart-overview').locator('canvas').waitFor();
         await settled(page);
       },
     },
-    ...tabs.map(
-      (tab): Screen => ({
-        name: `成绩报表 ${tab}`,
-        url: reportUrl,
-        prepare: async () => {
-          await page.goto(reportUrl);
-          await page.getByTestId('report-overview').getByText('实考', { exact: true }).waitFor();
-          await settled(page);
-        },
-        run: async () => {
-          await page.getByRole('tab', { name: tab }).click();
-          await page.getByRole('tab', { name: tab, selected: true }).waitFor();
-          await settled(page);
-        },
-      }),
-    ),
+    ...tabs.map((tab): Screen => ({
+      name: `成绩报表 ${tab}`,
+      url: reportUrl,
+      prepare: async () => {
+        await page.goto(reportUrl);
+        await page.getByTestId('report-overview').getByText('实考', { exact: true }).waitFor();
+        await settled(page);
+      },
+      run: async () => {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+        await settled(page);
+      },
+    })),
   ];
 
   const screens = all.filter((x) => wanted(x.name));
