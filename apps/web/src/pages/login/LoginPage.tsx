@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginRequest } from '@yj/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { handleApiError } from '../../api/handle-error';
 import { authApi } from '../../features/auth/auth.api';
@@ -11,6 +11,25 @@ import { useSignedIn } from '../../features/auth/useSignedIn';
 import { AuthLayout, AuthTitle } from './AuthLayout';
 import { ForceChangePassword } from './ForceChangePassword';
 
+/**
+ * The code of the pages a sign-in opens (the /book shell and the home page, ~50 files), fetched and run while the
+ * person types: signing in then waits on the server alone (issue 31, point 12: login → home was mostly loading
+ * and compiling these after the click). The router's lazy routes pick up the same modules.
+ */
+function preloadSignedInPages(): () => void {
+  // a failed fetch here is the router's to retry and report when the page is opened
+  const load = () => {
+    import('../../app/shell/route').catch(() => undefined);
+    import('../home/route').catch(() => undefined);
+  };
+  const idle = window.requestIdleCallback?.(load, { timeout: 1_000 });
+  const timer = idle === undefined ? setTimeout(load, 200) : undefined;
+  return () => {
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    clearTimeout(timer);
+  };
+}
+
 /** /login: account and password; captcha after repeated failures; forced change at first sign-in. */
 export function LoginPage() {
   const [form] = Form.useForm<LoginRequest>();
@@ -18,6 +37,7 @@ export function LoginPage() {
   const [changeToken, setChangeToken] = useState<string | null>(null);
   const [changeAccount, setChangeAccount] = useState('');
   const signedIn = useSignedIn();
+  useEffect(preloadSignedInPages, []);
 
   const login = useMutation({
     mutationFn: authApi.login,
