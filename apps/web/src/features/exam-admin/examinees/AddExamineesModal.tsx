@@ -70,7 +70,6 @@ export function AddExamineesModal({
           rule,
           roomSize,
         });
-        await invalidateExam(qc, exam.id);
         message.success(
           r.skipped
             ? `已添加 ${r.added} 名考生，${r.skipped} 名已在考试中的学生已跳过`
@@ -78,6 +77,9 @@ export function AddExamineesModal({
         );
         setPicked(null);
         onClose();
+        // the save has answered: the list behind the dialog is read again with the dialog closed (it shows its own
+        // loading state), not with the dialog still spinning over it (issue 31, point 12)
+        void invalidateExam(qc, exam.id);
       } catch (e) {
         handleApiError(e);
       }
