@@ -1,4 +1,5 @@
 import type PDFDocumentClass from 'pdfkit';
+import type { Font } from 'fontkit';
 import { BUBBLE_LABEL_PT, LABEL_GREY } from './metrics';
 import { qrRuns, QR_QUIET } from './qr';
 import { BUBBLE_STROKE, bubbleLabel, bubbleShape } from './svg';
@@ -79,6 +80,20 @@ function draw(doc: Doc, e: Element, fonts: { regular: string; bold: string }): v
   }
 }
 
+// Opening a CJK CFF font costs fontkit ~0.1 s of CPU (seconds on a busy machine), and pdfkit opens the bytes
+// it is given anew for every document, twice a card (regular and bold): the font is opened once per bytes and
+// the opened font given to every document (pdfkit takes a fontkit font wherever it takes bytes; each document
+// still keeps its own subset).
+const openedFonts = new WeakMap<Uint8Array, Font>();
+async function opened(bytes: Uint8Array): Promise<Font> {
+  const known = openedFonts.get(bytes);
+  if (known) return known;
+  const { create } = await import('fontkit');
+  const font = create(bytes);
+  openedFonts.set(bytes, font);
+  return font;
+}
+
 /**
  * The printable PDF of a card (one PDF page per card page), with the given CJK font embedded as a subset; given
  * several copies of a card (个性化答题卡, one a student), their pages one copy after the other in one file.
@@ -93,21 +108,22 @@ export async function renderPdf(
   // pdfkit and its font engine hold ~25 MB: loaded with the first card printed, not with the server.
   const { default: PDFDocument } = await import('pdfkit');
   const f: CardFonts = fonts instanceof Uint8Array ? { regular: fonts } : fonts;
+  const regular = await opened(f.regular);
+  const bold = f.bold ? await opened(f.bold) : null;
   const size: [number, number] = [pt(g.width), pt(g.height)];
   const doc = new PDFDocument({
     size,
     margin: 0,
     autoFirstPage: false,
     // The card font as the default font: pdfkit then never loads its built-in Helvetica from disk.
-    font: f.regular as unknown as string,
+    font: regular as unknown as string,
     info: { Title: g.name, Creator: '阅卷 答题卡', Producer: 'pdfkit', CreationDate: new Date(0) },
   });
-  // Opening a CJK CFF font costs seconds in fontkit: reuse the default font (pdfkit caches it under its
-  // PostScript name) instead of registering the same bytes again.
-  const opened = (doc as unknown as { _font?: { name?: string } })._font?.name;
-  if (!opened) doc.registerFont('card', f.regular as unknown as string);
-  if (f.bold) doc.registerFont('card-bold', f.bold as unknown as string);
-  const names = { regular: opened ?? 'card', bold: f.bold ? 'card-bold' : (opened ?? 'card') };
+  // the default font is cached under its PostScript name: drawing with that name reuses it (one subset)
+  const main = (doc as unknown as { _font?: { name?: string } })._font?.name;
+  if (!main) doc.registerFont('card', regular as unknown as string);
+  if (bold) doc.registerFont('card-bold', bold as unknown as string);
+  const names = { regular: main ?? 'card', bold: bold ? 'card-bold' : (main ?? 'card') };
   const chunks: Uint8Array[] = [];
   doc.on('data', (c: Uint8Array) => chunks.push(c));
   const done = new Promise<Uint8Array>((resolve, reject) => {

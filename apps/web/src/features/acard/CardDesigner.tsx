@@ -27,6 +27,13 @@ export function CardDesigner(b: SubjectBundle) {
   const [params] = useSearchParams();
   const templateId = parseId(params.get('templateId') ?? undefined);
   const design = useQuery(cardDesignQuery(subjectId, templateId));
+  // Another card opened (or 新建) is a new designer. A card saved takes its template's id into the address: the
+  // designer that saved it stays as it is (its form, its drawn preview) instead of being built and drawn again for
+  // the same card (issue 31, point 12).
+  const [adopted, setAdopted] = useState<number | null>(null);
+  const [view, setView] = useState({ templateId, n: 0 });
+  if (view.templateId !== templateId)
+    setView({ templateId, n: templateId !== null && templateId === adopted ? view.n : view.n + 1 });
   if (design.isError && !design.data)
     return <QueryFailed title="答题卡加载失败" error={design.error} onRetry={() => void design.refetch()} />;
   if (!design.data)
@@ -35,10 +42,19 @@ export function CardDesigner(b: SubjectBundle) {
         <Skeleton active paragraph={{ rows: 8 }} />
       </Card>
     );
-  return <DesignerBody key={templateId ?? 'new'} bundle={b} design={design.data} />;
+  return <DesignerBody key={view.n} bundle={b} design={design.data} onSaved={setAdopted} />;
 }
 
-function DesignerBody({ bundle, design }: { bundle: SubjectBundle; design: CardDesign }) {
+function DesignerBody({
+  bundle,
+  design,
+  onSaved,
+}: {
+  bundle: SubjectBundle;
+  design: CardDesign;
+  /** before the address takes the saved template's id */
+  onSaved: (templateId: number) => void;
+}) {
   const { subject, permission, exam } = bundle;
   const info = subject.subjectInfo;
   const subjectId = info.id;
@@ -86,8 +102,10 @@ function DesignerBody({ bundle, design }: { bundle: SubjectBundle; design: CardD
         qc.invalidateQueries({ queryKey: acardKeys.list(subjectId) }),
         qc.invalidateQueries({ queryKey: ['template'] }),
       ]);
-      if (template.id !== design.templateId)
+      if (template.id !== design.templateId) {
+        onSaved(template.id);
         setParams({ templateId: String(template.id) }, { replace: true });
+      }
     },
   });
 

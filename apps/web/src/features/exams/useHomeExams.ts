@@ -1,5 +1,6 @@
 import type { HomeExamsQuery } from '@yj/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { LOADED_FRESH } from '../../app/freshness';
 import { examsApi } from './exams.api';
 
 export const HOME_PAGE_SIZE = 10;
@@ -13,5 +14,7 @@ export function homeExamsQuery(q: HomeExamsQuery) {
     placeholderData: keepPreviousData,
     // The list shows its own error state (with the trace id); no dialog on top of it.
     meta: { silent: true },
+    // fresh for the open whose route loader fetched it: the list mounting would otherwise fetch it again
+    staleTime: LOADED_FRESH,
   });
 }

@@ -9,6 +9,7 @@ import {
   type ReportSheet,
 } from '@yj/contracts';
 import { callRoute } from '../../api/contract';
+import { LOADED_FRESH } from '../../app/freshness';
 import { uploadFile } from '../../api/upload';
 
 const params = (examId: number) => ({ examId });
@@ -110,6 +111,7 @@ export const reportSubjectsQuery = (examId: number) =>
     queryKey: ['report', examId, 'subjects'],
     queryFn: () => reportApi.subjects(examId),
     meta: { silent: true },
+    staleTime: LOADED_FRESH,
   });
 
 export const reportQuery = (examId: number, subjectId: number | null) =>
@@ -117,6 +119,8 @@ export const reportQuery = (examId: number, subjectId: number | null) =>
     queryKey: ['report', examId, subjectId ?? 0],
     queryFn: () => reportApi.report(examId, subjectId),
     meta: { silent: true },
+    // the route loader reads the total's report: fresh for that open (no second read as the page mounts)
+    staleTime: LOADED_FRESH,
     // the screen keeps the last report while the next subject's loads
     placeholderData: keepPreviousData,
   });
@@ -126,6 +130,7 @@ export const reportSettingsQuery = (examId: number) =>
     queryKey: ['report', examId, 'settings'],
     queryFn: () => reportApi.settings(examId),
     meta: { silent: true },
+    staleTime: LOADED_FRESH,
   });
 
 /** 进退步 against `earlierExamId`, of the report's subject (null: total), maybe one class. */

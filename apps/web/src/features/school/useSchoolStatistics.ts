@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { LOADED_FRESH } from '../../app/freshness';
 import { schoolApi } from './school.api';
 
 export function schoolStatisticsQuery(schoolId: number) {
@@ -7,5 +8,7 @@ export function schoolStatisticsQuery(schoolId: number) {
     queryFn: () => schoolApi.statistics(schoolId),
     // The card shows its own failure; no dialog for a side panel.
     meta: { silent: true },
+    // fresh for the open whose route loader fetched it (no second read as the cards mount)
+    staleTime: LOADED_FRESH,
   });
 }

@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginRequest } from '@yj/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { handleApiError } from '../../api/handle-error';
 import { authApi } from '../../features/auth/auth.api';
@@ -13,6 +13,25 @@ import { BindPhone } from './BindPhone';
 import { ScanLoginPanel } from '../../features/auth/ScanLoginPanel';
 import { ForceChangePassword } from './ForceChangePassword';
 
+/**
+ * The code of the pages a sign-in opens (the /book shell and the home page, ~50 files), fetched and run while the
+ * person types: signing in then waits on the server alone (issue 31, point 12: login → home was mostly loading
+ * and compiling these after the click). The router's lazy routes pick up the same modules.
+ */
+function preloadSignedInPages(): () => void {
+  // a failed fetch here is the router's to retry and report when the page is opened
+  const load = () => {
+    import('../../app/shell/route').catch(() => undefined);
+    import('../home/route').catch(() => undefined);
+  };
+  const idle = window.requestIdleCallback?.(load, { timeout: 1_000 });
+  const timer = idle === undefined ? setTimeout(load, 200) : undefined;
+  return () => {
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    clearTimeout(timer);
+  };
+}
+
 /** /login: account and password; captcha after repeated failures; forced change at first sign-in. */
 export function LoginPage() {
   const [form] = Form.useForm<LoginRequest>();
@@ -22,6 +41,7 @@ export function LoginPage() {
   const [bindToken, setBindToken] = useState<string | null>(null);
   const [byScan, setByScan] = useState(false);
   const signedIn = useSignedIn();
+  useEffect(preloadSignedInPages, []);
 
   const login = useMutation({
     mutationFn: authApi.login,

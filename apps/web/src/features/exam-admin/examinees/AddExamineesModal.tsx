@@ -63,7 +63,6 @@ export function AddExamineesModal({ exam, open, onClose }: ExamModalProps) {
           rule,
           roomSize,
         });
-        await invalidateExam(qc, exam.id);
         message.success(
           r.skipped
             ? `已添加 ${r.added} 名考生，${r.skipped} 名已在考试中的学生已跳过`
@@ -71,6 +70,9 @@ export function AddExamineesModal({ exam, open, onClose }: ExamModalProps) {
         );
         setPicked(null);
         onClose();
+        // the save has answered: the list behind the dialog is read again with the dialog closed (it shows its own
+        // loading state), not with the dialog still spinning over it (issue 31, point 12)
+        void invalidateExam(qc, exam.id);
       } catch (e) {
         handleApiError(e);
       }
