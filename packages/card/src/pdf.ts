@@ -3,7 +3,7 @@ import type { Font } from 'fontkit';
 import { BUBBLE_LABEL_PT, LABEL_GREY } from './metrics';
 import { qrRuns, QR_QUIET } from './qr';
 import { BUBBLE_STROKE, bubbleLabel, bubbleShape } from './svg';
-import type { CardGeometry, Element } from './types';
+import type { CardGeometry, Element, GeometryPage } from './types';
 
 // The printable PDF: pdfkit with the CJK font the caller passes in (fontkit subsets it, so the file
 // only carries the glyphs used). No clock: the creation date is fixed, so the same card gives the same bytes.
@@ -95,6 +95,34 @@ async function opened(bytes: Uint8Array): Promise<Font> {
 }
 
 /**
+ * A5 cards print two on a landscape A4 sheet, to be cut apart. One card: each page twice, so both halves of a side
+ * hold the same page and a two-sided card comes out right however the printer turns the sheet. 个性化 copies of a
+ * one-page card: two students a sheet. (个性化 copies of a longer card are A5 pages, one a page: which half of the
+ * back lies behind which half of the front depends on the printer, and a student's pages must not part.)
+ */
+const twoOnA4 = (copies: readonly CardGeometry[]): boolean =>
+  copies[0]!.paper === 'A5' && (copies.length === 1 || copies[0]!.pages.length === 1);
+
+function a4Sheets(copies: readonly CardGeometry[]): GeometryPage[][] {
+  if (copies.length === 1) return copies[0]!.pages.map((p) => [p, p]);
+  const sheets: GeometryPage[][] = [];
+  for (let c = 0; c < copies.length; c += 2)
+    sheets.push([copies[c]!.pages[0]!, copies[c + 1]?.pages[0]].filter((p) => p !== undefined));
+  return sheets;
+}
+
+/** The dashed line to cut an A4 sheet of two A5 cards along. */
+function cutLine(doc: Doc, g: CardGeometry): void {
+  doc
+    .moveTo(pt(g.width), pt(3))
+    .lineTo(pt(g.width), pt(g.height - 3))
+    .dash(pt(2), { space: pt(2) })
+    .lineWidth(pt(0.2))
+    .stroke('#999999');
+  doc.undash();
+}
+
+/**
  * The printable PDF of a card (one PDF page per card page), with the given CJK font embedded as a subset; given
  * several copies of a card (个性化答题卡, one a student), their pages one copy after the other in one file.
  */
@@ -110,7 +138,8 @@ export async function renderPdf(
   const f: CardFonts = fonts instanceof Uint8Array ? { regular: fonts } : fonts;
   const regular = await opened(f.regular);
   const bold = f.bold ? await opened(f.bold) : null;
-  const size: [number, number] = [pt(g.width), pt(g.height)];
+  const halves = twoOnA4(all);
+  const size: [number, number] = halves ? [pt(2 * g.width), pt(g.height)] : [pt(g.width), pt(g.height)];
   const doc = new PDFDocument({
     size,
     margin: 0,
@@ -138,9 +167,15 @@ export async function renderPdf(
     });
     doc.on('error', reject);
   });
-  for (const p of all.flatMap((c) => c.pages)) {
+  for (const sheet of halves ? a4Sheets(all) : all.flatMap((c) => c.pages.map((p) => [p]))) {
     doc.addPage({ size, margin: 0 });
-    for (const e of p.elements) draw(doc, e, names);
+    sheet.forEach((p, i) => {
+      doc.save();
+      doc.translate(pt(i * g.width), 0);
+      for (const e of p.elements) draw(doc, e, names);
+      doc.restore();
+    });
+    if (halves) cutLine(doc, g);
   }
   doc.end();
   return await done;

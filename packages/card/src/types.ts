@@ -7,6 +7,8 @@ import type { QuestionKind, Structure } from '@yj/contracts';
 /** Paper sizes a school prints on. A4 is portrait; the others are landscape with 2–3 columns. */
 export const PAPERS = {
   A4: { width: 210, height: 297, columns: [1, 2], defaultColumns: 1, label: 'A4' },
+  /** a quiz's half sheet: printed two on an A4 sheet (pdf.ts) and cut apart before scanning */
+  A5: { width: 148, height: 210, columns: [1], defaultColumns: 1, label: 'A5' },
   A3: { width: 420, height: 297, columns: [2, 3], defaultColumns: 3, label: 'A3' },
   B4: { width: 364, height: 257, columns: [2, 3], defaultColumns: 2, label: 'B4' },
   '8K': { width: 390, height: 270, columns: [2, 3], defaultColumns: 2, label: '8开' },

@@ -10,12 +10,13 @@ import { templateItem } from './template-meta';
 /** Paper sizes and the column counts each allows (packages/card PAPERS). */
 export const CARD_PAPERS = {
   A4: { label: 'A4（竖排）', columns: [1, 2], defaultColumns: 1 },
+  A5: { label: 'A5（两张印在一张 A4 上）', columns: [1], defaultColumns: 1 },
   A3: { label: 'A3（横排）', columns: [2, 3], defaultColumns: 3 },
   B4: { label: 'B4（横排）', columns: [2, 3], defaultColumns: 2 },
   '8K': { label: '8开（横排）', columns: [2, 3], defaultColumns: 2 },
 } as const;
 export type CardPaper = keyof typeof CARD_PAPERS;
-export const cardPaper = z.enum(['A4', 'A3', 'B4', '8K']);
+export const cardPaper = z.enum(['A4', 'A5', 'A3', 'B4', '8K']);
 
 export const CARD_BOX_STYLE_LABELS = { blank: '空白', lines: '横线', essay: '作文格' } as const;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, idParam, int, text } from './fields';
 import { pageQuery } from './envelope';
+import { cardPaper } from './card';
 
 // 课堂小测 (issue 33): an exam of type quiz (ExamType.quiz) with one subject, made in one step by a teacher
 // for classes they teach; its objective keys typed in one line (parseQuizKeys), its subjective questions each
@@ -72,8 +73,10 @@ export const quizDetail = quizRow.extend({
   subjective: z.array(z.object({ no: z.string(), score: z.number(), blockId: z.number().nullable() })),
   /** who marks; the teacher who made the quiz (creator) always does */
   markers: z.array(z.object({ userId: z.number(), name: z.string(), creator: z.boolean() })),
-  /** the saved online card (A4), null until made */
-  card: z.object({ templateId: z.number(), current: z.boolean(), barcode: z.boolean() }).nullable(),
+  /** the saved online card (A4 or A5), null until made */
+  card: z
+    .object({ templateId: z.number(), current: z.boolean(), barcode: z.boolean(), paper: cardPaper })
+    .nullable(),
   /** sheets matched to a student */
   scanned: z.number(),
   can: z.object({ manage: z.boolean(), publish: z.boolean() }),

@@ -76,8 +76,10 @@ function examNumberBubbles(digits: number): Part {
   };
 }
 
-function barcodeBox(width: number): Part {
-  const w = Math.min(72, width * 0.55);
+function barcodeBox(width: number, narrow: boolean): Part {
+  // on an A5 card the box leaves the notes room beside it (the page has no height to spare for them below); other
+  // papers keep the width their printed cards were saved with
+  const w = narrow ? Math.min(72, width - 60) : Math.min(72, width * 0.55);
   const h = 40;
   return {
     w,
@@ -176,7 +178,7 @@ function fieldsRow(p: PageBuilder, x: number, y: number, width: number): void {
 /** The page-1 head block for a column `width` mm wide. */
 export function headerBlock(width: number, o: CardOptions, ab: boolean): Block {
   const en = o.examNumber ?? { kind: 'bubbles', digits: 8 };
-  const left = en.kind === 'bubbles' ? examNumberBubbles(en.digits) : barcodeBox(width);
+  const left = en.kind === 'bubbles' ? examNumberBubbles(en.digits) : barcodeBox(width, o.paper === 'A5');
   const sideBySide = width - left.w - 4 >= 56;
   const right = notesAndMarks(sideBySide ? width - left.w - 4 : width, o, ab);
   const main = sideBySide ? Math.max(left.h, right.h) : left.h + 3 + right.h;

@@ -185,7 +185,9 @@ export function quizService(d: {
           .filter((x) => x.kind === 'subjective')
           .map((x) => ({ no: x.no, score: x.score, blockId: blockOf.get(x.no) ?? null })),
         markers: (await repo.markers(q.subjectId)).map((m) => ({ ...m, creator: m.userId === q.creatorId })),
-        card: card ? { templateId: card.templateId, current: card.current, barcode: card.barcode } : null,
+        card: card
+          ? { templateId: card.templateId, current: card.current, barcode: card.barcode, paper: card.paper }
+          : null,
         scanned: q.scanned,
         can: { manage: can(p, 'exam.manage', scope), publish: can(p, 'score.publish', scope) },
       };

@@ -179,7 +179,7 @@ describe('课堂小测', () => {
       examNumber: { kind: 'barcode' },
     });
     const d = body<QuizDetail>(await teacher.get(`/filter/api/quiz/${examId}`)).data;
-    expect(d.card).toEqual({ templateId: bubbles, current: true, barcode: true });
+    expect(d.card).toEqual({ templateId: bubbles, current: true, barcode: true, paper: 'A4' });
     const res = await pdfOf(bubbles);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('个性化');

@@ -3,7 +3,7 @@ import { Card, Form, Input, InputNumber, Radio, Switch, Typography } from 'antd'
 import { columnsOf, withPaper, type CardForm } from './card-form';
 
 const PAPERS = Object.keys(CARD_PAPERS) as CardPaper[];
-const PAPER_NAMES: Record<CardPaper, string> = { A4: 'A4', A3: 'A3', B4: 'B4', '8K': '8开' };
+const PAPER_NAMES: Record<CardPaper, string> = { A4: 'A4', A5: 'A5', A3: 'A3', B4: 'B4', '8K': '8开' };
 
 /** The card-wide options: title, paper, columns, exam-number area, sides, score strips. */
 export function CardOptionsPanel({

@@ -12,10 +12,12 @@ import { PhoneScanPanel } from './PhoneScanPanel';
 import { quizApi, quizKeys, quizDetailQuery, quizOptionsQuery } from './quiz.api';
 
 /**
- * The online card of a quiz: A4, one column; the students' 学号 as bubbles, or 个性化 — one copy a student with
+ * The online card of a quiz: A4, or A5 printed two on an A4 sheet; one column; the students' 学号 as bubbles, or
+ * 个性化 — one copy a student with
  * their name and 考号 barcode printed, so nobody fills an id.
  */
-const QUIZ_CARD = { paper: 'A4' as const, columns: 1, mainTemplateName: '小测答题卡' };
+const QUIZ_CARD = { columns: 1, mainTemplateName: '小测答题卡' };
+type QuizPaper = 'A4' | 'A5';
 type IdKind = 'bubbles' | 'barcode';
 
 function CardPanel({ q }: { q: QuizDetail }) {
@@ -25,10 +27,11 @@ function CardPanel({ q }: { q: QuizDetail }) {
   const download = useExclusive();
   const editable = q.status === SubjectStatus.setting && q.can.manage;
   const [kind, setKind] = useState<IdKind>(q.card?.barcode ? 'barcode' : 'bubbles');
+  const [paper, setPaper] = useState<QuizPaper>(q.card?.paper === 'A5' ? 'A5' : 'A4');
   const make = () =>
     run(async () => {
       try {
-        const card = { ...QUIZ_CARD, ...(kind === 'barcode' ? { examNumber: { kind } } : {}) };
+        const card = { ...QUIZ_CARD, paper, ...(kind === 'barcode' ? { examNumber: { kind } } : {}) };
         await acardApi.save(q.subjectId, q.card ? { ...card, templateId: q.card.templateId } : card);
         await qc.invalidateQueries({ queryKey: quizKeys.quiz(q.examId) });
         message.success('答题卡已生成');
@@ -43,7 +46,7 @@ function CardPanel({ q }: { q: QuizDetail }) {
           <>
             <Tag color={q.card.current ? 'green' : 'orange'}>
               {q.card.current
-                ? `A4 答题卡已生成（${q.card.barcode ? '个性化：每人一张' : '学号填涂'}）`
+                ? `${q.card.paper} 答题卡已生成（${q.card.barcode ? '个性化：每人一张' : '学号填涂'}）`
                 : '题目已改动，请重新生成'}
             </Tag>
             {q.card.barcode ? (
@@ -76,6 +79,18 @@ function CardPanel({ q }: { q: QuizDetail }) {
         )}
         {editable && (
           <Radio.Group
+            value={paper}
+            onChange={(e) => setPaper(e.target.value as QuizPaper)}
+            optionType="button"
+            options={[
+              { value: 'A4', label: 'A4' },
+              { value: 'A5', label: 'A5（一张 A4 印两份，裁开）' },
+            ]}
+            data-testid="quiz-card-paper"
+          />
+        )}
+        {editable && (
+          <Radio.Group
             value={kind}
             onChange={(e) => setKind(e.target.value as IdKind)}
             optionType="button"
@@ -88,7 +103,7 @@ function CardPanel({ q }: { q: QuizDetail }) {
         )}
         {editable && (
           <Button type="primary" loading={busy} onClick={() => void make()} data-testid="quiz-make-card">
-            {q.card ? '重新生成 A4 答题卡' : '生成 A4 答题卡'}
+            {q.card ? `重新生成 ${paper} 答题卡` : `生成 ${paper} 答题卡`}
           </Button>
         )}
       </Space>
