@@ -1,4 +1,5 @@
-import type { PortalOnlineItem, Principal, SitReceipt, SitView } from '@yj/contracts';
+import type { PortalOnlineItem, Principal, SitQuestion, SitReceipt, SitView } from '@yj/contracts';
+import { sittingKey, studentPaper } from '@yj/scoring';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { PortalSelfService } from '../portal/portal-account.service';
@@ -13,6 +14,41 @@ interface Deps {
   self: PortalSelfService;
   submitter: OnlineSubmitter;
 }
+
+/**
+ * The questions as this student sees them: in their own order when 题序打乱 is set (numbered by place), each
+ * choice question's option texts in the order of its `letters` when 选项打乱 is set.
+ */
+function sitQuestions(
+  questions: Awaited<ReturnType<ReturnType<typeof onlineRepo>['questions']>>,
+  key: string,
+  e: { shuffleQuestions: boolean; shuffleOptions: boolean },
+  started: boolean,
+): SitQuestion[] {
+  const paper = studentPaper(
+    questions.map((q) => ({ ...q, options: isObjective(q.kind) ? q.options : 0 })),
+    key,
+    { questions: e.shuffleQuestions, options: e.shuffleOptions },
+  );
+  return paper.map((q, i) => {
+    const texts = q.optionTexts ?? [];
+    return {
+      no: q.no,
+      label: e.shuffleQuestions ? String(i + 1) : q.no,
+      kind: q.kind,
+      score: q.score,
+      options: q.options,
+      letters: q.letters,
+      content: started ? q.content : '',
+      optionTexts: !started
+        ? []
+        : q.letters.every((l, k) => l === LETTER(k))
+          ? texts
+          : q.letters.map((l) => texts[l.charCodeAt(0) - 65] ?? ''),
+    };
+  });
+}
+const LETTER = (i: number) => String.fromCharCode(65 + i);
 
 const receiptOf = (subjectId: number, a: AttemptRow, answered: number, total: number): SitReceipt => ({
   receipt: `ZX${subjectId}-${a.id}-${a.submittedAt!.getTime().toString(36).toUpperCase()}`,
@@ -72,14 +108,7 @@ export function onlineSitService(d: Deps) {
       deadline: a ? a.deadline.toISOString() : null,
       now: new Date().toISOString(),
       // the content only once started: before, the list of questions with no text
-      questions: questions.map((q) => ({
-        no: q.no,
-        kind: q.kind,
-        score: q.score,
-        options: isObjective(q.kind) ? q.options : 0,
-        content: a ? q.content : '',
-        optionTexts: a ? (q.optionTexts ?? []) : [],
-      })),
+      questions: sitQuestions(questions, sittingKey(subjectId, x.id), e, !!a),
       answers,
       receipt: a?.submittedAt ? receiptOf(subjectId, a, answered, questions.length) : null,
     };

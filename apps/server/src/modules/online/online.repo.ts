@@ -29,6 +29,8 @@ export interface OnlineExamRow {
   startsAt: Date;
   endsAt: Date;
   durationMin: number;
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
   state: string;
   launchedAt: Date | null;
 }
@@ -83,6 +85,8 @@ export function onlineRepo(db: Db) {
           startsAt: onlineExam.startsAt,
           endsAt: onlineExam.endsAt,
           durationMin: onlineExam.durationMin,
+          shuffleQuestions: onlineExam.shuffleQuestions,
+          shuffleOptions: onlineExam.shuffleOptions,
           state: onlineExam.state,
           launchedAt: onlineExam.launchedAt,
         })
@@ -122,7 +126,16 @@ export function onlineRepo(db: Db) {
       await db.update(subject).set({ mode }).where(eq(subject.id, subjectId));
     },
 
-    async saveExam(subjectId: number, v: { startsAt: Date; endsAt: Date; durationMin: number }) {
+    async saveExam(
+      subjectId: number,
+      v: {
+        startsAt: Date;
+        endsAt: Date;
+        durationMin: number;
+        shuffleQuestions: boolean;
+        shuffleOptions: boolean;
+      },
+    ) {
       await db
         .insert(onlineExam)
         .values({ subjectId, ...v })
@@ -289,7 +302,6 @@ export function onlineRepo(db: Db) {
         .where(and(isNull(onlineAttempt.submittedAt), lt(onlineAttempt.deadline, now)));
       return rows.map((x) => x.id);
     },
-
 
     async reopen(attemptId: number, deadline: Date): Promise<void> {
       await db
