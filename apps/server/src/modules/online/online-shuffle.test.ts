@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OnlineSetting, SitView } from '@yj/contracts';
-import { onlineAttempt, paper, scanPage } from '../../db/schema';
+import { examinee, onlineAttempt, paper, scanPage } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { classPortalClients, type PortalClient } from '../../../test/portal';
 import { buildScoreScene } from '../../../test/score';
@@ -15,17 +15,20 @@ let url: string;
 let sit: string;
 let s1: PortalClient;
 let s2: PortalClient;
+let outsider: PortalClient;
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 const OPTIONS = ['一', '二', '三', '四'];
 
 beforeAll(async () => {
   t = await testApp();
-  s = await buildScoreScene(t.app, t.database.db, 2);
+  s = await buildScoreScene(t.app, t.database.db, 3);
+  // the class's third student is no examinee of the exam
+  await t.database.db.delete(examinee).where(eq(examinee.id, s.examinees[2]!.id));
   url = `/filter/api/subject/${s.subjectId}/online`;
   sit = `/filter/api/portal/online/${s.subjectId}`;
-  const c = await classPortalClients(t.app, t.database.db, s, 2);
-  [s1, s2] = [c[0]!, c[1]!];
+  const c = await classPortalClients(t.app, t.database.db, s, 3);
+  [s1, s2, outsider] = [c[0]!, c[1]!, c[2]!];
   const saved = body<OnlineSetting>(
     await s.admin.post(url, {
       mode: 'online',
@@ -108,5 +111,22 @@ describe('a student sits a shuffled exam', () => {
     const theirs = body<SitView>(await s2.post(`${sit}/start`)).data.questions;
     const order = (qs: SitView['questions']) => qs.map((q) => `${q.no}:${q.letters.join('')}`).join(' ');
     expect(order(theirs)).not.toBe(order(mine));
+  });
+});
+
+describe("the sitting's look-up (one statement on the save's path)", () => {
+  it('refuses a subject that is not there, and a student of the school who is no examinee', async () => {
+    expect(body(await s1.get(`/filter/api/portal/online/${s.subjectId + 1000}`)).errCode).toBe(12080);
+    expect(body(await outsider.get(sit)).errCode).toBe(12088);
+    expect(body(await outsider.post(`${sit}/answer`, { no: '1', value: 'A', rev: 1 })).errCode).toBe(12088);
+  });
+
+  it('answers a late revision with the stored one, written or not', async () => {
+    const save = (value: string, rev: number) => s2.post(`${sit}/answer`, { no: '22', value, rev });
+    expect(body(await save('第三稿', 3)).data).toEqual({ no: '22', rev: 3 });
+    expect(body(await save('第二稿', 2)).data).toEqual({ no: '22', rev: 3 });
+    expect(body(await save('第三稿', 3)).data).toEqual({ no: '22', rev: 3 });
+    const v = body<SitView>(await s2.get(sit)).data;
+    expect(v.answers.find((a) => a.no === '22')).toEqual({ no: '22', value: '第三稿', rev: 3 });
   });
 });
