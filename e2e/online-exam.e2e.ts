@@ -16,7 +16,14 @@ import {
   type CreatedExam,
   type Session,
 } from './lib.ts';
-import { assignMarkers, keyScore, pressReviewDone, pressReviewStart, signedIn, taskRow } from './marking-lib.ts';
+import {
+  assignMarkers,
+  keyScore,
+  pressReviewDone,
+  pressReviewStart,
+  signedIn,
+  taskRow,
+} from './marking-lib.ts';
 import { TEACHER } from './report-lib.ts';
 
 // Issue 34 "在线考试", on the real server: the school sets a subject online (window, duration, each question's
@@ -106,6 +113,9 @@ test(
     await card.getByPlaceholder('结束时间').fill(beijing(120));
     await page.keyboard.press('Enter');
     await card.getByLabel('考试时长').fill('40');
+    // 题序打乱 / 选项打乱: the student's own order; the answers and the score below are the unshuffled ones
+    await card.getByRole('switch', { name: '题序打乱' }).click();
+    await card.getByRole('switch', { name: '选项打乱' }).click();
     await card.getByLabel('第 1 题题干').fill('若 $x^2 = 4$ 且 $x > 0$，则 $x$ 等于');
     for (const [i, t] of ['1', '2', '3', '4'].entries())
       await card.getByLabel(`第 1 题选项 ${String.fromCharCode(65 + i)}`).fill(t);
@@ -157,19 +167,28 @@ test(
     await page.getByRole('button', { name: '开始作答' }).click();
 
     const q = (no: string) => page.getByTestId(`online-q-${no}`);
+    // options are shuffled for this student: chosen by their text (1: 2 is B; 2: 2 and 5 are A and C)
+    const option = (no: string, text: string) =>
+      q(no).locator('.ant-radio-wrapper, .ant-checkbox-wrapper', {
+        hasText: new RegExp(`^[A-D]\\. ${text}$`),
+      });
+    const shown = (no: string) =>
+      q(no).locator('.ant-radio-wrapper, .ant-checkbox-wrapper').allTextContents();
     await q('1').locator('.katex').first().waitFor();
-    await q('1').getByText('B.').click();
-    await q('2').getByText('A.').click();
-    await q('2').getByText('C.').click();
-    await q('3').getByText('A.').click();
+    await option('1', '2').click();
+    await option('2', '2').click();
+    await option('2', '5').click();
+    await option('3', '对').click();
+    const order = [await shown('1'), await shown('2')];
     const status = page.getByTestId('online-save-status');
     await status.getByText('已保存').waitFor();
     await shot(page, 'online-05-answering');
 
     // reload midway: the choices and the typed text come back from the server
     await page.reload();
-    await q('1').locator('.ant-radio-wrapper-checked', { hasText: 'B.' }).waitFor();
+    await option('1', '2').and(page.locator('.ant-radio-wrapper-checked')).waitFor();
     assert.equal(await q('2').locator('.ant-checkbox-wrapper-checked').count(), 2, 'both choices of 2 kept');
+    assert.deepEqual([await shown('1'), await shown('2')], order, 'the same order after a reload');
     // the network drops while typing: the answer waits on the device and goes once the network is back
     await page.context().setOffline(true);
     const written = q('4').getByLabel('第 4 题作答');
@@ -237,7 +256,10 @@ test(
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: /^交\s?卷$/ })
       .click();
-    await sp.getByTestId('online-receipt').getByText(/回执号：/).waitFor();
+    await sp
+      .getByTestId('online-receipt')
+      .getByText(/回执号：/)
+      .waitFor();
 
     const { page } = s;
     const { blocks } = await call<{ blocks: Array<{ id: number }> }>(

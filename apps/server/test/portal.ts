@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SubjectStatus } from '@yj/contracts';
 import type { Db } from '../src/infra/db';
 import { student, subject, studentAccount, user } from '../src/db/schema';
@@ -134,4 +134,27 @@ export async function parentClient(
   );
   if (res.code !== 0) throw new Error(res.message);
   return clientOf(app, res.data.token);
+}
+
+/** The score scene's class opened on 学生端 (accounts made by the school) and its first `n` students signed in. */
+export async function classPortalClients(
+  app: FastifyInstance,
+  db: Db,
+  s: {
+    admin: { post(url: string, payload?: object): Promise<LightMyRequestResponse> };
+    schoolId: number;
+    classId: number;
+  },
+  n: number,
+): Promise<PortalClient[]> {
+  const opened = body(await s.admin.post(`/filter/api/school/${s.schoolId}/portal/accounts`, {}));
+  if (opened.code !== 0) throw new Error(opened.message);
+  const xuehaos = await db
+    .select({ xuehao: student.xuehao })
+    .from(student)
+    .where(eq(student.classId, s.classId))
+    .orderBy(student.id);
+  const out: PortalClient[] = [];
+  for (const x of xuehaos.slice(0, n)) out.push(await portalClient(app, db, s.schoolId, x.xuehao));
+  return out;
 }

@@ -36,6 +36,10 @@ export const onlineSettingSave = z.object({
   startsAt: when,
   endsAt: when,
   durationMin: z.number().int('时长须为整数分钟').min(1, '时长至少 1 分钟').max(600, '时长不能超过 600 分钟'),
+  /** 题序打乱: each student sees the questions in an order of their own (within the 选择题 and within the 解答题) */
+  shuffleQuestions: z.boolean().default(false),
+  /** 选项打乱: each student sees the options of single and multiple choice in an order of their own */
+  shuffleOptions: z.boolean().default(false),
   contents: z.array(onlineQuestionContent).max(500),
 });
 export type OnlineSettingSave = z.infer<typeof onlineSettingSave>;
@@ -53,6 +57,8 @@ export const onlineSetting = z.object({
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   durationMin: z.number().nullable(),
+  shuffleQuestions: z.boolean(),
+  shuffleOptions: z.boolean(),
   launchedAt: z.string().nullable(),
   /** the subject's lifecycle allows 在线考试发布 / 取消 now */
   canLaunch: z.boolean(),
@@ -121,6 +127,13 @@ export const portalOnlineList = z.array(portalOnlineItem);
 /** A question as the student sees it: no key. */
 export const sitQuestion = z.object({
   no: z.string(),
+  /** the number shown: the place in this student's order when the questions are shuffled, else `no` */
+  label: z.string(),
+  /**
+   * the real letters of the options in the order shown (optionTexts are in that order too): the student's choice
+   * is sent and kept as the real letter, so the key and scoring know nothing of the shuffle
+   */
+  letters: z.array(z.string()),
   kind: z.string(),
   score: z.number(),
   content: z.string(),

@@ -24,3 +24,4 @@ export {
   type SubjectScore,
 } from './subject';
 export { deviation, markerDeviation, type MarkerDeviation } from './deviation';
+export * from './shuffle';

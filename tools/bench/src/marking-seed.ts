@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { generateSet, typicalCard } from '@yj/scan-sim';
+import { seedGrade } from './seed-grade';
 
 export const PAGE_KEY = 'bench/marking-page-0.jpg';
 /** Questions 41–44 of the typical card's first page, with the rectangles the card draws for them. */
@@ -63,33 +64,15 @@ export async function seedMarking(
     (await c.query(q, params)).rows[0] as T;
   try {
     await c.query('begin');
-    const { id: schoolId } = await one<{ id: number }>(
-      `insert into school (name, code) values ('基准测试中学', 'BENCH-MARKING') returning id`,
-    );
-    const { id: gradeId } = await one<{ id: number }>(
-      `insert into grade (school_id, name, entry_year) values ($1, '高三', 2024) returning id`,
-      [schoolId],
-    );
-    const classes = Math.max(1, Math.ceil(opts.papers / 50));
-    await c.query(
-      `insert into class (school_id, grade_id, name, sort)
-       select $1, $2, '高三(' || g || ')班', g from generate_series(1, $3) g`,
-      [schoolId, gradeId, classes],
-    );
-    // student i sits in class (i mod classes): classes in order of their ids
-    await c.query(
-      `with k as (select id, row_number() over (order by id) - 1 as n from class where grade_id = $2)
-       insert into student (school_id, class_id, xuehao, name)
-       select $1, k.id, 'B' || lpad(i::text, 6, '0'), '考生' || i
-       from generate_series(1, $3) i join k on k.n = i % $4`,
-      [schoolId, gradeId, opts.papers, classes],
-    );
-    const { id: examId } = await one<{ id: number }>(
-      `insert into exam (name, type, school_id, grade_id, start_date, end_date, step)
-       values ('阅卷基准测试', 1, $1, $2, current_date, current_date, 1) returning id`,
-      [schoolId, gradeId],
-    );
-    await c.query(`insert into exam_school (exam_id, school_id) values ($1, $2)`, [examId, schoolId]);
+    const { schoolId, examId } = await seedGrade(c, {
+      school: '基准测试中学',
+      code: 'BENCH-MARKING',
+      grade: '高三',
+      entryYear: 2024,
+      students: opts.papers,
+      xuehao: 'B',
+      exam: '阅卷基准测试',
+    });
     const { id: subjectId } = await one<{ id: number }>(
       `insert into subject (exam_id, course, name, full_score, status) values ($1, '语文', '语文', 60, 0) returning id`,
       [examId],

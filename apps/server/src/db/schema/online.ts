@@ -1,4 +1,5 @@
 import {
+  boolean,
   index,
   integer,
   numeric,
@@ -23,6 +24,9 @@ export const onlineExam = pgTable('online_exam', {
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
   endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
   durationMin: integer('duration_min').notNull(),
+  /** 题序打乱 / 选项打乱: each student's own order (packages/scoring shuffle.ts), answers kept by the real option */
+  shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+  shuffleOptions: boolean('shuffle_options').notNull().default(false),
   /** OnlineState: draft / launched / cancelled */
   state: text('state').notNull().default('draft'),
   launchedBy: integer('launched_by').references(() => user.id),

@@ -1,4 +1,5 @@
-import type { PortalOnlineItem, Principal, SitReceipt, SitView } from '@yj/contracts';
+import type { PortalOnlineItem, Principal, SitQuestion, SitReceipt, SitView } from '@yj/contracts';
+import { sittingKey, studentPaper } from '@yj/scoring';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { PortalSelfService } from '../portal/portal-account.service';
@@ -13,6 +14,41 @@ interface Deps {
   self: PortalSelfService;
   submitter: OnlineSubmitter;
 }
+
+/**
+ * The questions as this student sees them: in their own order when 题序打乱 is set (numbered by place), each
+ * choice question's option texts in the order of its `letters` when 选项打乱 is set.
+ */
+function sitQuestions(
+  questions: Awaited<ReturnType<ReturnType<typeof onlineRepo>['questions']>>,
+  key: string,
+  e: { shuffleQuestions: boolean; shuffleOptions: boolean },
+  started: boolean,
+): SitQuestion[] {
+  const paper = studentPaper(
+    questions.map((q) => ({ ...q, options: isObjective(q.kind) ? q.options : 0 })),
+    key,
+    { questions: e.shuffleQuestions, options: e.shuffleOptions },
+  );
+  return paper.map((q, i) => {
+    const texts = q.optionTexts ?? [];
+    return {
+      no: q.no,
+      label: e.shuffleQuestions ? String(i + 1) : q.no,
+      kind: q.kind,
+      score: q.score,
+      options: q.options,
+      letters: q.letters,
+      content: started ? q.content : '',
+      optionTexts: !started
+        ? []
+        : q.letters.every((l, k) => l === LETTER(k))
+          ? texts
+          : q.letters.map((l) => texts[l.charCodeAt(0) - 65] ?? ''),
+    };
+  });
+}
+const LETTER = (i: number) => String.fromCharCode(65 + i);
 
 const receiptOf = (subjectId: number, a: AttemptRow, answered: number, total: number): SitReceipt => ({
   receipt: `ZX${subjectId}-${a.id}-${a.submittedAt!.getTime().toString(36).toUpperCase()}`,
@@ -30,24 +66,28 @@ const receiptOf = (subjectId: number, a: AttemptRow, answered: number, total: nu
 export function onlineSitService(d: Deps) {
   const r = (db: Db = d.db) => d.repo(db);
 
-  /** The launched online subject and the signed-in student's examinee in its exam. */
-  async function sitting(p: Principal, subjectId: number, db: Db = d.db) {
+  /**
+   * The launched online subject and the signed-in student's examinee in its exam, with the attempt as read in
+   * the same statement (`found`: what `current` starts from).
+   */
+  async function sitting(p: Principal, subjectId: number) {
     const studentId = await d.self.enrolledStudent(p.userId);
-    const s = await r(db).subject(subjectId);
-    const e = s && s.mode === 'online' ? await r(db).exam(subjectId) : undefined;
+    const row = await r().sitting(subjectId, studentId);
+    const s = row?.subject;
+    const e = s?.mode === 'online' ? row!.exam : undefined;
     if (!s || !e || e.state !== 'launched') throw fail('onlineNotFound');
-    const x = await r(db).examineeOf(s.examId, studentId);
+    const x = row!.examinee;
     if (!x) throw fail('onlineNotExaminee');
-    return { s, e, x, ab: { enabled: s.abEnabled, paperType: x.paperType } };
+    return { s, e, x, ab: { enabled: s.abEnabled, paperType: x.paperType }, found: row!.attempt };
   }
 
-  /** The attempt, submitted first when its time has run out. */
+  /** The attempt `found`, submitted first when its time has run out. */
   async function current(
     subjectId: number,
     examineeId: number,
     ab: { enabled: boolean; paperType: string | null },
+    a: AttemptRow | undefined,
   ) {
-    const a = await r().attempt(subjectId, examineeId);
     if (!a || a.submittedAt || a.deadline.getTime() > Date.now()) return a;
     await d.db.transaction(async (tx) => {
       const locked = await r(tx).attempt(subjectId, examineeId, true);
@@ -57,8 +97,8 @@ export function onlineSitService(d: Deps) {
   }
 
   async function view(p: Principal, subjectId: number): Promise<SitView> {
-    const { s, e, x, ab } = await sitting(p, subjectId);
-    const a = await current(subjectId, x.id, ab);
+    const { s, e, x, ab, found } = await sitting(p, subjectId);
+    const a = await current(subjectId, x.id, ab, found);
     const questions = await r().questions(subjectId);
     const answers = a ? await r().answers(a.id) : [];
     const answered = answers.filter((v) => v.value !== '').length;
@@ -72,14 +112,7 @@ export function onlineSitService(d: Deps) {
       deadline: a ? a.deadline.toISOString() : null,
       now: new Date().toISOString(),
       // the content only once started: before, the list of questions with no text
-      questions: questions.map((q) => ({
-        no: q.no,
-        kind: q.kind,
-        score: q.score,
-        options: isObjective(q.kind) ? q.options : 0,
-        content: a ? q.content : '',
-        optionTexts: a ? (q.optionTexts ?? []) : [],
-      })),
+      questions: sitQuestions(questions, sittingKey(subjectId, x.id), e, !!a),
       answers,
       receipt: a?.submittedAt ? receiptOf(subjectId, a, answered, questions.length) : null,
     };
@@ -88,7 +121,7 @@ export function onlineSitService(d: Deps) {
   /** The attempt under way, refused once submitted or past its deadline (then submitted as saved). */
   async function open(p: Principal, subjectId: number) {
     const c = await sitting(p, subjectId);
-    const a = await current(subjectId, c.x.id, c.ab);
+    const a = await current(subjectId, c.x.id, c.ab, c.found);
     if (!a) throw fail('onlineNotStarted');
     if (a.submittedAt) throw fail('onlineTimeUp');
     return { ...c, a };
@@ -109,10 +142,10 @@ export function onlineSitService(d: Deps) {
     },
 
     async start(p: Principal, subjectId: number): Promise<SitView> {
-      const { s, e, x } = await sitting(p, subjectId);
+      const { s, e, x, found } = await sitting(p, subjectId);
       assertAllows(s.status, 'onlineSit');
       const now = new Date();
-      if (!(await r().attempt(subjectId, x.id))) {
+      if (!found) {
         if (now < e.startsAt || now >= e.endsAt) throw fail('onlineNotOpen');
         await r().startAttempt(subjectId, x.id, deadlineOf(now, e.durationMin, e.endsAt));
       }
@@ -122,7 +155,7 @@ export function onlineSitService(d: Deps) {
     async answer(p: Principal, subjectId: number, body: { no: string; value: string; rev: number }) {
       const { s, a } = await open(p, subjectId);
       assertAllows(s.status, 'onlineSit');
-      const q = (await r().questions(subjectId)).find((x) => x.no === body.no);
+      const q = await r().questionKind(subjectId, body.no);
       if (!q) throw fail('onlineQuestionUnknown', { no: body.no });
       const value = isObjective(q.kind) ? body.value.toUpperCase() : body.value;
       if (isObjective(q.kind) && !validChoice(q.kind, q.options, value))

@@ -29,6 +29,8 @@ export interface OnlineExamRow {
   startsAt: Date;
   endsAt: Date;
   durationMin: number;
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
   state: string;
   launchedAt: Date | null;
 }
@@ -41,6 +43,33 @@ export interface AttemptRow {
   submitKind: string | null;
   leaveCount: number;
 }
+
+export interface SittingRow {
+  subject: OnlineSubjectRow;
+  exam: OnlineExamRow | undefined;
+  examinee: { id: number; paperType: string | null } | undefined;
+  attempt: AttemptRow | undefined;
+}
+
+const subjectCols = {
+  id: subject.id,
+  examId: subject.examId,
+  examName: exam.name,
+  examSchoolId: exam.schoolId,
+  name: subject.name,
+  status: subject.status,
+  mode: subject.mode,
+  abEnabled: subject.abEnabled,
+};
+const examCols = {
+  startsAt: onlineExam.startsAt,
+  endsAt: onlineExam.endsAt,
+  durationMin: onlineExam.durationMin,
+  shuffleQuestions: onlineExam.shuffleQuestions,
+  shuffleOptions: onlineExam.shuffleOptions,
+  state: onlineExam.state,
+  launchedAt: onlineExam.launchedAt,
+};
 
 const attemptCols = {
   id: onlineAttempt.id,
@@ -61,16 +90,7 @@ export function onlineRepo(db: Db) {
   return {
     async subject(subjectId: number): Promise<OnlineSubjectRow | undefined> {
       const [row] = await db
-        .select({
-          id: subject.id,
-          examId: subject.examId,
-          examName: exam.name,
-          examSchoolId: exam.schoolId,
-          name: subject.name,
-          status: subject.status,
-          mode: subject.mode,
-          abEnabled: subject.abEnabled,
-        })
+        .select(subjectCols)
         .from(subject)
         .innerJoin(exam, eq(exam.id, subject.examId))
         .where(and(eq(subject.id, subjectId), isNull(subject.deletedAt), isNull(exam.deletedAt)));
@@ -78,16 +98,7 @@ export function onlineRepo(db: Db) {
     },
 
     async exam(subjectId: number, lock = false): Promise<OnlineExamRow | undefined> {
-      const q = db
-        .select({
-          startsAt: onlineExam.startsAt,
-          endsAt: onlineExam.endsAt,
-          durationMin: onlineExam.durationMin,
-          state: onlineExam.state,
-          launchedAt: onlineExam.launchedAt,
-        })
-        .from(onlineExam)
-        .where(eq(onlineExam.subjectId, subjectId));
+      const q = db.select(examCols).from(onlineExam).where(eq(onlineExam.subjectId, subjectId));
       const [row] = lock ? await q.for('update') : await q;
       return row;
     },
@@ -122,7 +133,16 @@ export function onlineRepo(db: Db) {
       await db.update(subject).set({ mode }).where(eq(subject.id, subjectId));
     },
 
-    async saveExam(subjectId: number, v: { startsAt: Date; endsAt: Date; durationMin: number }) {
+    async saveExam(
+      subjectId: number,
+      v: {
+        startsAt: Date;
+        endsAt: Date;
+        durationMin: number;
+        shuffleQuestions: boolean;
+        shuffleOptions: boolean;
+      },
+    ) {
       await db
         .insert(onlineExam)
         .values({ subjectId, ...v })
@@ -152,14 +172,6 @@ export function onlineRepo(db: Db) {
         .from(onlineAttempt)
         .where(eq(onlineAttempt.subjectId, subjectId));
       return row?.n ?? 0;
-    },
-
-    async examineeOf(examId: number, studentId: number) {
-      const [row] = await db
-        .select({ id: examinee.id, schoolId: examinee.schoolId, paperType: examinee.paperType })
-        .from(examinee)
-        .where(and(eq(examinee.examId, examId), eq(examinee.studentId, studentId)));
-      return row;
     },
 
     async examineeById(examId: number, examineeId: number) {
@@ -208,6 +220,46 @@ export function onlineRepo(db: Db) {
         .orderBy(asc(onlineExam.startsAt), asc(subject.id));
     },
 
+    /**
+     * Everything a student's request checks, in one statement (a save is the hot path: a grade saving every few
+     * seconds): the subject, its online exam, the student's examinee in its exam and their attempt.
+     */
+    async sitting(subjectId: number, studentId: number): Promise<SittingRow | undefined> {
+      const [row] = await db
+        .select({
+          subject: subjectCols,
+          exam: examCols,
+          examineeId: examinee.id,
+          paperType: examinee.paperType,
+          attempt: attemptCols,
+        })
+        .from(subject)
+        .innerJoin(exam, eq(exam.id, subject.examId))
+        .leftJoin(onlineExam, eq(onlineExam.subjectId, subject.id))
+        .leftJoin(examinee, and(eq(examinee.examId, subject.examId), eq(examinee.studentId, studentId)))
+        .leftJoin(
+          onlineAttempt,
+          and(eq(onlineAttempt.subjectId, subject.id), eq(onlineAttempt.examineeId, examinee.id)),
+        )
+        .where(and(eq(subject.id, subjectId), isNull(subject.deletedAt), isNull(exam.deletedAt)));
+      if (!row) return undefined;
+      return {
+        subject: row.subject,
+        exam: row.exam?.startsAt ? (row.exam as OnlineExamRow) : undefined,
+        examinee: row.examineeId ? { id: row.examineeId, paperType: row.paperType } : undefined,
+        attempt: row.attempt?.id ? (row.attempt as AttemptRow) : undefined,
+      };
+    },
+
+    /** One question's kind and options (a save checks its answer against them). */
+    async questionKind(subjectId: number, no: string) {
+      const [row] = await db
+        .select({ kind: question.kind, options: question.options })
+        .from(question)
+        .where(and(eq(question.subjectId, subjectId), eq(question.no, no)));
+      return row;
+    },
+
     async attempt(subjectId: number, examineeId: number, lock = false): Promise<AttemptRow | undefined> {
       const q = db
         .select(attemptCols)
@@ -232,14 +284,17 @@ export function onlineRepo(db: Db) {
 
     /** The answer stored unless a later revision is already there (a resent or late save changes nothing). */
     async saveAnswer(attemptId: number, no: string, value: string, rev: number): Promise<number> {
-      await db
+      const [stored] = await db
         .insert(onlineAnswer)
         .values({ attemptId, no, value, rev })
         .onConflictDoUpdate({
           target: [onlineAnswer.attemptId, onlineAnswer.no],
           set: { value, rev, savedAt: new Date() },
           setWhere: lt(onlineAnswer.rev, rev),
-        });
+        })
+        .returning({ rev: onlineAnswer.rev });
+      // written: this revision; not written (a later one is there already): that one, read
+      if (stored) return stored.rev;
       const [row] = await db
         .select({ rev: onlineAnswer.rev })
         .from(onlineAnswer)
@@ -289,7 +344,6 @@ export function onlineRepo(db: Db) {
         .where(and(isNull(onlineAttempt.submittedAt), lt(onlineAttempt.deadline, now)));
       return rows.map((x) => x.id);
     },
-
 
     async reopen(attemptId: number, deadline: Date): Promise<void> {
       await db

@@ -54,6 +54,8 @@ export function onlineService(d: Deps) {
       startsAt: iso(e?.startsAt),
       endsAt: iso(e?.endsAt),
       durationMin: e?.durationMin ?? null,
+      shuffleQuestions: e?.shuffleQuestions ?? false,
+      shuffleOptions: e?.shuffleOptions ?? false,
       launchedAt: iso(e?.launchedAt),
       canLaunch: s.mode === 'online' && !!e && state !== 'launched' && allows(s.status, 'onlineLaunch'),
       // 取消 only while nobody has started (the service refuses it after)
@@ -130,7 +132,13 @@ export function onlineService(d: Deps) {
         if (e?.state === 'launched') throw fail('onlineLaunchedLocked');
         await checkContents(subjectId, body, tx);
         await r(tx).setMode(subjectId, body.mode);
-        await r(tx).saveExam(subjectId, { startsAt, endsAt, durationMin: body.durationMin });
+        await r(tx).saveExam(subjectId, {
+          startsAt,
+          endsAt,
+          durationMin: body.durationMin,
+          shuffleQuestions: body.shuffleQuestions,
+          shuffleOptions: body.shuffleOptions,
+        });
         await r(tx).replaceContents(subjectId, body.contents);
         await d.audit.record(tx, {
           action: 'subject.online.save',
@@ -142,6 +150,7 @@ export function onlineService(d: Deps) {
             startsAt,
             endsAt,
             durationMin: body.durationMin,
+            shuffle: { questions: body.shuffleQuestions, options: body.shuffleOptions },
             questions: body.contents.length,
           },
           ip: actor.ip,

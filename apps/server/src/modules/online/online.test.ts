@@ -10,9 +10,9 @@ import type {
   SitView,
 } from '@yj/contracts';
 import sharp from 'sharp';
-import { auditLog, block, onlineAttempt, paper, scanBatch, scanPage, student } from '../../db/schema';
+import { auditLog, block, onlineAttempt, paper, scanBatch, scanPage } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
-import { portalClient, type PortalClient } from '../../../test/portal';
+import { classPortalClients, type PortalClient } from '../../../test/portal';
 import { buildScoreScene } from '../../../test/score';
 import { buildMarker, claimTasks } from '../../../test/marking';
 import { TYPED_PAGE, typedPageHeight } from './online-typed';
@@ -56,15 +56,8 @@ beforeAll(async () => {
   s = await buildScoreScene(t.app, t.database.db, 3);
   url = `/filter/api/subject/${s.subjectId}/online`;
   sit = `/filter/api/portal/online/${s.subjectId}`;
-  expect(body(await s.admin.post(`/filter/api/school/${s.schoolId}/portal/accounts`, {})).code).toBe(0);
-  const xuehaos = await t.database.db
-    .select({ xuehao: student.xuehao })
-    .from(student)
-    .where(eq(student.classId, s.classId))
-    .orderBy(student.id);
-  s1 = await portalClient(t.app, t.database.db, s.schoolId, xuehaos[0]!.xuehao);
-  s2 = await portalClient(t.app, t.database.db, s.schoolId, xuehaos[1]!.xuehao);
-  s3 = await portalClient(t.app, t.database.db, s.schoolId, xuehaos[2]!.xuehao);
+  const c = await classPortalClients(t.app, t.database.db, s, 3);
+  [s1, s2, s3] = [c[0]!, c[1]!, c[2]!];
 });
 afterAll(() => t.close());
 

@@ -19,12 +19,16 @@ interface Draft {
   mode: 'paper' | 'online';
   window: [Dayjs, Dayjs] | null;
   durationMin: number | null;
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
   questions: OnlineSetting['questions'];
 }
 const draftOf = (s: OnlineSetting): Draft => ({
   mode: s.mode,
   window: s.startsAt && s.endsAt ? [dayjs(s.startsAt), dayjs(s.endsAt)] : null,
   durationMin: s.durationMin,
+  shuffleQuestions: s.shuffleQuestions,
+  shuffleOptions: s.shuffleOptions,
   questions: s.questions,
 });
 const bodyOf = (d: Draft): OnlineSettingSave | null =>
@@ -34,6 +38,8 @@ const bodyOf = (d: Draft): OnlineSettingSave | null =>
         startsAt: d.window[0].toISOString(),
         endsAt: d.window[1].toISOString(),
         durationMin: d.durationMin,
+        shuffleQuestions: d.shuffleQuestions,
+        shuffleOptions: d.shuffleOptions,
         contents: d.questions
           .filter((q) => q.content || q.optionTexts.some(Boolean))
           .map((q) => ({ no: q.no, content: q.content, optionTexts: q.optionTexts })),
@@ -144,6 +150,25 @@ export function OnlineSettingCard({ setting, canEdit }: { setting: OnlineSetting
             onChange={(v) => setDraft((d) => ({ ...d, durationMin: v }))}
           />
           <span style={{ marginLeft: 8, color: '#86909c' }}>从考生开始作答起计时，不超过时间段结束</span>
+        </Form.Item>
+        <Form.Item label="防作弊">
+          <Space wrap>
+            <Switch
+              aria-label="题序打乱"
+              checked={draft.shuffleQuestions}
+              onChange={(on) => setDraft((d) => ({ ...d, shuffleQuestions: on }))}
+            />
+            <span>题序打乱</span>
+            <Switch
+              aria-label="选项打乱"
+              checked={draft.shuffleOptions}
+              onChange={(on) => setDraft((d) => ({ ...d, shuffleOptions: on }))}
+            />
+            <span>选项打乱</span>
+            <span style={{ color: '#86909c' }}>
+              每位考生顺序不同、刷新不变；选择题与解答题各自打乱，判断题选项不打乱，阅卷与计分按原题号和原选项
+            </span>
+          </Space>
         </Form.Item>
       </Form>
       <OnlineContentEditor

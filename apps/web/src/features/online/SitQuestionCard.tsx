@@ -5,8 +5,13 @@ import { MathText } from '../../components/MathText';
 const letter = (i: number) => String.fromCharCode(65 + i);
 const KIND: Record<string, string> = { single: '单选', multi: '多选', trueFalse: '判断', subjective: '解答' };
 
+/**
+ * The options in the order this student sees them, lettered A, B, … by place; each carries its real letter
+ * (`q.letters`), which is what is chosen, sent and kept (选项打乱 changes only what is shown).
+ */
 function Choice({ q, value, onChange }: { q: SitQuestion; value: string; onChange: (v: string) => void }) {
   const count = q.kind === 'trueFalse' ? 2 : q.options;
+  const real = (i: number) => q.letters[i] ?? letter(i);
   const label = (i: number) => {
     const text = q.optionTexts[i] ?? (q.kind === 'trueFalse' ? ['对', '错'][i] : '');
     return (
@@ -15,7 +20,7 @@ function Choice({ q, value, onChange }: { q: SitQuestion; value: string; onChang
       </span>
     );
   };
-  const items = Array.from({ length: count }, (_, i) => ({ value: letter(i), label: label(i) }));
+  const items = Array.from({ length: count }, (_, i) => ({ value: real(i), label: label(i) }));
   if (q.kind === 'multi')
     return (
       <Checkbox.Group value={[...value]} onChange={(v) => onChange([...v].sort().join(''))}>
@@ -56,7 +61,7 @@ export function SitQuestionCard({
     <Card size="small" data-testid={`online-q-${q.no}`}>
       <div style={{ marginBottom: 8 }}>
         <Tag color={written ? 'purple' : 'blue'}>{KIND[q.kind] ?? q.kind}</Tag>
-        <b>第 {q.no} 题</b>
+        <b>第 {q.label} 题</b>
         <span style={{ color: '#86909c' }}>（{q.score} 分）</span>
       </div>
       {q.content && (
@@ -66,7 +71,7 @@ export function SitQuestionCard({
       )}
       {written ? (
         <Input.TextArea
-          aria-label={`第 ${q.no} 题作答`}
+          aria-label={`第 ${q.label} 题作答`}
           value={value}
           autoSize={{ minRows: 4, maxRows: 16 }}
           maxLength={20000}

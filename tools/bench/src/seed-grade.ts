@@ -1,0 +1,55 @@
+// The school, grade, classes and students every seeded bench world starts from, written set-based
+// (INSERT … SELECT generate_series) inside the caller's transaction: 50 students a class, student i in class
+// (i mod classes), 学号 `${xuehao}` + i, and one exam of the grade.
+import type pg from 'pg';
+
+export interface SeededGrade {
+  schoolId: number;
+  gradeId: number;
+  examId: number;
+}
+
+export async function seedGrade(
+  c: pg.Client,
+  w: {
+    school: string;
+    code: string;
+    grade: string;
+    entryYear: number;
+    students: number;
+    xuehao: string;
+    exam: string;
+  },
+): Promise<SeededGrade> {
+  const one = async <T>(q: string, params: unknown[] = []): Promise<T> =>
+    (await c.query(q, params)).rows[0] as T;
+  const { id: schoolId } = await one<{ id: number }>(
+    `insert into school (name, code) values ($1, $2) returning id`,
+    [w.school, w.code],
+  );
+  const { id: gradeId } = await one<{ id: number }>(
+    `insert into grade (school_id, name, entry_year) values ($1, $2, $3) returning id`,
+    [schoolId, w.grade, w.entryYear],
+  );
+  const classes = Math.max(1, Math.ceil(w.students / 50));
+  await c.query(
+    `insert into class (school_id, grade_id, name, sort)
+     select $1, $2, $4 || '(' || g || ')班', g from generate_series(1, $3) g`,
+    [schoolId, gradeId, classes, w.grade],
+  );
+  // student i sits in class (i mod classes): classes in order of their ids
+  await c.query(
+    `with k as (select id, row_number() over (order by id) - 1 as n from class where grade_id = $2)
+     insert into student (school_id, class_id, xuehao, name)
+     select $1, k.id, $5 || lpad(i::text, 6, '0'), '考生' || i
+     from generate_series(1, $3) i join k on k.n = i % $4`,
+    [schoolId, gradeId, w.students, classes, w.xuehao],
+  );
+  const { id: examId } = await one<{ id: number }>(
+    `insert into exam (name, type, school_id, grade_id, start_date, end_date, step)
+     values ($3, 1, $1, $2, current_date, current_date, 1) returning id`,
+    [schoolId, gradeId, w.exam],
+  );
+  await c.query(`insert into exam_school (exam_id, school_id) values ($1, $2)`, [examId, schoolId]);
+  return { schoolId, gradeId, examId };
+}
