@@ -11,6 +11,7 @@ import { fsStorage, s3Storage } from '../infra/storage';
 import { auditModule } from '../modules/audit/audit.module';
 import { logSmsProvider } from '../modules/auth/sms';
 import { seedDemoExam } from '../modules/demo/demo-exam';
+import { seedDemoQuiz } from '../modules/demo/demo-quiz';
 import { demoRepo } from '../modules/demo/demo.repo';
 import { randomPassword, seedDemo, type DemoAccount } from '../modules/demo/demo.service';
 import { messageModule } from '../modules/message/message.module';
@@ -116,6 +117,7 @@ export async function ensureDemo(config: Config, database: Database): Promise<st
   const accounts = await seedDemo({ db: database.db, audit, messages, repo: demoRepo }, password);
   if (accounts) {
     await seedDemoExam({ db: database.db, audit, repo: demoRepo });
+    await seedDemoQuiz({ db: database.db, audit, repo: demoRepo });
     // the tables were empty a moment ago: fresh statistics, before autovacuum gets round to them a minute later
     await demoRepo(database.db).analyze();
     const text = formatAccounts(accounts, password);
