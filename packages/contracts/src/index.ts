@@ -40,6 +40,7 @@ export * from './score-review';
 export * from './score-publish';
 export * from './portal';
 export * from './online';
+export * from './online-import';
 export * from './score-readers';
 export * from './export';
 export * from './trial';

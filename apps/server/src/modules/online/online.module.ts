@@ -10,6 +10,7 @@ import { onlineSubmitter } from './online-submit';
 import { onlineBlockRegions, onlinePapers } from './online-paper';
 import type { OnlineRegions } from '../subject/review-start-check';
 import { onlinePaperRepo } from './online-paper.repo';
+import { onlineImport } from './online-import';
 
 /** How often attempts past their deadline are handed in (whether or not anyone reads). */
 const EVERY_MS = 30_000;
@@ -29,6 +30,7 @@ export function onlineModule(d: { db: Db; audit: AuditService; self: PortalSelfS
   return {
     online: onlineService({ db: d.db, audit: d.audit, repo: onlineRepo, submitter }),
     sit: onlineSitService({ db: d.db, repo: onlineRepo, self: d.self, submitter }),
+    docx: onlineImport({ storage: d.storage }),
     onlineRegions,
     /** The periodic hand-in on the API process's own queue every 30 s; answers its stop function. */
     registerJobs(queue: Jobs): () => void {

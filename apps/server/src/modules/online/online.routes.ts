@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { onlineContract as c, portalOnlineContract as p } from '@yj/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  onlineContract as c,
+  portalOnlineContract as p,
+  DOCX_MAX_BYTES,
+  onlineSubjectParam,
+} from '@yj/contracts';
 import { contractRoutes } from '../../plugins/contract';
-import { actorOf } from '../../plugins/http';
+import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
 import type { OnlineService } from './online.service';
 import type { OnlineSitService } from './online-sit.service';
+import type { OnlineImport } from './online-import';
 
 interface Deps {
   online: OnlineService;
   sit: OnlineSitService;
+  docx: OnlineImport;
   scopes: ExamScopes;
 }
 
@@ -30,6 +38,19 @@ export function onlineRoutes(app: FastifyInstance, d: Deps): void {
     async ({ params, body }, req) =>
       d.online.reopen(await req.principal(), params.subjectId, params.examineeId, body, actorOf(req)),
     subject,
+  );
+
+  // 从 Word 导入 stays on Fastify's own registration (a multipart body), under the content's capability and scope
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/subject/:subjectId/online/import-docx',
+    {
+      schema: { params: onlineSubjectParam },
+      config: { capability: 'subject.setting.edit' as const, scope: d.scopes.subjectParam },
+    },
+    async (req) => {
+      const file = await readUpload(req, DOCX_MAX_BYTES, 'docxFileRequired', 'docxFileTooLarge');
+      return ok(await heavy(req, () => d.docx.importDocx(req.params.subjectId, file)));
+    },
   );
 
   on(p.list, async (_in, req) => d.sit.list(await req.principal()));

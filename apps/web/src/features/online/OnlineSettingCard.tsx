@@ -7,6 +7,7 @@ import { useOneAtATime } from '../../app/useOneAtATime';
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
 import { failureText } from '../exam-admin/QueryFailed';
 import { OnlineContentEditor } from './OnlineContentEditor';
+import { DocxImportButton } from './DocxImportButton';
 import { onlineApi } from './online.api';
 
 const STATE = {
@@ -171,6 +172,25 @@ export function OnlineSettingCard({ setting, canEdit }: { setting: OnlineSetting
           </Space>
         </Form.Item>
       </Form>
+      {!readOnly && draft.questions.length > 0 && (
+        <div style={{ margin: '0 0 10px', textAlign: 'right' }}>
+          <DocxImportButton
+            subjectId={setting.subjectId}
+            questions={draft.questions}
+            onUse={(imported) =>
+              setDraft((d) => ({
+                ...d,
+                questions: d.questions.map((q) => {
+                  const i = imported.find((x) => x.no === q.no);
+                  if (!i) return q;
+                  const room = q.kind === 'subjective' ? 0 : q.kind === 'trueFalse' ? 2 : q.options;
+                  return { ...q, content: i.content, optionTexts: i.optionTexts.slice(0, room) };
+                }),
+              }))
+            }
+          />
+        </div>
+      )}
       <OnlineContentEditor
         questions={draft.questions}
         readOnly={readOnly}

@@ -1,4 +1,5 @@
 import {
+  docxImport,
   onlineContract as c,
   portalOnlineContract as p,
   type OnlineSettingSave,
@@ -6,6 +7,7 @@ import {
   type SitterState,
 } from '@yj/contracts';
 import { callRoute } from '../../api/contract';
+import { api } from '../../api/filter';
 
 const subject = (subjectId: number) => ({ params: { subjectId } });
 
@@ -19,6 +21,12 @@ export const onlineApi = {
     callRoute(c.sitters, { ...subject(subjectId), query: q }),
   reopen: (subjectId: number, examineeId: number, body: ReopenRequest) =>
     callRoute(c.reopen, { params: { subjectId, examineeId }, body }),
+  // 从 Word 导入: a multipart upload outside the route contracts; its answer is read through the schema
+  importDocx: async (subjectId: number, file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return docxImport.parse(await api.post(`/api/subject/${subjectId}/online/import-docx`, form));
+  },
 
   list: () => callRoute(p.list, {}),
   view: (subjectId: number) => callRoute(p.view, subject(subjectId)),
