@@ -1,7 +1,6 @@
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
-import { quizCreator } from '../quiz/quiz-create';
-import { quizRepo } from '../quiz/quiz.repo';
+import { quizCreatorModule } from '../quiz/quiz.module';
 import type { DemoRepo } from './demo.repo';
 
 /**
@@ -18,7 +17,7 @@ export async function seedDemoQuiz(d: {
   const g1 = await repo.gradeByName('高一');
   const [first] = g1 ? await repo.classesOf(g1.id) : [];
   if (teacherId === undefined || !first) return;
-  await quizCreator({ db: d.db, repo: quizRepo, audit: d.audit }).create(
+  await quizCreatorModule({ db: d.db, audit: d.audit }).create(
     {
       name: '第一周函数小测',
       course: '数学',
