@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SitPhoto, SitView } from '@yj/contracts';
+import type { SitPhoto, SitReceipt, SitView } from '@yj/contracts';
 import { block, paper, scanPage } from '../../db/schema';
 import { fsStorage } from '../../infra/storage';
 import { body, testApp, type TestApp } from '../../../test/app';
@@ -228,6 +228,9 @@ describe('photos of a written answer', () => {
       .toBuffer();
     expect(band.some((v) => v < 100)).toBe(true);
     // 开始阅卷: question 21's region as tall as the page its photos made, so the marker's cut holds them whole
+    // a written answer of photos alone counts as answered on the receipt
+    expect(body(await upload(s2, '21', await photo(40, 40, [0, 0, 0]))).code).toBe(0);
+    expect(body<SitReceipt>(await s2.post(`${sit}/submit`)).data.answered).toBe(1);
     await db.transaction(async (tx) =>
       onlineBlockRegions(
         tx,

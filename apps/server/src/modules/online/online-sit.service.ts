@@ -105,7 +105,11 @@ export function onlineSitService(d: Deps) {
     const [answers, photos] = a
       ? await Promise.all([r().answers(a.id), d.photos(d.db).photos(a.id)])
       : [[], []];
-    const answered = answers.filter((v) => v.value !== '').length;
+    // a written question answered by photos alone counts as answered
+    const withPhotos = new Set(photos.map((x) => x.no));
+    const answered = questions.filter(
+      (q) => withPhotos.has(q.no) || answers.some((v) => v.no === q.no && v.value !== ''),
+    ).length;
     return {
       subjectId,
       examName: s.examName,

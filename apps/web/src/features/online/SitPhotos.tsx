@@ -50,7 +50,13 @@ export function SitPhotos({
   const upload = (files: File[]) =>
     act.mutate(async () => {
       let list = photos;
-      for (const f of files) list = await onlineApi.uploadPhoto(subjectId, no, f);
+      try {
+        for (const f of files) list = await onlineApi.uploadPhoto(subjectId, no, f);
+      } catch (e) {
+        // the photos stored before the one refused stay shown
+        onPhotos(list);
+        throw e;
+      }
       return list;
     });
   const full = photos.length >= ONLINE_PHOTO_MAX;
