@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import type { SitterList } from '@yj/contracts';
 import {
@@ -32,7 +33,8 @@ import { TEACHER } from './report-lib.ts';
 // network dropping meanwhile: the answer waits on the phone and is sent on reconnection), reloads midway and finds
 // every answer again, submits and gets a receipt; the school sees the student submitted, the
 // objective part scored, the leaving of the page counted, and reopens the student's window for a reason. The
-// student hands in again; the school starts marking with no scanning at all, a teacher marks the typed written
+// student photographs the working on paper for the written question (taken sideways, turned upright on the
+// phone) and hands in again; the school starts marking with no scanning at all, a teacher marks the typed written
 // answer on the marking screen, scores are published, and the student sees the subject's total on 学生端.
 
 const EXAM = '2026学年在线考试演示';
@@ -251,6 +253,19 @@ test(
   async () => {
     const sp = studentPage;
     await sp.reload();
+    // the working on paper, photographed sideways: uploaded for question 4, turned upright, then handed in
+    const q4 = sp.getByTestId('online-q-4');
+    await q4.locator('input[type=file]').setInputFiles({
+      name: 'IMG_0412.png',
+      mimeType: 'image/png',
+      buffer: await workOnPaper(),
+    });
+    const thumb = q4.getByTestId('online-photo');
+    await thumb.locator('img').waitFor();
+    await thumb.getByRole('button', { name: '旋转' }).click();
+    await thumb.locator('img[style*="rotate(90deg)"]').waitFor();
+    await thumb.locator('img').evaluate((img: HTMLImageElement) => img.decode());
+    await shot(sp, 'online-09a-photo-uploaded');
     await sp.getByRole('button', { name: /^交\s?卷$/ }).click();
     await sp
       .locator('.ant-modal-confirm')
@@ -292,6 +307,11 @@ test(
     await taskRow(marker, EXAM, '第4题').getByRole('button', { name: '开始阅卷' }).click();
     await waitForPath(marker, `/book/subject/${exam.subjectId}/mark/${blockId}/normal/1`);
     await marker.getByTestId('mark-image').first().waitFor();
+    // the photo on the question's page under the typed text, upright: the marker sees the work on paper
+    await marker
+      .getByTestId('mark-image')
+      .first()
+      .evaluate((img) => (img instanceof HTMLImageElement ? img.decode() : undefined));
     await shot(marker, 'online-10-marking-typed');
     await keyScore(marker, 8, 1);
     await marker.context().close();
@@ -311,6 +331,19 @@ test(
     await sp.context().close();
   },
 );
+
+/**
+ * A phone's photo of working on paper, taken sideways (the page's top to the left): a PNG of 900 × 600 with
+ * the lines written across it turned a quarter anticlockwise, so one quarter turn clockwise sets it upright.
+ */
+async function workOnPaper(): Promise<Buffer> {
+  const lines = ['解：由 (a−b)² ≥ 0', '得 a² − 2ab + b² ≥ 0', '所以 a² + b² ≥ 2ab'];
+  const text = lines
+    .map((l, i) => `<text x="40" y="${90 + i * 70}" font-size="44" fill="#1d2a6b">${l}</text>`)
+    .join('');
+  const upright = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900"><rect width="100%" height="100%" fill="#f3efe2"/><g font-family="Noto Sans CJK SC, sans-serif">${text}</g><line x1="30" y1="320" x2="570" y2="320" stroke="#c8c2ad" stroke-width="2"/></svg>`;
+  return sharp(Buffer.from(upright)).rotate(270).png().toBuffer();
+}
 
 /** 核查 then 发布 on the subject's scoreCheck (the tail of report-lib's markAndPublish). */
 async function markAndPublishRest(page: Page): Promise<void> {

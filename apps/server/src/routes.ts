@@ -259,7 +259,13 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       portalRoutes(api, portal);
       // 在线考试 (issue 34): the school's setting and lifecycle operations, the students' sitting on 学生端
       const online = onlineModule({ db, audit, self: portal.self, storage: deps.storage });
-      onlineRoutes(api, { online: online.online, sit: online.sit, docx: online.docx, scopes });
+      onlineRoutes(api, {
+        online: online.online,
+        sit: online.sit,
+        docx: online.docx,
+        photos: online.photos,
+        scopes,
+      });
       const pool = recognizePool();
       app.addHook('onClose', () => pool.close());
       // libjpeg-turbo native, or its WebAssembly build where the native binary cannot load or YJ_JPEG_DECODER=wasm

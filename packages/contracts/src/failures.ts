@@ -142,6 +142,17 @@ export const FAILURES = {
     message: (p: { count: Param }) =>
       `尚有 ${p.count} 名考生在线作答中，须待其交卷或作答时间结束后再开始阅卷`,
   },
+  // 在线考试: photos of written work (12100–12109)
+  onlinePhotoRequired: { errCode: 12100, message: '请选择要上传的照片' },
+  onlinePhotoTooLarge: { errCode: 12101, message: '照片不能超过 10 MB' },
+  onlinePhotoNotImage: { errCode: 12102, message: '只能上传 JPG 或 PNG 格式的照片，该文件无法识别为图片' },
+  onlinePhotoTooMany: { errCode: 12103, message: (p: { max: Param }) => `每题最多上传 ${p.max} 张照片` },
+  onlinePhotoNotFound: { errCode: 12104, message: '照片不存在或已删除' },
+  onlinePhotoNotWritten: {
+    errCode: 12105,
+    message: (p: { no: Param }) => `第 ${p.no} 题不是主观题，不能上传照片`,
+  },
+  onlinePhotoOrderInvalid: { errCode: 12106, message: '照片顺序与已上传的照片不一致，请刷新后重试' },
   // 我的任务 (task_info, offline/task) and the page-static monitor
   taskSchoolOnlyAdmins: { errCode: 12110, message: '只有学校管理员可以查看全校的任务' },
   // The account: binding a phone, signing in by scanning, the school's portal QR (12120–12129)

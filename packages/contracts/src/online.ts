@@ -155,6 +155,33 @@ export const sitReceipt = z.object({
 });
 export type SitReceipt = z.infer<typeof sitReceipt>;
 
+/** Photos of written work on paper (issue 34): at most this many per question, each at most this many bytes. */
+export const ONLINE_PHOTO_MAX = 6;
+export const ONLINE_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** A photo of a written question's answer, in its place; `rotation` clockwise, in quarter turns' degrees. */
+export const sitPhoto = z.object({
+  id: z.number(),
+  no: z.string(),
+  position: z.number(),
+  rotation: z.number(),
+});
+export type SitPhoto = z.infer<typeof sitPhoto>;
+/** 调整照片: the question's photos in their new order, each with its rotation (every photo of it, once). */
+export const arrangePhotosRequest = z.object({
+  no: text().min(1).max(20),
+  photos: z
+    .array(
+      z.object({
+        id: int(1),
+        rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
+      }),
+    )
+    .max(ONLINE_PHOTO_MAX),
+});
+export type ArrangePhotosRequest = z.infer<typeof arrangePhotosRequest>;
+export const photoUploadParam = z.object({ subjectId: idParam(), no: text().min(1).max(20) });
+export const photoParam = z.object({ subjectId: idParam(), photoId: idParam() });
+
 export const sitView = z.object({
   subjectId: z.number(),
   examName: z.string(),
@@ -168,6 +195,8 @@ export const sitView = z.object({
   now: z.string(),
   questions: z.array(sitQuestion),
   answers: z.array(sitAnswer),
+  /** the photos of written answers, by question and position */
+  photos: z.array(sitPhoto),
   receipt: sitReceipt.nullable(),
 });
 export type SitView = z.infer<typeof sitView>;

@@ -3,6 +3,9 @@ import { idParam } from '../fields';
 import {
   onlineSetting,
   onlineSettingSave,
+  arrangePhotosRequest,
+  photoParam,
+  sitPhoto,
   onlineSubjectParam,
   portalOnlineList,
   reopenRequest,
@@ -108,6 +111,24 @@ export const portalOnlineContract = {
     access: 'portal.online',
     params: onlineSubjectParam,
     response: z.object({ leaveCount: z.number() }),
+  }),
+  /** the question's photos reordered and rotated (the upload and a photo's image are on Fastify's own routes) */
+  arrangePhotos: defineRoute({
+    method: 'POST',
+    path: `${sit}/photos/arrange`,
+    access: 'portal.online',
+    params: onlineSubjectParam,
+    body: arrangePhotosRequest,
+    response: z.array(sitPhoto),
+    failures: ['onlineTimeUp'],
+  }),
+  removePhoto: defineRoute({
+    method: 'DELETE',
+    path: `${sit}/photos/:photoId`,
+    access: 'portal.online',
+    params: photoParam,
+    response: z.array(sitPhoto),
+    failures: ['onlineTimeUp'],
   }),
   submit: defineRoute({
     method: 'POST',

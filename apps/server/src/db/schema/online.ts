@@ -97,3 +97,27 @@ export const onlineAnswer = pgTable(
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.no] })],
 );
+
+/**
+ * A photo of a written answer on paper (issue 34), stored before it is acknowledged: its place among the
+ * question's photos and the student's rotation; the size is the stored image's, unrotated (the hand-in lays
+ * the photos on the question's page and 开始阅卷 sizes the page's region from these without decoding).
+ */
+export const onlinePhoto = pgTable(
+  'online_photo',
+  {
+    id: serial('id').primaryKey(),
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => onlineAttempt.id),
+    no: text('no').notNull(),
+    position: smallint('position').notNull(),
+    /** clockwise, 0 / 90 / 180 / 270 */
+    rotation: smallint('rotation').notNull().default(0),
+    storageKey: text('storage_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('online_photo_attempt_idx').on(t.attemptId, t.no, t.position)],
+);

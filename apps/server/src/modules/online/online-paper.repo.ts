@@ -117,7 +117,7 @@ export function onlinePaperRepo(db: Db) {
     /** The non-empty answers of the subject's handed-in attempts (how tall their typed pages are drawn). */
     async handedInAnswers(subjectId: number) {
       return db
-        .select({ no: onlineAnswer.no, value: onlineAnswer.value })
+        .select({ attemptId: onlineAnswer.attemptId, no: onlineAnswer.no, value: onlineAnswer.value })
         .from(onlineAnswer)
         .innerJoin(onlineAttempt, eq(onlineAttempt.id, onlineAnswer.attemptId))
         .where(

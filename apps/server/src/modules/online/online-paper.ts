@@ -3,6 +3,7 @@ import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
 import { isObjective } from './online-rules';
 import type { onlinePaperRepo } from './online-paper.repo';
+import type { onlinePhotoRepo, PhotoRow } from './online-photo.repo';
 import { typedPage, typedPageHeight, typedPageIndex, typedPageResult, typedRegions } from './online-typed';
 
 interface Question {
@@ -16,7 +17,21 @@ interface Question {
  * so scores, marking and reports take online examinees as they take scanned ones. A reopened and handed-in-again
  * attempt replaces its paper's answers and pages.
  */
-export function onlinePapers(d: { storage: Storage; repo: typeof onlinePaperRepo }) {
+export function onlinePapers(d: {
+  storage: Storage;
+  repo: typeof onlinePaperRepo;
+  photos: typeof onlinePhotoRepo;
+}) {
+  /** The question's photos with their stored bytes (a photo missing from storage is left off, not fatal). */
+  async function withBytes(rows: PhotoRow[]) {
+    const out = [];
+    for (const p of rows) {
+      const bytes = await d.storage.get(p.storageKey);
+      if (bytes) out.push({ ...p, bytes });
+    }
+    return out;
+  }
+
   return {
     async handIn(
       tx: Db,
@@ -38,9 +53,10 @@ export function onlinePapers(d: { storage: Storage; repo: typeof onlinePaperRepo
         await r.livePaper(a.subjectId, a.examineeId),
       );
       const stamp = a.at.getTime().toString(36);
+      const photos = byQuestion(await d.photos(tx).photos(a.attemptId));
       const pages = [];
       for (const [no, position] of typedPageIndex(questions)) {
-        const bytes = await typedPage(no, value.get(no) ?? '');
+        const bytes = await typedPage(no, value.get(no) ?? '', await withBytes(photos.get(no) ?? []));
         const storageKey = `online/${a.subjectId}/${paperId}/${stamp}-${position}.jpg`;
         await d.storage.put(storageKey, bytes);
         // the paper in the hash: two students typing the same answer are two pages
@@ -71,14 +87,32 @@ export async function onlineBlockRegions(
   tx: Db,
   subjectId: number,
   repo: typeof onlinePaperRepo,
+  photos: typeof onlinePhotoRepo,
   questions: Question[],
 ): Promise<void> {
   const r = repo(tx);
   const index = typedPageIndex(questions);
   const heights = new Map<number, number>();
-  for (const a of await r.handedInAnswers(subjectId)) {
+  // each handed-in answer's page: its text and its photos, by attempt and question
+  const pages = new Map<string, { no: string; text: string; photos: PhotoRow[] }>();
+  const pageOf = (attemptId: number, no: string) => {
+    const k = `${attemptId}:${no}`;
+    if (!pages.has(k)) pages.set(k, { no, text: '', photos: [] });
+    return pages.get(k)!;
+  };
+  for (const a of await r.handedInAnswers(subjectId)) pageOf(a.attemptId, a.no).text = a.value;
+  for (const p of await photos(tx).handedInPhotos(subjectId)) pageOf(p.attemptId, p.no).photos.push(p);
+  for (const a of pages.values()) {
     const page = index.get(a.no);
-    if (page !== undefined) heights.set(page, Math.max(heights.get(page) ?? 0, typedPageHeight(a.value)));
+    if (page !== undefined)
+      heights.set(page, Math.max(heights.get(page) ?? 0, typedPageHeight(a.text, a.photos)));
   }
   for (const b of await r.blocks(subjectId)) await r.setRegions(b.id, typedRegions(b.nos, index, heights));
+}
+
+/** Photos by question, each list in its order. */
+function byQuestion(rows: PhotoRow[]): Map<string, PhotoRow[]> {
+  const out = new Map<string, PhotoRow[]>();
+  for (const p of rows) out.set(p.no, [...(out.get(p.no) ?? []), p]);
+  return out;
 }

@@ -7,12 +7,14 @@ import { assertAllows } from '../subject/subject-state';
 import { deadlineOf, isObjective, sitterStateOf, validChoice } from './online-rules';
 import type { AttemptRow, onlineRepo } from './online.repo';
 import type { OnlineSubmitter } from './online-submit';
+import type { onlinePhotoRepo } from './online-photo.repo';
 
 interface Deps {
   db: Db;
   repo: typeof onlineRepo;
   self: PortalSelfService;
   submitter: OnlineSubmitter;
+  photos: typeof onlinePhotoRepo;
 }
 
 /**
@@ -100,8 +102,14 @@ export function onlineSitService(d: Deps) {
     const { s, e, x, ab, found } = await sitting(p, subjectId);
     const a = await current(subjectId, x.id, ab, found);
     const questions = await r().questions(subjectId);
-    const answers = a ? await r().answers(a.id) : [];
-    const answered = answers.filter((v) => v.value !== '').length;
+    const [answers, photos] = a
+      ? await Promise.all([r().answers(a.id), d.photos(d.db).photos(a.id)])
+      : [[], []];
+    // a written question answered by photos alone counts as answered
+    const withPhotos = new Set(photos.map((x) => x.no));
+    const answered = questions.filter(
+      (q) => withPhotos.has(q.no) || answers.some((v) => v.no === q.no && v.value !== ''),
+    ).length;
     return {
       subjectId,
       examName: s.examName,
@@ -114,6 +122,7 @@ export function onlineSitService(d: Deps) {
       // the content only once started: before, the list of questions with no text
       questions: sitQuestions(questions, sittingKey(subjectId, x.id), e, !!a),
       answers,
+      photos: photos.map(({ id, no, position, rotation }) => ({ id, no, position, rotation })),
       receipt: a?.submittedAt ? receiptOf(subjectId, a, answered, questions.length) : null,
     };
   }
@@ -129,6 +138,8 @@ export function onlineSitService(d: Deps) {
 
   return {
     view,
+    sitting,
+    open,
 
     async list(p: Principal): Promise<PortalOnlineItem[]> {
       const studentId = await d.self.enrolledStudent(p.userId);

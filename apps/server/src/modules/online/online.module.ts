@@ -11,13 +11,15 @@ import { onlineBlockRegions, onlinePapers } from './online-paper';
 import type { OnlineRegions } from '../subject/review-start-check';
 import { onlinePaperRepo } from './online-paper.repo';
 import { onlineImport } from './online-import';
+import { onlinePhotoRepo } from './online-photo.repo';
+import { onlinePhotoService } from './online-photo.service';
 
 /** How often attempts past their deadline are handed in (whether or not anyone reads). */
 const EVERY_MS = 30_000;
 
 /** 在线考试 wired (composition root: routes.ts): the school's setting and list, the students' sitting. */
 export function onlineModule(d: { db: Db; audit: AuditService; self: PortalSelfService; storage: Storage }) {
-  const papers = onlinePapers({ storage: d.storage, repo: onlinePaperRepo });
+  const papers = onlinePapers({ storage: d.storage, repo: onlinePaperRepo, photos: onlinePhotoRepo });
   const submitter = onlineSubmitter({ db: d.db, repo: onlineRepo, papers });
   /**
    * 开始阅卷's port for an online subject, in the start's transaction: expired attempts handed in (refused while
@@ -25,12 +27,32 @@ export function onlineModule(d: { db: Db; audit: AuditService; self: PortalSelfS
    */
   const onlineRegions: OnlineRegions = async (tx, subjectId) => {
     await submitter.beforeStart(tx, subjectId);
-    await onlineBlockRegions(tx, subjectId, onlinePaperRepo, await onlineRepo(tx).questions(subjectId));
+    await onlineBlockRegions(
+      tx,
+      subjectId,
+      onlinePaperRepo,
+      onlinePhotoRepo,
+      await onlineRepo(tx).questions(subjectId),
+    );
   };
+  const sit = onlineSitService({
+    db: d.db,
+    repo: onlineRepo,
+    self: d.self,
+    submitter,
+    photos: onlinePhotoRepo,
+  });
   return {
     online: onlineService({ db: d.db, audit: d.audit, repo: onlineRepo, submitter }),
-    sit: onlineSitService({ db: d.db, repo: onlineRepo, self: d.self, submitter }),
+    sit,
     docx: onlineImport({ storage: d.storage }),
+    photos: onlinePhotoService({
+      db: d.db,
+      repo: onlineRepo,
+      photos: onlinePhotoRepo,
+      storage: d.storage,
+      sit,
+    }),
     onlineRegions,
     /** The periodic hand-in on the API process's own queue every 30 s; answers its stop function. */
     registerJobs(queue: Jobs): () => void {

@@ -4,7 +4,10 @@ import {
   onlineContract as c,
   portalOnlineContract as p,
   DOCX_MAX_BYTES,
+  ONLINE_PHOTO_MAX_BYTES,
   onlineSubjectParam,
+  photoParam,
+  photoUploadParam,
 } from '@yj/contracts';
 import { contractRoutes } from '../../plugins/contract';
 import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
@@ -12,11 +15,13 @@ import type { ExamScopes } from '../exam/exam-scope';
 import type { OnlineService } from './online.service';
 import type { OnlineSitService } from './online-sit.service';
 import type { OnlineImport } from './online-import';
+import type { OnlinePhotoService } from './online-photo.service';
 
 interface Deps {
   online: OnlineService;
   sit: OnlineSitService;
   docx: OnlineImport;
+  photos: OnlinePhotoService;
   scopes: ExamScopes;
 }
 
@@ -58,5 +63,34 @@ export function onlineRoutes(app: FastifyInstance, d: Deps): void {
   on(p.start, async ({ params }, req) => d.sit.start(await req.principal(), params.subjectId));
   on(p.answer, async ({ params, body }, req) => d.sit.answer(await req.principal(), params.subjectId, body));
   on(p.leave, async ({ params }, req) => d.sit.leave(await req.principal(), params.subjectId));
+  on(p.arrangePhotos, async ({ params, body }, req) =>
+    d.photos.arrange(await req.principal(), params.subjectId, body),
+  );
+  on(p.removePhoto, async ({ params }, req) =>
+    d.photos.remove(await req.principal(), params.subjectId, params.photoId),
+  );
+  // a photo's upload and image stay on Fastify's own registration: a multipart body, an image answer
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/portal/online/:subjectId/photos/:no/upload',
+    { schema: { params: photoUploadParam }, config: { capability: 'portal.online' } },
+    async (req) => {
+      const body = await readUpload(
+        req,
+        ONLINE_PHOTO_MAX_BYTES,
+        'onlinePhotoRequired',
+        'onlinePhotoTooLarge',
+      );
+      return ok(await d.photos.upload(await req.principal(), req.params.subjectId, req.params.no, body));
+    },
+  );
+  r.get(
+    '/api/portal/online/:subjectId/photos/:photoId',
+    { schema: { params: photoParam }, config: { capability: 'portal.online' } },
+    async (req, reply) => {
+      const img = await d.photos.image(await req.principal(), req.params.subjectId, req.params.photoId);
+      return reply.header('cache-control', 'private, max-age=3600').type('image/jpeg').send(img);
+    },
+  );
   on(p.submit, async ({ params }, req) => d.sit.submit(await req.principal(), params.subjectId));
 }

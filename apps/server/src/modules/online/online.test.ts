@@ -23,6 +23,7 @@ import { fsStorage } from '../../infra/storage';
 import { onlineRepo } from './online.repo';
 import { onlinePaperRepo } from './online-paper.repo';
 import { onlinePapers } from './online-paper';
+import { onlinePhotoRepo } from './online-photo.repo';
 import { onlineSubmitter } from './online-submit';
 
 // 在线考试 (issue 34): the school sets a subject online and launches it; students start, save, resume, leave,
@@ -249,7 +250,7 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
     expect(await papersOf()).toEqual([]);
     // the job as the server runs it every 30 s (its own storage: the pages' bytes are not looked at here)
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-online-'));
-    const papers = onlinePapers({ storage: fsStorage(dir), repo: onlinePaperRepo });
+    const papers = onlinePapers({ storage: fsStorage(dir), repo: onlinePaperRepo, photos: onlinePhotoRepo });
     const job = onlineSubmitter({ db, repo: onlineRepo, papers });
     expect(await job.sweep()).toBe(1);
     const made = await papersOf();

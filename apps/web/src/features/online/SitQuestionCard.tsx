@@ -1,4 +1,5 @@
 import type { SitQuestion } from '@yj/contracts';
+import type { ReactNode } from 'react';
 import { Card, Checkbox, Input, Radio, Space, Tag } from 'antd';
 import { MathText } from '../../components/MathText';
 
@@ -51,10 +52,13 @@ export function SitQuestionCard({
   q,
   value,
   onChange,
+  photos,
 }: {
   q: SitQuestion;
   value: string;
   onChange: (value: string, typed: boolean) => void;
+  /** a written question's photos of work on paper, under the typing box */
+  photos?: ReactNode;
 }) {
   const written = q.kind === 'subjective';
   return (
@@ -75,12 +79,13 @@ export function SitQuestionCard({
           value={value}
           autoSize={{ minRows: 4, maxRows: 16 }}
           maxLength={20000}
-          placeholder="在此输入解答过程，公式可用 $…$ 书写"
+          placeholder="在此输入解答过程，公式可用 $…$ 书写；也可在纸上作答后拍照上传"
           onChange={(e) => onChange(e.target.value, true)}
         />
       ) : (
         <Choice q={q} value={value} onChange={(v) => onChange(v, false)} />
       )}
+      {written && photos}
     </Card>
   );
 }

@@ -2,6 +2,8 @@ import {
   docxImport,
   onlineContract as c,
   portalOnlineContract as p,
+  sitPhoto,
+  type ArrangePhotosRequest,
   type OnlineSettingSave,
   type ReopenRequest,
   type SitterState,
@@ -35,4 +37,17 @@ export const onlineApi = {
     callRoute(p.answer, { ...subject(subjectId), body }),
   leave: (subjectId: number) => callRoute(p.leave, subject(subjectId)),
   submit: (subjectId: number) => callRoute(p.submit, subject(subjectId)),
+  // a photo's upload is multipart, outside the route contracts; its answer read through the contracts' schema
+  uploadPhoto: async (subjectId: number, no: string, file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    const path = `/api/portal/online/${subjectId}/photos/${encodeURIComponent(no)}/upload`;
+    return sitPhoto.array().parse(await api.post(path, form));
+  },
+  photoUrl: (subjectId: number, photoId: number) =>
+    `/filter/api/portal/online/${subjectId}/photos/${photoId}`,
+  arrangePhotos: (subjectId: number, body: ArrangePhotosRequest) =>
+    callRoute(p.arrangePhotos, { ...subject(subjectId), body }),
+  removePhoto: (subjectId: number, photoId: number) =>
+    callRoute(p.removePhoto, { params: { subjectId, photoId } }),
 };

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SitView } from '@yj/contracts';
+import type { SitPhoto, SitView } from '@yj/contracts';
 import { Alert, App, Button, Card, Result, Skeleton, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useOneAtATime } from '../../app/useOneAtATime';
 import { failureText } from '../../features/exam-admin/QueryFailed';
 import { clock, useCountdown } from '../../features/online/useCountdown';
 import { onlineApi } from '../../features/online/online.api';
+import { SitPhotos } from '../../features/online/SitPhotos';
 import { SitQuestionCard } from '../../features/online/SitQuestionCard';
 import { useSitting } from '../../features/online/useSitting';
 import { usePortalWho } from '../../features/portal/portal-child';
@@ -61,6 +62,11 @@ export function OnlineSitPage() {
   const { values, change, status, flushNow } = useSitting(v, userKey);
   const left = useCountdown(v?.state === 'inProgress' ? v.deadline : null, v?.now);
   const refresh = (data: SitView) => qc.setQueryData(key, data);
+  /** A question's photos as the server answered them, in place of the ones shown. */
+  const setPhotos = (no: string, list: SitPhoto[]) =>
+    qc.setQueryData<SitView>(key, (old) =>
+      old ? { ...old, photos: [...old.photos.filter((x) => x.no !== no), ...list] } : old,
+    );
   const start = useOneAtATime({
     mutationFn: () => onlineApi.start(subjectId),
     onSuccess: refresh,
@@ -121,7 +127,9 @@ export function OnlineSitPage() {
       </Card>
     );
 
-  const answered = v.questions.filter((x) => (values[x.no] ?? '') !== '').length;
+  const answered = v.questions.filter(
+    (x) => (values[x.no] ?? '') !== '' || v.photos.some((p) => p.no === x.no),
+  ).length;
   const st = STATUS_TEXT[status.s];
   const confirmSubmit = () =>
     modal.confirm({
@@ -168,6 +176,15 @@ export function OnlineSitPage() {
           q={x}
           value={values[x.no] ?? ''}
           onChange={(val, typed) => change(x.no, val, typed)}
+          photos={
+            <SitPhotos
+              subjectId={subjectId}
+              no={x.no}
+              label={x.label}
+              photos={v.photos.filter((p) => p.no === x.no)}
+              onPhotos={(list) => setPhotos(x.no, list)}
+            />
+          }
         />
       ))}
       <Card size="small">
