@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { int, intParam, text } from './fields';
 
 // The page-static monitor and click tracking (spec §9 "POST page-static monitor", "a click-tracking directive posts
-// analytic events with schoolType", §10 "debounced at 15 ms"): what screens are opened and which marked controls
+// analytic events with schoolType", and "debounced at 15 ms"): what screens are opened and which marked controls
 // are clicked, counted per day, page and school type. No personal content: a page is its route pattern (never an
 // id), a control is a key written in the code (never the text on it), and no user is stored.
 

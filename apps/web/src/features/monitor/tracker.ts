@@ -1,6 +1,6 @@
 import { MONITOR_BATCH_MAX, monitorEvent, type MonitorEvent } from '@yj/contracts';
 
-/** Clicks on one control closer together than this count once (spec §10: click tracking debounced at 15 ms). */
+/** Clicks on one control closer together than this count once (the spec: click tracking is debounced at 15 ms). */
 export const CLICK_DEBOUNCE_MS = 15;
 /** A batch waits this long for more events before it is sent. */
 export const FLUSH_AFTER_MS = 5_000;
