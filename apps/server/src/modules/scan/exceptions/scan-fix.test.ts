@@ -12,17 +12,12 @@ import type {
 import { applyH, manualAnchorPoints } from '@yj/omr';
 import { coverAnchors, orderlyStudent, typicalCard, type SheetAnswers, type SheetTruth } from '@yj/scan-sim';
 import { auditLog, paper, scanException, scanPage } from '../../../db/schema';
-import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
+import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import { untilRecognised } from '../../../../test/scan';
 import { saveTemplate } from '../../../../test/subject-fixture';
-import {
-  buildClassOfExaminees,
-  buildSchool,
-  buildSchoolAdmin,
-  buildSubjectScene,
-  PASSWORD,
-} from '../../../../test/factories';
+import { buildClassOfExaminees, buildSubjectScene } from '../../../../test/factories';
+import { otherSchoolAdmin } from '../../../../test/school-scene';
 
 let t: TestApp;
 let admin: Client;
@@ -331,8 +326,7 @@ describe('fixes', () => {
 
 describe('refusals', () => {
   it("keeps another school's users out of fixes and reads", async () => {
-    const other = await buildSchool(t.database.db);
-    const stranger = await signIn(t.app, (await buildSchoolAdmin(t.database.db, other.id)).account, PASSWORD);
+    const stranger = await otherSchoolAdmin(t);
     const [obj] = await exceptions('objective');
     expect(
       (await fix('objective', { answers: [{ exceptionId: obj!.id, answer: ['A'] }] }, stranger)).message,

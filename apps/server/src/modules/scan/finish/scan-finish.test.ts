@@ -26,11 +26,11 @@ import { saveTemplate } from '../../../../test/subject-fixture';
 import {
   buildClassOfExaminees,
   buildSchool,
-  buildSchoolAdmin,
   buildSubjectScene,
   buildUser,
   PASSWORD,
 } from '../../../../test/factories';
+import { otherSchoolAdmin } from '../../../../test/school-scene';
 
 // Absence records, 扫描完成 per school, chunked uploads into one batch and uploadorigin (issue 6).
 // School A has K[0..3]; school B joins the exam with K[4] and K[5].
@@ -94,7 +94,10 @@ beforeAll(async () => {
     [schoolA, K.slice(0, 4)],
     [schoolB, K.slice(4)],
   ] as const) {
-    Object.assign(ids, (await buildClassOfExaminees(t.database.db, { examId, schoolId: school }, kaohaos)).ids);
+    Object.assign(
+      ids,
+      (await buildClassOfExaminees(t.database.db, { examId, schoolId: school }, kaohaos)).ids,
+    );
   }
   const present = await sheet(300, K[0]!);
   const absent = await sheet(310, K[1]!, (a) => {
@@ -157,8 +160,7 @@ describe('absence', () => {
     expect((await audits('scan.absence.clear'))[0]?.detail).toMatchObject({
       after: [{ examineeId: ids[K[3]!], absent: false }],
     });
-    const other = await buildSchool(t.database.db);
-    const stranger = await signIn(t.app, (await buildSchoolAdmin(t.database.db, other.id)).account, PASSWORD);
+    const stranger = await otherSchoolAdmin(t);
     expect((await post('scan/absence', { examineeIds: [ids[K[3]!]], absent: true }, stranger)).message).toBe(
       '无权限',
     );
