@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/infra/db';
-import { block, blockScore, examinee, paper, scanBatch, student, template } from '../src/db/schema';
+import { absence, block, blockScore, examinee, paper, scanBatch, student, template } from '../src/db/schema';
 import { body } from './app';
 import { BLANK_TEMPLATE, buildClassWithStudents, buildSubjectScene } from './factories';
 
@@ -91,6 +91,10 @@ export async function buildScoreScene(app: FastifyInstance, db: Db, students: nu
       await db
         .insert(blockScore)
         .values({ blockId: blk!.id, paperId, subjectId, score, questionScores, source: 'single' });
+    },
+    /** 缺考 recorded for the examinee in the subject (what the scan's absence marks or the examinee list leave). */
+    async addAbsent(examineeId: number) {
+      await db.insert(absence).values({ examineeId, subjectId });
     },
     /** A recognised paper of an examinee with its final block score: what scanning and marking leave. */
     async addMarked(
