@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CardTemplateSchema, type CardTemplate } from '@yj/contracts';
 import type { Db } from '../src/infra/db';
-import { banji, grade, org, school, schoolAdmin, student, teacher, user } from '../src/db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { banji, examinee, grade, org, school, schoolAdmin, student, teacher, user } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/password';
 import { body, signIn } from './app';
 
@@ -74,6 +75,24 @@ export async function buildClassWithStudents(db: Db, schoolId: number, students:
     );
   }
   return { grade: g!, banji: c! };
+}
+
+/**
+ * A class of the school whose students sit the exam, one examinee a 考号 in `kaohaos` (in that order): the
+ * scene a scan test uploads sheets for. The examinee rows come back in the order of `kaohaos`.
+ */
+export async function buildClassOfExaminees(
+  db: Db,
+  where: { examId: number; schoolId: number },
+  kaohaos: readonly string[],
+) {
+  const c = await buildClassWithStudents(db, where.schoolId, kaohaos.length);
+  const studs = await db.select().from(student).where(eq(student.classId, c.banji.id)).orderBy(asc(student.id));
+  const rows = await db
+    .insert(examinee)
+    .values(studs.map((s, i) => ({ ...where, studentId: s.id, classId: c.banji.id, kaohao: kaohaos[i]! })))
+    .returning();
+  return { ...c, examinees: rows, ids: Object.fromEntries(rows.map((r) => [r.kaohao, r.id])) };
 }
 
 /**

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/infra/db';
-import { block, blockScore, examinee, paper, scanBatch, student, template } from '../src/db/schema';
+import { absence, block, blockScore, paper, scanBatch, template } from '../src/db/schema';
 import { body } from './app';
-import { BLANK_TEMPLATE, buildClassWithStudents, buildSubjectScene } from './factories';
+import { BLANK_TEMPLATE, buildClassOfExaminees, buildSubjectScene } from './factories';
 
 /**
  * A subject ready for scores: objective 1-2 单选 3 分 (keys B, C; B paper D, A with 1 ↔ 2 swapped), 3 多选 5 分
@@ -37,20 +36,8 @@ export async function buildScoreScene(app: FastifyInstance, db: Db, students: nu
   });
   await save('optional', { groups: [{ name: '选做题', pick: 1, nos: ['22', '23'] }] });
   await save('ab', { abEnabled: true });
-  const c = await buildClassWithStudents(db, schoolId, students);
-  const studs = await db.select().from(student).where(eq(student.classId, c.banji.id));
-  const examinees = await db
-    .insert(examinee)
-    .values(
-      studs.map((s, i) => ({
-        examId,
-        studentId: s.id,
-        schoolId,
-        classId: c.banji.id,
-        kaohao: String(20260001 + i),
-      })),
-    )
-    .returning();
+  const kaohaos = Array.from({ length: students }, (_, i) => String(20260001 + i));
+  const { banji, examinees } = await buildClassOfExaminees(db, { examId, schoolId }, kaohaos);
   examinees.sort((a, b) => a.id - b.id);
   const [tpl] = await db.insert(template).values({ subjectId, body: BLANK_TEMPLATE }).returning();
   const [batch] = await db.insert(scanBatch).values({ subjectId, schoolId, templateId: tpl!.id }).returning();
@@ -61,7 +48,7 @@ export async function buildScoreScene(app: FastifyInstance, db: Db, students: nu
   let seq = 0;
   const it = {
     ...scene,
-    classId: c.banji.id,
+    classId: banji.id,
     examinees,
     blockId: blk!.id,
     /** A recognised paper of an examinee. */
@@ -91,6 +78,10 @@ export async function buildScoreScene(app: FastifyInstance, db: Db, students: nu
       await db
         .insert(blockScore)
         .values({ blockId: blk!.id, paperId, subjectId, score, questionScores, source: 'single' });
+    },
+    /** 缺考 recorded for the examinee in the subject (what the scan's absence marks or the examinee list leave). */
+    async addAbsent(examineeId: number) {
+      await db.insert(absence).values({ examineeId, subjectId });
     },
     /** A recognised paper of an examinee with its final block score: what scanning and marking leave. */
     async addMarked(

@@ -17,6 +17,17 @@ import {
 
 export type ExamRow = typeof exam.$inferSelect;
 export type SubjectRow = typeof subject.$inferSelect;
+
+/** A subject as the screens read it (the stored full score, a numeric, as a number). */
+export const toSubject = (s: SubjectRow): SubjectItem => ({
+  id: s.id,
+  examId: s.examId,
+  course: s.course,
+  name: s.name,
+  fullScore: Number(s.fullScore),
+  status: s.status,
+});
+
 const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** Which exams a principal may see in lists: everything for a system admin, else own schools and own roles. */
@@ -71,14 +82,6 @@ export function examRepo(db: Db) {
     return rows.map((r) => ({ ...r, subjects: subs.filter((x) => x.examId === r.id) }));
   }
 
-  const toSubject = (s: SubjectRow): SubjectItem => ({
-    id: s.id,
-    examId: s.examId,
-    course: s.course,
-    name: s.name,
-    fullScore: Number(s.fullScore),
-    status: s.status,
-  });
   return {
     /** The school owning an exam (null: a joint exam); undefined: no such exam. */
     async schoolOf(examId: number): Promise<number | null | undefined> {

@@ -15,7 +15,7 @@ import {
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
-import type { examRepo } from './exam.repo';
+import { toSubject, type examRepo } from './exam.repo';
 import { mayIncludeSchool, owningBureau } from './exam-school';
 import type { Actor } from '../../lib/actor';
 import { assertAllows } from '../subject/subject-state';
@@ -280,15 +280,7 @@ export function examService(d: { db: Db; repo: typeof examRepo; audit: AuditServ
       if (!s) throw fail('subjectNotFound');
       const e = await requireExam(d.db, s.examId);
       return {
-        subjectInfo: {
-          _id: s.id,
-          id: s.id,
-          examId: s.examId,
-          course: s.course,
-          name: s.name,
-          fullScore: Number(s.fullScore),
-          status: s.status,
-        },
+        subjectInfo: { _id: s.id, ...toSubject(s) },
         exam: { id: e.id, name: e.name, type: e.type },
         examinees: await d.repo(d.db).examineeCount(e.id),
       };

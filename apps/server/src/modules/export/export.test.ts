@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AllScorePage, ExamineeListPage, ExportTaskItem, Paged } from '@yj/contracts';
-import { absence, exportTask, score, subject } from '../../db/schema';
+import { exportTask, score, subject } from '../../db/schema';
 import { jobs } from '../../infra/jobs';
 import { memoryQueue } from '../../infra/queue';
 import { fsStorage } from '../../infra/storage';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   const [e0, e1, e2] = scene.examinees;
   await scene.addMarked(e0!.id, ...ALL_RIGHT);
   await scene.addMarked(e1!.id, ...ONE_RIGHT);
-  await db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
+  await scene.addAbsent(e2!.id);
   expect(
     body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code,
   ).toBe(0);

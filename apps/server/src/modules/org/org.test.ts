@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { org, school } from '../../db/schema';
 import { body, signIn } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from '../../../test/factories';
+import { otherSchoolAdmin } from '../../../test/school-scene';
 import { appFixture } from '../../../test/app-fixture';
 
 const t = appFixture();
@@ -43,11 +44,7 @@ describe('system administration of bureaus and schools', () => {
     const db = t.database.db;
     const { buildUser } = await import('../../../test/factories');
     const sys = await signIn(t.app, (await buildUser(db, { isAdmin: true })).account, PASSWORD);
-    const schoolAdminClient = await signIn(
-      t.app,
-      (await buildSchoolAdmin(db, (await buildSchool(db)).id)).account,
-      PASSWORD,
-    );
+    const schoolAdminClient = await otherSchoolAdmin(t);
     expect(
       body(await schoolAdminClient.post('/filter/api/admin/org', { name: '新区教育局', level: 3 })).message,
     ).toBe('无权限');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { otherSchoolAdmin } from '../../../test/school-scene';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,9 +39,7 @@ describe('the portal QR of a school and login-user-info', () => {
 
   it("refuses another school's staff", async () => {
     const s = await buildSchool(t.database.db);
-    const other = await buildSchool(t.database.db);
-    const stranger = await buildSchoolAdmin(t.database.db, other.id);
-    const c = await signIn(t.app, stranger.account, PASSWORD);
+    const c = await otherSchoolAdmin(t);
     expect(body(await c.get(`/filter/api/school/${s.id}/portal/qrcode`)).code).not.toBe(0);
     const nobody = await buildUser(t.database.db);
     const n = await signIn(t.app, nobody.account, PASSWORD);

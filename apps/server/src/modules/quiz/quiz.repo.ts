@@ -43,6 +43,17 @@ export interface QuizListRow {
 const liveStudents = sql<number>`(select count(*)::int from ${student} s
   where s.class_id = ${banji.id} and s.deleted_at is null and s.status = 1)`;
 
+/** A quiz as its list shows it (the exam and its one subject, with its examinees counted): also `find`'s head. */
+const quizColumns = {
+  examId: exam.id,
+  subjectId: subject.id,
+  name: exam.name,
+  course: subject.course,
+  status: subject.status,
+  createdAt: exam.createdAt,
+  students: sql<number>`(select count(*)::int from ${examinee} x where x.exam_id = ${exam.id})`,
+};
+
 /** 课堂小测: SQL of the quiz module (an exam of type quiz, its one subject, questions, blocks and roles). */
 export function quizRepo(db: Db) {
   return {
@@ -233,15 +244,7 @@ export function quizRepo(db: Db) {
         .innerJoin(subject, eq(subject.examId, exam.id))
         .where(mine);
       const items: QuizListRow[] = await db
-        .select({
-          examId: exam.id,
-          subjectId: subject.id,
-          name: exam.name,
-          course: subject.course,
-          status: subject.status,
-          createdAt: exam.createdAt,
-          students: sql<number>`(select count(*)::int from ${examinee} x where x.exam_id = ${exam.id})`,
-        })
+        .select(quizColumns)
         .from(exam)
         .innerJoin(subject, eq(subject.examId, exam.id))
         .where(mine)
@@ -255,16 +258,10 @@ export function quizRepo(db: Db) {
     async find(examId: number) {
       const [row] = await db
         .select({
-          examId: exam.id,
-          subjectId: subject.id,
-          name: exam.name,
-          course: subject.course,
-          status: subject.status,
+          ...quizColumns,
           fullScore: subject.fullScore,
-          createdAt: exam.createdAt,
           schoolId: exam.schoolId,
           creatorId: exam.creatorId,
-          students: sql<number>`(select count(*)::int from ${examinee} x where x.exam_id = ${exam.id})`,
           scanned: sql<number>`(select count(*)::int from ${paper} p where p.subject_id = ${subject.id}
             and p.examinee_id is not null and p.deleted_at is null)`,
         })

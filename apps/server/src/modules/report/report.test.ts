@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reportTable, SubjectStatus, type Report, type ReportSubjects } from '@yj/contracts';
-import { absence, reportVersion, score, subject } from '../../db/schema';
+import { reportVersion, score, subject } from '../../db/schema';
 import { body } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
 import { buildReportScene, type ReportScene } from '../../../test/report';
@@ -20,14 +20,13 @@ const get = <T = Report>(who: { get: (u: string) => Promise<unknown> }, url: str
   who.get(url).then((r) => body<T>(r as never));
 
 beforeAll(async () => {
-  const db = t.database.db;
   ({ scene, base, english: second, teacher, idle } = await buildReportScene(t));
   const [e0, e1, e2, e3, e4] = scene.examinees;
   const p0 = await scene.addPaper(e0!.id, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
   await scene.addBlockScore(p0.id, { '21': 8, '22': 7, '23': 0 });
   const p1 = await scene.addPaper(e1!.id, { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] });
   await scene.addBlockScore(p1.id, { '21': 2, '22': 0, '23': 0 });
-  await db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
+  await scene.addAbsent(e2!.id);
   const p3 = await scene.addPaper(e3!.id, { '1': ['B'], '2': ['C'], '3': ['C', 'A'], '4': ['A'] });
   await scene.addBlockScore(p3.id, { '21': 10, '22': 0, '23': 10 });
   const p4 = await scene.addPaper(e4!.id, { '1': [], '2': [], '3': [], '4': [] });

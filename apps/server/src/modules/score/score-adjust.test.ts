@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, ScoreAdjustmentItem, ScoreStudentsPage } from '@yj/contracts';
-import { absence } from '../../db/schema';
+
 import { body } from '../../../test/app';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
 import { appFixture } from '../../../test/app-fixture';
@@ -23,9 +23,7 @@ beforeAll(async () => {
     },
     { '21': 8, '22': 7, '23': 0 },
   );
-  await t.database.db
-    .insert(absence)
-    .values({ examineeId: scene.examinees[1]!.id, subjectId: scene.subjectId });
+  await scene.addAbsent(scene.examinees[1]!.id);
   expect(body(await scene.admin.post(`${url}/recompute`, {})).code).toBe(0);
 }, 60_000);
 

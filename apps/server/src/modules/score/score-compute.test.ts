@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { absence, examinee, question, score, scoreAdjustment } from '../../db/schema';
+import { examinee, question, score, scoreAdjustment } from '../../db/schema';
 import { buildUser } from '../../../test/factories';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
 import type { ScoreCompute } from './score-compute';
@@ -43,7 +43,7 @@ beforeAll(async () => {
     { scores: { s21: { question: '21', value: 6 }, s22: { question: '22', value: null } } },
   );
   // e3: absent (recorded), even with a sheet
-  await t.database.db.insert(absence).values({ examineeId: e3!, subjectId: scene.subjectId });
+  await scene.addAbsent(e3!);
   // e4: B type from the examinee list (the sheet has no mark): printed 1 'A' -> q2 right 3
   await t.database.db.update(examinee).set({ paperType: 'B' }).where(eq(examinee.id, e4!));
   await scene.addPaper(e4!, { '1': ['A'] });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IrregularItem, Paged, ScoreStudentsPage, ScoreSummary } from '@yj/contracts';
-import { absence, auditLog } from '../../db/schema';
+import { auditLog } from '../../db/schema';
 import { body } from '../../../test/app';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
 import { appFixture } from '../../../test/app-fixture';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   for (const e of [e0!, e1!]) {
     await scene.addMarked(e.id, { '1': ['B'] }, { '21': 6, '22': 4, '23': 0 });
   }
-  await t.database.db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
+  await scene.addAbsent(e2!.id);
   await scene.admin.post(`${url}/recompute`);
 }, 60_000);
 

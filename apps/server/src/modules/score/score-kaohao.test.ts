@@ -30,7 +30,7 @@ beforeAll(async () => {
   p0 = sheet.id;
   await scene.addBlockScore(p0, { '21': 8, '22': 7, '23': 0 });
   await scene.addPaper(e2!.id, {});
-  await t.database.db.insert(absence).values({ examineeId: e1!.id, subjectId: scene.subjectId });
+  await scene.addAbsent(e1!.id);
   expect(body(await scene.admin.post(`${url}/recompute`, {})).code).toBe(0);
   const adj = { examineeId: e0!.id, questionNo: '21', score: 9, reason: '复核加分' };
   expect(body(await scene.admin.post(`${url}/adjust`, adj)).code).toBe(0);

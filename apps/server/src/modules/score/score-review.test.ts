@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScoreReviewList } from '@yj/contracts';
-import { absence, score } from '../../db/schema';
+import { score } from '../../db/schema';
 import { body } from '../../../test/app';
 import { ALL_RIGHT, buildScoreScene, type ScoreScene } from '../../../test/score';
 import { appFixture } from '../../../test/app-fixture';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await scene.addMarked(e0!.id, ...ALL_RIGHT);
   await scene.addMarked(e1!.id, { '1': [], '2': [], '3': [], '4': [] }, { '21': 0, '22': 0, '23': 0 });
   await scene.addPaper(e2!.id, { '1': ['B'], '2': ['C'], '3': [], '4': ['A'] });
-  await t.database.db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
+  await scene.addAbsent(e2!.id);
   expect(
     body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code,
   ).toBe(0);

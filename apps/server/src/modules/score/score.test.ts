@@ -7,7 +7,7 @@ import {
   type ScoreStudentsPage,
   type ScoreSummary,
 } from '@yj/contracts';
-import { absence, markTask, question, scanException, score, subject, template } from '../../db/schema';
+import { markTask, question, scanException, score, subject, template } from '../../db/schema';
 import { body } from '../../../test/app';
 import { ALL_RIGHT, ONE_RIGHT, buildScoreScene, type ScoreScene } from '../../../test/score';
 import { NOT_PUBLISHED } from './score-access';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const [e0, e1, e2] = scene.examinees;
   await scene.addMarked(e0!.id, ...ALL_RIGHT);
   await scene.addMarked(e1!.id, ...ONE_RIGHT);
-  await t.database.db.insert(absence).values({ examineeId: e2!.id, subjectId: scene.subjectId });
+  await scene.addAbsent(e2!.id);
 }, 60_000);
 
 describe('POST score/recompute', () => {

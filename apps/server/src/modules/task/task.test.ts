@@ -3,13 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, TaskItem } from '@yj/contracts';
 import { block, exportTask, intelligentRun, scanBatch, scanException, scanPage } from '../../db/schema';
 import { body, signIn, testApp, type Client, type TestApp } from '../../../test/app';
-import {
-  buildSchool,
-  buildSchoolAdmin,
-  buildSubjectScene,
-  buildTeacher,
-  PASSWORD,
-} from '../../../test/factories';
+import { buildSubjectScene, buildTeacher, PASSWORD } from '../../../test/factories';
+import { otherSchoolAdmin } from '../../../test/school-scene';
 
 let t: TestApp;
 let scene: Awaited<ReturnType<typeof buildSubjectScene>>;
@@ -162,12 +157,7 @@ describe('我的任务 (offline/task)', () => {
     // the administrator's own list holds only their own export
     expect((await list(scene.admin)).data.items.map((i) => i.kind)).toEqual(['export']);
 
-    const other = await buildSchool(t.database.db);
-    const otherAdmin = await signIn(
-      t.app,
-      (await buildSchoolAdmin(t.database.db, other.id)).account,
-      PASSWORD,
-    );
+    const otherAdmin = await otherSchoolAdmin(t);
     expect((await list(otherAdmin, '?scope=school')).data.total).toBe(0);
   });
 

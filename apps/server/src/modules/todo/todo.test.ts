@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SubjectStatus, type TodoList } from '@yj/contracts';
 import { examRole, scanFinish, subject } from '../../db/schema';
 import { body, signIn } from '../../../test/app';
-import { buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from '../../../test/factories';
+import { buildTeacher, PASSWORD } from '../../../test/factories';
+import { otherSchoolAdmin } from '../../../test/school-scene';
 import { buildMarker, buildReviewingScene, claimTasks, submitMark } from '../../../test/marking';
 import { appFixture } from '../../../test/app-fixture';
 
@@ -28,11 +29,7 @@ describe('GET /api/home/todo', () => {
     const m = await buildTeacher(db, scene.schools[0]!.id);
     await db.insert(examRole).values({ examId: scene.examId, userId: m.id, role: 1 });
     const manager = await signIn(t.app, m.account, PASSWORD);
-    const outsider = await signIn(
-      t.app,
-      (await buildSchoolAdmin(db, (await buildSchool(db)).id)).account,
-      PASSWORD,
-    );
+    const outsider = await otherSchoolAdmin(t);
 
     expect((await todo(a.client)).marking).toEqual([
       expect.objectContaining({ examId: scene.examId, blockId, blockName: '第13题', left: 1 }),

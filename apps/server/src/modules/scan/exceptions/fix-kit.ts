@@ -16,6 +16,7 @@ import type { PaperScoreHook } from '../../score/score-compute';
 import type { scanFinishRepo } from '../finish/scan-finish.repo';
 import type { ScanService } from '../ingest/scan-ingest.service';
 import { assertSchool, subjectScanAccess, type SchoolFilter } from '../scan-access';
+import { scanAudit } from '../scan-audit';
 import type { PageRow, PaperRow } from '../scan.repo';
 import type { ScoredQuestion } from './scan-score';
 import type { ExceptionRow, ScanFixRepo, scanFixRepo } from './scan-fix.repo';
@@ -122,16 +123,15 @@ export function fixKit(d: FixDeps) {
     return p;
   }
 
-  async function record(
+  // a fix's detail always says what the paper was and became
+  const record: (
     db: Db,
     examId: number,
     actor: Actor,
     action: string,
     target: string,
     detail: { before: unknown; after: unknown; [k: string]: unknown },
-  ) {
-    await d.audit.record(db, { action, examId, userId: actor.userId, ip: actor.ip, target, detail });
-  }
+  ) => Promise<void> = scanAudit(d.audit);
 
   /**
    * The shape of the fixes on one exception: the user's access, one transaction, the open exception of a kind

@@ -11,17 +11,13 @@ import type {
 } from '@yj/contracts';
 import { applyH, manualAnchorPoints } from '@yj/omr';
 import { coverAnchors, orderlyStudent, typicalCard, type SheetAnswers, type SheetTruth } from '@yj/scan-sim';
-import { auditLog, examinee, paper, scanException, scanPage, student } from '../../../db/schema';
-import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
+import { auditLog, paper, scanException, scanPage } from '../../../db/schema';
+import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import { untilRecognised } from '../../../../test/scan';
-import {
-  buildClassWithStudents,
-  buildSchool,
-  buildSchoolAdmin,
-  buildSubjectScene,
-  PASSWORD,
-} from '../../../../test/factories';
+import { saveTemplate } from '../../../../test/subject-fixture';
+import { buildClassOfExaminees, buildSubjectScene } from '../../../../test/factories';
+import { otherSchoolAdmin } from '../../../../test/school-scene';
 
 let t: TestApp;
 let admin: Client;
@@ -31,7 +27,7 @@ let schoolId: number;
 const card = typicalCard();
 /** examinees: K[0..4]; K[3] is never scanned */
 const K = ['20260001', '20260002', '20260003', '20260004', '20260005'];
-const examineeIds: Record<string, number> = {};
+let examineeIds: Record<string, number>;
 let damagedTruth: SheetTruth;
 
 async function upload(files: Array<{ name: string; data: Buffer }>) {
@@ -73,14 +69,8 @@ beforeAll(async () => {
     course: '数学',
     fullScore: 150,
   }));
-  expect(body(await admin.post(`/filter/api/subject/${subjectId}/template`, { body: card })).code).toBe(0);
-  const c = await buildClassWithStudents(t.database.db, schoolId, K.length);
-  const studs = await t.database.db.select().from(student).where(eq(student.classId, c.banji.id));
-  const rows = await t.database.db
-    .insert(examinee)
-    .values(studs.map((s, i) => ({ examId, studentId: s.id, schoolId, classId: c.banji.id, kaohao: K[i]! })))
-    .returning();
-  for (const r of rows) examineeIds[r.kaohao] = r.id;
+  await saveTemplate(admin, subjectId, card);
+  examineeIds = (await buildClassOfExaminees(t.database.db, { examId, schoolId }, K)).ids;
 
   const a = await student2(100, K[0]!);
   const b = await student2(110, K[1]!, (x) => {
@@ -336,8 +326,7 @@ describe('fixes', () => {
 
 describe('refusals', () => {
   it("keeps another school's users out of fixes and reads", async () => {
-    const other = await buildSchool(t.database.db);
-    const stranger = await signIn(t.app, (await buildSchoolAdmin(t.database.db, other.id)).account, PASSWORD);
+    const stranger = await otherSchoolAdmin(t);
     const [obj] = await exceptions('objective');
     expect(
       (await fix('objective', { answers: [{ exceptionId: obj!.id, answer: ['A'] }] }, stranger)).message,

@@ -8,11 +8,12 @@ import type {
 } from '@yj/contracts';
 import { pageFields } from '@yj/omr';
 import { blacken, orderlyStudent, typicalCard } from '@yj/scan-sim';
-import { auditLog, examinee, paper, scanPage, student } from '../../../db/schema';
+import { auditLog, paper, scanPage } from '../../../db/schema';
 import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import { untilRecognised } from '../../../../test/scan';
-import { buildClassWithStudents, buildSubjectScene } from '../../../../test/factories';
+import { saveTemplate } from '../../../../test/subject-fixture';
+import { buildClassOfExaminees, buildSubjectScene } from '../../../../test/factories';
 
 // 主观题异常 (issue 6): a 打分栏 that cannot be read is settled by typing the score (within the question's
 // full score and step); an answer box the image does not show whole is accepted as it is or rescanned.
@@ -26,7 +27,7 @@ const back = card.pages[1]!;
 const strip = back.scoreBoxes[0]!;
 const digits = pageFields(back).scores[0]!.fields;
 const K = ['20260001', '20260002', '20260003'];
-const ids: Record<string, number> = {};
+let ids: Record<string, number>;
 
 /** A student's two clean pages; `score` is what the teacher marked on the strip; `damage` edits the back scan. */
 async function sheet(seed: number, kaohao: string, score: number, damage?: 'strip' | 'box') {
@@ -63,7 +64,7 @@ beforeAll(async () => {
     course: '物理',
     fullScore: 100,
   }));
-  expect(body(await admin.post(`/filter/api/subject/${subjectId}/template`, { body: card })).code).toBe(0);
+  await saveTemplate(admin, subjectId, card);
   const saved = await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/subjective`, {
     questions: [
       { no: '48', score: 15, step: 0.5 },
@@ -71,13 +72,7 @@ beforeAll(async () => {
     ],
   });
   expect(body(saved).code).toBe(0);
-  const c = await buildClassWithStudents(t.database.db, schoolId, K.length);
-  const studs = await t.database.db.select().from(student).where(eq(student.classId, c.banji.id));
-  const rows = await t.database.db
-    .insert(examinee)
-    .values(studs.map((s, i) => ({ examId, studentId: s.id, schoolId, classId: c.banji.id, kaohao: K[i]! })))
-    .returning();
-  for (const r of rows) ids[r.kaohao] = r.id;
+  ids = (await buildClassOfExaminees(t.database.db, { examId, schoolId }, K)).ids;
   const pages = [
     ...(await sheet(300, K[0]!, 12)),
     ...(await sheet(310, K[1]!, 4, 'strip')),

@@ -5,6 +5,7 @@ import type { Actor } from '../../../lib/actor';
 import type { AuditService } from '../../audit/audit.service';
 import type { ExamService } from '../../exam/exam.service';
 import { assertSchool, subjectScanAccess, type SchoolFilter } from '../scan-access';
+import { scanAudit } from '../scan-audit';
 import type { scanFinishRepo } from './scan-finish.repo';
 import type { scanQueryRepo } from '../query/scan-query.repo';
 import type { ExamineeScoreHook } from '../../score/score-compute';
@@ -76,16 +77,7 @@ export function scanFinishService(d: {
     });
   }
 
-  async function record(
-    db: Db,
-    examId: number,
-    actor: Actor,
-    action: string,
-    target: string,
-    detail: object,
-  ) {
-    await d.audit.record(db, { action, examId, userId: actor.userId, ip: actor.ip, target, detail });
-  }
+  const record = scanAudit(d.audit);
 
   return {
     /** The subject's schools with their accounting and 扫描完成 state (school picker, 扫描完成 card). */

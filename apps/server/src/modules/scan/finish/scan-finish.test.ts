@@ -14,24 +14,23 @@ import {
   auditLog,
   examRole,
   examSchool,
-  examinee,
   paper,
   scanBatch,
   scanFinish,
   scanPage,
-  student,
 } from '../../../db/schema';
 import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import { untilRecognised } from '../../../../test/scan';
+import { saveTemplate } from '../../../../test/subject-fixture';
 import {
-  buildClassWithStudents,
+  buildClassOfExaminees,
   buildSchool,
-  buildSchoolAdmin,
   buildSubjectScene,
   buildUser,
   PASSWORD,
 } from '../../../../test/factories';
+import { otherSchoolAdmin } from '../../../../test/school-scene';
 
 // Absence records, 扫描完成 per school, chunked uploads into one batch and uploadorigin (issue 6).
 // School A has K[0..3]; school B joins the exam with K[4] and K[5].
@@ -90,26 +89,15 @@ beforeAll(async () => {
   }));
   schoolB = (await buildSchool(t.database.db)).id;
   await t.database.db.insert(examSchool).values({ examId, schoolId: schoolB });
-  expect(body(await admin.post(`/filter/api/subject/${subjectId}/template`, { body: card })).code).toBe(0);
+  await saveTemplate(admin, subjectId, card);
   for (const [school, kaohaos] of [
     [schoolA, K.slice(0, 4)],
     [schoolB, K.slice(4)],
   ] as const) {
-    const c = await buildClassWithStudents(t.database.db, school, kaohaos.length);
-    const studs = await t.database.db.select().from(student).where(eq(student.classId, c.banji.id));
-    const rows = await t.database.db
-      .insert(examinee)
-      .values(
-        studs.map((s, i) => ({
-          examId,
-          studentId: s.id,
-          schoolId: school,
-          classId: c.banji.id,
-          kaohao: kaohaos[i]!,
-        })),
-      )
-      .returning();
-    for (const r of rows) ids[r.kaohao] = r.id;
+    Object.assign(
+      ids,
+      (await buildClassOfExaminees(t.database.db, { examId, schoolId: school }, kaohaos)).ids,
+    );
   }
   const present = await sheet(300, K[0]!);
   const absent = await sheet(310, K[1]!, (a) => {
@@ -172,8 +160,7 @@ describe('absence', () => {
     expect((await audits('scan.absence.clear'))[0]?.detail).toMatchObject({
       after: [{ examineeId: ids[K[3]!], absent: false }],
     });
-    const other = await buildSchool(t.database.db);
-    const stranger = await signIn(t.app, (await buildSchoolAdmin(t.database.db, other.id)).account, PASSWORD);
+    const stranger = await otherSchoolAdmin(t);
     expect((await post('scan/absence', { examineeIds: [ids[K[3]!]], absent: true }, stranger)).message).toBe(
       '无权限',
     );

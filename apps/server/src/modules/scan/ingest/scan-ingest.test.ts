@@ -18,14 +18,16 @@ import {
   typicalCard,
   type GeneratedSheet,
 } from '@yj/scan-sim';
-import { examRole, examinee, scanBatch, scanPage, student } from '../../../db/schema';
+import { examRole, scanBatch, scanPage } from '../../../db/schema';
 import { fsStorage } from '../../../infra/storage';
 import { scanJobs } from '../recognition/scan.jobs';
 import { scanJobDeps } from '../scan.module';
 import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
+import { untilNoPageQueued } from '../../../../test/scan';
+import { saveTemplate } from '../../../../test/subject-fixture';
 import {
-  buildClassWithStudents,
+  buildClassOfExaminees,
   buildSchool,
   buildSchoolAdmin,
   buildSubjectScene,
@@ -54,20 +56,7 @@ async function upload(
 
 const jpgs = (list: GeneratedSheet[]) => list.map((s) => ({ name: `${s.name}.jpg`, data: s.jpeg }));
 
-/**
- * Waits until no page of the subject waits for recognition (the in-process queue works in the background).
- * No retry budget of its own: on a loaded machine only the test's timeout says how long is too long.
- */
-async function recognised(): Promise<void> {
-  for (;;) {
-    const p = body<{ total: { queued: number } }>(
-      await admin.get(`/filter/api/subject/${subjectId}/scanExceptionProgress`),
-    );
-    if (p.code !== 0) throw new Error(p.message);
-    if (p.data.total.queued === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const recognised = () => untilNoPageQueued(admin, subjectId);
 
 async function papers(): Promise<ScanPaperItem[]> {
   return body<Paged<ScanPaperItem>>(await admin.get(`/filter/api/subject/${subjectId}/scan/papers?size=200`))
@@ -88,20 +77,12 @@ beforeAll(async () => {
     course: '数学',
     fullScore: 150,
   }));
-  const saved = body(await admin.post(`/filter/api/subject/${subjectId}/template`, { body: card }));
-  expect(saved.code).toBe(0);
+  await saveTemplate(admin, subjectId, card);
   sheets = await Promise.all(
     [0, 1, 2, 3, 4, 5].map((i) => generateSet(card, i, { seed: 21, difficulty: 'clean' })),
   );
   // students 0 and 1 and a fourth who is never scanned are examinees; student 2's number is unknown
-  const c = await buildClassWithStudents(t.database.db, schoolId, 3);
-  const studs = await t.database.db.select().from(student).where(eq(student.classId, c.banji.id));
-  const kaohaos = [kaohaoOf(0), kaohaoOf(1), '99999999'];
-  await t.database.db
-    .insert(examinee)
-    .values(
-      studs.map((s, i) => ({ examId, studentId: s.id, schoolId, classId: c.banji.id, kaohao: kaohaos[i]! })),
-    );
+  await buildClassOfExaminees(t.database.db, { examId, schoolId }, [kaohaoOf(0), kaohaoOf(1), '99999999']);
 }, 120_000);
 
 afterAll(async () => {

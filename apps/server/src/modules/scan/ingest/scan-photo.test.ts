@@ -4,11 +4,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, ScanExceptionItem, ScanPaperItem } from '@yj/contracts';
 import { generatePhoto, quizCard, type GeneratedSheet } from '@yj/scan-sim';
-import { examinee, scanPage, student } from '../../../db/schema';
+import { scanPage } from '../../../db/schema';
 import { fsStorage } from '../../../infra/storage';
 import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
-import { buildClassWithStudents, buildSubjectScene } from '../../../../test/factories';
+import { untilNoPageQueued } from '../../../../test/scan';
+import { saveTemplate } from '../../../../test/subject-fixture';
+import { buildClassOfExaminees, buildSubjectScene } from '../../../../test/factories';
 
 // Issue 33: a quiz scanned with a phone. Photos sent with photo=1 are straightened to the card's page before
 // they are stored, then recognised like scanned pages; a photo whose sheet cannot be found is stored as it is
@@ -24,16 +26,7 @@ const stored = async (key: string) => (await fsStorage(path.join(t.config.dataDi
 const send = (files: Array<{ name: string; data: Buffer }>) =>
   postScans(t.app, admin.cookie, subjectId, files, { photo: '1' });
 
-async function recognised(): Promise<void> {
-  for (;;) {
-    const p = body<{ total: { queued: number } }>(
-      await admin.get(`/filter/api/subject/${subjectId}/scanExceptionProgress`),
-    );
-    if (p.code !== 0) throw new Error(p.message);
-    if (p.data.total.queued === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const recognised = () => untilNoPageQueued(admin, subjectId);
 
 beforeAll(async () => {
   t = await testApp();
@@ -44,19 +37,10 @@ beforeAll(async () => {
     course: '数学',
     fullScore: 40,
   }));
-  expect(body(await admin.post(`/filter/api/subject/${subjectId}/template`, { body: card })).code).toBe(0);
+  await saveTemplate(admin, subjectId, card);
   photos = await Promise.all([0, 1].map((i) => generatePhoto(i, { seed: 33, difficulty: 'clean' })));
-  const c = await buildClassWithStudents(t.database.db, schoolId, 2);
-  const studs = await t.database.db.select().from(student).where(eq(student.classId, c.banji.id));
-  await t.database.db.insert(examinee).values(
-    studs.map((s, i) => ({
-      examId,
-      studentId: s.id,
-      schoolId,
-      classId: c.banji.id,
-      kaohao: photos[i]!.truth.answers.examNumber!,
-    })),
-  );
+  const kaohaos = photos.map((p) => p.truth.answers.examNumber!);
+  await buildClassOfExaminees(t.database.db, { examId, schoolId }, kaohaos);
 }, 180_000);
 
 afterAll(async () => {
