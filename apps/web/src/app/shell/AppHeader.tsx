@@ -1,12 +1,15 @@
 import { QuestionCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { UserProfile } from '@yj/contracts';
-import { Button, Layout, Menu, Tooltip, Typography } from 'antd';
+import { Button, ConfigProvider, Layout, Menu, Tooltip, Typography } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { MessageBell } from '../../features/messages/MessageBell';
 import { TaskBadge } from '../../features/tasks/TaskBadge';
 import { UserMenu } from '../../features/account/UserMenu';
 import { BrandMark } from '../../components/BrandMark';
 import { litNavKeys, navItems } from './nav-items';
+
+/** the header menu's items, closer than antd's 20 px a side */
+const MENU_THEME = { components: { Menu: { itemPaddingInline: 12 } } };
 
 interface Props {
   user: UserProfile;
@@ -51,23 +54,27 @@ export function AppHeader({ user, onReload }: Props) {
       >
         {schoolLabel(user)}
       </Typography.Text>
-      <Menu
-        mode="horizontal"
-        selectedKeys={selected}
-        style={{ flex: 1, minWidth: 0, borderBottom: 'none', marginLeft: 16 }}
-        items={[
-          { key: 'home', label: <Link to="/book/home">首页</Link> },
-          ...extra.map((n) => ({
-            key: n.key,
-            label: (
-              <Link to={n.to} data-track={`nav.${n.key}`}>
-                {n.label}
-              </Link>
-            ),
-          })),
-          { key: 'help', label: <Link to="/book/help">帮助中心</Link> },
-        ]}
-      />
+      {/* a school administrator's ten entries fit at 1366 beside the icons (antd's 20 px a side put the last two
+          behind "…") */}
+      <ConfigProvider theme={MENU_THEME}>
+        <Menu
+          mode="horizontal"
+          selectedKeys={selected}
+          style={{ flex: 1, minWidth: 0, borderBottom: 'none', marginLeft: 16 }}
+          items={[
+            { key: 'home', label: <Link to="/book/home">首页</Link> },
+            ...extra.map((n) => ({
+              key: n.key,
+              label: (
+                <Link to={n.to} data-track={`nav.${n.key}`}>
+                  {n.label}
+                </Link>
+              ),
+            })),
+            { key: 'help', label: <Link to="/book/help">帮助中心</Link> },
+          ]}
+        />
+      </ConfigProvider>
       <Tooltip title="刷新当前页面">
         <Button
           type="text"

@@ -2,6 +2,7 @@ import type { ExportCreate } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { BASE_PATH } from '../../api/constants';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { exportApi, exportKeys } from './export.api';
 
@@ -28,7 +29,17 @@ export function ExportButton({
       message.success(
         <span>
           已提交导出任务，生成后可在
-          <Typography.Link onClick={() => void navigate('/book/download/center')}>下载中心</Typography.Link>
+          <Typography.Link
+            href={`${BASE_PATH}/book/download/center`}
+            onClick={(e) => {
+              // a real link (its address, a new tab on ctrl-click), followed by this page's router
+              if (e.ctrlKey || e.metaKey || e.shiftKey) return;
+              e.preventDefault();
+              void navigate('/book/download/center');
+            }}
+          >
+            下载中心
+          </Typography.Link>
           下载
         </span>,
       );
