@@ -131,7 +131,8 @@ export function MonitorSummaryView() {
           dataSource={s?.views}
           columns={viewColumns(s?.days ?? [])}
           scroll={{ x: 'max-content' }}
-          pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
+          // the server sends the 50 most visited pages: one list, no pages to turn
+          pagination={false}
           data-testid="monitor-views"
           locale={{ emptyText: '这段时间没有访问' }}
         />
