@@ -77,6 +77,50 @@ function flood(w: number, h: number, allowed: (i: number) => boolean, seeds: num
   return seen;
 }
 
+/** The pixels of the image's edge, where a flood of the outside starts. */
+function borderOf(w: number, h: number): number[] {
+  const border: number[] = [];
+  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
+  for (let y = 0; y < h; y++) border.push(y * w, y * w + w - 1);
+  return border;
+}
+
+/**
+ * The largest 4-connected component of the pixels `inside` admits: every component's pixels labelled with its
+ * first pixel (others -1), the largest one's label (`seed`) and size; null when no pixel is inside.
+ */
+function largestComponent(
+  w: number,
+  h: number,
+  inside: (i: number) => boolean,
+): { label: Int32Array; seed: number; size: number } | null {
+  const label = new Int32Array(w * h).fill(-1);
+  const stack: number[] = [];
+  let seed = -1;
+  let best = 0;
+  for (let i = 0; i < w * h; i++) {
+    if (label[i] !== -1 || !inside(i)) continue;
+    label[i] = i;
+    stack.push(i);
+    let size = 0;
+    while (stack.length) {
+      const j = stack.pop()!;
+      size++;
+      const x = j % w;
+      for (const n of [x > 0 ? j - 1 : -1, x < w - 1 ? j + 1 : -1, j - w, j + w]) {
+        if (n < 0 || n >= w * h || label[n] !== -1 || !inside(n)) continue;
+        label[n] = i;
+        stack.push(n);
+      }
+    }
+    if (size > best) {
+      best = size;
+      seed = i;
+    }
+  }
+  return seed < 0 ? null : { label, seed, size: best };
+}
+
 /**
  * The sheet as a mask on the small copy: the largest component brighter than Otsu's cut, grown into paper
  * in shadow (brighter than a third of the way from the background's mean to the paper's), holes (print,
@@ -88,38 +132,13 @@ export function sheetMask(small: GreyImage): { mask: Uint8Array; area: number } 
   // Nothing to tell apart: the photo is all paper or all background.
   if (high - low < 40) return null;
   // the largest bright component: a paper glare on the desk is smaller than the sheet
-  const label = new Int32Array(w * h).fill(-1);
-  const stack: number[] = [];
-  let bestSeed = -1;
-  let bestSize = 0;
-  for (let i = 0; i < w * h; i++) {
-    if (label[i] !== -1 || data[i]! < cut) continue;
-    label[i] = i;
-    stack.push(i);
-    let size = 0;
-    while (stack.length) {
-      const j = stack.pop()!;
-      size++;
-      const x = j % w;
-      for (const n of [x > 0 ? j - 1 : -1, x < w - 1 ? j + 1 : -1, j - w, j + w]) {
-        if (n < 0 || n >= w * h || label[n] !== -1 || data[n]! < cut) continue;
-        label[n] = i;
-        stack.push(n);
-      }
-    }
-    if (size > bestSize) {
-      bestSize = size;
-      bestSeed = i;
-    }
-  }
-  if (bestSeed < 0) return null;
+  const bright = largestComponent(w, h, (j) => data[j]! >= cut);
+  if (!bright) return null;
+  const { label, seed: bestSeed } = bright;
   const lenient = low + (high - low) / 3;
   const grown = flood(w, h, (j) => data[j]! >= lenient || label[j] === bestSeed, [bestSeed]);
   // holes: whatever the outside cannot reach from the border without crossing the sheet
-  const border: number[] = [];
-  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
-  for (let y = 0; y < h; y++) border.push(y * w, y * w + w - 1);
-  const outside = flood(w, h, (j) => !grown[j], border);
+  const outside = flood(w, h, (j) => !grown[j], borderOf(w, h));
   const mask = new Uint8Array(w * h);
   let area = 0;
   for (let i = 0; i < w * h; i++)
@@ -154,36 +173,11 @@ export function edgeMask(small: GreyImage, ratio = 1.35): { mask: Uint8Array; ar
         edge[i + w] = 1;
       }
     }
-  const border: number[] = [];
-  for (let x = 0; x < w; x++) border.push(x, (h - 1) * w + x);
-  for (let y = 0; y < h; y++) border.push(y * w, y * w + w - 1);
-  const outside = flood(w, h, (j) => !edge[j], border);
+  const outside = flood(w, h, (j) => !edge[j], borderOf(w, h));
   // the largest piece the outside did not reach
-  const label = new Int32Array(w * h).fill(-1);
-  let best = -1;
-  let bestSize = 0;
-  const stack: number[] = [];
-  for (let i = 0; i < w * h; i++) {
-    if (outside[i] || label[i] !== -1) continue;
-    label[i] = i;
-    stack.push(i);
-    let size = 0;
-    while (stack.length) {
-      const j = stack.pop()!;
-      size++;
-      const x = j % w;
-      for (const n of [x > 0 ? j - 1 : -1, x < w - 1 ? j + 1 : -1, j - w, j + w]) {
-        if (n < 0 || n >= w * h || outside[n] || label[n] !== -1) continue;
-        label[n] = i;
-        stack.push(n);
-      }
-    }
-    if (size > bestSize) {
-      bestSize = size;
-      best = i;
-    }
-  }
-  if (best < 0) return null;
+  const piece = largestComponent(w, h, (j) => !outside[j]);
+  if (!piece) return null;
+  const { label, seed: best, size: bestSize } = piece;
   const mask = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) if (label[i] === best) mask[i] = 1;
   // the edge was drawn a pixel thick on each side of the change: peel the outer ring of edge pixels off

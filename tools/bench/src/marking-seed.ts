@@ -5,9 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { generateSet, typicalCard } from '@yj/scan-sim';
-import { seedGrade } from './seed-grade';
+import { seedGrade, seedTransaction } from './seed-grade';
 
 export const PAGE_KEY = 'bench/marking-page-0.jpg';
 /** Questions 41–44 of the typical card's first page, with the rectangles the card draws for them. */
@@ -58,12 +57,7 @@ export async function seedMarking(
   url: string,
   opts: { papers: number; markers: number; matrix: number[]; threshold: number },
 ): Promise<Seeded> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const one = async <T>(q: string, params: unknown[] = []): Promise<T> =>
-    (await c.query(q, params)).rows[0] as T;
-  try {
-    await c.query('begin');
+  return seedTransaction(url, async (c, one) => {
     const { schoolId, examId } = await seedGrade(c, {
       school: '基准测试中学',
       code: 'BENCH-MARKING',
@@ -192,8 +186,6 @@ export async function seedMarking(
         schoolId,
       ],
     );
-    await c.query('commit');
-    await c.query('analyze');
     return {
       schoolId,
       examId,
@@ -202,10 +194,5 @@ export async function seedMarking(
       markers: markers.map(({ userId, blockId, cookie }) => ({ userId, blockId, cookie })),
       leaderIds,
     };
-  } catch (err) {
-    await c.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    await c.end();
-  }
+  });
 }

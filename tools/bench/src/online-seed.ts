@@ -4,7 +4,7 @@
 // argon2, not the sitting), every student an examinee of the exam.
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { seedGrade } from './seed-grade';
+import { seedGrade, seedTransaction } from './seed-grade';
 
 /** The paper every simulated student sits: the structure's number, kind, options and the text shown. */
 export const BENCH_QUESTIONS = [
@@ -32,12 +32,7 @@ export async function seedOnline(
   url: string,
   opts: { students: number; minutes: number },
 ): Promise<SeededOnline> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const one = async <T>(q: string, params: unknown[] = []): Promise<T> =>
-    (await c.query(q, params)).rows[0] as T;
-  try {
-    await c.query('begin');
+  return seedTransaction(url, async (c, one) => {
     const { schoolId, examId } = await seedGrade(c, {
       school: '在线考试基准中学',
       code: 'BENCH-ONLINE',
@@ -100,19 +95,12 @@ export async function seedOnline(
        select h, u, $3, now() + interval '1 day' from unnest($1::text[], $2::int[]) as t(h, u)`,
       [tokens.map((t) => createHash('sha256').update(t).digest('hex')), rows.map((r) => r.user_id), schoolId],
     );
-    await c.query('commit');
-    await c.query('analyze');
     return {
       schoolId,
       subjectId,
       students: rows.map((r, i) => ({ examineeId: r.examinee_id, cookie: `yx_sid=${tokens[i]}` })),
     };
-  } catch (err) {
-    await c.query('rollback').catch(() => {});
-    throw err;
-  } finally {
-    await c.end();
-  }
+  });
 }
 
 /** What the database holds after the run: each (examinee, question)'s stored revision and value. */

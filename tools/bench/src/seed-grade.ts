@@ -1,7 +1,7 @@
 // The school, grade, classes and students every seeded bench world starts from, written set-based
 // (INSERT … SELECT generate_series) inside the caller's transaction: 50 students a class, student i in class
 // (i mod classes), 学号 `${xuehao}` + i, and one exam of the grade.
-import type pg from 'pg';
+import pg from 'pg';
 
 export interface SeededGrade {
   schoolId: number;
@@ -52,4 +52,32 @@ export async function seedGrade(
   );
   await c.query(`insert into exam_school (exam_id, school_id) values ($1, $2)`, [examId, schoolId]);
   return { schoolId, gradeId, examId };
+}
+
+/** One row of a statement's answer. */
+export type OneRow = <T>(q: string, params?: unknown[]) => Promise<T>;
+
+/**
+ * A seeded world written in one transaction on its own connection, then analyzed (the tables were empty a moment
+ * ago): rolled back whole when any part fails.
+ */
+export async function seedTransaction<T>(
+  url: string,
+  work: (c: pg.Client, one: OneRow) => Promise<T>,
+): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const one: OneRow = async <R>(q: string, params: unknown[] = []) => (await c.query(q, params)).rows[0] as R;
+  try {
+    await c.query('begin');
+    const out = await work(c, one);
+    await c.query('commit');
+    await c.query('analyze');
+    return out;
+  } catch (err) {
+    await c.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    await c.end();
+  }
 }
