@@ -310,12 +310,67 @@ test('the other cards: schedule, exams, organisation, administrators', async () 
   await admins.getByText(ADMIN.name).waitFor({ state: 'detached' });
 });
 
+test("升学去向: graduates' admissions imported from Excel, the year's figures, one added by hand", async () => {
+  const { page } = s;
+  await openCard(page, '升学去向');
+  const panel = page.getByTestId('admissions-panel');
+  await panel.waitFor();
+  await panel.getByRole('button', { name: '批量导入' }).first().click();
+  const modal = dialog(page, '批量导入升学去向');
+  await modal.getByText('点击或将 Excel 文件拖到此处').waitFor();
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('升学去向');
+  ws.addRow(['毕业年份', '姓名', '学号', '班级', '录取院校', '录取专业', '录取批次', '院校层次']);
+  ws.addRow([2025, `林${TAG}`, '', '高三(1)班', '南京大学', '物理学', '本科批', '211']);
+  ws.addRow([2025, `陈${TAG}`, '', '高三(1)班', '复旦大学', '数学', '本科批', '985']);
+  ws.addRow([2025, `何${TAG}`, '', '高三(2)班', '某职业技术学院', '护理', '专科批', '专科院校']);
+  const file = path.join(dir, '升学去向.xlsx');
+  await wb.xlsx.writeFile(file);
+  await modal.locator('input[type=file]').setInputFiles(file);
+  await modal.getByText('导入完成').waitFor();
+  assert.match(await modal.innerText(), /新增 3 条/);
+  await modal.getByRole('button', { name: /完\s*成/ }).click();
+
+  // the newest year's figures stand above the list
+  const summary = page.getByTestId('admission-summary');
+  await summary.getByText('2025 届升学情况').waitFor();
+  await summary.getByText('211（含 985）').waitFor();
+
+  await panel.getByRole('button', { name: '新增毕业生' }).click();
+  const form = dialog(page, '新增升学记录');
+  await form.getByLabel('姓名').fill(`苏${TAG}`);
+  await form.getByLabel('班级').fill('高三(3)班');
+  await form.getByLabel('录取院校').fill('浙江大学');
+  await form.getByLabel('录取批次').click();
+  await option(page, '强基计划').click();
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await page.getByText(`已添加 苏${TAG} 的升学记录`).waitFor();
+
+  await panel.getByPlaceholder('搜索姓名、学号、院校或专业').fill(TAG);
+  await panel.getByPlaceholder('搜索姓名、学号、院校或专业').press('Enter');
+  await panel.getByRole('cell', { name: `苏${TAG}` }).waitFor();
+  const rows = '[data-testid="admissions-panel"] .ant-table-row';
+  await page
+    .waitForFunction((sel) => document.querySelectorAll(sel).length === 4, rows, { timeout: 10_000 })
+    .catch(() => undefined);
+  assert.equal(await page.locator(rows).count(), 4);
+  await shot(page, 'school-admissions');
+});
+
 test('the record card lists the operations just made, with readable details', async () => {
   const { page } = s;
   await openCard(page, '操作记录');
   const panel = page.getByTestId('records-panel');
   await panel.getByText('新增老师').first().waitFor();
-  for (const label of ['新增年级', '新增班级', '导入学生', '修改学生', '添加管理员', '移除管理员'])
+  for (const label of [
+    '新增年级',
+    '新增班级',
+    '导入学生',
+    '修改学生',
+    '添加管理员',
+    '移除管理员',
+    '导入升学去向',
+  ])
     await panel.getByText(label).first().waitFor();
   await panel.getByText(`何嘉怡：班级：${CLASS_2} → ${CLASS_1}`).waitFor();
   await panel.getByText(`${CLASS_1}（行政班）`).waitFor();

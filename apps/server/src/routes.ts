@@ -23,6 +23,7 @@ import { schoolRoutes } from './modules/school/school.routes';
 import { schoolModule } from './modules/school/school.module';
 import { gradeRoutes } from './modules/school/grade.routes';
 import { studentRoutes } from './modules/school/student.routes';
+import { admissionRoutes } from './modules/school/admission.routes';
 import { adminRoutes } from './modules/school/admin.routes';
 import { teacherRoutes } from './modules/school/teacher.routes';
 import { orgRoutes } from './modules/org/org.routes';
@@ -133,7 +134,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       accountRoutes(api, { account });
       noticeRoutes(api, { ...noticeModule({ db, audit }), smsProvider: config.smsProvider });
       homeRoutes(api, homeModule({ db }));
-      const { school, grades, students, teachers, admins } = schoolModule({
+      const { school, grades, students, teachers, admins, admissions } = schoolModule({
         db,
         audit,
         sms: deps.sms,
@@ -142,6 +143,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       schoolRoutes(api, { school, log });
       gradeRoutes(api, { grades });
       studentRoutes(api, { students, school });
+      admissionRoutes(api, { admissions, school });
       teacherRoutes(api, { teachers, school });
       adminRoutes(api, { admins });
       const { org } = orgModule({ db, audit, admins });

@@ -91,6 +91,17 @@ export const FAILURES = {
     message: (p: { name: Param }) => `${p.name} 已是该教育局的管理员`,
   },
   notBureauAdmin: { errCode: 12041, message: '该用户不是这个教育局的管理员，可能已被移除，请刷新列表' },
+  // 升学去向 (the base-info card `university`)
+  admissionDuplicate: {
+    errCode: 12042,
+    message: (p: { year: Param; name: Param; className: Param }) =>
+      `${p.year} 届${p.className ? ` ${p.className}` : ''}已有 ${p.name} 的升学记录，请修改那一条`,
+  },
+  admissionNotFound: { errCode: 12043, message: '这条升学记录不存在或已删除，请刷新列表' },
+  deleteAdmissionsConfirmMismatch: {
+    errCode: 12044,
+    message: '确认内容与学校名称不一致，未删除任何升学记录',
+  },
   // 学生端 / 家长端 (issue 32): student accounts, parents' children, results (12050…, after the messages' and the bureau's)
   studentAccountMissing: { errCode: 12050, message: '该学生尚未开通账号，请先批量开通' },
   bindingMismatch: { errCode: 12051, message: '姓名、学号或绑定码不正确，请核对学校发放的账号单' },

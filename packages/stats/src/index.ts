@@ -93,3 +93,4 @@ export {
   type TrendStudentIn,
   type TrendStudentOut,
 } from './quiz-trend';
+export { admissionYears, type AdmissionCount, type AdmissionYearFigures, type UniversityCount } from './admission';

@@ -18,3 +18,4 @@ export * from './intelligent';
 export * from './portal';
 export * from './online';
 export * from './monitor';
+export * from './admission';

@@ -1,6 +1,8 @@
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import type { SmsProvider } from '../auth/sms';
+import { admissionRepo } from './admission.repo';
+import { admissionService } from './admission.service';
 import { adminRepo } from './admin.repo';
 import { adminService } from './admin.service';
 import { gradeRepo } from './grade.repo';
@@ -25,6 +27,7 @@ export function schoolModule(d: { db: Db; audit: AuditService; sms: SmsProvider;
     students: studentService({ db, repo: studentRepo, gradeRepo, audit }),
     teachers: teacherService({ db, repo: teacherRepo, gradeRepo, audit, sms: d.sms, users: d.users }),
     admins: adminService({ db, repo: adminRepo, audit, users: d.users }),
+    admissions: admissionService({ db, repo: admissionRepo, audit }),
   };
 }
 export type SchoolModule = ReturnType<typeof schoolModule>;

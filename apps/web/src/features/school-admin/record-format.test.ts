@@ -18,6 +18,20 @@ describe('actionLabel / actionColor', () => {
 });
 
 describe('summarizeRecord', () => {
+  it('says which graduate an 升学去向 record names, and what an import did', () => {
+    const after = { year: 2025, className: '高三(1)班', name: '李明', university: '南京大学' };
+    expect(summarizeRecord('admission.add', { id: 1, after }, look)).toBe('2025 届 高三(1)班 李明 南京大学');
+    expect(summarizeRecord('admission.update', { id: 1, after: { ...after, className: '' } }, look)).toBe(
+      '2025 届 李明 南京大学',
+    );
+    expect(summarizeRecord('admission.import', { created: 3, updated: 1, skipped: 0 }, look)).toBe(
+      '新增 3 条，更新 1 条，跳过 0 行',
+    );
+    expect(summarizeRecord('admission.deleteAll', { ids: 'all', deleted: 6 }, look)).toBe(
+      '删除全部升学记录，共 6 条',
+    );
+    expect(actionLabel('admission.import')).toBe('导入升学去向');
+  });
   it('lists only the fields a student update changed, with class names', () => {
     const s = summarizeRecord(
       'student.update',

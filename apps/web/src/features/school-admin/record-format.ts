@@ -8,6 +8,11 @@ export const ACTION_LABELS: Record<string, string> = {
   'student.delete': '删除学生',
   'student.deleteAll': '删除全部学生',
   'student.import': '导入学生',
+  'admission.add': '新增升学记录',
+  'admission.update': '修改升学记录',
+  'admission.delete': '删除升学记录',
+  'admission.deleteAll': '删除全部升学记录',
+  'admission.import': '导入升学去向',
   'teacher.add': '新增老师',
   'teacher.update': '修改老师',
   'teacher.delete': '删除老师',
@@ -129,6 +134,17 @@ export function summarizeRecord(action: string, detail: unknown, look: RecordLoo
       return `删除全部学生，共 ${count(d.ids)} 名`;
     case 'student.import':
       return `新增 ${count(d.created)} 名，更新 ${count(d.updated)} 名，跳过 ${count(d.skipped)} 行，新建班级 ${count(d.classesCreated)} 个`;
+    case 'admission.add':
+    case 'admission.update':
+      return [`${str(after.year)} 届`, str(after.className), str(after.name), str(after.university)]
+        .filter(Boolean)
+        .join(' ');
+    case 'admission.delete':
+      return `删除 ${count(d.deleted)} 条升学记录`;
+    case 'admission.deleteAll':
+      return `删除全部升学记录，共 ${count(d.deleted)} 条`;
+    case 'admission.import':
+      return `新增 ${count(d.created)} 条，更新 ${count(d.updated)} 条，跳过 ${count(d.skipped)} 行`;
     case 'teacher.add': {
       const subjects = list(after.subjects).map(str).join('、');
       const classes = teacherClasses(after.classIds, look);

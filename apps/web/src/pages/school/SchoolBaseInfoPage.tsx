@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../features/auth/current-user-context';
 import { AdminsPanel } from '../../features/school-admin/admins/AdminsPanel';
+import { AdmissionsPanel } from '../../features/school-admin/admissions/AdmissionsPanel';
 import { SchoolExamsPanel } from '../../features/school-admin/exams/SchoolExamsPanel';
 import { GradesPanel } from '../../features/school-admin/grades/GradesPanel';
 import { OrgPanel } from '../../features/school-admin/org/OrgPanel';
@@ -65,6 +66,7 @@ export function SchoolBaseInfoPage() {
         onOpenSchool={user.isAdmin ? (id) => void navigate(baseInfoPath(id)) : undefined}
       />
     ),
+    university: <AdmissionsPanel schoolId={schoolId} schoolName={schoolName} />,
     record: <RecordsPanel schoolId={schoolId} />,
     administrators: <AdminsPanel schoolId={schoolId} />,
     'yj-base-info-other': <PortalQrCard schoolId={schoolId} />,

@@ -7,6 +7,8 @@ export const CARDS = [
   { key: 'selectedExam', label: '本校考试' },
   { key: 'teacherSchedule', label: '任课表' },
   { key: 'organization', label: '组织机构' },
+  // spec's `university`: where the school's graduates were admitted (升学去向)
+  { key: 'university', label: '升学去向' },
   { key: 'record', label: '操作记录' },
   { key: 'administrators', label: '管理员' },
   // spec's yj-base-info-other: what a school hands out (the 学生 / 家长 sign-in QR)

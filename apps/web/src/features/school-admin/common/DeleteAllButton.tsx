@@ -41,7 +41,9 @@ export function DeleteAllButton({ what, total, schoolName, pending, onConfirm }:
           description={
             what === '学生'
               ? '已参加考试的成绩记录会保留，但这些学生不再出现在名单中。'
-              : '老师的账号保留，但不再属于本校，也不能再被分配本校的阅卷任务。'
+              : what === '老师'
+                ? '老师的账号保留，但不再属于本校，也不能再被分配本校的阅卷任务。'
+                : '只删除升学去向中的记录，学生名单和历次成绩不受影响。'
           }
           style={{ marginBottom: 16 }}
         />
