@@ -266,6 +266,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         sit: online.sit,
         docx: online.docx,
         photos: online.photos,
+        images: online.images,
         scopes,
       });
       const pool = recognizePool();

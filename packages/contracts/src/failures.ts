@@ -173,11 +173,13 @@ export const FAILURES = {
   scanLoginExpired: { errCode: 12122, message: '二维码已失效，请在电脑上刷新二维码后重新扫码' },
   scanLoginUsed: { errCode: 12123, message: '该二维码已使用，请在电脑上刷新二维码后重新扫码' },
   schoolNotFound: { errCode: 12125, message: '学校不存在或已删除' },
-  // 从 Word 导入 of an online exam's content (12130–12139)
+  // 从 Word 导入 of an online exam's content and its images (12130–12139)
   docxFileRequired: { errCode: 12130, message: '请上传 Word 文档（.docx）' },
   docxFileTooLarge: { errCode: 12131, message: '文档不能超过 20 MB，请压缩图片后再导入' },
   /** the parser's own words: not a zip, too large uncompressed, no Word body, no questions found */
   docxUnreadable: { errCode: 12132, message: (p: { reason: string }) => p.reason },
+  /** an imported image the subject does not hold (or, on 学生端, one its paper does not show) */
+  onlineImageNotFound: { errCode: 12133, message: '题目图片不存在或已删除' },
   // 13xxx Exams, subjects and their lifecycle, examinees, exam roles
   examNotFound: { errCode: 13001, message: '考试不存在或已删除' },
   subjectNotFound: { errCode: 13002, message: '科目不存在或已删除' },

@@ -1,4 +1,9 @@
+import { ONLINE_IMAGE_MARK } from '@yj/contracts';
+
 export type MathSegment = { kind: 'text'; value: string } | { kind: 'math'; value: string; display: boolean };
+/** An imported image of an online exam's content, named by its subject and id (issue 34, 从 Word 导入). */
+export type ImageSegment = { kind: 'image'; alt: string; subjectId: number; imageId: string };
+export type ContentSegment = MathSegment | ImageSegment;
 
 /** Delimiters of spec §1, longest first so `$$` wins over `$`. */
 const DELIMITERS = [
@@ -47,5 +52,21 @@ export function splitMath(input: string): MathSegment[] {
     i++;
   }
   flush();
+  return out;
+}
+
+/**
+ * Splits a question's text into plain, math and image parts: each ![alt](online-image:<subjectId>/<imageId>) is an
+ * image (its alt 图片 when empty), the text around it is split by splitMath. A mark of any other form stays text.
+ */
+export function splitContent(input: string): ContentSegment[] {
+  const out: ContentSegment[] = [];
+  let last = 0;
+  for (const m of input.matchAll(ONLINE_IMAGE_MARK)) {
+    out.push(...splitMath(input.slice(last, m.index)));
+    out.push({ kind: 'image', alt: m[1]!.trim() || '图片', subjectId: Number(m[2]), imageId: m[3]! });
+    last = m.index + m[0].length;
+  }
+  out.push(...splitMath(input.slice(last)));
   return out;
 }

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { DocxImport } from '@yj/contracts';
+import { ONLINE_IMAGE_SCHEME, type DocxImport } from '@yj/contracts';
 import { IMAGE_PREFIX, parseDocx, type ZipLimits } from '@yj/docx';
 import { fail } from '../../errors';
 import type { Storage } from '../../infra/storage';
 
-/** Where an imported image is kept, and how the content names it. */
+/** Where an imported image is kept: `<dir>/<subjectId>/<imageId>` (the content names it by ONLINE_IMAGE_SCHEME). */
 export const ONLINE_IMAGE_DIR = 'online-images';
-export const ONLINE_IMAGE_SCHEME = 'online-image:';
 
 const EXT: Record<string, string> = {
   'image/png': 'png',

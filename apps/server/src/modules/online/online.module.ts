@@ -13,6 +13,7 @@ import { onlinePaperRepo } from './online-paper.repo';
 import { onlineImport } from './online-import';
 import { onlinePhotoRepo } from './online-photo.repo';
 import { onlinePhotoService } from './online-photo.service';
+import { onlineImageService } from './online-image.service';
 
 /** How often attempts past their deadline are handed in (whether or not anyone reads). */
 const EVERY_MS = 30_000;
@@ -46,6 +47,7 @@ export function onlineModule(d: { db: Db; audit: AuditService; self: PortalSelfS
     online: onlineService({ db: d.db, audit: d.audit, repo: onlineRepo, submitter }),
     sit,
     docx: onlineImport({ storage: d.storage }),
+    images: onlineImageService({ db: d.db, repo: onlineRepo, storage: d.storage, sit }),
     photos: onlinePhotoService({
       db: d.db,
       repo: onlineRepo,

@@ -1,17 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   onlineContract as c,
   portalOnlineContract as p,
   DOCX_MAX_BYTES,
   ONLINE_PHOTO_MAX_BYTES,
+  onlineImageParam,
   onlineSubjectParam,
+  ONLINE_IMAGE_PATH,
   photoParam,
+  PORTAL_ONLINE_IMAGE_PATH,
   photoUploadParam,
 } from '@yj/contracts';
 import { contractRoutes } from '../../plugins/contract';
 import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import type { ExamScopes } from '../exam/exam-scope';
+import type { OnlineImage, OnlineImageService } from './online-image.service';
 import type { OnlineService } from './online.service';
 import type { OnlineSitService } from './online-sit.service';
 import type { OnlineImport } from './online-import';
@@ -22,7 +26,21 @@ interface Deps {
   sit: OnlineSitService;
   docx: OnlineImport;
   photos: OnlinePhotoService;
+  images: OnlineImageService;
   scopes: ExamScopes;
+}
+
+/**
+ * An imported image as sent: privately cached (it never changes under its id), never sniffed, and sandboxed, so
+ * an SVG opened on its own runs no script on the site's origin.
+ */
+function sendImage(reply: FastifyReply, img: OnlineImage) {
+  return reply
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    .type(img.type)
+    .send(img.body);
 }
 
 /** 在线考试: the school's setting, 发布 / 取消, who sits and 重新开放; the student's sitting on 学生端. */
@@ -56,6 +74,15 @@ export function onlineRoutes(app: FastifyInstance, d: Deps): void {
       const file = await readUpload(req, DOCX_MAX_BYTES, 'docxFileRequired', 'docxFileTooLarge');
       return ok(await heavy(req, () => d.docx.importDocx(req.params.subjectId, file)));
     },
+  );
+  // an imported image: whoever may read the content sees it, on the school's pages (files: Fastify's own routes)
+  app.withTypeProvider<ZodTypeProvider>().get(
+    ONLINE_IMAGE_PATH,
+    {
+      schema: { params: onlineImageParam },
+      config: { capability: 'subject.setting.edit' as const, scope: d.scopes.subjectParam },
+    },
+    async (req, reply) => sendImage(reply, await d.images.staff(req.params.subjectId, req.params.imageId)),
   );
 
   on(p.list, async (_in, req) => d.sit.list(await req.principal()));
@@ -91,6 +118,15 @@ export function onlineRoutes(app: FastifyInstance, d: Deps): void {
       const img = await d.photos.image(await req.principal(), req.params.subjectId, req.params.photoId);
       return reply.header('cache-control', 'private, max-age=3600').type('image/jpeg').send(img);
     },
+  );
+  r.get(
+    PORTAL_ONLINE_IMAGE_PATH,
+    { schema: { params: onlineImageParam }, config: { capability: 'portal.online' } },
+    async (req, reply) =>
+      sendImage(
+        reply,
+        await d.images.portal(await req.principal(), req.params.subjectId, req.params.imageId),
+      ),
   );
   on(p.submit, async ({ params }, req) => d.sit.submit(await req.principal(), params.subjectId));
 }

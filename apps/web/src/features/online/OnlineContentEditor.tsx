@@ -36,7 +36,8 @@ export function OnlineContentEditor({
             onChange={(e) => onChange(q.no, { content: e.target.value })}
           />
           {q.content && (
-            <div style={{ margin: '6px 0', padding: 8, background: '#f7f8fa' }}>
+            // lines kept as typed, as on the student's page (an imported figure stands under its text)
+            <div style={{ margin: '6px 0', padding: 8, background: '#f7f8fa', whiteSpace: 'pre-wrap' }}>
               <MathText text={q.content} />
             </div>
           )}

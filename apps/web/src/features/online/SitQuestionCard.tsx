@@ -1,7 +1,8 @@
 import type { SitQuestion } from '@yj/contracts';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Card, Checkbox, Input, Radio, Space, Tag } from 'antd';
 import { MathText } from '../../components/MathText';
+import { OnlineImageUrlContext, portalOnlineImageUrl } from '../../components/online-image-url';
 
 const letter = (i: number) => String.fromCharCode(65 + i);
 const KIND: Record<string, string> = { single: '单选', multi: '多选', trueFalse: '判断', subjective: '解答' };
@@ -47,13 +48,19 @@ function Choice({ q, value, onChange }: { q: SitQuestion; value: string; onChang
   );
 }
 
-/** One question while sitting: its text with math, then choices or a box to type the answer in. */
+/**
+ * One question while sitting: its text with math and images (fetched through the student's own route), then
+ * choices or a box to type the answer in.
+ */
 export function SitQuestionCard({
+  subjectId,
   q,
   value,
   onChange,
   photos,
 }: {
+  /** the subject sat: its paper's images are served to its sitters only */
+  subjectId: number;
   q: SitQuestion;
   value: string;
   onChange: (value: string, typed: boolean) => void;
@@ -61,31 +68,34 @@ export function SitQuestionCard({
   photos?: ReactNode;
 }) {
   const written = q.kind === 'subjective';
+  const imageUrl = useMemo(() => portalOnlineImageUrl(subjectId), [subjectId]);
   return (
-    <Card size="small" data-testid={`online-q-${q.no}`}>
-      <div style={{ marginBottom: 8 }}>
-        <Tag color={written ? 'purple' : 'blue'}>{KIND[q.kind] ?? q.kind}</Tag>
-        <b>第 {q.label} 题</b>
-        <span style={{ color: '#86909c' }}>（{q.score} 分）</span>
-      </div>
-      {q.content && (
-        <div style={{ marginBottom: 12, lineHeight: 1.8, whiteSpace: 'pre-wrap' }}>
-          <MathText text={q.content} />
+    <OnlineImageUrlContext.Provider value={imageUrl}>
+      <Card size="small" data-testid={`online-q-${q.no}`}>
+        <div style={{ marginBottom: 8 }}>
+          <Tag color={written ? 'purple' : 'blue'}>{KIND[q.kind] ?? q.kind}</Tag>
+          <b>第 {q.label} 题</b>
+          <span style={{ color: '#86909c' }}>（{q.score} 分）</span>
         </div>
-      )}
-      {written ? (
-        <Input.TextArea
-          aria-label={`第 ${q.label} 题作答`}
-          value={value}
-          autoSize={{ minRows: 4, maxRows: 16 }}
-          maxLength={20000}
-          placeholder="在此输入解答过程，公式可用 $…$ 书写；也可在纸上作答后拍照上传"
-          onChange={(e) => onChange(e.target.value, true)}
-        />
-      ) : (
-        <Choice q={q} value={value} onChange={(v) => onChange(v, false)} />
-      )}
-      {written && photos}
-    </Card>
+        {q.content && (
+          <div style={{ marginBottom: 12, lineHeight: 1.8, whiteSpace: 'pre-wrap' }}>
+            <MathText text={q.content} />
+          </div>
+        )}
+        {written ? (
+          <Input.TextArea
+            aria-label={`第 ${q.label} 题作答`}
+            value={value}
+            autoSize={{ minRows: 4, maxRows: 16 }}
+            maxLength={20000}
+            placeholder="在此输入解答过程，公式可用 $…$ 书写；也可在纸上作答后拍照上传"
+            onChange={(e) => onChange(e.target.value, true)}
+          />
+        ) : (
+          <Choice q={q} value={value} onChange={(v) => onChange(v, false)} />
+        )}
+        {written && photos}
+      </Card>
+    </OnlineImageUrlContext.Provider>
   );
 }

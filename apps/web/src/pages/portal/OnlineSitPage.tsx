@@ -173,6 +173,7 @@ export function OnlineSitPage() {
       {v.questions.map((x) => (
         <SitQuestionCard
           key={x.no}
+          subjectId={subjectId}
           q={x}
           value={values[x.no] ?? ''}
           onChange={(val, typed) => change(x.no, val, typed)}
