@@ -8,6 +8,7 @@ import {
   markTask,
   paper,
   question,
+  samplePaper,
   scanBatch,
   scanPage,
   student,
@@ -140,6 +141,21 @@ export async function buildLeadScene(
     blockId: b!.id,
     papers,
     tasks,
+    /** 标准卷 of 质检 the leader kept for the block: the scene's papers at `at`, each with these reference scores. */
+    addStandards: (at: number[], questionScores: Record<string, number>) =>
+      db
+        .insert(samplePaper)
+        .values(
+          at.map((i) => ({
+            subjectId: s.subjectId,
+            blockId: b!.id,
+            paperId: papers[i]!,
+            score: Object.values(questionScores).reduce((sum, v) => sum + v, 0),
+            questionScores,
+            kind: 'standard',
+          })),
+        )
+        .returning(),
     leader,
     markerA,
     markerB,

@@ -1,6 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/infra/db';
-import { absence, block, blockScore, paper, scanBatch, template } from '../src/db/schema';
+import { absence, block, blockScore, paper, scanBatch, score, subject, template } from '../src/db/schema';
 import { body } from './app';
 import { BLANK_TEMPLATE, buildClassOfExaminees, buildSubjectScene } from './factories';
 
@@ -46,11 +47,31 @@ export async function buildScoreScene(app: FastifyInstance, db: Db, students: nu
     .values({ subjectId, name: '主观题', nos: ['21', '22', '23'] })
     .returning();
   let seq = 0;
+  const scoreUrl = `/filter/api/subject/${subjectId}/score`;
   const it = {
     ...scene,
     classId: banji.id,
     examinees,
     blockId: blk!.id,
+    /** Where the subject's score routes start (…/score/recompute, …/score/students, …). */
+    scoreUrl,
+    /** POST …/score/recompute as the administrator: every examinee's score derived from what the scene holds. */
+    async recompute() {
+      const r = body(await admin.post(`${scoreUrl}/recompute`, {}));
+      if (r.code !== 0) throw new Error(r.message);
+    },
+    /** The examinee's score row in the subject (undefined before the first compute). */
+    async scoreOf(examineeId: number) {
+      const [row] = await db
+        .select()
+        .from(score)
+        .where(and(eq(score.subjectId, subjectId), eq(score.examineeId, examineeId)));
+      return row;
+    },
+    /** The subject put in a lifecycle state directly (what the lifecycle routes would leave). */
+    async setStatus(status: number) {
+      await db.update(subject).set({ status }).where(eq(subject.id, subjectId));
+    },
     /** A recognised paper of an examinee. */
     async addPaper(
       examineeId: number,

@@ -31,9 +31,7 @@ beforeAll(async () => {
   await scene.addMarked(e0!.id, ...ALL_RIGHT);
   await scene.addMarked(e1!.id, ...ONE_RIGHT);
   await scene.addAbsent(e2!.id);
-  expect(
-    body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code,
-  ).toBe(0);
+  await scene.recompute();
   const added = await db
     .insert(subject)
     .values([

@@ -44,8 +44,8 @@ describe('lifecycle messages', () => {
     await db.update(subject).set({ fullScore: 33 }).where(eq(subject.id, s.subjectId));
     const p = await s.addPaper(s.examinees[0]!.id, { '1': ['B'] });
     await s.addBlockScore(p.id, { '21': 4, '22': 3, '23': 0 });
-    await db.update(subject).set({ status: SubjectStatus.done }).where(eq(subject.id, s.subjectId));
-    expect(body(await s.admin.post(`/filter/api/subject/${s.subjectId}/score/recompute`)).code).toBe(0);
+    await s.setStatus(SubjectStatus.done);
+    await s.recompute();
     const staff = await buildTeacher(db, (await buildSchool(db)).id);
     await db.insert(examRole).values({ examId: s.examId, userId: staff.id, role: 2 });
     const elsewhere = await buildTeacher(db, (await buildSchool(db)).id);

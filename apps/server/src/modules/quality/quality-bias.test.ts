@@ -7,7 +7,6 @@ import type {
   QualityTestReport,
   ResetCounts,
 } from '@yj/contracts';
-import { samplePaper } from '../../db/schema';
 import { rowsOf } from '../../infra/db';
 import { body, type TestApp } from '../../../test/app';
 import { buildLeadScene, type LeadScene } from '../../../test/marking-lead-scene';
@@ -50,18 +49,7 @@ withScene(leadScene({ papers: 20 }), async (app, built) => {
   s = built;
   // three 标准卷 with the leaders' reference 7 + 3 = 10; one after every 2 real marks; flagged markers paused;
   // minMarks stays 20 (the old rule judged nothing before 20 real marks)
-  await db()
-    .insert(samplePaper)
-    .values(
-      [17, 18, 19].map((i) => ({
-        subjectId: s.subjectId,
-        blockId: s.blockId,
-        paperId: s.papers[i]!,
-        score: 10,
-        questionScores: { '13': 7, '14': 3 },
-        kind: 'standard',
-      })),
-    );
+  await s.addStandards([17, 18, 19], { '13': 7, '14': 3 });
   const set = await s.leader.c.post(`/filter/api/marking/block/${s.blockId}/quality-test/setting`, {
     standardEvery: 2,
     selfEvery: null,

@@ -13,7 +13,7 @@ import {
   type SpotResult,
   type SpotTask,
 } from '@yj/contracts';
-import { blockScore, markTask, samplePaper, standardMark, subject } from '../../db/schema';
+import { blockScore, markTask, standardMark, subject } from '../../db/schema';
 import { rowsOf } from '../../infra/db';
 import { body, type TestApp } from '../../../test/app';
 import type { LeadScene } from '../../../test/marking-lead-scene';
@@ -208,16 +208,7 @@ describe('a marker’s own paper sent again', () => {
 
   it('a 标准卷 due comes first; pause is read with the rates in the one setting', async () => {
     // a 标准卷 kept for the block (paper 20) and a rate of 2: marker B after 2 real marks meets it
-    await db()
-      .insert(samplePaper)
-      .values({
-        subjectId: s.subjectId,
-        blockId: s.blockId,
-        paperId: s.papers[19]!,
-        score: 10,
-        questionScores: { '13': 7, '14': 3 },
-        kind: 'standard',
-      });
+    await s.addStandards([19], { '13': 7, '14': 3 });
     expect((await setting(s.leader.c, { ...OK_SETTING, standardEvery: 2 })).code).toBe(0);
     const [b1] = (await claim(s.markerB.c)).data;
     const r1 = await submit(s.markerB.c, b1!, 6, 2, true);

@@ -11,6 +11,9 @@ const fx = subjectFixture({ name: '结构考试', course: '数学', fullScore: 1
 
 const save = (c: Client, tag: string, payload: object) =>
   c.post(`/filter/api/api/subject/${fx.subjectId}/setting/questions/${tag}`, payload);
+/** The AB卷 tab saved by the administrator with A/B on and these objective questions' B numbers / options. */
+const saveAb = async <T = unknown>(objective: object[]) =>
+  body<T>(await save(fx.admin, 'ab', { abEnabled: true, objective }));
 type Info = {
   totals: { total: number; objective: number; subjective: number };
   structure: { objective: Array<{ no: string; answer: string }> };
@@ -126,17 +129,12 @@ describe('question structure of a subject', () => {
   it('maps objective questions to their B-paper numbers (AB卷 tab), refusing unknown and repeated ones', async () => {
     type Ab = { structure: { abEnabled: boolean; objective: Array<{ no: string; bNo: string | null }> } };
     // 1 ↔ 2 and 3 ↔ 4 swap on the B paper
-    const ok = body<Ab>(
-      await save(fx.admin, 'ab', {
-        abEnabled: true,
-        objective: [
-          { no: '1', bNo: '2' },
-          { no: '2', bNo: '1' },
-          { no: '3', bNo: '4' },
-          { no: '4', bNo: '3' },
-        ],
-      }),
-    );
+    const ok = await saveAb<Ab>([
+      { no: '1', bNo: '2' },
+      { no: '2', bNo: '1' },
+      { no: '3', bNo: '4' },
+      { no: '4', bNo: '3' },
+    ]);
     expect(ok.code).toBe(0);
     expect(ok.data.structure.abEnabled).toBe(true);
     expect(ok.data.structure.objective.slice(0, 5).map((q) => q.bNo)).toEqual(['2', '1', '4', '3', null]);
@@ -148,17 +146,13 @@ describe('question structure of a subject', () => {
       .limit(1);
     expect(JSON.stringify(audit?.detail)).toContain('"bNo":"2"');
 
-    const twice = body(await save(fx.admin, 'ab', { abEnabled: true, objective: [{ no: '5', bNo: '2' }] }));
+    const twice = await saveAb([{ no: '5', bNo: '2' }]);
     expect(twice.message).toBe('A/B 卷题号对应有误：B 卷题号 2 被客观题第 1、5 题重复使用');
-    const unknown = body(
-      await save(fx.admin, 'ab', { abEnabled: true, objective: [{ no: '5', bNo: '14' }] }),
-    );
+    const unknown = await saveAb([{ no: '5', bNo: '14' }]);
     expect(unknown.message).toBe('A/B 卷题号对应有误：客观题第 5 题的 B 卷题号 14 不是客观题题号');
-    const kind = body(await save(fx.admin, 'ab', { abEnabled: true, objective: [{ no: '5', bNo: '11' }] }));
+    const kind = await saveAb([{ no: '5', bNo: '11' }]);
     expect(kind.message).toBe('A/B 卷题号对应有误：客观题第 5 题与 B 卷第 11 题的题型或选项数不同');
-    expect(
-      body(await save(fx.admin, 'ab', { abEnabled: true, objective: [{ no: '99', bNo: '1' }] })).message,
-    ).toBe('客观题 99 不存在，请先保存客观题');
+    expect((await saveAb([{ no: '99', bNo: '1' }])).message).toBe('客观题 99 不存在，请先保存客观题');
     // a refused save changes nothing
     const info = body<Ab>(
       await fx.admin.get(`/filter/yue/api/subject/${fx.subjectId}/setting/questions/info`),
@@ -187,45 +181,23 @@ describe('question structure of a subject', () => {
     type Ab = { structure: { objective: Array<Record<string, unknown> & { bOptions?: string | null }> } };
     const info = async () =>
       body<Ab>(await fx.admin.get(`/filter/yue/api/subject/${fx.subjectId}/setting/questions/info`)).data;
-    expect(
-      body(
-        await save(fx.admin, 'ab', {
-          abEnabled: true,
-          objective: [{ no: '1', bNo: null, bOptions: 'CDAB' }],
-        }),
-      ).code,
-    ).toBe(0);
+    expect((await saveAb([{ no: '1', bNo: null, bOptions: 'CDAB' }])).code).toBe(0);
     expect((await info()).structure.objective[0]?.bOptions).toBe('CDAB');
-    const twice = body(
-      await save(fx.admin, 'ab', { abEnabled: true, objective: [{ no: '1', bNo: null, bOptions: 'CCAB' }] }),
-    );
-    expect(twice.message).toBe(
-      'A/B 卷题号对应有误：客观题第 1 题的 B 卷选项对应应是 ABCD 各用一次的一种排列',
-    );
-    const short = body(
-      await save(fx.admin, 'ab', { abEnabled: true, objective: [{ no: '1', bNo: null, bOptions: 'BA' }] }),
-    );
-    expect(short.message).toBe(
-      'A/B 卷题号对应有误：客观题第 1 题的 B 卷选项对应应是 ABCD 各用一次的一种排列',
-    );
+    // a letter twice, and too few letters
+    for (const bOptions of ['CCAB', 'BA']) {
+      expect((await saveAb([{ no: '1', bNo: null, bOptions }])).message).toBe(
+        'A/B 卷题号对应有误：客观题第 1 题的 B 卷选项对应应是 ABCD 各用一次的一种排列',
+      );
+    }
     // the objective tab keeps it while the option count stays, and drops it when the count changes
     let objective: object[] = (await info()).structure.objective.map((q) => ({ ...q, bOptions: null }));
     await save(fx.admin, 'objective', { questions: objective });
     expect((await info()).structure.objective[0]?.bOptions).toBe('CDAB');
     // while marking: the mapping alone is saved (no score moves), the B number or A/B switch is refused
     await fx.t.database.db.update(subject).set({ status: 3 }).where(eq(subject.id, fx.subjectId));
-    expect(
-      body(
-        await save(fx.admin, 'ab', {
-          abEnabled: true,
-          objective: [{ no: '1', bNo: null, bOptions: 'BADC' }],
-        }),
-      ).code,
-    ).toBe(0);
+    expect((await saveAb([{ no: '1', bNo: null, bOptions: 'BADC' }])).code).toBe(0);
     expect((await info()).structure.objective[0]?.bOptions).toBe('BADC');
-    expect(
-      body(await save(fx.admin, 'ab', { abEnabled: true, objective: [{ no: '1', bNo: '2' }] })).message,
-    ).toBe(SUBJECT_STATE_FORBIDS);
+    expect((await saveAb([{ no: '1', bNo: '2' }])).message).toBe(SUBJECT_STATE_FORBIDS);
     expect(body(await save(fx.admin, 'ab', { abEnabled: false })).message).toBe(SUBJECT_STATE_FORBIDS);
     await fx.t.database.db.update(subject).set({ status: 0 }).where(eq(subject.id, fx.subjectId));
     // (1 and 2 lose their B numbers too: 1 with 5 options could not stand for 2 on the B paper)

@@ -5,6 +5,7 @@ import { reportVersion, score, subject } from '../../db/schema';
 import { body } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
 import { buildReportScene, type ReportScene } from '../../../test/report';
+import { ALL_RIGHT, ONE_RIGHT } from '../../../test/score';
 import { appFixture } from '../../../test/app-fixture';
 
 // Keys (test/score.ts): 1 B, 2 C (3 分), 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分; 21 and 选做 22 / 23, 10 分; full 43.
@@ -22,18 +23,16 @@ const get = <T = Report>(who: { get: (u: string) => Promise<unknown> }, url: str
 beforeAll(async () => {
   ({ scene, base, english: second, teacher, idle } = await buildReportScene(t));
   const [e0, e1, e2, e3, e4] = scene.examinees;
-  const p0 = await scene.addPaper(e0!.id, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
-  await scene.addBlockScore(p0.id, { '21': 8, '22': 7, '23': 0 });
-  const p1 = await scene.addPaper(e1!.id, { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] });
-  await scene.addBlockScore(p1.id, { '21': 2, '22': 0, '23': 0 });
+  await scene.addMarked(e0!.id, ...ALL_RIGHT);
+  await scene.addMarked(e1!.id, ...ONE_RIGHT);
   await scene.addAbsent(e2!.id);
-  const p3 = await scene.addPaper(e3!.id, { '1': ['B'], '2': ['C'], '3': ['C', 'A'], '4': ['A'] });
-  await scene.addBlockScore(p3.id, { '21': 10, '22': 0, '23': 10 });
-  const p4 = await scene.addPaper(e4!.id, { '1': [], '2': [], '3': [], '4': [] });
-  await scene.addBlockScore(p4.id, { '21': 0, '22': 0, '23': 0 });
-  expect(
-    body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {})).code,
-  ).toBe(0);
+  await scene.addMarked(
+    e3!.id,
+    { '1': ['B'], '2': ['C'], '3': ['C', 'A'], '4': ['A'] },
+    { '21': 10, '22': 0, '23': 10 },
+  );
+  await scene.addMarked(e4!.id, { '1': [], '2': [], '3': [], '4': [] }, { '21': 0, '22': 0, '23': 0 });
+  await scene.recompute();
 }, 120_000);
 
 describe('GET report', () => {

@@ -2,34 +2,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Paged, ScoreAdjustmentItem, ScoreStudentsPage } from '@yj/contracts';
 
 import { body } from '../../../test/app';
-import { buildScoreScene, type ScoreScene } from '../../../test/score';
+import { ALL_RIGHT, buildScoreScene, type ScoreScene } from '../../../test/score';
 import { appFixture } from '../../../test/app-fixture';
 
 // e0: objective 3 + 3 + 5 + 2 = 13, block 21: 8, 22: 7 -> 28 (test/score.ts keys); e1 absent.
 const t = appFixture();
 let scene: ScoreScene;
-let url: string;
 
 beforeAll(async () => {
   scene = await buildScoreScene(t.app, t.database.db, 2);
-  url = `/filter/api/subject/${scene.subjectId}/score`;
-  await scene.addMarked(
-    scene.examinees[0]!.id,
-    {
-      '1': ['B'],
-      '2': ['C'],
-      '3': ['A', 'C', 'D'],
-      '4': ['A'],
-    },
-    { '21': 8, '22': 7, '23': 0 },
-  );
+  await scene.addMarked(scene.examinees[0]!.id, ...ALL_RIGHT);
   await scene.addAbsent(scene.examinees[1]!.id);
-  expect(body(await scene.admin.post(`${url}/recompute`, {})).code).toBe(0);
+  await scene.recompute();
 }, 60_000);
 
 const adjust = (b: object, c = () => scene.admin) =>
   c()
-    .post(`${url}/adjust`, b)
+    .post(`${scene.scoreUrl}/adjust`, b)
     .then((r) => body<{ before: number | null; after: number; total: number }>(r));
 
 describe('POST score/adjust', () => {
@@ -38,7 +27,9 @@ describe('POST score/adjust', () => {
     // 21: 8 -> 9 => 28 + 1 = 29
     const r = await adjust({ examineeId: e0, questionNo: '21', score: 9, reason: '复核加分' });
     expect(r).toMatchObject({ code: 0, data: { before: 8, after: 9, total: 29 } });
-    const list = body<Paged<ScoreAdjustmentItem>>(await scene.admin.get(`${url}/adjustments`)).data;
+    const list = body<Paged<ScoreAdjustmentItem>>(
+      await scene.admin.get(`${scene.scoreUrl}/adjustments`),
+    ).data;
     expect(list.total).toBe(1);
     expect(list.items[0]).toMatchObject({
       questionNo: '21',
@@ -48,9 +39,9 @@ describe('POST score/adjust', () => {
       kaohao: '20260001',
     });
     // a recompute keeps the adjustment
-    expect(body(await scene.admin.post(`${url}/recompute`, {})).code).toBe(0);
-    const row = body<ScoreStudentsPage>(await scene.admin.get(`${url}/students?keyword=20260001`)).data
-      .items[0]!;
+    await scene.recompute();
+    const row = body<ScoreStudentsPage>(await scene.admin.get(`${scene.scoreUrl}/students?keyword=20260001`))
+      .data.items[0]!;
     expect([row.total, row.questions['21']]).toEqual([29, 9]);
   });
 
@@ -78,7 +69,7 @@ describe('POST score/adjust', () => {
         .message,
     ).toBe('无权限');
     // the records of named students' adjustments: those who check scores before publishing
-    expect(body(await scene.teacher.get(`${url}/adjustments`)).message).toBe('无权限');
-    expect(body(await scene.admin.get(`${url}/adjustments?size=999`)).code).not.toBe(0);
+    expect(body(await scene.teacher.get(`${scene.scoreUrl}/adjustments`)).message).toBe('无权限');
+    expect(body(await scene.admin.get(`${scene.scoreUrl}/adjustments?size=999`)).code).not.toBe(0);
   });
 });

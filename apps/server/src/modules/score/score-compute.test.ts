@@ -14,13 +14,7 @@ let scene: ScoreScene;
 let compute: ScoreCompute;
 const ids: number[] = [];
 
-const rowOf = async (examineeId: number) => {
-  const [r] = await t.database.db
-    .select()
-    .from(score)
-    .where(and(eq(score.subjectId, scene.subjectId), eq(score.examineeId, examineeId)));
-  return r!;
-};
+const rowOf = async (examineeId: number) => (await scene.scoreOf(examineeId))!;
 
 beforeAll(async () => {
   scene = await buildScoreScene(t.app, t.database.db, 6);

@@ -11,7 +11,7 @@ import {
 import { absence, auditLog, blockScore, examinee, paper, student, subject } from '../../db/schema';
 import { body, signIn } from '../../../test/app';
 import { buildClassWithStudents, buildSchool, buildSchoolAdmin } from '../../../test/factories';
-import { buildScoreScene, type ScoreScene } from '../../../test/score';
+import { ALL_RIGHT, buildScoreScene, type ScoreScene } from '../../../test/score';
 import { appFixture } from '../../../test/app-fixture';
 
 // e0 (20260001): objective 13 + block 21: 8, 22: 7 = 28, then 21 adjusted to 9 => 29; e1 (20260002) absent;
@@ -19,29 +19,26 @@ import { appFixture } from '../../../test/app-fixture';
 const PASSWORD = 'Yuejuan-Test-26';
 const t = appFixture();
 let scene: ScoreScene;
-let url: string;
 let p0: number;
 
 beforeAll(async () => {
   scene = await buildScoreScene(t.app, t.database.db, 4);
-  url = `/filter/api/subject/${scene.subjectId}/score`;
   const [e0, e1, e2] = scene.examinees;
-  const sheet = await scene.addPaper(e0!.id, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
-  p0 = sheet.id;
-  await scene.addBlockScore(p0, { '21': 8, '22': 7, '23': 0 });
+  p0 = (await scene.addMarked(e0!.id, ...ALL_RIGHT)).id;
   await scene.addPaper(e2!.id, {});
   await scene.addAbsent(e1!.id);
-  expect(body(await scene.admin.post(`${url}/recompute`, {})).code).toBe(0);
+  await scene.recompute();
   const adj = { examineeId: e0!.id, questionNo: '21', score: 9, reason: '复核加分' };
-  expect(body(await scene.admin.post(`${url}/adjust`, adj)).code).toBe(0);
+  expect(body(await scene.admin.post(`${scene.scoreUrl}/adjust`, adj)).code).toBe(0);
 }, 60_000);
 
 const move = (b: object, c = () => scene.admin) =>
   c()
-    .post(`${url}/adjust/kaohao`, b)
+    .post(`${scene.scoreUrl}/adjust/kaohao`, b)
     .then((r) => body<ScoreKaohaoMoved>(r));
 const row = async (kaohao: string) =>
-  body<ScoreStudentsPage>(await scene.admin.get(`${url}/students?keyword=${kaohao}`)).data.items[0]!;
+  body<ScoreStudentsPage>(await scene.admin.get(`${scene.scoreUrl}/students?keyword=${kaohao}`)).data
+    .items[0]!;
 
 describe('POST score/adjust/kaohao', () => {
   it('moves the sheet to the right examinee: marks, adjustments and scores follow, 缺考 cleared, audited', async () => {
@@ -70,7 +67,7 @@ describe('POST score/adjust/kaohao', () => {
     expect([to.total, to.questions['21'], to.questions['22']]).toEqual([29, 9, 7]);
     expect((await row('20260001')).total).toBeNull();
     // the list is read from the audit
-    const list = body<Paged<ScoreKaohaoItem>>(await scene.admin.get(`${url}/adjust/kaohao`)).data;
+    const list = body<Paged<ScoreKaohaoItem>>(await scene.admin.get(`${scene.scoreUrl}/adjust/kaohao`)).data;
     expect(list.total).toBe(1);
     expect(list.items[0]).toMatchObject({
       paperId: p0,
@@ -123,7 +120,7 @@ describe('POST score/adjust/kaohao', () => {
     expect((await move({ examineeId: e1!.id, kaohao: '20260004', reason }, () => stranger)).message).toBe(
       '无权限',
     );
-    expect(body(await stranger.get(`${url}/adjust/kaohao`)).message).toBe('无权限');
+    expect(body(await stranger.get(`${scene.scoreUrl}/adjust/kaohao`)).message).toBe('无权限');
     // nothing moved
     const [sheet] = await db.select().from(paper).where(eq(paper.id, p0));
     expect(sheet!.examineeId).toBe(e1!.id);

@@ -42,8 +42,6 @@ afterAll(async () => {
 });
 
 type Scene = Awaited<ReturnType<typeof buildScoreScene>>;
-const setStatus = (id: number, status: number) =>
-  t.database.db.update(subject).set({ status }).where(eq(subject.id, id));
 const row = async (id: number) => (await t.database.db.select().from(subject).where(eq(subject.id, id)))[0]!;
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 const all = ['B'];
@@ -65,8 +63,8 @@ async function doneScene(name: string, both = true): Promise<Scene & { url: stri
     await scene.addMarked(e.id, { '1': all }, { '21': 4, '22': 3, '23': 0 });
   }
   await t.database.db.update(subject).set({ name }).where(eq(subject.id, scene.subjectId));
-  await setStatus(scene.subjectId, SubjectStatus.done);
-  expect(body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`)).code).toBe(0);
+  await scene.setStatus(SubjectStatus.done);
+  await scene.recompute();
   return { ...scene, url: `/filter/api/subject/${scene.subjectId}` };
 }
 
@@ -365,7 +363,7 @@ describe('先阅后扫统分 (xianyuehousao/tongfen, cancelXianyueTongfen)', () 
     );
     const s = await sceneOf(1);
     await s.addPaper(s.examinees[0]!.id, { '1': all }, strips(8, 5));
-    await setStatus(s.subjectId, SubjectStatus.reviewing);
+    await s.setStatus(SubjectStatus.reviewing);
     expect(body(await s.admin.post(`/filter/api/subject/${s.subjectId}/xianyuehousao/tongfen`)).message).toBe(
       SUBJECT_STATE_FORBIDS,
     );

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS, SubjectStatus } from '@yj/contracts';
-import { absence, blockScore, examinee, question, score, subject } from '../../db/schema';
+import { absence, blockScore, examinee, question, score } from '../../db/schema';
 import { body, XHR } from '../../../test/app';
 import { multipartFile, xlsx } from '../../../test/excel';
 import { buildScoreScene } from '../../../test/score';
@@ -22,13 +22,10 @@ beforeAll(async () => {
   }
   const ok = async (r: Awaited<ReturnType<typeof s.admin.post>>) => expect(body(r).message).toBe('success');
   await ok(await s.admin.post(`/filter/api/subject/${s.subjectId}/absent`, { ids: [e(2)], absent: true }));
-  await t.database.db.update(subject).set({ status: SubjectStatus.done }).where(eq(subject.id, s.subjectId));
+  await s.setStatus(SubjectStatus.done);
   await ok(await s.admin.post(`${url}/score/irregular`, { examineeId: e(1), reason: '夹带' }));
-  await ok(await s.admin.post(`${url}/score/recompute`));
-  await t.database.db
-    .update(subject)
-    .set({ status: SubjectStatus.published })
-    .where(eq(subject.id, s.subjectId));
+  await s.recompute();
+  await s.setStatus(SubjectStatus.published);
 }, 60_000);
 
 const e = (i: number) => s.examinees[i]!.id;

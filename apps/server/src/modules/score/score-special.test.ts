@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS, SubjectStatus, type StructureInfo } from '@yj/contracts';
-import { auditLog, score, subject } from '../../db/schema';
+import { auditLog, subject } from '../../db/schema';
 import { body } from '../../../test/app';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
 import { appFixture } from '../../../test/app-fixture';
@@ -12,18 +12,10 @@ const t = appFixture();
 let scene: ScoreScene;
 let special: string;
 
-const objectiveOf = async (examineeId: number) => {
-  const [r] = await t.database.db
-    .select()
-    .from(score)
-    .where(and(eq(score.subjectId, scene.subjectId), eq(score.examineeId, examineeId)));
-  return r;
-};
-
 /** The queued re-score runs in the background: wait for the row to show `want`, never for a fixed time. */
-async function until(examineeId: number, want: (r: Awaited<ReturnType<typeof objectiveOf>>) => boolean) {
+async function until(examineeId: number, want: (r: Awaited<ReturnType<typeof scene.scoreOf>>) => boolean) {
   for (let i = 0; i < 600; i++) {
-    if (want(await objectiveOf(examineeId))) return;
+    if (want(await scene.scoreOf(examineeId))) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('re-score did not arrive');
@@ -35,14 +27,13 @@ beforeAll(async () => {
   const [e0, e1] = scene.examinees;
   await scene.addPaper(e0!.id, { '1': ['B'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
   await scene.addPaper(e1!.id, { '1': ['B'], '2': ['A'], '3': ['B'], '4': ['B'] });
-  const r = body(await scene.admin.post(`/filter/api/subject/${scene.subjectId}/score/recompute`, {}));
-  expect(r.code).toBe(0);
+  await scene.recompute();
 }, 60_000);
 
 describe('送分 / 取消此题', () => {
   it('送分 gives full marks to every sheet, audited with its reason, and the subject is re-scored', async () => {
     const [e0, e1] = scene.examinees;
-    expect((await objectiveOf(e1!.id))!.objective).toBe(3);
+    expect((await scene.scoreOf(e1!.id))!.objective).toBe(3);
     const res = body<StructureInfo>(
       await scene.admin.post(special, { no: '2', special: 'gift', reason: '题目印刷有误，全体送分' }),
     );
@@ -53,8 +44,8 @@ describe('送分 / 取消此题', () => {
     });
     // e1: 2 now 3 -> 3 + 3 = 6; e0 keeps 13 (2 was right already); e2 has no sheet: still no figure
     await until(e1!.id, (r) => r?.objective === 6);
-    expect(await objectiveOf(e0!.id)).toMatchObject({ objective: 13 });
-    expect((await objectiveOf(scene.examinees[2]!.id))!.total).toBeNull();
+    expect(await scene.scoreOf(e0!.id)).toMatchObject({ objective: 13 });
+    expect((await scene.scoreOf(scene.examinees[2]!.id))!.total).toBeNull();
     const [log] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'question.special'));
     expect(log!.detail).toMatchObject({ reason: '题目印刷有误，全体送分' });
     // the same again is refused: nothing to change
@@ -70,7 +61,7 @@ describe('送分 / 取消此题', () => {
     ).toBe(0);
     // e0: 13 - 5 = 8, question 3 gone from the per-question scores
     await until(e0!.id, (r) => r?.objective === 8);
-    expect((await objectiveOf(e0!.id))!.questionScores['3']).toBeUndefined();
+    expect((await scene.scoreOf(e0!.id))!.questionScores['3']).toBeUndefined();
     expect(body(await scene.admin.post(special, { no: '3', special: null, reason: '恢复原答案' })).code).toBe(
       0,
     );

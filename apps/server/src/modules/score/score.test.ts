@@ -18,11 +18,9 @@ import { appFixture } from '../../../test/app-fixture';
 // e2 absent; e3 no sheet.
 const t = appFixture();
 let scene: ScoreScene;
-let url: string;
 
 beforeAll(async () => {
   scene = await buildScoreScene(t.app, t.database.db, 4);
-  url = `/filter/api/subject/${scene.subjectId}/score`;
   const [e0, e1, e2] = scene.examinees;
   await scene.addMarked(e0!.id, ...ALL_RIGHT);
   await scene.addMarked(e1!.id, ...ONE_RIGHT);
@@ -31,16 +29,16 @@ beforeAll(async () => {
 
 describe('POST score/recompute', () => {
   it('derives every examinee; refuses a bad id and a teacher before publishing', async () => {
-    const res = body<{ examinees: number }>(await scene.admin.post(`${url}/recompute`, {}));
+    const res = body<{ examinees: number }>(await scene.admin.post(`${scene.scoreUrl}/recompute`, {}));
     expect(res).toMatchObject({ code: 0, data: { examinees: 4 } });
     expect(body(await scene.admin.post('/filter/api/subject/0/score/recompute', {})).code).not.toBe(0);
-    expect(body(await scene.teacher.post(`${url}/recompute`, {})).message).toBe(NOT_PUBLISHED);
+    expect(body(await scene.teacher.post(`${scene.scoreUrl}/recompute`, {})).message).toBe(NOT_PUBLISHED);
   });
 });
 
 describe('GET score/summary', () => {
   it('实考 / 缺考 / 无答题卡 apart; mean, max, min over 实考', async () => {
-    const s = body<ScoreSummary>(await scene.admin.get(`${url}/summary`)).data;
+    const s = body<ScoreSummary>(await scene.admin.get(`${scene.scoreUrl}/summary`)).data;
     // e0: 13 + 15 = 28; e1: 3 + 2 = 5 -> mean 16.5, max 28, min 5
     const expected = { examinees: 4, present: 2, absent: 1, missing: 1, mean: 16.5, max: 28, min: 5 };
     expect(s.total).toMatchObject({ className: '全部', ...expected });
@@ -48,12 +46,13 @@ describe('GET score/summary', () => {
     expect(s.fullScore).toBe(43);
     expect(s.computedAt).not.toBeNull();
     expect(body(await scene.admin.get('/filter/api/subject/abc/score/summary')).code).not.toBe(0);
-    expect(body(await scene.teacher.get(`${url}/summary`)).message).toBe(NOT_PUBLISHED);
+    expect(body(await scene.teacher.get(`${scene.scoreUrl}/summary`)).message).toBe(NOT_PUBLISHED);
   });
 });
 
 describe('GET score/students', () => {
-  const get = (q: string) => scene.admin.get(`${url}/students?${q}`).then((r) => body<ScoreStudentsPage>(r));
+  const get = (q: string) =>
+    scene.admin.get(`${scene.scoreUrl}/students?${q}`).then((r) => body<ScoreStudentsPage>(r));
 
   it('per student and question, sorted, filtered by class, searched by name or exam number', async () => {
     const all = (await get('sort=total&order=desc')).data;
@@ -78,12 +77,12 @@ describe('GET score/students', () => {
   it('refuses a bad sort and a teacher who teaches none of the exam’s classes', async () => {
     expect((await get('sort=nope')).code).not.toBe(0);
     // 无权限 before the state is told (score-readers.test: who reads which students)
-    expect(body(await scene.teacher.get(`${url}/students`)).message).toBe('无权限');
+    expect(body(await scene.teacher.get(`${scene.scoreUrl}/students`)).message).toBe('无权限');
   });
 });
 
 describe('GET score/check', () => {
-  const check = () => scene.admin.get(`${url}/check`).then((r) => body<ScoreCheck>(r).data);
+  const check = () => scene.admin.get(`${scene.scoreUrl}/check`).then((r) => body<ScoreCheck>(r).data);
 
   it('lists what stops publishing with counts, and clears as each is settled', async () => {
     // the scene's questions total 33 of its full 43: every 四率 line would be a share of the wrong full marks
@@ -131,7 +130,7 @@ describe('GET score/check', () => {
     await db.update(scanException).set({ resolved: true }).where(eq(scanException.id, x!.id));
     await db.update(markTask).set({ status: 'submitted' }).where(eq(markTask.paperId, p3.id));
     await scene.addBlockScore(p3.id, { '21': 1, '22': 0, '23': 0 });
-    expect(body(await scene.admin.post(`${url}/recompute`, {})).code).toBe(0);
+    await scene.recompute();
     expect(await check()).toEqual({ ok: true, blockers: [] });
     // the batch's template reads 判断 question 4 with printed ticks: scoring cannot tell 对 from 错
     const [tpl] = await db.select().from(template).where(eq(template.subjectId, scene.subjectId));
@@ -200,7 +199,7 @@ describe('GET score/check', () => {
     expect(keys.code, keys.message).toBe(0);
     expect(await check()).toEqual({ ok: true, blockers: [] });
     expect(body(await scene.admin.get('/filter/api/subject/0/score/check')).code).not.toBe(0);
-    expect(body(await scene.teacher.get(`${url}/check`)).message).toBe(NOT_PUBLISHED);
+    expect(body(await scene.teacher.get(`${scene.scoreUrl}/check`)).message).toBe(NOT_PUBLISHED);
   });
 });
 
@@ -213,13 +212,7 @@ describe('key changes and publishing', () => {
     );
     expect(res.code, res.message).toBe(0);
     // e1 answered 2 with A: 0 -> 3, total 5 -> 8
-    const totalOf = async () =>
-      (
-        await t.database.db
-          .select({ total: score.total })
-          .from(score)
-          .where(and(eq(score.subjectId, scene.subjectId), eq(score.examineeId, scene.examinees[1]!.id)))
-      )[0]?.total;
+    const totalOf = async () => (await scene.scoreOf(scene.examinees[1]!.id))?.total;
     for (let i = 0; i < 100 && (await totalOf()) !== 8; i++) await new Promise((r) => setTimeout(r, 50));
     expect(await totalOf()).toBe(8);
   });
@@ -229,7 +222,7 @@ describe('key changes and publishing', () => {
     const status = async () =>
       (
         await scene.admin
-          .get(`${url}/students?keyword=${e2.kaohao}`)
+          .get(`${scene.scoreUrl}/students?keyword=${e2.kaohao}`)
           .then((r) => body<ScoreStudentsPage>(r).data)
       ).items[0]!.status;
     expect(await status()).toBe('absent');
@@ -248,6 +241,8 @@ describe('key changes and publishing', () => {
       .update(subject)
       .set({ status: SubjectStatus.published })
       .where(eq(subject.id, scene.subjectId));
-    expect(body(await scene.admin.post(`${url}/recompute`, {})).message).toBe(SUBJECT_STATE_FORBIDS);
+    expect(body(await scene.admin.post(`${scene.scoreUrl}/recompute`, {})).message).toBe(
+      SUBJECT_STATE_FORBIDS,
+    );
   });
 });

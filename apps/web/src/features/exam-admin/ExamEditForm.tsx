@@ -9,6 +9,7 @@ import { DateFields, fmt } from './DateFields';
 import { examAdminApi } from './exam-admin.api';
 import { invalidateExam } from './exam-admin.queries';
 import { SubjectsField, toSubjectInputs, type SubjectRow } from './SubjectsField';
+import { nameRules } from '../../components/form-rules';
 
 interface Values {
   name: string;
@@ -63,15 +64,7 @@ export function ExamEditForm({ exam }: { exam: ExamDetail }) {
         }}
         onFinish={(v) => void save(v)}
       >
-        <Form.Item
-          label="考试名称"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: '请输入考试名称' },
-            { min: 2, message: '考试名称至少 2 个字' },
-            { max: 60, message: '考试名称不能超过 60 个字' },
-          ]}
-        >
+        <Form.Item label="考试名称" name="name" rules={nameRules('考试名称')}>
           <Input placeholder="例如：2026学年第一学期高一期中考试" maxLength={60} showCount />
         </Form.Item>
         <Form.Item label="年级">

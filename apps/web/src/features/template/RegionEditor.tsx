@@ -9,6 +9,7 @@ import { fieldCount, REGION_LABELS, regionBounds, type Region } from './draft';
 import { latticeOfGrid, optionLabels, toBubbleGrid } from './lattice';
 import { subjectiveName } from './proposals';
 import { subjectiveChoices } from './numbering';
+import { DIRECTION_OPTIONS, NumberItem } from './fields';
 
 const KIND_OPTIONS = (['single', 'multi', 'trueFalse'] as QuestionKind[]).map((k) => ({
   value: k,
@@ -160,15 +161,13 @@ function ObjectiveFields({
   return (
     <>
       <Space size={8} wrap>
-        <Form.Item label="起始题号">
-          <InputNumber
-            aria-label="起始题号"
-            min={1}
-            max={999}
-            value={region.firstQuestion}
-            onChange={(v) => v && onChange({ ...region, firstQuestion: v, name: rename(v, n) })}
-          />
-        </Form.Item>
+        <NumberItem
+          label="起始题号"
+          min={1}
+          max={999}
+          value={region.firstQuestion}
+          onChange={(v) => onChange({ ...region, firstQuestion: v, name: rename(v, n) })}
+        />
         <Form.Item label="题型">
           <Select
             aria-label="题型"
@@ -181,33 +180,26 @@ function ObjectiveFields({
       </Space>
       {grid && (
         <Space size={8} wrap>
-          <Form.Item label="题数">
-            <InputNumber
-              aria-label="题数"
-              min={1}
-              max={100}
-              value={grid.count}
-              onChange={(v) => v && setGrid(v, grid.options.length)}
-            />
-          </Form.Item>
-          <Form.Item label="选项数">
-            <InputNumber
-              aria-label="选项数"
-              min={2}
-              max={8}
-              value={grid.options.length}
-              onChange={(v) => v && setGrid(grid.count, v)}
-            />
-          </Form.Item>
+          <NumberItem
+            label="题数"
+            min={1}
+            max={100}
+            value={grid.count}
+            onChange={(v) => setGrid(v, grid.options.length)}
+          />
+          <NumberItem
+            label="选项数"
+            min={2}
+            max={8}
+            value={grid.options.length}
+            onChange={(v) => setGrid(grid.count, v)}
+          />
           <Form.Item label="方向">
             <Select
               aria-label="方向"
               style={{ width: 110 }}
               value={grid.direction}
-              options={[
-                { value: 'horizontal', label: '横排选项' },
-                { value: 'vertical', label: '竖排选项' },
-              ]}
+              options={DIRECTION_OPTIONS}
               onChange={(d: 'horizontal' | 'vertical') => {
                 // the bubbles stay where they are; only which way a question runs changes
                 const l = latticeOfGrid(grid);

@@ -18,6 +18,7 @@ import { REGION_LABELS, type PageDraft, type Region, type RegionKind } from './d
 import type { DrawSettings } from './drawing';
 import type { Proposal } from './proposals';
 import type { TabKey } from './tabs';
+import { DIRECTION_OPTIONS, NumberItem } from './fields';
 
 /** The region kinds each tab draws and lists. */
 export const TAB_KINDS: Record<TabKey, RegionKind[]> = {
@@ -158,15 +159,14 @@ function Settings({
           />
         </Form.Item>
         {s.examKind === 'bubbles' && (
-          <Form.Item label="考号位数（未吸附时使用）">
-            <InputNumber
-              aria-label="考号位数设置"
-              min={1}
-              max={20}
-              value={s.digits}
-              onChange={(v) => v && set({ digits: v })}
-            />
-          </Form.Item>
+          <NumberItem
+            label="考号位数（未吸附时使用）"
+            ariaLabel="考号位数设置"
+            min={1}
+            max={20}
+            value={s.digits}
+            onChange={(digits) => set({ digits })}
+          />
         )}
         {s.examKind === 'column' && (
           <Form.Item
@@ -187,36 +187,31 @@ function Settings({
     return (
       <Form layout="vertical" size="small">
         <Space size={8} wrap>
-          <Form.Item label="每组题数">
-            <InputNumber
-              aria-label="每组题数"
-              min={1}
-              max={100}
-              value={s.questions}
-              onChange={(v) => v && set({ questions: v })}
-            />
-          </Form.Item>
-          <Form.Item label="选项数">
-            <InputNumber
-              aria-label="选项数设置"
-              min={2}
-              max={8}
-              value={s.options}
-              onChange={(v) => v && set({ options: v })}
-            />
-          </Form.Item>
+          <NumberItem
+            label="每组题数"
+            min={1}
+            max={100}
+            value={s.questions}
+            onChange={(questions) => set({ questions })}
+          />
+          <NumberItem
+            label="选项数"
+            ariaLabel="选项数设置"
+            min={2}
+            max={8}
+            value={s.options}
+            onChange={(options) => set({ options })}
+          />
           <Form.Item label="选项方向">
             <Select
               aria-label="选项方向"
               style={{ width: 110 }}
               value={s.direction}
-              options={[
-                { value: 'horizontal', label: '横排选项' },
-                { value: 'vertical', label: '竖排选项' },
-              ]}
+              options={DIRECTION_OPTIONS}
               onChange={(direction: DrawSettings['direction']) => set({ direction })}
             />
           </Form.Item>
+          {/* not a NumberItem: emptied, it goes back to 自动 (the next free number) */}
           <Form.Item label="起始题号">
             <InputNumber
               aria-label="起始题号设置"
@@ -233,15 +228,14 @@ function Settings({
   if (tab === 7 || tab === 8)
     return (
       <Form layout="vertical" size="small">
-        <Form.Item label="填涂框个数（未吸附时使用）">
-          <InputNumber
-            aria-label="填涂框个数"
-            min={2}
-            max={8}
-            value={s.marks}
-            onChange={(v) => v && set({ marks: v })}
-          />
-        </Form.Item>
+        <NumberItem
+          label="填涂框个数（未吸附时使用）"
+          ariaLabel="填涂框个数"
+          min={2}
+          max={8}
+          value={s.marks}
+          onChange={(marks) => set({ marks })}
+        />
       </Form>
     );
   return null;

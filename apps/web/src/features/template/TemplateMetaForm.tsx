@@ -1,5 +1,6 @@
 import type { TemplateMeta } from '@yj/contracts';
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
+import { NumberItem } from './fields';
 
 export const CARD_TYPE_LABELS: Record<TemplateMeta['cardType'], string> = {
   online: '在线答题卡',
@@ -47,16 +48,14 @@ export function TemplateMetaForm({
           onChange={(colorType: TemplateMeta['colorType']) => set({ colorType })}
         />
       </Form.Item>
-      <Form.Item label="dpi">
-        <InputNumber
-          aria-label="dpi"
-          min={100}
-          max={600}
-          step={50}
-          value={meta.dpiValue}
-          onChange={(v) => v && set({ dpiValue: v })}
-        />
-      </Form.Item>
+      <NumberItem
+        label="dpi"
+        min={100}
+        max={600}
+        step={50}
+        value={meta.dpiValue}
+        onChange={(dpiValue) => set({ dpiValue })}
+      />
       <Form.Item label="双面（2 页）">
         <Switch
           aria-label="双面模板"

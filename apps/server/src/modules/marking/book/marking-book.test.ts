@@ -12,7 +12,7 @@ import type {
   Paged,
   PaperSearchItem,
 } from '@yj/contracts';
-import { blockScore, samplePaper, scanPage, standardMark, student } from '../../../db/schema';
+import { blockScore, scanPage, standardMark, student } from '../../../db/schema';
 import { fsStorage } from '../../../infra/storage';
 import { body, type TestApp } from '../../../../test/app';
 import { setTask, type LeadScene } from '../../../../test/marking-lead-scene';
@@ -230,17 +230,7 @@ describe('originPicAndAnswer', () => {
   });
 
   it('answers a 标准卷 of 质检 like any paper to the marker it was given to (it must not stand out)', async () => {
-    const [sp] = await db()
-      .insert(samplePaper)
-      .values({
-        subjectId: s.subjectId,
-        blockId: s.blockId,
-        paperId: s.papers[0]!,
-        score: 8,
-        questionScores: { '13': 5, '14': 3 },
-        kind: 'standard',
-      })
-      .returning();
+    const [sp] = await s.addStandards([0], { '13': 5, '14': 3 });
     const [m] = await db()
       .insert(standardMark)
       .values({

@@ -9,6 +9,7 @@ import { examAdminApi } from '../exam-admin.api';
 import { gradesQuery, invalidateExam } from '../exam-admin.queries';
 import { SubjectsField, toSubjectInputs, type SubjectRow } from '../SubjectsField';
 import { WizardFrame } from './WizardFrame';
+import { nameRules } from '../../../components/form-rules';
 
 interface Values {
   name: string;
@@ -93,14 +94,7 @@ export function CreateBasics({
         >
           {/* Both steps stay mounted so going back keeps what was typed. */}
           <div style={{ display: step === 1 ? 'block' : 'none' }}>
-            <Form.Item
-              label="考试名称"
-              name="name"
-              rules={[
-                { required: true, whitespace: true, message: '请输入考试名称' },
-                { min: 2, message: '考试名称至少 2 个字' },
-              ]}
-            >
+            <Form.Item label="考试名称" name="name" rules={nameRules('考试名称')}>
               <Input placeholder="例如：2026学年第一学期高一期中考试" maxLength={60} showCount />
             </Form.Item>
             <Form.Item

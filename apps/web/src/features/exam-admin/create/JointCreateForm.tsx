@@ -13,6 +13,7 @@ import { SubjectsField, toSubjectInputs, type SubjectRow } from '../SubjectsFiel
 import { SchoolTreePicker } from './SchoolTreePicker';
 import { UnionManagerSelect } from './UnionManagerSelect';
 import { SchoolManagerSelect } from './SchoolManagerSelect';
+import { nameRules } from '../../../components/form-rules';
 
 interface Values {
   name: string;
@@ -73,14 +74,7 @@ export function JointCreateForm({ user }: { user: UserProfile }) {
       >
         <Card title="基本信息" style={{ marginBottom: 16 }}>
           <div style={{ maxWidth: 560 }}>
-            <Form.Item
-              label="联考名称"
-              name="name"
-              rules={[
-                { required: true, whitespace: true, message: '请输入联考名称' },
-                { min: 2, message: '联考名称至少 2 个字' },
-              ]}
-            >
+            <Form.Item label="联考名称" name="name" rules={nameRules('联考名称')}>
               <Input placeholder="例如：2026学年第一学期高一期末联考" maxLength={60} showCount />
             </Form.Item>
             <Form.Item

@@ -4,7 +4,7 @@ import type { OrgNode } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Form, Input, Select } from 'antd';
 import { FormModal } from '../../../components/FormModal';
-import { PHONE_RULES, requiredText } from '../../../components/form-rules';
+import { nameRules, PHONE_RULES, requiredText } from '../../../components/form-rules';
 import { flattenOrgs, LEVEL_LABELS } from '../org-tree';
 import { schoolAdminApi, type OrgCreateInput, type SchoolCreateInput } from '../school-admin.api';
 import { orgTreeQuery } from '../school-admin.queries';
@@ -113,15 +113,7 @@ export function CreateSchoolModal({
       onCancel={onClose}
       initialValues={{ isTertiary: false }}
     >
-      <Form.Item
-        name="name"
-        label="学校名称"
-        rules={[
-          { required: true, whitespace: true, message: '请输入学校名称' },
-          { min: 2, message: '学校名称至少 2 个字' },
-          { max: 60, message: '不能超过 60 个字' },
-        ]}
-      >
+      <Form.Item name="name" label="学校名称" rules={nameRules('学校名称')}>
         <Input placeholder="学校全称" maxLength={60} />
       </Form.Item>
       <Form.Item name="orgId" label="所属教育局" rules={[{ required: true, message: '请选择所属教育局' }]}>
