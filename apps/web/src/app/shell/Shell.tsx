@@ -8,6 +8,7 @@ import { ReloadViewContext } from './reload-view';
 import { useCancelStaleReads } from './useCancelStaleReads';
 import { useRemount } from './useRemount';
 import { useMonitor } from '../../features/monitor/useMonitor';
+import { failureOf } from '../../api/errors';
 
 /** The /book shell: header, the routed view (which it can reload), footer. */
 export function Shell() {
@@ -25,6 +26,20 @@ export function Shell() {
 
   if (user.isPending) return <Spin fullscreen description="正在加载…" />;
   if (user.isError && !user.data) {
+    // 系统维护 closed the platform to all but the system administrator: the banner above says until when
+    if (failureOf(user.error) === 'envFlagClosed')
+      return (
+        <Result
+          status="info"
+          title="系统维护中，暂停使用"
+          subTitle="维护结束后即可继续使用，请稍后重试。"
+          extra={
+            <Button type="primary" loading={user.isFetching} onClick={() => void user.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      );
     return (
       <Result
         status="warning"
