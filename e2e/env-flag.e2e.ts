@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { APP, shot, waitForExamList, journeySession } from './lib.ts';
+import { APP, call, shot, waitForExamList, journeySession } from './lib.ts';
 import { signedIn } from './marking-lib.ts';
 
 const s = journeySession();
@@ -86,6 +86,41 @@ test('只读维护: the teacher sees the banner, pages load, a save is refused a
   await saveAvatar(teacher);
   await teacher.getByText('头像已更新').waitFor();
   assert.equal(sent.length, 1, 'the save was sent this time');
+  await teacher.context().close();
+  await admin.context().close();
+});
+
+test('暂停使用: a teacher gets the maintenance page with the end announced; the administrator works on, then lifts it', async () => {
+  const admin = await signedIn(s, 'admin');
+  const until = new Date(Date.now() + 3 * 3600_000);
+  await call(admin, 'POST', '/api/admin/envFlag', {
+    message: '系统停机升级',
+    until: until.toISOString(),
+    readOnly: false,
+  });
+  // signing in passes (who signs in is known only after); then every screen is the maintenance one
+  const teacher = await signedIn(s, TEACHER);
+  await teacher.getByText('系统维护中，暂停使用').waitFor();
+  const banner = teacher.getByTestId('env-flag-banner');
+  await banner.getByText('系统维护中：系统停机升级').waitFor();
+  await banner.getByText('维护期间暂停使用').waitFor();
+  assert.match(await banner.innerText(), /预计 .*\d{2}:\d{2} 结束/, 'the banner says the end announced');
+  await shot(teacher, 'env-flag-closed-teacher');
+  // the system administrator is not held back: their home page loads
+  await admin.goto(`${APP}/book/home`);
+  await waitForExamList(admin);
+  await call(admin, 'POST', '/api/admin/envFlag/clear');
+  // 重新检查 reads the flag at once (else the next minute's read does): the teacher's screens are back
+  await teacher.getByRole('button', { name: '重新检查' }).click();
+  await teacher.getByTestId('welcome').waitFor();
+  assert.equal(await banner.count(), 0, 'no banner once lifted');
+  // a fresh load during maintenance: who-am-I is refused, the same screen shows; lifted, the page comes back
+  await call(admin, 'POST', '/api/admin/envFlag', { message: '系统停机升级', until: null, readOnly: false });
+  await teacher.reload();
+  await teacher.getByText('系统维护中，暂停使用').waitFor();
+  await call(admin, 'POST', '/api/admin/envFlag/clear');
+  await teacher.getByRole('button', { name: '重新检查' }).click();
+  await teacher.getByTestId('welcome').waitFor();
   await teacher.context().close();
   await admin.context().close();
 });

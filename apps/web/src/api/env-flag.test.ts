@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { authContract, FAILURES, homeContract, type EnvFlag } from '@yj/contracts';
 import { callRoute } from './contract';
 import { classifyError } from './classify-error';
-import { envFlagStore, registerEnvFlagRefusalHandler } from './env-flag';
+import { envFlagStore, registerEnvFlagReader } from './env-flag';
 import { failureOf } from './errors';
 import { stubFetch } from './fetch-stub';
 import { api } from './filter';
@@ -19,7 +19,7 @@ const flag = (readOnly: boolean): EnvFlag => ({
 afterEach(() => {
   envFlagStore.set(null);
   envFlagStore.setExempt(false);
-  registerEnvFlagRefusalHandler(() => undefined);
+  registerEnvFlagReader(() => undefined);
 });
 
 describe('系统维护 in the API client (spec §7: rejected at once)', () => {
@@ -68,7 +68,7 @@ describe('系统维护 in the API client (spec §7: rejected at once)', () => {
 
   it('a refusal by the server (a flag not read yet) brings its flag at once and has it read again', async () => {
     let readAgain = 0;
-    registerEnvFlagRefusalHandler(() => readAgain++);
+    registerEnvFlagReader(() => readAgain++);
     answer({
       code: 1,
       message: '系统升级维护中（维护期间只能查看，暂不能保存或提交）',

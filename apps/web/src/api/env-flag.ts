@@ -41,10 +41,14 @@ export const envFlagStore = {
   },
 };
 
-/** Called when the server refused a call by the flag (an old flag here, or none read yet). */
-let onServerRefusal: (() => void) | undefined;
-export function registerEnvFlagRefusalHandler(fn: () => void): void {
-  onServerRefusal = fn;
+/** What reads the flag from the server (EnvFlagBanner registers it). */
+let reader: (() => void) | undefined;
+export function registerEnvFlagReader(fn: () => void): void {
+  reader = fn;
+}
+/** Reads the flag again now: after the server refused a call by it, or when a user asks whether it is over. */
+export function rereadEnvFlag(): void {
+  reader?.();
 }
 
 /** Calls that pass any flag: reading the flag, and who is signed in (the server decides it: the system admin passes). */
@@ -83,5 +87,5 @@ export function noteEnvFlagAnswer(body: unknown): void {
   if (kind !== 'envFlagWritesPaused' && kind !== 'envFlagClosed') return;
   const carried = envFlagSchema.safeParse(body.data);
   if (carried.success) envFlagStore.set(carried.data);
-  onServerRefusal?.();
+  rereadEnvFlag();
 }

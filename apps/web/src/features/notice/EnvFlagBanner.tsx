@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@yj/contracts';
 import { Alert } from 'antd';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { envFlagStore, registerEnvFlagRefusalHandler } from '../../api/env-flag';
+import { envFlagStore, registerEnvFlagReader } from '../../api/env-flag';
 import { currentUserQuery } from '../auth/current-user-query';
 import { envFlagText } from './env-flag-text';
 import { noticeApi } from './notice.api';
@@ -35,7 +35,7 @@ export function EnvFlagBanner() {
   useEffect(() => {
     read();
     const timer = setInterval(read, ENV_FLAG_POLL_MS);
-    registerEnvFlagRefusalHandler(read);
+    registerEnvFlagReader(read);
     // back to a tab left open during the maintenance: read at once rather than at the next minute
     const onVisible = () => document.visibilityState === 'visible' && read();
     document.addEventListener('visibilitychange', onVisible);
