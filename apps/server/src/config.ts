@@ -44,6 +44,11 @@ const envSchema = z.object({
    * a sign-out or any change through this process forgets them at once, another process within this time
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2_000),
+  /**
+   * 系统维护: how often each process reads the flag again (a flag set or cleared through another process reaches
+   * this one within this time; through this one, at once); 0: only at start and on its own changes
+   */
+  ENV_FLAG_REFRESH_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().min(1).default(''),
   /**
@@ -80,6 +85,7 @@ export interface Config {
   sessionIdleMs: number;
   sessionMaxMs: number;
   sessionCacheMs: number;
+  envFlagRefreshMs: number;
   trustProxy: boolean;
   webDist: string;
   smsProvider: Env['SMS_PROVIDER'];
@@ -119,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    envFlagRefreshMs: e.ENV_FLAG_REFRESH_MS,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     smsProvider: e.SMS_PROVIDER,

@@ -90,6 +90,7 @@ import { taskRoutes } from './modules/task/task.routes';
 import { monitorModule } from './modules/monitor/monitor.module';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { API_PREFIX, registerAuth } from './plugins/auth';
+import { registerEnvFlag } from './plugins/env-flag';
 import { ok } from './plugins/http';
 
 export const VERSION = '0.1.0';
@@ -108,6 +109,18 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
   });
 
   registerAuth(app, { sessions });
+  // 系统维护: the flag is read before the first request and kept in memory (env-flag.service.ts)
+  const { notice, envFlag } = noticeModule({ db, audit });
+  await envFlag.refresh();
+  if (config.envFlagRefreshMs > 0) {
+    const timer = setInterval(
+      () => void envFlag.refresh().catch((e: unknown) => app.log.warn({ err: e }, 'env flag refresh failed')),
+      config.envFlagRefreshMs,
+    );
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  registerEnvFlag(app, { current: envFlag.current });
 
   await app.register(
     async (api) => {
@@ -132,7 +145,7 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         loginRateLimit: config.loginRateLimit,
       });
       accountRoutes(api, { account });
-      noticeRoutes(api, { ...noticeModule({ db, audit }), smsProvider: config.smsProvider });
+      noticeRoutes(api, { notice, envFlag, smsProvider: config.smsProvider });
       homeRoutes(api, homeModule({ db }));
       const { school, grades, students, teachers, admins, admissions } = schoolModule({
         db,

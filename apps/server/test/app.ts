@@ -61,6 +61,8 @@ export async function testApp(
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
     SESSION_CACHE_MS: '0',
+    // 系统维护: read at start and on its own changes only, so no request's statements count a background read
+    ENV_FLAG_REFRESH_MS: '0',
     ...env,
   });
   const database = await testDatabase();

@@ -153,6 +153,15 @@ export const FAILURES = {
     message: (p: { count: Param }) =>
       `尚有 ${p.count} 名考生在线作答中，须待其交卷或作答时间结束后再开始阅卷`,
   },
+  // 系统维护 (the environment flag, 12032–12039): data is the flag itself (envFlag, routes/home.ts)
+  /** data: the flag — a write refused while the system is read-only */
+  envFlagWritesPaused: {
+    errCode: 12032,
+    message: (p: { message: string }) => `${p.message}（维护期间只能查看，暂不能保存或提交）`,
+  },
+  /** data: the flag — any call refused while the system is closed for maintenance */
+  envFlagClosed: { errCode: 12033, message: (p: { message: string }) => `${p.message}（维护期间暂停使用）` },
+  envFlagUntilPast: { errCode: 12034, message: '预计结束时间须晚于现在' },
   // 在线考试: photos of written work (12100–12109)
   onlinePhotoRequired: { errCode: 12100, message: '请选择要上传的照片' },
   onlinePhotoTooLarge: { errCode: 12101, message: '照片不能超过 10 MB' },

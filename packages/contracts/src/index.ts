@@ -56,6 +56,7 @@ export * from './bureau';
 export * from './task';
 export * from './monitor';
 export * from './route';
+export * from './env-flag';
 export * from './routes/home';
 export * from './routes/message';
 export * from './routes/todo';

@@ -30,6 +30,13 @@ export interface RouteContract<
    * the route can answer: the others are shown as their message, and need no listing.
    */
   failures?: readonly FailureKind[];
+  /**
+   * A POST that only reads (a query whose filter is a body, a preview, a check): it goes on while the system is
+   * read-only for maintenance (env-flag.ts). A GET reads and any other method writes without saying so.
+   */
+  reads?: true;
+  /** Signing in or out: passes 系统维护 (env-flag.ts), or nobody — the system administrator first — could sign in. */
+  signIn?: true;
 }
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

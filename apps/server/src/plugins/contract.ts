@@ -58,8 +58,12 @@ export function contractRoutes(app: FastifyInstance) {
     handler: ContractHandler<C>,
     options: ContractOptions = {},
   ): void {
-    const config: FastifyContextConfig =
-      c.access === 'public' ? { ...options, public: true } : { ...options, capability: c.access };
+    const config: FastifyContextConfig = {
+      ...(c.access === 'public' ? { ...options, public: true } : { ...options, capability: c.access }),
+      // 系统维护 (plugins/env-flag.ts) tells reads from writes and lets signing in through by these
+      ...(c.reads ? { reads: true } : {}),
+      ...(c.signIn ? { signIn: true } : {}),
+    };
     app.route({
       method: c.method,
       url: c.path,

@@ -15,7 +15,9 @@ export type ErrorAction =
   | { kind: 'smsQuota'; text: string }
   | { kind: 'pictureCaptcha'; url: string; verifyKey: string; text: string; warn: boolean }
   | { kind: 'phoneCaptcha'; text: string; data: Record<string, unknown> }
-  | { kind: 'alert'; title: string; text: string; traceId?: string };
+  | { kind: 'alert'; title: string; text: string; traceId?: string }
+  /** 系统维护 refused the call: the banner says why, a short notice says it again for the action just tried */
+  | { kind: 'maintenance'; text: string };
 
 const CHINESE = /[\u4e00-\u9fa5]/;
 
@@ -72,7 +74,9 @@ export function classifyError(e: unknown): ErrorAction {
   const text =
     httpStatus === 429 && !CHINESE.test(String(env.message ?? '')) ? TOO_FAST_TEXT : errorText(env);
   // Spec §8 names this one refusal (当前科目状态不允许此操作); it is an expected state conflict, not a fault.
+  // 系统维护's refusals are expected too: the banner across the top already says why.
   const failure = failureOf(env);
+  if (failure === 'envFlagWritesPaused' || failure === 'envFlagClosed') return { kind: 'maintenance', text };
   if (failure === 'subjectStateForbids' || failure === 'subjectStateForbidsNamed')
     return { kind: 'alert', title: '提示', text };
   const traceId = typeof env.traceId === 'string' ? env.traceId : undefined;

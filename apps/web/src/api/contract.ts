@@ -1,4 +1,4 @@
-import type { RouteContract, RouteData, RouteInput } from '@yj/contracts';
+import { readsOnly, type RouteContract, type RouteData, type RouteInput } from '@yj/contracts';
 import { FILTER_BASE } from './constants';
 import { applyEnvelope } from './envelope-rule';
 import { isRecord } from './errors';
@@ -32,7 +32,9 @@ export async function callRoute<C extends RouteContract>(
         ? // spec §7: with a `data` option the payload goes as query and `data` as the body
           prepareRequest('DELETE', FILTER_BASE, c.path, q ?? {}, { ...opts, data: body })
         : prepareRequest(c.method, FILTER_BASE, `${c.path}${toQuery(q)}`, body as Payload, opts);
-  const answer = await execute(req, options.signal ? { signal: options.signal } : {});
+  // 系统维护 tells reads from writes by the contract (a POST that only reads is marked `reads`)
+  const call = { read: readsOnly(c), signIn: c.signIn === true };
+  const answer = await execute(req, options.signal ? { signal: options.signal, call } : { call });
   if (isRecord(answer) && answer.code === 0 && answer.data === null) return null as RouteData<C>;
   return applyEnvelope(c.path, answer) as RouteData<C>;
 }

@@ -52,6 +52,13 @@ export function handleApiError(error: unknown, hooks: ErrorHooks = {}): ErrorAct
         void askPhoneCode(action.text, action.data).then((code) => code && onPhoneCode(code));
       } else alert('出错了', action.text);
       break;
+    case 'maintenance': {
+      // one notice at a time (several calls may be refused at once): the banner stays, this one goes
+      const ui = uiApi();
+      if (ui) void ui.message.warning({ content: action.text, key: 'env-flag', duration: 4 });
+      else console.error(action.text);
+      break;
+    }
     case 'alert':
       alert(action.title, action.traceId ? `${action.text}（错误编号：${action.traceId}）` : action.text);
       break;

@@ -1,6 +1,7 @@
 import { NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './constants';
 import { pendingCalls, readSignal, type CancelRegistry } from './cancel-registry';
 import { cancelledError, isCancelled, isRecord, type HttpError, type NetworkError } from './errors';
+import { envFlagRefusalOf, noteEnvFlagAnswer, type CallKind } from './env-flag';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** What a caller hands over: an object of fields, a FormData (uploads) or nothing. */
@@ -101,6 +102,8 @@ export interface ExecuteOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   registry?: CancelRegistry;
+  /** what the call does, for 系统维护 (env-flag.ts); unsaid: a GET or HEAD reads, any other method writes */
+  call?: CallKind;
 }
 
 const TIMEOUT = Symbol('timeout');
@@ -116,11 +119,17 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /**
- * Sends a prepared request. The call sits in the pending registry until it settles; it rejects with
+ * Sends a prepared request, unless 系统维护 refuses it (then it rejects at once). The call sits in the pending registry until it settles; it rejects with
  * the cancelled marker, an HttpError (status + body) or a NetworkError (code 1024) — spec §8. Started by a query
  * (readSignal), it is a read: aborted with its query (the screen that wanted it gone, another exam or subject).
  */
 export async function execute(req: PreparedRequest, opts: ExecuteOptions = {}): Promise<unknown> {
+  // 系统维护: a call the flag refuses is rejected at once, never sent (spec §7)
+  const refused = envFlagRefusalOf(
+    req.url,
+    opts.call ?? { read: req.method === 'GET' || req.method === 'HEAD' },
+  );
+  if (refused) throw refused;
   const registry = opts.registry ?? pendingCalls;
   const controller = new AbortController();
   const read = readSignal();
@@ -147,6 +156,7 @@ export async function execute(req: PreparedRequest, opts: ExecuteOptions = {}): 
       throw toTransportError(controller.signal, e);
     }
     const body = await readBody(res);
+    noteEnvFlagAnswer(body);
     if (!res.ok) {
       const err: HttpError = { code: res.status, data: body };
       throw err;

@@ -1,5 +1,6 @@
 import type { ImportError } from '@yj/contracts';
 import { FILTER_BASE, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from './constants';
+import { envFlagRefusalOf, noteEnvFlagAnswer } from './env-flag';
 import { isRecord } from './errors';
 import { XHR_HEADER } from './filter';
 
@@ -42,6 +43,9 @@ export function uploadForm<T>(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<ImportAnswer<T>> {
+  // 系统维护: an upload is a write, refused at once while the flag says so
+  const refused = envFlagRefusalOf(`${FILTER_BASE}${path}`, { read: false });
+  if (refused) return Promise.resolve({ kind: 'failed', message: refused.message, raw: refused });
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${FILTER_BASE}${path}`);
@@ -58,6 +62,7 @@ export function uploadForm<T>(
       } catch {
         body = xhr.responseText;
       }
+      noteEnvFlagAnswer(body);
       resolve(readImportAnswer<T>(xhr.status, body));
     };
     xhr.onerror = () =>

@@ -28,6 +28,7 @@ import {
 export const authContract = {
   login: defineRoute({
     method: 'POST',
+    signIn: true,
     path: '/yue/user/login',
     access: 'public',
     body: loginRequest,
@@ -43,6 +44,7 @@ export const authContract = {
   }),
   changePwdLogin: defineRoute({
     method: 'POST',
+    signIn: true,
     path: '/api/anno/user/changePwdLogin',
     access: 'public',
     body: changePwdLoginRequest,
@@ -52,6 +54,7 @@ export const authContract = {
   /** a code to the phone being bound (the bind ticket from the refused login) */
   bindPhoneCode: defineRoute({
     method: 'POST',
+    signIn: true,
     path: '/api/anno/user/bindPhone/code',
     access: 'public',
     body: bindPhoneCodeRequest,
@@ -61,15 +64,23 @@ export const authContract = {
   /** the phone bound with its code, and the session started */
   bindPhoneLogin: defineRoute({
     method: 'POST',
+    signIn: true,
     path: '/api/anno/user/bindPhone',
     access: 'public',
     body: bindPhoneLoginRequest,
     response: loginResponse,
     failures: ['bindPhoneTicketExpired'],
   }),
-  logout: defineRoute({ method: 'POST', path: '/api/user/logout', access: 'account.self', response: noData }),
+  logout: defineRoute({
+    method: 'POST',
+    signIn: true,
+    path: '/api/user/logout',
+    access: 'account.self',
+    response: noData,
+  }),
   userInfo: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/user/getUserInfo',
     access: 'account.self',
     response: userProfile,
@@ -112,6 +123,7 @@ export const authContract = {
   /** 扫码登录, the PC: a new QR (a code in it, a ticket kept by the page) */
   scanLoginQr: defineRoute({
     method: 'POST',
+    signIn: true,
     path: '/api/anno/scanLogin/qrcode',
     access: 'public',
     response: scanLoginQr,
@@ -119,6 +131,7 @@ export const authContract = {
   /** 扫码登录, the PC: whether the phone confirmed; the first answer after it starts the PC's session */
   scanLoginPoll: defineRoute({
     method: 'POST',
+    signIn: true,
     path: '/api/anno/scanLogin/poll',
     access: 'public',
     body: scanLoginPollBody,
@@ -127,6 +140,7 @@ export const authContract = {
   /** 扫码登录, the phone: which PC asks */
   scanLoginInfo: defineRoute({
     method: 'POST',
+    signIn: true,
     path: '/api/scanLogin/info',
     access: 'account.self',
     body: scanLoginCodeBody,
@@ -136,6 +150,7 @@ export const authContract = {
   /** 扫码登录, the phone: 确认登录 */
   scanLoginConfirm: defineRoute({
     method: 'POST',
+    signIn: true,
     path: '/api/scanLogin/confirm',
     access: 'account.self',
     body: scanLoginCodeBody,
@@ -145,6 +160,7 @@ export const authContract = {
   /** 扫码登录, the phone: 取消登录 */
   scanLoginCancel: defineRoute({
     method: 'POST',
+    signIn: true,
     path: '/api/scanLogin/cancel',
     access: 'account.self',
     body: scanLoginCodeBody,

@@ -42,6 +42,7 @@ export const examContract = {
   }),
   inSchool: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/exam/inSchool',
     access: 'home.read',
     body: examListQuery,
@@ -49,6 +50,7 @@ export const examContract = {
   }),
   joint: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/exam/jointExam/home',
     access: 'home.read',
     body: examListQuery,
@@ -101,6 +103,7 @@ export const examContract = {
   }),
   dynamicLog: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/exam/:examId/dynamicLog',
     access: 'exam.manage',
     params: exam,

@@ -30,6 +30,7 @@ export type ExamTeacher = z.infer<typeof examTeacher>;
 export const examineeContract = {
   list: defineRoute({
     method: 'POST',
+    reads: true,
     path: base,
     access: 'exam.roster.read',
     params: exam,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParam } from '../fields';
 import { pageQuery } from '../envelope';
 import { serviceLinks, serviceLinksUpdate, sysNotice, sysNoticeUpdate } from '../auth';
+import { envFlagAnswer, envFlagUpdate } from '../env-flag';
 import { homeExam, homeExamsQuery, messageItem } from '../home';
 import { defineRoute, noData, paged } from '../route';
 
@@ -9,6 +10,7 @@ import { defineRoute, noData, paged } from '../route';
 export const homeContract = {
   exams: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/home/exams',
     access: 'home.read',
     body: homeExamsQuery,
@@ -22,6 +24,7 @@ export const homeContract = {
   }),
   messages: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/message/list',
     access: 'account.self',
     body: pageQuery,
@@ -69,6 +72,28 @@ export const homeContract = {
     access: 'notice.edit',
     body: serviceLinksUpdate,
     response: serviceLinks,
+  }),
+  /** 系统维护: the flag, or an empty object (env-flag.ts); read by everyone, signed in or not, at start and every minute */
+  envFlag: defineRoute({
+    method: 'GET',
+    path: '/api/anno/envFlag',
+    access: 'public',
+    response: envFlagAnswer,
+  }),
+  /** the system administrator sets (or replaces) the flag: from the next call on, the platform is in maintenance */
+  setEnvFlag: defineRoute({
+    method: 'POST',
+    path: '/api/admin/envFlag',
+    access: 'notice.edit',
+    body: envFlagUpdate,
+    response: envFlagAnswer,
+  }),
+  /** the system administrator ends the maintenance: the answer is the empty object */
+  clearEnvFlag: defineRoute({
+    method: 'POST',
+    path: '/api/admin/envFlag/clear',
+    access: 'notice.edit',
+    response: envFlagAnswer,
   }),
   /** what the system administrator must know of how this install runs (e.g. reset codes only in the log) */
   systemWarnings: defineRoute({

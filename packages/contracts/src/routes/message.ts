@@ -46,6 +46,7 @@ export const messageContract = {
   }),
   sent: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/message/sent',
     access: 'account.self',
     body: pageQuery,

@@ -115,6 +115,7 @@ export const portalContract = {
   }),
   login: defineRoute({
     method: 'POST',
+    signIn: true,
     path: '/api/portal/login',
     access: 'public',
     body: portalLoginRequest,
@@ -123,6 +124,7 @@ export const portalContract = {
   }),
   parentSms: defineRoute({
     method: 'POST',
+    signIn: true,
     path: '/api/portal/parent/sms',
     access: 'public',
     body: parentSmsRequest,
@@ -130,6 +132,7 @@ export const portalContract = {
   }),
   parentLogin: defineRoute({
     method: 'POST',
+    signIn: true,
     path: '/api/portal/parent/login',
     access: 'public',
     body: parentLoginRequest,
@@ -139,6 +142,7 @@ export const portalContract = {
   me: defineRoute({ method: 'GET', path: '/api/portal/me', access: 'portal.self', response: portalMe }),
   logout: defineRoute({
     method: 'POST',
+    signIn: true,
     path: '/api/portal/logout',
     access: 'portal.self',
     response: noData,

@@ -51,6 +51,7 @@ export const questionContract = {
   }),
   judge: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/subject/judge/strucTemplate',
     access: 'exam.read',
     body: z.object({ subjectId: id() }),

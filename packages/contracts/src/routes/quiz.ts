@@ -34,6 +34,7 @@ export const quizContract = {
   }),
   list: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/quiz/list',
     access: 'quiz.read',
     body: quizListQuery,

@@ -62,6 +62,7 @@ export const reportGroupContract = {
   /** examinees by exam number (a pasted column), for a student group */
   byKaohao: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/exam/:examId/report/group-candidates/kaohao',
     access: 'report.read',
     params: reportParams,

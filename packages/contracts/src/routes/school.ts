@@ -40,6 +40,7 @@ const deleted = z.object({ deleted: z.number() });
 export const schoolContract = {
   students: defineRoute({
     method: 'POST',
+    reads: true,
     path: students,
     access: 'school.manage',
     params: school,
@@ -81,6 +82,7 @@ export const schoolContract = {
 
   teachers: defineRoute({
     method: 'POST',
+    reads: true,
     path: teachers,
     access: 'school.read',
     params: school,
@@ -143,6 +145,7 @@ export const schoolContract = {
   }),
   classes: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/school/:schoolId/banjis',
     access: 'school.read',
     params: school,
@@ -183,6 +186,7 @@ export const schoolContract = {
 
   admins: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/school/getAdmins',
     access: 'school.manage',
     body: schoolIdBody,
@@ -215,6 +219,7 @@ export const schoolContract = {
 
   records: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/school/:schoolId/records',
     access: 'school.manage',
     params: school,
@@ -223,6 +228,7 @@ export const schoolContract = {
   }),
   statistics: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/school/getStatistics',
     access: 'school.statistics.read',
     body: schoolIdBody,

@@ -49,6 +49,7 @@ export const templateContract = {
   /** a location area's reference pixels cut from a stored picture */
   patch: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/subject/:id/template/patch',
     access: 'subject.setting.edit',
     params: subject,
@@ -57,6 +58,7 @@ export const templateContract = {
   }),
   validate: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/subject/:id/template/:templateId/validate',
     access: 'exam.read',
     params: one,
@@ -85,6 +87,7 @@ export const cardContract = {
   }),
   preview: defineRoute({
     method: 'POST',
+    reads: true,
     path: '/api/subject/:id/card/preview',
     access: 'exam.read',
     params: subject,

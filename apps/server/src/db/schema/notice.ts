@@ -76,3 +76,18 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_exam_idx').on(t.examId, t.at), index('audit_school_idx').on(t.schoolId, t.at)],
 );
+
+/**
+ * 系统维护 (the environment flag, packages/contracts env-flag.ts): every set and every clear is a new row, the
+ * newest decides; a row with `cleared_at` set means the system runs normally (history kept beside the audit).
+ */
+export const envFlag = pgTable('env_flag', {
+  id: id(),
+  message: text('message').notNull(),
+  until: at('until'),
+  readOnly: boolean('read_only').notNull(),
+  setBy: integer('set_by').references(() => user.id),
+  setAt: at('set_at').notNull().defaultNow(),
+  clearedBy: integer('cleared_by').references(() => user.id),
+  clearedAt: at('cleared_at'),
+});

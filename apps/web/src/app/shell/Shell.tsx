@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Layout, Result, Spin } from 'antd';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { CurrentUserContext } from '../../features/auth/current-user-context';
 import { currentUserQuery } from '../../features/auth/current-user-query';
@@ -8,6 +9,9 @@ import { ReloadViewContext } from './reload-view';
 import { useCancelStaleReads } from './useCancelStaleReads';
 import { useRemount } from './useRemount';
 import { useMonitor } from '../../features/monitor/useMonitor';
+import { failureOf } from '../../api/errors';
+import { envFlagStore } from '../../api/env-flag';
+import { EnvFlagClosed } from '../../features/notice/EnvFlagClosed';
 
 /** The /book shell: header, the routed view (which it can reload), footer. */
 export function Shell() {
@@ -23,7 +27,18 @@ export function Shell() {
   // footer, its own header leads back (at 768 px the site header cost the answer image a tenth of its height)
   const bare = handles.some((h) => h.bare === true);
 
+  // 系统维护 closed the platform to all but the system administrator: the server refuses even who-am-I then (its
+  // refusal brings the flag here); once the flag is lifted, who-am-I is asked again
+  const flag = useSyncExternalStore(envFlagStore.subscribe, envFlagStore.get);
+  const closed = !!flag && !flag.readOnly && !user.data?.isAdmin;
+  const refusedByFlag = user.isError && failureOf(user.error) === 'envFlagClosed';
+  const { refetch } = user;
+  useEffect(() => {
+    if (!closed && refusedByFlag) void refetch();
+  }, [closed, refusedByFlag, refetch]);
+
   if (user.isPending) return <Spin fullscreen description="正在加载…" />;
+  if (closed || refusedByFlag) return <EnvFlagClosed />;
   if (user.isError && !user.data) {
     return (
       <Result

@@ -4,19 +4,21 @@ import {
   LockOutlined,
   LogoutOutlined,
   NotificationOutlined,
+  ToolOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { UserProfile } from '@yj/contracts';
 import { Dropdown, type MenuProps } from 'antd';
 import { useState, type CSSProperties } from 'react';
 import { UserAvatar } from '../../components/UserAvatar';
+import { EnvFlagEditor } from '../notice/EnvFlagEditor';
 import { ServiceLinksEditor } from '../notice/ServiceLinksEditor';
 import { SysNoticeEditor } from '../notice/SysNoticeEditor';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { ProfileModal } from './ProfileModal';
 import { useLogout } from './useLogout';
 
-type Dialog = 'profile' | 'password' | 'notice' | 'serviceLinks' | null;
+type Dialog = 'profile' | 'password' | 'notice' | 'serviceLinks' | 'envFlag' | null;
 
 const triggerStyle: CSSProperties = {
   display: 'flex',
@@ -50,6 +52,7 @@ export function UserMenu({ user }: { user: UserProfile }) {
       ? [
           { key: 'notice', icon: <NotificationOutlined />, label: '系统公告' },
           { key: 'serviceLinks', icon: <CustomerServiceOutlined />, label: '客服链接' },
+          { key: 'envFlag', icon: <ToolOutlined />, label: '系统维护' },
         ]
       : []),
     { type: 'divider' as const },
@@ -85,6 +88,7 @@ export function UserMenu({ user }: { user: UserProfile }) {
       {user.isAdmin && (
         <ServiceLinksEditor open={dialog === 'serviceLinks'} onClose={() => setDialog(null)} />
       )}
+      {user.isAdmin && <EnvFlagEditor open={dialog === 'envFlag'} onClose={() => setDialog(null)} />}
     </>
   );
 }

@@ -1,4 +1,12 @@
-import { homeContract, type ServiceLinksUpdate, type SysNotice, type SysNoticeUpdate } from '@yj/contracts';
+import {
+  flagOf,
+  homeContract,
+  type EnvFlag,
+  type EnvFlagUpdate,
+  type ServiceLinksUpdate,
+  type SysNotice,
+  type SysNoticeUpdate,
+} from '@yj/contracts';
 import { callRoute } from '../../api/contract';
 
 /** A notice with text, or null (none, or withdrawn by publishing an empty text). */
@@ -14,6 +22,11 @@ export const noticeApi = {
   /** both links, for the system administrator's editor */
   editServiceLinks: () => callRoute(homeContract.editServiceLinks, {}),
   saveServiceLinks: (body: ServiceLinksUpdate) => callRoute(homeContract.saveServiceLinks, { body }),
+  /** 系统维护: the flag in force, or null */
+  envFlag: async (): Promise<EnvFlag | null> => flagOf(await callRoute(homeContract.envFlag, {})),
+  setEnvFlag: async (body: EnvFlagUpdate): Promise<EnvFlag | null> =>
+    flagOf(await callRoute(homeContract.setEnvFlag, { body })),
+  clearEnvFlag: async (): Promise<EnvFlag | null> => flagOf(await callRoute(homeContract.clearEnvFlag, {})),
   /** the system administrator's warnings about this install */
   warnings: () => callRoute(homeContract.systemWarnings, {}),
 };

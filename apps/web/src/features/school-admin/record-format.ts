@@ -49,6 +49,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'auth.login': '登录',
   'auth.logout': '退出登录',
   'notice.update': '更新系统公告',
+  'envFlag.set': '开始系统维护',
+  'envFlag.clear': '解除系统维护',
 };
 
 /** Colour family of an action's tag: additions green, removals red, the rest blue. */
