@@ -158,7 +158,8 @@ export const FAILURES = {
   makeupWindowInvalid: { errCode: 12141, message: '补考结束时间须晚于开始时间' },
   makeupAlreadySubmitted: {
     errCode: 12142,
-    message: (p: { kaohao: Param }) => `考号 ${p.kaohao} 的考生已交卷，不能安排补考（如需再次作答请使用“重新开放”）`,
+    message: (p: { kaohao: Param }) =>
+      `考号 ${p.kaohao} 的考生已交卷，不能安排补考（如需再次作答请使用“重新开放”）`,
   },
   makeupInProgress: {
     errCode: 12143,

@@ -65,6 +65,8 @@ export const onlineSetting = z.object({
   canCancel: z.boolean(),
   /** 重新开放 is possible: marking has not started (a later hand-in could outgrow the 题块's regions set at 开始阅卷) */
   canReopen: z.boolean(),
+  /** 补考 can be given or changed: launched, marking not started (as 重新开放) */
+  canMakeup: z.boolean(),
   questions: z.array(onlineSettingQuestion),
 });
 export type OnlineSetting = z.infer<typeof onlineSetting>;
@@ -94,9 +96,7 @@ export const sitterRow = z.object({
   answered: z.number(),
   objectiveScore: z.number().nullable(),
   /** the examinee's own 补考 window, when one is given (their sitting is in it instead of the exam's) */
-  makeup: z
-    .object({ startsAt: z.string(), endsAt: z.string(), durationMin: z.number() })
-    .nullable(),
+  makeup: z.object({ startsAt: z.string(), endsAt: z.string(), durationMin: z.number() }).nullable(),
 });
 export type SitterRow = z.infer<typeof sitterRow>;
 export const sitterList = z.object({

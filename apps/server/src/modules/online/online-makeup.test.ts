@@ -50,7 +50,13 @@ afterAll(() => t.close());
 describe('补考 given to who did not sit', () => {
   it('refuses before the subject is an online exam, and before it is launched', async () => {
     expect(body(await give([idOf(2)], minutes(1), minutes(60))).errCode).toBe(12081);
-    const setting = { mode: 'online', startsAt: minutes(-5), endsAt: minutes(60), durationMin: 30, contents: [] };
+    const setting = {
+      mode: 'online',
+      startsAt: minutes(-5),
+      endsAt: minutes(60),
+      durationMin: 30,
+      contents: [],
+    };
     expect(body(await s.admin.post(url, setting)).code).toBe(0);
     expect(body(await give([idOf(2)], minutes(1), minutes(60))).errCode).toBe(12148);
     expect(body(await s.admin.post(`${url}/launch`)).code).toBe(0);
@@ -125,7 +131,10 @@ describe('补考 given to who did not sit', () => {
     expect(body(await st[2]!.post(`${sit}/answer`, { no: '1', value: 'B', rev: 1 })).code).toBe(0);
     const r = body<SitReceipt>(await st[2]!.post(`${sit}/submit`)).data;
     expect(r).toMatchObject({ submitKind: 'manual', answered: 1 });
-    const [log] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'subject.online.makeup'));
+    const [log] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'subject.online.makeup'));
     expect(log!.detail).toMatchObject({ kaohao: [s.examinees[2]!.kaohao], durationMin: 30, changed: 0 });
   });
 

@@ -218,7 +218,9 @@ export function onlineRepo(db: Db) {
           startsAt: sql<Date>`coalesce(${onlineMakeup.startsAt}, ${onlineExam.startsAt})`.mapWith(
             onlineExam.startsAt,
           ),
-          endsAt: sql<Date>`coalesce(${onlineMakeup.endsAt}, ${onlineExam.endsAt})`.mapWith(onlineExam.endsAt),
+          endsAt: sql<Date>`coalesce(${onlineMakeup.endsAt}, ${onlineExam.endsAt})`.mapWith(
+            onlineExam.endsAt,
+          ),
           durationMin: sql<number>`coalesce(${onlineMakeup.durationMin}, ${onlineExam.durationMin})`.mapWith(
             Number,
           ),

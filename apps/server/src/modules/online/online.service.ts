@@ -62,6 +62,7 @@ export function onlineService(d: Deps) {
       // 取消 only while nobody has started (the service refuses it after)
       canCancel: state === 'launched' && sat === 0 && allows(s.status, 'onlineCancel'),
       canReopen: reopenable(s.status),
+      canMakeup: s.mode === 'online' && state === 'launched' && reopenable(s.status),
       questions: questions.map((q) => ({
         no: q.no,
         kind: q.kind,
@@ -202,7 +203,8 @@ export function onlineService(d: Deps) {
         submitted: n('submitted'),
         makeup: counts.reduce((t, c) => t + c.makeup, 0),
       };
-      const inState = (k: SitterState) => (q.makeup ? (counts.find((c) => c.state === k)?.makeup ?? 0) : all[k]);
+      const inState = (k: SitterState) =>
+        q.makeup ? (counts.find((c) => c.state === k)?.makeup ?? 0) : all[k];
       return {
         counts: all,
         total: q.state
@@ -260,7 +262,12 @@ export function onlineService(d: Deps) {
     },
 
     /** 撤销补考 of examinees who have not started: their window is gone, and they stay 未开始 (缺考). */
-    async withdrawMakeup(p: Principal, subjectId: number, examineeIds: number[], actor: Actor): Promise<null> {
+    async withdrawMakeup(
+      p: Principal,
+      subjectId: number,
+      examineeIds: number[],
+      actor: Actor,
+    ): Promise<null> {
       const ids = [...new Set(examineeIds)];
       await d.db.transaction(async (tx) => {
         const { s, xs } = await makeupTargets(p, subjectId, ids, tx);
