@@ -156,12 +156,16 @@ export function onlineSitService(d: Deps) {
     },
 
     async start(p: Principal, subjectId: number): Promise<SitView> {
-      const { s, w, x, found } = await sitting(p, subjectId);
+      const { s, e, x, found } = await sitting(p, subjectId);
       assertAllows(s.status, 'onlineSit');
-      const now = new Date();
       if (!found) {
-        if (now < w.startsAt || now >= w.endsAt) throw fail('onlineNotOpen');
-        await r().startAttempt(subjectId, x.id, deadlineOf(now, w.durationMin, w.endsAt));
+        await d.db.transaction(async (tx) => {
+          // the 补考 window read again under its lock: a change or withdrawal is wholly before or after this start
+          const w = (await r(tx).makeup(subjectId, x.id)) ?? e;
+          const now = new Date();
+          if (now < w.startsAt || now >= w.endsAt) throw fail('onlineNotOpen');
+          await r(tx).startAttempt(subjectId, x.id, deadlineOf(now, w.durationMin, w.endsAt));
+        });
       }
       return view(p, subjectId);
     },

@@ -463,6 +463,16 @@ export function onlineRepo(db: Db) {
         .for('update');
     },
 
+    /** One examinee's 补考 window, locked (a start reads it under the lock a change takes). */
+    async makeup(subjectId: number, examineeId: number): Promise<MakeupRow | undefined> {
+      const [row] = await db
+        .select(makeupCols)
+        .from(onlineMakeup)
+        .where(and(eq(onlineMakeup.subjectId, subjectId), eq(onlineMakeup.examineeId, examineeId)))
+        .for('update');
+      return row;
+    },
+
     /** The 补考 windows of these examinees, locked. */
     async makeupsOf(subjectId: number, examineeIds: number[]) {
       return db

@@ -26,6 +26,11 @@ interface Deps {
 }
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+/** A 补考 window as the audit log keeps it. */
+const windowOf = (m: { startsAt: Date; endsAt: Date; durationMin: number }) => ({
+  window: [m.startsAt, m.endsAt],
+  durationMin: m.durationMin,
+});
 
 /**
  * 在线考试, the school's side (issue 34): the setting (mode, window, duration, each question's content), 在线考试发布
@@ -122,8 +127,9 @@ export function onlineService(d: Deps) {
 
   /**
    * The examinees a 补考 is set or withdrawn for, checked in the write's transaction: the online exam launched and
-   * not yet marked, each examinee of the subject's exam and of the user's schools, none started (their attempts
-   * locked, so a start meanwhile waits and then finds the new window).
+   * not yet marked, each examinee of the subject's exam and of the user's schools, none started. Their 补考 rows
+   * are locked before the attempts are read, as a start locks its row before it begins: a start and a change
+   * of the window are one before the other, never crossed. Answers the windows they had.
    */
   async function makeupTargets(p: Principal, subjectId: number, ids: number[], tx: Db) {
     const s = await subjectOf(subjectId, tx);
@@ -136,13 +142,18 @@ export function onlineService(d: Deps) {
     const schools = schoolsOf(p, s);
     if (schools && xs.some((x) => !schools.includes(x.schoolId))) throw fail('forbidden');
     const kaohao = new Map(xs.map((x) => [x.id, x.kaohao]));
+    const had = new Map((await r(tx).makeupsOf(subjectId, ids)).map((m) => [m.examineeId, m]));
     const attempts = await r(tx).attemptsOf(subjectId, ids);
     const done = attempts.find((a) => a.submittedAt);
     if (done) throw fail('makeupAlreadySubmitted', { kaohao: kaohao.get(done.examineeId)! });
     const sitting = attempts.find((a) => !a.submittedAt);
     if (sitting) throw fail('makeupInProgress', { kaohao: kaohao.get(sitting.examineeId)! });
-    return { s, e, xs };
+    return { s, e, xs, had };
   }
+
+  /** The one school of the examinees, for the audit log's school (none when they are of several). */
+  const schoolOf = (xs: { schoolId: number }[]): number | null =>
+    xs.length && xs.every((x) => x.schoolId === xs[0]!.schoolId) ? xs[0]!.schoolId : null;
 
   return {
     setting: (subjectId: number) => setting(subjectId),
@@ -238,22 +249,24 @@ export function onlineService(d: Deps) {
       if (endsAt.getTime() <= Date.now()) throw fail('makeupWindowPast');
       const ids = [...new Set(body.examineeIds)];
       await d.db.transaction(async (tx) => {
-        const { s, e, xs } = await makeupTargets(p, subjectId, ids, tx);
+        const { s, e, xs, had } = await makeupTargets(p, subjectId, ids, tx);
         const durationMin = body.durationMin ?? e.durationMin;
-        const before = await r(tx).makeupsOf(subjectId, ids);
         await r(tx).saveMakeups(subjectId, ids, { startsAt, endsAt, durationMin }, actor.userId);
         await d.audit.record(tx, {
           action: 'subject.online.makeup',
           userId: actor.userId,
           examId: s.examId,
-          schoolId: xs.length && xs.every((x) => x.schoolId === xs[0]!.schoolId) ? xs[0]!.schoolId : null,
+          schoolId: schoolOf(xs),
           target: `subject:${subjectId}`,
           detail: {
             subject: s.name,
             kaohao: xs.map((x) => x.kaohao),
             window: [startsAt, endsAt],
             durationMin,
-            changed: before.length,
+            // the windows changed by this one
+            before: xs
+              .filter((x) => had.has(x.id))
+              .map((x) => ({ kaohao: x.kaohao, ...windowOf(had.get(x.id)!) })),
           },
           ip: actor.ip,
         });
@@ -270,8 +283,7 @@ export function onlineService(d: Deps) {
     ): Promise<null> {
       const ids = [...new Set(examineeIds)];
       await d.db.transaction(async (tx) => {
-        const { s, xs } = await makeupTargets(p, subjectId, ids, tx);
-        const had = new Map((await r(tx).makeupsOf(subjectId, ids)).map((m) => [m.examineeId, m]));
+        const { s, xs, had } = await makeupTargets(p, subjectId, ids, tx);
         const none = xs.find((x) => !had.has(x.id));
         if (none) throw fail('makeupNotFound', { kaohao: none.kaohao });
         await r(tx).removeMakeups(subjectId, ids);
@@ -279,15 +291,11 @@ export function onlineService(d: Deps) {
           action: 'subject.online.makeupWithdraw',
           userId: actor.userId,
           examId: s.examId,
-          schoolId: xs.length && xs.every((x) => x.schoolId === xs[0]!.schoolId) ? xs[0]!.schoolId : null,
+          schoolId: schoolOf(xs),
           target: `subject:${subjectId}`,
           detail: {
             subject: s.name,
-            withdrawn: xs.map((x) => ({
-              kaohao: x.kaohao,
-              window: [had.get(x.id)!.startsAt, had.get(x.id)!.endsAt],
-              durationMin: had.get(x.id)!.durationMin,
-            })),
+            withdrawn: xs.map((x) => ({ kaohao: x.kaohao, ...windowOf(had.get(x.id)!) })),
           },
           ip: actor.ip,
         });
