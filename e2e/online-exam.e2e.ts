@@ -43,6 +43,8 @@ const s: Session = journeySession();
 
 let exam: CreatedExam;
 let student: { name: string; xuehao: string; password: string };
+/** a classmate who did not sit in the window: given a 补考 */
+let absentee: { name: string; xuehao: string; password: string };
 let schoolName = '';
 /** the student's phone, kept open for the second hand-in after the school reopens */
 let studentPage: Page;
@@ -99,9 +101,10 @@ test(
     await wb.xlsx.load(Buffer.from(await sheet.body()) as unknown as ArrayBuffer);
     const rows: string[][] = [];
     wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
-    const first = rows.slice(2).find((r) => /^\w{10}$/.test(r[2] ?? ''));
-    assert.ok(first, 'a student of the class with an initial password');
+    const [first, second] = rows.slice(2).filter((r) => /^\w{10}$/.test(r[2] ?? ''));
+    assert.ok(first && second, 'two students of the class with an initial password');
     student = { name: first[0]!, xuehao: first[1]!, password: first[2]! };
+    absentee = { name: second[0]!, xuehao: second[1]!, password: second[2]! };
     schoolName = (await call<{ schoolName: string }>(page, 'POST', '/api/user/getUserInfo')).schoolName;
 
     await page.goto(`${APP}/book/subject/${exam.subjectId}/setting/question`);
@@ -148,18 +151,7 @@ test(
   async () => {
     const page = await phone('student');
     studentPage = page;
-    await page.goto(`${APP}/portal`);
-    await waitForPath(page, '/portal/login');
-    await page.getByTestId('portal-school').click();
-    await page.keyboard.type(schoolName.slice(0, 4));
-    await page.locator('.ant-select-item-option', { hasText: schoolName }).first().click();
-    await page.getByPlaceholder('学号').fill(student.xuehao);
-    await page.getByPlaceholder('密码', { exact: true }).fill(student.password);
-    await page.locator('form button[type=submit]').click();
-    await page.getByPlaceholder('新密码', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByPlaceholder('确认新密码').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: '确认修改并登录' }).click();
-    await waitForPath(page, '/portal');
+    await portalSignIn(page, student);
     const list = page.getByTestId('online-exams');
     await list.getByText(`${EXAM} · 数学`).waitFor();
     await shot(page, 'online-03-portal-list');
@@ -248,6 +240,70 @@ test(
 );
 
 test(
+  'a student who did not sit is given a 补考 window, sits it on a phone and hands in',
+  { timeout: 300_000 },
+  async () => {
+    const { page } = s;
+    const card = page.getByTestId('online-makeup');
+    await card.getByPlaceholder('姓名或考号').fill(absentee.name);
+    await card.getByPlaceholder('姓名或考号').press('Enter');
+    const row = card.locator('.ant-table-row', { hasText: absentee.name });
+    await row.getByText('未开始').waitFor();
+    // who handed in is not offered: only those who never started can be selected
+    assert.equal(await card.locator('.ant-table-row', { hasText: student.name }).count(), 0);
+    await row.locator('.ant-checkbox-input').check();
+    await card.getByRole('button', { name: '为所选考生安排补考（1）' }).click();
+    const modal = page.locator('.ant-modal', { hasText: '安排补考（1 名考生）' });
+    await modal.getByText(absentee.name).waitFor();
+    await modal.getByPlaceholder('开始时间').click();
+    await modal.getByPlaceholder('开始时间').fill(beijing(-1));
+    await page.keyboard.press('Enter');
+    await modal.getByPlaceholder('结束时间').fill(beijing(60));
+    await page.keyboard.press('Enter');
+    await modal.getByLabel('作答时长').fill('30');
+    await shot(page, 'online-09b-makeup-arrange');
+    await modal.getByRole('button', { name: '确认安排补考' }).click();
+    await page.getByText('已为 1 名考生安排补考').waitFor();
+    await card.getByText('已安排补考 1').click();
+    const arranged = card.locator('.ant-table-row', { hasText: absentee.name });
+    await arranged.getByText('补考中').waitFor();
+    await arranged.getByText(/· 30 分钟/).waitFor();
+    await shot(page, 'online-09c-makeup-list');
+
+    const sp = await phone('makeup student');
+    await portalSignIn(sp, absentee);
+    const list = sp.getByTestId('online-exams');
+    await list.getByText('补考').waitFor();
+    await list.getByText(/· 30 分钟/).waitFor();
+    await shot(sp, 'online-09d-makeup-portal');
+    await list.getByText(`${EXAM} · 数学`).click();
+    await sp.getByRole('button', { name: '开始作答' }).click();
+    const q = (no: string) => sp.getByTestId(`online-q-${no}`);
+    await q('1')
+      .locator('.ant-radio-wrapper', { hasText: /^[A-D]\. 2$/ })
+      .click();
+    await q('4').getByLabel('第 4 题作答').fill('由 $(a-b)^2 \\ge 0$ 即得。');
+    await sp.getByTestId('online-save-status').getByText('已保存').waitFor();
+    await sp.getByRole('button', { name: /^交\s?卷$/ }).click();
+    await sp
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /^交\s?卷$/ })
+      .click();
+    await sp.getByTestId('online-receipt').getByText('已作答 2 / 4 题').waitFor();
+    await shot(sp, 'online-09e-makeup-receipt');
+    await sp.context().close();
+
+    await page.reload();
+    await page.getByTestId('online-makeup').getByText('已安排补考 1').click();
+    await page
+      .getByTestId('online-makeup')
+      .locator('.ant-table-row', { hasText: absentee.name })
+      .getByText('已交卷（补考）')
+      .waitFor();
+  },
+);
+
+test(
   'the student hands in again; marking starts with no scan, the typed answer is marked, the result published',
   { timeout: 600_000 },
   async () => {
@@ -285,7 +341,7 @@ test(
     );
     const blockId = blocks[0]!.id;
     await assignMarkers(page, exam.subjectId, blockId, [TEACHER]);
-    // the class's other students did not sit: recorded absent, as the school would
+    // the class's other students did not sit, not even a 补考: recorded absent, as the school would
     const all = await call<{ items: Array<{ id: number; name: string }> }>(
       page,
       'POST',
@@ -293,7 +349,7 @@ test(
       { page: 1, size: 200 },
     );
     await call(page, 'POST', `/api/subject/${exam.subjectId}/absent`, {
-      ids: all.items.filter((e) => e.name !== student.name).map((e) => e.id),
+      ids: all.items.filter((e) => e.name !== student.name && e.name !== absentee.name).map((e) => e.id),
       absent: true,
     });
     // 开始阅卷 with nothing scanned: an online subject has no 扫描完成 to wait for
@@ -314,6 +370,8 @@ test(
       .evaluate((img) => (img instanceof HTMLImageElement ? img.decode() : undefined));
     await shot(marker, 'online-10-marking-typed');
     await keyScore(marker, 8, 1);
+    // the 补考 paper in the same pool, marked like the rest
+    await keyScore(marker, 8, 2);
     await marker.context().close();
 
     await page.goto(`${APP}/book/exam/${exam.examId}/startReviewManage`);
@@ -331,6 +389,22 @@ test(
     await sp.context().close();
   },
 );
+
+/** 学生端 sign-in of a student with the initial password, changed to NEW_PASSWORD on the way. */
+async function portalSignIn(page: Page, who: { xuehao: string; password: string }): Promise<void> {
+  await page.goto(`${APP}/portal`);
+  await waitForPath(page, '/portal/login');
+  await page.getByTestId('portal-school').click();
+  await page.keyboard.type(schoolName.slice(0, 4));
+  await page.locator('.ant-select-item-option', { hasText: schoolName }).first().click();
+  await page.getByPlaceholder('学号').fill(who.xuehao);
+  await page.getByPlaceholder('密码', { exact: true }).fill(who.password);
+  await page.locator('form button[type=submit]').click();
+  await page.getByPlaceholder('新密码', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByPlaceholder('确认新密码').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: '确认修改并登录' }).click();
+  await waitForPath(page, '/portal');
+}
 
 /**
  * A phone's photo of working on paper, taken sideways (the page's top to the left): a PNG of 900 × 600 with

@@ -173,6 +173,33 @@ export const FAILURES = {
     message: (p: { no: Param }) => `第 ${p.no} 题不是主观题，不能上传照片`,
   },
   onlinePhotoOrderInvalid: { errCode: 12106, message: '照片顺序与已上传的照片不一致，请刷新后重试' },
+  // 在线考试 补考: a make-up window for an examinee who did not sit (12140–12149)
+  makeupWindowPast: { errCode: 12140, message: '补考结束时间已过，请重新选择补考时间' },
+  makeupWindowInvalid: { errCode: 12141, message: '补考结束时间须晚于开始时间' },
+  makeupAlreadySubmitted: {
+    errCode: 12142,
+    message: (p: { kaohao: Param }) =>
+      `考号 ${p.kaohao} 的考生已交卷，不能安排补考（如需再次作答请使用“重新开放”）`,
+  },
+  makeupInProgress: {
+    errCode: 12143,
+    message: (p: { kaohao: Param }) => `考号 ${p.kaohao} 的考生正在作答，不能安排或修改补考`,
+  },
+  makeupNotExaminee: { errCode: 12144, message: '所选考生不是本科目的考生' },
+  makeupAfterMarking: {
+    errCode: 12145,
+    message: '已开始阅卷，不能再安排或修改补考（成绩须在补考交卷后统一阅卷、发布）',
+  },
+  makeupNotFound: {
+    errCode: 12146,
+    message: (p: { kaohao: Param }) => `考号 ${p.kaohao} 的考生没有补考安排`,
+  },
+  makeupPending: {
+    errCode: 12147,
+    message: (p: { count: Param }) =>
+      `尚有 ${p.count} 名考生的补考未结束，须待其交卷或补考时间结束后再开始阅卷`,
+  },
+  makeupNotLaunched: { errCode: 12148, message: '在线考试未发布，不能安排补考' },
   // 我的任务 (task_info, offline/task) and the page-static monitor
   taskSchoolOnlyAdmins: { errCode: 12110, message: '只有学校管理员可以查看全校的任务' },
   // The account: binding a phone, signing in by scanning, the school's portal QR (12120–12129)

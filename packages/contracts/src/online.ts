@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, int, intParam, text } from './fields';
+import { id, idParam, int, intParam, text } from './fields';
 
 // 在线考试 (issue 34): a subject answered in the browser instead of on paper. The school sets a window, a duration
 // and each question's content; launches it (a lifecycle operation); its examinees sit it on 学生端.
@@ -65,6 +65,8 @@ export const onlineSetting = z.object({
   canCancel: z.boolean(),
   /** 重新开放 is possible: marking has not started (a later hand-in could outgrow the 题块's regions set at 开始阅卷) */
   canReopen: z.boolean(),
+  /** 补考 can be given or changed: launched, marking not started (as 重新开放) */
+  canMakeup: z.boolean(),
   questions: z.array(onlineSettingQuestion),
 });
 export type OnlineSetting = z.infer<typeof onlineSetting>;
@@ -72,6 +74,8 @@ export type OnlineSetting = z.infer<typeof onlineSetting>;
 /** The school's list of who sits: state, times, pages left, score of the objective part. */
 export const sitterQuery = z.object({
   state: sitterState.optional(),
+  /** only those with a 补考 window */
+  makeup: z.enum(['1']).optional(),
   q: text().max(50).optional(),
   page: intParam(1).default(1),
   size: intParam(1, 200).default(50),
@@ -91,12 +95,20 @@ export const sitterRow = z.object({
   leaveCount: z.number(),
   answered: z.number(),
   objectiveScore: z.number().nullable(),
+  /** the examinee's own 补考 window, when one is given (their sitting is in it instead of the exam's) */
+  makeup: z.object({ startsAt: z.string(), endsAt: z.string(), durationMin: z.number() }).nullable(),
 });
 export type SitterRow = z.infer<typeof sitterRow>;
 export const sitterList = z.object({
   items: z.array(sitterRow),
   total: z.number(),
-  counts: z.object({ notStarted: z.number(), inProgress: z.number(), submitted: z.number() }),
+  counts: z.object({
+    notStarted: z.number(),
+    inProgress: z.number(),
+    submitted: z.number(),
+    /** those with a 补考 window (counted in their state too) */
+    makeup: z.number(),
+  }),
 });
 export type SitterList = z.infer<typeof sitterList>;
 
@@ -106,6 +118,29 @@ export const reopenRequest = z.object({
   minutes: z.number().int().min(1, '至少 1 分钟').max(600, '不能超过 600 分钟'),
 });
 export type ReopenRequest = z.infer<typeof reopenRequest>;
+
+/**
+ * 补考: examinees who did not sit (no attempt) given their own window and duration (same as the exam's when
+ * omitted); setting it again changes it. Allowed only before 开始阅卷, so their papers are marked with the rest
+ * and the scores published once.
+ */
+export const makeupSave = z.object({
+  examineeIds: z.array(id()).min(1, '请选择考生').max(500, '一次最多安排 500 名考生'),
+  startsAt: when,
+  endsAt: when,
+  durationMin: z
+    .number()
+    .int('时长须为整数分钟')
+    .min(1, '时长至少 1 分钟')
+    .max(600, '时长不能超过 600 分钟')
+    .nullable(),
+});
+export type MakeupSave = z.infer<typeof makeupSave>;
+/** 撤销补考 of the examinees (none may have started). */
+export const makeupWithdraw = z.object({
+  examineeIds: z.array(id()).min(1, '请选择考生').max(500, '一次最多撤销 500 名考生'),
+});
+export type MakeupWithdraw = z.infer<typeof makeupWithdraw>;
 
 // ——— 学生端 ———
 
@@ -120,6 +155,8 @@ export const portalOnlineItem = z.object({
   state: sitterState,
   /** the window is open now (and the student has not submitted) */
   open: z.boolean(),
+  /** the window shown is the student's own 补考 window */
+  makeup: z.boolean(),
 });
 export type PortalOnlineItem = z.infer<typeof portalOnlineItem>;
 export const portalOnlineList = z.array(portalOnlineItem);

@@ -9,6 +9,8 @@ import {
   onlineSubjectParam,
   portalOnlineList,
   reopenRequest,
+  makeupSave,
+  makeupWithdraw,
   saveAnswerRequest,
   saveAnswerResult,
   sitReceipt,
@@ -69,6 +71,23 @@ export const onlineContract = {
     access: 'subject.setting.edit',
     params: onlineSubjectParam.extend({ examineeId: idParam() }),
     body: reopenRequest,
+    response: noData,
+  }),
+  /** 补考: a window of their own for examinees who did not sit (set or changed) */
+  makeup: defineRoute({
+    method: 'POST',
+    path: `${setting}/makeup`,
+    access: 'subject.setting.edit',
+    params: onlineSubjectParam,
+    body: makeupSave,
+    response: noData,
+  }),
+  makeupWithdraw: defineRoute({
+    method: 'POST',
+    path: `${setting}/makeup/withdraw`,
+    access: 'subject.setting.edit',
+    params: onlineSubjectParam,
+    body: makeupWithdraw,
     response: noData,
   }),
 };

@@ -121,3 +121,27 @@ export const onlinePhoto = pgTable(
   },
   (t) => [index('online_photo_attempt_idx').on(t.attemptId, t.no, t.position)],
 );
+
+/**
+ * 补考 (issue 34): an examinee who did not sit given a window of their own; their start is checked against it
+ * instead of the exam's, and their attempt's deadline is start + duration, never past its end (so the
+ * periodic hand-in honours it as it does the exam's window).
+ */
+export const onlineMakeup = pgTable(
+  'online_makeup',
+  {
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subject.id),
+    // a removed examinee's window goes with them (it means nothing without them)
+    examineeId: integer('examinee_id')
+      .notNull()
+      .references(() => examinee.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    durationMin: integer('duration_min').notNull(),
+    createdBy: integer('created_by').references(() => user.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subjectId, t.examineeId] })],
+);

@@ -80,7 +80,10 @@ export function onlineSitService(d: Deps) {
     if (!s || !e || e.state !== 'launched') throw fail('onlineNotFound');
     const x = row!.examinee;
     if (!x) throw fail('onlineNotExaminee');
-    return { s, e, x, ab: { enabled: s.abEnabled, paperType: x.paperType }, found: row!.attempt };
+    // the student's window: their own 补考 window when given one, else the exam's
+    const m = row!.makeup;
+    const w = m ?? { startsAt: e.startsAt, endsAt: e.endsAt, durationMin: e.durationMin };
+    return { s, e, w, x, ab: { enabled: s.abEnabled, paperType: x.paperType }, found: row!.attempt };
   }
 
   /** The attempt `found`, submitted first when its time has run out. */
@@ -99,7 +102,7 @@ export function onlineSitService(d: Deps) {
   }
 
   async function view(p: Principal, subjectId: number): Promise<SitView> {
-    const { s, e, x, ab, found } = await sitting(p, subjectId);
+    const { s, e, w, x, ab, found } = await sitting(p, subjectId);
     const a = await current(subjectId, x.id, ab, found);
     const questions = await r().questions(subjectId);
     const [answers, photos] = a
@@ -114,8 +117,8 @@ export function onlineSitService(d: Deps) {
       subjectId,
       examName: s.examName,
       subjectName: s.name,
-      durationMin: e.durationMin,
-      endsAt: e.endsAt.toISOString(),
+      durationMin: w.durationMin,
+      endsAt: w.endsAt.toISOString(),
       state: sitterStateOf(a),
       deadline: a ? a.deadline.toISOString() : null,
       now: new Date().toISOString(),
@@ -155,10 +158,14 @@ export function onlineSitService(d: Deps) {
     async start(p: Principal, subjectId: number): Promise<SitView> {
       const { s, e, x, found } = await sitting(p, subjectId);
       assertAllows(s.status, 'onlineSit');
-      const now = new Date();
       if (!found) {
-        if (now < e.startsAt || now >= e.endsAt) throw fail('onlineNotOpen');
-        await r().startAttempt(subjectId, x.id, deadlineOf(now, e.durationMin, e.endsAt));
+        await d.db.transaction(async (tx) => {
+          // the 补考 window read again under its lock: a change or withdrawal is wholly before or after this start
+          const w = (await r(tx).makeup(subjectId, x.id)) ?? e;
+          const now = new Date();
+          if (now < w.startsAt || now >= w.endsAt) throw fail('onlineNotOpen');
+          await r(tx).startAttempt(subjectId, x.id, deadlineOf(now, w.durationMin, w.endsAt));
+        });
       }
       return view(p, subjectId);
     },

@@ -67,12 +67,15 @@ export function onlineSubmitter(d: { db: Db; repo: typeof onlineRepo; papers: On
     },
     /**
      * 开始阅卷 of an online subject, in its transaction: the attempts past their deadline handed in first (their
-     * papers marked with the rest); refused while anyone is still sitting (their paper would be missing).
+     * papers marked with the rest); refused while anyone is still sitting, or has a 补考 window not over and has
+     * not started (their paper would be missing, and 补考 cannot be given once marking starts).
      */
     async beforeStart(tx: Db, subjectId: number): Promise<void> {
       await submitExpiredIn(tx, subjectId);
       const sitting = await d.repo(tx).submittedCount(subjectId, false);
       if (sitting) throw fail('onlineStillSitting', { count: sitting });
+      const pending = await d.repo(tx).pendingMakeups(subjectId, new Date());
+      if (pending) throw fail('makeupPending', { count: pending });
     },
   };
 }

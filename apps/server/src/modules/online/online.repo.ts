@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OnlineQuestionContent, SitterState } from '@yj/contracts';
 import type { Db } from '../../infra/db';
 import {
@@ -8,6 +8,7 @@ import {
   onlineAnswer,
   onlineAttempt,
   onlineExam,
+  onlineMakeup,
   onlineQuestion,
   question,
   student,
@@ -44,9 +45,17 @@ export interface AttemptRow {
   leaveCount: number;
 }
 
+/** An examinee's own 补考 window. */
+export interface MakeupRow {
+  startsAt: Date;
+  endsAt: Date;
+  durationMin: number;
+}
+
 export interface SittingRow {
   subject: OnlineSubjectRow;
   exam: OnlineExamRow | undefined;
+  makeup: MakeupRow | undefined;
   examinee: { id: number; paperType: string | null } | undefined;
   attempt: AttemptRow | undefined;
 }
@@ -80,6 +89,14 @@ const attemptCols = {
   submitKind: onlineAttempt.submitKind,
   leaveCount: onlineAttempt.leaveCount,
 };
+
+const makeupCols = {
+  startsAt: onlineMakeup.startsAt,
+  endsAt: onlineMakeup.endsAt,
+  durationMin: onlineMakeup.durationMin,
+};
+/** The examinee's 补考 row of the subject (joined beside their attempt). */
+const makeupJoin = and(eq(onlineMakeup.subjectId, subject.id), eq(onlineMakeup.examineeId, examinee.id));
 
 /** Where an examinee is: no attempt, an attempt not submitted, a submitted one. */
 const stateOf = sql<SitterState>`case when ${onlineAttempt.id} is null then 'notStarted'
@@ -197,9 +214,17 @@ export function onlineRepo(db: Db) {
           subjectId: subject.id,
           examName: exam.name,
           subjectName: subject.name,
-          startsAt: onlineExam.startsAt,
-          endsAt: onlineExam.endsAt,
-          durationMin: onlineExam.durationMin,
+          // the student's own 补考 window stands for the exam's
+          startsAt: sql<Date>`coalesce(${onlineMakeup.startsAt}, ${onlineExam.startsAt})`.mapWith(
+            onlineExam.startsAt,
+          ),
+          endsAt: sql<Date>`coalesce(${onlineMakeup.endsAt}, ${onlineExam.endsAt})`.mapWith(
+            onlineExam.endsAt,
+          ),
+          durationMin: sql<number>`coalesce(${onlineMakeup.durationMin}, ${onlineExam.durationMin})`.mapWith(
+            Number,
+          ),
+          makeup: sql<boolean>`${onlineMakeup.examineeId} is not null`,
           state: stateOf,
         })
         .from(examinee)
@@ -210,6 +235,7 @@ export function onlineRepo(db: Db) {
           onlineAttempt,
           and(eq(onlineAttempt.subjectId, subject.id), eq(onlineAttempt.examineeId, examinee.id)),
         )
+        .leftJoin(onlineMakeup, makeupJoin)
         .where(
           and(
             eq(examinee.studentId, studentId),
@@ -232,6 +258,7 @@ export function onlineRepo(db: Db) {
           examineeId: examinee.id,
           paperType: examinee.paperType,
           attempt: attemptCols,
+          makeup: makeupCols,
         })
         .from(subject)
         .innerJoin(exam, eq(exam.id, subject.examId))
@@ -241,6 +268,7 @@ export function onlineRepo(db: Db) {
           onlineAttempt,
           and(eq(onlineAttempt.subjectId, subject.id), eq(onlineAttempt.examineeId, examinee.id)),
         )
+        .leftJoin(onlineMakeup, makeupJoin)
         .where(and(eq(subject.id, subjectId), isNull(subject.deletedAt), isNull(exam.deletedAt)));
       if (!row) return undefined;
       return {
@@ -248,6 +276,7 @@ export function onlineRepo(db: Db) {
         exam: row.exam?.startsAt ? (row.exam as OnlineExamRow) : undefined,
         examinee: row.examineeId ? { id: row.examineeId, paperType: row.paperType } : undefined,
         attempt: row.attempt?.id ? (row.attempt as AttemptRow) : undefined,
+        makeup: row.makeup?.startsAt ? (row.makeup as MakeupRow) : undefined,
       };
     },
 
@@ -362,21 +391,32 @@ export function onlineRepo(db: Db) {
       subjectId: number,
       examId: number,
       schoolIds: number[] | null,
-      f: { state?: SitterState; q?: string; page: number; size: number },
+      f: { state?: SitterState; makeup?: '1'; q?: string; page: number; size: number },
     ) {
       const join = and(eq(onlineAttempt.subjectId, subjectId), eq(onlineAttempt.examineeId, examinee.id));
+      const mJoin = and(eq(onlineMakeup.subjectId, subjectId), eq(onlineMakeup.examineeId, examinee.id));
       const conds: (SQL | undefined)[] = [eq(examinee.examId, examId)];
       if (schoolIds) conds.push(sql`${examinee.schoolId} = any(${schoolIds})`);
       if (f.q) conds.push(or(ilike(student.name, `%${f.q}%`), ilike(examinee.kaohao, `%${f.q}%`)));
       const base = and(...conds);
       const counts = await db
-        .select({ state: stateOf, n: sql<number>`count(*)::int` })
+        .select({
+          state: stateOf,
+          n: sql<number>`count(*)::int`,
+          makeup: sql<number>`count(${onlineMakeup.examineeId})::int`,
+        })
         .from(examinee)
         .innerJoin(student, eq(student.id, examinee.studentId))
         .leftJoin(onlineAttempt, join)
+        .leftJoin(onlineMakeup, mJoin)
         .where(base)
         .groupBy(stateOf);
-      const where = f.state ? and(base, sql`(${stateOf}) = ${f.state}`) : base;
+      // the state and 补考 filters pick the page; the counts are of all (they label the filters)
+      const where = and(
+        base,
+        f.state ? sql`(${stateOf}) = ${f.state}` : undefined,
+        f.makeup ? isNotNull(onlineMakeup.examineeId) : undefined,
+      );
       const answered = sql<number>`(select count(*)::int from ${onlineAnswer} where ${onlineAnswer.attemptId} = ${onlineAttempt.id} and ${onlineAnswer.value} <> '')`;
       const items = await db
         .select({
@@ -392,16 +432,88 @@ export function onlineRepo(db: Db) {
           leaveCount: sql<number>`coalesce(${onlineAttempt.leaveCount}, 0)`.mapWith(Number),
           answered: sql<number>`coalesce(${answered}, 0)`.mapWith(Number),
           objectiveScore: onlineAttempt.objectiveScore,
+          makeup: makeupCols,
         })
         .from(examinee)
         .innerJoin(student, eq(student.id, examinee.studentId))
         .innerJoin(banji, eq(banji.id, examinee.classId))
         .leftJoin(onlineAttempt, join)
+        .leftJoin(onlineMakeup, mJoin)
         .where(where)
         .orderBy(asc(examinee.kaohao))
         .limit(f.size)
         .offset((f.page - 1) * f.size);
       return { counts, items };
+    },
+
+    /** The exam's examinees among `ids` (a 补考's examinees checked against the subject's exam). */
+    async examineesByIds(examId: number, ids: number[]) {
+      return db
+        .select({ id: examinee.id, schoolId: examinee.schoolId, kaohao: examinee.kaohao })
+        .from(examinee)
+        .where(and(eq(examinee.examId, examId), inArray(examinee.id, ids)));
+    },
+
+    /** The attempts of these examinees, locked (a start in the meantime waits for the 补考's write). */
+    async attemptsOf(subjectId: number, examineeIds: number[]) {
+      return db
+        .select({ examineeId: onlineAttempt.examineeId, submittedAt: onlineAttempt.submittedAt })
+        .from(onlineAttempt)
+        .where(and(eq(onlineAttempt.subjectId, subjectId), inArray(onlineAttempt.examineeId, examineeIds)))
+        .for('update');
+    },
+
+    /** One examinee's 补考 window, locked (a start reads it under the lock a change takes). */
+    async makeup(subjectId: number, examineeId: number): Promise<MakeupRow | undefined> {
+      const [row] = await db
+        .select(makeupCols)
+        .from(onlineMakeup)
+        .where(and(eq(onlineMakeup.subjectId, subjectId), eq(onlineMakeup.examineeId, examineeId)))
+        .for('update');
+      return row;
+    },
+
+    /** The 补考 windows of these examinees, locked. */
+    async makeupsOf(subjectId: number, examineeIds: number[]) {
+      return db
+        .select({ examineeId: onlineMakeup.examineeId, ...makeupCols })
+        .from(onlineMakeup)
+        .where(and(eq(onlineMakeup.subjectId, subjectId), inArray(onlineMakeup.examineeId, examineeIds)))
+        .for('update');
+    },
+
+    async saveMakeups(subjectId: number, examineeIds: number[], v: MakeupRow, by: number): Promise<void> {
+      await db
+        .insert(onlineMakeup)
+        .values(examineeIds.map((examineeId) => ({ subjectId, examineeId, ...v, createdBy: by })))
+        .onConflictDoUpdate({
+          target: [onlineMakeup.subjectId, onlineMakeup.examineeId],
+          set: { ...v, updatedAt: new Date() },
+        });
+    },
+
+    async removeMakeups(subjectId: number, examineeIds: number[]): Promise<void> {
+      await db
+        .delete(onlineMakeup)
+        .where(and(eq(onlineMakeup.subjectId, subjectId), inArray(onlineMakeup.examineeId, examineeIds)));
+    },
+
+    /** 补考 windows not over whose examinee has not started (开始阅卷 would leave their paper out). */
+    async pendingMakeups(subjectId: number, now: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(onlineMakeup)
+        .leftJoin(
+          onlineAttempt,
+          and(
+            eq(onlineAttempt.subjectId, onlineMakeup.subjectId),
+            eq(onlineAttempt.examineeId, onlineMakeup.examineeId),
+          ),
+        )
+        .where(
+          and(eq(onlineMakeup.subjectId, subjectId), gt(onlineMakeup.endsAt, now), isNull(onlineAttempt.id)),
+        );
+      return row?.n ?? 0;
     },
 
     /** Submitted attempts of the subject (marking and scores read them), or those not handed in (`false`). */

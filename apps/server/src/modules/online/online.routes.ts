@@ -43,7 +43,7 @@ function sendImage(reply: FastifyReply, img: OnlineImage) {
     .send(img.body);
 }
 
-/** 在线考试: the school's setting, 发布 / 取消, who sits and 重新开放; the student's sitting on 学生端. */
+/** 在线考试: the school's setting, 发布 / 取消, who sits, 重新开放 and 补考; the student's sitting on 学生端. */
 export function onlineRoutes(app: FastifyInstance, d: Deps): void {
   const on = contractRoutes(app);
   const subject = { scope: d.scopes.subjectParam };
@@ -60,6 +60,18 @@ export function onlineRoutes(app: FastifyInstance, d: Deps): void {
     c.reopen,
     async ({ params, body }, req) =>
       d.online.reopen(await req.principal(), params.subjectId, params.examineeId, body, actorOf(req)),
+    subject,
+  );
+  on(
+    c.makeup,
+    async ({ params, body }, req) =>
+      d.online.makeup(await req.principal(), params.subjectId, body, actorOf(req)),
+    subject,
+  );
+  on(
+    c.makeupWithdraw,
+    async ({ params, body }, req) =>
+      d.online.withdrawMakeup(await req.principal(), params.subjectId, body.examineeIds, actorOf(req)),
     subject,
   );
 

@@ -1,4 +1,5 @@
 import type {
+  MakeupSave,
   OnlineSetting,
   OnlineSettingSave,
   Principal,
@@ -25,6 +26,11 @@ interface Deps {
 }
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+/** A 补考 window as the audit log keeps it. */
+const windowOf = (m: { startsAt: Date; endsAt: Date; durationMin: number }) => ({
+  window: [m.startsAt, m.endsAt],
+  durationMin: m.durationMin,
+});
 
 /**
  * 在线考试, the school's side (issue 34): the setting (mode, window, duration, each question's content), 在线考试发布
@@ -61,6 +67,7 @@ export function onlineService(d: Deps) {
       // 取消 only while nobody has started (the service refuses it after)
       canCancel: state === 'launched' && sat === 0 && allows(s.status, 'onlineCancel'),
       canReopen: reopenable(s.status),
+      canMakeup: s.mode === 'online' && state === 'launched' && reopenable(s.status),
       questions: questions.map((q) => ({
         no: q.no,
         kind: q.kind,
@@ -118,6 +125,36 @@ export function onlineService(d: Deps) {
     return f === 'all' ? null : [...f];
   }
 
+  /**
+   * The examinees a 补考 is set or withdrawn for, checked in the write's transaction: the online exam launched and
+   * not yet marked, each examinee of the subject's exam and of the user's schools, none started. Their 补考 rows
+   * are locked before the attempts are read, as a start locks its row before it begins: a start and a change
+   * of the window are one before the other, never crossed. Answers the windows they had.
+   */
+  async function makeupTargets(p: Principal, subjectId: number, ids: number[], tx: Db) {
+    const s = await subjectOf(subjectId, tx);
+    if (s.mode !== 'online') throw fail('onlineNotOnline');
+    const e = await r(tx).exam(subjectId, true);
+    if (!e || e.state !== 'launched') throw fail('makeupNotLaunched');
+    if (!reopenable(s.status)) throw fail('makeupAfterMarking');
+    const xs = await r(tx).examineesByIds(s.examId, ids);
+    if (xs.length !== ids.length) throw fail('makeupNotExaminee');
+    const schools = schoolsOf(p, s);
+    if (schools && xs.some((x) => !schools.includes(x.schoolId))) throw fail('forbidden');
+    const kaohao = new Map(xs.map((x) => [x.id, x.kaohao]));
+    const had = new Map((await r(tx).makeupsOf(subjectId, ids)).map((m) => [m.examineeId, m]));
+    const attempts = await r(tx).attemptsOf(subjectId, ids);
+    const done = attempts.find((a) => a.submittedAt);
+    if (done) throw fail('makeupAlreadySubmitted', { kaohao: kaohao.get(done.examineeId)! });
+    const sitting = attempts.find((a) => !a.submittedAt);
+    if (sitting) throw fail('makeupInProgress', { kaohao: kaohao.get(sitting.examineeId)! });
+    return { s, e, xs, had };
+  }
+
+  /** The one school of the examinees, for the audit log's school (none when they are of several). */
+  const schoolOf = (xs: { schoolId: number }[]): number | null =>
+    xs.length && xs.every((x) => x.schoolId === xs[0]!.schoolId) ? xs[0]!.schoolId : null;
+
   return {
     setting: (subjectId: number) => setting(subjectId),
 
@@ -165,23 +202,105 @@ export function onlineService(d: Deps) {
     async sitters(
       p: Principal,
       subjectId: number,
-      q: { state?: SitterState; q?: string; page: number; size: number },
+      q: { state?: SitterState; makeup?: '1'; q?: string; page: number; size: number },
     ): Promise<SitterList> {
       const s = await subjectOf(subjectId);
       await d.submitter.submitExpired(subjectId);
       const { counts, items } = await r().sitters(subjectId, s.examId, schoolsOf(p, s), q);
       const n = (k: SitterState) => counts.find((c) => c.state === k)?.n ?? 0;
-      const all = { notStarted: n('notStarted'), inProgress: n('inProgress'), submitted: n('submitted') };
+      const all = {
+        notStarted: n('notStarted'),
+        inProgress: n('inProgress'),
+        submitted: n('submitted'),
+        makeup: counts.reduce((t, c) => t + c.makeup, 0),
+      };
+      const inState = (k: SitterState) =>
+        q.makeup ? (counts.find((c) => c.state === k)?.makeup ?? 0) : all[k];
       return {
         counts: all,
-        total: q.state ? all[q.state] : all.notStarted + all.inProgress + all.submitted,
+        total: q.state
+          ? inState(q.state)
+          : inState('notStarted') + inState('inProgress') + inState('submitted'),
         items: items.map((i) => ({
           ...i,
           startedAt: iso(i.startedAt),
           deadline: iso(i.deadline),
           submittedAt: iso(i.submittedAt),
+          makeup: i.makeup
+            ? {
+                startsAt: i.makeup.startsAt.toISOString(),
+                endsAt: i.makeup.endsAt.toISOString(),
+                durationMin: i.makeup.durationMin,
+              }
+            : null,
         })),
       };
+    },
+
+    /**
+     * 补考: the chosen examinees, none of whom has started, given a window of their own (set again: changed).
+     * Only before 开始阅卷 (as 重新开放), so every 补考 paper is marked in the same pool and the subject's scores
+     * are published once, with theirs; all or none of the examinees (the first refused one is named).
+     */
+    async makeup(p: Principal, subjectId: number, body: MakeupSave, actor: Actor): Promise<null> {
+      const startsAt = new Date(body.startsAt);
+      const endsAt = new Date(body.endsAt);
+      if (endsAt <= startsAt) throw fail('makeupWindowInvalid');
+      if (endsAt.getTime() <= Date.now()) throw fail('makeupWindowPast');
+      const ids = [...new Set(body.examineeIds)];
+      await d.db.transaction(async (tx) => {
+        const { s, e, xs, had } = await makeupTargets(p, subjectId, ids, tx);
+        const durationMin = body.durationMin ?? e.durationMin;
+        await r(tx).saveMakeups(subjectId, ids, { startsAt, endsAt, durationMin }, actor.userId);
+        await d.audit.record(tx, {
+          action: 'subject.online.makeup',
+          userId: actor.userId,
+          examId: s.examId,
+          schoolId: schoolOf(xs),
+          target: `subject:${subjectId}`,
+          detail: {
+            subject: s.name,
+            kaohao: xs.map((x) => x.kaohao),
+            window: [startsAt, endsAt],
+            durationMin,
+            // the windows changed by this one
+            before: xs
+              .filter((x) => had.has(x.id))
+              .map((x) => ({ kaohao: x.kaohao, ...windowOf(had.get(x.id)!) })),
+          },
+          ip: actor.ip,
+        });
+      });
+      return null;
+    },
+
+    /** 撤销补考 of examinees who have not started: their window is gone, and they stay 未开始 (缺考). */
+    async withdrawMakeup(
+      p: Principal,
+      subjectId: number,
+      examineeIds: number[],
+      actor: Actor,
+    ): Promise<null> {
+      const ids = [...new Set(examineeIds)];
+      await d.db.transaction(async (tx) => {
+        const { s, xs, had } = await makeupTargets(p, subjectId, ids, tx);
+        const none = xs.find((x) => !had.has(x.id));
+        if (none) throw fail('makeupNotFound', { kaohao: none.kaohao });
+        await r(tx).removeMakeups(subjectId, ids);
+        await d.audit.record(tx, {
+          action: 'subject.online.makeupWithdraw',
+          userId: actor.userId,
+          examId: s.examId,
+          schoolId: schoolOf(xs),
+          target: `subject:${subjectId}`,
+          detail: {
+            subject: s.name,
+            withdrawn: xs.map((x) => ({ kaohao: x.kaohao, ...windowOf(had.get(x.id)!) })),
+          },
+          ip: actor.ip,
+        });
+      });
+      return null;
     },
 
     /** 重新开放: a submitted student may answer again for `minutes` from now; the reason kept in the audit log. */

@@ -6,9 +6,10 @@ import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { onlineApi } from './online.api';
 import { OnlineSettingCard } from './OnlineSettingCard';
+import { MakeupCard } from './MakeupCard';
 import { SittersCard } from './SittersCard';
 
-/** subject/{subjectId}/setting/online (在线考试): the setting, 发布 / 取消, and who sits where (issue 34). */
+/** subject/{subjectId}/setting/online (在线考试): the setting, 发布 / 取消, who sits where and 补考 (issue 34). */
 export function OnlineExamView({ subject, exam, permission }: SubjectBundle) {
   const s = subject.subjectInfo;
   const setting = useQuery({ queryKey: ['online', 'setting', s.id], queryFn: () => onlineApi.setting(s.id) });
@@ -37,6 +38,13 @@ export function OnlineExamView({ subject, exam, permission }: SubjectBundle) {
           />
           {setting.data.state !== 'draft' && permission.roster && (
             <SittersCard subjectId={s.id} canReopen={permission.editSetting && setting.data.canReopen} />
+          )}
+          {setting.data.state === 'launched' && permission.roster && (
+            <MakeupCard
+              subjectId={s.id}
+              examDuration={setting.data.durationMin ?? 0}
+              canEdit={permission.editSetting && setting.data.canMakeup}
+            />
           )}
         </Space>
       )}

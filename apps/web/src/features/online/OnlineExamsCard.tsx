@@ -36,6 +36,11 @@ export function OnlineExamsCard() {
               <div style={{ flex: 1, minWidth: 0 }}>
                 <div style={{ fontWeight: 600 }}>
                   {e.examName} · {e.subjectName}
+                  {e.makeup && (
+                    <Tag color="purple" style={{ marginLeft: 6 }}>
+                      补考
+                    </Tag>
+                  )}
                 </div>
                 <div style={{ color: '#86909c', fontSize: 13 }}>
                   {when(e.startsAt)} – {when(e.endsAt)} · {e.durationMin} 分钟

@@ -117,6 +117,10 @@ export function SittersCard({ subjectId, canReopen }: { subjectId: number; canRe
               </Tag>
             ),
           },
+          {
+            title: '补考',
+            render: (_, r) => (r.makeup ? <Tag color="purple">补考</Tag> : '—'),
+          },
           { title: '开始时间', render: (_, r) => when(r.startedAt) },
           { title: '交卷时间', render: (_, r) => when(r.submittedAt) },
           { title: '已答题数', dataIndex: 'answered' },

@@ -4,6 +4,7 @@ import {
   portalOnlineContract as p,
   sitPhoto,
   type ArrangePhotosRequest,
+  type MakeupSave,
   type OnlineSettingSave,
   type ReopenRequest,
   type SitterState,
@@ -19,10 +20,16 @@ export const onlineApi = {
   save: (subjectId: number, body: OnlineSettingSave) => callRoute(c.save, { ...subject(subjectId), body }),
   launch: (subjectId: number) => callRoute(c.launch, subject(subjectId)),
   cancel: (subjectId: number) => callRoute(c.cancel, subject(subjectId)),
-  sitters: (subjectId: number, q: { state?: SitterState; q?: string; page: number; size: number }) =>
+  sitters: (
+    subjectId: number,
+    q: { state?: SitterState; makeup?: '1'; q?: string; page: number; size: number },
+  ) =>
     callRoute(c.sitters, { ...subject(subjectId), query: q }),
   reopen: (subjectId: number, examineeId: number, body: ReopenRequest) =>
     callRoute(c.reopen, { params: { subjectId, examineeId }, body }),
+  makeup: (subjectId: number, body: MakeupSave) => callRoute(c.makeup, { ...subject(subjectId), body }),
+  withdrawMakeup: (subjectId: number, examineeIds: number[]) =>
+    callRoute(c.makeupWithdraw, { ...subject(subjectId), body: { examineeIds } }),
   // 从 Word 导入: a multipart upload outside the route contracts; its answer is read through the schema
   importDocx: async (subjectId: number, file: File) => {
     const form = new FormData();

@@ -1,0 +1,307 @@
+import type { SitterRow } from '@yj/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Segmented,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useOneAtATime } from '../../app/useOneAtATime';
+import { failureText } from '../exam-admin/QueryFailed';
+import { onlineApi } from './online.api';
+
+type Filter = 'notStarted' | 'makeup' | 'all';
+const when = (iso: string) => dayjs(iso).format('M月D日 HH:mm');
+
+/** Where an examinee is, as the 补考 list names it: a 补考 window turns 未开始 into 待补考 / 补考中 / 补考未参加. */
+function stateTag(r: SitterRow, now: number) {
+  const m = r.makeup;
+  if (r.state === 'submitted') return <Tag color="green">{m ? '已交卷（补考）' : '已交卷'}</Tag>;
+  if (r.state === 'inProgress') return <Tag color="orange">{m ? '补考中' : '作答中'}</Tag>;
+  if (!m) return <Tag>未开始</Tag>;
+  if (now < new Date(m.startsAt).getTime()) return <Tag color="blue">待补考</Tag>;
+  if (now < new Date(m.endsAt).getTime()) return <Tag color="purple">补考中</Tag>;
+  return <Tag color="red">补考未参加</Tag>;
+}
+
+interface Draft {
+  window: [Dayjs, Dayjs] | null;
+  durationMin: number | null;
+}
+
+/** 安排补考 / 修改补考 for the given examinees: a window (RangePicker) and a duration, confirmed by its button. */
+function MakeupModal({
+  subjectId,
+  rows,
+  examDuration,
+  onClose,
+}: {
+  subjectId: number;
+  rows: SitterRow[];
+  examDuration: number;
+  onClose: (done: boolean) => void;
+}) {
+  const { message } = App.useApp();
+  const first = rows.length === 1 ? rows[0]!.makeup : null;
+  const [draft, setDraft] = useState<Draft>({
+    window: first ? [dayjs(first.startsAt), dayjs(first.endsAt)] : null,
+    durationMin: first && first.durationMin !== examDuration ? first.durationMin : null,
+  });
+  const [error, setError] = useState<string | null>(null);
+  const save = useOneAtATime({
+    mutationFn: (d: { startsAt: string; endsAt: string; durationMin: number | null }) =>
+      onlineApi.makeup(subjectId, { examineeIds: rows.map((r) => r.examineeId), ...d }),
+    onSuccess: () => {
+      void message.success(first ? '补考时间已修改' : `已为 ${rows.length} 名考生安排补考`);
+      onClose(true);
+    },
+    onError: (e) => setError(failureText(e)),
+  });
+  const names = rows.map((r) => r.name).join('、');
+  return (
+    <Modal
+      open
+      title={first ? `修改补考：${rows[0]!.name}（${rows[0]!.kaohao}）` : `安排补考（${rows.length} 名考生）`}
+      okText={first ? '确认修改' : '确认安排补考'}
+      confirmLoading={save.isPending}
+      onCancel={() => onClose(false)}
+      onOk={() => {
+        if (!draft.window) {
+          setError('请选择补考时间段');
+          return;
+        }
+        const [a, b] = draft.window;
+        if (!b.isAfter(a)) {
+          setError('补考结束时间须晚于开始时间');
+          return;
+        }
+        if (!b.isAfter(dayjs())) {
+          setError('补考结束时间已过，请重新选择补考时间');
+          return;
+        }
+        setError(null);
+        void save
+          .mutateAsync({ startsAt: a.toISOString(), endsAt: b.toISOString(), durationMin: draft.durationMin })
+          .catch(() => {});
+      }}
+    >
+      <Typography.Paragraph type="secondary" ellipsis={{ rows: 3, expandable: true, symbol: '展开' }}>
+        考生：{names}
+      </Typography.Paragraph>
+      <Form layout="vertical">
+        <Form.Item label="补考时间段" required>
+          <DatePicker.RangePicker
+            aria-label="补考时间段"
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            value={draft.window}
+            placeholder={['开始时间', '结束时间']}
+            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+            onChange={(r) => setDraft((d) => ({ ...d, window: r?.[0] && r[1] ? [r[0], r[1]] : null }))}
+          />
+        </Form.Item>
+        <Form.Item
+          label="作答时长"
+          extra={`不填则与考试相同（${examDuration} 分钟）；交卷时间不晚于补考结束时间`}
+        >
+          <InputNumber
+            aria-label="作答时长"
+            min={1}
+            max={600}
+            precision={0}
+            placeholder={String(examDuration)}
+            value={draft.durationMin}
+            onChange={(v) => setDraft((d) => ({ ...d, durationMin: v ?? null }))}
+            addonAfter="分钟"
+          />
+        </Form.Item>
+      </Form>
+      {error && <Alert type="error" showIcon message={error} />}
+    </Modal>
+  );
+}
+
+/**
+ * 补考 (issue 34): the examinees who did not sit given a window of their own; those with one listed with it,
+ * changed or withdrawn until they start. Only before 开始阅卷, so their papers join the same marking and the
+ * scores are published once.
+ */
+export function MakeupCard({
+  subjectId,
+  examDuration,
+  canEdit,
+}: {
+  subjectId: number;
+  examDuration: number;
+  /** the user may edit the setting and 补考 is still possible (launched, marking not started) */
+  canEdit: boolean;
+}) {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [filter, setFilter] = useState<Filter>('notStarted');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<SitterRow[]>([]);
+  const [editing, setEditing] = useState<SitterRow[] | null>(null);
+  const size = 20;
+  const query = {
+    ...(filter === 'notStarted' ? { state: 'notStarted' as const } : {}),
+    ...(filter === 'makeup' ? { makeup: '1' as const } : {}),
+    ...(q ? { q } : {}),
+    page,
+    size,
+  };
+  const list = useQuery({
+    queryKey: ['online', 'sitters', subjectId, 'makeup', query],
+    queryFn: () => onlineApi.sitters(subjectId, query),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+  const refresh = () => {
+    setSelected([]);
+    void client.invalidateQueries({ queryKey: ['online', 'sitters', subjectId] });
+  };
+  const withdraw = useOneAtATime({
+    mutationFn: (r: SitterRow) => onlineApi.withdrawMakeup(subjectId, [r.examineeId]),
+    onSuccess: (_, r) => {
+      void message.success(`已撤销 ${r.name} 的补考`);
+      refresh();
+    },
+    onError: (e) => void message.error(failureText(e)),
+  });
+  // the time the list was read: the states are as of then (it is read again every 30 s)
+  const now = list.dataUpdatedAt;
+  const c = list.data?.counts;
+  return (
+    <Card
+      title="补考"
+      data-testid="online-makeup"
+      extra={
+        canEdit && (
+          <Button
+            type="primary"
+            disabled={!selected.length}
+            onClick={() => setEditing(selected)}
+            data-testid="makeup-arrange"
+          >
+            为所选考生安排补考{selected.length ? `（${selected.length}）` : ''}
+          </Button>
+        )
+      }
+    >
+      {!canEdit && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message="已开始阅卷或无设置权限，补考安排只能查看"
+        />
+      )}
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Segmented
+          value={filter}
+          onChange={(v) => {
+            setFilter(v as Filter);
+            setPage(1);
+            setSelected([]);
+          }}
+          options={[
+            { value: 'notStarted', label: `未参加考试 ${c?.notStarted ?? ''}` },
+            { value: 'makeup', label: `已安排补考 ${c?.makeup ?? ''}` },
+            { value: 'all', label: '全部考生' },
+          ]}
+        />
+        <Input.Search
+          allowClear
+          placeholder="姓名或考号"
+          style={{ width: 200 }}
+          onSearch={(v) => {
+            setQ(v.trim());
+            setPage(1);
+          }}
+        />
+      </Space>
+      <Table<SitterRow>
+        rowKey="examineeId"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.items ?? []}
+        pagination={{ current: page, pageSize: size, total: list.data?.total ?? 0, onChange: setPage }}
+        rowSelection={
+          canEdit
+            ? {
+                selectedRowKeys: selected.map((r) => r.examineeId),
+                // only who has not started: a started attempt is never voided here
+                getCheckboxProps: (r) => ({ disabled: r.state !== 'notStarted' }),
+                onChange: (_, rows) => setSelected(rows),
+                preserveSelectedRowKeys: true,
+              }
+            : undefined
+        }
+        columns={[
+          { title: '考号', dataIndex: 'kaohao' },
+          { title: '姓名', dataIndex: 'name' },
+          { title: '班级', dataIndex: 'className' },
+          { title: '状态', render: (_, r) => stateTag(r, now) },
+          {
+            title: '补考时间',
+            render: (_, r) =>
+              r.makeup
+                ? `${when(r.makeup.startsAt)} – ${when(r.makeup.endsAt)} · ${r.makeup.durationMin} 分钟`
+                : '—',
+          },
+          ...(canEdit
+            ? [
+                {
+                  title: '操作',
+                  render: (_: unknown, r: SitterRow) =>
+                    r.makeup && r.state === 'notStarted' ? (
+                      <Space size={4}>
+                        <Button size="small" onClick={() => setEditing([r])}>
+                          修改
+                        </Button>
+                        <Popconfirm
+                          title={`确定撤销 ${r.name} 的补考？`}
+                          description="撤销后该考生不再有补考时间，仍记为未参加考试"
+                          okText="撤销补考"
+                          cancelText="取消"
+                          onConfirm={() => withdraw.mutateAsync(r).catch(() => {})}
+                        >
+                          <Button size="small" danger>
+                            撤销
+                          </Button>
+                        </Popconfirm>
+                      </Space>
+                    ) : null,
+                },
+              ]
+            : []),
+        ]}
+      />
+      {editing && (
+        <MakeupModal
+          subjectId={subjectId}
+          rows={editing}
+          examDuration={examDuration}
+          onClose={(done) => {
+            setEditing(null);
+            if (done) refresh();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
