@@ -148,7 +148,12 @@ test('the scan screen finds the local agent, and its folder scans arrive in reco
   await page.getByTestId('agent-missing').waitFor();
   assert.match(
     await page.getByTestId('agent-instruction').innerText(),
-    /^未检测到扫描客户端：请在扫描电脑上\s*下载扫描客户端\s*，解压后双击“启动扫描客户端”/,
+    /^未检测到扫描客户端：请在扫描电脑上\s*下载 Windows 扫描客户端（约 \d+ MB）\s*（含运行环境，不用安装任何软件），全部解压后双击“启动扫描客户端”/,
+  );
+  // the small package (needs Node.js) is the second choice, for other systems
+  assert.match(
+    await page.getByTestId('agent-missing').innerText(),
+    /其他系统或已装 Node\.js 的电脑：\s*下载通用版扫描客户端/,
   );
   assert.doesNotMatch(await page.getByTestId('agent-missing').innerText(), /npm|仓库/);
   assert.match(await page.getByTestId('agent-missing').innerText(), /浏览器直接上传/);
@@ -254,5 +259,15 @@ test('the scan screen finds the local agent, and its folder scans arrive in reco
   await page.getByRole('link', { name: '工具下载' }).click();
   await page.getByTestId('tool-scan-agent').waitFor();
   assert.match(await page.getByTestId('tool-scan-agent').innerText(), /双击“启动扫描客户端”/);
+  // the main download brings its own runtime: nothing to install on the scanning PC
+  const windows = await page.getByTestId('tool-scan-agent-windows').innerText();
+  assert.match(windows, /Windows 扫描客户端（含运行环境，约 \d+ MB，解压即用）/);
+  assert.doesNotMatch(windows, /需要 Node\.js|请保持联网/);
+  assert.match(await page.getByTestId('agent-download-windows').innerText(), /下载 Windows 扫描客户端/);
+  // the small package is offered for other systems and PCs that have Node.js
+  assert.match(
+    await page.getByTestId('tool-scan-agent-portable').innerText(),
+    /其他系统 \/ 已装 Node\.js 的电脑[\s\S]*Node\.js 20[\s\S]*下载通用版扫描客户端/,
+  );
   await shot(page, 'scan-agent-04-download-page');
 });

@@ -250,7 +250,11 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         ...reportModule({ db, audit, paperImage: paperImages.paperImage }),
         scopes,
       });
-      toolRoutes(api, { scanAgent: scanAgentPackager(config.dataDir) });
+      toolRoutes(api, {
+        scanAgent: scanAgentPackager(config.dataDir, {
+          log: (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)),
+        }),
+      });
       // 我的任务: the exports, recognition and 智能辅助 runs a person started, read where each already runs
       taskRoutes(api, taskModule({ db }));
       // the page-static monitor and click tracking: counters per day, page and school type, nobody named

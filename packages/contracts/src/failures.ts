@@ -513,6 +513,23 @@ export const FAILURES = {
   },
   /** an uploader past their rendering budget of the last half hour */
   uploaderRenderBudget: { errCode: 15059, message: '近期上传的 PDF 转换用时已达上限，请稍后再上传' },
+  /** the Windows scan client (with its runtime) is still being put together, past how long a download waits */
+  scanAgentRuntimePreparing: {
+    errCode: 15090,
+    message: '正在准备 Windows 扫描客户端（第一次下载时服务器要取运行环境，约需一两分钟），请稍后再点下载',
+  },
+  /** the server could not fetch the Windows runtime (node.exe, components) from the npm registry */
+  scanAgentRuntimeUnavailable: {
+    errCode: 15091,
+    message:
+      '服务器无法从 npm 源下载 Windows 运行环境（node.exe 和组件），请检查服务器网络后重试；也可以改下载“其他系统 / 已装 Node.js 的电脑”版（扫描电脑需装 Node.js 20）',
+  },
+  /** what the registry gave is not a Windows x64 runtime (reason: which piece) */
+  scanAgentRuntimeInvalid: {
+    errCode: 15092,
+    message: (p: { reason: Param }) =>
+      `服务器取到的 Windows 运行环境不完整（${p.reason}），请稍后重试；也可以改下载“其他系统 / 已装 Node.js 的电脑”版`,
+  },
   // 16xxx Marking, trial marking, quality, intelligent assistance, reviewers
   blockNotInSubject: { errCode: 16001, message: '题块不存在或不属于这个科目' },
   groupHasNoPending: { errCode: 16002, message: '这个分组已没有待评的答卷，请刷新' },

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -62,6 +63,12 @@ describe('GET /filter/api/tool/scanAgent', () => {
     const teacher = await signIn(t.app, u.account, PASSWORD);
     const res = await teacher.get(URL_PATH);
     expect(body(res)).toMatchObject({ code: 1, message: '无权限' });
+    // nor the Windows package (refused before anything is fetched for it)
+    expect(body(await teacher.get('/filter/api/tool/scanAgentWindows'))).toMatchObject({
+      code: 1,
+      message: '无权限',
+    });
+    expect(fs.existsSync(path.join(t.config.dataDir, 'tool'))).toBe(false);
     // the page asks first, so it offers no button that would answer 无权限
     expect(body(await teacher.get('/filter/api/tool/list')).data).toEqual({ scanAgent: false });
     expect(body(await teacher.get('/filter/api/scan/version'))).toMatchObject({ code: 1, message: '无权限' });

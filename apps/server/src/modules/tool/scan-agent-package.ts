@@ -1,17 +1,28 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
 import JSZip from 'jszip';
 import { fail } from '../../errors';
 import { SERVER_ROOT } from '../../server-root';
+import {
+  assembleWindowsBase,
+  fetchFromRegistry,
+  runtimeFailure,
+  WINDOWS_NODE_VERSION,
+  windowsReadme,
+  windowsStartBat,
+  type FetchWindowsPieces,
+} from './scan-agent-windows';
 
 // The local scan agent (apps/scan-agent) as a zip a school can start: the agent and its pure libraries
 // bundled into one JS file by esbuild, beside a package.json naming the packages that cannot be bundled
 // (sharp and @julusian/jpeg-turbo are native; mupdf, zxing-wasm and @cwasm/jpeg-turbo read their .wasm
 // from node_modules; the native JPEG decoder is optional: where npm cannot install it, the WebAssembly one
 // decodes), and start scripts
-// that install those once and start the agent pointed at this server. Node is already on the school's
-// server machine (it runs the platform); the scanning PC needs Node 20.19+ and the npm registry once.
+// that install those once and start the agent pointed at this server: for a PC with Node 20.19+ (any system).
+// A Windows PC with nothing installed gets the Windows package instead (scan-agent-windows.ts): the same
+// bundle with node.exe and a ready node_modules beside it.
 
 const APPS = path.resolve(SERVER_ROOT, '..') + path.sep;
 const AGENT_ENTRY = path.join(APPS, 'scan-agent/src/main.ts');
@@ -28,6 +39,12 @@ export const START_BAT = '启动扫描客户端.bat';
 export const START_SH = 'start.sh';
 export const BUNDLE = 'scan-agent.mjs';
 export const ZIP_NAME = '扫描客户端.zip';
+export const WIN_ZIP_NAME = '扫描客户端-Windows.zip';
+/** Bump when the Windows package's layout changes, so a cached one of the old layout is not handed out. */
+const WIN_LAYOUT = 1;
+/** How long a download waits for the first build of the Windows package before answering 正在准备 (a proxy
+ * in front of the server may cut a request that says nothing for a minute). */
+const WIN_WAIT_MS = 50_000;
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -138,31 +155,103 @@ const README = (url: string) =>
     '',
   ].join('\r\n');
 
-/**
- * Builds the agent bundle once per source version (kept in `<dataDir>/tool/`, shared by later requests
- * and restarts) and answers the zip for one server address.
- */
-export function scanAgentPackager(dataDir: string) {
-  const dir = path.join(dataDir, 'tool');
-  const building = new Map<string, Promise<string>>();
-
-  async function cachedBundle(): Promise<string> {
-    const key = await sourceKey();
-    const file = path.join(dir, `scan-agent-${key}.mjs`);
+/** Builds what `key` names once per process, even for concurrent callers; a failed build is tried again. */
+function once<T>(): (key: string, make: () => Promise<T>) => Promise<T> {
+  const building = new Map<string, Promise<T>>();
+  return (key, make) => {
     let p = building.get(key);
     if (!p) {
-      p = readFile(file, 'utf8').catch(async () => {
-        const code = await bundle();
-        await mkdir(dir, { recursive: true });
-        const tmp = `${file}.${process.pid}.tmp`;
-        await writeFile(tmp, code);
-        await rename(tmp, file);
-        return code;
-      });
+      p = make();
       building.set(key, p);
       p.catch(() => building.delete(key));
     }
     return p;
+  };
+}
+
+/** Writes `bytes` beside `file` and renames it into place: a reader never sees half a file. */
+async function writeAtomic(file: string, bytes: string | Buffer): Promise<void> {
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(tmp, bytes);
+  await rename(tmp, file);
+}
+
+/**
+ * Builds the agent bundle once per source version (kept in `<dataDir>/tool/`, shared by later requests
+ * and restarts) and answers the zip for one server address; likewise the Windows package, whose runtime
+ * `fetchWindows` brings (the npm registry; a test hands in its own).
+ */
+export function scanAgentPackager(
+  dataDir: string,
+  opts: {
+    fetchWindows?: FetchWindowsPieces;
+    waitMs?: number;
+    log?: (msg: string, err?: unknown) => void;
+  } = {},
+) {
+  const dir = path.join(dataDir, 'tool');
+  const building = once<string>();
+  const buildingWin = once<string>();
+
+  async function cachedBundle(): Promise<string> {
+    const key = await sourceKey();
+    const file = path.join(dir, `scan-agent-${key}.mjs`);
+    return building(key, () =>
+      readFile(file, 'utf8').catch(async () => {
+        const code = await bundle();
+        await mkdir(dir, { recursive: true });
+        await writeAtomic(file, code);
+        return code;
+      }),
+    );
+  }
+
+  /** The cached Windows package without its per-address files: built from the registry's pieces once. */
+  async function windowsBase(): Promise<string> {
+    const [code, versions] = await Promise.all([cachedBundle(), externalVersions()]);
+    const key = createHash('sha256')
+      .update(JSON.stringify([WIN_LAYOUT, WINDOWS_NODE_VERSION, versions.dependencies, code]))
+      .digest('hex')
+      .slice(0, 16);
+    const file = path.join(dir, `scan-agent-win-x64-${key}.zip`);
+    return buildingWin(key, async () => {
+      if (
+        await stat(file).then(
+          () => true,
+          () => false,
+        )
+      )
+        return file;
+      const started = Date.now();
+      await mkdir(dir, { recursive: true });
+      const work = await mkdtemp(path.join(dir, 'win-build-'));
+      try {
+        const pieces = await (opts.fetchWindows ?? fetchFromRegistry)(work, {
+          node: WINDOWS_NODE_VERSION,
+          dependencies: versions.dependencies,
+        });
+        const zip = await assembleWindowsBase(pieces, {
+          dir: PACKAGE_DIR,
+          bundleName: BUNDLE,
+          code,
+          dependencies: versions.dependencies,
+        });
+        await writeAtomic(file, zip);
+        opts.log?.(
+          `Windows 扫描客户端已生成：${file}（${(zip.length / 2 ** 20).toFixed(1)} MB，用时 ${((Date.now() - started) / 1000).toFixed(0)} 秒）`,
+        );
+        // Packages of an older agent are never handed out again; each is tens of MB.
+        for (const f of await readdir(dir))
+          if (/^scan-agent-win-x64-.*\.zip$/.test(f) && path.join(dir, f) !== file)
+            await rm(path.join(dir, f), { force: true });
+        return file;
+      } catch (err) {
+        opts.log?.('Windows 扫描客户端生成失败', err);
+        throw runtimeFailure(err);
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    });
   }
 
   return {
@@ -193,6 +282,43 @@ export function scanAgentPackager(dataDir: string) {
       root.file(START_SH, startSh(serverUrl), { unixPermissions: 0o755 });
       root.file('使用说明.txt', README(serverUrl));
       return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', platform: 'UNIX' });
+    },
+
+    /** Builds the Windows package now (`npm run tool:scan-agent-win`, before a school goes offline). */
+    prepareWindows: windowsBase,
+
+    /**
+     * The Windows package for one server address. The first download waits for the build (fetching the
+     * runtime takes a minute or so), up to `waitMs`; past it, 正在准备 (the build goes on).
+     */
+    async windowsZip(serverUrl: string): Promise<Readable> {
+      const build = windowsBase();
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<null>(
+        (r) => (timer = setTimeout(() => r(null), opts.waitMs ?? WIN_WAIT_MS)),
+      );
+      const base = await Promise.race([build, waited]).finally(() => clearTimeout(timer));
+      if (base === null) {
+        build.catch(() => undefined); // its failure is logged; the next download tries again
+        throw fail('scanAgentRuntimePreparing');
+      }
+      // The cached entries keep their compressed bytes: only the two small files below are compressed here.
+      const zip = await JSZip.loadAsync(await readFile(base));
+      const root = zip.folder(PACKAGE_DIR)!;
+      root.file(START_BAT, windowsStartBat(serverUrl, BUNDLE));
+      root.file('使用说明.txt', windowsReadme(serverUrl, START_BAT));
+      // JSZip's own stream is an old-style one: handed on as a plain Node stream.
+      const out = new PassThrough();
+      zip
+        .generateNodeStream({
+          type: 'nodebuffer',
+          streamFiles: true,
+          compression: 'DEFLATE',
+          platform: 'DOS',
+        })
+        .on('error', (err) => out.destroy(err))
+        .pipe(out);
+      return out;
     },
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { can, SCAN_AGENT_DOWNLOAD, SCAN_CLIENT_VERSION, toolContract } from '@yj/contracts';
 import { attachment } from '../../lib/excel';
 import { contractRoutes } from '../../plugins/contract';
-import { serverUrlOf, ZIP_NAME, type ScanAgentPackager } from './scan-agent-package';
+import { serverUrlOf, WIN_ZIP_NAME, ZIP_NAME, type ScanAgentPackager } from './scan-agent-package';
 
 /** Downloads offered on the tool/download page (spec §2). */
 export function toolRoutes(app: FastifyInstance, d: { scanAgent: ScanAgentPackager }): void {
@@ -18,5 +18,10 @@ export function toolRoutes(app: FastifyInstance, d: { scanAgent: ScanAgentPackag
   app.get('/api/tool/scanAgent', { config: { capability: 'scan.agent' } }, async (req, reply) => {
     const zip = await d.scanAgent.zip(serverUrlOf(req.protocol, req.host));
     return reply.type('application/zip').header('content-disposition', attachment(ZIP_NAME)).send(zip);
+  });
+  // The Windows package with its own node.exe and components: unzip and double-click, nothing to install.
+  app.get('/api/tool/scanAgentWindows', { config: { capability: 'scan.agent' } }, async (req, reply) => {
+    const zip = await d.scanAgent.windowsZip(serverUrlOf(req.protocol, req.host));
+    return reply.type('application/zip').header('content-disposition', attachment(WIN_ZIP_NAME)).send(zip);
   });
 }

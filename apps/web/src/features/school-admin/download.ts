@@ -20,20 +20,37 @@ export function filenameOf(disposition: string | null, fallback: string): string
  * Downloads a GET file under /filter (templates, exports). Fetched rather than linked so a refusal
  * (an envelope instead of a file) is shown as an error instead of being saved as a broken file.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<boolean> {
-  let res: Response;
-  try {
-    res = await fetch(`${FILTER_BASE}${path}`, { credentials: 'same-origin' });
-  } catch {
-    handleApiError({ code: NETWORK_ERROR_CODE, message: NETWORK_ERROR_MESSAGE });
-    return false;
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  /** a failure that means "still being prepared": asked again every `everyMs`, up to `times`, before it is shown */
+  retry?: { errCode: number; everyMs: number; times: number },
+): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    let res: Response;
+    try {
+      res = await fetch(`${FILTER_BASE}${path}`, { credentials: 'same-origin' });
+    } catch {
+      handleApiError({ code: NETWORK_ERROR_CODE, message: NETWORK_ERROR_MESSAGE });
+      return false;
+    }
+    const type = res.headers.get('content-type') ?? '';
+    if (!res.ok || type.includes('application/json')) {
+      const body: unknown = await res.json().catch(() => null);
+      const errCode = (body as { errCode?: unknown } | null)?.errCode;
+      if (retry && res.ok && errCode === retry.errCode && attempt < retry.times) {
+        await new Promise((r) => setTimeout(r, retry.everyMs));
+        continue;
+      }
+      handleApiError(res.ok ? body : { code: res.status, data: body });
+      return false;
+    }
+    return save(res, fallbackName);
   }
-  const type = res.headers.get('content-type') ?? '';
-  if (!res.ok || type.includes('application/json')) {
-    const body: unknown = await res.json().catch(() => null);
-    handleApiError(res.ok ? body : { code: res.status, data: body });
-    return false;
-  }
+}
+
+/** Saves a file answer under its content-disposition name. */
+async function save(res: Response, fallbackName: string): Promise<boolean> {
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
