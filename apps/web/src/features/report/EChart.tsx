@@ -50,7 +50,9 @@ export function EChart({
     };
   }, []);
   useEffect(() => {
-    chart.current?.setOption(option, true);
+    // drawn once, not grown over a second: the growing bars redrew the canvas every frame while the report was
+    // opening (issue 31, point 12); an option may still ask for animation
+    chart.current?.setOption({ animation: false, ...option }, true);
   }, [option]);
   return <div ref={box} data-testid={testId} style={{ width: '100%', height }} />;
 }

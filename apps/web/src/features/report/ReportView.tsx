@@ -1,18 +1,51 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Breadcrumb, Button, Card, Empty, Result, Segmented, Space, Tabs, Typography } from 'antd';
 import { failureOf } from '../../api/errors';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../auth/current-user-context';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import { CommentaryTab } from './CommentaryTab';
-import { GroupsTab } from './GroupsTab';
 import { sectionTabs } from './report-tabs';
 import { reportQuery, reportSettingsQuery, reportSubjectsQuery } from './report.api';
-import { ReportSettingsDialog } from './ReportSettingsDialog';
 import { HiddenConfigButton } from './HiddenConfigButton';
-import { StudentsTab } from './StudentsTab';
-import { ProgressTab } from './ProgressTab';
+
+// What 成绩概览 does not show is fetched after it (issue 31, point 12: opening the report fetched, compiled and ran
+// every tab's and dialog's code, with the upload and image viewers of 分析组 and 试卷讲评, before its first paint).
+// Once the report's figures are in, they are fetched while the browser is idle, so a tab opened later does not
+// wait on its code.
+const laterParts = {
+  commentary: () => import('./CommentaryTab'),
+  students: () => import('./StudentsTab'),
+  progress: () => import('./ProgressTab'),
+  groups: () => import('./GroupsTab'),
+  settings: () => import('./ReportSettingsDialog'),
+};
+const CommentaryTab = lazy(() => laterParts.commentary().then((m) => ({ default: m.CommentaryTab })));
+const StudentsTab = lazy(() => laterParts.students().then((m) => ({ default: m.StudentsTab })));
+const ProgressTab = lazy(() => laterParts.progress().then((m) => ({ default: m.ProgressTab })));
+const GroupsTab = lazy(() => laterParts.groups().then((m) => ({ default: m.GroupsTab })));
+const ReportSettingsDialog = lazy(() =>
+  laterParts.settings().then((m) => ({ default: m.ReportSettingsDialog })),
+);
+
+/** Fetches (and runs) the later parts' code when the browser is next idle; a failure is the tab's to show. */
+function usePrefetchLaterParts(ready: boolean) {
+  useEffect(() => {
+    if (!ready) return;
+    const load = () => {
+      for (const part of Object.values(laterParts)) part().catch(() => undefined);
+    };
+    const idle = window.requestIdleCallback?.(load, { timeout: 2_000 });
+    const timer = idle === undefined ? setTimeout(load, 300) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
+  }, [ready]);
+}
+
+/** A tab whose code may still be on its way: a loading card meanwhile. */
+const later = (children: ReactNode) => <Suspense fallback={<Card loading />}>{children}</Suspense>;
 
 /** 报表设置 for those allowed (the server says who), with the dialog. */
 function SettingsButton({ examId }: { examId: number }) {
@@ -25,12 +58,14 @@ function SettingsButton({ examId }: { examId: number }) {
         报表设置
       </Button>
       {open && (
-        <ReportSettingsDialog
-          examId={examId}
-          open={open}
-          settings={q.data.settings}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense>
+          <ReportSettingsDialog
+            examId={examId}
+            open={open}
+            settings={q.data.settings}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );
@@ -47,6 +82,7 @@ export function ReportView({ examId }: { examId: number }) {
     ...reportQuery(examId, subjectId),
     enabled: subjects.isSuccess && subjects.data.subjects.some((s) => s.published),
   });
+  usePrefetchLaterParts(report.isSuccess);
   if (subjects.isError && !subjects.data)
     // not allowed is said as such, with nothing to retry (issue 31, point 10: 加载失败 / 无权限 with 重新加载)
     return failureOf(subjects.error) === 'forbidden' ? (
@@ -126,16 +162,16 @@ export function ReportView({ examId }: { examId: number }) {
                     r.subjectId === null ? (
                       <Empty description="试卷讲评按科目查看：请在上方选择一个科目" />
                     ) : (
-                      <CommentaryTab key={r.subjectId} examId={r.examId} subjectId={r.subjectId} />
+                      later(<CommentaryTab key={r.subjectId} examId={r.examId} subjectId={r.subjectId} />)
                     ),
                 },
                 {
                   key: 'students',
                   label: '学生成绩',
-                  children: <StudentsTab key={r.subjectId ?? 0} r={r} />,
+                  children: later(<StudentsTab key={r.subjectId ?? 0} r={r} />),
                 },
-                { key: 'progress', label: '进退步', children: <ProgressTab r={r} /> },
-                { key: 'groups', label: '分析组', children: <GroupsTab r={r} /> },
+                { key: 'progress', label: '进退步', children: later(<ProgressTab r={r} />) },
+                { key: 'groups', label: '分析组', children: later(<GroupsTab r={r} />) },
               ]}
             />
           )}
