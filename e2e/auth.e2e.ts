@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import {
   APP,
   DEMO_PASSWORD,
@@ -162,7 +163,33 @@ test('help page', async () => {
   await page.getByText('题目和答案里的数学公式如何显示？').click();
   await page.locator('.katex').first().waitFor();
   await shot(page, 'help');
+
+  // issue 31 (view/video): a task's 观看视频 plays its recorded VP9 WebM in Chromium, in a dialog and full-page
+  await page.getByTestId('watch-video-create-exam').click();
+  await expectPlaying(page, 'help-video-create-exam');
+  await shot(page, 'help-video-dialog');
+  await page.getByRole('link', { name: '全屏页面观看' }).click();
+  await waitForPath(page, '/book/view/video/create-exam');
+  await page.getByText('操作视频：创建考试').waitFor();
+  await expectPlaying(page, 'help-video-create-exam');
+  await shot(page, 'help-video-page');
+  await page.goto(`${APP}/book/view/video/no-such-topic`);
+  await page.getByText('没有找到这个操作视频').waitFor();
+  await page.getByRole('link', { name: '返回帮助中心' }).click();
+  await waitForPath(page, '/book/help');
 });
+
+/** The video is decoded (a frame at hand, a known length) and its time goes on. */
+async function expectPlaying(page: Page, testId: string): Promise<void> {
+  const video = page.getByTestId(testId);
+  await video.waitFor();
+  await page.waitForFunction(
+    (el) => el instanceof HTMLVideoElement && el.readyState >= 2 && el.duration > 0 && el.currentTime > 0.5,
+    await video.elementHandle(),
+    { timeout: 15_000 },
+  );
+  assert.equal(await video.evaluate((el: HTMLVideoElement) => el.error), null);
+}
 
 test('logout returns to login and the shell stays closed', async () => {
   const { page } = s;

@@ -41,6 +41,7 @@ function buildWebIfNeeded() {
   const built = path.join(web, 'dist', 'index.html');
   const sources = Math.max(
     newest(path.join(web, 'src')),
+    newest(path.join(web, 'public')),
     newest(path.join(web, 'index.html')),
     newest(path.join(web, 'vite.config.ts')),
     newest(path.join(root, 'packages', 'contracts', 'src')),

@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
           { index: true, loader: () => redirect('/book/home') },
           { path: 'home', lazy: () => import('../pages/home/route') },
           { path: 'help', lazy: () => import('../pages/help/route') },
+          // spec's view/video: one help video full-page
+          { path: 'view/video/:topic', lazy: () => import('../pages/help/video-route') },
           { path: 'messages', lazy: () => import('../pages/messages/route') },
           { path: 'tool/download', lazy: () => import('../pages/tool/route') },
           ...examRoutes,

@@ -39,6 +39,7 @@ describe('selectedNavKey', () => {
   it('falls back to 首页 and knows 帮助中心', () => {
     expect(selectedNavKey('/book/home', items)).toBe('home');
     expect(selectedNavKey('/book/help', items)).toBe('help');
+    expect(selectedNavKey('/book/view/video/marking', items)).toBe('help');
     expect(selectedNavKey('/book/exam/3', [])).toBe('home');
   });
 });

@@ -43,9 +43,9 @@ function under(pathname: string, prefix: string): boolean {
 /** Pages the header's icons own (the bell's messages, 我的任务), not a menu entry: nothing in the menu is lit there. */
 const OWNED_BY_ICONS = ['/book/messages', '/book/offline/task', '/book/task_info'] as const;
 
-/** The header entry a page belongs to: 帮助中心, the entry with the longest matching prefix, else 首页. */
+/** The header entry a page belongs to: 帮助中心 (with its videos), the entry with the longest matching prefix, else 首页. */
 export function selectedNavKey(pathname: string, items: readonly NavItem[]): string {
-  if (under(pathname, '/book/help')) return 'help';
+  if (under(pathname, '/book/help') || under(pathname, '/book/view/video')) return 'help';
   if (OWNED_BY_ICONS.some((p) => under(pathname, p))) return '';
   const patterned = items.find((i) => i.pattern?.test(pathname));
   if (patterned) return patterned.key;

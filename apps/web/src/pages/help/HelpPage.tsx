@@ -4,6 +4,8 @@ import { MathText } from '../../components/MathText';
 import { useCurrentUser } from '../../features/auth/current-user-context';
 import { ServiceLinks } from '../../features/notice/ServiceLinks';
 import { HelpSection } from './HelpSection';
+import { WatchVideo } from './HelpVideoPlayer';
+import { HELP_VIDEO_TOPICS, type HelpVideoTopic } from './help-videos';
 
 const { Paragraph, Text } = Typography;
 
@@ -58,6 +60,30 @@ const FAQ = [
   },
 ];
 
+/** The tasks of one exam, in the order a school does them; each with its video when one is recorded. */
+const TASKS: Array<{ topic: HelpVideoTopic; text: string }> = [
+  {
+    topic: 'create-exam',
+    text: '学校管理员在“考试管理”中点击“创建考试”，依次填写考试名称、年级和日期，选择科目和满分，按班级添加考生（考号按规则自动生成），最后安排学科负责人和阅卷老师。',
+  },
+  {
+    topic: 'answer-card',
+    text: '题目设置好后，在科目页点击“在线答题卡”，系统按题目结构自动排版；可选择纸张和栏数、修改题框样式，下载 PDF 印刷，并“保存为模板”供扫描识别使用。',
+  },
+  {
+    topic: 'scan-upload',
+    text: '在科目的“扫描”页选择扫描好的答题卡图片并上传，系统自动识别考号、客观题和打分栏；识别异常的答题卡在“异常页”中逐张处理。',
+  },
+  {
+    topic: 'marking',
+    text: '阅卷老师在“阅卷任务”中找到自己的题块，点击“开始阅卷”；看清作答后用键盘输入分数并按回车提交，自动进入下一份，阅完可在“回评”中修改。',
+  },
+  {
+    topic: 'publish-scores',
+    text: '阅卷完成后，在科目的“成绩”页查看发布前核查，核对学生成绩（必要时调整并写明原因），确认无误后点击“发布”；发布后仍可取消发布、更正后再发布。',
+  },
+];
+
 /** /book/help: what the product does, signing in, passwords, whom to contact. */
 export function HelpPage() {
   const user = useCurrentUser();
@@ -76,6 +102,12 @@ export function HelpPage() {
           不同身份看到的功能不同：学校管理员管理本校的年级、班级、学生和教师；考试管理员和学科负责人安排考试与阅卷任务；阅卷老师完成分配给自己的阅卷任务；扫描员负责答题卡扫描。您的身份显示在首页欢迎栏中。
         </Paragraph>
       </HelpSection>
+
+      {TASKS.map(({ topic, text }) => (
+        <HelpSection key={topic} title={HELP_VIDEO_TOPICS[topic]} extra={<WatchVideo topic={topic} />}>
+          <Paragraph>{text}</Paragraph>
+        </HelpSection>
+      ))}
 
       <HelpSection title="登录">
         <Paragraph>

@@ -1,0 +1,3 @@
+import { HelpVideoPage } from './HelpVideoPage';
+
+export const Component = HelpVideoPage;
