@@ -59,7 +59,13 @@ export async function seedScanWorld(
   const [sc] = await db.insert(school).values({ name: '基准中学', orgId: bureau!.id }).returning();
   const [u] = await db
     .insert(user)
-    .values({ account: o.account, name: '扫描管理员', passwordHash: await hashPassword(o.password) })
+    // with a phone: a staff account without one is asked to bind it before its first session (auth.service.ts)
+    .values({
+      account: o.account,
+      name: '扫描管理员',
+      phone: '19900000000',
+      passwordHash: await hashPassword(o.password),
+    })
     .returning();
   await db.insert(schoolAdmin).values({ schoolId: sc!.id, userId: u!.id });
   const [g] = await db.insert(grade).values({ schoolId: sc!.id, name: '高一' }).returning();

@@ -114,14 +114,17 @@ export function scanRepo(db: Db) {
       return row ? readTemplateBody(row.body, id) : null;
     },
 
-    /** Counts one more attempt on a page and returns the new count. */
-    async bumpAttempts(pageId: number): Promise<number> {
-      const [row] = await db
+    /**
+     * A recognition attempt on a paper: every page of it counted one more attempt and returned with the new count,
+     * in its order. One statement a paper (issue 35: it was a read of the pages, then a bump per page).
+     */
+    async attemptPages(paperId: number): Promise<PageRow[]> {
+      const rows = await db
         .update(scanPage)
         .set({ attempts: sql`${scanPage.attempts} + 1` })
-        .where(eq(scanPage.id, pageId))
-        .returning({ attempts: scanPage.attempts });
-      return row?.attempts ?? 0;
+        .where(eq(scanPage.paperId, paperId))
+        .returning();
+      return rows.map(pageRow).sort((a, b) => a.position - b.position || a.id - b.id);
     },
 
     async pageError(pageId: number, error: string): Promise<void> {

@@ -133,8 +133,8 @@ export function scanJobs(d: ScanJobDeps) {
     blocks: BlockRegion[][],
   ): Promise<Recognised> {
     const manual = manualOf(page);
-    const attempts = await d.repo(d.db).bumpAttempts(page.id);
-    if (attempts > MAX_PAGE_ATTEMPTS)
+    // page.attempts counts this attempt already (attemptPages)
+    if (page.attempts > MAX_PAGE_ATTEMPTS)
       return { page, manual, outcome: { ok: false, reason: `多次识别失败：${page.error ?? '未知错误'}` } };
     try {
       const bytes = await d.storage.get(page.storageKey);
@@ -250,7 +250,7 @@ export function scanJobs(d: ScanJobDeps) {
       // The pages of a paper go to the pool together: a two-page card keeps two threads busy.
       const blocks = await regionsOf(p.subjectId);
       const done = await Promise.all(
-        (await repo.pagesOf(p.id)).map((page) => recognisePage(page, card, blocks)),
+        (await repo.attemptPages(p.id)).map((page) => recognisePage(page, card, blocks)),
       );
       // stored before the paper counts as recognised: whoever sees it recognised finds its cuts too
       await storeCuts(p.id, done, blocks);
