@@ -102,9 +102,16 @@ export function threadPool(options: ThreadPoolOptions): ThreadPool {
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<T>((resolve, reject) => {
         const start = () => {
-          inThread<T>(send, o)
-            .then(resolve, reject)
-            .finally(() => signal?.removeEventListener('abort', abort));
+          let p: Promise<T>;
+          try {
+            p = inThread<T>(send, o);
+          } catch (err) {
+            // making the task failed (it holds no thread): the caller's failure, not the pool's
+            signal?.removeEventListener('abort', abort);
+            reject(err);
+            return;
+          }
+          p.then(resolve, reject).finally(() => signal?.removeEventListener('abort', abort));
         };
         // waiting: dropped, it never runs; inside a thread: the caller is answered now (an interruptible task's
         // thread is ended by Piscina, on the same signal)
