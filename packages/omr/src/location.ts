@@ -127,15 +127,20 @@ function integrals(p: Plane): { s: Float64Array; q: Float64Array } {
     s[y * w1] = 0;
     q[y * w1] = 0;
   }
+  const d = p.d;
+  const pw = p.w;
   for (let y = 0; y < p.h; y++) {
     let rs = 0;
     let rq = 0;
-    for (let x = 0; x < p.w; x++) {
-      const v = p.d[y * p.w + x]!;
+    const src = y * pw;
+    const up = y * w1 + 1;
+    const down = up + w1;
+    for (let x = 0; x < pw; x++) {
+      const v = d[src + x]!;
       rs += v;
       rq += v * v;
-      s[(y + 1) * w1 + x + 1] = s[y * w1 + x + 1]! + rs;
-      q[(y + 1) * w1 + x + 1] = q[y * w1 + x + 1]! + rq;
+      s[down + x] = s[up + x]! + rs;
+      q[down + x] = q[up + x]! + rq;
     }
   }
   return { s, q };
@@ -159,11 +164,73 @@ function nccOf(
   const b = oy * w1 + ox;
   const sumW = s[a + cw]! - s[b + cw]! - s[a]! + s[b]!;
   const sumQ = q[a + cw]! - q[b + cw]! - q[a]! + q[b]!;
-  const n = cen.w * cen.h;
+  return nccFrom(swp, sumW, sumQ, cen.w * cen.h, ps);
+}
+
+/** NCC from Σ window·centred pattern, the window's Σ and Σ², its size and the pattern's deviation. */
+function nccFrom(swp: number, sumW: number, sumQ: number, n: number, ps: number): number {
   const mw = sumW / n;
   const varW = sumQ / n - mw * mw;
   if (varW < 1e-6) return -1;
   return swp / n / (Math.sqrt(varW) * ps);
+}
+
+/**
+ * Σ and Σ² of the window under the pattern at the positions (xa … xa+nx−1, ya … ya+ny−1), row by row into
+ * sw and sq: a refining search's few positions need only the pixels under them, not a summed-area table of
+ * the whole window (which cost as much as the products themselves). Column sums over the pattern's height,
+ * slid down a row at a time, then along each row.
+ */
+function windowSums(
+  win: Plane,
+  cw: number,
+  ch: number,
+  xa: number,
+  ya: number,
+  nx: number,
+  ny: number,
+  sw: Float64Array,
+  sq: Float64Array,
+): void {
+  const d = win.d;
+  const ww = win.w;
+  const span = cw + nx - 1;
+  const cs = new Float64Array(span);
+  const cq = new Float64Array(span);
+  for (let y = 0; y < ch; y++) {
+    const r = (ya + y) * ww + xa;
+    for (let x = 0; x < span; x++) {
+      const v = d[r + x]!;
+      cs[x]! += v;
+      cq[x]! += v * v;
+    }
+  }
+  for (let j = 0; j < ny; j++) {
+    if (j > 0) {
+      const out = (ya + j - 1) * ww + xa;
+      const inn = out + ch * ww;
+      for (let x = 0; x < span; x++) {
+        const o = d[out + x]!;
+        const v = d[inn + x]!;
+        cs[x]! += v - o;
+        cq[x]! += v * v - o * o;
+      }
+    }
+    let a = 0;
+    let b = 0;
+    for (let x = 0; x < cw; x++) {
+      a += cs[x]!;
+      b += cq[x]!;
+    }
+    for (let i = 0; i < nx; i++) {
+      if (i > 0) {
+        a += cs[cw + i - 1]! - cs[i - 1]!;
+        b += cq[cw + i - 1]! - cq[i - 1]!;
+      }
+      sw[3 * j + i] = a;
+      sq[3 * j + i] = b;
+    }
+  }
 }
 
 /** Σ window·centred pattern at (ox, oy). */
@@ -251,6 +318,70 @@ function products3(win: Plane, cen: Plane, ox: number, oy: number, out: Float64A
   out[2] = s2;
 }
 
+/**
+ * products3 for the positions (ox … ox+2, oy … oy+rows−1) of a refining search (rows 1 to 3), row by row into
+ * out[0 … 8]: each pattern value is loaded once for up to nine sums instead of three times for three. A row
+ * past `rows` repeats the first (its sums are not used). The same terms in the same order as products3 row by
+ * row: bit-identical.
+ */
+function products3x3(win: Plane, cen: Plane, ox: number, oy: number, rows: number, out: Float64Array): void {
+  const wd = win.d;
+  const cd = cen.d;
+  const ww = win.w;
+  const cw = cen.w;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let t0 = 0;
+  let t1 = 0;
+  let t2 = 0;
+  let u0 = 0;
+  let u1 = 0;
+  let u2 = 0;
+  for (let y = 0; y < cen.h; y++) {
+    const a = (oy + y) * ww + ox;
+    const b = rows > 1 ? a + ww : a;
+    const c = rows > 2 ? b + ww : a;
+    const pr = y * cw;
+    let a1 = wd[a]!;
+    let a2 = wd[a + 1]!;
+    let b1 = wd[b]!;
+    let b2 = wd[b + 1]!;
+    let c1 = wd[c]!;
+    let c2 = wd[c + 1]!;
+    for (let x = 0; x < cw; x++) {
+      const p = cd[pr + x]!;
+      const a3 = wd[a + x + 2]!;
+      const b3 = wd[b + x + 2]!;
+      const c3 = wd[c + x + 2]!;
+      s0 += a1 * p;
+      s1 += a2 * p;
+      s2 += a3 * p;
+      t0 += b1 * p;
+      t1 += b2 * p;
+      t2 += b3 * p;
+      u0 += c1 * p;
+      u1 += c2 * p;
+      u2 += c3 * p;
+      a1 = a2;
+      a2 = a3;
+      b1 = b2;
+      b2 = b3;
+      c1 = c2;
+      c2 = c3;
+    }
+  }
+  out[0] = s0;
+  out[1] = s1;
+  out[2] = s2;
+  out[3] = t0;
+  out[4] = t1;
+  out[5] = t2;
+  out[6] = u0;
+  out[7] = u1;
+  out[8] = u2;
+}
+
 function stats(p: Plane): { m: number; s: number } {
   let a = 0;
   let b = 0;
@@ -269,11 +400,34 @@ function best(
   xs: [number, number],
   ys: [number, number],
 ): { x: number; y: number; v: number } {
-  const sums = integrals(win);
   let top = { x: xs[0], y: ys[0], v: -2 };
   const x1 = Math.min(win.w - cen.w, xs[1]);
+  const xa = Math.max(0, xs[0]);
+  const ya = Math.max(0, ys[0]);
+  const y1 = Math.min(win.h - cen.h, ys[1]);
+  const nx = x1 - xa + 1;
+  const ny = y1 - ya + 1;
+  // the last pixel the three-wide sums read (past x1 they read on, into the next row: dropped)
+  const last = (ya + ny - 1 + cen.h - 1) * win.w + xa + cen.w + 1;
+  if (nx >= 1 && nx <= 3 && ny >= 1 && ny <= 3 && last < win.d.length) {
+    // a refining search (three by three, fewer at the window's edge): its sums in one pass, compared in the
+    // same order as below
+    const p9 = new Float64Array(9);
+    const s9 = new Float64Array(9);
+    const q9 = new Float64Array(9);
+    products3x3(win, cen, xa, ya, ny, p9);
+    windowSums(win, cen.w, cen.h, xa, ya, nx, ny, s9, q9);
+    const n = cen.w * cen.h;
+    for (let j = 0; j < ny; j++)
+      for (let i = 0; i < nx; i++) {
+        const v = nccFrom(p9[3 * j + i]!, s9[3 * j + i]!, q9[3 * j + i]!, n, ps);
+        if (v > top.v) top = { x: xa + i, y: ya + j, v };
+      }
+    return top;
+  }
+  const sums = integrals(win);
   const p4 = new Float64Array(4);
-  for (let oy = Math.max(0, ys[0]); oy <= Math.min(win.h - cen.h, ys[1]); oy++) {
+  for (let oy = ya; oy <= y1; oy++) {
     // four positions at a time, in the same order of comparison; at the end of a row the sums past x1 read
     // pixels of the next row and are dropped (one by one only where they would read past the plane)
     const fits = (ox: number) => (oy + cen.h - 1) * win.w + ox + 3 + cen.w <= win.d.length;
@@ -329,6 +483,41 @@ function sampleWindow(
       let nx = a * tx0 + b * ty + c;
       let ny = d * tx0 + e * ty + g;
       let dn = p6 * tx0 + p7 * ty + p8;
+      // the row's last sample: a homography keeps a row's samples on the segment between its ends as long as
+      // the denominator keeps its sign
+      const n1 = box.w * sub - 1;
+      const ex = nx + ai * n1;
+      const ey = ny + di * n1;
+      const ed = dn + pi * n1;
+      const inside = affine
+        ? rowInside(nx, ny, ex, ey, iw, ih)
+        : dn > 0 && ed > 0 && rowInside(nx / dn, ny / dn, ex / ed, ey / ed, iw, ih);
+      if (inside) {
+        // the whole row lies inside the image (most rows of most windows): the same samples, in the same
+        // order and arithmetic, without the per-sample bounds check and floor
+        for (let x = 0; x < box.w; x++) {
+          let acc = 0;
+          for (let i = 0; i < sub; i++) {
+            const sx = (affine ? nx : nx / dn) - 0.5;
+            const sy = (affine ? ny : ny / dn) - 0.5;
+            // both at least 1 (rowInside): truncation is the floor
+            const x0 = sx | 0;
+            const y0 = sy | 0;
+            const fx = sx - x0;
+            const fy = sy - y0;
+            const k = y0 * iw + x0;
+            const top = id[k]! * (1 - fx) + id[k + 1]! * fx;
+            const bot = id[k + iw]! * (1 - fx) + id[k + iw + 1]! * fx;
+            acc += top * (1 - fy) + bot * fy;
+            nx += ai;
+            ny += di;
+            dn += pi;
+          }
+          if (sub === 1) od[row + x] = acc;
+          else od[row + x]! += acc;
+        }
+        continue;
+      }
       for (let x = 0; x < box.w; x++) {
         let acc = 0;
         for (let i = 0; i < sub; i++) {
@@ -358,6 +547,21 @@ function sampleWindow(
   }
   if (sub > 1) for (let i = 0; i < out.d.length; i++) out.d[i]! /= sub * sub;
   return out;
+}
+
+/**
+ * Whether every sample of a row, from image point (x0, y0) to (x1, y1), has its 2×2 neighbourhood inside the
+ * image. The samples lie on the segment between its ends; a pixel's margin each side covers the rounding of
+ * adding the step sample by sample.
+ */
+function rowInside(x0: number, y0: number, x1: number, y1: number, iw: number, ih: number): boolean {
+  const xa = x0 - 0.5;
+  const xb = x1 - 0.5;
+  const ya = y0 - 0.5;
+  const yb = y1 - 0.5;
+  return (
+    Math.min(xa, xb) >= 1 && Math.max(xa, xb) < iw - 2 && Math.min(ya, yb) >= 1 && Math.max(ya, yb) < ih - 2
+  );
 }
 
 /** Searches the levels of a window plane (at level `base`) coarse to fine, from an exhaustive search at the top. */

@@ -26,7 +26,7 @@ export function cutPool(threads = Math.max(1, os.availableParallelism())): CutPo
   });
   return {
     run: async (task) => (await pool.run<Uint8Array[]>(() => ({ task }))).map(toBuffer),
-    mask: async (task) => toBuffer(await pool.run<Uint8Array>(() => ({ task }), 'mask')),
+    mask: async (task) => toBuffer(await pool.run<Uint8Array>(() => ({ task }), { name: 'mask' })),
     // waits for the cuts in flight: a thread ended inside a native JPEG decode aborts the process (threads.ts)
     close: () => pool.close(),
   };

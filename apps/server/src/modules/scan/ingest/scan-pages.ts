@@ -1,7 +1,7 @@
 import os from 'node:os';
-import { Piscina } from 'piscina';
 import type { CardTemplate } from '@yj/contracts';
 import { greyJpeg, type GreyPage, type SplitOptions } from '@yj/omr/node';
+import { threadPool } from '../../../infra/threads';
 import { workerExecArgv } from '../recognition/scan-recognize';
 import { workerEntry } from '../../../server-root';
 import { failStatus, type AppError } from '../../../errors';
@@ -171,9 +171,8 @@ export function pagePool(
   threads = Math.max(1, Math.floor(os.availableParallelism() / 2)),
   budget: RenderBudget = RENDER_BUDGET,
 ): PagePool {
-  const pool = new Piscina<PageTask, PageTaskOutcome>({
+  const pool = threadPool({
     filename: workerEntry('modules/scan/ingest/pages.worker.ts'),
-    minThreads: 0,
     maxThreads: threads,
     idleTimeout: 30_000,
     execArgv: workerExecArgv(),
@@ -182,23 +181,16 @@ export function pagePool(
   const users = spending(budget);
   const closing = new AbortController();
   let files = 0;
-  // Tasks inside a thread. A TIFF page or a photo runs native code (sharp) and is never ended mid-task: a thread
-  // terminated inside a native call aborts the whole process (infra/threads.ts), and Piscina's destroy() does
-  // not wait for them, so close() does.
-  const inside = new Set<Promise<unknown>>();
-  const tracked = <T>(p: Promise<T>): Promise<T> => {
-    const settled: Promise<unknown> = p.then(
-      () => inside.delete(settled),
-      () => inside.delete(settled),
-    );
-    inside.add(settled);
-    return p;
-  };
+  /** A task on a page thread (the bytes are shared memory: nothing is copied). */
+  const run = (t: PageTask, signal: AbortSignal, interruptible: boolean) =>
+    pool.run<PageTaskOutcome>(() => ({ task: t }), { signal, interruptible });
 
   /**
    * One task on the user's turn, within `ms`. A PDF's task past its time (or abandoned) ends its thread: mupdf is
-   * WebAssembly and cannot be interrupted otherwise. A TIFF's page (sharp, native) is never ended mid-page: its
-   * pixels are bounded and it decodes in well under a second.
+   * WebAssembly and cannot be interrupted otherwise. A TIFF's page or a photo (sharp, native) is never ended
+   * mid-task, since a thread terminated inside a native call aborts the whole process (infra/threads.ts): abandoned,
+   * it finishes in its thread unanswered (its pixels are bounded: well under a second; the next turn's task waits for
+   * that thread), and close() waits for it.
    */
   async function task(job: RenderJob, signal: AbortSignal, t: PageTask, ms: number, spent = { ms: 0 }) {
     return queue
@@ -215,7 +207,8 @@ export function pagePool(
   async function timed(job: RenderJob, signal: AbortSignal, t: PageTask, ms: number, spent: { ms: number }) {
     // a thread started (or restarted after a render was ended) and mupdf loaded, untimed: a few seconds on a
     // busy machine, nothing once warm. Threads are not kept warm idle: most uploads are images.
-    await tracked(pool.run({ ...t, page: 'warm' }, { signal }));
+    // The warm-up holds no native call, so it is ended if abandoned.
+    await run({ ...t, page: 'warm' }, signal, true);
     // Budgets count the thread's CPU time, so a busy machine does not refuse a sound file; the clock on the wall
     // only ends a task that has run several times its budget (a render cannot be asked how far it got).
     const timer = new AbortController();
@@ -223,8 +216,9 @@ export function pagePool(
     const t0 = performance.now();
     let took = 0;
     try {
-      const stop = t.kind === 'pdf' ? AbortSignal.any([signal, timer.signal]) : undefined;
-      const out = await tracked(pool.run(t, { signal: stop }));
+      const pdf = t.kind === 'pdf';
+      // a native page past its time is not ended: it is refused once its time is known
+      const out = await run(t, pdf ? AbortSignal.any([signal, timer.signal]) : signal, pdf);
       took = out.cpuMs ?? performance.now() - t0;
       return took > ms ? ('overBudget' as const) : out;
     } catch (err) {
@@ -285,10 +279,9 @@ export function pagePool(
     },
     load: () => queue.load(),
     close: async () => {
-      // PDF renders (WebAssembly) stop at once; native pages and photos finish first
+      // PDF renders (WebAssembly) stop at once; native pages and photos finish in their threads first
       closing.abort();
-      await Promise.all([...inside]);
-      await pool.destroy();
+      await pool.close();
     },
   };
 }
