@@ -22,6 +22,9 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */
 export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
+/** An `ilike` pattern matching `s` anywhere, its own %, _ and \ taken literally (a search box's text). */
+export const likeAnywhere = (s: string): string => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
+
 export interface Database {
   db: Db;
   /** embedded: the PostgreSQL cluster this server runs in DATA_DIR/pg (or where DATA_DIR/pg.location says) */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { BureauAdminRow, BureauExam } from '@yj/contracts';
-import { rowsOf, type Db } from '../../infra/db';
+import { likeAnywhere, rowsOf, type Db } from '../../infra/db';
 
 export interface BureauExamRow {
   id: number;
@@ -74,7 +74,7 @@ export function bureauRepo(db: Db) {
       page: number;
       size: number;
     }): Promise<{ total: number; items: BureauAdminRow[] }> {
-      const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const like = q.keyword ? likeAnywhere(q.keyword) : null;
       const r = await db.execute(sql`
         select u.id as "userId", u.name, coalesce(u.phone, '') as phone, o.id as "orgId", o.name as "orgName",
           o.level, count(*) over ()::int as total

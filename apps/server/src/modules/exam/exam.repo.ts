@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ExamListItem, ExamListQuery, Paged, Principal, SubjectItem } from '@yj/contracts';
-import type { Db } from '../../infra/db';
+import { likeAnywhere, type Db } from '../../infra/db';
 import {
   exam,
   examRole,
@@ -27,8 +27,6 @@ export const toSubject = (s: SubjectRow): SubjectItem => ({
   fullScore: Number(s.fullScore),
   status: s.status,
 });
-
-const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** Which exams a principal may see in lists: everything for a system admin, else own schools and own roles. */
 function visible(p: Principal): SQL | undefined {
@@ -153,7 +151,7 @@ export function examRepo(db: Db) {
         joint || q.type === 3 ? undefined : ne(exam.type, 3),
         q.includeHidden ? undefined : eq(exam.hidden, false),
         q.schoolId ? eq(exam.schoolId, q.schoolId) : undefined,
-        q.keyword ? ilike(exam.name, like(q.keyword)) : undefined,
+        q.keyword ? ilike(exam.name, likeAnywhere(q.keyword)) : undefined,
         q.gradeId ? eq(exam.gradeId, q.gradeId) : undefined,
         q.type ? eq(exam.type, q.type) : undefined,
         q.dateFrom ? gte(exam.startDate, q.dateFrom) : undefined,

@@ -1,9 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ExamineeItem, Paged } from '@yj/contracts';
-import type { Db } from '../../infra/db';
+import { likeAnywhere, type Db } from '../../infra/db';
 import { absence, banji, examinee, grade, school, student } from '../../db/schema';
-
-const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 export interface ExamineeFilter {
   page: number;
@@ -36,9 +34,9 @@ export function examineeRepo(db: Db) {
         q.kaochang ? eq(examinee.kaochang, q.kaochang) : undefined,
         q.keyword
           ? or(
-              ilike(student.name, like(q.keyword)),
-              ilike(student.xuehao, like(q.keyword)),
-              ilike(examinee.kaohao, like(q.keyword)),
+              ilike(student.name, likeAnywhere(q.keyword)),
+              ilike(student.xuehao, likeAnywhere(q.keyword)),
+              ilike(examinee.kaohao, likeAnywhere(q.keyword)),
             )
           : undefined,
       );

@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { examineeContract as c, idParam, IMPORT_MAX_BYTES } from '@yj/contracts';
-import { attachment } from '../../lib/excel';
+import { sendXlsx } from '../../lib/excel';
 import { contractRoutes } from '../../plugins/contract';
 import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import type { ExamScopes } from './exam-scope';
 import type { ExamineeService } from './examinee.service';
 
 const examParams = z.object({ examId: idParam() });
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function examineeRoutes(
   app: FastifyInstance,
@@ -51,16 +50,10 @@ export function examineeRoutes(
     );
   });
   r.get(`${base}/template`, { schema: { params: examParams }, config: manage }, async (_req, reply) =>
-    reply
-      .type(XLSX)
-      .header('content-disposition', attachment('考生导入模板.xlsx'))
-      .send(await d.examinees.template()),
+    sendXlsx(reply, '考生导入模板.xlsx', await d.examinees.template()),
   );
   r.get(`${base}/export`, { schema: { params: examParams }, config: manage }, async (req, reply) =>
-    reply
-      .type(XLSX)
-      .header('content-disposition', attachment('考生名单.xlsx'))
-      .send(await d.examinees.exportExcel(req.params.examId)),
+    sendXlsx(reply, '考生名单.xlsx', await d.examinees.exportExcel(req.params.examId)),
   );
   on(
     c.absent,

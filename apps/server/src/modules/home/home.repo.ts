@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { HomeExam, Paged } from '@yj/contracts';
-import type { Db } from '../../infra/db';
+import { likeAnywhere, type Db } from '../../infra/db';
 import { exam, examRole, grade, school, schoolAdmin } from '../../db/schema';
 
 export function homeRepo(db: Db) {
@@ -19,7 +19,7 @@ export function homeRepo(db: Db) {
         isNull(exam.deletedAt),
         eq(exam.hidden, false),
         or(inArray(exam.id, myExamIds), inArray(exam.schoolId, mySchools)),
-        q.keyword ? ilike(exam.name, `%${q.keyword.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+        q.keyword ? ilike(exam.name, likeAnywhere(q.keyword)) : undefined,
       );
       const [count] = await db
         .select({ n: sql<number>`count(*)::int` })

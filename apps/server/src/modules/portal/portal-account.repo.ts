@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { PortalChild } from '@yj/contracts';
-import type { Db } from '../../infra/db';
+import { likeAnywhere, type Db } from '../../infra/db';
 import { banji, grade, parentChild, school, student, studentAccount, user } from '../../db/schema';
 
 /** The login name of a student's account: school and 学号 (学号 is unique per school only). */
@@ -153,7 +153,7 @@ export function portalAccountRepo(db: Db) {
     },
 
     async schools(q: string): Promise<{ id: number; name: string }[]> {
-      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = likeAnywhere(q);
       return db
         .select({ id: school.id, name: school.name })
         .from(school)

@@ -1,10 +1,9 @@
 import { and, desc, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AdmissionItem, Paged } from '@yj/contracts';
 import type { AdmissionCount, UniversityCount } from '@yj/stats';
-import { rowsOf, type Db } from '../../infra/db';
+import { likeAnywhere, rowsOf, type Db } from '../../infra/db';
 import { graduateAdmission as a } from '../../db/schema';
 
-const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 const item = {
   id: a.id,
   year: a.year,
@@ -30,10 +29,10 @@ export function admissionRepo(db: Db) {
         q.year ? eq(a.year, q.year) : undefined,
         q.keyword
           ? or(
-              ilike(a.name, like(q.keyword)),
-              ilike(a.xuehao, like(q.keyword)),
-              ilike(a.university, like(q.keyword)),
-              ilike(a.major, like(q.keyword)),
+              ilike(a.name, likeAnywhere(q.keyword)),
+              ilike(a.xuehao, likeAnywhere(q.keyword)),
+              ilike(a.university, likeAnywhere(q.keyword)),
+              ilike(a.major, likeAnywhere(q.keyword)),
             )
           : undefined,
       );

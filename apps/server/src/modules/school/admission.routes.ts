@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admissionContract as c, idParam, IMPORT_MAX_BYTES } from '@yj/contracts';
 import { fail } from '../../errors';
-import { attachment, XLSX_TYPE } from '../../lib/excel';
+import { sendXlsx } from '../../lib/excel';
 import { contractRoutes } from '../../plugins/contract';
 import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import { schoolFromParams } from '../../plugins/scope';
@@ -59,15 +59,9 @@ export function admissionRoutes(
     );
   });
   r.get(`${base}/template`, { schema: { params }, config: manage }, async (_req, reply) =>
-    reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', attachment('升学去向导入模板.xlsx'))
-      .send(await d.admissions.template()),
+    sendXlsx(reply, '升学去向导入模板.xlsx', await d.admissions.template()),
   );
   r.get(`${base}/export`, { schema: { params }, config: manage }, async (req, reply) =>
-    reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', attachment('升学去向.xlsx'))
-      .send(await d.admissions.exportExcel(req.params.schoolId)),
+    sendXlsx(reply, '升学去向.xlsx', await d.admissions.exportExcel(req.params.schoolId)),
   );
 }

@@ -1,10 +1,9 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Paged, StudentItem, StudentListQuery } from '@yj/contracts';
-import type { Db } from '../../infra/db';
+import { likeAnywhere, type Db } from '../../infra/db';
 import { banji, grade, rosterVersion, student } from '../../db/schema';
 
 export type StudentRow = typeof student.$inferSelect;
-const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 const item = {
   id: student.id,
@@ -101,9 +100,9 @@ export function studentRepo(db: Db) {
       live(schoolId),
       q.keyword
         ? or(
-            ilike(student.name, like(q.keyword)),
-            ilike(student.xuehao, like(q.keyword)),
-            ilike(banji.name, like(q.keyword)),
+            ilike(student.name, likeAnywhere(q.keyword)),
+            ilike(student.xuehao, likeAnywhere(q.keyword)),
+            ilike(banji.name, likeAnywhere(q.keyword)),
           )
         : undefined,
       q.gradeId ? eq(grade.id, q.gradeId) : undefined,

@@ -5,7 +5,7 @@ import { idParam } from '@yj/contracts';
 import { IMPORT_MAX_BYTES, schoolContract as c } from '@yj/contracts';
 import { fail } from '../../errors';
 import { contractRoutes } from '../../plugins/contract';
-import { attachment } from '../../lib/excel';
+import { sendXlsx } from '../../lib/excel';
 import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import { schoolFromParams } from '../../plugins/scope';
 import type { SchoolService } from './school.service';
@@ -14,7 +14,6 @@ import type { StudentService } from './student.service';
 const params = z.object({ schoolId: idParam() });
 const manage = { capability: 'school.manage' as const, scope: schoolFromParams };
 const scope = { scope: schoolFromParams };
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function studentRoutes(
   app: FastifyInstance,
@@ -58,15 +57,9 @@ export function studentRoutes(
     );
   });
   r.get(`${base}/template`, { schema: { params }, config: manage }, async (_req, reply) =>
-    reply
-      .type(XLSX)
-      .header('content-disposition', attachment('学生导入模板.xlsx'))
-      .send(await d.students.template()),
+    sendXlsx(reply, '学生导入模板.xlsx', await d.students.template()),
   );
   r.get(`${base}/export`, { schema: { params }, config: manage }, async (req, reply) =>
-    reply
-      .type(XLSX)
-      .header('content-disposition', attachment('学生名单.xlsx'))
-      .send(await d.students.exportExcel(req.params.schoolId)),
+    sendXlsx(reply, '学生名单.xlsx', await d.students.exportExcel(req.params.schoolId)),
   );
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../infra/db';
+import { likeAnywhere, type Db } from '../../infra/db';
 import { banji, school, schoolAdmin, teacher, teacherClass, user } from '../../db/schema';
 
 export interface TeacherRow {
@@ -10,7 +10,6 @@ export interface TeacherRow {
   mustChangePassword: boolean;
   classes: Array<{ id: number; name: string }>;
 }
-const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
 export function teacherRepo(db: Db) {
   const live = (schoolId: number) => and(eq(teacher.schoolId, schoolId), isNull(teacher.deletedAt));
@@ -30,7 +29,9 @@ export function teacherRepo(db: Db) {
     async list(schoolId: number, q: { page: number; size: number; keyword?: string; subject?: string }) {
       const where = and(
         live(schoolId),
-        q.keyword ? or(ilike(user.name, like(q.keyword)), ilike(user.phone, like(q.keyword))) : undefined,
+        q.keyword
+          ? or(ilike(user.name, likeAnywhere(q.keyword)), ilike(user.phone, likeAnywhere(q.keyword)))
+          : undefined,
         q.subject ? sql`${q.subject} = any(${teacher.subjects})` : undefined,
       );
       const [count] = await db

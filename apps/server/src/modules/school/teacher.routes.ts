@@ -5,7 +5,7 @@ import { idParam } from '@yj/contracts';
 import { can, IMPORT_MAX_BYTES, schoolContract as c } from '@yj/contracts';
 import { contractRoutes } from '../../plugins/contract';
 import { fail } from '../../errors';
-import { attachment } from '../../lib/excel';
+import { sendXlsx } from '../../lib/excel';
 import { actorOf, heavy, ok, readUpload } from '../../plugins/http';
 import { schoolFromParams } from '../../plugins/scope';
 import type { SchoolService } from './school.service';
@@ -14,7 +14,6 @@ import type { TeacherService } from './teacher.service';
 const params = z.object({ schoolId: idParam() });
 const manage = { capability: 'school.manage' as const, scope: schoolFromParams };
 const scope = { scope: schoolFromParams };
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function mayViewPhones(req: FastifyRequest, schoolId: number): Promise<boolean> {
   return can(await req.principal(), 'school.phone.view', { schoolId });
@@ -73,15 +72,9 @@ export function teacherRoutes(
     return ok(await heavy(req, () => d.teachers.importExcel(req.params.schoolId, body, actorOf(req))));
   });
   r.get(`${base}/template`, { schema: { params }, config: manage }, async (_req, reply) =>
-    reply
-      .type(XLSX)
-      .header('content-disposition', attachment('老师导入模板.xlsx'))
-      .send(await d.teachers.template()),
+    sendXlsx(reply, '老师导入模板.xlsx', await d.teachers.template()),
   );
   r.get(`${base}/export`, { schema: { params }, config: manage }, async (req, reply) =>
-    reply
-      .type(XLSX)
-      .header('content-disposition', attachment('老师名单.xlsx'))
-      .send(await d.teachers.exportExcel(req.params.schoolId)),
+    sendXlsx(reply, '老师名单.xlsx', await d.teachers.exportExcel(req.params.schoolId)),
   );
 }

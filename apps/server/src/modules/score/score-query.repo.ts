@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ScoreSort, ScoreStudentStatus, ScoreStudentsQuery } from '@yj/contracts';
-import type { Db } from '../../infra/db';
+import { likeAnywhere, type Db } from '../../infra/db';
 import { banji } from '../../db/schema';
 import type { SchoolFilter } from '../scan/scan-access';
 import { intArray, rowsOf } from './score-compute.repo';
@@ -93,7 +93,7 @@ const STATUS_WHERE: Record<ScoreStudentStatus, SQL> = {
 /** `and` the student's name or exam number contains the keyword (LIKE wildcards taken literally). */
 export function nameOrKaohao(keyword: string | undefined): SQL {
   if (!keyword) return sql``;
-  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likeAnywhere(keyword);
   return sql`and (st.name like ${like} or e.kaohao like ${like})`;
 }
 

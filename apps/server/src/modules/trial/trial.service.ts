@@ -1,6 +1,6 @@
 import { type Paged, type TrialCandidate, type TrialOverview, type TrialPapersInput } from '@yj/contracts';
 import { fail } from '../../errors';
-import type { Db, Tx } from '../../infra/db';
+import { likeAnywhere, type Db, type Tx } from '../../infra/db';
 import { assertAllows } from '../subject/subject-state';
 import type { SubjectService, TransitionActor } from '../subject/subject.service';
 import type { trialRepo } from './trial.repo';
@@ -45,7 +45,7 @@ export function trialService(d: { db: Db; subjects: SubjectService; repo: typeof
       q: { page: number; size: number; keyword?: string },
     ): Promise<Paged<TrialCandidate>> {
       await blockOf(d.db, subjectId, blockId);
-      const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const like = q.keyword ? likeAnywhere(q.keyword) : null;
       const { rows, total } = await d.repo(d.db).candidates(subjectId, blockId, like, q);
       return {
         items: rows.map((r) => ({ paperId: r.paper_id, kaohao: r.kaohao, name: r.name, chosen: r.chosen })),

@@ -2,10 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MarkSlot } from '@yj/contracts';
 import type { z } from 'zod';
 import type { blockPapersQuery } from '@yj/contracts';
-import { rowsOf, type Db } from '../../../infra/db';
+import { likeAnywhere, rowsOf, type Db } from '../../../infra/db';
 import type { LeadSchool } from '../lead/marking-lead.repo';
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const schoolSql = (col: SQL, school: LeadSchool) => (school === null ? sql`true` : sql`${col} = ${school}`);
 const ids = (list: readonly number[]) => `{${list.join(',')}}`;
 
@@ -53,7 +52,7 @@ export async function findPapers(
 ): Promise<{ total: number; rows: PaperFoundRow[] }> {
   const where = sql`x.subject_id = ${subjectId} and x.deleted_at is null
     and ${schools === null ? sql`true` : sql`x.school_id = any(${ids(schools)}::int[])`}
-    and (x.kaohao ilike ${like(q.keyword)} or st.name ilike ${like(q.keyword)})`;
+    and (x.kaohao ilike ${likeAnywhere(q.keyword)} or st.name ilike ${likeAnywhere(q.keyword)})`;
   const from = sql`paper x join school sc on sc.id = x.school_id
     left join examinee en on en.id = x.examinee_id left join student st on st.id = en.student_id
     left join class bj on bj.id = en.class_id`;
@@ -97,7 +96,7 @@ export async function blockPapers(
         : []),
       ...(q.minScore !== undefined ? [sql`bs.score >= ${q.minScore}`] : []),
       ...(q.maxScore !== undefined ? [sql`bs.score <= ${q.maxScore}`] : []),
-      ...(q.kaohao ? [sql`x.kaohao ilike ${like(q.kaohao)}`] : []),
+      ...(q.kaohao ? [sql`x.kaohao ilike ${likeAnywhere(q.kaohao)}`] : []),
     ],
     sql` and `,
   );
