@@ -7,11 +7,9 @@ import {
   Card,
   DatePicker,
   Form,
-  Input,
   InputNumber,
   Modal,
   Popconfirm,
-  Segmented,
   Space,
   Table,
   Tag,
@@ -22,6 +20,7 @@ import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { failureText } from '../exam-admin/QueryFailed';
 import { onlineApi } from './online.api';
+import { SitterFilters } from './SitterFilters';
 
 type Filter = 'notStarted' | 'makeup' | 'all';
 const when = (iso: string) => dayjs(iso).format('M月D日 HH:mm');
@@ -210,30 +209,23 @@ export function MakeupCard({
           message="已开始阅卷或无设置权限，补考安排只能查看"
         />
       )}
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Segmented
-          value={filter}
-          onChange={(v) => {
-            setFilter(v as Filter);
-            setPage(1);
-            setSelected([]);
-          }}
-          options={[
-            { value: 'notStarted', label: `未参加考试 ${c?.notStarted ?? ''}` },
-            { value: 'makeup', label: `已安排补考 ${c?.makeup ?? ''}` },
-            { value: 'all', label: '全部考生' },
-          ]}
-        />
-        <Input.Search
-          allowClear
-          placeholder="姓名或考号"
-          style={{ width: 200 }}
-          onSearch={(v) => {
-            setQ(v.trim());
-            setPage(1);
-          }}
-        />
-      </Space>
+      <SitterFilters<Filter>
+        value={filter}
+        onFilter={(v) => {
+          setFilter(v);
+          setPage(1);
+          setSelected([]);
+        }}
+        options={[
+          { value: 'notStarted', label: `未参加考试 ${c?.notStarted ?? ''}` },
+          { value: 'makeup', label: `已安排补考 ${c?.makeup ?? ''}` },
+          { value: 'all', label: '全部考生' },
+        ]}
+        onSearch={(v) => {
+          setQ(v);
+          setPage(1);
+        }}
+      />
       <Table<SitterRow>
         rowKey="examineeId"
         size="small"

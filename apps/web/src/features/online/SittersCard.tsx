@@ -1,10 +1,11 @@
 import type { SitterRow, SitterState } from '@yj/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { failureText } from '../exam-admin/QueryFailed';
 import { onlineApi } from './online.api';
+import { SitterFilters } from './SitterFilters';
 
 const STATE: Record<SitterState, { color: string; text: string }> = {
   notStarted: { color: 'default', text: '未开始' },
@@ -74,30 +75,23 @@ export function SittersCard({ subjectId, canReopen }: { subjectId: number; canRe
   const c = list.data?.counts;
   return (
     <Card title="考生作答情况" data-testid="online-sitters">
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Segmented
-          value={state}
-          onChange={(v) => {
-            setState(v as SitterState | 'all');
-            setPage(1);
-          }}
-          options={[
-            { value: 'all', label: '全部' },
-            { value: 'notStarted', label: `未开始 ${c?.notStarted ?? ''}` },
-            { value: 'inProgress', label: `作答中 ${c?.inProgress ?? ''}` },
-            { value: 'submitted', label: `已交卷 ${c?.submitted ?? ''}` },
-          ]}
-        />
-        <Input.Search
-          allowClear
-          placeholder="姓名或考号"
-          style={{ width: 200 }}
-          onSearch={(v) => {
-            setQ(v.trim());
-            setPage(1);
-          }}
-        />
-      </Space>
+      <SitterFilters<SitterState | 'all'>
+        value={state}
+        onFilter={(v) => {
+          setState(v);
+          setPage(1);
+        }}
+        options={[
+          { value: 'all', label: '全部' },
+          { value: 'notStarted', label: `未开始 ${c?.notStarted ?? ''}` },
+          { value: 'inProgress', label: `作答中 ${c?.inProgress ?? ''}` },
+          { value: 'submitted', label: `已交卷 ${c?.submitted ?? ''}` },
+        ]}
+        onSearch={(v) => {
+          setQ(v);
+          setPage(1);
+        }}
+      />
       <Table<SitterRow>
         rowKey="examineeId"
         size="small"
