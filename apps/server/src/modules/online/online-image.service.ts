@@ -63,11 +63,7 @@ export function onlineImageService(d: {
       const c = await d.sit.sitting(p, subjectId);
       if (!c.found) throw fail('onlineNotStarted');
       const mark = `(${ONLINE_IMAGE_SCHEME}${subjectId}/${imageId})`;
-      const questions = await d.repo(d.db).questions(subjectId);
-      const named = questions.some(
-        (q) => q.content.includes(mark) || (q.optionTexts ?? []).some((o) => o.includes(mark)),
-      );
-      if (!named) throw fail('onlineImageNotFound');
+      if (!(await d.repo(d.db).namesImage(subjectId, mark))) throw fail('onlineImageNotFound');
       return read(subjectId, imageId);
     },
   };

@@ -21,8 +21,9 @@ let s1: PortalClient;
 let s2: PortalClient;
 let outsider: PortalClient;
 let png: Buffer;
-/** the image the saved content names, and one imported but never used */
+/** the image the saved content names, one only an option names, and one imported but never used */
 let shown: string;
+let inOption: string;
 let unused: string;
 const UNKNOWN = '6f1d3c52-4a8e-4b7e-9c1a-2b3c4d5e6f70.png';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -67,7 +68,7 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 200, g: 0, b: 0 } } })
     .png()
     .toBuffer();
-  const m = multipartFile('试卷.docx', await paper([png, png]), DOCX);
+  const m = multipartFile('试卷.docx', await paper([png, png, png]), DOCX);
   const imported = body<DocxImport>(
     await t.app.inject({
       method: 'POST',
@@ -77,16 +78,23 @@ beforeAll(async () => {
     }),
   ).data;
   const ids = imported.questions.map((q) => /online-image:\d+\/([^)]+)\)/.exec(q.content)![1]!);
-  [shown, unused] = [ids[0]!, ids[1]!];
+  [shown, unused, inOption] = [ids[0]!, ids[1]!, ids[2]!];
   const url = `/filter/api/subject/${s.subjectId}/online`;
-  // only question 21 is saved with the imported content (its image); the second import is left unused
+  // question 21 is saved with the first image, an option of question 1 names the third; the second is left unused
   const saved = body(
     await s.admin.post(url, {
       mode: 'online',
       startsAt: minutes(-5),
       endsAt: minutes(60),
       durationMin: 30,
-      contents: [{ no: '21', content: imported.questions[0]!.content, optionTexts: [] }],
+      contents: [
+        { no: '21', content: imported.questions[0]!.content, optionTexts: [] },
+        {
+          no: '1',
+          content: '选出图中的颜色',
+          optionTexts: ['红', `![图片](online-image:${s.subjectId}/${inOption})`],
+        },
+      ],
     }),
   );
   expect(saved.code).toBe(0);
@@ -147,6 +155,8 @@ describe("an online exam's images on 学生端", () => {
     expect(body(await s1.post(`/filter/api/portal/online/${s.subjectId}/start`)).code).toBe(0);
     const res = await s1.get(portalUrl(shown));
     expect(res.statusCode).toBe(200);
+    // an image only an option's text names is the paper's too
+    expect((await s1.get(portalUrl(inOption))).rawPayload.equals(png)).toBe(true);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('private, max-age=3600');
     expect(res.rawPayload.equals(png)).toBe(true);

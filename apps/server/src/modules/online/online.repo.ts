@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OnlineQuestionContent, SitterState } from '@yj/contracts';
-import type { Db } from '../../infra/db';
+import { rowsOf, type Db } from '../../infra/db';
 import {
   banji,
   exam,
@@ -144,6 +144,16 @@ export function onlineRepo(db: Db) {
         )
         .where(eq(question.subjectId, subjectId))
         .orderBy(asc(question.sort), asc(question.id));
+    },
+
+    /** Whether any question's text or option of the subject holds `mark` (an image's link): one statement. */
+    async namesImage(subjectId: number, mark: string): Promise<boolean> {
+      const r =
+        await db.execute(sql`select exists (select 1 from online_question q where q.subject_id = ${subjectId}
+        and (strpos(q.content, ${mark}) > 0
+          or exists (select 1 from jsonb_array_elements_text(coalesce(q.option_texts, '[]'::jsonb)) o
+                     where strpos(o, ${mark}) > 0))) as yes`);
+      return rowsOf<{ yes: boolean }>(r)[0]?.yes ?? false;
     },
 
     async setMode(subjectId: number, mode: string): Promise<void> {
