@@ -4,6 +4,7 @@ import { TeX } from 'mathjax-full/js/input/tex.js';
 import { AllPackages } from 'mathjax-full/js/input/tex/AllPackages.js';
 import { mathjax } from 'mathjax-full/js/mathjax.js';
 import { SVG } from 'mathjax-full/js/output/svg.js';
+import { charWidth } from './online-typed-font';
 
 /**
  * A formula of a typed answer drawn by MathJax (issue 34): its SVG, self-contained (glyphs as paths, no font
@@ -25,10 +26,6 @@ const PACKAGES = AllPackages.filter(
   (p) => !['noerrors', 'noundefined', 'html', 'require', 'autoload'].includes(p),
 );
 
-/** Width in ems of characters MathJax has no glyph for (Chinese in \text{}): the lite adaptor measures none. */
-const unknownWidth = (s: string): number =>
-  [...s].reduce((w, c) => w + (c.codePointAt(0)! >= 0x2e80 ? 1 : 0.56), 0);
-
 type Convert = (tex: string, display: boolean) => string;
 let converter: Convert | undefined;
 
@@ -36,9 +33,10 @@ let converter: Convert | undefined;
 function convert(): Convert {
   if (converter) return converter;
   const adaptor = liteAdaptor();
-  // the text is drawn at its font-size in thousandths of the formula's em (884px for \text{})
+  // characters MathJax has no glyph for (Chinese in \text{}) are measured as the page's font draws them (the lite
+  // adaptor measures none), at their font-size in thousandths of the formula's em (884px in \text{})
   adaptor.nodeSize = (node) => [
-    (unknownWidth(adaptor.textContent(node)) *
+    ([...adaptor.textContent(node)].reduce((w, c) => w + charWidth(c), 0) *
       (parseFloat(adaptor.getAttribute(node, 'font-size')) || 1000)) /
       1000,
     0,
