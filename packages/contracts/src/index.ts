@@ -42,6 +42,7 @@ export * from './score-publish';
 export * from './portal';
 export * from './online';
 export * from './online-import';
+export * from './math-segments';
 export * from './score-readers';
 export * from './export';
 export * from './trial';

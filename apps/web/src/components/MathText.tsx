@@ -1,7 +1,7 @@
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
 import { Fragment, useContext, useMemo, useState } from 'react';
-import { splitContent } from './math-segments';
+import { splitContent } from '@yj/contracts';
 import { OnlineImageUrlContext } from './online-image-url';
 
 /**

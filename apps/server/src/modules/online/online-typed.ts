@@ -1,7 +1,9 @@
 import type { BlockRegion, RecognisedPage } from '@yj/contracts';
 import { emptyResult } from '@yj/omr';
 import sharp from 'sharp';
+import { placedMath } from './online-math';
 import { isObjective } from './online-rules';
+import { TYPED_PAGE, typedRows } from './online-typed-layout';
 
 /**
  * A typed answer as a page (issue 34): each written question of an online paper is one page image, of a fixed
@@ -10,7 +12,7 @@ import { isObjective } from './online-rules';
  * white). Marking, quality and reports show a typed answer through the paper images unchanged (the cut of a
  * full page under the identity registration).
  */
-export const TYPED_PAGE = { w: 1000, h: 1300, margin: 40, font: 24, line: 36 } as const;
+export { TYPED_PAGE, wrapLines } from './online-typed-layout';
 
 const IDENTITY = (): [number, number, number, number, number, number, number, number, number] => [
   1, 0, 0, 0, 1, 0, 0, 0, 1,
@@ -43,43 +45,11 @@ export function typedRegions(
   }));
 }
 
-/** Width of a character in ems: CJK and full-width forms one, others about half. */
-const widthOf = (c: string): number => (c.codePointAt(0)! >= 0x2e80 ? 1 : 0.56);
-
-/** The text broken into lines of the page's width (by character: Chinese has no spaces to break at). */
-export function wrapLines(text: string, ems: number): string[] {
-  const out: string[] = [];
-  for (const para of text.replace(/\r\n?/g, '\n').split('\n')) {
-    let line = '';
-    let used = 0;
-    for (const c of para) {
-      const w = widthOf(c);
-      if (used + w > ems && line) {
-        out.push(line);
-        line = '';
-        used = 0;
-      }
-      line += c;
-      used += w;
-    }
-    out.push(line);
-  }
-  return out;
-}
-
 const escapeXml = (s: string): string =>
   s.replace(
     /[<>&'"]/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
   );
-
-/** The answer's lines as drawn on its page (an empty answer says so, unless photos answer it). */
-export const typedLines = (text: string, photos = 0): string[] =>
-  text.trim()
-    ? wrapLines(text, Math.floor((TYPED_PAGE.w - TYPED_PAGE.margin * 2) / TYPED_PAGE.font))
-    : photos
-      ? []
-      : ['（未作答）'];
 
 /** A photo of the answer as the page holds it: its stored size and the student's clockwise rotation. */
 export interface PagePhoto {
@@ -96,8 +66,8 @@ export const PHOTO_BOX = { w: TYPED_PAGE.w - TYPED_PAGE.margin * 2, h: 1200, gap
  * turned it and fitted into PHOTO_BOX (never enlarged).
  */
 export function photoPlaces(text: string, photos: PagePhoto[]) {
-  const { margin, line } = TYPED_PAGE;
-  let y = margin + (typedLines(text, photos.length).length + 1) * line;
+  const { margin } = TYPED_PAGE;
+  let y = typedRows(text, photos.length).bottom;
   return photos.map((p) => {
     const turned = p.rotation % 180 !== 0;
     const [w0, h0] = turned ? [p.height, p.width] : [p.width, p.height];
@@ -113,23 +83,35 @@ export function photoPlaces(text: string, photos: PagePhoto[]) {
   });
 }
 
-/** The height of the page an answer is drawn on: its heading, every line and every photo, TYPED_PAGE.h at least. */
+/** The height of the page an answer is drawn on: its heading, every row and every photo, TYPED_PAGE.h at least. */
 export function typedPageHeight(text: string, photos: PagePhoto[] = []): number {
-  const lines = TYPED_PAGE.margin * 2 + (typedLines(text, photos.length).length + 1) * TYPED_PAGE.line;
+  const lines = typedRows(text, photos.length).bottom + TYPED_PAGE.margin;
   const last = photoPlaces(text, photos).at(-1);
   return Math.max(TYPED_PAGE.h, lines, last ? last.y + last.h + TYPED_PAGE.margin : 0);
 }
 
-/** The page as SVG: the question's number, then every line of the answer as typed (the page as tall as needed). */
+/**
+ * The page as SVG: the question's number, then the answer as typed, its formulas drawn as math (inline ones in
+ * the line, display ones centred on their own), a formula that is not TeX as its source in red.
+ */
 export function typedPageSvg(no: string, text: string, photos: PagePhoto[] = []): string {
-  const { w, margin, font, line } = TYPED_PAGE;
+  const { w, margin, font } = TYPED_PAGE;
   const h = typedPageHeight(text, photos);
-  const rows = [`第 ${no} 题`, ...typedLines(text, photos.length)].map(
-    (l, i) =>
-      `<text x="${margin}" y="${margin + font + i * line}" font-size="${font}"${i === 0 ? ' font-weight="bold"' : ''} xml:space="preserve">${escapeXml(l)}</text>`,
+  const heading = `<text x="${margin}" y="${margin + font}" font-size="${font}" font-weight="bold" xml:space="preserve">第 ${escapeXml(no)} 题</text>`;
+  const drawn = typedRows(text, photos.length).rows.flatMap((row) =>
+    row.pieces.map((p) =>
+      p.kind === 'text'
+        ? `<text x="${round(p.x)}" y="${round(row.baseline)}" font-size="${font}"${p.error ? ` fill="${TEX_ERROR}"` : ''} xml:space="preserve">${escapeXml(p.text)}</text>`
+        : placedMath(p.box, p.x, row.baseline - p.box.ascent * p.k, p.k),
+    ),
   );
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="100%" height="100%" fill="#fff"/><g font-family="Noto Sans CJK SC, sans-serif" fill="#000">${rows.join('')}</g></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="100%" height="100%" fill="#fff"/><g font-family="Noto Sans CJK SC, sans-serif" fill="#000">${heading}${drawn.join('')}</g></svg>`;
 }
+
+/** Colour of a formula's source where it is not TeX MathJax reads (KaTeX's error red on the web). */
+export const TEX_ERROR = '#cc0000';
+
+const round = (n: number): number => Math.round(n * 100) / 100;
 
 /**
  * The page as the JPEG a scanned page would be: the typed lines, then the photos laid in their places (each

@@ -1,4 +1,4 @@
-import { ONLINE_IMAGE_MARK } from '@yj/contracts';
+import { ONLINE_IMAGE_MARK } from './online-import';
 
 export type MathSegment = { kind: 'text'; value: string } | { kind: 'math'; value: string; display: boolean };
 /** An imported image of an online exam's content, named by its subject and id (issue 34, 从 Word 导入). */
