@@ -415,7 +415,12 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         db,
         audit,
         queue: local,
-        startPorts: { scanMissing, templateFit: templateMismatches, onlineRegions: online.onlineRegions },
+        startPorts: {
+          scanMissing,
+          templateFit: templateMismatches,
+          onlineRegions: online.onlineRegions,
+          makeupStart: online.makeupStart,
+        },
         hooks: reviewHooks,
         onTransition: events.onTransition,
       });

@@ -20,7 +20,12 @@ const EVERY_MS = 30_000;
 
 /** 在线考试 wired (composition root: routes.ts): the school's setting and list, the students' sitting. */
 export function onlineModule(d: { db: Db; audit: AuditService; self: PortalSelfService; storage: Storage }) {
-  const papers = onlinePapers({ storage: d.storage, repo: onlinePaperRepo, photos: onlinePhotoRepo });
+  const papers = onlinePapers({
+    storage: d.storage,
+    repo: onlinePaperRepo,
+    photos: onlinePhotoRepo,
+    audit: d.audit,
+  });
   const submitter = onlineSubmitter({ db: d.db, repo: onlineRepo, papers });
   /**
    * 开始阅卷's port for an online subject, in the start's transaction: expired attempts handed in (refused while
@@ -56,6 +61,11 @@ export function onlineModule(d: { db: Db; audit: AuditService; self: PortalSelfS
       sit,
     }),
     onlineRegions,
+    /**
+     * 开始阅卷's port for a paper subject, in the start's transaction: its 补考 attempts past their deadline handed
+     * in; refused while one is answering or a 补考 window not over waits for its examinee (12147).
+     */
+    makeupStart: ((tx, subjectId) => submitter.beforeStart(tx, subjectId)) satisfies OnlineRegions,
     /** The periodic hand-in on the API process's own queue every 30 s; answers its stop function. */
     registerJobs(queue: Jobs): () => void {
       queue.register('online.expire', async () => ((await submitter.sweep()) ? 'done' : 'skipped'));
