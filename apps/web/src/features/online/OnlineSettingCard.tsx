@@ -142,7 +142,7 @@ export function OnlineSettingCard({ setting, canEdit }: { setting: OnlineSetting
             style={{ marginBottom: 12 }}
             data-testid="paper-makeup-note"
             message="纸笔考试的在线补考"
-            description="缺考或未扫描答题卡的考生可在学生端补考：在下方填写题目内容并保存，再在“补考”中为考生安排补考时间。补考交卷后，客观题按本科目答案计分，主观题与扫描的答题卡一起阅卷。"
+            description="缺考或未扫描答题卡的考生可在学生端补考：在下方填写题目内容并保存，再在“在线补考”中为考生安排补考时间。补考交卷后，客观题按本科目答案计分，主观题与扫描的答题卡一起阅卷。"
           />
         ) : (
           <>
