@@ -158,6 +158,8 @@ describe('补考 given to who did not sit', () => {
       repo: onlinePaperRepo,
       photos: onlinePhotoRepo,
       audit: auditService({ repo: auditRepo }),
+      // an online subject's hand-in derives no score (a paper subject's 补考 does)
+      scores: async () => {},
     });
     const job = onlineSubmitter({ db: t.database.db, repo: onlineRepo, papers });
     expect(await job.sweep()).toBeGreaterThanOrEqual(1);

@@ -159,8 +159,10 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
       absentCleared: true,
     });
 
+    // derived at the hand-in, as a recognised sheet's: 1 B right 3, 2 A (key C) 0, 3 AC of ACD partly 2, 4 A 2
+    expect(await s.scoreOf(idOf(3))).toMatchObject({ objective: 7, absent: false, paperId: onlinePaperId });
     await s.recompute();
-    // 1 B right 3, 2 A (key C) 0, 3 AC of ACD partly 2, 4 A right 2: 7; scanned 0–2 (B, C, B, A): 3 + 3 + 0 + 2
+    // and alike with the scanned: 0–2 (B, C, B, A) 3 + 3 + 0 + 2
     expect(await s.scoreOf(idOf(3))).toMatchObject({ objective: 7, absent: false, paperId: onlinePaperId });
     expect(await s.scoreOf(idOf(0))).toMatchObject({ objective: 8, absent: false });
   });
@@ -202,6 +204,8 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
       { examId: s.examId, subjectId: s.subjectId, schools: [{ id: s.schoolId }] } as never,
       [s.blockId],
     );
+    // the blocks saved again since the hand-in (题块设置 rewrites them): 开始阅卷 sets their typed regions anew
+    await db.update(block).set({ typedRegions: null }).where(eq(block.id, s.blockId));
     const started = body(await s.admin.get(`/filter/api/subject/${s.subjectId}/review/start?force=1`));
     expect(started.code).toBe(0);
     const tasks = await db

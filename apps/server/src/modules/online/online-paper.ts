@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
 import type { AuditService } from '../audit/audit.service';
+import type { PaperScoreHook } from '../score/score-compute';
 import { isObjective } from './online-rules';
 import type { onlinePaperRepo } from './online-paper.repo';
 import type { onlinePhotoRepo, PhotoRow } from './online-photo.repo';
@@ -24,6 +25,8 @@ export function onlinePapers(d: {
   repo: typeof onlinePaperRepo;
   photos: typeof onlinePhotoRepo;
   audit: AuditService;
+  /** a paper subject's 补考 paper derives its examinee's score at once, as a recognised sheet does */
+  scores: PaperScoreHook;
 }) {
   /** The question's photos with their stored bytes (a photo missing from storage is left off, not fatal). */
   async function withBytes(rows: PhotoRow[]) {
@@ -90,6 +93,7 @@ export function onlinePapers(d: {
           target: `examinee:${a.examineeId}`,
           detail: { subjectId: a.subjectId, kaohao: x.kaohao, paperId, absentCleared },
         });
+        await d.scores(tx, paperId);
       }
       return paperId;
     },

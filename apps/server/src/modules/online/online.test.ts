@@ -257,6 +257,8 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
       repo: onlinePaperRepo,
       photos: onlinePhotoRepo,
       audit: auditService({ repo: auditRepo }),
+      // an online subject's hand-in derives no score (a paper subject's 补考 does)
+      scores: async () => {},
     });
     const job = onlineSubmitter({ db, repo: onlineRepo, papers });
     expect(await job.sweep()).toBe(1);
