@@ -277,7 +277,13 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
       portalAdminRoutes(api, portal);
       portalRoutes(api, portal);
       // 在线考试 (issue 34): the school's setting and lifecycle operations, the students' sitting on 学生端
-      const online = onlineModule({ db, audit, self: portal.self, storage: deps.storage });
+      const online = onlineModule({
+        db,
+        audit,
+        self: portal.self,
+        storage: deps.storage,
+        scores: scoring.paper,
+      });
       onlineRoutes(api, {
         online: online.online,
         sit: online.sit,
@@ -415,7 +421,12 @@ export async function registerApi(app: FastifyInstance, config: Config, deps: Ap
         db,
         audit,
         queue: local,
-        startPorts: { scanMissing, templateFit: templateMismatches, onlineRegions: online.onlineRegions },
+        startPorts: {
+          scanMissing,
+          templateFit: templateMismatches,
+          onlineRegions: online.onlineRegions,
+          makeupStart: online.makeupStart,
+        },
         hooks: reviewHooks,
         onTransition: events.onTransition,
       });

@@ -200,6 +200,12 @@ export const FAILURES = {
       `尚有 ${p.count} 名考生的补考未结束，须待其交卷或补考时间结束后再开始阅卷`,
   },
   makeupNotLaunched: { errCode: 12148, message: '在线考试未发布，不能安排补考' },
+  // 补考 of a paper (scanned) subject: absent examinees answer online (12150–12159)
+  makeupHasPaper: {
+    errCode: 12150,
+    message: (p: { kaohao: Param }) => `考号 ${p.kaohao} 的考生已有本科目扫描的答题卡，不能安排在线补考`,
+  },
+  makeupPaperScanned: { errCode: 12151, message: '你本科目的答题卡已扫描，不能再在线补考' },
   // 我的任务 (task_info, offline/task) and the page-static monitor
   taskSchoolOnlyAdmins: { errCode: 12110, message: '只有学校管理员可以查看全校的任务' },
   // The account: binding a phone, signing in by scanning, the school's portal QR (12120–12129)

@@ -30,18 +30,32 @@ export const onlineQuestionContent = z.object({
 export type OnlineQuestionContent = z.infer<typeof onlineQuestionContent>;
 
 const when = z.iso.datetime({ offset: true, message: '时间格式无效' });
-/** 在线考试设置 saved by the school: the mode, the window, the duration and the questions' content. */
-export const onlineSettingSave = z.object({
-  mode: subjectMode,
-  startsAt: when,
-  endsAt: when,
-  durationMin: z.number().int('时长须为整数分钟').min(1, '时长至少 1 分钟').max(600, '时长不能超过 600 分钟'),
-  /** 题序打乱: each student sees the questions in an order of their own (within the 选择题 and within the 解答题) */
-  shuffleQuestions: z.boolean().default(false),
-  /** 选项打乱: each student sees the options of single and multiple choice in an order of their own */
-  shuffleOptions: z.boolean().default(false),
-  contents: z.array(onlineQuestionContent).max(500),
-});
+/** A duration of sitting, in whole minutes. */
+const minutes = z
+  .number()
+  .int('时长须为整数分钟')
+  .min(1, '时长至少 1 分钟')
+  .max(600, '时长不能超过 600 分钟');
+/**
+ * 在线考试设置 saved by the school: the mode, the window, the duration and the questions' content. A paper subject
+ * may save its content alone (what its 补考 examinees read online): no window nor duration, each 补考 has its own.
+ */
+export const onlineSettingSave = z
+  .object({
+    mode: subjectMode,
+    startsAt: when.nullable(),
+    endsAt: when.nullable(),
+    durationMin: minutes.nullable(),
+    /** 题序打乱: each student sees the questions in an order of their own (within the 选择题 and within the 解答题) */
+    shuffleQuestions: z.boolean().default(false),
+    /** 选项打乱: each student sees the options of single and multiple choice in an order of their own */
+    shuffleOptions: z.boolean().default(false),
+    contents: z.array(onlineQuestionContent).max(500),
+  })
+  .refine((b) => b.mode === 'paper' || !!(b.startsAt && b.endsAt && b.durationMin), {
+    message: '请设置考试时间段和考试时长',
+    path: ['startsAt'],
+  });
 export type OnlineSettingSave = z.infer<typeof onlineSettingSave>;
 
 /** One question as the setting shows it: the structure's kind, options and full marks, with its content. */
@@ -65,7 +79,10 @@ export const onlineSetting = z.object({
   canCancel: z.boolean(),
   /** 重新开放 is possible: marking has not started (a later hand-in could outgrow the 题块's regions set at 开始阅卷) */
   canReopen: z.boolean(),
-  /** 补考 can be given or changed: launched, marking not started (as 重新开放) */
+  /**
+   * 补考 can be given or changed: marking not started (as 重新开放), and an online subject launched; a paper
+   * subject's absent examinees sit online (their papers marked with the scanned ones)
+   */
   canMakeup: z.boolean(),
   questions: z.array(onlineSettingQuestion),
 });
@@ -76,6 +93,8 @@ export const sitterQuery = z.object({
   state: sitterState.optional(),
   /** only those with a 补考 window */
   makeup: z.enum(['1']).optional(),
+  /** only those without a scanned paper of the subject (a paper subject's 补考 is for them) */
+  unscanned: z.enum(['1']).optional(),
   q: text().max(50).optional(),
   page: intParam(1).default(1),
   size: intParam(1, 200).default(50),
@@ -97,6 +116,10 @@ export const sitterRow = z.object({
   objectiveScore: z.number().nullable(),
   /** the examinee's own 补考 window, when one is given (their sitting is in it instead of the exam's) */
   makeup: z.object({ startsAt: z.string(), endsAt: z.string(), durationMin: z.number() }).nullable(),
+  /** a scanned (not online) paper of the subject is there: no 补考 for them */
+  scanned: z.boolean(),
+  /** 缺考 is registered for them in the subject */
+  absent: z.boolean(),
 });
 export type SitterRow = z.infer<typeof sitterRow>;
 export const sitterList = z.object({
@@ -121,19 +144,14 @@ export type ReopenRequest = z.infer<typeof reopenRequest>;
 
 /**
  * 补考: examinees who did not sit (no attempt) given their own window and duration (same as the exam's when
- * omitted); setting it again changes it. Allowed only before 开始阅卷, so their papers are marked with the rest
+ * omitted; a paper subject's, which has no exam duration: the whole window); setting it again changes it. Allowed only before 开始阅卷, so their papers are marked with the rest
  * and the scores published once.
  */
 export const makeupSave = z.object({
   examineeIds: z.array(id()).min(1, '请选择考生').max(500, '一次最多安排 500 名考生'),
   startsAt: when,
   endsAt: when,
-  durationMin: z
-    .number()
-    .int('时长须为整数分钟')
-    .min(1, '时长至少 1 分钟')
-    .max(600, '时长不能超过 600 分钟')
-    .nullable(),
+  durationMin: minutes.nullable(),
 });
 export type MakeupSave = z.infer<typeof makeupSave>;
 /** 撤销补考 of the examinees (none may have started). */

@@ -27,6 +27,12 @@ export const block = pgTable(
     regions: storedJsonb('regions', StoredBlockRegionsSchema, 'block.regions')
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * a paper subject's 补考 (issue 34): where the block is cut from an online paper of the subject — its
+     * questions' typed pages (online-typed.ts), set when a 补考 is handed in; null: no online paper. The scanned
+     * papers keep `regions`.
+     */
+    typedRegions: storedJsonb('typed_regions', StoredBlockRegionsSchema, 'block.typed_regions'),
     /** 给分点 per question of the block (shape: BlockPoints[]) */
     points: storedJsonb('points', StoredBlockPointsSchema, 'block.points')
       .notNull()

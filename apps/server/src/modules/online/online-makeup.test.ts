@@ -15,6 +15,8 @@ import { onlinePaperRepo } from './online-paper.repo';
 import { onlinePapers } from './online-paper';
 import { onlinePhotoRepo } from './online-photo.repo';
 import { onlineSubmitter } from './online-submit';
+import { auditService } from '../audit/audit.service';
+import { auditRepo } from '../audit/audit.repo';
 
 // 补考 (issue 34): examinees who did not sit given a window of their own; their start and hand-in honour it,
 // their papers join the rest; refused for who handed in or is answering, another exam's examinee, another
@@ -48,8 +50,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('补考 given to who did not sit', () => {
-  it('refuses before the subject is an online exam, and before it is launched', async () => {
-    expect(body(await give([idOf(2)], minutes(1), minutes(60))).errCode).toBe(12081);
+  it('refuses an online subject’s 补考 before it is launched', async () => {
+    // (a paper subject's 补考 needs no launch: online-paper-makeup.test.ts)
     const setting = {
       mode: 'online',
       startsAt: minutes(-5),
@@ -151,7 +153,14 @@ describe('补考 given to who did not sit', () => {
     expect(body(await st[3]!.post(`${sit}/answer`, { no: '21', value: '补考的作答', rev: 1 })).code).toBe(0);
     await new Promise((ok) => setTimeout(ok, 2700));
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-makeup-'));
-    const papers = onlinePapers({ storage: fsStorage(dir), repo: onlinePaperRepo, photos: onlinePhotoRepo });
+    const papers = onlinePapers({
+      storage: fsStorage(dir),
+      repo: onlinePaperRepo,
+      photos: onlinePhotoRepo,
+      audit: auditService({ repo: auditRepo }),
+      // an online subject's hand-in derives no score (a paper subject's 补考 does)
+      scores: async () => {},
+    });
     const job = onlineSubmitter({ db: t.database.db, repo: onlineRepo, papers });
     expect(await job.sweep()).toBeGreaterThanOrEqual(1);
     const a = await attemptOf(3);

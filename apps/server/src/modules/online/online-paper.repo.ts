@@ -1,7 +1,17 @@
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { BlockRegion, RecognisedPage } from '@yj/contracts';
 import type { Db } from '../../infra/db';
-import { block, examinee, onlineAnswer, onlineAttempt, paper, scanBatch, scanPage } from '../../db/schema';
+import {
+  absence,
+  block,
+  examinee,
+  onlineAnswer,
+  onlineAttempt,
+  paper,
+  scanBatch,
+  scanPage,
+  subject,
+} from '../../db/schema';
 
 /** An online paper's typed page to store. */
 export interface TypedPageRow {
@@ -17,7 +27,12 @@ export function onlinePaperRepo(db: Db) {
   return {
     async examinee(examineeId: number) {
       const [row] = await db
-        .select({ schoolId: examinee.schoolId, kaohao: examinee.kaohao, paperType: examinee.paperType })
+        .select({
+          examId: examinee.examId,
+          schoolId: examinee.schoolId,
+          kaohao: examinee.kaohao,
+          paperType: examinee.paperType,
+        })
         .from(examinee)
         .where(eq(examinee.id, examineeId));
       return row;
@@ -49,14 +64,30 @@ export function onlinePaperRepo(db: Db) {
       return found!.id;
     },
 
-    async livePaper(subjectId: number, examineeId: number): Promise<number | null> {
+    /** The examinee's live paper of the subject, and whether it is an online one (else a scanned sheet). */
+    async livePaper(subjectId: number, examineeId: number): Promise<{ id: number; online: boolean } | null> {
       const [row] = await db
-        .select({ id: paper.id })
+        .select({ id: paper.id, online: sql<boolean>`${scanBatch.source} = 'online'` })
         .from(paper)
+        .innerJoin(scanBatch, eq(scanBatch.id, paper.batchId))
         .where(
           and(eq(paper.subjectId, subjectId), eq(paper.examineeId, examineeId), isNull(paper.deletedAt)),
         );
-      return row?.id ?? null;
+      return row ?? null;
+    },
+
+    async subjectMode(subjectId: number): Promise<string | undefined> {
+      const [row] = await db.select({ mode: subject.mode }).from(subject).where(eq(subject.id, subjectId));
+      return row?.mode;
+    },
+
+    /** The examinee's 缺考 in the subject removed; whether there was one. */
+    async clearAbsence(subjectId: number, examineeId: number): Promise<boolean> {
+      const gone = await db
+        .delete(absence)
+        .where(and(eq(absence.subjectId, subjectId), eq(absence.examineeId, examineeId)))
+        .returning({ id: absence.examineeId });
+      return gone.length > 0;
     },
 
     /** A new paper, or the one of an earlier hand-in (reopened) with its answers replaced. */
@@ -133,8 +164,15 @@ export function onlinePaperRepo(db: Db) {
       return db.select({ id: block.id, nos: block.nos }).from(block).where(eq(block.subjectId, subjectId));
     },
 
-    async setRegions(blockId: number, regions: BlockRegion[]): Promise<void> {
-      await db.update(block).set({ regions }).where(eq(block.id, blockId));
+    async setRegions(
+      blockId: number,
+      regions: BlockRegion[],
+      column: 'regions' | 'typedRegions' = 'regions',
+    ): Promise<void> {
+      await db
+        .update(block)
+        .set({ [column]: regions })
+        .where(eq(block.id, blockId));
     },
   };
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
+import type { AuditService } from '../audit/audit.service';
+import type { PaperScoreHook } from '../score/score-compute';
 import { isObjective } from './online-rules';
 import type { onlinePaperRepo } from './online-paper.repo';
 import type { onlinePhotoRepo, PhotoRow } from './online-photo.repo';
@@ -15,12 +17,16 @@ interface Question {
  * An online hand-in as a paper (issue 34): the answers become the examinee's `paper` under the school's 'online'
  * batch — the choices in `paper.objective` (scored with the scanned papers), each written answer a typed page —
  * so scores, marking and reports take online examinees as they take scanned ones. A reopened and handed-in-again
- * attempt replaces its paper's answers and pages.
+ * attempt replaces its paper's answers and pages. A paper subject's 补考 hand-in also clears the examinee's 缺考
+ * (audited) and sets its blocks' typed regions (the cut of its online papers; the scanned keep theirs).
  */
 export function onlinePapers(d: {
   storage: Storage;
   repo: typeof onlinePaperRepo;
   photos: typeof onlinePhotoRepo;
+  audit: AuditService;
+  /** a paper subject's 补考 paper derives its examinee's score at once, as a recognised sheet does */
+  scores: PaperScoreHook;
 }) {
   /** The question's photos with their stored bytes (a photo missing from storage is left off, not fatal). */
   async function withBytes(rows: PhotoRow[]) {
@@ -42,6 +48,9 @@ export function onlinePapers(d: {
       const r = d.repo(tx);
       const x = await r.examinee(a.examineeId);
       if (!x) return 0;
+      const live = await r.livePaper(a.subjectId, a.examineeId);
+      // a sheet scanned meanwhile (a paper subject's 补考) stays their paper: never replaced by the hand-in
+      if (live && !live.online) return 0;
       const value = new Map(answers.map((v) => [v.no, v.value]));
       const objective = Object.fromEntries(
         questions.filter((q) => isObjective(q.kind)).map((q) => [q.no, [...(value.get(q.no) ?? '')].sort()]),
@@ -50,7 +59,7 @@ export function onlinePapers(d: {
       const paperId = await r.savePaper(
         { subjectId: a.subjectId, schoolId: x.schoolId, batchId, examineeId: a.examineeId, kaohao: x.kaohao },
         { objective, paperType: x.paperType },
-        await r.livePaper(a.subjectId, a.examineeId),
+        live?.id ?? null,
       );
       const stamp = a.at.getTime().toString(36);
       const photos = byQuestion(await d.photos(tx).photos(a.attemptId));
@@ -73,6 +82,19 @@ export function onlinePapers(d: {
         });
       }
       await r.replacePages(a.subjectId, batchId, paperId, pages);
+      if ((await r.subjectMode(a.subjectId)) === 'paper') {
+        await onlineBlockRegions(tx, a.subjectId, d.repo, d.photos, questions, 'typedRegions');
+        // they sat: a 缺考 registered for them no longer makes their score absent
+        const absentCleared = await r.clearAbsence(a.subjectId, a.examineeId);
+        await d.audit.record(tx, {
+          action: 'subject.online.makeupHandIn',
+          examId: x.examId,
+          schoolId: x.schoolId,
+          target: `examinee:${a.examineeId}`,
+          detail: { subjectId: a.subjectId, kaohao: x.kaohao, paperId, absentCleared },
+        });
+        await d.scores(tx, paperId);
+      }
       return paperId;
     },
   };
@@ -82,6 +104,7 @@ export type OnlinePapers = ReturnType<typeof onlinePapers>;
 /**
  * 开始阅卷 of an online subject (its start port): each block cut from its questions' whole typed pages, each page
  * region as tall as the tallest page drawn for that question (from the answers handed in: the same drawing rule).
+ * A paper subject's 补考 hand-in writes them as the blocks' `typedRegions` (its online papers'), not `regions`.
  */
 export async function onlineBlockRegions(
   tx: Db,
@@ -89,6 +112,7 @@ export async function onlineBlockRegions(
   repo: typeof onlinePaperRepo,
   photos: typeof onlinePhotoRepo,
   questions: Question[],
+  column: 'regions' | 'typedRegions' = 'regions',
 ): Promise<void> {
   const r = repo(tx);
   const index = typedPageIndex(questions);
@@ -107,7 +131,8 @@ export async function onlineBlockRegions(
     if (page !== undefined)
       heights.set(page, Math.max(heights.get(page) ?? 0, typedPageHeight(a.text, a.photos)));
   }
-  for (const b of await r.blocks(subjectId)) await r.setRegions(b.id, typedRegions(b.nos, index, heights));
+  for (const b of await r.blocks(subjectId))
+    await r.setRegions(b.id, typedRegions(b.nos, index, heights), column);
 }
 
 /** Photos by question, each list in its order. */

@@ -5,7 +5,7 @@ import type { Db } from '../../infra/db';
 import type { PortalSelfService } from '../portal/portal-account.service';
 import { assertAllows } from '../subject/subject-state';
 import { deadlineOf, isObjective, sitterStateOf, validChoice } from './online-rules';
-import type { AttemptRow, onlineRepo } from './online.repo';
+import type { AttemptRow, MakeupRow, OnlineExamRow, onlineRepo } from './online.repo';
 import type { OnlineSubmitter } from './online-submit';
 import type { onlinePhotoRepo } from './online-photo.repo';
 
@@ -52,6 +52,15 @@ function sitQuestions(
 }
 const LETTER = (i: number) => String.fromCharCode(65 + i);
 
+/** A paper subject's 补考 as the online exam its examinee sits: their window, questions in order. */
+const paperMakeup = (m: MakeupRow): OnlineExamRow => ({
+  ...m,
+  shuffleQuestions: false,
+  shuffleOptions: false,
+  state: 'launched',
+  launchedAt: null,
+});
+
 const receiptOf = (subjectId: number, a: AttemptRow, answered: number, total: number): SitReceipt => ({
   receipt: `ZX${subjectId}-${a.id}-${a.submittedAt!.getTime().toString(36).toUpperCase()}`,
   submittedAt: a.submittedAt!.toISOString(),
@@ -76,12 +85,13 @@ export function onlineSitService(d: Deps) {
     const studentId = await d.self.enrolledStudent(p.userId);
     const row = await r().sitting(subjectId, studentId);
     const s = row?.subject;
-    const e = s?.mode === 'online' ? row!.exam : undefined;
+    const m = row?.makeup;
+    // a paper subject is an online exam only to who has a 补考 in it: their window, no shuffle
+    const e = s?.mode === 'online' ? row!.exam : m ? paperMakeup(m) : undefined;
     if (!s || !e || e.state !== 'launched') throw fail('onlineNotFound');
     const x = row!.examinee;
     if (!x) throw fail('onlineNotExaminee');
     // the student's window: their own 补考 window when given one, else the exam's
-    const m = row!.makeup;
     const w = m ?? { startsAt: e.startsAt, endsAt: e.endsAt, durationMin: e.durationMin };
     return { s, e, w, x, ab: { enabled: s.abEnabled, paperType: x.paperType }, found: row!.attempt };
   }
@@ -161,7 +171,12 @@ export function onlineSitService(d: Deps) {
       if (!found) {
         await d.db.transaction(async (tx) => {
           // the 补考 window read again under its lock: a change or withdrawal is wholly before or after this start
-          const w = (await r(tx).makeup(subjectId, x.id)) ?? e;
+          const m = await r(tx).makeup(subjectId, x.id);
+          const w = m ?? (s.mode === 'online' ? e : undefined);
+          if (!w) throw fail('onlineNotFound');
+          // a paper subject's sheet scanned after the 补考 was given: the sheet is their paper
+          if (s.mode === 'paper' && (await r(tx).scannedOf(subjectId, [x.id])).length)
+            throw fail('makeupPaperScanned');
           const now = new Date();
           if (now < w.startsAt || now >= w.endsAt) throw fail('onlineNotOpen');
           await r(tx).startAttempt(subjectId, x.id, deadlineOf(now, w.durationMin, w.endsAt));

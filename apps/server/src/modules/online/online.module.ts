@@ -2,6 +2,7 @@ import type { Db } from '../../infra/db';
 import type { Jobs } from '../../infra/jobs';
 import type { Storage } from '../../infra/storage';
 import type { AuditService } from '../audit/audit.service';
+import type { PaperScoreHook } from '../score/score-compute';
 import type { PortalSelfService } from '../portal/portal-account.service';
 import { onlineRepo } from './online.repo';
 import { onlineService } from './online.service';
@@ -19,8 +20,20 @@ import { onlineImageService } from './online-image.service';
 const EVERY_MS = 30_000;
 
 /** 在线考试 wired (composition root: routes.ts): the school's setting and list, the students' sitting. */
-export function onlineModule(d: { db: Db; audit: AuditService; self: PortalSelfService; storage: Storage }) {
-  const papers = onlinePapers({ storage: d.storage, repo: onlinePaperRepo, photos: onlinePhotoRepo });
+export function onlineModule(d: {
+  db: Db;
+  audit: AuditService;
+  self: PortalSelfService;
+  storage: Storage;
+  scores: PaperScoreHook;
+}) {
+  const papers = onlinePapers({
+    storage: d.storage,
+    repo: onlinePaperRepo,
+    photos: onlinePhotoRepo,
+    audit: d.audit,
+    scores: d.scores,
+  });
   const submitter = onlineSubmitter({ db: d.db, repo: onlineRepo, papers });
   /**
    * 开始阅卷's port for an online subject, in the start's transaction: expired attempts handed in (refused while
@@ -35,6 +48,17 @@ export function onlineModule(d: { db: Db; audit: AuditService; self: PortalSelfS
       onlinePhotoRepo,
       await onlineRepo(tx).questions(subjectId),
     );
+  };
+  /**
+   * 开始阅卷's port for a paper subject, in the start's transaction: its 补考 attempts past their deadline handed
+   * in (refused while one is answering or a 补考 window not over waits for its examinee, 12147), then, when any
+   * was handed in, the blocks' typed regions set again (a block may have changed since the last hand-in).
+   */
+  const makeupStart: OnlineRegions = async (tx, subjectId) => {
+    await submitter.beforeStart(tx, subjectId);
+    if (!(await onlineRepo(tx).submittedCount(subjectId))) return;
+    const questions = await onlineRepo(tx).questions(subjectId);
+    await onlineBlockRegions(tx, subjectId, onlinePaperRepo, onlinePhotoRepo, questions, 'typedRegions');
   };
   const sit = onlineSitService({
     db: d.db,
@@ -56,6 +80,7 @@ export function onlineModule(d: { db: Db; audit: AuditService; self: PortalSelfS
       sit,
     }),
     onlineRegions,
+    makeupStart,
     /** The periodic hand-in on the API process's own queue every 30 s; answers its stop function. */
     registerJobs(queue: Jobs): () => void {
       queue.register('online.expire', async () => ((await submitter.sweep()) ? 'done' : 'skipped'));

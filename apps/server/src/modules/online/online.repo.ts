@@ -2,6 +2,7 @@ import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type 
 import type { OnlineQuestionContent, SitterState } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
 import {
+  absence,
   banji,
   exam,
   examinee,
@@ -10,7 +11,9 @@ import {
   onlineExam,
   onlineMakeup,
   onlineQuestion,
+  paper,
   question,
+  scanBatch,
   student,
   subject,
 } from '../../db/schema';
@@ -97,6 +100,12 @@ const makeupCols = {
 };
 /** The examinee's 补考 row of the subject (joined beside their attempt). */
 const makeupJoin = and(eq(onlineMakeup.subjectId, subject.id), eq(onlineMakeup.examineeId, examinee.id));
+
+/** The examinee has a live scanned (not online) paper of the subject. */
+const scannedIn = (subjectId: SQL | number) => sql<boolean>`exists (select 1 from ${paper}
+  join ${scanBatch} on ${scanBatch.id} = ${paper.batchId}
+  where ${paper.subjectId} = ${subjectId} and ${paper.examineeId} = ${examinee.id}
+    and ${paper.deletedAt} is null and ${scanBatch.source} <> 'online')`;
 
 /** Where an examinee is: no attempt, an attempt not submitted, a submitted one. */
 const stateOf = sql<SitterState>`case when ${onlineAttempt.id} is null then 'notStarted'
@@ -240,7 +249,7 @@ export function onlineRepo(db: Db) {
         .from(examinee)
         .innerJoin(exam, and(eq(exam.id, examinee.examId), isNull(exam.deletedAt)))
         .innerJoin(subject, and(eq(subject.examId, exam.id), isNull(subject.deletedAt)))
-        .innerJoin(onlineExam, eq(onlineExam.subjectId, subject.id))
+        .leftJoin(onlineExam, eq(onlineExam.subjectId, subject.id))
         .leftJoin(
           onlineAttempt,
           and(eq(onlineAttempt.subjectId, subject.id), eq(onlineAttempt.examineeId, examinee.id)),
@@ -249,11 +258,14 @@ export function onlineRepo(db: Db) {
         .where(
           and(
             eq(examinee.studentId, studentId),
-            eq(subject.mode, 'online'),
-            eq(onlineExam.state, 'launched'),
+            or(
+              and(eq(subject.mode, 'online'), eq(onlineExam.state, 'launched')),
+              // a paper subject is online only for who has a 补考 window in it
+              and(eq(subject.mode, 'paper'), isNotNull(onlineMakeup.examineeId)),
+            ),
           ),
         )
-        .orderBy(asc(onlineExam.startsAt), asc(subject.id));
+        .orderBy(asc(sql`coalesce(${onlineMakeup.startsAt}, ${onlineExam.startsAt})`), asc(subject.id));
     },
 
     /**
@@ -401,13 +413,14 @@ export function onlineRepo(db: Db) {
       subjectId: number,
       examId: number,
       schoolIds: number[] | null,
-      f: { state?: SitterState; makeup?: '1'; q?: string; page: number; size: number },
+      f: { state?: SitterState; makeup?: '1'; unscanned?: '1'; q?: string; page: number; size: number },
     ) {
       const join = and(eq(onlineAttempt.subjectId, subjectId), eq(onlineAttempt.examineeId, examinee.id));
       const mJoin = and(eq(onlineMakeup.subjectId, subjectId), eq(onlineMakeup.examineeId, examinee.id));
       const conds: (SQL | undefined)[] = [eq(examinee.examId, examId)];
       if (schoolIds) conds.push(sql`${examinee.schoolId} = any(${schoolIds})`);
       if (f.q) conds.push(or(ilike(student.name, `%${f.q}%`), ilike(examinee.kaohao, `%${f.q}%`)));
+      if (f.unscanned) conds.push(sql`not ${scannedIn(subjectId)}`);
       const base = and(...conds);
       const counts = await db
         .select({
@@ -443,6 +456,9 @@ export function onlineRepo(db: Db) {
           answered: sql<number>`coalesce(${answered}, 0)`.mapWith(Number),
           objectiveScore: onlineAttempt.objectiveScore,
           makeup: makeupCols,
+          scanned: scannedIn(subjectId),
+          absent: sql<boolean>`exists (select 1 from ${absence} where ${absence.subjectId} = ${subjectId}
+            and ${absence.examineeId} = ${examinee.id})`,
         })
         .from(examinee)
         .innerJoin(student, eq(student.id, examinee.studentId))
@@ -462,6 +478,23 @@ export function onlineRepo(db: Db) {
         .select({ id: examinee.id, schoolId: examinee.schoolId, kaohao: examinee.kaohao })
         .from(examinee)
         .where(and(eq(examinee.examId, examId), inArray(examinee.id, ids)));
+    },
+
+    /** Those of these examinees with a scanned (not online) live paper of the subject. */
+    async scannedOf(subjectId: number, examineeIds: number[]): Promise<number[]> {
+      const rows = await db
+        .select({ id: paper.examineeId })
+        .from(paper)
+        .innerJoin(scanBatch, eq(scanBatch.id, paper.batchId))
+        .where(
+          and(
+            eq(paper.subjectId, subjectId),
+            inArray(paper.examineeId, examineeIds),
+            isNull(paper.deletedAt),
+            sql`${scanBatch.source} <> 'online'`,
+          ),
+        );
+      return rows.map((x) => x.id!);
     },
 
     /** The attempts of these examinees, locked (a start in the meantime waits for the 补考's write). */

@@ -67,7 +67,8 @@ export function onlineService(d: Deps) {
       // 取消 only while nobody has started (the service refuses it after)
       canCancel: state === 'launched' && sat === 0 && allows(s.status, 'onlineCancel'),
       canReopen: reopenable(s.status),
-      canMakeup: s.mode === 'online' && state === 'launched' && reopenable(s.status),
+      // a paper subject's 补考 needs no launch: its absent examinees sit online in windows of their own
+      canMakeup: (s.mode === 'paper' || state === 'launched') && reopenable(s.status),
       questions: questions.map((q) => ({
         no: q.no,
         kind: q.kind,
@@ -126,16 +127,18 @@ export function onlineService(d: Deps) {
   }
 
   /**
-   * The examinees a 补考 is set or withdrawn for, checked in the write's transaction: the online exam launched and
-   * not yet marked, each examinee of the subject's exam and of the user's schools, none started. Their 补考 rows
+   * The examinees a 补考 is set or withdrawn for, checked in the write's transaction: an online exam launched (a
+   * paper subject needs none) and not yet marked, each examinee of the subject's exam and of the user's schools,
+   * none started. Their 补考 rows
    * are locked before the attempts are read, as a start locks its row before it begins: a start and a change
    * of the window are one before the other, never crossed. Answers the windows they had.
    */
   async function makeupTargets(p: Principal, subjectId: number, ids: number[], tx: Db) {
     const s = await subjectOf(subjectId, tx);
-    if (s.mode !== 'online') throw fail('onlineNotOnline');
-    const e = await r(tx).exam(subjectId, true);
-    if (!e || e.state !== 'launched') throw fail('makeupNotLaunched');
+    const paper = s.mode === 'paper';
+    // a paper subject's online exam row, if any, is not its 补考's (each 补考 has its own window)
+    const e = paper ? undefined : await r(tx).exam(subjectId, true);
+    if (!paper && (!e || e.state !== 'launched')) throw fail('makeupNotLaunched');
     if (!reopenable(s.status)) throw fail('makeupAfterMarking');
     const xs = await r(tx).examineesByIds(s.examId, ids);
     if (xs.length !== ids.length) throw fail('makeupNotExaminee');
@@ -148,7 +151,7 @@ export function onlineService(d: Deps) {
     if (done) throw fail('makeupAlreadySubmitted', { kaohao: kaohao.get(done.examineeId)! });
     const sitting = attempts.find((a) => !a.submittedAt);
     if (sitting) throw fail('makeupInProgress', { kaohao: kaohao.get(sitting.examineeId)! });
-    return { s, e, xs, had };
+    return { s, e, xs, had, kaohao };
   }
 
   /** The one school of the examinees, for the audit log's school (none when they are of several). */
@@ -159,9 +162,16 @@ export function onlineService(d: Deps) {
     setting: (subjectId: number) => setting(subjectId),
 
     async save(subjectId: number, body: OnlineSettingSave, actor: Actor): Promise<OnlineSetting> {
-      const startsAt = new Date(body.startsAt);
-      const endsAt = new Date(body.endsAt);
-      if (endsAt <= startsAt) throw fail('onlineWindowInvalid');
+      // no window: a paper subject's content alone (its 补考's; the schema requires the window when online)
+      const window =
+        body.startsAt && body.endsAt && body.durationMin
+          ? {
+              startsAt: new Date(body.startsAt),
+              endsAt: new Date(body.endsAt),
+              durationMin: body.durationMin,
+            }
+          : null;
+      if (window && window.endsAt <= window.startsAt) throw fail('onlineWindowInvalid');
       return d.db.transaction(async (tx) => {
         const s = await subjectOf(subjectId, tx);
         assertAllows(s.status, 'editSetting');
@@ -169,13 +179,12 @@ export function onlineService(d: Deps) {
         if (e?.state === 'launched') throw fail('onlineLaunchedLocked');
         await checkContents(subjectId, body, tx);
         await r(tx).setMode(subjectId, body.mode);
-        await r(tx).saveExam(subjectId, {
-          startsAt,
-          endsAt,
-          durationMin: body.durationMin,
-          shuffleQuestions: body.shuffleQuestions,
-          shuffleOptions: body.shuffleOptions,
-        });
+        if (window)
+          await r(tx).saveExam(subjectId, {
+            ...window,
+            shuffleQuestions: body.shuffleQuestions,
+            shuffleOptions: body.shuffleOptions,
+          });
         await r(tx).replaceContents(subjectId, body.contents);
         await d.audit.record(tx, {
           action: 'subject.online.save',
@@ -184,9 +193,9 @@ export function onlineService(d: Deps) {
           target: `subject:${subjectId}`,
           detail: {
             mode: body.mode,
-            startsAt,
-            endsAt,
-            durationMin: body.durationMin,
+            startsAt: window?.startsAt ?? null,
+            endsAt: window?.endsAt ?? null,
+            durationMin: window?.durationMin ?? null,
             shuffle: { questions: body.shuffleQuestions, options: body.shuffleOptions },
             questions: body.contents.length,
           },
@@ -202,7 +211,7 @@ export function onlineService(d: Deps) {
     async sitters(
       p: Principal,
       subjectId: number,
-      q: { state?: SitterState; makeup?: '1'; q?: string; page: number; size: number },
+      q: { state?: SitterState; makeup?: '1'; unscanned?: '1'; q?: string; page: number; size: number },
     ): Promise<SitterList> {
       const s = await subjectOf(subjectId);
       await d.submitter.submitExpired(subjectId);
@@ -249,8 +258,14 @@ export function onlineService(d: Deps) {
       if (endsAt.getTime() <= Date.now()) throw fail('makeupWindowPast');
       const ids = [...new Set(body.examineeIds)];
       await d.db.transaction(async (tx) => {
-        const { s, e, xs, had } = await makeupTargets(p, subjectId, ids, tx);
-        const durationMin = body.durationMin ?? e.durationMin;
+        const { s, e, xs, had, kaohao } = await makeupTargets(p, subjectId, ids, tx);
+        // a paper subject's 补考 is for who has no scanned sheet: a sheet and an online paper would be two papers
+        // (withdrawing stays possible: a sheet found after the 补考 was given)
+        const [scanned] = s.mode === 'paper' ? await r(tx).scannedOf(subjectId, ids) : [];
+        if (scanned !== undefined) throw fail('makeupHasPaper', { kaohao: kaohao.get(scanned)! });
+        // not given: the exam's duration; a paper subject has none, its 补考 may take the whole window
+        const durationMin =
+          body.durationMin ?? e?.durationMin ?? Math.ceil((endsAt.getTime() - startsAt.getTime()) / 60_000);
         await r(tx).saveMakeups(subjectId, ids, { startsAt, endsAt, durationMin }, actor.userId);
         await d.audit.record(tx, {
           action: 'subject.online.makeup',

@@ -25,6 +25,8 @@ import { onlinePaperRepo } from './online-paper.repo';
 import { onlinePapers } from './online-paper';
 import { onlinePhotoRepo } from './online-photo.repo';
 import { onlineSubmitter } from './online-submit';
+import { auditService } from '../audit/audit.service';
+import { auditRepo } from '../audit/audit.repo';
 
 // 在线考试 (issue 34): the school sets a subject online and launches it; students start, save, resume, leave,
 // submit (the objective part scored by packages/scoring), time out; the school sees who is where and reopens.
@@ -250,7 +252,14 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
     expect(await papersOf()).toEqual([]);
     // the job as the server runs it every 30 s (its own storage: the pages' bytes are not looked at here)
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-online-'));
-    const papers = onlinePapers({ storage: fsStorage(dir), repo: onlinePaperRepo, photos: onlinePhotoRepo });
+    const papers = onlinePapers({
+      storage: fsStorage(dir),
+      repo: onlinePaperRepo,
+      photos: onlinePhotoRepo,
+      audit: auditService({ repo: auditRepo }),
+      // an online subject's hand-in derives no score (a paper subject's 补考 does)
+      scores: async () => {},
+    });
     const job = onlineSubmitter({ db, repo: onlineRepo, papers });
     expect(await job.sweep()).toBe(1);
     const made = await papersOf();

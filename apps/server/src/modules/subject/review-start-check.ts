@@ -17,6 +17,8 @@ export interface StartPorts {
   scanMissing: ScanMissing;
   templateFit: TemplateFit;
   onlineRegions?: OnlineRegions;
+  /** 开始阅卷 of a paper subject (the 在线考试 module): its 补考 handed in or over, none answering */
+  makeupStart?: OnlineRegions;
 }
 
 const listed = (names: string[], max = 5): string =>
@@ -41,6 +43,8 @@ export async function reviewStartProblems(
   // for, and its blocks are cut from the typed pages of their questions
   const online = s.mode === 'online';
   if (online) await ports.onlineRegions?.(db, s.id);
+  // a paper subject's 补考 examinees answer online: their papers are marked with the scanned ones
+  else await ports.makeupStart?.(db, s.id);
 
   const unfinished = online ? [] : await repo.unfinishedSchools(s.examId, s.id);
   if (unfinished.length) {

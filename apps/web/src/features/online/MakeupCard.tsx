@@ -50,7 +50,8 @@ function MakeupModal({
 }: {
   subjectId: number;
   rows: SitterRow[];
-  examDuration: number;
+  /** the exam's duration; null: a paper subject's 补考, the whole window when none is given */
+  examDuration: number | null;
   onClose: (done: boolean) => void;
 }) {
   const { message } = App.useApp();
@@ -114,14 +115,18 @@ function MakeupModal({
         </Form.Item>
         <Form.Item
           label="作答时长"
-          extra={`不填则与考试相同（${examDuration} 分钟）；交卷时间不晚于补考结束时间`}
+          extra={
+            examDuration === null
+              ? '不填则可用整个补考时间段；交卷时间不晚于补考结束时间'
+              : `不填则与考试相同（${examDuration} 分钟）；交卷时间不晚于补考结束时间`
+          }
         >
           <InputNumber
             aria-label="作答时长"
             min={1}
             max={600}
             precision={0}
-            placeholder={String(examDuration)}
+            placeholder={examDuration === null ? '不限' : String(examDuration)}
             value={draft.durationMin}
             onChange={(v) => setDraft((d) => ({ ...d, durationMin: v ?? null }))}
             addonAfter="分钟"
@@ -133,20 +138,27 @@ function MakeupModal({
   );
 }
 
+/** A paper subject's examinee as the 补考 list shows them: scanned, 缺考 registered, or neither. */
+const sheetTag = (r: SitterRow) =>
+  r.scanned ? <Tag color="green">已扫描</Tag> : r.absent ? <Tag color="red">缺考</Tag> : <Tag>未扫描</Tag>;
+
 /**
  * 补考 (issue 34): the examinees who did not sit given a window of their own; those with one listed with it,
  * changed or withdrawn until they start. Only before 开始阅卷, so their papers join the same marking and the
- * scores are published once.
+ * scores are published once. On a paper subject (`paper`) they are who has no scanned sheet: they answer
+ * online and are marked with the scanned.
  */
 export function MakeupCard({
   subjectId,
   examDuration,
   canEdit,
+  paper = false,
 }: {
   subjectId: number;
-  examDuration: number;
+  examDuration: number | null;
   /** the user may edit the setting and 补考 is still possible (launched, marking not started) */
   canEdit: boolean;
+  paper?: boolean;
 }) {
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -158,6 +170,8 @@ export function MakeupCard({
   const size = 20;
   const query = {
     ...(filter === 'notStarted' ? { state: 'notStarted' as const } : {}),
+    // a paper subject's 未参加: not started online and no sheet scanned
+    ...(filter === 'notStarted' && paper ? { unscanned: '1' as const } : {}),
     ...(filter === 'makeup' ? { makeup: '1' as const } : {}),
     ...(q ? { q } : {}),
     page,
@@ -186,7 +200,7 @@ export function MakeupCard({
   const c = list.data?.counts;
   return (
     <Card
-      title="补考"
+      title={paper ? '在线补考' : '补考'}
       data-testid="online-makeup"
       extra={
         canEdit && (
@@ -217,7 +231,9 @@ export function MakeupCard({
           setSelected([]);
         }}
         options={[
-          { value: 'notStarted', label: `未参加考试 ${c?.notStarted ?? ''}` },
+          paper
+            ? { value: 'notStarted', label: '未扫描答题卡' }
+            : { value: 'notStarted', label: `未参加考试 ${c?.notStarted ?? ''}` },
           { value: 'makeup', label: `已安排补考 ${c?.makeup ?? ''}` },
           { value: 'all', label: '全部考生' },
         ]}
@@ -236,8 +252,9 @@ export function MakeupCard({
           canEdit
             ? {
                 selectedRowKeys: selected.map((r) => r.examineeId),
-                // only who has not started: a started attempt is never voided here
-                getCheckboxProps: (r) => ({ disabled: r.state !== 'notStarted' }),
+                // only who has not started (nor, on a paper subject, has a scanned sheet): a started attempt
+                // is never voided here
+                getCheckboxProps: (r) => ({ disabled: r.state !== 'notStarted' || r.scanned }),
                 onChange: (_, rows) => setSelected(rows),
                 preserveSelectedRowKeys: true,
               }
@@ -247,6 +264,7 @@ export function MakeupCard({
           { title: '考号', dataIndex: 'kaohao' },
           { title: '姓名', dataIndex: 'name' },
           { title: '班级', dataIndex: 'className' },
+          ...(paper ? [{ title: '答题卡', render: (_: unknown, r: SitterRow) => sheetTag(r) }] : []),
           { title: '状态', render: (_, r) => stateTag(r, now) },
           {
             title: '补考时间',

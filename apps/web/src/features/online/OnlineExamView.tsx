@@ -39,10 +39,12 @@ export function OnlineExamView({ subject, exam, permission }: SubjectBundle) {
           {setting.data.state !== 'draft' && permission.roster && (
             <SittersCard subjectId={s.id} canReopen={permission.editSetting && setting.data.canReopen} />
           )}
-          {setting.data.state === 'launched' && permission.roster && (
+          {/* a paper subject's 补考 (its absent examinees online) needs no launch */}
+          {(setting.data.state === 'launched' || setting.data.mode === 'paper') && permission.roster && (
             <MakeupCard
               subjectId={s.id}
-              examDuration={setting.data.durationMin ?? 0}
+              paper={setting.data.mode === 'paper'}
+              examDuration={setting.data.mode === 'paper' ? null : (setting.data.durationMin ?? 0)}
               canEdit={permission.editSetting && setting.data.canMakeup}
             />
           )}

@@ -1,6 +1,6 @@
 import type { OnlineSetting, OnlineSettingSave } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, InputNumber, Space, Switch, Tag } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Form, InputNumber, Space, Switch, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
@@ -32,20 +32,22 @@ const draftOf = (s: OnlineSetting): Draft => ({
   shuffleOptions: s.shuffleOptions,
   questions: s.questions,
 });
-const bodyOf = (d: Draft): OnlineSettingSave | null =>
-  d.window && d.durationMin
-    ? {
-        mode: d.mode,
-        startsAt: d.window[0].toISOString(),
-        endsAt: d.window[1].toISOString(),
-        durationMin: d.durationMin,
-        shuffleQuestions: d.shuffleQuestions,
-        shuffleOptions: d.shuffleOptions,
-        contents: d.questions
-          .filter((q) => q.content || q.optionTexts.some(Boolean))
-          .map((q) => ({ no: q.no, content: q.content, optionTexts: q.optionTexts })),
-      }
-    : null;
+/** The draft as saved: an online subject's with its window; a paper subject's content alone (its 补考's). */
+function bodyOf(d: Draft): OnlineSettingSave | null {
+  const timed = d.window && d.durationMin ? { window: d.window, durationMin: d.durationMin } : null;
+  if (!timed && d.mode === 'online') return null;
+  return {
+    mode: d.mode,
+    startsAt: timed?.window[0].toISOString() ?? null,
+    endsAt: timed?.window[1].toISOString() ?? null,
+    durationMin: timed?.durationMin ?? null,
+    shuffleQuestions: d.shuffleQuestions,
+    shuffleOptions: d.shuffleOptions,
+    contents: d.questions
+      .filter((q) => q.content || q.optionTexts.some(Boolean))
+      .map((q) => ({ no: q.no, content: q.content, optionTexts: q.optionTexts })),
+  };
+}
 
 /** 在线考试设置: the mode, the window, the duration, the questions' content; 发布 and 取消 (issue 34). */
 export function OnlineSettingCard({ setting, canEdit }: { setting: OnlineSetting; canEdit: boolean }) {
@@ -93,9 +95,11 @@ export function OnlineSettingCard({ setting, canEdit }: { setting: OnlineSetting
       data-testid="online-setting"
       extra={
         <Space>
-          <Tag color={st.color} data-testid="online-state">
-            {st.text}
-          </Tag>
+          {setting.mode === 'online' && (
+            <Tag color={st.color} data-testid="online-state">
+              {st.text}
+            </Tag>
+          )}
           {canEdit && setting.canLaunch && !dirty && (
             <Button
               type="primary"
@@ -131,46 +135,59 @@ export function OnlineSettingCard({ setting, canEdit }: { setting: OnlineSetting
             开启后考生在学生端作答，不需打印和扫描答题卡
           </span>
         </Form.Item>
-        <Form.Item label="考试时间段" required>
-          <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            value={draft.window}
-            placeholder={['开始时间', '结束时间']}
-            onChange={(r) => setDraft((d) => ({ ...d, window: r?.[0] && r[1] ? [r[0], r[1]] : null }))}
+        {draft.mode === 'paper' ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="paper-makeup-note"
+            message="纸笔考试的在线补考"
+            description="缺考或未扫描答题卡的考生可在学生端补考：在下方填写题目内容并保存，再在“在线补考”中为考生安排补考时间。补考交卷后，客观题按本科目答案计分，主观题与扫描的答题卡一起阅卷。"
           />
-        </Form.Item>
-        <Form.Item label="考试时长" required>
-          <InputNumber
-            aria-label="考试时长"
-            min={1}
-            max={600}
-            precision={0}
-            value={draft.durationMin}
-            addonAfter="分钟"
-            onChange={(v) => setDraft((d) => ({ ...d, durationMin: v }))}
-          />
-          <span style={{ marginLeft: 8, color: '#86909c' }}>从考生开始作答起计时，不超过时间段结束</span>
-        </Form.Item>
-        <Form.Item label="防作弊">
-          <Space wrap>
-            <Switch
-              aria-label="题序打乱"
-              checked={draft.shuffleQuestions}
-              onChange={(on) => setDraft((d) => ({ ...d, shuffleQuestions: on }))}
-            />
-            <span>题序打乱</span>
-            <Switch
-              aria-label="选项打乱"
-              checked={draft.shuffleOptions}
-              onChange={(on) => setDraft((d) => ({ ...d, shuffleOptions: on }))}
-            />
-            <span>选项打乱</span>
-            <span style={{ color: '#86909c' }}>
-              每位考生顺序不同、刷新不变；选择题与解答题各自打乱，判断题选项不打乱，阅卷与计分按原题号和原选项
-            </span>
-          </Space>
-        </Form.Item>
+        ) : (
+          <>
+            <Form.Item label="考试时间段" required>
+              <DatePicker.RangePicker
+                showTime={{ format: 'HH:mm' }}
+                format="YYYY-MM-DD HH:mm"
+                value={draft.window}
+                placeholder={['开始时间', '结束时间']}
+                onChange={(r) => setDraft((d) => ({ ...d, window: r?.[0] && r[1] ? [r[0], r[1]] : null }))}
+              />
+            </Form.Item>
+            <Form.Item label="考试时长" required>
+              <InputNumber
+                aria-label="考试时长"
+                min={1}
+                max={600}
+                precision={0}
+                value={draft.durationMin}
+                addonAfter="分钟"
+                onChange={(v) => setDraft((d) => ({ ...d, durationMin: v }))}
+              />
+              <span style={{ marginLeft: 8, color: '#86909c' }}>从考生开始作答起计时，不超过时间段结束</span>
+            </Form.Item>
+            <Form.Item label="防作弊">
+              <Space wrap>
+                <Switch
+                  aria-label="题序打乱"
+                  checked={draft.shuffleQuestions}
+                  onChange={(on) => setDraft((d) => ({ ...d, shuffleQuestions: on }))}
+                />
+                <span>题序打乱</span>
+                <Switch
+                  aria-label="选项打乱"
+                  checked={draft.shuffleOptions}
+                  onChange={(on) => setDraft((d) => ({ ...d, shuffleOptions: on }))}
+                />
+                <span>选项打乱</span>
+                <span style={{ color: '#86909c' }}>
+                  每位考生顺序不同、刷新不变；选择题与解答题各自打乱，判断题选项不打乱，阅卷与计分按原题号和原选项
+                </span>
+              </Space>
+            </Form.Item>
+          </>
+        )}
       </Form>
       {!readOnly && draft.questions.length > 0 && (
         <div style={{ margin: '0 0 10px', textAlign: 'right' }}>

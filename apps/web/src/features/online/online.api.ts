@@ -22,9 +22,8 @@ export const onlineApi = {
   cancel: (subjectId: number) => callRoute(c.cancel, subject(subjectId)),
   sitters: (
     subjectId: number,
-    q: { state?: SitterState; makeup?: '1'; q?: string; page: number; size: number },
-  ) =>
-    callRoute(c.sitters, { ...subject(subjectId), query: q }),
+    q: { state?: SitterState; makeup?: '1'; unscanned?: '1'; q?: string; page: number; size: number },
+  ) => callRoute(c.sitters, { ...subject(subjectId), query: q }),
   reopen: (subjectId: number, examineeId: number, body: ReopenRequest) =>
     callRoute(c.reopen, { params: { subjectId, examineeId }, body }),
   makeup: (subjectId: number, body: MakeupSave) => callRoute(c.makeup, { ...subject(subjectId), body }),

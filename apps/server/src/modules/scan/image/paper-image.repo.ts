@@ -1,7 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Matrix3 } from '@yj/omr';
 import type { Db } from '../../../infra/db';
-import { paper, scanPage } from '../../../db/schema';
+import type { BlockRegion } from '@yj/contracts';
+import { block, paper, scanBatch, scanPage } from '../../../db/schema';
 import type { SchoolFilter } from '../scan-access';
 import { inSchools } from '../query/scan-query.repo';
 import { readPageMatrix } from '../../../db/stored';
@@ -12,6 +13,14 @@ export interface CutPage {
   storageKey: string;
   /** template → image homography; null when the page did not register (定位异常 not fixed yet) */
   matrix: Matrix3 | null;
+  /** a typed page of an online paper (在线考试 or a paper subject's 补考), not a scanned one */
+  online: boolean;
+}
+
+/** A block's card regions and the typed regions its online papers are cut by (a paper subject's 补考). */
+export interface TypedBlockRegions {
+  regions: BlockRegion[];
+  typedRegions: BlockRegion[];
 }
 
 /** The scan tables as the paper images read them: papers and their registered pages. */
@@ -52,15 +61,28 @@ export function paperImageRepo(db: Db) {
           // only the matrix: every page of every paper is read here when blocks are cut
           matrix: sql<unknown>`${scanPage.result}->'registration'->'matrix'`,
           id: scanPage.id,
+          online: sql<boolean>`${scanBatch.source} = 'online'`,
         })
         .from(scanPage)
+        .innerJoin(scanBatch, eq(scanBatch.id, scanPage.batchId))
         .where(and(eq(scanPage.paperId, paperId), isNotNull(scanPage.templatePage)))
         .orderBy(asc(scanPage.position));
       return rows.map((r) => ({
         templatePage: r.templatePage!,
         storageKey: r.storageKey,
         matrix: readPageMatrix(r.matrix, r.id),
+        online: r.online,
       }));
+    },
+
+    /** The blocks of the paper's subject that have typed regions (set by a paper subject's 补考 hand-in). */
+    async typedRegions(paperId: number): Promise<TypedBlockRegions[]> {
+      const rows = await db
+        .select({ regions: block.regions, typedRegions: block.typedRegions })
+        .from(block)
+        .innerJoin(paper, eq(paper.subjectId, block.subjectId))
+        .where(and(eq(paper.id, paperId), isNotNull(block.typedRegions)));
+      return rows.map((r) => ({ regions: r.regions, typedRegions: r.typedRegions! }));
     },
   };
 }

@@ -9,9 +9,23 @@ import type { SchoolFilter } from '../scan-access';
 import { cutRegions, type CutTask } from './cut-pixels';
 import type { CutPool } from './cut-pool';
 import { cachedCut } from './scan-cut';
-import type { paperImageRepo } from './paper-image.repo';
+import type { paperImageRepo, TypedBlockRegions } from './paper-image.repo';
 
 const IDENTITY: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+
+const rectsOf = (regions: BlockRegion[]): string =>
+  JSON.stringify(regions.map((r) => [r.page, r.x, r.y, r.w, r.h]));
+
+/**
+ * The regions a block is cut by from a paper: an online paper of a paper subject (补考) has typed pages, not the
+ * card's, so the block whose card regions these are is cut by its typed regions; any other paper, or regions of
+ * no such block (an online subject's blocks are typed already), by the regions given.
+ */
+export function regionsFor(regions: BlockRegion[], typed: TypedBlockRegions[]): BlockRegion[] {
+  if (!typed.length) return regions;
+  const want = rectsOf(regions);
+  return typed.find((t) => rectsOf(t.regions) === want)?.typedRegions ?? regions;
+}
 
 /**
  * Where a block's cut of a paper is kept: named by its regions and, for each region, the page (stored file and
@@ -61,10 +75,13 @@ export function paperImageService(d: {
     stored: (key: string) => Promise<T | null>,
   ): Promise<(T | Buffer)[]> {
     const pages = await repo().pages(paperId);
+    // read only for an online paper: a scanned paper's cut costs no more than before
+    const typed = pages.some((p) => p.online) ? await repo().typedRegions(paperId) : [];
     const out: (T | Buffer)[] = [];
     const missing: { at: number; key: string; regions: BlockRegion[] }[] = [];
-    for (const [at, regions] of blocks.entries()) {
-      if (!regions.length) throw fail('blockHasNoArea');
+    for (const [at, given] of blocks.entries()) {
+      if (!given.length) throw fail('blockHasNoArea');
+      const regions = regionsFor(given, typed);
       const used = regions.map((r) => {
         const page = pages.find((p) => p.templatePage === r.page);
         if (!page?.matrix) throw fail('pageNotLocatedForCrop', { page: r.page + 1 });
