@@ -13,6 +13,7 @@ import { scanRepo } from '../scan/scan.repo';
 import { scanFinishRepo } from '../scan/finish/scan-finish.repo';
 
 // 补考 of a paper (scanned) subject (issue 34): examinees 0–2 have scanned sheets, 3 is 缺考, 4 has nothing yet.
+// 5 starts a window and a sheet of theirs is scanned before the hand-in: the sheet stays their paper.
 // 3 is given a window, sits on 学生端 and hands in: their paper joins the scanned ones under the 'online' batch,
 // its objective part scored by the subject's key, its written block cut from the typed pages (not the card's
 // region), their 缺考 cleared. Refused: a scanned examinee, a sheet scanned after the window was given, a window
@@ -33,10 +34,10 @@ const CARD = [{ page: 0, x: 120, y: 900, w: 700, h: 400 }];
 
 beforeAll(async () => {
   t = await testApp();
-  s = await buildScoreScene(t.app, t.database.db, 5);
+  s = await buildScoreScene(t.app, t.database.db, 6);
   url = `/filter/api/subject/${s.subjectId}/online`;
   sit = `/filter/api/portal/online/${s.subjectId}`;
-  st = await classPortalClients(t.app, t.database.db, s, 5);
+  st = await classPortalClients(t.app, t.database.db, s, 6);
   await t.database.db.update(block).set({ regions: CARD }).where(eq(block.id, s.blockId));
   for (const i of [0, 1, 2]) await s.addPaper(idOf(i), { '1': ['B'], '2': ['C'], '3': ['B'], '4': ['A'] });
   await s.addAbsent(idOf(3));
@@ -66,6 +67,7 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
     expect(list.items.map((i) => [i.examineeId, i.scanned, i.absent])).toEqual([
       [idOf(3), false, true],
       [idOf(4), false, false],
+      [idOf(5), false, false],
     ]);
     const all = body<SitterList>(await s.admin.get(`${url}/sitters`)).data;
     expect(all.items.find((i) => i.examineeId === idOf(0))!.scanned).toBe(true);
@@ -196,6 +198,25 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
     await db.update(paper).set({ deletedAt: new Date() }).where(eq(paper.id, sheet.id));
   });
 
+  it('a sheet scanned while they answer stays their paper: the hand-in makes none, and says so in the audit', async () => {
+    const db = t.database.db;
+    expect(body(await give([idOf(5)], minutes(-1), minutes(60))).code).toBe(0);
+    expect(body(await st[5]!.post(`${sit}/start`)).code).toBe(0);
+    expect(body(await st[5]!.post(`${sit}/answer`, { no: '1', value: 'A', rev: 1 })).code).toBe(0);
+    const sheet = await s.addPaper(idOf(5), { '1': ['B'] });
+    expect(body(await st[5]!.post(`${sit}/submit`)).code).toBe(0);
+    const papers = await db
+      .select({ id: paper.id })
+      .from(paper)
+      .where(and(eq(paper.subjectId, s.subjectId), eq(paper.examineeId, idOf(5))));
+    expect(papers).toEqual([{ id: sheet.id }]);
+    const [log] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'subject.online.makeupHandInNotCounted'));
+    expect(log!.detail).toMatchObject({ subjectId: s.subjectId, scannedPaperId: sheet.id });
+  });
+
   it('开始阅卷: the online paper is marked in the block, its cut the typed pages; no 补考 after', async () => {
     const db = t.database.db;
     const marker = await buildMarker(
@@ -216,15 +237,15 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
       await db
         .select({ id: paper.id })
         .from(paper)
-        .where(inArray(paper.examineeId, [idOf(0), idOf(1), idOf(2), idOf(3), idOf(4)]))
+        .where(inArray(paper.examineeId, [idOf(0), idOf(1), idOf(2), idOf(3), idOf(4), idOf(5)]))
     ).map((x) => x.id);
     expect(tasks.map((x) => x.paperId).sort()).toEqual(scannedIds.sort());
-    // the five papers' tasks claimed (at most 4 a claim) to reach the online paper's
+    // the six papers' tasks claimed (at most 4 a claim) to reach the online paper's
     const claimed = [
       ...(await claimTasks(marker.client, s.blockId, 4)).data,
       ...(await claimTasks(marker.client, s.blockId, 4)).data,
     ];
-    expect(claimed).toHaveLength(5);
+    expect(claimed).toHaveLength(6);
     const mine = claimed.find((c) => tasks.find((x) => x.id === c.taskId)!.paperId === onlinePaperId)!;
     const img = await marker.client.get(`/filter/api/marking/task/${mine.taskId}/image`);
     expect(img.headers['content-type']).toContain('image/jpeg');

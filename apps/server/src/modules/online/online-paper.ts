@@ -49,8 +49,23 @@ export function onlinePapers(d: {
       const x = await r.examinee(a.examineeId);
       if (!x) return 0;
       const live = await r.livePaper(a.subjectId, a.examineeId);
-      // a sheet scanned meanwhile (a paper subject's 补考) stays their paper: never replaced by the hand-in
-      if (live && !live.online) return 0;
+      // a sheet scanned meanwhile (a paper subject's 补考) stays their paper: never replaced by the hand-in, and
+      // the school is told in the audit that the answers handed in online are kept but count for nothing
+      if (live && !live.online) {
+        await d.audit.record(tx, {
+          action: 'subject.online.makeupHandInNotCounted',
+          examId: x.examId,
+          schoolId: x.schoolId,
+          target: `examinee:${a.examineeId}`,
+          detail: {
+            subjectId: a.subjectId,
+            kaohao: x.kaohao,
+            scannedPaperId: live.id,
+            attemptId: a.attemptId,
+          },
+        });
+        return 0;
+      }
       const value = new Map(answers.map((v) => [v.no, v.value]));
       const objective = Object.fromEntries(
         questions.filter((q) => isObjective(q.kind)).map((q) => [q.no, [...(value.get(q.no) ?? '')].sort()]),
