@@ -292,7 +292,7 @@ export function QuestionSettingView({ subject, exam, permission }: SubjectBundle
       extra={
         <Space>
           <Link to={`/book/subject/${sInfo.id}/setting/online`}>
-            <Button>在线考试</Button>
+            <Button>在线考试 / 补考</Button>
           </Link>
           <Link to={`/book/subject/${sInfo.id}/setting/block`}>
             <Button>题块设置</Button>
