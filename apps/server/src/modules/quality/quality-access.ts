@@ -13,10 +13,12 @@ const SUBJECT_WIDE = new Set([3, 7]);
 /** The blocks of one subject the user may watch, each with the school it is narrowed to. */
 export type Watch = Map<number, MonitorSchool>;
 
-// a block's subject never changes: remembered for the process (the monitoring screens poll every few seconds)
-const blockSubject = new Map<number, number>();
-
 export function qualityAccess(repo: QualityRepo) {
+  // a block's subject never changes: remembered for the life of the service (the monitoring screens poll every
+  // few seconds) — by the service, not the module: block ids are only unique within one database, and test
+  // files that share a process each have their own
+  const blockSubject = new Map<number, number>();
+
   async function subject(subjectId: number): Promise<SubjectRow> {
     const s = await repo.subject(subjectId);
     if (!s) throw fail('subjectNotFound');
