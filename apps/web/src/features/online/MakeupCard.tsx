@@ -11,7 +11,6 @@ import {
   Modal,
   Popconfirm,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -21,6 +20,7 @@ import { useOneAtATime } from '../../app/useOneAtATime';
 import { failureText } from '../exam-admin/QueryFailed';
 import { onlineApi } from './online.api';
 import { SitterFilters } from './SitterFilters';
+import { SitterTable } from './SitterTable';
 
 type Filter = 'notStarted' | 'makeup' | 'all';
 const when = (iso: string) => dayjs(iso).format('M月D日 HH:mm');
@@ -242,12 +242,11 @@ export function MakeupCard({
           setPage(1);
         }}
       />
-      <Table<SitterRow>
-        rowKey="examineeId"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.items ?? []}
-        pagination={{ current: page, pageSize: size, total: list.data?.total ?? 0, onChange: setPage }}
+      <SitterTable
+        list={list}
+        page={page}
+        size={size}
+        onPage={setPage}
         rowSelection={
           canEdit
             ? {
@@ -261,9 +260,6 @@ export function MakeupCard({
             : undefined
         }
         columns={[
-          { title: '考号', dataIndex: 'kaohao' },
-          { title: '姓名', dataIndex: 'name' },
-          { title: '班级', dataIndex: 'className' },
           ...(paper ? [{ title: '答题卡', render: (_: unknown, r: SitterRow) => sheetTag(r) }] : []),
           { title: '状态', render: (_, r) => stateTag(r, now) },
           {

@@ -1,11 +1,12 @@
 import type { SitterRow, SitterState } from '@yj/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { failureText } from '../exam-admin/QueryFailed';
 import { onlineApi } from './online.api';
 import { SitterFilters } from './SitterFilters';
+import { SitterTable } from './SitterTable';
 
 const STATE: Record<SitterState, { color: string; text: string }> = {
   notStarted: { color: 'default', text: '未开始' },
@@ -92,16 +93,12 @@ export function SittersCard({ subjectId, canReopen }: { subjectId: number; canRe
           setPage(1);
         }}
       />
-      <Table<SitterRow>
-        rowKey="examineeId"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.items ?? []}
-        pagination={{ current: page, pageSize: size, total: list.data?.total ?? 0, onChange: setPage }}
+      <SitterTable
+        list={list}
+        page={page}
+        size={size}
+        onPage={setPage}
         columns={[
-          { title: '考号', dataIndex: 'kaohao' },
-          { title: '姓名', dataIndex: 'name' },
-          { title: '班级', dataIndex: 'className' },
           {
             title: '状态',
             render: (_, r) => (
