@@ -164,6 +164,12 @@ export function fixKit(d: FixDeps) {
     });
   }
 
+  /** A fix asked with the exception alone (rescan, accept): its handler is `run` on the exception's context. */
+  const byException =
+    (fix: FixName, action: string, run: (c: FixContext, actor: Actor) => Promise<Settled>) =>
+    (subjectId: number, body: { exceptionId: number }, p: Principal, actor: Actor): Promise<ScanFixResult> =>
+      onException(subjectId, body.exceptionId, fix, p, actor, action, (c) => run(c, actor));
+
   /** Takes a paper out (set aside or waiting for a rescan), settling every open exception on it. */
   async function takeOut(
     r: ScanFixRepo,
@@ -199,6 +205,37 @@ export function fixKit(d: FixDeps) {
     return d.scan.enqueue(paperId, `paper-${paperId}-r${Date.now()}`);
   }
 
-  return { d, access, repo, openException, livePaper, record, onException, takeOut, requeue, requeueJob };
+  /**
+   * The shape of the fixes that send papers back to recognition (a page's anchors, a whole batch): the user's
+   * access, one transaction that settles and names the papers, then their jobs queued once it has committed
+   * (a job queued inside could read the paper before the commit).
+   */
+  async function onRequeue(
+    subjectId: number,
+    p: Principal,
+    run: (c: { tx: Db; r: ScanFixRepo; examId: number; filter: SchoolFilter }) => Promise<{
+      papers: number[];
+      resolved: number;
+    }>,
+  ): Promise<ScanFixResult> {
+    const { examId, filter } = await access(subjectId, p, true);
+    const out = await d.db.transaction(async (tx) => run({ tx, r: repo(tx), examId, filter }));
+    for (const id of out.papers) await requeueJob(id);
+    return { ...out, queued: out.papers.length };
+  }
+
+  return {
+    d,
+    access,
+    repo,
+    openException,
+    livePaper,
+    record,
+    onException,
+    byException,
+    takeOut,
+    requeue,
+    onRequeue,
+  };
 }
 export type FixKit = ReturnType<typeof fixKit>;

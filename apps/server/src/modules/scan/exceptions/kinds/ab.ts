@@ -13,19 +13,18 @@ export function abFixes(kit: FixKit) {
       p: Principal,
       actor: Actor,
     ): Promise<ScanFixResult> {
-      return setPaper(
-        kit,
+      return kit.onException(
         subjectId,
         body.exceptionId,
         'paperType',
         p,
         actor,
         'scan.fix.paperType',
-        (paper) => ({
+        setPaper(actor, (paper) => ({
           before: { paperType: paper.paperType },
           set: { paperType: body.paperType },
           how: 'paperType',
-        }),
+        })),
       );
     },
   };

@@ -36,13 +36,21 @@ export function absentFixes(kit: FixKit) {
       p: Principal,
       actor: Actor,
     ): Promise<ScanFixResult> {
-      return setPaper(kit, subjectId, body.exceptionId, 'absent', p, actor, 'scan.fix.absent', (paper) => ({
-        before: { absentMarked: paper.absentMarked },
-        set: { absentMarked: body.absent },
-        how: body.absent ? 'absentConfirmed' : 'absentCleared',
-        // the examinee's absence record follows the mark, in the same transaction
-        also: (tx: Db) => syncAbsence(tx, subjectId, paper.examineeId, body.absent, actor.userId),
-      }));
+      return kit.onException(
+        subjectId,
+        body.exceptionId,
+        'absent',
+        p,
+        actor,
+        'scan.fix.absent',
+        setPaper(actor, (paper) => ({
+          before: { absentMarked: paper.absentMarked },
+          set: { absentMarked: body.absent },
+          how: body.absent ? 'absentConfirmed' : 'absentCleared',
+          // the examinee's absence record follows the mark, in the same transaction
+          also: (tx: Db) => syncAbsence(tx, subjectId, paper.examineeId, body.absent, actor.userId),
+        })),
+      );
     },
   };
 }
