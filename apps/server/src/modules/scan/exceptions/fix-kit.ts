@@ -70,6 +70,8 @@ export interface Settled {
 
 export interface FixContext {
   tx: Db;
+  subjectId: number;
+  actor: Actor;
   examId: number;
   r: ScanFixRepo;
   e: ExceptionRow & { paperId: number };
@@ -152,7 +154,7 @@ export function fixKit(d: FixDeps) {
       const e = await openException(r, subjectId, filter, exceptionId, fix);
       const paper = await livePaper(r, e.paperId);
       const page = e.pageId ? await r.page(e.pageId) : null;
-      const out = await run({ tx, examId, r, e, paper, page });
+      const out = await run({ tx, subjectId, actor, examId, r, e, paper, page });
       // answers, type, examinee or absence of the sheet may have changed: its examinees' scores follow
       await d.scores?.(tx, paper.id, paper.examineeId);
       await record(tx, examId, actor, action, `paper:${paper.id}`, {
@@ -164,11 +166,15 @@ export function fixKit(d: FixDeps) {
     });
   }
 
-  /** A fix asked with the exception alone (rescan, accept): its handler is `run` on the exception's context. */
+  /** A fix of one exception as a route calls it (the exception named in its body): `run` on the exception. */
   const byException =
-    (fix: FixName, action: string, run: (c: FixContext, actor: Actor) => Promise<Settled>) =>
-    (subjectId: number, body: { exceptionId: number }, p: Principal, actor: Actor): Promise<ScanFixResult> =>
-      onException(subjectId, body.exceptionId, fix, p, actor, action, (c) => run(c, actor));
+    <B extends { exceptionId: number }>(
+      fix: FixName,
+      action: string,
+      run: (c: FixContext, body: B) => Promise<Settled>,
+    ) =>
+    (subjectId: number, body: B, p: Principal, actor: Actor): Promise<ScanFixResult> =>
+      onException(subjectId, body.exceptionId, fix, p, actor, action, (c) => run(c, body));
 
   /** Takes a paper out (set aside or waiting for a rescan), settling every open exception on it. */
   async function takeOut(

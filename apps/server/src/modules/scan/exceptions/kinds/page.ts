@@ -12,7 +12,7 @@ export function pageFixes(kit: FixKit) {
   const { livePaper, record, requeue, takeOut } = kit;
   return {
     /** 定位/图像/空白/非本科目: takes the page out (kept, status removed); the paper waits for a rescan. */
-    rescan: kit.byException('rescan', 'scan.fix.rescan', async ({ r, paper, page }, actor) => {
+    rescan: kit.byException('rescan', 'scan.fix.rescan', async ({ r, paper, page, actor }) => {
       if (page) await r.updatePage(page.id, { status: ScanPageStatus.removed });
       const n = await takeOut(r, paper.id, PaperStatus.rescan, actor.userId, 'rescan');
       return {

@@ -1,6 +1,5 @@
 import type { ScanResolution } from '@yj/contracts';
 import type { Db } from '../../../../infra/db';
-import type { Actor } from '../../../../lib/actor';
 import type { PaperRow } from '../../scan.repo';
 import type { FixContext, Settled } from '../fix-kit';
 
@@ -12,20 +11,18 @@ export interface PaperChange {
   also?: (tx: Db) => Promise<Record<string, unknown>>;
 }
 
-/**
- * Shared body of the one-field fixes (absent, A/B), run by `kit.onException`: the field set, the exception
- * settled with how.
- */
-export const setPaper =
-  (actor: Actor, change: (paper: PaperRow) => PaperChange) =>
-  async ({ tx, r, e, paper }: FixContext): Promise<Settled> => {
-    const c = change(paper);
-    const also = c.also ? await c.also(tx) : {};
-    await r.updatePaper(paper.id, c.set);
-    const n = await r.resolve([e.id], actor.userId, c.how, c.set);
-    await r.refreshStatus(paper.id);
-    return {
-      result: { papers: [paper.id], resolved: n },
-      audit: { before: c.before, after: { ...c.set, ...also } },
-    };
+/** Shared body of the one-field fixes (absent, A/B): the field set, the exception settled with how. */
+export async function setPaper(
+  { tx, r, e, paper, actor }: FixContext,
+  change: (paper: PaperRow) => PaperChange,
+): Promise<Settled> {
+  const c = change(paper);
+  const also = c.also ? await c.also(tx) : {};
+  await r.updatePaper(paper.id, c.set);
+  const n = await r.resolve([e.id], actor.userId, c.how, c.set);
+  await r.refreshStatus(paper.id);
+  return {
+    result: { papers: [paper.id], resolved: n },
+    audit: { before: c.before, after: { ...c.set, ...also } },
   };
+}

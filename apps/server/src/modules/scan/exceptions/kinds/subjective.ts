@@ -50,7 +50,7 @@ export function subjectiveFixes(kit: FixKit) {
     },
 
     /** 主观题异常 on an answer box: a person saw the answer whole enough to mark; the page stays as it is. */
-    accept: kit.byException('accept', 'scan.fix.accept', async ({ r, e, paper, page }, actor) => {
+    accept: kit.byException('accept', 'scan.fix.accept', async ({ r, e, paper, page, actor }) => {
       if (stripOf(page?.result ?? null, e.region)) throw fail('scoreBoxNeedsScore');
       const n = await r.resolve([e.id], actor.userId, 'accepted' satisfies ScanResolution);
       await r.refreshStatus(paper.id);
