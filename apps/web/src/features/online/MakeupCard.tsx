@@ -1,5 +1,5 @@
 import type { SitterRow } from '@yj/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -21,6 +21,7 @@ import { failureText } from '../exam-admin/QueryFailed';
 import { onlineApi } from './online.api';
 import { SitterFilters } from './SitterFilters';
 import { SitterTable } from './SitterTable';
+import { useSitters } from './useSitters';
 
 type Filter = 'notStarted' | 'makeup' | 'all';
 const when = (iso: string) => dayjs(iso).format('M月D日 HH:mm');
@@ -163,26 +164,15 @@ export function MakeupCard({
   const { message } = App.useApp();
   const client = useQueryClient();
   const [filter, setFilter] = useState<Filter>('notStarted');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<SitterRow[]>([]);
   const [editing, setEditing] = useState<SitterRow[] | null>(null);
-  const size = 20;
-  const query = {
+  const sitters = useSitters(subjectId, ['makeup'], {
     ...(filter === 'notStarted' ? { state: 'notStarted' as const } : {}),
     // a paper subject's 未参加: not started online and no sheet scanned
     ...(filter === 'notStarted' && paper ? { unscanned: '1' as const } : {}),
     ...(filter === 'makeup' ? { makeup: '1' as const } : {}),
-    ...(q ? { q } : {}),
-    page,
-    size,
-  };
-  const list = useQuery({
-    queryKey: ['online', 'sitters', subjectId, 'makeup', query],
-    queryFn: () => onlineApi.sitters(subjectId, query),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
   });
+  const list = sitters.list;
   const refresh = () => {
     setSelected([]);
     void client.invalidateQueries({ queryKey: ['online', 'sitters', subjectId] });
@@ -227,7 +217,7 @@ export function MakeupCard({
         value={filter}
         onFilter={(v) => {
           setFilter(v);
-          setPage(1);
+          sitters.setPage(1);
           setSelected([]);
         }}
         options={[
@@ -237,16 +227,10 @@ export function MakeupCard({
           { value: 'makeup', label: `已安排补考 ${c?.makeup ?? ''}` },
           { value: 'all', label: '全部考生' },
         ]}
-        onSearch={(v) => {
-          setQ(v);
-          setPage(1);
-        }}
+        onSearch={sitters.search}
       />
       <SitterTable
-        list={list}
-        page={page}
-        size={size}
-        onPage={setPage}
+        sitters={sitters}
         rowSelection={
           canEdit
             ? {
@@ -269,33 +253,30 @@ export function MakeupCard({
                 ? `${when(r.makeup.startsAt)} – ${when(r.makeup.endsAt)} · ${r.makeup.durationMin} 分钟`
                 : '—',
           },
-          ...(canEdit
-            ? [
-                {
-                  title: '操作',
-                  render: (_: unknown, r: SitterRow) =>
-                    r.makeup && r.state === 'notStarted' ? (
-                      <Space size={4}>
-                        <Button size="small" onClick={() => setEditing([r])}>
-                          修改
-                        </Button>
-                        <Popconfirm
-                          title={`确定撤销 ${r.name} 的补考？`}
-                          description="撤销后该考生不再有补考时间，仍记为未参加考试"
-                          okText="撤销补考"
-                          cancelText="取消"
-                          onConfirm={() => withdraw.mutateAsync(r).catch(() => {})}
-                        >
-                          <Button size="small" danger>
-                            撤销
-                          </Button>
-                        </Popconfirm>
-                      </Space>
-                    ) : null,
-                },
-              ]
-            : []),
         ]}
+        action={
+          canEdit
+            ? (r) =>
+                r.makeup && r.state === 'notStarted' ? (
+                  <Space size={4}>
+                    <Button size="small" onClick={() => setEditing([r])}>
+                      修改
+                    </Button>
+                    <Popconfirm
+                      title={`确定撤销 ${r.name} 的补考？`}
+                      description="撤销后该考生不再有补考时间，仍记为未参加考试"
+                      okText="撤销补考"
+                      cancelText="取消"
+                      onConfirm={() => withdraw.mutateAsync(r).catch(() => {})}
+                    >
+                      <Button size="small" danger>
+                        撤销
+                      </Button>
+                    </Popconfirm>
+                  </Space>
+                ) : null
+            : undefined
+        }
       />
       {editing && (
         <MakeupModal
