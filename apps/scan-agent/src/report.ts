@@ -1,20 +1,8 @@
+import type { AgentExceptionPaper } from '@yj/contracts';
 import type { ScanAgent } from './agent';
 import type { PageState } from './store';
 
-/** One page in an exception list of the scan screen. */
-export interface ExceptionPaper {
-  seq: number;
-  batchId: number;
-  name: string;
-  /** the page's image on this agent */
-  imageUrl: string;
-  pageIndex: number | null;
-  examNumber: string | null;
-  reason: string;
-  uploaded: boolean;
-}
-
-const item = (p: PageState, reason: string): ExceptionPaper => ({
+const item = (p: PageState, reason: string): AgentExceptionPaper => ({
   seq: p.seq,
   batchId: p.batch,
   name: p.name,
@@ -30,14 +18,14 @@ function pagesOfSubject(agent: ScanAgent, subjectId: number): PageState[] {
 }
 
 /** Pages that could not be placed on the template (anchors covered or torn, another card, unreadable image). */
-export function anchorExceptions(agent: ScanAgent, subjectId: number): ExceptionPaper[] {
+export function anchorExceptions(agent: ScanAgent, subjectId: number): AgentExceptionPaper[] {
   return pagesOfSubject(agent, subjectId)
     .filter((p) => p.check?.anchor)
     .map((p) => item(p, p.check!.anchor!));
 }
 
 /** Pages whose exam number could not be read. */
-export function kaohaoExceptions(agent: ScanAgent, subjectId: number): ExceptionPaper[] {
+export function kaohaoExceptions(agent: ScanAgent, subjectId: number): AgentExceptionPaper[] {
   return pagesOfSubject(agent, subjectId)
     .filter((p) => p.check?.kaohao)
     .map((p) => item(p, p.check!.kaohao!));
@@ -47,7 +35,7 @@ export function kaohaoExceptions(agent: ScanAgent, subjectId: number): Exception
  * Exam numbers read on more than one paper of the subject (a paper is a run of the card's pages within a
  * batch): each page carrying the number is listed, grouped by number.
  */
-export async function duplicateKaohao(agent: ScanAgent, subjectId: number): Promise<ExceptionPaper[]> {
+export async function duplicateKaohao(agent: ScanAgent, subjectId: number): Promise<AgentExceptionPaper[]> {
   const card = await agent.templateFor(subjectId);
   const per = card?.pages.length ?? 1;
   const papers = new Map<string, PageState[]>();

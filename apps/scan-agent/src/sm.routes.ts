@@ -3,16 +3,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { CardTemplateSchema, isEmptyTemplate, templateMeta } from '@yj/contracts';
+import { CardTemplateSchema, isEmptyTemplate, templateMeta, type AgentExceptionPaper } from '@yj/contracts';
 import type { ScanAgent } from './agent';
 import { CLIENT_VERSION, okEnvelope, ScanCode, ScanError, SCAN_MESSAGES } from './codes';
-import {
-  anchorExceptions,
-  batchInfo,
-  duplicateKaohao,
-  kaohaoExceptions,
-  type ExceptionPaper,
-} from './report';
+import { anchorExceptions, batchInfo, duplicateKaohao, kaohaoExceptions } from './report';
 import { NetworkError } from './server-api';
 import { ScannerSettingsPatch } from './settings';
 
@@ -45,7 +39,7 @@ export function smRoutes(app: FastifyInstance, agent: ScanAgent): void {
   };
 
   // Spec §5: reading exception papers answers an error unless the count is above 0.
-  const list = (items: ExceptionPaper[], none: string) => {
+  const list = (items: AgentExceptionPaper[], none: string) => {
     if (items.length === 0) throw new ScanError(ScanCode.fail, none, { count: 0, items: [] });
     return okEnvelope({ count: items.length, items });
   };

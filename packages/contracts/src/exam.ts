@@ -181,6 +181,8 @@ export const examineeListQuery = pageQuery.extend({
   /** with subjectId: whether each examinee is absent in that subject */
   subjectId: id().optional(),
 });
+/** An exam's examinee list as asked: the server's query and the web's filter state are this one shape. */
+export type ExamineeListQuery = z.infer<typeof examineeListQuery>;
 
 export const examineeItem = z.object({
   id: z.number(),

@@ -28,6 +28,7 @@ export * from './template-meta';
 export * from './template-fit';
 export * from './card';
 export * from './scan';
+export * from './scan-agent';
 export * from './page-result';
 export * from './exception-detail';
 export * from './marking';

@@ -1,17 +1,7 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { ExamineeItem, Paged } from '@yj/contracts';
+import type { ExamineeItem, ExamineeListQuery, Paged } from '@yj/contracts';
 import { likeAnywhere, type Db } from '../../infra/db';
 import { absence, banji, examinee, grade, school, student } from '../../db/schema';
-
-export interface ExamineeFilter {
-  page: number;
-  size: number;
-  keyword?: string;
-  schoolId?: number;
-  classId?: number;
-  kaochang?: string;
-  subjectId?: number;
-}
 
 /** An examinee to add: the student, where they sit, and (from an import) their 试卷类型. */
 export interface ExamineeInsert {
@@ -26,7 +16,7 @@ export interface ExamineeInsert {
 
 export function examineeRepo(db: Db) {
   return {
-    async list(examId: number, q: ExamineeFilter): Promise<Paged<ExamineeItem>> {
+    async list(examId: number, q: ExamineeListQuery): Promise<Paged<ExamineeItem>> {
       const where = and(
         eq(examinee.examId, examId),
         q.schoolId ? eq(examinee.schoolId, q.schoolId) : undefined,

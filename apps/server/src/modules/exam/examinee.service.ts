@@ -2,6 +2,7 @@ import {
   ExamType,
   type ExamineeAdd,
   type ExamineeItem,
+  type ExamineeListQuery,
   type ImportError,
   type Paged,
   type Principal,
@@ -12,7 +13,7 @@ import { readImportSheet, writeSheet, importErrors } from '../../lib/excel';
 import type { AuditService } from '../audit/audit.service';
 import type { examRepo } from './exam.repo';
 import { actsForSchool, requireActsForSchools } from './exam-school';
-import type { examineeRepo, ExamineeFilter } from './examinee.repo';
+import type { examineeRepo } from './examinee.repo';
 import { place, ruleProblem, type SeatStudent } from './kaohao';
 import type { Actor } from '../../lib/actor';
 import type { ExamineeScoreHook } from '../score/score-compute';
@@ -41,7 +42,8 @@ export function examineeService(d: {
   }
 
   return {
-    list: (examId: number, q: ExamineeFilter): Promise<Paged<ExamineeItem>> => d.repo(d.db).list(examId, q),
+    list: (examId: number, q: ExamineeListQuery): Promise<Paged<ExamineeItem>> =>
+      d.repo(d.db).list(examId, q),
 
     /** Takes the students of the chosen classes into the exam, numbering and seating them by the rule. */
     async add(

@@ -11,7 +11,7 @@ import {
 import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
-import type { AuditService } from '../audit/audit.service';
+import { blockEntry, type AuditService } from '../audit/audit.service';
 import type { Finalizer } from '../marking/final/marking-final';
 import { blockRules } from '../marking/rules/mark-rules';
 import type { LeadAccess } from '../marking/marking-lead-access';
@@ -152,18 +152,18 @@ export function intelligentService(d: {
         await d.repo(tx).saveSetting(input.blockId, input.blank, input.grouping, actor.userId);
         // grouping off: the waiting groups go, their papers back to ordinary marking (held out while grouped)
         if (!input.grouping) await d.repo(tx).clearWaitingGroups(input.blockId);
-        await d.audit.record(tx, {
-          action: 'marking.intelligent.setting',
-          examId: b.examId,
-          ...actor,
-          target: `block:${input.blockId}`,
-          detail: {
-            blockId: input.blockId,
-            blockName: b.name,
-            before: { blank: before?.blank ?? false, grouping: before?.grouping ?? false },
-            after: { blank: input.blank, grouping: input.grouping },
-          },
-        });
+        await d.audit.record(
+          tx,
+          blockEntry(
+            'marking.intelligent.setting',
+            { examId: b.examId, id: input.blockId, name: b.name },
+            actor,
+            {
+              before: { blank: before?.blank ?? false, grouping: before?.grouping ?? false },
+              after: { blank: input.blank, grouping: input.grouping },
+            },
+          ),
+        );
       });
     },
 
@@ -264,23 +264,23 @@ export function intelligentService(d: {
         );
         for (const pid of apply) await d.finalize(tx, input.blockId, pid, rules);
         await r.setBlankState(input.blockId, apply, 'applied', actor.userId);
-        await d.audit.record(tx, {
-          action: 'marking.intelligent.blank',
-          examId: b.exam_id,
-          ...actor,
-          target: `block:${input.blockId}`,
-          detail: {
-            blockId: input.blockId,
-            blockName: b.name,
-            runId: run.id,
-            checked: input.checked.length,
-            applied: apply.length,
-            skipped: papers.length - apply.length,
-            // the ink measured on each paper scored 0, kept with the decision
-            papers: apply.slice(0, 500).map((pid) => ({ paperId: pid, ink: ink.get(pid) })),
-            after: { score: 0 },
-          },
-        });
+        await d.audit.record(
+          tx,
+          blockEntry(
+            'marking.intelligent.blank',
+            { examId: b.exam_id, id: input.blockId, name: b.name },
+            actor,
+            {
+              runId: run.id,
+              checked: input.checked.length,
+              applied: apply.length,
+              skipped: papers.length - apply.length,
+              // the ink measured on each paper scored 0, kept with the decision
+              papers: apply.slice(0, 500).map((pid) => ({ paperId: pid, ink: ink.get(pid) })),
+              after: { score: 0 },
+            },
+          ),
+        );
         return { applied: apply.length, skipped: papers.length - apply.length };
       });
     },

@@ -158,6 +158,23 @@ export function onlineService(d: Deps) {
   const schoolOf = (xs: { schoolId: number }[]): number | null =>
     xs.length && xs.every((x) => x.schoolId === xs[0]!.schoolId) ? xs[0]!.schoolId : null;
 
+  /** The log line of a 补考 set or withdrawn: the subject, by id and name, and its examinees' school. */
+  const makeupEntry = (
+    action: string,
+    s: OnlineSubjectRow,
+    xs: { schoolId: number }[],
+    actor: Actor,
+    detail: Record<string, unknown>,
+  ) => ({
+    action,
+    userId: actor.userId,
+    examId: s.examId,
+    schoolId: schoolOf(xs),
+    target: `subject:${s.id}`,
+    detail: { subject: s.name, ...detail },
+    ip: actor.ip,
+  });
+
   return {
     setting: (subjectId: number) => setting(subjectId),
 
@@ -267,14 +284,9 @@ export function onlineService(d: Deps) {
         const durationMin =
           body.durationMin ?? e?.durationMin ?? Math.ceil((endsAt.getTime() - startsAt.getTime()) / 60_000);
         await r(tx).saveMakeups(subjectId, ids, { startsAt, endsAt, durationMin }, actor.userId);
-        await d.audit.record(tx, {
-          action: 'subject.online.makeup',
-          userId: actor.userId,
-          examId: s.examId,
-          schoolId: schoolOf(xs),
-          target: `subject:${subjectId}`,
-          detail: {
-            subject: s.name,
+        await d.audit.record(
+          tx,
+          makeupEntry('subject.online.makeup', s, xs, actor, {
             kaohao: xs.map((x) => x.kaohao),
             window: [startsAt, endsAt],
             durationMin,
@@ -282,9 +294,8 @@ export function onlineService(d: Deps) {
             before: xs
               .filter((x) => had.has(x.id))
               .map((x) => ({ kaohao: x.kaohao, ...windowOf(had.get(x.id)!) })),
-          },
-          ip: actor.ip,
-        });
+          }),
+        );
       });
       return null;
     },
@@ -302,18 +313,12 @@ export function onlineService(d: Deps) {
         const none = xs.find((x) => !had.has(x.id));
         if (none) throw fail('makeupNotFound', { kaohao: none.kaohao });
         await r(tx).removeMakeups(subjectId, ids);
-        await d.audit.record(tx, {
-          action: 'subject.online.makeupWithdraw',
-          userId: actor.userId,
-          examId: s.examId,
-          schoolId: schoolOf(xs),
-          target: `subject:${subjectId}`,
-          detail: {
-            subject: s.name,
+        await d.audit.record(
+          tx,
+          makeupEntry('subject.online.makeupWithdraw', s, xs, actor, {
             withdrawn: xs.map((x) => ({ kaohao: x.kaohao, ...windowOf(had.get(x.id)!) })),
-          },
-          ip: actor.ip,
-        });
+          }),
+        );
       });
       return null;
     },

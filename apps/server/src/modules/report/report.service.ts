@@ -112,6 +112,28 @@ export function reportService(d: {
     return e;
   }
 
+  /** A report setting of the exam saved in one transaction, its log line with what `save` says was and is. */
+  async function saveExamSetting(
+    examId: number,
+    e: { schoolId: number | null },
+    actor: Actor,
+    action: string,
+    save: (r: ReportRepo) => Promise<{ before: unknown; after: unknown }>,
+  ): Promise<void> {
+    await d.db.transaction(async (tx) => {
+      const detail = await save(d.repo(tx));
+      await d.audit.record(tx, {
+        action,
+        userId: actor.userId,
+        schoolId: e.schoolId,
+        examId,
+        target: `exam:${examId}`,
+        ip: actor.ip,
+        detail,
+      });
+    });
+  }
+
   /**
    * A subject's examinees as columns without question scores: read, or taken from `memo` (when computing every
    * report of an exam, each subject's scores are read once for its report, its 学生成绩 and the total's).
@@ -576,18 +598,10 @@ export function reportService(d: {
       if (!mayConfigure(p, e)) throw fail('forbidden');
       const problem = reportSettingsProblem(settings);
       if (problem) throw fail('reportSettingsRejected', { reason: problem });
-      await d.db.transaction(async (tx) => {
-        const before = await d.repo(tx).settings(examId);
-        await d.repo(tx).saveSettings(examId, settings, actor.userId);
-        await d.audit.record(tx, {
-          action: 'report.settings',
-          userId: actor.userId,
-          schoolId: e.schoolId,
-          examId,
-          target: `exam:${examId}`,
-          ip: actor.ip,
-          detail: { before: before?.settings ?? DEFAULT_REPORT_SETTINGS, after: settings },
-        });
+      await saveExamSetting(examId, e, actor, 'report.settings', async (r) => {
+        const before = await r.settings(examId);
+        await r.saveSettings(examId, settings, actor.userId);
+        return { before: before?.settings ?? DEFAULT_REPORT_SETTINGS, after: settings };
       });
     },
 
@@ -606,18 +620,10 @@ export function reportService(d: {
       const e = await examOf(examId);
       if (!mayConfigure(p, e)) throw fail('forbidden');
       const keys = [...new Set(hidden)].sort();
-      await d.db.transaction(async (tx) => {
-        const before = await d.repo(tx).hidden(examId);
-        await d.repo(tx).saveHidden(examId, keys, actor.userId);
-        await d.audit.record(tx, {
-          action: 'report.hiddenConfig',
-          userId: actor.userId,
-          schoolId: e.schoolId,
-          examId,
-          target: `exam:${examId}`,
-          ip: actor.ip,
-          detail: { before, after: keys },
-        });
+      await saveExamSetting(examId, e, actor, 'report.hiddenConfig', async (r) => {
+        const before = await r.hidden(examId);
+        await r.saveHidden(examId, keys, actor.userId);
+        return { before, after: keys };
       });
     },
 

@@ -1,10 +1,6 @@
 import type { Db } from '../../infra/db';
-import type { Jobs } from '../../infra/jobs';
 import type { Storage } from '../../infra/storage';
-import type { AuditService } from '../audit/audit.service';
-import type { ExamService } from '../exam/exam.service';
 import type { ExamineeScoreHook, PaperScoreHook } from '../score/score-compute';
-import type { TemplateService } from '../template/template.service';
 import type { FixDeps } from './exceptions/fix-kit';
 import { scanExceptionViewService } from './exceptions/scan-exception-view.service';
 import { scanFixRepo } from './exceptions/scan-fix.repo';
@@ -14,8 +10,7 @@ import { scanFinishRepo } from './finish/scan-finish.repo';
 import { scanFinishService } from './finish/scan-finish.service';
 import { paperImageRepo } from './image/paper-image.repo';
 import { paperImageService, type PaperImageService } from './image/paper-image.service';
-import { scanService } from './ingest/scan-ingest.service';
-import type { PagePool } from './ingest/scan-pages';
+import { scanService, type IngestPorts } from './ingest/scan-ingest.service';
 import { scanQueryRepo } from './query/scan-query.repo';
 import { scanQueryService } from './query/scan-query.service';
 import { paperMatchService } from './recognition/paper-match.service';
@@ -35,21 +30,16 @@ export function scanPaperImages(d: Omit<Parameters<typeof paperImageService>[0],
  * The scan module wired (called from the composition root, routes.ts): its repositories passed into its
  * services here, and what it needs of other modules passed in as small ports.
  */
-export function scanModule(d: {
-  db: Db;
-  storage: Storage;
-  queue: Jobs;
-  audit: AuditService;
-  exams: ExamService;
-  templates: TemplateService;
-  pages: PagePool;
-  images: PaperImageService;
-  scores: { paper: PaperScoreHook; examinees: ExamineeScoreHook };
-  /** the subject's subjective questions with full score and step (question module) */
-  subjectiveQuestions: (subjectId: number) => Promise<ScoredQuestion[]>;
-  /** exceptions settled: a 问题卷 marking sent to the scanning staff returns to the pool (marking module) */
-  onResolved: FixDeps['onResolved'];
-}) {
+export function scanModule(
+  d: IngestPorts & {
+    images: PaperImageService;
+    scores: { paper: PaperScoreHook; examinees: ExamineeScoreHook };
+    /** the subject's subjective questions with full score and step (question module) */
+    subjectiveQuestions: (subjectId: number) => Promise<ScoredQuestion[]>;
+    /** exceptions settled: a 问题卷 marking sent to the scanning staff returns to the pool (marking module) */
+    onResolved: FixDeps['onResolved'];
+  },
+) {
   const { db, audit, exams } = d;
   const scan = scanService({
     db,

@@ -6,6 +6,7 @@ import JSZip from 'jszip';
 import { fail } from '../../errors';
 import { SERVER_ROOT } from '../../server-root';
 import {
+  agentManifest,
   assembleWindowsBase,
   fetchFromRegistry,
   runtimeFailure,
@@ -262,21 +263,13 @@ export function scanAgentPackager(
       root.file(BUNDLE, code);
       root.file(
         'package.json',
-        `${JSON.stringify(
-          {
-            name: 'yuejuan-scan-agent',
-            private: true,
-            type: 'module',
-            description: '阅卷 扫描客户端',
-            engines: { node: '>=20.19' },
-            scripts: {
-              start: `node ${BUNDLE} --server ${serverUrl} --origin ${serverUrl} --data data --folder scans`,
-            },
-            ...versions,
+        agentManifest('阅卷 扫描客户端', {
+          engines: { node: '>=20.19' },
+          scripts: {
+            start: `node ${BUNDLE} --server ${serverUrl} --origin ${serverUrl} --data data --folder scans`,
           },
-          null,
-          2,
-        )}\n`,
+          ...versions,
+        }),
       );
       root.file(START_BAT, startBat(serverUrl));
       root.file(START_SH, startSh(serverUrl), { unixPermissions: 0o755 });

@@ -172,18 +172,10 @@ export async function assembleWindowsBase(
   root.file(agent.bundleName, agent.code);
   root.file(
     'package.json',
-    `${JSON.stringify(
-      {
-        name: 'yuejuan-scan-agent',
-        private: true,
-        type: 'module',
-        description: '阅卷 扫描客户端（Windows，含运行环境）',
-        engines: { node: WINDOWS_NODE_VERSION },
-        dependencies: agent.dependencies,
-      },
-      null,
-      2,
-    )}\n`,
+    agentManifest('阅卷 扫描客户端（Windows，含运行环境）', {
+      engines: { node: WINDOWS_NODE_VERSION },
+      dependencies: agent.dependencies,
+    }),
   );
   for (const rel of await filesUnder(pieces.modulesDir)) {
     const file = path.join(pieces.modulesDir, rel);
@@ -197,6 +189,10 @@ export async function assembleWindowsBase(
     platform: 'DOS',
   });
 }
+
+/** The package.json of a scan agent package, the plain one and the Windows one: `rest` after the description. */
+export const agentManifest = (description: string, rest: Record<string, unknown>): string =>
+  `${JSON.stringify({ name: 'yuejuan-scan-agent', private: true, type: 'module', description, ...rest }, null, 2)}\n`;
 
 /** The start script: the bundled node.exe runs the agent; nothing is installed, nothing downloaded. */
 export function windowsStartBat(url: string, bundleName: string): string {

@@ -2,6 +2,7 @@ import { examContract, examineeContract as e, schoolContract } from '@yj/contrac
 import type {
   ExamEdit,
   ExamineeAdd,
+  ExamineeListQuery,
   ExamListQuery,
   JointExamCreate,
   RoleAdd,
@@ -13,16 +14,6 @@ import { callRoute } from '../../api/contract';
 export type { SubjectDetail } from '@yj/contracts';
 
 export type { ExamTeacher } from '@yj/contracts';
-
-export interface ExamineeFilter {
-  page: number;
-  size: number;
-  keyword?: string;
-  schoolId?: number;
-  classId?: number;
-  kaochang?: string;
-  subjectId?: number;
-}
 
 export interface RoleWhere {
   examId: number;
@@ -65,7 +56,8 @@ export const examAdminApi = {
   subject: (subjectId: number) => callRoute(examContract.subject, { params: { id: subjectId } }),
   permission: (subjectId: number) => callRoute(e.permission, { params: { id: subjectId } }),
 
-  examinees: (examId: number, q: ExamineeFilter) => callRoute(e.list, { params: { examId }, body: { ...q } }),
+  examinees: (examId: number, q: ExamineeListQuery) =>
+    callRoute(e.list, { params: { examId }, body: { ...q } }),
   addExaminees: (examId: number, body: ExamineeAdd) => callRoute(e.add, { params: { examId }, body }),
   updateExaminee: (
     examId: number,

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { examAdminApi, type ExamineeFilter } from './exam-admin.api';
+import type { ExamineeListQuery } from '@yj/contracts';
+import { examAdminApi } from './exam-admin.api';
 import type { ExamListRequest } from './list-query';
 
 // Reference lists change rarely: a few minutes of freshness spares the many selects that use them.
@@ -65,7 +66,7 @@ export const permissionQuery = (subjectId: number) =>
     meta: { silent: true },
   });
 
-export const examineesQuery = (examId: number, q: ExamineeFilter) =>
+export const examineesQuery = (examId: number, q: ExamineeListQuery) =>
   queryOptions({
     queryKey: [...examKeys.exam(examId), 'examinees', q],
     queryFn: () => examAdminApi.examinees(examId, q),

@@ -1,5 +1,5 @@
 import type { ResetCounts } from '@yj/contracts';
-import { Descriptions } from 'antd';
+import { Checkbox, Descriptions, Input, Space } from 'antd';
 
 /** What a confirmed 重置阅卷 or 重新选题 discards, as the confirmation shows it before the click. */
 export function DiscardCounts({ counts: c, testId }: { counts: ResetCounts; testId: string }) {
@@ -18,5 +18,43 @@ export function DiscardCounts({ counts: c, testId }: { counts: ResetCounts; test
         )}
       </Descriptions.Item>
     </Descriptions>
+  );
+}
+
+/**
+ * The reason (kept in the 动态日志) and the explicit acknowledgement a discard asks before its button is
+ * enabled; `testId` names the screen (`${testId}-reason`, `${testId}-sure`).
+ */
+export function DiscardConsent(p: {
+  reason: string;
+  onReason: (reason: string) => void;
+  sure: boolean;
+  onSure: (sure: boolean) => void;
+  /** the reason's placeholder, saying what it is for */
+  placeholder: string;
+  /** what the user acknowledges */
+  sureText: string;
+  testId: string;
+}) {
+  // its own stack, spaced as the confirmation's: the parent's Space sees this component as one item
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Input.TextArea
+        placeholder={p.placeholder}
+        maxLength={200}
+        showCount
+        rows={2}
+        value={p.reason}
+        onChange={(e) => p.onReason(e.target.value)}
+        data-testid={`${p.testId}-reason`}
+      />
+      <Checkbox
+        checked={p.sure}
+        onChange={(e) => p.onSure(e.target.checked)}
+        data-testid={`${p.testId}-sure`}
+      >
+        {p.sureText}
+      </Checkbox>
+    </Space>
   );
 }

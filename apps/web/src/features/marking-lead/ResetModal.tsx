@@ -1,9 +1,9 @@
 import type { BlockProgress, ResetCounts } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Checkbox, Input, Modal, Radio, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, Modal, Radio, Select, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import { DiscardCounts } from './DiscardCounts';
+import { DiscardConsent, DiscardCounts } from './DiscardCounts';
 import { leadApi } from './lead.api';
 import { leadKeys } from './lead.queries';
 import { useLeadAction } from './useLeadAction';
@@ -125,18 +125,15 @@ export function ResetModal({
             </Typography.Text>
           </>
         )}
-        <Input.TextArea
+        <DiscardConsent
+          reason={reason}
+          onReason={setReason}
+          sure={sure}
+          onSure={setSure}
           placeholder="请填写重置原因（将记入动态日志）"
-          maxLength={200}
-          showCount
-          rows={2}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          data-testid="reset-reason"
+          sureText="我已知晓以上评分将作废，需要重新评阅"
+          testId="reset"
         />
-        <Checkbox checked={sure} onChange={(e) => setSure(e.target.checked)} data-testid="reset-sure">
-          我已知晓以上评分将作废，需要重新评阅
-        </Checkbox>
       </Space>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import type { SitterRow } from '@yj/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -11,7 +11,6 @@ import {
   Modal,
   Popconfirm,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -21,6 +20,8 @@ import { useOneAtATime } from '../../app/useOneAtATime';
 import { failureText } from '../exam-admin/QueryFailed';
 import { onlineApi } from './online.api';
 import { SitterFilters } from './SitterFilters';
+import { SitterTable } from './SitterTable';
+import { useSitters } from './useSitters';
 
 type Filter = 'notStarted' | 'makeup' | 'all';
 const when = (iso: string) => dayjs(iso).format('M月D日 HH:mm');
@@ -163,26 +164,15 @@ export function MakeupCard({
   const { message } = App.useApp();
   const client = useQueryClient();
   const [filter, setFilter] = useState<Filter>('notStarted');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<SitterRow[]>([]);
   const [editing, setEditing] = useState<SitterRow[] | null>(null);
-  const size = 20;
-  const query = {
+  const sitters = useSitters(subjectId, ['makeup'], {
     ...(filter === 'notStarted' ? { state: 'notStarted' as const } : {}),
     // a paper subject's 未参加: not started online and no sheet scanned
     ...(filter === 'notStarted' && paper ? { unscanned: '1' as const } : {}),
     ...(filter === 'makeup' ? { makeup: '1' as const } : {}),
-    ...(q ? { q } : {}),
-    page,
-    size,
-  };
-  const list = useQuery({
-    queryKey: ['online', 'sitters', subjectId, 'makeup', query],
-    queryFn: () => onlineApi.sitters(subjectId, query),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
   });
+  const list = sitters.list;
   const refresh = () => {
     setSelected([]);
     void client.invalidateQueries({ queryKey: ['online', 'sitters', subjectId] });
@@ -227,7 +217,7 @@ export function MakeupCard({
         value={filter}
         onFilter={(v) => {
           setFilter(v);
-          setPage(1);
+          sitters.setPage(1);
           setSelected([]);
         }}
         options={[
@@ -237,17 +227,10 @@ export function MakeupCard({
           { value: 'makeup', label: `已安排补考 ${c?.makeup ?? ''}` },
           { value: 'all', label: '全部考生' },
         ]}
-        onSearch={(v) => {
-          setQ(v);
-          setPage(1);
-        }}
+        onSearch={sitters.search}
       />
-      <Table<SitterRow>
-        rowKey="examineeId"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.items ?? []}
-        pagination={{ current: page, pageSize: size, total: list.data?.total ?? 0, onChange: setPage }}
+      <SitterTable
+        sitters={sitters}
         rowSelection={
           canEdit
             ? {
@@ -261,9 +244,6 @@ export function MakeupCard({
             : undefined
         }
         columns={[
-          { title: '考号', dataIndex: 'kaohao' },
-          { title: '姓名', dataIndex: 'name' },
-          { title: '班级', dataIndex: 'className' },
           ...(paper ? [{ title: '答题卡', render: (_: unknown, r: SitterRow) => sheetTag(r) }] : []),
           { title: '状态', render: (_, r) => stateTag(r, now) },
           {
@@ -273,33 +253,30 @@ export function MakeupCard({
                 ? `${when(r.makeup.startsAt)} – ${when(r.makeup.endsAt)} · ${r.makeup.durationMin} 分钟`
                 : '—',
           },
-          ...(canEdit
-            ? [
-                {
-                  title: '操作',
-                  render: (_: unknown, r: SitterRow) =>
-                    r.makeup && r.state === 'notStarted' ? (
-                      <Space size={4}>
-                        <Button size="small" onClick={() => setEditing([r])}>
-                          修改
-                        </Button>
-                        <Popconfirm
-                          title={`确定撤销 ${r.name} 的补考？`}
-                          description="撤销后该考生不再有补考时间，仍记为未参加考试"
-                          okText="撤销补考"
-                          cancelText="取消"
-                          onConfirm={() => withdraw.mutateAsync(r).catch(() => {})}
-                        >
-                          <Button size="small" danger>
-                            撤销
-                          </Button>
-                        </Popconfirm>
-                      </Space>
-                    ) : null,
-                },
-              ]
-            : []),
         ]}
+        action={
+          canEdit
+            ? (r) =>
+                r.makeup && r.state === 'notStarted' ? (
+                  <Space size={4}>
+                    <Button size="small" onClick={() => setEditing([r])}>
+                      修改
+                    </Button>
+                    <Popconfirm
+                      title={`确定撤销 ${r.name} 的补考？`}
+                      description="撤销后该考生不再有补考时间，仍记为未参加考试"
+                      okText="撤销补考"
+                      cancelText="取消"
+                      onConfirm={() => withdraw.mutateAsync(r).catch(() => {})}
+                    >
+                      <Button size="small" danger>
+                        撤销
+                      </Button>
+                    </Popconfirm>
+                  </Space>
+                ) : null
+            : undefined
+        }
       />
       {editing && (
         <MakeupModal

@@ -1,11 +1,12 @@
 import type { SitterRow, SitterState } from '@yj/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { failureText } from '../exam-admin/QueryFailed';
 import { onlineApi } from './online.api';
 import { SitterFilters } from './SitterFilters';
+import { SitterTable } from './SitterTable';
+import { useSitters } from './useSitters';
 
 const STATE: Record<SitterState, { color: string; text: string }> = {
   notStarted: { color: 'default', text: '未开始' },
@@ -61,25 +62,16 @@ function ReopenModal({
 /** 考生作答情况: who has not started, is answering, has submitted; 重新开放 for a reason (issue 34). */
 export function SittersCard({ subjectId, canReopen }: { subjectId: number; canReopen: boolean }) {
   const [state, setState] = useState<SitterState | 'all'>('all');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
   const [reopening, setReopening] = useState<SitterRow | null>(null);
-  const size = 20;
-  const query = { ...(state === 'all' ? {} : { state }), ...(q ? { q } : {}), page, size };
-  const list = useQuery({
-    queryKey: ['online', 'sitters', subjectId, query],
-    queryFn: () => onlineApi.sitters(subjectId, query),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
-  });
-  const c = list.data?.counts;
+  const sitters = useSitters(subjectId, [], state === 'all' ? {} : { state });
+  const c = sitters.list.data?.counts;
   return (
     <Card title="考生作答情况" data-testid="online-sitters">
       <SitterFilters<SitterState | 'all'>
         value={state}
         onFilter={(v) => {
           setState(v);
-          setPage(1);
+          sitters.setPage(1);
         }}
         options={[
           { value: 'all', label: '全部' },
@@ -87,21 +79,11 @@ export function SittersCard({ subjectId, canReopen }: { subjectId: number; canRe
           { value: 'inProgress', label: `作答中 ${c?.inProgress ?? ''}` },
           { value: 'submitted', label: `已交卷 ${c?.submitted ?? ''}` },
         ]}
-        onSearch={(v) => {
-          setQ(v);
-          setPage(1);
-        }}
+        onSearch={sitters.search}
       />
-      <Table<SitterRow>
-        rowKey="examineeId"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.items ?? []}
-        pagination={{ current: page, pageSize: size, total: list.data?.total ?? 0, onChange: setPage }}
+      <SitterTable
+        sitters={sitters}
         columns={[
-          { title: '考号', dataIndex: 'kaohao' },
-          { title: '姓名', dataIndex: 'name' },
-          { title: '班级', dataIndex: 'className' },
           {
             title: '状态',
             render: (_, r) => (
@@ -120,20 +102,17 @@ export function SittersCard({ subjectId, canReopen }: { subjectId: number; canRe
           { title: '已答题数', dataIndex: 'answered' },
           { title: '离开页面次数', dataIndex: 'leaveCount' },
           { title: '客观题得分', render: (_, r) => r.objectiveScore ?? '—' },
-          ...(canReopen
-            ? [
-                {
-                  title: '操作',
-                  render: (_: unknown, r: SitterRow) =>
-                    r.state === 'submitted' ? (
-                      <Button size="small" onClick={() => setReopening(r)}>
-                        重新开放
-                      </Button>
-                    ) : null,
-                },
-              ]
-            : []),
         ]}
+        action={
+          canReopen
+            ? (r) =>
+                r.state === 'submitted' ? (
+                  <Button size="small" onClick={() => setReopening(r)}>
+                    重新开放
+                  </Button>
+                ) : null
+            : undefined
+        }
       />
       {reopening && (
         <ReopenModal
@@ -141,7 +120,7 @@ export function SittersCard({ subjectId, canReopen }: { subjectId: number; canRe
           row={reopening}
           onClose={(done) => {
             setReopening(null);
-            if (done) void list.refetch();
+            if (done) void sitters.list.refetch();
           }}
         />
       )}

@@ -3,7 +3,7 @@ import { useUnsavedGuard } from '../../app/useUnsavedGuard';
 import { allows, type Structure, type StructureInfo } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Card, Skeleton, Space, Switch, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
@@ -152,123 +152,118 @@ function StructureEditor({
       {text}
     </Badge>
   );
+  /** A tab: its marked title over its editor and save bar. */
+  const pane = (tag: StructureTag, title: string, children: ReactNode) => ({
+    key: tag,
+    label: label(tag, title),
+    children: (
+      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+        {children}
+      </Space>
+    ),
+  });
   const nos = byNo([...draft.objective, ...draft.subjective]).map((q) => q.no);
 
   const items = [
-    {
-      key: 'objective',
-      label: label('objective', `客观题（${draft.objective.length}）`),
-      children: (
-        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-          <ObjectiveTab questions={draft.objective} onChange={(objective) => set({ objective })} />
-          {bar('objective', dirty.objective)}
-        </Space>
-      ),
-    },
-    {
-      key: 'subjective',
-      label: label('subjective', `主观题（${draft.subjective.length}）`),
-      children: (
-        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-          <SubjectiveTab
-            questions={draft.subjective}
-            nextNo={nextNo(draft)}
-            ab={draft.abEnabled}
-            onChange={(subjective) => set({ subjective })}
+    pane(
+      'objective',
+      `客观题（${draft.objective.length}）`,
+      <>
+        <ObjectiveTab questions={draft.objective} onChange={(objective) => set({ objective })} />
+        {bar('objective', dirty.objective)}
+      </>,
+    ),
+    pane(
+      'subjective',
+      `主观题（${draft.subjective.length}）`,
+      <>
+        <SubjectiveTab
+          questions={draft.subjective}
+          nextNo={nextNo(draft)}
+          ab={draft.abEnabled}
+          onChange={(subjective) => set({ subjective })}
+        />
+        {bar('subjective', dirty.subjective)}
+      </>,
+    ),
+    pane(
+      'optional',
+      `选做题（${draft.optionalGroups.length}）`,
+      <>
+        <OptionalTab
+          groups={draft.optionalGroups}
+          nos={nos}
+          onChange={(optionalGroups) => set({ optionalGroups })}
+        />
+        {bar('optional', dirty.optional)}
+      </>,
+    ),
+    pane(
+      'ab',
+      'AB卷',
+      <>
+        <Space>
+          <Switch
+            checked={draft.abEnabled}
+            onChange={(abEnabled) => set({ abEnabled })}
+            aria-label="启用 AB 卷"
+            data-testid="ab-switch"
           />
-          {bar('subjective', dirty.subjective)}
+          <span>启用 AB 卷</span>
         </Space>
-      ),
-    },
-    {
-      key: 'optional',
-      label: label('optional', `选做题（${draft.optionalGroups.length}）`),
-      children: (
-        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-          <OptionalTab
-            groups={draft.optionalGroups}
-            nos={nos}
-            onChange={(optionalGroups) => set({ optionalGroups })}
+        <Typography.Text type="secondary">
+          启用后，客观题须在“答案”中另录 B 卷答案，主观题可在“主观题”中填 B 卷题号；答题卡上会印 A/B 卷标记。
+        </Typography.Text>
+        {draft.abEnabled && draft.objective.length > 0 && (
+          <AbMappingTable structure={draft} onChange={(objective) => set({ objective })} />
+        )}
+        {bar('ab', dirty.ab)}
+      </>,
+    ),
+    pane(
+      'answer',
+      '答案',
+      <>
+        <AnswerTab
+          questions={draft.objective}
+          ab={draft.abEnabled}
+          onChange={(objective) => set({ objective })}
+        />
+        {draft.objective.length > 0 && bar('answer', dirty.answer)}
+        {saved.objective.length > 0 && (
+          <SpecialQuestions
+            subjectId={subjectId}
+            questions={saved.objective}
+            canEdit={!readOnly && allows(info.status, 'editAnswers')}
+            onSaved={(res) => {
+              // only 送分 / 取消 is taken from the server: unsaved key edits stay in the draft
+              const special = new Map(res.structure.objective.map((q) => [q.no, q]));
+              const merge = (list: Structure['objective']) =>
+                list.map((q) => ({
+                  ...q,
+                  special: special.get(q.no)?.special ?? null,
+                  specialReason: special.get(q.no)?.specialReason ?? null,
+                }));
+              setSaved((x) => ({ ...x, objective: merge(x.objective) }));
+              setDraft((x) => ({ ...x, objective: merge(x.objective) }));
+              qc.setQueryData(questionKeys.info(subjectId), res);
+            }}
           />
-          {bar('optional', dirty.optional)}
-        </Space>
-      ),
-    },
-    {
-      key: 'ab',
-      label: label('ab', 'AB卷'),
-      children: (
-        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-          <Space>
-            <Switch
-              checked={draft.abEnabled}
-              onChange={(abEnabled) => set({ abEnabled })}
-              aria-label="启用 AB 卷"
-              data-testid="ab-switch"
-            />
-            <span>启用 AB 卷</span>
-          </Space>
-          <Typography.Text type="secondary">
-            启用后，客观题须在“答案”中另录 B 卷答案，主观题可在“主观题”中填 B 卷题号；答题卡上会印 A/B
-            卷标记。
-          </Typography.Text>
-          {draft.abEnabled && draft.objective.length > 0 && (
-            <AbMappingTable structure={draft} onChange={(objective) => set({ objective })} />
-          )}
-          {bar('ab', dirty.ab)}
-        </Space>
-      ),
-    },
-    {
-      key: 'answer',
-      label: label('answer', '答案'),
-      children: (
-        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-          <AnswerTab
-            questions={draft.objective}
-            ab={draft.abEnabled}
-            onChange={(objective) => set({ objective })}
-          />
-          {draft.objective.length > 0 && bar('answer', dirty.answer)}
-          {saved.objective.length > 0 && (
-            <SpecialQuestions
-              subjectId={subjectId}
-              questions={saved.objective}
-              canEdit={!readOnly && allows(info.status, 'editAnswers')}
-              onSaved={(res) => {
-                // only 送分 / 取消 is taken from the server: unsaved key edits stay in the draft
-                const special = new Map(res.structure.objective.map((q) => [q.no, q]));
-                const merge = (list: Structure['objective']) =>
-                  list.map((q) => ({
-                    ...q,
-                    special: special.get(q.no)?.special ?? null,
-                    specialReason: special.get(q.no)?.specialReason ?? null,
-                  }));
-                setSaved((x) => ({ ...x, objective: merge(x.objective) }));
-                setDraft((x) => ({ ...x, objective: merge(x.objective) }));
-                qc.setQueryData(questionKeys.info(subjectId), res);
-              }}
-            />
-          )}
-        </Space>
-      ),
-    },
-    {
-      key: 'standard',
-      label: label('standard', '评分标准'),
-      children: (
-        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-          <StandardTab
-            questions={draft.subjective}
-            readOnly={readOnly || !allows(info.status, 'editAnswers')}
-            onChange={(subjective) => set({ subjective })}
-          />
-          {draft.subjective.length > 0 &&
-            allows(info.status, 'editAnswers') &&
-            bar('standard', dirty.standard)}
-        </Space>
-      ),
-    },
+        )}
+      </>,
+    ),
+    pane(
+      'standard',
+      '评分标准',
+      <>
+        <StandardTab
+          questions={draft.subjective}
+          readOnly={readOnly || !allows(info.status, 'editAnswers')}
+          onChange={(subjective) => set({ subjective })}
+        />
+        {draft.subjective.length > 0 && allows(info.status, 'editAnswers') && bar('standard', dirty.standard)}
+      </>,
+    ),
   ];
 
   return (

@@ -13,14 +13,15 @@ import { QueryFailed } from '../exam-admin/QueryFailed';
 import { reportApi, reportProgressExamsQuery, reportProgressQuery, type ProgressFilter } from './report.api';
 import { WIDE_TABLE } from './ReportTableCard';
 import { DownloadButton } from '../school-admin/DownloadButton';
+import { ClassSelect } from './ClassSelect';
+import { useStudentPaging } from './useStudentPaging';
 
 type Row = { key: string; cells: ReportCell[] };
 
 /** The class summary and a page of students of 进退步 against one earlier exam. */
 function ProgressOf({ r, earlierExamId }: { r: Report; earlierExamId: number }) {
   const [classId, setClassId] = useState(0);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
+  const { page, size, setPage, pagination } = useStudentPaging();
   const filter: ProgressFilter = { earlierExamId, subjectId: r.subjectId, classId: classId || null };
   const q = useQuery(reportProgressQuery(r.examId, filter, page, size));
   if (q.isError && !q.data)
@@ -67,19 +68,15 @@ function ProgressOf({ r, earlierExamId }: { r: Report; earlierExamId: number }) 
           </DownloadButton>
         }
       >
-        <Select<number>
-          aria-label="班级"
-          style={{ width: 200, marginBottom: 12 }}
+        <ClassSelect
+          r={r}
+          style={{ marginBottom: 12 }}
           value={classId}
           onChange={(v) => {
             setClassId(v);
             setPage(1);
           }}
-          options={[
-            { label: '全部班级', value: 0 },
-            ...r.classes.map((c) => ({ label: c.name, value: c.id })),
-          ]}
-          data-testid="progress-class"
+          testId="progress-class"
         />
         <Table<Row>
           size="small"
@@ -95,18 +92,7 @@ function ProgressOf({ r, earlierExamId }: { r: Report; earlierExamId: number }) 
             // 考号 and 姓名 stay in sight while the figures scroll
             fixed: i < 2 ? ('left' as const) : undefined,
           }))}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total: d?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [20, 50, 100],
-            showTotal: (n) => `共 ${n} 人`,
-            onChange: (p, s) => {
-              setPage(s === size ? p : 1);
-              setSize(s);
-            },
-          }}
+          pagination={pagination(d?.total ?? 0)}
         />
       </Card>
     </Space>

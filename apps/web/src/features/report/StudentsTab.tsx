@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Card, Input, Select, Space, Table, Typography } from 'antd';
+import { Card, Input, Space, Table, Typography } from 'antd';
 import {
   REPORT_STUDENT_HEADERS,
   reportStudentCells,
@@ -13,6 +13,8 @@ import { QueryFailed } from '../exam-admin/QueryFailed';
 import { reportApi, reportStudentsQuery, type StudentFilter } from './report.api';
 import { WIDE_TABLE } from './ReportTableCard';
 import { DownloadButton } from '../school-admin/DownloadButton';
+import { ClassSelect } from './ClassSelect';
+import { useStudentPaging } from './useStudentPaging';
 
 type Row = { key: number; cells: ReportCell[] };
 
@@ -24,8 +26,7 @@ export function StudentsTab({ r }: { r: Report }) {
   // 0: every class
   const [classId, setClassId] = useState(0);
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
+  const { page, size, setPage, pagination } = useStudentPaging();
   const filter: StudentFilter = { subjectId: r.subjectId, classId: classId || null, keyword };
   const q = useQuery(reportStudentsQuery(r.examId, filter, page, size));
   if (q.isError && !q.data)
@@ -69,22 +70,15 @@ export function StudentsTab({ r }: { r: Report }) {
       }
     >
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select<number>
-          aria-label="班级"
-          style={{ width: 200 }}
+        <ClassSelect
+          r={r}
           value={classId}
           onChange={(v) => {
             setClassId(v);
             setPage(1);
           }}
-          options={[
-            { label: '全部班级', value: 0 },
-            ...r.classes.map((c) => ({
-              label: r.schools.length > 1 ? `${c.schoolName} ${c.name}` : c.name,
-              value: c.id,
-            })),
-          ]}
-          data-testid="students-class"
+          label={(c) => (r.schools.length > 1 ? `${c.schoolName} ${c.name}` : c.name)}
+          testId="students-class"
         />
         <Input.Search
           allowClear
@@ -105,18 +99,7 @@ export function StudentsTab({ r }: { r: Report }) {
         dataSource={rows}
         {...WIDE_TABLE}
         locale={{ emptyText: q.data ? '没有符合条件的学生' : '加载中' }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: q.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (n) => `共 ${n} 人`,
-          onChange: (p, s) => {
-            setPage(s === size ? p : 1);
-            setSize(s);
-          },
-        }}
+        pagination={pagination(q.data?.total ?? 0)}
       />
       <Typography.Text type="secondary">
         排名为竞争排名（同分同名次，其后名次顺延）；总排名为全体考生中的名次。Z 分数 = (分数 − 平均分) /

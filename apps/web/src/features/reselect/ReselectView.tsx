@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { allows } from '@yj/contracts';
-import { Alert, Button, Card, Checkbox, Input, Result, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Result, Select, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
@@ -8,7 +8,7 @@ import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
-import { DiscardCounts } from '../marking-lead/DiscardCounts';
+import { DiscardConsent, DiscardCounts } from '../marking-lead/DiscardCounts';
 import { infoQuery, leadKeys } from '../marking-lead/lead.queries';
 import { useLeadAction } from '../marking-lead/useLeadAction';
 import { reselectApi } from './reselect.api';
@@ -106,18 +106,15 @@ export function ReselectView({ bundle, blockId }: { bundle: SubjectBundle; block
             <Typography.Text type="secondary">
               评分按题给出，题目变化后本题块的全部评分作废（保存在修改记录中），试卷按新的题目重新评阅。
             </Typography.Text>
-            <Input.TextArea
+            <DiscardConsent
+              reason={reason}
+              onReason={setReason}
+              sure={sure}
+              onSure={setSure}
               placeholder="请填写重新选题的原因（将记入动态日志）"
-              maxLength={200}
-              showCount
-              rows={2}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              data-testid="reselect-reason"
+              sureText="我已知晓本题块的全部评分将作废，需要重新评阅"
+              testId="reselect"
             />
-            <Checkbox checked={sure} onChange={(e) => setSure(e.target.checked)} data-testid="reselect-sure">
-              我已知晓本题块的全部评分将作废，需要重新评阅
-            </Checkbox>
             <Button
               type="primary"
               danger

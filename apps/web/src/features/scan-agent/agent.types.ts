@@ -49,16 +49,8 @@ export type AgentConfigPatch = Partial<
   >
 >;
 
-export interface AgentExceptionPaper {
-  seq: number;
-  batchId: number;
-  name: string;
-  imageUrl: string;
-  pageIndex: number | null;
-  examNumber: string | null;
-  reason: string;
-  uploaded: boolean;
-}
+/** One page of a local exception list: the agent's shape, shared through contracts. */
+export type { AgentExceptionPaper } from '@yj/contracts';
 
 /** The three local exception lists of spec §7, by the call that reads them. */
 export const AGENT_EXCEPTION_LISTS = [

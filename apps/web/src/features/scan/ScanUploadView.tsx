@@ -17,6 +17,7 @@ import { planChunks } from './chunks';
 import { ScanFinishCard } from './ScanFinishCard';
 import { SchoolPicker, useScanSchool } from './SchoolPicker';
 import { uploadChunked, type ChunkState } from './upload';
+import { UploadSelection } from './UploadSelection';
 
 type Step =
   | { kind: 'idle' }
@@ -144,30 +145,22 @@ function ScanUploadBody({ subject, exam, permission }: SubjectBundle) {
               </p>
             </Upload.Dragger>
             {files.length > 0 && (
-              <Space wrap data-testid="scan-selection">
-                <span>
-                  已选 {files.length} 个文件，共{' '}
-                  {(files.reduce((s, f) => s + f.size, 0) / 1024 / 1024).toFixed(1)} MB
-                </span>
-                <Button
-                  type="primary"
-                  disabled={problem !== null || step.kind === 'sending' || !school || !!school.finished}
-                  onClick={() => void send()}
-                  data-testid="scan-send"
-                >
-                  开始上传
-                </Button>
-                <Button
-                  onClick={() => {
-                    setFiles([]);
-                    setStep({ kind: 'idle' });
-                  }}
-                  disabled={step.kind === 'sending'}
-                  data-testid="scan-clear"
-                >
-                  清空
-                </Button>
-              </Space>
+              <UploadSelection
+                testId="scan"
+                summary={
+                  <>
+                    已选 {files.length} 个文件，共{' '}
+                    {(files.reduce((s, f) => s + f.size, 0) / 1024 / 1024).toFixed(1)} MB
+                  </>
+                }
+                sendDisabled={problem !== null || step.kind === 'sending' || !school || !!school.finished}
+                sending={step.kind === 'sending'}
+                onSend={() => void send()}
+                onClear={() => {
+                  setFiles([]);
+                  setStep({ kind: 'idle' });
+                }}
+              />
             )}
             {problem && <Alert type="error" showIcon title={problem} />}
             {step.kind === 'sending' && (

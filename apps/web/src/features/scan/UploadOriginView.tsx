@@ -13,6 +13,7 @@ import { missedQuery, scanKeys } from './scan.queries';
 import { scanCrumbs, scanPagination } from './scan-pages';
 import { SchoolPicker, useScanSchool } from './SchoolPicker';
 import { uploadChunked } from './upload';
+import { UploadSelection } from './UploadSelection';
 
 const PAGE = 100;
 const ACCEPT = '.jpg,.jpeg,.png,.tif,.tiff,.pdf';
@@ -151,29 +152,17 @@ export function UploadOriginView({ subject, exam }: SubjectBundle) {
             </p>
           </Upload.Dragger>
           {files.length > 0 && (
-            <Space wrap data-testid="origin-selection">
-              <span>
-                已选 {files.length} 个文件，{chosen.size} 名考生
-              </span>
-              <Button
-                type="primary"
-                disabled={problem !== null || sending}
-                onClick={() => void send()}
-                data-testid="origin-send"
-              >
-                开始上传
-              </Button>
-              <Button
-                onClick={() => {
-                  setFiles([]);
-                  setStep({ kind: 'idle' });
-                }}
-                disabled={sending}
-                data-testid="origin-clear"
-              >
-                清空
-              </Button>
-            </Space>
+            <UploadSelection
+              testId="origin"
+              summary={`已选 ${files.length} 个文件，${chosen.size} 名考生`}
+              sendDisabled={problem !== null || sending}
+              sending={sending}
+              onSend={() => void send()}
+              onClear={() => {
+                setFiles([]);
+                setStep({ kind: 'idle' });
+              }}
+            />
           )}
           {problem && <Alert type="error" showIcon title={problem} data-testid="origin-problem" />}
           {step.kind === 'sending' && <Progress percent={step.percent} status="active" />}

@@ -4,6 +4,7 @@ import { clampRect, rectFromPoints, type Point, type Rect } from './geometry';
 import { blockCells } from './lattice';
 import type { Proposal } from './proposals';
 import { DraftRect } from '../../components/DraftRect';
+import { CellRects } from './CellRects';
 
 // The picture with everything on it: plain SVG in picture pixels, scaled by `zoom` inside a scrolling
 // box (panning = scrolling; drag with the middle button or while holding the space bar).
@@ -225,19 +226,7 @@ export function BuilderCanvas(p: CanvasProps) {
                 strokeDasharray="6 4"
                 vectorEffect="non-scaling-stroke"
               />
-              {cells.map((c, i) => (
-                <rect
-                  key={i}
-                  x={c.x}
-                  y={c.y}
-                  width={c.w}
-                  height={c.h}
-                  fill="none"
-                  stroke="#fa8c16"
-                  strokeWidth={1}
-                  vectorEffect="non-scaling-stroke"
-                />
-              ))}
+              <CellRects cells={cells} fill="none" stroke="#fa8c16" />
             </g>
           );
         })}
@@ -272,19 +261,7 @@ export function BuilderCanvas(p: CanvasProps) {
                 strokeWidth={selected ? 3 : 2}
                 vectorEffect="non-scaling-stroke"
               />
-              {cellsOf(r).map((c, i) => (
-                <rect
-                  key={i}
-                  x={c.x}
-                  y={c.y}
-                  width={c.w}
-                  height={c.h}
-                  fill={`${colour}22`}
-                  stroke={colour}
-                  strokeWidth={1}
-                  vectorEffect="non-scaling-stroke"
-                />
-              ))}
+              <CellRects cells={cellsOf(r)} fill={`${colour}22`} stroke={colour} />
               <text
                 x={nearRight ? b.x + b.w : b.x + 2 * px}
                 textAnchor={nearRight ? 'end' : 'start'}

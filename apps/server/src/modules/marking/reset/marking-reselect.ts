@@ -2,7 +2,7 @@ import type { ReselectInput, ReselectPreview, ReselectResult } from '@yj/contrac
 import { fail } from '../../../errors';
 import type { Db, Tx } from '../../../infra/db';
 import type { Actor } from '../../../lib/actor';
-import type { AuditService } from '../../audit/audit.service';
+import { blockEntry, type AuditService } from '../../audit/audit.service';
 import type { QuestionService } from '../../question/question.service';
 import type { Finalizer } from '../final/marking-final';
 import { assertResettable, discardMarks, type Discard } from './marking-reset';
@@ -80,21 +80,16 @@ export function markingReselect(d: {
         const points = self.points.filter((p) => nos.includes(p.no));
         await d.repo(tx).setQuestions(input.blockId, nos, points);
         const unassigned = self.nos.filter((no) => !nos.includes(no));
-        await d.audit.record(tx, {
-          action: 'marking.reselect',
-          examId: b.exam_id,
-          ...actor,
-          target: `block:${input.blockId}`,
-          detail: {
-            blockId: input.blockId,
-            blockName: b.name,
+        await d.audit.record(
+          tx,
+          blockEntry('marking.reselect', { examId: b.exam_id, id: input.blockId, name: b.name }, actor, {
             reason: input.reason,
             counts,
             cleared,
             before: { nos: self.nos, leaderScores: dropped.filter((s) => s.source === 'leader') },
             after: { nos, unassigned },
-          },
-        });
+          }),
+        );
         return { ...counts, nos, unassigned };
       });
     },

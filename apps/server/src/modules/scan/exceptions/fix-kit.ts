@@ -70,6 +70,8 @@ export interface Settled {
 
 export interface FixContext {
   tx: Db;
+  subjectId: number;
+  actor: Actor;
   examId: number;
   r: ScanFixRepo;
   e: ExceptionRow & { paperId: number };
@@ -152,7 +154,7 @@ export function fixKit(d: FixDeps) {
       const e = await openException(r, subjectId, filter, exceptionId, fix);
       const paper = await livePaper(r, e.paperId);
       const page = e.pageId ? await r.page(e.pageId) : null;
-      const out = await run({ tx, examId, r, e, paper, page });
+      const out = await run({ tx, subjectId, actor, examId, r, e, paper, page });
       // answers, type, examinee or absence of the sheet may have changed: its examinees' scores follow
       await d.scores?.(tx, paper.id, paper.examineeId);
       await record(tx, examId, actor, action, `paper:${paper.id}`, {
@@ -163,6 +165,16 @@ export function fixKit(d: FixDeps) {
       return out.result;
     });
   }
+
+  /** A fix of one exception as a route calls it (the exception named in its body): `run` on the exception. */
+  const byException =
+    <B extends { exceptionId: number }>(
+      fix: FixName,
+      action: string,
+      run: (c: FixContext, body: B) => Promise<Settled>,
+    ) =>
+    (subjectId: number, body: B, p: Principal, actor: Actor): Promise<ScanFixResult> =>
+      onException(subjectId, body.exceptionId, fix, p, actor, action, (c) => run(c, body));
 
   /** Takes a paper out (set aside or waiting for a rescan), settling every open exception on it. */
   async function takeOut(
@@ -199,6 +211,37 @@ export function fixKit(d: FixDeps) {
     return d.scan.enqueue(paperId, `paper-${paperId}-r${Date.now()}`);
   }
 
-  return { d, access, repo, openException, livePaper, record, onException, takeOut, requeue, requeueJob };
+  /**
+   * The shape of the fixes that send papers back to recognition (a page's anchors, a whole batch): the user's
+   * access, one transaction that settles and names the papers, then their jobs queued once it has committed
+   * (a job queued inside could read the paper before the commit).
+   */
+  async function onRequeue(
+    subjectId: number,
+    p: Principal,
+    run: (c: { tx: Db; r: ScanFixRepo; examId: number; filter: SchoolFilter }) => Promise<{
+      papers: number[];
+      resolved: number;
+    }>,
+  ): Promise<ScanFixResult> {
+    const { examId, filter } = await access(subjectId, p, true);
+    const out = await d.db.transaction(async (tx) => run({ tx, r: repo(tx), examId, filter }));
+    for (const id of out.papers) await requeueJob(id);
+    return { ...out, queued: out.papers.length };
+  }
+
+  return {
+    d,
+    access,
+    repo,
+    openException,
+    livePaper,
+    record,
+    onException,
+    byException,
+    takeOut,
+    requeue,
+    onRequeue,
+  };
 }
 export type FixKit = ReturnType<typeof fixKit>;

@@ -6,7 +6,7 @@ import type { FixKit } from './fix-kit';
 
 /** A batch recognised again (after a template fix): not one exception, every paper of the batch. */
 export function rerecogniseFix(kit: FixKit) {
-  const { access, record, requeue, requeueJob, repo } = kit;
+  const { record, requeue } = kit;
   return {
     /** Re-recognises a batch (after a template fix): results and open exceptions are replaced, settled ones stay. */
     async rerecognise(
@@ -15,9 +15,7 @@ export function rerecogniseFix(kit: FixKit) {
       p: Principal,
       actor: Actor,
     ): Promise<ScanFixResult> {
-      const { examId, filter } = await access(subjectId, p, true);
-      const out = await kit.d.db.transaction(async (tx) => {
-        const r = repo(tx);
+      return kit.onRequeue(subjectId, p, async ({ tx, r, examId, filter }) => {
         const batch = await r.batch(body.batchId);
         if (!batch || batch.subjectId !== subjectId) throw fail('batchNotFound');
         assertSchool(filter, batch.schoolId);
@@ -35,8 +33,6 @@ export function rerecogniseFix(kit: FixKit) {
         });
         return { papers: ids, resolved };
       });
-      for (const id of out.papers) await requeueJob(id);
-      return { ...out, queued: out.papers.length };
     },
   };
 }

@@ -51,7 +51,8 @@ export const pageKey = (subjectId: number, p: Pick<PageImage, 'sha256' | 'ext'>)
  * Ingest (DESIGN.md §4): files → pages stored and recorded in one transaction before the upload is
  * acknowledged, grouped into papers by the template's page count, one recognition job per paper.
  */
-export function scanService(d: {
+/** What ingest needs of the rest of the server (the scan module is given these and passes them on). */
+export interface IngestPorts {
   db: Db;
   storage: Storage;
   queue: Jobs;
@@ -59,9 +60,9 @@ export function scanService(d: {
   exams: ExamService;
   templates: TemplateService;
   pages: PagePool;
-  repo: typeof scanRepo;
-  finishRepo: typeof scanFinishRepo;
-}) {
+}
+
+export function scanService(d: IngestPorts & { repo: typeof scanRepo; finishRepo: typeof scanFinishRepo }) {
   async function target(subjectId: number, schoolId: number | undefined, p: Principal) {
     const s = await d.exams.subjectRow(subjectId);
     assertAllows(s.status, 'scan');

@@ -1,11 +1,11 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { allows, ExamType, type ExamDetail, type ExamineeItem } from '@yj/contracts';
+import { allows, ExamType, type ExamDetail, type ExamineeItem, type ExamineeListQuery } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Dropdown, Empty, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { handleApiError } from '../../../api/handle-error';
 import { downloadFile } from '../../school-admin/download';
-import { examAdminApi, examineeFiles, type ExamineeFilter } from '../exam-admin.api';
+import { examAdminApi, examineeFiles } from '../exam-admin.api';
 import { classesQuery, examineesQuery, invalidateExam } from '../exam-admin.queries';
 import { AddExamineesModal } from './AddExamineesModal';
 import { examineeColumns, type EditDraft } from './examinee-columns';
@@ -28,7 +28,7 @@ export function ExamineesPanel({ exam, subject }: Props) {
   const canManage = exam.can.manage;
   // removing examinees or changing 试卷类型 moves a published subject's figures: 取消发布 first
   const examineesEditable = exam.subjects.every((x) => allows(x.status, 'editExaminees'));
-  const [filter, setFilter] = useState<Omit<ExamineeFilter, 'page' | 'size'>>({});
+  const [filter, setFilter] = useState<Omit<ExamineeListQuery, 'page' | 'size'>>({});
   const [keywordDraft, setKeywordDraft] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
@@ -38,7 +38,7 @@ export function ExamineesPanel({ exam, subject }: Props) {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
 
-  const q: ExamineeFilter = {
+  const q: ExamineeListQuery = {
     page,
     size: PAGE_SIZE,
     ...filter,
@@ -54,7 +54,7 @@ export function ExamineesPanel({ exam, subject }: Props) {
     (c) => exam.gradeId === null || c.gradeId === exam.gradeId,
   );
 
-  const applyFilter = (patch: Partial<ExamineeFilter>) => {
+  const applyFilter = (patch: Partial<ExamineeListQuery>) => {
     setFilter((f) => ({ ...f, ...patch }));
     setPage(1);
     setSelected([]);

@@ -1,5 +1,3 @@
-import type { Principal, ScanFixResult } from '@yj/contracts';
-import type { Actor } from '../../../../lib/actor';
 import type { FixKit } from '../fix-kit';
 import { setPaper } from './set-paper';
 
@@ -7,26 +5,15 @@ import { setPaper } from './set-paper';
 export function abFixes(kit: FixKit) {
   return {
     /** AB卷异常: the paper type. */
-    async paperType(
-      subjectId: number,
-      body: { exceptionId: number; paperType: 'A' | 'B' },
-      p: Principal,
-      actor: Actor,
-    ): Promise<ScanFixResult> {
-      return setPaper(
-        kit,
-        subjectId,
-        body.exceptionId,
-        'paperType',
-        p,
-        actor,
-        'scan.fix.paperType',
-        (paper) => ({
+    paperType: kit.byException(
+      'paperType',
+      'scan.fix.paperType',
+      (c, body: { exceptionId: number; paperType: 'A' | 'B' }) =>
+        setPaper(c, (paper) => ({
           before: { paperType: paper.paperType },
           set: { paperType: body.paperType },
           how: 'paperType',
-        }),
-      );
-    },
+        })),
+    ),
   };
 }

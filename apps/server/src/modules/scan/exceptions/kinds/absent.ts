@@ -1,7 +1,5 @@
-import type { Principal, ScanFixResult } from '@yj/contracts';
 import { fail } from '../../../../errors';
 import type { Db } from '../../../../infra/db';
-import type { Actor } from '../../../../lib/actor';
 import type { FixKit } from '../fix-kit';
 import { setPaper } from './set-paper';
 
@@ -30,19 +28,17 @@ export function absentFixes(kit: FixKit) {
 
   return {
     /** 缺考: confirm the absent mark, or clear it (a stray mark). */
-    async absent(
-      subjectId: number,
-      body: { exceptionId: number; absent: boolean },
-      p: Principal,
-      actor: Actor,
-    ): Promise<ScanFixResult> {
-      return setPaper(kit, subjectId, body.exceptionId, 'absent', p, actor, 'scan.fix.absent', (paper) => ({
-        before: { absentMarked: paper.absentMarked },
-        set: { absentMarked: body.absent },
-        how: body.absent ? 'absentConfirmed' : 'absentCleared',
-        // the examinee's absence record follows the mark, in the same transaction
-        also: (tx: Db) => syncAbsence(tx, subjectId, paper.examineeId, body.absent, actor.userId),
-      }));
-    },
+    absent: kit.byException(
+      'absent',
+      'scan.fix.absent',
+      (c, body: { exceptionId: number; absent: boolean }) =>
+        setPaper(c, (paper) => ({
+          before: { absentMarked: paper.absentMarked },
+          set: { absentMarked: body.absent },
+          how: body.absent ? 'absentConfirmed' : 'absentCleared',
+          // the examinee's absence record follows the mark, in the same transaction
+          also: (tx: Db) => syncAbsence(tx, c.subjectId, paper.examineeId, body.absent, c.actor.userId),
+        })),
+    ),
   };
 }

@@ -10,7 +10,7 @@ const KAOHAO_TYPES = ['kaohao', 'kaohaoRepeat'];
 
 /** 考号异常 and 考号重复: give the paper to an examinee, or keep one of two papers of one examinee. */
 export function kaohaoFixes(kit: FixKit) {
-  const { access, onException, openException, livePaper, takeOut, record, repo } = kit;
+  const { access, openException, livePaper, takeOut, record, repo } = kit;
 
   /** Gives the paper to the examinee and settles its exam-number exceptions. */
   async function assignTo(
@@ -46,22 +46,18 @@ export function kaohaoFixes(kit: FixKit) {
 
   return {
     /** 考号异常 / 考号重复: the paper goes to the examinee; refused when they already have a live paper. */
-    async assign(
-      subjectId: number,
-      body: { exceptionId: number; examineeId: number },
-      p: Principal,
-      actor: Actor,
-    ): Promise<ScanFixResult> {
-      return onException(subjectId, body.exceptionId, 'assign', p, actor, 'scan.fix.assign', async (c) => {
-        const { r, examId, paper } = c;
+    assign: kit.byException(
+      'assign',
+      'scan.fix.assign',
+      async ({ r, examId, subjectId, paper, actor }, body: { exceptionId: number; examineeId: number }) => {
         const before = { examineeId: paper.examineeId, kaohao: paper.kaohao };
         const out = await assignTo(r, examId, subjectId, paper.id, body.examineeId, paper.schoolId, actor);
         return {
           result: { papers: [paper.id], resolved: out.resolved },
           audit: { before, after: { examineeId: body.examineeId, kaohao: out.kaohao } },
         };
-      });
-    },
+      },
+    ),
 
     /** 考号重复: keep one of the two papers; the other is set aside (a status, never deleted). */
     async keep(

@@ -1,6 +1,5 @@
-import type { Principal, ScanFixResult, ScanResolution } from '@yj/contracts';
+import type { ScanResolution } from '@yj/contracts';
 import { fail } from '../../../../errors';
-import type { Actor } from '../../../../lib/actor';
 import type { FixKit } from '../fix-kit';
 import { readingOf, recognised } from '../stored-reading';
 
@@ -8,15 +7,10 @@ import { readingOf, recognised } from '../stored-reading';
 export function optionalFixes(kit: FixKit) {
   return {
     /** 选做题异常: the chosen question, written into the page's optional reading. */
-    async optional(
-      subjectId: number,
-      body: { exceptionId: number; chosen: string },
-      p: Principal,
-      actor: Actor,
-    ): Promise<ScanFixResult> {
-      const { exceptionId, chosen } = body;
-      return kit.onException(subjectId, exceptionId, 'optional', p, actor, 'scan.fix.optional', async (c) => {
-        const { r, e, paper, page } = c;
+    optional: kit.byException(
+      'optional',
+      'scan.fix.optional',
+      async ({ r, e, paper, page, actor }, { chosen }: { exceptionId: number; chosen: string }) => {
         const reading = readingOf(page?.result ?? null, e.region);
         if (!page || !reading) throw fail('optionalReadingMissing');
         if (!reading.labels.includes(chosen)) throw fail('optionalChoiceMissing', { choice: chosen });
@@ -30,7 +24,7 @@ export function optionalFixes(kit: FixKit) {
           result: { papers: [paper.id], resolved: n },
           audit: { region: e.region, before: { chosen: reading.value }, after: { chosen: [chosen] } },
         };
-      });
-    },
+      },
+    ),
   };
 }

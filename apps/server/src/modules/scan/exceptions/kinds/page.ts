@@ -9,40 +9,24 @@ import { anchorNames } from '../scan-regions';
 
 /** 定位异常, 图像异常, 空白页, 非本科目 (and a 主观题 answer box): the page as a whole. */
 export function pageFixes(kit: FixKit) {
-  const { access, livePaper, record, requeue, requeueJob, takeOut, repo } = kit;
+  const { livePaper, record, requeue, takeOut } = kit;
   return {
     /** 定位/图像/空白/非本科目: takes the page out (kept, status removed); the paper waits for a rescan. */
-    async rescan(
-      subjectId: number,
-      body: { exceptionId: number },
-      p: Principal,
-      actor: Actor,
-    ): Promise<ScanFixResult> {
-      return kit.onException(
-        subjectId,
-        body.exceptionId,
-        'rescan',
-        p,
-        actor,
-        'scan.fix.rescan',
-        async (c) => {
-          const { r, paper, page } = c;
-          if (page) await r.updatePage(page.id, { status: ScanPageStatus.removed });
-          const n = await takeOut(r, paper.id, PaperStatus.rescan, actor.userId, 'rescan');
-          return {
-            result: { papers: [paper.id], resolved: n },
-            audit: {
-              before: {
-                paperStatus: paper.status,
-                pageId: page?.id ?? null,
-                pageStatus: page?.status ?? null,
-              },
-              after: { paperStatus: PaperStatus.rescan, pageStatus: ScanPageStatus.removed },
-            },
-          };
+    rescan: kit.byException('rescan', 'scan.fix.rescan', async ({ r, paper, page, actor }) => {
+      if (page) await r.updatePage(page.id, { status: ScanPageStatus.removed });
+      const n = await takeOut(r, paper.id, PaperStatus.rescan, actor.userId, 'rescan');
+      return {
+        result: { papers: [paper.id], resolved: n },
+        audit: {
+          before: {
+            paperStatus: paper.status,
+            pageId: page?.id ?? null,
+            pageStatus: page?.status ?? null,
+          },
+          after: { paperStatus: PaperStatus.rescan, pageStatus: ScanPageStatus.removed },
         },
-      );
-    },
+      };
+    }),
 
     /** 定位异常: stores the anchors a person marked and recognises the paper again with them. */
     async reanchor(
@@ -51,9 +35,7 @@ export function pageFixes(kit: FixKit) {
       p: Principal,
       actor: Actor,
     ): Promise<ScanFixResult> {
-      const { examId, filter } = await access(subjectId, p, true);
-      const out = await kit.d.db.transaction(async (tx) => {
-        const r = repo(tx);
+      return kit.onRequeue(subjectId, p, async ({ tx, r, examId, filter }) => {
         const page = await r.page(body.pageId);
         if (!page || page.subjectId !== subjectId || page.paperId === null) throw fail('paperImageNotFound');
         const paper = await livePaper(r, page.paperId);
@@ -80,8 +62,6 @@ export function pageFixes(kit: FixKit) {
         });
         return { papers: [paper.id], resolved };
       });
-      for (const id of out.papers) await requeueJob(id);
-      return { ...out, queued: out.papers.length };
     },
   };
 }

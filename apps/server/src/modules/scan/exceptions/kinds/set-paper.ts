@@ -1,7 +1,7 @@
-import type { Principal, ScanFixResult, ScanResolution } from '@yj/contracts';
+import type { ScanResolution } from '@yj/contracts';
 import type { Db } from '../../../../infra/db';
-import type { Actor } from '../../../../lib/actor';
-import type { FixKit, FixName } from '../fix-kit';
+import type { PaperRow } from '../../scan.repo';
+import type { FixContext, Settled } from '../fix-kit';
 
 /** What a one-field fix changes on the paper (absent, A/B). */
 export interface PaperChange {
@@ -12,29 +12,17 @@ export interface PaperChange {
 }
 
 /** Shared body of the one-field fixes (absent, A/B): the field set, the exception settled with how. */
-export function setPaper(
-  kit: FixKit,
-  subjectId: number,
-  exceptionId: number,
-  fix: FixName,
-  p: Principal,
-  actor: Actor,
-  action: string,
-  change: (paper: {
-    absentMarked: boolean;
-    paperType: string | null;
-    examineeId: number | null;
-  }) => PaperChange,
-): Promise<ScanFixResult> {
-  return kit.onException(subjectId, exceptionId, fix, p, actor, action, async ({ tx, r, e, paper }) => {
-    const c = change(paper);
-    const also = c.also ? await c.also(tx) : {};
-    await r.updatePaper(paper.id, c.set);
-    const n = await r.resolve([e.id], actor.userId, c.how, c.set);
-    await r.refreshStatus(paper.id);
-    return {
-      result: { papers: [paper.id], resolved: n },
-      audit: { before: c.before, after: { ...c.set, ...also } },
-    };
-  });
+export async function setPaper(
+  { tx, r, e, paper, actor }: FixContext,
+  change: (paper: PaperRow) => PaperChange,
+): Promise<Settled> {
+  const c = change(paper);
+  const also = c.also ? await c.also(tx) : {};
+  await r.updatePaper(paper.id, c.set);
+  const n = await r.resolve([e.id], actor.userId, c.how, c.set);
+  await r.refreshStatus(paper.id);
+  return {
+    result: { papers: [paper.id], resolved: n },
+    audit: { before: c.before, after: { ...c.set, ...also } },
+  };
 }

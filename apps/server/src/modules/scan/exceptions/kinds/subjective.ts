@@ -50,30 +50,14 @@ export function subjectiveFixes(kit: FixKit) {
     },
 
     /** 主观题异常 on an answer box: a person saw the answer whole enough to mark; the page stays as it is. */
-    async accept(
-      subjectId: number,
-      body: { exceptionId: number },
-      p: Principal,
-      actor: Actor,
-    ): Promise<ScanFixResult> {
-      return kit.onException(
-        subjectId,
-        body.exceptionId,
-        'accept',
-        p,
-        actor,
-        'scan.fix.accept',
-        async (c) => {
-          const { r, e, paper, page } = c;
-          if (stripOf(page?.result ?? null, e.region)) throw fail('scoreBoxNeedsScore');
-          const n = await r.resolve([e.id], actor.userId, 'accepted' satisfies ScanResolution);
-          await r.refreshStatus(paper.id);
-          return {
-            result: { papers: [paper.id], resolved: n },
-            audit: { region: e.region, before: { reason: e.reason }, after: { accepted: true } },
-          };
-        },
-      );
-    },
+    accept: kit.byException('accept', 'scan.fix.accept', async ({ r, e, paper, page, actor }) => {
+      if (stripOf(page?.result ?? null, e.region)) throw fail('scoreBoxNeedsScore');
+      const n = await r.resolve([e.id], actor.userId, 'accepted' satisfies ScanResolution);
+      await r.refreshStatus(paper.id);
+      return {
+        result: { papers: [paper.id], resolved: n },
+        audit: { region: e.region, before: { reason: e.reason }, after: { accepted: true } },
+      };
+    }),
   };
 }

@@ -1,0 +1,22 @@
+import type { Rect } from './geometry';
+
+/** The cells of a region on the builder's canvas (a bubble grid's bubbles, a barcode's box), one outline each. */
+export function CellRects(p: { cells: Rect[]; fill: string; stroke: string }) {
+  return (
+    <>
+      {p.cells.map((c, i) => (
+        <rect
+          key={i}
+          x={c.x}
+          y={c.y}
+          width={c.w}
+          height={c.h}
+          fill={p.fill}
+          stroke={p.stroke}
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+        />
+      ))}
+    </>
+  );
+}
