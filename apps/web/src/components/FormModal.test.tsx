@@ -46,7 +46,8 @@ const press = (text: string) =>
       .click(),
   );
 const asks = () =>
-  [...document.querySelectorAll('.ant-modal-confirm-title')].filter((e) => e.textContent === ASK_CLOSE).length;
+  [...document.querySelectorAll('.ant-modal-confirm-title')].filter((e) => e.textContent === ASK_CLOSE)
+    .length;
 
 beforeEach(() => {
   // antd's grid asks the screen size; jsdom has no matchMedia

@@ -35,7 +35,11 @@ export function BlockModal({
   const full = blockScore(b.nos, questions);
   const owner = (no: string) => others.find((o) => o.nos.includes(no))?.name;
   // the block goes to the page's draft only on 确定: closing otherwise drops what was set here
-  const guard = useDialogGuard({ open: true, dirty: JSON.stringify(b) !== JSON.stringify(initial), onClose: onCancel });
+  const guard = useDialogGuard({
+    open: true,
+    dirty: JSON.stringify(b) !== JSON.stringify(initial),
+    onClose: onCancel,
+  });
   const ok = () => {
     const p = blockProblems(b, others, questions);
     setProblems(p);
