@@ -56,7 +56,7 @@ test('分析组: two classes grouped, its report; a teacher sees only groups ove
     .getByRole('button', { name: /^取\s?消$/ })
     .click();
   await page.locator('.ant-modal-confirm-title', { hasText: '有未保存的修改，确定关闭吗？' }).waitFor();
-  await page.getByRole('button', { name: '继续填写' }).click();
+  await page.getByRole('button', { name: '继续编辑' }).click();
   // nothing chosen: refused before anything is sent
   await page.getByTestId('group-save').click();
   await page.getByTestId('group-problem').getByText('请选择班级或学生（二者选一）').waitFor();

@@ -202,6 +202,34 @@ test('students: editing moves a student to another class', async () => {
     .waitFor();
 });
 
+test('students: closing 新增学生 with a name typed asks first; untouched it closes at once', async () => {
+  const { page } = s;
+  const ask = page.locator('.ant-modal-confirm', { hasText: '有未保存的修改，确定关闭吗？' });
+  await page.getByRole('button', { name: '新增学生' }).first().click();
+  const form = dialog(page, '新增学生');
+  // just after 编辑学生 was saved: nothing of that student is left in the new one
+  assert.equal(await form.getByLabel('学号').inputValue(), '');
+  await form.getByLabel('姓名').fill('林小满');
+  await page.keyboard.press('Escape');
+  await ask.waitFor();
+  await shot(page, 'school-student-add-unsaved');
+  assert.equal(await page.locator('.ant-modal-confirm').count(), 1, 'one confirm for one close');
+  // 继续编辑: the dialog stays with what was typed
+  await ask.getByRole('button', { name: '继续编辑' }).click();
+  await ask.waitFor({ state: 'detached' });
+  assert.equal(await form.getByLabel('姓名').inputValue(), '林小满');
+  // 取消 asks as well; 关闭 drops the name
+  await form.getByRole('button', { name: /取\s*消/ }).click();
+  await ask.getByRole('button', { name: /关\s*闭/ }).click();
+  await form.waitFor({ state: 'detached' });
+  // opened again it is empty, and closing it untouched asks nothing
+  await page.getByRole('button', { name: '新增学生' }).first().click();
+  assert.equal(await form.getByLabel('姓名').inputValue(), '');
+  await page.keyboard.press('Escape');
+  await form.waitFor({ state: 'detached' });
+  assert.equal(await ask.count(), 0, 'no confirm when nothing was typed');
+});
+
 test('students: “仅导入正确的行” writes the good rows and skips the bad one', async () => {
   const { page } = s;
   await page.getByRole('button', { name: '批量导入' }).first().click();

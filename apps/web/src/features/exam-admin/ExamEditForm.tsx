@@ -5,6 +5,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { handleApiError } from '../../api/handle-error';
+import { useFormDirty } from '../../app/useDialogGuard';
+import { useUnsavedGuard } from '../../app/useUnsavedGuard';
 import { DateFields, fmt } from './DateFields';
 import { examAdminApi } from './exam-admin.api';
 import { invalidateExam } from './exam-admin.queries';
@@ -25,6 +27,8 @@ export function ExamEditForm({ exam }: { exam: ExamDetail }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  // a save leaves for the exam page by itself: only an unsaved edit asks
+  useUnsavedGuard(useFormDirty(form, true).dirty && !saving);
 
   const save = async (v: Values) => {
     setSaving(true);

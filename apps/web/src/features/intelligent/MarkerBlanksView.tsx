@@ -3,7 +3,7 @@ import { allows, type MarkerBlanksView as Blanks } from '@yj/contracts';
 import { Alert, App, Button, Card, Col, Empty, Input, Modal, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
-import { useUnsavedGuard } from '../../app/useUnsavedGuard';
+import { useDialogGuard } from '../../app/useDialogGuard';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
@@ -50,7 +50,6 @@ export function MarkerBlanksView({ bundle, blockId }: { bundle: SubjectBundle; b
   const { message } = App.useApp();
   const [backing, setBacking] = useState<number | null>(null);
   const [reason, setReason] = useState('');
-  useUnsavedGuard(backing !== null && reason.trim() !== '');
   const view = useQuery({
     queryKey: intelligentKeys.markerBlanks(s.id, blockId),
     queryFn: () => intelligentApi.markerBlanks(s.id, blockId),
@@ -63,6 +62,15 @@ export function MarkerBlanksView({ bundle, blockId }: { bundle: SubjectBundle; b
       setBacking(null);
       setReason('');
       await qc.invalidateQueries({ queryKey: intelligentKeys.markerBlanks(s.id, blockId) });
+    },
+  });
+  const guard = useDialogGuard({
+    open: backing !== null,
+    dirty: reason.trim() !== '',
+    saving: back.isPending,
+    onClose: () => {
+      setBacking(null);
+      setReason('');
     },
   });
   const crumbs = subjectCrumbs(bundle.exam, s, {
@@ -110,12 +118,11 @@ export function MarkerBlanksView({ bundle, blockId }: { bundle: SubjectBundle; b
         cancelText="取消"
         okButtonProps={{ danger: true, disabled: !reason.trim(), 'data-testid': 'marker-blank-back-ok' }}
         confirmLoading={back.isPending}
-        onCancel={() => {
-          setBacking(null);
-          setReason('');
-        }}
+        onCancel={guard.close}
+        cancelButtonProps={{ disabled: back.isPending }}
         onOk={() => backing !== null && back.mutate({ paperId: backing, reason: reason.trim() })}
       >
+        {guard.leaveGuard}
         <Typography.Paragraph>
           这份答卷的 0 分将撤销，回到阅卷任务中由老师评分。请写明退回的原因：
         </Typography.Paragraph>

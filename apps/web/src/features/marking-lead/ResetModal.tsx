@@ -2,6 +2,7 @@ import type { BlockProgress, ResetCounts } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Modal, Radio, Select, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useDialogGuard } from '../../app/useDialogGuard';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { DiscardConsent, DiscardCounts } from './DiscardCounts';
 import { leadApi } from './lead.api';
@@ -55,6 +56,12 @@ export function ResetModal({
     setSure(false);
     onClose();
   };
+  const guard = useDialogGuard({
+    open,
+    dirty: who !== 'all' || reason.trim() !== '' || sure,
+    saving: reset.isPending,
+    onClose: close,
+  });
   const c = counts.data;
   const canReset = ready && !!c && discarded(c) > 0 && reason.trim() !== '' && sure;
   const marker = p.markers.find((m) => m.userId === userId);
@@ -66,13 +73,15 @@ export function ResetModal({
       cancelText="取消"
       okButtonProps={{ danger: true, disabled: !canReset }}
       confirmLoading={reset.isPending}
-      onCancel={close}
+      onCancel={guard.close}
+      cancelButtonProps={{ disabled: reset.isPending }}
       onOk={async () => {
         await reset.mutateAsync();
         close();
       }}
       destroyOnHidden
     >
+      {guard.leaveGuard}
       <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="reset-modal">
         <Radio.Group
           value={who}

@@ -1,7 +1,7 @@
 import type { MarkQuestion } from '@yj/contracts';
 import { Button, InputNumber, Modal, Radio, Space, Typography, type ButtonProps } from 'antd';
 import { useState } from 'react';
-import { useUnsavedGuard } from '../../app/useUnsavedGuard';
+import { useDialogGuard } from '../../app/useDialogGuard';
 import type { QuestionScore } from './lead.api';
 import { scoreFields, stepScores, toScores, totalOf, type ScoreField } from './score-steps';
 
@@ -62,12 +62,17 @@ export function ScoreDialog({
   const fields = scoreFields(questions);
   const [values, setValues] = useState<Record<string, number | null>>({});
   const [saving, setSaving] = useState(false);
-  useUnsavedGuard(open && Object.values(values).some((v) => v !== null));
   const scores = toScores(questions, values);
   const close = () => {
     setValues({});
     onCancel();
   };
+  const guard = useDialogGuard({
+    open,
+    dirty: Object.values(values).some((v) => v !== null),
+    saving,
+    onClose: close,
+  });
   const submit = async () => {
     if (!scores) return;
     setSaving(true);
@@ -86,10 +91,12 @@ export function ScoreDialog({
       cancelText="取消"
       okButtonProps={{ disabled: !scores, loading: saving, 'data-testid': 'score-submit' } as ButtonProps}
       onOk={submit}
-      onCancel={close}
+      onCancel={guard.close}
+      cancelButtonProps={{ disabled: saving }}
       width={680}
       destroyOnHidden
     >
+      {guard.leaveGuard}
       <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="score-dialog">
         {questions.map((q) => (
           <div key={q.no}>

@@ -1,6 +1,7 @@
 import { PROBLEM_REASON_LABELS, problemReason, type ProblemReason } from '@yj/contracts';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
+import { useDialogGuard } from '../../app/useDialogGuard';
 
 /** 问题卷: why the paper cannot be marked; it then goes to the 题组长. */
 export function ProblemDialog(props: {
@@ -11,6 +12,12 @@ export function ProblemDialog(props: {
   const [reason, setReason] = useState<ProblemReason>('unclear');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  const guard = useDialogGuard({
+    open: props.open,
+    dirty: reason !== 'unclear' || note.trim() !== '',
+    saving: busy,
+    onClose: props.onCancel,
+  });
   const ok = async () => {
     setBusy(true);
     try {
@@ -28,9 +35,11 @@ export function ProblemDialog(props: {
       cancelText="取消"
       confirmLoading={busy}
       onOk={() => void ok().catch(() => undefined)}
-      onCancel={props.onCancel}
+      onCancel={guard.close}
+      cancelButtonProps={{ disabled: busy }}
       destroyOnHidden
     >
+      {guard.leaveGuard}
       <Form layout="vertical">
         <Form.Item label="原因">
           <Radio.Group value={reason} onChange={(e) => setReason(e.target.value as ProblemReason)}>

@@ -1,6 +1,7 @@
 import type { MessageAudiences } from '@yj/contracts';
 import { App, Checkbox, Form, Input, Modal, Radio, Select, type ButtonProps } from 'antd';
 import { useState } from 'react';
+import { useFormDialogGuard } from '../../app/useDialogGuard';
 import { useExclusive } from '../../app/useExclusive';
 import type { MessageTarget } from './messages.api';
 import { useMessageActions } from './useMessages';
@@ -44,6 +45,13 @@ export function SendMessageDialog({
   const [kind, setKind] = useState<Kind>(kinds[0] ?? 'exam');
   // a second click while the first is sending is ignored (the ref answers before React re-renders)
   const { busy, run } = useExclusive();
+  // the form instance outlives the dialog: a closed dialog leaves nothing for the next message
+  const close = () => {
+    form.resetFields();
+    setKind(kinds[0] ?? 'exam');
+    onClose();
+  };
+  const guard = useFormDialogGuard(form, { open, saving: busy, onClose: close });
   const submit = (v: Values) =>
     run(async () => {
       const r = await send.mutateAsync({
@@ -51,8 +59,7 @@ export function SendMessageDialog({
         body: { title: v.title, content: v.content, needConfirm: v.needConfirm },
       });
       void message.success(`消息已发送给 ${r.recipients} 人`);
-      form.resetFields();
-      onClose();
+      close();
     });
   return (
     <Modal
@@ -60,12 +67,14 @@ export function SendMessageDialog({
       title="写消息"
       okText="发送"
       cancelText="取消"
-      onCancel={onClose}
+      onCancel={guard.close}
+      cancelButtonProps={{ disabled: busy }}
       onOk={() => form.submit()}
       okButtonProps={{ loading: busy, 'data-testid': 'message-send' } as ButtonProps}
       width={560}
       destroyOnHidden
     >
+      {guard.leaveGuard}
       <Form<Values>
         form={form}
         layout="vertical"

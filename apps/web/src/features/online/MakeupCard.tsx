@@ -16,6 +16,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { useDialogGuard } from '../../app/useDialogGuard';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { failureText } from '../exam-admin/QueryFailed';
 import { onlineApi } from './online.api';
@@ -61,6 +62,7 @@ function MakeupModal({
     window: first ? [dayjs(first.startsAt), dayjs(first.endsAt)] : null,
     durationMin: first && first.durationMin !== examDuration ? first.durationMin : null,
   });
+  const [start] = useState(draft);
   const [error, setError] = useState<string | null>(null);
   const save = useOneAtATime({
     mutationFn: (d: { startsAt: string; endsAt: string; durationMin: number | null }) =>
@@ -72,13 +74,20 @@ function MakeupModal({
     onError: (e) => setError(failureText(e)),
   });
   const names = rows.map((r) => r.name).join('、');
+  const guard = useDialogGuard({
+    open: true,
+    dirty: JSON.stringify(draft) !== JSON.stringify(start),
+    saving: save.isPending,
+    onClose: () => onClose(false),
+  });
   return (
     <Modal
       open
       title={first ? `修改补考：${rows[0]!.name}（${rows[0]!.kaohao}）` : `安排补考（${rows.length} 名考生）`}
       okText={first ? '确认修改' : '确认安排补考'}
       confirmLoading={save.isPending}
-      onCancel={() => onClose(false)}
+      onCancel={guard.close}
+      cancelButtonProps={{ disabled: save.isPending }}
       onOk={() => {
         if (!draft.window) {
           setError('请选择补考时间段');
@@ -99,6 +108,7 @@ function MakeupModal({
           .catch(() => {});
       }}
     >
+      {guard.leaveGuard}
       <Typography.Paragraph type="secondary" ellipsis={{ rows: 3, expandable: true, symbol: '展开' }}>
         考生：{names}
       </Typography.Paragraph>

@@ -1,6 +1,7 @@
 import type { SitterRow, SitterState } from '@yj/contracts';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Tag } from 'antd';
 import { useState } from 'react';
+import { useFormDialogGuard } from '../../app/useDialogGuard';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { failureText } from '../exam-admin/QueryFailed';
 import { onlineApi } from './online.api';
@@ -26,6 +27,7 @@ function ReopenModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ reason: string; minutes: number }>();
+  const close = () => onClose(false);
   const reopen = useOneAtATime({
     mutationFn: (v: { reason: string; minutes: number }) => onlineApi.reopen(subjectId, row.examineeId, v),
     onSuccess: () => {
@@ -34,15 +36,18 @@ function ReopenModal({
     },
     onError: (e) => void message.error(failureText(e)),
   });
+  const guard = useFormDialogGuard(form, { open: true, saving: reopen.isPending, onClose: close });
   return (
     <Modal
       open
       title={`重新开放：${row.name}（${row.kaohao}）`}
       okText="重新开放"
       confirmLoading={reopen.isPending}
-      onCancel={() => onClose(false)}
+      onCancel={guard.close}
+      cancelButtonProps={{ disabled: reopen.isPending }}
       onOk={() => void form.validateFields().then((v) => reopen.mutateAsync(v))}
     >
+      {guard.leaveGuard}
       <Form form={form} layout="vertical" initialValues={{ minutes: 30 }}>
         <Form.Item
           name="reason"

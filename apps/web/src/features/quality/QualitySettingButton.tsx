@@ -2,6 +2,7 @@ import type { QualityLimitsInput } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, InputNumber, Modal, Switch } from 'antd';
 import { useState } from 'react';
+import { useFormDialogGuard } from '../../app/useDialogGuard';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { qualityApi } from './quality.api';
 import { qualityKeys } from './quality.queries';
@@ -45,6 +46,7 @@ export function QualitySettingButton({
       await qc.invalidateQueries({ queryKey: qualityKeys.block(blockId) });
     },
   });
+  const guard = useFormDialogGuard(form, { open, saving: save.isPending, onClose: () => setOpen(false) });
   return (
     <>
       <Button onClick={() => setOpen(true)}>质检设置</Button>
@@ -54,10 +56,12 @@ export function QualitySettingButton({
         okText="保存"
         cancelText="取消"
         confirmLoading={save.isPending}
-        onCancel={() => setOpen(false)}
+        onCancel={guard.close}
+        cancelButtonProps={{ disabled: save.isPending }}
         onOk={() => void form.validateFields().then((v) => save.mutate(v))}
         destroyOnHidden
       >
+        {guard.leaveGuard}
         <Form<Values>
           form={form}
           layout="vertical"

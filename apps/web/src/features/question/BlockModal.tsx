@@ -6,6 +6,7 @@ import {
 } from '@yj/contracts';
 import { Alert, Form, Input, InputNumber, Modal, Radio, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useDialogGuard } from '../../app/useDialogGuard';
 import { blockProblems, blockScore, type BlockDraft } from './block-edit';
 import { byNo } from './structure-edit';
 
@@ -33,6 +34,12 @@ export function BlockModal({
   const set = (patch: Partial<BlockDraft>) => setB((x) => ({ ...x, ...patch }));
   const full = blockScore(b.nos, questions);
   const owner = (no: string) => others.find((o) => o.nos.includes(no))?.name;
+  // the block goes to the page's draft only on 确定: closing otherwise drops what was set here
+  const guard = useDialogGuard({
+    open: true,
+    dirty: JSON.stringify(b) !== JSON.stringify(initial),
+    onClose: onCancel,
+  });
   const ok = () => {
     const p = blockProblems(b, others, questions);
     setProblems(p);
@@ -45,10 +52,11 @@ export function BlockModal({
       okText="确定"
       cancelText="取消"
       onOk={ok}
-      onCancel={onCancel}
+      onCancel={guard.close}
       width={620}
       data-testid="block-modal"
     >
+      {guard.leaveGuard}
       <Form layout="horizontal" labelCol={{ span: 5 }}>
         <Form.Item label="题块名称" required>
           <Input

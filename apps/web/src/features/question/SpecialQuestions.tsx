@@ -6,6 +6,7 @@ import {
 } from '@yj/contracts';
 import { Alert, App, Button, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useDialogGuard } from '../../app/useDialogGuard';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { questionApi } from './question.api';
 import { SaveFailed } from './SaveFailed';
@@ -64,6 +65,12 @@ export function SpecialQuestions({
     setChoice(q.special ? 'none' : 'gift');
     setReason('');
   };
+  const guard = useDialogGuard({
+    open: !!open,
+    dirty: !!open && (reason.trim() !== '' || choice !== (open.special ? 'none' : 'gift')),
+    saving: save.isPending,
+    onClose: () => setOpen(null),
+  });
   const choices = (q: ObjectiveQuestion): Choice[] =>
     (['gift', 'cancelled', 'none'] as Choice[]).filter((c) => (c === 'none' ? !!q.special : c !== q.special));
 
@@ -123,13 +130,15 @@ export function SpecialQuestions({
         cancelText="取消"
         okButtonProps={{ disabled: reason.trim().length < 2, 'data-testid': 'special-ok' }}
         confirmLoading={save.isPending}
-        onCancel={() => setOpen(null)}
+        onCancel={guard.close}
+        cancelButtonProps={{ disabled: save.isPending }}
         onOk={() =>
           open &&
           save.mutate({ no: open.no, special: choice === 'none' ? null : choice, reason: reason.trim() })
         }
         destroyOnHidden
       >
+        {guard.leaveGuard}
         {open && (
           <Space orientation="vertical" size={12} style={{ width: '100%' }}>
             <Radio.Group value={choice} onChange={(e) => setChoice(e.target.value as Choice)}>

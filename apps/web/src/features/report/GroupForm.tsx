@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { reportGroupBody, type Report, type ReportGroupCandidate, type ReportGroupItem } from '@yj/contracts';
 import { useOneAtATime } from '../../app/useOneAtATime';
-import { useUnsavedGuard } from '../../app/useUnsavedGuard';
+import { useDialogGuard } from '../../app/useDialogGuard';
 import { useDebounced } from '../acard/useDebounced';
 import { GroupImportDialog } from './GroupImportDialog';
 import { reportApi } from './report.api';
@@ -128,7 +128,7 @@ export function GroupForm({
   onClose: () => void;
   onSaved: (id: number) => void;
 }) {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const qc = useQueryClient();
   const [start, setStart] = useState(() => draftOf(group));
   const [importing, setImporting] = useState(false);
@@ -144,7 +144,6 @@ export function GroupForm({
   const keyword = useDebounced(typed.trim(), 300);
   const found = useCandidates(r.examId, keyword);
   const dirty = JSON.stringify(draft) !== JSON.stringify(start);
-  useUnsavedGuard(dirty);
 
   const save = useOneAtATime({
     mutationFn: async (body: ReturnType<typeof reportGroupBody.parse>) =>
@@ -173,16 +172,7 @@ export function GroupForm({
     setProblem(null);
     void save.mutateAsync(checked.data).catch(() => undefined);
   };
-  const cancel = () => {
-    if (!dirty) return onClose();
-    modal.confirm({
-      title: '有未保存的修改，确定关闭吗？',
-      content: '关闭后，本次填写的内容会丢失。',
-      okText: '关闭',
-      cancelText: '继续填写',
-      onOk: onClose,
-    });
-  };
+  const guard = useDialogGuard({ open: true, dirty, saving: save.isPending, onClose });
   const classLabel = (c: Report['classes'][number]) =>
     r.schools.length > 1 ? `${c.schoolName} ${c.name}` : c.name;
 
@@ -193,11 +183,12 @@ export function GroupForm({
       okText="保存"
       cancelText="取消"
       onOk={submit}
-      onCancel={cancel}
+      onCancel={guard.close}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'group-save' } as ButtonProps}
       destroyOnHidden
       width={600}
     >
+      {guard.leaveGuard}
       <Form layout="vertical" data-testid="group-form">
         <Form.Item label="名称" required>
           <Input

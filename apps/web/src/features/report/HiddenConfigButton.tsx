@@ -15,7 +15,7 @@ interface Values {
  */
 export function HiddenConfigButton({ examId }: { examId: number }) {
   const qc = useQueryClient();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<Values>();
   const key = ['report', examId, 'hidden-config'];
@@ -33,15 +33,6 @@ export function HiddenConfigButton({ examId }: { examId: number }) {
     },
   });
   if (!q.data?.mayEdit) return null;
-  const close = () => {
-    if (!form.isFieldsTouched()) return setOpen(false);
-    modal.confirm({
-      title: '放弃未保存的修改？',
-      okText: '放弃',
-      cancelText: '继续编辑',
-      onOk: () => setOpen(false),
-    });
-  };
   return (
     <>
       <Button onClick={() => setOpen(true)} data-testid="hidden-config-open">
@@ -53,7 +44,7 @@ export function HiddenConfigButton({ examId }: { examId: number }) {
         okText="保存"
         form={form}
         save={save}
-        onCancel={close}
+        onCancel={() => setOpen(false)}
         initialValues={{ hidden: q.data.hidden }}
         intro="对只能查看任教班级的老师隐藏以下内容（学生成绩及其导出）；考试管理员和学校管理员始终可见。学生和家长端看到什么由发布设置决定。"
       >

@@ -9,7 +9,7 @@ import {
   type ReportSettings,
 } from '@yj/contracts';
 import { useOneAtATime } from '../../app/useOneAtATime';
-import { useUnsavedGuard } from '../../app/useUnsavedGuard';
+import { useDialogGuard } from '../../app/useDialogGuard';
 import { reportApi } from './report.api';
 
 const RATE_FIELDS = [
@@ -42,7 +42,6 @@ export function ReportSettingsDialog({
   const [draft, setDraft] = useState<ReportSettings>(() => copy(settings));
   const [problem, setProblem] = useState<string | null>(null);
   const dirty = open && JSON.stringify(draft) !== JSON.stringify(settings);
-  useUnsavedGuard(dirty);
   const save = useOneAtATime({
     mutationFn: (s: ReportSettings) => reportApi.saveSettings(examId, s),
     onSuccess: async () => {
@@ -51,6 +50,7 @@ export function ReportSettingsDialog({
       onClose();
     },
   });
+  const guard = useDialogGuard({ open, dirty, saving: save.isPending, onClose });
   const submit = () => {
     const checked = reportSettingsBody.safeParse(draft);
     const wrong = checked.success
@@ -79,20 +79,23 @@ export function ReportSettingsDialog({
       open={open}
       title="报表设置"
       width={640}
-      onCancel={onClose}
+      onCancel={guard.close}
       destroyOnHidden
       footer={
         <Space>
           <Button onClick={() => setDraft(copy(DEFAULT_REPORT_SETTINGS))} data-testid="settings-defaults">
             恢复默认
           </Button>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={guard.close} disabled={save.isPending}>
+            取消
+          </Button>
           <Button type="primary" loading={save.isPending} onClick={submit} data-testid="settings-save">
             保存
           </Button>
         </Space>
       }
     >
+      {guard.leaveGuard}
       <div data-testid="report-settings">
         <Typography.Text type="secondary">
           以下比例都按满分计算，对本次考试的所有科目和总分生效；保存后报表将重新计算。

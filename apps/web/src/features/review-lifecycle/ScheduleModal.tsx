@@ -2,9 +2,8 @@ import { allows, type ReviewManageSubject, type ReviewScheduleInput } from '@yj/
 import { useQueryClient } from '@tanstack/react-query';
 import { App, DatePicker, Form, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
-import { useUnsavedGuard } from '../../app/useUnsavedGuard';
+import { useFormDialogGuard } from '../../app/useDialogGuard';
 import { reviewKeys, reviewLifecycleApi } from './review-lifecycle.api';
 
 interface Values {
@@ -29,20 +28,18 @@ export function ScheduleModal({ subject, onClose }: { subject: ReviewManageSubje
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [dirty, setDirty] = useState(false);
-  useUnsavedGuard(dirty);
   // a start time only before marking starts; an end time until it is finished
   const mayStart = allows(subject.status, 'reviewStart');
   const mayEnd = mayStart || allows(subject.status, 'reviewDone');
   const save = useOneAtATime({
     mutationFn: (v: ReviewScheduleInput) => reviewLifecycleApi.schedule(subject.subjectId, v),
     onSuccess: async () => {
-      setDirty(false);
       message.success('阅卷时间已保存');
       await qc.invalidateQueries({ queryKey: reviewKeys.all });
       onClose();
     },
   });
+  const guard = useFormDialogGuard(form, { open: true, saving: save.isPending, onClose });
   const submit = (v: Values) =>
     save.mutate({
       ...(mayStart ? { startAt: iso(v.startAt) } : {}),
@@ -57,14 +54,15 @@ export function ScheduleModal({ subject, onClose }: { subject: ReviewManageSubje
       cancelText="取消"
       confirmLoading={save.isPending}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={guard.close}
+      cancelButtonProps={{ disabled: save.isPending }}
       okButtonProps={{ disabled: !mayEnd }}
     >
+      {guard.leaveGuard}
       <Form<Values>
         form={form}
         layout="vertical"
         onFinish={submit}
-        onValuesChange={() => setDirty(true)}
         initialValues={{
           startAt: subject.reviewStartAt ? dayjs(subject.reviewStartAt) : null,
           endAt: subject.reviewEndAt ? dayjs(subject.reviewEndAt) : null,

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Empty, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useDialogGuard } from '../../app/useDialogGuard';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { BlockReviewerModal, savedText, type BlockModalProps } from './BlockReviewerModal';
 import { reviewerApi, reviewerKeys } from './reviewer.api';
@@ -28,6 +29,7 @@ function CopyModal({ data, block, onClose }: BlockModalProps) {
       onClose();
     },
   });
+  const guard = useDialogGuard({ open: true, dirty: to.length > 0, saving: copy.isPending, onClose });
   return (
     <Modal
       open
@@ -35,9 +37,10 @@ function CopyModal({ data, block, onClose }: BlockModalProps) {
       okText="复制"
       okButtonProps={{ disabled: !to.length, loading: copy.isPending }}
       onOk={() => copy.mutate(to)}
-      onCancel={onClose}
+      onCancel={guard.close}
       destroyOnHidden
     >
+      {guard.leaveGuard}
       <Checkbox.Group
         value={to}
         onChange={(v) => setTo(v)}

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, InputNumber, Modal, Radio, Table, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
-import { useUnsavedGuard } from '../../app/useUnsavedGuard';
+import { useDialogGuard } from '../../app/useDialogGuard';
 import { MarkerPicker, type Person } from './MarkerPicker';
 import { reviewerApi, reviewerKeys } from './reviewer.api';
 
@@ -58,7 +58,6 @@ export function BlockReviewerModal({ data, block, onClose }: BlockModalProps) {
     [],
   );
   const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(draftOf(block)), [draft, block]);
-  useUnsavedGuard(dirty);
   const save = useOneAtATime({
     mutationFn: (d: Draft) =>
       reviewerApi.save(data.subjectId, block.blockId, {
@@ -73,6 +72,7 @@ export function BlockReviewerModal({ data, block, onClose }: BlockModalProps) {
       onClose();
     },
   });
+  const guard = useDialogGuard({ open: true, dirty, saving: save.isPending, onClose });
   const removed = block.markers.filter((m) => !draft.markers.some((x) => x.userId === m.userId));
   const share =
     draft.assignMode === 'average' && draft.markers.length && data.papers
@@ -84,11 +84,11 @@ export function BlockReviewerModal({ data, block, onClose }: BlockModalProps) {
       open
       width={760}
       title={`设置阅卷老师 · ${block.name}`}
-      onCancel={onClose}
+      onCancel={guard.close}
       maskClosable={false}
       destroyOnHidden
       footer={[
-        <Button key="c" onClick={onClose}>
+        <Button key="c" onClick={guard.close} disabled={save.isPending}>
           取消
         </Button>,
         <Button key="s" type="primary" loading={save.isPending} onClick={() => save.mutate(draft)}>
@@ -96,6 +96,7 @@ export function BlockReviewerModal({ data, block, onClose }: BlockModalProps) {
         </Button>,
       ]}
     >
+      {guard.leaveGuard}
       <Form layout="vertical">
         <Form.Item label="分配方式">
           <Radio.Group

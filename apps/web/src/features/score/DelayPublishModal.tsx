@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App, DatePicker, Form, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useFormDialogGuard } from '../../app/useDialogGuard';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { publishApi } from './score.api';
 import { afterPublishChange } from './usePublishAction';
@@ -29,6 +30,7 @@ export function DelayPublishModal({
       onClose();
     },
   });
+  const guard = useFormDialogGuard(form, { open: true, saving: save.isPending, onClose });
   return (
     <Modal
       open
@@ -37,8 +39,10 @@ export function DelayPublishModal({
       cancelText="取消"
       confirmLoading={save.isPending}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={guard.close}
+      cancelButtonProps={{ disabled: save.isPending }}
     >
+      {guard.leaveGuard}
       <Form form={form} layout="vertical" onFinish={(v) => v.publishAt && save.mutate(v.publishAt)}>
         <Form.Item
           name="publishAt"

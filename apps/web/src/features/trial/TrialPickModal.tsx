@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Input, Modal, Table, Typography } from 'antd';
 import { serverPages } from '../../components/paging';
 import { useState } from 'react';
+import { useDialogGuard } from '../../app/useDialogGuard';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { trialApi, trialKeys } from './trial.api';
 
@@ -38,6 +39,7 @@ export function TrialPickModal({
       onClose();
     },
   });
+  const guard = useDialogGuard({ open: true, dirty: picked !== null, saving: save.isPending, onClose });
   return (
     <Modal
       open
@@ -46,9 +48,11 @@ export function TrialPickModal({
       cancelText="取消"
       okButtonProps={{ disabled: chosen.size === 0, loading: save.isPending }}
       onOk={() => save.mutate([...chosen])}
-      onCancel={onClose}
+      onCancel={guard.close}
+      cancelButtonProps={{ disabled: save.isPending }}
       width={640}
     >
+      {guard.leaveGuard}
       <Input.Search
         allowClear
         placeholder="按考号或姓名搜索"

@@ -1,4 +1,6 @@
+import { useFormDirty } from '../../../app/useDialogGuard';
 import { useExclusive } from '../../../app/useExclusive';
+import { useUnsavedGuard } from '../../../app/useUnsavedGuard';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -34,6 +36,7 @@ export function CreateBasics({
   const [form] = Form.useForm<Values>();
   const [step, setStep] = useState(1);
   const { busy: saving, run } = useExclusive();
+  useUnsavedGuard(useFormDirty(form, true).dirty && !saving);
   const grades = useQuery(gradesQuery(schoolId));
 
   const create = () =>

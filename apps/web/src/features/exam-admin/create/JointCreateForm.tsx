@@ -1,4 +1,6 @@
+import { useFormDirty } from '../../../app/useDialogGuard';
 import { useExclusive } from '../../../app/useExclusive';
+import { useUnsavedGuard } from '../../../app/useUnsavedGuard';
 import type { UserProfile } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, AutoComplete, Button, Card, Form, Input, Space } from 'antd';
@@ -34,6 +36,8 @@ export function JointCreateForm({ user }: { user: UserProfile }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const { busy: saving, run } = useExclusive();
+  // a save leaves for the new exam by itself: only an unsaved edit asks
+  useUnsavedGuard(useFormDirty(form, true).dirty && !saving);
 
   const save = (v: Values) =>
     run(async () => {

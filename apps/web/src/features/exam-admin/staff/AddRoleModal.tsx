@@ -1,3 +1,4 @@
+import { useDialogGuard } from '../../../app/useDialogGuard';
 import { useExclusive } from '../../../app/useExclusive';
 import { ExamType, type ExamDetail } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -40,6 +41,9 @@ export function AddRoleModal({
   const [onlyCourse, setOnlyCourse] = useState(true);
   const [userIds, setUserIds] = useState<number[]>([]);
   const { busy: saving, run } = useExclusive();
+  const choice = JSON.stringify({ role, subjectId, schoolId, onlyCourse, userIds });
+  const [start] = useState(choice);
+  const guard = useDialogGuard({ open: true, dirty: choice !== start, saving, onClose });
   // teachers/all needs a school of the exam; the role's own school wins, else the exam's first one
   const pickerSchool = schoolId ?? exam.schoolId ?? exam.schoolList[0]?.id ?? 0;
 
@@ -81,13 +85,15 @@ export function AddRoleModal({
       open={preset !== null}
       width={620}
       mask={{ closable: false }}
-      onCancel={onClose}
+      onCancel={guard.close}
+      cancelButtonProps={{ disabled: saving }}
       okText="添加"
       cancelText="取消"
       okButtonProps={{ disabled: missing !== null, loading: saving }}
       onOk={() => void submit()}
       destroyOnHidden
     >
+      {guard.leaveGuard}
       <Form layout="vertical" requiredMark={false}>
         <Form.Item label="角色" extra={role ? `可以：${roleAbilityText(role)}` : undefined}>
           <Select<number>
