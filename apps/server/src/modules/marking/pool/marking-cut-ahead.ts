@@ -1,8 +1,9 @@
 import type { BlockRegion } from '@yj/contracts';
 import type { Db } from '../../../infra/db';
 import { pendingAfter as pending, subjectBlockIds } from './marking-cut-ahead.repo';
+import type { TaskPage } from './marking.repo';
 
-type PaperImage = (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+type PaperImage = (regions: BlockRegion[], paperId: number, pages?: TaskPage[]) => Promise<Buffer>;
 /**
  * Several blocks of one paper cut and stored together, its pages decoded once; a cut stored already is only
  * looked for, not read (paper-image.service.ts `storeCuts`).
@@ -63,11 +64,12 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; storeCuts?: StoreC
   /**
    * The cut of one paper: when a cut of the same regions is under way, after it (its bytes, or read once a
    * background cut stored them; a failed one is tried again here, so the request reports its own error).
+   * `pages`: the paper's pages as the caller read them (else the cutter reads them).
    */
-  function image(regions: BlockRegion[], paperId: number): Promise<Buffer> {
+  function image(regions: BlockRegion[], paperId: number, pages?: TaskPage[]): Promise<Buffer> {
     const key = keyOf(regions, paperId);
     const under = running.get(key);
-    const again = () => d.paperImage(regions, paperId);
+    const again = () => d.paperImage(regions, paperId, pages);
     if (under) return under.then((b) => b ?? again(), again);
     return track(key, again());
   }
