@@ -34,6 +34,7 @@ export function handedTasks() {
     remember(r: TaskRow): void {
       if (!r.regions || !r.pages || r.user_id === null || r.lease_until === null) return;
       const until = Math.min(new Date(r.lease_until).getTime(), Date.now() + ANSWER_MS);
+      if (!Number.isFinite(until)) return;
       if (handed.size >= MAX_REMEMBERED) handed.clear();
       handed.set(r.id, { userId: r.user_id, paperId: r.paper_id, regions: r.regions, pages: r.pages, until });
     },
@@ -45,7 +46,7 @@ export function handedTasks() {
         handed.delete(taskId);
         return null;
       }
-      return h.userId === userId ? h : null;
+      return h.userId === userId ? { paperId: h.paperId, regions: h.regions, pages: h.pages } : null;
     },
     forget: (taskId: number) => void handed.delete(taskId),
   };
