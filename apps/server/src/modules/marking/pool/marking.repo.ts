@@ -63,7 +63,7 @@ export interface TaskPage {
 }
 
 /** The pages of task `t`'s paper, as `pages` (json): read with the task, the image request needs no statement of its own. */
-const TASK_PAGES = sql`(select coalesce(json_agg(json_build_object('templatePage', p.template_page,
+export const TASK_PAGES = sql`(select coalesce(json_agg(json_build_object('templatePage', p.template_page,
     'storageKey', p.storage_key, 'matrix', p.result->'registration'->'matrix', 'id', p.id) order by p.position), '[]')
   from scan_page p where p.paper_id = t.paper_id and p.template_page is not null) as pages`;
 
@@ -76,7 +76,7 @@ const readPages = (raw: unknown): TaskPage[] =>
   }));
 
 /** Rows that read `TASK_PAGES`, their pages parsed (a row without them is left as it is). */
-function withPages<R extends { pages?: unknown }>(rows: R[]): R[] {
+export function withPages<R extends { pages?: unknown }>(rows: R[]): R[] {
   for (const r of rows)
     if (r.pages !== undefined && r.pages !== null) r.pages = readPages(r.pages) as R['pages'];
   return rows;

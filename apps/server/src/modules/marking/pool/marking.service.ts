@@ -102,7 +102,7 @@ export function markingService(d: {
   /** `pages`: the paper's pages when the caller read them already (else the cutter reads them) */
   paperImage: (regions: BlockRegion[], paperId: number, pages?: TaskPage[]) => Promise<Buffer>;
   /** several blocks of a paper cut and stored at once, its pages decoded once (cutting ahead) */
-  storeCuts?: (blocks: BlockRegion[][], paperId: number) => Promise<void>;
+  storeCuts?: (blocks: BlockRegion[][], paperId: number, pages?: TaskPage[]) => Promise<void>;
   /** finalize with the score module's hook (routes.ts); plain finalize in tests that do not need scores */
   finalize?: Finalizer;
   /** 质检: the pause of flagged markers and the hidden papers mixed into their streams (standard.service.ts) */

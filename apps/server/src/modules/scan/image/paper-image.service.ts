@@ -110,9 +110,12 @@ export function paperImageService(d: {
   return {
     paperImage,
     paperImages,
-    /** The blocks of one paper cut and stored where they are not yet; a stored cut is not read (cutting ahead). */
-    async storeCuts(blocks: BlockRegion[][], paperId: number): Promise<void> {
-      await cutAll(blocks, paperId, async (key) => ((await d.storage.has(key)) ? true : null));
+    /**
+     * The blocks of one paper cut and stored where they are not yet; a stored cut is not read (cutting ahead).
+     * `pages`: the paper's pages as the caller read them (else read here).
+     */
+    async storeCuts(blocks: BlockRegion[][], paperId: number, pages?: CutPage[]): Promise<void> {
+      await cutAll(blocks, paperId, async (key) => ((await d.storage.has(key)) ? true : null), pages);
     },
 
     /** The regions cut from the template pictures (template pixels are picture pixels). */
