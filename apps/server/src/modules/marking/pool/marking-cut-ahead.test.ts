@@ -80,7 +80,8 @@ describe('cutting ahead', () => {
         sql`select id, paper_id from mark_task where block_id = ${s2.blocks[0]!.id} order by id`,
       ),
     );
-    const calls: { paperId: number; blocks: number }[] = [];
+    // `pages`: the look-up read the paper's pages with it, so the cutter reads none (issue 35)
+    const calls: { paperId: number; blocks: number; pages: boolean }[] = [];
     const single: number[] = [];
     const ahead = cutAhead({
       db,
@@ -88,13 +89,13 @@ describe('cutting ahead', () => {
         single.push(paperId);
         return Buffer.from('single');
       },
-      storeCuts: async (blocks, paperId) => {
-        calls.push({ paperId, blocks: blocks.length });
+      storeCuts: async (blocks, paperId, pages) => {
+        calls.push({ paperId, blocks: blocks.length, pages: Array.isArray(pages) });
       },
     });
     await ahead.after(s2.blocks[0]!.id, pool[0]!.id);
     await ahead.idle();
-    expect(calls).toEqual(pool.slice(1).map((p) => ({ paperId: p.paper_id, blocks: 2 })));
+    expect(calls).toEqual(pool.slice(1).map((p) => ({ paperId: p.paper_id, blocks: 2, pages: true })));
     // the other block's image of a paper cut ahead is stored: the request is not cut again by itself
     await ahead.after(s2.blocks[1]!.id, 0);
     await ahead.idle();

@@ -1,13 +1,14 @@
 import type { BlockRegion } from '@yj/contracts';
 import type { Db } from '../../../infra/db';
 import { pendingAfter as pending, subjectBlockIds } from './marking-cut-ahead.repo';
+import type { TaskPage } from './marking.repo';
 
-type PaperImage = (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+type PaperImage = (regions: BlockRegion[], paperId: number, pages?: TaskPage[]) => Promise<Buffer>;
 /**
  * Several blocks of one paper cut and stored together, its pages decoded once; a cut stored already is only
  * looked for, not read (paper-image.service.ts `storeCuts`).
  */
-type StoreCuts = (blocks: BlockRegion[][], paperId: number) => Promise<void>;
+type StoreCuts = (blocks: BlockRegion[][], paperId: number, pages?: TaskPage[]) => Promise<void>;
 
 /** Papers cut ahead after each claim: the next ones of the pool, so their image request finds the cut stored. */
 const AHEAD = 8;
@@ -34,7 +35,7 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; storeCuts?: StoreC
   const running = new Map<string, Promise<Buffer | void>>();
   const stored = new Set<string>();
   /** a paper and the regions of its blocks still to cut (every block of the subject: one decode for all) */
-  const queue: { keys: string[]; blocks: BlockRegion[][]; paperId: number }[] = [];
+  const queue: { keys: string[]; blocks: BlockRegion[][]; paperId: number; pages: TaskPage[] }[] = [];
   let busy = 0;
   let waiters: (() => void)[] = [];
   /** walks waiting for the background slot (the after-claim queue goes first: its papers are claimed next) */
@@ -63,19 +64,20 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; storeCuts?: StoreC
   /**
    * The cut of one paper: when a cut of the same regions is under way, after it (its bytes, or read once a
    * background cut stored them; a failed one is tried again here, so the request reports its own error).
+   * `pages`: the paper's pages as the caller read them (else the cutter reads them).
    */
-  function image(regions: BlockRegion[], paperId: number): Promise<Buffer> {
+  function image(regions: BlockRegion[], paperId: number, pages?: TaskPage[]): Promise<Buffer> {
     const key = keyOf(regions, paperId);
     const under = running.get(key);
-    const again = () => d.paperImage(regions, paperId);
+    const again = () => d.paperImage(regions, paperId, pages);
     if (under) return under.then((b) => b ?? again(), again);
     return track(key, again());
   }
 
   /** Several blocks of a paper cut in the background (one decode, no stored bytes read) when the cutter offers it. */
-  function images(blocks: BlockRegion[][], paperId: number): Promise<unknown> {
-    if (!d.storeCuts) return Promise.all(blocks.map((r) => image(r, paperId)));
-    const all = d.storeCuts(blocks, paperId);
+  function images(blocks: BlockRegion[][], paperId: number, pages: TaskPage[]): Promise<unknown> {
+    if (!d.storeCuts) return Promise.all(blocks.map((r) => image(r, paperId, pages)));
+    const all = d.storeCuts(blocks, paperId, pages);
     for (const r of blocks) void track(keyOf(r, paperId), all).catch(() => undefined);
     return all;
   }
@@ -92,7 +94,7 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; storeCuts?: StoreC
     while (busy < CONCURRENCY && queue.length) {
       const next = queue.shift()!;
       busy++;
-      void images(next.blocks, next.paperId)
+      void images(next.blocks, next.paperId, next.pages)
         .catch(() => undefined)
         .finally(() => {
           busy--;
@@ -122,7 +124,12 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; storeCuts?: StoreC
       });
       if (!left.length) continue;
       if (queue.length >= MAX_QUEUED) break;
-      queue.push({ keys: left.map((x) => keyOf(x, r.paper_id)), blocks: left, paperId: r.paper_id });
+      queue.push({
+        keys: left.map((x) => keyOf(x, r.paper_id)),
+        blocks: left,
+        paperId: r.paper_id,
+        pages: r.pages,
+      });
     }
     pump();
   }
@@ -145,13 +152,13 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; storeCuts?: StoreC
         const rows = await pendingAfter(blockId, after, WALK_PAGE);
         if (!rows.length) break;
         after = rows[rows.length - 1]!.pool_pos;
-        for (const r of rows) await cutInTurn(r.paper_id, r.blocks);
+        for (const r of rows) await cutInTurn(r.paper_id, r.blocks, r.pages);
       }
     }
   }
 
   /** One paper's missing cuts, in the background slot when its turn comes (after the cuts queued by claims). */
-  async function cutInTurn(paperId: number, blocks: BlockRegion[][]): Promise<void> {
+  async function cutInTurn(paperId: number, blocks: BlockRegion[][], pages: TaskPage[]): Promise<void> {
     const todo = () =>
       blocks.filter((regions) => {
         const key = keyOf(regions, paperId);
@@ -165,7 +172,7 @@ export function cutAhead(d: { db: Db; paperImage: PaperImage; storeCuts?: StoreC
     });
     // an image request may have cut the paper while the walk waited
     const left = todo();
-    await (left.length ? images(left, paperId) : Promise.resolve())
+    await (left.length ? images(left, paperId, pages) : Promise.resolve())
       .catch(() => undefined)
       .finally(() => {
         busy--;

@@ -61,6 +61,9 @@ describe('distribution', () => {
       await client.post(`/filter/api/marking/task/${task!.taskId}/skip`, { leaseToken: task!.leaseToken }),
     );
     expect(skipped.code).toBe(0);
+    // its image was answered from the claim (marking-handed.ts): handed back, it is the marker's no longer
+    const image = `/filter/api/marking/task/${task!.taskId}/image`;
+    expect(body(await client.get(image)).message).toBe('无权限');
     const again = await claim(client, double(), 4);
     expect(again.map((x) => x.taskId)).not.toContain(task!.taskId);
     const { client: other } = await buildMarker(t.app, db(), scene, [double()]);

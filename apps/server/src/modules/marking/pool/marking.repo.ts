@@ -11,7 +11,7 @@ import {
 import { effectiveQuota } from '../../reviewer/reviewer-context';
 import { rowsOf, type Db, type Tx } from '../../../infra/db';
 import { executePrepared } from '../../../infra/prepared';
-import { readMarkRows } from '../../../db/stored';
+import { readMarkRows, readPageMatrix } from '../../../db/stored';
 
 // Raw reads of mark_task (and a block's regions) with their jsonb columns parsed as they leave the database.
 const taskRows = (r: unknown) => readMarkRows(rowsOf<TaskRow>(r), 'mark_task');
@@ -50,6 +50,43 @@ export interface TaskRow {
   marks: MarkAnnotation[];
   problem: MarkProblem | null;
   submitted_at: Date | string | null;
+  /** a claim's rows: its block's regions and the paper's pages, what its image request needs (`handed`) */
+  regions?: BlockRegion[] | null;
+  pages?: TaskPage[];
+}
+
+/** A recognised page of a task's paper as the cut reads it (paper-image.repo.ts `pages`: the same rows, in order). */
+export interface TaskPage {
+  templatePage: number;
+  storageKey: string;
+  matrix: ReturnType<typeof readPageMatrix>;
+  /** a typed page of an online paper: its blocks are cut by their typed regions (a paper subject's 补考) */
+  online: boolean;
+}
+
+/** The pages of task `t`'s paper, as `pages` (json): read with the task, the image request needs no statement of its own. */
+export const TASK_PAGES = sql`(select coalesce(json_agg(json_build_object('templatePage', p.template_page,
+    'storageKey', p.storage_key, 'matrix', p.result->'registration'->'matrix', 'id', p.id,
+    'online', b.source = 'online') order by p.position), '[]')
+  from scan_page p join scan_batch b on b.id = p.batch_id
+  where p.paper_id = t.paper_id and p.template_page is not null) as pages`;
+
+/** The pages `TASK_PAGES` read, their matrices parsed. */
+const readPages = (raw: unknown): TaskPage[] =>
+  (
+    raw as Array<{ templatePage: number; storageKey: string; matrix: unknown; id: number; online: boolean }>
+  ).map((p) => ({
+    templatePage: p.templatePage,
+    storageKey: p.storageKey,
+    matrix: readPageMatrix(p.matrix, p.id),
+    online: p.online === true,
+  }));
+
+/** Rows that read `TASK_PAGES`, their pages parsed (a row without them is left as it is). */
+export function withPages<R extends { pages?: unknown }>(rows: R[]): R[] {
+  for (const r of rows)
+    if (r.pages !== undefined && r.pages !== null) r.pages = readPages(r.pages) as R['pages'];
+  return rows;
 }
 
 /** Who may claim what: markers the ordinary slots, leaders the arbitration slot. */
@@ -69,6 +106,7 @@ export interface ImageTaskRow {
   status: string;
   regions: BlockRegion[] | null;
   leader: boolean;
+  pages: TaskPage[];
 }
 
 export interface ClaimFilter {
@@ -139,9 +177,11 @@ function claimParts(f: ClaimFilter): { ctes: SQL; update: SQL } {
   );
   return {
     ctes,
+    // with what the claimed paper's image request needs: it is then answered without a statement (`handed`)
     update: sql`set status = 'leased', user_id = ${f.userId}, lease_token = gen_random_uuid(),
         lease_until = now() + ${LEASE}
-      from picked where t.id = picked.id`,
+      from picked where t.id = picked.id
+      returning t.*, (select b.regions from block b where b.id = t.block_id) as regions, ${TASK_PAGES}`,
   };
 }
 
@@ -256,8 +296,8 @@ export const markingRepo = {
    */
   async claim(tx: Tx, f: ClaimFilter): Promise<TaskRow[]> {
     const c = claimParts(f);
-    return taskRows(
-      await executePrepared(tx, sql`with ${c.ctes} update mark_task t ${c.update} returning t.*`),
+    return withPages(
+      taskRows(await executePrepared(tx, sql`with ${c.ctes} update mark_task t ${c.update}`)),
     ).sort((a, b) => a.id - b.id);
   },
 
@@ -276,7 +316,7 @@ export const markingRepo = {
   ): Promise<{ rows: TaskRow[]; done: number }> {
     const parts = writes.map((w, i) => sql`${sql.raw(`w${i}`)} as (${w})`);
     const c = f ? claimParts(f) : null;
-    if (c) parts.push(c.ctes, sql`claimed as (update mark_task t ${c.update} returning t.*)`);
+    if (c) parts.push(c.ctes, sql`claimed as (update mark_task t ${c.update})`);
     const ctes = parts.length ? sql`with ${sql.join(parts, sql`, `)} ` : sql``;
     const rows = rowsOf<TaskRow & { done_now: number }>(
       await run(
@@ -287,9 +327,11 @@ export const markingRepo = {
       ),
     );
     const done = rows[0]?.done_now ?? 0;
-    const claimed = readMarkRows(
-      rows.filter((r) => r.id !== null && r.id !== undefined).map(({ done_now: _, ...r }) => r as TaskRow),
-      'mark_task',
+    const claimed = withPages(
+      readMarkRows(
+        rows.filter((r) => r.id !== null && r.id !== undefined).map(({ done_now: _, ...r }) => r as TaskRow),
+        'mark_task',
+      ),
     );
     return { rows: claimed.sort((a, b) => a.id - b.id), done };
   },
@@ -368,15 +410,20 @@ export const markingRepo = {
     return s ?? null;
   },
 
-  /** The task, its block's regions and whether the user leads the block: one statement (the image request). */
+  /**
+   * The task, its block's regions, its paper's pages and whether the user leads the block: one statement (an
+   * image request the pool did not answer from its claim).
+   */
   async imageTask(db: Tx | Db, taskId: number, userId: number): Promise<ImageTaskRow | null> {
-    const [t] = imageRows(
-      await executePrepared(
-        db,
-        sql`select t.paper_id, t.user_id, t.status, b.regions,
+    const [t] = withPages(
+      imageRows(
+        await executePrepared(
+          db,
+          sql`select t.paper_id, t.user_id, t.status, b.regions, ${TASK_PAGES},
           exists (select 1 from block_reviewer r where r.block_id = t.block_id and r.user_id = ${userId}
             and r.role = ${ExamRole.leaders}) as leader
           from mark_task t left join block b on b.id = t.block_id where t.id = ${taskId}`,
+        ),
       ),
     );
     return t ?? null;

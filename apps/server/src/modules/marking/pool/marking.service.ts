@@ -31,7 +31,15 @@ import {
 } from '../rules/mark-rules';
 import type { leaseRepo as leases } from './marking-lease.repo';
 import { cutAhead } from './marking-cut-ahead';
-import { reviewerOf, type ClaimFilter, type markingRepo, type ReviewerRead, type TaskRow } from './marking.repo';
+import { handedTasks } from './marking-handed';
+import {
+  reviewerOf,
+  type ClaimFilter,
+  type markingRepo,
+  type ReviewerRead,
+  type TaskPage,
+  type TaskRow,
+} from './marking.repo';
 import { claimableCount } from './marking-counts';
 
 const MARKER_SLOTS = [MarkSlot.first, MarkSlot.second, MarkSlot.third];
@@ -91,9 +99,10 @@ function pairUsers(
 
 export function markingService(d: {
   db: Db;
-  paperImage: (regions: BlockRegion[], paperId: number) => Promise<Buffer>;
+  /** `pages`: the paper's pages when the caller read them already (else the cutter reads them) */
+  paperImage: (regions: BlockRegion[], paperId: number, pages?: TaskPage[]) => Promise<Buffer>;
   /** several blocks of a paper cut and stored at once, its pages decoded once (cutting ahead) */
-  storeCuts?: (blocks: BlockRegion[][], paperId: number) => Promise<void>;
+  storeCuts?: (blocks: BlockRegion[][], paperId: number, pages?: TaskPage[]) => Promise<void>;
   /** finalize with the score module's hook (routes.ts); plain finalize in tests that do not need scores */
   finalize?: Finalizer;
   /** 质检: the pause of flagged markers and the hidden papers mixed into their streams (standard.service.ts) */
@@ -118,6 +127,7 @@ export function markingService(d: {
     spentMs: input.spentMs ?? null,
   });
   const cuts = cutAhead(d);
+  const handedOut = handedTasks();
   async function rulesOf(db: Tx | Db, blockId: number): Promise<BlockRules> {
     const rules = await blockRules(db, blockId);
     if (!rules) throw fail('blockNotFound');
@@ -197,7 +207,10 @@ export function markingService(d: {
   /** The claimed tasks as the marker gets them; the next papers of the pool are cut while they look at these. */
   async function handed(blockId: number, c: Claimed): Promise<MarkTask[]> {
     if (c.rows.length) void cuts.after(blockId, c.rows[c.rows.length - 1]!.pool_pos);
-    for (const r of c.rows) d.handedOut?.(r.id, r.block_id);
+    for (const r of c.rows) {
+      d.handedOut?.(r.id, r.block_id);
+      handedOut.remember(r);
+    }
     const tasks = await Promise.all(c.rows.map((r) => toTask(d.db, r)));
     return c.standard ? [...tasks, c.standard] : tasks;
   }
@@ -302,6 +315,7 @@ export function markingService(d: {
       if (!mine || task.status === 'submitted' || task.status === 'problem') throw fail('taskTimedOut');
       await repo.release(tx, taskId, skip ? userId : null);
     });
+    handedOut.forget(taskId);
   }
 
   return {
@@ -443,16 +457,20 @@ export function markingService(d: {
         const problem: MarkProblem = { reason, note, by: userId, at: new Date().toISOString() };
         await repo.flag(tx, taskId, problem);
       });
+      handedOut.forget(taskId);
     },
 
     /** The block's cut image of the task's paper: for the lease holder, the marker who submitted, or a leader. */
     async image(taskId: number, userId: number): Promise<Buffer> {
-      // the task, its block's regions and whether the caller leads the block: one statement
+      // a paper this process just handed to the caller: its claim read what the cut needs
+      const h = handedOut.imageOf(taskId, userId);
+      if (h) return cuts.image(h.regions, h.paperId, h.pages);
+      // the task, its block's regions, its paper's pages and whether the caller leads the block: one statement
       const t = await repo.imageTask(d.db, taskId, userId);
       if (!t) throw fail('taskNotFound');
       const own = t.user_id === userId && t.status !== 'problem';
       if (!own && !t.leader) throw fail('forbidden');
-      return cuts.image(t.regions ?? [], t.paper_id);
+      return cuts.image(t.regions ?? [], t.paper_id, t.pages);
     },
   };
 }

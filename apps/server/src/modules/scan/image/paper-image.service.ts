@@ -9,7 +9,7 @@ import type { SchoolFilter } from '../scan-access';
 import { cutRegions, type CutTask } from './cut-pixels';
 import type { CutPool } from './cut-pool';
 import { cachedCut } from './scan-cut';
-import type { paperImageRepo, TypedBlockRegions } from './paper-image.repo';
+import type { CutPage, paperImageRepo, TypedBlockRegions } from './paper-image.repo';
 
 const IDENTITY: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
@@ -73,8 +73,9 @@ export function paperImageService(d: {
     blocks: BlockRegion[][],
     paperId: number,
     stored: (key: string) => Promise<T | null>,
+    known?: CutPage[],
   ): Promise<(T | Buffer)[]> {
-    const pages = await repo().pages(paperId);
+    const pages = known ?? (await repo().pages(paperId));
     // read only for an online paper: a scanned paper's cut costs no more than before
     const typed = pages.some((p) => p.online) ? await repo().typedRegions(paperId) : [];
     const out: (T | Buffer)[] = [];
@@ -114,17 +115,24 @@ export function paperImageService(d: {
   const paperImages = (blocks: BlockRegion[][], paperId: number): Promise<Buffer[]> =>
     cutAll(blocks, paperId, (key) => d.storage.get(key));
 
-  /** The block image of one paper, cut on first use and kept under a key naming the regions and pages. */
-  async function paperImage(regions: BlockRegion[], paperId: number): Promise<Buffer> {
-    return (await paperImages([regions], paperId))[0]!;
+  /**
+   * The block image of one paper, cut on first use and kept under a key naming the regions and pages. `pages`:
+   * the paper's pages as the caller read them already (the marking pool reads them with the task: a statement
+   * fewer per image), else read here.
+   */
+  async function paperImage(regions: BlockRegion[], paperId: number, pages?: CutPage[]): Promise<Buffer> {
+    return (await cutAll([regions], paperId, (key) => d.storage.get(key), pages))[0]!;
   }
 
   return {
     paperImage,
     paperImages,
-    /** The blocks of one paper cut and stored where they are not yet; a stored cut is not read (cutting ahead). */
-    async storeCuts(blocks: BlockRegion[][], paperId: number): Promise<void> {
-      await cutAll(blocks, paperId, async (key) => ((await d.storage.has(key)) ? true : null));
+    /**
+     * The blocks of one paper cut and stored where they are not yet; a stored cut is not read (cutting ahead).
+     * `pages`: the paper's pages as the caller read them (else read here).
+     */
+    async storeCuts(blocks: BlockRegion[][], paperId: number, pages?: CutPage[]): Promise<void> {
+      await cutAll(blocks, paperId, async (key) => ((await d.storage.has(key)) ? true : null), pages);
     },
 
     /** The regions cut from the template pictures (template pixels are picture pixels). */
