@@ -40,6 +40,11 @@
 // 64 MB at 25 / 50 / 75 / 100 %: 64.3 → 64.4 MB over the second half (+0.1 %), PASS. RSS 165 MB at the start,
 // 264 / 346 / 337 / 376 MB at the same points, 400 MB peak (V8 reserving 166–236 MB for a 65 MB live heap). Its
 // last sample came 1 s after the floor's burst (live 49 MB, RSS 366 MB): the bench now idles 40 s first.
+// Again at full size, 11:23–11:35 UTC, load 3.7–9 (quieter): on time (660 s), save p50 28 ms, p99 12.0 s (a
+// backlog in the first quarter) beside the floor's 2.1 / 338 ms; 125,289 saves, 0 lost. Live heap 47 MB before,
+// 65 / 51 / 50 / 49 MB at 25 / 50 / 75 / 100 % (1,000 in flight only at 25 %), 48 MB idle: second half −3.9 %,
+// idle beside before +3.6 %, both PASS. RSS 168 at the start, 359 / 220 / 231 / 208 MB, 391 MB peak (the backlog),
+// 138 MB idle.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
