@@ -4,6 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -12,6 +13,7 @@ const PASSWORD = 'bench-api-2026';
 const ACCOUNT = '13800000001'; // the demo school's administrator: signs in, reads profile and students
 const root = path.resolve(import.meta.dirname, '../../..');
 const OK_BODY = /^\{"code":0[,}]/;
+const MEMORY_PROBE = pathToFileURL(path.join(import.meta.dirname, 'memory-probe.mjs')).href;
 
 export interface Target {
   name: string;
@@ -67,7 +69,13 @@ export async function benchDatabase(
   return { url: u.toString(), name, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
-export function startServer(port: number, dataDir: string, databaseUrl: string | undefined): ChildProcess {
+export function startServer(
+  port: number,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  /** memoryProbe: the server answers askMemory (server-memory.ts) over an IPC channel, with --expose-gc */
+  opts: { memoryProbe?: boolean } = {},
+): ChildProcess {
   // The entry reads its configuration from the environment like `npm start`; only what the bench needs is set.
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
   for (const k of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'TRUST_PROXY', 'WEB_DIST']) delete env[k];
@@ -87,10 +95,11 @@ export function startServer(port: number, dataDir: string, databaseUrl: string |
   // the server as `npm start` runs it: from its bundle (built here when older than the sources)
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`server bundle: ${built.stderr}`);
-  return spawn(process.execPath, [...prof, built.stdout.trim()], {
+  const probe = opts.memoryProbe ? ['--expose-gc', '--import', MEMORY_PROBE] : [];
+  return spawn(process.execPath, [...prof, ...probe, built.stdout.trim()], {
     cwd: root,
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', ...(opts.memoryProbe ? (['ipc'] as const) : [])],
   });
 }
 

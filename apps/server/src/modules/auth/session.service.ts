@@ -1,6 +1,7 @@
 import { Code, type Principal } from '@yj/contracts';
 import { AppError } from '../../errors';
 import { newToken, sha256 } from '../../lib/crypto';
+import { expiringMap } from '../../lib/expiring-map';
 import type { SessionRepo, SessionRow } from './session.repo';
 
 export interface AuthContext {
@@ -18,7 +19,11 @@ export type TicketPurpose = 'change_pwd' | 'bind_phone';
 const TOUCH_EVERY_MS = 60_000;
 const CHANGE_PWD_TTL_MS = 15 * 60_000;
 
-/** Sessions remembered at most (cleared when full: a miss only costs the lookup). */
+/**
+ * Sessions remembered at most (the oldest dropped first: a miss only costs the lookup). A remembered session is
+ * ~0.8 KB (a student's; more with exam roles), so the cache stays under ~40 MB even then; it holds only the
+ * sessions that made a request within cacheMs, a few hundred for 1,000 students sitting an exam.
+ */
 const MAX_CACHED = 50_000;
 
 export function sessionService(
@@ -29,27 +34,27 @@ export function sessionService(
   // issue 13: the lookup was a third of a marker's statements. Kept briefly, forgotten on sign-out here and
   // after a request of this process that wrote a session or a grant (plugins/auth); another process's change is
   // seen within cacheMs.
-  const cache = new Map<string, { row: SessionRow; at: number }>();
+  // issue 34: an entry used to stay until the cache filled up, every session that ever made a request counting
+  const ttl = opts.cacheMs ?? 0;
+  const cache = expiringMap<string, SessionRow>({ ttlMs: ttl, max: MAX_CACHED });
   // Bumped by every forgetting: a lookup that was already reading when a grant changed must not put the row it
   // read (from before the change) back into the cache.
   let epoch = 0;
   async function lookup(tokenHash: string): Promise<SessionRow | null> {
-    const ttl = opts.cacheMs ?? 0;
-    const now = Date.now();
     const hit = ttl > 0 ? cache.get(tokenHash) : undefined;
-    if (hit && now - hit.at < ttl) return hit.row;
+    if (hit) return hit;
+    const readAt = cache.now();
     const readFrom = epoch;
     const row = await repo.findActive(tokenHash);
     if (ttl > 0 && readFrom === epoch) {
-      if (cache.size >= MAX_CACHED) cache.clear();
-      if (row) cache.set(tokenHash, { row, at: now });
+      if (row) cache.set(tokenHash, row, readAt);
       else cache.delete(tokenHash);
     }
     return row;
   }
   const forget = (match: (row: SessionRow) => boolean) => {
     epoch++;
-    for (const [k, v] of cache) if (match(v.row)) cache.delete(k);
+    cache.deleteWhere(match);
   };
 
   return {
