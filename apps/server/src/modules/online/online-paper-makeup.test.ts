@@ -25,7 +25,10 @@ let sit: string;
 let st: PortalClient[];
 let onlinePaperId: number;
 
-const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+// one base for every window: two calls of Date.now() a millisecond apart would make a 61-minute window 62 (the
+// whole window's duration is rounded up to the minute)
+const NOW = Date.now();
+const minutes = (n: number) => new Date(NOW + n * 60_000).toISOString();
 const idOf = (i: number) => s.examinees[i]!.id;
 const give = (ids: number[], startsAt: string, endsAt: string, durationMin: number | null = null) =>
   s.admin.post(`${url}/makeup`, { examineeIds: ids, startsAt, endsAt, durationMin });
@@ -260,7 +263,7 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
       .raw()
       .toBuffer();
     expect(band.some((v) => v < 100)).toBe(true);
-    expect(body(await give([idOf(3)], minutes(1), minutes(60))).errCode).toBe(12145);
+    expect(body(await give([idOf(3)], minutes(30), minutes(60))).errCode).toBe(12145);
     expect(body<OnlineSetting>(await s.admin.get(url)).data.canMakeup).toBe(false);
   });
 });
