@@ -93,8 +93,9 @@ export function authRoutes(app: FastifyInstance, d: Deps): void {
   });
 
   on(c.userInfo, (_in, req) => {
-    const a = authOf(req);
-    return d.auth.getUserInfo(a.userId, a.schoolId);
+    const { userId, schoolId, principal } = authOf(req);
+    const { userId: _, ...grants } = principal;
+    return d.auth.getUserInfo(userId, schoolId, grants);
   });
 
   on(c.sendResetCode, ({ params }) => d.reset.sendCode(params.phone), limited);

@@ -157,14 +157,11 @@ export function authService(d: Deps) {
       await d.audit.record(d.db, { action: 'auth.logout', userId, ip: meta.ip });
     },
 
-    async getUserInfo(userId: number, schoolId: number | null): Promise<UserProfile> {
+    /** `grants`: the session's, as every capability check of this request sees them. */
+    async getUserInfo(userId: number, schoolId: number | null, grants: Grants): Promise<UserProfile> {
       const u = await d.users.findWithSchools(userId);
       if (!u) throw fail('accountNotFound');
-      const { schools, isAdmin, schoolAdminOf, teacherOf, examRoles, bureaus } = u;
-      return profile(u, schoolId, {
-        schools,
-        grants: { isAdmin, schoolAdminOf, teacherOf, examRoles, bureaus },
-      });
+      return profile(u, schoolId, { schools: u.schools, grants });
     },
   };
 }

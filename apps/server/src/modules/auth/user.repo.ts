@@ -10,13 +10,14 @@ export type HeldSchool = SchoolRef & { isAdmin: boolean };
 
 export function userRepo(db: Db) {
   // getUserInfo runs on every page load: the user and their schools in one prepared statement (built on first use).
+  // Not the grants: the session's lookup read them (and forgets them on any grant write), so the profile takes
+  // them from there and this statement skips their five subqueries (bench:api, issue 36).
   // Plain column names: drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
   let withSchools: ReturnType<typeof prepareWithSchools> | undefined;
   function prepareWithSchools() {
     return db
       .select({
         ...getTableColumns(user),
-        ...grantColumns(),
         schools: sql<HeldSchool[]>`coalesce((select json_agg(json_build_object('id', s.id, 'name', s.name,
           'isAdmin', h.is_admin) order by h.is_admin desc, s.id)
           from (select school_id, bool_or(is_admin) as is_admin from (
@@ -47,8 +48,8 @@ export function userRepo(db: Db) {
       const [row] = await db.select(grantColumns()).from(user).where(eq(user.id, id));
       return row ?? { isAdmin: false, schoolAdminOf: [], teacherOf: [], examRoles: [] };
     },
-    /** The user with `schoolsOf` and their grants in one statement. */
-    async findWithSchools(id: number): Promise<(UserRow & Grants & { schools: HeldSchool[] }) | null> {
+    /** The user with `schoolsOf` in one statement. */
+    async findWithSchools(id: number): Promise<(UserRow & { schools: HeldSchool[] }) | null> {
       withSchools ??= prepareWithSchools();
       const [row] = await withSchools.execute({ id });
       return row ?? null;
@@ -81,7 +82,6 @@ export function userRepo(db: Db) {
       return created!;
     },
     /** Schools the user administers or teaches in, administered first. */
-    /** Whether the user administers some bureau (教育局 / 区县, issue 35). */
     async schoolsOf(userId: number): Promise<HeldSchool[]> {
       // One statement for both roles, by the user_id indexes: every getUserInfo runs it.
       const held = db
