@@ -8,6 +8,10 @@ import { classPortalClients, type PortalClient } from '../../../test/portal';
 import { buildScoreScene } from '../../../test/score';
 import { buildMarker, claimTasks } from '../../../test/marking';
 import { TYPED_PAGE } from './online-typed';
+import { growTypedRegions } from './online-paper';
+import { onlinePaperRepo } from './online-paper.repo';
+import { onlinePhotoRepo } from './online-photo.repo';
+import { onlineRepo } from './online.repo';
 import { paperMatchService } from '../scan/recognition/paper-match.service';
 import { scanRepo } from '../scan/scan.repo';
 import { scanFinishRepo } from '../scan/finish/scan-finish.repo';
@@ -170,6 +174,44 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
     // and alike with the scanned: 0–2 (B, C, B, A) 3 + 3 + 0 + 2
     expect(await s.scoreOf(idOf(3))).toMatchObject({ objective: 7, absent: false, paperId: onlinePaperId });
     expect(await s.scoreOf(idOf(0))).toMatchObject({ objective: 8, absent: false });
+  });
+
+  it('a later hand-in grows the typed regions by its own pages; two at once both count; none yet: drawn from all', async () => {
+    const db = t.database.db;
+    const typed = async () => (await db.select().from(block).where(eq(block.id, s.blockId)))[0]!.typedRegions;
+    const before = await typed();
+    const questions = await onlineRepo(db).questions(s.subjectId);
+    const grow = (tx: typeof db, heights: [number, number][]) =>
+      growTypedRegions(tx, s.subjectId, onlinePaperRepo, onlinePhotoRepo, questions, new Map(heights));
+    const h = TYPED_PAGE.h;
+    // A grows page 0 and holds its transaction open while B grows page 1: B waits for A's lock, then grows what A
+    // committed (without the lock B would write page 0 back as it read it, and A's height would be lost)
+    let release!: () => void;
+    let grown!: () => void;
+    const aGrown = new Promise<void>((r) => (grown = r));
+    const a = db.transaction(async (tx) => {
+      await grow(tx, [[0, h + 300]]);
+      grown();
+      await new Promise<void>((r) => (release = r));
+    });
+    await aGrown;
+    const b = db.transaction((tx) =>
+      grow(tx, [
+        [0, h + 100],
+        [1, h + 50],
+      ]),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    await Promise.all([a, b]);
+    expect((await typed())!.map((r) => r.h)).toEqual([h + 300, h + 50, h]);
+    // a shorter page never shrinks them
+    await db.transaction((tx) => grow(tx, [[2, h - 10]]));
+    expect((await typed())!.map((r) => r.h)).toEqual([h + 300, h + 50, h]);
+    // the blocks rewritten (no typed regions): drawn from every answer handed in (examinee 3's short ones)
+    await db.update(block).set({ typedRegions: null }).where(eq(block.id, s.blockId));
+    await db.transaction((tx) => grow(tx, [[1, h + 50]]));
+    expect(await typed()).toEqual(before);
   });
 
   it('a sheet scanned later with their 考号 is a 考号重复 exception, not a second or replacing paper', async () => {

@@ -160,8 +160,14 @@ export function onlinePaperRepo(db: Db) {
         );
     },
 
-    async blocks(subjectId: number) {
-      return db.select({ id: block.id, nos: block.nos }).from(block).where(eq(block.subjectId, subjectId));
+    /** The subject's blocks, locked for update when `lock` (a 补考 hand-in grows their typed regions). */
+    async blocks(subjectId: number, lock = false) {
+      const q = db
+        .select({ id: block.id, nos: block.nos, typedRegions: block.typedRegions })
+        .from(block)
+        .where(eq(block.subjectId, subjectId))
+        .orderBy(block.id);
+      return lock ? q.for('update') : q;
     },
 
     async setRegions(

@@ -79,8 +79,12 @@ export function onlinePapers(d: {
       const stamp = a.at.getTime().toString(36);
       const photos = byQuestion(await d.photos(tx).photos(a.attemptId));
       const pages = [];
-      for (const [no, position] of typedPageIndex(questions)) {
-        const bytes = await typedPage(no, value.get(no) ?? '', await withBytes(photos.get(no) ?? []));
+      const index = typedPageIndex(questions);
+      const heights = new Map<number, number>();
+      for (const [no, position] of index) {
+        const drawn = await withBytes(photos.get(no) ?? []);
+        heights.set(position, typedPageHeight(value.get(no) ?? '', drawn));
+        const bytes = await typedPage(no, value.get(no) ?? '', drawn);
         const storageKey = `online/${a.subjectId}/${paperId}/${stamp}-${position}.jpg`;
         await d.storage.put(storageKey, bytes);
         // the paper in the hash: two students typing the same answer are two pages
@@ -98,7 +102,7 @@ export function onlinePapers(d: {
       }
       await r.replacePages(a.subjectId, batchId, paperId, pages);
       if ((await r.subjectMode(a.subjectId)) === 'paper') {
-        await onlineBlockRegions(tx, a.subjectId, d.repo, d.photos, questions, 'typedRegions');
+        await growTypedRegions(tx, a.subjectId, d.repo, d.photos, questions, heights);
         // they sat: a 缺考 registered for them no longer makes their score absent
         const absentCleared = await r.clearAbsence(a.subjectId, a.examineeId);
         await d.audit.record(tx, {
@@ -148,6 +152,36 @@ export async function onlineBlockRegions(
   }
   for (const b of await r.blocks(subjectId))
     await r.setRegions(b.id, typedRegions(b.nos, index, heights), column);
+}
+
+/**
+ * A paper subject's 补考 hand-in: its blocks' typed regions grown to this paper's pages (`heights`, by page index),
+ * not drawn again from every answer handed in — a time-out sweep hands in many at once. The blocks are locked, so two
+ * hand-ins at once grow them in turn (neither's height lost). A block without typed regions (none yet, or 题块设置
+ * rewrote the blocks) has them drawn from every answer, as 开始阅卷 does again anyway.
+ */
+export async function growTypedRegions(
+  tx: Db,
+  subjectId: number,
+  repo: typeof onlinePaperRepo,
+  photos: typeof onlinePhotoRepo,
+  questions: Question[],
+  heights: Map<number, number>,
+): Promise<void> {
+  const r = repo(tx);
+  const blocks = await r.blocks(subjectId, true);
+  if (blocks.some((b) => !b.typedRegions)) {
+    await onlineBlockRegions(tx, subjectId, repo, photos, questions, 'typedRegions');
+    return;
+  }
+  const index = typedPageIndex(questions);
+  for (const b of blocks) {
+    const stored = b.typedRegions!;
+    const grown = new Map(heights);
+    for (const s of stored) grown.set(s.page, Math.max(s.h, grown.get(s.page) ?? 0));
+    const next = typedRegions(b.nos, index, grown);
+    if (JSON.stringify(next) !== JSON.stringify(stored)) await r.setRegions(b.id, next, 'typedRegions');
+  }
 }
 
 /** Photos by question, each list in its order. */
