@@ -76,11 +76,29 @@ const truths = await Promise.all(
 const kaohaos = [...new Set(truths.map((t: { answers: { examNumber: string } }) => t.answers.examNumber))];
 
 const sample = files.slice(0, Math.min(Number(args.sample), files.length));
+/** CPU seconds of each thread of this process so far (Linux /proc), by thread id. */
+function threadCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const tid of fs.readdirSync('/proc/self/task'))
+      out.set(tid, cpuSeconds(`${process.pid}/task/${tid}`) ?? 0);
+  } catch {
+    // not Linux: the line by thread is left out
+  }
+  return out;
+}
+
+/** Each thread's CPU seconds since `before`, the busiest first (main thread marked). */
+const threadsSince = (before: Map<string, number>) =>
+  [...threadCpu()]
+    .map(([tid, s]) => ({ tid, main: tid === String(process.pid), s: s - (before.get(tid) ?? 0) }))
+    .sort((a, b) => b.s - a.s);
+
 // Measured before and after the end-to-end run: the machine is shared, and a yardstick taken on a quiet
 // minute beside a run on a busy one (or the reverse) misstates the ratio; the mean of the two brackets it.
 // Its CPU per page is this process's CPU over the timed part (the threads are this process's; the main thread only
 // hands out file names), which the load of others does not multiply as it does the rate.
-async function engineAlone(): Promise<{ rate: number; cpuMs: number }> {
+async function engineAlone(): Promise<{ rate: number; cpuMs: number; threadsMs: number[] }> {
   const engine = new Piscina({
     filename: new URL('./omr-worker.ts', import.meta.url).href,
     minThreads: threads,
@@ -89,11 +107,13 @@ async function engineAlone(): Promise<{ rate: number; cpuMs: number }> {
   await Promise.all(sample.slice(0, 2 * threads).map((f) => engine.run({ file: f, mode: 'full' })));
   const start = performance.now();
   const cpu0 = cpuNow();
+  const threads0 = threadCpu();
   await Promise.all(sample.map((f) => engine.run({ file: f, mode: 'full' })));
   const cpuMs = (1000 * (cpuNow() - cpu0)) / sample.length;
+  const threadsMs = threadsSince(threads0).map((x) => (1000 * x.s) / sample.length);
   const rate = sample.length / ((performance.now() - start) / 1000);
   await engine.destroy();
-  return { rate, cpuMs };
+  return { rate, cpuMs, threadsMs };
 }
 const engineBefore = await engineAlone();
 
@@ -180,17 +200,6 @@ const login = await app.inject({
 });
 const cookie = `yx_sid=${login.json().data.token}`;
 
-/** CPU seconds of each thread of this process so far (Linux /proc), by thread id. */
-function threadCpu(): Map<string, number> {
-  const out = new Map<string, number>();
-  try {
-    for (const tid of fs.readdirSync('/proc/self/task')) out.set(tid, cpuSeconds(`${process.pid}/task/${tid}`) ?? 0);
-  } catch {
-    // not Linux: the line by thread is left out
-  }
-  return out;
-}
-
 let peak = process.memoryUsage().rss;
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
 // tagged so that the count of the server's statements leaves them out
@@ -270,12 +279,9 @@ const serverCpu = cpuNow() - cpu0;
 // pool's threads (the busiest others, as many as the pool has: nothing else here runs that long) and the rest
 // (libuv's file writes and syncs, V8's GC helpers). A recognition thread's CPU over the wall time is how busy it
 // was: what it lacks was spent waiting for pages or for a core.
-const byThread = [...threadCpu()].map(([tid, s]) => ({ tid, s: s - (threads0.get(tid) ?? 0) }));
-const mainCpu = byThread.find((x) => x.tid === String(process.pid))?.s ?? NaN;
-const recognising = byThread
-  .filter((x) => x.tid !== String(process.pid))
-  .sort((a, b) => b.s - a.s)
-  .slice(0, threads);
+const byThread = threadsSince(threads0);
+const mainCpu = byThread.find((x) => x.main)?.s ?? NaN;
+const recognising = byThread.filter((x) => !x.main).slice(0, threads);
 const recognisingCpu = recognising.reduce((a, x) => a + x.s, 0);
 const pgCpu = bench.cpu && pgCpu0 !== null ? (await bench.cpu()) - pgCpu0 : null;
 clearInterval(sampler);
@@ -324,6 +330,10 @@ process.stdout.write(
     ...(byThread.length
       ? [
           `  CPU a page by thread: main (HTTP, jobs, database driver, hashing) ${f1(perPage(mainCpu))} ms, recognition threads ${f1(perPage(recognisingCpu))} ms (each busy ${recognising.map((x) => `${Math.round((100 * x.s) / ((finished - t0) / 1000))} %`).join(', ')} of the run), others (libuv file writes and syncs, GC helpers) ${f1(perPage(serverCpu - mainCpu - recognisingCpu))} ms`,
+          `  the busiest threads, ms a page: server ${byThread
+            .slice(0, 8)
+            .map((x) => `${f1(perPage(x.s))}${x.main ? ' (main)' : ''}`)
+            .join(', ')}; engine alone (after) ${engineAfter.threadsMs.slice(0, 8).map(f1).join(', ')}`,
         ]
       : []),
     `  statements to PostgreSQL (round trips) a page: ${f2(sent / files.length)}  (${sent} for ${files.length} pages, ${papersUploaded} papers); most sent:`,
