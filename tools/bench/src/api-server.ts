@@ -214,8 +214,11 @@ export function peakRssMb(pid: number | undefined): number | null {
   return procStatusMb(pid, 'VmHWM');
 }
 
-/** A process's CPU time so far (Linux /proc stat: user + system), in seconds; null when unreadable. */
-export function cpuSeconds(pid: number | undefined): number | null {
+/**
+ * A process's CPU time so far (Linux /proc stat: user + system), in seconds; null when unreadable. `pid` may name
+ * one thread of it as `pid/task/tid`.
+ */
+export function cpuSeconds(pid: number | string | undefined): number | null {
   try {
     // the fields after the command name (which may hold spaces) start at state: utime and stime are 12th and 13th
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');

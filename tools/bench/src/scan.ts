@@ -1,15 +1,17 @@
 // npm run bench:scan — simulated pages uploaded through the real API (multipart, app.inject) and recognised with
 // an in-process queue and local files, beside a yardstick measured in the same run: the engine alone (decode +
 // recognizePage on a worker pool) on a sample of the same pages.
-// The database: `--pg pglite` (the default: in-process WebAssembly PostgreSQL, whose CPU cannot be told apart from
-// the server's), `--pg embedded` (a real cluster in its own processes, started and metered as bench:marking does:
-// infra/embedded-pg.ts, marking-pg.ts) or `--pg postgres://…` (a database created on that server for the run and
+// The database: `--pg embedded` (the default, as it is the product's: a real cluster in its own processes, started
+// and metered as bench:marking does: infra/embedded-pg.ts, marking-pg.ts), `--pg pglite` (in-process WebAssembly
+// PostgreSQL, the tests' and older versions' database: its work and its garbage run on the server's main thread,
+// so it measures a server no school runs) or `--pg postgres://…` (a database created on that server for the run and
 // dropped after; its CPU is that of the backends serving it, cluster-hosts.ts's meter, without the server's WAL
 // writer and checkpointer). With a real PostgreSQL it prints per recognised page: this process's CPU (the server:
 // upload, jobs, the engine's threads; the bench's own part is reading the files), PostgreSQL's, the engine alone's
 // from the yardstick, and the statements sent to PostgreSQL (each a round trip), counted as marking-cost.test.ts
 // does, by wrapping pg.Client.prototype.query.
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +28,7 @@ import { openPglite, openPostgres, rowsOf, type Database } from '../../../apps/s
 import { startCluster } from '../../../apps/server/src/infra/embedded-pg';
 import { JOB_CONCURRENCY, memoryQueue, type JobQueue } from '../../../apps/server/src/infra/queue';
 import { fsStorage } from '../../../apps/server/src/infra/storage';
-import { benchDatabase } from './api-server';
+import { benchDatabase, cpuSeconds } from './api-server';
 import { pgMeter } from './cluster-hosts';
 import { clusterCpuSeconds } from './marking-pg';
 import { multipart, pageFiles, seedScanWorld } from './scan-world';
@@ -37,7 +39,9 @@ const { values: args } = parseArgs({
     sample: { type: 'string', default: '200' },
     chunk: { type: 'string', default: '50' },
     set: { type: 'string', default: `bench-out/omr/v${SIM_VERSION}-typical-s4` },
-    pg: { type: 'string', default: 'pglite' },
+    pg: { type: 'string', default: 'embedded' },
+    // a V8 CPU profile of the main thread over the measured run, written to this file (.cpuprofile)
+    profile: { type: 'string' },
   },
 });
 const PG = args.pg!;
@@ -72,11 +76,29 @@ const truths = await Promise.all(
 const kaohaos = [...new Set(truths.map((t: { answers: { examNumber: string } }) => t.answers.examNumber))];
 
 const sample = files.slice(0, Math.min(Number(args.sample), files.length));
+/** CPU seconds of each thread of this process so far (Linux /proc), by thread id. */
+function threadCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const tid of fs.readdirSync('/proc/self/task'))
+      out.set(tid, cpuSeconds(`${process.pid}/task/${tid}`) ?? 0);
+  } catch {
+    // not Linux: the line by thread is left out
+  }
+  return out;
+}
+
+/** Each thread's CPU seconds since `before`, the busiest first (main thread marked). */
+const threadsSince = (before: Map<string, number>) =>
+  [...threadCpu()]
+    .map(([tid, s]) => ({ tid, main: tid === String(process.pid), s: s - (before.get(tid) ?? 0) }))
+    .sort((a, b) => b.s - a.s);
+
 // Measured before and after the end-to-end run: the machine is shared, and a yardstick taken on a quiet
 // minute beside a run on a busy one (or the reverse) misstates the ratio; the mean of the two brackets it.
 // Its CPU per page is this process's CPU over the timed part (the threads are this process's; the main thread only
 // hands out file names), which the load of others does not multiply as it does the rate.
-async function engineAlone(): Promise<{ rate: number; cpuMs: number }> {
+async function engineAlone(): Promise<{ rate: number; cpuMs: number; threadsMs: number[] }> {
   const engine = new Piscina({
     filename: new URL('./omr-worker.ts', import.meta.url).href,
     minThreads: threads,
@@ -85,11 +107,13 @@ async function engineAlone(): Promise<{ rate: number; cpuMs: number }> {
   await Promise.all(sample.slice(0, 2 * threads).map((f) => engine.run({ file: f, mode: 'full' })));
   const start = performance.now();
   const cpu0 = cpuNow();
+  const threads0 = threadCpu();
   await Promise.all(sample.map((f) => engine.run({ file: f, mode: 'full' })));
   const cpuMs = (1000 * (cpuNow() - cpu0)) / sample.length;
+  const threadsMs = threadsSince(threads0).map((x) => (1000 * x.s) / sample.length);
   const rate = sample.length / ((performance.now() - start) / 1000);
   await engine.destroy();
-  return { rate, cpuMs };
+  return { rate, cpuMs, threadsMs };
 }
 const engineBefore = await engineAlone();
 
@@ -230,6 +254,13 @@ await recognisedAll(warm.length / 2);
 
 const pgCpu0 = bench.cpu ? await bench.cpu() : null;
 const cpu0 = cpuNow();
+const threads0 = threadCpu();
+const profiler = args.profile ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 countStatements(true);
 const t0 = performance.now();
 await upload(files);
@@ -238,7 +269,20 @@ const papersUploaded = files.length / 2;
 await recognisedAll(all.length / 2);
 const finished = performance.now();
 countStatements(false);
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  fs.writeFileSync(args.profile!, JSON.stringify(profile));
+  profiler.disconnect();
+}
 const serverCpu = cpuNow() - cpu0;
+// Each thread's CPU over the run: the main thread (HTTP, jobs, the database driver, hashing), the recognition
+// pool's threads (the busiest others, as many as the pool has: nothing else here runs that long) and the rest
+// (libuv's file writes and syncs, V8's GC helpers). A recognition thread's CPU over the wall time is how busy it
+// was: what it lacks was spent waiting for pages or for a core.
+const byThread = threadsSince(threads0);
+const mainCpu = byThread.find((x) => x.main)?.s ?? NaN;
+const recognising = byThread.filter((x) => !x.main).slice(0, threads);
+const recognisingCpu = recognising.reduce((a, x) => a + x.s, 0);
 const pgCpu = bench.cpu && pgCpu0 !== null ? (await bench.cpu()) - pgCpu0 : null;
 clearInterval(sampler);
 
@@ -283,6 +327,15 @@ process.stdout.write(
     `  engine alone (decode + recognize, ${sample.length} pages on ${threads} threads, same run): ${f1(engineRate)} pages/s  (before ${f1(engineBefore.rate)}, after ${f1(engineAfter.rate)})`,
     `  ratio end-to-end / engine: ${(e2eRate / engineRate).toFixed(2)}  (goal ≥ 0.9)`,
     ...pgLines,
+    ...(byThread.length
+      ? [
+          `  CPU a page by thread: main (HTTP, jobs, database driver, hashing) ${f1(perPage(mainCpu))} ms, recognition threads ${f1(perPage(recognisingCpu))} ms (each busy ${recognising.map((x) => `${Math.round((100 * x.s) / ((finished - t0) / 1000))} %`).join(', ')} of the run), others (libuv file writes and syncs, GC helpers) ${f1(perPage(serverCpu - mainCpu - recognisingCpu))} ms`,
+          `  the busiest threads, ms a page: server ${byThread
+            .slice(0, 8)
+            .map((x) => `${f1(perPage(x.s))}${x.main ? ' (main)' : ''}`)
+            .join(', ')}; engine alone (after) ${engineAfter.threadsMs.slice(0, 8).map(f1).join(', ')}`,
+        ]
+      : []),
     `  statements to PostgreSQL (round trips) a page: ${f2(sent / files.length)}  (${sent} for ${files.length} pages, ${papersUploaded} papers); most sent:`,
     ...heaviest.map(([text, n]) => `    ${f2(n / files.length)}/page  ${text.slice(0, 110)}`),
     `    ${f2(others / files.length)}/page  ${bySent.length - heaviest.length} other statements`,

@@ -14,7 +14,6 @@ import { onlinePhotoRepo } from './online-photo.repo';
 import { onlineRepo } from './online.repo';
 import { paperMatchService } from '../scan/recognition/paper-match.service';
 import { scanRepo } from '../scan/scan.repo';
-import { scanFinishRepo } from '../scan/finish/scan-finish.repo';
 
 // 补考 of a paper (scanned) subject (issue 34): examinees 0–2 have scanned sheets, 3 is 缺考, 4 has nothing yet.
 // 5 starts a window and a sheet of theirs is scanned before the hand-in: the sheet stays their paper.
@@ -217,7 +216,7 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
   it('a sheet scanned later with their 考号 is a 考号重复 exception, not a second or replacing paper', async () => {
     const db = t.database.db;
     const sheet = await s.addPaper(null as never, { '1': ['C'] }, { examineeId: null, status: 'pending' });
-    const match = paperMatchService({ scan: scanRepo, finish: scanFinishRepo });
+    const match = paperMatchService({ scan: scanRepo });
     const out = await db.transaction((tx) =>
       match.match(tx, {
         paper: sheet,

@@ -98,7 +98,7 @@ export function scanJobDeps(d: {
   /** the block module's framed regions: recognition cuts the blocks of each page it decodes */
   blockRegions?: ScanJobDeps['blockRegions'];
 }): ScanJobDeps {
-  return { ...d, repo: scanRepo, match: paperMatchService({ scan: scanRepo, finish: scanFinishRepo }) };
+  return { ...d, repo: scanRepo, match: paperMatchService({ scan: scanRepo }) };
 }
 
 /**

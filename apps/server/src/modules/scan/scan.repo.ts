@@ -1,14 +1,27 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { CardTemplate } from '@yj/contracts';
-import type { Db } from '../../infra/db';
+import { rowsOf, type Db } from '../../infra/db';
 import { readPageResult, readTemplateBody } from '../../db/stored';
-import { examinee, paper, scanBatch, scanException, scanPage, subject, template } from '../../db/schema';
+import {
+  absence,
+  examinee,
+  paper,
+  scanBatch,
+  scanException,
+  scanPage,
+  subject,
+  template,
+} from '../../db/schema';
 
 export type BatchRow = typeof scanBatch.$inferSelect;
 export type PaperRow = typeof paper.$inferSelect;
 export type PageRow = typeof scanPage.$inferSelect;
 export type NewPage = typeof scanPage.$inferInsert;
 export type NewException = typeof scanException.$inferInsert;
+/** What the finishing transaction reads of the paper it locks. */
+export type LockedPaper = Pick<PaperRow, 'status' | 'examineeId' | 'kaohao'> & { deletedAt: unknown };
+/** Runs one statement of the caller's transaction (infra/pipeline.ts `first` / `last`). */
+export type RunStatement = (q: SQL) => Promise<unknown>;
 
 /** A page row with its stored result parsed (once, here). */
 export const pageRow = (row: PageRow): PageRow => ({ ...row, result: readPageResult(row.result, row.id) });
@@ -138,6 +151,21 @@ export function scanRepo(db: Db) {
       await db.update(scanPage).set(v).where(eq(scanPage.id, id));
     },
 
+    /**
+     * The results of a paper's recognised pages, in one statement (it was one a page). `recognised_at` is the
+     * transaction's time, the same for the paper's pages.
+     */
+    async recognisedPages(
+      pages: Array<Pick<NewPage, 'status' | 'templatePage' | 'result' | 'error'> & { id: number }>,
+    ): Promise<void> {
+      if (!pages.length) return;
+      const rows = pages.map((x) => ({ i: x.id, s: x.status, t: x.templatePage, r: x.result, e: x.error }));
+      await db.execute(sql`
+        update ${scanPage} set status = x.s, template_page = x.t, result = x.r, error = x.e, recognised_at = now()
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(i int, s text, t smallint, r jsonb, e text)
+        where ${scanPage.id} = x.i`);
+    },
+
     async updatePaper(id: number, v: Partial<typeof paper.$inferInsert>): Promise<void> {
       await db.update(paper).set(v).where(eq(paper.id, id));
     },
@@ -156,6 +184,27 @@ export function scanRepo(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * What the match asks of an examinee it locked (lockExaminee, or given by a person): their live paper other than
+     * this one, and whether they are recorded absent, in one statement. Sent after the lock, never with it: a
+     * statement that waited for the lock reads with the snapshot it started with, and would miss the paper or
+     * absence the holder of the lock just committed.
+     */
+    async examineeState(
+      subjectId: number,
+      examineeId: number,
+      except: number,
+    ): Promise<{ otherPaper: number | null; absent: boolean }> {
+      const r = await db.execute(sql`
+        select (select ${paper.id} from ${paper} where ${paper.subjectId} = ${subjectId}
+                  and ${paper.examineeId} = ${examineeId} and ${paper.deletedAt} is null and ${paper.id} <> ${except}
+                  order by ${paper.id} limit 1) as "otherPaper",
+          exists (select from ${absence} where ${absence.subjectId} = ${subjectId}
+                  and ${absence.examineeId} = ${examineeId}) as absent`);
+      const [row] = rowsOf<{ otherPaper: number | null; absent: boolean }>(r);
+      return { otherPaper: row?.otherPaper ?? null, absent: row?.absent === true };
+    },
+
     async paperOfExaminee(subjectId: number, examineeId: number, except: number): Promise<number | null> {
       const [row] = await db
         .select({ id: paper.id })
@@ -171,17 +220,24 @@ export function scanRepo(db: Db) {
       return row?.id ?? null;
     },
 
-    /** Marks the batch done once none of its papers waits for recognition. */
-    async closeBatchIfDone(batchId: number): Promise<void> {
-      await db
-        .update(scanBatch)
-        .set({ state: 'done' })
-        .where(
-          and(
-            eq(scanBatch.id, batchId),
-            sql`not exists (select 1 from ${paper} where ${paper.batchId} = ${batchId} and ${paper.status} = 'pending' and ${paper.deletedAt} is null)`,
-          ),
-        );
+    /**
+     * Locks the paper for its finishing transaction (two workers never finish one paper twice), sent through `run`:
+     * the recognition job's pipelined transaction sends `begin` with it (infra/pipeline.ts `first`).
+     */
+    async lockPaperVia(run: RunStatement, id: number): Promise<LockedPaper | null> {
+      const r = await run(sql`select status, deleted_at as "deletedAt", examinee_id as "examineeId", kaohao
+        from ${paper} where ${paper.id} = ${id} for update`);
+      return rowsOf<LockedPaper>(r)[0] ?? null;
+    },
+
+    /**
+     * Marks the batch done once none of its papers waits for recognition, sent through `run`: the recognition job
+     * sends `commit` with it (infra/pipeline.ts `last`).
+     */
+    async closeBatchIfDone(run: RunStatement, batchId: number): Promise<void> {
+      await run(sql`update ${scanBatch} set state = 'done' where ${scanBatch.id} = ${batchId}
+        and not exists (select 1 from ${paper} where ${paper.batchId} = ${batchId} and ${paper.status} = 'pending'
+          and ${paper.deletedAt} is null)`);
     },
 
     /** Papers still waiting for recognition (re-queued at start-up: a crash loses no acknowledged page). */

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { KeyQuestion, SubjectKey } from '@yj/scoring';
 import { rowsOf, type Db } from '../../infra/db';
-import { block, examinee, question, subject } from '../../db/schema';
+import { block, examinee, paper, question, subject } from '../../db/schema';
 
 /** What one examinee's score is derived from, as one row of a batch. */
 export interface ScoreSource {
@@ -16,6 +16,72 @@ export interface ScoreSource {
   adjusted: Record<string, number> | null;
   absent: boolean;
   irregular: boolean;
+}
+
+/** What deriving reads of a subject: its exam, whether its scores were imported, its key and its blocks. */
+export interface Scoring {
+  id: number;
+  examId: number;
+  scoresImported: boolean;
+  key: SubjectKey;
+  blockIds: number[];
+}
+
+/** A subject that is not deleted: by its id, or by the column holding it (a paper's subject). */
+const live = (id: number | typeof paper.subjectId) =>
+  and(typeof id === 'number' ? eq(subject.id, id) : eq(subject.id, id), isNull(subject.deletedAt));
+
+// The subqueries name the outer "subject" in full: drizzle writes a one-table select's columns unqualified, and
+// a bare "id" inside them would be the inner table's.
+
+/** The objective key, one JSON object a question in key order (the scorer's KeyQuestion, numbers as numbers). */
+const keyQuestions = sql<KeyQuestion[]>`coalesce((
+  select jsonb_agg(jsonb_build_object('no', q.no, 'kind', q.kind, 'score', q.score, 'partialScore', q.partial_score,
+      'partialRule', q.partial_rule, 'answer', q.answer, 'answerB', q.answer_b, 'bNo', q.b_no, 'special', q.special)
+    order by q.sort, q.id)
+  from ${question} q where q.subject_id = "subject".id and q.kind <> 'subjective'), '[]'::jsonb)`;
+
+const scoringFields = {
+  // set_config(…, true) is `set local`: for the rest of the caller's transaction
+  jit: sql<string>`set_config('jit', 'off', true)`,
+  id: subject.id,
+  examId: subject.examId,
+  scoresImported: subject.scoresImported,
+  abEnabled: subject.abEnabled,
+  optionalGroups: subject.optionalGroups,
+  questions: keyQuestions,
+  blockIds: sql<number[]>`array(select b.id from ${block} b where b.subject_id = "subject".id order by b.id)`,
+};
+
+interface ScoringRow {
+  id: number;
+  examId: number;
+  scoresImported: boolean;
+  abEnabled: boolean;
+  optionalGroups: SubjectKey['optionalGroups'];
+  questions: KeyQuestion[];
+  blockIds: number[];
+}
+
+function scoringOf(row: ScoringRow): Scoring {
+  const objective: KeyQuestion[] = row.questions.map((r) => ({
+    no: r.no,
+    kind: r.kind,
+    score: Number(r.score),
+    partialScore: r.partialScore === null ? null : Number(r.partialScore),
+    partialRule: r.partialRule,
+    answer: r.answer,
+    answerB: r.answerB,
+    bNo: r.bNo,
+    special: r.special,
+  }));
+  return {
+    id: row.id,
+    examId: row.examId,
+    scoresImported: row.scoresImported,
+    key: { objective, optionalGroups: row.optionalGroups, abEnabled: row.abEnabled },
+    blockIds: row.blockIds.map(Number),
+  };
 }
 
 /** One derived row to write. */
@@ -40,48 +106,39 @@ export { rowsOf };
 export function scoreComputeRepo(db: Db) {
   return {
     /**
-     * The batch read's estimates are far off (jsonb expanded per sheet), which turns JIT compilation on: seconds
-     * of compiling for a statement that runs in a fraction of one. Off for the rest of the caller's transaction.
+     * What deriving needs of a subject, in one statement (it was four: `set local jit = off`, the subject, its
+     * objective key, its blocks): read again for every call — every recognised paper — so a key or a block edited
+     * in another process (the API beside `npm run worker`, another host) counts from the next paper on, with no
+     * cache to invalidate. null: no such subject, or deleted.
+     *
+     * It also turns JIT compilation off for the rest of the caller's transaction: the batch read's estimates are
+     * far off (jsonb expanded per sheet), which turns JIT on, seconds of compiling for a statement that runs in a
+     * fraction of one.
      */
-    async noJit(): Promise<void> {
-      await db.execute(sql`set local jit = off`);
+    async scoring(subjectId: number): Promise<Scoring | null> {
+      const [row] = await db.select(scoringFields).from(subject).where(live(subjectId));
+      return row ? scoringOf(row) : null;
     },
 
-    async subject(subjectId: number) {
-      const [s] = await db
-        .select({
-          id: subject.id,
-          examId: subject.examId,
-          status: subject.status,
-          fullScore: subject.fullScore,
-          abEnabled: subject.abEnabled,
-          optionalGroups: subject.optionalGroups,
-          scoresImported: subject.scoresImported,
-        })
-        .from(subject)
-        .where(and(eq(subject.id, subjectId), isNull(subject.deletedAt)));
-      return s ?? null;
-    },
-
-    async key(s: { id: number; abEnabled: boolean; optionalGroups: SubjectKey['optionalGroups'] }) {
-      const rows = await db
-        .select()
-        .from(question)
-        .where(and(eq(question.subjectId, s.id), ne(question.kind, 'subjective')))
-        .orderBy(asc(question.sort), asc(question.id));
-      const objective: KeyQuestion[] = rows.map((r) => ({
-        no: r.no,
-        kind: r.kind as KeyQuestion['kind'],
-        score: Number(r.score),
-        partialScore: r.partialScore === null ? null : Number(r.partialScore),
-        partialRule: r.partialRule as KeyQuestion['partialRule'],
-        answer: r.answer,
-        answerB: r.answerB,
-        bNo: r.bNo,
-        special: r.special as KeyQuestion['special'],
-      }));
-      const key: SubjectKey = { objective, optionalGroups: s.optionalGroups, abEnabled: s.abEnabled };
-      return key;
+    /**
+     * The same for a paper's subject, with the paper's subject and examinee (the paper hook's question), in one
+     * statement. null: no such paper; `scoring` null: its subject is deleted.
+     */
+    async paperScoring(
+      paperId: number,
+    ): Promise<{ subjectId: number; examineeId: number | null; scoring: Scoring | null } | null> {
+      const [row] = await db
+        .select({ paperSubject: paper.subjectId, paperExaminee: paper.examineeId, ...scoringFields })
+        .from(paper)
+        .leftJoin(subject, live(paper.subjectId))
+        .where(eq(paper.id, paperId));
+      if (!row) return null;
+      const { paperSubject, paperExaminee, ...s } = row;
+      return {
+        subjectId: paperSubject,
+        examineeId: paperExaminee,
+        scoring: s.id === null ? null : scoringOf(s as ScoringRow),
+      };
     },
 
     /** Every examinee of the exam, by id (a full recompute cuts them into batches). */
@@ -91,11 +148,6 @@ export function scoreComputeRepo(db: Db) {
         .from(examinee)
         .where(eq(examinee.examId, examId))
         .orderBy(asc(examinee.id));
-      return rows.map((r) => r.id);
-    },
-
-    async blockIds(subjectId: number): Promise<number[]> {
-      const rows = await db.select({ id: block.id }).from(block).where(eq(block.subjectId, subjectId));
       return rows.map((r) => r.id);
     },
 
@@ -143,14 +195,6 @@ export function scoreComputeRepo(db: Db) {
           is distinct from
           (excluded.paper_id, excluded.objective, excluded.subjective, excluded.total, excluded.question_scores,
            excluded.absent)`);
-    },
-
-    /** The subject and examinee of a paper (null: deleted or not matched to an examinee). */
-    async paperExaminee(paperId: number): Promise<{ subjectId: number; examineeId: number | null } | null> {
-      const r = await db.execute(
-        sql`select subject_id as "subjectId", examinee_id as "examineeId" from paper where id = ${paperId}`,
-      );
-      return rowsOf<{ subjectId: number; examineeId: number | null }>(r)[0] ?? null;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { examinee, question, score, scoreAdjustment } from '../../db/schema';
+import { block, blockScore, examinee, question, score, scoreAdjustment } from '../../db/schema';
 import { buildUser } from '../../../test/factories';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
 import type { ScoreCompute } from './score-compute';
@@ -102,5 +102,35 @@ describe('score derivation', () => {
       irregular: true,
       irregularReason: '夹带',
     });
+  });
+  it('the paper hook scores by the key and the blocks as they are at each call, keeping nothing between papers', async () => {
+    const db = t.database.db;
+    const hook = (paperId: number) => db.transaction((tx) => compute.paper(tx, paperId));
+    // e5 had no sheet: one now, right on every question (1's key is A since the change above)
+    const p = await scene.addPaper(ids[5]!, { '1': ['A'], '2': ['C'], '3': ['A', 'C', 'D'], '4': ['A'] });
+    await hook(p.id);
+    expect(await rowOf(ids[5]!)).toMatchObject({ objective: 13, subjective: 0, total: 13 });
+    // the key of 2 changes after that call (a recognised paper's): the next call scores by the new key
+    await db
+      .update(question)
+      .set({ answer: 'B' })
+      .where(and(eq(question.subjectId, scene.subjectId), eq(question.no, '2')));
+    await hook(p.id);
+    expect(await rowOf(ids[5]!)).toMatchObject({ objective: 10, subjective: 0, total: 10 });
+    // a block framed after that, its score in: counted at the next call
+    const [more] = await db
+      .insert(block)
+      .values({ subjectId: scene.subjectId, name: '补充', nos: ['21'] })
+      .returning();
+    await db.insert(blockScore).values({
+      blockId: more!.id,
+      paperId: p.id,
+      subjectId: scene.subjectId,
+      score: 4,
+      questionScores: { '21': 4 },
+      source: 'single',
+    });
+    await hook(p.id);
+    expect(await rowOf(ids[5]!)).toMatchObject({ objective: 10, subjective: 4, total: 14 });
   });
 });

@@ -1,5 +1,4 @@
 import type { Db } from '../../../infra/db';
-import type { scanFinishRepo } from '../finish/scan-finish.repo';
 import type { NewException, PaperRow, scanRepo } from '../scan.repo';
 
 /** What recognition read of a paper, as the matching needs it. */
@@ -23,7 +22,7 @@ export interface PaperReading {
  * paper's school, refused when that examinee already has a live paper; and the absence rule — a sheet of a
  * student recorded 缺考 that shows no mark is an exception a person settles. Runs inside the job's transaction.
  */
-export function paperMatchService(d: { scan: typeof scanRepo; finish: typeof scanFinishRepo }) {
+export function paperMatchService(d: { scan: typeof scanRepo }) {
   return {
     async match(tx: Db, x: PaperReading): Promise<{ examineeId: number | null; exceptions: NewException[] }> {
       const r = d.scan(tx);
@@ -31,11 +30,13 @@ export function paperMatchService(d: { scan: typeof scanRepo; finish: typeof sca
       const exceptions: NewException[] = [];
       let examineeId = x.given;
       const withKaohao = { ...x.at, region: '考号' };
+      // the examinee's 缺考 record, read with their other live paper once they are locked
+      let absent: boolean | null = null;
       if (!examineeId && x.ask) {
         const hit = kaohao ? await r.lockExaminee(x.examId, kaohao) : null;
-        const other = hit ? await r.paperOfExaminee(p.subjectId, hit.id, p.id) : null;
+        const state = hit ? await r.examineeState(p.subjectId, hit.id, p.id) : null;
         if (!kaohao) exceptions.push({ ...withKaohao, type: 'kaohao', reason: '未识别到考号', detail: {} });
-        else if (!hit)
+        else if (!hit || !state)
           exceptions.push({
             ...withKaohao,
             type: 'kaohao',
@@ -49,25 +50,31 @@ export function paperMatchService(d: { scan: typeof scanRepo; finish: typeof sca
             reason: `考号 ${kaohao} 不是本校考生`,
             detail: { kaohao },
           });
-        else if (other)
+        else if (state.otherPaper)
           exceptions.push({
             ...withKaohao,
             type: 'kaohaoRepeat',
             reason: `考号 ${kaohao} 已有答题卡`,
-            detail: { kaohao, examineeId: hit.id, otherPaperId: other },
+            detail: { kaohao, examineeId: hit.id, otherPaperId: state.otherPaper },
           });
-        else examineeId = hit.id;
+        else {
+          examineeId = hit.id;
+          absent = state.absent;
+        }
       }
       // a sheet of a student recorded 缺考 (by hand, or a mark confirmed before this sheet was read again)
       // that shows no mark now: one of the two is wrong, and a person says which
-      if (examineeId && !x.absent && (await d.finish(tx).absentOf(p.subjectId, [examineeId])).has(examineeId))
-        exceptions.push({
-          ...withKaohao,
-          region: null,
-          type: 'absent',
-          reason: '该考生已登记缺考，但扫描到了答题卡：确认缺考，或清除缺考标记',
-          detail: { examineeId },
-        });
+      if (examineeId && !x.absent) {
+        absent ??= (await r.examineeState(p.subjectId, examineeId, p.id)).absent;
+        if (absent)
+          exceptions.push({
+            ...withKaohao,
+            region: null,
+            type: 'absent',
+            reason: '该考生已登记缺考，但扫描到了答题卡：确认缺考，或清除缺考标记',
+            detail: { examineeId },
+          });
+      }
       return { examineeId, exceptions };
     },
   };

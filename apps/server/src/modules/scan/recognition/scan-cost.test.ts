@@ -102,7 +102,7 @@ afterAll(async () => {
 });
 
 describe('a recognised paper', () => {
-  it('reads its two pages and counts their attempts in one statement, and writes each page once', async () => {
+  it('reads its two pages and counts their attempts in one statement, and writes their results in one', async () => {
     const paperId = await uploadPaper(0);
     const [job, ...more] = held.take('scan.recognize');
     expect(more).toHaveLength(0);
@@ -118,11 +118,23 @@ describe('a recognised paper', () => {
     // before: the pages read, then one bump a page (3 statements for 2 pages)
     expect(texts.filter((q) => q.includes('"attempts" + 1'))).toHaveLength(1);
     expect(texts.filter((q) => /^select .* from "scan_page"/s.test(q))).toHaveLength(0);
-    expect(texts.filter((q) => q.startsWith('update "scan_page" set "template_page"'))).toHaveLength(2);
-    // The whole job is 21 statements (bench:scan prints them all): context, template and blocks (both cached for
-    // the next papers), attempts; begin, lock, one update a page, the 考号 match (3), the paper; the objective
-    // scores (7); the batch; commit. Not held as a total here: the app's timers (the score queue's sweeps) send
-    // statements of their own at any moment.
+    // the pages' results in one write (it was one a page)
+    expect(texts.filter((q) => /update "scan_page" set status = x\.s/.test(q))).toHaveLength(1);
+    expect(texts.filter((q) => q.startsWith('update "scan_page" set "template_page"'))).toHaveLength(0);
+    // begin travels with the paper's lock and commit with the batch's close (infra/pipeline.ts)
+    expect(texts.filter((q) => /^begin;\s*select status, deleted_at/.test(q))).toHaveLength(1);
+    expect(texts.filter((q) => /update "scan_batch" set state = 'done'.*;\s*commit$/s.test(q))).toHaveLength(
+      1,
+    );
+    // the objective scores read the paper, the subject, its key and its blocks in one statement (it was five)
+    expect(texts.filter((q) => q.includes("set_config('jit', 'off', true)"))).toHaveLength(1);
+    expect(
+      texts.filter((q) => /set local jit|from "question" where|select "id" from "block" where/.test(q)),
+    ).toHaveLength(0);
+    // The whole job is 13 statements (bench:scan prints them all): context, template and blocks (both cached for
+    // the next papers), attempts; begin with the lock, the 考号 match (2: the lock, then the examinee's other paper
+    // and 缺考), the pages, the paper; the objective scores (3); the batch with commit. Not held as a total here:
+    // the app's timers (the score queue's sweeps) send statements of their own at any moment.
   }, 120_000);
 
   it('gives a page up as an image exception after five failed attempts, counted once a job', async () => {

@@ -9,6 +9,7 @@ import {
 import type { PageResult } from '@yj/omr';
 import type { PaperScore } from '../../../db/schema';
 import type { Db } from '../../../infra/db';
+import { pipedTransaction } from '../../../infra/pipeline';
 import type { JobPayload, Jobs, JobStatus } from '../../../infra/jobs';
 import type { PaperScoreHook } from '../../score/score-compute';
 import type { Storage } from '../../../infra/storage';
@@ -121,8 +122,14 @@ export function scanJobs(d: ScanJobDeps) {
       const used = { storageKey: page.storageKey, matrix: o.result.registration.matrix };
       for (const [i, bytes] of o.cuts.entries()) {
         if (!bytes) continue;
-        const key = blockCutKey(paperId, blocks[i]!, blocks[i]!.map(() => used));
-        await d.storage.put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).catch(() => undefined);
+        const key = blockCutKey(
+          paperId,
+          blocks[i]!,
+          blocks[i]!.map(() => used),
+        );
+        await d.storage
+          .put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+          .catch(() => undefined);
       }
     }
   }
@@ -156,14 +163,15 @@ export function scanJobs(d: ScanJobDeps) {
   }
 
   async function finish(p: PaperRow, examId: number, done: Recognised[]): Promise<void> {
-    await d.db.transaction(async (tx) => {
+    // begin travels with the lock and commit with the batch's close: two round trips fewer (infra/pipeline.ts)
+    await pipedTransaction(d.db, async ({ tx, first, last }) => {
       const r = d.repo(tx);
-      const locked = await r.lockPaper(p.id);
+      const locked = await r.lockPaperVia(first, p.id);
       if (!locked || locked.status !== PaperStatus.pending || locked.deletedAt) return;
       const base = { subjectId: p.subjectId, schoolId: p.schoolId, batchId: p.batchId, paperId: p.id };
       const exceptions: NewException[] = [];
       let kaohaoFlagged = false;
-      for (const { page, outcome: o, manual } of done) {
+      for (const { page, outcome: o } of done) {
         const at = { ...base, pageId: page.id };
         if (!o.ok) {
           exceptions.push({ ...at, type: 'image', reason: o.reason, detail: {} });
@@ -180,7 +188,10 @@ export function scanJobs(d: ScanJobDeps) {
             });
           }
         }
-        await r.updatePage(page.id, {
+      }
+      await r.recognisedPages(
+        done.map(({ page, outcome: o, manual }) => ({
+          id: page.id,
           status: pageStatus(o),
           templatePage: o.ok ? o.result.pageIndex : null,
           result: {
@@ -188,9 +199,8 @@ export function scanJobs(d: ScanJobDeps) {
             ...(manual ? { manual } : {}),
           },
           error: o.ok ? null : o.reason,
-          recognisedAt: new Date(),
-        });
-      }
+        })),
+      );
       const c = combine(done);
       // a paper none of whose pages registered (blank, another card, unreadable) already says why
       const readable = done.some((x) => x.outcome.ok && x.outcome.result.registration !== null);
@@ -219,7 +229,7 @@ export function scanJobs(d: ScanJobDeps) {
       });
       // the examinee's objective scores and totals follow the sheet in the same transaction
       await d.scores?.(tx, p.id, locked.examineeId);
-      await r.closeBatchIfDone(p.batchId);
+      await r.closeBatchIfDone(last, p.batchId);
     });
   }
 
