@@ -106,6 +106,7 @@ import {
   topStatements,
 } from './marking-pg';
 import { cutAhead } from './marking-cuts';
+import { printTail, tailWindow } from './marking-tail';
 import { p50p99, runHealth, runMarkers, THRESHOLD } from './marking-load';
 import { seedMarking, writePageImage } from './marking-seed';
 import { pollMonitor, seedMonitor } from './marking-monitor';
@@ -122,6 +123,7 @@ const CUTS_AHEAD = process.env.BENCH_CUTS === 'ahead';
 const MONITOR = process.env.BENCH_MONITOR === '1';
 const CLAIM_EACH = process.env.BENCH_FLOW === 'claim-each';
 const PG_STATS = process.env.BENCH_PG_STATS === '1';
+const TAIL = process.env.BENCH_TAIL === '1';
 
 const log = (s: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${s}\n`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-bench-marking-'));
@@ -139,7 +141,7 @@ const dbUrl = database.url ?? cluster!.url;
 const engine = database.url ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PostgreSQL (the default)';
 const port = await freePort();
 const base = `http://${HOST}:${port}`;
-let server = startServer(port, dataDir, database.url);
+let server = startServer(port, dataDir, database.url, { tailProbe: TAIL });
 const guard = setTimeout(
   () => {
     log('bench:marking took too long, stopping');
@@ -191,7 +193,7 @@ async function killAndRestart(): Promise<void> {
   const exited = new Promise((res) => server.once('exit', res));
   server.kill('SIGKILL');
   await exited;
-  server = startServer(port, dataDir, database.url);
+  server = startServer(port, dataDir, database.url, { tailProbe: TAIL });
   await waitHealthy(base, server);
   killed.downtime = (performance.now() - t0) / 1000;
   log(`server back after ${killed.downtime.toFixed(1)} s`);
@@ -247,6 +249,7 @@ try {
   const clientCpu0 = process.cpuUsage();
   const serverCpu0 = cpuSeconds(server.pid);
   const pgCpu0 = cluster ? clusterCpuSeconds(cluster.dir) : null;
+  const tail = TAIL ? await tailWindow(dbUrl, server) : null;
   let running = true;
   const [load, polled, backends] = await Promise.all([
     runMarkers({
@@ -265,6 +268,7 @@ try {
     PG_STATS ? sampleBackends(dbUrl, () => !running) : Promise.resolve(null),
     KILL ? killAndRestart() : Promise.resolve(),
   ]);
+  const tailResult = await tail?.end();
   const clientCpu = process.cpuUsage(clientCpu0);
   const clientCpuS = (clientCpu.user + clientCpu.system) / 1e6;
   const serverCpu1 = cpuSeconds(server.pid);
@@ -347,6 +351,8 @@ try {
   const samples = backends?.get('(samples)') ?? 0;
   for (const [k, n] of [...(backends ?? [])].sort((a, b) => b[1] - a[1]).slice(1, 16))
     row(`  backends ${(n / samples).toFixed(2)}`, k);
+  if (tailResult)
+    printTail(tailResult, load.counted, load.submitGap.length ? p50p99(load.submitGap) : null, row);
   for (const st of statements)
     row(
       `  ${st.calls.toLocaleString()} calls`,
