@@ -14,6 +14,7 @@ const ACCOUNT = '13800000001'; // the demo school's administrator: signs in, rea
 const root = path.resolve(import.meta.dirname, '../../..');
 const OK_BODY = /^\{"code":0[,}]/;
 const MEMORY_PROBE = pathToFileURL(path.join(import.meta.dirname, 'memory-probe.mjs')).href;
+const TAIL_PROBE = pathToFileURL(path.join(import.meta.dirname, 'tail-probe.mjs')).href;
 
 export interface Target {
   name: string;
@@ -73,8 +74,11 @@ export function startServer(
   port: number,
   dataDir: string,
   databaseUrl: string | undefined,
-  /** memoryProbe: the server answers askMemory (server-memory.ts) over an IPC channel, with --expose-gc */
-  opts: { memoryProbe?: boolean } = {},
+  /**
+   * memoryProbe: the server answers askMemory (server-memory.ts) over an IPC channel, with --expose-gc;
+   * tailProbe: it records what its requests' time is made of (tail-probe.mjs, marking-tail.ts)
+   */
+  opts: { memoryProbe?: boolean; tailProbe?: boolean } = {},
 ): ChildProcess {
   // The entry reads its configuration from the environment like `npm start`; only what the bench needs is set.
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
@@ -95,11 +99,15 @@ export function startServer(
   // the server as `npm start` runs it: from its bundle (built here when older than the sources)
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`server bundle: ${built.stderr}`);
-  const probe = opts.memoryProbe ? ['--expose-gc', '--import', MEMORY_PROBE] : [];
+  const probe = [
+    ...(opts.memoryProbe ? ['--expose-gc', '--import', MEMORY_PROBE] : []),
+    ...(opts.tailProbe ? ['--import', TAIL_PROBE] : []),
+  ];
+  const ipc = opts.memoryProbe || opts.tailProbe;
   return spawn(process.execPath, [...prof, ...probe, built.stdout.trim()], {
     cwd: root,
     env,
-    stdio: ['ignore', 'ignore', 'inherit', ...(opts.memoryProbe ? (['ipc'] as const) : [])],
+    stdio: ['ignore', 'ignore', 'inherit', ...(ipc ? (['ipc'] as const) : [])],
   });
 }
 

@@ -32,6 +32,8 @@ export interface LoadResult {
   submit: number[];
   imageFirst: number[];
   imageCached: number[];
+  /** per submit, its latency here less the server's own time (`x-tail-ms`, BENCH_TAIL): this side's share */
+  submitGap: number[];
   /** code 0 submits that counted (a replay after a lost answer is acknowledged but not counted) */
   counted: number;
   replays: number;
@@ -121,6 +123,7 @@ export async function runMarkers(opts: {
     submit: [],
     imageFirst: [],
     imageCached: [],
+    submitGap: [],
     counted: 0,
     replays: 0,
     ledger: [],
@@ -140,11 +143,16 @@ export async function runMarkers(opts: {
     path: string,
     cookie: string,
     body?: string,
-  ): Promise<{ ms: number; code: number; message: string; data: T }> {
+  ): Promise<{ ms: number; serverMs: number | null; code: number; message: string; data: T }> {
     const t0 = performance.now();
     const res = await pool.request({ method, path, headers: { ...HEADERS, cookie }, body });
     const json = (await res.body.json()) as { code: number; message: string; data: T };
-    return { ms: performance.now() - t0, ...json };
+    const server = res.headers['x-tail-ms'];
+    return {
+      ms: performance.now() - t0,
+      serverMs: typeof server === 'string' ? Number(server) : null,
+      ...json,
+    };
   }
 
   async function image(s: State, task: MarkTask): Promise<void> {
@@ -210,6 +218,7 @@ export async function runMarkers(opts: {
     if (a.code !== 0) return refuse(`submit: ${a.message}`);
     if (a.data.next) hold(s, a.data.next);
     r.submit.push(a.ms);
+    if (a.serverMs !== null) r.submitGap.push(a.ms - a.serverMs);
     if (a.data.counted) r.counted++;
     else r.replays++;
     r.ledger.push({

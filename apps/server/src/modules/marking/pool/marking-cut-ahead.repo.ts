@@ -34,6 +34,40 @@ export async function pendingAfter(
   );
 }
 
+/** The block's papers with a pending first mark after a pool position, in pool order: ids only (the walk). */
+export async function pendingPapers(
+  db: Db,
+  blockId: number,
+  afterPos: number,
+  limit: number,
+): Promise<Array<{ pool_pos: number; paper_id: number }>> {
+  return rowsOf<{ pool_pos: number; paper_id: number }>(
+    await db.execute(sql`select t.pool_pos, t.paper_id from mark_task t
+      where t.block_id = ${blockId} and t.slot = ${MarkSlot.first} and t.status = 'pending'
+        and t.pool_pos > ${afterPos}
+      order by t.pool_pos limit ${limit}`),
+  );
+}
+
+/** The regions of every framed block of the subject, in id order (`pendingAfter`'s `blocks` of each paper). */
+export async function subjectRegions(db: Db, subjectId: number): Promise<BlockRegion[][]> {
+  return rowsOf<{ regions: BlockRegion[] }>(
+    await db.execute(sql`select regions from block where subject_id = ${subjectId}
+      and jsonb_array_length(regions) > 0 order by id`),
+  ).map((b) => b.regions);
+}
+
+/** The pages of these papers as the cutter reads them (`TASK_PAGES`), by paper. */
+export async function paperPages(db: Db, paperIds: number[]): Promise<Map<number, TaskPage[]>> {
+  const rows = withPages(
+    rowsOf<{ paper_id: number; pages: TaskPage[] }>(
+      await db.execute(sql`select t.paper_id, ${TASK_PAGES}
+        from unnest(${`{${paperIds.join(',')}}`}::int[]) as t(paper_id)`),
+    ),
+  );
+  return new Map(rows.map((r) => [r.paper_id, r.pages]));
+}
+
 /** The subject's blocks, in id order. */
 export async function subjectBlockIds(db: Db, subjectId: number): Promise<number[]> {
   return rowsOf<{ id: number }>(

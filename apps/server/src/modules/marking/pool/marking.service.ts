@@ -215,8 +215,33 @@ export function markingService(d: {
     return c.standard ? [...tasks, c.standard] : tasks;
   }
 
+  /**
+   * 质检's checks of the pairs that submits answered before them (issue 35: awaited, a pair's check was the
+   * third and fourth statement of one submit in six, and most of the slowest 1 %), by marker: that marker's next
+   * claim waits for them, so a flag they raise refuses it as before. Per process: a marker whose next request
+   * reaches another process may get one paper more before the flag (their screen asks seconds later).
+   */
+  const judging = new Map<number, Promise<void>>();
+  function judgeAfter(blockId: number, userIds: number[]): void {
+    if (!userIds.length || !d.onEvidence) return;
+    const check = d.onEvidence(blockId, userIds).catch(() => undefined);
+    for (const u of userIds) {
+      const before = judging.get(u);
+      const all = before ? Promise.all([before, check]).then(() => undefined) : check;
+      judging.set(u, all);
+      void all.then(() => {
+        if (judging.get(u) === all) judging.delete(u);
+      });
+    }
+  }
+  /** Resolves once the checks of the user's earlier submits are done (at once when none is running). */
+  const judgedFor = async (userId: number) => {
+    await judging.get(userId);
+  };
+
   async function claim(blockId: number, userId: number, input: MarkClaimInput): Promise<MarkTask[]> {
     if (input.type === 'problem') throw fail('problemHandledInList');
+    await judgedFor(userId);
     return handed(blockId, await d.db.transaction((tx) => claimOn(tx, blockId, userId, input)));
   }
 
@@ -270,8 +295,10 @@ export function markingService(d: {
   }
 
   /** The following paper in a transaction of its own (after a 标准卷, or when the submit's own failed). */
-  const nextApart = (blockId: number, userId: number, replay: boolean) =>
-    d.db.transaction((tx) => nextOn(tx, blockId, userId, replay)).catch(() => NO_NEXT);
+  const nextApart = async (blockId: number, userId: number, replay: boolean) => {
+    await judgedFor(userId);
+    return d.db.transaction((tx) => nextOn(tx, blockId, userId, replay)).catch(() => NO_NEXT);
+  };
 
   /**
    * The claim of the paper following a submit, from the marker's row the submit's statement locked: the
@@ -406,6 +433,7 @@ export function markingService(d: {
       };
       let outcome: Awaited<ReturnType<typeof run>>;
       try {
+        if (input.next) await judgedFor(userId);
         outcome = await (input.next ? runWithNext() : run(false));
       } catch (err) {
         // a database error of the claim part (a deadlock with a leader's change, say) must not cost the mark:
@@ -417,7 +445,9 @@ export function markingService(d: {
         const following = await nextApart(alone.blockId, userId, !alone.counted);
         return answer(alone.counted, alone.blockId, userId, following);
       }
-      await judged(outcome.blockId);
+      // the marking screen's submit (with the next paper) is answered before the pair's check: see `judging`
+      if (input.next) judgeAfter(outcome.blockId, evidence);
+      else await judged(outcome.blockId);
       return answer(outcome.counted, outcome.blockId, userId, outcome.following);
     },
 
