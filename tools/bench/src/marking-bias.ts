@@ -69,6 +69,7 @@ export function biasCheck(f: BiasFigures): Check {
     pass: flagged || f.pairs < 3,
     detail: flagged
       ? `flagged after ${f.atDone} of their papers (${f.atEvidence} pairs of evidence); ${f.done} papers, ${f.pairs} pairs at the end`
-      : `not flagged: ${f.done} papers, ${f.pairs} pairs at the end${f.pairs < 3 ? ' (fewer than 3 pairs: nothing to judge yet)' : ''}`,
+      : // a flag with other reasons only says whether the 30 s check rewrote the bias away or none was ever found
+        `not flagged for a bias${f.atDone !== null ? ` (flagged for ${f.reasons.join('、') || 'nothing'} after ${f.atDone} papers)` : ''}: ${f.done} papers, ${f.pairs} pairs at the end${f.pairs < 3 ? ' (fewer than 3 pairs: nothing to judge yet)' : ''}`,
   };
 }
