@@ -497,9 +497,9 @@ function sampleWindow(
     for (let j = 0; j < 2; j++) {
       const ty = rect.y + (box.y0 + y * step + (j + 0.5) * (step / 2) - r) / sc;
       const tx0 = rect.x + (box.x0 + (0.5 * step) / 2 - r) / sc;
-      let nx = a * tx0 + b * ty + c;
-      let ny = d * tx0 + e * ty + g;
-      let dn = p6 * tx0 + p7 * ty + p8;
+      const nx = a * tx0 + b * ty + c;
+      const ny = d * tx0 + e * ty + g;
+      const dn = p6 * tx0 + p7 * ty + p8;
       // the row's last sample: a homography keeps a row's samples on the segment between its ends as long as
       // the denominator keeps its sign
       const ex = nx + ai * n1;
@@ -508,23 +508,91 @@ function sampleWindow(
       const inside = affine
         ? rowInside(nx, ny, ex, ey, iw, ih)
         : dn > 0 && ed > 0 && rowInside(nx / dn, ny / dn, ex / ed, ey / ed, iw, ih);
-      for (let x = 0; x < box.w; x++) {
-        let acc = 0;
-        for (let i = 0; i < 2; i++) {
-          const q = affine ? 1 : 1 / dn;
-          // the pixel whose square holds the point: pixel i spans [i, i + 1)
-          if (inside) acc += id[((ny * q) | 0) * iw + ((nx * q) | 0)]!;
-          else acc += px(img, nx * q - 0.5, ny * q - 0.5);
-          nx += ai;
-          ny += di;
-          dn += pi;
-        }
-        od[row + x]! += acc;
-      }
+      // one loop for each kind of row, so the commonest (inside, affine) carries no test or division
+      if (inside && affine) rowAffine(id, iw, nx, ny, ai, di, box.w, od, row);
+      else if (inside) rowProjective(id, iw, nx, ny, dn, ai, di, pi, box.w, od, row);
+      else rowAtEdge(img, nx, ny, dn, ai, di, pi, box.w, od, row);
     }
   }
   for (let i = 0; i < od.length; i++) od[i]! /= 4;
   return out;
+}
+
+// A row's two nearest pixels a cell, added into od[at …]: pixel i spans [i, i + 1), so the pixel holding
+// image point (x, y) is (⌊x⌋, ⌊y⌋); inside the image both are positive and truncation is the floor.
+
+function rowAffine(
+  id: Uint8Array,
+  iw: number,
+  nx: number,
+  ny: number,
+  ai: number,
+  di: number,
+  cells: number,
+  od: Float32Array,
+  at: number,
+): void {
+  for (let x = 0; x < cells; x++) {
+    const p = id[(ny | 0) * iw + (nx | 0)]!;
+    nx += ai;
+    ny += di;
+    const q = id[(ny | 0) * iw + (nx | 0)]!;
+    nx += ai;
+    ny += di;
+    od[at + x]! += p + q;
+  }
+}
+
+function rowProjective(
+  id: Uint8Array,
+  iw: number,
+  nx: number,
+  ny: number,
+  dn: number,
+  ai: number,
+  di: number,
+  pi: number,
+  cells: number,
+  od: Float32Array,
+  at: number,
+): void {
+  for (let x = 0; x < cells; x++) {
+    let acc = 0;
+    for (let i = 0; i < 2; i++) {
+      const q = 1 / dn;
+      acc += id[((ny * q) | 0) * iw + ((nx * q) | 0)]!;
+      nx += ai;
+      ny += di;
+      dn += pi;
+    }
+    od[at + x]! += acc;
+  }
+}
+
+/** A row reaching past the image: outside reads as white paper (px). */
+function rowAtEdge(
+  img: GreyImage,
+  nx: number,
+  ny: number,
+  dn: number,
+  ai: number,
+  di: number,
+  pi: number,
+  cells: number,
+  od: Float32Array,
+  at: number,
+): void {
+  for (let x = 0; x < cells; x++) {
+    let acc = 0;
+    for (let i = 0; i < 2; i++) {
+      const q = 1 / dn;
+      acc += px(img, nx * q - 0.5, ny * q - 0.5);
+      nx += ai;
+      ny += di;
+      dn += pi;
+    }
+    od[at + x]! += acc;
+  }
 }
 
 /**
