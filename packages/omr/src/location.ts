@@ -56,7 +56,7 @@ function halve(p: Plane): Plane {
   return { w, h, d };
 }
 
-/** Planes at the levels base, 2·base … up to `top` (p itself being level `base`), each the previous one's 2×2 means. */
+/** Planes at levels base, 2·base … up to `top` (p itself at `base`), each the previous one's 2×2 means. */
 function pyramid(p: Plane, top: number, base = 1): Map<number, Plane> {
   const out = new Map<number, Plane>([[base, p]]);
   let cur = p;
@@ -508,10 +508,9 @@ function sampleWindow(
       const inside = affine
         ? rowInside(nx, ny, ex, ey, iw, ih)
         : dn > 0 && ed > 0 && rowInside(nx / dn, ny / dn, ex / ed, ey / ed, iw, ih);
-      // one loop for each kind of row, so the commonest (inside, affine) carries no test or division
+      // the commonest row (inside, affine: the first pass) in a loop of its own, without test or division
       if (inside && affine) rowAffine(id, iw, nx, ny, ai, di, box.w, od, row);
-      else if (inside) rowProjective(id, iw, nx, ny, dn, ai, di, pi, box.w, od, row);
-      else rowAtEdge(img, nx, ny, dn, ai, di, pi, box.w, od, row);
+      else rowProjective(img, inside, nx, ny, dn, ai, di, pi, box.w, od, row);
     }
   }
   for (let i = 0; i < od.length; i++) od[i]! /= 4;
@@ -543,35 +542,10 @@ function rowAffine(
   }
 }
 
+/** A row through a homography; `inside` false: a row reaching past the image (outside reads as white). */
 function rowProjective(
-  id: Uint8Array,
-  iw: number,
-  nx: number,
-  ny: number,
-  dn: number,
-  ai: number,
-  di: number,
-  pi: number,
-  cells: number,
-  od: Float32Array,
-  at: number,
-): void {
-  for (let x = 0; x < cells; x++) {
-    let acc = 0;
-    for (let i = 0; i < 2; i++) {
-      const q = 1 / dn;
-      acc += id[((ny * q) | 0) * iw + ((nx * q) | 0)]!;
-      nx += ai;
-      ny += di;
-      dn += pi;
-    }
-    od[at + x]! += acc;
-  }
-}
-
-/** A row reaching past the image: outside reads as white paper (px). */
-function rowAtEdge(
   img: GreyImage,
+  inside: boolean,
   nx: number,
   ny: number,
   dn: number,
@@ -582,11 +556,13 @@ function rowAtEdge(
   od: Float32Array,
   at: number,
 ): void {
+  const id = img.data;
+  const iw = img.width;
   for (let x = 0; x < cells; x++) {
     let acc = 0;
     for (let i = 0; i < 2; i++) {
       const q = 1 / dn;
-      acc += px(img, nx * q - 0.5, ny * q - 0.5);
+      acc += inside ? id[((ny * q) | 0) * iw + ((nx * q) | 0)]! : px(img, nx * q - 0.5, ny * q - 0.5);
       nx += ai;
       ny += di;
       dn += pi;
@@ -597,8 +573,8 @@ function rowAtEdge(
 
 /**
  * Whether every sample of a row, from image point (x0, y0) to (x1, y1), lies a pixel inside the image (its
- * nearest pixel indexed without a check). The samples lie on the segment between its ends; a pixel's margin each side covers the rounding of
- * adding the step sample by sample.
+ * nearest pixel then indexed without a check). The samples lie on the segment between its ends; a pixel's
+ * margin each side covers the rounding of adding the step sample by sample.
  */
 function rowInside(x0: number, y0: number, x1: number, y1: number, iw: number, ih: number): boolean {
   const xa = x0 - 0.5;
