@@ -1,6 +1,6 @@
 import type { LocationArea } from '@yj/contracts';
 import type { Matrix3, Point } from './geometry';
-import { bilinear, type GreyImage } from './image';
+import { px, type GreyImage } from './image';
 
 /** Where a location area was found: its offset from the template position, in template px. */
 export interface LocationHit {
@@ -56,11 +56,11 @@ function halve(p: Plane): Plane {
   return { w, h, d };
 }
 
-/** Planes at the given levels (1, 2, 4, 8 …), each made from the previous one by 2×2 means. */
-function pyramid(p: Plane, levels: number[]): Map<number, Plane> {
-  const out = new Map<number, Plane>([[1, p]]);
+/** Planes at levels base, 2·base … up to `top` (p itself at `base`), each the previous one's 2×2 means. */
+function pyramid(p: Plane, top: number, base = 1): Map<number, Plane> {
+  const out = new Map<number, Plane>([[base, p]]);
   let cur = p;
-  for (let k = 2; k <= Math.max(...levels); k *= 2) {
+  for (let k = 2 * base; k <= top; k *= 2) {
     cur = downsample(cur, 2);
     out.set(k, cur);
   }
@@ -88,7 +88,7 @@ function patternOf(area: LocationArea): PatternLevels | null {
   let out: PatternLevels | null = null;
   if (pat.d.length === pat.w * pat.h) {
     const levels = [8, 4, 2, 1].filter((k) => k === 1 || Math.min(pat.w, pat.h) / k >= 6);
-    const planes = pyramid(pat, levels);
+    const planes = pyramid(pat, Math.max(...levels));
     const st = new Map(levels.map((k) => [k, stats(planes.get(k)!)]));
     const centred = new Map(
       levels.map((k) => {
@@ -393,14 +393,23 @@ function stats(p: Plane): { m: number; s: number } {
   return { m, s: Math.sqrt(Math.max(1e-9, b / p.d.length - m * m)) };
 }
 
+/** A refining search's NCC values, three a row from (x0, y0); -2 where it did not look. */
+interface Seen {
+  x0: number;
+  y0: number;
+  v: Float64Array;
+}
+
 function best(
   win: Plane,
   cen: Plane,
   ps: number,
   xs: [number, number],
   ys: [number, number],
+  seen?: Seen,
 ): { x: number; y: number; v: number } {
   let top = { x: xs[0], y: ys[0], v: -2 };
+  seen?.v.fill(-2);
   const x1 = Math.min(win.w - cen.w, xs[1]);
   const xa = Math.max(0, xs[0]);
   const ya = Math.max(0, ys[0]);
@@ -421,8 +430,13 @@ function best(
     for (let j = 0; j < ny; j++)
       for (let i = 0; i < nx; i++) {
         const v = nccFrom(p9[3 * j + i]!, s9[3 * j + i]!, q9[3 * j + i]!, n, ps);
+        if (seen) seen.v[3 * j + i] = v;
         if (v > top.v) top = { x: xa + i, y: ya + j, v };
       }
+    if (seen) {
+      seen.x0 = xa;
+      seen.y0 = ya;
+    }
     return top;
   }
   const sums = integrals(win);
@@ -446,10 +460,13 @@ function best(
 }
 
 /**
- * Samples a plane of the window around an area: plane pixel (x, y) is the mean of `sub`² bilinear samples
- * over the `step`-wide cell at window position (x0 + x·step, y0 + y·step), window pixel (0, 0) being
- * `r` patch pixels above and left of the area. Template point of a window position is linear in x along a
- * row (the homography's numerators and denominator step by constants): one division per sample.
+ * Samples a plane of the window around an area: plane pixel (x, y) is the mean of the 2×2 image pixels
+ * nearest the quarter points of the `step`-wide cell at window position (x0 + x·step, y0 + y·step), window
+ * pixel (0, 0) being `r` patch pixels above and left of the area. Nearest pixels, not bilinear samples: a
+ * load instead of four loads and six products; four of them a cell smooth it as 2×2 bilinear samples did
+ * (fits as close to the simulator's truth at 150–300 dpi), where one bilinear sample at its centre aliased
+ * printed strokes at 300 dpi (fits a fifth further off). Template point of a window position is linear
+ * in x along a row (the homography's numerators and denominator step by constants): one division a sample.
  */
 function sampleWindow(
   img: GreyImage,
@@ -458,14 +475,13 @@ function sampleWindow(
   r: number,
   box: { x0: number; y0: number; w: number; h: number },
   step: number,
-  sub: number,
 ): Plane {
   const { rect } = area;
   const sc = area.patch.scale;
   const out: Plane = { w: box.w, h: box.h, d: new Float32Array(box.w * box.h) };
   const [a, b, c, d, e, g, p6, p7, p8] = h;
-  const inc = step / sub / sc;
-  // an affine map (the first pass's coarse transform) keeps dn exactly 1, and x / 1 is x: no divisions
+  const inc = step / 2 / sc;
+  // an affine map (the first pass's coarse transform) keeps dn exactly 1: no division
   const affine = p6 === 0 && p7 === 0 && p8 === 1;
   const od = out.d;
   const id = img.data;
@@ -475,84 +491,90 @@ function sampleWindow(
   const ai = a * inc;
   const di = d * inc;
   const pi = p6 * inc;
+  const n1 = box.w * 2 - 1;
   for (let y = 0; y < box.h; y++) {
     const row = y * box.w;
-    for (let j = 0; j < sub; j++) {
-      const ty = rect.y + (box.y0 + y * step + (j + 0.5) * (step / sub) - r) / sc;
-      const tx0 = rect.x + (box.x0 + (0.5 * step) / sub - r) / sc;
-      let nx = a * tx0 + b * ty + c;
-      let ny = d * tx0 + e * ty + g;
-      let dn = p6 * tx0 + p7 * ty + p8;
+    for (let j = 0; j < 2; j++) {
+      const ty = rect.y + (box.y0 + y * step + (j + 0.5) * (step / 2) - r) / sc;
+      const tx0 = rect.x + (box.x0 + (0.5 * step) / 2 - r) / sc;
+      const nx = a * tx0 + b * ty + c;
+      const ny = d * tx0 + e * ty + g;
+      const dn = p6 * tx0 + p7 * ty + p8;
       // the row's last sample: a homography keeps a row's samples on the segment between its ends as long as
       // the denominator keeps its sign
-      const n1 = box.w * sub - 1;
       const ex = nx + ai * n1;
       const ey = ny + di * n1;
       const ed = dn + pi * n1;
       const inside = affine
         ? rowInside(nx, ny, ex, ey, iw, ih)
         : dn > 0 && ed > 0 && rowInside(nx / dn, ny / dn, ex / ed, ey / ed, iw, ih);
-      if (inside) {
-        // the whole row lies inside the image (most rows of most windows): the same samples, in the same
-        // order and arithmetic, without the per-sample bounds check and floor
-        for (let x = 0; x < box.w; x++) {
-          let acc = 0;
-          for (let i = 0; i < sub; i++) {
-            const sx = (affine ? nx : nx / dn) - 0.5;
-            const sy = (affine ? ny : ny / dn) - 0.5;
-            // both at least 1 (rowInside): truncation is the floor
-            const x0 = sx | 0;
-            const y0 = sy | 0;
-            const fx = sx - x0;
-            const fy = sy - y0;
-            const k = y0 * iw + x0;
-            const top = id[k]! * (1 - fx) + id[k + 1]! * fx;
-            const bot = id[k + iw]! * (1 - fx) + id[k + iw + 1]! * fx;
-            acc += top * (1 - fy) + bot * fy;
-            nx += ai;
-            ny += di;
-            dn += pi;
-          }
-          if (sub === 1) od[row + x] = acc;
-          else od[row + x]! += acc;
-        }
-        continue;
-      }
-      for (let x = 0; x < box.w; x++) {
-        let acc = 0;
-        for (let i = 0; i < sub; i++) {
-          // bilinear() written out: a third of a page's registration time is spent here
-          const sx = (affine ? nx : nx / dn) - 0.5;
-          const sy = (affine ? ny : ny / dn) - 0.5;
-          const x0 = Math.floor(sx);
-          const y0 = Math.floor(sy);
-          if (x0 < 0 || y0 < 0 || x0 + 1 >= iw || y0 + 1 >= ih) acc += bilinear(img, sx, sy);
-          else {
-            const fx = sx - x0;
-            const fy = sy - y0;
-            const k = y0 * iw + x0;
-            const top = id[k]! * (1 - fx) + id[k + 1]! * fx;
-            const bot = id[k + iw]! * (1 - fx) + id[k + iw + 1]! * fx;
-            acc += top * (1 - fy) + bot * fy;
-          }
-          nx += ai;
-          ny += di;
-          dn += pi;
-        }
-        // one sample a cell (sub 1) is stored as is: 0 + acc is acc
-        if (sub === 1) od[row + x] = acc;
-        else od[row + x]! += acc;
-      }
+      // the commonest row (inside, affine: the first pass) in a loop of its own, without test or division
+      if (inside && affine) rowAffine(id, iw, nx, ny, ai, di, box.w, od, row);
+      else rowProjective(img, inside, nx, ny, dn, ai, di, pi, box.w, od, row);
     }
   }
-  if (sub > 1) for (let i = 0; i < out.d.length; i++) out.d[i]! /= sub * sub;
+  for (let i = 0; i < od.length; i++) od[i]! /= 4;
   return out;
 }
 
+// A row's two nearest pixels a cell, added into od[at …]: pixel i spans [i, i + 1), so the pixel holding
+// image point (x, y) is (⌊x⌋, ⌊y⌋); inside the image both are positive and truncation is the floor.
+
+function rowAffine(
+  id: Uint8Array,
+  iw: number,
+  nx: number,
+  ny: number,
+  ai: number,
+  di: number,
+  cells: number,
+  od: Float32Array,
+  at: number,
+): void {
+  for (let x = 0; x < cells; x++) {
+    const p = id[(ny | 0) * iw + (nx | 0)]!;
+    nx += ai;
+    ny += di;
+    const q = id[(ny | 0) * iw + (nx | 0)]!;
+    nx += ai;
+    ny += di;
+    od[at + x]! += p + q;
+  }
+}
+
+/** A row through a homography; `inside` false: a row reaching past the image (outside reads as white). */
+function rowProjective(
+  img: GreyImage,
+  inside: boolean,
+  nx: number,
+  ny: number,
+  dn: number,
+  ai: number,
+  di: number,
+  pi: number,
+  cells: number,
+  od: Float32Array,
+  at: number,
+): void {
+  const id = img.data;
+  const iw = img.width;
+  for (let x = 0; x < cells; x++) {
+    let acc = 0;
+    for (let i = 0; i < 2; i++) {
+      const q = 1 / dn;
+      acc += inside ? id[((ny * q) | 0) * iw + ((nx * q) | 0)]! : px(img, nx * q - 0.5, ny * q - 0.5);
+      nx += ai;
+      ny += di;
+      dn += pi;
+    }
+    od[at + x]! += acc;
+  }
+}
+
 /**
- * Whether every sample of a row, from image point (x0, y0) to (x1, y1), has its 2×2 neighbourhood inside the
- * image. The samples lie on the segment between its ends; a pixel's margin each side covers the rounding of
- * adding the step sample by sample.
+ * Whether every sample of a row, from image point (x0, y0) to (x1, y1), lies a pixel inside the image (its
+ * nearest pixel then indexed without a check). The samples lie on the segment between its ends; a pixel's
+ * margin each side covers the rounding of adding the step sample by sample.
  */
 function rowInside(x0: number, y0: number, x1: number, y1: number, iw: number, ih: number): boolean {
   const xa = x0 - 0.5;
@@ -564,15 +586,41 @@ function rowInside(x0: number, y0: number, x1: number, y1: number, iw: number, i
   );
 }
 
-/** Searches the levels of a window plane (at level `base`) coarse to fine, from an exhaustive search at the top. */
+/** The NCC of the pattern at one position of the window; -2 outside it. */
+function nccAt(win: Plane, cen: Plane, ps: number, x: number, y: number): number {
+  if (x < 0 || y < 0 || x > win.w - cen.w || y > win.h - cen.h) return -2;
+  const sw = new Float64Array(1);
+  const sq = new Float64Array(1);
+  windowSums(win, cen.w, cen.h, x, y, 1, 1, sw, sq);
+  return nccFrom(productAt(win, cen, x, y), sw[0]!, sq[0]!, cen.w * cen.h, ps);
+}
+
+/**
+ * Where between its neighbours a peak lies (−½ … ½ of a cell): the vertex of the parabola through the
+ * three values. 0 when a neighbour is missing (-2: outside the window) or the three do not bend down.
+ */
+function vertex(before: number, at: number, after: number): number {
+  if (before < -1.5 || after < -1.5) return 0;
+  const bend = before - 2 * at + after;
+  if (!(bend < 0)) return 0;
+  return Math.max(-0.5, Math.min(0.5, (before - after) / (2 * bend)));
+}
+
+/**
+ * Searches the levels of a window plane coarse to fine, from an exhaustive search at the top. The finest
+ * level's best is placed between cells by its neighbours (dx, dy): a search stopped at half resolution
+ * locates a patch as finely as whole pixels at full resolution did, for a quarter of the samples and
+ * products.
+ */
 function searchLevels(
   pl: PatternLevels,
   levels: number[],
   wins: Map<number, Plane>,
   start: { x: number; y: number; k: number } | null,
-): { x: number; y: number; v: number } {
+): { x: number; y: number; v: number; dx: number; dy: number } {
   let f = start ? { x: start.x, y: start.y, v: -2 } : { x: 0, y: 0, v: -2 };
   let prevK = start?.k ?? 0;
+  const seen: Seen = { x0: 0, y0: 0, v: new Float64Array(9) };
   for (const k of levels) {
     const cw = wins.get(k)!;
     const cp = pl.centred.get(k)!;
@@ -580,10 +628,26 @@ function searchLevels(
       prevK === 0 ? [0, cw.w - cp.w] : [Math.floor((f.x * prevK) / k) - R, Math.ceil((f.x * prevK) / k) + R];
     const ys: [number, number] =
       prevK === 0 ? [0, cw.h - cp.h] : [Math.floor((f.y * prevK) / k) - R, Math.ceil((f.y * prevK) / k) + R];
-    f = best(cw, cp, pl.stats.get(k)!.s, xs, ys);
+    f = best(cw, cp, pl.stats.get(k)!.s, xs, ys, seen);
     prevK = k;
   }
-  return f;
+  const k = levels[levels.length - 1];
+  if (k === undefined || f.v < -1) return { ...f, dx: 0, dy: 0 };
+  const cw = wins.get(k)!;
+  const cp = pl.centred.get(k)!;
+  const ps = pl.stats.get(k)!.s;
+  // the refining search's own values where it looked, one more position where the best lies at its edge
+  const at = (x: number, y: number) => {
+    const i = x - seen.x0;
+    const j = y - seen.y0;
+    const v = i >= 0 && i < 3 && j >= 0 && j < 3 ? seen.v[3 * j + i]! : -2;
+    return v > -1.5 ? v : nccAt(cw, cp, ps, x, y);
+  };
+  return {
+    ...f,
+    dx: vertex(at(f.x - 1, f.y), f.v, at(f.x + 1, f.y)),
+    dy: vertex(at(f.x, f.y - 1), f.v, at(f.x, f.y + 1)),
+  };
 }
 
 /** Window radius (patch px) from which the search starts on a coarse sampling of the window. */
@@ -591,54 +655,55 @@ const COARSE_FROM = 12;
 
 /**
  * Matches a location area's patch around its template place (seen through `h`) by normalised
- * cross-correlation. `finest` 2 stops a wide search at half resolution (a first pass that a full-resolution
- * pass around the fitted place refines).
+ * cross-correlation, coarse to fine down to half resolution, its best placed between cells there
+ * (searchLevels): full resolution cost four times the samples and products and placed no closer.
  */
 export function matchLocationArea(
   img: GreyImage,
   h: Matrix3,
   area: LocationArea,
   radius: number,
-  finest = 1,
 ): LocationHit | null {
   const sc = area.patch.scale;
   const pl = patternOf(area);
   if (!pl) return null;
   const pat = pl.planes.get(1)!;
   const r = Math.round(radius * sc);
-  const full = { x0: 0, y0: 0, w: pat.w + 2 * r, h: pat.h + 2 * r };
+  const full = { w: pat.w + 2 * r, h: pat.h + 2 * r };
+  // the finest level searched: a patch too small for half resolution (under 12 px a side) at full
+  const k0 = pl.levels.includes(2) ? 2 : 1;
   const kc = pl.levels.find((k) => k <= 4) ?? 1;
   let f: { x: number; y: number; v: number };
   if (r < COARSE_FROM || kc < 4) {
-    // Small window: every level from full-resolution samples.
-    f = searchLevels(pl, pl.levels, pyramid(sampleWindow(img, h, area, r, full, 1, 1), pl.levels), null);
+    // Small window: every level from samples at the finest.
+    const box = { x0: 0, y0: 0, w: Math.floor(full.w / k0), h: Math.floor(full.h / k0) };
+    const levels = pl.levels.filter((k) => k >= k0);
+    const wins = pyramid(sampleWindow(img, h, area, r, box, k0), Math.max(...levels), k0);
+    const at = searchLevels(pl, levels, wins, null);
+    f = { x: (at.x + at.dx) * k0, y: (at.y + at.dy) * k0, v: at.v };
   } else {
-    // Wide search: the window is sampled at level kc only (2×2 samples a cell, a sixteenth of the work),
-    // searched exhaustively there and above; then full resolution only around the best, levels below kc.
+    // Wide search: the window is sampled at level kc only (a sixteenth of the samples), searched
+    // exhaustively there and above; then at the finest level only around the best, levels below kc.
     const coarseBox = { x0: 0, y0: 0, w: Math.floor(full.w / kc), h: Math.floor(full.h / kc) };
-    const coarse = sampleWindow(img, h, area, r, coarseBox, kc, 2);
     const upper = pl.levels.filter((k) => k >= kc);
-    const wins = new Map<number, Plane>([[kc, coarse]]);
-    for (const k of upper.filter((k) => k > kc).reverse()) wins.set(k, downsample(wins.get(k / 2)!, 2));
+    const wins = pyramid(sampleWindow(img, h, area, r, coarseBox, kc), Math.max(...upper), kc);
     const c = searchLevels(pl, upper, wins, null);
     // The best at level kc is within one cell: finer sampling only over that cell's neighbourhood, its
-    // origin on the `finest` grid so the 2×2 levels below line up with the window's own.
+    // origin on the k0 grid so the 2×2 levels below line up with the window's own.
     const m = kc + 2;
-    const x0 = Math.max(0, Math.floor((c.x * kc - m) / finest) * finest);
-    const y0 = Math.max(0, Math.floor((c.y * kc - m) / finest) * finest);
+    const x0 = Math.max(0, Math.floor((c.x * kc - m) / k0) * k0);
+    const y0 = Math.max(0, Math.floor((c.y * kc - m) / k0) * k0);
     const fine = {
       x0,
       y0,
-      w: Math.floor(Math.min(full.w - x0, pat.w + 2 * m + 2) / finest),
-      h: Math.floor(Math.min(full.h - y0, pat.h + 2 * m + 2) / finest),
+      w: Math.floor(Math.min(full.w - x0, pat.w + 2 * m + 2) / k0),
+      h: Math.floor(Math.min(full.h - y0, pat.h + 2 * m + 2) / k0),
     };
-    const lower = pl.levels.filter((k) => k < kc && k >= finest);
-    const near = new Map([[finest, sampleWindow(img, h, area, r, fine, finest, 1)]]);
-    for (const k of [...lower].reverse().filter((k) => k > finest))
-      near.set(k, downsample(near.get(k / 2)!, 2));
+    const lower = pl.levels.filter((k) => k < kc && k >= k0);
+    const near = pyramid(sampleWindow(img, h, area, r, fine, k0), Math.max(k0, ...lower), k0);
     const at = searchLevels(pl, lower, near, { x: c.x - x0 / kc, y: c.y - y0 / kc, k: kc });
     // back to full-resolution window pixels
-    f = { x: at.x * finest + x0, y: at.y * finest + y0, v: at.v };
+    f = { x: (at.x + at.dx) * k0 + x0, y: (at.y + at.dy) * k0 + y0, v: at.v };
   }
   if (f.v < -1) return null;
   return { offset: { x: (f.x - r) / sc, y: (f.y - r) / sc }, score: f.v };

@@ -143,8 +143,8 @@ export function registerByLocationAreas(
     let sum = 0;
     for (const area of page.locationAreas) {
       const radius = pass === 0 ? (area.searchRadius ?? 0.06 * page.width) : 6;
-      // the wide first pass only needs half resolution: the second matches at full resolution around it
-      const hit = matchLocationArea(img, h, area, radius, pass === 0 ? 2 : 1);
+      // the second pass, through the first pass's fit, matches the patch as printed (turned, scaled)
+      const hit = matchLocationArea(img, h, area, radius);
       if (!hit || hit.score < MIN_NCC) continue;
       const t = rectCentre(area.rect);
       next.push({
