@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folderSyncer } from './folder-sync';
 import { fsStorage, s3Storage, type Storage } from './storage';
 
 function contract(name: string, make: () => Storage) {
@@ -30,6 +31,79 @@ describe('local folder storage keys', () => {
     await expect(fsStorage(fsRoot).put('../escape.txt', Buffer.from('x'))).rejects.toThrow(
       /invalid storage key/,
     );
+  });
+});
+
+/** A folder sync the test lets finish when it wants, recording which folders were synced when. */
+function heldSyncs() {
+  const calls: { dir: string; release: (err?: Error) => void }[] = [];
+  const syncOnce = (dir: string) =>
+    new Promise<void>((res, rej) => calls.push({ dir, release: (err) => (err ? rej(err) : res()) }));
+  return { calls, syncOnce };
+}
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('local folder storage durability', () => {
+  it('acknowledges a put only after the folder holding its new name is synced, and the new folders above it', async () => {
+    const held = heldSyncs();
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-sync-'));
+    const s = fsStorage(root, held.syncOnce);
+    let done = false;
+    const put = s.put('scan/7/ab/page.jpg', Buffer.from('x')).then(() => (done = true));
+    while (held.calls.length < 4) await tick();
+    // the sync comes after the rename: the file already stands under its name
+    expect(fs.readFileSync(path.join(root, 'scan/7/ab/page.jpg'), 'utf8')).toBe('x');
+    expect(held.calls.map((c) => path.relative(root, c.dir)).sort()).toEqual([
+      '',
+      'scan',
+      'scan/7',
+      'scan/7/ab',
+    ]);
+    for (const c of held.calls.slice(0, 3)) c.release();
+    await tick();
+    expect(done).toBe(false);
+    held.calls[3]!.release();
+    await put;
+    // a folder already made lasting costs one sync of itself per put
+    const again = s.put('scan/7/ab/page2.jpg', Buffer.from('y'));
+    while (held.calls.length < 5) await tick();
+    expect(path.relative(root, held.calls[4]!.dir)).toBe('scan/7/ab');
+    held.calls[4]!.release();
+    await again;
+    // a failed sync fails the put: the upload is not acknowledged
+    const failed = s.put('scan/7/ab/page3.jpg', Buffer.from('z'));
+    while (held.calls.length < 6) await tick();
+    held.calls[5]!.release(new Error('EIO'));
+    await expect(failed).rejects.toThrow('EIO');
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('shares folder syncs: calls during a sync wait for one next sync, which starts after it ends', async () => {
+    const held = heldSyncs();
+    const sync = folderSyncer(held.syncOnce);
+    const order: string[] = [];
+    const a = sync('/f').then(() => order.push('a'));
+    const b = sync('/f').then(() => order.push('b'));
+    const c = sync('/f').then(() => order.push('c'));
+    const other = sync('/g').then(() => order.push('other'));
+    await tick();
+    expect(held.calls.map((x) => x.dir)).toEqual(['/f', '/g']); // b and c wait; another folder does not
+    held.calls[0]!.release();
+    await a;
+    await tick();
+    expect(held.calls.map((x) => x.dir)).toEqual(['/f', '/g', '/f']); // one sync for b and c together
+    expect(order).toEqual(['a']);
+    held.calls[2]!.release(new Error('EIO'));
+    await expect(b).rejects.toThrow('EIO');
+    await expect(c).rejects.toThrow('EIO');
+    held.calls[1]!.release();
+    await other;
+    // the folder is idle again: the next call starts its own sync at once
+    const d = sync('/f');
+    await tick();
+    expect(held.calls).toHaveLength(4);
+    held.calls[3]!.release();
+    await d;
   });
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import aws4 from 'aws4';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { folderSyncer } from './folder-sync';
 
 /** Where uploaded files live. Keys are relative paths like "avatars/12-ab12.webp". */
 export interface Storage {
@@ -14,19 +15,31 @@ export interface Storage {
 }
 
 /**
- * Local folder storage; writes go to a temp file, reach the disk (datasync) and are then renamed, so a crash
- * or a power cut never leaves half a file and an acknowledged upload is on disk, not only in the page cache.
+ * Local folder storage; writes go to a temp file, reach the disk (datasync) and are then renamed, and the
+ * folder holding the new name is synced too, so a crash or a power cut never leaves half a file and an
+ * acknowledged upload is on disk under its name, not only in the page cache. `syncFolder` is for tests.
  */
-export function fsStorage(root: string): Storage {
+export function fsStorage(root: string, syncFolder = folderSyncer()): Storage {
+  const top = path.resolve(root);
   const resolve = (key: string): string => {
     const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`invalid storage key: ${key}`);
+    if (!full.startsWith(top + path.sep)) throw new Error(`invalid storage key: ${key}`);
     return full;
+  };
+  // folders whose own entry (and their parents', up to the root) this process has synced: a folder made by a
+  // concurrent put is as new to this one, so every put syncs the chain once per folder, not only its maker
+  const lasting = new Set<string>();
+  const chainOf = (dir: string): string[] => {
+    const chain = [dir];
+    for (let d = dir; d !== top && d.startsWith(top + path.sep); d = path.dirname(d))
+      chain.push(path.dirname(d));
+    return chain;
   };
   return {
     async put(key, body) {
       const full = resolve(key);
-      await fs.mkdir(path.dirname(full), { recursive: true });
+      const dir = path.dirname(full);
+      await fs.mkdir(dir, { recursive: true });
       const tmp = `${full}.${randomUUID()}.tmp`;
       const file = await fs.open(tmp, 'w');
       try {
@@ -36,6 +49,10 @@ export function fsStorage(root: string): Storage {
         await file.close();
       }
       await fs.rename(tmp, full);
+      if (lasting.has(dir)) return syncFolder(dir);
+      await Promise.all(chainOf(dir).map(syncFolder));
+      if (lasting.size >= 10_000) lasting.clear(); // a long-lived server only syncs some chains again
+      lasting.add(dir);
     },
     async get(key) {
       try {
