@@ -76,6 +76,11 @@ export const paper = pgTable(
   (t) => [
     index('paper_subject_idx').on(t.subjectId, t.schoolId, t.status),
     index('paper_batch_idx').on(t.batchId),
+    // a batch's papers still waiting for recognition: each recognised paper asks whether its batch is done, and
+    // through paper_batch_idx that read every paper of the batch already recognised (quadratic in a batch)
+    index('paper_batch_pending_idx')
+      .on(t.batchId)
+      .where(sql`${t.status} = 'pending' and ${t.deletedAt} is null`),
     // the few deleted papers: "not a deleted paper" (the claim, counts) looks here instead of reading every paper
     index('paper_deleted_idx')
       .on(t.id)
