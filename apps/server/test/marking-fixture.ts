@@ -97,3 +97,21 @@ export async function markScores(c: Client, blockId: number, no: string, scores:
   }
   return tasks;
 }
+
+/**
+ * 质检 of the lead scene's block as the bias tests set it, by its leader: 标准卷 after every `standardEvery` real
+ * marks (none when null), no self-check or spot check, 5 points of deviation, a flagged marker paused.
+ */
+export async function pauseFlaggedMarkers(
+  scene: { leader: { c: Client }; blockId: number },
+  standardEvery: number | null = null,
+): Promise<void> {
+  const set = await scene.leader.c.post(`/filter/api/marking/block/${scene.blockId}/quality-test/setting`, {
+    standardEvery,
+    selfEvery: null,
+    spotPercent: 0,
+    maxDeviation: 5,
+    pause: true,
+  });
+  expect(body(set).code).toBe(0);
+}

@@ -149,7 +149,7 @@ async function addPapers(
 export async function buildMarker(
   app: FastifyInstance,
   db: Db,
-  scene: MarkingScene,
+  scene: { examId: number; subjectId: number; schools: Array<{ id: number }> },
   blockIds: number[],
   opts: {
     role?: 4 | 6;

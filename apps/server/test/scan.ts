@@ -1,7 +1,27 @@
 import { and, eq } from 'drizzle-orm';
+import type { CardTemplate } from '@yj/contracts';
 import { paper } from '../src/db/schema';
 import type { Db } from '../src/infra/db';
-import { body, type Client } from './app';
+import { body, type Client, type TestApp } from './app';
+import { buildClassOfExaminees, buildSubjectScene } from './factories';
+import { saveTemplate } from './subject-fixture';
+
+/**
+ * The scan tests' exam (factories `buildSubjectScene`): its subject's recognition template `card`, and a class of
+ * examinees with these 考号 in its school; `ids` maps each 考号 to its examinee.
+ */
+export async function buildScanScene(
+  t: TestApp,
+  card: CardTemplate,
+  opts: Parameters<typeof buildSubjectScene>[2],
+  kaohaos: readonly string[],
+) {
+  const scene = await buildSubjectScene(t.app, t.database.db, opts);
+  await saveTemplate(scene.admin, scene.subjectId, card);
+  const { examId, schoolId } = scene;
+  const { ids } = await buildClassOfExaminees(t.database.db, { examId, schoolId }, kaohaos);
+  return { ...scene, ids };
+}
 
 /**
  * Waits until no paper of the subject waits for recognition (the in-process queue works in the background;

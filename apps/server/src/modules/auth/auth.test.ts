@@ -11,6 +11,9 @@ const t = appFixture();
 
 const login = (payload: object) =>
   t.app.inject({ method: 'POST', url: '/filter/yue/user/login', headers: XHR, payload });
+/** POST /api/user/getUserInfo with exactly these headers: who the server takes the caller for. */
+const userInfo = (headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/filter/api/user/getUserInfo', headers });
 
 describe('POST /yue/user/login', () => {
   it('signs a school admin in by phone with the session cookies and profile', async () => {
@@ -149,13 +152,9 @@ describe('forced password change at first sign-in', () => {
 
 describe('sessions', () => {
   it('answers 1000 without a session and 1001 for an unknown or expired one', async () => {
-    const none = await t.app.inject({ method: 'POST', url: '/filter/api/user/getUserInfo', headers: XHR });
+    const none = await userInfo(XHR);
     expect(body(none)).toMatchObject({ code: 1000 });
-    const bogus = await t.app.inject({
-      method: 'POST',
-      url: '/filter/api/user/getUserInfo',
-      headers: { ...XHR, cookie: 'yx_sid=not-a-token' },
-    });
+    const bogus = await userInfo({ ...XHR, cookie: 'yx_sid=not-a-token' });
     expect(body(bogus)).toMatchObject({ code: 1001, message: '登录已过期，请重新登录' });
 
     const u = await buildUser(t.database.db);
@@ -226,22 +225,14 @@ describe('sessions', () => {
   it('accepts the token in the yx_sid header (scan agent) without the XHR header', async () => {
     const u = await buildUser(t.database.db);
     const c = await signIn(t.app, u.account, PASSWORD);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/filter/api/user/getUserInfo',
-      headers: { yx_sid: c.token },
-    });
+    const res = await userInfo({ yx_sid: c.token });
     expect(body(res).code).toBe(0);
   });
 
   it('refuses a cookie-borne mutating call without X-Requested-With', async () => {
     const u = await buildUser(t.database.db);
     const c = await signIn(t.app, u.account, PASSWORD);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/filter/api/user/getUserInfo',
-      headers: { cookie: c.cookie },
-    });
+    const res = await userInfo({ cookie: c.cookie });
     expect(res.statusCode).toBe(403);
     expect(body(res).code).toBe(1);
   });

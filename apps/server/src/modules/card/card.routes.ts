@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardContract as c, cardOptions, idParam } from '@yj/contracts';
@@ -11,6 +11,10 @@ import type { CardService } from './card.service';
 const params = z.object({ id: idParam() });
 const one = params.extend({ templateId: idParam() });
 const personalQuery = z.object({ classId: idParam().optional() });
+
+/** Answers with a card's PDF to download under its name. */
+const sendPdf = (reply: FastifyReply, pdf: { name: string; bytes: Buffer }) =>
+  reply.type('application/pdf').header('content-disposition', attachment(pdf.name)).send(pdf.bytes);
 
 /** The online answer card (在线答题卡): designer data, preview, PDF download, save as the subject's template. */
 export function cardRoutes(app: FastifyInstance, d: { cards: CardService; scopes: ExamScopes }): void {
@@ -25,35 +29,18 @@ export function cardRoutes(app: FastifyInstance, d: { cards: CardService; scopes
     '/api/subject/:id/card/pdf',
     // the PDF of the options as sent: nothing is stored, so it is a read (系统维护 lets it through)
     { schema: { params, body: cardOptions }, config: { ...read, reads: true } },
-    async (req, reply) => {
-      const pdf = await d.cards.pdf(req.params.id, req.body);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachment(pdf.name))
-        .send(pdf.bytes);
-    },
+    async (req, reply) => sendPdf(reply, await d.cards.pdf(req.params.id, req.body)),
   );
   r.get(
     '/api/subject/:id/card/:templateId/pdf',
     { schema: { params: one }, config: read },
-    async (req, reply) => {
-      const pdf = await d.cards.savedPdf(req.params.id, req.params.templateId);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachment(pdf.name))
-        .send(pdf.bytes);
-    },
+    async (req, reply) => sendPdf(reply, await d.cards.savedPdf(req.params.id, req.params.templateId)),
   );
   r.get(
     '/api/subject/:id/card/:templateId/personal-pdf',
     { schema: { params: one, querystring: personalQuery }, config: read },
-    async (req, reply) => {
-      const pdf = await d.cards.personalPdf(req.params.id, req.params.templateId, req.query.classId);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachment(pdf.name))
-        .send(pdf.bytes);
-    },
+    async (req, reply) =>
+      sendPdf(reply, await d.cards.personalPdf(req.params.id, req.params.templateId, req.query.classId)),
   );
   on(c.save, ({ params, body }, req) => d.cards.save(params.id, body, actorOf(req)), subject);
   // spec: POST /api/subject/{subjectId}/dtk/{dtkId} — a saved card (dtk) laid out again and saved over

@@ -1,22 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalOnlineItem, SitReceipt, SitterList, SitView } from '@yj/contracts';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { auditLog, onlineAttempt, onlineExam, onlineMakeup, paper } from '../../db/schema';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { classPortalClients, type PortalClient } from '../../../test/portal';
 import { buildScoreScene } from '../../../test/score';
-import { buildMarker } from '../../../test/marking';
-import { fsStorage } from '../../infra/storage';
-import { onlineRepo } from './online.repo';
-import { onlinePaperRepo } from './online-paper.repo';
-import { onlinePapers } from './online-paper';
-import { onlinePhotoRepo } from './online-photo.repo';
-import { onlineSubmitter } from './online-submit';
-import { auditService } from '../audit/audit.service';
-import { auditRepo } from '../audit/audit.repo';
+import { buildOnlineMarker, onlineHandInJob } from '../../../test/online';
 
 // 补考 (issue 34): examinees who did not sit given a window of their own; their start and hand-in honour it,
 // their papers join the rest; refused for who handed in or is answering, another exam's examinee, another
@@ -152,16 +141,7 @@ describe('补考 given to who did not sit', () => {
     expect(v.deadline).toBe(ends.toISOString());
     expect(body(await st[3]!.post(`${sit}/answer`, { no: '21', value: '补考的作答', rev: 1 })).code).toBe(0);
     await new Promise((ok) => setTimeout(ok, 2700));
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-makeup-'));
-    const papers = onlinePapers({
-      storage: fsStorage(dir),
-      repo: onlinePaperRepo,
-      photos: onlinePhotoRepo,
-      audit: auditService({ repo: auditRepo }),
-      // an online subject's hand-in derives no score (a paper subject's 补考 does)
-      scores: async () => {},
-    });
-    const job = onlineSubmitter({ db: t.database.db, repo: onlineRepo, papers });
+    const { job, remove } = onlineHandInJob(t.database.db);
     expect(await job.sweep()).toBeGreaterThanOrEqual(1);
     const a = await attemptOf(3);
     expect([a!.submitKind, a!.submittedAt?.toISOString()]).toEqual(['timeout', ends.toISOString()]);
@@ -170,7 +150,7 @@ describe('补考 given to who did not sit', () => {
       .from(paper)
       .where(and(eq(paper.subjectId, s.subjectId), eq(paper.examineeId, idOf(3))));
     expect(p!.status).toBe('ok');
-    fs.rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 
   it('the school’s list shows who has a 补考; one not started is withdrawn, audited', async () => {
@@ -206,12 +186,7 @@ describe('补考 given to who did not sit', () => {
     expect(body<SitterList>(await s.admin.get(`${url}/sitters`)).data.counts.makeup).toBe(2);
 
     // marking begun: 补考 no longer given (its paper would miss the pool and the scores published with it)
-    await buildMarker(
-      t.app,
-      t.database.db,
-      { examId: s.examId, subjectId: s.subjectId, schools: [{ id: s.schoolId }] } as never,
-      [s.blockId],
-    );
+    await buildOnlineMarker(t, s);
     expect(body(await s.admin.get(start)).code).toBe(0);
     expect(body(await give([idOf(4)], minutes(1), minutes(60))).errCode).toBe(12145);
   });

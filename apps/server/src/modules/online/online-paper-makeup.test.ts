@@ -6,9 +6,10 @@ import { absence, auditLog, block, markTask, paper, scanBatch, scanPage } from '
 import { body, testApp, type TestApp } from '../../../test/app';
 import { classPortalClients, type PortalClient } from '../../../test/portal';
 import { buildScoreScene } from '../../../test/score';
-import { buildMarker, claimTasks } from '../../../test/marking';
 import { TYPED_PAGE } from './online-typed';
 import { growTypedRegions } from './online-paper';
+import { claimTasks } from '../../../test/marking';
+import { buildOnlineMarker } from '../../../test/online';
 import { onlinePaperRepo } from './online-paper.repo';
 import { onlinePhotoRepo } from './online-photo.repo';
 import { onlineRepo } from './online.repo';
@@ -263,12 +264,7 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
 
   it('开始阅卷: the online paper is marked in the block, its cut the typed pages; no 补考 after', async () => {
     const db = t.database.db;
-    const marker = await buildMarker(
-      t.app,
-      db,
-      { examId: s.examId, subjectId: s.subjectId, schools: [{ id: s.schoolId }] } as never,
-      [s.blockId],
-    );
+    const marker = await buildOnlineMarker(t, s);
     // the blocks saved again since the hand-in (题块设置 rewrites them): 开始阅卷 sets their typed regions anew
     await db.update(block).set({ typedRegions: null }).where(eq(block.id, s.blockId));
     const started = body(await s.admin.get(`/filter/api/subject/${s.subjectId}/review/start?force=1`));

@@ -14,19 +14,9 @@ import { auditLog, block, onlineAttempt, paper, scanBatch, scanPage } from '../.
 import { body, testApp, type TestApp } from '../../../test/app';
 import { classPortalClients, type PortalClient } from '../../../test/portal';
 import { buildScoreScene } from '../../../test/score';
-import { buildMarker, claimTasks } from '../../../test/marking';
+import { claimTasks } from '../../../test/marking';
+import { buildOnlineMarker, onlineHandInJob } from '../../../test/online';
 import { TYPED_PAGE, typedPageHeight } from './online-typed';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fsStorage } from '../../infra/storage';
-import { onlineRepo } from './online.repo';
-import { onlinePaperRepo } from './online-paper.repo';
-import { onlinePapers } from './online-paper';
-import { onlinePhotoRepo } from './online-photo.repo';
-import { onlineSubmitter } from './online-submit';
-import { auditService } from '../audit/audit.service';
-import { auditRepo } from '../audit/audit.repo';
 
 // 在线考试 (issue 34): the school sets a subject online and launches it; students start, save, resume, leave,
 // submit (the objective part scored by packages/scoring), time out; the school sees who is where and reopens.
@@ -250,17 +240,7 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
         .where(and(eq(paper.subjectId, s.subjectId), eq(paper.examineeId, who)))
         .orderBy(scanPage.position);
     expect(await papersOf()).toEqual([]);
-    // the job as the server runs it every 30 s (its own storage: the pages' bytes are not looked at here)
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-online-'));
-    const papers = onlinePapers({
-      storage: fsStorage(dir),
-      repo: onlinePaperRepo,
-      photos: onlinePhotoRepo,
-      audit: auditService({ repo: auditRepo }),
-      // an online subject's hand-in derives no score (a paper subject's 补考 does)
-      scores: async () => {},
-    });
-    const job = onlineSubmitter({ db, repo: onlineRepo, papers });
+    const { job, remove } = onlineHandInJob(db);
     expect(await job.sweep()).toBe(1);
     const made = await papersOf();
     expect(made).toHaveLength(3);
@@ -268,7 +248,7 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
     expect([a!.submitKind, a!.submittedAt?.toISOString()]).toEqual(['timeout', past.toISOString()]);
     expect(await job.sweep()).toBe(0);
     expect(await papersOf()).toEqual(made);
-    fs.rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 
   it('开始阅卷 is refused while anyone sits; it hands in the attempts past their deadline itself', async () => {
@@ -295,12 +275,7 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
 
   it('开始阅卷 with no scan; the marker sees the typed answers and marks; scores count both parts', async () => {
     const db = t.database.db;
-    const marker = await buildMarker(
-      t.app,
-      db,
-      { examId: s.examId, subjectId: s.subjectId, schools: [{ id: s.schoolId }] } as never,
-      [s.blockId],
-    );
+    const marker = await buildOnlineMarker(t, s);
     const started = body(await s.admin.get(`/filter/api/subject/${s.subjectId}/review/start`));
     expect(started).toMatchObject({ code: 0 });
     const [late] = await db

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { BlockQuality, MarkTask } from '@yj/contracts';
 import { body } from '../../../test/app';
 import type { LeadScene } from '../../../test/marking-lead-scene';
-import { withScene, leadScene, submit13And14 } from '../../../test/marking-fixture';
+import { withScene, leadScene, pauseFlaggedMarkers, submit13And14 } from '../../../test/marking-fixture';
 import { claimTasks } from '../../../test/marking';
 import { PAUSED } from './quality-pause';
 
@@ -18,14 +18,7 @@ const submit = (c: Client, task: MarkTask, a: number, b: number) => submit13And1
 withScene(leadScene({ papers: 6, markCount: 2 }), async (_app, built) => {
   s = built;
   // threshold 3; pause on
-  const set = await s.leader.c.post(`/filter/api/marking/block/${s.blockId}/quality-test/setting`, {
-    standardEvery: null,
-    selfEvery: null,
-    spotPercent: 0,
-    maxDeviation: 5,
-    pause: true,
-  });
-  expect(body(set).code).toBe(0);
+  await pauseFlaggedMarkers(s);
 });
 
 it('a marker flagged by the check after a submit is refused his next claim', async () => {

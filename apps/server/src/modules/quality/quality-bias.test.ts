@@ -10,7 +10,7 @@ import type {
 import { rowsOf } from '../../infra/db';
 import { body, type TestApp } from '../../../test/app';
 import { buildLeadScene, type LeadScene } from '../../../test/marking-lead-scene';
-import { withScene, leadScene, submit13And14 } from '../../../test/marking-fixture';
+import { withScene, leadScene, pauseFlaggedMarkers, submit13And14 } from '../../../test/marking-fixture';
 import { claimTasks } from '../../../test/marking';
 import { PAUSED } from './quality-pause';
 
@@ -50,14 +50,7 @@ withScene(leadScene({ papers: 20 }), async (app, built) => {
   // three 标准卷 with the leaders' reference 7 + 3 = 10; one after every 2 real marks; flagged markers paused;
   // minMarks stays 20 (the old rule judged nothing before 20 real marks)
   await s.addStandards([17, 18, 19], { '13': 7, '14': 3 });
-  const set = await s.leader.c.post(`/filter/api/marking/block/${s.blockId}/quality-test/setting`, {
-    standardEvery: 2,
-    selfEvery: null,
-    spotPercent: 0,
-    maxDeviation: 5,
-    pause: true,
-  });
-  expect(body(set).code).toBe(0);
+  await pauseFlaggedMarkers(s, 2);
 });
 
 describe('a marker who gives true + 3 on every paper', () => {
@@ -159,14 +152,7 @@ describe('double marking: pairs are evidence against the other mark, or the fina
   beforeAll(async () => {
     // threshold 3; pause on
     d = await buildLeadScene(t.app, db(), { papers: 6, markCount: 2 });
-    const set = await d.leader.c.post(`/filter/api/marking/block/${d.blockId}/quality-test/setting`, {
-      standardEvery: null,
-      selfEvery: null,
-      spotPercent: 0,
-      maxDeviation: 5,
-      pause: true,
-    });
-    expect(body(set).code).toBe(0);
+    await pauseFlaggedMarkers(d);
   });
 
   it('two markers 2 points apart within the threshold: neither is blamed, the difference names no one', async () => {

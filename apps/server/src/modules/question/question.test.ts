@@ -8,6 +8,13 @@ import { body } from '../../../test/app';
 import { subjectFixture } from '../../../test/subject-fixture';
 
 const fx = subjectFixture({ name: '结构考试', course: '数学', fullScore: 100 });
+/** The subjective questions the structure tests save: 13 and 14 (20 each, 14 in halves), 15 and 16 (10 each). */
+const SUBJECTIVE = [
+  { no: '13', score: 20 },
+  { no: '14', score: 20, step: 0.5 },
+  { no: '15', score: 10 },
+  { no: '16', score: 10 },
+];
 
 const save = (c: Client, tag: string, payload: object) =>
   c.post(`/filter/api/api/subject/${fx.subjectId}/setting/questions/${tag}`, payload);
@@ -25,18 +32,7 @@ describe('question structure of a subject', () => {
     const quick = parseQuickEntry('1-10 单选 A-D 每题3分\n11-12 多选 A-D 每题5分 少选2分');
     if (!quick.ok) throw new Error(quick.error);
     expect(body(await save(fx.admin, 'objective', { questions: quick.questions })).code).toBe(0);
-    expect(
-      body(
-        await save(fx.admin, 'subjective', {
-          questions: [
-            { no: '13', score: 20 },
-            { no: '14', score: 20, step: 0.5 },
-            { no: '15', score: 10 },
-            { no: '16', score: 10 },
-          ],
-        }),
-      ).code,
-    ).toBe(0);
+    expect(body(await save(fx.admin, 'subjective', { questions: SUBJECTIVE })).code).toBe(0);
     const info = body<Info>(
       await save(fx.admin, 'optional', { groups: [{ name: '选做题', pick: 1, nos: ['15', '16'] }] }),
     ).data;
@@ -97,17 +93,8 @@ describe('question structure of a subject', () => {
     expect(
       body(await save(fx.admin, 'standard', { standards: [{ no: '13', answer: 'x'.repeat(2001) }] })).code,
     ).toBe(1);
-    // the structure saved again (same numbers, a score changed): the standard stays
-    const kept = body<Subj>(
-      await save(fx.admin, 'subjective', {
-        questions: [
-          { no: '13', score: 20 },
-          { no: '14', score: 20, step: 0.5 },
-          { no: '15', score: 10 },
-          { no: '16', score: 10 },
-        ],
-      }),
-    ).data;
+    // the same structure saved again: the standard stays
+    const kept = body<Subj>(await save(fx.admin, 'subjective', { questions: SUBJECTIVE })).data;
     expect(standardOf(kept, '13')).toBe('列出方程 2 分；\n解得 x=3 得 3 分');
     // marking under way: the structure is frozen, the standard may still be refined
     await fx.t.database.db.update(subject).set({ status: 3 }).where(eq(subject.id, fx.subjectId));

@@ -45,6 +45,12 @@ type Scene = Awaited<ReturnType<typeof buildScoreScene>>;
 const row = async (id: number) => (await t.database.db.select().from(subject).where(eq(subject.id, id)))[0]!;
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 const all = ['B'];
+/** Moves a subject's 定时发布 time a second into the past, as if the hour set had gone by. */
+const timeHasCome = (subjectId: number) =>
+  t.database.db
+    .update(subject)
+    .set({ publishAt: new Date(Date.now() - 1000) })
+    .where(eq(subject.id, subjectId));
 
 /**
  * The score scene with its full marks set to what its questions total (3 + 3 + 5 + 2 + 10 + 10 of 选做 = 33):
@@ -145,10 +151,7 @@ describe('a structure that does not add up', () => {
     ).data;
     expect(batch.map((x) => [x.ok, x.message])).toEqual([[false, refusal]]);
     await s.admin.post(`${s.url}/score/delayPublish`, { publishAt: inSeconds(3600) });
-    await t.database.db
-      .update(subject)
-      .set({ publishAt: new Date(Date.now() - 1000) })
-      .where(eq(subject.id, s.subjectId));
+    await timeHasCome(s.subjectId);
     expect(await jobsOf(t).fire({ subjectId: s.subjectId })).toBe('refused');
     expect((await row(s.subjectId)).status).toBe(SubjectStatus.done);
 
@@ -194,10 +197,7 @@ describe('POST score/delayPublish (定时发布)', () => {
     // the service of the running app, its handler called directly instead of waiting an hour
     const job = jobsOf(t);
     expect(await job.fire({ subjectId: s.subjectId })).toBe('skipped');
-    await t.database.db
-      .update(subject)
-      .set({ publishAt: new Date(Date.now() - 1000) })
-      .where(eq(subject.id, s.subjectId));
+    await timeHasCome(s.subjectId);
     expect(await job.fire({ subjectId: s.subjectId })).toBe('published');
     expect(await row(s.subjectId)).toMatchObject({ status: SubjectStatus.published, publishAt: null });
     expect(await job.fire({ subjectId: s.subjectId })).toBe('skipped');
@@ -212,10 +212,7 @@ describe('POST score/delayPublish (定时发布)', () => {
   it('a time that finds blockers clears itself and keeps why in the audit log', async () => {
     const s = await doneScene('物理', false);
     await s.admin.post(`${s.url}/score/delayPublish`, { publishAt: inSeconds(3600) });
-    await t.database.db
-      .update(subject)
-      .set({ publishAt: new Date(Date.now() - 1000) })
-      .where(eq(subject.id, s.subjectId));
+    await timeHasCome(s.subjectId);
     expect(await jobsOf(t).fire({ subjectId: s.subjectId })).toBe('refused');
     expect(await row(s.subjectId)).toMatchObject({ status: SubjectStatus.done, publishAt: null });
     const [line] = await t.database.db

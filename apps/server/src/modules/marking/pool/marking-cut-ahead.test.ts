@@ -10,6 +10,29 @@ import { rowsOf } from '../../../infra/db';
 let t: TestApp;
 let scene: MarkingScene;
 const REGIONS: BlockRegion[] = [{ page: 0, x: 10, y: 10, w: 100, h: 50 }];
+const setRegions = (blockId: number, regions: BlockRegion[] = REGIONS) =>
+  t.database.db.execute(
+    sql`update block set regions = ${JSON.stringify(regions)}::jsonb where id = ${blockId}`,
+  );
+/** The block's marking tasks in claim order. */
+const poolOf = async (blockId: number) =>
+  rowsOf<{ id: number; paper_id: number }>(
+    await t.database.db.execute(
+      sql`select id, paper_id from mark_task where block_id = ${blockId} order by id`,
+    ),
+  );
+/** A cutter whose every cut is kept in `cut`, each paper's image its id as text. */
+function recordedCutAhead() {
+  const cut: number[] = [];
+  const ahead = cutAhead({
+    db: t.database.db,
+    paperImage: async (_regions, paperId) => {
+      cut.push(paperId);
+      return Buffer.from(`paper ${paperId}`);
+    },
+  });
+  return { cut, ahead };
+}
 withScene(
   reviewingScene({
     papers: 16,
@@ -19,27 +42,15 @@ withScene(
   async (app, built) => {
     t = app;
     scene = built;
-    await t.database.db.execute(
-      sql`update block set regions = ${JSON.stringify(REGIONS)}::jsonb where id = ${scene.blocks[0]!.id}`,
-    );
+    await setRegions(scene.blocks[0]!.id);
   },
 );
 
 describe('cutting ahead', () => {
   it('cuts the next pending papers of the block once each, and an image request joins a running cut', async () => {
-    const db = t.database.db;
     const blockId = scene.blocks[0]!.id;
-    const pool = rowsOf<{ id: number; paper_id: number }>(
-      await db.execute(sql`select id, paper_id from mark_task where block_id = ${blockId} order by id`),
-    );
-    const cut: number[] = [];
-    const ahead = cutAhead({
-      db,
-      paperImage: async (_regions, paperId) => {
-        cut.push(paperId);
-        return Buffer.from(`paper ${paperId}`);
-      },
-    });
+    const pool = await poolOf(blockId);
+    const { cut, ahead } = recordedCutAhead();
     await ahead.after(blockId, pool[0]!.id);
     await ahead.idle();
     expect(cut).toEqual(pool.slice(1, 9).map((p) => p.paper_id));
@@ -69,17 +80,9 @@ describe('cutting ahead', () => {
       ],
     });
     const other: BlockRegion[] = [{ page: 0, x: 10, y: 80, w: 100, h: 40 }];
-    await db.execute(
-      sql`update block set regions = ${JSON.stringify(REGIONS)}::jsonb where id = ${s2.blocks[0]!.id}`,
-    );
-    await db.execute(
-      sql`update block set regions = ${JSON.stringify(other)}::jsonb where id = ${s2.blocks[1]!.id}`,
-    );
-    const pool = rowsOf<{ id: number; paper_id: number }>(
-      await db.execute(
-        sql`select id, paper_id from mark_task where block_id = ${s2.blocks[0]!.id} order by id`,
-      ),
-    );
+    await setRegions(s2.blocks[0]!.id);
+    await setRegions(s2.blocks[1]!.id, other);
+    const pool = await poolOf(s2.blocks[0]!.id);
     // `pages`: the look-up read the paper's pages with it, so the cutter reads none (issue 35)
     const calls: { paperId: number; blocks: number; pages: boolean }[] = [];
     const single: number[] = [];
@@ -149,24 +152,11 @@ describe('cutting ahead', () => {
       schools: 1,
       blocks: [{ name: '第13题', nos: ['13'] }],
     });
-    await db.execute(
-      sql`update block set regions = ${JSON.stringify(REGIONS)}::jsonb where id = ${s3.blocks[0]!.id}`,
-    );
-    const pool = rowsOf<{ id: number; paper_id: number }>(
-      await db.execute(
-        sql`select id, paper_id from mark_task where block_id = ${s3.blocks[0]!.id} order by id`,
-      ),
-    );
+    await setRegions(s3.blocks[0]!.id);
+    const pool = await poolOf(s3.blocks[0]!.id);
     // one paper already marked: nothing to cut for it
     await db.execute(sql`update mark_task set status = 'submitted' where id = ${pool[1]!.id}`);
-    const cut: number[] = [];
-    const ahead = cutAhead({
-      db,
-      paperImage: async (_regions, paperId) => {
-        cut.push(paperId);
-        return Buffer.from(`paper ${paperId}`);
-      },
-    });
+    const { cut, ahead } = recordedCutAhead();
     // an image request cut one paper already (with the regions as stored): the walk passes over it
     const [b] = rowsOf<{ regions: BlockRegion[] }>(
       await db.execute(sql`select regions from block where id = ${s3.blocks[0]!.id}`),

@@ -14,16 +14,13 @@ import { coverAnchors, orderlyStudent, typicalCard, type SheetAnswers, type Shee
 import { auditLog, paper, scanException, scanPage } from '../../../db/schema';
 import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
-import { untilRecognised } from '../../../../test/scan';
-import { saveTemplate } from '../../../../test/subject-fixture';
-import { buildClassOfExaminees, buildSubjectScene } from '../../../../test/factories';
+import { buildScanScene, untilRecognised } from '../../../../test/scan';
 import { otherSchoolAdmin } from '../../../../test/school-scene';
 
 let t: TestApp;
 let admin: Client;
 let examId: number;
 let subjectId: number;
-let schoolId: number;
 const card = typicalCard();
 /** examinees: K[0..4]; K[3] is never scanned */
 const K = ['20260001', '20260002', '20260003', '20260004', '20260005'];
@@ -64,13 +61,8 @@ const audits = (action: string) =>
 
 beforeAll(async () => {
   t = await testApp();
-  ({ admin, examId, subjectId, schoolId } = await buildSubjectScene(t.app, t.database.db, {
-    name: '异常处理考试',
-    course: '数学',
-    fullScore: 150,
-  }));
-  await saveTemplate(admin, subjectId, card);
-  examineeIds = (await buildClassOfExaminees(t.database.db, { examId, schoolId }, K)).ids;
+  const opts = { name: '异常处理考试', course: '数学', fullScore: 150 };
+  ({ admin, examId, subjectId, ids: examineeIds } = await buildScanScene(t, card, opts, K));
 
   const a = await student2(100, K[0]!);
   const b = await student2(110, K[1]!, (x) => {

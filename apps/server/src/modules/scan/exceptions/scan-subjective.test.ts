@@ -11,9 +11,7 @@ import { blacken, orderlyStudent, typicalCard } from '@yj/scan-sim';
 import { auditLog, paper, scanPage } from '../../../db/schema';
 import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
-import { untilRecognised } from '../../../../test/scan';
-import { saveTemplate } from '../../../../test/subject-fixture';
-import { buildClassOfExaminees, buildSubjectScene } from '../../../../test/factories';
+import { buildScanScene, untilRecognised } from '../../../../test/scan';
 
 // 主观题异常 (issue 6): a 打分栏 that cannot be read is settled by typing the score (within the question's
 // full score and step); an answer box the image does not show whole is accepted as it is or rescanned.
@@ -58,13 +56,8 @@ const paperOf = async (kaohao: string) =>
 
 beforeAll(async () => {
   t = await testApp();
-  let schoolId: number;
-  ({ admin, examId, subjectId, schoolId } = await buildSubjectScene(t.app, t.database.db, {
-    name: '先阅后扫考试',
-    course: '物理',
-    fullScore: 100,
-  }));
-  await saveTemplate(admin, subjectId, card);
+  const opts = { name: '先阅后扫考试', course: '物理', fullScore: 100 };
+  ({ admin, examId, subjectId, ids } = await buildScanScene(t, card, opts, K));
   const saved = await admin.post(`/filter/api/api/subject/${subjectId}/setting/questions/subjective`, {
     questions: [
       { no: '48', score: 15, step: 0.5 },
@@ -72,7 +65,6 @@ beforeAll(async () => {
     ],
   });
   expect(body(saved).code).toBe(0);
-  ids = (await buildClassOfExaminees(t.database.db, { examId, schoolId }, K)).ids;
   const pages = [
     ...(await sheet(300, K[0]!, 12)),
     ...(await sheet(310, K[1]!, 4, 'strip')),

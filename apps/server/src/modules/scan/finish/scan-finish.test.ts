@@ -21,15 +21,8 @@ import {
 } from '../../../db/schema';
 import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
-import { untilRecognised } from '../../../../test/scan';
-import { saveTemplate } from '../../../../test/subject-fixture';
-import {
-  buildClassOfExaminees,
-  buildSchool,
-  buildSubjectScene,
-  buildUser,
-  PASSWORD,
-} from '../../../../test/factories';
+import { buildScanScene, untilRecognised } from '../../../../test/scan';
+import { buildClassOfExaminees, buildSchool, buildUser, PASSWORD } from '../../../../test/factories';
 import { otherSchoolAdmin } from '../../../../test/school-scene';
 
 // Absence records, 扫描完成 per school, chunked uploads into one batch and uploadorigin (issue 6).
@@ -77,28 +70,14 @@ const absentRows = () => t.database.db.select().from(absence).where(eq(absence.s
 
 beforeAll(async () => {
   t = await testApp();
-  ({
-    admin,
-    examId,
-    subjectId,
-    schoolId: schoolA,
-  } = await buildSubjectScene(t.app, t.database.db, {
-    name: '扫描完成考试',
-    course: '数学',
-    fullScore: 150,
-  }));
+  // the first four examinees in the exam's own school, the last two in a second one
+  const opts = { name: '扫描完成考试', course: '数学', fullScore: 150 };
+  const scene = await buildScanScene(t, card, opts, K.slice(0, 4));
+  ({ admin, examId, subjectId, schoolId: schoolA } = scene);
   schoolB = (await buildSchool(t.database.db)).id;
   await t.database.db.insert(examSchool).values({ examId, schoolId: schoolB });
-  await saveTemplate(admin, subjectId, card);
-  for (const [school, kaohaos] of [
-    [schoolA, K.slice(0, 4)],
-    [schoolB, K.slice(4)],
-  ] as const) {
-    Object.assign(
-      ids,
-      (await buildClassOfExaminees(t.database.db, { examId, schoolId: school }, kaohaos)).ids,
-    );
-  }
+  const inB = await buildClassOfExaminees(t.database.db, { examId, schoolId: schoolB }, K.slice(4));
+  Object.assign(ids, scene.ids, inB.ids);
   const present = await sheet(300, K[0]!);
   const absent = await sheet(310, K[1]!, (a) => {
     a.absent = true;

@@ -24,16 +24,8 @@ import { scanJobs } from '../recognition/scan.jobs';
 import { scanJobDeps } from '../scan.module';
 import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
-import { untilNoPageQueued } from '../../../../test/scan';
-import { saveTemplate } from '../../../../test/subject-fixture';
-import {
-  buildClassOfExaminees,
-  buildSchool,
-  buildSchoolAdmin,
-  buildSubjectScene,
-  buildUser,
-  PASSWORD,
-} from '../../../../test/factories';
+import { buildScanScene, untilNoPageQueued } from '../../../../test/scan';
+import { buildSchool, buildSchoolAdmin, buildUser, PASSWORD } from '../../../../test/factories';
 
 let t: TestApp;
 let admin: Client;
@@ -72,17 +64,13 @@ const pageRows = () => t.database.db.select().from(scanPage).where(eq(scanPage.s
 
 beforeAll(async () => {
   t = await testApp();
-  ({ admin, examId, subjectId, schoolId } = await buildSubjectScene(t.app, t.database.db, {
-    name: '扫描考试',
-    course: '数学',
-    fullScore: 150,
-  }));
-  await saveTemplate(admin, subjectId, card);
   sheets = await Promise.all(
     [0, 1, 2, 3, 4, 5].map((i) => generateSet(card, i, { seed: 21, difficulty: 'clean' })),
   );
   // students 0 and 1 and a fourth who is never scanned are examinees; student 2's number is unknown
-  await buildClassOfExaminees(t.database.db, { examId, schoolId }, [kaohaoOf(0), kaohaoOf(1), '99999999']);
+  const opts = { name: '扫描考试', course: '数学', fullScore: 150 };
+  const kaohaos = [kaohaoOf(0), kaohaoOf(1), '99999999'];
+  ({ admin, examId, subjectId, schoolId } = await buildScanScene(t, card, opts, kaohaos));
 }, 120_000);
 
 afterAll(async () => {

@@ -8,9 +8,7 @@ import { scanPage } from '../../../db/schema';
 import { fsStorage } from '../../../infra/storage';
 import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
-import { untilNoPageQueued } from '../../../../test/scan';
-import { saveTemplate } from '../../../../test/subject-fixture';
-import { buildClassOfExaminees, buildSubjectScene } from '../../../../test/factories';
+import { buildScanScene, untilNoPageQueued } from '../../../../test/scan';
 
 // Issue 33: a quiz scanned with a phone. Photos sent with photo=1 are straightened to the card's page before
 // they are stored, then recognised like scanned pages; a photo whose sheet cannot be found is stored as it is
@@ -30,17 +28,10 @@ const recognised = () => untilNoPageQueued(admin, subjectId);
 
 beforeAll(async () => {
   t = await testApp();
-  let examId: number;
-  let schoolId: number;
-  ({ admin, examId, subjectId, schoolId } = await buildSubjectScene(t.app, t.database.db, {
-    name: '手机扫描小测',
-    course: '数学',
-    fullScore: 40,
-  }));
-  await saveTemplate(admin, subjectId, card);
   photos = await Promise.all([0, 1].map((i) => generatePhoto(i, { seed: 33, difficulty: 'clean' })));
   const kaohaos = photos.map((p) => p.truth.answers.examNumber!);
-  await buildClassOfExaminees(t.database.db, { examId, schoolId }, kaohaos);
+  const opts = { name: '手机扫描小测', course: '数学', fullScore: 40 };
+  ({ admin, subjectId } = await buildScanScene(t, card, opts, kaohaos));
 }, 180_000);
 
 afterAll(async () => {

@@ -12,9 +12,8 @@ import { fsStorage } from '../../../infra/storage';
 import { scanJobDeps } from '../scan.module';
 import { scanJobs } from './scan.jobs';
 import { body, testApp, type Client, type TestApp } from '../../../../test/app';
-import { buildClassOfExaminees, buildSubjectScene } from '../../../../test/factories';
 import { postScans } from '../../../../test/multipart';
-import { saveTemplate } from '../../../../test/subject-fixture';
+import { buildScanScene } from '../../../../test/scan';
 
 /** The app's queue, holding its jobs until the test runs them (the app's own handlers, on the app's pool). */
 function heldQueue() {
@@ -79,21 +78,12 @@ async function uploadPaper(sheet: number): Promise<number> {
 
 beforeAll(async () => {
   t = await testApp({}, undefined, undefined, async () => held.queue);
-  let examId: number;
-  let schoolId: number;
-  ({ admin, examId, subjectId, schoolId } = await buildSubjectScene(t.app, t.database.db, {
-    name: '识别成本',
-    course: '数学',
-    fullScore: 150,
-  }));
-  await saveTemplate(admin, subjectId, card);
   sheets = await Promise.all(
     [0, 1, 2, 3].map((i) => generateSet(card, i, { seed: 35, difficulty: 'clean' })),
   );
-  await buildClassOfExaminees(t.database.db, { examId, schoolId }, [
-    sheets[0]!.truth.answers.examNumber!,
-    sheets[2]!.truth.answers.examNumber!,
-  ]);
+  const opts = { name: '识别成本', course: '数学', fullScore: 150 };
+  const kaohaos = [sheets[0]!, sheets[2]!].map((s) => s.truth.answers.examNumber!);
+  ({ admin, subjectId } = await buildScanScene(t, card, opts, kaohaos));
 }, 120_000);
 
 afterAll(async () => {
