@@ -22,8 +22,8 @@ export const JOBS = {
   'score.publishSchedule': z.object({ subjectId: id() }),
   /** expired marking leases back to the pool (every minute, in-process). */
   'marking.recycle': none,
-  /** tasks for papers recognised while marking runs (every minute, in-process). */
-  'marking.sync': none,
+  /** tasks for papers recognised while marking runs (every minute, in-process); `all`: every subject, noted or not. */
+  'marking.sync': z.object({ all: z.boolean().optional() }),
   /** drifting markers flagged (every 30 s, in-process). */
   'quality.evaluate': none,
   /** system messages: blocks marked to the end, markers paused by 质检 (every 30 s, in-process). */

@@ -146,3 +146,12 @@ export const blockScore = pgTable(
   },
   (t) => [primaryKey({ columns: [t.blockId, t.paperId] }), index('block_score_subject_idx').on(t.subjectId)],
 );
+
+/**
+ * Subjects whose task pool may lack a paper's tasks: a row is written by triggers (migration 0052) whenever what
+ * makes a paper × block eligible for tasks changes, and taken by the minute sweep (marking.jobs.ts), which runs
+ * createTasks only for a subject with one — the sweep read every paper × block of every subject in 阅卷中.
+ */
+export const markSweepDue = pgTable('mark_sweep_due', {
+  subjectId: integer('subject_id').primaryKey(),
+});

@@ -430,6 +430,21 @@ export const markingRepo = {
   },
 
   /** The subjects being marked now (the pool's minute job makes the tasks of papers recognised since). */
+  /** Of these subjects, those noted for the minute sweep (migration 0052), the notes taken (deleted). */
+  async takeSweepDue(db: Db, subjectIds: number[]): Promise<number[]> {
+    if (!subjectIds.length) return [];
+    return rowsOf<{ subject_id: number }>(
+      await db.execute(sql`delete from mark_sweep_due where subject_id = any(${`{${subjectIds.join(',')}}`}::int[])
+        returning subject_id`),
+    ).map((r) => r.subject_id);
+  },
+
+  /** The subjects noted for the next minute sweep again (their sweep failed). */
+  async noteSweepDue(db: Db, subjectIds: number[]): Promise<void> {
+    await db.execute(sql`insert into mark_sweep_due (subject_id)
+      select unnest(${`{${subjectIds.join(',')}}`}::int[]) on conflict do nothing`);
+  },
+
   async reviewingSubjects(db: Db): Promise<number[]> {
     return rowsOf<{ id: number }>(
       await db.execute(sql`select id from subject where status = ${SubjectStatus.reviewing}
