@@ -172,15 +172,16 @@ export function compareBias(
     ? 'for a bias'
     : `for other figures (${flag.reasons.join('、')})`;
   const out = (pass: boolean, detail: string): BiasVerdict => ({ ...base, productAt: at, pass, detail });
-  if (sure && sure.k < at) {
-    const next = steps[sure.k];
-    const concurrent = at === sure.k + 1 && next !== undefined && next.at - sure.at <= CONCURRENT_MS;
-    if (!concurrent && !killed)
-      return out(
-        false,
-        `late: the rule held on their first ${sure.k} pieces (${said(sure.sure!, sure)}), the server flagged them ${what} only on ${at}`,
-      );
-  }
+  const next = sure ? steps[sure.k] : undefined;
+  const late =
+    sure !== undefined &&
+    sure.k < at &&
+    !(at === sure.k + 1 && next !== undefined && next.at - sure.at <= CONCURRENT_MS);
+  if (late && sure && !killed)
+    return out(
+      false,
+      `late: the rule held on their first ${sure.k} pieces (${said(sure.sure!, sure)}), the server flagged them ${what} only on ${at}`,
+    );
   if (onlyBias && !step?.possible)
     return out(
       false,
@@ -188,11 +189,13 @@ export function compareBias(
     );
   if (biasFlag && !onlyBias && !possible)
     return out(false, `the flag's reasons say a bias, and the rule held on none of their ${m} prefixes`);
-  const rule = possible
-    ? `the rule first held on ${possible.k} pieces (${said(possible.possible!, possible)})`
-    : `the rule held on none of their ${m} prefixes`;
+  const rule = !possible
+    ? `the rule held on none of their ${m} prefixes`
+    : sure?.k === possible.k
+      ? `the rule first held on ${sure.k} pieces (${said(sure.sure!, sure)})`
+      : `the rule first may have held on ${possible.k} pieces (${said(possible.possible!, possible)}), surely ${sure ? `on ${sure.k} (${said(sure.sure!, sure)})` : 'on none'}`;
   return out(
     true,
-    `flagged ${what} on ${at} pieces, after ${flag.atDone} papers; ${rule}${flaggedForBias(flag, s.minMarks) ? '' : ' — a bias after that flag is the 30 s check’s, not compared'}`,
+    `flagged ${what} on ${at} pieces, after ${flag.atDone} papers; ${rule}${flaggedForBias(flag, s.minMarks) ? '' : ' — a bias after that flag is the 30 s check’s, not compared'}${late ? ` (late, the server killed in the run: surely on ${sure?.k})` : ''}`,
   );
 }
