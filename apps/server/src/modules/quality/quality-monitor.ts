@@ -31,14 +31,14 @@ import type { BlockRow, QualityRepoOf } from './quality.repo';
 
 const BINS = 10;
 /** the drift charts read the latest deviations of each marker: recent behaviour, a bounded read */
-const DRIFT_WINDOW = 200;
+export const DRIFT_WINDOW = 200;
 /** the check after a submit keeps a block's limits, step and the markers' evidence sums this long */
-const JUDGE_TTL_MS = 30_000;
+export const JUDGE_TTL_MS = 30_000;
 /**
  * …once the block has this much evidence: before, the other markers' spread moves with every piece (and a
  * spread read on a handful is no spread), so it is read again each time — cheap while there is little of it
  */
-const JUDGE_CACHE_FROM = 200;
+export const JUDGE_CACHE_FROM = 200;
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 const r4 = (v: number) => Math.round(v * 10000) / 10000 + 0;
 
