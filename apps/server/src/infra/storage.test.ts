@@ -75,6 +75,10 @@ describe('local folder storage durability', () => {
     while (held.calls.length < 6) await tick();
     held.calls[5]!.release(new Error('EIO'));
     await expect(failed).rejects.toThrow('EIO');
+    // a derived file (a cut, made again when missing) is written whole but its folder is not synced
+    await s.put('blocks/9/cut.jpg', Buffer.from('c'), { derived: true });
+    expect(held.calls).toHaveLength(6);
+    expect(fs.readFileSync(path.join(root, 'blocks/9/cut.jpg'), 'utf8')).toBe('c');
     fs.rmSync(root, { recursive: true, force: true });
   });
 

@@ -4,9 +4,17 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { folderSyncer } from './folder-sync';
 
+export interface PutOptions {
+  /**
+   * A file made again from others when it is missing (a block's cut of a page, a crop): local storage skips the
+   * folder sync, so a power cut may lose its name (it is cut again on first use) but never leaves it half written.
+   */
+  derived?: boolean;
+}
+
 /** Where uploaded files live. Keys are relative paths like "avatars/12-ab12.webp". */
 export interface Storage {
-  put(key: string, body: Buffer): Promise<void>;
+  put(key: string, body: Buffer, opts?: PutOptions): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   /** Whether a file is stored under the key, without reading it (cutting ahead asks this of 100,000s of cuts). */
   has(key: string): Promise<boolean>;
@@ -36,7 +44,7 @@ export function fsStorage(root: string, syncFolder = folderSyncer()): Storage {
     return chain;
   };
   return {
-    async put(key, body) {
+    async put(key, body, opts) {
       const full = resolve(key);
       const dir = path.dirname(full);
       await fs.mkdir(dir, { recursive: true });
@@ -49,6 +57,7 @@ export function fsStorage(root: string, syncFolder = folderSyncer()): Storage {
         await file.close();
       }
       await fs.rename(tmp, full);
+      if (opts?.derived) return;
       if (lasting.has(dir)) return syncFolder(dir);
       await Promise.all(chainOf(dir).map(syncFolder));
       if (lasting.size >= 10_000) lasting.clear(); // a long-lived server only syncs some chains again

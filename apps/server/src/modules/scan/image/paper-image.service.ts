@@ -105,7 +105,7 @@ export function paperImageService(d: {
     }
     const cut = await d.pool.run(task);
     for (const [i, m] of missing.entries()) {
-      await d.storage.put(m.key, cut[i]!);
+      await d.storage.put(m.key, cut[i]!, { derived: true });
       out[m.at] = cut[i]!;
     }
     return out;
@@ -160,7 +160,7 @@ export function paperImageService(d: {
       const bytes = await d.storage.get(pageKey);
       if (!bytes) return null;
       const body = await d.pool.mask({ bytes, matrix, regions });
-      await d.storage.put(key, body);
+      await d.storage.put(key, body, { derived: true });
       return body;
     },
 

@@ -40,6 +40,6 @@ export async function cachedCut(
   const page = await storage.get(pageKey);
   if (!page) return null;
   const jpeg = await cutJpeg(page, box);
-  if (jpeg) await storage.put(key, jpeg);
+  if (jpeg) await storage.put(key, jpeg, { derived: true });
   return jpeg;
 }

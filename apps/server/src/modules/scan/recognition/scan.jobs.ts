@@ -128,7 +128,7 @@ export function scanJobs(d: ScanJobDeps) {
           blocks[i]!.map(() => used),
         );
         await d.storage
-          .put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+          .put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { derived: true })
           .catch(() => undefined);
       }
     }
