@@ -5,7 +5,7 @@ import { hybridRequest, isLocalAddress, localizeAddress, scanManagerPort } from 
 import { minionsRequest } from './minions';
 import { stubFetch } from './fetch-stub';
 
-const { calls, answer } = stubFetch();
+const { calls, answer, hang } = stubFetch();
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.useRealTimers());
@@ -35,13 +35,7 @@ describe('filter helper (a)', () => {
   });
 
   it('cancelAllRequests cancels pending reads with the Chinese reason, never a write', async () => {
-    vi.stubGlobal(
-      'fetch',
-      (_u: string, init: RequestInit) =>
-        new Promise((_r, reject) =>
-          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
-        ),
-    );
+    hang();
     // a read (started by a query's function) is cancelled; a write in flight is not
     const read = asRead(new AbortController().signal, () =>
       api.post('/api/home/exams', { page: 1, size: 20 }),
@@ -71,13 +65,7 @@ describe('minions helper (b)', () => {
     expect(calls[0]?.url).toBe('/minions/help/index.json');
 
     vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      (_u: string, init: RequestInit) =>
-        new Promise((_r, reject) =>
-          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
-        ),
-    );
+    hang();
     let settled = false;
     const p = minionsRequest('GET', '/slow').catch((e: unknown) => {
       settled = true;
@@ -122,13 +110,7 @@ describe('hybrid helper (c)', () => {
 
   it('times out remote calls after 20 s and local ones after 120 s', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      (_u: string, init: RequestInit) =>
-        new Promise((_r, reject) =>
-          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
-        ),
-    );
+    hang();
     const settledAt: Record<string, number> = {};
     const start = Date.now();
     const remote = hybridRequest('GET', '/api/scan/version').catch(

@@ -1,11 +1,10 @@
+import { BoxRect } from './BoxRect';
+
 /** The rectangle being dragged out on a drawing canvas (template builder, 题块框选), in picture pixels. */
 export function DraftRect({ r }: { r: { x: number; y: number; w: number; h: number } }) {
   return (
-    <rect
-      x={r.x}
-      y={r.y}
-      width={r.w}
-      height={r.h}
+    <BoxRect
+      box={r}
       fill="rgba(22,119,255,0.08)"
       stroke="#1677ff"
       strokeWidth={2}

@@ -21,6 +21,8 @@ type Props<V> = Sends<V> & {
   okText: string;
   /** a red confirming button (an act that marks or removes) */
   okDanger?: boolean;
+  /** the confirming button greyed out (nothing may be saved) */
+  okDisabled?: boolean;
   form: FormInstance<V>;
   onCancel: () => void;
   /** the modal is destroyed when hidden, so these apply afresh each time it opens */
@@ -69,7 +71,7 @@ export function FormModal<V>(p: Props<V>) {
       open={p.open}
       title={p.title}
       okText={p.okText}
-      okButtonProps={p.okDanger ? { danger: true } : undefined}
+      okButtonProps={{ danger: p.okDanger, disabled: p.okDisabled }}
       cancelText="取消"
       confirmLoading={pending}
       cancelButtonProps={{ disabled: pending }}

@@ -4,7 +4,7 @@ import { Button, Card, Form, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { examDetailQuery } from '../exam-admin/exam-admin.queries';
-import { PageFrame } from '../exam-admin/PageFrame';
+import { homeCrumbs, PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { homeExamsQuery } from '../exams/useHomeExams';
 
@@ -18,11 +18,7 @@ export function DtkView() {
   if (exams.isError && !exams.data)
     return <QueryFailed title="考试列表加载失败" error={exams.error} onRetry={() => void exams.refetch()} />;
   return (
-    <PageFrame
-      crumbs={[{ title: '首页', to: '/book/home' }, { title: '答题卡制作' }]}
-      title="答题卡制作"
-      testId="dtk"
-    >
+    <PageFrame crumbs={homeCrumbs({ title: '答题卡制作' })} title="答题卡制作" testId="dtk">
       <Card style={{ maxWidth: 640 }}>
         <Typography.Paragraph type="secondary">
           在线答题卡按科目的题目结构自动排版：选择考试和科目，调整版式后下载 PDF 打印，保存即生成识别模板。

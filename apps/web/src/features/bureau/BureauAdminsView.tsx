@@ -5,7 +5,7 @@ import { App, Button, Card, Input, Popconfirm, Result, Select, Space, Table, Tag
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
 import { useCurrentUser } from '../auth/current-user-context';
-import { PageFrame } from '../exam-admin/PageFrame';
+import { homeCrumbs, PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { InitialPasswordModal, type NewAccount } from '../school-admin/common/InitialPasswordModal';
 import { orgChosenLabel, orgOptions } from '../school-admin/org/OrgCreateModals';
@@ -51,11 +51,7 @@ export function BureauAdminsView() {
 
   return (
     <PageFrame
-      crumbs={[
-        { title: '首页', to: '/book/home' },
-        { title: '教育局', to: '/book/bureau' },
-        { title: '教育局管理员' },
-      ]}
+      crumbs={homeCrumbs({ title: '教育局', to: '/book/bureau' }, { title: '教育局管理员' })}
       title="教育局管理员"
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>

@@ -3,7 +3,7 @@ import { Button, Card, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import type { BureauExam } from '@yj/contracts';
 import { useCurrentUser } from '../auth/current-user-context';
-import { PageFrame } from '../exam-admin/PageFrame';
+import { homeCrumbs, PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { bureauOverviewQuery } from './bureau.api';
 
@@ -18,7 +18,7 @@ export function BureauHomeView() {
   const d = q.data;
   return (
     <PageFrame
-      crumbs={[{ title: '首页', to: '/book/home' }, { title: '教育局' }]}
+      crumbs={homeCrumbs({ title: '教育局' })}
       title={
         <Space>
           {d?.bureaus.map((b) => (

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import type { BureauProgress } from '@yj/contracts';
 import { handleApiError } from '../../api/handle-error';
-import { PageFrame } from '../exam-admin/PageFrame';
+import { homeCrumbs, PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { bureauApi, bureauOverviewQuery, bureauProgressQuery } from './bureau.api';
 
@@ -114,12 +114,11 @@ export function BureauProgressView({ examId }: { examId: number }) {
   ];
   return (
     <PageFrame
-      crumbs={[
-        { title: '首页', to: '/book/home' },
+      crumbs={homeCrumbs(
         { title: '教育局', to: '/book/bureau' },
         { title: d?.exam.name ?? '联考' },
         { title: '各校进度' },
-      ]}
+      )}
       title={`${d?.exam.name ?? ''} · 各校进度`}
       extra={
         <Space>

@@ -10,7 +10,7 @@ import {
 } from '@yj/contracts';
 import { failureOf } from '../../api/errors';
 import { useCurrentUser } from '../auth/current-user-context';
-import { PageFrame } from '../exam-admin/PageFrame';
+import { homeCrumbs, PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { bureauApi, compareQueryOptions } from './bureau.api';
 import { DownloadButton } from '../school-admin/DownloadButton';
@@ -89,12 +89,11 @@ export function SchoolCompareView({ examId }: { examId: number }) {
   const listed = c?.mySchools.find((s) => s.id === schoolId) ?? c?.mySchools[0];
   return (
     <PageFrame
-      crumbs={[
-        { title: '首页', to: '/book/home' },
+      crumbs={homeCrumbs(
         ...(bureau ? [{ title: '教育局', to: '/book/bureau' }] : []),
         { title: c?.examName ?? '联考', to: `/book/report_forms/${examId}` },
         { title: '跨校对比' },
-      ]}
+      )}
       title={`${c?.examName ?? ''} · 跨校对比`}
       extra={
         <Space>

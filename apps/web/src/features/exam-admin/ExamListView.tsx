@@ -10,7 +10,7 @@ import { examListQuery, jointSchoolsQuery } from './exam-admin.queries';
 import { examColumns } from './exam-columns';
 import { ExamFilterBar } from './ExamFilterBar';
 import { EMPTY_FILTERS, hasFilters, toListRequest, type ExamListFilters } from './list-query';
-import { PageFrame } from './PageFrame';
+import { homeCrumbs, PageFrame } from './PageFrame';
 import { QueryFailed } from './QueryFailed';
 import { useExamActions } from './useExamActions';
 import { QueryTable } from '../../components/QueryTable';
@@ -87,7 +87,7 @@ export function ExamListView({ user, joint }: { user: UserProfile; joint: boolea
 
   return (
     <PageFrame
-      crumbs={[{ title: '首页', to: '/book/home' }, { title: '考试管理' }, { title }]}
+      crumbs={homeCrumbs({ title: '考试管理' }, { title })}
       title={title}
       extra={create ?? whoCreates}
       testId="exam-list-page"

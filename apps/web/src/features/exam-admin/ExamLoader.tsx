@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Card, Result, Skeleton } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { examDetailQuery } from './exam-admin.queries';
-import type { Crumb } from './PageFrame';
+import { homeCrumbs, type Crumb } from './PageFrame';
 import { QueryFailed } from './QueryFailed';
 
 /**
@@ -56,12 +56,11 @@ export function examCrumbs(exam: ExamDetail, here?: string) {
   // teachers reach exams from the home page; the management lists are not theirs
   const lists = quiz || exam.can.manage ? [list] : [];
   const page = quiz ? `/book/quiz/${exam.id}` : `/book/exam/${exam.id}`;
-  return [
-    { title: '首页', to: '/book/home' },
+  return homeCrumbs(
     ...lists,
     here ? { title: exam.name, to: page } : { title: exam.name },
     ...(here ? [{ title: here }] : []),
-  ];
+  );
 }
 
 /** Breadcrumb trail of a subject's screens: the exam's trail, the subject, then `trail`. */

@@ -7,6 +7,9 @@ export interface Crumb {
   to?: string;
 }
 
+/** A breadcrumb trail from 首页 (the user's home) to the screen. */
+export const homeCrumbs = (...trail: Crumb[]): Crumb[] => [{ title: '首页', to: '/book/home' }, ...trail];
+
 /** The frame of every exam screen: breadcrumb, title line with actions, then the cards. */
 export function PageFrame({
   crumbs,

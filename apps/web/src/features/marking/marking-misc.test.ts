@@ -97,20 +97,25 @@ describe('mark route', () => {
 });
 
 describe('review/task', () => {
+  /** A 阅卷任务 row (期中 语文, a marker with 5 papers left); each test sets what it is about. */
+  const base = {
+    examId: 1,
+    examName: '期中',
+    subjectId: 11,
+    subjectName: '语文',
+    blockName: '作文',
+    subjectStatus: 3,
+    role: 4 as const,
+    done: 0,
+    quota: null,
+    left: 5,
+    blockDone: 0,
+    blockTotal: 10,
+    blockParts: { arbitration: 0, problems: 0, blanks: 0 },
+  };
+
   it('groups blocks by exam and subject and names the button', async () => {
     const { groupTasks, markAction } = await import('./review-groups');
-    const base = {
-      examName: '期中',
-      subjectName: '语文',
-      subjectStatus: 3,
-      role: 4 as const,
-      done: 0,
-      quota: null,
-      left: 5,
-      blockDone: 0,
-      blockTotal: 10,
-      blockParts: { arbitration: 0, problems: 0, blanks: 0 },
-    };
     const groups = groupTasks([
       { ...base, examId: 1, subjectId: 11, blockId: 1, blockName: '作文' },
       { ...base, examId: 2, subjectId: 21, blockId: 3, blockName: '13' },
@@ -128,19 +133,6 @@ describe('review/task', () => {
 
   it('/book/multi offers the blocks I mark in subjects that are marking, not the ones I lead', async () => {
     const { markableBlocks } = await import('./review-groups');
-    const base = {
-      examId: 1,
-      examName: '期中',
-      subjectId: 11,
-      subjectName: '语文',
-      blockName: '作文',
-      done: 0,
-      quota: null,
-      left: 5,
-      blockDone: 0,
-      blockTotal: 10,
-      blockParts: { arbitration: 0, problems: 0, blanks: 0 },
-    };
     const picked = markableBlocks([
       { ...base, blockId: 1, role: 4, subjectStatus: 3 },
       { ...base, blockId: 2, role: 6, subjectStatus: 3 },

@@ -3,6 +3,7 @@ import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { rectFromPoints, type Point } from '../template/geometry';
 import { fitRegion } from './block-style';
 import { DraftRect } from '../../components/DraftRect';
+import { BoxRect } from '../../components/BoxRect';
 
 // One template page of 题块框选: the page picture in template pixels (SVG scaled by `zoom` in a scrolling
 // box), the template's subjective boxes as a faint guide, every block's regions in its colour. The
@@ -111,11 +112,8 @@ export function BlockCanvas(p: BlockCanvasProps) {
         {p.imageUrl && <image href={p.imageUrl} x={0} y={0} width={width} height={height} />}
         {p.page.subjective.map((b) => (
           <g key={b.name} pointerEvents="none">
-            <rect
-              x={b.rect.x}
-              y={b.rect.y}
-              width={b.rect.w}
-              height={b.rect.h}
+            <BoxRect
+              box={b.rect}
               fill="none"
               stroke="#86909c"
               strokeWidth={1}
@@ -148,11 +146,8 @@ export function BlockCanvas(p: BlockCanvasProps) {
                 begin(e, { mode: 'move', index: s.index, start: at, now: at });
               }}
             >
-              <rect
-                x={r.x}
-                y={r.y}
-                width={r.w}
-                height={r.h}
+              <BoxRect
+                box={r}
                 fill={selected ? `${s.colour}22` : `${s.colour}0d`}
                 stroke={s.colour}
                 strokeWidth={selected ? 3 : 2}

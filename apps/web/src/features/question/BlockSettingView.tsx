@@ -8,7 +8,7 @@ import {
   type SubjectiveQuestion,
 } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Skeleton, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Skeleton, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
@@ -29,6 +29,7 @@ import { questionApi, questionKeys, type BlockList } from './question.api';
 import { blockListQuery, structureInfoQuery } from './question.queries';
 import { ReadOnly } from './ReadOnly';
 import { SaveBar } from './SaveBar';
+import { MissingFirst } from '../../components/MissingFirst';
 
 function BlockEditor({
   subjectId,
@@ -112,13 +113,11 @@ function BlockEditor({
 
   if (!questions.length)
     return (
-      <Card>
-        <Empty description="还没有主观题：请先在题目设置中录入主观题">
-          <Link to={`/book/subject/${subjectId}/setting/question`}>
-            <Button type="primary">去题目设置</Button>
-          </Link>
-        </Empty>
-      </Card>
+      <MissingFirst
+        what="还没有主观题：请先在题目设置中录入主观题"
+        to={`/book/subject/${subjectId}/setting/question`}
+        go="去题目设置"
+      />
     );
   return (
     <Card>

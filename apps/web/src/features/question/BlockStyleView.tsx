@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { scanningTemplate } from '@yj/contracts';
-import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { Alert, Button, Card, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
@@ -9,6 +9,7 @@ import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { templateListQuery } from '../template/template.queries';
 import { BlockStyleEditor } from './BlockStyleEditor';
 import { blockListQuery, structureInfoQuery } from './question.queries';
+import { MissingFirst } from '../../components/MissingFirst';
 
 /** subject/{subjectId}/setting/block/style (题块框选): where each block is cut from, and its 给分点. */
 export function BlockStyleView({ subject, exam }: SubjectBundle) {
@@ -40,23 +41,15 @@ export function BlockStyleView({ subject, exam }: SubjectBundle) {
     );
   else if (!card)
     content = (
-      <Card>
-        <Empty description="本科目还没有答题卡模板：题块区域要在模板上框选">
-          <Link to={`/book/subject/${sInfo.id}/template/home`}>
-            <Button type="primary">去制作模板</Button>
-          </Link>
-        </Empty>
-      </Card>
+      <MissingFirst
+        what="本科目还没有答题卡模板：题块区域要在模板上框选"
+        to={`/book/subject/${sInfo.id}/template/home`}
+        go="去制作模板"
+      />
     );
   else if (!list.data.blocks.length)
     content = (
-      <Card>
-        <Empty description="还没有题块：请先在题块设置中把主观题分成题块">
-          <Link to={blockUrl}>
-            <Button type="primary">去题块设置</Button>
-          </Link>
-        </Empty>
-      </Card>
+      <MissingFirst what="还没有题块：请先在题块设置中把主观题分成题块" to={blockUrl} go="去题块设置" />
     );
   else
     content = (

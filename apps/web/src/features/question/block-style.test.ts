@@ -8,6 +8,20 @@ const questions: SubjectiveQuestion[] = [
   { no: '18', score: 6, step: 0.5, bNo: null },
 ];
 const block = { ...emptyBlock('阅读'), nos: ['17', '18'] };
+/** The block with question 17 marked by two 给分点 (论点, 论据) in steps of 1. */
+const pointsOf17 = (argument: number, evidence: number) =>
+  setPoints(
+    block,
+    {
+      no: '17',
+      step: 1,
+      points: [
+        { name: '论点', score: argument },
+        { name: '论据', score: evidence },
+      ],
+    },
+    questions,
+  );
 
 describe('题块框选 helpers', () => {
   it('fills a question without saved points with its structure step, and keeps question order', () => {
@@ -20,31 +34,9 @@ describe('题块框选 helpers', () => {
   });
 
   it('says when 给分点 do not add up to the full score, as the server does', () => {
-    const b = setPoints(
-      block,
-      {
-        no: '17',
-        step: 1,
-        points: [
-          { name: '论点', score: 4 },
-          { name: '论据', score: 4 },
-        ],
-      },
-      questions,
-    );
+    const b = pointsOf17(4, 4);
     expect(styleProblems([b], questions)).toEqual(['题块“阅读”：给分点之和 8 分与第 17 题满分 10 分不一致']);
-    const half = setPoints(
-      block,
-      {
-        no: '17',
-        step: 1,
-        points: [
-          { name: '论点', score: 9.5 },
-          { name: '论据', score: 0.5 },
-        ],
-      },
-      questions,
-    );
+    const half = pointsOf17(9.5, 0.5);
     expect(styleProblems([half], questions)[0]).toBe(
       '题块“阅读”：第 17 题给分点“论点”的 9.5 分不是步长 1 分的整数倍',
     );

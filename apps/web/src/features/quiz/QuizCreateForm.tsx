@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { handleApiError } from '../../api/handle-error';
 import { useExclusive } from '../../app/useExclusive';
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
-import { PageFrame } from '../exam-admin/PageFrame';
+import { homeCrumbs, PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { quizApi, quizKeys, quizOptionsQuery } from './quiz.api';
 import { subjectiveScores } from './subjective-scores';
@@ -84,11 +84,7 @@ export function QuizCreateForm() {
   const classes = options.data?.classes ?? [];
   return (
     <PageFrame
-      crumbs={[
-        { title: '首页', to: '/book/home' },
-        { title: '课堂小测', to: '/book/quiz' },
-        { title: '新建小测' },
-      ]}
+      crumbs={homeCrumbs({ title: '课堂小测', to: '/book/quiz' }, { title: '新建小测' })}
       title="新建小测"
       testId="quiz-create-page"
     >

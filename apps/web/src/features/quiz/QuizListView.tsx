@@ -5,7 +5,7 @@ import { Button, Card, Empty, Input, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { serverPages } from '../../components/paging';
-import { PageFrame } from '../exam-admin/PageFrame';
+import { homeCrumbs, PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { quizListQuery } from './quiz.api';
 import { QuizTrendTab } from './QuizTrendTab';
@@ -91,7 +91,7 @@ export function QuizListView({ user }: { user: UserProfile }) {
   );
   return (
     <PageFrame
-      crumbs={[{ title: '首页', to: '/book/home' }, { title: '课堂小测' }]}
+      crumbs={homeCrumbs({ title: '课堂小测' })}
       title="课堂小测"
       extra={create}
       testId="quiz-list-page"

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { handleApiError } from '../../api/handle-error';
 import { useExclusive } from '../../app/useExclusive';
 import { acardApi } from '../acard/acard.api';
-import { PageFrame } from '../exam-admin/PageFrame';
+import { homeCrumbs, PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { PhoneScanPanel } from './PhoneScanPanel';
 import { quizApi, quizKeys, quizDetailQuery, quizOptionsQuery } from './quiz.api';
@@ -204,11 +204,7 @@ export function QuizPageView({ examId }: { examId: number }) {
   const objective = q.objective.map((x) => x.answer).join('');
   return (
     <PageFrame
-      crumbs={[
-        { title: '首页', to: '/book/home' },
-        { title: '课堂小测', to: '/book/quiz' },
-        { title: q.name },
-      ]}
+      crumbs={homeCrumbs({ title: '课堂小测', to: '/book/quiz' }, { title: q.name })}
       title={q.name}
       extra={<Tag data-testid="quiz-status">{SUBJECT_STATUS_LABELS[q.status]}</Tag>}
       testId="quiz-page"

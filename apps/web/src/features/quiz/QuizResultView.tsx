@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { handleApiError } from '../../api/handle-error';
 import { useExclusive } from '../../app/useExclusive';
 import { usePublishAction } from '../score/usePublishAction';
-import { PageFrame } from '../exam-admin/PageFrame';
+import { homeCrumbs, PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { quizApi, quizDetailQuery, quizKeys, quizResultQuery } from './quiz.api';
 
@@ -249,12 +249,11 @@ export function QuizResultView({ examId }: { examId: number }) {
     ) : null;
   return (
     <PageFrame
-      crumbs={[
-        { title: '首页', to: '/book/home' },
+      crumbs={homeCrumbs(
         { title: '课堂小测', to: '/book/quiz' },
         { title: q.name, to: `/book/quiz/${examId}` },
         { title: '班级结果' },
-      ]}
+      )}
       title={`${r.name} · 班级结果`}
       extra={
         <Space>

@@ -1,9 +1,9 @@
 import { allows, type ReviewManageSubject, type ReviewScheduleInput } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, DatePicker, Form, Modal, Typography } from 'antd';
+import { App, DatePicker, Form, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useOneAtATime } from '../../app/useOneAtATime';
-import { useFormDialogGuard } from '../../app/useDialogGuard';
+import { FormModal } from '../../components/FormModal';
 import { reviewKeys, reviewLifecycleApi } from './review-lifecycle.api';
 
 interface Values {
@@ -39,7 +39,6 @@ export function ScheduleModal({ subject, onClose }: { subject: ReviewManageSubje
       onClose();
     },
   });
-  const guard = useFormDialogGuard(form, { open: true, saving: save.isPending, onClose });
   const submit = (v: Values) =>
     save.mutate({
       ...(mayStart ? { startAt: iso(v.startAt) } : {}),
@@ -47,44 +46,36 @@ export function ScheduleModal({ subject, onClose }: { subject: ReviewManageSubje
     });
 
   return (
-    <Modal
+    <FormModal<Values>
       open
       title={`定时阅卷：${subject.name}`}
       okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={guard.close}
-      cancelButtonProps={{ disabled: save.isPending }}
-      okButtonProps={{ disabled: !mayEnd }}
+      okDisabled={!mayEnd}
+      pending={save.isPending}
+      form={form}
+      onCancel={onClose}
+      onFinish={submit}
+      initialValues={{
+        startAt: subject.reviewStartAt ? dayjs(subject.reviewStartAt) : null,
+        endAt: subject.reviewEndAt ? dayjs(subject.reviewEndAt) : null,
+      }}
     >
-      {guard.leaveGuard}
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        initialValues={{
-          startAt: subject.reviewStartAt ? dayjs(subject.reviewStartAt) : null,
-          endAt: subject.reviewEndAt ? dayjs(subject.reviewEndAt) : null,
-        }}
-      >
-        {mayStart && (
-          <TimeField
-            name="startAt"
-            label="开始阅卷时间"
-            extra="到时自动开始阅卷；仍有未处理的问题时不会开始，并记入动态日志。"
-          />
-        )}
-        {mayEnd ? (
-          <TimeField
-            name="endAt"
-            label="结束阅卷时间"
-            extra="到时全部阅完则阅卷完成，否则暂停阅卷，由您决定后续。"
-          />
-        ) : (
-          <Typography.Text type="secondary">阅卷已完成，不能再设置阅卷时间。</Typography.Text>
-        )}
-      </Form>
-    </Modal>
+      {mayStart && (
+        <TimeField
+          name="startAt"
+          label="开始阅卷时间"
+          extra="到时自动开始阅卷；仍有未处理的问题时不会开始，并记入动态日志。"
+        />
+      )}
+      {mayEnd ? (
+        <TimeField
+          name="endAt"
+          label="结束阅卷时间"
+          extra="到时全部阅完则阅卷完成，否则暂停阅卷，由您决定后续。"
+        />
+      ) : (
+        <Typography.Text type="secondary">阅卷已完成，不能再设置阅卷时间。</Typography.Text>
+      )}
+    </FormModal>
   );
 }

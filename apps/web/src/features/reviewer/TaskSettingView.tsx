@@ -1,6 +1,6 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
@@ -11,6 +11,7 @@ import { ImportModal } from '../school-admin/common/ImportModal';
 import { BlockAssignCard } from './BlockAssignCard';
 import { assignmentQuery, reviewerApi, reviewerKeys } from './reviewer.api';
 import { DownloadButton } from '../school-admin/DownloadButton';
+import { MissingFirst } from '../../components/MissingFirst';
 
 /** subject/{subjectId}/setting/task (阅卷分配): each block's markers and leaders, and how papers are shared. */
 export function TaskSettingView({ subject, exam, permission }: SubjectBundle) {
@@ -55,13 +56,11 @@ export function TaskSettingView({ subject, exam, permission }: SubjectBundle) {
           <Skeleton active />
         </Card>
       ) : !q.data.blocks.length ? (
-        <Card>
-          <Empty description="本科目还没有题块，请先在题块设置中划分题块">
-            <Link to={`/book/subject/${sInfo.id}/setting/block`}>
-              <Button type="primary">去设置题块</Button>
-            </Link>
-          </Empty>
-        </Card>
+        <MissingFirst
+          what="本科目还没有题块，请先在题块设置中划分题块"
+          to={`/book/subject/${sInfo.id}/setting/block`}
+          go="去设置题块"
+        />
       ) : (
         <>
           <Alert

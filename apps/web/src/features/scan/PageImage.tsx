@@ -2,6 +2,7 @@ import type { ImageBox } from '@yj/contracts';
 import { Skeleton } from 'antd';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { pageImageUrl, type Point } from './scan.api';
+import { BoxRect } from '../../components/BoxRect';
 
 /** The natural size of an image, once loaded (null while loading, 'error' when it failed). */
 function useNaturalSize(url: string) {
@@ -89,15 +90,7 @@ export function PageImage({
       <image href={url} width={size.width} height={size.height} />
       {marks.map((m, i) => (
         <g key={i}>
-          <rect
-            x={m.box.x}
-            y={m.box.y}
-            width={m.box.w}
-            height={m.box.h}
-            fill="none"
-            stroke={m.color ?? '#f5222d'}
-            strokeWidth={stroke}
-          />
+          <BoxRect box={m.box} fill="none" stroke={m.color ?? '#f5222d'} strokeWidth={stroke} />
           {m.label && (
             <text x={m.box.x} y={m.box.y - stroke * 2} fill={m.color ?? '#f5222d'} fontSize={stroke * 8}>
               {m.label}
@@ -115,19 +108,10 @@ export function PageImage({
             stroke="#1677ff"
             strokeWidth={stroke}
           />
-          <line
-            x1={p.point.x - stroke * 9}
-            x2={p.point.x + stroke * 9}
-            y1={p.point.y}
-            y2={p.point.y}
-            stroke="#1677ff"
-            strokeWidth={stroke / 2}
-          />
-          <line
-            y1={p.point.y - stroke * 9}
-            y2={p.point.y + stroke * 9}
-            x1={p.point.x}
-            x2={p.point.x}
+          {/* the cross through the point: one stroke across, one down */}
+          <path
+            d={`M ${p.point.x - stroke * 9} ${p.point.y} h ${stroke * 18} M ${p.point.x} ${p.point.y - stroke * 9} v ${stroke * 18}`}
+            fill="none"
             stroke="#1677ff"
             strokeWidth={stroke / 2}
           />

@@ -1,9 +1,9 @@
 import type { ScoreStudentRow, ScoreStudentsPage } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Select } from 'antd';
+import { App, Form, InputNumber, Select } from 'antd';
 import { FormModal } from '../../components/FormModal';
-import { requiredText } from '../../components/form-rules';
 import { useOneAtATime } from '../../app/useOneAtATime';
+import { ReasonField } from './ReasonField';
 import { scoreApi } from './score.api';
 import { scoreKeys } from './score.queries';
 
@@ -66,13 +66,7 @@ export function AdjustModal({
       >
         <InputNumber min={0} max={full} step={0.5} style={{ width: 160 }} aria-label="调整后分数" />
       </Form.Item>
-      <Form.Item
-        name="reason"
-        label="调整原因"
-        rules={requiredText('请填写调整原因', 200, '不能超过 200 字')}
-      >
-        <Input.TextArea rows={3} maxLength={200} placeholder="例如 复核后加分" aria-label="调整原因" />
-      </Form.Item>
+      <ReasonField label="调整原因" placeholder="例如 复核后加分" />
     </FormModal>
   );
 }

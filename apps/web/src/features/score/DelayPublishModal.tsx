@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App, DatePicker, Form, Modal } from 'antd';
+import { App, DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useFormDialogGuard } from '../../app/useDialogGuard';
 import { useOneAtATime } from '../../app/useOneAtATime';
+import { FormModal } from '../../components/FormModal';
 import { publishApi } from './score.api';
 import { afterPublishChange } from './usePublishAction';
 
@@ -30,42 +30,38 @@ export function DelayPublishModal({
       onClose();
     },
   });
-  const guard = useFormDialogGuard(form, { open: true, saving: save.isPending, onClose });
   return (
-    <Modal
+    <FormModal<{ publishAt: Dayjs | null }>
       open
       title={`定时发布：${name}`}
       okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={guard.close}
-      cancelButtonProps={{ disabled: save.isPending }}
+      pending={save.isPending}
+      form={form}
+      onCancel={onClose}
+      onFinish={(v) => v.publishAt && save.mutate(v.publishAt)}
+      requiredMark
     >
-      {guard.leaveGuard}
-      <Form form={form} layout="vertical" onFinish={(v) => v.publishAt && save.mutate(v.publishAt)}>
-        <Form.Item
-          name="publishAt"
-          label="发布时间"
-          rules={[
-            { required: true, message: '请选择发布时间' },
-            {
-              validator: (_r, v: Dayjs | null) =>
-                !v || v.second(0).isAfter(dayjs())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('发布时间须晚于当前时间')),
-            },
-          ]}
-          extra="到时成绩核查通过即自动发布；仍有问题时不发布，并记入动态日志。"
-        >
-          <DatePicker
-            showTime={{ format: 'HH:mm' }}
-            format={FORMAT}
-            disabledDate={beforeToday}
-            style={{ width: 240 }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="publishAt"
+        label="发布时间"
+        rules={[
+          { required: true, message: '请选择发布时间' },
+          {
+            validator: (_r, v: Dayjs | null) =>
+              !v || v.second(0).isAfter(dayjs())
+                ? Promise.resolve()
+                : Promise.reject(new Error('发布时间须晚于当前时间')),
+          },
+        ]}
+        extra="到时成绩核查通过即自动发布；仍有问题时不发布，并记入动态日志。"
+      >
+        <DatePicker
+          showTime={{ format: 'HH:mm' }}
+          format={FORMAT}
+          disabledDate={beforeToday}
+          style={{ width: 240 }}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

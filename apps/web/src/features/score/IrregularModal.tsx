@@ -1,9 +1,9 @@
 import type { ScoreStudentRow } from '@yj/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input } from 'antd';
+import { App, Form } from 'antd';
 import { FormModal } from '../../components/FormModal';
-import { requiredText } from '../../components/form-rules';
 import { useOneAtATime } from '../../app/useOneAtATime';
+import { ReasonField } from './ReasonField';
 import { scoreApi } from './score.api';
 import { scoreKeys } from './score.queries';
 
@@ -39,14 +39,11 @@ export function IrregularModal({
       onCancel={onClose}
       onFinish={(v) => save.mutate(v.reason)}
     >
-      <Form.Item
-        name="reason"
+      <ReasonField
         label="违纪原因"
+        placeholder="例如 考试中夹带小抄"
         extra="标记后本科成绩记 0 分，与缺考分开统计；成绩发布前可以取消。"
-        rules={requiredText('请填写违纪原因', 200, '不能超过 200 字')}
-      >
-        <Input.TextArea rows={3} maxLength={200} placeholder="例如 考试中夹带小抄" aria-label="违纪原因" />
-      </Form.Item>
+      />
     </FormModal>
   );
 }

@@ -5,6 +5,7 @@ import { blockCells } from './lattice';
 import type { Proposal } from './proposals';
 import { DraftRect } from '../../components/DraftRect';
 import { CellRects } from './CellRects';
+import { BoxRect } from '../../components/BoxRect';
 
 // The picture with everything on it: plain SVG in picture pixels, scaled by `zoom` inside a scrolling
 // box (panning = scrolling; drag with the middle button or while holding the space bar).
@@ -215,11 +216,8 @@ export function BuilderCanvas(p: CanvasProps) {
                 begin(e, { mode: 'draw', start: at, now: at, proposal: q.key });
               }}
             >
-              <rect
-                x={q.rect.x}
-                y={q.rect.y}
-                width={q.rect.w}
-                height={q.rect.h}
+              <BoxRect
+                box={q.rect}
                 fill="rgba(250,140,22,0.12)"
                 stroke={on ? '#d46b08' : '#fa8c16'}
                 strokeWidth={on ? 3 : 1.5}
@@ -251,11 +249,8 @@ export function BuilderCanvas(p: CanvasProps) {
                 begin(e, { mode: 'move', region: raw, start: at, now: at });
               }}
             >
-              <rect
-                x={b.x}
-                y={b.y}
-                width={b.w}
-                height={b.h}
+              <BoxRect
+                box={b}
                 fill={selected ? 'rgba(22,119,255,0.12)' : 'rgba(255,255,255,0.01)'}
                 stroke={selected ? '#1677ff' : colour}
                 strokeWidth={selected ? 3 : 2}

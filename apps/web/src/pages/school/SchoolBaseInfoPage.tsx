@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Result, Space, Tabs } from 'antd';
+import { Card, Space, Tabs } from 'antd';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../features/auth/current-user-context';
 import { AdminsPanel } from '../../features/school-admin/admins/AdminsPanel';
 import { AdmissionsPanel } from '../../features/school-admin/admissions/AdmissionsPanel';
@@ -16,6 +16,7 @@ import { orgTreeQuery } from '../../features/school-admin/school-admin.queries';
 import { StudentsPanel } from '../../features/school-admin/students/StudentsPanel';
 import { StudentAccountsPanel } from '../../features/portal/StudentAccountsPanel';
 import { TeachersPanel } from '../../features/school-admin/teachers/TeachersPanel';
+import { NoSchoolAccess } from './NoSchoolAccess';
 import { baseInfoPath, canManageSchool } from './access';
 import { CARDS, cardOf, type CardKey } from './cards';
 import { SchoolHeader } from './SchoolHeader';
@@ -35,16 +36,7 @@ export function SchoolBaseInfoPage() {
 
   if (!allowed) {
     return (
-      <Result
-        status="403"
-        title="无权限"
-        subTitle="只有本校管理员可以管理学校的学生、老师和年级班级。如需开通，请联系本校管理员。"
-        extra={
-          <Link to="/book/home">
-            <Button type="primary">返回首页</Button>
-          </Link>
-        }
-      />
+      <NoSchoolAccess why="只有本校管理员可以管理学校的学生、老师和年级班级。如需开通，请联系本校管理员。" />
     );
   }
 

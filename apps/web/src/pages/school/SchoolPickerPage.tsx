@@ -1,7 +1,8 @@
-import { Button, Card, Result, Typography } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { Card, Typography } from 'antd';
+import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../features/auth/current-user-context';
 import { OrgPanel } from '../../features/school-admin/org/OrgPanel';
+import { NoSchoolAccess } from './NoSchoolAccess';
 import { baseInfoPath } from './access';
 
 /** /book/school for a system administrator without a school: choose one from the organisation. */
@@ -9,18 +10,7 @@ export function SchoolPickerPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   if (!user.isAdmin) {
-    return (
-      <Result
-        status="403"
-        title="无权限"
-        subTitle="您还没有加入学校，或不是学校管理员。如需管理学校，请联系本校管理员。"
-        extra={
-          <Link to="/book/home">
-            <Button type="primary">返回首页</Button>
-          </Link>
-        }
-      />
-    );
+    return <NoSchoolAccess why="您还没有加入学校，或不是学校管理员。如需管理学校，请联系本校管理员。" />;
   }
   return (
     <Card

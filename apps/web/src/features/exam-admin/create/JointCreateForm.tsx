@@ -10,7 +10,7 @@ import { handleApiError } from '../../../api/handle-error';
 import { DateFields, fmt } from '../DateFields';
 import { examAdminApi } from '../exam-admin.api';
 import { invalidateExam } from '../exam-admin.queries';
-import { PageFrame } from '../PageFrame';
+import { homeCrumbs, PageFrame } from '../PageFrame';
 import { SubjectsField, toSubjectInputs, type SubjectRow } from '../SubjectsField';
 import { SchoolTreePicker } from './SchoolTreePicker';
 import { UnionManagerSelect } from './UnionManagerSelect';
@@ -62,11 +62,7 @@ export function JointCreateForm({ user }: { user: UserProfile }) {
 
   return (
     <PageFrame
-      crumbs={[
-        { title: '首页', to: '/book/home' },
-        { title: '联考', to: '/book/jointExam/home' },
-        { title: '创建联考' },
-      ]}
+      crumbs={homeCrumbs({ title: '联考', to: '/book/jointExam/home' }, { title: '创建联考' })}
       title="创建联考"
       testId="joint-create"
     >

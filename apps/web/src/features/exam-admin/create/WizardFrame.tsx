@@ -1,6 +1,6 @@
 import { Card, Steps } from 'antd';
 import type { ReactNode } from 'react';
-import { PageFrame } from '../PageFrame';
+import { homeCrumbs, PageFrame } from '../PageFrame';
 import { FIRST_STEP, WIZARD_STEPS } from './wizard-steps';
 
 /** Steps on top, the current step's content, and its buttons at the foot. */
@@ -20,11 +20,7 @@ export function WizardFrame({
 }) {
   return (
     <PageFrame
-      crumbs={[
-        { title: '首页', to: '/book/home' },
-        { title: '校内考试', to: '/book/inSchool' },
-        { title: '创建考试' },
-      ]}
+      crumbs={homeCrumbs({ title: '校内考试', to: '/book/inSchool' }, { title: '创建考试' })}
       title={title}
       testId="create-wizard"
     >

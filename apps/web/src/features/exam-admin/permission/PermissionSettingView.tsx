@@ -3,15 +3,12 @@ import type { ExamDetail, UserProfile } from '@yj/contracts';
 import { Alert, Button, Card, Empty, Skeleton, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { examCrumbs } from '../ExamLoader';
-import { PageFrame } from '../PageFrame';
+import { homeCrumbs, PageFrame } from '../PageFrame';
 import { QueryFailed } from '../QueryFailed';
 import { ExamPicker, useManagedExams } from './ExamPicker';
 import { PermissionTable } from './PermissionTable';
 
-const CRUMBS = [
-  { title: '首页', to: '/book/home' },
-  { title: '考试管理', to: '/book/inSchool' },
-];
+const CRUMBS = homeCrumbs({ title: '考试管理', to: '/book/inSchool' });
 
 /** 权限设置 of one exam: a switcher to other exams, what permissions are, and the role table. */
 export function PermissionSettingView({

@@ -33,6 +33,15 @@ const rate = (n: number, of: number) => (of ? `${((n / of) * 100).toFixed(1)}%` 
 
 /** One graduating year's figures, as a school's 升学喜报 states them. */
 function YearSummary({ y }: { y: AdmissionYear }) {
+  // [title, count, suffix], left to right
+  const figures: [string, number, string][] = [
+    ['已登记', y.total, '人'],
+    ['本科', y.undergraduate, `人 · ${rate(y.undergraduate, y.total)}`],
+    ['专科', y.junior, '人'],
+    ['985', y.c985, '人'],
+    ['211（含 985）', y.c211, '人'],
+    ['双一流（含 985、211）', y.doubleFirst, '人'],
+  ];
   return (
     <Card
       size="small"
@@ -41,24 +50,11 @@ function YearSummary({ y }: { y: AdmissionYear }) {
       style={{ marginBottom: 16 }}
     >
       <Row gutter={16}>
-        <Col span={4}>
-          <Statistic title="已登记" value={y.total} suffix="人" />
-        </Col>
-        <Col span={4}>
-          <Statistic title="本科" value={y.undergraduate} suffix={`人 · ${rate(y.undergraduate, y.total)}`} />
-        </Col>
-        <Col span={4}>
-          <Statistic title="专科" value={y.junior} suffix="人" />
-        </Col>
-        <Col span={4}>
-          <Statistic title="985" value={y.c985} suffix="人" />
-        </Col>
-        <Col span={4}>
-          <Statistic title="211（含 985）" value={y.c211} suffix="人" />
-        </Col>
-        <Col span={4}>
-          <Statistic title="双一流（含 985、211）" value={y.doubleFirst} suffix="人" />
-        </Col>
+        {figures.map(([title, value, suffix]) => (
+          <Col span={4} key={title}>
+            <Statistic title={title} value={value} suffix={suffix} />
+          </Col>
+        ))}
       </Row>
       {y.topUniversities.length > 0 && (
         <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>

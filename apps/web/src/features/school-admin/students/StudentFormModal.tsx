@@ -1,12 +1,9 @@
-import { useOneAtATime } from '../../../app/useOneAtATime';
 import type { ClassItem, StudentInput, StudentItem } from '@yj/contracts';
 
 import { App, Form, Input, Radio, Select } from 'antd';
-import { FormModal } from '../../../components/FormModal';
-import { requiredText } from '../../../components/form-rules';
+import { PersonFormModal, usePersonSave } from '../common/PersonFormModal';
 import { classOptions } from '../class-options';
 import { schoolAdminApi } from '../school-admin.api';
-import { useRefreshSchool } from '../school-admin.queries';
 
 interface Props {
   schoolId: number;
@@ -22,9 +19,7 @@ interface Props {
 export function StudentFormModal({ schoolId, classes, editing, open, onClose, onSaved }: Props) {
   const [form] = Form.useForm<StudentInput>();
   const { message } = App.useApp();
-  const onRefresh = useRefreshSchool(schoolId);
-
-  const save = useOneAtATime({
+  const save = usePersonSave(schoolId, onClose, {
     mutationFn: (v: StudentInput) =>
       editing
         ? schoolAdminApi.updateStudent(
@@ -33,23 +28,20 @@ export function StudentFormModal({ schoolId, classes, editing, open, onClose, on
             v,
           )
         : schoolAdminApi.addStudent(schoolId, v),
-    // A refusal is often a stale row (changed by someone else): show the list as it is now.
-    onError: () => void onRefresh(),
     onSuccess: (_r, v) => {
       void message.success(editing ? `已保存 ${v.name} 的信息` : `已添加学生 ${v.name}`);
       onSaved();
-      onClose();
     },
   });
 
   return (
-    <FormModal<StudentInput>
+    <PersonFormModal<StudentInput>
+      who="学生"
+      editing={editing !== null}
       open={open}
-      title={editing ? '编辑学生' : '新增学生'}
-      okText="保存"
-      pending={save.isPending}
       form={form}
-      onCancel={onClose}
+      pending={save.isPending}
+      onClose={onClose}
       initialValues={
         editing
           ? {
@@ -62,9 +54,6 @@ export function StudentFormModal({ schoolId, classes, editing, open, onClose, on
       }
       onFinish={(v) => save.mutate({ ...v, name: v.name.trim(), xuehao: v.xuehao.trim() })}
     >
-      <Form.Item name="name" label="姓名" rules={requiredText('请输入姓名', 30, '姓名不能超过 30 个字')}>
-        <Input placeholder="请输入学生姓名" maxLength={30} />
-      </Form.Item>
       <Form.Item
         name="xuehao"
         label="学号"
@@ -94,6 +83,6 @@ export function StudentFormModal({ schoolId, classes, editing, open, onClose, on
           ]}
         />
       </Form.Item>
-    </FormModal>
+    </PersonFormModal>
   );
 }

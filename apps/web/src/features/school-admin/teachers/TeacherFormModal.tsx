@@ -1,12 +1,11 @@
-import { useOneAtATime } from '../../../app/useOneAtATime';
 import type { ClassItem, TeacherCreated, TeacherInput, TeacherItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Select } from 'antd';
-import { FormModal } from '../../../components/FormModal';
-import { PHONE_RULES, requiredText } from '../../../components/form-rules';
+import { PHONE_RULES } from '../../../components/form-rules';
+import { PersonFormModal, usePersonSave } from '../common/PersonFormModal';
 import { classOptions } from '../class-options';
 import { schoolAdminApi } from '../school-admin.api';
-import { coursesQuery, useRefreshSchool } from '../school-admin.queries';
+import { coursesQuery } from '../school-admin.queries';
 
 interface Props {
   schoolId: number;
@@ -23,33 +22,29 @@ interface Props {
 export function TeacherFormModal({ schoolId, classes, editing, open, onClose, onSaved }: Props) {
   const [form] = Form.useForm<TeacherInput>();
   const { message } = App.useApp();
-  const onRefresh = useRefreshSchool(schoolId);
   const courses = useQuery(coursesQuery);
 
-  const save = useOneAtATime({
+  const save = usePersonSave(schoolId, onClose, {
     mutationFn: async (v: TeacherInput): Promise<TeacherCreated | null> => {
       if (!editing) return schoolAdminApi.addTeacher(schoolId, v);
       await schoolAdminApi.updateTeacher(schoolId, { userId: editing.userId, phone: editing.phone }, v);
       return null;
     },
-    // A refusal is often a stale row (changed by someone else): show the list as it is now.
-    onError: () => void onRefresh(),
     onSuccess: (created, v) => {
       if (editing) void message.success(`已保存 ${v.name} 的信息`);
       else if (!created?.initialPassword) void message.success(`${v.name} 已有平台账号，已加入本校老师`);
       onSaved(v, created);
-      onClose();
     },
   });
 
   return (
-    <FormModal<TeacherInput>
+    <PersonFormModal<TeacherInput>
+      who="老师"
+      editing={editing !== null}
       open={open}
-      title={editing ? '编辑老师' : '新增老师'}
-      okText="保存"
-      pending={save.isPending}
       form={form}
-      onCancel={onClose}
+      pending={save.isPending}
+      onClose={onClose}
       initialValues={
         editing
           ? {
@@ -62,9 +57,6 @@ export function TeacherFormModal({ schoolId, classes, editing, open, onClose, on
       }
       onFinish={(v) => save.mutate({ ...v, name: v.name.trim(), phone: v.phone.trim() })}
     >
-      <Form.Item name="name" label="姓名" rules={requiredText('请输入姓名', 30, '姓名不能超过 30 个字')}>
-        <Input placeholder="请输入老师姓名" maxLength={30} />
-      </Form.Item>
       <Form.Item
         name="phone"
         label="手机号"
@@ -102,6 +94,6 @@ export function TeacherFormModal({ schoolId, classes, editing, open, onClose, on
           notFoundContent="没有找到班级"
         />
       </Form.Item>
-    </FormModal>
+    </PersonFormModal>
   );
 }
