@@ -742,6 +742,40 @@ function searchLevels(
   };
 }
 
+/**
+ * A wide search's best at level kc for a pattern wide enough to scout: the whole window sampled at the top
+ * level only (2×2 nearest pixels a cell: a quarter of level 4's samples when the top is 8), scouted there
+ * (scoutTop), then levels between the top and kc sampled only around the top level's best.
+ */
+function scoutWide(
+  img: GreyImage,
+  h: Matrix3,
+  area: LocationArea,
+  r: number,
+  full: { w: number; h: number },
+  pl: PatternLevels,
+  kc: number,
+  top: number,
+): { x: number; y: number } {
+  const whole = { x0: 0, y0: 0, w: Math.floor(full.w / top), h: Math.floor(full.h / top) };
+  const t = scoutTop(pl, top, new Map([[top, sampleWindow(img, h, area, r, whole, top)]]));
+  if (top === kc) return t;
+  const pat = pl.planes.get(1)!;
+  // a top-level cell either side of the best, the pattern and a cell's margin for the parabola's neighbours
+  const x0 = Math.max(0, t.x - 1) * top;
+  const y0 = Math.max(0, t.y - 1) * top;
+  const box = {
+    x0,
+    y0,
+    w: Math.floor(Math.min(full.w - x0, pat.w + 3 * top) / kc),
+    h: Math.floor(Math.min(full.h - y0, pat.h + 3 * top) / kc),
+  };
+  const below = pl.levels.filter((k) => k < top && k >= kc);
+  const near = pyramid(sampleWindow(img, h, area, r, box, kc), top / 2, kc);
+  const c = searchLevels(pl, below, near, { x: t.x - x0 / top, y: t.y - y0 / top, k: top });
+  return { x: c.x + x0 / kc, y: c.y + y0 / kc };
+}
+
 /** Window radius (patch px) from which the search starts on a coarse sampling of the window. */
 const COARSE_FROM = 12;
 
@@ -776,14 +810,27 @@ export function matchLocationArea(
   } else {
     // Wide search: the window is sampled at level kc only (a sixteenth of the samples), searched
     // exhaustively there and above; then at the finest level only around the best, levels below kc.
-    const coarseBox = { x0: 0, y0: 0, w: Math.floor(full.w / kc), h: Math.floor(full.h / kc) };
     const upper = pl.levels.filter((k) => k >= kc);
     const top = Math.max(...upper);
-    const wins = pyramid(sampleWindow(img, h, area, r, coarseBox, kc), top, kc);
-    // a pattern wide enough scouts the top level halved across instead of searching the top exhaustively
     const c = pl.scout
-      ? searchLevels(pl, upper.slice(1), wins, { ...scoutTop(pl, top, wins), k: top })
-      : searchLevels(pl, upper, wins, null);
+      ? scoutWide(img, h, area, r, full, pl, kc, top)
+      : searchLevels(
+          pl,
+          upper,
+          pyramid(
+            sampleWindow(
+              img,
+              h,
+              area,
+              r,
+              { x0: 0, y0: 0, w: Math.floor(full.w / kc), h: Math.floor(full.h / kc) },
+              kc,
+            ),
+            top,
+            kc,
+          ),
+          null,
+        );
     // The best at level kc is within one cell: finer sampling only over that cell's neighbourhood, its
     // origin on the k0 grid so the 2×2 levels below line up with the window's own.
     const m = kc + 2;
