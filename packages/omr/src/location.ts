@@ -56,6 +56,17 @@ function halve(p: Plane): Plane {
   return { w, h, d };
 }
 
+/** A plane's pairs of pixels along x averaged: half as wide, as high. */
+function halveAcross(p: Plane): Plane {
+  const w = Math.floor(p.w / 2);
+  const d = new Float32Array(w * p.h);
+  for (let y = 0; y < p.h; y++) {
+    const r = y * p.w;
+    for (let x = 0; x < w; x++) d[y * w + x] = (p.d[r + 2 * x]! + p.d[r + 2 * x + 1]!) / 2;
+  }
+  return { w, h: p.h, d };
+}
+
 /** Planes at levels base, 2·base … up to `top` (p itself at `base`), each the previous one's 2×2 means. */
 function pyramid(p: Plane, top: number, base = 1): Map<number, Plane> {
   const out = new Map<number, Plane>([[base, p]]);
@@ -69,6 +80,11 @@ function pyramid(p: Plane, top: number, base = 1): Map<number, Plane> {
 
 interface PatternLevels {
   levels: number[];
+  /**
+   * The top level halved across (twice as coarse along x, the long side of a printed heading), where a
+   * wide search scouts for candidates; null when the pattern is too narrow there.
+   */
+  scout: { cen: Plane; s: number } | null;
   planes: Map<number, Plane>;
   /** each level's pattern minus its mean: NCC then needs one product per pixel */
   centred: Map<number, Plane>;
@@ -78,6 +94,10 @@ interface PatternLevels {
 // The patches are the same on every page of a template: decoded and reduced once per area object.
 /** cells searched either side of the coarser level's best */
 const R = 1;
+/** The least width (px) of a pattern at the scouting level: as a searched level keeps. */
+const SCOUT_MIN = 6;
+/** Positions of the scouting level refined at the top level. */
+const SCOUTS = 4;
 
 const patterns = new WeakMap<LocationArea, PatternLevels | null>();
 
@@ -97,7 +117,14 @@ function patternOf(area: LocationArea): PatternLevels | null {
         return [k, { w: p.w, h: p.h, d: p.d.map((v) => v - m) }];
       }),
     );
-    out = { levels, planes, centred, stats: st };
+    const top = Math.max(...levels);
+    let scout: PatternLevels['scout'] = null;
+    if (top >= 4 && pat.w / (2 * top) >= SCOUT_MIN) {
+      const p = halveAcross(planes.get(top)!);
+      const m = stats(p);
+      scout = { cen: { ...p, d: p.d.map((v) => v - m.m) }, s: m.s };
+    }
+    out = { levels, scout, planes, centred, stats: st };
   }
   patterns.set(area, out);
   return out;
@@ -607,6 +634,71 @@ function vertex(before: number, at: number, after: number): number {
 }
 
 /**
+ * The NCC of the pattern at every position of the window (row by row, window.w − pattern.w + 1 a row), with
+ * the same sums as best()'s exhaustive search.
+ */
+function nccMap(win: Plane, cen: Plane, ps: number): { w: number; h: number; v: Float64Array } {
+  const w = win.w - cen.w + 1;
+  const h = win.h - cen.h + 1;
+  const v = new Float64Array(Math.max(0, w) * Math.max(0, h));
+  if (w < 1 || h < 1) return { w: 0, h: 0, v };
+  const sums = integrals(win);
+  const p4 = new Float64Array(4);
+  const fits = (ox: number, oy: number) => (oy + cen.h - 1) * win.w + ox + 3 + cen.w <= win.d.length;
+  for (let oy = 0; oy < h; oy++)
+    for (let ox = 0; ox < w; ox += 4) {
+      const k = Math.min(4, w - ox);
+      if (k === 3) products3(win, cen, ox, oy, p4);
+      else if (k > 1 && fits(ox, oy)) products4(win, cen, ox, oy, p4);
+      else for (let i = 0; i < k; i++) p4[i] = productAt(win, cen, ox + i, oy);
+      for (let i = 0; i < k; i++) v[oy * w + ox + i] = nccOf(p4[i]!, win, sums, cen, ps, ox + i, oy);
+    }
+  return { w, h, v };
+}
+
+/** The indices of the n greatest values, greatest first (ties: the lower index first). */
+function topPositions(v: Float64Array, n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < v.length; i++) {
+    if (out.length === n && v[i]! <= v[out[n - 1]!]!) continue;
+    let j = out.length;
+    while (j > 0 && v[out[j - 1]!]! < v[i]!) j--;
+    out.splice(j, 0, i);
+    if (out.length > n) out.pop();
+  }
+  return out;
+}
+
+/**
+ * The top level's best for a wide search, found from the top level halved across: its few best positions
+ * (half the positions of a pattern half as wide: a quarter of the top level's products over the whole
+ * window), each refined at the top level as a coarse-to-fine step would; the best of those, ties to the
+ * first in row order as an exhaustive search at the top level keeps them. A heading's rows stay whole: a
+ * level halved both ways (three or four rows left of a 50–65 px patch) ranked the true place below tens
+ * of others on sample6.
+ */
+function scoutTop(
+  pl: PatternLevels,
+  top: number,
+  wins: Map<number, Plane>,
+): { x: number; y: number; v: number } {
+  const sc = pl.scout!;
+  const cw = wins.get(top)!;
+  const map = nccMap(halveAcross(cw), sc.cen, sc.s);
+  const order = topPositions(map.v, SCOUTS);
+  const cp = pl.centred.get(top)!;
+  const ps = pl.stats.get(top)!.s;
+  let f = { x: 0, y: 0, v: -2 };
+  for (const i of order) {
+    const x = 2 * (i % map.w);
+    const y = Math.floor(i / map.w);
+    const b = best(cw, cp, ps, [x - R, x + R], [y - R, y + R]);
+    if (b.v > f.v || (b.v === f.v && (b.y < f.y || (b.y === f.y && b.x < f.x)))) f = b;
+  }
+  return f;
+}
+
+/**
  * Searches the levels of a window plane coarse to fine, from an exhaustive search at the top. The finest
  * level's best is placed between cells by its neighbours (dx, dy): a search stopped at half resolution
  * locates a patch as finely as whole pixels at full resolution did, for a quarter of the samples and
@@ -650,6 +742,40 @@ function searchLevels(
   };
 }
 
+/**
+ * A wide search's best at level kc for a pattern wide enough to scout: the whole window sampled at the top
+ * level only (2×2 nearest pixels a cell: a quarter of level 4's samples when the top is 8), scouted there
+ * (scoutTop), then levels between the top and kc sampled only around the top level's best.
+ */
+function scoutWide(
+  img: GreyImage,
+  h: Matrix3,
+  area: LocationArea,
+  r: number,
+  full: { w: number; h: number },
+  pl: PatternLevels,
+  kc: number,
+  top: number,
+): { x: number; y: number } {
+  const whole = { x0: 0, y0: 0, w: Math.floor(full.w / top), h: Math.floor(full.h / top) };
+  const t = scoutTop(pl, top, new Map([[top, sampleWindow(img, h, area, r, whole, top)]]));
+  if (top === kc) return t;
+  const pat = pl.planes.get(1)!;
+  // a top-level cell either side of the best, the pattern and a cell's margin for the parabola's neighbours
+  const x0 = Math.max(0, t.x - 1) * top;
+  const y0 = Math.max(0, t.y - 1) * top;
+  const box = {
+    x0,
+    y0,
+    w: Math.floor(Math.min(full.w - x0, pat.w + 3 * top) / kc),
+    h: Math.floor(Math.min(full.h - y0, pat.h + 3 * top) / kc),
+  };
+  const below = pl.levels.filter((k) => k < top && k >= kc);
+  const near = pyramid(sampleWindow(img, h, area, r, box, kc), top / 2, kc);
+  const c = searchLevels(pl, below, near, { x: t.x - x0 / top, y: t.y - y0 / top, k: top });
+  return { x: c.x + x0 / kc, y: c.y + y0 / kc };
+}
+
 /** Window radius (patch px) from which the search starts on a coarse sampling of the window. */
 const COARSE_FROM = 12;
 
@@ -684,10 +810,27 @@ export function matchLocationArea(
   } else {
     // Wide search: the window is sampled at level kc only (a sixteenth of the samples), searched
     // exhaustively there and above; then at the finest level only around the best, levels below kc.
-    const coarseBox = { x0: 0, y0: 0, w: Math.floor(full.w / kc), h: Math.floor(full.h / kc) };
     const upper = pl.levels.filter((k) => k >= kc);
-    const wins = pyramid(sampleWindow(img, h, area, r, coarseBox, kc), Math.max(...upper), kc);
-    const c = searchLevels(pl, upper, wins, null);
+    const top = Math.max(...upper);
+    const c = pl.scout
+      ? scoutWide(img, h, area, r, full, pl, kc, top)
+      : searchLevels(
+          pl,
+          upper,
+          pyramid(
+            sampleWindow(
+              img,
+              h,
+              area,
+              r,
+              { x0: 0, y0: 0, w: Math.floor(full.w / kc), h: Math.floor(full.h / kc) },
+              kc,
+            ),
+            top,
+            kc,
+          ),
+          null,
+        );
     // The best at level kc is within one cell: finer sampling only over that cell's neighbourhood, its
     // origin on the k0 grid so the 2×2 levels below line up with the window's own.
     const m = kc + 2;
