@@ -429,7 +429,6 @@ export const markingRepo = {
     return t ?? null;
   },
 
-  /** The subjects being marked now (the pool's minute job makes the tasks of papers recognised since). */
   /** Of these subjects, those noted for the minute sweep (migration 0052), the notes taken (deleted). */
   async takeSweepDue(db: Db, subjectIds: number[]): Promise<number[]> {
     if (!subjectIds.length) return [];
@@ -445,6 +444,7 @@ export const markingRepo = {
       select unnest(${`{${subjectIds.join(',')}}`}::int[]) on conflict do nothing`);
   },
 
+  /** The subjects being marked now (the pool's minute job makes the tasks of papers recognised since). */
   async reviewingSubjects(db: Db): Promise<number[]> {
     return rowsOf<{ id: number }>(
       await db.execute(sql`select id from subject where status = ${SubjectStatus.reviewing}
