@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -21,6 +21,18 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */
 export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
+/**
+ * A list of ids as one PostgreSQL `int[]` value, for `= any(…)` and `unnest(…)`: one text parameter (`{1,2,3}`),
+ * taken alike by both drivers — not drizzle's spread of one parameter an id, nor a JS array the driver escapes
+ * element by element (slow at 100,000 ids). A typed array is taken as it is.
+ */
+export const intArray = (xs: ArrayLike<number>): SQL =>
+  sql`${`{${Array.prototype.join.call(xs, ',')}}`}::int[]`;
+
+/** A list of strings as one `text[]` value: each element quoted, its `"` and `\` escaped. */
+export const textArray = (xs: readonly string[]): SQL =>
+  sql`${`{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
 /** An `ilike` pattern matching `s` anywhere, its own %, _ and \ taken literally (a search box's text). */
 export const likeAnywhere = (s: string): string => `%${s.replace(/[%_\\]/g, '\\$&')}%`;

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { CELL_STATUS, type AllScoreQuery, type AllScoreRow, type AllScoreSubject } from '@yj/contracts';
-import { rowsOf, type Db, type Tx } from '../../infra/db';
+import { intArray, rowsOf, type Db, type Tx } from '../../infra/db';
 import { banji, subject } from '../../db/schema';
 import type { SchoolFilter } from '../scan/scan-access';
-import { inReaderView, inSchools, intArray, nameOrKaohao, type ReaderFilter } from '../score/score-reads';
+import { inReaderView, inSchools, nameOrKaohao, type ReaderFilter } from '../score/score-reads';
 
 /** One raw row: fixed columns, then t<i> (total) and c<i> (status code) for the i-th subject. */
 export type RawAllScoreRow = {

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { MarkSlot, type IntelligentRunKind, type IntelligentRunView } from '@yj/contracts';
-import { rowsOf, type Db, type Tx } from '../../infra/db';
+import { intArray, rowsOf, type Db, type Tx } from '../../infra/db';
 import { readBlockRegions } from '../../db/stored';
 
 type Conn = Db | Tx;
-const ids = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
 /** papers of one school only, when the leader leads the block for one */
 const inSchool = (school: number | null) => (school === null ? sql`true` : sql`t.school_id = ${school}`);
 
@@ -130,7 +129,7 @@ export function intelligentRepo(db: Conn) {
         await db.execute(sql`select b.id as block_id, b.name, b.nos, coalesce(i.blank, false) as blank,
             coalesce(i.grouping, false) as grouping
           from block b left join block_intelligent i on i.block_id = b.id
-          where b.id = any(${ids(blockIds)}) order by b.sort, b.id`),
+          where b.id = any(${intArray(blockIds)}) order by b.sort, b.id`),
       );
     },
 
@@ -151,7 +150,7 @@ export function intelligentRepo(db: Conn) {
       if (!blockIds.length) return [];
       return rowsOf<RunRow>(
         await db.execute(sql`select distinct on (block_id, kind) * from intelligent_run
-          where block_id = any(${ids(blockIds)}) order by block_id, kind, id desc`),
+          where block_id = any(${intArray(blockIds)}) order by block_id, kind, id desc`),
       );
     },
 
@@ -252,7 +251,7 @@ export function intelligentRepo(db: Conn) {
             count(*)::int as measured
           from intelligent_blank ib
           join mark_task t on t.block_id = ib.block_id and t.paper_id = ib.paper_id and t.slot = ${MarkSlot.first}
-          where ib.block_id = any(${ids(blockIds)}) and ${inSchool(school)}
+          where ib.block_id = any(${intArray(blockIds)}) and ${inSchool(school)}
           group by ib.block_id`),
       );
     },
@@ -276,7 +275,7 @@ export function intelligentRepo(db: Conn) {
       if (!paperIds.length) return new Map();
       const rows = rowsOf<{ paper_id: number; decided_at: Date | string | null }>(
         await db.execute(sql`select paper_id, decided_at from intelligent_blank where block_id = ${blockId}
-          and paper_id = any(${ids(paperIds)})`),
+          and paper_id = any(${intArray(paperIds)})`),
       );
       return new Map(
         rows
@@ -311,7 +310,7 @@ export function intelligentRepo(db: Conn) {
     async setBlankState(blockId: number, paperIds: number[], state: string, userId: number) {
       if (!paperIds.length) return;
       await db.execute(sql`update intelligent_blank set state = ${state}, decided_by = ${userId}, decided_at = now()
-        where block_id = ${blockId} and paper_id = any(${ids(paperIds)})`);
+        where block_id = ${blockId} and paper_id = any(${intArray(paperIds)})`);
     },
 
     /** The mark tasks of the papers in the block, locked in id order (every writer's order). */
@@ -326,7 +325,7 @@ export function intelligentRepo(db: Conn) {
         lease_until: Date | string | null;
       }>(
         await db.execute(sql`select id, paper_id, slot, status, user_id, lease_until from mark_task
-          where block_id = ${blockId} and paper_id = any(${ids(paperIds)}) order by id for update`),
+          where block_id = ${blockId} and paper_id = any(${intArray(paperIds)}) order by id for update`),
       );
     },
 
@@ -335,7 +334,7 @@ export function intelligentRepo(db: Conn) {
       return new Set(
         rowsOf<{ paper_id: number }>(
           await db.execute(sql`select paper_id from block_score where block_id = ${blockId}
-            and paper_id = any(${ids(paperIds)})`),
+            and paper_id = any(${intArray(paperIds)})`),
         ).map((r) => r.paper_id),
       );
     },
@@ -354,11 +353,11 @@ export function intelligentRepo(db: Conn) {
         select t.id, ${history.actorId}, ${history.action}, jsonb_build_object('taskId', t.id, 'slot', t.slot,
           'status', t.status, 'userId', t.user_id, 'version', t.version),
           ${JSON.stringify(history.after)}::jsonb || jsonb_build_object('score', ${s.score}::numeric, 'version', t.version + 1)
-        from mark_task t where t.id = any(${ids(taskIds)}) order by t.id`);
+        from mark_task t where t.id = any(${intArray(taskIds)}) order by t.id`);
       await db.execute(sql`update mark_task set status = 'submitted', user_id = ${s.userId}, lease_token = null,
           lease_until = null, score = ${s.score}, question_scores = ${JSON.stringify(s.questionScores)}::jsonb,
           point_scores = null, marks = '[]'::jsonb, spent_ms = 0, submitted_at = now(), version = version + 1
-        where id = any(${ids(taskIds)})`);
+        where id = any(${intArray(taskIds)})`);
     },
 
     /** Marks given by nobody (智能判空) back to the pool, with their history. */
@@ -433,7 +432,7 @@ export function intelligentRepo(db: Conn) {
     async setGroupState(blockId: number, paperIds: number[], state: 'split' | 'scored') {
       if (!paperIds.length) return;
       await db.execute(sql`update intelligent_group_paper set state = ${state}
-        where block_id = ${blockId} and paper_id = any(${ids(paperIds)})`);
+        where block_id = ${blockId} and paper_id = any(${intArray(paperIds)})`);
     },
 
     /** Whether the paper is in a group of the block (any state): the markers' image route serves only these. */
@@ -461,7 +460,7 @@ export async function forgetIntelligentDecisions(
 ): Promise<void> {
   if (!paperIds.length) return;
   await tx.execute(sql`update intelligent_blank set state = 'measured', decided_by = null, decided_at = null
-    where block_id = ${blockId} and paper_id = any(${ids(paperIds)}) and state = 'applied'`);
+    where block_id = ${blockId} and paper_id = any(${intArray(paperIds)}) and state = 'applied'`);
   await tx.execute(sql`delete from intelligent_group_paper where block_id = ${blockId}
-    and paper_id = any(${ids(paperIds)}) and state = 'scored'`);
+    and paper_id = any(${intArray(paperIds)}) and state = 'scored'`);
 }

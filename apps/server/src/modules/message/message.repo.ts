@@ -6,7 +6,7 @@ import {
   type Paged,
   type SentMessageItem,
 } from '@yj/contracts';
-import { rowsOf, type Db, type Tx } from '../../infra/db';
+import { intArray, rowsOf, textArray, type Db, type Tx } from '../../infra/db';
 import { message, messageReceipt, user } from '../../db/schema';
 
 /** What a message is besides its words: who sent it, to whom in words, whether it asks to be confirmed. */
@@ -21,7 +21,6 @@ export interface SendOptions {
 /** A recipient sees a message while neither they removed it nor its sender withdrew it. */
 const visible = and(isNull(messageReceipt.deletedAt), isNull(message.deletedAt));
 const mine = (userId: number) => and(eq(messageReceipt.userId, userId), visible);
-const ids = (xs: readonly number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
 
 export function messageRepo(db: Db | Tx) {
   /** A group written to: its name (null when it is not there) and its active members. */
@@ -176,7 +175,7 @@ export function messageRepo(db: Db | Tx) {
       if (!keys.length) return new Set();
       const rows = rowsOf<{ k: string }>(
         await db.execute(sql`select event_key as k from message
-          where event_key = any(${`{${keys.map((k) => `"${k}"`).join(',')}}`}::text[])`),
+          where event_key = any(${textArray(keys)})`),
       );
       return new Set(rows.map((r) => r.k));
     },
@@ -275,7 +274,7 @@ export function messageRepo(db: Db | Tx) {
           where e.deleted_at is null and e.hidden = false and (
             exists (select 1 from exam_role r where r.exam_id = e.id and r.user_id = ${userId}
               and r.role in (0, 1, 5))
-            or e.school_id = any(${ids(schools)}))
+            or e.school_id = any(${intArray(schools)}))
           order by e.id desc limit 100`),
       );
     },
@@ -298,7 +297,7 @@ export function messageRepo(db: Db | Tx) {
     async schoolNames(schools: readonly number[]) {
       if (!schools.length) return [];
       return rowsOf<{ schoolId: number; name: string }>(
-        await db.execute(sql`select id as "schoolId", name from school where id = any(${ids(schools)})
+        await db.execute(sql`select id as "schoolId", name from school where id = any(${intArray(schools)})
           order by id`),
       );
     },
@@ -340,7 +339,7 @@ export function messageRepo(db: Db | Tx) {
       );
       const active = rowsOf<{ id: number }>(
         await db.execute(
-          sql`select id from "user" where id = any(${ids(rows.map((r) => r.id))}) and status = 1`,
+          sql`select id from "user" where id = any(${intArray(rows.map((r) => r.id))}) and status = 1`,
         ),
       );
       return { ...s, userIds: active.map((r) => r.id) };

@@ -2,9 +2,7 @@ import { sql } from 'drizzle-orm';
 import { StoredQualityLimitsSchema, type QualityTestSettingInput } from '@yj/contracts';
 import type { DeviationSums } from '@yj/quality';
 import { readStored } from '../../db/stored';
-import { rowsOf, type Db, type Tx } from '../../infra/db';
-
-const ints = (ids: readonly number[]) => `{${ids.join(',')}}`;
+import { intArray, rowsOf, type Db, type Tx } from '../../infra/db';
 
 const readLimits = (raw: unknown, blockId: number) =>
   readStored(StoredQualityLimitsSchema, raw, `block_quality ${blockId} limits`) ?? {};
@@ -33,14 +31,14 @@ export function qualityTestRepo(db: Db | Tx) {
     async settings(blockIds: readonly number[]): Promise<QualityTestRow[]> {
       const r =
         await rows<QualityTestRow>(sql`select block_id, standard_every, self_every, spot_percent, limits,
-        pause from block_quality where block_id = any(${ints(blockIds)}::int[])`);
+        pause from block_quality where block_id = any(${intArray(blockIds)})`);
       return r.map((q) => ({ ...q, limits: readLimits(q.limits, q.block_id) }));
     },
 
     /** 标准卷 kept per block (none: no 标准卷 can be sent) */
     standards: (blockIds: readonly number[]) =>
       rows<{ block_id: number; n: number }>(sql`select block_id, count(*)::int as n from sample_paper
-        where kind = 'standard' and block_id = any(${ints(blockIds)}::int[]) group by block_id`),
+        where kind = 'standard' and block_id = any(${intArray(blockIds)}) group by block_id`),
 
     /**
      * Sums of every deviation per block, marker and kind: the standing ones of 质检 (standard, self, spot), and
@@ -58,7 +56,7 @@ export function qualityTestRepo(db: Db | Tx) {
         max_abs: string;
       }>(sql`select block_id, user_id, kind, voided_at is not null as voided, count(*)::int as n,
           sum(mark - other) as diff, sum(abs(mark - other)) as abs, max(abs(mark - other)) as max_abs
-        from mark_deviation where block_id = any(${ints(blockIds)}::int[])
+        from mark_deviation where block_id = any(${intArray(blockIds)})
           and (kind in ('standard', 'self', 'spot') or voided_at is not null)
         group by block_id, user_id, kind, voided_at is not null`);
       return r.map((x) => ({
@@ -102,7 +100,7 @@ export function qualityTestRepo(db: Db | Tx) {
         user_id: number;
         done: number;
       }>(sql`select block_id, user_id, sum(done)::int as done
-        from mark_stat where block_id = any(${ints(blockIds)}::int[]) group by block_id, user_id`),
+        from mark_stat where block_id = any(${intArray(blockIds)}) group by block_id, user_id`),
   };
 }
 

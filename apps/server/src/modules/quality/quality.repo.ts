@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SubjectStatus, type QualityLimitsInput } from '@yj/contracts';
-import { rowsOf, type Db, type Tx } from '../../infra/db';
+import { intArray, rowsOf, type Db, type Tx } from '../../infra/db';
 
 /** A flag whose marker's marks a reset discarded: what it was when voided (marker_flag.voided). */
 export interface VoidedFlag {
@@ -36,7 +36,6 @@ export async function markerPaused(tx: Db | Tx, blockId: number, userId: number)
 /** A school a monitor is narrowed to (a grant given for one school), or null: every school. */
 export type MonitorSchool = number | null;
 
-const ints = (ids: readonly number[]) => `{${ids.join(',')}}`;
 const onSchool = (col: SQL, school: MonitorSchool) =>
   school === null ? sql`` : sql` and ${col} = ${school}`;
 
@@ -91,7 +90,7 @@ export function qualityRepo(db: Db | Tx) {
           (select min(coalesce((select (p->>'step')::numeric from jsonb_array_elements(b.points) p
               where p->>'no' = q.no limit 1), q.step))
             from question q where q.subject_id = b.subject_id and q.no = any(b.nos)) as step
-          from block b where b.subject_id = any(${ints(subjectIds)}::int[]) order by b.subject_id, b.sort, b.id`,
+          from block b where b.subject_id = any(${intArray(subjectIds)}) order by b.subject_id, b.sort, b.id`,
       );
       return r.map((b) => ({
         ...b,
@@ -111,7 +110,7 @@ export function qualityRepo(db: Db | Tx) {
     totals: (blockIds: readonly number[], school: MonitorSchool) =>
       rows<{ block_id: number; school_id: number; papers: number; tasks: number; arb: number }>(
         sql`select block_id, school_id, papers, tasks, arb from mark_stat_total
-          where block_id = any(${ints(blockIds)}::int[])${onSchool(sql`school_id`, school)}`,
+          where block_id = any(${intArray(blockIds)})${onSchool(sql`school_id`, school)}`,
       ),
 
     /** Marks given per block, marker and school of the papers. */
@@ -126,14 +125,14 @@ export function qualityRepo(db: Db | Tx) {
         last_at: Date | string;
       }>(
         sql`select block_id, user_id, school_id, done, arb_done, first_at, last_at from mark_stat
-          where block_id = any(${ints(blockIds)}::int[])${onSchool(sql`school_id`, school)}`,
+          where block_id = any(${intArray(blockIds)})${onSchool(sql`school_id`, school)}`,
       ),
 
     /** New marks per block and marker since `minutes` minutes ago (whole minutes, the current one included). */
     recent: (blockIds: readonly number[], minutes: number) =>
       rows<{ block_id: number; user_id: number; n: number }>(
         sql`select block_id, user_id, sum(n)::int as n from mark_stat_minute
-          where block_id = any(${ints(blockIds)}::int[])
+          where block_id = any(${intArray(blockIds)})
             and minute > date_trunc('minute', now()) - make_interval(mins => ${minutes})
           group by block_id, user_id`,
       ),
@@ -156,7 +155,7 @@ export function qualityRepo(db: Db | Tx) {
         abs_sum: string;
       }>(
         sql`select block_id, user_id, pairs, agree, diff_sum, abs_sum from mark_pair_stat
-          where block_id = any(${ints(blockIds)}::int[])`,
+          where block_id = any(${intArray(blockIds)})`,
       ),
 
     /** The markers' score histograms of a block. */
@@ -176,7 +175,7 @@ export function qualityRepo(db: Db | Tx) {
     evidence: (blockId: number, last: number, userIds?: readonly number[]) =>
       rows<{ user_id: number; ids: number[]; diffs: number[]; partners: (number | null)[] }>(
         sql`select u.user_id, d.ids, d.diffs, d.partners from (select distinct user_id from mark_stat
-            where block_id = ${blockId}${userIds ? sql` and user_id = any(${ints(userIds)}::int[])` : sql``}) u
+            where block_id = ${blockId}${userIds ? sql` and user_id = any(${intArray(userIds)})` : sql``}) u
           cross join lateral (select array_agg(y.id::float8 order by y.id) as ids,
               array_agg(y.d::float8 order by y.id) as diffs, array_agg(y.partner order by y.id) as partners
             from (select x.id, ${REFERENCE_DIFF} as d, ${PARTNER} as partner from mark_deviation x ${WITH_FINAL}
@@ -212,21 +211,21 @@ export function qualityRepo(db: Db | Tx) {
     reviewers: (blockIds: readonly number[], school: MonitorSchool) =>
       rows<{ block_id: number; user_id: number; name: string; quota: number | null }>(
         sql`select r.block_id, r.user_id, u.name, r.quota from block_reviewer r join "user" u on u.id = r.user_id
-          where r.block_id = any(${ints(blockIds)}::int[]) and r.role = 4
+          where r.block_id = any(${intArray(blockIds)}) and r.role = 4
             ${school === null ? sql`` : sql`and (r.school_id is null or r.school_id = ${school})`}`,
       ),
 
     names: (userIds: readonly number[]) =>
       userIds.length
         ? rows<{ id: number; name: string }>(
-            sql`select id, name from "user" where id = any(${ints(userIds)}::int[])`,
+            sql`select id, name from "user" where id = any(${intArray(userIds)})`,
           )
         : Promise.resolve([]),
 
     schoolNames: (ids: readonly number[]) =>
       ids.length
         ? rows<{ id: number; name: string }>(
-            sql`select id, name from school where id = any(${ints(ids)}::int[])`,
+            sql`select id, name from school where id = any(${intArray(ids)})`,
           )
         : Promise.resolve([]),
 
@@ -244,7 +243,7 @@ export function qualityRepo(db: Db | Tx) {
       }>(
         sql`select block_id, user_id, reasons, state, at_done, at_evidence, evidence_after::float8 as evidence_after,
             flagged_at, voided
-          from marker_flag where block_id = any(${ints(blockIds)}::int[])`,
+          from marker_flag where block_id = any(${intArray(blockIds)})`,
       ),
 
     /**
@@ -330,7 +329,7 @@ export function qualityRepo(db: Db | Tx) {
     /** The blocks among these a user leads (block_reviewer role 6), each with the school the grant names. */
     leads: (userId: number, blockIds: readonly number[]) =>
       rows<{ block_id: number; school_id: number | null }>(sql`select block_id, school_id from block_reviewer
-        where user_id = ${userId} and role = 6 and block_id = any(${ints(blockIds)}::int[])`),
+        where user_id = ${userId} and role = 6 and block_id = any(${intArray(blockIds)})`),
 
     /** Reviewing subjects whose blocks had marks in the last 2 minutes (quality's 30 s check). */
     async subjectsMarkedLately(): Promise<number[]> {

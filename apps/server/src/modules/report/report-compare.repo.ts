@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../infra/db';
+import { intArray, rowsOf, type Db } from '../../infra/db';
 
 /** What the comparison of a 联考's schools reads beside the reports' own reads (issue 35). */
 export function reportCompareRepo(db: Db) {
@@ -22,9 +22,7 @@ export function reportCompareRepo(db: Db) {
 
     async classNames(ids: readonly number[]): Promise<Map<number, string>> {
       if (!ids.length) return new Map();
-      const r = await db.execute(
-        sql`select id, name from class where id = any(${sql.param([...ids])}::int[])`,
-      );
+      const r = await db.execute(sql`select id, name from class where id = any(${intArray([...ids])})`);
       return new Map(rowsOf<{ id: number; name: string }>(r).map((c) => [c.id, c.name]));
     },
   };

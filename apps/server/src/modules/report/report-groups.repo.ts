@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../infra/db';
+import { intArray, rowsOf, textArray, type Db } from '../../infra/db';
 
 /** An analysis group as stored (live rows only). */
 export interface GroupRow {
@@ -69,8 +69,8 @@ export function reportGroupsRepo(db: Db) {
     async insert(g: GroupWrite, userId: number): Promise<number | null> {
       const r = await db.execute(sql`
         insert into analysis_group (exam_id, school_id, name, class_ids, examinee_ids, created_by)
-        values (${g.examId}, ${g.schoolId}, ${g.name}, ${g.classIds ? sql`${sql.param(g.classIds)}::int[]` : null},
-          ${g.examineeIds ? sql`${sql.param(g.examineeIds)}::int[]` : null}, ${userId})
+        values (${g.examId}, ${g.schoolId}, ${g.name}, ${g.classIds ? intArray(g.classIds) : null},
+          ${g.examineeIds ? intArray(g.examineeIds) : null}, ${userId})
         on conflict (exam_id, name) where deleted_at is null do nothing
         returning id`);
       return rowsOf<{ id: number }>(r)[0]?.id ?? null;
@@ -95,8 +95,8 @@ export function reportGroupsRepo(db: Db) {
     /** New name and members, the next version (the group's cached reports no longer match). */
     async update(groupId: number, g: GroupWrite): Promise<void> {
       await db.execute(sql`update analysis_group set name = ${g.name}, school_id = ${g.schoolId},
-        class_ids = ${g.classIds ? sql`${sql.param(g.classIds)}::int[]` : null},
-        examinee_ids = ${g.examineeIds ? sql`${sql.param(g.examineeIds)}::int[]` : null},
+        class_ids = ${g.classIds ? intArray(g.classIds) : null},
+        examinee_ids = ${g.examineeIds ? intArray(g.examineeIds) : null},
         version = version + 1, updated_at = now()
         where id = ${groupId}`);
     },
@@ -111,7 +111,7 @@ export function reportGroupsRepo(db: Db) {
     /** The examinees of the exam in these classes. */
     async inClasses(examId: number, classIds: readonly number[]): Promise<MemberRow[]> {
       const r = await db.execute(sql`select id, school_id as "schoolId", class_id as "classId" from examinee
-        where exam_id = ${examId} and class_id = any(${sql.param([...classIds])}::int[]) order by id`);
+        where exam_id = ${examId} and class_id = any(${intArray([...classIds])}) order by id`);
       return rowsOf<MemberRow>(r);
     },
 
@@ -119,7 +119,7 @@ export function reportGroupsRepo(db: Db) {
     async examinees(examId: number, ids: readonly number[]): Promise<NamedMember[]> {
       const r = await db.execute(sql`
         ${named}
-        where e.exam_id = ${examId} and e.id = any(${sql.param([...ids])}::int[]) order by e.kaohao`);
+        where e.exam_id = ${examId} and e.id = any(${intArray([...ids])}) order by e.kaohao`);
       return rowsOf<NamedMember>(r);
     },
 
@@ -127,7 +127,7 @@ export function reportGroupsRepo(db: Db) {
     async byKaohao(examId: number, kaohaos: readonly string[]): Promise<NamedMember[]> {
       const r = await db.execute(sql`
         ${named}
-        where e.exam_id = ${examId} and e.kaohao = any(${sql.param([...kaohaos])}::text[]) order by e.kaohao`);
+        where e.exam_id = ${examId} and e.kaohao = any(${textArray([...kaohaos])}) order by e.kaohao`);
       return rowsOf<NamedMember>(r);
     },
 

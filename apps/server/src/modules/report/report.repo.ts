@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { StoredQuestionScoresSchema, StoredReportSettingsSchema, type ReportSettings } from '@yj/contracts';
-import { rowsOf, type Db } from '../../infra/db';
+import { intArray, rowsOf, textArray, type Db } from '../../infra/db';
 import { countAnswers, readRows } from './score-text';
 import { readStored } from '../../db/stored';
 
@@ -142,7 +142,7 @@ export function reportRepo(db: Db) {
             when s.question_text is not null then 'k' || s.question_text
             else 'j' || coalesce(s.question_scores::text, 'null') end, E'\n' order by s.examinee_id)`
       : sql`null`;
-    const ids = sql.param(Array.from(subjectIds));
+    const ids = intArray(Array.from(subjectIds));
     const r = await largeRead(db, (tx) =>
       tx.execute(sql`
       select s.subject_id as "subjectId", count(*)::int as n,
@@ -152,8 +152,8 @@ export function reportRepo(db: Db) {
         ${questions} as questions, min(k.keys) as "questionKeys"
       from score s join examinee e on e.id = s.examinee_id
       left join (select q.subject_id, string_agg(q.no, ',' order by octet_length(q.no), q.no collate "C") || '|' as keys
-        from question q where q.subject_id = any(${ids}::int[]) group by q.subject_id) k on k.subject_id = s.subject_id
-      where s.subject_id = any(${ids}::int[])
+        from question q where q.subject_id = any(${ids}) group by q.subject_id) k on k.subject_id = s.subject_id
+      where s.subject_id = any(${ids})
       group by s.subject_id`),
     );
     type Row = {
@@ -231,10 +231,7 @@ export function reportRepo(db: Db) {
     async saveHidden(examId: number, hidden: string[], userId: number): Promise<void> {
       await db.execute(sql`
         insert into analysis_hidden (exam_id, hidden, updated_by) values (${examId},
-          array[${sql.join(
-            hidden.map((h) => sql`${h}`),
-            sql`, `,
-          )}]::text[], ${userId})
+          ${textArray(hidden)}, ${userId})
         on conflict (exam_id) do update set hidden = excluded.hidden, updated_by = excluded.updated_by,
           updated_at = now()`);
     },
@@ -342,13 +339,13 @@ export function reportRepo(db: Db) {
       sat?: ArrayLike<number>,
     ): Promise<{ no: string; answer: string; count: number }[]> {
       // the B papers' examinees: one parameter, compared by a hash (PostgreSQL ≥ 14 hashes `= any` of a constant
-      // list; the list is folded into one from its text), the ids joined by commas rather than a JS array, which
-      // the driver escaped element by element; the A papers' lines carry their examinee's id and are kept or
+      // list; the list is folded into one from its text), the ids as one text (intArray) rather than a JS array,
+      // which the driver escaped element by element; the A papers' lines carry their examinee's id and are kept or
       // left here (the hashed list cost PostgreSQL 0.13 s a subject at 100,000 examinees)
       const who = sat ? membership(sat) : null;
       const only = () =>
         sat
-          ? sql`and p.examinee_id = any(string_to_array(${Array.prototype.join.call(sat, ',')}::text, ',')::int[])`
+          ? sql`and p.examinee_id = any(${intArray(sat)})`
           : sql`and exists (select from score s where s.subject_id = p.subject_id and s.examinee_id = p.examinee_id
             and not s.absent)`;
       const [a, b] = await largeRead(db, async (tx) => {
@@ -416,7 +413,7 @@ export function reportRepo(db: Db) {
       const r = await db.execute(sql`
         select c.id, c.name, c.school_id as "schoolId", s.name as "schoolName" from class c
         join school s on s.id = c.school_id
-        where c.id = any(${sql.param(ids)}::int[]) order by c.school_id, c.sort, c.id`);
+        where c.id = any(${intArray(ids)}) order by c.school_id, c.sort, c.id`);
       return rowsOf<{ id: number; name: string; schoolId: number; schoolName: string }>(r);
     },
 
@@ -424,7 +421,7 @@ export function reportRepo(db: Db) {
     async hasExamineesIn(examId: number, schools: number[], classes: number[]): Promise<boolean> {
       const r = await db.execute(sql`
         select exists (select 1 from examinee where exam_id = ${examId}
-          and (school_id = any(${sql.param(schools)}::int[]) or class_id = any(${sql.param(classes)}::int[]))) as yes`);
+          and (school_id = any(${intArray(schools)}) or class_id = any(${intArray(classes)}))) as yes`);
       return rowsOf<{ yes: boolean }>(r)[0]?.yes ?? false;
     },
 
@@ -455,7 +452,7 @@ export function reportRepo(db: Db) {
       if (!ids.length) return [];
       const r = await db.execute(sql`
         select e.id, e.kaohao, s.name from examinee e join student s on s.id = e.student_id
-        where e.id = any(${sql.param(ids)}::int[])`);
+        where e.id = any(${intArray(ids)})`);
       return rowsOf<{ id: number; kaohao: string; name: string }>(r);
     },
 

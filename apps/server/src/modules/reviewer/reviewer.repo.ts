@@ -14,6 +14,7 @@ import {
   teacher,
   user,
 } from '../../db/schema';
+import { intArray } from '../../infra/db';
 
 export type ReviewerRow = {
   blockId: number;
@@ -29,7 +30,6 @@ export type ReviewerRow = {
 export type ReviewerInsert = typeof blockReviewer.$inferInsert;
 
 /** A Postgres int[] literal: arrays passed whole, so an empty list is a valid query too. */
-const ints = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
  * The outer user's id, qualified: drizzle writes a select field's column bare, which inside a correlated
@@ -155,14 +155,14 @@ export function reviewerRepo(db: Db) {
     ) {
       const schoolOf = sql<number | null>`coalesce(
         (select min(t.school_id) from ${teacher} t where t.user_id = ${userId} and t.deleted_at is null
-          and t.school_id = any(${ints(q.schoolIds)})),
+          and t.school_id = any(${intArray(q.schoolIds)})),
         (select min(r.school_id) from ${examRole} r where r.exam_id = ${q.examId} and r.user_id = ${userId}
           and r.role in (4, 6) and (r.subject_id = ${q.subjectId} or r.subject_id is null)))`;
       const where = and(
         eq(user.status, 1),
         or(
           sql`exists (select 1 from ${teacher} t where t.user_id = ${userId} and t.deleted_at is null
-            and t.school_id = any(${ints(q.schoolIds)}))`,
+            and t.school_id = any(${intArray(q.schoolIds)}))`,
           holdsRole(q.examId, q.subjectId, ExamRole.reviewers),
           holdsRole(q.examId, q.subjectId, ExamRole.leaders),
         ),

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { KeyQuestion, SubjectKey } from '@yj/scoring';
-import { rowsOf, type Db } from '../../infra/db';
+import { intArray, rowsOf, type Db } from '../../infra/db';
 import { block, examinee, paper, question, subject } from '../../db/schema';
 
 /** What one examinee's score is derived from, as one row of a batch. */
@@ -94,9 +94,6 @@ export interface ScoreRow {
   q: Record<string, number>;
   a: boolean;
 }
-
-/** An int[] parameter (drizzle spreads a JS array into a list; ids are integers, so the text form is safe). */
-export const intArray = (ids: number[]) => sql`string_to_array(${ids.join(',')}, ',')::int[]`;
 
 /** Rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
 // one reader of raw rows for the project, re-exported for the module's files

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../infra/db';
+import { intArray, rowsOf, type Db } from '../../infra/db';
 import { banji } from '../../db/schema';
 import type { SchoolFilter } from '../scan/scan-access';
-import { intArray } from './score-compute.repo';
 
 /** The reads and writes of 违纪 marks (kept on the examinee's score row, beside the derived figures). */
 export function scoreIrregularRepo(db: Db) {

@@ -15,7 +15,6 @@ export {
   type SummaryRow,
 } from './score-query.repo';
 export { readerFilter } from './score-access';
-export { intArray } from './score-compute.repo';
 
 /** The score screens' reads through `db` (an export's transaction or the pool). */
 export function scoreReads(db: Db) {

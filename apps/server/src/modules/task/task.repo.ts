@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../infra/db';
+import { intArray, rowsOf, type Db } from '../../infra/db';
 
 /** Whose tasks: a person's own, the tasks touching some schools, or every task (the system administrator). */
 export type TaskOwner = { userId: number } | { schools: readonly number[] } | 'all';
@@ -51,13 +51,11 @@ export interface RunRow extends Common {
   finishedAt: Date | null;
 }
 
-const ids = (xs: readonly number[]) => `{${xs.join(',')}}`;
-
 /** The condition on one kind's rows for `owner`: `who` is the column of the person, `school` of the school. */
 function whose(owner: TaskOwner, who: SQL, school: SQL): SQL {
   if (owner === 'all') return sql`true`;
   if ('userId' in owner) return sql`${who} = ${owner.userId}`;
-  return sql`${school} = any(${ids(owner.schools)}::int[])`;
+  return sql`${school} = any(${intArray(owner.schools)})`;
 }
 
 /**
@@ -111,7 +109,7 @@ export function taskRepo(db: Db) {
             x.user_id as "userId", u.name as "userName"
           from export_task x join exam e on e.id = x.exam_id join "user" u on u.id = x.user_id
           left join subject s on s.id = x.subject_id
-          where x.id = any(${ids(idList)}::int[])`),
+          where x.id = any(${intArray(idList)})`),
       );
     },
 
@@ -128,7 +126,7 @@ export function taskRepo(db: Db) {
               as "openExceptions"
           from scan_batch b join subject s on s.id = b.subject_id join exam e on e.id = s.exam_id
           left join "user" u on u.id = b.uploader_id
-          where b.id = any(${ids(idList)}::int[])`),
+          where b.id = any(${intArray(idList)})`),
       );
     },
 
@@ -141,7 +139,7 @@ export function taskRepo(db: Db) {
             r.started_by as "userId", u.name as "userName"
           from intelligent_run r join block k on k.id = r.block_id join subject s on s.id = k.subject_id
           join exam e on e.id = s.exam_id left join "user" u on u.id = r.started_by
-          where r.id = any(${ids(idList)}::int[])`),
+          where r.id = any(${intArray(idList)})`),
       );
     },
   };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ExamRole, SubjectStatus } from '@yj/contracts';
-import { rowsOf, type Db } from '../../infra/db';
+import { intArray, rowsOf, type Db } from '../../infra/db';
 
 /** A subject the user manages that is not published yet, with what its next step needs to know. */
 export interface ManagedSubject {
@@ -34,9 +34,9 @@ export function todoRepo(db: Db) {
           from subject s join exam e on e.id = s.exam_id
           where s.deleted_at is null and e.deleted_at is null and e.hidden = false
             and s.status < ${SubjectStatus.published}
-            and (e.school_id = any(${`{${schools.join(',')}}`}::int[])
+            and (e.school_id = any(${intArray(schools)})
               or exists (select 1 from exam_role r where r.exam_id = e.id and r.user_id = ${userId}
-                and (r.role = any(${`{${MANAGER_ROLES.join(',')}}`}::int[])
+                and (r.role = any(${intArray(MANAGER_ROLES)})
                   or (r.role = ${ExamRole.subjectManager} and (r.subject_id is null or r.subject_id = s.id)))))
           order by e.id desc, s.sort, s.id limit 100`),
       );

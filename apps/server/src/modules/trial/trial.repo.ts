@@ -1,12 +1,11 @@
 import { ExamRole } from '@yj/contracts';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../../infra/db';
+import { intArray, rowsOf, type Db, type Tx } from '../../infra/db';
 
 // papers a trial may use: live, recognised, of a present examinee (as the task pool of marking-final.ts)
 const markable = (subjectId: number) => sql`p.subject_id = ${subjectId} and p.deleted_at is null
   and p.status = 'ok' and not exists (select 1 from absence a
     where a.examinee_id = p.examinee_id and a.subject_id = p.subject_id)`;
-const intArray = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
 /** The rows of 试评 a route names by id. */
 export type TrialRowTable = 'trial_mark' | 'trial_paper' | 'sample_paper';
 const countOf = (r: unknown) => (r as { rowCount?: number | null }).rowCount ?? 0;

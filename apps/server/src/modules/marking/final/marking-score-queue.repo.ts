@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../../../infra/db';
+import { intArray, rowsOf, type Db, type Tx } from '../../../infra/db';
 import { executePrepared } from '../../../infra/prepared';
 
 /**
@@ -43,7 +43,7 @@ export async function markStale(tx: Tx, paperId: number): Promise<void> {
 /** The papers' examinees recorded as stale, one statement. */
 export async function markStaleMany(tx: Tx, paperIds: number[]): Promise<void> {
   await tx.execute(sql`insert into score_stale (subject_id, examinee_id)
-    select subject_id, examinee_id from paper where id = any(${`{${paperIds.join(',')}}`}::int[])
+    select subject_id, examinee_id from paper where id = any(${intArray(paperIds)})
       and examinee_id is not null
     ${KEEP_LOCKED}`);
 }

@@ -2,11 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MarkSlot } from '@yj/contracts';
 import type { z } from 'zod';
 import type { blockPapersQuery } from '@yj/contracts';
-import { likeAnywhere, rowsOf, type Db } from '../../../infra/db';
+import { intArray, likeAnywhere, rowsOf, type Db } from '../../../infra/db';
 import type { LeadSchool } from '../lead/marking-lead.repo';
 
 const schoolSql = (col: SQL, school: LeadSchool) => (school === null ? sql`true` : sql`${col} = ${school}`);
-const ids = (list: readonly number[]) => `{${list.join(',')}}`;
 
 export interface PaperFoundRow {
   id: number;
@@ -51,7 +50,7 @@ export async function findPapers(
   q: { keyword: string; page: number; size: number },
 ): Promise<{ total: number; rows: PaperFoundRow[] }> {
   const where = sql`x.subject_id = ${subjectId} and x.deleted_at is null
-    and ${schools === null ? sql`true` : sql`x.school_id = any(${ids(schools)}::int[])`}
+    and ${schools === null ? sql`true` : sql`x.school_id = any(${intArray(schools)})`}
     and (x.kaohao ilike ${likeAnywhere(q.keyword)} or st.name ilike ${likeAnywhere(q.keyword)})`;
   const from = sql`paper x join school sc on sc.id = x.school_id
     left join examinee en on en.id = x.examinee_id left join student st on st.id = en.student_id
@@ -120,7 +119,7 @@ export async function paperSlots(db: Db, blockId: number, paperIds: number[]): P
   return rowsOf<PaperSlotRow>(
     await db.execute(sql`select t.id, t.paper_id, t.slot, t.status, u.name as marker, t.score
       from mark_task t left join "user" u on u.id = t.user_id
-      where t.block_id = ${blockId} and t.paper_id = any(${ids(paperIds)}::int[])
+      where t.block_id = ${blockId} and t.paper_id = any(${intArray(paperIds)})
       order by t.paper_id, t.slot, t.id`),
   );
 }
@@ -134,13 +133,13 @@ export async function problemCounts(db: Db, blockIds: number[]): Promise<Problem
         (count(*) filter (where t.problem->>'resolution' = 'back'))::int as back,
         (count(*) filter (where t.problem->>'resolution' = 'scan'))::int as scan
       from mark_task t
-      where t.block_id = any(${ids(blockIds)}::int[]) and t.problem is not null
+      where t.block_id = any(${intArray(blockIds)}) and t.problem is not null
       group by t.block_id, t.school_id`),
   );
 }
 
 export async function blockNames(db: Db, blockIds: number[]): Promise<Array<{ id: number; name: string }>> {
   return rowsOf<{ id: number; name: string }>(
-    await db.execute(sql`select id, name from block where id = any(${ids(blockIds)}::int[])`),
+    await db.execute(sql`select id, name from block where id = any(${intArray(blockIds)})`),
   );
 }

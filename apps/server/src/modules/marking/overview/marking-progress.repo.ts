@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MarkSlot } from '@yj/contracts';
-import { rowsOf, type Db, type Tx } from '../../../infra/db';
+import { intArray, rowsOf, type Db, type Tx } from '../../../infra/db';
 
 /** One block's progress: papers with a final score out of papers to mark, and what is in between. */
 export interface BlockProgressCounts {
@@ -28,7 +28,7 @@ export async function blockProgressCounts(
   school: number | null,
 ): Promise<BlockProgressCounts[]> {
   if (!blockIds.length) return [];
-  const ids = sql`${`{${blockIds.join(',')}}`}::int[]`;
+  const ids = sql`${intArray(blockIds)}`;
   const inSchool = school === null ? sql`true` : sql`x.school_id = ${school}`;
   const rows = rowsOf<BlockProgressCounts>(
     await db.execute(sql`with p as (

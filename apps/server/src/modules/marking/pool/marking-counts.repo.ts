@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MarkSlot } from '@yj/contracts';
-import { rowsOf, type Db, type Tx } from '../../../infra/db';
+import { intArray, rowsOf, type Db, type Tx } from '../../../infra/db';
 import type { ReviewerRow } from './marking.repo';
 
 /** A block the user marks or leads, as review/task lists it. */
@@ -32,12 +32,10 @@ export async function claimable(
   me: Pick<ReviewerRow, 'school_id' | 'class_ids'>,
 ): Promise<number> {
   const school = me.school_id === null ? sql`` : sql` and t.school_id = ${me.school_id}`;
-  const classes = me.class_ids.length
-    ? sql` and t.class_id = any(${`{${me.class_ids.join(',')}}`}::int[])`
-    : sql``;
+  const classes = me.class_ids.length ? sql` and t.class_id = any(${intArray(me.class_ids)})` : sql``;
   const [r] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(distinct t.paper_id)::int as n from mark_task t
-      where t.block_id = ${blockId} and t.slot = any(${`{${slots.join(',')}}`}::int[])
+      where t.block_id = ${blockId} and t.slot = any(${intArray(slots)})
         and (t.status = 'pending' or (t.status = 'leased' and t.lease_until < now()))
         and not (${userId}::int = any(t.skipped_by))${school}${classes}
         and not exists (select 1 from paper p where p.id = t.paper_id and p.deleted_at is not null)

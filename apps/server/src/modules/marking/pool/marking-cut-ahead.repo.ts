@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MarkSlot, type BlockRegion } from '@yj/contracts';
-import { rowsOf, type Db } from '../../../infra/db';
+import { intArray, rowsOf, type Db } from '../../../infra/db';
 import { TASK_PAGES, withPages, type TaskPage } from './marking.repo';
 
 /** A paper waiting for its first mark, with the regions of every framed block of its subject. */
@@ -62,7 +62,7 @@ export async function paperPages(db: Db, paperIds: number[]): Promise<Map<number
   const rows = withPages(
     rowsOf<{ paper_id: number; pages: TaskPage[] }>(
       await db.execute(sql`select t.paper_id, ${TASK_PAGES}
-        from unnest(${`{${paperIds.join(',')}}`}::int[]) as t(paper_id)`),
+        from unnest(${intArray(paperIds)}) as t(paper_id)`),
     ),
   );
   return new Map(rows.map((r) => [r.paper_id, r.pages]));

@@ -9,7 +9,7 @@ import {
   type MarkProblem,
 } from '@yj/contracts';
 import { effectiveQuota } from '../../reviewer/reviewer-context';
-import { rowsOf, type Db, type Tx } from '../../../infra/db';
+import { intArray, rowsOf, type Db, type Tx } from '../../../infra/db';
 import { executePrepared } from '../../../infra/prepared';
 import { readMarkRows, readPageMatrix } from '../../../db/stored';
 
@@ -135,9 +135,7 @@ function countOf(f: ClaimFilter): SQL {
 /** The candidates of one slot (or the expired leases) for the claim, in pool order, locked or skipped. */
 function candidates(f: ClaimFilter, where: SQL): SQL {
   const school = f.schoolId === null ? sql`` : sql` and t.school_id = ${f.schoolId}`;
-  const classes = f.classIds.length
-    ? sql` and t.class_id = any(${`{${f.classIds.join(',')}}`}::int[])`
-    : sql``;
+  const classes = f.classIds.length ? sql` and t.class_id = any(${intArray(f.classIds)})` : sql``;
   return sql`select t.id, t.paper_id, t.slot, t.pool_pos from mark_task t
     where t.block_id = ${f.blockId} and ${where} and not (${f.userId}::int = any(t.skipped_by))${school}${classes}
       and not exists (select 1 from paper p where p.id = t.paper_id and p.deleted_at is not null)
@@ -155,10 +153,7 @@ function candidates(f: ClaimFilter, where: SQL): SQL {
 function claimParts(f: ClaimFilter): { ctes: SQL; update: SQL } {
   const parts = f.slots.map((s) => candidates(f, sql`t.slot = ${s} and t.status = 'pending'`));
   parts.push(
-    candidates(
-      f,
-      sql`t.status = 'leased' and t.lease_until < now() and t.slot = any(${`{${f.slots.join(',')}}`}::int[])`,
-    ),
+    candidates(f, sql`t.status = 'leased' and t.lease_until < now() and t.slot = any(${intArray(f.slots)})`),
   );
   const all = sql.raw(parts.map((_, i) => `select * from c${i}`).join(' union all '));
   const limit =
@@ -340,7 +335,7 @@ export const markingRepo = {
   async held(tx: Tx | Db, blockId: number, userId: number, slots: number[]): Promise<TaskRow[]> {
     return taskRows(
       await tx.execute(sql`select * from mark_task where block_id = ${blockId} and user_id = ${userId}
-        and status = 'leased' and lease_until > now() and slot = any(${`{${slots.join(',')}}`}::int[])
+        and status = 'leased' and lease_until > now() and slot = any(${intArray(slots)})
         order by id`),
     );
   },
@@ -433,7 +428,7 @@ export const markingRepo = {
   async takeSweepDue(db: Db, subjectIds: number[]): Promise<number[]> {
     if (!subjectIds.length) return [];
     return rowsOf<{ subject_id: number }>(
-      await db.execute(sql`delete from mark_sweep_due where subject_id = any(${`{${subjectIds.join(',')}}`}::int[])
+      await db.execute(sql`delete from mark_sweep_due where subject_id = any(${intArray(subjectIds)})
         returning subject_id`),
     ).map((r) => r.subject_id);
   },
@@ -441,7 +436,7 @@ export const markingRepo = {
   /** The subjects noted for the next minute sweep again (their sweep failed). */
   async noteSweepDue(db: Db, subjectIds: number[]): Promise<void> {
     await db.execute(sql`insert into mark_sweep_due (subject_id)
-      select unnest(${`{${subjectIds.join(',')}}`}::int[]) on conflict do nothing`);
+      select unnest(${intArray(subjectIds)}) on conflict do nothing`);
   },
 
   /** The subjects being marked now (the pool's minute job makes the tasks of papers recognised since). */

@@ -1,13 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BlockScoreSource, MarkSlot, type BlockPoints, type ResetCounts } from '@yj/contracts';
-import { rowsOf, type Db } from '../../../infra/db';
+import { intArray, rowsOf, textArray, type Db } from '../../../infra/db';
 
 // 重置阅卷, set-based: a block of 20,000 papers is reset in a handful of statements, never a row at a time.
 // The seed tasks are the marks reset (submitted) and the open 问题卷; their papers are the affected papers.
 // On an affected paper the first and second marks go back to the pool, the third mark and the arbitration
 // (given on the discarded marks) are removed, and the block score goes.
-
-const ids = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
 
 /** The seed tasks: every mark of the block, or one marker's (their marks and the problems they flagged). */
 function seed(blockId: number, userId: number | null): SQL {
@@ -81,7 +79,7 @@ export function markingResetRepo(db: Db) {
     async plan(blockId: number, userId: number | null, papers: number[]): Promise<Planned> {
       const rows = rowsOf<{ id: number; slot: number; seed: boolean }>(
         await db.execute(sql`select t.id, t.slot, (${seed(blockId, userId)}) as seed from mark_task t
-          where t.block_id = ${blockId} and t.paper_id = any(${ids(papers)}) order by t.id for update`),
+          where t.block_id = ${blockId} and t.paper_id = any(${intArray(papers)}) order by t.id for update`),
       );
       const extra = (s: number) => s === MarkSlot.third || s === MarkSlot.arbitration;
       return {
@@ -100,7 +98,7 @@ export function markingResetRepo(db: Db) {
       if (plan.remove.length)
         await db.execute(sql`update mark_task_change c set task_id = ${first},
             before = c.before || jsonb_build_object('taskId', t.id, 'slot', t.slot)
-          from mark_task t where c.task_id = t.id and t.id = any(${ids(plan.remove)})`);
+          from mark_task t where c.task_id = t.id and t.id = any(${intArray(plan.remove)})`);
       const before = sql`jsonb_build_object('taskId', t.id, 'slot', t.slot, 'status', t.status,
         'userId', t.user_id, 'score', t.score, 'questionScores', t.question_scores, 'pointScores', t.point_scores,
         'marks', t.marks, 'spentMs', t.spent_ms, 'submittedAt', t.submitted_at, 'version', t.version,
@@ -110,11 +108,11 @@ export function markingResetRepo(db: Db) {
         await db.execute(sql`insert into mark_task_change (task_id, user_id, action, before, after)
           select t.id, ${actorId}, 'reset', ${before}, jsonb_build_object('status', 'pending', 'userId', null,
             'score', null, 'version', t.version + 1)
-          from mark_task t where t.id = any(${ids(plan.reset)}) order by t.id`);
+          from mark_task t where t.id = any(${intArray(plan.reset)}) order by t.id`);
       if (plan.remove.length)
         await db.execute(sql`insert into mark_task_change (task_id, user_id, action, before, after)
           select ${first}, ${actorId}, 'reset', ${before}, '{"removed": true}'::jsonb
-          from mark_task t where t.id = any(${ids(plan.remove)}) order by t.id`);
+          from mark_task t where t.id = any(${intArray(plan.remove)}) order by t.id`);
     },
 
     /**
@@ -127,7 +125,7 @@ export function markingResetRepo(db: Db) {
       await db.execute(sql`with gone as (
           update mark_deviation d set voided_at = now() where d.block_id = ${blockId} and d.kind = 'pair'
             and d.voided_at is null and d.paper_id in (
-            select paper_id from mark_task where id = any(${ids(plan.reset)}) and status = 'submitted')
+            select paper_id from mark_task where id = any(${intArray(plan.reset)}) and status = 'submitted')
           returning d.user_id, d.mark - d.other as diff),
         thr as (select coalesce(threshold, 0) as v from block where id = ${blockId}),
         per as (select user_id, count(*)::int as n, (count(*) filter (where abs(diff) <= (select v from thr)))::int as agree,
@@ -143,15 +141,15 @@ export function markingResetRepo(db: Db) {
         await db.execute(sql`update mark_task set status = 'pending', user_id = null, lease_token = null,
           lease_until = null, score = null, question_scores = null, point_scores = null, marks = '[]'::jsonb,
           spent_ms = null, submitted_at = null, problem = null, version = version + 1
-          where id = any(${ids(plan.reset)})`);
+          where id = any(${intArray(plan.reset)})`);
       if (plan.remove.length)
-        await db.execute(sql`delete from mark_task where id = any(${ids(plan.remove)})`);
+        await db.execute(sql`delete from mark_task where id = any(${intArray(plan.remove)})`);
     },
 
     /** The block scores of the papers go (strip scores of 先阅后扫 are no marks and stay). */
     async dropScores(blockId: number, papers: number[]) {
       return rowsOf<{ paper_id: number; score: string; source: string }>(
-        await db.execute(sql`delete from block_score where block_id = ${blockId} and paper_id = any(${ids(papers)})
+        await db.execute(sql`delete from block_score where block_id = ${blockId} and paper_id = any(${intArray(papers)})
           and source <> ${BlockScoreSource.xianyue} returning paper_id, score, source`),
       );
     },
@@ -160,7 +158,7 @@ export function markingResetRepo(db: Db) {
     async complete(blockId: number, papers: number[], markCount: number): Promise<number[]> {
       return rowsOf<{ paper_id: number }>(
         await db.execute(sql`select paper_id from mark_task where block_id = ${blockId}
-          and paper_id = any(${ids(papers)}) and slot <= ${markCount} and status = 'submitted'
+          and paper_id = any(${intArray(papers)}) and slot <= ${markCount} and status = 'submitted'
           group by paper_id having count(*) = ${markCount} order by 1`),
       ).map((r) => r.paper_id);
     },
@@ -181,7 +179,7 @@ export function markingResetRepo(db: Db) {
 
     /** The block's questions and the 给分点 that stay with them (重新选题). */
     async setQuestions(blockId: number, nos: string[], points: BlockPoints[]): Promise<void> {
-      await db.execute(sql`update block set nos = ${`{${nos.map((n) => `"${n}"`).join(',')}}`}::text[],
+      await db.execute(sql`update block set nos = ${textArray(nos)},
         points = ${JSON.stringify(points)}::jsonb, updated_at = now() where id = ${blockId}`);
     },
   };
