@@ -146,7 +146,10 @@ export const markerFlag = pgTable(
     releasedBy: integer('released_by').references(() => user.id),
     releasedAt: at('released_at'),
     note: text('note'),
-    /** pieces of evidence with a reference the marker had when flagged (null: flagged on other figures) */
+    /**
+     * pieces of evidence the bias rule counted for the marker when flagged (those after evidence_after, within
+     * its window), whatever the reasons; null only on flags made before migration 0031 kept it
+     */
     atEvidence: integer('at_evidence'),
     /** the bias rule reads only evidence (mark_deviation ids) after this one: moved on by a leader's release */
     evidenceAfter: bigint('evidence_after', { mode: 'number' }).notNull().default(0),
