@@ -20,6 +20,27 @@ export function exportRepo(db: Db) {
       await db.update(exportTask).set(change).where(eq(exportTask.id, id));
     },
 
+    /**
+     * The user's export of the same kind, exam, subject and schools that is still waiting or being made (its id),
+     * read under a lock on the user's asks, held to the end of the transaction: two asks at once see each other.
+     */
+    async sameInProgress(v: {
+      kind: string;
+      examId: number;
+      subjectId: number | null;
+      userId: number;
+      schools: number[] | null;
+    }): Promise<number | null> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext('export_task:' || ${v.userId}::text))`);
+      const [r] = rowsOf<{ id: number }>(
+        await db.execute(sql`select id from export_task where user_id = ${v.userId} and kind = ${v.kind}
+          and exam_id = ${v.examId} and subject_id is not distinct from ${v.subjectId}
+          and schools is not distinct from ${v.schools === null ? null : JSON.stringify(v.schools)}::jsonb
+          and status in ('pending', 'running') order by id desc limit 1`),
+      );
+      return r?.id ?? null;
+    },
+
     async insert(values: typeof exportTask.$inferInsert): Promise<number> {
       const [row] = await db.insert(exportTask).values(values).returning({ id: exportTask.id });
       return row!.id;

@@ -112,12 +112,19 @@ export function exportService(d: {
       const { exam: e, subject: s, filter } = await target(input, p);
       if (filter !== 'all' && filter.length === 0) throw fail('forbidden');
       const id = await d.db.transaction(async (tx) => {
-        const taskId = await d.repo(tx).insert({
+        const same = {
           kind: input.kind,
           examId: e.id,
           subjectId: s?.id ?? null,
           userId: actor.userId,
           schools: filter === 'all' ? null : [...filter],
+        };
+        // asked again (a double click whose first click was answered already) while the same export is still to
+        // be made: that task, not a second file of the same figures
+        const waiting = await d.repo(tx).sameInProgress(same);
+        if (waiting !== null) return waiting;
+        const taskId = await d.repo(tx).insert({
+          ...same,
           fileName: fileName([e.name, s?.name ?? null], input.kind),
         });
         await d.audit.record(tx, {
@@ -129,7 +136,8 @@ export function exportService(d: {
         });
         return taskId;
       });
-      // the task id keys the job: asking the queue twice runs it once
+      // the task id keys the job: asking the queue twice runs it once (a task found again is asked again, in case
+      // its first asking failed after the commit)
       await d.queue.enqueue(EXPORT_JOB, { taskId: id }, { jobId: String(id) });
       return { id };
     },

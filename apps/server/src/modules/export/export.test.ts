@@ -188,6 +188,28 @@ describe('exports and the download center', () => {
     ]);
   });
 
+  it('asked again while the same export is still to be made: that task; once made, a new one', async () => {
+    const db = t.database.db;
+    const ask = { kind: 'totals', examId: scene.examId };
+    const { id } = (await create(ask)).data;
+    expect((await finished(id)).status).toBe('done');
+    const setStatus = (status: 'pending' | 'running' | 'done') =>
+      db.update(exportTask).set({ status }).where(eq(exportTask.id, id));
+    // a double click whose first click was answered already: the task is still waiting, or being made
+    await setStatus('pending');
+    expect((await create(ask)).data.id).toBe(id);
+    await setStatus('running');
+    expect((await create(ask)).data.id).toBe(id);
+    // another export is its own task
+    const classes = (await create({ kind: 'classes', subjectId: scene.subjectId })).data.id;
+    expect(classes).not.toBe(id);
+    await finished(classes);
+    await setStatus('done');
+    const again = (await create(ask)).data.id;
+    expect(again).not.toBe(id);
+    await finished(again);
+  });
+
   it('per student and question: 缺考 in every figure, 违纪 shown with its 0', async () => {
     const db = t.database.db;
     const e1 = scene.examinees[1]!;

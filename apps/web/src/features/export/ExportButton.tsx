@@ -8,7 +8,7 @@ import { exportApi, exportKeys } from './export.api';
 
 /**
  * Asks for an export; the file is written by a job and lands in the download center. A double click sends one
- * request (useOneAtATime).
+ * request (useOneAtATime) while the first is unanswered; after it, the server gives the same task back.
  */
 export function ExportButton({
   request,
@@ -26,23 +26,28 @@ export function ExportButton({
   const create = useOneAtATime({
     mutationFn: () => exportApi.create(request),
     onSuccess: async () => {
-      message.success(
-        <span>
-          已提交导出任务，生成后可在
-          <Typography.Link
-            href={`${BASE_PATH}/book/download/center`}
-            onClick={(e) => {
-              // a real link (its address, a new tab on ctrl-click), followed by this page's router
-              if (e.ctrlKey || e.metaKey || e.shiftKey) return;
-              e.preventDefault();
-              void navigate('/book/download/center');
-            }}
-          >
-            下载中心
-          </Typography.Link>
-          下载
-        </span>,
-      );
+      // one message however often it is asked: a second click after the first answer (a fast server answers
+      // between the two clicks of a double click) gets the same task back and replaces this message, not a second
+      message.success({
+        key: `export-${testId}`,
+        content: (
+          <span>
+            已提交导出任务，生成后可在
+            <Typography.Link
+              href={`${BASE_PATH}/book/download/center`}
+              onClick={(e) => {
+                // a real link (its address, a new tab on ctrl-click), followed by this page's router
+                if (e.ctrlKey || e.metaKey || e.shiftKey) return;
+                e.preventDefault();
+                void navigate('/book/download/center');
+              }}
+            >
+              下载中心
+            </Typography.Link>
+            下载
+          </span>
+        ),
+      });
       await qc.invalidateQueries({ queryKey: exportKeys.center });
     },
   });
