@@ -151,6 +151,43 @@ export async function shot(page: Page, name: string): Promise<void> {
   // A sticky header would be painted mid-page in a full-page picture taken while scrolled.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  const foreign = latinWords(await screenText(page)).filter((w) => !LATIN_ON_SCREEN.has(w));
+  assert.deepEqual(foreign, [], `${name}: words on the screen that are not Chinese`);
+}
+
+/**
+ * The Latin words a Chinese screen may show: file kinds and programs by their names, systems, browsers, keys.
+ * Anything else on a screen is a word to translate (an English label, a library's default text).
+ */
+const LATIN_ON_SCREEN = new Set(
+  (
+    'PDF pdf Excel xlsx Word JPG jpg PNG png tif zip dpi Chrome Edge Windows Linux macOS Node VIP ' +
+    'Enter Alt Esc Tab Backspace Delete Space Shift Ctrl Home End PageUp PageDown scans'
+  ).split(' '),
+);
+
+/** A screen's text with its placeholders and tooltips: what a user reads on it. */
+function screenText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const texts = [document.body.innerText];
+    for (const el of document.querySelectorAll('[placeholder], [title]'))
+      texts.push(el.getAttribute('placeholder') ?? '', el.getAttribute('title') ?? '');
+    return texts.join('\n');
+  });
+}
+
+/**
+ * Latin words of three letters or more in a text (units such as mm pass), leaving out what is data rather than
+ * words: a piece with a digit, a dot, a slash or an @ (addresses, paths, file names, ids, accounts) and capitals
+ * alone (answer letters A–E, codes, abbreviations).
+ */
+export function latinWords(text: string): string[] {
+  const out = new Set<string>();
+  for (const piece of text.split(/[\s，。、：；（）“”]+/)) {
+    if (/[\d./\\@]/.test(piece)) continue;
+    for (const w of piece.match(/[A-Za-z][A-Za-z'-]{2,}/g) ?? []) if (!/^[A-Z-]+$/.test(w)) out.add(w);
+  }
+  return [...out];
 }
 
 type SvgPoint = { x: number; y: number };
