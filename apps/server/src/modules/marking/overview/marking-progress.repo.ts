@@ -28,7 +28,7 @@ export async function blockProgressCounts(
   school: number | null,
 ): Promise<BlockProgressCounts[]> {
   if (!blockIds.length) return [];
-  const ids = sql`${intArray(blockIds)}`;
+  const ids = intArray(blockIds);
   const inSchool = school === null ? sql`true` : sql`x.school_id = ${school}`;
   const rows = rowsOf<BlockProgressCounts>(
     await db.execute(sql`with p as (
