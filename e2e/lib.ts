@@ -151,18 +151,18 @@ export async function shot(page: Page, name: string): Promise<void> {
   // A sticky header would be painted mid-page in a full-page picture taken while scrolled.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-  const foreign = latinWords(await screenText(page)).filter((w) => !LATIN_ON_SCREEN.has(w));
+  const foreign = latinWords(await screenText(page)).filter((w) => !LATIN_ON_SCREEN.has(w.toLowerCase()));
   assert.deepEqual(foreign, [], `${name}: words on the screen that are not Chinese`);
 }
 
 /**
- * The Latin words a Chinese screen may show: file kinds and programs by their names, systems, browsers, keys.
- * Anything else on a screen is a word to translate (an English label, a library's default text).
+ * The Latin words a Chinese screen may show, in lower case: file kinds and programs by their names, systems,
+ * browsers, keys. Anything else on a screen is a word to translate (an English label, a library's default text).
  */
 const LATIN_ON_SCREEN = new Set(
   (
-    'PDF pdf Excel xlsx Word JPG jpg PNG png tif zip dpi Chrome Edge Windows Linux macOS Node VIP ' +
-    'Enter Alt Esc Tab Backspace Delete Space Shift Ctrl Home End PageUp PageDown scans'
+    'pdf excel xlsx word jpg png tif zip dpi chrome edge windows linux macos node vip ' +
+    'enter alt esc tab backspace delete space shift ctrl home end pageup pagedown scans'
   ).split(' '),
 );
 
@@ -181,7 +181,7 @@ function screenText(page: Page): Promise<string> {
  * words: a piece with a digit, a dot, a slash or an @ (addresses, paths, file names, ids, accounts) and capitals
  * alone (answer letters A–E, codes, abbreviations).
  */
-export function latinWords(text: string): string[] {
+function latinWords(text: string): string[] {
   const out = new Set<string>();
   for (const piece of text.split(/[\s，。、：；（）“”]+/)) {
     if (/[\d./\\@]/.test(piece)) continue;

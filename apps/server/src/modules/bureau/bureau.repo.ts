@@ -25,7 +25,7 @@ export function bureauRepo(db: Db) {
     ): Promise<Array<{ id: number; name: string; orgId: number; orgName: string }>> {
       const r = await db.execute(sql`
         select s.id, s.name, s.org_id as "orgId", o.name as "orgName" from school s join org o on o.id = s.org_id
-        where s.deleted_at is null and (${ids === null} or s.id = any(${intArray([...(ids ?? [])])}))
+        where s.deleted_at is null and (${ids === null} or s.id = any(${intArray(ids ?? [])}))
         order by o.id, s.id`);
       return rowsOf(r);
     },
@@ -39,7 +39,7 @@ export function bureauRepo(db: Db) {
           (select count(*)::int from examinee x where x.exam_id = e.id) as examinees
         from exam e join org o on o.id = e.org_id
         where e.deleted_at is null
-          and (${orgIds === null} or e.org_id = any(${intArray([...(orgIds ?? [])])}))
+          and (${orgIds === null} or e.org_id = any(${intArray(orgIds ?? [])}))
         order by e.start_date desc nulls last, e.id desc`);
       return rowsOf(r);
     },

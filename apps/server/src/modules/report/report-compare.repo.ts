@@ -22,7 +22,7 @@ export function reportCompareRepo(db: Db) {
 
     async classNames(ids: readonly number[]): Promise<Map<number, string>> {
       if (!ids.length) return new Map();
-      const r = await db.execute(sql`select id, name from class where id = any(${intArray([...ids])})`);
+      const r = await db.execute(sql`select id, name from class where id = any(${intArray(ids)})`);
       return new Map(rowsOf<{ id: number; name: string }>(r).map((c) => [c.id, c.name]));
     },
   };

@@ -111,7 +111,7 @@ export function reportGroupsRepo(db: Db) {
     /** The examinees of the exam in these classes. */
     async inClasses(examId: number, classIds: readonly number[]): Promise<MemberRow[]> {
       const r = await db.execute(sql`select id, school_id as "schoolId", class_id as "classId" from examinee
-        where exam_id = ${examId} and class_id = any(${intArray([...classIds])}) order by id`);
+        where exam_id = ${examId} and class_id = any(${intArray(classIds)}) order by id`);
       return rowsOf<MemberRow>(r);
     },
 
@@ -119,7 +119,7 @@ export function reportGroupsRepo(db: Db) {
     async examinees(examId: number, ids: readonly number[]): Promise<NamedMember[]> {
       const r = await db.execute(sql`
         ${named}
-        where e.exam_id = ${examId} and e.id = any(${intArray([...ids])}) order by e.kaohao`);
+        where e.exam_id = ${examId} and e.id = any(${intArray(ids)}) order by e.kaohao`);
       return rowsOf<NamedMember>(r);
     },
 
@@ -127,7 +127,7 @@ export function reportGroupsRepo(db: Db) {
     async byKaohao(examId: number, kaohaos: readonly string[]): Promise<NamedMember[]> {
       const r = await db.execute(sql`
         ${named}
-        where e.exam_id = ${examId} and e.kaohao = any(${textArray([...kaohaos])}) order by e.kaohao`);
+        where e.exam_id = ${examId} and e.kaohao = any(${textArray(kaohaos)}) order by e.kaohao`);
       return rowsOf<NamedMember>(r);
     },
 

@@ -142,7 +142,7 @@ export function reportRepo(db: Db) {
             when s.question_text is not null then 'k' || s.question_text
             else 'j' || coalesce(s.question_scores::text, 'null') end, E'\n' order by s.examinee_id)`
       : sql`null`;
-    const ids = intArray(Array.from(subjectIds));
+    const ids = intArray(subjectIds);
     const r = await largeRead(db, (tx) =>
       tx.execute(sql`
       select s.subject_id as "subjectId", count(*)::int as n,

@@ -7,7 +7,7 @@ import { rowsOf } from './score-compute.repo';
 
 /** `and <column> = any(schools)` unless the user sees every school. */
 export const inSchools = (column: SQL, f: SchoolFilter): SQL =>
-  f === 'all' ? sql`` : sql`and ${column} = any(${intArray([...f])})`;
+  f === 'all' ? sql`` : sql`and ${column} = any(${intArray(f)})`;
 
 /**
  * The examinees a reader of students' own scores sees (score.students.read): a school filter, or some schools and
@@ -18,7 +18,7 @@ export type ReaderFilter = SchoolFilter | { schools: readonly number[]; classes:
 /** `and …` narrowing the examinee aliased `e` to a reader's filter. */
 export function inReaderView(f: ReaderFilter): SQL {
   if (f === 'all' || isSchoolList(f)) return inSchools(sql`e.school_id`, f);
-  return sql`and (e.school_id = any(${intArray([...f.schools])}) or e.class_id = any(${intArray([...f.classes])}))`;
+  return sql`and (e.school_id = any(${intArray(f.schools)}) or e.class_id = any(${intArray(f.classes)}))`;
 }
 const isSchoolList = (f: ReaderFilter): f is readonly number[] => Array.isArray(f);
 

@@ -29,7 +29,7 @@ export function ExportButton({
       // one message however often it is asked: a second click after the first answer (a fast server answers
       // between the two clicks of a double click) gets the same task back and replaces this message, not a second
       message.success({
-        key: `export-${testId}`,
+        key: 'export-submitted',
         content: (
           <span>
             已提交导出任务，生成后可在
