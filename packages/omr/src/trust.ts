@@ -58,7 +58,7 @@ function marksFoundAt(img: GreyImage, page: TemplatePage, reg: Registration, h: 
   let found = 0;
   let left = reg.points.length;
   const tolerance = Math.max(4, 0.005 * Math.max(img.width, img.height));
-  for (const p of reg.points) {
+  for (const p of cheapestFirst(page, reg)) {
     if (found >= need) return true;
     if (found + left < need) return false;
     left--;
@@ -73,6 +73,17 @@ function marksFoundAt(img: GreyImage, page: TemplatePage, reg: Registration, h: 
     }
   }
   return found >= need;
+}
+
+/**
+ * The registration's points, the cheapest to search again first: the answer (at least `need` found) does
+ * not depend on the order, and the search stops as soon as it is known, so small location patches (a
+ * match costs as many samples as its patch has) decide most pages before a large one is sampled.
+ */
+function cheapestFirst(page: TemplatePage, reg: Registration): Registration['points'] {
+  if (reg.method === 'anchors') return reg.points;
+  const cost = new Map(page.locationAreas.map((a) => [a.name, a.patch.width * a.patch.height]));
+  return [...reg.points].sort((a, b) => (cost.get(a.name) ?? 0) - (cost.get(b.name) ?? 0));
 }
 
 /** The name of the mark (anchor or location area) whose centre lies nearest a template point. */
