@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { installDoubleClickGuard } from './app/double-click-guard';
 import { Providers } from './app/Providers';
 import { createAppRouter } from './app/router';
 import './app/global.css';
 
+installDoubleClickGuard();
 const router = createAppRouter();
 
 const root = document.getElementById('root');
