@@ -205,8 +205,11 @@ function nccFrom(swp: number, sumW: number, sumQ: number, n: number, ps: number)
 /**
  * Σ and Σ² of the window under the pattern at the positions (xa … xa+nx−1, ya … ya+ny−1), row by row into
  * sw and sq: a refining search's few positions need only the pixels under them, not a summed-area table of
- * the whole window (which cost as much as the products themselves). Column sums over the pattern's height,
- * slid down a row at a time, then along each row.
+ * the whole window (which cost as much as the products themselves). Each row's sums over the pattern's
+ * width, slid along it to the nx offsets, then added down the pattern's height. In registers, one load a
+ * pixel: column sums kept in arrays cost two loads and two stores a pixel. Exact in any order: the plane's
+ * values are 2×2 means of bytes (quarters, sixteenths …), their sums and squares far inside a double's 53
+ * bits, so the NCC is the same to the last bit however the sums are taken.
  */
 function windowSums(
   win: Plane,
@@ -221,44 +224,50 @@ function windowSums(
 ): void {
   const d = win.d;
   const ww = win.w;
-  const span = cw + nx - 1;
-  const cs = new Float64Array(span);
-  const cq = new Float64Array(span);
-  for (let y = 0; y < ch; y++) {
-    const r = (ya + y) * ww + xa;
-    for (let x = 0; x < span; x++) {
-      const v = d[r + x]!;
-      cs[x]! += v;
-      cq[x]! += v * v;
-    }
+  const rows = ch + ny - 1;
+  if (rowSums.length < 3 * rows) {
+    rowSums = new Float64Array(6 * rows);
+    rowSquares = new Float64Array(6 * rows);
   }
-  for (let j = 0; j < ny; j++) {
-    if (j > 0) {
-      const out = (ya + j - 1) * ww + xa;
-      const inn = out + ch * ww;
-      for (let x = 0; x < span; x++) {
-        const o = d[out + x]!;
-        const v = d[inn + x]!;
-        cs[x]! += v - o;
-        cq[x]! += v * v - o * o;
-      }
-    }
+  const rs = rowSums;
+  const rq = rowSquares;
+  for (let r = 0; r < rows; r++) {
+    const o = (ya + r) * ww + xa;
     let a = 0;
     let b = 0;
     for (let x = 0; x < cw; x++) {
-      a += cs[x]!;
-      b += cq[x]!;
+      const v = d[o + x]!;
+      a += v;
+      b += v * v;
     }
+    rs[r] = a;
+    rq[r] = b;
+    for (let i = 1; i < nx; i++) {
+      const out = d[o + i - 1]!;
+      const inn = d[o + cw + i - 1]!;
+      a += inn - out;
+      b += inn * inn - out * out;
+      rs[i * rows + r] = a;
+      rq[i * rows + r] = b;
+    }
+  }
+  for (let j = 0; j < ny; j++)
     for (let i = 0; i < nx; i++) {
-      if (i > 0) {
-        a += cs[cw + i - 1]! - cs[i - 1]!;
-        b += cq[cw + i - 1]! - cq[i - 1]!;
+      let a = 0;
+      let b = 0;
+      const o = i * rows + j;
+      for (let y = 0; y < ch; y++) {
+        a += rs[o + y]!;
+        b += rq[o + y]!;
       }
       sw[3 * j + i] = a;
       sq[3 * j + i] = b;
     }
-  }
 }
+
+// windowSums' row sums, reused from call to call (one search at a time, synchronously).
+let rowSums = new Float64Array(0);
+let rowSquares = new Float64Array(0);
 
 /** Σ window·centred pattern at (ox, oy). */
 function productAt(win: Plane, cen: Plane, ox: number, oy: number): number {
@@ -519,6 +528,12 @@ function sampleWindow(
   const di = d * inc;
   const pi = p6 * inc;
   const n1 = box.w * 2 - 1;
+  // a cell row's two rows of samples: where each starts (numerators and denominator) and whether it
+  // stays inside the image
+  const sx = [0, 0];
+  const sy = [0, 0];
+  const sd = [0, 0];
+  const inside = [false, false];
   for (let y = 0; y < box.h; y++) {
     const row = y * box.w;
     for (let j = 0; j < 2; j++) {
@@ -532,26 +547,38 @@ function sampleWindow(
       const ex = nx + ai * n1;
       const ey = ny + di * n1;
       const ed = dn + pi * n1;
-      const inside = affine
+      sx[j] = nx;
+      sy[j] = ny;
+      sd[j] = dn;
+      inside[j] = affine
         ? rowInside(nx, ny, ex, ey, iw, ih)
         : dn > 0 && ed > 0 && rowInside(nx / dn, ny / dn, ex / ed, ey / ed, iw, ih);
-      // the commonest row (inside, affine: the first pass) in a loop of its own, without test or division
-      if (inside && affine) rowAffine(id, iw, nx, ny, ai, di, box.w, od, row);
-      else rowProjective(img, inside, nx, ny, dn, ai, di, pi, box.w, od, row);
     }
+    // the commonest cell rows (both rows inside the image) in loops of their own, without a test, each
+    // cell written once; affine (the first pass) without a division
+    if (inside[0] && inside[1]) {
+      if (affine) rowsAffine(id, iw, sx[0]!, sy[0]!, sx[1]!, sy[1]!, ai, di, box.w, od, row);
+      else rowsProjective(id, iw, sx, sy, sd, ai, di, pi, box.w, od, row);
+      continue;
+    }
+    for (let j = 0; j < 2; j++)
+      rowProjective(img, inside[j]!, sx[j]!, sy[j]!, sd[j]!, ai, di, pi, box.w, od, row);
+    for (let x = 0; x < box.w; x++) od[row + x]! /= 4;
   }
-  for (let i = 0; i < od.length; i++) od[i]! /= 4;
   return out;
 }
 
-// A row's two nearest pixels a cell, added into od[at …]: pixel i spans [i, i + 1), so the pixel holding
-// image point (x, y) is (⌊x⌋, ⌊y⌋); inside the image both are positive and truncation is the floor.
+// A cell's samples: the two nearest pixels along each of its two rows; pixel i spans [i, i + 1), so the
+// pixel holding image point (x, y) is (⌊x⌋, ⌊y⌋); inside the image both are positive and truncation is
+// the floor. Four bytes' sum over 4 is exact in a float: the same value however it is added.
 
-function rowAffine(
+function rowsAffine(
   id: Uint8Array,
   iw: number,
-  nx: number,
-  ny: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
   ai: number,
   di: number,
   cells: number,
@@ -559,13 +586,64 @@ function rowAffine(
   at: number,
 ): void {
   for (let x = 0; x < cells; x++) {
-    const p = id[(ny | 0) * iw + (nx | 0)]!;
-    nx += ai;
-    ny += di;
-    const q = id[(ny | 0) * iw + (nx | 0)]!;
-    nx += ai;
-    ny += di;
-    od[at + x]! += p + q;
+    const p = id[(ay | 0) * iw + (ax | 0)]!;
+    ax += ai;
+    ay += di;
+    const q = id[(ay | 0) * iw + (ax | 0)]!;
+    ax += ai;
+    ay += di;
+    const u = id[(by | 0) * iw + (bx | 0)]!;
+    bx += ai;
+    by += di;
+    const v = id[(by | 0) * iw + (bx | 0)]!;
+    bx += ai;
+    by += di;
+    od[at + x] = (p + q + (u + v)) / 4;
+  }
+}
+
+/** rowsAffine through a homography: one division a sample. */
+function rowsProjective(
+  id: Uint8Array,
+  iw: number,
+  sx: number[],
+  sy: number[],
+  sd: number[],
+  ai: number,
+  di: number,
+  pi: number,
+  cells: number,
+  od: Float32Array,
+  at: number,
+): void {
+  let ax = sx[0]!;
+  let ay = sy[0]!;
+  let ad = sd[0]!;
+  let bx = sx[1]!;
+  let by = sy[1]!;
+  let bd = sd[1]!;
+  for (let x = 0; x < cells; x++) {
+    let k = 1 / ad;
+    const p = id[((ay * k) | 0) * iw + ((ax * k) | 0)]!;
+    ax += ai;
+    ay += di;
+    ad += pi;
+    k = 1 / ad;
+    const q = id[((ay * k) | 0) * iw + ((ax * k) | 0)]!;
+    ax += ai;
+    ay += di;
+    ad += pi;
+    k = 1 / bd;
+    const u = id[((by * k) | 0) * iw + ((bx * k) | 0)]!;
+    bx += ai;
+    by += di;
+    bd += pi;
+    k = 1 / bd;
+    const v = id[((by * k) | 0) * iw + ((bx * k) | 0)]!;
+    bx += ai;
+    by += di;
+    bd += pi;
+    od[at + x] = (p + q + (u + v)) / 4;
   }
 }
 
