@@ -29,6 +29,20 @@ describe('installDoubleClickGuard', () => {
     expect(acted).toBe(4);
   });
 
+  it('lets a button marked data-repeat act on every click (zoom, rotate)', () => {
+    const uninstall = installDoubleClickGuard();
+    let turns = 0;
+    render(
+      <Button onClick={() => (turns += 1)} data-repeat>
+        旋转 90°
+      </Button>,
+    );
+    const button = screen.getByRole('button');
+    for (const detail of [1, 2, 3]) click(button, detail);
+    expect(turns).toBe(3);
+    uninstall();
+  });
+
   it('leaves elements that are not action buttons alone', () => {
     const uninstall = installDoubleClickGuard();
     let acted = 0;

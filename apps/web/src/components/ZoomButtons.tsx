@@ -5,7 +5,7 @@ import type { FitZoom } from './useFitZoom';
 export function ZoomButtons({ zoom }: { zoom: FitZoom }) {
   return (
     <>
-      <Button size="small" onClick={() => zoom.by(1 / 1.25)} aria-label="缩小">
+      <Button size="small" onClick={() => zoom.by(1 / 1.25)} aria-label="缩小" data-repeat>
         −
       </Button>
       <Typography.Text
@@ -14,7 +14,7 @@ export function ZoomButtons({ zoom }: { zoom: FitZoom }) {
       >
         {Math.round(zoom.shown * 100)}%
       </Typography.Text>
-      <Button size="small" onClick={() => zoom.by(1.25)} aria-label="放大">
+      <Button size="small" onClick={() => zoom.by(1.25)} aria-label="放大" data-repeat>
         +
       </Button>
       <Button size="small" onClick={zoom.fit}>

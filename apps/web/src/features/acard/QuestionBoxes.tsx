@@ -79,6 +79,7 @@ export function QuestionBoxes({
                   type="text"
                   icon={<ArrowUpOutlined />}
                   aria-label={`第${q.no}题上移`}
+                  data-repeat
                   disabled={i === 0}
                   onClick={() => onChange(move(form, questions, q.no, -1))}
                 />
@@ -87,6 +88,7 @@ export function QuestionBoxes({
                   type="text"
                   icon={<ArrowDownOutlined />}
                   aria-label={`第${q.no}题下移`}
+                  data-repeat
                   disabled={i === list.length - 1}
                   onClick={() => onChange(move(form, questions, q.no, 1))}
                 />

@@ -30,19 +30,19 @@ export function ImageToolbar(props: {
   const { view, tool, onTool, onUndo } = props;
   return (
     <Flex gap={6} align="center" wrap>
-      <Button size="small" aria-label="缩小" onClick={() => view.zoomBy(1 / 1.25)}>
+      <Button size="small" aria-label="缩小" onClick={() => view.zoomBy(1 / 1.25)} data-repeat>
         −
       </Button>
       <Typography.Text data-testid="zoom" style={{ minWidth: 44, textAlign: 'center' }}>
         {Math.round((view.prefs.zoom ?? 1) * 100)}%
       </Typography.Text>
-      <Button size="small" aria-label="放大" onClick={() => view.zoomBy(1.25)}>
+      <Button size="small" aria-label="放大" onClick={() => view.zoomBy(1.25)} data-repeat>
         +
       </Button>
       <Button size="small" onClick={view.fit}>
         适应宽度
       </Button>
-      <Button size="small" onClick={view.rotate}>
+      <Button size="small" onClick={view.rotate} data-repeat>
         旋转 90°
       </Button>
       {onTool && (

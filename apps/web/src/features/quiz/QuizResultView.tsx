@@ -155,13 +155,13 @@ function ProjectorView({ r }: { r: QuizResult }) {
   return (
     <Card data-testid="quiz-projector" style={{ fontSize: 28 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Button size="large" disabled={i === 0} onClick={() => setI(i - 1)}>
+        <Button size="large" disabled={i === 0} onClick={() => setI(i - 1)} data-repeat>
           上一题
         </Button>
         <Typography.Title level={2} style={{ margin: 0 }}>
           第 {q.no} 题 · 得分率 {percent(q.rate)}%
         </Typography.Title>
-        <Button size="large" disabled={i === r.questions.length - 1} onClick={() => setI(i + 1)}>
+        <Button size="large" disabled={i === r.questions.length - 1} onClick={() => setI(i + 1)} data-repeat>
           下一题
         </Button>
       </Space>
