@@ -28,6 +28,11 @@ export type JpegDecoder = 'native' | 'wasm';
 interface JpegTurbo {
   FORMAT_GRAY: number;
   decompressSync(image: Buffer, options: { format: number }): { data: Buffer; width: number; height: number };
+  decompressSync(
+    image: Buffer,
+    out: Buffer,
+    options: { format: number },
+  ): { data: Buffer; width: number; height: number };
 }
 
 let binding: JpegTurbo | null | undefined;
@@ -54,12 +59,38 @@ export function jpegDecoder(): JpegDecoder {
   return nativeBinding() ? 'native' : 'wasm';
 }
 
-/** Native decode; throws where the binding does not load or libjpeg-turbo refuses the file (warnings too). */
-export function decodeJpegLumaNative(bytes: Uint8Array): GreyImage {
+/**
+ * A buffer a page is decoded into and the next page again (node.ts withPageSlot): the image is a view of
+ * it, valid until the slot's next decode.
+ */
+export interface PixelSlot {
+  buf?: Buffer;
+}
+
+/**
+ * Native decode; throws where the binding does not load or libjpeg-turbo refuses the file (warnings too).
+ * `slot`: decoded into its buffer when that is large enough; else into a buffer of its own, and the slot
+ * gets one of that size for the next page.
+ */
+export function decodeJpegLumaNative(bytes: Uint8Array, slot?: PixelSlot): GreyImage {
   const jt = loadNative();
   if (!jt) throw new Error('JPEG 原生解码不可用');
   const src = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const out = jt.decompressSync(src, { format: jt.FORMAT_GRAY });
+  const opts = { format: jt.FORMAT_GRAY };
+  let out: ReturnType<JpegTurbo['decompressSync']> | null = null;
+  if (slot?.buf) {
+    try {
+      out = jt.decompressSync(src, slot.buf, opts);
+    } catch (err) {
+      // too small for this page (the binding checks): a buffer of its own
+      if (!/Insufficient output buffer/.test((err as Error).message)) throw err;
+    }
+  }
+  if (!out) {
+    out = jt.decompressSync(src, opts);
+    // never a view of Node's shared pool of small buffers: one of the slot's own
+    if (slot) slot.buf = Buffer.allocUnsafeSlow(out.data.byteLength);
+  }
   if (!(out.width > 0 && out.height > 0) || out.data.byteLength < out.width * out.height)
     throw new Error('JPEG 尺寸无效');
   return {
@@ -74,6 +105,6 @@ export function decodeJpegLumaNative(bytes: Uint8Array): GreyImage {
  * `accurate` with the accurate IDCT (WebAssembly). Throws on a file libjpeg-turbo refuses or only partly reads:
  * the caller falls back to sharp.
  */
-export function decodeJpegLuma(bytes: Uint8Array, accurate = false): GreyImage {
-  return !accurate && nativeBinding() ? decodeJpegLumaNative(bytes) : decodeJpegLumaWasm(bytes);
+export function decodeJpegLuma(bytes: Uint8Array, accurate = false, slot?: PixelSlot): GreyImage {
+  return !accurate && nativeBinding() ? decodeJpegLumaNative(bytes, slot) : decodeJpegLumaWasm(bytes);
 }

@@ -6,4 +6,5 @@ export {
   loadZxingReader as loadReader,
   readAgainIfRaised,
   readPage,
+  withPageSlot,
 } from '@yj/omr/node';

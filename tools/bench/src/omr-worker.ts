@@ -10,7 +10,7 @@ import {
   type PageResult,
 } from '@yj/omr';
 import { scoreSheet, simulatedCard, type SheetTruth } from '@yj/scan-sim';
-import { decodeGrey, loadReader, readAgainIfRaised } from './io';
+import { decodeGrey, loadReader, readAgainIfRaised, withPageSlot } from './io';
 
 sharp.concurrency(1);
 // libvips keeps recent images cached; a worker decodes each file once, so the cache only costs memory.
@@ -76,16 +76,19 @@ export default async function run(job: {
   let pending = cards.get(truth.templateId);
   if (!pending) cards.set(truth.templateId, (pending = simulatedCard(truth.templateId)));
   const card = await pending;
-  const t0 = performance.now();
-  const img = await decodeGrey(bytes);
-  const t1 = performance.now();
   const opts = { reader: r, clock: () => performance.now() };
   // a phone photo is read as the phone upload reads it: straightened, then as a scan
   const read = truth.photo
     ? (page: GreyImage) => recognizePhoto(page, card, opts).then((p) => p.result)
     : (page: GreyImage) => recognizePage(page, card, opts);
-  // as the server reads: a page raised from the fast decode is decoded again accurately and read again
-  const res = await readAgainIfRaised(bytes, await read(img), read);
+  // as the server reads: decoded into a reused buffer, a page raised from the fast decode decoded again
+  // accurately and read again
+  const { t0, t1, res } = await withPageSlot(async (slot) => {
+    const t0 = performance.now();
+    const img = await decodeGrey(bytes, false, slot);
+    const t1 = performance.now();
+    return { t0, t1, res: await readAgainIfRaised(bytes, await read(img), read) };
+  });
   const t2 = performance.now();
   const score = scoreSheet(card, truth, res);
   return {

@@ -14,7 +14,7 @@ import {
   type OmrExceptionTypeValue,
   type PageResult,
 } from '@yj/omr';
-import { decodeGrey, loadZxingReader, readAgainIfRaised } from '@yj/omr/node';
+import { decodeGrey, loadZxingReader, readAgainIfRaised, withPageSlot, type PixelSlot } from '@yj/omr/node';
 import { threadPool } from '../../../infra/threads';
 import { BUNDLED, workerEntry } from '../../../server-root';
 import { cutRegions } from '../image/cut-pixels';
@@ -74,8 +74,22 @@ async function cutsOf(grey: GreyImage, result: PageResult, blocks: BlockRegion[]
   return out;
 }
 
-/** The CPU part of a page, run on a worker thread: decodes once (greyscale raw), recognises, cuts its blocks. */
-export async function computePage(
+/**
+ * The CPU part of a page, run on a worker thread: decodes once (greyscale raw, into a buffer reused from page
+ * to page: withPageSlot), recognises, cuts its blocks. Nothing returned is a view of the pixels.
+ */
+export function computePage(
+  bytes: Uint8Array,
+  card: CardTemplate,
+  manual?: ManualAnchors,
+  blanks?: BlankPicture[],
+  blocks?: BlockRegion[][],
+): Promise<Computed> {
+  return withPageSlot((slot) => computeInSlot(slot, bytes, card, manual, blanks, blocks));
+}
+
+async function computeInSlot(
+  slot: PixelSlot,
   bytes: Uint8Array,
   card: CardTemplate,
   manual?: ManualAnchors,
@@ -84,7 +98,7 @@ export async function computePage(
 ): Promise<Computed> {
   let grey: GreyImage;
   try {
-    grey = await decodeGrey(bytes);
+    grey = await decodeGrey(bytes, false, slot);
   } catch (err) {
     // a PDF or TIFF reaches here only when splitting it into pages failed at upload (empty or damaged)
     if (bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46)
