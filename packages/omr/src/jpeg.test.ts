@@ -106,28 +106,31 @@ describe(
 );
 
 describe('pages decoded into a reused slot (withPageSlot)', () => {
-  it.skipIf(!native)('give the bytes of a fresh decode, page after page, a larger page in a buffer of its own', async () => {
-    const files = await variants();
-    const small = files.find(([name]) => name === 'odd size')![1];
-    const page = readFileSync(fixtures + 'sample_roll_01.jpg');
-    const other = readFileSync(fixtures + 'sample_roll_02.jpg');
-    await withPageSlot(async (slot) => {
-      // the first page sizes the slot's buffer; the next decodes into it
-      const a = await decodeGrey(small, false, slot);
-      same(a, decodeJpegLumaNative(small));
-      expect(slot.buf?.byteLength).toBe(17 * 9);
-      // a larger page does not fit: decoded into a buffer of its own, the slot grown for the next
-      const b = await decodeGrey(page, false, slot);
-      same(b, decodeJpegLumaNative(page));
-      expect(b.data.buffer).not.toBe(slot.buf!.buffer);
-      const c = await decodeGrey(other, false, slot);
-      expect(c.data.buffer).toBe(slot.buf!.buffer);
-      same(c, decodeJpegLumaNative(other));
-      // the slot's next page overwrites the last one's pixels: what withPageSlot's callers must not keep
-      await decodeGrey(page, false, slot);
-      same(c, decodeJpegLumaNative(page));
-    });
-  });
+  it.skipIf(!native)(
+    'give the bytes of a fresh decode, page after page, a larger page in a buffer of its own',
+    async () => {
+      const files = await variants();
+      const small = files.find(([name]) => name === 'odd size')![1];
+      const page = readFileSync(fixtures + 'sample_roll_01.jpg');
+      const other = readFileSync(fixtures + 'sample_roll_02.jpg');
+      await withPageSlot(async (slot) => {
+        // the first page sizes the slot's buffer; the next decodes into it
+        const a = await decodeGrey(small, false, slot);
+        same(a, decodeJpegLumaNative(small));
+        expect(slot.buf?.byteLength).toBe(17 * 9);
+        // a larger page does not fit: decoded into a buffer of its own, the slot grown for the next
+        const b = await decodeGrey(page, false, slot);
+        same(b, decodeJpegLumaNative(page));
+        expect(b.data.buffer).not.toBe(slot.buf!.buffer);
+        const c = await decodeGrey(other, false, slot);
+        expect(c.data.buffer).toBe(slot.buf!.buffer);
+        same(c, decodeJpegLumaNative(other));
+        // the slot's next page overwrites the last one's pixels: what withPageSlot's callers must not keep
+        await decodeGrey(page, false, slot);
+        same(c, decodeJpegLumaNative(page));
+      });
+    },
+  );
 
   it('gives each page in flight a slot of its own, and a settled one to the next page', async () => {
     let release: () => void = () => undefined;

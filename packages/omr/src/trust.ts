@@ -54,7 +54,13 @@ function mappedSize(h: Matrix3, r: { x: number; y: number; w: number; h: number 
  * closely as the fit itself tolerates: what the registration's evidence says of another transform. Stops
  * searching as soon as the answer is known (the search is most of the gate's cost).
  */
-function marksFoundAt(img: GreyImage, page: TemplatePage, reg: Registration, h: Matrix3, need: number): boolean {
+function marksFoundAt(
+  img: GreyImage,
+  page: TemplatePage,
+  reg: Registration,
+  h: Matrix3,
+  need: number,
+): boolean {
   let found = 0;
   let left = reg.points.length;
   const tolerance = Math.max(4, 0.005 * Math.max(img.width, img.height));

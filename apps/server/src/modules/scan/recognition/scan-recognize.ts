@@ -14,7 +14,7 @@ import {
   type OmrExceptionTypeValue,
   type PageResult,
 } from '@yj/omr';
-import { decodeGrey, loadZxingReader, readAgainIfRaised, withPageSlot, type PixelSlot } from '@yj/omr/node';
+import { decodeGrey, loadZxingReader, readAgainIfRaised, withPageSlot } from '@yj/omr/node';
 import { threadPool } from '../../../infra/threads';
 import { BUNDLED, workerEntry } from '../../../server-root';
 import { cutRegions } from '../image/cut-pixels';
@@ -85,37 +85,28 @@ export function computePage(
   blanks?: BlankPicture[],
   blocks?: BlockRegion[][],
 ): Promise<Computed> {
-  return withPageSlot((slot) => computeInSlot(slot, bytes, card, manual, blanks, blocks));
-}
-
-async function computeInSlot(
-  slot: PixelSlot,
-  bytes: Uint8Array,
-  card: CardTemplate,
-  manual?: ManualAnchors,
-  blanks?: BlankPicture[],
-  blocks?: BlockRegion[][],
-): Promise<Computed> {
-  let grey: GreyImage;
-  try {
-    grey = await decodeGrey(bytes, false, slot);
-  } catch (err) {
-    // a PDF or TIFF reaches here only when splitting it into pages failed at upload (empty or damaged)
-    if (bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46)
-      return { ok: false, reason: 'PDF 文件没有页面或已损坏，无法读取' };
-    return { ok: false, reason: `图像无法读取（${(err as Error).message.slice(0, 200)}）` };
-  }
-  const reader = await loadZxingReader();
-  const read = async (img: GreyImage) =>
-    manual
-      ? recognizeWithPoints(img, card, manual.pageIndex, manual.points, { reader })
-      : recognizePage(img, card, { reader, blanks: await blankImages(blanks) });
-  // decoded fast; a page that raises anything is decoded again accurately and read again. The cuts below come
-  // from the first decode, as an on-demand cut decodes the page.
-  const result = await readAgainIfRaised(bytes, await read(grey), read);
-  const size = { width: grey.width, height: grey.height };
-  if (!blocks?.length) return { ok: true, result, size };
-  return { ok: true, result, size, cuts: await cutsOf(grey, result, blocks) };
+  return withPageSlot(async (slot): Promise<Computed> => {
+    let grey: GreyImage;
+    try {
+      grey = await decodeGrey(bytes, false, slot);
+    } catch (err) {
+      // a PDF or TIFF reaches here only when splitting it into pages failed at upload (empty or damaged)
+      if (bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46)
+        return { ok: false, reason: 'PDF 文件没有页面或已损坏，无法读取' };
+      return { ok: false, reason: `图像无法读取（${(err as Error).message.slice(0, 200)}）` };
+    }
+    const reader = await loadZxingReader();
+    const read = async (img: GreyImage) =>
+      manual
+        ? recognizeWithPoints(img, card, manual.pageIndex, manual.points, { reader })
+        : recognizePage(img, card, { reader, blanks: await blankImages(blanks) });
+    // decoded fast; a page that raises anything is decoded again accurately and read again. The cuts below
+    // come from the first decode, as an on-demand cut decodes the page.
+    const result = await readAgainIfRaised(bytes, await read(grey), read);
+    const size = { width: grey.width, height: grey.height };
+    if (!blocks?.length) return { ok: true, result, size };
+    return { ok: true, result, size, cuts: await cutsOf(grey, result, blocks) };
+  });
 }
 
 /** The subjective boxes of a result as crops: whole pixels inside the image; boxes off the image dropped. */
