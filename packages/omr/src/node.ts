@@ -54,6 +54,8 @@ export function decodeJpegGrey(bytes: Uint8Array, accurate = false, slot?: Pixel
 }
 
 const freeSlots: PixelSlot[] = [];
+/** The largest buffer kept for the next page: an A3 page at 300 dpi (35 MB) is; a rare huge one is not. */
+const KEPT_BYTES = 48 * 1024 * 1024;
 
 /**
  * Runs `use` with a slot to decode a page into (decodeGrey's `slot`), free again for another page once
@@ -68,7 +70,7 @@ export async function withPageSlot<T>(use: (slot: PixelSlot) => Promise<T>): Pro
     return await use(slot);
   } finally {
     // as many as were ever in flight at once, a few at the most (a worker thread reads one page at a time)
-    if (freeSlots.length < 4) freeSlots.push(slot);
+    if (freeSlots.length < 4 && (slot.buf?.byteLength ?? 0) <= KEPT_BYTES) freeSlots.push(slot);
   }
 }
 
