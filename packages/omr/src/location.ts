@@ -555,7 +555,8 @@ function sampleWindow(
         : dn > 0 && ed > 0 && rowInside(nx / dn, ny / dn, ex / ed, ey / ed, iw, ih);
     }
     // the commonest cell rows (both rows inside the image) in loops of their own, without a test, each
-    // cell written once; affine (the first pass) without a division
+    // cell written once; affine (the first pass) without a division (one loop for both cost 4 % of
+    // recognising sample6, measured)
     if (inside[0] && inside[1]) {
       if (affine) rowsAffine(id, iw, sx[0]!, sy[0]!, sx[1]!, sy[1]!, ai, di, box.w, od, row);
       else rowsProjective(id, iw, sx, sy, sd, ai, di, pi, box.w, od, row);

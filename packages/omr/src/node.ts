@@ -90,15 +90,16 @@ export async function readAgainIfRaised<R extends { exceptions: readonly unknown
 }
 
 /**
- * Decodes a page and reads it with `read` (recognition), raised pages again accurately (readAgainIfRaised).
- * `img` is the first decode: the page's pixels as every other decode of it gives them.
+ * Decodes a page and reads it with `read` (recognition) as the scan worker does (computePage): into a reused
+ * slot (withPageSlot), raised pages again accurately (readAgainIfRaised). The reading, not the pixels.
  */
-export async function readPage<R extends { exceptions: readonly unknown[] }>(
+export function readPage<R extends { exceptions: readonly unknown[] }>(
   bytes: Buffer | Uint8Array,
   read: (img: GreyImage) => Promise<R>,
-): Promise<{ img: GreyImage; result: R }> {
-  const img = await decodeGrey(bytes);
-  return { img, result: await readAgainIfRaised(bytes, await read(img), read) };
+): Promise<R> {
+  return withPageSlot(async (slot) =>
+    readAgainIfRaised(bytes, await read(await decodeGrey(bytes, false, slot)), read),
+  );
 }
 
 /** Pictures decoded with decodeGrey once by content key, the `keep` most recently used kept (the printed blanks). */

@@ -160,7 +160,7 @@ describe('letters printed inside bubbles', () => {
           ...o,
         });
         // as the server reads: a page raised from the fast decode is read again from the accurate one
-        const { result: r } = await readPage(sim.jpeg, (img) => recognizePage(img, card, { reader }));
+        const r = await readPage(sim.jpeg, (img) => recognizePage(img, card, { reader }));
         expect(scoreSheet(card, sim.truth, r).silentErrors, `seed ${seed}`).toEqual([]);
         return r.exceptions.length;
       };

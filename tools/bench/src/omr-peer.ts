@@ -5,8 +5,8 @@ import { dirname, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { CardTemplateSchema } from '@yj/contracts';
-import { recognizePage, type GreyImage } from '@yj/omr';
-import { decodeGrey, decodeJpegLumaWasm, jpegDecoder, readAgainIfRaised, withPageSlot } from './io';
+import { recognizePage } from '@yj/omr';
+import { decodeGrey, decodeJpegLumaWasm, jpegDecoder, readPage } from './io';
 
 // `bench:omr -- --peer`: the engine against the best open reader (OMRChecker, shared/peers/omrchecker) on
 // that reader's own sample (sample6: three A4 200 dpi progressive JPEG scans), in the same run, one core.
@@ -74,11 +74,8 @@ async function runPeer(): Promise<PeerReport | null> {
 export async function peerBench(): Promise<void> {
   sharp.concurrency(1);
   const card = CardTemplateSchema.parse(JSON.parse(await readFile(template, 'utf8')));
-  // as the server's scan worker reads a page (computePage): decoded into a buffer reused from page to page,
-  // fast; a raised page decoded again accurately and read again
-  const read = (img: GreyImage) => recognizePage(img, card);
-  const readSheet = (b: Buffer) =>
-    withPageSlot(async (slot) => readAgainIfRaised(b, await read(await decodeGrey(b, false, slot)), read));
+  // as the server's scan worker reads a page (readPage)
+  const readSheet = (b: Buffer) => readPage(b, (img) => recognizePage(img, card));
   const names = (await readdir(resolve(sampleDir, 'doc-scans'))).filter((f) => /\.jpe?g$/i.test(f)).sort();
   const bytes = await Promise.all(names.map((n) => readFile(resolve(sampleDir, 'doc-scans', n))));
   // The machine is shared and its load jumps: the engine and the peer take turns (engine, peer, engine,

@@ -7,8 +7,9 @@ import { useOneAtATime } from '../../app/useOneAtATime';
 import { exportApi, exportKeys } from './export.api';
 
 /**
- * Asks for an export; the file is written by a job and lands in the download center. A double click sends one
- * request (useOneAtATime) while the first is unanswered; after it, the server gives the same task back.
+ * Asks for an export; the file is written by a job and lands in the download center. A double click asks once
+ * (the double-click guard; useOneAtATime while the first is unanswered); asked again while that export is still
+ * to be made (another tab), the server gives the same task back.
  */
 export function ExportButton({
   request,
@@ -26,8 +27,7 @@ export function ExportButton({
   const create = useOneAtATime({
     mutationFn: () => exportApi.create(request),
     onSuccess: async () => {
-      // one message however often it is asked: a second click after the first answer (a fast server answers
-      // between the two clicks of a double click) gets the same task back and replaces this message, not a second
+      // one message however often it is asked: asked again, the same task comes back and replaces this message
       message.success({
         key: 'export-submitted',
         content: (
