@@ -78,11 +78,21 @@ test('unsaved questions: leaving asks first, 留在本页 keeps them; a double c
   await page.mouse.down({ clickCount: 2 });
   await page.mouse.up({ clickCount: 2 });
   await page.getByTestId('unsaved-objective').waitFor({ state: 'detached' });
+  assert.equal(saves.length, 1, 'one save for a double click');
+
+  // Enter held down on the focused 保存: its first keydown saves; the key's auto-repeat (keydown after
+  // keydown, marked repeat) would click again at every repeat once the save is answered
+  await saveButton.focus();
+  await page.keyboard.down('Enter');
+  await page.locator('[data-testid="save-objective"].ant-btn-loading').waitFor({ state: 'detached' });
+  await page.keyboard.down('Enter');
+  await page.keyboard.down('Enter');
+  await page.keyboard.up('Enter');
 
   // saved: leaving no longer asks; by the next page a second save would have been sent
   await page.getByRole('button', { name: '题块设置' }).click();
   await waitForPath(page, `/book/subject/${subjectId}/setting/block`);
-  assert.equal(saves.length, 1, 'one save for a double click');
+  assert.equal(saves.length, 2, 'one save for a double click, one for Enter held down');
   await shot(page, 'guards-02-saved-and-left');
 });
 

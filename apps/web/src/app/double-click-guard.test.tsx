@@ -29,6 +29,29 @@ describe('installDoubleClickGuard', () => {
     expect(acted).toBe(4);
   });
 
+  it("drops a held key's repeats on an action button, not its first press nor another key's", () => {
+    const uninstall = installDoubleClickGuard();
+    render(
+      <>
+        <Button>提交</Button>
+        <Button data-repeat>放大</Button>
+        <input aria-label="分数" />
+      </>,
+    );
+    const key = (el: Element, k: string, repeat: boolean) =>
+      !el.dispatchEvent(new KeyboardEvent('keydown', { key: k, repeat, bubbles: true, cancelable: true }));
+    const [submit, zoom] = screen.getAllByRole('button');
+    expect(key(submit!, 'Enter', false)).toBe(false);
+    expect(key(submit!, 'Enter', true)).toBe(true);
+    expect(key(submit!, ' ', true)).toBe(true);
+    expect(key(submit!, 'ArrowDown', true)).toBe(false);
+    // zoom held down zooms on; typing held down in a field types on
+    expect(key(zoom!, 'Enter', true)).toBe(false);
+    expect(key(screen.getByLabelText('分数'), 'Enter', true)).toBe(false);
+    uninstall();
+    expect(key(submit!, 'Enter', true)).toBe(false);
+  });
+
   it('lets a button marked data-repeat act on every click (zoom, rotate)', () => {
     const uninstall = installDoubleClickGuard();
     let turns = 0;
