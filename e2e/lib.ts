@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { foreignWords } from '../tools/screen-words/src/words.ts';
 import { watchContext } from './watch.ts';
 
 /** Where run.mjs started the server; a developer may point the specs at their own. */
@@ -151,20 +152,9 @@ export async function shot(page: Page, name: string): Promise<void> {
   // A sticky header would be painted mid-page in a full-page picture taken while scrolled.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-  const foreign = latinWords(await screenText(page)).filter((w) => !LATIN_ON_SCREEN.has(w.toLowerCase()));
+  const foreign = foreignWords(await screenText(page));
   assert.deepEqual(foreign, [], `${name}: words on the screen that are not Chinese`);
 }
-
-/**
- * The Latin words a Chinese screen may show, in lower case: file kinds and programs by their names, systems,
- * browsers, keys. Anything else on a screen is a word to translate (an English label, a library's default text).
- */
-const LATIN_ON_SCREEN = new Set(
-  (
-    'pdf excel xlsx word jpg png tif zip dpi chrome edge windows linux macos node vip ' +
-    'enter alt esc tab backspace delete space shift ctrl home end pageup pagedown scans'
-  ).split(' '),
-);
 
 /** A screen's text with its placeholders and tooltips: what a user reads on it. */
 function screenText(page: Page): Promise<string> {
@@ -174,20 +164,6 @@ function screenText(page: Page): Promise<string> {
       texts.push(el.getAttribute('placeholder') ?? '', el.getAttribute('title') ?? '');
     return texts.join('\n');
   });
-}
-
-/**
- * Latin words of three letters or more in a text (units such as mm pass), leaving out what is data rather than
- * words: a piece with a digit, a dot, a slash or an @ (addresses, paths, file names, ids, accounts) and capitals
- * alone (answer letters A–E, codes, abbreviations).
- */
-function latinWords(text: string): string[] {
-  const out = new Set<string>();
-  for (const piece of text.split(/[\s，。、：；（）“”]+/)) {
-    if (/[\d./\\@]/.test(piece)) continue;
-    for (const w of piece.match(/[A-Za-z][A-Za-z'-]{2,}/g) ?? []) if (!/^[A-Z-]+$/.test(w)) out.add(w);
-  }
-  return [...out];
 }
 
 type SvgPoint = { x: number; y: number };

@@ -142,7 +142,7 @@ const isNumOrNull = (c: unknown): c is number | null => c === null || typeof c =
 const isString = (c: unknown): c is string => typeof c === 'string';
 const isStringOrNull = (c: unknown): c is string | null => c === null || typeof c === 'string';
 const numbers = column(isNumber, '数字');
-const numOrNull = column(isNumOrNull, '数字或 null ');
+const numOrNull = column(isNumOrNull, '数字或空值');
 
 /**
  * kind 'students': the 学生成绩 figures of every examinee of a report in list order, as columns, without Z and T
@@ -159,7 +159,7 @@ export const CachedStudentTableSchema = z.object({
   rankInClass: numOrNull,
   rankInSchool: numOrNull,
   rank: numOrNull,
-  grade: column(isStringOrNull, '字符串或 null '),
+  grade: column(isStringOrNull, '字符串或空值'),
   points: numOrNull,
   /** what Z and T are taken against (@yj/stats `standardOf`); null when nobody sat */
   standard: z.object({ mean: z.number(), sd: z.number() }).nullable(),
