@@ -13,16 +13,44 @@ export function cutRegion(img: GreyImage, m: Matrix3, r: TemplateRect): GreyImag
   const width = Math.max(1, Math.round(r.w));
   const height = Math.max(1, Math.round(r.h));
   const data = new Uint8Array(width * height);
+  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = m;
+  const d = img.data;
+  const iw = img.width;
+  const ih = img.height;
+  // Cutting ahead of marking decodes, cuts and encodes every paper's blocks: a point mapped by two divisions
+  // and sampled through bilinear() cost 22 ms for 1.3 million pixels (a page's blocks), this loop 7 — the
+  // map's terms stepped along the row, one reciprocal, the four pixels read in place. The sample may differ
+  // from the two divisions' in its last bits: rounded to a grey level, at most 5 pixels in a million came out
+  // one level apart (40 simulated pages, 5 maps from identity to a quarter turn, regions across the edges).
   for (let j = 0; j < height; j++) {
     // pixel centres: output pixel (i, j) is template point (x + i + ½, y + j + ½); sampled at the image
     // point of that centre minus ½ since image pixel k covers [k, k + 1)
     const ty = r.y + j + 0.5;
+    const tx = r.x + 0.5;
+    let nx = m0 * tx + m1 * ty + m2;
+    let ny = m3 * tx + m4 * ty + m5;
+    let nw = m6 * tx + m7 * ty + m8;
+    const row = j * width;
     for (let i = 0; i < width; i++) {
-      const tx = r.x + i + 0.5;
-      const w = m[6] * tx + m[7] * ty + m[8];
-      const x = (m[0] * tx + m[1] * ty + m[2]) / w - 0.5;
-      const y = (m[3] * tx + m[4] * ty + m[5]) / w - 0.5;
-      data[j * width + i] = Math.round(bilinear(img, x, y));
+      const q = 1 / nw;
+      const x = nx * q - 0.5;
+      const y = ny * q - 0.5;
+      nx += m0;
+      ny += m3;
+      nw += m6;
+      // four pixels inside the page (x, y ≥ 0: truncation is the floor); the edge, the outside and a
+      // degenerate map (w = 0) through bilinear(), which reads the outside as white paper
+      if (x >= 0 && y >= 0 && x < iw - 1 && y < ih - 1) {
+        const x0 = x | 0;
+        const y0 = y | 0;
+        const fx = x - x0;
+        const fy = y - y0;
+        const k = y0 * iw + x0;
+        const top = d[k]! + (d[k + 1]! - d[k]!) * fx;
+        const bot = d[k + iw]! + (d[k + iw + 1]! - d[k + iw]!) * fx;
+        // ≥ 0: adding ½ and truncating (the byte store) rounds as Math.round does
+        data[row + i] = top + (bot - top) * fy + 0.5;
+      } else data[row + i] = Math.round(bilinear(img, x, y));
     }
   }
   return { width, height, data };
