@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { generateSet, typicalCard } from '@yj/scan-sim';
 import type { GreyImage } from './image';
-import { decodeJpegLumaNative, jpegDecoder, nativeJpegAvailable } from './jpeg';
+import { decodeJpegLumaNative, jpegDecoder, nativeJpegAvailable, type PixelSlot } from './jpeg';
 import { decodeJpegLumaWasm } from './jpeg-wasm';
 import { decodeGrey, readAgainIfRaised, withPageSlot } from './node';
 
@@ -113,22 +113,23 @@ describe('pages decoded into a reused slot (withPageSlot)', () => {
       const small = files.find(([name]) => name === 'odd size')![1];
       const page = readFileSync(fixtures + 'sample_roll_01.jpg');
       const other = readFileSync(fixtures + 'sample_roll_02.jpg');
-      await withPageSlot(async (slot) => {
-        // the first page sizes the slot's buffer; the next decodes into it
-        const a = await decodeGrey(small, false, slot);
-        same(a, decodeJpegLumaNative(small));
-        expect(slot.buf?.byteLength).toBe(17 * 9);
-        // a larger page does not fit: decoded into a buffer of its own, the slot grown for the next
-        const b = await decodeGrey(page, false, slot);
-        same(b, decodeJpegLumaNative(page));
-        expect(b.data.buffer).not.toBe(slot.buf!.buffer);
-        const c = await decodeGrey(other, false, slot);
-        expect(c.data.buffer).toBe(slot.buf!.buffer);
-        same(c, decodeJpegLumaNative(other));
-        // the slot's next page overwrites the last one's pixels: what withPageSlot's callers must not keep
-        await decodeGrey(page, false, slot);
-        same(c, decodeJpegLumaNative(page));
-      });
+      // a slot of its own: withPageSlot's free slots are shared by the files this process runs (real-world's
+      // pages leave theirs), and this one must start empty
+      const slot: PixelSlot = {};
+      // the first page sizes the slot's buffer; the next decodes into it
+      const a = await decodeGrey(small, false, slot);
+      same(a, decodeJpegLumaNative(small));
+      expect(slot.buf?.byteLength).toBe(17 * 9);
+      // a larger page does not fit: decoded into a buffer of its own, the slot grown for the next
+      const b = await decodeGrey(page, false, slot);
+      same(b, decodeJpegLumaNative(page));
+      expect(b.data.buffer).not.toBe(slot.buf!.buffer);
+      const c = await decodeGrey(other, false, slot);
+      expect(c.data.buffer).toBe(slot.buf!.buffer);
+      same(c, decodeJpegLumaNative(other));
+      // the slot's next page overwrites the last one's pixels: what withPageSlot's callers must not keep
+      await decodeGrey(page, false, slot);
+      same(c, decodeJpegLumaNative(page));
     },
   );
 
