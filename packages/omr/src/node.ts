@@ -139,7 +139,7 @@ export function loadZxingReader(): Promise<BarcodeReader> {
 }
 
 export { DecodedPictures } from './decoded-pictures';
-export { jpegDecoder, type JpegDecoder, type PixelSlot } from './jpeg';
+export { encodeJpegGreyNative, jpegDecoder, type JpegDecoder, type PixelSlot } from './jpeg';
 export { decodeJpegLumaWasm, type DctScale } from './jpeg-wasm';
 export {
   NoSuchPage,
