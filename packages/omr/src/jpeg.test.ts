@@ -5,7 +5,13 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { generateSet, typicalCard } from '@yj/scan-sim';
 import type { GreyImage } from './image';
-import { decodeJpegLumaNative, jpegDecoder, nativeJpegAvailable, type PixelSlot } from './jpeg';
+import {
+  decodeJpegLumaNative,
+  encodeJpegGreyNative,
+  jpegDecoder,
+  nativeJpegAvailable,
+  type PixelSlot,
+} from './jpeg';
 import { decodeJpegLumaWasm } from './jpeg-wasm';
 import { decodeGrey, readAgainIfRaised, withPageSlot } from './node';
 
@@ -148,6 +154,29 @@ describe('pages decoded into a reused slot (withPageSlot)', () => {
     // both settled: the next page takes the one freed last
     await withPageSlot(async (slot) => void seen.push(slot));
     expect(seen[2]).toBe(seen[0]);
+  });
+});
+
+describe('a grey image encoded natively (block cuts)', () => {
+  it.skipIf(!native)('decodes back to its size and pixels within JPEG loss; null when switched off', () => {
+    const img = decodeJpegLumaNative(readFileSync(fixtures + 'sample_roll_01.jpg'));
+    const part = { width: 301, height: 207, data: img.data.slice(0, 301 * 207) };
+    const was = process.env.YJ_JPEG_DECODER;
+    try {
+      delete process.env.YJ_JPEG_DECODER;
+      const jpeg = encodeJpegGreyNative(part, 80)!;
+      expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
+      const back = decodeJpegLumaWasm(jpeg);
+      expect([back.width, back.height]).toEqual([301, 207]);
+      let sum = 0;
+      for (let i = 0; i < back.data.length; i++) sum += Math.abs(back.data[i]! - part.data[i]!);
+      expect(sum / back.data.length).toBeLessThan(4);
+      process.env.YJ_JPEG_DECODER = 'wasm';
+      expect(encodeJpegGreyNative(part, 80)).toBeNull();
+    } finally {
+      if (was === undefined) delete process.env.YJ_JPEG_DECODER;
+      else process.env.YJ_JPEG_DECODER = was;
+    }
   });
 });
 

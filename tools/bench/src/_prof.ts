@@ -1,0 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { CardTemplateSchema } from '@yj/contracts';
+import { recognizePage } from '@yj/omr';
+import { decodeGrey } from '@yj/omr/node';
+const dir = '/work/shared/samples/omrchecker/sample6/doc-scans/';
+const card = CardTemplateSchema.parse(JSON.parse(readFileSync('/work/main/packages/omr/test-fixtures/omrchecker-sample6/template.json', 'utf8')));
+const imgs = await Promise.all(readdirSync(dir).filter((f) => /\.jpe?g$/i.test(f)).map((f) => decodeGrey(readFileSync(dir + f))));
+for (let i = 0; i < 300; i++) await recognizePage(imgs[i % imgs.length]!, card);
+const t0 = performance.now();
+const N = 1500;
+for (let i = 0; i < N; i++) await recognizePage(imgs[i % imgs.length]!, card);
+console.log('recognizePage ms', ((performance.now() - t0) / N).toFixed(3));
