@@ -83,7 +83,11 @@ test('unsaved questions: leaving asks first, 留在本页 keeps them; a double c
   // Enter held down on the focused 保存: its first keydown saves; the key's auto-repeat (keydown after
   // keydown, marked repeat) would click again at every repeat once the save is answered
   await saveButton.focus();
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes('/setting/questions/objective'),
+  );
   await page.keyboard.down('Enter');
+  await answered;
   await page.locator('[data-testid="save-objective"].ant-btn-loading').waitFor({ state: 'detached' });
   await page.keyboard.down('Enter');
   await page.keyboard.down('Enter');
