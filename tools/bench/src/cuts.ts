@@ -14,6 +14,7 @@ import { CUT_GAP, cutRegion, stackImages, type Matrix3 } from '@yj/omr';
 import { decodeGrey } from '@yj/omr/node';
 import { SIM_VERSION, typicalCard } from '@yj/scan-sim';
 import { cutBlocks, jpeg } from '../../../apps/server/src/modules/scan/image/cut-pixels';
+import { perItem } from './per-item';
 import { pageFiles } from './scan-world';
 
 const { values: args } = parseArgs({
@@ -40,19 +41,7 @@ const papers = await Promise.all(
 );
 const blocks = rects.map((r) => [{ page: 0, ...r }]);
 
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
-/** The median over papers of each paper's median over rounds, after one pass to warm up. */
-async function perPaper(fn: (p: (typeof papers)[number]) => Promise<unknown>): Promise<number> {
-  for (const p of papers) await fn(p);
-  const times = papers.map(() => [] as number[]);
-  for (let r = 0; r < ROUNDS; r++)
-    for (const [i, p] of papers.entries()) {
-      const t = performance.now();
-      await fn(p);
-      times[i]!.push(performance.now() - t);
-    }
-  return median(times.map(median));
-}
+const perPaper = (fn: (p: (typeof papers)[number]) => Promise<unknown>) => perItem(papers, ROUNDS, fn);
 
 function yardstick(): Promise<{ ms: number; opencv: string } | null> {
   const python = ['/usr/bin/python3', 'python3'].find((p) => p === 'python3' || existsSync(p))!;

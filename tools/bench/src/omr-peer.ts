@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { CardTemplateSchema } from '@yj/contracts';
 import { recognizePage } from '@yj/omr';
 import { decodeGrey, decodeJpegLumaWasm, jpegDecoder, readPage } from './io';
+import { perItem } from './per-item';
 
 // `bench:omr -- --peer`: the engine against the best open reader (OMRChecker, shared/peers/omrchecker) on
 // that reader's own sample (sample6: three A4 200 dpi progressive JPEG scans), in the same run, one core.
@@ -41,17 +42,7 @@ interface PeerReport {
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 
 /** Median over files of each file's median over rounds (as the peer script reports), after a warm-up. */
-async function perFile(bytes: Buffer[], fn: (b: Buffer) => Promise<unknown>): Promise<number> {
-  for (const b of bytes) await fn(b);
-  const times = bytes.map(() => [] as number[]);
-  for (let r = 0; r < ROUNDS; r++)
-    for (const [i, b] of bytes.entries()) {
-      const t = performance.now();
-      await fn(b);
-      times[i]!.push(performance.now() - t);
-    }
-  return median(times.map(median));
-}
+const perFile = (bytes: Buffer[], fn: (b: Buffer) => Promise<unknown>) => perItem(bytes, ROUNDS, fn);
 
 async function runPeer(): Promise<PeerReport | null> {
   const script = resolve(peerDir, 'bench.sh');
