@@ -5,11 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { foreignWords } from './words';
 
 // Every word on screen is Chinese. The journeys check the screens they photograph (e2e/lib.ts `shot`); this
-// reads the source for the screens and states no journey opens: the text a user reads, written in the web and
-// in the contracts (the failures' messages and the fields' validation messages the web shows).
+// reads the source for the screens and states no journey opens: the text a user reads, written in the web, in
+// the contracts (the failures' messages and the fields' validation messages the web shows) and on the printed
+// answer card (packages/card). Not the server's other strings: SQL, commands and the console's start-up text
+// for whoever installs it name programs and options by their names.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const SOURCES = ['apps/web/src', 'packages/contracts/src'];
+const SOURCES = ['apps/web/src', 'packages/contracts/src', 'packages/card/src'];
 
 /**
  * Props and object keys whose strings a user reads (antd's names: a column's title, a field's label, a
