@@ -2,7 +2,7 @@
 // decode the stored page, cut each block through the page's registration (deskewed, at template scale), encode
 // each as a JPEG. Beside the yardstick in the same run: OpenCV doing the same work the fastest known way
 // (imdecode grey, warpPerspective bilinear, imencode at the same quality; cuts-yardstick.py), one thread each.
-// Pages: bench:omr's typical set (A3, 200 dpi), page 1 of the typical card (four written-answer blocks, 4.4
+// Pages: bench:omr's typical set (A3, 200 dpi), page 1 of the typical card (four written-answer blocks, 4.1
 // million template pixels), each with the registration the simulator put it under.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

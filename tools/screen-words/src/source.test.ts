@@ -90,7 +90,7 @@ function propName(name: ts.Node): string | null {
 }
 
 /** The shown strings of one file with their foreign words. */
-export function foreignInSource(file: string, source: string): Found[] {
+function foreignInSource(file: string, source: string): Found[] {
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind);
   const out: Found[] = [];

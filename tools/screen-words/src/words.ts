@@ -5,7 +5,8 @@
 
 /**
  * The Latin words a Chinese screen may show, in lower case: file kinds and programs by their names, systems,
- * browsers, keys, the one request header a message names. Anything else on a screen is a word to translate (an English label, a library's default text).
+ * browsers, keys, the one request header a message names. Anything else on a screen is a word to translate (an
+ * English label, a library's default text).
  */
 export const LATIN_ON_SCREEN = new Set(
   (
@@ -19,7 +20,7 @@ export const LATIN_ON_SCREEN = new Set(
  * words: a piece with a digit, a dot, a slash or an @ (addresses, paths, file names, ids, accounts), a command's
  * option (--origin) and capitals alone (answer letters A–E, codes, abbreviations).
  */
-export function latinWords(text: string): string[] {
+function latinWords(text: string): string[] {
   const out = new Set<string>();
   for (const piece of text.split(/[\s，。、：；（）“”]+/)) {
     if (/[\d./\\@]/.test(piece) || piece.startsWith('--')) continue;
