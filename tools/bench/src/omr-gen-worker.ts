@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
-import { generatePhoto, generateSet, generateTurned, typicalCard, type Difficulty } from '@yj/scan-sim';
+import {
+  dirtyGlass,
+  generatePhoto,
+  generateSet,
+  generateTurned,
+  PAGES_PER_GLASS,
+  typicalCard,
+  type Difficulty,
+} from '@yj/scan-sim';
 
 sharp.concurrency(1);
 // libvips keeps recent images cached; each image is used once, so the cache only costs memory.
@@ -17,7 +25,8 @@ export default async function generate(job: {
   i: number;
   /**
    * `turned`: the location-area cards fed upside down or at 270° (issue 28); `phone`: the quiz card
-   * photographed with a phone (issue 33); else the typical card.
+   * photographed with a phone (issue 33); `streaked`: scanned through a dirty glass, the same lines down every
+   * page of each stretch of PAGES_PER_GLASS (scan-sim dirty-glass.ts); else the typical card.
    */
   set?: string;
 }): Promise<string> {
@@ -35,7 +44,9 @@ export default async function generate(job: {
   const page = card.pages[job.i % card.pages.length]!.index;
   const known = `${job.dir}/${job.difficulty}-${String(job.i).padStart(5, '0')}-p${page + 1}`;
   if (existsSync(`${known}.jpg`) && existsSync(`${known}.json`)) return known;
-  const s = await generateSet(card, job.i, { seed: job.seed, difficulty: job.difficulty, dpi: 200 });
+  const streaks =
+    job.set === 'streaked' ? dirtyGlass(job.seed, Math.floor(job.i / PAGES_PER_GLASS)) : undefined;
+  const s = await generateSet(card, job.i, { seed: job.seed, difficulty: job.difficulty, dpi: 200, streaks });
   const base = `${job.dir}/${s.name}`;
   await mkdir(dirname(base), { recursive: true });
   await writeFile(`${base}.jpg`, s.jpeg);

@@ -24,6 +24,9 @@ const { values: args } = parseArgs({
     turned: { type: 'string', default: '100' },
     // The quiz card photographed with a phone: perspective, background, shadow, blur (issue 33, scan-sim photo.ts).
     phone: { type: 'string', default: '100' },
+    // Typical sheets scanned through a dirty glass: lines down every page, some too wide to paint over (scan-sim
+    // dirty-glass.ts, packages/omr streaks.ts).
+    streaked: { type: 'string', default: '100' },
     seed: { type: 'string', default: '4' },
     out: { type: 'string', default: 'bench-out/omr' },
     threads: { type: 'string' },
@@ -49,6 +52,7 @@ const sets: { name: string; difficulty: Difficulty; count: number }[] = [
   { name: 'light', difficulty: 'light', count: Number(args.light) },
   { name: 'turned', difficulty: 'typical', count: Number(args.turned) },
   { name: 'phone', difficulty: 'typical', count: Number(args.phone) },
+  { name: 'streaked', difficulty: 'typical', count: Number(args.streaked) },
 ];
 
 async function ensureSet(set: string, d: Difficulty, count: number): Promise<string[]> {

@@ -2,7 +2,7 @@ import type { CardTemplate } from '@yj/contracts';
 import { randomAnswers } from './answers';
 import type { Difficulty } from './difficulty';
 import { createRng } from './rng';
-import { simulateSheet, type SheetTruth } from './simulate';
+import { simulateSheet, type SheetTruth, type SimulateOptions } from './simulate';
 
 /** One simulated scan with its truth. */
 export interface GeneratedSheet {
@@ -26,6 +26,8 @@ export async function generateSet(
     colour?: boolean;
     blankRate?: number;
     examNumbers?: readonly string[];
+    /** lines down the page from a dirty scanner glass (dirty-glass.ts) */
+    streaks?: SimulateOptions['streaks'];
   },
 ): Promise<GeneratedSheet> {
   const pages = card.pages.length;
@@ -42,6 +44,7 @@ export async function generateSet(
     difficulty: opts.difficulty,
     ...(opts.dpi !== undefined ? { dpi: opts.dpi } : {}),
     ...(opts.colour !== undefined ? { colour: opts.colour } : {}),
+    ...(opts.streaks ? { streaks: opts.streaks } : {}),
     // A blank back: duplex scanning of a one-sided sheet.
     blank: opts.blankRate !== undefined && createRng(base + pageIndex * 13 + 5).chance(opts.blankRate),
   });

@@ -11,6 +11,8 @@ export { generateSet, type GeneratedSheet } from './generate';
 export { generateTurned, simulatedCard } from './turned';
 export { scoreSheet, type SheetScore } from './score';
 export { blacken, coverAnchors } from './damage';
+export { dirtyGlass, PAGES_PER_GLASS } from './dirty-glass';
+export type { ScanStreak } from './scan';
 export { orderlyStudent } from './student';
 export type { SubjectiveInk } from './marks';
 /** Bump when the simulator's output changes, so cached bench sets are regenerated. */

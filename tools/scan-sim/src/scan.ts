@@ -30,6 +30,19 @@ export interface ScanParams {
   exifOrientation?: 2 | 3 | 4 | 5 | 6 | 7 | 8;
   /** A 1-bit scan: dithered to black and white (Floyd–Steinberg) and saved losslessly as PNG. */
   bitonal?: boolean;
+  /** Dirt on the glass of a sheet-fed scanner: lines down the whole scan, whatever the sheet's skew or feed. */
+  streaks?: ScanStreak[];
+}
+
+/**
+ * One streak: dust or a scratch over one place of the scanner's line sensor shades those columns on every line
+ * read. `x` is where across the scan (0 left edge, 1 right), `width` its width in scan pixels, `darkness` the share
+ * of light it takes (0.8: paper white 235 comes out 47, a filled bubble darker still).
+ */
+export interface ScanStreak {
+  x: number;
+  width: number;
+  darkness: number;
 }
 
 // Clockwise turn that stores a displayed image under each tag (the viewer undoes it).
@@ -124,6 +137,12 @@ export async function scanPage(
       ni = (ni + 1) & 4095;
       out[y * width + x] = Math.max(0, Math.min(255, (val / 255) * p.paper * g + noise[ni]!));
     }
+  }
+  for (const st of p.streaks ?? []) {
+    const x0 = Math.max(0, Math.round(st.x * width - st.width / 2));
+    const x1 = Math.min(width, x0 + Math.max(1, Math.round(st.width)));
+    for (let y = 0; y < height; y++)
+      for (let x = x0; x < x1; x++) out[y * width + x] = out[y * width + x]! * (1 - st.darkness);
   }
   if (p.bitonal) {
     if (p.blur >= 0.3) blurInPlace(out, width, height);

@@ -50,6 +50,8 @@ export interface SimulateOptions {
   photo?: boolean;
   /** Stores the JPEG turned with this EXIF orientation tag (the truth stays in the displayed frame). */
   exifOrientation?: ScanParams['exifOrientation'];
+  /** Lines down the scan from dirt on the scanner's glass (positions across the scan as stored). */
+  streaks?: ScanParams['streaks'];
   /** A blank back instead of the printed page. */
   blank?: boolean;
   /**
@@ -195,6 +197,7 @@ export async function simulateSheet(
   if (o.feed !== undefined) scan.feed = o.feed;
   if (o.exifOrientation !== undefined) scan.exifOrientation = o.exifOrientation;
   if (o.bitonal) scan.bitonal = true;
+  if (o.streaks) scan.streaks = o.streaks;
   const printed = await printedPage(page, card.id, o.title ?? card.name, dpi, o.print);
   const raster: Raster = {
     width: printed.width,

@@ -2,7 +2,7 @@ import type { CardTemplate } from '@yj/contracts';
 import { randomAnswers, type SheetAnswers } from './answers';
 import { createRng } from './rng';
 import type { SubjectiveInk } from './marks';
-import { simulateSheet, type SheetTruth } from './simulate';
+import { simulateSheet, type SheetTruth, type SimulateOptions } from './simulate';
 
 type Scan = { jpeg: Buffer; truth: SheetTruth };
 
@@ -20,6 +20,8 @@ export async function orderlyStudent(
     back?: (a: SheetAnswers) => void;
     /** what is written in the subjective boxes, by question (both pages) */
     ink?: Record<string, SubjectiveInk>;
+    /** lines down both pages from dirt on the scanner's glass */
+    streaks?: SimulateOptions['streaks'];
   } = {},
 ): Promise<{ front: Scan; back: Scan }> {
   const a = randomAnswers(card.pages[0]!, createRng(seed), 'clean', kaohao);
@@ -29,12 +31,8 @@ export async function orderlyStudent(
   edit.front?.(a);
   const b = randomAnswers(card.pages[1]!, createRng(seed + 1), 'clean');
   edit.back?.(b);
-  const front = await simulateSheet(card, 0, a, { seed, difficulty: 'clean', feed: 0, ink: edit.ink });
-  const back = await simulateSheet(card, 1, b, {
-    seed: seed + 1,
-    difficulty: 'clean',
-    feed: 0,
-    ink: edit.ink,
-  });
+  const scan = { difficulty: 'clean', feed: 0, ink: edit.ink, streaks: edit.streaks } as const;
+  const front = await simulateSheet(card, 0, a, { seed, ...scan });
+  const back = await simulateSheet(card, 1, b, { seed: seed + 1, ...scan });
   return { front, back };
 }
