@@ -135,6 +135,10 @@ export const PageResultSchema = z.object({
       fills: z.array(z.number()).optional(),
     }),
   ),
+  /** scanner streaks (a line down the scanner's glass) painted over before reading: their columns */
+  streaks: z
+    .array(z.object({ x0: z.number().int(), x1: z.number().int(), wide: z.literal(true).optional() }))
+    .optional(),
 });
 export type EnginePageResult = z.infer<typeof PageResultSchema>;
 

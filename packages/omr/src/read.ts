@@ -8,20 +8,41 @@ import { applyH, type Matrix3 } from './geometry';
 import { clipRect, crop, type GreyImage } from './image';
 import { allFields, type PageFields } from './layout';
 import { printedLift, withoutPrint } from './printed';
+import type { Streak } from './streaks';
 import type { FieldReading, MappedBox, OmrException, PageResult, Thresholds } from './types';
 
 const IDENTITY: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
 type Readings = Pick<PageResult, 'examNumber' | 'objective' | 'ab' | 'absent' | 'optional' | 'scores'>;
 
-/** Reads every bubble field of a registered page and raises the exceptions a person must settle. */
+/** Whether a bubble of the field lies (in the image, through `h`) across one of the streaks' columns. */
+function underStreak(h: Matrix3, field: Field, streaks: readonly Streak[]): boolean {
+  return field.bubbles.some(({ rect: r }) => {
+    const xs = [
+      applyH(h, { x: r.x, y: r.y }).x,
+      applyH(h, { x: r.x + r.w, y: r.y }).x,
+      applyH(h, { x: r.x, y: r.y + r.h }).x,
+      applyH(h, { x: r.x + r.w, y: r.y + r.h }).x,
+    ];
+    return streaks.some((s) => Math.max(...xs) >= s.x0 - 2 && Math.min(...xs) <= s.x1 + 2);
+  });
+}
+
+/**
+ * Reads every bubble field of a registered page and raises the exceptions a person must settle. A field with a
+ * bubble under one of `wide` (scanner streaks too wide to paint over, streaks.ts) is not read but raised: the line
+ * could hide a mark or look like one. Its fills stay out of the sheet's calibration.
+ */
 export function readFields(
   img: GreyImage,
   h: Matrix3,
   f: PageFields,
   blank?: GreyImage,
+  wide: readonly Streak[] = [],
 ): { readings: Readings; thresholds: Thresholds; exceptions: OmrException[] } {
   const fields = allFields(f);
+  const covered = new Set(wide.length ? fields.filter((field) => underStreak(h, field, wide)) : []);
+  const coveredNames = new Set([...covered].map((field) => field.name));
   const measures = new Map<Field, BubbleMeasure[]>();
   for (const field of fields) measures.set(field, measureField(img, h, field));
   // Letters printed inside the bubbles: read the pencil on top of them (printed.ts).
@@ -37,12 +58,12 @@ export function readFields(
         m.map((x, i) => ({ ...x, fill: withoutPrint(x.fill, lift[i]!, printed.base) })),
       );
     }
-  const fills = [...measures.values()].map((m) => m.map((x) => x.fill));
+  const fills = [...measures].filter(([field]) => !covered.has(field)).map(([, m]) => m.map((x) => x.fill));
   // Marks lighter than typical (a light pencil) are judged against the sheet's own marks and paper.
   const t = calibrateToSheet(pageThresholds(fills.flat()), fills);
   const read = (field: Field, mode: 'single' | 'multi'): FieldReading => {
     const m = measures.get(field) ?? [];
-    return decideField(
+    const r = decideField(
       field.name,
       field.bubbles.map((b) => b.label),
       m.map((x) => x.fill),
@@ -50,10 +71,17 @@ export function readFields(
       mode,
       m.map((x) => x.core),
     );
+    return covered.has(field) ? { ...r, value: null, states: r.states.map(() => 'uncertain') } : r;
   };
   const ex: OmrException[] = [];
+  const STREAK = '（扫描竖线经过，请核对原图）';
   const raise = (type: OmrException['type'], r: FieldReading, reason: string) =>
-    ex.push({ type, region: r.name, reason, fills: r.fills.map((v) => Math.round(v * 1000) / 1000) });
+    ex.push({
+      type,
+      region: r.name,
+      reason: coveredNames.has(r.name) ? reason + STREAK : reason,
+      fills: r.fills.map((v) => Math.round(v * 1000) / 1000),
+    });
 
   const digits = f.examNumber.map((d) => read(d, 'single'));
   let examValue: string | null = null;
@@ -110,7 +138,9 @@ export function readFields(
       ex.push({
         type: 'subjective',
         region: s.name,
-        reason: unclear ? '打分栏填涂不清或多涂' : '打分栏未填涂完整',
+        reason:
+          (unclear ? '打分栏填涂不清或多涂' : '打分栏未填涂完整') +
+          (s.fields.some((d) => covered.has(d)) ? STREAK : ''),
         fills: rs.flatMap((r) => r.fills.map((v) => Math.round(v * 1000) / 1000)),
       });
     // No mark at all: not scored yet (null), which marking then asks for.

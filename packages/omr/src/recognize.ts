@@ -4,6 +4,7 @@ import type { GreyImage } from './image';
 import { identifyByQr, type Identified } from './identify';
 import { layoutScore, pageFields, allFields } from './layout';
 import { checkPage } from './page-check';
+import { findStreaks, withoutStreaks } from './streaks';
 import { mapRect, readExamBarcode, readFields } from './read';
 import { rectCentre } from './fields';
 import { subjectiveExceptions } from './subjective';
@@ -53,6 +54,18 @@ export function emptyResult(): PageResult {
   };
 }
 
+/**
+ * The scan without its scanner streaks (streaks.ts), noted on the result: everything after reads the cleaned
+ * copy, so a line down the glass neither shades a column of bubbles nor makes a blank back look printed. The
+ * caller's pixels are left as they are (the copy is made only when a streak is found).
+ */
+function cleanStreaks(img: GreyImage, result: PageResult): GreyImage {
+  const streaks = findStreaks(img);
+  if (!streaks.length) return img;
+  result.streaks = streaks;
+  return streaks.some((s) => !s.wide) ? withoutStreaks(img, streaks) : img;
+}
+
 type Candidate = { page: TemplatePage; reg: Registration; score: number };
 
 function registerPage(img: GreyImage, page: TemplatePage, rotations: Rotation[]): Candidate | string {
@@ -88,7 +101,8 @@ async function readRegistered(
 ): Promise<PageResult> {
   result.pageIndex = page.index;
   result.registration = reg;
-  const { readings, thresholds, exceptions } = readFields(img, reg.matrix, pageFields(page), blank);
+  const wide = result.streaks?.filter((s) => s.wide) ?? [];
+  const { readings, thresholds, exceptions } = readFields(img, reg.matrix, pageFields(page), blank, wide);
   Object.assign(result, readings);
   result.thresholds = thresholds;
   result.exceptions.push(...exceptions);
@@ -194,7 +208,7 @@ export async function recognizeWithMatrix(
       )
     : 0;
   const reg: Registration = { method: 'anchors', rotation: 0, matrix, fitError, points };
-  return readRegistered(img, page, reg, result, opts.reader);
+  return readRegistered(cleanStreaks(img, result), page, reg, result, opts.reader);
 }
 
 /** Recognises one greyscale page against a card template: identify, register, read, classify exceptions. */
@@ -210,7 +224,17 @@ export async function recognizePage(
     result.exceptions.push(e);
     return result;
   };
-  const check = checkPage(img);
+  img = cleanStreaks(img, result);
+  // a line too wide to paint over is still not print: a blank back with one is checked with it painted over too
+  const wide = result.streaks?.filter((s) => s.wide) ?? [];
+  const check = checkPage(
+    wide.length
+      ? withoutStreaks(
+          img,
+          wide.map(({ x0, x1 }) => ({ x0, x1 })),
+        )
+      : img,
+  );
   if (check.problem) return fail({ type: 'imageProblem', region: 'page', reason: check.problem });
   if (check.blank) {
     result.status = 'blank';

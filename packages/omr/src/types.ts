@@ -1,5 +1,6 @@
 import type { EnginePageResult } from '@yj/contracts';
 import type { Matrix3, Point } from './geometry';
+import type { Streak } from './streaks';
 
 /** Exception kinds of DESIGN.md §4 that recognition itself can raise. */
 export const OmrExceptionType = {
@@ -99,6 +100,8 @@ export interface PageResult {
   scores: { name: string; question: string; value: number | null; fields: FieldReading[] }[];
   subjective: MappedBox[];
   exceptions: OmrException[];
+  /** Scanner streaks found and painted over before reading (streaks.ts); absent when there were none. */
+  streaks?: Streak[];
 }
 
 /** true when A and B are one type (optional and readonly fields alike), else false. */
