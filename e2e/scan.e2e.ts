@@ -32,9 +32,16 @@ let dir = '';
 /** template → image matrix of the page whose anchors were covered */
 let coveredTransform: Parameters<typeof applyH>[0];
 
-/** One student's two pages, clean, with planted edits on the front; the teacher's 打分栏 on the back reads 14. */
-const sheets = (seed: number, kaohao: string, edit?: (a: SheetAnswers) => void) =>
-  orderlyStudent(card, seed, kaohao, { front: edit, back: (b) => (b.scores[strip.name] = 14) });
+/**
+ * One student's two pages, clean, with planted edits on the front; the teacher's 打分栏 on the back reads 14.
+ * `streaks`: scanned through a dirty glass (a line down both pages).
+ */
+const sheets = (
+  seed: number,
+  kaohao: string,
+  edit?: (a: SheetAnswers) => void,
+  streaks?: NonNullable<Parameters<typeof orderlyStudent>[3]>['streaks'],
+) => orderlyStudent(card, seed, kaohao, { front: edit, back: (b) => (b.scores[strip.name] = 14), streaks });
 
 async function badgeCount(page: Page, key: string): Promise<number> {
   return Number(await page.getByTestId(`badge-${key}`).getAttribute('data-count'));
@@ -88,7 +95,8 @@ test('a batch with planted problems: badges, each fixed on its screen, everyone 
   await call(page, 'POST', `/api/subject/${subjectId}/template`, { body: card });
 
   // the batch: six students' sheets with planted problems, named in scan order
-  const clean = await sheets(200, K[0]!);
+  // a speck of dust on the scanner's glass draws a line down this student's pages: read as without it
+  const clean = await sheets(200, K[0]!, undefined, [{ x: 0.41, width: 4, darkness: 0.75 }]);
   const doubleAbsent = await sheets(210, K[1]!, (a) => {
     a.objective['1'] = ['A', 'B'];
     a.absent = true;
@@ -143,6 +151,8 @@ test('a batch with planted problems: badges, each fixed on its screen, everyone 
   await page.getByTestId('scan-send').click();
   await page.getByTestId('scan-upload-done').getByText('上传成功：12 页，6 份答题卡进入识别').waitFor();
   await page.locator('.ant-table-row', { hasText: '12/12' }).waitFor({ timeout: 60_000 });
+  // the dusty glass is told to the person at the scanner, with the batch and its two pages
+  await page.getByTestId('scan-streaks').getByText('共 2 页有贯穿整页的竖线').waitFor();
   await shot(page, 'scan-03-uploaded');
 
   // the badges

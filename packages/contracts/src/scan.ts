@@ -103,6 +103,8 @@ export const scanBatchProgress = scanCounts.extend({
   source: scanSource,
   uploader: z.string().nullable(),
   duplicates: z.number(),
+  /** pages on which recognition found scanner streaks (a line down the page from dust on the glass) */
+  streaked: z.number(),
   state: z.string(),
   createdAt: z.string(),
 });

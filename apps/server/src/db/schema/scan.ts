@@ -114,6 +114,11 @@ export const scanPage = pgTable(
     /** ScanPageStatus: queued / recognised / exception / blank */
     status: text('status').notNull().default('queued'),
     result: jsonb('result').$type<StoredPageResult>(),
+    /**
+     * scanner streaks recognition found on the page (result.streaks): counted per batch on every progress poll,
+     * which must not read each page's result
+     */
+    streaks: smallint('streaks').notNull().default(0),
     error: text('error'),
     attempts: smallint('attempts').notNull().default(0),
     recognisedAt: at('recognised_at'),

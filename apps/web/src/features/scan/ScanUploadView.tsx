@@ -15,6 +15,7 @@ import { progressQuery, scanKeys } from './scan.queries';
 import { batchPercent, checkSelection, SCAN_ACCEPT, sortScanFiles } from './scan-logic';
 import { planChunks } from './chunks';
 import { ScanFinishCard } from './ScanFinishCard';
+import { StreakNotice } from './StreakNotice';
 import { SchoolPicker, useScanSchool } from './SchoolPicker';
 import { uploadChunked, type ChunkState } from './upload';
 import { UploadSelection } from './UploadSelection';
@@ -226,6 +227,7 @@ function ScanUploadBody({ subject, exam, permission }: SubjectBundle) {
                 <Descriptions.Item label="已匹配考生">{total.matched}</Descriptions.Item>
               </Descriptions>
             )}
+            <StreakNotice batches={progress.data?.batches ?? []} />
             <Table<ScanBatchProgress>
               rowKey="batchId"
               size="small"
@@ -258,6 +260,15 @@ function ScanUploadBody({ subject, exam, permission }: SubjectBundle) {
                     v > 0 ? <Tag color="error">{v}</Tag> : <Tag color="success">0</Tag>,
                 },
                 { title: '重复页', dataIndex: 'duplicates' },
+                ...(progress.data?.batches.some((b) => b.streaked > 0)
+                  ? [
+                      {
+                        title: '竖线页',
+                        dataIndex: 'streaked',
+                        render: (v: number) => (v > 0 ? <Tag color="warning">{v}</Tag> : 0),
+                      },
+                    ]
+                  : []),
                 {
                   title: '上传时间',
                   dataIndex: 'createdAt',

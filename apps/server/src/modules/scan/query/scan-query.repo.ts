@@ -50,6 +50,7 @@ const pagesWithFlag = (db: Db, where: SQL | undefined) =>
       batchId: scanPage.batchId,
       subjectId: scanPage.subjectId,
       status: scanPage.status,
+      streaks: scanPage.streaks,
       open: sql<boolean>`${openOnPage}`.as('open'),
     })
     .from(scanPage)
@@ -89,6 +90,7 @@ export function scanQueryRepo(db: Db) {
           state: scanBatch.state,
           createdAt: scanBatch.createdAt,
           ...pageCounts(p),
+          streaked: sql<number>`(count(*) filter (where ${p.streaks} > 0))::int`,
         })
         .from(scanBatch)
         .innerJoin(school, eq(school.id, scanBatch.schoolId))
@@ -97,7 +99,12 @@ export function scanQueryRepo(db: Db) {
         .where(and(eq(scanBatch.subjectId, subjectId), inSchools(scanBatch.schoolId, f)))
         .groupBy(scanBatch.id, school.name, user.name)
         .orderBy(desc(scanBatch.id));
-      return rows.map((r) => ({ ...r, ...toCounts(r), duplicates: n(r.duplicates) }));
+      return rows.map((r) => ({
+        ...r,
+        ...toCounts(r),
+        duplicates: n(r.duplicates),
+        streaked: n(r.streaked),
+      }));
     },
 
     /** Papers and matched papers per subject (and school). */

@@ -1,0 +1,46 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import type { ScanBatchProgress } from '@yj/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StreakNotice } from './StreakNotice';
+
+const batch = (batchId: number, streaked: number): ScanBatchProgress => ({
+  batchId,
+  schoolId: 1,
+  schoolName: '阳光实验中学',
+  source: 'upload',
+  uploader: '王校长',
+  duplicates: 0,
+  streaked,
+  state: 'done',
+  createdAt: '2026-11-30T05:00:00.000Z',
+  pages: 40,
+  queued: 0,
+  recognised: 40,
+  exception: 0,
+  blank: 0,
+});
+
+afterEach(cleanup);
+
+describe('StreakNotice', () => {
+  it('says nothing while no batch has a streaked page', () => {
+    const { container } = render(<StreakNotice batches={[batch(1, 0), batch(2, 0)]} />);
+    expect(container.textContent).toBe('');
+  });
+
+  it('names the batches with streaked pages and adds up their pages', () => {
+    render(<StreakNotice batches={[batch(3, 4), batch(2, 0), batch(1, 36)]} />);
+    expect(
+      screen.getByText('批次 #3、#1 共 40 页有贯穿整页的竖线：扫描仪玻璃上可能有灰尘或划痕'),
+    ).toBeTruthy();
+  });
+
+  it('names five batches and counts the rest', () => {
+    render(<StreakNotice batches={[1, 2, 3, 4, 5, 6, 7].map((i) => batch(i, 1))} />);
+    expect(
+      screen.getByText(
+        '批次 #1、#2、#3、#4、#5 等 7 个批次 共 7 页有贯穿整页的竖线：扫描仪玻璃上可能有灰尘或划痕',
+      ),
+    ).toBeTruthy();
+  });
+});
