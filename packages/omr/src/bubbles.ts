@@ -7,27 +7,51 @@ import { px, type GreyImage } from './image';
 const INNER_W = 0.62;
 const INNER_H = 0.56;
 
-/** A bubble's measurements: mean darkness (the fill) and the darkness of its darkest tenth (strokes). */
+/**
+ * A bubble's measurements: mean darkness (the fill) and the darkness of its darkest tenth (strokes), over the
+ * share `seen` of its inner area that could be read (1 unless columns are hidden).
+ */
 export interface BubbleMeasure {
   fill: number;
   core: number;
+  seen: number;
 }
 
-/** Fill value of every bubble of a field: darkness of the inner area against the local paper, 0..1. */
-export function measureField(img: GreyImage, h: Matrix3, field: Field): BubbleMeasure[] {
+/** Image columns not to read: scanner streaks too wide to paint over (streaks.ts), a pixel of margin each side. */
+export type HiddenColumns = readonly { x0: number; x1: number }[];
+
+/** Whether image column `x` (a sample's position before rounding) lies in a hidden one. */
+function hiddenAt(hidden: HiddenColumns | null, x: number): boolean {
+  if (hidden === null) return false;
+  const c = Math.round(x);
+  return hidden.some((b) => c >= b.x0 - 1 && c <= b.x1 + 1);
+}
+
+/**
+ * Fill value of every bubble of a field: darkness of the inner area against the local paper, 0..1. Samples in
+ * `hidden` columns are left out of the bubble's area, its ring and the field's paper.
+ */
+export function measureField(
+  img: GreyImage,
+  h: Matrix3,
+  field: Field,
+  hidden: HiddenColumns = [],
+): BubbleMeasure[] {
+  const hid = hidden.length ? hidden : null;
   const fieldPaper = localPaper(
     img,
     h,
     field.bubbles.map((b) => b.rect),
+    hid,
   );
   return field.bubbles.map((b) => {
-    const { mean, dark } = innerMean(img, h, b.rect);
+    const { mean, dark, seen } = innerMean(img, h, b.rect, hid);
     // The ring right around the bubble follows paper texture best; fall back to the field's level
     // when a neighbour's fill or a stroke darkens the ring.
-    const ring = ringPaper(img, h, b.rect);
+    const ring = ringPaper(img, h, b.rect, hid);
     const paper = ring > fieldPaper * 0.85 ? ring : fieldPaper;
     const clamp = (v: number) => Math.max(0, Math.min(1, v));
-    return { fill: clamp(1 - mean / paper), core: clamp(1 - dark / paper) };
+    return { fill: clamp(1 - mean / paper), core: clamp(1 - dark / paper), seen };
   });
 }
 
@@ -37,22 +61,30 @@ const darkHist = new Uint32Array(256);
 const RING = 20;
 const ringBuf = new Uint8Array(RING);
 
-function ringPaper(img: GreyImage, h: Matrix3, r: TemplateRect): number {
+function ringPaper(img: GreyImage, h: Matrix3, r: TemplateRect, hidden: HiddenColumns | null): number {
   const cx = r.x + r.w / 2;
   const cy = r.y + r.h / 2;
   const m = Math.min(r.w, r.h) * 0.3;
   const rx = r.w / 2 + m;
   const ry = r.h / 2 + m;
+  let n = 0;
   for (let k = 0; k < RING; k++) {
     const a = (k / RING) * Math.PI * 2;
     const q = applyH(h, { x: cx + Math.cos(a) * rx, y: cy + Math.sin(a) * ry });
-    ringBuf[k] = px(img, q.x - 0.5, q.y - 0.5);
+    if (!hiddenAt(hidden, q.x - 0.5)) ringBuf[n++] = px(img, q.x - 0.5, q.y - 0.5);
   }
-  ringBuf.sort();
-  return ringBuf[Math.floor(RING * 0.7)]!;
+  // a ring mostly hidden says nothing: 0 sends the caller to the field's paper
+  if (n < RING / 2) return 0;
+  const seen = ringBuf.subarray(0, n).sort();
+  return seen[Math.floor(n * 0.7)]!;
 }
 
-function innerMean(img: GreyImage, h: Matrix3, r: TemplateRect): { mean: number; dark: number } {
+function innerMean(
+  img: GreyImage,
+  h: Matrix3,
+  r: TemplateRect,
+  hidden: HiddenColumns | null,
+): { mean: number; dark: number; seen: number } {
   const c = { x: r.x + r.w / 2, y: r.y + r.h / 2 };
   const o = applyH(h, c);
   const ax = applyH(h, { x: c.x + 1, y: c.y });
@@ -64,18 +96,22 @@ function innerMean(img: GreyImage, h: Matrix3, r: TemplateRect): { mean: number;
   const nx = Math.max(5, Math.round(r.w * INNER_W * scale));
   const ny = Math.max(4, Math.round(r.h * INNER_H * scale));
   let sum = 0;
-  const n = nx * ny;
-  if (samples.length < n) samples = new Uint8Array(n * 2);
+  const all = nx * ny;
+  if (samples.length < all) samples = new Uint8Array(all * 2);
   let k = 0;
   for (let j = 0; j < ny; j++) {
     const ty = ((j + 0.5) / ny - 0.5) * r.h * INNER_H;
     for (let i = 0; i < nx; i++) {
       const tx = ((i + 0.5) / nx - 0.5) * r.w * INNER_W;
-      const v = px(img, o.x + ux.x * tx + uy.x * ty - 0.5, o.y + ux.y * tx + uy.y * ty - 0.5);
+      const x = o.x + ux.x * tx + uy.x * ty - 0.5;
+      if (hiddenAt(hidden, x)) continue;
+      const v = px(img, x, o.y + ux.y * tx + uy.y * ty - 0.5);
       samples[k++] = v;
       sum += v;
     }
   }
+  const n = k;
+  if (n === 0) return { mean: 255, dark: 255, seen: 0 };
   // the darkest tenth's edge: the value the sorted samples hold at n/10, counted rather than sorted
   const at = Math.floor(n * 0.1);
   darkHist.fill(0);
@@ -88,12 +124,12 @@ function innerMean(img: GreyImage, h: Matrix3, r: TemplateRect): { mean: number;
       break;
     }
   }
-  return { mean: sum / n, dark };
+  return { mean: sum / n, dark, seen: n / all };
 }
 
 // Paper level around the field: a high percentile over its surroundings, so print, fills and grey
 // shading under the field do not pull it down, while uneven lighting across the page is followed.
-function localPaper(img: GreyImage, h: Matrix3, rects: TemplateRect[]): number {
+function localPaper(img: GreyImage, h: Matrix3, rects: TemplateRect[], hidden: HiddenColumns | null): number {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -118,9 +154,10 @@ function localPaper(img: GreyImage, h: Matrix3, rects: TemplateRect[]): number {
   for (let j = 0; j < ny; j++) {
     for (let i = 0; i < nx; i++) {
       const q = applyH(h, { x: x0 + ((i + 0.5) / nx) * (x1 - x0), y: y0 + ((j + 0.5) / ny) * (y1 - y0) });
-      vals[k++] = px(img, q.x - 0.5, q.y - 0.5);
+      if (!hiddenAt(hidden, q.x - 0.5)) vals[k++] = px(img, q.x - 0.5, q.y - 0.5);
     }
   }
-  vals.sort();
-  return Math.max(40, vals[Math.floor(vals.length * 0.8)]!);
+  if (k === 0) return 40;
+  const seen = vals.subarray(0, k).sort();
+  return Math.max(40, seen[Math.floor(k * 0.8)]!);
 }

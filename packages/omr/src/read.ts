@@ -15,23 +15,17 @@ const IDENTITY: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
 type Readings = Pick<PageResult, 'examNumber' | 'objective' | 'ab' | 'absent' | 'optional' | 'scores'>;
 
-/** Whether a bubble of the field lies (in the image, through `h`) across one of the streaks' columns. */
-function underStreak(h: Matrix3, field: Field, streaks: readonly Streak[]): boolean {
-  return field.bubbles.some(({ rect: r }) => {
-    const xs = [
-      applyH(h, { x: r.x, y: r.y }).x,
-      applyH(h, { x: r.x + r.w, y: r.y }).x,
-      applyH(h, { x: r.x, y: r.y + r.h }).x,
-      applyH(h, { x: r.x + r.w, y: r.y + r.h }).x,
-    ];
-    return streaks.some((s) => Math.max(...xs) >= s.x0 - 2 && Math.min(...xs) <= s.x1 + 2);
-  });
-}
+/**
+ * Share of a bubble's inner area that must be seen beside a wide streak for it to be read: the pixels under the
+ * line are left out (bubbles.ts), and a fill is judged on what remains only while that is most of the bubble.
+ */
+const MIN_SEEN = 0.75;
 
 /**
- * Reads every bubble field of a registered page and raises the exceptions a person must settle. A field with a
- * bubble under one of `wide` (scanner streaks too wide to paint over, streaks.ts) is not read but raised: the line
- * could hide a mark or look like one. Its fills stay out of the sheet's calibration.
+ * Reads every bubble field of a registered page and raises the exceptions a person must settle. Under `wide`
+ * (scanner streaks too wide to paint over, streaks.ts) nothing is read: each bubble is measured beside the line,
+ * and a field with a bubble mostly under it is raised (…扫描竖线经过) instead of read, since the line could hide
+ * a mark or look like one; its fills stay out of the sheet's calibration.
  */
 export function readFields(
   img: GreyImage,
@@ -41,10 +35,12 @@ export function readFields(
   wide: readonly Streak[] = [],
 ): { readings: Readings; thresholds: Thresholds; exceptions: OmrException[] } {
   const fields = allFields(f);
-  const covered = new Set(wide.length ? fields.filter((field) => underStreak(h, field, wide)) : []);
-  const coveredNames = new Set([...covered].map((field) => field.name));
   const measures = new Map<Field, BubbleMeasure[]>();
-  for (const field of fields) measures.set(field, measureField(img, h, field));
+  for (const field of fields) measures.set(field, measureField(img, h, field, wide));
+  const covered = new Set(fields.filter((field) => measures.get(field)!.some((m) => m.seen < MIN_SEEN)));
+  // crossed by a line, read or not: an exception raised on it says so
+  const crossed = new Set(fields.filter((field) => measures.get(field)!.some((m) => m.seen < 1)));
+  const crossedNames = new Set([...crossed].map((field) => field.name));
   // Letters printed inside the bubbles: read the pencil on top of them (printed.ts).
   const blankFills = blank
     ? new Map(fields.map((field) => [field, measureField(blank, IDENTITY, field).map((m) => m.fill)]))
@@ -79,7 +75,7 @@ export function readFields(
     ex.push({
       type,
       region: r.name,
-      reason: coveredNames.has(r.name) ? reason + STREAK : reason,
+      reason: crossedNames.has(r.name) ? reason + STREAK : reason,
       fills: r.fills.map((v) => Math.round(v * 1000) / 1000),
     });
 
@@ -140,7 +136,7 @@ export function readFields(
         region: s.name,
         reason:
           (unclear ? '打分栏填涂不清或多涂' : '打分栏未填涂完整') +
-          (s.fields.some((d) => covered.has(d)) ? STREAK : ''),
+          (s.fields.some((d) => crossed.has(d)) ? STREAK : ''),
         fills: rs.flatMap((r) => r.fills.map((v) => Math.round(v * 1000) / 1000)),
       });
     // No mark at all: not scored yet (null), which marking then asks for.

@@ -11,6 +11,7 @@ import {
 import type { BarcodeReader } from './barcode';
 import { applyH } from './geometry';
 import type { GreyImage } from './image';
+import { measureField } from './bubbles';
 import { pageFields } from './layout';
 import { decodeGrey, loadZxingReader } from './node';
 import { recognizePage } from './recognize';
@@ -79,6 +80,32 @@ describe('withoutStreaks', () => {
     expect([...out.data.subarray(40, 80)].slice(8, 15)).toEqual([232, 200, 175, 150, 125, 100, 232]);
     // the caller's pixels are left as they were
     expect(img.data[10]).toBe(0);
+  });
+});
+
+describe('measureField beside a wide streak', () => {
+  it('reads a bubble from the part beside the line and says how much of it was seen', () => {
+    const img = paper(200, 100);
+    const field = {
+      name: '1',
+      bubbles: [
+        { label: 'A', rect: { x: 40, y: 40, w: 40, h: 20 } },
+        { label: 'B', rect: { x: 110, y: 40, w: 40, h: 20 } },
+      ],
+    };
+    // an empty bubble A and a filled B, a wide line over A's right side
+    paint(img, 110, 150, 40, 60, 40);
+    paint(img, 64, 100, 0, 100, 30);
+    const IDENTITY = [1, 0, 0, 0, 1, 0, 0, 0, 1] as const;
+    const [blind, blindB] = measureField(img, [...IDENTITY], field);
+    const [a, b] = measureField(img, [...IDENTITY], field, [{ x0: 64, x1: 99 }]);
+    // without hiding the line, A reads a quarter dark; beside it, paper, from the left 60 % of its inner area
+    expect(blind!.fill).toBeGreaterThan(0.2);
+    expect(a!.fill).toBeLessThan(0.02);
+    expect(a!.seen).toBeGreaterThan(0.5);
+    expect(a!.seen).toBeLessThan(0.7);
+    expect(b).toEqual(blindB);
+    expect(b!.seen).toBe(1);
   });
 });
 

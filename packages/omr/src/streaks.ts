@@ -12,8 +12,8 @@ export interface Streak {
   x0: number;
   x1: number;
   /**
-   * Too wide to paint over (MAX_WIDTH): left on the page, and every field with a bubble under it is raised for a
-   * person instead of read (read.ts), since it could hide a mark or make one.
+   * Too wide to paint over (MAX_WIDTH): left on the page; bubbles are measured beside it, and a field with a
+   * bubble mostly under it is raised for a person instead of read (read.ts), since it could hide a mark or make one.
    */
   wide?: true;
 }
