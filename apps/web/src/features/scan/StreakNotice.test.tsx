@@ -28,11 +28,18 @@ describe('StreakNotice', () => {
     expect(container.textContent).toBe('');
   });
 
-  it('names the batches with streaked pages and adds up their pages', () => {
+  it('names the batches with streaked pages, adds up their pages and asks to clean the glass', () => {
     render(<StreakNotice batches={[batch(3, 4), batch(2, 0), batch(1, 36)]} />);
     expect(
       screen.getByText('批次 #3、#1 共 40 页有贯穿整页的竖线：扫描仪玻璃上可能有灰尘或划痕'),
     ).toBeTruthy();
+    expect(screen.getByText(/请擦拭扫描仪玻璃/)).toBeTruthy();
+  });
+
+  it('once the newest batch is clean, only tells what happened to the earlier ones', () => {
+    render(<StreakNotice batches={[batch(4, 0), batch(3, 4)]} />);
+    expect(screen.getByText('批次 #3 共 4 页有贯穿整页的竖线：扫描仪玻璃上曾有灰尘或划痕')).toBeTruthy();
+    expect(screen.queryByText(/请擦拭扫描仪玻璃/)).toBeNull();
   });
 
   it('names five batches and counts the rest', () => {

@@ -4,23 +4,28 @@ import { Alert } from 'antd';
 /**
  * Batches scanned through a dirty glass: dust or a scratch on a sheet-fed scanner draws the same line down every
  * page until the glass is cleaned (packages/omr streaks.ts). Recognition paints thin lines over and raises the
- * questions under wide ones; the person at the scanner is told here so the next batches come clean.
+ * questions under wide ones; the person at the scanner is told here so the next batches come clean. `batches`
+ * newest first, as the batch list holds them: while the newest one is clean, the glass has been cleaned and the
+ * notice only says what happened to the earlier ones.
  */
 export function StreakNotice({ batches }: { batches: readonly ScanBatchProgress[] }) {
   const hit = batches.filter((b) => b.streaked > 0);
   if (!hit.length) return null;
+  const dirtyNow = batches[0]!.streaked > 0;
   const pages = hit.reduce((s, b) => s + b.streaked, 0);
   const names = hit
     .slice(0, 5)
     .map((b) => `#${b.batchId}`)
     .join('、');
+  const which = `批次 ${names}${hit.length > 5 ? ` 等 ${hit.length} 个批次` : ''} 共 ${pages} 页`;
+  const handled = '细竖线已在识别前去除；较宽竖线经过的题目已列为异常，请对照原图核对。';
   return (
     <Alert
-      type="warning"
+      type={dirtyNow ? 'warning' : 'info'}
       showIcon
       data-testid="scan-streaks"
-      title={`批次 ${names}${hit.length > 5 ? ` 等 ${hit.length} 个批次` : ''} 共 ${pages} 页有贯穿整页的竖线：扫描仪玻璃上可能有灰尘或划痕`}
-      description="细竖线已在识别前去除；较宽竖线经过的题目已列为异常，请对照原图核对。请擦拭扫描仪玻璃后再扫描后面的答题卡。"
+      title={`${which}有贯穿整页的竖线：扫描仪玻璃上${dirtyNow ? '可能有' : '曾有'}灰尘或划痕`}
+      description={dirtyNow ? `${handled}请擦拭扫描仪玻璃后再扫描后面的答题卡。` : handled}
     />
   );
 }
