@@ -70,6 +70,12 @@ const ScoreReadingSchema = z.object({
  * are one type (omr imports contracts, so contracts cannot name omr's type): a field added to either without
  * the other fails the typecheck there.
  */
+/** Scanner streaks found on a page (packages/omr streaks.ts): columns, and whether too wide to paint over. */
+export const StreaksSchema = z.array(
+  z.object({ x0: z.number().int(), x1: z.number().int(), wide: z.literal(true).optional() }),
+);
+export type PageStreaks = z.infer<typeof StreaksSchema>;
+
 export const PageResultSchema = z.object({
   status: z.enum(['ok', 'blank', 'exception']),
   pageIndex: z.number().int().nullable(),
@@ -136,9 +142,7 @@ export const PageResultSchema = z.object({
     }),
   ),
   /** scanner streaks (a line down the scanner's glass) painted over before reading: their columns */
-  streaks: z
-    .array(z.object({ x0: z.number().int(), x1: z.number().int(), wide: z.literal(true).optional() }))
-    .optional(),
+  streaks: StreaksSchema.optional(),
 });
 export type EnginePageResult = z.infer<typeof PageResultSchema>;
 

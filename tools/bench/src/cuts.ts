@@ -69,7 +69,9 @@ const load = () =>
 const loadBefore = load();
 process.stderr.write(`cutting ${papers.length} papers, ${ROUNDS} rounds …\n`);
 const cuts = () =>
-  perPaper((p) => cutBlocks({ pages: [{ index: 0, bytes: p.bytes, matrix: p.matrix }], blocks }));
+  perPaper((p) =>
+    cutBlocks({ pages: [{ index: 0, bytes: p.bytes, matrix: p.matrix, streaks: [] }], blocks }),
+  );
 const ours = await cuts();
 process.stderr.write('OpenCV yardstick …\n');
 const peer = await yardstick();

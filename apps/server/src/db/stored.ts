@@ -2,6 +2,7 @@ import {
   CardTemplateSchema,
   CropSchema,
   MatrixSchema,
+  StreaksSchema,
   ScanExceptionDetailSchemas,
   StoredAnswerSchema,
   StoredBlockPointsSchema,
@@ -66,6 +67,13 @@ export const readPageResult = (raw: unknown, pageId: number): StoredPageResult |
 /** scan_page.result->'registration'->'matrix' alone (block cutting reads only this, for every page). */
 export const readPageMatrix = (raw: unknown, pageId: number): z.infer<typeof MatrixSchema> | null =>
   raw == null ? null : parse(MatrixSchema, raw, `scan_page ${pageId} registration matrix`);
+
+/**
+ * scan_page.result->'streaks' alone, read only where scan_page.streaks > 0 (null otherwise): block cuts paint the
+ * thin ones over as recognition read them.
+ */
+export const readPageStreaks = (raw: unknown, pageId: number): z.infer<typeof StreaksSchema> =>
+  raw == null ? [] : parse(StreaksSchema, raw, `scan_page ${pageId} streaks`);
 
 const CropsSchema = z.array(CropSchema);
 

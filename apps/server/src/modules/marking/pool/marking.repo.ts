@@ -11,7 +11,7 @@ import {
 import { effectiveQuota } from '../../reviewer/reviewer-context';
 import { intArray, rowsOf, type Db, type Tx } from '../../../infra/db';
 import { executePrepared } from '../../../infra/prepared';
-import { readMarkRows, readPageMatrix } from '../../../db/stored';
+import { readMarkRows, readPageMatrix, readPageStreaks } from '../../../db/stored';
 
 // Raw reads of mark_task (and a block's regions) with their jsonb columns parsed as they leave the database.
 const taskRows = (r: unknown) => readMarkRows(rowsOf<TaskRow>(r), 'mark_task');
@@ -62,24 +62,35 @@ export interface TaskPage {
   matrix: ReturnType<typeof readPageMatrix>;
   /** a typed page of an online paper: its blocks are cut by their typed regions (a paper subject's 补考) */
   online: boolean;
+  /** scanner streaks recognition painted over (read only where scan_page.streaks > 0) */
+  streaks: ReturnType<typeof readPageStreaks>;
 }
 
 /** The pages of task `t`'s paper, as `pages` (json): read with the task, the image request needs no statement of its own. */
 export const TASK_PAGES = sql`(select coalesce(json_agg(json_build_object('templatePage', p.template_page,
     'storageKey', p.storage_key, 'matrix', p.result->'registration'->'matrix', 'id', p.id,
-    'online', b.source = 'online') order by p.position), '[]')
+    'online', b.source = 'online',
+    'streaks', case when p.streaks > 0 then p.result->'streaks' end) order by p.position), '[]')
   from scan_page p join scan_batch b on b.id = p.batch_id
   where p.paper_id = t.paper_id and p.template_page is not null) as pages`;
 
 /** The pages `TASK_PAGES` read, their matrices parsed. */
 const readPages = (raw: unknown): TaskPage[] =>
   (
-    raw as Array<{ templatePage: number; storageKey: string; matrix: unknown; id: number; online: boolean }>
+    raw as Array<{
+      templatePage: number;
+      storageKey: string;
+      matrix: unknown;
+      id: number;
+      online: boolean;
+      streaks: unknown;
+    }>
   ).map((p) => ({
     templatePage: p.templatePage,
     storageKey: p.storageKey,
     matrix: readPageMatrix(p.matrix, p.id),
     online: p.online === true,
+    streaks: readPageStreaks(p.streaks, p.id),
   }));
 
 /** Rows that read `TASK_PAGES`, their pages parsed (a row without them is left as it is). */

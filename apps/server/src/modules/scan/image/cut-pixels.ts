@@ -1,6 +1,14 @@
 import sharp from 'sharp';
-import type { BlockRegion, TemplateRect } from '@yj/contracts';
-import { applyH, CUT_GAP, cutRegion, stackImages, type GreyImage, type Matrix3 } from '@yj/omr';
+import type { BlockRegion, PageStreaks, TemplateRect } from '@yj/contracts';
+import {
+  applyH,
+  CUT_GAP,
+  cutRegion,
+  stackImages,
+  withoutStreaks,
+  type GreyImage,
+  type Matrix3,
+} from '@yj/omr';
 import { decodeGrey, encodeJpegGreyNative } from '@yj/omr/node';
 import { CUT_JPEG } from './scan-cut';
 
@@ -18,6 +26,14 @@ export const jpeg = async (img: GreyImage): Promise<Buffer> =>
     .toBuffer();
 
 export type Decoded = { img: GreyImage; matrix: Matrix3 };
+
+/**
+ * A page's pixels as recognition read them: its thin scanner streaks painted over (packages/omr streaks.ts), so a
+ * marker does not read a line down the glass as a stroke of the answer. Wide ones stay: nothing reliable is under
+ * them, and the marker sees the line.
+ */
+export const asRead = (img: GreyImage, streaks: PageStreaks | undefined): GreyImage =>
+  streaks?.some((s) => !s.wide) ? withoutStreaks(img, streaks) : img;
 
 /**
  * Each region cut from the picture of its template page, stacked top to bottom in the block's order. `decoded`
@@ -39,7 +55,7 @@ export async function cutRegions(
 
 /** One paper's cut: the stored bytes and registration of the template pages its blocks use, and the blocks. */
 export interface CutTask {
-  pages: { index: number; bytes: Uint8Array; matrix: Matrix3 }[];
+  pages: { index: number; bytes: Uint8Array; matrix: Matrix3; streaks: PageStreaks }[];
   blocks: BlockRegion[][];
 }
 
@@ -53,7 +69,7 @@ export async function cutBlocks(task: CutTask): Promise<Uint8Array[]> {
         regions,
         async (index) => {
           const page = task.pages.find((p) => p.index === index)!;
-          return { img: await decodeGrey(page.bytes), matrix: page.matrix };
+          return { img: asRead(await decodeGrey(page.bytes), page.streaks), matrix: page.matrix };
         },
         decoded,
       ),

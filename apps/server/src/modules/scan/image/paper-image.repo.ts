@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Matrix3 } from '@yj/omr';
 import type { Db } from '../../../infra/db';
-import type { BlockRegion } from '@yj/contracts';
+import type { BlockRegion, PageStreaks } from '@yj/contracts';
 import { block, paper, scanBatch, scanPage } from '../../../db/schema';
 import type { SchoolFilter } from '../scan-access';
 import { inSchools } from '../query/scan-query.repo';
-import { readPageMatrix } from '../../../db/stored';
+import { readPageMatrix, readPageStreaks } from '../../../db/stored';
 
 /** A recognised page of a paper: where it is stored and how the template maps onto it. */
 export interface CutPage {
@@ -15,6 +15,8 @@ export interface CutPage {
   matrix: Matrix3 | null;
   /** a typed page of an online paper (在线考试 or a paper subject's 补考), not a scanned one */
   online: boolean;
+  /** scanner streaks recognition painted over (empty for nearly every page) */
+  streaks: PageStreaks;
 }
 
 /** A block's card regions and the typed regions its online papers are cut by (a paper subject's 补考). */
@@ -60,6 +62,8 @@ export function paperImageRepo(db: Db) {
           storageKey: scanPage.storageKey,
           // only the matrix: every page of every paper is read here when blocks are cut
           matrix: sql<unknown>`${scanPage.result}->'registration'->'matrix'`,
+          // the result's streaks only where there are some (scan_page.streaks): the rest read no more than before
+          streaks: sql<unknown>`case when ${scanPage.streaks} > 0 then ${scanPage.result}->'streaks' end`,
           id: scanPage.id,
           online: sql<boolean>`${scanBatch.source} = 'online'`,
         })
@@ -72,6 +76,7 @@ export function paperImageRepo(db: Db) {
         storageKey: r.storageKey,
         matrix: readPageMatrix(r.matrix, r.id),
         online: r.online,
+        streaks: readPageStreaks(r.streaks, r.id),
       }));
     },
 

@@ -101,7 +101,7 @@ export function paperImageService(d: {
       const page = pages.find((p) => p.templatePage === index)!;
       const bytes = await d.storage.get(page.storageKey);
       if (!bytes) throw fail('paperImageFileLost');
-      task.pages.push({ index, bytes, matrix: page.matrix! });
+      task.pages.push({ index, bytes, matrix: page.matrix!, streaks: page.streaks });
     }
     const cut = await d.pool.run(task);
     for (const [i, m] of missing.entries()) {

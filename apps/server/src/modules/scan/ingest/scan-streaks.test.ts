@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanExceptionProgress, ScanPaperItem, Paged } from '@yj/contracts';
 import { createRng, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
 import { scanPage } from '../../../db/schema';
+import { rowsOf } from '../../../infra/db';
+import { TASK_PAGES, withPages, type TaskPage } from '../../marking/pool/marking.repo';
+import { paperImageRepo } from '../image/paper-image.repo';
 import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import { buildScanScene, untilNoPageQueued } from '../../../../test/scan';
@@ -75,5 +78,23 @@ describe('a batch scanned through a dirty glass', () => {
         if (sheet.truth.expectExceptions.includes(q)) continue;
         expect(read.objective[q], `question ${q}`).toEqual(want);
       }
+
+    // block cuts paint the lines over as recognition did: both ways of reading a paper's pages carry them
+    const other = papers.find((p) => p.kaohao === KAOHAO[1])!;
+    for (const [p, lines] of [
+      [read, 2],
+      [other, 0],
+    ] as const) {
+      const viaRepo = await paperImageRepo(t.database.db).pages(p.id);
+      const [row] = withPages(
+        rowsOf<{ pages: unknown }>(
+          await t.database.db.execute(sql`select ${TASK_PAGES} from (select ${p.id}::int as paper_id) t`),
+        ),
+      );
+      for (const pages of [viaRepo, row!.pages as TaskPage[]]) {
+        expect(pages.map((x) => x.streaks.length)).toEqual([lines, lines]);
+        expect(pages.every((x) => x.matrix !== null)).toBe(true);
+      }
+    }
   });
 });

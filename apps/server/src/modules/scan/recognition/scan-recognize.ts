@@ -17,7 +17,7 @@ import {
 import { decodeGrey, loadZxingReader, readAgainIfRaised, withPageSlot } from '@yj/omr/node';
 import { threadPool } from '../../../infra/threads';
 import { BUNDLED, workerEntry } from '../../../server-root';
-import { cutRegions } from '../image/cut-pixels';
+import { asRead, cutRegions } from '../image/cut-pixels';
 import { blankImages, type BlankPicture } from './scan-blanks';
 
 /** A registration marked by a person on a 定位异常 page: the card page and the image points of its anchors. */
@@ -69,7 +69,12 @@ async function cutsOf(grey: GreyImage, result: PageResult, blocks: BlockRegion[]
   const out: PageCuts = [];
   for (const regions of blocks) {
     if (at === null || !matrix || !regions.length || regions.some((r) => r.page !== at)) out.push(null);
-    else out.push(new Uint8Array(await cutRegions(regions, async () => ({ img: grey, matrix }))));
+    else
+      out.push(
+        new Uint8Array(
+          await cutRegions(regions, async () => ({ img: asRead(grey, result.streaks), matrix })),
+        ),
+      );
   }
   return out;
 }
