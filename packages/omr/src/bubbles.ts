@@ -2,6 +2,7 @@ import type { TemplateRect } from '@yj/contracts';
 import type { Field } from './fields';
 import { applyH, type Matrix3 } from './geometry';
 import { px, type GreyImage } from './image';
+import type { Streak } from './streaks';
 
 // Share of the bubble measured: the inner part, away from the printed outline.
 const INNER_W = 0.62;
@@ -18,7 +19,7 @@ export interface BubbleMeasure {
 }
 
 /** Image columns not to read: scanner streaks too wide to paint over (streaks.ts), a pixel of margin each side. */
-export type HiddenColumns = readonly { x0: number; x1: number }[];
+export type HiddenColumns = readonly Pick<Streak, 'x0' | 'x1'>[];
 
 /** Whether image column `x` (a sample's position before rounding) lies in a hidden one. */
 function hiddenAt(hidden: HiddenColumns | null, x: number): boolean {
@@ -75,7 +76,9 @@ function ringPaper(img: GreyImage, h: Matrix3, r: TemplateRect, hidden: HiddenCo
   }
   // a ring mostly hidden says nothing: 0 sends the caller to the field's paper
   if (n < RING / 2) return 0;
-  const seen = ringBuf.subarray(0, n).sort();
+  // the whole buffer when nothing was hidden: no view made for every bubble of every page
+  const seen = n === RING ? ringBuf : ringBuf.subarray(0, n);
+  seen.sort();
   return seen[Math.floor(n * 0.7)]!;
 }
 
@@ -158,6 +161,7 @@ function localPaper(img: GreyImage, h: Matrix3, rects: TemplateRect[], hidden: H
     }
   }
   if (k === 0) return 40;
-  const seen = vals.subarray(0, k).sort();
+  const seen = k === vals.length ? vals : vals.subarray(0, k);
+  seen.sort();
   return Math.max(40, seen[Math.floor(k * 0.8)]!);
 }

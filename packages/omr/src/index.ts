@@ -20,7 +20,7 @@ export type { GreyImage } from './image';
 export { applyH, invertH, multiplyH, fitHomography, fitAffine, type Matrix3, type Point } from './geometry';
 export { pageThresholds, decideField } from './decide';
 export { checkPage } from './page-check';
-export { findStreaks, withoutStreaks, type Streak } from './streaks';
+export { findStreaks, withoutStreaks, withoutThinStreaks, type Streak } from './streaks';
 export { pageFields, type PageFields } from './layout';
 export { expandBlock, type Field } from './fields';
 export { detectLayout, toBubbleGrid, type DetectedLayout, type DetectedGrid } from './detect';

@@ -4,7 +4,7 @@ import type { GreyImage } from './image';
 import { identifyByQr, type Identified } from './identify';
 import { layoutScore, pageFields, allFields } from './layout';
 import { checkPage } from './page-check';
-import { findStreaks, withoutStreaks } from './streaks';
+import { findStreaks, wideStreaks, withoutStreaks, withoutThinStreaks } from './streaks';
 import { mapRect, readExamBarcode, readFields } from './read';
 import { rectCentre } from './fields';
 import { subjectiveExceptions } from './subjective';
@@ -63,7 +63,7 @@ function cleanStreaks(img: GreyImage, result: PageResult): GreyImage {
   const streaks = findStreaks(img);
   if (!streaks.length) return img;
   result.streaks = streaks;
-  return streaks.some((s) => !s.wide) ? withoutStreaks(img, streaks) : img;
+  return withoutThinStreaks(img, streaks);
 }
 
 type Candidate = { page: TemplatePage; reg: Registration; score: number };
@@ -101,7 +101,7 @@ async function readRegistered(
 ): Promise<PageResult> {
   result.pageIndex = page.index;
   result.registration = reg;
-  const wide = result.streaks?.filter((s) => s.wide) ?? [];
+  const wide = wideStreaks(result.streaks);
   const { readings, thresholds, exceptions } = readFields(img, reg.matrix, pageFields(page), blank, wide);
   Object.assign(result, readings);
   result.thresholds = thresholds;
@@ -226,15 +226,7 @@ export async function recognizePage(
   };
   img = cleanStreaks(img, result);
   // a line too wide to paint over is still not print: a blank back with one is checked with it painted over too
-  const wide = result.streaks?.filter((s) => s.wide) ?? [];
-  const check = checkPage(
-    wide.length
-      ? withoutStreaks(
-          img,
-          wide.map(({ x0, x1 }) => ({ x0, x1 })),
-        )
-      : img,
-  );
+  const check = checkPage(withoutStreaks(img, wideStreaks(result.streaks)));
   if (check.problem) return fail({ type: 'imageProblem', region: 'page', reason: check.problem });
   if (check.blank) {
     result.status = 'blank';

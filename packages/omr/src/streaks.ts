@@ -120,16 +120,16 @@ function countDark(data: Uint8Array, k: number, width: number, limit: number, co
 }
 
 /**
- * A copy of the scan with each streak but the wide ones painted over: row by row, the streak's columns take the
- * straight line between the pixels just outside them. A filled bubble under a streak stays filled (both
- * sides are dark) and an empty one stays empty (both sides are paper), as the scan would be without the dust; a
- * line narrower than a bubble's printed ring leaves the ring's sides to read from.
+ * A copy of the scan with the streaks painted over (the scan itself when there are none): row by row, the streak's
+ * columns take the straight line between the pixels just outside them. A filled bubble under a thin streak stays
+ * filled (both sides are dark) and an empty one stays empty (both sides are paper), as the scan would be without
+ * the dust; a line narrower than a bubble's printed ring leaves the ring's sides to read from.
  */
 export function withoutStreaks(img: GreyImage, streaks: readonly Streak[]): GreyImage {
+  if (!streaks.length) return img;
   const { width, height } = img;
   const data = img.data.slice(0, width * height);
-  for (const { x0, x1, wide } of streaks) {
-    if (wide) continue;
+  for (const { x0, x1 } of streaks) {
     const left = Math.max(0, x0 - 1);
     const right = Math.min(width - 1, x1 + 1);
     const span = right - left;
@@ -142,3 +142,14 @@ export function withoutStreaks(img: GreyImage, streaks: readonly Streak[]): Grey
   }
   return { width, height, data };
 }
+
+/** The streaks too wide to paint over (none when the page had no streak). */
+export const wideStreaks = (streaks: readonly Streak[] | undefined): Streak[] =>
+  streaks?.filter((s) => s.wide) ?? [];
+
+/**
+ * The page as recognition reads it and a marker's cut shows it: the thin streaks painted over, the wide ones left
+ * (nothing reliable is under them, and a person sees the line). The scan itself when there is nothing to paint.
+ */
+export const withoutThinStreaks = (img: GreyImage, streaks: readonly Streak[] | undefined): GreyImage =>
+  withoutStreaks(img, streaks?.filter((s) => !s.wide) ?? []);

@@ -5,7 +5,7 @@ import {
   CUT_GAP,
   cutRegion,
   stackImages,
-  withoutStreaks,
+  withoutThinStreaks,
   type GreyImage,
   type Matrix3,
 } from '@yj/omr';
@@ -26,14 +26,6 @@ export const jpeg = async (img: GreyImage): Promise<Buffer> =>
     .toBuffer();
 
 export type Decoded = { img: GreyImage; matrix: Matrix3 };
-
-/**
- * A page's pixels as recognition read them: its thin scanner streaks painted over (packages/omr streaks.ts), so a
- * marker does not read a line down the glass as a stroke of the answer. Wide ones stay: nothing reliable is under
- * them, and the marker sees the line.
- */
-export const asRead = (img: GreyImage, streaks: PageStreaks | undefined): GreyImage =>
-  streaks?.some((s) => !s.wide) ? withoutStreaks(img, streaks) : img;
 
 /**
  * Each region cut from the picture of its template page, stacked top to bottom in the block's order. `decoded`
@@ -69,7 +61,8 @@ export async function cutBlocks(task: CutTask): Promise<Uint8Array[]> {
         regions,
         async (index) => {
           const page = task.pages.find((p) => p.index === index)!;
-          return { img: asRead(await decodeGrey(page.bytes), page.streaks), matrix: page.matrix };
+          // as recognition read it: a marker must not take a line down the scanner's glass for a stroke
+          return { img: withoutThinStreaks(await decodeGrey(page.bytes), page.streaks), matrix: page.matrix };
         },
         decoded,
       ),

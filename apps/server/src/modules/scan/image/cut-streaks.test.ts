@@ -6,7 +6,7 @@ import { createRng, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-s
 import { cutBlocks } from './cut-pixels';
 
 // A marker reads a block cut, not the page: a line from a dirty scanner glass down the answer must not look like
-// a stroke of it. Cuts paint the page's thin streaks over as recognition did (cut-pixels.ts asRead).
+// a stroke of it. Cuts paint the page's thin streaks over as recognition did (omr withoutThinStreaks).
 
 const card = typicalCard();
 const page = card.pages[0]!;

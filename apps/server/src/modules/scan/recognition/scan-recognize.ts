@@ -10,6 +10,7 @@ import type {
 import {
   recognizePage,
   recognizeWithPoints,
+  withoutThinStreaks,
   type GreyImage,
   type OmrExceptionTypeValue,
   type PageResult,
@@ -17,7 +18,7 @@ import {
 import { decodeGrey, loadZxingReader, readAgainIfRaised, withPageSlot } from '@yj/omr/node';
 import { threadPool } from '../../../infra/threads';
 import { BUNDLED, workerEntry } from '../../../server-root';
-import { asRead, cutRegions } from '../image/cut-pixels';
+import { cutRegions } from '../image/cut-pixels';
 import { blankImages, type BlankPicture } from './scan-blanks';
 
 /** A registration marked by a person on a 定位异常 page: the card page and the image points of its anchors. */
@@ -66,15 +67,12 @@ export type PageOutcome =
 async function cutsOf(grey: GreyImage, result: PageResult, blocks: BlockRegion[][]): Promise<PageCuts> {
   const at = result.pageIndex;
   const matrix = result.registration?.matrix;
+  // the page as recognition read it (thin streaks painted over), once for all its blocks
+  const img = withoutThinStreaks(grey, result.streaks);
   const out: PageCuts = [];
   for (const regions of blocks) {
     if (at === null || !matrix || !regions.length || regions.some((r) => r.page !== at)) out.push(null);
-    else
-      out.push(
-        new Uint8Array(
-          await cutRegions(regions, async () => ({ img: asRead(grey, result.streaks), matrix })),
-        ),
-      );
+    else out.push(new Uint8Array(await cutRegions(regions, async () => ({ img, matrix }))));
   }
   return out;
 }
