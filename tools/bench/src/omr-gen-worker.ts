@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import sharp from 'sharp';
 import {
   dirtyGlass,
+  drawDogEar,
   generatePhoto,
   generateSet,
   generateTurned,
@@ -26,7 +27,8 @@ export default async function generate(job: {
   /**
    * `turned`: the location-area cards fed upside down or at 270° (issue 28); `phone`: the quiz card
    * photographed with a phone (issue 33); `streaked`: scanned through a dirty glass, the same lines down every
-   * page of each stretch of PAGES_PER_GLASS (scan-sim dirty-glass.ts); else the typical card.
+   * page of each stretch of PAGES_PER_GLASS (scan-sim dirty-glass.ts); `folded`: a corner of each sheet folded
+   * over before scanning (scan-sim dog-ear.ts); else the typical card.
    */
   set?: string;
 }): Promise<string> {
@@ -46,7 +48,14 @@ export default async function generate(job: {
   if (existsSync(`${known}.jpg`) && existsSync(`${known}.json`)) return known;
   const streaks =
     job.set === 'streaked' ? dirtyGlass(job.seed, Math.floor(job.i / PAGES_PER_GLASS)) : undefined;
-  const s = await generateSet(card, job.i, { seed: job.seed, difficulty: job.difficulty, dpi: 200, streaks });
+  const fold = job.set === 'folded' ? drawDogEar(job.seed, job.i) : undefined;
+  const s = await generateSet(card, job.i, {
+    seed: job.seed,
+    difficulty: job.difficulty,
+    dpi: 200,
+    streaks,
+    fold,
+  });
   const base = `${job.dir}/${s.name}`;
   await mkdir(dirname(base), { recursive: true });
   await writeFile(`${base}.jpg`, s.jpeg);

@@ -27,6 +27,9 @@ const { values: args } = parseArgs({
     // Typical sheets scanned through a dirty glass: lines down every page, some too wide to paint over (scan-sim
     // dirty-glass.ts, packages/omr streaks.ts).
     streaked: { type: 'string', default: '100' },
+    // Typical sheets with a corner folded over before scanning, 15–90 mm (scan-sim dog-ear.ts): what the flap
+    // hides must be raised, never read as blank (packages/omr read.ts, printMissing).
+    folded: { type: 'string', default: '100' },
     seed: { type: 'string', default: '4' },
     out: { type: 'string', default: 'bench-out/omr' },
     threads: { type: 'string' },
@@ -53,6 +56,7 @@ const sets: { name: string; difficulty: Difficulty; count: number }[] = [
   { name: 'turned', difficulty: 'typical', count: Number(args.turned) },
   { name: 'phone', difficulty: 'typical', count: Number(args.phone) },
   { name: 'streaked', difficulty: 'typical', count: Number(args.streaked) },
+  { name: 'folded', difficulty: 'typical', count: Number(args.folded) },
 ];
 
 async function ensureSet(set: string, d: Difficulty, count: number): Promise<string[]> {

@@ -29,6 +29,18 @@ function bubble(b: Bubble, style: PrintStyle): string {
         `text-anchor="middle" font-weight="bold" ${fill}`,
       )
     : text(r.x + r.w / 2, r.y + r.h * 0.78, label, r.h * 0.7, `text-anchor="middle" ${fill}`);
+  if (style.bubbleShape === 'brackets') {
+    // [A]: two brackets at the bubble's sides, their arms a sixth of its width
+    const t = r.w / 6;
+    const y0 = r.y + 1;
+    const y1 = r.y + r.h - 1;
+    const l = r.x + 1;
+    const rr = r.x + r.w - 1;
+    return (
+      `<path d="M${l + t},${y0} H${l} V${y1} H${l + t} M${rr - t},${y0} H${rr} V${y1} H${rr - t}" fill="none" stroke="#3a3a3a" stroke-width="1.6"/>` +
+      letter
+    );
+  }
   return (
     `<rect x="${r.x + 1}" y="${r.y + 1}" width="${r.w - 2}" height="${r.h - 2}" rx="${r.h / 2 - 1}" fill="none" stroke="#3a3a3a" stroke-width="1.6"/>` +
     letter
@@ -65,6 +77,8 @@ export interface PrintStyle {
   letterGrey?: number;
   /** Bold letters filling the bubble's height (some third-party sheets): empty bubbles read 0.2–0.4. */
   letterBold?: boolean;
+  /** `brackets`: [A] printed instead of a closed outline (many third-party sheets). */
+  bubbleShape?: 'outline' | 'brackets';
   /** Black blocks printed beside what the template declares (a third-party sheet's corner squares it does not name as anchors). */
   marks?: TemplateRect[];
 }

@@ -28,6 +28,8 @@ export async function generateSet(
     examNumbers?: readonly string[];
     /** lines down the page from a dirty scanner glass (dirty-glass.ts) */
     streaks?: SimulateOptions['streaks'];
+    /** a corner folded over before scanning (dog-ear.ts) */
+    fold?: SimulateOptions['fold'];
   },
 ): Promise<GeneratedSheet> {
   const pages = card.pages.length;
@@ -45,6 +47,7 @@ export async function generateSet(
     ...(opts.dpi !== undefined ? { dpi: opts.dpi } : {}),
     ...(opts.colour !== undefined ? { colour: opts.colour } : {}),
     ...(opts.streaks ? { streaks: opts.streaks } : {}),
+    ...(opts.fold ? { fold: opts.fold } : {}),
     // A blank back: duplex scanning of a one-sided sheet.
     blank: opts.blankRate !== undefined && createRng(base + pageIndex * 13 + 5).chance(opts.blankRate),
   });

@@ -9,6 +9,7 @@ import { createRng, type Rng } from './rng';
 import { multiplyH } from '@yj/omr';
 import { scanPage, type ScanParams } from './scan';
 import { pasteBarcode } from './sticker';
+import { foldCorner, hiddenByFold, type DogEar } from './dog-ear';
 import { drawPhoto, photographPage, type PhotoParams } from './photo';
 
 /** Everything known about a simulated scan: what was meant, what was drawn, how it was scanned. */
@@ -30,8 +31,10 @@ export interface SheetTruth {
   marks: { field: string; label: string; kind: MarkKind; darkness: number }[];
   /** What each subjective box holds (blank: nothing written). */
   inks: { question: string; kind: SubjectiveInk['kind'] }[];
-  /** Regions where a person is rightly needed (double marks, absent mark, missing A/B). */
+  /** Regions where a person is rightly needed (double marks, absent mark, missing A/B, hidden by a fold). */
   expectExceptions: string[];
+  /** The corner folded over before scanning, if one was. */
+  fold?: DogEar;
 }
 
 /** Options of one simulated sheet. */
@@ -54,6 +57,8 @@ export interface SimulateOptions {
   streaks?: ScanParams['streaks'];
   /** A blank back instead of the printed page. */
   blank?: boolean;
+  /** A corner folded over before scanning (dog-ear.ts): its fields are hidden, and expected to be raised. */
+  fold?: DogEar;
   /**
    * What to write in subjective boxes, by box question (e.g. `'41'`); a box not named keeps the random
    * choice (85 % written). The random draws are made either way, so the rest of the sheet does not change.
@@ -209,6 +214,8 @@ export async function simulateSheet(
   const en = page.examNumber;
   if (!o.blank && en && en.kind !== 'bubbles' && answers.examNumber)
     await pasteBarcode(raster, en.rect, k, en.kind, answers.examNumber);
+  const folded = o.fold && !o.blank ? o.fold : undefined;
+  if (folded) foldCorner(raster, folded, dpi);
   // the photo's own draws come from their own stream: the marks above stay those of the scanned sheet
   const photo = o.photo ? drawPhoto(createRng(o.seed * 7 + 5), raster.width, raster.height) : undefined;
   const { jpeg, m, width, height } = photo
@@ -233,7 +240,10 @@ export async function simulateSheet(
       answers,
       marks,
       inks,
-      expectExceptions: o.blank ? [] : expected(page, answers),
+      expectExceptions: o.blank
+        ? []
+        : [...new Set([...expected(page, answers), ...(folded ? hiddenByFold(page, folded) : [])])],
+      ...(folded ? { fold: folded } : {}),
     },
   };
 }
