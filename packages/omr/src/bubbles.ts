@@ -10,12 +10,15 @@ const INNER_H = 0.56;
 
 /**
  * A bubble's measurements: mean darkness (the fill) and the darkness of its darkest tenth (strokes), over the
- * share `seen` of its inner area that could be read (1 unless columns are hidden).
+ * share `seen` of its inner area that could be read (1 unless columns are hidden); `outline`, how dark the print
+ * shows along each of OUTLINE_RAYS rays across its outline (0 where paper lies over it: a folded corner, a torn
+ * one, a sticker; NaN where a wide streak hides the ray; null when most rays are hidden; see outlineRays).
  */
 export interface BubbleMeasure {
   fill: number;
   core: number;
   seen: number;
+  outline: Float32Array | null;
 }
 
 /** Image columns not to read: scanner streaks too wide to paint over (streaks.ts), a pixel of margin each side. */
@@ -52,8 +55,64 @@ export function measureField(
     const ring = ringPaper(img, h, b.rect, hid);
     const paper = ring > fieldPaper * 0.85 ? ring : fieldPaper;
     const clamp = (v: number) => Math.max(0, Math.min(1, v));
-    return { fill: clamp(1 - mean / paper), core: clamp(1 - dark / paper), seen };
+    const outline = outlineRays(img, h, b.rect, hid);
+    if (outline) for (let k = 0; k < OUTLINE_RAYS; k++) outline[k] = clamp(1 - outline[k]! / paper);
+    return { fill: clamp(1 - mean / paper), core: clamp(1 - dark / paper), seen, outline };
   });
+}
+
+// The printed outline is looked for along OUTLINE_RAYS rays from the bubble's centre, each from 0.8 to 1.2 of the
+// inscribed ellipse's radius: a stadium's corners lie up to 1.13 out on the diagonals, and a pixel or two of
+// registration error moves the outline along the ray, not off it.
+export const OUTLINE_RAYS = 16;
+const OUTLINE_STEPS = [0.8, 0.9, 1, 1.1, 1.2];
+const OUTLINE_COS = Array.from({ length: OUTLINE_RAYS }, (_, k) =>
+  Math.cos(((k + 0.5) / OUTLINE_RAYS) * 2 * Math.PI),
+);
+const OUTLINE_SIN = Array.from({ length: OUTLINE_RAYS }, (_, k) =>
+  Math.sin(((k + 0.5) / OUTLINE_RAYS) * 2 * Math.PI),
+);
+
+/**
+ * Grey level of the bubble's print along each ray: its darkest sample, where the ray crosses the outline (a closed
+ * outline crosses every ray, brackets [A] only those at the sides: which rays carry print is the page's to say,
+ * read.ts). Paper there (a folded corner, a sticker, a torn-off corner showing the scanner's background) gives
+ * paper's level; a ray in hidden columns (wide streaks) is NaN, and a bubble with most rays hidden gives null.
+ */
+function outlineRays(
+  img: GreyImage,
+  h: Matrix3,
+  r: TemplateRect,
+  hidden: HiddenColumns | null,
+): Float32Array | null {
+  // the bubble is small: the template → image map is affine across it (as innerMean takes it)
+  const c = { x: r.x + r.w / 2, y: r.y + r.h / 2 };
+  const o = applyH(h, c);
+  const ax = applyH(h, { x: c.x + 1, y: c.y });
+  const ay = applyH(h, { x: c.x, y: c.y + 1 });
+  const uxx = ax.x - o.x;
+  const uxy = ax.y - o.y;
+  const uyx = ay.x - o.x;
+  const uyy = ay.y - o.y;
+  const { width, height, data } = img;
+  const rays = new Float32Array(OUTLINE_RAYS);
+  let n = 0;
+  for (let k = 0; k < OUTLINE_RAYS; k++) {
+    const dx = (OUTLINE_COS[k]! * r.w) / 2;
+    const dy = (OUTLINE_SIN[k]! * r.h) / 2;
+    let min = 256;
+    for (const s of OUTLINE_STEPS) {
+      const x = Math.round(o.x + (uxx * dx + uyx * dy) * s - 0.5);
+      const y = Math.round(o.y + (uxy * dx + uyy * dy) * s - 0.5);
+      if (hidden !== null && hiddenAt(hidden, x)) continue;
+      const v = x < 0 || y < 0 || x >= width || y >= height ? 255 : data[y * width + x]!;
+      if (v < min) min = v;
+    }
+    rays[k] = min < 256 ? min : NaN;
+    if (min < 256) n++;
+  }
+  // under a wide streak nothing says the print is missing: the streak's own rule raises the field
+  return n < OUTLINE_RAYS / 2 ? null : rays;
 }
 
 let samples = new Uint8Array(1024);

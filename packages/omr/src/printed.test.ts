@@ -19,7 +19,7 @@ function page(fill: (q: number, label: string) => number) {
     fields.push(f);
     measures.set(
       f,
-      f.bubbles.map((b) => ({ fill: fill(q, b.label), core: 0.3, seen: 1 })),
+      f.bubbles.map((b) => ({ fill: fill(q, b.label), core: 0.3, seen: 1, outline: null })),
     );
   }
   return { fields, measures };

@@ -1,9 +1,9 @@
 import type { TemplatePage } from '@yj/contracts';
 import type { BarcodeReader } from './barcode';
-import { measureField, type BubbleMeasure } from './bubbles';
+import { measureField, OUTLINE_RAYS, type BubbleMeasure } from './bubbles';
 import { calibrateToSheet } from './calibrate';
 import { decideField, pageThresholds } from './decide';
-import type { Field } from './fields';
+import { rectCentre, type Field } from './fields';
 import { applyH, type Matrix3 } from './geometry';
 import { clipRect, crop, type GreyImage } from './image';
 import { allFields, type PageFields } from './layout';
@@ -22,10 +22,115 @@ type Readings = Pick<PageResult, 'examNumber' | 'objective' | 'ab' | 'absent' | 
 const MIN_SEEN = 0.75;
 
 /**
+ * Share of the print its bubble size shows along the same rays on this page, below which paper lies over a bubble:
+ * a folded corner (its flap, or the scanner's background where the corner left), a torn-off corner, a sticker or
+ * correction tape. A covered bubble shows the paper's noise (0.02–0.07 under the simulator's folds), one the flap's
+ * edge cuts some of it (0.3–0.5). Visible bubbles show 0.67 or more on every simulated set, but on real scans of a
+ * third-party sheet whose template is a pixel or two off down to 0.46: a bubble cut by the edge is told from those
+ * only by the covered ones beside it (NEAR).
+ */
+const COVERED_SHARE = 0.2;
+const CUT_SHARE = 0.6;
+/** How near a covered bubble (centre to centre, in the larger side of the bubble) a cut one lies. */
+const NEAR = 3;
+/** The expected print along each ray: this quantile over the empty-looking bubbles, so a fold over all but a twentieth still leaves it. */
+const PRINT_LEVEL_AT = 0.95;
+/** Bubbles lighter than this look empty (a mark shows from 0.3 up): their rays show the print alone. */
+const EMPTY_FILL = 0.25;
+/** A bubble size with fewer empty-looking bubbles than this takes the whole page's expected print. */
+const MIN_GROUP = 8;
+/** Below this mean expected print the page shows no outlines to compare (printed in a colour the scanner drops). */
+const MIN_PRINT_LEVEL = 0.15;
+
+/** Per ray, the PRINT_LEVEL_AT quantile of the given rays (NaN ones left out); null when there are none. */
+function expectedPrint(outlines: Float32Array[]): Float32Array | null {
+  if (outlines.length === 0) return null;
+  const out = new Float32Array(OUTLINE_RAYS);
+  const v = new Float32Array(outlines.length);
+  for (let k = 0; k < OUTLINE_RAYS; k++) {
+    let n = 0;
+    for (const o of outlines) if (!Number.isNaN(o[k]!)) v[n++] = o[k]!;
+    // a typed array sorts by value, without a comparator
+    const seen = v.subarray(0, n).sort();
+    out[k] = n ? seen[Math.min(n - 1, Math.floor(n * PRINT_LEVEL_AT))]! : 0;
+  }
+  return out;
+}
+
+/** Share of the expected print a bubble shows along the rays it was seen on (1 when nothing is expected). */
+function printShown(outline: Float32Array, expected: Float32Array): number {
+  let shown = 0;
+  let want = 0;
+  for (let k = 0; k < OUTLINE_RAYS; k++) {
+    const d = outline[k]!;
+    if (Number.isNaN(d)) continue;
+    shown += Math.min(d, expected[k]!);
+    want += expected[k]!;
+  }
+  return want > 0 ? shown / want : 1;
+}
+
+/**
+ * Fields with a bubble under paper: showing less than COVERED_SHARE of what bubbles of its size show on this page,
+ * or less than CUT_SHARE beside such a bubble. The fields under wide streaks are left aside.
+ */
+function printMissing(measures: Map<Field, BubbleMeasure[]>, covered: Set<Field>): Set<Field> {
+  const sizeOf = (r: { w: number; h: number }) => `${Math.round(r.w)}x${Math.round(r.h)}`;
+  const bySize = new Map<string, Float32Array[]>();
+  const all: Float32Array[] = [];
+  for (const [field, m] of measures) {
+    if (covered.has(field)) continue;
+    field.bubbles.forEach((b, i) => {
+      const x = m[i]!;
+      // a mark covers the outline: the expected print comes from the bubbles that look empty
+      if (!x.outline || x.fill >= EMPTY_FILL) return;
+      all.push(x.outline);
+      const key = sizeOf(b.rect);
+      const group = bySize.get(key);
+      if (group) group.push(x.outline);
+      else bySize.set(key, [x.outline]);
+    });
+  }
+  const page = expectedPrint(all);
+  const expected = new Map<string, Float32Array | null>();
+  const expectedFor = (key: string) => {
+    if (!expected.has(key)) {
+      const group = bySize.get(key) ?? [];
+      // one size on the page (the usual card): its bubbles are the page's
+      const e = group.length >= MIN_GROUP && group.length < all.length ? expectedPrint(group) : page;
+      const mean = e ? e.reduce((s, v) => s + v, 0) / OUTLINE_RAYS : 0;
+      expected.set(key, mean >= MIN_PRINT_LEVEL ? e : null);
+    }
+    return expected.get(key)!;
+  };
+  const shown: { field: Field; x: number; y: number; size: number; share: number }[] = [];
+  for (const [field, m] of measures) {
+    if (covered.has(field)) continue;
+    field.bubbles.forEach((b, i) => {
+      const e = expectedFor(sizeOf(b.rect));
+      const o = m[i]!.outline;
+      if (e === null || o === null) return;
+      const { x, y } = rectCentre(b.rect);
+      shown.push({ field, x, y, size: Math.max(b.rect.w, b.rect.h), share: printShown(o, e) });
+    });
+  }
+  const under = shown.filter((b) => b.share < COVERED_SHARE);
+  const missing = new Set(under.map((b) => b.field));
+  for (const b of shown)
+    if (
+      b.share < CUT_SHARE &&
+      under.some((u) => Math.hypot(u.x - b.x, u.y - b.y) <= NEAR * Math.max(u.size, b.size))
+    )
+      missing.add(b.field);
+  return missing;
+}
+
+/**
  * Reads every bubble field of a registered page and raises the exceptions a person must settle. Under `wide`
  * (scanner streaks too wide to paint over, streaks.ts) nothing is read: each bubble is measured beside the line,
  * and a field with a bubble mostly under it is raised (…扫描竖线经过) instead of read, since the line could hide
- * a mark or look like one; its fills stay out of the sheet's calibration.
+ * a mark or look like one; its fills stay out of the sheet's calibration. A field with paper over its print (a
+ * folded corner, printMissing) is raised the same way (…选项框被遮住或缺角).
  */
 export function readFields(
   img: GreyImage,
@@ -37,10 +142,17 @@ export function readFields(
   const fields = allFields(f);
   const measures = new Map<Field, BubbleMeasure[]>();
   for (const field of fields) measures.set(field, measureField(img, h, field, wide));
-  const covered = new Set(fields.filter((field) => measures.get(field)!.some((m) => m.seen < MIN_SEEN)));
+  const streaked = new Set(fields.filter((field) => measures.get(field)!.some((m) => m.seen < MIN_SEEN)));
+  // paper over the print: what lies under it cannot be seen, so the field is raised, never read as empty
+  const unprinted = printMissing(measures, streaked);
+  const covered = new Set([...streaked, ...unprinted]);
   // crossed by a line, read or not: an exception raised on it says so
   const crossed = new Set(fields.filter((field) => measures.get(field)!.some((m) => m.seen < 1)));
-  const crossedNames = new Set([...crossed].map((field) => field.name));
+  // what an exception raised on a field adds to its reason
+  const STREAK = '（扫描竖线经过，请核对原图）';
+  const UNPRINTED = '（选项框被遮住或缺角，请核对纸质原卷）';
+  const note = (field: Field) => (unprinted.has(field) ? UNPRINTED : crossed.has(field) ? STREAK : '');
+  const notes = new Map(fields.map((field) => [field.name, note(field)]));
   // Letters printed inside the bubbles: read the pencil on top of them (printed.ts).
   const blankFills = blank
     ? new Map(fields.map((field) => [field, measureField(blank, IDENTITY, field).map((m) => m.fill)]))
@@ -70,12 +182,11 @@ export function readFields(
     return covered.has(field) ? { ...r, value: null, states: r.states.map(() => 'uncertain') } : r;
   };
   const ex: OmrException[] = [];
-  const STREAK = '（扫描竖线经过，请核对原图）';
   const raise = (type: OmrException['type'], r: FieldReading, reason: string) =>
     ex.push({
       type,
       region: r.name,
-      reason: crossedNames.has(r.name) ? reason + STREAK : reason,
+      reason: reason + (notes.get(r.name) ?? ''),
       fills: r.fills.map((v) => Math.round(v * 1000) / 1000),
     });
 
@@ -135,8 +246,7 @@ export function readFields(
         type: 'subjective',
         region: s.name,
         reason:
-          (unclear ? '打分栏填涂不清或多涂' : '打分栏未填涂完整') +
-          (s.fields.some((d) => crossed.has(d)) ? STREAK : ''),
+          (unclear ? '打分栏填涂不清或多涂' : '打分栏未填涂完整') + (s.fields.map(note).find((n) => n) ?? ''),
         fills: rs.flatMap((r) => r.fills.map((v) => Math.round(v * 1000) / 1000)),
       });
     // No mark at all: not scored yet (null), which marking then asks for.
