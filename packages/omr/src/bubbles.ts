@@ -1,6 +1,6 @@
 import type { TemplateRect } from '@yj/contracts';
 import type { Field } from './fields';
-import { applyH, type Matrix3 } from './geometry';
+import { applyH, type Matrix3, type Point } from './geometry';
 import { px, type GreyImage } from './image';
 import type { Streak } from './streaks';
 
@@ -32,6 +32,24 @@ function hiddenAt(hidden: HiddenColumns | null, x: number): boolean {
 }
 
 /**
+ * The template → image map across one bubble, taken as affine (the bubble is small): the image point of its
+ * centre and the image steps of one template pixel along x and y. Made once a bubble for all its samplers.
+ */
+export interface LocalMap {
+  o: Point;
+  ux: Point;
+  uy: Point;
+}
+
+export function localMap(h: Matrix3, r: TemplateRect): LocalMap {
+  const c = { x: r.x + r.w / 2, y: r.y + r.h / 2 };
+  const o = applyH(h, c);
+  const ax = applyH(h, { x: c.x + 1, y: c.y });
+  const ay = applyH(h, { x: c.x, y: c.y + 1 });
+  return { o, ux: { x: ax.x - o.x, y: ax.y - o.y }, uy: { x: ay.x - o.x, y: ay.y - o.y } };
+}
+
+/**
  * Fill value of every bubble of a field: darkness of the inner area against the local paper, 0..1. Samples in
  * `hidden` columns are left out of the bubble's area, its ring and the field's paper.
  */
@@ -49,13 +67,14 @@ export function measureField(
     hid,
   );
   return field.bubbles.map((b) => {
-    const { mean, dark, seen } = innerMean(img, h, b.rect, hid);
+    const at = localMap(h, b.rect);
+    const { mean, dark, seen } = innerMean(img, at, b.rect, hid);
     // The ring right around the bubble follows paper texture best; fall back to the field's level
     // when a neighbour's fill or a stroke darkens the ring.
     const ring = ringPaper(img, h, b.rect, hid);
     const paper = ring > fieldPaper * 0.85 ? ring : fieldPaper;
     const clamp = (v: number) => Math.max(0, Math.min(1, v));
-    const outline = outlineRays(img, h, b.rect, hid);
+    const outline = outlineRays(img, at, b.rect, hid);
     if (outline) for (let k = 0; k < OUTLINE_RAYS; k++) outline[k] = clamp(1 - outline[k]! / paper);
     return { fill: clamp(1 - mean / paper), core: clamp(1 - dark / paper), seen, outline };
   });
@@ -79,21 +98,13 @@ const OUTLINE_SIN = Array.from({ length: OUTLINE_RAYS }, (_, k) =>
  * read.ts). Paper there (a folded corner, a sticker, a torn-off corner showing the scanner's background) gives
  * paper's level; a ray in hidden columns (wide streaks) is NaN, and a bubble with most rays hidden gives null.
  */
-function outlineRays(
+export function outlineRays(
   img: GreyImage,
-  h: Matrix3,
+  at: LocalMap,
   r: TemplateRect,
   hidden: HiddenColumns | null,
 ): Float32Array | null {
-  // the bubble is small: the template → image map is affine across it (as innerMean takes it)
-  const c = { x: r.x + r.w / 2, y: r.y + r.h / 2 };
-  const o = applyH(h, c);
-  const ax = applyH(h, { x: c.x + 1, y: c.y });
-  const ay = applyH(h, { x: c.x, y: c.y + 1 });
-  const uxx = ax.x - o.x;
-  const uxy = ax.y - o.y;
-  const uyx = ay.x - o.x;
-  const uyy = ay.y - o.y;
+  const { o, ux, uy } = at;
   const { width, height, data } = img;
   const rays = new Float32Array(OUTLINE_RAYS);
   let n = 0;
@@ -102,8 +113,8 @@ function outlineRays(
     const dy = (OUTLINE_SIN[k]! * r.h) / 2;
     let min = 256;
     for (const s of OUTLINE_STEPS) {
-      const x = Math.round(o.x + (uxx * dx + uyx * dy) * s - 0.5);
-      const y = Math.round(o.y + (uxy * dx + uyy * dy) * s - 0.5);
+      const x = Math.round(o.x + (ux.x * dx + uy.x * dy) * s - 0.5);
+      const y = Math.round(o.y + (ux.y * dx + uy.y * dy) * s - 0.5);
       if (hidden !== null && hiddenAt(hidden, x)) continue;
       const v = x < 0 || y < 0 || x >= width || y >= height ? 255 : data[y * width + x]!;
       if (v < min) min = v;
@@ -143,16 +154,11 @@ function ringPaper(img: GreyImage, h: Matrix3, r: TemplateRect, hidden: HiddenCo
 
 function innerMean(
   img: GreyImage,
-  h: Matrix3,
+  at: LocalMap,
   r: TemplateRect,
   hidden: HiddenColumns | null,
 ): { mean: number; dark: number; seen: number } {
-  const c = { x: r.x + r.w / 2, y: r.y + r.h / 2 };
-  const o = applyH(h, c);
-  const ax = applyH(h, { x: c.x + 1, y: c.y });
-  const ay = applyH(h, { x: c.x, y: c.y + 1 });
-  const ux = { x: ax.x - o.x, y: ax.y - o.y };
-  const uy = { x: ay.x - o.x, y: ay.y - o.y };
+  const { o, ux, uy } = at;
   const scale = Math.hypot(ux.x, ux.y);
   // About one sample per image pixel, at least a 5×4 grid.
   const nx = Math.max(5, Math.round(r.w * INNER_W * scale));
@@ -175,13 +181,13 @@ function innerMean(
   const n = k;
   if (n === 0) return { mean: 255, dark: 255, seen: 0 };
   // the darkest tenth's edge: the value the sorted samples hold at n/10, counted rather than sorted
-  const at = Math.floor(n * 0.1);
+  const tenth = Math.floor(n * 0.1);
   darkHist.fill(0);
   for (let i = 0; i < n; i++) darkHist[samples[i]!]!++;
   let dark = 255;
   for (let v = 0, acc = 0; v < 256; v++) {
     acc += darkHist[v]!;
-    if (acc > at) {
+    if (acc > tenth) {
       dark = v;
       break;
     }

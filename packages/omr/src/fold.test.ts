@@ -84,13 +84,18 @@ describe('a folded corner', () => {
     for (const q of marked) expect(r.objective.find((o) => o.question === q)!.reading.value, q).toBeNull();
   });
 
-  it('over the exam number and its anchor: a 定位异常, then, placed by hand, the number raised rather than short', async () => {
+  it('over the exam number and its anchor: registered from the other three (the printed bubbles prove the fit), the number raised rather than short', async () => {
     const { sim, img, centres } = await foldedScan(0, { corner: 0, a: 80, b: 130 }, 6);
     expect(centres).toContain('考号#1');
     const r = await recognizePage(img, card, { reader });
-    expect(r.registration).toBeNull();
-    expect(r.exceptions.map((e) => e.type)).toEqual(['location']);
-    // a person marks the anchors (the truth's own mapping stands in for their clicks)
+    expect(r.registration!.points.map((p) => p.name).sort()).toEqual([
+      '右上定位点',
+      '右下定位点',
+      '左下定位点',
+    ]);
+    expect(r.examNumber.value).toBeNull();
+    expectRaisedUnderFold(sim, r, centres);
+    // placed by hand instead (the truth's own mapping stands in for a person's clicks), the same is raised
     const fixed = await recognizeWithMatrix(img, card, 0, sim.truth.transform, { reader });
     expect(fixed.examNumber.value).toBeNull();
     expectRaisedUnderFold(sim, fixed, centres);

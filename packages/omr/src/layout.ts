@@ -1,5 +1,6 @@
 import type { TemplatePage } from '@yj/contracts';
 import { expandBlock, type Field } from './fields';
+import { localMap, OUTLINE_RAYS, outlineRays } from './bubbles';
 import { applyH, type Matrix3 } from './geometry';
 import { px, type GreyImage } from './image';
 
@@ -77,4 +78,32 @@ export function layoutScore(img: GreyImage, h: Matrix3, fields: Field[]): number
     n++;
   }
   return sum / n;
+}
+
+/** How many bubbles of a page outlineScore looks at: enough for a steady median, few enough to try many transforms. */
+const LAYOUT_BUBBLES = 120;
+
+/**
+ * How well the printed bubbles appear where a transform puts them, read as the print check reads them: each ray's
+ * print on the typical bubble (the median over up to LAYOUT_BUBBLES bubbles of the darkness outlineRays finds across
+ * the outline), averaged over the rays. Beside layoutScore for the registration-trust gate (trust.ts): brackets
+ * ([A], print at the sides only) show here as surely as outlines, where the ring meets them at two points of
+ * twelve; the darkest of five samples makes it read noise as print on grainy scans, where the ring is steadier.
+ * The median, not the mean, so that pencil fills and the few bubbles a wrong transform lays on text or lines do
+ * not count as print.
+ */
+export function outlineScore(img: GreyImage, h: Matrix3, fields: Field[]): number {
+  const bubbles = fields.flatMap((f) => f.bubbles);
+  if (bubbles.length === 0) return 0;
+  const step = Math.max(1, Math.floor(bubbles.length / LAYOUT_BUBBLES));
+  const rays = Array.from({ length: OUTLINE_RAYS }, () => [] as number[]);
+  for (let i = 0; i < bubbles.length; i += step) {
+    // no hidden columns: every ray has its sample (outside the image it is paper)
+    const r = bubbles[i]!.rect;
+    const grey = outlineRays(img, localMap(h, r), r, null)!;
+    for (let k = 0; k < OUTLINE_RAYS; k++) rays[k]!.push(255 - grey[k]!);
+  }
+  let sum = 0;
+  for (const v of rays) sum += v.sort((a, b) => a - b)[v.length >> 1]!;
+  return sum / OUTLINE_RAYS;
 }

@@ -1,9 +1,9 @@
 import type { TemplatePage } from '@yj/contracts';
 import { findAnchor } from './anchors';
-import { rectCentre } from './fields';
+import { rectCentre, type Field } from './fields';
 import { applyH, multiplyH, type Matrix3, type Point } from './geometry';
 import type { GreyImage } from './image';
-import { allFields, layoutScore, pageFields } from './layout';
+import { allFields, layoutScore, outlineScore, pageFields } from './layout';
 import { matchLocationArea } from './location';
 import { MIN_NCC } from './register';
 import type { Registration } from './types';
@@ -25,6 +25,21 @@ const LAYOUT_MARGIN = 12;
 const LAYOUT_RATIO = 1.5;
 
 const clearlyDarker = (l: number, other: number) => l - other >= LAYOUT_MARGIN && l >= LAYOUT_RATIO * other;
+
+/**
+ * The printed bubbles through a transform by both measures (layout.ts): the ring, steady on grainy scans, and the
+ * outline's rays, which see brackets ([A]) the ring meets at two points of twelve. Either may prove a way up or a
+ * fit; on bracket-printed backs the ring alone raised 11 of 20 pages, and the rays alone 11 more of 300 hard scans.
+ */
+type Layout = { ring: number; outline: number };
+
+const layoutAt = (img: GreyImage, h: Matrix3, fields: Field[]): Layout => ({
+  ring: layoutScore(img, h, fields),
+  outline: outlineScore(img, h, fields),
+});
+
+const clearlyDarkerLayout = (l: Layout, other: Layout) =>
+  clearlyDarker(l.ring, other.ring) || clearlyDarker(l.outline, other.outline);
 
 /** The turns and mirrors that map a page's rectangle onto itself, in template pixels. */
 function symmetries(page: TemplatePage): { name: string; turn: boolean; m: Matrix3 }[] {
@@ -137,10 +152,10 @@ export function trustRegistration(
   if (reg.points.length < MIN_POINTS) {
     // no point checks the others: the printed bubbles must show the page sits where the fit puts it
     const { l, shifted } = layoutAgainstShifts(img, page, reg.matrix);
-    if (!clearlyDarker(l, shifted))
+    if (!clearlyDarkerLayout(l, shifted))
       return {
         ok: false,
-        reason: `只有 ${reg.points.length} 个定位${reg.method === 'anchors' ? '点' : '区'}吻合，定位无从核验：气泡印刷吻合度 ${l.toFixed(0)}，错开半个气泡 ${shifted.toFixed(0)}`,
+        reason: `只有 ${reg.points.length} 个定位${reg.method === 'anchors' ? '点' : '区'}吻合，定位无从核验：气泡印刷吻合度 ${l.ring.toFixed(0)}，错开半个气泡 ${shifted.ring.toFixed(0)}`,
       };
   }
   const alike = symmetries(page)
@@ -150,30 +165,36 @@ export function trustRegistration(
   if (alike.length === 0) return { ok: true, reg };
   const fields = allFields(pageFields(page));
   const options = [
-    { name: '当前方向', reg, l: layoutScore(img, reg.matrix, fields) },
+    { name: '当前方向', reg, l: layoutAt(img, reg.matrix, fields) },
     ...alike.map((s) => ({
       name: s.name,
       reg: s.turn ? turned(page, reg, s.m) : null,
-      l: layoutScore(img, s.h, fields),
+      l: layoutAt(img, s.h, fields),
     })),
   ];
-  // only a way up a scanner can produce is read: a mirrored page is never chosen, only ruled out
-  const best = options.filter((o) => o.reg !== null).reduce((a, b) => (b.l > a.l ? b : a));
-  const rival = options.filter((o) => o !== best).reduce((a, b) => (b.l > a.l ? b : a));
-  if (clearlyDarker(best.l, rival.l)) return { ok: true, reg: best.reg! };
+  // only a way up a scanner can produce is read: a mirrored page is never chosen, only ruled out; both measures
+  // must choose it, and one of them clearly
+  const readable = options.filter((o) => o.reg !== null);
+  const bestBy = (k: keyof Layout) => readable.reduce((a, b) => (b.l[k] > a.l[k] ? b : a));
+  const best = bestBy('ring');
+  const rivalBy = (k: keyof Layout) =>
+    options.filter((o) => o !== best).reduce((a, b) => (b.l[k] > a.l[k] ? b : a));
+  const rival = rivalBy('ring');
+  const others = { ring: rival.l.ring, outline: rivalBy('outline').l.outline };
+  if (bestBy('outline') === best && clearlyDarkerLayout(best.l, others)) return { ok: true, reg: best.reg! };
   const marks = `定位${reg.method === 'anchors' ? '点' : '区'}对称`;
   const why =
-    rival.reg === null && rival.l > best.l
+    rival.reg === null && rival.l.ring > best.l.ring
       ? `页面疑为镜像扫描（${rival.name}）`
       : `${rival.reg === null ? '是否镜像' : '页面方向'}无法确定`;
   return {
     ok: false,
-    reason: `${marks}，${why}：气泡印刷吻合度 ${best.l.toFixed(0)} 对 ${rival.l.toFixed(0)}`,
+    reason: `${marks}，${why}：气泡印刷吻合度 ${best.l.ring.toFixed(0)} 对 ${rival.l.ring.toFixed(0)}`,
   };
 }
 
-/** The layout score through h, and the best of h shifted by half a bubble each way (template px). */
-function layoutAgainstShifts(img: GreyImage, page: TemplatePage, h: Matrix3): { l: number; shifted: number } {
+/** The layout through h, and the best of h shifted by half a bubble each way (template px), by each measure. */
+function layoutAgainstShifts(img: GreyImage, page: TemplatePage, h: Matrix3): { l: Layout; shifted: Layout } {
   const fields = allFields(pageFields(page));
   const bubbles = fields.flatMap((f) => f.bubbles).map((b) => b.rect);
   const mid = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
@@ -184,6 +205,12 @@ function layoutAgainstShifts(img: GreyImage, page: TemplatePage, h: Matrix3): { 
     [-dx, 0],
     [0, dy],
     [0, -dy],
-  ].map(([x, y]) => layoutScore(img, multiplyH(h, [1, 0, x!, 0, 1, y!, 0, 0, 1]), fields));
-  return { l: layoutScore(img, h, fields), shifted: Math.max(...shifted) };
+  ].map(([x, y]) => layoutAt(img, multiplyH(h, [1, 0, x!, 0, 1, y!, 0, 0, 1]), fields));
+  return {
+    l: layoutAt(img, h, fields),
+    shifted: {
+      ring: Math.max(...shifted.map((s) => s.ring)),
+      outline: Math.max(...shifted.map((s) => s.outline)),
+    },
+  };
 }
