@@ -7,6 +7,7 @@ import {
   randomAnswers,
   simulateSheet,
   type Difficulty,
+  type DogEar,
   type SubjectiveInk,
 } from '@yj/scan-sim';
 import { measureInk, printedBackground } from './blank';
@@ -47,12 +48,19 @@ async function scanned(
   seed: number,
   ink: Record<string, SubjectiveInk>,
   difficulty: Difficulty,
-  o: { bitonal?: boolean; shift?: [number, number]; card?: CardTemplate } = {},
+  o: { bitonal?: boolean; shift?: [number, number]; card?: CardTemplate; fold?: DogEar } = {},
 ): Promise<Map<string, GreyImage>> {
   const c = o.card ?? card;
   const page = c.pages[0]!;
   const a = randomAnswers(page, createRng(seed), difficulty, '20260001');
-  const s = await simulateSheet(c, 0, a, { seed, difficulty, feed: 0, ink, bitonal: o.bitonal });
+  const s = await simulateSheet(c, 0, a, {
+    seed,
+    difficulty,
+    feed: 0,
+    ink,
+    bitonal: o.bitonal,
+    ...(o.fold ? { fold: o.fold } : {}),
+  });
   const m = o.shift ? shifted(s.truth.transform, ...o.shift) : s.truth.transform;
   const img = await decodeGrey(s.jpeg);
   return new Map(Object.keys(ink).map((q) => [q, cutRegion(img, m, boxOf(q, page))]));
@@ -113,6 +121,7 @@ describe('measureInk', () => {
     ];
     let written = 0;
     let falseBlank = 0;
+    let mostCovered = 0;
     let blanks = 0;
     let found = 0;
     const bad: string[] = [];
@@ -121,6 +130,7 @@ describe('measureInk', () => {
       const cuts = await scanned(seed, ink, difficulty, o);
       for (const q of QUESTIONS) {
         const m = measureInk(cuts.get(q)!, templates.get(q)!);
+        mostCovered = Math.max(mostCovered, m.covered);
         if (ink[q]!.kind === 'blank') {
           blanks++;
           if (m.blank) found++;
@@ -141,7 +151,9 @@ describe('measureInk', () => {
     expect(blanks).toBe(24);
     // a blank answer with a stray pencil mark in it, or on a scan too grainy to see light pencil (hard scans),
     // is rightly left to a marker
-    console.log(`智能判空: ${falseBlank}/${written} written called blank, ${found}/${blanks} blank found`);
+    console.log(
+      `智能判空: ${falseBlank}/${written} written called blank, ${found}/${blanks} blank found, print lost ≤ ${mostCovered}`,
+    );
     expect(found).toBeGreaterThanOrEqual(blanks / 2);
   });
 
@@ -162,6 +174,44 @@ describe('measureInk', () => {
     });
     expect(calls.filter((c, i) => c && kinds[i]!.kind === 'blank').length).toBeGreaterThanOrEqual(2);
     expect(() => printedBackground(cuts.slice(0, 4))).toThrow(/5 cuts/);
+  });
+});
+
+describe('measureInk under a folded corner', () => {
+  // A corner folded over before scanning lays its blank back over the answer box: the scan is paper there, whatever
+  // was written. Before the print check a box the flap reached read as blank (nothing shows), and 智能判空 offered
+  // it for a 0. A 42 mm fold reaches 15 × 16 mm of box 48's corner; its crease stays outside the box.
+  const fold: DogEar = { corner: 3, a: 42, b: 42 };
+  const under = '48';
+  const away = '41';
+  const blankInk = { kind: 'blank' } as const;
+
+  it('a box the flap reaches is not blank: part of its print is missing', async () => {
+    const cuts = await scanned(31, { [under]: blankInk }, 'typical', { fold });
+    const hidden = measureInk(cuts.get(under)!, templates.get(under)!);
+    // what shows of the box is paper: the ink test alone calls it blank
+    expect(hidden.ink).toBeLessThan(24);
+    expect(hidden.covered).toBeGreaterThan(0.015);
+    expect(hidden.blank).toBe(false);
+    // the rest of the sheet is judged as before
+    const clear = measureInk(
+      (await scanned(31, { [away]: blankInk }, 'typical', { fold })).get(away)!,
+      templates.get(away)!,
+    );
+    expect(clear.covered).toBeLessThan(0.005);
+    expect(clear.blank).toBe(true);
+  });
+
+  it('the same against the background estimated from the block’s cuts', async () => {
+    const cuts: GreyImage[] = [];
+    for (let i = 0; i < 6; i++)
+      cuts.push((await scanned(40 + i, { [under]: blankInk }, 'typical')).get(under)!);
+    const folded = (await scanned(46, { [under]: blankInk }, 'typical', { fold })).get(under)!;
+    const bg = printedBackground([...cuts, folded]);
+    for (const c of cuts) expect(measureInk(c, bg).covered).toBeLessThan(0.005);
+    const m = measureInk(folded, bg);
+    expect(m.covered).toBeGreaterThan(0.015);
+    expect(m.blank).toBe(false);
   });
 });
 

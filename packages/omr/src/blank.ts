@@ -24,6 +24,12 @@ export interface BlankOptions {
   maxNoise?: number;
   /** extra dark mass over the blank region at which an answer is written, as a share of the area (default 0.004) */
   maxExcess?: number;
+  /**
+   * share of the blank region's print the cut may lack before the region counts as covered (default 0.01; scans
+   * with nothing over them lack none, blank.test.ts): paper over the answer (a folded corner, a sticker) hides the
+   * print with whatever was written, and a corner of a box hides a few hundredths of its print
+   */
+  maxCovered?: number;
 }
 
 export interface InkMeasure {
@@ -33,6 +39,11 @@ export interface InkMeasure {
   marks: number;
   /** the cut's dark mass over the blank region's, as a share of the area (grey levels / 255 per pixel) */
   excess: number;
+  /**
+   * share of the blank region's print the cut does not show, judged only where the ink says blank (0 elsewhere, and
+   * where the region has too little print to say)
+   */
+  covered: number;
   /** the paper white and the noise the contrast was judged against */
   paper: number;
   noise: number;
@@ -122,11 +133,71 @@ function darkMass(img: GreyImage, paper: number, floor: number): number {
   return s / 255 / img.data.length;
 }
 
+/** Print pixels below which a region's print says nothing of what covers it (a box with no frame, no number). */
+const MIN_PRINT = 200;
+/** The registration error (px each way) looked for between the blank region's print and the cut's. */
+const ALIGN = 4;
+
+/**
+ * Share of the blank region's print (`printed`, undilated) that the cut does not show: print shows however light
+ * the scan (half the ink contrast); paper laid over it shows none. The print is first moved to where its inner
+ * part (numbers, text: thin strokes that match only at the right place) lies on the cut's, the registration's
+ * error up to ALIGN px; print that this moves out of the cut is left out (a box's frame lies on its cut's edge, and
+ * a pixel or two of error takes a side of it out, which is no evidence). A region with too little inner print to
+ * align by is not judged.
+ */
+function printLost(
+  printed: Uint8Array,
+  cut: GreyImage,
+  paper: number,
+  contrast: number,
+  slack: number,
+): number {
+  const { width: w, height: h } = cut;
+  const m = ALIGN + 2;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let inner = 0;
+  // the inner print first, then the rest: the alignment reads the first `inner` entries
+  for (const pass of [true, false])
+    for (let y = 0, i = 0; y < h; y++)
+      for (let x = 0; x < w; x++, i++) {
+        if (!printed[i] || (x >= m && y >= m && x < w - m && y < h - m) !== pass) continue;
+        xs.push(x);
+        ys.push(y);
+        if (pass) inner++;
+      }
+  if (xs.length < MIN_PRINT || inner < MIN_PRINT / 2) return 0;
+  const mask = darkMask(cut, paper, contrast);
+  // the move under which the most inner print lies on the cut's print (inner print stays inside at any move)
+  let best = { dx: 0, dy: 0, shown: -1 };
+  for (let dy = -ALIGN; dy <= ALIGN; dy++)
+    for (let dx = -ALIGN; dx <= ALIGN; dx++) {
+      let shown = 0;
+      for (let k = 0; k < inner; k++) shown += mask[(ys[k]! + dy) * w + xs[k]! + dx]!;
+      const closer = Math.abs(dx) + Math.abs(dy) < Math.abs(best.dx) + Math.abs(best.dy);
+      if (shown > best.shown || (shown === best.shown && closer)) best = { dx, dy, shown };
+    }
+  const near = dilate(mask, w, h, slack);
+  let inside = 0;
+  let shown = 0;
+  for (let k = 0; k < xs.length; k++) {
+    const x = xs[k]! + best.dx;
+    const y = ys[k]! + best.dy;
+    if (x < 0 || y < 0 || x >= w || y >= h) continue;
+    inside++;
+    shown += near[y * w + x]!;
+  }
+  return inside < MIN_PRINT ? 0 : 1 - shown / inside;
+}
+
 /**
  * The ink of a cut answer region against its printed blank region (same size: both at template scale). A
  * region is blank when it has fewer than `maxInk` ink pixels AND its dark mass exceeds the blank region's by
  * less than `maxExcess` (the second catches writing over printed lines, which the first forgives as print)
- * AND its paper is quiet enough that light pencil would show (`maxNoise`). Measured on scan-sim sets
+ * AND its paper is quiet enough that light pencil would show (`maxNoise`) AND it shows its print (`maxCovered`:
+ * under a folded corner or a sticker the scan is paper whatever was written; the marker sees the flap, and the
+ * sheet holds the answer). Measured on scan-sim sets
  * (blank.test.ts, `npm run bench:intelligent`): faint pencil on a hard scan disappears above noise ≈ 10.
  */
 export function measureInk(cut: GreyImage, blank: GreyImage, o: BlankOptions = {}): InkMeasure {
@@ -137,12 +208,14 @@ export function measureInk(cut: GreyImage, blank: GreyImage, o: BlankOptions = {
   const maxInk = o.maxInk ?? 24;
   const maxNoise = o.maxNoise ?? 7.5;
   const maxExcess = o.maxExcess ?? 0.004;
+  const maxCovered = o.maxCovered ?? 0.01;
   const { width: w, height: h } = cut;
   const c = paperOf(cut);
   const b = paperOf(blank);
   // ink must stand out of the paper's own noise (a grainy scan raises the bar), but never less than the floor
   const contrast = Math.max(o.minContrast ?? 28, 4 * c.noise);
-  const printed = dilate(darkMask(blank, b.paper, Math.max(20, 4 * b.noise)), w, h, slack);
+  const print = darkMask(blank, b.paper, Math.max(20, 4 * b.noise));
+  const printed = dilate(print, w, h, slack);
   const ink = darkMask(cut, c.paper, contrast);
   for (let i = 0; i < ink.length; i++) if (printed[i]) ink[i] = 0;
   const blobs = components(ink, w, h, new Int32Array(w * h))
@@ -150,13 +223,17 @@ export function measureInk(cut: GreyImage, blank: GreyImage, o: BlankOptions = {
     .filter((s) => s >= minBlob);
   const inkPx = blobs.reduce((a, s) => a + s, 0);
   const excess = darkMass(cut, c.paper, contrast / 2) - darkMass(blank, b.paper, contrast / 2);
+  const inkSaysBlank = inkPx < maxInk && excess < maxExcess && c.noise <= maxNoise;
+  // only a region the ink calls blank is looked at for paper over it: the rest goes to a marker anyway
+  const covered = inkSaysBlank ? printLost(print, cut, c.paper, contrast / 2, slack) : 0;
   return {
     ink: inkPx,
     marks: blobs.length,
     excess: Math.round(excess * 1e5) / 1e5,
+    covered: Math.round(covered * 1000) / 1000,
     paper: c.paper,
     noise: Math.round(c.noise * 10) / 10,
-    blank: inkPx < maxInk && excess < maxExcess && c.noise <= maxNoise,
+    blank: inkSaysBlank && covered < maxCovered,
   };
 }
 
