@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { MarkSubmitResult, MarkTask } from '@yj/contracts';
 import { examRole } from '../src/db/schema';
-import type { Db } from '../src/infra/db';
+import { rowsOf, type Db } from '../src/infra/db';
 import { body, signIn, testApp, type TestApp, type Client } from './app';
 import { PASSWORD, buildTeacher } from './factories';
 import { buildReviewingScene, claimTasks, submitMark, type BlockSpec } from './marking';
@@ -14,20 +15,25 @@ import { buildLeadScene } from './marking-lead-scene';
  */
 
 /**
- * A test file's server and scene: `build` makes the scene once the server runs, `ready` receives both (to keep
- * them, and to add what the file needs), and the server closes after the file's tests.
+ * A test file's server and scene: `build` makes the scene once the server runs, `ready` adds what the file needs,
+ * and the server closes after the file's tests. Both are filled in place when `beforeAll` runs (as appFixture's
+ * app), so the file holds them from the start and reads them inside tests and hooks.
  */
-export function withScene<S>(
+export function withScene<S extends object>(
   build: (t: TestApp) => Promise<S>,
-  ready: (t: TestApp, scene: S) => void | Promise<void>,
+  ready?: () => void | Promise<void>,
   timeout?: number,
-): void {
-  let app: TestApp | undefined;
+): { t: TestApp; scene: S } {
+  // filled by beforeAll: until then the tests that read them have not started
+  const t = {} as TestApp;
+  const scene = {} as S;
   beforeAll(async () => {
-    app = await testApp();
-    await ready(app, await build(app));
+    Object.assign(t, await testApp());
+    Object.assign(scene, await build(t));
+    await ready?.();
   }, timeout);
-  afterAll(() => app?.close());
+  afterAll(() => ('close' in t ? t.close() : undefined));
+  return { t, scene };
 }
 
 /** A reviewing subject with its task pool made (test/marking.ts `buildReviewingScene`). */
@@ -114,4 +120,32 @@ export async function pauseFlaggedMarkers(
     pause: true,
   });
   expect(body(set).code).toBe(0);
+}
+
+/**
+ * The counters the triggers keep (mark_stat, mark_stat_score, mark_stat_total) equal a count from the tasks as
+ * they are now: the check the 质检 and 重置阅卷 tests both make after their runs. Answers mark_stat's rows.
+ */
+export async function expectMarkStatsFromScratch(db: Db): Promise<unknown[]> {
+  const q = async (s: ReturnType<typeof sql>) => rowsOf<unknown>(await db.execute(s));
+  const kept = await q(sql`select block_id, user_id, school_id, done, arb_done from mark_stat
+    where done <> 0 or arb_done <> 0 order by 1, 2, 3`);
+  const counted = await q(sql`select block_id, user_id, school_id,
+      (count(*) filter (where slot <> 9))::int as done, (count(*) filter (where slot = 9))::int as arb_done
+    from mark_task where status = 'submitted' group by 1, 2, 3 order by 1, 2, 3`);
+  expect(kept).toEqual(counted);
+  expect(
+    await q(sql`select block_id, user_id, score, n from mark_stat_score where n > 0 order by 1, 2, 3`),
+  ).toEqual(
+    await q(sql`select block_id, user_id, score, count(*)::int as n from mark_task
+      where status = 'submitted' and slot <> 9 group by 1, 2, 3 order by 1, 2, 3`),
+  );
+  expect(
+    await q(sql`select block_id, school_id, papers, tasks, arb from mark_stat_total order by 1, 2`),
+  ).toEqual(
+    await q(sql`select block_id, school_id, (count(*) filter (where slot = 1))::int as papers,
+      (count(*) filter (where slot between 1 and 3))::int as tasks, (count(*) filter (where slot = 9))::int as arb
+      from mark_task group by 1, 2 order by 1, 2`),
+  );
+  return kept;
 }

@@ -15,8 +15,8 @@ import { subject } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { rowsOf } from '../../infra/db';
 import { fsStorage } from '../../infra/storage';
-import { body, type TestApp } from '../../../test/app';
-import { buildMarker, claimTasks, type MarkingScene } from '../../../test/marking';
+import { body } from '../../../test/app';
+import { buildMarker, claimTasks } from '../../../test/marking';
 import {
   SINGLE_13_DOUBLE_14,
   reviewingScene,
@@ -28,8 +28,6 @@ import {
 // 智能辅助 (setting/intelligent, /check, /intelligentReview): papers scanned by scan-sim (some answers blank,
 // two alike), a blank run, the leader's check and confirmation, a send-back, a group scored at once.
 
-let t: TestApp;
-let scene: MarkingScene;
 type Client = Awaited<ReturnType<typeof buildMarker>>['client'];
 let marker: Client, leader: Client, manager: Client, stranger: Client, otherSchool: Client;
 let markerId: number;
@@ -67,14 +65,12 @@ async function untilRun(c: Client, kind: 'blank' | 'group'): Promise<Intelligent
   throw new Error('run did not finish');
 }
 
-withScene(
+const { t, scene } = withScene(
   reviewingScene({
     papers: INKS.length,
     blocks: SINGLE_13_DOUBLE_14,
   }),
-  async (app, built) => {
-    t = app;
-    scene = built;
+  async () => {
     // the blocks are cut from answer box 41 of the card's front; each paper's front scanned by scan-sim
     const region = JSON.stringify([{ page: 0, ...box.rect }]);
     // the card scanned with: typical card, which stores no picture (the blank region comes from the papers)

@@ -10,13 +10,11 @@ import { PAUSED } from './quality-pause';
 // which runs after the commit; the marker's next claim waits for that check, so a flagged marker is refused as
 // when the answer waited for it (quality-bias.test.ts, the same pairs submitted without next).
 
-let s: LeadScene;
 type Client = LeadScene['manager']['c'];
 const claim = (c: Client, type = 'normal') => claimTasks(c, s.blockId, 1, type);
 const submit = (c: Client, task: MarkTask, a: number, b: number) => submit13And14(c, task, a, b, true);
 
-withScene(leadScene({ papers: 6, markCount: 2 }), async (_app, built) => {
-  s = built;
+const { scene: s } = withScene(leadScene({ papers: 6, markCount: 2 }), async () => {
   // threshold 3; pause on
   await pauseFlaggedMarkers(s);
 });

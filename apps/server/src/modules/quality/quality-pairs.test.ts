@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MarkTask } from '@yj/contracts';
 import { blockReviewer, examRole } from '../../db/schema';
 import { rowsOf } from '../../infra/db';
-import { body, signIn, type TestApp } from '../../../test/app';
+import { body, signIn } from '../../../test/app';
 import { PASSWORD, buildTeacher } from '../../../test/factories';
 import type { LeadScene } from '../../../test/marking-lead-scene';
 import { withScene, leadScene, submit13And14 } from '../../../test/marking-fixture';
@@ -12,8 +12,7 @@ import { claimTasks } from '../../../test/marking';
 // Double-marking figures follow the CURRENT marks (migration quality14's mark_stat_apply): a 回评 moves the pair,
 // an 打回 takes it out, and the paper's next mark adds it again — never counted twice. Threshold 3.
 
-let t: TestApp;
-let s: LeadScene;
+const { t, scene: s } = withScene(leadScene({ papers: 3, markCount: 2 }));
 const db = () => t.database.db;
 type Client = LeadScene['manager']['c'];
 
@@ -30,11 +29,6 @@ const devs = async () =>
     await db().execute(sql`select user_id, mark::float8 as mark, other::float8 as other from mark_deviation
       where kind = 'pair' order by user_id`),
   );
-
-withScene(leadScene({ papers: 3, markCount: 2 }), (app, built) => {
-  t = app;
-  s = built;
-});
 
 describe('pairs follow the current marks', () => {
   let a: MarkTask;

@@ -15,7 +15,7 @@ import {
 } from '@yj/contracts';
 import { blockScore, markTask, standardMark, subject } from '../../db/schema';
 import { rowsOf } from '../../infra/db';
-import { body, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import type { LeadScene } from '../../../test/marking-lead-scene';
 import { withScene, leadScene, submit13And14 } from '../../../test/marking-fixture';
 import { claimTasks } from '../../../test/marking';
@@ -25,8 +25,7 @@ import { PAUSED } from './quality-pause';
 // and a 标准卷 in the same stream, a leader's blind spot check, progress2 and the report with its Excel. The
 // scene: 20 papers in review, single marking, questions 13 (10) and 14 (6); markers 甲 and 乙, leader 组长甲.
 
-let t: TestApp;
-let s: LeadScene;
+const { t, scene: s } = withScene(leadScene({ papers: 20 }));
 const db = () => t.database.db;
 type Client = LeadScene['manager']['c'];
 
@@ -52,11 +51,6 @@ const spotSubmit = (c: Client, task: SpotTask, a: number, b: number) =>
       ],
     })
     .then((r) => body<SpotResult>(r));
-
-withScene(leadScene({ papers: 20 }), (app, built) => {
-  t = app;
-  s = built;
-});
 
 describe('setting/qualitytest', () => {
   const url = () => `/filter/api/subject/${s.subjectId}/quality-test/setting`;

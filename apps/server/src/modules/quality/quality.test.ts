@@ -10,22 +10,21 @@ import type {
   UniteProgress,
 } from '@yj/contracts';
 import { rowsOf } from '../../infra/db';
-import { body, type TestApp } from '../../../test/app';
-import { buildMarker, claimTasks, submitMark, type MarkingScene } from '../../../test/marking';
+import { body } from '../../../test/app';
+import { buildMarker, claimTasks, submitMark } from '../../../test/marking';
 import {
   SINGLE_13_DOUBLE_14,
   reviewingScene,
   withScene,
   signInWithRole,
   markScores,
+  expectMarkStatsFromScratch,
 } from '../../../test/marking-fixture';
 import { PAUSED } from './quality-pause';
 
 // Live progress and 质检 (issue 14): the counters the triggers keep equal a count from scratch after a mixed
 // run; the routes answer watchers and refuse others; a marker who gives high scores is flagged and paused.
 
-let t: TestApp;
-let scene: MarkingScene;
 type Client = Awaited<ReturnType<typeof buildMarker>>['client'];
 let m1: Client, m2: Client, m3: Client, leader: Client, quality: Client, stranger: Client;
 let m3Id: number;
@@ -34,15 +33,13 @@ const single = () => scene.blocks[0]!.id;
 const double = () => scene.blocks[1]!.id;
 const get = async <T>(c: Client, url: string) => body<T>(await c.get(`/filter/api${url}`));
 
-withScene(
+const { t, scene } = withScene(
   reviewingScene({
     papers: 6,
     schools: 2,
     blocks: SINGLE_13_DOUBLE_14,
   }),
-  async (app, built) => {
-    t = app;
-    scene = built;
+  async () => {
     const both = [single(), double()];
     m1 = (await buildMarker(t.app, db(), scene, both)).client;
     m2 = (await buildMarker(t.app, db(), scene, both)).client;
@@ -81,29 +78,7 @@ describe('incremental counters', () => {
   const q = async <T>(s: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(s));
 
   it('equal a count from scratch after claims, submits, a 回评 and arbitration', async () => {
-    const kept = await q(sql`select block_id, user_id, school_id, done, arb_done from mark_stat
-      where done <> 0 or arb_done <> 0 order by 1, 2, 3`);
-    const counted = await q(sql`select block_id, user_id, school_id,
-        (count(*) filter (where slot <> 9))::int as done, (count(*) filter (where slot = 9))::int as arb_done
-      from mark_task where status = 'submitted' group by 1, 2, 3 order by 1, 2, 3`);
-    expect(kept).toEqual(counted);
-    expect(kept.length).toBeGreaterThan(4);
-
-    const hist = await q(
-      sql`select block_id, user_id, score, n from mark_stat_score where n > 0 order by 1, 2, 3`,
-    );
-    const histCounted = await q(sql`select block_id, user_id, score, count(*)::int as n from mark_task
-      where status = 'submitted' and slot <> 9 group by 1, 2, 3 order by 1, 2, 3`);
-    expect(hist).toEqual(histCounted);
-
-    const totals = await q(
-      sql`select block_id, school_id, papers, tasks, arb from mark_stat_total order by 1, 2`,
-    );
-    const totalsCounted =
-      await q(sql`select block_id, school_id, (count(*) filter (where slot = 1))::int as papers,
-        (count(*) filter (where slot between 1 and 3))::int as tasks, (count(*) filter (where slot = 9))::int as arb
-      from mark_task group by 1, 2 order by 1, 2`);
-    expect(totals).toEqual(totalsCounted);
+    expect((await expectMarkStatsFromScratch(db())).length).toBeGreaterThan(4);
 
     // pairs as first given: the 回评 came after its pair was complete
     const pairs = await q(sql`select user_id, pairs, agree from mark_pair_stat order by 1`);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MarkTask, SamplePaper, StandardMarkItem } from '@yj/contracts';
 import { blockScore, markTask, standardMark, subject, trialPaper } from '../../db/schema';
 import { rowsOf } from '../../infra/db';
-import { body, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import type { LeadScene } from '../../../test/marking-lead-scene';
 import { withScene, leadScene, submit13And14 } from '../../../test/marking-fixture';
 import { claimTasks } from '../../../test/marking';
@@ -12,8 +12,6 @@ import { claimTasks } from '../../../test/marking';
 // marking, one after every n real marks; the claim hands one out on the normal task shape, its mark is kept
 // apart and never changes a score. The scene: 6 papers in review, single marking, questions 13 (10) and 14 (6).
 
-let t: TestApp;
-let s: LeadScene;
 const db = () => t.database.db;
 type Client = LeadScene['manager']['c'];
 const trialPapers: number[] = [];
@@ -28,9 +26,7 @@ const isStandard = async (taskId: number) =>
   (await db().select().from(standardMark).where(eq(standardMark.id, taskId))).length === 1;
 const lease = (taskId: number) => `/filter/api/marking/task/${taskId}`;
 
-withScene(leadScene({ papers: 6 }), async (app, built) => {
-  t = app;
-  s = built;
+const { t, scene: s } = withScene(leadScene({ papers: 6 }), async () => {
   // papers 5 and 6 were trial papers with the leader's references (13 and 9)
   const rows = await db()
     .insert(trialPaper)

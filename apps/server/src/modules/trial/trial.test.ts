@@ -19,7 +19,7 @@ import {
   trialMark,
   trialPaper,
 } from '../../db/schema';
-import { body, type TestApp } from '../../../test/app';
+import { body } from '../../../test/app';
 import type { LeadScene } from '../../../test/marking-lead-scene';
 import { withScene, leadScene } from '../../../test/marking-fixture';
 
@@ -27,8 +27,6 @@ import { withScene, leadScene } from '../../../test/marking-fixture';
 // paper apart from real marking, the leader gives references and sees deviations, rollback deletes only the
 // trial marks. The scene's block: 13 (10 points, step 1) and 14 (6 points, step 0.5).
 
-let t: TestApp;
-let s: LeadScene;
 const db = () => t.database.db;
 type Client = LeadScene['manager']['c'];
 const FORBIDS = '当前科目状态不允许此操作';
@@ -67,9 +65,7 @@ const count = async (table: typeof trialMark | typeof trialPaper | typeof markTa
       .from(table)
   )[0]!.n;
 
-withScene(leadScene({ papers: 4 }), async (app, built) => {
-  t = app;
-  s = built;
+const { t, scene: s } = withScene(leadScene({ papers: 4 }), async () => {
   // a subject still in 设置中: no task pool yet
   await db().delete(markTask);
   await db().update(subject).set({ status: 0 }).where(eq(subject.id, s.subjectId));

@@ -14,15 +14,13 @@ import type {
 } from '@yj/contracts';
 import { blockScore, scanPage, standardMark, student } from '../../../db/schema';
 import { fsStorage } from '../../../infra/storage';
-import { body, type TestApp } from '../../../../test/app';
-import { setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { body } from '../../../../test/app';
+import { setTask } from '../../../../test/marking-lead-scene';
 import { withScene, leadScene } from '../../../../test/marking-fixture';
 import { MASK_GREY } from '../origin/origin-mask';
 
 // /book/history, originPicAndAnswer and the leaders' overview (check/block, blockOrStudent, abnormal).
 
-let t: TestApp;
-let s: LeadScene;
 const db = () => t.database.db;
 
 // A 800 × 1000 page: the name written at the top left, the exam-number barcode at the top right, the answer
@@ -74,9 +72,7 @@ async function meanOf(jpeg: Buffer, r: { x: number; y: number; w: number; h: num
   return sum / (r.w * r.h);
 }
 
-withScene(leadScene({ papers: 4 }), async (app, built) => {
-  t = app;
-  s = built;
+const { t, scene: s } = withScene(leadScene({ papers: 4 }), async () => {
   const storage = fsStorage(path.join(t.config.dataDir, 'files'));
   await storage.put('test/origin-page.jpg', await pageImage());
   const first = s.papers[0]!;

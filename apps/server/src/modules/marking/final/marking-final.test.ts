@@ -1,35 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, signIn, type TestApp } from '../../../../test/app';
+import { body, signIn } from '../../../../test/app';
 import { PASSWORD, buildUser } from '../../../../test/factories';
-import {
-  buildMarker,
-  buildMarkingScene,
-  countOf,
-  markAbsent,
-  type MarkingScene,
-} from '../../../../test/marking';
+import { buildMarker, buildMarkingScene, countOf, markAbsent } from '../../../../test/marking';
 import { withScene } from '../../../../test/marking-fixture';
 import { createTasks, finalize, stripScore } from './marking-final';
 import { markingRepo } from '../pool/marking.repo';
 import { doneCheck } from '../pool/marking-counts';
 
-let t: TestApp;
-let scene: MarkingScene;
-withScene(
-  (app) =>
-    buildMarkingScene(app.database.db, {
-      papers: 6,
-      blocks: [
-        { name: '单评', nos: ['13'] },
-        { name: '双评', nos: ['14'], markCount: 2, threshold: 1 },
-        { name: '三评', nos: ['15'], markCount: 2, threshold: 2, arbitration: 'third' },
-      ],
-    }),
-  (app, built) => {
-    t = app;
-    scene = built;
-  },
+const { t, scene } = withScene((app) =>
+  buildMarkingScene(app.database.db, {
+    papers: 6,
+    blocks: [
+      { name: '单评', nos: ['13'] },
+      { name: '双评', nos: ['14'], markCount: 2, threshold: 1 },
+      { name: '三评', nos: ['15'], markCount: 2, threshold: 2, arbitration: 'third' },
+    ],
+  }),
 );
 
 const db = () => t.database.db;

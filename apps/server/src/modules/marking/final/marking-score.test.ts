@@ -2,24 +2,18 @@
 // marks it stale, the batched job re-derives it, and a flush (score pages, 阅卷完成) never reads it stale.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, type TestApp } from '../../../../test/app';
+import { body } from '../../../../test/app';
 import { scoreComputing } from '../../score/score.module';
 import { scoreQueue } from './marking-score-queue';
-import { buildMarker, claimTasks, countOf, submitMark, type MarkingScene } from '../../../../test/marking';
+import { buildMarker, claimTasks, countOf, submitMark } from '../../../../test/marking';
 import { SINGLE_13_DOUBLE_14, reviewingScene, withScene } from '../../../../test/marking-fixture';
 
-let t: TestApp;
-let scene: MarkingScene;
-withScene(
+const { t, scene } = withScene(
   reviewingScene({
     papers: 2,
     schools: 1,
     blocks: SINGLE_13_DOUBLE_14,
   }),
-  (app, built) => {
-    t = app;
-    scene = built;
-  },
 );
 
 const db = () => t.database.db;

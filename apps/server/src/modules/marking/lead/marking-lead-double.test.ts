@@ -2,22 +2,18 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { MarkProblem } from '@yj/contracts';
 import { blockScore } from '../../../db/schema';
-import { body, type TestApp } from '../../../../test/app';
+import { body } from '../../../../test/app';
 import { setTask, type LeadScene } from '../../../../test/marking-lead-scene';
 import { withScene, leadScene } from '../../../../test/marking-fixture';
 
 // A problem paper in a double-marked block: the leader's score is the second mark, decided with the first;
 // nobody gives a paper of a block both its marks.
 
-let t: TestApp;
-let s: LeadScene;
 const db = () => t.database.db;
 const slot = (paper: number, n: number) =>
   s.tasks.find((x) => x.paperId === s.papers[paper] && x.slot === n)!;
 
-withScene(leadScene({ papers: 2, markCount: 2 }), async (app, built) => {
-  t = app;
-  s = built;
+const { t, scene: s } = withScene(leadScene({ papers: 2, markCount: 2 }), async () => {
   for (const paper of [0, 1]) {
     await setTask(db(), slot(paper, 1).id, {
       status: 'submitted',

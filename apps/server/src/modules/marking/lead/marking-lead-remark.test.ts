@@ -2,16 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { BlockProgress, LeadMarkerTask, MarkTask, Paged, PaperMarks } from '@yj/contracts';
 import { blockScore, markTask, markTaskChange, subject } from '../../../db/schema';
-import { body, type TestApp } from '../../../../test/app';
-import { setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { body } from '../../../../test/app';
+import { setTask } from '../../../../test/marking-lead-scene';
 import { withScene, leadScene } from '../../../../test/marking-fixture';
 import { finalize } from '../final/marking-final';
 
 // Recall (收回), re-mark (打回), a marker's papers, progress and a student's paper (DESIGN.md §5).
 // Papers 0–3 are marked by 阅卷甲 (0, 1 now; 2, 3 two hours ago), 4 is claimed by 阅卷乙, 5 by 阅卷甲.
 
-let t: TestApp;
-let s: LeadScene;
 const db = () => t.database.db;
 const HOUR_AGO = new Date(Date.now() - 2 * 3600_000);
 
@@ -34,9 +32,7 @@ async function mark(i: number, userId: number, a: number, b: number, at = new Da
   await db().transaction((tx) => finalize(tx, s.blockId, x.paperId));
 }
 
-withScene(leadScene({ papers: 6 }), async (app, built) => {
-  t = app;
-  s = built;
+const { t, scene: s } = withScene(leadScene({ papers: 6 }), async () => {
   await mark(0, s.markerA.id, 8, 5);
   await mark(1, s.markerA.id, 6, 4);
   await mark(2, s.markerA.id, 9, 6, HOUR_AGO);

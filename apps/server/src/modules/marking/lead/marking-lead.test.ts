@@ -2,15 +2,13 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { LeadBlockInfo, LeadProblemItem, MarkProblem, Paged } from '@yj/contracts';
 import { auditLog, blockScore, markTask, markTaskChange, paper, scanException } from '../../../db/schema';
-import { body, type TestApp } from '../../../../test/app';
-import { setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { body } from '../../../../test/app';
+import { setTask } from '../../../../test/marking-lead-scene';
 import { withScene, leadScene } from '../../../../test/marking-fixture';
 
 // 问题卷 (DESIGN.md §5): a marker flags a paper, a leader settles it by scoring, by sending it back to the
 // pool, or by handing it to the scanning staff; every change is kept in mark_task_change.
 
-let t: TestApp;
-let s: LeadScene;
 const db = () => t.database.db;
 
 const flag = (taskId: number, by: number, note = '') =>
@@ -32,9 +30,7 @@ const scores = (a: number, b: number) => ({
   ],
 });
 
-withScene(leadScene({ papers: 6 }), async (app, built) => {
-  t = app;
-  s = built;
+const { t, scene: s } = withScene(leadScene({ papers: 6 }), async () => {
   await flag(s.tasks[0]!.id, s.markerA.id, '字迹太淡');
   await flag(s.tasks[1]!.id, s.markerA.id);
   await flag(s.tasks[2]!.id, s.markerB.id);

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { BlockProgress, ExamMonitor, ReviewTaskItem, SubjectMonitor } from '@yj/contracts';
 import { paper } from '../../../db/schema';
-import { body, type TestApp } from '../../../../test/app';
-import { setTask, type LeadScene } from '../../../../test/marking-lead-scene';
+import { body } from '../../../../test/app';
+import { setTask } from '../../../../test/marking-lead-scene';
 import { withScene, leadScene } from '../../../../test/marking-fixture';
 import { finalize } from '../final/marking-final';
 
@@ -12,13 +12,9 @@ import { finalize } from '../final/marking-final';
 // out of one of them. Six papers: two marked, one blank scored 0 by 智能判空, one an open 问题卷, one waiting
 // for arbitration, one deleted (rescanned) — every screen answers 3 / 5 with the same parts.
 
-let t: TestApp;
-let s: LeadScene;
 const db = () => t.database.db;
 
-withScene(leadScene({ papers: 6 }), async (app, built) => {
-  t = app;
-  s = built;
+const { t, scene: s } = withScene(leadScene({ papers: 6 }), async () => {
   const marked = async (i: number, userId: number | null, a: number, b: number) => {
     await setTask(db(), s.tasks[i]!.id, {
       status: 'submitted',

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { BlockRegion } from '@yj/contracts';
-import type { TestApp } from '../../../../test/app';
-import { buildReviewingScene, type MarkingScene } from '../../../../test/marking';
+import { buildReviewingScene } from '../../../../test/marking';
 import { withScene, reviewingScene } from '../../../../test/marking-fixture';
 import { cutAhead } from './marking-cut-ahead';
 import { rowsOf } from '../../../infra/db';
 
-let t: TestApp;
-let scene: MarkingScene;
 const REGIONS: BlockRegion[] = [{ page: 0, x: 10, y: 10, w: 100, h: 50 }];
 const setRegions = (blockId: number, regions: BlockRegion[] = REGIONS) =>
   t.database.db.execute(
@@ -33,15 +30,13 @@ function recordedCutAhead() {
   });
   return { cut, ahead };
 }
-withScene(
+const { t, scene } = withScene(
   reviewingScene({
     papers: 16,
     schools: 1,
     blocks: [{ name: '第13题', nos: ['13'] }],
   }),
-  async (app, built) => {
-    t = app;
-    scene = built;
+  async () => {
     await setRegions(scene.blocks[0]!.id);
   },
 );

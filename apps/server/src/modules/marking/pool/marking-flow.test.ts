@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MarkHistoryItem, MarkSubmitResult, Paged } from '@yj/contracts';
-import { body, type TestApp } from '../../../../test/app';
-import { buildMarker, claimTasks, submitMark, countOf, type MarkingScene } from '../../../../test/marking';
+import { body } from '../../../../test/app';
+import { buildMarker, claimTasks, submitMark, countOf } from '../../../../test/marking';
 import { withScene, reviewingScene } from '../../../../test/marking-fixture';
 import { doneCheck } from './marking-counts';
 import { VERSION_CONFLICT } from '../book/marking-history';
 import { markingRepo } from './marking.repo';
 import { TIMED_OUT } from '../rules/mark-rules';
 
-let t: TestApp;
-let scene: MarkingScene;
-withScene(
+const { t, scene } = withScene(
   reviewingScene({
     papers: 6,
     schools: 2,
@@ -21,10 +19,6 @@ withScene(
       { name: '第15题', nos: ['15'], markCount: 2, threshold: 1 },
     ],
   }),
-  (app, built) => {
-    t = app;
-    scene = built;
-  },
 );
 
 const db = () => t.database.db;

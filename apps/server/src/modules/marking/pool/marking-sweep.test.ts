@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../infra/db';
 import type { Jobs, JobStatus } from '../../../infra/jobs';
-import type { TestApp } from '../../../../test/app';
-import { countOf, markAbsent, type MarkingScene } from '../../../../test/marking';
+import { countOf, markAbsent } from '../../../../test/marking';
 import { reviewingScene, withScene } from '../../../../test/marking-fixture';
 import { registerMarkingJobs } from './marking.jobs';
 import { markingRepo } from './marking.repo';
@@ -11,9 +10,7 @@ import { markingRepo } from './marking.repo';
 // The minute sweep makes tasks for a subject only when triggers noted a change that can make a paper × block
 // eligible (migration 0052), and for every subject in 阅卷中 when asked for all.
 
-let t: TestApp;
-let scene: MarkingScene;
-withScene(
+const { t, scene } = withScene(
   reviewingScene({
     papers: 4,
     blocks: [
@@ -21,10 +18,6 @@ withScene(
       { name: '双评', nos: ['14'], markCount: 2, threshold: 1 },
     ],
   }),
-  (app, built) => {
-    t = app;
-    scene = built;
-  },
 );
 
 const db = () => t.database.db;

@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MarkBlockInfo, MarkSubmitResult, ReviewTaskItem } from '@yj/contracts';
-import { body, signIn, type TestApp } from '../../../../test/app';
+import { body, signIn } from '../../../../test/app';
 import { PASSWORD, buildSchool, buildTeacher } from '../../../../test/factories';
-import { buildMarker, claimTasks, submitMark, countOf, type MarkingScene } from '../../../../test/marking';
+import { buildMarker, claimTasks, submitMark, countOf } from '../../../../test/marking';
 import { SINGLE_13_DOUBLE_14, reviewingScene, withScene } from '../../../../test/marking-fixture';
 import { TIMED_OUT } from '../rules/mark-rules';
 
-let t: TestApp;
-let scene: MarkingScene;
-withScene(
+const { t, scene } = withScene(
   reviewingScene({
     papers: 10,
     blocks: SINGLE_13_DOUBLE_14,
   }),
-  (app, built) => {
-    t = app;
-    scene = built;
-  },
 );
 
 const db = () => t.database.db;

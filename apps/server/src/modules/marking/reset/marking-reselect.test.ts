@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { MarkTask } from '@yj/contracts';
 import { subject } from '../../../db/schema';
 import { rowsOf } from '../../../infra/db';
-import { body, type TestApp } from '../../../../test/app';
-import { buildMarker, claimTasks, submitMark, type MarkingScene } from '../../../../test/marking';
+import { body } from '../../../../test/app';
+import { buildMarker, claimTasks, submitMark } from '../../../../test/marking';
 import {
   withScene,
   reviewingScene,
@@ -16,8 +16,6 @@ import type { ReselectPreview, ReselectResult } from './marking-reselect';
 // 重新选题 (spec §2 resetting/{reSelectFlag}): a block's questions changed after marking started, every mark of
 // the block discarded into the history as 重置阅卷 does, refused with the reason when done or published.
 
-let t: TestApp;
-let scene: MarkingScene;
 type Client = Awaited<ReturnType<typeof buildMarker>>['client'];
 let marker: Client, leader: Client, manager: Client, otherSchool: Client;
 const db = () => t.database.db;
@@ -29,7 +27,7 @@ const preview = async (c: Client, blockId: number | string) =>
   body<ReselectPreview>(await c.get(`${url()}/preview?blockId=${blockId}`));
 const reselect = async (c: Client, b: object) => body<ReselectResult>(await c.post(url(), b));
 
-withScene(
+const { t, scene } = withScene(
   reviewingScene({
     papers: 3,
     blocks: [
@@ -37,9 +35,7 @@ withScene(
       { name: '第14题', nos: ['14'] },
     ],
   }),
-  async (app, built) => {
-    t = app;
-    scene = built;
+  async () => {
     marker = (await buildMarker(t.app, db(), scene, [b13(), b14()])).client;
     leader = (await buildMarker(t.app, db(), scene, [b13(), b14()], { role: 6 })).client;
     manager = (await signInWithRole(t, scene, 3, '科目负责人')).client;

@@ -4,21 +4,20 @@ import type { MarkTask, ResetCounts } from '@yj/contracts';
 import { eq } from 'drizzle-orm';
 import { subject } from '../../../db/schema';
 import { rowsOf } from '../../../infra/db';
-import { body, type TestApp } from '../../../../test/app';
-import { buildMarker, claimTasks, type MarkingScene } from '../../../../test/marking';
+import { body } from '../../../../test/app';
+import { buildMarker, claimTasks } from '../../../../test/marking';
 import {
   SINGLE_13_DOUBLE_14,
   reviewingScene,
   withScene,
   signInWithRole,
   markScores,
+  expectMarkStatsFromScratch,
 } from '../../../../test/marking-fixture';
 
 // 重置阅卷 (spec §2 resetting): one marker's marks and a whole block's go back to the pool, the marks stay in
 // the history, block scores and arbitrations go, the quality counters still equal a count from scratch.
 
-let t: TestApp;
-let scene: MarkingScene;
 type Client = Awaited<ReturnType<typeof buildMarker>>['client'];
 let m1: Client, m2: Client, m3: Client, leader: Client, manager: Client;
 let m1Id: number, m2Id: number, leaderId: number;
@@ -32,27 +31,9 @@ const preview = async (c: Client, blockId: number, userId?: number) =>
   body<ResetCounts>(await c.get(`${url()}/preview?blockId=${blockId}${userId ? `&userId=${userId}` : ''}`));
 const reset = async (c: Client, b: Record<string, unknown>) => body<ResetCounts>(await c.post(url(), b));
 
-/** The trigger-kept counters against a count from the tasks as they are now. */
+/** The trigger-kept counters and pairs against a count from the tasks as they are now. */
 async function expectCountersFromScratch() {
-  const kept = await q(sql`select block_id, user_id, school_id, done, arb_done from mark_stat
-    where done <> 0 or arb_done <> 0 order by 1, 2, 3`);
-  const counted = await q(sql`select block_id, user_id, school_id,
-      (count(*) filter (where slot <> 9))::int as done, (count(*) filter (where slot = 9))::int as arb_done
-    from mark_task where status = 'submitted' group by 1, 2, 3 order by 1, 2, 3`);
-  expect(kept).toEqual(counted);
-  expect(
-    await q(sql`select block_id, user_id, score, n from mark_stat_score where n > 0 order by 1, 2, 3`),
-  ).toEqual(
-    await q(sql`select block_id, user_id, score, count(*)::int as n from mark_task
-      where status = 'submitted' and slot <> 9 group by 1, 2, 3 order by 1, 2, 3`),
-  );
-  expect(
-    await q(sql`select block_id, school_id, papers, tasks, arb from mark_stat_total order by 1, 2`),
-  ).toEqual(
-    await q(sql`select block_id, school_id, (count(*) filter (where slot = 1))::int as papers,
-      (count(*) filter (where slot between 1 and 3))::int as tasks, (count(*) filter (where slot = 9))::int as arb
-      from mark_task group by 1, 2 order by 1, 2`),
-  );
+  await expectMarkStatsFromScratch(db());
   // no mark was changed after its pair completed here: the pairs standing are the pairs counted
   expect(await q(sql`select user_id, pairs from mark_pair_stat where pairs <> 0 order by 1`)).toEqual(
     await q(sql`select a.user_id, count(*)::int as pairs from mark_task a join mark_task b
@@ -61,14 +42,12 @@ async function expectCountersFromScratch() {
   );
 }
 
-withScene(
+const { t, scene } = withScene(
   reviewingScene({
     papers: 4,
     blocks: SINGLE_13_DOUBLE_14,
   }),
-  async (app, built) => {
-    t = app;
-    scene = built;
+  async () => {
     const both = [single(), double()];
     const a = await buildMarker(t.app, db(), scene, both);
     m1 = a.client;
