@@ -2,8 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { SubjectStatus } from '@yj/contracts';
 import { absence, banji, examinee, score, subject, teacherClass } from '../src/db/schema';
 import { body, signIn, type TestApp } from './app';
-import { buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from './factories';
+import { buildSchool, buildTeacher, PASSWORD } from './factories';
 import { buildScoreScene } from './score';
+import { signInSchoolAdmin } from './school-scene';
 
 /**
  * The scene of the report API tests: buildScoreScene's exam with 5 examinees, e0 e1 in 高一(1)班 and e2 e3 e4
@@ -56,7 +57,7 @@ export async function buildReportScene(t: TestApp) {
   await db.insert(teacherClass).values({ schoolId: scene.schoolId, userId: tu.id, classId: c2!.id });
   const teacher = await signIn(t.app, tu.account, PASSWORD);
   const other = await buildSchool(db);
-  const stranger = await signIn(t.app, (await buildSchoolAdmin(db, other.id)).account, PASSWORD);
+  const stranger = await signInSchoolAdmin(t, other.id);
   const idle = await signIn(t.app, (await buildTeacher(db, scene.schoolId)).account, PASSWORD);
   return { scene, base, english, class2: c2!.id, teacher, stranger, idle };
 }

@@ -14,14 +14,18 @@ export async function buildSchoolScene(
   const db = t.database.db;
   const school = await buildSchool(db, opts.name ? { name: opts.name } : {});
   const { grade, banji } = await buildClassWithStudents(db, school.id, opts.students ?? 0);
-  const admin = await signIn(t.app, (await buildSchoolAdmin(db, school.id)).account, PASSWORD);
+  const admin = await signInSchoolAdmin(t, school.id);
   const teacherUser = await buildTeacher(db, school.id, opts.teacher ? { name: opts.teacher } : {});
   const teacher = await signIn(t.app, teacherUser.account, PASSWORD);
   return { db, school, grade, banji, admin, teacherUser, teacher };
 }
 
+/** A new school admin of the school, signed in: the client most school and exam tests act as. */
+export async function signInSchoolAdmin(t: TestApp, schoolId: number): Promise<Client> {
+  return signIn(t.app, (await buildSchoolAdmin(t.database.db, schoolId)).account, PASSWORD);
+}
+
 /** The admin of another school, signed in: who must see nothing of the scene's school. */
 export async function otherSchoolAdmin(t: TestApp): Promise<Client> {
-  const db = t.database.db;
-  return signIn(t.app, (await buildSchoolAdmin(db, (await buildSchool(db)).id)).account, PASSWORD);
+  return signInSchoolAdmin(t, (await buildSchool(t.database.db)).id);
 }

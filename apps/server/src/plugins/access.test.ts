@@ -19,6 +19,7 @@ import { routeSampler } from '../../test/route-sample';
 import { buildBureauScene, type BureauScene } from '../../test/bureau';
 import type { ApiRoute } from './auth';
 import { appFixture } from '../../test/app-fixture';
+import { signInSchoolAdmin } from '../../test/school-scene';
 
 // The access sweep (issue 3, "tested for every route"): every /filter route that acts on a school, exam or
 // subject is called with school A's ids by school B's administrator and by a plain teacher of school A.
@@ -52,7 +53,7 @@ beforeAll(async () => {
     fullScore: 150,
   });
   const other = await buildSchool(t.database.db);
-  otherAdmin = await signIn(t.app, (await buildSchoolAdmin(t.database.db, other.id)).account, PASSWORD);
+  otherAdmin = await signInSchoolAdmin(t, other.id);
   teacher = scene.teacher;
   const me = body<{ id: number }>(await teacher.post('/filter/api/user/getUserInfo')).data;
   single = {
@@ -167,7 +168,7 @@ describe('access sweep from a second school sharing a teacher and a joint exam (
     const sharedUser = await buildTeacher(db, a, { name: '两校共用老师' });
     await db.insert(teacherTable).values({ schoolId: b, userId: sharedUser.id, subjects: ['数学'] });
     shared = await signIn(t.app, sharedUser.account, PASSWORD);
-    bAdmin = await signIn(t.app, (await buildSchoolAdmin(db, b)).account, PASSWORD);
+    bAdmin = await signInSchoolAdmin(t, b);
     const bHead = await buildSchoolAdmin(db, b, { name: '乙校联考负责人' });
     bManager = await signIn(t.app, bHead.account, PASSWORD);
     const aTeacher = await db.select({ phone: user.phone }).from(user).where(eq(user.id, single.userId));
@@ -352,7 +353,7 @@ describe('access sweep with a student and a parent (issue 32)', () => {
   it('refuses them every route of the staff, scoped or not; they keep only their own kind’s', async () => {
     const db = t.database.db;
     const { admin } = {
-      admin: await signIn(t.app, (await buildSchoolAdmin(db, single.schoolId)).account, PASSWORD),
+      admin: await signInSchoolAdmin(t, single.schoolId),
     };
     const made = await buildClassWithStudents(db, single.schoolId, 0);
     // a 学号 of its own: the sweeps above made students S1 … in this school already
@@ -428,7 +429,7 @@ describe('课堂小测 routes (issue 33)', () => {
         await who.post('/filter/api/quiz/list', { page: 1, size: 100 }),
       ).data.items.map((r) => r.examId);
     expect(await listed(mine)).toContain(examId);
-    const head = await signIn(t.app, (await buildSchoolAdmin(db, single.schoolId)).account, PASSWORD);
+    const head = await signInSchoolAdmin(t, single.schoolId);
     expect(await listed(head)).toContain(examId);
     expect(await listed(teacher)).not.toContain(examId);
     expect(await listed(otherAdmin)).not.toContain(examId);

@@ -12,7 +12,12 @@ import {
   buildUser,
   PASSWORD,
 } from '../../../test/factories';
-import { buildSchoolScene, otherSchoolAdmin, type Client } from '../../../test/school-scene';
+import {
+  buildSchoolScene,
+  otherSchoolAdmin,
+  signInSchoolAdmin,
+  type Client,
+} from '../../../test/school-scene';
 import { appFixture } from '../../../test/app-fixture';
 
 const t = appFixture();
@@ -303,7 +308,7 @@ describe('joint exams', () => {
     const db = t.database.db;
     const a = await buildSchool(db);
     const b = await buildSchool(db);
-    const aAdmin = await signIn(t.app, (await buildSchoolAdmin(db, a.id)).account, PASSWORD);
+    const aAdmin = await signInSchoolAdmin(t, a.id);
     const refused = '联考只能选择您管理的学校；多校联考请由系统管理员（教育局）创建';
     expect(body(await aAdmin.post('/filter/api/exam/jointExam/create', joint([a.id, b.id]))).message).toBe(
       refused,
@@ -339,7 +344,7 @@ describe('joint exams', () => {
     const ca = await buildClassWithStudents(db, a.id, 4);
     const cb = await buildClassWithStudents(db, b.id, 4);
     const aAdmin = await buildSchoolAdmin(db, a.id);
-    const bAdmin = await signIn(t.app, (await buildSchoolAdmin(db, b.id)).account, PASSWORD);
+    const bAdmin = await signInSchoolAdmin(t, b.id);
     const bureau = await signIn(t.app, (await buildUser(db, { isAdmin: true })).account, PASSWORD);
     const manager = await buildTeacher(db, a.id, { name: '联考管理员' });
     const res = body<{ id: number }>(
@@ -471,7 +476,7 @@ describe('teachers to pick for exam roles', () => {
     const db = t.database.db;
     const s = await buildSchool(db);
     const c = await buildClassWithStudents(db, s.id, 0);
-    const a = await signIn(t.app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
+    const a = await signInSchoolAdmin(t, s.id);
     await buildTeacher(db, s.id, { name: '数学甲' });
     const exam = body<{ id: number }>(
       await a.post('/filter/api/exam/singleCreate', {
@@ -518,7 +523,7 @@ describe('examinee import', () => {
     const db = t.database.db;
     const s = await buildSchool(db, { name: '导入中学' });
     const c = await buildClassWithStudents(db, s.id, 3);
-    const a = await signIn(t.app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
+    const a = await signInSchoolAdmin(t, s.id);
     const exam = body<{ id: number }>(
       await a.post('/filter/api/exam/singleCreate', {
         schoolId: s.id,

@@ -9,9 +9,10 @@ import {
 } from '@yj/contracts';
 import { auditLog, examRole } from '../../db/schema';
 import { body, signIn } from '../../../test/app';
-import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { buildSchool, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
 import { buildMarker, buildMarkingScene, type MarkingScene } from '../../../test/marking';
 import { appFixture } from '../../../test/app-fixture';
+import { signInSchoolAdmin } from '../../../test/school-scene';
 
 // 站内消息 written by people (issue 31): to an exam's staff, a block's markers, a school's teachers — each checked
 // against the capability over that exam, block or school — 需确认 with who confirmed, delete own.
@@ -87,9 +88,9 @@ describe('sending to a group', () => {
   it('a school’s teachers: its administrator may, another school’s may not; nobody to write to is refused', async () => {
     const db = t.database.db;
     const schoolId = scene.schools[0]!.id;
-    const admin = await signIn(t.app, (await buildSchoolAdmin(db, schoolId)).account, PASSWORD);
+    const admin = await signInSchoolAdmin(t, schoolId);
     const other = await buildSchool(db);
-    const otherAdmin = await signIn(t.app, (await buildSchoolAdmin(db, other.id)).account, PASSWORD);
+    const otherAdmin = await signInSchoolAdmin(t, other.id);
     const url = `/filter/api/message/send/school/${schoolId}`;
     const toAll = { ...note, title: '全校通知' };
     // the manager, the leader and the marker teach there

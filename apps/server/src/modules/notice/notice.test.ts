@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { body, signIn } from '../../../test/app';
-import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { buildSchool, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
 import { appFixture } from '../../../test/app-fixture';
+import { signInSchoolAdmin } from '../../../test/school-scene';
 
 const t = appFixture();
 
@@ -53,7 +54,7 @@ describe('在线客服 links', () => {
     const db = t.database.db;
     const school = await buildSchool(db);
     const teacher = await signIn(t.app, (await buildTeacher(db, school.id)).account, PASSWORD);
-    const head = await signIn(t.app, (await buildSchoolAdmin(db, school.id)).account, PASSWORD);
+    const head = await signInSchoolAdmin(t, school.id);
     const sys = await buildUser(db, { isAdmin: true });
     const admin = await signIn(t.app, sys.account, PASSWORD);
     const links = async (c: typeof teacher) => body(await c.get('/filter/api/help/serviceLinks')).data;

@@ -6,11 +6,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocxImport } from '@yj/contracts';
 import { examinee } from '../../db/schema';
-import { body, signIn, testApp, XHR, type TestApp } from '../../../test/app';
+import { body, testApp, XHR, type TestApp } from '../../../test/app';
 import { multipartFile } from '../../../test/excel';
-import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
+import { buildSchool } from '../../../test/factories';
 import { classPortalClients, type PortalClient } from '../../../test/portal';
 import { buildScoreScene } from '../../../test/score';
+import { signInSchoolAdmin } from '../../../test/school-scene';
 
 // The images of an online exam's content (issue 34): imported from Word, served to the school's pages under the
 // content's capability and scope, and to a student only once they sit the exam and only the images their paper
@@ -125,7 +126,7 @@ describe("an online exam's images on the school's pages", () => {
 
   it("refuses another school's administrator and a teacher without the capability", async () => {
     const other = await buildSchool(t.database.db);
-    const admin = await signIn(t.app, (await buildSchoolAdmin(t.database.db, other.id)).account, PASSWORD);
+    const admin = await signInSchoolAdmin(t, other.id);
     expect(body(await admin.get(staffUrl(shown))).message).toBe('无权限');
     expect(body(await s.teacher.get(staffUrl(shown))).message).toBe('无权限');
   });

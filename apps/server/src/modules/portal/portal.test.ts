@@ -9,11 +9,12 @@ import type {
   PortalTrend,
 } from '@yj/contracts';
 import { examinee, student, studentAccount } from '../../db/schema';
-import { body, signIn, XHR } from '../../../test/app';
+import { body, XHR } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
-import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
+import { buildSchool } from '../../../test/factories';
 import { buildPortalScene, parentClient, portalClient, STUDENT_PASSWORD } from '../../../test/portal';
 import { appFixture } from '../../../test/app-fixture';
+import { signInSchoolAdmin } from '../../../test/school-scene';
 
 // 学生端 / 家长端 (issue 32): every route with the student and parent roles — the school's accounts and sheet,
 // sign-in with the forced change, 重置密码, a student who left, published results only, 发布设置, parents' binding.
@@ -52,11 +53,7 @@ describe('the school’s student accounts', () => {
 
   it('refuses a teacher, another school’s administrator and a bad request', async () => {
     const otherSchool = await buildSchool(t.database.db);
-    const other = await signIn(
-      t.app,
-      (await buildSchoolAdmin(t.database.db, otherSchool.id)).account,
-      PASSWORD,
-    );
+    const other = await signInSchoolAdmin(t, otherSchool.id);
     for (const who of [s.teacher, other]) {
       expect(body(await who.get(accounts())).message).toBe('无权限');
       expect(body(await who.post(accounts(), {})).message).toBe('无权限');

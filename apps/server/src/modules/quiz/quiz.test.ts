@@ -3,13 +3,8 @@ import { ExamType, type QuizDetail, type QuizResult } from '@yj/contracts';
 import { examRole, examinee, score, teacherClass } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import {
-  buildClassWithStudents,
-  buildSchool,
-  buildSchoolAdmin,
-  buildTeacher,
-  PASSWORD,
-} from '../../../test/factories';
+import { buildClassWithStudents, buildSchool, buildTeacher, PASSWORD } from '../../../test/factories';
+import { signInSchoolAdmin } from '../../../test/school-scene';
 
 type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
@@ -32,7 +27,7 @@ beforeAll(async () => {
   const cu = await buildTeacher(db, s.id, { name: '李老师' });
   colleagueId = cu.id;
   colleague = await signIn(t.app, cu.account, PASSWORD);
-  admin = await signIn(t.app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
+  admin = await signInSchoolAdmin(t, s.id);
 });
 afterAll(() => t.close());
 
@@ -103,11 +98,7 @@ describe('课堂小测', () => {
     // the school's administrator sees every quiz of the school; another school's sees none of them
     expect(body<{ total: number }>(await admin.post('/filter/api/quiz/list', {})).data.total).toBe(1);
     const elsewhere = await buildSchool(t.database.db, { name: '别的中学' });
-    const stranger = await signIn(
-      t.app,
-      (await buildSchoolAdmin(t.database.db, elsewhere.id)).account,
-      PASSWORD,
-    );
+    const stranger = await signInSchoolAdmin(t, elsewhere.id);
     expect(body<{ total: number }>(await stranger.post('/filter/api/quiz/list', {})).data.total).toBe(0);
     // the school's exam list keeps quizzes apart unless asked for by type
     expect(body<{ total: number }>(await admin.post('/filter/api/exam/inSchool', {})).data.total).toBe(0);

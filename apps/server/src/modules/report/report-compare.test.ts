@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SchoolComparison } from '@yj/contracts';
-import { body, signIn } from '../../../test/app';
+import { body } from '../../../test/app';
 import { buildBureauScene, publishBureauScores, type BureauScene } from '../../../test/bureau';
 import { readXlsx } from '../../../test/excel';
-import { buildSchoolAdmin, PASSWORD } from '../../../test/factories';
 import { appFixture } from '../../../test/app-fixture';
+import { signInSchoolAdmin } from '../../../test/school-scene';
 
 const t = appFixture();
 let s: BureauScene;
@@ -103,11 +103,7 @@ describe('a 联考 compared across schools (issue 35)', () => {
 
   it("refuses another district's administrator and a school outside the 联考", async () => {
     expect((await get(s.westAdmin)).message).toBe('无权限');
-    const outside = await signIn(
-      t.app,
-      (await buildSchoolAdmin(t.database.db, s.westSchool.id)).account,
-      PASSWORD,
-    );
+    const outside = await signInSchoolAdmin(t, s.westSchool.id);
     expect((await get(outside)).message).toBe('无权限');
   });
 

@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ReportGroupImportResult, ReportGroupsPage } from '@yj/contracts';
 import { auditLog, examinee, student } from '../../db/schema';
-import { body, signIn, XHR } from '../../../test/app';
+import { body, XHR } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
-import { buildClassWithStudents, buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
+import { buildClassWithStudents, buildSchool } from '../../../test/factories';
 import { buildReportScene, type ReportScene } from '../../../test/report';
 import { appFixture } from '../../../test/app-fixture';
+import { signInSchoolAdmin } from '../../../test/school-scene';
 
 // 导入考号 of a student 分析组 on test/report.ts's scene: 英语 of 1班 e0 90, e1 60; 2班 e2 70, e3 80, e4 100; the
 // teacher teaches 2班. One examinee of another school is put into the exam, with that school's administrator.
@@ -63,7 +64,7 @@ beforeAll(async () => {
     })
     .returning();
   otherExaminee = { id: e!.id, kaohao: e!.kaohao };
-  otherAdmin = await signIn(t.app, (await buildSchoolAdmin(db, other.id)).account, PASSWORD);
+  otherAdmin = await signInSchoolAdmin(t, other.id);
 }, 120_000);
 
 describe('分析组 导入考号', () => {

@@ -1,21 +1,22 @@
 import { Readable } from 'node:stream';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn, XHR } from '../../../test/app';
+import { body, XHR, type Client } from '../../../test/app';
 import { multipartFile } from '../../../test/excel';
-import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
+import { buildSchool } from '../../../test/factories';
 import { appFixture } from '../../../test/app-fixture';
+import { signInSchoolAdmin } from '../../../test/school-scene';
 
 // Issue 19, point 4: a 641 KB xlsx of 1,000,000 invalid rows froze the server for 18–26 s, took 1.3 GB and answered a
 // 175 MB error list. Rows are capped while unpacking; errors come back as the first 100 and their count.
 
 const t = appFixture();
-let admin: Awaited<ReturnType<typeof signIn>>;
+let admin: Client;
 let schoolId: number;
 beforeAll(async () => {
   const s = await buildSchool(t.database.db, { name: '导入限制中学' });
   schoolId = s.id;
-  admin = await signIn(t.app, (await buildSchoolAdmin(t.database.db, s.id)).account, PASSWORD);
+  admin = await signInSchoolAdmin(t, s.id);
 });
 
 const SHARED = ['姓名', '学号', '年级', '班级', '张三', '不存在的年级', '一班', '20260001'];

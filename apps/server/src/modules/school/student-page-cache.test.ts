@@ -6,6 +6,7 @@ import { rowsOf } from '../../infra/db';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
 import { multipartFile, xlsx } from '../../../test/excel';
 import { buildClassWithStudents, buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
+import { signInSchoolAdmin } from '../../../test/school-scene';
 
 // The students page (unfiltered or filtered) is remembered per process under the school's roster version (issue 12): every
 // write of a student, class or grade — through a route, straight to the database, or from another connection
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const built = await buildClassWithStudents(db, s.id, 3);
   classId = built.banji.id;
   gradeId = built.grade.id;
-  admin = await signIn(t.app, (await buildSchoolAdmin(db, s.id)).account, PASSWORD);
+  admin = await signInSchoolAdmin(t, s.id);
   const [row] = rowsOf<{ name: string }>(await db.execute(sql`select current_database() as name`));
   const u = new URL(inject('pgAdminUrl'));
   u.pathname = `/${row!.name}`;

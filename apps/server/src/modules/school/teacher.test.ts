@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn, XHR } from '../../../test/app';
+import { body, XHR } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
 import {
   buildClassWithStudents,
@@ -9,7 +9,7 @@ import {
   buildUser,
   PASSWORD,
 } from '../../../test/factories';
-import { buildSchoolScene, type Client } from '../../../test/school-scene';
+import { buildSchoolScene, signInSchoolAdmin, type Client } from '../../../test/school-scene';
 import { appFixture } from '../../../test/app-fixture';
 
 const t = appFixture();
@@ -207,7 +207,7 @@ describe('a teacher shared with another school (issue 19)', () => {
     const victim = await buildTeacher(db, home.id, { name: '原老师' });
     const rival = await buildSchool(db, { name: '另一所学校' });
     const rivalClass = (await buildClassWithStudents(db, rival.id, 0)).banji.id;
-    const rivalAdmin = await signIn(t.app, (await buildSchoolAdmin(db, rival.id)).account, PASSWORD);
+    const rivalAdmin = await signInSchoolAdmin(t, rival.id);
     const rivalUrl = (p: string) => `/filter/api/school/${rival.id}/teachers${p}`;
     const attackerPhone = '13666660001';
 
@@ -250,7 +250,7 @@ describe('a teacher shared with another school (issue 19)', () => {
   it('is held elsewhere when the account administers another school or is a system admin', async () => {
     const db = t.database.db;
     const rival = await buildSchool(db);
-    const rivalAdmin = await signIn(t.app, (await buildSchoolAdmin(db, rival.id)).account, PASSWORD);
+    const rivalAdmin = await signInSchoolAdmin(t, rival.id);
     const headOfOther = await buildSchoolAdmin(db, (await buildSchool(db)).id);
     const sysAdmin = await buildUser(db, { isAdmin: true });
     for (const u of [headOfOther, sysAdmin]) {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn } from '../../../test/app';
-import { buildClassWithStudents, buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
+import { body, type Client } from '../../../test/app';
+import { buildClassWithStudents, buildSchool } from '../../../test/factories';
 import { appFixture } from '../../../test/app-fixture';
+import { signInSchoolAdmin } from '../../../test/school-scene';
 
 // Issue 28: eight identical creates at once (a double click, a retried request) all pass the service's "already
 // there?" check before any writes; the unique index refuses the rest. They answer the refusal a second request one
@@ -10,13 +11,13 @@ import { appFixture } from '../../../test/app-fixture';
 const t = appFixture();
 let schoolId: number;
 let classId: number;
-let admin: Awaited<ReturnType<typeof signIn>>;
+let admin: Client;
 
 beforeAll(async () => {
   const db = t.database.db;
   schoolId = (await buildSchool(db, { name: '并发中学' })).id;
   classId = (await buildClassWithStudents(db, schoolId, 0)).banji.id;
-  admin = await signIn(t.app, (await buildSchoolAdmin(db, schoolId)).account, PASSWORD);
+  admin = await signInSchoolAdmin(t, schoolId);
 });
 
 /** Eight identical posts at once: their answers. */

@@ -9,14 +9,14 @@ import {
   type ScoreStudentsPage,
 } from '@yj/contracts';
 import { absence, auditLog, blockScore, examinee, paper, student, subject } from '../../db/schema';
-import { body, signIn } from '../../../test/app';
-import { buildClassWithStudents, buildSchool, buildSchoolAdmin } from '../../../test/factories';
+import { body } from '../../../test/app';
+import { buildClassWithStudents, buildSchool } from '../../../test/factories';
 import { ALL_RIGHT, buildScoreScene, type ScoreScene } from '../../../test/score';
 import { appFixture } from '../../../test/app-fixture';
+import { signInSchoolAdmin } from '../../../test/school-scene';
 
 // e0 (20260001): objective 13 + block 21: 8, 22: 7 = 28, then 21 adjusted to 9 => 29; e1 (20260002) absent;
 // e2 (20260003) a blank sheet; e3 (20260004) nothing.
-const PASSWORD = 'Yuejuan-Test-26';
 const t = appFixture();
 let scene: ScoreScene;
 let p0: number;
@@ -116,7 +116,7 @@ describe('POST score/adjust/kaohao', () => {
     expect(
       (await move({ examineeId: e1!.id, kaohao: '20260004', reason }, () => scene.teacher)).message,
     ).toBe('无权限');
-    const stranger = await signIn(t.app, (await buildSchoolAdmin(db, other.id)).account, PASSWORD);
+    const stranger = await signInSchoolAdmin(t, other.id);
     expect((await move({ examineeId: e1!.id, kaohao: '20260004', reason }, () => stranger)).message).toBe(
       '无权限',
     );

@@ -25,7 +25,8 @@ import { scanJobDeps } from '../scan.module';
 import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import { buildScanScene, untilNoPageQueued } from '../../../../test/scan';
-import { buildSchool, buildSchoolAdmin, buildUser, PASSWORD } from '../../../../test/factories';
+import { buildSchool, buildUser, PASSWORD } from '../../../../test/factories';
+import { signInSchoolAdmin } from '../../../../test/school-scene';
 
 let t: TestApp;
 let admin: Client;
@@ -297,11 +298,7 @@ describe('refusals', () => {
 
   it("keeps another school's users out", async () => {
     const other = await buildSchool(t.database.db);
-    const otherAdmin = await signIn(
-      t.app,
-      (await buildSchoolAdmin(t.database.db, other.id)).account,
-      PASSWORD,
-    );
+    const otherAdmin = await signInSchoolAdmin(t, other.id);
     expect(body(await upload(otherAdmin, jpgs(sheets.slice(0, 2)))).message).toBe('无权限');
     expect(body(await otherAdmin.get(`/filter/api/subject/${subjectId}/scan/scanException`)).message).toBe(
       '无权限',
