@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { CardTemplate } from '@yj/contracts';
+import type { CardTemplate, Paged, ScanExceptionCounts, ScanExceptionItem } from '@yj/contracts';
 import { paper } from '../src/db/schema';
 import type { Db } from '../src/infra/db';
 import { body, type Client, type TestApp } from './app';
@@ -54,4 +54,22 @@ export async function untilNoPageQueued(c: Client, subjectId: number): Promise<v
     if (p.data.total.queued === 0) return;
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+// The 扫描异常 lists as the scan tests read them (list, counts), by `c`: one place for their URLs.
+
+/** The subject's 扫描异常 of the query (its fields in the order given, as the page sends them). */
+export async function scanExceptions(
+  c: Client,
+  subjectId: number,
+  query: Record<string, string | number | boolean> = {},
+): Promise<ScanExceptionItem[]> {
+  const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const url = `/filter/api/subject/${subjectId}/scan/exceptions${q ? `?${q}` : ''}`;
+  return body<Paged<ScanExceptionItem>>(await c.get(url)).data.items;
+}
+
+/** The subject's counts of 扫描异常 by kind. */
+export async function scanExceptionCounts(c: Client, subjectId: number): Promise<ScanExceptionCounts> {
+  return body<ScanExceptionCounts>(await c.get(`/filter/api/subject/${subjectId}/scan/scanException`)).data;
 }

@@ -1,10 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
-  ScanExceptionCounts,
   ScanExceptionDetail,
   ScanExceptionProgress,
-  ScanExceptionItem,
   ScanPaperItem,
   StudentPaperView,
   Paged,
@@ -14,7 +12,7 @@ import { coverAnchors, orderlyStudent, typicalCard, type SheetAnswers, type Shee
 import { auditLog, paper, scanException, scanPage } from '../../../db/schema';
 import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
-import { buildScanScene, untilRecognised } from '../../../../test/scan';
+import { buildScanScene, scanExceptionCounts, scanExceptions, untilRecognised } from '../../../../test/scan';
 import { otherSchoolAdmin } from '../../../../test/school-scene';
 
 let t: TestApp;
@@ -39,15 +37,9 @@ const student2 = (seed: number, kaohao: string, edit?: (a: SheetAnswers) => void
 
 const recognised = () => untilRecognised(t.database.db, subjectId);
 
-async function exceptions(type: string, resolved = false): Promise<ScanExceptionItem[]> {
-  return body<Paged<ScanExceptionItem>>(
-    await admin.get(
-      `/filter/api/subject/${subjectId}/scan/exceptions?type=${type}&resolved=${resolved}&size=200`,
-    ),
-  ).data.items;
-}
-const counts = async () =>
-  body<ScanExceptionCounts>(await admin.get(`/filter/api/subject/${subjectId}/scan/scanException`)).data;
+const exceptions = (type: string, resolved = false) =>
+  scanExceptions(admin, subjectId, { type, resolved, size: 200 });
+const counts = () => scanExceptionCounts(admin, subjectId);
 const fix = (name: string, b: object, c: Client = admin) =>
   c.post(`/filter/api/subject/${subjectId}/scan/fix/${name}`, b).then((r) => body(r));
 const papers = async () =>

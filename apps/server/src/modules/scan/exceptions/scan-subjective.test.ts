@@ -1,17 +1,12 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ScanExceptionCounts,
-  ScanExceptionDetail,
-  ScanExceptionItem,
-  StudentPaperView,
-} from '@yj/contracts';
+import type { ScanExceptionDetail, StudentPaperView } from '@yj/contracts';
 import { pageFields } from '@yj/omr';
 import { blacken, orderlyStudent, typicalCard } from '@yj/scan-sim';
 import { auditLog, paper, scanPage } from '../../../db/schema';
 import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
-import { buildScanScene, untilRecognised } from '../../../../test/scan';
+import { buildScanScene, scanExceptionCounts, scanExceptions, untilRecognised } from '../../../../test/scan';
 
 // 主观题异常 (issue 6): a 打分栏 that cannot be read is settled by typing the score (within the question's
 // full score and step); an answer box the image does not show whole is accepted as it is or rescanned.
@@ -39,16 +34,10 @@ async function sheet(seed: number, kaohao: string, score: number, damage?: 'stri
 
 const recognised = () => untilRecognised(t.database.db, subjectId);
 
-const open = async (): Promise<ScanExceptionItem[]> =>
-  body<{ items: ScanExceptionItem[] }>(
-    await admin.get(
-      `/filter/api/subject/${subjectId}/scan/exceptions?type=subjective&resolved=false&size=50`,
-    ),
-  ).data.items;
+const open = () => scanExceptions(admin, subjectId, { type: 'subjective', resolved: false, size: 50 });
 const detail = async (id: number) =>
   body<ScanExceptionDetail>(await admin.get(`/filter/api/subject/${subjectId}/scan/exception/${id}`)).data;
-const counts = async () =>
-  body<ScanExceptionCounts>(await admin.get(`/filter/api/subject/${subjectId}/scan/scanException`)).data;
+const counts = () => scanExceptionCounts(admin, subjectId);
 const fix = (name: string, b: object) =>
   admin.post(`/filter/api/subject/${subjectId}/scan/fix/${name}`, b).then((r) => body(r));
 const paperOf = async (kaohao: string) =>

@@ -3,7 +3,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   MissedExamPage,
-  ScanExceptionItem,
   ScanSchoolStatus,
   SchoolScanProgress,
   SubjectScanProgress,
@@ -21,7 +20,7 @@ import {
 } from '../../../db/schema';
 import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
-import { buildScanScene, untilRecognised } from '../../../../test/scan';
+import { buildScanScene, scanExceptions, untilRecognised } from '../../../../test/scan';
 import { buildClassOfExaminees, buildSchool, buildUser, PASSWORD } from '../../../../test/factories';
 import { otherSchoolAdmin } from '../../../../test/school-scene';
 
@@ -100,9 +99,7 @@ describe('absence', () => {
     expect(before.items.map((x) => x.kaohao)).toEqual([K[2], K[3], K[4], K[5]]);
     expect(before.summary).toEqual({ examinees: 6, present: 2, absent: 0, missing: 4 });
 
-    const [ex] = body<{ items: ScanExceptionItem[] }>(
-      await admin.get(`/filter/api/subject/${subjectId}/scan/exceptions?type=absent&resolved=false`),
-    ).data.items;
+    const [ex] = await scanExceptions(admin, subjectId, { type: 'absent', resolved: false });
     const res = await post('scan/fix/absent', { exceptionId: ex!.id, absent: true });
     expect(res.code, res.message).toBe(0);
     expect((await absentRows()).map((x) => x.examineeId)).toEqual([ids[K[1]!]]);
@@ -320,9 +317,7 @@ describe('a sheet of a student recorded absent by hand', () => {
     const res = await upload(files, { schoolId: String(schoolA) });
     expect(res.code, res.message).toBe(0);
     await recognised();
-    const open = body<{ items: ScanExceptionItem[] }>(
-      await admin.get(`/filter/api/subject/${subjectId}/scan/exceptions?type=absent&resolved=false`),
-    ).data.items;
+    const open = await scanExceptions(admin, subjectId, { type: 'absent', resolved: false });
     expect(open.map((e) => e.reason)).toEqual([
       '该考生已登记缺考，但扫描到了答题卡：确认缺考，或清除缺考标记',
     ]);
@@ -334,9 +329,7 @@ describe('a sheet of a student recorded absent by hand', () => {
     const again = await post('scan/fix/rerecognise', { batchId: res.data.batchId });
     expect(again.code, again.message).toBe(0);
     await recognised();
-    const reopened = body<{ items: ScanExceptionItem[] }>(
-      await admin.get(`/filter/api/subject/${subjectId}/scan/exceptions?type=absent&resolved=false`),
-    ).data.items;
+    const reopened = await scanExceptions(admin, subjectId, { type: 'absent', resolved: false });
     expect(reopened.map((e) => e.reason)).toEqual([
       '该考生已登记缺考，但扫描到了答题卡：确认缺考，或清除缺考标记',
     ]);

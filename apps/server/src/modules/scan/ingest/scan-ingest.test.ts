@@ -3,13 +3,7 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CardTemplateSchema,
-  type ScanExceptionCounts,
-  type ScanExceptionItem,
-  type ScanPaperItem,
-  type Paged,
-} from '@yj/contracts';
+import { CardTemplateSchema, type ScanExceptionItem, type ScanPaperItem, type Paged } from '@yj/contracts';
 import {
   createRng,
   generateSet,
@@ -24,7 +18,12 @@ import { scanJobs } from '../recognition/scan.jobs';
 import { scanJobDeps } from '../scan.module';
 import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
-import { buildScanScene, untilNoPageQueued } from '../../../../test/scan';
+import {
+  buildScanScene,
+  scanExceptionCounts,
+  scanExceptions,
+  untilNoPageQueued,
+} from '../../../../test/scan';
 import { buildSchool, buildUser, PASSWORD } from '../../../../test/factories';
 import { signInSchoolAdmin } from '../../../../test/school-scene';
 
@@ -55,12 +54,8 @@ async function papers(): Promise<ScanPaperItem[]> {
   return body<Paged<ScanPaperItem>>(await admin.get(`/filter/api/subject/${subjectId}/scan/papers?size=200`))
     .data.items;
 }
-async function exceptions(type?: string): Promise<ScanExceptionItem[]> {
-  const q = type ? `?type=${type}&size=200` : '?size=200';
-  return body<Paged<ScanExceptionItem>>(
-    await admin.get(`/filter/api/subject/${subjectId}/scan/exceptions${q}`),
-  ).data.items;
-}
+const exceptions = (type?: string) =>
+  scanExceptions(admin, subjectId, type ? { type, size: 200 } : { size: 200 });
 const pageRows = () => t.database.db.select().from(scanPage).where(eq(scanPage.subjectId, subjectId));
 
 beforeAll(async () => {
@@ -152,9 +147,7 @@ describe('upload and recognition', () => {
     const repeat = await exceptions('kaohaoRepeat');
     expect(repeat).toHaveLength(1);
     expect(repeat[0]!.detail).toMatchObject({ kaohao: kaohaoOf(0) });
-    const counts = body<ScanExceptionCounts>(
-      await admin.get(`/filter/api/subject/${subjectId}/scan/scanException`),
-    ).data;
+    const counts = await scanExceptionCounts(admin, subjectId);
     expect(counts).toMatchObject({ kaohaoExp: 1, kaohaoRepeat: 1, duplicateExamNoExceptionCount: 1 });
   });
 
@@ -176,9 +169,7 @@ describe('upload and recognition', () => {
     await recognised();
     expect((await exceptions('wrongPage')).length).toBe(1);
     expect((await exceptions('blank')).length).toBe(1);
-    const counts = body<ScanExceptionCounts>(
-      await admin.get(`/filter/api/subject/${subjectId}/scan/scanException`),
-    ).data;
+    const counts = await scanExceptionCounts(admin, subjectId);
     expect(counts.otherExp).toBe(2);
   });
 });
@@ -197,9 +188,7 @@ describe('robustness', () => {
     const image = await exceptions('image');
     expect(image).toHaveLength(2);
     expect(image[0]!.reason).toContain('图像无法读取');
-    const counts = body<ScanExceptionCounts>(
-      await admin.get(`/filter/api/subject/${subjectId}/scan/scanException`),
-    ).data;
+    const counts = await scanExceptionCounts(admin, subjectId);
     expect(counts.subExp).toBe(2);
   });
 

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Paged, ScanExceptionItem, ScanPaperItem } from '@yj/contracts';
+import type { Paged, ScanPaperItem } from '@yj/contracts';
 import { generatePhoto, quizCard, type GeneratedSheet } from '@yj/scan-sim';
 import { scanPage } from '../../../db/schema';
 import { fsStorage } from '../../../infra/storage';
 import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
-import { buildScanScene, untilNoPageQueued } from '../../../../test/scan';
+import { buildScanScene, scanExceptions, untilNoPageQueued } from '../../../../test/scan';
 
 // Issue 33: a quiz scanned with a phone. Photos sent with photo=1 are straightened to the card's page before
 // they are stored, then recognised like scanned pages; a photo whose sheet cannot be found is stored as it is
@@ -81,9 +81,7 @@ describe('quiz sheets photographed with a phone', () => {
     const res = body<{ accepted: number }>(await send([{ name: 'phone-cut.jpg', data: cut }]));
     expect(res.data).toMatchObject({ accepted: 1 });
     await recognised();
-    const loc = body<Paged<ScanExceptionItem>>(
-      await admin.get(`/filter/api/subject/${subjectId}/scan/exceptions?type=location&size=50`),
-    ).data.items;
+    const loc = await scanExceptions(admin, subjectId, { type: 'location', size: 50 });
     expect(loc).toHaveLength(1);
     const page = (await t.database.db.select().from(scanPage).where(eq(scanPage.id, loc[0]!.pageId!)))[0]!;
     expect((await sharp(await stored(page.storageKey)).metadata()).width).toBe(1100);
