@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { SubjectStatus } from '@yj/contracts';
 import { bureauAdmin, examinee, org, question, school, score, student, subject } from '../src/db/schema';
-import { body, signIn, type TestApp } from './app';
-import { buildClassWithStudents, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from './factories';
+import { body, type TestApp } from './app';
+import { buildClassWithStudents, buildSchoolAdmin, buildTeacher, buildUser, signInAs } from './factories';
 
 /**
  * The bureau's scene (issue 35): 示范市 with 东区 (三所: 东区一中, 二中, 三中) and 西区 (西区一中) under it, an
@@ -27,13 +27,13 @@ export async function buildBureauScene(t: TestApp) {
   const adminOf = async (orgId: number, name: string) => {
     const u = await buildUser(db, { name });
     await db.insert(bureauAdmin).values({ orgId, userId: u.id });
-    return signIn(t.app, u.account, PASSWORD);
+    return signInAs(t, u);
   };
   const cityAdmin = await adminOf(city!.id, '市教育局管理员');
   const eastAdmin = await adminOf(east.id, '东区管理员');
   const westAdmin = await adminOf(west.id, '西区管理员');
-  const a1Admin = await signIn(t.app, (await buildSchoolAdmin(db, a[0]!.id)).account, PASSWORD);
-  const a2Admin = await signIn(t.app, (await buildSchoolAdmin(db, a[1]!.id)).account, PASSWORD);
+  const a1Admin = await signInAs(t, await buildSchoolAdmin(db, a[0]!.id));
+  const a2Admin = await signInAs(t, await buildSchoolAdmin(db, a[1]!.id));
   const managerUser = await buildTeacher(db, a[0]!.id, { name: '联考负责人' });
   const created = body<{ id: number }>(
     await eastAdmin.post('/filter/api/exam/jointExam/create', {

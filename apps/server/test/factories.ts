@@ -4,9 +4,12 @@ import type { Db } from '../src/infra/db';
 import { asc, eq } from 'drizzle-orm';
 import { banji, examinee, grade, org, school, schoolAdmin, student, teacher, user } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/password';
-import { body, signIn } from './app';
+import { body, signIn, type TestApp } from './app';
 
 export const PASSWORD = 'Yuejuan-Test-26';
+
+/** A person a factory made (with PASSWORD), signed in: one place that knows the factories' password. */
+export const signInAs = (t: TestApp, person: { account: string }) => signIn(t.app, person.account, PASSWORD);
 
 /** A stored template that reads nothing: one blank page (a scene's batch needs one; no page is recognised with it). */
 export const BLANK_TEMPLATE: CardTemplate = CardTemplateSchema.parse({

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { MarkSubmitResult, MarkTask } from '@yj/contracts';
 import { examRole } from '../src/db/schema';
 import { rowsOf, type Db } from '../src/infra/db';
-import { body, signIn, testApp, type TestApp, type Client } from './app';
-import { PASSWORD, buildTeacher } from './factories';
+import { body, testApp, type TestApp, type Client } from './app';
+import { buildTeacher, signInAs } from './factories';
 import { buildReviewingScene, claimTasks, submitMark, type BlockSpec } from './marking';
 import { buildLeadScene } from './marking-lead-scene';
 
@@ -68,7 +68,7 @@ export async function signInWithRole(
   const db: Db = t.database.db;
   const u = await buildTeacher(db, scene.schools[0]!.id, { name });
   await db.insert(examRole).values({ examId: scene.examId, subjectId, userId: u.id, role });
-  return { id: u.id, client: await signIn(t.app, u.account, PASSWORD) };
+  return { id: u.id, client: await signInAs(t, u) };
 }
 
 /** The subject manager (科目负责人) of another school's exam, a one-paper reviewing scene of its own, signed in. */

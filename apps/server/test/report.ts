@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { SubjectStatus } from '@yj/contracts';
 import { absence, banji, examinee, score, subject, teacherClass } from '../src/db/schema';
-import { body, signIn, type TestApp } from './app';
-import { buildSchool, buildTeacher, PASSWORD } from './factories';
+import { body, type TestApp } from './app';
+import { buildSchool, buildTeacher, signInAs } from './factories';
 import { buildScoreScene } from './score';
 import { signInSchoolAdmin } from './school-scene';
 
@@ -55,10 +55,10 @@ export async function buildReportScene(t: TestApp) {
   );
   const tu = await buildTeacher(db, scene.schoolId);
   await db.insert(teacherClass).values({ schoolId: scene.schoolId, userId: tu.id, classId: c2!.id });
-  const teacher = await signIn(t.app, tu.account, PASSWORD);
+  const teacher = await signInAs(t, tu);
   const other = await buildSchool(db);
   const stranger = await signInSchoolAdmin(t, other.id);
-  const idle = await signIn(t.app, (await buildTeacher(db, scene.schoolId)).account, PASSWORD);
+  const idle = await signInAs(t, await buildTeacher(db, scene.schoolId));
   return { scene, base, english, class2: c2!.id, teacher, stranger, idle };
 }
 export type ReportScene = Awaited<ReturnType<typeof buildReportScene>>;

@@ -1,5 +1,5 @@
-import { signIn, type Client, type TestApp } from './app';
-import { buildClassWithStudents, buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from './factories';
+import { type Client, type TestApp } from './app';
+import { buildClassWithStudents, buildSchool, buildSchoolAdmin, buildTeacher, signInAs } from './factories';
 
 export type { Client };
 
@@ -16,13 +16,13 @@ export async function buildSchoolScene(
   const { grade, banji } = await buildClassWithStudents(db, school.id, opts.students ?? 0);
   const admin = await signInSchoolAdmin(t, school.id);
   const teacherUser = await buildTeacher(db, school.id, opts.teacher ? { name: opts.teacher } : {});
-  const teacher = await signIn(t.app, teacherUser.account, PASSWORD);
+  const teacher = await signInAs(t, teacherUser);
   return { db, school, grade, banji, admin, teacherUser, teacher };
 }
 
 /** A new school admin of the school, signed in: the client most school and exam tests act as. */
 export async function signInSchoolAdmin(t: TestApp, schoolId: number): Promise<Client> {
-  return signIn(t.app, (await buildSchoolAdmin(t.database.db, schoolId)).account, PASSWORD);
+  return signInAs(t, await buildSchoolAdmin(t.database.db, schoolId));
 }
 
 /** The admin of another school, signed in: who must see nothing of the scene's school. */

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITY_TABLE, type Capability } from '@yj/contracts';
 import { examRole, examinee, student, teacher as teacherTable, teacherClass, user } from '../db/schema';
-import { body, signIn, type Client } from '../../test/app';
+import { body, type Client } from '../../test/app';
 import { readXlsx } from '../../test/excel';
 import {
   buildClassWithStudents,
@@ -12,7 +12,7 @@ import {
   buildSubjectScene,
   buildTeacher,
   buildUser,
-  PASSWORD,
+  signInAs,
 } from '../../test/factories';
 import { parentClient, portalClient } from '../../test/portal';
 import { routeSampler } from '../../test/route-sample';
@@ -42,8 +42,8 @@ const t = appFixture();
 /** the ids requests are filled with: school A's single exam, or the joint exam (see `joint`) */
 let ids: Ids;
 let single: Ids;
-let otherAdmin: Awaited<ReturnType<typeof signIn>>;
-let teacher: Awaited<ReturnType<typeof signIn>>;
+let otherAdmin: Client;
+let teacher: Client;
 let request: ReturnType<typeof routeSampler>['request'];
 
 beforeAll(async () => {
@@ -122,7 +122,7 @@ describe('access sweep over every scoped route', () => {
       userId: m.id,
       role: 4,
     });
-    const marker = await signIn(t.app, m.account, PASSWORD);
+    const marker = await signInAs(t, m);
     // the table lets a school's teacher in, the readers' view then finds no class of theirs in the exam
     const personal: Capability[] = ['score.students.read', 'exam.roster.read'];
     const routes = t.app.apiRoutes.filter((r) => r.capability && personal.includes(r.capability));
@@ -167,14 +167,14 @@ describe('access sweep from a second school sharing a teacher and a joint exam (
     const aOnly = await buildTeacher(db, a, { name: '甲校独有老师' });
     const sharedUser = await buildTeacher(db, a, { name: '两校共用老师' });
     await db.insert(teacherTable).values({ schoolId: b, userId: sharedUser.id, subjects: ['数学'] });
-    shared = await signIn(t.app, sharedUser.account, PASSWORD);
+    shared = await signInAs(t, sharedUser);
     bAdmin = await signInSchoolAdmin(t, b);
     const bHead = await buildSchoolAdmin(db, b, { name: '乙校联考负责人' });
-    bManager = await signIn(t.app, bHead.account, PASSWORD);
+    bManager = await signInAs(t, bHead);
     const aTeacher = await db.select({ phone: user.phone }).from(user).where(eq(user.id, single.userId));
     secrets = ['甲校学生', '甲校独有老师', aOnly.phone!, aTeacher[0]!.phone!];
 
-    const bureau = await signIn(t.app, (await buildUser(db, { isAdmin: true })).account, PASSWORD);
+    const bureau = await signInAs(t, await buildUser(db, { isAdmin: true }));
     const created = body<{ id: number }>(
       await bureau.post('/filter/api/exam/jointExam/create', {
         name: '甲乙联考',
@@ -339,7 +339,7 @@ describe('access sweep with bureau, union and school roles (issue 35)', () => {
   }
 
   it("shows the 联考's union manager and a school of it nothing of another district's school", async () => {
-    const manager = await signIn(t.app, b.managerUser.account, PASSWORD);
+    const manager = await signInAs(t, b.managerUser);
     expect(await leaksTo(manager, west, ['西区一中', '西区学生'])).toEqual([]);
     expect(await leaksTo(b.a2Admin, west, ['西区一中', '西区学生'])).toEqual([]);
   });
@@ -393,7 +393,7 @@ describe('课堂小测 routes (issue 33)', () => {
     await db
       .insert(teacherClass)
       .values({ schoolId: single.schoolId, userId: owner.id, classId: made.banji.id });
-    const mine = await signIn(t.app, owner.account, PASSWORD);
+    const mine = await signInAs(t, owner);
     const created = body<{ examId: number }>(
       await mine.post('/filter/api/quiz/create', {
         name: '小测',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn, testApp, XHR, type TestApp, type Client } from '../../test/app';
-import { buildUser, buildSubjectScene, PASSWORD } from '../../test/factories';
+import { body, testApp, XHR, type TestApp, type Client } from '../../test/app';
+import { buildUser, buildSubjectScene, signInAs } from '../../test/factories';
 import { routeSampler, type Json } from '../../test/route-sample';
 import { MAX_INT } from '@yj/contracts';
 import type { ApiRoute } from './auth';
@@ -43,7 +43,7 @@ beforeAll(async () => {
     course: '数学',
     fullScore: 150,
   });
-  const sys = await signIn(t.app, (await buildUser(t.database.db, { isAdmin: true })).account, PASSWORD);
+  const sys = await signInAs(t, await buildUser(t.database.db, { isAdmin: true }));
   const me = body<{ id: number }>(await scene.teacher.post('/filter/api/user/getUserInfo')).data;
   sampler = routeSampler(t.app, { ...scene, userId: me.id });
   clients = [

@@ -3,8 +3,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn, type TestApp, testApp } from '../../test/app';
-import { buildClassWithStudents, buildSchool, buildSchoolAdmin, PASSWORD } from '../../test/factories';
+import { body, type TestApp, testApp } from '../../test/app';
+import { buildClassWithStudents, buildSchool, buildSchoolAdmin, signInAs } from '../../test/factories';
 
 let t: TestApp;
 let statements = 0;
@@ -38,7 +38,7 @@ describe('the signed-in request path', () => {
     const s = await buildSchool(t.database.db);
     const { banji } = await buildClassWithStudents(t.database.db, s.id, 3);
     const a = await buildSchoolAdmin(t.database.db, s.id);
-    const c = await signIn(t.app, a.account, PASSWORD);
+    const c = await signInAs(t, a);
 
     expect(await cost(() => t.app.inject({ method: 'GET', url: '/filter/health' }))).toBe(1);
     // session + the user with their schools

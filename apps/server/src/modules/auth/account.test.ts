@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { body, signIn, XHR } from '../../../test/app';
-import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import {
+  buildSchool,
+  buildSchoolAdmin,
+  buildTeacher,
+  buildUser,
+  PASSWORD,
+  signInAs,
+} from '../../../test/factories';
 import { appFixture } from '../../../test/app-fixture';
 
 const t = appFixture();
@@ -18,8 +25,8 @@ function multipart(filename: string, type: string, content: Buffer) {
 describe('POST /api/account/password/change', () => {
   it('checks the old password, keeps this session and ends the others', async () => {
     const u = await buildUser(t.database.db);
-    const here = await signIn(t.app, u.account, PASSWORD);
-    const elsewhere = await signIn(t.app, u.account, PASSWORD);
+    const here = await signInAs(t, u);
+    const elsewhere = await signInAs(t, u);
     expect(
       body(
         await here.post('/filter/api/account/password/change', {
@@ -54,7 +61,7 @@ describe('POST /api/account/password/change', () => {
     ).toBe(0);
     expect(body(await here.post('/filter/api/user/getUserInfo')).code).toBe(0);
     expect(body(await elsewhere.post('/filter/api/user/getUserInfo')).code).toBe(1001);
-    await expect(signIn(t.app, u.account, PASSWORD)).rejects.toThrow();
+    await expect(signInAs(t, u)).rejects.toThrow();
     await signIn(t.app, u.account, 'Better2026');
   });
 });
@@ -62,7 +69,7 @@ describe('POST /api/account/password/change', () => {
 describe('POST /api/account/avatar/upload', () => {
   it('stores an image as a 256 px WebP and serves it back', async () => {
     const u = await buildUser(t.database.db);
-    const c = await signIn(t.app, u.account, PASSWORD);
+    const c = await signInAs(t, u);
     const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3366cc' } })
       .png()
       .toBuffer();
@@ -87,7 +94,7 @@ describe('POST /api/account/avatar/upload', () => {
     const a = await buildSchool(t.database.db);
     const b = await buildSchool(t.database.db);
     const owner = await buildTeacher(t.database.db, a.id);
-    const c = await signIn(t.app, owner.account, PASSWORD);
+    const c = await signInAs(t, owner);
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#cc3366' } })
       .png()
       .toBuffer();
@@ -99,7 +106,7 @@ describe('POST /api/account/avatar/upload', () => {
       payload: m.payload,
     });
     const url = body<{ avatarUrl: string }>(up).data.avatarUrl;
-    const viewer = async (u: { account: string }) => (await signIn(t.app, u.account, PASSWORD)).get(url);
+    const viewer = async (u: { account: string }) => (await signInAs(t, u)).get(url);
 
     expect((await c.get(url)).headers['content-type']).toBe('image/webp');
     const colleague = await viewer(await buildTeacher(t.database.db, a.id));
@@ -122,7 +129,7 @@ describe('POST /api/account/avatar/upload', () => {
 
   it('refuses a file that is not an image, and one over 2 MB', async () => {
     const u = await buildUser(t.database.db);
-    const c = await signIn(t.app, u.account, PASSWORD);
+    const c = await signInAs(t, u);
     const fake = multipart('evil.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
     const r1 = await t.app.inject({
       method: 'POST',

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, session } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
-import { body, signIn, XHR } from '../../../test/app';
-import { buildSchool, buildSchoolAdmin, buildUser, PASSWORD } from '../../../test/factories';
+import { body, XHR } from '../../../test/app';
+import { buildSchool, buildSchoolAdmin, buildUser, PASSWORD, signInAs } from '../../../test/factories';
 import { guardRepo } from './guard.repo';
 import { appFixture } from '../../../test/app-fixture';
 
@@ -158,7 +158,7 @@ describe('sessions', () => {
     expect(body(bogus)).toMatchObject({ code: 1001, message: '登录已过期，请重新登录' });
 
     const u = await buildUser(t.database.db);
-    const c = await signIn(t.app, u.account, PASSWORD);
+    const c = await signInAs(t, u);
     expect(body(await c.post('/filter/api/user/getUserInfo')).code).toBe(0);
     await t.database.db
       .update(session)
@@ -169,7 +169,7 @@ describe('sessions', () => {
 
   it('slides the expiry forward when a session is used', async () => {
     const u = await buildUser(t.database.db);
-    const c = await signIn(t.app, u.account, PASSWORD);
+    const c = await signInAs(t, u);
     const soon = new Date(Date.now() + 60_000);
     await t.database.db
       .update(session)
@@ -186,7 +186,7 @@ describe('sessions', () => {
   it('ends a session SESSION_MAX_DAYS after sign-in however busy it is', async () => {
     expect(t.config.sessionMaxMs).toBe(30 * 24 * 3600_000);
     const u = await buildUser(t.database.db);
-    const c = await signIn(t.app, u.account, PASSWORD);
+    const c = await signInAs(t, u);
     const setAge = (days: number) =>
       t.database.db
         .update(session)
@@ -224,14 +224,14 @@ describe('sessions', () => {
 
   it('accepts the token in the yx_sid header (scan agent) without the XHR header', async () => {
     const u = await buildUser(t.database.db);
-    const c = await signIn(t.app, u.account, PASSWORD);
+    const c = await signInAs(t, u);
     const res = await userInfo({ yx_sid: c.token });
     expect(body(res).code).toBe(0);
   });
 
   it('refuses a cookie-borne mutating call without X-Requested-With', async () => {
     const u = await buildUser(t.database.db);
-    const c = await signIn(t.app, u.account, PASSWORD);
+    const c = await signInAs(t, u);
     const res = await userInfo({ cookie: c.cookie });
     expect(res.statusCode).toBe(403);
     expect(body(res).code).toBe(1);
@@ -239,7 +239,7 @@ describe('sessions', () => {
 
   it('logs out: the token stops working and the cookies are cleared', async () => {
     const u = await buildUser(t.database.db);
-    const c = await signIn(t.app, u.account, PASSWORD);
+    const c = await signInAs(t, u);
     const out = await c.post('/filter/api/user/logout');
     expect(body(out).code).toBe(0);
     expect(out.cookies.find((k) => k.name === 'yx_sid')?.value).toBe('');

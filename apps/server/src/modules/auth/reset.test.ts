@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsCode } from '../../db/schema';
 import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { buildUser, PASSWORD } from '../../../test/factories';
+import { buildUser, signInAs } from '../../../test/factories';
 import { startOfChinaDay } from './reset.service';
 
 let t: TestApp;
@@ -23,7 +23,7 @@ describe('forgot password by phone', () => {
   it('sends a code, verifies it, resets the password, and old sessions end', async () => {
     const u = await buildUser(t.database.db);
     const phone = u.phone!;
-    const old = await signIn(t.app, u.account, PASSWORD);
+    const old = await signInAs(t, u);
     expect(body(await get(`/password/mobile/${phone}`)).data).toEqual({ expiresIn: 300 });
     const code = t.sms.at(-1)!.text.match(/\d{6}/)![0];
     expect(t.sms.at(-1)!.phone).toBe(phone);

@@ -3,8 +3,8 @@ import jsQR from 'jsqr';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, scanLogin } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { buildUser, PASSWORD } from '../../../test/factories';
+import { body, testApp, type TestApp } from '../../../test/app';
+import { buildUser, signInAs } from '../../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ const codeOf = (url: string) => new URL(url).searchParams.get('code')!;
 describe('扫码登录', () => {
   it('the QR reads back as the confirm page; the phone confirms; the PC is signed in once, as the phone', async () => {
     const u = await buildUser(t.database.db);
-    const phone = await signIn(t.app, u.account, PASSWORD);
+    const phone = await signInAs(t, u);
     const qr = await newQr();
     expect(qr.expiresIn).toBe(120);
     const svg = Buffer.from(qr.qr.split(',')[1]!, 'base64');
@@ -75,7 +75,7 @@ describe('扫码登录', () => {
 
   it('expires: an old QR can be neither confirmed nor redeemed', async () => {
     const u = await buildUser(t.database.db);
-    const phone = await signIn(t.app, u.account, PASSWORD);
+    const phone = await signInAs(t, u);
     const qr = await newQr();
     const code = codeOf(qr.url);
     await t.database.db
@@ -90,7 +90,7 @@ describe('扫码登录', () => {
 
   it('the phone can turn it down; the code alone never signs in; a PC without a session cannot confirm', async () => {
     const u = await buildUser(t.database.db);
-    const phone = await signIn(t.app, u.account, PASSWORD);
+    const phone = await signInAs(t, u);
     const qr = await newQr();
     const code = codeOf(qr.url);
     // the code seen on the screen is not the ticket

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exam } from '../../db/schema';
-import { body, signIn } from '../../../test/app';
+import { body } from '../../../test/app';
 import { buildBureauScene, type BureauScene } from '../../../test/bureau';
-import { buildUser, PASSWORD } from '../../../test/factories';
+import { buildUser, signInAs } from '../../../test/factories';
 import { appFixture } from '../../../test/app-fixture';
 
 const t = appFixture();
@@ -22,7 +22,7 @@ const overview = async (c: BureauScene['eastAdmin']) =>
 
 describe('bureau administrators (issue 35)', () => {
   it('are added to a bureau by the system administrator only, by phone', async () => {
-    const sys = await signIn(t.app, (await buildUser(t.database.db, { isAdmin: true })).account, PASSWORD);
+    const sys = await signInAs(t, await buildUser(t.database.db, { isAdmin: true }));
     const url = `/filter/api/admin/org/${s.east.id}/admins`;
     const added = body<{ userId: number; initialPassword: string }>(
       await sys.post(url, { phone: '13700001111', name: '东区副局长' }),
@@ -124,7 +124,7 @@ describe('bureau administrators (issue 35)', () => {
   });
 
   it('are listed, searched and removed by the system administrator only (the screen 教育局管理员)', async () => {
-    const sys = await signIn(t.app, (await buildUser(t.database.db, { isAdmin: true })).account, PASSWORD);
+    const sys = await signInAs(t, await buildUser(t.database.db, { isAdmin: true }));
     const list = async (q: string) =>
       body<{ total: number; size: number; items: Array<{ name: string; orgName: string; userId: number }> }>(
         await sys.get(`/filter/api/admin/bureauAdmins?${q}`),

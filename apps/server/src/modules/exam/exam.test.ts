@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS } from '@yj/contracts';
 import { schoolAdmin, subject } from '../../db/schema';
-import { body, signIn, XHR } from '../../../test/app';
+import { body, XHR } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
 import {
   buildClassWithStudents,
@@ -10,7 +10,7 @@ import {
   buildSchoolAdmin,
   buildTeacher,
   buildUser,
-  PASSWORD,
+  signInAs,
 } from '../../../test/factories';
 import {
   buildSchoolScene,
@@ -326,7 +326,7 @@ describe('joint exams', () => {
     // an administrator of both schools may
     const both = await buildSchoolAdmin(db, a.id);
     await db.insert(schoolAdmin).values({ schoolId: b.id, userId: both.id });
-    const head = await signIn(t.app, both.account, PASSWORD);
+    const head = await signInAs(t, both);
     expect(body(await head.post('/filter/api/exam/jointExam/create', joint([a.id, b.id]))).code).toBe(0);
     expect(offered(body<[]>(await head.get('/filter/api/exam/jointExam/schools')).data).sort()).toEqual(
       [a.id, b.id].sort(),
@@ -345,7 +345,7 @@ describe('joint exams', () => {
     const cb = await buildClassWithStudents(db, b.id, 4);
     const aAdmin = await buildSchoolAdmin(db, a.id);
     const bAdmin = await signInSchoolAdmin(t, b.id);
-    const bureau = await signIn(t.app, (await buildUser(db, { isAdmin: true })).account, PASSWORD);
+    const bureau = await signInAs(t, await buildUser(db, { isAdmin: true }));
     const manager = await buildTeacher(db, a.id, { name: '联考管理员' });
     const res = body<{ id: number }>(
       await bureau.post('/filter/api/exam/jointExam/create', joint([a.id, b.id], [manager.id])),
@@ -378,7 +378,7 @@ describe('joint exams', () => {
     ).toBe('所选班级不属于参加联考的学校');
 
     // the union manager teaches at 甲校: manages the exam, but 乙校's people only through a role there
-    const mgr = await signIn(t.app, manager.account, PASSWORD);
+    const mgr = await signInAs(t, manager);
     const addB = { classIds: [cb.banji.id], rule: { kind: 'sequence', prefix: '9', digits: 5 } };
     expect(body(await mgr.post(`/filter/api/exam/${examId}/examinees/add`, addB)).message).toBe(
       '您在“联考乙校”没有职务，不能操作该校的考生和人员',

@@ -9,8 +9,8 @@ import { memoryQueue } from '../../infra/queue';
 import { fsStorage } from '../../infra/storage';
 import { auditModule } from '../audit/audit.module';
 import { examModule } from '../exam/exam.module';
-import { body, signIn } from '../../../test/app';
-import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
+import { body, type Client } from '../../../test/app';
+import { buildSchool, buildSchoolAdmin, signInAs } from '../../../test/factories';
 import { ALL_RIGHT, ONE_RIGHT, buildScoreScene, type ScoreScene } from '../../../test/score';
 import { exportService } from './export.service';
 import { exportRepos } from './export.module';
@@ -20,7 +20,7 @@ import { appFixture } from '../../../test/app-fixture';
 // e0 90, e1 absent; 体育 (不计入总分) e0 50. Exam totals: e0 118, e1 5, e2 and e3 none.
 const t = appFixture();
 let scene: ScoreScene;
-let other: Awaited<ReturnType<typeof signIn>>;
+let other: Client;
 let english: number;
 let sport: number;
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
     { subjectId: sport, examineeId: e0!.id, total: 50, subjective: 50 },
   ]);
   const s2 = await buildSchool(t.database.db, { name: '外校' });
-  other = await signIn(t.app, (await buildSchoolAdmin(t.database.db, s2.id)).account, PASSWORD);
+  other = await signInAs(t, await buildSchoolAdmin(t.database.db, s2.id));
 }, 60_000);
 
 const allScore = (q = '') =>

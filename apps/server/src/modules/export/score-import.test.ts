@@ -8,9 +8,9 @@ import type {
   ScoreImportResult,
 } from '@yj/contracts';
 import { auditLog, score, subject } from '../../db/schema';
-import { body, signIn, XHR } from '../../../test/app';
+import { body, XHR, type Client } from '../../../test/app';
 import { multipartFile, readXlsx, xlsx } from '../../../test/excel';
-import { buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
+import { buildSchool, buildSchoolAdmin, signInAs } from '../../../test/factories';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
 import { appFixture } from '../../../test/app-fixture';
 
@@ -18,7 +18,7 @@ import { appFixture } from '../../../test/app-fixture';
 const t = appFixture();
 let scene: ScoreScene;
 let english: number;
-let other: Awaited<ReturnType<typeof signIn>>;
+let other: Client;
 
 beforeAll(async () => {
   scene = await buildScoreScene(t.app, t.database.db, 4);
@@ -28,7 +28,7 @@ beforeAll(async () => {
     .returning();
   english = s!.id;
   const s2 = await buildSchool(t.database.db, { name: '外校' });
-  other = await signIn(t.app, (await buildSchoolAdmin(t.database.db, s2.id)).account, PASSWORD);
+  other = await signInAs(t, await buildSchoolAdmin(t.database.db, s2.id));
 }, 60_000);
 
 const send = async (

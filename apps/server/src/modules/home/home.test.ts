@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exam, examRole } from '../../db/schema';
-import { body, signIn } from '../../../test/app';
-import { buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from '../../../test/factories';
+import { body } from '../../../test/app';
+import { buildSchool, buildSchoolAdmin, buildTeacher, signInAs } from '../../../test/factories';
 import { appFixture } from '../../../test/app-fixture';
 
 const t = appFixture();
@@ -30,12 +30,12 @@ describe('POST /api/home/exams', () => {
       { examId: midterm!.id, userId: teacher.id, role: 6 },
     ]);
 
-    const asTeacher = await signIn(t.app, teacher.account, PASSWORD);
+    const asTeacher = await signInAs(t, teacher);
     const mine = body<Page>(await asTeacher.post('/filter/api/home/exams', { page: 1, size: 10 })).data;
     expect(mine.total).toBe(1);
     expect(mine.items[0]).toMatchObject({ name: '期中考试', roles: [4, 6] });
 
-    const asAdmin = await signIn(t.app, admin.account, PASSWORD);
+    const asAdmin = await signInAs(t, admin);
     const all = body<Page>(await asAdmin.post('/filter/api/home/exams', { page: 1, size: 1 })).data;
     expect(all.total).toBe(2);
     expect(all.items.map((e) => e.name)).toEqual(['期中考试']);

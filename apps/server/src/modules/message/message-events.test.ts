@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SubjectStatus, type MessageItem } from '@yj/contracts';
 import { blockQuality, examRole, markerFlag, subject } from '../../db/schema';
-import { body, signIn } from '../../../test/app';
-import { buildSchool, buildTeacher, PASSWORD } from '../../../test/factories';
+import { body, type Client } from '../../../test/app';
+import { buildSchool, buildTeacher, signInAs } from '../../../test/factories';
 import { buildMarker, buildReviewingScene, claimTasks, submitMark } from '../../../test/marking';
 import { reviewScene } from '../../../test/review';
 import { buildScoreScene } from '../../../test/score';
@@ -16,7 +16,6 @@ import { appFixture } from '../../../test/app-fixture';
 // marked to the end and a marker is paused by 质检 (the sweep, once per event).
 const t = appFixture();
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 const titles = async (c: Client) =>
   body<{ items: MessageItem[] }>(
     await c.post('/filter/api/message/list', { page: 1, size: 50 }),
@@ -53,8 +52,8 @@ describe('lifecycle messages', () => {
     const released = body(await s.admin.post(`/filter/api/subject/${s.subjectId}/score/release`));
     expect(released.message).toBe('success');
     expect(await titles(s.teacher)).toContain('成绩已发布');
-    expect(await titles(await signIn(t.app, staff.account, PASSWORD))).toContain('成绩已发布');
-    expect(await titles(await signIn(t.app, elsewhere.account, PASSWORD))).not.toContain('成绩已发布');
+    expect(await titles(await signInAs(t, staff))).toContain('成绩已发布');
+    expect(await titles(await signInAs(t, elsewhere))).not.toContain('成绩已发布');
   });
 });
 
@@ -81,7 +80,7 @@ describe('the sweep', () => {
     expect(await events.sweep()).toBe(1);
     expect(await events.sweep()).toBe(0);
     expect((await titles(leader.client)).filter((x) => x === '题块阅卷完成')).toHaveLength(1);
-    expect(await titles(await signIn(t.app, manager.account, PASSWORD))).toContain('题块阅卷完成');
+    expect(await titles(await signInAs(t, manager))).toContain('题块阅卷完成');
     expect(await titles(marker.client)).not.toContain('题块阅卷完成');
   });
 

@@ -8,8 +8,8 @@ import {
   type SentMessageItem,
 } from '@yj/contracts';
 import { auditLog, examRole } from '../../db/schema';
-import { body, signIn } from '../../../test/app';
-import { buildSchool, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { body, type Client } from '../../../test/app';
+import { buildSchool, buildTeacher, buildUser, signInAs } from '../../../test/factories';
 import { buildMarker, buildMarkingScene, type MarkingScene } from '../../../test/marking';
 import { appFixture } from '../../../test/app-fixture';
 import { signInSchoolAdmin } from '../../../test/school-scene';
@@ -18,7 +18,6 @@ import { signInSchoolAdmin } from '../../../test/school-scene';
 // against the capability over that exam, block or school — 需确认 with who confirmed, delete own.
 const t = appFixture();
 let scene: MarkingScene;
-type Client = Awaited<ReturnType<typeof signIn>>;
 let manager: Client;
 let leader: Awaited<ReturnType<typeof buildMarker>>;
 let marker: Awaited<ReturnType<typeof buildMarker>>;
@@ -29,11 +28,11 @@ beforeAll(async () => {
   scene = await buildMarkingScene(db, { papers: 2, blocks: [{ name: '第13题', nos: ['13'] }], status: 0 });
   const m = await buildTeacher(db, scene.schools[0]!.id, { name: '考试管理员' });
   await db.insert(examRole).values({ examId: scene.examId, userId: m.id, role: 1 });
-  manager = await signIn(t.app, m.account, PASSWORD);
+  manager = await signInAs(t, m);
   const blockId = scene.blocks[0]!.id;
   leader = await buildMarker(t.app, db, scene, [blockId], { role: 6 });
   marker = await buildMarker(t.app, db, scene, [blockId]);
-  stranger = await signIn(t.app, (await buildUser(db)).account, PASSWORD);
+  stranger = await signInAs(t, await buildUser(db));
 });
 
 const inbox = async (c: Client) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { body, signIn } from '../../../test/app';
-import { buildUser, PASSWORD } from '../../../test/factories';
+import { body } from '../../../test/app';
+import { buildUser, signInAs } from '../../../test/factories';
 import { auditModule } from '../audit/audit.module';
 import { messageModule } from './message.module';
 import { appFixture } from '../../../test/app-fixture';
@@ -17,7 +17,7 @@ describe('messages', () => {
     await svc.send(db, '成绩发布', '期中成绩已发布', null, [me.id]);
     const theirs = await svc.send(db, '私信', '只给别人', null, [other.id]);
 
-    const c = await signIn(t.app, me.account, PASSWORD);
+    const c = await signInAs(t, me);
     expect(body(await c.get('/filter/api/message/unread/count')).data).toEqual({ count: 2 });
     expect(body(await c.post(`/filter/api/message/${first}/read`)).code).toBe(0);
     expect(body(await c.post(`/filter/api/message/${first}/read`)).code).toBe(0);

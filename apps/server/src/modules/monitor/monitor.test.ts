@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONITOR_KEYS_PER_DAY, type MonitorSummary } from '@yj/contracts';
 import { pageStat, school } from '../../db/schema';
-import { body, signIn, testApp, type Client, type TestApp } from '../../../test/app';
-import { buildSchool, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { body, testApp, type Client, type TestApp } from '../../../test/app';
+import { buildSchool, buildTeacher, buildUser, signInAs } from '../../../test/factories';
 import { MONITOR_BATCHES_PER_MINUTE } from './monitor.routes';
 
 let t: TestApp;
@@ -24,9 +24,9 @@ beforeAll(async () => {
   const high = await buildSchool(db, { schoolType: 3 });
   const primary = await buildSchool(db);
   await db.update(school).set({ schoolType: 1 }).where(eq(school.id, primary.id));
-  highTeacher = await signIn(t.app, (await buildTeacher(db, high.id)).account, PASSWORD);
-  primaryTeacher = await signIn(t.app, (await buildTeacher(db, primary.id)).account, PASSWORD);
-  sys = await signIn(t.app, (await buildUser(db, { isAdmin: true })).account, PASSWORD);
+  highTeacher = await signInAs(t, await buildTeacher(db, high.id));
+  primaryTeacher = await signInAs(t, await buildTeacher(db, primary.id));
+  sys = await signInAs(t, await buildUser(db, { isAdmin: true }));
 });
 afterAll(() => t.close());
 
@@ -107,7 +107,7 @@ describe('page-static monitor and click tracking', () => {
   });
 
   it('limits the batches one session may post a minute', async () => {
-    const c = await signIn(t.app, (await buildUser(t.database.db)).account, PASSWORD);
+    const c = await signInAs(t, await buildUser(t.database.db));
     const codes: number[] = [];
     for (let i = 0; i <= MONITOR_BATCHES_PER_MINUTE; i++)
       codes.push(

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import * as contracts from '@yj/contracts';
 import { FAILURES, type RouteContract } from '@yj/contracts';
 import { auditLog } from '../../db/schema';
-import { body, signIn, XHR, type Client } from '../../../test/app';
-import { buildSchool, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { body, XHR, type Client } from '../../../test/app';
+import { buildSchool, buildTeacher, buildUser, PASSWORD, signInAs } from '../../../test/factories';
 import { appFixture } from '../../../test/app-fixture';
 
 const t = appFixture();
@@ -27,9 +27,9 @@ const allContracts = (): RouteContract[] =>
 async function people() {
   const db = t.database.db;
   const school = await buildSchool(db);
-  const teacher = await signIn(t.app, (await buildTeacher(db, school.id)).account, PASSWORD);
+  const teacher = await signInAs(t, await buildTeacher(db, school.id));
   const sysUser = await buildUser(db, { isAdmin: true });
-  const sys = await signIn(t.app, sysUser.account, PASSWORD);
+  const sys = await signInAs(t, sysUser);
   return { school, teacher, sys, sysUser };
 }
 
@@ -96,7 +96,7 @@ describe('系统维护: the flag', () => {
       ).not.toBe(FAILURES.envFlagWritesPaused.errCode);
       // signing in and out pass
       const other = await buildTeacher(t.database.db, school.id);
-      const again = await signIn(t.app, other.account, PASSWORD);
+      const again = await signInAs(t, other);
       expect(body(await again.post('/filter/api/user/logout')).code).toBe(0);
     } finally {
       expect(body(await sys.post('/filter/api/admin/envFlag/clear')).code).toBe(0);
@@ -136,7 +136,7 @@ describe('系统维护: the flag', () => {
 
   it('read-only, every POST route of the server: the ones marked reads (or signing in) pass, every other is refused', async () => {
     const { sys } = await people();
-    const teacher = await signIn(t.app, (await buildUser(t.database.db)).account, PASSWORD);
+    const teacher = await signInAs(t, await buildUser(t.database.db));
     const passes = new Set(
       allContracts()
         .filter((c) => c.method === 'POST' && (c.reads || c.signIn))

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { body, signIn } from '../../../test/app';
-import { buildSchool, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { body } from '../../../test/app';
+import { buildSchool, buildTeacher, buildUser, signInAs } from '../../../test/factories';
 import { appFixture } from '../../../test/app-fixture';
 import { signInSchoolAdmin } from '../../../test/school-scene';
 
@@ -14,13 +14,13 @@ const current = async () =>
 describe('system notice', () => {
   it('is empty at first, edited only by a system admin, audited, and cleared by an empty text', async () => {
     expect(await current()).toBeNull();
-    const teacher = await signIn(t.app, (await buildUser(t.database.db)).account, PASSWORD);
+    const teacher = await signInAs(t, await buildUser(t.database.db));
     expect(
       body(await teacher.post('/filter/api/admin/sysNotice', { text: '停机维护', maxAge: 24 })).message,
     ).toBe('无权限');
 
     const sys = await buildUser(t.database.db, { isAdmin: true });
-    const admin = await signIn(t.app, sys.account, PASSWORD);
+    const admin = await signInAs(t, sys);
     expect(
       body(await admin.post('/filter/api/admin/sysNotice', { text: '本周六 22:00 停机维护', maxAge: 0 }))
         .code,
@@ -39,12 +39,12 @@ describe('system notice', () => {
 
 describe('system warnings', () => {
   it('tells the system administrator that reset codes only reach the log without an SMS gateway; nobody else', async () => {
-    const sys = await signIn(t.app, (await buildUser(t.database.db, { isAdmin: true })).account, PASSWORD);
+    const sys = await signInAs(t, await buildUser(t.database.db, { isAdmin: true }));
     expect(body(await sys.get('/filter/api/admin/system/warnings'))).toMatchObject({
       code: 0,
       data: [{ kind: 'smsToLog', message: expect.stringContaining('验证码只写入服务器日志') }],
     });
-    const teacher = await signIn(t.app, (await buildUser(t.database.db)).account, PASSWORD);
+    const teacher = await signInAs(t, await buildUser(t.database.db));
     expect(body(await teacher.get('/filter/api/admin/system/warnings')).message).toBe('无权限');
   });
 });
@@ -53,10 +53,10 @@ describe('在线客服 links', () => {
   it('are set by the system admin only (checked, audited); teachers see the normal one, administrators the VIP one too', async () => {
     const db = t.database.db;
     const school = await buildSchool(db);
-    const teacher = await signIn(t.app, (await buildTeacher(db, school.id)).account, PASSWORD);
+    const teacher = await signInAs(t, await buildTeacher(db, school.id));
     const head = await signInSchoolAdmin(t, school.id);
     const sys = await buildUser(db, { isAdmin: true });
-    const admin = await signIn(t.app, sys.account, PASSWORD);
+    const admin = await signInAs(t, sys);
     const links = async (c: typeof teacher) => body(await c.get('/filter/api/help/serviceLinks')).data;
     expect(await links(teacher)).toEqual({ normal: null, vip: null });
 

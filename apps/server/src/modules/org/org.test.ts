@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { org, school } from '../../db/schema';
 import { body, signIn } from '../../../test/app';
-import { buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD } from '../../../test/factories';
+import { buildSchool, buildSchoolAdmin, buildTeacher, PASSWORD, signInAs } from '../../../test/factories';
 import { otherSchoolAdmin } from '../../../test/school-scene';
 import { appFixture } from '../../../test/app-fixture';
 
@@ -17,7 +17,7 @@ describe('GET /api/org/organizeAll', () => {
       .returning();
     const [s1] = await db.insert(school).values({ name: '县一中', orgId: county!.id }).returning();
     await db.insert(school).values({ name: '县二中', orgId: county!.id });
-    const admin = await signIn(t.app, (await buildSchoolAdmin(db, s1!.id)).account, PASSWORD);
+    const admin = await signInAs(t, await buildSchoolAdmin(db, s1!.id));
     const tree = body<
       Array<{
         name: string;
@@ -43,7 +43,7 @@ describe('system administration of bureaus and schools', () => {
   it('lets only the system admin create a bureau and a school with its first administrator', async () => {
     const db = t.database.db;
     const { buildUser } = await import('../../../test/factories');
-    const sys = await signIn(t.app, (await buildUser(db, { isAdmin: true })).account, PASSWORD);
+    const sys = await signInAs(t, await buildUser(db, { isAdmin: true }));
     const schoolAdminClient = await otherSchoolAdmin(t);
     expect(
       body(await schoolAdminClient.post('/filter/api/admin/org', { name: '新区教育局', level: 3 })).message,

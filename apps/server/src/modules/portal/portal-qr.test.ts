@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { body, testApp, type TestApp } from '../../../test/app';
+import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, signInAs } from '../../../test/factories';
 import { otherSchoolAdmin } from '../../../test/school-scene';
 
 let t: TestApp;
@@ -18,7 +18,7 @@ describe('the portal QR of a school and login-user-info', () => {
     const admin = await buildSchoolAdmin(t.database.db, s.id);
     const teacher = await buildTeacher(t.database.db, s.id);
     for (const u of [admin, teacher]) {
-      const c = await signIn(t.app, u.account, PASSWORD);
+      const c = await signInAs(t, u);
       const r = body<{ schoolName: string; url: string; qr: string }>(
         await c.get(`/filter/api/school/${s.id}/portal/qrcode`),
       );
@@ -42,7 +42,7 @@ describe('the portal QR of a school and login-user-info', () => {
     const c = await otherSchoolAdmin(t);
     expect(body(await c.get(`/filter/api/school/${s.id}/portal/qrcode`)).code).not.toBe(0);
     const nobody = await buildUser(t.database.db);
-    const n = await signIn(t.app, nobody.account, PASSWORD);
+    const n = await signInAs(t, nobody);
     expect(body(await n.get(`/filter/api/school/${s.id}/portal/qrcode`)).code).not.toBe(0);
   });
 });

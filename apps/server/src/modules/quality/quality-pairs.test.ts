@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { MarkTask } from '@yj/contracts';
 import { blockReviewer, examRole } from '../../db/schema';
 import { rowsOf } from '../../infra/db';
-import { body, signIn } from '../../../test/app';
-import { PASSWORD, buildTeacher } from '../../../test/factories';
+import { body } from '../../../test/app';
+import { buildTeacher, signInAs } from '../../../test/factories';
 import type { LeadScene } from '../../../test/marking-lead-scene';
 import { withScene, leadScene, submit13And14 } from '../../../test/marking-fixture';
 import { claimTasks } from '../../../test/marking';
@@ -87,5 +87,5 @@ async function buildThird() {
   const u = await buildTeacher(db(), s.schoolId, { name: '阅卷丙' });
   await db().insert(examRole).values({ examId: s.examId, subjectId: s.subjectId, userId: u.id, role: 4 });
   await db().insert(blockReviewer).values({ blockId: s.blockId, userId: u.id, role: 4 });
-  return { id: u.id, c: await signIn(t.app, u.account, PASSWORD) };
+  return { id: u.id, c: await signInAs(t, u) };
 }

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExamType, type QuizDetail, type QuizResult } from '@yj/contracts';
 import { examRole, examinee, score, teacherClass } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { buildClassWithStudents, buildSchool, buildTeacher, PASSWORD } from '../../../test/factories';
+import { body, testApp, type TestApp, type Client } from '../../../test/app';
+import { buildClassWithStudents, buildSchool, buildTeacher, signInAs } from '../../../test/factories';
 import { signInSchoolAdmin } from '../../../test/school-scene';
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 let t: TestApp;
 let classId: number;
 let otherClassId: number;
@@ -23,10 +22,10 @@ beforeAll(async () => {
   otherClassId = (await buildClassWithStudents(db, s.id, 0)).banji.id;
   const tu = await buildTeacher(db, s.id, { name: '王老师' });
   await db.insert(teacherClass).values({ schoolId: s.id, userId: tu.id, classId });
-  teacher = await signIn(t.app, tu.account, PASSWORD);
+  teacher = await signInAs(t, tu);
   const cu = await buildTeacher(db, s.id, { name: '李老师' });
   colleagueId = cu.id;
-  colleague = await signIn(t.app, cu.account, PASSWORD);
+  colleague = await signInAs(t, cu);
   admin = await signInSchoolAdmin(t, s.id);
 });
 afterAll(() => t.close());

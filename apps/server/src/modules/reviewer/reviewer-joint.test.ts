@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Paged, ReviewerCandidate, SubjectAssignment } from '@yj/contracts';
-import { body, signIn } from '../../../test/app';
-import { buildSchool, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { body } from '../../../test/app';
+import { buildSchool, buildTeacher, buildUser, signInAs } from '../../../test/factories';
 import { appFixture } from '../../../test/app-fixture';
 
 const t = appFixture();
@@ -15,7 +15,7 @@ describe('setting/task in a joint exam', () => {
     const tb = await buildTeacher(db, b.id, { name: '乙校老师' });
     const tb2 = await buildTeacher(db, b.id, { name: '乙校另一位老师' });
     const manager = await buildTeacher(db, a.id, { name: '联考管理员' });
-    const bureau = await signIn(t.app, (await buildUser(db, { isAdmin: true })).account, PASSWORD);
+    const bureau = await signInAs(t, await buildUser(db, { isAdmin: true }));
     const examId = body<{ id: number }>(
       await bureau.post('/filter/api/exam/jointExam/create', {
         name: '联考阅卷分配',
@@ -64,7 +64,7 @@ describe('setting/task in a joint exam', () => {
     expect([mixed.scale, mixed.markers.map((m) => m.schoolId)]).toEqual(['mixed', [null, null]]);
 
     // the union manager teaches at 甲校: 乙校's teachers are not theirs to choose (issue 19)
-    const m = await signIn(t.app, manager.account, PASSWORD);
+    const m = await signInAs(t, manager);
     const names = body<Paged<ReviewerCandidate>>(await m.get(`${url}/candidates?size=50`)).data.items.map(
       (c) => c.name,
     );

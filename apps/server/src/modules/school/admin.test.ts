@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { body, signIn } from '../../../test/app';
-import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, PASSWORD } from '../../../test/factories';
+import { body } from '../../../test/app';
+import { buildSchool, buildSchoolAdmin, buildTeacher, buildUser, signInAs } from '../../../test/factories';
 import { appFixture } from '../../../test/app-fixture';
 
 const t = appFixture();
@@ -10,8 +10,8 @@ describe('school administrators', () => {
     const db = t.database.db;
     const s = await buildSchool(db);
     const me = await buildSchoolAdmin(db, s.id, { name: '我' });
-    const admin = await signIn(t.app, me.account, PASSWORD);
-    const teacher = await signIn(t.app, (await buildTeacher(db, s.id)).account, PASSWORD);
+    const admin = await signInAs(t, me);
+    const teacher = await signInAs(t, await buildTeacher(db, s.id));
     const existing = await buildUser(db, { name: '已有账号' });
 
     expect(body(await admin.post(`/filter/api/school/${s.id}/admin`, { phone: '13600000009' })).message).toBe(

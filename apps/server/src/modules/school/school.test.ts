@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { body, signIn } from '../../../test/app';
+import { body } from '../../../test/app';
 import {
   buildClassWithStudents,
   buildSchool,
   buildSchoolAdmin,
   buildTeacher,
   buildUser,
-  PASSWORD,
+  signInAs,
 } from '../../../test/factories';
 import { appFixture } from '../../../test/app-fixture';
 
@@ -24,7 +24,7 @@ describe('POST /api/school/getStatistics', () => {
     const adminB = await buildSchoolAdmin(db, b.id);
     const sys = await buildUser(db, { isAdmin: true });
 
-    const own = await signIn(t.app, adminA.account, PASSWORD);
+    const own = await signInAs(t, adminA);
     expect(body(await own.post('/filter/api/school/getStatistics', { schoolId: a.id })).data).toEqual({
       grades: 1,
       classes: 1,
@@ -32,16 +32,16 @@ describe('POST /api/school/getStatistics', () => {
       teachers: 2,
       admins: 1,
     });
-    const other = await signIn(t.app, adminB.account, PASSWORD);
+    const other = await signInAs(t, adminB);
     expect(body(await other.post('/filter/api/school/getStatistics', { schoolId: a.id }))).toMatchObject({
       code: 1,
       message: '无权限',
     });
-    const asTeacher = await signIn(t.app, teacher.account, PASSWORD);
+    const asTeacher = await signInAs(t, teacher);
     expect(body(await asTeacher.post('/filter/api/school/getStatistics', { schoolId: a.id })).message).toBe(
       '无权限',
     );
-    const asSys = await signIn(t.app, sys.account, PASSWORD);
+    const asSys = await signInAs(t, sys);
     expect(body(await asSys.post('/filter/api/school/getStatistics', { schoolId: a.id })).data).toMatchObject(
       { students: 12 },
     );

@@ -3,9 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { banji, grade, student } from '../../db/schema';
 import { rowsOf } from '../../infra/db';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
+import { body, testApp, type TestApp, type Client } from '../../../test/app';
 import { multipartFile, xlsx } from '../../../test/excel';
-import { buildClassWithStudents, buildSchool, buildSchoolAdmin, PASSWORD } from '../../../test/factories';
+import { buildClassWithStudents, buildSchool, buildSchoolAdmin, signInAs } from '../../../test/factories';
 import { signInSchoolAdmin } from '../../../test/school-scene';
 
 // The students page (unfiltered or filtered) is remembered per process under the school's roster version (issue 12): every
@@ -16,7 +16,7 @@ let t: TestApp;
 let schoolId: number;
 let classId: number;
 let gradeId: number;
-let admin: Awaited<ReturnType<typeof signIn>>;
+let admin: Client;
 /** A connection of its own to the same database: what another server process or a script would write through. */
 let other: pg.Client;
 
@@ -171,7 +171,7 @@ describe('the remembered students page', () => {
   it('keeps schools apart', async () => {
     const s2 = await buildSchool(t.database.db, { name: '别的学校' });
     await buildClassWithStudents(t.database.db, s2.id, 2);
-    const admin2 = await signIn(t.app, (await buildSchoolAdmin(t.database.db, s2.id)).account, PASSWORD);
+    const admin2 = await signInAs(t, await buildSchoolAdmin(t.database.db, s2.id));
     const p2 = body<Page>(
       await admin2.post(`/filter/api/school/${s2.id}/students`, { page: 1, size: 20 }),
     ).data;

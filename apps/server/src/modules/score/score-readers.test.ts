@@ -7,8 +7,8 @@ import type {
   ScoreStudentsPage,
 } from '@yj/contracts';
 import { examRole, teacherClass } from '../../db/schema';
-import { body, signIn } from '../../../test/app';
-import { buildTeacher, PASSWORD } from '../../../test/factories';
+import { body } from '../../../test/app';
+import { buildTeacher, signInAs } from '../../../test/factories';
 import { buildReportScene, publishMathPapers, type ReportScene } from '../../../test/report';
 import { appFixture } from '../../../test/app-fixture';
 
@@ -37,9 +37,9 @@ beforeAll(async () => {
     { examId, subjectId, schoolId, userId: c.id, role: 4 },
     { examId, subjectId: null, schoolId: null, userId: x.id, role: 1 },
   ]);
-  marker = await signIn(t.app, m.account, PASSWORD);
-  teaching = await signIn(t.app, c.account, PASSWORD);
-  manager = await signIn(t.app, x.account, PASSWORD);
+  marker = await signInAs(t, m);
+  teaching = await signInAs(t, c);
+  manager = await signInAs(t, x);
 }, 60_000);
 
 const kaohaos = (items: Array<{ kaohao: string }>) => items.map((i) => i.kaohao).sort();

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SubjectStatus, type TodoList } from '@yj/contracts';
 import { examRole, scanFinish, subject } from '../../db/schema';
-import { body, signIn } from '../../../test/app';
-import { buildTeacher, PASSWORD } from '../../../test/factories';
+import { body, type Client } from '../../../test/app';
+import { buildTeacher, signInAs } from '../../../test/factories';
 import { otherSchoolAdmin } from '../../../test/school-scene';
 import { buildMarker, buildReviewingScene, claimTasks, submitMark } from '../../../test/marking';
 import { appFixture } from '../../../test/app-fixture';
@@ -12,7 +12,6 @@ import { appFixture } from '../../../test/app-fixture';
 // subject of an exam waits for from its manager.
 const t = appFixture();
 
-type Client = Awaited<ReturnType<typeof signIn>>;
 const todo = async (c: Client) => body<TodoList>(await c.get('/filter/api/home/todo')).data;
 
 describe('GET /api/home/todo', () => {
@@ -28,7 +27,7 @@ describe('GET /api/home/todo', () => {
     const b = await buildMarker(t.app, db, scene, [blockId]);
     const m = await buildTeacher(db, scene.schools[0]!.id);
     await db.insert(examRole).values({ examId: scene.examId, userId: m.id, role: 1 });
-    const manager = await signIn(t.app, m.account, PASSWORD);
+    const manager = await signInAs(t, m);
     const outsider = await otherSchoolAdmin(t);
 
     expect((await todo(a.client)).marking).toEqual([

@@ -9,8 +9,8 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_CLIENT_VERSION } from '@yj/contracts';
 import { examRole } from '../../db/schema';
-import { body, signIn, testApp, type TestApp } from '../../../test/app';
-import { buildSubjectScene, buildUser, PASSWORD } from '../../../test/factories';
+import { body, testApp, type TestApp } from '../../../test/app';
+import { buildSubjectScene, buildUser, signInAs } from '../../../test/factories';
 import { BUNDLE, PACKAGE_DIR, START_BAT, START_SH } from './scan-agent-package';
 
 // The scan agent download (issue 12, browser finding 6): a zip a school starts by double-clicking, whose
@@ -60,7 +60,7 @@ async function unzip(bytes: Buffer, dir: string): Promise<string[]> {
 describe('GET /filter/api/tool/scanAgent', () => {
   it('refuses a teacher who may scan nothing', async () => {
     const u = await buildUser(t.database.db);
-    const teacher = await signIn(t.app, u.account, PASSWORD);
+    const teacher = await signInAs(t, u);
     const res = await teacher.get(URL_PATH);
     expect(body(res)).toMatchObject({ code: 1, message: '无权限' });
     // nor the Windows package (refused before anything is fetched for it)
@@ -88,7 +88,7 @@ describe('GET /filter/api/tool/scanAgent', () => {
       userId: u.id,
       role: 2,
     });
-    const scanner = await signIn(t.app, u.account, PASSWORD);
+    const scanner = await signInAs(t, u);
     expect(body(await scanner.get('/filter/api/tool/list')).data).toEqual({ scanAgent: true });
     // api/scan/version: the client this server hands out, and where (the agent compares itself with it)
     expect(body(await scanner.get('/filter/api/scan/version')).data).toEqual({

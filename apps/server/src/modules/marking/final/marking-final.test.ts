@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { body, signIn } from '../../../../test/app';
-import { PASSWORD, buildUser } from '../../../../test/factories';
+import { body } from '../../../../test/app';
+import { buildUser, signInAs } from '../../../../test/factories';
 import { buildMarker, buildMarkingScene, countOf, markAbsent } from '../../../../test/marking';
 import { withScene } from '../../../../test/marking-fixture';
 import { createTasks, finalize, stripScore } from './marking-final';
@@ -129,7 +129,7 @@ describe('review start', () => {
     const region = JSON.stringify([{ page: 0, x: 0, y: 0, w: 100, h: 100 }]);
     await db().execute(sql`update block set regions = ${region}::jsonb where subject_id = ${s.subjectId}`);
     await buildMarker(t.app, db(), s, [s.blocks[0]!.id]);
-    const admin = await signIn(t.app, (await buildUser(db(), { isAdmin: true })).account, PASSWORD);
+    const admin = await signInAs(t, await buildUser(db(), { isAdmin: true }));
     const started = body(await admin.get(`/filter/api/subject/${s.subjectId}/review/start?force=1`));
     expect(started.code, started.message).toBe(0);
     const tasks = sql`select count(*)::int as n from mark_task where subject_id = ${s.subjectId}`;

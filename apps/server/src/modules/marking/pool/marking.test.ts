@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MarkBlockInfo, MarkSubmitResult, ReviewTaskItem } from '@yj/contracts';
 import { body, signIn } from '../../../../test/app';
-import { PASSWORD, buildSchool, buildTeacher } from '../../../../test/factories';
+import { PASSWORD, buildSchool, buildTeacher, signInAs } from '../../../../test/factories';
 import { buildMarker, claimTasks, submitMark, countOf } from '../../../../test/marking';
 import { SINGLE_13_DOUBLE_14, reviewingScene, withScene } from '../../../../test/marking-fixture';
 import { TIMED_OUT } from '../rules/mark-rules';
@@ -90,7 +90,7 @@ describe('claim and submit', () => {
   it('refuses a teacher who is not a marker of the block, and another school', async () => {
     const { client: leaderOnly } = await buildMarker(t.app, db(), scene, [], { role: 4 });
     expect((await claimTasks(leaderOnly, single())).message).toBe('您不是本题块的阅卷老师');
-    const outsider = await signIn(t.app, (await buildTeacher(db(), scene.schools[0]!.id)).account, PASSWORD);
+    const outsider = await signInAs(t, await buildTeacher(db(), scene.schools[0]!.id));
     expect(body(await outsider.post(`/filter/api/marking/block/${single()}/claim`, {})).message).toBe(
       '无权限',
     );

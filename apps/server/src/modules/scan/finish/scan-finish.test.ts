@@ -18,10 +18,10 @@ import {
   scanFinish,
   scanPage,
 } from '../../../db/schema';
-import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
+import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import { buildScanScene, scanExceptions, untilRecognised } from '../../../../test/scan';
-import { buildClassOfExaminees, buildSchool, buildUser, PASSWORD } from '../../../../test/factories';
+import { buildClassOfExaminees, buildSchool, buildUser, signInAs } from '../../../../test/factories';
 import { otherSchoolAdmin } from '../../../../test/school-scene';
 
 // Absence records, 扫描完成 per school, chunked uploads into one batch and uploadorigin (issue 6).
@@ -241,7 +241,7 @@ describe('chunks of one batch', () => {
     await t.database.db
       .insert(examRole)
       .values({ examId, subjectId, schoolId: schoolB, userId: u.id, role: 2 });
-    const scanner = await signIn(t.app, u.account, PASSWORD);
+    const scanner = await signInAs(t, u);
     const theirs = await upload(
       second,
       { schoolId: String(schoolB), batchId: String(a.data.batchId) },
@@ -257,7 +257,7 @@ describe('chunks of one batch', () => {
     await t.database.db
       .insert(examRole)
       .values({ examId, subjectId, schoolId: schoolA, userId: u.id, role: 2 });
-    const scanner = await signIn(t.app, u.account, PASSWORD);
+    const scanner = await signInAs(t, u);
     const list = body<ScanSchoolStatus[]>(
       await scanner.get(`/filter/api/subject/${subjectId}/scan/schools`),
     ).data;

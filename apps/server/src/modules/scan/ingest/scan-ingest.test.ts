@@ -16,7 +16,7 @@ import { examRole, scanBatch, scanPage } from '../../../db/schema';
 import { fsStorage } from '../../../infra/storage';
 import { scanJobs } from '../recognition/scan.jobs';
 import { scanJobDeps } from '../scan.module';
-import { body, signIn, testApp, type TestApp, type Client } from '../../../../test/app';
+import { body, testApp, type TestApp, type Client } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import {
   buildScanScene,
@@ -24,7 +24,7 @@ import {
   scanExceptions,
   untilNoPageQueued,
 } from '../../../../test/scan';
-import { buildSchool, buildUser, PASSWORD } from '../../../../test/factories';
+import { buildSchool, buildUser, signInAs } from '../../../../test/factories';
 import { signInSchoolAdmin } from '../../../../test/school-scene';
 
 let t: TestApp;
@@ -300,7 +300,7 @@ describe('refusals', () => {
       { examId, subjectId, schoolId: other.id, userId: theirs.id, role: 2 },
     ]);
     const page = (await papers())[0]!.pages[0]!.id;
-    const scanner = await signIn(t.app, ours.account, PASSWORD);
+    const scanner = await signInAs(t, ours);
     const img = await scanner.get(`/filter/api/scan/page/${page}/image`);
     expect(img.headers['content-type']).toBe('image/jpeg');
     // subjective regions are cut when first looked at, not during recognition
@@ -313,7 +313,7 @@ describe('refusals', () => {
     const cut = await sharp(crop.rawPayload).metadata();
     expect([cut.width, cut.height]).toEqual([first.bbox.w, first.bbox.h]);
     expect((await files.get(first.key))?.equals(crop.rawPayload)).toBe(true);
-    const stranger = await signIn(t.app, theirs.account, PASSWORD);
+    const stranger = await signInAs(t, theirs);
     expect(body(await stranger.get(`/filter/api/scan/page/${page}/image`)).message).toBe('无权限');
     const seen = body<Paged<ScanExceptionItem>>(
       await stranger.get(`/filter/api/subject/${subjectId}/scan/exceptions`),
