@@ -139,7 +139,7 @@ const MIN_PRINT = 200;
 const ALIGN = 4;
 
 /**
- * Share of the blank region's print (`printed`, undilated) that the cut does not show: print shows however light
+ * Share of the blank region's print (`print`, undilated) that the cut does not show: print shows however light
  * the scan (half the ink contrast); paper laid over it shows none. The print is first moved to where its inner
  * part (numbers, text: thin strokes that match only at the right place) lies on the cut's, the registration's
  * error up to ALIGN px; print that this moves out of the cut is left out (a box's frame lies on its cut's edge, and
@@ -147,7 +147,7 @@ const ALIGN = 4;
  * align by is not judged.
  */
 function printLost(
-  printed: Uint8Array,
+  print: Uint8Array,
   cut: GreyImage,
   paper: number,
   contrast: number,
@@ -162,7 +162,7 @@ function printLost(
   for (const pass of [true, false])
     for (let y = 0, i = 0; y < h; y++)
       for (let x = 0; x < w; x++, i++) {
-        if (!printed[i] || (x >= m && y >= m && x < w - m && y < h - m) !== pass) continue;
+        if (!print[i] || (x >= m && y >= m && x < w - m && y < h - m) !== pass) continue;
         xs.push(x);
         ys.push(y);
         if (pass) inner++;

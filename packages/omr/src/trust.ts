@@ -145,9 +145,10 @@ export function trustRegistration(
 ): Trust {
   if (reg.points.length < MIN_POINTS) {
     // no point checks the others: the printed bubbles must show the page sits where the fit puts it
-    const ring = layoutAgainstShifts(img, page, reg.matrix, layoutScore);
+    const fits = halfBubbleOff(page, reg.matrix);
+    const ring = againstShifts(img, fits, layoutScore);
     const proven = (m: { l: number; shifted: number }) => clearlyDarker(m.l, m.shifted);
-    if (!proven(ring) && !proven(layoutAgainstShifts(img, page, reg.matrix, outlineScore)))
+    if (!proven(ring) && !proven(againstShifts(img, fits, outlineScore)))
       return {
         ok: false,
         reason: `只有 ${reg.points.length} 个定位${reg.method === 'anchors' ? '点' : '区'}吻合，定位无从核验：气泡印刷吻合度 ${ring.l.toFixed(0)}，错开半个气泡 ${ring.shifted.toFixed(0)}`,
@@ -187,23 +188,28 @@ export function trustRegistration(
   };
 }
 
-/** The measure through h, and the best of h shifted by half a bubble each way (template px). */
-function layoutAgainstShifts(
-  img: GreyImage,
-  page: TemplatePage,
-  h: Matrix3,
-  measure: Measure,
-): { l: number; shifted: number } {
+/** The page's fields, the fit h, and h shifted by half a bubble each way (template px): made once for every measure. */
+function halfBubbleOff(page: TemplatePage, h: Matrix3): { fields: Field[]; h: Matrix3; shifts: Matrix3[] } {
   const fields = allFields(pageFields(page));
   const bubbles = fields.flatMap((f) => f.bubbles).map((b) => b.rect);
   const mid = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
   const dx = mid(bubbles.map((r) => r.w)) / 2;
   const dy = mid(bubbles.map((r) => r.h)) / 2;
-  const shifted = [
+  const shifts = [
     [dx, 0],
     [-dx, 0],
     [0, dy],
     [0, -dy],
-  ].map(([x, y]) => measure(img, multiplyH(h, [1, 0, x!, 0, 1, y!, 0, 0, 1]), fields));
-  return { l: measure(img, h, fields), shifted: Math.max(...shifted) };
+  ].map(([x, y]) => multiplyH(h, [1, 0, x!, 0, 1, y!, 0, 0, 1]));
+  return { fields, h, shifts };
+}
+
+/** The measure through the fit, and the best of it through the shifted fits. */
+function againstShifts(
+  img: GreyImage,
+  fits: ReturnType<typeof halfBubbleOff>,
+  measure: Measure,
+): { l: number; shifted: number } {
+  const shifted = fits.shifts.map((s) => measure(img, s, fits.fields));
+  return { l: measure(img, fits.h, fits.fields), shifted: Math.max(...shifted) };
 }
