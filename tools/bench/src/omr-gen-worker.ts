@@ -28,7 +28,9 @@ export default async function generate(job: {
    * `turned`: the location-area cards fed upside down or at 270° (issue 28); `phone`: the quiz card
    * photographed with a phone (issue 33); `streaked`: scanned through a dirty glass, the same lines down every
    * page of each stretch of PAGES_PER_GLASS (scan-sim dirty-glass.ts); `folded`: a corner of each sheet folded
-   * over before scanning (scan-sim dog-ear.ts); else the typical card.
+   * over before scanning (scan-sim dog-ear.ts); `brackets`: the card printed with [A] brackets instead of
+   * outlines, whose backs (symmetric anchors, no QR) the trust gate must still tell the way up of; else the
+   * typical card.
    */
   set?: string;
 }): Promise<string> {
@@ -55,6 +57,7 @@ export default async function generate(job: {
     dpi: 200,
     streaks,
     fold,
+    ...(job.set === 'brackets' ? { print: { bubbleShape: 'brackets' } as const } : {}),
   });
   const base = `${job.dir}/${s.name}`;
   await mkdir(dirname(base), { recursive: true });

@@ -30,6 +30,9 @@ const { values: args } = parseArgs({
     // Typical sheets with a corner folded over before scanning, 15–90 mm (scan-sim dog-ear.ts): what the flap
     // hides must be raised, never read as blank (packages/omr read.ts, printMissing).
     folded: { type: 'string', default: '100' },
+    // Typical sheets printed with [A] brackets instead of outlines (scan-sim PrintStyle.bubbleShape): the backs'
+    // way up must be told from brackets (packages/omr trust.ts, layout.ts outlineScore).
+    brackets: { type: 'string', default: '100' },
     seed: { type: 'string', default: '4' },
     out: { type: 'string', default: 'bench-out/omr' },
     threads: { type: 'string' },
@@ -57,6 +60,7 @@ const sets: { name: string; difficulty: Difficulty; count: number }[] = [
   { name: 'phone', difficulty: 'typical', count: Number(args.phone) },
   { name: 'streaked', difficulty: 'typical', count: Number(args.streaked) },
   { name: 'folded', difficulty: 'typical', count: Number(args.folded) },
+  { name: 'brackets', difficulty: 'typical', count: Number(args.brackets) },
 ];
 
 async function ensureSet(set: string, d: Difficulty, count: number): Promise<string[]> {

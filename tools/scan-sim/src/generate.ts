@@ -30,6 +30,8 @@ export async function generateSet(
     streaks?: SimulateOptions['streaks'];
     /** a corner folded over before scanning (dog-ear.ts) */
     fold?: SimulateOptions['fold'];
+    /** how the card is printed (card-svg.ts): brackets [A] instead of outlines, grey anchors… */
+    print?: SimulateOptions['print'];
   },
 ): Promise<GeneratedSheet> {
   const pages = card.pages.length;
@@ -48,6 +50,7 @@ export async function generateSet(
     ...(opts.colour !== undefined ? { colour: opts.colour } : {}),
     ...(opts.streaks ? { streaks: opts.streaks } : {}),
     ...(opts.fold ? { fold: opts.fold } : {}),
+    ...(opts.print ? { print: opts.print } : {}),
     // A blank back: duplex scanning of a one-sided sheet.
     blank: opts.blankRate !== undefined && createRng(base + pageIndex * 13 + 5).chance(opts.blankRate),
   });
