@@ -36,7 +36,8 @@ function triangles(
   return { bare: [at(0, 0), at(a, 0), at(0, b)], flap: [at(a, 0), at(m.u, m.v), at(0, b)] };
 }
 
-function inside(t: Pt[], x: number, y: number): boolean {
+/** Whether (x, y) lies in triangle t (on its edge counts). */
+export function inTriangle(t: Pt[], x: number, y: number): boolean {
   const s = (p: Pt, q: Pt) => (q.x - p.x) * (y - p.y) - (q.y - p.y) * (x - p.x);
   const d1 = s(t[0]!, t[1]!);
   const d2 = s(t[1]!, t[2]!);
@@ -51,10 +52,11 @@ function fromLine(p: Pt, q: Pt, x: number, y: number): number {
 
 /**
  * Folds a corner of the printed and marked page raster (`dpi` its resolution): white where the corner left the
- * sheet (as the scan shows outside the sheet), the flap's blank back a shade darker over the page, and the
- * crease's shadow along the fold.
+ * sheet (as a white-backed scanner shows outside the sheet), the flap's blank back a shade darker over the page, and
+ * the crease's shadow along the fold. Returns the corner left bare, in page pixels (a black-backed scanner shows
+ * its backing there: ScanParams.holes).
  */
-export function foldCorner(r: Raster, d: DogEar, dpi: number): void {
+export function foldCorner(r: Raster, d: DogEar, dpi: number): Pt[] {
   const { bare, flap } = triangles(r, d, dpi / 25.4);
   const all = [...bare, ...flap];
   const x0 = Math.max(0, Math.floor(Math.min(...all.map((p) => p.x))));
@@ -65,10 +67,11 @@ export function foldCorner(r: Raster, d: DogEar, dpi: number): void {
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
       const i = y * r.width + x;
-      if (inside(bare, x + 0.5, y + 0.5)) r.data[i] = 255;
-      else if (inside(flap, x + 0.5, y + 0.5))
+      if (inTriangle(bare, x + 0.5, y + 0.5)) r.data[i] = 255;
+      else if (inTriangle(flap, x + 0.5, y + 0.5))
         r.data[i] = fromLine(flap[0]!, flap[2]!, x + 0.5, y + 0.5) < crease ? 190 : 244;
     }
+  return bare;
 }
 
 /**
@@ -80,7 +83,7 @@ export function hiddenByFold(page: TemplatePage, d: DogEar, by: 'touch' | 'centr
   const { bare, flap } = triangles(page, d, page.dpi / 25.4);
   const at = by === 'touch' ? [0, 0.5, 1] : [0.5];
   const hidden = (r: { x: number; y: number; w: number; h: number }) =>
-    at.some((fx) => at.some((fy) => [bare, flap].some((t) => inside(t, r.x + fx * r.w, r.y + fy * r.h))));
+    at.some((fx) => at.some((fy) => [bare, flap].some((t) => inTriangle(t, r.x + fx * r.w, r.y + fy * r.h))));
   const f = pageFields(page);
   const plain = [...f.examNumber, ...f.objective.map((o) => o.field), ...f.optional];
   if (f.ab) plain.push(f.ab);
@@ -102,4 +105,20 @@ export function drawDogEar(seed: number, i: number): DogEar {
   const corner = rng.int(0, 3) as DogEar['corner'];
   const a = rng.range(15, 90);
   return { corner, a, b: a * rng.range(0.6, 1.5) };
+}
+
+/**
+ * A dog-ear for sheet `i` whose flap only just reaches the answers: drawn (any corner, 15–165 mm along either edge)
+ * until it touches one to three fields of `page`, so its edge runs across a few bubbles with none or few wholly
+ * under it — the case a covered neighbour cannot flag (read.ts EDGE_ARC).
+ */
+export function drawEdgeDogEar(seed: number, i: number, page: TemplatePage): DogEar {
+  const rng = createRng(seed * 69_621 + i * 467 + 11);
+  let d: DogEar = { corner: 0, a: 15, b: 15 };
+  for (let k = 0; k < 1000; k++) {
+    d = { corner: rng.int(0, 3) as DogEar['corner'], a: rng.range(15, 165), b: rng.range(15, 165) };
+    const n = hiddenByFold(page, d).length;
+    if (n >= 1 && n <= 3) return d;
+  }
+  return d;
 }

@@ -32,6 +32,8 @@ export async function generateSet(
     fold?: SimulateOptions['fold'];
     /** how the card is printed (card-svg.ts): brackets [A] instead of outlines, grey anchors… */
     print?: SimulateOptions['print'];
+    /** the scanner's backing where no paper lies (scan.ts): black on many sheet-fed scanners */
+    backing?: SimulateOptions['backing'];
   },
 ): Promise<GeneratedSheet> {
   const pages = card.pages.length;
@@ -51,6 +53,7 @@ export async function generateSet(
     ...(opts.streaks ? { streaks: opts.streaks } : {}),
     ...(opts.fold ? { fold: opts.fold } : {}),
     ...(opts.print ? { print: opts.print } : {}),
+    ...(opts.backing !== undefined ? { backing: opts.backing } : {}),
     // A blank back: duplex scanning of a one-sided sheet.
     blank: opts.blankRate !== undefined && createRng(base + pageIndex * 13 + 5).chance(opts.blankRate),
   });

@@ -12,7 +12,7 @@ export { generateTurned, simulatedCard } from './turned';
 export { scoreSheet, type SheetScore } from './score';
 export { blacken, coverAnchors } from './damage';
 export { dirtyGlass, PAGES_PER_GLASS } from './dirty-glass';
-export { drawDogEar, foldCorner, hiddenByFold, type DogEar } from './dog-ear';
+export { drawDogEar, drawEdgeDogEar, foldCorner, hiddenByFold, type DogEar } from './dog-ear';
 export type { ScanStreak } from './scan';
 export { orderlyStudent } from './student';
 export type { SubjectiveInk } from './marks';

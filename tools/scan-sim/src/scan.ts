@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Matrix3 } from '@yj/omr';
 import { invertH, multiplyH } from '@yj/omr';
+import { inTriangle } from './dog-ear';
 import type { Raster } from './raster';
 import type { Rng } from './rng';
 
@@ -32,6 +33,14 @@ export interface ScanParams {
   bitonal?: boolean;
   /** Dirt on the glass of a sheet-fed scanner: lines down the whole scan, whatever the sheet's skew or feed. */
   streaks?: ScanStreak[];
+  /**
+   * What the scanner shows where no paper lies (0–255, 255 when absent): many sheet-fed scanners have a black
+   * backing plate (for finding the sheet's edges), so round a skewed sheet and where a corner is gone the scan is
+   * black, not white.
+   */
+  backing?: number;
+  /** Parts of the sheet that are gone (a folded or torn corner), as triangles in page pixels: the backing shows. */
+  holes?: { x: number; y: number }[][];
 }
 
 /**
@@ -108,6 +117,8 @@ export async function scanPage(
   const ph = page.height;
   const src = page.data;
   const row = new Float32Array(gw);
+  const backing = p.backing ?? 255;
+  const holes = p.holes ?? [];
   for (let y = 0; y < height; y++) {
     // Bilinear gain: lighting and texture vary smoothly, never in tiles.
     const gy = Math.min(gh - 1.001, (y / height) * (gh - 1));
@@ -120,10 +131,16 @@ export async function scanPage(
       const w = inv[6] * X + inv[7] * Y + inv[8];
       const u = (inv[0] * X + inv[1] * Y + inv[2]) / w - 0.5;
       const v = (inv[3] * X + inv[4] * Y + inv[5]) / w - 0.5;
-      let val = 255;
+      let val = backing;
       const u0 = Math.floor(u);
       const v0 = Math.floor(v);
-      if (u0 >= 0 && v0 >= 0 && u0 + 1 < pw && v0 + 1 < ph) {
+      if (
+        u0 >= 0 &&
+        v0 >= 0 &&
+        u0 + 1 < pw &&
+        v0 + 1 < ph &&
+        (holes.length === 0 || !holes.some((t) => inTriangle(t, u + 0.5, v + 0.5)))
+      ) {
         const fu = u - u0;
         const fv = v - v0;
         const i = v0 * pw + u0;

@@ -1,7 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { applyH, pageFields } from '@yj/omr';
+import { randomAnswers } from './answers';
 import { generateSet } from './generate';
+import { createRng } from './rng';
+import { simulateSheet } from './simulate';
 import { generatePhoto, quizCard } from './quiz-card';
 import { typicalCard } from './typical-card';
 
@@ -63,6 +66,30 @@ describe('simulated scans', () => {
     expect(Math.abs(clean.truth.scan.skewDeg)).toBeLessThanOrEqual(0.5);
     expect(hard.truth.scan.noise).toBeGreaterThan(clean.truth.scan.noise);
     expect(hard.truth.scan.jpegQuality).toBeLessThan(clean.truth.scan.jpegQuality);
+  });
+
+  it('show a black backing round the sheet and where a folded corner left it, white paper under the flap', async () => {
+    const page = card.pages[0]!;
+    const answers = randomAnswers(page, createRng(4), 'typical', '20261130');
+    const fold = { corner: 0, a: 60, b: 60 } as const;
+    const base = { seed: 4, difficulty: 'typical', dpi: 200, feed: 0, fold } as const;
+    const black = await simulateSheet(card, 0, answers, { ...base, backing: 30 });
+    const white = await simulateSheet(card, 0, answers, base);
+    const b = await grey(black.jpeg);
+    const w = await grey(white.jpeg);
+    const mm = page.dpi / 25.4;
+    // page points: in the corner gone (10 mm in both ways), under the flap (beside the fold), on the open page
+    const at = (img: typeof b, x: number, y: number) => {
+      const p = applyH(black.truth.transform, { x: x * mm, y: y * mm });
+      return img.at(p.x, p.y);
+    };
+    expect(at(b, 10, 10)).toBeLessThan(80);
+    expect(at(w, 10, 10)).toBeGreaterThan(180);
+    expect(at(b, 40, 40)).toBeGreaterThan(180);
+    expect(at(b, 150, 150)).toBeGreaterThan(180);
+    // outside the sheet: the scan's own corner (a skewed sheet leaves a wedge of backing there)
+    expect(b.at(1, b.height - 2)).toBeLessThan(80);
+    expect(black.truth.transform).toEqual(white.truth.transform);
   });
 
   it('produce blank backs with nothing printed', async () => {

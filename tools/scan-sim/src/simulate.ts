@@ -59,6 +59,8 @@ export interface SimulateOptions {
   blank?: boolean;
   /** A corner folded over before scanning (dog-ear.ts): its fields are hidden, and expected to be raised. */
   fold?: DogEar;
+  /** The scanner's backing where no paper lies (scan.ts ScanParams.backing): 255 white when absent, ~30 black. */
+  backing?: number;
   /**
    * What to write in subjective boxes, by box question (e.g. `'41'`); a box not named keeps the random
    * choice (85 % written). The random draws are made either way, so the rest of the sheet does not change.
@@ -203,6 +205,7 @@ export async function simulateSheet(
   if (o.exifOrientation !== undefined) scan.exifOrientation = o.exifOrientation;
   if (o.bitonal) scan.bitonal = true;
   if (o.streaks) scan.streaks = o.streaks;
+  if (o.backing !== undefined) scan.backing = o.backing;
   const printed = await printedPage(page, card.id, o.title ?? card.name, dpi, o.print);
   const raster: Raster = {
     width: printed.width,
@@ -215,7 +218,9 @@ export async function simulateSheet(
   if (!o.blank && en && en.kind !== 'bubbles' && answers.examNumber)
     await pasteBarcode(raster, en.rect, k, en.kind, answers.examNumber);
   const folded = o.fold && !o.blank ? o.fold : undefined;
-  if (folded) foldCorner(raster, folded, dpi);
+  const bare = folded ? foldCorner(raster, folded, dpi) : undefined;
+  // where the corner left, a dark backing shows (a white one looks as the raster's white already does)
+  if (bare && o.backing !== undefined) scan.holes = [bare];
   // the photo's own draws come from their own stream: the marks above stay those of the scanned sheet
   const photo = o.photo ? drawPhoto(createRng(o.seed * 7 + 5), raster.width, raster.height) : undefined;
   const { jpeg, m, width, height } = photo
