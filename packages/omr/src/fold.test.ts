@@ -31,7 +31,13 @@ beforeAll(async () => {
 
 const UNPRINTED = '选项框被遮住或缺角';
 
-async function foldedScan(pageIndex: number, fold: DogEar | undefined, seed: number, print?: PrintStyle) {
+async function foldedScan(
+  pageIndex: number,
+  fold: DogEar | undefined,
+  seed: number,
+  print?: PrintStyle,
+  backing?: number,
+) {
   const page = card.pages[pageIndex]!;
   const answers = randomAnswers(page, createRng(seed), 'typical', '20261130');
   const sim = await simulateSheet(card, pageIndex, answers, {
@@ -41,6 +47,7 @@ async function foldedScan(pageIndex: number, fold: DogEar | undefined, seed: num
     feed: 0,
     ...(fold ? { fold } : {}),
     ...(print ? { print } : {}),
+    ...(backing !== undefined ? { backing } : {}),
   });
   return { sim, img: await decodeGrey(sim.jpeg), centres: fold ? hiddenByFold(page, fold, 'centre') : [] };
 }
@@ -84,6 +91,21 @@ describe('a folded corner', () => {
     for (const q of marked) expect(r.objective.find((o) => o.question === q)!.reading.value, q).toBeNull();
   });
 
+  it('a narrow flap whose edge cuts one marked bubble and covers none whole: that question is raised, not read without it', async () => {
+    // 41 mm along the bottom, 134 up the side: the edge crosses question 35's A (marked) and leaves three
+    // quarters of its outline bare; no bubble beside it is under the flap whole. It read B D E for A B D E.
+    const fold = { corner: 2, a: 40.87, b: 133.67 } as const;
+    const { sim, img } = await foldedScan(0, fold, 1044);
+    expect(sim.truth.answers.objective['35']).toContain('A');
+    const r = await recognizePage(img, card, { reader });
+    expect(scoreSheet(card, sim.truth, r).silentErrors).toEqual([]);
+    expect(r.objective.find((o) => o.question === '35')!.reading.value).toBeNull();
+    expect(r.exceptions.find((e) => e.region === '35')?.reason).toContain(UNPRINTED);
+    // only what the flap reaches is asked about
+    const expected = new Set(sim.truth.expectExceptions);
+    expect(r.exceptions.filter((e) => !expected.has(e.region))).toEqual([]);
+  });
+
   it('over the exam number and its anchor: registered from the other three (the printed bubbles prove the fit), the number raised rather than short', async () => {
     const { sim, img, centres } = await foldedScan(0, { corner: 0, a: 80, b: 130 }, 6);
     expect(centres).toContain('考号#1');
@@ -99,6 +121,40 @@ describe('a folded corner', () => {
     const fixed = await recognizeWithMatrix(img, card, 0, sim.truth.transform, { reader });
     expect(fixed.examNumber.value).toBeNull();
     expectRaisedUnderFold(sim, fixed, centres);
+  });
+});
+
+describe('a scanner with a black backing plate (black round the sheet and where a corner is gone)', () => {
+  const BLACK = 30;
+
+  it('an unfolded page, skewed (black wedges at its edges), raises nothing', async () => {
+    const { sim, img } = await foldedScan(1, undefined, 7, undefined, BLACK);
+    expect(Math.abs(sim.truth.scan.skewDeg)).toBeGreaterThan(1.5);
+    const r = await recognizePage(img, card, { reader });
+    expect(scoreSheet(card, sim.truth, r).silentErrors).toEqual([]);
+    expect(r.exceptions).toEqual([]);
+  });
+
+  it.each([
+    [
+      'the corner gone shows black over the bottom-left anchor; the flap over questions 31–40',
+      { corner: 2, a: 110, b: 90 },
+    ],
+    [
+      'black over the exam number, the first questions and the top-left anchor',
+      { corner: 0, a: 150, b: 150 },
+    ],
+  ] as const)('%s: raised, never read as marks', async (_, fold) => {
+    const { sim, img } = await foldedScan(0, fold, 5, undefined, BLACK);
+    const r = await recognizePage(img, card, { reader });
+    expect(r.registration).not.toBeNull();
+    expect(scoreSheet(card, sim.truth, r).silentErrors).toEqual([]);
+    // whatever the black reaches is asked about (a black bubble looks filled: never read as a mark)
+    for (const name of hiddenByFold(card.pages[0]!, fold, 'centre'))
+      expect(
+        r.exceptions.some((e) => e.region === name || (name.startsWith('考号#') && e.type === 'examNumber')),
+        name,
+      ).toBe(true);
   });
 });
 

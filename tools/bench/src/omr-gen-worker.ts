@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import {
   dirtyGlass,
   drawDogEar,
+  drawEdgeDogEar,
   generatePhoto,
   generateSet,
   generateTurned,
@@ -17,6 +18,8 @@ sharp.concurrency(1);
 // libvips keeps recent images cached; each image is used once, so the cache only costs memory.
 sharp.cache(false);
 const card = typicalCard();
+/** A black backing plate as scanned: not quite 0 (its sheen, the scanner's dark current). */
+const BLACK_BACKING = 30;
 
 /** Generates sheet `i` of a set and writes `<dir>/<name>.jpg` and `.json` (truth). */
 export default async function generate(job: {
@@ -29,8 +32,10 @@ export default async function generate(job: {
    * photographed with a phone (issue 33); `streaked`: scanned through a dirty glass, the same lines down every
    * page of each stretch of PAGES_PER_GLASS (scan-sim dirty-glass.ts); `folded`: a corner of each sheet folded
    * over before scanning (scan-sim dog-ear.ts); `brackets`: the card printed with [A] brackets instead of
-   * outlines, whose backs (symmetric anchors, no QR) the trust gate must still tell the way up of; else the
-   * typical card.
+   * outlines, whose backs (symmetric anchors, no QR) the trust gate must still tell the way up of; `black`:
+   * the folded set's sheets scanned on a black backing plate (black round each skewed sheet and where its corner
+   * is gone); `edges`: a corner folded so that its flap reaches only one to three fields (scan-sim
+   * drawEdgeDogEar), its edge across a few bubbles; else the typical card.
    */
   set?: string;
 }): Promise<string> {
@@ -50,7 +55,12 @@ export default async function generate(job: {
   if (existsSync(`${known}.jpg`) && existsSync(`${known}.json`)) return known;
   const streaks =
     job.set === 'streaked' ? dirtyGlass(job.seed, Math.floor(job.i / PAGES_PER_GLASS)) : undefined;
-  const fold = job.set === 'folded' ? drawDogEar(job.seed, job.i) : undefined;
+  const fold =
+    job.set === 'folded' || job.set === 'black'
+      ? drawDogEar(job.seed, job.i)
+      : job.set === 'edges'
+        ? drawEdgeDogEar(job.seed, job.i, card.pages[job.i % card.pages.length]!)
+        : undefined;
   const s = await generateSet(card, job.i, {
     seed: job.seed,
     difficulty: job.difficulty,
@@ -58,6 +68,7 @@ export default async function generate(job: {
     streaks,
     fold,
     ...(job.set === 'brackets' ? { print: { bubbleShape: 'brackets' } as const } : {}),
+    ...(job.set === 'black' ? { backing: BLACK_BACKING } : {}),
   });
   const base = `${job.dir}/${s.name}`;
   await mkdir(dirname(base), { recursive: true });

@@ -33,6 +33,12 @@ const { values: args } = parseArgs({
     // Typical sheets printed with [A] brackets instead of outlines (scan-sim PrintStyle.bubbleShape): the backs'
     // way up must be told from brackets (packages/omr trust.ts, layout.ts outlineScore).
     brackets: { type: 'string', default: '100' },
+    // The folded set's sheets scanned on a black backing plate (scan-sim ScanParams.backing): black wedges round
+    // skewed sheets, black where a corner is gone — over anchors, and over bubbles it must not read as marks.
+    black: { type: 'string', default: '100' },
+    // A corner folded so that the flap reaches only one to three fields (scan-sim drawEdgeDogEar): its edge cuts
+    // bubbles with no bubble wholly under it beside them (packages/omr read.ts, EDGE_ARC).
+    edges: { type: 'string', default: '600' },
     seed: { type: 'string', default: '4' },
     out: { type: 'string', default: 'bench-out/omr' },
     threads: { type: 'string' },
@@ -61,6 +67,8 @@ const sets: { name: string; difficulty: Difficulty; count: number }[] = [
   { name: 'streaked', difficulty: 'typical', count: Number(args.streaked) },
   { name: 'folded', difficulty: 'typical', count: Number(args.folded) },
   { name: 'brackets', difficulty: 'typical', count: Number(args.brackets) },
+  { name: 'black', difficulty: 'typical', count: Number(args.black) },
+  { name: 'edges', difficulty: 'typical', count: Number(args.edges) },
 ];
 
 async function ensureSet(set: string, d: Difficulty, count: number): Promise<string[]> {
