@@ -5,6 +5,7 @@ import {
   randomAnswers,
   scoreSheet,
   simulateSheet,
+  tapeOver,
   typicalCard,
   type DogEar,
   type PrintStyle,
@@ -122,6 +123,35 @@ describe('a folded corner', () => {
     expect(fixed.examNumber.value).toBeNull();
     expectRaisedUnderFold(sim, fixed, centres);
   });
+});
+
+describe('correction tape (修正带) over most of a marked option', () => {
+  // the tape's edge cuts the bubble as a flap's does, with nothing beside it covered whole: the option read as
+  // empty before EDGE_ARC (these three read as unanswered, silently)
+  it.each([
+    [1, '8', 'left'],
+    [1, '8', 'top'],
+    [6, '13', 'left'],
+  ] as const)(
+    'page seed %i, question %s, its %s three fifths taped: raised',
+    async (seed, question, side) => {
+      const { sim } = await foldedScan(0, undefined, seed);
+      const field = pageFields(card.pages[0]!).objective.find((o) => o.field.name === question)!.field;
+      const label = sim.truth.answers.objective[question]![0]!;
+      const b = field.bubbles.find((x) => x.label === label)!.rect;
+      const g = 4;
+      const tape =
+        side === 'left'
+          ? { x: b.x - g, y: b.y - g, w: b.w * 0.6 + g, h: b.h + 2 * g }
+          : { x: b.x - g, y: b.y - g, w: b.w + 2 * g, h: b.h * 0.6 + g };
+      const img = await decodeGrey(await tapeOver(sim.jpeg, [tape], sim.truth.transform));
+      const r = await recognizePage(img, card, { reader });
+      expect(scoreSheet(card, sim.truth, r).silentErrors).toEqual([]);
+      expect(r.exceptions.find((e) => e.region === question)?.reason).toContain(UNPRINTED);
+      const expected = new Set([...sim.truth.expectExceptions, question]);
+      expect(r.exceptions.filter((e) => !expected.has(e.region))).toEqual([]);
+    },
+  );
 });
 
 describe('a scanner with a black backing plate (black round the sheet and where a corner is gone)', () => {

@@ -50,3 +50,11 @@ export function coverAnchors(
 export function blacken(jpeg: Buffer, rects: TemplateRect[], transform: Matrix3): Promise<Buffer> {
   return paint(jpeg, rects, transform, '#111111', -2);
 }
+
+/**
+ * Lays correction tape (修正带) or a correction sticker over template rectangles of a simulated scan: white, a shade
+ * brighter than most paper, hiding the print and pencil under it (a student whiting out an answer).
+ */
+export function tapeOver(jpeg: Buffer, rects: TemplateRect[], transform: Matrix3): Promise<Buffer> {
+  return paint(jpeg, rects, transform, '#f4f4f4', 0);
+}

@@ -10,7 +10,7 @@ export { printedPage } from './raster';
 export { generateSet, type GeneratedSheet } from './generate';
 export { generateTurned, simulatedCard } from './turned';
 export { scoreSheet, type SheetScore } from './score';
-export { blacken, coverAnchors } from './damage';
+export { blacken, coverAnchors, tapeOver } from './damage';
 export { dirtyGlass, PAGES_PER_GLASS } from './dirty-glass';
 export { drawDogEar, drawEdgeDogEar, foldCorner, hiddenByFold, type DogEar } from './dog-ear';
 export type { ScanStreak } from './scan';
