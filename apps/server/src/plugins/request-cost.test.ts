@@ -5,14 +5,17 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, type TestApp, testApp } from '../../test/app';
 import { buildClassWithStudents, buildSchool, buildSchoolAdmin, signInAs } from '../../test/factories';
+import { stillClock } from '../../test/still-clock';
 
 let t: TestApp;
+let letGo: () => void;
 let statements = 0;
 // Both drivers send every statement, prepared or not, through these.
 const counted = [pg.Client.prototype, PGlite.prototype] as Array<{ query: (...a: unknown[]) => unknown }>;
 const originals = counted.map((proto) => proto.query);
 
 beforeAll(async () => {
+  letGo = stillClock();
   t = await testApp();
   counted.forEach((proto, i) => {
     proto.query = function (this: unknown, ...a: unknown[]) {
@@ -23,6 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   counted.forEach((proto, i) => (proto.query = originals[i]!));
+  letGo();
   await t.close();
 });
 

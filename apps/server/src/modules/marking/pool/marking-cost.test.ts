@@ -14,8 +14,10 @@ import {
   submitMark,
   type MarkingScene,
 } from '../../../../test/marking';
+import { stillClock } from '../../../../test/still-clock';
 
 let t: TestApp;
+let letGo: () => void;
 let scene: MarkingScene;
 /** The statements sent (one round trip each: a pipelined transaction is one), with the connection that sent each. */
 let sent: Array<{ text: string; by: unknown }> = [];
@@ -24,6 +26,7 @@ const counted = [pg.Client.prototype, PGlite.prototype] as Array<{ query: (...a:
 const originals = counted.map((proto) => proto.query);
 
 beforeAll(async () => {
+  letGo = stillClock();
   t = await testApp({ SESSION_CACHE_MS: '10000' });
   scene = await buildReviewingScene(t.database.db, {
     papers: 6,
@@ -42,6 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   counted.forEach((proto, i) => (proto.query = originals[i]!));
+  letGo();
   await t.close();
 });
 
@@ -116,7 +120,7 @@ describe('a marked paper', () => {
         expect(out.data!.counted).toBe(true);
         // the lock with the mark and the marker's row (begin sent with it), finalize's writes with the claim
         // (commit sent with it): 2 round trips on PostgreSQL; PGlite runs begin and commit apart
-        expect(ownStatements()).toHaveLength(t.database.kind === 'pglite' ? 4 : 2);
+        expect(ownStatements().length, ownStatements().join('\n')).toBe(t.database.kind === 'pglite' ? 4 : 2);
         // the claim read the block's regions and the paper's pages: the image needs no statement
         task = out.data!.next!;
         const image = await statementsOf(() => client.get(`/filter/api/marking/task/${task.taskId}/image`));
@@ -137,6 +141,6 @@ describe('a marked paper', () => {
     const image = await statementsOf(() => leader.get(url));
     expect(body(image).message).toBe(NO_AREA);
     // the task, the block's regions, the paper's pages and the leader's row in one
-    expect(ownStatements()).toHaveLength(1);
+    expect(ownStatements().length, ownStatements().join('\n')).toBe(1);
   });
 });

@@ -14,6 +14,7 @@ import { scanJobs } from './scan.jobs';
 import { body, testApp, type Client, type TestApp } from '../../../../test/app';
 import { postScans } from '../../../../test/multipart';
 import { buildScanScene } from '../../../../test/scan';
+import { stillClock } from '../../../../test/still-clock';
 
 /** The app's queue, holding its jobs until the test runs them (the app's own handlers, on the app's pool). */
 function heldQueue() {
@@ -35,6 +36,7 @@ function heldQueue() {
 }
 
 let t: TestApp;
+let letGo: (() => void) | undefined;
 let admin: Client;
 let subjectId: number;
 let sheets: GeneratedSheet[];
@@ -77,6 +79,7 @@ async function uploadPaper(sheet: number): Promise<number> {
 }
 
 beforeAll(async () => {
+  letGo = stillClock();
   t = await testApp({}, undefined, undefined, async () => held.queue);
   sheets = await Promise.all(
     [0, 1, 2, 3].map((i) => generateSet(card, i, { seed: 35, difficulty: 'clean' })),
@@ -88,6 +91,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   counted.forEach((proto, i) => (proto.query = originals[i]!));
+  letGo?.();
   await t?.close();
 });
 
