@@ -179,7 +179,7 @@ describe('a scanner with a black backing plate (black round the sheet and where 
     const r = await recognizePage(img, card, { reader });
     expect(r.registration).not.toBeNull();
     expect(scoreSheet(card, sim.truth, r).silentErrors).toEqual([]);
-    // whatever the black reaches is asked about (a black bubble looks filled: never read as a mark)
+    // whatever the black reaches is asked about (a bubble under black shows none of its print: raised as under a flap)
     for (const name of hiddenByFold(card.pages[0]!, fold, 'centre'))
       expect(
         r.exceptions.some((e) => e.region === name || (name.startsWith('考号#') && e.type === 'examNumber')),

@@ -118,7 +118,16 @@ export async function scanPage(
   const src = page.data;
   const row = new Float32Array(gw);
   const backing = p.backing ?? 255;
-  const holes = p.holes ?? [];
+  // each hole with its bounding box: most pixels are outside every box and skip the triangle test
+  const holes = (p.holes ?? []).map((t) => ({
+    t,
+    x0: Math.min(...t.map((q) => q.x)),
+    x1: Math.max(...t.map((q) => q.x)),
+    y0: Math.min(...t.map((q) => q.y)),
+    y1: Math.max(...t.map((q) => q.y)),
+  }));
+  const inHole = (x: number, y: number) =>
+    holes.some((h) => x >= h.x0 && x <= h.x1 && y >= h.y0 && y <= h.y1 && inTriangle(h.t, x, y));
   for (let y = 0; y < height; y++) {
     // Bilinear gain: lighting and texture vary smoothly, never in tiles.
     const gy = Math.min(gh - 1.001, (y / height) * (gh - 1));
@@ -139,7 +148,7 @@ export async function scanPage(
         v0 >= 0 &&
         u0 + 1 < pw &&
         v0 + 1 < ph &&
-        (holes.length === 0 || !holes.some((t) => inTriangle(t, u + 0.5, v + 0.5)))
+        (holes.length === 0 || !inHole(u + 0.5, v + 0.5))
       ) {
         const fu = u - u0;
         const fv = v - v0;
