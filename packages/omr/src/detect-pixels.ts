@@ -191,6 +191,28 @@ export function isBitonal(img: GreyImage): boolean {
   return extreme >= n * 0.97 && black >= dark * 0.8;
 }
 
+/**
+ * Share of the black pixels, sampled, with no black 4-neighbour, above which a 1-bit scan is dithered: error
+ * diffusion draws the grey of paper as lone dots (0.69–0.92 on the simulator's dithered scans), where a scan cut at
+ * one threshold leaves paper pure white and its black in strokes and marks (at most 0.02 at thresholds 100–200).
+ */
+const DITHER_DOTS = 0.3;
+
+/** A 1-bit scan whose greys are dots (dithered), not cut away at one threshold (isBitonal first). */
+export function isDithered(img: GreyImage): boolean {
+  const { width: w, height: h, data: d } = img;
+  let black = 0;
+  let lone = 0;
+  for (let y = 1; y < h - 1; y += 5)
+    for (let x = 1; x < w - 1; x += 3) {
+      const i = y * w + x;
+      if (d[i]! > 127) continue;
+      black++;
+      if (d[i - 1]! > 127 && d[i + 1]! > 127 && d[i - w]! > 127 && d[i + w]! > 127) lone++;
+    }
+  return black > 0 && lone > black * DITHER_DOTS;
+}
+
 /** Box mean over (2r+1)² px (outside the page is white paper): dithered dots become grey again. */
 export function boxBlur(img: GreyImage, r: number): GreyImage {
   const { width: w, height: h, data } = img;

@@ -4,6 +4,7 @@ import type { GreyImage } from './image';
 import { identifyByQr, type Identified } from './identify';
 import { layoutScore, pageFields, allFields } from './layout';
 import { checkPage } from './page-check';
+import { boxBlur, isBitonal, isDithered } from './detect-pixels';
 import { findStreaks, wideStreaks, withoutStreaks, withoutThinStreaks } from './streaks';
 import { mapRect, readExamBarcode, readFields } from './read';
 import { rectCentre } from './fields';
@@ -90,6 +91,15 @@ function registerPage(img: GreyImage, page: TemplatePage, rotations: Rotation[])
   return best ?? reason;
 }
 
+/**
+ * The box radius that smooths a dithered scan's dots: 2 px at 200 dpi, as detectLayout's, in the pixels of the image
+ * the template maps to by `m` (null: the template's own pixels, as a blank card picture is).
+ */
+function smoothing(m: Matrix3 | null, dpi: number): number {
+  const scale = m ? Math.sqrt(Math.abs(m[0] * m[4] - m[1] * m[3])) : 1;
+  return Math.max(1, Math.round((2 * scale * dpi) / 200));
+}
+
 /** Reads every field of a registered page into `result` (the read stage after registration). */
 async function readRegistered(
   img: GreyImage,
@@ -102,7 +112,16 @@ async function readRegistered(
   result.pageIndex = page.index;
   result.registration = reg;
   const wide = wideStreaks(result.streaks);
-  const { readings, thresholds, exceptions } = readFields(img, reg.matrix, pageFields(page), blank, wide);
+  // a dithered 1-bit scan draws a light mark as scattered dots: its bubbles are read smoothed, as the eye reads them
+  // (detectLayout does the same); a scan cut at one threshold is read as it is (what it cut away is not there)
+  const dots = isBitonal(img) && isDithered(img);
+  const { readings, thresholds, exceptions } = readFields(
+    dots ? boxBlur(img, smoothing(reg.matrix, page.dpi)) : img,
+    reg.matrix,
+    pageFields(page),
+    dots && blank ? boxBlur(blank, smoothing(null, page.dpi)) : blank,
+    wide,
+  );
   Object.assign(result, readings);
   result.thresholds = thresholds;
   result.exceptions.push(...exceptions);

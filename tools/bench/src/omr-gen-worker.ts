@@ -35,7 +35,8 @@ export default async function generate(job: {
    * outlines, whose backs (symmetric anchors, no QR) the trust gate must still tell the way up of; `black`:
    * the folded set's sheets scanned on a black backing plate (black round each skewed sheet and where its corner
    * is gone); `edges`: a corner folded so that its flap reaches only one to three fields (scan-sim
-   * drawEdgeDogEar), its edge across a few bubbles; else the typical card.
+   * drawEdgeDogEar), its edge across a few bubbles; `dithered`: scanned 1-bit dithered (PNG bytes under the
+   * .jpg name); else the typical card.
    */
   set?: string;
 }): Promise<string> {
@@ -69,6 +70,7 @@ export default async function generate(job: {
     fold,
     ...(job.set === 'brackets' ? { print: { bubbleShape: 'brackets' } as const } : {}),
     ...(job.set === 'black' ? { backing: BLACK_BACKING } : {}),
+    ...(job.set === 'dithered' ? { bitonal: true } : {}),
   });
   const base = `${job.dir}/${s.name}`;
   await mkdir(dirname(base), { recursive: true });

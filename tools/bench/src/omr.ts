@@ -39,6 +39,9 @@ const { values: args } = parseArgs({
     // A corner folded so that the flap reaches only one to three fields (scan-sim drawEdgeDogEar): its edge cuts
     // bubbles with no bubble wholly under it beside them (packages/omr read.ts, EDGE_ARC).
     edges: { type: 'string', default: '600' },
+    // Sheets in light pencil scanned 1-bit dithered (scan-sim ScanParams.bitonal; PNG bytes under the .jpg name):
+    // a light mark drawn as scattered dots, read smoothed (packages/omr recognize.ts, isDithered).
+    dithered: { type: 'string', default: '100' },
     seed: { type: 'string', default: '4' },
     out: { type: 'string', default: 'bench-out/omr' },
     threads: { type: 'string' },
@@ -69,6 +72,7 @@ const sets: { name: string; difficulty: Difficulty; count: number }[] = [
   { name: 'brackets', difficulty: 'typical', count: Number(args.brackets) },
   { name: 'black', difficulty: 'typical', count: Number(args.black) },
   { name: 'edges', difficulty: 'typical', count: Number(args.edges) },
+  { name: 'dithered', difficulty: 'light', count: Number(args.dithered) },
 ];
 
 async function ensureSet(set: string, d: Difficulty, count: number): Promise<string[]> {

@@ -34,6 +34,8 @@ export async function generateSet(
     print?: SimulateOptions['print'];
     /** the scanner's backing where no paper lies (scan.ts): black on many sheet-fed scanners */
     backing?: SimulateOptions['backing'];
+    /** a 1-bit dithered scan (scan.ts): `jpeg` then holds PNG bytes */
+    bitonal?: boolean;
   },
 ): Promise<GeneratedSheet> {
   const pages = card.pages.length;
@@ -54,6 +56,7 @@ export async function generateSet(
     ...(opts.fold ? { fold: opts.fold } : {}),
     ...(opts.print ? { print: opts.print } : {}),
     ...(opts.backing !== undefined ? { backing: opts.backing } : {}),
+    ...(opts.bitonal ? { bitonal: true } : {}),
     // A blank back: duplex scanning of a one-sided sheet.
     blank: opts.blankRate !== undefined && createRng(base + pageIndex * 13 + 5).chance(opts.blankRate),
   });

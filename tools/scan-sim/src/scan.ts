@@ -31,6 +31,11 @@ export interface ScanParams {
   exifOrientation?: 2 | 3 | 4 | 5 | 6 | 7 | 8;
   /** A 1-bit scan: dithered to black and white (Floyd–Steinberg) and saved losslessly as PNG. */
   bitonal?: boolean;
+  /**
+   * A 1-bit scan by a fixed threshold, no dither (the 黑白 mode most sheet-fed scanners default to): a pixel
+   * darker than this (0–255, after the optics' blur) is black, any other white; saved losslessly as PNG.
+   */
+  threshold?: number;
   /** Dirt on the glass of a sheet-fed scanner: lines down the whole scan, whatever the sheet's skew or feed. */
   streaks?: ScanStreak[];
   /**
@@ -170,9 +175,10 @@ export async function scanPage(
     for (let y = 0; y < height; y++)
       for (let x = x0; x < x1; x++) out[y * width + x] = out[y * width + x]! * (1 - st.darkness);
   }
-  if (p.bitonal) {
+  if (p.bitonal || p.threshold !== undefined) {
     if (p.blur >= 0.3) blurInPlace(out, width, height);
-    dither(out, width, height);
+    if (p.bitonal) dither(out, width, height);
+    else for (let i = 0; i < out.length; i++) out[i] = out[i]! < p.threshold! ? 0 : 255;
     const png = await sharp(out, { raw: { width, height, channels: 1 } })
       .png({ palette: true, colours: 2 })
       .toBuffer();

@@ -92,6 +92,32 @@ describe('simulated scans', () => {
     expect(black.truth.transform).toEqual(white.truth.transform);
   });
 
+  it('cut at one threshold (1-bit, no dither): black and white only, most light marks gone', async () => {
+    // a sheet in light pencil (marks 0.25–0.4 dark): a 128 threshold keeps the print, not the marks
+    const answers = randomAnswers(card.pages[0]!, createRng(18), 'light', '20261234');
+    const sim = await simulateSheet(card, 0, answers, { seed: 9, difficulty: 'light', threshold: 128 });
+    const { data } = await sharp(sim.jpeg).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect(new Set(data)).toEqual(new Set([0, 255]));
+    const img = await grey(sim.jpeg);
+    const page = card.pages[0]!;
+    const bubbles = pageFields(page).objective.flatMap(({ field }) =>
+      field.bubbles.map((b) => ({ f: field.name, ...b })),
+    );
+    const centres = sim.truth.marks.flatMap((m) => {
+      const b = bubbles.find((x) => x.f === m.field && x.label === m.label);
+      return b
+        ? [applyH(sim.truth.transform, { x: b.rect.x + b.rect.w / 2, y: b.rect.y + b.rect.h / 2 })]
+        : [];
+    });
+    expect(centres.length).toBeGreaterThan(20);
+    // white at the centre of most marks (where one is black, a printed letter's stroke passes)
+    expect(centres.filter((c) => img.at(c.x, c.y) === 255).length).toBeGreaterThan(centres.length * 0.8);
+    // the anchors (solid print) stay black
+    const a = card.pages[0]!.anchors[0]!.rect;
+    const ac = applyH(sim.truth.transform, { x: a.x + a.w / 2, y: a.y + a.h / 2 });
+    expect(img.at(ac.x, ac.y)).toBe(0);
+  });
+
   it('produce blank backs with nothing printed', async () => {
     const s = await generateSet(card, 1, { seed: 1, difficulty: 'typical', blankRate: 1 });
     expect(s.truth.blank).toBe(true);

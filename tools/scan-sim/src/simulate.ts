@@ -49,6 +49,8 @@ export interface SimulateOptions {
   print?: PrintStyle;
   /** A 1-bit scan: error-diffusion dithered to black and white, saved as PNG (`jpeg` then holds PNG bytes). */
   bitonal?: boolean;
+  /** A 1-bit scan by this fixed threshold instead (scan.ts ScanParams.threshold): no dots, what is lighter is gone. */
+  threshold?: number;
   /** Photographed with a phone on a desk (perspective, background, light falloff and shadow, blur) instead of scanned. */
   photo?: boolean;
   /** Stores the JPEG turned with this EXIF orientation tag (the truth stays in the displayed frame). */
@@ -204,6 +206,7 @@ export async function simulateSheet(
   if (o.feed !== undefined) scan.feed = o.feed;
   if (o.exifOrientation !== undefined) scan.exifOrientation = o.exifOrientation;
   if (o.bitonal) scan.bitonal = true;
+  if (o.threshold !== undefined) scan.threshold = o.threshold;
   if (o.streaks) scan.streaks = o.streaks;
   if (o.backing !== undefined) scan.backing = o.backing;
   const printed = await printedPage(page, card.id, o.title ?? card.name, dpi, o.print);
