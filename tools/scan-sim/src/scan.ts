@@ -32,7 +32,7 @@ export interface ScanParams {
   /** A 1-bit scan: dithered to black and white (Floyd–Steinberg) and saved losslessly as PNG. */
   bitonal?: boolean;
   /**
-   * A 1-bit scan by a fixed threshold, no dither (the 黑白 mode most sheet-fed scanners default to): a pixel
+   * A 1-bit scan by a fixed threshold, no dither (a scanner's 黑白 mode set not to dither): a pixel
    * darker than this (0–255, after the optics' blur) is black, any other white; saved losslessly as PNG.
    */
   threshold?: number;
