@@ -143,6 +143,8 @@ export const PageResultSchema = z.object({
   ),
   /** scanner streaks (a line down the scanner's glass) painted over before reading: their columns */
   streaks: StreaksSchema.optional(),
+  /** a 1-bit scan cut at one threshold (黑白, not dithered): light marks may be lost; absent otherwise */
+  thresholded: z.literal(true).optional(),
 });
 export type EnginePageResult = z.infer<typeof PageResultSchema>;
 

@@ -105,6 +105,8 @@ export const scanBatchProgress = scanCounts.extend({
   duplicates: z.number(),
   /** pages on which recognition found scanner streaks (a line down the page from dust on the glass) */
   streaked: z.number(),
+  /** pages scanned 1-bit cut at one threshold (黑白, not dithered): light marks may be missing from them */
+  thresholded: z.number(),
   state: z.string(),
   createdAt: z.string(),
 });

@@ -114,7 +114,9 @@ async function readRegistered(
   const wide = wideStreaks(result.streaks);
   // a dithered 1-bit scan draws a light mark as scattered dots: its bubbles are read smoothed, as the eye reads them
   // (detectLayout does the same); a scan cut at one threshold is read as it is (what it cut away is not there)
-  const dots = isBitonal(img) && isDithered(img);
+  const bitonal = isBitonal(img);
+  const dots = bitonal && isDithered(img);
+  if (bitonal && !dots) result.thresholded = true;
   const { readings, thresholds, exceptions } = readFields(
     dots ? boxBlur(img, smoothing(reg.matrix, page.dpi)) : img,
     reg.matrix,

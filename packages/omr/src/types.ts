@@ -102,6 +102,11 @@ export interface PageResult {
   exceptions: OmrException[];
   /** Scanner streaks found and painted over before reading (streaks.ts); absent when there were none. */
   streaks?: Streak[];
+  /**
+   * A 1-bit scan cut at one threshold (黑白, not dithered: detect-pixels.ts isDithered): a mark lighter than the
+   * threshold is not in the image, so the scanner's operator is told to scan grey; absent on any other page.
+   */
+  thresholded?: true;
 }
 
 /** true when A and B are one type (optional and readonly fields alike), else false. */

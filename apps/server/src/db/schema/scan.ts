@@ -119,6 +119,8 @@ export const scanPage = pgTable(
      * which must not read each page's result
      */
     streaks: smallint('streaks').notNull().default(0),
+    /** a 1-bit scan cut at one threshold (result.thresholded): counted per batch like `streaks` */
+    thresholded: boolean('thresholded').notNull().default(false),
     error: text('error'),
     attempts: smallint('attempts').notNull().default(0),
     recognisedAt: at('recognised_at'),

@@ -162,7 +162,8 @@ export function scanRepo(db: Db) {
       const rows = pages.map((x) => ({ i: x.id, s: x.status, t: x.templatePage, r: x.result, e: x.error }));
       await db.execute(sql`
         update ${scanPage} set status = x.s, template_page = x.t, result = x.r, error = x.e, recognised_at = now(),
-          streaks = coalesce(jsonb_array_length(x.r -> 'streaks'), 0)
+          streaks = coalesce(jsonb_array_length(x.r -> 'streaks'), 0),
+          thresholded = coalesce((x.r ->> 'thresholded')::boolean, false)
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(i int, s text, t smallint, r jsonb, e text)
         where ${scanPage.id} = x.i`);
     },

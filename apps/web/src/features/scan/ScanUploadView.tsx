@@ -16,6 +16,7 @@ import { batchPercent, checkSelection, SCAN_ACCEPT, sortScanFiles } from './scan
 import { planChunks } from './chunks';
 import { ScanFinishCard } from './ScanFinishCard';
 import { StreakNotice } from './StreakNotice';
+import { ThresholdNotice } from './ThresholdNotice';
 import { SchoolPicker, useScanSchool } from './SchoolPicker';
 import { uploadChunked, type ChunkState } from './upload';
 import { UploadSelection } from './UploadSelection';
@@ -227,6 +228,7 @@ function ScanUploadBody({ subject, exam, permission }: SubjectBundle) {
                 <Descriptions.Item label="已匹配考生">{total.matched}</Descriptions.Item>
               </Descriptions>
             )}
+            <ThresholdNotice batches={progress.data?.batches ?? []} />
             <StreakNotice batches={progress.data?.batches ?? []} />
             <Table<ScanBatchProgress>
               rowKey="batchId"
@@ -265,6 +267,15 @@ function ScanUploadBody({ subject, exam, permission }: SubjectBundle) {
                       {
                         title: '竖线页',
                         dataIndex: 'streaked',
+                        render: (v: number) => (v > 0 ? <Tag color="warning">{v}</Tag> : 0),
+                      },
+                    ]
+                  : []),
+                ...(progress.data?.batches.some((b) => b.thresholded > 0)
+                  ? [
+                      {
+                        title: '黑白扫描页',
+                        dataIndex: 'thresholded',
                         render: (v: number) => (v > 0 ? <Tag color="warning">{v}</Tag> : 0),
                       },
                     ]

@@ -1,24 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import type { ScanBatchProgress } from '@yj/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { finishedBatch } from './batch-progress.fixture';
 import { StreakNotice } from './StreakNotice';
 
-const batch = (batchId: number, streaked: number): ScanBatchProgress => ({
-  batchId,
-  schoolId: 1,
-  schoolName: '阳光实验中学',
-  source: 'upload',
-  uploader: '王校长',
-  duplicates: 0,
-  streaked,
-  state: 'done',
-  createdAt: '2026-11-30T05:00:00.000Z',
-  pages: 40,
-  queued: 0,
-  recognised: 40,
-  exception: 0,
-  blank: 0,
-});
+const batch = (batchId: number, streaked: number) => finishedBatch(batchId, { streaked });
 
 afterEach(cleanup);
 

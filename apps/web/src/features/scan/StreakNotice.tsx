@@ -1,5 +1,6 @@
 import type { ScanBatchProgress } from '@yj/contracts';
 import { Alert } from 'antd';
+import { batchesWith } from './batch-names';
 
 /**
  * Batches scanned through a dirty glass: dust or a scratch on a sheet-fed scanner draws the same line down every
@@ -12,12 +13,7 @@ export function StreakNotice({ batches }: { batches: readonly ScanBatchProgress[
   const hit = batches.filter((b) => b.streaked > 0);
   if (!hit.length) return null;
   const dirtyNow = batches[0]!.streaked > 0;
-  const pages = hit.reduce((s, b) => s + b.streaked, 0);
-  const names = hit
-    .slice(0, 5)
-    .map((b) => `#${b.batchId}`)
-    .join('、');
-  const which = `批次 ${names}${hit.length > 5 ? ` 等 ${hit.length} 个批次` : ''} 共 ${pages} 页`;
+  const which = batchesWith(hit, (b) => b.streaked);
   const handled = '细竖线已在识别前去除；较宽竖线经过的题目已列为异常，请对照原图核对。';
   return (
     <Alert

@@ -51,6 +51,7 @@ const pagesWithFlag = (db: Db, where: SQL | undefined) =>
       subjectId: scanPage.subjectId,
       status: scanPage.status,
       streaks: scanPage.streaks,
+      thresholded: scanPage.thresholded,
       open: sql<boolean>`${openOnPage}`.as('open'),
     })
     .from(scanPage)
@@ -91,6 +92,7 @@ export function scanQueryRepo(db: Db) {
           createdAt: scanBatch.createdAt,
           ...pageCounts(p),
           streaked: sql<number>`(count(*) filter (where ${p.streaks} > 0))::int`,
+          thresholded: sql<number>`(count(*) filter (where ${p.thresholded}))::int`,
         })
         .from(scanBatch)
         .innerJoin(school, eq(school.id, scanBatch.schoolId))
@@ -104,6 +106,7 @@ export function scanQueryRepo(db: Db) {
         ...toCounts(r),
         duplicates: n(r.duplicates),
         streaked: n(r.streaked),
+        thresholded: n(r.thresholded),
       }));
     },
 
