@@ -104,7 +104,8 @@ export interface PageResult {
   streaks?: Streak[];
   /**
    * A 1-bit scan cut at one threshold (黑白, not dithered: detect-pixels.ts isDithered): a mark lighter than the
-   * threshold is not in the image, so the scanner's operator is told to scan grey; absent on any other page.
+   * threshold is not in the image, so the scanner's operator is told to scan grey. Set when a registered page is
+   * read; absent otherwise.
    */
   thresholded?: true;
 }
