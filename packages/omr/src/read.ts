@@ -8,6 +8,7 @@ import { applyH, type Matrix3 } from './geometry';
 import { clipRect, crop, type GreyImage } from './image';
 import { allFields, type PageFields } from './layout';
 import { printedLift, withoutPrint } from './printed';
+import { ringedBubbles } from './rings';
 import type { Streak } from './streaks';
 import type { FieldReading, MappedBox, OmrException, PageResult, Thresholds } from './types';
 
@@ -175,10 +176,14 @@ export function readFields(
   const covered = new Set([...streaked, ...unprinted]);
   // crossed by a line, read or not: an exception raised on it says so
   const crossed = new Set(fields.filter((field) => measures.get(field)!.some((m) => m.seen < 1)));
+  // an option ringed instead of filled: never read as empty (rings.ts)
+  const ringed = ringedBubbles(img, h, fields, covered, wide);
   // what an exception raised on a field adds to its reason
   const STREAK = '（扫描竖线经过，请核对原图）';
   const UNPRINTED = '（选项框被遮住或缺角，请核对纸质原卷）';
-  const note = (field: Field) => (unprinted.has(field) ? UNPRINTED : crossed.has(field) ? STREAK : '');
+  const RINGED = '（有选项被圈画而未涂黑，请核对原图）';
+  const note = (field: Field) =>
+    unprinted.has(field) ? UNPRINTED : crossed.has(field) ? STREAK : ringed.has(field) ? RINGED : '';
   const notes = new Map(fields.map((field) => [field.name, note(field)]));
   // Letters printed inside the bubbles: read the pencil on top of them (printed.ts).
   const blankFills = blank
@@ -206,7 +211,10 @@ export function readFields(
       mode,
       m.map((x) => x.core),
     );
-    return covered.has(field) ? { ...r, value: null, states: r.states.map(() => 'uncertain') } : r;
+    if (covered.has(field)) return { ...r, value: null, states: r.states.map(() => 'uncertain') };
+    const rings = ringed.get(field)?.filter((i) => r.states[i] !== 'filled') ?? [];
+    if (rings.length === 0) return r;
+    return { ...r, value: null, states: r.states.map((s, i) => (rings.includes(i) ? 'uncertain' : s)) };
   };
   const ex: OmrException[] = [];
   const raise = (type: OmrException['type'], r: FieldReading, reason: string) =>

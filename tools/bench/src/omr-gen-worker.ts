@@ -20,6 +20,8 @@ sharp.cache(false);
 const card = typicalCard();
 /** A black backing plate as scanned: not quite 0 (its sheen, the scanner's dark current). */
 const BLACK_BACKING = 30;
+/** The typical students' marks (scan-sim difficulty.ts), one answer in ten ringed (圈选) in place of a full fill. */
+const RINGED = { full: 0.78, partial: 0.06, offCentre: 0.04, light: 0.02, circle: 0.1 };
 
 /** Generates sheet `i` of a set and writes `<dir>/<name>.jpg` and `.json` (truth). */
 export default async function generate(job: {
@@ -36,7 +38,7 @@ export default async function generate(job: {
    * the folded set's sheets scanned on a black backing plate (black round each skewed sheet and where its corner
    * is gone); `edges`: a corner folded so that its flap reaches only one to three fields (scan-sim
    * drawEdgeDogEar), its edge across a few bubbles; `dithered`: scanned 1-bit dithered (PNG bytes under the
-   * .jpg name); else the typical card.
+   * .jpg name); `ringed`: one answer in ten ringed instead of filled (RINGED); else the typical card.
    */
   set?: string;
 }): Promise<string> {
@@ -71,6 +73,7 @@ export default async function generate(job: {
     ...(job.set === 'brackets' ? { print: { bubbleShape: 'brackets' } as const } : {}),
     ...(job.set === 'black' ? { backing: BLACK_BACKING } : {}),
     ...(job.set === 'dithered' ? { bitonal: true } : {}),
+    ...(job.set === 'ringed' ? { kinds: RINGED } : {}),
   });
   const base = `${job.dir}/${s.name}`;
   await mkdir(dirname(base), { recursive: true });

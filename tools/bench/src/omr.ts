@@ -42,6 +42,9 @@ const { values: args } = parseArgs({
     // Sheets in light pencil scanned 1-bit dithered (scan-sim ScanParams.bitonal; PNG bytes under the .jpg name):
     // a light mark drawn as scattered dots, read smoothed (packages/omr recognize.ts, isDithered).
     dithered: { type: 'string', default: '100' },
+    // Typical sheets where one answer in ten is ringed (圈选) instead of filled (scan-sim MarkKind 'circle'): never
+    // read as empty (packages/omr rings.ts).
+    ringed: { type: 'string', default: '100' },
     seed: { type: 'string', default: '4' },
     out: { type: 'string', default: 'bench-out/omr' },
     threads: { type: 'string' },
@@ -73,6 +76,7 @@ const sets: { name: string; difficulty: Difficulty; count: number }[] = [
   { name: 'black', difficulty: 'typical', count: Number(args.black) },
   { name: 'edges', difficulty: 'typical', count: Number(args.edges) },
   { name: 'dithered', difficulty: 'light', count: Number(args.dithered) },
+  { name: 'ringed', difficulty: 'typical', count: Number(args.ringed) },
 ];
 
 async function ensureSet(set: string, d: Difficulty, count: number): Promise<string[]> {

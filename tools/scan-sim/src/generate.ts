@@ -36,6 +36,8 @@ export async function generateSet(
     backing?: SimulateOptions['backing'];
     /** a 1-bit dithered scan (scan.ts): `jpeg` then holds PNG bytes */
     bitonal?: boolean;
+    /** how answers are marked, in place of the difficulty's weights (simulate.ts) */
+    kinds?: SimulateOptions['kinds'];
   },
 ): Promise<GeneratedSheet> {
   const pages = card.pages.length;
@@ -57,6 +59,7 @@ export async function generateSet(
     ...(opts.print ? { print: opts.print } : {}),
     ...(opts.backing !== undefined ? { backing: opts.backing } : {}),
     ...(opts.bitonal ? { bitonal: true } : {}),
+    ...(opts.kinds ? { kinds: opts.kinds } : {}),
     // A blank back: duplex scanning of a one-sided sheet.
     blank: opts.blankRate !== undefined && createRng(base + pageIndex * 13 + 5).chance(opts.blankRate),
   });

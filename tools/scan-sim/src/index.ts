@@ -15,7 +15,7 @@ export { dirtyGlass, PAGES_PER_GLASS } from './dirty-glass';
 export { drawDogEar, drawEdgeDogEar, foldCorner, hiddenByFold, type DogEar } from './dog-ear';
 export type { ScanStreak } from './scan';
 export { orderlyStudent } from './student';
-export type { SubjectiveInk } from './marks';
+export { markBubble, type MarkKind, type SubjectiveInk } from './marks';
 /** Bump when the simulator's output changes, so cached bench sets are regenerated. */
 export const SIM_VERSION = 4;
 export { generatePhoto, quizCard, QUIZ_CARD_ID } from './quiz-card';

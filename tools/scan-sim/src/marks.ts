@@ -5,8 +5,11 @@ import type { Rng } from './rng';
 // Pencil and pen on paper, drawn onto the printed page raster. Marks multiply the existing grey
 // (graphite over print), with grain so fills are not flat.
 
-/** How a student marked a bubble. `residue` is an erased mark. */
-export type MarkKind = 'full' | 'partial' | 'light' | 'offCentre' | 'tick' | 'cross' | 'residue';
+/**
+ * How a student marked a bubble. `residue` is an erased mark; `circle` is an option ringed (圈选) instead of
+ * filled, as on a paper test: a line round the bubble, little of it inside.
+ */
+export type MarkKind = 'full' | 'partial' | 'light' | 'offCentre' | 'tick' | 'cross' | 'circle' | 'residue';
 
 function darken(r: Raster, x: number, y: number, d: number): void {
   if (x < 0 || y < 0 || x >= r.width || y >= r.height) return;
@@ -156,7 +159,44 @@ export function markBubble(
         Math.max(d, 0.75),
       );
       return;
+    case 'circle':
+      ring(r, rng, { cx, cy, rx, ry }, 2.6 * k, Math.max(d, 0.7));
+      return;
   }
+}
+
+/**
+ * A hand-drawn ring round a bubble: wider than the bubble, a little tilted and wobbling, its ends not quite
+ * meeting or running past each other, as a ring drawn in one stroke is.
+ */
+function ring(
+  r: Raster,
+  rng: Rng,
+  bubble: { cx: number; cy: number; rx: number; ry: number },
+  w: number,
+  d: number,
+): void {
+  const { cx, cy, rx, ry } = bubble;
+  const ax = rx * rng.range(1.2, 1.5);
+  const ay = ry * rng.range(1.35, 1.8);
+  const tilt = rng.range(-0.15, 0.15);
+  const start = rng.range(0, 2 * Math.PI);
+  const sweep = 2 * Math.PI + rng.range(-0.35, 0.5);
+  const ox = cx + rng.range(-0.1, 0.1) * rx;
+  const oy = cy + rng.range(-0.1, 0.1) * ry;
+  const pts: { x: number; y: number }[] = [];
+  const n = 40;
+  for (let i = 0; i <= n; i++) {
+    const t = start + (sweep * i) / n;
+    const wobble = 1 + 0.06 * Math.sin(3 * t + start) + 0.02 * rng.normal();
+    const x = ax * wobble * Math.cos(t);
+    const y = ay * wobble * Math.sin(t);
+    pts.push({
+      x: ox + x * Math.cos(tilt) - y * Math.sin(tilt),
+      y: oy + x * Math.sin(tilt) + y * Math.cos(tilt),
+    });
+  }
+  stroke(r, pts, w, d);
 }
 
 /** Handwriting-like pen scribbles filling the upper part of a subjective box. */

@@ -60,6 +60,39 @@ describe('simulated scans', () => {
     });
   });
 
+  it('ring options instead of filling them when asked, each ringed field expected to be raised', async () => {
+    const s = await generateSet(card, 0, { seed: 8, difficulty: 'clean', kinds: { circle: 1 } });
+    const img = await grey(s.jpeg);
+    const answered = Object.entries(s.truth.answers.objective).filter(([, v]) => v.length > 0);
+    expect(answered.length).toBeGreaterThan(10);
+    for (const [q, labels] of answered) {
+      expect(s.truth.expectExceptions).toContain(q);
+      const b = pageFields(card.pages[0]!)
+        .objective.find((o) => o.field.name === q)!
+        .field.bubbles.find((x) => x.label === labels[0])!;
+      const c = applyH(s.truth.transform, { x: b.rect.x + b.rect.w / 2, y: b.rect.y + b.rect.h / 2 });
+      // paper inside the bubble, the ring's line round it: left, right, above and below, between 1.2 and 1.9
+      // radii, dark on at least three sides (a ring drawn in one stroke may leave a gap)
+      const inner = [-0.3, -0.15, 0, 0.15, 0.3].flatMap((fx) =>
+        [-0.25, 0, 0.25].map((fy) => img.at(c.x + fx * b.rect.w, c.y + fy * b.rect.h)),
+      );
+      expect(inner.reduce((a, v) => a + v, 0) / inner.length, q).toBeGreaterThan(180);
+      const side = (ux: number, uy: number) =>
+        Math.min(
+          ...[1.2, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1.9].map((k) =>
+            img.at(c.x + (ux * k * b.rect.w) / 2, c.y + (uy * k * b.rect.h) / 2),
+          ),
+        );
+      const dark = [side(-1, 0), side(1, 0), side(0, -1), side(0, 1)].filter((v) => v < 150);
+      expect(dark.length, q).toBeGreaterThanOrEqual(3);
+    }
+    // a score strip's digit ringed is raised as its strip (page 2 carries the strips)
+    const back = await generateSet(card, 1, { seed: 8, difficulty: 'clean', kinds: { circle: 1 } });
+    const strips = pageFields(card.pages[1]!).scores.map((x) => x.name);
+    expect(back.truth.expectExceptions.filter((e) => strips.includes(e)).length).toBeGreaterThan(0);
+    expect(back.truth.expectExceptions.some((e) => e.includes('#'))).toBe(false);
+  });
+
   it('make hard scans harder than clean ones', async () => {
     const clean = await generateSet(card, 0, { seed: 1, difficulty: 'clean' });
     const hard = await generateSet(card, 0, { seed: 1, difficulty: 'hard' });

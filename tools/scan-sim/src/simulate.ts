@@ -1,7 +1,7 @@
 import type { CardTemplate, TemplatePage, TemplateRect } from '@yj/contracts';
 import { pageFields, type Field, type Matrix3 } from '@yj/omr';
 import type { SheetAnswers } from './answers';
-import { drawDpi, drawScan, STUDENTS, type Difficulty } from './difficulty';
+import { drawDpi, drawScan, STUDENTS, type Difficulty, type StudentProfile } from './difficulty';
 import { markBubble, strayMark, writeInk, type MarkKind, type SubjectiveInk } from './marks';
 import type { PrintStyle } from './card-svg';
 import { printedPage, type Raster } from './raster';
@@ -57,6 +57,8 @@ export interface SimulateOptions {
   exifOrientation?: ScanParams['exifOrientation'];
   /** Lines down the scan from dirt on the scanner's glass (positions across the scan as stored). */
   streaks?: ScanParams['streaks'];
+  /** How answers are marked, in place of the difficulty's weights (e.g. some options ringed, `circle`). */
+  kinds?: StudentProfile['kinds'];
   /** A blank back instead of the printed page. */
   blank?: boolean;
   /** A corner folded over before scanning (dog-ear.ts): its fields are hidden, and expected to be raised. */
@@ -109,6 +111,17 @@ function expected(page: TemplatePage, a: SheetAnswers): string[] {
 }
 
 /**
+ * Regions of the fields where an option was ringed instead of filled (`circle` marks): a person decides whether
+ * the ring counts. A score strip's digit is raised as its strip.
+ */
+function ringed(page: TemplatePage, marks: SheetTruth['marks']): string[] {
+  const rings = new Set(marks.filter((m) => m.kind === 'circle').map((m) => m.field));
+  if (rings.size === 0) return [];
+  const strips = pageFields(page).scores;
+  return [...rings].map((name) => strips.find((s) => s.fields.some((d) => d.name === name))?.name ?? name);
+}
+
+/**
  * Answers erased and marked again: a share of the answered fields keeps a smudge of the erased mark on
  * one of its other bubbles (`residue` × the sheet's `level`), lighter than the real mark beside it.
  */
@@ -143,6 +156,7 @@ function drawMarks(
   k: number,
   ink: Record<string, SubjectiveInk> = {},
   inks: SheetTruth['inks'] = [],
+  kinds?: StudentProfile['kinds'],
 ): SheetTruth['marks'] {
   const prof = STUDENTS[d];
   const marks: SheetTruth['marks'] = [];
@@ -151,7 +165,7 @@ function drawMarks(
   for (const { field, labels } of sel) {
     for (const b of field.bubbles) {
       if (!labels.includes(b.label)) continue;
-      const kind = weighted<MarkKind>(rng, prof.kinds);
+      const kind = weighted<MarkKind>(rng, kinds ?? prof.kinds);
       const dark = prof.sheetLevel
         ? level * rng.range(0.85, 1.15)
         : kind === 'light'
@@ -216,7 +230,7 @@ export async function simulateSheet(
     data: o.blank ? new Uint8Array(printed.data.length).fill(255) : Uint8Array.from(printed.data),
   };
   const inks: SheetTruth['inks'] = [];
-  const marks = o.blank ? [] : drawMarks(raster, page, answers, rng, o.difficulty, k, o.ink, inks);
+  const marks = o.blank ? [] : drawMarks(raster, page, answers, rng, o.difficulty, k, o.ink, inks, o.kinds);
   const en = page.examNumber;
   if (!o.blank && en && en.kind !== 'bubbles' && answers.examNumber)
     await pasteBarcode(raster, en.rect, k, en.kind, answers.examNumber);
@@ -250,7 +264,13 @@ export async function simulateSheet(
       inks,
       expectExceptions: o.blank
         ? []
-        : [...new Set([...expected(page, answers), ...(folded ? hiddenByFold(page, folded) : [])])],
+        : [
+            ...new Set([
+              ...expected(page, answers),
+              ...ringed(page, marks),
+              ...(folded ? hiddenByFold(page, folded) : []),
+            ]),
+          ],
       ...(folded ? { fold: folded } : {}),
     },
   };

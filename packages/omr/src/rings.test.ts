@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createRng,
+  generateSet,
+  markBubble,
+  scoreSheet,
+  typicalCard,
+  type GeneratedSheet,
+} from '@yj/scan-sim';
+import type { Bubble } from '@yj/contracts';
+import type { BarcodeReader } from './barcode';
+import { applyH } from './geometry';
+import type { GreyImage } from './image';
+import { allFields, pageFields } from './layout';
+import { decodeGrey, loadZxingReader } from './node';
+import { recognizePage } from './recognize';
+import { ringedBubbles } from './rings';
+
+// An option ringed (圈选) instead of filled: read by its fill alone the bubble was empty, and a typical page with
+// one answer in ten ringed lost about four of them without an exception (bench:omr's `ringed` set).
+
+const card = typicalCard();
+const RINGED = '圈画';
+/** The typical students' marks, one answer in ten ringed instead of filled (as bench:omr's `ringed` set). */
+const kinds = { full: 0.78, partial: 0.06, offCentre: 0.04, light: 0.02, circle: 0.1 };
+let reader: BarcodeReader;
+
+beforeAll(async () => {
+  reader = await loadZxingReader();
+});
+
+async function read(s: GeneratedSheet, img?: GreyImage) {
+  const r = await recognizePage(img ?? (await decodeGrey(s.jpeg)), card, { reader });
+  return { r, score: scoreSheet(card, s.truth, r) };
+}
+
+/** Draws a pencil ring round one bubble of the scanned page (where the truth's transform puts it). */
+function ringAfterScan(img: GreyImage, s: GeneratedSheet, bubble: Bubble): void {
+  const c = applyH(s.truth.transform, {
+    x: bubble.rect.x + bubble.rect.w / 2,
+    y: bubble.rect.y + bubble.rect.h / 2,
+  });
+  const { w, h } = bubble.rect;
+  markBubble(img, createRng(5), { x: c.x - w / 2, y: c.y - h / 2, w, h }, 1, 'circle', 0.8);
+}
+
+const front = card.pages[0]!;
+const field = (name: string) => allFields(pageFields(front)).find((f) => f.name === name)!;
+
+describe('an option ringed instead of filled', () => {
+  it('is raised, never read as empty, and nothing else is', async () => {
+    let rings = 0;
+    for (const i of [0, 2, 4]) {
+      const s = await generateSet(card, i, { seed: 7, difficulty: 'typical', kinds });
+      const { r, score } = await read(s);
+      expect(score.silentErrors, s.name).toEqual([]);
+      expect(score.needlessExceptions, s.name).toEqual([]);
+      const ringed = new Set(s.truth.marks.filter((m) => m.kind === 'circle').map((m) => m.field));
+      rings += ringed.size;
+      for (const e of r.exceptions)
+        if (ringed.has(e.region) && /^\d+$/.test(e.region)) expect(e.reason, e.region).toContain(RINGED);
+    }
+    // the pages carry what the test is about
+    expect(rings).toBeGreaterThan(8);
+  });
+
+  it('raises a 多选 question whose filled answer has a ringed option beside it', async () => {
+    const s = await generateSet(card, 0, { seed: 7, difficulty: 'typical' });
+    const img = await decodeGrey(s.jpeg);
+    // question 31 is a 多选 (A–E); ring an option its student left empty
+    const q = field('31');
+    const want = s.truth.answers.objective['31'] ?? [];
+    const empty = q.bubbles.find((b) => !want.includes(b.label))!;
+    ringAfterScan(img, s, empty);
+    const { r, score } = await read(s, img);
+    expect(score.silentErrors).toEqual([]);
+    const raised = r.exceptions.find((e) => e.region === '31');
+    expect(raised?.reason).toContain(RINGED);
+  });
+
+  it('leaves a filled answer with a ring round it read as marked', async () => {
+    const s = await generateSet(card, 0, { seed: 7, difficulty: 'typical' });
+    const img = await decodeGrey(s.jpeg);
+    const before = await read(s, img);
+    const q = field('3');
+    const want = s.truth.answers.objective['3']!;
+    expect(want).toHaveLength(1);
+    ringAfterScan(
+      img,
+      s,
+      q.bubbles.find((b) => b.label === want[0])!,
+    );
+    const { r } = await read(s, img);
+    expect(r.objective.find((o) => o.question === '3')!.reading.value).toEqual(want);
+    expect(r.exceptions).toEqual(before.r.exceptions);
+  });
+
+  it('is not seen in stray marks, ticks, crosses or erased smudges', async () => {
+    for (const i of [0, 2, 4, 6, 8, 10]) {
+      const s = await generateSet(card, i, { seed: 3, difficulty: 'hard' });
+      const img = await decodeGrey(s.jpeg);
+      const page = card.pages.find((p) => p.index === s.truth.pageIndex)!;
+      const found = ringedBubbles(img, s.truth.transform, allFields(pageFields(page)), new Set());
+      expect(
+        [...found.keys()].map((f) => f.name),
+        s.name,
+      ).toEqual([]);
+    }
+  });
+});

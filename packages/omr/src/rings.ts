@@ -1,0 +1,260 @@
+import type { TemplateRect } from '@yj/contracts';
+import { localMap, type HiddenColumns, type LocalMap } from './bubbles';
+import type { Field } from './fields';
+import type { Matrix3 } from './geometry';
+import type { GreyImage } from './image';
+
+// An option ringed (圈选) instead of filled, as on a paper test: a pencil or pen line round the bubble, little
+// of it inside. Read by its fill alone the bubble is empty, and the answer the student gave was lost without a
+// word (bench:omr's `ringed` set, one answer in ten ringed: 204 silent errors on 100 pages before this). Here the paper round each bubble
+// is looked at along RAYS rays: a ring darkens nearly all of them, where print beside a bubble (a question
+// number, the next bubble of a tight grid) or a stray stroke darkens a few. A field with a ringed bubble that
+// is not read as filled is raised, never read as empty: whether the ring counts is the school's rule.
+
+const RAYS = 16;
+/**
+ * Along each ray, this share of the inscribed ellipse's radius: outside the printed outline (up to 1.13 on a
+ * stadium's diagonals) and inside the reach of a ring drawn round the bubble (simulated at 1.2–1.5 across,
+ * 1.35–1.8 up and down, as a hand keeps a few pixels clear of the print).
+ */
+const STEPS = [1.2, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1.9];
+const COS = Array.from({ length: RAYS }, (_, k) => Math.cos(((k + 0.5) / RAYS) * 2 * Math.PI));
+const SIN = Array.from({ length: RAYS }, (_, k) => Math.sin(((k + 0.5) / RAYS) * 2 * Math.PI));
+/** Another bubble's rectangle grown by this share of its smaller side (at least 2 template px): its print. */
+const NEIGHBOUR_GROW = 0.15;
+/**
+ * Darkness over the page's usual level along the same ray that makes a ray inked. Unmarked bubbles of
+ * bench:omr's typical, hard (stray marks, erased smudges, ticks) and light sets show at most 6 of 16 rays at
+ * 0.2; ringed ones 14–16 at 0.4.
+ */
+const INKED = 0.25;
+/** Share of the rays seen (not in another bubble's print, not under a wide streak) that a ring darkens. */
+const RING_SHARE = 0.75;
+/** Fewer rays seen than this (a grid too tight to leave paper round its bubbles) says nothing. */
+const MIN_RAYS = 8;
+/** The paper level round a bubble: this quantile of its own samples (a ring takes a few steps of each ray). */
+const PAPER_AT = 0.75;
+
+const hist = new Uint16Array(256);
+
+/**
+ * Each bubble's print as a box grown by NEIGHBOUR_GROW (x0, y0, x1, y1 at 4i), and the bubbles in order of x0:
+ * what a ray round another bubble must not take for paper.
+ */
+function printBoxes(all: TemplateRect[]): { box: Float64Array; byX: Int32Array; widest: number } {
+  const box = new Float64Array(all.length * 4);
+  let widest = 0;
+  all.forEach((r, i) => {
+    const g = Math.max(2, NEIGHBOUR_GROW * Math.min(r.w, r.h));
+    box[4 * i] = r.x - g;
+    box[4 * i + 1] = r.y - g;
+    box[4 * i + 2] = r.x + r.w + g;
+    box[4 * i + 3] = r.y + r.h + g;
+    widest = Math.max(widest, r.w + 2 * g);
+  });
+  const byX = Int32Array.from(all.keys()).sort((a, b) => box[4 * a]! - box[4 * b]!);
+  return { box, byX, widest };
+}
+
+/** The other bubbles whose grown print lies within reach of the rays of bubble `self`: a sweep along x. */
+function neighbours(p: ReturnType<typeof printBoxes>, self: number, r: TemplateRect): number[] {
+  const { box, byX, widest } = p;
+  const reach = STEPS[STEPS.length - 1]!;
+  const x0 = r.x + (r.w / 2) * (1 - reach);
+  const x1 = r.x + (r.w / 2) * (1 + reach);
+  const y0 = r.y + (r.h / 2) * (1 - reach);
+  const y1 = r.y + (r.h / 2) * (1 + reach);
+  const out: number[] = [];
+  // the first box whose left edge could lie within a box's width of x0
+  let lo = 0;
+  let hi = byX.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (box[4 * byX[mid]!]! < x0 - widest) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < byX.length; i++) {
+    const j = byX[i]!;
+    if (box[4 * j]! > x1) break;
+    if (j === self || box[4 * j + 2]! < x0 || box[4 * j + 1]! > y1 || box[4 * j + 3]! < y0) continue;
+    out.push(j);
+  }
+  return out;
+}
+
+/** Whether template point (x, y) lies in one of the boxes `near` names. */
+function inBoxes(near: number[], box: Float64Array, x: number, y: number): boolean {
+  for (const j of near)
+    if (x >= box[4 * j]! && x <= box[4 * j + 2]! && y >= box[4 * j + 1]! && y <= box[4 * j + 3]!) return true;
+  return false;
+}
+
+/** A bubble looked round: its field and index, its map and paper, the darkness along its rays (NaN: not seen). */
+interface Looked {
+  field: number;
+  bubble: number;
+  rect: TemplateRect;
+  at: LocalMap;
+  near: number[];
+  paper: number;
+  rays: Float32Array;
+}
+
+/**
+ * The darkest grey along rays `first`, `first` + 2, … round a bubble into `mins` (256 where nothing was seen: in
+ * another bubble's print, a hidden column); every sample is counted into `hist`. Returns the samples taken.
+ */
+function sampleRays(
+  img: GreyImage,
+  b: Pick<Looked, 'rect' | 'at' | 'near'>,
+  box: Float64Array,
+  hidden: HiddenColumns,
+  first: 0 | 1,
+  mins: Float32Array,
+): number {
+  const { o, ux, uy } = b.at;
+  const { rect: r, near } = b;
+  const { width, height, data } = img;
+  const cx = r.x + r.w / 2;
+  const cy = r.y + r.h / 2;
+  let n = 0;
+  for (let k = first; k < RAYS; k += 2) {
+    const dx = (COS[k]! * r.w) / 2;
+    const dy = (SIN[k]! * r.h) / 2;
+    const ix = ux.x * dx + uy.x * dy;
+    const iy = ux.y * dx + uy.y * dy;
+    let min = 256;
+    for (let si = 0; si < STEPS.length; si++) {
+      const s = STEPS[si]!;
+      if (near.length > 0 && inBoxes(near, box, cx + dx * s, cy + dy * s)) continue;
+      // the pixel under the point (px() rounds v − 0.5: floor); off the page's left or top, paper
+      const fx = o.x + ix * s;
+      const fy = o.y + iy * s;
+      const x = fx | 0;
+      const y = fy | 0;
+      if (hidden.length > 0 && hidden.some((c) => x >= c.x0 - 1 && x <= c.x1 + 1)) continue;
+      const v = fx < 0 || fy < 0 || x >= width || y >= height ? 255 : data[y * width + x]!;
+      hist[v]!++;
+      n++;
+      if (v < min) min = v;
+    }
+    mins[k] = min;
+  }
+  return n;
+}
+
+/** Grey minima of rays `first`, `first` + 2, … as darkness against `paper` (NaN where nothing was seen). */
+function darkness(rays: Float32Array, paper: number, first: 0 | 1): void {
+  for (let k = first; k < RAYS; k += 2)
+    rays[k] = rays[k]! < 256 ? Math.max(0, 1 - rays[k]! / paper) : Number.NaN;
+}
+
+/** The median over bubbles of each of rays `first`, `first` + 2, …, counted in 1/255 steps, into `usual`. */
+function medians(looked: Looked[], first: 0 | 1, usual: Float32Array): void {
+  for (let k = first; k < RAYS; k += 2) {
+    hist.fill(0);
+    let n = 0;
+    for (const b of looked) {
+      const d = b.rays[k]!;
+      if (Number.isNaN(d)) continue;
+      hist[Math.round(d * 255)]!++;
+      n++;
+    }
+    usual[k] = 0;
+    for (let v = 0, acc = 0; v < 256 && n > 0; v++) {
+      acc += hist[v]!;
+      if (acc > n / 2) {
+        usual[k] = v / 255;
+        break;
+      }
+    }
+  }
+}
+
+/** Rays of `first`, `first` + 2, … seen, and of those the ones darker than usual by INKED. */
+function inkedRays(b: Looked, usual: Float32Array, first: 0 | 1 | 'all'): { seen: number; inked: number } {
+  let seen = 0;
+  let inked = 0;
+  for (let k = first === 'all' ? 0 : first; k < RAYS; k += first === 'all' ? 1 : 2) {
+    const d = b.rays[k]!;
+    if (Number.isNaN(d)) continue;
+    seen++;
+    if (d - usual[k]! >= INKED) inked++;
+  }
+  return { seen, inked };
+}
+
+/**
+ * The bubbles of `fields` with a ring drawn round them, by field: index lists into each field's bubbles. Fields
+ * in `skip` (raised already: under a wide streak, paper over their print) are not looked at.
+ */
+export function ringedBubbles(
+  img: GreyImage,
+  h: Matrix3,
+  fields: Field[],
+  skip: ReadonlySet<Field>,
+  hidden: HiddenColumns = [],
+): Map<Field, number[]> {
+  const all = fields.flatMap((f) => f.bubbles.map((b) => b.rect));
+  const prints = printBoxes(all);
+  // First every other ray of every bubble (half the samples): the page's usual level along them, and the few
+  // bubbles a ring could be round. A ring leaves at most a quarter of all 16 rays uninked, so at most that many
+  // of the even ones: the bubbles with more uninked are done with.
+  const looked: Looked[] = [];
+  let i = 0;
+  fields.forEach((f, fi) => {
+    if (skip.has(f)) {
+      i += f.bubbles.length;
+      return;
+    }
+    f.bubbles.forEach((b, bi) => {
+      const near = neighbours(prints, i++, b.rect);
+      const at = localMap(h, b.rect);
+      const rays = new Float32Array(RAYS);
+      hist.fill(0);
+      const n = sampleRays(img, { rect: b.rect, at, near }, prints.box, hidden, 0, rays);
+      // the PAPER_AT quantile of its samples, counted down from white (the paper lies near it)
+      let paper = 255;
+      for (let v = 255, acc = 0; v >= 0; v--) {
+        acc += hist[v]!;
+        if (acc >= n * (1 - PAPER_AT)) {
+          paper = v;
+          break;
+        }
+      }
+      const looks: Looked = {
+        field: fi,
+        bubble: bi,
+        rect: b.rect,
+        at,
+        near,
+        paper: Math.max(40, paper),
+        rays,
+      };
+      darkness(rays, looks.paper, 0);
+      looked.push(looks);
+    });
+  });
+  const usual = new Float32Array(RAYS);
+  medians(looked, 0, usual);
+  const candidates = looked.filter((b) => {
+    const { seen, inked } = inkedRays(b, usual, 0);
+    return seen - inked <= (1 - RING_SHARE) * (seen + RAYS / 2);
+  });
+  // Then the odd rays of those; their usual level is their neighbours' (a few bubbles give no median).
+  for (const b of candidates) {
+    sampleRays(img, b, prints.box, hidden, 1, b.rays);
+    darkness(b.rays, b.paper, 1);
+  }
+  for (let k = 1; k < RAYS; k += 2) usual[k] = (usual[k - 1]! + usual[(k + 1) % RAYS]!) / 2;
+  const out = new Map<Field, number[]>();
+  for (const b of candidates) {
+    const { seen, inked } = inkedRays(b, usual, 'all');
+    if (seen < MIN_RAYS || inked < RING_SHARE * seen) continue;
+    const field = fields[b.field]!;
+    const list = out.get(field);
+    if (list) list.push(b.bubble);
+    else out.set(field, [b.bubble]);
+  }
+  return out;
+}
