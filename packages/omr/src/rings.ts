@@ -14,18 +14,19 @@ import type { GreyImage } from './image';
 const RAYS = 16;
 /**
  * Along each ray, this share of the inscribed ellipse's radius: outside the printed outline (up to 1.13 on a
- * stadium's diagonals) and inside the reach of a ring drawn round the bubble (simulated at 1.2–1.5 across,
- * 1.35–1.8 up and down, as a hand keeps a few pixels clear of the print).
+ * stadium's diagonals) and inside the reach of a ring drawn round the bubble (simulated at 1.2–2.2 across,
+ * 1.35–2.0 up and down, from one hugging the print to a loose one: looked at only to 1.9, 19 of bench:omr's 204
+ * ringed answers stayed silent). What lies in another bubble's print is left out (neighbours).
  */
-const STEPS = [1.2, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1.9];
+const STEPS = [1.2, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1.9, 2.0, 2.1, 2.2, 2.3, 2.4];
 const COS = Array.from({ length: RAYS }, (_, k) => Math.cos(((k + 0.5) / RAYS) * 2 * Math.PI));
 const SIN = Array.from({ length: RAYS }, (_, k) => Math.sin(((k + 0.5) / RAYS) * 2 * Math.PI));
 /** Another bubble's rectangle grown by this share of its smaller side (at least 2 template px): its print. */
 const NEIGHBOUR_GROW = 0.15;
 /**
- * Darkness over the page's usual level along the same ray that makes a ray inked. Unmarked bubbles of
- * bench:omr's typical, hard (stray marks, erased smudges, ticks) and light sets show at most 6 of 16 rays at
- * 0.2; ringed ones 14–16 at 0.4.
+ * Darkness over the page's usual level along the same ray that makes a ray inked. Unmarked bubbles of 30 pages
+ * each of the typical, hard (stray marks, erased smudges, ticks) and light sets show at most 7 of 16 rays inked,
+ * the neighbour of a ringed option up to 10; ringed options 14–16 (79 of them).
  */
 const INKED = 0.25;
 /** Share of the rays seen (not in another bubble's print, not under a wide streak) that a ring darkens. */

@@ -177,8 +177,9 @@ function ring(
   d: number,
 ): void {
   const { cx, cy, rx, ry } = bubble;
-  const ax = rx * rng.range(1.2, 1.5);
-  const ay = ry * rng.range(1.35, 1.8);
+  // from a ring hugging the print to a loose one round the letter as well
+  const ax = rx * rng.range(1.2, 2.2);
+  const ay = ry * rng.range(1.35, 2.0);
   const tilt = rng.range(-0.15, 0.15);
   const start = rng.range(0, 2 * Math.PI);
   const sweep = 2 * Math.PI + rng.range(-0.35, 0.5);

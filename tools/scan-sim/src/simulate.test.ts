@@ -71,7 +71,7 @@ describe('simulated scans', () => {
         .objective.find((o) => o.field.name === q)!
         .field.bubbles.find((x) => x.label === labels[0])!;
       const c = applyH(s.truth.transform, { x: b.rect.x + b.rect.w / 2, y: b.rect.y + b.rect.h / 2 });
-      // paper inside the bubble, the ring's line round it: left, right, above and below, between 1.2 and 1.9
+      // paper inside the bubble, the ring's line round it: left, right, above and below, between 1.2 and 2.4
       // radii, dark on at least three sides (a ring drawn in one stroke may leave a gap)
       const inner = [-0.3, -0.15, 0, 0.15, 0.3].flatMap((fx) =>
         [-0.25, 0, 0.25].map((fy) => img.at(c.x + fx * b.rect.w, c.y + fy * b.rect.h)),
@@ -79,7 +79,7 @@ describe('simulated scans', () => {
       expect(inner.reduce((a, v) => a + v, 0) / inner.length, q).toBeGreaterThan(180);
       const side = (ux: number, uy: number) =>
         Math.min(
-          ...[1.2, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1.9].map((k) =>
+          ...[1.2, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1.9, 2.0, 2.1, 2.2, 2.3, 2.4].map((k) =>
             img.at(c.x + (ux * k * b.rect.w) / 2, c.y + (uy * k * b.rect.h) / 2),
           ),
         );
