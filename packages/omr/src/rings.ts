@@ -6,10 +6,11 @@ import type { GreyImage } from './image';
 
 // An option ringed (圈选) instead of filled, as on a paper test: a pencil or pen line round the bubble, little
 // of it inside. Read by its fill alone the bubble is empty, and the answer the student gave was lost without a
-// word (bench:omr's `ringed` set, one answer in ten ringed: 204 silent errors on 100 pages before this). Here the paper round each bubble
-// is looked at along RAYS rays: a ring darkens nearly all of them, where print beside a bubble (a question
-// number, the next bubble of a tight grid) or a stray stroke darkens a few. A field with a ringed bubble that
-// is not read as filled is raised, never read as empty: whether the ring counts is the school's rule.
+// word (bench:omr's `ringed` set, one answer in ten ringed: 204 silent errors on 100 pages before this). Here
+// the paper round each bubble is looked at along RAYS rays: a ring darkens nearly all of them, where print
+// beside a bubble (a question number, the next bubble of a tight grid) or a stray stroke darkens a few. A field
+// with a ringed bubble that is not read as filled is raised, never read as empty: whether the ring counts is
+// the school's rule.
 
 const RAYS = 16;
 /**
