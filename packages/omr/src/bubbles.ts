@@ -25,7 +25,7 @@ export interface BubbleMeasure {
 export type HiddenColumns = readonly Pick<Streak, 'x0' | 'x1'>[];
 
 /** Whether image column `x` (a sample's position before rounding) lies in a hidden one. */
-function hiddenAt(hidden: HiddenColumns | null, x: number): boolean {
+export function hiddenAt(hidden: HiddenColumns | null, x: number): boolean {
   if (hidden === null) return false;
   const c = Math.round(x);
   return hidden.some((b) => c >= b.x0 - 1 && c <= b.x1 + 1);

@@ -1,5 +1,5 @@
 import type { TemplateRect } from '@yj/contracts';
-import { localMap, type HiddenColumns, type LocalMap } from './bubbles';
+import { hiddenAt, localMap, type HiddenColumns, type LocalMap } from './bubbles';
 import type { Field } from './fields';
 import type { Matrix3 } from './geometry';
 import type { GreyImage } from './image';
@@ -134,7 +134,7 @@ function sampleRays(
       const fy = o.y + iy * s;
       const x = fx | 0;
       const y = fy | 0;
-      if (hidden.length > 0 && hidden.some((c) => x >= c.x0 - 1 && x <= c.x1 + 1)) continue;
+      if (hidden.length > 0 && hiddenAt(hidden, fx - 0.5)) continue;
       const v = fx < 0 || fy < 0 || x >= width || y >= height ? 255 : data[y * width + x]!;
       hist[v]!++;
       n++;
@@ -151,9 +151,9 @@ function darkness(rays: Float32Array, paper: number, first: 0 | 1): void {
     rays[k] = rays[k]! < 256 ? Math.max(0, 1 - rays[k]! / paper) : Number.NaN;
 }
 
-/** The median over bubbles of each of rays `first`, `first` + 2, …, counted in 1/255 steps, into `usual`. */
-function medians(looked: Looked[], first: 0 | 1, usual: Float32Array): void {
-  for (let k = first; k < RAYS; k += 2) {
+/** The median over bubbles of each even ray, counted in 1/255 steps, into `usual`. */
+function evenMedians(looked: Looked[], usual: Float32Array): void {
+  for (let k = 0; k < RAYS; k += 2) {
     hist.fill(0);
     let n = 0;
     for (const b of looked) {
@@ -238,7 +238,7 @@ export function ringedBubbles(
     });
   });
   const usual = new Float32Array(RAYS);
-  medians(looked, 0, usual);
+  evenMedians(looked, usual);
   const candidates = looked.filter((b) => {
     const { seen, inked } = inkedRays(b, usual, 0);
     return seen - inked <= (1 - RING_SHARE) * (seen + RAYS / 2);
