@@ -47,8 +47,16 @@ const plain = z.looseObject({ ...read, ...settled });
 
 export const ScanExceptionDetailSchemas = {
   location: plain,
-  /** 考号异常: the number read, when one was (not in the list, another school's) */
-  kaohao: z.looseObject({ ...read, ...settled, kaohao: z.string().optional() }),
+  /**
+   * 考号异常: the number read, when one was (not in the list, another school's); `room`: the sheet's examinee sits
+   * in another room (or class) than the sheets either side of it in its batch (room-order.ts)
+   */
+  kaohao: z.looseObject({
+    ...read,
+    ...settled,
+    kaohao: z.string().optional(),
+    room: z.object({ by: z.enum(['kaochang', 'class']), of: z.string(), around: z.string() }).optional(),
+  }),
   /** 考号重复: the number, its examinee and the paper they already have */
   kaohaoRepeat: z.looseObject({ ...settled, kaohao: z.string(), examineeId: int, otherPaperId: int }),
   objective: plain,

@@ -4,11 +4,13 @@ import { rowsOf, type Db } from '../../infra/db';
 import { readPageResult, readTemplateBody } from '../../db/stored';
 import {
   absence,
+  banji,
   examinee,
   paper,
   scanBatch,
   scanException,
   scanPage,
+  student,
   subject,
   template,
 } from '../../db/schema';
@@ -22,6 +24,19 @@ export type NewException = typeof scanException.$inferInsert;
 export type LockedPaper = Pick<PaperRow, 'status' | 'examineeId' | 'kaohao'> & { deletedAt: unknown };
 /** Runs one statement of the caller's transaction (infra/pipeline.ts `first` / `last`). */
 export type RunStatement = (q: SQL) => Promise<unknown>;
+
+/** A recognised sheet of a batch as the room-order check reads it (room-order.ts), in scan order. */
+export interface BatchSheetRow {
+  paperId: number;
+  kaohao: string | null;
+  name: string | null;
+  kaochang: string | null;
+  className: string | null;
+  /** a person settled its exam number (a 考号 exception resolved) */
+  trusted: boolean;
+  /** its exam number waits on a person, or was raised for its room before */
+  raised: boolean;
+}
 
 /** A page row with its stored result parsed (once, here). */
 export const pageRow = (row: PageRow): PageRow => ({ ...row, result: readPageResult(row.result, row.id) });
@@ -223,13 +238,33 @@ export function scanRepo(db: Db) {
     },
 
     /**
-     * Locks the paper for its finishing transaction (two workers never finish one paper twice), sent through `run`:
-     * the recognition job's pipelined transaction sends `begin` with it (infra/pipeline.ts `first`).
+     * Locks the paper for its finishing transaction (two workers never finish one paper twice), and its batch, so
+     * the finishing transactions of one batch run one after another: each sees the papers the others finished,
+     * and the last one knows it is the last (finishPaper). Sent through `run`: the recognition job's pipelined
+     * transaction sends `begin` with it (infra/pipeline.ts `first`).
      */
     async lockPaperVia(run: RunStatement, id: number): Promise<LockedPaper | null> {
-      const r = await run(sql`select status, deleted_at as "deletedAt", examinee_id as "examineeId", kaohao
-        from ${paper} where ${paper.id} = ${id} for update`);
+      const r =
+        await run(sql`select p.status, p.deleted_at as "deletedAt", p.examinee_id as "examineeId", p.kaohao
+        from ${paper} p join ${scanBatch} b on b.id = p.batch_id where p.id = ${id} for update of p, b`);
       return rowsOf<LockedPaper>(r)[0] ?? null;
+    },
+
+    /**
+     * A recognised paper's reading; true when no other paper of its batch waits for recognition (the batch's lock,
+     * lockPaperVia, makes that sure: another paper finishing now waits for this transaction).
+     */
+    async finishPaper(id: number, v: Partial<typeof paper.$inferInsert>): Promise<boolean> {
+      const [row] = await db
+        .update(paper)
+        .set(v)
+        .where(eq(paper.id, id))
+        .returning({
+          // written out: drizzle leaves a returning's columns unqualified, which inside q would name q's own
+          last: sql<boolean>`not exists (select from ${paper} q where q.batch_id = paper.batch_id
+            and q.id <> paper.id and q.status = 'pending' and q.deleted_at is null)`,
+        });
+      return row?.last === true;
     },
 
     /**
@@ -240,6 +275,48 @@ export function scanRepo(db: Db) {
       await run(sql`update ${scanBatch} set state = 'done' where ${scanBatch.id} = ${batchId}
         and not exists (select 1 from ${paper} where ${paper.batchId} = ${batchId} and ${paper.status} = 'pending'
           and ${paper.deletedAt} is null)`);
+    },
+
+    /**
+     * A batch's recognised sheets in scan order, for the room-order check; none for a batch given its examinees by
+     * file name or handed in online (no exam number to mistake).
+     */
+    async sheetsOfBatch(batchId: number): Promise<BatchSheetRow[]> {
+      const r = await db.execute(
+        sql`select p.id as "paperId", p.kaohao, s.name, e.kaochang, c.name as "className",
+          exists (select from ${scanException} x where x.paper_id = p.id and x.type in ('kaohao', 'kaohaoRepeat')
+            and x.resolved) as trusted,
+          exists (select from ${scanException} x where x.paper_id = p.id and x.type in ('kaohao', 'kaohaoRepeat')
+            and (not x.resolved or x.detail ? 'room')) as raised
+        from ${paper} p
+          join ${scanBatch} b on b.id = p.batch_id and b.source not in ('origin', 'online')
+          left join ${examinee} e on e.id = p.examinee_id
+          left join ${student} s on s.id = e.student_id
+          left join ${banji} c on c.id = e.class_id
+        where p.batch_id = ${batchId} and p.deleted_at is null and p.status in ('ok', 'exception')
+        order by p.seq`,
+      );
+      return rowsOf<BatchSheetRow>(r);
+    },
+
+    /** The first page of each paper (where an exception of the whole paper points), by paper. */
+    async firstPages(paperIds: number[]): Promise<Map<number, number>> {
+      if (!paperIds.length) return new Map();
+      const rows = await db
+        .selectDistinctOn([scanPage.paperId], { paperId: scanPage.paperId, id: scanPage.id })
+        .from(scanPage)
+        .where(inArray(scanPage.paperId, paperIds))
+        .orderBy(scanPage.paperId, asc(scanPage.position));
+      return new Map(rows.map((x) => [x.paperId!, x.id]));
+    },
+
+    /** Papers a check raised an exception on: no longer 'ok' (a paper set aside or pending is left as it is). */
+    async markException(paperIds: number[]): Promise<void> {
+      if (!paperIds.length) return;
+      await db
+        .update(paper)
+        .set({ status: 'exception' })
+        .where(and(inArray(paper.id, paperIds), inArray(paper.status, ['ok', 'exception'])));
     },
 
     /** Papers still waiting for recognition (re-queued at start-up: a crash loses no acknowledged page). */

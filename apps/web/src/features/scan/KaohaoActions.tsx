@@ -1,4 +1,9 @@
-import type { ExamineeItem, ScanExceptionDetail, ScanPaperView } from '@yj/contracts';
+import {
+  ScanExceptionDetailSchemas,
+  type ExamineeItem,
+  type ScanExceptionDetail,
+  type ScanPaperView,
+} from '@yj/contracts';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
@@ -66,7 +71,10 @@ function ExamineeSearch({ examId, onPick }: { examId: number; onPick: (e: Examin
   );
 }
 
-/** 考号异常: search an examinee and give them the paper; a taken examinee opens the comparison. */
+/**
+ * 考号异常: search an examinee and give them the paper; a taken examinee opens the comparison. A sheet raised for
+ * standing among another room's sheets (detail.room) still has its examinee: it may be confirmed as theirs.
+ */
 export function KaohaoActions({
   subjectId,
   examId,
@@ -116,8 +124,24 @@ export function KaohaoActions({
       });
     }
   }
+  const room = ScanExceptionDetailSchemas.kaohao.safeParse(d.exception.detail).data?.room;
+  const own = room && d.paper?.examineeId != null ? { id: d.paper.examineeId, name: d.paper.name } : null;
   return (
     <Space wrap>
+      {own && (
+        <Popconfirm
+          title={`核对过姓名，确认这张答卷是 ${own.name ?? '该考生'} 的？`}
+          okText="确认"
+          cancelText="取消"
+          onConfirm={() =>
+            assign.mutateAsync(own.id).catch((err: unknown) => message.error(failureText(err)))
+          }
+        >
+          <Button loading={assign.isPending} data-testid="confirm-examinee">
+            确认属于 {own.name ?? '该考生'}
+          </Button>
+        </Popconfirm>
+      )}
       <ExamineeSearch examId={examId} onPick={setPick} />
       <Button
         type="primary"

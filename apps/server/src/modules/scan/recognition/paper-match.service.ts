@@ -1,5 +1,6 @@
 import type { Db } from '../../../infra/db';
-import type { NewException, PaperRow, scanRepo } from '../scan.repo';
+import type { BatchSheetRow, NewException, PaperRow, scanRepo } from '../scan.repo';
+import { roomOutliers } from './room-order';
 
 /** What recognition read of a paper, as the matching needs it. */
 export interface PaperReading {
@@ -76,6 +77,45 @@ export function paperMatchService(d: { scan: typeof scanRepo }) {
           });
       }
       return { examineeId, exceptions };
+    },
+
+    /**
+     * The room-order check (room-order.ts) of a batch whose last paper is recognised: a sheet whose examinee sits
+     * in another room (class, where the list has no rooms) than the sheets either side of it gets a 考号
+     * exception, and a person compares the name written on it. Runs inside the last paper's transaction, which
+     * holds the batch's lock; a batch whose chunks come later, or recognised again, is checked again.
+     */
+    async checkBatch(tx: Db, p: Pick<PaperRow, 'batchId' | 'subjectId' | 'schoolId'>): Promise<void> {
+      const r = d.scan(tx);
+      const rows = await r.sheetsOfBatch(p.batchId);
+      const named = rows.filter((x) => x.name !== null);
+      const byRoom = named.length > 0 && named.filter((x) => x.kaochang).length * 2 >= named.length;
+      const roomOf = (x: BatchSheetRow) => (byRoom ? x.kaochang : x.className) || null;
+      const lone = roomOutliers(rows.map((x) => ({ ...x, room: x.name === null ? null : roomOf(x) })));
+      if (!lone.length) return;
+      const sheet = new Map(rows.map((x) => [x.paperId, x]));
+      const pages = await r.firstPages(lone.map((x) => x.paperId));
+      const where = (room: string) => (byRoom && !room.includes('考场') ? `考场 ${room}` : room);
+      await r.insertExceptions(
+        lone.map((x): NewException => {
+          const s = sheet.get(x.paperId)!;
+          return {
+            subjectId: p.subjectId,
+            schoolId: p.schoolId,
+            batchId: p.batchId,
+            paperId: x.paperId,
+            pageId: pages.get(x.paperId) ?? null,
+            region: '考号',
+            type: 'kaohao',
+            reason: `考号 ${s.kaohao}（${s.name}）属${where(x.room)}，本批前后的答卷都属${where(x.around)}，可能填错了考号：请核对答卷上的姓名`,
+            detail: {
+              kaohao: s.kaohao ?? undefined,
+              room: { by: byRoom ? 'kaochang' : 'class', of: x.room, around: x.around },
+            },
+          };
+        }),
+      );
+      await r.markException(lone.map((x) => x.paperId));
     },
   };
 }

@@ -116,7 +116,7 @@ describe('a recognised paper', () => {
     expect(texts.filter((q) => /update "scan_page" set status = x\.s/.test(q))).toHaveLength(1);
     expect(texts.filter((q) => q.startsWith('update "scan_page" set "template_page"'))).toHaveLength(0);
     // begin travels with the paper's lock and commit with the batch's close (infra/pipeline.ts)
-    expect(texts.filter((q) => /^begin;\s*select status, deleted_at/.test(q))).toHaveLength(1);
+    expect(texts.filter((q) => /^begin;\s*select p\.status, p\.deleted_at/.test(q))).toHaveLength(1);
     expect(texts.filter((q) => /update "scan_batch" set state = 'done'.*;\s*commit$/s.test(q))).toHaveLength(
       1,
     );
@@ -125,10 +125,13 @@ describe('a recognised paper', () => {
     expect(
       texts.filter((q) => /set local jit|from "question" where|select "id" from "block" where/.test(q)),
     ).toHaveLength(0);
-    // The whole job is 13 statements (bench:scan prints them all): context, template and blocks (both cached for
-    // the next papers), attempts; begin with the lock, the 考号 match (2: the lock, then the examinee's other paper
-    // and 缺考), the pages, the paper; the objective scores (3); the batch with commit. Not held as a total here:
-    // the app's timers (the score queue's sweeps) send statements of their own at any moment.
+    // the last paper of its batch reads the batch's sheets for the room-order check (room-order.ts), once
+    expect(texts.filter((q) => /select p\.id as "paperId", p\.kaohao, s\.name/.test(q))).toHaveLength(1);
+    // The whole job is 14 statements (bench:scan prints them all): context, template and blocks (both cached for
+    // the next papers), attempts; begin with the locks of the paper and its batch, the 考号 match (2: the lock,
+    // then the examinee's other paper and 缺考), the pages, the paper; the objective scores (3); the batch's sheets
+    // (its last paper only); the batch with commit. Not held as a total here: the app's timers (the score queue's
+    // sweeps) send statements of their own at any moment.
   }, 120_000);
 
   it('gives a page up as an image exception after five failed attempts, counted once a job', async () => {

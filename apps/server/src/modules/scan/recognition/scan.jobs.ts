@@ -216,7 +216,7 @@ export function scanJobs(d: ScanJobDeps) {
       const examineeId = matched.examineeId;
       exceptions.push(...matched.exceptions);
       await r.insertExceptions(exceptions);
-      await r.updatePaper(p.id, {
+      const lastOfBatch = await r.finishPaper(p.id, {
         examineeId,
         // a paper a person gave to an examinee keeps that examinee's number
         kaohao: locked.examineeId ? (locked.kaohao ?? c.kaohao) : c.kaohao,
@@ -229,6 +229,8 @@ export function scanJobs(d: ScanJobDeps) {
       });
       // the examinee's objective scores and totals follow the sheet in the same transaction
       await d.scores?.(tx, p.id, locked.examineeId);
+      // the last of its batch: a sheet standing alone among another room's may carry a mistaken number
+      if (lastOfBatch) await d.match.checkBatch(tx, p);
       await r.closeBatchIfDone(last, p.batchId);
     });
   }
