@@ -96,23 +96,14 @@ export function paperMatchService(d: { scan: typeof scanRepo }) {
       const sheet = new Map(rows.map((x) => [x.paperId, x]));
       const pages = await r.firstPages(lone.map((x) => x.paperId));
       const where = (room: string) => (byRoom && !room.includes('考场') ? `考场 ${room}` : room);
+      const by = byRoom ? 'kaochang' : 'class';
+      const at = { subjectId: p.subjectId, schoolId: p.schoolId, batchId: p.batchId, region: '考号' };
       await r.insertExceptions(
-        lone.map((x): NewException => {
-          const s = sheet.get(x.paperId)!;
-          return {
-            subjectId: p.subjectId,
-            schoolId: p.schoolId,
-            batchId: p.batchId,
-            paperId: x.paperId,
-            pageId: pages.get(x.paperId) ?? null,
-            region: '考号',
-            type: 'kaohao',
-            reason: `考号 ${s.kaohao}（${s.name}）属${where(x.room)}，本批前后的答卷都属${where(x.around)}，可能填错了考号：请核对答卷上的姓名`,
-            detail: {
-              kaohao: s.kaohao ?? undefined,
-              room: { by: byRoom ? 'kaochang' : 'class', of: x.room, around: x.around },
-            },
-          };
+        lone.map(({ paperId, room, around }): NewException => {
+          const { kaohao, name } = sheet.get(paperId)!;
+          const reason = `考号 ${kaohao}（${name}）属${where(room)}，本批前后的答卷都属${where(around)}，可能填错了考号：请核对答卷上的姓名`;
+          const detail = { kaohao: kaohao ?? undefined, room: { by, of: room, around } };
+          return { ...at, paperId, pageId: pages.get(paperId) ?? null, type: 'kaohao', reason, detail };
         }),
       );
       await r.markException(lone.map((x) => x.paperId));
