@@ -1,9 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanExceptionDetail, ScanExceptionItem } from '@yj/contracts';
 import { orderlyStudent, typicalCard } from '@yj/scan-sim';
 import { examinee, paper, scanBatch } from '../../../db/schema';
 import { body, testApp, type Client, type TestApp } from '../../../../test/app';
+import { scanRepo } from '../scan.repo';
 import { postScans } from '../../../../test/multipart';
 import { buildScanScene, scanExceptions, untilRecognised } from '../../../../test/scan';
 
@@ -13,6 +14,7 @@ import { buildScanScene, scanExceptions, untilRecognised } from '../../../../tes
 let t: TestApp;
 let admin: Client;
 let subjectId: number;
+let schoolId: number;
 let ids: Record<string, number>;
 const card = typicalCard();
 const numbers = (from: number, n: number) =>
@@ -43,7 +45,7 @@ async function upload(kaohaos: string[], seed: number) {
 beforeAll(async () => {
   t = await testApp();
   const opts = { name: '考场顺序考试', course: '数学', fullScore: 150 };
-  ({ admin, subjectId, ids } = await buildScanScene(t, card, opts, [...K, ...L]));
+  ({ admin, subjectId, schoolId, ids } = await buildScanScene(t, card, opts, [...K, ...L]));
   const room = (ks: string[], kaochang: string) =>
     t.database.db
       .update(examinee)
@@ -135,4 +137,40 @@ describe('a sheet a person confirms as the number’s own', () => {
     const [p] = await t.database.db.select().from(paper).where(eq(paper.id, raised!.paperId!));
     expect(p).toMatchObject({ examineeId: ids[K[12]!], status: 'ok' });
   }, 240_000);
+});
+
+describe('the last paper of a batch', () => {
+  it('is known as the last even when two papers finish together, and closes the batch', async () => {
+    const db = t.database.db;
+    const [b] = await db
+      .insert(scanBatch)
+      .values({ subjectId, schoolId, fileCount: 4, pageCount: 4 })
+      .returning();
+    const papers = await db
+      .insert(paper)
+      .values([0, 1].map((seq) => ({ subjectId, schoolId, batchId: b!.id, seq })))
+      .returning();
+    // Each finishing transaction waits, after writing its paper, until both have written theirs (or a second has
+    // passed: one of them may be held at its lock), then closes the batch and commits. Were the two not kept
+    // apart, each would see the other's paper pending and neither would close the batch.
+    let arrived = 0;
+    let open!: () => void;
+    const bothWritten = new Promise<void>((r) => (open = r));
+    setTimeout(() => open(), 1000);
+    const finish = (id: number) =>
+      db.transaction(async (tx) => {
+        const r = scanRepo(tx);
+        const run = (q: SQL) => tx.execute(q);
+        await r.lockPaperVia(run, id);
+        const last = await r.finishPaper(id, { status: 'ok' });
+        if (++arrived === 2) open();
+        await bothWritten;
+        await r.closeBatchIfDone(run, b!.id);
+        return last;
+      });
+    const lasts = await Promise.all(papers.map((x) => finish(x.id)));
+    expect(lasts.filter(Boolean)).toHaveLength(1);
+    const [after] = await db.select().from(scanBatch).where(eq(scanBatch.id, b!.id));
+    expect(after?.state).toBe('done');
+  });
 });
