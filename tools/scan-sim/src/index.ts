@@ -20,3 +20,4 @@ export { markBubble, type MarkKind, type SubjectiveInk } from './marks';
 export const SIM_VERSION = 4;
 export { generatePhoto, quizCard, QUIZ_CARD_ID } from './quiz-card';
 export { drawPhoto, photographPage, type PhotoParams } from './photo';
+export { scannerFeed, type FeedFaults } from './feed';
