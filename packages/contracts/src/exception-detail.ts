@@ -73,7 +73,11 @@ export const ScanExceptionDetailSchemas = {
     blockId: int.optional(),
   }),
   blank: plain,
-  wrongPage: plain,
+  /**
+   * 页面异常: another card's page, or (`foreign`, paper-pages.ts) another student's page cut into this paper — a card
+   * page met twice (a one-sided scan of two-sided cards) or another exam number
+   */
+  wrongPage: z.looseObject({ ...read, ...settled, foreign: z.enum(['twice', 'kaohao']).optional() }),
   image: plain,
 } satisfies Record<ScanExceptionTypeValue, z.ZodType>;
 

@@ -13,7 +13,7 @@ export const ScanPageStatus = {
   recognised: 'recognised',
   exception: 'exception',
   blank: 'blank',
-  /** taken out by a person (定位/图像/空白/非本科目): the paper waits for a rescan */
+  /** taken out by a person (定位/图像/空白/页面异常): the paper waits for a rescan */
   removed: 'removed',
 } as const;
 export type ScanPageStatusValue = (typeof ScanPageStatus)[keyof typeof ScanPageStatus];
@@ -61,7 +61,7 @@ export const SCAN_EXCEPTION_LABELS: Record<ScanExceptionTypeValue, string> = {
   absent: '缺考',
   subjective: '主观题异常',
   blank: '空白页',
-  wrongPage: '非本科目答题卡',
+  wrongPage: '页面异常',
   image: '图像异常',
 };
 
@@ -107,6 +107,11 @@ export const scanBatchProgress = scanCounts.extend({
   streaked: z.number(),
   /** pages scanned 1-bit cut at one threshold (黑白, not dithered): light marks may be missing from them */
   thresholded: z.number(),
+  /**
+   * pages raised as another student's in their paper, still open (paper-pages.ts): a one-sided scan of two-sided
+   * cards, or sheets fed together
+   */
+  foreign: z.number(),
   state: z.string(),
   createdAt: z.string(),
 });
@@ -349,7 +354,7 @@ export const scanScoreBody = z.object({
 });
 /** 主观题异常 on an answer box: the image is good enough to mark as it is. */
 export const scanAcceptBody = z.object({ exceptionId: id });
-/** 定位/图像/空白/非本科目: take the page out and ask for a rescan. */
+/** 定位/图像/空白/页面异常: take the page out and ask for a rescan. */
 export const scanRescanBody = z.object({ exceptionId: id });
 /** 定位异常: re-recognise a page with the anchors a person marked on the image (image pixels, template order). */
 export const scanReanchorBody = z.object({

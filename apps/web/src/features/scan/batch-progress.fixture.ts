@@ -10,6 +10,7 @@ export const finishedBatch = (batchId: number, over: Partial<ScanBatchProgress> 
   duplicates: 0,
   streaked: 0,
   thresholded: 0,
+  foreign: 0,
   state: 'done',
   createdAt: '2026-11-30T05:00:00.000Z',
   pages: 40,

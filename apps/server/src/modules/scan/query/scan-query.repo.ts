@@ -74,6 +74,10 @@ const toCounts = (r: Record<keyof ScanCounts, unknown>): ScanCounts => ({
   blank: n(r.blank),
 });
 const livePaper = and(isNull(paper.deletedAt));
+// Pages raised as another student's in their paper (paper-pages.ts), still open: a batch's count for the notice
+// that asks for a two-sided scan. Found through the subject's open 页面异常 (scan_exception_subject_idx), a few.
+const foreignOpen = sql<number>`(select count(*) from ${scanException} e where e.subject_id = ${scanBatch.subjectId}
+  and not e.resolved and e.type = 'wrongPage' and e.batch_id = ${scanBatch.id} and e.detail ? 'foreign')::int`;
 
 /** Read side of scanning: progress, exception counts and lists, missing examinees, page lookups. */
 export function scanQueryRepo(db: Db) {
@@ -93,6 +97,7 @@ export function scanQueryRepo(db: Db) {
           ...pageCounts(p),
           streaked: sql<number>`(count(*) filter (where ${p.streaks} > 0))::int`,
           thresholded: sql<number>`(count(*) filter (where ${p.thresholded}))::int`,
+          foreign: foreignOpen,
         })
         .from(scanBatch)
         .innerJoin(school, eq(school.id, scanBatch.schoolId))
@@ -107,6 +112,7 @@ export function scanQueryRepo(db: Db) {
         duplicates: n(r.duplicates),
         streaked: n(r.streaked),
         thresholded: n(r.thresholded),
+        foreign: n(r.foreign),
       }));
     },
 

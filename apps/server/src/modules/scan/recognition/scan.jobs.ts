@@ -25,6 +25,7 @@ import { blockCutKey } from '../image/paper-image.service';
 import { blankPictures } from './scan-blanks';
 import type { scanRepo, NewException, PageRow, PaperRow } from '../scan.repo';
 import type { PaperMatchService } from './paper-match.service';
+import { foreignPages, type PaperPage } from './paper-pages';
 
 /** A page that failed this many times for reasons other than its image becomes an image exception. */
 const MAX_PAGE_ATTEMPTS = 5;
@@ -70,6 +71,12 @@ function combine(pages: Recognised[]) {
   }
   return { objective, scores, kaohao, absent, paperType };
 }
+
+/** A page as the paper-pages check sees it: the card page it registered as, the exam number read on it. */
+const pageOf = (o: PageOutcome): PaperPage => ({
+  cardPage: o.ok ? o.result.pageIndex : null,
+  kaohao: o.ok ? o.result.examNumber.value : null,
+});
 
 /** What the recognition job is given (at the composition root: routes.ts, main/worker.ts). */
 export interface ScanJobDeps {
@@ -171,6 +178,17 @@ export function scanJobs(d: ScanJobDeps) {
       const base = { subjectId: p.subjectId, schoolId: p.schoolId, batchId: p.batchId, paperId: p.id };
       const exceptions: NewException[] = [];
       let kaohaoFlagged = false;
+      // another student's pages cut into this paper (one-sided scan, two sheets fed together): raised, not read
+      const foreign = foreignPages(done.map(({ outcome: o }) => pageOf(o)));
+      for (const f of foreign)
+        exceptions.push({
+          ...base,
+          pageId: done[f.at]!.page.id,
+          type: 'wrongPage',
+          region: 'page',
+          reason: f.reason,
+          detail: { foreign: f.kind },
+        });
       for (const { page, outcome: o } of done) {
         const at = { ...base, pageId: page.id };
         if (!o.ok) {
@@ -201,7 +219,7 @@ export function scanJobs(d: ScanJobDeps) {
           error: o.ok ? null : o.reason,
         })),
       );
-      const c = combine(done);
+      const c = combine(done.filter((_, i) => !foreign.some((f) => f.at === i)));
       // a paper none of whose pages registered (blank, another card, unreadable) already says why
       const readable = done.some((x) => x.outcome.ok && x.outcome.result.registration !== null);
       const matched = await d.match.match(tx, {
@@ -211,7 +229,8 @@ export function scanJobs(d: ScanJobDeps) {
         kaohao: c.kaohao,
         absent: c.absent,
         at: { ...base, pageId: done[0]?.page.id ?? null },
-        ask: !kaohaoFlagged && readable,
+        // a paper of two students' pages is no one's until a person has looked
+        ask: !kaohaoFlagged && readable && !foreign.length,
       });
       const examineeId = matched.examineeId;
       exceptions.push(...matched.exceptions);

@@ -7,11 +7,11 @@ import { assertSchool } from '../../scan-access';
 import type { FixKit } from '../fix-kit';
 import { anchorNames } from '../scan-regions';
 
-/** 定位异常, 图像异常, 空白页, 非本科目 (and a 主观题 answer box): the page as a whole. */
+/** 定位异常, 图像异常, 空白页, 页面异常 (another card's page, or another student's) and a 主观题 answer box: the page as a whole. */
 export function pageFixes(kit: FixKit) {
   const { livePaper, record, requeue, takeOut } = kit;
   return {
-    /** 定位/图像/空白/非本科目: takes the page out (kept, status removed); the paper waits for a rescan. */
+    /** 定位/图像/空白/页面异常: takes the page out (kept, status removed); the paper waits for a rescan. */
     rescan: kit.byException('rescan', 'scan.fix.rescan', async ({ r, paper, page, actor }) => {
       if (page) await r.updatePage(page.id, { status: ScanPageStatus.removed });
       const n = await takeOut(r, paper.id, PaperStatus.rescan, actor.userId, 'rescan');

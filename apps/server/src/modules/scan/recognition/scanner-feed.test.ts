@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScanExceptionProgress } from '@yj/contracts';
+import { orderlyStudent, scannerFeed, typicalCard, type FeedFaults } from '@yj/scan-sim';
+import { paper } from '../../../db/schema';
+import { body, testApp, type Client, type TestApp } from '../../../../test/app';
+import { postScans } from '../../../../test/multipart';
+import { buildScanScene, scanExceptions, untilRecognised } from '../../../../test/scan';
+
+// The pages of a pile as a sheet-fed scanner sends them (scan-sim scannerFeed), faults included: an upload is cut
+// into papers by the card's page count, so a one-sided scan of two-sided cards puts two students' fronts in
+// each paper (paper-pages.ts).
+
+let t: TestApp;
+let admin: Client;
+let subjectId: number;
+let ids: Record<string, number>;
+const card = typicalCard();
+const K = Array.from({ length: 8 }, (_, i) => `2026${String(i + 1).padStart(4, '0')}`);
+
+type Sheet = Awaited<ReturnType<typeof orderlyStudent>>;
+const pileOf = (ks: string[], seed: number) =>
+  Promise.all(ks.map((k, i) => orderlyStudent(card, seed + 10 * i, k)));
+
+async function upload(pile: Sheet[], faults: FeedFaults) {
+  const pages = scannerFeed(
+    pile.map((s) => [s.front, s.back]),
+    faults,
+  );
+  const files = pages.map((p, i) => ({ name: `${i}.jpg`, data: p.jpeg }));
+  const b = body<{ batchId: number }>(await postScans(t.app, admin.cookie, subjectId, files));
+  expect(b.code, b.message).toBe(0);
+  await untilRecognised(t.database.db, subjectId);
+  return t.database.db.select().from(paper).where(eq(paper.batchId, b.data.batchId)).orderBy(paper.seq);
+}
+
+const batches = async () =>
+  body<ScanExceptionProgress>(await admin.get(`/filter/api/subject/${subjectId}/scanExceptionProgress`)).data
+    .batches;
+
+beforeAll(async () => {
+  t = await testApp();
+  const opts = { name: '扫描仪进纸考试', course: '数学', fullScore: 150 };
+  ({ admin, subjectId, ids } = await buildScanScene(t, card, opts, K));
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('two-sided cards scanned one-sided', () => {
+  let raised: Awaited<ReturnType<typeof scanExceptions>>;
+
+  it('raises every paper of two fronts, gives it to no one and keeps the second student’s answers out', async () => {
+    const pile = await pileOf(K.slice(0, 4), 300);
+    const papers = await upload(pile, { simplex: true });
+    expect(papers).toHaveLength(2);
+    raised = await scanExceptions(admin, subjectId, { type: 'wrongPage', size: 50 });
+    expect(raised).toHaveLength(2);
+    for (const [i, p] of papers.entries()) {
+      expect(p).toMatchObject({ status: 'exception', examineeId: null, kaohao: K[2 * i] });
+      const x = raised.find((e) => e.paperId === p.id)!;
+      expect(x.reason).toContain('第 2 张图与第 1 张图都是答题卡第 1 页');
+      expect(x.reason).toContain('单面扫描');
+      // the answers are the first front's only: the second front's no longer overwrite them
+      const truth = pile[2 * i]!.front.truth.answers.objective;
+      for (const [q, v] of Object.entries(truth)) expect(p.objective?.[q], q).toEqual(v);
+    }
+    expect(raised.map((x) => x.detail)).toEqual([{ foreign: 'twice' }, { foreign: 'twice' }]);
+    // the batch list counts them, for the notice asking the person at the scanner for a two-sided scan
+    expect((await batches()).map((b) => b.foreign)).toEqual([2]);
+  }, 180_000);
+
+  it('takes the papers out with 重扫, and the pile scanned two-sided reads each student as their own', async () => {
+    for (const x of raised) {
+      const r = body(
+        await admin.post(`/filter/api/subject/${subjectId}/scan/fix/rescan`, { exceptionId: x.id }),
+      );
+      expect(r.code, r.message).toBe(0);
+    }
+    const papers = await upload(await pileOf(K.slice(0, 4), 400), {});
+    expect(papers.map((p) => [p.status, p.examineeId])).toEqual(K.slice(0, 4).map((k) => ['ok', ids[k]]));
+    expect(await scanExceptions(admin, subjectId, { resolved: false, size: 50 })).toEqual([]);
+    expect((await batches()).map((b) => b.foreign)).toEqual([0, 0]);
+  }, 180_000);
+});
+
+describe('a sheet lying the other way round in the pile', () => {
+  it('is read as its student’s, back first, with nothing raised', async () => {
+    const papers = await upload(await pileOf(K.slice(4), 500), { flipped: [1, 2] });
+    expect(papers.map((p) => [p.status, p.examineeId])).toEqual(K.slice(4).map((k) => ['ok', ids[k]]));
+    expect(await scanExceptions(admin, subjectId, { resolved: false, size: 50 })).toEqual([]);
+  }, 180_000);
+});
