@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -303,15 +304,23 @@ export const typicalObjective = (score: number) =>
     return { no, kind: 'trueFalse', options: 2, score, answer: 'A' };
   });
 
+/** An examinee as the exam's list gives it: their room (考场) as `examinees/add` assigned it, 30 a room. */
+export interface ListedExaminee {
+  id: number;
+  kaohao: string;
+  name: string;
+  kaochang: string | null;
+}
+
 /**
- * Makes a created exam's subject ready for scanning: the grade's first class as examinees (numbers 2026…)
- * and `card` as the subject's template. Returns the examinees, by exam number.
+ * Makes a created exam's subject ready for scanning: the grade's first class as examinees (numbers 2026…, rooms
+ * of 30) and `card` as the subject's template. Returns the examinees, by exam number.
  */
 export async function prepareScanSubject(
   page: Page,
   exam: CreatedExam,
   card: unknown,
-): Promise<Array<{ id: number; kaohao: string; name: string }>> {
+): Promise<ListedExaminee[]> {
   const classes = await call<Array<{ id: number; name: string }>>(
     page,
     'POST',
@@ -323,7 +332,7 @@ export async function prepareScanSubject(
     rule: { kind: 'sequence', prefix: '2026', digits: 4 },
     roomSize: 30,
   });
-  const examinees = await call<{ items: Array<{ id: number; kaohao: string; name: string }> }>(
+  const examinees = await call<{ items: ListedExaminee[] }>(
     page,
     'POST',
     `/api/exam/${exam.examId}/examinees`,
@@ -331,6 +340,38 @@ export async function prepareScanSubject(
   );
   await call(page, 'POST', `/api/subject/${exam.subjectId}/template`, { body: card });
   return [...examinees.items].sort((a, b) => a.kaohao.localeCompare(b.kaohao));
+}
+
+/** Scanned pages written as a scanner leaves them (0001.jpg …, in scan order) in a new folder: their paths. */
+export function scannedFiles(label: string, pages: Uint8Array[]): string[] {
+  const dir = mkdtempSync(path.join(tmpdir(), `yj-e2e-${label}-`));
+  return pages.map((data, i) => {
+    const f = path.join(dir, `${String(i + 1).padStart(4, '0')}.jpg`);
+    writeFileSync(f, data);
+    return f;
+  });
+}
+
+/**
+ * Uploads `files` on the subject's 上传答题卡 screen, as a person does, and waits until the upload says
+ * `papers` 份答题卡 and the batch list shows every page recognised.
+ */
+export async function uploadScans(
+  page: Page,
+  subjectId: number,
+  files: string[],
+  papers: number,
+): Promise<void> {
+  await page.goto(`${APP}/book/subject/${subjectId}/answerCard`);
+  await page.getByTestId('scan-upload').waitFor();
+  await page.locator('input[type=file]').setInputFiles(files);
+  await page.getByTestId('scan-send').click();
+  const n = files.length;
+  await page
+    .getByTestId('scan-upload-done')
+    .getByText(`上传成功：${n} 页，${papers} 份答题卡进入识别`)
+    .waitFor();
+  await page.locator('.ant-table-row', { hasText: `${n}/${n}` }).waitFor({ timeout: 90_000 });
 }
 
 /**

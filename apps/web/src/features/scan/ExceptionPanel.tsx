@@ -6,6 +6,7 @@ import { QueryFailed } from '../exam-admin/QueryFailed';
 import { KaohaoActions, RepeatActions } from './KaohaoActions';
 import { marksOf, regionLabel } from './exception-marks';
 import { PageImage, type Mark } from './PageImage';
+import { PaperPages } from './PaperPages';
 import { scanApi, type Point } from './scan.api';
 import { detailQuery } from './scan.queries';
 import { SubjectiveActions } from './SubjectiveActions';
@@ -170,8 +171,10 @@ export function ExceptionPanel({
     });
   return (
     <Card
+      // a reason names what to do: wrapped, never cut off
+      styles={{ title: { whiteSpace: 'normal', padding: '12px 0' } }}
       title={
-        <Space>
+        <Space align="start">
           <Tag color="error">{d.exception.label}</Tag>
           <span>{d.exception.reason}</span>
         </Space>
@@ -201,7 +204,9 @@ export function ExceptionPanel({
           <>
             {type === 'subjective' && <SubjectiveActions subjectId={subjectId} d={d} marks={marksOf(d)} />}
             <Choices d={d} subjectId={subjectId} />
-            {pageId && type === 'kaohao' && d.highlight ? (
+            {type === 'wrongPage' && d.paper && d.paper.pages.length > 1 ? (
+              <PaperPages pages={d.paper.pages} raised={d.exception.pageId} />
+            ) : pageId && type === 'kaohao' && d.highlight ? (
               <KaohaoImages pageId={pageId} marks={marksOf(d)} region={d.highlight.box} />
             ) : pageId ? (
               <PageImage

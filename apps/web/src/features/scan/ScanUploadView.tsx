@@ -15,6 +15,7 @@ import { progressQuery, scanKeys } from './scan.queries';
 import { batchPercent, checkSelection, SCAN_ACCEPT, sortScanFiles } from './scan-logic';
 import { planChunks } from './chunks';
 import { ScanFinishCard } from './ScanFinishCard';
+import { FeedNotice } from './FeedNotice';
 import { StreakNotice } from './StreakNotice';
 import { ThresholdNotice } from './ThresholdNotice';
 import { SchoolPicker, useScanSchool } from './SchoolPicker';
@@ -228,6 +229,7 @@ function ScanUploadBody({ subject, exam, permission }: SubjectBundle) {
                 <Descriptions.Item label="已匹配考生">{total.matched}</Descriptions.Item>
               </Descriptions>
             )}
+            <FeedNotice batches={progress.data?.batches ?? []} />
             <ThresholdNotice batches={progress.data?.batches ?? []} />
             <StreakNotice batches={progress.data?.batches ?? []} />
             <Table<ScanBatchProgress>
