@@ -268,13 +268,12 @@ export function scanRepo(db: Db) {
     },
 
     /**
-     * Marks the batch done once none of its papers waits for recognition, sent through `run`: the recognition job
-     * sends `commit` with it (infra/pipeline.ts `last`).
+     * Marks the batch done when the paper just finished was its last (finishPaper's answer, under the batch's
+     * lock: asked again here it would cost a second probe a paper). Sent either way, through `run`: the
+     * recognition job sends `commit` with it (infra/pipeline.ts `last`).
      */
-    async closeBatchIfDone(run: RunStatement, batchId: number): Promise<void> {
-      await run(sql`update ${scanBatch} set state = 'done' where ${scanBatch.id} = ${batchId}
-        and not exists (select 1 from ${paper} where ${paper.batchId} = ${batchId} and ${paper.status} = 'pending'
-          and ${paper.deletedAt} is null)`);
+    async closeBatchIfLast(run: RunStatement, batchId: number, last: boolean): Promise<void> {
+      await run(sql`update ${scanBatch} set state = 'done' where ${scanBatch.id} = ${batchId} and ${last}`);
     },
 
     /**

@@ -165,7 +165,7 @@ describe('the last paper of a batch', () => {
         const last = await r.finishPaper(id, { status: 'ok' });
         if (++arrived === 2) open();
         await bothWritten;
-        await r.closeBatchIfDone(run, b!.id);
+        await r.closeBatchIfLast(run, b!.id, last);
         return last;
       });
     const lasts = await Promise.all(papers.map((x) => finish(x.id)));

@@ -250,7 +250,7 @@ export function scanJobs(d: ScanJobDeps) {
       await d.scores?.(tx, p.id, locked.examineeId);
       // the last of its batch: a sheet standing alone among another room's may carry a mistaken number
       if (lastOfBatch) await d.match.checkBatch(tx, p);
-      await r.closeBatchIfDone(last, p.batchId);
+      await r.closeBatchIfLast(last, p.batchId, lastOfBatch);
     });
   }
 
