@@ -342,6 +342,29 @@ export async function prepareScanSubject(
   return [...examinees.items].sort((a, b) => a.kaohao.localeCompare(b.kaohao));
 }
 
+/**
+ * Signed in as the school admin, a new exam of one subject (100 分) ready for scanning with `card`
+ * (prepareScanSubject): the exam and its examinees by number.
+ */
+export async function newScanExam(
+  page: Page,
+  exam: { name: string; startDate: string; course: string },
+  card: unknown,
+): Promise<{ exam: CreatedExam; examinees: ListedExaminee[] }> {
+  await loginAsSchoolAdmin(page);
+  const created = await createExamWithOneSubject(page, { ...exam, fullScore: 100 });
+  return { exam: created, examinees: await prepareScanSubject(page, created, card) };
+}
+
+/** Waits until the 识别异常 screen's badge `key` (kaohaoExp, otherExp …) counts `n` open exceptions. */
+export async function badgeCounts(page: Page, key: string, n: number): Promise<void> {
+  await page.waitForFunction(
+    ([key, n]) => document.querySelector(`[data-testid="badge-${key}"]`)?.getAttribute('data-count') === n,
+    [key, String(n)] as const,
+    { timeout: 60_000 },
+  );
+}
+
 /** Scanned pages written as a scanner leaves them (0001.jpg …, in scan order) in a new folder: their paths. */
 export function scannedFiles(label: string, pages: Uint8Array[]): string[] {
   const dir = mkdtempSync(path.join(tmpdir(), `yj-e2e-${label}-`));

@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { orderlyStudent, scannerFeed, typicalCard } from '@yj/scan-sim';
 import {
-  createExamWithOneSubject,
+  badgeCounts,
   journeySession,
-  loginAsSchoolAdmin,
-  prepareScanSubject,
+  newScanExam,
   scannedFiles,
   shot,
   uploadScans,
@@ -21,15 +20,13 @@ const s = journeySession();
 
 test('a one-sided scan of two-sided cards is raised paper by paper, both fronts shown, and taken out', async () => {
   const { page } = s;
-  await loginAsSchoolAdmin(page);
-  const exam = await createExamWithOneSubject(page, {
-    name: '2026学年单面扫描演示考试',
-    startDate: '2026-11-23',
-    course: '生物',
-    fullScore: 100,
-  });
+  const { exam, examinees } = await newScanExam(
+    page,
+    { name: '2026学年单面扫描演示考试', startDate: '2026-11-23', course: '生物' },
+    card,
+  );
   const { subjectId } = exam;
-  const four = (await prepareScanSubject(page, exam, card)).slice(0, 4).map((e) => e.kaohao);
+  const four = examinees.slice(0, 4).map((e) => e.kaohao);
   assert.equal(four.length, 4);
 
   const pile = await Promise.all(four.map((k, i) => orderlyStudent(card, 950 + 10 * i, k)));
@@ -39,19 +36,15 @@ test('a one-sided scan of two-sided cards is raised paper by paper, both fronts 
   );
   await uploadScans(page, subjectId, scannedFiles('feed', fronts), 2);
   const notice = page.getByTestId('scan-foreign');
-  await notice.getByText('批次 #1 共 2 页与所在答卷的其他页不是同一名考生的').waitFor({ timeout: 30_000 });
+  await notice
+    .getByText(/^批次 #\d+ 共 2 页与所在答卷的其他页不是同一名考生的$/)
+    .waitFor({ timeout: 30_000 });
   await notice.getByText(/请把扫描仪设为“双面”/).waitFor();
   await shot(page, 'scan-feed-00-notice');
 
   await page.getByTestId('to-exceptions').click();
   await waitForPath(page, '/book/scan/scanException');
-  const count = (n: string) =>
-    page.waitForFunction(
-      (n) => document.querySelector('[data-testid="badge-otherExp"]')?.getAttribute('data-count') === n,
-      n,
-      { timeout: 60_000 },
-    );
-  await count('2');
+  await badgeCounts(page, 'otherExp', 2);
   await page.getByTestId('badge-otherExp').click();
   const panel = page.getByTestId('exception-panel');
   await panel.getByText('页面异常').waitFor();
@@ -65,6 +58,6 @@ test('a one-sided scan of two-sided cards is raised paper by paper, both fronts 
   await panel.getByTestId('rescan').click();
   await page.locator('.ant-modal-confirm-title', { hasText: '移出这张答题卡并重新扫描？' }).waitFor();
   await page.locator('.ant-modal-confirm .ant-btn-primary').click();
-  await count('1');
+  await badgeCounts(page, 'otherExp', 1);
   await shot(page, 'scan-feed-02-taken-out');
 });

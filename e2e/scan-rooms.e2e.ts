@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { orderlyStudent, typicalCard } from '@yj/scan-sim';
 import {
-  createExamWithOneSubject,
+  badgeCounts,
   journeySession,
-  loginAsSchoolAdmin,
-  prepareScanSubject,
+  newScanExam,
   scannedFiles,
   shot,
   uploadScans,
@@ -21,16 +20,13 @@ const s = journeySession();
 
 test('a sheet alone among another room’s sheets is raised with both rooms, and confirmed with one click', async () => {
   const { page } = s;
-  await loginAsSchoolAdmin(page);
-  const exam = await createExamWithOneSubject(page, {
-    name: '2026学年考场核对演示考试',
-    startDate: '2026-11-21',
-    course: '化学',
-    fullScore: 100,
-  });
-  const { subjectId } = exam;
   // 35 students in rooms of 30: room 01 and five in room 02
-  const byNumber = await prepareScanSubject(page, exam, card);
+  const { exam, examinees: byNumber } = await newScanExam(
+    page,
+    { name: '2026学年考场核对演示考试', startDate: '2026-11-21', course: '化学' },
+    card,
+  );
+  const { subjectId } = exam;
   const first = byNumber.filter((e) => e.kaochang === byNumber[0]!.kaochang);
   const other = byNumber.find((e) => e.kaochang !== byNumber[0]!.kaochang);
   assert.ok(first.length >= 11 && other, 'two rooms');
@@ -46,11 +42,7 @@ test('a sheet alone among another room’s sheets is raised with both rooms, and
   await page.getByTestId('to-exceptions').click();
   await waitForPath(page, '/book/scan/scanException');
   const badge = page.getByTestId('badge-kaohaoExp');
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid="badge-kaohaoExp"]')?.getAttribute('data-count') === '1',
-    undefined,
-    { timeout: 60_000 },
-  );
+  await badgeCounts(page, 'kaohaoExp', 1);
   await badge.click();
   const panel = page.getByTestId('exception-panel');
   await panel.getByText(`属考场 ${other.kaochang}，本批前后的答卷都属考场 ${first[0]!.kaochang}`).waitFor();
@@ -61,10 +53,6 @@ test('a sheet alone among another room’s sheets is raised with both rooms, and
   await page.getByText(`确认这张答卷是 ${other.name} 的？`).waitFor();
   await shot(page, 'scan-rooms-02-confirm');
   await page.locator('.ant-popconfirm .ant-btn-primary').click();
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid="badge-kaohaoExp"]')?.getAttribute('data-count') === '0',
-    undefined,
-    { timeout: 60_000 },
-  );
+  await badgeCounts(page, 'kaohaoExp', 0);
   await shot(page, 'scan-rooms-03-settled');
 });
