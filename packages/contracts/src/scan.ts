@@ -362,6 +362,8 @@ export const scanReanchorBody = z.object({
   pageIndex: int(0, 20).optional(),
   points: z.array(point).min(3).max(8),
 });
+/** 空白页 in bulk: set aside the papers of blank pages only, of the subject or of one batch. */
+export const scanBlanksBody = z.object({ batchId: id.optional() });
 /** Re-recognise a batch (after a template fix). */
 export const scanBatchBody = z.object({ batchId: id });
 /** spec §5: the exception papers of one summary kind. */

@@ -9,6 +9,7 @@ import {
   scanAcceptBody,
   scanAssignBody,
   scanBatchBody,
+  scanBlanksBody,
   scanExceptionCounts,
   scanExceptionDetail,
   scanExceptionItem,
@@ -122,6 +123,7 @@ export const scanContract = {
   score: fix('score', scanScoreBody),
   accept: fix('accept', scanAcceptBody),
   rescan: fix('rescan', scanRescanBody),
+  blanks: fix('blanks', scanBlanksBody),
   reanchor: fix('reanchor', scanReanchorBody),
   rerecognise: fix('rerecognise', scanBatchBody),
   schools: defineRoute({

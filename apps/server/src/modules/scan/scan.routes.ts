@@ -196,6 +196,7 @@ export function scanRoutes(
   on(c.score, async ({ params, body }, req) => d.fix.score(params.subjectId, body, ...(await who(req))), w);
   on(c.accept, async ({ params, body }, req) => d.fix.accept(params.subjectId, body, ...(await who(req))), w);
   on(c.rescan, async ({ params, body }, req) => d.fix.rescan(params.subjectId, body, ...(await who(req))), w);
+  on(c.blanks, async ({ params, body }, req) => d.fix.blanks(params.subjectId, body, ...(await who(req))), w);
   on(
     c.reanchor,
     async ({ params, body }, req) => d.fix.reanchor(params.subjectId, body, ...(await who(req))),

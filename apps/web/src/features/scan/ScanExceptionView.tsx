@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
+import { BlankPapersAction } from './BlankPapersAction';
 import { ExceptionPanel } from './ExceptionPanel';
 import { ObjectivePanel } from './ObjectivePanel';
 import { countsQuery, exceptionsQuery, progressQuery } from './scan.queries';
@@ -25,8 +26,14 @@ function BadgeList({ subjectId, examId, badge }: { subjectId: number; examId: nu
   if (badge.key === 'objExp') return <ObjectivePanel subjectId={subjectId} items={items} />;
   const current = items.find((x) => x.id === picked) ?? items[0];
   if (!pending && !current) return <Empty description={`没有${badge.label}`} />;
+  const blankPages = items.some((x) => x.type === 'blank');
   return (
-    <Row gutter={16}>
+    <Row gutter={[16, 12]}>
+      {blankPages && (
+        <Col span={24}>
+          <BlankPapersAction subjectId={subjectId} />
+        </Col>
+      )}
       <Col flex="300px">
         <Table<ScanExceptionItem>
           rowKey="id"

@@ -74,6 +74,8 @@ export const scanApi = {
     callRoute(c.accept, { ...subject(subjectId), body: { exceptionId } }),
   rescan: (subjectId: number, exceptionId: number) =>
     callRoute(c.rescan, { ...subject(subjectId), body: { exceptionId } }),
+  /** 空白页 in bulk: the subject's papers of blank pages only, set aside */
+  blanks: (subjectId: number) => callRoute(c.blanks, { ...subject(subjectId), body: {} }),
   reanchor: (subjectId: number, pageId: number, points: Point[]) =>
     callRoute(c.reanchor, { ...subject(subjectId), body: { pageId, points } }),
   rerecognise: (subjectId: number, batchId: number) =>

@@ -8,7 +8,8 @@ import { scanKeys } from './scan.queries';
 export function useFix<V>(
   subjectId: number,
   run: (v: V) => Promise<ScanFixResult>,
-  done = '已处理',
+  /** what the person is told once it is done (from the answer, where it counts something) */
+  done: string | ((r: ScanFixResult) => string) = '已处理',
   /** the caller shows the failure itself */
   silent = false,
 ) {
@@ -18,7 +19,8 @@ export function useFix<V>(
     mutationFn: run,
     meta: { silent },
     onSuccess: async (r) => {
-      message.success(r.queued ? `${done}，正在重新识别` : done);
+      const said = typeof done === 'string' ? done : done(r);
+      message.success(r.queued ? `${said}，正在重新识别` : said);
       await qc.invalidateQueries({ queryKey: scanKeys.subject(subjectId) });
     },
   });

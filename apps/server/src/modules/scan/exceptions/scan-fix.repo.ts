@@ -51,6 +51,32 @@ export function scanFixRepo(db: Db) {
 
     pagesOf,
 
+    /**
+     * The live papers of a subject (of one batch, where given) whose every page is blank and which wait on an open
+     * 空白页, in the schools `schools` (all: undefined), locked for the fix: nothing on them is anyone's.
+     */
+    async lockBlankPapers(subjectId: number, schools: readonly number[] | undefined, batchId?: number) {
+      if (schools?.length === 0) return [];
+      return db
+        .select({ id: paper.id, status: paper.status })
+        .from(paper)
+        .where(
+          and(
+            eq(paper.subjectId, subjectId),
+            isNull(paper.deletedAt),
+            eq(paper.status, 'exception'),
+            batchId === undefined ? undefined : eq(paper.batchId, batchId),
+            schools === undefined ? undefined : inArray(paper.schoolId, [...schools]),
+            sql`exists (select from ${scanException} e where e.paper_id = ${paper.id} and e.type = 'blank'
+              and not e.resolved)`,
+            sql`not exists (select from ${scanPage} g where g.paper_id = ${paper.id}
+              and g.status not in ('blank', 'removed'))`,
+          ),
+        )
+        .orderBy(asc(paper.id))
+        .for('update');
+    },
+
     /** Open exceptions of a paper (optionally of some types). */
     openOf: (paperId: number, types?: string[]): Promise<Array<{ id: number }>> =>
       db

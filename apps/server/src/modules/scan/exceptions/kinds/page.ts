@@ -28,6 +28,40 @@ export function pageFixes(kit: FixKit) {
       };
     }),
 
+    /**
+     * 空白页 in bulk: the papers of blank pages only (the backs of one-sided cards scanned two-sided, a separator
+     * sheet) set aside — kept, never deleted — and their exceptions settled, in one transaction, audited with the
+     * papers. A blank page beside a read one is a page missing from a sheet: left to 删除并重扫, one by one.
+     */
+    async blanks(
+      subjectId: number,
+      body: { batchId?: number },
+      p: Principal,
+      actor: Actor,
+    ): Promise<ScanFixResult> {
+      const { examId, filter } = await kit.access(subjectId, p, true);
+      return kit.d.db.transaction(async (tx) => {
+        const r = kit.repo(tx);
+        const papers = await r.lockBlankPapers(
+          subjectId,
+          filter === 'all' ? undefined : filter,
+          body.batchId,
+        );
+        let resolved = 0;
+        for (const x of papers)
+          resolved += await takeOut(r, x.id, PaperStatus.setAside, actor.userId, 'setAside');
+        const ids = papers.map((x) => x.id);
+        if (ids.length)
+          await record(tx, examId, actor, 'scan.fix.blanks', `subject:${subjectId}`, {
+            subjectId,
+            batchId: body.batchId ?? null,
+            before: { papers: ids, status: PaperStatus.exception },
+            after: { status: PaperStatus.setAside },
+          });
+        return { papers: ids, resolved };
+      });
+    },
+
     /** 定位异常: stores the anchors a person marked and recognises the paper again with them. */
     async reanchor(
       subjectId: number,
