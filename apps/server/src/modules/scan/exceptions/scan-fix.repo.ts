@@ -58,7 +58,7 @@ export function scanFixRepo(db: Db) {
     async lockBlankPapers(subjectId: number, schools: readonly number[] | undefined, batchId?: number) {
       if (schools?.length === 0) return [];
       return db
-        .select({ id: paper.id, status: paper.status })
+        .select({ id: paper.id })
         .from(paper)
         .where(
           and(

@@ -7,7 +7,10 @@ import { assertSchool } from '../../scan-access';
 import type { FixKit } from '../fix-kit';
 import { anchorNames } from '../scan-regions';
 
-/** 定位异常, 图像异常, 空白页, 页面异常 (another card's page, or another student's) and a 主观题 answer box: the page as a whole. */
+/**
+ * 定位异常, 图像异常, 空白页, 页面异常 (another card's page, or another student's) and a 主观题 answer box: the page
+ * as a whole.
+ */
 export function pageFixes(kit: FixKit) {
   const { livePaper, record, requeue, takeOut } = kit;
   return {
