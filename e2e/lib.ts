@@ -343,7 +343,7 @@ export async function prepareScanSubject(
 }
 
 /**
- * Signed in as the school admin, a new exam of one subject (100 分) ready for scanning with `card`
+ * A new exam of one subject (100 分) in the signed-in school admin's school, ready for scanning with `card`
  * (prepareScanSubject): the exam and its examinees by number.
  */
 export async function newScanExam(
@@ -351,7 +351,6 @@ export async function newScanExam(
   exam: { name: string; startDate: string; course: string },
   card: unknown,
 ): Promise<{ exam: CreatedExam; examinees: ListedExaminee[] }> {
-  await loginAsSchoolAdmin(page);
   const created = await createExamWithOneSubject(page, { ...exam, fullScore: 100 });
   return { exam: created, examinees: await prepareScanSubject(page, created, card) };
 }

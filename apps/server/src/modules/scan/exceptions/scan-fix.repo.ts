@@ -12,6 +12,8 @@ import {
   school,
   student,
 } from '../../../db/schema';
+import { inSchools } from '../query/scan-query.repo';
+import type { SchoolFilter } from '../scan-access';
 import { pageRow, scanRepo, type PageRow, type PaperRow } from '../scan.repo';
 
 /** An exception as the fixes see it: its kind known, its detail parsed by kind (db/stored.ts). */
@@ -53,10 +55,9 @@ export function scanFixRepo(db: Db) {
 
     /**
      * The live papers of a subject (of one batch, where given) whose every page is blank and which wait on an open
-     * 空白页, in the schools `schools` (all: undefined), locked for the fix: nothing on them is anyone's.
+     * 空白页, in the user's schools, locked for the fix: nothing on them is anyone's.
      */
-    async lockBlankPapers(subjectId: number, schools: readonly number[] | undefined, batchId?: number) {
-      if (schools?.length === 0) return [];
+    async lockBlankPapers(subjectId: number, f: SchoolFilter, batchId?: number) {
       return db
         .select({ id: paper.id })
         .from(paper)
@@ -66,7 +67,7 @@ export function scanFixRepo(db: Db) {
             isNull(paper.deletedAt),
             eq(paper.status, 'exception'),
             batchId === undefined ? undefined : eq(paper.batchId, batchId),
-            schools === undefined ? undefined : inArray(paper.schoolId, [...schools]),
+            inSchools(paper.schoolId, f),
             sql`exists (select from ${scanException} e where e.paper_id = ${paper.id} and e.type = 'blank'
               and not e.resolved)`,
             sql`not exists (select from ${scanPage} g where g.paper_id = ${paper.id}

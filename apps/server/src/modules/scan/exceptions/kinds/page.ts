@@ -45,11 +45,7 @@ export function pageFixes(kit: FixKit) {
       const { examId, filter } = await kit.access(subjectId, p, true);
       return kit.d.db.transaction(async (tx) => {
         const r = kit.repo(tx);
-        const papers = await r.lockBlankPapers(
-          subjectId,
-          filter === 'all' ? undefined : filter,
-          body.batchId,
-        );
+        const papers = await r.lockBlankPapers(subjectId, filter, body.batchId);
         let resolved = 0;
         for (const x of papers)
           resolved += await takeOut(r, x.id, PaperStatus.setAside, actor.userId, 'setAside');

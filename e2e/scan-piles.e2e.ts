@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  createRng,
+  orderlyStudent,
+  quizCard,
+  randomAnswers,
+  scannerFeed,
+  simulateSheet,
+  typicalCard,
+} from '@yj/scan-sim';
+import {
+  badgeCounts,
+  journeySession,
+  loginAsSchoolAdmin,
+  newScanExam,
+  scannedFiles,
+  shot,
+  uploadScans,
+  waitForPath,
+} from './lib.ts';
+
+// Piles of sheets that went wrong outside the image, as the person at the scanner meets them: each is uploaded in
+// the browser, raised where it used to be read silently (or one click at a time), and settled on the 识别异常
+// screen.
+
+const s = journeySession({ setup: (x) => loginAsSchoolAdmin(x.page) });
+
+/** From the upload screen to the 识别异常 screen's badge `key`, once it counts `n`. */
+async function openBadge(page: Page, key: string, n: number): Promise<void> {
+  await page.getByTestId('to-exceptions').click();
+  await waitForPath(page, '/book/scan/scanException');
+  await badgeCounts(page, key, n);
+  await page.getByTestId(`badge-${key}`).click();
+}
+
+// A sheet with another student's exam number (room-order.ts): room 01's batch, in order, holds one sheet read
+// as a room 02 student's. Nothing in the exam-number list is against it; the batch's order is. The person
+// compares the name on the sheet and confirms it.
+test('a sheet alone among another room’s sheets is raised with both rooms, and confirmed with one click', async () => {
+  const { page } = s;
+  const card = typicalCard();
+  // 35 students in rooms of 30: room 01 and five in room 02
+  const { exam, examinees } = await newScanExam(
+    page,
+    { name: '2026学年考场核对演示考试', startDate: '2026-11-21', course: '化学' },
+    card,
+  );
+  const first = examinees.filter((e) => e.kaochang === examinees[0]!.kaochang);
+  const other = examinees.find((e) => e.kaochang !== examinees[0]!.kaochang);
+  assert.ok(first.length >= 11 && other, 'two rooms');
+
+  const order = [...first.slice(0, 6), other, ...first.slice(6, 11)];
+  const sheets = await Promise.all(order.map((e, i) => orderlyStudent(card, 900 + 10 * i, e.kaohao)));
+  const pages = sheets.flatMap((x) => [x.front.jpeg, x.back.jpeg]);
+  await uploadScans(page, exam.subjectId, scannedFiles('rooms', pages), 12);
+
+  await openBadge(page, 'kaohaoExp', 1);
+  const panel = page.getByTestId('exception-panel');
+  await panel.getByText(`属考场 ${other.kaochang}，本批前后的答卷都属考场 ${first[0]!.kaochang}`).waitFor();
+  await panel.getByText(other.name).first().waitFor();
+  await shot(page, 'scan-rooms-01-raised');
+
+  await page.getByTestId('confirm-examinee').click();
+  await page.getByText(`确认这张答卷是 ${other.name} 的？`).waitFor();
+  await shot(page, 'scan-rooms-02-confirm');
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await badgeCounts(page, 'kaohaoExp', 0);
+  await shot(page, 'scan-rooms-03-settled');
+});
+
+// Two-sided cards scanned with the scanner left on 单面 (paper-pages.ts): every paper the upload is cut into holds
+// two students' fronts. The upload screen asks for a two-sided scan; each paper is raised as 页面异常 with both
+// images side by side, and taken out for the rescan.
+test('a one-sided scan of two-sided cards is raised paper by paper, both fronts shown, and taken out', async () => {
+  const { page } = s;
+  const card = typicalCard();
+  const { exam, examinees } = await newScanExam(
+    page,
+    { name: '2026学年单面扫描演示考试', startDate: '2026-11-23', course: '生物' },
+    card,
+  );
+  const pile = await Promise.all(
+    examinees.slice(0, 4).map((e, i) => orderlyStudent(card, 950 + 10 * i, e.kaohao)),
+  );
+  const fronts = scannerFeed(
+    pile.map((x) => [x.front.jpeg, x.back.jpeg]),
+    { simplex: true },
+  );
+  await uploadScans(page, exam.subjectId, scannedFiles('feed', fronts), 2);
+  const notice = page.getByTestId('scan-foreign');
+  await notice
+    .getByText(/^批次 #\d+ 共 2 页与所在答卷的其他页不是同一名考生的$/)
+    .waitFor({ timeout: 30_000 });
+  await notice.getByText(/请把扫描仪设为“双面”/).waitFor();
+  await shot(page, 'scan-feed-00-notice');
+
+  await openBadge(page, 'otherExp', 2);
+  const panel = page.getByTestId('exception-panel');
+  await panel.getByText('页面异常').waitFor();
+  await panel.getByText('第 2 张图与第 1 张图都是答题卡第 1 页').waitFor();
+  const images = panel.getByTestId('paper-pages');
+  await images.getByText('第 1 张图（答题卡第 1 页）').waitFor();
+  await images.getByText('标出的一页').waitFor();
+  await images.locator('svg[role=img]').nth(1).waitFor();
+  await shot(page, 'scan-feed-01-raised');
+
+  await panel.getByTestId('rescan').click();
+  await page.locator('.ant-modal-confirm-title', { hasText: '移出这张答题卡并重新扫描？' }).waitFor();
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await badgeCounts(page, 'otherExp', 1);
+  await shot(page, 'scan-feed-02-taken-out');
+});
+
+// One-sided cards on a scanner left on 双面: every sheet's blank back becomes a paper of its own, waiting on a
+// 空白页. They are set aside with one confirmed click instead of one each.
+test('the blank backs of a two-sided scan of one-sided cards are set aside with one click', async () => {
+  const { page } = s;
+  const card = quizCard();
+  const { exam, examinees } = await newScanExam(
+    page,
+    { name: '2026学年空白页演示小测', startDate: '2026-11-24', course: '物理' },
+    card,
+  );
+  const sheet = async (seed: number, kaohao: string, blank = false) =>
+    (
+      await simulateSheet(card, 0, randomAnswers(card.pages[0]!, createRng(seed), 'clean', kaohao), {
+        seed,
+        difficulty: 'clean',
+        blank,
+      })
+    ).jpeg;
+  const pile = await Promise.all(
+    examinees
+      .slice(0, 3)
+      .map(async (e, i) => [await sheet(970 + i, e.kaohao), await sheet(980 + i, e.kaohao, true)] as const),
+  );
+  await uploadScans(
+    page,
+    exam.subjectId,
+    scannedFiles('blanks', scannerFeed(pile.map(([f, b]) => [f, b]))),
+    6,
+  );
+
+  await openBadge(page, 'otherExp', 3);
+  await page.getByTestId('exception-panel').getByText('空白页').first().waitFor();
+  await page.getByTestId('blanks-set-aside').click();
+  await page.getByText('移出所有只有空白页的答卷？').waitFor();
+  await shot(page, 'scan-blanks-01-confirm');
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await page.getByText('已移出 3 份只有空白页的答卷').waitFor();
+  await badgeCounts(page, 'otherExp', 0);
+  await shot(page, 'scan-blanks-02-done');
+});
