@@ -176,16 +176,20 @@ export function fixKit(d: FixDeps) {
     (subjectId: number, body: B, p: Principal, actor: Actor): Promise<ScanFixResult> =>
       onException(subjectId, body.exceptionId, fix, p, actor, action, (c) => run(c, body));
 
-  /** Takes a paper out (set aside or waiting for a rescan), settling every open exception on it. */
+  /**
+   * Takes papers out (set aside or waiting for a rescan), settling every open exception on them: three statements
+   * however many papers (the bulk 空白页 fix takes a whole subject's blank backs at once).
+   */
   async function takeOut(
     r: ScanFixRepo,
-    paperId: number,
+    paperIds: number[],
     status: PaperStatusValue,
     userId: number,
     how: ScanResolution,
   ) {
-    await r.updatePaper(paperId, { status, deletedAt: new Date() });
-    const open = await r.openOf(paperId);
+    if (!paperIds.length) return 0;
+    await r.updatePapers(paperIds, { status, deletedAt: new Date() });
+    const open = await r.openOfPapers(paperIds);
     return r.resolve(
       open.map((x) => x.id),
       userId,

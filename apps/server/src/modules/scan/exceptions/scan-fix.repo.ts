@@ -114,6 +114,10 @@ export function scanFixRepo(db: Db) {
       await db.update(paper).set(v).where(eq(paper.id, id));
     },
 
+    async updatePapers(ids: number[], v: Partial<typeof paper.$inferInsert>): Promise<void> {
+      await db.update(paper).set(v).where(inArray(paper.id, ids));
+    },
+
     /** ok when no exception is left open, exception otherwise (pending and set-aside papers stay as they are). */
     async refreshStatus(paperId: number): Promise<void> {
       await db

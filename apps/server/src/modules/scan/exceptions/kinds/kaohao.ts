@@ -85,7 +85,7 @@ export function kaohaoFixes(kit: FixKit) {
             : null,
         };
         let resolved = 0;
-        if (drop) resolved += await takeOut(r, drop.id, PaperStatus.setAside, actor.userId, 'setAside');
+        if (drop) resolved += await takeOut(r, [drop.id], PaperStatus.setAside, actor.userId, 'setAside');
         if (body.keepPaperId === mine.id) {
           resolved += (await assignTo(r, examId, subjectId, mine.id, examineeId, mine.schoolId, actor))
             .resolved;

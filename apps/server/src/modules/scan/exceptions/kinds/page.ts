@@ -17,7 +17,7 @@ export function pageFixes(kit: FixKit) {
     /** 定位/图像/空白/页面异常: takes the page out (kept, status removed); the paper waits for a rescan. */
     rescan: kit.byException('rescan', 'scan.fix.rescan', async ({ r, paper, page, actor }) => {
       if (page) await r.updatePage(page.id, { status: ScanPageStatus.removed });
-      const n = await takeOut(r, paper.id, PaperStatus.rescan, actor.userId, 'rescan');
+      const n = await takeOut(r, [paper.id], PaperStatus.rescan, actor.userId, 'rescan');
       return {
         result: { papers: [paper.id], resolved: n },
         audit: {
@@ -46,10 +46,8 @@ export function pageFixes(kit: FixKit) {
       return kit.d.db.transaction(async (tx) => {
         const r = kit.repo(tx);
         const papers = await r.lockBlankPapers(subjectId, filter, body.batchId);
-        let resolved = 0;
-        for (const x of papers)
-          resolved += await takeOut(r, x.id, PaperStatus.setAside, actor.userId, 'setAside');
         const ids = papers.map((x) => x.id);
+        const resolved = await takeOut(r, ids, PaperStatus.setAside, actor.userId, 'setAside');
         if (ids.length)
           await record(tx, examId, actor, 'scan.fix.blanks', `subject:${subjectId}`, {
             subjectId,
