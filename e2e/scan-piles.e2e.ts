@@ -11,7 +11,10 @@ import {
   typicalCard,
 } from '@yj/scan-sim';
 import {
+  APP,
   badgeCounts,
+  call,
+  type CreatedExam,
   journeySession,
   loginAsSchoolAdmin,
   newScanExam,
@@ -20,12 +23,49 @@ import {
   uploadScans,
   waitForPath,
 } from './lib.ts';
+import { candidate, signedIn } from './marking-lib.ts';
 
 // Piles of sheets that went wrong outside the image, as the person at the scanner meets them: each is uploaded in
 // the browser, raised where it used to be read silently (or one click at a time), and settled on the 识别异常
 // screen.
 
 const s = journeySession({ setup: (x) => loginAsSchoolAdmin(x.page) });
+/** a demo teacher, made the 学校负责人 of the blank-backs exam */
+const LEADER = '13800000008';
+
+/**
+ * The exam's 学校负责人 (scan.read, not subject.scan) opens the 识别异常 screen and the 缺扫名单 a scanner is
+ * working on: the same exceptions and images, and not one control the server would refuse.
+ */
+async function readOnlyLeader(exam: CreatedExam): Promise<void> {
+  const leader = await candidate(s.page, exam.subjectId, LEADER);
+  await call(s.page, 'POST', `/api/exam/${exam.examId}/role`, {
+    role: 9,
+    userIds: [leader.userId],
+    schoolId: exam.schoolId,
+  });
+  const page = await signedIn(s, LEADER);
+  await page.goto(`${APP}/book/scan/scanException?subjectId=${exam.subjectId}&type=otherExp`);
+  await page.getByTestId('scan-read-only').waitFor();
+  await badgeCounts(page, 'otherExp', 3);
+  const panel = page.getByTestId('exception-panel');
+  await panel.getByText('空白页').first().waitFor();
+  // drawn once the image came: the page images are served to scan.read
+  await panel.getByTestId('exception-image').waitFor();
+  await shot(page, 'scan-blanks-00-read-only');
+  for (const control of ['blanks-set-aside', 'rescan'])
+    assert.equal(await page.getByTestId(control).count(), 0, `${control} shown to a 学校负责人`);
+  assert.equal(await page.getByRole('button', { name: '上传答题卡' }).count(), 0);
+
+  await page.getByRole('button', { name: '缺扫名单' }).click();
+  await page.getByTestId('missed-summary').waitFor();
+  for (const control of ['mark-absent', 'scan-finish'])
+    assert.equal(await page.getByTestId(control).count(), 0, `${control} shown to a 学校负责人`);
+  assert.equal(await page.getByRole('button', { name: '上传原卷' }).count(), 0);
+  assert.equal(await page.locator('.ant-table-selection-column').count(), 0, 'rows to tick');
+  await shot(page, 'scan-blanks-00-missed-read-only');
+  await page.context().close();
+}
 
 /** From the upload screen to the 识别异常 screen's badge `key`, once it counts `n`. */
 async function openBadge(page: Page, key: string, n: number): Promise<void> {
@@ -145,6 +185,7 @@ test('the blank backs of a two-sided scan of one-sided cards are set aside with 
 
   await openBadge(page, 'otherExp', 3);
   await page.getByTestId('exception-panel').getByText('空白页').first().waitFor();
+  await readOnlyLeader(exam);
   await page.getByTestId('blanks-set-aside').click();
   await page.getByText('移出所有只有空白页的答卷？').waitFor();
   await shot(page, 'scan-blanks-01-confirm');

@@ -2,6 +2,7 @@ import type { ImageBox, ScanExceptionDetail } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Empty, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useCanScan } from './can-scan';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import { KaohaoActions, RepeatActions } from './KaohaoActions';
 import { marksOf, regionLabel } from './exception-marks';
@@ -149,6 +150,7 @@ export function ExceptionPanel({
   exceptionId: number;
 }) {
   const { modal } = App.useApp();
+  const canScan = useCanScan();
   const q = useQuery(detailQuery(subjectId, exceptionId));
   const rescan = useFix(
     subjectId,
@@ -180,7 +182,8 @@ export function ExceptionPanel({
         </Space>
       }
       extra={
-        pageLevel && (
+        pageLevel &&
+        canScan && (
           <Button danger onClick={askRescan} loading={rescan.isPending} data-testid="rescan">
             删除并重扫
           </Button>
@@ -195,15 +198,17 @@ export function ExceptionPanel({
           <Descriptions.Item label="批次">#{d.exception.batchId}</Descriptions.Item>
           <Descriptions.Item label="区域">{regionLabel(d.exception.region)}</Descriptions.Item>
         </Descriptions>
-        {type === 'kaohao' && <KaohaoActions subjectId={subjectId} examId={examId} d={d} />}
+        {canScan && type === 'kaohao' && <KaohaoActions subjectId={subjectId} examId={examId} d={d} />}
         {type === 'kaohaoRepeat' ? (
           <RepeatActions subjectId={subjectId} d={d} />
-        ) : type === 'location' ? (
+        ) : canScan && type === 'location' ? (
           <AnchorActions key={d.exception.id} subjectId={subjectId} d={d} />
         ) : (
           <>
-            {type === 'subjective' && <SubjectiveActions subjectId={subjectId} d={d} marks={marksOf(d)} />}
-            <Choices d={d} subjectId={subjectId} />
+            {canScan && type === 'subjective' && (
+              <SubjectiveActions subjectId={subjectId} d={d} marks={marksOf(d)} />
+            )}
+            {canScan && <Choices d={d} subjectId={subjectId} />}
             {type === 'wrongPage' && d.paper && d.paper.pages.length > 1 ? (
               <PaperPages pages={d.paper.pages} raised={d.exception.pageId} />
             ) : pageId && type === 'kaohao' && d.highlight ? (
@@ -212,7 +217,7 @@ export function ExceptionPanel({
               <PageImage
                 pageId={pageId}
                 // a 打分栏's bubbles are shown enlarged above: the whole page marks only where it is
-                marks={d.score ? marksOf(d).slice(0, 1) : marksOf(d)}
+                marks={d.score && canScan ? marksOf(d).slice(0, 1) : marksOf(d)}
                 height={640}
                 testId="exception-image"
               />

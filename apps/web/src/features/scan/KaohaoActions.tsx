@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { describeError, isRecord } from '../../api/errors';
 import { examAdminApi } from '../exam-admin/exam-admin.api';
 import { failureText } from '../exam-admin/QueryFailed';
+import { useCanScan } from './can-scan';
 import { PageImage } from './PageImage';
 import { scanApi } from './scan.api';
 import { useFix } from './useFix';
@@ -158,6 +159,7 @@ export function KaohaoActions({
 
 /** 考号重复: the two papers side by side; keep the right one, the other is set aside. */
 export function RepeatActions({ subjectId, d }: { subjectId: number; d: ScanExceptionDetail }) {
+  const canScan = useCanScan();
   const keep = useFix(
     subjectId,
     (paperId: number) => scanApi.keep(subjectId, d.exception.id, paperId),
@@ -178,22 +180,24 @@ export function RepeatActions({ subjectId, d }: { subjectId: number; d: ScanExce
                 title={x.title}
                 action={
                   // the other sheet leaves marking: a slip of the mouse must not do that unasked
-                  <Popconfirm
-                    title="保留这张答题卡？"
-                    description="另一张将移出，不再参与阅卷。"
-                    okText="保留这张"
-                    cancelText="取消"
-                    onConfirm={() => keep.mutateAsync(x.paper!.id).catch(() => undefined)}
-                  >
-                    <Button
-                      type="primary"
-                      size="small"
-                      loading={keep.isPending && keep.variables === x.paper.id}
-                      data-testid={`keep-${x.paper.id}`}
+                  canScan && (
+                    <Popconfirm
+                      title="保留这张答题卡？"
+                      description="另一张将移出，不再参与阅卷。"
+                      okText="保留这张"
+                      cancelText="取消"
+                      onConfirm={() => keep.mutateAsync(x.paper!.id).catch(() => undefined)}
                     >
-                      保留这张
-                    </Button>
-                  </Popconfirm>
+                      <Button
+                        type="primary"
+                        size="small"
+                        loading={keep.isPending && keep.variables === x.paper.id}
+                        data-testid={`keep-${x.paper.id}`}
+                      >
+                        保留这张
+                      </Button>
+                    </Popconfirm>
+                  )
                 }
               />
             </Col>

@@ -11,6 +11,7 @@ import { scanApi, type MissedStatus } from './scan.api';
 import { missedQuery, scanKeys } from './scan.queries';
 import { scanCrumbs, scanPagination } from './scan-pages';
 import { ScanFinishCard } from './ScanFinishCard';
+import { ScanNoAccess } from './ScanNoAccess';
 import { handleApiError } from '../../api/handle-error';
 
 const TITLES: Record<MissedStatus, string> = {
@@ -24,13 +25,26 @@ const ABSENCE_BATCH = 500;
 
 /**
  * missedExamDetail?subjectId=: examinees without a sheet (未扫) and those absent (缺考); 标记缺考 by hand
- * for students whose sheet never came, and its undo.
+ * for students whose sheet never came, and its undo — for whom may scan; the list alone for whom may see it.
  */
-export function MissedExamView({ subject, exam }: SubjectBundle) {
+export function MissedExamView(b: SubjectBundle) {
+  const info = b.subject.subjectInfo;
+  if (b.permission.scanRead) return <MissedList {...b} />;
+  return (
+    <ScanNoAccess
+      crumbs={scanCrumbs(b.exam, info, '缺扫名单')}
+      title={`${b.exam.name} · ${info.name} · 缺扫名单`}
+      testId="missed-exam"
+      missing="没有查看本科目缺扫名单的权限"
+    />
+  );
+}
+
+function MissedList({ subject, exam, permission }: SubjectBundle) {
   const info = subject.subjectInfo;
   const subjectId = info.id;
   // 缺考 moves the figures: not on a published subject (取消发布 first)
-  const writable = allows(info.status, 'registerAbsence');
+  const writable = permission.scan && allows(info.status, 'registerAbsence');
   const { modal, message } = App.useApp();
   const qc = useQueryClient();
   const [status, setStatus] = useState<MissedStatus>('missing');
@@ -88,9 +102,11 @@ export function MissedExamView({ subject, exam }: SubjectBundle) {
       title={`${exam.name} · ${info.name} · 缺扫名单`}
       extra={
         <Space>
-          <Link to={`/book/uploadorigin?subjectId=${subjectId}`}>
-            <Button>上传原卷</Button>
-          </Link>
+          {permission.scan && (
+            <Link to={`/book/uploadorigin?subjectId=${subjectId}`}>
+              <Button>上传原卷</Button>
+            </Link>
+          )}
           <Link to={`/book/scan/scanException?subjectId=${subjectId}`}>
             <Button>识别异常</Button>
           </Link>
@@ -186,22 +202,30 @@ export function MissedExamView({ subject, exam }: SubjectBundle) {
                       <Tag color="warning">未扫描</Tag>
                     ),
                 },
-                {
-                  title: '操作',
-                  key: 'op',
-                  render: (_: unknown, x) =>
-                    x.absent && writable ? (
-                      <Button size="small" onClick={() => undo(x)} data-testid={`undo-absent-${x.kaohao}`}>
-                        撤销缺考
-                      </Button>
-                    ) : null,
-                },
+                ...(writable
+                  ? [
+                      {
+                        title: '操作',
+                        key: 'op',
+                        render: (_: unknown, x: MissedExaminee) =>
+                          x.absent ? (
+                            <Button
+                              size="small"
+                              onClick={() => undo(x)}
+                              data-testid={`undo-absent-${x.kaohao}`}
+                            >
+                              撤销缺考
+                            </Button>
+                          ) : null,
+                      },
+                    ]
+                  : []),
               ]}
             />
           </Space>
         </Card>
       )}
-      <ScanFinishCard subjectId={subjectId} />
+      {permission.scan && <ScanFinishCard subjectId={subjectId} />}
     </PageFrame>
   );
 }

@@ -2,6 +2,7 @@ import type { ScanExceptionItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCanScan } from './can-scan';
 import { marksOf } from './exception-marks';
 import { PageImage } from './PageImage';
 import { scanApi } from './scan.api';
@@ -36,6 +37,7 @@ function Case({ subjectId, item }: { subjectId: number; item: ScanExceptionItem 
  * Keys: A–E toggle an option, Enter confirms the group, ↑/↓ (or ←/→) move between groups.
  */
 export function ObjectivePanel({ subjectId, items }: { subjectId: number; items: ScanExceptionItem[] }) {
+  const canScan = useCanScan();
   const groups = useMemo(() => groupObjective(items), [items]);
   const [index, setIndex] = useState(0);
   const group = groups[Math.min(index, groups.length - 1)];
@@ -69,6 +71,8 @@ export function ObjectivePanel({ subjectId, items }: { subjectId: number; items:
       } else if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') {
         setIndex((i) => Math.max(0, i - 1));
         e.preventDefault();
+      } else if (!canScan) {
+        return;
       } else if (e.key === 'Enter') {
         if (!confirm.isPending) confirm.mutate({ ids: group.items.map((x) => x.id), answer });
         e.preventDefault();
@@ -79,7 +83,7 @@ export function ObjectivePanel({ subjectId, items }: { subjectId: number; items:
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [group, groups.length, options, answer, confirm, setAnswer]);
+  }, [group, groups.length, options, answer, confirm, setAnswer, canScan]);
 
   if (!group) return <Empty description="没有客观题异常" />;
   return (
@@ -111,28 +115,32 @@ export function ObjectivePanel({ subjectId, items }: { subjectId: number; items:
           data-testid="objective-panel"
         >
           <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-            <Space wrap>
-              <span>答案：</span>
-              {options.map((o) => (
+            {canScan ? (
+              <Space wrap>
+                <span>答案：</span>
+                {options.map((o) => (
+                  <Button
+                    key={o}
+                    type={answer.includes(o) ? 'primary' : 'default'}
+                    onClick={() => setAnswer((a) => toggleOption(a, o, options))}
+                    data-testid={`option-${o}`}
+                  >
+                    {o}
+                  </Button>
+                ))}
                 <Button
-                  key={o}
-                  type={answer.includes(o) ? 'primary' : 'default'}
-                  onClick={() => setAnswer((a) => toggleOption(a, o, options))}
-                  data-testid={`option-${o}`}
+                  type="primary"
+                  loading={confirm.isPending}
+                  onClick={() => confirm.mutate({ ids: group.items.map((x) => x.id), answer })}
+                  data-testid="objective-confirm"
                 >
-                  {o}
+                  {answer.length ? `确认为 ${answer.join('')}` : '确认为未作答'}（{group.items.length} 张）
                 </Button>
-              ))}
-              <Button
-                type="primary"
-                loading={confirm.isPending}
-                onClick={() => confirm.mutate({ ids: group.items.map((x) => x.id), answer })}
-                data-testid="objective-confirm"
-              >
-                {answer.length ? `确认为 ${answer.join('')}` : '确认为未作答'}（{group.items.length} 张）
-              </Button>
-              <Typography.Text type="secondary">快捷键：A–E 选择，回车确认，↑↓ 切换题组</Typography.Text>
-            </Space>
+                <Typography.Text type="secondary">快捷键：A–E 选择，回车确认，↑↓ 切换题组</Typography.Text>
+              </Space>
+            ) : (
+              <Typography.Text type="secondary">快捷键：↑↓ 切换题组</Typography.Text>
+            )}
             <Row gutter={[8, 8]}>
               {group.items.slice(0, SHOWN).map((x) => (
                 <Col span={8} key={x.id}>

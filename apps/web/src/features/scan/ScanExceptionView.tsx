@@ -1,17 +1,19 @@
 import type { ScanExceptionItem } from '@yj/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Col, Empty, Result, Row, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Col, Empty, Result, Row, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
 import { BlankPapersAction } from './BlankPapersAction';
+import { CanScanProvider, useCanScan } from './can-scan';
 import { ExceptionPanel } from './ExceptionPanel';
 import { ObjectivePanel } from './ObjectivePanel';
 import { countsQuery, exceptionsQuery, progressQuery } from './scan.queries';
 import { BADGES, openTotal, RISK_LABELS, type Badge as BadgeDef } from './scan-logic';
 import { scanCrumbs } from './scan-pages';
+import { ScanNoAccess } from './ScanNoAccess';
 
 /** The open exceptions of one badge (its types together), oldest first. */
 function useBadgeItems(subjectId: number, badge: BadgeDef) {
@@ -22,11 +24,12 @@ function useBadgeItems(subjectId: number, badge: BadgeDef) {
 
 function BadgeList({ subjectId, examId, badge }: { subjectId: number; examId: number; badge: BadgeDef }) {
   const { items, pending } = useBadgeItems(subjectId, badge);
+  const canScan = useCanScan();
   const [picked, setPicked] = useState<number | null>(null);
   if (badge.key === 'objExp') return <ObjectivePanel subjectId={subjectId} items={items} />;
   const current = items.find((x) => x.id === picked) ?? items[0];
   if (!pending && !current) return <Empty description={`没有${badge.label}`} />;
-  const blankPages = items.some((x) => x.type === 'blank');
+  const blankPages = canScan && items.some((x) => x.type === 'blank');
   return (
     <Row gutter={[16, 12]}>
       {blankPages && (
@@ -59,8 +62,30 @@ function BadgeList({ subjectId, examId, badge }: { subjectId: number; examId: nu
   );
 }
 
-/** scan/scanException?subjectId=: badges with counts, risk items, and the screen of the chosen kind. */
-export function ScanExceptionView({ subject, exam }: SubjectBundle) {
+/**
+ * scan/scanException?subjectId=: badges with counts, risk items, and the screen of the chosen kind; read-only
+ * for whom may see a scan but not change it (can-scan.ts).
+ */
+export function ScanExceptionView(b: SubjectBundle) {
+  const info = b.subject.subjectInfo;
+  if (!b.permission.scanRead)
+    return (
+      <ScanNoAccess
+        crumbs={scanCrumbs(b.exam, info, '识别异常')}
+        title={`${b.exam.name} · ${info.name} · 识别异常处理`}
+        testId="scan-exception"
+        missing="没有查看本科目识别异常的权限"
+      />
+    );
+  return (
+    <CanScanProvider value={b.permission.scan}>
+      <ExceptionScreen {...b} />
+    </CanScanProvider>
+  );
+}
+
+function ExceptionScreen({ subject, exam }: SubjectBundle) {
+  const canScan = useCanScan();
   const info = subject.subjectInfo;
   const subjectId = info.id;
   const [params, setParams] = useSearchParams();
@@ -88,12 +113,20 @@ export function ScanExceptionView({ subject, exam }: SubjectBundle) {
             <Button>缺扫名单</Button>
           </Link>
           <Link to={`/book/subject/${subjectId}/answerCard`}>
-            <Button>上传答题卡</Button>
+            <Button>{canScan ? '上传答题卡' : '扫描进度'}</Button>
           </Link>
         </Space>
       }
       testId="scan-exception"
     >
+      {!canScan && (
+        <Alert
+          type="info"
+          showIcon
+          title="您可以查看识别异常和答题卡图像；处理异常需由本科目的扫描员、学科负责人或考试管理员进行。"
+          data-testid="scan-read-only"
+        />
+      )}
       {counts.isError ? (
         <QueryFailed title="异常统计加载失败" error={counts.error} onRetry={() => void counts.refetch()} />
       ) : (

@@ -2,7 +2,7 @@ import { useOneAtATime } from '../../app/useOneAtATime';
 import { InboxOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ScanBatchProgress, ScanUploadResult } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Progress, Result, Space, Table, Tag, Upload } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Progress, Space, Table, Tag, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { progressQuery, scanKeys } from './scan.queries';
 import { batchPercent, checkSelection, SCAN_ACCEPT, sortScanFiles } from './scan-logic';
 import { planChunks } from './chunks';
 import { ScanFinishCard } from './ScanFinishCard';
+import { ScanNoAccess } from './ScanNoAccess';
 import { FeedNotice } from './FeedNotice';
 import { StreakNotice } from './StreakNotice';
 import { ThresholdNotice } from './ThresholdNotice';
@@ -34,15 +35,12 @@ export function ScanUploadView(b: SubjectBundle) {
   if (b.permission.scanRead) return <ScanUploadBody {...b} />;
   const info = b.subject.subjectInfo;
   return (
-    <PageFrame
+    <ScanNoAccess
       crumbs={subjectCrumbs(b.exam, info, { title: '扫描与识别' })}
       title={`${b.exam.name} · ${info.name} · 扫描与识别`}
       testId="scan-upload"
-    >
-      <Card>
-        <Result status="403" title="没有查看本科目扫描与识别的权限" data-testid="scan-no-access" />
-      </Card>
-    </PageFrame>
+      missing="没有查看本科目扫描与识别的权限"
+    />
   );
 }
 

@@ -11,6 +11,7 @@ import { CHUNK_FILES } from './chunks';
 import { matchOriginFiles } from './origin-logic';
 import { missedQuery, scanKeys } from './scan.queries';
 import { scanCrumbs, scanPagination } from './scan-pages';
+import { ScanNoAccess } from './ScanNoAccess';
 import { SchoolPicker, useScanSchool } from './SchoolPicker';
 import { uploadChunked } from './upload';
 import { UploadSelection } from './UploadSelection';
@@ -28,7 +29,20 @@ type Step =
  * uploadorigin?subjectId=: original images of selected students (those whose sheet never came through
  * the scanner), one file each named by the 考号; each goes to its student without reading the exam number.
  */
-export function UploadOriginView({ subject, exam }: SubjectBundle) {
+export function UploadOriginView(b: SubjectBundle) {
+  const info = b.subject.subjectInfo;
+  if (b.permission.scan) return <OriginUpload {...b} />;
+  return (
+    <ScanNoAccess
+      crumbs={scanCrumbs(b.exam, info, '上传原卷')}
+      title={`${b.exam.name} · ${info.name} · 上传原卷`}
+      testId="upload-origin"
+      missing="没有上传本科目答题卡的权限"
+    />
+  );
+}
+
+function OriginUpload({ subject, exam }: SubjectBundle) {
   const info = subject.subjectInfo;
   const subjectId = info.id;
   const qc = useQueryClient();

@@ -22,10 +22,15 @@ function settleAt(
       return marking ? { to: progress, label: '去仲裁' } : null;
     case 'exceptions':
       return p.scanRead
-        ? { to: `/book/scan/scanException?subjectId=${subjectId}`, label: '处理识别异常' }
+        ? {
+            to: `/book/scan/scanException?subjectId=${subjectId}`,
+            label: p.scan ? '处理识别异常' : '查看识别异常',
+          }
         : null;
     case 'missing':
-      return p.scanRead ? { to: `/book/missedExamDetail?subjectId=${subjectId}`, label: '登记缺考' } : null;
+      return p.scanRead
+        ? { to: `/book/missedExamDetail?subjectId=${subjectId}`, label: p.scan ? '登记缺考' : '查看缺扫名单' }
+        : null;
     case 'overFull':
       return p.studentScores
         ? { to: `/book/subject/${subjectId}/score/stuScore`, label: '核对并调整成绩' }

@@ -1,0 +1,93 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ScanExceptionDetail, ScanExceptionItem } from '@yj/contracts';
+import { App } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
+import { CanScanProvider } from './can-scan';
+import { ObjectivePanel } from './ObjectivePanel';
+import { scanApi } from './scan.api';
+import { detailQuery } from './scan.queries';
+
+// The 客观题异常 panel for whom may fix it and for whom may only look (a 学校负责人: scan.read): the second sees
+// the groups and moves between them, and neither a button nor a key press sends an answer.
+
+const item = (id: number): ScanExceptionItem => ({
+  id,
+  type: 'objective',
+  label: '客观题异常',
+  paperId: id,
+  pageId: id,
+  batchId: 1,
+  schoolId: 1,
+  kaohao: `2026000${id}`,
+  region: '3',
+  reason: '多选',
+  detail: { fills: [0.9, 0.8, 0.1, 0.1] },
+  resolved: false,
+  createdAt: '2026-12-01T08:00:00Z',
+});
+const items = [item(1), item(2)];
+
+function mount(canScan: boolean) {
+  // antd's grid asks the screen size; jsdom has no matchMedia
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn(() => ({ matches: false, addEventListener() {}, removeEventListener() {} })),
+  );
+  const client = createQueryClient();
+  for (const x of items)
+    client.setQueryData(detailQuery(9, x.id).queryKey, {
+      exception: x,
+      paper: null,
+      other: null,
+      highlight: null,
+      options: ['A', 'B', 'C', 'D'],
+      anchors: [],
+      score: null,
+    } satisfies ScanExceptionDetail);
+  render(
+    <App>
+      <QueryClientProvider client={client}>
+        <CanScanProvider value={canScan}>
+          <ObjectivePanel subjectId={9} items={items} />
+        </CanScanProvider>
+      </QueryClientProvider>
+    </App>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('ObjectivePanel', () => {
+  it('lets a scanner pick the answer and confirm the group with Enter', async () => {
+    const send = vi.spyOn(scanApi, 'objective').mockResolvedValue({ papers: [], open: [] } as never);
+    mount(true);
+    await screen.findByTestId('option-A');
+    fireEvent.keyDown(window, { key: 'b' });
+    fireEvent.keyDown(window, { key: 'Enter' });
+    await vi.waitFor(() =>
+      expect(send).toHaveBeenCalledWith(9, [
+        { exceptionId: 1, answer: ['B'] },
+        { exceptionId: 2, answer: ['B'] },
+      ]),
+    );
+  });
+
+  it('shows a reader the group without an answer button, and their keys send nothing', async () => {
+    const send = vi.spyOn(scanApi, 'objective');
+    mount(false);
+    expect(screen.getByTestId('objective-panel').textContent).toContain('第 3 题 · 2 张答题卡填涂相同');
+    expect(screen.queryByTestId('option-A')).toBeNull();
+    expect(screen.queryByTestId('objective-confirm')).toBeNull();
+    fireEvent.keyDown(window, { key: 'a' });
+    fireEvent.keyDown(window, { key: 'Enter' });
+    // a mutation starts a tick later: give it one
+    await new Promise((r) => setTimeout(r, 50));
+    expect(send).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,24 @@
+import { Card, Result } from 'antd';
+import { PageFrame, type Crumb } from '../exam-admin/PageFrame';
+
+/** A scan screen opened without its capability (a link kept, an address typed): what is missing, in its frame. */
+export function ScanNoAccess({
+  crumbs,
+  title,
+  testId,
+  missing,
+}: {
+  crumbs: Crumb[];
+  title: string;
+  testId: string;
+  /** 没有…的权限 */
+  missing: string;
+}) {
+  return (
+    <PageFrame crumbs={crumbs} title={title} testId={testId}>
+      <Card>
+        <Result status="403" title={missing} data-testid="scan-no-access" />
+      </Card>
+    </PageFrame>
+  );
+}
