@@ -14,7 +14,7 @@ import {
 } from './lib.ts';
 
 // A batch from a scanner left in 黑白 mode (1-bit, cut at one threshold, packages/omr detect-pixels.ts): the
-// scan screen tells the person at the scanner which batch, how many pages, and to scan grey (ThresholdNotice).
+// scan screen tells the person at the scanner which batch, how many pages, and to scan grey (BatchNotices).
 
 const card = typicalCard();
 const s = journeySession();

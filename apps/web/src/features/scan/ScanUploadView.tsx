@@ -16,9 +16,7 @@ import { batchPercent, checkSelection, SCAN_ACCEPT, sortScanFiles } from './scan
 import { planChunks } from './chunks';
 import { ScanFinishCard } from './ScanFinishCard';
 import { ScanNoAccess } from './ScanNoAccess';
-import { FeedNotice } from './FeedNotice';
-import { StreakNotice } from './StreakNotice';
-import { ThresholdNotice } from './ThresholdNotice';
+import { BatchNotices } from './BatchNotices';
 import { SchoolPicker, useScanSchool } from './SchoolPicker';
 import { uploadChunked, type ChunkState } from './upload';
 import { UploadSelection } from './UploadSelection';
@@ -227,9 +225,7 @@ function ScanUploadBody({ subject, exam, permission }: SubjectBundle) {
                 <Descriptions.Item label="已匹配考生">{total.matched}</Descriptions.Item>
               </Descriptions>
             )}
-            <FeedNotice batches={progress.data?.batches ?? []} />
-            <ThresholdNotice batches={progress.data?.batches ?? []} />
-            <StreakNotice batches={progress.data?.batches ?? []} />
+            <BatchNotices batches={progress.data?.batches ?? []} />
             <Table<ScanBatchProgress>
               rowKey="batchId"
               size="small"
