@@ -78,7 +78,7 @@ async function openBadge(page: Page, key: string, n: number): Promise<void> {
 // A sheet with another student's exam number (room-order.ts): room 01's batch, in order, holds one sheet read
 // as a room 02 student's. Nothing in the exam-number list is against it; the batch's order is. The person
 // compares the name on the sheet and confirms it.
-test('a sheet alone among another room’s sheets is raised with both rooms, and confirmed with one click', async () => {
+test('a sheet out of its batch’s room, or out of its room’s seat order, is raised with where it was found and settled with one click', async () => {
   const { page } = s;
   const card = typicalCard();
   // 35 students in rooms of 30: room 01 and five in room 02
@@ -108,6 +108,32 @@ test('a sheet alone among another room’s sheets is raised with both rooms, and
   await page.locator('.ant-popconfirm .ant-btn-primary').click();
   await badgeCounts(page, 'kaohaoExp', 0);
   await shot(page, 'scan-rooms-03-settled');
+
+  // The next seats of room 01 (seat-order.ts): the student in seat 15 filled 25 — a roommate who has no sheet,
+  // in the same room, so the room check has nothing against it; the sheet breaks the seats' order instead.
+  const seats = first.slice(11, 24);
+  const writer = seats[3]!;
+  const slipped = first[24]!;
+  assert.equal(slipped.kaohao, writer.kaohao.replace(/1(\d)$/, '2$1'), 'one digit apart');
+  const pile = await Promise.all(
+    seats.map((e, i) => orderlyStudent(card, 1200 + 10 * i, e === writer ? slipped.kaohao : e.kaohao)),
+  );
+  await uploadScans(
+    page,
+    exam.subjectId,
+    scannedFiles(
+      'seats',
+      pile.flatMap((x) => [x.front.jpeg, x.back.jpeg]),
+    ),
+    13,
+  );
+  await openBadge(page, 'kaohaoExp', 1);
+  await panel.getByText(`而那里的 ${writer.kaohao}（${writer.name}） 还没有答卷`).waitFor();
+  await shot(page, 'scan-seats-01-raised');
+  await page.getByTestId(`give-${writer.id}`).click();
+  await page.getByText(`确认这张答卷是 ${writer.name} 的？`).waitFor();
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await badgeCounts(page, 'kaohaoExp', 0);
 });
 
 // Two-sided cards scanned with the scanner left on 单面 (paper-pages.ts): every paper the upload is cut into holds

@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { CardTemplate, Paged, ScanExceptionCounts, ScanExceptionItem } from '@yj/contracts';
-import { paper } from '../src/db/schema';
+import { orderlyStudent } from '@yj/scan-sim';
+import { examinee, paper } from '../src/db/schema';
 import type { Db } from '../src/infra/db';
 import { body, type Client, type TestApp } from './app';
+import { postScans } from './multipart';
 import { buildClassOfExaminees, buildSubjectScene } from './factories';
 import { saveTemplate } from './subject-fixture';
 
@@ -21,6 +23,51 @@ export async function buildScanScene(
   const { examId, schoolId } = scene;
   const { ids } = await buildClassOfExaminees(t.database.db, { examId, schoolId }, kaohaos);
   return { ...scene, ids };
+}
+
+/** `n` exam numbers 2026nnnn from `from` on. */
+export const kaohaoRange = (from: number, n: number): string[] =>
+  Array.from({ length: n }, (_, i) => `2026${String(from + i).padStart(4, '0')}`);
+
+/** Seats the scene's examinees (`ids`, by 考号) in rooms: each 考场 with its 考号. */
+export async function seatInRooms(
+  db: Db,
+  ids: Record<string, number>,
+  rooms: Record<string, string[]>,
+): Promise<void> {
+  for (const [kaochang, ks] of Object.entries(rooms))
+    await db
+      .update(examinee)
+      .set({ kaochang })
+      .where(
+        inArray(
+          examinee.id,
+          ks.map((k) => ids[k]!),
+        ),
+      );
+}
+
+/**
+ * Uploads one batch by `c`: an orderly sheet (front and back, scan-sim) a 考号 as filled, in this order, and waits
+ * until it is recognised: its id.
+ */
+export async function uploadOrderly(
+  t: TestApp,
+  c: Client,
+  subjectId: number,
+  card: CardTemplate,
+  kaohaos: readonly string[],
+  seed: number,
+): Promise<number> {
+  const files = [];
+  for (const [i, k] of kaohaos.entries()) {
+    const s = await orderlyStudent(card, seed + 10 * i, k);
+    files.push({ name: `${i}-1.jpg`, data: s.front.jpeg }, { name: `${i}-2.jpg`, data: s.back.jpeg });
+  }
+  const b = body<{ batchId: number }>(await postScans(t.app, c.cookie, subjectId, files));
+  if (b.code !== 0) throw new Error(b.message);
+  await untilRecognised(t.database.db, subjectId);
+  return b.data.batchId;
 }
 
 /**

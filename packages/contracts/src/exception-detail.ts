@@ -49,13 +49,22 @@ export const ScanExceptionDetailSchemas = {
   location: plain,
   /**
    * 考号异常: the number read, when one was (not in the list, another school's); `room`: the sheet's examinee sits
-   * in another room (or class) than the sheets either side of it in its batch (room-order.ts)
+   * in another room (or class) than the sheets either side of it in its batch (room-order.ts); `seat`: the sheet
+   * breaks its room's seat order, found between `before` and `after` where the `likely` writers, one slip of the
+   * pencil from its number, have no sheet (seat-order.ts)
    */
   kaohao: z.looseObject({
     ...read,
     ...settled,
     kaohao: z.string().optional(),
     room: z.object({ by: z.enum(['kaochang', 'class']), of: z.string(), around: z.string() }).optional(),
+    seat: z
+      .object({
+        before: z.string(),
+        after: z.string(),
+        likely: z.array(z.object({ examineeId: int, kaohao: z.string(), name: z.string() })),
+      })
+      .optional(),
   }),
   /** 考号重复: the number, its examinee and the paper they already have */
   kaohaoRepeat: z.looseObject({ ...settled, kaohao: z.string(), examineeId: int, otherPaperId: int }),

@@ -286,7 +286,7 @@ export function scanRepo(db: Db) {
           exists (select from ${scanException} x where x.paper_id = p.id and x.type in ('kaohao', 'kaohaoRepeat')
             and x.resolved) as trusted,
           exists (select from ${scanException} x where x.paper_id = p.id and x.type in ('kaohao', 'kaohaoRepeat')
-            and (not x.resolved or x.detail ? 'room')) as raised
+            and (not x.resolved or x.detail ? 'room' or x.detail ? 'seat')) as raised
         from ${paper} p
           join ${scanBatch} b on b.id = p.batch_id and b.source not in ('origin', 'online')
           left join ${examinee} e on e.id = p.examinee_id
@@ -296,6 +296,32 @@ export function scanRepo(db: Db) {
         order by p.seq`,
       );
       return rowsOf<BatchSheetRow>(r);
+    },
+
+    /**
+     * The exam's examinees of the school numbered strictly between `lo` and `hi` (of their length) with no live
+     * paper of the subject: who may sit where a sheet out of its seat order was found (seat-order.ts). Few: `lo`
+     * and `hi` are neighbouring sheets of one room.
+     */
+    async unscannedBetween(
+      subjectId: number,
+      schoolId: number,
+      lo: string,
+      hi: string,
+    ): Promise<Array<{ examineeId: number; kaohao: string; name: string }>> {
+      const r = await db.execute(
+        sql`select e.id as "examineeId", e.kaohao, s.name
+        from ${examinee} e
+          join ${subject} j on j.id = ${subjectId} and j.exam_id = e.exam_id
+          join ${student} s on s.id = e.student_id
+        where e.school_id = ${schoolId} and e.kaohao > ${lo} and e.kaohao < ${hi}
+          and length(e.kaohao) = ${lo.length}
+          and not exists (select from ${paper} p where p.subject_id = ${subjectId} and p.examinee_id = e.id
+            and p.deleted_at is null)
+        order by e.kaohao
+        limit 20`,
+      );
+      return rowsOf(r);
     },
 
     /** The first page of each paper (where an exception of the whole paper points), by paper. */

@@ -125,23 +125,29 @@ export function KaohaoActions({
       });
     }
   }
-  const room = ScanExceptionDetailSchemas.kaohao.safeParse(d.exception.detail).data?.room;
-  const own = room && d.paper?.examineeId != null ? { id: d.paper.examineeId, name: d.paper.name } : null;
+  const read = ScanExceptionDetailSchemas.kaohao.safeParse(d.exception.detail).data;
+  const own =
+    (read?.room || read?.seat) && d.paper?.examineeId != null
+      ? { id: d.paper.examineeId, name: d.paper.name }
+      : null;
+  const give = (who: { id: number; name: string | null }, testId: string, label: string) => (
+    <Popconfirm
+      key={who.id}
+      title={`核对过姓名，确认这张答卷是 ${who.name ?? '该考生'} 的？`}
+      okText="确认"
+      cancelText="取消"
+      onConfirm={() => assign.mutateAsync(who.id).catch((err: unknown) => message.error(failureText(err)))}
+    >
+      <Button loading={assign.isPending} data-testid={testId}>
+        {label}
+      </Button>
+    </Popconfirm>
+  );
   return (
     <Space wrap>
-      {own && (
-        <Popconfirm
-          title={`核对过姓名，确认这张答卷是 ${own.name ?? '该考生'} 的？`}
-          okText="确认"
-          cancelText="取消"
-          onConfirm={() =>
-            assign.mutateAsync(own.id).catch((err: unknown) => message.error(failureText(err)))
-          }
-        >
-          <Button loading={assign.isPending} data-testid="confirm-examinee">
-            确认属于 {own.name ?? '该考生'}
-          </Button>
-        </Popconfirm>
+      {own && give(own, 'confirm-examinee', `确认属于 ${own.name ?? '该考生'}`)}
+      {read?.seat?.likely.map((x) =>
+        give({ id: x.examineeId, name: x.name }, `give-${x.examineeId}`, `改为 ${x.name}（${x.kaohao}）`),
       )}
       <ExamineeSearch examId={examId} onPick={setPick} />
       <Button

@@ -1,32 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { ScanExceptionDetail, ScanExceptionItem } from '@yj/contracts';
+import type { ScanExceptionDetail } from '@yj/contracts';
 import { App } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { CanScanProvider } from './can-scan';
 import { ObjectivePanel } from './ObjectivePanel';
 import { scanApi } from './scan.api';
+import { objectiveItem } from './scan-exception.fixture';
 import { detailQuery } from './scan.queries';
 
 // The 客观题异常 panel for whom may fix it and for whom may only look (a 学校负责人: scan.read): the second sees
 // the groups and moves between them, and neither a button nor a key press sends an answer.
 
-const item = (id: number): ScanExceptionItem => ({
-  id,
-  type: 'objective',
-  label: '客观题异常',
-  paperId: id,
-  pageId: id,
-  batchId: 1,
-  schoolId: 1,
-  kaohao: `2026000${id}`,
-  region: '3',
-  reason: '多选',
-  detail: { fills: [0.9, 0.8, 0.1, 0.1] },
-  resolved: false,
-  createdAt: '2026-12-01T08:00:00Z',
-});
+const item = (id: number) => objectiveItem(id, '3', [0.9, 0.8, 0.1, 0.1], { kaohao: `2026000${id}` });
 const items = [item(1), item(2)];
 
 function mount(canScan: boolean) {

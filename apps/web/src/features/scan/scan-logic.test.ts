@@ -1,4 +1,4 @@
-import type { ScanExceptionCounts, ScanExceptionItem } from '@yj/contracts';
+import type { ScanExceptionCounts } from '@yj/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   batchPercent,
@@ -11,22 +11,9 @@ import {
   toggleOption,
   typedScoreProblem,
 } from './scan-logic';
+import { objectiveItem } from './scan-exception.fixture';
 
-const item = (id: number, region: string, fills: number[]): ScanExceptionItem => ({
-  id,
-  type: 'objective',
-  label: '客观题异常',
-  paperId: id,
-  pageId: id,
-  batchId: 1,
-  schoolId: 1,
-  kaohao: null,
-  region,
-  reason: '多选',
-  detail: { fills },
-  resolved: false,
-  createdAt: '',
-});
+const item = (id: number, region: string, fills: number[]) => objectiveItem(id, region, fills);
 
 describe('objective groups', () => {
   it('puts the same question with the same fill pattern together, largest group first', () => {

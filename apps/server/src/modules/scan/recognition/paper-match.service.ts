@@ -1,6 +1,7 @@
 import type { Db } from '../../../infra/db';
 import type { BatchSheetRow, NewException, PaperRow, scanRepo } from '../scan.repo';
 import { roomOutliers } from './room-order';
+import { compareKaohao, oneSlipApart, seatOutliers } from './seat-order';
 
 /** What recognition read of a paper, as the matching needs it. */
 export interface PaperReading {
@@ -80,33 +81,61 @@ export function paperMatchService(d: { scan: typeof scanRepo }) {
     },
 
     /**
-     * The room-order check (room-order.ts) of a batch whose last paper is recognised: a sheet whose examinee sits
-     * in another room (class, where the list has no rooms) than the sheets either side of it gets a 考号
-     * exception, and a person compares the name written on it. Runs inside the last paper's transaction, which
-     * holds the batch's lock; a batch whose chunks come later, or recognised again, is checked again.
+     * The order checks of a batch whose last paper is recognised. A sheet whose examinee sits in another room
+     * (class, where the list has no rooms) than the sheets either side of it (room-order.ts), or that breaks its
+     * room's seat order where a roommate without a sheet sits one slip of the pencil from the number read
+     * (seat-order.ts), gets a 考号 exception, and a person compares the name written on it. Runs inside the last
+     * paper's transaction, which holds the batch's lock; a batch whose chunks come later, or recognised again, is
+     * checked again.
      */
     async checkBatch(tx: Db, p: Pick<PaperRow, 'batchId' | 'subjectId' | 'schoolId'>): Promise<void> {
       const r = d.scan(tx);
       const rows = await r.sheetsOfBatch(p.batchId);
       const named = rows.filter((x) => x.name !== null);
       const byRoom = named.length > 0 && named.filter((x) => x.kaochang).length * 2 >= named.length;
-      const roomOf = (x: BatchSheetRow) => (byRoom ? x.kaochang : x.className) || null;
-      const lone = roomOutliers(rows.map((x) => ({ ...x, room: x.name === null ? null : roomOf(x) })));
-      if (!lone.length) return;
+      const roomOf = (x: BatchSheetRow) =>
+        x.name === null ? null : (byRoom ? x.kaochang : x.className) || null;
+      const placed = rows.map((x) => ({ ...x, room: roomOf(x), kaohao: x.name === null ? null : x.kaohao }));
+      const lone = roomOutliers(placed);
+      const loneIds = new Set(lone.map((x) => x.paperId));
+      const seats = seatOutliers(placed.filter((x) => !loneIds.has(x.paperId)));
+      const raised: NewException[] = [];
       const sheet = new Map(rows.map((x) => [x.paperId, x]));
-      const pages = await r.firstPages(lone.map((x) => x.paperId));
       const where = (room: string) => (byRoom && !room.includes('考场') ? `考场 ${room}` : room);
       const by = byRoom ? 'kaochang' : 'class';
       const at = { subjectId: p.subjectId, schoolId: p.schoolId, batchId: p.batchId, region: '考号' };
-      await r.insertExceptions(
-        lone.map(({ paperId, room, around }): NewException => {
-          const { kaohao, name } = sheet.get(paperId)!;
-          const reason = `考号 ${kaohao}（${name}）属${where(room)}，本批前后的答卷都属${where(around)}，可能填错了考号：请核对答卷上的姓名`;
-          const detail = { kaohao: kaohao ?? undefined, room: { by, of: room, around } };
-          return { ...at, paperId, pageId: pages.get(paperId) ?? null, type: 'kaohao', reason, detail };
-        }),
-      );
-      await r.markException(lone.map((x) => x.paperId));
+      for (const { paperId, room, around } of lone) {
+        const { kaohao, name } = sheet.get(paperId)!;
+        const reason = `考号 ${kaohao}（${name}）属${where(room)}，本批前后的答卷都属${where(around)}，可能填错了考号：请核对答卷上的姓名`;
+        raised.push({
+          ...at,
+          paperId,
+          type: 'kaohao',
+          reason,
+          detail: { kaohao: kaohao ?? undefined, room: { by, of: room, around } },
+        });
+      }
+      for (const { paperId, kaohao, before, after } of seats) {
+        const [lo, hi] = compareKaohao(before, after) < 0 ? [before, after] : [after, before];
+        const likely = (await r.unscannedBetween(p.subjectId, p.schoolId, lo, hi)).filter((x) =>
+          oneSlipApart(x.kaohao, kaohao),
+        );
+        if (!likely.length) continue;
+        const { name } = sheet.get(paperId)!;
+        const them = likely.map((x) => `${x.kaohao}（${x.name}）`).join('或');
+        const reason = `考号 ${kaohao}（${name}）夹在本批 ${before} 与 ${after} 之间，而那里的 ${them} 还没有答卷：可能把考号填错了一位，请核对答卷上的姓名`;
+        raised.push({
+          ...at,
+          paperId,
+          type: 'kaohao',
+          reason,
+          detail: { kaohao, seat: { before, after, likely } },
+        });
+      }
+      if (!raised.length) return;
+      const pages = await r.firstPages(raised.map((x) => x.paperId!));
+      await r.insertExceptions(raised.map((x) => ({ ...x, pageId: pages.get(x.paperId!) ?? null })));
+      await r.markException(raised.map((x) => x.paperId!));
     },
   };
 }

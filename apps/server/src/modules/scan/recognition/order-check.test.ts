@@ -1,15 +1,22 @@
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanExceptionDetail, ScanExceptionItem } from '@yj/contracts';
-import { orderlyStudent, typicalCard } from '@yj/scan-sim';
-import { examinee, paper, scanBatch } from '../../../db/schema';
+import { typicalCard } from '@yj/scan-sim';
+import { paper, scanBatch } from '../../../db/schema';
 import { body, testApp, type Client, type TestApp } from '../../../../test/app';
 import { scanRepo } from '../scan.repo';
-import { postScans } from '../../../../test/multipart';
-import { buildScanScene, scanExceptions, untilRecognised } from '../../../../test/scan';
+import {
+  buildScanScene,
+  kaohaoRange,
+  scanExceptions,
+  seatInRooms,
+  untilRecognised,
+  uploadOrderly,
+} from '../../../../test/scan';
 
-// A sheet whose writer filled another student's exam number (room-order.ts): that student is absent, so the
-// exam-number list has nothing against it; its batch is room 03's, in order, and it alone is room 05's.
+// A sheet whose writer filled another student's exam number: that student is absent, so the exam-number list has
+// nothing against it. Its batch is room 03's, in order, and it alone is room 05's (room-order.ts); or its batch is
+// room 04's in seat order and it is found in its writer's seat (seat-order.ts).
 
 let t: TestApp;
 let admin: Client;
@@ -17,12 +24,14 @@ let subjectId: number;
 let schoolId: number;
 let ids: Record<string, number>;
 const card = typicalCard();
-const numbers = (from: number, n: number) =>
-  Array.from({ length: n }, (_, i) => `2026${String(from + i).padStart(4, '0')}`);
 /** K[0..11] sit in room 03, K[12] and K[13] in room 05; K[13] is absent */
-const K = numbers(1, 14);
+const K = kaohaoRange(1, 14);
 /** in room 07 */
-const L = numbers(101, 11);
+const L = kaohaoRange(101, 11);
+/** room 04, seats 21–34; M[13] (20260034) is absent */
+const M = kaohaoRange(21, 14);
+/** room 06, seats 41–52 */
+const N = kaohaoRange(41, 12);
 /** scanned in this order: K[6] wrote K[13]'s number */
 const SCANNED = [...K.slice(0, 6), K[13]!, ...K.slice(7, 12)];
 
@@ -30,35 +39,14 @@ const recognised = () => untilRecognised(t.database.db, subjectId);
 const kaohaoExceptions = (resolved = false) =>
   scanExceptions(admin, subjectId, { type: 'kaohao', resolved, size: 50 });
 
-async function upload(kaohaos: string[], seed: number) {
-  const files = [];
-  for (const [i, k] of kaohaos.entries()) {
-    const s = await orderlyStudent(card, seed + 10 * i, k);
-    files.push({ name: `${i}-1.jpg`, data: s.front.jpeg }, { name: `${i}-2.jpg`, data: s.back.jpeg });
-  }
-  const b = body<{ batchId: number }>(await postScans(t.app, admin.cookie, subjectId, files));
-  expect(b.code, b.message).toBe(0);
-  await recognised();
-  return b.data.batchId;
-}
+const upload = (kaohaos: string[], seed: number) => uploadOrderly(t, admin, subjectId, card, kaohaos, seed);
 
 beforeAll(async () => {
   t = await testApp();
   const opts = { name: '考场顺序考试', course: '数学', fullScore: 150 };
-  ({ admin, subjectId, schoolId, ids } = await buildScanScene(t, card, opts, [...K, ...L]));
-  const room = (ks: string[], kaochang: string) =>
-    t.database.db
-      .update(examinee)
-      .set({ kaochang })
-      .where(
-        inArray(
-          examinee.id,
-          ks.map((k) => ids[k]!),
-        ),
-      );
-  await room(K.slice(0, 12), '03');
-  await room(K.slice(12), '05');
-  await room(L, '07');
+  ({ admin, subjectId, schoolId, ids } = await buildScanScene(t, card, opts, [...K, ...L, ...M, ...N]));
+  const rooms = { '03': K.slice(0, 12), '04': M, '05': K.slice(12), '06': N, '07': L };
+  await seatInRooms(t.database.db, ids, rooms);
 }, 60_000);
 
 afterAll(async () => {
@@ -137,6 +125,60 @@ describe('a sheet a person confirms as the number’s own', () => {
     const [p] = await t.database.db.select().from(paper).where(eq(paper.id, raised!.paperId!));
     expect(p).toMatchObject({ examineeId: ids[K[12]!], status: 'ok' });
   }, 240_000);
+});
+
+describe('a sheet out of its room’s seat order, one digit from a roommate without a sheet', () => {
+  let batchId: number;
+  let raised: ScanExceptionItem;
+
+  it('is raised as a 考号 exception naming the place and the likely writer', async () => {
+    // M[3] (20260024) filled 20260034: read as the absent M[13], found between M[2] and M[4]
+    batchId = await upload([...M.slice(0, 3), M[13]!, ...M.slice(4, 13)], 1500);
+    const open = (await kaohaoExceptions()).filter((x) => x.batchId === batchId);
+    expect(open).toHaveLength(1);
+    raised = open[0]!;
+    expect(raised.kaohao).toBe(M[13]);
+    expect(raised.reason).toContain(`夹在本批 ${M[2]} 与 ${M[4]} 之间，而那里的 ${M[3]}（`);
+    expect(raised.detail).toMatchObject({
+      kaohao: M[13],
+      seat: { before: M[2], after: M[4], likely: [{ examineeId: ids[M[3]!], kaohao: M[3] }] },
+    });
+    const rows = await t.database.db.select().from(paper).where(eq(paper.batchId, batchId));
+    expect(rows.find((x) => x.id === raised.paperId)?.status).toBe('exception');
+    expect(rows.filter((x) => x.status === 'ok')).toHaveLength(12);
+    const d = body<ScanExceptionDetail>(
+      await admin.get(`/filter/api/subject/${subjectId}/scan/exception/${raised.id}`),
+    ).data;
+    expect(d.paper?.examineeId).toBe(ids[M[13]!]);
+  }, 180_000);
+
+  it('is settled by giving it to the likely writer, and not raised again when recognised again', async () => {
+    const r = body(
+      await admin.post(`/filter/api/subject/${subjectId}/scan/fix/assign`, {
+        exceptionId: raised.id,
+        examineeId: ids[M[3]!],
+      }),
+    );
+    expect(r.code, r.message).toBe(0);
+    const [p] = await t.database.db.select().from(paper).where(eq(paper.id, raised.paperId!));
+    expect(p).toMatchObject({ examineeId: ids[M[3]!], kaohao: M[3], status: 'ok' });
+    const again = body(
+      await admin.post(`/filter/api/subject/${subjectId}/scan/fix/rerecognise`, { batchId }),
+    );
+    expect(again.code, again.message).toBe(0);
+    await recognised();
+    expect((await kaohaoExceptions()).filter((x) => x.batchId === batchId)).toHaveLength(0);
+    expect((await kaohaoExceptions(true)).filter((x) => x.batchId === batchId)).toHaveLength(1);
+  }, 240_000);
+});
+
+describe('a sheet out of seat order that no slip explains', () => {
+  it('is not raised: a late sheet put back in the wrong place is no wrong number', async () => {
+    // N[10]'s sheet handed in late and laid between N[2] and N[3]: no roommate without a sheet sits there
+    const order = [...N.slice(0, 3), N[10]!, ...N.slice(3, 10), N[11]!];
+    await upload(order, 1700);
+    expect((await kaohaoExceptions()).filter((x) => N.includes(x.kaohao ?? ''))).toHaveLength(0);
+  }, 180_000);
 });
 
 describe('the last paper of a batch', () => {
