@@ -198,7 +198,11 @@ export function smRoutes(app: FastifyInstance, agent: ScanAgent): void {
     const scanner = await agent.deps.driver.status();
     if (!scanner.available || scanner.code !== ScanCode.ok)
       throw new ScanError(scanner.code, scanner.message);
-    await agent.deps.driver.start({ dpi: agent.settings.dpi, colour: agent.settings.colorType === 'color' });
+    await agent.deps.driver.start({
+      dpi: agent.settings.dpi,
+      colour: agent.settings.colorType === 'color',
+      duplex: agent.settings.duplex,
+    });
     return okEnvelope({ driver: agent.deps.driver.kind });
   });
 }

@@ -18,6 +18,8 @@ export interface DriverStatus {
 export interface ScanOptions {
   dpi: number;
   colour: boolean;
+  /** both sides of each sheet (双面): a batch scan of a two-sided card needs it */
+  duplex?: boolean;
 }
 
 /** Every way of getting pages in: a watched folder, SANE `scanimage`, or files given by hand. */

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ScanCode, ScanError, SCAN_MESSAGES } from '../codes';
 import type { DriverStatus, ScanDriver, ScannedImage, ScanOptions } from './driver';
+import { feederArgs } from './feeder';
 import { FolderDriver } from './folder';
+
+const NO_DUPLEX =
+  '扫描仪不支持双面扫描：双面答题卡请换用双面扫描仪；单面答题卡请在扫描设置中关闭“双面”后再扫描';
 
 const run = promisify(execFile);
 
@@ -102,12 +106,33 @@ export class SaneDriver implements ScanDriver {
     }
   }
 
-  /** Scans every sheet in the feeder into the spool folder. */
+  /**
+   * Scans every sheet in the feeder into the spool folder, one or both sides as `opts.duplex` says (feeder.ts): a
+   * device that cannot scan both sides is refused before a sheet moves.
+   */
   async start(opts: ScanOptions): Promise<void> {
+    const feeder = feederArgs(await this.listing(), opts.duplex === true);
+    if (!feeder) throw new ScanError(ScanCode.scanFailed, NO_DUPLEX);
     await mkdir(this.spoolDir, { recursive: true });
     // A run prefix keeps names unique and in scan order across runs (digits sort as numbers).
     const prefix = `scan-${Date.now()}-`;
-    await this.exec([...this.args(opts), `--batch=${path.join(this.spoolDir, `${prefix}%05d.png`)}`]);
+    await this.exec([
+      ...this.args(opts),
+      ...feeder,
+      `--batch=${path.join(this.spoolDir, `${prefix}%05d.png`)}`,
+    ]);
+  }
+
+  /** The device's options as `scanimage -A` lists them. */
+  private async listing(): Promise<string> {
+    if (this.busy) throw new ScanError(ScanCode.inUse);
+    try {
+      return (await run(this.bin, ['-A'], { timeout: 30_000 })).stdout;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new ScanError(ScanCode.noScanner, '扫描驱动未安装或扫描仪未连接');
+      throw new ScanError(ScanCode.noScanner, SCAN_MESSAGES[10]);
+    }
   }
 
   /** One sheet, straight to the caller (never into the page flow). */

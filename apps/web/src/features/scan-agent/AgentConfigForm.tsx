@@ -51,7 +51,12 @@ export function AgentConfigForm() {
           ]}
         />
       </Form.Item>
-      <Form.Item label="双面" name="duplex" valuePropName="checked">
+      <Form.Item
+        label="双面"
+        name="duplex"
+        valuePropName="checked"
+        tooltip="由本客户端直接驱动的扫描仪按此设置扫描，不支持双面时不会开始扫描；扫描到文件夹时请在扫描仪自带软件中设置双面"
+      >
         <Switch />
       </Form.Item>
       <Form.Item label="每次上传" name="pagesPerUpload" rules={[{ required: true, message: '请填写页数' }]}>
