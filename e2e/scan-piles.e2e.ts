@@ -64,6 +64,10 @@ async function readOnlyLeader(exam: CreatedExam): Promise<void> {
   assert.equal(await page.getByRole('button', { name: '上传原卷' }).count(), 0);
   assert.equal(await page.locator('.ant-table-selection-column').count(), 0, 'rows to tick');
   await shot(page, 'scan-blanks-00-missed-read-only');
+
+  await page.goto(`${APP}/book/subject/${exam.subjectId}/answerCard`);
+  await page.getByTestId('to-exceptions').getByText('查看识别异常').waitFor();
+  assert.equal(await page.getByTestId('scan-upload-card').count(), 0, 'the upload card');
   await page.context().close();
 }
 

@@ -103,7 +103,7 @@ function ScanUploadBody({ subject, exam, permission }: SubjectBundle) {
           )}
           <Link to={exceptionsLink}>
             <Button type="primary" data-testid="to-exceptions">
-              处理识别异常
+              {canScan ? '处理识别异常' : '查看识别异常'}
             </Button>
           </Link>
         </Space>
