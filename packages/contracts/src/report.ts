@@ -138,8 +138,8 @@ export type Report = z.infer<typeof report>;
 /** GET /api/exam/:examId/report/subjects: what the report menu offers. */
 export const reportSubjects = z.object({
   examName: z.string(),
-  /** a 联考: its schools compared (report/compare) */
-  joint: z.boolean().optional(),
+  /** a 联考 whose schools the viewer may see compared (report.compare: the 跨校对比 screen) */
+  compare: z.boolean().optional(),
   subjects: z.array(z.object({ id: num, name: z.string(), fullScore: num, published: z.boolean() })),
 });
 export type ReportSubjects = z.infer<typeof reportSubjects>;

@@ -1,9 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SchoolComparison } from '@yj/contracts';
+import { eq } from 'drizzle-orm';
+import type { ReportSubjects, SchoolComparison } from '@yj/contracts';
+import { examinee, teacherClass } from '../../db/schema';
 import { body } from '../../../test/app';
 import { buildBureauScene, publishBureauScores, type BureauScene } from '../../../test/bureau';
 import { readXlsx } from '../../../test/excel';
 import { appFixture } from '../../../test/app-fixture';
+import { buildTeacher, signInAs } from '../../../test/factories';
 import { signInSchoolAdmin } from '../../../test/school-scene';
 
 const t = appFixture();
@@ -99,6 +102,23 @@ describe('a 联考 compared across schools (issue 35)', () => {
     expect(r.data.units.map((u) => u.name)).toEqual(['东区一中', '东区二中', '东区三中']);
     expect(JSON.stringify(r.data.students)).not.toContain('一中学生');
     expect(body(await s.eastAdmin.post(share, { shared: false })).code).toBe(0);
+  });
+
+  it('is offered in the report menu to whom may see it, not to a teacher reading their class', async () => {
+    const menu = async (c: BureauScene['eastAdmin']) =>
+      body<ReportSubjects>(await c.get(`/filter/api/exam/${s.examId}/report/subjects`));
+    for (const c of [s.eastAdmin, s.a1Admin, await signInAs(t, s.managerUser)])
+      expect((await menu(c)).data.compare).toBe(true);
+    // a 一中 teacher of the class that sat the 联考: its report is theirs, the other schools' figures are not
+    const db = t.database.db;
+    const teacherUser = await buildTeacher(db, s.schools[0]!.id, { name: '一中数学老师' });
+    const [sat] = await db.select().from(examinee).where(eq(examinee.id, s.examinees[0]!.id));
+    await db
+      .insert(teacherClass)
+      .values({ schoolId: s.schools[0]!.id, userId: teacherUser.id, classId: sat!.classId });
+    const read = await menu(await signInAs(t, teacherUser));
+    expect(read.code, read.message).toBe(0);
+    expect(read.data.compare).toBe(false);
   });
 
   it("refuses another district's administrator and a school outside the 联考", async () => {

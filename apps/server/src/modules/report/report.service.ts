@@ -570,8 +570,8 @@ export function reportService(d: {
       const list = await repo.subjects(examId);
       return {
         examName: e.name,
-        // a 联考 (no school of its own) offers its schools compared (issue 35)
-        joint: e.schoolId === null,
+        // a 联考 (no school of its own) offers its schools compared (issue 35), to whom may see them compared
+        compare: e.schoolId === null && can(p, 'report.compare', { examId: e.id }),
         subjects: list.map((s) => ({
           id: s.id,
           name: s.name,

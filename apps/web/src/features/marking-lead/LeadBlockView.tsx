@@ -121,7 +121,8 @@ export function LeadBlockView({ bundle, blockId }: { bundle: SubjectBundle; bloc
                 <Space orientation="vertical" size={16} data-testid="lead-arbitration">
                   <Statistic title="待仲裁试卷" value={b.arbitration} suffix="份" />
                   <Statistic title="已仲裁" value={progress.data.arbitration.done} suffix="份" />
-                  {canAct && (
+                  {/* arbitrating is marking (subject.mark): an exam manager leads the block without marking it */}
+                  {canAct && permission.mark && (
                     <Link to={arbitrate}>
                       <Button type="primary" disabled={b.arbitration === 0}>
                         开始仲裁

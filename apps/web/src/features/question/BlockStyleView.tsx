@@ -12,7 +12,7 @@ import { blockListQuery, structureInfoQuery } from './question.queries';
 import { MissingFirst } from '../../components/MissingFirst';
 
 /** subject/{subjectId}/setting/block/style (题块框选): where each block is cut from, and its 给分点. */
-export function BlockStyleView({ subject, exam }: SubjectBundle) {
+export function BlockStyleView({ subject, exam, permission }: SubjectBundle) {
   const sInfo = subject.subjectInfo;
   const info = useQuery(structureInfoQuery(sInfo.id));
   const list = useQuery(blockListQuery(sInfo.id));
@@ -59,7 +59,8 @@ export function BlockStyleView({ subject, exam }: SubjectBundle) {
         card={card}
         onlineCardId={template?.cardType === 'online' ? template.id : null}
         questions={info.data.structure.subjective}
-        editable={info.data.editable}
+        // the server refuses the writes to whom may not edit the subject's settings: nothing to draw or save
+        editable={info.data.editable && permission.editSetting}
       />
     );
 
@@ -74,8 +75,13 @@ export function BlockStyleView({ subject, exam }: SubjectBundle) {
       }
       testId="block-style"
     >
-      {info.data && !info.data.editable && (
-        <Alert type="warning" showIcon title="科目已不在“设置中”，题块区域和给分点不能再修改" />
+      {!permission.editSetting ? (
+        <Alert type="info" showIcon title="你没有修改本科目设置的权限，只能查看" data-testid="read-only" />
+      ) : (
+        info.data &&
+        !info.data.editable && (
+          <Alert type="warning" showIcon title="科目已不在“设置中”，题块区域和给分点不能再修改" />
+        )
       )}
       {content}
     </PageFrame>

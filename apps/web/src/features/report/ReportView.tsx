@@ -117,8 +117,8 @@ export function ReportView({ examId }: { examId: number }) {
           {subjects.data.examName} · 成绩报表
         </Typography.Title>
         <Space>
-          {/* a 联考: its schools compared (issue 35) */}
-          {subjects.data.joint && (
+          {/* a 联考: its schools compared (issue 35), for whom may see them (not its teachers) */}
+          {subjects.data.compare && (
             <Link to={`/book/bureau/exam/${examId}/compare`} data-testid="report-compare-link">
               <Button>跨校对比</Button>
             </Link>

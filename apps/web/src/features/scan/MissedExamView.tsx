@@ -11,7 +11,7 @@ import { scanApi, type MissedStatus } from './scan.api';
 import { missedQuery, scanKeys } from './scan.queries';
 import { scanCrumbs, scanPagination } from './scan-pages';
 import { ScanFinishCard } from './ScanFinishCard';
-import { ScanNoAccess } from './ScanNoAccess';
+import { NoAccess } from '../exam-admin/NoAccess';
 import { handleApiError } from '../../api/handle-error';
 
 const TITLES: Record<MissedStatus, string> = {
@@ -31,7 +31,7 @@ export function MissedExamView(b: SubjectBundle) {
   const info = b.subject.subjectInfo;
   if (b.permission.scanRead) return <MissedList {...b} />;
   return (
-    <ScanNoAccess
+    <NoAccess
       crumbs={scanCrumbs(b.exam, info, '缺扫名单')}
       title={`${b.exam.name} · ${info.name} · 缺扫名单`}
       testId="missed-exam"

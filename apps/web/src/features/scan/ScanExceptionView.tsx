@@ -13,7 +13,7 @@ import { ObjectivePanel } from './ObjectivePanel';
 import { countsQuery, exceptionsQuery, progressQuery } from './scan.queries';
 import { BADGES, openTotal, RISK_LABELS, type Badge as BadgeDef } from './scan-logic';
 import { scanCrumbs } from './scan-pages';
-import { ScanNoAccess } from './ScanNoAccess';
+import { NoAccess } from '../exam-admin/NoAccess';
 
 /** The open exceptions of one badge (its types together), oldest first. */
 function useBadgeItems(subjectId: number, badge: BadgeDef) {
@@ -70,7 +70,7 @@ export function ScanExceptionView(b: SubjectBundle) {
   const info = b.subject.subjectInfo;
   if (!b.permission.scanRead)
     return (
-      <ScanNoAccess
+      <NoAccess
         crumbs={scanCrumbs(b.exam, info, '识别异常')}
         title={`${b.exam.name} · ${info.name} · 识别异常处理`}
         testId="scan-exception"

@@ -15,7 +15,7 @@ import { progressQuery, scanKeys } from './scan.queries';
 import { batchPercent, checkSelection, SCAN_ACCEPT, sortScanFiles } from './scan-logic';
 import { planChunks } from './chunks';
 import { ScanFinishCard } from './ScanFinishCard';
-import { ScanNoAccess } from './ScanNoAccess';
+import { NoAccess } from '../exam-admin/NoAccess';
 import { BatchNotices } from './BatchNotices';
 import { SchoolPicker, useScanSchool } from './SchoolPicker';
 import { uploadChunked, type ChunkState } from './upload';
@@ -33,7 +33,7 @@ export function ScanUploadView(b: SubjectBundle) {
   if (b.permission.scanRead) return <ScanUploadBody {...b} />;
   const info = b.subject.subjectInfo;
   return (
-    <ScanNoAccess
+    <NoAccess
       crumbs={subjectCrumbs(b.exam, info, { title: '扫描与识别' })}
       title={`${b.exam.name} · ${info.name} · 扫描与识别`}
       testId="scan-upload"

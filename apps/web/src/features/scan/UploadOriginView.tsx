@@ -11,7 +11,7 @@ import { CHUNK_FILES } from './chunks';
 import { matchOriginFiles } from './origin-logic';
 import { missedQuery, scanKeys } from './scan.queries';
 import { scanCrumbs, scanPagination } from './scan-pages';
-import { ScanNoAccess } from './ScanNoAccess';
+import { NoAccess } from '../exam-admin/NoAccess';
 import { SchoolPicker, useScanSchool } from './SchoolPicker';
 import { uploadChunked } from './upload';
 import { UploadSelection } from './UploadSelection';
@@ -33,7 +33,7 @@ export function UploadOriginView(b: SubjectBundle) {
   const info = b.subject.subjectInfo;
   if (b.permission.scan) return <OriginUpload {...b} />;
   return (
-    <ScanNoAccess
+    <NoAccess
       crumbs={scanCrumbs(b.exam, info, '上传原卷')}
       title={`${b.exam.name} · ${info.name} · 上传原卷`}
       testId="upload-origin"

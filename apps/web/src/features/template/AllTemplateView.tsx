@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { examCrumbs } from '../exam-admin/ExamLoader';
+import { permissionQuery } from '../exam-admin/exam-admin.queries';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { failureText } from '../exam-admin/QueryFailed';
 import { ScanningCell, TemplateCheckTag } from './TemplateHomeView';
@@ -14,6 +15,8 @@ const realTemplates = (list: TemplateItem[]): TemplateItem[] => list.filter((t) 
 /** Each template of a subject: its check, and which one scanning uses (or the action to choose it). */
 function SubjectTemplateState({ subjectId }: { subjectId: number }) {
   const q = useQuery(templateListQuery(subjectId));
+  // a 学科负责人 reads every subject of the exam and chooses only for their own
+  const permission = useQuery({ ...permissionQuery(subjectId), meta: { silent: true } });
   if (q.isPending) return <Tag>加载中</Tag>;
   if (q.isError && !q.data) return <Tag>{failureText(q.error)}</Tag>;
   const list = realTemplates(q.data);
@@ -24,7 +27,12 @@ function SubjectTemplateState({ subjectId }: { subjectId: number }) {
         <Space key={t.id} size={8} wrap>
           <Typography.Text>{t.mainTemplateName}</Typography.Text>
           <TemplateCheckTag subjectId={subjectId} t={t} />
-          <ScanningCell subjectId={subjectId} t={t} list={list} />
+          <ScanningCell
+            subjectId={subjectId}
+            t={t}
+            list={list}
+            canChoose={permission.data?.editSetting === true}
+          />
         </Space>
       ))}
     </Space>

@@ -39,16 +39,18 @@ export function TemplateCheckTag({ subjectId, t }: { subjectId: number; t: Templ
 
 /**
  * Which template scanning reads the subject's pages with: a 扫描使用中 tag on that one, a 设为扫描模板
- * action on the others (an empty template cannot be chosen).
+ * action on the others (an empty template cannot be chosen) for whom may edit the subject's settings.
  */
 export function ScanningCell({
   subjectId,
   t,
   list,
+  canChoose,
 }: {
   subjectId: number;
   t: TemplateItem;
   list: TemplateItem[];
+  canChoose: boolean;
 }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
@@ -66,6 +68,7 @@ export function ScanningCell({
       </Tag>
     );
   if (t.pages === 0) return <Typography.Text type="secondary">空模板</Typography.Text>;
+  if (!canChoose) return <Typography.Text type="secondary">未使用</Typography.Text>;
   return (
     <Button
       type="link"
@@ -80,8 +83,12 @@ export function ScanningCell({
   );
 }
 
-/** subject/{subjectId}/template/home: the subject's card templates. */
-export function TemplateHomeView({ subject, exam }: SubjectBundle) {
+/**
+ * subject/{subjectId}/template/home: the subject's card templates; made, changed and chosen by whom may edit the
+ * subject's settings, listed for whom may read the exam.
+ */
+export function TemplateHomeView({ subject, exam, permission }: SubjectBundle) {
+  const canEdit = permission.editSetting;
   const info = subject.subjectInfo;
   const subjectId = info.id;
   const { modal, message } = App.useApp();
@@ -95,7 +102,37 @@ export function TemplateHomeView({ subject, exam }: SubjectBundle) {
     },
   });
   const base = `/book/subject/${subjectId}/template`;
-  const create = (
+  const actions = {
+    title: '操作',
+    key: 'actions',
+    render: (_: unknown, t: TemplateItem) => (
+      <Space size={0}>
+        <Link to={`${base}/edit?templateId=${t.id}`}>
+          <Button type="link" icon={<EditOutlined />}>
+            编辑
+          </Button>
+        </Link>
+        <Button
+          type="link"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={() =>
+            modal.confirm({
+              title: `删除模板“${t.mainTemplateName}”？`,
+              content: '删除后不能恢复；已按此模板识别的答卷不受影响。',
+              okText: '删除',
+              okButtonProps: { danger: true },
+              cancelText: '取消',
+              onOk: () => remove.mutateAsync(t.id),
+            })
+          }
+        >
+          删除
+        </Button>
+      </Space>
+    ),
+  };
+  const create = canEdit && (
     <Link to={`${base}/create`}>
       <Button type="primary" icon={<PlusOutlined />} data-testid="new-template">
         新建模板
@@ -136,7 +173,8 @@ export function TemplateHomeView({ subject, exam }: SubjectBundle) {
               {
                 title: '模板名称',
                 dataIndex: 'mainTemplateName',
-                render: (v: string, t) => <Link to={`${base}/edit?templateId=${t.id}`}>{v}</Link>,
+                render: (v: string, t) =>
+                  canEdit ? <Link to={`${base}/edit?templateId=${t.id}`}>{v}</Link> : v,
               },
               {
                 title: '类型',
@@ -163,39 +201,10 @@ export function TemplateHomeView({ subject, exam }: SubjectBundle) {
                 title: '扫描',
                 key: 'scanning',
                 render: (_: unknown, t) => (
-                  <ScanningCell subjectId={subjectId} t={t} list={list.data ?? []} />
+                  <ScanningCell subjectId={subjectId} t={t} list={list.data ?? []} canChoose={canEdit} />
                 ),
               },
-              {
-                title: '操作',
-                key: 'actions',
-                render: (_: unknown, t) => (
-                  <Space size={0}>
-                    <Link to={`${base}/edit?templateId=${t.id}`}>
-                      <Button type="link" icon={<EditOutlined />}>
-                        编辑
-                      </Button>
-                    </Link>
-                    <Button
-                      type="link"
-                      danger
-                      icon={<DeleteOutlined />}
-                      onClick={() =>
-                        modal.confirm({
-                          title: `删除模板“${t.mainTemplateName}”？`,
-                          content: '删除后不能恢复；已按此模板识别的答卷不受影响。',
-                          okText: '删除',
-                          okButtonProps: { danger: true },
-                          cancelText: '取消',
-                          onOk: () => remove.mutateAsync(t.id),
-                        })
-                      }
-                    >
-                      删除
-                    </Button>
-                  </Space>
-                ),
-              },
+              ...(canEdit ? [actions] : []),
             ]}
           />
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>

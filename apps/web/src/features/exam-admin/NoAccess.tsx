@@ -1,8 +1,8 @@
 import { Card, Result } from 'antd';
-import { PageFrame, type Crumb } from '../exam-admin/PageFrame';
+import { PageFrame, type Crumb } from './PageFrame';
 
-/** A scan screen opened without its capability (a link kept, an address typed): what is missing, in its frame. */
-export function ScanNoAccess({
+/** A screen opened without its capability (a link kept, an address typed): what is missing, in its frame. */
+export function NoAccess({
   crumbs,
   title,
   testId,
