@@ -155,7 +155,7 @@ test('a teacher who only marks sees no settings or scan controls, and read-only 
 
   // the scan page: one plain refusal, no upload area and no failed blocks
   await page.goto(`${APP}/book/subject/${chinese.id}/answerCard`);
-  await page.getByTestId('scan-no-access').waitFor();
+  await page.getByTestId('no-access').waitFor();
   assert.equal(await page.getByText('点击或将扫描的答题卡拖到此处').count(), 0);
   assert.equal(await page.getByText('加载失败').count(), 0);
   await shot(page, 'guards-06-marker-scan');

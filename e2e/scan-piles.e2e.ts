@@ -68,6 +68,15 @@ async function readOnlyLeader(exam: CreatedExam): Promise<void> {
   await page.goto(`${APP}/book/subject/${exam.subjectId}/answerCard`);
   await page.getByTestId('to-exceptions').getByText('查看识别异常').waitFor();
   assert.equal(await page.getByTestId('scan-upload-card').count(), 0, 'the upload card');
+
+  // the subject's card templates: listed, and neither made, changed nor chosen (subject.setting.edit)
+  await page.goto(`${APP}/book/subject/${exam.subjectId}/template/home`);
+  await page.getByTestId('template-home').locator('.ant-table-row').first().waitFor();
+  for (const control of ['new-template', 'activate-template'])
+    assert.equal(await page.getByTestId(control).count(), 0, `${control} shown to a 学校负责人`);
+  assert.equal(await page.getByRole('button', { name: '删除' }).count(), 0);
+  await page.goto(`${APP}/book/subject/${exam.subjectId}/template/create`);
+  await page.getByTestId('no-access').waitFor();
   await page.context().close();
 }
 

@@ -17,7 +17,7 @@ export function NoAccess({
   return (
     <PageFrame crumbs={crumbs} title={title} testId={testId}>
       <Card>
-        <Result status="403" title={missing} data-testid="scan-no-access" />
+        <Result status="403" title={missing} data-testid="no-access" />
       </Card>
     </PageFrame>
   );
