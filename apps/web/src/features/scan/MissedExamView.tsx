@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { NoAccess } from '../exam-admin/NoAccess';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
@@ -11,7 +12,6 @@ import { scanApi, type MissedStatus } from './scan.api';
 import { missedQuery, scanKeys } from './scan.queries';
 import { scanCrumbs, scanPagination } from './scan-pages';
 import { ScanFinishCard } from './ScanFinishCard';
-import { NoAccess } from '../exam-admin/NoAccess';
 import { handleApiError } from '../../api/handle-error';
 
 const TITLES: Record<MissedStatus, string> = {

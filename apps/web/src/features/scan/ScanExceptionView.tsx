@@ -3,6 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Col, Empty, Result, Row, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { NoAccess } from '../exam-admin/NoAccess';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
@@ -13,7 +14,6 @@ import { ObjectivePanel } from './ObjectivePanel';
 import { countsQuery, exceptionsQuery, progressQuery } from './scan.queries';
 import { BADGES, openTotal, RISK_LABELS, type Badge as BadgeDef } from './scan-logic';
 import { scanCrumbs } from './scan-pages';
-import { NoAccess } from '../exam-admin/NoAccess';
 
 /** The open exceptions of one badge (its types together), oldest first. */
 function useBadgeItems(subjectId: number, badge: BadgeDef) {

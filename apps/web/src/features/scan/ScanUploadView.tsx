@@ -6,6 +6,7 @@ import { Alert, App, Button, Card, Descriptions, Progress, Space, Table, Tag, Up
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { NoAccess } from '../exam-admin/NoAccess';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
@@ -15,7 +16,6 @@ import { progressQuery, scanKeys } from './scan.queries';
 import { batchPercent, checkSelection, SCAN_ACCEPT, sortScanFiles } from './scan-logic';
 import { planChunks } from './chunks';
 import { ScanFinishCard } from './ScanFinishCard';
-import { NoAccess } from '../exam-admin/NoAccess';
 import { BatchNotices } from './BatchNotices';
 import { SchoolPicker, useScanSchool } from './SchoolPicker';
 import { uploadChunked, type ChunkState } from './upload';
