@@ -15,12 +15,23 @@ export interface SubjectBundle {
 /** A page of one block of the subject (问题卷, 质检, 抽查 …). */
 export type BlockBundle = SubjectBundle & { blockId: number };
 
-/** Loads a subject, the user's permission on it and its exam, with the shared loading and failure states. */
+/** The yes/no flags of OperationPermission: what a screen may need. */
+export type PermissionFlag = {
+  [K in keyof OperationPermission]: OperationPermission[K] extends boolean ? K : never;
+}[keyof OperationPermission];
+
+/**
+ * Loads a subject, the user's permission on it and its exam, with the shared loading and failure states. A screen
+ * that `need`s a permission (reached by an address kept or typed) is a 403 saying what is `refused` to whom lacks
+ * it, before the screen loads anything of its own.
+ */
 export function SubjectLoader({
   subjectId,
+  need,
   children,
 }: {
   subjectId: number | null;
+  need?: { flag: PermissionFlag; refused: string };
   children: (b: SubjectBundle) => ReactNode;
 }) {
   const enabled = subjectId !== null;
@@ -55,5 +66,11 @@ export function SubjectLoader({
       </Card>
     );
   }
+  if (need && !permission.data[need.flag])
+    return (
+      <Card>
+        <Result status="403" title={need.refused} data-testid="no-access" />
+      </Card>
+    );
   return <>{children({ subject: subject.data, permission: permission.data, exam: exam.data })}</>;
 }

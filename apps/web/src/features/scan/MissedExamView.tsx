@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { NoAccess } from '../exam-admin/NoAccess';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
@@ -27,20 +26,7 @@ const ABSENCE_BATCH = 500;
  * missedExamDetail?subjectId=: examinees without a sheet (未扫) and those absent (缺考); 标记缺考 by hand
  * for students whose sheet never came, and its undo — for whom may scan; the list alone for whom may see it.
  */
-export function MissedExamView(b: SubjectBundle) {
-  const info = b.subject.subjectInfo;
-  if (b.permission.scanRead) return <MissedList {...b} />;
-  return (
-    <NoAccess
-      crumbs={scanCrumbs(b.exam, info, '缺扫名单')}
-      title={`${b.exam.name} · ${info.name} · 缺扫名单`}
-      testId="missed-exam"
-      missing="没有查看本科目缺扫名单的权限"
-    />
-  );
-}
-
-function MissedList({ subject, exam, permission }: SubjectBundle) {
+export function MissedExamView({ subject, exam, permission }: SubjectBundle) {
   const info = subject.subjectInfo;
   const subjectId = info.id;
   // 缺考 moves the figures: not on a published subject (取消发布 first)

@@ -3,7 +3,6 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Col, Empty, Result, Row, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { NoAccess } from '../exam-admin/NoAccess';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
@@ -67,16 +66,6 @@ function BadgeList({ subjectId, examId, badge }: { subjectId: number; examId: nu
  * for whom may see a scan but not change it (can-scan.ts).
  */
 export function ScanExceptionView(b: SubjectBundle) {
-  const info = b.subject.subjectInfo;
-  if (!b.permission.scanRead)
-    return (
-      <NoAccess
-        crumbs={scanCrumbs(b.exam, info, '识别异常')}
-        title={`${b.exam.name} · ${info.name} · 识别异常处理`}
-        testId="scan-exception"
-        missing="没有查看本科目识别异常的权限"
-      />
-    );
   return (
     <CanScanProvider value={b.permission.scan}>
       <ExceptionScreen {...b} />

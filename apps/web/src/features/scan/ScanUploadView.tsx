@@ -6,7 +6,6 @@ import { Alert, App, Button, Card, Descriptions, Progress, Space, Table, Tag, Up
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { NoAccess } from '../exam-admin/NoAccess';
 import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
@@ -28,21 +27,8 @@ type Step =
   /** `resume`: the chunks already stored, so the rest can be sent into the same batch */
   | { kind: 'failed'; message: string; resume: ChunkState };
 
-/** subject/{subjectId}/answerCard: upload scanned sheets, follow recognition per batch. */
-export function ScanUploadView(b: SubjectBundle) {
-  if (b.permission.scanRead) return <ScanUploadBody {...b} />;
-  const info = b.subject.subjectInfo;
-  return (
-    <NoAccess
-      crumbs={subjectCrumbs(b.exam, info, { title: '扫描与识别' })}
-      title={`${b.exam.name} · ${info.name} · 扫描与识别`}
-      testId="scan-upload"
-      missing="没有查看本科目扫描与识别的权限"
-    />
-  );
-}
-
-function ScanUploadBody({ subject, exam, permission }: SubjectBundle) {
+/** subject/{subjectId}/answerCard: upload scanned sheets, follow recognition per batch (SubjectLoader needs scanRead). */
+export function ScanUploadView({ subject, exam, permission }: SubjectBundle) {
   const canScan = permission.scan;
   const info = subject.subjectInfo;
   const subjectId = info.id;

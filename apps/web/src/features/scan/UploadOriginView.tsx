@@ -4,7 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { NoAccess } from '../exam-admin/NoAccess';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
@@ -29,20 +28,7 @@ type Step =
  * uploadorigin?subjectId=: original images of selected students (those whose sheet never came through
  * the scanner), one file each named by the 考号; each goes to its student without reading the exam number.
  */
-export function UploadOriginView(b: SubjectBundle) {
-  const info = b.subject.subjectInfo;
-  if (b.permission.scan) return <OriginUpload {...b} />;
-  return (
-    <NoAccess
-      crumbs={scanCrumbs(b.exam, info, '上传原卷')}
-      title={`${b.exam.name} · ${info.name} · 上传原卷`}
-      testId="upload-origin"
-      missing="没有上传本科目答题卡的权限"
-    />
-  );
-}
-
-function OriginUpload({ subject, exam }: SubjectBundle) {
+export function UploadOriginView({ subject, exam }: SubjectBundle) {
   const info = subject.subjectInfo;
   const subjectId = info.id;
   const qc = useQueryClient();

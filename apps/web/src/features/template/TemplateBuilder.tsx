@@ -14,7 +14,6 @@ import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { failureText } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
-import { NoAccess } from '../exam-admin/NoAccess';
 import { useFitZoom } from '../../components/useFitZoom';
 import { ZoomButtons } from '../../components/ZoomButtons';
 import { BuilderCanvas } from './BuilderCanvas';
@@ -50,30 +49,18 @@ function initialMeta(existing: TemplateItem | null): TemplateMeta {
   return { mainTemplateName, cardType, colorType, dpiValue, isDoubleTemplate };
 }
 
-type BuilderProps = { bundle: SubjectBundle; existing: TemplateItem | null };
-
 /**
  * template/create and template/edit: a card template drawn over the uploaded pictures of its pages, for whom may
- * edit the subject's settings (the server refuses every save to anyone else).
+ * edit the subject's settings (their pages' SubjectLoader needs editSetting; the server refuses every save to
+ * anyone else).
  */
-export function TemplateBuilder(props: BuilderProps) {
-  const { exam, subject, permission } = props.bundle;
-  if (permission.editSetting) return <Builder {...props} />;
-  const info = subject.subjectInfo;
-  return (
-    <NoAccess
-      crumbs={subjectCrumbs(exam, info, {
-        title: '答题卡模板',
-        to: `/book/subject/${info.id}/template/home`,
-      })}
-      title={`${exam.name} · ${info.name} · 答题卡模板`}
-      testId="template-builder"
-      missing="你没有修改本科目设置的权限，不能制作或修改答题卡模板"
-    />
-  );
-}
-
-function Builder({ bundle, existing }: BuilderProps) {
+export function TemplateBuilder({
+  bundle,
+  existing,
+}: {
+  bundle: SubjectBundle;
+  existing: TemplateItem | null;
+}) {
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const subjectId = bundle.subject.subjectInfo.id;

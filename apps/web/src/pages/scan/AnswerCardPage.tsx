@@ -6,7 +6,10 @@ import { ScanAgentPanel } from '../../features/scan-agent/ScanAgentPanel';
 /** /book/subject/:subjectId/answerCard */
 export function Component() {
   return (
-    <SubjectLoader subjectId={useRouteId('subjectId')}>
+    <SubjectLoader
+      subjectId={useRouteId('subjectId')}
+      need={{ flag: 'scanRead', refused: '没有查看本科目扫描与识别的权限' }}
+    >
       {(b) => (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
           <ScanUploadView {...b} />

@@ -7,7 +7,10 @@ import { MissedExamView } from '../../features/scan/MissedExamView';
 export function Component() {
   const [params] = useSearchParams();
   return (
-    <SubjectLoader subjectId={parseId(params.get('subjectId') ?? undefined)}>
+    <SubjectLoader
+      subjectId={parseId(params.get('subjectId') ?? undefined)}
+      need={{ flag: 'scanRead', refused: '没有查看本科目缺扫名单的权限' }}
+    >
       {(b) => <MissedExamView {...b} />}
     </SubjectLoader>
   );

@@ -7,7 +7,10 @@ import { ScanExceptionView } from '../../features/scan/ScanExceptionView';
 export function Component() {
   const [params] = useSearchParams();
   return (
-    <SubjectLoader subjectId={parseId(params.get('subjectId') ?? undefined)}>
+    <SubjectLoader
+      subjectId={parseId(params.get('subjectId') ?? undefined)}
+      need={{ flag: 'scanRead', refused: '没有查看本科目识别异常的权限' }}
+    >
       {(b) => <ScanExceptionView {...b} />}
     </SubjectLoader>
   );

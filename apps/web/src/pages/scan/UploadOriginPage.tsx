@@ -7,7 +7,10 @@ import { UploadOriginView } from '../../features/scan/UploadOriginView';
 export function Component() {
   const [params] = useSearchParams();
   return (
-    <SubjectLoader subjectId={parseId(params.get('subjectId') ?? undefined)}>
+    <SubjectLoader
+      subjectId={parseId(params.get('subjectId') ?? undefined)}
+      need={{ flag: 'scan', refused: '没有上传本科目答题卡的权限' }}
+    >
       {(b) => <UploadOriginView {...b} />}
     </SubjectLoader>
   );

@@ -7,7 +7,10 @@ import { TemplateEditLoader } from '../../features/template/TemplateEditLoader';
 export function Component() {
   const templateId = parseId(useSearchParams()[0].get('templateId') ?? undefined);
   return (
-    <SubjectLoader subjectId={useRouteId('subjectId')}>
+    <SubjectLoader
+      subjectId={useRouteId('subjectId')}
+      need={{ flag: 'editSetting', refused: '你没有修改本科目设置的权限，不能制作或修改答题卡模板' }}
+    >
       {(b) => <TemplateEditLoader bundle={b} templateId={templateId} />}
     </SubjectLoader>
   );
