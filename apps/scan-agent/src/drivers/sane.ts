@@ -12,6 +12,10 @@ const NO_DUPLEX =
 
 const run = promisify(execFile);
 
+/** Why `scanimage` could not be asked: not installed, or no scanner answering. */
+const missingWhy = (e: unknown): string =>
+  (e as NodeJS.ErrnoException).code === 'ENOENT' ? '扫描驱动未安装或扫描仪未连接' : SCAN_MESSAGES[10];
+
 /** Whether SANE's `scanimage` is installed; never throws. */
 export async function saneInstalled(bin = 'scanimage'): Promise<boolean> {
   try {
@@ -64,8 +68,7 @@ export class SaneDriver implements ScanDriver {
     try {
       out = (await run(this.bin, ['-L'], { timeout: 30_000 })).stdout;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return none('扫描驱动未安装或扫描仪未连接');
-      return none(SCAN_MESSAGES[10]);
+      return none(missingWhy(e));
     }
     const [device] = parseDevices(out);
     if (!device) return none(SCAN_MESSAGES[10]);
@@ -129,9 +132,7 @@ export class SaneDriver implements ScanDriver {
     try {
       return (await run(this.bin, ['-A'], { timeout: 30_000 })).stdout;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT')
-        throw new ScanError(ScanCode.noScanner, '扫描驱动未安装或扫描仪未连接');
-      throw new ScanError(ScanCode.noScanner, SCAN_MESSAGES[10]);
+      throw new ScanError(ScanCode.noScanner, missingWhy(e));
     }
   }
 
