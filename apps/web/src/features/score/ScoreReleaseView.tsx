@@ -49,6 +49,8 @@ export function ScoreReleaseView({ exam }: { exam: ExamDetail }) {
     },
   });
   const rows = q.data ?? [];
+  // Whoever may publish no subject here (a 学校负责人 who only reads) sees the states without the controls.
+  const mayPublish = rows.some((r) => r.canPublish);
   const ask = () =>
     modal.confirm({
       title: `发布所选 ${chosen.length} 个科目的成绩？`,
@@ -67,15 +69,17 @@ export function ScoreReleaseView({ exam }: { exam: ExamDetail }) {
       <Card
         title="科目成绩发布状态"
         extra={
-          <Button
-            type="primary"
-            disabled={!chosen.length}
-            loading={release.isPending}
-            onClick={ask}
-            data-testid="batch-release"
-          >
-            发布所选科目{chosen.length ? `（${chosen.length}）` : ''}
-          </Button>
+          mayPublish && (
+            <Button
+              type="primary"
+              disabled={!chosen.length}
+              loading={release.isPending}
+              onClick={ask}
+              data-testid="batch-release"
+            >
+              发布所选科目{chosen.length ? `（${chosen.length}）` : ''}
+            </Button>
+          )
         }
       >
         {q.isError ? (
@@ -87,11 +91,15 @@ export function ScoreReleaseView({ exam }: { exam: ExamDetail }) {
             pagination={false}
             dataSource={rows}
             locale={{ emptyText: '本考试还没有科目' }}
-            rowSelection={{
-              selectedRowKeys: chosen,
-              onChange: (keys) => setChosen(keys.map(Number)),
-              getCheckboxProps: (r) => ({ disabled: !choosable(r), 'aria-label': `选择${r.name}` }),
-            }}
+            rowSelection={
+              mayPublish
+                ? {
+                    selectedRowKeys: chosen,
+                    onChange: (keys) => setChosen(keys.map(Number)),
+                    getCheckboxProps: (r) => ({ disabled: !choosable(r), 'aria-label': `选择${r.name}` }),
+                  }
+                : undefined
+            }
             columns={[
               {
                 title: '科目',
