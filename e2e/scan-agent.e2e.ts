@@ -59,19 +59,69 @@ async function unpack(zipPath: string): Promise<string> {
   return pkg;
 }
 
-/** The downloaded agent's bundle, started as its start script does, with the folder driver, on one free port. */
-function startAgent(pkg: string, port: number): ChildProcess {
-  const log = openSync(path.join(root, 'e2e', '.out', 'scan-agent.log'), 'w');
+/**
+ * The downloaded agent's bundle, started as its start script does, on one free port: with the folder driver, or
+ * with SANE's scanimage (the stand-in `sane` puts first on the PATH).
+ */
+function startAgent(pkg: string, port: number, sane?: string): ChildProcess {
+  const log = openSync(path.join(root, 'e2e', '.out', sane ? 'scan-agent-sane.log' : 'scan-agent.log'), 'w');
   return spawn(
     process.execPath,
     [
       'scan-agent.mjs',
-      ...['--server', BASE_URL, '--origin', BASE_URL, '--driver', 'folder'],
-      ...['--folder', path.join(dir, 'inbox'), '--data', path.join(dir, 'data')],
+      ...['--server', BASE_URL, '--origin', BASE_URL, '--driver', sane ? 'sane' : 'folder'],
+      ...['--folder', path.join(dir, 'inbox'), '--data', path.join(dir, sane ? 'data-sane' : 'data')],
       ...['--port', String(port), '--sm-port', String(port), '--poll', '300'],
     ],
-    { cwd: pkg, stdio: ['ignore', log, log], detached: true },
+    {
+      cwd: pkg,
+      stdio: ['ignore', log, log],
+      detached: true,
+      env: sane ? { ...process.env, PATH: `${sane}:${process.env.PATH}` } : process.env,
+    },
   );
+}
+
+async function stopAgent(): Promise<void> {
+  if (!agent || agent.exitCode !== null) return;
+  const exited = new Promise((r) => agent!.once('exit', r));
+  process.kill(-agent.pid!, 'SIGTERM');
+  await exited;
+}
+
+/**
+ * A stand-in scanimage for a fujitsu feeder scanner (its `-A` listing as sane-backends prints it) that scans two
+ * pages and then stops as a double feed does: "Document feeder jammed", status 6. Its arguments go to args.txt.
+ */
+function jammingScanner(pages: Buffer[]): string {
+  const bin = path.join(dir, 'sane');
+  mkdirSync(bin, { recursive: true });
+  pages.forEach((p, i) => writeFileSync(path.join(bin, `page${i + 1}.png`), p));
+  const listing = [
+    "All options specific to device `fujitsu:fi-7160:1':",
+    '    --source ADF Front|ADF Back|ADF Duplex [ADF Front]',
+    '    --df-action Default|Continue|Stop [Default] [advanced]',
+    '    --df-thickness[=(yes|no)] [inactive]',
+    '    --df-length[=(yes|no)] [inactive]',
+  ];
+  writeFileSync(path.join(bin, 'listing.txt'), `${listing.join('\n')}\n`);
+  const script = [
+    '#!/bin/sh',
+    'case "$1" in',
+    '  --version) echo "scanimage (sane-backends) 1.2.1"; exit 0;;',
+    `  -L) echo "device \\\`fujitsu:fi-7160:1' is a FUJITSU fi-7160 scanner"; exit 0;;`,
+    `  -A) cat '${bin}/listing.txt'; exit 0;;`,
+    'esac',
+    `echo "$@" >> '${bin}/args.txt'`,
+    'for a in "$@"; do case "$a" in --batch=*)',
+    ...pages.map((_, i) => `  cp '${bin}/page${i + 1}.png' "$(printf "\${a#--batch=}" ${i + 1})"`),
+    ';; esac; done',
+    'echo "scanimage: sane_read: Document feeder jammed" >&2',
+    `echo "Batch terminated, ${pages.length} pages scanned" >&2`,
+    'exit 6',
+  ];
+  writeFileSync(path.join(bin, 'scanimage'), `${script.join('\n')}\n`, { mode: 0o755 });
+  return bin;
 }
 
 /** A student's two pages, clean, with the given exam number. */
@@ -119,11 +169,7 @@ before(async () => {
   mkdirSync(path.join(root, 'e2e', '.out'), { recursive: true });
 });
 after(async () => {
-  if (agent && agent.exitCode === null) {
-    const exited = new Promise((r) => agent!.once('exit', r));
-    process.kill(-agent.pid!, 'SIGTERM');
-    await exited;
-  }
+  await stopAgent();
   rmSync(dir, { recursive: true, force: true });
 });
 // after the agent's hooks: the agent is stopped before the browser closes
@@ -270,4 +316,30 @@ test('the scan screen finds the local agent, and its folder scans arrive in reco
     /其他系统 \/ 已装 Node\.js 的电脑[\s\S]*Node\.js 20[\s\S]*下载通用版扫描客户端/,
   );
   await shot(page, 'scan-agent-04-download-page');
+
+  // A scanner the agent drives (SANE) jams, or feeds two sheets as one, mid-pile: its double-feed sensor is
+  // turned on (双张检测, on by default), and the stop is said with what to do, never passed off as the end of the
+  // pile; the two pages before it are kept and uploaded.
+  await stopAgent();
+  const d = await sheets(330, K[2]!);
+  const sane = jammingScanner(
+    await Promise.all([d.front.jpeg, d.back.jpeg].map((j) => sharp(j).png().toBuffer())),
+  );
+  agent = startAgent(pkg, port, sane);
+  await page.goto(`${APP}/book/subject/${exam.subjectId}/answerCard`);
+  await page.getByTestId('agent-found').waitFor({ timeout: 60_000 });
+  assert.match(await page.getByTestId('agent-device').innerText(), /fujitsu:fi-7160:1/);
+  assert.equal(await page.getByRole('switch', { name: /双张检测/ }).getAttribute('aria-checked'), 'true');
+  await page.getByTestId('agent-start').click();
+  const stopped = page.locator('.ant-modal-confirm').filter({ hasText: '扫描已停止' });
+  await stopped.waitFor();
+  assert.match(await stopped.innerText(), /扫描仪卡纸或检测到双张进纸，扫描已停止：此前扫描的 2 页已保存/);
+  assert.match(await stopped.innerText(), /从这一张起连同其后未扫描的答卷重新放入进纸器/);
+  assert.match(
+    readFileSync(path.join(sane, 'args.txt'), 'utf8'),
+    /--source=ADF Duplex --df-action=Stop --df-thickness=yes --df-length=yes/,
+  );
+  await shot(page, 'scan-agent-05-double-feed');
+  await stopped.getByRole('button', { name: '知道了' }).click();
+  await waitCount(page, 'agent-uploaded', 2);
 });

@@ -14,6 +14,8 @@ export const ScannerSettingsSchema = z.object({
   dpi: z.number().int().min(100).max(600).default(DEFAULT_DPI),
   colorType: z.enum(['gray', 'color']).default('gray'),
   duplex: z.boolean().default(true),
+  /** 双张检测: the scanner's double-feed sensor stops the scan (off where barcode stickers trip it) */
+  doubleFeed: z.boolean().default(true),
   /** spec §4/§9: 6 (the default) means the web shows no client-scan errors */
   scannerStatus: z.number().int().min(0).max(99).default(DEFAULT_SCANNER_STATUS),
   /** pages per upload request (rounded down to whole papers) */
@@ -30,6 +32,7 @@ export const ScannerSettingsPatch = z
     dpi: z.coerce.number().int().min(100).max(600),
     colorType: z.enum(['gray', 'color']),
     duplex: z.boolean(),
+    doubleFeed: z.boolean(),
     scannerStatus: z.coerce.number().int().min(0).max(99),
     pagesPerUpload: z.coerce.number().int().min(1).max(500),
   })

@@ -202,6 +202,7 @@ export function smRoutes(app: FastifyInstance, agent: ScanAgent): void {
       dpi: agent.settings.dpi,
       colour: agent.settings.colorType === 'color',
       duplex: agent.settings.duplex,
+      doubleFeed: agent.settings.doubleFeed,
     });
     return okEnvelope({ driver: agent.deps.driver.kind });
   });

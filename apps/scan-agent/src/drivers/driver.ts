@@ -20,6 +20,8 @@ export interface ScanOptions {
   colour: boolean;
   /** both sides of each sheet (双面): a batch scan of a two-sided card needs it */
   duplex?: boolean;
+  /** stop on two sheets fed as one, where the scanner has a sensor for it (双张检测) */
+  doubleFeed?: boolean;
 }
 
 /** Every way of getting pages in: a watched folder, SANE `scanimage`, or files given by hand. */

@@ -6,18 +6,25 @@ import { parseDevices, SaneDriver, saneInstalled } from './sane';
 
 /**
  * A stand-in `scanimage` in `dir`: `-A` prints `listing`; a batch scan writes its arguments, one a line, to
- * args.txt and one page into the spool.
+ * args.txt and `end.pages` pages into the spool, then ends as scanimage would (what it prints, its status).
  */
-async function fakeScanimage(dir: string, listing: string): Promise<string> {
+async function fakeScanimage(
+  dir: string,
+  listing: string,
+  end: { pages: number; status: number; says: string } = { pages: 1, status: 0, says: '' },
+): Promise<string> {
   const bin = path.join(dir, 'scanimage');
   await writeFile(path.join(dir, 'listing.txt'), listing);
+  await writeFile(path.join(dir, 'says.txt'), end.says);
   await writeFile(
     bin,
     [
       '#!/bin/sh',
       `if [ "$1" = "-A" ]; then cat '${dir}/listing.txt'; exit 0; fi`,
       `for a in "$@"; do echo "$a" >> '${dir}/args.txt'; done`,
-      'for a in "$@"; do case "$a" in --batch=*) f=$(printf "${a#--batch=}" 1); printf "page" > "$f";; esac; done',
+      `for a in "$@"; do case "$a" in --batch=*) for i in $(seq 1 ${end.pages}); do f=$(printf "\${a#--batch=}" $i); printf "page$i" > "$f"; done;; esac; done`,
+      `cat '${dir}/says.txt' >&2`,
+      `exit ${end.status}`,
     ].join('\n'),
   );
   await chmod(bin, 0o755);
@@ -71,6 +78,54 @@ describe('SANE driver', () => {
       message: expect.stringContaining('扫描仪不支持双面扫描'),
     });
     expect(await readFile(path.join(dir.dir, 'args.txt'), 'utf8').catch(() => null)).toBeNull();
+    await dir.remove();
+  });
+
+  it('stops on a jam or a double feed mid-pile with what to do, keeping the pages before it', async () => {
+    const dir = await tempDir();
+    const says = [
+      'Scanned page 2. (scanner status = 6)',
+      'scanimage: sane_read: Document feeder jammed',
+      'Batch terminated, 2 pages scanned',
+    ].join('\n');
+    const bin = await fakeScanimage(
+      dir.dir,
+      [
+        '    --source ADF Front|ADF Back|ADF Duplex [ADF Front]',
+        '    --df-action Default|Continue|Stop [Default]',
+      ].join('\n'),
+      { pages: 2, status: 6, says },
+    );
+    const spool = path.join(dir.dir, 'spool');
+    const d = new SaneDriver(spool, bin);
+    await expect(d.start({ dpi: 200, colour: false, duplex: true, doubleFeed: true })).rejects.toMatchObject({
+      code: 92,
+      message: expect.stringContaining('检测到双张进纸，扫描已停止：此前扫描的 2 页已保存'),
+    });
+    const args = await readFile(path.join(dir.dir, 'args.txt'), 'utf8');
+    expect(args).toContain('--df-action=Stop');
+    expect(await readdir(spool)).toHaveLength(2);
+
+    // 双张检测 off (stickers tripping the sensor): the sensor is left as the device has it
+    await writeFile(path.join(dir.dir, 'args.txt'), '');
+    await d.start({ dpi: 200, colour: false, duplex: true, doubleFeed: false }).catch(() => undefined);
+    expect(await readFile(path.join(dir.dir, 'args.txt'), 'utf8')).not.toContain('--df-action');
+    await dir.remove();
+  });
+
+  it('says the feeder is empty when nothing was scanned', async () => {
+    const dir = await tempDir();
+    const says = 'scanimage: sane_start: Document feeder out of documents\nBatch terminated, 0 pages scanned';
+    const bin = await fakeScanimage(dir.dir, '    --source ADF Front|ADF Duplex [ADF Front]\n', {
+      pages: 0,
+      status: 7,
+      says,
+    });
+    const d = new SaneDriver(path.join(dir.dir, 'spool'), bin);
+    await expect(d.start({ dpi: 200, colour: false, duplex: true })).rejects.toMatchObject({
+      code: 92,
+      message: '进纸器中没有答卷：请放入答卷后再点开始扫描',
+    });
     await dir.remove();
   });
 });

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ScanCode, ScanError, SCAN_MESSAGES } from '../codes';
 import type { DriverStatus, ScanDriver, ScannedImage, ScanOptions } from './driver';
-import { feederArgs } from './feeder';
+import { doubleFeedArgs, feederArgs } from './feeder';
 import { FolderDriver } from './folder';
+import { scanEnd, scanEndMessage, type ScanEnd } from './scan-end';
 
 const NO_DUPLEX =
   '扫描仪不支持双面扫描：双面答题卡请换用双面扫描仪；单面答题卡请在扫描设置中关闭“双面”后再扫描';
@@ -86,23 +87,19 @@ export class SaneDriver implements ScanDriver {
     return ['--format=png', `--resolution=${opts.dpi}`, `--mode=${opts.colour ? 'Color' : 'Gray'}`];
   }
 
-  private async exec(args: string[]): Promise<void> {
+  /** Runs scanimage to its end; rejects only when it cannot be run at all. */
+  private async exec(args: string[]): Promise<ScanEnd> {
     if (this.busy) throw new ScanError(ScanCode.inUse);
     this.busy = true;
     try {
-      await new Promise<void>((resolve, reject) => {
+      return await new Promise<ScanEnd>((resolve, reject) => {
         const child = spawn(this.bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
         let err = '';
         child.stderr.on('data', (b: Buffer) => (err += b.toString()));
         child.on('error', (e) =>
           reject(new ScanError(ScanCode.noScanner, `扫描驱动未安装或扫描仪未连接（${e.message}）`)),
         );
-        child.on('close', (code) => {
-          // The feeder running empty ends a batch with a non-zero status: that is the normal end.
-          if (code === 0 || /out of documents|no more documents|feeder/i.test(err)) resolve();
-          else
-            reject(new ScanError(ScanCode.scanFailed, `${SCAN_MESSAGES[92]}（${err.trim().slice(0, 200)}）`));
-        });
+        child.on('close', (code) => resolve(scanEnd(code, err)));
       });
     } finally {
       this.busy = false;
@@ -111,19 +108,24 @@ export class SaneDriver implements ScanDriver {
 
   /**
    * Scans every sheet in the feeder into the spool folder, one or both sides as `opts.duplex` says (feeder.ts): a
-   * device that cannot scan both sides is refused before a sheet moves.
+   * device that cannot scan both sides is refused before a sheet moves. With `opts.doubleFeed` its double-feed
+   * sensor, where it has one, stops the scan on two sheets fed as one. Only the feeder running empty ends the
+   * batch quietly: a jam, a double feed or an open cover stops it with what to do (the pages before it are kept).
    */
   async start(opts: ScanOptions): Promise<void> {
-    const feeder = feederArgs(await this.listing(), opts.duplex === true);
+    const listing = await this.listing();
+    const feeder = feederArgs(listing, opts.duplex === true);
     if (!feeder) throw new ScanError(ScanCode.scanFailed, NO_DUPLEX);
     await mkdir(this.spoolDir, { recursive: true });
     // A run prefix keeps names unique and in scan order across runs (digits sort as numbers).
     const prefix = `scan-${Date.now()}-`;
-    await this.exec([
+    const end = await this.exec([
       ...this.args(opts),
       ...feeder,
+      ...(opts.doubleFeed ? doubleFeedArgs(listing) : []),
       `--batch=${path.join(this.spoolDir, `${prefix}%05d.png`)}`,
     ]);
+    if (end.kind !== 'done') throw new ScanError(ScanCode.scanFailed, scanEndMessage(end));
   }
 
   /** The device's options as `scanimage -A` lists them. */
@@ -141,7 +143,9 @@ export class SaneDriver implements ScanDriver {
     const dir = path.join(path.dirname(this.spoolDir), 'template-scan');
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, `template-${process.pid}.png`);
-    await this.exec([...this.args(opts), `--output-file=${file}`]);
+    const end = await this.exec([...this.args(opts), `--output-file=${file}`]);
+    if (end.kind === 'empty') return null;
+    if (end.kind !== 'done') throw new ScanError(ScanCode.scanFailed, scanEndMessage(end));
     const bytes = await readFile(file).catch(() => null);
     await rm(file, { force: true });
     return bytes && bytes.length > 0 ? { name: path.basename(file), bytes } : null;

@@ -7,10 +7,13 @@ import { agentConfigQuery, agentKeys } from './agent.queries';
 import type { AgentConfigPatch } from './agent.types';
 
 type Values = Required<
-  Pick<AgentConfigPatch, 'dpi' | 'colorType' | 'duplex' | 'pagesPerUpload' | 'scannerStatus'>
+  Pick<AgentConfigPatch, 'dpi' | 'colorType' | 'duplex' | 'doubleFeed' | 'pagesPerUpload' | 'scannerStatus'>
 >;
 
-/** The agent's scanner settings (getScannerConfig / setScannerConfig): resolution, colour, duplex, batch size. */
+/**
+ * The agent's scanner settings (getScannerConfig / setScannerConfig): resolution, colour, duplex, double-feed
+ * detection, batch size.
+ */
 export function AgentConfigForm() {
   const { message } = App.useApp();
   const qc = useQueryClient();
@@ -56,6 +59,14 @@ export function AgentConfigForm() {
         name="duplex"
         valuePropName="checked"
         tooltip="由本客户端直接驱动的扫描仪按此设置扫描，不支持双面时不会开始扫描；扫描到文件夹时请在扫描仪自带软件中设置双面"
+      >
+        <Switch />
+      </Form.Item>
+      <Form.Item
+        label="双张检测"
+        name="doubleFeed"
+        valuePropName="checked"
+        tooltip="两张答卷叠在一起进纸时，扫描仪停下并提示（扫描仪有双张检测时）；答卷贴了条形码而反复误报时可关闭"
       >
         <Switch />
       </Form.Item>

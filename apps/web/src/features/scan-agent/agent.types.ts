@@ -34,6 +34,8 @@ export interface AgentConfig {
   dpi: number;
   colorType: 'gray' | 'color';
   duplex: boolean;
+  /** 双张检测: the scanner's double-feed sensor stops the scan, where it has one */
+  doubleFeed: boolean;
   scannerStatus: number;
   pagesPerUpload: number;
   driver: string;
@@ -45,7 +47,15 @@ export interface AgentConfig {
 export type AgentConfigPatch = Partial<
   Pick<
     AgentConfig,
-    'examId' | 'subjectId' | 'schoolId' | 'dpi' | 'colorType' | 'duplex' | 'scannerStatus' | 'pagesPerUpload'
+    | 'examId'
+    | 'subjectId'
+    | 'schoolId'
+    | 'dpi'
+    | 'colorType'
+    | 'duplex'
+    | 'doubleFeed'
+    | 'scannerStatus'
+    | 'pagesPerUpload'
   >
 >;
 
