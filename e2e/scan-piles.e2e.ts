@@ -190,6 +190,26 @@ test('a one-sided scan of two-sided cards is raised paper by paper, both fronts 
   await page.locator('.ant-modal-confirm .ant-btn-primary').click();
   await badgeCounts(page, 'otherExp', 1);
   await shot(page, 'scan-feed-02-taken-out');
+
+  // the rest of the pile at once: the batch is voided (作废), its notice goes, and the pile is scanned again
+  // two-sided into a new batch, every student matched
+  await page.goto(`${APP}/book/subject/${exam.subjectId}/answerCard`);
+  await page.locator('[data-testid^="void-batch-"]').click();
+  await page
+    .locator('.ant-modal-confirm-title')
+    .getByText(/^作废批次 #\d+（4 页）？$/)
+    .waitFor();
+  await shot(page, 'scan-feed-03-void-confirm');
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '作废本批次' }).click();
+  await page.locator('[data-testid^="batch-voided-"]').waitFor();
+  await page.getByTestId('scan-foreign').waitFor({ state: 'detached' });
+  const sheets = pile.flatMap((x) => [x.front.jpeg, x.back.jpeg]);
+  await uploadScans(page, exam.subjectId, scannedFiles('again', sheets), 4);
+  await page
+    .locator('.ant-descriptions-item', { hasText: '已匹配考生' })
+    .getByText('4', { exact: true })
+    .waitFor({ timeout: 30_000 });
+  await shot(page, 'scan-feed-04-scanned-again');
 });
 
 // One-sided cards on a scanner left on 双面: every sheet's blank back becomes a paper of its own, waiting on a

@@ -519,6 +519,16 @@ export const FAILURES = {
   },
   /** an uploader past their rendering budget of the last half hour */
   uploaderRenderBudget: { errCode: 15059, message: '近期上传的 PDF 转换用时已达上限，请稍后再上传' },
+  /** a chunk or an agent upload continuing a batch set aside (作废本批次): the pages go to a new batch */
+  batchVoided: { errCode: 15060, message: '该批次已作废，不能继续上传，请重新上传' },
+  batchAlreadyVoided: { errCode: 15061, message: '该批次已作废' },
+  batchStillRecognising: { errCode: 15062, message: '该批次还在识别，请识别完成后再作废' },
+  /** some of the batch's papers are marked (or being marked): taken out one by one, each seen */
+  batchMarked: {
+    errCode: 15063,
+    message: (p: { count: Param }) =>
+      `本批次已有 ${p.count} 份答卷开始阅卷，不能整批作废；请在识别异常中逐份处理`,
+  },
   /** the Windows scan client (with its runtime) is still being put together, past how long a download waits */
   scanAgentRuntimePreparing: {
     errCode: 15090,

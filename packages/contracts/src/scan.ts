@@ -15,6 +15,8 @@ export const ScanPageStatus = {
   blank: 'blank',
   /** taken out by a person (定位/图像/空白/页面异常): the paper waits for a rescan */
   removed: 'removed',
+  /** its batch voided (作废本批次): out of every count, and the same image may be uploaded again */
+  voided: 'voided',
 } as const;
 export type ScanPageStatusValue = (typeof ScanPageStatus)[keyof typeof ScanPageStatus];
 
@@ -113,6 +115,8 @@ export const scanBatchProgress = scanCounts.extend({
    */
   foreign: z.number(),
   state: z.string(),
+  /** 作废本批次: when its papers were set aside (null while it counts) */
+  voidedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ScanBatchProgress = z.infer<typeof scanBatchProgress>;

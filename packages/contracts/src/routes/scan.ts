@@ -126,6 +126,8 @@ export const scanContract = {
   blanks: fix('blanks', scanBlanksBody),
   reanchor: fix('reanchor', scanReanchorBody),
   rerecognise: fix('rerecognise', scanBatchBody),
+  /** 作废本批次: every live paper of a batch set aside (kept), the batch closed to more pages */
+  voidBatch: fix('voidBatch', scanBatchBody),
   schools: defineRoute({
     method: 'GET',
     path: '/api/subject/:subjectId/scan/schools',

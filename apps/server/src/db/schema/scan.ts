@@ -26,6 +26,12 @@ export const scanBatch = pgTable(
     duplicateCount: integer('duplicate_count').notNull().default(0),
     /** recognising → done */
     state: text('state').notNull().default('recognising'),
+    /**
+     * 作废本批次 (a pile scanned wrong, to be scanned again): its papers set aside, kept; the batch takes no more
+     * pages. Null while the batch counts.
+     */
+    voidedAt: at('voided_at'),
+    voidedBy: integer('voided_by').references(() => user.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -111,7 +117,7 @@ export const scanPage = pgTable(
     pageInFile: integer('page_in_file').notNull().default(0),
     /** the card page recognised (template page index) */
     templatePage: smallint('template_page'),
-    /** ScanPageStatus: queued / recognised / exception / blank */
+    /** ScanPageStatus: queued / recognised / exception / blank / removed / voided */
     status: text('status').notNull().default('queued'),
     result: jsonb('result').$type<StoredPageResult>(),
     /**
@@ -127,7 +133,11 @@ export const scanPage = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('scan_page_subject_sha_uq').on(t.subjectId, t.sha256),
+    // the same image is stored once a subject (a re-upload is a duplicate), except a voided batch's: its pile may
+    // come again as it was, into the right school or subject
+    uniqueIndex('scan_page_subject_sha_uq')
+      .on(t.subjectId, t.sha256)
+      .where(sql`${t.status} <> 'voided'`),
     index('scan_page_batch_idx').on(t.batchId, t.status),
     index('scan_page_paper_idx').on(t.paperId),
   ],

@@ -62,6 +62,7 @@ export function scanModule(
     subjectiveQuestions: d.subjectiveQuestions,
     onResolved: d.onResolved,
     scores: d.scores.paper,
+    examineeScores: d.scores.examinees,
   });
   const view = scanExceptionViewService({
     db,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { CardTemplate } from '@yj/contracts';
+import { ScanPageStatus, type CardTemplate } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
 import { readPageResult, readTemplateBody } from '../../db/stored';
 import {
@@ -49,7 +49,13 @@ export function scanRepo(db: Db) {
       const rows = await db
         .select({ sha: scanPage.sha256 })
         .from(scanPage)
-        .where(and(eq(scanPage.subjectId, subjectId), inArray(scanPage.sha256, hashes)));
+        .where(
+          and(
+            eq(scanPage.subjectId, subjectId),
+            inArray(scanPage.sha256, hashes),
+            ne(scanPage.status, ScanPageStatus.voided),
+          ),
+        );
       return new Set(rows.map((r) => r.sha));
     },
 
@@ -93,11 +99,17 @@ export function scanRepo(db: Db) {
     /** Inserts pages; a content hash already stored for the subject is skipped (the caller counts it a duplicate). */
     async insertPages(v: NewPage[]): Promise<Array<{ id: number; paperId: number | null }>> {
       if (!v.length) return [];
-      return db
-        .insert(scanPage)
-        .values(v)
-        .onConflictDoNothing({ target: [scanPage.subjectId, scanPage.sha256] })
-        .returning({ id: scanPage.id, paperId: scanPage.paperId });
+      return (
+        db
+          .insert(scanPage)
+          .values(v)
+          // the unique index's own predicate (0055): a voided batch's image may come again
+          .onConflictDoNothing({
+            target: [scanPage.subjectId, scanPage.sha256],
+            where: sql`status <> 'voided'`,
+          })
+          .returning({ id: scanPage.id, paperId: scanPage.paperId })
+      );
     },
 
     async dropPapers(ids: number[]): Promise<void> {

@@ -207,6 +207,11 @@ export function scanRoutes(
     async ({ params, body }, req) => d.fix.rerecognise(params.subjectId, body, ...(await who(req))),
     w,
   );
+  on(
+    c.voidBatch,
+    async ({ params, body }, req) => d.fix.voidBatch(params.subjectId, body, ...(await who(req))),
+    w,
+  );
   // ---- absence by hand and 扫描完成 per school ----
   on(c.schools, async ({ params }, req) => d.finish.schools(params.subjectId, await req.principal()), read);
   on(

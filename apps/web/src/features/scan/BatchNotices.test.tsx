@@ -5,7 +5,8 @@ import { finishedBatch } from './batch-progress.fixture';
 import { BatchNotices } from './BatchNotices';
 
 type Fault = 'foreign' | 'thresholded' | 'streaked';
-const batch = (batchId: number, fault: Fault, pages: number) => finishedBatch(batchId, { [fault]: pages });
+const batch = (batchId: number, fault: Fault, pages: number, over: Partial<ScanBatchProgress> = {}) =>
+  finishedBatch(batchId, { [fault]: pages, ...over });
 const shown = (batches: ScanBatchProgress[]) => render(<BatchNotices batches={batches} />);
 
 afterEach(cleanup);
@@ -40,6 +41,11 @@ describe('BatchNotices', () => {
       expect(screen.getByText('批次 #3 共 20 页与所在答卷的其他页不是同一名考生的')).toBeTruthy();
       expect(screen.queryByText(/请把扫描仪设为/)).toBeNull();
       expect(screen.getByText(/用双面重新扫描/)).toBeTruthy();
+    });
+
+    it('says nothing of a batch voided to be scanned again', () => {
+      shown([finishedBatch(4), batch(3, 'foreign', 20, { voidedAt: '2026-11-30T06:00:00.000Z' })]);
+      expect(screen.queryByTestId('scan-foreign')).toBeNull();
     });
   });
 

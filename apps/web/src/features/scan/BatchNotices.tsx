@@ -14,7 +14,8 @@ interface BatchFault {
   description: (now: boolean) => string;
 }
 
-const LEFT_FOREIGN = '这些答卷没有计入任何考生：请在识别异常的“其他异常”中移出，再用双面重新扫描。';
+const LEFT_FOREIGN =
+  '这些答卷没有计入任何考生：可在下方批次列表中把整批作废（或在识别异常的“其他异常”中逐份移出），再用双面重新扫描。';
 const LOST_LIGHT =
   '这些页上颜色较浅的铅笔填涂可能没有扫进图像，会被当作未作答：请核对这些答题卡，需要时在异常处理中移出并用灰度重新扫描。';
 const STREAKS_HANDLED = '细竖线已在识别前去除；较宽竖线经过的题目已列为异常，请对照原图核对。';
@@ -57,9 +58,11 @@ const FAULTS: readonly BatchFault[] = [
 /**
  * What went wrong at the scanner in the subject's batches, one notice a fault, so the next batches come right.
  * `batches` newest first, as the batch list holds them: while the newest one is right, the scanner has been
- * set right and a notice only says what is left of the earlier ones.
+ * set right and a notice only says what is left of the earlier ones. Voided batches say nothing.
  */
-export function BatchNotices({ batches }: { batches: readonly ScanBatchProgress[] }) {
+export function BatchNotices({ batches: all }: { batches: readonly ScanBatchProgress[] }) {
+  // a voided batch (作废本批次) is being scanned again: what went wrong with it is settled
+  const batches = all.filter((b) => !b.voidedAt);
   const shown = FAULTS.flatMap((f) => {
     const hit = batches.filter((b) => b[f.count] > 0);
     if (!hit.length) return [];

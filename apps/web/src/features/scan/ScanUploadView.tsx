@@ -32,7 +32,7 @@ export function ScanUploadView({ subject, exam, permission }: SubjectBundle) {
   const canScan = permission.scan;
   const info = subject.subjectInfo;
   const subjectId = info.id;
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const [files, setFiles] = useState<File[]>([]);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
@@ -44,6 +44,23 @@ export function ScanUploadView({ subject, exam, permission }: SubjectBundle) {
       await qc.invalidateQueries({ queryKey: scanKeys.subject(subjectId) });
     },
   });
+  const voiding = useOneAtATime({
+    mutationFn: (batchId: number) => scanApi.voidBatch(subjectId, batchId),
+    onSuccess: async (r, batchId) => {
+      message.success(`已作废批次 #${batchId}：移出 ${r.papers.length} 份答题卡，请重新扫描这批答题卡`);
+      await qc.invalidateQueries({ queryKey: scanKeys.subject(subjectId) });
+    },
+  });
+  const askVoid = (b: ScanBatchProgress) =>
+    modal.confirm({
+      title: `作废批次 #${b.batchId}（${b.pages} 页）？`,
+      content:
+        '本批次的答题卡全部移出，不再参与识别、匹配和阅卷（图像仍保留在记录中），已匹配的考生回到缺扫名单；本批次不能再继续上传。适用于整批扫错（单面扫了双面卡、扫错科目、颜色太浅）后整批重扫。',
+      okText: '作废本批次',
+      okButtonProps: { danger: true },
+      cancelText: '返回',
+      onOk: () => voiding.mutateAsync(b.batchId).catch(() => undefined),
+    });
   const { schools, school, choose } = useScanSchool(subjectId);
   const problem = files.length ? checkSelection(files) : null;
 
@@ -228,14 +245,19 @@ export function ScanUploadView({ subject, exam, permission }: SubjectBundle) {
                   title: '识别进度',
                   key: 'p',
                   width: 220,
-                  render: (_: unknown, b) => (
-                    <Progress
-                      percent={batchPercent(b)}
-                      size="small"
-                      status={b.queued > 0 ? 'active' : 'normal'}
-                      format={() => `${b.pages - b.queued}/${b.pages}`}
-                    />
-                  ),
+                  render: (_: unknown, b) =>
+                    b.voidedAt ? (
+                      <Tag data-testid={`batch-voided-${b.batchId}`}>
+                        已作废 {dayjs(b.voidedAt).format('MM-DD HH:mm')}
+                      </Tag>
+                    ) : (
+                      <Progress
+                        percent={batchPercent(b)}
+                        size="small"
+                        status={b.queued > 0 ? 'active' : 'normal'}
+                        format={() => `${b.pages - b.queued}/${b.pages}`}
+                      />
+                    ),
                 },
                 {
                   title: '异常页',
@@ -272,17 +294,30 @@ export function ScanUploadView({ subject, exam, permission }: SubjectBundle) {
                       {
                         title: '操作',
                         key: 'op',
-                        render: (_: unknown, b: ScanBatchProgress) => (
-                          <Button
-                            size="small"
-                            icon={<ReloadOutlined />}
-                            disabled={b.queued > 0}
-                            loading={again.isPending && again.variables === b.batchId}
-                            onClick={() => again.mutate(b.batchId)}
-                          >
-                            重新识别
-                          </Button>
-                        ),
+                        render: (_: unknown, b: ScanBatchProgress) =>
+                          b.voidedAt ? null : (
+                            <Space size={4}>
+                              <Button
+                                size="small"
+                                icon={<ReloadOutlined />}
+                                disabled={b.queued > 0}
+                                loading={again.isPending && again.variables === b.batchId}
+                                onClick={() => again.mutate(b.batchId)}
+                              >
+                                重新识别
+                              </Button>
+                              <Button
+                                size="small"
+                                danger
+                                disabled={b.queued > 0}
+                                loading={voiding.isPending && voiding.variables === b.batchId}
+                                onClick={() => askVoid(b)}
+                                data-testid={`void-batch-${b.batchId}`}
+                              >
+                                作废
+                              </Button>
+                            </Space>
+                          ),
                       },
                     ]
                   : []),

@@ -12,6 +12,7 @@ export const finishedBatch = (batchId: number, over: Partial<ScanBatchProgress> 
   thresholded: 0,
   foreign: 0,
   state: 'done',
+  voidedAt: null,
   createdAt: '2026-11-30T05:00:00.000Z',
   pages: 40,
   queued: 0,

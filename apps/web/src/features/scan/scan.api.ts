@@ -80,4 +80,6 @@ export const scanApi = {
     callRoute(c.reanchor, { ...subject(subjectId), body: { pageId, points } }),
   rerecognise: (subjectId: number, batchId: number) =>
     callRoute(c.rerecognise, { ...subject(subjectId), body: { batchId } }),
+  voidBatch: (subjectId: number, batchId: number) =>
+    callRoute(c.voidBatch, { ...subject(subjectId), body: { batchId } }),
 };

@@ -12,7 +12,7 @@ import type { Db } from '../../../infra/db';
 import type { Actor } from '../../../lib/actor';
 import type { AuditService } from '../../audit/audit.service';
 import type { ExamService } from '../../exam/exam.service';
-import type { PaperScoreHook } from '../../score/score-compute';
+import type { ExamineeScoreHook, PaperScoreHook } from '../../score/score-compute';
 import type { scanFinishRepo } from '../finish/scan-finish.repo';
 import type { ScanService } from '../ingest/scan-ingest.service';
 import { assertSchool, subjectScanAccess, type SchoolFilter } from '../scan-access';
@@ -60,6 +60,8 @@ export interface FixDeps {
     userId: number,
   ) => Promise<unknown>;
   scores?: PaperScoreHook;
+  /** a whole batch's examinees at once (作废本批次) */
+  examineeScores?: ExamineeScoreHook;
 }
 
 /** What one settled exception did: the fix's answer and the audit's before/after. */
@@ -210,9 +212,37 @@ export function fixKit(d: FixDeps) {
     return n;
   }
 
+  /**
+   * The batch of a whole-batch fix (重新识别, 作废本批次), locked: the subject's, in the user's schools, its school's
+   * scan not confirmed finished (a finished school's sheets stay as confirmed).
+   */
+  async function lockedBatch(
+    tx: Db,
+    r: ScanFixRepo,
+    subjectId: number,
+    filter: SchoolFilter,
+    batchId: number,
+  ) {
+    const batch = await r.batch(batchId);
+    if (!batch || batch.subjectId !== subjectId) throw fail('batchNotFound');
+    assertSchool(filter, batch.schoolId);
+    if (await d.finishRepo(tx).lockFinish(subjectId, batch.schoolId)) throw fail('scanFinishedLocked');
+    return batch;
+  }
+
   /** A fresh job id: the first recognition's id is spent (the queue runs one job per id). */
   function requeueJob(paperId: number): Promise<void> {
     return d.scan.enqueue(paperId, `paper-${paperId}-r${Date.now()}`);
+  }
+
+  /** A fix over several papers at once (a batch, the blank ones): the user's access, then one transaction. */
+  async function onPapers<T>(
+    subjectId: number,
+    p: Principal,
+    run: (c: { tx: Db; r: ScanFixRepo; examId: number; filter: SchoolFilter }) => Promise<T>,
+  ): Promise<T> {
+    const { examId, filter } = await access(subjectId, p, true);
+    return d.db.transaction(async (tx) => run({ tx, r: repo(tx), examId, filter }));
   }
 
   /**
@@ -228,8 +258,7 @@ export function fixKit(d: FixDeps) {
       resolved: number;
     }>,
   ): Promise<ScanFixResult> {
-    const { examId, filter } = await access(subjectId, p, true);
-    const out = await d.db.transaction(async (tx) => run({ tx, r: repo(tx), examId, filter }));
+    const out = await onPapers(subjectId, p, run);
     for (const id of out.papers) await requeueJob(id);
     return { ...out, queued: out.papers.length };
   }
@@ -246,6 +275,8 @@ export function fixKit(d: FixDeps) {
     takeOut,
     requeue,
     onRequeue,
+    onPapers,
+    lockedBatch,
   };
 }
 export type FixKit = ReturnType<typeof fixKit>;

@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { ScanExceptionTypeValue } from '@yj/contracts';
+import { ScanPageStatus, type ScanExceptionTypeValue } from '@yj/contracts';
 import type { Db } from '../../../infra/db';
 import { readExceptionDetail, readExceptionType } from '../../../db/stored';
 import {
   banji,
+  blockScore,
   examinee,
+  markTask,
   paper,
   scanBatch,
   scanException,
@@ -150,6 +152,34 @@ export function scanFixRepo(db: Db) {
     async batch(id: number) {
       const [row] = await db.select().from(scanBatch).where(eq(scanBatch.id, id)).for('update');
       return row ?? null;
+    },
+
+    /**
+     * How many of these papers a marker has had (a task claimed, submitted or sent to 问题卷) or that have a
+     * decided block score other than one read from the sheet's 打分栏 (先阅后扫).
+     */
+    async markedCount(paperIds: number[]): Promise<number> {
+      if (!paperIds.length) return 0;
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(paper)
+        .where(
+          and(
+            inArray(paper.id, paperIds),
+            sql`(exists (select 1 from ${markTask} t where t.paper_id = ${paper.id} and t.status <> 'pending')
+              or exists (select 1 from ${blockScore} s where s.paper_id = ${paper.id} and s.source <> 'xianyue'))`,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    /** The batch voided and its pages with it: out of the counts, their images free to come again. */
+    async voidBatch(batchId: number, userId: number): Promise<void> {
+      await db
+        .update(scanBatch)
+        .set({ voidedAt: new Date(), voidedBy: userId })
+        .where(eq(scanBatch.id, batchId));
+      await db.update(scanPage).set({ status: ScanPageStatus.voided }).where(eq(scanPage.batchId, batchId));
     },
 
     livePapersOfBatch: (batchId: number): Promise<PaperRow[]> =>

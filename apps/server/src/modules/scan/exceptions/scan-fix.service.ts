@@ -7,7 +7,7 @@ import { objectiveFixes } from './kinds/objective';
 import { optionalFixes } from './kinds/optional';
 import { pageFixes } from './kinds/page';
 import { subjectiveFixes } from './kinds/subjective';
-import { rerecogniseFix } from './rerecognise';
+import { batchFixes } from './batch-fixes';
 
 /**
  * The exception screens' actions (DESIGN.md §4): each settles an exception in one transaction, audited
@@ -24,7 +24,7 @@ export function scanFixService(d: FixDeps) {
     ...optionalFixes(kit),
     ...subjectiveFixes(kit),
     ...pageFixes(kit),
-    ...rerecogniseFix(kit),
+    ...batchFixes(kit),
   };
 }
 export type ScanFixService = ReturnType<typeof scanFixService>;

@@ -92,6 +92,8 @@ export function scanService(d: IngestPorts & { repo: typeof scanRepo; finishRepo
     if (!b || b.subjectId !== input.subjectId) throw fail('batchNotFound');
     if (b.uploaderId !== actor.userId || b.schoolId !== schoolId || b.source !== input.source)
       throw fail('batchNotOwned');
+    // 作废本批次 while its pages were still coming: the rest is a new pile (the agent starts a new batch)
+    if (b.voidedAt) throw fail('batchVoided');
     return b;
   }
 
@@ -157,6 +159,8 @@ export function scanService(d: IngestPorts & { repo: typeof scanRepo; finishRepo
         if (await d.finishRepo(tx).lockFinish(input.subjectId, t.schoolId)) throw fail('scanFinishedLocked');
         // a chunk goes on after the pages already in its batch (page count: always whole papers)
         const open = prior ? await r.lockBatch(prior.id) : null;
+        // voided between the first look and this lock: the chunk's pages stay out of it
+        if (open?.voidedAt) throw fail('batchVoided');
         const offset = open?.pageCount ?? 0;
         const batch =
           open ??

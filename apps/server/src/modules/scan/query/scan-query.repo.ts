@@ -93,6 +93,7 @@ export function scanQueryRepo(db: Db) {
           uploader: user.name,
           duplicates: scanBatch.duplicateCount,
           state: scanBatch.state,
+          voidedAt: scanBatch.voidedAt,
           createdAt: scanBatch.createdAt,
           ...pageCounts(p),
           streaked: sql<number>`(count(*) filter (where ${p.streaks} > 0))::int`,
@@ -140,7 +141,8 @@ export function scanQueryRepo(db: Db) {
         .select({ subjectId: p.subjectId, ...pageCounts(p) })
         .from(p)
         .innerJoin(scanBatch, eq(scanBatch.id, p.batchId))
-        .where(inSchools(scanBatch.schoolId, f))
+        // a voided batch's pages (作废本批次) are out of the figures
+        .where(and(inSchools(scanBatch.schoolId, f), isNull(scanBatch.voidedAt)))
         .groupBy(p.subjectId);
       return rows.map((r) => ({ subjectId: r.subjectId, ...toCounts(r) }));
     },

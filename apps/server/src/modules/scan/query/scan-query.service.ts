@@ -54,20 +54,23 @@ export function scanQueryService(d: {
       const { filter } = await subjectFilter(subjectId, p, schoolId);
       const batches = await repo().batches(subjectId, filter);
       const papers = await repo().paperCounts([subjectId], filter);
+      // a voided batch (作废本批次) stays listed, its pages out of the subject's figures
+      const counted = batches.filter((b) => !b.voidedAt);
       return {
         subjectId,
         total: {
-          pages: sum(batches, (b) => b.pages),
-          queued: sum(batches, (b) => b.queued),
-          recognised: sum(batches, (b) => b.recognised),
-          exception: sum(batches, (b) => b.exception),
-          blank: sum(batches, (b) => b.blank),
+          pages: sum(counted, (b) => b.pages),
+          queued: sum(counted, (b) => b.queued),
+          recognised: sum(counted, (b) => b.recognised),
+          exception: sum(counted, (b) => b.exception),
+          blank: sum(counted, (b) => b.blank),
           papers: sum(papers, (x) => x.papers),
           matched: sum(papers, (x) => x.matched),
         },
         batches: batches.map((b) => ({
           ...b,
           source: b.source as ScanSourceValue,
+          voidedAt: b.voidedAt?.toISOString() ?? null,
           createdAt: b.createdAt.toISOString(),
         })),
       };

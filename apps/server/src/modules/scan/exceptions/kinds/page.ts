@@ -42,9 +42,7 @@ export function pageFixes(kit: FixKit) {
       p: Principal,
       actor: Actor,
     ): Promise<ScanFixResult> {
-      const { examId, filter } = await kit.access(subjectId, p, true);
-      return kit.d.db.transaction(async (tx) => {
-        const r = kit.repo(tx);
+      return kit.onPapers(subjectId, p, async ({ tx, r, examId, filter }) => {
         const papers = await r.lockBlankPapers(subjectId, filter, body.batchId);
         const ids = papers.map((x) => x.id);
         const resolved = await takeOut(r, ids, PaperStatus.setAside, actor.userId, 'setAside');
