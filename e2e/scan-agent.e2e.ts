@@ -341,5 +341,8 @@ test('the scan screen finds the local agent, and its folder scans arrive in reco
   );
   await shot(page, 'scan-agent-05-double-feed');
   await stopped.getByRole('button', { name: '知道了' }).click();
+  await page.getByTestId('agent-double-feed').getByText('双张检测已开启').waitFor();
   await waitCount(page, 'agent-uploaded', 2);
+  await page.getByTestId('scan-agent-panel').scrollIntoViewIfNeeded();
+  await shot(page, 'scan-agent-06-sensor');
 });

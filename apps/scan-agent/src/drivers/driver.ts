@@ -13,6 +13,11 @@ export interface DriverStatus {
   message: string;
   /** what is scanned from: a folder, a SANE device name, a list of files */
   device: string | null;
+  /**
+   * 双张检测 as the last scan had it: 'on' (the scanner's sensor set to stop it), 'none' (the scanner has no sensor
+   * the agent can set), 'off' (turned off in the settings); absent until the agent has driven a scan itself
+   */
+  doubleFeed?: 'on' | 'none' | 'off';
 }
 
 export interface ScanOptions {

@@ -59,7 +59,9 @@ describe('SANE driver', () => {
     const bin = await fakeScanimage(dir.dir, '    --source ADF Front|ADF Back|ADF Duplex [ADF Front]\n');
     const spool = path.join(dir.dir, 'spool');
     const d = new SaneDriver(spool, bin);
-    await d.start({ dpi: 200, colour: false, duplex: true });
+    await d.start({ dpi: 200, colour: false, duplex: true, doubleFeed: true });
+    // no sensor the agent can set: said, so the operator does not count on it
+    expect((await d.status()).doubleFeed).toBe('none');
     const args = () => readFile(path.join(dir.dir, 'args.txt'), 'utf8').then((t) => t.trim().split('\n'));
     expect(await args()).toEqual(expect.arrayContaining(['--source=ADF Duplex', '--mode=Gray']));
     expect(await readdir(spool)).toHaveLength(1);
@@ -105,11 +107,13 @@ describe('SANE driver', () => {
     const args = await readFile(path.join(dir.dir, 'args.txt'), 'utf8');
     expect(args).toContain('--df-action=Stop');
     expect(await readdir(spool)).toHaveLength(2);
+    expect((await d.status()).doubleFeed).toBe('on');
 
     // 双张检测 off (stickers tripping the sensor): the sensor is left as the device has it
     await writeFile(path.join(dir.dir, 'args.txt'), '');
     await d.start({ dpi: 200, colour: false, duplex: true, doubleFeed: false }).catch(() => undefined);
     expect(await readFile(path.join(dir.dir, 'args.txt'), 'utf8')).not.toContain('--df-action');
+    expect((await d.status()).doubleFeed).toBe('off');
     await dir.remove();
   });
 

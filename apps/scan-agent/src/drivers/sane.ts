@@ -42,6 +42,8 @@ export class SaneDriver implements ScanDriver {
   private busy = false;
   /** `scanimage -L` takes seconds on USB: the web polls the status, so a recent answer is reused */
   private last: { at: number; status: DriverStatus } | null = null;
+  /** 双张检测 as the last batch scan set it (an operator who turned it on must know when the scanner cannot) */
+  private doubleFeed: DriverStatus['doubleFeed'];
 
   constructor(
     private readonly spoolDir: string,
@@ -51,11 +53,12 @@ export class SaneDriver implements ScanDriver {
   }
 
   async status(): Promise<DriverStatus> {
-    if (this.busy) return { available: true, code: ScanCode.inUse, message: SCAN_MESSAGES[11], device: null };
-    if (this.last && Date.now() - this.last.at < 15_000) return this.last.status;
-    const status = await this.probe();
-    this.last = { at: Date.now(), status };
-    return status;
+    const sensor = this.doubleFeed ? { doubleFeed: this.doubleFeed } : {};
+    if (this.busy)
+      return { available: true, code: ScanCode.inUse, message: SCAN_MESSAGES[11], device: null, ...sensor };
+    if (!this.last || Date.now() - this.last.at >= 15_000)
+      this.last = { at: Date.now(), status: await this.probe() };
+    return { ...this.last.status, ...sensor };
   }
 
   private async probe(): Promise<DriverStatus> {
@@ -119,10 +122,12 @@ export class SaneDriver implements ScanDriver {
     await mkdir(this.spoolDir, { recursive: true });
     // A run prefix keeps names unique and in scan order across runs (digits sort as numbers).
     const prefix = `scan-${Date.now()}-`;
+    const sensor = opts.doubleFeed ? doubleFeedArgs(listing) : [];
+    this.doubleFeed = !opts.doubleFeed ? 'off' : sensor.length ? 'on' : 'none';
     const end = await this.exec([
       ...this.args(opts),
       ...feeder,
-      ...(opts.doubleFeed ? doubleFeedArgs(listing) : []),
+      ...sensor,
       `--batch=${path.join(this.spoolDir, `${prefix}%05d.png`)}`,
     ]);
     if (end.kind !== 'done') throw new ScanError(ScanCode.scanFailed, scanEndMessage(end));

@@ -5,6 +5,12 @@ import { clientErrors, queueLine, scannerLine, uploadPercent, versionProblem } f
 import type { AgentStatus, SmEnvelope } from './agent.types';
 
 const DRIVERS: Record<string, string> = { folder: '扫描文件夹', sane: 'SANE 扫描仪', files: '导入文件' };
+/** 双张检测 as the agent's last scan had it: a scanner without a sensor the agent can set is said, not hidden. */
+const SENSOR = {
+  on: { color: 'success', text: '双张检测已开启' },
+  none: { color: 'warning', text: '本扫描仪没有可设置的双张检测，请留意叠张进纸' },
+  off: { color: 'default', text: '双张检测已关闭' },
+} as const;
 
 /** The agent as it stands: scanner, version, subject it scans for, the local queue and its problems. */
 export function AgentStatusView({
@@ -37,6 +43,15 @@ export function AgentStatusView({
         <Descriptions.Item label="扫描仪">
           <Tag color={scanner.tone}>{scanner.text}</Tag>
           {status.scanner.device && <span data-testid="agent-device">{status.scanner.device}</span>}
+          {status.scanner.doubleFeed && (
+            <Tag
+              color={SENSOR[status.scanner.doubleFeed].color}
+              style={{ marginLeft: 8 }}
+              data-testid="agent-double-feed"
+            >
+              {SENSOR[status.scanner.doubleFeed].text}
+            </Tag>
+          )}
         </Descriptions.Item>
         <Descriptions.Item label="客户端版本">
           <span data-testid="agent-version">{version?.data?.version ?? status.clientVersion}</span>

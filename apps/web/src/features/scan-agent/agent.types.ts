@@ -19,7 +19,14 @@ export interface AgentStatus {
   status: number;
   clientVersion: number;
   driver: 'folder' | 'sane' | 'files';
-  scanner: { available: boolean; code: number; message: string; device: string | null };
+  scanner: {
+    available: boolean;
+    code: number;
+    message: string;
+    device: string | null;
+    /** 双张检测 as the agent's last scan had it (absent until it drove one) */
+    doubleFeed?: 'on' | 'none' | 'off';
+  };
   subjectId: number | null;
   schoolId: number | null;
   queue: { scanned: number; recognised: number; uploaded: number; pending: number };
