@@ -36,6 +36,7 @@ describe('scanEnd', () => {
       kind: 'failed',
       detail: 'scanimage: setting of option --mode failed (Invalid argument)',
     });
+    expect(scanEnd(null, '')).toEqual({ kind: 'failed', detail: '扫描程序被中断' });
   });
 
   it('tells the operator where to start again', () => {

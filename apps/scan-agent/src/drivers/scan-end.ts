@@ -35,7 +35,12 @@ export function scanEnd(exitCode: number | null, stderr: string): ScanEnd {
   if (exitCode === NO_DOCS || /out of documents|no more documents/i.test(stderr))
     // an older scanimage says nothing of the count: then the pages it took are what tells
     return pages === 0 ? { kind: 'empty' } : { kind: 'done' };
-  return { kind: 'failed', detail: stderr.trim().split('\n').slice(-3).join(' ').slice(0, 200) };
+  const said = stderr.trim().split('\n').slice(-3).join(' ').slice(0, 200);
+  // killed (the agent closing) or silent: say what is known rather than an empty pair of brackets
+  return {
+    kind: 'failed',
+    detail: said || (exitCode === null ? '扫描程序被中断' : `扫描程序退出码 ${exitCode}`),
+  };
 }
 
 const kept = (pages: number | null) => (pages ? `此前扫描的 ${pages} 页已保存，` : '');
