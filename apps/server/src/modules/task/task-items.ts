@@ -64,9 +64,9 @@ export function batchItem(r: BatchRow): TaskItem {
     title: `识别答题卡 ${r.pages} 页`,
     status: done ? 'done' : r.queued === r.pages ? 'queued' : 'running',
     progress: done ? 100 : pct(read, r.pages),
-    detail: `已识别 ${read} / ${r.pages} 页`,
+    detail: r.voidedAt ? `本批次已作废，需重新扫描（${r.pages} 页）` : `已识别 ${read} / ${r.pages} 页`,
     problem:
-      r.openExceptions > 0
+      r.openExceptions > 0 && !r.voidedAt
         ? `有 ${r.openExceptions} 处识别异常待处理（考号、填涂、定位等）：请到扫描页面的“识别异常”逐类处理，处理后成绩才完整`
         : null,
     downloadable: false,

@@ -38,6 +38,8 @@ export interface BatchRow extends Common {
   /** recognition doubts of the batch's sheets still open */
   openExceptions: number;
   lastAt: Date | null;
+  /** 作废本批次: set aside whole to be scanned again */
+  voidedAt: Date | null;
 }
 
 export interface RunRow extends Common {
@@ -116,7 +118,7 @@ export function taskRepo(db: Db) {
     async batches(idList: number[]): Promise<BatchRow[]> {
       if (!idList.length) return [];
       return rowsOf<BatchRow>(
-        await db.execute(sql`select b.id, b.created_at as "createdAt", b.state, b.source,
+        await db.execute(sql`select b.id, b.created_at as "createdAt", b.state, b.source, b.voided_at as "voidedAt",
             e.name as "examName", b.subject_id as "subjectId", s.name as "subjectName",
             b.uploader_id as "userId", u.name as "userName",
             (select count(*)::int from scan_page p where p.batch_id = b.id) as pages,

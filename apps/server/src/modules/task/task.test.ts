@@ -125,6 +125,10 @@ describe('我的任务 (offline/task)', () => {
     });
     expect(by.get(`recognition-${withDoubts}`)).toMatchObject({ status: 'done', progress: 100 });
     expect(by.get(`recognition-${withDoubts}`)!.problem).toContain('2 处识别异常');
+    // a batch voided (作废本批次) is said so, not "read"
+    await db.update(scanBatch).set({ voidedAt: new Date() }).where(eq(scanBatch.id, withDoubts));
+    const voided = (await list(scene.teacher)).data.items.find((i) => i.key === `recognition-${withDoubts}`);
+    expect(voided).toMatchObject({ detail: '本批次已作废，需重新扫描（2 页）', problem: null });
     const item = by.get(`intelligent-${run!.id}`)!;
     expect(item).toMatchObject({
       status: 'failed',
