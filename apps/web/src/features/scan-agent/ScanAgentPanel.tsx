@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Divider, Skeleton, Space } from 'antd';
 import { useEffect } from 'react';
 import { scanKeys } from '../scan/scan.queries';
+import { CODE } from './agent-logic';
 import { agentApi } from './agent.api';
 import { agentKeys, agentStatusQuery, agentVersionQuery } from './agent.queries';
 import { AgentConfigForm } from './AgentConfigForm';
@@ -16,9 +17,6 @@ import { AgentStatusView } from './AgentStatusView';
  * session storage), shows its status and version, its settings, starts scanning for this subject, and
  * lists the problems it found locally. Without an agent it says how to start one.
  */
-/** The agent's scan code for a scan that failed or stopped (spec §8: 92). */
-const SCAN_FAILED = 92;
-
 export function ScanAgentPanel({ examId, subjectId }: { examId: number; subjectId: number }) {
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
@@ -40,7 +38,7 @@ export function ScanAgentPanel({ examId, subjectId }: { examId: number; subjectI
     meta: { silent: true },
     onSuccess: async (env) => {
       // A scan stopped mid-pile (a jam, two sheets fed as one) says what to do with the pile: it stays until read.
-      if (env.code === SCAN_FAILED)
+      if (env.code === CODE.scanFailed)
         modal.error({ title: '扫描已停止', content: env.message, okText: '知道了' });
       else if (env.code !== 0) message.error(env.message);
       else message.success('已开始扫描：放入扫描仪或扫描文件夹的答题卡会自动识别并上传');

@@ -4,8 +4,8 @@ import type { AgentStatus, SmEnvelope } from './agent.types';
 /** Spec §4/§9: scanner status 6, the default, means the web shows no client-scan errors. */
 export const QUIET_SCANNER_STATUS = 6;
 
-/** Scan codes of spec §8 the panel tells apart. */
-const CODE = { ok: 0, noScanner: 10, inUse: 11, network: 80, update: 83 } as const;
+/** Scan codes of spec §8 the panel tells apart (92: a scan that failed or stopped mid-pile). */
+export const CODE = { ok: 0, noScanner: 10, inUse: 11, network: 80, update: 83, scanFailed: 92 } as const;
 
 export type Tone = 'success' | 'processing' | 'warning' | 'error' | 'default';
 
