@@ -68,6 +68,15 @@ async function readOnlyLeader(exam: CreatedExam): Promise<void> {
   await page.goto(`${APP}/book/subject/${exam.subjectId}/answerCard`);
   await page.getByTestId('to-exceptions').getByText('查看识别异常').waitFor();
   assert.equal(await page.getByTestId('scan-upload-card').count(), 0, 'the upload card');
+  await page.locator('.ant-table-row', { hasText: '阳光实验中学' }).first().waitFor();
+  assert.equal(await page.locator('[data-testid^="void-batch-"]').count(), 0, '作废 shown to a 学校负责人');
+
+  // 成绩发布: the subjects' states and checks, neither the batch button nor a box to tick (score.publish)
+  await page.goto(`${APP}/book/exam/${exam.examId}/scoreRelease`);
+  await page.getByTestId('score-release').locator('.ant-table-row').first().waitFor();
+  assert.equal(await page.getByTestId('batch-release').count(), 0, '发布所选科目 shown to a 学校负责人');
+  assert.equal(await page.getByTestId('score-release').locator('.ant-checkbox').count(), 0, 'rows to tick');
+  await shot(page, 'scan-blanks-00-release-read-only');
 
   // the subject's card templates: listed, and neither made, changed nor chosen (subject.setting.edit)
   await page.goto(`${APP}/book/subject/${exam.subjectId}/template/home`);
