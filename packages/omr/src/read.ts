@@ -8,7 +8,7 @@ import { applyH, type Matrix3 } from './geometry';
 import { clipRect, crop, type GreyImage } from './image';
 import { allFields, type PageFields } from './layout';
 import { printedLift, withoutPrint } from './printed';
-import { ringedBubbles } from './rings';
+import { marksRoundBubbles } from './rings';
 import type { Streak } from './streaks';
 import type { FieldReading, MappedBox, OmrException, PageResult, Thresholds } from './types';
 
@@ -176,12 +176,14 @@ export function readFields(
   const covered = new Set([...streaked, ...unprinted]);
   // crossed by a line, read or not: an exception raised on it says so
   const crossed = new Set(fields.filter((field) => measures.get(field)!.some((m) => m.seen < 1)));
-  // an option ringed instead of filled: never read as empty (rings.ts)
-  const ringed = ringedBubbles(img, h, fields, covered, wide);
+  // an option ringed, or a choice ticked after it, instead of filled: never read as empty (rings.ts)
+  const choices = new Set(f.objective.map((o) => o.field));
+  const { ringed, ticked } = marksRoundBubbles(img, h, fields, covered, wide, choices);
   // what an exception raised on a field adds to its reason
   const STREAK = '（扫描竖线经过，请核对原图）';
   const UNPRINTED = '（选项框被遮住或缺角，请核对纸质原卷）';
   const RINGED = '（有选项被圈画而未涂黑，请核对原图）';
+  const TICKED = '（有选项旁打了勾而未涂黑，请核对原图）';
   const note = (field: Field) =>
     unprinted.has(field) ? UNPRINTED : crossed.has(field) ? STREAK : ringed.has(field) ? RINGED : '';
   const notes = new Map(fields.map((field) => [field.name, note(field)]));
@@ -212,7 +214,12 @@ export function readFields(
       m.map((x) => x.core),
     );
     if (covered.has(field)) return { ...r, value: null, states: r.states.map(() => 'uncertain') };
-    const rings = ringed.get(field)?.filter((i) => r.states[i] !== 'filled') ?? [];
+    // A tick after a filled option is the student pointing at the answer given: nothing to say. Ink before a
+    // ringed option may be the ring's left side: the ring speaks for it.
+    const ticks =
+      ticked.get(field)?.filter((i) => r.states[i] !== 'filled' && !ringed.get(field)?.includes(i + 1)) ?? [];
+    if (ticks.length > 0 && !notes.get(field.name)) notes.set(field.name, TICKED);
+    const rings = [...(ringed.get(field)?.filter((i) => r.states[i] !== 'filled') ?? []), ...ticks];
     if (rings.length === 0) return r;
     return { ...r, value: null, states: r.states.map((s, i) => (rings.includes(i) ? 'uncertain' : s)) };
   };

@@ -14,7 +14,7 @@ import type { GreyImage } from './image';
 import { allFields, pageFields } from './layout';
 import { decodeGrey, loadZxingReader } from './node';
 import { recognizePage } from './recognize';
-import { ringedBubbles } from './rings';
+import { marksRoundBubbles } from './rings';
 
 // An option ringed (圈选) instead of filled: read by its fill alone the bubble was empty, and a typical page with
 // one answer in ten ringed lost about four of them without an exception (bench:omr's `ringed` set).
@@ -100,7 +100,7 @@ describe('an option ringed instead of filled', () => {
       const s = await generateSet(card, i, { seed: 3, difficulty: 'hard' });
       const img = await decodeGrey(s.jpeg);
       const page = card.pages.find((p) => p.index === s.truth.pageIndex)!;
-      const found = ringedBubbles(img, s.truth.transform, allFields(pageFields(page)), new Set());
+      const found = marksRoundBubbles(img, s.truth.transform, allFields(pageFields(page)), new Set()).ringed;
       expect(
         [...found.keys()].map((f) => f.name),
         s.name,

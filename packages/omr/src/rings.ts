@@ -11,6 +11,11 @@ import type { GreyImage } from './image';
 // beside a bubble (a question number, the next bubble of a tight grid) or a stray stroke darkens a few. A field
 // with a ringed bubble that is not read as filled is raised, never read as empty: whether the ring counts is
 // the school's rule.
+//
+// An option ticked (打勾) after it instead of filled leaves its pencil line in the paper between it and the next
+// option: a few rays on the bubble's right, far darker than the same rays round the bubbles at the same place of
+// the other questions (which carry the same print). Read by fills the question was unanswered, silently
+// (bench:omr's `ticked` set); it is raised the same way.
 
 const RAYS = 16;
 /**
@@ -32,6 +37,28 @@ const NEIGHBOUR_GROW = 0.15;
 const INKED = 0.25;
 /** Share of the rays seen (not in another bubble's print, not under a wide streak) that a ring darkens. */
 const RING_SHARE = 0.75;
+/** The rays on a bubble's right, from 34° above the row to 56° below: where a tick after the option lies. */
+const RIGHT_RAYS = [14, 15, 0, 1, 2];
+/**
+ * A tick is looked for from STEPS[OUTER_FROM] (1.5 radii) out: past a bubble's own print with a pixel or two of
+ * registration error (a stadium's corners reach 1.13 on the diagonals, the arms of a bracket [A] about 1.3, and
+ * rays grazing them come out dark on some pages and not on others: no median is their print). A tick after an
+ * option starts about 0.7 radii right of its centre and runs past 2.4.
+ */
+const OUTER_FROM = 3;
+/**
+ * For the tick look another bubble's print is grown by this share of its smaller side, not NEIGHBOUR_GROW: a
+ * neighbour's fill runs past its print (a full fill to 1.23 radii, a phone picture's blur further), and read as a
+ * line before a filled option it raised answered questions (bench:omr's phone set).
+ */
+const TICK_CLEAR = 0.35;
+/**
+ * Darkness over the median of the same ray's outer part round the bubbles at the same place (the same option of
+ * fields of as many options) that makes a ray crossed by a pencil line. Simulated ticks after an option show
+ * 0.55–0.95 on their darkest right ray (37 ticks on 16 pages); the unmarked options of 16 pages each of the
+ * typical, hard, light and bracket-printed sets stay below 0.15.
+ */
+const STROKE = 0.35;
 /** Fewer rays seen than this (a grid too tight to leave paper round its bubbles) says nothing. */
 const MIN_RAYS = 8;
 /** The paper level round a bubble: this quantile of its own samples (a ring takes a few steps of each ray). */
@@ -43,11 +70,14 @@ const hist = new Uint16Array(256);
  * Each bubble's print as a box grown by NEIGHBOUR_GROW (x0, y0, x1, y1 at 4i), and the bubbles in order of x0:
  * what a ray round another bubble must not take for paper.
  */
-function printBoxes(all: TemplateRect[]): { box: Float64Array; byX: Int32Array; widest: number } {
+function printBoxes(
+  all: TemplateRect[],
+  grow = NEIGHBOUR_GROW,
+): { box: Float64Array; byX: Int32Array; widest: number } {
   const box = new Float64Array(all.length * 4);
   let widest = 0;
   all.forEach((r, i) => {
-    const g = Math.max(2, NEIGHBOUR_GROW * Math.min(r.w, r.h));
+    const g = Math.max(2, grow * Math.min(r.w, r.h));
     box[4 * i] = r.x - g;
     box[4 * i + 1] = r.y - g;
     box[4 * i + 2] = r.x + r.w + g;
@@ -91,10 +121,14 @@ function inBoxes(near: number[], box: Float64Array, x: number, y: number): boole
   return false;
 }
 
-/** A bubble looked round: its field and index, its map and paper, the darkness along its rays (NaN: not seen). */
+/**
+ * A bubble looked round: its field and index (and its index among all bubbles), its map and paper, the darkness
+ * along its rays (NaN: not seen).
+ */
 interface Looked {
   field: number;
   bubble: number;
+  index: number;
   rect: TemplateRect;
   at: LocalMap;
   near: number[];
@@ -103,8 +137,9 @@ interface Looked {
 }
 
 /**
- * The darkest grey along rays `first`, `first` + 2, … round a bubble into `mins` (256 where nothing was seen: in
- * another bubble's print, a hidden column); every sample is counted into `hist`. Returns the samples taken.
+ * The darkest grey along rays `first`, `first` + 2, … round a bubble into `mins`, and from STEPS[OUTER_FROM] out
+ * into `outer` where given (256 where nothing was seen: in another bubble's print, a hidden column); every sample
+ * is counted into `hist`. Returns the samples taken.
  */
 function sampleRays(
   img: GreyImage,
@@ -113,6 +148,7 @@ function sampleRays(
   hidden: HiddenColumns,
   first: 0 | 1,
   mins: Float32Array,
+  outer?: Float32Array,
 ): number {
   const { o, ux, uy } = b.at;
   const { rect: r, near } = b;
@@ -126,6 +162,7 @@ function sampleRays(
     const ix = ux.x * dx + uy.x * dy;
     const iy = ux.y * dx + uy.y * dy;
     let min = 256;
+    let out = 256;
     for (let si = 0; si < STEPS.length; si++) {
       const s = STEPS[si]!;
       if (near.length > 0 && inBoxes(near, box, cx + dx * s, cy + dy * s)) continue;
@@ -139,8 +176,10 @@ function sampleRays(
       hist[v]!++;
       n++;
       if (v < min) min = v;
+      if (si >= OUTER_FROM && v < out) out = v;
     }
     mins[k] = min;
+    if (outer) outer[k] = out;
   }
   return n;
 }
@@ -151,13 +190,18 @@ function darkness(rays: Float32Array, paper: number, first: 0 | 1): void {
     rays[k] = rays[k]! < 256 ? Math.max(0, 1 - rays[k]! / paper) : Number.NaN;
 }
 
-/** The median over bubbles of each even ray, counted in 1/255 steps, into `usual`. */
-function evenMedians(looked: Looked[], usual: Float32Array): void {
-  for (let k = 0; k < RAYS; k += 2) {
+/** The median over bubbles of rays `ks` (of their whole length or their outer part), in 1/255 steps, into `usual`. */
+function medians(
+  looked: Looked[],
+  usual: Float32Array,
+  ks: readonly number[],
+  of: (b: Looked) => Float32Array = (b) => b.rays,
+): void {
+  for (const k of ks) {
     hist.fill(0);
     let n = 0;
     for (const b of looked) {
-      const d = b.rays[k]!;
+      const d = of(b)[k]!;
       if (Number.isNaN(d)) continue;
       hist[Math.round(d * 255)]!++;
       n++;
@@ -173,6 +217,8 @@ function evenMedians(looked: Looked[], usual: Float32Array): void {
   }
 }
 
+const EVEN_RAYS = Array.from({ length: RAYS / 2 }, (_, i) => 2 * i);
+
 /** Rays of `first`, `first` + 2, … seen, and of those the ones darker than usual by INKED. */
 function inkedRays(b: Looked, usual: Float32Array, first: 0 | 1 | 'all'): { seen: number; inked: number } {
   let seen = 0;
@@ -186,17 +232,70 @@ function inkedRays(b: Looked, usual: Float32Array, first: 0 | 1 | 'all'): { seen
   return { seen, inked };
 }
 
+/** Bubbles of some fields, by field: index lists into each field's bubbles. */
+export type MarkedBubbles = Map<Field, number[]>;
+
+function add(out: MarkedBubbles, field: Field, bubble: number): void {
+  const list = out.get(field);
+  if (list) list.push(bubble);
+  else out.set(field, [bubble]);
+}
+
 /**
- * The bubbles of `fields` with a ring drawn round them, by field: index lists into each field's bubbles. Fields
- * in `skip` (raised already: under a wide streak, paper over their print) are not looked at.
+ * The bubbles of the `choices` fields with a pencil line on their right far darker than the bubbles at the same
+ * place (a field's option index, among fields of as many options) show there: the median of each ray at a place
+ * is its print (a question number before A, the next column after the last option), what lies over it is a
+ * student's. The rays are looked along from OUTER_FROM out, other bubbles' print grown by TICK_CLEAR (`clear`).
  */
-export function ringedBubbles(
+function tickedBeside(
+  img: GreyImage,
+  looked: Looked[],
+  fields: Field[],
+  choices: ReadonlySet<Field>,
+  clear: ReturnType<typeof printBoxes>,
+  hidden: HiddenColumns,
+): MarkedBubbles {
+  const places = new Map<string, Looked[]>();
+  const outer = new Map<Looked, Float32Array>();
+  const scratch = new Float32Array(RAYS);
+  for (const b of looked) {
+    if (!choices.has(fields[b.field]!)) continue;
+    const near = neighbours(clear, b.index, b.rect);
+    const o = new Float32Array(RAYS);
+    for (const first of [0, 1] as const) {
+      sampleRays(img, { rect: b.rect, at: b.at, near }, clear.box, hidden, first, scratch, o);
+      darkness(o, b.paper, first);
+    }
+    outer.set(b, o);
+    const key = `${fields[b.field]!.bubbles.length}:${b.bubble}`;
+    const place = places.get(key);
+    if (place) place.push(b);
+    else places.set(key, [b]);
+  }
+  const out: MarkedBubbles = new Map();
+  const usual = new Float32Array(RAYS);
+  const of = (b: Looked) => outer.get(b)!;
+  for (const place of places.values()) {
+    medians(place, usual, RIGHT_RAYS, of);
+    for (const b of place)
+      if (RIGHT_RAYS.some((k) => of(b)[k]! - usual[k]! >= STROKE)) add(out, fields[b.field]!, b.bubble);
+  }
+  return out;
+}
+
+/**
+ * The bubbles of `fields` with a ring drawn round them (`ringed`), and of the `choices` fields (the choice
+ * questions: an exam-number column is not ticked, and its print differs column to column) those with a tick after
+ * them (`ticked`). Fields in `skip` (raised already: under a wide streak, paper over their print) are not looked at.
+ */
+export function marksRoundBubbles(
   img: GreyImage,
   h: Matrix3,
   fields: Field[],
   skip: ReadonlySet<Field>,
   hidden: HiddenColumns = [],
-): Map<Field, number[]> {
+  choices: ReadonlySet<Field> = new Set(),
+): { ringed: MarkedBubbles; ticked: MarkedBubbles } {
   const all = fields.flatMap((f) => f.bubbles.map((b) => b.rect));
   const prints = printBoxes(all);
   // First every other ray of every bubble (half the samples): the page's usual level along them, and the few
@@ -210,7 +309,8 @@ export function ringedBubbles(
       return;
     }
     f.bubbles.forEach((b, bi) => {
-      const near = neighbours(prints, i++, b.rect);
+      const index = i++;
+      const near = neighbours(prints, index, b.rect);
       const at = localMap(h, b.rect);
       const rays = new Float32Array(RAYS);
       hist.fill(0);
@@ -227,6 +327,7 @@ export function ringedBubbles(
       const looks: Looked = {
         field: fi,
         bubble: bi,
+        index,
         rect: b.rect,
         at,
         near,
@@ -238,7 +339,7 @@ export function ringedBubbles(
     });
   });
   const usual = new Float32Array(RAYS);
-  evenMedians(looked, usual);
+  medians(looked, usual, EVEN_RAYS);
   const candidates = looked.filter((b) => {
     const { seen, inked } = inkedRays(b, usual, 0);
     return seen - inked <= (1 - RING_SHARE) * (seen + RAYS / 2);
@@ -249,14 +350,12 @@ export function ringedBubbles(
     darkness(b.rays, b.paper, 1);
   }
   for (let k = 1; k < RAYS; k += 2) usual[k] = (usual[k - 1]! + usual[(k + 1) % RAYS]!) / 2;
-  const out = new Map<Field, number[]>();
+  const ringed: MarkedBubbles = new Map();
   for (const b of candidates) {
     const { seen, inked } = inkedRays(b, usual, 'all');
     if (seen < MIN_RAYS || inked < RING_SHARE * seen) continue;
-    const field = fields[b.field]!;
-    const list = out.get(field);
-    if (list) list.push(b.bubble);
-    else out.set(field, [b.bubble]);
+    add(ringed, fields[b.field]!, b.bubble);
   }
-  return out;
+  const clear = choices.size > 0 ? printBoxes(all, TICK_CLEAR) : prints;
+  return { ringed, ticked: tickedBeside(img, looked, fields, choices, clear, hidden) };
 }

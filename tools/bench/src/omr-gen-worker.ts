@@ -22,6 +22,8 @@ const card = typicalCard();
 const BLACK_BACKING = 30;
 /** The typical students' marks (scan-sim difficulty.ts), one answer in ten ringed (圈选) in place of a full fill. */
 const RINGED = { full: 0.78, partial: 0.06, offCentre: 0.04, light: 0.02, circle: 0.1 };
+/** The same, one answer in ten ticked (打勾) after the option in place of a fill. */
+const TICKED = { full: 0.78, partial: 0.06, offCentre: 0.04, light: 0.02, beside: 0.1 };
 
 /** Generates sheet `i` of a set and writes `<dir>/<name>.jpg` and `.json` (truth). */
 export default async function generate(job: {
@@ -38,7 +40,8 @@ export default async function generate(job: {
    * the folded set's sheets scanned on a black backing plate (black round each skewed sheet and where its corner
    * is gone); `edges`: a corner folded so that its flap reaches only one to three fields (scan-sim
    * drawEdgeDogEar), its edge across a few bubbles; `dithered`: scanned 1-bit dithered (PNG bytes under the
-   * .jpg name); `ringed`: one answer in ten ringed instead of filled (RINGED); else the typical card.
+   * .jpg name); `ringed`: one answer in ten ringed instead of filled (RINGED); `ticked`: one in ten ticked
+   * after the option instead of filled (TICKED); else the typical card.
    */
   set?: string;
 }): Promise<string> {
@@ -74,6 +77,7 @@ export default async function generate(job: {
     ...(job.set === 'black' ? { backing: BLACK_BACKING } : {}),
     ...(job.set === 'dithered' ? { bitonal: true } : {}),
     ...(job.set === 'ringed' ? { kinds: RINGED } : {}),
+    ...(job.set === 'ticked' ? { kinds: TICKED } : {}),
   });
   const base = `${job.dir}/${s.name}`;
   await mkdir(dirname(base), { recursive: true });

@@ -45,6 +45,9 @@ const { values: args } = parseArgs({
     // Typical sheets where one answer in ten is ringed (圈选) instead of filled (scan-sim MarkKind 'circle'): never
     // read as empty (packages/omr rings.ts).
     ringed: { type: 'string', default: '100' },
+    // Typical sheets where one answer in ten is ticked (打勾) after the option instead of filled (scan-sim MarkKind
+    // 'beside'): never read as unanswered (packages/omr rings.ts, tickedBeside).
+    ticked: { type: 'string', default: '100' },
     seed: { type: 'string', default: '4' },
     out: { type: 'string', default: 'bench-out/omr' },
     threads: { type: 'string' },
@@ -77,6 +80,7 @@ const sets: { name: string; difficulty: Difficulty; count: number }[] = [
   { name: 'edges', difficulty: 'typical', count: Number(args.edges) },
   { name: 'dithered', difficulty: 'light', count: Number(args.dithered) },
   { name: 'ringed', difficulty: 'typical', count: Number(args.ringed) },
+  { name: 'ticked', difficulty: 'typical', count: Number(args.ticked) },
 ];
 
 async function ensureSet(set: string, d: Difficulty, count: number): Promise<string[]> {

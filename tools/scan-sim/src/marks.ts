@@ -7,9 +7,11 @@ import type { Rng } from './rng';
 
 /**
  * How a student marked a bubble. `residue` is an erased mark; `circle` is an option ringed (圈选) instead of
- * filled, as on a paper test: a line round the bubble, little of it inside.
+ * filled, as on a paper test: a line round the bubble, little of it inside; `beside` is a tick (打勾) after the
+ * option instead of a fill, in the paper between it and the next, touching the bubble's print at most.
  */
-export type MarkKind = 'full' | 'partial' | 'light' | 'offCentre' | 'tick' | 'cross' | 'circle' | 'residue';
+export type MarkKind =
+  'full' | 'partial' | 'light' | 'offCentre' | 'tick' | 'cross' | 'circle' | 'beside' | 'residue';
 
 function darken(r: Raster, x: number, y: number, d: number): void {
   if (x < 0 || y < 0 || x >= r.width || y >= r.height) return;
@@ -128,17 +130,22 @@ export function markBubble(
       return;
     // Ticks and crosses are pressed harder than fills: a pencil line, not shading.
     case 'tick':
-      stroke(
+      tick(r, cx, cy, rx, ry, 3.2 * k, Math.max(d, 0.75));
+      return;
+    case 'beside': {
+      // its centre 0.7–1.0 of the bubble's width to the right of the bubble's centre, a little up or down
+      const by = cy + rng.range(-0.3, 0.3) * ry;
+      tick(
         r,
-        [
-          { x: cx - rx * 0.7, y: cy },
-          { x: cx - rx * 0.2, y: cy + ry * 0.8 },
-          { x: cx + rx * 0.8, y: cy - ry * 1.1 },
-        ],
+        cx + rx * 2 * rng.range(0.7, 1.0),
+        by,
+        rx,
+        ry * rng.range(0.9, 1.2),
         3.2 * k,
         Math.max(d, 0.75),
       );
       return;
+    }
     case 'cross':
       stroke(
         r,
@@ -163,6 +170,20 @@ export function markBubble(
       ring(r, rng, { cx, cy, rx, ry }, 2.6 * k, Math.max(d, 0.7));
       return;
   }
+}
+
+/** A tick (√) the size of a bubble centred on (cx, cy): a short stroke down, a long one up to the right. */
+function tick(r: Raster, cx: number, cy: number, rx: number, ry: number, w: number, d: number): void {
+  stroke(
+    r,
+    [
+      { x: cx - rx * 0.7, y: cy },
+      { x: cx - rx * 0.2, y: cy + ry * 0.8 },
+      { x: cx + rx * 0.8, y: cy - ry * 1.1 },
+    ],
+    w,
+    d,
+  );
 }
 
 /**

@@ -111,11 +111,11 @@ function expected(page: TemplatePage, a: SheetAnswers): string[] {
 }
 
 /**
- * Regions of the fields where an option was ringed instead of filled (`circle` marks): a person decides whether
- * the ring counts. A score strip's digit is raised as its strip.
+ * Regions of the fields where an option was ringed or ticked beside instead of filled (`circle`, `beside`
+ * marks): a person decides whether the ring or the tick counts. A score strip's digit is raised as its strip.
  */
 function ringed(page: TemplatePage, marks: SheetTruth['marks']): string[] {
-  const rings = new Set(marks.filter((m) => m.kind === 'circle').map((m) => m.field));
+  const rings = new Set(marks.filter((m) => m.kind === 'circle' || m.kind === 'beside').map((m) => m.field));
   if (rings.size === 0) return [];
   const strips = pageFields(page).scores;
   return [...rings].map((name) => strips.find((s) => s.fields.some((d) => d.name === name))?.name ?? name);

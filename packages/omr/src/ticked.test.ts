@@ -1,0 +1,126 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createRng,
+  generateSet,
+  markBubble,
+  scoreSheet,
+  typicalCard,
+  type GeneratedSheet,
+} from '@yj/scan-sim';
+import type { Bubble } from '@yj/contracts';
+import type { BarcodeReader } from './barcode';
+import { applyH } from './geometry';
+import type { GreyImage } from './image';
+import { pageFields } from './layout';
+import { decodeGrey, loadZxingReader } from './node';
+import { recognizePage } from './recognize';
+
+// A choice ticked (打勾) after the option instead of filled: read by fills the question was unanswered, and the
+// answer the student gave was lost without an exception (bench:omr's `ticked` set, one answer in ten ticked after
+// the option: 202 silent errors on 100 pages before rings.ts looked at the paper on the options' right).
+
+const card = typicalCard();
+const TICKED = '打了勾';
+/** The typical students' marks, one answer in ten ticked beside the option instead of filled. */
+const kinds = { full: 0.78, partial: 0.06, offCentre: 0.04, light: 0.02, beside: 0.1 };
+let reader: BarcodeReader;
+
+beforeAll(async () => {
+  reader = await loadZxingReader();
+});
+
+async function read(s: GeneratedSheet, img?: GreyImage) {
+  const r = await recognizePage(img ?? (await decodeGrey(s.jpeg)), card, { reader });
+  return { r, score: scoreSheet(card, s.truth, r) };
+}
+
+/** Draws a pencil tick after one bubble of the scanned page (where the truth's transform puts it). */
+function tickAfterScan(img: GreyImage, s: GeneratedSheet, bubble: Bubble, seed: number): void {
+  const c = applyH(s.truth.transform, {
+    x: bubble.rect.x + bubble.rect.w / 2,
+    y: bubble.rect.y + bubble.rect.h / 2,
+  });
+  const { w, h } = bubble.rect;
+  markBubble(img, createRng(seed), { x: c.x - w / 2, y: c.y - h / 2, w, h }, 1, 'beside', 0.8);
+}
+
+const front = card.pages[0]!;
+
+describe('a choice ticked after the option instead of filled', () => {
+  it('is raised, never read as unanswered, and nothing else is', async () => {
+    let ticks = 0;
+    for (const i of [0, 2, 4, 6]) {
+      const s = await generateSet(card, i, { seed: 7, difficulty: 'typical', kinds });
+      const { r, score } = await read(s);
+      expect(score.silentErrors, s.name).toEqual([]);
+      expect(score.needlessExceptions, s.name).toEqual([]);
+      const ticked = new Set(s.truth.marks.filter((m) => m.kind === 'beside').map((m) => m.field));
+      ticks += ticked.size;
+      for (const e of r.exceptions)
+        if (ticked.has(e.region) && /^\d+$/.test(e.region)) expect(e.reason, e.region).toContain(TICKED);
+    }
+    // the pages carry what the test is about
+    expect(ticks).toBeGreaterThan(8);
+  });
+
+  it('leaves a filled answer with a tick after it read as marked', async () => {
+    const s = await generateSet(card, 0, { seed: 11, difficulty: 'typical' });
+    const img = await decodeGrey(s.jpeg);
+    const before = await read(s, img);
+    const single = pageFields(front).objective.filter(
+      (o) => o.kind === 'single' && (s.truth.answers.objective[o.field.name] ?? []).length === 1,
+    );
+    const picked = single.slice(0, 3);
+    for (const [n, o] of picked.entries()) {
+      const want = s.truth.answers.objective[o.field.name]![0];
+      tickAfterScan(
+        img,
+        s,
+        o.field.bubbles.find((x) => x.label === want)!,
+        n + 1,
+      );
+    }
+    const { r } = await read(s, img);
+    for (const o of picked)
+      expect(r.objective.find((x) => x.question === o.field.name)!.reading.value).toEqual(
+        s.truth.answers.objective[o.field.name],
+      );
+    expect(r.exceptions).toEqual(before.r.exceptions);
+  });
+
+  it('reads an unanswered question with a tick after an option as in doubt, not as unanswered', async () => {
+    let raised = 0;
+    for (let i = 0; i < 12; i++) {
+      const s = await generateSet(card, i, { seed: 11, difficulty: 'typical' });
+      const page = card.pages.find((p) => p.index === s.truth.pageIndex)!;
+      const empty = pageFields(page).objective.filter(
+        (o) => o.kind === 'single' && (s.truth.answers.objective[o.field.name] ?? []).length === 0,
+      );
+      if (empty.length === 0) continue;
+      const img = await decodeGrey(s.jpeg);
+      for (const [n, o] of empty.entries()) tickAfterScan(img, s, o.field.bubbles[1]!, 20 + n);
+      const { r } = await read(s, img);
+      for (const o of empty) {
+        const reading = r.objective.find((x) => x.question === o.field.name)!.reading;
+        expect(reading.value, o.field.name).toBeNull();
+        expect(reading.states[1], o.field.name).toBe('uncertain');
+        expect(r.exceptions.find((e) => e.region === o.field.name)?.reason).toContain(TICKED);
+        raised++;
+      }
+    }
+    expect(raised).toBeGreaterThanOrEqual(3);
+  });
+
+  it('is not seen on pages without one: print beside the options, stray marks, ticks on bubbles, smudges', async () => {
+    for (const difficulty of ['typical', 'hard', 'light'] as const)
+      for (const i of [0, 2, 4, 6]) {
+        const s = await generateSet(card, i, { seed: 3, difficulty });
+        const { r, score } = await read(s);
+        expect(score.silentErrors, s.name).toEqual([]);
+        expect(
+          r.exceptions.filter((e) => e.reason.includes(TICKED)),
+          s.name,
+        ).toEqual([]);
+      }
+  });
+});
