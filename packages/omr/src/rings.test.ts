@@ -1,48 +1,28 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createRng,
-  generateSet,
-  markBubble,
-  scoreSheet,
-  typicalCard,
-  type GeneratedSheet,
-} from '@yj/scan-sim';
+import { generateSet, type GeneratedSheet } from '@yj/scan-sim';
 import type { Bubble } from '@yj/contracts';
 import type { BarcodeReader } from './barcode';
-import { applyH } from './geometry';
 import type { GreyImage } from './image';
 import { allFields, pageFields } from './layout';
+import { card, markAfterScan, oneInTen, readSheet } from './marked-round.fixture';
 import { decodeGrey, loadZxingReader } from './node';
-import { recognizePage } from './recognize';
 import { marksRoundBubbles } from './rings';
 
 // An option ringed (圈选) instead of filled: read by its fill alone the bubble was empty, and a typical page with
 // one answer in ten ringed lost about four of them without an exception (bench:omr's `ringed` set).
 
-const card = typicalCard();
 const RINGED = '圈画';
 /** The typical students' marks, one answer in ten ringed instead of filled (as bench:omr's `ringed` set). */
-const kinds = { full: 0.78, partial: 0.06, offCentre: 0.04, light: 0.02, circle: 0.1 };
+const kinds = oneInTen('circle');
 let reader: BarcodeReader;
 
 beforeAll(async () => {
   reader = await loadZxingReader();
 });
 
-async function read(s: GeneratedSheet, img?: GreyImage) {
-  const r = await recognizePage(img ?? (await decodeGrey(s.jpeg)), card, { reader });
-  return { r, score: scoreSheet(card, s.truth, r) };
-}
-
-/** Draws a pencil ring round one bubble of the scanned page (where the truth's transform puts it). */
-function ringAfterScan(img: GreyImage, s: GeneratedSheet, bubble: Bubble): void {
-  const c = applyH(s.truth.transform, {
-    x: bubble.rect.x + bubble.rect.w / 2,
-    y: bubble.rect.y + bubble.rect.h / 2,
-  });
-  const { w, h } = bubble.rect;
-  markBubble(img, createRng(5), { x: c.x - w / 2, y: c.y - h / 2, w, h }, 1, 'circle', 0.8);
-}
+const read = (s: GeneratedSheet, img?: GreyImage) => readSheet(reader, s, img);
+const ringAfterScan = (img: GreyImage, s: GeneratedSheet, bubble: Bubble) =>
+  markAfterScan(img, s, bubble, 'circle');
 
 const front = card.pages[0]!;
 const field = (name: string) => allFields(pageFields(front)).find((f) => f.name === name)!;

@@ -1,48 +1,28 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createRng,
-  generateSet,
-  markBubble,
-  scoreSheet,
-  typicalCard,
-  type GeneratedSheet,
-} from '@yj/scan-sim';
+import { generateSet, type GeneratedSheet } from '@yj/scan-sim';
 import type { Bubble } from '@yj/contracts';
 import type { BarcodeReader } from './barcode';
-import { applyH } from './geometry';
 import type { GreyImage } from './image';
 import { pageFields } from './layout';
+import { card, markAfterScan, oneInTen, readSheet } from './marked-round.fixture';
 import { decodeGrey, loadZxingReader } from './node';
-import { recognizePage } from './recognize';
 
 // A choice ticked (打勾) after the option instead of filled: read by fills the question was unanswered, and the
 // answer the student gave was lost without an exception (bench:omr's `ticked` set, one answer in ten ticked after
 // the option: 202 silent errors on 100 pages before rings.ts looked at the paper on the options' right).
 
-const card = typicalCard();
 const TICKED = '打了勾';
-/** The typical students' marks, one answer in ten ticked beside the option instead of filled. */
-const kinds = { full: 0.78, partial: 0.06, offCentre: 0.04, light: 0.02, beside: 0.1 };
+/** The typical students' marks, one answer in ten ticked after the option instead of filled. */
+const kinds = oneInTen('beside');
 let reader: BarcodeReader;
 
 beforeAll(async () => {
   reader = await loadZxingReader();
 });
 
-async function read(s: GeneratedSheet, img?: GreyImage) {
-  const r = await recognizePage(img ?? (await decodeGrey(s.jpeg)), card, { reader });
-  return { r, score: scoreSheet(card, s.truth, r) };
-}
-
-/** Draws a pencil tick after one bubble of the scanned page (where the truth's transform puts it). */
-function tickAfterScan(img: GreyImage, s: GeneratedSheet, bubble: Bubble, seed: number): void {
-  const c = applyH(s.truth.transform, {
-    x: bubble.rect.x + bubble.rect.w / 2,
-    y: bubble.rect.y + bubble.rect.h / 2,
-  });
-  const { w, h } = bubble.rect;
-  markBubble(img, createRng(seed), { x: c.x - w / 2, y: c.y - h / 2, w, h }, 1, 'beside', 0.8);
-}
+const read = (s: GeneratedSheet, img?: GreyImage) => readSheet(reader, s, img);
+const tickAfterScan = (img: GreyImage, s: GeneratedSheet, bubble: Bubble, seed: number) =>
+  markAfterScan(img, s, bubble, 'beside', seed);
 
 const front = card.pages[0]!;
 
