@@ -5,24 +5,31 @@ import { tempDir } from '../testing';
 import { parseDevices, SaneDriver, saneInstalled } from './sane';
 
 /**
- * A stand-in `scanimage` in `dir`: `-A` prints `listing`; a batch scan writes its arguments, one a line, to
- * args.txt and `end.pages` pages into the spool, then ends as scanimage would (what it prints, its status).
+ * A stand-in `scanimage` in `dir`: `-A` prints `listing`; a scan writes its arguments, one a line, to args.txt
+ * and `end.pages` pages into the spool (a batch) or one into its output file (a single scan), then ends as
+ * scanimage would (what it prints, its status). With `end.paperAt`, paper lies only there: a scan from another
+ * source finds none and ends as an empty feeder does.
  */
 async function fakeScanimage(
   dir: string,
   listing: string,
-  end: { pages: number; status: number; says: string } = { pages: 1, status: 0, says: '' },
+  end: { pages: number; status: number; says: string; paperAt?: string } = { pages: 1, status: 0, says: '' },
 ): Promise<string> {
   const bin = path.join(dir, 'scanimage');
   await writeFile(path.join(dir, 'listing.txt'), listing);
   await writeFile(path.join(dir, 'says.txt'), end.says);
+  const noPaper = end.paperAt
+    ? `case " $* " in *" --source=${end.paperAt} "*) ;; *) echo 'scanimage: sane_start: Document feeder out of documents' >&2; exit 7;; esac`
+    : '';
   await writeFile(
     bin,
     [
       '#!/bin/sh',
       `if [ "$1" = "-A" ]; then cat '${dir}/listing.txt'; exit 0; fi`,
       `for a in "$@"; do echo "$a" >> '${dir}/args.txt'; done`,
+      noPaper,
       `for a in "$@"; do case "$a" in --batch=*) for i in $(seq 1 ${end.pages}); do f=$(printf "\${a#--batch=}" $i); printf "page$i" > "$f"; done;; esac; done`,
+      `for a in "$@"; do case "$a" in --output-file=*) [ ${end.pages} -gt 0 ] && printf "sheet" > "\${a#--output-file=}";; esac; done`,
       `cat '${dir}/says.txt' >&2`,
       `exit ${end.status}`,
     ].join('\n'),
@@ -130,6 +137,41 @@ describe('SANE driver', () => {
       code: 92,
       message: '进纸器中没有答卷：请放入答卷后再点开始扫描',
     });
+    await dir.remove();
+  });
+
+  it('takes a template sheet from the feeder, or from the glass when the feeder is empty', async () => {
+    const dir = await tempDir();
+    const listing = '    --source Flatbed|ADF|Duplex [Flatbed]\n';
+    const args = () => readFile(path.join(dir.dir, 'args.txt'), 'utf8').then((t) => t.trim().split('\n'));
+    // the card in the feeder of a flatbed-and-feeder scanner (default: its glass)
+    let d = new SaneDriver(
+      path.join(dir.dir, 'spool'),
+      await fakeScanimage(dir.dir, listing, { pages: 1, status: 0, says: '', paperAt: 'ADF' }),
+    );
+    expect((await d.scanOne({ dpi: 200, colour: false }))?.bytes.toString()).toBe('sheet');
+    expect(await args()).toContain('--source=ADF');
+    // the card on its glass: the feeder is empty, the glass is scanned
+    await writeFile(path.join(dir.dir, 'args.txt'), '');
+    d = new SaneDriver(
+      path.join(dir.dir, 'spool'),
+      await fakeScanimage(dir.dir, listing, { pages: 1, status: 0, says: '', paperAt: 'Flatbed' }),
+    );
+    expect((await d.scanOne({ dpi: 200, colour: false }))?.bytes.toString()).toBe('sheet');
+    expect(await args()).toEqual(expect.arrayContaining(['--source=ADF', '--source=Flatbed']));
+    // a feeder-only scanner with nothing in it: no picture, no glass to fall back on
+    await writeFile(path.join(dir.dir, 'args.txt'), '');
+    d = new SaneDriver(
+      path.join(dir.dir, 'spool'),
+      await fakeScanimage(dir.dir, '    --source ADF Front|ADF Back|ADF Duplex [ADF Front]\n', {
+        pages: 1,
+        status: 0,
+        says: '',
+        paperAt: 'nowhere',
+      }),
+    );
+    expect(await d.scanOne({ dpi: 200, colour: false })).toBeNull();
+    expect((await args()).filter((a) => a.startsWith('--source='))).toEqual(['--source=ADF Front']);
     await dir.remove();
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ScanCode, ScanError, SCAN_MESSAGES } from '../codes';
 import type { DriverStatus, ScanDriver, ScannedImage, ScanOptions } from './driver';
-import { doubleFeedArgs, feederArgs } from './feeder';
+import { doubleFeedArgs, feederArgs, optionChoices } from './feeder';
 import { FolderDriver } from './folder';
 import { scanEnd, scanEndMessage, type ScanEnd } from './scan-end';
 
@@ -143,17 +143,36 @@ export class SaneDriver implements ScanDriver {
     }
   }
 
-  /** One sheet, straight to the caller (never into the page flow). */
+  /**
+   * One sheet, straight to the caller (never into the page flow): the blank card of a template. Taken from where a
+   * batch is, the feeder, one side: left to the device's default, a flatbed-and-feeder scanner (hpaio, epson2:
+   * [Flatbed]) scanned its empty glass while the card waited in the feeder. With nothing in the feeder, such a
+   * scanner's glass is scanned instead (the card laid on it); a feeder-only one answers null (nothing to scan).
+   */
   async scanOne(opts: ScanOptions): Promise<ScannedImage | null> {
+    const listing = await this.listing();
+    const feeder = feederArgs(listing, false) ?? [];
+    const fromFeeder = await this.takeOne([...this.args(opts), ...feeder]);
+    if (fromFeeder) return fromFeeder;
+    const flatbed = optionChoices(listing, 'source')?.find((s) => /flatbed/i.test(s));
+    if (!flatbed || !feeder.some((a) => a.startsWith('--source='))) return null;
+    return this.takeOne([...this.args(opts), `--source=${flatbed}`]);
+  }
+
+  /** One image with `args`, or null when the device gave none (its feeder empty). */
+  private async takeOne(args: string[]): Promise<ScannedImage | null> {
     const dir = path.join(path.dirname(this.spoolDir), 'template-scan');
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, `template-${process.pid}.png`);
-    const end = await this.exec([...this.args(opts), `--output-file=${file}`]);
-    if (end.kind === 'empty') return null;
-    if (end.kind !== 'done') throw new ScanError(ScanCode.scanFailed, scanEndMessage(end));
+    await rm(file, { force: true });
+    const end = await this.exec([...args, `--output-file=${file}`]);
+    // without --batch an empty feeder ends as status 7 with no count, which scanEnd takes for a finished batch:
+    // the missing (or empty) file is what tells
+    if (end.kind !== 'done' && end.kind !== 'empty')
+      throw new ScanError(ScanCode.scanFailed, scanEndMessage(end));
     const bytes = await readFile(file).catch(() => null);
     await rm(file, { force: true });
-    return bytes && bytes.length > 0 ? { name: path.basename(file), bytes } : null;
+    return end.kind === 'done' && bytes && bytes.length > 0 ? { name: path.basename(file), bytes } : null;
   }
 
   async close(): Promise<void> {}
