@@ -85,7 +85,12 @@ export function highlight(
 ): { box: ImageBox; bubbles: { label: string; box: ImageBox; fill: number | null }[] } | null {
   const { fields, rect } = regionFields(page, region);
   if (!rect) return null;
-  const grow = { x: rect.x - 6, y: rect.y - 6, w: rect.w + 12, h: rect.h + 12 };
+  // a choice question's row shows the paper after its last option too: a tick there (…有选项旁打了勾) is why
+  // it was raised, and the person must see it
+  const choice =
+    fields.length === 1 && pageFields(page).objective.some((o) => o.field.name === fields[0]!.name);
+  const after = choice ? Math.max(...fields[0]!.bubbles.map((b) => b.rect.w)) : 0;
+  const grow = { x: rect.x - 6, y: rect.y - 6, w: rect.w + 12 + after, h: rect.h + 12 };
   // one field, or several whose fills were kept in order (a 打分栏: every digit's bubbles)
   const flat = fields.flatMap((x) => x.bubbles);
   const bubbles = fields.length === 1 || (fills && fills.length === flat.length) ? flat : [];
