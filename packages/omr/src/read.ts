@@ -219,9 +219,9 @@ export function readFields(
     const ticks =
       ticked.get(field)?.filter((i) => r.states[i] !== 'filled' && !ringed.get(field)?.includes(i + 1)) ?? [];
     if (ticks.length > 0 && !notes.get(field.name)) notes.set(field.name, TICKED);
-    const rings = [...(ringed.get(field)?.filter((i) => r.states[i] !== 'filled') ?? []), ...ticks];
-    if (rings.length === 0) return r;
-    return { ...r, value: null, states: r.states.map((s, i) => (rings.includes(i) ? 'uncertain' : s)) };
+    const doubted = [...(ringed.get(field)?.filter((i) => r.states[i] !== 'filled') ?? []), ...ticks];
+    if (doubted.length === 0) return r;
+    return { ...r, value: null, states: r.states.map((s, i) => (doubted.includes(i) ? 'uncertain' : s)) };
   };
   const ex: OmrException[] = [];
   const raise = (type: OmrException['type'], r: FieldReading, reason: string) =>
