@@ -139,6 +139,7 @@ export const PageResultSchema = z.object({
       region: z.string(),
       reason: z.string(),
       fills: z.array(z.number()).optional(),
+      doubted: z.array(z.number().int().nonnegative()).optional(),
     }),
   ),
   /** scanner streaks (a line down the scanner's glass) painted over before reading: their columns */

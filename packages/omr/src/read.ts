@@ -187,6 +187,8 @@ export function readFields(
   const note = (field: Field) =>
     unprinted.has(field) ? UNPRINTED : crossed.has(field) ? STREAK : ringed.has(field) ? RINGED : '';
   const notes = new Map(fields.map((field) => [field.name, note(field)]));
+  // the options a ring or a tick put in doubt, by field name: said with the exception raised on the field
+  const doubts = new Map<string, number[]>();
   // Letters printed inside the bubbles: read the pencil on top of them (printed.ts).
   const blankFills = blank
     ? new Map(fields.map((field) => [field, measureField(blank, IDENTITY, field).map((m) => m.fill)]))
@@ -219,8 +221,10 @@ export function readFields(
     const ticks =
       ticked.get(field)?.filter((i) => r.states[i] !== 'filled' && !ringed.get(field)?.includes(i + 1)) ?? [];
     if (ticks.length > 0 && !notes.get(field.name)) notes.set(field.name, TICKED);
-    const doubted = [...(ringed.get(field)?.filter((i) => r.states[i] !== 'filled') ?? []), ...ticks];
+    const rings = ringed.get(field)?.filter((i) => r.states[i] !== 'filled') ?? [];
+    const doubted = [...new Set([...rings, ...ticks])].sort((a, b) => a - b);
     if (doubted.length === 0) return r;
+    doubts.set(field.name, doubted);
     return { ...r, value: null, states: r.states.map((s, i) => (doubted.includes(i) ? 'uncertain' : s)) };
   };
   const ex: OmrException[] = [];
@@ -230,6 +234,7 @@ export function readFields(
       region: r.name,
       reason: reason + (notes.get(r.name) ?? ''),
       fills: r.fills.map((v) => Math.round(v * 1000) / 1000),
+      ...(doubts.has(r.name) ? { doubted: doubts.get(r.name) } : {}),
     });
 
   const digits = f.examNumber.map((d) => read(d, 'single'));

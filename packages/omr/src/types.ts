@@ -24,6 +24,11 @@ export interface OmrException {
   region: string;
   reason: string;
   fills?: number[];
+  /**
+   * The options a ring round them or a tick after them put in doubt (indices into the field's bubbles): what
+   * raised the field lies outside its bubbles, so its fills say nothing of the answer (rings.ts).
+   */
+  doubted?: number[];
 }
 
 /** Per-bubble state after thresholding. */

@@ -16,14 +16,14 @@ import { detailQuery } from './scan.queries';
 const item = (id: number) => objectiveItem(id, '3', [0.9, 0.8, 0.1, 0.1], { kaohao: `2026000${id}` });
 const items = [item(1), item(2)];
 
-function mount(canScan: boolean) {
+function mount(canScan: boolean, list = items) {
   // antd's grid asks the screen size; jsdom has no matchMedia
   vi.stubGlobal(
     'matchMedia',
     vi.fn(() => ({ matches: false, addEventListener() {}, removeEventListener() {} })),
   );
   const client = createQueryClient();
-  for (const x of items)
+  for (const x of list)
     client.setQueryData(detailQuery(9, x.id).queryKey, {
       exception: x,
       paper: null,
@@ -37,7 +37,7 @@ function mount(canScan: boolean) {
     <App>
       <QueryClientProvider client={client}>
         <CanScanProvider value={canScan}>
-          <ObjectivePanel subjectId={9} items={items} />
+          <ObjectivePanel subjectId={9} items={list} />
         </CanScanProvider>
       </QueryClientProvider>
     </App>,
@@ -76,5 +76,22 @@ describe('ObjectivePanel', () => {
     // a mutation starts a tick later: give it one
     await new Promise((r) => setTimeout(r, 50));
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it('settles a case raised for a tick outside its bubbles on its own, its reason shown', async () => {
+    const send = vi.spyOn(scanApi, 'objective').mockResolvedValue({ papers: [], open: [] } as never);
+    const reason = '填涂不清（有选项旁打了勾而未涂黑，请核对原图）';
+    const empty = [0.05, 0.06, 0.04, 0.05];
+    // a tick after B on one sheet, after D on the other: the same fills, different answers
+    const ticked = [1, 3].map((option, i) =>
+      objectiveItem(i + 1, '3', empty, { reason, detail: { fills: empty, doubted: [option] } }),
+    );
+    mount(true, ticked);
+    await screen.findByTestId('option-A');
+    expect(screen.getByTestId('objective-panel').textContent).toContain('第 3 题 · 1 张答题卡填涂相同');
+    expect(screen.getByTestId('objective-doubt').textContent).toBe(reason);
+    fireEvent.keyDown(window, { key: 'b' });
+    fireEvent.keyDown(window, { key: 'Enter' });
+    await vi.waitFor(() => expect(send).toHaveBeenCalledWith(9, [{ exceptionId: 1, answer: ['B'] }]));
   });
 });

@@ -7,7 +7,7 @@ import { marksOf } from './exception-marks';
 import { PageImage } from './PageImage';
 import { scanApi } from './scan.api';
 import { detailQuery } from './scan.queries';
-import { groupObjective, optionForKey, toggleOption } from './scan-logic';
+import { doubtedOutside, groupObjective, optionForKey, toggleOption } from './scan-logic';
 import { useFix } from './useFix';
 
 /** Shown cases of one group; the rest are settled with them. */
@@ -18,6 +18,12 @@ function Case({ subjectId, item }: { subjectId: number; item: ScanExceptionItem 
   const d = q.data;
   return (
     <Card size="small" title={`考号 ${item.kaohao ?? '未识别'}`} styles={{ body: { padding: 8 } }}>
+      {/* a ring or a tick outside the bubbles raised it: the fills do not show why, the reason does */}
+      {doubtedOutside(item) && (
+        <Typography.Paragraph type="warning" style={{ marginBottom: 8 }} data-testid="objective-doubt">
+          {item.reason}
+        </Typography.Paragraph>
+      )}
       {d?.highlight ? (
         <PageImage
           pageId={d.highlight.pageId}

@@ -29,6 +29,18 @@ describe('objective groups', () => {
       ['2', '●●○○', [2]],
     ]);
   });
+
+  it('keeps a case doubted by a ring or a tick outside its bubbles apart: alike fills, different answers', () => {
+    const empty = [0.05, 0.06, 0.04, 0.05];
+    const doubted = (id: number, option: number) =>
+      objectiveItem(id, '3', empty, {
+        reason: '填涂不清（有选项旁打了勾而未涂黑，请核对原图）',
+        detail: { fills: empty, doubted: [option] },
+      });
+    // a tick after B, a tick after D, and two plain unclear cases of the same look
+    const g = groupObjective([doubted(1, 1), doubted(2, 3), item(3, '3', empty), item(4, '3', empty)]);
+    expect(g.map((x) => x.items.map((i) => i.id))).toEqual([[3, 4], [1], [2]]);
+  });
 });
 
 describe('keys', () => {

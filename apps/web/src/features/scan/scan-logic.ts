@@ -46,6 +46,14 @@ export function fillMark(fill: number): string {
 const fillsOf = (e: ScanExceptionItem): number[] =>
   Array.isArray(e.detail.fills) ? (e.detail.fills as unknown[]).map((v) => Number(v) || 0) : [];
 
+/**
+ * Whether recognition put options in doubt by what lies outside their bubbles (a ring round one, a tick after
+ * it: `detail.doubted`): its fills then say nothing of the answer, and two such cases alike in fills may want
+ * different answers.
+ */
+export const doubtedOutside = (e: ScanExceptionItem): boolean =>
+  Array.isArray(e.detail.doubted) && e.detail.doubted.length > 0;
+
 /** Objective exceptions that look alike: same question, same fill pattern; confirmed together. */
 export interface ObjectiveGroup {
   key: string;
@@ -54,13 +62,17 @@ export interface ObjectiveGroup {
   items: ScanExceptionItem[];
 }
 
-/** Groups objective exceptions by question and fill pattern, the largest groups first. */
+/**
+ * Groups objective exceptions by question and fill pattern, the largest groups first. A case doubted by what lies
+ * outside its bubbles (doubtedOutside) is a group of its own: one answer for all would settle a ring round B and
+ * a tick after D alike.
+ */
 export function groupObjective(items: ScanExceptionItem[]): ObjectiveGroup[] {
   const groups = new Map<string, ObjectiveGroup>();
   for (const e of items) {
     const question = e.region ?? '';
     const pattern = fillsOf(e).map(fillMark).join('');
-    const key = `${question}|${pattern}`;
+    const key = doubtedOutside(e) ? `${question}|${pattern}|#${e.id}` : `${question}|${pattern}`;
     const g = groups.get(key) ?? { key, question, pattern, items: [] };
     g.items.push(e);
     groups.set(key, g);

@@ -202,7 +202,10 @@ export function scanJobs(d: ScanJobDeps) {
               type,
               region: e.region,
               reason: e.reason,
-              detail: e.fills ? { fills: e.fills } : {},
+              detail: {
+                ...(e.fills ? { fills: e.fills } : {}),
+                ...(e.doubted ? { doubted: e.doubted } : {}),
+              },
             });
           }
         }
