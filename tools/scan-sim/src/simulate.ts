@@ -59,6 +59,11 @@ export interface SimulateOptions {
   streaks?: ScanParams['streaks'];
   /** How answers are marked, in place of the difficulty's weights (e.g. some options ringed, `circle`). */
   kinds?: StudentProfile['kinds'];
+  /**
+   * How the answers of the questions named are marked (e.g. `{ '3': 'beside' }`: ticked after the option), whatever
+   * the weights say. The random draws are made either way, so the rest of the sheet does not change.
+   */
+  markAs?: Record<string, MarkKind>;
   /** A blank back instead of the printed page. */
   blank?: boolean;
   /** A corner folded over before scanning (dog-ear.ts): its fields are hidden, and expected to be raised. */
@@ -157,6 +162,7 @@ function drawMarks(
   ink: Record<string, SubjectiveInk> = {},
   inks: SheetTruth['inks'] = [],
   kinds?: StudentProfile['kinds'],
+  markAs: Record<string, MarkKind> = {},
 ): SheetTruth['marks'] {
   const prof = STUDENTS[d];
   const marks: SheetTruth['marks'] = [];
@@ -165,7 +171,8 @@ function drawMarks(
   for (const { field, labels } of sel) {
     for (const b of field.bubbles) {
       if (!labels.includes(b.label)) continue;
-      const kind = weighted<MarkKind>(rng, kinds ?? prof.kinds);
+      const drawn = weighted<MarkKind>(rng, kinds ?? prof.kinds);
+      const kind = markAs[field.name] ?? drawn;
       const dark = prof.sheetLevel
         ? level * rng.range(0.85, 1.15)
         : kind === 'light'
@@ -230,7 +237,9 @@ export async function simulateSheet(
     data: o.blank ? new Uint8Array(printed.data.length).fill(255) : Uint8Array.from(printed.data),
   };
   const inks: SheetTruth['inks'] = [];
-  const marks = o.blank ? [] : drawMarks(raster, page, answers, rng, o.difficulty, k, o.ink, inks, o.kinds);
+  const marks = o.blank
+    ? []
+    : drawMarks(raster, page, answers, rng, o.difficulty, k, o.ink, inks, o.kinds, o.markAs);
   const en = page.examNumber;
   if (!o.blank && en && en.kind !== 'bubbles' && answers.examNumber)
     await pasteBarcode(raster, en.rect, k, en.kind, answers.examNumber);

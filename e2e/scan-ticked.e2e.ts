@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { createRng, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
+import {
+  APP,
+  createExamWithOneSubject,
+  loginAsSchoolAdmin,
+  prepareScanSubject,
+  shot,
+  waitForPath,
+  journeySession,
+} from './lib.ts';
+
+// Two students who ticked (打勾) after an option of 第 3 题 instead of filling it, one after B, one after D
+// (packages/omr rings.ts, tickedBeside): both raised, never read as unanswered. Their fills are alike (all paper),
+// so the 客观题 screen must not settle them as one group: each is shown on its own with why it was raised, and
+// the person answers each from the picture.
+
+const card = typicalCard();
+const s = journeySession();
+
+test('a choice ticked after the option: raised, shown on its own with its reason, answered from the picture', async () => {
+  const { page } = s;
+  await loginAsSchoolAdmin(page);
+  const exam = await createExamWithOneSubject(page, {
+    name: '2026学年打勾识别考试',
+    startDate: '2026-11-22',
+    course: '化学',
+    fullScore: 100,
+  });
+  const { subjectId } = exam;
+  const [first, second] = await prepareScanSubject(page, exam, card);
+  const ticked = new Map([
+    [first!.kaohao, 'B'],
+    [second!.kaohao, 'D'],
+  ]);
+
+  // each student's two pages, dark pencil; on the front 第 3 题 ticked after the option instead of filled
+  const dir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-ticked-'));
+  const files: string[] = [];
+  for (const [n, [kaohao, option]] of [...ticked].entries())
+    for (const p of card.pages) {
+      const seed = 500 + 10 * n + p.index;
+      const answers = randomAnswers(p, createRng(seed), 'clean', kaohao);
+      if (p.index === 0) answers.objective['3'] = [option];
+      const sim = await simulateSheet(card, p.index, answers, {
+        seed,
+        difficulty: 'clean',
+        markAs: { '3': 'beside' },
+      });
+      const f = path.join(dir, `${String(files.length + 1).padStart(4, '0')}.jpg`);
+      writeFileSync(f, sim.jpeg);
+      files.push(f);
+    }
+
+  await page.goto(`${APP}/book/subject/${subjectId}`);
+  await page.getByTestId('to-scan').click();
+  await waitForPath(page, `/book/subject/${subjectId}/answerCard`);
+  await page.getByTestId('scan-upload').waitFor();
+  await page.locator('input[type=file]').setInputFiles(files);
+  await page.getByTestId('scan-send').click();
+  await page.locator('.ant-table-row', { hasText: '4/4' }).waitFor({ timeout: 60_000 });
+
+  await page.getByTestId('to-exceptions').click();
+  await waitForPath(page, '/book/scan/scanException');
+  const badge = page.getByTestId('badge-objExp');
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="badge-objExp"]')?.getAttribute('data-count') === '2',
+    undefined,
+    { timeout: 60_000 },
+  );
+  await badge.click();
+
+  // two groups of 第 3 题, one sheet each, though their fills are the same
+  await page.getByTestId('objective-group-1').waitFor();
+  const panel = page.getByTestId('objective-panel');
+  for (const left of [2, 1]) {
+    await panel.getByText('第 3 题 · 1 张答题卡填涂相同').waitFor();
+    await panel.getByTestId('objective-doubt').getByText('有选项旁打了勾而未涂黑，请核对原图').waitFor();
+    const title = await panel
+      .locator('.ant-card .ant-card-head-title', { hasText: '考号' })
+      .first()
+      .innerText();
+    const kaohao = /考号 (\d+)/.exec(title)?.[1];
+    const option = kaohao ? ticked.get(kaohao) : undefined;
+    assert.ok(option, `the case names one of the two students: ${title}`);
+    await page.keyboard.press(option.toLowerCase());
+    await page.getByTestId('objective-confirm').getByText(`确认为 ${option}（1 张）`).waitFor();
+    if (left === 2) await shot(page, 'scan-ticked-01-objective');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="badge-objExp"]')?.getAttribute('data-count') === String(n),
+      left - 1,
+      { timeout: 30_000 },
+    );
+  }
+});
