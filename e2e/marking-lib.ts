@@ -127,14 +127,30 @@ export async function candidate(
   return found.items[0]!;
 }
 
-/** Picks `name` in the candidate select `testId` (setting/task), searched on the server by the name typed. */
+/**
+ * Picks `name` in the candidate select `testId` (setting/task), searched on the server by the name typed. The name
+ * goes in as one input (one search): typed key by key, each key's search re-drew the list under the click on a
+ * loaded machine and the pick was lost. Tried again if it still did not take, never clicking a chosen option
+ * again (in a multiple select that would undo it).
+ */
 export async function pickCandidate(page: Page, testId: string, name: string): Promise<void> {
   const select = page.getByTestId(testId);
-  await select.click();
-  await page.keyboard.type(name);
-  await (await optionOf(page, select, name)).click();
-  await page.keyboard.press('Escape');
-  await select.locator('.ant-select-selection-item', { hasText: name }).waitFor();
+  const chosen = select.locator('.ant-select-selection-item', { hasText: name });
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    await page.keyboard.insertText(name);
+    const option = await optionOf(page, select, name);
+    await option.waitFor();
+    if (!(await option.getAttribute('class'))?.includes('ant-select-item-option-selected'))
+      await option.click();
+    await page.keyboard.press('Escape');
+    try {
+      await chosen.waitFor({ timeout: 10_000 });
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
+  }
 }
 
 /** 开始阅卷 on the subject's row of startReviewManage, then the confirmation's own 开始阅卷. */
