@@ -1,17 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
 import { createRng, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
 import {
-  APP,
-  createExamWithOneSubject,
-  loginAsSchoolAdmin,
-  prepareScanSubject,
-  shot,
-  waitForPath,
+  badgeCounts,
   journeySession,
+  loginAsSchoolAdmin,
+  newScanExam,
+  scannedFiles,
+  shot,
+  uploadScans,
+  waitForPath,
 } from './lib.ts';
 
 // Two students who ticked (打勾) after an option of 第 3 题 instead of filling it, one after B, one after D
@@ -25,22 +23,19 @@ const s = journeySession();
 test('a choice ticked after the option: raised, shown on its own with its reason, answered from the picture', async () => {
   const { page } = s;
   await loginAsSchoolAdmin(page);
-  const exam = await createExamWithOneSubject(page, {
-    name: '2026学年打勾识别考试',
-    startDate: '2026-11-22',
-    course: '化学',
-    fullScore: 100,
-  });
-  const { subjectId } = exam;
-  const [first, second] = await prepareScanSubject(page, exam, card);
+  const { exam, examinees } = await newScanExam(
+    page,
+    { name: '2026学年打勾识别考试', startDate: '2026-11-22', course: '化学' },
+    card,
+  );
+  const [first, second] = examinees;
   const ticked = new Map([
     [first!.kaohao, 'B'],
     [second!.kaohao, 'D'],
   ]);
 
   // each student's two pages, dark pencil; on the front 第 3 题 ticked after the option instead of filled
-  const dir = mkdtempSync(path.join(tmpdir(), 'yj-e2e-ticked-'));
-  const files: string[] = [];
+  const pages: Uint8Array[] = [];
   for (const [n, [kaohao, option]] of [...ticked].entries())
     for (const p of card.pages) {
       const seed = 500 + 10 * n + p.index;
@@ -51,28 +46,14 @@ test('a choice ticked after the option: raised, shown on its own with its reason
         difficulty: 'clean',
         markAs: { '3': 'beside' },
       });
-      const f = path.join(dir, `${String(files.length + 1).padStart(4, '0')}.jpg`);
-      writeFileSync(f, sim.jpeg);
-      files.push(f);
+      pages.push(sim.jpeg);
     }
-
-  await page.goto(`${APP}/book/subject/${subjectId}`);
-  await page.getByTestId('to-scan').click();
-  await waitForPath(page, `/book/subject/${subjectId}/answerCard`);
-  await page.getByTestId('scan-upload').waitFor();
-  await page.locator('input[type=file]').setInputFiles(files);
-  await page.getByTestId('scan-send').click();
-  await page.locator('.ant-table-row', { hasText: '4/4' }).waitFor({ timeout: 60_000 });
+  await uploadScans(page, exam.subjectId, scannedFiles('ticked', pages), 2);
 
   await page.getByTestId('to-exceptions').click();
   await waitForPath(page, '/book/scan/scanException');
-  const badge = page.getByTestId('badge-objExp');
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid="badge-objExp"]')?.getAttribute('data-count') === '2',
-    undefined,
-    { timeout: 60_000 },
-  );
-  await badge.click();
+  await badgeCounts(page, 'objExp', 2);
+  await page.getByTestId('badge-objExp').click();
 
   // two groups of 第 3 题, one sheet each, though their fills are the same
   await page.getByTestId('objective-group-1').waitFor();
@@ -91,10 +72,6 @@ test('a choice ticked after the option: raised, shown on its own with its reason
     await page.getByTestId('objective-confirm').getByText(`确认为 ${option}（1 张）`).waitFor();
     if (left === 2) await shot(page, 'scan-ticked-01-objective');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(
-      (n) => document.querySelector('[data-testid="badge-objExp"]')?.getAttribute('data-count') === String(n),
-      left - 1,
-      { timeout: 30_000 },
-    );
+    await badgeCounts(page, 'objExp', left - 1);
   }
 });

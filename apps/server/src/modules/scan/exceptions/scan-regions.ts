@@ -52,7 +52,7 @@ const union = (rs: Rect[]): Rect | null => {
 export function regionFields(
   page: TemplatePage,
   region: string | null,
-): { fields: Field[]; rect: Rect | null } {
+): { fields: Field[]; rect: Rect | null; choice?: true } {
   if (!region) return { fields: [], rect: null };
   const f = pageFields(page);
   const en = page.examNumber;
@@ -73,7 +73,10 @@ export function regionFields(
     ...f.optional,
   ];
   const fields = all.filter((x) => x.name === region || x.name.startsWith(`${region}#`));
-  return { fields, rect: union(fields.flatMap((x) => x.bubbles.map((b) => b.rect))) };
+  const rect = union(fields.flatMap((x) => x.bubbles.map((b) => b.rect)));
+  // one choice question: what raised it may lie after its last option (a tick)
+  const choice = fields.length === 1 && f.objective.some((o) => o.field === fields[0]);
+  return { fields, rect, ...(choice ? { choice: true as const } : {}) };
 }
 
 /** Where to draw an exception's region on the page image, with each bubble's box and fill. */
@@ -83,12 +86,10 @@ export function highlight(
   region: string | null,
   fills: number[] | null,
 ): { box: ImageBox; bubbles: { label: string; box: ImageBox; fill: number | null }[] } | null {
-  const { fields, rect } = regionFields(page, region);
+  const { fields, rect, choice } = regionFields(page, region);
   if (!rect) return null;
   // a choice question's row shows the paper after its last option too: a tick there (…有选项旁打了勾) is why
   // it was raised, and the person must see it
-  const choice =
-    fields.length === 1 && pageFields(page).objective.some((o) => o.field.name === fields[0]!.name);
   const after = choice ? Math.max(...fields[0]!.bubbles.map((b) => b.rect.w)) : 0;
   const grow = { x: rect.x - 6, y: rect.y - 6, w: rect.w + 12 + after, h: rect.h + 12 };
   // one field, or several whose fills were kept in order (a 打分栏: every digit's bubbles)
