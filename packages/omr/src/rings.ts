@@ -137,7 +137,7 @@ interface Looked {
 }
 
 /**
- * The darkest grey along rays `first`, `first` + 2, … round a bubble into `mins`, and from STEPS[OUTER_FROM] out
+ * The darkest grey along rays `ks` round a bubble into `mins`, and from STEPS[OUTER_FROM] out
  * into `outer` where given (256 where nothing was seen: in another bubble's print, a hidden column); every sample
  * is counted into `hist`. Returns the samples taken.
  */
@@ -146,7 +146,7 @@ function sampleRays(
   b: Pick<Looked, 'rect' | 'at' | 'near'>,
   box: Float64Array,
   hidden: HiddenColumns,
-  first: 0 | 1,
+  ks: readonly number[],
   mins: Float32Array,
   outer?: Float32Array,
 ): number {
@@ -156,7 +156,7 @@ function sampleRays(
   const cx = r.x + r.w / 2;
   const cy = r.y + r.h / 2;
   let n = 0;
-  for (let k = first; k < RAYS; k += 2) {
+  for (const k of ks) {
     const dx = (COS[k]! * r.w) / 2;
     const dy = (SIN[k]! * r.h) / 2;
     const ix = ux.x * dx + uy.x * dy;
@@ -184,10 +184,9 @@ function sampleRays(
   return n;
 }
 
-/** Grey minima of rays `first`, `first` + 2, … as darkness against `paper` (NaN where nothing was seen). */
-function darkness(rays: Float32Array, paper: number, first: 0 | 1): void {
-  for (let k = first; k < RAYS; k += 2)
-    rays[k] = rays[k]! < 256 ? Math.max(0, 1 - rays[k]! / paper) : Number.NaN;
+/** Grey minima of rays `ks` as darkness against `paper` (NaN where nothing was seen). */
+function darkness(rays: Float32Array, paper: number, ks: readonly number[]): void {
+  for (const k of ks) rays[k] = rays[k]! < 256 ? Math.max(0, 1 - rays[k]! / paper) : Number.NaN;
 }
 
 /** The median over bubbles of rays `ks` (of their whole length or their outer part), in 1/255 steps, into `usual`. */
@@ -218,6 +217,7 @@ function medians(
 }
 
 const EVEN_RAYS = Array.from({ length: RAYS / 2 }, (_, i) => 2 * i);
+const ODD_RAYS = EVEN_RAYS.map((k) => k + 1);
 
 /** Rays of `first`, `first` + 2, … seen, and of those the ones darker than usual by INKED. */
 function inkedRays(b: Looked, usual: Float32Array, first: 0 | 1 | 'all'): { seen: number; inked: number } {
@@ -262,10 +262,9 @@ function tickedBeside(
     if (!choices.has(fields[b.field]!)) continue;
     const near = neighbours(clear, b.index, b.rect);
     const o = new Float32Array(RAYS);
-    for (const first of [0, 1] as const) {
-      sampleRays(img, { rect: b.rect, at: b.at, near }, clear.box, hidden, first, scratch, o);
-      darkness(o, b.paper, first);
-    }
+    // only the right-hand rays: the others say nothing of a tick after the option
+    sampleRays(img, { rect: b.rect, at: b.at, near }, clear.box, hidden, RIGHT_RAYS, scratch, o);
+    darkness(o, b.paper, RIGHT_RAYS);
     outer.set(b, o);
     const key = `${fields[b.field]!.bubbles.length}:${b.bubble}`;
     const place = places.get(key);
@@ -314,7 +313,7 @@ export function marksRoundBubbles(
       const at = localMap(h, b.rect);
       const rays = new Float32Array(RAYS);
       hist.fill(0);
-      const n = sampleRays(img, { rect: b.rect, at, near }, prints.box, hidden, 0, rays);
+      const n = sampleRays(img, { rect: b.rect, at, near }, prints.box, hidden, EVEN_RAYS, rays);
       // the PAPER_AT quantile of its samples, counted down from white (the paper lies near it)
       let paper = 255;
       for (let v = 255, acc = 0; v >= 0; v--) {
@@ -334,7 +333,7 @@ export function marksRoundBubbles(
         paper: Math.max(40, paper),
         rays,
       };
-      darkness(rays, looks.paper, 0);
+      darkness(rays, looks.paper, EVEN_RAYS);
       looked.push(looks);
     });
   });
@@ -346,8 +345,8 @@ export function marksRoundBubbles(
   });
   // Then the odd rays of those; their usual level is their neighbours' (a few bubbles give no median).
   for (const b of candidates) {
-    sampleRays(img, b, prints.box, hidden, 1, b.rays);
-    darkness(b.rays, b.paper, 1);
+    sampleRays(img, b, prints.box, hidden, ODD_RAYS, b.rays);
+    darkness(b.rays, b.paper, ODD_RAYS);
   }
   for (let k = 1; k < RAYS; k += 2) usual[k] = (usual[k - 1]! + usual[(k + 1) % RAYS]!) / 2;
   const ringed: MarkedBubbles = new Map();
