@@ -13,6 +13,7 @@ import {
 import type { BarcodeReader } from './barcode';
 import { applyH } from './geometry';
 import { decodeGrey, loadZxingReader } from './node';
+import { pageFields } from './layout';
 import { recognizePage } from './recognize';
 
 // Simulated golden sets: scans generated deterministically from seeds, read back and compared with
@@ -53,6 +54,40 @@ describe.each<[Difficulty, number]>([
       }
     }
   });
+});
+
+describe('thin paper (透印)', () => {
+  // The worst the other side can lay behind the choices: every option of every question filled, at 0.3 of its
+  // darkness (thin paper, a bright lamp), turned either way over. The card's own other side shows through in
+  // bench:omr's `through` set.
+  const page = card.pages[0]!;
+  const everyOption = randomAnswers(page, createRng(5), 'typical', '12345678');
+  for (const o of pageFields(page).objective)
+    everyOption.objective[o.field.name] = o.field.bubbles.map((b) => b.label);
+
+  it.each<['book' | 'calendar', Difficulty]>([
+    ['calendar', 'typical'],
+    ['book', 'light'],
+  ])(
+    'reads a sheet as if fills showing through from behind (turned %s) were not there: %s',
+    async (turn, difficulty) => {
+      for (const i of [0, 2]) {
+        const plain = await generateSet(card, i, { seed: 11, difficulty, dpi: 200 });
+        const s = await simulateSheet(card, page.index, plain.truth.answers, {
+          seed: plain.truth.seed,
+          difficulty,
+          dpi: 200,
+          behind: { pageIndex: page.index, answers: everyOption, seed: 99, through: { turn, share: 0.3 } },
+        });
+        const { r, score } = await run({ name: plain.name, ...s });
+        expect(score.silentErrors, plain.name).toEqual([]);
+        expect(
+          r.exceptions.map((e) => e.region),
+          plain.name,
+        ).toEqual((await run(plain)).r.exceptions.map((e) => e.region));
+      }
+    },
+  );
 });
 
 describe('registration', () => {

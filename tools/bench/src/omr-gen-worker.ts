@@ -24,6 +24,11 @@ const BLACK_BACKING = 30;
 const RINGED = { full: 0.78, partial: 0.06, offCentre: 0.04, light: 0.02, circle: 0.1 };
 /** The same, one answer in ten ticked (打勾) after the option in place of a fill. */
 const TICKED = { full: 0.78, partial: 0.06, offCentre: 0.04, light: 0.02, beside: 0.1 };
+/**
+ * How much of a sheet's other side shows through in the `through` set: from office paper on a white lid to the
+ * thin paper many schools print cards on, under a bright lamp (scan-sim show-through.ts).
+ */
+const THROUGH: [number, number] = [0.05, 0.25];
 
 /** Generates sheet `i` of a set and writes `<dir>/<name>.jpg` and `.json` (truth). */
 export default async function generate(job: {
@@ -41,7 +46,8 @@ export default async function generate(job: {
    * is gone); `edges`: a corner folded so that its flap reaches only one to three fields (scan-sim
    * drawEdgeDogEar), its edge across a few bubbles; `dithered`: scanned 1-bit dithered (PNG bytes under the
    * .jpg name); `ringed`: one answer in ten ringed instead of filled (RINGED); `ticked`: one in ten ticked
-   * after the option instead of filled (TICKED); else the typical card.
+   * after the option instead of filled (TICKED); `through`: light-pencil sheets on thin paper, the other side
+   * of each sheet showing through (THROUGH); else the typical card.
    */
   set?: string;
 }): Promise<string> {
@@ -78,6 +84,7 @@ export default async function generate(job: {
     ...(job.set === 'dithered' ? { bitonal: true } : {}),
     ...(job.set === 'ringed' ? { kinds: RINGED } : {}),
     ...(job.set === 'ticked' ? { kinds: TICKED } : {}),
+    ...(job.set === 'through' ? { showThrough: THROUGH } : {}),
   });
   const base = `${job.dir}/${s.name}`;
   await mkdir(dirname(base), { recursive: true });

@@ -48,6 +48,9 @@ const { values: args } = parseArgs({
     // Typical sheets where one answer in ten is ticked (打勾) after the option instead of filled (scan-sim MarkKind
     // 'beside'): never read as unanswered (packages/omr rings.ts, tickedBeside).
     ticked: { type: 'string', default: '100' },
+    // Light-pencil sheets on thin paper: the other side's print, fills and pen writing show through, mirrored and
+    // faint (透印, scan-sim show-through.ts), on the sheets whose own marks are faintest: never read as marks.
+    through: { type: 'string', default: '100' },
     seed: { type: 'string', default: '4' },
     out: { type: 'string', default: 'bench-out/omr' },
     threads: { type: 'string' },
@@ -81,6 +84,7 @@ const sets: { name: string; difficulty: Difficulty; count: number }[] = [
   { name: 'dithered', difficulty: 'light', count: Number(args.dithered) },
   { name: 'ringed', difficulty: 'typical', count: Number(args.ringed) },
   { name: 'ticked', difficulty: 'typical', count: Number(args.ticked) },
+  { name: 'through', difficulty: 'light', count: Number(args.through) },
 ];
 
 async function ensureSet(set: string, d: Difficulty, count: number): Promise<string[]> {

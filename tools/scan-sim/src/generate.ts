@@ -12,6 +12,29 @@ export interface GeneratedSheet {
 }
 
 /**
+ * The other side of the sheet that page `at` of the card is printed on, with the answers and the seed that its own
+ * sheet of the set takes, so what shows through is what that side holds.
+ */
+function otherSide(
+  card: CardTemplate,
+  at: number,
+  base: number,
+  difficulty: Difficulty,
+  examNumber: string,
+  share: [number, number],
+): SimulateOptions['behind'] {
+  const other = card.pages[at ^ 1];
+  if (!other) return undefined;
+  const rng = createRng(base + other.index * 41 + 7);
+  return {
+    pageIndex: other.index,
+    answers: randomAnswers(other, createRng(base + other.index * 31 + 1), difficulty, examNumber),
+    seed: base + other.index * 17 + 3,
+    through: { turn: rng.chance(0.5) ? 'book' : 'calendar', share: rng.range(...share) },
+  };
+}
+
+/**
  * Sheet `i` of a deterministic set: students take turns, each filling every page of the card with one
  * exam number, so page 1 and page 2 of a student share it. With `examNumbers` (an exam's examinees) student k
  * fills the k-th of them, in turn, so the sheets match real examinees; otherwise the numbers are made up.
@@ -38,6 +61,11 @@ export async function generateSet(
     bitonal?: boolean;
     /** how answers are marked, in place of the difficulty's weights (simulate.ts) */
     kinds?: SimulateOptions['kinds'];
+    /**
+     * thin paper: the other side of each sheet (pages 1–2, 3–4 …) shows through, by a share drawn from this
+     * range, the sheet turned over either way (show-through.ts)
+     */
+    showThrough?: [number, number];
   },
 ): Promise<GeneratedSheet> {
   const pages = card.pages.length;
@@ -49,6 +77,9 @@ export async function generateSet(
     ? opts.examNumbers[student % opts.examNumbers.length]!
     : String(10_000_000 + (((base * 2654435761) >>> 0) % 89_999_999)).slice(0, 8);
   const answers = randomAnswers(card.pages[i % pages]!, rng, opts.difficulty, examNumber);
+  const behind = opts.showThrough
+    ? otherSide(card, i % pages, base, opts.difficulty, examNumber, opts.showThrough)
+    : undefined;
   const sim = await simulateSheet(card, pageIndex, answers, {
     seed: base + pageIndex * 17 + 3,
     difficulty: opts.difficulty,
@@ -60,6 +91,7 @@ export async function generateSet(
     ...(opts.backing !== undefined ? { backing: opts.backing } : {}),
     ...(opts.bitonal ? { bitonal: true } : {}),
     ...(opts.kinds ? { kinds: opts.kinds } : {}),
+    ...(behind ? { behind } : {}),
     // A blank back: duplex scanning of a one-sided sheet.
     blank: opts.blankRate !== undefined && createRng(base + pageIndex * 13 + 5).chance(opts.blankRate),
   });

@@ -11,6 +11,7 @@ import { scanPage, type ScanParams } from './scan';
 import { pasteBarcode } from './sticker';
 import { foldCorner, hiddenByFold, type DogEar } from './dog-ear';
 import { drawPhoto, photographPage, type PhotoParams } from './photo';
+import { showThrough, type ShowThrough } from './show-through';
 
 /** Everything known about a simulated scan: what was meant, what was drawn, how it was scanned. */
 export interface SheetTruth {
@@ -64,6 +65,11 @@ export interface SimulateOptions {
    * the weights say. The random draws are made either way, so the rest of the sheet does not change.
    */
   markAs?: Record<string, MarkKind>;
+  /**
+   * The sheet's other side, showing through thin paper (透印, show-through.ts): its page, its answers and the seed
+   * its own simulated scan takes. Nothing there is to be read or raised on this side.
+   */
+  behind?: { pageIndex: number; answers: SheetAnswers; seed: number; through: ShowThrough };
   /** A blank back instead of the printed page. */
   blank?: boolean;
   /** A corner folded over before scanning (dog-ear.ts): its fields are hidden, and expected to be raised. */
@@ -210,6 +216,66 @@ function drawMarks(
   return marks;
 }
 
+/** One side of a sheet as printed and marked, before it is scanned (a blank one: paper alone). */
+async function markedSide(
+  card: CardTemplate,
+  page: TemplatePage,
+  answers: SheetAnswers,
+  o: SimulateOptions,
+  dpi: number,
+  rng: Rng,
+): Promise<{ raster: Raster; marks: SheetTruth['marks']; inks: SheetTruth['inks'] }> {
+  const k = dpi / page.dpi;
+  const printed = await printedPage(page, card.id, o.title ?? card.name, dpi, o.print);
+  const raster: Raster = {
+    width: printed.width,
+    height: printed.height,
+    data: o.blank ? new Uint8Array(printed.data.length).fill(255) : Uint8Array.from(printed.data),
+  };
+  const inks: SheetTruth['inks'] = [];
+  const marks = o.blank
+    ? []
+    : drawMarks(raster, page, answers, rng, o.difficulty, k, o.ink, inks, o.kinds, o.markAs);
+  const en = page.examNumber;
+  if (!o.blank && en && en.kind !== 'bubbles' && answers.examNumber)
+    await pasteBarcode(raster, en.rect, k, en.kind, answers.examNumber);
+  return { raster, marks, inks };
+}
+
+/**
+ * Lays the sheet's other side over `raster` as it shows through the paper. The other side is marked as its own
+ * simulated scan marks it (its seed, its draws before the marks made again), at this side's resolution.
+ */
+async function throughFromBehind(
+  raster: Raster,
+  card: CardTemplate,
+  o: SimulateOptions,
+  behind: NonNullable<SimulateOptions['behind']>,
+  dpi: number,
+): Promise<void> {
+  const page = card.pages.find((p) => p.index === behind.pageIndex);
+  if (!page) throw new Error(`card ${card.id} has no page ${behind.pageIndex}`);
+  const rng = createRng(behind.seed);
+  if (o.dpi === undefined) drawDpi(rng, o.difficulty);
+  drawScan(rng, o.difficulty, dpi);
+  const { kinds, print, title, difficulty } = o;
+  const side = await markedSide(
+    card,
+    page,
+    behind.answers,
+    {
+      seed: behind.seed,
+      difficulty,
+      ...(kinds ? { kinds } : {}),
+      ...(print ? { print } : {}),
+      ...(title ? { title } : {}),
+    },
+    dpi,
+    rng,
+  );
+  await showThrough(raster, side.raster, behind.through, dpi);
+}
+
 /** Renders one scanned page of `card` with `answers` marked, and its truth. Deterministic per seed. */
 export async function simulateSheet(
   card: CardTemplate,
@@ -230,19 +296,8 @@ export async function simulateSheet(
   if (o.threshold !== undefined) scan.threshold = o.threshold;
   if (o.streaks) scan.streaks = o.streaks;
   if (o.backing !== undefined) scan.backing = o.backing;
-  const printed = await printedPage(page, card.id, o.title ?? card.name, dpi, o.print);
-  const raster: Raster = {
-    width: printed.width,
-    height: printed.height,
-    data: o.blank ? new Uint8Array(printed.data.length).fill(255) : Uint8Array.from(printed.data),
-  };
-  const inks: SheetTruth['inks'] = [];
-  const marks = o.blank
-    ? []
-    : drawMarks(raster, page, answers, rng, o.difficulty, k, o.ink, inks, o.kinds, o.markAs);
-  const en = page.examNumber;
-  if (!o.blank && en && en.kind !== 'bubbles' && answers.examNumber)
-    await pasteBarcode(raster, en.rect, k, en.kind, answers.examNumber);
+  const { raster, marks, inks } = await markedSide(card, page, answers, o, dpi, rng);
+  if (o.behind && !o.blank) await throughFromBehind(raster, card, o, o.behind, dpi);
   const folded = o.fold && !o.blank ? o.fold : undefined;
   const bare = folded ? foldCorner(raster, folded, dpi) : undefined;
   // where the corner left, a dark backing shows (a white one looks as the raster's white already does)
