@@ -68,6 +68,9 @@ test('a choice ticked after the option: raised, shown on its own with its reason
     const kaohao = /考号 (\d+)/.exec(title)?.[1];
     const option = kaohao ? ticked.get(kaohao) : undefined;
     assert.ok(option, `the case names one of the two students: ${title}`);
+    // the option in doubt is marked on the picture, so the person looks beside it
+    const mark = await panel.locator('svg text', { hasText: '存疑' }).first().textContent();
+    assert.match(mark ?? '', new RegExp(`^${option} 存疑$`));
     await page.keyboard.press(option.toLowerCase());
     await page.getByTestId('objective-confirm').getByText(`确认为 ${option}（1 张）`).waitFor();
     if (left === 2) await shot(page, 'scan-ticked-01-objective');

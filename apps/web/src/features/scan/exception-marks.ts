@@ -22,18 +22,41 @@ function bubbleLabel(label: string): string {
 const sameBox = (a: { x: number; y: number; w: number; h: number }, b: typeof a) =>
   a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
 
-/** The region of the exception and, for bubbles, each option with its fill. */
+/**
+ * An option in doubt by a ring round it or a tick after it: blue beside the red region and the orange options, so
+ * the eye goes to it and to what lies beside it.
+ */
+const DOUBTED = '#1677ff';
+/** Any other option: its fill. */
+const OPTION = '#fa8c16';
+
+/** The options recognition put in doubt (`detail.doubted`: indices into the field's bubbles). */
+function doubtedOf(d: ScanExceptionDetail): Set<number> {
+  const v = d.exception.detail?.doubted;
+  return new Set(Array.isArray(v) ? v.filter((i): i is number => typeof i === 'number') : []);
+}
+
+/**
+ * The region of the exception and, for bubbles, each option with its fill; an option in doubt by what lies outside
+ * it (a ring, a tick after it) is drawn in its own colour and says so in place of its fill, which is not why it
+ * was raised (and a longer label would run over the next option's).
+ */
 export function marksOf(d: ScanExceptionDetail): Mark[] {
   if (!d.highlight) return [];
   const { box, bubbles } = d.highlight;
+  const doubted = doubtedOf(d);
   const region = d.exception.region ? regionLabel(d.exception.region) : undefined;
   const fillOf = (b: (typeof bubbles)[number]) =>
     b.fill === null ? bubbleLabel(b.label) : `${bubbleLabel(b.label)} ${Math.round(b.fill * 100)}%`;
   // A lone bubble that is the region itself (缺考标记) gets one label, not two drawn over each other.
   const only = bubbles.length === 1 && sameBox(bubbles[0]!.box, box) ? bubbles[0]! : null;
-  if (only) return [{ box, label: `${region ?? ''} ${fillOf(only)}`.trim(), color: '#fa8c16' }];
+  if (only) return [{ box, label: `${region ?? ''} ${fillOf(only)}`.trim(), color: OPTION }];
   return [
     { box, label: region },
-    ...bubbles.map((b) => ({ box: b.box, label: fillOf(b), color: '#fa8c16' })),
+    ...bubbles.map((b, i) =>
+      doubted.has(i)
+        ? { box: b.box, label: `${bubbleLabel(b.label)} 存疑`, color: DOUBTED }
+        : { box: b.box, label: fillOf(b), color: OPTION },
+    ),
   ];
 }
