@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
 import {
+  createRng,
   dirtyGlass,
   drawDogEar,
   drawEdgeDogEar,
@@ -29,6 +30,19 @@ const TICKED = { full: 0.78, partial: 0.06, offCentre: 0.04, light: 0.02, beside
  * thin paper many schools print cards on, under a bright lamp (scan-sim show-through.ts).
  */
 const THROUGH: [number, number] = [0.05, 0.25];
+/**
+ * How far the `stretched` set's layouts move in the middle of the sheet, corner marks in place (scan-sim
+ * stretch.ts): a photocopied card, damp paper, a slipping feeder. Not yet known from real sheets; 1 mm over an A3
+ * card's 297 mm height is a local strain of up to 1 %.
+ */
+const STRETCH_MM: [number, number] = [0.3, 1.5];
+
+/** Sheet i's uneven stretch in the `stretched` set: its own draw, down or across the sheet. */
+function stretchOf(seed: number, i: number) {
+  const rng = createRng(seed * 7_919 + i * 104_729 + 17);
+  const mm = rng.range(...STRETCH_MM) * (rng.chance(0.5) ? 1 : -1);
+  return { mm, along: rng.chance(0.5) ? ('y' as const) : ('x' as const) };
+}
 
 /** Generates sheet `i` of a set and writes `<dir>/<name>.jpg` and `.json` (truth). */
 export default async function generate(job: {
@@ -47,7 +61,8 @@ export default async function generate(job: {
    * drawEdgeDogEar), its edge across a few bubbles; `dithered`: scanned 1-bit dithered (PNG bytes under the
    * .jpg name); `ringed`: one answer in ten ringed instead of filled (RINGED); `ticked`: one in ten ticked
    * after the option instead of filled (TICKED); `through`: light-pencil sheets on thin paper, the other side
-   * of each sheet showing through (THROUGH); else the typical card.
+   * of each sheet showing through (THROUGH); `stretched`: the layout stretched unevenly (STRETCH_MM); else the
+   * typical card.
    */
   set?: string;
 }): Promise<string> {
@@ -85,6 +100,7 @@ export default async function generate(job: {
     ...(job.set === 'ringed' ? { kinds: RINGED } : {}),
     ...(job.set === 'ticked' ? { kinds: TICKED } : {}),
     ...(job.set === 'through' ? { showThrough: THROUGH } : {}),
+    ...(job.set === 'stretched' ? { stretch: stretchOf(job.seed, job.i) } : {}),
   });
   const base = `${job.dir}/${s.name}`;
   await mkdir(dirname(base), { recursive: true });

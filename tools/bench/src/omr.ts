@@ -51,6 +51,9 @@ const { values: args } = parseArgs({
     // Light-pencil sheets on thin paper: the other side's print, fills and pen writing show through, mirrored and
     // faint (透印, scan-sim show-through.ts), on the sheets whose own marks are faintest: never read as marks.
     through: { type: 'string', default: '100' },
+    // Typical sheets whose layout is stretched unevenly (a photocopied card, damp paper, a slipping feeder; scan-sim
+    // stretch.ts): the rows between the corner marks moved by 0.3–1.5 mm.
+    stretched: { type: 'string', default: '100' },
     seed: { type: 'string', default: '4' },
     out: { type: 'string', default: 'bench-out/omr' },
     threads: { type: 'string' },
@@ -85,6 +88,7 @@ const sets: { name: string; difficulty: Difficulty; count: number }[] = [
   { name: 'ringed', difficulty: 'typical', count: Number(args.ringed) },
   { name: 'ticked', difficulty: 'typical', count: Number(args.ticked) },
   { name: 'through', difficulty: 'light', count: Number(args.through) },
+  { name: 'stretched', difficulty: 'typical', count: Number(args.stretched) },
 ];
 
 async function ensureSet(set: string, d: Difficulty, count: number): Promise<string[]> {

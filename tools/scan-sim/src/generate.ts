@@ -66,6 +66,8 @@ export async function generateSet(
      * range, the sheet turned over either way (show-through.ts)
      */
     showThrough?: [number, number];
+    /** the layout stretched unevenly, down or across the sheet (stretch.ts) */
+    stretch?: SimulateOptions['stretch'];
   },
 ): Promise<GeneratedSheet> {
   const pages = card.pages.length;
@@ -92,6 +94,7 @@ export async function generateSet(
     ...(opts.bitonal ? { bitonal: true } : {}),
     ...(opts.kinds ? { kinds: opts.kinds } : {}),
     ...(behind ? { behind } : {}),
+    ...(opts.stretch ? { stretch: opts.stretch } : {}),
     // A blank back: duplex scanning of a one-sided sheet.
     blank: opts.blankRate !== undefined && createRng(base + pageIndex * 13 + 5).chance(opts.blankRate),
   });

@@ -12,6 +12,7 @@ import { pasteBarcode } from './sticker';
 import { foldCorner, hiddenByFold, type DogEar } from './dog-ear';
 import { drawPhoto, photographPage, type PhotoParams } from './photo';
 import { showThrough, type ShowThrough } from './show-through';
+import { stretchUnevenly, type UnevenStretch } from './stretch';
 
 /** Everything known about a simulated scan: what was meant, what was drawn, how it was scanned. */
 export interface SheetTruth {
@@ -70,6 +71,8 @@ export interface SimulateOptions {
    * its own simulated scan takes. Nothing there is to be read or raised on this side.
    */
   behind?: { pageIndex: number; answers: SheetAnswers; seed: number; through: ShowThrough };
+  /** The layout stretched unevenly down or across the sheet (stretch.ts): photocopied, damp, a slipping feeder. */
+  stretch?: UnevenStretch;
   /** A blank back instead of the printed page. */
   blank?: boolean;
   /** A corner folded over before scanning (dog-ear.ts): its fields are hidden, and expected to be raised. */
@@ -298,6 +301,7 @@ export async function simulateSheet(
   if (o.backing !== undefined) scan.backing = o.backing;
   const { raster, marks, inks } = await markedSide(card, page, answers, o, dpi, rng);
   if (o.behind && !o.blank) await throughFromBehind(raster, card, o, o.behind, dpi);
+  if (o.stretch) stretchUnevenly(raster, o.stretch, dpi);
   const folded = o.fold && !o.blank ? o.fold : undefined;
   const bare = folded ? foldCorner(raster, folded, dpi) : undefined;
   // where the corner left, a dark backing shows (a white one looks as the raster's white already does)
