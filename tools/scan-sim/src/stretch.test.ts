@@ -15,13 +15,18 @@ function lines(rows: number[], width = 20, height = 400): Raster {
 /** The rows of column x darker than mid-grey, as their darkness-weighted centres (one per line). */
 function centres(r: Raster, x = 5): number[] {
   const out: number[] = [];
-  let run: { w: number; s: number } | null = null;
+  // the run of dark rows being read: its total darkness and its darkness-weighted sum of rows
+  let w = 0;
+  let s = 0;
   for (let y = 0; y < r.height; y++) {
     const d = 255 - r.data[y * r.width + x]!;
-    if (d > 0) run = { w: (run?.w ?? 0) + d, s: (run?.s ?? 0) + d * y };
-    else if (run) {
-      out.push(run.s / run.w);
-      run = null;
+    if (d > 0) {
+      w += d;
+      s += d * y;
+    } else if (w > 0) {
+      out.push(s / w);
+      w = 0;
+      s = 0;
     }
   }
   return out;
