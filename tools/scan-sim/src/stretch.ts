@@ -1,9 +1,10 @@
 import type { Raster } from './raster';
 
 /**
- * A layout stretched unevenly down the sheet: the card photocopied (a copier's drum and feed never run at one
- * speed), paper swollen by damp (fan-out), or a feeder's rollers slipping for a moment. Corner marks stay where a
- * straight fit puts them; the rows between move by up to `mm` (down for a positive value), most in the middle.
+ * A layout stretched unevenly down or across the sheet: the card photocopied (a copier's drum and feed never run at
+ * one speed), paper swollen by damp (fan-out), or a feeder's rollers slipping for a moment. Corner marks stay where
+ * a straight fit puts them; what lies between moves by up to `mm` (down or right for a positive value), most in the
+ * middle.
  */
 export interface UnevenStretch {
   /** the greatest shift, at the middle of the sheet, in millimetres */
@@ -18,7 +19,8 @@ export function stretchUnevenly(r: Raster, s: UnevenStretch, dpi: number): void 
   const src = Uint8Array.from(r.data);
   const { width: w, height: h } = r;
   const n = s.along === 'y' ? h : w;
-  // where each output line comes from: the content at t moves to t + a·sin(π t)
+  // where each output line comes from: the content at t moves to t + a·sin(π t), so t = i − a·sin(π t), found by
+  // iterating that (it contracts while a·π < n: a stretch of a few millimetres against a page's length)
   const from = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let t = i;
