@@ -12,6 +12,15 @@ export interface GeneratedSheet {
 }
 
 /**
+ * The seeds of a student's page in a set (`base`: the set's seed and the student): its answers' draws and its
+ * simulated scan's. One place, so the page seen through from behind holds what its own sheet holds.
+ */
+const pageSeeds = (base: number, pageIndex: number) => ({
+  answers: base + pageIndex * 31 + 1,
+  scan: base + pageIndex * 17 + 3,
+});
+
+/**
  * The other side of the sheet that page `at` of the card is printed on, with the answers and the seed that its own
  * sheet of the set takes, so what shows through is what that side holds.
  */
@@ -28,8 +37,8 @@ function otherSide(
   const rng = createRng(base + other.index * 41 + 7);
   return {
     pageIndex: other.index,
-    answers: randomAnswers(other, createRng(base + other.index * 31 + 1), difficulty, examNumber),
-    seed: base + other.index * 17 + 3,
+    answers: randomAnswers(other, createRng(pageSeeds(base, other.index).answers), difficulty, examNumber),
+    seed: pageSeeds(base, other.index).scan,
     through: { turn: rng.chance(0.5) ? 'book' : 'calendar', share: rng.range(...share) },
   };
 }
@@ -74,7 +83,7 @@ export async function generateSet(
   const student = Math.floor(i / pages);
   const pageIndex = card.pages[i % pages]!.index;
   const base = opts.seed * 1_000_003 + student * 7919;
-  const rng = createRng(base + pageIndex * 31 + 1);
+  const rng = createRng(pageSeeds(base, pageIndex).answers);
   const examNumber = opts.examNumbers?.length
     ? opts.examNumbers[student % opts.examNumbers.length]!
     : String(10_000_000 + (((base * 2654435761) >>> 0) % 89_999_999)).slice(0, 8);
@@ -83,7 +92,7 @@ export async function generateSet(
     ? otherSide(card, i % pages, base, opts.difficulty, examNumber, opts.showThrough)
     : undefined;
   const sim = await simulateSheet(card, pageIndex, answers, {
-    seed: base + pageIndex * 17 + 3,
+    seed: pageSeeds(base, pageIndex).scan,
     difficulty: opts.difficulty,
     ...(opts.dpi !== undefined ? { dpi: opts.dpi } : {}),
     ...(opts.colour !== undefined ? { colour: opts.colour } : {}),

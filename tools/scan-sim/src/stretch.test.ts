@@ -12,7 +12,7 @@ function lines(rows: number[], width = 20, height = 400): Raster {
   return r;
 }
 
-/** The rows of column x darker than mid-grey, as their darkness-weighted centres (one per line). */
+/** The runs of darkened rows in column x, as their darkness-weighted centres (one per line). */
 function centres(r: Raster, x = 5): number[] {
   const out: number[] = [];
   // the run of dark rows being read: its total darkness and its darkness-weighted sum of rows
