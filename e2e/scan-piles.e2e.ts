@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import {
   createRng,
   orderlyStudent,
+  printedPage,
   quizCard,
   randomAnswers,
   scannerFeed,
@@ -12,6 +14,7 @@ import {
 } from '@yj/scan-sim';
 import {
   APP,
+  BASE_URL,
   badgeCounts,
   call,
   type CreatedExam,
@@ -219,6 +222,75 @@ test('a one-sided scan of two-sided cards is raised paper by paper, both fronts 
     .getByText('4', { exact: true })
     .waitFor({ timeout: 30_000 });
   await shot(page, 'scan-feed-04-scanned-again');
+});
+
+/** The card's pages as pictures (as a card the product printed has them): what writing is told from. */
+async function givePictures(page: Page, subjectId: number, card: ReturnType<typeof typicalCard>) {
+  const pages = [];
+  for (const p of card.pages) {
+    const blank = await printedPage(p, card.id, card.name, p.dpi);
+    const jpeg = await sharp(blank.data, { raw: { width: blank.width, height: blank.height, channels: 1 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const res = await page.request.fetch(
+      `${BASE_URL}/filter/api/subject/${subjectId}/template/image?dpi=${p.dpi}&page=0`,
+      {
+        method: 'POST',
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        multipart: { file: { name: `第${p.index + 1}页.jpg`, mimeType: 'image/jpeg', buffer: jpeg } },
+      },
+    );
+    const up = (await res.json()) as { code: number; message: string; data: { key: string } };
+    assert.equal(up.code, 0, up.message);
+    pages.push({ ...p, image: up.data.key });
+  }
+  // saved as a new template and made the one scans are read with (设为扫描模板)
+  const saved = await call<{ id: number }>(page, 'POST', `/api/subject/${subjectId}/template`, {
+    body: { ...card, pages },
+  });
+  await call(page, 'POST', `/api/subject/${subjectId}/template/${saved.id}/active`);
+}
+
+// Two sheets pulled through together on a scanner without a double-feed sensor (same-sheet.ts): the first
+// student's paper holds the second's back and the second shows as not scanned. Scanned again, that sheet's back is
+// found in both papers by its writing; both are raised with the two images side by side, and taking out the paper
+// holding the stray page (for its own sheet's rescan) settles both.
+test('a sheet fed stuck to the one before it is found in two papers when scanned again; taking out the wrong paper settles both', async () => {
+  const { page } = s;
+  const card = typicalCard();
+  const { exam, examinees } = await newScanExam(
+    page,
+    { name: '2026学年双张进纸演示考试', startDate: '2026-11-25', course: '地理' },
+    card,
+  );
+  await givePictures(page, exam.subjectId, card);
+  const [a, b, c] = examinees;
+  const pile = await Promise.all([a!, b!, c!].map((e, i) => orderlyStudent(card, 1400 + 10 * i, e.kaohao)));
+  const fed = scannerFeed(
+    pile.map((x) => [x.front.jpeg, x.back.jpeg]),
+    { doubleFed: [0] },
+  );
+  await uploadScans(page, exam.subjectId, scannedFiles('stuck', fed), 2);
+  const again = await orderlyStudent(card, 1410, b!.kaohao, { rescan: 7_100 });
+  await uploadScans(page, exam.subjectId, scannedFiles('late', [again.front.jpeg, again.back.jpeg]), 1);
+
+  await openBadge(page, 'otherExp', 2);
+  const panel = page.getByTestId('exception-panel');
+  // the first student's paper: it holds the stray page
+  await page.locator('.ant-table-row', { hasText: `${a!.kaohao}第 2 张图与后来扫描的考号` }).click();
+  await panel.getByText(`本答卷的这一页是考号 ${b!.kaohao} 的`).waitFor();
+  const both = panel.getByTestId('same-sheet-pages');
+  await both.getByText('本答卷第 2 张图（答题卡第 2 页）').waitFor();
+  await both.getByText(`考号 ${b!.kaohao}（${b!.name}）的答卷第 2 张图（答题卡第 2 页）`).waitFor();
+  await both.locator('svg[role=img]').nth(1).waitFor();
+  await shot(page, 'scan-twice-01-raised');
+
+  await panel.getByTestId('rescan').click();
+  await page.locator('.ant-modal-confirm-title', { hasText: '移出这张答题卡并重新扫描？' }).waitFor();
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  // the sheet is now in the late paper alone: its side of the pair is settled with it
+  await badgeCounts(page, 'otherExp', 0);
+  await shot(page, 'scan-twice-02-taken-out');
 });
 
 // One-sided cards on a scanner left on 双面: every sheet's blank back becomes a paper of its own, waiting on a

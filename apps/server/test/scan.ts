@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CardTemplate, Paged, ScanExceptionCounts, ScanExceptionItem } from '@yj/contracts';
-import { orderlyStudent } from '@yj/scan-sim';
+import { orderlyStudent, scannerFeed, type FeedFaults } from '@yj/scan-sim';
 import { examinee, paper } from '../src/db/schema';
 import type { Db } from '../src/infra/db';
 import { body, type Client, type TestApp } from './app';
@@ -119,4 +119,26 @@ export async function scanExceptions(
 /** The subject's counts of 扫描异常 by kind. */
 export async function scanExceptionCounts(c: Client, subjectId: number): Promise<ScanExceptionCounts> {
   return body<ScanExceptionCounts>(await c.get(`/filter/api/subject/${subjectId}/scan/scanException`)).data;
+}
+
+/**
+ * A pile of orderly sheets (front and back each) uploaded as a sheet-fed scanner sends them, faults included
+ * (scan-sim scannerFeed), by `c`; once recognised, the papers of its batch in order.
+ */
+export async function uploadFed(
+  t: TestApp,
+  c: Client,
+  subjectId: number,
+  pile: Array<Awaited<ReturnType<typeof orderlyStudent>>>,
+  faults: FeedFaults = {},
+) {
+  const pages = scannerFeed(
+    pile.map((s) => [s.front, s.back]),
+    faults,
+  );
+  const files = pages.map((p, i) => ({ name: `${i}.jpg`, data: p.jpeg }));
+  const b = body<{ batchId: number }>(await postScans(t.app, c.cookie, subjectId, files));
+  if (b.code !== 0) throw new Error(`upload refused: ${b.message}`);
+  await untilRecognised(t.database.db, subjectId);
+  return t.database.db.select().from(paper).where(eq(paper.batchId, b.data.batchId)).orderBy(paper.seq);
 }

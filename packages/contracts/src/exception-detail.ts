@@ -21,6 +21,7 @@ const RESOLUTIONS = [
   'replaced',
   'scored',
   'accepted',
+  'otherTakenOut',
 ] as const satisfies readonly ScanResolution[];
 
 /** Once settled: how, and what the person gave (the fix's extra, merged in by the repository). */
@@ -84,9 +85,15 @@ export const ScanExceptionDetailSchemas = {
   blank: plain,
   /**
    * 页面异常: another card's page, or (`foreign`, paper-pages.ts) another student's page cut into this paper — a card
-   * page met twice (a one-sided scan of two-sided cards) or another exam number
+   * page met twice (a one-sided scan of two-sided cards) or another exam number — or (`again`, same-sheet.ts) one
+   * sheet whose scan is also in the paper `otherPaperId` (two sheets fed together, the second scanned again)
    */
-  wrongPage: z.looseObject({ ...read, ...settled, foreign: z.enum(['twice', 'kaohao']).optional() }),
+  wrongPage: z.looseObject({
+    ...read,
+    ...settled,
+    foreign: z.enum(['twice', 'kaohao', 'again']).optional(),
+    otherPaperId: int.optional(),
+  }),
   image: plain,
 } satisfies Record<ScanExceptionTypeValue, z.ZodType>;
 

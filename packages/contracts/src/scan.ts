@@ -321,7 +321,9 @@ export type ScanResolution =
   /** 主观题异常, 打分栏: the score typed by a person */
   | 'scored'
   /** 主观题异常, image: a person saw the answer box whole enough to mark */
-  | 'accepted';
+  | 'accepted'
+  /** 页面异常 `again`: the other paper holding the same sheet was taken out, so this one holds it alone */
+  | 'otherTakenOut';
 
 const label = text().trim().min(1).max(4);
 const point = z.object({

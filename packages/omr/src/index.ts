@@ -44,3 +44,13 @@ export {
   type PhotoRecognition,
 } from './photo';
 export { findSheet, type QuadOutcome } from './photo-quad';
+export {
+  inkPrint,
+  printLikeness,
+  sameSheet,
+  CELL_MM,
+  INKED,
+  MIN_INKED,
+  SAME_SHEET,
+  type InkPrint,
+} from './ink-print';

@@ -42,6 +42,20 @@ describe('simulated scans', () => {
     expect(Buffer.compare(a.jpeg, c.jpeg)).not.toBe(0);
   });
 
+  it('scan one marked sheet again with its own scan when asked for a rescan, the marks stroke for stroke', async () => {
+    const answers = randomAnswers(card.pages[1]!, createRng(5), 'hard');
+    const o = { seed: 77, difficulty: 'hard' } as const;
+    const first = await simulateSheet(card, 1, answers, o);
+    const again = await simulateSheet(card, 1, answers, { ...o, rescan: 78 });
+    expect(again.truth.marks).toEqual(first.truth.marks);
+    expect(again.truth.inks).toEqual(first.truth.inks);
+    expect(again.truth.scan).not.toEqual(first.truth.scan);
+    expect(Buffer.compare(again.jpeg, first.jpeg)).not.toBe(0);
+    // a rescan is as reproducible as a scan
+    const same = await simulateSheet(card, 1, answers, { ...o, rescan: 78 });
+    expect(Buffer.compare(same.jpeg, again.jpeg)).toBe(0);
+  });
+
   it('put the printed anchors and the filled bubbles where the truth transform says', async () => {
     const s = await generateSet(card, 0, { seed: 8, difficulty: 'clean' });
     const img = await grey(s.jpeg);

@@ -73,6 +73,11 @@ export interface SimulateOptions {
   behind?: { pageIndex: number; answers: SheetAnswers; seed: number; through: ShowThrough };
   /** The layout stretched unevenly down or across the sheet (stretch.ts): photocopied, damp, a slipping feeder. */
   stretch?: UnevenStretch;
+  /**
+   * The seed of a second pass of the same marked sheet through the scanner (a sheet scanned again): the marks as
+   * `seed` draws them, the scan as this seed draws it.
+   */
+  rescan?: number;
   /** A blank back instead of the printed page. */
   blank?: boolean;
   /** A corner folded over before scanning (dog-ear.ts): its fields are hidden, and expected to be raised. */
@@ -291,7 +296,11 @@ export async function simulateSheet(
   const rng = createRng(o.seed);
   const dpi = o.dpi ?? drawDpi(rng, o.difficulty);
   const k = dpi / page.dpi;
-  const scan = drawScan(rng, o.difficulty, dpi);
+  const drawn = drawScan(rng, o.difficulty, dpi);
+  // the same marked sheet through the scanner again: its own skew, light, noise and JPEG (the marks are drawn
+  // from `seed` either way, after the first pass's scan draws, so they stay stroke for stroke)
+  const again = o.rescan === undefined ? null : createRng(o.rescan);
+  const scan = again ? drawScan(again, o.difficulty, dpi) : drawn;
   if (o.colour !== undefined) scan.colour = o.colour;
   if (o.feed !== undefined) scan.feed = o.feed;
   if (o.exifOrientation !== undefined) scan.exifOrientation = o.exifOrientation;
@@ -310,7 +319,7 @@ export async function simulateSheet(
   const photo = o.photo ? drawPhoto(createRng(o.seed * 7 + 5), raster.width, raster.height) : undefined;
   const { jpeg, m, width, height } = photo
     ? await photographPage(raster, photo, rng)
-    : await scanPage(raster, scan, rng);
+    : await scanPage(raster, scan, again ?? rng);
   const transform = multiplyH(m, [k, 0, 0, 0, k, 0, 0, 0, 1]);
   const { dpi: _d, ...scanParams } = scan;
   return {

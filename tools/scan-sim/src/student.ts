@@ -22,6 +22,8 @@ export async function orderlyStudent(
     ink?: Record<string, SubjectiveInk>;
     /** lines down both pages from dirt on the scanner's glass */
     streaks?: SimulateOptions['streaks'];
+    /** the same sheet scanned again: the front's scan seed (the back's is one more), the marks as `seed` draws them */
+    rescan?: number;
   } = {},
 ): Promise<{ front: Scan; back: Scan }> {
   const a = randomAnswers(card.pages[0]!, createRng(seed), 'clean', kaohao);
@@ -32,7 +34,8 @@ export async function orderlyStudent(
   const b = randomAnswers(card.pages[1]!, createRng(seed + 1), 'clean');
   edit.back?.(b);
   const scan = { difficulty: 'clean', feed: 0, ink: edit.ink, streaks: edit.streaks } as const;
-  const front = await simulateSheet(card, 0, a, { seed, ...scan });
-  const back = await simulateSheet(card, 1, b, { seed: seed + 1, ...scan });
+  const again = (n: number) => (edit.rescan === undefined ? {} : { rescan: edit.rescan + n });
+  const front = await simulateSheet(card, 0, a, { seed, ...scan, ...again(0) });
+  const back = await simulateSheet(card, 1, b, { seed: seed + 1, ...scan, ...again(1) });
   return { front, back };
 }

@@ -336,6 +336,45 @@ export function scanRepo(db: Db) {
       return rowsOf(r);
     },
 
+    /**
+     * The live papers of the examinees just before and just after `kaohao` in the school's list who have one (the
+     * sheets lying either side of it in a pile in exam-number order), other than `paperId`. Two index walks of
+     * examinee_exam_kaohao_uq, whatever the exam's size.
+     */
+    async kaohaoNeighbours(
+      subjectId: number,
+      schoolId: number,
+      kaohao: string,
+      paperId: number,
+    ): Promise<Array<{ paperId: number; batchId: number; kaohao: string }>> {
+      const side = (before: boolean) => sql`(select p.id as "paperId", p.batch_id as "batchId", e.kaohao
+        from ${examinee} e
+          join ${paper} p on p.subject_id = ${subjectId} and p.examinee_id = e.id and p.deleted_at is null
+        where e.exam_id = (select exam_id from ${subject} where id = ${subjectId}) and e.school_id = ${schoolId}
+          and length(e.kaohao) = ${kaohao.length} and p.id <> ${paperId}
+          and ${before ? sql`e.kaohao < ${kaohao}` : sql`e.kaohao > ${kaohao}`}
+        order by e.kaohao ${before ? sql`desc` : sql`asc`}
+        limit 1)`;
+      return rowsOf(await db.execute(sql`${side(true)} union all ${side(false)}`));
+    },
+
+    /** Whether a page already carries an open exception naming the other paper it was found in (one sheet twice). */
+    async twiceRaised(at: { paperId: number; pageId: number }, otherPaperId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: scanException.id })
+        .from(scanException)
+        .where(
+          and(
+            eq(scanException.paperId, at.paperId),
+            eq(scanException.pageId, at.pageId),
+            eq(scanException.resolved, false),
+            sql`${scanException.detail}->>'otherPaperId' = ${String(otherPaperId)}`,
+          ),
+        )
+        .limit(1);
+      return !!row;
+    },
+
     /** The first page of each paper (where an exception of the whole paper points), by paper. */
     async firstPages(paperIds: number[]): Promise<Map<number, number>> {
       if (!paperIds.length) return new Map();

@@ -7,7 +7,7 @@ import { useCanScan } from './can-scan';
 import { KaohaoActions, RepeatActions } from './KaohaoActions';
 import { marksOf, regionLabel } from './exception-marks';
 import { PageImage, type Mark } from './PageImage';
-import { PaperPages } from './PaperPages';
+import { PaperPages, SameSheetPages } from './PaperPages';
 import { scanApi, type Point } from './scan.api';
 import { detailQuery } from './scan.queries';
 import { SubjectiveActions } from './SubjectiveActions';
@@ -209,7 +209,9 @@ export function ExceptionPanel({
               <SubjectiveActions subjectId={subjectId} d={d} marks={marksOf(d)} />
             )}
             {canScan && <Choices d={d} subjectId={subjectId} />}
-            {type === 'wrongPage' && d.paper && d.paper.pages.length > 1 ? (
+            {type === 'wrongPage' && d.paper && d.other && d.exception.pageId ? (
+              <SameSheetPages pages={d.paper.pages} raised={d.exception.pageId} other={d.other} />
+            ) : type === 'wrongPage' && d.paper && d.paper.pages.length > 1 ? (
               <PaperPages pages={d.paper.pages} raised={d.exception.pageId} />
             ) : pageId && type === 'kaohao' && d.highlight ? (
               <KaohaoImages pageId={pageId} marks={marksOf(d)} region={d.highlight.box} />

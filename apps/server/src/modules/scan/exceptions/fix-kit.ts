@@ -192,11 +192,20 @@ export function fixKit(d: FixDeps) {
     if (!paperIds.length) return 0;
     await r.updatePapers(paperIds, { status, deletedAt: new Date() });
     const open = await r.openOfPapers(paperIds);
-    return r.resolve(
+    const n = await r.resolve(
       open.map((x) => x.id),
       userId,
       how,
     );
+    // a sheet found in one of these and in another paper (same-sheet.ts) is now in that other paper alone
+    const twins = await r.openTwinsOf(paperIds);
+    await r.settle(
+      twins.map((x) => x.id),
+      userId,
+      'otherTakenOut' satisfies ScanResolution,
+    );
+    for (const id of new Set(twins.map((x) => x.paperId!))) await r.refreshStatus(id);
+    return n;
   }
 
   /** Papers back to recognition: open exceptions replaced (settled with 'replaced'), pages queued again. */

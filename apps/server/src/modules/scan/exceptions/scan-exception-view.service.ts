@@ -74,8 +74,14 @@ export function scanExceptionViewService(d: {
       if (!e || e.subjectId !== subjectId) throw fail('exceptionNotFound');
       assertSchool(filter, e.schoolId);
       const paper = await paperView(r, e.paperId);
-      const other =
-        e.type === 'kaohaoRepeat' ? await paperView(r, detailOf(e, 'kaohaoRepeat').otherPaperId) : null;
+      // the paper holding the other scan: of the same examinee (考号重复), or of the same sheet (one sheet twice)
+      const otherId =
+        e.type === 'kaohaoRepeat'
+          ? detailOf(e, 'kaohaoRepeat').otherPaperId
+          : e.type === 'wrongPage'
+            ? (detailOf(e, 'wrongPage').otherPaperId ?? null)
+            : null;
+      const other = otherId ? await paperView(r, otherId) : null;
       const page = e.pageId ? await r.page(e.pageId) : null;
       const batch = page ? await r.batch(page.batchId) : null;
       const card = batch?.templateId ? await r.templateBody(batch.templateId) : null;

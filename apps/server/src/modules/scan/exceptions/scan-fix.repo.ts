@@ -197,6 +197,25 @@ export function scanFixRepo(db: Db) {
         .where(and(inArray(scanException.paperId, paperIds), eq(scanException.resolved, false)));
     },
 
+    /**
+     * The open 页面异常 of other papers naming one of these as holding the same sheet (same-sheet.ts), through the
+     * subject's open exceptions of that kind (scan_exception_subject_idx).
+     */
+    async openTwinsOf(paperIds: number[]): Promise<Array<{ id: number; paperId: number | null }>> {
+      if (!paperIds.length) return [];
+      return db
+        .select({ id: scanException.id, paperId: scanException.paperId })
+        .from(scanException)
+        .where(
+          and(
+            sql`${scanException.subjectId} = (select ${paper.subjectId} from ${paper} where ${paper.id} = ${paperIds[0]!})`,
+            eq(scanException.resolved, false),
+            eq(scanException.type, 'wrongPage'),
+            inArray(sql`(${scanException.detail}->>'otherPaperId')::int`, paperIds),
+          ),
+        );
+    },
+
     async requeuePages(paperIds: number[]): Promise<void> {
       if (!paperIds.length) return;
       await db

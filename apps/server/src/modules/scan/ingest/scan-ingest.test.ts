@@ -238,7 +238,11 @@ describe('robustness', () => {
 
   it('runs a finished paper again without changing anything, with attempts recorded', async () => {
     // A finished paper must not be recognised again: a pool that refuses work proves it is not asked.
-    const refuse = { run: () => Promise.reject(new Error('recognised again')), close: async () => {} };
+    const refuse = {
+      run: () => Promise.reject(new Error('recognised again')),
+      print: () => Promise.reject(new Error('recognised again')),
+      close: async () => {},
+    };
     const jobs = scanJobs(
       scanJobDeps({
         db: t.database.db,

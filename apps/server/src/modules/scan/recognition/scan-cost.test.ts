@@ -138,7 +138,11 @@ describe('a recognised paper', () => {
     const paperId = await uploadPaper(1);
     held.take('scan.recognize');
     // a pool whose every run fails as a crashed thread does: the job fails and the queue would retry it
-    const broken = { run: () => Promise.reject(new Error('线程异常退出')), close: async () => {} };
+    const broken = {
+      run: () => Promise.reject(new Error('线程异常退出')),
+      print: () => Promise.reject(new Error('线程异常退出')),
+      close: async () => {},
+    };
     const jobs = scanJobs(
       scanJobDeps({
         db: t.database.db,

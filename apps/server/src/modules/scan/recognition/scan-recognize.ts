@@ -8,6 +8,7 @@ import type {
   StoredManualAnchors,
 } from '@yj/contracts';
 import {
+  inkPrint,
   recognizePage,
   recognizeWithPoints,
   withoutThinStreaks,
@@ -112,6 +113,32 @@ export function computePage(
   });
 }
 
+/**
+ * The ink print of a stored page (packages/omr ink-print.ts), run on a worker thread: decoded and registered as
+ * recognition does it, then printed against the page's printed blank. Null where the page does not register, the
+ * card has no picture for it, or too little is written on it. Only the one-sheet-in-two-papers check asks for it
+ * (same-sheet.ts), for a few pages of a late paper: recognition itself never pays for it.
+ */
+export function printPage(
+  bytes: Uint8Array,
+  card: CardTemplate,
+  manual?: ManualAnchors,
+  blanks?: BlankPicture[],
+): Promise<Uint8Array | null> {
+  return withPageSlot(async (slot) => {
+    const grey = await decodeGrey(bytes, false, slot).catch(() => null);
+    if (!grey) return null;
+    const reader = await loadZxingReader();
+    const pictures = await blankImages(blanks);
+    const result = manual
+      ? await recognizeWithPoints(grey, card, manual.pageIndex, manual.points, { reader })
+      : await recognizePage(grey, card, { reader, blanks: pictures });
+    const page = card.pages.find((p) => p.index === result.pageIndex);
+    if (!page || !result.registration) return null;
+    return inkPrint(grey, result.registration.matrix, page, pictures[page.index])?.cells ?? null;
+  });
+}
+
 /** The subjective boxes of a result as crops: whole pixels inside the image; boxes off the image dropped. */
 export function cropsOf(
   result: PageResult,
@@ -139,6 +166,13 @@ export interface RecognizePool {
     blanks?: BlankPicture[],
     blocks?: BlockRegion[][],
   ): Promise<Computed>;
+  /** a stored page's ink print (printPage) */
+  print(
+    bytes: Uint8Array,
+    card: CardTemplate,
+    manual?: ManualAnchors,
+    blanks?: BlankPicture[],
+  ): Promise<Uint8Array | null>;
   close(): Promise<void>;
 }
 
@@ -163,6 +197,11 @@ export function recognizePool(threads = Math.max(1, os.availableParallelism())):
       pool.run<Computed>(() => {
         const own = new Uint8Array(bytes);
         return { task: { bytes: own, card, manual, blanks, blocks }, transferList: [own.buffer] };
+      }),
+    print: (bytes, card, manual, blanks) =>
+      pool.run<Uint8Array | null>(() => {
+        const own = new Uint8Array(bytes);
+        return { task: { print: true, bytes: own, card, manual, blanks }, transferList: [own.buffer] };
       }),
     // waits for the pages in flight: a thread ended inside a native JPEG decode aborts the process (threads.ts)
     close: () => pool.close(),

@@ -26,6 +26,7 @@ import { blankPictures } from './scan-blanks';
 import type { scanRepo, NewException, PageRow, PaperRow } from '../scan.repo';
 import type { PaperMatchService } from './paper-match.service';
 import { foreignPages, type PaperPage } from './paper-pages';
+import { sameSheetCheck, type SheetTwice } from './same-sheet';
 
 /** A page that failed this many times for reasons other than its image becomes an image exception. */
 const MAX_PAGE_ATTEMPTS = 5;
@@ -103,6 +104,7 @@ const REGIONS_MS = 30_000;
  */
 export function scanJobs(d: ScanJobDeps) {
   const blanksOf = blankPictures(d.storage);
+  const sameSheets = sameSheetCheck({ ...d, blanksOf });
   // a batch of 2,000 sheets reads its subject's blocks once every REGIONS_MS, not once a page
   const regions = new Map<number, { at: number; regions: Promise<BlockRegion[][]> }>();
   function regionsOf(subjectId: number): Promise<BlockRegion[][]> {
@@ -169,7 +171,7 @@ export function scanJobs(d: ScanJobDeps) {
     }
   }
 
-  async function finish(p: PaperRow, examId: number, done: Recognised[]): Promise<void> {
+  async function finish(p: PaperRow, examId: number, done: Recognised[], twice: SheetTwice[]): Promise<void> {
     // begin travels with the lock and commit with the batch's close: two round trips fewer (infra/pipeline.ts)
     await pipedTransaction(d.db, async ({ tx, first, last }) => {
       const r = d.repo(tx);
@@ -188,6 +190,19 @@ export function scanJobs(d: ScanJobDeps) {
           region: 'page',
           reason: f.reason,
           detail: { foreign: f.kind },
+        });
+      // one sheet scanned into this paper and into a neighbour's (two sheets fed together): raised in both
+      const kaohaoRead = (locked.examineeId ? locked.kaohao : null) ?? combine(done).kaohao ?? '';
+      for (const t of twice)
+        exceptions.push({
+          ...base,
+          pageId: t.pageId,
+          type: 'wrongPage',
+          region: 'page',
+          reason:
+            `第 ${t.at + 1} 张图与考号 ${t.other.kaohao} 答卷的第 ${t.other.at + 1} 张图笔迹相同，是同一张纸扫描了两次：` +
+            '可能两张纸叠在一起进纸，那份答卷混入了这张纸；请核对纸质答卷，把混入的那份删除并重扫',
+          detail: { foreign: 'again', otherPaperId: t.other.paperId },
         });
       for (const { page, outcome: o } of done) {
         const at = { ...base, pageId: page.id };
@@ -238,6 +253,7 @@ export function scanJobs(d: ScanJobDeps) {
       const examineeId = matched.examineeId;
       exceptions.push(...matched.exceptions);
       await r.insertExceptions(exceptions);
+      await raiseInOthers(r, p, kaohaoRead, twice);
       const lastOfBatch = await r.finishPaper(p.id, {
         examineeId,
         // a paper a person gave to an examinee keeps that examinee's number
@@ -255,6 +271,37 @@ export function scanJobs(d: ScanJobDeps) {
       if (lastOfBatch) await d.match.checkBatch(tx, p);
       await r.closeBatchIfLast(last, p.batchId, lastOfBatch);
     });
+  }
+
+  /**
+   * The other paper's side of one sheet scanned twice: its page raised (once, however often this paper is
+   * recognised again) and the paper out of 正常 until a person has looked.
+   */
+  async function raiseInOthers(
+    r: ReturnType<typeof scanRepo>,
+    p: PaperRow,
+    kaohao: string,
+    twice: SheetTwice[],
+  ): Promise<void> {
+    const raised: NewException[] = [];
+    for (const { at, other: o } of twice) {
+      if (await r.twiceRaised({ paperId: o.paperId, pageId: o.pageId }, p.id)) continue;
+      raised.push({
+        subjectId: p.subjectId,
+        schoolId: p.schoolId,
+        batchId: o.batchId,
+        paperId: o.paperId,
+        pageId: o.pageId,
+        type: 'wrongPage',
+        region: 'page',
+        reason:
+          `第 ${o.at + 1} 张图与后来扫描的考号 ${kaohao} 答卷的第 ${at + 1} 张图笔迹相同，是同一张纸扫描了两次：` +
+          `可能这两名考生的纸叠在一起进纸，本答卷的这一页是考号 ${kaohao} 的；请核对纸质答卷，删除并重扫本答卷`,
+        detail: { foreign: 'again', otherPaperId: p.id },
+      });
+    }
+    await r.insertExceptions(raised);
+    await r.markException(raised.map((x) => x.paperId!));
   }
 
   // Template bodies by id and version: a batch of 2,000 pages reads its template once, not once a paper;
@@ -288,7 +335,19 @@ export function scanJobs(d: ScanJobDeps) {
       );
       // stored before the paper counts as recognised: whoever sees it recognised finds its cuts too
       await storeCuts(p.id, done, blocks);
-      await finish(p, examId, done);
+      // a late sheet compared with the sheets either side of it in exam-number order (same-sheet.ts)
+      const twice = await sameSheets(
+        p,
+        (p.examineeId && p.kaohao) || combine(done).kaohao,
+        done.map(({ page, outcome: o, manual }) => ({
+          pageId: page.id,
+          cardPage: o.ok && o.result.registration ? o.result.pageIndex : null,
+          storageKey: page.storageKey,
+          ...(manual ? { manual } : {}),
+        })),
+        card,
+      );
+      await finish(p, examId, done, twice);
       return 'done';
     },
   };

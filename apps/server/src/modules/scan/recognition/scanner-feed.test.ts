@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanExceptionProgress } from '@yj/contracts';
-import { orderlyStudent, scannerFeed, typicalCard, type FeedFaults } from '@yj/scan-sim';
-import { paper } from '../../../db/schema';
+import { orderlyStudent, typicalCard, type FeedFaults } from '@yj/scan-sim';
 import { body, testApp, type Client, type TestApp } from '../../../../test/app';
-import { postScans } from '../../../../test/multipart';
-import { buildScanScene, scanExceptions, untilRecognised } from '../../../../test/scan';
+import { buildScanScene, scanExceptions, uploadFed } from '../../../../test/scan';
 
 // The pages of a pile as a sheet-fed scanner sends them (scan-sim scannerFeed), faults included: an upload is cut
 // into papers by the card's page count, so a one-sided scan of two-sided cards puts two students' fronts in
@@ -18,21 +15,10 @@ let ids: Record<string, number>;
 const card = typicalCard();
 const K = Array.from({ length: 8 }, (_, i) => `2026${String(i + 1).padStart(4, '0')}`);
 
-type Sheet = Awaited<ReturnType<typeof orderlyStudent>>;
 const pileOf = (ks: string[], seed: number) =>
   Promise.all(ks.map((k, i) => orderlyStudent(card, seed + 10 * i, k)));
-
-async function upload(pile: Sheet[], faults: FeedFaults) {
-  const pages = scannerFeed(
-    pile.map((s) => [s.front, s.back]),
-    faults,
-  );
-  const files = pages.map((p, i) => ({ name: `${i}.jpg`, data: p.jpeg }));
-  const b = body<{ batchId: number }>(await postScans(t.app, admin.cookie, subjectId, files));
-  expect(b.code, b.message).toBe(0);
-  await untilRecognised(t.database.db, subjectId);
-  return t.database.db.select().from(paper).where(eq(paper.batchId, b.data.batchId)).orderBy(paper.seq);
-}
+const upload = (pile: Awaited<ReturnType<typeof pileOf>>, faults: FeedFaults) =>
+  uploadFed(t, admin, subjectId, pile, faults);
 
 const batches = async () =>
   body<ScanExceptionProgress>(await admin.get(`/filter/api/subject/${subjectId}/scanExceptionProgress`)).data
