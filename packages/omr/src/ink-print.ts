@@ -45,7 +45,7 @@ function paperLevel(values: Float32Array, from: number, to: number): number {
 /**
  * The ink print of a registered page: `h` maps template px to image px, `blank` is the page's printed blank in
  * template px. Null without a blank (the card's print cannot be told from writing) or with too little writing.
- * Pure; 16 samples a cell, a few thousand cells.
+ * Pure; 16 samples a cell, some 19,000 cells on an A3 page of answer boxes (`bench:ink-print` times it).
  */
 export function inkPrint(
   img: GreyImage,
@@ -134,8 +134,9 @@ export function printLikeness(a: Pick<InkPrint, 'cells'>, b: Pick<InkPrint, 'cel
 /**
  * Likeness at which two prints are one sheet scanned twice. Between the ranges `bench:ink-print` measured on the
  * simulator's typical and hard scans (20 sheets a page, 2 mm cells): one sheet scanned twice 0.61 at the lowest
- * on typical scans, 0.38 on hard ones; two students 0.24 at the highest. What it decides is raised for a person to look at, never settled alone: a pair wrongly
- * taken for one sheet costs a look, a pair missed is what there was before the check.
+ * on typical scans, 0.38 on hard ones; two students 0.24 at the highest. What it decides is raised for a person to
+ * look at, never settled alone: a pair wrongly taken for one sheet costs a look, a pair missed is what there was
+ * before the check.
  */
 export const SAME_SHEET = 0.32;
 

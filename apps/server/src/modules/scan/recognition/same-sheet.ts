@@ -1,4 +1,4 @@
-import type { CardTemplate } from '@yj/contracts';
+import { ScanPageStatus, type CardTemplate } from '@yj/contracts';
 import { sameSheet } from '@yj/omr';
 import type { Db } from '../../../infra/db';
 import type { Storage } from '../../../infra/storage';
@@ -76,7 +76,8 @@ export function sameSheetCheck(d: SameSheetDeps) {
       for (const [at, mine] of pages.entries()) {
         const q = theirs.findIndex((x) => x.templatePage !== null && x.templatePage === mine.cardPage);
         const page = theirs[q];
-        if (!page || (page.status !== 'recognised' && page.status !== 'exception')) continue;
+        if (!page || (page.status !== ScanPageStatus.recognised && page.status !== ScanPageStatus.exception))
+          continue;
         const a = await printOf(mine.storageKey, mine.manual);
         if (!a) continue;
         const b = await printOf(page.storageKey, page.result?.manual);
@@ -91,4 +92,3 @@ export function sameSheetCheck(d: SameSheetDeps) {
     return out;
   };
 }
-export type SameSheetCheck = ReturnType<typeof sameSheetCheck>;
