@@ -6,14 +6,18 @@ import { parseDevices, SaneDriver, saneInstalled } from './sane';
 
 /**
  * A stand-in `scanimage` in `dir`: `-A` prints `listing`; a scan writes its arguments, one a line, to args.txt
- * and `end.pages` pages into the spool (a batch) or one into its output file (a single scan), then ends as
- * scanimage would (what it prints, its status). With `end.paperAt`, paper lies only there: a scan from another
+ * and `end.pages` pages into the spool (a batch: each ending as a PNG does, so the spool takes it once two looks
+ * agree) or one into its output file (a single scan), then ends as scanimage would (what it prints, its status). With `end.paperAt`, paper lies only there: a scan from another
  * source finds none and ends as an empty feeder does.
  */
 async function fakeScanimage(
   dir: string,
   listing: string,
-  end: { pages: number; status: number; says: string; paperAt?: string } = { pages: 1, status: 0, says: '' },
+  end: { pages: number; status: number; says: string; paperAt?: string; lingerS?: number } = {
+    pages: 1,
+    status: 0,
+    says: '',
+  },
 ): Promise<string> {
   const bin = path.join(dir, 'scanimage');
   await writeFile(path.join(dir, 'listing.txt'), listing);
@@ -28,9 +32,11 @@ async function fakeScanimage(
       `if [ "$1" = "-A" ]; then cat '${dir}/listing.txt'; exit 0; fi`,
       `for a in "$@"; do echo "$a" >> '${dir}/args.txt'; done`,
       noPaper,
-      `for a in "$@"; do case "$a" in --batch=*) for i in $(seq 1 ${end.pages}); do f=$(printf "\${a#--batch=}" $i); printf "page$i" > "$f"; done;; esac; done`,
+      `for a in "$@"; do case "$a" in --batch=*) for i in $(seq 1 ${end.pages}); do f=$(printf "\${a#--batch=}" $i); printf "page$i\\111\\105\\116\\104\\256\\102\\140\\202" > "$f"; done;; esac; done`,
       `for a in "$@"; do case "$a" in --output-file=*) [ ${end.pages} -gt 0 ] && printf "sheet" > "\${a#--output-file=}";; esac; done`,
       `cat '${dir}/says.txt' >&2`,
+      // the scanner still busy after its last page (a jam being reported): the agent polls meanwhile
+      end.lingerS ? `sleep ${end.lingerS}` : '',
       `exit ${end.status}`,
     ].join('\n'),
   );
@@ -121,6 +127,63 @@ describe('SANE driver', () => {
     await d.start({ dpi: 200, colour: false, duplex: true, doubleFeed: false }).catch(() => undefined);
     expect(await readFile(path.join(dir.dir, 'args.txt'), 'utf8')).not.toContain('--df-action');
     expect((await d.status()).doubleFeed).toBe('off');
+    await dir.remove();
+  });
+
+  it('sets aside the front of the sheet a two-sided scan stopped on, so it never pairs with the next page', async () => {
+    const says = [
+      'Scanned page 3. (scanner status = 6)',
+      'scanimage: sane_read: Document feeder jammed',
+      'Batch terminated, 3 pages scanned',
+    ].join('\n');
+    const listing = '    --source ADF Front|ADF Back|ADF Duplex [ADF Front]\n';
+    const names = (xs: { name: string }[]) => xs.map((x) => x.name.replace(/^scan-\d+-/, ''));
+    // the pages still in the spool when the scan stops
+    let dir = await tempDir();
+    let d = new SaneDriver(
+      path.join(dir.dir, 'spool'),
+      await fakeScanimage(dir.dir, listing, { pages: 3, status: 6, says }),
+    );
+    await expect(d.start({ dpi: 200, colour: false, duplex: true })).rejects.toMatchObject({
+      message: expect.stringContaining('此前扫描的 2 页已保存（最后一张只扫到正面'),
+    });
+    let out = [...(await d.poll()), ...(await d.poll())];
+    expect(names(out)).toEqual(['00001.png', '00002.png']);
+    expect((await readdir(path.join(dir.dir, 'set-aside'))).map((n) => n.replace(/^scan-\d+-/, ''))).toEqual([
+      '00003.png',
+    ]);
+    await dir.remove();
+
+    // taken while the scanner was still busy: the third page waited for a back that never came
+    dir = await tempDir();
+    d = new SaneDriver(
+      path.join(dir.dir, 'spool'),
+      await fakeScanimage(dir.dir, listing, { pages: 3, status: 6, says, lingerS: 3 }),
+    );
+    const scanning = d.start({ dpi: 200, colour: false, duplex: true }).catch((e: Error) => e);
+    out = [];
+    for (let i = 0; i < 40 && out.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      out.push(...(await d.poll()));
+    }
+    expect(names(out)).toEqual(['00001.png', '00002.png']);
+    expect(((await scanning) as Error).message).toContain('这一张须重新扫描');
+    expect(await d.poll()).toEqual([]);
+    expect(await readdir(path.join(dir.dir, 'set-aside'))).toHaveLength(1);
+    await dir.remove();
+
+    // one-sided, or a whole sheet kept: nothing set aside
+    dir = await tempDir();
+    d = new SaneDriver(
+      path.join(dir.dir, 'spool'),
+      await fakeScanimage(dir.dir, listing, { pages: 3, status: 6, says }),
+    );
+    await expect(d.start({ dpi: 200, colour: false, duplex: false })).rejects.toMatchObject({
+      message: expect.stringContaining('此前扫描的 3 页已保存，'),
+    });
+    out = [...(await d.poll()), ...(await d.poll())];
+    expect(out).toHaveLength(3);
+    expect(await readdir(path.join(dir.dir, 'set-aside')).catch(() => null)).toBeNull();
     await dir.remove();
   });
 

@@ -1,9 +1,15 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ScanCode, ScanError, SCAN_MESSAGES } from '../codes';
-import type { DriverStatus, ScanDriver, ScannedImage, ScanOptions } from './driver';
+import {
+  naturalOrder,
+  type DriverStatus,
+  type ScanDriver,
+  type ScannedImage,
+  type ScanOptions,
+} from './driver';
 import { doubleFeedArgs, feederArgs, optionChoices } from './feeder';
 import { FolderDriver } from './folder';
 import { scanEnd, scanEndMessage, type ScanEnd } from './scan-end';
@@ -44,6 +50,10 @@ export class SaneDriver implements ScanDriver {
   private last: { at: number; status: DriverStatus } | null = null;
   /** 双张检测 as the last batch scan set it (an operator who turned it on must know when the scanner cannot) */
   private doubleFeed: DriverStatus['doubleFeed'];
+  /** the batch scan running: its file prefix, whether two-sided, how many of its pages were handed on */
+  private run: { prefix: string; duplex: boolean; handed: number } | null = null;
+  /** the last page of an odd count of a two-sided scan, waiting for its other side */
+  private held: ScannedImage | null = null;
 
   constructor(
     private readonly spoolDir: string,
@@ -79,11 +89,41 @@ export class SaneDriver implements ScanDriver {
     return { available: true, code: ScanCode.ok, message: SCAN_MESSAGES[0], device };
   }
 
-  /** Spooled pages, removed from the spool once handed on (the agent keeps its own copy). */
+  /**
+   * Spooled pages, removed from the spool once handed on (the agent keeps its own copy). While a two-sided scan
+   * runs its pages go on in whole sheets: the front of a sheet waits for its back, so a scan stopped between the
+   * two never hands on a front alone (`start`).
+   */
   async poll(limit = Infinity): Promise<ScannedImage[]> {
-    const out = await this.spool.poll(limit);
-    for (const img of out) await rm(path.join(this.spoolDir, img.name), { force: true });
+    const taken = await this.spool.poll(limit);
+    for (const img of taken) await rm(path.join(this.spoolDir, img.name), { force: true });
+    const out = this.held ? [this.held, ...taken] : taken;
+    this.held = null;
+    if (this.run?.duplex && (this.run.handed + out.length) % 2 === 1) this.held = out.pop() ?? null;
+    if (this.run) this.run.handed += out.length;
     return out;
+  }
+
+  /**
+   * After a two-sided scan stopped mid-pile (a jam, a double feed, the cover): an odd count of pages kept means
+   * the last is the front of the sheet that stopped it, its back never scanned. Handed on, it would pair with the
+   * next page — the same sheet's front again, when the operator feeds the pile again from that sheet, and then
+   * every following paper a sheet's back with the next sheet's front, each read as one student's, silently. It is
+   * moved to `set-aside/` beside the spool (kept, never handed on); the rest go on. Answers whether one was.
+   */
+  private async setAsideLoneFront(prefix: string, handed: number): Promise<boolean> {
+    const left = (await readdir(this.spoolDir).catch(() => [] as string[]))
+      .filter((n) => n.startsWith(prefix))
+      .sort(naturalOrder);
+    const kept = handed + (this.held ? 1 : 0) + left.length;
+    if (kept % 2 === 0) return false;
+    const aside = path.join(path.dirname(this.spoolDir), 'set-aside');
+    await mkdir(aside, { recursive: true });
+    const last = left.at(-1);
+    if (last) await rename(path.join(this.spoolDir, last), path.join(aside, last));
+    else if (this.held) await writeFile(path.join(aside, this.held.name), this.held.bytes);
+    if (!last) this.held = null;
+    return true;
   }
 
   private args(opts: ScanOptions): string[] {
@@ -124,13 +164,21 @@ export class SaneDriver implements ScanDriver {
     const prefix = `scan-${Date.now()}-`;
     const sensor = opts.doubleFeed ? doubleFeedArgs(listing) : [];
     this.doubleFeed = !opts.doubleFeed ? 'off' : sensor.length ? 'on' : 'none';
-    const end = await this.exec([
-      ...this.args(opts),
-      ...feeder,
-      ...sensor,
-      `--batch=${path.join(this.spoolDir, `${prefix}%05d.png`)}`,
-    ]);
-    if (end.kind !== 'done') throw new ScanError(ScanCode.scanFailed, scanEndMessage(end));
+    const run = { prefix, duplex: opts.duplex === true, handed: 0 };
+    this.run = run;
+    try {
+      const end = await this.exec([
+        ...this.args(opts),
+        ...feeder,
+        ...sensor,
+        `--batch=${path.join(this.spoolDir, `${prefix}%05d.png`)}`,
+      ]);
+      if (end.kind === 'done') return;
+      const lone = run.duplex && (await this.setAsideLoneFront(prefix, run.handed));
+      throw new ScanError(ScanCode.scanFailed, scanEndMessage(end, lone));
+    } finally {
+      this.run = null;
+    }
   }
 
   /** The device's options as `scanimage -A` lists them. */

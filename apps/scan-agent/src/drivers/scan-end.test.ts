@@ -47,4 +47,13 @@ describe('scanEnd', () => {
     expect(scanEndMessage({ kind: 'jammed', pages: null })).not.toContain('已保存');
     expect(scanEndMessage({ kind: 'empty' })).toBe('进纸器中没有答卷：请放入答卷后再点开始扫描');
   });
+
+  it('says when the last page kept, a front without its back, was set aside', () => {
+    expect(scanEndMessage({ kind: 'jammed', pages: 13 }, true)).toContain(
+      '此前扫描的 12 页已保存（最后一张只扫到正面，这一面已移出、不会上传，这一张须重新扫描）',
+    );
+    expect(scanEndMessage({ kind: 'coverOpen', pages: null }, true)).toContain(
+      '此前扫描的页已保存（最后一张只扫到正面',
+    );
+  });
 });

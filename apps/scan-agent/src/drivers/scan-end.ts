@@ -45,21 +45,30 @@ export function scanEnd(exitCode: number | null, stderr: string): ScanEnd {
 
 const kept = (pages: number | null) => (pages ? `此前扫描的 ${pages} 页已保存，` : '');
 
-/** What the operator reads when a scan did not end by the feeder running empty. */
-export function scanEndMessage(end: Exclude<ScanEnd, { kind: 'done' }>): string {
+/** The front of the sheet that stopped a two-sided scan, set aside (sane.ts): said, with the count it leaves. */
+const lonely = (pages: number | null) =>
+  `此前扫描的${pages === null ? '' : ` ${pages - 1} `}页已保存（最后一张只扫到正面，这一面已移出、不会上传，` +
+  '这一张须重新扫描），';
+
+/**
+ * What the operator reads when a scan did not end by the feeder running empty; `lone`: the last page kept was the
+ * front of the sheet that stopped it and was set aside.
+ */
+export function scanEndMessage(end: Exclude<ScanEnd, { kind: 'done' }>, lone = false): string {
+  const before = (pages: number | null) => (lone ? lonely(pages) : kept(pages));
   switch (end.kind) {
     case 'empty':
       return '进纸器中没有答卷：请放入答卷后再点开始扫描';
     case 'jammed':
       return (
-        `扫描仪卡纸或检测到双张进纸，扫描已停止：${kept(end.pages)}请取出卡住或叠在一起的答卷，分开抚平后从这一张起` +
+        `扫描仪卡纸或检测到双张进纸，扫描已停止：${before(end.pages)}请取出卡住或叠在一起的答卷，分开抚平后从这一张起` +
         '连同其后未扫描的答卷重新放入进纸器，再点开始扫描。答卷贴了条形码而反复报双张的，可在扫描设置中关闭“双张检测”'
       );
     case 'coverOpen':
-      return `扫描仪盖板未关好，扫描已停止：${kept(end.pages)}请关好盖板，从未扫描的答卷起重新放入进纸器，再点开始扫描`;
+      return `扫描仪盖板未关好，扫描已停止：${before(end.pages)}请关好盖板，从未扫描的答卷起重新放入进纸器，再点开始扫描`;
     case 'ioError':
       return (
-        `扫描仪通信出错，扫描已停止：${kept(end.pages)}请检查连接线和进纸器（有的扫描仪遇到双张进纸也这样停下），` +
+        `扫描仪通信出错，扫描已停止：${before(end.pages)}请检查连接线和进纸器（有的扫描仪遇到双张进纸也这样停下），` +
         '从未扫描的答卷起重新放入进纸器，再点开始扫描'
       );
     case 'failed':
