@@ -121,24 +121,37 @@ export async function scanExceptionCounts(c: Client, subjectId: number): Promise
   return body<ScanExceptionCounts>(await c.get(`/filter/api/subject/${subjectId}/scan/scanException`)).data;
 }
 
-/**
- * A pile of orderly sheets (front and back each) uploaded as a sheet-fed scanner sends them, faults included
- * (scan-sim scannerFeed), by `c`; once recognised, the papers of its batch in order.
- */
-export async function uploadFed(
+/** Scanned pages uploaded in this order as one batch by `c`; once recognised, the papers of the batch in order. */
+export async function uploadScanned(
   t: TestApp,
   c: Client,
   subjectId: number,
-  pile: Array<Awaited<ReturnType<typeof orderlyStudent>>>,
-  faults: FeedFaults = {},
+  pages: Array<{ jpeg: Buffer }>,
 ) {
-  const pages = scannerFeed(
-    pile.map((s) => [s.front, s.back]),
-    faults,
-  );
   const files = pages.map((p, i) => ({ name: `${i}.jpg`, data: p.jpeg }));
   const b = body<{ batchId: number }>(await postScans(t.app, c.cookie, subjectId, files));
   if (b.code !== 0) throw new Error(`upload refused: ${b.message}`);
   await untilRecognised(t.database.db, subjectId);
   return t.database.db.select().from(paper).where(eq(paper.batchId, b.data.batchId)).orderBy(paper.seq);
 }
+
+/**
+ * A pile of orderly sheets (front and back each) uploaded as a sheet-fed scanner sends them, faults included
+ * (scan-sim scannerFeed), by `c`; once recognised, the papers of its batch in order.
+ */
+export const uploadFed = (
+  t: TestApp,
+  c: Client,
+  subjectId: number,
+  pile: Array<Awaited<ReturnType<typeof orderlyStudent>>>,
+  faults: FeedFaults = {},
+) =>
+  uploadScanned(
+    t,
+    c,
+    subjectId,
+    scannerFeed(
+      pile.map((s) => [s.front, s.back]),
+      faults,
+    ),
+  );

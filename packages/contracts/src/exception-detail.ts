@@ -86,12 +86,13 @@ export const ScanExceptionDetailSchemas = {
   /**
    * 页面异常: another card's page, or (`foreign`, paper-pages.ts) another student's page cut into this paper — a card
    * page met twice (a one-sided scan of two-sided cards) or another exam number — or (`again`, same-sheet.ts) one
-   * sheet whose scan is also in the paper `otherPaperId` (two sheets fed together, the second scanned again)
+   * sheet whose scan is also in the paper `otherPaperId` (two sheets fed together, the second scanned again) — or
+   * (`shifted`) a sheet's back with the next sheet's front, after a page left alone in the batch's flow
    */
   wrongPage: z.looseObject({
     ...read,
     ...settled,
-    foreign: z.enum(['twice', 'kaohao', 'again']).optional(),
+    foreign: z.enum(['twice', 'kaohao', 'again', 'shifted']).optional(),
     otherPaperId: int.optional(),
   }),
   image: plain,

@@ -36,6 +36,12 @@ export interface BatchSheetRow {
   trusted: boolean;
   /** its exam number waits on a person, or was raised for its room before */
   raised: boolean;
+  /** raised for a card page met twice (paper-pages.ts) */
+  twice: boolean;
+  /** its pages' card pages not in order: a back before its front */
+  backFirst: boolean;
+  /** raised before as one sheet's back with the next sheet's front (`shiftedPapers`) */
+  shiftRaised: boolean;
 }
 
 /** A page row with its stored result parsed (once, here). */
@@ -289,8 +295,9 @@ export function scanRepo(db: Db) {
     },
 
     /**
-     * A batch's recognised sheets in scan order, for the room-order check; none for a batch given its examinees by
-     * file name or handed in online (no exam number to mistake).
+     * A batch's recognised sheets in scan order, for the room-order check and the shift check (a card page twice,
+     * a back before its front); none for a batch given its examinees by file name or handed in online (no exam
+     * number to mistake, no pile to shift).
      */
     async sheetsOfBatch(batchId: number): Promise<BatchSheetRow[]> {
       const r = await db.execute(
@@ -298,7 +305,13 @@ export function scanRepo(db: Db) {
           exists (select from ${scanException} x where x.paper_id = p.id and x.type in ('kaohao', 'kaohaoRepeat')
             and x.resolved) as trusted,
           exists (select from ${scanException} x where x.paper_id = p.id and x.type in ('kaohao', 'kaohaoRepeat')
-            and (not x.resolved or x.detail ? 'room' or x.detail ? 'seat')) as raised
+            and (not x.resolved or x.detail ? 'room' or x.detail ? 'seat')) as raised,
+          exists (select from ${scanException} x where x.paper_id = p.id and x.type = 'wrongPage'
+            and x.detail->>'foreign' = 'twice') as twice,
+          exists (select from ${scanPage} f join ${scanPage} g on g.paper_id = f.paper_id and g.position > f.position
+            where f.paper_id = p.id and f.template_page > g.template_page) as "backFirst",
+          exists (select from ${scanException} x where x.paper_id = p.id and x.type = 'wrongPage'
+            and x.detail->>'foreign' = 'shifted') as "shiftRaised"
         from ${paper} p
           join ${scanBatch} b on b.id = p.batch_id and b.source not in ('origin', 'online')
           left join ${examinee} e on e.id = p.examinee_id

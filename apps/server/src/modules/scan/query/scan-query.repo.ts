@@ -74,10 +74,12 @@ const toCounts = (r: Record<keyof ScanCounts, unknown>): ScanCounts => ({
   blank: n(r.blank),
 });
 const livePaper = and(isNull(paper.deletedAt));
-// Pages raised as another student's in their paper (paper-pages.ts), still open: a batch's count for the notice
-// that asks for a two-sided scan. Found through the subject's open 页面异常 (scan_exception_subject_idx), a few.
+// Pages raised as another student's in their paper (paper-pages.ts: a card page twice, another exam number), still
+// open: a batch's count for the notice that asks for a two-sided scan — not one sheet found in two papers or a shift
+// after a jam, which have other causes. Found through the subject's open 页面异常 (scan_exception_subject_idx), a few.
 const foreignOpen = sql<number>`(select count(*) from ${scanException} e where e.subject_id = ${scanBatch.subjectId}
-  and not e.resolved and e.type = 'wrongPage' and e.batch_id = ${scanBatch.id} and e.detail ? 'foreign')::int`;
+  and not e.resolved and e.type = 'wrongPage' and e.batch_id = ${scanBatch.id}
+  and e.detail->>'foreign' in ('twice', 'kaohao'))::int`;
 
 /** Read side of scanning: progress, exception counts and lists, missing examinees, page lookups. */
 export function scanQueryRepo(db: Db) {

@@ -1,6 +1,7 @@
 import type { Db } from '../../../infra/db';
 import type { BatchSheetRow, NewException, PaperRow, scanRepo } from '../scan.repo';
 import { roomOutliers } from './room-order';
+import { shiftedPapers } from './paper-pages';
 import { compareKaohao, oneSlipApart, seatOutliers } from './seat-order';
 
 /** What recognition read of a paper, as the matching needs it. */
@@ -132,6 +133,18 @@ export function paperMatchService(d: { scan: typeof scanRepo }) {
           detail: { kaohao, seat: { before, after, likely } },
         });
       }
+      // a page left alone in the flow (a scan stopped between a sheet's sides): the papers after it shifted by one
+      for (const paperId of shiftedPapers(rows).filter((id) => !sheet.get(id)!.shiftRaised))
+        raised.push({
+          ...at,
+          region: 'page',
+          paperId,
+          type: 'wrongPage',
+          reason:
+            '本答卷的背面在前、正面在后，且本批次前面有一份答卷同一页出现两次：可能卡纸后重新放入时重复扫描了一页，' +
+            '从那里起每份答卷都是上一张纸的背面配下一张纸的正面；请核对纸质答卷，从那一份起删除并重扫，或作废本批次后重新扫描',
+          detail: { foreign: 'shifted' },
+        });
       if (!raised.length) return;
       const pages = await r.firstPages(raised.map((x) => x.paperId!));
       await r.insertExceptions(raised.map((x) => ({ ...x, pageId: pages.get(x.paperId!) ?? null })));

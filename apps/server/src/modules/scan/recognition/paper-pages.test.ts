@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foreignPages } from './paper-pages';
+import { foreignPages, shiftedPapers } from './paper-pages';
 
 const page = (cardPage: number | null, kaohao: string | null = null) => ({ cardPage, kaohao });
 
@@ -39,5 +39,22 @@ describe('foreignPages', () => {
     // is not taken for a second page 3
     const found = foreignPages([page(0, 'a'), page(1), page(2, 'b'), page(2, 'a')]);
     expect(found.map((x) => x.at)).toEqual([2]);
+  });
+});
+
+describe('shiftedPapers', () => {
+  const p = (paperId: number, twice = false, backFirst = false) => ({ paperId, twice, backFirst });
+
+  it('raises the back-first papers that follow a paper holding a card page twice, to the end of the run', () => {
+    // A whole; B's front kept alone, then B again: [B front, B front], [B back, C front], [C back, D front]; E whole
+    expect(shiftedPapers([p(1), p(2, true), p(3, false, true), p(4, false, true), p(5)])).toEqual([3, 4]);
+    expect(shiftedPapers([p(1, true), p(2, false, true)])).toEqual([2]);
+  });
+
+  it('leaves a sheet lying back first alone, and a one-sided scan’s papers of two fronts', () => {
+    expect(shiftedPapers([p(1), p(2, false, true), p(3)])).toEqual([]);
+    expect(shiftedPapers([p(1, true), p(2, true), p(3, true)])).toEqual([]);
+    // the run ends at a paper in order: a back-first sheet after it is a sheet lying the other way round
+    expect(shiftedPapers([p(1, true), p(2), p(3, false, true)])).toEqual([]);
   });
 });

@@ -59,3 +59,31 @@ export function foreignPages(pages: PaperPage[]): ForeignPage[] {
   });
   return out;
 }
+
+/** A paper of a batch, in scan order, as the shift check sees it. */
+export interface BatchPaper {
+  paperId: number;
+  /** raised for a card page met twice (`twice`) */
+  twice: boolean;
+  /** its pages' card pages not in order: a back before its front */
+  backFirst: boolean;
+}
+
+/**
+ * The papers of a batch that a shift by one page made (DESIGN.md §4, "Pages of two students in one paper"): after a
+ * page left alone in the pile's flow — a front kept when a scan stopped between a sheet's two sides, then scanned
+ * again with its sheet — every paper is one sheet's back with the next sheet's front. The first such paper holds a
+ * card page twice; the ones after it hold each card page once and one exam number, back first, and were read as
+ * the front's student's, silently. Raised: each back-first paper in a run following a `twice` one. A sheet lying
+ * back first elsewhere in the batch is no shift. Pure, papers in scan order.
+ */
+export function shiftedPapers(papers: BatchPaper[]): number[] {
+  const out: number[] = [];
+  let shifted = false;
+  for (const p of papers) {
+    if (p.twice) shifted = true;
+    else if (shifted && p.backFirst) out.push(p.paperId);
+    else shifted = false;
+  }
+  return out;
+}

@@ -111,7 +111,8 @@ describe('a recognised paper', () => {
     ]);
     // before: the pages read, then one bump a page (3 statements for 2 pages)
     expect(texts.filter((q) => q.includes('"attempts" + 1'))).toHaveLength(1);
-    expect(texts.filter((q) => /^select .* from "scan_page"/s.test(q))).toHaveLength(0);
+    // (a read of the pages themselves: the batch's sheets look into scan_page only inside a subquery)
+    expect(texts.filter((q) => /^select [^()]* from "scan_page"/s.test(q))).toHaveLength(0);
     // the pages' results in one write (it was one a page)
     expect(texts.filter((q) => /update "scan_page" set status = x\.s/.test(q))).toHaveLength(1);
     expect(texts.filter((q) => q.startsWith('update "scan_page" set "template_page"'))).toHaveLength(0);
