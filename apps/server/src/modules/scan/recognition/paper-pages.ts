@@ -70,7 +70,7 @@ export interface BatchPaper {
 }
 
 /**
- * The papers of a batch that a shift by one page made (DESIGN.md §4, "Pages of two students in one paper"): after a
+ * The papers of a batch that a shift by one page made (DESIGN.md §4, "A feeder that stops mid-pile"): after a
  * page left alone in the pile's flow — a front kept when a scan stopped between a sheet's two sides, then scanned
  * again with its sheet — every paper is one sheet's back with the next sheet's front. The first such paper holds a
  * card page twice; the ones after it hold each card page once and one exam number, back first, and were read as
