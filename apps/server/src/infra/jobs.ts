@@ -16,10 +16,17 @@ export const JOBS = {
   'score.subject': z.object({ subjectId: id() }),
   /** write one export file (exports run one at a time in the API process). Idempotent per task. */
   'score.export': z.object({ taskId: id() }),
-  /** a subject's start or end time of marking has come (in-process timer). */
-  'subject.reviewSchedule': z.object({ subjectId: id(), kind: z.enum(['start', 'end']) }),
-  /** a subject's publish time has come (in-process timer). */
-  'score.publishSchedule': z.object({ subjectId: id() }),
+  /**
+   * a subject's start or end time of marking has come (in-process timer); `at` (ms): the time it was armed for, so
+   * a timer firing early is told from one armed for a time since moved (absent on jobs armed before it was added)
+   */
+  'subject.reviewSchedule': z.object({
+    subjectId: id(),
+    kind: z.enum(['start', 'end']),
+    at: z.number().int().optional(),
+  }),
+  /** a subject's publish time has come (in-process timer); `at` as for subject.reviewSchedule. */
+  'score.publishSchedule': z.object({ subjectId: id(), at: z.number().int().optional() }),
   /** expired marking leases back to the pool (every minute, in-process). */
   'marking.recycle': none,
   /** tasks for papers recognised while marking runs (every minute, in-process); `all`: every subject, noted or not. */

@@ -79,9 +79,10 @@ export function scorePublishService(d: {
     });
   }
 
-  async function arm(subjectId: number, at: Date): Promise<void> {
-    await d.queue.enqueue(PUBLISH_SCHEDULE_JOB, { subjectId } satisfies SchedulePayload, {
-      jobId: `${subjectId}:${at.getTime()}`,
+  /** `again`: armed anew by a timer that fired before its time (a job id of its own: the first is spent). */
+  async function arm(subjectId: number, at: Date, again?: Date): Promise<void> {
+    await d.queue.enqueue(PUBLISH_SCHEDULE_JOB, { subjectId, at: at.getTime() } satisfies SchedulePayload, {
+      jobId: `${subjectId}:${at.getTime()}${again ? `:${again.getTime()}` : ''}`,
       delayMs: Math.max(0, at.getTime() - Date.now()),
     });
   }
@@ -104,7 +105,14 @@ export function scorePublishService(d: {
     const { subjectId } = payload;
     const s = await d.subjectRows(d.db).find(subjectId);
     const at = s?.publishAt;
-    if (!s || !at || at.getTime() > now.getTime()) return 'skipped';
+    if (!s || !at) return 'skipped';
+    if (at.getTime() > now.getTime()) {
+      // its own time not come yet: the timer fired early — timers run on the monotonic clock, late by a busy
+      // event loop at arming, and a time is kept on the wall clock — so it is armed again, never dropped. A job
+      // for a time since moved leaves it (the move armed its own).
+      if (payload.at === at.getTime()) await arm(subjectId, at, now);
+      return 'skipped';
+    }
     try {
       await publish(subjectId, 'schedule');
       return 'published';

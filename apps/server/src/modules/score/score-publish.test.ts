@@ -11,7 +11,8 @@ import {
 } from '@yj/contracts';
 import { buildApp } from '../../app';
 import { auditLog, paper, subject } from '../../db/schema';
-import { jobs } from '../../infra/jobs';
+import { jobs, type Jobs } from '../../infra/jobs';
+import type { EnqueueOptions } from '../../infra/queue';
 import { memoryQueue } from '../../infra/queue';
 import { fsStorage } from '../../infra/storage';
 import { body, testApp, XHR, type TestApp } from '../../../test/app';
@@ -209,6 +210,33 @@ describe('POST score/delayPublish (定时发布)', () => {
     expect(body(await s.admin.post(url, { publishAt: inSeconds(3600) })).message).toBe(SUBJECT_STATE_FORBIDS);
   });
 
+  it('arms a timer that fired before its own time again, and leaves one armed for a time since moved', async () => {
+    const s = await doneScene('生物');
+    await s.admin.post(`${s.url}/score/delayPublish`, { publishAt: inSeconds(3600) });
+    const at = (await row(s.subjectId)).publishAt!.getTime();
+    const armed: Array<{ payload: unknown; opts?: EnqueueOptions }> = [];
+    const capture: Jobs = {
+      register: () => {},
+      enqueue: async (_name, payload, opts) => void armed.push({ payload, opts }),
+    };
+    const job = jobsOf(t, capture);
+    // a timer runs on the monotonic clock, armed late by a busy event loop: it can fire before the wall clock's time
+    const early = new Date(at - 40);
+    expect(await job.fire({ subjectId: s.subjectId, at }, early)).toBe('skipped');
+    expect(armed).toEqual([
+      {
+        payload: { subjectId: s.subjectId, at },
+        opts: { jobId: `${s.subjectId}:${at}:${early.getTime()}`, delayMs: expect.any(Number) },
+      },
+    ]);
+    expect(armed[0]!.opts!.delayMs).toBeGreaterThan(0);
+    // a job armed for a time since moved, or armed before jobs carried their time: the move armed its own
+    expect(await job.fire({ subjectId: s.subjectId, at: at - 60_000 }, early)).toBe('skipped');
+    expect(await job.fire({ subjectId: s.subjectId }, early)).toBe('skipped');
+    expect(armed).toHaveLength(1);
+    expect((await row(s.subjectId)).publishAt!.getTime()).toBe(at);
+  });
+
   it('a time that finds blockers clears itself and keeps why in the audit log', async () => {
     const s = await doneScene('物理', false);
     await s.admin.post(`${s.url}/score/delayPublish`, { publishAt: inSeconds(3600) });
@@ -369,7 +397,7 @@ describe('先阅后扫统分 (xianyuehousao/tongfen, cancelXianyueTongfen)', () 
 });
 
 /** The publish job's service on the test database; its handler is called directly instead of waiting. */
-function jobsOf(app: TestApp) {
+function jobsOf(app: TestApp, q: Jobs = jobs(queue)) {
   const db = app.database.db;
   const audit = auditModule({ db }).audit;
   return scorePublishService({
@@ -378,7 +406,7 @@ function jobsOf(app: TestApp) {
     queryRepo: scoreQueryRepo,
     templateFit: templateMismatches,
     audit,
-    queue: jobs(queue),
+    queue: q,
     subjects: subjectService({
       db,
       repo: subjectRepo,

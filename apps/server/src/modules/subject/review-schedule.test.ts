@@ -2,8 +2,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECT_STATE_FORBIDS, SubjectStatus, type ReviewDoneCheck } from '@yj/contracts';
 import { auditLog, subject } from '../../db/schema';
-import { jobs as typedJobs } from '../../infra/jobs';
-import { memoryQueue } from '../../infra/queue';
+import { jobs as typedJobs, type Jobs } from '../../infra/jobs';
+import { memoryQueue, type EnqueueOptions } from '../../infra/queue';
 import { body, testApp, type TestApp } from '../../../test/app';
 import { reviewScene } from '../../../test/review';
 import { auditModule } from '../audit/audit.module';
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 /** The job's service on the test database; its handler is called directly instead of waiting for the time. */
-function jobs() {
+function jobs(q: Jobs = typedJobs(queue)) {
   const subjects = subjectService({
     db: t.database.db,
     repo: subjectRepo,
@@ -38,7 +38,7 @@ function jobs() {
     db: t.database.db,
     repo: subjectRepo,
     audit: auditModule({ db: t.database.db }).audit,
-    queue: typedJobs(queue),
+    queue: q,
     subjects,
   });
 }
@@ -105,6 +105,28 @@ describe('review/schedule', () => {
     expect(line).toMatchObject({ userId: null, detail: expect.objectContaining({ by: 'schedule' }) });
     // a start time cannot be set once marking has started
     expect(body(await s.admin.post(url, { startAt: inHours(1) })).message).toBe(SUBJECT_STATE_FORBIDS);
+  });
+
+  it('arms a timer that fired before its own time again, and leaves one armed for a time since moved', async () => {
+    const s = await reviewScene(t.app, t.database.db, '定时提前');
+    await s.admin.post(`/filter/api/subject/${s.subjectId}/review/schedule`, { startAt: inHours(1) });
+    const at = (await row(s.subjectId)).reviewStartAt!.getTime();
+    const armed: Array<{ payload: unknown; opts?: EnqueueOptions }> = [];
+    const job = jobs({
+      register: () => {},
+      enqueue: async (_n, payload, opts) => void armed.push({ payload, opts }),
+    });
+    const early = new Date(at - 40);
+    expect(await job.fire({ subjectId: s.subjectId, kind: 'start', at }, early)).toBe('skipped');
+    expect(armed).toEqual([
+      {
+        payload: { subjectId: s.subjectId, kind: 'start', at },
+        opts: { jobId: `${s.subjectId}:start:${at}:${early.getTime()}`, delayMs: expect.any(Number) },
+      },
+    ]);
+    expect(await job.fire({ subjectId: s.subjectId, kind: 'start', at: at - 60_000 }, early)).toBe('skipped');
+    expect(armed).toHaveLength(1);
+    expect((await row(s.subjectId)).reviewStartAt!.getTime()).toBe(at);
   });
 
   it('a refused start clears its time and logs the reasons (no force on a schedule)', async () => {

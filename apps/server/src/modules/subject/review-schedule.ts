@@ -36,11 +36,16 @@ export function reviewScheduleService(d: {
   queue: Jobs;
   subjects: SubjectService;
 }) {
-  async function arm(subjectId: number, kind: ScheduleKind, at: Date): Promise<void> {
-    await d.queue.enqueue(REVIEW_SCHEDULE_JOB, { subjectId, kind } satisfies SchedulePayload, {
-      jobId: `${subjectId}:${kind}:${at.getTime()}`,
-      delayMs: Math.max(0, at.getTime() - Date.now()),
-    });
+  /** `again`: armed anew by a timer that fired before its time (a job id of its own: the first is spent). */
+  async function arm(subjectId: number, kind: ScheduleKind, at: Date, again?: Date): Promise<void> {
+    await d.queue.enqueue(
+      REVIEW_SCHEDULE_JOB,
+      { subjectId, kind, at: at.getTime() } satisfies SchedulePayload,
+      {
+        jobId: `${subjectId}:${kind}:${at.getTime()}${again ? `:${again.getTime()}` : ''}`,
+        delayMs: Math.max(0, at.getTime() - Date.now()),
+      },
+    );
   }
 
   /** Clears a fired (or no longer possible) time and says why in the audit log. */
@@ -95,7 +100,12 @@ export function reviewScheduleService(d: {
     const { subjectId, kind } = payload;
     const s = await d.repo(d.db).find(subjectId);
     const at = s?.[column(kind)];
-    if (!s || !at || at.getTime() > now.getTime()) return 'skipped';
+    if (!s || !at) return 'skipped';
+    if (at.getTime() > now.getTime()) {
+      // its own time not come yet: the timer fired early (score-publish.service.ts `fire` says why); armed again
+      if (payload.at === at.getTime()) await arm(subjectId, kind, at, now);
+      return 'skipped';
+    }
     const possible = kind === 'start' ? allows(s.status, 'reviewStart') : mayEnd(s.status);
     if (!possible) {
       await settle(subjectId, kind, at, { refused: SUBJECT_STATE_FORBIDS });
