@@ -99,11 +99,7 @@ export function computePage(
         return { ok: false, reason: 'PDF 文件没有页面或已损坏，无法读取' };
       return { ok: false, reason: `图像无法读取（${(err as Error).message.slice(0, 200)}）` };
     }
-    const reader = await loadZxingReader();
-    const read = async (img: GreyImage) =>
-      manual
-        ? recognizeWithPoints(img, card, manual.pageIndex, manual.points, { reader })
-        : recognizePage(img, card, { reader, blanks: await blankImages(blanks) });
+    const read = (img: GreyImage) => readGrey(img, card, manual, blanks);
     // decoded fast; a page that raises anything is decoded again accurately and read again. The cuts below
     // come from the first decode, as an on-demand cut decodes the page.
     const result = await readAgainIfRaised(bytes, await read(grey), read);
@@ -111,6 +107,22 @@ export function computePage(
     if (!blocks?.length) return { ok: true, result, size };
     return { ok: true, result, size, cuts: await cutsOf(grey, result, blocks) };
   });
+}
+
+/**
+ * A decoded page read as recognition reads it: registered by the anchors a person marked, or found, with the
+ * card's printed blanks (decoded once per thread). On a worker thread.
+ */
+async function readGrey(
+  img: GreyImage,
+  card: CardTemplate,
+  manual?: ManualAnchors,
+  blanks?: BlankPicture[],
+): Promise<PageResult> {
+  const reader = await loadZxingReader();
+  return manual
+    ? recognizeWithPoints(img, card, manual.pageIndex, manual.points, { reader })
+    : recognizePage(img, card, { reader, blanks: await blankImages(blanks) });
 }
 
 /**
@@ -128,14 +140,11 @@ export function printPage(
   return withPageSlot(async (slot) => {
     const grey = await decodeGrey(bytes, false, slot).catch(() => null);
     if (!grey) return null;
-    const reader = await loadZxingReader();
-    const pictures = await blankImages(blanks);
-    const result = manual
-      ? await recognizeWithPoints(grey, card, manual.pageIndex, manual.points, { reader })
-      : await recognizePage(grey, card, { reader, blanks: pictures });
+    const result = await readGrey(grey, card, manual, blanks);
     const page = card.pages.find((p) => p.index === result.pageIndex);
     if (!page || !result.registration) return null;
-    return inkPrint(grey, result.registration.matrix, page, pictures[page.index])?.cells ?? null;
+    const blank = (await blankImages(blanks))[page.index];
+    return inkPrint(grey, result.registration.matrix, page, blank)?.cells ?? null;
   });
 }
 

@@ -171,7 +171,13 @@ export function scanJobs(d: ScanJobDeps) {
     }
   }
 
-  async function finish(p: PaperRow, examId: number, done: Recognised[], twice: SheetTwice[]): Promise<void> {
+  /** `twice`: pages found in a neighbour's paper too (same-sheet.ts), checked with this paper's exam number `kaohao` */
+  async function finish(
+    p: PaperRow,
+    examId: number,
+    done: Recognised[],
+    { twice, kaohao }: { twice: SheetTwice[]; kaohao: string | null },
+  ): Promise<void> {
     // begin travels with the lock and commit with the batch's close: two round trips fewer (infra/pipeline.ts)
     await pipedTransaction(d.db, async ({ tx, first, last }) => {
       const r = d.repo(tx);
@@ -192,7 +198,6 @@ export function scanJobs(d: ScanJobDeps) {
           detail: { foreign: f.kind },
         });
       // one sheet scanned into this paper and into a neighbour's (two sheets fed together): raised in both
-      const kaohaoRead = (locked.examineeId ? locked.kaohao : null) ?? combine(done).kaohao ?? '';
       for (const t of twice)
         exceptions.push({
           ...base,
@@ -253,7 +258,7 @@ export function scanJobs(d: ScanJobDeps) {
       const examineeId = matched.examineeId;
       exceptions.push(...matched.exceptions);
       await r.insertExceptions(exceptions);
-      await raiseInOthers(r, p, kaohaoRead, twice);
+      await raiseInOthers(r, p, kaohao ?? '', twice);
       const lastOfBatch = await r.finishPaper(p.id, {
         examineeId,
         // a paper a person gave to an examinee keeps that examinee's number
@@ -336,9 +341,10 @@ export function scanJobs(d: ScanJobDeps) {
       // stored before the paper counts as recognised: whoever sees it recognised finds its cuts too
       await storeCuts(p.id, done, blocks);
       // a late sheet compared with the sheets either side of it in exam-number order (same-sheet.ts)
+      const kaohao = (p.examineeId && p.kaohao) || combine(done).kaohao;
       const twice = await sameSheets(
         p,
-        (p.examineeId && p.kaohao) || combine(done).kaohao,
+        kaohao,
         done.map(({ page, outcome: o, manual }) => ({
           pageId: page.id,
           cardPage: o.ok && o.result.registration ? o.result.pageIndex : null,
@@ -347,7 +353,7 @@ export function scanJobs(d: ScanJobDeps) {
         })),
         card,
       );
-      await finish(p, examId, done, twice);
+      await finish(p, examId, done, { twice, kaohao });
       return 'done';
     },
   };
