@@ -11,6 +11,8 @@ export interface BarcodeHit {
   text: string;
   format: string;
   corners: { topLeft: Point; topRight: Point; bottomRight: Point; bottomLeft: Point };
+  /** Read from its mirror image (QR codes): the picture holding it is mirrored. Absent where the reader cannot say. */
+  mirrored?: boolean;
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -60,7 +62,7 @@ export async function createZxingReader(wasmBinary: ArrayBuffer | Uint8Array): P
       });
       return res
         .filter((r) => r.isValid)
-        .map((r) => ({ text: r.text, format: r.format, corners: r.position }));
+        .map((r) => ({ text: r.text, format: r.format, corners: r.position, mirrored: r.isMirrored }));
     },
   };
 }

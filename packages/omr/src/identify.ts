@@ -5,11 +5,16 @@ import { clipRect, crop, type GreyImage } from './image';
 import { candidateRotations, coarseTransform, type Rotation } from './register';
 import type { PageIdentity } from './types';
 
-/** What the page QR told us: who the page is and which way up it was fed. */
+/** What the page QR told us: who the page is, which way up it was fed, and whether the picture is mirrored. */
 export interface Identified {
   identity: PageIdentity;
   rotation: Rotation;
   rawText: string;
+  /**
+   * The QR was read from its mirror image (true), read as printed (false), or the reader cannot say (null). A
+   * page's QR is printed on it: read as printed, the picture of the page is not mirrored either.
+   */
+  mirrored: boolean | null;
 }
 
 /** Image rectangle where a template rectangle may land for a feed rotation, with room for shift, skew and scale. */
@@ -54,7 +59,7 @@ export async function identifyByQr(
         const { topLeft, topRight } = hit.corners;
         const deg = (Math.atan2(topRight.y - topLeft.y, topRight.x - topLeft.x) * 180) / Math.PI;
         const rotation = ((((Math.round(deg / 90) * 90) % 360) + 360) % 360) as Rotation;
-        return { identity, rotation, rawText: hit.text };
+        return { identity, rotation, rawText: hit.text, mirrored: hit.mirrored ?? null };
       }
     }
   }

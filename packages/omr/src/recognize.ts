@@ -274,6 +274,14 @@ export async function recognizePage(
         reason: `答题卡没有第 ${id.identity.page + 1} 页`,
       });
   }
+  // the QR read from its mirror image: the scanner (or a phone's front camera) mirrored the picture, and every
+  // answer would be read from the option across the row
+  if (id?.mirrored)
+    return fail({
+      type: 'location',
+      region: 'anchors',
+      reason: '页面为镜像图像（页面二维码呈镜像），请检查扫描设置后重扫',
+    });
   if (opts.pageIndex !== undefined) {
     pages = pages.filter((p) => p.index === opts.pageIndex);
     if (pages.length === 0)
@@ -290,7 +298,8 @@ export async function recognizePage(
   if (!best) return fail({ type: 'location', region: 'anchors', reason: reason || '定位失败' });
   const { page } = best;
   // Nothing is read from a page whose registration is not proven (trust.ts): a 定位异常 instead.
-  const trust = trustRegistration(img, page, best.reg, id !== null);
+  const settled = { wayUp: id !== null, side: id?.mirrored === false };
+  const trust = trustRegistration(img, page, best.reg, settled);
   const t2 = now?.() ?? 0;
   if (!trust.ok) {
     const fit = `拟合误差 ${best.reg.fitError.toFixed(1)}px`;

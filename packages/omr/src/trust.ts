@@ -129,19 +129,26 @@ function turned(page: TemplatePage, reg: Registration, s: Matrix3): Registration
 /** The gate's verdict: the registration to read through (maybe turned upside down), or why not to read. */
 export type Trust = { ok: true; reg: Registration } | { ok: false; reason: string };
 
+/** What the page QR settled before the gate: the way up it was fed, and that the picture is not mirrored. */
+export interface Settled {
+  wayUp: boolean;
+  side: boolean;
+}
+
 /**
  * Decides whether a page may be read through `reg`. A fit through three points (an affine map passes
  * exactly through any three: a zero error proves nothing) is read only when the printed bubbles sit where
  * it puts them, clearly more than half a bubble away. When the registration's marks also fit the page
  * turned upside down or mirrored (corner blocks, symmetric patches), the printed bubbles must tell which:
  * the way up whose bubble rings lie clearly darker is read (upside down when that is the one), else the
- * page is raised. `upright`: the way up is known already (the page QR).
+ * page is raised. What the page QR settled is not asked again: the way up it was fed (`wayUp`), and that the
+ * picture is not mirrored (`side`: the QR read as printed), for a fit that is not itself mirrored.
  */
 export function trustRegistration(
   img: GreyImage,
   page: TemplatePage,
   reg: Registration,
-  upright = false,
+  settled: Settled = { wayUp: false, side: false },
 ): Trust {
   if (reg.points.length < MIN_POINTS) {
     // no point checks the others: the printed bubbles must show the page sits where the fit puts it
@@ -154,8 +161,11 @@ export function trustRegistration(
         reason: `只有 ${reg.points.length} 个定位${reg.method === 'anchors' ? '点' : '区'}吻合，定位无从核验：气泡印刷吻合度 ${ring.l.toFixed(0)}，错开半个气泡 ${ring.shifted.toFixed(0)}`,
       };
   }
+  // a photo of a mirrored picture still fits the corner marks without a mirror (they are symmetric); the QR has
+  // none of that symmetry, so one read as printed rules every mirror out, and with it most pages' ring measures
+  const side = settled.side && reg.matrix[0] * reg.matrix[4] - reg.matrix[1] * reg.matrix[3] > 0;
   const alike = symmetries(page)
-    .filter((s) => !(upright && s.turn))
+    .filter((s) => (s.turn ? !settled.wayUp : !side))
     .map((s) => ({ ...s, h: multiplyH(reg.matrix, s.m) }))
     .filter((s) => marksFoundAt(img, page, reg, s.h, 3));
   if (alike.length === 0) return { ok: true, reg };
