@@ -9,7 +9,7 @@ import {
   type GreyImage,
   type PageResult,
 } from '@yj/omr';
-import { scoreSheet, simulatedCard, type SheetTruth } from '@yj/scan-sim';
+import { printedPage, scoreSheet, simulatedCard, type SheetTruth } from '@yj/scan-sim';
 import { decodeGrey, loadReader, readAgainIfRaised, withPageSlot } from './io';
 
 sharp.concurrency(1);
@@ -57,11 +57,27 @@ function raised(
   return { answers, raisedAnswers: Math.max(0, answers - read) };
 }
 
+const pictures = new Map<string, Promise<Record<number, GreyImage>>>();
+
+/** The card's printed pages at its own resolution (scan-sim's print), as its template's pictures. */
+function picturesOf(card: CardTemplate): Promise<Record<number, GreyImage>> {
+  let hit = pictures.get(card.id);
+  if (!hit) {
+    hit = Promise.all(card.pages.map((p) => printedPage(p, card.id, card.name, p.dpi))).then((r) =>
+      Object.fromEntries(card.pages.map((p, i) => [p.index, r[i]!])),
+    );
+    pictures.set(card.id, hit);
+  }
+  return hit;
+}
+
 /** Bench task: `decode` times sharp's decode alone (the yardstick); `full` runs decodeGrey + recognition and scores it. */
 export default async function run(job: {
   file: string;
   mode: 'decode' | 'full';
   set?: string;
+  /** read with the card's printed pages as its template's pictures, as a card the product printed is read */
+  pictures?: boolean;
 }): Promise<PageRun | number> {
   reader ??= loadReader();
   const r = await reader;
@@ -76,7 +92,11 @@ export default async function run(job: {
   let pending = cards.get(truth.templateId);
   if (!pending) cards.set(truth.templateId, (pending = simulatedCard(truth.templateId)));
   const card = await pending;
-  const opts = { reader: r, clock: () => performance.now() };
+  const opts = {
+    reader: r,
+    clock: () => performance.now(),
+    ...(job.pictures ? { blanks: await picturesOf(card) } : {}),
+  };
   // a phone photo is read as the phone upload reads it: straightened, then as a scan
   const read = truth.photo
     ? (page: GreyImage) => recognizePhoto(page, card, opts).then((p) => p.result)

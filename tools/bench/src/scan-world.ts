@@ -1,9 +1,11 @@
 // The scanning world shared by bench:scan and bench:cluster: bench:omr's simulated pages (grown when short), a
 // multipart body of them, and a school with one exam, one subject on the typical card, its examinees and a scan
 // administrator who signs in with a password.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { Piscina } from 'piscina';
-import { typicalCard } from '@yj/scan-sim';
+import sharp from 'sharp';
+import { printedPage, typicalCard } from '@yj/scan-sim';
 import {
   banji,
   exam,
@@ -49,12 +51,19 @@ export function multipart(files: Array<{ name: string; data: Buffer }>) {
   return { payload: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** The school, exam, subject (typical card) and examinees the pages' 考号 name; returns the subject. */
+/**
+ * The school, exam, subject (typical card) and examinees the pages' 考号 name; returns the subject. `pictures`: the
+ * keys of the card's pages as pictures (a card the product printed has them), stored by the caller.
+ */
 export async function seedScanWorld(
   db: Db,
-  o: { kaohaos: string[]; account: string; password: string },
+  o: { kaohaos: string[]; account: string; password: string; pictures?: string[] },
 ): Promise<{ subjectId: number }> {
-  const card = typicalCard();
+  const typical = typicalCard();
+  const keys = o.pictures;
+  const card = keys
+    ? { ...typical, pages: typical.pages.map((p, i) => ({ ...p, image: keys[i] })) }
+    : typical;
   const [bureau] = await db.insert(org).values({ name: '基准区教育局' }).returning();
   const [sc] = await db.insert(school).values({ name: '基准中学', orgId: bureau!.id }).returning();
   const [u] = await db
@@ -107,4 +116,18 @@ export async function seedScanWorld(
     );
   }
   return { subjectId: sub!.id };
+}
+
+/** The typical card's printed pages as JPEG pictures (as a printed card's are stored), with their keys. */
+export async function cardPictures(): Promise<Array<{ key: string; jpeg: Buffer }>> {
+  const card = typicalCard();
+  return Promise.all(
+    card.pages.map(async (page) => {
+      const blank = await printedPage(page, card.id, card.name, page.dpi);
+      const jpeg = await sharp(blank.data, { raw: { width: blank.width, height: blank.height, channels: 1 } })
+        .jpeg({ quality: 92 })
+        .toBuffer();
+      return { key: createHash('sha256').update(jpeg).digest('hex'), jpeg };
+    }),
+  );
 }

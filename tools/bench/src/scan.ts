@@ -28,10 +28,11 @@ import { openPglite, openPostgres, rowsOf, type Database } from '../../../apps/s
 import { startCluster } from '../../../apps/server/src/infra/embedded-pg';
 import { JOB_CONCURRENCY, memoryQueue, type JobQueue } from '../../../apps/server/src/infra/queue';
 import { fsStorage } from '../../../apps/server/src/infra/storage';
+import { templatePictureKey } from '../../../apps/server/src/modules/template/template-picture';
 import { benchDatabase, cpuSeconds } from './api-server';
 import { pgMeter } from './cluster-hosts';
 import { clusterCpuSeconds } from './marking-pg';
-import { multipart, pageFiles, seedScanWorld } from './scan-world';
+import { cardPictures, multipart, pageFiles, seedScanWorld } from './scan-world';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,6 +43,9 @@ const { values: args } = parseArgs({
     pg: { type: 'string', default: 'embedded' },
     // a V8 CPU profile of the main thread over the measured run, written to this file (.cpuprofile)
     profile: { type: 'string' },
+    // the card with its pages' pictures, as every card the product prints has them: recognition reads the printed
+    // blank, and each paper's one-sheet-twice check looks up its exam-number neighbours (same-sheet.ts)
+    pictures: { type: 'boolean', default: false },
   },
 });
 const PG = args.pg!;
@@ -104,11 +108,13 @@ async function engineAlone(): Promise<{ rate: number; cpuMs: number; threadsMs: 
     minThreads: threads,
     maxThreads: threads,
   });
-  await Promise.all(sample.slice(0, 2 * threads).map((f) => engine.run({ file: f, mode: 'full' })));
+  await Promise.all(
+    sample.slice(0, 2 * threads).map((f) => engine.run({ file: f, mode: 'full', pictures: args.pictures })),
+  );
   const start = performance.now();
   const cpu0 = cpuNow();
   const threads0 = threadCpu();
-  await Promise.all(sample.map((f) => engine.run({ file: f, mode: 'full' })));
+  await Promise.all(sample.map((f) => engine.run({ file: f, mode: 'full', pictures: args.pictures })));
   const cpuMs = (1000 * (cpuNow() - cpu0)) / sample.length;
   const threadsMs = threadsSince(threads0).map((x) => (1000 * x.s) / sample.length);
   const rate = sample.length / ((performance.now() - start) / 1000);
@@ -166,7 +172,15 @@ const bench = await openBenchDatabase();
 const database = bench.database;
 await database.migrate();
 const db = database.db;
-const { subjectId } = await seedScanWorld(db, { kaohaos, account: 'bench', password: 'Bench2026x' });
+const pictures = args.pictures ? await cardPictures() : [];
+const { subjectId } = await seedScanWorld(db, {
+  kaohaos,
+  account: 'bench',
+  password: 'Bench2026x',
+  ...(args.pictures ? { pictures: pictures.map((x) => x.key) } : {}),
+});
+const storage = fsStorage(path.join(dir, 'files'));
+for (const x of pictures) await storage.put(templatePictureKey(subjectId, x.key), x.jpeg);
 
 // The server's queue, its recognition jobs counted as they end: the bench waits on the count, not by asking the
 // database every 200 ms (which would add its own statements and CPU to PostgreSQL's per page).
@@ -188,7 +202,7 @@ const config = loadConfig({ DATA_DIR: dir, WEB_DIST: path.join(dir, 'no-web') })
 const app = await buildApp(config, {
   database,
   queue,
-  storage: fsStorage(path.join(dir, 'files')),
+  storage,
   sms: { send: async () => {} },
 });
 await app.ready();
@@ -321,7 +335,7 @@ const pgLines =
       ];
 process.stdout.write(
   [
-    `bench:scan — ${files.length} pages (typical, A3 200 dpi; ${warm.length} more before, warming the server up), upload in requests of ${CHUNK} pages, ${bench.label} + in-process queue`,
+    `bench:scan — ${files.length} pages (typical, A3 200 dpi, card ${args.pictures ? 'with' : 'without'} its pages' pictures; ${warm.length} more before, warming the server up), upload in requests of ${CHUNK} pages, ${bench.label} + in-process queue`,
     `  machine load (uptime) before ${loadBefore}, after ${load()}; ${os.availableParallelism()} cores`,
     `  end-to-end (upload + recognition): ${f1(e2eRate)} pages/s  (${f1((finished - t0) / 1000)} s)`,
     `  engine alone (decode + recognize, ${sample.length} pages on ${threads} threads, same run): ${f1(engineRate)} pages/s  (before ${f1(engineBefore.rate)}, after ${f1(engineAfter.rate)})`,

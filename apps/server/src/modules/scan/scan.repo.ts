@@ -359,8 +359,9 @@ export function scanRepo(db: Db) {
       schoolId: number,
       kaohao: string,
       paperId: number,
-    ): Promise<Array<{ paperId: number; batchId: number; kaohao: string }>> {
-      const side = (before: boolean) => sql`(select p.id as "paperId", p.batch_id as "batchId", e.kaohao
+    ): Promise<Array<{ paperId: number; batchId: number; kaohao: string; before: boolean }>> {
+      const side = (before: boolean) => sql`(select p.id as "paperId", p.batch_id as "batchId", e.kaohao,
+          ${before ? sql`true` : sql`false`} as "before"
         from ${examinee} e
           join ${paper} p on p.subject_id = ${subjectId} and p.examinee_id = e.id and p.deleted_at is null
         where e.exam_id = (select exam_id from ${subject} where id = ${subjectId}) and e.school_id = ${schoolId}
@@ -369,6 +370,28 @@ export function scanRepo(db: Db) {
         order by e.kaohao ${before ? sql`desc` : sql`asc`}
         limit 1)`;
       return rowsOf(await db.execute(sql`${side(true)} union all ${side(false)}`));
+    },
+
+    /**
+     * The live paper right after `after` and right before `before` in its own batch, by place (null: none, the
+     * batch's end), in one statement: whether the sheets either side of a gap in a pile lie side by side.
+     */
+    async besidePapers(o: {
+      after: number | null;
+      before: number | null;
+    }): Promise<{ afterIt: number | null; beforeIt: number | null }> {
+      const next = (id: number | null, after: boolean) =>
+        id === null
+          ? sql`null::int`
+          : sql`(select q.id from ${paper} p join ${paper} q on q.batch_id = p.batch_id and q.deleted_at is null
+              and ${after ? sql`q.seq > p.seq` : sql`q.seq < p.seq`}
+              where p.id = ${id} order by q.seq ${after ? sql`asc` : sql`desc`} limit 1)`;
+      const [row] = rowsOf<{ afterIt: number | null; beforeIt: number | null }>(
+        await db.execute(
+          sql`select ${next(o.after, true)} as "afterIt", ${next(o.before, false)} as "beforeIt"`,
+        ),
+      );
+      return row ?? { afterIt: null, beforeIt: null };
     },
 
     /** Whether a page already carries an open exception naming the other paper it was found in (one sheet twice). */

@@ -9,7 +9,7 @@ import { fsStorage } from '../../../infra/storage';
 import { body, testApp, type Client, type TestApp } from '../../../../test/app';
 import { buildScanScene, scanExceptions, uploadFed } from '../../../../test/scan';
 import { templatePictureKey } from '../../template/template-picture';
-import { lateAgainst } from './same-sheet';
+import { gapClosed, lateAgainst } from './same-sheet';
 
 // Two sheets pulled through together on a scanner without a double-feed sensor (scan-sim scannerFeed `doubleFed`):
 // the first student's paper gets the second's back, silently, and the second shows as not scanned. Scanned again,
@@ -58,15 +58,30 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('lateAgainst', () => {
-  it('keeps the neighbours recognised in another batch than the paper', () => {
-    const n = [
-      { batchId: 1, kaohao: 'a' },
-      { batchId: 2, kaohao: 'b' },
-    ];
-    expect(lateAgainst(2, n)).toEqual([n[0]]);
-    expect(lateAgainst(3, n)).toEqual(n);
-    expect(lateAgainst(1, [n[0]!])).toEqual([]);
+describe('which papers are late', () => {
+  const before = { paperId: 10, batchId: 1, before: true };
+  const after = { paperId: 11, batchId: 1, before: false };
+
+  it('is a paper whose neighbours were all recognised in another batch', () => {
+    expect(lateAgainst(2, [before, after])).toEqual([before, after]);
+    expect(lateAgainst(2, [before])).toEqual([before]);
+    // the first paper of a batch: the one after it was scanned with it
+    expect(lateAgainst(2, [before, { ...after, batchId: 2 }])).toEqual([]);
+    expect(lateAgainst(1, [])).toEqual([]);
+  });
+
+  it('checks only where the neighbours close the gap its sheet left in a pile in exam-number order', () => {
+    // side by side in one batch
+    expect(gapClosed([before, after], { afterIt: 11, beforeIt: 10 })).toBe(true);
+    // a pile in another order: other papers between them
+    expect(gapClosed([before, after], { afterIt: 12, beforeIt: 9 })).toBe(false);
+    // the gap at a batch's end: the one before last of its batch, the one after first of the next
+    const next = { ...after, batchId: 2 };
+    expect(gapClosed([before, next], { afterIt: null, beforeIt: null })).toBe(true);
+    expect(gapClosed([before, next], { afterIt: 12, beforeIt: null })).toBe(false);
+    // the last examinee of the list: the one before it last of its batch
+    expect(gapClosed([before], { afterIt: null, beforeIt: null })).toBe(true);
+    expect(gapClosed([before], { afterIt: 12, beforeIt: null })).toBe(false);
   });
 });
 

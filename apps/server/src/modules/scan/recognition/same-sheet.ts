@@ -9,11 +9,13 @@ import type { ManualAnchors, RecognizePool } from './scan-recognize';
 // One sheet in two papers (DESIGN.md §4). Two sheets of a two-sided card pulled through together on a scanner
 // without a double-feed sensor give the first sheet's front and the second's back: each card page once, one exam
 // number, nothing for paper-pages.ts to see — the first student is scored on the second's back, and the second
-// shows as not scanned. When that sheet is scanned again, its back is in two papers. A paper recognised in another
-// batch than the sheets either side of it in exam-number order (a late sheet: rescanned, found later, or the first
-// of a batch) has each of its pages compared, by ink print (packages/omr ink-print.ts), with the same card page of
-// those neighbours' papers: the sheet fed with it lay next to it in the pile. A pile not in exam-number order is
-// not checked; nor is a card without a picture of its pages, nor a page with too little writing.
+// shows as not scanned. When that sheet is scanned again, its back is in two papers. A late paper — the sheets
+// either side of it in exam-number order recognised in another batch, and lying there side by side, as a sheet
+// missing from a pile in that order leaves them — has each of its pages compared, by ink print (packages/omr
+// ink-print.ts), with the same card page of those neighbours' papers: the sheet fed with it lay next to it in the
+// pile. A pile not in exam-number order is not checked (its papers' neighbours lie apart: measured, comparing them
+// all made scanning four times slower); nor is a card without a picture of its pages, nor a page with too little
+// writing.
 
 /** A page of the paper being recognised that is also, as the same sheet scanned, in another paper. */
 export interface SheetTwice {
@@ -40,9 +42,35 @@ export interface SameSheetDeps {
   blanksOf: (subjectId: number, card: CardTemplate) => Promise<BlankPicture[]>;
 }
 
-/** The neighbours to compare with: those recognised in another batch than the paper (pure). */
+/** An examinee either side of the paper's exam number, with its live paper. */
+export interface Neighbour {
+  paperId: number;
+  batchId: number;
+  /** before the paper's exam number (else after it) */
+  before: boolean;
+}
+
+/** The neighbours to compare with when the paper is late: every one recognised in another batch (pure); else none. */
 export const lateAgainst = <N extends { batchId: number }>(batchId: number, neighbours: N[]): N[] =>
-  neighbours.filter((n) => n.batchId !== batchId);
+  neighbours.length > 0 && neighbours.every((n) => n.batchId !== batchId) ? neighbours : [];
+
+/**
+ * Whether the neighbours close the gap the paper's sheet left in a pile in exam-number order (pure): side by side in
+ * their batch (`beside`: the live paper right after the one before, right before the one after), or, in two
+ * batches, each at its batch's end towards the gap. Papers of a pile in another order lie apart.
+ */
+export function gapClosed(
+  neighbours: Neighbour[],
+  beside: { afterIt: number | null; beforeIt: number | null },
+): boolean {
+  const before = neighbours.find((n) => n.before);
+  const after = neighbours.find((n) => !n.before);
+  const together = before && after && before.batchId === after.batchId;
+  return (
+    (!before || beside.afterIt === (together ? after.paperId : null)) &&
+    (!after || beside.beforeIt === (together ? before.paperId : null))
+  );
+}
 
 export function sameSheetCheck(d: SameSheetDeps) {
   return async function check(
@@ -58,6 +86,11 @@ export function sameSheetCheck(d: SameSheetDeps) {
     const r = d.repo(d.db);
     const late = lateAgainst(p.batchId, await r.kaohaoNeighbours(p.subjectId, p.schoolId, kaohao, p.id));
     if (!late.length) return [];
+    const beside = await r.besidePapers({
+      after: late.find((n) => n.before)?.paperId ?? null,
+      before: late.find((n) => !n.before)?.paperId ?? null,
+    });
+    if (!gapClosed(late, beside)) return [];
     // each stored page printed once however many neighbours it is compared with
     const prints = new Map<string, Promise<Uint8Array | null>>();
     const printOf = (storageKey: string, manual?: ManualAnchors) => {
