@@ -217,12 +217,17 @@ test('a batch with planted problems: badges, each fixed on its screen, everyone 
   await page.getByTestId('assign').click();
   await waitBadge(page, 'kaohaoExp', 0);
 
-  // 考号重复: both sheets side by side; keep the one matched first, the new one is set aside
+  // 考号重复: both sheets side by side; keep the first of the pile (its back holds the covered box the 主观题 step
+  // needs), the other is set aside. Which of the two was matched first depends on which finished recognition
+  // first, so the sheet is told by its paper, made in pile order at upload (the smaller id), not by its place
   await page.getByTestId('badge-kaohaoRepeat').click();
   await page.locator('[data-testid^="keep-"]').nth(1).waitFor();
   await page.getByTestId('exception-panel').locator('svg[role=img]').nth(1).waitFor();
   await shot(page, 'scan-08-repeat');
-  await page.locator('[data-testid^="keep-"]').nth(1).click();
+  const kept = await page
+    .locator('[data-testid^="keep-"]')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-testid')!.slice('keep-'.length))));
+  await page.getByTestId(`keep-${Math.min(...kept)}`).click();
   // it sets the other sheet aside, so it asks first
   await page
     .locator('.ant-popconfirm', { hasText: '另一张将移出' })
