@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import {
   createRng,
   orderlyStudent,
-  printedPage,
+  printedPicture,
   quizCard,
   randomAnswers,
   scannerFeed,
@@ -228,10 +227,7 @@ test('a one-sided scan of two-sided cards is raised paper by paper, both fronts 
 async function givePictures(page: Page, subjectId: number, card: ReturnType<typeof typicalCard>) {
   const pages = [];
   for (const p of card.pages) {
-    const blank = await printedPage(p, card.id, card.name, p.dpi);
-    const jpeg = await sharp(blank.data, { raw: { width: blank.width, height: blank.height, channels: 1 } })
-      .jpeg({ quality: 92 })
-      .toBuffer();
+    const jpeg = await printedPicture(p, card.id, card.name, p.dpi);
     const res = await page.request.fetch(
       `${BASE_URL}/filter/api/subject/${subjectId}/template/image?dpi=${p.dpi}&page=0`,
       {

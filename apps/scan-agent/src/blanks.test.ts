@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdir } from 'node:fs/promises';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRng, printedPage, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
+import { createRng, printedPicture, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
 import type { CardTemplate } from '@yj/contracts';
 import { FilesDriver } from './drivers';
 import { loadZxingReader } from '@yj/omr/node';
@@ -34,12 +33,7 @@ let url = '';
 beforeAll(async () => {
   reader = await loadZxingReader();
   const page = card.pages[1]!;
-  const blank = await printedPage(page, card.id, card.name, page.dpi, PRINT);
-  picture = await sharp(Buffer.from(blank.data), {
-    raw: { width: blank.width, height: blank.height, channels: 1 },
-  })
-    .jpeg({ quality: 92 })
-    .toBuffer();
+  picture = await printedPicture(page, card.id, card.name, page.dpi, PRINT);
   server = http.createServer((req, res) => {
     asked.push(`${req.url} ${String(req.headers.yx_sid)}`);
     if (req.url?.endsWith(`/templates`)) {

@@ -4,8 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { Piscina } from 'piscina';
-import sharp from 'sharp';
-import { printedPage, typicalCard } from '@yj/scan-sim';
+import { printedPicture, typicalCard } from '@yj/scan-sim';
 import {
   banji,
   exam,
@@ -123,10 +122,7 @@ export async function cardPictures(): Promise<Array<{ key: string; jpeg: Buffer 
   const card = typicalCard();
   return Promise.all(
     card.pages.map(async (page) => {
-      const blank = await printedPage(page, card.id, card.name, page.dpi);
-      const jpeg = await sharp(blank.data, { raw: { width: blank.width, height: blank.height, channels: 1 } })
-        .jpeg({ quality: 92 })
-        .toBuffer();
+      const jpeg = await printedPicture(page, card.id, card.name, page.dpi);
       return { key: createHash('sha256').update(jpeg).digest('hex'), jpeg };
     }),
   );

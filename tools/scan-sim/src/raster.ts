@@ -29,6 +29,23 @@ export function printedPage(
   return hit;
 }
 
+/**
+ * The printed page as the picture a card the product printed has stored with it: grey JPEG at quality 92
+ * (what writing is told from, and what a template drawn on a scanned blank carries).
+ */
+export async function printedPicture(
+  page: TemplatePage,
+  templateId: string,
+  title: string,
+  dpi: number,
+  style: PrintStyle = {},
+): Promise<Buffer> {
+  const blank = await printedPage(page, templateId, title, dpi, style);
+  return sharp(blank.data, { raw: { width: blank.width, height: blank.height, channels: 1 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
 async function render(
   page: TemplatePage,
   templateId: string,

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardTemplateSchema } from '@yj/contracts';
-import { orderlyStudent, printedPage, typicalCard } from '@yj/scan-sim';
+import { orderlyStudent, printedPicture, typicalCard } from '@yj/scan-sim';
 import { paper } from '../../../db/schema';
 import { fsStorage } from '../../../infra/storage';
 import { body, testApp, type Client, type TestApp } from '../../../../test/app';
@@ -46,10 +45,7 @@ beforeAll(async () => {
   const opts = { name: '双张进纸考试', course: '数学', fullScore: 150 };
   ({ admin, subjectId, ids } = await buildScanScene(t, card, opts, K));
   for (const [i, page] of base.pages.entries()) {
-    const blank = await printedPage(page, base.id, base.name, page.dpi);
-    const jpeg = await sharp(blank.data, { raw: { width: blank.width, height: blank.height, channels: 1 } })
-      .jpeg({ quality: 92 })
-      .toBuffer();
+    const jpeg = await printedPicture(page, base.id, base.name, page.dpi);
     await storage.put(templatePictureKey(subjectId, keys[i]!), jpeg);
   }
 }, 60_000);

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CardTemplateSchema } from '@yj/contracts';
-import { createRng, printedPage, randomAnswers, scoreSheet, simulateSheet, typicalCard } from '@yj/scan-sim';
+import { createRng, printedPage, printedPicture, randomAnswers, scoreSheet, simulateSheet, typicalCard } from '@yj/scan-sim';
 import { fsStorage } from '../../../infra/storage';
 import { templatePictureKey } from '../../template/template-picture';
 import { blankImages, blankPictures } from './scan-blanks';
@@ -22,10 +21,7 @@ describe('template pictures as printed blanks', () => {
     const storage = fsStorage(dir);
     const base = typicalCard();
     const page = base.pages[1]!;
-    const blank = await printedPage(page, base.id, base.name, page.dpi, print);
-    const jpeg = await sharp(blank.data, { raw: { width: blank.width, height: blank.height, channels: 1 } })
-      .jpeg({ quality: 92 })
-      .toBuffer();
+    const jpeg = await printedPicture(page, base.id, base.name, page.dpi, print);
     const key = 'a'.repeat(64);
     await storage.put(templatePictureKey(7, key), jpeg);
     const card = CardTemplateSchema.parse({
@@ -40,6 +36,7 @@ describe('template pictures as printed blanks', () => {
     expect(blanksOf(7, card)).toBe(blanksOf(7, card));
     const decoded = await blankImages(pictures);
     expect((await blankImages(pictures))[1]).toBe(decoded[1]);
+    const blank = await printedPage(page, base.id, base.name, page.dpi, print);
     expect([decoded[1]!.width, decoded[1]!.height]).toEqual([blank.width, blank.height]);
 
     let withoutAsked = 0;
