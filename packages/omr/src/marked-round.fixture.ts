@@ -1,6 +1,7 @@
 import {
   createRng,
   markBubble,
+  printedPage,
   scoreSheet,
   typicalCard,
   type GeneratedSheet,
@@ -27,9 +28,25 @@ export const oneInTen = (kind: MarkKind) => ({
   [kind]: 0.1,
 });
 
-/** Recognises a sheet (or its picture drawn on) and scores it against its truth. */
-export async function readSheet(reader: BarcodeReader, s: GeneratedSheet, img?: GreyImage) {
-  const r = await recognizePage(img ?? (await decodeGrey(s.jpeg)), card, { reader });
+/** The card's printed pages as its template's pictures (as a card the product printed is read). */
+export const printedBlanks = async (): Promise<Record<number, GreyImage>> =>
+  Object.fromEntries(
+    await Promise.all(
+      card.pages.map(async (p) => [p.index, await printedPage(p, card.id, card.name, p.dpi)]),
+    ),
+  );
+
+/** Recognises a sheet (or its picture drawn on) and scores it against its truth; `blanks`: read with them. */
+export async function readSheet(
+  reader: BarcodeReader,
+  s: GeneratedSheet,
+  img?: GreyImage,
+  blanks?: Record<number, GreyImage>,
+) {
+  const r = await recognizePage(img ?? (await decodeGrey(s.jpeg)), card, {
+    reader,
+    ...(blanks ? { blanks } : {}),
+  });
   return { r, score: scoreSheet(card, s.truth, r) };
 }
 

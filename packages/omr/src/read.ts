@@ -178,7 +178,7 @@ export function readFields(
   const crossed = new Set(fields.filter((field) => measures.get(field)!.some((m) => m.seen < 1)));
   // an option ringed, or a choice ticked after it, instead of filled: never read as empty (rings.ts)
   const choices = new Set(f.objective.map((o) => o.field));
-  const { ringed, ticked } = marksRoundBubbles(img, h, fields, covered, wide, choices);
+  const { ringed, ticked } = marksRoundBubbles(img, h, fields, covered, wide, choices, blank);
   // what an exception raised on a field adds to its reason
   const STREAK = '（扫描竖线经过，请核对原图）';
   const UNPRINTED = '（选项框被遮住或缺角，请核对纸质原卷）';

@@ -59,12 +59,33 @@ const TICK_CLEAR = 0.35;
  * typical, hard, light and bracket-printed sets stay below 0.15.
  */
 const STROKE = 0.35;
+/**
+ * On the printed blank a ray's darkest sample is taken over a square of this share of the bubble's smaller side
+ * each way (2 px of a 20 px bubble): the scan's print lies a pixel or two off where the template puts it, and
+ * a thin line must not fall between the blank's samples where the scan's land on it.
+ */
+const BLANK_REACH = 0.1;
+/**
+ * A place of at least this many bubbles has print for its median whatever a student ticks (a student ticking
+ * after every answer puts a quarter of a four-option place's bubbles in doubt, not half): as printed.ts trusts a
+ * label's level from the page from eight bubbles on.
+ */
+const MANY = 8;
 /** Fewer rays seen than this (a grid too tight to leave paper round its bubbles) says nothing. */
 const MIN_RAYS = 8;
 /** The paper level round a bubble: this quantile of its own samples (a ring takes a few steps of each ray). */
 const PAPER_AT = 0.75;
 
 const hist = new Uint16Array(256);
+
+/** The PAPER_AT quantile of the samples counted into `hist` (`n` of them), counted down from white. */
+function paperOf(n: number): number {
+  for (let v = 255, acc = 0; v >= 0; v--) {
+    acc += hist[v]!;
+    if (acc >= n * (1 - PAPER_AT)) return v;
+  }
+  return 255;
+}
 
 /**
  * Each bubble's print as a box grown by NEIGHBOUR_GROW (x0, y0, x1, y1 at 4i), and the bubbles in order of x0:
@@ -184,6 +205,52 @@ function sampleRays(
   return n;
 }
 
+/**
+ * The printed blank (the template's picture, in template pixels) along rays `ks` of a bubble from
+ * STEPS[OUTER_FROM] out: each ray's darkest sample, the darkest pixel within BLANK_REACH of each point, as
+ * darkness against the blank's own paper round the bubble (NaN where nothing was seen), into `out`.
+ */
+function blankRays(
+  blank: GreyImage,
+  r: TemplateRect,
+  near: number[],
+  box: Float64Array,
+  ks: readonly number[],
+  out: Float32Array,
+): void {
+  const { width, height, data } = blank;
+  const cx = r.x + r.w / 2;
+  const cy = r.y + r.h / 2;
+  const reach = Math.max(1, Math.round(BLANK_REACH * Math.min(r.w, r.h)));
+  const at = (x: number, y: number) =>
+    x < 0 || y < 0 || x >= width || y >= height ? 255 : data[y * width + x]!;
+  hist.fill(0);
+  let n = 0;
+  for (const k of ks) {
+    const dx = (COS[k]! * r.w) / 2;
+    const dy = (SIN[k]! * r.h) / 2;
+    let min = 256;
+    for (let si = 0; si < STEPS.length; si++) {
+      const s = STEPS[si]!;
+      const tx = cx + dx * s;
+      const ty = cy + dy * s;
+      if (near.length > 0 && inBoxes(near, box, tx, ty)) continue;
+      const x = tx | 0;
+      const y = ty | 0;
+      hist[at(x, y)]!++;
+      n++;
+      if (si < OUTER_FROM) continue;
+      for (let j = y - reach; j <= y + reach; j++)
+        for (let i = x - reach; i <= x + reach; i++) {
+          const v = at(i, j);
+          if (v < min) min = v;
+        }
+    }
+    out[k] = min;
+  }
+  darkness(out, Math.max(40, paperOf(n)), ks);
+}
+
 /** Grey minima of rays `ks` as darkness against `paper` (NaN where nothing was seen). */
 function darkness(rays: Float32Array, paper: number, ks: readonly number[]): void {
   for (const k of ks) rays[k] = rays[k]! < 256 ? Math.max(0, 1 - rays[k]! / paper) : Number.NaN;
@@ -246,6 +313,14 @@ function add(out: MarkedBubbles, field: Field, bubble: number): void {
  * place (a field's option index, among fields of as many options) show there: the median of each ray at a place
  * is its print (a question number before A, the next column after the last option), what lies over it is a
  * student's. The rays are looked along from OUTER_FROM out, other bubbles' print grown by TICK_CLEAR (`clear`).
+ *
+ * The median is the print only while most bubbles at the place are unmarked. A student who marks 判断 as on a
+ * paper test ticks after every one, and a card has a few 判断: the F of most of them is ticked, the median is a
+ * tick, and every tick at the place read as print — the questions unanswered, silently. With the printed blank
+ * (`blank`, the template's picture) a ray whose median is darker than the blank's median there by a pencil
+ * line is not print: each bubble's ray is held against the blank's own along it instead — unless a place of
+ * MANY bubbles is off the blank along the same ray, which says the page's print lies off the template there.
+ * Without a blank (a template saved from a layout alone) such a place still reads as print.
  */
 function tickedBeside(
   img: GreyImage,
@@ -254,9 +329,10 @@ function tickedBeside(
   choices: ReadonlySet<Field>,
   clear: ReturnType<typeof printBoxes>,
   hidden: HiddenColumns,
+  blank?: GreyImage,
 ): MarkedBubbles {
   const places = new Map<string, Looked[]>();
-  const outer = new Map<Looked, Float32Array>();
+  const outer = new Map<Looked, { rays: Float32Array; near: number[] }>();
   const scratch = new Float32Array(RAYS);
   for (const b of looked) {
     if (!choices.has(fields[b.field]!)) continue;
@@ -265,19 +341,41 @@ function tickedBeside(
     // only the right-hand rays: the others say nothing of a tick after the option
     sampleRays(img, { rect: b.rect, at: b.at, near }, clear.box, hidden, RIGHT_RAYS, scratch, o);
     darkness(o, b.paper, RIGHT_RAYS);
-    outer.set(b, o);
+    outer.set(b, { rays: o, near });
     const key = `${fields[b.field]!.bubbles.length}:${b.bubble}`;
     const place = places.get(key);
     if (place) place.push(b);
     else places.set(key, [b]);
   }
+  // Each place's median along each ray, and where a blank is given, the rays along which the median is darker
+  // than the blank's by a pencil line (only a median as dark as a stroke can be) with each bubble's blank rays.
+  const seen = [...places.values()].map((place) => {
+    const usual = new Float32Array(RAYS);
+    medians(place, usual, RIGHT_RAYS, (b) => outer.get(b)!.rays);
+    if (!blank || !RIGHT_RAYS.some((k) => usual[k]! >= STROKE))
+      return { place, usual, off: [] as number[], prints: null };
+    const prints = new Map<Looked, Float32Array>();
+    for (const b of place) {
+      const p = new Float32Array(RAYS);
+      blankRays(blank, b.rect, outer.get(b)!.near, clear.box, RIGHT_RAYS, p);
+      prints.set(b, p);
+    }
+    const printed = new Float32Array(RAYS);
+    medians(place, printed, RIGHT_RAYS, (b) => prints.get(b)!);
+    return { place, usual, off: RIGHT_RAYS.filter((k) => usual[k]! - printed[k]! >= STROKE), prints };
+  });
+  // A place of many bubbles cannot have pencil for its median. Where one is off the blank along a ray, the page's
+  // print lies off the template there (a stretched layout, a fit a little off: a bubble's own outline moved into
+  // the ray), and along that ray no place's median is taken for pencil.
+  const misfit = new Set(seen.filter((x) => x.place.length >= MANY).flatMap((x) => x.off));
   const out: MarkedBubbles = new Map();
-  const usual = new Float32Array(RAYS);
-  const of = (b: Looked) => outer.get(b)!;
-  for (const place of places.values()) {
-    medians(place, usual, RIGHT_RAYS, of);
-    for (const b of place)
-      if (RIGHT_RAYS.some((k) => of(b)[k]! - usual[k]! >= STROKE)) add(out, fields[b.field]!, b.bubble);
+  for (const { place, usual, off, prints } of seen) {
+    const pencil = off.filter((k) => !misfit.has(k));
+    for (const b of place) {
+      const rays = outer.get(b)!.rays;
+      const usualOf = (k: number) => (prints && pencil.includes(k) ? prints.get(b)![k]! : usual[k]!);
+      if (RIGHT_RAYS.some((k) => rays[k]! - usualOf(k) >= STROKE)) add(out, fields[b.field]!, b.bubble);
+    }
   }
   return out;
 }
@@ -286,6 +384,7 @@ function tickedBeside(
  * The bubbles of `fields` with a ring drawn round them (`ringed`), and of the `choices` fields (the choice
  * questions: an exam-number column is not ticked, and its print differs column to column) those with a tick after
  * them (`ticked`). Fields in `skip` (raised already: under a wide streak, paper over their print) are not looked at.
+ * `blank`: the page's printed blank, for the places where most ticks are (tickedBeside).
  */
 export function marksRoundBubbles(
   img: GreyImage,
@@ -294,6 +393,7 @@ export function marksRoundBubbles(
   skip: ReadonlySet<Field>,
   hidden: HiddenColumns = [],
   choices: ReadonlySet<Field> = new Set(),
+  blank?: GreyImage,
 ): { ringed: MarkedBubbles; ticked: MarkedBubbles } {
   const all = fields.flatMap((f) => f.bubbles.map((b) => b.rect));
   const prints = printBoxes(all);
@@ -314,15 +414,8 @@ export function marksRoundBubbles(
       const rays = new Float32Array(RAYS);
       hist.fill(0);
       const n = sampleRays(img, { rect: b.rect, at, near }, prints.box, hidden, EVEN_RAYS, rays);
-      // the PAPER_AT quantile of its samples, counted down from white (the paper lies near it)
-      let paper = 255;
-      for (let v = 255, acc = 0; v >= 0; v--) {
-        acc += hist[v]!;
-        if (acc >= n * (1 - PAPER_AT)) {
-          paper = v;
-          break;
-        }
-      }
+      // the PAPER_AT quantile of its samples (the paper lies near it)
+      const paper = paperOf(n);
       const looks: Looked = {
         field: fi,
         bubble: bi,
@@ -356,5 +449,5 @@ export function marksRoundBubbles(
     add(ringed, fields[b.field]!, b.bubble);
   }
   const clear = choices.size > 0 ? printBoxes(all, TICK_CLEAR) : prints;
-  return { ringed, ticked: tickedBeside(img, looked, fields, choices, clear, hidden) };
+  return { ringed, ticked: tickedBeside(img, looked, fields, choices, clear, hidden, blank) };
 }

@@ -26,6 +26,19 @@ const RINGED = { full: 0.78, partial: 0.06, offCentre: 0.04, light: 0.02, circle
 /** The same, one answer in ten ticked (打勾) after the option in place of a fill. */
 const TICKED = { full: 0.78, partial: 0.06, offCentre: 0.04, light: 0.02, beside: 0.1 };
 /**
+ * Every 判断 question of page `i` marked with a tick after the option (as a student used to paper tests marks
+ * 判断): the set where the ticks are most of the bubbles at one place (the F of every 判断), not one in ten.
+ */
+function judgedTicked(i: number): Record<string, 'beside'> {
+  const page = card.pages[i % card.pages.length]!;
+  const names = page.objective.flatMap((g) =>
+    g.kind === 'trueFalse' && 'grid' in g
+      ? Array.from({ length: g.grid.count }, (_, k) => String((g.firstQuestion ?? 1) + k))
+      : [],
+  );
+  return Object.fromEntries(names.map((q) => [q, 'beside' as const]));
+}
+/**
  * How much of a sheet's other side shows through in the `through` set: from office paper on a white lid to the
  * thin paper many schools print cards on, under a bright lamp (scan-sim show-through.ts).
  */
@@ -60,7 +73,8 @@ export default async function generate(job: {
    * is gone); `edges`: a corner folded so that its flap reaches only one to three fields (scan-sim
    * drawEdgeDogEar), its edge across a few bubbles; `dithered`: scanned 1-bit dithered (PNG bytes under the
    * .jpg name); `ringed`: one answer in ten ringed instead of filled (RINGED); `ticked`: one in ten ticked
-   * after the option instead of filled (TICKED); `through`: light-pencil sheets on thin paper, the other side
+   * after the option instead of filled (TICKED); `tickedTF`: every 判断 answer ticked after its option
+   * (judgedTicked), the rest typical; `through`: light-pencil sheets on thin paper, the other side
    * of each sheet showing through (THROUGH); `stretched`: the layout stretched unevenly (STRETCH_MM); else the
    * typical card.
    */
@@ -99,6 +113,7 @@ export default async function generate(job: {
     ...(job.set === 'dithered' ? { bitonal: true } : {}),
     ...(job.set === 'ringed' ? { kinds: RINGED } : {}),
     ...(job.set === 'ticked' ? { kinds: TICKED } : {}),
+    ...(job.set === 'tickedTF' ? { markAs: judgedTicked(job.i) } : {}),
     ...(job.set === 'through' ? { showThrough: THROUGH } : {}),
     ...(job.set === 'stretched' ? { stretch: stretchOf(job.seed, job.i) } : {}),
   });

@@ -59,14 +59,19 @@ function raised(
 
 const pictures = new Map<string, Promise<Record<number, GreyImage>>>();
 
-/** The card's printed pages at its own resolution (scan-sim's print), as its template's pictures. */
-function picturesOf(card: CardTemplate): Promise<Record<number, GreyImage>> {
-  let hit = pictures.get(card.id);
+/**
+ * The card's printed pages at its own resolution (scan-sim's print, as the set printed it: the `brackets` set
+ * with brackets), as its template's pictures.
+ */
+function picturesOf(card: CardTemplate, set?: string): Promise<Record<number, GreyImage>> {
+  const style = set === 'brackets' ? { bubbleShape: 'brackets' as const } : {};
+  const key = `${card.id}|${set === 'brackets' ? 'brackets' : ''}`;
+  let hit = pictures.get(key);
   if (!hit) {
-    hit = Promise.all(card.pages.map((p) => printedPage(p, card.id, card.name, p.dpi))).then((r) =>
+    hit = Promise.all(card.pages.map((p) => printedPage(p, card.id, card.name, p.dpi, style))).then((r) =>
       Object.fromEntries(card.pages.map((p, i) => [p.index, r[i]!])),
     );
-    pictures.set(card.id, hit);
+    pictures.set(key, hit);
   }
   return hit;
 }
@@ -95,7 +100,7 @@ export default async function run(job: {
   const opts = {
     reader: r,
     clock: () => performance.now(),
-    ...(job.pictures ? { blanks: await picturesOf(card) } : {}),
+    ...(job.pictures ? { blanks: await picturesOf(card, job.set) } : {}),
   };
   // a phone photo is read as the phone upload reads it: straightened, then as a scan
   const read = truth.photo

@@ -48,12 +48,17 @@ const { values: args } = parseArgs({
     // Typical sheets where one answer in ten is ticked (打勾) after the option instead of filled (scan-sim MarkKind
     // 'beside'): never read as unanswered (packages/omr rings.ts, tickedBeside).
     ticked: { type: 'string', default: '100' },
+    // Typical sheets whose every 判断 answer is ticked after the option (as 判断 is marked on paper tests): the
+    // ticks are most of the bubbles at one place, the F of every 判断 (packages/omr rings.ts, the printed blank).
+    tickedTF: { type: 'string', default: '100' },
     // Light-pencil sheets on thin paper: the other side's print, fills and pen writing show through, mirrored and
     // faint (透印, scan-sim show-through.ts), on the sheets whose own marks are faintest: never read as marks.
     through: { type: 'string', default: '100' },
     // Typical sheets whose layout is stretched unevenly (a photocopied card, damp paper, a slipping feeder; scan-sim
     // stretch.ts): the rows between the corner marks moved by 0.3–1.5 mm.
     stretched: { type: 'string', default: '100' },
+    // Read as a card the product printed is read: with its pages' pictures (scan-sim's print) as the template's.
+    pictures: { type: 'boolean', default: false },
     seed: { type: 'string', default: '4' },
     out: { type: 'string', default: 'bench-out/omr' },
     threads: { type: 'string' },
@@ -87,6 +92,7 @@ const sets: { name: string; difficulty: Difficulty; count: number }[] = [
   { name: 'dithered', difficulty: 'light', count: Number(args.dithered) },
   { name: 'ringed', difficulty: 'typical', count: Number(args.ringed) },
   { name: 'ticked', difficulty: 'typical', count: Number(args.ticked) },
+  { name: 'tickedTF', difficulty: 'typical', count: Number(args.tickedTF) },
   { name: 'through', difficulty: 'light', count: Number(args.through) },
   { name: 'stretched', difficulty: 'typical', count: Number(args.stretched) },
 ];
@@ -138,10 +144,14 @@ async function pass<T>(
     idleTimeout: 60_000,
   });
   // Warm each thread (wasm, JIT) on a few pages so start-up is not billed to the pages.
-  await Promise.all(files.slice(0, 4 * n).map((file) => pool.run({ file, mode, set })));
+  await Promise.all(
+    files.slice(0, 4 * n).map((file) => pool.run({ file, mode, set, pictures: args.pictures })),
+  );
   peak = process.memoryUsage().rss;
   const t = performance.now();
-  const results = (await Promise.all(files.map((file) => pool.run({ file, mode, set })))) as T[];
+  const results = (await Promise.all(
+    files.map((file) => pool.run({ file, mode, set, pictures: args.pictures })),
+  )) as T[];
   const seconds = (performance.now() - t) / 1000;
   const peakRss = peak;
   await pool.destroy();

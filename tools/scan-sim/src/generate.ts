@@ -70,6 +70,8 @@ export async function generateSet(
     bitonal?: boolean;
     /** how answers are marked, in place of the difficulty's weights (simulate.ts) */
     kinds?: SimulateOptions['kinds'];
+    /** how the answers of the questions named are marked, whatever the weights say (simulate.ts) */
+    markAs?: SimulateOptions['markAs'];
     /**
      * thin paper: the other side of each sheet (pages 1–2, 3–4 …) shows through, by a share drawn from this
      * range, the sheet turned over either way (show-through.ts)
@@ -102,6 +104,7 @@ export async function generateSet(
     ...(opts.backing !== undefined ? { backing: opts.backing } : {}),
     ...(opts.bitonal ? { bitonal: true } : {}),
     ...(opts.kinds ? { kinds: opts.kinds } : {}),
+    ...(opts.markAs ? { markAs: opts.markAs } : {}),
     ...(behind ? { behind } : {}),
     ...(opts.stretch ? { stretch: opts.stretch } : {}),
     // A blank back: duplex scanning of a one-sided sheet.
