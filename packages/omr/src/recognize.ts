@@ -165,7 +165,7 @@ export async function recognizeWithPoints(
   card: CardTemplate,
   pageIndex: number,
   imagePoints: Point[],
-  opts: Pick<RecognizeOptions, 'reader'> = {},
+  opts: Pick<RecognizeOptions, 'reader' | 'blanks'> = {},
 ): Promise<PageResult> {
   const result = emptyResult();
   const page = card.pages.find((p) => p.index === pageIndex);
@@ -207,7 +207,7 @@ export async function recognizeWithMatrix(
   card: CardTemplate,
   pageIndex: number,
   matrix: Matrix3,
-  opts: Pick<RecognizeOptions, 'reader'> = {},
+  opts: Pick<RecognizeOptions, 'reader' | 'blanks'> = {},
   points: Registration['points'] = [],
 ): Promise<PageResult> {
   const result = emptyResult();
@@ -229,7 +229,8 @@ export async function recognizeWithMatrix(
       )
     : 0;
   const reg: Registration = { method: 'anchors', rotation: 0, matrix, fitError, points };
-  return readRegistered(cleanStreaks(img, result), page, reg, result, opts.reader);
+  // read as a found registration is: with the printed blank (letters in the bubbles, ticks at a place)
+  return readRegistered(cleanStreaks(img, result), page, reg, result, opts.reader, opts.blanks?.[page.index]);
 }
 
 /** Recognises one greyscale page against a card template: identify, register, read, classify exceptions. */

@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CardTemplateSchema } from '@yj/contracts';
-import { createRng, printedPage, printedPicture, randomAnswers, scoreSheet, simulateSheet, typicalCard } from '@yj/scan-sim';
+import { applyH, manualAnchorPoints } from '@yj/omr';
+import {
+  createRng,
+  printedPage,
+  printedPicture,
+  randomAnswers,
+  scoreSheet,
+  simulateSheet,
+  typicalCard,
+} from '@yj/scan-sim';
 import { fsStorage } from '../../../infra/storage';
 import { templatePictureKey } from '../../template/template-picture';
 import { blankImages, blankPictures } from './scan-blanks';
@@ -54,6 +63,24 @@ describe('template pictures as printed blanks', () => {
     }
     // the picture is what makes the difference on these sheets
     expect(withoutAsked).toBeGreaterThan(0);
+
+    // a page registered by the anchors a person marked (手动定位) is read with the picture too
+    let manualAsked = 0;
+    for (const seed of [7, 8, 9]) {
+      const answers = randomAnswers(page, createRng(seed), 'typical', '20261234');
+      const sim = await simulateSheet(card, 1, answers, { seed: 100 + seed, difficulty: 'typical', print });
+      const manual = {
+        pageIndex: 1,
+        points: manualAnchorPoints(page).map((t) => applyH(sim.truth.transform, t.point)),
+      };
+      const withBlank = await computePage(new Uint8Array(sim.jpeg), card, manual, pictures);
+      if (!withBlank.ok) throw new Error(withBlank.reason);
+      expect(withBlank.result.exceptions, `seed ${seed} 手动定位`).toEqual([]);
+      const without = await computePage(new Uint8Array(sim.jpeg), card, manual);
+      if (!without.ok) throw new Error(without.reason);
+      manualAsked += without.result.exceptions.length;
+    }
+    expect(manualAsked).toBeGreaterThan(0);
   });
 
   it('recognises without blanks when the picture is missing from storage', async () => {

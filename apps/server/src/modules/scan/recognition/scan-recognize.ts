@@ -119,10 +119,10 @@ async function readGrey(
   manual?: ManualAnchors,
   blanks?: BlankPicture[],
 ): Promise<PageResult> {
-  const reader = await loadZxingReader();
+  const opts = { reader: await loadZxingReader(), blanks: await blankImages(blanks) };
   return manual
-    ? recognizeWithPoints(img, card, manual.pageIndex, manual.points, { reader })
-    : recognizePage(img, card, { reader, blanks: await blankImages(blanks) });
+    ? recognizeWithPoints(img, card, manual.pageIndex, manual.points, opts)
+    : recognizePage(img, card, opts);
 }
 
 /**
