@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { printedPicture, type typicalCard } from '@yj/scan-sim';
 import { foreignWords } from '../tools/screen-words/src/words.ts';
 import { watchContext } from './watch.ts';
 
@@ -353,6 +354,33 @@ export async function newScanExam(
 ): Promise<{ exam: CreatedExam; examinees: ListedExaminee[] }> {
   const created = await createExamWithOneSubject(page, { ...exam, fullScore: 100 });
   return { exam: created, examinees: await prepareScanSubject(page, created, card) };
+}
+
+/**
+ * The card's pages as its template's pictures, as a card the product printed has them (scan-sim's print): what
+ * writing and the printed blank are told from. Saved as a new template and made the one scans are read with.
+ */
+export async function giveCardPictures(page: Page, subjectId: number, card: ReturnType<typeof typicalCard>) {
+  const pages = [];
+  for (const p of card.pages) {
+    const jpeg = await printedPicture(p, card.id, card.name, p.dpi);
+    const res = await page.request.fetch(
+      `${BASE_URL}/filter/api/subject/${subjectId}/template/image?dpi=${p.dpi}&page=0`,
+      {
+        method: 'POST',
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        multipart: { file: { name: `第${p.index + 1}页.jpg`, mimeType: 'image/jpeg', buffer: jpeg } },
+      },
+    );
+    const up = (await res.json()) as { code: number; message: string; data: { key: string } };
+    assert.equal(up.code, 0, up.message);
+    pages.push({ ...p, image: up.data.key });
+  }
+  // saved as a new template and made the one scans are read with (设为扫描模板)
+  const saved = await call<{ id: number }>(page, 'POST', `/api/subject/${subjectId}/template`, {
+    body: { ...card, pages },
+  });
+  await call(page, 'POST', `/api/subject/${subjectId}/template/${saved.id}/active`);
 }
 
 /** Waits until the 识别异常 screen's badge `key` (kaohaoExp, otherExp …) counts `n` open exceptions. */

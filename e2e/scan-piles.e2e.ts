@@ -4,7 +4,6 @@ import type { Page } from 'playwright-core';
 import {
   createRng,
   orderlyStudent,
-  printedPicture,
   quizCard,
   randomAnswers,
   scannerFeed,
@@ -13,10 +12,10 @@ import {
 } from '@yj/scan-sim';
 import {
   APP,
-  BASE_URL,
   badgeCounts,
   call,
   type CreatedExam,
+  giveCardPictures,
   journeySession,
   loginAsSchoolAdmin,
   newScanExam,
@@ -223,30 +222,6 @@ test('a one-sided scan of two-sided cards is raised paper by paper, both fronts 
   await shot(page, 'scan-feed-04-scanned-again');
 });
 
-/** The card's pages as pictures (as a card the product printed has them): what writing is told from. */
-async function givePictures(page: Page, subjectId: number, card: ReturnType<typeof typicalCard>) {
-  const pages = [];
-  for (const p of card.pages) {
-    const jpeg = await printedPicture(p, card.id, card.name, p.dpi);
-    const res = await page.request.fetch(
-      `${BASE_URL}/filter/api/subject/${subjectId}/template/image?dpi=${p.dpi}&page=0`,
-      {
-        method: 'POST',
-        headers: { 'X-Requested-With': 'XMLHttpRequest' },
-        multipart: { file: { name: `第${p.index + 1}页.jpg`, mimeType: 'image/jpeg', buffer: jpeg } },
-      },
-    );
-    const up = (await res.json()) as { code: number; message: string; data: { key: string } };
-    assert.equal(up.code, 0, up.message);
-    pages.push({ ...p, image: up.data.key });
-  }
-  // saved as a new template and made the one scans are read with (设为扫描模板)
-  const saved = await call<{ id: number }>(page, 'POST', `/api/subject/${subjectId}/template`, {
-    body: { ...card, pages },
-  });
-  await call(page, 'POST', `/api/subject/${subjectId}/template/${saved.id}/active`);
-}
-
 // Two sheets pulled through together on a scanner without a double-feed sensor (same-sheet.ts): the first
 // student's paper holds the second's back and the second shows as not scanned. Scanned again, that sheet's back is
 // found in both papers by its writing; both are raised with the two images side by side, and taking out the paper
@@ -259,7 +234,7 @@ test('a sheet fed stuck to the one before it is found in two papers when scanned
     { name: '2026学年双张进纸演示考试', startDate: '2026-11-25', course: '地理' },
     card,
   );
-  await givePictures(page, exam.subjectId, card);
+  await giveCardPictures(page, exam.subjectId, card);
   const [a, b, c] = examinees;
   const pile = await Promise.all([a!, b!, c!].map((e, i) => orderlyStudent(card, 1400 + 10 * i, e.kaohao)));
   const fed = scannerFeed(

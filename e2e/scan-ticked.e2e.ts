@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { createRng, randomAnswers, simulateSheet, typicalCard } from '@yj/scan-sim';
 import {
   badgeCounts,
+  giveCardPictures,
   journeySession,
   loginAsSchoolAdmin,
   newScanExam,
@@ -77,4 +78,42 @@ test('a choice ticked after the option: raised, shown on its own with its reason
     await page.keyboard.press('Enter');
     await badgeCounts(page, 'objExp', left - 1);
   }
+});
+
+// A student used to paper tests marks every 判断 with a tick after the option (packages/omr rings.ts): on a card
+// with only five 判断 most of a place's bubbles were ticks and read as print, the questions as unanswered without
+// a word. On a card the product printed (its pages' pictures: the printed blank) every one is raised.
+test('every 判断 ticked after the option, on a card with its pictures: each one raised, none read as unanswered', async () => {
+  const { page } = s;
+  const { exam, examinees } = await newScanExam(
+    page,
+    { name: '2026学年判断题打勾考试', startDate: '2026-11-23', course: '生物' },
+    card,
+  );
+  await giveCardPictures(page, exam.subjectId, card);
+  const judged = ['36', '37', '38', '39', '40'];
+  const pages: Uint8Array[] = [];
+  for (const [n, e] of examinees.slice(0, 2).entries())
+    for (const p of card.pages) {
+      const seed = 700 + 10 * n + p.index;
+      const answers = randomAnswers(p, createRng(seed), 'clean', e.kaohao);
+      const markAs: Record<string, 'beside'> = {};
+      if (p.index === 0)
+        for (const [i, q] of judged.entries()) {
+          // answered, T and F both: the ticks after F are most of their place on either sheet
+          answers.objective[q] = [(i + n) % 5 < 3 ? 'F' : 'T'];
+          markAs[q] = 'beside';
+        }
+      pages.push((await simulateSheet(card, p.index, answers, { seed, difficulty: 'clean', markAs })).jpeg);
+    }
+  await uploadScans(page, exam.subjectId, scannedFiles('judged', pages), 2);
+
+  await page.getByTestId('to-exceptions').click();
+  await waitForPath(page, '/book/scan/scanException');
+  // five 判断 on each of the two sheets
+  await badgeCounts(page, 'objExp', 10);
+  await page.getByTestId('badge-objExp').click();
+  const panel = page.getByTestId('objective-panel');
+  await panel.getByTestId('objective-doubt').getByText('有选项旁打了勾而未涂黑，请核对原图').waitFor();
+  await shot(page, 'scan-ticked-02-judged');
 });
