@@ -7,7 +7,7 @@ import { marksOf } from './exception-marks';
 import { PageImage } from './PageImage';
 import { scanApi } from './scan.api';
 import { detailQuery } from './scan.queries';
-import { doubtedOutside, groupObjective, optionForKey, toggleOption } from './scan-logic';
+import { doubtedOutside, groupObjective, optionForKey, optionKeysHint, toggleOption } from './scan-logic';
 import { useFix } from './useFix';
 
 /** Shown cases of one group; the rest are settled with them. */
@@ -142,7 +142,9 @@ export function ObjectivePanel({ subjectId, items }: { subjectId: number; items:
                 >
                   {answer.length ? `确认为 ${answer.join('')}` : '确认为未作答'}（{group.items.length} 张）
                 </Button>
-                <Typography.Text type="secondary">快捷键：A–E 选择，回车确认，↑↓ 切换题组</Typography.Text>
+                <Typography.Text type="secondary">
+                  快捷键：{optionKeysHint(options)} 选择，回车确认，↑↓ 切换题组
+                </Typography.Text>
               </Space>
             ) : (
               <Typography.Text type="secondary">快捷键：↑↓ 切换题组</Typography.Text>

@@ -6,6 +6,7 @@ import {
   groupObjective,
   openTotal,
   optionForKey,
+  optionKeysHint,
   sortScanFiles,
   toImagePoint,
   toggleOption,
@@ -50,6 +51,14 @@ describe('keys', () => {
     expect(optionForKey('F', ['T', 'F'])).toBe('F');
     expect(optionForKey('E', ['A', 'B', 'C', 'D'])).toBeNull();
     expect(optionForKey('Enter', ['A'])).toBeNull();
+  });
+  it('names the keys the options are picked with: T/F on a 判断, A–D on a choice', () => {
+    expect(optionKeysHint(['T', 'F'])).toBe('T/F');
+    expect(optionKeysHint(['A', 'B', 'C', 'D'])).toBe('A–D');
+    expect(optionKeysHint(['A', 'B', 'C', 'D', 'E'])).toBe('A–E');
+    expect(optionKeysHint(['A', 'B'])).toBe('A/B');
+    expect(optionKeysHint(['对', '错'])).toBe('A/B');
+    expect(optionKeysHint([])).toBe('');
   });
   it('toggles an option in option order', () => {
     expect(toggleOption(['C'], 'A', ['A', 'B', 'C'])).toEqual(['A', 'C']);

@@ -94,6 +94,18 @@ export function optionForKey(key: string, options: string[]): string | null {
   return i >= 0 && i < 5 && i < options.length ? options[i]! : null;
 }
 
+/**
+ * The keys the 客观题 screen names for picking an option (optionForKey): the labels where they are letters (T/F on
+ * a 判断, A–D on a choice), else A, B … for the first five (对/错 cannot be typed).
+ */
+export function optionKeysHint(options: string[]): string {
+  const keys = options.every((o) => /^[A-Z]$/.test(o))
+    ? options
+    : options.slice(0, 5).map((_, i) => String.fromCharCode(65 + i));
+  const inOrder = keys.every((k, i) => k === String.fromCharCode(65 + i));
+  return inOrder && keys.length > 2 ? `${keys[0]}–${keys[keys.length - 1]}` : keys.join('/');
+}
+
 /** Toggles an option in a selection, keeping the options' order. */
 export function toggleOption(selected: string[], option: string, options: string[]): string[] {
   const next = selected.includes(option) ? selected.filter((x) => x !== option) : [...selected, option];
