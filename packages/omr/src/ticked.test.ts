@@ -114,7 +114,7 @@ describe('a choice ticked after the option instead of filled', () => {
 
   it('is raised where ticks are most of the bubbles at a place (every 判断 ticked), read with the printed blank', async () => {
     // A student who marks 判断 as on a paper test ticks after every one: the F of most 判断 is ticked, and the
-    // median of the place is a tick (before: 17 of 40 answers on these pages read as unanswered, silently).
+    // median of the place is a tick (before: 11 of the 29 answered on these pages read as unanswered, silently).
     const judged = pageFields(front)
       .objective.filter((o) => o.kind === 'trueFalse')
       .map((o) => o.field.name);
