@@ -1,7 +1,7 @@
 import {
   createRng,
   markBubble,
-  printedPage,
+  printedPages,
   scoreSheet,
   typicalCard,
   type GeneratedSheet,
@@ -29,12 +29,7 @@ export const oneInTen = (kind: MarkKind) => ({
 });
 
 /** The card's printed pages as its template's pictures (as a card the product printed is read). */
-export const printedBlanks = async (): Promise<Record<number, GreyImage>> =>
-  Object.fromEntries(
-    await Promise.all(
-      card.pages.map(async (p) => [p.index, await printedPage(p, card.id, card.name, p.dpi)]),
-    ),
-  );
+export const printedBlanks = (): Promise<Record<number, GreyImage>> => printedPages(card);
 
 /** Recognises a sheet (or its picture drawn on) and scores it against its truth; `blanks`: read with them. */
 export async function readSheet(

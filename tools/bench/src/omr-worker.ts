@@ -9,7 +9,7 @@ import {
   type GreyImage,
   type PageResult,
 } from '@yj/omr';
-import { printedPage, scoreSheet, simulatedCard, type SheetTruth } from '@yj/scan-sim';
+import { printedPages, scoreSheet, simulatedCard, type SheetTruth } from '@yj/scan-sim';
 import { decodeGrey, loadReader, readAgainIfRaised, withPageSlot } from './io';
 
 sharp.concurrency(1);
@@ -64,15 +64,10 @@ const pictures = new Map<string, Promise<Record<number, GreyImage>>>();
  * with brackets), as its template's pictures.
  */
 function picturesOf(card: CardTemplate, set?: string): Promise<Record<number, GreyImage>> {
-  const style = set === 'brackets' ? { bubbleShape: 'brackets' as const } : {};
-  const key = `${card.id}|${set === 'brackets' ? 'brackets' : ''}`;
+  const brackets = set === 'brackets';
+  const key = `${card.id}|${brackets}`;
   let hit = pictures.get(key);
-  if (!hit) {
-    hit = Promise.all(card.pages.map((p) => printedPage(p, card.id, card.name, p.dpi, style))).then((r) =>
-      Object.fromEntries(card.pages.map((p, i) => [p.index, r[i]!])),
-    );
-    pictures.set(key, hit);
-  }
+  if (!hit) pictures.set(key, (hit = printedPages(card, brackets ? { bubbleShape: 'brackets' } : {})));
   return hit;
 }
 

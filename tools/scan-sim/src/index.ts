@@ -6,7 +6,7 @@ export { randomAnswers, type SheetAnswers } from './answers';
 export { createRng, type Rng } from './rng';
 export type { Difficulty } from './difficulty';
 export { cardSvg, type PrintStyle } from './card-svg';
-export { printedPage, printedPicture } from './raster';
+export { printedPage, printedPages, printedPicture } from './raster';
 export { generateSet, type GeneratedSheet } from './generate';
 export { generateTurned, simulatedCard } from './turned';
 export { scoreSheet, type SheetScore } from './score';

@@ -29,6 +29,15 @@ export function printedPage(
   return hit;
 }
 
+/** Every page of a card as printed at its own resolution, by page index: the template's pictures in its pixels. */
+export async function printedPages(
+  card: { id: string; name: string; pages: TemplatePage[] },
+  style: PrintStyle = {},
+): Promise<Record<number, Raster>> {
+  const rasters = await Promise.all(card.pages.map((p) => printedPage(p, card.id, card.name, p.dpi, style)));
+  return Object.fromEntries(card.pages.map((p, i) => [p.index, rasters[i]!]));
+}
+
 /**
  * The printed page as the picture a card the product printed has stored with it: grey JPEG at quality 92
  * (what writing is told from, and what a template drawn on a scanned blank carries).
