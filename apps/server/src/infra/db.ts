@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -36,6 +36,10 @@ export const textArray = (xs: readonly string[]): SQL =>
 
 /** An `ilike` pattern matching `s` anywhere, its own %, _ and \ taken literally (a search box's text). */
 export const likeAnywhere = (s: string): string => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** A list's search box: the keyword anywhere in any of the columns; no condition when the box is empty. */
+export const keywordIn = (keyword: string | undefined, ...columns: Column[]): SQL | undefined =>
+  keyword ? or(...columns.map((c) => ilike(c, likeAnywhere(keyword)))) : undefined;
 
 export interface Database {
   db: Db;

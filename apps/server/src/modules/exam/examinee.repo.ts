@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ExamineeItem, ExamineeListQuery, Paged } from '@yj/contracts';
-import { likeAnywhere, type Db } from '../../infra/db';
+import { keywordIn, type Db } from '../../infra/db';
 import { absence, banji, examinee, grade, school, student } from '../../db/schema';
 
 /** An examinee to add: the student, where they sit, and (from an import) their 试卷类型. */
@@ -22,13 +22,7 @@ export function examineeRepo(db: Db) {
         q.schoolId ? eq(examinee.schoolId, q.schoolId) : undefined,
         q.classId ? eq(examinee.classId, q.classId) : undefined,
         q.kaochang ? eq(examinee.kaochang, q.kaochang) : undefined,
-        q.keyword
-          ? or(
-              ilike(student.name, likeAnywhere(q.keyword)),
-              ilike(student.xuehao, likeAnywhere(q.keyword)),
-              ilike(examinee.kaohao, likeAnywhere(q.keyword)),
-            )
-          : undefined,
+        keywordIn(q.keyword, student.name, student.xuehao, examinee.kaohao),
       );
       const [count] = await db
         .select({ n: sql<number>`count(*)::int` })

@@ -1,7 +1,7 @@
-import { and, desc, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AdmissionItem, Paged } from '@yj/contracts';
 import type { AdmissionCount, UniversityCount } from '@yj/stats';
-import { likeAnywhere, rowsOf, type Db } from '../../infra/db';
+import { keywordIn, rowsOf, type Db } from '../../infra/db';
 import { graduateAdmission as a } from '../../db/schema';
 
 const item = {
@@ -27,14 +27,7 @@ export function admissionRepo(db: Db) {
       const where = and(
         live(schoolId),
         q.year ? eq(a.year, q.year) : undefined,
-        q.keyword
-          ? or(
-              ilike(a.name, likeAnywhere(q.keyword)),
-              ilike(a.xuehao, likeAnywhere(q.keyword)),
-              ilike(a.university, likeAnywhere(q.keyword)),
-              ilike(a.major, likeAnywhere(q.keyword)),
-            )
-          : undefined,
+        keywordIn(q.keyword, a.name, a.xuehao, a.university, a.major),
       );
       const rows = await db
         .select({ ...item, total: sql<number>`count(*) over ()::int` })

@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Paged, StudentItem, StudentListQuery } from '@yj/contracts';
-import { likeAnywhere, type Db } from '../../infra/db';
+import { keywordIn, type Db } from '../../infra/db';
 import { banji, grade, rosterVersion, student } from '../../db/schema';
 
 export type StudentRow = typeof student.$inferSelect;
@@ -98,13 +98,7 @@ export function studentRepo(db: Db) {
     }
     const where = and(
       live(schoolId),
-      q.keyword
-        ? or(
-            ilike(student.name, likeAnywhere(q.keyword)),
-            ilike(student.xuehao, likeAnywhere(q.keyword)),
-            ilike(banji.name, likeAnywhere(q.keyword)),
-          )
-        : undefined,
+      keywordIn(q.keyword, student.name, student.xuehao, banji.name),
       q.gradeId ? eq(grade.id, q.gradeId) : undefined,
       q.classId ? eq(banji.id, q.classId) : undefined,
     );

@@ -1,5 +1,5 @@
-import { and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { likeAnywhere, type Db } from '../../infra/db';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { keywordIn, type Db } from '../../infra/db';
 import { banji, school, schoolAdmin, teacher, teacherClass, user } from '../../db/schema';
 
 export interface TeacherRow {
@@ -29,9 +29,7 @@ export function teacherRepo(db: Db) {
     async list(schoolId: number, q: { page: number; size: number; keyword?: string; subject?: string }) {
       const where = and(
         live(schoolId),
-        q.keyword
-          ? or(ilike(user.name, likeAnywhere(q.keyword)), ilike(user.phone, likeAnywhere(q.keyword)))
-          : undefined,
+        keywordIn(q.keyword, user.name, user.phone),
         q.subject ? sql`${q.subject} = any(${teacher.subjects})` : undefined,
       );
       const [count] = await db
