@@ -72,25 +72,23 @@ export async function zerosZip(
     const { raw, crc } = await deflated(e.head ?? Buffer.alloc(0), e.bytes);
     const name = Buffer.from(e.name);
     const size = e.declared ?? e.bytes;
-    const lh = Buffer.alloc(30);
+    // the local header and the central one share their fields from "version needed" to the name's length,
+    // the central one 2 bytes on (after its "version made by")
+    const shared = (h: Buffer, from: number) => {
+      h.writeUInt16LE(20, from);
+      h.writeUInt16LE(0x0800, from + 2); // UTF-8 names
+      h.writeUInt16LE(8, from + 4); // deflate
+      h.writeUInt32LE(crc, from + 10);
+      h.writeUInt32LE(raw.length, from + 14);
+      h.writeUInt32LE(size, from + 18);
+      h.writeUInt16LE(name.length, from + 22);
+      return h;
+    };
+    const lh = shared(Buffer.alloc(30), 4);
     lh.writeUInt32LE(0x04034b50, 0);
-    lh.writeUInt16LE(20, 4);
-    lh.writeUInt16LE(0x0800, 6);
-    lh.writeUInt16LE(8, 8);
-    lh.writeUInt32LE(crc, 14);
-    lh.writeUInt32LE(raw.length, 18);
-    lh.writeUInt32LE(size, 22);
-    lh.writeUInt16LE(name.length, 26);
-    const ch = Buffer.alloc(46);
+    const ch = shared(Buffer.alloc(46), 6);
     ch.writeUInt32LE(0x02014b50, 0);
     ch.writeUInt16LE(20, 4);
-    ch.writeUInt16LE(20, 6);
-    ch.writeUInt16LE(0x0800, 8);
-    ch.writeUInt16LE(8, 10);
-    ch.writeUInt32LE(crc, 16);
-    ch.writeUInt32LE(raw.length, 20);
-    ch.writeUInt32LE(size, 24);
-    ch.writeUInt16LE(name.length, 28);
     ch.writeUInt32LE(at, 42);
     local.push(lh, name, raw);
     central.push(ch, name);

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { MarkSubmitResult, MarkTask } from '@yj/contracts';
 import { examRole } from '../src/db/schema';
 import { rowsOf, type Db } from '../src/infra/db';
-import { body, testApp, type TestApp, type Client } from './app';
+import { body, type TestApp, type Client } from './app';
 import { buildTeacher, signInAs } from './factories';
 import { buildReviewingScene, claimTasks, submitMark, type BlockSpec } from './marking';
 import { buildLeadScene } from './marking-lead-scene';
@@ -14,33 +14,16 @@ import { buildLeadScene } from './marking-lead-scene';
  * scene's block. One place, so the tests say only what differs.
  */
 
-/**
- * A test file's server and scene: `build` makes the scene once the server runs, `ready` adds what the file needs,
- * and the server closes after the file's tests. Both are filled in place when `beforeAll` runs (as appFixture's
- * app), so the file holds them from the start and reads them inside tests and hooks.
- */
-export function withScene<S extends object>(
-  build: (t: TestApp) => Promise<S>,
-  ready?: () => void | Promise<void>,
-  timeout?: number,
-): { t: TestApp; scene: S } {
-  // filled by beforeAll: until then the tests that read them have not started
-  const t = {} as TestApp;
-  const scene = {} as S;
-  beforeAll(async () => {
-    Object.assign(t, await testApp());
-    Object.assign(scene, await build(t));
-    await ready?.();
-  }, timeout);
-  afterAll(() => ('close' in t ? t.close() : undefined));
-  return { t, scene };
-}
+export { withScene } from './app-fixture';
 
-/** A reviewing subject with its task pool made (test/marking.ts `buildReviewingScene`). */
+/**
+ * A reviewing subject with its task pool made (test/marking.ts `buildReviewingScene`), on the blocks most marking
+ * tests run on unless given others: question 13 marked once, 14 marked twice (threshold 1).
+ */
 export const reviewingScene =
-  (opts: Parameters<typeof buildReviewingScene>[1]) =>
+  (opts: Omit<Parameters<typeof buildReviewingScene>[1], 'blocks'> & { blocks?: BlockSpec[] }) =>
   (t: TestApp): ReturnType<typeof buildReviewingScene> =>
-    buildReviewingScene(t.database.db, opts);
+    buildReviewingScene(t.database.db, { ...opts, blocks: opts.blocks ?? SINGLE_13_DOUBLE_14 });
 
 /** The one-block subject in review with its leader, markers and manager (test/marking-lead-scene.ts). */
 export const leadScene =
@@ -49,7 +32,7 @@ export const leadScene =
     buildLeadScene(t.app, t.database.db, opts);
 
 /** Question 13 marked once and 14 marked twice (threshold 1): the blocks most marking tests run on. */
-export const SINGLE_13_DOUBLE_14: BlockSpec[] = [
+const SINGLE_13_DOUBLE_14: BlockSpec[] = [
   { name: '第13题', nos: ['13'] },
   { name: '第14题', nos: ['14'], markCount: 2, threshold: 1 },
 ];

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import {
   block,
   blockReviewer,
+  blockScore,
   examRole,
   examinee,
   markTask,
@@ -136,6 +137,15 @@ export async function buildLeadScene(
     .insert(examRole)
     .values({ examId: other.examId, subjectId: other.subjectId, userId: stranger.id, role: 6 });
 
+  /** The block's row of the scene's paper `i` with these question scores, their sum its score. */
+  const scored = (i: number, questionScores: Record<string, number>) => ({
+    subjectId: s.subjectId,
+    blockId: b!.id,
+    paperId: papers[i]!,
+    score: Object.values(questionScores).reduce((sum, v) => sum + v, 0),
+    questionScores,
+  });
+
   return {
     ...s,
     blockId: b!.id,
@@ -145,17 +155,11 @@ export async function buildLeadScene(
     addStandards: (at: number[], questionScores: Record<string, number>) =>
       db
         .insert(samplePaper)
-        .values(
-          at.map((i) => ({
-            subjectId: s.subjectId,
-            blockId: b!.id,
-            paperId: papers[i]!,
-            score: Object.values(questionScores).reduce((sum, v) => sum + v, 0),
-            questionScores,
-            kind: 'standard',
-          })),
-        )
+        .values(at.map((i) => ({ ...scored(i, questionScores), kind: 'standard' })))
         .returning(),
+    /** The block score a single mark of the scene's paper `i` left: these question scores. */
+    addBlockScore: (i: number, questionScores: Record<string, number>) =>
+      db.insert(blockScore).values({ ...scored(i, questionScores), source: 'single' }),
     leader,
     markerA,
     markerB,

@@ -12,7 +12,8 @@ import { onlineSubmitter } from '../src/modules/online/online-submit';
 import { onlineRepo } from '../src/modules/online/online.repo';
 import type { TestApp } from './app';
 import { buildMarker } from './marking';
-import type { ScoreScene } from './score';
+import { classPortalClients } from './portal';
+import { buildScoreScene, type ScoreScene } from './score';
 
 /**
  * The 在线考试 hand-in job as the server runs it every 30 s, on storage of its own in a temporary folder (the
@@ -40,3 +41,18 @@ export const buildOnlineMarker = (t: TestApp, s: ScoreScene) =>
     { examId: s.examId, subjectId: s.subjectId, schools: [{ id: s.schoolId }] },
     [s.blockId],
   );
+
+/**
+ * The 在线考试 tests' scene for withScene (test/app-fixture.ts): buildScoreScene's exam of `students` examinees,
+ * each signed in to 学生端 (`students`, in the order of the examinees), with the school's URL of the subject's
+ * online setting (`url`) and the students' URL of its sitting (`sit`).
+ */
+export const onlineScene = (students: number) => async (t: TestApp) => {
+  const s = await buildScoreScene(t.app, t.database.db, students);
+  return {
+    ...s,
+    url: `/filter/api/subject/${s.subjectId}/online`,
+    sit: `/filter/api/portal/online/${s.subjectId}`,
+    students: await classPortalClients(t.app, t.database.db, s, students),
+  };
+};

@@ -9,7 +9,7 @@ import { signInSchoolAdmin } from './school-scene';
 /**
  * The scene of the report API tests: buildScoreScene's exam with 5 examinees, e0 e1 in 高一(1)班 and e2 e3 e4
  * in 高一(2)班, and a published 英语 (full 100) scored 90 60 70 80 100; a teacher of 高一(2)班 and another
- * school's administrator.
+ * school's administrator. `ids`: the examinees' ids, e0 to e4.
  */
 export async function buildReportScene(t: TestApp) {
   const db = t.database.db;
@@ -59,7 +59,8 @@ export async function buildReportScene(t: TestApp) {
   const other = await buildSchool(db);
   const stranger = await signInSchoolAdmin(t, other.id);
   const idle = await signInAs(t, await buildTeacher(db, scene.schoolId));
-  return { scene, base, english, class2: c2!.id, teacher, stranger, idle };
+  const ids = scene.examinees.map((e) => e.id);
+  return { scene, ids, base, english, class2: c2!.id, teacher, stranger, idle };
 }
 export type ReportScene = Awaited<ReturnType<typeof buildReportScene>>;
 
@@ -85,3 +86,12 @@ export async function publishMathPapers(t: TestApp, s: ReportScene): Promise<voi
   if (r.code !== 0) throw new Error(`recompute failed: ${r.message}`);
   await db.update(subject).set({ status: SubjectStatus.published }).where(eq(subject.id, scene.subjectId));
 }
+
+/** The report scene for withScene (test/app-fixture.ts), with 数学's papers published when `mathPapers`. */
+export const reportScene =
+  (opts: { mathPapers?: boolean } = {}) =>
+  async (t: TestApp): Promise<ReportScene> => {
+    const s = await buildReportScene(t);
+    if (opts.mathPapers) await publishMathPapers(t, s);
+    return s;
+  };

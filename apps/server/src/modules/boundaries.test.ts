@@ -15,6 +15,25 @@ function sources(dir: string): string[] {
   });
 }
 
+/**
+ * What `walk` finds in a temporary tree of these files (path under the root → text), the tree removed after:
+ * how the tests below show that each walk catches what it looks for.
+ */
+function walkTempTree(files: Record<string, string>, walk: (root: string, files: string[]) => string[]) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-boundaries-'));
+  try {
+    const paths = Object.entries(files).map(([rel, text]) => {
+      const file = path.join(root, rel);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, text);
+      return file;
+    });
+    return walk(root, paths);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
 /** Every relative import of a source file under `root` that lands on another module's `*.repo.ts`. */
 function foreignRepoImports(root: string, files: string[]): string[] {
   const moduleOf = (file: string): string => path.relative(root, file).split(path.sep)[0]!;
@@ -118,43 +137,27 @@ describe('module boundaries', () => {
   });
 
   it('the walk finds SQL outside a repository', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-boundaries-'));
-    try {
-      fs.mkdirSync(path.join(root, 'modules', 'exam'), { recursive: true });
-      fs.mkdirSync(path.join(root, 'db', 'schema'), { recursive: true });
-      const files = {
-        tag: path.join(root, 'modules', 'exam', 'a.service.ts'),
-        raw: path.join(root, 'modules', 'exam', 'b.ts'),
-        query: path.join(root, 'modules', 'exam', 'c.jobs.ts'),
-        builder: path.join(root, 'modules', 'exam', 'e-scope.ts'),
-        types: path.join(root, 'modules', 'exam', 'f.service.ts'),
-        clean: path.join(root, 'modules', 'exam', 'd.service.ts'),
-        repo: path.join(root, 'modules', 'exam', 'exam.repo.ts'),
-        schema: path.join(root, 'db', 'schema', 'exam.ts'),
-      };
-      fs.writeFileSync(files.tag, 'await db.execute(sql<{ n: number }>`select 1`);\n');
-      fs.writeFileSync(files.raw, "const q = 'SELECT id FROM exam WHERE id = $1';\n");
-      fs.writeFileSync(files.query, 'await client.query(q);\n');
-      fs.writeFileSync(
-        files.clean,
-        "// select the exam from the list\nconst s = 'selected from the list';\n",
-      );
-      fs.writeFileSync(files.builder, "import {\n  type ExamRow,\n  exam,\n} from '../../db/schema';\n");
-      fs.writeFileSync(
-        files.types,
-        "import type { exam } from '../../db/schema';\nimport { type X } from '../../db/schema';\n",
-      );
-      fs.writeFileSync(files.repo, 'await db.execute(sql`select 1`);\n');
-      fs.writeFileSync(files.schema, "x.default(sql`'[]'::jsonb`);\n");
-      expect(sqlOutsideRepos(root, Object.values(files))).toEqual([
-        'modules/exam/a.service.ts: sql tag',
-        'modules/exam/b.ts: SQL string',
-        'modules/exam/c.jobs.ts: .query(',
-        'modules/exam/e-scope.ts: query builder',
-      ]);
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    const found = walkTempTree(
+      {
+        'modules/exam/a.service.ts': 'await db.execute(sql<{ n: number }>`select 1`);\n',
+        'modules/exam/b.ts': "const q = 'SELECT id FROM exam WHERE id = $1';\n",
+        'modules/exam/c.jobs.ts': 'await client.query(q);\n',
+        'modules/exam/e-scope.ts': "import {\n  type ExamRow,\n  exam,\n} from '../../db/schema';\n",
+        'modules/exam/f.service.ts':
+          "import type { exam } from '../../db/schema';\nimport { type X } from '../../db/schema';\n",
+        'modules/exam/d.service.ts':
+          "// select the exam from the list\nconst s = 'selected from the list';\n",
+        'modules/exam/exam.repo.ts': 'await db.execute(sql`select 1`);\n',
+        'db/schema/exam.ts': "x.default(sql`'[]'::jsonb`);\n",
+      },
+      sqlOutsideRepos,
+    );
+    expect(found).toEqual([
+      'modules/exam/a.service.ts: sql tag',
+      'modules/exam/b.ts: SQL string',
+      'modules/exam/c.jobs.ts: .query(',
+      'modules/exam/e-scope.ts: query builder',
+    ]);
   });
 
   it('no module imports another module’s repository', () => {
@@ -166,48 +169,28 @@ describe('module boundaries', () => {
   });
 
   it('the walk finds a repository built outside the module file', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-boundaries-'));
-    try {
-      fs.mkdirSync(path.join(root, 'trial'));
-      const files = {
-        builds: path.join(root, 'trial', 'built.service.ts'),
-        given: path.join(root, 'trial', 'given.service.ts'),
-        module: path.join(root, 'trial', 'trial.module.ts'),
-        repo: path.join(root, 'trial', 'trial.repo.ts'),
-      };
-      fs.writeFileSync(
-        files.builds,
-        "import { rowsOf } from '../db';\nimport {\n  helper,\n  trialRepo as repo,\n} from './trial.repo';\n",
-      );
-      fs.writeFileSync(
-        files.given,
-        "import type { trialRepo } from './trial.repo';\nimport { helper, type otherRepo } from './other.repo';\n",
-      );
-      fs.writeFileSync(files.module, "import { trialRepo } from './trial.repo';\n");
-      fs.writeFileSync(files.repo, "import { otherRepo } from './other.repo';\n");
-      expect(reposBuiltOutsideModules(root, Object.values(files))).toEqual([
-        'trial/built.service.ts → trialRepo',
-      ]);
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    const found = walkTempTree(
+      {
+        'trial/built.service.ts':
+          "import { rowsOf } from '../db';\nimport {\n  helper,\n  trialRepo as repo,\n} from './trial.repo';\n",
+        'trial/given.service.ts':
+          "import type { trialRepo } from './trial.repo';\nimport { helper, type otherRepo } from './other.repo';\n",
+        'trial/trial.module.ts': "import { trialRepo } from './trial.repo';\n",
+        'trial/trial.repo.ts': "import { otherRepo } from './other.repo';\n",
+      },
+      reposBuiltOutsideModules,
+    );
+    expect(found).toEqual(['trial/built.service.ts → trialRepo']);
   });
 
   it('the walk finds such an import when there is one', () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'yj-boundaries-'));
-    try {
-      fs.mkdirSync(path.join(root, 'school', 'sub'), { recursive: true });
-      const files = {
-        foreign: path.join(root, 'school', 'probe.service.ts'),
-        own: path.join(root, 'school', 'sub', 'own.service.ts'),
-      };
-      fs.writeFileSync(files.foreign, "import type { UserRow } from '../auth/user.repo';\n");
-      fs.writeFileSync(files.own, "import { teacherRepo } from '../teacher.repo';\n");
-      expect(foreignRepoImports(root, Object.values(files))).toEqual([
-        'school/probe.service.ts → ../auth/user.repo',
-      ]);
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    const found = walkTempTree(
+      {
+        'school/probe.service.ts': "import type { UserRow } from '../auth/user.repo';\n",
+        'school/sub/own.service.ts': "import { teacherRepo } from '../teacher.repo';\n",
+      },
+      foreignRepoImports,
+    );
+    expect(found).toEqual(['school/probe.service.ts → ../auth/user.repo']);
   });
 });

@@ -473,22 +473,10 @@ describe('joint exams', () => {
 
 describe('teachers to pick for exam roles', () => {
   it('lists the school teachers of a subject’s course, and all teachers of the exam’s schools', async () => {
-    const db = t.database.db;
-    const s = await buildSchool(db);
-    const c = await buildClassWithStudents(db, s.id, 0);
-    const a = await signInSchoolAdmin(t, s.id);
-    await buildTeacher(db, s.id, { name: '数学甲' });
+    const { school: s, grade, admin: a } = await buildSchoolScene(t, { teacher: '数学甲' });
     const exam = body<{ id: number }>(
-      await a.post('/filter/api/exam/singleCreate', {
-        schoolId: s.id,
-        name: '选人考试',
-        gradeId: c.grade.id,
-        startDate: '2026-11-01',
-        subjects: [
-          { course: '数学', fullScore: 100 },
-          { course: '语文', fullScore: 100 },
-        ],
-      }),
+      // the subjects 语文 and 数学 of `create`
+      await create(a, { schoolId: s.id, gradeId: grade.id, name: '选人考试' }),
     ).data;
     const subjects = body<{ subjects: Array<{ id: number; course: string }> }>(
       await a.get(`/filter/api/exam/${exam.id}/detail`),
@@ -520,21 +508,22 @@ describe('teachers to pick for exam roles', () => {
 
 describe('examinee import', () => {
   it('adds and renumbers examinees from Excel, checking every row first', async () => {
-    const db = t.database.db;
-    const s = await buildSchool(db, { name: '导入中学' });
-    const c = await buildClassWithStudents(db, s.id, 3);
-    const a = await signInSchoolAdmin(t, s.id);
+    const {
+      school: s,
+      grade,
+      banji,
+      admin: a,
+    } = await buildSchoolScene(t, { name: '导入中学', students: 3 });
     const exam = body<{ id: number }>(
-      await a.post('/filter/api/exam/singleCreate', {
+      await create(a, {
         schoolId: s.id,
+        gradeId: grade.id,
         name: '导入考试',
-        gradeId: c.grade.id,
-        startDate: '2026-11-01',
         subjects: [{ course: '数学', fullScore: 100 }],
       }),
     ).data;
     await a.post(`/filter/api/exam/${exam.id}/examinees/add`, {
-      classIds: [c.banji.id],
+      classIds: [banji.id],
       rule: { kind: 'xuehao' },
     });
     const send = async (rows: Array<Array<string | number>>) => {

@@ -15,23 +15,15 @@ import { subject } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { rowsOf } from '../../infra/db';
 import { fsStorage } from '../../infra/storage';
-import { body } from '../../../test/app';
+import { body, type Client } from '../../../test/app';
 import { buildMarker, claimTasks } from '../../../test/marking';
-import {
-  SINGLE_13_DOUBLE_14,
-  reviewingScene,
-  withScene,
-  signInWithRole,
-  otherSchoolManager,
-} from '../../../test/marking-fixture';
+import { reviewingScene, withScene, signInWithRole, otherSchoolManager } from '../../../test/marking-fixture';
 
 // 智能辅助 (setting/intelligent, /check, /intelligentReview): papers scanned by scan-sim (some answers blank,
 // two alike), a blank run, the leader's check and confirmation, a send-back, a group scored at once.
 
-type Client = Awaited<ReturnType<typeof buildMarker>>['client'];
 let marker: Client, leader: Client, manager: Client, stranger: Client, otherSchool: Client;
 let markerId: number;
-const db = () => t.database.db;
 const q = async <T>(s: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(s));
 const blockId = () => scene.blocks[0]!.id;
 const other = () => scene.blocks[1]!.id;
@@ -65,11 +57,8 @@ async function untilRun(c: Client, kind: 'blank' | 'group'): Promise<Intelligent
   throw new Error('run did not finish');
 }
 
-const { t, scene } = withScene(
-  reviewingScene({
-    papers: INKS.length,
-    blocks: SINGLE_13_DOUBLE_14,
-  }),
+const { t, db, scene } = withScene(
+  reviewingScene({ papers: INKS.length }),
   async () => {
     // the blocks are cut from answer box 41 of the card's front; each paper's front scanned by scan-sim
     const region = JSON.stringify([{ page: 0, ...box.rect }]);

@@ -1,15 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OnlineSetting, PortalOnlineItem, SitReceipt, SitterList } from '@yj/contracts';
 import sharp from 'sharp';
 import { absence, auditLog, block, markTask, paper, scanBatch, scanPage } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
-import { classPortalClients, type PortalClient } from '../../../test/portal';
+import { body } from '../../../test/app';
+import { withScene } from '../../../test/app-fixture';
 import { buildScoreScene } from '../../../test/score';
 import { TYPED_PAGE } from './online-typed';
 import { growTypedRegions } from './online-paper';
 import { claimTasks } from '../../../test/marking';
-import { buildOnlineMarker } from '../../../test/online';
+import { buildOnlineMarker, onlineScene } from '../../../test/online';
 import { onlinePaperRepo } from './online-paper.repo';
 import { onlinePhotoRepo } from './online-photo.repo';
 import { onlineRepo } from './online.repo';
@@ -22,11 +22,6 @@ import { scanRepo } from '../scan/scan.repo';
 // its objective part scored by the subject's key, its written block cut from the typed pages (not the card's
 // region), their 缺考 cleared. Refused: a scanned examinee, a sheet scanned after the window was given, a window
 // after 开始阅卷, another school's manager and a teacher; 开始阅卷 waits for a window not over.
-let t: TestApp;
-let s: Awaited<ReturnType<typeof buildScoreScene>>;
-let url: string;
-let sit: string;
-let st: PortalClient[];
 let onlinePaperId: number;
 
 // one base for every window: two calls of Date.now() a millisecond apart would make a 61-minute window 62 (the
@@ -35,21 +30,15 @@ const NOW = Date.now();
 const minutes = (n: number) => new Date(NOW + n * 60_000).toISOString();
 const idOf = (i: number) => s.examinees[i]!.id;
 const give = (ids: number[], startsAt: string, endsAt: string, durationMin: number | null = null) =>
-  s.admin.post(`${url}/makeup`, { examineeIds: ids, startsAt, endsAt, durationMin });
+  s.admin.post(`${s.url}/makeup`, { examineeIds: ids, startsAt, endsAt, durationMin });
 /** The block's region on the answer card: what the scanned sheets are cut by. */
 const CARD = [{ page: 0, x: 120, y: 900, w: 700, h: 400 }];
 
-beforeAll(async () => {
-  t = await testApp();
-  s = await buildScoreScene(t.app, t.database.db, 6);
-  url = `/filter/api/subject/${s.subjectId}/online`;
-  sit = `/filter/api/portal/online/${s.subjectId}`;
-  st = await classPortalClients(t.app, t.database.db, s, 6);
+const { t, scene: s } = withScene(onlineScene(6), async () => {
   await t.database.db.update(block).set({ regions: CARD }).where(eq(block.id, s.blockId));
   for (const i of [0, 1, 2]) await s.addPaper(idOf(i), { '1': ['B'], '2': ['C'], '3': ['B'], '4': ['A'] });
   await s.addAbsent(idOf(3));
 });
-afterAll(() => t.close());
 
 describe('a paper subject’s 补考: the absent sit online, marked with the scanned', () => {
   it('the content is saved for the paper subject without a window; 补考 is open to the manager', async () => {
@@ -60,23 +49,23 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
       durationMin: null,
       contents: [{ no: '21', content: '证明 $$a^2+b^2\\ge 2ab$$', optionTexts: [] }],
     };
-    const saved = body<OnlineSetting>(await s.admin.post(url, content)).data;
+    const saved = body<OnlineSetting>(await s.admin.post(s.url, content)).data;
     expect(saved).toMatchObject({ mode: 'paper', state: 'draft', canMakeup: true, canLaunch: false });
     expect(saved.questions.find((q) => q.no === '21')!.content).toContain('a^2+b^2');
     // an online subject still needs its window
-    expect(body(await s.admin.post(url, { ...content, mode: 'online' })).message).toContain(
+    expect(body(await s.admin.post(s.url, { ...content, mode: 'online' })).message).toContain(
       '请设置考试时间段和考试时长',
     );
   });
 
   it('lists who has no scanned sheet, with 缺考; refuses a scanned examinee, another school and a teacher', async () => {
-    const list = body<SitterList>(await s.admin.get(`${url}/sitters?unscanned=1`)).data;
+    const list = body<SitterList>(await s.admin.get(`${s.url}/sitters?unscanned=1`)).data;
     expect(list.items.map((i) => [i.examineeId, i.scanned, i.absent])).toEqual([
       [idOf(3), false, true],
       [idOf(4), false, false],
       [idOf(5), false, false],
     ]);
-    const all = body<SitterList>(await s.admin.get(`${url}/sitters`)).data;
+    const all = body<SitterList>(await s.admin.get(`${s.url}/sitters`)).data;
     expect(all.items.find((i) => i.examineeId === idOf(0))!.scanned).toBe(true);
     const scanned = body(await give([idOf(3), idOf(1)], minutes(-1), minutes(60)));
     expect([scanned.errCode, scanned.message]).toEqual([
@@ -84,14 +73,14 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
       `考号 ${s.examinees[1]!.kaohao} 的考生已有本科目扫描的答题卡，不能安排在线补考`,
     ]);
     const other = await buildScoreScene(t.app, t.database.db, 1);
-    const foreign = await other.admin.post(`${url}/makeup`, {
+    const foreign = await other.admin.post(`${s.url}/makeup`, {
       examineeIds: [idOf(3)],
       startsAt: minutes(-1),
       endsAt: minutes(60),
       durationMin: null,
     });
     expect(body(foreign).message).toBe('无权限');
-    const teacher = await s.teacher.post(`${url}/makeup`, {
+    const teacher = await s.teacher.post(`${s.url}/makeup`, {
       examineeIds: [idOf(3)],
       startsAt: minutes(-1),
       endsAt: minutes(60),
@@ -99,17 +88,17 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
     });
     expect(body(teacher).message).toBe('无权限');
     // nobody is offered the subject online yet
-    expect(body<PortalOnlineItem[]>(await st[3]!.get('/filter/api/portal/online')).data).toEqual([]);
-    expect(body(await st[3]!.post(`${sit}/start`)).errCode).toBe(12080);
+    expect(body<PortalOnlineItem[]>(await s.students[3]!.get('/filter/api/portal/online')).data).toEqual([]);
+    expect(body(await s.students[3]!.post(`${s.sit}/start`)).errCode).toBe(12080);
   });
 
   it('a window given: shown only to its examinee; 开始阅卷 waits for it', async () => {
     expect(body(await give([idOf(3)], minutes(-1), minutes(60))).code).toBe(0);
-    const mine = body<PortalOnlineItem[]>(await st[3]!.get('/filter/api/portal/online')).data;
+    const mine = body<PortalOnlineItem[]>(await s.students[3]!.get('/filter/api/portal/online')).data;
     // no duration given, none of the exam's: the whole window
     expect(mine).toMatchObject([{ subjectId: s.subjectId, makeup: true, open: true, durationMin: 61 }]);
-    expect(body<PortalOnlineItem[]>(await st[0]!.get('/filter/api/portal/online')).data).toEqual([]);
-    expect(body(await st[0]!.post(`${sit}/start`)).errCode).toBe(12080);
+    expect(body<PortalOnlineItem[]>(await s.students[0]!.get('/filter/api/portal/online')).data).toEqual([]);
+    expect(body(await s.students[0]!.post(`${s.sit}/start`)).errCode).toBe(12080);
     const held = body(await s.admin.get(`/filter/api/subject/${s.subjectId}/review/start?force=1`));
     expect([held.errCode, held.message]).toEqual([
       12147,
@@ -120,12 +109,12 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
   it('a sheet scanned after the window was given: no start, withdrawn', async () => {
     expect(body(await give([idOf(4)], minutes(-1), minutes(60))).code).toBe(0);
     await s.addPaper(idOf(4), { '1': ['A'] });
-    expect(body(await st[4]!.post(`${sit}/start`)).errCode).toBe(12151);
-    expect(body(await s.admin.post(`${url}/makeup/withdraw`, { examineeIds: [idOf(4)] })).code).toBe(0);
+    expect(body(await s.students[4]!.post(`${s.sit}/start`)).errCode).toBe(12151);
+    expect(body(await s.admin.post(`${s.url}/makeup/withdraw`, { examineeIds: [idOf(4)] })).code).toBe(0);
   });
 
   it('the hand-in is their paper: online batch, scored by the key, 缺考 cleared in the audit', async () => {
-    const v = body(await st[3]!.post(`${sit}/start`));
+    const v = body(await s.students[3]!.post(`${s.sit}/start`));
     expect(v.code).toBe(0);
     for (const [no, value] of [
       ['1', 'B'],
@@ -134,8 +123,8 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
       ['4', 'A'],
       ['21', '由 (a-b)^2 ≥ 0 展开即得'],
     ])
-      expect(body(await st[3]!.post(`${sit}/answer`, { no, value, rev: 1 })).code).toBe(0);
-    const r = body<SitReceipt>(await st[3]!.post(`${sit}/submit`)).data;
+      expect(body(await s.students[3]!.post(`${s.sit}/answer`, { no, value, rev: 1 })).code).toBe(0);
+    const r = body<SitReceipt>(await s.students[3]!.post(`${s.sit}/submit`)).data;
     expect(r).toMatchObject({ submitKind: 'manual', answered: 5 });
 
     const db = t.database.db;
@@ -246,10 +235,10 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
   it('a sheet scanned while they answer stays their paper: the hand-in makes none, and says so in the audit', async () => {
     const db = t.database.db;
     expect(body(await give([idOf(5)], minutes(-1), minutes(60))).code).toBe(0);
-    expect(body(await st[5]!.post(`${sit}/start`)).code).toBe(0);
-    expect(body(await st[5]!.post(`${sit}/answer`, { no: '1', value: 'A', rev: 1 })).code).toBe(0);
+    expect(body(await s.students[5]!.post(`${s.sit}/start`)).code).toBe(0);
+    expect(body(await s.students[5]!.post(`${s.sit}/answer`, { no: '1', value: 'A', rev: 1 })).code).toBe(0);
     const sheet = await s.addPaper(idOf(5), { '1': ['B'] });
-    expect(body(await st[5]!.post(`${sit}/submit`)).code).toBe(0);
+    expect(body(await s.students[5]!.post(`${s.sit}/submit`)).code).toBe(0);
     const papers = await db
       .select({ id: paper.id })
       .from(paper)
@@ -301,6 +290,6 @@ describe('a paper subject’s 补考: the absent sit online, marked with the sca
       .toBuffer();
     expect(band.some((v) => v < 100)).toBe(true);
     expect(body(await give([idOf(3)], minutes(30), minutes(60))).errCode).toBe(12145);
-    expect(body<OnlineSetting>(await s.admin.get(url)).data.canMakeup).toBe(false);
+    expect(body<OnlineSetting>(await s.admin.get(s.url)).data.canMakeup).toBe(false);
   });
 });

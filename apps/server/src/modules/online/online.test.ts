@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   MarkOrigin,
   OnlineSetting,
@@ -11,22 +11,16 @@ import type {
 } from '@yj/contracts';
 import sharp from 'sharp';
 import { auditLog, block, onlineAttempt, paper, scanBatch, scanPage } from '../../db/schema';
-import { body, testApp, type TestApp } from '../../../test/app';
-import { classPortalClients, type PortalClient } from '../../../test/portal';
-import { buildScoreScene } from '../../../test/score';
+import { body } from '../../../test/app';
+import { withScene } from '../../../test/app-fixture';
+import type { PortalClient } from '../../../test/portal';
 import { claimTasks } from '../../../test/marking';
-import { buildOnlineMarker, onlineHandInJob } from '../../../test/online';
+import { buildOnlineMarker, onlineHandInJob, onlineScene } from '../../../test/online';
 import { TYPED_PAGE, typedPageHeight } from './online-typed';
 
 // 在线考试 (issue 34): the school sets a subject online and launches it; students start, save, resume, leave,
 // submit (the objective part scored by packages/scoring), time out; the school sees who is where and reopens.
-let t: TestApp;
-let s: Awaited<ReturnType<typeof buildScoreScene>>;
-let url: string;
-let sit: string;
-let s1: PortalClient;
-let s2: PortalClient;
-let s3: PortalClient;
+let s1: PortalClient, s2: PortalClient, s3: PortalClient;
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 // a written answer of 100 lines: more than one TYPED_PAGE.h page holds
@@ -44,29 +38,23 @@ const setting = (over: object = {}) => ({
   ...over,
 });
 
-beforeAll(async () => {
-  t = await testApp();
-  s = await buildScoreScene(t.app, t.database.db, 3);
-  url = `/filter/api/subject/${s.subjectId}/online`;
-  sit = `/filter/api/portal/online/${s.subjectId}`;
-  const c = await classPortalClients(t.app, t.database.db, s, 3);
-  [s1, s2, s3] = [c[0]!, c[1]!, c[2]!];
+const { t, scene: s } = withScene(onlineScene(3), () => {
+  [s1, s2, s3] = [s.students[0]!, s.students[1]!, s.students[2]!];
 });
-afterAll(() => t.close());
 
 describe('the school sets up and launches', () => {
   it('refuses a bad window, an unknown question, a teacher and a student', async () => {
-    expect(body(await s.admin.post(url, setting({ endsAt: minutes(-10) }))).errCode).toBe(12082);
+    expect(body(await s.admin.post(s.url, setting({ endsAt: minutes(-10) }))).errCode).toBe(12082);
     const unknown = setting({ contents: [{ no: '99', content: 'x', optionTexts: [] }] });
-    expect(body(await s.admin.post(url, unknown)).errCode).toBe(12084);
-    expect(body(await s.admin.post(url, setting({ durationMin: 0 }))).code).toBe(1);
-    expect(body(await s.teacher.get(url)).message).toBe('无权限');
-    expect(body(await s1.get(url)).message).toBe('无权限');
-    expect(body(await s.admin.post(`${url}/launch`)).errCode).toBe(12081);
+    expect(body(await s.admin.post(s.url, unknown)).errCode).toBe(12084);
+    expect(body(await s.admin.post(s.url, setting({ durationMin: 0 }))).code).toBe(1);
+    expect(body(await s.teacher.get(s.url)).message).toBe('无权限');
+    expect(body(await s1.get(s.url)).message).toBe('无权限');
+    expect(body(await s.admin.post(`${s.url}/launch`)).errCode).toBe(12081);
   });
 
   it('saves the setting with the structure’s questions, launches, then locks the setting', async () => {
-    const saved = body<OnlineSetting>(await s.admin.post(url, setting())).data;
+    const saved = body<OnlineSetting>(await s.admin.post(s.url, setting())).data;
     expect(saved).toMatchObject({ mode: 'online', state: 'draft', durationMin: 30, canLaunch: true });
     expect(saved.questions.map((q) => [q.no, q.kind, q.score])).toEqual([
       ['1', 'single', 3],
@@ -78,10 +66,10 @@ describe('the school sets up and launches', () => {
       ['23', 'subjective', 10],
     ]);
     expect(saved.questions[0]).toMatchObject({ content: '计算 $1+1$', optionTexts: ['1', '2', '3', '4'] });
-    const launched = body<OnlineSetting>(await s.admin.post(`${url}/launch`)).data;
+    const launched = body<OnlineSetting>(await s.admin.post(`${s.url}/launch`)).data;
     expect(launched).toMatchObject({ state: 'launched', canLaunch: false, canCancel: true });
-    expect(body(await s.admin.post(`${url}/launch`)).errCode).toBe(12090);
-    expect(body(await s.admin.post(url, setting())).errCode).toBe(12089);
+    expect(body(await s.admin.post(`${s.url}/launch`)).errCode).toBe(12090);
+    expect(body(await s.admin.post(s.url, setting())).errCode).toBe(12089);
     const [log] = await t.database.db
       .select()
       .from(auditLog)
@@ -96,11 +84,11 @@ describe('a student sits the exam', () => {
     expect(list).toMatchObject([
       { subjectId: s.subjectId, state: 'notStarted', open: true, durationMin: 30 },
     ]);
-    const before = body<SitView>(await s1.get(sit)).data;
+    const before = body<SitView>(await s1.get(s.sit)).data;
     expect(before.state).toBe('notStarted');
     expect(before.questions.every((q) => q.content === '')).toBe(true);
-    expect(body(await s1.post(`${sit}/answer`, { no: '1', value: 'B', rev: 1 })).errCode).toBe(12086);
-    const started = body<SitView>(await s1.post(`${sit}/start`)).data;
+    expect(body(await s1.post(`${s.sit}/answer`, { no: '1', value: 'B', rev: 1 })).errCode).toBe(12086);
+    const started = body<SitView>(await s1.post(`${s.sit}/start`)).data;
     expect(started.state).toBe('inProgress');
     const left = new Date(started.deadline!).getTime() - Date.now();
     expect(left).toBeGreaterThan(29 * 60_000);
@@ -110,7 +98,7 @@ describe('a student sits the exam', () => {
   });
 
   it('saves each answer by question; an older revision arriving late changes nothing; a reload resumes', async () => {
-    const save = (no: string, value: string, rev: number) => s1.post(`${sit}/answer`, { no, value, rev });
+    const save = (no: string, value: string, rev: number) => s1.post(`${s.sit}/answer`, { no, value, rev });
     expect(body(await save('1', 'E', 1)).errCode).toBe(12094);
     expect(body(await save('1', 'AB', 1)).errCode).toBe(12094);
     expect(body(await save('9', 'A', 1)).errCode).toBe(12084);
@@ -121,18 +109,18 @@ describe('a student sits the exam', () => {
     await save('3', 'AC', 1);
     await save('4', 'A', 1);
     await save('21', '因为 $(a-b)^2\\ge 0$', 1);
-    const again = body<SitView>(await s1.get(sit)).data;
+    const again = body<SitView>(await s1.get(s.sit)).data;
     expect(again.answers.map((a) => [a.no, a.value])).toEqual([
       ['1', 'B'],
       ['21', '因为 $(a-b)^2\\ge 0$'],
       ['3', 'AC'],
       ['4', 'A'],
     ]);
-    expect(body<{ leaveCount: number }>(await s1.post(`${sit}/leave`)).data.leaveCount).toBe(1);
+    expect(body<{ leaveCount: number }>(await s1.post(`${s.sit}/leave`)).data.leaveCount).toBe(1);
   });
 
   it('submits with a receipt, the objective part scored at once; later saves are refused', async () => {
-    const r = body<SitReceipt>(await s1.post(`${sit}/submit`)).data;
+    const r = body<SitReceipt>(await s1.post(`${s.sit}/submit`)).data;
     expect(r).toMatchObject({ submitKind: 'manual', answered: 4, total: 7 });
     expect(r.receipt).toMatch(/^ZX\d+-\d+-/);
     // 1: B right 3; 3: AC of ACD, partial 2; 4: A right 2
@@ -142,20 +130,20 @@ describe('a student sits the exam', () => {
       .where(eq(onlineAttempt.subjectId, s.subjectId));
     expect(a!.objectiveScore).toBe(7);
     expect(a!.objectiveScores).toEqual({ '1': 3, '2': 0, '3': 2, '4': 2 });
-    expect(body(await s1.post(`${sit}/answer`, { no: '2', value: 'C', rev: 1 })).errCode).toBe(12087);
-    expect(body<SitReceipt>(await s1.post(`${sit}/submit`)).data.receipt).toBe(r.receipt);
+    expect(body(await s1.post(`${s.sit}/answer`, { no: '2', value: 'C', rev: 1 })).errCode).toBe(12087);
+    expect(body<SitReceipt>(await s1.post(`${s.sit}/submit`)).data.receipt).toBe(r.receipt);
   });
 
   it('time-out submits what was saved, dated at the deadline', async () => {
-    await s2.post(`${sit}/start`);
-    await s2.post(`${sit}/answer`, { no: '2', value: 'C', rev: 1 });
+    await s2.post(`${s.sit}/start`);
+    await s2.post(`${s.sit}/answer`, { no: '2', value: 'C', rev: 1 });
     const past = new Date(Date.now() - 1000);
     await t.database.db
       .update(onlineAttempt)
       .set({ deadline: past })
       .where(and(eq(onlineAttempt.subjectId, s.subjectId), eq(onlineAttempt.examineeId, s.examinees[1]!.id)));
-    expect(body(await s2.post(`${sit}/answer`, { no: '1', value: 'B', rev: 1 })).errCode).toBe(12087);
-    const v = body<SitView>(await s2.get(sit)).data;
+    expect(body(await s2.post(`${s.sit}/answer`, { no: '1', value: 'B', rev: 1 })).errCode).toBe(12087);
+    const v = body<SitView>(await s2.get(s.sit)).data;
     expect(v.state).toBe('submitted');
     expect(v.receipt).toMatchObject({ submitKind: 'timeout', answered: 1, submittedAt: past.toISOString() });
   });
@@ -163,7 +151,7 @@ describe('a student sits the exam', () => {
 
 describe('the school watches and reopens', () => {
   it('lists who is where; reopens a submitted student for a reason, audited; cancel refused once sat', async () => {
-    const list = body<SitterList>(await s.admin.get(`${url}/sitters`)).data;
+    const list = body<SitterList>(await s.admin.get(`${s.url}/sitters`)).data;
     expect(list.counts).toEqual({ notStarted: 1, inProgress: 0, submitted: 2, makeup: 0 });
     expect(list.items[0]).toMatchObject({
       state: 'submitted',
@@ -171,39 +159,40 @@ describe('the school watches and reopens', () => {
       answered: 4,
       objectiveScore: 7,
     });
-    const done = body<SitterList>(await s.admin.get(`${url}/sitters?state=notStarted`)).data;
+    const done = body<SitterList>(await s.admin.get(`${s.url}/sitters?state=notStarted`)).data;
     expect(done.items).toHaveLength(1);
     expect(done.total).toBe(1);
     const who = s.examinees[1]!.id;
-    expect(body(await s.admin.post(`${url}/sitters/${who}/reopen`, { reason: '', minutes: 10 })).code).toBe(
+    expect(body(await s.admin.post(`${s.url}/sitters/${who}/reopen`, { reason: '', minutes: 10 })).code).toBe(
       1,
     );
     expect(
-      body(await s.teacher.post(`${url}/sitters/${who}/reopen`, { reason: '断网', minutes: 10 })).message,
+      body(await s.teacher.post(`${s.url}/sitters/${who}/reopen`, { reason: '断网', minutes: 10 })).message,
     ).toBe('无权限');
     const none = s.examinees[2]!.id;
     expect(
-      body(await s.admin.post(`${url}/sitters/${none}/reopen`, { reason: '断网重考', minutes: 10 })).errCode,
+      body(await s.admin.post(`${s.url}/sitters/${none}/reopen`, { reason: '断网重考', minutes: 10 }))
+        .errCode,
     ).toBe(12093);
     expect(
-      body(await s.admin.post(`${url}/sitters/${who}/reopen`, { reason: '断网重考', minutes: 10 })).code,
+      body(await s.admin.post(`${s.url}/sitters/${who}/reopen`, { reason: '断网重考', minutes: 10 })).code,
     ).toBe(0);
     const [log] = await t.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'subject.online.reopen'));
     expect(log!.detail).toMatchObject({ reason: '断网重考', minutes: 10 });
-    expect(body(await s2.post(`${sit}/answer`, { no: '1', value: 'B', rev: 1 })).code).toBe(0);
-    expect(body<SitView>(await s2.get(sit)).data.state).toBe('inProgress');
-    expect(body(await s.admin.post(`${url}/cancel`)).errCode).toBe(12092);
-    expect(body<OnlineSetting>(await s.admin.get(url)).data.canCancel).toBe(false);
+    expect(body(await s2.post(`${s.sit}/answer`, { no: '1', value: 'B', rev: 1 })).code).toBe(0);
+    expect(body<SitView>(await s2.get(s.sit)).data.state).toBe('inProgress');
+    expect(body(await s.admin.post(`${s.url}/cancel`)).errCode).toBe(12092);
+    expect(body<OnlineSetting>(await s.admin.get(s.url)).data.canCancel).toBe(false);
   });
 });
 
 describe('the hand-in becomes a paper: marked on typed pages, scored with the scanned', () => {
   it('makes each examinee’s paper under the online batch, replaced when handed in again', async () => {
-    expect(body(await s2.post(`${sit}/answer`, { no: '23', value: LONG, rev: 1 })).code).toBe(0);
-    expect(body(await s2.post(`${sit}/submit`)).code).toBe(0);
+    expect(body(await s2.post(`${s.sit}/answer`, { no: '23', value: LONG, rev: 1 })).code).toBe(0);
+    expect(body(await s2.post(`${s.sit}/submit`)).code).toBe(0);
     const db = t.database.db;
     const papers = await db
       .select()
@@ -227,8 +216,8 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
   it('the periodic job hands in an attempt past its deadline that nobody reads, once', async () => {
     const db = t.database.db;
     const who = s.examinees[2]!.id;
-    expect(body(await s3.post(`${sit}/start`)).code).toBe(0);
-    expect(body(await s3.post(`${sit}/answer`, { no: '21', value: '超时的作答', rev: 1 })).code).toBe(0);
+    expect(body(await s3.post(`${s.sit}/start`)).code).toBe(0);
+    expect(body(await s3.post(`${s.sit}/answer`, { no: '21', value: '超时的作答', rev: 1 })).code).toBe(0);
     const past = new Date(Date.now() - 1000);
     const mine = and(eq(onlineAttempt.subjectId, s.subjectId), eq(onlineAttempt.examineeId, who));
     await db.update(onlineAttempt).set({ deadline: past }).where(mine);
@@ -255,7 +244,7 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
     const db = t.database.db;
     const who = s.examinees[2]!.id;
     expect(
-      body(await s.admin.post(`${url}/sitters/${who}/reopen`, { reason: '断网重考', minutes: 10 })).code,
+      body(await s.admin.post(`${s.url}/sitters/${who}/reopen`, { reason: '断网重考', minutes: 10 })).code,
     ).toBe(0);
     const start = `/filter/api/subject/${s.subjectId}/review/start`;
     const refused = body(await s.admin.get(start));
@@ -285,10 +274,13 @@ describe('the hand-in becomes a paper: marked on typed pages, scored with the sc
     expect(late!.submitKind).toBe('timeout');
     // marking has begun: a reopened student's later hand-in could outgrow the regions set just now
     const again = body(
-      await s.admin.post(`${url}/sitters/${s.examinees[2]!.id}/reopen`, { reason: '断网重考', minutes: 10 }),
+      await s.admin.post(`${s.url}/sitters/${s.examinees[2]!.id}/reopen`, {
+        reason: '断网重考',
+        minutes: 10,
+      }),
     );
     expect(again.errCode).toBe(12096);
-    expect(body<{ canReopen: boolean }>(await s.admin.get(url)).data.canReopen).toBe(false);
+    expect(body<{ canReopen: boolean }>(await s.admin.get(s.url)).data.canReopen).toBe(false);
     const [b] = await db.select().from(block).where(eq(block.id, s.blockId));
     // question 23's page as tall as s2's 100 lines need: every line inside the block's cut
     const tall = typedPageHeight(LONG);

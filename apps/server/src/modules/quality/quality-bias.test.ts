@@ -8,7 +8,7 @@ import type {
   ResetCounts,
 } from '@yj/contracts';
 import { rowsOf } from '../../infra/db';
-import { body } from '../../../test/app';
+import { body, type Client } from '../../../test/app';
 import { buildLeadScene, type LeadScene } from '../../../test/marking-lead-scene';
 import { withScene, leadScene, pauseFlaggedMarkers, submit13And14 } from '../../../test/marking-fixture';
 import { claimTasks } from '../../../test/marking';
@@ -18,9 +18,6 @@ import { PAUSED } from './quality-pause';
 // with a reference — here 标准卷 — and paused at once (not at the 30 s check, not after minMarks real marks);
 // drift reads that evidence only (self-consistency is its own figure); a reset of the marker keeps the records
 // voided. The scene: single marking, questions 13 (10, step 1) and 14 (6, step 0.5): the block's step is 0.5.
-
-const db = () => t.database.db;
-type Client = LeadScene['manager']['c'];
 
 const claim = (c: Client, scene: LeadScene = s, type = 'normal') => claimTasks(c, scene.blockId, 1, type);
 const submit = (c: Client, task: MarkTask, a: number, b: number, next = true) =>
@@ -42,7 +39,11 @@ const progress = () =>
     .get(`/filter/api/subject/${s.subjectId}/quality-test/progress`)
     .then((r) => body<QualityTestProgress>(r));
 
-const { t, scene: s } = withScene(leadScene({ papers: 20 }), async () => {
+const {
+  t,
+  db,
+  scene: s,
+} = withScene(leadScene({ papers: 20 }), async () => {
   // three 标准卷 with the leaders' reference 7 + 3 = 10; one after every 2 real marks; flagged markers paused;
   // minMarks stays 20 (the old rule judged nothing before 20 real marks)
   await s.addStandards([17, 18, 19], { '13': 7, '14': 3 });

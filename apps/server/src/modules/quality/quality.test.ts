@@ -10,10 +10,9 @@ import type {
   UniteProgress,
 } from '@yj/contracts';
 import { rowsOf } from '../../infra/db';
-import { body } from '../../../test/app';
+import { body, type Client } from '../../../test/app';
 import { buildMarker, claimTasks, submitMark } from '../../../test/marking';
 import {
-  SINGLE_13_DOUBLE_14,
   reviewingScene,
   withScene,
   signInWithRole,
@@ -25,54 +24,45 @@ import { PAUSED } from './quality-pause';
 // Live progress and 质检 (issue 14): the counters the triggers keep equal a count from scratch after a mixed
 // run; the routes answer watchers and refuse others; a marker who gives high scores is flagged and paused.
 
-type Client = Awaited<ReturnType<typeof buildMarker>>['client'];
 let m1: Client, m2: Client, m3: Client, leader: Client, quality: Client, stranger: Client;
 let m3Id: number;
-const db = () => t.database.db;
 const single = () => scene.blocks[0]!.id;
 const double = () => scene.blocks[1]!.id;
 const get = async <T>(c: Client, url: string) => body<T>(await c.get(`/filter/api${url}`));
 
-const { t, scene } = withScene(
-  reviewingScene({
-    papers: 6,
-    schools: 2,
-    blocks: SINGLE_13_DOUBLE_14,
-  }),
-  async () => {
-    const both = [single(), double()];
-    m1 = (await buildMarker(t.app, db(), scene, both)).client;
-    m2 = (await buildMarker(t.app, db(), scene, both)).client;
-    const high = await buildMarker(t.app, db(), scene, both);
-    m3 = high.client;
-    m3Id = high.user.id;
-    leader = (await buildMarker(t.app, db(), scene, both, { role: 6 })).client;
-    stranger = (await buildMarker(t.app, db(), scene, [])).client;
-    // a quality person (exam role 7) of the whole exam, leading no block
-    quality = (await signInWithRole(t, scene, 7, '质检员', null)).client;
+const { t, db, scene } = withScene(reviewingScene({ papers: 6, schools: 2 }), async () => {
+  const both = [single(), double()];
+  m1 = (await buildMarker(t.app, db(), scene, both)).client;
+  m2 = (await buildMarker(t.app, db(), scene, both)).client;
+  const high = await buildMarker(t.app, db(), scene, both);
+  m3 = high.client;
+  m3Id = high.user.id;
+  leader = (await buildMarker(t.app, db(), scene, both, { role: 6 })).client;
+  stranger = (await buildMarker(t.app, db(), scene, [])).client;
+  // a quality person (exam role 7) of the whole exam, leading no block
+  quality = (await signInWithRole(t, scene, 7, '质检员', null)).client;
 
-    // the mixed run: single marks, double pairs (two beyond the threshold → arbitration), a 回评, arbitrations
-    await markScores(m1, single(), '13', [4, 5, 6, 5]);
-    await markScores(m2, single(), '13', [4, 6, 5, 5]);
-    await markScores(m3, single(), '13', [10, 10, 10, 10]);
-    const first = await markScores(m1, double(), '14', [3, 3, 3, 3]);
-    await markScores(m2, double(), '14', [3, 3.5, 5, 6]);
-    expect(
-      body(
-        await m1.post(`/filter/api/marking/task/${first[0]!.taskId}/modify`, {
-          version: 0,
-          scores: [{ no: '14', score: 2.5 }],
-        }),
-      ).code,
-    ).toBe(0);
-    const arb = (await claimTasks(leader, double(), 4, 'arbitration')).data as MarkTask[];
-    expect(arb).toHaveLength(2);
-    for (const task of arb) {
-      const r = body(await submitMark(leader, task, '14', 4));
-      expect(r.code, r.message).toBe(0);
-    }
-  },
-);
+  // the mixed run: single marks, double pairs (two beyond the threshold → arbitration), a 回评, arbitrations
+  await markScores(m1, single(), '13', [4, 5, 6, 5]);
+  await markScores(m2, single(), '13', [4, 6, 5, 5]);
+  await markScores(m3, single(), '13', [10, 10, 10, 10]);
+  const first = await markScores(m1, double(), '14', [3, 3, 3, 3]);
+  await markScores(m2, double(), '14', [3, 3.5, 5, 6]);
+  expect(
+    body(
+      await m1.post(`/filter/api/marking/task/${first[0]!.taskId}/modify`, {
+        version: 0,
+        scores: [{ no: '14', score: 2.5 }],
+      }),
+    ).code,
+  ).toBe(0);
+  const arb = (await claimTasks(leader, double(), 4, 'arbitration')).data as MarkTask[];
+  expect(arb).toHaveLength(2);
+  for (const task of arb) {
+    const r = body(await submitMark(leader, task, '14', 4));
+    expect(r.code, r.message).toBe(0);
+  }
+});
 
 describe('incremental counters', () => {
   const q = async <T>(s: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(s));

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   commentaryCells,
   REPORT_COMMENTARY_HEADERS,
@@ -10,34 +10,27 @@ import {
 import { block, reportCache, score } from '../../db/schema';
 import { body } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
-import { buildReportScene, publishMathPapers, type ReportScene } from '../../../test/report';
-import { appFixture } from '../../../test/app-fixture';
+import { reportScene, type ReportScene } from '../../../test/report';
+import { withScene } from '../../../test/app-fixture';
 
 // 试卷讲评 and the student report on test/report.ts's scene, papers as in report.test.ts.
 // Keys: 1 B, 2 C (3 分), 3 ACD 多选 5 分 少选 2, 4 判断 A 2 分; 21 (10 分) on the block 主观题; 数学 full 43.
 // 1班: e0 answers B C ACD A, 21: 8 → 28; e1 B A B B, 21: 2 → 5. 2班: e2 absent; e3 B C CA A, 21: 10 → 30;
 // e4 all blank, 21: 0 → 0. 英语: e0 90, e1 60, e2 70, e3 80, e4 100.
-const t = appFixture();
-let s: ReportScene;
-let ids: number[];
+const { t, scene: s } = withScene(
+  reportScene({ mathPapers: true }),
+  async () => {
+    // the block is cut from somewhere: its subjective questions get typical answers
+    const regions = [{ page: 1, x: 0, y: 0, w: 100, h: 50 }];
+    await t.database.db.update(block).set({ regions }).where(eq(block.id, s.scene.blockId));
+  },
+  120_000,
+);
 
 const commentary = async (who: ReportScene['teacher'], q: string) =>
   body<ReportCommentary>(await who.get(`${s.base}/commentary?subjectId=${s.scene.subjectId}${q}`));
 const student = async (who: ReportScene['teacher'], examineeId: number) =>
   body<StudentReport>(await who.get(`${s.base}/student/${examineeId}`));
-
-beforeAll(async () => {
-  s = await buildReportScene(t);
-  const { scene } = s;
-  const db = t.database.db;
-  ids = scene.examinees.map((e) => e.id);
-  await publishMathPapers(t, s);
-  // the block is cut from somewhere: its subjective questions get typical answers
-  await db
-    .update(block)
-    .set({ regions: [{ page: 1, x: 0, y: 0, w: 100, h: 50 }] })
-    .where(eq(block.id, scene.blockId));
-}, 120_000);
 
 describe('GET report/commentary', () => {
   it('a class against its grade: 得分率, wrong answers, who lost most, typical answers', async () => {
@@ -53,7 +46,7 @@ describe('GET report/commentary', () => {
       classRate: 0.5,
       gradeRate: 0.5,
       wrong: [{ answer: 'A', count: 1, rate: 0.5 }],
-      losers: [{ examineeId: ids[1], lost: 3, score: 0 }],
+      losers: [{ examineeId: s.ids[1], lost: 3, score: 0 }],
     });
     // 3 (ACD): e1 B; grade 5 0 2 0 → 7 / 20
     expect(q.get('3')).toMatchObject({ classRate: 0.5, gradeRate: 0.35, wrong: [{ answer: 'B', count: 1 }] });
@@ -63,10 +56,10 @@ describe('GET report/commentary', () => {
       gradeRate: 0.5,
       wrong: null,
       losers: [
-        { examineeId: ids[1], lost: 8 },
-        { examineeId: ids[0], lost: 2 },
+        { examineeId: s.ids[1], lost: 8 },
+        { examineeId: s.ids[0], lost: 2 },
       ],
-      typical: { high: { examineeId: ids[0], score: 8 }, low: { examineeId: ids[1], score: 2 } },
+      typical: { high: { examineeId: s.ids[0], score: 8 }, low: { examineeId: s.ids[1], score: 2 } },
     });
   });
 
@@ -76,7 +69,7 @@ describe('GET report/commentary', () => {
     expect(r.data.classes.map((c) => c.id)).toEqual([s.class2]);
     // 2班: e3 (e2 absent, e4 blank): 21 high e3 10, low e4 0
     const q21 = r.data.questions.find((x) => x.no === '21')!;
-    expect(q21.typical).toMatchObject({ high: { examineeId: ids[3] }, low: { examineeId: ids[4] } });
+    expect(q21.typical).toMatchObject({ high: { examineeId: s.ids[3] }, low: { examineeId: s.ids[4] } });
     expect((await commentary(s.teacher, `&classId=${s.scene.classId}`)).code).not.toBe(0);
     expect((await commentary(s.stranger, '')).code).not.toBe(0);
     expect((await commentary(s.idle, '')).code).not.toBe(0);
@@ -85,10 +78,10 @@ describe('GET report/commentary', () => {
   it('the typical answer image is refused for a student the reader may not see, and for objective questions', async () => {
     const img = (who: ReportScene['teacher'], no: string, examineeId: number) =>
       who.get(`${s.base}/commentary/image?subjectId=${s.scene.subjectId}&no=${no}&examineeId=${examineeId}`);
-    const other = await img(s.teacher, '21', ids[0]!);
+    const other = await img(s.teacher, '21', s.ids[0]!);
     expect(body(other).code).not.toBe(0);
-    expect((await img(s.stranger, '21', ids[3]!)).headers['content-type']).not.toBe('image/jpeg');
-    expect(body(await img(s.scene.admin, '1', ids[0]!)).message).toBe('该题不是主观题');
+    expect((await img(s.stranger, '21', s.ids[3]!)).headers['content-type']).not.toBe('image/jpeg');
+    expect(body(await img(s.scene.admin, '1', s.ids[0]!)).message).toBe('该题不是主观题');
   });
 
   it('the Excel export holds the rows of the screen', async () => {
@@ -109,7 +102,7 @@ describe('GET report/commentary', () => {
 
 describe('GET report/student/:examineeId', () => {
   it('the total and each subject: score, ranks over the exam, the class, each question against it', async () => {
-    const r = await student(s.scene.admin, ids[0]!);
+    const r = await student(s.scene.admin, s.ids[0]!);
     expect(r.code).toBe(0);
     expect(r.data).toMatchObject({ classSize: 2, examSize: 5 });
     const [total, ...subjects] = r.data.subjects;
@@ -131,12 +124,12 @@ describe('GET report/student/:examineeId', () => {
   });
 
   it('缺考 has no score or rank; a teacher reads only their classes', async () => {
-    const r = await student(s.teacher, ids[2]!);
+    const r = await student(s.teacher, s.ids[2]!);
     const math = r.data.subjects.find((x) => x.name === '数学')!;
     expect(math).toMatchObject({ score: null, rank: null });
     expect(math.questions.every((x) => x.score === null)).toBe(true);
-    expect((await student(s.teacher, ids[0]!)).code).not.toBe(0);
-    expect((await student(s.stranger, ids[3]!)).code).not.toBe(0);
+    expect((await student(s.teacher, s.ids[0]!)).code).not.toBe(0);
+    expect((await student(s.stranger, s.ids[3]!)).code).not.toBe(0);
   });
 });
 
@@ -178,7 +171,7 @@ describe('试卷讲评 cached', () => {
     const again = await commentary(s.scene.admin, q);
     expect(again.data.sat).toBe(99);
     expect(again.data.questions[1]!.losers[0]).toMatchObject({
-      examineeId: ids[1],
+      examineeId: s.ids[1],
       name: first.data.questions[1]!.losers[0]!.name,
       kaohao: first.data.questions[1]!.losers[0]!.kaohao,
     });
@@ -186,7 +179,7 @@ describe('试卷讲评 cached', () => {
     await db
       .update(score)
       .set({ questionScores: { '1': 3, '2': 3, '3': 0, '4': 0, '21': 2, '22': 0, '23': 0 }, total: 8 })
-      .where(and(eq(score.subjectId, s.scene.subjectId), eq(score.examineeId, ids[1]!)));
+      .where(and(eq(score.subjectId, s.scene.subjectId), eq(score.examineeId, s.ids[1]!)));
     const after = await commentary(s.scene.admin, q);
     expect(after.data.sat).toBe(2);
     // 2: class 3 3 → 1; grade 3 3 3 0 → 0.75

@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   REPORT_SHEET_NAMES,
   reportTable,
@@ -10,15 +10,13 @@ import {
 import { analysisGroup, reportCache, score } from '../../db/schema';
 import { body } from '../../../test/app';
 import { readXlsx } from '../../../test/excel';
-import { buildReportScene, publishMathPapers, type ReportScene } from '../../../test/report';
-import { appFixture } from '../../../test/app-fixture';
+import { reportScene, type ReportScene } from '../../../test/report';
+import { withScene } from '../../../test/app-fixture';
 
 // 分析组 on test/report.ts's scene. 英语 (full 100): 1班 e0 90, e1 60; 2班 e2 70, e3 80, e4 100.
 // 数学 (full 43, papers as in report.test.ts): 1班 e0 28 (answers 1 B), e1 5 (1 B); 2班 e2 absent, e3 30 (1 B),
 // e4 0 (all blank). The teacher teaches 2班; the stranger administers another school.
-const t = appFixture();
-let s: ReportScene;
-let ids: number[];
+const { t, scene: s } = withScene(reportScene({ mathPapers: true }), undefined, 120_000);
 type Who = ReportScene['teacher'];
 
 const groupsUrl = () => `${s.base}/groups`;
@@ -26,12 +24,6 @@ const list = async (who: Who) => body<ReportGroupsPage>(await who.get(`${groupsU
 const create = async (who: Who, b: object) => body<{ id: number }>(await who.post(groupsUrl(), b));
 const groupReport = async (who: Who, id: number, subjectId?: number) =>
   body<Report>(await who.get(`${groupsUrl()}/${id}/report${subjectId ? `?subjectId=${subjectId}` : ''}`));
-
-beforeAll(async () => {
-  s = await buildReportScene(t);
-  ids = s.scene.examinees.map((e) => e.id);
-  await publishMathPapers(t, s);
-}, 120_000);
 
 describe('分析组', () => {
   it('create, list, rename, delete; a second group of the same name is refused', async () => {
@@ -53,7 +45,7 @@ describe('分析组', () => {
     ]);
     const put = await admin.call('PUT', `${groupsUrl()}/${made.data.id}`, {
       name: '尖子生',
-      examineeIds: [ids[0], ids[4]],
+      examineeIds: [s.ids[0], s.ids[4]],
     });
     expect(body(put).code).toBe(0);
     expect((await list(admin)).data.items[0]).toMatchObject({
@@ -95,7 +87,7 @@ describe('分析组', () => {
   it('refuses a body with both or neither of classes and students, and members outside the exam', async () => {
     const admin = s.scene.admin;
     expect(
-      (await create(admin, { name: '甲', classIds: [s.scene.classId], examineeIds: [ids[0]] })).code,
+      (await create(admin, { name: '甲', classIds: [s.scene.classId], examineeIds: [s.ids[0]] })).code,
     ).toBe(1);
     expect((await create(admin, { name: '甲' })).code).toBe(1);
     expect((await create(admin, { name: '甲', examineeIds: [999_999] })).message).toBe(
@@ -106,7 +98,7 @@ describe('分析组', () => {
 
   it('a group figures as computeReport over its members: hand-computed, options of its members only', async () => {
     const admin = s.scene.admin;
-    const g = await create(admin, { name: '三人组', examineeIds: [ids[0], ids[3], ids[4]] });
+    const g = await create(admin, { name: '三人组', examineeIds: [s.ids[0], s.ids[3], s.ids[4]] });
     // 英语 90 80 100: mean 90, median 90, sd √(200 / 3); 1班 90, 2班 90
     const en = (await groupReport(admin, g.data.id, s.english)).data;
     expect(en.overall).toMatchObject({ sat: 3, absent: 0, mean: 90, median: 90, max: 100, min: 80 });
@@ -144,21 +136,24 @@ describe('分析组', () => {
 
   it('a score change or an edit of the group computes its report again', async () => {
     const admin = s.scene.admin;
-    const g = await create(admin, { name: '变化组', examineeIds: [ids[0], ids[1]] });
+    const g = await create(admin, { name: '变化组', examineeIds: [s.ids[0], s.ids[1]] });
     expect((await groupReport(admin, g.data.id, s.english)).data.overall.mean).toBe(75);
     await t.database.db
       .update(score)
       .set({ total: 40 })
-      .where(and(eq(score.subjectId, s.english), eq(score.examineeId, ids[1]!)));
+      .where(and(eq(score.subjectId, s.english), eq(score.examineeId, s.ids[1]!)));
     // 90 40
     expect((await groupReport(admin, g.data.id, s.english)).data.overall.mean).toBe(65);
-    await admin.call('PUT', `${groupsUrl()}/${g.data.id}`, { name: '变化组', examineeIds: [ids[0], ids[3]] });
+    await admin.call('PUT', `${groupsUrl()}/${g.data.id}`, {
+      name: '变化组',
+      examineeIds: [s.ids[0], s.ids[3]],
+    });
     // 90 80
     expect((await groupReport(admin, g.data.id, s.english)).data.overall.mean).toBe(85);
     await t.database.db
       .update(score)
       .set({ total: 60 })
-      .where(and(eq(score.subjectId, s.english), eq(score.examineeId, ids[1]!)));
+      .where(and(eq(score.subjectId, s.english), eq(score.examineeId, s.ids[1]!)));
   });
 
   it('a teacher: groups over their classes only; another class, another school refused', async () => {
@@ -167,7 +162,7 @@ describe('分析组', () => {
     expect((await create(s.teacher, { name: '教师组', classIds: [s.scene.classId] })).message).toBe(
       '只能选择您有权查看报表的班级',
     );
-    expect((await create(s.teacher, { name: '教师组', examineeIds: [ids[0]] })).message).toBe(
+    expect((await create(s.teacher, { name: '教师组', examineeIds: [s.ids[0]] })).message).toBe(
       '只能选择您有权查看报表的学生',
     );
     const mine = await create(s.teacher, { name: '二班组', classIds: [s.class2] });
@@ -184,14 +179,14 @@ describe('分析组', () => {
     const offered = async (who: Who) =>
       body<ReportGroupCandidate[]>(await who.get(`${s.base}/group-candidates?keyword=2026`)).data;
     expect((await offered(admin)).length).toBe(5);
-    expect((await offered(s.teacher)).map((c) => c.examineeId)).toEqual(ids.slice(2));
+    expect((await offered(s.teacher)).map((c) => c.examineeId)).toEqual(s.ids.slice(2));
     // by exam number (a pasted column): the teacher's students found, another class's and unknown ones not
     const pasted = body<{ found: ReportGroupCandidate[]; missing: string[] }>(
       await s.teacher.post(`${s.base}/group-candidates/kaohao`, {
         kaohaos: [s.scene.examinees[0]!.kaohao, s.scene.examinees[3]!.kaohao, '99999999'],
       }),
     );
-    expect(pasted.data.found.map((c) => c.examineeId)).toEqual([ids[3]]);
+    expect(pasted.data.found.map((c) => c.examineeId)).toEqual([s.ids[3]]);
     expect(pasted.data.missing).toEqual([s.scene.examinees[0]!.kaohao, '99999999']);
     // another school's administrator sees nothing of the exam's groups
     expect((await list(s.stranger)).code).not.toBe(0);
@@ -214,7 +209,7 @@ describe('分析组', () => {
     await db
       .update(score)
       .set({ total: 29 })
-      .where(and(eq(score.subjectId, subjectId), eq(score.examineeId, ids[0]!)));
+      .where(and(eq(score.subjectId, subjectId), eq(score.examineeId, s.ids[0]!)));
     expect((await s.scene.admin.get(`${s.base}?subjectId=${subjectId}`)).json().code).toBe(0);
     const left = await db
       .select({ subjectId: reportCache.subjectId })

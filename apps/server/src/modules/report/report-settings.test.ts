@@ -24,6 +24,10 @@ let stranger: Who;
 
 const get = <T = Report>(who: Who, url: string) => who.get(url).then((r) => body<T>(r));
 
+/** How many reach each of the 四率 lines — 优秀, 良好, 及格 — and how many fall under 低分. */
+const rateCounts = (r: Report) =>
+  (['excellent', 'good', 'pass', 'low'] as const).map((k) => r.overall[k].count);
+
 /** 四率 90 / 80 / 70 / 65; five equal grades; 临界 lines at 75 and 95 with 5 points either side. */
 const CHANGED: ReportSettings = {
   rates: { excellent: 90, good: 80, pass: 70, low: 65 },
@@ -42,12 +46,7 @@ describe('report settings', () => {
     const r = (await get(scene.admin, `${base}?subjectId=${english}`)).data;
     expect(r.settings).toEqual(DEFAULT_REPORT_SETTINGS);
     // ≥ 85: 90 100; ≥ 70: 90 70 80 100; ≥ 60: all; < 40: none
-    expect([
-      r.overall.excellent.count,
-      r.overall.good.count,
-      r.overall.pass.count,
-      r.overall.low.count,
-    ]).toEqual([2, 4, 5, 0]);
+    expect(rateCounts(r)).toEqual([2, 4, 5, 0]);
     // 5 sat, 15/35/35/13/2 %: counts 0.75 → 1, 2.5 → 3, 4.25 → 4, 4.9 → 5: A rank 1 (100); B ranks 2–3 (90 80);
     // C rank 4 (70, 3 above < 4); D rank 5 (60, 4 above, not < 4)
     // points: A 100; B 90 → 85, 80 → 71; C 70 → 70; D 60 → 55; mean 381 / 5
@@ -94,12 +93,7 @@ describe('report settings', () => {
     const r = (await get(scene.admin, `${base}?subjectId=${english}`)).data;
     expect(r.computedAt).not.toBe(before);
     // ≥ 90: 90 100; ≥ 80: 90 80 100; ≥ 70: 90 70 80 100; < 65: 60
-    expect([
-      r.overall.excellent.count,
-      r.overall.good.count,
-      r.overall.pass.count,
-      r.overall.low.count,
-    ]).toEqual([2, 3, 4, 1]);
+    expect(rateCounts(r)).toEqual([2, 3, 4, 1]);
     // five grades of 20 %: one examinee each, each grade's single score at its band's top
     expect(r.overall.grades).toEqual([1, 1, 1, 1, 1]);
     expect(r.overall.gradeMean).toBe(70);

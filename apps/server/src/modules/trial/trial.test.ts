@@ -19,16 +19,13 @@ import {
   trialMark,
   trialPaper,
 } from '../../db/schema';
-import { body } from '../../../test/app';
-import type { LeadScene } from '../../../test/marking-lead-scene';
+import { body, type Client } from '../../../test/app';
 import { withScene, leadScene } from '../../../test/marking-fixture';
 
 // 试评 (DESIGN.md §3, §5): the manager chooses papers and runs the trial, every marker marks every trial
 // paper apart from real marking, the leader gives references and sees deviations, rollback deletes only the
 // trial marks. The scene's block: 13 (10 points, step 1) and 14 (6 points, step 0.5).
 
-const db = () => t.database.db;
-type Client = LeadScene['manager']['c'];
 const FORBIDS = '当前科目状态不允许此操作';
 
 const subjectUrl = (op: string) => `/filter/api/subject/${s.subjectId}/trial${op}`;
@@ -65,7 +62,7 @@ const count = async (table: typeof trialMark | typeof trialPaper | typeof markTa
       .from(table)
   )[0]!.n;
 
-const { t, scene: s } = withScene(leadScene({ papers: 4 }), async () => {
+const { db, scene: s } = withScene(leadScene({ papers: 4 }), async () => {
   // a subject still in 设置中: no task pool yet
   await db().delete(markTask);
   await db().update(subject).set({ status: 0 }).where(eq(subject.id, s.subjectId));

@@ -12,7 +12,7 @@ import type {
   Paged,
   PaperSearchItem,
 } from '@yj/contracts';
-import { blockScore, scanPage, standardMark, student } from '../../../db/schema';
+import { scanPage, standardMark, student } from '../../../db/schema';
 import { fsStorage } from '../../../infra/storage';
 import { body } from '../../../../test/app';
 import { setTask } from '../../../../test/marking-lead-scene';
@@ -95,35 +95,20 @@ const { t, scene: s } = withScene(leadScene({ papers: 4 }), async () => {
     leaseUntil: new Date(Date.now() + 600_000),
   };
   await setTask(db(), s.tasks[0]!.id, { ...lease, userId: s.markerA.id });
-  const submitted = (userId: number, score: number, at: string) => ({
-    status: 'submitted',
-    userId,
-    score,
-    questionScores: { '13': score, '14': 0 },
-    submittedAt: new Date(at),
-  });
-  await setTask(db(), s.tasks[1]!.id, submitted(s.markerA.id, 7, '2026-11-20T02:00:00Z'));
-  await setTask(db(), s.tasks[2]!.id, submitted(s.markerB.id, 9, '2026-11-21T02:00:00Z'));
-  await db()
-    .insert(blockScore)
-    .values([
-      {
-        blockId: s.blockId,
-        subjectId: s.subjectId,
-        paperId: s.papers[1]!,
-        score: 7,
-        questionScores: { '13': 7, '14': 0 },
-        source: 'single',
-      },
-      {
-        blockId: s.blockId,
-        subjectId: s.subjectId,
-        paperId: s.papers[2]!,
-        score: 9,
-        questionScores: { '13': 9, '14': 0 },
-        source: 'single',
-      },
-    ]);
+  // a submitted single mark of paper i (13 scored `score`, 14 none), with the block score it made
+  const submitted = async (i: number, userId: number, score: number, at: string) => {
+    const questionScores = { '13': score, '14': 0 };
+    await setTask(db(), s.tasks[i]!.id, {
+      status: 'submitted',
+      userId,
+      score,
+      questionScores,
+      submittedAt: new Date(at),
+    });
+    await s.addBlockScore(i, questionScores);
+  };
+  await submitted(1, s.markerA.id, 7, '2026-11-20T02:00:00Z');
+  await submitted(2, s.markerB.id, 9, '2026-11-21T02:00:00Z');
   const problem: MarkProblem = {
     reason: 'unclear',
     note: '',

@@ -6,17 +6,10 @@ import { body } from '../../../../test/app';
 import { scoreComputing } from '../../score/score.module';
 import { scoreQueue } from './marking-score-queue';
 import { buildMarker, claimTasks, countOf, submitMark } from '../../../../test/marking';
-import { SINGLE_13_DOUBLE_14, reviewingScene, withScene } from '../../../../test/marking-fixture';
+import { reviewingScene, withScene } from '../../../../test/marking-fixture';
 
-const { t, scene } = withScene(
-  reviewingScene({
-    papers: 2,
-    schools: 1,
-    blocks: SINGLE_13_DOUBLE_14,
-  }),
-);
+const { t, db, scene } = withScene(reviewingScene({ papers: 2, schools: 1 }));
 
-const db = () => t.database.db;
 /** Waits (a condition, not a time) until the job has taken every stale score of the scene's subject. */
 async function derived(): Promise<void> {
   const deadline = Date.now() + 20_000;

@@ -4,17 +4,11 @@ import type { MarkBlockInfo, MarkSubmitResult, ReviewTaskItem } from '@yj/contra
 import { body, signIn } from '../../../../test/app';
 import { PASSWORD, buildSchool, buildTeacher, signInAs } from '../../../../test/factories';
 import { buildMarker, claimTasks, submitMark, countOf } from '../../../../test/marking';
-import { SINGLE_13_DOUBLE_14, reviewingScene, withScene } from '../../../../test/marking-fixture';
+import { reviewingScene, withScene } from '../../../../test/marking-fixture';
 import { TIMED_OUT } from '../rules/mark-rules';
 
-const { t, scene } = withScene(
-  reviewingScene({
-    papers: 10,
-    blocks: SINGLE_13_DOUBLE_14,
-  }),
-);
+const { t, db, scene } = withScene(reviewingScene({ papers: 10 }));
 
-const db = () => t.database.db;
 const single = () => scene.blocks[0]!.id;
 const double = () => scene.blocks[1]!.id;
 

@@ -4,10 +4,9 @@ import type { MarkTask, ResetCounts } from '@yj/contracts';
 import { eq } from 'drizzle-orm';
 import { subject } from '../../../db/schema';
 import { rowsOf } from '../../../infra/db';
-import { body } from '../../../../test/app';
+import { body, type Client } from '../../../../test/app';
 import { buildMarker, claimTasks } from '../../../../test/marking';
 import {
-  SINGLE_13_DOUBLE_14,
   reviewingScene,
   withScene,
   signInWithRole,
@@ -18,10 +17,8 @@ import {
 // 重置阅卷 (spec §2 resetting): one marker's marks and a whole block's go back to the pool, the marks stay in
 // the history, block scores and arbitrations go, the quality counters still equal a count from scratch.
 
-type Client = Awaited<ReturnType<typeof buildMarker>>['client'];
 let m1: Client, m2: Client, m3: Client, leader: Client, manager: Client;
 let m1Id: number, m2Id: number, leaderId: number;
-const db = () => t.database.db;
 const single = () => scene.blocks[0]!.id;
 const double = () => scene.blocks[1]!.id;
 const q = async <T>(s: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(s));
@@ -42,34 +39,28 @@ async function expectCountersFromScratch() {
   );
 }
 
-const { t, scene } = withScene(
-  reviewingScene({
-    papers: 4,
-    blocks: SINGLE_13_DOUBLE_14,
-  }),
-  async () => {
-    const both = [single(), double()];
-    const a = await buildMarker(t.app, db(), scene, both);
-    m1 = a.client;
-    m1Id = a.user.id;
-    const b = await buildMarker(t.app, db(), scene, both);
-    m2 = b.client;
-    m2Id = b.user.id;
-    m3 = (await buildMarker(t.app, db(), scene, both)).client;
-    const l = await buildMarker(t.app, db(), scene, both, { role: 6 });
-    leader = l.client;
-    leaderId = l.user.id;
-    manager = (await signInWithRole(t, scene, 3, '科目负责人')).client;
+const { t, db, scene } = withScene(reviewingScene({ papers: 4 }), async () => {
+  const both = [single(), double()];
+  const a = await buildMarker(t.app, db(), scene, both);
+  m1 = a.client;
+  m1Id = a.user.id;
+  const b = await buildMarker(t.app, db(), scene, both);
+  m2 = b.client;
+  m2Id = b.user.id;
+  m3 = (await buildMarker(t.app, db(), scene, both)).client;
+  const l = await buildMarker(t.app, db(), scene, both, { role: 6 });
+  leader = l.client;
+  leaderId = l.user.id;
+  manager = (await signInWithRole(t, scene, 3, '科目负责人')).client;
 
-    await markScores(m1, single(), '13', [4, 5]);
-    await markScores(m2, single(), '13', [6, 7]);
-    // double: 甲 first marks 3 everywhere, 乙 second marks 3, 3, 5, 6: two pairs beyond the threshold
-    await markScores(m1, double(), '14', [3, 3, 3, 3]);
-    await markScores(m2, double(), '14', [3, 3, 5, 6]);
-    await markScores(leader, double(), '14', [4, 4], 'arbitration');
-    expect(await n(sql`select count(*)::int as n from block_score where block_id = ${double()}`)).toBe(4);
-  },
-);
+  await markScores(m1, single(), '13', [4, 5]);
+  await markScores(m2, single(), '13', [6, 7]);
+  // double: 甲 first marks 3 everywhere, 乙 second marks 3, 3, 5, 6: two pairs beyond the threshold
+  await markScores(m1, double(), '14', [3, 3, 3, 3]);
+  await markScores(m2, double(), '14', [3, 3, 5, 6]);
+  await markScores(leader, double(), '14', [4, 4], 'arbitration');
+  expect(await n(sql`select count(*)::int as n from block_score where block_id = ${double()}`)).toBe(4);
+});
 
 describe('重置阅卷', () => {
   it('refuses markers and leaders: only the subject managers reset', async () => {

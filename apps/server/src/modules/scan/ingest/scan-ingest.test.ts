@@ -50,6 +50,27 @@ const jpgs = (list: GeneratedSheet[]) => list.map((s) => ({ name: `${s.name}.jpg
 
 const recognised = () => untilNoPageQueued(admin, subjectId);
 
+/** The admin uploads these files (name → bytes), accepted, and waits for their recognition; the upload's counts. */
+async function uploadRecognised(files: Record<string, Buffer>) {
+  const res = body<{ accepted: number; pages: number; papers: number }>(
+    await upload(
+      admin,
+      Object.entries(files).map(([name, data]) => ({ name, data })),
+    ),
+  );
+  expect(res.code, res.message).toBe(0);
+  await recognised();
+  return res.data;
+}
+
+/** A clean scan of the card's page `page`, its answers drawn at random from `seed` (with this exam number). */
+const cleanSheet = (page: number, seed: number, opts: { kaohao?: string; blank?: boolean } = {}) =>
+  simulateSheet(card, page, randomAnswers(card.pages[page]!, createRng(seed), 'clean', opts.kaohao), {
+    seed,
+    difficulty: 'clean',
+    blank: opts.blank,
+  });
+
 async function papers(): Promise<ScanPaperItem[]> {
   return body<Paged<ScanPaperItem>>(await admin.get(`/filter/api/subject/${subjectId}/scan/papers?size=200`))
     .data.items;
@@ -129,21 +150,9 @@ describe('upload and recognition', () => {
   });
 
   it('a second paper with a taken exam number becomes 考号重复', async () => {
-    const page = card.pages[0]!;
-    const answers = randomAnswers(page, createRng(77), 'clean', kaohaoOf(0));
-    const front = await simulateSheet(card, 0, answers, { seed: 77, difficulty: 'clean' });
-    const back = await simulateSheet(card, 1, randomAnswers(card.pages[1]!, createRng(78), 'clean'), {
-      seed: 78,
-      difficulty: 'clean',
-    });
-    const res = body(
-      await upload(admin, [
-        { name: 'again-1.jpg', data: front.jpeg },
-        { name: 'again-2.jpg', data: back.jpeg },
-      ]),
-    );
-    expect(res.code, res.message).toBe(0);
-    await recognised();
+    const front = await cleanSheet(0, 77, { kaohao: kaohaoOf(0) });
+    const back = await cleanSheet(1, 78);
+    await uploadRecognised({ 'again-1.jpg': front.jpeg, 'again-2.jpg': back.jpeg });
     const repeat = await exceptions('kaohaoRepeat');
     expect(repeat).toHaveLength(1);
     expect(repeat[0]!.detail).toMatchObject({ kaohao: kaohaoOf(0) });
@@ -154,19 +163,8 @@ describe('upload and recognition', () => {
   it('flags a blank page and a page of another card as exceptions and goes on', async () => {
     const other = CardTemplateSchema.parse({ ...card, id: 'another-card' });
     const foreign = await generateSet(other, 0, { seed: 3, difficulty: 'clean' });
-    const blank = await simulateSheet(card, 1, randomAnswers(card.pages[1]!, createRng(5), 'clean'), {
-      seed: 5,
-      difficulty: 'clean',
-      blank: true,
-    });
-    const res = body(
-      await upload(admin, [
-        { name: 'x1.jpg', data: foreign.jpeg },
-        { name: 'x2.jpg', data: blank.jpeg },
-      ]),
-    );
-    expect(res.code, res.message).toBe(0);
-    await recognised();
+    const blank = await cleanSheet(1, 5, { blank: true });
+    await uploadRecognised({ 'x1.jpg': foreign.jpeg, 'x2.jpg': blank.jpeg });
     expect((await exceptions('wrongPage')).length).toBe(1);
     expect((await exceptions('blank')).length).toBe(1);
     const counts = await scanExceptionCounts(admin, subjectId);
@@ -177,14 +175,7 @@ describe('upload and recognition', () => {
 describe('robustness', () => {
   it('flags corrupt images as image exceptions and keeps the batch going', async () => {
     const junk = (n: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, n)]);
-    const res = body<{ accepted: number }>(
-      await upload(admin, [
-        { name: 'c1.jpg', data: junk(1) },
-        { name: 'c2.jpg', data: junk(2) },
-      ]),
-    );
-    expect(res.data.accepted).toBe(2);
-    await recognised();
+    expect((await uploadRecognised({ 'c1.jpg': junk(1), 'c2.jpg': junk(2) })).accepted).toBe(2);
     const image = await exceptions('image');
     expect(image).toHaveLength(2);
     expect(image[0]!.reason).toContain('图像无法读取');
@@ -200,14 +191,7 @@ describe('robustness', () => {
       '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
     );
     const seen = new Set((await exceptions()).map((e) => e.id));
-    const res = body<{ accepted: number }>(
-      await upload(admin, [
-        { name: 'dot.png', data: dot },
-        { name: 'empty.pdf', data: emptyPdf },
-      ]),
-    );
-    expect(res.data.accepted).toBe(2);
-    await recognised();
+    expect((await uploadRecognised({ 'dot.png': dot, 'empty.pdf': emptyPdf })).accepted).toBe(2);
     const flagged = (await exceptions()).filter((e) => !seen.has(e.id));
     expect(flagged.map((e) => e.type)).toEqual(['image', 'image']);
     expect(flagged.map((e) => e.reason)).toEqual([
@@ -215,22 +199,8 @@ describe('robustness', () => {
       'PDF 文件没有页面或已损坏，无法读取',
     ]);
     // the subject goes on: a good paper uploaded next is read
-    const good = await Promise.all(
-      [0, 1].map((p) =>
-        simulateSheet(card, p, randomAnswers(card.pages[p]!, createRng(70 + p), 'clean'), {
-          seed: 70 + p,
-          difficulty: 'clean',
-        }),
-      ),
-    );
-    const next = body<{ accepted: number }>(
-      await upload(
-        admin,
-        good.map((g, i) => ({ name: `g${i}.jpg`, data: g.jpeg })),
-      ),
-    );
-    expect(next.data.accepted).toBe(2);
-    await recognised();
+    const good = await Promise.all([0, 1].map((p) => cleanSheet(p, 70 + p)));
+    expect((await uploadRecognised({ 'g0.jpg': good[0]!.jpeg, 'g1.jpg': good[1]!.jpeg })).accepted).toBe(2);
     const rows = (await pageRows()).sort((a, b) => a.id - b.id);
     expect(rows.filter((r) => r.status === 'queued')).toHaveLength(0);
     expect(rows.slice(-2).map((r) => r.templatePage)).toEqual([0, 1]);
@@ -263,10 +233,7 @@ describe('refusals', () => {
   it('refuses a file that is not an image with a Chinese message and writes nothing', async () => {
     const batches = (await t.database.db.select().from(scanBatch)).length;
     const pages = (await pageRows()).length;
-    const fresh = await simulateSheet(card, 0, randomAnswers(card.pages[0]!, createRng(9), 'clean'), {
-      seed: 9,
-      difficulty: 'clean',
-    });
+    const fresh = await cleanSheet(0, 9);
     const res = body(
       await upload(admin, [
         { name: 'a.jpg', data: fresh.jpeg },
@@ -350,15 +317,8 @@ describe('multi-page files', () => {
       writer.endPage();
     }
     writer.close();
-    const res = body<{ pages: number; papers: number }>(
-      await upload(admin, [
-        { name: '扫描.tif', data: tif },
-        { name: '扫描.pdf', data: Buffer.from(buf.asUint8Array()) },
-      ]),
-    );
-    expect(res.code, res.message).toBe(0);
-    expect(res.data).toMatchObject({ pages: 4, papers: 2 });
-    await recognised();
+    const res = await uploadRecognised({ '扫描.tif': tif, '扫描.pdf': Buffer.from(buf.asUint8Array()) });
+    expect(res).toMatchObject({ pages: 4, papers: 2 });
     const byKaohao = new Map((await papers()).map((p) => [p.kaohao, p]));
     for (const s of [more[0]!, more[2]!]) {
       const p = byKaohao.get(s.truth.answers.examNumber);
