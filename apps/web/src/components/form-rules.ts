@@ -21,3 +21,8 @@ export const nameRules = (field: string): FormRule[] => [
   { min: 2, message: `${field}至少 2 个字` },
   { max: 60, message: `${field}不能超过 60 个字` },
 ];
+
+/** A multiple choice of at most `max` items, its message counting them in `unit` (个学科, 个班级). */
+export const atMostChosen = (max: number, unit: string): FormRule[] => [
+  { type: 'array', max, message: `最多选择 ${max} ${unit}` },
+];

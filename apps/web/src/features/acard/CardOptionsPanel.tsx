@@ -1,5 +1,6 @@
 import { CARD_PAPERS, type CardPaper } from '@yj/contracts';
 import { Card, Form, Input, InputNumber, Radio, Switch, Typography } from 'antd';
+import { ButtonChoice } from '../../components/ButtonChoice';
 import { columnsOf, withPaper, type CardForm } from './card-form';
 
 const PAPERS = Object.keys(CARD_PAPERS) as CardPaper[];
@@ -45,11 +46,10 @@ export function CardOptionsPanel({
           />
         </Form.Item>
         <Form.Item label="纸张">
-          <Radio.Group
+          <ButtonChoice
             aria-label="纸张"
-            optionType="button"
             value={form.paper}
-            onChange={(e) => onChange(withPaper(form, e.target.value as CardPaper))}
+            onChange={(paper) => onChange(withPaper(form, paper))}
             options={PAPERS.map((p) => ({ value: p, label: PAPER_NAMES[p] }))}
           />
           <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
@@ -57,11 +57,10 @@ export function CardOptionsPanel({
           </Typography.Text>
         </Form.Item>
         <Form.Item label="栏数">
-          <Radio.Group
+          <ButtonChoice
             aria-label="栏数"
-            optionType="button"
             value={form.columns}
-            onChange={(e) => set({ columns: Number(e.target.value) })}
+            onChange={(columns) => set({ columns })}
             options={[1, 2, 3].map((n) => ({
               value: n,
               label: `${n} 栏`,

@@ -8,6 +8,22 @@ const STYLES = (Object.keys(CARD_BOX_STYLE_LABELS) as BoxStyle[]).map((value) =>
   label: CARD_BOX_STYLE_LABELS[value],
 }));
 
+// An essay box is sized by its characters, every other box by its height.
+const ESSAY_SIZE = {
+  field: 'essayChars',
+  name: '字数',
+  min: 100,
+  max: 2000,
+  step: 100,
+  suffix: '字',
+} as const;
+const HEIGHT_SIZE = { field: 'height', name: '高度', min: 15, max: 400, step: 5, suffix: 'mm' } as const;
+
+const MOVES = [
+  { by: -1, name: '上移', icon: <ArrowUpOutlined /> },
+  { by: 1, name: '下移', icon: <ArrowDownOutlined /> },
+] as const;
+
 /** Per subjective question: the box's kind (空白 / 横线 / 作文格), its height or essay size, and the order. */
 export function QuestionBoxes({
   form,
@@ -27,6 +43,7 @@ export function QuestionBoxes({
         <Space orientation="vertical" size={10} style={{ width: '100%' }}>
           {list.map((q, i) => {
             const box = boxOf(form, q);
+            const size = box.style === 'essay' ? ESSAY_SIZE : HEIGHT_SIZE;
             return (
               <div
                 key={q.no}
@@ -47,51 +64,30 @@ export function QuestionBoxes({
                   style={{ width: 84 }}
                   onChange={(style: BoxStyle) => onChange(withBox(form, q, { style }))}
                 />
-                {box.style === 'essay' ? (
-                  <InputNumber
-                    aria-label={`第${q.no}题字数`}
-                    size="small"
-                    min={100}
-                    max={2000}
-                    step={100}
-                    precision={0}
-                    value={box.essayChars}
-                    suffix="字"
-                    style={{ width: 96 }}
-                    onChange={(v) => typeof v === 'number' && onChange(withBox(form, q, { essayChars: v }))}
-                  />
-                ) : (
-                  <InputNumber
-                    aria-label={`第${q.no}题高度`}
-                    size="small"
-                    min={15}
-                    max={400}
-                    step={5}
-                    precision={0}
-                    value={box.height}
-                    suffix="mm"
-                    style={{ width: 96 }}
-                    onChange={(v) => typeof v === 'number' && onChange(withBox(form, q, { height: v }))}
-                  />
-                )}
-                <Button
+                <InputNumber
+                  aria-label={`第${q.no}题${size.name}`}
                   size="small"
-                  type="text"
-                  icon={<ArrowUpOutlined />}
-                  aria-label={`第${q.no}题上移`}
-                  data-repeat
-                  disabled={i === 0}
-                  onClick={() => onChange(move(form, questions, q.no, -1))}
+                  min={size.min}
+                  max={size.max}
+                  step={size.step}
+                  precision={0}
+                  value={box[size.field]}
+                  suffix={size.suffix}
+                  style={{ width: 96 }}
+                  onChange={(v) => typeof v === 'number' && onChange(withBox(form, q, { [size.field]: v }))}
                 />
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<ArrowDownOutlined />}
-                  aria-label={`第${q.no}题下移`}
-                  data-repeat
-                  disabled={i === list.length - 1}
-                  onClick={() => onChange(move(form, questions, q.no, 1))}
-                />
+                {MOVES.map(({ by, name, icon }) => (
+                  <Button
+                    key={by}
+                    size="small"
+                    type="text"
+                    icon={icon}
+                    aria-label={`第${q.no}题${name}`}
+                    data-repeat
+                    disabled={by < 0 ? i === 0 : i === list.length - 1}
+                    onClick={() => onChange(move(form, questions, q.no, by))}
+                  />
+                ))}
                 {q.optionalGroup && <Tag color="purple">选做{q.optionalGroup}</Tag>}
               </div>
             );

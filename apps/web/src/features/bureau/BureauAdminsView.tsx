@@ -4,6 +4,7 @@ import type { BureauAdminRow } from '@yj/contracts';
 import { App, Button, Card, Input, Popconfirm, Result, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useOneAtATime } from '../../app/useOneAtATime';
+import { serverPages } from '../../components/paging';
 import { useCurrentUser } from '../auth/current-user-context';
 import { homeCrumbs, PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
@@ -94,15 +95,10 @@ export function BureauAdminsView() {
           size="middle"
           loading={q.isFetching}
           dataSource={q.data?.items ?? []}
-          pagination={{
-            current: page,
-            pageSize: SIZE,
-            total: q.data?.total ?? 0,
-            showSizeChanger: false,
+          pagination={serverPages(page, SIZE, q.data?.total, setPage, {
             hideOnSinglePage: true,
             showTotal: (n) => `共 ${n} 名`,
-            onChange: setPage,
-          }}
+          })}
           locale={{
             emptyText: q.isPending
               ? ' '

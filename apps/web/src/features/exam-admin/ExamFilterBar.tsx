@@ -2,7 +2,7 @@ import { EXAM_TYPE_LABELS, ExamType } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Input, Select, Space, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { gradesQuery } from './exam-admin.queries';
 import { EXAM_STATE_OPTIONS, type ExamState } from './exam-state';
 import { EMPTY_FILTERS, hasFilters, type ExamListFilters } from './list-query';
@@ -11,6 +11,27 @@ const TYPE_OPTIONS = [ExamType.single, ExamType.quiz, ExamType.online].map((t) =
   value: t,
   label: EXAM_TYPE_LABELS[t],
 }));
+
+/** A filter of one field: cleared, it reads 全部… and the list is not filtered by that field. */
+function FilterSelect<T extends number | string>(p: {
+  placeholder: string;
+  value: T | undefined;
+  loading?: boolean;
+  options: { value: T; label: ReactNode }[];
+  onChange: (v: T | undefined) => void;
+}) {
+  return (
+    <Select<T>
+      allowClear
+      placeholder={p.placeholder}
+      style={{ width: 130 }}
+      value={p.value}
+      loading={p.loading}
+      options={p.options}
+      onChange={p.onChange}
+    />
+  );
+}
 
 /** Search, grade, type, state, date range and the hidden switch of an exam list. */
 export function ExamFilterBar({
@@ -44,10 +65,8 @@ export function ExamFilterBar({
         onSearch={(v) => set({ keyword: v.trim() })}
       />
       {!joint && schoolId !== null && (
-        <Select<number>
-          allowClear
+        <FilterSelect<number>
           placeholder="全部年级"
-          style={{ width: 130 }}
           value={value.gradeId}
           loading={grades.isPending}
           options={(grades.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
@@ -55,19 +74,15 @@ export function ExamFilterBar({
         />
       )}
       {!joint && (
-        <Select<number>
-          allowClear
+        <FilterSelect<number>
           placeholder="全部类型"
-          style={{ width: 130 }}
           value={value.type}
           options={TYPE_OPTIONS}
           onChange={(type) => set({ type })}
         />
       )}
-      <Select<ExamState>
-        allowClear
+      <FilterSelect<ExamState>
         placeholder="全部状态"
-        style={{ width: 130 }}
         value={value.state}
         options={EXAM_STATE_OPTIONS}
         onChange={(state) => set({ state })}

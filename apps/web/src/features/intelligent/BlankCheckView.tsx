@@ -105,6 +105,13 @@ export function BlankCheckView({ bundle, blockId }: { bundle: SubjectBundle; blo
       </Card>
     );
   const c = check.data;
+  // [title, count of papers], left to right
+  const figures: [string, number][] = [
+    ['已检测答卷', c.blanks.measured],
+    ['待确认空白', c.blanks.detected],
+    ['已记 0 分', c.blanks.applied],
+    ['已退回阅卷', c.blanks.returned],
+  ];
   const ask = () =>
     Modal.confirm({
       title: '确认智能判空',
@@ -132,18 +139,11 @@ export function BlankCheckView({ bundle, blockId }: { bundle: SubjectBundle; blo
     >
       <Card>
         <Row gutter={16}>
-          <Col span={6}>
-            <Statistic title="已检测答卷" value={c.blanks.measured} suffix="份" />
-          </Col>
-          <Col span={6}>
-            <Statistic title="待确认空白" value={c.blanks.detected} suffix="份" />
-          </Col>
-          <Col span={6}>
-            <Statistic title="已记 0 分" value={c.blanks.applied} suffix="份" />
-          </Col>
-          <Col span={6}>
-            <Statistic title="已退回阅卷" value={c.blanks.returned} suffix="份" />
-          </Col>
+          {figures.map(([title, value]) => (
+            <Col span={6} key={title}>
+              <Statistic title={title} value={value} suffix="份" />
+            </Col>
+          ))}
         </Row>
       </Card>
       <Card

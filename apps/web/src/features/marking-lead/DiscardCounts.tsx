@@ -1,5 +1,6 @@
 import type { ResetCounts } from '@yj/contracts';
 import { Checkbox, Descriptions, Input, Space } from 'antd';
+import { useState } from 'react';
 
 /** What a confirmed 重置阅卷 or 重新选题 discards, as the confirmation shows it before the click. */
 export function DiscardCounts({ counts: c, testId }: { counts: ResetCounts; testId: string }) {
@@ -19,6 +20,27 @@ export function DiscardCounts({ counts: c, testId }: { counts: ResetCounts; test
       </Descriptions.Item>
     </Descriptions>
   );
+}
+
+/**
+ * What a DiscardConsent holds: `state` goes into it; `reason` is what is sent (trimmed), `given` when both the
+ * reason and the acknowledgement are there. A change to what is discarded asks the acknowledgement again (`unsure`).
+ */
+export function useDiscardConsent() {
+  const [reason, setReason] = useState('');
+  const [sure, setSure] = useState(false);
+  const trimmed = reason.trim();
+  return {
+    state: { reason, onReason: setReason, sure, onSure: setSure },
+    reason: trimmed,
+    given: trimmed !== '' && sure,
+    touched: trimmed !== '' || sure,
+    unsure: () => setSure(false),
+    clear: () => {
+      setReason('');
+      setSure(false);
+    },
+  };
 }
 
 /**

@@ -43,6 +43,35 @@ function settledTag(x: LeadProblemItem) {
   return <Tag color="success">{PROBLEM_RESOLUTION_LABELS[r]}</Tag>;
 }
 
+/** The two ways a problem paper is handed on, each asked first: back to the pool, or to the scanning staff. */
+const HAND_ON = {
+  back: {
+    title: '退回任务池？',
+    okText: '退回',
+    description: '试卷回到任务池，由其他老师评阅（不会再分给提交问题卷的老师）。',
+  },
+  scan: {
+    title: '转为扫描问题？',
+    okText: '转扫描问题',
+    description: '扫描人员会在“主观题异常”中看到这张答题卡，处理后试卷自动回到任务池。',
+  },
+} as const;
+
+function HandOn({ to, onConfirm }: { to: keyof typeof HAND_ON; onConfirm: () => Promise<unknown> }) {
+  const { title, okText, description } = HAND_ON[to];
+  return (
+    <Popconfirm
+      title={title}
+      description={description}
+      okText={okText}
+      cancelText="取消"
+      onConfirm={onConfirm}
+    >
+      <Button data-testid={`problem-${to}`}>{okText}</Button>
+    </Popconfirm>
+  );
+}
+
 /** One problem paper: image, why it was flagged, and the leader's three ways to settle it. */
 function ProblemPanel({
   info,
@@ -132,25 +161,9 @@ function ProblemPanel({
                 给分
               </Button>
             )}
-            <Popconfirm
-              title="退回任务池？"
-              description="试卷回到任务池，由其他老师评阅（不会再分给提交问题卷的老师）。"
-              okText="退回"
-              cancelText="取消"
-              onConfirm={() => act.mutateAsync({ resolution: 'back' })}
-            >
-              <Button data-testid="problem-back">退回</Button>
-            </Popconfirm>
+            <HandOn to="back" onConfirm={() => act.mutateAsync({ resolution: 'back' })} />
             {open && !item.hidden && (
-              <Popconfirm
-                title="转为扫描问题？"
-                description="扫描人员会在“主观题异常”中看到这张答题卡，处理后试卷自动回到任务池。"
-                okText="转扫描问题"
-                cancelText="取消"
-                onConfirm={() => act.mutateAsync({ resolution: 'scan' })}
-              >
-                <Button data-testid="problem-scan">转扫描问题</Button>
-              </Popconfirm>
+              <HandOn to="scan" onConfirm={() => act.mutateAsync({ resolution: 'scan' })} />
             )}
           </Space>
         </Space>

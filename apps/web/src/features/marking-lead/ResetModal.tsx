@@ -4,7 +4,7 @@ import { Alert, Modal, Radio, Select, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useDialogGuard } from '../../app/useDialogGuard';
 import { QueryFailed } from '../exam-admin/QueryFailed';
-import { DiscardConsent, DiscardCounts } from './DiscardCounts';
+import { DiscardConsent, DiscardCounts, useDiscardConsent } from './DiscardCounts';
 import { leadApi } from './lead.api';
 import { leadKeys } from './lead.queries';
 import { useLeadAction } from './useLeadAction';
@@ -28,8 +28,7 @@ export function ResetModal({
 }) {
   const [who, setWho] = useState<'all' | 'one'>('all');
   const [userId, setUserId] = useState<number | null>(null);
-  const [reason, setReason] = useState('');
-  const [sure, setSure] = useState(false);
+  const consent = useDiscardConsent();
   const target = who === 'all' ? null : userId;
   const ready = who === 'all' || userId !== null;
   const counts = useQuery({
@@ -44,7 +43,7 @@ export function ResetModal({
       leadApi.reset(subjectId, {
         blockId: p.blockId,
         ...(target === null ? {} : { userId: target }),
-        reason: reason.trim(),
+        reason: consent.reason,
       }),
     (r) =>
       `已重置：${r.marks} 份评分作废，${r.papers} 份试卷回到任务池重新评阅${r.blanks ? `（含智能判空确认的空白卷 ${r.blanks} 份）` : ''}`,
@@ -52,18 +51,17 @@ export function ResetModal({
   const close = () => {
     setWho('all');
     setUserId(null);
-    setReason('');
-    setSure(false);
+    consent.clear();
     onClose();
   };
   const guard = useDialogGuard({
     open,
-    dirty: who !== 'all' || reason.trim() !== '' || sure,
+    dirty: who !== 'all' || consent.touched,
     saving: reset.isPending,
     onClose: close,
   });
   const c = counts.data;
-  const canReset = ready && !!c && discarded(c) > 0 && reason.trim() !== '' && sure;
+  const canReset = ready && !!c && discarded(c) > 0 && consent.given;
   const marker = p.markers.find((m) => m.userId === userId);
   return (
     <Modal
@@ -87,7 +85,7 @@ export function ResetModal({
           value={who}
           onChange={(e) => {
             setWho(e.target.value as 'all' | 'one');
-            setSure(false);
+            consent.unsure();
           }}
           options={[
             { value: 'all', label: '重置本题块全部评分' },
@@ -101,7 +99,7 @@ export function ResetModal({
             value={userId}
             onChange={(v) => {
               setUserId(v);
-              setSure(false);
+              consent.unsure();
             }}
             options={p.markers.map((m) => ({ value: m.userId, label: `${m.name}（已评 ${m.done}）` }))}
             notFoundContent="这个题块还没有阅卷老师"
@@ -135,10 +133,7 @@ export function ResetModal({
           </>
         )}
         <DiscardConsent
-          reason={reason}
-          onReason={setReason}
-          sure={sure}
-          onSure={setSure}
+          {...consent.state}
           placeholder="请填写重置原因（将记入动态日志）"
           sureText="我已知晓以上评分将作废，需要重新评阅"
           testId="reset"

@@ -71,27 +71,21 @@ describe('view prefs', () => {
 });
 
 describe('mark route', () => {
+  // the route's params as the router gives them (strings) and what they read as
+  const params = (type: string, v: string) => ({ subjectId: '3', blockId: '9', type, v });
+  const route = (type: string, display: number) => ({ subjectId: 3, blockId: 9, type, display });
+
   it('reads subject, block, type and the display count 1–4', async () => {
     const { parseMarkRoute, markPath } = await import('./mark-route');
-    expect(parseMarkRoute({ subjectId: '3', blockId: '9', type: 'arbitration', v: '1' })).toEqual({
-      subjectId: 3,
-      blockId: 9,
-      type: 'arbitration',
-      display: 1,
-    });
-    expect(parseMarkRoute({ subjectId: '3', blockId: '9', type: 'normal', v: '5' })).toBeNull();
-    expect(parseMarkRoute({ subjectId: '3', blockId: '9', type: 'other', v: '1' })).toBeNull();
+    expect(parseMarkRoute(params('arbitration', '1'))).toEqual(route('arbitration', 1));
+    expect(parseMarkRoute(params('normal', '5'))).toBeNull();
+    expect(parseMarkRoute(params('other', '1'))).toBeNull();
     expect(markPath(3, 9)).toBe('/book/subject/3/mark/9/normal/1');
   });
 
   it('reads 试评 as a type of the same screen', async () => {
     const { parseMarkRoute, markPath } = await import('./mark-route');
-    expect(parseMarkRoute({ subjectId: '3', blockId: '9', type: 'trial', v: '2' })).toEqual({
-      subjectId: 3,
-      blockId: 9,
-      type: 'trial',
-      display: 2,
-    });
+    expect(parseMarkRoute(params('trial', '2'))).toEqual(route('trial', 2));
     expect(markPath(3, 9, 'trial')).toBe('/book/subject/3/mark/9/trial/1');
   });
 });

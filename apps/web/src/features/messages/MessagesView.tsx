@@ -1,9 +1,9 @@
 import { EditOutlined } from '@ant-design/icons';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { MessageItem, SentMessageItem } from '@yj/contracts';
 import { Badge, Button, Card, Flex, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MessageDialog, senderOf, useConfirmRemove } from './MessageDialog';
 import { ReceiptsDialog } from './ReceiptsDialog';
 import { SendMessageDialog } from './SendMessageDialog';
@@ -12,16 +12,42 @@ import { audiencesQuery, inboxQuery, sentQuery } from './useMessages';
 const PAGE_SIZE = 10;
 const when = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
 
+type Page<T> = { total: number; items: T[] };
+
+/** 时间 and 操作, the last columns of both lists: `open` first, then the red link that deletes (撤回 when sent). */
+function lastColumns<T extends { id: number; createdAt: string }>(o: {
+  opWidth: number;
+  open: (m: T) => ReactNode;
+  sent: boolean;
+  askRemove: (id: number, sent: boolean) => void;
+}): TableColumnsType<T> {
+  return [
+    { title: '时间', dataIndex: 'createdAt', width: 160, render: when },
+    {
+      title: '操作',
+      key: 'op',
+      width: o.opWidth,
+      render: (_: unknown, m: T) => (
+        <Space>
+          {o.open(m)}
+          <Typography.Link type="danger" onClick={() => o.askRemove(m.id, o.sent)}>
+            {o.sent ? '撤回' : '删除'}
+          </Typography.Link>
+        </Space>
+      ),
+    },
+  ];
+}
+
 /** One page of a message list, the pages below it; what went wrong said in the table. */
-function PagedTable<T extends { id: number }>(p: {
-  q: UseQueryResult<{ total: number; items: T[] }>;
-  page: number;
-  onPage: (page: number) => void;
+function PagedTable<T extends { id: number }, P extends Page<T>, K extends QueryKey>(p: {
+  query: (page: number, size: number) => UseQueryOptions<P, Error, P, K>;
   columns: TableColumnsType<T>;
   testId: string;
   empty: string;
 }) {
-  const { q } = p;
+  const [page, setPage] = useState(1);
+  const q = useQuery(p.query(page, PAGE_SIZE));
   return (
     <Table<T>
       rowKey="id"
@@ -32,10 +58,10 @@ function PagedTable<T extends { id: number }>(p: {
       data-testid={p.testId}
       locale={{ emptyText: q.isError ? '消息加载失败，请稍后刷新' : p.empty }}
       pagination={{
-        current: p.page,
+        current: page,
         pageSize: PAGE_SIZE,
         total: q.data?.total ?? 0,
-        onChange: p.onPage,
+        onChange: setPage,
         hideOnSinglePage: true,
       }}
     />
@@ -43,9 +69,7 @@ function PagedTable<T extends { id: number }>(p: {
 }
 
 function Inbox() {
-  const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<number | null>(null);
-  const q = useQuery(inboxQuery(page, PAGE_SIZE));
   const askRemove = useConfirmRemove();
   const columns: TableColumnsType<MessageItem> = [
     {
@@ -72,33 +96,23 @@ function Inbox() {
           '—'
         ),
     },
-    { title: '时间', dataIndex: 'createdAt', width: 160, render: when },
-    {
-      title: '操作',
-      key: 'op',
-      width: 120,
-      render: (_: unknown, m) => (
-        <Space>
-          <Typography.Link onClick={() => setViewing(m.id)}>查看</Typography.Link>
-          <Typography.Link type="danger" onClick={() => askRemove(m.id, false)}>
-            删除
-          </Typography.Link>
-        </Space>
-      ),
-    },
+    ...lastColumns<MessageItem>({
+      opWidth: 120,
+      open: (m) => <Typography.Link onClick={() => setViewing(m.id)}>查看</Typography.Link>,
+      sent: false,
+      askRemove,
+    }),
   ];
   return (
     <>
-      <PagedTable q={q} page={page} onPage={setPage} columns={columns} testId="inbox" empty="暂无消息" />
+      <PagedTable query={inboxQuery} columns={columns} testId="inbox" empty="暂无消息" />
       <MessageDialog id={viewing} onClose={() => setViewing(null)} />
     </>
   );
 }
 
 function Sent() {
-  const [page, setPage] = useState(1);
   const [receipts, setReceipts] = useState<SentMessageItem | null>(null);
-  const q = useQuery(sentQuery(page, PAGE_SIZE));
   const askRemove = useConfirmRemove();
   const columns: TableColumnsType<SentMessageItem> = [
     { title: '标题', dataIndex: 'title', ellipsis: true },
@@ -110,33 +124,20 @@ function Sent() {
       render: (_: unknown, m) =>
         `已读 ${m.read}/${m.recipients}` + (m.needConfirm ? `，确认 ${m.confirmed}/${m.recipients}` : ''),
     },
-    { title: '时间', dataIndex: 'createdAt', width: 160, render: when },
-    {
-      title: '操作',
-      key: 'op',
-      width: 150,
-      render: (_: unknown, m) => (
-        <Space>
-          <Typography.Link onClick={() => setReceipts(m)} data-testid={`receipts-${m.id}`}>
-            {m.needConfirm ? '确认情况' : '阅读情况'}
-          </Typography.Link>
-          <Typography.Link type="danger" onClick={() => askRemove(m.id, true)}>
-            撤回
-          </Typography.Link>
-        </Space>
+    ...lastColumns<SentMessageItem>({
+      opWidth: 150,
+      open: (m) => (
+        <Typography.Link onClick={() => setReceipts(m)} data-testid={`receipts-${m.id}`}>
+          {m.needConfirm ? '确认情况' : '阅读情况'}
+        </Typography.Link>
       ),
-    },
+      sent: true,
+      askRemove,
+    }),
   ];
   return (
     <>
-      <PagedTable
-        q={q}
-        page={page}
-        onPage={setPage}
-        columns={columns}
-        testId="sent"
-        empty="还没有发送过消息"
-      />
+      <PagedTable query={sentQuery} columns={columns} testId="sent" empty="还没有发送过消息" />
       <ReceiptsDialog
         id={receipts?.id ?? null}
         needConfirm={receipts?.needConfirm ?? false}

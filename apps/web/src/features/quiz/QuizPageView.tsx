@@ -1,10 +1,11 @@
 import { allows, SUBJECT_STATUS_LABELS, SubjectStatus, type QuizDetail } from '@yj/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Radio, Select, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { handleApiError } from '../../api/handle-error';
 import { useExclusive } from '../../app/useExclusive';
+import { ButtonChoice, type Choice } from '../../components/ButtonChoice';
 import { acardApi } from '../acard/acard.api';
 import { homeCrumbs, PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
@@ -19,6 +20,14 @@ import { quizApi, quizKeys, quizDetailQuery, quizOptionsQuery } from './quiz.api
 const QUIZ_CARD = { columns: 1, mainTemplateName: '小测答题卡' };
 type QuizPaper = 'A4' | 'A5';
 type IdKind = 'bubbles' | 'barcode';
+const PAPER_CHOICES: Choice<QuizPaper>[] = [
+  { value: 'A4', label: 'A4' },
+  { value: 'A5', label: 'A5（一张 A4 印两份，裁开）' },
+];
+const KIND_CHOICES: Choice<IdKind>[] = [
+  { value: 'bubbles', label: '学生填涂学号' },
+  { value: 'barcode', label: '个性化（每人一张，印姓名和条码）' },
+];
 
 function CardPanel({ q }: { q: QuizDetail }) {
   const { message } = App.useApp();
@@ -78,28 +87,15 @@ function CardPanel({ q }: { q: QuizDetail }) {
           </Typography.Text>
         )}
         {editable && (
-          <Radio.Group
+          <ButtonChoice
             value={paper}
-            onChange={(e) => setPaper(e.target.value as QuizPaper)}
-            optionType="button"
-            options={[
-              { value: 'A4', label: 'A4' },
-              { value: 'A5', label: 'A5（一张 A4 印两份，裁开）' },
-            ]}
+            onChange={setPaper}
+            options={PAPER_CHOICES}
             data-testid="quiz-card-paper"
           />
         )}
         {editable && (
-          <Radio.Group
-            value={kind}
-            onChange={(e) => setKind(e.target.value as IdKind)}
-            optionType="button"
-            options={[
-              { value: 'bubbles', label: '学生填涂学号' },
-              { value: 'barcode', label: '个性化（每人一张，印姓名和条码）' },
-            ]}
-            data-testid="quiz-card-kind"
-          />
+          <ButtonChoice value={kind} onChange={setKind} options={KIND_CHOICES} data-testid="quiz-card-kind" />
         )}
         {editable && (
           <Button type="primary" loading={busy} onClick={() => void make()} data-testid="quiz-make-card">

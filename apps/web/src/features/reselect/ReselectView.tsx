@@ -8,7 +8,7 @@ import { subjectCrumbs } from '../exam-admin/ExamLoader';
 import { PageFrame } from '../exam-admin/PageFrame';
 import { QueryFailed } from '../exam-admin/QueryFailed';
 import type { SubjectBundle } from '../exam-admin/SubjectLoader';
-import { DiscardConsent, DiscardCounts } from '../marking-lead/DiscardCounts';
+import { DiscardConsent, DiscardCounts, useDiscardConsent } from '../marking-lead/DiscardCounts';
 import { infoQuery, leadKeys } from '../marking-lead/lead.queries';
 import { useLeadAction } from '../marking-lead/useLeadAction';
 import { reselectApi } from './reselect.api';
@@ -27,8 +27,7 @@ export function ReselectView({ bundle, blockId }: { bundle: SubjectBundle; block
   const s = bundle.subject.subjectInfo;
   const navigate = useNavigate();
   const [nos, setNos] = useState<string[] | null>(null);
-  const [reason, setReason] = useState('');
-  const [sure, setSure] = useState(false);
+  const consent = useDiscardConsent();
   const info = useQuery(infoQuery(blockId));
   const preview = useQuery({
     queryKey: [...leadKeys.block(blockId), 'reselect-preview'],
@@ -40,10 +39,10 @@ export function ReselectView({ bundle, blockId }: { bundle: SubjectBundle; block
   const left = p ? p.nos.filter((n) => !chosen.includes(n)) : [];
   const blockPage = `/book/subject/${s.id}/overview/block/${blockId}`;
   const [done, setDone] = useState(false);
-  useUnsavedGuard(!done && (changed || reason.trim() !== ''));
+  useUnsavedGuard(!done && (changed || consent.reason !== ''));
   const run = useLeadAction(
     blockId,
-    () => reselectApi.reselect(s.id, { blockId, nos: chosen, reason: reason.trim() }),
+    () => reselectApi.reselect(s.id, { blockId, nos: chosen, reason: consent.reason }),
     (r) => `已重新选题：题块现为第 ${r.nos.join('、')} 题，${r.marks} 份评分作废，${r.papers} 份试卷重新评阅`,
   );
   const blockName = info.data?.blockName ?? '题块';
@@ -89,7 +88,7 @@ export function ReselectView({ bundle, blockId }: { bundle: SubjectBundle; block
               value={chosen}
               onChange={(v) => {
                 setNos(v);
-                setSure(false);
+                consent.unsure();
               }}
               options={[...p.nos, ...p.free].map((no) => ({ value: no, label: `第${no}题` }))}
               placeholder="请选择题目"
@@ -107,10 +106,7 @@ export function ReselectView({ bundle, blockId }: { bundle: SubjectBundle; block
               评分按题给出，题目变化后本题块的全部评分作废（保存在修改记录中），试卷按新的题目重新评阅。
             </Typography.Text>
             <DiscardConsent
-              reason={reason}
-              onReason={setReason}
-              sure={sure}
-              onSure={setSure}
+              {...consent.state}
               placeholder="请填写重新选题的原因（将记入动态日志）"
               sureText="我已知晓本题块的全部评分将作废，需要重新评阅"
               testId="reselect"
@@ -118,7 +114,7 @@ export function ReselectView({ bundle, blockId }: { bundle: SubjectBundle; block
             <Button
               type="primary"
               danger
-              disabled={!changed || chosen.length === 0 || !reason.trim() || !sure}
+              disabled={!changed || chosen.length === 0 || !consent.given}
               loading={run.isPending}
               data-testid="reselect-submit"
               onClick={async () => {

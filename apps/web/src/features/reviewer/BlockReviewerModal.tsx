@@ -57,6 +57,8 @@ export function BlockReviewerModal({ data, block, onClose }: BlockModalProps) {
       }),
     [],
   );
+  // both pickers search the subject's teachers and share the names already seen
+  const people = { subjectId: data.subjectId, known, onKnown: addKnown };
   const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(draftOf(block)), [draft, block]);
   const save = useOneAtATime({
     mutationFn: (d: Draft) =>
@@ -126,11 +128,9 @@ export function BlockReviewerModal({ data, block, onClose }: BlockModalProps) {
         )}
         <Form.Item label={`阅卷老师（${draft.markers.length} 人）`}>
           <MarkerPicker
-            subjectId={data.subjectId}
+            {...people}
             label="选择阅卷老师"
             testId="pick-markers"
-            known={known}
-            onKnown={addKnown}
             value={draft.markers.map((m) => m.userId)}
             onChange={(ids) =>
               setDraft({
@@ -192,11 +192,9 @@ export function BlockReviewerModal({ data, block, onClose }: BlockModalProps) {
         )}
         <Form.Item label={`题组长（${draft.leaders.length} 人）`}>
           <MarkerPicker
-            subjectId={data.subjectId}
+            {...people}
             label="选择题组长"
             testId="pick-leaders"
-            known={known}
-            onKnown={addKnown}
             value={draft.leaders}
             onChange={(ids) => setDraft({ ...draft, leaders: ids })}
           />

@@ -120,20 +120,36 @@ function teacherUpdate(before: Obj, after: Obj, look: RecordLookup): string {
   ])}`;
 }
 
+/** The rosters whose 删除 and 删除全部 read alike: the noun, its measure word and the detail field counted. */
+const ROSTER_DELETES = new Map([
+  ['student', { noun: '学生', unit: '名', field: 'ids' }],
+  ['admission', { noun: '升学记录', unit: '条', field: 'deleted' }],
+  ['teacher', { noun: '老师', unit: '名', field: 'userIds' }],
+]);
+
+/** 删除 2 名学生 / 删除全部学生，共 40 名; null for any other action. */
+function rosterDelete(action: string, d: Obj): string | null {
+  const [what, verb] = action.split('.');
+  const r = ROSTER_DELETES.get(what ?? '');
+  if (!r) return null;
+  const n = count(d[r.field]);
+  if (verb === 'delete') return `删除 ${n} ${r.unit}${r.noun}`;
+  if (verb === 'deleteAll') return `删除全部${r.noun}，共 ${n} ${r.unit}`;
+  return null;
+}
+
 /** A readable one-line summary of what an operation changed (before → after where known). */
 export function summarizeRecord(action: string, detail: unknown, look: RecordLookup): string {
   const d: Obj = isRecord(detail) ? detail : {};
   const before: Obj = isRecord(d.before) ? d.before : {};
   const after: Obj = isRecord(d.after) ? d.after : {};
+  const deleted = rosterDelete(action, d);
+  if (deleted) return deleted;
   switch (action) {
     case 'student.add':
       return studentText(after, look);
     case 'student.update':
       return studentUpdate(before, after, look);
-    case 'student.delete':
-      return `删除 ${count(d.ids)} 名学生`;
-    case 'student.deleteAll':
-      return `删除全部学生，共 ${count(d.ids)} 名`;
     case 'student.import':
       return `新增 ${count(d.created)} 名，更新 ${count(d.updated)} 名，跳过 ${count(d.skipped)} 行，新建班级 ${count(d.classesCreated)} 个`;
     case 'admission.add':
@@ -141,10 +157,6 @@ export function summarizeRecord(action: string, detail: unknown, look: RecordLoo
       return [`${str(after.year)} 届`, str(after.className), str(after.name), str(after.university)]
         .filter(Boolean)
         .join(' ');
-    case 'admission.delete':
-      return `删除 ${count(d.deleted)} 条升学记录`;
-    case 'admission.deleteAll':
-      return `删除全部升学记录，共 ${count(d.deleted)} 条`;
     case 'admission.import':
       return `新增 ${count(d.created)} 条，更新 ${count(d.updated)} 条，跳过 ${count(d.skipped)} 行`;
     case 'teacher.add': {
@@ -156,10 +168,6 @@ export function summarizeRecord(action: string, detail: unknown, look: RecordLoo
     }
     case 'teacher.update':
       return teacherUpdate(before, after, look);
-    case 'teacher.delete':
-      return `删除 ${count(d.userIds)} 名老师`;
-    case 'teacher.deleteAll':
-      return `删除全部老师，共 ${count(d.userIds)} 名`;
     case 'teacher.import':
       return `导入 ${count(d.rows)} 行，其中新建账号 ${count(d.created)} 个`;
     case 'schoolAdmin.add':

@@ -9,7 +9,7 @@ import { fieldCount, REGION_LABELS, regionBounds, type Region } from './draft';
 import { latticeOfGrid, optionLabels, toBubbleGrid } from './lattice';
 import { subjectiveName } from './proposals';
 import { subjectiveChoices } from './numbering';
-import { DIRECTION_OPTIONS, NumberItem } from './fields';
+import { DIRECTION_OPTIONS, NumberItem, SelectItem } from './fields';
 
 const KIND_OPTIONS = (['single', 'multi', 'trueFalse'] as QuestionKind[]).map((k) => ({
   value: k,
@@ -168,15 +168,13 @@ function ObjectiveFields({
           value={region.firstQuestion}
           onChange={(v) => onChange({ ...region, firstQuestion: v, name: rename(v, n) })}
         />
-        <Form.Item label="题型">
-          <Select
-            aria-label="题型"
-            style={{ width: 90 }}
-            value={region.qkind}
-            options={KIND_OPTIONS}
-            onChange={(qkind: QuestionKind) => onChange({ ...region, qkind })}
-          />
-        </Form.Item>
+        <SelectItem
+          label="题型"
+          width={90}
+          value={region.qkind}
+          options={KIND_OPTIONS}
+          onChange={(qkind) => onChange({ ...region, qkind })}
+        />
       </Space>
       {grid && (
         <Space size={8} wrap>
@@ -194,24 +192,18 @@ function ObjectiveFields({
             value={grid.options.length}
             onChange={(v) => setGrid(grid.count, v)}
           />
-          <Form.Item label="方向">
-            <Select
-              aria-label="方向"
-              style={{ width: 110 }}
-              value={grid.direction}
-              options={DIRECTION_OPTIONS}
-              onChange={(d: 'horizontal' | 'vertical') => {
-                // the bubbles stay where they are; only which way a question runs changes
-                const l = latticeOfGrid(grid);
-                const next = toBubbleGrid(l, d, optionLabels(d === 'horizontal' ? l.cols : l.rows));
-                onChange({
-                  ...region,
-                  block: { grid: next },
-                  name: rename(region.firstQuestion, next.count),
-                });
-              }}
-            />
-          </Form.Item>
+          <SelectItem
+            label="方向"
+            width={110}
+            value={grid.direction}
+            options={DIRECTION_OPTIONS}
+            onChange={(d) => {
+              // the bubbles stay where they are; only which way a question runs changes
+              const l = latticeOfGrid(grid);
+              const next = toBubbleGrid(l, d, optionLabels(d === 'horizontal' ? l.cols : l.rows));
+              onChange({ ...region, block: { grid: next }, name: rename(region.firstQuestion, next.count) });
+            }}
+          />
         </Space>
       )}
       <Typography.Text type="secondary">

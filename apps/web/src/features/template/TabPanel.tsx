@@ -1,24 +1,11 @@
 import type { Structure } from '@yj/contracts';
-import {
-  Alert,
-  Button,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  List,
-  Radio,
-  Select,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Empty, Form, Input, InputNumber, List, Radio, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { REGION_LABELS, type PageDraft, type Region, type RegionKind } from './draft';
 import type { DrawSettings } from './drawing';
 import type { Proposal } from './proposals';
 import type { TabKey } from './tabs';
-import { DIRECTION_OPTIONS, NumberItem } from './fields';
+import { DIRECTION_OPTIONS, NumberItem, SelectItem } from './fields';
 
 /** The region kinds each tab draws and lists. */
 export const TAB_KINDS: Record<TabKey, RegionKind[]> = {
@@ -202,15 +189,13 @@ function Settings({
             value={s.options}
             onChange={(options) => set({ options })}
           />
-          <Form.Item label="选项方向">
-            <Select
-              aria-label="选项方向"
-              style={{ width: 110 }}
-              value={s.direction}
-              options={DIRECTION_OPTIONS}
-              onChange={(direction: DrawSettings['direction']) => set({ direction })}
-            />
-          </Form.Item>
+          <SelectItem
+            label="选项方向"
+            width={110}
+            value={s.direction}
+            options={DIRECTION_OPTIONS}
+            onChange={(direction) => set({ direction })}
+          />
           {/* not a NumberItem: emptied, it goes back to 自动 (the next free number) */}
           <Form.Item label="起始题号">
             <InputNumber

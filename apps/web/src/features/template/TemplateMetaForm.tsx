@@ -1,11 +1,21 @@
 import type { TemplateMeta } from '@yj/contracts';
-import { Form, Input, Select, Switch } from 'antd';
-import { NumberItem } from './fields';
+import { Form, Input, Switch } from 'antd';
+import { NumberItem, SelectItem } from './fields';
 
 export const CARD_TYPE_LABELS: Record<TemplateMeta['cardType'], string> = {
   online: '在线答题卡',
   thirdParty: '第三方答题卡',
 };
+
+const CARD_TYPE_OPTIONS = (Object.keys(CARD_TYPE_LABELS) as TemplateMeta['cardType'][]).map((value) => ({
+  value,
+  label: CARD_TYPE_LABELS[value],
+}));
+
+const COLOR_OPTIONS: { value: TemplateMeta['colorType']; label: string }[] = [
+  { value: 'gray', label: '灰度' },
+  { value: 'color', label: '彩色' },
+];
 
 /** Spec §3 template fields, in one line above the builder. */
 export function TemplateMetaForm({
@@ -27,27 +37,22 @@ export function TemplateMetaForm({
           onChange={(e) => set({ mainTemplateName: e.target.value })}
         />
       </Form.Item>
-      <Form.Item label="类型">
-        <Select
-          aria-label="答题卡类型"
-          style={{ width: 130 }}
-          value={meta.cardType}
-          options={Object.entries(CARD_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
-          onChange={(cardType: TemplateMeta['cardType']) => set({ cardType })}
-        />
-      </Form.Item>
-      <Form.Item label="颜色">
-        <Select
-          aria-label="扫描颜色"
-          style={{ width: 90 }}
-          value={meta.colorType}
-          options={[
-            { value: 'gray', label: '灰度' },
-            { value: 'color', label: '彩色' },
-          ]}
-          onChange={(colorType: TemplateMeta['colorType']) => set({ colorType })}
-        />
-      </Form.Item>
+      <SelectItem
+        label="类型"
+        ariaLabel="答题卡类型"
+        width={130}
+        value={meta.cardType}
+        options={CARD_TYPE_OPTIONS}
+        onChange={(cardType) => set({ cardType })}
+      />
+      <SelectItem
+        label="颜色"
+        ariaLabel="扫描颜色"
+        width={90}
+        value={meta.colorType}
+        options={COLOR_OPTIONS}
+        onChange={(colorType) => set({ colorType })}
+      />
       <NumberItem
         label="dpi"
         min={100}

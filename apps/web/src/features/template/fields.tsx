@@ -1,4 +1,4 @@
-import { Form, InputNumber } from 'antd';
+import { Form, InputNumber, Select } from 'antd';
 
 /** Which way a bubble group's options run, as the builder's selects offer it. */
 export const DIRECTION_OPTIONS: { value: 'horizontal' | 'vertical'; label: string }[] = [
@@ -37,6 +37,35 @@ export function NumberItem({
         step={step}
         value={value}
         onChange={(v) => v && onChange(v)}
+      />
+    </Form.Item>
+  );
+}
+
+/** A labelled select of the builder's panels, named for assistive technology by `ariaLabel` (its label by default). */
+export function SelectItem<T extends string>({
+  label,
+  ariaLabel = label,
+  width,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  ariaLabel?: string;
+  width: number;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (v: T) => void;
+}) {
+  return (
+    <Form.Item label={label}>
+      <Select<T>
+        aria-label={ariaLabel}
+        style={{ width }}
+        value={value}
+        options={options}
+        onChange={onChange}
       />
     </Form.Item>
   );

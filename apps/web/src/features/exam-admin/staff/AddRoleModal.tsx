@@ -22,6 +22,37 @@ export interface RolePreset {
   subjectId?: number;
 }
 
+/**
+ * The subject or school a role is given for. Where the role does not need one it may be left empty, which means
+ * every subject (school) of the exam.
+ */
+function ScopeItem({
+  what,
+  required,
+  value,
+  of,
+  onChange,
+}: {
+  what: '科目' | '学校';
+  required: boolean;
+  value: number | undefined;
+  of: { id: number; name: string }[];
+  onChange: (id: number | undefined) => void;
+}) {
+  return (
+    <Form.Item label={required ? what : `${what}（可不选，表示全部${what}）`}>
+      <Select<number>
+        aria-label={what}
+        allowClear={!required}
+        placeholder={`选择${what}`}
+        value={value}
+        options={of.map((s) => ({ value: s.id, label: s.name }))}
+        onChange={onChange}
+      />
+    </Form.Item>
+  );
+}
+
 /** 添加人员: a role, its subject or school where the role needs one, and the teachers who get it. */
 export function AddRoleModal({
   exam,
@@ -105,31 +136,25 @@ export function AddRoleModal({
           />
         </Form.Item>
         {allowsSubject(role) && (
-          <Form.Item label={needsSubject(role) ? '科目' : '科目（可不选，表示全部科目）'}>
-            <Select<number>
-              aria-label="科目"
-              allowClear={!needsSubject(role)}
-              placeholder="选择科目"
-              value={subjectId}
-              options={exam.subjects.map((s) => ({ value: s.id, label: s.name }))}
-              onChange={(v) => {
-                setSubjectId(v);
-                setUserIds([]);
-              }}
-            />
-          </Form.Item>
+          <ScopeItem
+            what="科目"
+            required={needsSubject(role)}
+            value={subjectId}
+            of={exam.subjects}
+            onChange={(v) => {
+              setSubjectId(v);
+              setUserIds([]);
+            }}
+          />
         )}
         {(joint || needsSchool(role)) && exam.schoolList.length > 0 && (
-          <Form.Item label={needsSchool(role) ? '学校' : '学校（可不选，表示全部学校）'}>
-            <Select<number>
-              aria-label="学校"
-              allowClear={!needsSchool(role)}
-              placeholder="选择学校"
-              value={schoolId}
-              options={exam.schoolList.map((s) => ({ value: s.id, label: s.name }))}
-              onChange={setSchoolId}
-            />
-          </Form.Item>
+          <ScopeItem
+            what="学校"
+            required={needsSchool(role)}
+            value={schoolId}
+            of={exam.schoolList}
+            onChange={setSchoolId}
+          />
         )}
         <Form.Item label="老师">
           <TeacherSelect

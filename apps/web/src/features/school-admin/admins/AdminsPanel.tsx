@@ -15,6 +15,25 @@ import { AdminFormModal } from './AdminFormModal';
 import { QueryTable } from '../../../components/QueryTable';
 import { PANEL_TOOLBAR } from '../common/panel-style';
 
+/** What is asked before an administrator leaves the list: oneself stepping down, or another one removed. */
+function leaveText(a: AdminItem, self: boolean) {
+  return self
+    ? {
+        title: '取消自己的管理员身份？',
+        description: '取消后您将不能再管理本校的学生、老师和考试。',
+        okText: '确认取消',
+        cancelText: '再想想',
+        button: '取消管理员',
+      }
+    : {
+        title: `移除管理员 ${a.name}？`,
+        description: '移除后对方不能再管理本校，但账号保留。',
+        okText: '移除',
+        cancelText: '取消',
+        button: '移除',
+      };
+}
+
 /** 管理员 card: who administers the school; add one, remove another, or step down oneself. */
 export function AdminsPanel({ schoolId }: { schoolId: number }) {
   const me = useCurrentUser();
@@ -68,36 +87,25 @@ export function AdminsPanel({ schoolId }: { schoolId: number }) {
       title: '操作',
       key: 'op',
       width: 160,
-      render: (_v, a) =>
-        a.userId === me.id ? (
+      render: (_v, a) => {
+        const self = a.userId === me.id;
+        const t = leaveText(a, self);
+        return (
           <Popconfirm
-            title="取消自己的管理员身份？"
-            description="取消后您将不能再管理本校的学生、老师和考试。"
-            okText="确认取消"
+            title={t.title}
+            description={t.description}
+            okText={t.okText}
             okButtonProps={{ danger: true }}
-            cancelText="再想想"
+            cancelText={t.cancelText}
             disabled={onlyOne}
-            onConfirm={() => cancelSelf.mutateAsync(a)}
+            onConfirm={() => (self ? cancelSelf : remove).mutateAsync(a)}
           >
             <Button type="link" size="small" danger disabled={onlyOne}>
-              取消管理员
+              {t.button}
             </Button>
           </Popconfirm>
-        ) : (
-          <Popconfirm
-            title={`移除管理员 ${a.name}？`}
-            description="移除后对方不能再管理本校，但账号保留。"
-            okText="移除"
-            okButtonProps={{ danger: true }}
-            cancelText="取消"
-            disabled={onlyOne}
-            onConfirm={() => remove.mutateAsync(a)}
-          >
-            <Button type="link" size="small" danger disabled={onlyOne}>
-              移除
-            </Button>
-          </Popconfirm>
-        ),
+        );
+      },
     },
   ];
 

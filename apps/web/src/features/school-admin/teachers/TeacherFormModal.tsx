@@ -1,7 +1,7 @@
 import type { ClassItem, TeacherCreated, TeacherInput, TeacherItem } from '@yj/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, Input, Select } from 'antd';
-import { PHONE_RULES } from '../../../components/form-rules';
+import { atMostChosen, PHONE_RULES } from '../../../components/form-rules';
 import { PersonFormModal, usePersonSave } from '../common/PersonFormModal';
 import { classOptions } from '../class-options';
 import { schoolAdminApi } from '../school-admin.api';
@@ -69,11 +69,7 @@ export function TeacherFormModal({ schoolId, classes, editing, open, onClose, on
       >
         <Input placeholder="11 位手机号" maxLength={11} inputMode="numeric" />
       </Form.Item>
-      <Form.Item
-        name="subjects"
-        label="任教学科"
-        rules={[{ type: 'array', max: 10, message: '最多选择 10 个学科' }]}
-      >
+      <Form.Item name="subjects" label="任教学科" rules={atMostChosen(10, '个学科')}>
         <Select
           mode="multiple"
           placeholder="可多选"
@@ -81,11 +77,7 @@ export function TeacherFormModal({ schoolId, classes, editing, open, onClose, on
           options={(courses.data ?? []).map((c) => ({ label: c, value: c }))}
         />
       </Form.Item>
-      <Form.Item
-        name="classIds"
-        label="任教班级"
-        rules={[{ type: 'array', max: 50, message: '最多选择 50 个班级' }]}
-      >
+      <Form.Item name="classIds" label="任教班级" rules={atMostChosen(50, '个班级')}>
         <Select
           mode="multiple"
           placeholder={classes.length ? '可多选，可稍后再设置' : '本校还没有班级，可稍后再设置'}
