@@ -12,7 +12,7 @@ const dist = path.join(server, 'dist');
 const ENTRIES = [
   'src/main/api.ts',
   'src/modules/scan/recognition/recognize.worker.ts',
-  'src/modules/scan/ingest/pages.worker.ts',
+  'src/modules/upload/pages.worker.ts',
   'src/modules/scan/image/cut.worker.ts',
 ];
 const SOURCES = ['apps/server/src', 'packages', 'scripts/build-server.mjs'];

@@ -23,10 +23,16 @@ export const SERVER_ROOT = findServerRoot(import.meta.dirname);
 /** true when running from the bundle in apps/server/dist */
 export const BUNDLED = import.meta.url.endsWith('.mjs');
 
-/** A worker thread's entry, given by its source path under apps/server/src (e.g. `modules/scan/ingest/pages.worker.ts`). */
+/** A worker thread's entry, given by its source path under apps/server/src (e.g. `modules/upload/pages.worker.ts`). */
 export function workerEntry(source: string): string {
   const file = BUNDLED
     ? path.join(SERVER_ROOT, 'dist', path.basename(source).replace(/\.ts$/, '.mjs'))
     : path.join(SERVER_ROOT, 'src', source);
   return new URL(`file://${file}`).href;
 }
+
+/** The server runs TypeScript through tsx; worker threads need the same loader (also under vitest). */
+export const workerExecArgv = (): string[] =>
+  BUNDLED || process.execArgv.some((a) => a.includes('tsx'))
+    ? process.execArgv
+    : [...process.execArgv, '--import', 'tsx'];

@@ -2,7 +2,7 @@
 // the server or `npm run worker`) on the bench database. argv: database url, then subject ids. Prints one JSON
 // line: the seconds the re-scoring took and the process's peak resident memory.
 import { openPostgres } from '../../../apps/server/src/infra/db';
-import { scoreComputing } from '../../../apps/server/src/modules/score/score.module';
+import { scoreComputing } from '../../../apps/server/src/modules/score-compute/score-compute.module';
 
 const [url, ...ids] = process.argv.slice(2);
 const database = openPostgres(url!);

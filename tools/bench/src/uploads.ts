@@ -4,8 +4,8 @@
 // figure is the longest time the event loop (every other request) waited while the file was cut into pages, and the
 // wall time of the cut.
 import { splitFilePages } from '@yj/omr/node';
-import { SCAN_LIMITS } from '../../../apps/server/src/modules/scan/ingest/scan-input';
-import { pagePool } from '../../../apps/server/src/modules/scan/ingest/scan-pages';
+import { SCAN_LIMITS } from '../../../apps/server/src/modules/upload/scan-input';
+import { pagePool } from '../../../apps/server/src/modules/upload/scan-pages';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 200);
 

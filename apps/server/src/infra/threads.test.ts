@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workerExecArgv } from '../modules/scan/recognition/scan-recognize';
+import { workerExecArgv } from '../server-root';
 import { threadPool, type ThreadPool } from './threads';
 
 // The recognition and cut pools close with pages inside their threads (the server stopping, a test's teardown);

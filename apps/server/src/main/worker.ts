@@ -3,8 +3,8 @@ import { recognizePool } from '../modules/scan/recognition/scan-recognize';
 import { registerScanJobs } from '../modules/scan/recognition/scan.jobs';
 import { scanJobDeps } from '../modules/scan/scan.module';
 import { blockRegionsOf } from '../modules/block/block-framed';
-import { registerScoreJobs } from '../modules/score/score-compute';
-import { scoreComputing } from '../modules/score/score.module';
+import { registerScoreJobs } from '../modules/score-compute/score-compute';
+import { scoreComputing } from '../modules/score-compute/score-compute.module';
 import { jobs } from '../infra/jobs';
 import { configOrExit, fsStorage, makeLogger, openMigrated, openQueue, redisOrExit, s3Storage } from './boot';
 

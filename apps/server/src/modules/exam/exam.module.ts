@@ -1,6 +1,6 @@
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
-import type { ExamineeScoreHook } from '../score/score-compute';
+import type { ExamineeScoreHook } from '../score-compute/score-compute';
 import { examScopes } from './exam-scope';
 import { examRepo } from './exam.repo';
 import { examService } from './exam.service';

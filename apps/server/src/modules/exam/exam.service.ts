@@ -18,7 +18,7 @@ import type { AuditService } from '../audit/audit.service';
 import { toSubject, type examRepo } from './exam.repo';
 import { mayIncludeSchool, owningBureau } from './exam-school';
 import type { Actor } from '../../lib/actor';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 
 /** The scope the exam routes check (exam-scope.ts): the exam, and its school when it has one. */
 const examScope = (e: { id: number; schoolId: number | null }) => ({

@@ -16,8 +16,8 @@ import { actsForSchool, requireActsForSchools } from './exam-school';
 import type { examineeRepo } from './examinee.repo';
 import { place, ruleProblem, type SeatStudent } from './kaohao';
 import type { Actor } from '../../lib/actor';
-import type { ExamineeScoreHook } from '../score/score-compute';
-import { assertAllows } from '../subject/subject-state';
+import type { ExamineeScoreHook } from '../score-compute/score-compute';
+import { assertAllows } from '../../lib/subject-state';
 
 export function examineeService(d: {
   db: Db;

@@ -11,7 +11,7 @@ import { importErrors, readImportSheet, REPORTED_ERRORS, writeSheet } from '../.
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { subjectScanAccess, type SchoolFilter } from '../scan/scan-access';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import type { ScoreImportRepoOf } from './score-import.repo';
 import { validateScoreRows } from './score-import';
 

@@ -8,7 +8,7 @@ import {
 } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import { assertNotPaused } from '../quality/quality-pause';
 import type { Finalizer } from '../marking/final/marking-final';
 import { assertMarks, blockRules, scoresOf } from '../marking/rules/mark-rules';

@@ -1,6 +1,6 @@
 import type { Principal } from '@yj/contracts';
 import { fail } from '../../errors';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import type { LeadSchool, MarkingLeadRepo } from './lead/marking-lead.repo';
 
 // The capability 'subject.lead' lets roles 3, 6, 7 and the exam managers in; of these, leaders act on the

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
 import type { AuditService } from '../audit/audit.service';
-import type { PaperScoreHook } from '../score/score-compute';
+import type { PaperScoreHook } from '../score-compute/score-compute';
 import { isObjective } from './online-rules';
 import type { onlinePaperRepo } from './online-paper.repo';
 import type { onlinePhotoRepo, PhotoRow } from './online-photo.repo';

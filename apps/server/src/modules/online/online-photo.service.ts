@@ -4,7 +4,7 @@ import { ONLINE_PHOTO_MAX, type ArrangePhotosRequest, type Principal, type SitPh
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import { isObjective } from './online-rules';
 import type { onlineRepo } from './online.repo';
 import type { onlinePhotoRepo, PhotoRow } from './online-photo.repo';

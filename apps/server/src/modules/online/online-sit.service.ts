@@ -3,7 +3,7 @@ import { sittingKey, studentPaper } from '@yj/scoring';
 import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { PortalSelfService } from '../portal/portal-account.service';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import { deadlineOf, isObjective, sitterStateOf, validChoice } from './online-rules';
 import type { AttemptRow, MakeupRow, OnlineExamRow, onlineRepo } from './online.repo';
 import type { OnlineSubmitter } from './online-submit';

@@ -2,7 +2,7 @@ import type { Db } from '../../infra/db';
 import type { Jobs } from '../../infra/jobs';
 import type { Storage } from '../../infra/storage';
 import type { AuditService } from '../audit/audit.service';
-import type { PaperScoreHook } from '../score/score-compute';
+import type { PaperScoreHook } from '../score-compute/score-compute';
 import type { PortalSelfService } from '../portal/portal-account.service';
 import { onlineRepo } from './online.repo';
 import { onlineService } from './online.service';

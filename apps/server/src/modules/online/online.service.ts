@@ -13,7 +13,7 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import { scanSchools } from '../scan/scan-access';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import { isObjective, letters, reopenable } from './online-rules';
 import type { onlineRepo, OnlineSubjectRow } from './online.repo';
 import type { OnlineSubmitter } from './online-submit';

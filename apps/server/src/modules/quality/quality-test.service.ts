@@ -25,7 +25,7 @@ import type { Actor } from '../../lib/actor';
 import { writeSheet } from '../../lib/excel';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import type { StandardRates } from '../trial/standard.service';
 import { qualityAccess } from './quality-access';
 import { biasOf, sumsOf } from './quality-evidence';

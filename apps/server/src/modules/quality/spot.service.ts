@@ -11,7 +11,7 @@ import { deviationFigures, LIMIT_DEFAULTS, spotDue } from '@yj/quality';
 import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
 import { assertMarks, blockRules, scoresOf } from '../marking/rules/mark-rules';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import { qualityAccess } from './quality-access';
 import type { QualityRepoOf } from './quality.repo';
 import type { QualitySpotRepoOf, SpotRow } from './quality-spot.repo';

@@ -19,7 +19,7 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import { type questionRepo, toObjective, toSubjective, type AnswerRow } from './question.repo';
 
 interface AuditedOptions {

@@ -16,7 +16,7 @@ import type { Db } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { CardService } from '../card/card.service';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import { quizCreator } from './quiz-create';
 import type { quizRepo } from './quiz.repo';
 

@@ -1,5 +1,5 @@
 import { can, ExamRole, ExamType, type MarkScale, type Principal, type ReviewerItem } from '@yj/contracts';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import type { Db } from '../../infra/db';
 import { maskPhone } from '../../lib/crypto';
 import { actsForSchool, showsPhonesOf } from '../exam/exam-school';

@@ -1,7 +1,7 @@
 import { type Principal } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { ExamService } from '../exam/exam.service';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 
 /** The schools whose scans a user may see in one exam: every school, or a list. */
 export type SchoolFilter = 'all' | readonly number[];

@@ -1,6 +1,6 @@
 import type { Db } from '../../infra/db';
 import type { Storage } from '../../infra/storage';
-import type { ExamineeScoreHook, PaperScoreHook } from '../score/score-compute';
+import type { ExamineeScoreHook, PaperScoreHook } from '../score-compute/score-compute';
 import type { FixDeps } from './exceptions/fix-kit';
 import { scanExceptionViewService } from './exceptions/scan-exception-view.service';
 import { scanFixRepo } from './exceptions/scan-fix.repo';

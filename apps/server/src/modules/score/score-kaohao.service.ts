@@ -12,9 +12,9 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import { assertSchool } from '../scan/scan-access';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import { scoreAccess } from './score-access';
-import type { ScoreCompute } from './score-compute';
+import type { ScoreCompute } from '../score-compute/score-compute';
 import type { scoreIrregularRepo } from './score-irregular.repo';
 import { KAOHAO_ACTION, type scoreKaohaoRepo } from './score-kaohao.repo';
 

@@ -17,7 +17,7 @@ import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamScopes } from '../exam/exam-scope';
 import { recordSubject, type SubjectService, type TransitionActor } from '../subject/subject.service';
-import type { ScoreCompute } from './score-compute';
+import type { ScoreCompute } from '../score-compute/score-compute';
 import type { scorePublishRepo } from './score-publish.repo';
 import type { scoreQueryRepo } from './score-query.repo';
 import type { TemplateFit } from '../template/template.module';

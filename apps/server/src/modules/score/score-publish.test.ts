@@ -23,7 +23,7 @@ import { refreshStripScores } from '../marking/final/marking-final';
 import { subjectRepo } from '../subject/subject.repo';
 import { subjectService } from '../subject/subject.service';
 import { NOT_PUBLISHED } from './score-access';
-import { scoreComputing } from './score.module';
+import { scoreComputing } from '../score-compute/score-compute.module';
 import { scorePublishService } from './score-publish.service';
 import { scorePublishRepo } from './score-publish.repo';
 import { scoreQueryRepo } from './score-query.repo';

@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ScoreSort, ScoreStudentStatus, ScoreStudentsQuery } from '@yj/contracts';
-import { intArray, likeAnywhere, type Db } from '../../infra/db';
+import { intArray, likeAnywhere, rowsOf, type Db } from '../../infra/db';
 import { banji } from '../../db/schema';
 import type { SchoolFilter } from '../scan/scan-access';
-import { rowsOf } from './score-compute.repo';
 
 /** `and <column> = any(schools)` unless the user sees every school. */
 export const inSchools = (column: SQL, f: SchoolFilter): SQL =>

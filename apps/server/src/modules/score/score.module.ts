@@ -4,8 +4,7 @@ import type { ExamService } from '../exam/exam.service';
 import type { TemplateFit } from '../template/template.module';
 import { scoreAdjustRepo } from './score-adjust.repo';
 import { scoreAdjustService } from './score-adjust.service';
-import { scoreCompute, type ScoreCompute } from './score-compute';
-import { scoreComputeRepo } from './score-compute.repo';
+import type { ScoreCompute } from '../score-compute/score-compute';
 import { scoreIrregularRepo } from './score-irregular.repo';
 import { scoreIrregularService } from './score-irregular.service';
 import { scoreKaohaoRepo } from './score-kaohao.repo';
@@ -17,16 +16,8 @@ import { scoreReviewRepo } from './score-review.repo';
 import { scoreService } from './score.service';
 
 /**
- * Score derivation wired (score-compute.ts), its repository passed in: made before the rest of the module, as
- * recognition, marking, the worker and the benches need it.
- */
-export function scoreComputing(d: Omit<Parameters<typeof scoreCompute>[0], 'repo'>): ScoreCompute {
-  return scoreCompute({ ...d, repo: scoreComputeRepo });
-}
-
-/**
  * The score module wired (composition root: routes.ts): its repositories passed into its services here.
- * `compute` (score-compute.ts) is made before, as recognition and marking need it; `flush`: the subject's
+ * `compute` (score-compute/score-compute.module.ts) is made before, as recognition and marking need it; `flush`: the subject's
  * scores marking left stale are re-derived before a page reads them; `templateFit` (template module) is what
  * 成绩核查 asks of templates.
  */

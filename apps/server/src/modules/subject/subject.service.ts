@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../infra/db';
 import type { Actor } from '../../lib/actor';
 import type { AuditService } from '../audit/audit.service';
 import { blocking, reviewStartProblems, startRefusal, type StartPorts } from './review-start-check';
-import { assertAllows } from './subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import type { subjectRepo } from './subject.repo';
 
 /**

@@ -5,8 +5,8 @@ import { detectLayout, type DetectedLayout } from '@yj/omr';
 import { fail } from '../../errors';
 import type { Storage } from '../../infra/storage';
 import { templateDrawingKey, templatePictureKey } from './template-picture';
-import { expandFiles, filePages, SCAN_LIMITS, sniff } from '../scan/ingest/scan-input';
-import { rendererFor, type PagePool, type RenderJob } from '../scan/ingest/scan-pages';
+import { expandFiles, filePages, SCAN_LIMITS, sniff } from '../upload/scan-input';
+import { rendererFor, type PagePool, type RenderJob } from '../upload/scan-pages';
 
 /** What the builder gets back for an uploaded blank (or filled) card page. */
 export interface TemplateImage {

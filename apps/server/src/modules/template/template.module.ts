@@ -4,7 +4,7 @@ import type { Storage } from '../../infra/storage';
 import type { AuditService } from '../audit/audit.service';
 import type { ExamService } from '../exam/exam.service';
 import type { QuestionService } from '../question/question.service';
-import type { PagePool } from '../scan/ingest/scan-pages';
+import type { PagePool } from '../upload/scan-pages';
 import { templateImageService } from './template-image.service';
 import { templateRepo } from './template.repo';
 import { templateItemOf, templateService } from './template.service';

@@ -10,7 +10,7 @@ import {
 } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import { assertMarks, blockRules, imageUrl, scoresOf } from '../marking/rules/mark-rules';
 import { hiddenDue } from '@yj/quality';
 import { submitApart } from './apart-mark';

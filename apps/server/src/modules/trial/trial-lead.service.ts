@@ -11,7 +11,7 @@ import { fail } from '../../errors';
 import type { Db } from '../../infra/db';
 import type { AuditService } from '../audit/audit.service';
 import type { Actor } from '../../lib/actor';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import type { LeadAccess } from '../marking/marking-lead-access';
 import { assertMarks, blockRules, scoresOf } from '../marking/rules/mark-rules';
 import type { PaperImage } from './trial-mark.service';

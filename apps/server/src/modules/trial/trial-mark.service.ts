@@ -8,7 +8,7 @@ import {
 } from '@yj/contracts';
 import { fail } from '../../errors';
 import type { Db, Tx } from '../../infra/db';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import { submitApart } from './apart-mark';
 import type { TrialMarkRow, trialMarkRepo } from './trial-mark.repo';
 

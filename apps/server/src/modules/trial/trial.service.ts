@@ -1,7 +1,7 @@
 import { type Paged, type TrialCandidate, type TrialOverview, type TrialPapersInput } from '@yj/contracts';
 import { fail } from '../../errors';
 import { likeAnywhere, type Db, type Tx } from '../../infra/db';
-import { assertAllows } from '../subject/subject-state';
+import { assertAllows } from '../../lib/subject-state';
 import type { SubjectService, TransitionActor } from '../subject/subject.service';
 import type { trialRepo } from './trial.repo';
 

@@ -2,7 +2,7 @@ import { allows, type MarkHistoryItem, type MarkModifyResult, type Paged, FAILUR
 import type { z } from 'zod';
 import type { markHistoryQuery, markModify } from '@yj/contracts';
 import { fail } from '../../../errors';
-import { assertAllows } from '../../subject/subject-state';
+import { assertAllows } from '../../../lib/subject-state';
 import type { Db } from '../../../infra/db';
 import { finalizer, type Finalizer } from '../final/marking-final';
 import { lockPaperTasks } from '../final/marking-final.repo';

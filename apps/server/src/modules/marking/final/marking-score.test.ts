@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { body } from '../../../../test/app';
-import { scoreComputing } from '../../score/score.module';
+import { scoreComputing } from '../../score-compute/score-compute.module';
 import { scoreQueue } from './marking-score-queue';
 import { buildMarker, claimTasks, countOf, submitMark } from '../../../../test/marking';
 import { reviewingScene, withScene } from '../../../../test/marking-fixture';

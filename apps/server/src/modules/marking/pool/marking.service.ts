@@ -15,7 +15,7 @@ import {
   type ProblemReason,
 } from '@yj/contracts';
 import { AppError, fail } from '../../../errors';
-import { assertAllows } from '../../subject/subject-state';
+import { assertAllows } from '../../../lib/subject-state';
 import type { Db, Tx } from '../../../infra/db';
 import { pipedTransaction } from '../../../infra/pipeline';
 import { finalizer, type Finalizer } from '../final/marking-final';

@@ -12,7 +12,7 @@ import type { Db } from '../../../infra/db';
 import type { Actor } from '../../../lib/actor';
 import type { AuditService } from '../../audit/audit.service';
 import type { ExamService } from '../../exam/exam.service';
-import type { ExamineeScoreHook, PaperScoreHook } from '../../score/score-compute';
+import type { ExamineeScoreHook, PaperScoreHook } from '../../score-compute/score-compute';
 import type { scanFinishRepo } from '../finish/scan-finish.repo';
 import type { ScanService } from '../ingest/scan-ingest.service';
 import { assertSchool, subjectScanAccess, type SchoolFilter } from '../scan-access';

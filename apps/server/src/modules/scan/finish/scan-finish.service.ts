@@ -8,7 +8,7 @@ import { assertSchool, subjectScanAccess, type SchoolFilter } from '../scan-acce
 import { scanAudit } from '../scan-audit';
 import type { scanFinishRepo } from './scan-finish.repo';
 import type { scanQueryRepo } from '../query/scan-query.repo';
-import type { ExamineeScoreHook } from '../../score/score-compute';
+import type { ExamineeScoreHook } from '../../score-compute/score-compute';
 
 const none: ScanAccounting = { examinees: 0, present: 0, absent: 0, missing: 0 };
 

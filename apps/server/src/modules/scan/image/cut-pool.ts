@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { threadPool } from '../../../infra/threads';
-import { workerEntry } from '../../../server-root';
-import { workerExecArgv } from '../recognition/scan-recognize';
+import { workerEntry, workerExecArgv } from '../../../server-root';
 import type { CutTask, MaskTask } from './cut-pixels';
 
 /** Where block images are cut and whole pages masked. */

@@ -12,14 +12,14 @@ import type { Storage } from '../../../infra/storage';
 import type { Actor } from '../../../lib/actor';
 import type { AuditService } from '../../audit/audit.service';
 import type { ExamService } from '../../exam/exam.service';
-import { assertAllows } from '../../subject/subject-state';
+import { assertAllows } from '../../../lib/subject-state';
 import type { TemplateService } from '../../template/template.service';
 import { assertSchool, scanSchools } from '../scan-access';
 import type { scanFinishRepo } from '../finish/scan-finish.repo';
 import { readFile } from 'node:fs/promises';
-import { expandFiles, stem, type InputFile, type PageImage } from './scan-input';
+import { expandFiles, stem, type InputFile, type PageImage } from '../../upload/scan-input';
 import { matchOrigin, originPages } from './scan-origin';
-import { rendererFor, type PagePool } from './scan-pages';
+import { rendererFor, type PagePool } from '../../upload/scan-pages';
 import type { scanRepo, NewPage } from '../scan.repo';
 
 export interface UploadInput {

@@ -1,5 +1,5 @@
 import { fail } from '../../../errors';
-import { expandFiles, stem, type InputFile, type PageImage, type PageSplitter } from './scan-input';
+import { expandFiles, stem, type InputFile, type PageImage, type PageSplitter } from '../../upload/scan-input';
 
 /** An examinee chosen on the uploadorigin screen. */
 export interface OriginExaminee {

@@ -18,7 +18,7 @@ import {
 } from '@yj/omr';
 import { decodeGrey, loadZxingReader, readAgainIfRaised, withPageSlot } from '@yj/omr/node';
 import { threadPool } from '../../../infra/threads';
-import { BUNDLED, workerEntry } from '../../../server-root';
+import { workerEntry, workerExecArgv } from '../../../server-root';
 import { cutRegions } from '../image/cut-pixels';
 import { blankImages, type BlankPicture } from './scan-blanks';
 
@@ -184,12 +184,6 @@ export interface RecognizePool {
   ): Promise<Uint8Array | null>;
   close(): Promise<void>;
 }
-
-/** The server runs TypeScript through tsx; worker threads need the same loader (also under vitest). */
-export const workerExecArgv = (): string[] =>
-  BUNDLED || process.execArgv.some((a) => a.includes('tsx'))
-    ? process.execArgv
-    : [...process.execArgv, '--import', 'tsx'];
 
 /** A worker-thread pool sized to the cores (DESIGN.md §1); each thread keeps its own zxing reader. */
 export function recognizePool(threads = Math.max(1, os.availableParallelism())): RecognizePool {

@@ -11,7 +11,7 @@ import type { PaperScore } from '../../../db/schema';
 import type { Db } from '../../../infra/db';
 import { pipedTransaction } from '../../../infra/pipeline';
 import type { JobPayload, Jobs, JobStatus } from '../../../infra/jobs';
-import type { PaperScoreHook } from '../../score/score-compute';
+import type { PaperScoreHook } from '../../score-compute/score-compute';
 import type { Storage } from '../../../infra/storage';
 import {
   OMR_EXCEPTION,

@@ -5,8 +5,8 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import type { SplitOptions } from '@yj/omr/node';
-import { AppError, fail } from '../../../errors';
-import { declaredZipSize, writeZipEntry, ZipEntryTooLarge } from '../../../lib/zip-read';
+import { AppError, fail } from '../../errors';
+import { declaredZipSize, writeZipEntry, ZipEntryTooLarge } from '../../lib/zip-read';
 import type { SplitOutcome } from './scan-pages';
 
 /** What cuts a file into pages: the page pool, bound to the uploader and request (`PagePool.split` with a job). */

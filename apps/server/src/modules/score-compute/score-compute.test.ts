@@ -4,7 +4,7 @@ import { block, blockScore, examinee, question, score, scoreAdjustment } from '.
 import { buildUser } from '../../../test/factories';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
 import type { ScoreCompute } from './score-compute';
-import { scoreComputing } from './score.module';
+import { scoreComputing } from './score-compute.module';
 import { appFixture } from '../../../test/app-fixture';
 
 // Keys (test/score.ts): 1 B / 2 C single 3 分 (B paper: printed 1 is question 2 key A, printed 2 is question 1

@@ -1,5 +1,5 @@
 import { allows, type SubjectOperation } from '@yj/contracts';
-import { fail } from '../../errors';
+import { fail } from '../errors';
 
 /**
  * The one check every module makes before acting on a subject: refuses with 当前科目状态不允许此操作

@@ -4,7 +4,7 @@ import { objectiveScores, subjectScore, type SubjectKey } from '@yj/scoring';
 import { absence, examinee, question, score, scoreAdjustment } from '../../db/schema';
 import { buildUser } from '../../../test/factories';
 import { buildScoreScene, type ScoreScene } from '../../../test/score';
-import { scoreComputing } from './score.module';
+import { scoreComputing } from './score-compute.module';
 import { appFixture } from '../../../test/app-fixture';
 
 // The batched derivation (index lookups per examinee, batches of 10,000 cut by id, two lanes) against the pure rules

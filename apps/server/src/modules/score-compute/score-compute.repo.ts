@@ -95,10 +95,6 @@ export interface ScoreRow {
   a: boolean;
 }
 
-/** Rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
-// one reader of raw rows for the project, re-exported for the module's files
-export { rowsOf };
-
 /** The reads and the write of score derivation: sources in batches of examinees, rows written in one statement. */
 export function scoreComputeRepo(db: Db) {
   return {

@@ -1,10 +1,9 @@
 import os from 'node:os';
 import type { CardTemplate } from '@yj/contracts';
 import { greyJpeg, type GreyPage, type SplitOptions } from '@yj/omr/node';
-import { threadPool } from '../../../infra/threads';
-import { workerExecArgv } from '../recognition/scan-recognize';
-import { workerEntry } from '../../../server-root';
-import { failStatus, type AppError } from '../../../errors';
+import { threadPool } from '../../infra/threads';
+import { workerEntry, workerExecArgv } from '../../server-root';
+import { failStatus, type AppError } from '../../errors';
 
 /** What the page pool answers for one file; refusals are values. */
 export type SplitOutcome =
@@ -172,7 +171,7 @@ export function pagePool(
   budget: RenderBudget = RENDER_BUDGET,
 ): PagePool {
   const pool = threadPool({
-    filename: workerEntry('modules/scan/ingest/pages.worker.ts'),
+    filename: workerEntry('modules/upload/pages.worker.ts'),
     maxThreads: threads,
     idleTimeout: 30_000,
     execArgv: workerExecArgv(),

@@ -60,7 +60,7 @@ function derive(key: SubjectKey, score: Scorer, s: ScoreSource): ScoreRow {
  */
 export function scoreCompute(d: {
   db: Db;
-  /** score-compute.repo.ts, passed in by score.module.ts (`scoreComputing`) */
+  /** score-compute.repo.ts, passed in by score-compute.module.ts (`scoreComputing`) */
   repo: (db: Db) => ScoreComputeRepo;
   queue?: Jobs;
   /** batches of a full recompute in flight at once, each its own transaction (1 on a single-connection PGlite) */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sharedContentPdf } from '../../../../test/hostile-files';
+import { sharedContentPdf } from '../../../test/hostile-files';
 import { SCAN_LIMITS } from './scan-input';
 import { pagePool, RENDER_BUDGET, type PagePool } from './scan-pages';
 
