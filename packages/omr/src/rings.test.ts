@@ -21,8 +21,8 @@ beforeAll(async () => {
 });
 
 const read = (s: GeneratedSheet, img?: GreyImage) => readSheet(reader, s, img);
-const ringAfterScan = (img: GreyImage, s: GeneratedSheet, bubble: Bubble) =>
-  markAfterScan(img, s, bubble, 'circle');
+const ringAfterScan = (img: GreyImage, s: GeneratedSheet, bubble: Bubble, seed?: number) =>
+  markAfterScan(img, s, bubble, 'circle', seed);
 
 const front = card.pages[0]!;
 const field = (name: string) => allFields(pageFields(front)).find((f) => f.name === name)!;
@@ -73,6 +73,23 @@ describe('an option ringed instead of filled', () => {
     const { r } = await read(s, img);
     expect(r.objective.find((o) => o.question === '3')!.reading.value).toEqual(want);
     expect(r.exceptions).toEqual(before.r.exceptions);
+  });
+
+  // printAtPlaces takes a place's lightest quarter for its print (a table's line over every column's first digit);
+  // rings on every bubble of a place must not become its print, and each be read as no ring
+  it('is raised at every question where a student ringed the same option all down the page', async () => {
+    const s = await generateSet(card, 0, { seed: 7, difficulty: 'typical' });
+    const img = await decodeGrey(s.jpeg);
+    const fours = allFields(pageFields(front)).filter((f) => /^\d+$/.test(f.name) && f.bubbles.length === 4);
+    for (const [i, f] of fours.entries()) ringAfterScan(img, s, f.bubbles[0]!, 100 + i);
+    const { r, score } = await read(s, img);
+    expect(score.silentErrors).toEqual([]);
+    const raised = new Set(r.exceptions.filter((e) => e.reason.includes(RINGED)).map((e) => e.region));
+    const notA = fours.filter(
+      (f) => !(s.truth.answers.objective[f.name] ?? []).includes(f.bubbles[0]!.label),
+    );
+    expect(notA.length).toBeGreaterThan(8);
+    expect(notA.filter((f) => !raised.has(f.name)).map((f) => f.name)).toEqual([]);
   });
 
   it('is not seen in stray marks, ticks, crosses or erased smudges', async () => {

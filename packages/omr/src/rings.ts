@@ -30,9 +30,9 @@ const SIN = Array.from({ length: RAYS }, (_, k) => Math.sin(((k + 0.5) / RAYS) *
 /** Another bubble's rectangle grown by this share of its smaller side (at least 2 template px): its print. */
 const NEIGHBOUR_GROW = 0.15;
 /**
- * Darkness over the page's usual level along the same ray that makes a ray inked. Unmarked bubbles of 30 pages
- * each of the typical, hard (stray marks, erased smudges, ticks) and light sets show at most 7 of 16 rays inked,
- * the neighbour of a ringed option up to 10; ringed options 14–16 (79 of them).
+ * Darkness over the usual level along the same ray (the page's, or its place's print: printAtPlaces) that makes a
+ * ray inked. Unmarked bubbles of 30 pages each of the typical, hard (stray marks, erased smudges, ticks) and light
+ * sets show at most 7 of 16 rays inked, the neighbour of a ringed option up to 10; ringed options 14–16 (79 of them).
  */
 const INKED = 0.25;
 /** Share of the rays seen (not in another bubble's print, not under a wide streak) that a ring darkens. */
@@ -71,6 +71,10 @@ const BLANK_REACH = 0.1;
  * label's level from the page from eight bubbles on.
  */
 const MANY = 8;
+/** A place (printAtPlaces) of this many bubbles shows its own print round them… */
+const PLACE_MIN = 4;
+/** …in its lightest quarter: what every bubble there carries, not what a ring on some of them adds. */
+const PLACE_AT = 0.25;
 /** Fewer rays seen than this (a grid too tight to leave paper round its bubbles) says nothing. */
 const MIN_RAYS = 8;
 /** The paper level round a bubble: this quantile of its own samples (a ring takes a few steps of each ray). */
@@ -263,6 +267,17 @@ function medians(
   ks: readonly number[],
   of: (b: Looked) => Float32Array = (b) => b.rays,
 ): void {
+  quantiles(looked, usual, ks, 0.5, of);
+}
+
+/** The `q` quantile over bubbles of rays `ks`, in 1/255 steps, into `usual` (NaN rays left out). */
+function quantiles(
+  looked: Looked[],
+  usual: Float32Array,
+  ks: readonly number[],
+  q: number,
+  of: (b: Looked) => Float32Array = (b) => b.rays,
+): void {
   for (const k of ks) {
     hist.fill(0);
     let n = 0;
@@ -275,7 +290,7 @@ function medians(
     usual[k] = 0;
     for (let v = 0, acc = 0; v < 256 && n > 0; v++) {
       acc += hist[v]!;
-      if (acc > n / 2) {
+      if (acc > n * q) {
         usual[k] = v / 255;
         break;
       }
@@ -301,6 +316,9 @@ function inkedRays(b: Looked, usual: Float32Array, first: 0 | 1 | 'all'): { seen
 
 /** Bubbles of some fields, by field: index lists into each field's bubbles. */
 export type MarkedBubbles = Map<Field, number[]>;
+
+/** A bubble's place: its option index among fields of as many options (the same print round it, field to field). */
+const placeOf = (fields: Field[], b: Looked) => `${fields[b.field]!.bubbles.length}:${b.bubble}`;
 
 function add(out: MarkedBubbles, field: Field, bubble: number): void {
   const list = out.get(field);
@@ -342,7 +360,7 @@ function tickedBeside(
     sampleRays(img, { rect: b.rect, at: b.at, near }, clear.box, hidden, RIGHT_RAYS, scratch, o);
     darkness(o, b.paper, RIGHT_RAYS);
     outer.set(b, { rays: o, near });
-    const key = `${fields[b.field]!.bubbles.length}:${b.bubble}`;
+    const key = placeOf(fields, b);
     const place = places.get(key);
     if (place) place.push(b);
     else places.set(key, [b]);
@@ -376,6 +394,38 @@ function tickedBeside(
       const usualOf = (k: number) => (prints && pencil.includes(k) ? prints.get(b)![k]! : usual[k]!);
       if (RIGHT_RAYS.some((k) => rays[k]! - usualOf(k) >= STROKE)) add(out, fields[b.field]!, b.bubble);
     }
+  }
+  return out;
+}
+
+/**
+ * Each bubble's usual darkness along its even rays: the page's (`usual`), or where its place has PLACE_MIN bubbles
+ * or more and is darker there, the lightest PLACE_AT of the place's. Print every bubble of a place carries is no
+ * ring: the line of a table over the first digit of every exam-number column, under the last. Read against the
+ * page's bubbles alone, whose most lie mid-column, those lines inked most of the few rays a tight grid leaves seen
+ * round a column's first and last bubble: on the real sheets of sample6 a fit one pixel off raised an
+ * exam-number column as ringed in 4 of 27 reads. Rings on fewer than three quarters of a place leave its lightest
+ * quarter paper; rings on more ink it all round, and the page's level is kept (below).
+ */
+function printAtPlaces(looked: Looked[], fields: Field[], usual: Float32Array): Map<Looked, Float32Array> {
+  const places = new Map<string, Looked[]>();
+  for (const b of looked) {
+    const key = placeOf(fields, b);
+    const place = places.get(key);
+    if (place) place.push(b);
+    else places.set(key, [b]);
+  }
+  const out = new Map<Looked, Float32Array>();
+  for (const place of places.values()) {
+    const u = new Float32Array(RAYS);
+    if (place.length >= PLACE_MIN) quantiles(place, u, EVEN_RAYS, PLACE_AT);
+    // A line of print lies on one side of its bubbles. A place whose lightest quarter is inked all round, as a ring
+    // inks it, is no print: a student who ringed most answers at one option (every 判断 true) must not have the
+    // rings taken for the place's print, and the page's usual level stays theirs.
+    const seen = EVEN_RAYS.filter((k) => place.some((b) => !Number.isNaN(b.rays[k]!)));
+    const round = seen.filter((k) => u[k]! - usual[k]! >= INKED).length >= RING_SHARE * seen.length;
+    for (const k of EVEN_RAYS) u[k] = round ? usual[k]! : Math.max(u[k]!, usual[k]!);
+    for (const b of place) out.set(b, u);
   }
   return out;
 }
@@ -432,8 +482,9 @@ export function marksRoundBubbles(
   });
   const usual = new Float32Array(RAYS);
   medians(looked, usual, EVEN_RAYS);
+  const printed = printAtPlaces(looked, fields, usual);
   const candidates = looked.filter((b) => {
-    const { seen, inked } = inkedRays(b, usual, 0);
+    const { seen, inked } = inkedRays(b, printed.get(b)!, 0);
     return seen - inked <= (1 - RING_SHARE) * (seen + RAYS / 2);
   });
   // Then the odd rays of those; their usual level is their neighbours' (a few bubbles give no median).
@@ -441,10 +492,11 @@ export function marksRoundBubbles(
     sampleRays(img, b, prints.box, hidden, ODD_RAYS, b.rays);
     darkness(b.rays, b.paper, ODD_RAYS);
   }
-  for (let k = 1; k < RAYS; k += 2) usual[k] = (usual[k - 1]! + usual[(k + 1) % RAYS]!) / 2;
+  for (const u of new Set(printed.values()))
+    for (let k = 1; k < RAYS; k += 2) u[k] = (u[k - 1]! + u[(k + 1) % RAYS]!) / 2;
   const ringed: MarkedBubbles = new Map();
   for (const b of candidates) {
-    const { seen, inked } = inkedRays(b, usual, 'all');
+    const { seen, inked } = inkedRays(b, printed.get(b)!, 'all');
     if (seen < MIN_RAYS || inked < RING_SHARE * seen) continue;
     add(ringed, fields[b.field]!, b.bubble);
   }
