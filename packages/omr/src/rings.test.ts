@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateSet, type GeneratedSheet } from '@yj/scan-sim';
-import type { Bubble } from '@yj/contracts';
+import { createRng, generateSet, randomAnswers, simulateSheet, type GeneratedSheet } from '@yj/scan-sim';
+import { CardTemplateSchema, type Bubble } from '@yj/contracts';
 import type { BarcodeReader } from './barcode';
+import { multiplyH } from './geometry';
 import type { GreyImage } from './image';
 import { allFields, pageFields } from './layout';
 import { card, markAfterScan, oneInTen, readSheet } from './marked-round.fixture';
 import { decodeGrey, loadZxingReader } from './node';
+import { recognizeWithMatrix } from './recognize';
 import { marksRoundBubbles } from './rings';
 
 // An option ringed (圈选) instead of filled: read by its fill alone the bubble was empty, and a typical page with
@@ -90,6 +92,41 @@ describe('an option ringed instead of filled', () => {
     );
     expect(notA.length).toBeGreaterThan(8);
     expect(notA.filter((f) => !raised.has(f.name)).map((f) => f.name)).toEqual([]);
+  });
+
+  // OMRChecker's sample6 prints its exam number as a ruled table of round bubbles a fifth of a bubble apart: the
+  // rules over the first row, under the last and beside the outer columns lie inside the rays a tight grid leaves
+  // seen. Read against the page's bubbles alone, a fit moved a pixel raised most columns as ringed (176 of 250 reads).
+  it("is not seen in a tight exam-number table's rules, through a fit moved up to 1.5 px", async () => {
+    const raw = structuredClone(card);
+    const grid = raw.pages[0]!.examNumber!;
+    if (!('grid' in grid)) throw new Error('the typical card lays its exam number out as a grid');
+    grid.grid = { ...grid.grid, bubble: { w: 28, h: 28 }, optionGap: 34, fieldGap: 34 };
+    const tight = CardTemplateSchema.parse({ ...raw, id: 'tight-number-table' });
+    const raised: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const answers = randomAnswers(tight.pages[0]!, createRng(100 + i), 'typical', `2026${1000 + i * 791}`);
+      const sim = await simulateSheet(tight, 0, answers, {
+        seed: 500 + i,
+        difficulty: 'typical',
+        print: { numberTable: true },
+      });
+      const img = await decodeGrey(sim.jpeg);
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [-1, 1],
+        [0, -1.5],
+        [1.5, 1.5],
+        [-1.5, 0],
+      ] as const) {
+        const fit = multiplyH([1, 0, dx, 0, 1, dy, 0, 0, 1], sim.truth.transform);
+        const r = await recognizeWithMatrix(img, tight, 0, fit, { reader });
+        for (const e of r.exceptions)
+          if (e.type === 'examNumber') raised.push(`${i} (${dx}, ${dy}) ${e.region}`);
+      }
+    }
+    expect(raised).toEqual([]);
   });
 
   it('is not seen in stray marks, ticks, crosses or erased smudges', async () => {

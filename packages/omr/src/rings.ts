@@ -30,9 +30,10 @@ const SIN = Array.from({ length: RAYS }, (_, k) => Math.sin(((k + 0.5) / RAYS) *
 /** Another bubble's rectangle grown by this share of its smaller side (at least 2 template px): its print. */
 const NEIGHBOUR_GROW = 0.15;
 /**
- * Darkness over the usual level along the same ray (the page's, or its place's print: printAtPlaces) that makes a
- * ray inked. Unmarked bubbles of 30 pages each of the typical, hard (stray marks, erased smudges, ticks) and light
- * sets show at most 7 of 16 rays inked, the neighbour of a ringed option up to 10; ringed options 14–16 (79 of them).
+ * Darkness over the usual level along the same ray (the page's, or the print of its place or field: printAround)
+ * that makes a ray inked. Unmarked bubbles of 30 pages each of the typical, hard (stray marks, erased smudges,
+ * ticks) and light sets show at most 7 of 16 rays inked, the neighbour of a ringed option up to 10; ringed options
+ * 14–16 (79 of them).
  */
 const INKED = 0.25;
 /** Share of the rays seen (not in another bubble's print, not under a wide streak) that a ring darkens. */
@@ -71,7 +72,7 @@ const BLANK_REACH = 0.1;
  * label's level from the page from eight bubbles on.
  */
 const MANY = 8;
-/** A place (printAtPlaces) of this many bubbles shows its own print round them… */
+/** A place or a field (printAround) of this many bubbles seeing a ray shows its own print along it… */
 const PLACE_MIN = 4;
 /** …in its lightest quarter: what every bubble there carries, not what a ring on some of them adds. */
 const PLACE_AT = 0.25;
@@ -267,17 +268,22 @@ function medians(
   ks: readonly number[],
   of: (b: Looked) => Float32Array = (b) => b.rays,
 ): void {
-  quantiles(looked, usual, ks, 0.5, of);
+  quantiles(looked, usual, ks, 0.5, 1, of);
 }
 
-/** The `q` quantile over bubbles of rays `ks`, in 1/255 steps, into `usual` (NaN rays left out). */
+/**
+ * The `q` quantile over bubbles of rays `ks`, in 1/255 steps, into `usual` (NaN rays left out; 0 where fewer than
+ * `least` bubbles give a value). Returns the rays with `least` values or more.
+ */
 function quantiles(
   looked: Looked[],
   usual: Float32Array,
   ks: readonly number[],
   q: number,
+  least = 1,
   of: (b: Looked) => Float32Array = (b) => b.rays,
-): void {
+): number[] {
+  const given: number[] = [];
   for (const k of ks) {
     hist.fill(0);
     let n = 0;
@@ -288,7 +294,9 @@ function quantiles(
       n++;
     }
     usual[k] = 0;
-    for (let v = 0, acc = 0; v < 256 && n > 0; v++) {
+    if (n < least) continue;
+    given.push(k);
+    for (let v = 0, acc = 0; v < 256; v++) {
       acc += hist[v]!;
       if (acc > n * q) {
         usual[k] = v / 255;
@@ -296,6 +304,7 @@ function quantiles(
       }
     }
   }
+  return given;
 }
 
 const EVEN_RAYS = Array.from({ length: RAYS / 2 }, (_, i) => 2 * i);
@@ -399,33 +408,43 @@ function tickedBeside(
 }
 
 /**
- * Each bubble's usual darkness along its even rays: the page's (`usual`), or where its place has PLACE_MIN bubbles
- * or more and is darker there, the lightest PLACE_AT of the place's. Print every bubble of a place carries is no
- * ring: the line of a table over the first digit of every exam-number column, under the last. Read against the
- * page's bubbles alone, whose most lie mid-column, those lines inked most of the few rays a tight grid leaves seen
- * round a column's first and last bubble: on the real sheets of sample6 a fit one pixel off raised an
- * exam-number column as ringed in 4 of 27 reads. Rings on fewer than three quarters of a place leave its lightest
- * quarter paper; rings on more ink it all round, and the page's level is kept (below).
+ * Each bubble's usual darkness along its even rays: the page's (`usual`), or where more is printed round it, the
+ * print of its place (the same option of fields of as many options) or of its field (of MANY options or more). A
+ * group's print along a ray is the lightest PLACE_AT of its bubbles that see the ray, PLACE_MIN or more: what every
+ * one of them carries, the rule of a table over the first digit of every exam-number column and under the last
+ * (the place), beside the outer columns' every digit (the field). Read against the page's bubbles alone, whose most
+ * lie mid-table, those rules inked most of the few rays a tight grid leaves seen round such a bubble: on sample6's
+ * real sheets a fit moved 1–1.5 px raised an exam-number column as ringed in 7 of 48 reads. Rings on fewer than
+ * three quarters of a group leave its lightest quarter paper; a place inked along three quarters of its rays, as
+ * rings on most of it ink them (a student who ringed one option all down the page), has no print.
  */
-function printAtPlaces(looked: Looked[], fields: Field[], usual: Float32Array): Map<Looked, Float32Array> {
-  const places = new Map<string, Looked[]>();
-  for (const b of looked) {
-    const key = placeOf(fields, b);
-    const place = places.get(key);
-    if (place) place.push(b);
-    else places.set(key, [b]);
-  }
-  const out = new Map<Looked, Float32Array>();
-  for (const place of places.values()) {
-    const u = new Float32Array(RAYS);
-    if (place.length >= PLACE_MIN) quantiles(place, u, EVEN_RAYS, PLACE_AT);
-    // A line of print lies on one side of its bubbles. A place whose lightest quarter is inked all round, as a ring
-    // inks it, is no print: a student who ringed most answers at one option (every 判断 true) must not have the
-    // rings taken for the place's print, and the page's usual level stays theirs.
-    const seen = EVEN_RAYS.filter((k) => place.some((b) => !Number.isNaN(b.rays[k]!)));
-    const round = seen.filter((k) => u[k]! - usual[k]! >= INKED).length >= RING_SHARE * seen.length;
-    for (const k of EVEN_RAYS) u[k] = round ? usual[k]! : Math.max(u[k]!, usual[k]!);
-    for (const b of place) out.set(b, u);
+function printAround(looked: Looked[], fields: Field[], usual: Float32Array): Map<Looked, Float32Array> {
+  const out = new Map<Looked, Float32Array>(looked.map((b) => [b, Float32Array.from(usual)]));
+  const groupings = [
+    { keyOf: (b: Looked) => placeOf(fields, b), least: PLACE_MIN, ringable: true },
+    // a field of MANY options is an exam-number column (one digit each) or a long list: no student rings three
+    // quarters of it, and the rules beside it, as the fit moves them into its rays, are its print
+    { keyOf: (b: Looked) => String(b.field), least: MANY, ringable: false },
+  ];
+  for (const { keyOf, least, ringable } of groupings) {
+    const groups = new Map<string, Looked[]>();
+    for (const b of looked) {
+      const key = keyOf(b);
+      const group = groups.get(key);
+      if (group) group.push(b);
+      else groups.set(key, [b]);
+    }
+    for (const group of groups.values()) {
+      if (group.length < least) continue;
+      const u = new Float32Array(RAYS);
+      const seen = quantiles(group, u, EVEN_RAYS, PLACE_AT, PLACE_MIN);
+      if (ringable && seen.filter((k) => u[k]! - usual[k]! >= INKED).length >= RING_SHARE * seen.length)
+        continue;
+      for (const b of group) {
+        const own = out.get(b)!;
+        for (const k of seen) own[k] = Math.max(own[k]!, u[k]!);
+      }
+    }
   }
   return out;
 }
@@ -482,18 +501,19 @@ export function marksRoundBubbles(
   });
   const usual = new Float32Array(RAYS);
   medians(looked, usual, EVEN_RAYS);
-  const printed = printAtPlaces(looked, fields, usual);
+  const printed = printAround(looked, fields, usual);
   const candidates = looked.filter((b) => {
     const { seen, inked } = inkedRays(b, printed.get(b)!, 0);
     return seen - inked <= (1 - RING_SHARE) * (seen + RAYS / 2);
   });
-  // Then the odd rays of those; their usual level is their neighbours' (a few bubbles give no median).
+  // Then the odd rays of those; their usual level is the darker of their neighbours' (a few bubbles give no median;
+  // a rule across one ray crosses the next, and half its darkness made the ray beside printed rays inked)
   for (const b of candidates) {
     sampleRays(img, b, prints.box, hidden, ODD_RAYS, b.rays);
     darkness(b.rays, b.paper, ODD_RAYS);
+    const u = printed.get(b)!;
+    for (let k = 1; k < RAYS; k += 2) u[k] = Math.max(u[k - 1]!, u[(k + 1) % RAYS]!);
   }
-  for (const u of new Set(printed.values()))
-    for (let k = 1; k < RAYS; k += 2) u[k] = (u[k - 1]! + u[(k + 1) % RAYS]!) / 2;
   const ringed: MarkedBubbles = new Map();
   for (const b of candidates) {
     const { seen, inked } = inkedRays(b, printed.get(b)!, 'all');

@@ -81,6 +81,11 @@ export interface PrintStyle {
   bubbleShape?: 'outline' | 'brackets';
   /** Black blocks printed beside what the template declares (a third-party sheet's corner squares it does not name as anchors). */
   marks?: TemplateRect[];
+  /**
+   * The exam number in a ruled table, as OMRChecker's sample6 prints it: a rule half the gap between bubbles over
+   * the first row and under the last, rules between the columns, every other column shaded light grey.
+   */
+  numberTable?: boolean;
 }
 
 const hex = (v: number) => Math.round(v).toString(16).padStart(2, '0').repeat(3);
@@ -99,6 +104,31 @@ function anchorSvg(page: TemplatePage, r: TemplateRect, style: PrintStyle): stri
     `<rect x="${vx}" y="${r.y}" width="${t}" height="${r.h}" fill="${fill}"/>` +
     `<rect x="${r.x}" y="${hy}" width="${r.w}" height="${t}" fill="${fill}"/>`
   );
+}
+
+/** The ruled table round exam-number columns (PrintStyle.numberTable): drawn under the bubbles. */
+function numberTable(columns: TemplateRect[][]): string {
+  const first = columns[0]![0]!;
+  const second = columns[0]![1] ?? first;
+  const half = (second.y - first.y - first.h) / 2;
+  const top = first.y - half;
+  const bottom = Math.max(...columns.map((c) => c.at(-1)!.y + c.at(-1)!.h)) + half;
+  const out: string[] = [];
+  columns.forEach((c, i) => {
+    const x0 = c[0]!.x - half;
+    const x1 = c[0]!.x + c[0]!.w + half;
+    if (i % 2 === 0)
+      out.push(`<rect x="${x0}" y="${top}" width="${x1 - x0}" height="${bottom - top}" fill="#e4e4e4"/>`);
+    out.push(
+      `<path d="M${x0},${top} V${bottom} M${x1},${top} V${bottom}" stroke="#222" stroke-width="1.6"/>`,
+    );
+  });
+  const left = columns[0]![0]!.x - half;
+  const right = columns.at(-1)![0]!.x + columns.at(-1)![0]!.w + half;
+  out.push(
+    `<path d="M${left},${top} H${right} M${left},${bottom} H${right}" stroke="#222" stroke-width="2"/>`,
+  );
+  return out.join('');
 }
 
 /** SVG of the printed page (template pixels as SVG units). */
@@ -130,6 +160,7 @@ export function cardSvg(
       const r = d.bubbles[0]!.rect;
       parts.push(box({ x: r.x - 8, y: r.y - 60, w: r.w + 16, h: 46 }, 1.2));
     });
+    if (style.numberTable) parts.push(numberTable(f.examNumber.map((d) => d.bubbles.map((b) => b.rect))));
   }
   if (f.absent) {
     const r = f.absent.bubbles[0]!.rect;
