@@ -329,10 +329,11 @@ export type MarkedBubbles = Map<Field, number[]>;
 /** A bubble's place: its option index among fields of as many options (the same print round it, field to field). */
 const placeOf = (fields: Field[], b: Looked) => `${fields[b.field]!.bubbles.length}:${b.bubble}`;
 
-function add(out: MarkedBubbles, field: Field, bubble: number): void {
-  const list = out.get(field);
-  if (list) list.push(bubble);
-  else out.set(field, [bubble]);
+/** Appends `value` to the list `map` keeps under `key` (a new list for a new key). */
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /**
@@ -369,10 +370,7 @@ function tickedBeside(
     sampleRays(img, { rect: b.rect, at: b.at, near }, clear.box, hidden, RIGHT_RAYS, scratch, o);
     darkness(o, b.paper, RIGHT_RAYS);
     outer.set(b, { rays: o, near });
-    const key = placeOf(fields, b);
-    const place = places.get(key);
-    if (place) place.push(b);
-    else places.set(key, [b]);
+    pushTo(places, placeOf(fields, b), b);
   }
   // Each place's median along each ray, and where a blank is given, the rays along which the median is darker
   // than the blank's by a pencil line (only a median as dark as a stroke can be) with each bubble's blank rays.
@@ -401,7 +399,7 @@ function tickedBeside(
     for (const b of place) {
       const rays = outer.get(b)!.rays;
       const usualOf = (k: number) => (prints && pencil.includes(k) ? prints.get(b)![k]! : usual[k]!);
-      if (RIGHT_RAYS.some((k) => rays[k]! - usualOf(k) >= STROKE)) add(out, fields[b.field]!, b.bubble);
+      if (RIGHT_RAYS.some((k) => rays[k]! - usualOf(k) >= STROKE)) pushTo(out, fields[b.field]!, b.bubble);
     }
   }
   return out;
@@ -428,12 +426,7 @@ function printAround(looked: Looked[], fields: Field[], usual: Float32Array): Ma
   ];
   for (const { keyOf, least, ringable } of groupings) {
     const groups = new Map<string, Looked[]>();
-    for (const b of looked) {
-      const key = keyOf(b);
-      const group = groups.get(key);
-      if (group) group.push(b);
-      else groups.set(key, [b]);
-    }
+    for (const b of looked) pushTo(groups, keyOf(b), b);
     for (const group of groups.values()) {
       if (group.length < least) continue;
       const u = new Float32Array(RAYS);
@@ -518,7 +511,7 @@ export function marksRoundBubbles(
   for (const b of candidates) {
     const { seen, inked } = inkedRays(b, printed.get(b)!, 'all');
     if (seen < MIN_RAYS || inked < RING_SHARE * seen) continue;
-    add(ringed, fields[b.field]!, b.bubble);
+    pushTo(ringed, fields[b.field]!, b.bubble);
   }
   const clear = choices.size > 0 ? printBoxes(all, TICK_CLEAR) : prints;
   return { ringed, ticked: tickedBeside(img, looked, fields, choices, clear, hidden, blank) };
