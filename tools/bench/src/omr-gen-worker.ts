@@ -10,6 +10,7 @@ import {
   generatePhoto,
   generateSet,
   generateTurned,
+  numberTableCard,
   PAGES_PER_GLASS,
   typicalCard,
   type Difficulty,
@@ -19,6 +20,8 @@ sharp.concurrency(1);
 // libvips keeps recent images cached; each image is used once, so the cache only costs memory.
 sharp.cache(false);
 const card = typicalCard();
+/** The `numberTable` set's card: the typical card with sample6's tight exam-number grid, printed as a ruled table. */
+const tableCard = numberTableCard();
 /** A black backing plate as scanned: not quite 0 (its sheen, the scanner's dark current). */
 const BLACK_BACKING = 30;
 /** The typical students' marks (scan-sim difficulty.ts), one answer in ten ringed (圈选) in place of a full fill. */
@@ -75,8 +78,9 @@ export default async function generate(job: {
    * .jpg name); `ringed`: one answer in ten ringed instead of filled (RINGED); `ticked`: one in ten ticked
    * after the option instead of filled (TICKED); `tickedTF`: every 判断 answer ticked after its option
    * (judgedTicked), the rest typical; `through`: light-pencil sheets on thin paper, the other side
-   * of each sheet showing through (THROUGH); `stretched`: the layout stretched unevenly (STRETCH_MM); else the
-   * typical card.
+   * of each sheet showing through (THROUGH); `stretched`: the layout stretched unevenly (STRETCH_MM);
+   * `numberTable`: the exam number in a tight ruled table, as OMRChecker's sample6 prints it (numberTableCard);
+   * else the typical card.
    */
   set?: string;
 }): Promise<string> {
@@ -102,13 +106,14 @@ export default async function generate(job: {
       : job.set === 'edges'
         ? drawEdgeDogEar(job.seed, job.i, card.pages[job.i % card.pages.length]!)
         : undefined;
-  const s = await generateSet(card, job.i, {
+  const s = await generateSet(job.set === 'numberTable' ? tableCard : card, job.i, {
     seed: job.seed,
     difficulty: job.difficulty,
     dpi: 200,
     streaks,
     fold,
     ...(job.set === 'brackets' ? { print: { bubbleShape: 'brackets' } as const } : {}),
+    ...(job.set === 'numberTable' ? { print: { numberTable: true } } : {}),
     ...(job.set === 'black' ? { backing: BLACK_BACKING } : {}),
     ...(job.set === 'dithered' ? { bitonal: true } : {}),
     ...(job.set === 'ringed' ? { kinds: RINGED } : {}),

@@ -9,7 +9,7 @@ import {
   type GreyImage,
   type PageResult,
 } from '@yj/omr';
-import { printedPages, scoreSheet, simulatedCard, type SheetTruth } from '@yj/scan-sim';
+import { printedPages, scoreSheet, simulatedCard, type PrintStyle, type SheetTruth } from '@yj/scan-sim';
 import { decodeGrey, loadReader, readAgainIfRaised, withPageSlot } from './io';
 
 sharp.concurrency(1);
@@ -59,15 +59,19 @@ function raised(
 
 const pictures = new Map<string, Promise<Record<number, GreyImage>>>();
 
+/** How a set printed its card (omr-gen-worker.ts): its pictures are printed the same way. */
+const printOf = (set?: string): PrintStyle =>
+  set === 'brackets' ? { bubbleShape: 'brackets' } : set === 'numberTable' ? { numberTable: true } : {};
+
 /**
  * The card's printed pages at its own resolution (scan-sim's print, as the set printed it: the `brackets` set
- * with brackets), as its template's pictures.
+ * with brackets, the `numberTable` set with its ruled table), as its template's pictures.
  */
 function picturesOf(card: CardTemplate, set?: string): Promise<Record<number, GreyImage>> {
-  const brackets = set === 'brackets';
-  const key = `${card.id}|${brackets}`;
+  const style = printOf(set);
+  const key = `${card.id}|${JSON.stringify(style)}`;
   let hit = pictures.get(key);
-  if (!hit) pictures.set(key, (hit = printedPages(card, brackets ? { bubbleShape: 'brackets' } : {})));
+  if (!hit) pictures.set(key, (hit = printedPages(card, style)));
   return hit;
 }
 

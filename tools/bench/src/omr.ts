@@ -57,6 +57,9 @@ const { values: args } = parseArgs({
     // Typical sheets whose layout is stretched unevenly (a photocopied card, damp paper, a slipping feeder; scan-sim
     // stretch.ts): the rows between the corner marks moved by 0.3–1.5 mm.
     stretched: { type: 'string', default: '100' },
+    // Typical sheets whose exam number is a tight ruled table (OMRChecker's sample6; scan-sim numberTableCard,
+    // PrintStyle.numberTable): the table's rules cross the rays round the outer bubbles, never read as rings.
+    numberTable: { type: 'string', default: '100' },
     // Read as a card the product printed is read: with its pages' pictures (scan-sim's print) as the template's.
     pictures: { type: 'boolean', default: false },
     seed: { type: 'string', default: '4' },
@@ -95,6 +98,7 @@ const sets: { name: string; difficulty: Difficulty; count: number }[] = [
   { name: 'tickedTF', difficulty: 'typical', count: Number(args.tickedTF) },
   { name: 'through', difficulty: 'light', count: Number(args.through) },
   { name: 'stretched', difficulty: 'typical', count: Number(args.stretched) },
+  { name: 'numberTable', difficulty: 'typical', count: Number(args.numberTable) },
 ];
 
 async function ensureSet(set: string, d: Difficulty, count: number): Promise<string[]> {

@@ -1,4 +1,4 @@
-export { typicalCard } from './typical-card';
+export { NUMBER_TABLE_CARD_ID, numberTableCard, typicalCard } from './typical-card';
 export { boxesCard } from './boxes-card';
 export { locationAreaCard, type AreaChoice, type LocationAreaCard } from './location-card';
 export { simulateSheet, type SheetTruth, type SimulateOptions } from './simulate';

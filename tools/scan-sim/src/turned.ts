@@ -5,7 +5,7 @@ import type { GeneratedSheet } from './generate';
 import { locationAreaCard, type AreaChoice } from './location-card';
 import { createRng } from './rng';
 import { simulateSheet } from './simulate';
-import { typicalCard } from './typical-card';
+import { NUMBER_TABLE_CARD_ID, numberTableCard, typicalCard } from './typical-card';
 import { QUIZ_CARD_ID, quizCard } from './quiz-card';
 
 // Failure mode of issue 28: third-party cards registered by location areas, fed upside down or at 270°
@@ -17,6 +17,7 @@ const FEEDS = [180, 270] as const;
 /** The card of a template id the simulator makes: the typical card or one of its location-area forms. */
 export async function simulatedCard(templateId: string): Promise<CardTemplate> {
   if (templateId === QUIZ_CARD_ID) return quizCard();
+  if (templateId === NUMBER_TABLE_CARD_ID) return numberTableCard();
   for (const areas of AREAS)
     for (const anchors of [false, true]) {
       const { card } = await locationAreaCard({ areas, anchors });

@@ -131,3 +131,23 @@ const page2: TemplatePageInput = {
 export function typicalCard(id = 'demo-a3-2p'): CardTemplate {
   return CardTemplateSchema.parse({ id, name: '示例答题卡（A3 双面）', pages: [page1, page2] });
 }
+
+/** The template id of numberTableCard (simulatedCard knows it). */
+export const NUMBER_TABLE_CARD_ID = 'demo-a3-2p-number-table';
+
+/**
+ * The typical card with its exam number laid out as OMRChecker's sample6 lays it out: round bubbles a fifth of a
+ * bubble apart (28 px at a 34 px pitch, 200 dpi), tight enough that a ruled table's lines (print it with
+ * PrintStyle.numberTable) run through the rays the ring look (packages/omr rings.ts) reads round the outer bubbles.
+ */
+export function numberTableCard(): CardTemplate {
+  const grid = page1.examNumber && 'grid' in page1.examNumber ? page1.examNumber.grid : null;
+  if (!grid) throw new Error('the typical card lays its exam number out as a grid');
+  const tight = { ...grid, bubble: { w: 28, h: 28 }, optionGap: 34, fieldGap: 34 };
+  const front = { ...page1, examNumber: { ...page1.examNumber!, grid: tight } };
+  return CardTemplateSchema.parse({
+    id: NUMBER_TABLE_CARD_ID,
+    name: '示例答题卡（A3 双面，考号表格）',
+    pages: [front, page2],
+  });
+}
