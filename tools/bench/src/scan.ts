@@ -332,6 +332,11 @@ const pgLines =
     : [
         `  CPU a recognised page: server (this process: upload, jobs, engine threads; the bench reads the files) ${f1(perPage(serverCpu))} ms, PostgreSQL ${f2(perPage(pgCpu))} ms`,
         `  engine alone, same run: ${f1(engineCpuMs)} ms a page (before ${f1(engineBefore.cpuMs)}, after ${f1(engineAfter.cpuMs)}); server / engine ${f2(perPage(serverCpu) / engineCpuMs)}, PostgreSQL / engine ${f2(perPage(pgCpu) / engineCpuMs)}`,
+        // Both runs keep every core busy, so a page's CPU is what the ratio pays: engine ÷ (server + database) is
+        // the ratio a run that waits on nothing else (disk, queue, locks) reaches, and engine ÷ (engine + database)
+        // the most any server can reach on these cores with this database's work, were its own cost the engine's.
+        // A measured ratio well below the first is waiting; above it, the machine's load moved between the runs.
+        `  ratio from CPU alone: engine ÷ (server + PostgreSQL) ${f2(engineCpuMs / (perPage(serverCpu) + perPage(pgCpu)))} (measured ${f2(e2eRate / engineRate)}); with the server costing only the engine, engine ÷ (engine + PostgreSQL) ${f2(engineCpuMs / (engineCpuMs + perPage(pgCpu)))}`,
       ];
 process.stdout.write(
   [

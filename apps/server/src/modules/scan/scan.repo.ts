@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { ScanPageStatus, type CardTemplate } from '@yj/contracts';
 import { rowsOf, type Db } from '../../infra/db';
+import { executePrepared, runPrepared } from '../../infra/prepared';
 import { readPageResult, readTemplateBody } from '../../db/stored';
 import {
   absence,
@@ -140,18 +141,20 @@ export function scanRepo(db: Db) {
 
     /** What a recognition job needs beside its paper, in one query: exam, template id and its version. */
     async jobContext(paperId: number) {
-      const [row] = await db
-        .select({
-          paper,
-          examId: subject.examId,
-          templateId: scanBatch.templateId,
-          templateVersion: template.updatedAt,
-        })
-        .from(paper)
-        .innerJoin(scanBatch, eq(scanBatch.id, paper.batchId))
-        .innerJoin(subject, eq(subject.id, paper.subjectId))
-        .innerJoin(template, eq(template.id, scanBatch.templateId))
-        .where(eq(paper.id, paperId));
+      const [row] = await runPrepared(
+        db
+          .select({
+            paper,
+            examId: subject.examId,
+            templateId: scanBatch.templateId,
+            templateVersion: template.updatedAt,
+          })
+          .from(paper)
+          .innerJoin(scanBatch, eq(scanBatch.id, paper.batchId))
+          .innerJoin(subject, eq(subject.id, paper.subjectId))
+          .innerJoin(template, eq(template.id, scanBatch.templateId))
+          .where(eq(paper.id, paperId)),
+      );
       return row ?? null;
     },
 
@@ -165,11 +168,13 @@ export function scanRepo(db: Db) {
      * in its order. One statement a paper (issue 35: it was a read of the pages, then a bump per page).
      */
     async attemptPages(paperId: number): Promise<PageRow[]> {
-      const rows = await db
-        .update(scanPage)
-        .set({ attempts: sql`${scanPage.attempts} + 1` })
-        .where(eq(scanPage.paperId, paperId))
-        .returning();
+      const rows = await runPrepared(
+        db
+          .update(scanPage)
+          .set({ attempts: sql`${scanPage.attempts} + 1` })
+          .where(eq(scanPage.paperId, paperId))
+          .returning(),
+      );
       return rows.map(pageRow).sort((a, b) => a.position - b.position || a.id - b.id);
     },
 
@@ -193,12 +198,15 @@ export function scanRepo(db: Db) {
     ): Promise<void> {
       if (!pages.length) return;
       const rows = pages.map((x) => ({ i: x.id, s: x.status, t: x.templatePage, r: x.result, e: x.error }));
-      await db.execute(sql`
+      await executePrepared(
+        db,
+        sql`
         update ${scanPage} set status = x.s, template_page = x.t, result = x.r, error = x.e, recognised_at = now(),
           streaks = coalesce(jsonb_array_length(x.r -> 'streaks'), 0),
           thresholded = coalesce((x.r ->> 'thresholded')::boolean, false)
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(i int, s text, t smallint, r jsonb, e text)
-        where ${scanPage.id} = x.i`);
+        where ${scanPage.id} = x.i`,
+      );
     },
 
     async updatePaper(id: number, v: Partial<typeof paper.$inferInsert>): Promise<void> {
@@ -211,11 +219,13 @@ export function scanRepo(db: Db) {
 
     /** The examinee with this exam number, locked so two papers cannot claim it at once. */
     async lockExaminee(examId: number, kaohao: string) {
-      const [row] = await db
-        .select({ id: examinee.id, schoolId: examinee.schoolId })
-        .from(examinee)
-        .where(and(eq(examinee.examId, examId), eq(examinee.kaohao, kaohao)))
-        .for('update');
+      const [row] = await runPrepared(
+        db
+          .select({ id: examinee.id, schoolId: examinee.schoolId })
+          .from(examinee)
+          .where(and(eq(examinee.examId, examId), eq(examinee.kaohao, kaohao)))
+          .for('update'),
+      );
       return row ?? null;
     },
 
@@ -230,12 +240,15 @@ export function scanRepo(db: Db) {
       examineeId: number,
       except: number,
     ): Promise<{ otherPaper: number | null; absent: boolean }> {
-      const r = await db.execute(sql`
+      const r = await executePrepared(
+        db,
+        sql`
         select (select ${paper.id} from ${paper} where ${paper.subjectId} = ${subjectId}
                   and ${paper.examineeId} = ${examineeId} and ${paper.deletedAt} is null and ${paper.id} <> ${except}
                   order by ${paper.id} limit 1) as "otherPaper",
           exists (select from ${absence} where ${absence.subjectId} = ${subjectId}
-                  and ${absence.examineeId} = ${examineeId}) as absent`);
+                  and ${absence.examineeId} = ${examineeId}) as absent`,
+      );
       const [row] = rowsOf<{ otherPaper: number | null; absent: boolean }>(r);
       return { otherPaper: row?.otherPaper ?? null, absent: row?.absent === true };
     },
@@ -273,15 +286,17 @@ export function scanRepo(db: Db) {
      * lockPaperVia, makes that sure: another paper finishing now waits for this transaction).
      */
     async finishPaper(id: number, v: Partial<typeof paper.$inferInsert>): Promise<boolean> {
-      const [row] = await db
-        .update(paper)
-        .set(v)
-        .where(eq(paper.id, id))
-        .returning({
-          // written out: drizzle leaves a returning's columns unqualified, which inside q would name q's own
-          last: sql<boolean>`not exists (select from ${paper} q where q.batch_id = paper.batch_id
+      const [row] = await runPrepared(
+        db
+          .update(paper)
+          .set(v)
+          .where(eq(paper.id, id))
+          .returning({
+            // written out: drizzle leaves a returning's columns unqualified, which inside q would name q's own
+            last: sql<boolean>`not exists (select from ${paper} q where q.batch_id = paper.batch_id
             and q.id <> paper.id and q.status = 'pending' and q.deleted_at is null)`,
-        });
+          }),
+      );
       return row?.last === true;
     },
 

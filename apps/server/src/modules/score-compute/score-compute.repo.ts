@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { KeyQuestion, SubjectKey } from '@yj/scoring';
 import { intArray, rowsOf, type Db } from '../../infra/db';
+import { executePrepared, runPrepared } from '../../infra/prepared';
 import { block, examinee, paper, question, subject } from '../../db/schema';
 
 /** What one examinee's score is derived from, as one row of a batch. */
@@ -84,6 +85,13 @@ function scoringOf(row: ScoringRow): Scoring {
   };
 }
 
+/**
+ * A statement for one examinee (a recognised paper's, every paper sends it) is named, parsed and planned once a
+ * connection (infra/prepared.ts); one for a batch of a full re-score is planned for its batch: a named
+ * statement's plan, made once, cannot know the size of the array it is given.
+ */
+const executeSized = (n: number, db: Db, query: SQL) => (n === 1 ? executePrepared(db, query) : db.execute(query));
+
 /** One derived row to write. */
 export interface ScoreRow {
   e: number;
@@ -120,11 +128,13 @@ export function scoreComputeRepo(db: Db) {
     async paperScoring(
       paperId: number,
     ): Promise<{ subjectId: number; examineeId: number | null; scoring: Scoring | null } | null> {
-      const [row] = await db
-        .select({ paperSubject: paper.subjectId, paperExaminee: paper.examineeId, ...scoringFields })
-        .from(paper)
-        .leftJoin(subject, live(paper.subjectId))
-        .where(eq(paper.id, paperId));
+      const [row] = await runPrepared(
+        db
+          .select({ paperSubject: paper.subjectId, paperExaminee: paper.examineeId, ...scoringFields })
+          .from(paper)
+          .leftJoin(subject, live(paper.subjectId))
+          .where(eq(paper.id, paperId)),
+      );
       if (!row) return null;
       const { paperSubject, paperExaminee, ...s } = row;
       return {
@@ -156,7 +166,10 @@ export function scoreComputeRepo(db: Db) {
       blockIds: number[];
       ids: number[];
     }): Promise<ScoreSource[]> {
-      const r = await db.execute(sql`
+      const r = await executeSized(
+        q.ids.length,
+        db,
+        sql`
         select e.id as "examineeId", p.id as "paperId", p.objective, p.scores as strips,
           coalesce(p.paper_type, e.paper_type) as "paperType",
           (select jsonb_agg(b.question_scores order by b.block_id) from block_score b
@@ -168,14 +181,18 @@ export function scoreComputeRepo(db: Db) {
             false) as irregular
         from examinee e
         left join paper p on p.subject_id = ${q.subjectId} and p.examinee_id = e.id and p.deleted_at is null
-        where e.id = any(${intArray(q.ids)}) and e.exam_id = ${q.examId}`);
+        where e.id = any(${intArray(q.ids)}) and e.exam_id = ${q.examId}`,
+      );
       return rowsOf<ScoreSource>(r);
     },
 
     /** Writes derived rows; a row whose figures did not change is left alone (a key change rewrites only what moved). */
     async write(subjectId: number, rows: ScoreRow[]): Promise<void> {
       if (!rows.length) return;
-      await db.execute(sql`
+      await executeSized(
+        rows.length,
+        db,
+        sql`
         insert into score (subject_id, examinee_id, paper_id, objective, subjective, total, question_scores, absent)
         select ${subjectId}, x.e, x.p, x.o, x.s, x.t, x.q, x.a
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
@@ -187,7 +204,8 @@ export function scoreComputeRepo(db: Db) {
         where (score.paper_id, score.objective, score.subjective, score.total, score.question_scores, score.absent)
           is distinct from
           (excluded.paper_id, excluded.objective, excluded.subjective, excluded.total, excluded.question_scores,
-           excluded.absent)`);
+           excluded.absent)`,
+      );
     },
   };
 }
