@@ -29,6 +29,12 @@ function nameOf(text: string): string {
   return name;
 }
 
+/** The statement's text, values and name as `executePrepared` sends it (the pipeline of pipeline.ts too). */
+export function queryOf(db: Db | Tx, query: SQL): { text: string; params: unknown[]; name: string } {
+  const q = (db as unknown as Internals).dialect.sqlToQuery(query);
+  return { text: q.sql, params: q.params, name: nameOf(q.sql) };
+}
+
 /**
  * A statement of a hot path (the marking claim and submit, the image request) run as a named prepared statement:
  * each connection parses and plans it once instead of on every call. Planning was about 40 % of PostgreSQL's
@@ -37,12 +43,6 @@ function nameOf(text: string): string {
  * never meets another text. Only for statements with a bounded set of texts (values as parameters): every
  * name stays prepared on each pooled connection. Same answer as `db.execute` (`{ rows }`).
  */
-/** The statement's text, values and name as `executePrepared` sends it (the pipeline of pipeline.ts too). */
-export function queryOf(db: Db | Tx, query: SQL): { text: string; params: unknown[]; name: string } {
-  const q = (db as unknown as Internals).dialect.sqlToQuery(query);
-  return { text: q.sql, params: q.params, name: nameOf(q.sql) };
-}
-
 export function executePrepared(db: Db | Tx, query: SQL): Promise<unknown> {
   const d = db as unknown as Internals;
   const q = d.dialect.sqlToQuery(query);
