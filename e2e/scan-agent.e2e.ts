@@ -329,7 +329,10 @@ test('the scan screen finds the local agent, and its folder scans arrive in reco
   await page.goto(`${APP}/book/subject/${exam.subjectId}/answerCard`);
   await page.getByTestId('agent-found').waitFor({ timeout: 60_000 });
   assert.match(await page.getByTestId('agent-device').innerText(), /fujitsu:fi-7160:1/);
-  assert.equal(await page.getByRole('switch', { name: /双张检测/ }).getAttribute('aria-checked'), 'true');
+  // the settings form is disabled until the agent's settings arrive (after its status): read the switch then
+  const doubleFeed = page.getByRole('switch', { name: /双张检测/, disabled: false });
+  await doubleFeed.waitFor();
+  assert.equal(await doubleFeed.getAttribute('aria-checked'), 'true');
   await page.getByTestId('agent-start').click();
   const stopped = page.locator('.ant-modal-confirm').filter({ hasText: '扫描已停止' });
   await stopped.waitFor();
